@@ -1,0 +1,142 @@
+//! fairy-magic: compiles chess-variant pieces written in XBetza into magic-bitboard tables.
+//!
+//! The pipeline runs one way, one module a stage, plain data between stages:
+//!
+//! ```text
+//! variant  (variant.rs, betza.rs)  text → Variant, each piece's XBetza as a syntax tree
+//! legs     (legs.rs)               XBetza → moves as legs with concrete step vectors
+//! paths    (paths.rs)              legs × square → path moves (dest, path, required)
+//! lookups  (lookups.rs)            path moves → leaps + grouped lookups, shared across pieces
+//! magics   (magics.rs)             lookups → multipliers and table sizes
+//! tables   (tables.rs)             magics → runtime data, verified against reference.rs
+//! emit     (emit.rs)               data → a Rust module
+//! ```
+
+pub mod betza;
+pub mod board;
+pub mod emit;
+pub mod error;
+pub mod legs;
+pub mod lookups;
+pub mod magics;
+pub mod paths;
+pub mod reference;
+pub mod tables;
+pub mod variant;
+
+use fairy_magic_runtime::Color;
+
+use crate::board::Board;
+use crate::error::{Error, Source};
+use crate::legs::{Move, TableKind, FRIENDLY};
+use crate::lookups::Plan;
+use crate::magics::Word;
+use crate::tables::{slot_ids, Tables};
+use crate::variant::Variant;
+
+/// Knobs of a compilation; the defaults are what `cargo xtask gen` uses.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries).
+    pub max_bits: u32,
+    /// Mixed into every magic search's seed; the same seed gives the same bytes.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_bits: 12, seed: 0 }
+    }
+}
+
+/// A compiled variant, before emission: everything the emitter and the tests need.
+#[derive(Clone, Debug)]
+pub struct Compiled<B> {
+    pub variant: Variant,
+    /// `moves[piece][colour]`.
+    pub moves: Vec<[Vec<Move>; 2]>,
+    pub plan: Plan,
+    pub tables: Tables<B>,
+}
+
+/// The moves of every piece of a variant, both colours; errors point into the variant file.
+pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[Vec<Move>; 2]>, Error> {
+    variant
+        .pieces
+        .iter()
+        .map(|p| {
+            let of =
+                |color| legs::moves(&p.betza, color).map_err(|e| source.error(p.betza_offset + e.offset, e.message));
+            Ok([of(Color::White)?, of(Color::Black)?])
+        })
+        .collect()
+}
+
+/// The table kinds a variant's module answers: quiet and capture moves, their first-move-only
+/// versions, and friendly captures where some piece has them.
+pub fn table_kinds(moves: &[[Vec<Move>; 2]]) -> Vec<TableKind> {
+    let friendly = moves.iter().flatten().flatten().any(|m| m.legs.iter().any(|l| l.stop & FRIENDLY != 0));
+    TableKind::ALL.into_iter().filter(|k| friendly || k.kinds() != FRIENDLY).collect()
+}
+
+/// Plans, searches and verifies the tables of a parsed variant.
+pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
+    let board: Board = variant.board;
+    let kinds = table_kinds(&moves);
+    let all_paths: Vec<Vec<Vec<paths::PathMove>>> = moves
+        .iter()
+        .flatten()
+        .map(|colour_moves| (0..board.squares() as u8).map(|sq| paths::path_moves(board, colour_moves, sq)).collect())
+        .collect();
+    let slots: Vec<Vec<paths::PathMove>> = slot_ids(kinds.len(), moves.len(), board)
+        .map(|id| {
+            let kind = kinds[id.kind];
+            all_paths[id.piece * 2 + id.color as usize][id.square as usize]
+                .iter()
+                .filter(|m| m.initial == kind.initial() && m.kinds & kind.kinds() != 0)
+                .copied()
+                .collect()
+        })
+        .collect();
+    let plan = lookups::plan(&slots, options.max_bits);
+    let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
+    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, options.seed)?;
+    Ok(Compiled { variant, moves, plan, tables })
+}
+
+/// Compiles a variant file's text into the text of a Rust module. `file` names the file in
+/// errors; `regenerate` is the command the header tells readers to run.
+pub fn compile(file: &str, text: &str, regenerate: &str, options: &Options) -> Result<String, Error> {
+    let source = Source { file, text };
+    let variant = variant::parse(file, text)?;
+    let moves = piece_moves(&variant, &source)?;
+    let made = emit::Provenance {
+        source: file.to_string(),
+        regenerate: regenerate.to_string(),
+        seed: options.seed,
+        max_bits: options.max_bits,
+    };
+    Ok(match variant.board.width() {
+        64 => {
+            let c = build::<u64>(variant, moves, options)?;
+            emit::module(&c.variant, &c.tables, &c.plan, &made)
+        }
+        _ => {
+            let c = build::<u128>(variant, moves, options)?;
+            emit::module(&c.variant, &c.tables, &c.plan, &made)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn betza_errors_point_into_the_piece_line() {
+        let text = "variant a\nboard 8x8\npiece P pawn   fmWfceF\n";
+        let e = compile("x.variant", text, "", &Options::default()).unwrap_err().to_string();
+        assert!(e.starts_with("x.variant:3:21: error:"), "{e}");
+        assert!(e.contains("en passant"), "{e}");
+    }
+}

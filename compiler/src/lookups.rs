@@ -1,0 +1,311 @@
+//! Stage 4: path moves → lookups. For every (table kind, piece, colour, square) slot, decide
+//! which destinations are plain leaps and how the rest are grouped into magic lookups, under a
+//! budget of index bits. Identical lookups anywhere in the variant become one table.
+//!
+//! The steps follow H.G. Muller's design (DESIGN.md, "Lookups"): drop duplicates and detours,
+//! take leaps out, absorb every ride into the longest ride that contains it, then choose the
+//! grouping with the fewest probes and, among those, the fewest new table entries. Tables that
+//! an earlier slot already made cost nothing, so slots with fewer moves are planned first: a
+//! queen then reuses the rook's and the bishop's tables.
+
+use std::collections::HashMap;
+
+use crate::board::Squares;
+use crate::paths::{PathMove, Rule};
+
+/// A destination and the condition on the board that opens it: a path move without its kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gate {
+    pub dest: u8,
+    pub path: Squares,
+    pub required: Squares,
+    pub rule: Rule,
+}
+
+impl Gate {
+    pub fn of(m: &PathMove) -> Gate {
+        Gate { dest: m.dest, path: m.path, required: m.required, rule: m.rule }
+    }
+
+    pub fn open(&self, occupied: Squares) -> bool {
+        match self.rule {
+            Rule::Exact => occupied & self.path == self.required,
+            Rule::OneOf => (occupied & self.path).count_ones() == 1,
+        }
+    }
+
+    /// `other` is open whenever `self` is, so `self` adds nothing to a lookup that has `other`.
+    fn is_detour_of(&self, other: &Gate) -> bool {
+        self.dest == other.dest
+            && self != other
+            && self.rule == Rule::Exact
+            && other.rule == Rule::Exact
+            && other.path & !self.path == 0
+            && self.required & other.path == other.required
+    }
+}
+
+/// One magic lookup: the squares it looks at and the gates it answers for. The gates (sorted)
+/// are its identity: two lookups with the same gates are the same table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lookup {
+    pub mask: Squares,
+    pub gates: Vec<Gate>,
+}
+
+impl Lookup {
+    fn new(mut gates: Vec<Gate>) -> Lookup {
+        gates.sort();
+        Lookup { mask: gates.iter().fold(0, |m, g| m | g.path), gates }
+    }
+
+    /// What the table entry for this occupancy holds.
+    pub fn answer(&self, occupied: Squares) -> Squares {
+        self.gates.iter().filter(|g| g.open(occupied)).fold(0, |set, g| set | 1 << g.dest)
+    }
+}
+
+/// How one slot is answered: plain leaps plus probes into shared lookups.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SlotPlan {
+    pub leaps: Squares,
+    /// Indices into `Plan::lookups`.
+    pub lookups: Vec<usize>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Every distinct lookup, in the order slots first needed them.
+    pub lookups: Vec<Lookup>,
+    /// One plan per slot, in the order the slots were given.
+    pub slots: Vec<SlotPlan>,
+}
+
+/// Exhaustive grouping is exact up to this many rides; greedy merging brings larger sets down.
+const EXACT_GROUPING_LIMIT: usize = 12;
+
+/// Plans every slot. `slots[i]` is the list of path moves that slot answers for.
+pub fn plan(slots: &[Vec<PathMove>], max_bits: u32) -> Plan {
+    let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
+    let mut order: Vec<usize> = (0..slots.len()).collect();
+    order.sort_by_key(|&i| gates[i].1.len());
+
+    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); slots.len()] };
+    let mut known: HashMap<Vec<Gate>, usize> = HashMap::new();
+    let mut memo: HashMap<&[Gate], Vec<usize>> = HashMap::new();
+    for i in order {
+        let (leaps, slot_gates) = &gates[i];
+        let ids = match memo.get(slot_gates.as_slice()) {
+            Some(ids) => ids.clone(),
+            None => {
+                let groups = group(slot_gates, max_bits, &known);
+                let ids: Vec<usize> = groups
+                    .into_iter()
+                    .map(|g| {
+                        let lookup = Lookup::new(g);
+                        *known.entry(lookup.gates.clone()).or_insert_with(|| {
+                            plan.lookups.push(lookup);
+                            plan.lookups.len() - 1
+                        })
+                    })
+                    .collect();
+                memo.insert(slot_gates, ids.clone());
+                ids
+            }
+        };
+        plan.slots[i] = SlotPlan { leaps: *leaps, lookups: ids };
+    }
+    plan
+}
+
+/// Removes duplicates and detours; returns the leaps (always open) and the gates left.
+fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
+    let mut gates: Vec<Gate> = moves.iter().map(Gate::of).collect();
+    gates.sort();
+    gates.dedup();
+    let kept: Vec<Gate> = gates.iter().filter(|g| !gates.iter().any(|o| g.is_detour_of(o))).copied().collect();
+    let leaps = kept.iter().filter(|g| g.path == 0 && g.rule == Rule::Exact).fold(0, |s, g| s | 1 << g.dest);
+    // A gate with an empty path is a leap; a hopper needs a hurdle, so with no path it never opens.
+    (leaps, kept.into_iter().filter(|g| g.path != 0).collect())
+}
+
+/// Groups one slot's gates into lookups.
+fn group(gates: &[Gate], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+    let mut rides = absorb_rides(gates);
+    merge_greedily(&mut rides, max_bits, EXACT_GROUPING_LIMIT);
+    best_partition(&rides, max_bits, known)
+}
+
+/// A ride's shorter moves look at a subset of the squares of its longest: one lookup holds them
+/// all at no cost in index bits.
+fn absorb_rides(gates: &[Gate]) -> Vec<Vec<Gate>> {
+    let mut by_size: Vec<Gate> = gates.to_vec();
+    by_size.sort_by_key(|g| std::cmp::Reverse(g.path.count_ones()));
+    let mut groups: Vec<(Squares, Vec<Gate>)> = Vec::new();
+    for g in by_size {
+        match groups.iter_mut().find(|(mask, _)| g.path & !*mask == 0) {
+            Some((_, members)) => members.push(g),
+            None => groups.push((g.path, vec![g])),
+        }
+    }
+    groups.into_iter().map(|(_, members)| members).collect()
+}
+
+fn mask_of(gates: &[Gate]) -> Squares {
+    gates.iter().fold(0, |m, g| m | g.path)
+}
+
+/// Merges the pair sharing the most squares (then: whose union is closest to an even share of
+/// the bits) until at most `limit` groups remain or no pair fits the budget.
+fn merge_greedily(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
+    let total = groups.iter().fold(0, |m, g| m | mask_of(g)).count_ones();
+    let target = total as f64 / (total as f64 / max_bits as f64).ceil().max(1.0);
+    while groups.len() > limit {
+        let masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
+        let mut best: Option<(u32, u64, usize, usize)> = None;
+        for i in 0..groups.len() {
+            for j in i + 1..groups.len() {
+                let bits = (masks[i] | masks[j]).count_ones();
+                if bits > max_bits {
+                    continue;
+                }
+                let shared = (masks[i] & masks[j]).count_ones();
+                // Lower is better: scaled distance from the even share.
+                let off = ((bits as f64 - target).abs() * 1000.0) as u64;
+                let better = match best {
+                    None => true,
+                    Some((s, o, _, _)) => shared > s || (shared == s && off < o),
+                };
+                if better {
+                    best = Some((shared, off, i, j));
+                }
+            }
+        }
+        let Some((_, _, i, j)) = best else { return };
+        let merged = groups.remove(j);
+        groups[i].extend(merged);
+    }
+}
+
+/// The partition of the rides into lookups with the fewest lookups, then the fewest new table
+/// entries (tables that already exist are free), each lookup within the bit budget. A single
+/// ride over the budget stays a lookup of its own.
+fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+    let n = rides.len();
+    if n <= 1 {
+        return rides.to_vec();
+    }
+    let full = (1usize << n) - 1;
+    // Cost of each subset as one lookup: None where it does not fit.
+    let cost: Vec<Option<u64>> = (0..=full)
+        .map(|set| {
+            if set == 0 {
+                return None;
+            }
+            let members: Vec<Gate> =
+                (0..n).filter(|i| set >> i & 1 == 1).flat_map(|i| rides[i].iter().copied()).collect();
+            let bits = mask_of(&members).count_ones();
+            if bits > max_bits && set.count_ones() > 1 {
+                return None;
+            }
+            let mut key = members;
+            key.sort();
+            Some(if known.contains_key(&key) { 0 } else { 1u64 << bits })
+        })
+        .collect();
+    // best[set] = (lookups, entries, the group taken first).
+    let mut best: Vec<(u32, u64, usize)> = vec![(u32::MAX, u64::MAX, 0); full + 1];
+    best[0] = (0, 0, 0);
+    for set in 1..=full {
+        let low = set & set.wrapping_neg();
+        let rest = set ^ low;
+        // Every subset of `rest`, each joined with `low`.
+        let mut sub = rest;
+        loop {
+            let group = sub | low;
+            if let Some(c) = cost[group] {
+                let (count, entries, _) = best[set ^ group];
+                if count != u32::MAX {
+                    let candidate = (count + 1, entries + c, group);
+                    if (candidate.0, candidate.1) < (best[set].0, best[set].1) {
+                        best[set] = candidate;
+                    }
+                }
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & rest;
+        }
+    }
+    let mut out = Vec::new();
+    let mut set = full;
+    while set != 0 {
+        let group = best[set].2;
+        out.push((0..n).filter(|i| group >> i & 1 == 1).flat_map(|i| rides[i].iter().copied()).collect());
+        set ^= group;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::{betza, legs, paths};
+    use fairy_magic_runtime::Color;
+
+    const BOARD: Board = Board { files: 8, ranks: 8 };
+
+    fn moves_of(text: &str, square: &str) -> Vec<PathMove> {
+        let moves = legs::moves(&betza::parse(text).unwrap(), Color::White).unwrap();
+        paths::path_moves(BOARD, &moves, BOARD.parse_square(square).unwrap())
+    }
+
+    #[test]
+    fn a_rook_is_one_lookup_with_the_classic_mask() {
+        let plan = plan(&[moves_of("R", "a1")], 12);
+        assert_eq!(plan.slots[0].lookups.len(), 1);
+        assert_eq!(plan.lookups[0].mask.count_ones(), 12);
+        // The adjacent squares are always reached: leaps.
+        assert_eq!(plan.slots[0].leaps, 1 << 1 | 1 << 8);
+    }
+
+    #[test]
+    fn a_queen_reuses_the_rook_and_bishop_tables() {
+        let plan = plan(&[moves_of("Q", "d4"), moves_of("R", "d4"), moves_of("B", "d4")], 12);
+        assert_eq!(plan.lookups.len(), 2);
+        let mut queen = plan.slots[0].lookups.clone();
+        queen.sort();
+        let mut rook_bishop = vec![plan.slots[1].lookups[0], plan.slots[2].lookups[0]];
+        rook_bishop.sort();
+        assert_eq!(queen, rook_bishop);
+    }
+
+    #[test]
+    fn detours_and_duplicates_go() {
+        // Two ways to the same square, one needing a subset of what the other needs.
+        let short = Gate { dest: 9, path: 0b10, required: 0, rule: Rule::Exact };
+        let long = Gate { dest: 9, path: 0b110, required: 0, rule: Rule::Exact };
+        assert!(long.is_detour_of(&short));
+        assert!(!short.is_detour_of(&long));
+        let pm = |g: Gate| PathMove {
+            dest: g.dest,
+            path: g.path,
+            required: g.required,
+            rule: g.rule,
+            kinds: 3,
+            initial: false,
+        };
+        let (leaps, gates) = split_leaps(&[pm(long), pm(short), pm(short)]);
+        assert_eq!((leaps, gates), (0, vec![short]));
+    }
+
+    #[test]
+    fn the_budget_splits_big_masks_evenly() {
+        let plan = plan(&[moves_of("Q", "a1")], 8);
+        let bits: Vec<u32> = plan.slots[0].lookups.iter().map(|&i| plan.lookups[i].mask.count_ones()).collect();
+        assert!(bits.iter().all(|&b| b <= 8), "{bits:?}");
+        assert_eq!(bits.len(), 3, "{bits:?}");
+    }
+}

@@ -1,0 +1,231 @@
+//! Stage 1a: the variant file → `Variant` (name, board, pieces with their parsed XBetza).
+
+use pest::Parser;
+use pest_derive::Parser;
+
+use crate::betza::{self, Betza};
+use crate::board::{Board, MAX_SIDE, MAX_SQUARES};
+use crate::error::{Error, Source};
+
+#[derive(Parser)]
+#[grammar = "variant.pest"]
+struct VariantParser;
+
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub board: Board,
+    pub pieces: Vec<Piece>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// The letter as written (`N`, `+R`).
+    pub letter: String,
+    /// The name as written (`knight`); the generated enum variant is its CamelCase form.
+    pub name: String,
+    /// The XBetza text as written.
+    pub betza_text: String,
+    /// Where the XBetza text starts in the file (byte offset), for errors found in later stages.
+    pub betza_offset: usize,
+    pub betza: Betza,
+}
+
+/// Parses a whole variant file. `file` is only used to name the file in errors.
+pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
+    let source = Source { file, text };
+    let pairs = VariantParser::parse(Rule::file, text).map_err(|e| syntax_error(&source, e))?;
+
+    let mut name: Option<String> = None;
+    let mut board: Option<Board> = None;
+    let mut pieces: Vec<Piece> = Vec::new();
+    let file_pair = pairs.into_iter().next().expect("the grammar's top rule always matches once");
+    for statement in file_pair.into_inner() {
+        let offset = statement.as_span().start();
+        let rule = statement.as_rule();
+        let mut parts = statement.into_inner().filter(|p| !matches!(p.as_rule(), Rule::gap | Rule::by));
+        match rule {
+            Rule::variant => {
+                if name.is_some() {
+                    return Err(source.error(offset, "a second `variant` line; a file describes one variant"));
+                }
+                name = Some(parts.next().unwrap().as_str().to_string());
+            }
+            Rule::board => {
+                if board.is_some() {
+                    return Err(source.error(offset, "a second `board` line; a variant has one board"));
+                }
+                board = Some(parse_board(&source, parts.next().unwrap(), parts.next().unwrap())?);
+            }
+            Rule::piece => {
+                let letter = parts.next().unwrap();
+                let piece_name = parts.next().unwrap();
+                let betza_pair = parts.next().unwrap();
+                if let Some(other) = pieces.iter().find(|p| p.letter == letter.as_str()) {
+                    return Err(source.error(
+                        letter.as_span().start(),
+                        format!("the letter `{}` is already used by the {}", other.letter, other.name),
+                    ));
+                }
+                let camel = camel_case(piece_name.as_str());
+                if let Some(other) = pieces.iter().find(|p| camel_case(&p.name) == camel) {
+                    return Err(source.error(
+                        piece_name.as_span().start(),
+                        format!("the name `{}` is already used by the piece `{}`", piece_name.as_str(), other.letter),
+                    ));
+                }
+                let betza = betza::parse(betza_pair.as_str())
+                    .map_err(|e| source.error(betza_pair.as_span().start() + e.offset, e.message))?;
+                pieces.push(Piece {
+                    letter: letter.as_str().to_string(),
+                    name: piece_name.as_str().to_string(),
+                    betza_text: betza_pair.as_str().to_string(),
+                    betza_offset: betza_pair.as_span().start(),
+                    betza,
+                });
+            }
+            Rule::EOI => {}
+            other => unreachable!("the grammar yields no {other:?} at the top level"),
+        }
+    }
+    let end = text.len();
+    let name = name.ok_or_else(|| source.error(0, "no `variant <name>` line: every file names its variant"))?;
+    let board = board.ok_or_else(|| source.error(end, "no `board <files>x<ranks>` line (e.g. `board 8x8`)"))?;
+    if pieces.is_empty() {
+        return Err(source.error(end, "no `piece <letter> <name> <XBetza>` line: a variant needs pieces"));
+    }
+    Ok(Variant { name, board, pieces })
+}
+
+fn parse_board(
+    source: &Source,
+    files: pest::iterators::Pair<Rule>,
+    ranks: pest::iterators::Pair<Rule>,
+) -> Result<Board, Error> {
+    let side = |pair: &pest::iterators::Pair<Rule>| -> Result<u32, Error> {
+        let at = pair.as_span().start();
+        let value: u32 = pair.as_str().parse().unwrap_or(u32::MAX);
+        if value == 0 {
+            return Err(source.error(at, "a board side of 0 squares: a board has at least 1x1 squares"));
+        }
+        if value > MAX_SIDE {
+            return Err(source.error(
+                at,
+                format!("a board side of {} squares: at most {MAX_SIDE} are supported (files a..p)", pair.as_str()),
+            ));
+        }
+        Ok(value)
+    };
+    let (f, r) = (side(&files)?, side(&ranks)?);
+    if (f * r) as usize > MAX_SQUARES {
+        return Err(source.error(
+            files.as_span().start(),
+            format!(
+                "a {f}x{r} board has {} squares: fairy-magic supports at most {MAX_SQUARES} (u128 bitboards)",
+                f * r
+            ),
+        ));
+    }
+    Ok(Board { files: f as u8, ranks: r as u8 })
+}
+
+/// `knight` → `Knight`, `dragon-horse` → `DragonHorse`, `gold_general` → `GoldGeneral`.
+pub fn camel_case(name: &str) -> String {
+    name.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            let first = chars.next().unwrap().to_ascii_uppercase();
+            std::iter::once(first).chain(chars).collect::<String>()
+        })
+        .collect()
+}
+
+fn syntax_error(source: &Source, error: pest::error::Error<Rule>) -> Error {
+    use pest::error::{ErrorVariant, InputLocation};
+    let offset = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let found = source.text[offset..].split(|c: char| c.is_whitespace()).next().unwrap_or("");
+    let found = if found.is_empty() { "the end of the line".to_string() } else { format!("`{found}`") };
+    let expected = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+            let mut names: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            names.sort();
+            names.dedup();
+            names.join(", or ")
+        }
+        ErrorVariant::ParsingError { .. } => "a statement".to_string(),
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    source.error(offset, format!("expected {expected}, found {found}"))
+}
+
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::variant | Rule::board | Rule::piece => {
+            "a statement (`variant <name>`, `board <files>x<ranks>` or `piece <letter> <name> <XBetza>`)"
+        }
+        Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",
+        Rule::number => "a number",
+        Rule::letter => "a piece letter (e.g. `N`, `+R`)",
+        Rule::betza => "the piece's moves in XBetza (e.g. `N`, `fmWfcF`)",
+        Rule::gap => "a space",
+        Rule::by => "`x` between the files and the ranks (e.g. `8x8`)",
+        Rule::EOI | Rule::file | Rule::comment | Rule::space | Rule::statement | Rule::line => "the end of the line",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHESS: &str = "# Orthodox chess\nvariant chess\nboard 8x8\npiece K king   K\npiece Q queen  Q\npiece R rook   R\npiece B bishop B\npiece N knight N\npiece P pawn   fmWfcFifmnD\n";
+
+    #[test]
+    fn reads_the_documented_form() {
+        let v = parse("chess.variant", CHESS).unwrap();
+        assert_eq!(v.name, "chess");
+        assert_eq!(v.board, Board { files: 8, ranks: 8 });
+        let letters: Vec<&str> = v.pieces.iter().map(|p| p.letter.as_str()).collect();
+        assert_eq!(letters, ["K", "Q", "R", "B", "N", "P"]);
+        assert_eq!(v.pieces[5].betza_text, "fmWfcFifmnD");
+    }
+
+    fn error_of(text: &str) -> String {
+        parse("x.variant", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_name_line_column_and_what_was_expected() {
+        let e = error_of("variant chess\nboard 8x8\npice K king K\n");
+        assert!(e.starts_with("x.variant:3:1: error: expected a statement"), "{e}");
+        assert!(e.contains("found `pice`"), "{e}");
+        let e = error_of("variant chess\nboard 8y8\npiece K king K\n");
+        assert!(e.starts_with("x.variant:2:8: error:"), "{e}");
+        let e = error_of("variant chess\nboard 8x8\npiece K king\n");
+        assert!(e.starts_with("x.variant:3:"), "{e}");
+    }
+
+    #[test]
+    fn duplicate_and_missing_declarations_are_errors() {
+        assert!(error_of("variant a\nboard 8x8\npiece K king K\npiece K other W\n")
+            .contains("x.variant:4:7: error: the letter `K` is already used"));
+        assert!(error_of("variant a\nboard 8x8\npiece K king K\npiece Q king W\n")
+            .contains("x.variant:4:9: error: the name `king` is already used"));
+        assert!(error_of("board 8x8\npiece K king K\n").contains("no `variant <name>` line"));
+        assert!(error_of("variant a\npiece K king K\n").contains("no `board"));
+        assert!(error_of("variant a\nboard 0x8\npiece K king K\n")
+            .contains("x.variant:2:7: error: a board side of 0 squares"));
+        assert!(error_of("variant a\nboard 12x12\npiece K king K\n").contains("144 squares"));
+        assert!(error_of("variant a\nboard 99999999999x2\npiece K king K\n").contains("at most 16"));
+        assert!(error_of("variant a\nboard 8x8\n").contains("a variant needs pieces"));
+    }
+
+    #[test]
+    fn names_become_camel_case() {
+        assert_eq!(camel_case("dragon-horse"), "DragonHorse");
+        assert_eq!(camel_case("gold_general"), "GoldGeneral");
+    }
+}
