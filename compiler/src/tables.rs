@@ -172,3 +172,32 @@ fn verify<B: Word>(board: Board, pieces: &[String], moves: &[[Vec<Move>; 2]], ta
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{betza, legs, lookups, paths};
+
+    /// The check must be able to fail: a table with one wrong entry is refused.
+    #[test]
+    fn verification_catches_a_wrong_entry() {
+        let board = Board { files: 5, ranks: 5 };
+        let moves: Vec<[Vec<Move>; 2]> =
+            vec![[Color::White, Color::Black].map(|c| legs::moves(&betza::parse("mRcpR").unwrap(), c).unwrap())];
+        let kinds = [TableKind::Quiet, TableKind::Capture];
+        let slots: Vec<Vec<paths::PathMove>> = slot_ids(kinds.len(), 1, board)
+            .map(|id| {
+                let ms = paths::path_moves(board, &moves[0][id.color as usize], id.square);
+                ms.into_iter().filter(|m| m.kinds & kinds[id.kind].kinds() != 0).collect()
+            })
+            .collect();
+        let plan = lookups::plan(&slots, 12);
+        let names = ["cannon".to_string()];
+        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, 0).unwrap();
+        verify(board, &names, &moves, &tables).unwrap();
+        let used = tables.table.iter().position(|&e| e != 0).unwrap();
+        tables.table[used] ^= 1 << 24;
+        let error = verify(board, &names, &moves, &tables).unwrap_err().to_string();
+        assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
+    }
+}

@@ -1,0 +1,42 @@
+//! The generated chess tables drive a legal move generator to the published perft counts.
+
+mod engine;
+
+use engine::{perft, Position, KIWIPETE};
+
+#[test]
+fn start_position_perft_4() {
+    let start = Position::start();
+    assert_eq!(perft(&start, 1), 20);
+    assert_eq!(perft(&start, 2), 400);
+    assert_eq!(perft(&start, 3), 8_902);
+    assert_eq!(perft(&start, 4), 197_281);
+}
+
+#[test]
+fn kiwipete_perft_3() {
+    let kiwipete = Position::from_fen(KIWIPETE).unwrap();
+    assert_eq!(perft(&kiwipete, 1), 48);
+    assert_eq!(perft(&kiwipete, 2), 2_039);
+    assert_eq!(perft(&kiwipete, 3), 97_862);
+}
+
+#[test]
+fn en_passant_and_promotion_positions() {
+    // Positions 3 and 4 of the Chess Programming Wiki's perft results.
+    let three = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
+    assert_eq!(perft(&three, 4), 43_238);
+    let four = Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").unwrap();
+    assert_eq!(perft(&four, 3), 9_467);
+}
+
+#[test]
+fn checkmate_and_stalemate_have_no_legal_moves() {
+    let fools_mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+    assert!(fools_mate.in_check(fools_mate.to_move));
+    assert!(fools_mate.legal_moves().is_empty());
+    let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(!stalemate.in_check(stalemate.to_move));
+    assert!(stalemate.legal_moves().is_empty());
+    assert_eq!(Position::start().legal_moves().len(), 20);
+}
