@@ -35,6 +35,7 @@ pub fn module<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made:
         ("__FAIRY_MAGIC_SLOTS", slots_data(variant, tables)),
         ("__FAIRY_MAGIC_PROBES", probes_data(tables)),
         ("__FAIRY_MAGIC_ATTACKS", attacks_data(tables)),
+        ("__FAIRY_MAGIC_CHECKS", checks_data(tables)),
     ] {
         text = text.replacen(placeholder, &data, 1);
     }
@@ -75,8 +76,11 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Pr
     let _ =
         writeln!(h, "//! Every entry was checked against fairy-magic's reference move walker before this was written.");
     let _ = writeln!(h, "//!");
-    let _ = writeln!(h, "//! | piece | XBetza | probes a square (max) | lookups | table entries |");
-    let _ = writeln!(h, "//! |---|---|---|---|---|");
+    let _ = writeln!(
+        h,
+        "//! | piece | XBetza | probes a square (max) | plain checks a square (max) | lookups | table entries |"
+    );
+    let _ = writeln!(h, "//! |---|---|---|---|---|---|");
     let squares = board.squares();
     let pieces = variant.pieces.len();
     let ids: Vec<_> = slot_ids(tables.kinds.len(), pieces, board).collect();
@@ -88,27 +92,28 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Pr
     }
     for (p, piece) in variant.pieces.iter().enumerate() {
         let mut used = BTreeSet::new();
-        let mut most = 0;
-        for (id, slot) in ids.iter().zip(&plan.slots).filter(|(id, _)| id.piece == p) {
-            let _ = id;
+        let (mut most, mut most_checks) = (0, 0);
+        for (_, slot) in ids.iter().zip(&plan.slots).filter(|(id, _)| id.piece == p) {
             most = most.max(slot.lookups.len());
+            most_checks = most_checks.max(slot.checks.len());
             used.extend(slot.lookups.iter().copied());
         }
         let own: usize =
             used.iter().filter(|&&l| first_user[l] == Some(p)).map(|&l| 1usize << tables.found[l].0.bits).sum();
         let shared = used.iter().filter(|&&l| first_user[l] != Some(p)).count();
         let entries = match (own, shared) {
-            (0, 0) => "none: leaps only".to_string(),
+            (0, 0) => "none".to_string(),
             (o, 0) => format!("{o}"),
             (o, s) => format!("{o} (+ {s} shared with pieces above)"),
         };
         let _ = writeln!(
             h,
-            "//! | {} {} | `{}` | {} | {} | {} |",
+            "//! | {} {} | `{}` | {} | {} | {} | {} |",
             piece.letter,
             piece.name,
             piece.betza_text,
             most,
+            most_checks,
             used.len(),
             entries
         );
@@ -116,12 +121,13 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Pr
     let _ = writeln!(h, "//!");
     let _ = writeln!(
         h,
-        "//! Data: {} lookups, {} attack entries ({} bytes); {} probes ({} bytes); {} slots ({} bytes) in {} blocks of {}.",
+        "//! Data: {} lookups, {} attack entries ({} bytes); {} probes ({} bytes); {} plain checks; {} slots ({} bytes) in {} blocks of {}.",
         plan.lookups.len(),
         tables.table.len(),
         tables.table.len() * bytes,
         tables.probes.len(),
         tables.probes.len() * std::mem::size_of::<fairy_magic_runtime::Magic<B>>(),
+        tables.checks.len(),
         tables.slots.len(),
         tables.slots.len() * std::mem::size_of::<fairy_magic_runtime::Slot<B>>(),
         tables.slots.len() / squares,
@@ -150,6 +156,7 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     let probes = number(tables.probes.len());
     let slots = number(tables.slots.len());
     let attacks = number(tables.table.len());
+    let checks = number(tables.checks.len());
     let blocks_width =
         if tables.slots.len() / variant.board.squares() <= u8::MAX as usize { quote!(u8) } else { quote!(u16) };
 
@@ -177,7 +184,7 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
 
     quote! {
         pub use fairy_magic_runtime::Color;
-        use fairy_magic_runtime::{Magic, Slot};
+        use fairy_magic_runtime::{Check, Magic, Slot};
 
         /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
         pub type Bitboard = #word;
@@ -225,7 +232,7 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
         #[inline(always)]
         fn lookup(kind: usize, piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
             let block = BLOCKS[kind][piece as usize][color as usize] as usize;
-            SLOTS[block * SQUARES + square].lookup(&PROBES, &ATTACKS, occupied)
+            SLOTS[block * SQUARES + square].lookup(&PROBES, &ATTACKS, &CHECKS, occupied)
         }
 
         /// Which block of `SQUARES` slots answers each (kind, piece, colour).
@@ -240,6 +247,10 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
 
         #[rustfmt::skip]
         static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
+
+        /// Moves whose paths are too long for a lookup, checked one by one.
+        #[rustfmt::skip]
+        static CHECKS: [Check<Bitboard>; #checks] = __FAIRY_MAGIC_CHECKS;
     }
 }
 
@@ -282,7 +293,16 @@ fn slots_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> String {
             for (i, pair) in row.chunks(4).enumerate() {
                 let cells: Vec<String> = pair
                     .iter()
-                    .map(|slot| format!("Slot::new({}, {}, {})", slot.leaps.literal(), slot.first, slot.count))
+                    .map(|slot| {
+                        format!(
+                            "Slot::new({}, {}, {}, {}, {})",
+                            slot.leaps.literal(),
+                            slot.first,
+                            slot.probes,
+                            slot.first_check,
+                            slot.checks
+                        )
+                    })
                     .collect();
                 let from = board.name((rank * board.files as usize + i * 4) as u8);
                 let _ = writeln!(s, "    {}, // {}", cells.join(", "), from);
@@ -301,6 +321,15 @@ fn probes_data<B: Word>(tables: &Tables<B>) -> String {
             .map(|m| format!("Magic::new({}, {}, {}, {})", m.mask.literal(), m.magic.literal(), m.shift, m.offset))
             .collect();
         let _ = writeln!(s, "    {},", cells.join(", "));
+    }
+    s.push(']');
+    s
+}
+
+fn checks_data<B: Word>(tables: &Tables<B>) -> String {
+    let mut s = String::from("[\n");
+    for c in &tables.checks {
+        let _ = writeln!(s, "    Check::new({}, {}, {}),", c.path.literal(), c.required.literal(), c.dest.literal());
     }
     s.push(']');
     s

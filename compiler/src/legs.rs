@@ -3,7 +3,8 @@
 //!
 //! Everything the notation means is decided here; later stages only walk vectors.
 
-use crate::betza::{AtomRun, Betza, BetzaError, Body, Letter, Range};
+use crate::betza::{AtomRun, Betza, BetzaError, Body, BracketLeg, Letter, Part, Range, Separator};
+use crate::dial;
 use fairy_magic_runtime::Color;
 
 /// What a move may do on its destination square, as a bit set.
@@ -52,29 +53,34 @@ impl TableKind {
 }
 
 /// One way a piece can move: legs walked one after the other.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub legs: Vec<Leg>,
     /// `i`: only as the piece's first move.
     pub initial: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Leg {
     /// One repetition of the leap, (files right, ranks up) from White's side of the board.
     pub step: (i8, i8),
     /// The most repetitions: 1 for a leap, `UNLIMITED` for a rider with no limit.
     pub range: u8,
+    /// `i` on a later `a` leg: exactly as many repetitions as the previous leg made.
+    pub iso: bool,
     pub sweep: Sweep,
-    /// What the move may do where this leg ends.
+    /// What the move may do where this leg ends: a destination of these kinds. Always set on
+    /// the last leg; on an earlier leg only with `?`.
     pub stop: Kinds,
+    /// How the move goes on from where this leg ends (not the last leg).
+    pub onward: Onward,
 }
 
 /// A rider's range with no limit: longer than any board.
 pub const UNLIMITED: u8 = u8::MAX;
 
 /// How a leg treats the squares it passes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sweep {
     /// Leaps jump over whatever lies between; a ride stops at the first occupied landing square.
     Plain,
@@ -83,25 +89,33 @@ pub enum Sweep {
     /// `j` on a leap: every square passed must be occupied. On a rider: the first landing square
     /// is skipped whatever is on it (and is no destination).
     Jump,
-    /// `p`: exactly one occupied square on the way (the hurdle), counting the whole ride.
+    /// `p` on the last leg: exactly one occupied square on the way (the hurdle).
     Hop,
-    /// `g`: slides to the first occupied square and lands right behind it.
+    /// `g` on the last leg: slides to the first occupied square and lands right behind it.
     Grasshop,
+}
+
+/// What the square where a leg ends must hold for the next leg to start there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Onward {
+    /// Empty (the default, `m`).
+    Empty,
+    /// Occupied, and left where it is (`p`, `g`): a slider leg ends on the first one it meets.
+    Hurdle,
+    /// Either (`mp`): the square does not matter.
+    Any,
 }
 
 /// Every move of one piece for one colour.
 pub fn moves(betza: &Betza, color: Color) -> Result<Vec<Move>, BetzaError> {
     let mut all = Vec::new();
     for part in &betza.parts {
-        match &part.body {
-            Body::Simple(run) => all.extend(simple_moves(&part.mods, run)?),
-            Body::Bracket(_) => {
-                return Err(BetzaError::new(
-                    part.offset,
-                    "multi-leg moves (`[...]`) are not supported yet: write the piece with single-leg atoms",
-                ));
-            }
-        }
+        let built = match &part.body {
+            Body::Simple(run) if part.mods.iter().any(|l| l.ch == 'a') => chain_moves(&part.mods, run)?,
+            Body::Simple(run) => simple_moves(&part.mods, run)?,
+            Body::Bracket(legs) => bracket_moves(part, legs)?,
+        };
+        all.extend(built);
     }
     if color == Color::Black {
         for m in &mut all {
@@ -110,6 +124,8 @@ pub fn moves(betza: &Betza, color: Color) -> Result<Vec<Move>, BetzaError> {
             }
         }
     }
+    all.sort();
+    all.dedup();
     Ok(all)
 }
 
@@ -134,6 +150,20 @@ pub struct Atom {
     pub system: System,
     /// R, B, Q ride when no range is written.
     pub rides: bool,
+}
+
+impl Atom {
+    /// Every symmetric image of the leap.
+    pub fn images(self) -> Vec<(i8, i8)> {
+        let (s, l) = (self.short as i8, self.long as i8);
+        let mut out: Vec<(i8, i8)> = match self.system {
+            System::KingQueen => vec![(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)],
+            _ => [(s, l), (l, s)].into_iter().flat_map(|(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)]).collect(),
+        };
+        out.sort();
+        out.dedup();
+        out
+    }
 }
 
 pub fn atom(run: &AtomRun) -> Result<Atom, BetzaError> {
@@ -205,22 +235,61 @@ pub fn atom(run: &AtomRun) -> Result<Atom, BetzaError> {
     Ok(Atom { short: short as u8, long: long as u8, system, rides })
 }
 
-fn simple_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> {
-    let atom = atom(run)?;
-    let mut directions: Vec<Letter> = Vec::new();
-    let mut stop: Kinds = 0;
-    let mut initial = false;
-    let mut sweep: Option<(Sweep, Letter)> = None;
+fn range_of(run: &AtomRun, atom: Atom) -> u8 {
+    match (run.range, atom.rides) {
+        (Range::Default, true) | (Range::Unlimited, _) => UNLIMITED,
+        (Range::Default, false) => 1,
+        (Range::Limited(n), _) => n,
+    }
+}
+
+/// The letters written before one atom (or one leg), sorted by what they do.
+#[derive(Clone, Debug, Default)]
+struct Letters {
+    directions: Vec<Letter>,
+    modes: Vec<Letter>,
+    initial: Option<Letter>,
+    sweep: Option<(Sweep, Letter)>,
+}
+
+impl Letters {
+    fn stop(&self) -> Kinds {
+        let kinds = self.modes.iter().fold(0, |k, l| {
+            k | match l.ch {
+                'm' => QUIET,
+                'c' => CAPTURE,
+                'd' => FRIENDLY,
+                _ => 0,
+            }
+        });
+        if kinds == 0 {
+            QUIET | CAPTURE
+        } else {
+            kinds
+        }
+    }
+
+    fn has_mode(&self, ch: char) -> bool {
+        self.modes.iter().any(|l| l.ch == ch)
+    }
+}
+
+/// Sorts letters; `modes` says which mode letters this place accepts.
+fn sort_letters(mods: &[Letter], modes: &str) -> Result<Letters, BetzaError> {
+    let mut out = Letters::default();
     for &letter in mods {
         match letter.ch {
-            'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => directions.push(letter),
-            'm' => stop |= QUIET,
-            'c' => stop |= CAPTURE,
-            'd' => stop |= FRIENDLY,
-            'i' => initial = true,
-            'n' | 'j' | 'p' | 'g' => {
-                if let Some((_, first)) = sweep {
-                    return Err(BetzaError::new(letter.offset, format!("`{}` and `{}` on one atom: a leg is lame, jumping, hopping or a grasshopper, not two of them", first.ch, letter.ch)));
+            'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => out.directions.push(letter),
+            'i' => out.initial = Some(letter),
+            'n' | 'j' | 'p' | 'g' if !modes.contains(letter.ch) => {
+                if let Some((_, first)) = out.sweep {
+                    return Err(BetzaError::new(
+                        letter.offset,
+                        format!(
+                            "`{}` and `{}` on one atom: a leg is lame, jumping, hopping or a grasshopper, not two of them",
+                            first.ch, letter.ch
+                        ),
+                    ));
                 }
                 let s = match letter.ch {
                     'n' => Sweep::Lame,
@@ -228,26 +297,13 @@ fn simple_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError>
                     'p' => Sweep::Hop,
                     _ => Sweep::Grasshop,
                 };
-                sweep = Some((s, letter));
+                out.sweep = Some((s, letter));
             }
+            c if modes.contains(c) => out.modes.push(letter),
             _ => return Err(unsupported_letter(letter)),
         }
     }
-    let range = match (run.range, atom.rides) {
-        (Range::Default, true) | (Range::Unlimited, _) => UNLIMITED,
-        (Range::Default, false) => 1,
-        (Range::Limited(n), _) => n,
-    };
-    let sweep = match sweep {
-        None => Sweep::Plain,
-        Some((s, letter)) => check_sweep(s, letter, atom, range)?,
-    };
-    let stop = if stop == 0 { QUIET | CAPTURE } else { stop };
-    let points = dial(&directions, atom.system)?;
-    Ok(vectors(points, atom)
-        .into_iter()
-        .map(|step| Move { legs: vec![Leg { step, range, sweep, stop }], initial })
-        .collect())
+    Ok(out)
 }
 
 fn check_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
@@ -268,6 +324,291 @@ fn check_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sw
     }
 }
 
+fn sweep_of(letters: &Letters, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
+    match letters.sweep {
+        None => Ok(Sweep::Plain),
+        Some((s, letter)) => check_sweep(s, letter, atom, range),
+    }
+}
+
+/// Whether the two moves either side of forward are equally forward, for a leg of `next`'s
+/// system after a leg of `prev`'s (DESIGN.md's system table); `None` where it is an error.
+fn two_forward(prev: System, next: System) -> Option<bool> {
+    use System::*;
+    match (prev, next) {
+        (Oblique, KingQueen) => Some(true),
+        (Oblique, _) => Some(false),
+        (KingQueen, Diagonal | Orthogonal) => None,
+        (_, Oblique) => Some(true),
+        (Diagonal, Orthogonal) | (Orthogonal, Diagonal) => Some(true),
+        _ => Some(false),
+    }
+}
+
+/// The step vectors of a first leg or simple move: the dial as seen from White's side.
+fn absolute_steps(directions: &[Letter], atom: Atom) -> Result<Vec<(i8, i8)>, BetzaError> {
+    let layout = dial::layout((0, 1), two_forward(System::Orthogonal, atom.system).unwrap(), &atom.images());
+    Ok(dial::select(&layout, dial::points(directions, layout.reading)?))
+}
+
+fn simple_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> {
+    let atom = atom(run)?;
+    let letters = sort_letters(mods, "mcd")?;
+    let range = range_of(run, atom);
+    let sweep = sweep_of(&letters, atom, range)?;
+    let stop = letters.stop();
+    let initial = letters.initial.is_some();
+    Ok(absolute_steps(&letters.directions, atom)?
+        .into_iter()
+        .map(|step| Move { legs: vec![Leg { step, range, iso: false, sweep, stop, onward: Onward::Empty }], initial })
+        .collect())
+}
+
+// ---- Brackets: [A-B], [A?B], with relative directions and an outward default ----
+
+struct BracketLegSpec {
+    atom: Atom,
+    atom_offset: usize,
+    letters: Letters,
+    leg: Leg,
+}
+
+fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Result<Vec<Move>, BetzaError> {
+    if legs.len() < 2 {
+        return Err(BetzaError::new(
+            part.offset,
+            "a bracket holds at least two legs (`[W-F]`); write one leg without brackets",
+        ));
+    }
+    let prefix = sort_letters(&part.mods, "")?;
+    if let Some((_, l)) = prefix.sweep {
+        return Err(BetzaError::new(l.offset, format!("`{}` goes on a leg inside the brackets", l.ch)));
+    }
+    let mut specs = Vec::new();
+    for (i, (leg, separator)) in legs.iter().enumerate() {
+        let last = i + 1 == legs.len();
+        let atom = atom(&leg.run)?;
+        let letters = sort_letters(&leg.mods, "mcd")?;
+        if let (Some(l), true) = (letters.initial, i > 0) {
+            return Err(BetzaError::new(
+                l.offset,
+                "`i` (first move only) belongs before the brackets or on the first leg",
+            ));
+        }
+        let range = range_of(&leg.run, atom);
+        let (sweep, onward) = match letters.sweep {
+            Some((Sweep::Hop, _)) if !last => (Sweep::Plain, Onward::Hurdle),
+            Some((Sweep::Grasshop, l)) if !last => {
+                return Err(BetzaError::new(l.offset, "`g` on a leg that is not the last: write the grasshopper's hop as `p` and its landing as the next leg"));
+            }
+            _ => (sweep_of(&letters, atom, range)?, Onward::Empty),
+        };
+        let stop = match separator {
+            None => letters.stop(),
+            Some(Separator::MayStop) => letters.stop(),
+            Some(Separator::Continue) => {
+                if let Some(l) = letters.modes.iter().find(|l| l.ch != 'm') {
+                    return Err(locust(*l));
+                }
+                0
+            }
+        };
+        specs.push(BracketLegSpec {
+            atom,
+            atom_offset: leg.run.offset,
+            letters,
+            leg: Leg { step: (0, 0), range, iso: false, sweep, stop, onward },
+        });
+    }
+    let initial = prefix.initial.is_some() || specs[0].letters.initial.is_some();
+    let first = absolute_steps(&specs[0].letters.directions, specs[0].atom)?;
+    let mut moves = Vec::new();
+    for step in first {
+        let leg = Leg { step, ..specs[0].leg };
+        extend_bracket(&specs, 1, vec![leg], initial, &mut moves)?;
+    }
+    if prefix.directions.is_empty() {
+        return Ok(moves);
+    }
+    // The prefix keeps whole paths by the shape of the first leg plus one step of the second.
+    let keep = dial::points(&prefix.directions, dial::Reading::Odd)?;
+    let mut kept = Vec::new();
+    for m in moves {
+        let (a, b) = (m.legs[0].step, m.legs[1].step);
+        let shape = (a.0 as i32 + b.0 as i32, a.1 as i32 + b.1 as i32);
+        let Some(point) = dial::shape_point(shape) else {
+            return Err(BetzaError::new(
+                part.offset,
+                "a direction prefix needs the first leg plus one step of the second to make an oblique shape (as in `v[F?R]`); this bracket's shapes are straight",
+            ));
+        };
+        if keep & (1 << point) != 0 {
+            kept.push(m);
+        }
+    }
+    Ok(kept)
+}
+
+fn extend_bracket(
+    specs: &[BracketLegSpec],
+    i: usize,
+    so_far: Vec<Leg>,
+    initial: bool,
+    out: &mut Vec<Move>,
+) -> Result<(), BetzaError> {
+    if i == specs.len() {
+        out.push(Move { legs: so_far, initial });
+        return Ok(());
+    }
+    let (prev, spec) = (&specs[i - 1], &specs[i]);
+    let two = two_forward(prev.atom.system, spec.atom.system).ok_or_else(|| {
+        BetzaError::new(
+            spec.atom_offset,
+            "after a K or Q leg the next leg must be oblique or K / Q: which way is forward is not defined for this atom",
+        )
+    })?;
+    let forward = so_far.last().unwrap().step;
+    let layout = dial::layout((forward.0 as i32, forward.1 as i32), two, &spec.atom.images());
+    // No direction written: outward, the most forward move(s), which is what `f` names.
+    let points = if spec.letters.directions.is_empty() {
+        dial::points(&[Letter { ch: 'f', offset: spec.atom_offset }], layout.reading)?
+    } else {
+        dial::points(&spec.letters.directions, layout.reading)?
+    };
+    for step in dial::select(&layout, points) {
+        let mut legs = so_far.clone();
+        legs.push(Leg { step, ..spec.leg });
+        extend_bracket(specs, i + 1, legs, initial, out)?;
+    }
+    Ok(())
+}
+
+fn locust(letter: Letter) -> BetzaError {
+    BetzaError::new(
+        letter.offset,
+        format!(
+            "`{}` on a leg that is not the last is a capture on the way (a locust move), which an attack table cannot hold",
+            letter.ch
+        ),
+    )
+}
+
+// ---- `a` chains: mafsW, FyafsF, DmpafyafsW ----
+
+/// The 8 compass directions, clockwise from forward.
+const COMPASS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> {
+    let atom = atom(run)?;
+    if atom.system == System::Oblique {
+        return Err(BetzaError::new(
+            run.offset,
+            "an oblique atom in an `a` chain: a 45° turn of an oblique leap is not defined",
+        ));
+    }
+    let groups: Vec<&[Letter]> = mods.split(|l| l.ch == 'a').collect();
+    let count = groups.len();
+    let mut specs = Vec::new();
+    for (i, group) in groups.iter().enumerate() {
+        let last = i + 1 == count;
+        let letters = sort_letters(group, if last { "mcd" } else { "mcdyeg" })?;
+        if i > 0 && letters.directions.is_empty() {
+            let at = mods.iter().filter(|l| l.ch == 'a').nth(i - 1).unwrap();
+            return Err(BetzaError::new(
+                at.offset,
+                "a later `a` leg with no direction letter: the reference programs disagree on its meaning; write `f` for straight on",
+            ));
+        }
+        specs.push(letters);
+    }
+    let initial = specs[0].initial.is_some();
+    let long = atom.long as i8;
+    let explicit_range = match run.range {
+        Range::Default => None,
+        Range::Limited(n) => Some(n),
+        Range::Unlimited => Some(UNLIMITED),
+    };
+    // Each partial chain: its legs, the compass direction of the last leg and whether it rides.
+    let mut partial: Vec<(Vec<Leg>, usize, bool)> = Vec::new();
+    let first_rides = atom.rides || explicit_range.is_some();
+    for step in absolute_steps(&specs[0].directions, atom)? {
+        let unit = (step.0.signum(), step.1.signum());
+        let compass = COMPASS.iter().position(|&c| c == unit).unwrap();
+        partial.push((
+            vec![Leg { step, range: 0, iso: false, sweep: Sweep::Plain, stop: 0, onward: Onward::Empty }],
+            compass,
+            first_rides,
+        ));
+    }
+    let ride_range = explicit_range.unwrap_or(UNLIMITED);
+    for (i, letters) in specs.iter().enumerate() {
+        let last = i + 1 == count;
+        // What this leg's own letters say about how it ends and what the next legs do.
+        let (onward, switch) = if last { (Onward::Empty, false) } else { chain_mode(letters)? };
+        let iso = i > 0 && letters.initial.is_some();
+        let stop = if last { letters.stop() } else { 0 };
+        let mut next = Vec::new();
+        for (legs, compass, rides) in partial {
+            let mut legs = legs;
+            let leg = legs.last_mut().unwrap();
+            leg.range = if rides { ride_range } else { 1 };
+            leg.iso = iso;
+            leg.stop = stop;
+            leg.onward = onward;
+            // On a leg that is not the last, `p` and `g` say how it ends (above); only `n` and `j`
+            // are about the squares it passes.
+            let passing = if last {
+                letters.sweep
+            } else {
+                letters.sweep.filter(|(s, _)| matches!(s, Sweep::Lame | Sweep::Jump))
+            };
+            leg.sweep = match passing {
+                None => Sweep::Plain,
+                Some((s, letter)) => check_sweep(s, letter, atom, leg.range)?,
+            };
+            if last {
+                next.push((legs, compass, rides));
+                continue;
+            }
+            // The next leg's directions are turns in the 8-point K system.
+            let turns = dial::points(&specs[i + 1].directions, dial::Reading::Even)?;
+            let rides = rides != switch;
+            for p in (0..16).step_by(2).filter(|p| turns & (1 << p) != 0) {
+                let c = (compass + p / 2) % 8;
+                let unit = COMPASS[c];
+                let step = (unit.0 * long, unit.1 * long);
+                let mut more = legs.clone();
+                more.push(Leg { step, range: 0, iso: false, sweep: Sweep::Plain, stop: 0, onward: Onward::Empty });
+                next.push((more, c, rides));
+            }
+        }
+        partial = next;
+        if last {
+            break;
+        }
+    }
+    Ok(partial.into_iter().map(|(legs, _, _)| Move { legs, initial }).collect())
+}
+
+/// How a non-final `a` leg ends: (what the next leg needs there, whether slider ↔ leaper
+/// switches for the later legs).
+fn chain_mode(letters: &Letters) -> Result<(Onward, bool), BetzaError> {
+    if let Some(l) = letters.modes.iter().find(|l| matches!(l.ch, 'c' | 'd' | 'e')) {
+        return Err(locust(*l));
+    }
+    let hop = matches!(letters.sweep, Some((Sweep::Hop, _)));
+    let grasshop = matches!(letters.sweep, Some((Sweep::Grasshop, _)));
+    let y = letters.has_mode('y');
+    let g = letters.has_mode('g') || grasshop;
+    let m = letters.has_mode('m');
+    Ok(match (m, hop, g) {
+        (true, true, _) => (Onward::Any, y),
+        (_, true, _) => (Onward::Hurdle, y),
+        (_, _, true) => (Onward::Hurdle, !y),
+        _ => (Onward::Empty, y),
+    })
+}
+
 fn unsupported_letter(letter: Letter) -> BetzaError {
     let why = match letter.ch {
         'e' => "`e` (en passant) needs the previous move, game state that an attack table cannot hold",
@@ -278,9 +619,9 @@ fn unsupported_letter(letter: Letter) -> BetzaError {
         'o' => "`o` (cylindrical board wrap) is not supported: fairy-magic boards have edges",
         'z' => "`z` (crooked / zig-zag moves) is not supported",
         'q' => "`q` (circular moves) is not supported",
-        'a' => "`a` (chained legs) is not supported yet",
-        'y' => "`y` only has a meaning inside an `a` chain",
-        'w' => "`w` is not an XBetza modifier that fairy-magic knows",
+        'y' => "`y` only has a meaning on a leg of an `a` chain that is not the last",
+        'a' => "`a` chains the legs of one move; it is not allowed here",
+        'm' | 'c' | 'd' => "mode letters go on the legs inside the brackets",
         _ => "",
     };
     let message = if why.is_empty() {
@@ -289,159 +630,6 @@ fn unsupported_letter(letter: Letter) -> BetzaError {
         why.to_string()
     };
     BetzaError::new(letter.offset, message)
-}
-
-// ---- The 16-point dial (DESIGN.md, "Directions") ----
-// Point p is 22.5° * p clockwise from forward: 0 = f, 2 = f.r, 4 = r, ..., 1 = rf (1,2), 3 = fr (2,1).
-
-const ALL_POINTS: u16 = u16::MAX;
-
-fn point_of(letter: char) -> i32 {
-    match letter {
-        'f' => 0,
-        'r' => 4,
-        'b' => 8,
-        _ => 12, // 'l'
-    }
-}
-
-fn points(list: &[i32]) -> u16 {
-    list.iter().fold(0, |set, &p| set | 1 << p.rem_euclid(16))
-}
-
-fn is_forward_axis(c: char) -> bool {
-    matches!(c, 'f' | 'b' | 'v')
-}
-
-fn perpendicular(a: char, b: char) -> bool {
-    a != 'h' && b != 'h' && is_forward_axis(a) != is_forward_axis(b)
-}
-
-fn spread(c: char) -> &'static [char] {
-    match c {
-        'v' => &['f', 'b'],
-        's' => &['l', 'r'],
-        'f' => &['f'],
-        'b' => &['b'],
-        'l' => &['l'],
-        _ => &['r'],
-    }
-}
-
-/// The dial points named by a run of direction letters (all points when there are none).
-pub fn dial(letters: &[Letter], system: System) -> Result<u16, BetzaError> {
-    if letters.is_empty() {
-        return Ok(ALL_POINTS);
-    }
-    let mut set = 0u16;
-    let mut i = 0;
-    while i < letters.len() {
-        let a = letters[i];
-        let b = letters.get(i + 1).copied();
-        let h_error = |at: Letter| {
-            BetzaError::new(at.offset, "`h` (half plane / chiral) is only defined on oblique atoms (N, C, Z ...); with other atoms HGM's programs read it differently")
-        };
-        match (a.ch, b.map(|l| l.ch)) {
-            ('h', Some(c @ ('r' | 'l'))) => {
-                if system != System::Oblique {
-                    return Err(h_error(a));
-                }
-                set |= if c == 'r' { points(&[1, 5, 9, 13]) } else { points(&[15, 3, 7, 11]) };
-                i += 2;
-            }
-            (c @ ('f' | 'b' | 'l' | 'r'), Some('h')) => {
-                if system != System::Oblique {
-                    return Err(h_error(letters[i + 1]));
-                }
-                let p = point_of(c);
-                set |= points(&(p - 3..=p + 3).collect::<Vec<_>>());
-                i += 2;
-            }
-            ('h', _) => {
-                return Err(BetzaError::new(
-                    a.offset,
-                    "`h` needs a partner: `fh`, `bh`, `lh`, `rh` (half planes) or `hr`, `hl` (chiral)",
-                ))
-            }
-            (x, Some(y)) if x == y => {
-                set |= single(x);
-                i += 2;
-            }
-            (x, Some(y)) if perpendicular(x, y) => {
-                if system == System::Oblique && matches!(x, 'v' | 's') {
-                    return Err(BetzaError::new(a.offset, format!("`{x}{y}` on an oblique atom is ambiguous (HGM's programs read it differently): write `{y}{x}`")));
-                }
-                for &p in spread(x) {
-                    for &q in spread(y) {
-                        set |= pair(p, q);
-                    }
-                }
-                i += 2;
-            }
-            (x, _) => {
-                set |= single(x);
-                i += 1;
-            }
-        }
-    }
-    Ok(set)
-}
-
-fn single(c: char) -> u16 {
-    spread(c).iter().fold(0, |set, &d| {
-        let p = point_of(d);
-        set | points(&[p - 1, p, p + 1])
-    })
-}
-
-/// `fr` = {f.r, fr}: the diagonal point between the two letters and the odd point next to it on
-/// the second letter's side; `rf` = {rf, f.r}.
-fn pair(first: char, second: char) -> u16 {
-    let (p, q) = (point_of(first), point_of(second));
-    let clockwise = (q - p).rem_euclid(16) == 4;
-    let mid = if clockwise { p + 2 } else { p - 2 };
-    let toward_second = if clockwise { mid + 1 } else { mid - 1 };
-    points(&[mid, toward_second])
-}
-
-/// The step vectors an atom makes on a set of dial points.
-pub fn vectors(points: u16, atom: Atom) -> Vec<(i8, i8)> {
-    let (s, l) = (atom.short as i8, atom.long as i8);
-    let has = |p: i32| points & (1 << p.rem_euclid(16)) != 0;
-    // Unit directions of the even points, clockwise from forward.
-    const EVEN: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-    // Knight-shaped directions of the odd points: 1 = (1,2), 3 = (2,1), ...
-    const ODD: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-    let scale = |v: i8| v.signum() * if v.abs() == 1 { s } else { l };
-    let mut out = Vec::new();
-    match atom.system {
-        System::Oblique => {
-            for (k, &(x, y)) in ODD.iter().enumerate() {
-                if has(2 * k as i32 + 1) {
-                    out.push((scale(x), scale(y)));
-                }
-            }
-        }
-        System::KingQueen => {
-            for (k, &v) in EVEN.iter().enumerate() {
-                if has(2 * k as i32) {
-                    out.push(v);
-                }
-            }
-        }
-        System::Orthogonal | System::Diagonal => {
-            // A point of the other kind splits into its two neighbours of this kind.
-            let want_diagonal = atom.system == System::Diagonal;
-            for (k, &(x, y)) in EVEN.iter().enumerate() {
-                let p = 2 * k as i32;
-                let diagonal = k % 2 == 1;
-                if diagonal == want_diagonal && (has(p) || has(p - 2) || has(p + 2)) {
-                    out.push((x * l, y * l));
-                }
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -525,7 +713,7 @@ mod tests {
             ("nN", 0, "oblique"),
             ("pN", 0, "rider"),
             ("gK", 0, "rider"),
-            ("fhW", 1, "only defined on oblique"),
+            ("fhW", 1, "only defined where the moves are oblique"),
             ("sfN", 0, "ambiguous"),
             ("vlN", 0, "ambiguous"),
             ("jW", 0, "no square"),

@@ -14,12 +14,14 @@
 
 pub mod betza;
 pub mod board;
+pub mod dial;
 pub mod emit;
 pub mod error;
 pub mod legs;
 pub mod lookups;
 pub mod magics;
 pub mod paths;
+pub mod query;
 pub mod reference;
 pub mod tables;
 pub mod variant;
@@ -41,11 +43,19 @@ pub struct Options {
     pub max_bits: u32,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
     pub seed: u64,
+    /// `1 << effort` magic candidates are tried at each index width before a lookup may use
+    /// one more index bit (a table twice the size). Higher: smaller tables, slower builds.
+    pub effort: u32,
+    /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
+    /// answered by plain checks.
+    pub max_probes: usize,
+    /// How thoroughly every table is checked against the reference walker.
+    pub check: tables::Check,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_bits: 12, seed: 0 }
+        Options { max_bits: 12, seed: 0, effort: 22, max_probes: 8, check: tables::Check::Exhaustive }
     }
 }
 
@@ -98,9 +108,9 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
                 .collect()
         })
         .collect();
-    let plan = lookups::plan(&slots, options.max_bits);
+    let plan = lookups::plan(&slots, options.max_bits, options.max_probes);
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
-    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, options.seed)?;
+    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, options)?;
     Ok(Compiled { variant, moves, plan, tables })
 }
 

@@ -65,12 +65,22 @@ impl Lookup {
     }
 }
 
-/// How one slot is answered: plain leaps plus probes into shared lookups.
+/// How one slot is answered: plain leaps plus probes into shared lookups, plus plain checks
+/// for moves that look at more squares than a lookup may (or that did not fit the probes).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SlotPlan {
     pub leaps: Squares,
     /// Indices into `Plan::lookups`.
     pub lookups: Vec<usize>,
+    pub checks: Vec<PlainCheck>,
+}
+
+/// Destinations reached when `occupied & path == required`, tested one by one at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlainCheck {
+    pub path: Squares,
+    pub required: Squares,
+    pub dest: Squares,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -84,21 +94,33 @@ pub struct Plan {
 /// Exhaustive grouping is exact up to this many rides; greedy merging brings larger sets down.
 const EXACT_GROUPING_LIMIT: usize = 12;
 
-/// Plans every slot. `slots[i]` is the list of path moves that slot answers for.
-pub fn plan(slots: &[Vec<PathMove>], max_bits: u32) -> Plan {
+/// Plans every slot. `slots[i]` is the list of path moves that slot answers for; a slot gets
+/// at most `max_probes` lookups of at most `max_bits` index bits each.
+pub fn plan(slots: &[Vec<PathMove>], max_bits: u32, max_probes: usize) -> Plan {
     let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
     let mut order: Vec<usize> = (0..slots.len()).collect();
     order.sort_by_key(|&i| gates[i].1.len());
 
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); slots.len()] };
     let mut known: HashMap<Vec<Gate>, usize> = HashMap::new();
-    let mut memo: HashMap<&[Gate], Vec<usize>> = HashMap::new();
+    let mut memo: HashMap<&[Gate], (Vec<usize>, Vec<PlainCheck>)> = HashMap::new();
     for i in order {
         let (leaps, slot_gates) = &gates[i];
-        let ids = match memo.get(slot_gates.as_slice()) {
-            Some(ids) => ids.clone(),
+        let (ids, checks) = match memo.get(slot_gates.as_slice()) {
+            Some(done) => done.clone(),
             None => {
-                let groups = group(slot_gates, max_bits, &known);
+                let (wide, narrow): (Vec<Gate>, Vec<Gate>) =
+                    slot_gates.iter().partition(|g| g.path.count_ones() > max_bits);
+                let mut groups = group(&narrow, max_bits, &known);
+                // The groups answering the most moves get the probes; the rest are checked.
+                let mut by_value: Vec<usize> = (0..groups.len()).collect();
+                by_value.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
+                let mut unprobed: Vec<Gate> = wide;
+                for &g in by_value.iter().skip(max_probes) {
+                    unprobed.append(&mut groups[g]);
+                }
+                groups.retain(|g| !g.is_empty());
+                let checks = plain_checks(&unprobed);
                 let ids: Vec<usize> = groups
                     .into_iter()
                     .map(|g| {
@@ -109,13 +131,35 @@ pub fn plan(slots: &[Vec<PathMove>], max_bits: u32) -> Plan {
                         })
                     })
                     .collect();
-                memo.insert(slot_gates, ids.clone());
-                ids
+                memo.insert(slot_gates, (ids.clone(), checks.clone()));
+                (ids, checks)
             }
         };
-        plan.slots[i] = SlotPlan { leaps: *leaps, lookups: ids };
+        plan.slots[i] = SlotPlan { leaps: *leaps, lookups: ids, checks };
     }
     plan
+}
+
+/// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
+fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
+    let mut exact: Vec<(Squares, Squares, u8)> = Vec::new();
+    for g in gates {
+        match g.rule {
+            Rule::Exact => exact.push((g.path, g.required, g.dest)),
+            Rule::OneOf => {
+                exact.extend(crate::board::squares_of(g.path).map(|h| (g.path, 1u128 << h, g.dest)));
+            }
+        }
+    }
+    exact.sort();
+    let mut checks: Vec<PlainCheck> = Vec::new();
+    for (path, required, dest) in exact {
+        match checks.last_mut() {
+            Some(c) if c.path == path && c.required == required => c.dest |= 1 << dest,
+            _ => checks.push(PlainCheck { path, required, dest: 1 << dest }),
+        }
+    }
+    checks
 }
 
 /// Removes duplicates and detours; returns the leaps (always open) and the gates left.
@@ -192,7 +236,9 @@ fn merge_greedily(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
 /// ride over the budget stays a lookup of its own.
 fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
     let n = rides.len();
-    if n <= 1 {
+    if n <= 1 || n > EXACT_GROUPING_LIMIT {
+        // Greedy merging could not bring the rides down to a size worth an exact search: every
+        // pair left is over the budget, so each ride is a lookup of its own.
         return rides.to_vec();
     }
     let full = (1usize << n) - 1;
@@ -264,7 +310,7 @@ mod tests {
 
     #[test]
     fn a_rook_is_one_lookup_with_the_classic_mask() {
-        let plan = plan(&[moves_of("R", "a1")], 12);
+        let plan = plan(&[moves_of("R", "a1")], 12, 8);
         assert_eq!(plan.slots[0].lookups.len(), 1);
         assert_eq!(plan.lookups[0].mask.count_ones(), 12);
         // The adjacent squares are always reached: leaps.
@@ -273,7 +319,7 @@ mod tests {
 
     #[test]
     fn a_queen_reuses_the_rook_and_bishop_tables() {
-        let plan = plan(&[moves_of("Q", "d4"), moves_of("R", "d4"), moves_of("B", "d4")], 12);
+        let plan = plan(&[moves_of("Q", "d4"), moves_of("R", "d4"), moves_of("B", "d4")], 12, 8);
         assert_eq!(plan.lookups.len(), 2);
         let mut queen = plan.slots[0].lookups.clone();
         queen.sort();
@@ -303,9 +349,19 @@ mod tests {
 
     #[test]
     fn the_budget_splits_big_masks_evenly() {
-        let plan = plan(&[moves_of("Q", "a1")], 8);
+        let plan = plan(&[moves_of("Q", "a1")], 8, 8);
         let bits: Vec<u32> = plan.slots[0].lookups.iter().map(|&i| plan.lookups[i].mask.count_ones()).collect();
         assert!(bits.iter().all(|&b| b <= 8), "{bits:?}");
         assert_eq!(bits.len(), 3, "{bits:?}");
+    }
+
+    #[test]
+    fn moves_beyond_the_budget_become_checks() {
+        // A 7-square ride with a 4-bit budget: the last three destinations are checks.
+        let plan = plan(&[moves_of("fR", "a1")], 4, 8);
+        assert_eq!(plan.slots[0].checks.len(), 2);
+        let one_probe = super::plan(&[moves_of("Q", "d4")], 12, 1);
+        assert_eq!(one_probe.slots[0].lookups.len(), 1);
+        assert!(!one_probe.slots[0].checks.is_empty());
     }
 }

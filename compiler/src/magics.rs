@@ -67,10 +67,8 @@ impl<B: Word> Found<B> {
     }
 }
 
-/// Candidates tried for one index width before one more bit is allowed.
-const TRIES_PER_WIDTH: u32 = 1 << 22;
 /// How many extra index bits beyond the mask's own may be tried before giving up.
-const EXTRA_BITS: u32 = 2;
+const EXTRA_BITS: u32 = 6;
 
 /// Every occupancy of `mask` (carry-rippler order) with the answer the lookup gives for it.
 pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
@@ -85,8 +83,9 @@ pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
     }
 }
 
-/// Finds a magic for one lookup.
-pub fn find<B: Word>(lookup: &Lookup, seed: u64) -> Result<Found<B>, Error> {
+/// Finds a magic for one lookup, trying `1 << effort` candidates at each index width before
+/// allowing one more bit.
+pub fn find<B: Word>(lookup: &Lookup, seed: u64, effort: u32) -> Result<Found<B>, Error> {
     let answers = occupancies(lookup);
     let mask = B::from_squares(lookup.mask);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fingerprint(lookup));
@@ -101,7 +100,7 @@ pub fn find<B: Word>(lookup: &Lookup, seed: u64) -> Result<Found<B>, Error> {
         held.clear();
         held.resize(size, 0);
         let shift = (B::BITS - bits) as u8;
-        'candidates: for _ in 0..TRIES_PER_WIDTH {
+        'candidates: for _ in 0..1u64 << effort {
             let magic = B::sparse(&mut rng);
             // The top byte of mask * magic should carry many bits, or the index spreads badly.
             if bits >= 8 && mask.magic_hash(magic, (B::BITS - 8) as u8).count_ones() < 4 {
@@ -123,7 +122,7 @@ pub fn find<B: Word>(lookup: &Lookup, seed: u64) -> Result<Found<B>, Error> {
         }
     }
     Err(Error::Limit(format!(
-        "no magic found for a lookup of {min_bits} bits (mask {:#x}) within {} index bits; lower --max-bits",
+        "no magic found for a lookup of {min_bits} bits (mask {:#x}) within {} index bits; raise --effort or lower --max-bits",
         lookup.mask,
         min_bits + EXTRA_BITS
     )))

@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use fairy_magic::error::Error;
+use fairy_magic::query::{self, Batch, Question, Via};
 use fairy_magic::Options;
 
 #[derive(Parser)]
@@ -35,7 +36,56 @@ enum Command {
         /// Seed mixed into the magic search; the same seed gives the same bytes.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Try 2^effort magic candidates per index width before allowing a bigger table.
+        #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
+        effort: u32,
     },
+    /// Show where one piece may go from one square: empty squares it may move to and foes it
+    /// may capture, in square order.
+    ///
+    /// Example: fairy-magic moves '[F?R]' --board 8x8 --from d4 --foes d6 --friends f6
+    ///
+    /// With --batch, reads JSON lines such as
+    /// {"board":"8x8","betza":"N","from":"d4","friends":[],"foes":[],"color":"white","virgin":true}
+    /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each.
+    Moves {
+        /// The piece's moves in XBetza (quote it for the shell).
+        #[arg(required_unless_present = "batch")]
+        betza: Option<String>,
+        /// <files>x<ranks>, up to 128 squares.
+        #[arg(long, default_value = "8x8")]
+        board: String,
+        /// The piece's square, e.g. d4 or a10.
+        #[arg(long, required_unless_present = "batch")]
+        from: Option<String>,
+        /// Squares of the piece's own side, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        friends: Vec<String>,
+        /// Squares of the other side, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        foes: Vec<String>,
+        /// The piece is Black (its moves turn 180°).
+        #[arg(long)]
+        black: bool,
+        /// The piece has moved: no first-move-only (`i`) moves.
+        #[arg(long)]
+        moved: bool,
+        /// Answer through the compiled magic tables or through the reference walker.
+        #[arg(long, value_enum, default_value_t = ViaArg::Tables)]
+        via: ViaArg,
+        /// Print {"dest":[...],"quiet":[...],"capture":[...]}.
+        #[arg(long)]
+        json: bool,
+        /// Answer JSON lines from standard input.
+        #[arg(long, conflicts_with_all = ["betza", "from"])]
+        batch: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ViaArg {
+    Tables,
+    Reference,
 }
 
 fn main() -> ExitCode {
@@ -54,14 +104,47 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
-        Command::Compile { file, output, max_bits, seed } => {
+        Command::Moves { betza, board, from, friends, foes, black, moved, via, json, batch } => {
+            let via = match via {
+                ViaArg::Tables => Via::Tables,
+                ViaArg::Reference => Via::Reference,
+            };
+            if batch {
+                return answer_batch(via);
+            }
+            let board_size = query::parse_board(&board)?;
+            let question = Question {
+                board,
+                betza: betza.unwrap_or_default(),
+                from: from.unwrap_or_default(),
+                friends,
+                foes,
+                color: if black { "black" } else { "white" }.into(),
+                virgin: !moved,
+            };
+            let position = query::position(board_size, &question)?;
+            let (_, _, compiled) = query::compile_piece(board_size, &question.betza)?;
+            let answer = compiled.answer(board_size, &position, via);
+            if json {
+                println!("{}", serde_json::to_string(&answer).expect("an answer is plain data"));
+            } else {
+                println!("{}", answer.dest.join(" "));
+            }
+            Ok(())
+        }
+        Command::Compile { file, output, max_bits, seed, effort } => {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
             let regenerate = match &output {
                 Some(out) => format!("fairy-magic compile {name} -o {}", out.display()),
                 None => format!("fairy-magic compile {name}"),
             };
-            let module = fairy_magic::compile(&name, &text, &regenerate, &Options { max_bits, seed })?;
+            let module = fairy_magic::compile(
+                &name,
+                &text,
+                &regenerate,
+                &Options { max_bits, seed, effort, ..Options::default() },
+            )?;
             match output {
                 Some(out) => write_atomically(&out, &module)
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
@@ -72,6 +155,21 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
         }
     }
+}
+
+fn answer_batch(via: Via) -> Result<(), Error> {
+    use std::io::{BufRead, Write};
+    let mut batch = Batch::new(via);
+    let stdin = std::io::stdin();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| Error::Limit(format!("cannot read standard input: {e}")))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        writeln!(out, "{}", batch.line(&line)).map_err(|e| Error::Limit(format!("cannot write: {e}")))?;
+    }
+    out.flush().map_err(|e| Error::Limit(format!("cannot write: {e}")))
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module.

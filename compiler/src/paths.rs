@@ -1,17 +1,18 @@
 //! Stage 3: legs × start square → path moves. A path move says: the piece reaches `dest` when
 //! the squares of `path` hold exactly `required` (or, for a hopper, exactly one piece).
 //!
-//! This is H.G. Muller's NextLeg walk, specialised to what one leg can express; lookups and
-//! tables only ever see these plain sets of squares.
+//! This is H.G. Muller's NextLeg recursion: walk each leg step by step, collect every square the
+//! move passes with the state it needs there, emit a path move wherever the move may end, and
+//! go on with the next leg wherever it may start. Lookups and tables only see the sets.
 
 use crate::board::{Board, Squares};
-use crate::legs::{Kinds, Leg, Move, Sweep};
+use crate::legs::{Kinds, Leg, Move, Onward, Sweep};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
     /// Valid when `occupied & path == required`.
     Exact,
-    /// Valid when exactly one square of `path` is occupied (a `p` hopper's hurdle).
+    /// Valid when exactly one square of `path` is occupied (a one-leg `p` hopper's hurdle).
     OneOf,
 }
 
@@ -25,13 +26,26 @@ pub struct PathMove {
     pub initial: bool,
 }
 
-impl PathMove {
-    /// Whether this move is open under the given occupancy.
-    pub fn valid(&self, occupied: Squares) -> bool {
-        match self.rule {
-            Rule::Exact => occupied & self.path == self.required,
-            Rule::OneOf => (occupied & self.path).count_ones() == 1,
+/// The squares a move has passed so far and what each must hold.
+#[derive(Clone, Copy, Debug, Default)]
+struct Trail {
+    path: Squares,
+    required: Squares,
+}
+
+impl Trail {
+    /// Adds a square that must be empty or occupied; `None` if the move already needs the
+    /// opposite there. The piece's own square has left: it is empty and never joins a path.
+    fn with(self, square: u8, occupied: bool, origin: u8) -> Option<Trail> {
+        if square == origin {
+            return (!occupied).then_some(self);
         }
+        let bit = 1u128 << square;
+        let state = if occupied { bit } else { 0 };
+        if self.path & bit != 0 {
+            return (self.required & bit == state).then_some(self);
+        }
+        Some(Trail { path: self.path | bit, required: self.required | state })
     }
 }
 
@@ -39,58 +53,116 @@ impl PathMove {
 pub fn path_moves(board: Board, moves: &[Move], from: u8) -> Vec<PathMove> {
     let mut out = Vec::new();
     for m in moves {
-        let [leg] = m.legs.as_slice() else {
-            unreachable!("legs.rs only builds single-leg moves so far");
+        let mut emit = |dest: u8, trail: Trail, rule: Rule, kinds: Kinds| {
+            if dest != from {
+                out.push(PathMove {
+                    dest,
+                    path: trail.path,
+                    required: trail.required,
+                    rule,
+                    kinds,
+                    initial: m.initial,
+                });
+            }
         };
-        walk_leg(board, leg, from, &mut |dest, path, required, rule| {
-            out.push(PathMove { dest, path, required, rule, kinds: leg.stop, initial: m.initial });
-        });
+        walk(board, &m.legs, from, from, Trail::default(), 0, &mut emit);
     }
     out
 }
 
-/// The squares a leap passes over on its way (none for oblique leaps and single steps).
+/// The squares a straight leap passes over on its way (none for oblique leaps and single steps).
 pub fn passed_over(step: (i8, i8)) -> Vec<(i32, i32)> {
     let (dx, dy) = (step.0 as i32, step.1 as i32);
-    let along_a_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-    if !along_a_line {
+    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
         return Vec::new();
     }
-    let n = dx.abs().max(dy.abs());
-    (1..n).map(|t| (dx.signum() * t, dy.signum() * t)).collect()
+    (1..dx.abs().max(dy.abs())).map(|t| (dx.signum() * t, dy.signum() * t)).collect()
 }
 
-fn walk_leg(board: Board, leg: &Leg, from: u8, emit: &mut impl FnMut(u8, Squares, Squares, Rule)) {
-    let (f0, r0) = board.file_rank(from);
+/// Walks `legs[0]` from `at`, then the rest of the legs from wherever it may end.
+fn walk(
+    board: Board,
+    legs: &[Leg],
+    at: u8,
+    origin: u8,
+    trail: Trail,
+    previous_steps: u32,
+    emit: &mut impl FnMut(u8, Trail, Rule, Kinds),
+) {
+    let leg = &legs[0];
+    let last = legs.len() == 1;
+    let (f0, r0) = board.file_rank(at);
     let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
     let between = passed_over(leg.step);
-    let bit = |f: i32, r: i32| board.square(f, r).map(|s| 1u128 << s);
-    // Squares the ride has landed on so far (they must be empty to go on), and squares passed
-    // over by lame or jumping leaps.
-    let mut landed: Squares = 0;
-    let mut passed: Squares = 0;
-    for k in 1..=leg.range as i32 {
-        let (pf, pr) = (f0 + (k - 1) * dx, r0 + (k - 1) * dy);
+    let one_leg_hopper = last && leg.sweep == Sweep::Hop && at == origin && trail.path == 0;
+    // `ride` grows along the ride (every landing square passed must be empty to go on);
+    // `hurdles` are a multi-leg hopper's rides in which one landing so far was the hurdle.
+    let mut ride = Some(trail);
+    let mut hurdles: Vec<Trail> = Vec::new();
+    let mut previous_landing: Option<(u8, Trail)> = None;
+    for k in 1..=leg.range as u32 {
+        let (pf, pr) = (f0 + (k as i32 - 1) * dx, r0 + (k as i32 - 1) * dy);
         let Some(land) = board.square(pf + dx, pr + dy) else { break };
-        let over: Squares = between.iter().filter_map(|&(bx, by)| bit(pf + bx, pr + by)).fold(0, |a, b| a | b);
-        match leg.sweep {
-            Sweep::Plain => emit(land, landed, 0, Rule::Exact),
-            Sweep::Lame => {
-                passed |= over;
-                emit(land, landed | passed, 0, Rule::Exact);
-            }
-            Sweep::Jump if leg.range == 1 => emit(land, over, over, Rule::Exact),
-            // A jumping rider skips its first landing square, whatever is there.
-            Sweep::Jump if k == 1 => continue,
-            Sweep::Jump => emit(land, landed, 0, Rule::Exact),
-            Sweep::Hop if k > 1 => emit(land, landed, 0, Rule::OneOf),
-            Sweep::Grasshop if k > 1 => {
-                let hurdle = 1u128 << board.square(pf, pr).unwrap();
-                emit(land, landed, hurdle, Rule::Exact);
-            }
-            Sweep::Hop | Sweep::Grasshop => {}
+        let rider = leg.range > 1;
+        let mut squares_between = between.iter().filter_map(|&(bx, by)| board.square(pf + bx, pr + by));
+        let before = ride.and_then(|t| match leg.sweep {
+            Sweep::Lame => squares_between.try_fold(t, |t, s| t.with(s, false, origin)),
+            Sweep::Jump if !rider => squares_between.try_fold(t, |t, s| t.with(s, true, origin)),
+            _ => Some(t),
+        });
+        let counts = !leg.iso || k == previous_steps;
+        // A jumping rider skips its first landing square whatever is there.
+        let skipped = leg.sweep == Sweep::Jump && rider && k == 1;
+        if skipped {
+            ride = before;
+            continue;
         }
-        landed |= 1 << land;
+        match (last, leg.sweep, before) {
+            (true, Sweep::Hop, _) if one_leg_hopper => {
+                if let (Some(b), true) = (before, k > 1 && counts) {
+                    emit(land, b, Rule::OneOf, leg.stop);
+                }
+            }
+            (true, Sweep::Hop, _) => {
+                if counts {
+                    for &h in &hurdles {
+                        emit(land, h, Rule::Exact, leg.stop);
+                    }
+                }
+                hurdles = hurdles.into_iter().filter_map(|h| h.with(land, false, origin)).collect();
+                hurdles.extend(before.and_then(|b| b.with(land, true, origin)));
+            }
+            (true, Sweep::Grasshop, _) => {
+                let hopped = previous_landing.and_then(|(square, t)| t.with(square, true, origin));
+                if let (Some(h), true) = (hopped, counts) {
+                    emit(land, h, Rule::Exact, leg.stop);
+                }
+            }
+            (true, _, Some(b)) => {
+                if counts {
+                    emit(land, b, Rule::Exact, leg.stop);
+                }
+            }
+            (false, _, Some(b)) => {
+                if leg.stop != 0 && counts {
+                    emit(land, b, Rule::Exact, leg.stop);
+                }
+                let onward = match leg.onward {
+                    Onward::Empty => b.with(land, false, origin),
+                    Onward::Hurdle => b.with(land, true, origin),
+                    Onward::Any => Some(b),
+                };
+                if let (Some(next), true) = (onward, counts) {
+                    walk(board, &legs[1..], land, origin, next, k, emit);
+                }
+            }
+            (_, _, None) => {}
+        }
+        previous_landing = before.map(|b| (land, b));
+        ride = before.and_then(|b| b.with(land, false, origin));
+        if ride.is_none() && hurdles.is_empty() {
+            break;
+        }
     }
 }
 
@@ -139,5 +211,15 @@ mod tests {
         let skip = paths("fjR", "a1");
         assert_eq!((skip[0].dest, skip[0].path), (16, 0));
         assert_eq!(skip[1].path, sq("a3"));
+    }
+
+    #[test]
+    fn a_bent_rider_passes_its_turning_square() {
+        // Griffon [F?R] from a1: b2 is a destination and, empty, the corner of two rook rides.
+        let griffon = paths("[F?R]", "a1");
+        let b2 = griffon.iter().find(|m| m.dest == 9).unwrap();
+        assert_eq!(b2.path, 0);
+        let b4 = griffon.iter().find(|m| m.dest == 25).unwrap();
+        assert_eq!(b4.path, sq("b2") | sq("b3"));
     }
 }

@@ -3,86 +3,116 @@
 //! every table entry can be checked against it before anything is written.
 
 use crate::board::{Board, Squares};
-use crate::legs::{Move, Sweep, TableKind};
+use crate::legs::{Leg, Move, Onward, Sweep, TableKind};
+
+/// A board's contents as the walker sees them: one square at a time, by file and rank.
+struct Mailbox {
+    board: Board,
+    occupied: Squares,
+}
+
+impl Mailbox {
+    /// Whether (file, rank) holds a piece; `None` off the board.
+    fn at(&self, file: i32, rank: i32) -> Option<bool> {
+        self.board.square(file, rank).map(|s| self.occupied >> s & 1 == 1)
+    }
+}
 
 /// The squares `moves` reach from `from` for one table kind, given which squares are occupied.
 /// Like a table entry, it ignores what stands on the destination itself.
 pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: TableKind) -> Squares {
-    let mailbox: Vec<bool> = (0..board.squares()).map(|s| s as u8 != from && occupied >> s & 1 == 1).collect();
-    let at = |f: i32, r: i32| -> Option<bool> { board.square(f, r).map(|s| mailbox[s as usize]) };
-    let (f0, r0) = board.file_rank(from);
+    // The moving piece has left its square.
+    let mailbox = Mailbox { board, occupied: occupied & !(1 << from) };
     let mut found: Squares = 0;
-    for m in moves {
-        let leg = &m.legs[0];
-        if m.initial != kind.initial() || leg.stop & kind.kinds() == 0 {
-            continue;
-        }
-        let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
-        // The squares a straight leap crosses between its ends.
-        let crossing = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-        let n = dx.abs().max(dy.abs());
-        let crossed = |f: i32, r: i32| -> Vec<bool> {
-            if !crossing {
-                return Vec::new();
+    let start = board.file_rank(from);
+    for m in moves.iter().filter(|m| m.initial == kind.initial()) {
+        walk(&mailbox, &m.legs, start, 0, &mut |f, r, leg: &Leg| {
+            if (f, r) != start && leg.stop & kind.kinds() != 0 {
+                found |= 1 << board.square(f, r).unwrap();
             }
-            (1..n).map(|t| at(f + dx.signum() * t, r + dy.signum() * t).unwrap_or(false)).collect()
-        };
-        let (mut f, mut r) = (f0, r0);
-        let mut hurdles = 0;
-        let mut steps = 0;
-        while steps < leg.range as u32 {
-            let between = crossed(f, r);
-            f += dx;
-            r += dy;
-            steps += 1;
-            let Some(occupied_here) = at(f, r) else { break };
-            let here = 1u128 << board.square(f, r).unwrap();
+        });
+    }
+    found
+}
+
+/// Walks `legs[0]` from (file, rank); `arrive` is told each square where the move may end.
+fn walk(
+    mailbox: &Mailbox,
+    legs: &[Leg],
+    (file, rank): (i32, i32),
+    previous_steps: u32,
+    arrive: &mut impl FnMut(i32, i32, &Leg),
+) {
+    let leg = &legs[0];
+    let last = legs.len() == 1;
+    let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
+    let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    let length = dx.abs().max(dy.abs());
+    let rider = leg.range > 1;
+    let (mut f, mut r) = (file, rank);
+    let mut hurdles = 0;
+    for step in 1..=leg.range as u32 {
+        // What a straight leap passes over between (f, r) and its landing square.
+        let crossed = |t: i32| mailbox.at(f + dx.signum() * t, r + dy.signum() * t).unwrap_or(false);
+        let (any_crossed, all_crossed) =
+            if straight { ((1..length).any(crossed), (1..length).all(crossed)) } else { (false, true) };
+        f += dx;
+        r += dy;
+        let Some(here) = mailbox.at(f, r) else { return };
+        match leg.sweep {
+            Sweep::Lame if any_crossed => return,
+            Sweep::Jump if !rider && !all_crossed => return,
+            Sweep::Jump if rider && step == 1 => continue,
+            _ => {}
+        }
+        let counts = !leg.iso || step == previous_steps;
+        if last {
             match leg.sweep {
-                Sweep::Plain => found |= here,
-                Sweep::Lame => {
-                    if between.iter().any(|&o| o) {
-                        break;
-                    }
-                    found |= here;
-                }
-                Sweep::Jump if leg.range == 1 => {
-                    if between.iter().all(|&o| o) {
-                        found |= here;
-                    }
-                }
-                Sweep::Jump => {
-                    if steps == 1 {
-                        continue;
-                    }
-                    found |= here;
-                }
                 Sweep::Hop => {
-                    if hurdles == 1 {
-                        found |= here;
+                    if hurdles == 1 && counts {
+                        arrive(f, r, leg);
                     }
-                    if occupied_here {
+                    if here {
                         hurdles += 1;
                         if hurdles == 2 {
-                            break;
+                            return;
                         }
                     }
                     continue;
                 }
                 Sweep::Grasshop => {
                     if hurdles == 1 {
-                        found |= here;
-                        break;
+                        if counts {
+                            arrive(f, r, leg);
+                        }
+                        return;
                     }
-                    if occupied_here {
+                    if here {
                         hurdles = 1;
                     }
                     continue;
                 }
+                _ => {
+                    if counts {
+                        arrive(f, r, leg);
+                    }
+                }
             }
-            if occupied_here {
-                break;
+        } else {
+            if leg.stop != 0 && counts {
+                arrive(f, r, leg);
+            }
+            let goes_on = match leg.onward {
+                Onward::Empty => !here,
+                Onward::Hurdle => here,
+                Onward::Any => true,
+            };
+            if goes_on && counts {
+                walk(mailbox, &legs[1..], (f, r), step, arrive);
             }
         }
+        if here {
+            return;
+        }
     }
-    found
 }

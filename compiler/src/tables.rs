@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use fairy_magic_runtime::{Color, Magic, Slot};
+use fairy_magic_runtime::{Check as PlainCheck, Color, Magic, Slot};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::legs::{Move, TableKind};
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
-use crate::reference;
+use crate::{reference, Options};
 
 /// Everything the emitter writes, in the runtime's own types.
 #[derive(Clone, Debug)]
@@ -24,6 +24,7 @@ pub struct Tables<B> {
     /// Blocks of one slot per square, laid end to end.
     pub slots: Vec<Slot<B>>,
     pub probes: Vec<Magic<B>>,
+    pub checks: Vec<PlainCheck<B>>,
     pub table: Vec<B>,
     /// Per lookup of the plan: its magic and where its table starts.
     pub found: Vec<(Found<B>, u32)>,
@@ -48,8 +49,19 @@ pub fn slot_ids(kinds: usize, pieces: usize, board: Board) -> impl Iterator<Item
     })
 }
 
-/// Random occupancies tried for a slot that needs no probe.
-const LEAP_ONLY_SAMPLES: usize = 64;
+/// Random occupancies tried for a slot besides its probes' masks.
+const RANDOM_SAMPLES: usize = 64;
+
+/// How thoroughly the tables are checked against the reference walker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Every occupancy of every probe's mask, with random occupancy elsewhere: for anything
+    /// that is written.
+    Exhaustive,
+    /// This many random occupancies a slot: for a one-off question (`fairy-magic moves`),
+    /// whose answer is not kept.
+    Sampled(usize),
+}
 
 pub fn build<B: Word>(
     board: Board,
@@ -57,13 +69,13 @@ pub fn build<B: Word>(
     moves: &[[Vec<Move>; 2]],
     kinds: &[TableKind],
     plan: &Plan,
-    seed: u64,
+    options: &Options,
 ) -> Result<Tables<B>, Error> {
     // Tables end to end, each at the next free offset.
     let mut found = Vec::with_capacity(plan.lookups.len());
     let mut table: Vec<B> = Vec::new();
     for lookup in &plan.lookups {
-        let f = magics::find::<B>(lookup, seed)?;
+        let f = magics::find::<B>(lookup, options.seed, options.effort)?;
         let offset = table.len();
         table.resize(offset + (1 << f.bits), B::EMPTY);
         for (occupied, answer) in magics::occupancies(lookup) {
@@ -81,6 +93,7 @@ pub fn build<B: Word>(
     let mut blocks = vec![vec![[0usize; 2]; piece_count]; kinds.len()];
     let mut slots: Vec<Slot<B>> = Vec::new();
     let mut probes: Vec<Magic<B>> = Vec::new();
+    let mut checks: Vec<PlainCheck<B>> = Vec::new();
     for (i, chunk) in plan.slots.chunks(squares).enumerate() {
         let (kind, piece, color) = (i / (piece_count * 2), i / 2 % piece_count, i % 2);
         let next = block_of.len();
@@ -91,14 +104,29 @@ pub fn build<B: Word>(
                     let (f, offset) = found[id];
                     probes.push(Magic::new(B::from_squares(plan.lookups[id].mask), f.magic, f.shift(), offset));
                 }
-                slots.push(Slot::new(B::from_squares(slot.leaps), first, slot.lookups.len() as u32));
+                let first_check = checks.len() as u32;
+                checks.extend(slot.checks.iter().map(|c| {
+                    PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
+                }));
+                slots.push(Slot::new(
+                    B::from_squares(slot.leaps),
+                    first,
+                    slot.lookups.len() as u16,
+                    first_check,
+                    slot.checks.len() as u16,
+                ));
             }
             next
         });
         blocks[kind][piece][color] = block;
     }
-    let tables = Tables { kinds: kinds.to_vec(), blocks, slots, probes, table, found };
-    verify(board, pieces, moves, &tables)?;
+    if plan.slots.iter().any(|s| s.checks.len() > u16::MAX as usize) {
+        return Err(Error::Limit(
+            "a square needs more than 65535 plain checks: raise --max-bits or --max-probes".into(),
+        ));
+    }
+    let tables = Tables { kinds: kinds.to_vec(), blocks, slots, probes, checks, table, found };
+    verify(board, pieces, moves, &tables, options.check)?;
     Ok(tables)
 }
 
@@ -109,13 +137,19 @@ impl<B: Word> Tables<B> {
 
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, squares: usize, occupied: Squares) -> Squares {
-        self.slot(id, squares).lookup(&self.probes, &self.table, B::from_squares(occupied)).to_squares()
+        self.slot(id, squares).lookup(&self.probes, &self.table, &self.checks, B::from_squares(occupied)).to_squares()
     }
 }
 
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included).
-fn verify<B: Word>(board: Board, pieces: &[String], moves: &[[Vec<Move>; 2]], tables: &Tables<B>) -> Result<(), Error> {
+fn verify<B: Word>(
+    board: Board,
+    pieces: &[String],
+    moves: &[[Vec<Move>; 2]],
+    tables: &Tables<B>,
+    thoroughness: Check,
+) -> Result<(), Error> {
     let squares = board.squares();
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
     let mut random = move || ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & board.all();
@@ -152,10 +186,23 @@ fn verify<B: Word>(board: Board, pieces: &[String], moves: &[[Vec<Move>; 2]], ta
                 names(expected),
             )))
         };
-        let probes = &tables.probes[slot.first as usize..(slot.first + slot.count) as usize];
-        if probes.is_empty() {
-            for _ in 0..LEAP_ONLY_SAMPLES {
+        let probes = &tables.probes[slot.first as usize..slot.first as usize + slot.probes as usize];
+        if let Check::Sampled(samples) = thoroughness {
+            for _ in 0..samples {
                 check(random())?;
+            }
+            continue;
+        }
+        for _ in 0..RANDOM_SAMPLES {
+            check(random())?;
+        }
+        // A plain check on its edge: exactly what it requires, then each square of it flipped.
+        for c in &tables.checks[slot.first_check as usize..slot.first_check as usize + slot.checks as usize] {
+            let (path, required) = (c.path.to_squares(), c.required.to_squares());
+            let base = required | (random() & !path);
+            check(base)?;
+            for square in squares_of(path) {
+                check(base ^ 1 << square)?;
             }
         }
         for probe in probes {
@@ -191,13 +238,13 @@ mod tests {
                 ms.into_iter().filter(|m| m.kinds & kinds[id.kind].kinds() != 0).collect()
             })
             .collect();
-        let plan = lookups::plan(&slots, 12);
+        let plan = lookups::plan(&slots, 12, 8);
         let names = ["cannon".to_string()];
-        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, 0).unwrap();
-        verify(board, &names, &moves, &tables).unwrap();
+        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &Options::default()).unwrap();
+        verify(board, &names, &moves, &tables, Check::Exhaustive).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();
         tables.table[used] ^= 1 << 24;
-        let error = verify(board, &names, &moves, &tables).unwrap_err().to_string();
+        let error = verify(board, &names, &moves, &tables, Check::Exhaustive).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
     }
 }

@@ -40,7 +40,7 @@ fn check_variant<B: fairy_magic::magics::Word>(
         let kind = tables.kinds[id.kind];
         let moves = &compiled.moves[id.piece][id.color as usize];
         let slot = tables.slot(id, board.squares());
-        let masks: Vec<Squares> = tables.probes[slot.first as usize..(slot.first + slot.count) as usize]
+        let masks: Vec<Squares> = tables.probes[slot.first as usize..slot.first as usize + slot.probes as usize]
             .iter()
             .map(|p| p.mask.to_squares())
             .collect();
@@ -59,9 +59,18 @@ fn check_variant<B: fairy_magic::magics::Word>(
             );
             checked += 1;
         };
-        if masks.is_empty() {
-            for _ in 0..32 {
-                compare(rng.squares());
+        for _ in 0..32 {
+            compare(rng.squares());
+        }
+        // Plain checks, on their edges: exactly what each requires, then each square flipped.
+        for c in &tables.checks[slot.first_check as usize..slot.first_check as usize + slot.checks as usize] {
+            let (path, required) = (c.path.to_squares(), c.required.to_squares());
+            let base = required | (rng.squares() & !path);
+            compare(base);
+            for square in 0..128 {
+                if path >> square & 1 == 1 {
+                    compare(base ^ 1 << square);
+                }
             }
         }
         for mask in masks {

@@ -1,0 +1,214 @@
+//! `fairy-magic moves`: where does one piece go from one square, given friends and foes?
+//!
+//! The answer comes either through compiled magic tables, read exactly as emitted code reads
+//! them (`Via::Tables`), or through the reference walker (`Via::Reference`). Designers use it to
+//! check a piece; the tests use it to hold the compiler to destination lists nobody here wrote.
+
+use std::collections::HashMap;
+
+use fairy_magic_runtime::Color;
+use serde::{Deserialize, Serialize};
+
+use crate::board::{squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
+use crate::error::{Error, Source};
+use crate::legs::{Move, TableKind};
+use crate::magics::Word;
+use crate::tables::{Check, SlotId, Tables};
+use crate::variant::{Piece, Variant};
+use crate::{build, reference, Options};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    Tables,
+    Reference,
+}
+
+/// One question, as the `--batch` JSON lines spell it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Question {
+    pub board: String,
+    pub betza: String,
+    pub from: String,
+    #[serde(default)]
+    pub friends: Vec<String>,
+    #[serde(default)]
+    pub foes: Vec<String>,
+    #[serde(default = "white")]
+    pub color: String,
+    #[serde(default = "yes")]
+    pub virgin: bool,
+}
+
+fn white() -> String {
+    "white".into()
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Destinations: where it may go (`dest` = `quiet` + `capture`), square names in index order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Answer {
+    pub dest: Vec<String>,
+    pub quiet: Vec<String>,
+    pub capture: Vec<String>,
+}
+
+/// `8x8` → a board, with the same limits as a variant file.
+pub fn parse_board(text: &str) -> Result<Board, Error> {
+    let bad = || Error::Limit(format!("`{text}` is not a board: write <files>x<ranks>, e.g. 8x8 or 12x10"));
+    let (f, r) = text.split_once('x').ok_or_else(bad)?;
+    let (f, r): (u32, u32) = (f.parse().map_err(|_| bad())?, r.parse().map_err(|_| bad())?);
+    if f == 0 || r == 0 || f > MAX_SIDE || r > MAX_SIDE {
+        return Err(Error::Limit(format!("a {text} board: each side must be 1 to {MAX_SIDE} squares")));
+    }
+    if (f * r) as usize > MAX_SQUARES {
+        return Err(Error::Limit(format!(
+            "a {text} board has {} squares: fairy-magic supports at most {MAX_SQUARES}",
+            f * r
+        )));
+    }
+    Ok(Board { files: f as u8, ranks: r as u8 })
+}
+
+/// One piece compiled for one board, ready to answer any number of questions.
+pub enum Compiled {
+    Narrow(Tables<u64>, [Vec<Move>; 2]),
+    Wide(Tables<u128>, [Vec<Move>; 2]),
+}
+
+/// Magic candidates per index width when compiling for a query (as a power of two).
+const QUERY_EFFORT: u32 = 10;
+/// Random occupancies a slot is checked with when compiling for a query.
+const QUERY_SAMPLES: usize = 256;
+
+/// Compiles a lone piece; XBetza errors point into the string (`<XBetza>:1:column`).
+pub fn compile_piece(board: Board, betza: &str) -> Result<(Vec<Move>, Vec<Move>, Compiled), Error> {
+    let source = Source { file: "<XBetza>", text: betza };
+    let parsed = crate::betza::parse(betza).map_err(|e| source.error(e.offset, e.message))?;
+    let piece =
+        Piece { letter: "X".into(), name: "piece".into(), betza_text: betza.into(), betza_offset: 0, betza: parsed };
+    let variant = Variant { name: "query".into(), board, pieces: vec![piece] };
+    let moves = crate::piece_moves(&variant, &source)?;
+    let [white, black] = moves[0].clone();
+    // The tables only have to be right, not small: a short magic search will do. Nothing is
+    // written, so a sampled check against the reference stands in for the exhaustive one.
+    let options = Options { effort: QUERY_EFFORT, check: Check::Sampled(QUERY_SAMPLES), ..Options::default() };
+    let compiled = if board.width() == 64 {
+        let c = build::<u64>(variant, moves, &options)?;
+        Compiled::Narrow(c.tables, c.moves.into_iter().next().unwrap())
+    } else {
+        let c = build::<u128>(variant, moves, &options)?;
+        Compiled::Wide(c.tables, c.moves.into_iter().next().unwrap())
+    };
+    Ok((white, black, compiled))
+}
+
+/// The squares of one position, checked against the board.
+pub struct Position {
+    pub from: u8,
+    pub friends: Squares,
+    pub foes: Squares,
+    pub color: Color,
+    pub virgin: bool,
+}
+
+pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
+    let square = |name: &str| {
+        board
+            .parse_square(name)
+            .ok_or_else(|| Error::Limit(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks)))
+    };
+    let set =
+        |names: &[String]| -> Result<Squares, Error> { names.iter().try_fold(0, |s, n| Ok(s | 1u128 << square(n)?)) };
+    let color = match q.color.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(Error::Limit(format!("colour `{other}`: write white or black"))),
+    };
+    let from = square(&q.from)?;
+    let (friends, foes) = (set(&q.friends)? & !(1 << from), set(&q.foes)? & !(1 << from));
+    if friends & foes != 0 {
+        return Err(Error::Limit("a square is both a friend and a foe".into()));
+    }
+    Ok(Position { from, friends, foes, color, virgin: q.virgin })
+}
+
+impl Compiled {
+    /// The answer through the tables, as emitted code would give it.
+    pub fn answer(&self, board: Board, p: &Position, via: Via) -> Answer {
+        match self {
+            Compiled::Narrow(t, moves) => answer_with(board, p, |kind| look(t, moves, board, p, kind, via)),
+            Compiled::Wide(t, moves) => answer_with(board, p, |kind| look(t, moves, board, p, kind, via)),
+        }
+    }
+}
+
+fn look<B: Word>(
+    tables: &Tables<B>,
+    moves: &[Vec<Move>; 2],
+    board: Board,
+    p: &Position,
+    kind: TableKind,
+    via: Via,
+) -> Squares {
+    // The piece stands on its square, as it does in an engine's occupancy.
+    let occupied = p.friends | p.foes | 1 << p.from;
+    match via {
+        Via::Reference => reference::reach(board, &moves[p.color as usize], p.from, occupied, kind),
+        Via::Tables => match tables.kinds.iter().position(|&k| k == kind) {
+            None => 0,
+            Some(k) => {
+                let id = SlotId { kind: k, piece: 0, color: p.color, square: p.from };
+                tables.lookup(id, board.squares(), occupied)
+            }
+        },
+    }
+}
+
+fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> Squares) -> Answer {
+    let empty = board.all() & !(p.friends | p.foes | 1 << p.from);
+    let mut quiet = reach(TableKind::Quiet);
+    let mut capture = reach(TableKind::Capture);
+    if p.virgin {
+        quiet |= reach(TableKind::InitialQuiet);
+        capture |= reach(TableKind::InitialCapture);
+    }
+    let (quiet, capture) = (quiet & empty, capture & p.foes);
+    let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>();
+    Answer { dest: names(quiet | capture), quiet: names(quiet), capture: names(capture) }
+}
+
+/// Answers `--batch` lines, compiling each distinct (board, XBetza) once.
+pub struct Batch {
+    compiled: HashMap<(String, String), Result<(Board, Compiled), String>>,
+    via: Via,
+}
+
+impl Batch {
+    pub fn new(via: Via) -> Batch {
+        Batch { compiled: HashMap::new(), via }
+    }
+
+    /// One JSON line in, one JSON line out: `{"dest":[...]}` or `{"error":"..."}`.
+    pub fn line(&mut self, line: &str) -> String {
+        let result = self.answer(line);
+        match result {
+            Ok(a) => serde_json::json!({ "dest": a.dest }).to_string(),
+            Err(e) => serde_json::json!({ "error": e }).to_string(),
+        }
+    }
+
+    fn answer(&mut self, line: &str) -> Result<Answer, String> {
+        let q: Question = serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
+        let key = (q.board.clone(), q.betza.clone());
+        let entry = self.compiled.entry(key).or_insert_with(|| {
+            let board = parse_board(&q.board).map_err(|e| e.to_string())?;
+            compile_piece(board, &q.betza).map(|(_, _, c)| (board, c)).map_err(|e| e.to_string())
+        });
+        let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
+        let p = position(*board, &q).map_err(|e| e.to_string())?;
+        Ok(compiled.answer(*board, &p, self.via))
+    }
+}
