@@ -185,6 +185,9 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> BetzaError {
     };
     let message = match text[offset..].chars().next() {
         None if text.is_empty() => "an empty move: expected an atom such as `W`, `N` or `R`".to_string(),
+        None if text.matches('[').count() > text.matches(']').count() => {
+            "a `[` is never closed: expected `-` or `?` and another leg, or `]`".to_string()
+        }
         None => "the moves end after modifiers: expected an atom (an upper-case letter such as `W`)".to_string(),
         Some(']') => "expected an atom before `]`".to_string(),
         Some('[') => "a `[` inside brackets: brackets do not nest".to_string(),

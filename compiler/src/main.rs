@@ -123,7 +123,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 virgin: !moved,
             };
             let position = query::position(board_size, &question)?;
-            let (_, _, compiled) = query::compile_piece(board_size, &question.betza)?;
+            let compiled = query::compile_piece(board_size, &question.betza, via)?;
             let answer = compiled.answer(board_size, &position, via);
             if json {
                 println!("{}", serde_json::to_string(&answer).expect("an answer is plain data"));

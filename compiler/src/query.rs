@@ -74,6 +74,8 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
 
 /// One piece compiled for one board, ready to answer any number of questions.
 pub enum Compiled {
+    /// Only the legs: enough for the reference walker.
+    Legs([Vec<Move>; 2]),
     Narrow(Tables<u64>, [Vec<Move>; 2]),
     Wide(Tables<u128>, [Vec<Move>; 2]),
 }
@@ -83,15 +85,18 @@ const QUERY_EFFORT: u32 = 10;
 /// Random occupancies a slot is checked with when compiling for a query.
 const QUERY_SAMPLES: usize = 256;
 
-/// Compiles a lone piece; XBetza errors point into the string (`<XBetza>:1:column`).
-pub fn compile_piece(board: Board, betza: &str) -> Result<(Vec<Move>, Vec<Move>, Compiled), Error> {
+/// Compiles a lone piece (its tables only when they will be asked); XBetza errors point into
+/// the string (`<XBetza>:1:column`).
+pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let parsed = crate::betza::parse(betza).map_err(|e| source.error(e.offset, e.message))?;
     let piece =
         Piece { letter: "X".into(), name: "piece".into(), betza_text: betza.into(), betza_offset: 0, betza: parsed };
     let variant = Variant { name: "query".into(), board, pieces: vec![piece] };
     let moves = crate::piece_moves(&variant, &source)?;
-    let [white, black] = moves[0].clone();
+    if via == Via::Reference {
+        return Ok(Compiled::Legs(moves.into_iter().next().unwrap()));
+    }
     // The tables only have to be right, not small: a short magic search will do. Nothing is
     // written, so a sampled check against the reference stands in for the exhaustive one.
     let options = Options { effort: QUERY_EFFORT, check: Check::Sampled(QUERY_SAMPLES), ..Options::default() };
@@ -102,7 +107,7 @@ pub fn compile_piece(board: Board, betza: &str) -> Result<(Vec<Move>, Vec<Move>,
         let c = build::<u128>(variant, moves, &options)?;
         Compiled::Wide(c.tables, c.moves.into_iter().next().unwrap())
     };
-    Ok((white, black, compiled))
+    Ok(compiled)
 }
 
 /// The squares of one position, checked against the board.
@@ -139,6 +144,9 @@ impl Compiled {
     /// The answer through the tables, as emitted code would give it.
     pub fn answer(&self, board: Board, p: &Position, via: Via) -> Answer {
         match self {
+            Compiled::Legs(moves) => answer_with(board, p, |kind| {
+                reference::reach(board, &moves[p.color as usize], p.from, p.friends | p.foes | 1 << p.from, kind)
+            }),
             Compiled::Narrow(t, moves) => answer_with(board, p, |kind| look(t, moves, board, p, kind, via)),
             Compiled::Wide(t, moves) => answer_with(board, p, |kind| look(t, moves, board, p, kind, via)),
         }
@@ -205,7 +213,7 @@ impl Batch {
         let key = (q.board.clone(), q.betza.clone());
         let entry = self.compiled.entry(key).or_insert_with(|| {
             let board = parse_board(&q.board).map_err(|e| e.to_string())?;
-            compile_piece(board, &q.betza).map(|(_, _, c)| (board, c)).map_err(|e| e.to_string())
+            compile_piece(board, &q.betza, self.via).map(|c| (board, c)).map_err(|e| e.to_string())
         });
         let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
         let p = position(*board, &q).map_err(|e| e.to_string())?;
