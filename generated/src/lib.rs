@@ -20,3 +20,5 @@
 
 #[rustfmt::skip]
 pub mod chess;
+#[rustfmt::skip]
+pub mod gallery;

@@ -111,3 +111,4 @@ macro_rules! exhaustive {
 }
 
 exhaustive!(chess_tables_equal_the_reference, chess, u64);
+exhaustive!(gallery_tables_equal_the_reference, gallery, u64);
