@@ -172,3 +172,35 @@ fn no_xbetza_string_makes_the_compiler_panic() {
     // Some of them are real pieces, so the whole pipeline ran, not only the parser.
     assert!(compiled > 100, "only {compiled} strings compiled");
 }
+
+fn destinations(betza: &str, from: &str, friends: &[&str], foes: &[&str]) -> Vec<String> {
+    let board = Board { files: 8, ranks: 8 };
+    let q = Question {
+        board: "8x8".into(),
+        betza: betza.into(),
+        from: from.into(),
+        friends: friends.iter().map(|s| s.to_string()).collect(),
+        foes: foes.iter().map(|s| s.to_string()).collect(),
+        color: "white".into(),
+        virgin: true,
+    };
+    let p = position(board, &q).unwrap();
+    let tables = compile_piece(board, betza, Via::Tables).unwrap().answer(board, &p, Via::Tables).dest;
+    let reference = compile_piece(board, betza, Via::Reference).unwrap().answer(board, &p, Via::Reference).dest;
+    assert_eq!(tables, reference, "{betza} from {from}");
+    tables
+}
+
+#[test]
+fn a_hopper_range_counts_the_hurdle_and_a_grasshopper_lands_right_behind() {
+    // Three steps at most, hurdle included: over a2 to a3 or a4, never a5.
+    assert_eq!(destinations("fpR3", "a1", &["a2"], &[]), ["a3", "a4"]);
+    assert_eq!(destinations("fpR3", "a1", &[], &["a3"]), ["a4"]);
+    assert_eq!(destinations("fpR", "a1", &["a2"], &[]), ["a3", "a4", "a5", "a6", "a7", "a8"]);
+    // A grasshopper: the square right behind the first piece, whatever lies further.
+    assert_eq!(destinations("fgR", "a1", &["a3", "a6"], &[]), ["a4"]);
+    assert_eq!(destinations("fgR", "a1", &["a7"], &["a8"]), ["a8"]);
+    assert!(destinations("fgR", "a1", &["a8"], &[]).is_empty());
+    // A `?` square is itself a destination: the griffon's first step.
+    assert_eq!(destinations("[F?R]", "a1", &[], &["b2"]), ["b2"]);
+}
