@@ -335,11 +335,18 @@ fn checks_data<B: Word>(tables: &Tables<B>) -> String {
     s
 }
 
+/// Attack entries are most of a module: written short (`0x1c`, `0`) so the file stays small.
 fn attacks_data<B: Word>(tables: &Tables<B>) -> String {
-    let per_line = if B::BITS == 64 { 8 } else { 4 };
+    let per_line = 8;
     let mut s = String::from("[\n");
     for (i, row) in tables.table.chunks(per_line).enumerate() {
-        let cells: Vec<String> = row.iter().map(|w| w.literal()).collect();
+        let cells: Vec<String> = row
+            .iter()
+            .map(|w| match w.to_squares() {
+                0 => "0".to_string(),
+                set => format!("{set:#x}"),
+            })
+            .collect();
         let _ = writeln!(s, "    {}, // {}", cells.join(", "), i * per_line);
     }
     s.push(']');

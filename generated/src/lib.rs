@@ -22,3 +22,9 @@
 pub mod chess;
 #[rustfmt::skip]
 pub mod gallery;
+#[rustfmt::skip]
+pub mod janggi;
+#[rustfmt::skip]
+pub mod shogi;
+#[rustfmt::skip]
+pub mod xiangqi;

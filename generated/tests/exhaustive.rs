@@ -112,3 +112,6 @@ macro_rules! exhaustive {
 
 exhaustive!(chess_tables_equal_the_reference, chess, u64);
 exhaustive!(gallery_tables_equal_the_reference, gallery, u64);
+exhaustive!(xiangqi_tables_equal_the_reference, xiangqi, u128);
+exhaustive!(janggi_tables_equal_the_reference, janggi, u128);
+exhaustive!(shogi_tables_equal_the_reference, shogi, u128);

@@ -1,0 +1,113 @@
+//! Boards of every size up to 128 squares: the u128 path agrees with the u64 one, the top
+//! square of the largest board works, and boards past the limit are errors.
+
+use fairy_magic::board::{squares_of, Board, Squares};
+use fairy_magic::error::Source;
+use fairy_magic::legs::TableKind;
+use fairy_magic::magics::Word;
+use fairy_magic::tables::SlotId;
+use fairy_magic::{build, paths, piece_moves, variant, Compiled, Options};
+use fairy_magic_runtime::Color;
+
+const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\
+piece G griffon [F?R]\npiece R rhino [W?B]\npiece C cannon mRcpR\npiece H grasshopper gQ\npiece M nightrider NN\n\
+piece E elephant nA\npiece X horse [W-F]\n";
+
+fn compile<B: Word>(board: &str) -> Compiled<B> {
+    let text = format!("variant test\nboard {board}\n{PIECES}");
+    let v = variant::parse("test.variant", &text).unwrap();
+    let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
+    build::<B>(v, moves, &Options::default()).unwrap()
+}
+
+struct XorShift(u64);
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// The same pieces on 8x8 (u64) and 12x10 (u128) give the same destinations on the shared
+/// squares, except where a path on the big board leaves the small one and comes back.
+#[test]
+fn a_large_board_agrees_with_8x8_where_they_overlap() {
+    let small = compile::<u64>("8x8");
+    let large = compile::<u128>("12x10");
+    let (sb, lb) = (small.variant.board, large.variant.board);
+    // Small square → large square with the same file and rank.
+    let widen = |set: Squares| {
+        squares_of(set).fold(0u128, |s, sq| {
+            let (f, r) = sb.file_rank(sq);
+            s | 1 << lb.square(f, r).unwrap()
+        })
+    };
+    let region = widen(sb.all());
+    let mut rng = XorShift(0xdead_beef_cafe_f00d);
+    let mut equal_cases = 0;
+    for piece in 0..small.moves.len() {
+        for color in Color::ALL {
+            for sq in 0..64u8 {
+                let (f, r) = sb.file_rank(sq);
+                let lsq = lb.square(f, r).unwrap();
+                // Destinations on the small board that the large board reaches only by leaving it.
+                let leaving: Squares = paths::path_moves(lb, &large.moves[piece][color as usize], lsq)
+                    .iter()
+                    .filter(|m| (m.path | 1 << m.dest) & !region != 0)
+                    .fold(0, |s, m| s | 1 << m.dest)
+                    & region;
+                for _ in 0..64 {
+                    let occupied = rng.next() as u128 & (rng.next() as u128) & sb.all();
+                    for (k, kind) in small.tables.kinds.iter().enumerate() {
+                        let kl = large.tables.kinds.iter().position(|x| x == kind).unwrap();
+                        let id = |kind, square| SlotId { kind, piece, color, square };
+                        let a = widen(small.tables.lookup(id(k, sq), 64, occupied));
+                        let b = large.tables.lookup(id(kl, lsq), 120, widen(occupied)) & region;
+                        assert_eq!(a & !b, 0, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
+                        assert_eq!((b & !a) & !leaving, 0, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
+                        if leaving == 0 {
+                            assert_eq!(a, b);
+                            equal_cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(equal_cases > 10_000, "{equal_cases}");
+}
+
+#[test]
+fn the_top_square_of_a_128_square_board() {
+    let c = compile::<u128>("16x8");
+    let board = c.variant.board;
+    assert_eq!(board.squares(), 128);
+    let p8 = board.parse_square("p8").unwrap();
+    assert_eq!(p8, 127);
+    let kinds = &c.tables.kinds;
+    let capture = kinds.iter().position(|&k| k == TableKind::Capture).unwrap();
+    let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
+    let queen = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: p8 }, 128, 0);
+    assert_eq!(queen.count_ones(), 15 + 7 + 7);
+    assert!(names(queen).contains("a8") && names(queen).contains("p1") && names(queen).contains("i1"));
+    let knight = c.tables.lookup(SlotId { kind: capture, piece: 2, color: Color::White, square: p8 }, 128, 0);
+    assert_eq!(names(knight), "o6 n7");
+    // A black pawn on the top rank steps down; a white one has nowhere to go.
+    let quiet = kinds.iter().position(|&k| k == TableKind::Quiet).unwrap();
+    assert_eq!(names(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::Black, square: p8 }, 128, 0)), "p7");
+    assert_eq!(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::White, square: p8 }, 128, 0), 0);
+    // The queen on a1 blocked on the top square's rank and file.
+    let a1 = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: 0 }, 128, 1 << 127);
+    assert!(a1 >> 127 & 1 == 0 && a1 >> 119 & 1 == 1);
+}
+
+#[test]
+fn boards_past_128_squares_are_errors() {
+    for (board, why) in [("12x11", "132 squares"), ("17x2", "at most 16"), ("0x5", "0 squares")] {
+        let text = format!("variant big\nboard {board}\npiece K king K\n");
+        let e = variant::parse("big.variant", &text).unwrap_err().to_string();
+        assert!(e.starts_with("big.variant:2:7: error:") && e.contains(why), "{e}");
+    }
+}
