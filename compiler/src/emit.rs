@@ -23,6 +23,8 @@ pub struct Provenance {
     pub regenerate: String,
     pub seed: u64,
     pub max_bits: u32,
+    pub max_probes: usize,
+    pub effort: u32,
 }
 
 pub fn module<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Provenance) -> String {
@@ -65,13 +67,15 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Pr
     let _ = writeln!(h, "//!");
     let _ = writeln!(
         h,
-        "//! Board {}x{} ({} squares, u{} bitboards); seed {}; at most {} index bits a lookup.",
+        "//! Board {}x{} ({} squares, u{} bitboards); seed {}; at most {} index bits a lookup and {} probes a query; effort {}.",
         board.files,
         board.ranks,
         board.squares(),
         B::BITS,
         made.seed,
-        made.max_bits
+        made.max_bits,
+        made.max_probes,
+        made.effort
     );
     let _ =
         writeln!(h, "//! Every entry was checked against fairy-magic's reference move walker before this was written.");

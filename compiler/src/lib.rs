@@ -114,17 +114,37 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
     Ok(Compiled { variant, moves, plan, tables })
 }
 
+impl Options {
+    /// These options with the variant file's `option` lines applied on top.
+    pub fn with_settings(&self, settings: &[variant::Setting]) -> Options {
+        let mut o = self.clone();
+        for s in settings {
+            match s.name.as_str() {
+                "max-bits" => o.max_bits = s.value as u32,
+                "max-probes" => o.max_probes = s.value as usize,
+                "effort" => o.effort = s.value as u32,
+                _ => o.seed = s.value,
+            }
+        }
+        o
+    }
+}
+
 /// Compiles a variant file's text into the text of a Rust module. `file` names the file in
-/// errors; `regenerate` is the command the header tells readers to run.
-pub fn compile(file: &str, text: &str, regenerate: &str, options: &Options) -> Result<String, Error> {
+/// errors; `regenerate` is the command the header tells readers to run. Settings come from the
+/// defaults, then the file's `option` lines, then `overrides` (the command line).
+pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[variant::Setting]) -> Result<String, Error> {
     let source = Source { file, text };
     let variant = variant::parse(file, text)?;
+    let options = &Options::default().with_settings(&variant.options).with_settings(overrides);
     let moves = piece_moves(&variant, &source)?;
     let made = emit::Provenance {
         source: file.to_string(),
         regenerate: regenerate.to_string(),
         seed: options.seed,
         max_bits: options.max_bits,
+        max_probes: options.max_probes,
+        effort: options.effort,
     };
     Ok(match variant.board.width() {
         64 => {
@@ -145,7 +165,7 @@ mod tests {
     #[test]
     fn betza_errors_point_into_the_piece_line() {
         let text = "variant a\nboard 8x8\npiece P pawn   fmWfceF\n";
-        let e = compile("x.variant", text, "", &Options::default()).unwrap_err().to_string();
+        let e = compile("x.variant", text, "", &[]).unwrap_err().to_string();
         assert!(e.starts_with("x.variant:3:21: error:"), "{e}");
         assert!(e.contains("en passant"), "{e}");
     }

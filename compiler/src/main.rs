@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use fairy_magic::error::Error;
 use fairy_magic::query::{self, Batch, Question, Via};
-use fairy_magic::Options;
+use fairy_magic::variant::Setting;
 
 #[derive(Parser)]
 #[command(
@@ -30,15 +30,19 @@ enum Command {
         /// Where to write the module; standard output when absent.
         #[arg(short, long)]
         output: Option<PathBuf>,
-        /// The most index bits one lookup may use.
-        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=20))]
-        max_bits: u32,
-        /// Seed mixed into the magic search; the same seed gives the same bytes.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Try 2^effort magic candidates per index width before allowing a bigger table.
-        #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
-        effort: u32,
+        /// The most index bits one lookup may use [default: 12, or the file's `option max-bits`].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
+        max_bits: Option<u64>,
+        /// The most probes one query may make; further moves become plain checks [default: 8].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+        max_probes: Option<u64>,
+        /// Seed mixed into the magic search; the same seed gives the same bytes [default: 0].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Try 2^effort magic candidates per index width before allowing a bigger table
+        /// [default: 22].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
+        effort: Option<u64>,
     },
     /// Show where one piece may go from one square: empty squares it may move to and foes it
     /// may capture, in square order.
@@ -132,19 +136,19 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             Ok(())
         }
-        Command::Compile { file, output, max_bits, seed, effort } => {
+        Command::Compile { file, output, max_bits, max_probes, seed, effort } => {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
             let regenerate = match &output {
                 Some(out) => format!("fairy-magic compile {name} -o {}", out.display()),
                 None => format!("fairy-magic compile {name}"),
             };
-            let module = fairy_magic::compile(
-                &name,
-                &text,
-                &regenerate,
-                &Options { max_bits, seed, effort, ..Options::default() },
-            )?;
+            let overrides: Vec<Setting> =
+                [("max-bits", max_bits), ("max-probes", max_probes), ("seed", seed), ("effort", effort)]
+                    .into_iter()
+                    .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))
+                    .collect();
+            let module = fairy_magic::compile(&name, &text, &regenerate, &overrides)?;
             match output {
                 Some(out) => write_atomically(&out, &module)
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),

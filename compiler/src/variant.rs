@@ -16,6 +16,18 @@ pub struct Variant {
     pub name: String,
     pub board: Board,
     pub pieces: Vec<Piece>,
+    /// `option <name> <value>` lines: compiler settings that travel with the variant.
+    pub options: Vec<Setting>,
+}
+
+/// The compiler settings a variant file may fix, and their limits.
+pub const SETTINGS: [(&str, u64, u64); 4] =
+    [("max-bits", 1, 20), ("max-probes", 1, 64), ("effort", 4, 30), ("seed", 0, u64::MAX)];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub name: String,
+    pub value: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -39,6 +51,7 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
     let mut name: Option<String> = None;
     let mut board: Option<Board> = None;
     let mut pieces: Vec<Piece> = Vec::new();
+    let mut options: Vec<Setting> = Vec::new();
     let file_pair = pairs.into_iter().next().expect("the grammar's top rule always matches once");
     for statement in file_pair.into_inner() {
         let offset = statement.as_span().start();
@@ -84,6 +97,28 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
                     betza,
                 });
             }
+            Rule::option => {
+                let key = parts.next().unwrap();
+                let value = parts.next().unwrap();
+                let Some(&(_, low, high)) = SETTINGS.iter().find(|(n, _, _)| *n == key.as_str()) else {
+                    let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
+                    return Err(source.error(
+                        key.as_span().start(),
+                        format!("unknown option `{}`: the options are {}", key.as_str(), known.join(", ")),
+                    ));
+                };
+                let v: u64 = value.as_str().parse().unwrap_or(u64::MAX);
+                if v < low || v > high || (high == u64::MAX && value.as_str().parse::<u64>().is_err()) {
+                    return Err(source.error(
+                        value.as_span().start(),
+                        format!("option `{}` takes a value from {low} to {high}", key.as_str()),
+                    ));
+                }
+                if options.iter().any(|o| o.name == key.as_str()) {
+                    return Err(source.error(offset, format!("option `{}` is set twice", key.as_str())));
+                }
+                options.push(Setting { name: key.as_str().to_string(), value: v });
+            }
             Rule::EOI => {}
             other => unreachable!("the grammar yields no {other:?} at the top level"),
         }
@@ -94,7 +129,7 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
     if pieces.is_empty() {
         return Err(source.error(end, "no `piece <letter> <name> <XBetza>` line: a variant needs pieces"));
     }
-    Ok(Variant { name, board, pieces })
+    Ok(Variant { name, board, pieces, options })
 }
 
 fn parse_board(
@@ -164,8 +199,8 @@ fn syntax_error(source: &Source, error: pest::error::Error<Rule>) -> Error {
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::variant | Rule::board | Rule::piece => {
-            "a statement (`variant <name>`, `board <files>x<ranks>` or `piece <letter> <name> <XBetza>`)"
+        Rule::variant | Rule::board | Rule::piece | Rule::option => {
+            "a statement (`variant <name>`, `board <files>x<ranks>`, `piece <letter> <name> <XBetza>` or `option <name> <value>`)"
         }
         Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",
         Rule::number => "a number",
@@ -221,6 +256,16 @@ mod tests {
         assert!(error_of("variant a\nboard 12x12\npiece K king K\n").contains("144 squares"));
         assert!(error_of("variant a\nboard 99999999999x2\npiece K king K\n").contains("at most 16"));
         assert!(error_of("variant a\nboard 8x8\n").contains("a variant needs pieces"));
+    }
+
+    #[test]
+    fn options_travel_with_the_variant() {
+        let v = parse("x.variant", "variant a\nboard 8x8\noption max-bits 10\npiece K king K\n").unwrap();
+        assert_eq!(v.options, [Setting { name: "max-bits".into(), value: 10 }]);
+        assert!(error_of("variant a\nboard 8x8\noption speed 3\npiece K king K\n")
+            .contains("x.variant:3:8: error: unknown option `speed`"));
+        assert!(error_of("variant a\nboard 8x8\noption max-bits 40\npiece K king K\n")
+            .contains("x.variant:3:17: error: option `max-bits` takes a value from 1 to 20"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Boards of every size up to 128 squares: the u128 path agrees with the u64 one, the top
 //! square of the largest board works, and boards past the limit are errors.
 
-use fairy_magic::board::{squares_of, Board, Squares};
+use fairy_magic::board::{squares_of, Squares};
 use fairy_magic::error::Source;
 use fairy_magic::legs::TableKind;
 use fairy_magic::magics::Word;

@@ -19,9 +19,15 @@
 #![no_std]
 
 #[rustfmt::skip]
+pub mod bentriders;
+#[rustfmt::skip]
+pub mod capablanca;
+#[rustfmt::skip]
 pub mod chess;
 #[rustfmt::skip]
 pub mod gallery;
+#[rustfmt::skip]
+pub mod grand;
 #[rustfmt::skip]
 pub mod janggi;
 #[rustfmt::skip]

@@ -32,7 +32,8 @@ fn check_variant<B: fairy_magic::magics::Word>(
     let variant = fairy_magic::variant::parse(&file, &text).unwrap();
     let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
     let board = variant.board;
-    let compiled = fairy_magic::build::<B>(variant, moves, &Options::default()).unwrap();
+    let options = Options::default().with_settings(&variant.options);
+    let compiled = fairy_magic::build::<B>(variant, moves, &options).unwrap();
     let tables = &compiled.tables;
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
@@ -115,3 +116,6 @@ exhaustive!(gallery_tables_equal_the_reference, gallery, u64);
 exhaustive!(xiangqi_tables_equal_the_reference, xiangqi, u128);
 exhaustive!(janggi_tables_equal_the_reference, janggi, u128);
 exhaustive!(shogi_tables_equal_the_reference, shogi, u128);
+exhaustive!(capablanca_tables_equal_the_reference, capablanca, u128);
+exhaustive!(grand_tables_equal_the_reference, grand, u128);
+exhaustive!(bentriders_tables_equal_the_reference, bentriders, u128);

@@ -50,8 +50,7 @@ fn generate(root: &Path, name: &str) -> Result<String, String> {
     })?;
     let started = std::time::Instant::now();
     let module =
-        fairy_magic::compile(&relative, &text, &format!("cargo xtask gen {name}"), &fairy_magic::Options::default())
-            .map_err(|e| e.to_string())?;
+        fairy_magic::compile(&relative, &text, &format!("cargo xtask gen {name}"), &[]).map_err(|e| e.to_string())?;
     eprintln!("generated {name} in {:.2?}", started.elapsed());
     Ok(module)
 }
