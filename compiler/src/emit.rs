@@ -27,8 +27,24 @@ pub struct Provenance {
     pub effort: u32,
 }
 
-pub fn module<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Provenance) -> String {
-    let header = header(variant, tables, plan, made);
+/// The module's text. `fancy_entries` is what plain fancy magic would need (`baseline.rs`),
+/// reported in the header beside what these tables take.
+pub fn module<B: Word>(
+    variant: &Variant,
+    tables: &Tables<B>,
+    plan: &Plan,
+    made: &Provenance,
+    fancy_entries: u64,
+) -> String {
+    let mut header = header(variant, tables, plan, made);
+    let bytes = std::mem::size_of::<B>() as u64;
+    let _ = writeln!(
+        header,
+        "//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,\n\
+         //! no bit budget, identical tables shared) would need {fancy_entries} entries ({} bytes): {:.2}x these tables.",
+        fancy_entries * bytes,
+        fancy_entries as f64 / tables.table.len().max(1) as f64
+    );
     let code = code::<B>(variant, tables);
     let file: syn::File = syn::parse2(code).expect("the emitter builds valid Rust");
     let mut text = prettyplease::unparse(&file);

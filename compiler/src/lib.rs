@@ -12,6 +12,7 @@
 //! emit     (emit.rs)               data → a Rust module
 //! ```
 
+pub mod baseline;
 pub mod betza;
 pub mod board;
 pub mod dial;
@@ -149,11 +150,11 @@ pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[variant::S
     Ok(match variant.board.width() {
         64 => {
             let c = build::<u64>(variant, moves, options)?;
-            emit::module(&c.variant, &c.tables, &c.plan, &made)
+            emit::module(&c.variant, &c.tables, &c.plan, &made, baseline::fancy_magic_entries(&c.variant))
         }
         _ => {
             let c = build::<u128>(variant, moves, options)?;
-            emit::module(&c.variant, &c.tables, &c.plan, &made)
+            emit::module(&c.variant, &c.tables, &c.plan, &made, baseline::fancy_magic_entries(&c.variant))
         }
     })
 }

@@ -18,6 +18,8 @@
 //! | M nightrider | `NN` | 2 | 0 | 180 | 14016 |
 //!
 //! Data: 1718 lookups, 221304 attack entries (3540864 bytes); 2184 probes (104832 bytes); 180 plain checks; 1080 slots (34560 bytes) in 9 blocks of 120.
+//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
+//! no bit budget, identical tables shared) would need 53386670592 entries (854186729472 bytes): 241236.81x these tables.
 
 pub use fairy_magic_runtime::Color;
 use fairy_magic_runtime::{Check, Magic, Slot};

@@ -18,6 +18,8 @@
 //! | P pawn | `fmWfcFifmnD` | 1 | 0 | 120 | 240 |
 //!
 //! Data: 460 lookups, 108272 attack entries (1732352 bytes); 784 probes (37632 bytes); 0 plain checks; 1120 slots (35840 bytes) in 14 blocks of 80.
+//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
+//! no bit budget, identical tables shared) would need 506096 entries (8097536 bytes): 4.67x these tables.
 
 pub use fairy_magic_runtime::Color;
 use fairy_magic_runtime::{Check, Magic, Slot};

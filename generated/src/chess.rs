@@ -16,6 +16,8 @@
 //! | P pawn | `fmWfcFifmnD` | 1 | 0 | 96 | 192 |
 //!
 //! Data: 224 lookups, 107840 attack entries (862720 bytes); 352 probes (8448 bytes); 0 plain checks; 768 slots (18432 bytes) in 12 blocks of 64.
+//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
+//! no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 1.00x these tables.
 
 pub use fairy_magic_runtime::Color;
 use fairy_magic_runtime::{Check, Magic, Slot};

@@ -18,6 +18,8 @@
 //! | P pawn | `fmWfcFifmnD` | 1 | 0 | 160 | 320 |
 //!
 //! Data: 512 lookups, 72384 attack entries (1158144 bytes); 1092 probes (52416 bytes); 0 plain checks; 1400 slots (44800 bytes) in 14 blocks of 100.
+//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
+//! no bit budget, identical tables shared) would need 2435904 entries (38974464 bytes): 33.65x these tables.
 
 pub use fairy_magic_runtime::Color;
 use fairy_magic_runtime::{Check, Magic, Slot};

@@ -17,6 +17,8 @@
 //! | P soldier | `fsW` | 0 | 0 | 0 | none |
 //!
 //! Data: 540 lookups, 115840 attack entries (1853440 bytes); 540 probes (25920 bytes); 0 plain checks; 720 slots (23040 bytes) in 8 blocks of 90.
+//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
+//! no bit budget, identical tables shared) would need 2224512 entries (35592192 bytes): 19.20x these tables.
 
 pub use fairy_magic_runtime::Color;
 use fairy_magic_runtime::{Check, Magic, Slot};

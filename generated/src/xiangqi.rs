@@ -18,6 +18,8 @@
 //! | S crossed-soldier | `fsW` | 0 | 0 | 0 | none |
 //!
 //! Data: 540 lookups, 43312 attack entries (692992 bytes); 540 probes (25920 bytes); 0 plain checks; 990 slots (31680 bytes) in 11 blocks of 90.
+//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
+//! no bit budget, identical tables shared) would need 3245616 entries (51929856 bytes): 74.94x these tables.
 
 pub use fairy_magic_runtime::Color;
 use fairy_magic_runtime::{Check, Magic, Slot};
