@@ -9,7 +9,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use crate::legs::TableKind;
-use crate::lookups::Plan;
+use crate::lookups::{Cost, Optimize, Plan};
 use crate::magics::Word;
 use crate::tables::{slot_ids, Tables};
 use crate::variant::{camel_case, Variant};
@@ -22,7 +22,10 @@ pub struct Provenance {
     /// The command that regenerates this file.
     pub regenerate: String,
     pub seed: u64,
-    pub max_bits: u32,
+    /// The bit budget fixed by an option, or `None` when the cost model chose per piece.
+    pub max_bits: Option<u32>,
+    pub optimize: crate::lookups::Optimize,
+    pub cache_bytes: usize,
     pub max_probes: usize,
     pub effort: u32,
 }
@@ -33,10 +36,11 @@ pub fn module<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
     plan: &Plan,
+    budgets: &[Cost],
     made: &Provenance,
     fancy_entries: u64,
 ) -> String {
-    let mut header = header(variant, tables, plan, made);
+    let mut header = header(variant, tables, plan, budgets, made);
     let bytes = std::mem::size_of::<B>() as u64;
     let _ = writeln!(
         header,
@@ -71,7 +75,7 @@ fn kind_name(kind: TableKind) -> &'static str {
     }
 }
 
-fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Provenance) -> String {
+fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: &[Cost], made: &Provenance) -> String {
     let board = variant.board;
     let bytes = std::mem::size_of::<B>();
     let mut h = String::new();
@@ -83,24 +87,36 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Pr
     let _ = writeln!(h, "//!");
     let _ = writeln!(
         h,
-        "//! Board {}x{} ({} squares, u{} bitboards); seed {}; at most {} index bits a lookup and {} probes a query; effort {}.",
+        "//! Board {}x{} ({} squares, u{} bitboards); seed {}; at most {} probes a query; effort {}.",
         board.files,
         board.ranks,
         board.squares(),
         B::BITS,
         made.seed,
-        made.max_bits,
         made.max_probes,
         made.effort
     );
+    let budget = match (made.max_bits, made.optimize) {
+        (Some(bits), _) => format!("Bit budget: {bits} index bits a lookup for every piece, as the options say."),
+        (None, Optimize::Speed) => format!(
+            "Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables\n\
+             //! are over {} KiB (a cache budget), the piece that saves the most bytes per added probe gives way\n\
+             //! (never down to plain checks).",
+            made.cache_bytes / 1024
+        ),
+        (None, Optimize::Size) => {
+            "Bit budgets (optimize size): each piece takes the budget with its fewest bytes, probes second.".to_string()
+        }
+    };
+    let _ = writeln!(h, "//! {budget}");
     let _ =
         writeln!(h, "//! Every entry was checked against fairy-magic's reference move walker before this was written.");
     let _ = writeln!(h, "//!");
     let _ = writeln!(
         h,
-        "//! | piece | XBetza | probes a square (max) | plain checks a square (max) | lookups | table entries |"
+        "//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |"
     );
-    let _ = writeln!(h, "//! |---|---|---|---|---|---|");
+    let _ = writeln!(h, "//! |---|---|---|---|---|---|---|");
     let squares = board.squares();
     let pieces = variant.pieces.len();
     let ids: Vec<_> = slot_ids(tables.kinds.len(), pieces, board).collect();
@@ -128,10 +144,11 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, made: &Pr
         };
         let _ = writeln!(
             h,
-            "//! | {} {} | `{}` | {} | {} | {} | {} |",
+            "//! | {} {} | `{}` | {} | {} | {} | {} | {} |",
             piece.letter,
             piece.name,
             piece.betza_text,
+            budgets[p].bits,
             most,
             most_checks,
             used.len(),

@@ -40,8 +40,13 @@ use crate::variant::Variant;
 /// Knobs of a compilation; the defaults are what `cargo xtask gen` uses.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries).
-    pub max_bits: u32,
+    /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries);
+    /// `None`: the cost model chooses a budget for each piece (`optimize`).
+    pub max_bits: Option<u32>,
+    /// What the cost model makes small when it chooses the budgets.
+    pub optimize: lookups::Optimize,
+    /// With `Optimize::Speed`: the bytes of tables that should stay in cache.
+    pub cache_bytes: usize,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
     pub seed: u64,
     /// `1 << effort` magic candidates are tried at each index width before a lookup may use
@@ -56,9 +61,20 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_bits: 12, seed: 0, effort: 22, max_probes: 8, check: tables::Check::Exhaustive }
+        Options {
+            max_bits: None,
+            optimize: lookups::Optimize::Speed,
+            cache_bytes: DEFAULT_CACHE_BYTES,
+            seed: 0,
+            effort: 22,
+            max_probes: 8,
+            check: tables::Check::Exhaustive,
+        }
     }
 }
+
+/// Tables a query touches should stay in the fastest caches; 128 KiB is half of a small L2.
+pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 
 /// A compiled variant, before emission: everything the emitter and the tests need.
 #[derive(Clone, Debug)]
@@ -68,6 +84,8 @@ pub struct Compiled<B> {
     pub moves: Vec<[Vec<Move>; 2]>,
     pub plan: Plan,
     pub tables: Tables<B>,
+    /// The bit budget of each piece and what it was estimated to cost.
+    pub budgets: Vec<lookups::Cost>,
 }
 
 /// The moves of every piece of a variant, both colours; errors point into the variant file.
@@ -109,10 +127,33 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
                 .collect()
         })
         .collect();
-    let plan = lookups::plan(&slots, options.max_bits, options.max_probes);
+    let piece_of = |i: usize| i / board.squares() / 2 % moves.len();
+    let word = std::mem::size_of::<B>();
+    let budgets: Vec<lookups::Cost> = match options.max_bits {
+        Some(bits) => {
+            let all = lookups::plan(&slots, &vec![bits; slots.len()], options.max_probes);
+            vec![lookups::cost(&all, bits, word); moves.len()]
+        }
+        None => {
+            let costs: Vec<Vec<lookups::Cost>> = (0..moves.len())
+                .map(|p| {
+                    let own: Vec<Vec<paths::PathMove>> =
+                        (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| slots[i].clone()).collect();
+                    (lookups::MIN_BITS..=lookups::MAX_BITS)
+                        .map(|bits| {
+                            lookups::cost(&lookups::plan(&own, &vec![bits; own.len()], options.max_probes), bits, word)
+                        })
+                        .collect()
+                })
+                .collect();
+            lookups::choose_budgets(&costs, options.optimize, options.cache_bytes, word)
+        }
+    };
+    let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[piece_of(i)].bits).collect();
+    let plan = lookups::plan(&slots, &per_slot, options.max_probes);
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, options)?;
-    Ok(Compiled { variant, moves, plan, tables })
+    Ok(Compiled { variant, moves, plan, tables, budgets })
 }
 
 impl Options {
@@ -121,7 +162,12 @@ impl Options {
         let mut o = self.clone();
         for s in settings {
             match s.name.as_str() {
-                "max-bits" => o.max_bits = s.value as u32,
+                "max-bits" => o.max_bits = Some(s.value as u32),
+                "cache-kib" => o.cache_bytes = s.value as usize * 1024,
+                // Only the command line sets it: 0 speed, 1 size.
+                "optimize" => {
+                    o.optimize = if s.value == 1 { lookups::Optimize::Size } else { lookups::Optimize::Speed }
+                }
                 "max-probes" => o.max_probes = s.value as usize,
                 "effort" => o.effort = s.value as u32,
                 _ => o.seed = s.value,
@@ -144,17 +190,19 @@ pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[variant::S
         regenerate: regenerate.to_string(),
         seed: options.seed,
         max_bits: options.max_bits,
+        optimize: options.optimize,
+        cache_bytes: options.cache_bytes,
         max_probes: options.max_probes,
         effort: options.effort,
     };
     Ok(match variant.board.width() {
         64 => {
             let c = build::<u64>(variant, moves, options)?;
-            emit::module(&c.variant, &c.tables, &c.plan, &made, baseline::fancy_magic_entries(&c.variant))
+            emit::module(&c.variant, &c.tables, &c.plan, &c.budgets, &made, baseline::fancy_magic_entries(&c.variant))
         }
         _ => {
             let c = build::<u128>(variant, moves, options)?;
-            emit::module(&c.variant, &c.tables, &c.plan, &made, baseline::fancy_magic_entries(&c.variant))
+            emit::module(&c.variant, &c.tables, &c.plan, &c.budgets, &made, baseline::fancy_magic_entries(&c.variant))
         }
     })
 }

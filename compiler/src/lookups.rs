@@ -94,19 +94,22 @@ pub struct Plan {
 /// Exhaustive grouping is exact up to this many rides; greedy merging brings larger sets down.
 const EXACT_GROUPING_LIMIT: usize = 12;
 
-/// Plans every slot. `slots[i]` is the list of path moves that slot answers for; a slot gets
-/// at most `max_probes` lookups of at most `max_bits` index bits each.
-pub fn plan(slots: &[Vec<PathMove>], max_bits: u32, max_probes: usize) -> Plan {
+/// Plans every slot. `slots[i]` is the list of path moves that slot answers for; it gets at
+/// most `max_probes` lookups of at most `budgets[i]` index bits each.
+pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], max_probes: usize) -> Plan {
     let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
     let mut order: Vec<usize> = (0..slots.len()).collect();
     order.sort_by_key(|&i| gates[i].1.len());
 
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); slots.len()] };
     let mut known: HashMap<Vec<Gate>, usize> = HashMap::new();
-    let mut memo: HashMap<&[Gate], (Vec<usize>, Vec<PlainCheck>)> = HashMap::new();
+    // Slots with the same gates and budget get the same answer: plan them once.
+    type Answer = (Vec<usize>, Vec<PlainCheck>);
+    let mut memo: HashMap<(&[Gate], u32), Answer> = HashMap::new();
     for i in order {
         let (leaps, slot_gates) = &gates[i];
-        let (ids, checks) = match memo.get(slot_gates.as_slice()) {
+        let max_bits = budgets[i];
+        let (ids, checks) = match memo.get(&(slot_gates.as_slice(), max_bits)) {
             Some(done) => done.clone(),
             None => {
                 let (wide, narrow): (Vec<Gate>, Vec<Gate>) =
@@ -131,13 +134,107 @@ pub fn plan(slots: &[Vec<PathMove>], max_bits: u32, max_probes: usize) -> Plan {
                         })
                     })
                     .collect();
-                memo.insert(slot_gates, (ids.clone(), checks.clone()));
+                memo.insert((slot_gates, max_bits), (ids.clone(), checks.clone()));
                 (ids, checks)
             }
         };
         plan.slots[i] = SlotPlan { leaps: *leaps, lookups: ids, checks };
     }
     plan
+}
+
+/// What a planner is asked to make small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Optimize {
+    /// The fewest probes a query whose tables all stay within a cache budget.
+    Speed,
+    /// The fewest bytes, probes second (firmware).
+    Size,
+}
+
+/// The smallest budget the cost model tries; below it plain checks take over.
+pub const MIN_BITS: u32 = 4;
+/// The largest budget the cost model tries.
+pub const MAX_BITS: u32 = 12;
+
+/// What one piece's tables cost under one budget, planned on their own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cost {
+    pub bits: u32,
+    /// Probes and plain checks summed over the piece's slots: the work of an average query,
+    /// times the slots (a check costs about what a probe does).
+    pub probes: usize,
+    /// Attack entries plus plain checks, in bytes.
+    pub bytes: usize,
+    /// The piece's lookups (their gates) and their index bits, to count shared tables once.
+    pub lookups: Vec<(Vec<Gate>, u32)>,
+    pub check_bytes: usize,
+}
+
+/// The cost of a plan: probes and checks over all slots, and bytes of tables and checks.
+pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
+    let entries: usize = plan.lookups.iter().map(|l| 1usize << l.mask.count_ones().max(1)).sum();
+    let checks: usize = plan.slots.iter().map(|s| s.checks.len()).sum();
+    let probes: usize = plan.slots.iter().map(|s| s.lookups.len() + s.checks.len()).sum();
+    Cost {
+        bits,
+        probes,
+        bytes: (entries + 3 * checks) * word_bytes,
+        lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
+        check_bytes: 3 * checks * word_bytes,
+    }
+}
+
+/// The bytes of several pieces' tables together: a lookup two pieces share is counted once.
+fn joint_bytes(chosen: &[Cost], word_bytes: usize) -> usize {
+    let mut seen: std::collections::HashSet<&[Gate]> = std::collections::HashSet::new();
+    let mut bytes = 0;
+    for c in chosen {
+        bytes += c.check_bytes;
+        for (gates, bits) in &c.lookups {
+            if seen.insert(gates) {
+                bytes += (1usize << bits) * word_bytes;
+            }
+        }
+    }
+    bytes
+}
+
+/// Chooses each piece's bit budget from its costs at every budget (`costs[piece]`, one per
+/// budget from MIN_BITS to MAX_BITS). Speed: each piece starts at its fewest probes, and while
+/// the tables together are over `cache_bytes` the piece whose smaller budget saves the most
+/// bytes per added probe gives way, as long as no plain check is added. Size: each piece at
+/// its fewest bytes.
+pub fn choose_budgets(costs: &[Vec<Cost>], optimize: Optimize, cache_bytes: usize, word_bytes: usize) -> Vec<Cost> {
+    let by = |key: fn(&Cost) -> (usize, usize)| -> Vec<Cost> {
+        costs.iter().map(|c| c.iter().min_by_key(|x| (key(x), std::cmp::Reverse(x.bits))).unwrap().clone()).collect()
+    };
+    if optimize == Optimize::Size {
+        return by(|c| (c.bytes, c.probes));
+    }
+    let mut chosen = by(|c| (c.probes, c.bytes));
+    while joint_bytes(&chosen, word_bytes) > cache_bytes {
+        let mut best: Option<(f64, usize, Cost)> = None;
+        for (p, now) in chosen.iter().enumerate() {
+            // Speed never trades a lookup for plain checks: a budget below a piece's longest path
+            // is left to --optimize size.
+            let candidates = costs[p]
+                .iter()
+                .filter(|c| c.bits < now.bits && c.bytes < now.bytes && c.check_bytes <= now.check_bytes);
+            for option in candidates {
+                let saved = (now.bytes - option.bytes) as f64;
+                let added = option.probes.saturating_sub(now.probes).max(1) as f64;
+                if best.as_ref().is_none_or(|(ratio, _, _)| saved / added > *ratio) {
+                    best = Some((saved / added, p, option.clone()));
+                }
+            }
+        }
+        match best {
+            Some((_, p, option)) => chosen[p] = option,
+            None => break,
+        }
+    }
+    chosen
 }
 
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
@@ -310,7 +407,7 @@ mod tests {
 
     #[test]
     fn a_rook_is_one_lookup_with_the_classic_mask() {
-        let plan = plan(&[moves_of("R", "a1")], 12, 8);
+        let plan = plan(&[moves_of("R", "a1")], &[12], 8);
         assert_eq!(plan.slots[0].lookups.len(), 1);
         assert_eq!(plan.lookups[0].mask.count_ones(), 12);
         // The adjacent squares are always reached: leaps.
@@ -319,7 +416,7 @@ mod tests {
 
     #[test]
     fn a_queen_reuses_the_rook_and_bishop_tables() {
-        let plan = plan(&[moves_of("Q", "d4"), moves_of("R", "d4"), moves_of("B", "d4")], 12, 8);
+        let plan = plan(&[moves_of("Q", "d4"), moves_of("R", "d4"), moves_of("B", "d4")], &[12; 3], 8);
         assert_eq!(plan.lookups.len(), 2);
         let mut queen = plan.slots[0].lookups.clone();
         queen.sort();
@@ -349,7 +446,7 @@ mod tests {
 
     #[test]
     fn the_budget_splits_big_masks_evenly() {
-        let plan = plan(&[moves_of("Q", "a1")], 8, 8);
+        let plan = plan(&[moves_of("Q", "a1")], &[8], 8);
         let bits: Vec<u32> = plan.slots[0].lookups.iter().map(|&i| plan.lookups[i].mask.count_ones()).collect();
         assert!(bits.iter().all(|&b| b <= 8), "{bits:?}");
         assert_eq!(bits.len(), 3, "{bits:?}");
@@ -358,9 +455,9 @@ mod tests {
     #[test]
     fn moves_beyond_the_budget_become_checks() {
         // A 7-square ride with a 4-bit budget: the last three destinations are checks.
-        let plan = plan(&[moves_of("fR", "a1")], 4, 8);
+        let plan = plan(&[moves_of("fR", "a1")], &[4], 8);
         assert_eq!(plan.slots[0].checks.len(), 2);
-        let one_probe = super::plan(&[moves_of("Q", "d4")], 12, 1);
+        let one_probe = super::plan(&[moves_of("Q", "d4")], &[12], 1);
         assert_eq!(one_probe.slots[0].lookups.len(), 1);
         assert!(!one_probe.slots[0].checks.is_empty());
     }

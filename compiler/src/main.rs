@@ -33,6 +33,13 @@ enum Command {
         /// The most index bits one lookup may use [default: 12, or the file's `option max-bits`].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
         max_bits: Option<u64>,
+        /// What the cost model makes small when it chooses each piece's bit budget: speed (the
+        /// fewest probes whose tables fit the cache budget) or size (the fewest bytes).
+        #[arg(long, value_enum)]
+        optimize: Option<OptimizeArg>,
+        /// The cache budget of --optimize speed, in KiB [default: 128].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1048576))]
+        cache_kib: Option<u64>,
         /// The most probes one query may make; further moves become plain checks [default: 8].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
         max_probes: Option<u64>,
@@ -87,6 +94,12 @@ enum Command {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum OptimizeArg {
+    Speed = 0,
+    Size = 1,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum ViaArg {
     Tables,
     Reference,
@@ -136,18 +149,24 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             Ok(())
         }
-        Command::Compile { file, output, max_bits, max_probes, seed, effort } => {
+        Command::Compile { file, output, max_bits, optimize, cache_kib, max_probes, seed, effort } => {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
             let regenerate = match &output {
                 Some(out) => format!("fairy-magic compile {name} -o {}", out.display()),
                 None => format!("fairy-magic compile {name}"),
             };
-            let overrides: Vec<Setting> =
-                [("max-bits", max_bits), ("max-probes", max_probes), ("seed", seed), ("effort", effort)]
-                    .into_iter()
-                    .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))
-                    .collect();
+            let overrides: Vec<Setting> = [
+                ("max-bits", max_bits),
+                ("max-probes", max_probes),
+                ("seed", seed),
+                ("effort", effort),
+                ("cache-kib", cache_kib),
+                ("optimize", optimize.map(|o| o as u64)),
+            ]
+            .into_iter()
+            .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))
+            .collect();
             let module = fairy_magic::compile(&name, &text, &regenerate, &overrides)?;
             match output {
                 Some(out) => write_atomically(&out, &module)

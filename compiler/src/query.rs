@@ -80,6 +80,8 @@ pub enum Compiled {
     Wide(Tables<u128>, [Vec<Move>; 2]),
 }
 
+/// The bit budget of a query's tables: no cost model, the answer is all that matters.
+const QUERY_BITS: u32 = 10;
 /// Magic candidates per index width when compiling for a query (as a power of two).
 const QUERY_EFFORT: u32 = 10;
 /// Random occupancies a slot is checked with when compiling for a query.
@@ -99,7 +101,12 @@ pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Er
     }
     // The tables only have to be right, not small: a short magic search will do. Nothing is
     // written, so a sampled check against the reference stands in for the exhaustive one.
-    let options = Options { effort: QUERY_EFFORT, check: Check::Sampled(QUERY_SAMPLES), ..Options::default() };
+    let options = Options {
+        max_bits: Some(QUERY_BITS),
+        effort: QUERY_EFFORT,
+        check: Check::Sampled(QUERY_SAMPLES),
+        ..Options::default()
+    };
     let compiled = if board.width() == 64 {
         let c = build::<u64>(variant, moves, &options)?;
         Compiled::Narrow(c.tables, c.moves.into_iter().next().unwrap())

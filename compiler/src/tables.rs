@@ -238,7 +238,7 @@ mod tests {
                 ms.into_iter().filter(|m| m.kinds & kinds[id.kind].kinds() != 0).collect()
             })
             .collect();
-        let plan = lookups::plan(&slots, 12, 8);
+        let plan = lookups::plan(&slots, &vec![12; slots.len()], 8);
         let names = ["cannon".to_string()];
         let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &Options::default()).unwrap();
         verify(board, &names, &moves, &tables, Check::Exhaustive).unwrap();

@@ -21,8 +21,8 @@ pub struct Variant {
 }
 
 /// The compiler settings a variant file may fix, and their limits.
-pub const SETTINGS: [(&str, u64, u64); 4] =
-    [("max-bits", 1, 20), ("max-probes", 1, 64), ("effort", 4, 30), ("seed", 0, u64::MAX)];
+pub const SETTINGS: [(&str, u64, u64); 5] =
+    [("max-bits", 1, 20), ("max-probes", 1, 64), ("cache-kib", 1, 1 << 20), ("effort", 4, 30), ("seed", 0, u64::MAX)];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {

@@ -1,0 +1,117 @@
+//! `cargo bench -p fairy-magic-generated --bench lookups`
+//!
+//! Rook, bishop and queen attack lookups on 8x8 through the generated chess module, cozy-chess
+//! and shakmaty, and a griffon, osprey and nightrider from the gallery against the queen: the
+//! same 1M pseudo-random (square, occupancy) pairs for everyone, in one process, as
+//! independent queries (throughput) and as a dependent chain where each query's square comes
+//! from the previous answer (latency). Reported as nanoseconds a lookup and as ratios.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use fairy_magic_generated::{chess, gallery};
+
+const QUERIES: usize = 1 << 20;
+
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Best of seven runs, in nanoseconds a lookup.
+fn time(f: impl Fn() -> u64) -> f64 {
+    (0..7)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(f());
+            start.elapsed().as_secs_f64() / QUERIES as f64 * 1e9
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+fn independent(queries: &[(usize, u64)], lookup: impl Fn(usize, u64) -> u64) -> u64 {
+    queries.iter().fold(0, |acc, &(sq, occ)| acc ^ lookup(sq, occ))
+}
+
+/// The next square depends on the last answer, so no two lookups overlap.
+fn chained(queries: &[(usize, u64)], lookup: impl Fn(usize, u64) -> u64) -> u64 {
+    let mut last = 0u64;
+    for &(sq, occ) in queries {
+        last = lookup((sq + (last & 1) as usize) & 63, occ);
+    }
+    last
+}
+
+fn report(rows: &[(&str, f64, f64)], baseline: usize) {
+    let (_, bt, bl) = rows[baseline];
+    println!("{:44} {:>10} {:>10} {:>9} {:>9}", "", "ns indep.", "ns chain", "x indep.", "x chain");
+    for &(name, t, l) in rows {
+        println!("{name:44} {t:10.2} {l:10.2} {:9.2} {:9.2}", t / bt, l / bl);
+    }
+    println!();
+}
+
+fn main() {
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    // Occupancies about as dense as a middlegame: each square a third of the time.
+    let queries: Vec<(usize, u64)> =
+        (0..QUERIES).map(|_| ((rng.next() % 64) as usize, rng.next() & (rng.next() | rng.next()))).collect();
+    let q = &queries;
+    let white = chess::Color::White;
+
+    let fm_rook = |sq: usize, occ: u64| chess::attacks(chess::Piece::Rook, white, sq, occ);
+    let fm_bishop = |sq: usize, occ: u64| chess::attacks(chess::Piece::Bishop, white, sq, occ);
+    let fm_queen = |sq: usize, occ: u64| chess::attacks(chess::Piece::Queen, white, sq, occ);
+    let cozy_sq = |sq: usize| cozy_chess::Square::index(sq);
+    let cozy_rook = |sq: usize, occ: u64| cozy_chess::get_rook_moves(cozy_sq(sq), cozy_chess::BitBoard(occ)).0;
+    let cozy_bishop = |sq: usize, occ: u64| cozy_chess::get_bishop_moves(cozy_sq(sq), cozy_chess::BitBoard(occ)).0;
+    let cozy_queen = |sq: usize, occ: u64| cozy_rook(sq, occ) | cozy_bishop(sq, occ);
+    let sh_sq = |sq: usize| shakmaty::Square::new(sq as u32);
+    let sh_rook = |sq: usize, occ: u64| shakmaty::attacks::rook_attacks(sh_sq(sq), shakmaty::Bitboard(occ)).0;
+    let sh_bishop = |sq: usize, occ: u64| shakmaty::attacks::bishop_attacks(sh_sq(sq), shakmaty::Bitboard(occ)).0;
+    let sh_queen = |sq: usize, occ: u64| shakmaty::attacks::queen_attacks(sh_sq(sq), shakmaty::Bitboard(occ)).0;
+
+    // Everyone must agree before anyone is timed.
+    for &(sq, occ) in q.iter().take(100_000) {
+        assert_eq!(fm_rook(sq, occ), cozy_rook(sq, occ));
+        assert_eq!(fm_bishop(sq, occ), sh_bishop(sq, occ));
+        assert_eq!(fm_queen(sq, occ), sh_queen(sq, occ));
+    }
+
+    macro_rules! row {
+        ($name:expr, $f:expr) => {
+            ($name, time(|| independent(q, $f)), time(|| chained(q, $f)))
+        };
+    }
+    println!("{} queries of each kind, best of 7 runs\n", QUERIES);
+    report(
+        &[
+            row!("rook: cozy-chess (baseline)", cozy_rook),
+            row!("rook: shakmaty", sh_rook),
+            row!("rook: fairy-magic chess", fm_rook),
+            row!("bishop: cozy-chess", cozy_bishop),
+            row!("bishop: shakmaty", sh_bishop),
+            row!("bishop: fairy-magic chess", fm_bishop),
+            row!("queen: cozy-chess (rook | bishop)", cozy_queen),
+            row!("queen: shakmaty", sh_queen),
+            row!("queen: fairy-magic chess", fm_queen),
+        ],
+        0,
+    );
+    let gl = |piece: gallery::Piece| move |sq: usize, occ: u64| gallery::attacks(piece, gallery::Color::White, sq, occ);
+    report(
+        &[
+            row!("queen: fairy-magic gallery (baseline)", gl(gallery::Piece::Queen)),
+            row!("griffon [F?R]", gl(gallery::Piece::Griffon)),
+            row!("osprey [D?B]", gl(gallery::Piece::Osprey)),
+            row!("nightrider NN", gl(gallery::Piece::Nightrider)),
+        ],
+        0,
+    );
+}
