@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::board::{squares_of, Board, Squares};
 use crate::error::Error;
 use crate::legs::{Move, TableKind};
-use crate::lookups::{Plan, SlotPlan};
+use crate::lookups::{PlainCheck as PlannedCheck, Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
 use crate::{reference, Options};
 
@@ -94,20 +94,29 @@ pub fn build<B: Word>(
     let mut slots: Vec<Slot<B>> = Vec::new();
     let mut probes: Vec<Magic<B>> = Vec::new();
     let mut checks: Vec<PlainCheck<B>> = Vec::new();
+    // A run of probes (or checks) that several slots need is laid out once.
+    let mut probe_runs: HashMap<&[usize], u32> = HashMap::new();
+    let mut check_runs: HashMap<&[PlannedCheck], u32> = HashMap::new();
     for (i, chunk) in plan.slots.chunks(squares).enumerate() {
         let (kind, piece, color) = (i / (piece_count * 2), i / 2 % piece_count, i % 2);
         let next = block_of.len();
         let block = *block_of.entry(chunk).or_insert_with(|| {
             for slot in chunk {
-                let first = probes.len() as u32;
-                for &id in &slot.lookups {
-                    let (f, offset) = found[id];
-                    probes.push(Magic::new(B::from_squares(plan.lookups[id].mask), f.magic, f.shift(), offset));
-                }
-                let first_check = checks.len() as u32;
-                checks.extend(slot.checks.iter().map(|c| {
-                    PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
-                }));
+                let first = *probe_runs.entry(&slot.lookups).or_insert_with(|| {
+                    let first = probes.len() as u32;
+                    for &id in &slot.lookups {
+                        let (f, offset) = found[id];
+                        probes.push(Magic::new(B::from_squares(plan.lookups[id].mask), f.magic, f.shift(), offset));
+                    }
+                    first
+                });
+                let first_check = *check_runs.entry(&slot.checks).or_insert_with(|| {
+                    let first = checks.len() as u32;
+                    checks.extend(slot.checks.iter().map(|c| {
+                        PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
+                    }));
+                    first
+                });
                 slots.push(Slot::new(
                     B::from_squares(slot.leaps),
                     first,
