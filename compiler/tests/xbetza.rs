@@ -140,12 +140,16 @@ fn the_moves_command_prints_the_griffon() {
 struct Strings(u64);
 
 impl Strings {
-    fn next(&mut self) -> String {
-        const ALPHABET: &[u8] = b"WFDNAHCZGKQRBXYLJmcdinjpgfblrvshaaeyOUI[]-?0123[]-?fsfr";
+    fn number(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        let mut state = self.0;
+        self.0
+    }
+
+    fn next(&mut self) -> String {
+        const ALPHABET: &[u8] = b"WFDNAHCZGKQRBXYLJmcdinjpgfblrvshaaeyOUI[]-?0123[]-?fsfr";
+        let mut state = self.number();
         let len = 1 + (state % 9) as usize;
         (0..len)
             .map(|_| {
@@ -203,4 +207,38 @@ fn a_hopper_range_counts_the_hurdle_and_a_grasshopper_lands_right_behind() {
     assert!(destinations("fgR", "a1", &["a8"], &[]).is_empty());
     // A `?` square is itself a destination: the griffon's first step.
     assert_eq!(destinations("[F?R]", "a1", &[], &["b2"]), ["b2"]);
+}
+
+#[test]
+fn no_variant_file_makes_the_compiler_panic() {
+    // Mutations of a real file: characters dropped, doubled and replaced at random places.
+    let original = include_str!("../../variants/chess.variant");
+    let mut rng = Strings(0x9e37_79b9_7f4a_7c15);
+    let alphabet: Vec<char> = "variant board piece x0123456789 \n#KQRBNPfmWcFinD[]?-@+'é\t".chars().collect();
+    for round in 0..2000 {
+        let mut text: Vec<char> = original.chars().collect();
+        for _ in 0..1 + round % 4 {
+            let r = rng.number();
+            let at = (r % text.len() as u64) as usize;
+            let c = alphabet[(r >> 20) as usize % alphabet.len()];
+            match (r >> 40) % 3 {
+                0 => {
+                    text.remove(at);
+                }
+                1 => text.insert(at, c),
+                _ => text[at] = c,
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let outcome = std::panic::catch_unwind(|| {
+            // Parsing and the legs stage for every mutation; the whole compile for some.
+            if let Ok(v) = fairy_magic::variant::parse("fuzz.variant", &text) {
+                let source = fairy_magic::error::Source { file: "fuzz.variant", text: &text };
+                if fairy_magic::piece_moves(&v, &source).is_ok() && round % 50 == 0 && v.board.squares() <= 64 {
+                    let _ = fairy_magic::compile("fuzz.variant", &text, "", &[]);
+                }
+            }
+        });
+        assert!(outcome.is_ok(), "this variant file made the compiler panic:\n{text}");
+    }
 }
