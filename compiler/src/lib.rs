@@ -24,6 +24,7 @@ pub mod magics;
 pub mod paths;
 pub mod query;
 pub mod reference;
+pub mod show;
 pub mod tables;
 pub mod variant;
 

@@ -51,6 +51,36 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
         effort: Option<u64>,
     },
+    /// Draw a piece of a variant on its board: its moves, captures and blocked squares.
+    ///
+    /// Example: fairy-magic show variants/gallery.variant griffon --from d4 --foes c3 --friends e5
+    Show {
+        /// The variant file.
+        file: PathBuf,
+        /// The piece, by its letter or its name.
+        piece: String,
+        /// The piece's square [default: the middle of the board].
+        #[arg(long)]
+        from: Option<String>,
+        /// Squares of the piece's own side, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        friends: Vec<String>,
+        /// Squares of the other side, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        foes: Vec<String>,
+        /// The piece is Black.
+        #[arg(long)]
+        black: bool,
+        /// The piece has moved: no first-move-only (`i`) moves.
+        #[arg(long)]
+        moved: bool,
+        /// Plain ASCII, even where the terminal shows Unicode.
+        #[arg(long)]
+        ascii: bool,
+        /// Also write the diagram as an SVG picture to this file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
     /// Show where one piece may go from one square: empty squares it may move to and foes it
     /// may capture, in square order.
     ///
@@ -93,6 +123,14 @@ enum Command {
     },
 }
 
+/// Whether the terminal shows Unicode: the locale says UTF-8.
+fn unicode_terminal() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()))
+        .is_some_and(|s| s.to_ascii_uppercase().contains("UTF-8") || s.to_ascii_uppercase().contains("UTF8"))
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum OptimizeArg {
     Speed = 0,
@@ -121,6 +159,38 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
+        Command::Show { file, piece, from, friends, foes, black, moved, ascii, svg } => {
+            let name = file.display().to_string();
+            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+            let variant = fairy_magic::variant::parse(&name, &text)?;
+            let board = variant.board;
+            let Some(p) = variant.pieces.iter().find(|p| p.letter == piece || p.name == piece) else {
+                let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
+                return Err(Error::Limit(format!("no piece `{piece}` in {name}; it has: {}", known.join(", "))));
+            };
+            let middle = board.name(board.square(board.files as i32 / 2 - 1, board.ranks as i32 / 2 - 1).unwrap());
+            let question = |friends: Vec<String>, foes: Vec<String>| Question {
+                board: format!("{}x{}", board.files, board.ranks),
+                betza: p.betza_text.clone(),
+                from: from.clone().unwrap_or_else(|| middle.clone()),
+                friends,
+                foes,
+                color: if black { "black" } else { "white" }.into(),
+                virgin: !moved,
+            };
+            let here = query::position(board, &question(friends, foes))?;
+            let alone = query::position(board, &question(vec![], vec![]))?;
+            let compiled = query::compile_piece(board, &p.betza_text, Via::Tables)?;
+            let now = compiled.answer(board, &here, Via::Tables);
+            let open = compiled.answer(board, &alone, Via::Tables);
+            let marks = fairy_magic::show::marks(board, &here, &now, &open);
+            print!("{}", fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()));
+            if let Some(out) = svg {
+                write_atomically(&out, &fairy_magic::show::svg(board, &marks, &p.letter))
+                    .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())))?;
+            }
+            Ok(())
+        }
         Command::Moves { betza, board, from, friends, foes, black, moved, via, json, batch } => {
             let via = match via {
                 ViaArg::Tables => Via::Tables,

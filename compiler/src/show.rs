@@ -1,0 +1,171 @@
+//! `fairy-magic show`: a piece's moves drawn on its board, as text or as an SVG picture.
+//!
+//! The squares come from the compiled tables (as `moves` gives them); squares the piece would
+//! reach on an empty board but cannot now are marked as blocked.
+
+use std::fmt::Write as _;
+
+use crate::board::{Board, Squares};
+use crate::query::{Answer, Position};
+
+/// What each square shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Empty,
+    Piece,
+    Friend,
+    Foe,
+    Quiet,
+    Capture,
+    Blocked,
+}
+
+/// The marks of every square, index = square.
+pub fn marks(board: Board, p: &Position, now: &Answer, empty_board: &Answer) -> Vec<Mark> {
+    let set = |names: &[String]| names.iter().fold(0u128, |s, n| s | 1 << board.parse_square(n).unwrap());
+    let (quiet, capture, open) = (set(&now.quiet), set(&now.capture), set(&empty_board.dest));
+    let blocked: Squares = open & !(quiet | capture | p.friends | p.foes);
+    (0..board.squares() as u8)
+        .map(|s| {
+            let bit = 1u128 << s;
+            if s == p.from {
+                Mark::Piece
+            } else if capture & bit != 0 {
+                Mark::Capture
+            } else if quiet & bit != 0 {
+                Mark::Quiet
+            } else if p.friends & bit != 0 {
+                Mark::Friend
+            } else if p.foes & bit != 0 {
+                Mark::Foe
+            } else if blocked & bit != 0 {
+                Mark::Blocked
+            } else {
+                Mark::Empty
+            }
+        })
+        .collect()
+}
+
+/// The board as text, rank by rank from the top, with a legend.
+pub fn text(board: Board, marks: &[Mark], letter: &str, ascii: bool) -> String {
+    let glyph = |m: Mark| match (m, ascii) {
+        (Mark::Empty, true) => ".",
+        (Mark::Empty, false) => "·",
+        (Mark::Friend, true) => "F",
+        (Mark::Friend, false) => "▲",
+        (Mark::Foe, true) => "E",
+        (Mark::Foe, false) => "▼",
+        (Mark::Quiet, true) => "o",
+        (Mark::Quiet, false) => "●",
+        (Mark::Capture, true) => "x",
+        (Mark::Capture, false) => "✕",
+        (Mark::Blocked, true) => "-",
+        (Mark::Blocked, false) => "◌",
+        (Mark::Piece, _) => "@",
+    };
+    let mut s = String::new();
+    for rank in (0..board.ranks as i32).rev() {
+        let _ = write!(s, "{:>2} ", rank + 1);
+        for file in 0..board.files as i32 {
+            let m = marks[board.square(file, rank).unwrap() as usize];
+            let g = if m == Mark::Piece { symbol(letter) } else { glyph(m).into() };
+            let _ = write!(s, " {g}");
+        }
+        s.push('\n');
+    }
+    s.push_str("   ");
+    for file in 0..board.files {
+        let _ = write!(s, " {}", (b'a' + file) as char);
+    }
+    s.push('\n');
+    let _ = writeln!(
+        s,
+        "{} move  {} capture  {} blocked  {} friend  {} foe",
+        glyph(Mark::Quiet),
+        glyph(Mark::Capture),
+        glyph(Mark::Blocked),
+        glyph(Mark::Friend),
+        glyph(Mark::Foe)
+    );
+    s
+}
+
+/// The same diagram as an SVG picture: 40 units a square, files left to right, rank 1 at the
+/// bottom.
+pub fn svg(board: Board, marks: &[Mark], letter: &str) -> String {
+    const CELL: i32 = 40;
+    let (w, h) = (board.files as i32 * CELL, board.ranks as i32 * CELL);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="sans-serif">"#,
+        w + 20,
+        h + 20,
+        w + 20,
+        h + 20
+    );
+    for rank in 0..board.ranks as i32 {
+        for file in 0..board.files as i32 {
+            let (x, y) = (20 + file * CELL, (board.ranks as i32 - 1 - rank) * CELL);
+            let fill = if (file + rank) % 2 == 0 { "#b58863" } else { "#f0d9b5" };
+            let _ = writeln!(s, r##"  <rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"##);
+            let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+            let mark = match marks[board.square(file, rank).unwrap() as usize] {
+                Mark::Empty => String::new(),
+                Mark::Piece => format!(
+                    r##"  <circle cx="{cx}" cy="{cy}" r="16" fill="#fff" stroke="#000"/><text x="{cx}" y="{}" text-anchor="middle" font-size="18">{}</text>"##,
+                    cy + 6,
+                    xml(letter)
+                ),
+                Mark::Quiet => format!(r##"  <circle cx="{cx}" cy="{cy}" r="8" fill="#2a7d2a"/>"##),
+                Mark::Capture => format!(
+                    r##"  <path d="M{} {} L{} {} M{} {} L{} {}" stroke="#c0392b" stroke-width="5"/>"##,
+                    cx - 10,
+                    cy - 10,
+                    cx + 10,
+                    cy + 10,
+                    cx + 10,
+                    cy - 10,
+                    cx - 10,
+                    cy + 10
+                ),
+                Mark::Blocked => {
+                    format!(
+                        r##"  <circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="#555" stroke-dasharray="3 3"/>"##
+                    )
+                }
+                Mark::Friend => format!(r##"  <circle cx="{cx}" cy="{cy}" r="14" fill="#3465a4"/>"##),
+                Mark::Foe => format!(r##"  <circle cx="{cx}" cy="{cy}" r="14" fill="#222"/>"##),
+            };
+            if !mark.is_empty() {
+                s.push_str(&mark);
+                s.push('\n');
+            }
+        }
+    }
+    for rank in 0..board.ranks as i32 {
+        let y = (board.ranks as i32 - 1 - rank) * CELL + CELL / 2 + 5;
+        let _ = writeln!(s, r#"  <text x="10" y="{y}" text-anchor="middle" font-size="12">{}</text>"#, rank + 1);
+    }
+    for file in 0..board.files as i32 {
+        let x = 20 + file * CELL + CELL / 2;
+        let _ = writeln!(
+            s,
+            r#"  <text x="{x}" y="{}" text-anchor="middle" font-size="12">{}</text>"#,
+            h + 15,
+            (b'a' + file as u8) as char
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// One character for the piece on a text board: its letter without `+` or `'`.
+fn symbol(letter: &str) -> String {
+    letter.chars().find(|c| c.is_alphabetic()).unwrap_or('@').to_string()
+}
+
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
