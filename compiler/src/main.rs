@@ -14,7 +14,14 @@ use fairy_magic::variant::Setting;
     version,
     about = "Compiles chess-variant pieces (XBetza) into verified magic-bitboard tables as a Rust module"
 )]
+#[command(after_help = "Exit status: 0 success, 1 a user error (bad input, bad arguments), 2 an internal error.")]
 struct Cli {
+    /// Print nothing but errors on standard error.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Say what is being done and how long it took, on standard error.
+    #[arg(short, long, global = true)]
+    verbose: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -144,7 +151,15 @@ enum ViaArg {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are successes; a wrong argument is a user error (1), not
+            // clap's usual 2, which here means an internal error.
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -157,7 +172,32 @@ fn main() -> ExitCode {
     }
 }
 
+/// Prints a progress line on standard error if `what` is still running after a second.
+fn progress<T>(quiet: bool, verbose: bool, what: &str, work: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let started = std::time::Instant::now();
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = (!quiet).then(|| {
+        let (done, what) = (done.clone(), what.to_string());
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            if !done.load(Ordering::SeqCst) {
+                eprintln!("fairy-magic: {what}…");
+            }
+        })
+    });
+    let result = work();
+    done.store(true, Ordering::SeqCst);
+    drop(watcher);
+    if verbose {
+        eprintln!("fairy-magic: {what}: {:.2?}", started.elapsed());
+    }
+    result
+}
+
 fn run(cli: Cli) -> Result<(), Error> {
+    let (quiet, verbose) = (cli.quiet, cli.verbose);
     match cli.command {
         Command::Show { file, piece, from, friends, foes, black, moved, ascii, svg } => {
             let name = file.display().to_string();
@@ -237,7 +277,9 @@ fn run(cli: Cli) -> Result<(), Error> {
             .into_iter()
             .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))
             .collect();
-            let module = fairy_magic::compile(&name, &text, &regenerate, &overrides)?;
+            let module = progress(quiet, verbose, &format!("compiling {name}"), || {
+                fairy_magic::compile(&name, &text, &regenerate, &overrides)
+            })?;
             match output {
                 Some(out) => write_atomically(&out, &module)
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
