@@ -18,6 +18,7 @@ pub mod board;
 pub mod dial;
 pub mod emit;
 pub mod error;
+pub mod import;
 pub mod legs;
 pub mod lookups;
 pub mod magics;

@@ -88,6 +88,19 @@ enum Command {
         #[arg(long)]
         svg: Option<PathBuf>,
     },
+    /// Convert a section of a Fairy-Stockfish variants.ini into a variant file.
+    ///
+    /// Example: fairy-magic import variants.ini --section capablanca -o variants/capablanca.variant
+    Import {
+        /// The Fairy-Stockfish configuration file.
+        file: PathBuf,
+        /// The section (variant) to convert; `[child:parent]` inheritance is followed.
+        #[arg(long)]
+        section: String,
+        /// Where to write the variant file; standard output when absent.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Show where one piece may go from one square: empty squares it may move to and foes it
     /// may capture, in square order.
     ///
@@ -199,6 +212,24 @@ fn progress<T>(quiet: bool, verbose: bool, what: &str, work: impl FnOnce() -> T)
 fn run(cli: Cli) -> Result<(), Error> {
     let (quiet, verbose) = (cli.quiet, cli.verbose);
     match cli.command {
+        Command::Import { file, section, output } => {
+            let name = file.display().to_string();
+            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+            let (variant, warnings) = fairy_magic::import::import(&name, &text, &section)?;
+            if !quiet {
+                for w in warnings {
+                    eprintln!("warning: Fairy-Stockfish reads this differently: {w}");
+                }
+            }
+            match output {
+                Some(out) => write_atomically(&out, &variant)
+                    .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
+                None => {
+                    print!("{variant}");
+                    Ok(())
+                }
+            }
+        }
         Command::Show { file, piece, from, friends, foes, black, moved, ascii, svg } => {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
@@ -309,7 +340,9 @@ fn answer_batch(via: Via) -> Result<(), Error> {
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module.
 fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    let tmp = path.with_extension("rs.tmp");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
 }
