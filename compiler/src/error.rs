@@ -20,11 +20,22 @@ pub enum Error {
     Limit(String),
     /// The compiler contradicted itself (a table disagreed with the reference): a bug.
     Internal(String),
+    /// Several input errors, in file order.
+    Many(Vec<Error>),
 }
 
 impl Error {
     pub fn input(at: Location, message: impl Into<String>) -> Self {
         Error::Input { at, message: message.into() }
+    }
+
+    /// One error as itself, several as `Many`.
+    pub fn all(mut errors: Vec<Error>) -> Self {
+        if errors.len() == 1 {
+            errors.pop().unwrap()
+        } else {
+            Error::Many(errors)
+        }
     }
 }
 
@@ -47,6 +58,16 @@ impl fmt::Display for Error {
             }
             Error::Limit(message) => write!(f, "error: {message}"),
             Error::Internal(message) => write!(f, "internal error (a bug in fairy-magic): {message}"),
+            Error::Many(errors) => {
+                for (i, e) in errors.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                        writeln!(f)?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                write!(f, "\n\n{} errors", errors.len())
+            }
         }
     }
 }

@@ -92,15 +92,20 @@ pub struct Compiled<B> {
 
 /// The moves of every piece of a variant, both colours; errors point into the variant file.
 pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[Vec<Move>; 2]>, Error> {
-    variant
-        .pieces
-        .iter()
-        .map(|p| {
-            let of =
-                |color| legs::moves(&p.betza, color).map_err(|e| source.error(p.betza_offset + e.offset, e.message));
-            Ok([of(Color::White)?, of(Color::Black)?])
-        })
-        .collect()
+    let mut errors = Vec::new();
+    let mut all = Vec::new();
+    for p in &variant.pieces {
+        let of = |color| legs::moves(&p.betza, color).map_err(|e| source.error(p.betza_offset + e.offset, e.message));
+        match (of(Color::White), of(Color::Black)) {
+            (Ok(white), Ok(black)) => all.push([white, black]),
+            (Err(e), _) | (_, Err(e)) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(all)
+    } else {
+        Err(Error::all(errors))
+    }
 }
 
 /// The table kinds a variant's module answers: quiet and capture moves, their first-move-only

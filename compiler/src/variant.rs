@@ -43,57 +43,117 @@ pub struct Piece {
     pub betza: Betza,
 }
 
-/// Parses a whole variant file. `file` is only used to name the file in errors.
+/// Parses a whole variant file. `file` is only used to name the file in errors. Every line is
+/// read, so that one run reports every error in the file, not only the first.
 pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
     let source = Source { file, text };
-    let pairs = VariantParser::parse(Rule::file, text).map_err(|e| syntax_error(&source, e))?;
+    let mut state = State::default();
+    let mut errors = Vec::new();
+    let mut base = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let here = Here { source: &source, base };
+        match VariantParser::parse(Rule::single, content) {
+            Err(e) => errors.push(syntax_error(&here, content, e)),
+            Ok(mut pairs) => {
+                for statement in pairs.next().unwrap().into_inner() {
+                    if let Err(e) = state.statement(&here, statement) {
+                        errors.push(e);
+                    }
+                }
+            }
+        }
+        base += line.len();
+    }
+    let end = text.len();
+    // A missing declaration is only worth saying when no line failed: a broken `board` line
+    // is not a missing one.
+    let complete = errors.is_empty();
+    if complete && state.name.is_none() {
+        errors.push(source.error(0, "no `variant <name>` line: every file names its variant"));
+    }
+    if complete && state.board.is_none() {
+        errors.push(source.error(end, "no `board <files>x<ranks>` line (e.g. `board 8x8`)"));
+    }
+    if complete && state.pieces.is_empty() {
+        errors.push(source.error(end, "no `piece <letter> <name> <XBetza>` line: a variant needs pieces"));
+    }
+    match (errors.len(), state) {
+        (0, State { name: Some(name), board: Some(board), pieces, options }) => {
+            Ok(Variant { name, board, pieces, options })
+        }
+        _ => Err(Error::all(errors)),
+    }
+}
 
-    let mut name: Option<String> = None;
-    let mut board: Option<Board> = None;
-    let mut pieces: Vec<Piece> = Vec::new();
-    let mut options: Vec<Setting> = Vec::new();
-    let file_pair = pairs.into_iter().next().expect("the grammar's top rule always matches once");
-    for statement in file_pair.into_inner() {
+/// Offsets within one line, turned into places in the whole file.
+struct Here<'a> {
+    source: &'a Source<'a>,
+    base: usize,
+}
+
+impl Here<'_> {
+    fn error(&self, offset: usize, message: impl Into<String>) -> Error {
+        self.source.error(self.base + offset, message)
+    }
+}
+
+/// What the lines read so far have declared.
+#[derive(Default)]
+struct State {
+    name: Option<String>,
+    board: Option<Board>,
+    pieces: Vec<Piece>,
+    options: Vec<Setting>,
+}
+
+impl State {
+    fn statement(&mut self, here: &Here, statement: pest::iterators::Pair<Rule>) -> Result<(), Error> {
+        let (name, board, pieces, options) = (&mut self.name, &mut self.board, &mut self.pieces, &mut self.options);
         let offset = statement.as_span().start();
         let rule = statement.as_rule();
         let mut parts = statement.into_inner().filter(|p| !matches!(p.as_rule(), Rule::gap | Rule::by));
         match rule {
             Rule::variant => {
                 if name.is_some() {
-                    return Err(source.error(offset, "a second `variant` line; a file describes one variant"));
+                    return Err(here.error(offset, "a second `variant` line; a file describes one variant"));
                 }
-                name = Some(parts.next().unwrap().as_str().to_string());
+                *name = Some(parts.next().unwrap().as_str().to_string());
             }
             Rule::board => {
                 if board.is_some() {
-                    return Err(source.error(offset, "a second `board` line; a variant has one board"));
+                    return Err(here.error(offset, "a second `board` line; a variant has one board"));
                 }
-                board = Some(parse_board(&source, parts.next().unwrap(), parts.next().unwrap())?);
+                *board = Some(parse_board(here, parts.next().unwrap(), parts.next().unwrap())?);
             }
             Rule::piece => {
                 let letter = parts.next().unwrap();
                 let piece_name = parts.next().unwrap();
                 let betza_pair = parts.next().unwrap();
                 if let Some(other) = pieces.iter().find(|p| p.letter == letter.as_str()) {
-                    return Err(source.error(
+                    return Err(here.error(
                         letter.as_span().start(),
                         format!("the letter `{}` is already used by the {}", other.letter, other.name),
                     ));
                 }
                 let camel = camel_case(piece_name.as_str());
                 if let Some(other) = pieces.iter().find(|p| camel_case(&p.name) == camel) {
-                    return Err(source.error(
+                    return Err(here.error(
                         piece_name.as_span().start(),
                         format!("the name `{}` is already used by the piece `{}`", piece_name.as_str(), other.letter),
                     ));
                 }
                 let betza = betza::parse(betza_pair.as_str())
-                    .map_err(|e| source.error(betza_pair.as_span().start() + e.offset, e.message))?;
+                    .map_err(|e| here.error(betza_pair.as_span().start() + e.offset, e.message))?;
+                // What the letters mean is the legs stage's to say; asking it here puts its
+                // errors in the same report as the file's other errors.
+                crate::legs::moves(&betza, fairy_magic_runtime::Color::White)
+                    .map_err(|e| here.error(betza_pair.as_span().start() + e.offset, e.message))?;
                 pieces.push(Piece {
                     letter: letter.as_str().to_string(),
                     name: piece_name.as_str().to_string(),
                     betza_text: betza_pair.as_str().to_string(),
-                    betza_offset: betza_pair.as_span().start(),
+                    betza_offset: here.base + betza_pair.as_span().start(),
                     betza,
                 });
             }
@@ -102,38 +162,32 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
                 let value = parts.next().unwrap();
                 let Some(&(_, low, high)) = SETTINGS.iter().find(|(n, _, _)| *n == key.as_str()) else {
                     let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
-                    return Err(source.error(
+                    return Err(here.error(
                         key.as_span().start(),
                         format!("unknown option `{}`: the options are {}", key.as_str(), known.join(", ")),
                     ));
                 };
                 let v: u64 = value.as_str().parse().unwrap_or(u64::MAX);
                 if v < low || v > high || (high == u64::MAX && value.as_str().parse::<u64>().is_err()) {
-                    return Err(source.error(
+                    return Err(here.error(
                         value.as_span().start(),
                         format!("option `{}` takes a value from {low} to {high}", key.as_str()),
                     ));
                 }
                 if options.iter().any(|o| o.name == key.as_str()) {
-                    return Err(source.error(offset, format!("option `{}` is set twice", key.as_str())));
+                    return Err(here.error(offset, format!("option `{}` is set twice", key.as_str())));
                 }
                 options.push(Setting { name: key.as_str().to_string(), value: v });
             }
             Rule::EOI => {}
             other => unreachable!("the grammar yields no {other:?} at the top level"),
         }
+        Ok(())
     }
-    let end = text.len();
-    let name = name.ok_or_else(|| source.error(0, "no `variant <name>` line: every file names its variant"))?;
-    let board = board.ok_or_else(|| source.error(end, "no `board <files>x<ranks>` line (e.g. `board 8x8`)"))?;
-    if pieces.is_empty() {
-        return Err(source.error(end, "no `piece <letter> <name> <XBetza>` line: a variant needs pieces"));
-    }
-    Ok(Variant { name, board, pieces, options })
 }
 
 fn parse_board(
-    source: &Source,
+    source: &Here,
     files: pest::iterators::Pair<Rule>,
     ranks: pest::iterators::Pair<Rule>,
 ) -> Result<Board, Error> {
@@ -176,15 +230,22 @@ pub fn camel_case(name: &str) -> String {
         .collect()
 }
 
-fn syntax_error(source: &Source, error: pest::error::Error<Rule>) -> Error {
+fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> Error {
     use pest::error::{ErrorVariant, InputLocation};
     let offset = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let found = source.text[offset..].split(|c: char| c.is_whitespace()).next().unwrap_or("");
+    let found = text[offset.min(text.len())..].split(|c: char| c.is_whitespace()).next().unwrap_or("");
     let found = if found.is_empty() { "the end of the line".to_string() } else { format!("`{found}`") };
     let expected = match &error.variant {
+        // Nothing on the line matched: no statement starts with what is there.
+        ErrorVariant::ParsingError { positives, .. }
+            if positives.iter().all(|r| matches!(r, Rule::EOI | Rule::single))
+                && text[..offset.min(text.len())].trim().is_empty() =>
+        {
+            describe(Rule::statement).to_string()
+        }
         ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
             let mut names: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
             names.sort();
@@ -199,7 +260,7 @@ fn syntax_error(source: &Source, error: pest::error::Error<Rule>) -> Error {
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::variant | Rule::board | Rule::piece | Rule::option => {
+        Rule::variant | Rule::board | Rule::piece | Rule::option | Rule::statement => {
             "a statement (`variant <name>`, `board <files>x<ranks>`, `piece <letter> <name> <XBetza>` or `option <name> <value>`)"
         }
         Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",
@@ -208,7 +269,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::betza => "the piece's moves in XBetza (e.g. `N`, `fmWfcF`)",
         Rule::gap => "a space",
         Rule::by => "`x` between the files and the ranks (e.g. `8x8`)",
-        Rule::EOI | Rule::file | Rule::comment | Rule::space | Rule::statement | Rule::line => "the end of the line",
+        Rule::EOI | Rule::single | Rule::comment | Rule::space | Rule::line => "the end of the line",
     }
 }
 
