@@ -39,36 +39,49 @@ impl Error {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Error {
+    /// The error as rustc would show it: the message, where, the line, a caret under the
+    /// character. `styled` adds terminal colours.
+    pub fn render(&self, styled: bool) -> String {
         match self {
             Error::Input { at, message } => {
-                writeln!(f, "{}:{}:{}: error: {}", at.file, at.line, at.column, message)?;
-                let gutter = at.line.to_string().len();
-                writeln!(f, "{:gutter$} |", "")?;
-                writeln!(f, "{} | {}", at.line, at.line_text)?;
-                // Tabs keep their width so that the caret lines up under the character.
-                let pad: String = at
-                    .line_text
-                    .chars()
-                    .take(at.column.saturating_sub(1))
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
-                write!(f, "{:gutter$} | {pad}^", "")
+                use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+                let text = at.line_text.as_str();
+                let start = text.char_indices().nth(at.column.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
+                let end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
+                let report = &[Level::ERROR.primary_title(message.as_str()).element(
+                    Snippet::source(text)
+                        .line_start(at.line)
+                        .path(at.file.as_str())
+                        .annotation(AnnotationKind::Primary.span(start..end)),
+                )];
+                let renderer = if styled { Renderer::styled() } else { Renderer::plain() };
+                renderer.render(report)
             }
-            Error::Limit(message) => write!(f, "error: {message}"),
-            Error::Internal(message) => write!(f, "internal error (a bug in fairy-magic): {message}"),
+            Error::Limit(message) => format!("error: {message}"),
+            Error::Internal(message) => format!("internal error (a bug in fairy-magic): {message}"),
             Error::Many(errors) => {
-                for (i, e) in errors.iter().enumerate() {
-                    if i > 0 {
-                        writeln!(f)?;
-                        writeln!(f)?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                write!(f, "\n\n{} errors", errors.len())
+                let all: Vec<String> = errors.iter().map(|e| e.render(styled)).collect();
+                format!("{}\n\n{} errors", all.join("\n\n"), errors.len())
             }
         }
+    }
+}
+
+impl Error {
+    /// One line an error, `file:line:column: error: message`, as editors and grep read them.
+    pub fn summary(&self) -> String {
+        match self {
+            Error::Input { at, message } => format!("{}:{}:{}: error: {message}", at.file, at.line, at.column),
+            Error::Many(errors) => errors.iter().map(Error::summary).collect::<Vec<_>>().join("\n"),
+            other => other.render(false),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
     }
 }
 

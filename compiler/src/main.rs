@@ -176,7 +176,8 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{e}");
+            use std::io::IsTerminal;
+            eprintln!("{}", e.render(std::io::stderr().is_terminal()));
             match e {
                 Error::Internal(_) => ExitCode::from(2),
                 _ => ExitCode::from(1),

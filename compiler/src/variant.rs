@@ -290,7 +290,7 @@ mod tests {
     }
 
     fn error_of(text: &str) -> String {
-        parse("x.variant", text).unwrap_err().to_string()
+        parse("x.variant", text).unwrap_err().summary()
     }
 
     #[test]

@@ -107,7 +107,7 @@ fn the_top_square_of_a_128_square_board() {
 fn boards_past_128_squares_are_errors() {
     for (board, why) in [("12x11", "132 squares"), ("17x2", "at most 16"), ("0x5", "0 squares")] {
         let text = format!("variant big\nboard {board}\npiece K king K\n");
-        let e = variant::parse("big.variant", &text).unwrap_err().to_string();
+        let e = variant::parse("big.variant", &text).unwrap_err().summary();
         assert!(e.starts_with("big.variant:2:7: error:") && e.contains(why), "{e}");
     }
 }

@@ -43,7 +43,7 @@ fn what_fairy_stockfish_misreads_is_reported() {
 
 #[test]
 fn bad_sections_are_errors() {
-    let e = import(FILE, INI, "broken").unwrap_err().to_string();
+    let e = import(FILE, INI, "broken").unwrap_err().summary();
     assert!(e.starts_with("fsf-example.ini:29:11: error: `maxFile = 99`"), "{e}");
     let e = import(FILE, INI, "orphan").unwrap_err().to_string();
     assert!(e.contains("inherits from `makruk`"), "{e}");

@@ -133,7 +133,8 @@ fn the_moves_command_prints_the_griffon() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(1));
-    assert!(String::from_utf8(bad.stderr).unwrap().contains("<XBetza>:1:6: error: `e` (en passant)"));
+    let stderr = String::from_utf8(bad.stderr).unwrap();
+    assert!(stderr.starts_with("error: `e` (en passant)") && stderr.contains("--> <XBetza>:1:6"), "{stderr}");
 }
 
 /// A small deterministic generator of XBetza-like strings.
