@@ -16,11 +16,12 @@ use crate::legs::{self, Move};
 use crate::paths;
 use crate::variant::Variant;
 
-/// The number of table entries plain fancy magic needs for these pieces.
-pub fn fancy_magic_entries(variant: &Variant) -> u64 {
+/// The number of table entries plain fancy magic needs for these pieces. A float: one mask of
+/// a hundred squares already needs more entries than any integer holds.
+pub fn fancy_magic_entries(variant: &Variant) -> f64 {
     let board = variant.board;
     let mut seen: HashSet<(Vec<Move>, u8)> = HashSet::new();
-    let mut entries = 0u64;
+    let mut entries = 0.0;
     for piece in &variant.pieces {
         for part in &piece.betza.parts {
             let one = Betza { parts: vec![part.clone()] };
@@ -55,15 +56,15 @@ fn family_of((dx, dy): (i8, i8)) -> Family {
     }
 }
 
-fn family_entries(board: Board, moves: Vec<Move>, seen: &mut HashSet<(Vec<Move>, u8)>) -> u64 {
+fn family_entries(board: Board, moves: Vec<Move>, seen: &mut HashSet<(Vec<Move>, u8)>) -> f64 {
     if moves.is_empty() {
-        return 0;
+        return 0.0;
     }
-    let mut entries = 0;
+    let mut entries = 0.0;
     for square in 0..board.squares() as u8 {
         let mask = paths::path_moves(board, &moves, square).iter().fold(0u128, |m, p| m | p.path);
         if mask != 0 && seen.insert((moves.clone(), square)) {
-            entries += 1u64 << mask.count_ones();
+            entries += 2f64.powi(mask.count_ones() as i32);
         }
     }
     entries
@@ -74,18 +75,28 @@ mod tests {
     use super::*;
     use crate::variant;
 
-    fn entries(pieces: &str) -> u64 {
-        let text = format!("variant t\nboard 8x8\n{pieces}");
+    fn entries(pieces: &str) -> f64 {
+        entries_on("8x8", pieces)
+    }
+
+    fn entries_on(board: &str, pieces: &str) -> f64 {
+        let text = format!("variant t\nboard {board}\n{pieces}");
         fancy_magic_entries(&variant::parse("t.variant", &text).unwrap())
     }
 
     #[test]
     fn rooks_and_bishops_cost_what_engines_pay() {
         // The classic fancy-magic table sizes: 102,400 rook and 5,248 bishop entries.
-        assert_eq!(entries("piece R rook R\n"), 102_400);
-        assert_eq!(entries("piece B bishop B\n"), 5_248);
+        assert_eq!(entries("piece R rook R\n"), 102_400.0);
+        assert_eq!(entries("piece B bishop B\n"), 5_248.0);
         // A queen is a rook plus a bishop; sharing them with R and B costs nothing more.
-        assert_eq!(entries("piece Q queen Q\npiece R rook R\npiece B bishop B\n"), 107_648);
-        assert_eq!(entries("piece N knight N\npiece K king K\n"), 0);
+        assert_eq!(entries("piece Q queen Q\npiece R rook R\npiece B bishop B\n"), 107_648.0);
+        assert_eq!(entries("piece N knight N\npiece K king K\n"), 0.0);
+    }
+
+    #[test]
+    fn a_mask_wider_than_any_integer_is_still_counted() {
+        // A bent queen on 12x10 looks at more than 64 squares from most squares.
+        assert!(entries_on("12x10", "piece Q bent QasQ\n") > 1e19);
     }
 }

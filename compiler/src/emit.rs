@@ -38,16 +38,22 @@ pub fn module<B: Word>(
     plan: &Plan,
     budgets: &[Cost],
     made: &Provenance,
-    fancy_entries: u64,
+    fancy_entries: f64,
 ) -> String {
     let mut header = header(variant, tables, plan, budgets, made);
-    let bytes = std::mem::size_of::<B>() as u64;
+    let bytes = std::mem::size_of::<B>() as f64;
+    // Exact below 2^53; beyond, the magnitude is the point.
+    let count = |x: f64| if x < 9.0e15 { format!("{x:.0}") } else { format!("{x:.3e}") };
     let _ = writeln!(
         header,
         "//! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,\n\
-         //! no bit budget, identical tables shared) would need {fancy_entries} entries ({} bytes): {:.2}x these tables.",
-        fancy_entries * bytes,
-        fancy_entries as f64 / tables.table.len().max(1) as f64
+         //! no bit budget, identical tables shared) would need {} entries ({} bytes): {}x these tables.",
+        count(fancy_entries),
+        count(fancy_entries * bytes),
+        match fancy_entries / tables.table.len().max(1) as f64 {
+            r if r < 1e6 => format!("{r:.2}"),
+            r => format!("{r:.3e}"),
+        }
     );
     let code = code::<B>(variant, tables);
     let file: syn::File = syn::parse2(code).expect("the emitter builds valid Rust");
