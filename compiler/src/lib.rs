@@ -68,7 +68,7 @@ impl Default for Options {
             optimize: lookups::Optimize::Speed,
             cache_bytes: DEFAULT_CACHE_BYTES,
             seed: 0,
-            effort: 22,
+            effort: 18,
             max_probes: 8,
             check: tables::Check::Exhaustive,
         }

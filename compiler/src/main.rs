@@ -54,7 +54,7 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// Try 2^effort magic candidates per index width before allowing a bigger table
-        /// [default: 22].
+        /// [default: 18].
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
         effort: Option<u64>,
     },

@@ -3,7 +3,7 @@
 //! DO NOT EDIT: generated from `variants/xiangqi.variant`. Regenerate with
 //! `cargo xtask gen xiangqi`.
 //!
-//! Board 9x10 (90 squares, u128 bitboards); seed 0; at most 8 probes a query; effort 22.
+//! Board 9x10 (90 squares, u128 bitboards); seed 0; at most 8 probes a query; effort 18.
 //! Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
 //! are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 //! (never down to plain checks).
