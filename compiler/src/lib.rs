@@ -57,6 +57,9 @@ pub struct Options {
     /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
     /// answered by plain checks.
     pub max_probes: usize,
+    /// The most path moves a piece may have from one square: beyond it a compile would take
+    /// minutes and tables would not fit anywhere, so it stops with an error.
+    pub max_paths: usize,
     /// How thoroughly every table is checked against the reference walker.
     pub check: tables::Check,
 }
@@ -70,10 +73,14 @@ impl Default for Options {
             seed: 0,
             effort: 18,
             max_probes: 8,
+            max_paths: DEFAULT_MAX_PATHS,
             check: tables::Check::Exhaustive,
         }
     }
 }
+
+/// Path moves a piece may have from one square unless told otherwise.
+pub const DEFAULT_MAX_PATHS: usize = 20_000;
 
 /// Tables a query touches should stay in the fastest caches; 128 KiB is half of a small L2.
 pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
@@ -119,11 +126,22 @@ pub fn table_kinds(moves: &[[Vec<Move>; 2]]) -> Vec<TableKind> {
 pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
     let board: Board = variant.board;
     let kinds = table_kinds(&moves);
-    let all_paths: Vec<Vec<Vec<paths::PathMove>>> = moves
-        .iter()
-        .flatten()
-        .map(|colour_moves| (0..board.squares() as u8).map(|sq| paths::path_moves(board, colour_moves, sq)).collect())
-        .collect();
+    let mut all_paths: Vec<Vec<Vec<paths::PathMove>>> = Vec::new();
+    for (i, colour_moves) in moves.iter().flatten().enumerate() {
+        let mut per_square = Vec::new();
+        for sq in 0..board.squares() as u8 {
+            let Some(found) = paths::path_moves_within(board, colour_moves, sq, options.max_paths) else {
+                return Err(Error::Limit(format!(
+                    "the {} has more than {} paths from {}: raise the limit with --max-paths or `option max-paths`",
+                    variant.pieces[i / 2].name,
+                    options.max_paths,
+                    board.name(sq)
+                )));
+            };
+            per_square.push(found);
+        }
+        all_paths.push(per_square);
+    }
     let slots: Vec<Vec<paths::PathMove>> = slot_ids(kinds.len(), moves.len(), board)
         .map(|id| {
             let kind = kinds[id.kind];
@@ -171,6 +189,7 @@ impl Options {
             match s.name.as_str() {
                 "max-bits" => o.max_bits = Some(s.value as u32),
                 "cache-kib" => o.cache_bytes = s.value as usize * 1024,
+                "max-paths" => o.max_paths = s.value as usize,
                 // Only the command line sets it: 0 speed, 1 size.
                 "optimize" => {
                     o.optimize = if s.value == 1 { lookups::Optimize::Size } else { lookups::Optimize::Speed }

@@ -44,6 +44,9 @@ enum Command {
         /// fewest probes whose tables fit the cache budget) or size (the fewest bytes).
         #[arg(long, value_enum)]
         optimize: Option<OptimizeArg>,
+        /// The most path moves a piece may have from one square [default: 20000].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1073741824))]
+        max_paths: Option<u64>,
         /// The cache budget of --optimize speed, in KiB [default: 128].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1048576))]
         cache_kib: Option<u64>,
@@ -291,7 +294,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             Ok(())
         }
-        Command::Compile { file, output, max_bits, optimize, cache_kib, max_probes, seed, effort } => {
+        Command::Compile { file, output, max_bits, max_paths, optimize, cache_kib, max_probes, seed, effort } => {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
             let regenerate = match &output {
@@ -301,6 +304,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let overrides: Vec<Setting> = [
                 ("max-bits", max_bits),
                 ("max-probes", max_probes),
+                ("max-paths", max_paths),
                 ("seed", seed),
                 ("effort", effort),
                 ("cache-kib", cache_kib),

@@ -51,9 +51,18 @@ impl Trail {
 
 /// All path moves of a piece's moves from one square.
 pub fn path_moves(board: Board, moves: &[Move], from: u8) -> Vec<PathMove> {
+    path_moves_within(board, moves, from, usize::MAX).expect("no limit")
+}
+
+/// All path moves from one square, or `None` as soon as there are more than `limit`: a piece
+/// of several sliding legs can have more paths than any table should hold.
+pub fn path_moves_within(board: Board, moves: &[Move], from: u8, limit: usize) -> Option<Vec<PathMove>> {
     let mut out = Vec::new();
     for m in moves {
         let mut emit = |dest: u8, trail: Trail, rule: Rule, kinds: Kinds| {
+            if out.len() >= limit {
+                return false;
+            }
             if dest != from {
                 out.push(PathMove {
                     dest,
@@ -64,10 +73,13 @@ pub fn path_moves(board: Board, moves: &[Move], from: u8) -> Vec<PathMove> {
                     initial: m.initial,
                 });
             }
+            true
         };
-        walk(board, &m.legs, from, from, Trail::default(), 0, &mut emit);
+        if !walk(board, &m.legs, from, from, Trail::default(), 0, &mut emit) {
+            return None;
+        }
     }
-    out
+    Some(out)
 }
 
 /// The squares a straight leap passes over on its way (none for oblique leaps and single steps).
@@ -79,7 +91,8 @@ pub fn passed_over(step: (i8, i8)) -> Vec<(i32, i32)> {
     (1..dx.abs().max(dy.abs())).map(|t| (dx.signum() * t, dy.signum() * t)).collect()
 }
 
-/// Walks `legs[0]` from `at`, then the rest of the legs from wherever it may end.
+/// Walks `legs[0]` from `at`, then the rest of the legs from wherever it may end. `emit`
+/// answers whether to go on; so does `walk`.
 fn walk(
     board: Board,
     legs: &[Leg],
@@ -87,8 +100,8 @@ fn walk(
     origin: u8,
     trail: Trail,
     previous_steps: u32,
-    emit: &mut impl FnMut(u8, Trail, Rule, Kinds),
-) {
+    emit: &mut impl FnMut(u8, Trail, Rule, Kinds) -> bool,
+) -> bool {
     let leg = &legs[0];
     let last = legs.len() == 1;
     let (f0, r0) = board.file_rank(at);
@@ -120,13 +133,17 @@ fn walk(
         match (last, leg.sweep, before) {
             (true, Sweep::Hop, _) if one_leg_hopper => {
                 if let (Some(b), true) = (before, k > 1 && counts) {
-                    emit(land, b, Rule::OneOf, leg.stop);
+                    if !emit(land, b, Rule::OneOf, leg.stop) {
+                        return false;
+                    }
                 }
             }
             (true, Sweep::Hop, _) => {
                 if counts {
                     for &h in &hurdles {
-                        emit(land, h, Rule::Exact, leg.stop);
+                        if !emit(land, h, Rule::Exact, leg.stop) {
+                            return false;
+                        }
                     }
                 }
                 hurdles = hurdles.into_iter().filter_map(|h| h.with(land, false, origin)).collect();
@@ -135,17 +152,23 @@ fn walk(
             (true, Sweep::Grasshop, _) => {
                 let hopped = previous_landing.and_then(|(square, t)| t.with(square, true, origin));
                 if let (Some(h), true) = (hopped, counts) {
-                    emit(land, h, Rule::Exact, leg.stop);
+                    if !emit(land, h, Rule::Exact, leg.stop) {
+                        return false;
+                    }
                 }
             }
             (true, _, Some(b)) => {
                 if counts {
-                    emit(land, b, Rule::Exact, leg.stop);
+                    if !emit(land, b, Rule::Exact, leg.stop) {
+                        return false;
+                    }
                 }
             }
             (false, _, Some(b)) => {
                 if leg.stop != 0 && counts {
-                    emit(land, b, Rule::Exact, leg.stop);
+                    if !emit(land, b, Rule::Exact, leg.stop) {
+                        return false;
+                    }
                 }
                 let onward = match leg.onward {
                     Onward::Empty => b.with(land, false, origin),
@@ -153,7 +176,9 @@ fn walk(
                     Onward::Any => Some(b),
                 };
                 if let (Some(next), true) = (onward, counts) {
-                    walk(board, &legs[1..], land, origin, next, k, emit);
+                    if !walk(board, &legs[1..], land, origin, next, k, emit) {
+                        return false;
+                    }
                 }
             }
             (_, _, None) => {}
@@ -164,6 +189,7 @@ fn walk(
             break;
         }
     }
+    true
 }
 
 #[cfg(test)]
