@@ -158,17 +158,13 @@ fn walk(
                 }
             }
             (true, _, Some(b)) => {
-                if counts {
-                    if !emit(land, b, Rule::Exact, leg.stop) {
-                        return false;
-                    }
+                if counts && !emit(land, b, Rule::Exact, leg.stop) {
+                    return false;
                 }
             }
             (false, _, Some(b)) => {
-                if leg.stop != 0 && counts {
-                    if !emit(land, b, Rule::Exact, leg.stop) {
-                        return false;
-                    }
+                if leg.stop != 0 && counts && !emit(land, b, Rule::Exact, leg.stop) {
+                    return false;
                 }
                 let onward = match leg.onward {
                     Onward::Empty => b.with(land, false, origin),
