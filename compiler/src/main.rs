@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::error::Error;
 use fairy_magic::query::{self, Batch, Question, Via};
 use fairy_magic::variant::Setting;
@@ -72,18 +72,8 @@ enum Command {
         /// The piece's square [default: the middle of the board].
         #[arg(long)]
         from: Option<String>,
-        /// Squares of the piece's own side, comma-separated.
-        #[arg(long, value_delimiter = ',')]
-        friends: Vec<String>,
-        /// Squares of the other side, comma-separated.
-        #[arg(long, value_delimiter = ',')]
-        foes: Vec<String>,
-        /// The piece is Black.
-        #[arg(long)]
-        black: bool,
-        /// The piece has moved: no first-move-only (`i`) moves.
-        #[arg(long)]
-        moved: bool,
+        #[command(flatten)]
+        around: Around,
         /// Plain ASCII, even where the terminal shows Unicode.
         #[arg(long)]
         ascii: bool,
@@ -122,18 +112,8 @@ enum Command {
         /// The piece's square, e.g. d4 or a10.
         #[arg(long, required_unless_present = "batch")]
         from: Option<String>,
-        /// Squares of the piece's own side, comma-separated.
-        #[arg(long, value_delimiter = ',')]
-        friends: Vec<String>,
-        /// Squares of the other side, comma-separated.
-        #[arg(long, value_delimiter = ',')]
-        foes: Vec<String>,
-        /// The piece is Black (its moves turn 180°).
-        #[arg(long)]
-        black: bool,
-        /// The piece has moved: no first-move-only (`i`) moves.
-        #[arg(long)]
-        moved: bool,
+        #[command(flatten)]
+        around: Around,
         /// Answer through the compiled magic tables or through the reference walker.
         #[arg(long, value_enum, default_value_t = ViaArg::Tables)]
         via: ViaArg,
@@ -144,6 +124,37 @@ enum Command {
         #[arg(long, conflicts_with_all = ["betza", "from"])]
         batch: bool,
     },
+}
+
+/// What stands around a piece, for `moves` and `show`.
+#[derive(Args)]
+struct Around {
+    /// Squares of the piece's own side, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    friends: Vec<String>,
+    /// Squares of the other side, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    foes: Vec<String>,
+    /// The piece is Black (its moves turn 180°).
+    #[arg(long)]
+    black: bool,
+    /// The piece has moved: no first-move-only (`i`) moves.
+    #[arg(long)]
+    moved: bool,
+}
+
+impl Around {
+    fn question(&self, board: String, betza: String, from: String) -> Question {
+        Question {
+            board,
+            betza,
+            from,
+            friends: self.friends.clone(),
+            foes: self.foes.clone(),
+            color: if self.black { "black" } else { "white" }.into(),
+            virgin: !self.moved,
+        }
+    }
 }
 
 /// Whether the terminal shows Unicode: the locale says UTF-8.
@@ -234,7 +245,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 }
             }
         }
-        Command::Show { file, piece, from, friends, foes, black, moved, ascii, svg } => {
+        Command::Show { file, piece, from, around, ascii, svg } => {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
             let variant = fairy_magic::variant::parse(&name, &text)?;
@@ -244,20 +255,17 @@ fn run(cli: Cli) -> Result<(), Error> {
                 return Err(Error::Limit(format!("no piece `{piece}` in {name}; it has: {}", known.join(", "))));
             };
             let middle = board.name(board.square(board.files as i32 / 2 - 1, board.ranks as i32 / 2 - 1).unwrap());
-            let question = |friends: Vec<String>, foes: Vec<String>| Question {
-                board: format!("{}x{}", board.files, board.ranks),
-                betza: p.betza_text.clone(),
-                from: from.clone().unwrap_or_else(|| middle.clone()),
-                friends,
-                foes,
-                color: if black { "black" } else { "white" }.into(),
-                virgin: !moved,
-            };
-            let here = query::position(board, &question(friends, foes))?;
-            let alone = query::position(board, &question(vec![], vec![]))?;
+            let question = around.question(
+                format!("{}x{}", board.files, board.ranks),
+                p.betza_text.clone(),
+                from.unwrap_or(middle),
+            );
+            let here = query::position(board, &question)?;
+            // The same piece alone on the board: what it would reach if nothing blocked it.
+            let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
             let compiled = query::compile_piece(board, &p.betza_text, Via::Tables)?;
-            let now = compiled.answer(board, &here, Via::Tables);
-            let open = compiled.answer(board, &alone, Via::Tables);
+            let now = compiled.answer(board, &here);
+            let open = compiled.answer(board, &alone);
             let marks = fairy_magic::show::marks(board, &here, &now, &open);
             print!("{}", fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()));
             if let Some(out) = svg {
@@ -266,7 +274,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             Ok(())
         }
-        Command::Moves { betza, board, from, friends, foes, black, moved, via, json, batch } => {
+        Command::Moves { betza, board, from, around, via, json, batch } => {
             let via = match via {
                 ViaArg::Tables => Via::Tables,
                 ViaArg::Reference => Via::Reference,
@@ -275,18 +283,10 @@ fn run(cli: Cli) -> Result<(), Error> {
                 return answer_batch(via);
             }
             let board_size = query::parse_board(&board)?;
-            let question = Question {
-                board,
-                betza: betza.unwrap_or_default(),
-                from: from.unwrap_or_default(),
-                friends,
-                foes,
-                color: if black { "black" } else { "white" }.into(),
-                virgin: !moved,
-            };
+            let question = around.question(board, betza.unwrap_or_default(), from.unwrap_or_default());
             let position = query::position(board_size, &question)?;
             let compiled = query::compile_piece(board_size, &question.betza, via)?;
-            let answer = compiled.answer(board_size, &position, via);
+            let answer = compiled.answer(board_size, &position);
             if json {
                 println!("{}", serde_json::to_string(&answer).expect("an answer is plain data"));
             } else {

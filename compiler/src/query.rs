@@ -73,11 +73,12 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
 }
 
 /// One piece compiled for one board, ready to answer any number of questions.
+/// How it answers is fixed when it is compiled (`compile_piece`'s `via`).
 pub enum Compiled {
     /// Only the legs: enough for the reference walker.
     Legs([Vec<Move>; 2]),
-    Narrow(Tables<u64>, [Vec<Move>; 2]),
-    Wide(Tables<u128>, [Vec<Move>; 2]),
+    Narrow(Tables<u64>),
+    Wide(Tables<u128>),
 }
 
 /// The bit budget of a query's tables: no cost model, the answer is all that matters.
@@ -109,10 +110,10 @@ pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Er
     };
     let compiled = if board.width() == 64 {
         let c = build::<u64>(variant, moves, &options)?;
-        Compiled::Narrow(c.tables, c.moves.into_iter().next().unwrap())
+        Compiled::Narrow(c.tables)
     } else {
         let c = build::<u128>(variant, moves, &options)?;
-        Compiled::Wide(c.tables, c.moves.into_iter().next().unwrap())
+        Compiled::Wide(c.tables)
     };
     Ok(compiled)
 }
@@ -148,37 +149,27 @@ pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
 }
 
 impl Compiled {
-    /// The answer through the tables, as emitted code would give it.
-    pub fn answer(&self, board: Board, p: &Position, via: Via) -> Answer {
+    /// Where the piece may go: through its tables as emitted code would answer, or through
+    /// the reference walker, as it was compiled to.
+    pub fn answer(&self, board: Board, p: &Position) -> Answer {
+        // The piece stands on its square, as it does in an engine's occupancy.
+        let occupied = p.friends | p.foes | 1 << p.from;
         match self {
-            Compiled::Legs(moves) => answer_with(board, p, |kind| {
-                reference::reach(board, &moves[p.color as usize], p.from, p.friends | p.foes | 1 << p.from, kind)
-            }),
-            Compiled::Narrow(t, moves) => answer_with(board, p, |kind| look(t, moves, board, p, kind, via)),
-            Compiled::Wide(t, moves) => answer_with(board, p, |kind| look(t, moves, board, p, kind, via)),
+            Compiled::Legs(moves) => {
+                answer_with(board, p, |kind| reference::reach(board, &moves[p.color as usize], p.from, occupied, kind))
+            }
+            Compiled::Narrow(t) => answer_with(board, p, |kind| look(t, board, p, kind, occupied)),
+            Compiled::Wide(t) => answer_with(board, p, |kind| look(t, board, p, kind, occupied)),
         }
     }
 }
 
-fn look<B: Word>(
-    tables: &Tables<B>,
-    moves: &[Vec<Move>; 2],
-    board: Board,
-    p: &Position,
-    kind: TableKind,
-    via: Via,
-) -> Squares {
-    // The piece stands on its square, as it does in an engine's occupancy.
-    let occupied = p.friends | p.foes | 1 << p.from;
-    match via {
-        Via::Reference => reference::reach(board, &moves[p.color as usize], p.from, occupied, kind),
-        Via::Tables => match tables.kinds.iter().position(|&k| k == kind) {
-            None => 0,
-            Some(k) => {
-                let id = SlotId { kind: k, piece: 0, color: p.color, square: p.from };
-                tables.lookup(id, board.squares(), occupied)
-            }
-        },
+fn look<B: Word>(tables: &Tables<B>, board: Board, p: &Position, kind: TableKind, occupied: Squares) -> Squares {
+    match tables.kinds.iter().position(|&k| k == kind) {
+        None => 0,
+        Some(k) => {
+            tables.lookup(SlotId { kind: k, piece: 0, color: p.color, square: p.from }, board.squares(), occupied)
+        }
     }
 }
 
@@ -224,6 +215,6 @@ impl Batch {
         });
         let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
         let p = position(*board, &q).map_err(|e| e.to_string())?;
-        Ok(compiled.answer(*board, &p, self.via))
+        Ok(compiled.answer(*board, &p))
     }
 }

@@ -18,7 +18,7 @@ fn count(betza: &str, via: Via) -> usize {
         virgin: true,
     };
     let compiled = compile_piece(board, betza, via).unwrap_or_else(|e| panic!("{betza}: {e}"));
-    compiled.answer(board, &position(board, &q).unwrap(), via).dest.len()
+    compiled.answer(board, &position(board, &q).unwrap()).dest.len()
 }
 
 #[test]
@@ -190,8 +190,8 @@ fn destinations(betza: &str, from: &str, friends: &[&str], foes: &[&str]) -> Vec
         virgin: true,
     };
     let p = position(board, &q).unwrap();
-    let tables = compile_piece(board, betza, Via::Tables).unwrap().answer(board, &p, Via::Tables).dest;
-    let reference = compile_piece(board, betza, Via::Reference).unwrap().answer(board, &p, Via::Reference).dest;
+    let tables = compile_piece(board, betza, Via::Tables).unwrap().answer(board, &p).dest;
+    let reference = compile_piece(board, betza, Via::Reference).unwrap().answer(board, &p).dest;
     assert_eq!(tables, reference, "{betza} from {from}");
     tables
 }
