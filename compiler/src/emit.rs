@@ -11,7 +11,7 @@ use quote::quote;
 use crate::legs::TableKind;
 use crate::lookups::{Cost, Optimize, Plan};
 use crate::magics::Word;
-use crate::tables::{slot_ids, Tables};
+use crate::tables::{slot_ids, Block, Tables};
 use crate::variant::{camel_case, Variant};
 
 /// What the header says about how the module was made.
@@ -58,14 +58,19 @@ pub fn module<B: Word>(
     let code = code::<B>(variant, tables);
     let file: syn::File = syn::parse2(code).expect("the emitter builds valid Rust");
     let mut text = prettyplease::unparse(&file);
-    for (placeholder, data) in [
-        ("__FAIRY_MAGIC_BLOCKS", blocks_data(variant, tables)),
-        ("__FAIRY_MAGIC_SLOTS", slots_data(variant, tables)),
-        ("__FAIRY_MAGIC_PROBES", probes_data(tables)),
-        ("__FAIRY_MAGIC_ATTACKS", attacks_data(tables)),
-        ("__FAIRY_MAGIC_CHECKS", checks_data(tables)),
-    ] {
-        text = text.replacen(placeholder, &data, 1);
+    let mut data = vec![
+        ("__FAIRY_MAGIC_BLOCKS".to_string(), blocks_data(variant, tables)),
+        ("__FAIRY_MAGIC_ATTACKS".to_string(), attacks_data(tables)),
+    ];
+    for (n, block) in tables.answers.iter().enumerate() {
+        data.push((format!("__FAIRY_MAGIC_BLOCK_{n}"), block_data(variant, block)));
+        data.push((format!("__FAIRY_MAGIC_CHECKS_{n}"), checks_data(variant, block)));
+    }
+    for (placeholder, data) in data {
+        // Whole words only: `BLOCK_1` is not the start of `BLOCK_12`.
+        if let Some(at) = find_word(&text, &placeholder) {
+            text.replace_range(at..at + placeholder.len(), &data);
+        }
     }
     format!("{header}\n{text}")
 }
@@ -162,21 +167,36 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
         );
     }
     let _ = writeln!(h, "//!");
+    let word = std::mem::size_of::<B>();
+    // As the module stores them: a leaps-only block is plain bitboards, a block without moves
+    // is nothing, and a `Slot` is padded to 16 bytes.
+    let slot_bytes: usize = tables
+        .answers
+        .iter()
+        .map(|b| match (b.width, b.leaps.iter().any(|&l| l != B::EMPTY)) {
+            (0, false) => 0,
+            (0, true) => b.leaps.len() * word,
+            (w, _) => b.leaps.len() * (word + w * probe_bytes::<B>()).next_multiple_of(16),
+        })
+        .sum();
+    let checks: usize = tables.answers.iter().map(|b| b.checks.len()).sum();
     let _ = writeln!(
         h,
-        "//! Data: {} lookups, {} attack entries ({} bytes); {} probes ({} bytes); {} plain checks; {} slots ({} bytes) in {} blocks of {}.",
+        "//! Data: {} lookups in {} attack entries ({} bytes, overlapping where their entries agree); {} blocks of {} slots ({} bytes); {} plain checks ({} bytes).",
         plan.lookups.len(),
         tables.table.len(),
         tables.table.len() * bytes,
-        tables.probes.len(),
-        tables.probes.len() * std::mem::size_of::<fairy_magic_runtime::Magic<B>>(),
-        tables.checks.len(),
-        tables.slots.len(),
-        tables.slots.len() * std::mem::size_of::<fairy_magic_runtime::Slot<B>>(),
-        tables.slots.len() / squares,
-        squares
+        tables.answers.len(),
+        squares,
+        slot_bytes,
+        checks,
+        checks * 3 * word,
     );
     h
+}
+
+fn probe_bytes<B: Word>() -> usize {
+    std::mem::size_of::<fairy_magic_runtime::Magic<B>>()
 }
 
 fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
@@ -196,12 +216,95 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     let piece_docs: Vec<String> =
         variant.pieces.iter().map(|p| format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).collect();
     let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
-    let probes = number(tables.probes.len());
-    let slots = number(tables.slots.len());
     let attacks = number(tables.table.len());
-    let checks = number(tables.checks.len());
-    let blocks_width =
-        if tables.slots.len() / variant.board.squares() <= u8::MAX as usize { quote!(u8) } else { quote!(u16) };
+    let blocks_width = if tables.answers.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    let any_probes = tables.answers.iter().any(|b| b.width > 0);
+    let any_checks = tables.answers.iter().any(|b| b.check_width > 0);
+    let padded = tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding));
+
+    // One arm a block: its static (or nothing, for a block without moves), read at `square`.
+    let arms = tables.answers.iter().enumerate().map(|(n, block)| {
+        let number = number(n);
+        let name = block_ident(n);
+        let checks = Ident::new(&format!("BLOCK_{n}_CHECKS"), Span::call_site());
+        let probed = match (block.width, block.leaps.iter().any(|&l| l != B::EMPTY)) {
+            (0, false) => quote!(0),
+            (0, true) => quote!(#name[square]),
+            _ => quote!(#name[square].lookup(&ATTACKS, occupied)),
+        };
+        if block.check_width > 0 {
+            quote!(#number => #probed | check(&#checks[square], occupied),)
+        } else {
+            quote!(#number => #probed,)
+        }
+    });
+    let statics = tables.answers.iter().enumerate().map(|(n, block)| {
+        let name = block_ident(n);
+        let placeholder = Ident::new(&format!("__FAIRY_MAGIC_BLOCK_{n}"), Span::call_site());
+        let doc = format!(" Block {n}: {}.", block_users(variant, tables, n));
+        let probes = block.width > 0;
+        let leaps = block.leaps.iter().any(|&l| l != B::EMPTY);
+        let width = number(block.width);
+        let data = match (probes, leaps) {
+            (false, false) => quote!(),
+            (false, true) => quote! {
+                #[doc = #doc]
+                #[doc = " Leaps only: no occupancy blocks them."]
+                #[rustfmt::skip]
+                static #name: [Bitboard; SQUARES] = #placeholder;
+            },
+            (true, _) => quote! {
+                #[doc = #doc]
+                #[rustfmt::skip]
+                static #name: [Slot<Bitboard, #width>; SQUARES] = #placeholder;
+            },
+        };
+        let checks = if block.check_width > 0 {
+            let cname = Ident::new(&format!("BLOCK_{n}_CHECKS"), Span::call_site());
+            let cplaceholder = Ident::new(&format!("__FAIRY_MAGIC_CHECKS_{n}"), Span::call_site());
+            let cwidth = number(block.check_width);
+            quote! {
+                /// Block's moves whose paths are too long for a lookup, checked one by one.
+                #[rustfmt::skip]
+                static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #cplaceholder;
+            }
+        } else {
+            quote!()
+        };
+        quote!(#data #checks)
+    });
+    let mut imports = vec![];
+    if any_checks {
+        imports.push(quote!(check));
+        imports.push(quote!(Check));
+    }
+    if any_probes {
+        imports.push(quote!(Magic));
+        imports.push(quote!(Slot));
+    }
+    let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
+    let pad = if padded {
+        let empty = number(
+            tables.answers.iter().flat_map(|b| &b.probes).find(|p| Block::is_padding(p)).unwrap().offset as usize,
+        );
+        let shift = number(B::BITS as usize - 1);
+        quote! {
+            /// Pads a square out to its block's number of probes: it looks at no square and reads
+            /// an empty entry.
+            const PAD: Magic<Bitboard> = Magic::new(0, 0, #shift, #empty);
+        }
+    } else {
+        quote!()
+    };
+    let attacks_static = if any_probes {
+        quote! {
+            /// Every lookup's table, overlapping where their entries agree.
+            #[rustfmt::skip]
+            static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
+        }
+    } else {
+        quote!()
+    };
 
     let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
         let (fname, doc) = match kind {
@@ -227,7 +330,7 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
 
     quote! {
         pub use fairy_magic_runtime::Color;
-        use fairy_magic_runtime::{Check, Magic, Slot};
+        #imports
 
         /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
         pub type Bitboard = #word;
@@ -274,27 +377,44 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
 
         #[inline(always)]
         fn lookup(kind: usize, piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
-            let block = BLOCKS[kind][piece as usize][color as usize] as usize;
-            SLOTS[block * SQUARES + square].lookup(&PROBES, &ATTACKS, &CHECKS, occupied)
+            match BLOCKS[kind][piece as usize][color as usize] {
+                #( #arms )*
+                _ => unreachable!(),
+            }
         }
 
-        /// Which block of `SQUARES` slots answers each (kind, piece, colour).
+        /// Which block answers each (kind, piece, colour).
         #[rustfmt::skip]
         const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = __FAIRY_MAGIC_BLOCKS;
 
-        #[rustfmt::skip]
-        static SLOTS: [Slot<Bitboard>; #slots] = __FAIRY_MAGIC_SLOTS;
-
-        #[rustfmt::skip]
-        static PROBES: [Magic<Bitboard>; #probes] = __FAIRY_MAGIC_PROBES;
-
-        #[rustfmt::skip]
-        static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
-
-        /// Moves whose paths are too long for a lookup, checked one by one.
-        #[rustfmt::skip]
-        static CHECKS: [Check<Bitboard>; #checks] = __FAIRY_MAGIC_CHECKS;
+        #pad
+        #( #statics )*
+        #attacks_static
     }
+}
+
+fn block_ident(n: usize) -> Ident {
+    Ident::new(&format!("BLOCK_{n}"), Span::call_site())
+}
+
+/// Who reads block `n`: "rook white quiet, rook black quiet, ...".
+fn block_users<B: Word>(variant: &Variant, tables: &Tables<B>, n: usize) -> String {
+    let mut users = Vec::new();
+    for (k, per_piece) in tables.blocks.iter().enumerate() {
+        for (p, colors) in per_piece.iter().enumerate() {
+            for (c, &b) in colors.iter().enumerate() {
+                if b == n {
+                    users.push(format!(
+                        "{} {} {}",
+                        variant.pieces[p].name,
+                        ["white", "black"][c],
+                        kind_name(tables.kinds[k])
+                    ));
+                }
+            }
+        }
+    }
+    users.join(", ")
 }
 
 fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> String {
@@ -311,71 +431,51 @@ fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> String {
     s
 }
 
-fn slots_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> String {
+/// One line a square: `Slot::new(leaps, [probes])` (or just the leaps), named in a comment.
+fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> String {
     let board = variant.board;
-    let squares = board.squares();
     let mut s = String::from("[\n");
-    for (block, chunk) in tables.slots.chunks(squares).enumerate() {
-        let mut users = Vec::new();
-        for (k, per_piece) in tables.blocks.iter().enumerate() {
-            for (p, colors) in per_piece.iter().enumerate() {
-                for (c, &b) in colors.iter().enumerate() {
-                    if b == block {
-                        users.push(format!(
-                            "{} {} {}",
-                            variant.pieces[p].name,
-                            ["white", "black"][c],
-                            kind_name(tables.kinds[k])
-                        ));
+    for square in 0..block.leaps.len() {
+        let leaps = block.leaps[square].literal();
+        let line = if block.width == 0 {
+            leaps
+        } else {
+            let probes: Vec<String> = block
+                .probes(square)
+                .iter()
+                .map(|m| match Block::is_padding(m) {
+                    true => "PAD".to_string(),
+                    false => {
+                        format!("Magic::new({}, {}, {}, {})", m.mask.literal(), m.magic.literal(), m.shift, m.offset)
                     }
-                }
-            }
-        }
-        let _ = writeln!(s, "    // block {block}: {}", users.join(", "));
-        for (rank, row) in chunk.chunks(board.files as usize).enumerate() {
-            for (i, pair) in row.chunks(4).enumerate() {
-                let cells: Vec<String> = pair
-                    .iter()
-                    .map(|slot| {
-                        format!(
-                            "Slot::new({}, {}, {}, {}, {})",
-                            slot.leaps.literal(),
-                            slot.first,
-                            slot.probes,
-                            slot.first_check,
-                            slot.checks
-                        )
-                    })
-                    .collect();
-                let from = board.name((rank * board.files as usize + i * 4) as u8);
-                let _ = writeln!(s, "    {}, // {}", cells.join(", "), from);
-            }
-        }
+                })
+                .collect();
+            format!("Slot::new({leaps}, [{}])", probes.join(", "))
+        };
+        let _ = writeln!(s, "    {line}, // {}", board.name(square as u8));
     }
     s.push(']');
     s
 }
 
-fn probes_data<B: Word>(tables: &Tables<B>) -> String {
+fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> String {
     let mut s = String::from("[\n");
-    for pair in tables.probes.chunks(2) {
-        let cells: Vec<String> = pair
+    for square in 0..block.leaps.len() {
+        let checks: Vec<String> = block
+            .checks(square)
             .iter()
-            .map(|m| format!("Magic::new({}, {}, {}, {})", m.mask.literal(), m.magic.literal(), m.shift, m.offset))
+            .map(|c| format!("Check::new({}, {}, {})", c.path.literal(), c.required.literal(), c.dest.literal()))
             .collect();
-        let _ = writeln!(s, "    {},", cells.join(", "));
+        let _ = writeln!(s, "    [{}], // {}", checks.join(", "), variant.board.name(square as u8));
     }
     s.push(']');
     s
 }
 
-fn checks_data<B: Word>(tables: &Tables<B>) -> String {
-    let mut s = String::from("[\n");
-    for c in &tables.checks {
-        let _ = writeln!(s, "    Check::new({}, {}, {}),", c.path.literal(), c.required.literal(), c.dest.literal());
-    }
-    s.push(']');
-    s
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    text.match_indices(word)
+        .map(|(at, _)| at)
+        .find(|&at| !text[at + word.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 /// Attack entries are most of a module: written short (`0x1c`, `0`) so the file stays small.

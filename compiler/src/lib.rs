@@ -22,6 +22,7 @@ pub mod import;
 pub mod legs;
 pub mod lookups;
 pub mod magics;
+pub mod pack;
 pub mod paths;
 pub mod query;
 pub mod reference;

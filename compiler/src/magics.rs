@@ -83,49 +83,100 @@ pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
     }
 }
 
-/// Finds a magic for one lookup, trying `1 << effort` candidates at each index width before
-/// allowing one more bit.
+/// Finds a magic for one lookup: first at the mask's own width, trying `1 << effort` candidates
+/// at each width before allowing one more bit; then, where constructive collisions (occupancies
+/// with the same answer) leave room, at fewer bits than the mask has, one bit at a time with
+/// `1 << (effort - SHRINK_HANDICAP)` candidates each, keeping the narrowest that worked.
 pub fn find<B: Word>(lookup: &Lookup, seed: u64, effort: u32) -> Result<Found<B>, Error> {
     let answers = occupancies(lookup);
-    let mask = B::from_squares(lookup.mask);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fingerprint(lookup));
+    let mut search = Search::<B>::new(lookup, seed);
     let min_bits = lookup.mask.count_ones().max(1);
-    let mut stamp: Vec<u32> = Vec::new();
-    let mut held: Vec<Squares> = Vec::new();
-    let mut attempt: u32 = 0;
+    let mut found = None;
     for bits in min_bits..=min_bits + EXTRA_BITS {
+        if let Some(magic) = search.try_width(&answers, bits, 1 << effort) {
+            found = Some(Found { magic, bits });
+            break;
+        }
+    }
+    let Some(mut found) = found else {
+        return Err(Error::Limit(format!(
+            "no magic found for a lookup of {min_bits} bits (mask {:#x}) within {} index bits; raise --effort or lower --max-bits",
+            lookup.mask,
+            min_bits + EXTRA_BITS
+        )));
+    };
+    // No table can have fewer entries than the lookup has distinct answers.
+    let mut distinct: Vec<Squares> = answers.iter().map(|&(_, a)| a).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let floor = distinct.len().next_power_of_two().trailing_zeros().max(1);
+    let tries = 1u64 << effort.saturating_sub(SHRINK_HANDICAP);
+    while found.bits > floor {
+        match search.try_width(&answers, found.bits - 1, tries) {
+            Some(magic) => found = Found { magic, bits: found.bits - 1 },
+            None => break,
+        }
+    }
+    Ok(found)
+}
+
+/// A width below the mask's is rarely hit by a random multiplier (a few lookups in a hundred, the
+/// ones whose answers collide in a pattern a product can follow), so it gets a small share of
+/// the effort: `1 << (effort - this)` candidates a width.
+const SHRINK_HANDICAP: u32 = 8;
+
+/// One lookup's candidate stream and the scratch space its trials reuse.
+struct Search<B> {
+    mask: B,
+    rng: ChaCha8Rng,
+    stamp: Vec<u32>,
+    held: Vec<Squares>,
+    attempt: u32,
+}
+
+impl<B: Word> Search<B> {
+    fn new(lookup: &Lookup, seed: u64) -> Self {
+        Search {
+            mask: B::from_squares(lookup.mask),
+            rng: ChaCha8Rng::seed_from_u64(seed ^ fingerprint(lookup)),
+            stamp: Vec::new(),
+            held: Vec::new(),
+            attempt: 0,
+        }
+    }
+
+    /// A magic under which occupancies with different answers never share one of `1 << bits`
+    /// entries, if one turns up within `tries` candidates.
+    fn try_width(&mut self, answers: &[(Squares, Squares)], bits: u32, tries: u64) -> Option<B> {
         let size = 1usize << bits;
-        stamp.clear();
-        stamp.resize(size, 0);
-        held.clear();
-        held.resize(size, 0);
+        self.stamp.clear();
+        self.stamp.resize(size, 0);
+        self.held.clear();
+        self.held.resize(size, 0);
+        self.attempt = 0;
         let shift = (B::BITS - bits) as u8;
-        'candidates: for _ in 0..1u64 << effort {
-            let magic = B::sparse(&mut rng);
+        'candidates: for _ in 0..tries {
+            let magic = B::sparse(&mut self.rng);
             // The top byte of mask * magic should carry many bits, or the index spreads badly.
-            if bits >= 8 && mask.magic_hash(magic, (B::BITS - 8) as u8).count_ones() < 4 {
+            if bits >= 8 && self.mask.magic_hash(magic, (B::BITS - 8) as u8).count_ones() < 4 {
                 continue;
             }
-            attempt += 1;
-            for &(occupied, answer) in &answers {
+            self.attempt += 1;
+            for &(occupied, answer) in answers {
                 let index = B::from_squares(occupied).magic_hash(magic, shift);
-                if stamp[index] == attempt {
-                    if held[index] != answer {
+                if self.stamp[index] == self.attempt {
+                    if self.held[index] != answer {
                         continue 'candidates;
                     }
                 } else {
-                    stamp[index] = attempt;
-                    held[index] = answer;
+                    self.stamp[index] = self.attempt;
+                    self.held[index] = answer;
                 }
             }
-            return Ok(Found { magic, bits });
+            return Some(magic);
         }
+        None
     }
-    Err(Error::Limit(format!(
-        "no magic found for a lookup of {min_bits} bits (mask {:#x}) within {} index bits; raise --effort or lower --max-bits",
-        lookup.mask,
-        min_bits + EXTRA_BITS
-    )))
 }
 
 /// FNV-1a over the lookup's gates: a seed that depends on nothing but the lookup itself.

@@ -158,18 +158,16 @@ impl Compiled {
             Compiled::Legs(moves) => {
                 answer_with(board, p, |kind| reference::reach(board, &moves[p.color as usize], p.from, occupied, kind))
             }
-            Compiled::Narrow(t) => answer_with(board, p, |kind| look(t, board, p, kind, occupied)),
-            Compiled::Wide(t) => answer_with(board, p, |kind| look(t, board, p, kind, occupied)),
+            Compiled::Narrow(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            Compiled::Wide(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
         }
     }
 }
 
-fn look<B: Word>(tables: &Tables<B>, board: Board, p: &Position, kind: TableKind, occupied: Squares) -> Squares {
+fn look<B: Word>(tables: &Tables<B>, p: &Position, kind: TableKind, occupied: Squares) -> Squares {
     match tables.kinds.iter().position(|&k| k == kind) {
         None => 0,
-        Some(k) => {
-            tables.lookup(SlotId { kind: k, piece: 0, color: p.color, square: p.from }, board.squares(), occupied)
-        }
+        Some(k) => tables.lookup(SlotId { kind: k, piece: 0, color: p.color, square: p.from }, occupied),
     }
 }
 

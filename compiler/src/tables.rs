@@ -3,31 +3,67 @@
 
 use std::collections::{HashMap, HashSet};
 
-use fairy_magic_runtime::{Check as PlainCheck, Color, Magic, Slot};
+use fairy_magic_runtime::{Check as PlainCheck, Color, Magic};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::board::{squares_of, Board, Squares};
 use crate::error::Error;
 use crate::legs::{Move, TableKind};
-use crate::lookups::{PlainCheck as PlannedCheck, Plan, SlotPlan};
+use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
-use crate::{reference, Options};
+use crate::{pack, reference, Options};
 
 /// Everything the emitter writes, in the runtime's own types.
 #[derive(Clone, Debug)]
 pub struct Tables<B> {
     /// The kinds the module answers, in the order of `blocks`.
     pub kinds: Vec<TableKind>,
-    /// `blocks[kind][piece][colour]`: which block of `squares` slots answers it.
+    /// `blocks[kind][piece][colour]`: which of `answers` answers it.
     pub blocks: Vec<Vec<[usize; 2]>>,
-    /// Blocks of one slot per square, laid end to end.
-    pub slots: Vec<Slot<B>>,
-    pub probes: Vec<Magic<B>>,
-    pub checks: Vec<PlainCheck<B>>,
+    /// Distinct blocks: a symmetric piece's two colours, or its quiet and capture moves when it
+    /// moves as it captures, share one.
+    pub answers: Vec<Block<B>>,
+    /// Every lookup's table, packed into one array (`pack.rs`).
     pub table: Vec<B>,
     /// Per lookup of the plan: its magic and where its table starts.
     pub found: Vec<(Found<B>, u32)>,
+}
+
+/// One (kind, piece, colour)'s answers for every square, laid out as the generated module stores
+/// them: every square has `width` probes and `check_width` plain checks, padded where it needs
+/// fewer, so that the generated code reads a square without first reading how much it has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block<B> {
+    pub width: usize,
+    pub check_width: usize,
+    /// One a square.
+    pub leaps: Vec<B>,
+    /// `width` a square.
+    pub probes: Vec<Magic<B>>,
+    /// `check_width` a square.
+    pub checks: Vec<PlainCheck<B>>,
+}
+
+impl<B: Word> Block<B> {
+    pub fn probes(&self, square: usize) -> &[Magic<B>] {
+        &self.probes[square * self.width..(square + 1) * self.width]
+    }
+
+    pub fn checks(&self, square: usize) -> &[PlainCheck<B>] {
+        &self.checks[square * self.check_width..(square + 1) * self.check_width]
+    }
+
+    /// The answer of the generated code: the runtime's own functions on the same data.
+    pub fn lookup(&self, square: usize, table: &[B], occupied: B) -> B {
+        fairy_magic_runtime::probe(self.leaps[square], self.probes(square), table, occupied)
+            | fairy_magic_runtime::check(self.checks(square), occupied)
+    }
+
+    /// Probes that only pad a square out to the block's width.
+    pub fn is_padding(probe: &Magic<B>) -> bool {
+        probe.mask == B::EMPTY
+    }
 }
 
 /// The slots of a variant in a fixed order: kind, then piece, then colour, then square.
@@ -71,82 +107,73 @@ pub fn build<B: Word>(
     plan: &Plan,
     options: &Options,
 ) -> Result<Tables<B>, Error> {
-    // Tables end to end, each at the next free offset.
-    let mut found = Vec::with_capacity(plan.lookups.len());
-    let mut table: Vec<B> = Vec::new();
-    for lookup in &plan.lookups {
-        let f = magics::find::<B>(lookup, options.seed, options.effort)?;
-        let offset = table.len();
-        table.resize(offset + (1 << f.bits), B::EMPTY);
-        for (occupied, answer) in magics::occupancies(lookup) {
-            let probe = Magic::new(B::from_squares(lookup.mask), f.magic, f.shift(), offset as u32);
-            table[probe.index(B::from_squares(occupied))] = B::from_squares(answer);
-        }
-        found.push((f, offset as u32));
-    }
+    let magics: Vec<Found<B>> =
+        plan.lookups.iter().map(|l| magics::find::<B>(l, options.seed, options.effort)).collect::<Result<_, _>>()?;
+    // Each table's used entries, plus one empty entry for the probes that pad a square.
+    let mut used: Vec<Vec<(usize, Squares)>> = plan
+        .lookups
+        .iter()
+        .zip(&magics)
+        .map(|(lookup, f)| {
+            let probe = Magic::new(B::from_squares(lookup.mask), f.magic, f.shift(), 0);
+            let mut entries: Vec<(usize, Squares)> = magics::occupancies(lookup)
+                .into_iter()
+                .map(|(occupied, answer)| (probe.index(B::from_squares(occupied)), answer))
+                .collect();
+            entries.sort_unstable();
+            entries.dedup();
+            entries
+        })
+        .collect();
+    used.push(vec![(0, 0)]);
+    let packed = pack::pack(&used);
+    let table: Vec<B> = packed.entries.iter().map(|&e| B::from_squares(e)).collect();
+    let empty = *packed.offsets.last().unwrap();
+    let found: Vec<(Found<B>, u32)> = magics.into_iter().zip(packed.offsets).collect();
+    let padding = Magic::new(B::EMPTY, B::EMPTY, (B::BITS - 1) as u8, empty);
+    let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
 
-    // Identical blocks of slots (a symmetric piece's two colours, its quiet and capture tables
-    // when it moves as it captures, every table of a piece without such moves) are stored once.
     let squares = board.squares();
     let piece_count = moves.len();
     let mut block_of: HashMap<&[SlotPlan], usize> = HashMap::new();
     let mut blocks = vec![vec![[0usize; 2]; piece_count]; kinds.len()];
-    let mut slots: Vec<Slot<B>> = Vec::new();
-    let mut probes: Vec<Magic<B>> = Vec::new();
-    let mut checks: Vec<PlainCheck<B>> = Vec::new();
-    // A run of probes (or checks) that several slots need is laid out once.
-    let mut probe_runs: HashMap<&[usize], u32> = HashMap::new();
-    let mut check_runs: HashMap<&[PlannedCheck], u32> = HashMap::new();
+    let mut answers: Vec<Block<B>> = Vec::new();
     for (i, chunk) in plan.slots.chunks(squares).enumerate() {
         let (kind, piece, color) = (i / (piece_count * 2), i / 2 % piece_count, i % 2);
         let next = block_of.len();
-        let block = *block_of.entry(chunk).or_insert_with(|| {
+        blocks[kind][piece][color] = *block_of.entry(chunk).or_insert_with(|| {
+            let width = chunk.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
+            let check_width = chunk.iter().map(|s| s.checks.len()).max().unwrap_or(0);
+            let mut block = Block { width, check_width, leaps: vec![], probes: vec![], checks: vec![] };
             for slot in chunk {
-                let first = *probe_runs.entry(&slot.lookups).or_insert_with(|| {
-                    let first = probes.len() as u32;
-                    for &id in &slot.lookups {
-                        let (f, offset) = found[id];
-                        probes.push(Magic::new(B::from_squares(plan.lookups[id].mask), f.magic, f.shift(), offset));
-                    }
-                    first
-                });
-                let first_check = *check_runs.entry(&slot.checks).or_insert_with(|| {
-                    let first = checks.len() as u32;
-                    checks.extend(slot.checks.iter().map(|c| {
-                        PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
-                    }));
-                    first
-                });
-                slots.push(Slot::new(
-                    B::from_squares(slot.leaps),
-                    first,
-                    slot.lookups.len() as u16,
-                    first_check,
-                    slot.checks.len() as u16,
-                ));
+                block.leaps.push(B::from_squares(slot.leaps));
+                for &id in &slot.lookups {
+                    let (f, offset) = found[id];
+                    block.probes.push(Magic::new(B::from_squares(plan.lookups[id].mask), f.magic, f.shift(), offset));
+                }
+                block.probes.resize(block.probes.len() + width - slot.lookups.len(), padding);
+                block.checks.extend(slot.checks.iter().map(|c| {
+                    PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
+                }));
+                block.checks.resize(block.checks.len() + check_width - slot.checks.len(), no_check);
             }
+            answers.push(block);
             next
         });
-        blocks[kind][piece][color] = block;
     }
-    if plan.slots.iter().any(|s| s.checks.len() > u16::MAX as usize) {
-        return Err(Error::Limit(
-            "a square needs more than 65535 plain checks: raise --max-bits or --max-probes".into(),
-        ));
-    }
-    let tables = Tables { kinds: kinds.to_vec(), blocks, slots, probes, checks, table, found };
+    let tables = Tables { kinds: kinds.to_vec(), blocks, answers, table, found };
     verify(board, pieces, moves, &tables, options.check)?;
     Ok(tables)
 }
 
 impl<B: Word> Tables<B> {
-    pub fn slot(&self, id: SlotId, squares: usize) -> &Slot<B> {
-        &self.slots[self.blocks[id.kind][id.piece][id.color as usize] * squares + id.square as usize]
+    pub fn block(&self, id: SlotId) -> &Block<B> {
+        &self.answers[self.blocks[id.kind][id.piece][id.color as usize]]
     }
 
     /// The answer of the generated code for one query.
-    pub fn lookup(&self, id: SlotId, squares: usize, occupied: Squares) -> Squares {
-        self.slot(id, squares).lookup(&self.probes, &self.table, &self.checks, B::from_squares(occupied)).to_squares()
+    pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
+        self.block(id).lookup(id.square as usize, &self.table, B::from_squares(occupied)).to_squares()
     }
 }
 
@@ -159,7 +186,6 @@ fn verify<B: Word>(
     tables: &Tables<B>,
     thoroughness: Check,
 ) -> Result<(), Error> {
-    let squares = board.squares();
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
     let mut random = move || ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & board.all();
     // A queen's quiet and capture slots, or a knight's two colours, are the same check.
@@ -172,14 +198,13 @@ fn verify<B: Word>(
             .cloned()
             .collect();
         relevant.sort_by_key(|m| format!("{m:?}"));
-        let block = tables.blocks[id.kind][id.piece][id.color as usize];
-        if !done.insert((block, id.square, relevant.clone())) {
+        if !done.insert((tables.blocks[id.kind][id.piece][id.color as usize], id.square, relevant.clone())) {
             continue;
         }
-        let slot = tables.slot(id, squares);
+        let block = tables.block(id);
         let check = |occupied: Squares| -> Result<(), Error> {
             let expected = reference::reach(board, &relevant, id.square, occupied, kind);
-            let actual = tables.lookup(id, squares, occupied);
+            let actual = tables.lookup(id, occupied);
             if expected == actual {
                 return Ok(());
             }
@@ -195,7 +220,7 @@ fn verify<B: Word>(
                 names(expected),
             )))
         };
-        let probes = &tables.probes[slot.first as usize..slot.first as usize + slot.probes as usize];
+        let square = id.square as usize;
         if let Check::Sampled(samples) = thoroughness {
             for _ in 0..samples {
                 check(random())?;
@@ -206,7 +231,7 @@ fn verify<B: Word>(
             check(random())?;
         }
         // A plain check on its edge: exactly what it requires, then each square of it flipped.
-        for c in &tables.checks[slot.first_check as usize..slot.first_check as usize + slot.checks as usize] {
+        for c in block.checks(square) {
             let (path, required) = (c.path.to_squares(), c.required.to_squares());
             let base = required | (random() & !path);
             check(base)?;
@@ -214,7 +239,7 @@ fn verify<B: Word>(
                 check(base ^ 1 << square)?;
             }
         }
-        for probe in probes {
+        for probe in block.probes(square).iter().filter(|p| !Block::is_padding(p)) {
             let mask = probe.mask.to_squares();
             let mut subset: Squares = 0;
             loop {

@@ -63,8 +63,8 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
                     for (k, kind) in small.tables.kinds.iter().enumerate() {
                         let kl = large.tables.kinds.iter().position(|x| x == kind).unwrap();
                         let id = |kind, square| SlotId { kind, piece, color, square };
-                        let a = widen(small.tables.lookup(id(k, sq), 64, occupied));
-                        let b = large.tables.lookup(id(kl, lsq), 120, widen(occupied)) & region;
+                        let a = widen(small.tables.lookup(id(k, sq), occupied));
+                        let b = large.tables.lookup(id(kl, lsq), widen(occupied)) & region;
                         assert_eq!(a & !b, 0, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
                         assert_eq!((b & !a) & !leaving, 0, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
                         if leaving == 0 {
@@ -89,17 +89,17 @@ fn the_top_square_of_a_128_square_board() {
     let kinds = &c.tables.kinds;
     let capture = kinds.iter().position(|&k| k == TableKind::Capture).unwrap();
     let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
-    let queen = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: p8 }, 128, 0);
+    let queen = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: p8 }, 0);
     assert_eq!(queen.count_ones(), 15 + 7 + 7);
     assert!(names(queen).contains("a8") && names(queen).contains("p1") && names(queen).contains("i1"));
-    let knight = c.tables.lookup(SlotId { kind: capture, piece: 2, color: Color::White, square: p8 }, 128, 0);
+    let knight = c.tables.lookup(SlotId { kind: capture, piece: 2, color: Color::White, square: p8 }, 0);
     assert_eq!(names(knight), "o6 n7");
     // A black pawn on the top rank steps down; a white one has nowhere to go.
     let quiet = kinds.iter().position(|&k| k == TableKind::Quiet).unwrap();
-    assert_eq!(names(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::Black, square: p8 }, 128, 0)), "p7");
-    assert_eq!(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::White, square: p8 }, 128, 0), 0);
+    assert_eq!(names(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::Black, square: p8 }, 0)), "p7");
+    assert_eq!(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::White, square: p8 }, 0), 0);
     // The queen on a1 blocked on the top square's rank and file.
-    let a1 = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: 0 }, 128, 1 << 127);
+    let a1 = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: 0 }, 1 << 127);
     assert!(a1 >> 127 & 1 == 0 && a1 >> 119 & 1 == 1);
 }
 

@@ -40,11 +40,9 @@ fn check_variant<B: fairy_magic::magics::Word>(
     for id in slot_ids(tables.kinds.len(), compiled.moves.len(), board) {
         let kind = tables.kinds[id.kind];
         let moves = &compiled.moves[id.piece][id.color as usize];
-        let slot = tables.slot(id, board.squares());
-        let masks: Vec<Squares> = tables.probes[slot.first as usize..slot.first as usize + slot.probes as usize]
-            .iter()
-            .map(|p| p.mask.to_squares())
-            .collect();
+        let block = tables.block(id);
+        let square = id.square as usize;
+        let masks: Vec<Squares> = block.probes(square).iter().map(|p| p.mask.to_squares()).collect();
         let white = id.color == fairy_magic_runtime::Color::White;
         let mut compare = |occupied: Squares| {
             let occupied = occupied & board.all();
@@ -64,7 +62,7 @@ fn check_variant<B: fairy_magic::magics::Word>(
             compare(rng.squares());
         }
         // Plain checks, on their edges: exactly what each requires, then each square flipped.
-        for c in &tables.checks[slot.first_check as usize..slot.first_check as usize + slot.checks as usize] {
+        for c in block.checks(square) {
             let (path, required) = (c.path.to_squares(), c.required.to_squares());
             let base = required | (rng.squares() & !path);
             compare(base);

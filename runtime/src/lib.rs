@@ -1,11 +1,14 @@
 //! The runtime half of fairy-magic: the few types that generated move tables are read through.
 //!
-//! A generated module holds, for every (move kind, piece, colour, square), one [`Slot`]: the
-//! squares reached whatever the occupancy (`leaps`) plus a run of [`Magic`] probes into one shared
-//! attack table. A probe is the classic magic-bitboard index,
-//! `offset + ((occupied & mask) * magic >> shift)`, and the answer is the union of what the probes
-//! find. The rare move whose path is longer than any table may index is a plain [`Check`]. The compiler verifies every table through these very functions, so the code that builds
-//! the tables and the code that reads them cannot disagree about an index.
+//! A generated module holds, for every (move kind, piece, colour), a block of one [`Slot`] per
+//! square: the squares reached whatever the occupancy (`leaps`) plus `N` [`Magic`] probes into one
+//! shared attack table, the same `N` for every square of the block so that the compiler unrolls
+//! the probes and no count or pointer has to be read first. A probe is the classic
+//! magic-bitboard index, `offset + ((occupied & mask) * magic >> shift)`, and the answer is the
+//! union of what the probes find. The rare move whose path is longer than any table may index is
+//! a plain [`Check`]. The compiler verifies every table through [`probe`] and [`check`], the
+//! functions the generated code calls, so the code that builds the tables and the code that reads
+//! them cannot disagree about an index.
 //!
 //! `#![no_std]`, no dependencies, no `unsafe`: vendor this file as it is.
 #![no_std]
@@ -90,49 +93,57 @@ impl<B: Bitboard> Check<B> {
     }
 }
 
-/// Everything needed to answer one (move kind, piece, colour, square) query.
+/// One (kind, piece, colour, square)'s answer: plain leaps plus `N` probes.
+///
+/// A square that needs fewer probes than its block's `N` is padded with probes whose mask is
+/// empty and whose entry is empty: they add nothing and cost one load of a cached line.
+///
+/// Aligned to 16 bytes so that a rook's slot (two probes on 64 squares) is 64 bytes long and is
+/// found with a shift rather than a multiply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slot<B> {
+#[repr(align(16))]
+pub struct Slot<B, const N: usize> {
     /// Destinations that no occupancy can block (plain leaps).
     pub leaps: B,
-    /// The first of this slot's probes in the module's probe array.
-    pub first: u32,
-    /// The first of this slot's checks in the module's check array.
-    pub first_check: u32,
-    /// How many probes follow `first` (0 for a slot without lookups).
-    pub probes: u16,
-    /// How many checks follow `first_check` (almost always 0).
-    pub checks: u16,
+    pub probes: [Magic<B>; N],
 }
 
-impl<B: Bitboard> Slot<B> {
+impl<B: Bitboard, const N: usize> Slot<B, N> {
     /// Builds a slot; `const` so that generated tables are plain static data.
-    pub const fn new(leaps: B, first: u32, probes: u16, first_check: u32, checks: u16) -> Self {
-        Slot { leaps, first, first_check, probes, checks }
+    pub const fn new(leaps: B, probes: [Magic<B>; N]) -> Self {
+        Slot { leaps, probes }
     }
 
-    /// The destinations for this occupancy: `leaps`, plus what every probe finds, plus every
-    /// check that passes.
-    ///
-    /// The result says where the piece may go given what blocks it; the caller still masks it
-    /// with the empty squares (quiet moves) or the enemy pieces (captures).
+    /// The destinations for this occupancy: see [`probe`].
     #[inline(always)]
-    pub fn lookup(&self, probes: &[Magic<B>], table: &[B], checks: &[Check<B>], occupied: B) -> B {
-        let start = self.first as usize;
-        let mut found = self.leaps;
-        for probe in &probes[start..start + self.probes as usize] {
-            found |= table[probe.index(occupied)];
-        }
-        if self.checks != 0 {
-            let start = self.first_check as usize;
-            for check in &checks[start..start + self.checks as usize] {
-                if occupied & check.path == check.required {
-                    found |= check.dest;
-                }
-            }
-        }
-        found
+    pub fn lookup(&self, table: &[B], occupied: B) -> B {
+        probe(self.leaps, &self.probes, table, occupied)
     }
+}
+
+/// `leaps` plus what every probe finds in `table` for this occupancy.
+///
+/// The result says where the piece may go given what blocks it; the caller still masks it
+/// with the empty squares (quiet moves) or the enemy pieces (captures).
+#[inline(always)]
+pub fn probe<B: Bitboard>(leaps: B, probes: &[Magic<B>], table: &[B], occupied: B) -> B {
+    let mut found = leaps;
+    for p in probes {
+        found |= table[p.index(occupied)];
+    }
+    found
+}
+
+/// The destinations of every check that passes: `occupied & path == required`.
+#[inline(always)]
+pub fn check<B: Bitboard>(checks: &[Check<B>], occupied: B) -> B {
+    let mut found = B::EMPTY;
+    for c in checks {
+        if occupied & c.path == c.required {
+            found |= c.dest;
+        }
+    }
+    found
 }
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
@@ -170,17 +181,23 @@ mod tests {
     }
 
     #[test]
-    fn slot_unites_leaps_probes_and_checks() {
-        let probes = [Magic::new(0b10u64, 1 << 62, 63, 0)];
+    fn slot_unites_leaps_and_probes() {
         let table = [0b100u64, 0b1000];
-        let checks = [Check::new(0b11_0000u64, 0b01_0000, 1 << 40)];
-        let slot = Slot::new(0b1u64, 0, 1, 0, 1);
-        assert_eq!(slot.lookup(&probes, &table, &checks, 0), 0b101);
-        assert_eq!(slot.lookup(&probes, &table, &checks, 0b10), 0b1001);
-        assert_eq!(slot.lookup(&probes, &table, &checks, 0b01_0000), 1 << 40 | 0b101);
-        assert_eq!(slot.lookup(&probes, &table, &checks, 0b11_0000), 0b101);
-        let leap_only = Slot::new(0b1u64, 1, 0, 1, 0);
-        assert_eq!(leap_only.lookup(&probes, &table, &checks, u64::MAX), 0b1);
+        let slot = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0)]);
+        assert_eq!(slot.lookup(&table, 0), 0b101);
+        assert_eq!(slot.lookup(&table, 0b10), 0b1001);
+        // A padding probe (empty mask) always lands on its offset.
+        let padded = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0), Magic::new(0, 0, 63, 0)]);
+        assert_eq!(padded.lookup(&table, 0b10), 0b1101);
+        assert_eq!(Slot::<u64, 0>::new(0b1, []).lookup(&table, u64::MAX), 0b1);
+    }
+
+    #[test]
+    fn checks_pass_on_exactly_what_they_require() {
+        let checks = [Check::new(0b11_0000u64, 0b01_0000, 1 << 40), Check::new(0b1, 0, 1 << 41)];
+        assert_eq!(check(&checks, 0), 1 << 41);
+        assert_eq!(check(&checks, 0b01_0000), 1 << 40 | 1 << 41);
+        assert_eq!(check(&checks, 0b11_0001), 0);
     }
 
     #[test]
