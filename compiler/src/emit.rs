@@ -13,6 +13,7 @@ use crate::lookups::{Cost, Optimize, Plan};
 use crate::magics::Word;
 use crate::tables::{slot_ids, Block, Tables};
 use crate::variant::{camel_case, Variant};
+use fairy_magic_runtime::Index;
 
 /// What the header says about how the module was made.
 #[derive(Clone, Debug)]
@@ -98,11 +99,16 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
     let _ = writeln!(h, "//!");
     let _ = writeln!(
         h,
-        "//! Board {}x{} ({} squares, u{} bitboards); seed {}; at most {} probes a query; effort {}.",
+        "//! Board {}x{} ({} squares, u{} bitboards); index {}; seed {}; at most {} probes a query; effort {}.",
         board.files,
         board.ranks,
         board.squares(),
         B::BITS,
+        match tables.index {
+            Index::Magic => "magic",
+            Index::Split32 => "split32 (32-bit multiplies only)",
+            Index::Pext => "pext (x86-64 BMI2; build with it, or the index is computed a bit at a time)",
+        },
         made.seed,
         made.max_probes,
         made.effort
@@ -230,7 +236,7 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
         let probed = match (block.width, block.leaps.iter().any(|&l| l != B::EMPTY)) {
             (0, false) => quote!(0),
             (0, true) => quote!(#name[square]),
-            _ => quote!(#name[square].lookup(&ATTACKS, occupied)),
+            _ => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
         };
         if block.check_width > 0 {
             quote!(#number => #probed | check(&#checks[square], occupied),)
@@ -279,15 +285,15 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
         imports.push(quote!(Check));
     }
     if any_probes {
+        imports.push(quote!(Index));
         imports.push(quote!(Magic));
         imports.push(quote!(Slot));
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
     let pad = if padded {
-        let empty = number(
-            tables.answers.iter().flat_map(|b| &b.probes).find(|p| Block::is_padding(p)).unwrap().offset as usize,
-        );
-        let shift = number(B::BITS as usize - 1);
+        let pad = tables.answers.iter().flat_map(|b| &b.probes).find(|p| Block::is_padding(p)).unwrap();
+        let empty = number(pad.offset as usize);
+        let shift = number(pad.shift as usize);
         quote! {
             /// Pads a square out to its block's number of probes: it looks at no square and reads
             /// an empty entry.
@@ -296,8 +302,16 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     } else {
         quote!()
     };
+    let index = match tables.index {
+        Index::Magic => quote!(Index::Magic),
+        Index::Split32 => quote!(Index::Split32),
+        Index::Pext => quote!(Index::Pext),
+    };
     let attacks_static = if any_probes {
         quote! {
+            /// How every probe forms its index: the magics below were found for it.
+            const INDEX: Index = #index;
+
             /// Every lookup's table, overlapping where their entries agree.
             #[rustfmt::skip]
             static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;

@@ -63,6 +63,8 @@ pub struct Options {
     pub max_paths: usize,
     /// How thoroughly every table is checked against the reference walker.
     pub check: tables::Check,
+    /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
+    pub index: fairy_magic_runtime::Index,
 }
 
 impl Default for Options {
@@ -76,6 +78,7 @@ impl Default for Options {
             max_probes: 8,
             max_paths: DEFAULT_MAX_PATHS,
             check: tables::Check::Exhaustive,
+            index: fairy_magic_runtime::Index::Magic,
         }
     }
 }
@@ -197,6 +200,7 @@ impl Options {
                 }
                 "max-probes" => o.max_probes = s.value as usize,
                 "effort" => o.effort = s.value as u32,
+                "index" => o.index = variant::INDEXES[s.value as usize].1,
                 _ => o.seed = s.value,
             }
         }

@@ -5,7 +5,7 @@
 //! Candidates come from a ChaCha8 generator seeded from the lookup's own contents and the
 //! user's seed, so the same lookup gets the same magic on every machine and in every variant.
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::{Bitboard, Index, Magic};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -62,8 +62,22 @@ pub struct Found<B> {
 }
 
 impl<B: Word> Found<B> {
-    pub fn shift(&self) -> u8 {
-        (B::BITS - self.bits) as u8
+    /// The probe's `shift` field under this index.
+    pub fn shift(&self, how: Index) -> u8 {
+        shift_for::<B>(how, self.bits)
+    }
+
+    /// The probe the generated code makes for `lookup`, its table at `offset`.
+    pub fn probe(&self, how: Index, lookup: &Lookup, offset: u32) -> Magic<B> {
+        Magic::new(B::from_squares(lookup.mask), self.magic, self.shift(how), offset)
+    }
+}
+
+fn shift_for<B: Word>(how: Index, bits: u32) -> u8 {
+    match how {
+        Index::Magic => (B::BITS - bits) as u8,
+        Index::Split32 => (32 - bits) as u8,
+        Index::Pext => 0,
     }
 }
 
@@ -87,12 +101,22 @@ pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
 /// at each width before allowing one more bit; then, where constructive collisions (occupancies
 /// with the same answer) leave room, at fewer bits than the mask has, one bit at a time with
 /// `1 << (effort - SHRINK_HANDICAP)` candidates each, keeping the narrowest that worked.
-pub fn find<B: Word>(lookup: &Lookup, seed: u64, effort: u32) -> Result<Found<B>, Error> {
-    let answers = occupancies(lookup);
-    let mut search = Search::<B>::new(lookup, seed);
+///
+/// With [`Index::Pext`] there is nothing to search: the index is the mask's bits, gathered.
+pub fn find<B: Word>(how: Index, lookup: &Lookup, seed: u64, effort: u32) -> Result<Found<B>, Error> {
     let min_bits = lookup.mask.count_ones().max(1);
+    if how == Index::Pext {
+        return Ok(Found { magic: B::EMPTY, bits: min_bits });
+    }
+    // A 32-bit product has at most 32 index bits.
+    let widest = match how {
+        Index::Split32 => 31,
+        _ => B::BITS - 1,
+    };
+    let answers = occupancies(lookup);
+    let mut search = Search::<B>::new(how, lookup, seed);
     let mut found = None;
-    for bits in min_bits..=min_bits + EXTRA_BITS {
+    for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
         if let Some(magic) = search.try_width(&answers, bits, 1 << effort) {
             found = Some(Found { magic, bits });
             break;
@@ -127,6 +151,7 @@ const SHRINK_HANDICAP: u32 = 8;
 
 /// One lookup's candidate stream and the scratch space its trials reuse.
 struct Search<B> {
+    how: Index,
     mask: B,
     rng: ChaCha8Rng,
     stamp: Vec<u32>,
@@ -135,8 +160,9 @@ struct Search<B> {
 }
 
 impl<B: Word> Search<B> {
-    fn new(lookup: &Lookup, seed: u64) -> Self {
+    fn new(how: Index, lookup: &Lookup, seed: u64) -> Self {
         Search {
+            how,
             mask: B::from_squares(lookup.mask),
             rng: ChaCha8Rng::seed_from_u64(seed ^ fingerprint(lookup)),
             stamp: Vec::new(),
@@ -154,16 +180,18 @@ impl<B: Word> Search<B> {
         self.held.clear();
         self.held.resize(size, 0);
         self.attempt = 0;
-        let shift = (B::BITS - bits) as u8;
+        let shift = shift_for::<B>(self.how, bits);
         'candidates: for _ in 0..tries {
             let magic = B::sparse(&mut self.rng);
             // The top byte of mask * magic should carry many bits, or the index spreads badly.
-            if bits >= 8 && self.mask.magic_hash(magic, (B::BITS - 8) as u8).count_ones() < 4 {
+            let top = Magic::new(self.mask, magic, shift_for::<B>(self.how, 8), 0);
+            if bits >= 8 && top.index(self.how, self.mask).count_ones() < 4 {
                 continue;
             }
             self.attempt += 1;
+            let probe = Magic::new(self.mask, magic, shift, 0);
             for &(occupied, answer) in answers {
-                let index = B::from_squares(occupied).magic_hash(magic, shift);
+                let index = probe.index(self.how, B::from_squares(occupied));
                 if self.stamp[index] == self.attempt {
                     if self.held[index] != answer {
                         continue 'candidates;

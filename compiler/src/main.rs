@@ -60,6 +60,11 @@ enum Command {
         /// [default: 18].
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
         effort: Option<u64>,
+        /// How probes form their index: magic (64-bit multiplies), split32 (32-bit multiplies
+        /// only, for microcontrollers) or pext (x86-64 BMI2) [default: magic, or the file's
+        /// `option index`].
+        #[arg(long, value_enum)]
+        index: Option<IndexArg>,
     },
     /// Draw a piece of a variant on its board: its moves, captures and blocked squares.
     ///
@@ -163,6 +168,14 @@ fn unicode_terminal() -> bool {
         .iter()
         .find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()))
         .is_some_and(|s| s.to_ascii_uppercase().contains("UTF-8") || s.to_ascii_uppercase().contains("UTF8"))
+}
+
+/// In the order of `variant::INDEXES`.
+#[derive(Clone, Copy, ValueEnum)]
+enum IndexArg {
+    Magic = 0,
+    Split32 = 1,
+    Pext = 2,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -294,7 +307,18 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             Ok(())
         }
-        Command::Compile { file, output, max_bits, max_paths, optimize, cache_kib, max_probes, seed, effort } => {
+        Command::Compile {
+            file,
+            output,
+            max_bits,
+            max_paths,
+            optimize,
+            cache_kib,
+            max_probes,
+            seed,
+            effort,
+            index,
+        } => {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
             let regenerate = match &output {
@@ -309,6 +333,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 ("effort", effort),
                 ("cache-kib", cache_kib),
                 ("optimize", optimize.map(|o| o as u64)),
+                ("index", index.map(|i| i as u64)),
             ]
             .into_iter()
             .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use fairy_magic_runtime::{Check as PlainCheck, Color, Magic};
+use fairy_magic_runtime::{Check as PlainCheck, Color, Index, Magic};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -17,6 +17,8 @@ use crate::{pack, reference, Options};
 /// Everything the emitter writes, in the runtime's own types.
 #[derive(Clone, Debug)]
 pub struct Tables<B> {
+    /// How every probe forms its index.
+    pub index: Index,
     /// The kinds the module answers, in the order of `blocks`.
     pub kinds: Vec<TableKind>,
     /// `blocks[kind][piece][colour]`: which of `answers` answers it.
@@ -55,8 +57,8 @@ impl<B: Word> Block<B> {
     }
 
     /// The answer of the generated code: the runtime's own functions on the same data.
-    pub fn lookup(&self, square: usize, table: &[B], occupied: B) -> B {
-        fairy_magic_runtime::probe(self.leaps[square], self.probes(square), table, occupied)
+    pub fn lookup(&self, how: Index, square: usize, table: &[B], occupied: B) -> B {
+        fairy_magic_runtime::probe(how, self.leaps[square], self.probes(square), table, occupied)
             | fairy_magic_runtime::check(self.checks(square), occupied)
     }
 
@@ -107,18 +109,21 @@ pub fn build<B: Word>(
     plan: &Plan,
     options: &Options,
 ) -> Result<Tables<B>, Error> {
-    let magics: Vec<Found<B>> =
-        plan.lookups.iter().map(|l| magics::find::<B>(l, options.seed, options.effort)).collect::<Result<_, _>>()?;
+    let magics: Vec<Found<B>> = plan
+        .lookups
+        .iter()
+        .map(|l| magics::find::<B>(options.index, l, options.seed, options.effort))
+        .collect::<Result<_, _>>()?;
     // Each table's used entries, plus one empty entry for the probes that pad a square.
     let mut used: Vec<Vec<(usize, Squares)>> = plan
         .lookups
         .iter()
         .zip(&magics)
         .map(|(lookup, f)| {
-            let probe = Magic::new(B::from_squares(lookup.mask), f.magic, f.shift(), 0);
+            let probe = f.probe(options.index, lookup, 0);
             let mut entries: Vec<(usize, Squares)> = magics::occupancies(lookup)
                 .into_iter()
-                .map(|(occupied, answer)| (probe.index(B::from_squares(occupied)), answer))
+                .map(|(occupied, answer)| (probe.index(options.index, B::from_squares(occupied)), answer))
                 .collect();
             entries.sort_unstable();
             entries.dedup();
@@ -130,7 +135,8 @@ pub fn build<B: Word>(
     let table: Vec<B> = packed.entries.iter().map(|&e| B::from_squares(e)).collect();
     let empty = *packed.offsets.last().unwrap();
     let found: Vec<(Found<B>, u32)> = magics.into_iter().zip(packed.offsets).collect();
-    let padding = Magic::new(B::EMPTY, B::EMPTY, (B::BITS - 1) as u8, empty);
+    // An empty mask and magic hash every occupancy to 0, under any index: the empty entry.
+    let padding = Magic::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(options.index), empty);
     let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
 
     let squares = board.squares();
@@ -149,7 +155,7 @@ pub fn build<B: Word>(
                 block.leaps.push(B::from_squares(slot.leaps));
                 for &id in &slot.lookups {
                     let (f, offset) = found[id];
-                    block.probes.push(Magic::new(B::from_squares(plan.lookups[id].mask), f.magic, f.shift(), offset));
+                    block.probes.push(f.probe(options.index, &plan.lookups[id], offset));
                 }
                 block.probes.resize(block.probes.len() + width - slot.lookups.len(), padding);
                 block.checks.extend(slot.checks.iter().map(|c| {
@@ -161,7 +167,7 @@ pub fn build<B: Word>(
             next
         });
     }
-    let tables = Tables { kinds: kinds.to_vec(), blocks, answers, table, found };
+    let tables = Tables { index: options.index, kinds: kinds.to_vec(), blocks, answers, table, found };
     verify(board, pieces, moves, &tables, options.check)?;
     Ok(tables)
 }
@@ -173,7 +179,7 @@ impl<B: Word> Tables<B> {
 
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
-        self.block(id).lookup(id.square as usize, &self.table, B::from_squares(occupied)).to_squares()
+        self.block(id).lookup(self.index, id.square as usize, &self.table, B::from_squares(occupied)).to_squares()
     }
 }
 

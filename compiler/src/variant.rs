@@ -24,6 +24,13 @@ pub struct Variant {
 pub const SETTINGS: [(&str, u64, u64); 5] =
     [("max-bits", 1, 20), ("max-probes", 1, 64), ("cache-kib", 1, 1 << 20), ("effort", 4, 30), ("seed", 0, u64::MAX)];
 
+/// The values of `option index`, as words; a `Setting` holds the position in this list.
+pub const INDEXES: [(&str, fairy_magic_runtime::Index); 3] = [
+    ("magic", fairy_magic_runtime::Index::Magic),
+    ("split32", fairy_magic_runtime::Index::Split32),
+    ("pext", fairy_magic_runtime::Index::Pext),
+];
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
     pub name: String,
@@ -160,20 +167,30 @@ impl State {
             Rule::option => {
                 let key = parts.next().unwrap();
                 let value = parts.next().unwrap();
-                let Some(&(_, low, high)) = SETTINGS.iter().find(|(n, _, _)| *n == key.as_str()) else {
-                    let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
-                    return Err(here.error(
-                        key.as_span().start(),
-                        format!("unknown option `{}`: the options are {}", key.as_str(), known.join(", ")),
-                    ));
+                let v = if key.as_str() == "index" {
+                    let words: Vec<&str> = INDEXES.iter().map(|(w, _)| *w).collect();
+                    let Some(v) = words.iter().position(|&w| w == value.as_str()) else {
+                        return Err(here
+                            .error(value.as_span().start(), format!("option `index` is one of {}", words.join(", "))));
+                    };
+                    v as u64
+                } else {
+                    let Some(&(_, low, high)) = SETTINGS.iter().find(|(n, _, _)| *n == key.as_str()) else {
+                        let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).chain(["index"]).collect();
+                        return Err(here.error(
+                            key.as_span().start(),
+                            format!("unknown option `{}`: the options are {}", key.as_str(), known.join(", ")),
+                        ));
+                    };
+                    let v: u64 = value.as_str().parse().unwrap_or(u64::MAX);
+                    if v < low || v > high || (high == u64::MAX && value.as_str().parse::<u64>().is_err()) {
+                        return Err(here.error(
+                            value.as_span().start(),
+                            format!("option `{}` takes a value from {low} to {high}", key.as_str()),
+                        ));
+                    }
+                    v
                 };
-                let v: u64 = value.as_str().parse().unwrap_or(u64::MAX);
-                if v < low || v > high || (high == u64::MAX && value.as_str().parse::<u64>().is_err()) {
-                    return Err(here.error(
-                        value.as_span().start(),
-                        format!("option `{}` takes a value from {low} to {high}", key.as_str()),
-                    ));
-                }
                 if options.iter().any(|o| o.name == key.as_str()) {
                     return Err(here.error(offset, format!("option `{}` is set twice", key.as_str())));
                 }

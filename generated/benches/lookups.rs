@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fairy_magic_generated::{chess, gallery};
+use fairy_magic_generated::{chess, chess_pext, chess_split32, gallery};
 
 const QUERIES: usize = 1 << 20;
 
@@ -68,6 +68,11 @@ fn main() {
     let fm_rook = |sq: usize, occ: u64| chess::attacks(chess::Piece::Rook, white, sq, occ);
     let fm_bishop = |sq: usize, occ: u64| chess::attacks(chess::Piece::Bishop, white, sq, occ);
     let fm_queen = |sq: usize, occ: u64| chess::attacks(chess::Piece::Queen, white, sq, occ);
+    macro_rules! backend {
+        ($module:ident, $piece:ident) => {
+            |sq: usize, occ: u64| $module::attacks($module::Piece::$piece, $module::Color::White, sq, occ)
+        };
+    }
     let cozy_sq = |sq: usize| cozy_chess::Square::index(sq);
     let cozy_rook = |sq: usize, occ: u64| cozy_chess::get_rook_moves(cozy_sq(sq), cozy_chess::BitBoard(occ)).0;
     let cozy_bishop = |sq: usize, occ: u64| cozy_chess::get_bishop_moves(cozy_sq(sq), cozy_chess::BitBoard(occ)).0;
@@ -80,6 +85,8 @@ fn main() {
     // Everyone must agree before anyone is timed.
     for &(sq, occ) in q.iter().take(100_000) {
         assert_eq!(fm_rook(sq, occ), cozy_rook(sq, occ));
+        assert_eq!(backend!(chess_pext, Queen)(sq, occ), sh_queen(sq, occ));
+        assert_eq!(backend!(chess_split32, Queen)(sq, occ), sh_queen(sq, occ));
         assert_eq!(fm_bishop(sq, occ), sh_bishop(sq, occ));
         assert_eq!(fm_queen(sq, occ), sh_queen(sq, occ));
     }
@@ -90,17 +97,26 @@ fn main() {
         };
     }
     println!("{} queries of each kind, best of 7 runs\n", QUERIES);
+    if !cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+        println!("chess_pext computes PEXT a bit at a time: run with RUSTFLAGS=\"-C target-feature=+bmi2\"\n");
+    }
     report(
         &[
             row!("rook: cozy-chess (baseline)", cozy_rook),
             row!("rook: shakmaty", sh_rook),
             row!("rook: fairy-magic chess", fm_rook),
+            row!("rook: fairy-magic chess_pext", backend!(chess_pext, Rook)),
+            row!("rook: fairy-magic chess_split32", backend!(chess_split32, Rook)),
             row!("bishop: cozy-chess", cozy_bishop),
             row!("bishop: shakmaty", sh_bishop),
             row!("bishop: fairy-magic chess", fm_bishop),
+            row!("bishop: fairy-magic chess_pext", backend!(chess_pext, Bishop)),
+            row!("bishop: fairy-magic chess_split32", backend!(chess_split32, Bishop)),
             row!("queen: cozy-chess (rook | bishop)", cozy_queen),
             row!("queen: shakmaty", sh_queen),
             row!("queen: fairy-magic chess", fm_queen),
+            row!("queen: fairy-magic chess_pext", backend!(chess_pext, Queen)),
+            row!("queen: fairy-magic chess_split32", backend!(chess_split32, Queen)),
         ],
         0,
     );

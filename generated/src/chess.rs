@@ -3,7 +3,7 @@
 //! DO NOT EDIT: generated from `variants/chess.variant`. Regenerate with
 //! `cargo xtask gen chess`.
 //!
-//! Board 8x8 (64 squares, u64 bitboards); seed 0; at most 8 probes a query; effort 18.
+//! Board 8x8 (64 squares, u64 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
 //! Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
 //! are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 //! (never down to plain checks).
@@ -23,7 +23,7 @@
 //! no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 11.30x these tables.
 
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Magic, Slot};
+use fairy_magic_runtime::{Index, Magic, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 pub type Bitboard = u64;
 /// The variant's name.
@@ -162,17 +162,17 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square].lookup(&ATTACKS, occupied),
-        2 => BLOCK_2[square].lookup(&ATTACKS, occupied),
-        3 => BLOCK_3[square].lookup(&ATTACKS, occupied),
+        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
+        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
+        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
         8 => BLOCK_8[square],
         9 => 0,
-        10 => BLOCK_10[square].lookup(&ATTACKS, occupied),
-        11 => BLOCK_11[square].lookup(&ATTACKS, occupied),
+        10 => BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied),
+        11 => BLOCK_11[square].lookup(INDEX, &ATTACKS, occupied),
         _ => unreachable!(),
     }
 }
@@ -945,6 +945,8 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [Magic::new(0x0040000000000000, 0x1020610901002201, 63, 4295)]), // g8
     Slot::new(0x0000000000000000, [Magic::new(0x0080000000000000, 0x00240000208c2180, 63, 4740)]), // h8
 ];
+/// How every probe forms its index: the magics below were found for it.
+const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 static ATTACKS: [Bitboard; 9540] = [

@@ -3,7 +3,7 @@
 //! DO NOT EDIT: generated from `variants/grand.variant`. Regenerate with
 //! `cargo xtask gen grand`.
 //!
-//! Board 10x10 (100 squares, u128 bitboards); seed 0; at most 8 probes a query; effort 18.
+//! Board 10x10 (100 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
 //! Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
 //! are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 //! (never down to plain checks).
@@ -25,7 +25,7 @@
 //! no bit budget, identical tables shared) would need 2435904 entries (38974464 bytes): 46.33x these tables.
 
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Magic, Slot};
+use fairy_magic_runtime::{Index, Magic, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 pub type Bitboard = u128;
 /// The variant's name.
@@ -176,19 +176,19 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square].lookup(&ATTACKS, occupied),
-        2 => BLOCK_2[square].lookup(&ATTACKS, occupied),
-        3 => BLOCK_3[square].lookup(&ATTACKS, occupied),
-        4 => BLOCK_4[square].lookup(&ATTACKS, occupied),
-        5 => BLOCK_5[square].lookup(&ATTACKS, occupied),
+        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
+        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
+        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
+        4 => BLOCK_4[square].lookup(INDEX, &ATTACKS, occupied),
+        5 => BLOCK_5[square].lookup(INDEX, &ATTACKS, occupied),
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
         8 => BLOCK_8[square],
         9 => BLOCK_9[square],
         10 => BLOCK_10[square],
         11 => 0,
-        12 => BLOCK_12[square].lookup(&ATTACKS, occupied),
-        13 => BLOCK_13[square].lookup(&ATTACKS, occupied),
+        12 => BLOCK_12[square].lookup(INDEX, &ATTACKS, occupied),
+        13 => BLOCK_13[square].lookup(INDEX, &ATTACKS, occupied),
         _ => unreachable!(),
     }
 }
@@ -1565,6 +1565,8 @@ static BLOCK_13: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [Magic::new(0x00000000010000000000000000000000, 0x8400018002000820000c100008310000, 127, 21311)]), // i10
     Slot::new(0x00000000000000000000000000000000, [Magic::new(0x00000000020000000000000000000000, 0x40800042010020001000010084000044, 127, 21430)]), // j10
 ];
+/// How every probe forms its index: the magics below were found for it.
+const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 static ATTACKS: [Bitboard; 52573] = [

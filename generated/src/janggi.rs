@@ -3,7 +3,7 @@
 //! DO NOT EDIT: generated from `variants/janggi.variant`. Regenerate with
 //! `cargo xtask gen janggi`.
 //!
-//! Board 9x10 (90 squares, u128 bitboards); seed 0; at most 8 probes a query; effort 18.
+//! Board 9x10 (90 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
 //! Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
 //! are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 //! (never down to plain checks).
@@ -24,7 +24,7 @@
 //! no bit budget, identical tables shared) would need 2224512 entries (35592192 bytes): 50.38x these tables.
 
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Magic, Slot};
+use fairy_magic_runtime::{Index, Magic, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 pub type Bitboard = u128;
 /// The variant's name.
@@ -169,10 +169,10 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square].lookup(&ATTACKS, occupied),
-        2 => BLOCK_2[square].lookup(&ATTACKS, occupied),
-        3 => BLOCK_3[square].lookup(&ATTACKS, occupied),
-        4 => BLOCK_4[square].lookup(&ATTACKS, occupied),
+        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
+        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
+        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
+        4 => BLOCK_4[square].lookup(INDEX, &ATTACKS, occupied),
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => 0,
@@ -855,6 +855,8 @@ static BLOCK_6: [Bitboard; SQUARES] = [
     0x00000000028080000000000000000000, // h10
     0x00000000010100000000000000000000, // i10
 ];
+/// How every probe forms its index: the magics below were found for it.
+const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 static ATTACKS: [Bitboard; 44159] = [

@@ -25,6 +25,10 @@ pub mod capablanca;
 #[rustfmt::skip]
 pub mod chess;
 #[rustfmt::skip]
+pub mod chess_pext;
+#[rustfmt::skip]
+pub mod chess_split32;
+#[rustfmt::skip]
 pub mod gallery;
 #[rustfmt::skip]
 pub mod grand;

@@ -3,7 +3,7 @@
 //! DO NOT EDIT: generated from `variants/xiangqi.variant`. Regenerate with
 //! `cargo xtask gen xiangqi`.
 //!
-//! Board 9x10 (90 squares, u128 bitboards); seed 0; at most 8 probes a query; effort 18.
+//! Board 9x10 (90 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
 //! Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
 //! are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 //! (never down to plain checks).
@@ -25,7 +25,7 @@
 //! no bit budget, identical tables shared) would need 3245616 entries (51929856 bytes): 75.38x these tables.
 
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Magic, Slot};
+use fairy_magic_runtime::{Index, Magic, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 pub type Bitboard = u128;
 /// The variant's name.
@@ -177,14 +177,14 @@ fn lookup(
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
         1 => BLOCK_1[square],
-        2 => BLOCK_2[square].lookup(&ATTACKS, occupied),
-        3 => BLOCK_3[square].lookup(&ATTACKS, occupied),
-        4 => BLOCK_4[square].lookup(&ATTACKS, occupied),
+        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
+        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
+        4 => BLOCK_4[square].lookup(INDEX, &ATTACKS, occupied),
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
         8 => BLOCK_8[square],
-        9 => BLOCK_9[square].lookup(&ATTACKS, occupied),
+        9 => BLOCK_9[square].lookup(INDEX, &ATTACKS, occupied),
         10 => 0,
         _ => unreachable!(),
     }
@@ -1147,6 +1147,8 @@ static BLOCK_9: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [Magic::new(0x00000000000080402010080402010000, 0x000810804000100014061000b000c801, 120, 6399), Magic::new(0x0000000000fc00000000000000000000, 0x80000103100040028308002102000604, 122, 41402)]), // h10
     Slot::new(0x00000000000000000000000000000000, [Magic::new(0x00000000000100804020100804020000, 0x0230024c0000c80810a01040411804a9, 120, 8447), Magic::new(0x0000000001fc00000000000000000000, 0x000008800000500c0e00802000402000, 121, 32509)]), // i10
 ];
+/// How every probe forms its index: the magics below were found for it.
+const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 static ATTACKS: [Bitboard; 43058] = [

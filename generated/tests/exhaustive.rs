@@ -110,6 +110,8 @@ macro_rules! exhaustive {
 }
 
 exhaustive!(chess_tables_equal_the_reference, chess, u64);
+exhaustive!(chess_pext_tables_equal_the_reference, chess_pext, u64);
+exhaustive!(chess_split32_tables_equal_the_reference, chess_split32, u64);
 exhaustive!(gallery_tables_equal_the_reference, gallery, u64);
 exhaustive!(xiangqi_tables_equal_the_reference, xiangqi, u128);
 exhaustive!(janggi_tables_equal_the_reference, janggi, u128);

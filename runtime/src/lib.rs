@@ -12,7 +12,9 @@
 //!
 //! `#![no_std]`, no dependencies, no `unsafe`: vendor this file as it is.
 #![no_std]
-#![forbid(unsafe_code)]
+// One `unsafe` call exists, and only in builds for CPUs with BMI2: the PEXT instruction.
+#![cfg_attr(not(all(target_arch = "x86_64", target_feature = "bmi2")), forbid(unsafe_code))]
+#![cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), deny(unsafe_code))]
 
 use core::ops::{BitAnd, BitOr, BitOrAssign};
 
@@ -26,6 +28,11 @@ pub trait Bitboard: Copy + Eq + core::fmt::Debug + BitAnd<Output = Self> + BitOr
     const BITS: u32;
     /// The magic hash `(self * magic) >> shift` (wrapping multiply), as a table index.
     fn magic_hash(self, magic: Self, shift: u8) -> usize;
+    /// The magic hash formed with 32-bit multiplies only: each 32-bit part of `self` times the
+    /// same part of `magic`, the products mixed (xor) and shifted right by `shift`.
+    fn split32_hash(self, magic: Self, shift: u8) -> usize;
+    /// The bits of `self` under `mask`, gathered at the bottom (x86-64 BMI2 `PEXT`).
+    fn pext(self, mask: Self) -> usize;
 }
 
 impl Bitboard for u64 {
@@ -34,6 +41,16 @@ impl Bitboard for u64 {
     #[inline(always)]
     fn magic_hash(self, magic: Self, shift: u8) -> usize {
         (self.wrapping_mul(magic) >> shift) as usize
+    }
+    #[inline(always)]
+    fn split32_hash(self, magic: Self, shift: u8) -> usize {
+        let low = (self as u32).wrapping_mul(magic as u32);
+        let high = ((self >> 32) as u32).wrapping_mul((magic >> 32) as u32);
+        ((low ^ high) >> shift) as usize
+    }
+    #[inline(always)]
+    fn pext(self, mask: Self) -> usize {
+        pext64(self, mask) as usize
     }
 }
 
@@ -50,6 +67,61 @@ impl Bitboard for u128 {
         let high = ((self >> 64) as u64).wrapping_mul((magic >> 64) as u64);
         ((low ^ high) >> (shift - 64)) as usize
     }
+    #[inline(always)]
+    fn split32_hash(self, magic: Self, shift: u8) -> usize {
+        let part = |i: u32| ((self >> (32 * i)) as u32).wrapping_mul((magic >> (32 * i)) as u32);
+        ((part(0) ^ part(1) ^ part(2) ^ part(3)) >> shift) as usize
+    }
+    #[inline(always)]
+    fn pext(self, mask: Self) -> usize {
+        let low = pext64(self as u64, mask as u64);
+        let high = pext64((self >> 64) as u64, (mask >> 64) as u64);
+        (low | high << (mask as u64).count_ones()) as usize
+    }
+}
+
+/// `PEXT` where the build targets CPUs that have it.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[allow(unsafe_code)]
+#[inline(always)]
+fn pext64(value: u64, mask: u64) -> u64 {
+    // SAFETY: this is compiled only when BMI2 is enabled for the whole build (for instance
+    // `-C target-feature=+bmi2`), and such a build already requires every CPU it runs on to
+    // have the instruction.
+    unsafe { core::arch::x86_64::_pext_u64(value, mask) }
+}
+
+/// The same, a bit at a time, everywhere else: correct but slow, so the PEXT index is for
+/// builds with BMI2.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline(always)]
+fn pext64(value: u64, mut mask: u64) -> u64 {
+    let mut gathered = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if value & mask & mask.wrapping_neg() != 0 {
+            gathered |= bit;
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    gathered
+}
+
+/// How a probe turns the occupancy of its mask into a table index. It is chosen when the
+/// tables are generated (the magics depend on it) and is the same for a whole module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Index {
+    /// `(occupied & mask) * magic >> shift`, with 64-bit multiplies (on 128 squares, one for
+    /// each half, mixed): the default.
+    Magic,
+    /// The same hash formed from 32-bit multiplies only, for processors without a fast 64-bit
+    /// multiply (most microcontrollers); `shift` counts from 32.
+    Split32,
+    /// `pext(occupied, mask)`: no magic, and tables exactly as large as their masks allow. One
+    /// instruction on x86-64 built with BMI2 (fast from Intel Haswell and AMD Zen 3 on);
+    /// without BMI2 it is computed a bit at a time.
+    Pext,
 }
 
 /// One magic probe: the squares it looks at (`mask`), the multiplier, and where its part of the
@@ -58,7 +130,9 @@ impl Bitboard for u128 {
 pub struct Magic<B> {
     pub mask: B,
     pub magic: B,
-    /// `B::BITS` minus the number of index bits.
+    /// How far the hash is shifted right: the width it is formed in (64 or 128 for
+    /// [`Index::Magic`], 32 for [`Index::Split32`]) minus the index bits. Unused by
+    /// [`Index::Pext`].
     pub shift: u8,
     /// Where this probe's entries start in the attack table.
     pub offset: u32,
@@ -72,8 +146,13 @@ impl<B: Bitboard> Magic<B> {
 
     /// The attack-table index for this occupancy.
     #[inline(always)]
-    pub fn index(&self, occupied: B) -> usize {
-        self.offset as usize + (occupied & self.mask).magic_hash(self.magic, self.shift)
+    pub fn index(&self, how: Index, occupied: B) -> usize {
+        self.offset as usize
+            + match how {
+                Index::Magic => (occupied & self.mask).magic_hash(self.magic, self.shift),
+                Index::Split32 => (occupied & self.mask).split32_hash(self.magic, self.shift),
+                Index::Pext => occupied.pext(self.mask),
+            }
     }
 }
 
@@ -116,8 +195,8 @@ impl<B: Bitboard, const N: usize> Slot<B, N> {
 
     /// The destinations for this occupancy: see [`probe`].
     #[inline(always)]
-    pub fn lookup(&self, table: &[B], occupied: B) -> B {
-        probe(self.leaps, &self.probes, table, occupied)
+    pub fn lookup(&self, how: Index, table: &[B], occupied: B) -> B {
+        probe(how, self.leaps, &self.probes, table, occupied)
     }
 }
 
@@ -126,10 +205,10 @@ impl<B: Bitboard, const N: usize> Slot<B, N> {
 /// The result says where the piece may go given what blocks it; the caller still masks it
 /// with the empty squares (quiet moves) or the enemy pieces (captures).
 #[inline(always)]
-pub fn probe<B: Bitboard>(leaps: B, probes: &[Magic<B>], table: &[B], occupied: B) -> B {
+pub fn probe<B: Bitboard>(how: Index, leaps: B, probes: &[Magic<B>], table: &[B], occupied: B) -> B {
     let mut found = leaps;
     for p in probes {
-        found |= table[p.index(occupied)];
+        found |= table[p.index(how, occupied)];
     }
     found
 }
@@ -175,21 +254,21 @@ mod tests {
     fn index_is_offset_plus_hash_of_masked_occupancy() {
         let m = Magic::new(0b1010u64, 1u64 << 62, 62, 100);
         // Only the masked bits matter: bit 0 is outside the mask.
-        assert_eq!(m.index(0b0001), 100);
-        assert_eq!(m.index(0b0010), 100 + ((0b0010u64 << 62) >> 62) as usize);
-        assert_eq!(m.index(u64::MAX), m.index(0b1010));
+        assert_eq!(m.index(Index::Magic, 0b0001), 100);
+        assert_eq!(m.index(Index::Magic, 0b0010), 100 + ((0b0010u64 << 62) >> 62) as usize);
+        assert_eq!(m.index(Index::Magic, u64::MAX), m.index(Index::Magic, 0b1010));
     }
 
     #[test]
     fn slot_unites_leaps_and_probes() {
         let table = [0b100u64, 0b1000];
         let slot = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0)]);
-        assert_eq!(slot.lookup(&table, 0), 0b101);
-        assert_eq!(slot.lookup(&table, 0b10), 0b1001);
+        assert_eq!(slot.lookup(Index::Magic, &table, 0), 0b101);
+        assert_eq!(slot.lookup(Index::Magic, &table, 0b10), 0b1001);
         // A padding probe (empty mask) always lands on its offset.
         let padded = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0), Magic::new(0, 0, 63, 0)]);
-        assert_eq!(padded.lookup(&table, 0b10), 0b1101);
-        assert_eq!(Slot::<u64, 0>::new(0b1, []).lookup(&table, u64::MAX), 0b1);
+        assert_eq!(padded.lookup(Index::Magic, &table, 0b10), 0b1101);
+        assert_eq!(Slot::<u64, 0>::new(0b1, []).lookup(Index::Magic, &table, u64::MAX), 0b1);
     }
 
     #[test]
@@ -204,9 +283,36 @@ mod tests {
     fn u128_hash_mixes_both_halves() {
         // Bit 0 of each half is moved to the top of the 64-bit product by its half of the magic.
         let m = Magic::new(u128::MAX, 1u128 << 127 | 1 << 63, 127, 0);
-        assert_eq!(m.index(1), 1);
-        assert_eq!(m.index(1 << 64), 1);
-        assert_eq!(m.index(1 << 64 | 1), 0);
-        assert_eq!(m.index(2), 0);
+        assert_eq!(m.index(Index::Magic, 1), 1);
+        assert_eq!(m.index(Index::Magic, 1 << 64), 1);
+        assert_eq!(m.index(Index::Magic, 1 << 64 | 1), 0);
+        assert_eq!(m.index(Index::Magic, 2), 0);
+    }
+
+    #[test]
+    fn split32_hash_uses_32_bit_parts() {
+        // Bit 0 of each 32-bit part is moved to the top of its 32-bit product.
+        let m = Magic::new(u64::MAX, 1u64 << 63 | 1 << 31, 31, 0);
+        assert_eq!(m.index(Index::Split32, 1), 1);
+        assert_eq!(m.index(Index::Split32, 1 << 32), 1);
+        assert_eq!(m.index(Index::Split32, 1 << 32 | 1), 0);
+        // Carries out of a part's product are lost, as on a 32-bit machine.
+        assert_eq!(m.index(Index::Split32, 2), 0);
+        let wide = Magic::new(u128::MAX, 1u128 << 127 | 1 << 31, 31, 0);
+        assert_eq!(wide.index(Index::Split32, 1 << 96), 1);
+        assert_eq!(wide.index(Index::Split32, 1 << 96 | 1), 0);
+    }
+
+    #[test]
+    fn pext_gathers_the_masked_bits() {
+        let m = Magic::new(0b1010_0100u64, 0, 0, 10);
+        assert_eq!(m.index(Index::Pext, 0), 10);
+        assert_eq!(m.index(Index::Pext, 0b0000_0100), 11);
+        assert_eq!(m.index(Index::Pext, 0b1000_0000), 14);
+        assert_eq!(m.index(Index::Pext, u64::MAX), 17);
+        // On 128 squares the high half's bits follow the low half's.
+        let wide = Magic::new(1u128 << 100 | 1 << 3, 0, 0, 0);
+        assert_eq!(wide.index(Index::Pext, 1 << 100), 2);
+        assert_eq!(wide.index(Index::Pext, 1 << 3), 1);
     }
 }
