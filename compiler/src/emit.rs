@@ -118,7 +118,8 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
         (None, Optimize::Speed) => format!(
             "Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables\n\
              //! are over {} KiB (a cache budget), the piece that saves the most bytes per added probe gives way\n\
-             //! (never down to plain checks).",
+             //! (never down to plain checks); a piece with `option probes` takes its smallest budget that
+             //! meets it and is left out of the cache budget.",
             made.cache_bytes / 1024
         ),
         (None, Optimize::Size) => {
@@ -165,7 +166,10 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
             piece.letter,
             piece.name,
             piece.betza_text,
-            budgets[p].bits,
+            match variant.probe_targets.iter().find(|t| t.letter == piece.letter) {
+                Some(t) => format!("{} (option probes {})", budgets[p].bits, t.probes),
+                None => budgets[p].bits.to_string(),
+            },
             most,
             most_checks,
             used.len(),

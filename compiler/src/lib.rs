@@ -158,7 +158,17 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
         .collect();
     let piece_of = |i: usize| i / board.squares() / 2 % moves.len();
     let word = std::mem::size_of::<B>();
+    let targets: Vec<Option<usize>> = variant
+        .pieces
+        .iter()
+        .map(|p| variant.probe_targets.iter().find(|t| t.letter == p.letter).map(|t| t.probes))
+        .collect();
     let budgets: Vec<lookups::Cost> = match options.max_bits {
+        Some(_) if !variant.probe_targets.is_empty() => {
+            return Err(Error::Limit(
+                "`option probes` asks the cost model for a piece's budget, and a fixed max-bits turns the cost model off: drop one of them".into(),
+            ));
+        }
         Some(bits) => {
             let all = lookups::plan(&slots, &vec![bits; slots.len()], options.max_probes);
             vec![lookups::cost(&all, bits, word); moves.len()]
@@ -175,7 +185,16 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
                         .collect()
                 })
                 .collect();
-            lookups::choose_budgets(&costs, options.optimize, options.cache_bytes, word)
+            lookups::choose_budgets(&costs, &targets, options.optimize, options.cache_bytes, word).map_err(|p| {
+                let least = costs[p].iter().map(|c| c.most).min().unwrap_or(0);
+                Error::Limit(format!(
+                    "the {} needs {least} probes on some square even with {}-bit tables, the largest budget: `option probes {} {}` cannot be met",
+                    variant.pieces[p].name,
+                    lookups::MAX_BITS,
+                    variant.pieces[p].letter,
+                    targets[p].unwrap_or(0)
+                ))
+            })?
         }
     };
     let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[piece_of(i)].bits).collect();

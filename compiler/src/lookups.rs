@@ -164,6 +164,8 @@ pub struct Cost {
     /// Probes and plain checks summed over the piece's slots: the work of an average query,
     /// times the slots (a check costs about what a probe does).
     pub probes: usize,
+    /// Probes and plain checks of the busiest slot: the work of the slowest query.
+    pub most: usize,
     /// Attack entries plus plain checks, in bytes.
     pub bytes: usize,
     /// The piece's lookups (their gates) and their index bits, to count shared tables once.
@@ -176,9 +178,11 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
     let entries: usize = plan.lookups.iter().map(|l| 1usize << l.mask.count_ones().max(1)).sum();
     let checks: usize = plan.slots.iter().map(|s| s.checks.len()).sum();
     let probes: usize = plan.slots.iter().map(|s| s.lookups.len() + s.checks.len()).sum();
+    let most: usize = plan.slots.iter().map(|s| s.lookups.len() + s.checks.len()).max().unwrap_or(0);
     Cost {
         bits,
         probes,
+        most,
         bytes: (entries + 3 * checks) * word_bytes,
         lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
         check_bytes: 3 * checks * word_bytes,
@@ -205,17 +209,43 @@ fn joint_bytes(chosen: &[Cost], word_bytes: usize) -> usize {
 /// the tables together are over `cache_bytes` the piece whose smaller budget saves the most
 /// bytes per added probe gives way, as long as no plain check is added. Size: each piece at
 /// its fewest bytes.
-pub fn choose_budgets(costs: &[Vec<Cost>], optimize: Optimize, cache_bytes: usize, word_bytes: usize) -> Vec<Cost> {
-    let by = |key: fn(&Cost) -> (usize, usize)| -> Vec<Cost> {
-        costs.iter().map(|c| c.iter().min_by_key(|x| (key(x), std::cmp::Reverse(x.bits))).unwrap().clone()).collect()
+///
+/// A piece with a target (`targets[piece]`, at most that many probes on every square) takes its
+/// smallest budget that meets it, never gives way and is not counted against `cache_bytes`;
+/// `Err(piece)` when no budget meets it.
+pub fn choose_budgets(
+    costs: &[Vec<Cost>],
+    targets: &[Option<usize>],
+    optimize: Optimize,
+    cache_bytes: usize,
+    word_bytes: usize,
+) -> Result<Vec<Cost>, usize> {
+    let meets = |p: usize, c: &Cost| targets[p].is_none_or(|most| c.most <= most);
+    let by = |key: fn(&Cost) -> (usize, usize)| -> Result<Vec<Cost>, usize> {
+        costs
+            .iter()
+            .enumerate()
+            .map(|(p, c)| {
+                let fit = c.iter().filter(|x| meets(p, x));
+                let best = match targets[p] {
+                    Some(_) => fit.min_by_key(|x| (x.bytes, x.probes, std::cmp::Reverse(x.bits))),
+                    None => fit.min_by_key(|x| (key(x), std::cmp::Reverse(x.bits))),
+                };
+                best.cloned().ok_or(p)
+            })
+            .collect()
     };
     if optimize == Optimize::Size {
         return by(|c| (c.bytes, c.probes));
     }
-    let mut chosen = by(|c| (c.probes, c.bytes));
-    while joint_bytes(&chosen, word_bytes) > cache_bytes {
+    let mut chosen = by(|c| (c.probes, c.bytes))?;
+    // A piece with a target is outside the budget: the others fit it as if it were not there.
+    let budgeted = |chosen: &[Cost]| -> Vec<Cost> {
+        chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c.clone()).collect()
+    };
+    while joint_bytes(&budgeted(&chosen), word_bytes) > cache_bytes {
         let mut best: Option<(f64, usize, Cost)> = None;
-        for (p, now) in chosen.iter().enumerate() {
+        for (p, now) in chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()) {
             // Speed never trades a lookup for plain checks: a budget below a piece's longest path
             // is left to --optimize size.
             let candidates = costs[p]
@@ -234,7 +264,7 @@ pub fn choose_budgets(costs: &[Vec<Cost>], optimize: Optimize, cache_bytes: usiz
             None => break,
         }
     }
-    chosen
+    Ok(chosen)
 }
 
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
@@ -460,5 +490,27 @@ mod tests {
         let one_probe = super::plan(&[moves_of("Q", "d4")], &[12], 1);
         assert_eq!(one_probe.slots[0].lookups.len(), 1);
         assert!(!one_probe.slots[0].checks.is_empty());
+    }
+
+    /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
+    fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
+        let gate = Gate { dest: piece, path: 1 << bits, required: 0, rule: Rule::Exact };
+        Cost { bits, probes: most * 64, most, bytes: 8 << log2, lookups: vec![(vec![gate], log2)], check_bytes: 0 }
+    }
+
+    #[test]
+    fn a_probe_target_takes_its_smallest_budget_outside_the_cache_budget() {
+        // The griffon needs 10 bits (1 MB) for two probes; the queen fits the cache at 7 bits.
+        let griffon = vec![cost_at(0, 6, 4, 13), cost_at(0, 8, 3, 15), cost_at(0, 10, 2, 17), cost_at(0, 12, 2, 18)];
+        let queen = vec![cost_at(1, 6, 4, 12), cost_at(1, 7, 3, 13)];
+        let costs = [griffon, queen];
+        let bits = |chosen: Vec<Cost>| chosen.iter().map(|c| c.bits).collect::<Vec<_>>();
+        let cache = 128 * 1024;
+        // Sharing the cache budget, the griffon gives way until both fit: 64 KiB + 64 KiB.
+        assert_eq!(bits(choose_budgets(&costs, &[None, None], Optimize::Speed, cache, 8).unwrap()), [6, 7]);
+        // Held to two probes, the griffon takes 10 bits and the queen has the budget to itself.
+        assert_eq!(bits(choose_budgets(&costs, &[Some(2), None], Optimize::Speed, cache, 8).unwrap()), [10, 7]);
+        assert_eq!(bits(choose_budgets(&costs, &[Some(3), None], Optimize::Size, cache, 8).unwrap()), [8, 6]);
+        assert_eq!(choose_budgets(&costs, &[Some(1), None], Optimize::Speed, cache, 8), Err(0));
     }
 }

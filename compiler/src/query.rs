@@ -95,7 +95,8 @@ pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Er
     let parsed = crate::betza::parse(betza).map_err(|e| source.error(e.offset, e.message))?;
     let piece =
         Piece { letter: "X".into(), name: "piece".into(), betza_text: betza.into(), betza_offset: 0, betza: parsed };
-    let variant = Variant { name: "query".into(), board, pieces: vec![piece], options: Vec::new() };
+    let variant =
+        Variant { name: "query".into(), board, pieces: vec![piece], options: Vec::new(), probe_targets: Vec::new() };
     let moves = crate::piece_moves(&variant, &source)?;
     if via == Via::Reference {
         return Ok(Compiled::Legs(moves.into_iter().next().unwrap()));

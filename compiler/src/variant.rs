@@ -18,6 +18,16 @@ pub struct Variant {
     pub pieces: Vec<Piece>,
     /// `option <name> <value>` lines: compiler settings that travel with the variant.
     pub options: Vec<Setting>,
+    /// `option probes <letter> <n>` lines: pieces that must answer in at most `n` probes.
+    pub probe_targets: Vec<ProbeTarget>,
+}
+
+/// A piece whose bit budget must give it at most `probes` probes on every square, however
+/// much table that takes: for the pieces an engine asks about most.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeTarget {
+    pub letter: String,
+    pub probes: usize,
 }
 
 /// The compiler settings a variant file may fix, and their limits.
@@ -85,10 +95,22 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
     if complete && state.pieces.is_empty() {
         errors.push(source.error(end, "no `piece <letter> <name> <XBetza>` line: a variant needs pieces"));
     }
-    match (errors.len(), state) {
-        (0, State { name: Some(name), board: Some(board), pieces, options }) => {
-            Ok(Variant { name, board, pieces, options })
+    for (target, offset) in &state.probe_targets {
+        if !state.pieces.iter().any(|p| p.letter == target.letter) {
+            errors.push(
+                source
+                    .error(*offset, format!("`option probes` names `{}`, which no piece line declares", target.letter)),
+            );
         }
+    }
+    match (errors.len(), state) {
+        (0, State { name: Some(name), board: Some(board), pieces, options, probe_targets }) => Ok(Variant {
+            name,
+            board,
+            pieces,
+            options,
+            probe_targets: probe_targets.into_iter().map(|(t, _)| t).collect(),
+        }),
         _ => Err(Error::all(errors)),
     }
 }
@@ -112,11 +134,14 @@ struct State {
     board: Option<Board>,
     pieces: Vec<Piece>,
     options: Vec<Setting>,
+    /// With where each letter was written, to point at one that names no piece.
+    probe_targets: Vec<(ProbeTarget, usize)>,
 }
 
 impl State {
     fn statement(&mut self, here: &Here, statement: pest::iterators::Pair<Rule>) -> Result<(), Error> {
-        let (name, board, pieces, options) = (&mut self.name, &mut self.board, &mut self.pieces, &mut self.options);
+        let (name, board, pieces, options, targets) =
+            (&mut self.name, &mut self.board, &mut self.pieces, &mut self.options, &mut self.probe_targets);
         let offset = statement.as_span().start();
         let rule = statement.as_rule();
         let mut parts = statement.into_inner().filter(|p| !matches!(p.as_rule(), Rule::gap | Rule::by));
@@ -163,6 +188,19 @@ impl State {
                     betza_offset: here.base + betza_pair.as_span().start(),
                     betza,
                 });
+            }
+            Rule::probes => {
+                let letter = parts.next().unwrap();
+                let value = parts.next().unwrap();
+                let probes = match value.as_str().parse::<usize>() {
+                    Ok(n @ 1..=64) => n,
+                    _ => return Err(here.error(value.as_span().start(), "option `probes` takes a value from 1 to 64")),
+                };
+                if targets.iter().any(|(t, _)| t.letter == letter.as_str()) {
+                    return Err(here.error(offset, format!("option `probes` is set twice for `{}`", letter.as_str())));
+                }
+                let target = ProbeTarget { letter: letter.as_str().to_string(), probes };
+                targets.push((target, here.base + letter.as_span().start()));
             }
             Rule::option => {
                 let key = parts.next().unwrap();
@@ -277,7 +315,7 @@ fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> E
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::variant | Rule::board | Rule::piece | Rule::option | Rule::statement => {
+        Rule::variant | Rule::board | Rule::piece | Rule::option | Rule::probes | Rule::statement => {
             "a statement (`variant <name>`, `board <files>x<ranks>`, `piece <letter> <name> <XBetza>` or `option <name> <value>`)"
         }
         Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",

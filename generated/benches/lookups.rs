@@ -1,7 +1,8 @@
 //! `cargo bench -p fairy-magic-generated --bench lookups`
 //!
-//! Rook, bishop and queen attack lookups on 8x8 through the generated chess module, cozy-chess
-//! and shakmaty, and a griffon, osprey and nightrider from the gallery against the queen: the
+//! Rook, bishop and queen attack lookups on 8x8 through the generated chess module (and its
+//! PEXT and 32-bit twins), cozy-chess and shakmaty; and a griffon, osprey and nightrider against
+//! the queen, from the gallery and from `fairy` (where the griffon is held to two probes): the
 //! same 1M pseudo-random (square, occupancy) pairs for everyone, in one process, as
 //! independent queries (throughput) and as a dependent chain where each query's square comes
 //! from the previous answer (latency). Reported as nanoseconds a lookup and as ratios.
@@ -9,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fairy_magic_generated::{chess, chess_pext, chess_split32, gallery};
+use fairy_magic_generated::{chess, chess_pext, chess_split32, fairy, gallery};
 
 const QUERIES: usize = 1 << 20;
 
@@ -124,9 +125,19 @@ fn main() {
     report(
         &[
             row!("queen: fairy-magic gallery (baseline)", gl(gallery::Piece::Queen)),
-            row!("griffon [F?R]", gl(gallery::Piece::Griffon)),
-            row!("osprey [D?B]", gl(gallery::Piece::Osprey)),
-            row!("nightrider NN", gl(gallery::Piece::Nightrider)),
+            row!("griffon [F?R], gallery (up to 4 probes)", gl(gallery::Piece::Griffon)),
+            row!("osprey [D?B], gallery", gl(gallery::Piece::Osprey)),
+            row!("nightrider NN, gallery", gl(gallery::Piece::Nightrider)),
+        ],
+        0,
+    );
+    let fy = |piece: fairy::Piece| move |sq: usize, occ: u64| fairy::attacks(piece, fairy::Color::White, sq, occ);
+    report(
+        &[
+            row!("queen: fairy-magic fairy (baseline)", fy(fairy::Piece::Queen)),
+            row!("griffon [F?R], fairy (2 probes)", fy(fairy::Piece::Griffon)),
+            row!("osprey [D?B], fairy", fy(fairy::Piece::Osprey)),
+            row!("nightrider NN, fairy", fy(fairy::Piece::Nightrider)),
         ],
         0,
     );

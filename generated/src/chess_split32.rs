@@ -6,7 +6,8 @@
 //! Board 8x8 (64 squares, u64 bitboards); index split32 (32-bit multiplies only); seed 0; at most 8 probes a query; effort 18.
 //! Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
 //! are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
-//! (never down to plain checks).
+//! (never down to plain checks); a piece with `option probes` takes its smallest budget that
+             //! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
 //! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |

@@ -29,6 +29,8 @@ pub mod chess_pext;
 #[rustfmt::skip]
 pub mod chess_split32;
 #[rustfmt::skip]
+pub mod fairy;
+#[rustfmt::skip]
 pub mod gallery;
 #[rustfmt::skip]
 pub mod grand;
