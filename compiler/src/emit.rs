@@ -9,7 +9,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use crate::legs::TableKind;
-use crate::lookups::{Cost, Optimize, Plan};
+use crate::lookups::{Cost, Optimize, Plan, Why};
 use crate::magics::Word;
 use crate::tables::{slot_ids, Block, Tables};
 use crate::variant::{camel_case, Variant};
@@ -132,9 +132,9 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
     let _ = writeln!(h, "//!");
     let _ = writeln!(
         h,
-        "//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |"
+        "//! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |"
     );
-    let _ = writeln!(h, "//! |---|---|---|---|---|---|---|");
+    let _ = writeln!(h, "//! |---|---|---|---|---|---|---|---|");
     let squares = board.squares();
     let pieces = variant.pieces.len();
     let ids: Vec<_> = slot_ids(tables.kinds.len(), pieces, board).collect();
@@ -162,13 +162,18 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
         };
         let _ = writeln!(
             h,
-            "//! | {} {} | `{}` | {} | {} | {} | {} | {} |",
+            "//! | {} {} | `{}` | {} | {} | {} | {} | {} | {} |",
             piece.letter,
             piece.name,
             piece.betza_text,
-            match variant.probe_targets.iter().find(|t| t.letter == piece.letter) {
-                Some(t) => format!("{} (option probes {})", budgets[p].bits, t.probes),
-                None => budgets[p].bits.to_string(),
+            if most == 0 { "-".to_string() } else { budgets[p].bits.to_string() },
+            match budgets[p].why {
+                _ if most == 0 => "no lookups".to_string(),
+                Why::Fixed => "max-bits".to_string(),
+                Why::FewestProbes => "its fewest probes".to_string(),
+                Why::GaveWay => "gave way to fit the cache budget".to_string(),
+                Why::Target(n) => format!("option probes {n}"),
+                Why::Smallest => "its smallest tables".to_string(),
             },
             most,
             most_checks,

@@ -157,10 +157,27 @@ pub const MIN_BITS: u32 = 4;
 /// The largest budget the cost model tries.
 pub const MAX_BITS: u32 = 12;
 
+/// Why a piece got its budget: the header of a generated module says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// `max-bits` fixed it for every piece.
+    Fixed,
+    /// Speed: the budget with its fewest probes, and the tables fit the cache budget.
+    FewestProbes,
+    /// Speed: lowered from its fewest probes so that all tables fit the cache budget.
+    GaveWay,
+    /// `option probes`: the smallest budget that meets it.
+    Target(usize),
+    /// Size: the budget with its fewest bytes.
+    Smallest,
+}
+
 /// What one piece's tables cost under one budget, planned on their own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cost {
     pub bits: u32,
+    /// Why this budget was chosen (`Fixed` until `choose_budgets` says otherwise).
+    pub why: Why,
     /// Probes and plain checks summed over the piece's slots: the work of an average query,
     /// times the slots (a check costs about what a probe does).
     pub probes: usize,
@@ -181,6 +198,7 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
     let most: usize = plan.slots.iter().map(|s| s.lookups.len() + s.checks.len()).max().unwrap_or(0);
     Cost {
         bits,
+        why: Why::Fixed,
         probes,
         most,
         bytes: (entries + 3 * checks) * word_bytes,
@@ -221,24 +239,26 @@ pub fn choose_budgets(
     word_bytes: usize,
 ) -> Result<Vec<Cost>, usize> {
     let meets = |p: usize, c: &Cost| targets[p].is_none_or(|most| c.most <= most);
-    let by = |key: fn(&Cost) -> (usize, usize)| -> Result<Vec<Cost>, usize> {
+    let by = |key: fn(&Cost) -> (usize, usize), why: Why| -> Result<Vec<Cost>, usize> {
         costs
             .iter()
             .enumerate()
             .map(|(p, c)| {
                 let fit = c.iter().filter(|x| meets(p, x));
-                let best = match targets[p] {
-                    Some(_) => fit.min_by_key(|x| (x.bytes, x.probes, std::cmp::Reverse(x.bits))),
-                    None => fit.min_by_key(|x| (key(x), std::cmp::Reverse(x.bits))),
+                let (best, why) = match targets[p] {
+                    Some(most) => {
+                        (fit.min_by_key(|x| (x.bytes, x.probes, std::cmp::Reverse(x.bits))), Why::Target(most))
+                    }
+                    None => (fit.min_by_key(|x| (key(x), std::cmp::Reverse(x.bits))), why),
                 };
-                best.cloned().ok_or(p)
+                best.map(|b| Cost { why, ..b.clone() }).ok_or(p)
             })
             .collect()
     };
     if optimize == Optimize::Size {
-        return by(|c| (c.bytes, c.probes));
+        return by(|c| (c.bytes, c.probes), Why::Smallest);
     }
-    let mut chosen = by(|c| (c.probes, c.bytes))?;
+    let mut chosen = by(|c| (c.probes, c.bytes), Why::FewestProbes)?;
     // A piece with a target is outside the budget: the others fit it as if it were not there.
     let budgeted = |chosen: &[Cost]| -> Vec<Cost> {
         chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c.clone()).collect()
@@ -260,7 +280,7 @@ pub fn choose_budgets(
             }
         }
         match best {
-            Some((_, p, option)) => chosen[p] = option,
+            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option },
             None => break,
         }
     }
@@ -495,7 +515,8 @@ mod tests {
     /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
     fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
         let gate = Gate { dest: piece, path: 1 << bits, required: 0, rule: Rule::Exact };
-        Cost { bits, probes: most * 64, most, bytes: 8 << log2, lookups: vec![(vec![gate], log2)], check_bytes: 0 }
+        let lookups = vec![(vec![gate], log2)];
+        Cost { bits, why: Why::Fixed, probes: most * 64, most, bytes: 8 << log2, lookups, check_bytes: 0 }
     }
 
     #[test]

@@ -10,16 +10,16 @@
              //! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
-//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |
-//! |---|---|---|---|---|---|---|
-//! | K king | `K` | 12 | 0 | 0 | 0 | none |
-//! | Q queen | `Q` | 8 | 3 | 0 | 240 | 24320 |
-//! | R rook | `R` | 8 | 2 | 0 | 160 | 864 (+ 142 shared with pieces above) |
-//! | B bishop | `B` | 6 | 2 | 0 | 124 | 1608 (+ 38 shared with pieces above) |
-//! | N knight | `N` | 12 | 0 | 0 | 0 | none |
-//! | A archbishop | `BN` | 6 | 2 | 0 | 124 | 0 (+ 124 shared with pieces above) |
-//! | C chancellor | `RN` | 8 | 2 | 0 | 160 | 0 (+ 160 shared with pieces above) |
-//! | P pawn | `fmWfcFifmnD` | 12 | 1 | 0 | 120 | 240 |
+//! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
+//! |---|---|---|---|---|---|---|---|
+//! | K king | `K` | - | no lookups | 0 | 0 | 0 | none |
+//! | Q queen | `Q` | 8 | gave way to fit the cache budget | 3 | 0 | 240 | 24320 |
+//! | R rook | `R` | 8 | gave way to fit the cache budget | 2 | 0 | 160 | 864 (+ 142 shared with pieces above) |
+//! | B bishop | `B` | 6 | gave way to fit the cache budget | 2 | 0 | 124 | 1608 (+ 38 shared with pieces above) |
+//! | N knight | `N` | - | no lookups | 0 | 0 | 0 | none |
+//! | A archbishop | `BN` | 6 | gave way to fit the cache budget | 2 | 0 | 124 | 0 (+ 124 shared with pieces above) |
+//! | C chancellor | `RN` | 8 | gave way to fit the cache budget | 2 | 0 | 160 | 0 (+ 160 shared with pieces above) |
+//! | P pawn | `fmWfcFifmnD` | 12 | its fewest probes | 1 | 0 | 120 | 240 |
 //!
 //! Data: 464 lookups in 26784 attack entries (428544 bytes, overlapping where their entries agree); 14 blocks of 80 slots (66560 bytes); 0 plain checks (0 bytes).
 //! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,

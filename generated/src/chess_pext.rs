@@ -10,14 +10,14 @@
              //! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
-//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |
-//! |---|---|---|---|---|---|---|
-//! | K king | `K` | 12 | 0 | 0 | 0 | none |
-//! | Q queen | `Q` | 7 | 3 | 0 | 192 | 9216 |
-//! | R rook | `R` | 6 | 2 | 0 | 128 | 128 (+ 124 shared with pieces above) |
-//! | B bishop | `B` | 7 | 2 | 0 | 68 | 192 (+ 60 shared with pieces above) |
-//! | N knight | `N` | 12 | 0 | 0 | 0 | none |
-//! | P pawn | `fmWfcFifmnD` | 12 | 1 | 0 | 96 | 192 |
+//! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
+//! |---|---|---|---|---|---|---|---|
+//! | K king | `K` | - | no lookups | 0 | 0 | 0 | none |
+//! | Q queen | `Q` | 7 | gave way to fit the cache budget | 3 | 0 | 192 | 9216 |
+//! | R rook | `R` | 6 | gave way to fit the cache budget | 2 | 0 | 128 | 128 (+ 124 shared with pieces above) |
+//! | B bishop | `B` | 7 | gave way to fit the cache budget | 2 | 0 | 68 | 192 (+ 60 shared with pieces above) |
+//! | N knight | `N` | - | no lookups | 0 | 0 | 0 | none |
+//! | P pawn | `fmWfcFifmnD` | 12 | its fewest probes | 1 | 0 | 96 | 192 |
 //!
 //! Data: 300 lookups in 9448 attack entries (75584 bytes, overlapping where their entries agree); 12 blocks of 64 slots (20480 bytes); 0 plain checks (0 bytes).
 //! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,

@@ -10,12 +10,12 @@
              //! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
-//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |
-//! |---|---|---|---|---|---|---|
-//! | Q queen | `Q` | 7 | 3 | 0 | 192 | 8704 |
-//! | G griffon | `[F?R]` | 10 (option probes 2) | 2 | 0 | 128 | 47104 (+ 8 shared with pieces above) |
-//! | O osprey | `[D?B]` | 5 | 2 | 0 | 128 | 3264 |
-//! | M nightrider | `NN` | 12 | 1 | 0 | 64 | 1280 |
+//! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
+//! |---|---|---|---|---|---|---|---|
+//! | Q queen | `Q` | 7 | gave way to fit the cache budget | 3 | 0 | 192 | 8704 |
+//! | G griffon | `[F?R]` | 10 | option probes 2 | 2 | 0 | 128 | 47104 (+ 8 shared with pieces above) |
+//! | O osprey | `[D?B]` | 5 | gave way to fit the cache budget | 2 | 0 | 128 | 3264 |
+//! | M nightrider | `NN` | 12 | its fewest probes | 1 | 0 | 64 | 1280 |
 //!
 //! Data: 504 lookups in 60343 attack entries (482744 bytes, overlapping where their entries agree); 5 blocks of 64 slots (15360 bytes); 0 plain checks (0 bytes).
 //! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,

@@ -10,16 +10,16 @@
              //! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
-//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |
-//! |---|---|---|---|---|---|---|
-//! | K king | `K` | 12 | 0 | 0 | 0 | none |
-//! | Q queen | `Q` | 8 | 4 | 0 | 316 | 49280 |
-//! | M marshal | `RN` | 12 | 2 | 0 | 200 | 2560 (+ 180 shared with pieces above) |
-//! | C cardinal | `BN` | 8 | 2 | 0 | 136 | 1056 (+ 96 shared with pieces above) |
-//! | R rook | `R` | 12 | 2 | 0 | 200 | 0 (+ 200 shared with pieces above) |
-//! | B bishop | `B` | 8 | 2 | 0 | 136 | 0 (+ 136 shared with pieces above) |
-//! | N knight | `N` | 12 | 0 | 0 | 0 | none |
-//! | P pawn | `fmWfcFifmnD` | 12 | 1 | 0 | 160 | 320 |
+//! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
+//! |---|---|---|---|---|---|---|---|
+//! | K king | `K` | - | no lookups | 0 | 0 | 0 | none |
+//! | Q queen | `Q` | 8 | gave way to fit the cache budget | 4 | 0 | 316 | 49280 |
+//! | M marshal | `RN` | 12 | its fewest probes | 2 | 0 | 200 | 2560 (+ 180 shared with pieces above) |
+//! | C cardinal | `BN` | 8 | gave way to fit the cache budget | 2 | 0 | 136 | 1056 (+ 96 shared with pieces above) |
+//! | R rook | `R` | 12 | its fewest probes | 2 | 0 | 200 | 0 (+ 200 shared with pieces above) |
+//! | B bishop | `B` | 8 | gave way to fit the cache budget | 2 | 0 | 136 | 0 (+ 136 shared with pieces above) |
+//! | N knight | `N` | - | no lookups | 0 | 0 | 0 | none |
+//! | P pawn | `fmWfcFifmnD` | 12 | its fewest probes | 1 | 0 | 160 | 320 |
 //!
 //! Data: 536 lookups in 52573 attack entries (841168 bytes, overlapping where their entries agree); 14 blocks of 100 slots (88000 bytes); 0 plain checks (0 bytes).
 //! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,

@@ -10,15 +10,15 @@
              //! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
-//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |
-//! |---|---|---|---|---|---|---|
-//! | K general | `W` | 12 | 0 | 0 | 0 | none |
-//! | A guard | `W` | 12 | 0 | 0 | 0 | none |
-//! | E elephant | `[W-F-F]` | 4 | 4 | 0 | 202 | 1894 |
-//! | H horse | `[W-F]` | 12 | 1 | 0 | 90 | 896 |
-//! | R chariot | `R` | 12 | 2 | 0 | 180 | 20864 |
-//! | C cannon | `pR` | 12 | 2 | 0 | 180 | 20864 |
-//! | P soldier | `fsW` | 12 | 0 | 0 | 0 | none |
+//! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
+//! |---|---|---|---|---|---|---|---|
+//! | K general | `W` | - | no lookups | 0 | 0 | 0 | none |
+//! | A guard | `W` | - | no lookups | 0 | 0 | 0 | none |
+//! | E elephant | `[W-F-F]` | 4 | gave way to fit the cache budget | 4 | 0 | 202 | 1894 |
+//! | H horse | `[W-F]` | 12 | its fewest probes | 1 | 0 | 90 | 896 |
+//! | R chariot | `R` | 12 | its fewest probes | 2 | 0 | 180 | 20864 |
+//! | C cannon | `pR` | 12 | its fewest probes | 2 | 0 | 180 | 20864 |
+//! | P soldier | `fsW` | - | no lookups | 0 | 0 | 0 | none |
 //!
 //! Data: 652 lookups in 44159 attack entries (706544 bytes, overlapping where their entries agree); 8 blocks of 90 slots (48960 bytes); 0 plain checks (0 bytes).
 //! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,

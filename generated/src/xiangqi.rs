@@ -10,16 +10,16 @@
              //! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
-//! | piece | XBetza | index bits | probes a square (max) | plain checks a square (max) | lookups | table entries |
-//! |---|---|---|---|---|---|---|
-//! | K general | `W` | 12 | 0 | 0 | 0 | none |
-//! | A advisor | `F` | 12 | 0 | 0 | 0 | none |
-//! | E elephant | `nA` | 12 | 1 | 0 | 90 | 688 |
-//! | H horse | `[W-F]` | 12 | 1 | 0 | 90 | 896 |
-//! | R chariot | `R` | 12 | 2 | 0 | 180 | 20864 |
-//! | C cannon | `mRcpR` | 12 | 2 | 0 | 360 | 20864 (+ 180 shared with pieces above) |
-//! | P soldier | `fW` | 12 | 0 | 0 | 0 | none |
-//! | S crossed-soldier | `fsW` | 12 | 0 | 0 | 0 | none |
+//! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
+//! |---|---|---|---|---|---|---|---|
+//! | K general | `W` | - | no lookups | 0 | 0 | 0 | none |
+//! | A advisor | `F` | - | no lookups | 0 | 0 | 0 | none |
+//! | E elephant | `nA` | 12 | its fewest probes | 1 | 0 | 90 | 688 |
+//! | H horse | `[W-F]` | 12 | its fewest probes | 1 | 0 | 90 | 896 |
+//! | R chariot | `R` | 12 | its fewest probes | 2 | 0 | 180 | 20864 |
+//! | C cannon | `mRcpR` | 12 | its fewest probes | 2 | 0 | 360 | 20864 (+ 180 shared with pieces above) |
+//! | P soldier | `fW` | - | no lookups | 0 | 0 | 0 | none |
+//! | S crossed-soldier | `fsW` | - | no lookups | 0 | 0 | 0 | none |
 //!
 //! Data: 540 lookups in 43058 attack entries (688928 bytes, overlapping where their entries agree); 11 blocks of 90 slots (40320 bytes); 0 plain checks (0 bytes).
 //! Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
