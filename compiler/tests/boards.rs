@@ -111,3 +111,34 @@ fn boards_past_128_squares_are_errors() {
         assert!(e.starts_with("big.variant:2:7: error:") && e.contains(why), "{e}");
     }
 }
+
+/// Every index formula builds tables that pass verification against the reference walker (which
+/// `build` runs on every entry) on both integer widths, and answers as the default one does.
+#[test]
+fn every_index_agrees_on_both_widths() {
+    use fairy_magic_runtime::Index;
+    fn check<B: Word>(board: &str, squares: u8) {
+        let text = format!("variant test\nboard {board}\n{PIECES}");
+        let v = variant::parse("test.variant", &text).unwrap();
+        let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
+        let built: Vec<Compiled<B>> = [Index::Magic, Index::Split32, Index::Pext]
+            .into_iter()
+            .map(|index| build::<B>(v.clone(), moves.clone(), &Options { index, ..Options::default() }).unwrap())
+            .collect();
+        let mut rng = XorShift(7);
+        for _ in 0..20_000 {
+            let id = SlotId {
+                kind: (rng.next() % 2) as usize,
+                piece: (rng.next() % moves.len() as u64) as usize,
+                color: if rng.next() % 2 == 0 { Color::White } else { Color::Black },
+                square: (rng.next() % squares as u64) as u8,
+            };
+            let occupied = ((rng.next() as Squares) << 64 | rng.next() as Squares) & built[0].variant.board.all();
+            let answers: Vec<Squares> = built.iter().map(|c| c.tables.lookup(id, occupied)).collect();
+            assert_eq!(answers[1], answers[0], "split32 {id:?}");
+            assert_eq!(answers[2], answers[0], "pext {id:?}");
+        }
+    }
+    check::<u64>("8x8", 64);
+    check::<u128>("12x10", 120);
+}

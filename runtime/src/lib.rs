@@ -29,7 +29,10 @@ pub trait Bitboard: Copy + Eq + core::fmt::Debug + BitAnd<Output = Self> + BitOr
     /// The magic hash `(self * magic) >> shift` (wrapping multiply), as a table index.
     fn magic_hash(self, magic: Self, shift: u8) -> usize;
     /// The magic hash formed with 32-bit multiplies only: each 32-bit part of `self` times the
-    /// same part of `magic`, the products mixed (xor) and shifted right by `shift`.
+    /// same part of `magic`, the products mixed (xor) and shifted right by `shift`. Each part
+    /// but the first also takes in the top half of the part below it: a part's top bit can only
+    /// reach the top bit of its product, and without that a mask holding the top square of two
+    /// parts (h4 and h8 on 8x8) could have no magic at all.
     fn split32_hash(self, magic: Self, shift: u8) -> usize;
     /// The bits of `self` under `mask`, gathered at the bottom (x86-64 BMI2 `PEXT`).
     fn pext(self, mask: Self) -> usize;
@@ -44,9 +47,9 @@ impl Bitboard for u64 {
     }
     #[inline(always)]
     fn split32_hash(self, magic: Self, shift: u8) -> usize {
-        let low = (self as u32).wrapping_mul(magic as u32);
-        let high = ((self >> 32) as u32).wrapping_mul((magic >> 32) as u32);
-        ((low ^ high) >> shift) as usize
+        let (low, high) = (self as u32, (self >> 32) as u32);
+        let mixed = (low.wrapping_mul(magic as u32)) ^ (high ^ low >> 16).wrapping_mul((magic >> 32) as u32);
+        (mixed >> shift) as usize
     }
     #[inline(always)]
     fn pext(self, mask: Self) -> usize {
@@ -69,8 +72,13 @@ impl Bitboard for u128 {
     }
     #[inline(always)]
     fn split32_hash(self, magic: Self, shift: u8) -> usize {
-        let part = |i: u32| ((self >> (32 * i)) as u32).wrapping_mul((magic >> (32 * i)) as u32);
-        ((part(0) ^ part(1) ^ part(2) ^ part(3)) >> shift) as usize
+        let part = |i: u32| (self >> (32 * i)) as u32;
+        let times = |i: u32, p: u32| p.wrapping_mul((magic >> (32 * i)) as u32);
+        let mixed = times(0, part(0))
+            ^ times(1, part(1) ^ part(0) >> 16)
+            ^ times(2, part(2) ^ part(1) >> 16)
+            ^ times(3, part(3) ^ part(2) >> 16);
+        (mixed >> shift) as usize
     }
     #[inline(always)]
     fn pext(self, mask: Self) -> usize {
