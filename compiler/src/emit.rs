@@ -118,7 +118,7 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
         (None, Optimize::Speed) => format!(
             "Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables\n\
              //! are over {} KiB (a cache budget), the piece that saves the most bytes per added probe gives way\n\
-             //! (never down to plain checks); a piece with `option probes` takes its smallest budget that
+             //! (never down to plain checks); a piece with `option probes` takes its smallest budget that\n\
              //! meets it and is left out of the cache budget.",
             made.cache_bytes / 1024
         ),

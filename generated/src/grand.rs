@@ -7,7 +7,7 @@
 //! Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
 //! are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 //! (never down to plain checks); a piece with `option probes` takes its smallest budget that
-             //! meets it and is left out of the cache budget.
+//! meets it and is left out of the cache budget.
 //! Every entry was checked against fairy-magic's reference move walker before this was written.
 //!
 //! | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
