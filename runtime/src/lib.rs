@@ -10,7 +10,8 @@
 //! functions the generated code calls, so the code that builds the tables and the code that reads
 //! them cannot disagree about an index.
 //!
-//! `#![no_std]`, no dependencies, no `unsafe`: vendor this file as it is.
+//! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
+//! for CPUs with BMI2: vendor this file as it is.
 #![no_std]
 // One `unsafe` call exists, and only in builds for CPUs with BMI2: the PEXT instruction.
 #![cfg_attr(not(all(target_arch = "x86_64", target_feature = "bmi2")), forbid(unsafe_code))]
