@@ -8,7 +8,8 @@
 //! paths    (paths.rs)              legs × square → path moves (dest, path, required)
 //! lookups  (lookups.rs)            path moves → leaps + grouped lookups, shared across pieces
 //! magics   (magics.rs)             lookups → multipliers and table sizes
-//! tables   (tables.rs)             magics → runtime data, verified against reference.rs
+//! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, verified against
+//!                                  reference.rs
 //! emit     (emit.rs)               data → a Rust module
 //! ```
 

@@ -3,6 +3,10 @@
 //! there, so tables interleave through each other's unused entries and share equal ones (the
 //! overlap Volker Annuss's compact rook and bishop tables use).
 //!
+//! Magic tables indexed by exactly their masks' bits come out almost full (every entry of
+//! chess's tables is used), so on the shipped variants most of what packing saves (0.5-2%) is
+//! equal entries shared between tables.
+//!
 //! Pure and deterministic: the same tables in the same order give the same array.
 
 use std::collections::HashMap;
