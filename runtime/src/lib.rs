@@ -85,6 +85,8 @@ impl Bitboard for u128 {
     fn pext(self, mask: Self) -> usize {
         let low = pext64(self as u64, mask as u64);
         let high = pext64((self >> 64) as u64, (mask >> 64) as u64);
+        // A mask is a lookup's squares, never all 64 of a half (an index has at most 20 bits),
+        // so the shift stays below 64.
         (low | high << (mask as u64).count_ones()) as usize
     }
 }
