@@ -11,7 +11,7 @@ use quote::quote;
 use crate::legs::TableKind;
 use crate::lookups::{Cost, Optimize, Plan, Why};
 use crate::magics::Word;
-use crate::tables::{slot_ids, Block, Tables};
+use crate::tables::{slot_ids, Block, Storage, Tables};
 use crate::variant::{camel_case, Variant};
 use fairy_magic_runtime::Index;
 
@@ -188,10 +188,10 @@ fn header<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, budgets: 
     let slot_bytes: usize = tables
         .answers
         .iter()
-        .map(|b| match (b.width, b.leaps.iter().any(|&l| l != B::EMPTY)) {
-            (0, false) => 0,
-            (0, true) => b.leaps.len() * word,
-            (w, _) => b.leaps.len() * (word + w * probe_bytes::<B>()).next_multiple_of(16),
+        .map(|b| match b.storage() {
+            Storage::Nothing => 0,
+            Storage::Leaps => b.leaps.len() * word,
+            Storage::Slots => b.leaps.len() * (word + b.width * probe_bytes::<B>()).next_multiple_of(16),
         })
         .sum();
     let checks: usize = tables.answers.iter().map(|b| b.checks.len()).sum();
@@ -241,11 +241,11 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     let arms = tables.answers.iter().enumerate().map(|(n, block)| {
         let number = number(n);
         let name = block_ident(n);
-        let checks = Ident::new(&format!("BLOCK_{n}_CHECKS"), Span::call_site());
-        let probed = match (block.width, block.leaps.iter().any(|&l| l != B::EMPTY)) {
-            (0, false) => quote!(0),
-            (0, true) => quote!(#name[square]),
-            _ => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
+        let checks = checks_ident(n);
+        let probed = match block.storage() {
+            Storage::Nothing => quote!(0),
+            Storage::Leaps => quote!(#name[square]),
+            Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
         };
         if block.check_width > 0 {
             quote!(#number => #probed | check(&#checks[square], occupied),)
@@ -257,25 +257,23 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
         let name = block_ident(n);
         let placeholder = Ident::new(&format!("__FAIRY_MAGIC_BLOCK_{n}"), Span::call_site());
         let doc = format!(" Block {n}: {}.", block_users(variant, tables, n));
-        let probes = block.width > 0;
-        let leaps = block.leaps.iter().any(|&l| l != B::EMPTY);
         let width = number(block.width);
-        let data = match (probes, leaps) {
-            (false, false) => quote!(),
-            (false, true) => quote! {
+        let data = match block.storage() {
+            Storage::Nothing => quote!(),
+            Storage::Leaps => quote! {
                 #[doc = #doc]
                 #[doc = " Leaps only: no occupancy blocks them."]
                 #[rustfmt::skip]
                 static #name: [Bitboard; SQUARES] = #placeholder;
             },
-            (true, _) => quote! {
+            Storage::Slots => quote! {
                 #[doc = #doc]
                 #[rustfmt::skip]
                 static #name: [Slot<Bitboard, #width>; SQUARES] = #placeholder;
             },
         };
         let checks = if block.check_width > 0 {
-            let cname = Ident::new(&format!("BLOCK_{n}_CHECKS"), Span::call_site());
+            let cname = checks_ident(n);
             let cplaceholder = Ident::new(&format!("__FAIRY_MAGIC_CHECKS_{n}"), Span::call_site());
             let cwidth = number(block.check_width);
             quote! {
@@ -300,9 +298,8 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
     let pad = if padded {
-        let pad = tables.answers.iter().flat_map(|b| &b.probes).find(|p| Block::is_padding(p)).unwrap();
-        let empty = number(pad.offset as usize);
-        let shift = number(pad.shift as usize);
+        let empty = number(tables.padding.offset as usize);
+        let shift = number(tables.padding.shift as usize);
         quote! {
             /// Pads a square out to its block's number of probes: it looks at no square and reads
             /// an empty entry.
@@ -418,6 +415,10 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
 
 fn block_ident(n: usize) -> Ident {
     Ident::new(&format!("BLOCK_{n}"), Span::call_site())
+}
+
+fn checks_ident(n: usize) -> Ident {
+    Ident::new(&format!("BLOCK_{n}_CHECKS"), Span::call_site())
 }
 
 /// Who reads block `n`: "rook white quiet, rook black quiet, ...".

@@ -103,7 +103,15 @@ pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
 /// `1 << (effort - SHRINK_HANDICAP)` candidates each, keeping the narrowest that worked.
 ///
 /// With [`Index::Pext`] there is nothing to search: the index is the mask's bits, gathered.
-pub fn find<B: Word>(how: Index, lookup: &Lookup, seed: u64, effort: u32) -> Result<Found<B>, Error> {
+///
+/// `answers` is `occupancies(lookup)`, which the caller needs too.
+pub fn find<B: Word>(
+    how: Index,
+    lookup: &Lookup,
+    answers: &[(Squares, Squares)],
+    seed: u64,
+    effort: u32,
+) -> Result<Found<B>, Error> {
     let min_bits = lookup.mask.count_ones().max(1);
     if how == Index::Pext {
         return Ok(Found { magic: B::EMPTY, bits: min_bits });
@@ -113,11 +121,10 @@ pub fn find<B: Word>(how: Index, lookup: &Lookup, seed: u64, effort: u32) -> Res
         Index::Split32 => 31,
         _ => B::BITS - 1,
     };
-    let answers = occupancies(lookup);
     let mut search = Search::<B>::new(how, lookup, seed);
     let mut found = None;
     for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
-        if let Some(magic) = search.try_width(&answers, bits, 1 << effort) {
+        if let Some(magic) = search.try_width(answers, bits, 1 << effort) {
             found = Some(Found { magic, bits });
             break;
         }
@@ -136,7 +143,7 @@ pub fn find<B: Word>(how: Index, lookup: &Lookup, seed: u64, effort: u32) -> Res
     let floor = distinct.len().next_power_of_two().trailing_zeros().max(1);
     let tries = 1u64 << effort.saturating_sub(SHRINK_HANDICAP);
     while found.bits > floor {
-        match search.try_width(&answers, found.bits - 1, tries) {
+        match search.try_width(answers, found.bits - 1, tries) {
             Some(magic) => found = Found { magic, bits: found.bits - 1 },
             None => break,
         }

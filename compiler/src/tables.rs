@@ -30,6 +30,19 @@ pub struct Tables<B> {
     pub table: Vec<B>,
     /// Per lookup of the plan: its magic and where its table starts.
     pub found: Vec<(Found<B>, u32)>,
+    /// The probe that pads a square out to its block's width: it reads an empty entry.
+    pub padding: Magic<B>,
+}
+
+/// How the generated module stores a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// No moves at all: nothing is stored, the answer is empty.
+    Nothing,
+    /// Leaps only: one bitboard a square.
+    Leaps,
+    /// One `Slot` of leaps and `width` probes a square.
+    Slots,
 }
 
 /// One (kind, piece, colour)'s answers for every square, laid out as the generated module stores
@@ -60,6 +73,14 @@ impl<B: Word> Block<B> {
     pub fn lookup(&self, how: Index, square: usize, table: &[B], occupied: B) -> B {
         fairy_magic_runtime::probe(how, self.leaps[square], self.probes(square), table, occupied)
             | fairy_magic_runtime::check(self.checks(square), occupied)
+    }
+
+    pub fn storage(&self) -> Storage {
+        match (self.width, self.leaps.iter().any(|&l| l != B::EMPTY)) {
+            (0, false) => Storage::Nothing,
+            (0, true) => Storage::Leaps,
+            _ => Storage::Slots,
+        }
     }
 
     /// Probes that only pad a square out to the block's width.
@@ -109,27 +130,23 @@ pub fn build<B: Word>(
     plan: &Plan,
     options: &Options,
 ) -> Result<Tables<B>, Error> {
-    let magics: Vec<Found<B>> = plan
-        .lookups
-        .iter()
-        .map(|l| magics::find::<B>(options.index, l, options.seed, options.effort))
-        .collect::<Result<_, _>>()?;
-    // Each table's used entries, plus one empty entry for the probes that pad a square.
-    let mut used: Vec<Vec<(usize, Squares)>> = plan
-        .lookups
-        .iter()
-        .zip(&magics)
-        .map(|(lookup, f)| {
-            let probe = f.probe(options.index, lookup, 0);
-            let mut entries: Vec<(usize, Squares)> = magics::occupancies(lookup)
-                .into_iter()
-                .map(|(occupied, answer)| (probe.index(options.index, B::from_squares(occupied)), answer))
-                .collect();
-            entries.sort_unstable();
-            entries.dedup();
-            entries
-        })
-        .collect();
+    // Each lookup's magic, and the entries its table uses.
+    let mut magics: Vec<Found<B>> = Vec::with_capacity(plan.lookups.len());
+    let mut used: Vec<Vec<(usize, Squares)>> = Vec::with_capacity(plan.lookups.len() + 1);
+    for lookup in &plan.lookups {
+        let answers = magics::occupancies(lookup);
+        let f = magics::find::<B>(options.index, lookup, &answers, options.seed, options.effort)?;
+        let probe = f.probe(options.index, lookup, 0);
+        let mut entries: Vec<(usize, Squares)> = answers
+            .into_iter()
+            .map(|(occupied, answer)| (probe.index(options.index, B::from_squares(occupied)), answer))
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        magics.push(f);
+        used.push(entries);
+    }
+    // One empty entry for the probes that pad a square.
     used.push(vec![(0, 0)]);
     let packed = pack::pack(&used);
     let table: Vec<B> = packed.entries.iter().map(|&e| B::from_squares(e)).collect();
@@ -167,7 +184,7 @@ pub fn build<B: Word>(
             next
         });
     }
-    let tables = Tables { index: options.index, kinds: kinds.to_vec(), blocks, answers, table, found };
+    let tables = Tables { index: options.index, kinds: kinds.to_vec(), blocks, answers, table, found, padding };
     verify(board, pieces, moves, &tables, options.check)?;
     Ok(tables)
 }
