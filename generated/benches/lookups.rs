@@ -64,12 +64,9 @@ fn main() {
     let queries: Vec<(usize, u64)> =
         (0..QUERIES).map(|_| ((rng.next() % 64) as usize, rng.next() & (rng.next() | rng.next()))).collect();
     let q = &queries;
-    let white = chess::Color::White;
 
-    let fm_rook = |sq: usize, occ: u64| chess::attacks(chess::Piece::Rook, white, sq, occ);
-    let fm_bishop = |sq: usize, occ: u64| chess::attacks(chess::Piece::Bishop, white, sq, occ);
-    let fm_queen = |sq: usize, occ: u64| chess::attacks(chess::Piece::Queen, white, sq, occ);
-    macro_rules! backend {
+    // A white piece's attacks through one generated module.
+    macro_rules! attacks {
         ($module:ident, $piece:ident) => {
             |sq: usize, occ: u64| $module::attacks($module::Piece::$piece, $module::Color::White, sq, occ)
         };
@@ -85,11 +82,11 @@ fn main() {
 
     // Everyone must agree before anyone is timed.
     for &(sq, occ) in q.iter().take(100_000) {
-        assert_eq!(fm_rook(sq, occ), cozy_rook(sq, occ));
-        assert_eq!(backend!(chess_pext, Queen)(sq, occ), sh_queen(sq, occ));
-        assert_eq!(backend!(chess_split32, Queen)(sq, occ), sh_queen(sq, occ));
-        assert_eq!(fm_bishop(sq, occ), sh_bishop(sq, occ));
-        assert_eq!(fm_queen(sq, occ), sh_queen(sq, occ));
+        assert_eq!(attacks!(chess, Rook)(sq, occ), cozy_rook(sq, occ));
+        assert_eq!(attacks!(chess_pext, Queen)(sq, occ), sh_queen(sq, occ));
+        assert_eq!(attacks!(chess_split32, Queen)(sq, occ), sh_queen(sq, occ));
+        assert_eq!(attacks!(chess, Bishop)(sq, occ), sh_bishop(sq, occ));
+        assert_eq!(attacks!(chess, Queen)(sq, occ), sh_queen(sq, occ));
     }
 
     macro_rules! row {
@@ -105,39 +102,37 @@ fn main() {
         &[
             row!("rook: cozy-chess (baseline)", cozy_rook),
             row!("rook: shakmaty", sh_rook),
-            row!("rook: fairy-magic chess", fm_rook),
-            row!("rook: fairy-magic chess_pext", backend!(chess_pext, Rook)),
-            row!("rook: fairy-magic chess_split32", backend!(chess_split32, Rook)),
+            row!("rook: fairy-magic chess", attacks!(chess, Rook)),
+            row!("rook: fairy-magic chess_pext", attacks!(chess_pext, Rook)),
+            row!("rook: fairy-magic chess_split32", attacks!(chess_split32, Rook)),
             row!("bishop: cozy-chess", cozy_bishop),
             row!("bishop: shakmaty", sh_bishop),
-            row!("bishop: fairy-magic chess", fm_bishop),
-            row!("bishop: fairy-magic chess_pext", backend!(chess_pext, Bishop)),
-            row!("bishop: fairy-magic chess_split32", backend!(chess_split32, Bishop)),
+            row!("bishop: fairy-magic chess", attacks!(chess, Bishop)),
+            row!("bishop: fairy-magic chess_pext", attacks!(chess_pext, Bishop)),
+            row!("bishop: fairy-magic chess_split32", attacks!(chess_split32, Bishop)),
             row!("queen: cozy-chess (rook | bishop)", cozy_queen),
             row!("queen: shakmaty", sh_queen),
-            row!("queen: fairy-magic chess", fm_queen),
-            row!("queen: fairy-magic chess_pext", backend!(chess_pext, Queen)),
-            row!("queen: fairy-magic chess_split32", backend!(chess_split32, Queen)),
+            row!("queen: fairy-magic chess", attacks!(chess, Queen)),
+            row!("queen: fairy-magic chess_pext", attacks!(chess_pext, Queen)),
+            row!("queen: fairy-magic chess_split32", attacks!(chess_split32, Queen)),
         ],
         0,
     );
-    let gl = |piece: gallery::Piece| move |sq: usize, occ: u64| gallery::attacks(piece, gallery::Color::White, sq, occ);
     report(
         &[
-            row!("queen: fairy-magic gallery (baseline)", gl(gallery::Piece::Queen)),
-            row!("griffon [F?R], gallery (up to 4 probes)", gl(gallery::Piece::Griffon)),
-            row!("osprey [D?B], gallery", gl(gallery::Piece::Osprey)),
-            row!("nightrider NN, gallery", gl(gallery::Piece::Nightrider)),
+            row!("queen: fairy-magic gallery (baseline)", attacks!(gallery, Queen)),
+            row!("griffon [F?R], gallery (up to 4 probes)", attacks!(gallery, Griffon)),
+            row!("osprey [D?B], gallery", attacks!(gallery, Osprey)),
+            row!("nightrider NN, gallery", attacks!(gallery, Nightrider)),
         ],
         0,
     );
-    let fy = |piece: fairy::Piece| move |sq: usize, occ: u64| fairy::attacks(piece, fairy::Color::White, sq, occ);
     report(
         &[
-            row!("queen: fairy-magic fairy (baseline)", fy(fairy::Piece::Queen)),
-            row!("griffon [F?R], fairy (2 probes)", fy(fairy::Piece::Griffon)),
-            row!("osprey [D?B], fairy", fy(fairy::Piece::Osprey)),
-            row!("nightrider NN, fairy", fy(fairy::Piece::Nightrider)),
+            row!("queen: fairy-magic fairy (baseline)", attacks!(fairy, Queen)),
+            row!("griffon [F?R], fairy (2 probes)", attacks!(fairy, Griffon)),
+            row!("osprey [D?B], fairy", attacks!(fairy, Osprey)),
+            row!("nightrider NN, fairy", attacks!(fairy, Nightrider)),
         ],
         0,
     );
