@@ -64,3 +64,12 @@ fn between_gives_legs_lines_and_screens() {
     assert_eq!(between(Piece::Advisor, Color::White, sq("d1"), sq("e2")), 0);
     assert_eq!(between(Piece::Chariot, Color::White, sq("a1"), sq("b3")), 0);
 }
+
+/// The README's example, as written there.
+#[test]
+fn the_readme_example() {
+    let (e5, e6, d7, d6) = (40, 49, 57, 48);
+    assert_eq!(attackers(Piece::Horse, Color::Black, e5, 1 << e6) & 1 << d7, 1 << d7);
+    assert_eq!(quiets(Piece::Horse, Color::White, e5, 1 << e6) & 1 << d7, 0);
+    assert_eq!(between(Piece::Horse, Color::Black, d7, e5), 1 << d6);
+}
