@@ -330,10 +330,15 @@ fn run(cli: Cli) -> Result<(), Error> {
             let here = query::position(board, &question)?;
             // The same piece alone on the board: what it would reach if nothing blocked it.
             let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
-            let compiled = query::compile_piece(board, &p.betza_text, Via::Tables)?;
+            let index = variant.pieces.iter().position(|q| q.letter == p.letter).expect("found above");
+            let source = fairy_magic::error::Source { file: &name, text: &text };
+            let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
             let now = compiled.answer(board, &here);
             let open = compiled.answer(board, &alone);
-            let marks = fairy_magic::show::marks(board, &here, &now, &open);
+            let color = here.color as usize;
+            let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
+            let regions = regions.fold(0, |set, &r| set | variant.regions[r].squares[color]);
+            let marks = fairy_magic::show::marks(board, &here, &now, &open, regions);
             print!("{}", fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()));
             if let Some(out) = svg {
                 write_atomically(&out, &fairy_magic::show::svg(board, &marks, &p.letter))

@@ -93,6 +93,12 @@ const QUERY_SAMPLES: usize = 256;
 /// the string (`<XBetza>:1:column`).
 pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
     let source = Source { file: "<XBetza>", text: betza };
+    let variant = lone_piece(board, betza, &source)?;
+    compile_alone(variant, &source, via)
+}
+
+/// A variant of one piece, `X`, on `board`; XBetza errors point into `source`.
+fn lone_piece(board: Board, betza: &str, source: &Source) -> Result<Variant, Error> {
     let parsed = crate::betza::parse(betza).map_err(|e| source.error(e.offset, e.message))?;
     let piece = Piece {
         letter: "X".into(),
@@ -103,15 +109,26 @@ pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Er
         confine: None,
         zones: Vec::new(),
     };
-    let variant = Variant {
+    Ok(Variant {
         name: "query".into(),
         board,
         pieces: vec![piece],
         options: Vec::new(),
         probe_targets: Vec::new(),
         regions: Vec::new(),
-    };
-    let moves = crate::piece_moves(&variant, &source)?;
+    })
+}
+
+/// Compiles one piece of a variant, with its regions, as `compile_piece` does a lone one.
+pub fn compile_variant_piece(variant: &Variant, piece: usize, source: &Source, via: Via) -> Result<Compiled, Error> {
+    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
+    compile_alone(alone, source, via)
+}
+
+/// `variant` holds one piece.
+fn compile_alone(variant: Variant, source: &Source, via: Via) -> Result<Compiled, Error> {
+    let board = variant.board;
+    let moves = crate::piece_moves(&variant, source)?;
     if via == Via::Reference {
         return Ok(Compiled::Legs(moves.into_iter().next().unwrap()));
     }
@@ -262,24 +279,7 @@ pub fn sources(
 /// The squares between `from` and `to` on a lone piece's paths (`between` in a module).
 pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Result<Squares, Error> {
     let source = Source { file: "<XBetza>", text: betza };
-    let parsed = crate::betza::parse(betza).map_err(|e| source.error(e.offset, e.message))?;
-    let piece = Piece {
-        letter: "X".into(),
-        name: "piece".into(),
-        betza_text: betza.into(),
-        betza_offset: 0,
-        betza: parsed,
-        confine: None,
-        zones: Vec::new(),
-    };
-    let variant = Variant {
-        name: "query".into(),
-        board,
-        pieces: vec![piece],
-        options: Vec::new(),
-        probe_targets: Vec::new(),
-        regions: Vec::new(),
-    };
+    let variant = lone_piece(board, betza, &source)?;
     let moves = crate::piece_moves(&variant, &source)?;
     let between = crate::between_of(&variant, &moves, DEFAULT_MAX_PATHS)?;
     Ok(between.get(board, 0, color as usize, from, to))
