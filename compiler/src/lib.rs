@@ -44,7 +44,7 @@ use crate::lookups::Plan;
 use crate::magics::Word;
 use crate::paths::{PathMove, Rule};
 use crate::regions::PieceMoves;
-use crate::tables::{slot_ids, Tables};
+use crate::tables::{SlotId, SlotOrder, Tables};
 use crate::variant::Variant;
 
 /// Knobs of a compilation; the defaults are what `cargo xtask gen` uses.
@@ -223,59 +223,11 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind, target: u8) ->
 pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
     let board: Board = variant.board;
     let kinds = table_kinds(&moves);
+    let order = SlotOrder::new(kinds.len(), moves.len(), board);
     let all_paths = all_paths(&variant, &moves, options.max_paths)?;
-    let slots: Vec<Vec<PathMove>> = slot_ids(kinds.len(), moves.len(), board)
-        .map(|id| {
-            let kind = kinds[id.kind];
-            let from_every_square = &all_paths[id.piece * 2 + id.color as usize];
-            match kind.is_reverse() {
-                true => reversed(from_every_square, kind, id.square),
-                false => from_every_square[id.square as usize].iter().filter(|m| answers(kind, m)).copied().collect(),
-            }
-        })
-        .collect();
-    let piece_of = |i: usize| i / board.squares() / 2 % moves.len();
-    let word = std::mem::size_of::<B>();
-    let targets: Vec<Option<usize>> = variant
-        .pieces
-        .iter()
-        .map(|p| variant.probe_targets.iter().find(|t| t.letter == p.letter).map(|t| t.probes))
-        .collect();
-    let budgets: Vec<lookups::Cost> = match options.max_bits {
-        Some(_) if !variant.probe_targets.is_empty() => {
-            return Err(Error::Limit(
-                "`option probes` asks the cost model for a piece's budget, and a fixed max-bits turns the cost model off: drop one of them".into(),
-            ));
-        }
-        Some(bits) => {
-            let all = lookups::plan(&slots, &vec![bits; slots.len()], options.max_probes);
-            vec![lookups::cost(&all, bits, word); moves.len()]
-        }
-        None => {
-            let costs: Vec<Vec<lookups::Cost>> = (0..moves.len())
-                .map(|p| {
-                    let own: Vec<Vec<paths::PathMove>> =
-                        (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| slots[i].clone()).collect();
-                    (lookups::MIN_BITS..=lookups::MAX_BITS)
-                        .map(|bits| {
-                            lookups::cost(&lookups::plan(&own, &vec![bits; own.len()], options.max_probes), bits, word)
-                        })
-                        .collect()
-                })
-                .collect();
-            lookups::choose_budgets(&costs, &targets, options.optimize, options.cache_bytes, word).map_err(|p| {
-                let least = costs[p].iter().map(|c| c.most).min().unwrap_or(0);
-                Error::Limit(format!(
-                    "the {} needs {least} probes on some square even with {}-bit tables, the largest budget: `option probes {} {}` cannot be met",
-                    variant.pieces[p].name,
-                    lookups::MAX_BITS,
-                    variant.pieces[p].letter,
-                    targets[p].unwrap_or(0)
-                ))
-            })?
-        }
-    };
-    let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[piece_of(i)].bits).collect();
+    let slots: Vec<Vec<PathMove>> = order.ids().map(|id| slot_moves(&all_paths, kinds[id.kind], id)).collect();
+    let budgets = budgets::<B>(&variant, &slots, order, options)?;
+    let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
     let plan = lookups::plan(&slots, &per_slot, options.max_probes);
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     // Where each piece may go from each square under some occupancy: the origins a reverse
@@ -287,6 +239,54 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &O
     let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, options)?;
     let between = Between::new(board, &all_paths);
     Ok(Compiled { variant, moves, plan, tables, budgets, between })
+}
+
+/// The path moves one slot answers for: the piece's own from its square, or, for a reverse
+/// kind, everyone else's onto it.
+fn slot_moves(all_paths: &[Vec<Vec<PathMove>>], kind: TableKind, id: SlotId) -> Vec<PathMove> {
+    let from_every_square = &all_paths[id.piece * 2 + id.color as usize];
+    match kind.is_reverse() {
+        true => reversed(from_every_square, kind, id.square),
+        false => from_every_square[id.square as usize].iter().filter(|m| answers(kind, m)).copied().collect(),
+    }
+}
+
+/// Each piece's bit budget: fixed by `max-bits`, or chosen by the cost model.
+fn budgets<B: Word>(
+    variant: &Variant,
+    slots: &[Vec<PathMove>],
+    order: SlotOrder,
+    options: &Options,
+) -> Result<Vec<lookups::Cost>, Error> {
+    let word = std::mem::size_of::<B>();
+    let pieces = variant.pieces.len();
+    let targets: Vec<Option<usize>> = variant
+        .pieces
+        .iter()
+        .map(|p| variant.probe_targets.iter().find(|t| t.letter == p.letter).map(|t| t.probes))
+        .collect();
+    match options.max_bits {
+        Some(_) if !variant.probe_targets.is_empty() => Err(Error::Limit(
+            "`option probes` asks the cost model for a piece's budget, and a fixed max-bits turns the cost model off: drop one of them".into(),
+        )),
+        Some(bits) => {
+            let all = lookups::plan(slots, &vec![bits; slots.len()], options.max_probes);
+            Ok(vec![lookups::cost(&all, bits, word); pieces])
+        }
+        None => {
+            let costs = lookups::sweep(slots, |i| order.id(i).piece, pieces, options.max_probes, word);
+            lookups::choose_budgets(&costs, &targets, options.optimize, options.cache_bytes, word).map_err(|p| {
+                let least = costs[p].iter().map(|c| c.most).min().unwrap_or(0);
+                Error::Limit(format!(
+                    "the {} needs {least} probes on some square even with {}-bit tables, the largest budget: `option probes {} {}` cannot be met",
+                    variant.pieces[p].name,
+                    lookups::MAX_BITS,
+                    variant.pieces[p].letter,
+                    targets[p].unwrap_or(0)
+                ))
+            })
+        }
+    }
 }
 
 impl Options {
@@ -330,31 +330,21 @@ pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[variant::S
         max_probes: options.max_probes,
         effort: options.effort,
     };
-    Ok(match variant.board.width() {
-        64 => {
-            let c = build::<u64>(variant, moves, options)?;
-            emit::module(
-                &c.variant,
-                &c.tables,
-                &c.plan,
-                &c.budgets,
-                &c.between,
-                &made,
-                baseline::fancy_magic_entries(&c.variant),
-            )
-        }
-        _ => {
-            let c = build::<u128>(variant, moves, options)?;
-            emit::module(
-                &c.variant,
-                &c.tables,
-                &c.plan,
-                &c.budgets,
-                &c.between,
-                &made,
-                baseline::fancy_magic_entries(&c.variant),
-            )
-        }
+    match variant.board.width() {
+        64 => emit_module(&build::<u64>(variant, moves, options)?, &made),
+        _ => emit_module(&build::<u128>(variant, moves, options)?, &made),
+    }
+}
+
+fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<String, Error> {
+    emit::module(&emit::Module {
+        variant: &c.variant,
+        tables: &c.tables,
+        plan: &c.plan,
+        budgets: &c.budgets,
+        between: &c.between,
+        made,
+        fancy_entries: baseline::fancy_magic_entries(&c.variant),
     })
 }
 

@@ -91,6 +91,26 @@ pub struct Plan {
     pub slots: Vec<SlotPlan>,
 }
 
+/// What every budget from `MIN_BITS` to `MAX_BITS` would cost each piece: `costs[piece][budget
+/// - MIN_BITS]`, each piece planned alone over its own slots (`piece_of(slot)`).
+pub fn sweep(
+    slots: &[Vec<PathMove>],
+    piece_of: impl Fn(usize) -> usize,
+    pieces: usize,
+    max_probes: usize,
+    word_bytes: usize,
+) -> Vec<Vec<Cost>> {
+    (0..pieces)
+        .map(|p| {
+            let own: Vec<Vec<PathMove>> =
+                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| slots[i].clone()).collect();
+            (MIN_BITS..=MAX_BITS)
+                .map(|bits| cost(&plan(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
+                .collect()
+        })
+        .collect()
+}
+
 /// Exhaustive grouping is exact up to this many rides; greedy merging brings larger sets down.
 const EXACT_GROUPING_LIMIT: usize = 12;
 

@@ -99,14 +99,43 @@ pub struct SlotId {
     pub square: u8,
 }
 
+/// The order of a variant's slots: kind, then piece, then colour, then square. Plans, tables,
+/// the emitter and the tests all read slots in this order; this type is the one place that
+/// knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotOrder {
+    pub kinds: usize,
+    pub pieces: usize,
+    pub squares: usize,
+}
+
+impl SlotOrder {
+    pub fn new(kinds: usize, pieces: usize, board: Board) -> SlotOrder {
+        SlotOrder { kinds, pieces, squares: board.squares() }
+    }
+
+    /// Every slot, in order.
+    pub fn ids(self) -> impl Iterator<Item = SlotId> {
+        (0..self.kinds * self.pieces * 2 * self.squares).map(move |i| self.id(i))
+    }
+
+    /// The slot at `index` of the order.
+    pub fn id(self, index: usize) -> SlotId {
+        let (run, square) = (index / self.squares, index % self.squares);
+        let (kind, piece, color) = self.run(run);
+        SlotId { kind, piece, color, square: square as u8 }
+    }
+
+    /// Who owns the `n`th run of `squares` consecutive slots (a block's worth).
+    pub fn run(self, n: usize) -> (usize, usize, Color) {
+        let color = if n % 2 == 0 { Color::White } else { Color::Black };
+        (n / 2 / self.pieces, n / 2 % self.pieces, color)
+    }
+}
+
+/// Every slot of a variant, in `SlotOrder`.
 pub fn slot_ids(kinds: usize, pieces: usize, board: Board) -> impl Iterator<Item = SlotId> {
-    (0..kinds).flat_map(move |kind| {
-        (0..pieces).flat_map(move |piece| {
-            Color::ALL.into_iter().flat_map(move |color| {
-                (0..board.squares() as u8).map(move |square| SlotId { kind, piece, color, square })
-            })
-        })
-    })
+    SlotOrder::new(kinds, pieces, board).ids()
 }
 
 /// Random occupancies tried for a slot besides its probes' masks.
@@ -163,8 +192,10 @@ pub fn build<B: Word>(
     let mut block_of: HashMap<&[SlotPlan], usize> = HashMap::new();
     let mut blocks = vec![vec![[0usize; 2]; piece_count]; kinds.len()];
     let mut answers: Vec<Block<B>> = Vec::new();
+    let order = SlotOrder::new(kinds.len(), piece_count, board);
     for (i, chunk) in plan.slots.chunks(squares).enumerate() {
-        let (kind, piece, color) = (i / (piece_count * 2), i / 2 % piece_count, i % 2);
+        let (kind, piece, color) = order.run(i);
+        let color = color as usize;
         let next = block_of.len();
         blocks[kind][piece][color] = *block_of.entry(chunk).or_insert_with(|| {
             let width = chunk.iter().map(|s| s.lookups.len()).max().unwrap_or(0);

@@ -18,25 +18,36 @@
 //! ```
 #![no_std]
 
+/// Move tables for `bentriders`, from `variants/bentriders.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod bentriders;
+/// Move tables for `capablanca`, from `variants/capablanca.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod capablanca;
+/// Move tables for `chess`, from `variants/chess.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chess;
+/// Move tables for `chess_pext`, from `variants/chess_pext.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chess_pext;
+/// Move tables for `chess_split32`, from `variants/chess_split32.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chess_split32;
+/// Move tables for `fairy`, from `variants/fairy.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod fairy;
+/// Move tables for `gallery`, from `variants/gallery.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod gallery;
+/// Move tables for `grand`, from `variants/grand.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod grand;
+/// Move tables for `janggi`, from `variants/janggi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod janggi;
+/// Move tables for `shogi`, from `variants/shogi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod shogi;
+/// Move tables for `xiangqi`, from `variants/xiangqi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod xiangqi;

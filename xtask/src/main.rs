@@ -59,7 +59,9 @@ fn generate(root: &Path, name: &str) -> Result<String, String> {
 fn library(names: &[String]) -> String {
     let mut s = String::from(LIBRARY_HEADER);
     for name in names {
-        s.push_str(&format!("#[rustfmt::skip]\npub mod {name};\n"));
+        s.push_str(&format!(
+            "/// Move tables for `{name}`, from `variants/{name}.variant`; the file's header says how it was made.\n#[rustfmt::skip]\npub mod {name};\n"
+        ));
     }
     s
 }

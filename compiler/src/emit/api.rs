@@ -1,0 +1,355 @@
+//! The module's code: its types, its public functions and the statics they read, built with
+//! `quote!`. Each static's data is a placeholder that `data.rs` fills in.
+
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::quote;
+
+use crate::between::Between;
+use crate::legs::TableKind;
+use crate::magics::Word;
+use crate::tables::{Block, Storage, Tables};
+use crate::variant::{camel_case, Variant};
+use fairy_magic_runtime::Index;
+
+use super::header::kind_name;
+
+pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Between) -> TokenStream {
+    let word = Ident::new(&format!("u{}", B::BITS), Span::call_site());
+    let name = &variant.name;
+    let number = Literal::usize_unsuffixed;
+    let files = number(variant.board.files as usize);
+    let ranks = number(variant.board.ranks as usize);
+    let squares = number(variant.board.squares());
+    let pieces = number(variant.pieces.len());
+    let kinds = number(tables.kinds.len());
+    let idents: Vec<Ident> =
+        variant.pieces.iter().map(|p| Ident::new(&camel_case(&p.name), Span::call_site())).collect();
+    let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
+    let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
+    let betzas: Vec<&str> = variant.pieces.iter().map(|p| p.betza_text.as_str()).collect();
+    let piece_docs: Vec<String> =
+        variant.pieces.iter().map(|p| format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).collect();
+    let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
+    let attacks = number(tables.table.len());
+    let blocks_width = if tables.answers.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    let any_probes = tables.answers.iter().any(|b| b.width > 0);
+    let any_checks = tables.answers.iter().any(|b| b.check_width > 0);
+    let padded = tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding));
+
+    // One arm a block: its static (or nothing, for a block without moves), read at `square`.
+    let arms = tables.answers.iter().enumerate().map(|(n, block)| {
+        let number = number(n);
+        let name = block_ident(n);
+        let checks = checks_ident(n);
+        let probed = match block.storage() {
+            Storage::Nothing => quote!(0),
+            Storage::Leaps => quote!(#name[square]),
+            Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
+        };
+        if block.check_width > 0 {
+            quote!(#number => #probed | check(&#checks[square], occupied),)
+        } else {
+            quote!(#number => #probed,)
+        }
+    });
+    let statics = tables.answers.iter().enumerate().map(|(n, block)| {
+        let name = block_ident(n);
+        let placeholder = Ident::new(&format!("__FAIRY_MAGIC_BLOCK_{n}"), Span::call_site());
+        let doc = docs(&format!("Block {n}: {}.", block_users(variant, tables, n)));
+        let width = number(block.width);
+        let data = match block.storage() {
+            Storage::Nothing => quote!(),
+            Storage::Leaps => quote! {
+                #doc
+                /// Leaps only: no occupancy blocks them.
+                #[rustfmt::skip]
+                static #name: [Bitboard; SQUARES] = #placeholder;
+            },
+            Storage::Slots => quote! {
+                #doc
+                #[rustfmt::skip]
+                static #name: [Slot<Bitboard, #width>; SQUARES] = #placeholder;
+            },
+        };
+        let checks = if block.check_width > 0 {
+            let cname = checks_ident(n);
+            let cplaceholder = Ident::new(&format!("__FAIRY_MAGIC_CHECKS_{n}"), Span::call_site());
+            let cwidth = number(block.check_width);
+            quote! {
+                /// Block's moves whose paths are too long for a lookup, checked one by one.
+                #[rustfmt::skip]
+                static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #cplaceholder;
+            }
+        } else {
+            quote!()
+        };
+        quote!(#data #checks)
+    });
+    let mut imports = vec![];
+    if any_checks {
+        imports.push(quote!(check));
+        imports.push(quote!(Check));
+    }
+    if any_probes {
+        imports.push(quote!(Index));
+        imports.push(quote!(Magic));
+        imports.push(quote!(Slot));
+    }
+    let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
+    let pad = if padded {
+        let empty = number(tables.padding.offset as usize);
+        let shift = number(tables.padding.shift as usize);
+        quote! {
+            /// Pads a square out to its block's number of probes: it looks at no square and reads
+            /// an empty entry.
+            const PAD: Magic<Bitboard> = Magic::new(0, 0, #shift, #empty);
+        }
+    } else {
+        quote!()
+    };
+    let index = match tables.index {
+        Index::Magic => quote!(Index::Magic),
+        Index::Split32 => quote!(Index::Split32),
+        Index::Pext => quote!(Index::Pext),
+    };
+    let attacks_static = if any_probes {
+        quote! {
+            /// How every probe forms its index: the magics below were found for it.
+            const INDEX: Index = #index;
+
+            /// Every lookup's table, overlapping where their entries agree.
+            #[rustfmt::skip]
+            static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
+        }
+    } else {
+        quote!()
+    };
+
+    let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
+        let (fname, text) = function_doc(kind);
+        let panics = if kind.is_reverse() { "target" } else { "square" };
+        let doc = docs(&format!("{text}\n\nPanics if `{panics} >= SQUARES`."));
+        let fname = Ident::new(fname, Span::call_site());
+        let k = number(k);
+        if kind.is_reverse() {
+            quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #fname(piece: Piece, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, target, occupied)
+                }
+            }
+        } else {
+            quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, square, occupied)
+                }
+            }
+        }
+    });
+    let between_code = between_code(variant, between);
+    // A variant of leapers only reads no occupancy.
+    let unused_occupancy = if any_probes || any_checks { quote!() } else { quote!(let _ = occupied;) };
+
+    quote! {
+        #[allow(unused_imports)]
+        pub use fairy_magic_runtime::Color;
+        #imports
+
+        /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
+        #[allow(dead_code)]
+        pub type Bitboard = #word;
+
+        /// The variant's name.
+        #[allow(dead_code)]
+        pub const NAME: &str = #name;
+        /// Files (columns) of the board: a, b, c...
+        #[allow(dead_code)]
+        pub const FILES: usize = #files;
+        /// Ranks (rows) of the board: 1, 2, 3...
+        #[allow(dead_code)]
+        pub const RANKS: usize = #ranks;
+        /// Squares on the board.
+        pub const SQUARES: usize = #squares;
+
+        /// The variant's pieces.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(dead_code)]
+        pub enum Piece {
+            #( #[doc = #piece_docs] #idents = #numbers, )*
+        }
+
+        #[allow(dead_code)]
+        impl Piece {
+            /// Every piece, in the order of the variant file.
+            pub const ALL: [Piece; #pieces] = [ #( Piece::#idents ),* ];
+
+            /// The letter the variant file gives it.
+            pub const fn letter(self) -> &'static str {
+                match self { #( Piece::#idents => #letters, )* }
+            }
+
+            /// The name the variant file gives it.
+            pub const fn name(self) -> &'static str {
+                match self { #( Piece::#idents => #names, )* }
+            }
+
+            /// Its moves in XBetza, as written in the variant file.
+            pub const fn betza(self) -> &'static str {
+                match self { #( Piece::#idents => #betzas, )* }
+            }
+        }
+
+        #( #functions )*
+
+        #between_code
+
+        const PIECES: usize = #pieces;
+        const KINDS: usize = #kinds;
+
+        #[inline(always)]
+        #[allow(dead_code)]
+        fn lookup(kind: usize, piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
+            #unused_occupancy
+            match BLOCKS[kind][piece as usize][color as usize] {
+                #( #arms )*
+                _ => unreachable!(),
+            }
+        }
+
+        /// Which block answers each (kind, piece, colour).
+        #[rustfmt::skip]
+        const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = __FAIRY_MAGIC_BLOCKS;
+
+        #pad
+        #( #statics )*
+        #attacks_static
+    }
+}
+
+/// Doc comment lines for `text`: paragraphs split at blank lines, each wrapped to fit a line of
+/// about 100 columns, so that prettyplease prints plain `///` lines.
+fn docs(text: &str) -> TokenStream {
+    const WIDTH: usize = 88;
+    let mut lines: Vec<String> = Vec::new();
+    for (i, paragraph) in text.split("\n\n").enumerate() {
+        if i > 0 {
+            lines.push(String::new());
+        }
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    quote!( #( #[doc = #lines] )* )
+}
+
+/// A kind's public function: its name and what its doc says.
+pub(super) fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
+    match kind {
+        TableKind::Quiet => ("quiets", "The squares `piece` may move to without capturing, from `square`, given the `occupied` squares.\n\nMask the result with the empty squares: a move to an occupied square is not quiet."),
+        TableKind::Capture => ("attacks", "The squares `piece` attacks from `square` (where it could capture), given the `occupied` squares.\n\nMask the result with the enemy pieces to get its captures."),
+        TableKind::InitialQuiet => ("initial_quiets", "The quiet moves `piece` has only as its first move (XBetza `i`), in addition to [`quiets`].\n\nMask the result with the empty squares. Empty for pieces without such moves."),
+        TableKind::InitialCapture => ("initial_attacks", "The captures `piece` has only as its first move (XBetza `i`), in addition to [`attacks`].\n\nMask the result with the enemy pieces. Empty for pieces without such moves."),
+        TableKind::Friendly => ("friendly_attacks", "The squares where `piece` may capture one of its own side (XBetza `d`), from `square`.\n\nMask the result with the friendly pieces."),
+        TableKind::InitialFriendly => ("initial_friendly_attacks", "The friendly captures (XBetza `d`) `piece` has only as its first move."),
+        TableKind::Attackers => ("attackers", "The squares from which a `piece` of `color` captures on `target`, given the `occupied` squares: [`attacks`] read backwards.\n\nThe target counts as an enemy piece, and whether the attacker's own square is in `occupied` does not matter. Mask the result with the squares of such pieces: `attackers(Piece::Rook, them, king, occupied) & their_rooks` are the rooks that give check."),
+        TableKind::Movers => ("movers", "The squares from which a `piece` of `color` moves without capturing onto the empty `target`, given the `occupied` squares: [`quiets`] read backwards (who can step in to block)."),
+        TableKind::InitialAttackers => ("initial_attackers", "The squares from which a `piece` of `color` captures on `target` with a first move (XBetza `i`): [`initial_attacks`] read backwards."),
+        TableKind::InitialMovers => ("initial_movers", "The squares from which a `piece` of `color` moves onto the empty `target` with a first move (XBetza `i`): [`initial_quiets`] read backwards."),
+    }
+}
+
+/// `between`, and the statics it reads when some piece has squares between.
+pub(super) fn between_code(variant: &Variant, between: &Between) -> TokenStream {
+    let doc = docs("The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    if between.grids.is_empty() {
+        return quote! {
+            #doc
+            #[inline]
+            #[allow(dead_code)]
+            pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
+                let _ = (piece, color);
+                assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+                0
+            }
+        };
+    }
+    let number = Literal::usize_unsuffixed;
+    let grids = number(between.grids.len());
+    let sets = number(between.sets.len());
+    let cell = Ident::new(
+        match between.sets.len() {
+            0..=256 => "u8",
+            257..=65536 => "u16",
+            _ => "u32",
+        },
+        Span::call_site(),
+    );
+    let of = variant.pieces.iter().enumerate().map(|(p, _)| {
+        let [w, b] = between.grid_of[p].map(|g| number(g.map_or(0, |g| g + 1)));
+        quote!([#w, #b])
+    });
+    quote! {
+        #doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
+            match BETWEEN_OF[piece as usize][color as usize] {
+                0 => {
+                    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+                    0
+                }
+                grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from][to] as usize],
+            }
+        }
+
+        /// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
+        const BETWEEN_OF: [[u8; 2]; PIECES] = [ #( #of ),* ];
+
+        /// Every distinct set of squares between, the empty set first.
+        #[rustfmt::skip]
+        static BETWEEN: [Bitboard; #sets] = __FAIRY_MAGIC_BETWEEN;
+
+        /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
+        #[rustfmt::skip]
+        static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = __FAIRY_MAGIC_BETWEEN_GRIDS;
+    }
+}
+
+pub(super) fn block_ident(n: usize) -> Ident {
+    Ident::new(&format!("BLOCK_{n}"), Span::call_site())
+}
+
+pub(super) fn checks_ident(n: usize) -> Ident {
+    Ident::new(&format!("BLOCK_{n}_CHECKS"), Span::call_site())
+}
+
+/// Who reads block `n`: "rook white quiet, rook black quiet, ...".
+pub(super) fn block_users<B: Word>(variant: &Variant, tables: &Tables<B>, n: usize) -> String {
+    let mut users = Vec::new();
+    for (k, per_piece) in tables.blocks.iter().enumerate() {
+        for (p, colors) in per_piece.iter().enumerate() {
+            for (c, &b) in colors.iter().enumerate() {
+                if b == n {
+                    users.push(format!(
+                        "{} {} {}",
+                        variant.pieces[p].name,
+                        ["white", "black"][c],
+                        kind_name(tables.kinds[k])
+                    ));
+                }
+            }
+        }
+    }
+    users.join(", ")
+}

@@ -1,0 +1,162 @@
+//! The module's data, printed here rather than by prettyplease: several literals a line, at
+//! most about 100 columns, each run named in a comment, so that a regenerated file diffs
+//! readably and a one-entry change shows as a one-line change.
+
+use std::fmt::{self, Write as _};
+
+use crate::between::Between;
+use crate::magics::Word;
+use crate::tables::{Block, Tables};
+use crate::variant::Variant;
+
+use super::header::kind_name;
+
+/// How wide a data line may grow before the next literal goes on a line of its own.
+const COLUMNS: usize = 100;
+
+/// `cells` as lines of `indent` plus as many comma-separated cells as fit in `COLUMNS`, the
+/// first line ending in `// comment`.
+fn wrapped(out: &mut String, indent: &str, cells: &[String], comment: &str) -> fmt::Result {
+    let mut line = String::from(indent);
+    let mut first = true;
+    for cell in cells {
+        let tail = if first { comment.len() + 4 } else { 0 };
+        if line.len() > indent.len() && line.len() + cell.len() + 2 + tail > COLUMNS {
+            end_line(out, &line, first, comment)?;
+            first = false;
+            line = String::from(indent);
+        }
+        write!(line, "{cell}, ")?;
+    }
+    end_line(out, &line, first, comment)
+}
+
+fn end_line(out: &mut String, line: &str, with_comment: bool, comment: &str) -> fmt::Result {
+    match with_comment && !comment.is_empty() {
+        true => writeln!(out, "{line}// {comment}"),
+        false => writeln!(out, "{}", line.trim_end()),
+    }
+}
+
+/// `BLOCKS[kind][piece][colour]`, a kind at a time, eight pieces a line.
+pub(super) fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<String, fmt::Error> {
+    let mut s = String::from("[\n");
+    for (k, per_piece) in tables.blocks.iter().enumerate() {
+        writeln!(s, "    // {}", kind_name(tables.kinds[k]))?;
+        s.push_str("    [\n");
+        for (row, pieces) in per_piece.chunks(8).enumerate() {
+            let cells: Vec<String> = pieces.iter().map(|[w, b]| format!("[{w}, {b}]")).collect();
+            let letters: Vec<&str> =
+                variant.pieces[row * 8..row * 8 + pieces.len()].iter().map(|p| p.letter.as_str()).collect();
+            wrapped(&mut s, "        ", &cells, &letters.join(" "))?;
+        }
+        s.push_str("    ],\n");
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// One square's slot: `Slot::new(leaps, [probes])` with a probe a line, or just its leaps.
+pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
+    let board = variant.board;
+    let mut s = String::from("[\n");
+    for square in 0..block.leaps.len() {
+        let leaps = block.leaps[square].literal();
+        let name = board.name(square as u8);
+        if block.width == 0 {
+            writeln!(s, "    {leaps}, // {name}")?;
+            continue;
+        }
+        writeln!(s, "    Slot::new({leaps}, [ // {name}")?;
+        for m in block.probes(square) {
+            match Block::is_padding(m) {
+                true => writeln!(s, "        PAD,")?,
+                false => writeln!(
+                    s,
+                    "        Magic::new({}, {}, {}, {}),",
+                    m.mask.literal(),
+                    m.magic.literal(),
+                    m.shift,
+                    m.offset
+                )?,
+            }
+        }
+        s.push_str("    ]),\n");
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// One square's plain checks, a check a line.
+pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
+    let mut s = String::from("[\n");
+    for square in 0..block.leaps.len() {
+        writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
+        for c in block.checks(square) {
+            writeln!(s, "        Check::new({}, {}, {}),", c.path.literal(), c.required.literal(), c.dest.literal())?;
+        }
+        s.push_str("    ],\n");
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// Whole words only: `BLOCK_1` is not the start of `BLOCK_12`.
+pub(super) fn find_word(text: &str, word: &str) -> Option<usize> {
+    text.match_indices(word)
+        .map(|(at, _)| at)
+        .find(|&at| !text[at + word.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+}
+
+/// Entries a run: a changed entry rewrites only its run's lines.
+const RUN: usize = 8;
+
+/// Attack entries are most of a module: written short (`0x1c`, `0`) so the file stays small,
+/// in runs of eight named by the index of their first entry.
+pub(super) fn attacks_data<B: Word>(tables: &Tables<B>) -> Result<String, fmt::Error> {
+    let mut s = String::from("[\n");
+    for (i, run) in tables.table.chunks(RUN).enumerate() {
+        let cells: Vec<String> = run
+            .iter()
+            .map(|w| match w.to_squares() {
+                0 => "0".to_string(),
+                set => format!("{set:#x}"),
+            })
+            .collect();
+        wrapped(&mut s, "    ", &cells, &(i * RUN).to_string())?;
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// The distinct between sets, in runs of four.
+pub(super) fn between_sets_data<B: Word>(between: &Between) -> Result<String, fmt::Error> {
+    let mut s = String::from("[\n");
+    for (i, run) in between.sets.chunks(4).enumerate() {
+        let cells: Vec<String> = run.iter().map(|&set| B::from_squares(set).literal()).collect();
+        wrapped(&mut s, "    ", &cells, &(i * 4).to_string())?;
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// One grid after the other, each `from` square's row of `to` cells in runs of twelve.
+pub(super) fn between_grids_data(variant: &Variant, between: &Between) -> Result<String, fmt::Error> {
+    let board = variant.board;
+    let squares = board.squares();
+    let mut s = String::from("[\n");
+    for (g, grid) in between.grids.iter().enumerate() {
+        writeln!(s, "    // grid {g}\n    [")?;
+        for (from, row) in grid.chunks(squares).enumerate() {
+            writeln!(s, "        [ // from {}", board.name(from as u8))?;
+            for cells in row.chunks(12) {
+                let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
+                writeln!(s, "            {},", cells.join(", "))?;
+            }
+            s.push_str("        ],\n");
+        }
+        s.push_str("    ],\n");
+    }
+    s.push(']');
+    Ok(s)
+}

@@ -1,0 +1,97 @@
+//! Stage 7: tables → a Rust module, in three parts named for what they write: the header
+//! (`header.rs`: how the module was made and what it costs), the code (`api.rs`: types,
+//! functions and statics, built with `quote!` and printed by prettyplease) and the data
+//! (`data.rs`: the statics' contents, printed here so that a regenerated file diffs readably).
+//! The code leaves a placeholder for each static's data; every one must be filled exactly once.
+
+mod api;
+mod data;
+mod header;
+
+use std::fmt::{self, Write as _};
+
+use crate::between::Between;
+use crate::error::Error;
+use crate::lookups::{Cost, Plan};
+use crate::magics::Word;
+use crate::tables::{Storage, Tables};
+use crate::variant::Variant;
+
+/// What the header says about how the module was made.
+#[derive(Clone, Debug)]
+pub struct Provenance {
+    /// The variant file as the user named it.
+    pub source: String,
+    /// The command that regenerates this file.
+    pub regenerate: String,
+    pub seed: u64,
+    /// The bit budget fixed by an option, or `None` when the cost model chose per piece.
+    pub max_bits: Option<u32>,
+    pub optimize: crate::lookups::Optimize,
+    pub cache_bytes: usize,
+    pub max_probes: usize,
+    pub effort: u32,
+}
+
+/// Everything one module is written from.
+pub struct Module<'a, B> {
+    pub variant: &'a Variant,
+    pub tables: &'a Tables<B>,
+    pub plan: &'a Plan,
+    pub budgets: &'a [Cost],
+    pub between: &'a Between,
+    pub made: &'a Provenance,
+    /// What plain fancy magic would need (`baseline.rs`), reported beside these tables.
+    pub fancy_entries: f64,
+}
+
+/// The module's text.
+pub fn module<B: Word>(m: &Module<B>) -> Result<String, Error> {
+    let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
+    let header = header_text(m).map_err(failed)?;
+    let code = api::code::<B>(m.variant, m.tables, m.between);
+    let file: syn::File =
+        syn::parse2(code).map_err(|e| Error::Internal(format!("the emitter built code that is not Rust: {e}")))?;
+    let mut text = prettyplease::unparse(&file);
+    for (placeholder, data) in placeholders(m).map_err(failed)? {
+        // Whole words only: `BLOCK_1` is not the start of `BLOCK_12`.
+        let Some(at) = data::find_word(&text, &placeholder) else {
+            return Err(Error::Internal(format!("the emitted code has no place for {placeholder}")));
+        };
+        text.replace_range(at..at + placeholder.len(), &data);
+    }
+    if let Some(at) = text.find("__FAIRY_MAGIC_") {
+        let rest: String = text[at..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        return Err(Error::Internal(format!("the emitted code has no data for {rest}")));
+    }
+    Ok(format!("{header}\n{text}"))
+}
+
+fn header_text<B: Word>(m: &Module<B>) -> Result<String, fmt::Error> {
+    let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
+    writeln!(text, "{}", header::reverse_report(m.variant, m.tables, m.plan, m.between))?;
+    writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, m.tables.table.len()))?;
+    Ok(text)
+}
+
+/// Every placeholder the code leaves, with its data: exactly the statics `api.rs` declares.
+fn placeholders<B: Word>(m: &Module<B>) -> Result<Vec<(String, String)>, fmt::Error> {
+    let (variant, tables) = (m.variant, m.tables);
+    let mut all = vec![("__FAIRY_MAGIC_BLOCKS".to_string(), data::blocks_data(variant, tables)?)];
+    if tables.answers.iter().any(|b| b.width > 0) {
+        all.push(("__FAIRY_MAGIC_ATTACKS".to_string(), data::attacks_data(tables)?));
+    }
+    if !m.between.grids.is_empty() {
+        all.push(("__FAIRY_MAGIC_BETWEEN".to_string(), data::between_sets_data::<B>(m.between)?));
+        all.push(("__FAIRY_MAGIC_BETWEEN_GRIDS".to_string(), data::between_grids_data(variant, m.between)?));
+    }
+    for (n, block) in tables.answers.iter().enumerate() {
+        if block.storage() != Storage::Nothing {
+            all.push((format!("__FAIRY_MAGIC_BLOCK_{n}"), data::block_data(variant, block)?));
+        }
+        if block.check_width > 0 {
+            all.push((format!("__FAIRY_MAGIC_CHECKS_{n}"), data::checks_data(variant, block)?));
+        }
+    }
+    Ok(all)
+}
