@@ -1,8 +1,10 @@
 //! The generated chess tables drive a legal move generator to the published perft counts.
 
+#[allow(dead_code)]
 mod engine;
 
-use engine::{perft, Position, KIWIPETE};
+use engine::chess::{Position, KIWIPETE};
+use engine::common::perft;
 
 #[test]
 fn start_position_perft_4() {
@@ -28,6 +30,39 @@ fn en_passant_and_promotion_positions() {
     assert_eq!(perft(&three, 4), 43_238);
     let four = Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").unwrap();
     assert_eq!(perft(&four, 3), 9_467);
+    // Position 3 at depth 5 holds the rank pin through an en passant capture.
+    assert_eq!(perft(&three, 5), 674_624);
+}
+
+#[test]
+fn positions_five_and_six() {
+    // Positions 5 and 6 of the Chess Programming Wiki's perft results.
+    let five = Position::from_fen("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8").unwrap();
+    assert_eq!(perft(&five, 3), 62_379);
+    let six = Position::from_fen("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10").unwrap();
+    assert_eq!(perft(&six, 3), 89_890);
+}
+
+#[test]
+fn bad_fens_are_errors() {
+    for fen in [
+        "",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
+        "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - zero 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+        "rnbqkbnr/pppp1ppp/8/8/8/8/PPPPQPPP/RNB1KBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/99999999999999999999/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ] {
+        assert!(Position::from_fen(fen).is_err(), "{fen}");
+    }
 }
 
 #[test]

@@ -1,0 +1,189 @@
+//! A legal move generator for Xiangqi on `generated::xiangqi`, grown out of the chess one.
+//!
+//! Piece moves come from the tables (`quiets`, `attacks`), the palace, the river and the
+//! soldier's sideways steps included. A move is legal when afterwards the mover's general is
+//! neither attacked (asked with `attackers` for every enemy piece type, the cannon's screen
+//! and the horse's leg included) nor facing the other general on an open file (the flying
+//! general: the other general would reach it as a chariot does).
+
+use super::common::{check_counters, parse_board, squares, Bits, Game, MoveList};
+use super::tables::xiangqi::{attackers, attacks, quiets, PIECES};
+use fairy_magic_generated::xiangqi::{Bitboard, Color, Piece, FILES, SQUARES};
+
+pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// The squares of the first file; shifted, any file.
+const FILE_A: Bitboard = {
+    let mut set = 0;
+    let mut rank = 0;
+    while rank < SQUARES / FILES {
+        set |= 1 << (rank * FILES);
+        rank += 1;
+    }
+    set
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub piece: Piece,
+}
+
+impl Default for Move {
+    fn default() -> Self {
+        Move { from: 0, to: 0, piece: Piece::Soldier }
+    }
+}
+
+/// A position: a bitboard per piece type and per side, and the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    pieces: [Bitboard; PIECES.len()],
+    sides: [Bitboard; 2],
+    pub to_move: Color,
+}
+
+/// Fairy-Stockfish's letters: r chariot, n horse, b elephant, a advisor, k general, c cannon,
+/// p soldier.
+fn piece_of(letter: char) -> Option<Piece> {
+    Some(match letter.to_ascii_lowercase() {
+        'r' => Piece::Chariot,
+        'n' => Piece::Horse,
+        'b' => Piece::Elephant,
+        'a' => Piece::Advisor,
+        'k' => Piece::General,
+        'c' => Piece::Cannon,
+        'p' => Piece::Soldier,
+        _ => return None,
+    })
+}
+
+impl Position {
+    pub fn start() -> Position {
+        Position::from_fen(START).unwrap()
+    }
+
+    /// Reads a FEN in Fairy-Stockfish's notation, rank 10 first, upper case for White (Red);
+    /// the fields after the side to move may be left out. Any text that is not a position
+    /// with one general a side, the side not to move not in check, is an error.
+    pub fn from_fen(fen: &str) -> Result<Position, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 2 {
+            return Err(format!("a FEN has at least 2 fields: {fen:?}"));
+        }
+        let mut p = Position { pieces: [0; PIECES.len()], sides: [0; 2], to_move: Color::White };
+        parse_board(fields[0], FILES, SQUARES / FILES, |c, square| {
+            let piece = piece_of(c).ok_or_else(|| format!("unknown piece {c:?}"))?;
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            p.pieces[piece as usize] |= Bitboard::bit(square);
+            p.sides[color as usize] |= Bitboard::bit(square);
+            Ok(())
+        })?;
+        p.to_move = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            side => return Err(format!("the side to move is w or b, not {side:?}")),
+        };
+        if let Some(field) = fields[2..].iter().take(2).find(|&&f| f != "-") {
+            return Err(format!("Xiangqi has no castling or en passant: {field:?}"));
+        }
+        check_counters(fields.get(4..).unwrap_or(&[]))?;
+        for color in Color::ALL {
+            if p.of(color, Piece::General).count_ones() != 1 {
+                return Err(format!("{color:?} needs one general"));
+            }
+        }
+        let them = p.to_move.opposite();
+        if p.exposed(them) {
+            return Err(format!("{them:?}'s general is attacked with {:?} to move", p.to_move));
+        }
+        Ok(p)
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.sides[0] | self.sides[1]
+    }
+
+    #[inline(always)]
+    fn of(&self, color: Color, piece: Piece) -> Bitboard {
+        self.pieces[piece as usize] & self.sides[color as usize]
+    }
+
+    /// Whether `color`'s general is attacked, or faces the other general on an open file.
+    #[inline(always)]
+    fn exposed(&self, color: Color) -> bool {
+        let them = color.opposite();
+        let general = self.of(color, Piece::General).trailing_zeros() as usize;
+        let occupied = self.occupied();
+        let file = FILE_A << (general % FILES);
+        attackers(Piece::Chariot, them, general, occupied) & file & self.of(them, Piece::General) != 0
+            || PIECES.into_iter().any(|piece| {
+                let enemies = self.of(them, piece);
+                enemies != 0 && attackers(piece, them, general, occupied) & enemies != 0
+            })
+    }
+
+    pub fn in_check(&self, color: Color) -> bool {
+        self.exposed(color)
+    }
+
+    /// Every legal move: each move by the rules of movement, kept when the mover's general is
+    /// safe afterwards.
+    pub fn generate(&self, out: &mut MoveList<Move>) {
+        let us = self.to_move;
+        let ours = self.sides[us as usize];
+        let theirs = self.sides[us.opposite() as usize];
+        let occupied = ours | theirs;
+        for piece in PIECES {
+            for from in squares(self.of(us, piece)) {
+                let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
+                for to in squares(to) {
+                    let m = Move { from: from as u8, to: to as u8, piece };
+                    if !self.play(m).exposed(us) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        let us = self.to_move as usize;
+        let to_bit = Bitboard::bit(m.to as usize);
+        let moved = Bitboard::bit(m.from as usize) | to_bit;
+        if self.sides[us ^ 1] & to_bit != 0 {
+            for set in &mut next.pieces {
+                *set &= !to_bit;
+            }
+            next.sides[us ^ 1] ^= to_bit;
+        }
+        next.pieces[m.piece as usize] ^= moved;
+        next.sides[us] ^= moved;
+        next.to_move = self.to_move.opposite();
+        next
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.as_slice().to_vec()
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.generate(out);
+    }
+
+    #[inline(always)]
+    fn play(&self, m: Move) -> Position {
+        Position::play(self, m)
+    }
+}
