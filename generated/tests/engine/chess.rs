@@ -59,12 +59,6 @@ pub struct Move {
     pub promotion: Option<Piece>,
 }
 
-impl Default for Move {
-    fn default() -> Self {
-        Move { from: 0, to: 0, piece: Piece::Pawn, promotion: None }
-    }
-}
-
 /// A position: a bitboard per piece type and per side, and the game state the tables do not
 /// hold.
 #[derive(Clone, Copy, Debug)]
@@ -196,7 +190,17 @@ impl Position {
 
     /// Every legal move.
     pub fn generate(&self, out: &mut MoveList<Move>) {
-        let us = self.to_move;
+        match self.to_move {
+            Color::White => self.generate_for::<0>(out),
+            Color::Black => self.generate_for::<1>(out),
+        }
+    }
+
+    /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
+    /// every table lookup knows its colour at compile time.
+    #[inline(always)]
+    fn generate_for<const US: usize>(&self, out: &mut MoveList<Move>) {
+        let us = if US == 0 { Color::White } else { Color::Black };
         let them = us.opposite();
         let ours = self.sides[us as usize];
         let theirs = self.sides[them as usize];
@@ -306,14 +310,14 @@ impl Position {
         }
 
         if checkers == 0 {
-            self.castles(out, occupied);
+            self.castles(us, out, occupied);
         }
     }
 
     /// Castling, when not in check: the squares between king and rook empty, the ones the king
     /// crosses and lands on not attacked.
-    fn castles(&self, out: &mut MoveList<Move>, occupied: Bitboard) {
-        let us = self.to_move;
+    #[inline(always)]
+    fn castles(&self, us: Color, out: &mut MoveList<Move>, occupied: Bitboard) {
         let (king_side, queen_side, base) = match us {
             Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0usize),
             Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56usize),
@@ -345,47 +349,53 @@ impl Position {
         }
     }
 
-    #[inline(always)]
+    /// The position after `m`, one of the legal moves.
     pub fn play(&self, m: Move) -> Position {
         let mut next = *self;
+        next.make(m);
+        next
+    }
+
+    /// Plays `m`, one of the legal moves, on this position.
+    #[inline(always)]
+    pub fn make(&mut self, m: Move) {
         let us = self.to_move as usize;
         let them = us ^ 1;
         let (from, to) = (m.from as usize, m.to as usize);
         let to_bit = Bitboard::bit(to);
         let moved = Bitboard::bit(from) | to_bit;
         if self.sides[them] & to_bit != 0 {
-            for set in &mut next.pieces[1..] {
+            for set in &mut self.pieces[1..] {
                 *set &= !to_bit;
             }
-            next.sides[them] ^= to_bit;
+            self.sides[them] ^= to_bit;
         }
-        next.pieces[m.piece as usize] ^= moved;
-        next.sides[us] ^= moved;
-        next.en_passant = None;
+        self.pieces[m.piece as usize] ^= moved;
+        self.sides[us] ^= moved;
+        let en_passant = self.en_passant.take();
         match m.piece {
             Piece::Pawn => {
                 if let Some(promotion) = m.promotion {
-                    next.pieces[Piece::Pawn as usize] ^= to_bit;
-                    next.pieces[promotion as usize] ^= to_bit;
-                } else if Some(m.to) == self.en_passant {
+                    self.pieces[Piece::Pawn as usize] ^= to_bit;
+                    self.pieces[promotion as usize] ^= to_bit;
+                } else if Some(m.to) == en_passant {
                     let victim = Bitboard::bit(if us == 0 { to - 8 } else { to + 8 });
-                    next.pieces[Piece::Pawn as usize] ^= victim;
-                    next.sides[them] ^= victim;
+                    self.pieces[Piece::Pawn as usize] ^= victim;
+                    self.sides[them] ^= victim;
                 } else if from.abs_diff(to) == 16 {
-                    next.en_passant = Some(((from + to) / 2) as u8);
+                    self.en_passant = Some(((from + to) / 2) as u8);
                 }
             }
             Piece::King if from.abs_diff(to) == 2 => {
                 let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
                 let rook = Bitboard::bit(rook_from) | Bitboard::bit(rook_to);
-                next.pieces[Piece::Rook as usize] ^= rook;
-                next.sides[us] ^= rook;
+                self.pieces[Piece::Rook as usize] ^= rook;
+                self.sides[us] ^= rook;
             }
             _ => {}
         }
-        next.castling &= CASTLING_KEPT[from] & CASTLING_KEPT[to];
-        next.to_move = self.to_move.opposite();
-        next
+        self.castling &= CASTLING_KEPT[from] & CASTLING_KEPT[to];
+        self.to_move = self.to_move.opposite();
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -404,8 +414,8 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn play(&self, m: Move) -> Position {
-        Position::play(self, m)
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
     }
 }
 

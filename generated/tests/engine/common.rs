@@ -2,6 +2,7 @@
 //! the board field of a FEN.
 
 use std::hint::black_box;
+use std::mem::MaybeUninit;
 
 /// A bitboard: `u64` for chess, `u128` for Xiangqi.
 pub trait Bits: Copy + Eq {
@@ -50,27 +51,30 @@ pub fn squares<B: Bits>(mut set: B) -> impl Iterator<Item = usize> {
 /// More legal moves than any chess (218) or Xiangqi position has.
 pub const MAX_MOVES: usize = 256;
 
-/// A move list on the stack: perft allocates nothing per node.
+/// A move list on the stack: perft allocates nothing per node, and leaves the unused slots
+/// unwritten.
 pub struct MoveList<M> {
-    moves: [M; MAX_MOVES],
+    moves: [MaybeUninit<M>; MAX_MOVES],
     len: usize,
 }
 
-impl<M: Copy + Default> MoveList<M> {
+impl<M: Copy> MoveList<M> {
     #[inline(always)]
     pub fn new() -> Self {
-        MoveList { moves: [M::default(); MAX_MOVES], len: 0 }
+        MoveList { moves: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
     }
 
+    /// Panics when the list is full.
     #[inline(always)]
     pub fn push(&mut self, m: M) {
-        self.moves[self.len] = m;
+        self.moves[self.len].write(m);
         self.len += 1;
     }
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[M] {
-        &self.moves[..self.len]
+        // SAFETY: `push` wrote the first `len` slots, and `MaybeUninit<M>` has `M`'s layout.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), self.len) }
     }
 
     pub fn len(&self) -> usize {
@@ -83,12 +87,12 @@ impl<M: Copy + Default> MoveList<M> {
 }
 
 /// A position of a game whose legal moves an engine generates.
-pub trait Game: Sized {
-    type Move: Copy + Default;
+pub trait Game: Copy {
+    type Move: Copy;
     /// Appends every legal move to `out`.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
-    /// The position after `m`, which must be one of [`Game::legal_moves`].
-    fn play(&self, m: Self::Move) -> Self;
+    /// Plays `m`, which must be one of [`Game::legal_moves`], on this position.
+    fn make(&mut self, m: Self::Move);
 }
 
 /// Counts the leaves of the legal move tree `depth` plies deep, playing every move, the last
@@ -101,9 +105,12 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     position.legal_moves(&mut moves);
     let mut nodes = 0;
     for &m in moves.as_slice() {
+        // Copy, then make the move on the copy (copy-make: nothing to undo).
+        let mut child = *position;
+        child.make(m);
         // `black_box` keeps the optimiser from skipping the last ply's moves, whose positions
         // nothing reads.
-        nodes += perft(black_box(&position.play(m)), depth - 1);
+        nodes += perft(black_box(&child), depth - 1);
     }
     nodes
 }
