@@ -129,17 +129,27 @@ impl Position {
     }
 
     /// Whether `color`'s general is attacked, or faces the other general on an open file.
-    #[inline(always)]
     fn exposed(&self, color: Color) -> bool {
-        let them = color.opposite();
         let general = self.of(color, Piece::General).trailing_zeros() as usize;
-        let occupied = self.occupied();
+        self.exposed_with(color, general, self.occupied(), 0)
+    }
+
+    /// Whether `color`'s general on `general` would be attacked, or face the other general on
+    /// an open file, with the `occupied` squares and the enemy pieces on `captured` gone.
+    #[inline(always)]
+    fn exposed_with(&self, color: Color, general: usize, occupied: Bitboard, captured: Bitboard) -> bool {
+        let them = color.opposite();
         let file = FILE_A << (general % FILES);
-        attackers(Piece::Chariot, them, general, occupied) & file & self.of(them, Piece::General) != 0
-            || PIECES.into_iter().any(|piece| {
-                let enemies = self.of(them, piece);
-                enemies != 0 && attackers(piece, them, general, occupied) & enemies != 0
-            })
+        if attackers(Piece::Chariot, them, general, occupied) & file & self.of(them, Piece::General) != 0 {
+            return true;
+        }
+        for piece in PIECES {
+            let enemies = self.of(them, piece) & !captured;
+            if enemies != 0 && attackers(piece, them, general, occupied) & enemies != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     pub fn in_check(&self, color: Color) -> bool {
@@ -174,9 +184,15 @@ impl Position {
                 let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
                 let from_watched = piece == Piece::General || watched.has(from);
                 for to in squares(to) {
-                    let m = Move { from: from as u8, to: to as u8, piece };
-                    if !(from_watched || watched.has(to)) || !self.play(m).exposed(us) {
-                        out.push(m);
+                    let to_bit = Bitboard::bit(to);
+                    // After the move: `from` empty, `to` ours, whatever stood there captured.
+                    let safe = !(from_watched || watched.has(to)) || {
+                        let after = occupied ^ Bitboard::bit(from) | to_bit;
+                        let general = if piece == Piece::General { to } else { general };
+                        !self.exposed_with(us, general, after, to_bit)
+                    };
+                    if safe {
+                        out.push(Move { from: from as u8, to: to as u8, piece });
                     }
                 }
             }
