@@ -60,6 +60,7 @@ fn bad_fens_are_errors() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
         "rnbqkbnr/pppp1ppp/8/8/8/8/PPPPQPPP/RNB1KBNR w KQkq - 0 1",
         "rnbqkbnr/pppppppp/99999999999999999999/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/7Q/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     ] {
         assert!(Position::from_fen(fen).is_err(), "{fen}");
     }

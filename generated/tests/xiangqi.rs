@@ -76,6 +76,7 @@ fn bad_fens_are_errors() {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1",
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
         "rnbakabnr/9/1c5c1/p1p1p1p1p/99999999999999999999999/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/R8/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     ] {
         assert!(Position::from_fen(fen).is_err(), "{fen}");
     }

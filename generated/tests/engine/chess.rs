@@ -12,7 +12,7 @@
 //! - a pinned piece stays on the line from its pinner to the king;
 //! - en passant, which lifts two pawns, is tested by asking for the king's attackers afterwards.
 
-use super::common::{parse_board, squares, Bits, Game, MoveList};
+use super::common::{parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
 use super::tables::chess::{attackers, between};
 use fairy_magic_generated::chess::{attacks, initial_quiets, quiets, Bitboard, Color, Piece, FILES, SQUARES};
 
@@ -82,7 +82,7 @@ impl Position {
     }
 
     /// Reads a FEN (the move counters may be left out). Any text that is not a position with
-    /// one king a side, the side not to move not in check, is an error.
+    /// one king and at most 16 pieces a side, the side not to move not in check, is an error.
     pub fn from_fen(fen: &str) -> Result<Position, String> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 {
@@ -123,6 +123,9 @@ impl Position {
         }
         super::common::check_counters(&fields[4..])?;
         for color in Color::ALL {
+            if p.sides[color as usize].count_ones() > MAX_PIECES {
+                return Err(format!("{color:?} has more than {MAX_PIECES} pieces"));
+            }
             if p.of(color, Piece::King).count_ones() != 1 {
                 return Err(format!("{color:?} needs one king"));
             }

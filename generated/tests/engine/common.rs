@@ -48,8 +48,13 @@ pub fn squares<B: Bits>(mut set: B) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || (set != B::EMPTY).then(|| set.pop()))
 }
 
-/// More legal moves than any chess (218) or Xiangqi position has.
-pub const MAX_MOVES: usize = 256;
+/// More moves than any position with 16 pieces a side (what the FEN readers accept) can have:
+/// fifteen queens and a king make at most 15 * 27 + 8 = 413 in chess; Xiangqi's most mobile
+/// pieces, the chariot and cannon, reach at most 17 squares each.
+pub const MAX_MOVES: usize = 512;
+
+/// The most pieces a side has in a FEN the engines accept: a full set.
+pub const MAX_PIECES: u32 = 16;
 
 /// A move list on the stack: perft allocates nothing per node, and leaves the unused slots
 /// unwritten.

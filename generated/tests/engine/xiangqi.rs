@@ -6,7 +6,7 @@
 //! and the horse's leg included) nor facing the other general on an open file (the flying
 //! general: the other general would reach it as a chariot does).
 
-use super::common::{check_counters, parse_board, squares, Bits, Game, MoveList};
+use super::common::{check_counters, parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
 use super::tables::xiangqi::{attackers, attacks, between, quiets, PIECES};
 use fairy_magic_generated::xiangqi::{Bitboard, Color, Piece, FILES, SQUARES};
 use std::sync::OnceLock;
@@ -83,7 +83,8 @@ impl Position {
 
     /// Reads a FEN in Fairy-Stockfish's notation, rank 10 first, upper case for White (Red);
     /// the fields after the side to move may be left out. Any text that is not a position
-    /// with one general a side, the side not to move not in check, is an error.
+    /// with one general and at most 16 pieces a side, the side not to move not in check, is an
+    /// error.
     pub fn from_fen(fen: &str) -> Result<Position, String> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
@@ -107,6 +108,9 @@ impl Position {
         }
         check_counters(fields.get(4..).unwrap_or(&[]))?;
         for color in Color::ALL {
+            if p.sides[color as usize].count_ones() > MAX_PIECES {
+                return Err(format!("{color:?} has more than {MAX_PIECES} pieces"));
+            }
             if p.of(color, Piece::General).count_ones() != 1 {
                 return Err(format!("{color:?} needs one general"));
             }
