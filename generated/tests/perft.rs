@@ -76,3 +76,25 @@ fn checkmate_and_stalemate_have_no_legal_moves() {
     assert!(stalemate.legal_moves().is_empty());
     assert_eq!(Position::start().legal_moves().len(), 20);
 }
+
+/// Every one-character change and every cut of some FENs is read without a panic, and the
+/// positions that are read play two plies without one.
+#[test]
+fn mangled_fens_never_panic() {
+    for fen in [KIWIPETE, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"] {
+        let chars: Vec<char> = fen.chars().collect();
+        let mut mangled: Vec<String> = (0..=chars.len()).map(|i| chars[..i].iter().collect()).collect();
+        for i in 0..chars.len() {
+            for c in "12890 /-kKqQrRpPnNbBxwe3".chars() {
+                let mut changed = chars.clone();
+                changed[i] = c;
+                mangled.push(changed.into_iter().collect());
+            }
+        }
+        for text in mangled {
+            if let Ok(position) = Position::from_fen(&text) {
+                perft(&position, 2);
+            }
+        }
+    }
+}

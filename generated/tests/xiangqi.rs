@@ -81,3 +81,28 @@ fn bad_fens_are_errors() {
         assert!(Position::from_fen(fen).is_err(), "{fen}");
     }
 }
+
+/// Every one-character change and every cut of some FENs is read without a panic, and the
+/// positions that are read play two plies without one.
+#[test]
+fn mangled_fens_never_panic() {
+    for fen in [
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        "C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w",
+    ] {
+        let chars: Vec<char> = fen.chars().collect();
+        let mut mangled: Vec<String> = (0..=chars.len()).map(|i| chars[..i].iter().collect()).collect();
+        for i in 0..chars.len() {
+            for c in "1890 /-kKaArRpPnNbBcCwx".chars() {
+                let mut changed = chars.clone();
+                changed[i] = c;
+                mangled.push(changed.into_iter().collect());
+            }
+        }
+        for text in mangled {
+            if let Ok(position) = Position::from_fen(&text) {
+                perft(&position, 2);
+            }
+        }
+    }
+}
