@@ -9,7 +9,6 @@
 use super::common::{check_counters, parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
 use super::tables::xiangqi::{attackers, attacks, between, quiets, PIECES};
 use fairy_magic_generated::xiangqi::{Bitboard, Color, Piece, FILES, SQUARES};
-use std::sync::OnceLock;
 
 pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -23,28 +22,6 @@ const FILE_A: Bitboard = {
     }
     set
 };
-
-/// For each square of `color`'s general: the squares whose occupation can decide whether an
-/// enemy piece attacks it, or whether the other general faces it, i.e. the union of
-/// `between(piece, enemy, from, general)` over every enemy piece and square (chariot and cannon
-/// lines, horse legs).
-fn guard_squares(color: Color) -> &'static [Bitboard; SQUARES] {
-    static GUARDS: OnceLock<[[Bitboard; SQUARES]; 2]> = OnceLock::new();
-    &GUARDS.get_or_init(|| {
-        Color::ALL.map(|color| {
-            let them = color.opposite();
-            std::array::from_fn(|general| {
-                let mut guards = 0;
-                for piece in PIECES {
-                    for from in 0..SQUARES {
-                        guards |= between(piece, them, from, general);
-                    }
-                }
-                guards
-            })
-        })
-    })[color as usize]
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
@@ -156,6 +133,23 @@ impl Position {
         false
     }
 
+    /// The squares between the enemy pieces and `color`'s general on `general`, on their paths
+    /// to it (chariot as well as general for the other general, for the flying general).
+    #[inline(always)]
+    fn lines_to(&self, color: Color, general: usize) -> Bitboard {
+        let them = color.opposite();
+        let mut lines = 0;
+        for from in squares(self.of(them, Piece::General)) {
+            lines |= between(Piece::Chariot, them, from, general);
+        }
+        for piece in PIECES {
+            for from in squares(self.of(them, piece)) {
+                lines |= between(piece, them, from, general);
+            }
+        }
+        lines
+    }
+
     pub fn in_check(&self, color: Color) -> bool {
         self.exposed(color)
     }
@@ -172,9 +166,11 @@ impl Position {
     /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
     /// every table lookup knows its colour at compile time.
     ///
-    /// The full test (`exposed`, after the move) runs for general moves, when in check, and
-    /// for moves from or to a square of `guard_squares`: any other move leaves the squares that
-    /// matter to the general's attackers as they were, so it leaves the general safe.
+    /// The full test (`exposed_with`, on the board after the move) runs for general moves, when
+    /// in check, and for moves from or to a square between an enemy piece and the general
+    /// (`between`: a chariot's or cannon's line, a horse's leg, the other general's file).
+    /// Whether an enemy piece attacks the general hangs on those squares alone, and a move
+    /// only ever takes enemy pieces away, so any other move leaves the general safe.
     #[inline(always)]
     fn generate_for<const US: usize>(&self, out: &mut MoveList<Move>) {
         let us = if US == 0 { Color::White } else { Color::Black };
@@ -182,7 +178,7 @@ impl Position {
         let theirs = self.sides[US ^ 1];
         let occupied = ours | theirs;
         let general = self.of(us, Piece::General).trailing_zeros() as usize;
-        let watched = if self.exposed(us) { !0 } else { guard_squares(us)[general] };
+        let watched = if self.exposed(us) { !0 } else { self.lines_to(us, general) };
         for piece in PIECES {
             for from in squares(self.of(us, piece)) {
                 let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
