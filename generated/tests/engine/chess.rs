@@ -13,8 +13,9 @@
 //! - en passant, which lifts two pawns, is tested by asking for the king's attackers afterwards.
 
 use super::common::{parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
-use super::tables::chess::{attackers, between};
-use fairy_magic_generated::chess::{attacks, initial_quiets, quiets, Bitboard, Color, Piece, FILES, SQUARES};
+use fairy_magic_generated::chess::{
+    attackers, attacks, between, initial_quiets, quiets, Bitboard, Color, Piece, FILES, SQUARES,
+};
 
 const WHITE_KINGSIDE: u8 = 1;
 const WHITE_QUEENSIDE: u8 = 2;

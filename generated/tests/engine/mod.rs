@@ -4,5 +4,4 @@
 
 pub mod chess;
 pub mod common;
-pub mod tables;
 pub mod xiangqi;

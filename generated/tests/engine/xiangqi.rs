@@ -7,8 +7,7 @@
 //! general: the other general would reach it as a chariot does).
 
 use super::common::{check_counters, parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
-use super::tables::xiangqi::{attackers, attacks, between, quiets, PIECES};
-use fairy_magic_generated::xiangqi::{Bitboard, Color, Piece, FILES, SQUARES};
+use fairy_magic_generated::xiangqi::{attackers, attacks, between, quiets, Bitboard, Color, Piece, FILES, SQUARES};
 
 pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -33,7 +32,7 @@ pub struct Move {
 /// A position: a bitboard per piece type and per side, and the side to move.
 #[derive(Clone, Copy, Debug)]
 pub struct Position {
-    pieces: [Bitboard; PIECES.len()],
+    pieces: [Bitboard; Piece::ALL.len()],
     sides: [Bitboard; 2],
     pub to_move: Color,
 }
@@ -67,7 +66,7 @@ impl Position {
         if fields.len() < 2 {
             return Err(format!("a FEN has at least 2 fields: {fen:?}"));
         }
-        let mut p = Position { pieces: [0; PIECES.len()], sides: [0; 2], to_move: Color::White };
+        let mut p = Position { pieces: [0; Piece::ALL.len()], sides: [0; 2], to_move: Color::White };
         parse_board(fields[0], FILES, SQUARES / FILES, |c, square| {
             let piece = piece_of(c).ok_or_else(|| format!("unknown piece {c:?}"))?;
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
@@ -124,7 +123,7 @@ impl Position {
         if attackers(Piece::Chariot, them, general, occupied) & file & self.of(them, Piece::General) != 0 {
             return true;
         }
-        for piece in PIECES {
+        for piece in Piece::ALL {
             let enemies = self.of(them, piece) & !captured;
             if enemies != 0 && attackers(piece, them, general, occupied) & enemies != 0 {
                 return true;
@@ -142,7 +141,7 @@ impl Position {
         for from in squares(self.of(them, Piece::General)) {
             lines |= between(Piece::Chariot, them, from, general);
         }
-        for piece in PIECES {
+        for piece in Piece::ALL {
             for from in squares(self.of(them, piece)) {
                 lines |= between(piece, them, from, general);
             }
@@ -179,7 +178,7 @@ impl Position {
         let occupied = ours | theirs;
         let general = self.of(us, Piece::General).trailing_zeros() as usize;
         let watched = if self.exposed(us) { !0 } else { self.lines_to(us, general) };
-        for piece in PIECES {
+        for piece in Piece::ALL {
             for from in squares(self.of(us, piece)) {
                 let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
                 let from_watched = piece == Piece::General || watched.has(from);
