@@ -98,3 +98,64 @@ fn mangled_fens_never_panic() {
         }
     }
 }
+
+/// Along random games from the perft positions, the engine's legal moves are cozy-chess's, ply
+/// after ply (castling compared as cozy-chess writes it, king takes rook).
+#[test]
+fn agrees_with_cozy_chess_along_random_games() {
+    type Key = (usize, usize, Option<char>);
+    fn promotion_letter(piece: Option<cozy_chess::Piece>) -> Option<char> {
+        piece.map(|p| p.to_string().chars().next().unwrap())
+    }
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize % n
+    };
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ] {
+        for game in 0..20 {
+            let mut ours = Position::from_fen(fen).unwrap();
+            let mut theirs = cozy_chess::Board::from_fen(fen, false).unwrap();
+            for ply in 0..100 {
+                let mut mine: Vec<(Key, engine::chess::Move)> = ours
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| {
+                        let (from, mut to) = (m.from as usize, m.to as usize);
+                        if m.piece == fairy_magic_generated::chess::Piece::King && from.abs_diff(to) == 2 {
+                            to = if to > from { from + 3 } else { from - 4 };
+                        }
+                        let promotion = m.promotion.map(|p| p.letter().to_ascii_lowercase().chars().next().unwrap());
+                        ((from, to, promotion), m)
+                    })
+                    .collect();
+                let mut cozy: Vec<(Key, cozy_chess::Move)> = Vec::new();
+                theirs.generate_moves(|moves| {
+                    cozy.extend(
+                        moves.into_iter().map(|m| ((m.from as usize, m.to as usize, promotion_letter(m.promotion)), m)),
+                    );
+                    false
+                });
+                mine.sort_by_key(|&(key, _)| key);
+                cozy.sort_by_key(|&(key, _)| key);
+                let (mine_keys, cozy_keys): (Vec<Key>, Vec<Key>) =
+                    (mine.iter().map(|m| m.0).collect(), cozy.iter().map(|m| m.0).collect());
+                assert_eq!(mine_keys, cozy_keys, "{fen}, game {game}, ply {ply}: {theirs}");
+                if mine.is_empty() {
+                    break;
+                }
+                let pick = random(mine.len());
+                ours = ours.play(mine[pick].1);
+                theirs.play_unchecked(cozy[pick].1);
+            }
+        }
+    }
+}
