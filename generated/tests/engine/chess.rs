@@ -178,12 +178,16 @@ impl Position {
     #[inline(always)]
     fn attacked(&self, square: usize, by: Color, occupied: Bitboard) -> bool {
         // Cheap pieces first: most squares are refused by a pawn or a knight, if at all.
-        [Piece::Pawn, Piece::Knight, Piece::King, Piece::Bishop, Piece::Rook, Piece::Queen]
-            .into_iter()
-            .any(|piece| attackers(piece, by, square, occupied) & self.of(by, piece) != 0)
+        for piece in [Piece::Pawn, Piece::Knight, Piece::King, Piece::Bishop, Piece::Rook, Piece::Queen] {
+            if attackers(piece, by, square, occupied) & self.of(by, piece) != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// The pieces giving check to `color`'s king.
+    #[inline(always)]
     fn checkers(&self, color: Color, occupied: Bitboard) -> Bitboard {
         self.attackers_of(self.king(color), color.opposite(), occupied, 0)
     }
