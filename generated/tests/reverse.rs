@@ -3,9 +3,11 @@
 //! the compiler's reference walker run forwards from every square of the board.
 //!
 //! A reverse answer is the set of squares from which the reference, walking the piece's legs
-//! forwards, reaches the target (an enemy on it for captures, empty for quiet moves). `between`
-//! is checked by what it means: a square is between exactly when its contents can decide
-//! whether the move is made.
+//! forwards, reaches the target (an enemy on it for captures, empty for quiet moves). The
+//! reference walks from every square on random occupancies; through every occupancy of each
+//! probe's mask the module's own forward lookups, which `exhaustive.rs` holds to the same
+//! reference, stand in for it. `between` is checked by what it means: every square it gives can
+//! decide whether the move is made.
 
 use fairy_magic::board::{squares_of, Board, Squares};
 use fairy_magic::legs::TableKind;
@@ -30,11 +32,16 @@ impl XorShift {
 
 /// Mask subsets tried a probe: all of them up to this many, random ones beyond.
 const SUBSETS: usize = 32;
+/// Random occupancies walked by the reference from every square, on one target in `SPREAD`.
+const RANDOM: usize = 2;
+const SPREAD: usize = 3;
 
 struct Module<'a> {
     name: &'a str,
     /// `reverse(kind, piece, colour, target, occupied)` through the module.
     reverse: &'a dyn Fn(TableKind, usize, Color, usize, Squares) -> Squares,
+    /// `forward(kind, piece, colour, square, occupied)` through the module.
+    forward: &'a dyn Fn(TableKind, usize, Color, usize, Squares) -> Squares,
     /// `between(piece, colour, from, to)` through the module.
     between: &'a dyn Fn(usize, Color, usize, usize) -> Squares,
 }
@@ -48,8 +55,7 @@ fn compiled<B: fairy_magic::magics::Word>(name: &str) -> fairy_magic::Compiled<B
     fairy_magic::build::<B>(variant, moves, &options).unwrap()
 }
 
-fn check_reverse<B: fairy_magic::magics::Word>(module: &Module) -> usize {
-    let c = compiled::<B>(module.name);
+fn check_reverse<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
     let board = c.variant.board;
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
@@ -57,13 +63,23 @@ fn check_reverse<B: fairy_magic::magics::Word>(module: &Module) -> usize {
         let kind = c.tables.kinds[id.kind];
         let moves = &c.moves[id.piece][id.color as usize];
         let target = id.square as usize;
-        let mut compare = |occupied: Squares| {
+        let walked = |occupied: Squares| reference::reach_back(board, moves, id.square, occupied, kind, board.all());
+        let looked_up = |occupied: Squares| {
+            let bit: Squares = 1 << target;
+            let quiet = kind == TableKind::Movers || kind == TableKind::InitialMovers;
+            let occupied = if quiet { occupied & !bit } else { occupied | bit };
+            (0..board.squares())
+                .filter(|&o| {
+                    o != target && (module.forward)(kind.forward(), id.piece, id.color, o, occupied) & bit != 0
+                })
+                .fold(0, |set: Squares, o| set | 1 << o)
+        };
+        let mut compare = |occupied: Squares, expected: &dyn Fn(Squares) -> Squares| {
             let occupied = occupied & board.all();
-            let expected = reference::reach_back(board, moves, id.square, occupied, kind, board.all());
             let actual = (module.reverse)(kind, id.piece, id.color, target, occupied);
             assert_eq!(
                 actual,
-                expected,
+                expected(occupied),
                 "{}: piece {} {:?} {kind:?} onto {}, occupied {occupied:#x}",
                 module.name,
                 id.piece,
@@ -72,15 +88,15 @@ fn check_reverse<B: fairy_magic::magics::Word>(module: &Module) -> usize {
             );
             checked += 1;
         };
-        for _ in 0..8 {
-            compare(rng.squares());
+        for _ in 0..if target % SPREAD == 0 { RANDOM } else { 0 } {
+            compare(rng.squares(), &walked);
         }
         for probe in c.tables.block(id).probes(target) {
             let mask = probe.mask.to_squares();
             if mask.count_ones() as usize <= SUBSETS.ilog2() as usize {
                 let mut subset: Squares = 0;
                 loop {
-                    compare(subset | (rng.squares() & !mask));
+                    compare(subset | (rng.squares() & !mask), &looked_up);
                     subset = subset.wrapping_sub(mask) & mask;
                     if subset == 0 {
                         break;
@@ -88,7 +104,7 @@ fn check_reverse<B: fairy_magic::magics::Word>(module: &Module) -> usize {
                 }
             } else {
                 for _ in 0..SUBSETS {
-                    compare(rng.squares());
+                    compare(rng.squares(), &looked_up);
                 }
             }
         }
@@ -109,13 +125,12 @@ fn reaches(board: Board, moves: &PieceMoves, from: u8, to: u8, occupied: Squares
 }
 
 /// Origin squares checked a piece and colour, and occupancies of the squares between a pair.
-const ORIGINS: usize = 12;
-const OCCUPANCIES: usize = 32;
+const ORIGINS: usize = 6;
+const OCCUPANCIES: usize = 8;
 
 /// Every square `between` gives can decide whether the move is made: for some occupancy of the
 /// squares between (the rest of the board empty, or random), flipping it changes the answer.
-fn check_between<B: fairy_magic::magics::Word>(module: &Module) -> usize {
-    let c = compiled::<B>(module.name);
+fn check_between<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
     let board = c.variant.board;
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
@@ -177,18 +192,36 @@ macro_rules! reverse {
                         other => panic!("{other:?} is not a reverse kind"),
                     }) as Squares
                 },
+                forward: &|kind, piece, color, square, occupied| {
+                    let (piece, occupied) = (m::Piece::ALL[piece], occupied as m::Bitboard);
+                    (match kind {
+                        TableKind::Quiet => m::quiets(piece, color, square, occupied),
+                        TableKind::Capture => m::attacks(piece, color, square, occupied),
+                        TableKind::InitialQuiet => m::initial_quiets(piece, color, square, occupied),
+                        TableKind::InitialCapture => m::initial_attacks(piece, color, square, occupied),
+                        other => panic!("{other:?} is not a forward kind here"),
+                    }) as Squares
+                },
                 between: &|piece, color, from, to| m::between(m::Piece::ALL[piece], color, from, to) as Squares,
+            }
+        }
+
+        mod $module {
+            /// Compiled once for both tests of the module.
+            pub fn compiled() -> &'static fairy_magic::Compiled<$word> {
+                static COMPILED: std::sync::OnceLock<fairy_magic::Compiled<$word>> = std::sync::OnceLock::new();
+                COMPILED.get_or_init(|| super::compiled::<$word>(stringify!($module)))
             }
         }
 
         #[test]
         fn $reverse() {
-            assert!(check_reverse::<$word>(&$module()) > 1_000);
+            assert!(check_reverse::<$word>(&$module(), $module::compiled()) > 1_000);
         }
 
         #[test]
         fn $between() {
-            assert!(check_between::<$word>(&$module()) > 100);
+            assert!(check_between::<$word>(&$module(), $module::compiled()) > 100);
         }
     };
 }
