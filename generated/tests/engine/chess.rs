@@ -1,0 +1,432 @@
+//! A legal move generator for orthodox chess on `generated::chess`.
+//!
+//! Piece moves come from the tables (`attacks`, `quiets`, `initial_quiets`); whether a move
+//! leaves the king attacked is answered with `attackers` and `between`, never by assuming that
+//! a piece attacks what would attack it. Castling, en passant and promotion are game rules
+//! added here.
+//!
+//! Moves are generated legal: the checkers and the pinned pieces are found once a node, then
+//! - a king steps only to squares no enemy attacks with the king lifted off the board;
+//! - in double check only the king moves; in single check the others capture the checker or
+//!   step onto `between(checker, king)`;
+//! - a pinned piece stays on the line from its pinner to the king;
+//! - en passant, which lifts two pawns, is tested by asking for the king's attackers afterwards.
+
+use super::common::{parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
+use fairy_magic_generated::chess::{
+    attackers, attacks, between, initial_quiets, quiets, Bitboard, Color, Piece, FILES, SQUARES,
+};
+
+const WHITE_KINGSIDE: u8 = 1;
+const WHITE_QUEENSIDE: u8 = 2;
+const BLACK_KINGSIDE: u8 = 4;
+const BLACK_QUEENSIDE: u8 = 8;
+
+/// The castling rights that survive a move from or to each square.
+const CASTLING_KEPT: [u8; SQUARES] = {
+    let mut kept = [0xf; SQUARES];
+    kept[0] = !WHITE_QUEENSIDE & 0xf;
+    kept[7] = !WHITE_KINGSIDE & 0xf;
+    kept[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE) & 0xf;
+    kept[56] = !BLACK_QUEENSIDE & 0xf;
+    kept[63] = !BLACK_KINGSIDE & 0xf;
+    kept[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE) & 0xf;
+    kept
+};
+
+/// Whether the variant gives `piece` the same quiet moves as captures (no `m`, `c` or `i`
+/// modifier in its XBetza): then one `attacks` lookup serves both.
+const fn moves_as_it_captures(piece: Piece) -> bool {
+    let betza = piece.betza().as_bytes();
+    let mut i = 0;
+    while i < betza.len() {
+        if matches!(betza[i], b'm' | b'c' | b'i') {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The pieces whose path between them and the king another piece can block: the ones that
+/// pin.
+const SLIDERS: [Piece; 3] = [Piece::Queen, Piece::Rook, Piece::Bishop];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub piece: Piece,
+    pub promotion: Option<Piece>,
+}
+
+/// A position: a bitboard per piece type and per side, and the game state the tables do not
+/// hold.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    pieces: [Bitboard; 6],
+    sides: [Bitboard; 2],
+    pub to_move: Color,
+    castling: u8,
+    en_passant: Option<u8>,
+}
+
+fn parse_square(text: &str) -> Option<u8> {
+    let b = text.as_bytes();
+    (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]))
+        .then(|| (b[1] - b'1') * 8 + (b[0] - b'a'))
+}
+
+impl Position {
+    pub fn start() -> Position {
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap()
+    }
+
+    /// Reads a FEN (the move counters may be left out). Any text that is not a position with
+    /// one king and at most 16 pieces a side, the side not to move not in check, is an error.
+    pub fn from_fen(fen: &str) -> Result<Position, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 4 {
+            return Err(format!("a FEN has at least 4 fields: {fen:?}"));
+        }
+        let mut p = Position { pieces: [0; 6], sides: [0; 2], to_move: Color::White, castling: 0, en_passant: None };
+        parse_board(fields[0], FILES, SQUARES / FILES, |c, square| {
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let piece = Piece::ALL
+                .into_iter()
+                .find(|p| p.letter().eq_ignore_ascii_case(c.encode_utf8(&mut [0; 4])))
+                .ok_or_else(|| format!("unknown piece {c:?}"))?;
+            p.put(color, piece, square);
+            Ok(())
+        })?;
+        p.to_move = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            side => return Err(format!("the side to move is w or b, not {side:?}")),
+        };
+        if fields[2] != "-" {
+            for c in fields[2].chars() {
+                p.castling |= match c {
+                    'K' => WHITE_KINGSIDE,
+                    'Q' => WHITE_QUEENSIDE,
+                    'k' => BLACK_KINGSIDE,
+                    'q' => BLACK_QUEENSIDE,
+                    _ => return Err(format!("bad castling rights {:?}", fields[2])),
+                };
+            }
+        }
+        if fields[3] != "-" {
+            let ep = parse_square(fields[3]).ok_or_else(|| format!("bad en passant square {:?}", fields[3]))?;
+            if ep / 8 != if p.to_move == Color::White { 5 } else { 2 } {
+                return Err(format!("no double step can have passed {:?}", fields[3]));
+            }
+            p.en_passant = Some(ep);
+        }
+        super::common::check_counters(&fields[4..])?;
+        for color in Color::ALL {
+            if p.sides[color as usize].count_ones() > MAX_PIECES {
+                return Err(format!("{color:?} has more than {MAX_PIECES} pieces"));
+            }
+            if p.of(color, Piece::King).count_ones() != 1 {
+                return Err(format!("{color:?} needs one king"));
+            }
+        }
+        let them = p.to_move.opposite();
+        if p.checkers(them, p.occupied()) != 0 {
+            return Err(format!("{them:?} is in check with {:?} to move", p.to_move));
+        }
+        Ok(p)
+    }
+
+    fn put(&mut self, color: Color, piece: Piece, square: usize) {
+        let bit = Bitboard::bit(square);
+        for set in &mut self.pieces {
+            *set &= !bit;
+        }
+        self.sides[color.opposite() as usize] &= !bit;
+        self.pieces[piece as usize] |= bit;
+        self.sides[color as usize] |= bit;
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.sides[0] | self.sides[1]
+    }
+
+    #[inline(always)]
+    fn of(&self, color: Color, piece: Piece) -> Bitboard {
+        self.pieces[piece as usize] & self.sides[color as usize]
+    }
+
+    #[inline(always)]
+    fn king(&self, color: Color) -> usize {
+        self.of(color, Piece::King).trailing_zeros() as usize
+    }
+
+    /// The pieces of `by` that attack `square` given `occupied`, among `by`'s pieces minus
+    /// `lifted`.
+    #[inline(always)]
+    fn attackers_of(&self, square: usize, by: Color, occupied: Bitboard, lifted: Bitboard) -> Bitboard {
+        let mut found = 0;
+        for piece in Piece::ALL {
+            found |= attackers(piece, by, square, occupied) & self.of(by, piece) & !lifted;
+        }
+        found
+    }
+
+    /// Whether any piece of `by` attacks `square` given `occupied`.
+    #[inline(always)]
+    fn attacked(&self, square: usize, by: Color, occupied: Bitboard) -> bool {
+        // Cheap pieces first: most squares are refused by a pawn or a knight, if at all.
+        for piece in [Piece::Pawn, Piece::Knight, Piece::King, Piece::Bishop, Piece::Rook, Piece::Queen] {
+            if attackers(piece, by, square, occupied) & self.of(by, piece) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The pieces giving check to `color`'s king.
+    #[inline(always)]
+    fn checkers(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        self.attackers_of(self.king(color), color.opposite(), occupied, 0)
+    }
+
+    pub fn in_check(&self, color: Color) -> bool {
+        self.checkers(color, self.occupied()) != 0
+    }
+
+    /// Every legal move.
+    pub fn generate(&self, out: &mut MoveList<Move>) {
+        match self.to_move {
+            Color::White => self.generate_for::<0>(out),
+            Color::Black => self.generate_for::<1>(out),
+        }
+    }
+
+    /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
+    /// every table lookup knows its colour at compile time.
+    #[inline(always)]
+    fn generate_for<const US: usize>(&self, out: &mut MoveList<Move>) {
+        let us = if US == 0 { Color::White } else { Color::Black };
+        let them = us.opposite();
+        let ours = self.sides[us as usize];
+        let theirs = self.sides[them as usize];
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let king_bit = Bitboard::bit(king);
+
+        // The king: to squares that no enemy attacks once the king has left its own.
+        let lifted = occupied ^ king_bit;
+        for to in squares(attacks(Piece::King, us, king, occupied) & !ours) {
+            if !self.attacked(to, them, lifted) {
+                out.push(Move { from: king as u8, to: to as u8, piece: Piece::King, promotion: None });
+            }
+        }
+
+        let checkers = self.checkers(us, occupied);
+        // Where a move by another piece must land: anywhere, or on the checker or between it and
+        // the king.
+        let target = match checkers.count_ones() {
+            0 => !0,
+            1 => {
+                let checker = checkers.trailing_zeros() as usize;
+                let piece = Piece::ALL.into_iter().find(|&p| self.of(them, p) & checkers != 0).unwrap();
+                checkers | between(piece, them, checker, king)
+            }
+            _ => return,
+        };
+
+        // Pins: an enemy slider that would attack the king through our pieces alone, with one of
+        // ours (and nothing else) between.
+        let mut pinned: Bitboard = 0;
+        let mut pin_lines = [(0 as Bitboard, 0 as Bitboard); 8];
+        let mut pins = 0;
+        for piece in SLIDERS {
+            let snipers = self.of(them, piece);
+            if snipers == 0 {
+                continue;
+            }
+            for sniper in squares(attackers(piece, them, king, theirs) & snipers) {
+                let line = between(piece, them, sniper, king);
+                let blockers = line & occupied;
+                if blockers.count_ones() == 1 && blockers & ours != 0 {
+                    pinned |= blockers;
+                    pin_lines[pins] = (blockers, line | Bitboard::bit(sniper));
+                    pins += 1;
+                }
+            }
+        }
+        let line_of = |bit: Bitboard| pin_lines[..pins].iter().find(|(p, _)| *p == bit).map_or(!0, |&(_, line)| line);
+
+        for piece in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
+            for from in squares(self.of(us, piece)) {
+                let bit = Bitboard::bit(from);
+                let mut to = if moves_as_it_captures(piece) {
+                    attacks(piece, us, from, occupied) & !ours
+                } else {
+                    quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs
+                };
+                to &= target;
+                if pinned & bit != 0 {
+                    to &= line_of(bit);
+                }
+                for to in squares(to) {
+                    out.push(Move { from: from as u8, to: to as u8, piece, promotion: None });
+                }
+            }
+        }
+
+        let (home_rank, last_rank) = if us == Color::White { (1, 7) } else { (6, 0) };
+        for from in squares(self.of(us, Piece::Pawn)) {
+            let bit = Bitboard::bit(from);
+            let mut to =
+                quiets(Piece::Pawn, us, from, occupied) & !occupied | attacks(Piece::Pawn, us, from, occupied) & theirs;
+            if from / 8 == home_rank {
+                to |= initial_quiets(Piece::Pawn, us, from, occupied) & !occupied;
+            }
+            to &= target;
+            if pinned & bit != 0 {
+                to &= line_of(bit);
+            }
+            for to in squares(to) {
+                let (from, to) = (from as u8, to as u8);
+                if to / 8 == last_rank {
+                    for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
+                        out.push(Move { from, to, piece: Piece::Pawn, promotion: Some(promotion) });
+                    }
+                } else {
+                    out.push(Move { from, to, piece: Piece::Pawn, promotion: None });
+                }
+            }
+        }
+
+        if let Some(ep) = self.en_passant {
+            let ep = ep as usize;
+            let victim = if us == Color::White { ep - 8 } else { ep + 8 };
+            let victim_bit = Bitboard::bit(victim);
+            let ready = !occupied.has(ep) && self.of(them, Piece::Pawn).has(victim);
+            let takers = if ready { attackers(Piece::Pawn, us, ep, occupied) & self.of(us, Piece::Pawn) } else { 0 };
+            for from in squares(takers) {
+                // Two pawns leave their squares, one lands: ask whether anything then attacks the
+                // king.
+                let after = occupied ^ Bitboard::bit(from) ^ victim_bit | Bitboard::bit(ep);
+                if self.attackers_of(king, them, after, victim_bit) == 0 {
+                    out.push(Move { from: from as u8, to: ep as u8, piece: Piece::Pawn, promotion: None });
+                }
+            }
+        }
+
+        if checkers == 0 {
+            self.castles(us, out, occupied);
+        }
+    }
+
+    /// Castling, when not in check: the squares between king and rook empty, the ones the king
+    /// crosses and lands on not attacked.
+    #[inline(always)]
+    fn castles(&self, us: Color, out: &mut MoveList<Move>, occupied: Bitboard) {
+        let (king_side, queen_side, base) = match us {
+            Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0usize),
+            Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56usize),
+        };
+        let king = base + 4;
+        if self.castling & (king_side | queen_side) == 0 || self.of(us, Piece::King) & Bitboard::bit(king) == 0 {
+            return;
+        }
+        let them = us.opposite();
+        let lifted = occupied ^ Bitboard::bit(king);
+        let rook_on = |sq: usize| self.of(us, Piece::Rook).has(sq);
+        let free = |squares: &[usize]| squares.iter().all(|&s| !occupied.has(s));
+        let safe = |squares: &[usize]| squares.iter().all(|&s| !self.attacked(s, them, lifted));
+        let mut castle =
+            |to: usize| out.push(Move { from: king as u8, to: to as u8, piece: Piece::King, promotion: None });
+        if self.castling & king_side != 0
+            && rook_on(base + 7)
+            && free(&[base + 5, base + 6])
+            && safe(&[base + 5, base + 6])
+        {
+            castle(base + 6);
+        }
+        if self.castling & queen_side != 0
+            && rook_on(base)
+            && free(&[base + 1, base + 2, base + 3])
+            && safe(&[base + 3, base + 2])
+        {
+            castle(base + 2);
+        }
+    }
+
+    /// The position after `m`, one of the legal moves.
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.make(m);
+        next
+    }
+
+    /// Plays `m`, one of the legal moves, on this position.
+    #[inline(always)]
+    pub fn make(&mut self, m: Move) {
+        let us = self.to_move as usize;
+        let them = us ^ 1;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let to_bit = Bitboard::bit(to);
+        let moved = Bitboard::bit(from) | to_bit;
+        if self.sides[them] & to_bit != 0 {
+            for set in &mut self.pieces[1..] {
+                *set &= !to_bit;
+            }
+            self.sides[them] ^= to_bit;
+        }
+        self.pieces[m.piece as usize] ^= moved;
+        self.sides[us] ^= moved;
+        let en_passant = self.en_passant.take();
+        match m.piece {
+            Piece::Pawn => {
+                if let Some(promotion) = m.promotion {
+                    self.pieces[Piece::Pawn as usize] ^= to_bit;
+                    self.pieces[promotion as usize] ^= to_bit;
+                } else if Some(m.to) == en_passant {
+                    let victim = Bitboard::bit(if us == 0 { to - 8 } else { to + 8 });
+                    self.pieces[Piece::Pawn as usize] ^= victim;
+                    self.sides[them] ^= victim;
+                } else if from.abs_diff(to) == 16 {
+                    self.en_passant = Some(((from + to) / 2) as u8);
+                }
+            }
+            Piece::King if from.abs_diff(to) == 2 => {
+                let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
+                let rook = Bitboard::bit(rook_from) | Bitboard::bit(rook_to);
+                self.pieces[Piece::Rook as usize] ^= rook;
+                self.sides[us] ^= rook;
+            }
+            _ => {}
+        }
+        self.castling &= CASTLING_KEPT[from] & CASTLING_KEPT[to];
+        self.to_move = self.to_move.opposite();
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.as_slice().to_vec()
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.generate(out);
+    }
+
+    #[inline(always)]
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
+    }
+}
+
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+const _: () = assert!(SQUARES == 64 && FILES == 8);

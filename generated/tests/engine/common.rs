@@ -1,0 +1,178 @@
+//! What the chess and Xiangqi engines share: square sets, a fixed-size move list, perft, and
+//! the board field of a FEN.
+
+use std::hint::black_box;
+use std::mem::MaybeUninit;
+
+/// A bitboard: `u64` for chess, `u128` for Xiangqi.
+pub trait Bits: Copy + Eq {
+    const EMPTY: Self;
+    fn bit(square: usize) -> Self;
+    fn has(self, square: usize) -> bool;
+    /// The lowest square, removed from the set (which must not be empty).
+    fn pop(&mut self) -> usize;
+    fn count(self) -> u32;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const EMPTY: Self = 0;
+            #[inline(always)]
+            fn bit(square: usize) -> Self {
+                1 << square
+            }
+            #[inline(always)]
+            fn has(self, square: usize) -> bool {
+                self >> square & 1 != 0
+            }
+            #[inline(always)]
+            fn pop(&mut self) -> usize {
+                let s = self.trailing_zeros() as usize;
+                *self &= *self - 1;
+                s
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
+
+/// The squares of a set, lowest first.
+#[inline(always)]
+pub fn squares<B: Bits>(mut set: B) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || (set != B::EMPTY).then(|| set.pop()))
+}
+
+/// More moves than any position with 16 pieces a side (what the FEN readers accept) can have:
+/// fifteen queens and a king make at most 15 * 27 + 8 = 413 in chess; Xiangqi's most mobile
+/// pieces, the chariot and cannon, reach at most 17 squares each.
+pub const MAX_MOVES: usize = 512;
+
+/// The most pieces a side has in a FEN the engines accept: a full set.
+pub const MAX_PIECES: u32 = 16;
+
+/// A move list on the stack: perft allocates nothing per node, and leaves the unused slots
+/// unwritten.
+pub struct MoveList<M> {
+    moves: [MaybeUninit<M>; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy> MoveList<M> {
+    #[inline(always)]
+    pub fn new() -> Self {
+        MoveList { moves: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
+    }
+
+    /// Panics when the list is full.
+    #[inline(always)]
+    pub fn push(&mut self, m: M) {
+        self.moves[self.len].write(m);
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[M] {
+        // SAFETY: `push` wrote the first `len` slots, and `MaybeUninit<M>` has `M`'s layout.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), self.len) }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// A position of a game whose legal moves an engine generates.
+pub trait Game: Copy {
+    type Move: Copy;
+    /// Appends every legal move to `out`.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// Plays `m`, which must be one of [`Game::legal_moves`], on this position.
+    fn make(&mut self, m: Self::Move);
+}
+
+/// Counts the leaves of the legal move tree `depth` plies deep, playing every move, the last
+/// ply's too (no bulk counting: the same work as cozy-chess's `perft` without `--bulk`).
+pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let mut nodes = 0;
+    for &m in moves.as_slice() {
+        // Copy, then make the move on the copy (copy-make: nothing to undo).
+        let mut child = *position;
+        child.make(m);
+        // `black_box` keeps the optimiser from skipping the last ply's moves, whose positions
+        // nothing reads.
+        nodes += perft(black_box(&child), depth - 1);
+    }
+    nodes
+}
+
+/// The board field of a FEN: ranks from the last one down, separated by `/`; a number skips
+/// that many empty squares. Calls `put(letter, square)` for every piece, `square` being
+/// `rank * files + file` (the first file of the first rank = 0).
+pub fn parse_board(
+    field: &str,
+    files: usize,
+    ranks: usize,
+    mut put: impl FnMut(char, usize) -> Result<(), String>,
+) -> Result<(), String> {
+    let rows: Vec<&str> = field.split('/').collect();
+    if rows.len() != ranks {
+        return Err(format!("{ranks} ranks expected, found {}: {field}", rows.len()));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i;
+        let mut file = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut skip = d as usize;
+                while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    chars.next();
+                    skip = skip.saturating_mul(10).saturating_add(d as usize);
+                }
+                if skip == 0 {
+                    return Err(format!("a rank skips no squares: {row}"));
+                }
+                file = file.saturating_add(skip);
+            } else {
+                if file >= files {
+                    return Err(format!("more than {files} files in a rank: {row}"));
+                }
+                put(c, rank * files + file)?;
+                file += 1;
+            }
+            if file > files {
+                return Err(format!("more than {files} files in a rank: {row}"));
+            }
+        }
+        if file != files {
+            return Err(format!("{files} files expected in a rank, found {file}: {row}"));
+        }
+    }
+    Ok(())
+}
+
+/// The halfmove clock and move number, when present, are numbers; nothing follows them.
+pub fn check_counters(fields: &[&str]) -> Result<(), String> {
+    if fields.len() > 2 {
+        return Err(format!("unexpected text after the move counters: {}", fields[2..].join(" ")));
+    }
+    match fields.iter().find(|f| f.parse::<u32>().is_err()) {
+        Some(f) => Err(format!("not a move counter: {f}")),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,244 @@
+//! A legal move generator for Xiangqi on `generated::xiangqi`, grown out of the chess one.
+//!
+//! Piece moves come from the tables (`quiets`, `attacks`), the palace, the river and the
+//! soldier's sideways steps included. A move is legal when afterwards the mover's general is
+//! neither attacked (asked with `attackers` for every enemy piece type, the cannon's screen
+//! and the horse's leg included) nor facing the other general on an open file (the flying
+//! general: the other general would reach it as a chariot does).
+
+use super::common::{check_counters, parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
+use fairy_magic_generated::xiangqi::{attackers, attacks, between, quiets, Bitboard, Color, Piece, FILES, SQUARES};
+
+pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// The squares of the first file; shifted, any file.
+const FILE_A: Bitboard = {
+    let mut set = 0;
+    let mut rank = 0;
+    while rank < SQUARES / FILES {
+        set |= 1 << (rank * FILES);
+        rank += 1;
+    }
+    set
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub piece: Piece,
+}
+
+/// A position: a bitboard per piece type and per side, and the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    pieces: [Bitboard; Piece::ALL.len()],
+    sides: [Bitboard; 2],
+    pub to_move: Color,
+}
+
+/// Fairy-Stockfish's letters: r chariot, n horse, b elephant, a advisor, k general, c cannon,
+/// p soldier.
+fn piece_of(letter: char) -> Option<Piece> {
+    Some(match letter.to_ascii_lowercase() {
+        'r' => Piece::Chariot,
+        'n' => Piece::Horse,
+        'b' => Piece::Elephant,
+        'a' => Piece::Advisor,
+        'k' => Piece::General,
+        'c' => Piece::Cannon,
+        'p' => Piece::Soldier,
+        _ => return None,
+    })
+}
+
+impl Position {
+    pub fn start() -> Position {
+        Position::from_fen(START).unwrap()
+    }
+
+    /// Reads a FEN in Fairy-Stockfish's notation, rank 10 first, upper case for White (Red);
+    /// the fields after the side to move may be left out. Any text that is not a position
+    /// with one general and at most 16 pieces a side, the side not to move not in check, is an
+    /// error.
+    pub fn from_fen(fen: &str) -> Result<Position, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 2 {
+            return Err(format!("a FEN has at least 2 fields: {fen:?}"));
+        }
+        let mut p = Position { pieces: [0; Piece::ALL.len()], sides: [0; 2], to_move: Color::White };
+        parse_board(fields[0], FILES, SQUARES / FILES, |c, square| {
+            let piece = piece_of(c).ok_or_else(|| format!("unknown piece {c:?}"))?;
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            p.pieces[piece as usize] |= Bitboard::bit(square);
+            p.sides[color as usize] |= Bitboard::bit(square);
+            Ok(())
+        })?;
+        p.to_move = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            side => return Err(format!("the side to move is w or b, not {side:?}")),
+        };
+        if let Some(field) = fields[2..].iter().take(2).find(|&&f| f != "-") {
+            return Err(format!("Xiangqi has no castling or en passant: {field:?}"));
+        }
+        check_counters(fields.get(4..).unwrap_or(&[]))?;
+        for color in Color::ALL {
+            if p.sides[color as usize].count_ones() > MAX_PIECES {
+                return Err(format!("{color:?} has more than {MAX_PIECES} pieces"));
+            }
+            if p.of(color, Piece::General).count_ones() != 1 {
+                return Err(format!("{color:?} needs one general"));
+            }
+        }
+        let them = p.to_move.opposite();
+        if p.exposed(them) {
+            return Err(format!("{them:?}'s general is attacked with {:?} to move", p.to_move));
+        }
+        Ok(p)
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.sides[0] | self.sides[1]
+    }
+
+    #[inline(always)]
+    fn of(&self, color: Color, piece: Piece) -> Bitboard {
+        self.pieces[piece as usize] & self.sides[color as usize]
+    }
+
+    /// Whether `color`'s general is attacked, or faces the other general on an open file.
+    fn exposed(&self, color: Color) -> bool {
+        let general = self.of(color, Piece::General).trailing_zeros() as usize;
+        self.exposed_with(color, general, self.occupied(), 0)
+    }
+
+    /// Whether `color`'s general on `general` would be attacked, or face the other general on
+    /// an open file, with the `occupied` squares and the enemy pieces on `captured` gone.
+    #[inline(always)]
+    fn exposed_with(&self, color: Color, general: usize, occupied: Bitboard, captured: Bitboard) -> bool {
+        let them = color.opposite();
+        let file = FILE_A << (general % FILES);
+        if attackers(Piece::Chariot, them, general, occupied) & file & self.of(them, Piece::General) != 0 {
+            return true;
+        }
+        for piece in Piece::ALL {
+            let enemies = self.of(them, piece) & !captured;
+            if enemies != 0 && attackers(piece, them, general, occupied) & enemies != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The squares between the enemy pieces and `color`'s general on `general`, on their paths
+    /// to it (chariot as well as general for the other general, for the flying general).
+    #[inline(always)]
+    fn lines_to(&self, color: Color, general: usize) -> Bitboard {
+        let them = color.opposite();
+        let mut lines = 0;
+        for from in squares(self.of(them, Piece::General)) {
+            lines |= between(Piece::Chariot, them, from, general);
+        }
+        for piece in Piece::ALL {
+            for from in squares(self.of(them, piece)) {
+                lines |= between(piece, them, from, general);
+            }
+        }
+        lines
+    }
+
+    pub fn in_check(&self, color: Color) -> bool {
+        self.exposed(color)
+    }
+
+    /// Every legal move: each move by the rules of movement, kept when the mover's general is
+    /// safe afterwards.
+    pub fn generate(&self, out: &mut MoveList<Move>) {
+        match self.to_move {
+            Color::White => self.generate_for::<0>(out),
+            Color::Black => self.generate_for::<1>(out),
+        }
+    }
+
+    /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
+    /// every table lookup knows its colour at compile time.
+    ///
+    /// The full test (`exposed_with`, on the board after the move) runs for general moves, when
+    /// in check, and for moves from or to a square between an enemy piece and the general
+    /// (`between`: a chariot's or cannon's line, a horse's leg, the other general's file).
+    /// Whether an enemy piece attacks the general hangs on those squares alone, and a move
+    /// only ever takes enemy pieces away, so any other move leaves the general safe.
+    #[inline(always)]
+    fn generate_for<const US: usize>(&self, out: &mut MoveList<Move>) {
+        let us = if US == 0 { Color::White } else { Color::Black };
+        let ours = self.sides[US];
+        let theirs = self.sides[US ^ 1];
+        let occupied = ours | theirs;
+        let general = self.of(us, Piece::General).trailing_zeros() as usize;
+        let watched = if self.exposed(us) { !0 } else { self.lines_to(us, general) };
+        for piece in Piece::ALL {
+            for from in squares(self.of(us, piece)) {
+                let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
+                let from_watched = piece == Piece::General || watched.has(from);
+                for to in squares(to) {
+                    let to_bit = Bitboard::bit(to);
+                    // After the move: `from` empty, `to` ours, whatever stood there captured.
+                    let safe = !(from_watched || watched.has(to)) || {
+                        let after = occupied ^ Bitboard::bit(from) | to_bit;
+                        let general = if piece == Piece::General { to } else { general };
+                        !self.exposed_with(us, general, after, to_bit)
+                    };
+                    if safe {
+                        out.push(Move { from: from as u8, to: to as u8, piece });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The position after `m`, one of the legal moves.
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.make(m);
+        next
+    }
+
+    /// Plays `m`, one of the legal moves, on this position.
+    #[inline(always)]
+    pub fn make(&mut self, m: Move) {
+        let us = self.to_move as usize;
+        let to_bit = Bitboard::bit(m.to as usize);
+        let moved = Bitboard::bit(m.from as usize) | to_bit;
+        if self.sides[us ^ 1] & to_bit != 0 {
+            for set in &mut self.pieces {
+                *set &= !to_bit;
+            }
+            self.sides[us ^ 1] ^= to_bit;
+        }
+        self.pieces[m.piece as usize] ^= moved;
+        self.sides[us] ^= moved;
+        self.to_move = self.to_move.opposite();
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.as_slice().to_vec()
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.generate(out);
+    }
+
+    #[inline(always)]
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
+    }
+}
