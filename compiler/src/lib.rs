@@ -136,12 +136,14 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
         let mut per_square = Vec::new();
         for sq in 0..board.squares() as u8 {
             let Some(found) = paths::path_moves_within(board, colour_moves, sq, options.max_paths) else {
-                return Err(Error::Limit(format!(
+                let piece = &variant.pieces[i / 2];
+                let message = format!(
                     "the {} has more than {} paths from {}: raise the limit with --max-paths or `option max-paths`",
-                    variant.pieces[i / 2].name,
+                    piece.name,
                     options.max_paths,
                     board.name(sq)
-                )));
+                );
+                return Err(piece.at.clone().map_or(Error::Limit(message.clone()), |at| Error::input(at, message)));
             };
             per_square.push(found);
         }

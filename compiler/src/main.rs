@@ -37,6 +37,10 @@ enum Command {
         /// Where to write the module; standard output when absent.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Write nothing; exit 1, naming the file, if the -o file is not what this command
+        /// would write (for CI).
+        #[arg(long, requires = "output")]
+        check: bool,
         /// The most index bits one lookup may use [default: 12, or the file's `option max-bits`].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
         max_bits: Option<u64>,
@@ -125,8 +129,10 @@ enum Command {
         /// Print {"dest":[...],"quiet":[...],"capture":[...]}.
         #[arg(long)]
         json: bool,
-        /// Answer JSON lines from standard input.
-        #[arg(long, conflicts_with_all = ["betza", "from"])]
+        /// Answer JSON lines from standard input, one output line for each input line (blank
+        /// and malformed lines get an {"error":"..."} line). Each line carries its own board,
+        /// squares and colour, so the flags that set them (and --json) do not go with it.
+        #[arg(long, conflicts_with_all = ["betza", "from", "board", "json", "friends", "foes", "black", "moved"])]
         batch: bool,
     },
 }
@@ -242,8 +248,19 @@ fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Import { file, section, output } => {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+            let text = read_text(&name, &file)?;
             let (variant, warnings) = fairy_magic::import::import(&name, &text, &section)?;
+            // Never hand over a file that `compile` would reject.
+            let written = output.as_ref().map_or(format!("{section}.variant"), |o| o.display().to_string());
+            let compiles = fairy_magic::variant::parse(&written, &variant).and_then(|v| {
+                fairy_magic::piece_moves(&v, &fairy_magic::error::Source { file: &written, text: &variant })
+            });
+            if let Err(e) = compiles {
+                return Err(Error::Many(vec![
+                    Error::Limit(format!("section [{section}] of {name} converts into a variant file that does not compile; nothing was written")),
+                    e,
+                ]));
+            }
             if !quiet {
                 for w in warnings {
                     eprintln!("warning: Fairy-Stockfish reads this differently: {w}");
@@ -252,22 +269,22 @@ fn run(cli: Cli) -> Result<(), Error> {
             match output {
                 Some(out) => write_atomically(&out, &variant)
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
-                None => {
-                    print!("{variant}");
-                    Ok(())
-                }
+                None => write_stdout(&variant),
             }
         }
         Command::Show { file, piece, from, around, ascii, svg } => {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+            let text = read_text(&name, &file)?;
             let variant = fairy_magic::variant::parse(&name, &text)?;
             let board = variant.board;
             let Some(p) = variant.pieces.iter().find(|p| p.letter == piece || p.name == piece) else {
                 let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
                 return Err(Error::Limit(format!("no piece `{piece}` in {name}; it has: {}", known.join(", "))));
             };
-            let middle = board.name(board.square(board.files as i32 / 2 - 1, board.ranks as i32 / 2 - 1).unwrap());
+            // A board one square wide has its middle on that file (or rank).
+            let middle = (board.files as i32 / 2 - 1).max(0);
+            let centre = (board.ranks as i32 / 2 - 1).max(0);
+            let middle = board.name(board.square(middle, centre).expect("the middle of a board is on it"));
             let question = around.question(
                 format!("{}x{}", board.files, board.ranks),
                 p.betza_text.clone(),
@@ -280,7 +297,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let now = compiled.answer(board, &here);
             let open = compiled.answer(board, &alone);
             let marks = fairy_magic::show::marks(board, &here, &now, &open);
-            print!("{}", fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()));
+            write_stdout(&fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
             if let Some(out) = svg {
                 write_atomically(&out, &fairy_magic::show::svg(board, &marks, &p.letter))
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())))?;
@@ -301,15 +318,15 @@ fn run(cli: Cli) -> Result<(), Error> {
             let compiled = query::compile_piece(board_size, &question.betza, via)?;
             let answer = compiled.answer(board_size, &position);
             if json {
-                println!("{}", serde_json::to_string(&answer).expect("an answer is plain data"));
+                write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
             } else {
-                println!("{}", answer.dest.join(" "));
+                write_stdout(&format!("{}\n", answer.dest.join(" ")))
             }
-            Ok(())
         }
         Command::Compile {
             file,
             output,
+            check,
             max_bits,
             max_paths,
             optimize,
@@ -320,11 +337,27 @@ fn run(cli: Cli) -> Result<(), Error> {
             index,
         } => {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
-            let regenerate = match &output {
+            let text = read_text(&name, &file)?;
+            // The header's command reproduces the file: every flag that shaped it is in it.
+            let mut regenerate = match &output {
                 Some(out) => format!("fairy-magic compile {name} -o {}", out.display()),
                 None => format!("fairy-magic compile {name}"),
             };
+            let named = |v: Option<clap::builder::PossibleValue>| v.map(|p| p.get_name().to_string());
+            for (flag, value) in [
+                ("--max-bits", max_bits.map(|v| v.to_string())),
+                ("--optimize", named(optimize.and_then(|o| o.to_possible_value()))),
+                ("--max-paths", max_paths.map(|v| v.to_string())),
+                ("--cache-kib", cache_kib.map(|v| v.to_string())),
+                ("--max-probes", max_probes.map(|v| v.to_string())),
+                ("--seed", seed.map(|v| v.to_string())),
+                ("--effort", effort.map(|v| v.to_string())),
+                ("--index", named(index.and_then(|i| i.to_possible_value()))),
+            ] {
+                if let Some(value) = value {
+                    regenerate.push_str(&format!(" {flag} {value}"));
+                }
+            }
             let overrides: Vec<Setting> = [
                 ("max-bits", max_bits),
                 ("max-probes", max_probes),
@@ -342,12 +375,17 @@ fn run(cli: Cli) -> Result<(), Error> {
                 fairy_magic::compile(&name, &text, &regenerate, &overrides)
             })?;
             match output {
+                Some(out) if check => {
+                    let now = std::fs::read(&out).map(|b| String::from_utf8_lossy(&b).replace("\r\n", "\n"));
+                    match now {
+                        Ok(now) if now == module => Ok(()),
+                        Ok(_) => Err(Error::Limit(format!("{} is stale: run `{regenerate}`", out.display()))),
+                        Err(e) => Err(Error::Limit(format!("{} is stale: cannot read it: {e}", out.display()))),
+                    }
+                }
                 Some(out) => write_atomically(&out, &module)
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
-                None => {
-                    print!("{module}");
-                    Ok(())
-                }
+                None => write_stdout(&module),
             }
         }
     }
@@ -360,12 +398,38 @@ fn answer_batch(via: Via) -> Result<(), Error> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in stdin.lock().lines() {
         let line = line.map_err(|e| Error::Limit(format!("cannot read standard input: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        writeln!(out, "{}", batch.line(&line)).map_err(|e| Error::Limit(format!("cannot write: {e}")))?;
+        // One answer a line, in order, so that answers can be paired with questions.
+        let answer = if line.trim().is_empty() {
+            r#"{"error":"an empty line: write one JSON question a line"}"#.to_string()
+        } else {
+            batch.line(&line)
+        };
+        writeln!(out, "{answer}").map_err(written)?;
     }
-    out.flush().map_err(|e| Error::Limit(format!("cannot write: {e}")))
+    out.flush().map_err(written)
+}
+
+/// A failed write to standard output: a reader that went away (`| head`) ends the program
+/// quietly, as it does for other Unix tools; anything else is an error.
+fn written(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    Error::Limit(format!("cannot write to standard output: {e}"))
+}
+
+/// Prints `text` on standard output (see [`written`]): `print!` would panic on a closed pipe.
+fn write_stdout(text: &str) -> Result<(), Error> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(written)
+}
+
+/// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
+/// line and column.
+fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
+    let bytes = std::fs::read(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+    fairy_magic::error::utf8(name, &bytes).map(str::to_string)
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module.

@@ -25,6 +25,7 @@ pub enum Via {
 
 /// One question, as the `--batch` JSON lines spell it.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Question {
     pub board: String,
     pub betza: String,
@@ -93,8 +94,14 @@ const QUERY_SAMPLES: usize = 256;
 pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let parsed = crate::betza::parse(betza).map_err(|e| source.error(e.offset, e.message))?;
-    let piece =
-        Piece { letter: "X".into(), name: "piece".into(), betza_text: betza.into(), betza_offset: 0, betza: parsed };
+    let piece = Piece {
+        letter: "X".into(),
+        name: "piece".into(),
+        betza_text: betza.into(),
+        betza_offset: 0,
+        betza: parsed,
+        at: None,
+    };
     let variant =
         Variant { name: "query".into(), board, pieces: vec![piece], options: Vec::new(), probe_targets: Vec::new() };
     let moves = crate::piece_moves(&variant, &source)?;
