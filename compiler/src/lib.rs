@@ -66,6 +66,8 @@ pub struct Options {
     pub check: tables::Check,
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
+    /// How much the magic search may enumerate and try before it stops with an error.
+    pub budget: magics::Budget,
 }
 
 impl Default for Options {
@@ -80,9 +82,15 @@ impl Default for Options {
             max_paths: DEFAULT_MAX_PATHS,
             check: tables::Check::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
+            budget: DEFAULT_BUDGET,
         }
     }
 }
+
+/// What the magic search may spend unless told otherwise. The shipped variants need at most
+/// 400,000 occupancies and 60 million trials; these limits stop a search at about 250 MB, or
+/// after about 40 s on the 2-core development machine (110 million trials a second).
+pub const DEFAULT_BUDGET: magics::Budget = magics::Budget { occupancies: 1 << 21, million_trials: 4_000 };
 
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;
@@ -223,6 +231,8 @@ impl Options {
                 "max-probes" => o.max_probes = s.value as usize,
                 "effort" => o.effort = s.value as u32,
                 "index" => o.index = variant::INDEXES[s.value as usize].1,
+                "max-occupancies" => o.budget.occupancies = s.value,
+                "max-trials" => o.budget.million_trials = s.value,
                 _ => o.seed = s.value,
             }
         }

@@ -64,6 +64,14 @@ enum Command {
         /// [default: 18].
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
         effort: Option<u64>,
+        /// The most occupancies all lookups together may have; each is enumerated and kept
+        /// while compiling (about 120 bytes each) [default: 2097152].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        max_occupancies: Option<u64>,
+        /// The most trials the magic search may make, in millions of occupancies tested
+        /// against a candidate (about 100 million a second) [default: 4000].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        max_trials: Option<u64>,
         /// How probes form their index: magic (64-bit multiplies), split32 (32-bit multiplies
         /// only, for microcontrollers) or pext (x86-64 BMI2) [default: magic, or the file's
         /// `option index`].
@@ -335,6 +343,8 @@ fn run(cli: Cli) -> Result<(), Error> {
             seed,
             effort,
             index,
+            max_occupancies,
+            max_trials,
         } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
@@ -353,6 +363,8 @@ fn run(cli: Cli) -> Result<(), Error> {
                 ("--seed", seed.map(|v| v.to_string())),
                 ("--effort", effort.map(|v| v.to_string())),
                 ("--index", named(index.and_then(|i| i.to_possible_value()))),
+                ("--max-occupancies", max_occupancies.map(|v| v.to_string())),
+                ("--max-trials", max_trials.map(|v| v.to_string())),
             ] {
                 if let Some(value) = value {
                     regenerate.push_str(&format!(" {flag} {value}"));
@@ -367,6 +379,8 @@ fn run(cli: Cli) -> Result<(), Error> {
                 ("cache-kib", cache_kib),
                 ("optimize", optimize.map(|o| o as u64)),
                 ("index", index.map(|i| i as u64)),
+                ("max-occupancies", max_occupancies),
+                ("max-trials", max_trials),
             ]
             .into_iter()
             .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))

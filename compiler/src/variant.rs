@@ -31,13 +31,15 @@ pub struct ProbeTarget {
 }
 
 /// The compiler settings a variant file may fix, and their limits.
-pub const SETTINGS: [(&str, u64, u64); 6] = [
+pub const SETTINGS: [(&str, u64, u64); 8] = [
     ("max-bits", 1, 20),
     ("max-probes", 1, 64),
     ("max-paths", 1, 1 << 30),
     ("cache-kib", 1, 1 << 20),
     ("effort", 4, 30),
     ("seed", 0, u64::MAX),
+    ("max-occupancies", 1, 1 << 40),
+    ("max-trials", 1, 1 << 40),
 ];
 
 /// The values of `option index`, as words; a `Setting` holds the position in this list.
