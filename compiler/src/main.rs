@@ -100,7 +100,7 @@ enum Command {
     },
     /// Convert a section of a Fairy-Stockfish variants.ini into a variant file.
     ///
-    /// Example: fairy-magic import variants.ini --section capablanca -o variants/capablanca.variant
+    /// Example: fairy-magic import variants.ini --section capablanca -o my-capablanca.variant
     Import {
         /// The Fairy-Stockfish configuration file.
         file: PathBuf,
