@@ -4,6 +4,7 @@
 //! them (`Via::Tables`), or through the reference walker (`Via::Reference`). Designers use it to
 //! check a piece; the tests use it to hold the compiler to destination lists nobody here wrote.
 
+#[cfg(feature = "cli")]
 use std::collections::HashMap;
 
 use fairy_magic_runtime::Color;
@@ -192,12 +193,15 @@ fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> S
     Answer { dest: names(quiet | capture), quiet: names(quiet), capture: names(capture) }
 }
 
-/// Answers `--batch` lines, compiling each distinct (board, XBetza) once.
+/// Answers `--batch` lines, compiling each distinct (board, XBetza) once. JSON needs
+/// `serde_json`, which comes with the `cli` feature.
+#[cfg(feature = "cli")]
 pub struct Batch {
     compiled: HashMap<(String, String), Result<(Board, Compiled), String>>,
     via: Via,
 }
 
+#[cfg(feature = "cli")]
 impl Batch {
     pub fn new(via: Via) -> Batch {
         Batch { compiled: HashMap::new(), via }
