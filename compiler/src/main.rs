@@ -118,7 +118,8 @@ enum Command {
     ///
     /// With --batch, reads JSON lines such as
     /// {"board":"8x8","betza":"N","from":"d4","friends":[],"foes":[],"color":"white","virgin":true}
-    /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each.
+    /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each. A key
+    /// it does not know is an error (`id`, `note`, `sources` and `dest` may be there, unread).
     Moves {
         /// The piece's moves in XBetza (quote it for the shell).
         #[arg(required_unless_present = "batch")]

@@ -26,7 +26,6 @@ pub enum Via {
 
 /// One question, as the `--batch` JSON lines spell it.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Question {
     pub board: String,
     pub betza: String,
@@ -193,6 +192,14 @@ fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> S
     Answer { dest: names(quiet | capture), quiet: names(quiet), capture: names(capture) }
 }
 
+/// The keys of a `--batch` question.
+#[cfg(feature = "cli")]
+const QUESTION_KEYS: [&str; 7] = ["board", "betza", "from", "friends", "foes", "color", "virgin"];
+
+/// Keys a `--batch` line may carry for its own records (the oracle sample's), never read.
+#[cfg(feature = "cli")]
+const NOTE_KEYS: [&str; 4] = ["id", "note", "sources", "dest"];
+
 /// Answers `--batch` lines, compiling each distinct (board, XBetza) once. JSON needs
 /// `serde_json`, which comes with the `cli` feature.
 #[cfg(feature = "cli")]
@@ -217,7 +224,20 @@ impl Batch {
     }
 
     fn answer(&mut self, line: &str) -> Result<Answer, String> {
-        let q: Question = serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
+        let fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
+        // A misspelt key (`colour`) would otherwise be ignored and its default answered.
+        if let Some(key) =
+            fields.keys().find(|k| !QUESTION_KEYS.contains(&k.as_str()) && !NOTE_KEYS.contains(&k.as_str()))
+        {
+            return Err(format!(
+                "unknown key `{key}`: a question has {} (and {}, which are not read)",
+                QUESTION_KEYS.join(", "),
+                NOTE_KEYS.join(", ")
+            ));
+        }
+        let q: Question =
+            serde_json::from_value(serde_json::Value::Object(fields)).map_err(|e| format!("not a question: {e}"))?;
         let key = (q.board.clone(), q.betza.clone());
         let entry = self.compiled.entry(key).or_insert_with(|| {
             let board = parse_board(&q.board).map_err(|e| e.to_string())?;

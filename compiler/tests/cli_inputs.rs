@@ -59,7 +59,18 @@ fn an_unknown_option_lists_every_option() {
     let bad = Temp::new("unknown.variant", b"variant a\nboard 8x8\noption speed 3\npiece K king K\n");
     let (code, _, err) = run(&["compile", &bad.path()]);
     assert_eq!(code, Some(1));
-    for option in ["max-bits", "max-probes", "max-paths", "cache-kib", "effort", "seed", "index", "probes"] {
+    for option in [
+        "max-bits",
+        "max-probes",
+        "max-paths",
+        "cache-kib",
+        "effort",
+        "seed",
+        "index",
+        "probes",
+        "max-occupancies",
+        "max-trials",
+    ] {
         assert!(err.contains(option), "{option}: {err}");
     }
 }
