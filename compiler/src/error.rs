@@ -127,6 +127,6 @@ pub fn utf8<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, Error> {
             line_text: String::from_utf8_lossy(&bytes[line_start..line_end]).trim_end_matches('\r').to_string(),
         };
         let byte = bytes[e.valid_up_to()];
-        Error::input(at, format!("the byte 0x{byte:02x} is not UTF-8: a variant file is UTF-8 text"))
+        Error::input(at, format!("the byte 0x{byte:02x} is not UTF-8: save the file as UTF-8 text"))
     })
 }

@@ -351,8 +351,10 @@ fn run(cli: Cli) -> Result<(), Error> {
             let text = read_text(&name, &file)?;
             // The header's command reproduces the file: every flag that shaped it is in it.
             let mut regenerate = match &output {
-                Some(out) => format!("fairy-magic compile {name} -o {}", out.display()),
-                None => format!("fairy-magic compile {name}"),
+                Some(out) => {
+                    format!("fairy-magic compile {} -o {}", shell_word(&name), shell_word(&out.display().to_string()))
+                }
+                None => format!("fairy-magic compile {}", shell_word(&name)),
             };
             let named = |v: Option<clap::builder::PossibleValue>| v.map(|p| p.get_name().to_string());
             for (flag, value) in [
@@ -445,6 +447,15 @@ fn write_stdout(text: &str) -> Result<(), Error> {
 fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
     let bytes = std::fs::read(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
     fairy_magic::error::utf8(name, &bytes).map(str::to_string)
+}
+
+/// A path as one word of a shell command: quoted when it holds anything but plain characters.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+:=@%,".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module.

@@ -226,3 +226,13 @@ fn the_header_command_reproduces_the_module() {
     let expected = text.replace(&module.path(), &again.path());
     assert_eq!(std::fs::read_to_string(&again.0).unwrap(), expected);
 }
+
+#[test]
+fn the_header_command_quotes_paths_a_shell_would_split() {
+    let chess =
+        std::fs::read("variants/chess.variant").or_else(|_| std::fs::read("../variants/chess.variant")).unwrap();
+    let file = Temp::new("my chess.variant", &chess);
+    let (code, out, err) = run(&["compile", &file.path(), "--seed", "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(&format!("`fairy-magic compile '{}' --seed 3`", file.path())), "{}", &out[..600]);
+}
