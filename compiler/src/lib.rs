@@ -151,7 +151,11 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
                     options.max_paths,
                     board.name(sq)
                 );
-                return Err(piece.at.clone().map_or(Error::Limit(message.clone()), |at| Error::input(at, message)));
+                // At the piece's line when it has one (not for `fairy-magic moves`).
+                return Err(match piece.at.clone() {
+                    Some(at) => Error::input(at, message),
+                    None => Error::Limit(message),
+                });
             };
             per_square.push(found);
         }
