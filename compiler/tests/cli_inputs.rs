@@ -93,7 +93,12 @@ fn a_missing_board_is_reported_on_the_variant_line() {
 
 #[test]
 fn a_closed_pipe_ends_the_program_quietly() {
-    for args in [&["compile", "variants/chess.variant"][..], &["show", "variants/chess.variant", "Q"]] {
+    for args in [
+        &["compile", "variants/chess.variant"][..],
+        &["show", "variants/chess.variant", "Q"],
+        &["attackers", "R", "--to", "d4"],
+        &["between", "R", "--from", "a1", "--to", "a8"],
+    ] {
         let mut child = fairy_magic().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
@@ -125,10 +130,12 @@ fn batch_answers_every_line_in_order() {
 
 #[test]
 fn batch_refuses_flags_that_each_line_sets() {
-    for flag in [&["--json"][..], &["--board", "10x10"], &["--black"], &["--foes", "a2"]] {
-        let (code, out, err) = run(&[&["moves", "--batch"][..], flag].concat());
-        assert_eq!((code, out.as_str()), (Some(1), ""), "{flag:?}");
-        assert!(err.contains("cannot be used with"), "{flag:?}: {err}");
+    for command in ["moves", "attackers"] {
+        for flag in [&["--json"][..], &["--board", "10x10"], &["--black"], &["--foes", "a2"]] {
+            let (code, out, err) = run(&[&[command, "--batch"][..], flag].concat());
+            assert_eq!((code, out.as_str()), (Some(1), ""), "{command} {flag:?}");
+            assert!(err.contains("cannot be used with"), "{command} {flag:?}: {err}");
+        }
     }
 }
 
