@@ -1,4 +1,4 @@
-//! The 16-point direction dial of DESIGN.md ("Directions"), shared by every way XBetza names a
+//! The 16-point direction dial (docs/xbetza.md, "Directions"), shared by every way XBetza names a
 //! direction: simple moves, bracket legs read relative to the previous leg, `a`-chain turns and
 //! the direction prefix on a bracket.
 //!

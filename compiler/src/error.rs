@@ -112,3 +112,21 @@ impl Source<'_> {
         Error::input(self.locate(offset), message)
     }
 }
+
+/// `bytes` as text, or an error at the line and column of the first byte that is not UTF-8.
+pub fn utf8<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, Error> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line_end = bytes[line_start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| line_start + i);
+        let before = std::str::from_utf8(&good[line_start..]).unwrap_or_default();
+        let at = Location {
+            file: file.to_string(),
+            line: good.iter().filter(|&&b| b == b'\n').count() + 1,
+            column: before.chars().count() + 1,
+            line_text: String::from_utf8_lossy(&bytes[line_start..line_end]).trim_end_matches('\r').to_string(),
+        };
+        let byte = bytes[e.valid_up_to()];
+        Error::input(at, format!("the byte 0x{byte:02x} is not UTF-8: save the file as UTF-8 text"))
+    })
+}

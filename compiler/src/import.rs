@@ -303,7 +303,7 @@ fn camel_to_kebab(name: &str) -> String {
     s
 }
 
-/// Why Fairy-Stockfish's Betza subset would not read a string as XBETZA.md does, if it would
+/// Why Fairy-Stockfish's Betza subset would not read a string as docs/xbetza.md does, if it would
 /// not: riders only of W, F and N, hoppers only `pR pB gR gB`, lame leaps only `nN nA nZ nD`,
 /// no multi-leg moves.
 pub fn fairy_stockfish_misreads(text: &str) -> Option<String> {

@@ -361,7 +361,8 @@ fn sweep_of(letters: &Letters, atom: Atom, range: u8) -> Result<Sweep, BetzaErro
 }
 
 /// Whether the two moves either side of forward are equally forward, for a leg of `next`'s
-/// system after a leg of `prev`'s (DESIGN.md's system table); `None` where it is an error.
+/// system after a leg of `prev`'s (docs/xbetza.md, "Multi-leg moves: brackets"); `None` where
+/// it is an error.
 fn two_forward(prev: System, next: System) -> Option<bool> {
     use System::*;
     match (prev, next) {

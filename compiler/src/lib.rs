@@ -72,6 +72,8 @@ pub struct Options {
     pub check: tables::Check,
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
+    /// How much the magic search may enumerate and try before it stops with an error.
+    pub budget: magics::Budget,
 }
 
 impl Default for Options {
@@ -86,9 +88,16 @@ impl Default for Options {
             max_paths: DEFAULT_MAX_PATHS,
             check: tables::Check::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
+            budget: DEFAULT_BUDGET,
         }
     }
 }
+
+/// What the magic search may spend unless told otherwise. The shipped variants, reverse tables
+/// included, need at most 600,000 occupancies and 100 million trials; these limits stop a search
+/// at about 250 MB, or after about 40 s on the 2-core development machine (110 million trials a
+/// second).
+pub const DEFAULT_BUDGET: magics::Budget = magics::Budget { occupancies: 1 << 21, million_trials: 4_000 };
 
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;
@@ -178,7 +187,14 @@ fn all_paths(variant: &Variant, moves: &[[PieceMoves; 2]], max_paths: usize) -> 
         .iter()
         .enumerate()
         .flat_map(|(p, both)| both.iter().map(move |m| (p, m)))
-        .map(|(p, m)| paths_from_every_square(variant.board, m, &variant.pieces[p].name, max_paths))
+        .map(|(p, m)| {
+            let piece = &variant.pieces[p];
+            // At the piece's line when it has one (not for `fairy-magic moves`).
+            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match (e, &piece.at) {
+                (Error::Limit(message), Some(at)) => Error::input(at.clone(), message),
+                (e, _) => e,
+            })
+        })
         .collect()
 }
 
@@ -305,6 +321,8 @@ impl Options {
                 "max-probes" => o.max_probes = s.value as usize,
                 "effort" => o.effort = s.value as u32,
                 "index" => o.index = variant::INDEXES[s.value as usize].1,
+                "max-occupancies" => o.budget.occupancies = s.value,
+                "max-trials" => o.budget.million_trials = s.value,
                 _ => o.seed = s.value,
             }
         }

@@ -2,7 +2,7 @@
 //! which destinations are plain leaps and how the rest are grouped into magic lookups, under a
 //! budget of index bits. Identical lookups anywhere in the variant become one table.
 //!
-//! The steps follow H.G. Muller's design (DESIGN.md, "Lookups"): drop duplicates and detours,
+//! The steps follow H.G. Muller's design (docs/design.md, "Slots and lookups"): drop duplicates and detours,
 //! take leaps out, absorb every ride into the longest ride that contains it, then choose the
 //! grouping with the fewest probes and, among those, the fewest new table entries. Tables that
 //! an earlier slot already made cost nothing, so slots with fewer moves are planned first: a

@@ -84,6 +84,51 @@ fn shift_for<B: Word>(how: Index, bits: u32) -> u8 {
 /// How many extra index bits beyond the mask's own may be tried before giving up.
 const EXTRA_BITS: u32 = 6;
 
+/// How much work the magic search of one compilation may do, so that a large `--max-bits`
+/// ends in an error naming the limit instead of a run of hours and gigabytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
+    /// mask): every one is enumerated, kept with its table entry and verified.
+    pub occupancies: u64,
+    /// The most candidate trials, in millions of occupancies tested, the search may make.
+    pub million_trials: u64,
+}
+
+/// What the magic search of one compilation may still spend.
+#[derive(Clone, Debug)]
+pub struct Spending {
+    budget: Budget,
+    trials: u64,
+}
+
+impl Spending {
+    /// Checks the occupancies up front (nothing is allocated for a search that cannot finish)
+    /// and starts counting trials.
+    pub fn start(budget: Budget, lookups: &[Lookup]) -> Result<Spending, Error> {
+        let occupancies: u64 = lookups.iter().map(|l| 1u64 << l.mask.count_ones()).sum();
+        if occupancies > budget.occupancies {
+            let widest = lookups.iter().map(|l| l.mask.count_ones()).max().unwrap_or(0);
+            return Err(Error::Limit(format!(
+                "the lookups have {occupancies} occupancies in all (the widest {widest} bits), more than the limit of {}: lower --max-bits, or raise the limit with --max-occupancies or `option max-occupancies` (each takes about 120 bytes while compiling)",
+                budget.occupancies
+            )));
+        }
+        Ok(Spending { budget, trials: 0 })
+    }
+
+    fn spend(&mut self, trials: u64) -> Result<(), Error> {
+        self.trials += trials;
+        if self.trials > self.budget.million_trials.saturating_mul(1_000_000) {
+            return Err(Error::Limit(format!(
+                "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --max-bits or --effort, or raise the limit with --max-trials or `option max-trials`",
+                self.budget.million_trials
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// Every occupancy of `mask` (carry-rippler order) with the answer the lookup gives for it.
 pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
     let mut out = Vec::with_capacity(1 << lookup.mask.count_ones());
@@ -111,6 +156,7 @@ pub fn find<B: Word>(
     answers: &[(Squares, Squares)],
     seed: u64,
     effort: u32,
+    spending: &mut Spending,
 ) -> Result<Found<B>, Error> {
     let min_bits = lookup.mask.count_ones().max(1);
     if how == Index::Pext {
@@ -124,7 +170,8 @@ pub fn find<B: Word>(
     let mut search = Search::<B>::new(how, lookup, seed);
     let mut found = None;
     for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
-        if let Some(magic) = search.try_width(answers, bits, 1 << effort) {
+        let tried = search.try_width(answers, bits, 1 << effort, spending)?;
+        if let Some(magic) = tried {
             found = Some(Found { magic, bits });
             break;
         }
@@ -143,7 +190,7 @@ pub fn find<B: Word>(
     let floor = distinct.len().next_power_of_two().trailing_zeros().max(1);
     let tries = 1u64 << effort.saturating_sub(SHRINK_HANDICAP);
     while found.bits > floor {
-        match search.try_width(answers, found.bits - 1, tries) {
+        match search.try_width(answers, found.bits - 1, tries, spending)? {
             Some(magic) => found = Found { magic, bits: found.bits - 1 },
             None => break,
         }
@@ -179,8 +226,15 @@ impl<B: Word> Search<B> {
     }
 
     /// A magic under which occupancies with different answers never share one of `1 << bits`
-    /// entries, if one turns up within `tries` candidates.
-    fn try_width(&mut self, answers: &[(Squares, Squares)], bits: u32, tries: u64) -> Option<B> {
+    /// entries, if one turns up within `tries` candidates. Every occupancy tested is a trial
+    /// spent, counted a candidate at a time.
+    fn try_width(
+        &mut self,
+        answers: &[(Squares, Squares)],
+        bits: u32,
+        tries: u64,
+        spending: &mut Spending,
+    ) -> Result<Option<B>, Error> {
         let size = 1usize << bits;
         self.stamp.clear();
         self.stamp.resize(size, 0);
@@ -193,14 +247,17 @@ impl<B: Word> Search<B> {
             // The top byte of mask * magic should carry many bits, or the index spreads badly.
             let top = Magic::new(self.mask, magic, shift_for::<B>(self.how, 8), 0);
             if bits >= 8 && top.index(self.how, self.mask).count_ones() < 4 {
+                // Counted too: at a high --effort these alone would take minutes.
+                spending.spend(1)?;
                 continue;
             }
             self.attempt += 1;
             let probe = Magic::new(self.mask, magic, shift, 0);
-            for &(occupied, answer) in answers {
+            for (tested, &(occupied, answer)) in answers.iter().enumerate() {
                 let index = probe.index(self.how, B::from_squares(occupied));
                 if self.stamp[index] == self.attempt {
                     if self.held[index] != answer {
+                        spending.spend(tested as u64 + 1)?;
                         continue 'candidates;
                     }
                 } else {
@@ -208,9 +265,10 @@ impl<B: Word> Search<B> {
                     self.held[index] = answer;
                 }
             }
-            return Some(magic);
+            spending.spend(answers.len() as u64)?;
+            return Ok(Some(magic));
         }
-        None
+        Ok(None)
     }
 }
 

@@ -39,6 +39,10 @@ enum Command {
         /// Where to write the module; standard output when absent.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Write nothing; exit 1, naming the file, if the -o file is not what this command
+        /// would write (for CI).
+        #[arg(long, requires = "output")]
+        check: bool,
         /// The most index bits one lookup may use [default: 12, or the file's `option max-bits`].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
         max_bits: Option<u64>,
@@ -62,6 +66,14 @@ enum Command {
         /// [default: 18].
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
         effort: Option<u64>,
+        /// The most occupancies all lookups together may have; each is enumerated and kept
+        /// while compiling (about 120 bytes each) [default: 2097152].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        max_occupancies: Option<u64>,
+        /// The most trials the magic search may make, in millions of occupancies tested
+        /// against a candidate (about 100 million a second) [default: 4000].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        max_trials: Option<u64>,
         /// How probes form their index: magic (64-bit multiplies), split32 (32-bit multiplies
         /// only, for microcontrollers) or pext (x86-64 BMI2) [default: magic, or the file's
         /// `option index`].
@@ -90,7 +102,7 @@ enum Command {
     },
     /// Convert a section of a Fairy-Stockfish variants.ini into a variant file.
     ///
-    /// Example: fairy-magic import variants.ini --section capablanca -o variants/capablanca.variant
+    /// Example: fairy-magic import variants.ini --section capablanca -o my-capablanca.variant
     Import {
         /// The Fairy-Stockfish configuration file.
         file: PathBuf,
@@ -108,7 +120,8 @@ enum Command {
     ///
     /// With --batch, reads JSON lines such as
     /// {"board":"8x8","betza":"N","from":"d4","friends":[],"foes":[],"color":"white","virgin":true}
-    /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each.
+    /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each. A key
+    /// it does not know is an error (`id`, `note`, `sources` and `dest` may be there, unread).
     Moves {
         /// The piece's moves in XBetza (quote it for the shell).
         #[arg(required_unless_present = "batch")]
@@ -127,8 +140,10 @@ enum Command {
         /// Print {"dest":[...],"quiet":[...],"capture":[...]}.
         #[arg(long)]
         json: bool,
-        /// Answer JSON lines from standard input.
-        #[arg(long, conflicts_with_all = ["betza", "from"])]
+        /// Answer JSON lines from standard input, one output line for each input line (blank
+        /// and malformed lines get an {"error":"..."} line). Each line carries its own board,
+        /// squares and colour, so the flags that set them (and --json) do not go with it.
+        #[arg(long, conflicts_with_all = ["betza", "from", "board", "json", "friends", "foes", "black", "moved"])]
         batch: bool,
     },
     /// Show every square from which one piece captures on a target square (the target holds
@@ -159,8 +174,9 @@ enum Command {
         /// Print {"from":[...]}.
         #[arg(long, conflicts_with = "batch")]
         json: bool,
-        /// Answer JSON lines from standard input.
-        #[arg(long, conflicts_with_all = ["betza", "to"])]
+        /// Answer JSON lines from standard input, one output line for each input line. Each line
+        /// carries its own board, squares and colour, so the flags that set them do not go with it.
+        #[arg(long, conflicts_with_all = ["betza", "to", "board", "friends", "foes", "black", "moved"])]
         batch: bool,
     },
     /// Show the squares strictly between two squares on a piece's paths: what must be empty
@@ -296,8 +312,19 @@ fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Import { file, section, output } => {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+            let text = read_text(&name, &file)?;
             let (variant, warnings) = fairy_magic::import::import(&name, &text, &section)?;
+            // Never hand over a file that `compile` would reject.
+            let written = output.as_ref().map_or(format!("{section}.variant"), |o| o.display().to_string());
+            let compiles = fairy_magic::variant::parse(&written, &variant).and_then(|v| {
+                fairy_magic::piece_moves(&v, &fairy_magic::error::Source { file: &written, text: &variant })
+            });
+            if let Err(e) = compiles {
+                return Err(Error::Many(vec![
+                    Error::Limit(format!("section [{section}] of {name} converts into a variant file that does not compile; nothing was written")),
+                    e,
+                ]));
+            }
             if !quiet {
                 for w in warnings {
                     eprintln!("warning: Fairy-Stockfish reads this differently: {w}");
@@ -306,22 +333,22 @@ fn run(cli: Cli) -> Result<(), Error> {
             match output {
                 Some(out) => write_atomically(&out, &variant)
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
-                None => {
-                    print!("{variant}");
-                    Ok(())
-                }
+                None => write_stdout(&variant),
             }
         }
         Command::Show { file, piece, from, around, ascii, svg } => {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+            let text = read_text(&name, &file)?;
             let variant = fairy_magic::variant::parse(&name, &text)?;
             let board = variant.board;
             let Some(p) = variant.pieces.iter().find(|p| p.letter == piece || p.name == piece) else {
                 let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
                 return Err(Error::Limit(format!("no piece `{piece}` in {name}; it has: {}", known.join(", "))));
             };
-            let middle = board.name(board.square(board.files as i32 / 2 - 1, board.ranks as i32 / 2 - 1).unwrap());
+            // A board one square wide has its middle on that file (or rank).
+            let middle = (board.files as i32 / 2 - 1).max(0);
+            let centre = (board.ranks as i32 / 2 - 1).max(0);
+            let middle = board.name(board.square(middle, centre).expect("the middle of a board is on it"));
             let question = around.question(
                 format!("{}x{}", board.files, board.ranks),
                 p.betza_text.clone(),
@@ -339,7 +366,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
             let regions = regions.fold(0, |set, &r| set | variant.regions[r].squares[color]);
             let marks = fairy_magic::show::marks(board, &here, &now, &open, regions);
-            print!("{}", fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()));
+            write_stdout(&fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
             if let Some(out) = svg {
                 write_atomically(&out, &fairy_magic::show::svg(board, &marks, &p.letter))
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())))?;
@@ -352,7 +379,8 @@ fn run(cli: Cli) -> Result<(), Error> {
                 ViaArg::Reference => Via::Reference,
             };
             if batch {
-                return answer_batch(via);
+                let mut answers = Batch::new(via);
+                return answer_lines(|line| answers.line(line));
             }
             let board_size = query::parse_board(&board)?;
             let question = around.question(board, betza.unwrap_or_default(), from.unwrap_or_default());
@@ -360,11 +388,10 @@ fn run(cli: Cli) -> Result<(), Error> {
             let compiled = query::compile_piece(board_size, &question.betza, via)?;
             let answer = compiled.answer(board_size, &position);
             if json {
-                println!("{}", serde_json::to_string(&answer).expect("an answer is plain data"));
+                write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
             } else {
-                println!("{}", answer.dest.join(" "));
+                write_stdout(&format!("{}\n", answer.dest.join(" ")))
             }
-            Ok(())
         }
         Command::Attackers { betza, board, to, around, via, json, batch } => {
             let via = match via {
@@ -382,11 +409,10 @@ fn run(cli: Cli) -> Result<(), Error> {
             let found = query::sources(&compiled, board_size, p.color, p.from, p.friends | p.foes, p.virgin, false);
             let names: Vec<String> = squares_of(found).map(|s| board_size.name(s)).collect();
             if json {
-                println!("{}", serde_json::json!({ "from": names }));
+                write_stdout(&format!("{}\n", serde_json::json!({ "from": names })))
             } else {
-                println!("{}", names.join(" "));
+                write_stdout(&format!("{}\n", names.join(" ")))
             }
-            Ok(())
         }
         Command::Between { betza, board, from, to, black } => {
             let board_size = query::parse_board(&board)?;
@@ -400,12 +426,12 @@ fn run(cli: Cli) -> Result<(), Error> {
             };
             let color = if black { Color::Black } else { Color::White };
             let found = query::between(board_size, &betza, color, square(&from)?, square(&to)?)?;
-            println!("{}", squares_of(found).map(|s| board_size.name(s)).collect::<Vec<_>>().join(" "));
-            Ok(())
+            write_stdout(&format!("{}\n", squares_of(found).map(|s| board_size.name(s)).collect::<Vec<_>>().join(" ")))
         }
         Command::Compile {
             file,
             output,
+            check,
             max_bits,
             max_paths,
             optimize,
@@ -414,13 +440,35 @@ fn run(cli: Cli) -> Result<(), Error> {
             seed,
             effort,
             index,
+            max_occupancies,
+            max_trials,
         } => {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
-            let regenerate = match &output {
-                Some(out) => format!("fairy-magic compile {name} -o {}", out.display()),
-                None => format!("fairy-magic compile {name}"),
+            let text = read_text(&name, &file)?;
+            // The header's command reproduces the file: every flag that shaped it is in it.
+            let mut regenerate = match &output {
+                Some(out) => {
+                    format!("fairy-magic compile {} -o {}", shell_word(&name), shell_word(&out.display().to_string()))
+                }
+                None => format!("fairy-magic compile {}", shell_word(&name)),
             };
+            let named = |v: Option<clap::builder::PossibleValue>| v.map(|p| p.get_name().to_string());
+            for (flag, value) in [
+                ("--max-bits", max_bits.map(|v| v.to_string())),
+                ("--optimize", named(optimize.and_then(|o| o.to_possible_value()))),
+                ("--max-paths", max_paths.map(|v| v.to_string())),
+                ("--cache-kib", cache_kib.map(|v| v.to_string())),
+                ("--max-probes", max_probes.map(|v| v.to_string())),
+                ("--seed", seed.map(|v| v.to_string())),
+                ("--effort", effort.map(|v| v.to_string())),
+                ("--index", named(index.and_then(|i| i.to_possible_value()))),
+                ("--max-occupancies", max_occupancies.map(|v| v.to_string())),
+                ("--max-trials", max_trials.map(|v| v.to_string())),
+            ] {
+                if let Some(value) = value {
+                    regenerate.push_str(&format!(" {flag} {value}"));
+                }
+            }
             let overrides: Vec<Setting> = [
                 ("max-bits", max_bits),
                 ("max-probes", max_probes),
@@ -430,6 +478,8 @@ fn run(cli: Cli) -> Result<(), Error> {
                 ("cache-kib", cache_kib),
                 ("optimize", optimize.map(|o| o as u64)),
                 ("index", index.map(|i| i as u64)),
+                ("max-occupancies", max_occupancies),
+                ("max-trials", max_trials),
             ]
             .into_iter()
             .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))
@@ -438,30 +488,52 @@ fn run(cli: Cli) -> Result<(), Error> {
                 fairy_magic::compile(&name, &text, &regenerate, &overrides)
             })?;
             match output {
+                Some(out) if check => {
+                    let now = std::fs::read(&out).map(|b| String::from_utf8_lossy(&b).replace("\r\n", "\n"));
+                    match now {
+                        Ok(now) if now == module => Ok(()),
+                        Ok(_) => Err(Error::Limit(format!("{} is stale: run `{regenerate}`", out.display()))),
+                        Err(e) => Err(Error::Limit(format!("{} is stale: cannot read it: {e}", out.display()))),
+                    }
+                }
                 Some(out) => write_atomically(&out, &module)
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
-                None => {
-                    print!("{module}");
-                    Ok(())
-                }
+                None => write_stdout(&module),
             }
         }
     }
 }
 
-fn answer_batch(via: Via) -> Result<(), Error> {
-    use std::io::{BufRead, Write};
-    let mut batch = Batch::new(via);
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| Error::Limit(format!("cannot read standard input: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        writeln!(out, "{}", batch.line(&line)).map_err(|e| Error::Limit(format!("cannot write: {e}")))?;
+/// A failed write to standard output: a reader that went away (`| head`) ends the program
+/// quietly, as it does for other Unix tools; anything else is an error.
+fn written(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
     }
-    out.flush().map_err(|e| Error::Limit(format!("cannot write: {e}")))
+    Error::Limit(format!("cannot write to standard output: {e}"))
+}
+
+/// Prints `text` on standard output (see [`written`]): `print!` would panic on a closed pipe.
+fn write_stdout(text: &str) -> Result<(), Error> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(written)
+}
+
+/// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
+/// line and column.
+fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
+    let bytes = std::fs::read(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+    fairy_magic::error::utf8(name, &bytes).map(str::to_string)
+}
+
+/// A path as one word of a shell command: quoted when it holds anything but plain characters.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+:=@%,".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module.
@@ -485,7 +557,7 @@ fn answer_lines(mut answer: impl FnMut(&str) -> String) -> Result<(), Error> {
             true => r#"{"error":"a blank line: every line is one JSON question"}"#.to_string(),
             false => answer(&line),
         };
-        writeln!(out, "{answered}").map_err(|e| Error::Limit(format!("cannot write: {e}")))?;
+        writeln!(out, "{answered}").map_err(written)?;
     }
-    out.flush().map_err(|e| Error::Limit(format!("cannot write: {e}")))
+    out.flush().map_err(written)
 }

@@ -4,6 +4,7 @@
 //! them (`Via::Tables`), or through the reference walker (`Via::Reference`). Designers use it to
 //! check a piece; the tests use it to hold the compiler to destination lists nobody here wrote.
 
+#[cfg(feature = "cli")]
 use std::collections::HashMap;
 
 use fairy_magic_runtime::Color;
@@ -106,6 +107,7 @@ fn lone_piece(board: Board, betza: &str, source: &Source) -> Result<Variant, Err
         betza_text: betza.into(),
         betza_offset: 0,
         betza: parsed,
+        at: None,
         confine: None,
         zones: Vec::new(),
     };
@@ -216,12 +218,23 @@ fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> S
     Answer { dest: names(quiet | capture), quiet: names(quiet), capture: names(capture) }
 }
 
-/// Answers `--batch` lines, compiling each distinct (board, XBetza) once.
+/// The keys of a `--batch` question.
+#[cfg(feature = "cli")]
+const QUESTION_KEYS: [&str; 7] = ["board", "betza", "from", "friends", "foes", "color", "virgin"];
+
+/// Keys a `--batch` line may carry for its own records (the oracle sample's), never read.
+#[cfg(feature = "cli")]
+const NOTE_KEYS: [&str; 4] = ["id", "note", "sources", "dest"];
+
+/// Answers `--batch` lines, compiling each distinct (board, XBetza) once. JSON needs
+/// `serde_json`, which comes with the `cli` feature.
+#[cfg(feature = "cli")]
 pub struct Batch {
     compiled: HashMap<(String, String), Result<(Board, Compiled), String>>,
     via: Via,
 }
 
+#[cfg(feature = "cli")]
 impl Batch {
     pub fn new(via: Via) -> Batch {
         Batch { compiled: HashMap::new(), via }
@@ -237,7 +250,20 @@ impl Batch {
     }
 
     fn answer(&mut self, line: &str) -> Result<Answer, String> {
-        let q: Question = serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
+        let fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
+        // A misspelt key (`colour`) would otherwise be ignored and its default answered.
+        if let Some(key) =
+            fields.keys().find(|k| !QUESTION_KEYS.contains(&k.as_str()) && !NOTE_KEYS.contains(&k.as_str()))
+        {
+            return Err(format!(
+                "unknown key `{key}`: a question has {} (and {}, which are not read)",
+                QUESTION_KEYS.join(", "),
+                NOTE_KEYS.join(", ")
+            ));
+        }
+        let q: Question =
+            serde_json::from_value(serde_json::Value::Object(fields)).map_err(|e| format!("not a question: {e}"))?;
         let key = (q.board.clone(), q.betza.clone());
         let entry = self.compiled.entry(key).or_insert_with(|| {
             let board = parse_board(&q.board).map_err(|e| e.to_string())?;
@@ -303,12 +329,15 @@ pub struct TargetQuestion {
     pub virgin: bool,
 }
 
-/// Answers `attackers --batch` lines, compiling each distinct (board, XBetza) once.
+/// Answers `attackers --batch` lines, compiling each distinct (board, XBetza) once (with the
+/// `cli` feature, which brings `serde_json`).
+#[cfg(feature = "cli")]
 pub struct AttackerBatch {
     compiled: HashMap<(String, String), Result<(Board, Compiled), String>>,
     via: Via,
 }
 
+#[cfg(feature = "cli")]
 impl AttackerBatch {
     pub fn new(via: Via) -> AttackerBatch {
         AttackerBatch { compiled: HashMap::new(), via }

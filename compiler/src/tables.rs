@@ -164,9 +164,10 @@ pub fn build<B: Word>(
     // Each lookup's magic, and the entries its table uses.
     let mut magics: Vec<Found<B>> = Vec::with_capacity(plan.lookups.len());
     let mut used: Vec<Vec<(usize, Squares)>> = Vec::with_capacity(plan.lookups.len() + 1);
+    let mut spending = magics::Spending::start(options.budget, &plan.lookups)?;
     for lookup in &plan.lookups {
         let answers = magics::occupancies(lookup);
-        let f = magics::find::<B>(options.index, lookup, &answers, options.seed, options.effort)?;
+        let f = magics::find::<B>(options.index, lookup, &answers, options.seed, options.effort, &mut spending)?;
         let probe = f.probe(options.index, lookup, 0);
         let mut entries: Vec<(usize, Squares)> = answers
             .into_iter()

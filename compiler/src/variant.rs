@@ -5,7 +5,7 @@ use pest_derive::Parser;
 
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
-use crate::error::{Error, Source};
+use crate::error::{Error, Location, Source};
 pub use crate::regions::Region;
 use crate::regions::{parse_item, turned};
 
@@ -35,8 +35,16 @@ pub struct ProbeTarget {
 }
 
 /// The compiler settings a variant file may fix, and their limits.
-pub const SETTINGS: [(&str, u64, u64); 5] =
-    [("max-bits", 1, 20), ("max-probes", 1, 64), ("cache-kib", 1, 1 << 20), ("effort", 4, 30), ("seed", 0, u64::MAX)];
+pub const SETTINGS: [(&str, u64, u64); 8] = [
+    ("max-bits", 1, 20),
+    ("max-probes", 1, 64),
+    ("max-paths", 1, 1 << 30),
+    ("cache-kib", 1, 1 << 20),
+    ("effort", 4, 30),
+    ("seed", 0, u64::MAX),
+    ("max-occupancies", 1, 1 << 40),
+    ("max-trials", 1, 1 << 40),
+];
 
 /// The values of `option index`, as words; a `Setting` holds the position in this list.
 pub const INDEXES: [(&str, fairy_magic_runtime::Index); 3] = [
@@ -62,6 +70,9 @@ pub struct Piece {
     /// Where the XBetza text starts in the file (byte offset), for errors found in later stages.
     pub betza_offset: usize,
     pub betza: Betza,
+    /// The `piece` line, for errors about the whole piece (too many paths); `None` for a piece
+    /// that comes from no file (`fairy-magic moves`).
+    pub at: Option<Location>,
     /// `confine <letter> <region>`: the region (an index into `Variant::regions`) every move
     /// must end in.
     pub confine: Option<usize>,
@@ -101,7 +112,6 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
         }
         base += line.len();
     }
-    let end = text.len();
     // A missing declaration is only worth saying when no line failed: a broken `board` line
     // is not a missing one.
     let complete = errors.is_empty();
@@ -109,10 +119,12 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
         errors.push(source.error(0, "no `variant <name>` line: every file names its variant"));
     }
     if complete && state.board.is_none() {
-        errors.push(source.error(end, "no `board <files>x<ranks>` line (e.g. `board 8x8`)"));
+        // At the `variant` line, or the start: the end of the file is past its last line.
+        errors.push(source.error(state.name_offset, "no `board <files>x<ranks>` line (e.g. `board 8x8`)"));
     }
     if complete && state.pieces.is_empty() {
-        errors.push(source.error(end, "no `piece <letter> <name> <XBetza>` line: a variant needs pieces"));
+        errors
+            .push(source.error(state.name_offset, "no `piece <letter> <name> <XBetza>` line: a variant needs pieces"));
     }
     for (target, offset) in &state.probe_targets {
         if !state.pieces.iter().any(|p| p.letter == target.letter) {
@@ -155,6 +167,8 @@ impl Here<'_> {
 #[derive(Default)]
 struct State {
     name: Option<String>,
+    /// Where the `variant` line is (0 without one): missing declarations are reported there.
+    name_offset: usize,
     board: Option<Board>,
     pieces: Vec<Piece>,
     options: Vec<Setting>,
@@ -192,6 +206,7 @@ impl State {
                     return Err(here.error(offset, "a second `variant` line; a file describes one variant"));
                 }
                 *name = Some(parts.next().unwrap().as_str().to_string());
+                self.name_offset = here.base + offset;
             }
             Rule::board => {
                 if board.is_some() {
@@ -228,6 +243,7 @@ impl State {
                     betza_text: betza_pair.as_str().to_string(),
                     betza_offset: here.base + betza_pair.as_span().start(),
                     betza,
+                    at: Some(here.source.locate(here.base + offset)),
                     confine: None,
                     zones: Vec::new(),
                 });
@@ -257,7 +273,7 @@ impl State {
                     v as u64
                 } else {
                     let Some(&(_, low, high)) = SETTINGS.iter().find(|(n, _, _)| *n == key.as_str()) else {
-                        let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).chain(["index"]).collect();
+                        let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).chain(["index", "probes"]).collect();
                         return Err(here.error(
                             key.as_span().start(),
                             format!("unknown option `{}`: the options are {}", key.as_str(), known.join(", ")),

@@ -1,4 +1,4 @@
-//! The XBetza contract (`XBETZA.md`): reference counts, both multi-leg spellings, every
+//! The XBetza contract (`docs/xbetza.md`): reference counts, both multi-leg spellings, every
 //! unsupported letter as a located error, and no string that makes the compiler panic.
 
 use fairy_magic::board::Board;
@@ -23,7 +23,7 @@ fn count(betza: &str, via: Via) -> usize {
 
 #[test]
 fn reference_counts_of_the_contract() {
-    // XBETZA.md, "Reference counts (white piece on d4, empty 8x8)".
+    // docs/xbetza.md, "Reference counts" (a white piece on d4, empty 8x8).
     let counts = [
         ("N", 8),
         ("R", 14),

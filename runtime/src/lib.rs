@@ -13,6 +13,7 @@
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
 //! for CPUs with BMI2: vendor this file as it is.
 #![no_std]
+#![warn(missing_docs)]
 // One `unsafe` call exists, and only in builds for CPUs with BMI2: the PEXT instruction.
 #![cfg_attr(not(all(target_arch = "x86_64", target_feature = "bmi2")), forbid(unsafe_code))]
 #![cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), deny(unsafe_code))]
@@ -139,7 +140,10 @@ pub enum Index {
 /// shared attack table starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Magic<B> {
+    /// The squares whose occupancy this probe's answer depends on.
     pub mask: B,
+    /// The multiplier of the hash (two 64-bit halves on 128 squares, two 32-bit parts under
+    /// [`Index::Split32`]); unused by [`Index::Pext`].
     pub magic: B,
     /// How far the hash is shifted right: the width it is formed in (64 or 128 for
     /// [`Index::Magic`], 32 for [`Index::Split32`]) minus the index bits. Unused by
@@ -171,8 +175,11 @@ impl<B: Bitboard> Magic<B> {
 /// its destinations are reached when `occupied & path == required`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Check<B> {
+    /// The squares the move looks at on its way.
     pub path: B,
+    /// Which of `path` must be occupied (hurdles); the rest of `path` must be empty.
     pub required: B,
+    /// Where the move goes when the path is as required.
     pub dest: B,
 }
 
@@ -195,6 +202,7 @@ impl<B: Bitboard> Check<B> {
 pub struct Slot<B, const N: usize> {
     /// Destinations that no occupancy can block (plain leaps).
     pub leaps: B,
+    /// The lookups into the attack table, padded to `N` for every square of a block.
     pub probes: [Magic<B>; N],
 }
 
@@ -239,7 +247,9 @@ pub fn check<B: Bitboard>(checks: &[Check<B>], occupied: B) -> B {
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side whose moves are written as given (forward is up the ranks).
     White = 0,
+    /// The side whose moves are White's turned 180°.
     Black = 1,
 }
 

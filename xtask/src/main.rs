@@ -48,6 +48,7 @@ fn generate(root: &Path, name: &str) -> Result<String, String> {
     let text = std::fs::read_to_string(root.join(&relative)).map_err(|e| {
         format!("cannot read {relative}: {e} (the variants are: {})", all_variants(root).unwrap_or_default().join(", "))
     })?;
+    eprintln!("generating {name}...");
     let started = std::time::Instant::now();
     let module =
         fairy_magic::compile(&relative, &text, &format!("cargo xtask gen {name}"), &[]).map_err(|e| e.to_string())?;
@@ -112,7 +113,7 @@ fn check(root: &Path) -> Result<(), String> {
     let names = all_variants(root)?;
     let mut stale = Vec::new();
     for (path, text) in targets(root, &names)? {
-        if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+        if !same_text(std::fs::read_to_string(&path).ok().as_deref(), &text) {
             stale.push(path.strip_prefix(root).unwrap_or(&path).display().to_string());
         }
     }
@@ -124,9 +125,23 @@ fn check(root: &Path) -> Result<(), String> {
     }
 }
 
+/// Whether a checked-in file holds `expected`, reading CR LF as LF: a checkout that converts
+/// line endings (Git's `core.autocrlf` on Windows) is not stale.
+fn same_text(file: Option<&str>, expected: &str) -> bool {
+    file.is_some_and(|text| text == expected || text.replace("\r\n", "\n") == expected)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crlf_checkouts_are_up_to_date() {
+        assert!(same_text(Some("a\r\nb\r\n"), "a\nb\n"));
+        assert!(same_text(Some("a\nb\n"), "a\nb\n"));
+        assert!(!same_text(Some("a\r\nc\r\n"), "a\nb\n"));
+        assert!(!same_text(None, "a\n"));
+    }
 
     /// As rust-analyzer does: `cargo test` fails when a generated file is stale.
     #[test]
