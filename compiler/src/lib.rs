@@ -29,6 +29,7 @@ pub mod paths;
 pub mod query;
 pub mod reference;
 pub mod regions;
+pub mod settings;
 pub mod show;
 pub mod tables;
 pub mod variant;
@@ -44,6 +45,7 @@ use crate::lookups::Plan;
 use crate::magics::Word;
 use crate::paths::{PathMove, Rule};
 use crate::regions::PieceMoves;
+pub use crate::settings::Setting;
 use crate::tables::{SlotId, SlotOrder, Tables};
 use crate::variant::Variant;
 
@@ -74,6 +76,9 @@ pub struct Options {
     pub index: fairy_magic_runtime::Index,
     /// How much the magic search may enumerate and try before it stops with an error.
     pub budget: magics::Budget,
+    /// Whether to build the reverse lookups (`attackers`, `movers`): every module has them; a
+    /// one-off `moves` question does not need them.
+    pub reverse: bool,
 }
 
 impl Default for Options {
@@ -89,6 +94,7 @@ impl Default for Options {
             check: tables::Check::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
             budget: DEFAULT_BUDGET,
+            reverse: true,
         }
     }
 }
@@ -96,7 +102,8 @@ impl Default for Options {
 /// What the magic search may spend unless told otherwise. The shipped variants, reverse tables
 /// included, need at most 600,000 occupancies and 100 million trials; these limits stop a search
 /// at about 250 MB, or after about 40 s on the 2-core development machine (110 million trials a
-/// second).
+/// second). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
+/// such a compile raises the limit (`max-occupancies`).
 pub const DEFAULT_BUDGET: magics::Budget = magics::Budget { occupancies: 1 << 21, million_trials: 4_000 };
 
 /// Path moves a piece may have from one square unless told otherwise.
@@ -152,11 +159,15 @@ pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[PieceMoves
 }
 
 /// The table kinds a variant's module answers: quiet and capture moves, their first-move-only
-/// versions, friendly captures where some piece has them, and the reverse lookups.
-pub fn table_kinds(moves: &[[PieceMoves; 2]]) -> Vec<TableKind> {
+/// versions, friendly captures where some piece has them, and the reverse lookups if asked.
+pub fn table_kinds(moves: &[[PieceMoves; 2]], reverse: bool) -> Vec<TableKind> {
     let friendly =
         moves.iter().flatten().flat_map(PieceMoves::all).any(|m| m.legs.iter().any(|l| l.stop & FRIENDLY != 0));
-    TableKind::ALL.into_iter().filter(|k| friendly || k.kinds() != FRIENDLY).collect()
+    TableKind::ALL
+        .into_iter()
+        .filter(|k| friendly || k.kinds() != FRIENDLY)
+        .filter(|k| reverse || !k.is_reverse())
+        .collect()
 }
 
 /// Every path move of one piece of one colour from every square, its region applied: moves
@@ -238,7 +249,7 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind, target: u8) ->
 /// Plans, searches and verifies the tables of a parsed variant.
 pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
     let board: Board = variant.board;
-    let kinds = table_kinds(&moves);
+    let kinds = table_kinds(&moves, options.reverse);
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
     let all_paths = all_paths(&variant, &moves, options.max_paths)?;
     let slots: Vec<Vec<PathMove>> = order.ids().map(|id| slot_moves(&all_paths, kinds[id.kind], id)).collect();
@@ -305,38 +316,13 @@ fn budgets<B: Word>(
     }
 }
 
-impl Options {
-    /// These options with the variant file's `option` lines applied on top.
-    pub fn with_settings(&self, settings: &[variant::Setting]) -> Options {
-        let mut o = self.clone();
-        for s in settings {
-            match s.name.as_str() {
-                "max-bits" => o.max_bits = Some(s.value as u32),
-                "cache-kib" => o.cache_bytes = s.value as usize * 1024,
-                "max-paths" => o.max_paths = s.value as usize,
-                // Only the command line sets it: 0 speed, 1 size.
-                "optimize" => {
-                    o.optimize = if s.value == 1 { lookups::Optimize::Size } else { lookups::Optimize::Speed }
-                }
-                "max-probes" => o.max_probes = s.value as usize,
-                "effort" => o.effort = s.value as u32,
-                "index" => o.index = variant::INDEXES[s.value as usize].1,
-                "max-occupancies" => o.budget.occupancies = s.value,
-                "max-trials" => o.budget.million_trials = s.value,
-                _ => o.seed = s.value,
-            }
-        }
-        o
-    }
-}
-
 /// Compiles a variant file's text into the text of a Rust module. `file` names the file in
 /// errors; `regenerate` is the command the header tells readers to run. Settings come from the
 /// defaults, then the file's `option` lines, then `overrides` (the command line).
-pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[variant::Setting]) -> Result<String, Error> {
+pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[Setting]) -> Result<String, Error> {
     let source = Source { file, text };
     let variant = variant::parse(file, text)?;
-    let options = &Options::default().with_settings(&variant.options).with_settings(overrides);
+    let options = &Options::default().with(&variant.options).with(overrides);
     let moves = piece_moves(&variant, &source)?;
     let made = emit::Provenance {
         source: file.to_string(),

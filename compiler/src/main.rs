@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::board::squares_of;
 use fairy_magic::error::Error;
 use fairy_magic::query::{self, Batch, Question, Via};
-use fairy_magic::variant::Setting;
+use fairy_magic::Setting;
 use fairy_magic_runtime::Color;
 
 #[derive(Parser)]
@@ -240,18 +240,36 @@ fn unicode_terminal() -> bool {
         .is_some_and(|s| s.to_ascii_uppercase().contains("UTF-8") || s.to_ascii_uppercase().contains("UTF8"))
 }
 
-/// In the order of `variant::INDEXES`.
 #[derive(Clone, Copy, ValueEnum)]
 enum IndexArg {
-    Magic = 0,
-    Split32 = 1,
-    Pext = 2,
+    Magic,
+    Split32,
+    Pext,
+}
+
+impl IndexArg {
+    fn index(self) -> fairy_magic_runtime::Index {
+        match self {
+            IndexArg::Magic => fairy_magic_runtime::Index::Magic,
+            IndexArg::Split32 => fairy_magic_runtime::Index::Split32,
+            IndexArg::Pext => fairy_magic_runtime::Index::Pext,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum OptimizeArg {
-    Speed = 0,
-    Size = 1,
+    Speed,
+    Size,
+}
+
+impl OptimizeArg {
+    fn optimize(self) -> fairy_magic::lookups::Optimize {
+        match self {
+            OptimizeArg::Speed => fairy_magic::lookups::Optimize::Speed,
+            OptimizeArg::Size => fairy_magic::lookups::Optimize::Size,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -405,7 +423,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let board_size = query::parse_board(&board)?;
             let question = around.question(board, betza.unwrap_or_default(), to.unwrap_or_default());
             let p = query::position(board_size, &question)?;
-            let compiled = query::compile_piece(board_size, &question.betza, via)?;
+            let compiled = query::compile_piece_with_reverse(board_size, &question.betza, via)?;
             let found = query::sources(&compiled, board_size, p.color, p.from, p.friends | p.foes, p.virgin, false);
             let names: Vec<String> = squares_of(found).map(|s| board_size.name(s)).collect();
             if json {
@@ -470,19 +488,19 @@ fn run(cli: Cli) -> Result<(), Error> {
                 }
             }
             let overrides: Vec<Setting> = [
-                ("max-bits", max_bits),
-                ("max-probes", max_probes),
-                ("max-paths", max_paths),
-                ("seed", seed),
-                ("effort", effort),
-                ("cache-kib", cache_kib),
-                ("optimize", optimize.map(|o| o as u64)),
-                ("index", index.map(|i| i as u64)),
-                ("max-occupancies", max_occupancies),
-                ("max-trials", max_trials),
+                max_bits.map(|v| Setting::MaxBits(v as u32)),
+                max_probes.map(|v| Setting::MaxProbes(v as usize)),
+                max_paths.map(|v| Setting::MaxPaths(v as usize)),
+                seed.map(Setting::Seed),
+                effort.map(|v| Setting::Effort(v as u32)),
+                cache_kib.map(|v| Setting::CacheKib(v as usize)),
+                optimize.map(|o| Setting::Optimize(o.optimize())),
+                index.map(|i| Setting::Index(i.index())),
+                max_occupancies.map(Setting::MaxOccupancies),
+                max_trials.map(Setting::MaxTrials),
             ]
             .into_iter()
-            .filter_map(|(name, value)| value.map(|value| Setting { name: name.into(), value }))
+            .flatten()
             .collect();
             let module = progress(quiet, verbose, &format!("compiling {name}"), || {
                 fairy_magic::compile(&name, &text, &regenerate, &overrides)

@@ -95,7 +95,14 @@ const QUERY_SAMPLES: usize = 256;
 pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let variant = lone_piece(board, betza, &source)?;
-    compile_alone(variant, &source, via)
+    compile_alone(variant, &source, via, false)
+}
+
+/// Compiles a lone piece with its reverse lookups too, for `attackers` questions.
+pub fn compile_piece_with_reverse(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
+    let source = Source { file: "<XBetza>", text: betza };
+    let variant = lone_piece(board, betza, &source)?;
+    compile_alone(variant, &source, via, true)
 }
 
 /// A variant of one piece, `X`, on `board`; XBetza errors point into `source`.
@@ -124,11 +131,11 @@ fn lone_piece(board: Board, betza: &str, source: &Source) -> Result<Variant, Err
 /// Compiles one piece of a variant, with its regions, as `compile_piece` does a lone one.
 pub fn compile_variant_piece(variant: &Variant, piece: usize, source: &Source, via: Via) -> Result<Compiled, Error> {
     let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
-    compile_alone(alone, source, via)
+    compile_alone(alone, source, via, false)
 }
 
-/// `variant` holds one piece.
-fn compile_alone(variant: Variant, source: &Source, via: Via) -> Result<Compiled, Error> {
+/// `variant` holds one piece; `reverse`: build its reverse lookups too.
+fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> Result<Compiled, Error> {
     let board = variant.board;
     let moves = crate::piece_moves(&variant, source)?;
     if via == Via::Reference {
@@ -140,6 +147,7 @@ fn compile_alone(variant: Variant, source: &Source, via: Via) -> Result<Compiled
         max_bits: Some(QUERY_BITS),
         effort: QUERY_EFFORT,
         check: Check::Sampled(QUERY_SAMPLES),
+        reverse,
         ..Options::default()
     };
     let compiled = if board.width() == 64 {
@@ -356,7 +364,7 @@ impl AttackerBatch {
         let key = (q.board.clone(), q.betza.clone());
         let entry = self.compiled.entry(key).or_insert_with(|| {
             let board = parse_board(&q.board).map_err(|e| e.to_string())?;
-            compile_piece(board, &q.betza, self.via).map(|c| (board, c)).map_err(|e| e.to_string())
+            compile_piece_with_reverse(board, &q.betza, self.via).map(|c| (board, c)).map_err(|e| e.to_string())
         });
         let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
         let as_moves = Question {

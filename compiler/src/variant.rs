@@ -8,6 +8,8 @@ use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Error, Location, Source};
 pub use crate::regions::Region;
 use crate::regions::{parse_item, turned};
+pub use crate::settings::Setting;
+use crate::settings::SettingError;
 
 #[derive(Parser)]
 #[grammar = "variant.pest"]
@@ -32,31 +34,6 @@ pub struct Variant {
 pub struct ProbeTarget {
     pub letter: String,
     pub probes: usize,
-}
-
-/// The compiler settings a variant file may fix, and their limits.
-pub const SETTINGS: [(&str, u64, u64); 8] = [
-    ("max-bits", 1, 20),
-    ("max-probes", 1, 64),
-    ("max-paths", 1, 1 << 30),
-    ("cache-kib", 1, 1 << 20),
-    ("effort", 4, 30),
-    ("seed", 0, u64::MAX),
-    ("max-occupancies", 1, 1 << 40),
-    ("max-trials", 1, 1 << 40),
-];
-
-/// The values of `option index`, as words; a `Setting` holds the position in this list.
-pub const INDEXES: [(&str, fairy_magic_runtime::Index); 3] = [
-    ("magic", fairy_magic_runtime::Index::Magic),
-    ("split32", fairy_magic_runtime::Index::Split32),
-    ("pext", fairy_magic_runtime::Index::Pext),
-];
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setting {
-    pub name: String,
-    pub value: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -264,34 +241,14 @@ impl State {
             Rule::option => {
                 let key = parts.next().unwrap();
                 let value = parts.next().unwrap();
-                let v = if key.as_str() == "index" {
-                    let words: Vec<&str> = INDEXES.iter().map(|(w, _)| *w).collect();
-                    let Some(v) = words.iter().position(|&w| w == value.as_str()) else {
-                        return Err(here
-                            .error(value.as_span().start(), format!("option `index` is one of {}", words.join(", "))));
-                    };
-                    v as u64
-                } else {
-                    let Some(&(_, low, high)) = SETTINGS.iter().find(|(n, _, _)| *n == key.as_str()) else {
-                        let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).chain(["index", "probes"]).collect();
-                        return Err(here.error(
-                            key.as_span().start(),
-                            format!("unknown option `{}`: the options are {}", key.as_str(), known.join(", ")),
-                        ));
-                    };
-                    let v: u64 = value.as_str().parse().unwrap_or(u64::MAX);
-                    if v < low || v > high || (high == u64::MAX && value.as_str().parse::<u64>().is_err()) {
-                        return Err(here.error(
-                            value.as_span().start(),
-                            format!("option `{}` takes a value from {low} to {high}", key.as_str()),
-                        ));
-                    }
-                    v
-                };
-                if options.iter().any(|o| o.name == key.as_str()) {
+                let setting = Setting::parse(key.as_str(), value.as_str()).map_err(|e| match e {
+                    SettingError::Name(m) => here.error(key.as_span().start(), m),
+                    SettingError::Value(m) => here.error(value.as_span().start(), m),
+                })?;
+                if options.iter().any(|o| o.name() == setting.name()) {
                     return Err(here.error(offset, format!("option `{}` is set twice", key.as_str())));
                 }
-                options.push(Setting { name: key.as_str().to_string(), value: v });
+                options.push(setting);
             }
             Rule::region => {
                 let region_name = named(parts.next().unwrap());
@@ -533,7 +490,7 @@ mod tests {
     #[test]
     fn options_travel_with_the_variant() {
         let v = parse("x.variant", "variant a\nboard 8x8\noption max-bits 10\npiece K king K\n").unwrap();
-        assert_eq!(v.options, [Setting { name: "max-bits".into(), value: 10 }]);
+        assert_eq!(v.options, [Setting::MaxBits(10)]);
         assert!(error_of("variant a\nboard 8x8\noption speed 3\npiece K king K\n")
             .contains("x.variant:3:8: error: unknown option `speed`"));
         assert!(error_of("variant a\nboard 8x8\noption max-bits 40\npiece K king K\n")

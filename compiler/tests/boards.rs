@@ -17,7 +17,10 @@ fn compile<B: Word>(board: &str) -> Compiled<B> {
     let text = format!("variant test\nboard {board}\n{PIECES}");
     let v = variant::parse("test.variant", &text).unwrap();
     let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
-    build::<B>(v, moves, &Options::default()).unwrap()
+    // Eleven pieces on 128 squares, reverse lookups included, enumerate 2.9 million occupancies:
+    // more than the default limit allows.
+    let budget = fairy_magic::magics::Budget { occupancies: 1 << 23, ..fairy_magic::DEFAULT_BUDGET };
+    build::<B>(v, moves, &Options { budget, ..Options::default() }).unwrap()
 }
 
 struct XorShift(u64);

@@ -1,0 +1,29 @@
+//! Compiles `shatranj.variant` and `leapers.variant` into `$OUT_DIR`, where `src/main.rs`
+//! `include!`s them.
+//!
+//! Build scripts run in the dev profile at opt-level 0, where the magic search is 10-20 times
+//! slower: the workspace's Cargo.toml sets `[profile.dev.build-override] opt-level = 3`.
+
+use std::path::PathBuf;
+
+fn main() {
+    for name in ["shatranj", "leapers"] {
+        generate(name);
+    }
+}
+
+fn generate(name: &str) {
+    let source = format!("{name}.variant");
+    println!("cargo::rerun-if-changed={source}");
+    let text = std::fs::read_to_string(&source).expect("the variant file is beside build.rs");
+    let module = match fairy_magic::compile(&source, &text, "cargo build (build.rs)", &[]) {
+        Ok(module) => module,
+        Err(e) => {
+            // The error names the file, line and column, as the CLI would print it.
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join(format!("{name}.rs"));
+    std::fs::write(&out, module).expect("OUT_DIR is writable");
+}
