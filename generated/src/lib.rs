@@ -31,6 +31,8 @@ pub mod chess_split32;
 #[rustfmt::skip]
 pub mod fairy;
 #[rustfmt::skip]
+pub mod friendly;
+#[rustfmt::skip]
 pub mod gallery;
 #[rustfmt::skip]
 pub mod grand;
@@ -38,5 +40,11 @@ pub mod grand;
 pub mod janggi;
 #[rustfmt::skip]
 pub mod shogi;
+#[rustfmt::skip]
+pub mod wide;
+#[rustfmt::skip]
+pub mod wide_pext;
+#[rustfmt::skip]
+pub mod wide_split32;
 #[rustfmt::skip]
 pub mod xiangqi;

@@ -210,6 +210,15 @@ replay_test!(janggi_module_agrees_with_the_interpreter, janggi);
 replay_test!(fairy_module_agrees_with_the_interpreter, fairy);
 replay_test!(gallery_module_agrees_with_the_interpreter, gallery);
 replay_test!(bentriders_module_agrees_with_the_interpreter, bentriders);
+replay_test!(wide_module_agrees_with_the_interpreter, wide);
+replay_test!(wide_split32_module_agrees_with_the_interpreter, wide_split32);
+replay_test!(wide_pext_module_agrees_with_the_interpreter, wide_pext);
+replay_test!(
+    friendly_module_agrees_with_the_interpreter,
+    friendly,
+    fairy_magic_generated::friendly::friendly_attacks,
+    fairy_magic_generated::friendly::initial_friendly_attacks
+);
 
 /// The deliberate bug the audit found only through the oracle sample: Black's moves mirrored
 /// instead of turned through 180°. A chiral piece tells the two apart.
