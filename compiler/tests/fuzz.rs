@@ -7,8 +7,9 @@
 //!
 //! `tests/corpus/xbetza.txt` is the regression corpus, replayed on several small boards every run
 //! (whole compiles, exhaustive checks included). Proptest runs with a fixed seed (`SEED`), so a
-//! run is the same everywhere and a failure in CI is a failure on a laptop; its failure file
-//! (`tests/proptest-regressions/fuzz.txt`) does not exist until a case fails: check it in with the fix, and copy the shrunk string into the corpus too.
+//! run is the same everywhere and a failure in CI is a failure on a laptop; its failures are kept in
+//! `tests/proptest-regressions/fuzz.txt` (checked in; proptest replays them before new cases):
+//! check in what it adds with the fix, and copy the shrunk string into the corpus too.
 
 use fairy_magic::error::Error;
 use proptest::prelude::*;
