@@ -280,3 +280,46 @@ fn the_modules_agree_with_the_oracle_sample_where_they_share_a_piece() {
     assert_eq!(used.len(), 10, "modules reached: {used:?}");
     eprintln!("{replayed} lines through {used:?}");
 }
+
+/// XBETZA.md's reference counts (a white piece on d4, empty 8x8), and the two deliberate bugs
+/// of the audit in spirit: a grasshopper without its hurdle would move on an empty board, and a
+/// mirrored Black would send `hrN` elsewhere (`black_chiral_knight_is_turned_not_mirrored`).
+#[test]
+fn the_interpreter_has_the_contracts_reference_counts() {
+    let counts = [
+        ("N", 8),
+        ("R", 14),
+        ("NN", 12),
+        ("[F?R]", 24),
+        ("[F-R]", 20),
+        ("[W?B]", 24),
+        ("[D?B]", 16),
+        ("v[F?R]", 14),
+        ("v[W?B]", 12),
+        ("[F-B]", 9),
+        ("[W-R]", 10),
+        ("[W?sR]", 28),
+        ("mRcpR", 14),
+        ("gQ", 0),
+    ];
+    let d4 = parse_square(8, "d4");
+    for (betza, count) in counts {
+        for black in [false, true] {
+            let p = Position { files: 8, ranks: 8, friends: 0, foes: 0, from: d4, black };
+            let (always, initial) = parse(betza).reach(&p);
+            assert_eq!((always.len(), initial.len()), (count, 0), "{betza}, black: {black}");
+        }
+    }
+    // The grasshopper with hurdles: right behind the first piece on each line, whatever colour.
+    let p = Position {
+        files: 8,
+        ranks: 8,
+        friends: 1 << parse_square(8, "d6"),
+        foes: 1 << parse_square(8, "f4"),
+        from: d4,
+        black: false,
+    };
+    let (always, _) = parse("gQ").reach(&p);
+    let names: Vec<String> = always.keys().map(|&s| square_name(8, s)).collect();
+    assert_eq!(names, ["g4", "d7"]);
+}
