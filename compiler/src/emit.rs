@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
+use crate::between::Between;
 use crate::legs::TableKind;
 use crate::lookups::{Cost, Optimize, Plan, Why};
 use crate::magics::Word;
@@ -38,10 +39,12 @@ pub fn module<B: Word>(
     tables: &Tables<B>,
     plan: &Plan,
     budgets: &[Cost],
+    between: &Between,
     made: &Provenance,
     fancy_entries: f64,
 ) -> String {
     let mut header = header(variant, tables, plan, budgets, made);
+    let _ = writeln!(header, "{}", reverse_report(variant, tables, plan, between));
     let bytes = std::mem::size_of::<B>() as f64;
     // Exact below 2^53; beyond, the magnitude is the point.
     let count = |x: f64| if x < 9.0e15 { format!("{x:.0}") } else { format!("{x:.3e}") };
@@ -56,12 +59,14 @@ pub fn module<B: Word>(
             r => format!("{r:.3e}"),
         }
     );
-    let code = code::<B>(variant, tables);
+    let code = code::<B>(variant, tables, between);
     let file: syn::File = syn::parse2(code).expect("the emitter builds valid Rust");
     let mut text = prettyplease::unparse(&file);
     let mut data = vec![
         ("__FAIRY_MAGIC_BLOCKS".to_string(), blocks_data(variant, tables)),
         ("__FAIRY_MAGIC_ATTACKS".to_string(), attacks_data(tables)),
+        ("__FAIRY_MAGIC_BETWEEN".to_string(), between_sets_data::<B>(between)),
+        ("__FAIRY_MAGIC_BETWEEN_GRIDS".to_string(), between_grids_data(variant, between)),
     ];
     for (n, block) in tables.answers.iter().enumerate() {
         data.push((format!("__FAIRY_MAGIC_BLOCK_{n}"), block_data(variant, block)));
@@ -84,6 +89,10 @@ fn kind_name(kind: TableKind) -> &'static str {
         TableKind::InitialCapture => "initial capture",
         TableKind::Friendly => "friendly capture",
         TableKind::InitialFriendly => "initial friendly capture",
+        TableKind::Movers => "movers",
+        TableKind::Attackers => "attackers",
+        TableKind::InitialMovers => "initial movers",
+        TableKind::InitialAttackers => "initial attackers",
     }
 }
 
@@ -214,7 +223,7 @@ fn probe_bytes<B: Word>() -> usize {
     std::mem::size_of::<fairy_magic_runtime::Magic<B>>()
 }
 
-fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
+fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Between) -> TokenStream {
     let word = Ident::new(&format!("u{}", B::BITS), Span::call_site());
     let name = &variant.name;
     let number = Literal::usize_unsuffixed;
@@ -327,26 +336,32 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     };
 
     let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
-        let (fname, doc) = match kind {
-            TableKind::Quiet => ("quiets", "The squares `piece` may move to without capturing, from `square`, given the `occupied` squares.\n\nMask the result with the empty squares: a move to an occupied square is not quiet."),
-            TableKind::Capture => ("attacks", "The squares `piece` attacks from `square` (where it could capture), given the `occupied` squares.\n\nMask the result with the enemy pieces to get its captures."),
-            TableKind::InitialQuiet => ("initial_quiets", "The quiet moves `piece` has only as its first move (XBetza `i`), in addition to [`quiets`].\n\nMask the result with the empty squares. Empty for pieces without such moves."),
-            TableKind::InitialCapture => ("initial_attacks", "The captures `piece` has only as its first move (XBetza `i`), in addition to [`attacks`].\n\nMask the result with the enemy pieces. Empty for pieces without such moves."),
-            TableKind::Friendly => ("friendly_attacks", "The squares where `piece` may capture one of its own side (XBetza `d`), from `square`.\n\nMask the result with the friendly pieces."),
-            TableKind::InitialFriendly => ("initial_friendly_attacks", "The friendly captures (XBetza `d`) `piece` has only as its first move."),
-        };
+        let (fname, doc) = function_doc(kind);
         let fname = Ident::new(fname, Span::call_site());
         let k = number(k);
-        quote! {
-            #[doc = #doc]
-            #[doc = ""]
-            #[doc = "Panics if `square >= SQUARES`."]
-            #[inline]
-            pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
-                lookup(#k, piece, color, square, occupied)
+        if kind.is_reverse() {
+            quote! {
+                #[doc = #doc]
+                #[doc = ""]
+                #[doc = "Panics if `target >= SQUARES`."]
+                #[inline]
+                pub fn #fname(piece: Piece, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, target, occupied)
+                }
+            }
+        } else {
+            quote! {
+                #[doc = #doc]
+                #[doc = ""]
+                #[doc = "Panics if `square >= SQUARES`."]
+                #[inline]
+                pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, square, occupied)
+                }
             }
         }
     });
+    let between_code = between_code(variant, between);
 
     quote! {
         pub use fairy_magic_runtime::Color;
@@ -392,6 +407,8 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
 
         #( #functions )*
 
+        #between_code
+
         const PIECES: usize = #pieces;
         const KINDS: usize = #kinds;
 
@@ -411,6 +428,144 @@ fn code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
         #( #statics )*
         #attacks_static
     }
+}
+
+/// A kind's public function: its name and what its doc says.
+fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
+    match kind {
+        TableKind::Quiet => ("quiets", "The squares `piece` may move to without capturing, from `square`, given the `occupied` squares.\n\nMask the result with the empty squares: a move to an occupied square is not quiet."),
+        TableKind::Capture => ("attacks", "The squares `piece` attacks from `square` (where it could capture), given the `occupied` squares.\n\nMask the result with the enemy pieces to get its captures."),
+        TableKind::InitialQuiet => ("initial_quiets", "The quiet moves `piece` has only as its first move (XBetza `i`), in addition to [`quiets`].\n\nMask the result with the empty squares. Empty for pieces without such moves."),
+        TableKind::InitialCapture => ("initial_attacks", "The captures `piece` has only as its first move (XBetza `i`), in addition to [`attacks`].\n\nMask the result with the enemy pieces. Empty for pieces without such moves."),
+        TableKind::Friendly => ("friendly_attacks", "The squares where `piece` may capture one of its own side (XBetza `d`), from `square`.\n\nMask the result with the friendly pieces."),
+        TableKind::InitialFriendly => ("initial_friendly_attacks", "The friendly captures (XBetza `d`) `piece` has only as its first move."),
+        TableKind::Attackers => ("attackers", "The squares from which a `piece` of `color` captures on `target`, given the `occupied` squares: [`attacks`] read backwards.\n\nThe target counts as an enemy piece, and whether the attacker's own square is in `occupied` does not matter. Mask the result with the squares of such pieces: `attackers(Piece::Rook, them, king, occupied) & their_rooks` are the rooks that give check."),
+        TableKind::Movers => ("movers", "The squares from which a `piece` of `color` moves without capturing onto the empty `target`, given the `occupied` squares: [`quiets`] read backwards (who can step in to block)."),
+        TableKind::InitialAttackers => ("initial_attackers", "The squares from which a `piece` of `color` captures on `target` with a first move (XBetza `i`): [`initial_attacks`] read backwards."),
+        TableKind::InitialMovers => ("initial_movers", "The squares from which a `piece` of `color` moves onto the empty `target` with a first move (XBetza `i`): [`initial_quiets`] read backwards."),
+    }
+}
+
+/// `between`, and the statics it reads when some piece has squares between.
+fn between_code(variant: &Variant, between: &Between) -> TokenStream {
+    let doc = "The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.";
+    if between.grids.is_empty() {
+        return quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
+                let _ = (piece, color);
+                assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+                0
+            }
+        };
+    }
+    let number = Literal::usize_unsuffixed;
+    let grids = number(between.grids.len());
+    let sets = number(between.sets.len());
+    let cell = Ident::new(
+        match between.sets.len() {
+            0..=256 => "u8",
+            257..=65536 => "u16",
+            _ => "u32",
+        },
+        Span::call_site(),
+    );
+    let of = variant.pieces.iter().enumerate().map(|(p, _)| {
+        let [w, b] = between.grid_of[p].map(|g| number(g.map_or(0, |g| g + 1)));
+        quote!([#w, #b])
+    });
+    quote! {
+        #[doc = #doc]
+        #[doc = ""]
+        #[doc = "Panics if `from >= SQUARES` or `to >= SQUARES`."]
+        #[inline]
+        pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
+            match BETWEEN_OF[piece as usize][color as usize] {
+                0 => {
+                    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+                    0
+                }
+                grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from][to] as usize],
+            }
+        }
+
+        /// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
+        const BETWEEN_OF: [[u8; 2]; PIECES] = [ #( #of ),* ];
+
+        /// Every distinct set of squares between, the empty set first.
+        #[rustfmt::skip]
+        static BETWEEN: [Bitboard; #sets] = __FAIRY_MAGIC_BETWEEN;
+
+        /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
+        #[rustfmt::skip]
+        static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = __FAIRY_MAGIC_BETWEEN_GRIDS;
+    }
+}
+
+fn between_sets_data<B: Word>(between: &Between) -> String {
+    let mut s = String::from("[\n");
+    for (i, row) in between.sets.chunks(4).enumerate() {
+        let cells: Vec<String> = row.iter().map(|&set| B::from_squares(set).literal()).collect();
+        let _ = writeln!(s, "    {}, // {}", cells.join(", "), i * 4);
+    }
+    s.push(']');
+    s
+}
+
+/// One grid after the other, each `from` square's row of `to` cells on lines of 16.
+fn between_grids_data(variant: &Variant, between: &Between) -> String {
+    let board = variant.board;
+    let squares = board.squares();
+    let mut s = String::from("[\n");
+    for (g, grid) in between.grids.iter().enumerate() {
+        let _ = writeln!(s, "    // grid {g}\n    [");
+        for (from, row) in grid.chunks(squares).enumerate() {
+            let _ = writeln!(s, "        // from {}\n        [", board.name(from as u8));
+            for cells in row.chunks(16) {
+                let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
+                let _ = writeln!(s, "            {},", cells.join(", "));
+            }
+            s.push_str("        ],\n");
+        }
+        s.push_str("    ],\n");
+    }
+    s.push(']');
+    s
+}
+
+/// What the reverse lookups and `between` add to the module.
+fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan, between: &Between) -> String {
+    let ids: Vec<_> = slot_ids(tables.kinds.len(), variant.pieces.len(), variant.board).collect();
+    let mut forward = BTreeSet::new();
+    let mut reverse = BTreeSet::new();
+    for (id, slot) in ids.iter().zip(&plan.slots) {
+        let set = if tables.kinds[id.kind].is_reverse() { &mut reverse } else { &mut forward };
+        set.extend(slot.lookups.iter().copied());
+    }
+    let own: Vec<usize> = reverse.difference(&forward).copied().collect();
+    let entries: usize = own.iter().map(|&l| 1usize << tables.found[l].0.bits).sum();
+    let word = std::mem::size_of::<B>();
+    let cell = match between.sets.len() {
+        0..=256 => 1,
+        257..=65536 => 2,
+        _ => 4,
+    };
+    let squares = variant.board.squares();
+    format!(
+        "//! Reverse lookups (attackers, movers): {} of their own beside {} shared with the forward ones, {} entries ({} bytes) before packing.\n\
+         //! Between: {} distinct sets ({} bytes) and {} grids of {}x{} cells ({} bytes).",
+        own.len(),
+        reverse.len() - own.len(),
+        entries,
+        entries * word,
+        between.sets.len(),
+        between.sets.len() * word,
+        between.grids.len(),
+        squares,
+        squares,
+        between.grids.len() * squares * squares * cell,
+    )
 }
 
 fn block_ident(n: usize) -> Ident {

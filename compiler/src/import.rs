@@ -102,6 +102,8 @@ struct Imported {
     letter: char,
     name: String,
     betza: String,
+    /// The key it was defined by (`king`, `customPiece1`): what `mobilityRegion*` keys name.
+    key: String,
 }
 
 /// Converts one section; returns the variant file's text and the warnings it reports.
@@ -192,7 +194,7 @@ pub fn import(file: &str, text: &str, section: &str) -> Result<(String, Vec<Stri
         let predefined = PREDEFINED.iter().find(|(n, _)| n == key);
         let is_custom = key.starts_with("customPiece");
         if predefined.is_none() && !is_custom {
-            if !matches!(key.as_str(), "maxFile" | "maxRank") {
+            if !matches!(key.as_str(), "maxFile" | "maxRank") && !key.starts_with("mobilityRegion") {
                 ignored.push(key.clone());
             }
             continue;
@@ -217,8 +219,9 @@ pub fn import(file: &str, text: &str, section: &str) -> Result<(String, Vec<Stri
         if pieces.iter().any(|p| p.letter.eq_ignore_ascii_case(&letter)) {
             return Err(locate(format!("`{key}`: the letter `{letter}` is already used")));
         }
-        pieces.push(Imported { letter, name, betza });
+        pieces.push(Imported { letter, name, betza, key: key.clone() });
     }
+    let regions = mobility_regions(&settings, &pieces, files, ranks)?;
     let mut out = String::new();
     let _ = writeln!(out, "# Imported from {file}, section [{section}], by `fairy-magic import`.");
     if !ignored.is_empty() {
@@ -232,7 +235,59 @@ pub fn import(file: &str, text: &str, section: &str) -> Result<(String, Vec<Stri
     for p in &pieces {
         let _ = writeln!(out, "piece {} {} {}", p.letter.to_ascii_uppercase(), camel_to_kebab(&p.name), p.betza);
     }
+    for line in regions {
+        let _ = writeln!(out, "{line}");
+    }
     Ok((out, warnings))
+}
+
+/// Fairy-Stockfish's `mobilityRegionWhiteKing = d1 e1 f1 ...` keys as `region` and `confine`
+/// lines: a piece type's squares for each colour (a colour without a key may go anywhere).
+fn mobility_regions(
+    settings: &BTreeMap<String, (String, Option<usize>)>,
+    pieces: &[Imported],
+    files: u32,
+    ranks: u32,
+) -> Result<Vec<String>, Error> {
+    let mut lines = Vec::new();
+    for p in pieces {
+        let type_name = {
+            let mut chars = p.key.chars();
+            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        };
+        let [white, black] = ["White", "Black"].map(|side| settings.get(&format!("mobilityRegion{side}{type_name}")));
+        if white.is_none() && black.is_none() {
+            continue;
+        }
+        let squares = |value: Option<&(String, Option<usize>)>| -> Result<String, Error> {
+            match value {
+                None => Ok(format!("a1-{}{ranks}", (b'a' + files as u8 - 1) as char)),
+                Some((text, _)) => region_items(text, files, ranks),
+            }
+        };
+        let name = format!("{}-region", camel_to_kebab(&p.name));
+        lines.push(format!("region {name} {} black {}", squares(white)?, squares(black)?));
+        lines.push(format!("confine {} {name}", p.letter.to_ascii_uppercase()));
+    }
+    Ok(lines)
+}
+
+/// A Fairy-Stockfish square set (`d1 e1 f1`, `*1` for a whole rank, `a*` for a whole file) as
+/// a region's items.
+fn region_items(text: &str, files: u32, ranks: u32) -> Result<String, Error> {
+    let last_file = (b'a' + files as u8 - 1) as char;
+    let items: Vec<String> = text
+        .split_whitespace()
+        .map(|item| match (item.strip_prefix('*'), item.strip_suffix('*')) {
+            (Some(rank), _) => format!("a{rank}-{last_file}{rank}"),
+            (_, Some(file)) => format!("{file}1-{file}{ranks}"),
+            _ => item.to_string(),
+        })
+        .collect();
+    if items.is_empty() {
+        return Err(Error::Limit("an empty mobility region: a piece would have nowhere to stand".into()));
+    }
+    Ok(items.join(" "))
 }
 
 fn camel_to_kebab(name: &str) -> String {

@@ -16,7 +16,8 @@ pub const CAPTURE: Kinds = 2;
 /// `d`: capture a friend.
 pub const FRIENDLY: Kinds = 4;
 
-/// The kinds of table a generated module answers: one per move kind, with or without `i`.
+/// The kinds of table a generated module answers: one per move kind, with or without `i`, and
+/// the reverse lookups an engine asks ("who captures on this square", "who can step onto it").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TableKind {
     Quiet,
@@ -25,30 +26,58 @@ pub enum TableKind {
     InitialCapture,
     Friendly,
     InitialFriendly,
+    /// From which squares a piece makes a quiet move onto an empty target: `Quiet` reversed.
+    Movers,
+    /// From which squares a piece captures on a target: `Capture` reversed.
+    Attackers,
+    /// `InitialQuiet` reversed.
+    InitialMovers,
+    /// `InitialCapture` reversed.
+    InitialAttackers,
 }
 
 impl TableKind {
-    pub const ALL: [TableKind; 6] = [
+    pub const ALL: [TableKind; 10] = [
         TableKind::Quiet,
         TableKind::Capture,
         TableKind::InitialQuiet,
         TableKind::InitialCapture,
         TableKind::Friendly,
         TableKind::InitialFriendly,
+        TableKind::Movers,
+        TableKind::Attackers,
+        TableKind::InitialMovers,
+        TableKind::InitialAttackers,
     ];
+
+    /// The forward table this kind reads backwards; itself for a forward kind.
+    pub fn forward(self) -> TableKind {
+        match self {
+            TableKind::Movers => TableKind::Quiet,
+            TableKind::Attackers => TableKind::Capture,
+            TableKind::InitialMovers => TableKind::InitialQuiet,
+            TableKind::InitialAttackers => TableKind::InitialCapture,
+            forward => forward,
+        }
+    }
+
+    /// Whether a slot's square is the target and its answer the squares moved from.
+    pub fn is_reverse(self) -> bool {
+        self.forward() != self
+    }
 
     /// The move kind this table answers for.
     pub fn kinds(self) -> Kinds {
-        match self {
+        match self.forward() {
             TableKind::Quiet | TableKind::InitialQuiet => QUIET,
             TableKind::Capture | TableKind::InitialCapture => CAPTURE,
-            TableKind::Friendly | TableKind::InitialFriendly => FRIENDLY,
+            _ => FRIENDLY,
         }
     }
 
     /// Whether this table holds only the `i` (first move) moves.
     pub fn initial(self) -> bool {
-        matches!(self, TableKind::InitialQuiet | TableKind::InitialCapture | TableKind::InitialFriendly)
+        matches!(self.forward(), TableKind::InitialQuiet | TableKind::InitialCapture | TableKind::InitialFriendly)
     }
 }
 

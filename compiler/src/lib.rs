@@ -14,6 +14,7 @@
 //! ```
 
 pub mod baseline;
+pub mod between;
 pub mod betza;
 pub mod board;
 pub mod dial;
@@ -27,17 +28,22 @@ pub mod pack;
 pub mod paths;
 pub mod query;
 pub mod reference;
+pub mod regions;
 pub mod show;
 pub mod tables;
 pub mod variant;
 
 use fairy_magic_runtime::Color;
 
+use crate::between::Between;
 use crate::board::Board;
+use crate::board::Squares;
 use crate::error::{Error, Source};
-use crate::legs::{Move, TableKind, FRIENDLY};
+use crate::legs::{TableKind, FRIENDLY, QUIET};
 use crate::lookups::Plan;
 use crate::magics::Word;
+use crate::paths::{PathMove, Rule};
+use crate::regions::PieceMoves;
 use crate::tables::{slot_ids, Tables};
 use crate::variant::Variant;
 
@@ -95,20 +101,36 @@ pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 pub struct Compiled<B> {
     pub variant: Variant,
     /// `moves[piece][colour]`.
-    pub moves: Vec<[Vec<Move>; 2]>,
+    pub moves: Vec<[PieceMoves; 2]>,
     pub plan: Plan,
     pub tables: Tables<B>,
+    /// The squares between two squares on each piece's paths.
+    pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
     pub budgets: Vec<lookups::Cost>,
 }
 
-/// The moves of every piece of a variant, both colours; errors point into the variant file.
-pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[Vec<Move>; 2]>, Error> {
+/// The moves of every piece of a variant, both colours, with its regions applied; errors point
+/// into the variant file.
+pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[PieceMoves; 2]>, Error> {
     let mut errors = Vec::new();
     let mut all = Vec::new();
     for p in &variant.pieces {
-        let of = |color| legs::moves(&p.betza, color).map_err(|e| source.error(p.betza_offset + e.offset, e.message));
-        match (of(Color::White), of(Color::Black)) {
+        let of = |betza, offset: usize, color| {
+            legs::moves(betza, color).map_err(|e: betza::BetzaError| source.error(offset + e.offset, e.message))
+        };
+        let colour = |color: Color| -> Result<PieceMoves, Error> {
+            let mut moves = PieceMoves::anywhere(of(&p.betza, p.betza_offset, color)?);
+            for zone in &p.zones {
+                let squares = variant.regions[zone.region].squares[color as usize];
+                moves.zones.push((squares, of(&zone.betza, zone.betza_offset, color)?));
+            }
+            if let Some(region) = p.confine {
+                moves.confined = variant.regions[region].squares[color as usize];
+            }
+            Ok(moves)
+        };
+        match (colour(Color::White), colour(Color::Black)) {
             (Ok(white), Ok(black)) => all.push([white, black]),
             (Err(e), _) | (_, Err(e)) => errors.push(e),
         }
@@ -121,40 +143,95 @@ pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[Vec<Move>;
 }
 
 /// The table kinds a variant's module answers: quiet and capture moves, their first-move-only
-/// versions, and friendly captures where some piece has them.
-pub fn table_kinds(moves: &[[Vec<Move>; 2]]) -> Vec<TableKind> {
-    let friendly = moves.iter().flatten().flatten().any(|m| m.legs.iter().any(|l| l.stop & FRIENDLY != 0));
+/// versions, friendly captures where some piece has them, and the reverse lookups.
+pub fn table_kinds(moves: &[[PieceMoves; 2]]) -> Vec<TableKind> {
+    let friendly =
+        moves.iter().flatten().flat_map(PieceMoves::all).any(|m| m.legs.iter().any(|l| l.stop & FRIENDLY != 0));
     TableKind::ALL.into_iter().filter(|k| friendly || k.kinds() != FRIENDLY).collect()
 }
 
-/// Plans, searches and verifies the tables of a parsed variant.
-pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
-    let board: Board = variant.board;
-    let kinds = table_kinds(&moves);
-    let mut all_paths: Vec<Vec<Vec<paths::PathMove>>> = Vec::new();
-    for (i, colour_moves) in moves.iter().flatten().enumerate() {
-        let mut per_square = Vec::new();
-        for sq in 0..board.squares() as u8 {
-            let Some(found) = paths::path_moves_within(board, colour_moves, sq, options.max_paths) else {
+/// Every path move of one piece of one colour from every square, its region applied: moves
+/// that would end outside the region it is confined to are no moves.
+fn paths_from_every_square(
+    board: Board,
+    moves: &PieceMoves,
+    name: &str,
+    max_paths: usize,
+) -> Result<Vec<Vec<PathMove>>, Error> {
+    (0..board.squares() as u8)
+        .map(|square| {
+            let Some(mut found) = paths::path_moves_within(board, moves.at(square), square, max_paths) else {
                 return Err(Error::Limit(format!(
-                    "the {} has more than {} paths from {}: raise the limit with --max-paths or `option max-paths`",
-                    variant.pieces[i / 2].name,
-                    options.max_paths,
-                    board.name(sq)
+                    "the {name} has more than {max_paths} paths from {}: raise the limit with --max-paths or `option max-paths`",
+                    board.name(square)
                 )));
             };
-            per_square.push(found);
+            found.retain(|m| moves.confined >> m.dest & 1 == 1);
+            Ok(found)
+        })
+        .collect()
+}
+
+/// Every piece's path moves from every square: `[piece * 2 + colour][square]`.
+fn all_paths(variant: &Variant, moves: &[[PieceMoves; 2]], max_paths: usize) -> Result<Vec<Vec<Vec<PathMove>>>, Error> {
+    moves
+        .iter()
+        .enumerate()
+        .flat_map(|(p, both)| both.iter().map(move |m| (p, m)))
+        .map(|(p, m)| paths_from_every_square(variant.board, m, &variant.pieces[p].name, max_paths))
+        .collect()
+}
+
+/// The squares between two squares on every piece's paths, without building any table.
+pub fn between_of(variant: &Variant, moves: &[[PieceMoves; 2]], max_paths: usize) -> Result<Between, Error> {
+    Ok(Between::new(variant.board, &all_paths(variant, moves, max_paths)?))
+}
+
+/// Whether a path move is one that a table of this kind answers (read forwards).
+fn answers(kind: TableKind, m: &PathMove) -> bool {
+    m.initial == kind.initial() && m.kinds & kind.kinds() != 0
+}
+
+/// A reverse slot's path moves: every path move of the forward kind that ends on `target`,
+/// read backwards, so that its destination is the square it starts from. The target holds the
+/// enemy a capture takes and is empty for a quiet move: it leaves the path, and the answer does
+/// not depend on what the occupancy says of it.
+fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind, target: u8) -> Vec<PathMove> {
+    let bit: Squares = 1 << target;
+    let target_occupied = kind.kinds() != QUIET;
+    let mut out: Vec<PathMove> = Vec::new();
+    for (origin, moves) in from_every_square.iter().enumerate() {
+        for m in moves.iter().filter(|m| m.dest == target && answers(kind.forward(), m)) {
+            let (path, required) = (m.path & !bit, m.required & !bit);
+            let rule = match (m.path & bit != 0, m.rule) {
+                (false, rule) => rule,
+                (true, Rule::Exact) if (m.required & bit != 0) == target_occupied => Rule::Exact,
+                (true, Rule::Exact) => continue,
+                // A hopper whose hurdle is the target itself: no other square may be occupied.
+                (true, Rule::OneOf) if target_occupied => Rule::Exact,
+                (true, Rule::OneOf) => Rule::OneOf,
+            };
+            out.push(PathMove { dest: origin as u8, path, required, rule, ..*m });
         }
-        all_paths.push(per_square);
     }
-    let slots: Vec<Vec<paths::PathMove>> = slot_ids(kinds.len(), moves.len(), board)
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Plans, searches and verifies the tables of a parsed variant.
+pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
+    let board: Board = variant.board;
+    let kinds = table_kinds(&moves);
+    let all_paths = all_paths(&variant, &moves, options.max_paths)?;
+    let slots: Vec<Vec<PathMove>> = slot_ids(kinds.len(), moves.len(), board)
         .map(|id| {
             let kind = kinds[id.kind];
-            all_paths[id.piece * 2 + id.color as usize][id.square as usize]
-                .iter()
-                .filter(|m| m.initial == kind.initial() && m.kinds & kind.kinds() != 0)
-                .copied()
-                .collect()
+            let from_every_square = &all_paths[id.piece * 2 + id.color as usize];
+            match kind.is_reverse() {
+                true => reversed(from_every_square, kind, id.square),
+                false => from_every_square[id.square as usize].iter().filter(|m| answers(kind, m)).copied().collect(),
+            }
         })
         .collect();
     let piece_of = |i: usize| i / board.squares() / 2 % moves.len();
@@ -201,8 +278,15 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[Vec<Move>; 2]>, options: &Op
     let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[piece_of(i)].bits).collect();
     let plan = lookups::plan(&slots, &per_slot, options.max_probes);
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
-    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, options)?;
-    Ok(Compiled { variant, moves, plan, tables, budgets })
+    // Where each piece may go from each square under some occupancy: the origins a reverse
+    // table is checked from.
+    let reach: Vec<Vec<Squares>> = all_paths
+        .iter()
+        .map(|per_square| per_square.iter().map(|ms| ms.iter().fold(0, |s, m| s | 1 << m.dest)).collect())
+        .collect();
+    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, options)?;
+    let between = Between::new(board, &all_paths);
+    Ok(Compiled { variant, moves, plan, tables, budgets, between })
 }
 
 impl Options {
@@ -249,11 +333,27 @@ pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[variant::S
     Ok(match variant.board.width() {
         64 => {
             let c = build::<u64>(variant, moves, options)?;
-            emit::module(&c.variant, &c.tables, &c.plan, &c.budgets, &made, baseline::fancy_magic_entries(&c.variant))
+            emit::module(
+                &c.variant,
+                &c.tables,
+                &c.plan,
+                &c.budgets,
+                &c.between,
+                &made,
+                baseline::fancy_magic_entries(&c.variant),
+            )
         }
         _ => {
             let c = build::<u128>(variant, moves, options)?;
-            emit::module(&c.variant, &c.tables, &c.plan, &c.budgets, &made, baseline::fancy_magic_entries(&c.variant))
+            emit::module(
+                &c.variant,
+                &c.tables,
+                &c.plan,
+                &c.budgets,
+                &c.between,
+                &made,
+                baseline::fancy_magic_entries(&c.variant),
+            )
         }
     })
 }

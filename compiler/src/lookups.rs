@@ -35,7 +35,7 @@ impl Gate {
     }
 
     /// `other` is open whenever `self` is, so `self` adds nothing to a lookup that has `other`.
-    fn is_detour_of(&self, other: &Gate) -> bool {
+    pub fn is_detour_of(&self, other: &Gate) -> bool {
         self.dest == other.dest
             && self != other
             && self.rule == Rule::Exact

@@ -4,9 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use fairy_magic::board::squares_of;
 use fairy_magic::error::Error;
 use fairy_magic::query::{self, Batch, Question, Via};
 use fairy_magic::variant::Setting;
+use fairy_magic_runtime::Color;
 
 #[derive(Parser)]
 #[command(
@@ -128,6 +130,58 @@ enum Command {
         /// Answer JSON lines from standard input.
         #[arg(long, conflicts_with_all = ["betza", "from"])]
         batch: bool,
+    },
+    /// Show every square from which one piece captures on a target square (the target holds
+    /// one of its foes), in square order.
+    ///
+    /// Example: fairy-magic attackers '[W-F]' --board 9x10 --to e5 --friends e6
+    ///
+    /// With --batch, reads JSON lines such as
+    /// {"board":"9x10","betza":"[W-F]","to":"e5","friends":["e6"],"foes":[],"color":"white","virgin":true}
+    /// from standard input and writes one {"from":[...]} or {"error":"..."} line for each.
+    Attackers {
+        /// The piece's moves in XBetza (quote it for the shell).
+        #[arg(required_unless_present = "batch")]
+        betza: Option<String>,
+        /// <files>x<ranks>, up to 128 squares.
+        #[arg(long, default_value = "8x8")]
+        board: String,
+        /// The target square, e.g. e5.
+        #[arg(long, required_unless_present = "batch")]
+        to: Option<String>,
+        /// The rest of the occupancy, seen from the attacking piece's side.
+        #[command(flatten)]
+        around: Around,
+        /// Answer through the compiled reverse tables or through the reference walker, run
+        /// forwards from every square.
+        #[arg(long, value_enum, default_value_t = ViaArg::Tables)]
+        via: ViaArg,
+        /// Print {"from":[...]}.
+        #[arg(long, conflicts_with = "batch")]
+        json: bool,
+        /// Answer JSON lines from standard input.
+        #[arg(long, conflicts_with_all = ["betza", "to"])]
+        batch: bool,
+    },
+    /// Show the squares strictly between two squares on a piece's paths: what must be empty
+    /// (or hold a hopper's screen) for the move, and what blocks a check or pins.
+    ///
+    /// Example: fairy-magic between '[W-F]' --board 9x10 --from e5 --to d7
+    Between {
+        /// The piece's moves in XBetza (quote it for the shell).
+        betza: String,
+        /// <files>x<ranks>, up to 128 squares.
+        #[arg(long, default_value = "8x8")]
+        board: String,
+        /// Where the piece stands.
+        #[arg(long)]
+        from: String,
+        /// Where it goes.
+        #[arg(long)]
+        to: String,
+        /// The piece is Black (its moves turn 180°).
+        #[arg(long)]
+        black: bool,
     },
 }
 
@@ -276,10 +330,15 @@ fn run(cli: Cli) -> Result<(), Error> {
             let here = query::position(board, &question)?;
             // The same piece alone on the board: what it would reach if nothing blocked it.
             let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
-            let compiled = query::compile_piece(board, &p.betza_text, Via::Tables)?;
+            let index = variant.pieces.iter().position(|q| q.letter == p.letter).expect("found above");
+            let source = fairy_magic::error::Source { file: &name, text: &text };
+            let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
             let now = compiled.answer(board, &here);
             let open = compiled.answer(board, &alone);
-            let marks = fairy_magic::show::marks(board, &here, &now, &open);
+            let color = here.color as usize;
+            let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
+            let regions = regions.fold(0, |set, &r| set | variant.regions[r].squares[color]);
+            let marks = fairy_magic::show::marks(board, &here, &now, &open, regions);
             print!("{}", fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()));
             if let Some(out) = svg {
                 write_atomically(&out, &fairy_magic::show::svg(board, &marks, &p.letter))
@@ -305,6 +364,43 @@ fn run(cli: Cli) -> Result<(), Error> {
             } else {
                 println!("{}", answer.dest.join(" "));
             }
+            Ok(())
+        }
+        Command::Attackers { betza, board, to, around, via, json, batch } => {
+            let via = match via {
+                ViaArg::Tables => Via::Tables,
+                ViaArg::Reference => Via::Reference,
+            };
+            if batch {
+                let mut answers = query::AttackerBatch::new(via);
+                return answer_lines(|line| answers.line(line));
+            }
+            let board_size = query::parse_board(&board)?;
+            let question = around.question(board, betza.unwrap_or_default(), to.unwrap_or_default());
+            let p = query::position(board_size, &question)?;
+            let compiled = query::compile_piece(board_size, &question.betza, via)?;
+            let found = query::sources(&compiled, board_size, p.color, p.from, p.friends | p.foes, p.virgin, false);
+            let names: Vec<String> = squares_of(found).map(|s| board_size.name(s)).collect();
+            if json {
+                println!("{}", serde_json::json!({ "from": names }));
+            } else {
+                println!("{}", names.join(" "));
+            }
+            Ok(())
+        }
+        Command::Between { betza, board, from, to, black } => {
+            let board_size = query::parse_board(&board)?;
+            let square = |name: &str| {
+                board_size.parse_square(name).ok_or_else(|| {
+                    Error::Limit(format!(
+                        "`{name}` is not a square of a {}x{} board",
+                        board_size.files, board_size.ranks
+                    ))
+                })
+            };
+            let color = if black { Color::Black } else { Color::White };
+            let found = query::between(board_size, &betza, color, square(&from)?, square(&to)?)?;
+            println!("{}", squares_of(found).map(|s| board_size.name(s)).collect::<Vec<_>>().join(" "));
             Ok(())
         }
         Command::Compile {
@@ -375,4 +471,21 @@ fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     let tmp = std::path::PathBuf::from(tmp);
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
+}
+
+/// Answers JSON lines from standard input, one output line for each input line, blank ones
+/// included, so that answers line up with questions.
+fn answer_lines(mut answer: impl FnMut(&str) -> String) -> Result<(), Error> {
+    use std::io::{BufRead, Write};
+    let stdin = std::io::stdin();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| Error::Limit(format!("cannot read standard input: {e}")))?;
+        let answered = match line.trim().is_empty() {
+            true => r#"{"error":"a blank line: every line is one JSON question"}"#.to_string(),
+            false => answer(&line),
+        };
+        writeln!(out, "{answered}").map_err(|e| Error::Limit(format!("cannot write: {e}")))?;
+    }
+    out.flush().map_err(|e| Error::Limit(format!("cannot write: {e}")))
 }

@@ -11,11 +11,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Error, Source};
-use crate::legs::{Move, TableKind};
+use crate::legs::TableKind;
 use crate::magics::Word;
+use crate::regions::PieceMoves;
 use crate::tables::{Check, SlotId, Tables};
 use crate::variant::{Piece, Variant};
-use crate::{build, reference, Options};
+use crate::{build, reference, Options, DEFAULT_MAX_PATHS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Via {
@@ -76,7 +77,7 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
 /// How it answers is fixed when it is compiled (`compile_piece`'s `via`).
 pub enum Compiled {
     /// Only the legs: enough for the reference walker.
-    Legs([Vec<Move>; 2]),
+    Legs([PieceMoves; 2]),
     Narrow(Tables<u64>),
     Wide(Tables<u128>),
 }
@@ -92,12 +93,42 @@ const QUERY_SAMPLES: usize = 256;
 /// the string (`<XBetza>:1:column`).
 pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
     let source = Source { file: "<XBetza>", text: betza };
+    let variant = lone_piece(board, betza, &source)?;
+    compile_alone(variant, &source, via)
+}
+
+/// A variant of one piece, `X`, on `board`; XBetza errors point into `source`.
+fn lone_piece(board: Board, betza: &str, source: &Source) -> Result<Variant, Error> {
     let parsed = crate::betza::parse(betza).map_err(|e| source.error(e.offset, e.message))?;
-    let piece =
-        Piece { letter: "X".into(), name: "piece".into(), betza_text: betza.into(), betza_offset: 0, betza: parsed };
-    let variant =
-        Variant { name: "query".into(), board, pieces: vec![piece], options: Vec::new(), probe_targets: Vec::new() };
-    let moves = crate::piece_moves(&variant, &source)?;
+    let piece = Piece {
+        letter: "X".into(),
+        name: "piece".into(),
+        betza_text: betza.into(),
+        betza_offset: 0,
+        betza: parsed,
+        confine: None,
+        zones: Vec::new(),
+    };
+    Ok(Variant {
+        name: "query".into(),
+        board,
+        pieces: vec![piece],
+        options: Vec::new(),
+        probe_targets: Vec::new(),
+        regions: Vec::new(),
+    })
+}
+
+/// Compiles one piece of a variant, with its regions, as `compile_piece` does a lone one.
+pub fn compile_variant_piece(variant: &Variant, piece: usize, source: &Source, via: Via) -> Result<Compiled, Error> {
+    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
+    compile_alone(alone, source, via)
+}
+
+/// `variant` holds one piece.
+fn compile_alone(variant: Variant, source: &Source, via: Via) -> Result<Compiled, Error> {
+    let board = variant.board;
+    let moves = crate::piece_moves(&variant, source)?;
     if via == Via::Reference {
         return Ok(Compiled::Legs(moves.into_iter().next().unwrap()));
     }
@@ -156,9 +187,9 @@ impl Compiled {
         // The piece stands on its square, as it does in an engine's occupancy.
         let occupied = p.friends | p.foes | 1 << p.from;
         match self {
-            Compiled::Legs(moves) => {
-                answer_with(board, p, |kind| reference::reach(board, &moves[p.color as usize], p.from, occupied, kind))
-            }
+            Compiled::Legs(moves) => answer_with(board, p, |kind| {
+                reference::reach_piece(board, &moves[p.color as usize], p.from, occupied, kind)
+            }),
             Compiled::Narrow(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
             Compiled::Wide(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
         }
@@ -215,5 +246,101 @@ impl Batch {
         let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
         let p = position(*board, &q).map_err(|e| e.to_string())?;
         Ok(compiled.answer(*board, &p))
+    }
+}
+
+/// The squares from which the piece captures on (`quiet`: moves onto) `target` given the
+/// occupied squares: through its reverse tables, or through the reference walker run forwards
+/// from every square, as it was compiled. `virgin` adds its first-move-only (`i`) moves.
+pub fn sources(
+    compiled: &Compiled,
+    board: Board,
+    color: Color,
+    target: u8,
+    occupied: Squares,
+    virgin: bool,
+    quiet: bool,
+) -> Squares {
+    let kinds = match quiet {
+        false => [TableKind::Attackers, TableKind::InitialAttackers],
+        true => [TableKind::Movers, TableKind::InitialMovers],
+    };
+    let p = Position { from: target, friends: 0, foes: 0, color, virgin };
+    let reach = |kind: TableKind| match compiled {
+        Compiled::Legs(moves) => {
+            reference::reach_back(board, &moves[color as usize], target, occupied, kind, board.all())
+        }
+        Compiled::Narrow(t) => look(t, &p, kind, occupied),
+        Compiled::Wide(t) => look(t, &p, kind, occupied),
+    };
+    reach(kinds[0]) | if virgin { reach(kinds[1]) } else { 0 }
+}
+
+/// The squares between `from` and `to` on a lone piece's paths (`between` in a module).
+pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Result<Squares, Error> {
+    let source = Source { file: "<XBetza>", text: betza };
+    let variant = lone_piece(board, betza, &source)?;
+    let moves = crate::piece_moves(&variant, &source)?;
+    let between = crate::between_of(&variant, &moves, DEFAULT_MAX_PATHS)?;
+    Ok(between.get(board, 0, color as usize, from, to))
+}
+
+/// One `attackers --batch` question: a target and what stands around it, seen from the side of
+/// the attacking piece (the target always holds one of its foes).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TargetQuestion {
+    pub board: String,
+    pub betza: String,
+    pub to: String,
+    #[serde(default)]
+    pub friends: Vec<String>,
+    #[serde(default)]
+    pub foes: Vec<String>,
+    #[serde(default = "white")]
+    pub color: String,
+    #[serde(default = "yes")]
+    pub virgin: bool,
+}
+
+/// Answers `attackers --batch` lines, compiling each distinct (board, XBetza) once.
+pub struct AttackerBatch {
+    compiled: HashMap<(String, String), Result<(Board, Compiled), String>>,
+    via: Via,
+}
+
+impl AttackerBatch {
+    pub fn new(via: Via) -> AttackerBatch {
+        AttackerBatch { compiled: HashMap::new(), via }
+    }
+
+    /// One JSON line in, one JSON line out: `{"from":[...]}` or `{"error":"..."}`.
+    pub fn line(&mut self, line: &str) -> String {
+        match self.answer(line) {
+            Ok(from) => serde_json::json!({ "from": from }).to_string(),
+            Err(e) => serde_json::json!({ "error": e }).to_string(),
+        }
+    }
+
+    fn answer(&mut self, line: &str) -> Result<Vec<String>, String> {
+        let q: TargetQuestion = serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
+        let key = (q.board.clone(), q.betza.clone());
+        let entry = self.compiled.entry(key).or_insert_with(|| {
+            let board = parse_board(&q.board).map_err(|e| e.to_string())?;
+            compile_piece(board, &q.betza, self.via).map(|c| (board, c)).map_err(|e| e.to_string())
+        });
+        let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
+        let as_moves = Question {
+            board: q.board,
+            betza: q.betza,
+            from: q.to,
+            friends: q.friends,
+            foes: q.foes,
+            color: q.color,
+            virgin: q.virgin,
+        };
+        let p = position(*board, &as_moves).map_err(|e| e.to_string())?;
+        let found = sources(compiled, *board, p.color, p.from, p.friends | p.foes, p.virgin, false);
+        Ok(squares_of(found).map(|s| board.name(s)).collect())
     }
 }

@@ -2,8 +2,10 @@
 //! at one square's contents at a time. It shares nothing with paths, lookups or tables, so that
 //! every table entry can be checked against it before anything is written.
 
+use crate::board::squares_of;
 use crate::board::{Board, Squares};
 use crate::legs::{Leg, Move, Onward, Sweep, TableKind};
+use crate::regions::PieceMoves;
 
 /// A board's contents as the walker sees them: one square at a time, by file and rank.
 struct Mailbox {
@@ -33,6 +35,30 @@ pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: Ta
         });
     }
     found
+}
+
+/// What a piece with regions reaches from `from`: the moves it has there, ending only where it
+/// is confined to. `kind` is a forward kind.
+pub fn reach_piece(board: Board, moves: &PieceMoves, from: u8, occupied: Squares, kind: TableKind) -> Squares {
+    reach(board, moves.at(from), from, occupied, kind) & moves.confined
+}
+
+/// A reverse kind's answer, walked forwards: the squares among `origins` from which the piece
+/// reaches `target` with a move of `kind.forward()`. The target holds an enemy for captures and
+/// is empty for quiet moves, whatever `occupied` says of it.
+pub fn reach_back(
+    board: Board,
+    moves: &PieceMoves,
+    target: u8,
+    occupied: Squares,
+    kind: TableKind,
+    origins: Squares,
+) -> Squares {
+    let bit: Squares = 1 << target;
+    let occupied = if kind.kinds() == crate::legs::QUIET { occupied & !bit } else { occupied | bit };
+    squares_of(origins & !bit)
+        .filter(|&origin| reach_piece(board, moves, origin, occupied, kind.forward()) & bit != 0)
+        .fold(0, |set, origin| set | 1 << origin)
 }
 
 /// Walks `legs[0]` from (file, rank); `arrive` is told each square where the move may end.

@@ -18,10 +18,12 @@ pub enum Mark {
     Quiet,
     Capture,
     Blocked,
+    /// An empty square of one of the piece's regions (where it is confined, or moves otherwise).
+    Region,
 }
 
-/// The marks of every square, index = square.
-pub fn marks(board: Board, p: &Position, now: &Answer, empty_board: &Answer) -> Vec<Mark> {
+/// The marks of every square, index = square. `regions` are the squares of the piece's regions.
+pub fn marks(board: Board, p: &Position, now: &Answer, empty_board: &Answer, regions: Squares) -> Vec<Mark> {
     let set = |names: &[String]| names.iter().fold(0u128, |s, n| s | 1 << board.parse_square(n).unwrap());
     let (quiet, capture, open) = (set(&now.quiet), set(&now.capture), set(&empty_board.dest));
     let blocked: Squares = open & !(quiet | capture | p.friends | p.foes);
@@ -40,6 +42,8 @@ pub fn marks(board: Board, p: &Position, now: &Answer, empty_board: &Answer) -> 
                 Mark::Foe
             } else if blocked & bit != 0 {
                 Mark::Blocked
+            } else if regions & bit != 0 {
+                Mark::Region
             } else {
                 Mark::Empty
             }
@@ -62,6 +66,8 @@ pub fn text(board: Board, marks: &[Mark], letter: &str, ascii: bool) -> String {
         (Mark::Capture, false) => "✕",
         (Mark::Blocked, true) => "-",
         (Mark::Blocked, false) => "◌",
+        (Mark::Region, true) => ":",
+        (Mark::Region, false) => "□",
         (Mark::Piece, _) => "@",
     };
     let mut s = String::new();
@@ -88,6 +94,9 @@ pub fn text(board: Board, marks: &[Mark], letter: &str, ascii: bool) -> String {
         glyph(Mark::Friend),
         glyph(Mark::Foe)
     );
+    if marks.contains(&Mark::Region) {
+        let _ = writeln!(s, "{} its region", glyph(Mark::Region));
+    }
     s
 }
 
@@ -108,11 +117,16 @@ pub fn svg(board: Board, marks: &[Mark], letter: &str) -> String {
     for rank in 0..board.ranks as i32 {
         for file in 0..board.files as i32 {
             let (x, y) = (20 + file * CELL, (board.ranks as i32 - 1 - rank) * CELL);
-            let fill = if (file + rank) % 2 == 0 { "#b58863" } else { "#f0d9b5" };
+            let fill = match (marks[board.square(file, rank).unwrap() as usize], (file + rank) % 2 == 0) {
+                (Mark::Region, true) => "#8fa86a",
+                (Mark::Region, false) => "#c8dca5",
+                (_, true) => "#b58863",
+                (_, false) => "#f0d9b5",
+            };
             let _ = writeln!(s, r##"  <rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"##);
             let (cx, cy) = (x + CELL / 2, y + CELL / 2);
             let mark = match marks[board.square(file, rank).unwrap() as usize] {
-                Mark::Empty => String::new(),
+                Mark::Empty | Mark::Region => String::new(),
                 Mark::Piece => format!(
                     r##"  <circle cx="{cx}" cy="{cy}" r="16" fill="#fff" stroke="#000"/><text x="{cx}" y="{}" text-anchor="middle" font-size="18">{}</text>"##,
                     cy + 6,

@@ -9,9 +9,10 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::board::{squares_of, Board, Squares};
 use crate::error::Error;
-use crate::legs::{Move, TableKind};
+use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
+use crate::regions::PieceMoves;
 use crate::{pack, reference, Options};
 
 /// Everything the emitter writes, in the runtime's own types.
@@ -125,9 +126,10 @@ pub enum Check {
 pub fn build<B: Word>(
     board: Board,
     pieces: &[String],
-    moves: &[[Vec<Move>; 2]],
+    moves: &[[PieceMoves; 2]],
     kinds: &[TableKind],
     plan: &Plan,
+    reach: &[Vec<Squares>],
     options: &Options,
 ) -> Result<Tables<B>, Error> {
     // Each lookup's magic, and the entries its table uses.
@@ -185,7 +187,7 @@ pub fn build<B: Word>(
         });
     }
     let tables = Tables { index: options.index, kinds: kinds.to_vec(), blocks, answers, table, found, padding };
-    verify(board, pieces, moves, &tables, options.check)?;
+    verify(board, pieces, moves, reach, &tables, options.check)?;
     Ok(tables)
 }
 
@@ -201,32 +203,49 @@ impl<B: Word> Tables<B> {
 }
 
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
-/// combined with random occupancy everywhere else (the piece's own square included).
+/// combined with random occupancy everywhere else (the piece's own square included). A reverse
+/// slot is walked forwards from every square whose moves can reach its target under some
+/// occupancy (`reach[piece * 2 + colour][square]`).
 fn verify<B: Word>(
     board: Board,
     pieces: &[String],
-    moves: &[[Vec<Move>; 2]],
+    moves: &[[PieceMoves; 2]],
+    reach: &[Vec<Squares>],
     tables: &Tables<B>,
     thoroughness: Check,
 ) -> Result<(), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
     let mut random = move || ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & board.all();
     // A queen's quiet and capture slots, or a knight's two colours, are the same check.
-    let mut done: HashSet<(usize, u8, Vec<Move>)> = HashSet::new();
+    let mut done: HashSet<(usize, u8, Option<TableKind>, PieceMoves)> = HashSet::new();
     for id in slot_ids(tables.kinds.len(), moves.len(), board) {
         let kind = tables.kinds[id.kind];
-        let mut relevant: Vec<Move> = moves[id.piece][id.color as usize]
-            .iter()
-            .filter(|m| m.initial == kind.initial() && m.legs.last().unwrap().stop & kind.kinds() != 0)
-            .cloned()
-            .collect();
-        relevant.sort_by_key(|m| format!("{m:?}"));
-        if !done.insert((tables.blocks[id.kind][id.piece][id.color as usize], id.square, relevant.clone())) {
+        let piece_moves = &moves[id.piece][id.color as usize];
+        let block_id = tables.blocks[id.kind][id.piece][id.color as usize];
+        // A reverse slot reads its target as occupied or not depending on its kind.
+        let reverse = kind.is_reverse().then_some(kind);
+        if !done.insert((block_id, id.square, reverse, relevant(piece_moves, kind))) {
             continue;
         }
+        let origins: Squares = reach[id.piece * 2 + id.color as usize]
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| *r >> id.square & 1 == 1)
+            .fold(0, |set, (origin, _)| set | 1 << origin);
+        // The reference walks a reverse slot forwards from every origin; through the occupancies
+        // of its masks, which are many, the forward tables (checked against the same walker
+        // above, kinds in order) stand in for it.
+        let forward = tables.kinds.iter().position(|&k| k == kind.forward()).expect("forward kinds come first");
+        let walked = |occupied: Squares| match kind.is_reverse() {
+            true => reference::reach_back(board, piece_moves, id.square, occupied, kind, origins),
+            false => reference::reach_piece(board, piece_moves, id.square, occupied, kind),
+        };
+        let looked_up = |occupied: Squares| match kind.is_reverse() {
+            true => reverse_by_tables(tables, SlotId { kind: forward, ..id }, occupied, origins),
+            false => walked(occupied),
+        };
         let block = tables.block(id);
-        let check = |occupied: Squares| -> Result<(), Error> {
-            let expected = reference::reach(board, &relevant, id.square, occupied, kind);
+        let compare = |occupied: Squares, expected: Squares| -> Result<(), Error> {
             let actual = tables.lookup(id, occupied);
             if expected == actual {
                 return Ok(());
@@ -243,15 +262,17 @@ fn verify<B: Word>(
                 names(expected),
             )))
         };
+        let walk = |occupied: Squares| compare(occupied, walked(occupied));
+        let check = |occupied: Squares| compare(occupied, looked_up(occupied));
         let square = id.square as usize;
         if let Check::Sampled(samples) = thoroughness {
             for _ in 0..samples {
-                check(random())?;
+                walk(random())?;
             }
             continue;
         }
         for _ in 0..RANDOM_SAMPLES {
-            check(random())?;
+            walk(random())?;
         }
         // A plain check on its edge: exactly what it requires, then each square of it flipped.
         for c in block.checks(square) {
@@ -277,6 +298,33 @@ fn verify<B: Word>(
     Ok(())
 }
 
+/// A reverse slot's answer read off the forward tables: the origins whose forward lookup
+/// (`forward`, its square the target) reaches the target, which holds an enemy for captures and
+/// is empty for quiet moves.
+fn reverse_by_tables<B: Word>(tables: &Tables<B>, forward: SlotId, occupied: Squares, origins: Squares) -> Squares {
+    let target = forward.square;
+    let bit: Squares = 1 << target;
+    let quiet = tables.kinds[forward.kind].kinds() == crate::legs::QUIET;
+    let occupied = if quiet { occupied & !bit } else { occupied | bit };
+    squares_of(origins & !bit)
+        .filter(|&origin| tables.lookup(SlotId { square: origin, ..forward }, occupied & !(1 << origin)) & bit != 0)
+        .fold(0, |set, origin| set | 1 << origin)
+}
+
+/// The moves of `moves` that a table of `kind` answers for, everything else as it is.
+fn relevant(moves: &PieceMoves, kind: TableKind) -> PieceMoves {
+    let keep = |list: &Vec<crate::legs::Move>| -> Vec<crate::legs::Move> {
+        let answers =
+            |m: &&crate::legs::Move| m.initial == kind.initial() && m.legs.last().unwrap().stop & kind.kinds() != 0;
+        list.iter().filter(answers).cloned().collect()
+    };
+    PieceMoves {
+        moves: keep(&moves.moves),
+        zones: moves.zones.iter().map(|(squares, list)| (*squares, keep(list))).collect(),
+        confined: moves.confined,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,22 +334,23 @@ mod tests {
     #[test]
     fn verification_catches_a_wrong_entry() {
         let board = Board { files: 5, ranks: 5 };
-        let moves: Vec<[Vec<Move>; 2]> =
-            vec![[Color::White, Color::Black].map(|c| legs::moves(&betza::parse("mRcpR").unwrap(), c).unwrap())];
+        let moves: Vec<[PieceMoves; 2]> = vec![[Color::White, Color::Black]
+            .map(|c| PieceMoves::anywhere(legs::moves(&betza::parse("mRcpR").unwrap(), c).unwrap()))];
         let kinds = [TableKind::Quiet, TableKind::Capture];
         let slots: Vec<Vec<paths::PathMove>> = slot_ids(kinds.len(), 1, board)
             .map(|id| {
-                let ms = paths::path_moves(board, &moves[0][id.color as usize], id.square);
+                let ms = paths::path_moves(board, &moves[0][id.color as usize].moves, id.square);
                 ms.into_iter().filter(|m| m.kinds & kinds[id.kind].kinds() != 0).collect()
             })
             .collect();
         let plan = lookups::plan(&slots, &vec![12; slots.len()], 8);
         let names = ["cannon".to_string()];
-        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &Options::default()).unwrap();
-        verify(board, &names, &moves, &tables, Check::Exhaustive).unwrap();
+        let reach = vec![vec![board.all(); board.squares()]; 2];
+        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &reach, &Options::default()).unwrap();
+        verify(board, &names, &moves, &reach, &tables, Check::Exhaustive).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();
         tables.table[used] ^= 1 << 24;
-        let error = verify(board, &names, &moves, &tables, Check::Exhaustive).unwrap_err().to_string();
+        let error = verify(board, &names, &moves, &reach, &tables, Check::Exhaustive).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
     }
 }

@@ -4,8 +4,10 @@ use pest::Parser;
 use pest_derive::Parser;
 
 use crate::betza::{self, Betza};
-use crate::board::{Board, MAX_SIDE, MAX_SQUARES};
+use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Error, Source};
+pub use crate::regions::Region;
+use crate::regions::{parse_item, turned};
 
 #[derive(Parser)]
 #[grammar = "variant.pest"]
@@ -20,6 +22,8 @@ pub struct Variant {
     pub options: Vec<Setting>,
     /// `option probes <letter> <n>` lines: pieces that must answer in at most `n` probes.
     pub probe_targets: Vec<ProbeTarget>,
+    /// `region` lines, in the order of the file.
+    pub regions: Vec<Region>,
 }
 
 /// A piece whose bit budget must give it at most `probes` probes on every square, however
@@ -56,6 +60,21 @@ pub struct Piece {
     /// The XBetza text as written.
     pub betza_text: String,
     /// Where the XBetza text starts in the file (byte offset), for errors found in later stages.
+    pub betza_offset: usize,
+    pub betza: Betza,
+    /// `confine <letter> <region>`: the region (an index into `Variant::regions`) every move
+    /// must end in.
+    pub confine: Option<usize>,
+    /// `moves <letter> in <region> <XBetza>` lines: other moves from the region's squares.
+    pub zones: Vec<Zone>,
+}
+
+/// Moves a piece has instead of its own from the squares of a region.
+#[derive(Clone, Debug)]
+pub struct Zone {
+    /// An index into `Variant::regions`.
+    pub region: usize,
+    pub betza_text: String,
     pub betza_offset: usize,
     pub betza: Betza,
 }
@@ -103,13 +122,18 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
             );
         }
     }
+    let regions = match state.board {
+        Some(board) if complete => state.resolve_regions(&source, board, &mut errors),
+        _ => Vec::new(),
+    };
     match (errors.len(), state) {
-        (0, State { name: Some(name), board: Some(board), pieces, options, probe_targets }) => Ok(Variant {
+        (0, State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. }) => Ok(Variant {
             name,
             board,
             pieces,
             options,
             probe_targets: probe_targets.into_iter().map(|(t, _)| t).collect(),
+            regions,
         }),
         _ => Err(Error::all(errors)),
     }
@@ -136,12 +160,29 @@ struct State {
     options: Vec<Setting>,
     /// With where each letter was written, to point at one that names no piece.
     probe_targets: Vec<(ProbeTarget, usize)>,
+    /// `region` lines as written: resolved once the board is known.
+    regions: Vec<RegionLine>,
+    /// `confine` lines: (letter, region name, where each was written).
+    confines: Vec<(Named, Named)>,
+    /// `moves ... in` lines: (letter, region name, the zone with its region not yet known).
+    zones: Vec<(Named, Named, Zone)>,
+}
+
+/// A word of the file with the byte offset it was written at.
+type Named = (String, usize);
+
+/// A `region` line before the board is known: its name and its items for each colour.
+struct RegionLine {
+    name: Named,
+    white: Vec<Named>,
+    black: Option<Vec<Named>>,
 }
 
 impl State {
     fn statement(&mut self, here: &Here, statement: pest::iterators::Pair<Rule>) -> Result<(), Error> {
         let (name, board, pieces, options, targets) =
             (&mut self.name, &mut self.board, &mut self.pieces, &mut self.options, &mut self.probe_targets);
+        let named = |pair: pest::iterators::Pair<Rule>| (pair.as_str().to_string(), here.base + pair.as_span().start());
         let offset = statement.as_span().start();
         let rule = statement.as_rule();
         let mut parts = statement.into_inner().filter(|p| !matches!(p.as_rule(), Rule::gap | Rule::by));
@@ -187,6 +228,8 @@ impl State {
                     betza_text: betza_pair.as_str().to_string(),
                     betza_offset: here.base + betza_pair.as_span().start(),
                     betza,
+                    confine: None,
+                    zones: Vec::new(),
                 });
             }
             Rule::probes => {
@@ -234,10 +277,97 @@ impl State {
                 }
                 options.push(Setting { name: key.as_str().to_string(), value: v });
             }
+            Rule::region => {
+                let region_name = named(parts.next().unwrap());
+                let (mut white, mut black) = (Vec::new(), None);
+                for part in parts {
+                    match part.as_rule() {
+                        Rule::black => black = Some(Vec::new()),
+                        _ => black.as_mut().unwrap_or(&mut white).push(named(part)),
+                    }
+                }
+                self.regions.push(RegionLine { name: region_name, white, black });
+            }
+            Rule::confine => {
+                let letter = named(parts.next().unwrap());
+                self.confines.push((letter, named(parts.next().unwrap())));
+            }
+            Rule::zone => {
+                let letter = named(parts.next().unwrap());
+                let region = named(parts.next().unwrap());
+                let betza_pair = parts.next().unwrap();
+                let start = betza_pair.as_span().start();
+                let betza = betza::parse(betza_pair.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
+                crate::legs::moves(&betza, fairy_magic_runtime::Color::White)
+                    .map_err(|e| here.error(start + e.offset, e.message))?;
+                let zone = Zone {
+                    region: 0,
+                    betza_text: betza_pair.as_str().to_string(),
+                    betza_offset: here.base + start,
+                    betza,
+                };
+                self.zones.push((letter, region, zone));
+            }
             Rule::EOI => {}
             other => unreachable!("the grammar yields no {other:?} at the top level"),
         }
         Ok(())
+    }
+}
+
+impl State {
+    /// The regions of the file's `region` lines on `board`, with every `confine` and `moves ...
+    /// in` line attached to its piece; what does not resolve is added to `errors`.
+    fn resolve_regions(&mut self, source: &Source, board: Board, errors: &mut Vec<Error>) -> Vec<Region> {
+        let mut regions: Vec<Region> = Vec::new();
+        for line in &self.regions {
+            let mut squares = |items: &[Named]| -> Squares {
+                let mut set = 0;
+                for (text, at) in items {
+                    match parse_item(board, text) {
+                        Ok(s) => set |= s,
+                        Err(e) => errors.push(source.error(*at, e)),
+                    }
+                }
+                set
+            };
+            let white = squares(&line.white);
+            let black = line.black.as_deref().map_or_else(|| turned(board, white), &mut squares);
+            if regions.iter().any(|r| r.name == line.name.0) {
+                errors.push(source.error(line.name.1, format!("the region `{}` is defined twice", line.name.0)));
+                continue;
+            }
+            regions.push(Region { name: line.name.0.clone(), squares: [white, black] });
+        }
+        let find =
+            |(name, at): &Named, errors: &mut Vec<Error>| {
+                let found = regions.iter().position(|r| &r.name == name);
+                if found.is_none() {
+                    errors.push(source.error(
+                        *at,
+                        format!("the region `{name}` is used but never defined (`region {name} <squares>`)"),
+                    ));
+                }
+                found
+            };
+        let piece_of = |pieces: &[Piece], (letter, at): &Named, errors: &mut Vec<Error>| {
+            let found = pieces.iter().position(|p| &p.letter == letter);
+            if found.is_none() {
+                errors.push(source.error(*at, format!("`{letter}` is not the letter of any piece line")));
+            }
+            found
+        };
+        for (letter, region) in &self.confines {
+            let (Some(p), Some(r)) = (piece_of(&self.pieces, letter, errors), find(region, errors)) else { continue };
+            if self.pieces[p].confine.replace(r).is_some() {
+                errors.push(source.error(letter.1, format!("the piece `{}` is confined twice", letter.0)));
+            }
+        }
+        for (letter, region, zone) in &self.zones {
+            let (Some(p), Some(r)) = (piece_of(&self.pieces, letter, errors), find(region, errors)) else { continue };
+            self.pieces[p].zones.push(Zone { region: r, ..zone.clone() });
+        }
+        regions
     }
 }
 
@@ -315,7 +445,15 @@ fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> E
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::variant | Rule::board | Rule::piece | Rule::option | Rule::probes | Rule::statement => {
+        Rule::variant
+        | Rule::board
+        | Rule::piece
+        | Rule::option
+        | Rule::probes
+        | Rule::statement
+        | Rule::region
+        | Rule::confine
+        | Rule::zone => {
             "a statement (`variant <name>`, `board <files>x<ranks>`, `piece <letter> <name> <XBetza>` or `option <name> <value>`)"
         }
         Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",
@@ -323,6 +461,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::letter => "a piece letter (e.g. `N`, `+R`)",
         Rule::betza => "the piece's moves in XBetza (e.g. `N`, `fmWfcF`)",
         Rule::gap => "a space",
+        Rule::area => "a square (`e4`) or a rectangle of squares (`d1-f3`)",
+        Rule::black => "`black`, then Black's squares",
         Rule::by => "`x` between the files and the ranks (e.g. `8x8`)",
         Rule::EOI | Rule::single | Rule::comment | Rule::space | Rule::line => "the end of the line",
     }

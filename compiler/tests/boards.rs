@@ -53,7 +53,7 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
                 let (f, r) = sb.file_rank(sq);
                 let lsq = lb.square(f, r).unwrap();
                 // Destinations on the small board that the large board reaches only by leaving it.
-                let leaving: Squares = paths::path_moves(lb, &large.moves[piece][color as usize], lsq)
+                let leaving: Squares = paths::path_moves(lb, large.moves[piece][color as usize].at(lsq), lsq)
                     .iter()
                     .filter(|m| (m.path | 1 << m.dest) & !region != 0)
                     .fold(0, |s, m| s | 1 << m.dest)

@@ -1,0 +1,85 @@
+//! The squares between two squares on a piece's paths, for pins and for blocking a check: one
+//! small grid a piece and colour, shared where two are the same, pointing into one list of
+//! distinct sets.
+
+use std::collections::HashMap;
+
+use crate::board::{Board, Squares};
+use crate::lookups::Gate;
+use crate::paths::PathMove;
+
+/// Every piece's between sets, as the generated module stores them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Between {
+    /// Distinct non-empty sets; index 0 is the empty set.
+    pub sets: Vec<Squares>,
+    /// Distinct grids: `grid[from * squares + to]` indexes `sets`.
+    pub grids: Vec<Vec<u32>>,
+    /// `grid_of[piece][colour]`: its grid, or `None` where nothing is ever between.
+    pub grid_of: Vec<[Option<usize>; 2]>,
+}
+
+impl Between {
+    /// `all_paths[piece * 2 + colour][from]` are the piece's path moves from `from`.
+    pub fn new(board: Board, all_paths: &[Vec<Vec<PathMove>>]) -> Between {
+        let mut between = Between { sets: vec![0], ..Between::default() };
+        let mut set_ids: HashMap<Squares, u32> = HashMap::from([(0, 0)]);
+        let mut grid_ids: HashMap<Vec<u32>, usize> = HashMap::new();
+        for both in all_paths.chunks(2) {
+            let ids = [0, 1].map(|color| {
+                let grid = between.grid(board, &both[color], &mut set_ids);
+                grid.iter().any(|&id| id != 0).then(|| {
+                    let next = between.grids.len();
+                    *grid_ids.entry(grid.clone()).or_insert_with(|| {
+                        between.grids.push(grid);
+                        next
+                    })
+                })
+            });
+            between.grid_of.push(ids);
+        }
+        between
+    }
+
+    /// One piece and colour's grid, adding the sets it needs.
+    fn grid(&mut self, board: Board, per_square: &[Vec<PathMove>], set_ids: &mut HashMap<Squares, u32>) -> Vec<u32> {
+        let mut grid = vec![0u32; board.squares() * board.squares()];
+        for (from, moves) in per_square.iter().enumerate() {
+            for (to, set) in sets_from(moves) {
+                let next = self.sets.len() as u32;
+                let id = *set_ids.entry(set).or_insert(next);
+                if id == next {
+                    self.sets.push(set);
+                }
+                grid[from * board.squares() + to as usize] = id;
+            }
+        }
+        grid
+    }
+
+    /// The set for one query, as the generated code reads it.
+    pub fn get(&self, board: Board, piece: usize, color: usize, from: u8, to: u8) -> Squares {
+        match self.grid_of[piece][color] {
+            None => 0,
+            Some(g) => self.sets[self.grids[g][from as usize * board.squares() + to as usize] as usize],
+        }
+    }
+}
+
+/// For one square's path moves: each destination with the union of the paths that can matter,
+/// leaving out a path whenever another to the same square is open every time it is (a plain
+/// leap beside a lame one, say).
+fn sets_from(moves: &[PathMove]) -> Vec<(u8, Squares)> {
+    let mut gates: Vec<Gate> = moves.iter().map(Gate::of).collect();
+    gates.sort();
+    gates.dedup();
+    let mut out: Vec<(u8, Squares)> = Vec::new();
+    for g in gates.iter().filter(|g| !gates.iter().any(|o| g.is_detour_of(o))) {
+        match out.last_mut() {
+            Some((dest, set)) if *dest == g.dest => *set |= g.path,
+            _ => out.push((g.dest, g.path)),
+        }
+    }
+    out.retain(|&(_, set)| set != 0);
+    out
+}

@@ -1,0 +1,206 @@
+//! The reverse lookups (`attackers`, `movers`, `initial_attackers`, `initial_movers`) and
+//! `between` of every checked-in module, read through the module's public functions, against
+//! the compiler's reference walker run forwards from every square of the board.
+//!
+//! A reverse answer is the set of squares from which the reference, walking the piece's legs
+//! forwards, reaches the target (an enemy on it for captures, empty for quiet moves). `between`
+//! is checked by what it means: a square is between exactly when its contents can decide
+//! whether the move is made.
+
+use fairy_magic::board::{squares_of, Board, Squares};
+use fairy_magic::legs::TableKind;
+use fairy_magic::regions::PieceMoves;
+use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
+use fairy_magic_runtime::Color;
+
+/// A small deterministic generator: the test needs variety, not a crate.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn squares(&mut self) -> Squares {
+        (self.next() as Squares) << 64 | self.next() as Squares
+    }
+}
+
+/// Mask subsets tried a probe: all of them up to this many, random ones beyond.
+const SUBSETS: usize = 32;
+
+struct Module<'a> {
+    name: &'a str,
+    /// `reverse(kind, piece, colour, target, occupied)` through the module.
+    reverse: &'a dyn Fn(TableKind, usize, Color, usize, Squares) -> Squares,
+    /// `between(piece, colour, from, to)` through the module.
+    between: &'a dyn Fn(usize, Color, usize, usize) -> Squares,
+}
+
+fn compiled<B: fairy_magic::magics::Word>(name: &str) -> fairy_magic::Compiled<B> {
+    let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let variant = fairy_magic::variant::parse(&file, &text).unwrap();
+    let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
+    let options = Options::default().with_settings(&variant.options);
+    fairy_magic::build::<B>(variant, moves, &options).unwrap()
+}
+
+fn check_reverse<B: fairy_magic::magics::Word>(module: &Module) -> usize {
+    let c = compiled::<B>(module.name);
+    let board = c.variant.board;
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let mut checked = 0;
+    for id in slot_ids(c.tables.kinds.len(), c.moves.len(), board).filter(|id| c.tables.kinds[id.kind].is_reverse()) {
+        let kind = c.tables.kinds[id.kind];
+        let moves = &c.moves[id.piece][id.color as usize];
+        let target = id.square as usize;
+        let mut compare = |occupied: Squares| {
+            let occupied = occupied & board.all();
+            let expected = reference::reach_back(board, moves, id.square, occupied, kind, board.all());
+            let actual = (module.reverse)(kind, id.piece, id.color, target, occupied);
+            assert_eq!(
+                actual,
+                expected,
+                "{}: piece {} {:?} {kind:?} onto {}, occupied {occupied:#x}",
+                module.name,
+                id.piece,
+                id.color,
+                board.name(id.square)
+            );
+            checked += 1;
+        };
+        for _ in 0..8 {
+            compare(rng.squares());
+        }
+        for probe in c.tables.block(id).probes(target) {
+            let mask = probe.mask.to_squares();
+            if mask.count_ones() as usize <= SUBSETS.ilog2() as usize {
+                let mut subset: Squares = 0;
+                loop {
+                    compare(subset | (rng.squares() & !mask));
+                    subset = subset.wrapping_sub(mask) & mask;
+                    if subset == 0 {
+                        break;
+                    }
+                }
+            } else {
+                for _ in 0..SUBSETS {
+                    compare(rng.squares());
+                }
+            }
+        }
+    }
+    checked
+}
+
+/// Which kinds of move the reference makes from `from` to `to`, given `occupied` (the target
+/// empty for quiet moves, occupied for captures), one bit a kind.
+fn reaches(board: Board, moves: &PieceMoves, from: u8, to: u8, occupied: Squares) -> u32 {
+    let bit: Squares = 1 << to;
+    let forward = TableKind::ALL.into_iter().filter(|k| !k.is_reverse());
+    forward.enumerate().fold(0, |kinds, (i, kind)| {
+        let quiet = kind == TableKind::Quiet || kind == TableKind::InitialQuiet;
+        let occupied = if quiet { occupied & !bit } else { occupied | bit };
+        kinds | u32::from(reference::reach_piece(board, moves, from, occupied, kind) & bit != 0) << i
+    })
+}
+
+/// Origin squares checked a piece and colour, and occupancies of the squares between a pair.
+const ORIGINS: usize = 12;
+const OCCUPANCIES: usize = 32;
+
+/// Every square `between` gives can decide whether the move is made: for some occupancy of the
+/// squares between (the rest of the board empty, or random), flipping it changes the answer.
+fn check_between<B: fairy_magic::magics::Word>(module: &Module) -> usize {
+    let c = compiled::<B>(module.name);
+    let board = c.variant.board;
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut checked = 0;
+    for (piece, both) in c.moves.iter().enumerate() {
+        for color in Color::ALL {
+            let moves = &both[color as usize];
+            for _ in 0..ORIGINS {
+                let from = (rng.next() % board.squares() as u64) as u8;
+                for to in (0..board.squares() as u8).filter(|&to| to != from) {
+                    let between = (module.between)(piece, color, from as usize, to as usize);
+                    let name = || {
+                        format!("{}: piece {piece} {color:?} {} to {}", module.name, board.name(from), board.name(to))
+                    };
+                    assert_eq!(between & (1 << from | 1 << to), 0, "{}: the ends are not between", name());
+                    let mut decides: Squares = 0;
+                    let all = between.count_ones() <= OCCUPANCIES.ilog2();
+                    // Beyond every subset, one square or all but one: a hopper's lone screen, a
+                    // grasshopper's hurdle with its path empty.
+                    let mut bases: Vec<Squares> =
+                        squares_of(between).flat_map(|s| [1 << s, between & !(1 << s)]).collect();
+                    let mut subset: Squares = 0;
+                    for _ in 0..OCCUPANCIES.min(1 << between.count_ones()) {
+                        bases.push(subset);
+                        subset = if all { subset.wrapping_sub(between) & between } else { rng.squares() & between };
+                    }
+                    for subset in bases {
+                        let outside = rng.squares() & board.all() & !between;
+                        for base in [subset, subset | outside] {
+                            let now = reaches(board, moves, from, to, base);
+                            for s in squares_of(between) {
+                                if reaches(board, moves, from, to, base ^ 1 << s) != now {
+                                    decides |= 1 << s;
+                                }
+                            }
+                        }
+                    }
+                    assert_eq!(decides, between, "{}: squares that decide the move", name());
+                    checked += 1;
+                }
+            }
+        }
+    }
+    checked
+}
+
+macro_rules! reverse {
+    ($reverse:ident, $between:ident, $module:ident, $word:ty) => {
+        fn $module() -> Module<'static> {
+            use fairy_magic_generated::$module as m;
+            Module {
+                name: stringify!($module),
+                reverse: &|kind, piece, color, target, occupied| {
+                    let (piece, occupied) = (m::Piece::ALL[piece], occupied as m::Bitboard);
+                    (match kind {
+                        TableKind::Attackers => m::attackers(piece, color, target, occupied),
+                        TableKind::Movers => m::movers(piece, color, target, occupied),
+                        TableKind::InitialAttackers => m::initial_attackers(piece, color, target, occupied),
+                        TableKind::InitialMovers => m::initial_movers(piece, color, target, occupied),
+                        other => panic!("{other:?} is not a reverse kind"),
+                    }) as Squares
+                },
+                between: &|piece, color, from, to| m::between(m::Piece::ALL[piece], color, from, to) as Squares,
+            }
+        }
+
+        #[test]
+        fn $reverse() {
+            assert!(check_reverse::<$word>(&$module()) > 1_000);
+        }
+
+        #[test]
+        fn $between() {
+            assert!(check_between::<$word>(&$module()) > 100);
+        }
+    };
+}
+
+reverse!(chess_reverse, chess_between, chess, u64);
+reverse!(chess_pext_reverse, chess_pext_between, chess_pext, u64);
+reverse!(chess_split32_reverse, chess_split32_between, chess_split32, u64);
+reverse!(gallery_reverse, gallery_between, gallery, u64);
+reverse!(fairy_reverse, fairy_between, fairy, u64);
+reverse!(xiangqi_reverse, xiangqi_between, xiangqi, u128);
+reverse!(janggi_reverse, janggi_between, janggi, u128);
+reverse!(shogi_reverse, shogi_between, shogi, u128);
+reverse!(capablanca_reverse, capablanca_between, capablanca, u128);
+reverse!(grand_reverse, grand_between, grand, u128);
+reverse!(bentriders_reverse, bentriders_between, bentriders, u128);
