@@ -117,6 +117,7 @@ macro_rules! exhaustive {
                         let friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $initial_friendly;
                         friendly(piece, color, square, occupied)
                     }
+                    other => unreachable!("{other:?}: reverse lookups are skipped here (reverse.rs checks them)"),
                 };
                 found as Squares
             });
