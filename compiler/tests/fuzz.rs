@@ -30,16 +30,6 @@ fn config(cases: u32) -> Config {
     }
 }
 
-/// A bracket with a `?` stop whose last leg names its modes (m, c, d), or whose any leg says `d`:
-/// the tables and the reference disagree on such pieces (`[W?mN]`, `[mK?cN]`, `[F?mR]`,
-/// `[dW?F]`, `[W-dW?W]`), an internal error that `tests/bugs.rs` records. Left out of the random pieces until it is fixed, so that the fuzzer
-/// keeps looking for other bugs.
-fn known_bug(piece: &str) -> bool {
-    let Some(inner) = piece.strip_prefix('[').and_then(|p| p.strip_suffix(']')) else { return false };
-    let last = inner.rsplit(['-', '?']).next().unwrap_or("");
-    inner.contains('?') && (last.contains(['m', 'c', 'd']) || inner.contains('d'))
-}
-
 /// The outcome of compiling `text` must be a module or a user error: a panic or an internal
 /// error is a bug. Returns whether it compiled.
 pub fn compiled_or_user_error(what: &str, text: &str) -> Result<bool, String> {
@@ -99,7 +89,6 @@ proptest! {
     #[test]
     fn random_xbetza_compiles_or_is_a_user_error(betza in xbetza(), files in 1u8..=6, ranks in 1u8..=6) {
         let text = format!("variant fuzz\nboard {files}x{ranks}\npiece X piece {betza}\n");
-        prop_assume!(!known_bug(&betza));
         let outcome = compiled_or_user_error(&format!("`{betza}`"), &text);
         prop_assert!(outcome.is_ok(), "{}", outcome.unwrap_err());
     }
@@ -119,9 +108,7 @@ proptest! {
     ) {
         let mut text = format!("variant fuzz\nboard {files}x{ranks}\n{index}");
         for (i, p) in pieces.iter().enumerate() {
-            if !known_bug(p) {
-                text.push_str(&format!("piece {} p{i} {p}\n", (b'A' + i as u8) as char));
-            }
+            text.push_str(&format!("piece {} p{i} {p}\n", (b'A' + i as u8) as char));
         }
         // Now and then a character replaced: the parser's errors, not only the compiler's.
         let mut bytes = text.into_bytes();
