@@ -6,6 +6,9 @@
 //!    checked-in module: every piece, both colours, every square, the empty board and random
 //!    occupancies, through the module's public functions as an engine calls them.
 //! 2. The oracle sample's own lines, where a line's board and piece are a shipped module's.
+//! 3. The reverse lookups (`movers`, `attackers`, first-move versions), against the interpreter
+//!    run forwards from every square. Regions (`region`, `confine`, `moves ... in`) are read
+//!    from the variant files by this test itself.
 //!
 //! The compiler's own check (`exhaustive.rs`) compares the tables with its reference walker,
 //! which reads the same legs as the table builder: a wrong reading of the notation passes it.
@@ -394,3 +397,120 @@ fn the_interpreter_has_the_contracts_reference_counts() {
     let names: Vec<String> = always.keys().map(|&s| square_name(8, s)).collect();
     assert_eq!(names, ["g4", "d7"]);
 }
+
+/// The reverse lookups (`movers`, `attackers` and their first-move versions) against the
+/// interpreter run forwards: a square is a mover (attacker) of `target` exactly when the piece,
+/// standing there, reaches the empty `target` with a quiet move (an enemy on it with a capture).
+/// `query(piece, black, target, occupied)` answers [movers, attackers, initial movers, initial
+/// attackers].
+fn reverse_replay(
+    name: &str,
+    files: i32,
+    ranks: i32,
+    pieces: &[(&str, &str)],
+    query: impl Fn(usize, bool, usize, u128) -> [u128; 4],
+) -> usize {
+    let squares = (files * ranks) as usize;
+    let rules = Rules::read(name, files, ranks);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ squares as u64);
+    let mut checked = 0;
+    for (piece, &(letter, betza)) in pieces.iter().enumerate() {
+        let interpreted = parse(betza);
+        let confined = rules.confine.iter().find(|c| c.0 == letter).map(|c| c.1);
+        let elsewhere: Vec<([u128; 2], xbetza::Piece)> =
+            rules.moves_in.iter().filter(|m| m.0 == letter).map(|m| (m.1, parse(&m.2))).collect();
+        for black in [false, true] {
+            for _ in 0..4 {
+                let target = (rng.next() % squares as u64) as usize;
+                for density in [0, 25, 60] {
+                    let occupied = rng.board(squares, density);
+                    let mut want = [0u128; 4];
+                    for from in (0..squares).filter(|&s| s != target) {
+                        if confined
+                            .is_some_and(|r| r[black as usize] >> from & 1 == 0 || r[black as usize] >> target & 1 == 0)
+                        {
+                            continue;
+                        }
+                        let here = elsewhere
+                            .iter()
+                            .find(|(r, _)| r[black as usize] >> from & 1 == 1)
+                            .map_or(&interpreted, |m| &m.1);
+                        let others = occupied & !(1 << from) & !(1 << target);
+                        for (capture, kind) in [(false, QUIET), (true, CAPTURE)] {
+                            let foes = if capture { others | 1 << target } else { others };
+                            let p = Position { files, ranks, friends: 0, foes, from, black };
+                            let (always, initial) = here.reach(&p);
+                            let hit = |r: &Reach| r.get(&target).is_some_and(|&k| k & kind != 0);
+                            want[capture as usize] |= u128::from(hit(&always)) << from;
+                            want[2 + capture as usize] |= u128::from(hit(&initial)) << from;
+                        }
+                    }
+                    let got = query(piece, black, target, occupied);
+                    if got != want {
+                        let show = |b: u128| {
+                            (0..squares).filter(|s| b >> s & 1 == 1).map(|s| square_name(files, s)).collect::<Vec<_>>()
+                        };
+                        let what = ["movers", "attackers", "initial movers", "initial attackers"];
+                        let diffs: Vec<String> = (0..4)
+                            .filter(|&i| got[i] != want[i])
+                            .map(|i| format!("{}: module {:?}, interpreter {:?}", what[i], show(got[i]), show(want[i])))
+                            .collect();
+                        panic!(
+                            "{name}: {letter} {betza} ({}) onto {}, occupied {:?}:\n{}",
+                            if black { "black" } else { "white" },
+                            square_name(files, target),
+                            show(occupied),
+                            diffs.join("\n")
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    checked
+}
+
+macro_rules! reverse_test {
+    ($test:ident, $m:ident) => {
+        #[test]
+        fn $test() {
+            use fairy_magic_generated::$m as m;
+            let pieces: Vec<(&str, &str)> = m::Piece::ALL.iter().map(|p| (p.letter(), p.betza())).collect();
+            let checked = reverse_replay(
+                stringify!($m),
+                m::FILES as i32,
+                m::RANKS as i32,
+                &pieces,
+                |piece, black, target, occupied| {
+                    let p = m::Piece::ALL[piece];
+                    let c = if black { m::Color::Black } else { m::Color::White };
+                    let o = occupied as m::Bitboard;
+                    [
+                        m::movers(p, c, target, o) as u128,
+                        m::attackers(p, c, target, o) as u128,
+                        m::initial_movers(p, c, target, o) as u128,
+                        m::initial_attackers(p, c, target, o) as u128,
+                    ]
+                },
+            );
+            assert_eq!(checked, pieces.len() * 2 * 4 * 3);
+        }
+    };
+}
+
+reverse_test!(chess_reverse_lookups_agree_with_the_interpreter, chess);
+reverse_test!(chess_pext_reverse_lookups_agree_with_the_interpreter, chess_pext);
+reverse_test!(chess_split32_reverse_lookups_agree_with_the_interpreter, chess_split32);
+reverse_test!(capablanca_reverse_lookups_agree_with_the_interpreter, capablanca);
+reverse_test!(grand_reverse_lookups_agree_with_the_interpreter, grand);
+reverse_test!(shogi_reverse_lookups_agree_with_the_interpreter, shogi);
+reverse_test!(xiangqi_reverse_lookups_agree_with_the_interpreter, xiangqi);
+reverse_test!(janggi_reverse_lookups_agree_with_the_interpreter, janggi);
+reverse_test!(fairy_reverse_lookups_agree_with_the_interpreter, fairy);
+reverse_test!(gallery_reverse_lookups_agree_with_the_interpreter, gallery);
+reverse_test!(bentriders_reverse_lookups_agree_with_the_interpreter, bentriders);
+reverse_test!(friendly_reverse_lookups_agree_with_the_interpreter, friendly);
+reverse_test!(wide_reverse_lookups_agree_with_the_interpreter, wide);
+reverse_test!(wide_split32_reverse_lookups_agree_with_the_interpreter, wide_split32);
+reverse_test!(wide_pext_reverse_lookups_agree_with_the_interpreter, wide_pext);
