@@ -38,6 +38,8 @@ pub mod chess_split32;
 pub mod fairy;
 /// Move tables for `gallery`, from `variants/gallery.variant`; the file's header says how it was made.
 #[rustfmt::skip]
+pub mod friendly;
+#[rustfmt::skip]
 pub mod gallery;
 /// Move tables for `grand`, from `variants/grand.variant`; the file's header says how it was made.
 #[rustfmt::skip]
@@ -49,5 +51,11 @@ pub mod janggi;
 #[rustfmt::skip]
 pub mod shogi;
 /// Move tables for `xiangqi`, from `variants/xiangqi.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod wide;
+#[rustfmt::skip]
+pub mod wide_pext;
+#[rustfmt::skip]
+pub mod wide_split32;
 #[rustfmt::skip]
 pub mod xiangqi;

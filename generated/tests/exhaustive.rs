@@ -92,6 +92,11 @@ fn check_variant<B: fairy_magic::magics::Word>(
 
 macro_rules! exhaustive {
     ($test:ident, $module:ident, $word:ty) => {
+        exhaustive!($test, $module, $word, |_, _, _, _| panic!("no friendly tables in this module"), |_, _, _, _| {
+            panic!("no friendly tables in this module")
+        });
+    };
+    ($test:ident, $module:ident, $word:ty, $friendly:expr, $initial_friendly:expr) => {
         #[test]
         fn $test() {
             use fairy_magic_generated::$module as m;
@@ -104,7 +109,15 @@ macro_rules! exhaustive {
                     TableKind::Capture => m::attacks(piece, color, square, occupied),
                     TableKind::InitialQuiet => m::initial_quiets(piece, color, square, occupied),
                     TableKind::InitialCapture => m::initial_attacks(piece, color, square, occupied),
-                    other => panic!("{other:?} tables are not in this module"),
+                    TableKind::Friendly => {
+                        let friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $friendly;
+                        friendly(piece, color, square, occupied)
+                    }
+                    TableKind::InitialFriendly => {
+                        let friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $initial_friendly;
+                        friendly(piece, color, square, occupied)
+                    }
+                    other => unreachable!("{other:?}: reverse lookups are skipped here (reverse.rs checks them)"),
                 };
                 found as Squares
             });
@@ -124,3 +137,13 @@ exhaustive!(shogi_tables_equal_the_reference, shogi, u128);
 exhaustive!(capablanca_tables_equal_the_reference, capablanca, u128);
 exhaustive!(grand_tables_equal_the_reference, grand, u128);
 exhaustive!(bentriders_tables_equal_the_reference, bentriders, u128);
+exhaustive!(wide_tables_equal_the_reference, wide, u128);
+exhaustive!(wide_split32_tables_equal_the_reference, wide_split32, u128);
+exhaustive!(wide_pext_tables_equal_the_reference, wide_pext, u128);
+exhaustive!(
+    friendly_tables_equal_the_reference,
+    friendly,
+    u64,
+    fairy_magic_generated::friendly::friendly_attacks,
+    fairy_magic_generated::friendly::initial_friendly_attacks
+);

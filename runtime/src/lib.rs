@@ -337,6 +337,60 @@ mod tests {
         assert_eq!(wide.index(Index::Split32, 1 << 96 | 1), 0);
     }
 
+    /// A small deterministic generator for the tests below.
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut x = seed;
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    /// Whether some split32 magic tells apart all four occupancies of two squares with a 2-bit
+    /// index (`shift` 30): a perfect magic for the two-square mask.
+    fn split32_separates<B: Bitboard>(one: B, other: B, mut magic: impl FnMut() -> B) -> bool {
+        let mask = one | other;
+        (0..20_000).any(|_| {
+            let m = Magic::new(mask, magic(), 30, 0);
+            let mut seen = [false; 4];
+            for occ in [B::EMPTY, one, other, mask] {
+                let i = m.index(Index::Split32, occ);
+                if i >= 4 || seen[i] {
+                    return false;
+                }
+                seen[i] = true;
+            }
+            true
+        })
+    }
+
+    /// The cross terms (`high ^ low >> 16`) are why a mask holding the top squares of two
+    /// 32-bit parts has a split32 magic at all: without them each top bit can only reach the
+    /// top bit of its own product, and the two squares collide whatever the magic.
+    #[test]
+    fn split32_cross_terms_separate_the_top_bits_of_neighbouring_parts() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        assert!(split32_separates(1u64 << 31, 1 << 63, &mut next), "h4 and h8 on 8x8 (u64)");
+        let mut wide = || (next() as u128) << 64 | next() as u128;
+        for (low, high) in [(31, 63), (63, 95), (95, 127)] {
+            assert!(split32_separates(1u128 << low, 1 << high, &mut wide), "bits {low} and {high} (u128)");
+        }
+        // The cross term exactly: bit 16 of the low part reaches the high part's product.
+        let m = Magic::new(u64::MAX, 1u64 << 63, 31, 0);
+        assert_eq!(m.index(Index::Split32, 1 << 16), 1);
+        let wide = Magic::new(u128::MAX, 1u128 << 127 | 1 << 95 | 1 << 63, 31, 0);
+        assert_eq!(wide.index(Index::Split32, 1 << 16), 1, "part 0 into part 1");
+        assert_eq!(wide.index(Index::Split32, 1 << 48), 1, "part 1 into part 2");
+        assert_eq!(wide.index(Index::Split32, 1 << 80), 1, "part 2 into part 3");
+        // Mixed in by xor, not or: the same bit from the part below cancels.
+        assert_eq!(m.index(Index::Split32, 1 << 16 | 1 << 32), 0);
+        for low in [16, 48, 80] {
+            assert_eq!(wide.index(Index::Split32, 1 << low | 1 << (low + 16)), 0, "bit {low} cancels bit {}", low + 16);
+        }
+    }
+
     /// Whichever `pext64` this build has (the instruction with BMI2, the loop without) gathers
     /// what a plain bit-by-bit walk gathers.
     #[test]

@@ -152,6 +152,40 @@ mod tests {
         }
     }
 
+    /// `check` on a copy of the tree: up to date after `gen`, then stale (naming the file) when
+    /// a module is edited by hand, when a variant has no module yet, and when one is missing.
+    #[test]
+    fn check_names_every_stale_file() {
+        let root = std::env::temp_dir().join(format!("fairy-magic-xtask-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("variants")).unwrap();
+        std::fs::create_dir_all(root.join("generated/src")).unwrap();
+        let small = "variant small\nboard 4x4\npiece R rook R\npiece N knight N\n";
+        std::fs::write(root.join("variants/small.variant"), small).unwrap();
+        gen(&root, &["small".to_string()]).unwrap();
+        check(&root).unwrap();
+        let module = root.join("generated/src/small.rs");
+        let text = std::fs::read_to_string(&module).unwrap();
+        // One table entry changed by hand.
+        let edited = text.replacen("0x0000", "0x0001", 1);
+        assert_ne!(edited, text);
+        std::fs::write(&module, &edited).unwrap();
+        let stale = check(&root).unwrap_err();
+        assert!(stale.contains("generated/src/small.rs") && !stale.contains("lib.rs"), "{stale}");
+        std::fs::write(&module, &text).unwrap();
+        check(&root).unwrap();
+        // A new variant without its module: the module and lib.rs are stale.
+        std::fs::write(root.join("variants/other.variant"), small.replace("small", "other")).unwrap();
+        let stale = check(&root).unwrap_err();
+        assert!(stale.contains("generated/src/other.rs") && stale.contains("generated/src/lib.rs"), "{stale}");
+        gen(&root, &["other".to_string()]).unwrap();
+        check(&root).unwrap();
+        // A module deleted.
+        std::fs::remove_file(&module).unwrap();
+        assert!(check(&root).unwrap_err().contains("generated/src/small.rs"));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
     #[test]
     fn generation_is_deterministic() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
