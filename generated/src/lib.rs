@@ -36,9 +36,10 @@ pub mod chess_split32;
 /// Move tables for `fairy`, from `variants/fairy.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod fairy;
-/// Move tables for `gallery`, from `variants/gallery.variant`; the file's header says how it was made.
+/// Move tables for `friendly`, from `variants/friendly.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod friendly;
+/// Move tables for `gallery`, from `variants/gallery.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod gallery;
 /// Move tables for `grand`, from `variants/grand.variant`; the file's header says how it was made.
@@ -50,12 +51,15 @@ pub mod janggi;
 /// Move tables for `shogi`, from `variants/shogi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod shogi;
-/// Move tables for `xiangqi`, from `variants/xiangqi.variant`; the file's header says how it was made.
+/// Move tables for `wide`, from `variants/wide.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod wide;
+/// Move tables for `wide_pext`, from `variants/wide_pext.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod wide_pext;
+/// Move tables for `wide_split32`, from `variants/wide_split32.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod wide_split32;
+/// Move tables for `xiangqi`, from `variants/xiangqi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod xiangqi;
