@@ -73,13 +73,13 @@ fn sets_from(moves: &[PathMove]) -> Vec<(u8, Squares)> {
     let mut gates: Vec<Gate> = moves.iter().map(Gate::of).collect();
     gates.sort();
     gates.dedup();
-    let mut out: Vec<(u8, Squares)> = Vec::new();
-    for g in gates.iter().filter(|g| !gates.iter().any(|o| g.is_detour_of(o))) {
-        match out.last_mut() {
-            Some((dest, set)) if *dest == g.dest => *set |= g.path,
-            _ => out.push((g.dest, g.path)),
-        }
-    }
-    out.retain(|&(_, set)| set != 0);
-    out
+    // Sorted gates come a destination at a time; a detour is one of the same destination.
+    gates
+        .chunk_by(|a, b| a.dest == b.dest)
+        .map(|same| {
+            let set = same.iter().filter(|g| !same.iter().any(|o| g.is_detour_of(o))).fold(0, |s, g| s | g.path);
+            (same[0].dest, set)
+        })
+        .filter(|&(_, set)| set != 0)
+        .collect()
 }

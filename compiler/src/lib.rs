@@ -46,7 +46,7 @@ use crate::magics::Word;
 use crate::paths::{PathMove, Rule};
 use crate::regions::PieceMoves;
 pub use crate::settings::Setting;
-use crate::tables::{SlotId, SlotOrder, Tables};
+use crate::tables::{SlotOrder, Tables};
 use crate::variant::Variant;
 
 /// Knobs of a compilation; the defaults are what `cargo xtask gen` uses.
@@ -219,16 +219,17 @@ fn answers(kind: TableKind, m: &PathMove) -> bool {
     m.initial == kind.initial() && m.kinds & kind.kinds() != 0
 }
 
-/// A reverse slot's path moves: every path move of the forward kind that ends on `target`,
-/// read backwards, so that its destination is the square it starts from. The target holds the
-/// enemy a capture takes and is empty for a quiet move: it leaves the path, and the answer does
-/// not depend on what the occupancy says of it.
-fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind, target: u8) -> Vec<PathMove> {
-    let bit: Squares = 1 << target;
+/// The path moves of a reverse kind's slots, one list a target: every path move of the forward
+/// kind, read backwards, so that its destination is the square it starts from. The target holds
+/// the enemy a capture takes and is empty for a quiet move: it leaves the path, and the answer
+/// does not depend on what the occupancy says of it. One pass over every origin's moves, each
+/// move filed under its target.
+fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<PathMove>> {
     let target_occupied = kind.kinds() != QUIET;
-    let mut out: Vec<PathMove> = Vec::new();
+    let mut by_target: Vec<Vec<PathMove>> = vec![Vec::new(); from_every_square.len()];
     for (origin, moves) in from_every_square.iter().enumerate() {
-        for m in moves.iter().filter(|m| m.dest == target && answers(kind.forward(), m)) {
+        for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
+            let bit: Squares = 1 << m.dest;
             let (path, required) = (m.path & !bit, m.required & !bit);
             let rule = match (m.path & bit != 0, m.rule) {
                 (false, rule) => rule,
@@ -238,12 +239,14 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind, target: u8) ->
                 (true, Rule::OneOf) if target_occupied => Rule::Exact,
                 (true, Rule::OneOf) => Rule::OneOf,
             };
-            out.push(PathMove { dest: origin as u8, path, required, rule, ..*m });
+            by_target[m.dest as usize].push(PathMove { dest: origin as u8, path, required, rule, ..*m });
         }
     }
-    out.sort();
-    out.dedup();
-    out
+    for moves in &mut by_target {
+        moves.sort();
+        moves.dedup();
+    }
+    by_target
 }
 
 /// Plans, searches and verifies the tables of a parsed variant.
@@ -252,7 +255,8 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &O
     let kinds = table_kinds(&moves, options.reverse);
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
     let all_paths = all_paths(&variant, &moves, options.max_paths)?;
-    let slots: Vec<Vec<PathMove>> = order.ids().map(|id| slot_moves(&all_paths, kinds[id.kind], id)).collect();
+    let slots: Vec<Vec<PathMove>> =
+        (0..order.runs()).flat_map(|run| run_moves(&all_paths, &kinds, order, run)).collect();
     let budgets = budgets::<B>(&variant, &slots, order, options)?;
     let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
     let plan = lookups::plan(&slots, &per_slot, options.max_probes);
@@ -268,13 +272,20 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &O
     Ok(Compiled { variant, moves, plan, tables, budgets, between })
 }
 
-/// The path moves one slot answers for: the piece's own from its square, or, for a reverse
-/// kind, everyone else's onto it.
-fn slot_moves(all_paths: &[Vec<Vec<PathMove>>], kind: TableKind, id: SlotId) -> Vec<PathMove> {
-    let from_every_square = &all_paths[id.piece * 2 + id.color as usize];
+/// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
+/// own from each square, or, for a reverse kind, everyone else's onto it.
+fn run_moves(
+    all_paths: &[Vec<Vec<PathMove>>],
+    kinds: &[TableKind],
+    order: SlotOrder,
+    run: usize,
+) -> Vec<Vec<PathMove>> {
+    let (kind, piece, color) = order.run(run);
+    let kind = kinds[kind];
+    let from_every_square = &all_paths[piece * 2 + color as usize];
     match kind.is_reverse() {
-        true => reversed(from_every_square, kind, id.square),
-        false => from_every_square[id.square as usize].iter().filter(|m| answers(kind, m)).copied().collect(),
+        true => reversed(from_every_square, kind),
+        false => from_every_square.iter().map(|ms| ms.iter().filter(|m| answers(kind, m)).copied().collect()).collect(),
     }
 }
 

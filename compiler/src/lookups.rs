@@ -334,7 +334,12 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
     let mut gates: Vec<Gate> = moves.iter().map(Gate::of).collect();
     gates.sort();
     gates.dedup();
-    let kept: Vec<Gate> = gates.iter().filter(|g| !gates.iter().any(|o| g.is_detour_of(o))).copied().collect();
+    // Sorted gates come a destination at a time; a detour is one of the same destination.
+    let kept: Vec<Gate> = gates
+        .chunk_by(|a, b| a.dest == b.dest)
+        .flat_map(|same| same.iter().filter(|g| !same.iter().any(|o| g.is_detour_of(o))))
+        .copied()
+        .collect();
     let leaps = kept.iter().filter(|g| g.path == 0 && g.rule == Rule::Exact).fold(0, |s, g| s | 1 << g.dest);
     // A gate with an empty path is a leap; a hopper needs a hurdle, so with no path it never opens.
     (leaps, kept.into_iter().filter(|g| g.path != 0).collect())

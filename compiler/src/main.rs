@@ -559,8 +559,12 @@ fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        // Whatever failed, the old file stays as it was and nothing is left beside it.
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// Answers JSON lines from standard input, one output line for each input line, blank ones

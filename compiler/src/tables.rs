@@ -114,6 +114,11 @@ impl SlotOrder {
         SlotOrder { kinds, pieces, squares: board.squares() }
     }
 
+    /// How many runs of `squares` slots there are: one a (kind, piece, colour).
+    pub fn runs(self) -> usize {
+        self.kinds * self.pieces * 2
+    }
+
     /// Every slot, in order.
     pub fn ids(self) -> impl Iterator<Item = SlotId> {
         (0..self.kinds * self.pieces * 2 * self.squares).map(move |i| self.id(i))

@@ -122,11 +122,9 @@ fn a_failed_write_leaves_the_old_file_and_no_temporary() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `compile -o <a directory>`: the write fails, as it should, but `<dir>.tmp` was already written
-/// and is left behind (main.rs `write_atomically` does not remove its temporary when the
-/// rename fails).
+/// `compile -o <a directory>`: the write fails, as it should, and the temporary written before
+/// the rename is removed.
 #[test]
-#[ignore = "bug: a failed rename in write_atomically leaves `<output>.tmp` behind"]
 fn a_failed_rename_leaves_no_temporary() {
     let dir = scratch("rename");
     let file = dir.join("small.variant");
