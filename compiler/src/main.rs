@@ -288,7 +288,13 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
         }
     };
-    match run(cli) {
+    // Fault injection for the tests of exit status 2: no input makes the compiler contradict
+    // itself (that is what status 2 reports), so a test asks for an internal error this way.
+    let result = match std::env::var("FAIRY_MAGIC_FAULT").as_deref() {
+        Ok("internal") => Err(Error::Internal("a fault injected by FAIRY_MAGIC_FAULT=internal".into())),
+        _ => run(cli),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             use std::io::IsTerminal;

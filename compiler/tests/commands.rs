@@ -280,8 +280,26 @@ fn import_writes_a_variant_file_that_compiles() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An internal error, injected (`FAIRY_MAGIC_FAULT=internal`, the binary's one test hook),
+/// exits 2 with its message on standard error and nothing on standard output.
+#[test]
+fn an_internal_error_exits_two() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fairy-magic"))
+        .args(["moves", "N", "--from", "d4"])
+        .env("FAIRY_MAGIC_FAULT", "internal")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("internal error"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Exit status 2 is for internal errors, a table disagreeing with the reference. There is no
-/// way to provoke one through the binary without changing the compiler: the one the fuzzer found
+/// way to provoke a real one through the binary without changing the compiler: the one the fuzzer found
 /// (`[W?mN]`, see tests/bugs.rs) is fixed. So this test holds the other side of the contract:
 /// such pieces answer with status 0 and the right squares (the independent interpreter's), and
 /// `--help` documents the meaning of 2. An internal error must never come out as 1 or 0.
