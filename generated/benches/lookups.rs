@@ -12,18 +12,11 @@ use std::time::Instant;
 
 use fairy_magic_generated::{chess, chess_pext, chess_split32, fairy, gallery};
 
+#[path = "../tests/rng/mod.rs"]
+mod rng;
+use rng::XorShift;
+
 const QUERIES: usize = 1 << 20;
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// Best of seven runs, in nanoseconds a lookup.
 fn time(f: impl Fn() -> u64) -> f64 {

@@ -6,17 +6,8 @@
 
 use cozy_chess as cozy;
 
-/// A small deterministic generator.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+mod rng;
+use rng::XorShift;
 
 /// The occupancies to try from `square`: random ones of every density, and every subset of the
 /// rook's and of the bishop's relevant blockers (shakmaty's masks).

@@ -7,20 +7,8 @@ use fairy_magic::board::Squares;
 use fairy_magic::legs::TableKind;
 use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
 
-/// A small deterministic generator: the test needs variety, not a crate.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn squares(&mut self) -> Squares {
-        (self.next() as Squares) << 64 | self.next() as Squares
-    }
-}
+mod rng;
+use rng::XorShift;
 
 /// Checks one variant; `query(kind, piece, white, square, occupied)` answers through the module.
 fn check_variant<B: fairy_magic::magics::Word>(

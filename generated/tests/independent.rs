@@ -17,26 +17,8 @@ mod xbetza;
 
 use xbetza::{parse, parse_square, square_name, Position, Reach, CAPTURE, FRIENDLY, QUIET};
 
-/// A small deterministic generator.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn board(&mut self, squares: usize, density: u32) -> u128 {
-        let mut b = 0u128;
-        for s in 0..squares {
-            if (self.next() % 100) < density as u64 {
-                b |= 1 << s;
-            }
-        }
-        b
-    }
-}
+mod rng;
+use rng::XorShift;
 
 fn sample() -> Vec<serde_json::Value> {
     include_str!("../../compiler/tests/data/oracle-sample.jsonl")

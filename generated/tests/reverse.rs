@@ -15,20 +15,8 @@ use fairy_magic::regions::PieceMoves;
 use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
 use fairy_magic_runtime::Color;
 
-/// A small deterministic generator: the test needs variety, not a crate.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn squares(&mut self) -> Squares {
-        (self.next() as Squares) << 64 | self.next() as Squares
-    }
-}
+mod rng;
+use rng::XorShift;
 
 /// Mask subsets tried a probe: all of them up to this many, random ones beyond.
 const SUBSETS: usize = 32;
