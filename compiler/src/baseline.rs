@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use fairy_magic_runtime::Color;
 
 use crate::betza::Betza;
-use crate::board::Board;
+use crate::board::{Board, Squares};
 use crate::legs::{self, Move};
 use crate::paths;
 use crate::variant::Variant;
@@ -61,9 +61,9 @@ fn family_entries(board: Board, moves: Vec<Move>, seen: &mut HashSet<(Vec<Move>,
         return 0.0;
     }
     let mut entries = 0.0;
-    for square in 0..board.squares() as u8 {
-        let mask = paths::path_moves(board, &moves, square).iter().fold(0u128, |m, p| m | p.path);
-        if mask != 0 && seen.insert((moves.clone(), square)) {
+    for square in (0..board.squares()).map(|s| s as u8) {
+        let mask = paths::path_moves(board, &moves, square).iter().fold(Squares::EMPTY, |m, p| m | p.path);
+        if mask != Squares::EMPTY && seen.insert((moves.clone(), square)) {
             entries += 2f64.powi(mask.count_ones() as i32);
         }
     }

@@ -22,8 +22,8 @@ pub struct Between {
 impl Between {
     /// `all_paths[piece * 2 + colour][from]` are the piece's path moves from `from`.
     pub fn new(board: Board, all_paths: &[Vec<Vec<PathMove>>]) -> Between {
-        let mut between = Between { sets: vec![0], ..Between::default() };
-        let mut set_ids: HashMap<Squares, u32> = HashMap::from([(0, 0)]);
+        let mut between = Between { sets: vec![Squares::EMPTY], ..Between::default() };
+        let mut set_ids: HashMap<Squares, u32> = HashMap::from([(Squares::EMPTY, 0)]);
         let mut grid_ids: HashMap<Vec<u32>, usize> = HashMap::new();
         for both in all_paths.chunks(2) {
             let ids = [0, 1].map(|color| {
@@ -60,7 +60,7 @@ impl Between {
     /// The set for one query, as the generated code reads it.
     pub fn get(&self, board: Board, piece: usize, color: usize, from: u8, to: u8) -> Squares {
         match self.grid_of[piece][color] {
-            None => 0,
+            None => Squares::EMPTY,
             Some(g) => self.sets[self.grids[g][from as usize * board.squares() + to as usize] as usize],
         }
     }
@@ -77,9 +77,10 @@ fn sets_from(moves: &[PathMove]) -> Vec<(u8, Squares)> {
     gates
         .chunk_by(|a, b| a.dest == b.dest)
         .map(|same| {
-            let set = same.iter().filter(|g| !same.iter().any(|o| g.is_detour_of(o))).fold(0, |s, g| s | g.path);
+            let set =
+                same.iter().filter(|g| !same.iter().any(|o| g.is_detour_of(o))).fold(Squares::EMPTY, |s, g| s | g.path);
             (same[0].dest, set)
         })
-        .filter(|&(_, set)| set != 0)
+        .filter(|&(_, set)| set != Squares::EMPTY)
         .collect()
 }

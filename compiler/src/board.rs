@@ -1,13 +1,23 @@
 //! Board geometry: dimensions, square numbering and names.
 //!
 //! Squares are numbered densely, `rank * files + file`, a1 = 0. Inside the compiler every set of
-//! squares is a `u128` whatever the board; the emitter narrows to the board's own width.
+//! squares is a 256-bit [`Squares`] whatever the board; the emitter narrows to the board's own
+//! width.
 
-/// A set of squares of any supported board.
-pub type Squares = u128;
+use fairy_magic_runtime::Bitboard;
+
+/// A set of squares of any supported board: the runtime's 256-bit bitboard, which behaves as
+/// a 256-bit integer (bit operators, shifts, ordering, `count_ones`, `trailing_zeros`).
+pub type Squares = fairy_magic_runtime::Bitboard256;
+
+/// The set holding `square` alone.
+#[inline]
+pub fn bit(square: u8) -> Squares {
+    Squares::from_square(square as usize)
+}
 
 /// The most squares a board may have: the width of the widest bitboard.
-pub const MAX_SQUARES: usize = 128;
+pub const MAX_SQUARES: usize = 256;
 /// The widest board side we name squares for (files a..p).
 pub const MAX_SIDE: u32 = 16;
 
@@ -22,12 +32,12 @@ impl Board {
         self.files as usize * self.ranks as usize
     }
 
-    /// The bitboard width the emitted module uses: 64 or 128.
+    /// The bitboard width the emitted module uses: 64, 128 or 256.
     pub fn width(self) -> u32 {
-        if self.squares() <= 64 {
-            64
-        } else {
-            128
+        match self.squares() {
+            0..=64 => 64,
+            65..=128 => 128,
+            _ => 256,
         }
     }
 
@@ -43,11 +53,7 @@ impl Board {
 
     /// All squares of the board.
     pub fn all(self) -> Squares {
-        if self.squares() == 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.squares()) - 1
-        }
+        Squares::below(self.squares())
     }
 
     /// `a1`, `j10`...
@@ -73,14 +79,8 @@ impl Board {
 }
 
 /// The squares of a set, in ascending order.
-pub fn squares_of(mut set: Squares) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let square = set.trailing_zeros() as u8;
-            set &= set - 1;
-            square
-        })
-    })
+pub fn squares_of(set: Squares) -> impl Iterator<Item = u8> {
+    set.squares().map(|square| square as u8)
 }
 
 #[cfg(test)]
@@ -101,8 +101,9 @@ mod tests {
 
     #[test]
     fn all_covers_exactly_the_board() {
-        assert_eq!(Board { files: 8, ranks: 8 }.all(), u64::MAX as u128);
-        assert_eq!(Board { files: 16, ranks: 8 }.all(), u128::MAX);
-        assert_eq!(Board { files: 3, ranks: 1 }.all(), 0b111);
+        assert_eq!(Board { files: 8, ranks: 8 }.all(), Squares::from(u64::MAX));
+        assert_eq!(Board { files: 16, ranks: 8 }.all(), Squares::from(u128::MAX));
+        assert_eq!(Board { files: 16, ranks: 16 }.all(), Squares::ALL);
+        assert_eq!(Board { files: 3, ranks: 1 }.all(), Squares::from(0b111u64));
     }
 }

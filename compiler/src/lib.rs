@@ -34,7 +34,7 @@ pub mod show;
 pub mod tables;
 pub mod variant;
 
-use fairy_magic_runtime::Color;
+use fairy_magic_runtime::{Bitboard, Color};
 
 use crate::between::Between;
 use crate::board::Board;
@@ -178,7 +178,8 @@ fn paths_from_every_square(
     name: &str,
     max_paths: usize,
 ) -> Result<Vec<Vec<PathMove>>, Error> {
-    (0..board.squares() as u8)
+    (0..board.squares())
+        .map(|square| square as u8)
         .map(|square| {
             let Some(mut found) = paths::path_moves_within(board, moves.at(square), square, max_paths) else {
                 return Err(Error::Limit(format!(
@@ -186,7 +187,7 @@ fn paths_from_every_square(
                     board.name(square)
                 )));
             };
-            found.retain(|m| moves.confined >> m.dest & 1 == 1);
+            found.retain(|m| moves.confined.has(m.dest as usize));
             Ok(found)
         })
         .collect()
@@ -229,11 +230,11 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
     let mut by_target: Vec<Vec<PathMove>> = vec![Vec::new(); from_every_square.len()];
     for (origin, moves) in from_every_square.iter().enumerate() {
         for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
-            let bit: Squares = 1 << m.dest;
+            let bit = board::bit(m.dest);
             let (path, required) = (m.path & !bit, m.required & !bit);
-            let rule = match (m.path & bit != 0, m.rule) {
+            let rule = match (m.path.has(m.dest as usize), m.rule) {
                 (false, rule) => rule,
-                (true, Rule::Exact) if (m.required & bit != 0) == target_occupied => Rule::Exact,
+                (true, Rule::Exact) if m.required.has(m.dest as usize) == target_occupied => Rule::Exact,
                 (true, Rule::Exact) => continue,
                 // A hopper whose hurdle is the target itself: no other square may be occupied.
                 (true, Rule::OneOf) if target_occupied => Rule::Exact,
@@ -265,7 +266,9 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &O
     // table is checked from.
     let reach: Vec<Vec<Squares>> = all_paths
         .iter()
-        .map(|per_square| per_square.iter().map(|ms| ms.iter().fold(0, |s, m| s | 1 << m.dest)).collect())
+        .map(|per_square| {
+            per_square.iter().map(|ms| ms.iter().fold(Squares::EMPTY, |s, m| s | board::bit(m.dest))).collect()
+        })
         .collect();
     let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, options)?;
     let between = Between::new(board, &all_paths);
@@ -347,7 +350,8 @@ pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[Setting]) 
     };
     match variant.board.width() {
         64 => emit_module(&build::<u64>(variant, moves, options)?, &made),
-        _ => emit_module(&build::<u128>(variant, moves, options)?, &made),
+        128 => emit_module(&build::<u128>(variant, moves, options)?, &made),
+        _ => emit_module(&build::<Squares>(variant, moves, options)?, &made),
     }
 }
 

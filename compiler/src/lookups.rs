@@ -10,7 +10,9 @@
 
 use std::collections::HashMap;
 
-use crate::board::Squares;
+use fairy_magic_runtime::Bitboard;
+
+use crate::board::{bit, Squares};
 use crate::paths::{PathMove, Rule};
 
 /// A destination and the condition on the board that opens it: a path move without its kinds.
@@ -40,7 +42,7 @@ impl Gate {
             && self != other
             && self.rule == Rule::Exact
             && other.rule == Rule::Exact
-            && other.path & !self.path == 0
+            && (other.path & !self.path).is_empty()
             && self.required & other.path == other.required
     }
 }
@@ -56,12 +58,12 @@ pub struct Lookup {
 impl Lookup {
     fn new(mut gates: Vec<Gate>) -> Lookup {
         gates.sort();
-        Lookup { mask: gates.iter().fold(0, |m, g| m | g.path), gates }
+        Lookup { mask: gates.iter().fold(Squares::EMPTY, |m, g| m | g.path), gates }
     }
 
     /// What the table entry for this occupancy holds.
     pub fn answer(&self, occupied: Squares) -> Squares {
-        self.gates.iter().filter(|g| g.open(occupied)).fold(0, |set, g| set | 1 << g.dest)
+        self.gates.iter().filter(|g| g.open(occupied)).fold(Squares::EMPTY, |set, g| set | bit(g.dest))
     }
 }
 
@@ -314,7 +316,7 @@ fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
         match g.rule {
             Rule::Exact => exact.push((g.path, g.required, g.dest)),
             Rule::OneOf => {
-                exact.extend(crate::board::squares_of(g.path).map(|h| (g.path, 1u128 << h, g.dest)));
+                exact.extend(crate::board::squares_of(g.path).map(|h| (g.path, bit(h), g.dest)));
             }
         }
     }
@@ -322,8 +324,8 @@ fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
     let mut checks: Vec<PlainCheck> = Vec::new();
     for (path, required, dest) in exact {
         match checks.last_mut() {
-            Some(c) if c.path == path && c.required == required => c.dest |= 1 << dest,
-            _ => checks.push(PlainCheck { path, required, dest: 1 << dest }),
+            Some(c) if c.path == path && c.required == required => c.dest |= bit(dest),
+            _ => checks.push(PlainCheck { path, required, dest: bit(dest) }),
         }
     }
     checks
@@ -340,9 +342,10 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
         .flat_map(|same| same.iter().filter(|g| !same.iter().any(|o| g.is_detour_of(o))))
         .copied()
         .collect();
-    let leaps = kept.iter().filter(|g| g.path == 0 && g.rule == Rule::Exact).fold(0, |s, g| s | 1 << g.dest);
+    let leaps =
+        kept.iter().filter(|g| g.path.is_empty() && g.rule == Rule::Exact).fold(Squares::EMPTY, |s, g| s | bit(g.dest));
     // A gate with an empty path is a leap; a hopper needs a hurdle, so with no path it never opens.
-    (leaps, kept.into_iter().filter(|g| g.path != 0).collect())
+    (leaps, kept.into_iter().filter(|g| !g.path.is_empty()).collect())
 }
 
 /// Groups one slot's gates into lookups.
@@ -359,7 +362,7 @@ fn absorb_rides(gates: &[Gate]) -> Vec<Vec<Gate>> {
     by_size.sort_by_key(|g| std::cmp::Reverse(g.path.count_ones()));
     let mut groups: Vec<(Squares, Vec<Gate>)> = Vec::new();
     for g in by_size {
-        match groups.iter_mut().find(|(mask, _)| g.path & !*mask == 0) {
+        match groups.iter_mut().find(|(mask, _)| (g.path & !*mask).is_empty()) {
             Some((_, members)) => members.push(g),
             None => groups.push((g.path, vec![g])),
         }
@@ -368,13 +371,13 @@ fn absorb_rides(gates: &[Gate]) -> Vec<Vec<Gate>> {
 }
 
 fn mask_of(gates: &[Gate]) -> Squares {
-    gates.iter().fold(0, |m, g| m | g.path)
+    gates.iter().fold(Squares::EMPTY, |m, g| m | g.path)
 }
 
 /// Merges the pair sharing the most squares (then: whose union is closest to an even share of
 /// the bits) until at most `limit` groups remain or no pair fits the budget.
 fn merge_greedily(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
-    let total = groups.iter().fold(0, |m, g| m | mask_of(g)).count_ones();
+    let total = groups.iter().fold(Squares::EMPTY, |m, g| m | mask_of(g)).count_ones();
     let target = total as f64 / (total as f64 / max_bits as f64).ceil().max(1.0);
     while groups.len() > limit {
         let masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
@@ -486,7 +489,7 @@ mod tests {
         assert_eq!(plan.slots[0].lookups.len(), 1);
         assert_eq!(plan.lookups[0].mask.count_ones(), 12);
         // The adjacent squares are always reached: leaps.
-        assert_eq!(plan.slots[0].leaps, 1 << 1 | 1 << 8);
+        assert_eq!(plan.slots[0].leaps, bit(1) | bit(8));
     }
 
     #[test]
@@ -503,8 +506,8 @@ mod tests {
     #[test]
     fn detours_and_duplicates_go() {
         // Two ways to the same square, one needing a subset of what the other needs.
-        let short = Gate { dest: 9, path: 0b10, required: 0, rule: Rule::Exact };
-        let long = Gate { dest: 9, path: 0b110, required: 0, rule: Rule::Exact };
+        let short = Gate { dest: 9, path: Squares::from(0b10u64), required: Squares::EMPTY, rule: Rule::Exact };
+        let long = Gate { dest: 9, path: Squares::from(0b110u64), required: Squares::EMPTY, rule: Rule::Exact };
         assert!(long.is_detour_of(&short));
         assert!(!short.is_detour_of(&long));
         let pm = |g: Gate| PathMove {
@@ -516,7 +519,7 @@ mod tests {
             initial: false,
         };
         let (leaps, gates) = split_leaps(&[pm(long), pm(short), pm(short)]);
-        assert_eq!((leaps, gates), (0, vec![short]));
+        assert_eq!((leaps, gates), (Squares::EMPTY, vec![short]));
     }
 
     #[test]
@@ -539,7 +542,7 @@ mod tests {
 
     /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
     fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
-        let gate = Gate { dest: piece, path: 1 << bits, required: 0, rule: Rule::Exact };
+        let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, rule: Rule::Exact };
         let lookups = vec![(vec![gate], log2)];
         Cost { bits, why: Why::Fixed, probes: most * 64, most, bytes: 8 << log2, lookups, check_bytes: 0 }
     }

@@ -13,22 +13,33 @@ use crate::board::Squares;
 use crate::error::Error;
 use crate::lookups::Lookup;
 
-/// The integer a board's bitboards are emitted as: `u64` or `u128`.
+/// The type a board's bitboards are emitted as: `u64`, `u128` or `Bitboard256`.
 pub trait Word: Bitboard {
+    /// The type's name in the emitted module.
+    const TYPE: &'static str;
+    /// The squares below `Self::BITS` (the board's, since the width fits the board).
     fn from_squares(squares: Squares) -> Self;
     fn to_squares(self) -> Squares;
     /// A random number with few bits set: such multipliers make good magics.
     fn sparse(rng: &mut ChaCha8Rng) -> Self;
-    /// A fixed-width hexadecimal literal.
+    /// A magic as it is kept for a mask: unchanged, but for the 256-square hash, whose
+    /// multiplier words for words the mask does not touch multiply nothing and are set to 0.
+    fn for_mask(self, _mask: Self) -> Self {
+        self
+    }
+    /// A fixed-width hexadecimal literal (masks and magics line up).
     fn literal(self) -> String;
+    /// The shortest literal (attack entries, most of a module).
+    fn short(self) -> String;
 }
 
 impl Word for u64 {
+    const TYPE: &'static str = "u64";
     fn from_squares(squares: Squares) -> Self {
-        squares as u64
+        squares.0[0]
     }
     fn to_squares(self) -> Squares {
-        self as Squares
+        Squares::from(self)
     }
     fn sparse(rng: &mut ChaCha8Rng) -> Self {
         rng.next_u64() & rng.next_u64() & rng.next_u64()
@@ -36,9 +47,34 @@ impl Word for u64 {
     fn literal(self) -> String {
         format!("0x{self:016x}")
     }
+    fn short(self) -> String {
+        short_hex(self as u128)
+    }
 }
 
 impl Word for u128 {
+    const TYPE: &'static str = "u128";
+    fn from_squares(squares: Squares) -> Self {
+        squares.low_u128()
+    }
+    fn to_squares(self) -> Squares {
+        Squares::from(self)
+    }
+    fn sparse(rng: &mut ChaCha8Rng) -> Self {
+        (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
+    }
+    fn literal(self) -> String {
+        format!("0x{self:032x}")
+    }
+    fn short(self) -> String {
+        short_hex(self)
+    }
+}
+
+/// Written `Bitboard256([w0, w1, w2, w3])`, word 0 (squares 0-63) first; a word with no
+/// square is written `0`, so that a mask or magic shows at a glance which words it touches.
+impl Word for Squares {
+    const TYPE: &'static str = "Bitboard256";
     fn from_squares(squares: Squares) -> Self {
         squares
     }
@@ -46,10 +82,25 @@ impl Word for u128 {
         self
     }
     fn sparse(rng: &mut ChaCha8Rng) -> Self {
-        (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
+        Squares::new([(); 4].map(|_| u64::sparse(rng)))
+    }
+    fn for_mask(self, mask: Self) -> Self {
+        Squares::new([0, 1, 2, 3].map(|w| if mask.0[w] == 0 { 0 } else { self.0[w] }))
     }
     fn literal(self) -> String {
-        format!("0x{self:032x}")
+        let words = self.0.map(|w| if w == 0 { "0".to_string() } else { format!("0x{w:016x}") });
+        format!("Bitboard256([{}])", words.join(", "))
+    }
+    fn short(self) -> String {
+        format!("Bitboard256([{}])", self.0.map(|w| short_hex(w as u128)).join(", "))
+    }
+}
+
+/// `0`, or the number in hexadecimal without leading zeros.
+fn short_hex(n: u128) -> String {
+    match n {
+        0 => "0".to_string(),
+        n => format!("{n:#x}"),
     }
 }
 
@@ -132,11 +183,11 @@ impl Spending {
 /// Every occupancy of `mask` (carry-rippler order) with the answer the lookup gives for it.
 pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
     let mut out = Vec::with_capacity(1 << lookup.mask.count_ones());
-    let mut subset: Squares = 0;
+    let mut subset = Squares::EMPTY;
     loop {
         out.push((subset, lookup.answer(subset)));
         subset = subset.wrapping_sub(lookup.mask) & lookup.mask;
-        if subset == 0 {
+        if subset.is_empty() {
             return out;
         }
     }
@@ -239,11 +290,11 @@ impl<B: Word> Search<B> {
         self.stamp.clear();
         self.stamp.resize(size, 0);
         self.held.clear();
-        self.held.resize(size, 0);
+        self.held.resize(size, Squares::EMPTY);
         self.attempt = 0;
         let shift = shift_for::<B>(self.how, bits);
         'candidates: for _ in 0..tries {
-            let magic = B::sparse(&mut self.rng);
+            let magic = B::sparse(&mut self.rng).for_mask(self.mask);
             // The top byte of mask * magic should carry many bits, or the index spreads badly.
             let top = Magic::new(self.mask, magic, shift_for::<B>(self.how, 8), 0);
             if bits >= 8 && top.index(self.how, self.mask).count_ones() < 4 {
@@ -283,8 +334,15 @@ fn fingerprint(lookup: &Lookup) -> u64 {
     };
     for g in &lookup.gates {
         eat(&[g.dest, g.rule as u8]);
-        eat(&g.path.to_le_bytes());
-        eat(&g.required.to_le_bytes());
+        // The low 128 squares as they always were (so the magics of smaller boards stay as
+        // they are), the high ones only where a gate has some.
+        for set in [g.path, g.required] {
+            eat(&set.low_u128().to_le_bytes());
+            let high = (set >> 128).low_u128();
+            if high != 0 {
+                eat(&high.to_le_bytes());
+            }
+        }
     }
     hash
 }

@@ -388,7 +388,8 @@ fn run(cli: Cli) -> Result<(), Error> {
             let open = compiled.answer(board, &alone);
             let color = here.color as usize;
             let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
-            let regions = regions.fold(0, |set, &r| set | variant.regions[r].squares[color]);
+            let regions =
+                regions.fold(fairy_magic::board::Squares::EMPTY, |set, &r| set | variant.regions[r].squares[color]);
             let marks = fairy_magic::show::marks(board, &here, &now, &open, regions);
             write_stdout(&fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
             if let Some(out) = svg {

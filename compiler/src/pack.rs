@@ -28,7 +28,7 @@ pub struct Packed {
 pub fn pack(tables: &[Vec<(usize, Squares)>]) -> Packed {
     // Values as small numbers (0 is a free place), so that trying an offset reads few bytes.
     let mut ids: HashMap<Squares, u32> = HashMap::new();
-    let mut values: Vec<Squares> = vec![0];
+    let mut values: Vec<Squares> = vec![Squares::EMPTY];
     let tables: Vec<Vec<(usize, u32)>> = tables
         .iter()
         .map(|t| {
@@ -153,6 +153,10 @@ fn merge(a: impl Iterator<Item = usize>, b: impl Iterator<Item = usize>) -> impl
 mod tests {
     use super::*;
 
+    fn n(x: u64) -> Squares {
+        Squares::from(x)
+    }
+
     fn read(packed: &Packed, t: usize, i: usize) -> Squares {
         packed.entries[packed.offsets[t] as usize + i]
     }
@@ -160,14 +164,14 @@ mod tests {
     #[test]
     fn tables_fill_each_others_holes_and_share_equal_entries() {
         // Table 0 uses only its even entries; table 1 fits into its odd ones.
-        let even: Vec<(usize, Squares)> = (0..4).map(|i| (2 * i, 10 + i as Squares)).collect();
-        let odd: Vec<(usize, Squares)> = (0..3).map(|i| (2 * i, 20 + i as Squares)).collect();
+        let even: Vec<(usize, Squares)> = (0..4).map(|i| (2 * i, n(10 + i as u64))).collect();
+        let odd: Vec<(usize, Squares)> = (0..3).map(|i| (2 * i, n(20 + i as u64))).collect();
         let packed = pack(&[even.clone(), odd.clone()]);
         assert_eq!(packed.entries.len(), 7);
         assert_eq!(packed.offsets, vec![0, 1]);
         // A table equal to a stretch of another is stored inside it.
-        let dense: Vec<(usize, Squares)> = (0..4).map(|i| (i, 30 + i as Squares)).collect();
-        let inner = vec![(0, 31), (1, 32)];
+        let dense: Vec<(usize, Squares)> = (0..4).map(|i| (i, n(30 + i as u64))).collect();
+        let inner = vec![(0, n(31)), (1, n(32))];
         let shared = pack(&[dense.clone(), inner.clone()]);
         assert_eq!(shared.entries.len(), 4);
         assert_eq!(shared.offsets[1], 1);
@@ -182,10 +186,10 @@ mod tests {
 
     #[test]
     fn clashing_tables_go_end_to_end() {
-        let a: Vec<(usize, Squares)> = (0..4).map(|i| (i, 1)).collect();
-        let b: Vec<(usize, Squares)> = (0..4).map(|i| (i, 2)).collect();
+        let a: Vec<(usize, Squares)> = (0..4).map(|i| (i, n(1))).collect();
+        let b: Vec<(usize, Squares)> = (0..4).map(|i| (i, n(2))).collect();
         let packed = pack(&[a, b]);
-        assert_eq!(packed.entries, vec![1, 1, 1, 1, 2, 2, 2, 2]);
+        assert_eq!(packed.entries, [1, 1, 1, 1, 2, 2, 2, 2].map(n).to_vec());
         assert_eq!(packed.offsets, vec![0, 4]);
     }
 }

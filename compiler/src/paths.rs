@@ -5,7 +5,7 @@
 //! move passes with the state it needs there, emit a path move wherever the move may end, and
 //! go on with the next leg wherever it may start. Lookups and tables only see the sets.
 
-use crate::board::{Board, Squares};
+use crate::board::{bit, Board, Squares};
 use crate::legs::{Kinds, Leg, Move, Onward, Sweep};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,9 +40,9 @@ impl Trail {
         if square == origin {
             return (!occupied).then_some(self);
         }
-        let bit = 1u128 << square;
-        let state = if occupied { bit } else { 0 };
-        if self.path & bit != 0 {
+        let bit = bit(square);
+        let state = if occupied { bit } else { Squares::EMPTY };
+        if self.path & bit != Squares::EMPTY {
             return (self.required & bit == state).then_some(self);
         }
         Some(Trail { path: self.path | bit, required: self.required | state })
@@ -107,7 +107,7 @@ fn walk(
     let (f0, r0) = board.file_rank(at);
     let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
     let between = passed_over(leg.step);
-    let one_leg_hopper = last && leg.sweep == Sweep::Hop && at == origin && trail.path == 0;
+    let one_leg_hopper = last && leg.sweep == Sweep::Hop && at == origin && trail.path == Squares::EMPTY;
     // `ride` grows along the ride (every landing square passed must be empty to go on);
     // `hurdles` are a multi-leg hopper's rides in which one landing so far was the hurdle.
     let mut ride = Some(trail);
@@ -201,22 +201,22 @@ mod tests {
     }
 
     fn sq(name: &str) -> Squares {
-        1 << Board { files: 8, ranks: 8 }.parse_square(name).unwrap()
+        bit(Board { files: 8, ranks: 8 }.parse_square(name).unwrap())
     }
 
     #[test]
     fn rook_paths_are_the_squares_before_the_destination() {
         let p = paths("fR", "a1");
         assert_eq!(p.len(), 7);
-        assert_eq!(p[0].path, 0);
+        assert_eq!(p[0].path, Squares::EMPTY);
         assert_eq!(p[2].path, sq("a2") | sq("a3"));
-        assert!(p.iter().all(|m| m.required == 0 && m.rule == Rule::Exact));
+        assert!(p.iter().all(|m| m.required == Squares::EMPTY && m.rule == Rule::Exact));
     }
 
     #[test]
     fn lame_and_jumping_leaps_look_at_the_square_passed() {
         let lame = paths("fnD", "e2");
-        assert_eq!((lame[0].path, lame[0].required), (sq("e3"), 0));
+        assert_eq!((lame[0].path, lame[0].required), (sq("e3"), Squares::EMPTY));
         let jump = paths("fjD", "e2");
         assert_eq!((jump[0].path, jump[0].required), (sq("e3"), sq("e3")));
         let lame_alfil = paths("frnA", "a1");
@@ -231,7 +231,7 @@ mod tests {
         let grasshopper = paths("fgR", "a1");
         assert_eq!((grasshopper[1].path, grasshopper[1].required), (sq("a2") | sq("a3"), sq("a3")));
         let skip = paths("fjR", "a1");
-        assert_eq!((skip[0].dest, skip[0].path), (16, 0));
+        assert_eq!((skip[0].dest, skip[0].path), (16, Squares::EMPTY));
         assert_eq!(skip[1].path, sq("a3"));
     }
 
@@ -240,7 +240,7 @@ mod tests {
         // Griffon [F?R] from a1: b2 is a destination and, empty, the corner of two rook rides.
         let griffon = paths("[F?R]", "a1");
         let b2 = griffon.iter().find(|m| m.dest == 9).unwrap();
-        assert_eq!(b2.path, 0);
+        assert_eq!(b2.path, Squares::EMPTY);
         let b4 = griffon.iter().find(|m| m.dest == 25).unwrap();
         assert_eq!(b4.path, sq("b2") | sq("b3"));
     }

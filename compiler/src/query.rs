@@ -7,10 +7,10 @@
 #[cfg(feature = "cli")]
 use std::collections::HashMap;
 
-use fairy_magic_runtime::Color;
+use fairy_magic_runtime::{Bitboard, Color};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
+use crate::board::{bit, squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Error, Source};
 use crate::legs::TableKind;
 use crate::magics::Word;
@@ -81,6 +81,8 @@ pub enum Compiled {
     Legs([PieceMoves; 2]),
     Narrow(Tables<u64>),
     Wide(Tables<u128>),
+    /// Boards of 129 to 256 squares.
+    Widest(Tables<Squares>),
 }
 
 /// The bit budget of a query's tables: no cost model, the answer is all that matters.
@@ -150,12 +152,10 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> 
         reverse,
         ..Options::default()
     };
-    let compiled = if board.width() == 64 {
-        let c = build::<u64>(variant, moves, &options)?;
-        Compiled::Narrow(c.tables)
-    } else {
-        let c = build::<u128>(variant, moves, &options)?;
-        Compiled::Wide(c.tables)
+    let compiled = match board.width() {
+        64 => Compiled::Narrow(build::<u64>(variant, moves, &options)?.tables),
+        128 => Compiled::Wide(build::<u128>(variant, moves, &options)?.tables),
+        _ => Compiled::Widest(build::<Squares>(variant, moves, &options)?.tables),
     };
     Ok(compiled)
 }
@@ -175,16 +175,17 @@ pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
             .parse_square(name)
             .ok_or_else(|| Error::Limit(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks)))
     };
-    let set =
-        |names: &[String]| -> Result<Squares, Error> { names.iter().try_fold(0, |s, n| Ok(s | 1u128 << square(n)?)) };
+    let set = |names: &[String]| -> Result<Squares, Error> {
+        names.iter().try_fold(Squares::EMPTY, |s, n| Ok(s | bit(square(n)?)))
+    };
     let color = match q.color.as_str() {
         "white" => Color::White,
         "black" => Color::Black,
         other => return Err(Error::Limit(format!("colour `{other}`: write white or black"))),
     };
     let from = square(&q.from)?;
-    let (friends, foes) = (set(&q.friends)? & !(1 << from), set(&q.foes)? & !(1 << from));
-    if friends & foes != 0 {
+    let (friends, foes) = (set(&q.friends)? & !bit(from), set(&q.foes)? & !bit(from));
+    if !(friends & foes).is_empty() {
         return Err(Error::Limit("a square is both a friend and a foe".into()));
     }
     Ok(Position { from, friends, foes, color, virgin: q.virgin })
@@ -195,26 +196,27 @@ impl Compiled {
     /// the reference walker, as it was compiled to.
     pub fn answer(&self, board: Board, p: &Position) -> Answer {
         // The piece stands on its square, as it does in an engine's occupancy.
-        let occupied = p.friends | p.foes | 1 << p.from;
+        let occupied = p.friends | p.foes | bit(p.from);
         match self {
             Compiled::Legs(moves) => answer_with(board, p, |kind| {
                 reference::reach_piece(board, &moves[p.color as usize], p.from, occupied, kind)
             }),
             Compiled::Narrow(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
             Compiled::Wide(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            Compiled::Widest(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
         }
     }
 }
 
 fn look<B: Word>(tables: &Tables<B>, p: &Position, kind: TableKind, occupied: Squares) -> Squares {
     match tables.kinds.iter().position(|&k| k == kind) {
-        None => 0,
+        None => Squares::EMPTY,
         Some(k) => tables.lookup(SlotId { kind: k, piece: 0, color: p.color, square: p.from }, occupied),
     }
 }
 
 fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> Squares) -> Answer {
-    let empty = board.all() & !(p.friends | p.foes | 1 << p.from);
+    let empty = board.all() & !(p.friends | p.foes | bit(p.from));
     let mut quiet = reach(TableKind::Quiet);
     let mut capture = reach(TableKind::Capture);
     if p.virgin {
@@ -299,15 +301,16 @@ pub fn sources(
         false => [TableKind::Attackers, TableKind::InitialAttackers],
         true => [TableKind::Movers, TableKind::InitialMovers],
     };
-    let p = Position { from: target, friends: 0, foes: 0, color, virgin };
+    let p = Position { from: target, friends: Squares::EMPTY, foes: Squares::EMPTY, color, virgin };
     let reach = |kind: TableKind| match compiled {
         Compiled::Legs(moves) => {
             reference::reach_back(board, &moves[color as usize], target, occupied, kind, board.all())
         }
         Compiled::Narrow(t) => look(t, &p, kind, occupied),
         Compiled::Wide(t) => look(t, &p, kind, occupied),
+        Compiled::Widest(t) => look(t, &p, kind, occupied),
     };
-    reach(kinds[0]) | if virgin { reach(kinds[1]) } else { 0 }
+    reach(kinds[0]) | if virgin { reach(kinds[1]) } else { Squares::EMPTY }
 }
 
 /// The squares between `from` and `to` on a lone piece's paths (`between` in a module).

@@ -3,7 +3,9 @@
 //! every table entry can be checked against it before anything is written.
 
 use crate::board::squares_of;
-use crate::board::{Board, Squares};
+use fairy_magic_runtime::Bitboard;
+
+use crate::board::{bit, Board, Squares};
 use crate::legs::{Leg, Move, Onward, Sweep, TableKind};
 use crate::regions::PieceMoves;
 
@@ -16,7 +18,7 @@ struct Mailbox {
 impl Mailbox {
     /// Whether (file, rank) holds a piece; `None` off the board.
     fn at(&self, file: i32, rank: i32) -> Option<bool> {
-        self.board.square(file, rank).map(|s| self.occupied >> s & 1 == 1)
+        self.board.square(file, rank).map(|s| self.occupied.has(s as usize))
     }
 }
 
@@ -24,13 +26,13 @@ impl Mailbox {
 /// Like a table entry, it ignores what stands on the destination itself.
 pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: TableKind) -> Squares {
     // The moving piece has left its square.
-    let mailbox = Mailbox { board, occupied: occupied & !(1 << from) };
-    let mut found: Squares = 0;
+    let mailbox = Mailbox { board, occupied: occupied & !bit(from) };
+    let mut found = Squares::EMPTY;
     let start = board.file_rank(from);
     for m in moves.iter().filter(|m| m.initial == kind.initial()) {
         walk(&mailbox, &m.legs, start, 0, &mut |f, r, leg: &Leg| {
             if (f, r) != start && leg.stop & kind.kinds() != 0 {
-                found |= 1 << board.square(f, r).unwrap();
+                found |= bit(board.square(f, r).unwrap());
             }
         });
     }
@@ -54,11 +56,11 @@ pub fn reach_back(
     kind: TableKind,
     origins: Squares,
 ) -> Squares {
-    let bit: Squares = 1 << target;
+    let bit = bit(target);
     let occupied = if kind.kinds() == crate::legs::QUIET { occupied & !bit } else { occupied | bit };
     squares_of(origins & !bit)
-        .filter(|&origin| reach_piece(board, moves, origin, occupied, kind.forward()) & bit != 0)
-        .fold(0, |set, origin| set | 1 << origin)
+        .filter(|&origin| reach_piece(board, moves, origin, occupied, kind.forward()).has(target as usize))
+        .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin))
 }
 
 /// Walks `legs[0]` from (file, rank); `arrive` is told each square where the move may end.

@@ -2,7 +2,9 @@
 //! moves from inside them (the soldier across the river). Both are decided per square before
 //! paths are walked, so a confined or zoned piece is still answered by one lookup.
 
-use crate::board::{Board, Squares};
+use fairy_magic_runtime::Bitboard;
+
+use crate::board::{bit, squares_of, Board, Squares};
 use crate::legs::Move;
 
 /// Everything one piece of one colour can do, square by square.
@@ -21,15 +23,15 @@ pub struct PieceMoves {
 impl PieceMoves {
     /// A piece that moves the same from everywhere, to anywhere.
     pub fn anywhere(moves: Vec<Move>) -> PieceMoves {
-        PieceMoves { moves, zones: Vec::new(), confined: Squares::MAX }
+        PieceMoves { moves, zones: Vec::new(), confined: Squares::ALL }
     }
 
     /// Its moves from `square`: none where it cannot stand.
     pub fn at(&self, square: u8) -> &[Move] {
-        if self.confined >> square & 1 == 0 {
+        if !self.confined.has(square as usize) {
             return &[];
         }
-        self.zones.iter().find(|(zone, _)| zone >> square & 1 == 1).map_or(&self.moves, |(_, moves)| moves)
+        self.zones.iter().find(|(zone, _)| zone.has(square as usize)).map_or(&self.moves, |(_, moves)| moves)
     }
 
     /// Every move it has from anywhere.
@@ -48,8 +50,8 @@ pub struct Region {
 
 /// `squares` turned 180° on `board`: what a region written for White is for Black.
 pub fn turned(board: Board, squares: Squares) -> Squares {
-    let last = board.squares() as u8 - 1;
-    (0..=last).filter(|&s| squares >> s & 1 == 1).fold(0, |set, s| set | 1 << (last - s))
+    let last = board.squares() - 1;
+    squares_of(squares & board.all()).fold(Squares::EMPTY, |set, s| set | bit((last - s as usize) as u8))
 }
 
 /// One item of a region's square list: `e4`, or a rectangle `d1-f3` (corners in any order).
@@ -61,13 +63,13 @@ pub fn parse_item(board: Board, text: &str) -> Result<Squares, String> {
             .ok_or_else(|| format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks))
     };
     let Some((from, to)) = text.split_once('-') else {
-        return Ok(1 << square(text)?);
+        return Ok(bit(square(text)?));
     };
     let ((f0, r0), (f1, r1)) = (board.file_rank(square(from)?), board.file_rank(square(to)?));
-    let mut set = 0;
+    let mut set = Squares::EMPTY;
     for f in f0.min(f1)..=f0.max(f1) {
         for r in r0.min(r1)..=r0.max(r1) {
-            set |= 1 << board.square(f, r).expect("inside the rectangle");
+            set |= bit(board.square(f, r).expect("inside the rectangle"));
         }
     }
     Ok(set)

@@ -5,7 +5,9 @@
 
 use std::fmt::Write as _;
 
-use crate::board::{Board, Squares};
+use fairy_magic_runtime::Bitboard;
+
+use crate::board::{bit, Board, Squares};
 use crate::query::{Answer, Position};
 
 /// What each square shows.
@@ -24,25 +26,24 @@ pub enum Mark {
 
 /// The marks of every square, index = square. `regions` are the squares of the piece's regions.
 pub fn marks(board: Board, p: &Position, now: &Answer, empty_board: &Answer, regions: Squares) -> Vec<Mark> {
-    let set = |names: &[String]| names.iter().fold(0u128, |s, n| s | 1 << board.parse_square(n).unwrap());
+    let set = |names: &[String]| names.iter().fold(Squares::EMPTY, |s, n| s | bit(board.parse_square(n).unwrap()));
     let (quiet, capture, open) = (set(&now.quiet), set(&now.capture), set(&empty_board.dest));
     let blocked: Squares = open & !(quiet | capture | p.friends | p.foes);
-    (0..board.squares() as u8)
+    (0..board.squares())
         .map(|s| {
-            let bit = 1u128 << s;
-            if s == p.from {
+            if s == p.from as usize {
                 Mark::Piece
-            } else if capture & bit != 0 {
+            } else if capture.has(s) {
                 Mark::Capture
-            } else if quiet & bit != 0 {
+            } else if quiet.has(s) {
                 Mark::Quiet
-            } else if p.friends & bit != 0 {
+            } else if p.friends.has(s) {
                 Mark::Friend
-            } else if p.foes & bit != 0 {
+            } else if p.foes.has(s) {
                 Mark::Foe
-            } else if blocked & bit != 0 {
+            } else if blocked.has(s) {
                 Mark::Blocked
-            } else if regions & bit != 0 {
+            } else if regions.has(s) {
                 Mark::Region
             } else {
                 Mark::Empty

@@ -3,11 +3,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use fairy_magic_runtime::{Check as PlainCheck, Color, Index, Magic};
+use fairy_magic_runtime::{Bitboard, Check as PlainCheck, Color, Index, Magic};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::{squares_of, Board, Squares};
+use crate::board::{bit, squares_of, Board, Squares};
 use crate::error::Error;
 use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
@@ -184,7 +184,7 @@ pub fn build<B: Word>(
         used.push(entries);
     }
     // One empty entry for the probes that pad a square.
-    used.push(vec![(0, 0)]);
+    used.push(vec![(0, Squares::EMPTY)]);
     let packed = pack::pack(&used);
     let table: Vec<B> = packed.entries.iter().map(|&e| B::from_squares(e)).collect();
     let empty = *packed.offsets.last().unwrap();
@@ -252,7 +252,7 @@ fn verify<B: Word>(
     thoroughness: Check,
 ) -> Result<(), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
-    let mut random = move || ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & board.all();
+    let mut random = move || Squares::new([(); 4].map(|_| rng.next_u64())) & board.all();
     // A queen's quiet and capture slots, or a knight's two colours, are the same check.
     let mut done: HashSet<(usize, u8, Option<TableKind>, PieceMoves)> = HashSet::new();
     for id in slot_ids(tables.kinds.len(), moves.len(), board) {
@@ -267,8 +267,8 @@ fn verify<B: Word>(
         let origins: Squares = reach[id.piece * 2 + id.color as usize]
             .iter()
             .enumerate()
-            .filter(|(_, r)| *r >> id.square & 1 == 1)
-            .fold(0, |set, (origin, _)| set | 1 << origin);
+            .filter(|(_, r)| r.has(id.square as usize))
+            .fold(Squares::EMPTY, |set, (origin, _)| set | bit(origin as u8));
         // The reference walks a reverse slot forwards from every origin; through the occupancies
         // of its masks, which are many, the forward tables (checked against the same walker
         // above, kinds in order) stand in for it.
@@ -317,16 +317,16 @@ fn verify<B: Word>(
             let base = required | (random() & !path);
             check(base)?;
             for square in squares_of(path) {
-                check(base ^ 1 << square)?;
+                check(base ^ bit(square))?;
             }
         }
         for probe in block.probes(square).iter().filter(|p| !Block::is_padding(p)) {
             let mask = probe.mask.to_squares();
-            let mut subset: Squares = 0;
+            let mut subset = Squares::EMPTY;
             loop {
                 check(subset | (random() & !mask))?;
                 subset = subset.wrapping_sub(mask) & mask;
-                if subset == 0 {
+                if subset.is_empty() {
                     break;
                 }
             }
@@ -340,12 +340,13 @@ fn verify<B: Word>(
 /// is empty for quiet moves.
 fn reverse_by_tables<B: Word>(tables: &Tables<B>, forward: SlotId, occupied: Squares, origins: Squares) -> Squares {
     let target = forward.square;
-    let bit: Squares = 1 << target;
     let quiet = tables.kinds[forward.kind].kinds() == crate::legs::QUIET;
-    let occupied = if quiet { occupied & !bit } else { occupied | bit };
-    squares_of(origins & !bit)
-        .filter(|&origin| tables.lookup(SlotId { square: origin, ..forward }, occupied & !(1 << origin)) & bit != 0)
-        .fold(0, |set, origin| set | 1 << origin)
+    let occupied = if quiet { occupied & !bit(target) } else { occupied | bit(target) };
+    squares_of(origins & !bit(target))
+        .filter(|&origin| {
+            tables.lookup(SlotId { square: origin, ..forward }, occupied & !bit(origin)).has(target as usize)
+        })
+        .fold(Squares::EMPTY, |set, origin| set | bit(origin))
 }
 
 /// The moves of `moves` that a table of `kind` answers for, everything else as it is.

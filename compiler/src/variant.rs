@@ -295,7 +295,7 @@ impl State {
         let mut regions: Vec<Region> = Vec::new();
         for line in &self.regions {
             let mut squares = |items: &[Named]| -> Squares {
-                let mut set = 0;
+                let mut set = Squares::EMPTY;
                 for (text, at) in items {
                     match parse_item(board, text) {
                         Ok(s) => set |= s,
@@ -368,7 +368,7 @@ fn parse_board(
         return Err(source.error(
             files.as_span().start(),
             format!(
-                "a {f}x{r} board has {} squares: fairy-magic supports at most {MAX_SQUARES} (u128 bitboards)",
+                "a {f}x{r} board has {} squares: fairy-magic supports at most {MAX_SQUARES} (256-square bitboards)",
                 f * r
             ),
         ));
@@ -482,7 +482,10 @@ mod tests {
         assert!(error_of("variant a\npiece K king K\n").contains("no `board"));
         assert!(error_of("variant a\nboard 0x8\npiece K king K\n")
             .contains("x.variant:2:7: error: a board side of 0 squares"));
-        assert!(error_of("variant a\nboard 12x12\npiece K king K\n").contains("144 squares"));
+        assert!(parse("x.variant", "variant a\nboard 16x16\npiece K king K\n").is_ok(), "256 squares fit");
+        assert!(
+            error_of("variant a\nboard 16x17\npiece K king K\n").contains("x.variant:2:10: error: a board side of 17")
+        );
         assert!(error_of("variant a\nboard 99999999999x2\npiece K king K\n").contains("at most 16"));
         assert!(error_of("variant a\nboard 8x8\n").contains("a variant needs pieces"));
     }

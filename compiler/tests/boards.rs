@@ -1,26 +1,30 @@
-//! Boards of every size up to 128 squares: the u128 path agrees with the u64 one, the top
-//! square of the largest board works, and boards past the limit are errors.
+//! Boards of every size up to 256 squares: the u128 path agrees with the u64 one, the top
+//! square of the largest boards of each width works, and boards past the limit are errors.
 
-use fairy_magic::board::{squares_of, Squares};
+use fairy_magic::board::{bit, squares_of, Squares};
 use fairy_magic::error::Source;
 use fairy_magic::legs::TableKind;
 use fairy_magic::magics::Word;
 use fairy_magic::tables::SlotId;
 use fairy_magic::{build, paths, piece_moves, variant, Compiled, Options};
-use fairy_magic_runtime::Color;
+use fairy_magic_runtime::{Bitboard, Color};
 
 const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\
 piece G griffon [F?R]\npiece R rhino [W?B]\npiece C cannon mRcpR\npiece H grasshopper gQ\npiece M nightrider NN\n\
 piece E elephant nA\npiece X horse [W-F]\n";
 
 fn compile<B: Word>(board: &str) -> Compiled<B> {
-    let text = format!("variant test\nboard {board}\n{PIECES}");
+    compile_pieces(board, PIECES, None)
+}
+
+fn compile_pieces<B: Word>(board: &str, pieces: &str, max_bits: Option<u32>) -> Compiled<B> {
+    let text = format!("variant test\nboard {board}\n{pieces}");
     let v = variant::parse("test.variant", &text).unwrap();
     let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
     // Eleven pieces on 128 squares, reverse lookups included, enumerate 2.9 million occupancies:
     // more than the default limit allows.
     let budget = fairy_magic::magics::Budget { occupancies: 1 << 23, ..fairy_magic::DEFAULT_BUDGET };
-    build::<B>(v, moves, &Options { budget, ..Options::default() }).unwrap()
+    build::<B>(v, moves, &Options { budget, max_bits, ..Options::default() }).unwrap()
 }
 
 struct XorShift(u64);
@@ -42,9 +46,9 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
     let (sb, lb) = (small.variant.board, large.variant.board);
     // Small square → large square with the same file and rank.
     let widen = |set: Squares| {
-        squares_of(set).fold(0u128, |s, sq| {
+        squares_of(set).fold(Squares::EMPTY, |s, sq| {
             let (f, r) = sb.file_rank(sq);
-            s | 1 << lb.square(f, r).unwrap()
+            s | bit(lb.square(f, r).unwrap())
         })
     };
     let region = widen(sb.all());
@@ -58,19 +62,24 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
                 // Destinations on the small board that the large board reaches only by leaving it.
                 let leaving: Squares = paths::path_moves(lb, large.moves[piece][color as usize].at(lsq), lsq)
                     .iter()
-                    .filter(|m| (m.path | 1 << m.dest) & !region != 0)
-                    .fold(0, |s, m| s | 1 << m.dest)
+                    .filter(|m| !((m.path | bit(m.dest)) & !region).is_empty())
+                    .fold(Squares::EMPTY, |s, m| s | bit(m.dest))
                     & region;
                 for _ in 0..64 {
-                    let occupied = rng.next() as u128 & (rng.next() as u128) & sb.all();
+                    let occupied = Squares::from(rng.next() & rng.next()) & sb.all();
                     for (k, kind) in small.tables.kinds.iter().enumerate() {
                         let kl = large.tables.kinds.iter().position(|x| x == kind).unwrap();
                         let id = |kind, square| SlotId { kind, piece, color, square };
                         let a = widen(small.tables.lookup(id(k, sq), occupied));
                         let b = large.tables.lookup(id(kl, lsq), widen(occupied)) & region;
-                        assert_eq!(a & !b, 0, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
-                        assert_eq!((b & !a) & !leaving, 0, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
-                        if leaving == 0 {
+                        assert_eq!(a & !b, Squares::EMPTY, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
+                        assert_eq!(
+                            (b & !a) & !leaving,
+                            Squares::EMPTY,
+                            "piece {piece} {color:?} {kind:?} on {}",
+                            sb.name(sq)
+                        );
+                        if leaving.is_empty() {
                             assert_eq!(a, b);
                             equal_cases += 1;
                         }
@@ -82,36 +91,56 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
     assert!(equal_cases > 10_000, "{equal_cases}");
 }
 
-#[test]
-fn the_top_square_of_a_128_square_board() {
-    let c = compile::<u128>("16x8");
+/// The top square of a board of 16 files and `ranks` ranks (its top-right corner): the queen,
+/// the knight and the pawns there, and the queen on a1 blocked by it.
+fn the_top_square<B: Word>(c: &Compiled<B>, ranks: u8) {
     let board = c.variant.board;
-    assert_eq!(board.squares(), 128);
-    let p8 = board.parse_square("p8").unwrap();
-    assert_eq!(p8, 127);
+    let top = board.squares() as u8 - 1;
+    assert_eq!(board.name(top), format!("p{ranks}"));
     let kinds = &c.tables.kinds;
     let capture = kinds.iter().position(|&k| k == TableKind::Capture).unwrap();
     let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
-    let queen = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: p8 }, 0);
-    assert_eq!(queen.count_ones(), 15 + 7 + 7);
-    assert!(names(queen).contains("a8") && names(queen).contains("p1") && names(queen).contains("i1"));
-    let knight = c.tables.lookup(SlotId { kind: capture, piece: 2, color: Color::White, square: p8 }, 0);
-    assert_eq!(names(knight), "o6 n7");
+    let empty = Squares::EMPTY;
+    let queen = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: top }, empty);
+    let diagonal = ranks as u32 - 1;
+    assert_eq!(queen.count_ones(), 15 + (ranks as u32 - 1) + diagonal);
+    assert!(names(queen).contains(&format!("a{ranks}")) && names(queen).contains("p1"));
+    let knight = c.tables.lookup(SlotId { kind: capture, piece: 2, color: Color::White, square: top }, empty);
+    assert_eq!(names(knight), format!("o{} n{}", ranks - 2, ranks - 1));
     // A black pawn on the top rank steps down; a white one has nowhere to go.
     let quiet = kinds.iter().position(|&k| k == TableKind::Quiet).unwrap();
-    assert_eq!(names(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::Black, square: p8 }, 0)), "p7");
-    assert_eq!(c.tables.lookup(SlotId { kind: quiet, piece: 3, color: Color::White, square: p8 }, 0), 0);
-    // The queen on a1 blocked on the top square's rank and file.
-    let a1 = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: 0 }, 1 << 127);
-    assert!(a1 >> 127 & 1 == 0 && a1 >> 119 & 1 == 1);
+    let pawn = |color| c.tables.lookup(SlotId { kind: quiet, piece: 3, color, square: top }, empty);
+    assert_eq!(names(pawn(Color::Black)), format!("p{}", ranks - 1));
+    assert_eq!(pawn(Color::White), empty);
+    // The queen on a1 and the top square: on the diagonal of a square board, not on 16x8.
+    let a1 = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: 0 }, bit(top));
+    let corner = board.parse_square(&format!("{}{ranks}", (b'a' + ranks - 1) as char)).unwrap();
+    assert!(a1.has(corner as usize));
+    assert_eq!(a1.has(top as usize), ranks == 16);
 }
 
 #[test]
-fn boards_past_128_squares_are_errors() {
-    for (board, why) in [("12x11", "132 squares"), ("17x2", "at most 16"), ("0x5", "0 squares")] {
+fn the_top_square_of_a_128_square_board() {
+    the_top_square(&compile::<u128>("16x8"), 8);
+}
+
+#[test]
+fn the_top_square_of_a_256_square_board() {
+    // Eight index bits keep the queen's tables on 16x16 small enough for a test.
+    let pieces = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n";
+    let c = compile_pieces::<Squares>("16x16", pieces, Some(8));
+    assert_eq!(c.variant.board.squares(), 256);
+    the_top_square(&c, 16);
+}
+
+#[test]
+fn boards_past_256_squares_are_errors() {
+    for (board, at, why) in
+        [("16x17", "2:10", "at most 16"), ("17x2", "2:7", "at most 16"), ("0x5", "2:7", "0 squares")]
+    {
         let text = format!("variant big\nboard {board}\npiece K king K\n");
         let e = variant::parse("big.variant", &text).unwrap_err().summary();
-        assert!(e.starts_with("big.variant:2:7: error:") && e.contains(why), "{e}");
+        assert!(e.starts_with(&format!("big.variant:{at}: error:")) && e.contains(why), "{e}");
     }
 }
 
@@ -136,7 +165,7 @@ fn every_index_agrees_on_both_widths() {
                 color: if rng.next() % 2 == 0 { Color::White } else { Color::Black },
                 square: (rng.next() % squares as u64) as u8,
             };
-            let occupied = ((rng.next() as Squares) << 64 | rng.next() as Squares) & built[0].variant.board.all();
+            let occupied = Squares::new([(); 4].map(|_| rng.next())) & built[0].variant.board.all();
             let answers: Vec<Squares> = built.iter().map(|c| c.tables.lookup(id, occupied)).collect();
             assert_eq!(answers[1], answers[0], "split32 {id:?}");
             assert_eq!(answers[2], answers[0], "pext {id:?}");

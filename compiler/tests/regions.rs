@@ -3,6 +3,8 @@
 //! queries `attackers` and `between` on the command line.
 
 use std::io::Write;
+
+use fairy_magic::board::Squares;
 use std::process::{Command, Stdio};
 
 fn run(args: &[&str], input: &str) -> (bool, String) {
@@ -47,12 +49,16 @@ fn a_confined_piece_neither_leaves_nor_enters_from_outside() {
     let moves = fairy_magic::piece_moves(&variant, &source).unwrap();
     let board = variant.board;
     let kind = fairy_magic::legs::TableKind::Quiet;
-    let from_e2 = fairy_magic::reference::reach_piece(board, &moves[0][0], 12, 0, kind);
-    assert_eq!(from_e2, 0b0011_1000_0010_1000_0011_1000 & board.all() & 0xffff);
+    let from_e2 = fairy_magic::reference::reach_piece(board, &moves[0][0], 12, Squares::EMPTY, kind);
+    assert_eq!(from_e2, Squares::from(0b0011_1000_0010_1000_0011_1000u64 & 0xffff));
     // Black's region is White's turned 180°: ranks 7 and 8.
-    let black_from_e7 = fairy_magic::reference::reach_piece(board, &moves[0][1], 52, 0, kind);
-    assert_eq!(black_from_e7 & 0xffff_ffff_ffff, 0);
-    assert_eq!(fairy_magic::reference::reach_piece(board, &moves[0][0], 28, 0, kind), 0, "e4 is outside");
+    let black_from_e7 = fairy_magic::reference::reach_piece(board, &moves[0][1], 52, Squares::EMPTY, kind);
+    assert_eq!(black_from_e7 & Squares::from(0xffff_ffff_ffffu64), Squares::EMPTY);
+    assert_eq!(
+        fairy_magic::reference::reach_piece(board, &moves[0][0], 28, Squares::EMPTY, kind),
+        Squares::EMPTY,
+        "e4 is outside"
+    );
 }
 
 #[test]

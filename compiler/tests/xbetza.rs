@@ -2,7 +2,7 @@
 //! unsupported letter as a located error, and no string that makes the compiler panic or
 //! contradict itself (an internal error).
 
-use fairy_magic::board::Board;
+use fairy_magic::board::{Board, Squares};
 use fairy_magic::error::Error;
 use fairy_magic::query::{compile_piece, position, Question, Via};
 use fairy_magic::{betza, legs};
@@ -60,7 +60,9 @@ fn both_spellings_compile_to_the_same_legs() {
     // The osprey is spelled with a leg more as a chain: compare where it goes instead.
     for (bracket, chain) in [("[D?B]", "DmpafyafsW"), ("[F?R]", "FyafsF"), ("gQ", "gafQ")] {
         for square in ["a1", "d4", "h8", "b7"] {
-            for occupied in [0u128, 0x0000_1824_4218_0000, 0x00ff_0000_0000_ff00, 0x8142_2418_1824_4281] {
+            for occupied in
+                [0u64, 0x0000_1824_4218_0000, 0x00ff_0000_0000_ff00, 0x8142_2418_1824_4281].map(Squares::from)
+            {
                 let board = Board { files: 8, ranks: 8 };
                 let from = board.parse_square(square).unwrap();
                 let kind = legs::TableKind::Capture;

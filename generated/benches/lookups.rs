@@ -6,11 +6,13 @@
 //! same 1M pseudo-random (square, occupancy) pairs for everyone, in one process, as
 //! independent queries (throughput) and as a dependent chain where each query's square comes
 //! from the previous answer (latency). Reported as nanoseconds a lookup and as ratios.
+//! Last, a rook on 12x12 (`chu`, `Bitboard256`) against one on 10x10 (`grand`, `u128`).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use fairy_magic_generated::{chess, chess_pext, chess_split32, fairy, gallery};
+use fairy_magic_generated::{chess, chess_pext, chess_split32, chu, fairy, gallery, grand};
+use fairy_magic_runtime::{Bitboard, Bitboard256};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
@@ -40,6 +42,48 @@ fn chained(queries: &[(usize, u64)], lookup: impl Fn(usize, u64) -> u64) -> u64 
         last = lookup((sq + (last & 1) as usize) & 63, occ);
     }
     last
+}
+
+/// The same two loops on any bitboard, the square taken modulo the board's `squares`.
+fn independent_wide<B: Bitboard>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
+    queries.iter().fold(B::EMPTY, |acc, &(sq, occ)| acc ^ lookup(sq, occ))
+}
+
+fn chained_wide<B: Bitboard>(queries: &[(usize, B)], squares: usize, lookup: impl Fn(usize, B) -> B) -> B {
+    let mut last = B::EMPTY;
+    for &(sq, occ) in queries {
+        last = lookup((sq + last.has(0) as usize) % squares, occ);
+    }
+    last
+}
+
+/// A rook on 10x10 (u128) against one on 12x12 (Bitboard256), occupancies as dense as above.
+fn wide_boards() {
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut dense = || rng.next() & (rng.next() | rng.next());
+    let ten: Vec<(usize, u128)> = (0..QUERIES)
+        .map(|_| ((dense() % 100) as usize, ((dense() as u128) << 64 | dense() as u128) & ((1 << 100) - 1)))
+        .collect();
+    let twelve: Vec<(usize, Bitboard256)> = (0..QUERIES)
+        .map(|_| ((dense() % 144) as usize, Bitboard256([dense(), dense(), dense() & 0xffff, 0])))
+        .collect();
+    let grand_rook = |sq: usize, occ: u128| grand::attacks(grand::Piece::Rook, grand::Color::White, sq, occ);
+    let chu_rook = |sq: usize, occ: Bitboard256| chu::attacks(chu::Piece::Rook, chu::Color::White, sq, occ);
+    report(
+        &[
+            (
+                "rook 10x10: grand, u128 (baseline)",
+                time(|| independent_wide(&ten, grand_rook).count() as u64),
+                time(|| chained_wide(&ten, 100, grand_rook).count() as u64),
+            ),
+            (
+                "rook 12x12: chu, Bitboard256",
+                time(|| independent_wide(&twelve, chu_rook).count() as u64),
+                time(|| chained_wide(&twelve, 144, chu_rook).count() as u64),
+            ),
+        ],
+        0,
+    );
 }
 
 fn report(rows: &[(&str, f64, f64)], baseline: usize) {
@@ -129,4 +173,5 @@ fn main() {
         ],
         0,
     );
+    wide_boards();
 }

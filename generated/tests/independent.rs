@@ -18,7 +18,9 @@ mod xbetza;
 use xbetza::{parse, parse_square, square_name, Position, Reach, CAPTURE, FRIENDLY, QUIET};
 
 mod rng;
-use rng::XorShift;
+use rng::{one, Narrow, XorShift};
+
+use fairy_magic_runtime::{Bitboard, Bitboard256};
 
 fn sample() -> Vec<serde_json::Value> {
     include_str!("../../compiler/tests/data/oracle-sample.jsonl")
@@ -37,13 +39,13 @@ fn question(q: &serde_json::Value) -> (Position, bool) {
     let board = q["board"].as_str().unwrap();
     let (files, ranks) = board.split_once('x').unwrap();
     let (files, ranks): (i32, i32) = (files.parse().unwrap(), ranks.parse().unwrap());
-    let set = |v: &serde_json::Value| names(v).iter().fold(0u128, |b, n| b | 1 << parse_square(files, n));
+    let set = |v: &serde_json::Value| names(v).iter().fold(Bitboard256::EMPTY, |b, n| b | one(parse_square(files, n)));
     let from = parse_square(files, q["from"].as_str().unwrap());
     let position = Position {
         files,
         ranks,
-        friends: set(&q["friends"]) & !(1 << from),
-        foes: set(&q["foes"]) & !(1 << from),
+        friends: set(&q["friends"]) & !one(from),
+        foes: set(&q["foes"]) & !one(from),
         from,
         black: q["color"] == "black",
     };
@@ -80,11 +82,13 @@ fn the_interpreter_agrees_with_the_oracle_sample() {
 
 /// What a module answers for one position, as bit sets: (quiet, capture, friendly) for the
 /// moves a piece always has, then the same with its first-move-only moves added.
-type Answers = [u128; 6];
+type Answers = [Bitboard256; 6];
 
 /// The interpreter's answers in the same shape.
 fn expected(always: &Reach, initial: &Reach) -> Answers {
-    let set = |r: &Reach, kind: u8| r.iter().filter(|(_, &k)| k & kind != 0).fold(0u128, |b, (&s, _)| b | 1 << s);
+    let set = |r: &Reach, kind: u8| {
+        r.iter().filter(|(_, &k)| k & kind != 0).fold(Bitboard256::EMPTY, |b, (&s, _)| b | one(s))
+    };
     let a = [set(always, QUIET), set(always, CAPTURE), set(always, FRIENDLY)];
     [a[0], a[1], a[2], a[0] | set(initial, QUIET), a[1] | set(initial, CAPTURE), a[2] | set(initial, FRIENDLY)]
 }
@@ -99,9 +103,9 @@ fn expected(always: &Reach, initial: &Reach) -> Answers {
 #[derive(Default)]
 struct Rules {
     /// Per piece letter: the region (White, Black) it is confined to.
-    confine: Vec<(String, [u128; 2])>,
+    confine: Vec<(String, [Bitboard256; 2])>,
     /// Per piece letter: (region (White, Black), XBetza there).
-    moves_in: Vec<(String, [u128; 2], String)>,
+    moves_in: Vec<(String, [Bitboard256; 2], String)>,
 }
 
 impl Rules {
@@ -109,13 +113,13 @@ impl Rules {
         let path = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         let turn = |s: usize| ((ranks - 1 - s as i32 / files) * files + files - 1 - s as i32 % files) as usize;
-        let area = |a: &str| -> u128 {
+        let area = |a: &str| -> Bitboard256 {
             let (from, to) = a.split_once('-').unwrap_or((a, a));
             let (x, y) = (parse_square(files, from) as i32, parse_square(files, to) as i32);
-            let mut set = 0;
+            let mut set = Bitboard256::EMPTY;
             for r in (x / files).min(y / files)..=(x / files).max(y / files) {
                 for f in (x % files).min(y % files)..=(x % files).max(y % files) {
-                    set |= 1 << (r * files + f);
+                    set |= one((r * files + f) as usize);
                 }
             }
             set
@@ -127,11 +131,11 @@ impl Rules {
             match words.as_slice() {
                 ["region", region, areas @ ..] => {
                     let split = areas.iter().position(|&w| w == "black").unwrap_or(areas.len());
-                    let white = areas[..split].iter().fold(0, |s, a| s | area(a));
+                    let white = areas[..split].iter().fold(Bitboard256::EMPTY, |s, a| s | area(a));
                     let black = if split < areas.len() {
-                        areas[split + 1..].iter().fold(0, |s, a| s | area(a))
+                        areas[split + 1..].iter().fold(Bitboard256::EMPTY, |s, a| s | area(a))
                     } else {
-                        (0..(files * ranks) as usize).filter(|&s| white >> s & 1 == 1).fold(0, |b, s| b | 1 << turn(s))
+                        white.squares().fold(Bitboard256::EMPTY, |b, s| b | one(turn(s)))
                     };
                     regions.insert(region.to_string(), [white, black]);
                 }
@@ -151,41 +155,38 @@ fn replay(
     files: i32,
     ranks: i32,
     pieces: &[(&str, &str)],
-    query: impl Fn(usize, bool, usize, u128) -> Answers,
+    query: impl Fn(usize, bool, usize, Bitboard256) -> Answers,
 ) -> usize {
     let squares = (files * ranks) as usize;
-    let all = if squares == 128 { u128::MAX } else { (1u128 << squares) - 1 };
+    let all = !Bitboard256::EMPTY >> (256 - squares as u32);
     let rules = Rules::read(name, files, ranks);
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d ^ squares as u64);
     let mut checked = 0;
     for (piece, &(letter, betza)) in pieces.iter().enumerate() {
         let interpreted = parse(betza);
         let confined = rules.confine.iter().find(|c| c.0 == letter).map(|c| c.1);
-        let elsewhere: Vec<([u128; 2], xbetza::Piece)> =
+        let elsewhere: Vec<([Bitboard256; 2], xbetza::Piece)> =
             rules.moves_in.iter().filter(|m| m.0 == letter).map(|m| (m.1, parse(&m.2))).collect();
         for black in [false, true] {
             for from in 0..squares {
-                let here =
-                    elsewhere.iter().find(|(r, _)| r[black as usize] >> from & 1 == 1).map_or(&interpreted, |m| &m.1);
+                let here = elsewhere.iter().find(|(r, _)| r[black as usize].has(from)).map_or(&interpreted, |m| &m.1);
                 for density in [0, 12, 30, 55, 80] {
-                    let occupied = rng.board(squares, density) & !(1 << from);
+                    let occupied = rng.board(squares, density) & !one(from);
                     let friends = occupied & rng.board(squares, 50);
                     let p = Position { files, ranks, friends, foes: occupied & !friends, from, black };
                     let (always, initial) = here.reach(&p);
                     let mut want = expected(&always, &initial);
                     if let Some(region) = confined.map(|r| r[black as usize]) {
-                        let inside = if region >> from & 1 == 1 { region } else { 0 };
+                        let inside = if region.has(from) { region } else { Bitboard256::EMPTY };
                         want = want.map(|w| w & inside);
                     }
-                    let raw = query(piece, black, from, occupied | 1 << from);
-                    let empty = all & !(occupied | 1 << from);
-                    let q = |i: usize| raw[i] | if i >= 3 { raw[i - 3] } else { 0 };
+                    let raw = query(piece, black, from, occupied | one(from));
+                    let empty = all & !(occupied | one(from));
+                    let q = |i: usize| raw[i] | if i >= 3 { raw[i - 3] } else { Bitboard256::EMPTY };
                     let got =
                         [q(0) & empty, q(1) & p.foes, q(2) & p.friends, q(3) & empty, q(4) & p.foes, q(5) & p.friends];
                     if got != want {
-                        let show = |b: u128| {
-                            (0..squares).filter(|s| b >> s & 1 == 1).map(|s| square_name(files, s)).collect::<Vec<_>>()
-                        };
+                        let show = |b: Bitboard256| b.squares().map(|s| square_name(files, s)).collect::<Vec<_>>();
                         let what =
                             ["quiet", "capture", "friendly", "+initial quiet", "+initial capture", "+initial friendly"];
                         let diffs: Vec<String> = (0..6)
@@ -213,24 +214,26 @@ fn replay(
 /// has them.
 macro_rules! module {
     ($m:ident) => {
-        module!($m, |_p, _c, _s, _o| 0, |_p, _c, _s, _o| 0)
+        module!($m, |_p, _c, _s, _o| Narrow::narrow(Bitboard256::EMPTY), |_p, _c, _s, _o| {
+            Narrow::narrow(Bitboard256::EMPTY)
+        })
     };
     ($m:ident, $friendly:expr, $initial_friendly:expr) => {{
         use fairy_magic_generated::$m as m;
         let betzas: Vec<(&str, &str)> = m::Piece::ALL.iter().map(|p| (p.letter(), p.betza())).collect();
-        let query = |piece: usize, black: bool, square: usize, occupied: u128| -> Answers {
+        let query = |piece: usize, black: bool, square: usize, occupied: Bitboard256| -> Answers {
             let p = m::Piece::ALL[piece];
             let c = if black { m::Color::Black } else { m::Color::White };
-            let o = occupied as m::Bitboard;
+            let o: m::Bitboard = Narrow::narrow(occupied);
             let friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $friendly;
             let initial_friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $initial_friendly;
             [
-                m::quiets(p, c, square, o) as u128,
-                m::attacks(p, c, square, o) as u128,
-                friendly(p, c, square, o) as u128,
-                m::initial_quiets(p, c, square, o) as u128,
-                m::initial_attacks(p, c, square, o) as u128,
-                initial_friendly(p, c, square, o) as u128,
+                Bitboard256::from(m::quiets(p, c, square, o)),
+                Bitboard256::from(m::attacks(p, c, square, o)),
+                Bitboard256::from(friendly(p, c, square, o)),
+                Bitboard256::from(m::initial_quiets(p, c, square, o)),
+                Bitboard256::from(m::initial_attacks(p, c, square, o)),
+                Bitboard256::from(initial_friendly(p, c, square, o)),
             ]
         };
         (stringify!($m), m::FILES as i32, m::RANKS as i32, betzas, query)
@@ -262,6 +265,8 @@ replay_test!(bentriders_module_agrees_with_the_interpreter, bentriders);
 replay_test!(wide_module_agrees_with_the_interpreter, wide);
 replay_test!(wide_split32_module_agrees_with_the_interpreter, wide_split32);
 replay_test!(wide_pext_module_agrees_with_the_interpreter, wide_pext);
+replay_test!(chu_module_agrees_with_the_interpreter, chu);
+replay_test!(big16_module_agrees_with_the_interpreter, big16);
 replay_test!(
     friendly_module_agrees_with_the_interpreter,
     friendly,
@@ -276,7 +281,8 @@ fn black_chiral_knight_is_turned_not_mirrored() {
     use fairy_magic_generated::gallery::{quiets, Color, Piece};
     let right = Piece::ALL.iter().copied().find(|p| p.betza() == "hrN").unwrap();
     let d4 = parse_square(8, "d4");
-    let p = Position { files: 8, ranks: 8, friends: 0, foes: 0, from: d4, black: true };
+    let p =
+        Position { files: 8, ranks: 8, friends: Bitboard256::EMPTY, foes: Bitboard256::EMPTY, from: d4, black: true };
     let (always, _) = parse("hrN").reach(&p);
     let names: Vec<String> = always.keys().map(|&s| square_name(8, s)).collect();
     assert_eq!(names, ["c2", "f3", "b5", "e6"]);
@@ -289,7 +295,7 @@ fn black_chiral_knight_is_turned_not_mirrored() {
 /// module as an engine would: quiet moves masked with the empty squares, captures with the foes.
 #[test]
 fn the_modules_agree_with_the_oracle_sample_where_they_share_a_piece() {
-    type Query = Box<dyn Fn(usize, bool, usize, u128) -> Answers>;
+    type Query = Box<dyn Fn(usize, bool, usize, Bitboard256) -> Answers>;
     type Pieces = Vec<(&'static str, &'static str)>;
     let mut modules: Vec<(&str, i32, i32, Pieces, Query)> = Vec::new();
     macro_rules! add {
@@ -316,13 +322,12 @@ fn the_modules_agree_with_the_oracle_sample_where_they_share_a_piece() {
             if rules.confine.iter().any(|c| c.0 == letter) || rules.moves_in.iter().any(|m| m.0 == letter) {
                 continue;
             }
-            let occupied = p.friends | p.foes | 1 << p.from;
+            let occupied = p.friends | p.foes | one(p.from);
             let raw = query(piece, p.black, p.from, occupied);
             let (quiet, capture) = if virgin { (raw[0] | raw[3], raw[1] | raw[4]) } else { (raw[0], raw[1]) };
-            let all = (1u128 << (files * ranks)) - 1;
+            let all = !Bitboard256::EMPTY >> (256 - (files * ranks) as u32);
             let found = quiet & all & !occupied | capture & p.foes;
-            let got: Vec<String> =
-                (0..(files * ranks) as usize).filter(|s| found >> s & 1 == 1).map(|s| square_name(*files, s)).collect();
+            let got: Vec<String> = found.squares().map(|s| square_name(*files, s)).collect();
             if got != names(&q["dest"]) {
                 wrong.push(format!("{name} {}: {betza} gave {got:?}, oracle {}", q["id"], q["dest"]));
             }
@@ -361,7 +366,8 @@ fn the_interpreter_has_the_contracts_reference_counts() {
     let d4 = parse_square(8, "d4");
     for (betza, count) in counts {
         for black in [false, true] {
-            let p = Position { files: 8, ranks: 8, friends: 0, foes: 0, from: d4, black };
+            let p =
+                Position { files: 8, ranks: 8, friends: Bitboard256::EMPTY, foes: Bitboard256::EMPTY, from: d4, black };
             let (always, initial) = parse(betza).reach(&p);
             assert_eq!((always.len(), initial.len()), (count, 0), "{betza}, black: {black}");
         }
@@ -370,8 +376,8 @@ fn the_interpreter_has_the_contracts_reference_counts() {
     let p = Position {
         files: 8,
         ranks: 8,
-        friends: 1 << parse_square(8, "d6"),
-        foes: 1 << parse_square(8, "f4"),
+        friends: one(parse_square(8, "d6")),
+        foes: one(parse_square(8, "f4")),
         from: d4,
         black: false,
     };
@@ -390,7 +396,7 @@ fn reverse_replay(
     files: i32,
     ranks: i32,
     pieces: &[(&str, &str)],
-    query: impl Fn(usize, bool, usize, u128) -> [u128; 4],
+    query: impl Fn(usize, bool, usize, Bitboard256) -> [Bitboard256; 4],
 ) -> usize {
     let squares = (files * ranks) as usize;
     let rules = Rules::read(name, files, ranks);
@@ -399,39 +405,37 @@ fn reverse_replay(
     for (piece, &(letter, betza)) in pieces.iter().enumerate() {
         let interpreted = parse(betza);
         let confined = rules.confine.iter().find(|c| c.0 == letter).map(|c| c.1);
-        let elsewhere: Vec<([u128; 2], xbetza::Piece)> =
+        let elsewhere: Vec<([Bitboard256; 2], xbetza::Piece)> =
             rules.moves_in.iter().filter(|m| m.0 == letter).map(|m| (m.1, parse(&m.2))).collect();
         for black in [false, true] {
             for _ in 0..4 {
                 let target = (rng.next() % squares as u64) as usize;
                 for density in [0, 25, 60] {
                     let occupied = rng.board(squares, density);
-                    let mut want = [0u128; 4];
+                    let mut want = [Bitboard256::EMPTY; 4];
                     for from in (0..squares).filter(|&s| s != target) {
-                        if confined
-                            .is_some_and(|r| r[black as usize] >> from & 1 == 0 || r[black as usize] >> target & 1 == 0)
-                        {
+                        if confined.is_some_and(|r| !r[black as usize].has(from) || !r[black as usize].has(target)) {
                             continue;
                         }
-                        let here = elsewhere
-                            .iter()
-                            .find(|(r, _)| r[black as usize] >> from & 1 == 1)
-                            .map_or(&interpreted, |m| &m.1);
-                        let others = occupied & !(1 << from) & !(1 << target);
+                        let here =
+                            elsewhere.iter().find(|(r, _)| r[black as usize].has(from)).map_or(&interpreted, |m| &m.1);
+                        let others = occupied & !one(from) & !one(target);
                         for (capture, kind) in [(false, QUIET), (true, CAPTURE)] {
-                            let foes = if capture { others | 1 << target } else { others };
-                            let p = Position { files, ranks, friends: 0, foes, from, black };
+                            let foes = if capture { others | one(target) } else { others };
+                            let p = Position { files, ranks, friends: Bitboard256::EMPTY, foes, from, black };
                             let (always, initial) = here.reach(&p);
                             let hit = |r: &Reach| r.get(&target).is_some_and(|&k| k & kind != 0);
-                            want[capture as usize] |= u128::from(hit(&always)) << from;
-                            want[2 + capture as usize] |= u128::from(hit(&initial)) << from;
+                            if hit(&always) {
+                                want[capture as usize] |= one(from);
+                            }
+                            if hit(&initial) {
+                                want[2 + capture as usize] |= one(from);
+                            }
                         }
                     }
                     let got = query(piece, black, target, occupied);
                     if got != want {
-                        let show = |b: u128| {
-                            (0..squares).filter(|s| b >> s & 1 == 1).map(|s| square_name(files, s)).collect::<Vec<_>>()
-                        };
+                        let show = |b: Bitboard256| b.squares().map(|s| square_name(files, s)).collect::<Vec<_>>();
                         let what = ["movers", "attackers", "initial movers", "initial attackers"];
                         let diffs: Vec<String> = (0..4)
                             .filter(|&i| got[i] != want[i])
@@ -467,12 +471,12 @@ macro_rules! reverse_test {
                 |piece, black, target, occupied| {
                     let p = m::Piece::ALL[piece];
                     let c = if black { m::Color::Black } else { m::Color::White };
-                    let o = occupied as m::Bitboard;
+                    let o: m::Bitboard = Narrow::narrow(occupied);
                     [
-                        m::movers(p, c, target, o) as u128,
-                        m::attackers(p, c, target, o) as u128,
-                        m::initial_movers(p, c, target, o) as u128,
-                        m::initial_attackers(p, c, target, o) as u128,
+                        Bitboard256::from(m::movers(p, c, target, o)),
+                        Bitboard256::from(m::attackers(p, c, target, o)),
+                        Bitboard256::from(m::initial_movers(p, c, target, o)),
+                        Bitboard256::from(m::initial_attackers(p, c, target, o)),
                     ]
                 },
             );
@@ -496,3 +500,5 @@ reverse_test!(friendly_reverse_lookups_agree_with_the_interpreter, friendly);
 reverse_test!(wide_reverse_lookups_agree_with_the_interpreter, wide);
 reverse_test!(wide_split32_reverse_lookups_agree_with_the_interpreter, wide_split32);
 reverse_test!(wide_pext_reverse_lookups_agree_with_the_interpreter, wide_pext);
+reverse_test!(chu_reverse_lookups_agree_with_the_interpreter, chu);
+reverse_test!(big16_reverse_lookups_agree_with_the_interpreter, big16);

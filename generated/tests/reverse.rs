@@ -9,10 +9,12 @@
 //! reference, stand in for it. `between` is checked by what it means: every square it gives can
 //! decide whether the move is made.
 
-use fairy_magic::board::{squares_of, Board, Squares};
+use fairy_magic::board::{bit, squares_of, Board, Squares};
 use fairy_magic::legs::TableKind;
+use fairy_magic::magics::Word;
 use fairy_magic::regions::PieceMoves;
 use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
+use fairy_magic_runtime::Bitboard;
 use fairy_magic_runtime::Color;
 
 mod rng;
@@ -53,14 +55,13 @@ fn check_reverse<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic:
         let target = id.square as usize;
         let walked = |occupied: Squares| reference::reach_back(board, moves, id.square, occupied, kind, board.all());
         let looked_up = |occupied: Squares| {
-            let bit: Squares = 1 << target;
             let quiet = kind == TableKind::Movers || kind == TableKind::InitialMovers;
-            let occupied = if quiet { occupied & !bit } else { occupied | bit };
+            let occupied = if quiet { occupied & !bit(id.square) } else { occupied | bit(id.square) };
             (0..board.squares())
                 .filter(|&o| {
-                    o != target && (module.forward)(kind.forward(), id.piece, id.color, o, occupied) & bit != 0
+                    o != target && (module.forward)(kind.forward(), id.piece, id.color, o, occupied).has(target)
                 })
-                .fold(0, |set: Squares, o| set | 1 << o)
+                .fold(Squares::EMPTY, |set: Squares, o| set | bit(o as u8))
         };
         let mut compare = |occupied: Squares, expected: &dyn Fn(Squares) -> Squares| {
             let occupied = occupied & board.all();
@@ -82,11 +83,11 @@ fn check_reverse<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic:
         for probe in c.tables.block(id).probes(target) {
             let mask = probe.mask.to_squares();
             if mask.count_ones() as usize <= SUBSETS.ilog2() as usize {
-                let mut subset: Squares = 0;
+                let mut subset = Squares::EMPTY;
                 loop {
                     compare(subset | (rng.squares() & !mask), &looked_up);
                     subset = subset.wrapping_sub(mask) & mask;
-                    if subset == 0 {
+                    if subset.is_empty() {
                         break;
                     }
                 }
@@ -103,12 +104,12 @@ fn check_reverse<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic:
 /// Which kinds of move the reference makes from `from` to `to`, given `occupied` (the target
 /// empty for quiet moves, occupied for captures), one bit a kind.
 fn reaches(board: Board, moves: &PieceMoves, from: u8, to: u8, occupied: Squares) -> u32 {
-    let bit: Squares = 1 << to;
+    let to_bit = bit(to);
     let forward = TableKind::ALL.into_iter().filter(|k| !k.is_reverse());
     forward.enumerate().fold(0, |kinds, (i, kind)| {
         let quiet = kind == TableKind::Quiet || kind == TableKind::InitialQuiet;
-        let occupied = if quiet { occupied & !bit } else { occupied | bit };
-        kinds | u32::from(reference::reach_piece(board, moves, from, occupied, kind) & bit != 0) << i
+        let occupied = if quiet { occupied & !to_bit } else { occupied | to_bit };
+        kinds | u32::from(reference::reach_piece(board, moves, from, occupied, kind).has(to as usize)) << i
     })
 }
 
@@ -127,19 +128,19 @@ fn check_between<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic:
             let moves = &both[color as usize];
             for _ in 0..ORIGINS {
                 let from = (rng.next() % board.squares() as u64) as u8;
-                for to in (0..board.squares() as u8).filter(|&to| to != from) {
+                for to in (0..board.squares()).map(|to| to as u8).filter(|&to| to != from) {
                     let between = (module.between)(piece, color, from as usize, to as usize);
                     let name = || {
                         format!("{}: piece {piece} {color:?} {} to {}", module.name, board.name(from), board.name(to))
                     };
-                    assert_eq!(between & (1 << from | 1 << to), 0, "{}: the ends are not between", name());
-                    let mut decides: Squares = 0;
+                    assert!((between & (bit(from) | bit(to))).is_empty(), "{}: the ends are not between", name());
+                    let mut decides = Squares::EMPTY;
                     let all = between.count_ones() <= OCCUPANCIES.ilog2();
                     // Beyond every subset, one square or all but one: a hopper's lone screen, a
                     // grasshopper's hurdle with its path empty.
                     let mut bases: Vec<Squares> =
-                        squares_of(between).flat_map(|s| [1 << s, between & !(1 << s)]).collect();
-                    let mut subset: Squares = 0;
+                        squares_of(between).flat_map(|s| [bit(s), between & !bit(s)]).collect();
+                    let mut subset = Squares::EMPTY;
                     for _ in 0..OCCUPANCIES.min(1 << between.count_ones()) {
                         bases.push(subset);
                         subset = if all { subset.wrapping_sub(between) & between } else { rng.squares() & between };
@@ -149,8 +150,8 @@ fn check_between<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic:
                         for base in [subset, subset | outside] {
                             let now = reaches(board, moves, from, to, base);
                             for s in squares_of(between) {
-                                if reaches(board, moves, from, to, base ^ 1 << s) != now {
-                                    decides |= 1 << s;
+                                if reaches(board, moves, from, to, base ^ bit(s)) != now {
+                                    decides |= bit(s);
                                 }
                             }
                         }
@@ -171,26 +172,28 @@ macro_rules! reverse {
             Module {
                 name: stringify!($module),
                 reverse: &|kind, piece, color, target, occupied| {
-                    let (piece, occupied) = (m::Piece::ALL[piece], occupied as m::Bitboard);
+                    let (piece, occupied) = (m::Piece::ALL[piece], <m::Bitboard as Word>::from_squares(occupied));
                     (match kind {
                         TableKind::Attackers => m::attackers(piece, color, target, occupied),
                         TableKind::Movers => m::movers(piece, color, target, occupied),
                         TableKind::InitialAttackers => m::initial_attackers(piece, color, target, occupied),
                         TableKind::InitialMovers => m::initial_movers(piece, color, target, occupied),
                         other => panic!("{other:?} is not a reverse kind"),
-                    }) as Squares
+                    })
+                    .to_squares()
                 },
                 forward: &|kind, piece, color, square, occupied| {
-                    let (piece, occupied) = (m::Piece::ALL[piece], occupied as m::Bitboard);
+                    let (piece, occupied) = (m::Piece::ALL[piece], <m::Bitboard as Word>::from_squares(occupied));
                     (match kind {
                         TableKind::Quiet => m::quiets(piece, color, square, occupied),
                         TableKind::Capture => m::attacks(piece, color, square, occupied),
                         TableKind::InitialQuiet => m::initial_quiets(piece, color, square, occupied),
                         TableKind::InitialCapture => m::initial_attacks(piece, color, square, occupied),
                         other => panic!("{other:?} is not a forward kind here"),
-                    }) as Squares
+                    })
+                    .to_squares()
                 },
-                between: &|piece, color, from, to| m::between(m::Piece::ALL[piece], color, from, to) as Squares,
+                between: &|piece, color, from, to| m::between(m::Piece::ALL[piece], color, from, to).to_squares(),
             }
         }
 
@@ -225,3 +228,5 @@ reverse!(shogi_reverse, shogi_between, shogi, u128);
 reverse!(capablanca_reverse, capablanca_between, capablanca, u128);
 reverse!(grand_reverse, grand_between, grand, u128);
 reverse!(bentriders_reverse, bentriders_between, bentriders, u128);
+reverse!(chu_reverse, chu_between, chu, fairy_magic::board::Squares);
+reverse!(big16_reverse, big16_between, big16, fairy_magic::board::Squares);

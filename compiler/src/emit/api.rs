@@ -14,7 +14,7 @@ use fairy_magic_runtime::Index;
 use super::header::kind_name;
 
 pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Between) -> TokenStream {
-    let word = Ident::new(&format!("u{}", B::BITS), Span::call_site());
+    let word = Ident::new(B::TYPE, Span::call_site());
     let name = &variant.name;
     let number = Literal::usize_unsuffixed;
     let files = number(variant.board.files as usize);
@@ -37,12 +37,14 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
     let padded = tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding));
 
     // One arm a block: its static (or nothing, for a block without moves), read at `square`.
+    // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
+    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
     let arms = tables.answers.iter().enumerate().map(|(n, block)| {
         let number = number(n);
         let name = block_ident(n);
         let checks = checks_ident(n);
         let probed = match block.storage() {
-            Storage::Nothing => quote!(0),
+            Storage::Nothing => quote!(#nothing),
             Storage::Leaps => quote!(#name[square]),
             Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
         };
@@ -86,6 +88,9 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
         quote!(#data #checks)
     });
     let mut imports = vec![];
+    if B::BITS > 128 {
+        imports.push(quote!(Bitboard256));
+    }
     if any_checks {
         imports.push(quote!(check));
         imports.push(quote!(Check));
@@ -99,10 +104,11 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
     let pad = if padded {
         let empty = number(tables.padding.offset as usize);
         let shift = number(tables.padding.shift as usize);
+        let zero: TokenStream = B::EMPTY.short().parse().expect("a literal");
         quote! {
             /// Pads a square out to its block's number of probes: it looks at no square and reads
             /// an empty entry.
-            const PAD: Magic<Bitboard> = Magic::new(0, 0, #shift, #empty);
+            const PAD: Magic<Bitboard> = Magic::new(#zero, #zero, #shift, #empty);
         }
     } else {
         quote!()
@@ -151,7 +157,7 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
             }
         }
     });
-    let between_code = between_code(variant, between);
+    let between_code = between_code::<B>(variant, between);
     // A variant of leapers only reads no occupancy.
     let unused_occupancy = if any_probes || any_checks { quote!() } else { quote!(let _ = occupied;) };
 
@@ -270,7 +276,8 @@ pub(super) fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
 }
 
 /// `between`, and the statics it reads when some piece has squares between.
-pub(super) fn between_code(variant: &Variant, between: &Between) -> TokenStream {
+pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> TokenStream {
+    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
     let doc = docs("The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
     if between.grids.is_empty() {
         return quote! {
@@ -280,7 +287,7 @@ pub(super) fn between_code(variant: &Variant, between: &Between) -> TokenStream 
             pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
                 let _ = (piece, color);
                 assert!(from < SQUARES && to < SQUARES, "a square is off the board");
-                0
+                #nothing
             }
         };
     }
@@ -307,7 +314,7 @@ pub(super) fn between_code(variant: &Variant, between: &Between) -> TokenStream 
             match BETWEEN_OF[piece as usize][color as usize] {
                 0 => {
                     assert!(from < SQUARES && to < SQUARES, "a square is off the board");
-                    0
+                    #nothing
                 }
                 grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from][to] as usize],
             }

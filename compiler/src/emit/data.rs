@@ -71,13 +71,11 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
         for m in block.probes(square) {
             match Block::is_padding(m) {
                 true => writeln!(s, "        PAD,")?,
-                false => writeln!(
-                    s,
-                    "        Magic::new({}, {}, {}, {}),",
-                    m.mask.literal(),
-                    m.magic.literal(),
-                    m.shift,
-                    m.offset
+                false => call(
+                    &mut s,
+                    "Magic::new",
+                    &[m.mask.literal(), m.magic.literal(), format!("{}, {}", m.shift, m.offset)],
+                    B::BITS,
                 )?,
             }
         }
@@ -87,13 +85,22 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     Ok(s)
 }
 
+/// `name(args),` at the indent of a slot's probes: on one line, or on 256-square boards, whose
+/// literals are long, an argument a line.
+fn call(out: &mut String, name: &str, args: &[String], bits: u32) -> fmt::Result {
+    match bits > 128 {
+        false => writeln!(out, "        {name}({}),", args.join(", ")),
+        true => writeln!(out, "        {name}(\n            {},\n        ),", args.join(",\n            ")),
+    }
+}
+
 /// One square's plain checks, a check a line.
 pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
     for square in 0..block.leaps.len() {
         writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
         for c in block.checks(square) {
-            writeln!(s, "        Check::new({}, {}, {}),", c.path.literal(), c.required.literal(), c.dest.literal())?;
+            call(&mut s, "Check::new", &[c.path.literal(), c.required.literal(), c.dest.literal()], B::BITS)?;
         }
         s.push_str("    ],\n");
     }
@@ -116,13 +123,7 @@ const RUN: usize = 8;
 pub(super) fn attacks_data<B: Word>(tables: &Tables<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
     for (i, run) in tables.table.chunks(RUN).enumerate() {
-        let cells: Vec<String> = run
-            .iter()
-            .map(|w| match w.to_squares() {
-                0 => "0".to_string(),
-                set => format!("{set:#x}"),
-            })
-            .collect();
+        let cells: Vec<String> = run.iter().map(|w| w.short()).collect();
         wrapped(&mut s, "    ", &cells, &(i * RUN).to_string())?;
     }
     s.push(']');

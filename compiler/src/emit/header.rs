@@ -31,11 +31,11 @@ pub(super) fn header<B: Word>(
     writeln!(h, "//")?;
     writeln!(
         h,
-        "// Board {}x{} ({} squares, u{} bitboards); index {}; seed {}; at most {} probes a query; effort {}.",
+        "// Board {}x{} ({} squares, {} bitboards); index {}; seed {}; at most {} probes a query; effort {}.",
         board.files,
         board.ranks,
         board.squares(),
-        B::BITS,
+        B::TYPE,
         match tables.index {
             Index::Magic => "magic",
             Index::Split32 => "split32 (32-bit multiplies only)",

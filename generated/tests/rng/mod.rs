@@ -1,5 +1,8 @@
 //! The one small deterministic generator the tests and benchmarks of this crate share: they
-//! need variety and repeatable runs, not a crate.
+//! need variety and repeatable runs, not a crate. Sets of squares are `Bitboard256`, which
+//! holds every board; [`Narrow`] turns one into a module's own `Bitboard`.
+
+use fairy_magic_runtime::Bitboard256;
 
 /// Marsaglia's xorshift64; the state must not be 0.
 pub struct XorShift(pub u64);
@@ -14,13 +17,44 @@ impl XorShift {
         self.0
     }
 
-    /// 128 random bits, as a set of squares.
-    pub fn squares(&mut self) -> u128 {
-        (self.next() as u128) << 64 | self.next() as u128
+    /// 256 random bits, as a set of squares.
+    pub fn squares(&mut self) -> Bitboard256 {
+        Bitboard256([(); 4].map(|_| self.next()))
     }
 
     /// A board of `squares` squares, each occupied with `density` percent likelihood.
-    pub fn board(&mut self, squares: usize, density: u32) -> u128 {
-        (0..squares).filter(|_| self.next() % 100 < density as u64).fold(0, |b, s| b | 1 << s)
+    pub fn board(&mut self, squares: usize, density: u32) -> Bitboard256 {
+        (0..squares).filter(|_| self.next() % 100 < density as u64).fold(Bitboard256::EMPTY, |b, s| b | one(s))
+    }
+}
+
+/// The set of one square.
+#[allow(dead_code)]
+pub fn one(square: usize) -> Bitboard256 {
+    Bitboard256::from_u128(1) << square as u32
+}
+
+/// A module's `Bitboard` (`u64`, `u128` or `Bitboard256`) from a set of the board's squares;
+/// the other way is `Bitboard256::from`.
+#[allow(dead_code)]
+pub trait Narrow {
+    fn narrow(set: Bitboard256) -> Self;
+}
+
+impl Narrow for u64 {
+    fn narrow(set: Bitboard256) -> Self {
+        set.0[0]
+    }
+}
+
+impl Narrow for u128 {
+    fn narrow(set: Bitboard256) -> Self {
+        set.low_u128()
+    }
+}
+
+impl Narrow for Bitboard256 {
+    fn narrow(set: Bitboard256) -> Self {
+        set
     }
 }

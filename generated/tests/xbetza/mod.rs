@@ -14,6 +14,8 @@
 
 use std::collections::BTreeMap;
 
+use fairy_magic_runtime::{Bitboard, Bitboard256};
+
 pub const QUIET: u8 = 1;
 pub const CAPTURE: u8 = 2;
 pub const FRIENDLY: u8 = 4;
@@ -442,8 +444,8 @@ fn chain(prefix: &[u8], text: &[u8], at: &mut usize) -> Move {
 pub struct Position {
     pub files: i32,
     pub ranks: i32,
-    pub friends: u128,
-    pub foes: u128,
+    pub friends: Bitboard256,
+    pub foes: Bitboard256,
     pub from: usize,
     pub black: bool,
 }
@@ -453,7 +455,7 @@ impl Position {
         (f >= 0 && r >= 0 && f < self.files && r < self.ranks).then(|| (r * self.files + f) as usize)
     }
     fn occupied(&self, s: usize) -> bool {
-        s != self.from && (self.friends | self.foes) >> s & 1 == 1
+        s != self.from && (self.friends | self.foes).has(s)
     }
     /// The kinds a move ending on `s` with `modes` makes here.
     fn end(&self, s: usize, modes: u8, out: &mut Reach) {
@@ -461,9 +463,9 @@ impl Position {
             return;
         }
         let modes = if modes == 0 { QUIET | CAPTURE } else { modes };
-        let kind = if self.friends >> s & 1 == 1 {
+        let kind = if self.friends.has(s) {
             FRIENDLY
-        } else if self.foes >> s & 1 == 1 {
+        } else if self.foes.has(s) {
             CAPTURE
         } else {
             QUIET
