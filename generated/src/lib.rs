@@ -21,6 +21,9 @@
 /// Move tables for `bentriders`, from `variants/bentriders.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod bentriders;
+/// Move tables for `big16`, from `variants/big16.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod big16;
 /// Move tables for `capablanca`, from `variants/capablanca.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod capablanca;
@@ -33,6 +36,9 @@ pub mod chess_pext;
 /// Move tables for `chess_split32`, from `variants/chess_split32.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chess_split32;
+/// Move tables for `chu`, from `variants/chu.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod chu;
 /// Move tables for `fairy`, from `variants/fairy.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod fairy;
