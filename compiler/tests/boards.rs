@@ -95,7 +95,7 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
 /// the knight and the pawns there, and the queen on a1 blocked by it.
 fn the_top_square<B: Word>(c: &Compiled<B>, ranks: u8) {
     let board = c.variant.board;
-    let top = board.squares() as u8 - 1;
+    let top = (board.squares() - 1) as u8;
     assert_eq!(board.name(top), format!("p{ranks}"));
     let kinds = &c.tables.kinds;
     let capture = kinds.iter().position(|&k| k == TableKind::Capture).unwrap();
