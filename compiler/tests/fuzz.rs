@@ -53,12 +53,14 @@ fn compile(board: &str, betza: &str) -> bool {
 fn the_corpus_compiles_or_fails_cleanly_on_every_board_shape() {
     let mut compiled = 0;
     for line in include_str!("corpus/xbetza.txt").lines().filter(|l| !l.starts_with('#')) {
-        for board in ["1x1", "3x5", "4x4", "16x2"] {
+        // A single square, a small rectangle and a long thin board; a square 4x4 once ran
+        // here too and added a minute of CI for nothing the rectangle does not reach.
+        for board in ["1x1", "3x5", "16x2"] {
             compiled += compile(board, line) as usize;
         }
     }
     // Most of the corpus is real pieces: the whole pipeline ran, not only the parser.
-    assert!(compiled > 60, "only {compiled} compiles succeeded");
+    assert!(compiled > 45, "only {compiled} compiles succeeded");
 }
 
 fn xbetza() -> impl Strategy<Value = String> {
