@@ -39,7 +39,7 @@ use fairy_magic_runtime::Color;
 use crate::between::Between;
 use crate::board::Board;
 use crate::board::Squares;
-use crate::error::{Error, Source};
+pub use crate::error::{Error, Source};
 use crate::legs::{TableKind, FRIENDLY, QUIET};
 use crate::lookups::Plan;
 use crate::magics::Word;
@@ -49,9 +49,10 @@ pub use crate::settings::Setting;
 use crate::tables::{SlotOrder, Tables};
 use crate::variant::Variant;
 
-/// Knobs of a compilation; the defaults are what `cargo xtask gen` uses.
+/// Every setting of a compilation, resolved: the defaults (what `cargo xtask gen` uses), then
+/// the variant file's `option` lines, then the caller's [`Options`].
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct Settings {
     /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries);
     /// `None`: the cost model chooses a budget for each piece (`optimize`).
     pub max_bits: Option<u32>,
@@ -71,7 +72,7 @@ pub struct Options {
     /// minutes and tables would not fit anywhere, so it stops with an error.
     pub max_paths: usize,
     /// How thoroughly every table is checked against the reference walker.
-    pub check: tables::Check,
+    pub verify: tables::Verify,
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
     /// How much the magic search may enumerate and try before it stops with an error.
@@ -81,9 +82,9 @@ pub struct Options {
     pub reverse: bool,
 }
 
-impl Default for Options {
+impl Default for Settings {
     fn default() -> Self {
-        Options {
+        Settings {
             max_bits: None,
             optimize: lookups::Optimize::Speed,
             cache_bytes: DEFAULT_CACHE_BYTES,
@@ -91,7 +92,7 @@ impl Default for Options {
             effort: 18,
             max_probes: 8,
             max_paths: DEFAULT_MAX_PATHS,
-            check: tables::Check::Exhaustive,
+            verify: tables::Verify::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
             budget: DEFAULT_BUDGET,
             reverse: true,
@@ -250,16 +251,20 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
 }
 
 /// Plans, searches and verifies the tables of a parsed variant.
-pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
+pub fn build<B: Word>(
+    variant: Variant,
+    moves: Vec<[PieceMoves; 2]>,
+    settings: &Settings,
+) -> Result<Compiled<B>, Error> {
     let board: Board = variant.board;
-    let kinds = table_kinds(&moves, options.reverse);
+    let kinds = table_kinds(&moves, settings.reverse);
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
-    let all_paths = all_paths(&variant, &moves, options.max_paths)?;
+    let all_paths = all_paths(&variant, &moves, settings.max_paths)?;
     let slots: Vec<Vec<PathMove>> =
         (0..order.runs()).flat_map(|run| run_moves(&all_paths, &kinds, order, run)).collect();
-    let budgets = budgets::<B>(&variant, &slots, order, options)?;
+    let budgets = budgets::<B>(&variant, &slots, order, settings)?;
     let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
-    let plan = lookups::plan(&slots, &per_slot, options.max_probes);
+    let plan = lookups::plan(&slots, &per_slot, settings.max_probes);
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     // Where each piece may go from each square under some occupancy: the origins a reverse
     // table is checked from.
@@ -267,7 +272,7 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &O
         .iter()
         .map(|per_square| per_square.iter().map(|ms| ms.iter().fold(0, |s, m| s | 1 << m.dest)).collect())
         .collect();
-    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, options)?;
+    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, settings)?;
     let between = Between::new(board, &all_paths);
     Ok(Compiled { variant, moves, plan, tables, budgets, between })
 }
@@ -294,7 +299,7 @@ fn budgets<B: Word>(
     variant: &Variant,
     slots: &[Vec<PathMove>],
     order: SlotOrder,
-    options: &Options,
+    settings: &Settings,
 ) -> Result<Vec<lookups::Cost>, Error> {
     let word = std::mem::size_of::<B>();
     let pieces = variant.pieces.len();
@@ -303,17 +308,17 @@ fn budgets<B: Word>(
         .iter()
         .map(|p| variant.probe_targets.iter().find(|t| t.letter == p.letter).map(|t| t.probes))
         .collect();
-    match options.max_bits {
+    match settings.max_bits {
         Some(_) if !variant.probe_targets.is_empty() => Err(Error::Limit(
             "`option probes` asks the cost model for a piece's budget, and a fixed max-bits turns the cost model off: drop one of them".into(),
         )),
         Some(bits) => {
-            let all = lookups::plan(slots, &vec![bits; slots.len()], options.max_probes);
+            let all = lookups::plan(slots, &vec![bits; slots.len()], settings.max_probes);
             Ok(vec![lookups::cost(&all, bits, word); pieces])
         }
         None => {
-            let costs = lookups::sweep(slots, |i| order.id(i).piece, pieces, options.max_probes, word);
-            lookups::choose_budgets(&costs, &targets, options.optimize, options.cache_bytes, word).map_err(|p| {
+            let costs = lookups::sweep(slots, |i| order.id(i).piece, pieces, settings.max_probes, word);
+            lookups::choose_budgets(&costs, &targets, settings.optimize, settings.cache_bytes, word).map_err(|p| {
                 let least = costs[p].iter().map(|c| c.most).min().unwrap_or(0);
                 Error::Limit(format!(
                     "the {} needs {least} probes on some square even with {}-bit tables, the largest budget: `option probes {} {}` cannot be met",
@@ -327,32 +332,78 @@ fn budgets<B: Word>(
     }
 }
 
-/// Compiles a variant file's text into the text of a Rust module. `file` names the file in
-/// errors; `regenerate` is the command the header tells readers to run. Settings come from the
-/// defaults, then the file's `option` lines, then `overrides` (the command line).
-pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[Setting]) -> Result<String, Error> {
-    let source = Source { file, text };
-    let variant = variant::parse(file, text)?;
-    let options = &Options::default().with(&variant.options).with(overrides);
-    let moves = piece_moves(&variant, &source)?;
-    let made = emit::Provenance {
-        source: file.to_string(),
-        regenerate: regenerate.to_string(),
-        seed: options.seed,
-        max_bits: options.max_bits,
-        optimize: options.optimize,
-        cache_bytes: options.cache_bytes,
-        max_probes: options.max_probes,
-        effort: options.effort,
-    };
-    match variant.board.width() {
-        64 => emit_module(&build::<u64>(variant, moves, options)?, &made),
-        _ => emit_module(&build::<u128>(variant, moves, options)?, &made),
+/// What a caller asks of a compilation beyond the variant file itself.
+///
+/// ```
+/// use fairy_magic::{Options, Setting, Source};
+///
+/// let text = "variant mini\nboard 5x5\npiece K king K\npiece R rook R\n";
+/// let options = Options::new().set(Setting::Seed(7)).regenerate("cargo build");
+/// let module = fairy_magic::compile(&Source { file: "mini.variant", text }, &options).unwrap();
+/// assert!(module.text.contains("`cargo build`"));
+/// assert_eq!(module.statistics.squares, 25);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Settings applied over the file's `option` lines, in order (a command line's flags).
+    pub settings: Vec<Setting>,
+    /// The command the module's header tells readers to run to regenerate it; `None` gives
+    /// `fairy-magic compile FILE`.
+    pub regenerate: Option<String>,
+}
+
+impl Options {
+    /// No settings beyond the file's, and the default regenerate command.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// These options and one more setting, applied after those already given.
+    pub fn set(mut self, setting: Setting) -> Options {
+        self.settings.push(setting);
+        self
+    }
+
+    /// These options with the command the header gives for regenerating the module.
+    pub fn regenerate(mut self, command: &str) -> Options {
+        self.regenerate = Some(command.to_string());
+        self
     }
 }
 
-fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<String, Error> {
-    emit::module(&emit::Module {
+/// A generated module: the text to write, and what its tables cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Module {
+    /// The Rust source of the module, header included.
+    pub text: String,
+    /// The figures its header reports.
+    pub statistics: emit::Statistics,
+}
+
+/// Compiles a variant file into a Rust module. Settings come from the defaults, then the
+/// file's `option` lines, then `options`. Errors name the file, line and column.
+pub fn compile(source: &Source, options: &Options) -> Result<Module, Error> {
+    let variant = variant::parse(source.file, source.text)?;
+    let settings = &Settings::default().with(&variant.options).with(&options.settings);
+    let moves = piece_moves(&variant, source)?;
+    let made = emit::Provenance {
+        source: source.file.to_string(),
+        regenerate: options.regenerate.clone().unwrap_or_else(|| format!("fairy-magic compile {}", source.file)),
+        seed: settings.seed,
+        max_bits: settings.max_bits,
+        optimize: settings.optimize,
+        cache_bytes: settings.cache_bytes,
+        max_probes: settings.max_probes,
+        effort: settings.effort,
+    };
+    match variant.board.width() {
+        64 => emit_module(&build::<u64>(variant, moves, settings)?, &made),
+        _ => emit_module(&build::<u128>(variant, moves, settings)?, &made),
+    }
+}
+
+fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {
+    let module = emit::Module {
         variant: &c.variant,
         tables: &c.tables,
         plan: &c.plan,
@@ -360,7 +411,8 @@ fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Stri
         between: &c.between,
         made,
         fancy_entries: baseline::fancy_magic_entries(&c.variant),
-    })
+    };
+    Ok(Module { text: emit::module(&module)?, statistics: emit::statistics(&module) })
 }
 
 #[cfg(test)]
@@ -370,7 +422,7 @@ mod tests {
     #[test]
     fn betza_errors_point_into_the_piece_line() {
         let text = "variant a\nboard 8x8\npiece P pawn   fmWfceF\n";
-        let e = compile("x.variant", text, "", &[]).unwrap_err().summary();
+        let e = compile(&Source { file: "x.variant", text }, &Options::new()).unwrap_err().summary();
         assert!(e.starts_with("x.variant:3:21: error:"), "{e}");
         assert!(e.contains("en passant"), "{e}");
     }

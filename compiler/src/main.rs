@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::board::squares_of;
 use fairy_magic::error::Error;
 use fairy_magic::query::{self, Batch, Question, Via};
-use fairy_magic::Setting;
+use fairy_magic::{Options, Setting, Source};
 use fairy_magic_runtime::Color;
 
 #[derive(Parser)]
@@ -509,7 +509,11 @@ fn run(cli: Cli) -> Result<(), Error> {
             .flatten()
             .collect();
             let module = progress(quiet, verbose, &format!("compiling {name}"), || {
-                fairy_magic::compile(&name, &text, &regenerate, &overrides)
+                fairy_magic::compile(
+                    &Source { file: &name, text: &text },
+                    &Options { settings: overrides.clone(), regenerate: Some(regenerate.clone()) },
+                )
+                .map(|module| module.text)
             })?;
             match output {
                 Some(out) if check => {

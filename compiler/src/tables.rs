@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use fairy_magic_runtime::{Check as PlainCheck, Color, Index, Magic};
+use fairy_magic_runtime::{Check, Color, Index, Magic};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -13,7 +13,7 @@ use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
 use crate::regions::PieceMoves;
-use crate::{pack, reference, Options};
+use crate::{pack, reference, Settings};
 
 /// Everything the emitter writes, in the runtime's own types.
 #[derive(Clone, Debug)]
@@ -58,7 +58,7 @@ pub struct Block<B> {
     /// `width` a square.
     pub probes: Vec<Magic<B>>,
     /// `check_width` a square.
-    pub checks: Vec<PlainCheck<B>>,
+    pub checks: Vec<Check<B>>,
 }
 
 impl<B: Word> Block<B> {
@@ -66,7 +66,7 @@ impl<B: Word> Block<B> {
         &self.probes[square * self.width..(square + 1) * self.width]
     }
 
-    pub fn checks(&self, square: usize) -> &[PlainCheck<B>] {
+    pub fn checks(&self, square: usize) -> &[Check<B>] {
         &self.checks[square * self.check_width..(square + 1) * self.check_width]
     }
 
@@ -148,7 +148,7 @@ const RANDOM_SAMPLES: usize = 64;
 
 /// How thoroughly the tables are checked against the reference walker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Check {
+pub enum Verify {
     /// Every occupancy of every probe's mask, with random occupancy elsewhere: for anything
     /// that is written.
     Exhaustive,
@@ -164,19 +164,19 @@ pub fn build<B: Word>(
     kinds: &[TableKind],
     plan: &Plan,
     reach: &[Vec<Squares>],
-    options: &Options,
+    settings: &Settings,
 ) -> Result<Tables<B>, Error> {
     // Each lookup's magic, and the entries its table uses.
     let mut magics: Vec<Found<B>> = Vec::with_capacity(plan.lookups.len());
     let mut used: Vec<Vec<(usize, Squares)>> = Vec::with_capacity(plan.lookups.len() + 1);
-    let mut spending = magics::Spending::start(options.budget, &plan.lookups)?;
+    let mut spending = magics::Spending::start(settings.budget, &plan.lookups)?;
     for lookup in &plan.lookups {
         let answers = magics::occupancies(lookup);
-        let f = magics::find::<B>(options.index, lookup, &answers, options.seed, options.effort, &mut spending)?;
-        let probe = f.probe(options.index, lookup, 0);
+        let f = magics::find::<B>(settings.index, lookup, &answers, settings.seed, settings.effort, &mut spending)?;
+        let probe = f.probe(settings.index, lookup, 0);
         let mut entries: Vec<(usize, Squares)> = answers
             .into_iter()
-            .map(|(occupied, answer)| (probe.index(options.index, B::from_squares(occupied)), answer))
+            .map(|(occupied, answer)| (probe.index(settings.index, B::from_squares(occupied)), answer))
             .collect();
         entries.sort_unstable();
         entries.dedup();
@@ -190,8 +190,8 @@ pub fn build<B: Word>(
     let empty = *packed.offsets.last().unwrap();
     let found: Vec<(Found<B>, u32)> = magics.into_iter().zip(packed.offsets).collect();
     // An empty mask and magic hash every occupancy to 0, under any index: the empty entry.
-    let padding = Magic::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(options.index), empty);
-    let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
+    let padding = Magic::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(settings.index), empty);
+    let no_check = Check::new(B::EMPTY, B::EMPTY, B::EMPTY);
 
     let squares = board.squares();
     let piece_count = moves.len();
@@ -211,11 +211,11 @@ pub fn build<B: Word>(
                 block.leaps.push(B::from_squares(slot.leaps));
                 for &id in &slot.lookups {
                     let (f, offset) = found[id];
-                    block.probes.push(f.probe(options.index, &plan.lookups[id], offset));
+                    block.probes.push(f.probe(settings.index, &plan.lookups[id], offset));
                 }
                 block.probes.resize(block.probes.len() + width - slot.lookups.len(), padding);
                 block.checks.extend(slot.checks.iter().map(|c| {
-                    PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
+                    Check::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
                 }));
                 block.checks.resize(block.checks.len() + check_width - slot.checks.len(), no_check);
             }
@@ -223,8 +223,8 @@ pub fn build<B: Word>(
             next
         });
     }
-    let tables = Tables { index: options.index, kinds: kinds.to_vec(), blocks, answers, table, found, padding };
-    verify(board, pieces, moves, reach, &tables, options.check)?;
+    let tables = Tables { index: settings.index, kinds: kinds.to_vec(), blocks, answers, table, found, padding };
+    verify(board, pieces, moves, reach, &tables, settings.verify)?;
     Ok(tables)
 }
 
@@ -249,7 +249,7 @@ fn verify<B: Word>(
     moves: &[[PieceMoves; 2]],
     reach: &[Vec<Squares>],
     tables: &Tables<B>,
-    thoroughness: Check,
+    thoroughness: Verify,
 ) -> Result<(), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
     let mut random = move || ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & board.all();
@@ -302,7 +302,7 @@ fn verify<B: Word>(
         let walk = |occupied: Squares| compare(occupied, walked(occupied));
         let check = |occupied: Squares| compare(occupied, looked_up(occupied));
         let square = id.square as usize;
-        if let Check::Sampled(samples) = thoroughness {
+        if let Verify::Sampled(samples) = thoroughness {
             for _ in 0..samples {
                 walk(random())?;
             }
@@ -383,11 +383,11 @@ mod tests {
         let plan = lookups::plan(&slots, &vec![12; slots.len()], 8);
         let names = ["cannon".to_string()];
         let reach = vec![vec![board.all(); board.squares()]; 2];
-        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &reach, &Options::default()).unwrap();
-        verify(board, &names, &moves, &reach, &tables, Check::Exhaustive).unwrap();
+        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &reach, &Settings::default()).unwrap();
+        verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();
         tables.table[used] ^= 1 << 24;
-        let error = verify(board, &names, &moves, &reach, &tables, Check::Exhaustive).unwrap_err().to_string();
+        let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
     }
 }

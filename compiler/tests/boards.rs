@@ -1,12 +1,15 @@
 //! Boards of every size up to 128 squares: the u128 path agrees with the u64 one, the top
 //! square of the largest board works, and boards past the limit are errors.
 
+mod common;
+
+use common::XorShift;
 use fairy_magic::board::{squares_of, Squares};
 use fairy_magic::error::Source;
 use fairy_magic::legs::TableKind;
 use fairy_magic::magics::Word;
 use fairy_magic::tables::SlotId;
-use fairy_magic::{build, paths, piece_moves, variant, Compiled, Options};
+use fairy_magic::{build, paths, piece_moves, variant, Compiled, Settings};
 use fairy_magic_runtime::Color;
 
 const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\
@@ -20,17 +23,7 @@ fn compile<B: Word>(board: &str) -> Compiled<B> {
     // Forward tables only: these tests compare destinations across board sizes, and the reverse
     // tables, which would triple the time, are checked on 128 squares by the generated `wide`
     // modules (generated/tests/reverse.rs).
-    build::<B>(v, moves, &Options { reverse: false, ..Options::default() }).unwrap()
-}
-
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
+    build::<B>(v, moves, &Settings { reverse: false, ..Settings::default() }).unwrap()
 }
 
 /// The same pieces on 8x8 (u64) and 12x10 (u128) give the same destinations on the shared
@@ -127,7 +120,8 @@ fn every_index_agrees_on_both_widths() {
         let built: Vec<Compiled<B>> = [Index::Magic, Index::Split32, Index::Pext]
             .into_iter()
             .map(|index| {
-                build::<B>(v.clone(), moves.clone(), &Options { index, reverse: false, ..Options::default() }).unwrap()
+                build::<B>(v.clone(), moves.clone(), &Settings { index, reverse: false, ..Settings::default() })
+                    .unwrap()
             })
             .collect();
         let mut rng = XorShift(7);

@@ -6,15 +6,7 @@ use fairy_magic::query::{compile_piece, position, Question, Via};
 
 fn dest(betza: &str, from: &str, friends: &[&str], foes: &[&str], via: Via) -> Result<Vec<String>, String> {
     let board = Board { files: 8, ranks: 8 };
-    let q = Question {
-        board: "8x8".into(),
-        betza: betza.into(),
-        from: from.into(),
-        friends: friends.iter().map(|s| s.to_string()).collect(),
-        foes: foes.iter().map(|s| s.to_string()).collect(),
-        color: "white".into(),
-        virgin: true,
-    };
+    let q = Question::new("8x8", betza, from).around(friends, foes);
     let compiled = compile_piece(board, betza, via).map_err(|e| e.to_string())?;
     Ok(compiled.answer(board, &position(board, &q).unwrap()).dest)
 }

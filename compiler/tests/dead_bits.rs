@@ -2,11 +2,13 @@
 //! indexes must have a magic for them (bit 63 and bit 127 each reach only the top bit of their half's
 //! product, and the index once could not tell them apart: `[W?sR]` on 16x8 had no magic).
 
+use fairy_magic::{Options, Source};
+
 fn compiles(board: &str, pieces: &str, index: &str) {
     let text = format!(
         "variant dead-bits\nboard {board}\noption max-bits 10\noption effort 10\noption index {index}\n{pieces}"
     );
-    if let Err(e) = fairy_magic::compile("dead-bits.variant", &text, "", &[]) {
+    if let Err(e) = fairy_magic::compile(&Source { file: "dead-bits.variant", text: &text }, &Options::new()) {
         panic!("{board}, index {index}: {e}");
     }
 }

@@ -12,6 +12,7 @@
 //! check in what it adds with the fix, and copy the shrunk string into the corpus too.
 
 use fairy_magic::error::Error;
+use fairy_magic::{Options, Source};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, RngSeed};
 
@@ -33,7 +34,7 @@ fn config(cases: u32) -> Config {
 /// The outcome of compiling `text` must be a module or a user error: a panic or an internal
 /// error is a bug. Returns whether it compiled.
 pub fn compiled_or_user_error(what: &str, text: &str) -> Result<bool, String> {
-    match std::panic::catch_unwind(|| fairy_magic::compile("fuzz.variant", text, "", &[])) {
+    match std::panic::catch_unwind(|| fairy_magic::compile(&Source { file: "fuzz.variant", text }, &Options::new())) {
         Err(_) => Err(format!("{what} made the compiler panic:\n{text}")),
         Ok(Err(e @ Error::Internal(_))) => Err(format!("{what} made an internal error ({e}):\n{text}")),
         Ok(Err(Error::Many(errors))) if errors.iter().any(|e| matches!(e, Error::Internal(_))) => {

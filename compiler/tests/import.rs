@@ -1,6 +1,7 @@
 //! `fairy-magic import` on an example Fairy-Stockfish configuration written for these tests.
 
 use fairy_magic::import::import;
+use fairy_magic::{Options, Source};
 
 const INI: &str = include_str!("data/fsf-example.ini");
 const FILE: &str = "fsf-example.ini";
@@ -18,7 +19,8 @@ fn a_section_becomes_a_variant_that_compiles() {
         assert!(text.contains(line), "{line} in\n{text}");
     }
     assert!(text.contains("left out: castlingKingsideFile, startFen"), "{text}");
-    let module = fairy_magic::compile("capablanca-like.variant", &text, "", &[]).unwrap();
+    let module =
+        fairy_magic::compile(&Source { file: "capablanca-like.variant", text: &text }, &Options::new()).unwrap().text;
     assert!(module.contains("Archbishop"));
 }
 

@@ -5,6 +5,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use fairy_magic::{Options, Source};
+
 fn run(args: &[&str], input: &str) -> (bool, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fairy-magic"))
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
@@ -35,7 +37,7 @@ fn mobility_regions_become_confined_pieces() {
         "{text}"
     );
     assert!(text.contains("region custom-1-region a1-h1 a2-h2 black a1-h8\nconfine A custom-1-region"), "{text}");
-    let module = fairy_magic::compile("palaces.variant", &text, "", &[]).unwrap();
+    let module = fairy_magic::compile(&Source { file: "palaces.variant", text: &text }, &Options::new()).unwrap().text;
     assert!(module.contains("pub fn attackers"));
 }
 
@@ -89,6 +91,10 @@ fn attackers_batch_answers_every_line_in_order() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert_eq!(lines[0], "{\"from\":[\"d3\",\"f3\",\"c4\",\"g4\",\"c6\",\"g6\",\"d7\",\"f7\"]}");
-    assert!(lines[1].starts_with("{\"error\"") && lines[2].contains("unknown field `colour`"), "{out}");
+    assert!(
+        lines[1].starts_with("{\"error\"")
+            && lines[2].contains("unknown key `colour`: a question has board, betza, to,"),
+        "{out}"
+    );
     assert_eq!(lines[3], "{\"from\":[]}");
 }

@@ -5,7 +5,7 @@
 
 use fairy_magic::board::Squares;
 use fairy_magic::legs::TableKind;
-use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
+use fairy_magic::{error::Source, reference, tables::slot_ids, Settings};
 
 mod rng;
 use rng::XorShift;
@@ -20,8 +20,8 @@ fn check_variant<B: fairy_magic::magics::Word>(
     let variant = fairy_magic::variant::parse(&file, &text).unwrap();
     let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
     let board = variant.board;
-    let options = Options::default().with_settings(&variant.options);
-    let compiled = fairy_magic::build::<B>(variant, moves, &options).unwrap();
+    let settings = Settings::default().with(&variant.options);
+    let compiled = fairy_magic::build::<B>(variant, moves, &settings).unwrap();
     let tables = &compiled.tables;
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;

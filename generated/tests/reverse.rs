@@ -12,7 +12,7 @@
 use fairy_magic::board::{squares_of, Board, Squares};
 use fairy_magic::legs::TableKind;
 use fairy_magic::regions::PieceMoves;
-use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
+use fairy_magic::{error::Source, reference, tables::slot_ids, Settings};
 use fairy_magic_runtime::Color;
 
 mod rng;
@@ -39,8 +39,8 @@ fn compiled<B: fairy_magic::magics::Word>(name: &str) -> fairy_magic::Compiled<B
     let text = std::fs::read_to_string(&file).unwrap();
     let variant = fairy_magic::variant::parse(&file, &text).unwrap();
     let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
-    let options = Options::default().with_settings(&variant.options);
-    fairy_magic::build::<B>(variant, moves, &options).unwrap()
+    let settings = Settings::default().with(&variant.options);
+    fairy_magic::build::<B>(variant, moves, &settings).unwrap()
 }
 
 fn check_reverse<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {

@@ -113,18 +113,7 @@ pub(super) fn header<B: Word>(
         )?;
     }
     writeln!(h, "//")?;
-    let word = std::mem::size_of::<B>();
-    // As the module stores them: a leaps-only block is plain bitboards, a block without moves
-    // is nothing, and a `Slot` is padded to 16 bytes.
-    let slot_bytes: usize = tables
-        .answers
-        .iter()
-        .map(|b| match b.storage() {
-            Storage::Nothing => 0,
-            Storage::Leaps => b.leaps.len() * word,
-            Storage::Slots => b.leaps.len() * (word + b.width * probe_bytes::<B>()).next_multiple_of(16),
-        })
-        .sum();
+    let slot_bytes = slot_bytes(tables);
     let checks: usize = tables.answers.iter().map(|b| b.checks.len()).sum();
     writeln!(
         h,
@@ -136,9 +125,35 @@ pub(super) fn header<B: Word>(
         squares,
         slot_bytes,
         checks,
-        checks * 3 * word,
+        checks * std::mem::size_of::<fairy_magic_runtime::Check<B>>(),
     )?;
     Ok(h)
+}
+
+/// The bytes of every block of slots, as the module stores them: a leaps-only block is plain
+/// bitboards, a block without moves is nothing, and a `Slot` is padded to 16 bytes.
+pub(super) fn slot_bytes<B: Word>(tables: &Tables<B>) -> usize {
+    let word = std::mem::size_of::<B>();
+    tables
+        .answers
+        .iter()
+        .map(|b| match b.storage() {
+            Storage::Nothing => 0,
+            Storage::Leaps => b.leaps.len() * word,
+            Storage::Slots => b.leaps.len() * (word + b.width * probe_bytes::<B>()).next_multiple_of(16),
+        })
+        .sum()
+}
+
+/// The bytes of `between`'s sets and grids (a grid cell is the smallest integer that numbers
+/// every set).
+pub(super) fn between_bytes<B: Word>(squares: usize, between: &Between) -> (usize, usize) {
+    let cell = match between.sets.len() {
+        0..=256 => 1,
+        257..=65536 => 2,
+        _ => 4,
+    };
+    (between.sets.len() * std::mem::size_of::<B>(), between.grids.len() * squares * squares * cell)
 }
 
 /// What the reverse lookups and `between` add to the module.
@@ -153,12 +168,8 @@ pub(super) fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, pla
     let own: Vec<usize> = reverse.difference(&forward).copied().collect();
     let entries: usize = own.iter().map(|&l| 1usize << tables.found[l].0.bits).sum();
     let word = std::mem::size_of::<B>();
-    let cell = match between.sets.len() {
-        0..=256 => 1,
-        257..=65536 => 2,
-        _ => 4,
-    };
     let squares = variant.board.squares();
+    let (set_bytes, grid_bytes) = between_bytes::<B>(squares, between);
     format!(
         "// Reverse lookups (attackers, movers): {} of their own beside {} shared with the forward\n// ones, {} entries ({} bytes) before packing.\n\
          // Between: {} distinct sets ({} bytes) and {} grids of {}x{} cells ({} bytes).",
@@ -167,11 +178,11 @@ pub(super) fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, pla
         entries,
         entries * word,
         between.sets.len(),
-        between.sets.len() * word,
+        set_bytes,
         between.grids.len(),
         squares,
         squares,
-        between.grids.len() * squares * squares * cell,
+        grid_bytes,
     )
 }
 

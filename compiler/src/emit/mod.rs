@@ -45,6 +45,58 @@ pub struct Module<'a, B> {
     pub fancy_entries: f64,
 }
 
+/// What a module's tables cost, as its header reports them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statistics {
+    /// Squares on the board.
+    pub squares: usize,
+    /// Pieces of the variant.
+    pub pieces: usize,
+    /// Distinct lookups (magic-indexed tables) before packing.
+    pub lookups: usize,
+    /// Entries of the packed attack table, and their bytes.
+    pub attack_entries: usize,
+    /// Bytes of the packed attack table.
+    pub attack_bytes: usize,
+    /// Bytes of the per-square slots (leaps and probes).
+    pub slot_bytes: usize,
+    /// Plain checks (moves no table answers), and their bytes.
+    pub checks: usize,
+    /// Bytes of the plain checks.
+    pub check_bytes: usize,
+    /// Bytes of `between`'s sets and grids.
+    pub between_bytes: usize,
+    /// What plain fancy magic would take for the same pieces, in bytes (`baseline.rs`).
+    pub fancy_magic_bytes: f64,
+}
+
+impl Statistics {
+    /// Every byte of the module's data.
+    pub fn total_bytes(&self) -> usize {
+        self.attack_bytes + self.slot_bytes + self.check_bytes + self.between_bytes
+    }
+}
+
+/// The figures of one module.
+pub fn statistics<B: Word>(m: &Module<B>) -> Statistics {
+    let word = std::mem::size_of::<B>();
+    let squares = m.variant.board.squares();
+    let checks: usize = m.tables.answers.iter().map(|b| b.checks.len()).sum();
+    let (set_bytes, grid_bytes) = header::between_bytes::<B>(squares, m.between);
+    Statistics {
+        squares,
+        pieces: m.variant.pieces.len(),
+        lookups: m.plan.lookups.len(),
+        attack_entries: m.tables.table.len(),
+        attack_bytes: m.tables.table.len() * word,
+        slot_bytes: header::slot_bytes(m.tables),
+        checks,
+        check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::Check<B>>(),
+        between_bytes: set_bytes + grid_bytes,
+        fancy_magic_bytes: m.fancy_entries * word as f64,
+    }
+}
+
 /// The module's text.
 pub fn module<B: Word>(m: &Module<B>) -> Result<String, Error> {
     let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
