@@ -13,26 +13,113 @@
 //! emit     (emit.rs)               data → a Rust module
 //! ```
 
-pub mod baseline;
-pub mod between;
-pub mod betza;
-pub mod board;
-pub mod dial;
-pub mod emit;
-pub mod error;
-pub mod import;
-pub mod legs;
-pub mod lookups;
-pub mod magics;
-pub mod pack;
-pub mod paths;
-pub mod query;
-pub mod reference;
-pub mod regions;
-pub mod settings;
-pub mod show;
-pub mod tables;
-pub mod variant;
+mod baseline;
+mod between;
+mod betza;
+mod board;
+mod dial;
+mod emit;
+mod error;
+mod import;
+mod legs;
+mod lookups;
+mod magics;
+mod pack;
+mod paths;
+mod query;
+mod reference;
+mod regions;
+mod settings;
+mod show;
+mod tables;
+mod variant;
+
+/// The compiler's stages and tools, one module each, as docs/design.md describes them. The CLI,
+/// the tests and tools that look inside a compilation use them; a build script needs only what
+/// the crate root has ([`compile`], [`Options`], [`Setting`], [`Module`]). Their items follow
+/// the design and may change with it.
+pub mod stages {
+    /// What plain fancy magic would take for the same pieces: the figure headers compare with.
+    pub mod baseline {
+        pub use crate::baseline::*;
+    }
+    /// The squares between two squares on a piece's paths (`between` in generated modules).
+    pub mod between {
+        pub use crate::between::*;
+    }
+    /// XBetza: the grammar (`betza.pest`) and the syntax tree of one piece's moves.
+    pub mod betza {
+        pub use crate::betza::*;
+    }
+    /// Board geometry: square numbering (`rank * files + file`), names, and square sets.
+    pub mod board {
+        pub use crate::board::*;
+    }
+    /// The direction dial: which of a piece's step vectors a direction modifier keeps.
+    pub mod dial {
+        pub use crate::dial::*;
+    }
+    /// Stage 7: compiled tables to the text of a Rust module (header, code, data).
+    pub mod emit {
+        pub use crate::emit::*;
+    }
+    /// Errors with their place in the input (file, line, column), and how they print.
+    pub mod error {
+        pub use crate::error::*;
+    }
+    /// `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
+    pub mod import {
+        pub use crate::import::*;
+    }
+    /// Stage 2: XBetza to moves as legs with concrete step vectors, and the table kinds.
+    pub mod legs {
+        pub use crate::legs::*;
+    }
+    /// Stage 4: path moves to plain leaps and grouped lookups, and the cost model.
+    pub mod lookups {
+        pub use crate::lookups::*;
+    }
+    /// Stage 5: a multiplier (magic) for every lookup, found by a deterministic search.
+    pub mod magics {
+        pub use crate::magics::*;
+    }
+    /// Packing every lookup's entries into one array, overlapping where they agree.
+    pub mod pack {
+        pub use crate::pack::*;
+    }
+    /// Stage 3: legs from a square to path moves (destination, squares looked at, hurdles).
+    pub mod paths {
+        pub use crate::paths::*;
+    }
+    /// One-off questions (`fairy-magic moves`, `attackers`, `between`) about one piece.
+    pub mod query {
+        pub use crate::query::*;
+    }
+    /// The reference walker: legs walked on a mailbox board, which every table is checked against.
+    pub mod reference {
+        pub use crate::reference::*;
+    }
+    /// Regions (palace, river): where a piece may stand and which moves it has where.
+    pub mod regions {
+        pub use crate::regions::*;
+    }
+    /// Settings as typed values: what `option` lines and command-line flags become.
+    pub mod settings {
+        pub use crate::settings::*;
+    }
+    /// `fairy-magic show`: a piece's moves drawn on a board diagram.
+    pub mod show {
+        pub use crate::show::*;
+    }
+    /// Stage 6: magics to the runtime's data (slots, probes, checks), verified against [`reference`].
+    pub mod tables {
+        pub use crate::tables::*;
+    }
+    /// Stage 1: a variant file parsed (board, regions, pieces, options).
+    pub mod variant {
+        pub use crate::variant::*;
+    }
+}
 
 use fairy_magic_runtime::Color;
 

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use fairy_magic::board::squares_of;
-use fairy_magic::error::Error;
-use fairy_magic::query::{self, Batch, Question, Via};
+use fairy_magic::stages::board::squares_of;
+use fairy_magic::stages::error::Error;
+use fairy_magic::stages::query::{self, Batch, Question, Via};
 use fairy_magic::{Options, Setting, Source};
 use fairy_magic_runtime::Color;
 
@@ -264,10 +264,10 @@ enum OptimizeArg {
 }
 
 impl OptimizeArg {
-    fn optimize(self) -> fairy_magic::lookups::Optimize {
+    fn optimize(self) -> fairy_magic::stages::lookups::Optimize {
         match self {
-            OptimizeArg::Speed => fairy_magic::lookups::Optimize::Speed,
-            OptimizeArg::Size => fairy_magic::lookups::Optimize::Size,
+            OptimizeArg::Speed => fairy_magic::stages::lookups::Optimize::Speed,
+            OptimizeArg::Size => fairy_magic::stages::lookups::Optimize::Size,
         }
     }
 }
@@ -337,11 +337,11 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Import { file, section, output } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
-            let (variant, warnings) = fairy_magic::import::import(&name, &text, &section)?;
+            let (variant, warnings) = fairy_magic::stages::import::import(&name, &text, &section)?;
             // Never hand over a file that `compile` would reject.
             let written = output.as_ref().map_or(format!("{section}.variant"), |o| o.display().to_string());
-            let compiles = fairy_magic::variant::parse(&written, &variant).and_then(|v| {
-                fairy_magic::piece_moves(&v, &fairy_magic::error::Source { file: &written, text: &variant })
+            let compiles = fairy_magic::stages::variant::parse(&written, &variant).and_then(|v| {
+                fairy_magic::piece_moves(&v, &fairy_magic::stages::error::Source { file: &written, text: &variant })
             });
             if let Err(e) = compiles {
                 return Err(Error::Many(vec![
@@ -363,7 +363,7 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Show { file, piece, from, around, ascii, svg } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
-            let variant = fairy_magic::variant::parse(&name, &text)?;
+            let variant = fairy_magic::stages::variant::parse(&name, &text)?;
             let board = variant.board;
             let Some(p) = variant.pieces.iter().find(|p| p.letter == piece || p.name == piece) else {
                 let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
@@ -382,17 +382,17 @@ fn run(cli: Cli) -> Result<(), Error> {
             // The same piece alone on the board: what it would reach if nothing blocked it.
             let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
             let index = variant.pieces.iter().position(|q| q.letter == p.letter).expect("found above");
-            let source = fairy_magic::error::Source { file: &name, text: &text };
+            let source = fairy_magic::stages::error::Source { file: &name, text: &text };
             let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
             let now = compiled.answer(board, &here);
             let open = compiled.answer(board, &alone);
             let color = here.color as usize;
             let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
             let regions = regions.fold(0, |set, &r| set | variant.regions[r].squares[color]);
-            let marks = fairy_magic::show::marks(board, &here, &now, &open, regions);
-            write_stdout(&fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
+            let marks = fairy_magic::stages::show::marks(board, &here, &now, &open, regions);
+            write_stdout(&fairy_magic::stages::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
             if let Some(out) = svg {
-                write_atomically(&out, &fairy_magic::show::svg(board, &marks, &p.letter))
+                write_atomically(&out, &fairy_magic::stages::show::svg(board, &marks, &p.letter))
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())))?;
             }
             Ok(())
@@ -552,7 +552,7 @@ fn write_stdout(text: &str) -> Result<(), Error> {
 /// line and column.
 fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
     let bytes = std::fs::read(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
-    fairy_magic::error::utf8(name, &bytes).map(str::to_string)
+    fairy_magic::stages::error::utf8(name, &bytes).map(str::to_string)
 }
 
 /// A path as one word of a shell command: quoted when it holds anything but plain characters.

@@ -4,12 +4,13 @@
 mod common;
 
 use common::XorShift;
-use fairy_magic::board::{squares_of, Squares};
-use fairy_magic::error::Source;
-use fairy_magic::legs::TableKind;
-use fairy_magic::magics::Word;
-use fairy_magic::tables::SlotId;
-use fairy_magic::{build, paths, piece_moves, variant, Compiled, Settings};
+use fairy_magic::stages::board::{squares_of, Squares};
+use fairy_magic::stages::error::Source;
+use fairy_magic::stages::legs::TableKind;
+use fairy_magic::stages::magics::Word;
+use fairy_magic::stages::tables::SlotId;
+use fairy_magic::stages::{paths, variant};
+use fairy_magic::{build, piece_moves, Compiled, Settings};
 use fairy_magic_runtime::Color;
 
 const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\

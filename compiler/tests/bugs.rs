@@ -1,8 +1,8 @@
 //! Compiler bugs found by the tests, kept as regression tests once fixed (and, while open, as
 //! tests marked `#[ignore = "bug: ..."]`: `cargo test -p fairy-magic --test bugs -- --ignored`).
 
-use fairy_magic::board::Board;
-use fairy_magic::query::{compile_piece, position, Question, Via};
+use fairy_magic::stages::board::Board;
+use fairy_magic::stages::query::{compile_piece, position, Question, Via};
 
 fn dest(betza: &str, from: &str, friends: &[&str], foes: &[&str], via: Via) -> Result<Vec<String>, String> {
     let board = Board { files: 8, ranks: 8 };

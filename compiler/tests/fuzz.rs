@@ -11,7 +11,7 @@
 //! `tests/proptest-regressions/fuzz.txt` (checked in; proptest replays them before new cases):
 //! check in what it adds with the fix, and copy the shrunk string into the corpus too.
 
-use fairy_magic::error::Error;
+use fairy_magic::stages::error::Error;
 use fairy_magic::{Options, Source};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, RngSeed};

@@ -1,6 +1,6 @@
 //! `fairy-magic import` on an example Fairy-Stockfish configuration written for these tests.
 
-use fairy_magic::import::import;
+use fairy_magic::stages::import::import;
 use fairy_magic::{Options, Source};
 
 const INI: &str = include_str!("data/fsf-example.ini");

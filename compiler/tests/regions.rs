@@ -31,7 +31,7 @@ mobilityRegionWhiteCustomPiece1 = *1 *2
 
 #[test]
 fn mobility_regions_become_confined_pieces() {
-    let (text, _) = fairy_magic::import::import("palaces.ini", PALACES, "palaces").unwrap();
+    let (text, _) = fairy_magic::stages::import::import("palaces.ini", PALACES, "palaces").unwrap();
     assert!(
         text.contains("region king-region d1 e1 f1 d2 e2 f2 black d8 e8 f8 d7 e7 f7\nconfine K king-region"),
         "{text}"
@@ -44,17 +44,17 @@ fn mobility_regions_become_confined_pieces() {
 #[test]
 fn a_confined_piece_neither_leaves_nor_enters_from_outside() {
     let text = "variant p\nboard 8x8\nregion home a1-h2\npiece K king K\nconfine K home\n";
-    let variant = fairy_magic::variant::parse("p.variant", text).unwrap();
-    let source = fairy_magic::error::Source { file: "p.variant", text };
+    let variant = fairy_magic::stages::variant::parse("p.variant", text).unwrap();
+    let source = fairy_magic::stages::error::Source { file: "p.variant", text };
     let moves = fairy_magic::piece_moves(&variant, &source).unwrap();
     let board = variant.board;
-    let kind = fairy_magic::legs::TableKind::Quiet;
-    let from_e2 = fairy_magic::reference::reach_piece(board, &moves[0][0], 12, 0, kind);
+    let kind = fairy_magic::stages::legs::TableKind::Quiet;
+    let from_e2 = fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 12, 0, kind);
     assert_eq!(from_e2, 0b0011_1000_0010_1000_0011_1000 & board.all() & 0xffff);
     // Black's region is White's turned 180°: ranks 7 and 8.
-    let black_from_e7 = fairy_magic::reference::reach_piece(board, &moves[0][1], 52, 0, kind);
+    let black_from_e7 = fairy_magic::stages::reference::reach_piece(board, &moves[0][1], 52, 0, kind);
     assert_eq!(black_from_e7 & 0xffff_ffff_ffff, 0);
-    assert_eq!(fairy_magic::reference::reach_piece(board, &moves[0][0], 28, 0, kind), 0, "e4 is outside");
+    assert_eq!(fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 28, 0, kind), 0, "e4 is outside");
 }
 
 #[test]

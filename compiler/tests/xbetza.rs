@@ -5,10 +5,11 @@
 mod common;
 
 use common::XorShift;
-use fairy_magic::board::Board;
-use fairy_magic::error::Error;
-use fairy_magic::query::{compile_piece, position, Question, Via};
-use fairy_magic::{betza, legs, Options, Source};
+use fairy_magic::stages::board::Board;
+use fairy_magic::stages::error::Error;
+use fairy_magic::stages::query::{compile_piece, position, Question, Via};
+use fairy_magic::stages::{betza, legs};
+use fairy_magic::{Options, Source};
 use fairy_magic_runtime::Color;
 
 fn count(betza: &str, via: Via) -> usize {
@@ -67,8 +68,8 @@ fn both_spellings_compile_to_the_same_legs() {
                 let board = Board { files: 8, ranks: 8 };
                 let from = board.parse_square(square).unwrap();
                 let kind = legs::TableKind::Capture;
-                let a = fairy_magic::reference::reach(board, &moves(bracket), from, occupied, kind);
-                let b = fairy_magic::reference::reach(board, &moves(chain), from, occupied, kind);
+                let a = fairy_magic::stages::reference::reach(board, &moves(bracket), from, occupied, kind);
+                let b = fairy_magic::stages::reference::reach(board, &moves(chain), from, occupied, kind);
                 assert_eq!(a, b, "{bracket} and {chain} from {square}, occupied {occupied:#x}");
             }
         }
@@ -226,8 +227,8 @@ fn no_variant_file_makes_the_compiler_panic() {
         let text: String = text.into_iter().collect();
         let outcome = std::panic::catch_unwind(|| {
             // Parsing and the legs stage for every mutation; the whole compile for some.
-            if let Ok(v) = fairy_magic::variant::parse("fuzz.variant", &text) {
-                let source = fairy_magic::error::Source { file: "fuzz.variant", text: &text };
+            if let Ok(v) = fairy_magic::stages::variant::parse("fuzz.variant", &text) {
+                let source = fairy_magic::stages::error::Source { file: "fuzz.variant", text: &text };
                 if fairy_magic::piece_moves(&v, &source).is_ok() && round % 50 == 0 && v.board.squares() <= 64 {
                     if let Err(e @ Error::Internal(_)) =
                         fairy_magic::compile(&Source { file: "fuzz.variant", text: &text }, &Options::new())

@@ -9,10 +9,11 @@
 //! reference, stand in for it. `between` is checked by what it means: every square it gives can
 //! decide whether the move is made.
 
-use fairy_magic::board::{squares_of, Board, Squares};
-use fairy_magic::legs::TableKind;
-use fairy_magic::regions::PieceMoves;
-use fairy_magic::{error::Source, reference, tables::slot_ids, Settings};
+use fairy_magic::stages::board::{squares_of, Board, Squares};
+use fairy_magic::stages::legs::TableKind;
+use fairy_magic::stages::regions::PieceMoves;
+use fairy_magic::stages::{reference, tables::slot_ids};
+use fairy_magic::{Settings, Source};
 use fairy_magic_runtime::Color;
 
 mod rng;
@@ -34,16 +35,16 @@ struct Module<'a> {
     between: &'a dyn Fn(usize, Color, usize, usize) -> Squares,
 }
 
-fn compiled<B: fairy_magic::magics::Word>(name: &str) -> fairy_magic::Compiled<B> {
+fn compiled<B: fairy_magic::stages::magics::Word>(name: &str) -> fairy_magic::Compiled<B> {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
-    let variant = fairy_magic::variant::parse(&file, &text).unwrap();
+    let variant = fairy_magic::stages::variant::parse(&file, &text).unwrap();
     let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
     let settings = Settings::default().with(&variant.options);
     fairy_magic::build::<B>(variant, moves, &settings).unwrap()
 }
 
-fn check_reverse<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
+fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
     let board = c.variant.board;
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
@@ -118,7 +119,7 @@ const OCCUPANCIES: usize = 8;
 
 /// Every square `between` gives can decide whether the move is made: for some occupancy of the
 /// squares between (the rest of the board empty, or random), flipping it changes the answer.
-fn check_between<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
+fn check_between<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
     let board = c.variant.board;
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
