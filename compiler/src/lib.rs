@@ -13,6 +13,8 @@
 //! emit     (emit.rs)               data → a Rust module
 //! ```
 
+#![warn(missing_docs)]
+
 mod baseline;
 mod between;
 mod betza;
@@ -203,10 +205,13 @@ pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 /// A compiled variant, before emission: everything the emitter and the tests need.
 #[derive(Clone, Debug)]
 pub struct Compiled<B> {
+    /// The variant as parsed.
     pub variant: Variant,
     /// `moves[piece][colour]`.
     pub moves: Vec<[PieceMoves; 2]>,
+    /// The lookups of every slot and how each slot uses them.
     pub plan: Plan,
+    /// The data the emitted module holds.
     pub tables: Tables<B>,
     /// The squares between two squares on each piece's paths.
     pub between: Between,

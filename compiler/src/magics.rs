@@ -15,7 +15,9 @@ use crate::lookups::Lookup;
 
 /// The integer a board's bitboards are emitted as: `u64` or `u128`.
 pub trait Word: Bitboard {
+    /// The set as this word; squares beyond its width are dropped (its boards have none).
     fn from_squares(squares: Squares) -> Self;
+    /// The set as the compiler's own [`Squares`].
     fn to_squares(self) -> Squares;
     /// A random number with few bits set: such multipliers make good magics.
     fn sparse(rng: &mut ChaCha8Rng) -> Self;
@@ -56,6 +58,7 @@ impl Word for u128 {
 /// A lookup's magic and the size of its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found<B> {
+    /// The multiplier; unused (zero) with [`Index::Pext`], which gathers the mask's bits instead.
     pub magic: B,
     /// Index bits: the table has `1 << bits` entries.
     pub bits: u32,

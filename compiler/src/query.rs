@@ -19,24 +19,34 @@ use crate::tables::{SlotId, Tables, Verify};
 use crate::variant::{Piece, Variant};
 use crate::{build, reference, Settings, DEFAULT_MAX_PATHS};
 
+/// How a [`CompiledPiece`] answers: through magic tables or through the reference walker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Via {
+    /// Through compiled magic tables, read exactly as emitted code reads them.
     Tables,
+    /// Through the reference walker over the piece's legs: no tables are built.
     Reference,
 }
 
 /// One question, as the `--batch` JSON lines spell it.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Question {
+    /// The board, as `<files>x<ranks>` (`8x8`).
     pub board: String,
+    /// The piece's moves in XBetza.
     pub betza: String,
+    /// The square the piece stands on (`e4`).
     pub from: String,
+    /// The names of the squares holding friendly pieces; none if left out.
     #[serde(default)]
     pub friends: Vec<String>,
+    /// The names of the squares holding enemy pieces; none if left out.
     #[serde(default)]
     pub foes: Vec<String>,
+    /// `white` or `black`; White if left out.
     #[serde(default = "white")]
     pub color: String,
+    /// Whether the piece has not moved yet, so that its `i` moves count; yes if left out.
     #[serde(default = "yes")]
     pub virgin: bool,
 }
@@ -73,8 +83,11 @@ fn yes() -> bool {
 /// Destinations: where it may go (`dest` = `quiet` + `capture`), square names in index order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Answer {
+    /// Every destination: `quiet` and `capture` together.
     pub dest: Vec<String>,
+    /// The empty squares it may move to.
     pub quiet: Vec<String>,
+    /// The enemy-held squares it may capture on.
     pub capture: Vec<String>,
 }
 
@@ -100,7 +113,9 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
 pub enum CompiledPiece {
     /// Only the legs: enough for the reference walker.
     Legs([PieceMoves; 2]),
+    /// Tables with 64-bit bitboards, for boards of at most 64 squares.
     Narrow(Tables<u64>),
+    /// Tables with 128-bit bitboards, for boards of more than 64 squares.
     Wide(Tables<u128>),
 }
 
@@ -188,13 +203,21 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> 
 
 /// The squares of one position, checked against the board.
 pub struct Position {
+    /// The piece's square (the target square, for [`sources`]).
     pub from: u8,
+    /// The squares of friendly pieces, never `from`.
     pub friends: Squares,
+    /// The squares of enemy pieces, never `from`.
     pub foes: Squares,
+    /// The piece's colour.
     pub color: Color,
+    /// Whether the piece has not moved yet, so that its `i` moves count.
     pub virgin: bool,
 }
 
+/// The position a question describes, on `board`. Fails for a square off the board, an
+/// unknown colour, or a square that is both a friend and a foe; a friend or foe on `from` is
+/// dropped.
 pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     let square = |name: &str| {
         board
@@ -270,6 +293,7 @@ pub struct Batch {
 
 #[cfg(feature = "cli")]
 impl Batch {
+    /// An empty batch answering through `via`.
     pub fn new(via: Via) -> Batch {
         Batch { compiled: HashMap::new(), via }
     }
@@ -342,6 +366,7 @@ pub struct AttackerBatch {
 
 #[cfg(feature = "cli")]
 impl AttackerBatch {
+    /// An empty batch answering through `via`.
     pub fn new(via: Via) -> AttackerBatch {
         AttackerBatch { compiled: HashMap::new(), via }
     }

@@ -11,12 +11,19 @@ use crate::query::{Answer, Position};
 /// What each square shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// An empty square the piece cannot reach, even on an empty board, outside its regions.
     Empty,
+    /// The piece's own square.
     Piece,
+    /// A square holding a friendly piece.
     Friend,
+    /// A square holding an enemy piece the piece cannot capture.
     Foe,
+    /// An empty square the piece may move to.
     Quiet,
+    /// An enemy-held square the piece may capture on.
     Capture,
+    /// An empty square the piece would reach on an empty board, but not now.
     Blocked,
     /// An empty square of one of the piece's regions (where it is confined, or moves otherwise).
     Region,

@@ -51,7 +51,9 @@ pub enum Storage {
 /// fewer, so that the generated code reads a square without first reading how much it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block<B> {
+    /// Probes per square: the most any square of the block needs.
     pub width: usize,
+    /// Plain checks per square: the most any square of the block needs.
     pub check_width: usize,
     /// One a square.
     pub leaps: Vec<B>,
@@ -62,10 +64,12 @@ pub struct Block<B> {
 }
 
 impl<B: Word> Block<B> {
+    /// The probes of one square (`rank * files + file`), padding included.
     pub fn probes(&self, square: usize) -> &[Magic<B>] {
         &self.probes[square * self.width..(square + 1) * self.width]
     }
 
+    /// The plain checks of one square (`rank * files + file`), padding included.
     pub fn checks(&self, square: usize) -> &[Check<B>] {
         &self.checks[square * self.check_width..(square + 1) * self.check_width]
     }
@@ -76,6 +80,7 @@ impl<B: Word> Block<B> {
             | fairy_magic_runtime::check(self.checks(square), occupied)
     }
 
+    /// How the generated module stores this block: what it holds decides how little it needs.
     pub fn storage(&self) -> Storage {
         match (self.width, self.leaps.iter().any(|&l| l != B::EMPTY)) {
             (0, false) => Storage::Nothing,
@@ -93,9 +98,13 @@ impl<B: Word> Block<B> {
 /// The slots of a variant in a fixed order: kind, then piece, then colour, then square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlotId {
+    /// An index into [`Tables::kinds`], not a [`TableKind`].
     pub kind: usize,
+    /// An index into the variant's pieces.
     pub piece: usize,
+    /// The piece's colour.
     pub color: Color,
+    /// The square, `rank * files + file`: the piece's square, or the target of a reverse kind.
     pub square: u8,
 }
 
@@ -104,12 +113,16 @@ pub struct SlotId {
 /// knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlotOrder {
+    /// The number of table kinds.
     pub kinds: usize,
+    /// The number of pieces.
     pub pieces: usize,
+    /// The number of squares of the board.
     pub squares: usize,
 }
 
 impl SlotOrder {
+    /// The order of `kinds` kinds of `pieces` pieces on `board`.
     pub fn new(kinds: usize, pieces: usize, board: Board) -> SlotOrder {
         SlotOrder { kinds, pieces, squares: board.squares() }
     }
@@ -157,6 +170,13 @@ pub enum Verify {
     Sampled(usize),
 }
 
+/// Finds every lookup's magic, packs their tables into one array, lays out every slot's block,
+/// and checks the result against the reference walker as `settings.verify` says.
+///
+/// `kinds` are the table kinds in module order (forward kinds first); `plan` has one slot plan
+/// per slot in [`SlotOrder`]; `reach[piece * 2 + colour][square]` is where the piece may go
+/// from `square` under some occupancy, the origins a reverse slot is checked from. Fails if a
+/// magic search runs out of budget or a table disagrees with the reference.
 pub fn build<B: Word>(
     board: Board,
     pieces: &[String],
@@ -229,6 +249,7 @@ pub fn build<B: Word>(
 }
 
 impl<B: Word> Tables<B> {
+    /// The block that answers one slot, shared with every slot that answers alike.
     pub fn block(&self, id: SlotId) -> &Block<B> {
         &self.answers[self.blocks[id.kind][id.piece][id.color as usize]]
     }

@@ -24,22 +24,33 @@ pub struct Provenance {
     pub source: String,
     /// The command that regenerates this file.
     pub regenerate: String,
+    /// The seed mixed into every magic search ([`Settings::seed`](crate::Settings::seed)).
     pub seed: u64,
     /// The bit budget fixed by an option, or `None` when the cost model chose per piece.
     pub max_bits: Option<u32>,
+    /// What the cost model made small ([`Settings::optimize`](crate::Settings::optimize)).
     pub optimize: crate::lookups::Optimize,
+    /// The cache budget, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
     pub cache_bytes: usize,
+    /// The most probes one query may make ([`Settings::max_probes`](crate::Settings::max_probes)).
     pub max_probes: usize,
+    /// How hard the magic search tried ([`Settings::effort`](crate::Settings::effort)).
     pub effort: u32,
 }
 
 /// Everything one module is written from.
 pub struct Module<'a, B> {
+    /// The variant the module is for.
     pub variant: &'a Variant,
+    /// Its tables, which the module's statics hold.
     pub tables: &'a Tables<B>,
+    /// The plan the tables were built from: its lookups, for the header's figures.
     pub plan: &'a Plan,
+    /// Each piece's bit budget and what it costs, in piece order, for the header.
     pub budgets: &'a [Cost],
+    /// The squares between two squares on each piece's paths, for the module's `between`.
     pub between: &'a Between,
+    /// How the module was made, for its header.
     pub made: &'a Provenance,
     /// What plain fancy magic would need (`baseline.rs`), reported beside these tables.
     pub fancy_entries: f64,
