@@ -104,3 +104,37 @@ fn what_would_not_compile_is_an_error_not_a_file() {
     let e = error("too-big");
     assert!(e.contains("section [too-big] converts into") && e.contains("board 16x16"), "{e}");
 }
+
+mod notation {
+    use fairy_magic::stages::import::translate;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
+
+    fn config() -> Config {
+        Config {
+            cases: 2000,
+            rng_seed: RngSeed::Fixed(0x5eed_0014),
+            rng_algorithm: RngAlgorithm::ChaCha,
+            failure_persistence: None,
+            ..Config::default()
+        }
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+        /// Whatever Fairy-Stockfish's letters say, the translation is a string fairy-magic reads
+        /// (or no moves at all), and nothing panics.
+        #[test]
+        fn every_string_translates_into_one_fairy_magic_reads(
+            text in "[mcpgnifbvhrlsejaWFDNALCJZGHKRBQ0-9?\\[\\]-]{0,14}"
+        ) {
+            let written = translate(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            if !written.betza.is_empty() {
+                let parsed = fairy_magic::stages::betza::parse(&written.betza)
+                    .map_err(|e| TestCaseError::fail(format!("{text} → {}: {e:?}", written.betza)))?;
+                fairy_magic::stages::legs::moves(&parsed, fairy_magic_runtime::Color::White)
+                    .map_err(|e| TestCaseError::fail(format!("{text} → {}: {e:?}", written.betza)))?;
+            }
+        }
+    }
+}

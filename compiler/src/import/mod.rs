@@ -222,22 +222,29 @@ fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, ou
         return Ok(false);
     }
     let name = piece_name(&key);
-    let soldier_zone = key == "soldier" && state.soldier_rank > 1;
     let mut betza = written.betza;
     if key == "pawn" && state.double_step {
         betza.push_str("ifmnD");
     }
-    if soldier_zone {
-        let across = state.soldier_rank;
-        let last = (b'a' + state.files as u8 - 1) as char;
-        let black_to = state.ranks + 1 - across;
-        out.push(format!("piece {upper} {name} fW"), at);
-        out.push(format!("region {name}-across a{across}-{last}{} black a1-{last}{black_to}", state.ranks), None);
-        out.push(format!("moves {upper} in {name}-across {betza}"), at);
+    if key == "soldier" && state.soldier_rank > 1 {
+        soldier(state, upper, &name, &betza, at, out);
     } else {
         out.push(format!("piece {upper} {name} {betza}"), at);
     }
     Ok(true)
+}
+
+/// Xiangqi's soldier (`soldierPromotionRank`): below that rank it steps only forward, from it on
+/// it has all its moves (with the rank past the board, never).
+fn soldier(state: &State, upper: char, name: &str, betza: &str, at: Option<usize>, out: &mut Output) {
+    out.push(format!("piece {upper} {name} fW"), at);
+    let across = state.soldier_rank;
+    if across <= state.ranks {
+        let last = (b'a' + state.files as u8 - 1) as char;
+        let black_to = state.ranks + 1 - across;
+        out.push(format!("region {name}-across a{across}-{last}{} black a1-{last}{black_to}", state.ranks), None);
+        out.push(format!("moves {upper} in {name}-across {betza}"), at);
+    }
 }
 
 /// `region` and `confine` lines for the pieces that have mobility regions.

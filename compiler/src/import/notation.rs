@@ -191,6 +191,8 @@ fn families(reading: &Reading) -> BTreeMap<Family, BTreeSet<(i8, i8)>> {
             Table::Step if distance < 0 && long > 1 => Sweep::Lame,
             Table::Step => Sweep::Leap,
             _ if long > 2 => continue,
+            // A ride of one step is a leap.
+            Table::Slide if distance == 1 => Sweep::Leap,
             Table::Slide => Sweep::Ride(distance.max(0) as u8),
             Table::Hop => Sweep::Hop(distance.max(0) as u8),
         };
@@ -257,7 +259,9 @@ fn spell(f: &Family, d: &str) -> String {
         Sweep::Ride(n) => format!("{i}{m}{d}{x}{n}"),
         Sweep::Hop(0) => format!("{i}{m}{d}p{}", rider(f.shape)),
         Sweep::Hop(1) => format!("{i}{m}{d}g{}", rider(f.shape)),
-        Sweep::Hop(n) => format!("{i}[{d}p{}-{m}{x}{n}]", rider(f.shape)),
+        // Inside brackets a doubled atom is not a rider: `N0` is.
+        Sweep::Hop(n) if matches!(f.shape, (1, 0) | (1, 1)) => format!("{i}[{d}p{}-{m}{x}{n}]", rider(f.shape)),
+        Sweep::Hop(n) => format!("{i}[{d}p{x}0-{m}{x}{n}]"),
     }
 }
 
@@ -375,7 +379,12 @@ pub fn translate(text: &str) -> Result<Written, String> {
     let mut notes = Vec::new();
     let mut canonical = String::new();
     for (family, steps) in families(&read(text)) {
-        canonical.push_str(&write_family(&family, &steps)?);
+        let part = write_family(&family, &steps)?;
+        // `N` then `N2` would read as one rider `NN2`: the second gets its (default) `mc`.
+        if part.chars().next().is_some_and(|c| c.is_ascii_uppercase() && canonical.ends_with(c)) {
+            canonical.push_str("mc");
+        }
+        canonical.push_str(&part);
     }
     if canonical.is_empty() {
         return Ok(Written { betza: String::new(), notes });
