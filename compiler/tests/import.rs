@@ -100,6 +100,13 @@ fn a_game_without_moving_pieces_says_so() {
 }
 
 #[test]
+fn a_piece_without_moves_is_left_out_with_its_region() {
+    let (text, notes) = section("walls");
+    assert!(!text.contains("piece W") && !text.contains("region"), "{text}");
+    assert!(notes.iter().any(|n| n.contains("immobile = w: it has no moves")), "{notes:?}");
+}
+
+#[test]
 fn what_would_not_compile_is_an_error_not_a_file() {
     let e = error("too-big");
     assert!(e.contains("section [too-big] converts into") && e.contains("board 16x16"), "{e}");

@@ -175,17 +175,19 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
     let name = variant_name(section);
     out.push(format!("variant {name}"), None);
     out.push(format!("board {}x{}", state.files, state.ranks), None);
-    let mut moving = 0;
+    let mut moving = Vec::new();
     for (&index, letter) in &state.letters {
-        moving += usize::from(piece(&state, index, letter, source, &mut out)?);
+        if piece(&state, index, letter, source, &mut out)? {
+            moving.push(index);
+        }
     }
-    if moving == 0 {
+    if moving.is_empty() {
         return Err(source.error(
             header_at,
             format!("[{section}] has no piece that moves (its pieces are only dropped or stand still): there are no move tables to make"),
         ));
     }
-    regions(&state, &mut out, source)?;
+    regions(&state, &moving, &mut out, source)?;
     let mut head = format!("# Imported from {file}, section [{section}], by `fairy-magic import`.\n");
     if !state.ignored.is_empty() {
         let rules: Vec<&str> = state.ignored.iter().map(String::as_str).collect();
@@ -247,10 +249,10 @@ fn soldier(state: &State, upper: char, name: &str, betza: &str, at: Option<usize
     }
 }
 
-/// `region` and `confine` lines for the pieces that have mobility regions.
-fn regions(state: &State, out: &mut Output, source: &Source) -> Result<(), Error> {
+/// `region` and `confine` lines for the written pieces (`moving`) that have mobility regions.
+fn regions(state: &State, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
     let whole = format!("a1-{}{}", (b'a' + state.files as u8 - 1) as char, state.ranks);
-    for (&index, letter) in &state.letters {
+    for (index, letter) in moving.iter().map(|i| (*i, &state.letters[i])) {
         let side = |colour: usize| -> Result<(Option<String>, Option<usize>), Error> {
             let Some(r) = state.regions.get(&(index, colour)) else { return Ok((None, None)) };
             let items = region_items(&r.value, state.files, state.ranks).map_err(|m| match r.at {
