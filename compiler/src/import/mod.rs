@@ -197,7 +197,8 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
         let _ = writeln!(head, "# {n}");
     }
     let body: String = out.lines.iter().map(|(l, _)| format!("{l}\n")).collect();
-    Ok((head.clone() + &body, out, head.lines().count()))
+    let head_lines = head.lines().count();
+    Ok((head + &body, out, head_lines))
 }
 
 /// One piece line (or none, with a note, for a piece without moves); whether it was written.
