@@ -21,6 +21,7 @@ pub mod dial;
 pub mod emit;
 pub mod error;
 pub mod import;
+pub mod indices;
 pub mod legs;
 pub mod lookups;
 pub mod magics;
@@ -124,6 +125,8 @@ pub struct Compiled<B> {
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
     pub budgets: Vec<lookups::Cost>,
+    /// Dense indices of every piece's potential attacks (NNUE threat inputs, policy heads).
+    pub indices: indices::Indices,
 }
 
 /// The moves of every piece of a variant, both colours, with its regions applied; errors point
@@ -269,7 +272,8 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &O
         .collect();
     let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, options)?;
     let between = Between::new(board, &all_paths);
-    Ok(Compiled { variant, moves, plan, tables, budgets, between })
+    let indices = indices::Indices::new(board, &all_paths);
+    Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
 }
 
 /// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
@@ -358,6 +362,7 @@ fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Stri
         plan: &c.plan,
         budgets: &c.budgets,
         between: &c.between,
+        indices: &c.indices,
         made,
         fancy_entries: baseline::fancy_magic_entries(&c.variant),
     })
