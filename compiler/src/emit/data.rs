@@ -221,16 +221,18 @@ pub(super) fn vector_entries_data(variant: &Variant, indices: &Indices) -> Resul
     Ok(s)
 }
 
-/// `REACH[grid][from]`, four squares a line.
+/// `REACH[grid][from]`, as many squares a line as fit (four on u64, two on u128), each line
+/// named by its first square.
 pub(super) fn reach_data<B: Word>(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
     let board = variant.board;
     let (grids, _) = indices.reach_grids();
+    let per_line = if B::BITS > 64 { 2 } else { 4 };
     let mut s = String::from("[\n");
     for (g, grid) in grids.iter().enumerate() {
         writeln!(s, "    // grid {g}\n    [")?;
-        for (i, run) in grid.chunks(4).enumerate() {
+        for (i, run) in grid.chunks(per_line).enumerate() {
             let cells: Vec<String> = run.iter().map(|&set| B::from_squares(set).literal()).collect();
-            wrapped(&mut s, "        ", &cells, &format!("from {}", board.name((i * 4) as u8)))?;
+            wrapped(&mut s, "        ", &cells, &format!("from {}", board.name((i * per_line) as u8)))?;
         }
         s.push_str("    ],\n");
     }
