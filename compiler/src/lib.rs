@@ -23,6 +23,7 @@ mod dial;
 mod emit;
 mod error;
 mod import;
+mod indices;
 mod legs;
 mod lookups;
 mod magics;
@@ -72,6 +73,11 @@ pub mod stages {
     /// `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
     pub mod import {
         pub use crate::import::*;
+    }
+    /// Dense indices of each piece's potential attacks (`vector_index`, `move_index`,
+    /// `threat_index` in generated modules), for NNUE threat inputs and policy heads.
+    pub mod indices {
+        pub use crate::indices::*;
     }
     /// Stage 2: XBetza to moves as legs with concrete step vectors, and the table kinds.
     pub mod legs {
@@ -217,6 +223,8 @@ pub struct Compiled<B> {
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
     pub budgets: Vec<lookups::Cost>,
+    /// Dense indices of every piece's potential attacks (NNUE threat inputs, policy heads).
+    pub indices: indices::Indices,
 }
 
 /// The moves of every piece of a variant, both colours, with its regions applied; errors point
@@ -366,7 +374,8 @@ pub fn build<B: Word>(
         .collect();
     let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, settings)?;
     let between = Between::new(board, &all_paths);
-    Ok(Compiled { variant, moves, plan, tables, budgets, between })
+    let indices = indices::Indices::new(board, &all_paths);
+    Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
 }
 
 /// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
@@ -501,6 +510,7 @@ fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Modu
         plan: &c.plan,
         budgets: &c.budgets,
         between: &c.between,
+        indices: &c.indices,
         made,
         fancy_entries: baseline::fancy_magic_entries(&c.variant),
     };

@@ -99,6 +99,11 @@ enum Command {
         /// Also write the diagram as an SVG picture to this file.
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Instead of moves, draw the relative index (`vector_index`) of each square the piece
+        /// attacks under some occupancy, as generated modules number them for NNUE threat
+        /// inputs and policy heads.
+        #[arg(long, conflicts_with = "svg")]
+        indices: bool,
     },
     /// Convert a section of a Fairy-Stockfish variants.ini into a variant file.
     ///
@@ -350,7 +355,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 None => write_stdout(&variant),
             }
         }
-        Command::Show { file, piece, from, around, ascii, svg } => {
+        Command::Show { file, piece, from, around, ascii, svg, indices } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
             let variant = fairy_magic::stages::variant::parse(&name, &text)?;
@@ -369,6 +374,21 @@ fn run(cli: Cli) -> Result<(), Error> {
                 from.unwrap_or(middle),
             );
             let here = query::position(board, &question)?;
+            if indices {
+                let source = fairy_magic::stages::error::Source { file: &name, text: &text };
+                let alone = fairy_magic::stages::variant::Variant { pieces: vec![p.clone()], ..variant.clone() };
+                let moves = &fairy_magic::piece_moves(&alone, &source)?[0][here.color as usize];
+                let max_paths = fairy_magic::DEFAULT_MAX_PATHS;
+                let paths = fairy_magic::stages::indices::piece_paths(board, moves, max_paths).ok_or_else(|| {
+                    Error::Limit(format!("the {} has more than {max_paths} paths from some square", p.name))
+                })?;
+                let numbers =
+                    fairy_magic::stages::indices::PieceIndices::new(board, &paths, here.color == Color::Black);
+                let ascii = ascii || !unicode_terminal();
+                return write_stdout(&fairy_magic::stages::show::indices_text(
+                    board, here.from, &numbers, &p.letter, ascii,
+                ));
+            }
             // The same piece alone on the board: what it would reach if nothing blocked it.
             let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
             let index = variant.pieces.iter().position(|q| q.letter == p.letter).expect("found above");

@@ -26,6 +26,24 @@
 // Between: 411 distinct sets (3288 bytes) and 5 grids of 64x64 cells (40960 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 11.31x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K king | 8, 8 | 0,1,4,5 | 3 (hashed: the fewest separating bits are 4) | 420, 420 |
+// | Q queen | 56, 56 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1456, 1456 |
+// | R rook | 28, 28 | 0,1,2,3,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 896, 896 |
+// | B bishop | 28, 28 | 0,1,2,3,7 | 5 | 560, 560 |
+// | N knight | 8, 8 | 0,2,6 | 3 | 336, 336 |
+// | P pawn | 2, 2 | 1 | 1 | 98, 98 |
+//
+// vector_index: 12 tables of 420 entries in all (1872 bytes with the hashes).
+// move_index, threat_index: 7 grids of potential attacks and offsets (4480 bytes), small tables
+// (156 bytes). Threat features: 90384. A [12][64][64][12] table of the same layout (u32 cells) would
+// take 2359296 bytes: 509x these 4636 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -2939,6 +2957,441 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 5] = [
             0, 0, 0, 0,
         ],
     ],
+];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [8, 8],
+    [56, 56],
+    [28, 28],
+    [28, 28],
+    [8, 8],
+    [2, 2],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [420, 420],
+    [1456, 1456],
+    [896, 896],
+    [560, 560],
+    [336, 336],
+    [98, 98],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 90384;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 16;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x33, 0x8cc2b804, 29, 0), VectorHash::new(0x33, 0x73384426, 29, 8)], // K
+    [VectorHash::new(0xff, 0x18856378, 25, 16), VectorHash::new(0xff, 0xc1845180, 25, 144)], // Q
+    [VectorHash::new(0xff, 0x0f080840, 27, 272), VectorHash::new(0xff, 0x78428045, 27, 304)], // R
+    [VectorHash::new(0x8f, 0x09000000, 27, 336), VectorHash::new(0x8f, 0x09000000, 27, 368)], // B
+    [VectorHash::new(0x45, 0x32000000, 29, 400), VectorHash::new(0x45, 0x32000000, 29, 408)], // N
+    [VectorHash::new(0x2, 0x40000000, 31, 416), VectorHash::new(0x2, 0x40000000, 31, 418)], // P
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 420] = [
+    0x3ffff, 0xffef, 0x70011, 0x1fff0, 0x40001, 0x5000f, 0x60010, // K white (bits 0,1,4,5)
+    0x2fff1,
+    0x5fff1, 0x10010, 0x2000f, 0x30001, 0x6fff0, 0x11, 0x7ffef, 0x4ffff, // K black (bits 0,1,4,5)
+    0x9ffbc, 0x8000, 0x8000, 0x8000, 0x8000, 0x17fffb, 0x8000, // Q white (bits 0,1,2,3,4,5,6,7)
+    0x350069,
+    0x270020, 0x8000, 0x14fff1, 0x8000, 0x1c0001, 0x8000, 0x8000, 0xff89,
+    0x2d0040, 0x18fffc, 0x310055, 0x8000, 0x8000, 0x8000, 0x8000, 0x2f004b,
+    0x1d0002, 0x330060, 0xeffd3, 0x8000, 0x8000, 0x19fffd, 0x8000, 0x8000,
+    0x280022, 0xfffde, 0x8000, 0x8000, 0x1e0003, 0x8000, 0x8000, 0x29002d,
+    0x8000, 0x4ffa0, 0x1afffe, 0x8ffb5, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x6ffab, 0x1f0004, 0xaffc0, 0x370077, 0x8000, 0x8000, 0x1bffff, 0x23000f,
+    0x8000, 0x8000, 0x10ffe0, 0x2ff97, 0x8000, 0x200005, 0x8000, 0x8000,
+    0x8000, 0x2e0044, 0x8000, 0x8000, 0x240010, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x210006, 0x8000, 0x8000, 0x2a0030, 0x8000, 0x8000, 0x32005a,
+    0x250011, 0xcffcd, 0x11ffe2, 0x8000, 0x300050, 0x220007, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x360070, 0x8000, 0x2c003c,
+    0x3ff9a, 0x8000, 0x340066, 0xbffc4, 0x8000, 0x1ff90, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x15fff9, 0x7ffb0, 0x8000, 0x26001e,
+    0x8000, 0x2b0033, 0x12ffef, 0x5ffa6, 0x8000, 0x8000, 0xdffd0, 0x8000,
+    0x8000, 0x16fffa, 0x8000, 0x8000, 0x8000, 0x8000, 0x13fff0, 0x8000,
+    0x1dfffe, 0x8000, 0xe002d, 0x180004, 0x5005a, 0x30ffb0, // Q black (bits 0,1,2,3,4,5,6,7)
+    0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x130010, 0x30066, 0x2effbc, 0x8000,
+    0x8000, 0x2dffc0, 0x35ff97, 0x8000, 0x2cffc4, 0x8000, 0x23fff1, 0x8000,
+    0x100020, 0x8000, 0x8000, 0x8000, 0x22fff9, 0x2affd0, 0x8000, 0x1efffd,
+    0x60055, 0x31ffab, 0x190003, 0x8000, 0xd0030, 0x150007, 0x8000, 0x8000,
+    0x8000, 0x27ffe0, 0x8000, 0x14000f, 0x8000, 0xb003c, 0x8000, 0x20069,
+    0xa0040, 0x8000, 0x8000, 0x90044, 0x34ff9a, 0x8000, 0x24fff0, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x70050, 0x32ffa6, 0x8000, 0x1ffffc,
+    0x29ffd3, 0x1a0002, 0x8000, 0x8000, 0x160006, 0x8000, 0xc0033, 0x37ff89,
+    0x40060, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x10070, 0x25ffef, 0x11001e, 0x8000,
+    0x8004b, 0xf0022, 0x8000, 0x8000, 0x8000, 0x8000, 0x20fffb, 0x8000,
+    0x1b0001, 0x1cffff, 0x8000, 0x170005, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x28ffde, 0x2fffb5, 0x8000, 0x26ffe2, 0x120011, 0x36ff90, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x33ffa0, 0x77, 0x2bffcd, 0x8000, 0x21fffa, 0x8000, 0x8000,
+    0x8000, 0xe0001, 0x6fff0, 0xf0002, 0x5ffe0, 0x100003, // R white (bits 0,1,2,3,4,5,6,7)
+    0x4ffd0, 0x110004,
+    0x3ffc0, 0x120005, 0x2ffb0, 0x130006, 0x1ffa0, 0x140007, 0xff90, 0x8000,
+    0x8000, 0x8000, 0x1b0070, 0x7fff9, 0x1a0060, 0x8fffa, 0x190050, 0x9fffb,
+    0x180040, 0xafffc, 0x170030, 0xbfffd, 0x160020, 0xcfffe, 0x150010, 0xdffff,
+    0x8000, 0x50020, 0x30040, 0x10060, 0x8000, 0x1affa0, // R black (bits 0,1,2,3,4,5,6,7)
+    0x18ffc0, 0x16ffe0,
+    0x8000, 0x70007, 0xffffe, 0x90005, 0x11fffc, 0xb0003, 0x13fffa, 0xd0001,
+    0x60010, 0x40030, 0x20050, 0x70, 0x1bff90, 0x19ffb0, 0x17ffd0, 0x15fff0,
+    0x8000, 0xeffff, 0x80006, 0x10fffd, 0xa0004, 0x12fffb, 0xc0002, 0x14fff9,
+    0xcffef, 0xf0011, 0x110022, 0x130033, 0x150044, 0x170055, 0x190066, // B white (bits 0,1,2,3,7)
+    0x1b0077,
+    0x8000, 0x8000, 0x1a0069, 0x18005a, 0x16004b, 0x14003c, 0x12002d, 0x10001e,
+    0xe000f, 0xdfff1, 0xbffe2, 0x9ffd3, 0x7ffc4, 0x5ffb5, 0x3ffa6, 0x1ff97,
+    0x8000, 0x8000, 0xff89, 0x2ff9a, 0x4ffab, 0x6ffbc, 0x8ffcd, 0xaffde,
+    0xfffef, 0xc0011, 0xa0022, 0x80033, 0x60044, 0x40055, 0x20066, // B black (bits 0,1,2,3,7)
+    0x77,
+    0x8000, 0x8000, 0x10069, 0x3005a, 0x5004b, 0x7003c, 0x9002d, 0xb001e,
+    0xd000f, 0xefff1, 0x10ffe2, 0x12ffd3, 0x14ffc4, 0x16ffb5, 0x18ffa6, 0x1aff97,
+    0x8000, 0x8000, 0x1bff89, 0x19ff9a, 0x17ffab, 0x15ffbc, 0x13ffcd, 0x11ffde,
+    0x50012, 0x70021, 0x2ffee, 0xffdf, 0x3fff2, 0x1ffe1, 0x4000e, 0x6001f, // N white (bits 0,2,6)
+    0x20012, 0x21, 0x5ffee, 0x7ffdf, 0x4fff2, 0x6ffe1, 0x3000e, 0x1001f, // N black (bits 0,2,6)
+    0x10011, 0xf, // P white (bits 1)
+    0xfff1, 0x1ffef, // P black (bits 1)
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 6]];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 7] = [
+    // grid 0
+    [
+        0x0000000000000302, 0x0000000000000705, 0x0000000000000e0a, 0x0000000000001c14, // from a1
+        0x0000000000003828, 0x0000000000007050, 0x000000000000e0a0, 0x000000000000c040, // from e1
+        0x0000000000030203, 0x0000000000070507, 0x00000000000e0a0e, 0x00000000001c141c, // from a2
+        0x0000000000382838, 0x0000000000705070, 0x0000000000e0a0e0, 0x0000000000c040c0, // from e2
+        0x0000000003020300, 0x0000000007050700, 0x000000000e0a0e00, 0x000000001c141c00, // from a3
+        0x0000000038283800, 0x0000000070507000, 0x00000000e0a0e000, 0x00000000c040c000, // from e3
+        0x0000000302030000, 0x0000000705070000, 0x0000000e0a0e0000, 0x0000001c141c0000, // from a4
+        0x0000003828380000, 0x0000007050700000, 0x000000e0a0e00000, 0x000000c040c00000, // from e4
+        0x0000030203000000, 0x0000070507000000, 0x00000e0a0e000000, 0x00001c141c000000, // from a5
+        0x0000382838000000, 0x0000705070000000, 0x0000e0a0e0000000, 0x0000c040c0000000, // from e5
+        0x0003020300000000, 0x0007050700000000, 0x000e0a0e00000000, 0x001c141c00000000, // from a6
+        0x0038283800000000, 0x0070507000000000, 0x00e0a0e000000000, 0x00c040c000000000, // from e6
+        0x0302030000000000, 0x0705070000000000, 0x0e0a0e0000000000, 0x1c141c0000000000, // from a7
+        0x3828380000000000, 0x7050700000000000, 0xe0a0e00000000000, 0xc040c00000000000, // from e7
+        0x0203000000000000, 0x0507000000000000, 0x0a0e000000000000, 0x141c000000000000, // from a8
+        0x2838000000000000, 0x5070000000000000, 0xa0e0000000000000, 0x40c0000000000000, // from e8
+    ],
+    // grid 1
+    [
+        0x81412111090503fe, 0x02824222120a07fd, 0x0404844424150efb, 0x08080888492a1cf7, // from a1
+        0x10101011925438ef, 0x2020212224a870df, 0x404142444850e0bf, 0x8182848890a0c07f, // from e1
+        0x412111090503fe03, 0x824222120a07fd07, 0x04844424150efb0e, 0x080888492a1cf71c, // from a2
+        0x101011925438ef38, 0x20212224a870df70, 0x4142444850e0bfe0, 0x82848890a0c07fc0, // from e2
+        0x2111090503fe0305, 0x4222120a07fd070a, 0x844424150efb0e15, 0x0888492a1cf71c2a, // from a3
+        0x1011925438ef3854, 0x212224a870df70a8, 0x42444850e0bfe050, 0x848890a0c07fc0a0, // from e3
+        0x11090503fe030509, 0x22120a07fd070a12, 0x4424150efb0e1524, 0x88492a1cf71c2a49, // from a4
+        0x11925438ef385492, 0x2224a870df70a824, 0x444850e0bfe05048, 0x8890a0c07fc0a090, // from e4
+        0x090503fe03050911, 0x120a07fd070a1222, 0x24150efb0e152444, 0x492a1cf71c2a4988, // from a5
+        0x925438ef38549211, 0x24a870df70a82422, 0x4850e0bfe0504844, 0x90a0c07fc0a09088, // from e5
+        0x0503fe0305091121, 0x0a07fd070a122242, 0x150efb0e15244484, 0x2a1cf71c2a498808, // from a6
+        0x5438ef3854921110, 0xa870df70a8242221, 0x50e0bfe050484442, 0xa0c07fc0a0908884, // from e6
+        0x03fe030509112141, 0x07fd070a12224282, 0x0efb0e1524448404, 0x1cf71c2a49880808, // from a7
+        0x38ef385492111010, 0x70df70a824222120, 0xe0bfe05048444241, 0xc07fc0a090888482, // from e7
+        0xfe03050911214181, 0xfd070a1222428202, 0xfb0e152444840404, 0xf71c2a4988080808, // from a8
+        0xef38549211101010, 0xdf70a82422212020, 0xbfe0504844424140, 0x7fc0a09088848281, // from e8
+    ],
+    // grid 2
+    [
+        0x01010101010101fe, 0x02020202020202fd, 0x04040404040404fb, 0x08080808080808f7, // from a1
+        0x10101010101010ef, 0x20202020202020df, 0x40404040404040bf, 0x808080808080807f, // from e1
+        0x010101010101fe01, 0x020202020202fd02, 0x040404040404fb04, 0x080808080808f708, // from a2
+        0x101010101010ef10, 0x202020202020df20, 0x404040404040bf40, 0x8080808080807f80, // from e2
+        0x0101010101fe0101, 0x0202020202fd0202, 0x0404040404fb0404, 0x0808080808f70808, // from a3
+        0x1010101010ef1010, 0x2020202020df2020, 0x4040404040bf4040, 0x80808080807f8080, // from e3
+        0x01010101fe010101, 0x02020202fd020202, 0x04040404fb040404, 0x08080808f7080808, // from a4
+        0x10101010ef101010, 0x20202020df202020, 0x40404040bf404040, 0x808080807f808080, // from e4
+        0x010101fe01010101, 0x020202fd02020202, 0x040404fb04040404, 0x080808f708080808, // from a5
+        0x101010ef10101010, 0x202020df20202020, 0x404040bf40404040, 0x8080807f80808080, // from e5
+        0x0101fe0101010101, 0x0202fd0202020202, 0x0404fb0404040404, 0x0808f70808080808, // from a6
+        0x1010ef1010101010, 0x2020df2020202020, 0x4040bf4040404040, 0x80807f8080808080, // from e6
+        0x01fe010101010101, 0x02fd020202020202, 0x04fb040404040404, 0x08f7080808080808, // from a7
+        0x10ef101010101010, 0x20df202020202020, 0x40bf404040404040, 0x807f808080808080, // from e7
+        0xfe01010101010101, 0xfd02020202020202, 0xfb04040404040404, 0xf708080808080808, // from a8
+        0xef10101010101010, 0xdf20202020202020, 0xbf40404040404040, 0x7f80808080808080, // from e8
+    ],
+    // grid 3
+    [
+        0x8040201008040200, 0x0080402010080500, 0x0000804020110a00, 0x0000008041221400, // from a1
+        0x0000000182442800, 0x0000010204885000, 0x000102040810a000, 0x0102040810204000, // from e1
+        0x4020100804020002, 0x8040201008050005, 0x00804020110a000a, 0x0000804122140014, // from a2
+        0x0000018244280028, 0x0001020488500050, 0x0102040810a000a0, 0x0204081020400040, // from e2
+        0x2010080402000204, 0x4020100805000508, 0x804020110a000a11, 0x0080412214001422, // from a3
+        0x0001824428002844, 0x0102048850005088, 0x02040810a000a010, 0x0408102040004020, // from e3
+        0x1008040200020408, 0x2010080500050810, 0x4020110a000a1120, 0x8041221400142241, // from a4
+        0x0182442800284482, 0x0204885000508804, 0x040810a000a01008, 0x0810204000402010, // from e4
+        0x0804020002040810, 0x1008050005081020, 0x20110a000a112040, 0x4122140014224180, // from a5
+        0x8244280028448201, 0x0488500050880402, 0x0810a000a0100804, 0x1020400040201008, // from e5
+        0x0402000204081020, 0x0805000508102040, 0x110a000a11204080, 0x2214001422418000, // from a6
+        0x4428002844820100, 0x8850005088040201, 0x10a000a010080402, 0x2040004020100804, // from e6
+        0x0200020408102040, 0x0500050810204080, 0x0a000a1120408000, 0x1400142241800000, // from a7
+        0x2800284482010000, 0x5000508804020100, 0xa000a01008040201, 0x4000402010080402, // from e7
+        0x0002040810204080, 0x0005081020408000, 0x000a112040800000, 0x0014224180000000, // from a8
+        0x0028448201000000, 0x0050880402010000, 0x00a0100804020100, 0x0040201008040201, // from e8
+    ],
+    // grid 4
+    [
+        0x0000000000020400, 0x0000000000050800, 0x00000000000a1100, 0x0000000000142200, // from a1
+        0x0000000000284400, 0x0000000000508800, 0x0000000000a01000, 0x0000000000402000, // from e1
+        0x0000000002040004, 0x0000000005080008, 0x000000000a110011, 0x0000000014220022, // from a2
+        0x0000000028440044, 0x0000000050880088, 0x00000000a0100010, 0x0000000040200020, // from e2
+        0x0000000204000402, 0x0000000508000805, 0x0000000a1100110a, 0x0000001422002214, // from a3
+        0x0000002844004428, 0x0000005088008850, 0x000000a0100010a0, 0x0000004020002040, // from e3
+        0x0000020400040200, 0x0000050800080500, 0x00000a1100110a00, 0x0000142200221400, // from a4
+        0x0000284400442800, 0x0000508800885000, 0x0000a0100010a000, 0x0000402000204000, // from e4
+        0x0002040004020000, 0x0005080008050000, 0x000a1100110a0000, 0x0014220022140000, // from a5
+        0x0028440044280000, 0x0050880088500000, 0x00a0100010a00000, 0x0040200020400000, // from e5
+        0x0204000402000000, 0x0508000805000000, 0x0a1100110a000000, 0x1422002214000000, // from a6
+        0x2844004428000000, 0x5088008850000000, 0xa0100010a0000000, 0x4020002040000000, // from e6
+        0x0400040200000000, 0x0800080500000000, 0x1100110a00000000, 0x2200221400000000, // from a7
+        0x4400442800000000, 0x8800885000000000, 0x100010a000000000, 0x2000204000000000, // from e7
+        0x0004020000000000, 0x0008050000000000, 0x00110a0000000000, 0x0022140000000000, // from a8
+        0x0044280000000000, 0x0088500000000000, 0x0010a00000000000, 0x0020400000000000, // from e8
+    ],
+    // grid 5
+    [
+        0x0000000000000200, 0x0000000000000500, 0x0000000000000a00, 0x0000000000001400, // from a1
+        0x0000000000002800, 0x0000000000005000, 0x000000000000a000, 0x0000000000004000, // from e1
+        0x0000000000020000, 0x0000000000050000, 0x00000000000a0000, 0x0000000000140000, // from a2
+        0x0000000000280000, 0x0000000000500000, 0x0000000000a00000, 0x0000000000400000, // from e2
+        0x0000000002000000, 0x0000000005000000, 0x000000000a000000, 0x0000000014000000, // from a3
+        0x0000000028000000, 0x0000000050000000, 0x00000000a0000000, 0x0000000040000000, // from e3
+        0x0000000200000000, 0x0000000500000000, 0x0000000a00000000, 0x0000001400000000, // from a4
+        0x0000002800000000, 0x0000005000000000, 0x000000a000000000, 0x0000004000000000, // from e4
+        0x0000020000000000, 0x0000050000000000, 0x00000a0000000000, 0x0000140000000000, // from a5
+        0x0000280000000000, 0x0000500000000000, 0x0000a00000000000, 0x0000400000000000, // from e5
+        0x0002000000000000, 0x0005000000000000, 0x000a000000000000, 0x0014000000000000, // from a6
+        0x0028000000000000, 0x0050000000000000, 0x00a0000000000000, 0x0040000000000000, // from e6
+        0x0200000000000000, 0x0500000000000000, 0x0a00000000000000, 0x1400000000000000, // from a7
+        0x2800000000000000, 0x5000000000000000, 0xa000000000000000, 0x4000000000000000, // from e7
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a8
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e8
+    ],
+    // grid 6
+    [
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a1
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e1
+        0x0000000000000002, 0x0000000000000005, 0x000000000000000a, 0x0000000000000014, // from a2
+        0x0000000000000028, 0x0000000000000050, 0x00000000000000a0, 0x0000000000000040, // from e2
+        0x0000000000000200, 0x0000000000000500, 0x0000000000000a00, 0x0000000000001400, // from a3
+        0x0000000000002800, 0x0000000000005000, 0x000000000000a000, 0x0000000000004000, // from e3
+        0x0000000000020000, 0x0000000000050000, 0x00000000000a0000, 0x0000000000140000, // from a4
+        0x0000000000280000, 0x0000000000500000, 0x0000000000a00000, 0x0000000000400000, // from e4
+        0x0000000002000000, 0x0000000005000000, 0x000000000a000000, 0x0000000014000000, // from a5
+        0x0000000028000000, 0x0000000050000000, 0x00000000a0000000, 0x0000000040000000, // from e5
+        0x0000000200000000, 0x0000000500000000, 0x0000000a00000000, 0x0000001400000000, // from a6
+        0x0000002800000000, 0x0000005000000000, 0x000000a000000000, 0x0000004000000000, // from e6
+        0x0000020000000000, 0x0000050000000000, 0x00000a0000000000, 0x0000140000000000, // from a7
+        0x0000280000000000, 0x0000500000000000, 0x0000a00000000000, 0x0000400000000000, // from e7
+        0x0002000000000000, 0x0005000000000000, 0x000a000000000000, 0x0014000000000000, // from a8
+        0x0028000000000000, 0x0050000000000000, 0x00a0000000000000, 0x0040000000000000, // from e8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
+    // grid 0
+    [
+        0, 3, 8, 13, 18, 23, 28, 33, // rank 1
+        36, 41, 49, 57, 65, 73, 81, 89, // rank 2
+        94, 99, 107, 115, 123, 131, 139, 147, // rank 3
+        152, 157, 165, 173, 181, 189, 197, 205, // rank 4
+        210, 215, 223, 231, 239, 247, 255, 263, // rank 5
+        268, 273, 281, 289, 297, 305, 313, 321, // rank 6
+        326, 331, 339, 347, 355, 363, 371, 379, // rank 7
+        384, 387, 392, 397, 402, 407, 412, 417, // rank 8
+    ],
+    // grid 1
+    [
+        0, 21, 42, 63, 84, 105, 126, 147, // rank 1
+        168, 189, 212, 235, 258, 281, 304, 327, // rank 2
+        348, 369, 392, 417, 442, 467, 492, 515, // rank 3
+        536, 557, 580, 605, 632, 659, 684, 707, // rank 4
+        728, 749, 772, 797, 824, 851, 876, 899, // rank 5
+        920, 941, 964, 989, 1014, 1039, 1064, 1087, // rank 6
+        1108, 1129, 1152, 1175, 1198, 1221, 1244, 1267, // rank 7
+        1288, 1309, 1330, 1351, 1372, 1393, 1414, 1435, // rank 8
+    ],
+    // grid 2
+    [
+        0, 14, 28, 42, 56, 70, 84, 98, // rank 1
+        112, 126, 140, 154, 168, 182, 196, 210, // rank 2
+        224, 238, 252, 266, 280, 294, 308, 322, // rank 3
+        336, 350, 364, 378, 392, 406, 420, 434, // rank 4
+        448, 462, 476, 490, 504, 518, 532, 546, // rank 5
+        560, 574, 588, 602, 616, 630, 644, 658, // rank 6
+        672, 686, 700, 714, 728, 742, 756, 770, // rank 7
+        784, 798, 812, 826, 840, 854, 868, 882, // rank 8
+    ],
+    // grid 3
+    [
+        0, 7, 14, 21, 28, 35, 42, 49, // rank 1
+        56, 63, 72, 81, 90, 99, 108, 117, // rank 2
+        124, 131, 140, 151, 162, 173, 184, 193, // rank 3
+        200, 207, 216, 227, 240, 253, 264, 273, // rank 4
+        280, 287, 296, 307, 320, 333, 344, 353, // rank 5
+        360, 367, 376, 387, 398, 409, 420, 429, // rank 6
+        436, 443, 452, 461, 470, 479, 488, 497, // rank 7
+        504, 511, 518, 525, 532, 539, 546, 553, // rank 8
+    ],
+    // grid 4
+    [
+        0, 2, 5, 9, 13, 17, 21, 24, // rank 1
+        26, 29, 33, 39, 45, 51, 57, 61, // rank 2
+        64, 68, 74, 82, 90, 98, 106, 112, // rank 3
+        116, 120, 126, 134, 142, 150, 158, 164, // rank 4
+        168, 172, 178, 186, 194, 202, 210, 216, // rank 5
+        220, 224, 230, 238, 246, 254, 262, 268, // rank 6
+        272, 275, 279, 285, 291, 297, 303, 307, // rank 7
+        310, 312, 315, 319, 323, 327, 331, 334, // rank 8
+    ],
+    // grid 5
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, // rank 1
+        14, 15, 17, 19, 21, 23, 25, 27, // rank 2
+        28, 29, 31, 33, 35, 37, 39, 41, // rank 3
+        42, 43, 45, 47, 49, 51, 53, 55, // rank 4
+        56, 57, 59, 61, 63, 65, 67, 69, // rank 5
+        70, 71, 73, 75, 77, 79, 81, 83, // rank 6
+        84, 85, 87, 89, 91, 93, 95, 97, // rank 7
+        98, 98, 98, 98, 98, 98, 98, 98, // rank 8
+    ],
+    // grid 6
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 1, 3, 5, 7, 9, 11, 13, // rank 2
+        14, 15, 17, 19, 21, 23, 25, 27, // rank 3
+        28, 29, 31, 33, 35, 37, 39, 41, // rank 4
+        42, 43, 45, 47, 49, 51, 53, 55, // rank 5
+        56, 57, 59, 61, 63, 65, 67, 69, // rank 6
+        70, 71, 73, 75, 77, 79, 81, 83, // rank 7
+        84, 85, 87, 89, 91, 93, 95, 97, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 5040],
+    [10080, 27552],
+    [45024, 55776],
+    [66528, 73248],
+    [79968, 84000],
+    [88032, 89208],
 ];
 const PIECES: usize = 6;
 const KINDS: usize = 8;

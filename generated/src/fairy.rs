@@ -24,6 +24,22 @@
 // Between: 531 distinct sets (4248 bytes) and 4 grids of 64x64 cells (32768 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 8535424 entries (68283392 bytes): 82.94x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | Q queen | 56, 56 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1456, 1456 |
+// | G griffon | 52, 52 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1372, 1372 |
+// | O osprey | 44, 44 | 0,1,2,3,6,7 | 6 | 872, 872 |
+// | M nightrider | 24, 24 | 0,1,2,3,4,7 | 5 (hashed: the fewest separating bits are 6) | 608, 608 |
+//
+// vector_index: 8 tables of 704 entries in all (2944 bytes with the hashes).
+// move_index, threat_index: 4 grids of potential attacks and offsets (2560 bytes), small tables
+// (104 bytes). Threat features: 68928. A [8][64][64][8] table of the same layout (u32 cells) would
+// take 1048576 bytes: 394x these 2664 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -2440,6 +2456,373 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
             0, 0, 0, 0,
         ],
     ],
+];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [[56, 56], [52, 52], [44, 44], [24, 24]];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [1456, 1456],
+    [1372, 1372],
+    [872, 872],
+    [608, 608],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 68928;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 16;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0xff, 0x18856378, 25, 0), VectorHash::new(0xff, 0xc1845180, 25, 128)], // Q
+    [VectorHash::new(0xff, 0x53020105, 25, 256), VectorHash::new(0xff, 0x20440201, 25, 384)], // G
+    [VectorHash::new(0xcf, 0x70100012, 26, 512), VectorHash::new(0xcf, 0x11012248, 26, 576)], // O
+    [VectorHash::new(0x9f, 0x25006145, 27, 640), VectorHash::new(0x9f, 0x19000200, 27, 672)], // M
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 704] = [
+    0x9ffbc, 0x8000, 0x8000, 0x8000, 0x8000, 0x17fffb, 0x8000, // Q white (bits 0,1,2,3,4,5,6,7)
+    0x350069,
+    0x270020, 0x8000, 0x14fff1, 0x8000, 0x1c0001, 0x8000, 0x8000, 0xff89,
+    0x2d0040, 0x18fffc, 0x310055, 0x8000, 0x8000, 0x8000, 0x8000, 0x2f004b,
+    0x1d0002, 0x330060, 0xeffd3, 0x8000, 0x8000, 0x19fffd, 0x8000, 0x8000,
+    0x280022, 0xfffde, 0x8000, 0x8000, 0x1e0003, 0x8000, 0x8000, 0x29002d,
+    0x8000, 0x4ffa0, 0x1afffe, 0x8ffb5, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x6ffab, 0x1f0004, 0xaffc0, 0x370077, 0x8000, 0x8000, 0x1bffff, 0x23000f,
+    0x8000, 0x8000, 0x10ffe0, 0x2ff97, 0x8000, 0x200005, 0x8000, 0x8000,
+    0x8000, 0x2e0044, 0x8000, 0x8000, 0x240010, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x210006, 0x8000, 0x8000, 0x2a0030, 0x8000, 0x8000, 0x32005a,
+    0x250011, 0xcffcd, 0x11ffe2, 0x8000, 0x300050, 0x220007, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x360070, 0x8000, 0x2c003c,
+    0x3ff9a, 0x8000, 0x340066, 0xbffc4, 0x8000, 0x1ff90, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x15fff9, 0x7ffb0, 0x8000, 0x26001e,
+    0x8000, 0x2b0033, 0x12ffef, 0x5ffa6, 0x8000, 0x8000, 0xdffd0, 0x8000,
+    0x8000, 0x16fffa, 0x8000, 0x8000, 0x8000, 0x8000, 0x13fff0, 0x8000,
+    0x1dfffe, 0x8000, 0xe002d, 0x180004, 0x5005a, 0x30ffb0, // Q black (bits 0,1,2,3,4,5,6,7)
+    0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x130010, 0x30066, 0x2effbc, 0x8000,
+    0x8000, 0x2dffc0, 0x35ff97, 0x8000, 0x2cffc4, 0x8000, 0x23fff1, 0x8000,
+    0x100020, 0x8000, 0x8000, 0x8000, 0x22fff9, 0x2affd0, 0x8000, 0x1efffd,
+    0x60055, 0x31ffab, 0x190003, 0x8000, 0xd0030, 0x150007, 0x8000, 0x8000,
+    0x8000, 0x27ffe0, 0x8000, 0x14000f, 0x8000, 0xb003c, 0x8000, 0x20069,
+    0xa0040, 0x8000, 0x8000, 0x90044, 0x34ff9a, 0x8000, 0x24fff0, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x70050, 0x32ffa6, 0x8000, 0x1ffffc,
+    0x29ffd3, 0x1a0002, 0x8000, 0x8000, 0x160006, 0x8000, 0xc0033, 0x37ff89,
+    0x40060, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x10070, 0x25ffef, 0x11001e, 0x8000,
+    0x8004b, 0xf0022, 0x8000, 0x8000, 0x8000, 0x8000, 0x20fffb, 0x8000,
+    0x1b0001, 0x1cffff, 0x8000, 0x170005, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x28ffde, 0x2fffb5, 0x8000, 0x26ffe2, 0x120011, 0x36ff90, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x33ffa0, 0x77, 0x2bffcd, 0x8000, 0x21fffa, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x1ff91, 0x8000, 0x8000, 0x8000, 0x28001f, // G white (bits 0,1,2,3,4,5,6,7)
+    0x8000,
+    0x8000, 0x2d0041, 0x8000, 0x19fff7, 0x8000, 0x8000, 0x16fff4, 0x8ffcf,
+    0x8000, 0x260016, 0x13fff1, 0x8000, 0x230013, 0x11ffee, 0x8000, 0x8000,
+    0x8000, 0xeffeb, 0x3ffa1, 0x1e000d, 0x8000, 0x8000, 0x2a002f, 0x1b000a,
+    0x8000, 0x2f0051, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xaffdf,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xff8f,
+    0x8000, 0x8000, 0x5ffb1, 0x8000, 0x8000, 0x8000, 0x2c003f, 0x8000,
+    0x17fff5, 0x310061, 0x270017, 0x14fff2, 0x8000, 0x8000, 0x240014, 0x12ffef,
+    0x8000, 0x210011, 0xfffec, 0x8000, 0x8000, 0x1f000e, 0xcffe9, 0x2ff9f,
+    0x1c000b, 0x8000, 0x7ffc1, 0x8000, 0x8000, 0x8000, 0x2e004f, 0x8000,
+    0x8000, 0x330071, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x290021, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x4ffaf,
+    0x8000, 0x18fff6, 0x9ffd1, 0x8000, 0x8000, 0x15fff3, 0x30005f, 0x250015,
+    0x8000, 0x8000, 0x8000, 0x220012, 0x10ffed, 0x8000, 0x20000f, 0xdffea,
+    0x8000, 0x2b0031, 0x1d000c, 0x8000, 0x8000, 0x1a0009, 0x8000, 0x6ffbf,
+    0x8000, 0x8000, 0xbffe1, 0x8000, 0x8000, 0x8000, 0x32006f, 0x8000,
+    0x1bfff6, 0x8000, 0x33ff8f, 0x8000, 0x8000, 0x31ff9f, 0x8000, // G black (bits 0,1,2,3,4,5,6,7)
+    0x2fffaf,
+    0x8000, 0x2dffbf, 0x8000, 0x2bffcf, 0x8000, 0x29ffdf, 0x8000, 0x21ffef,
+    0x1afff7, 0x190009, 0x120011, 0x8000, 0xa0021, 0x8000, 0x80031, 0x8000,
+    0x60041, 0x8000, 0x40051, 0x8000, 0x20061, 0x8000, 0x8000, 0x71,
+    0x8000, 0x18000a, 0x110012, 0x32ff91, 0x8000, 0x30ffa1, 0x8000, 0x2effb1,
+    0x8000, 0x2cffc1, 0x8000, 0x2affd1, 0x8000, 0x28ffe1, 0x27ffe9, 0x8000,
+    0x20fff1, 0x17000b, 0x100013, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x26ffea,
+    0x1ffff2, 0x16000c, 0xf0014, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x25ffeb,
+    0x1efff3, 0x15000d, 0xe0015, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x24ffec,
+    0x1dfff4, 0x14000e, 0xd0016, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x23ffed,
+    0x1cfff5, 0x13000f, 0x8000, 0xc0017, 0xb001f, 0x8000, 0x9002f, 0x8000,
+    0x7003f, 0x8000, 0x5004f, 0x8000, 0x3005f, 0x8000, 0x1006f, 0x22ffee,
+    0x1a0020, 0x8000, 0x8000, 0x11ffe0, 0x8000, 0x270057, 0x7ffb7, // O white (bits 0,1,2,3,6,7)
+    0x8000,
+    0x21003e, 0x8000, 0x9ffbe, 0x15fffe, 0x1f0035, 0x2b0075, 0x1ff95, 0xfffd5,
+    0x19001c, 0x28005c, 0x2ff9c, 0x10ffdc, 0x180013, 0x260053, 0x6ffb3, 0x14fff3,
+    0x20003a, 0x8000, 0x8ffba, 0x8000, 0x1e0031, 0x8000, 0x8000, 0xeffd1,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x1d002f, 0x8000, 0x8000, 0xdffcf,
+    0x8000, 0x230046, 0x8000, 0xbffc6, 0x17000d, 0x25004d, 0x5ffad, 0x13ffed,
+    0x1b0024, 0x290064, 0x3ffa4, 0x12ffe4, 0x1c002b, 0x2a006b, 0xff8b, 0xcffcb,
+    0x160002, 0x220042, 0x8000, 0xaffc2, 0x8000, 0x240049, 0x4ffa9, 0x8000,
+    0x110020, 0x19ffe4, 0x8000, 0x3005c, 0xd0031, 0x1cffd5, 0x27ffa9, // O black (bits 0,1,2,3,6,7)
+    0x6004d,
+    0x150002, 0x20ffc6, 0x23ffba, 0x8000, 0x130013, 0x8000, 0x2bff8b, 0x8000,
+    0x8000, 0x100024, 0x8000, 0x29ff9c, 0x8000, 0xc0035, 0x8000, 0x26ffad,
+    0x90042, 0x8000, 0x8000, 0x22ffbe, 0x50053, 0x8000, 0x1fffcb, 0x8000,
+    0x8000, 0x20064, 0x8000, 0x1bffdc, 0x8000, 0x75, 0x8000, 0x18ffed,
+    0x8000, 0x80046, 0xb003a, 0x16fffe, 0x25ffb3, 0x40057, 0xf002b, 0x1effcf,
+    0x1affe0, 0x28ffa4, 0x8000, 0x12001c, 0x1dffd1, 0x2aff95, 0x70049, 0x14000d,
+    0x21ffc2, 0x8000, 0x8000, 0xa003e, 0x17fff3, 0x24ffb7, 0x1006b, 0xe002f,
+    0xc000e, 0xe001c, 0x9ffe4, 0xbfff2, 0x100021, 0x130036, 0x16005d, // M white (bits 0,1,2,3,4,7)
+    0x8000,
+    0x8000, 0x150042, 0x14003e, 0x8000, 0x8000, 0x170063, 0x12002a, 0xf001f,
+    0xaffee, 0x6ffdc, 0x110024, 0xd0012, 0x8ffe1, 0x5ffd6, 0xff9d, 0x8000,
+    0x8000, 0x3ffc2, 0x2ffbe, 0x8000, 0x8000, 0x1ffa3, 0x4ffca, 0x7ffdf,
+    0x8001f, 0x8000, 0x8000, 0x70021, 0x40036, 0x8000, 0x20042, // M black (bits 0,1,2,3,4,7)
+    0x11ffdc,
+    0xcfff2, 0x63, 0x17ff9d, 0xb000e, 0x60024, 0x15ffbe, 0x8000, 0x13ffca,
+    0x10ffdf, 0x8000, 0x8000, 0xfffe1, 0x12ffd6, 0x8000, 0x14ffc2, 0x9001c,
+    0xa0012, 0x16ffa3, 0x1005d, 0xdffee, 0xeffe4, 0x3003e, 0x8000, 0x5002a,
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3]];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 4] = [
+    // grid 0
+    [
+        0x81412111090503fe, 0x02824222120a07fd, 0x0404844424150efb, 0x08080888492a1cf7, // from a1
+        0x10101011925438ef, 0x2020212224a870df, 0x404142444850e0bf, 0x8182848890a0c07f, // from e1
+        0x412111090503fe03, 0x824222120a07fd07, 0x04844424150efb0e, 0x080888492a1cf71c, // from a2
+        0x101011925438ef38, 0x20212224a870df70, 0x4142444850e0bfe0, 0x82848890a0c07fc0, // from e2
+        0x2111090503fe0305, 0x4222120a07fd070a, 0x844424150efb0e15, 0x0888492a1cf71c2a, // from a3
+        0x1011925438ef3854, 0x212224a870df70a8, 0x42444850e0bfe050, 0x848890a0c07fc0a0, // from e3
+        0x11090503fe030509, 0x22120a07fd070a12, 0x4424150efb0e1524, 0x88492a1cf71c2a49, // from a4
+        0x11925438ef385492, 0x2224a870df70a824, 0x444850e0bfe05048, 0x8890a0c07fc0a090, // from e4
+        0x090503fe03050911, 0x120a07fd070a1222, 0x24150efb0e152444, 0x492a1cf71c2a4988, // from a5
+        0x925438ef38549211, 0x24a870df70a82422, 0x4850e0bfe0504844, 0x90a0c07fc0a09088, // from e5
+        0x0503fe0305091121, 0x0a07fd070a122242, 0x150efb0e15244484, 0x2a1cf71c2a498808, // from a6
+        0x5438ef3854921110, 0xa870df70a8242221, 0x50e0bfe050484442, 0xa0c07fc0a0908884, // from e6
+        0x03fe030509112141, 0x07fd070a12224282, 0x0efb0e1524448404, 0x1cf71c2a49880808, // from a7
+        0x38ef385492111010, 0x70df70a824222120, 0xe0bfe05048444241, 0xc07fc0a090888482, // from e7
+        0xfe03050911214181, 0xfd070a1222428202, 0xfb0e152444840404, 0xf71c2a4988080808, // from a8
+        0xef38549211101010, 0xdf70a82422212020, 0xbfe0504844424140, 0x7fc0a09088848281, // from e8
+    ],
+    // grid 1
+    [
+        0x020202020202fe00, 0x050505050505fd00, 0x0a0a0a0a0a0afb00, 0x141414141414f700, // from a1
+        0x282828282828ef00, 0x505050505050df00, 0xa0a0a0a0a0a0bf00, 0x4040404040407f00, // from e1
+        0x0202020202fe00fe, 0x0505050505fd00fd, 0x0a0a0a0a0afb00fb, 0x1414141414f700f7, // from a2
+        0x2828282828ef00ef, 0x5050505050df00df, 0xa0a0a0a0a0bf00bf, 0x40404040407f007f, // from e2
+        0x02020202fe00fe02, 0x05050505fd00fd05, 0x0a0a0a0afb00fb0a, 0x14141414f700f714, // from a3
+        0x28282828ef00ef28, 0x50505050df00df50, 0xa0a0a0a0bf00bfa0, 0x404040407f007f40, // from e3
+        0x020202fe00fe0202, 0x050505fd00fd0505, 0x0a0a0afb00fb0a0a, 0x141414f700f71414, // from a4
+        0x282828ef00ef2828, 0x505050df00df5050, 0xa0a0a0bf00bfa0a0, 0x4040407f007f4040, // from e4
+        0x0202fe00fe020202, 0x0505fd00fd050505, 0x0a0afb00fb0a0a0a, 0x1414f700f7141414, // from a5
+        0x2828ef00ef282828, 0x5050df00df505050, 0xa0a0bf00bfa0a0a0, 0x40407f007f404040, // from e5
+        0x02fe00fe02020202, 0x05fd00fd05050505, 0x0afb00fb0a0a0a0a, 0x14f700f714141414, // from a6
+        0x28ef00ef28282828, 0x50df00df50505050, 0xa0bf00bfa0a0a0a0, 0x407f007f40404040, // from e6
+        0xfe00fe0202020202, 0xfd00fd0505050505, 0xfb00fb0a0a0a0a0a, 0xf700f71414141414, // from a7
+        0xef00ef2828282828, 0xdf00df5050505050, 0xbf00bfa0a0a0a0a0, 0x7f007f4040404040, // from e7
+        0x00fe020202020202, 0x00fd050505050505, 0x00fb0a0a0a0a0a0a, 0x00f7141414141414, // from a8
+        0x00ef282828282828, 0x00df505050505050, 0x00bfa0a0a0a0a0a0, 0x007f404040404040, // from e8
+    ],
+    // grid 2
+    [
+        0x2010884422110804, 0x4020108845221008, 0x804020118a442011, 0x0080412214884122, // from a1
+        0x0001824428118244, 0x0102048851220488, 0x02040811a2440810, 0x0408112244881020, // from e1
+        0x1088442211080408, 0x2010884522100810, 0x4020118a44201120, 0x8041221488412241, // from a2
+        0x0182442811824482, 0x0204885122048804, 0x040811a244081008, 0x0811224488102010, // from e2
+        0x8844221108040811, 0x1088452210081022, 0x20118a4420112044, 0x4122148841224188, // from a3
+        0x8244281182448211, 0x0488512204880422, 0x0811a24408100844, 0x1122448810201088, // from e3
+        0x4422110804081122, 0x8845221008102245, 0x118a44201120448a, 0x2214884122418814, // from a4
+        0x4428118244821128, 0x8851220488042251, 0x11a24408100844a2, 0x2244881020108844, // from e4
+        0x2211080408112244, 0x4522100810224588, 0x8a44201120448a11, 0x1488412241881422, // from a5
+        0x2811824482112844, 0x5122048804225188, 0xa24408100844a211, 0x4488102010884422, // from e5
+        0x1108040811224488, 0x2210081022458810, 0x44201120448a1120, 0x8841224188142241, // from a6
+        0x1182448211284482, 0x2204880422518804, 0x4408100844a21108, 0x8810201088442211, // from e6
+        0x0804081122448810, 0x1008102245881020, 0x201120448a112040, 0x4122418814224180, // from a7
+        0x8244821128448201, 0x0488042251880402, 0x08100844a2110804, 0x1020108844221108, // from e7
+        0x0408112244881020, 0x0810224588102040, 0x1120448a11204080, 0x2241881422418000, // from a8
+        0x4482112844820100, 0x8804225188040201, 0x100844a211080402, 0x2010884422110804, // from e8
+    ],
+    // grid 3
+    [
+        0x0008000440120400, 0x0010000880250800, 0x00200011004a1100, 0x0041002200942200, // from a1
+        0x0082004400294400, 0x0004008800528800, 0x0008001001a41000, 0x0010002002482000, // from e1
+        0x0800044012040004, 0x1000088025080008, 0x200011004a110011, 0x4100220094220022, // from a2
+        0x8200440029440044, 0x0400880052880088, 0x08001001a4100010, 0x1000200248200020, // from e2
+        0x0004401204000412, 0x0008802508000825, 0x0011004a1100114a, 0x0022009422002294, // from a3
+        0x0044002944004429, 0x0088005288008852, 0x001001a4100010a4, 0x0020024820002048, // from e3
+        0x0440120400041240, 0x0880250800082580, 0x11004a1100114a00, 0x2200942200229400, // from a4
+        0x4400294400442900, 0x8800528800885200, 0x1001a4100010a401, 0x2002482000204802, // from e4
+        0x4012040004124004, 0x8025080008258008, 0x004a1100114a0011, 0x0094220022940022, // from a5
+        0x0029440044290044, 0x0052880088520088, 0x01a4100010a40110, 0x0248200020480220, // from e5
+        0x1204000412400400, 0x2508000825800800, 0x4a1100114a001100, 0x9422002294002200, // from a6
+        0x2944004429004400, 0x5288008852008800, 0xa4100010a4011000, 0x4820002048022000, // from e6
+        0x0400041240040008, 0x0800082580080010, 0x1100114a00110020, 0x2200229400220041, // from a7
+        0x4400442900440082, 0x8800885200880004, 0x100010a401100008, 0x2000204802200010, // from e7
+        0x0004124004000800, 0x0008258008001000, 0x00114a0011002000, 0x0022940022004100, // from a8
+        0x0044290044008200, 0x0088520088000400, 0x0010a40110000800, 0x0020480220001000, // from e8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 4] = [
+    // grid 0
+    [
+        0, 21, 42, 63, 84, 105, 126, 147, // rank 1
+        168, 189, 212, 235, 258, 281, 304, 327, // rank 2
+        348, 369, 392, 417, 442, 467, 492, 515, // rank 3
+        536, 557, 580, 605, 632, 659, 684, 707, // rank 4
+        728, 749, 772, 797, 824, 851, 876, 899, // rank 5
+        920, 941, 964, 989, 1014, 1039, 1064, 1087, // rank 6
+        1108, 1129, 1152, 1175, 1198, 1221, 1244, 1267, // rank 7
+        1288, 1309, 1330, 1351, 1372, 1393, 1414, 1435, // rank 8
+    ],
+    // grid 1
+    [
+        0, 13, 32, 51, 70, 89, 108, 127, // rank 1
+        140, 159, 183, 207, 231, 255, 279, 303, // rank 2
+        322, 341, 365, 389, 413, 437, 461, 485, // rank 3
+        504, 523, 547, 571, 595, 619, 643, 667, // rank 4
+        686, 705, 729, 753, 777, 801, 825, 849, // rank 5
+        868, 887, 911, 935, 959, 983, 1007, 1031, // rank 6
+        1050, 1069, 1093, 1117, 1141, 1165, 1189, 1213, // rank 7
+        1232, 1245, 1264, 1283, 1302, 1321, 1340, 1359, // rank 8
+    ],
+    // grid 2
+    [
+        0, 12, 24, 37, 50, 63, 76, 88, // rank 1
+        100, 112, 124, 137, 152, 167, 180, 192, // rank 2
+        204, 217, 230, 244, 260, 276, 290, 303, // rank 3
+        316, 329, 344, 360, 376, 392, 408, 423, // rank 4
+        436, 449, 464, 480, 496, 512, 528, 543, // rank 5
+        556, 569, 582, 596, 612, 628, 642, 655, // rank 6
+        668, 680, 692, 705, 720, 735, 748, 760, // rank 7
+        772, 784, 796, 809, 822, 835, 848, 860, // rank 8
+    ],
+    // grid 3
+    [
+        0, 6, 13, 21, 30, 39, 47, 54, // rank 1
+        60, 67, 75, 85, 96, 107, 117, 125, // rank 2
+        132, 140, 150, 162, 174, 186, 198, 208, // rank 3
+        216, 225, 236, 248, 260, 272, 284, 295, // rank 4
+        304, 313, 324, 336, 348, 360, 372, 383, // rank 5
+        392, 400, 410, 422, 434, 446, 458, 468, // rank 6
+        476, 483, 491, 501, 512, 523, 533, 541, // rank 7
+        548, 554, 561, 569, 578, 587, 595, 602, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 11648],
+    [23296, 34272],
+    [45248, 52224],
+    [59200, 64064],
 ];
 const PIECES: usize = 4;
 const KINDS: usize = 8;

@@ -5,6 +5,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use crate::between::Between;
+use crate::indices::Indices;
 use crate::legs::TableKind;
 use crate::magics::Word;
 use crate::tables::{Block, Storage, Tables};
@@ -13,7 +14,12 @@ use fairy_magic_runtime::Index;
 
 use super::header::kind_name;
 
-pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Between) -> TokenStream {
+pub(super) fn code<B: Word>(
+    variant: &Variant,
+    tables: &Tables<B>,
+    between: &Between,
+    indices: &Indices,
+) -> TokenStream {
     let word = Ident::new(&format!("u{}", B::BITS), Span::call_site());
     let name = &variant.name;
     let number = Literal::usize_unsuffixed;
@@ -152,6 +158,7 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
         }
     });
     let between_code = between_code(variant, between);
+    let indices_code = indices_code(variant, indices);
     // A variant of leapers only reads no occupancy.
     let unused_occupancy = if any_probes || any_checks { quote!() } else { quote!(let _ = occupied;) };
 
@@ -207,6 +214,8 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
         #( #functions )*
 
         #between_code
+
+        #indices_code
 
         const PIECES: usize = #pieces;
         const KINDS: usize = #kinds;
@@ -323,6 +332,150 @@ pub(super) fn between_code(variant: &Variant, between: &Between) -> TokenStream 
         /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
         #[rustfmt::skip]
         static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = __FAIRY_MAGIC_BETWEEN_GRIDS;
+    }
+}
+
+/// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
+pub(super) fn indices_code(variant: &Variant, indices: &Indices) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    let pad = number(indices.pad as usize);
+    let index_type = Ident::new(if indices.most_vectors() <= 256 { "u8" } else { "u16" }, Span::call_site());
+    let pair = |f: &dyn Fn(usize, usize) -> usize| {
+        let rows = (0..variant.pieces.len()).map(|p| {
+            let [w, b] = [0, 1].map(|c| number(f(p, c)));
+            quote!([#w, #b])
+        });
+        quote!([ #( #rows ),* ])
+    };
+    let vectors = pair(&|p, c| indices.pieces[p][c].vectors.len());
+    let moves = pair(&|p, c| indices.pieces[p][c].moves());
+    let bases = indices.threat_bases();
+    let bases = pair(&|p, c| bases[p][c]);
+    let (grids, grid_of) = indices.reach_grids();
+    let grid_cell = Ident::new(if grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
+    let grid_of = pair(&|p, c| grid_of[p][c]);
+    let grids = number(grids.len());
+    let (hashes, _) = indices.hashes();
+    let entries = number(hashes.iter().map(|h| h.table.len()).sum());
+    let features = number(indices.threat_features());
+
+    let vectors_doc = docs("How many potential attack vectors each piece has, `VECTORS[piece][colour]`: [`vector_index`] numbers them `0..VECTORS[piece][colour]`.");
+    let moves_doc = docs("How many potential attacks each piece has from all squares together, `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.");
+    let features_doc = docs("How many threat features [`threat_index`] numbers: for each (attacker piece and colour, victim piece and colour) a block of the attacker's `MOVES`.");
+    let type_doc = docs("What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.");
+    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    quote! {
+        #vectors_doc
+        #[allow(dead_code)]
+        pub const VECTORS: [[usize; 2]; PIECES] = #vectors;
+
+        #moves_doc
+        #[allow(dead_code)]
+        pub const MOVES: [[usize; 2]; PIECES] = #moves;
+
+        #features_doc
+        #[allow(dead_code)]
+        pub const THREAT_FEATURES: usize = #features;
+
+        #type_doc
+        #[allow(dead_code)]
+        pub type VectorIndex = #index_type;
+
+        #vector_doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn vector_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<VectorIndex> {
+            assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+            let d = padded(to).wrapping_sub(padded(from));
+            let hash = VECTOR_HASHES[piece as usize][color as usize];
+            let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+            let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+            (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+        }
+
+        #move_doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+            assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+            let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+            let reach = REACH[grid][from];
+            let bit: Bitboard = 1 << to;
+            (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+        }
+
+        #threat_doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn threat_index(
+            attacker: Piece,
+            attacker_color: Color,
+            from: usize,
+            victim: Piece,
+            victim_color: Color,
+            to: usize,
+        ) -> Option<u32> {
+            let i = move_index(attacker, attacker_color, from, to)? as u32;
+            let (a, c) = (attacker as usize, attacker_color as usize);
+            let victim = (victim as usize * 2 + victim_color as usize) as u32;
+            Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+        }
+
+        /// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+        #[inline(always)]
+        #[allow(dead_code)]
+        const fn padded(square: usize) -> u32 {
+            (square / FILES * INDEX_PAD + square % FILES) as u32
+        }
+
+        /// The rank width of the padded numbering: twice the files or more, so that no file
+        /// difference reaches into the next rank.
+        const INDEX_PAD: usize = #pad;
+
+        /// How `vector_index` hashes a difference for one piece and colour.
+        #[derive(Clone, Copy)]
+        #[allow(dead_code)]
+        struct VectorHash {
+            /// The bits of the difference that tell the piece's vectors apart.
+            mask: u32,
+            /// Gathers the masked bits into the top bits.
+            multiplier: u32,
+            /// 32 minus the index bits.
+            shift: u32,
+            /// Where its table starts in `VECTOR_ENTRIES`.
+            offset: u32,
+        }
+
+        impl VectorHash {
+            #[allow(dead_code)]
+            const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+                VectorHash { mask, multiplier, shift, offset }
+            }
+        }
+
+        /// `VECTOR_HASHES[piece][colour]`.
+        #[rustfmt::skip]
+        const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = __FAIRY_MAGIC_VECTOR_HASHES;
+
+        /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+        #[rustfmt::skip]
+        static VECTOR_ENTRIES: [u32; #entries] = __FAIRY_MAGIC_VECTOR_ENTRIES;
+
+        /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+        const MOVE_GRIDS: [[#grid_cell; 2]; PIECES] = #grid_of;
+
+        /// `REACH[grid][from]`: the potential attacks from `from`.
+        #[rustfmt::skip]
+        static REACH: [[Bitboard; SQUARES]; #grids] = __FAIRY_MAGIC_REACH;
+
+        /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+        #[rustfmt::skip]
+        static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = __FAIRY_MAGIC_MOVE_OFFSETS;
+
+        /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+        const THREAT_BASES: [[u32; 2]; PIECES] = #bases;
     }
 }
 

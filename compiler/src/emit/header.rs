@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
+use crate::indices::{Indices, PieceIndices};
 use crate::legs::TableKind;
 use crate::lookups::{Cost, Optimize, Plan, Why};
 use crate::magics::Word;
@@ -220,4 +221,89 @@ pub(super) fn fancy_report<B: Word>(fancy_entries: f64, entries: usize) -> Strin
             r => format!("{r:.3e}"),
         }
     )
+}
+
+/// What `vector_index`, `move_index` and `threat_index` compute with and cost, beside a full
+/// `[attacker][from][to][victim]` table of the same layout.
+pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
+    let board = variant.board;
+    let squares = board.squares();
+    let pieces = variant.pieces.len();
+    let mut h = String::new();
+    writeln!(
+        h,
+        "// Indices: `vector_index` takes the difference of two squares numbered rank * {} + file, the\n\
+         // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one\n\
+         // multiply that gathers them and a short table; `move_index` counts potential attacks.",
+        indices.pad
+    )?;
+    writeln!(h, "//")?;
+    writeln!(
+        h,
+        "// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |"
+    )?;
+    writeln!(h, "// |---|---|---|---|---|")?;
+    for (p, piece) in variant.pieces.iter().enumerate() {
+        let [w, b] = &indices.pieces[p];
+        let bits = |x: &PieceIndices| x.hash.bits();
+        let width = |x: &PieceIndices| {
+            let (width, subset) = (x.hash.width, x.hash.subset.max(1));
+            match width.cmp(&subset) {
+                std::cmp::Ordering::Less => format!("{width} (hashed: the fewest separating bits are {subset})"),
+                std::cmp::Ordering::Equal => width.to_string(),
+                std::cmp::Ordering::Greater => format!("{width} (no {subset}-bit gather found)"),
+            }
+        };
+        let both = |f: &dyn Fn(&PieceIndices) -> String| match (f(w), f(b)) {
+            (x, y) if x == y => x,
+            (x, y) => format!("{x}; {y}"),
+        };
+        writeln!(
+            h,
+            "// | {} {} | {}, {} | {} | {} | {}, {} |",
+            piece.letter,
+            piece.name,
+            w.vectors.len(),
+            b.vectors.len(),
+            both(&bits),
+            both(&width),
+            w.moves(),
+            b.moves()
+        )?;
+    }
+    let (hashes, _) = indices.hashes();
+    let entries: usize = hashes.iter().map(|h| h.table.len()).sum();
+    let vector_bytes = entries * 4 + pieces * 2 * 16;
+    let (grids, _) = indices.reach_grids();
+    let grid_bytes = grids.len() * squares * (std::mem::size_of::<B>() + 2);
+    // MOVE_GRIDS, THREAT_BASES and MOVES.
+    let small = pieces * 2 * (1 + 4 + 8);
+    let features = indices.threat_features();
+    let cell = if features <= 1 << 16 { 2 } else { 4 };
+    let full = (pieces * 2) * squares * squares * (pieces * 2) * cell;
+    let ours = grid_bytes + small;
+    writeln!(h, "//")?;
+    writeln!(
+        h,
+        "// vector_index: {} tables of {} entries in all ({} bytes with the hashes).\n\
+         // move_index, threat_index: {} grids of potential attacks and offsets ({} bytes), small tables\n\
+         // ({} bytes). Threat features: {}. A [{}][{}][{}][{}] table of the same layout (u{} cells) would\n\
+         // take {} bytes: {:.0}x these {} bytes.",
+        hashes.len(),
+        entries,
+        vector_bytes,
+        grids.len(),
+        grid_bytes,
+        small,
+        features,
+        pieces * 2,
+        squares,
+        squares,
+        pieces * 2,
+        cell * 8,
+        full,
+        full as f64 / ours as f64,
+        ours
+    )?;
+    Ok(h.trim_end().to_string())
 }

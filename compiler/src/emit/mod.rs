@@ -12,6 +12,7 @@ use std::fmt::{self, Write as _};
 
 use crate::between::Between;
 use crate::error::Error;
+use crate::indices::Indices;
 use crate::lookups::{Cost, Plan};
 use crate::magics::Word;
 use crate::tables::{Storage, Tables};
@@ -50,6 +51,8 @@ pub struct Module<'a, B> {
     pub budgets: &'a [Cost],
     /// The squares between two squares on each piece's paths, for the module's `between`.
     pub between: &'a Between,
+    /// Each piece's dense indices of potential attacks (NNUE threat inputs).
+    pub indices: &'a Indices,
     /// How the module was made, for its header.
     pub made: &'a Provenance,
     /// What plain fancy magic would need (`baseline.rs`), reported beside these tables.
@@ -112,7 +115,7 @@ pub fn statistics<B: Word>(m: &Module<B>) -> Statistics {
 pub fn module<B: Word>(m: &Module<B>) -> Result<String, Error> {
     let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
     let header = header_text(m).map_err(failed)?;
-    let code = api::code::<B>(m.variant, m.tables, m.between);
+    let code = api::code::<B>(m.variant, m.tables, m.between, m.indices);
     let file: syn::File =
         syn::parse2(code).map_err(|e| Error::Internal(format!("the emitter built code that is not Rust: {e}")))?;
     let mut text = prettyplease::unparse(&file);
@@ -134,6 +137,7 @@ fn header_text<B: Word>(m: &Module<B>) -> Result<String, fmt::Error> {
     let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
     writeln!(text, "{}", header::reverse_report(m.variant, m.tables, m.plan, m.between))?;
     writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, m.tables.table.len()))?;
+    writeln!(text, "//\n{}", header::indices_report::<B>(m.variant, m.indices)?)?;
     Ok(text)
 }
 
@@ -148,6 +152,10 @@ fn placeholders<B: Word>(m: &Module<B>) -> Result<Vec<(String, String)>, fmt::Er
         all.push(("__FAIRY_MAGIC_BETWEEN".to_string(), data::between_sets_data::<B>(m.between)?));
         all.push(("__FAIRY_MAGIC_BETWEEN_GRIDS".to_string(), data::between_grids_data(variant, m.between)?));
     }
+    all.push(("__FAIRY_MAGIC_VECTOR_HASHES".to_string(), data::vector_hashes_data(variant, m.indices)?));
+    all.push(("__FAIRY_MAGIC_VECTOR_ENTRIES".to_string(), data::vector_entries_data(variant, m.indices)?));
+    all.push(("__FAIRY_MAGIC_REACH".to_string(), data::reach_data::<B>(variant, m.indices)?));
+    all.push(("__FAIRY_MAGIC_MOVE_OFFSETS".to_string(), data::move_offsets_data(variant, m.indices)?));
     for (n, block) in tables.answers.iter().enumerate() {
         if block.storage() != Storage::Nothing {
             all.push((format!("__FAIRY_MAGIC_BLOCK_{n}"), data::block_data(variant, block)?));
