@@ -159,6 +159,8 @@ pub(super) fn code<B: Word>(
     });
     let between_code = between_code(variant, between);
     let indices_code = indices_code(variant, indices);
+    let square_code = square_code();
+    let colorless_code = colorless_code(variant, tables);
     // A variant of leapers only reads no occupancy.
     let unused_occupancy = if any_probes || any_checks { quote!() } else { quote!(let _ = occupied;) };
 
@@ -211,7 +213,11 @@ pub(super) fn code<B: Word>(
             }
         }
 
+        #square_code
+
         #( #functions )*
+
+        #colorless_code
 
         #between_code
 
@@ -276,6 +282,134 @@ pub(super) fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
         TableKind::InitialAttackers => ("initial_attackers", "The squares from which a `piece` of `color` captures on `target` with a first move (XBetza `i`): [`initial_attacks`] read backwards."),
         TableKind::InitialMovers => ("initial_movers", "The squares from which a `piece` of `color` moves onto the empty `target` with a first move (XBetza `i`): [`initial_quiets`] read backwards."),
     }
+}
+
+/// `Square`: a checked square of the board, with its name (`e4`) parsed and displayed.
+fn square_code() -> TokenStream {
+    quote! {
+        /// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+        /// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+        /// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(dead_code)]
+        pub struct Square(u8);
+
+        #[allow(dead_code)]
+        impl Square {
+            /// The square with this index, if the board has it.
+            pub const fn new(index: usize) -> Option<Square> {
+                if index < SQUARES { Some(Square(index as u8)) } else { None }
+            }
+
+            /// The square on this file and rank (both counted from 0), if the board has it.
+            pub const fn at(file: usize, rank: usize) -> Option<Square> {
+                if file < FILES && rank < RANKS { Some(Square((rank * FILES + file) as u8)) } else { None }
+            }
+
+            /// Its index, `rank * FILES + file`.
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// Its file, from 0 (file a).
+            pub const fn file(self) -> usize {
+                self.index() % FILES
+            }
+
+            /// Its rank, from 0 (rank 1).
+            pub const fn rank(self) -> usize {
+                self.index() / FILES
+            }
+
+            /// Every square of the board, a1 first, in index order.
+            pub fn all() -> impl Iterator<Item = Square> {
+                (0..SQUARES).map(|index| Square(index as u8))
+            }
+        }
+
+        impl From<Square> for usize {
+            fn from(square: Square) -> usize {
+                square.index()
+            }
+        }
+
+        /// A name that is not a square of this board.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[allow(dead_code)]
+        pub struct ParseSquareError;
+
+        impl core::fmt::Display for ParseSquareError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "not a square of a {FILES}x{RANKS} board")
+            }
+        }
+
+        impl core::str::FromStr for Square {
+            type Err = ParseSquareError;
+
+            /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+            fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+                let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+                let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+                if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(ParseSquareError);
+                }
+                let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+                Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+            }
+        }
+
+        impl core::fmt::Display for Square {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+            }
+        }
+    }
+}
+
+/// For each piece whose moves are the same for both colours (every table kind answers both
+/// from one block), `quiets` and `attacks` without a colour: `rook_attacks(square, occupied)`.
+fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
+    let kinds: Vec<(usize, TableKind)> = tables
+        .kinds
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, k)| matches!(k, TableKind::Quiet | TableKind::Capture))
+        .collect();
+    let functions = variant.pieces.iter().enumerate().filter(|&(p, _)| colorless(tables, p)).flat_map(|(_, piece)| {
+        let ident = Ident::new(&camel_case(&piece.name), Span::call_site());
+        let snake = piece.name.to_lowercase().replace('-', "_");
+        let snake = if snake.starts_with(|c: char| c.is_ascii_digit()) { format!("piece_{snake}") } else { snake };
+        kinds.iter().filter_map(move |&(_, kind)| {
+            let (fname, _) = function_doc(kind);
+            // A piece named `initial` would make a second `initial_attacks`: it keeps its colour.
+            let taken = TableKind::ALL.iter().any(|&k| function_doc(k).0 == format!("{snake}_{fname}"));
+            if taken {
+                return None;
+            }
+            let generic = Ident::new(fname, Span::call_site());
+            let name = Ident::new(&format!("{snake}_{fname}"), Span::call_site());
+            let doc = docs(&format!(
+                "[`{fname}`] of the {} (`{}`), whose moves are the same for both colours.",
+                piece.name, piece.letter
+            ));
+            Some(quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #name(square: usize, occupied: Bitboard) -> Bitboard {
+                    #generic(Piece::#ident, Color::White, square, occupied)
+                }
+            })
+        })
+    });
+    quote!( #( #functions )* )
+}
+
+/// Whether one block answers both colours of piece `p` for every kind.
+fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
+    tables.blocks.iter().all(|per_piece| per_piece[p][0] == per_piece[p][1])
 }
 
 /// `between`, and the statics it reads when some piece has squares between.
