@@ -361,6 +361,90 @@ impl<const PEXT: bool> Bent<PEXT> {
     }
 }
 
+/// A prototype, not a layout any engine uses: our chariot's two probes (the rank and the file)
+/// with 2-byte entries instead of 16-byte ones. The rank probe stores the rank's bits, shifted
+/// into place; the file probe stores the file's bits, spread onto the file through a 1,024-entry
+/// table. The index is the runtime's u128 magic hash.
+struct Narrow {
+    files: usize,
+    probes: Vec<[(u128, u128, u8, u32); 2]>,
+    entries: Vec<u16>,
+    spread: Vec<u128>,
+}
+
+impl Narrow {
+    fn build(b: Board, rng: &mut XorShift) -> Self {
+        let files = b.files as usize;
+        let mut probes = vec![];
+        let mut entries: Vec<u16> = vec![];
+        let mut stamp: Vec<u32> = vec![];
+        let mut epoch = 0;
+        for sq in 0..b.squares() {
+            let (file, rank) = (sq % files, sq / files);
+            let mut rec = [(0, 0, 0, 0); 2];
+            for (k, dirs) in [HORIZONTAL, VERTICAL].iter().enumerate() {
+                let m = slide_mask(b, sq, dirs);
+                let bits = m.count_ones().max(1);
+                let narrow = |a: u128| -> u16 {
+                    if k == 0 {
+                        (a >> (rank * files)) as u16
+                    } else {
+                        (0..b.ranks as usize).filter(|r| a >> (r * files + file) & 1 != 0).fold(0, |v, r| v | 1 << r)
+                    }
+                };
+                let mut subsets = vec![];
+                let mut sub = 0u128;
+                loop {
+                    subsets.push((sub, narrow(slide(b, sq, dirs, sub))));
+                    sub = sub.wrapping_sub(m) & m;
+                    if sub == 0 {
+                        break;
+                    }
+                }
+                let offset = entries.len();
+                let shift = (128 - bits) as u8;
+                entries.resize(offset + (1 << bits), 0);
+                stamp.resize(stamp.len().max(1 << bits), 0);
+                let magic = 'search: loop {
+                    let mut r = || rng.next().wrapping_mul(0x2545_f491_4f6c_dd1d);
+                    let magic = (r() & r() & r()) as u128 | ((r() & r() & r()) as u128) << 64;
+                    epoch += 1;
+                    for &(occ, a) in &subsets {
+                        let i = occ.magic_hash(magic, shift);
+                        if stamp[i] == epoch {
+                            if entries[offset + i] != a {
+                                continue 'search;
+                            }
+                        } else {
+                            stamp[i] = epoch;
+                            entries[offset + i] = a;
+                        }
+                    }
+                    break magic;
+                };
+                rec[k] = (m, magic, shift, offset as u32);
+            }
+            probes.push(rec);
+        }
+        let spread = (0..1usize << b.ranks)
+            .map(|v| (0..b.ranks as usize).filter(|r| v >> r & 1 != 0).fold(0u128, |s, r| s | 1 << (r * files)))
+            .collect();
+        Narrow { files, probes, entries, spread }
+    }
+
+    #[inline(always)]
+    fn get(&self, sq: usize, occ: u128) -> u128 {
+        let [(hm, hg, hs, ho), (vm, vg, vs, vo)] = self.probes[sq];
+        let h = self.entries[ho as usize + (occ & hm).magic_hash(hg, hs)] as u128;
+        let v = self.entries[vo as usize + (occ & vm).magic_hash(vg, vs)] as usize;
+        h << (sq / self.files * self.files) | self.spread[v] << (sq % self.files)
+    }
+
+    fn bytes(&self) -> usize {
+        self.entries.len() * 2 + self.spread.len() * 16 + self.probes.len() * size_of::<[(u128, u128, u8, u32); 2]>()
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Timing.
 
@@ -478,6 +562,8 @@ fn main() {
     let (rook_hv, bishop_t) = riders::<true>(bt, &mut rng);
     let griffon_pext = Bent::new(bt, DIAG, rook_hv);
     let rhino_pext = Bent::new(bt, ORTHO, bishop_t);
+    let narrow_chariot = Narrow::build(xq, &mut rng);
+    let narrow_grook = Narrow::build(gr, &mut rng);
     let built = start.elapsed().as_secs_f64();
 
     // Our lookups.
@@ -507,6 +593,8 @@ fn main() {
     check("horse magic", &qx, |s, o| horse_magic.get(s, o), |s, o| horse(xq, s, o));
     check("horse pext", &qx, |s, o| horse_pext.get(s, o), |s, o| horse(xq, s, o));
     check("grand rook", &qg, grook, rook(gr));
+    check("chariot, 2-byte entries", &qx, |s, o| narrow_chariot.get(s, o), rook(xq));
+    check("grand rook, 2-byte entries", &qg, |s, o| narrow_grook.get(s, o), rook(gr));
     check("grand rook magic", &qg, |s, o| grook_magic.get(s, o), rook(gr));
     check("grand rook pext", &qg, |s, o| grook_pext.get(s, o), rook(gr));
     check("grand bishop", &qg, gbishop, bishop(gr));
@@ -570,6 +658,10 @@ fn main() {
                 chariot
             ),
             row!(&qg, "rook, grand 10x10 u128", ours_bytes(src_g, capture, grand::Piece::Rook as usize, 16), grook),
+            row!(&qx, "prototype: chariot, 2 probes, 2-byte entries", narrow_chariot.bytes(), |s, o| narrow_chariot
+                .get(s, o)),
+            row!(&qg, "prototype: grand rook, 2 probes, 2-byte entries", narrow_grook.bytes(), |s, o| narrow_grook
+                .get(s, o)),
         ],
         0,
     );
