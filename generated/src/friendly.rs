@@ -172,6 +172,75 @@ impl Piece {
         }
     }
 }
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+    }
+}
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
 /// squares.
 ///
@@ -325,6 +394,126 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(9, piece, color, target, occupied)
+}
+/// [`quiets`] of the swapping-king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn swapping_king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::SwappingKing, Color::White, square, occupied)
+}
+/// [`attacks`] of the swapping-king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn swapping_king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::SwappingKing, Color::White, square, occupied)
+}
+/// [`quiets`] of the trampler (`T`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn trampler_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Trampler, Color::White, square, occupied)
+}
+/// [`attacks`] of the trampler (`T`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn trampler_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Trampler, Color::White, square, occupied)
+}
+/// [`quiets`] of the giraffe (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn giraffe_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Giraffe, Color::White, square, occupied)
+}
+/// [`attacks`] of the giraffe (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn giraffe_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Giraffe, Color::White, square, occupied)
+}
+/// [`quiets`] of the ny (`Y`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn ny_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Ny, Color::White, square, occupied)
+}
+/// [`attacks`] of the ny (`Y`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn ny_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Ny, Color::White, square, occupied)
+}
+/// [`quiets`] of the wx-rider (`X`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn wx_rider_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::WxRider, Color::White, square, occupied)
+}
+/// [`attacks`] of the wx-rider (`X`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn wx_rider_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::WxRider, Color::White, square, occupied)
+}
+/// [`quiets`] of the jumping-rook (`J`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn jumping_rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::JumpingRook, Color::White, square, occupied)
+}
+/// [`attacks`] of the jumping-rook (`J`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn jumping_rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::JumpingRook, Color::White, square, occupied)
+}
+/// [`quiets`] of the elephant (`E`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn elephant_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Elephant, Color::White, square, occupied)
+}
+/// [`attacks`] of the elephant (`E`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn elephant_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Elephant, Color::White, square, occupied)
+}
+/// [`quiets`] of the horse (`H`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn horse_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Horse, Color::White, square, occupied)
+}
+/// [`attacks`] of the horse (`H`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn horse_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Horse, Color::White, square, occupied)
+}
+/// [`quiets`] of the osprey (`O`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn osprey_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Osprey, Color::White, square, occupied)
+}
+/// [`attacks`] of the osprey (`O`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn osprey_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Osprey, Color::White, square, occupied)
+}
+/// [`quiets`] of the iso-rook (`I`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn iso_rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::IsoRook, Color::White, square, occupied)
+}
+/// [`attacks`] of the iso-rook (`I`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn iso_rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::IsoRook, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)

@@ -140,6 +140,75 @@ impl Piece {
         }
     }
 }
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+    }
+}
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
 /// squares.
 ///
@@ -265,6 +334,90 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::King, Color::White, square, occupied)
+}
+/// [`attacks`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::King, Color::White, square, occupied)
+}
+/// [`quiets`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Queen, Color::White, square, occupied)
+}
+/// [`attacks`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Queen, Color::White, square, occupied)
+}
+/// [`quiets`] of the marshal (`M`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn marshal_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Marshal, Color::White, square, occupied)
+}
+/// [`attacks`] of the marshal (`M`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn marshal_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Marshal, Color::White, square, occupied)
+}
+/// [`quiets`] of the cardinal (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cardinal_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Cardinal, Color::White, square, occupied)
+}
+/// [`attacks`] of the cardinal (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cardinal_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Cardinal, Color::White, square, occupied)
+}
+/// [`quiets`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Rook, Color::White, square, occupied)
+}
+/// [`attacks`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Rook, Color::White, square, occupied)
+}
+/// [`quiets`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`attacks`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`quiets`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Knight, Color::White, square, occupied)
+}
+/// [`attacks`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Knight, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
