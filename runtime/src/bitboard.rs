@@ -1,0 +1,271 @@
+//! The [`Bitboard`] trait, its impls for `u64` and `u128`, and the helpers every bitboard has:
+//! squares in and out, iteration, a printed diagram.
+
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+/// A set of squares, one bit per square, square index = `rank * files + file`.
+///
+/// Implemented for `u64` (boards of up to 64 squares), `u128` (up to 128 squares) and
+/// [`Bitboard256`](crate::Bitboard256) (up to 256 squares); a generated module's `Bitboard` is
+/// the narrowest that holds its board.
+pub trait Bitboard:
+    Copy
+    + Eq
+    + fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// No squares.
+    const EMPTY: Self;
+    /// The number of squares it can hold: 64, 128 or 256.
+    const BITS: u32;
+
+    /// The set holding `square` alone. Panics (in debug builds) when `square >= Self::BITS`.
+    fn from_square(square: usize) -> Self;
+    /// Whether `square` is in the set; `false` for any `square >= Self::BITS`.
+    fn has(self, square: usize) -> bool;
+    /// How many squares the set holds.
+    fn count(self) -> u32;
+    /// The lowest square of the set, `None` when it is empty.
+    fn lowest(self) -> Option<usize>;
+
+    /// Whether the set holds no square.
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+    /// Removes the lowest square from the set and returns it, `None` when it is empty.
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let square = self.lowest()?;
+        *self ^= Self::from_square(square);
+        Some(square)
+    }
+    /// The squares of the set, lowest first.
+    #[inline(always)]
+    fn squares(self) -> SquareIter<Self> {
+        SquareIter(self)
+    }
+    /// The set drawn as a board of `files` x `ranks`, rank 1 at the bottom: `x` for a square in
+    /// it, `.` for one not.
+    fn diagram(self, files: usize, ranks: usize) -> Diagram<Self> {
+        Diagram { set: self, files, ranks }
+    }
+
+    /// The magic hash `(self * magic) >> shift` (wrapping multiply), as a table index. Wider
+    /// than 64 bits it multiplies each 64-bit word by its own word of the magic and mixes the
+    /// products; `shift` still counts from `Self::BITS`.
+    fn magic_hash(self, magic: Self, shift: u8) -> usize;
+    /// The magic hash formed with 32-bit multiplies only: each 32-bit part of `self` times the
+    /// same part of `magic`, the products mixed (xor) and shifted right by `shift`. Each part
+    /// but the first also takes in the top half of the part below it: a part's top bit can only
+    /// reach the top bit of its product, and without that a mask holding the top square of two
+    /// parts (h4 and h8 on 8x8) could have no magic at all.
+    fn split32_hash(self, magic: Self, shift: u8) -> usize;
+    /// The bits of `self` under `mask`, gathered at the bottom (x86-64 BMI2 `PEXT`).
+    fn pext(self, mask: Self) -> usize;
+}
+
+/// The squares of a set, lowest first: see [`Bitboard::squares`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareIter<B>(pub B);
+
+impl<B: Bitboard> Iterator for SquareIter<B> {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        self.0.pop_lowest()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<B: Bitboard> ExactSizeIterator for SquareIter<B> {}
+
+/// A set drawn as a board: see [`Bitboard::diagram`].
+#[derive(Clone, Copy, Debug)]
+pub struct Diagram<B> {
+    set: B,
+    files: usize,
+    ranks: usize,
+}
+
+impl<B: Bitboard> fmt::Display for Diagram<B> {
+    /// One line a rank, the highest first, squares separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..self.ranks).rev() {
+            for file in 0..self.files {
+                let mark = if self.set.has(rank * self.files + file) { 'x' } else { '.' };
+                let gap = if file + 1 < self.files { " " } else { "\n" };
+                write!(f, "{mark}{gap}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+macro_rules! primitive_squares {
+    () => {
+        #[inline(always)]
+        fn from_square(square: usize) -> Self {
+            1 << square
+        }
+        #[inline(always)]
+        fn has(self, square: usize) -> bool {
+            square < Self::BITS as usize && self >> square & 1 == 1
+        }
+        #[inline(always)]
+        fn count(self) -> u32 {
+            self.count_ones()
+        }
+        #[inline(always)]
+        fn lowest(self) -> Option<usize> {
+            (self != 0).then(|| self.trailing_zeros() as usize)
+        }
+        #[inline(always)]
+        fn pop_lowest(&mut self) -> Option<usize> {
+            let square = self.lowest()?;
+            *self &= *self - 1;
+            Some(square)
+        }
+    };
+}
+
+impl Bitboard for u64 {
+    const EMPTY: Self = 0;
+    const BITS: u32 = 64;
+    primitive_squares!();
+    #[inline(always)]
+    fn magic_hash(self, magic: Self, shift: u8) -> usize {
+        (self.wrapping_mul(magic) >> shift) as usize
+    }
+    #[inline(always)]
+    fn split32_hash(self, magic: Self, shift: u8) -> usize {
+        let (low, high) = (self as u32, (self >> 32) as u32);
+        let mixed = (low.wrapping_mul(magic as u32)) ^ (high ^ low >> 16).wrapping_mul((magic >> 32) as u32);
+        (mixed >> shift) as usize
+    }
+    #[inline(always)]
+    fn pext(self, mask: Self) -> usize {
+        pext64(self, mask) as usize
+    }
+}
+
+/// On 128 squares the hash multiplies each 64-bit half by its own half of the magic and mixes
+/// the two products (the high half's bits first folded into their neighbours): two 64-bit
+/// multiplies instead of a 128-bit one (three on x86-64), and a magic search as easy as on 64
+/// squares. `shift` counts from 128, as for any `Bitboard`: the
+/// index is the top `128 - shift` bits of the mixed 64-bit product.
+impl Bitboard for u128 {
+    const EMPTY: Self = 0;
+    const BITS: u32 = 128;
+    primitive_squares!();
+    #[inline(always)]
+    fn magic_hash(self, magic: Self, shift: u8) -> usize {
+        let (lo, hi) = (self as u64, (self >> 64) as u64);
+        // Bit 63 and bit 127 would each reach only the top bit of their own product, the same
+        // bit of the index, and no magic could separate a mask holding both (a file through
+        // the top square of each half, on 16x8). Folding each bit of the high half into the one
+        // below (an invertible map: nothing is lost) gives bit 127 a second bit to reach.
+        let low = lo.wrapping_mul(magic as u64);
+        let high = (hi ^ hi >> 1).wrapping_mul((magic >> 64) as u64);
+        ((low ^ high) >> (shift - 64)) as usize
+    }
+    #[inline(always)]
+    fn split32_hash(self, magic: Self, shift: u8) -> usize {
+        let part = |i: u32| (self >> (32 * i)) as u32;
+        let times = |i: u32, p: u32| p.wrapping_mul((magic >> (32 * i)) as u32);
+        let mixed = times(0, part(0))
+            ^ times(1, part(1) ^ part(0) >> 16)
+            ^ times(2, part(2) ^ part(1) >> 16)
+            ^ times(3, part(3) ^ part(2) >> 16);
+        (mixed >> shift) as usize
+    }
+    #[inline(always)]
+    fn pext(self, mask: Self) -> usize {
+        let low = pext64(self as u64, mask as u64);
+        let high = pext64((self >> 64) as u64, (mask >> 64) as u64);
+        // A mask is a lookup's squares, never all 64 of a half (an index has at most 20 bits),
+        // so the shift stays below 64.
+        (low | high << (mask as u64).count_ones()) as usize
+    }
+}
+
+/// `PEXT` where the build targets CPUs that have it.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[allow(unsafe_code)]
+#[inline(always)]
+pub(crate) fn pext64(value: u64, mask: u64) -> u64 {
+    // SAFETY: this is compiled only when BMI2 is enabled for the whole build (for instance
+    // `-C target-feature=+bmi2`), and such a build already requires every CPU it runs on to
+    // have the instruction.
+    unsafe { core::arch::x86_64::_pext_u64(value, mask) }
+}
+
+/// The same, a bit at a time, everywhere else: correct but slow, so the PEXT index is for
+/// builds with BMI2.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline(always)]
+pub(crate) fn pext64(value: u64, mut mask: u64) -> u64 {
+    let mut gathered = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if value & mask & mask.wrapping_neg() != 0 {
+            gathered |= bit;
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    gathered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Bitboard256;
+
+    /// The helpers answer alike on every width.
+    fn helpers<B: Bitboard>() {
+        let set = B::from_square(0) | B::from_square(9) | B::from_square(63);
+        assert_eq!(set.count(), 3);
+        assert!(set.has(9) && !set.has(8) && !set.has(B::BITS as usize));
+        assert!(set.squares().eq([0, 9, 63]));
+        assert_eq!(set.lowest(), Some(0));
+        let mut rest = set;
+        assert_eq!(rest.pop_lowest(), Some(0));
+        assert_eq!(rest.pop_lowest(), Some(9));
+        assert_eq!(rest.pop_lowest(), Some(63));
+        assert_eq!(rest.pop_lowest(), None);
+        assert!(rest.is_empty() && !set.is_empty());
+        assert_eq!(B::from_square(1) << 8, B::from_square(9));
+        assert_eq!(set >> 9, B::from_square(0) | B::from_square(54));
+        assert_eq!(!B::EMPTY & set, set);
+        assert_eq!(set ^ B::from_square(9), B::from_square(0) | B::from_square(63));
+    }
+
+    #[test]
+    fn helpers_on_every_width() {
+        helpers::<u64>();
+        helpers::<u128>();
+        helpers::<Bitboard256>();
+    }
+
+    #[test]
+    fn a_diagram_has_rank_1_at_the_bottom() {
+        extern crate std;
+        let set = 1u64 | 1 << 5;
+        assert_eq!(std::format!("{}", set.diagram(3, 2)), ". . x\nx . .\n");
+        let wide = Bitboard256::from_square(255);
+        assert!(std::format!("{}", wide.diagram(16, 16)).starts_with(". . . . . . . . . . . . . . . x\n"));
+    }
+}

@@ -1,0 +1,289 @@
+//! Reading the tables: how a probe forms its index ([`Index`], [`Magic`]), the slots and plain
+//! checks a generated module stores ([`Slot`], [`Check`]), and the two functions its lookups
+//! call ([`probe`], [`check`]).
+
+use crate::bitboard::Bitboard;
+
+/// How a probe turns the occupancy of its mask into a table index. It is chosen when the
+/// tables are generated (the magics depend on it) and is the same for a whole module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Index {
+    /// `(occupied & mask) * magic >> shift`, with 64-bit multiplies (on 128 and 256 squares,
+    /// one for each 64-bit word, mixed): the default.
+    Magic,
+    /// The same hash formed from 32-bit multiplies only, for processors without a fast 64-bit
+    /// multiply (most microcontrollers); `shift` counts from 32.
+    Split32,
+    /// `pext(occupied, mask)`: no magic, and tables exactly as large as their masks allow. One
+    /// instruction on x86-64 built with BMI2 (fast from Intel Haswell and AMD Zen 3 on);
+    /// without BMI2 it is computed a bit at a time.
+    Pext,
+}
+
+/// One magic probe: the squares it looks at (`mask`), the multiplier, and where its part of the
+/// shared attack table starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Magic<B> {
+    /// The squares whose occupancy this probe's answer depends on.
+    pub mask: B,
+    /// The multiplier of the hash (a 64-bit word for each word of the board, 32-bit parts under
+    /// [`Index::Split32`]); unused by [`Index::Pext`].
+    pub magic: B,
+    /// How far the hash is shifted right: the width it is formed in (64, 128 or 256 for
+    /// [`Index::Magic`], 32 for [`Index::Split32`]) minus the index bits. Unused by
+    /// [`Index::Pext`].
+    pub shift: u8,
+    /// Where this probe's entries start in the attack table.
+    pub offset: u32,
+}
+
+impl<B: Bitboard> Magic<B> {
+    /// Builds a probe; `const` so that generated tables are plain static data.
+    pub const fn new(mask: B, magic: B, shift: u8, offset: u32) -> Self {
+        Magic { mask, magic, shift, offset }
+    }
+
+    /// The attack-table index for this occupancy.
+    #[inline(always)]
+    pub fn index(&self, how: Index, occupied: B) -> usize {
+        self.offset as usize
+            + match how {
+                Index::Magic => (occupied & self.mask).magic_hash(self.magic, self.shift),
+                Index::Split32 => (occupied & self.mask).split32_hash(self.magic, self.shift),
+                Index::Pext => occupied.pext(self.mask),
+            }
+    }
+}
+
+/// A move that no lookup answers because it looks at more squares than a table may index:
+/// its destinations are reached when `occupied & path == required`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check<B> {
+    /// The squares the move looks at on its way.
+    pub path: B,
+    /// Which of `path` must be occupied (hurdles); the rest of `path` must be empty.
+    pub required: B,
+    /// Where the move goes when the path is as required.
+    pub dest: B,
+}
+
+impl<B: Bitboard> Check<B> {
+    /// Builds a check; `const` so that generated tables are plain static data.
+    pub const fn new(path: B, required: B, dest: B) -> Self {
+        Check { path, required, dest }
+    }
+}
+
+/// One (kind, piece, colour, square)'s answer: plain leaps plus `N` probes.
+///
+/// A square that needs fewer probes than its block's `N` is padded with probes whose mask is
+/// empty and whose entry is empty: they add nothing and cost one load of a cached line.
+///
+/// Aligned to 16 bytes so that a rook's slot (two probes on 64 squares) is 64 bytes long and is
+/// found with a shift rather than a multiply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(16))]
+pub struct Slot<B, const N: usize> {
+    /// Destinations that no occupancy can block (plain leaps).
+    pub leaps: B,
+    /// The lookups into the attack table, padded to `N` for every square of a block.
+    pub probes: [Magic<B>; N],
+}
+
+impl<B: Bitboard, const N: usize> Slot<B, N> {
+    /// Builds a slot; `const` so that generated tables are plain static data.
+    pub const fn new(leaps: B, probes: [Magic<B>; N]) -> Self {
+        Slot { leaps, probes }
+    }
+
+    /// The destinations for this occupancy: see [`probe`].
+    #[inline(always)]
+    pub fn lookup(&self, how: Index, table: &[B], occupied: B) -> B {
+        probe(how, self.leaps, &self.probes, table, occupied)
+    }
+}
+
+/// `leaps` plus what every probe finds in `table` for this occupancy.
+///
+/// The result says where the piece may go given what blocks it; the caller still masks it
+/// with the empty squares (quiet moves) or the enemy pieces (captures).
+#[inline(always)]
+pub fn probe<B: Bitboard>(how: Index, leaps: B, probes: &[Magic<B>], table: &[B], occupied: B) -> B {
+    let mut found = leaps;
+    for p in probes {
+        found |= table[p.index(how, occupied)];
+    }
+    found
+}
+
+/// The destinations of every check that passes: `occupied & path == required`.
+#[inline(always)]
+pub fn check<B: Bitboard>(checks: &[Check<B>], occupied: B) -> B {
+    let mut found = B::EMPTY;
+    for c in checks {
+        if occupied & c.path == c.required {
+            found |= c.dest;
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::pext64;
+
+    #[test]
+    fn index_is_offset_plus_hash_of_masked_occupancy() {
+        let m = Magic::new(0b1010u64, 1u64 << 62, 62, 100);
+        // Only the masked bits matter: bit 0 is outside the mask.
+        assert_eq!(m.index(Index::Magic, 0b0001), 100);
+        assert_eq!(m.index(Index::Magic, 0b0010), 100 + ((0b0010u64 << 62) >> 62) as usize);
+        assert_eq!(m.index(Index::Magic, u64::MAX), m.index(Index::Magic, 0b1010));
+    }
+
+    #[test]
+    fn slot_unites_leaps_and_probes() {
+        let table = [0b100u64, 0b1000];
+        let slot = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0)]);
+        assert_eq!(slot.lookup(Index::Magic, &table, 0), 0b101);
+        assert_eq!(slot.lookup(Index::Magic, &table, 0b10), 0b1001);
+        // A padding probe (empty mask) always lands on its offset.
+        let padded = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0), Magic::new(0, 0, 63, 0)]);
+        assert_eq!(padded.lookup(Index::Magic, &table, 0b10), 0b1101);
+        assert_eq!(Slot::<u64, 0>::new(0b1, []).lookup(Index::Magic, &table, u64::MAX), 0b1);
+    }
+
+    #[test]
+    fn checks_pass_on_exactly_what_they_require() {
+        let checks = [Check::new(0b11_0000u64, 0b01_0000, 1 << 40), Check::new(0b1, 0, 1 << 41)];
+        assert_eq!(check(&checks, 0), 1 << 41);
+        assert_eq!(check(&checks, 0b01_0000), 1 << 40 | 1 << 41);
+        assert_eq!(check(&checks, 0b11_0001), 0);
+    }
+
+    #[test]
+    fn u128_hash_mixes_both_halves() {
+        // Bit 0 of each half is moved to the top of its 64-bit product and the two are mixed.
+        let m = Magic::new(u128::MAX, 1u128 << 127 | 1 << 63, 127, 0);
+        assert_eq!(m.index(Index::Magic, 1), 1);
+        assert_eq!(m.index(Index::Magic, 1 << 64), 1);
+        assert_eq!(m.index(Index::Magic, 1 << 64 | 1), 0);
+        assert_eq!(m.index(Index::Magic, 2), 0);
+    }
+
+    #[test]
+    fn the_top_square_of_each_half_is_not_dead() {
+        // Bit 127 folds into bit 126 of the high half as well, which a magic of 1 takes to bit
+        // 62 of the mix; bit 63 reaches bit 63 alone.
+        let m = Magic::new(1u128 << 127 | 1 << 63, 1u128 << 64 | 1, 126, 0);
+        let indices = [0, 1u128 << 63, 1 << 127, 1 << 127 | 1 << 63].map(|occupied| m.index(Index::Magic, occupied));
+        assert_eq!(indices, [0, 2, 3, 1]);
+    }
+
+    #[test]
+    fn split32_hash_uses_32_bit_parts() {
+        // Bit 0 of each 32-bit part is moved to the top of its 32-bit product.
+        let m = Magic::new(u64::MAX, 1u64 << 63 | 1 << 31, 31, 0);
+        assert_eq!(m.index(Index::Split32, 1), 1);
+        assert_eq!(m.index(Index::Split32, 1 << 32), 1);
+        assert_eq!(m.index(Index::Split32, 1 << 32 | 1), 0);
+        // Carries out of a part's product are lost, as on a 32-bit machine.
+        assert_eq!(m.index(Index::Split32, 2), 0);
+        let wide = Magic::new(u128::MAX, 1u128 << 127 | 1 << 31, 31, 0);
+        assert_eq!(wide.index(Index::Split32, 1 << 96), 1);
+        assert_eq!(wide.index(Index::Split32, 1 << 96 | 1), 0);
+    }
+
+    /// A small deterministic generator for the tests below.
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut x = seed;
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    /// Whether some split32 magic tells apart all four occupancies of two squares with a 2-bit
+    /// index (`shift` 30): a perfect magic for the two-square mask.
+    fn split32_separates<B: Bitboard>(one: B, other: B, mut magic: impl FnMut() -> B) -> bool {
+        let mask = one | other;
+        (0..20_000).any(|_| {
+            let m = Magic::new(mask, magic(), 30, 0);
+            let mut seen = [false; 4];
+            for occ in [B::EMPTY, one, other, mask] {
+                let i = m.index(Index::Split32, occ);
+                if i >= 4 || seen[i] {
+                    return false;
+                }
+                seen[i] = true;
+            }
+            true
+        })
+    }
+
+    /// The cross terms (`high ^ low >> 16`) are why a mask holding the top squares of two
+    /// 32-bit parts has a split32 magic at all: without them each top bit can only reach the
+    /// top bit of its own product, and the two squares collide whatever the magic.
+    #[test]
+    fn split32_cross_terms_separate_the_top_bits_of_neighbouring_parts() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        assert!(split32_separates(1u64 << 31, 1 << 63, &mut next), "h4 and h8 on 8x8 (u64)");
+        let mut wide = || (next() as u128) << 64 | next() as u128;
+        for (low, high) in [(31, 63), (63, 95), (95, 127)] {
+            assert!(split32_separates(1u128 << low, 1 << high, &mut wide), "bits {low} and {high} (u128)");
+        }
+        // The cross term exactly: bit 16 of the low part reaches the high part's product.
+        let m = Magic::new(u64::MAX, 1u64 << 63, 31, 0);
+        assert_eq!(m.index(Index::Split32, 1 << 16), 1);
+        let wide = Magic::new(u128::MAX, 1u128 << 127 | 1 << 95 | 1 << 63, 31, 0);
+        assert_eq!(wide.index(Index::Split32, 1 << 16), 1, "part 0 into part 1");
+        assert_eq!(wide.index(Index::Split32, 1 << 48), 1, "part 1 into part 2");
+        assert_eq!(wide.index(Index::Split32, 1 << 80), 1, "part 2 into part 3");
+        // Mixed in by xor, not or: the same bit from the part below cancels.
+        assert_eq!(m.index(Index::Split32, 1 << 16 | 1 << 32), 0);
+        for low in [16, 48, 80] {
+            assert_eq!(wide.index(Index::Split32, 1 << low | 1 << (low + 16)), 0, "bit {low} cancels bit {}", low + 16);
+        }
+    }
+
+    /// Whichever `pext64` this build has (the instruction with BMI2, the loop without) gathers
+    /// what a plain bit-by-bit walk gathers.
+    #[test]
+    fn pext_matches_a_walk_over_the_mask() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..10_000 {
+            let (value, mask) = (next(), next() & next());
+            let mut walked = 0u64;
+            let mut out_bit = 0;
+            for bit in 0..64 {
+                if mask >> bit & 1 == 1 {
+                    walked |= (value >> bit & 1) << out_bit;
+                    out_bit += 1;
+                }
+            }
+            assert_eq!(pext64(value, mask), walked, "value {value:#x} mask {mask:#x}");
+        }
+    }
+
+    #[test]
+    fn pext_gathers_the_masked_bits() {
+        let m = Magic::new(0b1010_0100u64, 0, 0, 10);
+        assert_eq!(m.index(Index::Pext, 0), 10);
+        assert_eq!(m.index(Index::Pext, 0b0000_0100), 11);
+        assert_eq!(m.index(Index::Pext, 0b1000_0000), 14);
+        assert_eq!(m.index(Index::Pext, u64::MAX), 17);
+        // On 128 squares the high half's bits follow the low half's.
+        let wide = Magic::new(1u128 << 100 | 1 << 3, 0, 0, 0);
+        assert_eq!(wide.index(Index::Pext, 1 << 100), 2);
+        assert_eq!(wide.index(Index::Pext, 1 << 3), 1);
+    }
+}
