@@ -5,7 +5,7 @@
 //! Candidates come from a ChaCha8 generator seeded from the lookup's own contents and the
 //! user's seed, so the same lookup gets the same magic on every machine and in every variant.
 
-use fairy_magic_runtime::{Bitboard, Index, Magic};
+use fairy_magic_runtime::{Bitboard, Index, Probe};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -71,8 +71,8 @@ impl<B: Word> Found<B> {
     }
 
     /// The probe the generated code makes for `lookup`, its table at `offset`.
-    pub fn probe(&self, how: Index, lookup: &Lookup, offset: u32) -> Magic<B> {
-        Magic::new(B::from_squares(lookup.mask), self.magic, self.shift(how), offset)
+    pub fn probe(&self, how: Index, lookup: &Lookup, offset: u32) -> Probe<B> {
+        Probe::new(B::from_squares(lookup.mask), self.magic, self.shift(how), offset)
     }
 }
 
@@ -248,14 +248,14 @@ impl<B: Word> Search<B> {
         'candidates: for _ in 0..tries {
             let magic = B::sparse(&mut self.rng);
             // The top byte of mask * magic should carry many bits, or the index spreads badly.
-            let top = Magic::new(self.mask, magic, shift_for::<B>(self.how, 8), 0);
+            let top = Probe::new(self.mask, magic, shift_for::<B>(self.how, 8), 0);
             if bits >= 8 && top.index(self.how, self.mask).count_ones() < 4 {
                 // Counted too: at a high --effort these alone would take minutes.
                 spending.spend(1)?;
                 continue;
             }
             self.attempt += 1;
-            let probe = Magic::new(self.mask, magic, shift, 0);
+            let probe = Probe::new(self.mask, magic, shift, 0);
             for (tested, &(occupied, answer)) in answers.iter().enumerate() {
                 let index = probe.index(self.how, B::from_squares(occupied));
                 if self.stamp[index] == self.attempt {

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use fairy_magic_runtime::{Check, Color, Index, Magic};
+use fairy_magic_runtime::{Check, Color, Index, Probe};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -32,7 +32,7 @@ pub struct Tables<B> {
     /// Per lookup of the plan: its magic and where its table starts.
     pub found: Vec<(Found<B>, u32)>,
     /// The probe that pads a square out to its block's width: it reads an empty entry.
-    pub padding: Magic<B>,
+    pub padding: Probe<B>,
 }
 
 /// How the generated module stores a block.
@@ -58,14 +58,14 @@ pub struct Block<B> {
     /// One a square.
     pub leaps: Vec<B>,
     /// `width` a square.
-    pub probes: Vec<Magic<B>>,
+    pub probes: Vec<Probe<B>>,
     /// `check_width` a square.
     pub checks: Vec<Check<B>>,
 }
 
 impl<B: Word> Block<B> {
     /// The probes of one square (`rank * files + file`), padding included.
-    pub fn probes(&self, square: usize) -> &[Magic<B>] {
+    pub fn probes(&self, square: usize) -> &[Probe<B>] {
         &self.probes[square * self.width..(square + 1) * self.width]
     }
 
@@ -76,7 +76,7 @@ impl<B: Word> Block<B> {
 
     /// The answer of the generated code: the runtime's own functions on the same data.
     pub fn lookup(&self, how: Index, square: usize, table: &[B], occupied: B) -> B {
-        fairy_magic_runtime::probe(how, self.leaps[square], self.probes(square), table, occupied)
+        fairy_magic_runtime::lookup(how, self.leaps[square], self.probes(square), table, occupied)
             | fairy_magic_runtime::check(self.checks(square), occupied)
     }
 
@@ -90,7 +90,7 @@ impl<B: Word> Block<B> {
     }
 
     /// Probes that only pad a square out to the block's width.
-    pub fn is_padding(probe: &Magic<B>) -> bool {
+    pub fn is_padding(probe: &Probe<B>) -> bool {
         probe.mask == B::EMPTY
     }
 }
@@ -210,7 +210,7 @@ pub fn build<B: Word>(
     let empty = *packed.offsets.last().unwrap();
     let found: Vec<(Found<B>, u32)> = magics.into_iter().zip(packed.offsets).collect();
     // An empty mask and magic hash every occupancy to 0, under any index: the empty entry.
-    let padding = Magic::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(settings.index), empty);
+    let padding = Probe::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(settings.index), empty);
     let no_check = Check::new(B::EMPTY, B::EMPTY, B::EMPTY);
 
     let squares = board.squares();

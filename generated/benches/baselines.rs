@@ -26,7 +26,7 @@ use std::mem::size_of;
 use std::time::Instant;
 
 use fairy_magic_generated::{bentriders, chess, grand, xiangqi};
-use fairy_magic_runtime::{Bitboard as _, Color, Magic};
+use fairy_magic_runtime::{Bitboard as _, Color, Probe};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
@@ -797,14 +797,14 @@ fn ours(src: &str, kind: usize, piece: usize, word: usize) -> usize {
         if l.trim_start().starts_with("Slot::new(") {
             squares += 1;
         }
-        if let Some(args) = l.trim_start().strip_prefix("Magic::new(") {
+        if let Some(args) = l.trim_start().strip_prefix("Probe::new(") {
             let a: Vec<&str> = args.trim_end_matches("),").split(", ").collect();
             let shift: u32 = a[2].parse().unwrap();
             let offset: usize = a[3].parse().unwrap();
             tables.insert(offset, 1usize << (word as u32 * 8 - shift));
         }
     }
-    let magic = if word == 8 { size_of::<Magic<u64>>() } else { size_of::<Magic<u128>>() };
+    let magic = if word == 8 { size_of::<Probe<u64>>() } else { size_of::<Probe<u128>>() };
     let slot = (word + probes * magic).div_ceil(16) * 16;
     tables.values().sum::<usize>() * word + squares * slot
 }

@@ -1,12 +1,12 @@
 //! The runtime half of fairy-magic: the few types that generated move tables are read through.
 //!
 //! A generated module holds, for every (move kind, piece, colour), a block of one [`Slot`] per
-//! square: the squares reached whatever the occupancy (`leaps`) plus `N` [`Magic`] probes into one
+//! square: the squares reached whatever the occupancy (`leaps`) plus `N` [`Probe`]s into one
 //! shared attack table, the same `N` for every square of the block so that the compiler unrolls
 //! the probes and no count or pointer has to be read first. A probe is the classic
 //! magic-bitboard index, `offset + ((occupied & mask) * magic >> shift)`, and the answer is the
 //! union of what the probes find. The rare move whose path is longer than any table may index is
-//! a plain [`Check`]. The compiler verifies every table through [`probe`] and [`check`], the
+//! a plain [`Check`]. The compiler verifies every table through [`lookup`] and [`check`], the
 //! functions the generated code calls, so the code that builds the tables and the code that reads
 //! them cannot disagree about an index.
 //!
@@ -32,7 +32,7 @@ mod probe;
 mod wide;
 
 pub use bitboard::{Bitboard, Diagram, SquareIter};
-pub use probe::{check, probe, Check, Index, Magic, Slot};
+pub use probe::{check, lookup, Check, Index, Probe, Slot};
 pub use wide::Bitboard256;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.

@@ -98,7 +98,7 @@ pub(super) fn code<B: Word>(
     }
     if any_probes {
         imports.push(quote!(Index));
-        imports.push(quote!(Magic));
+        imports.push(quote!(Probe));
         imports.push(quote!(Slot));
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
@@ -108,7 +108,7 @@ pub(super) fn code<B: Word>(
         quote! {
             /// Pads a square out to its block's number of probes: it looks at no square and reads
             /// an empty entry.
-            const PAD: Magic<Bitboard> = Magic::new(0, 0, #shift, #empty);
+            const PAD: Probe<Bitboard> = Probe::new(0, 0, #shift, #empty);
         }
     } else {
         quote!()

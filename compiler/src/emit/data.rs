@@ -74,7 +74,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
                 true => writeln!(s, "        PAD,")?,
                 false => writeln!(
                     s,
-                    "        Magic::new({}, {}, {}, {}),",
+                    "        Probe::new({}, {}, {}, {}),",
                     m.mask.literal(),
                     m.magic.literal(),
                     m.shift,

@@ -188,7 +188,7 @@ pub(super) fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, pla
 }
 
 pub(super) fn probe_bytes<B: Word>() -> usize {
-    std::mem::size_of::<fairy_magic_runtime::Magic<B>>()
+    std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
 }
 
 pub(super) fn kind_name(kind: TableKind) -> &'static str {
