@@ -576,6 +576,12 @@ fn shell_word(word: &str) -> String {
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module.
 fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    // Only a regular file is replaced through a rename: renaming over `/dev/null` (as root)
+    // would put a plain file where the device was, and every later reader of /dev/null on the
+    // machine would read what was written there. Devices, pipes and the like are written to.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return std::fs::write(path, text);
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);

@@ -245,3 +245,27 @@ fn the_header_command_quotes_paths_a_shell_would_split() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains(&format!("`fairy-magic compile '{}' --seed 3`", file.path())), "{}", &out[..600]);
 }
+
+/// `-o` onto something that is not a regular file (here a link to /dev/null) writes into it:
+/// replacing it through a rename, as a regular file is, once put a plain file where
+/// /dev/null had been, and every later reader of /dev/null on the machine read the module.
+#[cfg(unix)]
+#[test]
+fn output_onto_a_device_writes_into_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = std::env::temp_dir().join(format!("fairy-magic-inputs-{}-device", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("out.rs");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    let status = fairy_magic()
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .args(["-q", "compile", "variants/chess.variant", "-o"])
+        .arg(&link)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
