@@ -21,7 +21,6 @@
 //! from the previous answer (latency). Reported as nanoseconds a lookup, ratios against each
 //! group's baseline row, and table bytes (entries x 16 plus the per-square records).
 
-use std::hint::black_box;
 use std::mem::size_of;
 use std::time::Instant;
 
@@ -30,10 +29,10 @@ use fairy_magic_runtime::{Bitboard as _, Color, Probe};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
+mod timing;
 use rng::XorShift;
+use timing::{time, QUERIES};
 
-const QUERIES: usize = 1 << 20;
-const RUNS: usize = 7;
 /// Magic candidates tried at one index width before the table of that square doubles.
 const TRIES_A_WIDTH: usize = 2048;
 
@@ -448,17 +447,6 @@ impl Narrow {
 // ---------------------------------------------------------------------------------------------
 // Timing.
 
-/// Best of `RUNS`, in nanoseconds a lookup.
-fn time(f: impl Fn() -> u128) -> f64 {
-    (0..RUNS)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed().as_secs_f64() / QUERIES as f64 * 1e9
-        })
-        .fold(f64::MAX, f64::min)
-}
-
 fn independent<B: Copy + Into<u128>>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> u128 {
     queries.iter().fold(0, |acc, &(sq, occ)| acc ^ lookup(sq, occ).into())
 }
@@ -610,7 +598,7 @@ fn main() {
     check("rhino composed pext", &qb, |s, o| rhino_pext.get(s, o), rhino_ref);
 
     println!(
-        "{QUERIES} queries of each kind, best of {RUNS} runs; baselines built and checked in {built:.1} s; PEXT: {}\n",
+        "{QUERIES} queries of each kind, best of 7 runs; baselines built and checked in {built:.1} s; PEXT: {}\n",
         if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
             "the BMI2 instruction"
         } else {

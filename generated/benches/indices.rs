@@ -6,28 +6,14 @@
 //! process: 1M pseudo-random queries, each a potential attack (as NNUE threat inputs ask them),
 //! best of seven, as nanoseconds a query and as the ratio computed / table (lower is faster).
 
-use std::hint::black_box;
-use std::time::Instant;
-
 use fairy_magic_generated::{chess, xiangqi};
 use fairy_magic_runtime::Color;
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
+mod timing;
 use rng::XorShift;
-
-const QUERIES: usize = 1 << 20;
-
-/// Best of seven runs, in nanoseconds a query.
-fn time(f: impl Fn() -> u64) -> f64 {
-    (0..7)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed().as_secs_f64() / QUERIES as f64 * 1e9
-        })
-        .fold(f64::MAX, f64::min)
-}
+use timing::{time, QUERIES};
 
 /// One variant's indices, pieces and colours as numbers; closures (not function pointers), so
 /// that each call inlines as an engine's would.

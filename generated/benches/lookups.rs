@@ -7,27 +7,13 @@
 //! independent queries (throughput) and as a dependent chain where each query's square comes
 //! from the previous answer (latency). Reported as nanoseconds a lookup and as ratios.
 
-use std::hint::black_box;
-use std::time::Instant;
-
 use fairy_magic_generated::{chess, chess_pext, chess_split32, fairy, gallery};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
+mod timing;
 use rng::XorShift;
-
-const QUERIES: usize = 1 << 20;
-
-/// Best of seven runs, in nanoseconds a lookup.
-fn time(f: impl Fn() -> u64) -> f64 {
-    (0..7)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed().as_secs_f64() / QUERIES as f64 * 1e9
-        })
-        .fold(f64::MAX, f64::min)
-}
+use timing::{time, QUERIES};
 
 fn independent(queries: &[(usize, u64)], lookup: impl Fn(usize, u64) -> u64) -> u64 {
     queries.iter().fold(0, |acc, &(sq, occ)| acc ^ lookup(sq, occ))

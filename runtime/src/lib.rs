@@ -29,6 +29,8 @@
 
 mod bitboard;
 mod probe;
+#[cfg(test)]
+mod test_rng;
 mod wide;
 
 pub use bitboard::{Bitboard, Diagram, SquareIter};

@@ -132,6 +132,7 @@ pub fn check<B: Bitboard>(checks: &[Check<B>], occupied: B) -> B {
 mod tests {
     use super::*;
     use crate::bitboard::pext64;
+    use crate::test_rng::xorshift;
 
     #[test]
     fn index_is_offset_plus_hash_of_masked_occupancy() {
@@ -193,17 +194,6 @@ mod tests {
         let wide = Probe::new(u128::MAX, 1u128 << 127 | 1 << 31, 31, 0);
         assert_eq!(wide.index(Index::Split32, 1 << 96), 1);
         assert_eq!(wide.index(Index::Split32, 1 << 96 | 1), 0);
-    }
-
-    /// A small deterministic generator for the tests below.
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut x = seed;
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
     }
 
     /// Whether some split32 magic tells apart all four occupancies of two squares with a 2-bit
