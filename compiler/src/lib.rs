@@ -514,7 +514,7 @@ fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Modu
         made,
         fancy_entries: baseline::fancy_magic_entries(&c.variant),
     };
-    Ok(Module { text: emit::module(&module)?, statistics: emit::statistics(&module) })
+    emit::module(&module)
 }
 
 #[cfg(test)]

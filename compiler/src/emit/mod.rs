@@ -92,7 +92,7 @@ impl Statistics {
 }
 
 /// The figures of one module.
-pub fn statistics<B: Word>(m: &Module<B>) -> Statistics {
+fn statistics<B: Word>(m: &Module<B>) -> Statistics {
     let word = std::mem::size_of::<B>();
     let squares = m.variant.board.squares();
     let checks: usize = m.tables.answers.iter().map(|b| b.checks.len()).sum();
@@ -111,10 +111,11 @@ pub fn statistics<B: Word>(m: &Module<B>) -> Statistics {
     }
 }
 
-/// The module's text.
-pub fn module<B: Word>(m: &Module<B>) -> Result<String, Error> {
+/// The module: its text, and what its tables cost.
+pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
     let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
-    let header = header_text(m).map_err(failed)?;
+    let statistics = statistics(m);
+    let header = header_text(m, &statistics).map_err(failed)?;
     let code = api::code::<B>(m.variant, m.tables, m.between, m.indices);
     let file: syn::File =
         syn::parse2(code).map_err(|e| Error::Internal(format!("the emitter built code that is not Rust: {e}")))?;
@@ -130,11 +131,12 @@ pub fn module<B: Word>(m: &Module<B>) -> Result<String, Error> {
         let rest: String = text[at..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
         return Err(Error::Internal(format!("the emitted code has no data for {rest}")));
     }
-    Ok(format!("{header}\n{text}"))
+    Ok(crate::Module { text: format!("{header}\n{text}"), statistics })
 }
 
-fn header_text<B: Word>(m: &Module<B>) -> Result<String, fmt::Error> {
+fn header_text<B: Word>(m: &Module<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
     let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
+    writeln!(text, "{}", header::data_report(statistics, m.tables.answers.len()))?;
     writeln!(text, "{}", header::reverse_report(m.variant, m.tables, m.plan, m.between))?;
     writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, m.tables.table.len()))?;
     writeln!(text, "//\n{}", header::indices_report::<B>(m.variant, m.indices)?)?;
