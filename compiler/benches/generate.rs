@@ -7,6 +7,8 @@
 
 use std::time::Instant;
 
+use fairy_magic::{Options, Source};
+
 fn main() {
     let root = format!("{}/..", env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<_> = std::fs::read_dir(format!("{root}/variants"))
@@ -23,7 +25,8 @@ fn main() {
         let best = (0..5)
             .map(|_| {
                 let start = Instant::now();
-                let module = fairy_magic::compile(&file, &text, "", &[]).expect("a shipped variant compiles");
+                let module = fairy_magic::compile(&Source { file: &file, text: &text }, &Options::new())
+                    .expect("a shipped variant compiles");
                 std::hint::black_box(module);
                 start.elapsed().as_secs_f64()
             })

@@ -1,39 +1,57 @@
 //! Stage 1b: an XBetza string → its syntax tree. Meanings are given in `legs.rs`.
 
 use pest::Parser;
-use pest_derive::Parser;
 
-#[derive(Parser)]
-#[grammar = "betza.pest"]
-struct BetzaParser;
+use grammar::BetzaParser;
+pub use grammar::Rule;
+
+/// The parser pest derives from `betza.pest`. It sits in a module of its own so that
+/// `missing_docs` can be allowed there: pest documents `Rule` and its variants (from the
+/// grammar's doc comments) but not `Rule::all_rules`.
+#[allow(missing_docs)]
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "betza.pest"]
+    pub struct BetzaParser;
+}
 
 /// A whole XBetza string: a concatenation of parts (`BN` = `B` + `N`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Betza {
+    /// The parts in written order; a doubled atom (`NN`) is already merged into one part.
     pub parts: Vec<Part>,
 }
 
 /// One simple move (`fmW`) or one bracketed leg sequence with its prefix (`v[F?R]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Part {
+    /// Byte offset of the part's first character (its first modifier, or its atom or `[`).
     pub offset: usize,
+    /// The modifiers written before the atom or the `[`; for a bracket they apply to every leg.
     pub mods: Vec<Letter>,
+    /// The atom run, or the bracketed legs.
     pub body: Body,
 }
 
+/// What follows a part's modifiers: one atom run, or a bracketed leg sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
+    /// A single atom with its range (`W`, `R4`, `NN`).
     Simple(AtomRun),
     /// Legs with the separator that follows each one (none after the last).
     Bracket(Vec<(BracketLeg, Option<Separator>)>),
 }
 
+/// One leg inside brackets: its own modifiers and its atom run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BracketLeg {
+    /// The modifiers written directly before this leg's atom.
     pub mods: Vec<Letter>,
+    /// The leg's atom and range.
     pub run: AtomRun,
 }
 
+/// What separates two legs inside brackets, and so whether the move may stop between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Separator {
     /// `-`: the move must continue.
@@ -45,18 +63,24 @@ pub enum Separator {
 /// A letter with its byte offset in the XBetza string, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Letter {
+    /// The letter itself.
     pub ch: char,
+    /// Byte offset of the letter in the XBetza string.
     pub offset: usize,
 }
 
+/// An atom as written, with its extensions and range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AtomRun {
     /// The atom letter and its X / Y extensions, as written (`N`, `NX`, `WXX`).
     pub atom: String,
+    /// Byte offset of the atom's letter in the XBetza string.
     pub offset: usize,
+    /// How far the atom may repeat.
     pub range: Range,
 }
 
+/// How many times an atom may repeat in one direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Range {
     /// Nothing written: a leap, or the atom's own range (R, B, Q ride).
@@ -70,16 +94,23 @@ pub enum Range {
 /// A syntax error: byte offset into the XBetza string and what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
+    /// Byte offset of the offending character (the string's length when it ended too early).
     pub offset: usize,
+    /// What was wrong and, where it can, what was expected instead.
     pub message: String,
 }
 
 impl BetzaError {
+    /// A syntax error at `offset` with `message`.
     pub fn new(offset: usize, message: impl Into<String>) -> Self {
         BetzaError { offset, message: message.into() }
     }
 }
 
+/// Parses an XBetza string into its syntax tree, merging doubled atoms (`NN`) into riders.
+///
+/// Only the syntax is checked here: whether each letter means something supported is left to
+/// `legs.rs`. Fails with the byte offset of the first problem.
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     if let Some((offset, ch)) = text.char_indices().find(|&(_, c)| !(c.is_ascii_alphanumeric() || "[]-?".contains(c))) {
         let why = match ch {

@@ -21,13 +21,17 @@ pub const MAX_SQUARES: usize = 256;
 /// The widest board side we name squares for (files a..p).
 pub const MAX_SIDE: u32 = 16;
 
+/// A rectangular board of at most [`MAX_SQUARES`] squares, each side at most [`MAX_SIDE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// The number of files (columns, a, b, c ...).
     pub files: u8,
+    /// The number of ranks (rows, 1, 2, 3 ...).
     pub ranks: u8,
 }
 
 impl Board {
+    /// The number of squares, `files * ranks`.
     pub fn squares(self) -> usize {
         self.files as usize * self.ranks as usize
     }
@@ -47,6 +51,7 @@ impl Board {
         inside.then(|| (rank * self.files as i32 + file) as u8)
     }
 
+    /// The (file, rank) of a square, both from 0: the inverse of [`Board::square`].
     pub fn file_rank(self, square: u8) -> (i32, i32) {
         (square as i32 % self.files as i32, square as i32 / self.files as i32)
     }

@@ -10,6 +10,7 @@ use crate::betza::{BetzaError, Letter};
 /// A set of dial points, bit p for point p.
 pub type Points = u16;
 
+/// Every point of the dial: no direction restriction.
 pub const ALL_POINTS: Points = u16::MAX;
 
 /// How a set of candidate moves sits on the dial, which decides how letters select them.
@@ -26,7 +27,9 @@ pub enum Reading {
 /// The candidate moves of one leg, each on its dial point.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// Each candidate's dial point (0..16, clockwise from forward) and its step vector.
     pub places: Vec<(i32, (i8, i8))>,
+    /// How the candidates sit on the dial, which decides how letters select them.
     pub reading: Reading,
 }
 

@@ -5,17 +5,26 @@ use std::fmt;
 /// A place in an input file, 1-based like an editor's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
+    /// The file's name as the user gave it (`<XBetza>` for a string on the command line).
     pub file: String,
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters (not bytes).
     pub column: usize,
     /// The whole text of that line, shown under the message.
     pub line_text: String,
 }
 
+/// Everything that can go wrong in a compilation or a query.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
     /// The input is wrong: a user error.
-    Input { at: Location, message: String },
+    Input {
+        /// Where the input is wrong.
+        at: Location,
+        /// What is wrong and, where it can, what was expected instead.
+        message: String,
+    },
     /// The input is fine but exceeds what the compiler can do (board size, effort...).
     Limit(String),
     /// The compiler contradicted itself (a table disagreed with the reference): a bug.
@@ -25,6 +34,7 @@ pub enum Error {
 }
 
 impl Error {
+    /// An input error at `at`.
     pub fn input(at: Location, message: impl Into<String>) -> Self {
         Error::Input { at, message: message.into() }
     }
@@ -90,11 +100,14 @@ impl std::error::Error for Error {}
 /// Locates byte offsets of one source text as file/line/column.
 #[derive(Clone, Debug)]
 pub struct Source<'a> {
+    /// The file's name, as errors show it.
     pub file: &'a str,
+    /// The file's whole text, which offsets index.
     pub text: &'a str,
 }
 
 impl Source<'_> {
+    /// The line and column of a byte offset into `text`; an offset past the end is the end.
     pub fn locate(&self, offset: usize) -> Location {
         let offset = offset.min(self.text.len());
         let before = &self.text[..offset];
@@ -108,6 +121,7 @@ impl Source<'_> {
         }
     }
 
+    /// An input error at a byte offset into `text`.
     pub fn error(&self, offset: usize, message: impl Into<String>) -> Error {
         Error::input(self.locate(offset), message)
     }

@@ -20,11 +20,17 @@ pub const FRIENDLY: Kinds = 4;
 /// the reverse lookups an engine asks ("who captures on this square", "who can step onto it").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TableKind {
+    /// Quiet moves (`m`) that the piece always has.
     Quiet,
+    /// Captures of an enemy (`c`) that the piece always has.
     Capture,
+    /// Quiet moves marked `i`, which the piece has only as its first move.
     InitialQuiet,
+    /// Captures marked `i`, which the piece has only as its first move.
     InitialCapture,
+    /// Captures of a friend (`d`) that the piece always has.
     Friendly,
+    /// Captures of a friend marked `i`, which the piece has only as its first move.
     InitialFriendly,
     /// From which squares a piece makes a quiet move onto an empty target: `Quiet` reversed.
     Movers,
@@ -37,6 +43,8 @@ pub enum TableKind {
 }
 
 impl TableKind {
+    /// Every kind: the forward kinds first, then their reverses, in the order a module lists
+    /// the kinds it answers ([`table_kinds`](crate::table_kinds) keeps this order).
     pub const ALL: [TableKind; 10] = [
         TableKind::Quiet,
         TableKind::Capture,
@@ -84,11 +92,14 @@ impl TableKind {
 /// One way a piece can move: legs walked one after the other.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The legs in the order they are walked; the last one ends on the destination.
     pub legs: Vec<Leg>,
     /// `i`: only as the piece's first move.
     pub initial: bool,
 }
 
+/// One leg of a move: a step repeated up to `range` times, how it treats the squares it
+/// passes, and what it needs where it ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Leg {
     /// One repetition of the leap, (files right, ranks up) from White's side of the board.
@@ -97,6 +108,7 @@ pub struct Leg {
     pub range: u8,
     /// `i` on a later `a` leg: exactly as many repetitions as the previous leg made.
     pub iso: bool,
+    /// How the leg treats the squares it passes over and lands on.
     pub sweep: Sweep,
     /// What the move may do where this leg ends: a destination of these kinds. Always set on
     /// the last leg; on an earlier leg only with `?`.
@@ -174,8 +186,11 @@ pub enum System {
 /// An atom's meaning: its leap (short, long) and the system its directions are read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Atom {
+    /// The shorter coordinate of the leap (1 for N = (1, 2)).
     pub short: u8,
+    /// The longer coordinate of the leap (2 for N = (1, 2)).
     pub long: u8,
+    /// How the atom's directions are read on the dial, which decides what `f`, `s`, `v` ... pick.
     pub system: System,
     /// R, B, Q ride when no range is written.
     pub rides: bool,
@@ -195,6 +210,9 @@ impl Atom {
     }
 }
 
+/// The meaning of an atom as written, with its X / Y extensions (`X`: 3 longer; `Y`: 2 longer
+/// on both coordinates). Fails for letters that are not atoms or not table moves (`O`, `U`,
+/// `I`), and for leaps longer than 15 squares.
 pub fn atom(run: &AtomRun) -> Result<Atom, BetzaError> {
     let mut letters = run.atom.chars();
     let base = letters.next().unwrap();

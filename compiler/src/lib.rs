@@ -13,33 +13,128 @@
 //! emit     (emit.rs)               data → a Rust module
 //! ```
 
-pub mod baseline;
-pub mod between;
-pub mod betza;
-pub mod board;
-pub mod dial;
-pub mod emit;
-pub mod error;
-pub mod import;
-pub mod legs;
-pub mod lookups;
-pub mod magics;
-pub mod pack;
-pub mod paths;
-pub mod query;
-pub mod reference;
-pub mod regions;
-pub mod settings;
-pub mod show;
-pub mod tables;
-pub mod variant;
+#![warn(missing_docs)]
+
+mod baseline;
+mod between;
+mod betza;
+mod board;
+mod dial;
+mod emit;
+mod error;
+mod import;
+mod indices;
+mod legs;
+mod lookups;
+mod magics;
+mod pack;
+mod paths;
+mod query;
+mod reference;
+mod regions;
+mod settings;
+mod show;
+mod tables;
+mod variant;
+
+/// The compiler's stages and tools, one module each, as docs/design.md describes them. The CLI,
+/// the tests and tools that look inside a compilation use them; a build script needs only what
+/// the crate root has ([`compile`], [`Options`], [`Setting`], [`Module`]). Their items follow
+/// the design and may change with it.
+pub mod stages {
+    /// What plain fancy magic would take for the same pieces: the figure headers compare with.
+    pub mod baseline {
+        pub use crate::baseline::*;
+    }
+    /// The squares between two squares on a piece's paths (`between` in generated modules).
+    pub mod between {
+        pub use crate::between::*;
+    }
+    /// XBetza: the grammar (`betza.pest`) and the syntax tree of one piece's moves.
+    pub mod betza {
+        pub use crate::betza::*;
+    }
+    /// Board geometry: square numbering (`rank * files + file`), names, and square sets.
+    pub mod board {
+        pub use crate::board::*;
+    }
+    /// The direction dial: which of a piece's step vectors a direction modifier keeps.
+    pub mod dial {
+        pub use crate::dial::*;
+    }
+    /// Stage 7: compiled tables to the text of a Rust module (header, code, data).
+    pub mod emit {
+        pub use crate::emit::*;
+    }
+    /// Errors with their place in the input (file, line, column), and how they print.
+    pub mod error {
+        pub use crate::error::*;
+    }
+    /// `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
+    pub mod import {
+        pub use crate::import::*;
+    }
+    /// Dense indices of each piece's potential attacks (`vector_index`, `move_index`,
+    /// `threat_index` in generated modules), for NNUE threat inputs and policy heads.
+    pub mod indices {
+        pub use crate::indices::*;
+    }
+    /// Stage 2: XBetza to moves as legs with concrete step vectors, and the table kinds.
+    pub mod legs {
+        pub use crate::legs::*;
+    }
+    /// Stage 4: path moves to plain leaps and grouped lookups, and the cost model.
+    pub mod lookups {
+        pub use crate::lookups::*;
+    }
+    /// Stage 5: a multiplier (magic) for every lookup, found by a deterministic search.
+    pub mod magics {
+        pub use crate::magics::*;
+    }
+    /// Packing every lookup's entries into one array, overlapping where they agree.
+    pub mod pack {
+        pub use crate::pack::*;
+    }
+    /// Stage 3: legs from a square to path moves (destination, squares looked at, hurdles).
+    pub mod paths {
+        pub use crate::paths::*;
+    }
+    /// One-off questions (`fairy-magic moves`, `attackers`, `between`) about one piece.
+    pub mod query {
+        pub use crate::query::*;
+    }
+    /// The reference walker: legs walked on a mailbox board, which every table is checked against.
+    pub mod reference {
+        pub use crate::reference::*;
+    }
+    /// Regions (palace, river): where a piece may stand and which moves it has where.
+    pub mod regions {
+        pub use crate::regions::*;
+    }
+    /// Settings as typed values: what `option` lines and command-line flags become.
+    pub mod settings {
+        pub use crate::settings::*;
+    }
+    /// `fairy-magic show`: a piece's moves drawn on a board diagram.
+    pub mod show {
+        pub use crate::show::*;
+    }
+    /// Stage 6: magics to the runtime's data (slots, probes, checks), verified against [`reference`].
+    pub mod tables {
+        pub use crate::tables::*;
+    }
+    /// Stage 1: a variant file parsed (board, regions, pieces, options).
+    pub mod variant {
+        pub use crate::variant::*;
+    }
+}
 
 use fairy_magic_runtime::{Bitboard, Color};
 
 use crate::between::Between;
 use crate::board::Board;
 use crate::board::Squares;
-use crate::error::{Error, Source};
+pub use crate::error::{Error, Source};
 use crate::legs::{TableKind, FRIENDLY, QUIET};
 use crate::lookups::Plan;
 use crate::magics::Word;
@@ -49,9 +144,10 @@ pub use crate::settings::Setting;
 use crate::tables::{SlotOrder, Tables};
 use crate::variant::Variant;
 
-/// Knobs of a compilation; the defaults are what `cargo xtask gen` uses.
+/// Every setting of a compilation, resolved: the defaults (what `cargo xtask gen` uses), then
+/// the variant file's `option` lines, then the caller's [`Options`].
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct Settings {
     /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries);
     /// `None`: the cost model chooses a budget for each piece (`optimize`).
     pub max_bits: Option<u32>,
@@ -71,7 +167,7 @@ pub struct Options {
     /// minutes and tables would not fit anywhere, so it stops with an error.
     pub max_paths: usize,
     /// How thoroughly every table is checked against the reference walker.
-    pub check: tables::Check,
+    pub verify: tables::Verify,
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
     /// How much the magic search may enumerate and try before it stops with an error.
@@ -81,9 +177,9 @@ pub struct Options {
     pub reverse: bool,
 }
 
-impl Default for Options {
+impl Default for Settings {
     fn default() -> Self {
-        Options {
+        Settings {
             max_bits: None,
             optimize: lookups::Optimize::Speed,
             cache_bytes: DEFAULT_CACHE_BYTES,
@@ -91,7 +187,7 @@ impl Default for Options {
             effort: 18,
             max_probes: 8,
             max_paths: DEFAULT_MAX_PATHS,
-            check: tables::Check::Exhaustive,
+            verify: tables::Verify::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
             budget: DEFAULT_BUDGET,
             reverse: true,
@@ -115,15 +211,20 @@ pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 /// A compiled variant, before emission: everything the emitter and the tests need.
 #[derive(Clone, Debug)]
 pub struct Compiled<B> {
+    /// The variant as parsed.
     pub variant: Variant,
     /// `moves[piece][colour]`.
     pub moves: Vec<[PieceMoves; 2]>,
+    /// The lookups of every slot and how each slot uses them.
     pub plan: Plan,
+    /// The data the emitted module holds.
     pub tables: Tables<B>,
     /// The squares between two squares on each piece's paths.
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
     pub budgets: Vec<lookups::Cost>,
+    /// Dense indices of every piece's potential attacks (NNUE threat inputs, policy heads).
+    pub indices: indices::Indices,
 }
 
 /// The moves of every piece of a variant, both colours, with its regions applied; errors point
@@ -251,16 +352,20 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
 }
 
 /// Plans, searches and verifies the tables of a parsed variant.
-pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &Options) -> Result<Compiled<B>, Error> {
+pub fn build<B: Word>(
+    variant: Variant,
+    moves: Vec<[PieceMoves; 2]>,
+    settings: &Settings,
+) -> Result<Compiled<B>, Error> {
     let board: Board = variant.board;
-    let kinds = table_kinds(&moves, options.reverse);
+    let kinds = table_kinds(&moves, settings.reverse);
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
-    let all_paths = all_paths(&variant, &moves, options.max_paths)?;
+    let all_paths = all_paths(&variant, &moves, settings.max_paths)?;
     let slots: Vec<Vec<PathMove>> =
         (0..order.runs()).flat_map(|run| run_moves(&all_paths, &kinds, order, run)).collect();
-    let budgets = budgets::<B>(&variant, &slots, order, options)?;
+    let budgets = budgets::<B>(&variant, &slots, order, settings)?;
     let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
-    let plan = lookups::plan(&slots, &per_slot, options.max_probes);
+    let plan = lookups::plan(&slots, &per_slot, settings.max_probes);
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     // Where each piece may go from each square under some occupancy: the origins a reverse
     // table is checked from.
@@ -270,9 +375,10 @@ pub fn build<B: Word>(variant: Variant, moves: Vec<[PieceMoves; 2]>, options: &O
             per_square.iter().map(|ms| ms.iter().fold(Squares::EMPTY, |s, m| s | board::bit(m.dest))).collect()
         })
         .collect();
-    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, options)?;
+    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, settings)?;
     let between = Between::new(board, &all_paths);
-    Ok(Compiled { variant, moves, plan, tables, budgets, between })
+    let indices = indices::Indices::new(board, &all_paths);
+    Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
 }
 
 /// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
@@ -297,7 +403,7 @@ fn budgets<B: Word>(
     variant: &Variant,
     slots: &[Vec<PathMove>],
     order: SlotOrder,
-    options: &Options,
+    settings: &Settings,
 ) -> Result<Vec<lookups::Cost>, Error> {
     let word = std::mem::size_of::<B>();
     let pieces = variant.pieces.len();
@@ -306,17 +412,17 @@ fn budgets<B: Word>(
         .iter()
         .map(|p| variant.probe_targets.iter().find(|t| t.letter == p.letter).map(|t| t.probes))
         .collect();
-    match options.max_bits {
+    match settings.max_bits {
         Some(_) if !variant.probe_targets.is_empty() => Err(Error::Limit(
             "`option probes` asks the cost model for a piece's budget, and a fixed max-bits turns the cost model off: drop one of them".into(),
         )),
         Some(bits) => {
-            let all = lookups::plan(slots, &vec![bits; slots.len()], options.max_probes);
+            let all = lookups::plan(slots, &vec![bits; slots.len()], settings.max_probes);
             Ok(vec![lookups::cost(&all, bits, word); pieces])
         }
         None => {
-            let costs = lookups::sweep(slots, |i| order.id(i).piece, pieces, options.max_probes, word);
-            lookups::choose_budgets(&costs, &targets, options.optimize, options.cache_bytes, word).map_err(|p| {
+            let costs = lookups::sweep(slots, |i| order.id(i).piece, pieces, settings.max_probes, word);
+            lookups::choose_budgets(&costs, &targets, settings.optimize, settings.cache_bytes, word).map_err(|p| {
                 let least = costs[p].iter().map(|c| c.most).min().unwrap_or(0);
                 Error::Limit(format!(
                     "the {} needs {least} probes on some square even with {}-bit tables, the largest budget: `option probes {} {}` cannot be met",
@@ -330,41 +436,89 @@ fn budgets<B: Word>(
     }
 }
 
-/// Compiles a variant file's text into the text of a Rust module. `file` names the file in
-/// errors; `regenerate` is the command the header tells readers to run. Settings come from the
-/// defaults, then the file's `option` lines, then `overrides` (the command line).
-pub fn compile(file: &str, text: &str, regenerate: &str, overrides: &[Setting]) -> Result<String, Error> {
-    let source = Source { file, text };
-    let variant = variant::parse(file, text)?;
-    let options = &Options::default().with(&variant.options).with(overrides);
-    let moves = piece_moves(&variant, &source)?;
-    let made = emit::Provenance {
-        source: file.to_string(),
-        regenerate: regenerate.to_string(),
-        seed: options.seed,
-        max_bits: options.max_bits,
-        optimize: options.optimize,
-        cache_bytes: options.cache_bytes,
-        max_probes: options.max_probes,
-        effort: options.effort,
-    };
-    match variant.board.width() {
-        64 => emit_module(&build::<u64>(variant, moves, options)?, &made),
-        128 => emit_module(&build::<u128>(variant, moves, options)?, &made),
-        _ => emit_module(&build::<Squares>(variant, moves, options)?, &made),
+/// What a caller asks of a compilation beyond the variant file itself.
+///
+/// ```
+/// use fairy_magic::{Options, Setting, Source};
+///
+/// let text = "variant mini\nboard 5x5\npiece K king K\npiece R rook R\n";
+/// let options = Options::new().set(Setting::Seed(7)).regenerate("cargo build");
+/// let module = fairy_magic::compile(&Source { file: "mini.variant", text }, &options).unwrap();
+/// assert!(module.text.contains("`cargo build`"));
+/// assert_eq!(module.statistics.squares, 25);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Settings applied over the file's `option` lines, in order (a command line's flags).
+    pub settings: Vec<Setting>,
+    /// The command the module's header tells readers to run to regenerate it; `None` gives
+    /// `fairy-magic compile FILE`.
+    pub regenerate: Option<String>,
+}
+
+impl Options {
+    /// No settings beyond the file's, and the default regenerate command.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// These options and one more setting, applied after those already given.
+    pub fn set(mut self, setting: Setting) -> Options {
+        self.settings.push(setting);
+        self
+    }
+
+    /// These options with the command the header gives for regenerating the module.
+    pub fn regenerate(mut self, command: &str) -> Options {
+        self.regenerate = Some(command.to_string());
+        self
     }
 }
 
-fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<String, Error> {
-    emit::module(&emit::Module {
+/// A generated module: the text to write, and what its tables cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Module {
+    /// The Rust source of the module, header included.
+    pub text: String,
+    /// The figures its header reports.
+    pub statistics: emit::Statistics,
+}
+
+/// Compiles a variant file into a Rust module. Settings come from the defaults, then the
+/// file's `option` lines, then `options`. Errors name the file, line and column.
+pub fn compile(source: &Source, options: &Options) -> Result<Module, Error> {
+    let variant = variant::parse(source.file, source.text)?;
+    let settings = &Settings::default().with(&variant.options).with(&options.settings);
+    let moves = piece_moves(&variant, source)?;
+    let made = emit::Provenance {
+        source: source.file.to_string(),
+        regenerate: options.regenerate.clone().unwrap_or_else(|| format!("fairy-magic compile {}", source.file)),
+        seed: settings.seed,
+        max_bits: settings.max_bits,
+        optimize: settings.optimize,
+        cache_bytes: settings.cache_bytes,
+        max_probes: settings.max_probes,
+        effort: settings.effort,
+    };
+    match variant.board.width() {
+        64 => emit_module(&build::<u64>(variant, moves, settings)?, &made),
+        128 => emit_module(&build::<u128>(variant, moves, settings)?, &made),
+        _ => emit_module(&build::<Squares>(variant, moves, settings)?, &made),
+    }
+}
+
+fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {
+    let module = emit::Module {
         variant: &c.variant,
         tables: &c.tables,
         plan: &c.plan,
         budgets: &c.budgets,
         between: &c.between,
+        indices: &c.indices,
         made,
         fancy_entries: baseline::fancy_magic_entries(&c.variant),
-    })
+    };
+    emit::module(&module)
 }
 
 #[cfg(test)]
@@ -374,7 +528,7 @@ mod tests {
     #[test]
     fn betza_errors_point_into_the_piece_line() {
         let text = "variant a\nboard 8x8\npiece P pawn   fmWfceF\n";
-        let e = compile("x.variant", text, "", &[]).unwrap_err().summary();
+        let e = compile(&Source { file: "x.variant", text }, &Options::new()).unwrap_err().summary();
         assert!(e.starts_with("x.variant:3:21: error:"), "{e}");
         assert!(e.contains("en passant"), "{e}");
     }

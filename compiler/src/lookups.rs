@@ -18,17 +18,23 @@ use crate::paths::{PathMove, Rule};
 /// A destination and the condition on the board that opens it: a path move without its kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Gate {
+    /// The square the gate opens.
     pub dest: u8,
+    /// The squares whose contents decide whether the gate is open.
     pub path: Squares,
+    /// The squares of `path` that must be occupied for [`Rule::Exact`]; the rest must be empty.
     pub required: Squares,
+    /// How `path` and `required` are tested.
     pub rule: Rule,
 }
 
 impl Gate {
+    /// The gate of a path move: its destination and condition, without its kinds.
     pub fn of(m: &PathMove) -> Gate {
         Gate { dest: m.dest, path: m.path, required: m.required, rule: m.rule }
     }
 
+    /// Whether the gate is open on a board where `occupied` is the set of occupied squares.
     pub fn open(&self, occupied: Squares) -> bool {
         match self.rule {
             Rule::Exact => occupied & self.path == self.required,
@@ -51,7 +57,10 @@ impl Gate {
 /// are its identity: two lookups with the same gates are the same table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Lookup {
+    /// The squares the lookup looks at: the union of its gates' paths, whose occupancy decides
+    /// the answer.
     pub mask: Squares,
+    /// The gates it answers for, sorted.
     pub gates: Vec<Gate>,
 }
 
@@ -71,20 +80,26 @@ impl Lookup {
 /// for moves that look at more squares than a lookup may (or that did not fit the probes).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SlotPlan {
+    /// Destinations reached whatever the board holds: answered without a probe.
     pub leaps: Squares,
     /// Indices into `Plan::lookups`.
     pub lookups: Vec<usize>,
+    /// Moves answered by plain checks, one by one, rather than by a lookup.
     pub checks: Vec<PlainCheck>,
 }
 
 /// Destinations reached when `occupied & path == required`, tested one by one at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PlainCheck {
+    /// The squares the check looks at.
     pub path: Squares,
+    /// The squares of `path` that must be occupied; the rest must be empty.
     pub required: Squares,
+    /// The destinations the check adds when it passes: every square with this same condition.
     pub dest: Squares,
 }
 
+/// The lookups of a whole variant and how each slot uses them.
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
     /// Every distinct lookup, in the order slots first needed them.
@@ -93,8 +108,8 @@ pub struct Plan {
     pub slots: Vec<SlotPlan>,
 }
 
-/// What every budget from `MIN_BITS` to `MAX_BITS` would cost each piece: `costs[piece][budget
-/// - MIN_BITS]`, each piece planned alone over its own slots (`piece_of(slot)`).
+/// What every budget from `MIN_BITS` to `MAX_BITS` would cost each piece:
+/// `costs[piece][budget - MIN_BITS]`, each piece planned alone over its own slots (`piece_of(slot)`).
 pub fn sweep(
     slots: &[Vec<PathMove>],
     piece_of: impl Fn(usize) -> usize,
@@ -197,6 +212,7 @@ pub enum Why {
 /// What one piece's tables cost under one budget, planned on their own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cost {
+    /// The budget: the most index bits any of the piece's lookups may use.
     pub bits: u32,
     /// Why this budget was chosen (`Fixed` until `choose_budgets` says otherwise).
     pub why: Why,
@@ -209,6 +225,7 @@ pub struct Cost {
     pub bytes: usize,
     /// The piece's lookups (their gates) and their index bits, to count shared tables once.
     pub lookups: Vec<(Vec<Gate>, u32)>,
+    /// The bytes of the plain checks alone (also counted in `bytes`): never shared, unlike lookups.
     pub check_bytes: usize,
 }
 

@@ -5,7 +5,7 @@
 //! Candidates come from a ChaCha8 generator seeded from the lookup's own contents and the
 //! user's seed, so the same lookup gets the same magic on every machine and in every variant.
 
-use fairy_magic_runtime::{Bitboard, Index, Magic};
+use fairy_magic_runtime::{Bitboard, Index, Probe};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -17,8 +17,9 @@ use crate::lookups::Lookup;
 pub trait Word: Bitboard {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
-    /// The squares below `Self::BITS` (the board's, since the width fits the board).
+    /// The set as this word; squares beyond its width are dropped (its boards have none).
     fn from_squares(squares: Squares) -> Self;
+    /// The set as the compiler's own [`Squares`].
     fn to_squares(self) -> Squares;
     /// A random number with few bits set: such multipliers make good magics.
     fn sparse(rng: &mut ChaCha8Rng) -> Self;
@@ -107,6 +108,7 @@ fn short_hex(n: u128) -> String {
 /// A lookup's magic and the size of its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found<B> {
+    /// The multiplier; unused (zero) with [`Index::Pext`], which gathers the mask's bits instead.
     pub magic: B,
     /// Index bits: the table has `1 << bits` entries.
     pub bits: u32,
@@ -119,8 +121,8 @@ impl<B: Word> Found<B> {
     }
 
     /// The probe the generated code makes for `lookup`, its table at `offset`.
-    pub fn probe(&self, how: Index, lookup: &Lookup, offset: u32) -> Magic<B> {
-        Magic::new(B::from_squares(lookup.mask), self.magic, self.shift(how), offset)
+    pub fn probe(&self, how: Index, lookup: &Lookup, offset: u32) -> Probe<B> {
+        Probe::new(B::from_squares(lookup.mask), self.magic, self.shift(how), offset)
     }
 }
 
@@ -296,14 +298,14 @@ impl<B: Word> Search<B> {
         'candidates: for _ in 0..tries {
             let magic = B::sparse(&mut self.rng).for_mask(self.mask);
             // The top byte of mask * magic should carry many bits, or the index spreads badly.
-            let top = Magic::new(self.mask, magic, shift_for::<B>(self.how, 8), 0);
+            let top = Probe::new(self.mask, magic, shift_for::<B>(self.how, 8), 0);
             if bits >= 8 && top.index(self.how, self.mask).count_ones() < 4 {
                 // Counted too: at a high --effort these alone would take minutes.
                 spending.spend(1)?;
                 continue;
             }
             self.attempt += 1;
-            let probe = Magic::new(self.mask, magic, shift, 0);
+            let probe = Probe::new(self.mask, magic, shift, 0);
             for (tested, &(occupied, answer)) in answers.iter().enumerate() {
                 let index = probe.index(self.how, B::from_squares(occupied));
                 if self.stamp[index] == self.attempt {

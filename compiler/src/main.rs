@@ -4,10 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use fairy_magic::board::squares_of;
-use fairy_magic::error::Error;
-use fairy_magic::query::{self, Batch, Question, Via};
-use fairy_magic::Setting;
+use fairy_magic::stages::board::{squares_of, Squares};
+use fairy_magic::stages::error::Error;
+use fairy_magic::stages::query::{self, Batch, Question, Via};
+use fairy_magic::{Options, Setting, Source};
 use fairy_magic_runtime::Color;
 
 #[derive(Parser)]
@@ -99,6 +99,11 @@ enum Command {
         /// Also write the diagram as an SVG picture to this file.
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Instead of moves, draw the relative index (`vector_index`) of each square the piece
+        /// attacks under some occupancy, as generated modules number them for NNUE threat
+        /// inputs and policy heads.
+        #[arg(long, conflicts_with = "svg")]
+        indices: bool,
     },
     /// Convert a section of a Fairy-Stockfish variants.ini into a variant file.
     ///
@@ -264,10 +269,10 @@ enum OptimizeArg {
 }
 
 impl OptimizeArg {
-    fn optimize(self) -> fairy_magic::lookups::Optimize {
+    fn optimize(self) -> fairy_magic::stages::lookups::Optimize {
         match self {
-            OptimizeArg::Speed => fairy_magic::lookups::Optimize::Speed,
-            OptimizeArg::Size => fairy_magic::lookups::Optimize::Size,
+            OptimizeArg::Speed => fairy_magic::stages::lookups::Optimize::Speed,
+            OptimizeArg::Size => fairy_magic::stages::lookups::Optimize::Size,
         }
     }
 }
@@ -337,21 +342,11 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Import { file, section, output } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
-            let (variant, warnings) = fairy_magic::import::import(&name, &text, &section)?;
-            // Never hand over a file that `compile` would reject.
-            let written = output.as_ref().map_or(format!("{section}.variant"), |o| o.display().to_string());
-            let compiles = fairy_magic::variant::parse(&written, &variant).and_then(|v| {
-                fairy_magic::piece_moves(&v, &fairy_magic::error::Source { file: &written, text: &variant })
-            });
-            if let Err(e) = compiles {
-                return Err(Error::Many(vec![
-                    Error::Limit(format!("section [{section}] of {name} converts into a variant file that does not compile; nothing was written")),
-                    e,
-                ]));
-            }
+            // `import` compiles what it converts: a file it hands over always compiles.
+            let (variant, notes) = fairy_magic::stages::import::import(&name, &text, &section)?;
             if !quiet {
-                for w in warnings {
-                    eprintln!("warning: Fairy-Stockfish reads this differently: {w}");
+                for n in notes {
+                    eprintln!("note: {n}");
                 }
             }
             match output {
@@ -360,10 +355,10 @@ fn run(cli: Cli) -> Result<(), Error> {
                 None => write_stdout(&variant),
             }
         }
-        Command::Show { file, piece, from, around, ascii, svg } => {
+        Command::Show { file, piece, from, around, ascii, svg, indices } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
-            let variant = fairy_magic::variant::parse(&name, &text)?;
+            let variant = fairy_magic::stages::variant::parse(&name, &text)?;
             let board = variant.board;
             let Some(p) = variant.pieces.iter().find(|p| p.letter == piece || p.name == piece) else {
                 let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
@@ -379,21 +374,35 @@ fn run(cli: Cli) -> Result<(), Error> {
                 from.unwrap_or(middle),
             );
             let here = query::position(board, &question)?;
+            if indices {
+                let source = fairy_magic::stages::error::Source { file: &name, text: &text };
+                let alone = fairy_magic::stages::variant::Variant { pieces: vec![p.clone()], ..variant.clone() };
+                let moves = &fairy_magic::piece_moves(&alone, &source)?[0][here.color as usize];
+                let max_paths = fairy_magic::DEFAULT_MAX_PATHS;
+                let paths = fairy_magic::stages::indices::piece_paths(board, moves, max_paths).ok_or_else(|| {
+                    Error::Limit(format!("the {} has more than {max_paths} paths from some square", p.name))
+                })?;
+                let numbers =
+                    fairy_magic::stages::indices::PieceIndices::new(board, &paths, here.color == Color::Black);
+                let ascii = ascii || !unicode_terminal();
+                return write_stdout(&fairy_magic::stages::show::indices_text(
+                    board, here.from, &numbers, &p.letter, ascii,
+                ));
+            }
             // The same piece alone on the board: what it would reach if nothing blocked it.
             let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
             let index = variant.pieces.iter().position(|q| q.letter == p.letter).expect("found above");
-            let source = fairy_magic::error::Source { file: &name, text: &text };
+            let source = fairy_magic::stages::error::Source { file: &name, text: &text };
             let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
             let now = compiled.answer(board, &here);
             let open = compiled.answer(board, &alone);
             let color = here.color as usize;
             let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
-            let regions =
-                regions.fold(fairy_magic::board::Squares::EMPTY, |set, &r| set | variant.regions[r].squares[color]);
-            let marks = fairy_magic::show::marks(board, &here, &now, &open, regions);
-            write_stdout(&fairy_magic::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
+            let regions = regions.fold(Squares::EMPTY, |set, &r| set | variant.regions[r].squares[color]);
+            let marks = fairy_magic::stages::show::marks(board, &here, &now, &open, regions);
+            write_stdout(&fairy_magic::stages::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
             if let Some(out) = svg {
-                write_atomically(&out, &fairy_magic::show::svg(board, &marks, &p.letter))
+                write_atomically(&out, &fairy_magic::stages::show::svg(board, &marks, &p.letter))
                     .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())))?;
             }
             Ok(())
@@ -510,7 +519,11 @@ fn run(cli: Cli) -> Result<(), Error> {
             .flatten()
             .collect();
             let module = progress(quiet, verbose, &format!("compiling {name}"), || {
-                fairy_magic::compile(&name, &text, &regenerate, &overrides)
+                fairy_magic::compile(
+                    &Source { file: &name, text: &text },
+                    &Options { settings: overrides.clone(), regenerate: Some(regenerate.clone()) },
+                )
+                .map(|module| module.text)
             })?;
             match output {
                 Some(out) if check => {
@@ -549,7 +562,7 @@ fn write_stdout(text: &str) -> Result<(), Error> {
 /// line and column.
 fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
     let bytes = std::fs::read(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
-    fairy_magic::error::utf8(name, &bytes).map(str::to_string)
+    fairy_magic::stages::error::utf8(name, &bytes).map(str::to_string)
 }
 
 /// A path as one word of a shell command: quoted when it holds anything but plain characters.
@@ -563,6 +576,12 @@ fn shell_word(word: &str) -> String {
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module.
 fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    // Only a regular file is replaced through a rename: renaming over `/dev/null` (as root)
+    // would put a plain file where the device was, and every later reader of /dev/null on the
+    // machine would read what was written there. Devices, pipes and the like are written to.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return std::fs::write(path, text);
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);

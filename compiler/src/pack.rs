@@ -18,6 +18,7 @@ use crate::board::Squares;
 pub struct Packed {
     /// Every entry; places no table uses hold `0`.
     pub entries: Vec<Squares>,
+    /// Where each table starts in `entries`, in the order the tables were given.
     pub offsets: Vec<u32>,
 }
 

@@ -8,6 +8,7 @@
 use crate::board::{bit, Board, Squares};
 use crate::legs::{Kinds, Leg, Move, Onward, Sweep};
 
+/// How a path move's condition on the squares of its path is tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
     /// Valid when `occupied & path == required`.
@@ -16,13 +17,23 @@ pub enum Rule {
     OneOf,
 }
 
+/// One way a piece reaches one square from its start square, and what the board must hold on the
+/// way there. Squares are numbered `rank * files + file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PathMove {
+    /// The square the move ends on.
     pub dest: u8,
+    /// The squares the move passes before `dest` whose contents matter (never the start square).
     pub path: Squares,
+    /// The squares of `path` that must be occupied; the others in `path` must be empty. Unused
+    /// with [`Rule::OneOf`].
     pub required: Squares,
+    /// How `path` and `required` are tested against the board.
     pub rule: Rule,
+    /// What the move may do on `dest`: a set of [`QUIET`](crate::legs::QUIET),
+    /// [`CAPTURE`](crate::legs::CAPTURE) and [`FRIENDLY`](crate::legs::FRIENDLY).
     pub kinds: Kinds,
+    /// `i`: only as the piece's first move.
     pub initial: bool,
 }
 

@@ -15,30 +15,61 @@ use crate::error::{Error, Source};
 use crate::legs::TableKind;
 use crate::magics::Word;
 use crate::regions::PieceMoves;
-use crate::tables::{Check, SlotId, Tables};
+use crate::tables::{SlotId, Tables, Verify};
 use crate::variant::{Piece, Variant};
-use crate::{build, reference, Options, DEFAULT_MAX_PATHS};
+use crate::{build, reference, Settings, DEFAULT_MAX_PATHS};
 
+/// How a [`CompiledPiece`] answers: through magic tables or through the reference walker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Via {
+    /// Through compiled magic tables, read exactly as emitted code reads them.
     Tables,
+    /// Through the reference walker over the piece's legs: no tables are built.
     Reference,
 }
 
 /// One question, as the `--batch` JSON lines spell it.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Question {
+    /// The board, as `<files>x<ranks>` (`8x8`).
     pub board: String,
+    /// The piece's moves in XBetza.
     pub betza: String,
+    /// The square the piece stands on (`e4`).
     pub from: String,
+    /// The names of the squares holding friendly pieces; none if left out.
     #[serde(default)]
     pub friends: Vec<String>,
+    /// The names of the squares holding enemy pieces; none if left out.
     #[serde(default)]
     pub foes: Vec<String>,
+    /// `white` or `black`; White if left out.
     #[serde(default = "white")]
     pub color: String,
+    /// Whether the piece has not moved yet, so that its `i` moves count; yes if left out.
     #[serde(default = "yes")]
     pub virgin: bool,
+}
+
+impl Question {
+    /// A White piece that has not moved, alone on the board.
+    pub fn new(board: &str, betza: &str, from: &str) -> Question {
+        Question {
+            board: board.into(),
+            betza: betza.into(),
+            from: from.into(),
+            friends: Vec::new(),
+            foes: Vec::new(),
+            color: white(),
+            virgin: true,
+        }
+    }
+
+    /// This question with friends and foes on these squares.
+    pub fn around(self, friends: &[&str], foes: &[&str]) -> Question {
+        let names = |squares: &[&str]| squares.iter().map(|s| s.to_string()).collect();
+        Question { friends: names(friends), foes: names(foes), ..self }
+    }
 }
 
 fn white() -> String {
@@ -52,8 +83,11 @@ fn yes() -> bool {
 /// Destinations: where it may go (`dest` = `quiet` + `capture`), square names in index order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Answer {
+    /// Every destination: `quiet` and `capture` together.
     pub dest: Vec<String>,
+    /// The empty squares it may move to.
     pub quiet: Vec<String>,
+    /// The enemy-held squares it may capture on.
     pub capture: Vec<String>,
 }
 
@@ -76,10 +110,12 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
 
 /// One piece compiled for one board, ready to answer any number of questions.
 /// How it answers is fixed when it is compiled (`compile_piece`'s `via`).
-pub enum Compiled {
+pub enum CompiledPiece {
     /// Only the legs: enough for the reference walker.
     Legs([PieceMoves; 2]),
+    /// Tables with 64-bit bitboards, for boards of at most 64 squares.
     Narrow(Tables<u64>),
+    /// Tables with 128-bit bitboards, for boards of more than 64 squares.
     Wide(Tables<u128>),
     /// Boards of 129 to 256 squares.
     Widest(Tables<Squares>),
@@ -94,14 +130,14 @@ const QUERY_SAMPLES: usize = 256;
 
 /// Compiles a lone piece (its tables only when they will be asked); XBetza errors point into
 /// the string (`<XBetza>:1:column`).
-pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
+pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<CompiledPiece, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let variant = lone_piece(board, betza, &source)?;
     compile_alone(variant, &source, via, false)
 }
 
 /// Compiles a lone piece with its reverse lookups too, for `attackers` questions.
-pub fn compile_piece_with_reverse(board: Board, betza: &str, via: Via) -> Result<Compiled, Error> {
+pub fn compile_piece_with_reverse(board: Board, betza: &str, via: Via) -> Result<CompiledPiece, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let variant = lone_piece(board, betza, &source)?;
     compile_alone(variant, &source, via, true)
@@ -131,44 +167,57 @@ fn lone_piece(board: Board, betza: &str, source: &Source) -> Result<Variant, Err
 }
 
 /// Compiles one piece of a variant, with its regions, as `compile_piece` does a lone one.
-pub fn compile_variant_piece(variant: &Variant, piece: usize, source: &Source, via: Via) -> Result<Compiled, Error> {
+pub fn compile_variant_piece(
+    variant: &Variant,
+    piece: usize,
+    source: &Source,
+    via: Via,
+) -> Result<CompiledPiece, Error> {
     let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
     compile_alone(alone, source, via, false)
 }
 
 /// `variant` holds one piece; `reverse`: build its reverse lookups too.
-fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> Result<Compiled, Error> {
+fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> Result<CompiledPiece, Error> {
     let board = variant.board;
     let moves = crate::piece_moves(&variant, source)?;
     if via == Via::Reference {
-        return Ok(Compiled::Legs(moves.into_iter().next().unwrap()));
+        return Ok(CompiledPiece::Legs(moves.into_iter().next().unwrap()));
     }
     // The tables only have to be right, not small: a short magic search will do. Nothing is
     // written, so a sampled check against the reference stands in for the exhaustive one.
-    let options = Options {
+    let settings = Settings {
         max_bits: Some(QUERY_BITS),
         effort: QUERY_EFFORT,
-        check: Check::Sampled(QUERY_SAMPLES),
+        verify: Verify::Sampled(QUERY_SAMPLES),
         reverse,
-        ..Options::default()
+        ..Settings::default()
     };
     let compiled = match board.width() {
-        64 => Compiled::Narrow(build::<u64>(variant, moves, &options)?.tables),
-        128 => Compiled::Wide(build::<u128>(variant, moves, &options)?.tables),
-        _ => Compiled::Widest(build::<Squares>(variant, moves, &options)?.tables),
+        64 => CompiledPiece::Narrow(build::<u64>(variant, moves, &settings)?.tables),
+        128 => CompiledPiece::Wide(build::<u128>(variant, moves, &settings)?.tables),
+        _ => CompiledPiece::Widest(build::<Squares>(variant, moves, &settings)?.tables),
     };
     Ok(compiled)
 }
 
 /// The squares of one position, checked against the board.
 pub struct Position {
+    /// The piece's square (the target square, for [`sources`]).
     pub from: u8,
+    /// The squares of friendly pieces, never `from`.
     pub friends: Squares,
+    /// The squares of enemy pieces, never `from`.
     pub foes: Squares,
+    /// The piece's colour.
     pub color: Color,
+    /// Whether the piece has not moved yet, so that its `i` moves count.
     pub virgin: bool,
 }
 
+/// The position a question describes, on `board`. Fails for a square off the board, an
+/// unknown colour, or a square that is both a friend and a foe; a friend or foe on `from` is
+/// dropped.
 pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     let square = |name: &str| {
         board
@@ -191,19 +240,19 @@ pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     Ok(Position { from, friends, foes, color, virgin: q.virgin })
 }
 
-impl Compiled {
+impl CompiledPiece {
     /// Where the piece may go: through its tables as emitted code would answer, or through
     /// the reference walker, as it was compiled to.
     pub fn answer(&self, board: Board, p: &Position) -> Answer {
         // The piece stands on its square, as it does in an engine's occupancy.
         let occupied = p.friends | p.foes | bit(p.from);
         match self {
-            Compiled::Legs(moves) => answer_with(board, p, |kind| {
+            CompiledPiece::Legs(moves) => answer_with(board, p, |kind| {
                 reference::reach_piece(board, &moves[p.color as usize], p.from, occupied, kind)
             }),
-            Compiled::Narrow(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
-            Compiled::Wide(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
-            Compiled::Widest(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            CompiledPiece::Narrow(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            CompiledPiece::Wide(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            CompiledPiece::Widest(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
         }
     }
 }
@@ -240,12 +289,13 @@ const NOTE_KEYS: [&str; 4] = ["id", "note", "sources", "dest"];
 /// `serde_json`, which comes with the `cli` feature.
 #[cfg(feature = "cli")]
 pub struct Batch {
-    compiled: HashMap<(String, String), Result<(Board, Compiled), String>>,
+    compiled: HashMap<(String, String), Result<(Board, CompiledPiece), String>>,
     via: Via,
 }
 
 #[cfg(feature = "cli")]
 impl Batch {
+    /// An empty batch answering through `via`.
     pub fn new(via: Via) -> Batch {
         Batch { compiled: HashMap::new(), via }
     }
@@ -260,20 +310,7 @@ impl Batch {
     }
 
     fn answer(&mut self, line: &str) -> Result<Answer, String> {
-        let fields: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
-        // A misspelt key (`colour`) would otherwise be ignored and its default answered.
-        if let Some(key) =
-            fields.keys().find(|k| !QUESTION_KEYS.contains(&k.as_str()) && !NOTE_KEYS.contains(&k.as_str()))
-        {
-            return Err(format!(
-                "unknown key `{key}`: a question has {} (and {}, which are not read)",
-                QUESTION_KEYS.join(", "),
-                NOTE_KEYS.join(", ")
-            ));
-        }
-        let q: Question =
-            serde_json::from_value(serde_json::Value::Object(fields)).map_err(|e| format!("not a question: {e}"))?;
+        let q = question(json_object(line)?, "from")?;
         let key = (q.board.clone(), q.betza.clone());
         let entry = self.compiled.entry(key).or_insert_with(|| {
             let board = parse_board(&q.board).map_err(|e| e.to_string())?;
@@ -289,7 +326,7 @@ impl Batch {
 /// occupied squares: through its reverse tables, or through the reference walker run forwards
 /// from every square, as it was compiled. `virgin` adds its first-move-only (`i`) moves.
 pub fn sources(
-    compiled: &Compiled,
+    compiled: &CompiledPiece,
     board: Board,
     color: Color,
     target: u8,
@@ -303,12 +340,12 @@ pub fn sources(
     };
     let p = Position { from: target, friends: Squares::EMPTY, foes: Squares::EMPTY, color, virgin };
     let reach = |kind: TableKind| match compiled {
-        Compiled::Legs(moves) => {
+        CompiledPiece::Legs(moves) => {
             reference::reach_back(board, &moves[color as usize], target, occupied, kind, board.all())
         }
-        Compiled::Narrow(t) => look(t, &p, kind, occupied),
-        Compiled::Wide(t) => look(t, &p, kind, occupied),
-        Compiled::Widest(t) => look(t, &p, kind, occupied),
+        CompiledPiece::Narrow(t) => look(t, &p, kind, occupied),
+        CompiledPiece::Wide(t) => look(t, &p, kind, occupied),
+        CompiledPiece::Widest(t) => look(t, &p, kind, occupied),
     };
     reach(kinds[0]) | if virgin { reach(kinds[1]) } else { Squares::EMPTY }
 }
@@ -322,34 +359,17 @@ pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Res
     Ok(between.get(board, 0, color as usize, from, to))
 }
 
-/// One `attackers --batch` question: a target and what stands around it, seen from the side of
-/// the attacking piece (the target always holds one of its foes).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TargetQuestion {
-    pub board: String,
-    pub betza: String,
-    pub to: String,
-    #[serde(default)]
-    pub friends: Vec<String>,
-    #[serde(default)]
-    pub foes: Vec<String>,
-    #[serde(default = "white")]
-    pub color: String,
-    #[serde(default = "yes")]
-    pub virgin: bool,
-}
-
 /// Answers `attackers --batch` lines, compiling each distinct (board, XBetza) once (with the
 /// `cli` feature, which brings `serde_json`).
 #[cfg(feature = "cli")]
 pub struct AttackerBatch {
-    compiled: HashMap<(String, String), Result<(Board, Compiled), String>>,
+    compiled: HashMap<(String, String), Result<(Board, CompiledPiece), String>>,
     via: Via,
 }
 
 #[cfg(feature = "cli")]
 impl AttackerBatch {
+    /// An empty batch answering through `via`.
     pub fn new(via: Via) -> AttackerBatch {
         AttackerBatch { compiled: HashMap::new(), via }
     }
@@ -363,24 +383,45 @@ impl AttackerBatch {
     }
 
     fn answer(&mut self, line: &str) -> Result<Vec<String>, String> {
-        let q: TargetQuestion = serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))?;
+        // The same question as `moves --batch` asks, about a target (`to`) instead of an origin.
+        let mut fields = json_object(line)?;
+        if fields.contains_key("from") {
+            return Err("an attackers question names its target with `to`, not `from`".into());
+        }
+        let to = fields.remove("to").ok_or("not a question: missing field `to`")?;
+        fields.insert("from".into(), to);
+        let q = question(fields, "to")?;
         let key = (q.board.clone(), q.betza.clone());
         let entry = self.compiled.entry(key).or_insert_with(|| {
             let board = parse_board(&q.board).map_err(|e| e.to_string())?;
             compile_piece_with_reverse(board, &q.betza, self.via).map(|c| (board, c)).map_err(|e| e.to_string())
         });
         let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
-        let as_moves = Question {
-            board: q.board,
-            betza: q.betza,
-            from: q.to,
-            friends: q.friends,
-            foes: q.foes,
-            color: q.color,
-            virgin: q.virgin,
-        };
-        let p = position(*board, &as_moves).map_err(|e| e.to_string())?;
+        let p = position(*board, &q).map_err(|e| e.to_string())?;
         let found = sources(compiled, *board, p.color, p.from, p.friends | p.foes, p.virgin, false);
         Ok(squares_of(found).map(|s| board.name(s)).collect())
     }
+}
+
+/// One JSON line as an object of keys.
+#[cfg(feature = "cli")]
+fn json_object(line: &str) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))
+}
+
+/// The question these keys ask; a misspelt key (`colour`) is an error, where serde would
+/// ignore it and answer its default. `square` is what the asker calls `from` (`to` for
+/// attackers).
+#[cfg(feature = "cli")]
+fn question(fields: serde_json::Map<String, serde_json::Value>, square: &str) -> Result<Question, String> {
+    if let Some(key) = fields.keys().find(|k| !QUESTION_KEYS.contains(&k.as_str()) && !NOTE_KEYS.contains(&k.as_str()))
+    {
+        let keys: Vec<&str> = QUESTION_KEYS.iter().map(|&k| if k == "from" { square } else { k }).collect();
+        return Err(format!(
+            "unknown key `{key}`: a question has {} (and {}, which are not read)",
+            keys.join(", "),
+            NOTE_KEYS.join(", ")
+        ));
+    }
+    serde_json::from_value(serde_json::Value::Object(fields)).map_err(|e| format!("not a question: {e}"))
 }

@@ -43,6 +43,7 @@ impl PieceMoves {
 /// A named set of squares, for each colour (Black's is White's turned 180° unless given).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
+    /// The name the `region` line gives it, by which `confine` and `moves` lines refer to it.
     pub name: String,
     /// `[white, black]`.
     pub squares: [Squares; 2],

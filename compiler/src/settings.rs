@@ -1,11 +1,11 @@
 //! Compiler settings as typed values: what a variant file's `option` lines and the command
-//! line's flags both become, and how they change `Options`. A name that is not a setting, or a
+//! line's flags both become, and how they change [`Settings`]. A name that is not a setting, or a
 //! value out of its range, is an error here, never a silent default.
 
 use fairy_magic_runtime::Index;
 
 use crate::lookups::Optimize;
-use crate::Options;
+use crate::Settings;
 
 /// One setting, with its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,9 +108,9 @@ impl Setting {
     }
 }
 
-impl Options {
-    /// These options with `settings` applied in order.
-    pub fn with(&self, settings: &[Setting]) -> Options {
+impl Settings {
+    /// These settings with `settings` applied in order.
+    pub fn with(&self, settings: &[Setting]) -> Settings {
         let mut o = self.clone();
         for &s in settings {
             match s {
@@ -127,11 +127,6 @@ impl Options {
             }
         }
         o
-    }
-
-    /// The same as [`Options::with`], under the name older callers know.
-    pub fn with_settings(&self, settings: &[Setting]) -> Options {
-        self.with(settings)
     }
 }
 
@@ -150,7 +145,7 @@ mod tests {
         );
         assert!(matches!(Setting::parse("max-bits", "21"), Err(SettingError::Value(_))));
         assert!(matches!(Setting::parse("seed", "-1"), Err(SettingError::Value(_))));
-        let o = Options::default().with(&[Setting::Seed(5), Setting::CacheKib(2)]);
+        let o = Settings::default().with(&[Setting::Seed(5), Setting::CacheKib(2)]);
         assert_eq!((o.seed, o.cache_bytes), (5, 2048));
     }
 }

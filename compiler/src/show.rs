@@ -8,17 +8,25 @@ use std::fmt::Write as _;
 use fairy_magic_runtime::Bitboard;
 
 use crate::board::{bit, Board, Squares};
+use crate::indices::PieceIndices;
 use crate::query::{Answer, Position};
 
 /// What each square shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// An empty square the piece cannot reach, even on an empty board, outside its regions.
     Empty,
+    /// The piece's own square.
     Piece,
+    /// A square holding a friendly piece.
     Friend,
+    /// A square holding an enemy piece the piece cannot capture.
     Foe,
+    /// An empty square the piece may move to.
     Quiet,
+    /// An enemy-held square the piece may capture on.
     Capture,
+    /// An empty square the piece would reach on an empty board, but not now.
     Blocked,
     /// An empty square of one of the piece's regions (where it is confined, or moves otherwise).
     Region,
@@ -98,6 +106,56 @@ pub fn text(board: Board, marks: &[Mark], letter: &str, ascii: bool) -> String {
     if marks.contains(&Mark::Region) {
         let _ = writeln!(s, "{} its region", glyph(Mark::Region));
     }
+    s
+}
+
+/// The relative indices (`vector_index`) of a piece's potential attacks from `from`, each on
+/// its square, with what `move_index` gives them; for a network author to see the numbering.
+pub fn indices_text(board: Board, from: u8, piece: &PieceIndices, letter: &str, ascii: bool) -> String {
+    let width = piece.vectors.len().saturating_sub(1).to_string().len().max(1) + 1;
+    let (f0, r0) = board.file_rank(from);
+    let reach = piece.potential[from as usize];
+    let mut s = String::new();
+    for rank in (0..board.ranks as i32).rev() {
+        let _ = write!(s, "{:>2} ", rank + 1);
+        for file in 0..board.files as i32 {
+            let to = board.square(file, rank).expect("on the board");
+            let cell = if to == from {
+                symbol(letter)
+            } else if reach.has(to as usize) {
+                let j = piece.vector_index((file - f0, rank - r0)).expect("a potential attack has a vector");
+                j.to_string()
+            } else if ascii {
+                ".".into()
+            } else {
+                "·".into()
+            };
+            let _ = write!(s, "{cell:>width$}");
+        }
+        s.push('\n');
+    }
+    s.push_str("   ");
+    for file in 0..board.files {
+        let _ = write!(s, "{:>width$}", (b'a' + file) as char);
+    }
+    s.push('\n');
+    let here = reach.count_ones();
+    let first = piece.offsets()[from as usize];
+    let _ = writeln!(
+        s,
+        "vector_index of each potential attack from {} ({here} here, {} vectors from any square);",
+        board.name(from),
+        piece.vectors.len()
+    );
+    let _ = match here {
+        0 => writeln!(s, "move_index: none from here ({} in all)", piece.moves()),
+        _ => writeln!(
+            s,
+            "move_index from here: {first}..{} in square order from a1 ({} in all)",
+            first + here as usize - 1,
+            piece.moves()
+        ),
+    };
     s
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use fairy_magic_runtime::{Bitboard, Check as PlainCheck, Color, Index, Magic};
+use fairy_magic_runtime::{Bitboard, Check, Color, Index, Probe};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -13,7 +13,7 @@ use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
 use crate::regions::PieceMoves;
-use crate::{pack, reference, Options};
+use crate::{pack, reference, Settings};
 
 /// Everything the emitter writes, in the runtime's own types.
 #[derive(Clone, Debug)]
@@ -32,7 +32,7 @@ pub struct Tables<B> {
     /// Per lookup of the plan: its magic and where its table starts.
     pub found: Vec<(Found<B>, u32)>,
     /// The probe that pads a square out to its block's width: it reads an empty entry.
-    pub padding: Magic<B>,
+    pub padding: Probe<B>,
 }
 
 /// How the generated module stores a block.
@@ -51,31 +51,36 @@ pub enum Storage {
 /// fewer, so that the generated code reads a square without first reading how much it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block<B> {
+    /// Probes per square: the most any square of the block needs.
     pub width: usize,
+    /// Plain checks per square: the most any square of the block needs.
     pub check_width: usize,
     /// One a square.
     pub leaps: Vec<B>,
     /// `width` a square.
-    pub probes: Vec<Magic<B>>,
+    pub probes: Vec<Probe<B>>,
     /// `check_width` a square.
-    pub checks: Vec<PlainCheck<B>>,
+    pub checks: Vec<Check<B>>,
 }
 
 impl<B: Word> Block<B> {
-    pub fn probes(&self, square: usize) -> &[Magic<B>] {
+    /// The probes of one square (`rank * files + file`), padding included.
+    pub fn probes(&self, square: usize) -> &[Probe<B>] {
         &self.probes[square * self.width..(square + 1) * self.width]
     }
 
-    pub fn checks(&self, square: usize) -> &[PlainCheck<B>] {
+    /// The plain checks of one square (`rank * files + file`), padding included.
+    pub fn checks(&self, square: usize) -> &[Check<B>] {
         &self.checks[square * self.check_width..(square + 1) * self.check_width]
     }
 
     /// The answer of the generated code: the runtime's own functions on the same data.
     pub fn lookup(&self, how: Index, square: usize, table: &[B], occupied: B) -> B {
-        fairy_magic_runtime::probe(how, self.leaps[square], self.probes(square), table, occupied)
+        fairy_magic_runtime::lookup(how, self.leaps[square], self.probes(square), table, occupied)
             | fairy_magic_runtime::check(self.checks(square), occupied)
     }
 
+    /// How the generated module stores this block: what it holds decides how little it needs.
     pub fn storage(&self) -> Storage {
         match (self.width, self.leaps.iter().any(|&l| l != B::EMPTY)) {
             (0, false) => Storage::Nothing,
@@ -85,7 +90,7 @@ impl<B: Word> Block<B> {
     }
 
     /// Probes that only pad a square out to the block's width.
-    pub fn is_padding(probe: &Magic<B>) -> bool {
+    pub fn is_padding(probe: &Probe<B>) -> bool {
         probe.mask == B::EMPTY
     }
 }
@@ -93,9 +98,13 @@ impl<B: Word> Block<B> {
 /// The slots of a variant in a fixed order: kind, then piece, then colour, then square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlotId {
+    /// An index into [`Tables::kinds`], not a [`TableKind`].
     pub kind: usize,
+    /// An index into the variant's pieces.
     pub piece: usize,
+    /// The piece's colour.
     pub color: Color,
+    /// The square, `rank * files + file`: the piece's square, or the target of a reverse kind.
     pub square: u8,
 }
 
@@ -104,12 +113,16 @@ pub struct SlotId {
 /// knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlotOrder {
+    /// The number of table kinds.
     pub kinds: usize,
+    /// The number of pieces.
     pub pieces: usize,
+    /// The number of squares of the board.
     pub squares: usize,
 }
 
 impl SlotOrder {
+    /// The order of `kinds` kinds of `pieces` pieces on `board`.
     pub fn new(kinds: usize, pieces: usize, board: Board) -> SlotOrder {
         SlotOrder { kinds, pieces, squares: board.squares() }
     }
@@ -148,7 +161,7 @@ const RANDOM_SAMPLES: usize = 64;
 
 /// How thoroughly the tables are checked against the reference walker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Check {
+pub enum Verify {
     /// Every occupancy of every probe's mask, with random occupancy elsewhere: for anything
     /// that is written.
     Exhaustive,
@@ -157,6 +170,13 @@ pub enum Check {
     Sampled(usize),
 }
 
+/// Finds every lookup's magic, packs their tables into one array, lays out every slot's block,
+/// and checks the result against the reference walker as `settings.verify` says.
+///
+/// `kinds` are the table kinds in module order (forward kinds first); `plan` has one slot plan
+/// per slot in [`SlotOrder`]; `reach[piece * 2 + colour][square]` is where the piece may go
+/// from `square` under some occupancy, the origins a reverse slot is checked from. Fails if a
+/// magic search runs out of budget or a table disagrees with the reference.
 pub fn build<B: Word>(
     board: Board,
     pieces: &[String],
@@ -164,19 +184,19 @@ pub fn build<B: Word>(
     kinds: &[TableKind],
     plan: &Plan,
     reach: &[Vec<Squares>],
-    options: &Options,
+    settings: &Settings,
 ) -> Result<Tables<B>, Error> {
     // Each lookup's magic, and the entries its table uses.
     let mut magics: Vec<Found<B>> = Vec::with_capacity(plan.lookups.len());
     let mut used: Vec<Vec<(usize, Squares)>> = Vec::with_capacity(plan.lookups.len() + 1);
-    let mut spending = magics::Spending::start(options.budget, &plan.lookups)?;
+    let mut spending = magics::Spending::start(settings.budget, &plan.lookups)?;
     for lookup in &plan.lookups {
         let answers = magics::occupancies(lookup);
-        let f = magics::find::<B>(options.index, lookup, &answers, options.seed, options.effort, &mut spending)?;
-        let probe = f.probe(options.index, lookup, 0);
+        let f = magics::find::<B>(settings.index, lookup, &answers, settings.seed, settings.effort, &mut spending)?;
+        let probe = f.probe(settings.index, lookup, 0);
         let mut entries: Vec<(usize, Squares)> = answers
             .into_iter()
-            .map(|(occupied, answer)| (probe.index(options.index, B::from_squares(occupied)), answer))
+            .map(|(occupied, answer)| (probe.index(settings.index, B::from_squares(occupied)), answer))
             .collect();
         entries.sort_unstable();
         entries.dedup();
@@ -190,8 +210,8 @@ pub fn build<B: Word>(
     let empty = *packed.offsets.last().unwrap();
     let found: Vec<(Found<B>, u32)> = magics.into_iter().zip(packed.offsets).collect();
     // An empty mask and magic hash every occupancy to 0, under any index: the empty entry.
-    let padding = Magic::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(options.index), empty);
-    let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
+    let padding = Probe::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(settings.index), empty);
+    let no_check = Check::new(B::EMPTY, B::EMPTY, B::EMPTY);
 
     let squares = board.squares();
     let piece_count = moves.len();
@@ -211,11 +231,11 @@ pub fn build<B: Word>(
                 block.leaps.push(B::from_squares(slot.leaps));
                 for &id in &slot.lookups {
                     let (f, offset) = found[id];
-                    block.probes.push(f.probe(options.index, &plan.lookups[id], offset));
+                    block.probes.push(f.probe(settings.index, &plan.lookups[id], offset));
                 }
                 block.probes.resize(block.probes.len() + width - slot.lookups.len(), padding);
                 block.checks.extend(slot.checks.iter().map(|c| {
-                    PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
+                    Check::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
                 }));
                 block.checks.resize(block.checks.len() + check_width - slot.checks.len(), no_check);
             }
@@ -223,12 +243,13 @@ pub fn build<B: Word>(
             next
         });
     }
-    let tables = Tables { index: options.index, kinds: kinds.to_vec(), blocks, answers, table, found, padding };
-    verify(board, pieces, moves, reach, &tables, options.check)?;
+    let tables = Tables { index: settings.index, kinds: kinds.to_vec(), blocks, answers, table, found, padding };
+    verify(board, pieces, moves, reach, &tables, settings.verify)?;
     Ok(tables)
 }
 
 impl<B: Word> Tables<B> {
+    /// The block that answers one slot, shared with every slot that answers alike.
     pub fn block(&self, id: SlotId) -> &Block<B> {
         &self.answers[self.blocks[id.kind][id.piece][id.color as usize]]
     }
@@ -249,7 +270,7 @@ fn verify<B: Word>(
     moves: &[[PieceMoves; 2]],
     reach: &[Vec<Squares>],
     tables: &Tables<B>,
-    thoroughness: Check,
+    thoroughness: Verify,
 ) -> Result<(), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
     let mut random = move || Squares::new([(); 4].map(|_| rng.next_u64())) & board.all();
@@ -302,7 +323,7 @@ fn verify<B: Word>(
         let walk = |occupied: Squares| compare(occupied, walked(occupied));
         let check = |occupied: Squares| compare(occupied, looked_up(occupied));
         let square = id.square as usize;
-        if let Check::Sampled(samples) = thoroughness {
+        if let Verify::Sampled(samples) = thoroughness {
             for _ in 0..samples {
                 walk(random())?;
             }
@@ -384,11 +405,11 @@ mod tests {
         let plan = lookups::plan(&slots, &vec![12; slots.len()], 8);
         let names = ["cannon".to_string()];
         let reach = vec![vec![board.all(); board.squares()]; 2];
-        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &reach, &Options::default()).unwrap();
-        verify(board, &names, &moves, &reach, &tables, Check::Exhaustive).unwrap();
+        let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &reach, &Settings::default()).unwrap();
+        verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();
         tables.table[used] ^= 1 << 24;
-        let error = verify(board, &names, &moves, &reach, &tables, Check::Exhaustive).unwrap_err().to_string();
+        let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
     }
 }

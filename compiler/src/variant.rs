@@ -1,7 +1,6 @@
 //! Stage 1a: the variant file → `Variant` (name, board, pieces with their parsed XBetza).
 
 use pest::Parser;
-use pest_derive::Parser;
 
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
@@ -11,14 +10,27 @@ use crate::regions::{parse_item, turned};
 pub use crate::settings::Setting;
 use crate::settings::SettingError;
 
-#[derive(Parser)]
-#[grammar = "variant.pest"]
-struct VariantParser;
+pub use grammar::Rule;
+use grammar::VariantParser;
 
+/// The parser pest derives from `variant.pest`. It sits in a module of its own so that
+/// `missing_docs` can be allowed there: pest documents `Rule` and its variants (from the
+/// grammar's doc comments) but not `Rule::all_rules`.
+#[allow(missing_docs)]
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "variant.pest"]
+    pub struct VariantParser;
+}
+
+/// A parsed variant file: its name, board, pieces and the settings and regions it declares.
 #[derive(Clone, Debug)]
 pub struct Variant {
+    /// The name from the `variant <name>` line.
     pub name: String,
+    /// The board from the `board <files>x<ranks>` line.
     pub board: Board,
+    /// The `piece` lines, in the order of the file.
     pub pieces: Vec<Piece>,
     /// `option <name> <value>` lines: compiler settings that travel with the variant.
     pub options: Vec<Setting>,
@@ -32,10 +44,13 @@ pub struct Variant {
 /// much table that takes: for the pieces an engine asks about most.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProbeTarget {
+    /// The piece's letter, as its `piece` line writes it.
     pub letter: String,
+    /// The most probes the piece may make on any square.
     pub probes: usize,
 }
 
+/// One `piece <letter> <name> <XBetza>` line, with the region rules that name its letter.
 #[derive(Clone, Debug)]
 pub struct Piece {
     /// The letter as written (`N`, `+R`).
@@ -46,6 +61,7 @@ pub struct Piece {
     pub betza_text: String,
     /// Where the XBetza text starts in the file (byte offset), for errors found in later stages.
     pub betza_offset: usize,
+    /// The parsed XBetza, checked only for syntax so far (meanings are checked in `legs.rs`).
     pub betza: Betza,
     /// The `piece` line, for errors about the whole piece (too many paths); `None` for a piece
     /// that comes from no file (`fairy-magic moves`).
@@ -62,8 +78,11 @@ pub struct Piece {
 pub struct Zone {
     /// An index into `Variant::regions`.
     pub region: usize,
+    /// The XBetza text as written on the `moves` line.
     pub betza_text: String,
+    /// Where the XBetza text starts in the file (byte offset), for errors found in later stages.
     pub betza_offset: usize,
+    /// The parsed XBetza of these moves.
     pub betza: Betza,
 }
 

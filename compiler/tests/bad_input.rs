@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use fairy_magic::{Options, Source};
+
 #[test]
 fn every_bad_input_gets_its_checked_in_message() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad-input");
@@ -20,7 +22,8 @@ fn every_bad_input_gets_its_checked_in_message() {
     for path in &files {
         let name = path.file_name().unwrap().to_str().unwrap();
         let text = std::fs::read_to_string(path).unwrap();
-        let outcome = std::panic::catch_unwind(|| fairy_magic::compile(name, &text, "", &[]));
+        let outcome =
+            std::panic::catch_unwind(|| fairy_magic::compile(&Source { file: name, text: &text }, &Options::new()));
         let message = match outcome {
             Ok(Ok(_)) => panic!("{name} compiled, but it is meant to be wrong"),
             Ok(Err(e)) => format!("{e}\n"),

@@ -1,12 +1,16 @@
 //! Boards of every size up to 256 squares: the u128 path agrees with the u64 one, the top
 //! square of the largest boards of each width works, and boards past the limit are errors.
 
-use fairy_magic::board::{bit, squares_of, Squares};
-use fairy_magic::error::Source;
-use fairy_magic::legs::TableKind;
-use fairy_magic::magics::Word;
-use fairy_magic::tables::SlotId;
-use fairy_magic::{build, paths, piece_moves, variant, Compiled, Options};
+mod common;
+
+use common::XorShift;
+use fairy_magic::stages::board::{bit, squares_of, Squares};
+use fairy_magic::stages::error::Source;
+use fairy_magic::stages::legs::TableKind;
+use fairy_magic::stages::magics::Word;
+use fairy_magic::stages::tables::SlotId;
+use fairy_magic::stages::{paths, variant};
+use fairy_magic::{build, piece_moves, Compiled, Settings};
 use fairy_magic_runtime::{Bitboard, Color};
 
 const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\
@@ -21,20 +25,10 @@ fn compile_pieces<B: Word>(board: &str, pieces: &str, max_bits: Option<u32>) -> 
     let text = format!("variant test\nboard {board}\n{pieces}");
     let v = variant::parse("test.variant", &text).unwrap();
     let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
-    // Eleven pieces on 128 squares, reverse lookups included, enumerate 2.9 million occupancies:
-    // more than the default limit allows.
-    let budget = fairy_magic::magics::Budget { occupancies: 1 << 23, ..fairy_magic::DEFAULT_BUDGET };
-    build::<B>(v, moves, &Options { budget, max_bits, ..Options::default() }).unwrap()
-}
-
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
+    // Forward tables only: these tests compare destinations across board sizes, and the reverse
+    // tables, which would triple the time, are checked on 128 squares by the generated `wide`
+    // modules (generated/tests/reverse.rs).
+    build::<B>(v, moves, &Settings { reverse: false, max_bits, ..Settings::default() }).unwrap()
 }
 
 /// The same pieces on 8x8 (u64) and 12x10 (u128) give the same destinations on the shared
@@ -155,7 +149,10 @@ fn every_index_agrees_on_both_widths() {
         let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
         let built: Vec<Compiled<B>> = [Index::Magic, Index::Split32, Index::Pext]
             .into_iter()
-            .map(|index| build::<B>(v.clone(), moves.clone(), &Options { index, ..Options::default() }).unwrap())
+            .map(|index| {
+                build::<B>(v.clone(), moves.clone(), &Settings { index, reverse: false, ..Settings::default() })
+                    .unwrap()
+            })
             .collect();
         let mut rng = XorShift(7);
         for _ in 0..20_000 {

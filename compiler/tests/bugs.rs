@@ -1,20 +1,12 @@
 //! Compiler bugs found by the tests, kept as regression tests once fixed (and, while open, as
 //! tests marked `#[ignore = "bug: ..."]`: `cargo test -p fairy-magic --test bugs -- --ignored`).
 
-use fairy_magic::board::Board;
-use fairy_magic::query::{compile_piece, position, Question, Via};
+use fairy_magic::stages::board::Board;
+use fairy_magic::stages::query::{compile_piece, position, Question, Via};
 
 fn dest(betza: &str, from: &str, friends: &[&str], foes: &[&str], via: Via) -> Result<Vec<String>, String> {
     let board = Board { files: 8, ranks: 8 };
-    let q = Question {
-        board: "8x8".into(),
-        betza: betza.into(),
-        from: from.into(),
-        friends: friends.iter().map(|s| s.to_string()).collect(),
-        foes: foes.iter().map(|s| s.to_string()).collect(),
-        color: "white".into(),
-        virgin: true,
-    };
+    let q = Question::new("8x8", betza, from).around(friends, foes);
     let compiled = compile_piece(board, betza, via).map_err(|e| e.to_string())?;
     Ok(compiled.answer(board, &position(board, &q).unwrap()).dest)
 }

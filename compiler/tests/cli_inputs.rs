@@ -156,13 +156,15 @@ fn show_draws_boards_one_square_wide() {
 
 #[test]
 fn import_never_writes_a_file_that_does_not_compile() {
-    let ini = Temp::new("lame.ini", b"[lame:chess]\ncustomPiece1 = a:nN\n");
-    let target = std::env::temp_dir().join(format!("fairy-magic-inputs-{}-lame.variant", std::process::id()));
-    let (code, out, err) = run(&["import", &ini.path(), "--section", "lame", "-o", &target.display().to_string()]);
+    // Fairy-Stockfish allows boards up to 12x10; a section may still ask for more squares than
+    // fairy-magic's 128.
+    let ini = Temp::new("big.ini", b"[big:chess]\nmaxFile = 16\nmaxRank = 16\n");
+    let target = std::env::temp_dir().join(format!("fairy-magic-inputs-{}-big.variant", std::process::id()));
+    let (code, out, err) = run(&["import", &ini.path(), "--section", "big", "-o", &target.display().to_string()]);
     assert_eq!((code, out.as_str()), (Some(1), ""), "{err}");
-    assert!(err.contains("does not compile") && err.contains("nN"), "{err}");
+    assert!(err.contains("converts into") && err.contains("16x16"), "{err}");
     assert!(!target.exists());
-    let (code, out, _) = run(&["import", &ini.path(), "--section", "lame"]);
+    let (code, out, _) = run(&["import", &ini.path(), "--section", "big"]);
     assert_eq!((code, out.as_str()), (Some(1), ""));
 }
 
@@ -242,4 +244,28 @@ fn the_header_command_quotes_paths_a_shell_would_split() {
     let (code, out, err) = run(&["compile", &file.path(), "--seed", "3"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains(&format!("`fairy-magic compile '{}' --seed 3`", file.path())), "{}", &out[..600]);
+}
+
+/// `-o` onto something that is not a regular file (here a link to /dev/null) writes into it:
+/// replacing it through a rename, as a regular file is, once put a plain file where
+/// /dev/null had been, and every later reader of /dev/null on the machine read the module.
+#[cfg(unix)]
+#[test]
+fn output_onto_a_device_writes_into_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = std::env::temp_dir().join(format!("fairy-magic-inputs-{}-device", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("out.rs");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    let status = fairy_magic()
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .args(["-q", "compile", "variants/chess.variant", "-o"])
+        .arg(&link)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -3,11 +3,13 @@
 //! bit of their word's product, and the index once could not tell them apart: `[W?sR]` on 16x8
 //! had no magic). On 16x16 the top squares of the four words are p4, p8, p12 and p16.
 
+use fairy_magic::{Options, Source};
+
 fn compiles(board: &str, max_bits: u32, pieces: &str, index: &str) {
     let text = format!(
         "variant dead-bits\nboard {board}\noption max-bits {max_bits}\noption effort 10\noption index {index}\n{pieces}"
     );
-    if let Err(e) = fairy_magic::compile("dead-bits.variant", &text, "", &[]) {
+    if let Err(e) = fairy_magic::compile(&Source { file: "dead-bits.variant", text: &text }, &Options::new()) {
         panic!("{board}, index {index}: {e}");
     }
 }

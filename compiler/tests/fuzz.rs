@@ -11,7 +11,8 @@
 //! `tests/proptest-regressions/fuzz.txt` (checked in; proptest replays them before new cases):
 //! check in what it adds with the fix, and copy the shrunk string into the corpus too.
 
-use fairy_magic::error::Error;
+use fairy_magic::stages::error::Error;
+use fairy_magic::{Options, Source};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, RngSeed};
 
@@ -33,7 +34,7 @@ fn config(cases: u32) -> Config {
 /// The outcome of compiling `text` must be a module or a user error: a panic or an internal
 /// error is a bug. Returns whether it compiled.
 pub fn compiled_or_user_error(what: &str, text: &str) -> Result<bool, String> {
-    match std::panic::catch_unwind(|| fairy_magic::compile("fuzz.variant", text, "", &[])) {
+    match std::panic::catch_unwind(|| fairy_magic::compile(&Source { file: "fuzz.variant", text }, &Options::new())) {
         Err(_) => Err(format!("{what} made the compiler panic:\n{text}")),
         Ok(Err(e @ Error::Internal(_))) => Err(format!("{what} made an internal error ({e}):\n{text}")),
         Ok(Err(Error::Many(errors))) if errors.iter().any(|e| matches!(e, Error::Internal(_))) => {
@@ -53,12 +54,14 @@ fn compile(board: &str, betza: &str) -> bool {
 fn the_corpus_compiles_or_fails_cleanly_on_every_board_shape() {
     let mut compiled = 0;
     for line in include_str!("corpus/xbetza.txt").lines().filter(|l| !l.starts_with('#')) {
-        for board in ["1x1", "3x5", "4x4", "16x2"] {
+        // A single square, a small rectangle and a long thin board; a square 4x4 once ran
+        // here too and added a minute of CI for nothing the rectangle does not reach.
+        for board in ["1x1", "3x5", "16x2"] {
             compiled += compile(board, line) as usize;
         }
     }
     // Most of the corpus is real pieces: the whole pipeline ran, not only the parser.
-    assert!(compiled > 60, "only {compiled} compiles succeeded");
+    assert!(compiled > 45, "only {compiled} compiles succeeded");
 }
 
 fn xbetza() -> impl Strategy<Value = String> {

@@ -1,6 +1,7 @@
 //! `fairy-magic import` on an example Fairy-Stockfish configuration written for these tests.
 
-use fairy_magic::import::import;
+use fairy_magic::stages::import::import;
+use fairy_magic::{Options, Source};
 
 const INI: &str = include_str!("data/fsf-example.ini");
 const FILE: &str = "fsf-example.ini";
@@ -9,16 +10,21 @@ fn section(name: &str) -> (String, Vec<String>) {
     import(FILE, INI, name).unwrap_or_else(|e| panic!("[{name}]: {e}"))
 }
 
+fn error(name: &str) -> String {
+    import(FILE, INI, name).unwrap_err().summary()
+}
+
 #[test]
 fn a_section_becomes_a_variant_that_compiles() {
-    let (text, warnings) = section("capablanca-like");
-    assert!(warnings.is_empty());
+    let (text, notes) = section("capablanca-like");
+    assert!(notes.is_empty(), "{notes:?}");
     assert!(text.contains("variant capablanca-like\nboard 10x8\n"), "{text}");
     for line in ["piece A archbishop BN", "piece C chancellor RN", "piece P pawn fmWfcFifmnD", "piece K king K"] {
         assert!(text.contains(line), "{line} in\n{text}");
     }
     assert!(text.contains("left out: castlingKingsideFile, startFen"), "{text}");
-    let module = fairy_magic::compile("capablanca-like.variant", &text, "", &[]).unwrap();
+    let module =
+        fairy_magic::compile(&Source { file: "capablanca-like.variant", text: &text }, &Options::new()).unwrap().text;
     assert!(module.contains("Archbishop"));
 }
 
@@ -26,27 +32,116 @@ fn a_section_becomes_a_variant_that_compiles() {
 fn children_inherit_and_override() {
     let (text, _) = section("wide-knights");
     assert!(text.contains("board 10x8"), "{text}");
-    assert!(text.contains("piece N knight NC") && text.contains("piece Z custom-1 Z"), "{text}");
+    // Fairy-Stockfish reads no moves after a predefined type's letter: its knight stays a knight.
+    assert!(text.contains("piece N knight N\n") && text.contains("piece Z custom-1 Z"), "{text}");
     assert!(text.contains("piece A archbishop BN"), "{text}");
     let (text, _) = section("no-double-step");
     assert!(text.contains("piece P pawn fmWfcF\n"), "{text}");
 }
 
 #[test]
-fn what_fairy_stockfish_misreads_is_reported() {
-    let (text, warnings) = section("bent");
-    assert_eq!(warnings.len(), 3, "{warnings:?}");
-    assert!(warnings[0].contains("[F?R]") && warnings[1].contains("DD") && warnings[2].contains("nN"));
-    assert!(!warnings.iter().any(|w| w.contains("mRcpR")));
-    assert!(text.contains("# Fairy-Stockfish reads this differently: customPiece2 = d:DD"), "{text}");
+fn built_in_parents_bring_their_board_pieces_and_regions() {
+    let (text, _) = section("palace-house");
+    assert!(text.contains("board 9x10\n"), "{text}");
+    for line in [
+        "piece K king W",
+        "piece N horse [W-F]",
+        "piece B elephant nA",
+        "region king-region d1 e1 f1 d2 e2 f2 d3 e3 f3 black d8 e8 f8 d9 e9 f9 d10 e10 f10\nconfine K king-region",
+        "region fers-region d1 e1 f1",
+        "region elephant-region a1-i1 a2-i2 a3-i3 a4-i4 a5-i5 black a6-i6",
+        "piece P soldier fW\nregion soldier-across a6-i10 black a1-i5\nmoves P in soldier-across fsW",
+    ] {
+        assert!(text.contains(line), "{line} in\n{text}");
+    }
+    // The horse's path is the built-in's reading, not a note of the section's.
+    assert!(!text.contains("reads"), "{text}");
+    let (text, _) = section("small");
+    assert!(text.contains("board 5x5\n") && text.contains("piece Q queen Q"), "{text}");
+}
+
+#[test]
+fn a_later_letter_replaces_the_piece_and_a_dash_removes_it() {
+    let (text, notes) = section("all-way-pawns");
+    assert!(text.contains("piece P custom-1 mWfcFifmnD\n") && !text.contains("piece P pawn"), "{text}");
+    assert!(!text.contains("rook"), "{text}");
+    assert!(text.contains("pieceToCharTable"), "the GUI's table is left out: {text}");
+    assert!(notes.iter().any(|n| n.contains("en passant")), "{notes:?}");
+    let (text, _) = section("knights-take-r");
+    assert!(text.contains("piece R knight N\n") && !text.contains("rook"), "{text}");
+}
+
+#[test]
+fn fairy_stockfish_readings_are_written_as_what_they_mean() {
+    let (text, notes) = section("own-readings");
+    for line in ["piece H custom-1 [W-F]", "piece C custom-2 cpRmW", "piece F custom-3 FR"] {
+        assert!(text.contains(line), "{line} in\n{text}");
+    }
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    assert!(text.contains("# customPiece1: Fairy-Stockfish reads `nN` as `[W-F]`"), "{text}");
 }
 
 #[test]
 fn bad_sections_are_errors() {
-    let e = import(FILE, INI, "broken").unwrap_err().summary();
+    let e = error("broken");
     assert!(e.starts_with("fsf-example.ini:29:11: error: `maxFile = 99`"), "{e}");
-    let e = import(FILE, INI, "orphan").unwrap_err().to_string();
-    assert!(e.contains("inherits from `makruk`"), "{e}");
+    let e = error("orphan");
+    assert!(e.starts_with("fsf-example.ini:32:1: error: the parent `makrook` is neither"), "{e}");
     let e = import(FILE, INI, "nowhere").unwrap_err().to_string();
     assert!(e.contains("no section [nowhere]"), "{e}");
+    assert!(error("early").contains("the parent `later` is neither a built-in"), "a parent below does not count");
+    assert!(error("chess").contains("built-in variant `chess`"));
+}
+
+#[test]
+fn a_game_without_moving_pieces_says_so() {
+    let e = error("tic");
+    assert!(e.starts_with("fsf-example.ini:") && e.contains("[tic] has no piece that moves"), "{e}");
+}
+
+#[test]
+fn a_piece_without_moves_is_left_out_with_its_region() {
+    let (text, notes) = section("walls");
+    assert!(!text.contains("piece W") && !text.contains("region"), "{text}");
+    assert!(notes.iter().any(|n| n.contains("immobile = w: it has no moves")), "{notes:?}");
+}
+
+#[test]
+fn what_would_not_compile_is_an_error_not_a_file() {
+    let e = error("too-big");
+    assert!(e.contains("section [too-big] converts into") && e.contains("board 16x16"), "{e}");
+}
+
+mod notation {
+    use fairy_magic::stages::import::translate;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
+
+    fn config() -> Config {
+        Config {
+            cases: 2000,
+            rng_seed: RngSeed::Fixed(0x5eed_0014),
+            rng_algorithm: RngAlgorithm::ChaCha,
+            failure_persistence: None,
+            ..Config::default()
+        }
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+        /// Whatever Fairy-Stockfish's letters say, the translation is a string fairy-magic reads
+        /// (or no moves at all), and nothing panics.
+        #[test]
+        fn every_string_translates_into_one_fairy_magic_reads(
+            text in "[mcpgnifbvhrlsejaWFDNALCJZGHKRBQ0-9?\\[\\]-]{0,14}"
+        ) {
+            let written = translate(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            if !written.betza.is_empty() {
+                let parsed = fairy_magic::stages::betza::parse(&written.betza)
+                    .map_err(|e| TestCaseError::fail(format!("{text} → {}: {e:?}", written.betza)))?;
+                fairy_magic::stages::legs::moves(&parsed, fairy_magic_runtime::Color::White)
+                    .map_err(|e| TestCaseError::fail(format!("{text} → {}: {e:?}", written.betza)))?;
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! Interactive Diagram and Fairy-Stockfish agree on. Every line must come out the same through
 //! the magic tables and through the reference walker, as `fairy-magic moves --batch` answers.
 
-use fairy_magic::query::{Batch, Via};
+use fairy_magic::stages::query::{Batch, Via};
 
 fn sample() -> Vec<(String, serde_json::Value)> {
     let text = include_str!("data/oracle-sample.jsonl");

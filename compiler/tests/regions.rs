@@ -4,8 +4,10 @@
 
 use std::io::Write;
 
-use fairy_magic::board::Squares;
+use fairy_magic::stages::board::Squares;
 use std::process::{Command, Stdio};
+
+use fairy_magic::{Options, Source};
 
 fn run(args: &[&str], input: &str) -> (bool, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fairy-magic"))
@@ -31,31 +33,31 @@ mobilityRegionWhiteCustomPiece1 = *1 *2
 
 #[test]
 fn mobility_regions_become_confined_pieces() {
-    let (text, _) = fairy_magic::import::import("palaces.ini", PALACES, "palaces").unwrap();
+    let (text, _) = fairy_magic::stages::import::import("palaces.ini", PALACES, "palaces").unwrap();
     assert!(
         text.contains("region king-region d1 e1 f1 d2 e2 f2 black d8 e8 f8 d7 e7 f7\nconfine K king-region"),
         "{text}"
     );
     assert!(text.contains("region custom-1-region a1-h1 a2-h2 black a1-h8\nconfine A custom-1-region"), "{text}");
-    let module = fairy_magic::compile("palaces.variant", &text, "", &[]).unwrap();
+    let module = fairy_magic::compile(&Source { file: "palaces.variant", text: &text }, &Options::new()).unwrap().text;
     assert!(module.contains("pub fn attackers"));
 }
 
 #[test]
 fn a_confined_piece_neither_leaves_nor_enters_from_outside() {
     let text = "variant p\nboard 8x8\nregion home a1-h2\npiece K king K\nconfine K home\n";
-    let variant = fairy_magic::variant::parse("p.variant", text).unwrap();
-    let source = fairy_magic::error::Source { file: "p.variant", text };
+    let variant = fairy_magic::stages::variant::parse("p.variant", text).unwrap();
+    let source = fairy_magic::stages::error::Source { file: "p.variant", text };
     let moves = fairy_magic::piece_moves(&variant, &source).unwrap();
     let board = variant.board;
-    let kind = fairy_magic::legs::TableKind::Quiet;
-    let from_e2 = fairy_magic::reference::reach_piece(board, &moves[0][0], 12, Squares::EMPTY, kind);
+    let kind = fairy_magic::stages::legs::TableKind::Quiet;
+    let from_e2 = fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 12, Squares::EMPTY, kind);
     assert_eq!(from_e2, Squares::from(0b0011_1000_0010_1000_0011_1000u64 & 0xffff));
     // Black's region is White's turned 180°: ranks 7 and 8.
-    let black_from_e7 = fairy_magic::reference::reach_piece(board, &moves[0][1], 52, Squares::EMPTY, kind);
+    let black_from_e7 = fairy_magic::stages::reference::reach_piece(board, &moves[0][1], 52, Squares::EMPTY, kind);
     assert_eq!(black_from_e7 & Squares::from(0xffff_ffff_ffffu64), Squares::EMPTY);
     assert_eq!(
-        fairy_magic::reference::reach_piece(board, &moves[0][0], 28, Squares::EMPTY, kind),
+        fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 28, Squares::EMPTY, kind),
         Squares::EMPTY,
         "e4 is outside"
     );
@@ -95,6 +97,10 @@ fn attackers_batch_answers_every_line_in_order() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert_eq!(lines[0], "{\"from\":[\"d3\",\"f3\",\"c4\",\"g4\",\"c6\",\"g6\",\"d7\",\"f7\"]}");
-    assert!(lines[1].starts_with("{\"error\"") && lines[2].contains("unknown field `colour`"), "{out}");
+    assert!(
+        lines[1].starts_with("{\"error\"")
+            && lines[2].contains("unknown key `colour`: a question has board, betza, to,"),
+        "{out}"
+    );
     assert_eq!(lines[3], "{\"from\":[]}");
 }

@@ -40,3 +40,17 @@ fn the_griffon_picture_matches_its_snapshot() {
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg, include_str!("snapshots/griffon.svg"));
 }
+
+#[test]
+fn the_index_diagrams_match_their_snapshots() {
+    // The horse's eight leaps, numbered as `vector_index` numbers them, ASCII where the terminal
+    // has no UTF-8.
+    let horse = ["variants/xiangqi.variant", "horse", "--from", "e5", "--indices"];
+    assert_eq!(show(&horse, false), include_str!("snapshots/xiangqi-horse-indices-ascii.txt"));
+    // The cannon's potential attacks need a screen: not the squares next to it.
+    let cannon = ["variants/xiangqi.variant", "cannon", "--from", "b3", "--indices"];
+    assert_eq!(show(&cannon, true), include_str!("snapshots/xiangqi-cannon-indices.txt"));
+    // Black's numbers are White's turned 180°: its captures down the board are 0 and 1.
+    let pawn = ["variants/chess.variant", "pawn", "--from", "e2", "--black", "--indices"];
+    assert_eq!(show(&pawn, true), include_str!("snapshots/chess-black-pawn-indices.txt"));
+}

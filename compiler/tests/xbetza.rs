@@ -2,10 +2,14 @@
 //! unsupported letter as a located error, and no string that makes the compiler panic or
 //! contradict itself (an internal error).
 
-use fairy_magic::board::{Board, Squares};
-use fairy_magic::error::Error;
-use fairy_magic::query::{compile_piece, position, Question, Via};
-use fairy_magic::{betza, legs};
+mod common;
+
+use common::XorShift;
+use fairy_magic::stages::board::{Board, Squares};
+use fairy_magic::stages::error::Error;
+use fairy_magic::stages::query::{compile_piece, position, Question, Via};
+use fairy_magic::stages::{betza, legs};
+use fairy_magic::{Options, Source};
 use fairy_magic_runtime::Color;
 
 fn count(betza: &str, via: Via) -> usize {
@@ -66,8 +70,8 @@ fn both_spellings_compile_to_the_same_legs() {
                 let board = Board { files: 8, ranks: 8 };
                 let from = board.parse_square(square).unwrap();
                 let kind = legs::TableKind::Capture;
-                let a = fairy_magic::reference::reach(board, &moves(bracket), from, occupied, kind);
-                let b = fairy_magic::reference::reach(board, &moves(chain), from, occupied, kind);
+                let a = fairy_magic::stages::reference::reach(board, &moves(bracket), from, occupied, kind);
+                let b = fairy_magic::stages::reference::reach(board, &moves(chain), from, occupied, kind);
                 assert_eq!(a, b, "{bracket} and {chain} from {square}, occupied {occupied:#x}");
             }
         }
@@ -142,19 +146,12 @@ fn the_moves_command_prints_the_griffon() {
 }
 
 /// A small deterministic generator of XBetza-like strings.
-struct Strings(u64);
+struct Strings(XorShift);
 
 impl Strings {
-    fn number(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
     fn next(&mut self) -> String {
         const ALPHABET: &[u8] = b"WFDNAHCZGKQRBXYLJmcdinjpgfblrvshaaeyOUI[]-?0123[]-?fsfr";
-        let mut state = self.number();
+        let mut state = self.0.next();
         let len = 1 + (state % 9) as usize;
         (0..len)
             .map(|_| {
@@ -167,7 +164,7 @@ impl Strings {
 
 #[test]
 fn no_xbetza_string_makes_the_compiler_panic() {
-    let mut strings = Strings(0x2545_f491_4f6c_dd1d);
+    let mut strings = Strings(XorShift(0x2545_f491_4f6c_dd1d));
     let small = Board { files: 3, ranks: 4 };
     let mut compiled = 0;
     for _ in 0..3000 {
@@ -187,15 +184,7 @@ fn no_xbetza_string_makes_the_compiler_panic() {
 
 fn destinations(betza: &str, from: &str, friends: &[&str], foes: &[&str]) -> Vec<String> {
     let board = Board { files: 8, ranks: 8 };
-    let q = Question {
-        board: "8x8".into(),
-        betza: betza.into(),
-        from: from.into(),
-        friends: friends.iter().map(|s| s.to_string()).collect(),
-        foes: foes.iter().map(|s| s.to_string()).collect(),
-        color: "white".into(),
-        virgin: true,
-    };
+    let q = Question::new("8x8", betza, from).around(friends, foes);
     let p = position(board, &q).unwrap();
     let tables = compile_piece(board, betza, Via::Tables).unwrap().answer(board, &p).dest;
     let reference = compile_piece(board, betza, Via::Reference).unwrap().answer(board, &p).dest;
@@ -221,12 +210,12 @@ fn a_hopper_range_counts_the_hurdle_and_a_grasshopper_lands_right_behind() {
 fn no_variant_file_makes_the_compiler_panic() {
     // Mutations of a real file: characters dropped, doubled and replaced at random places.
     let original = include_str!("../../variants/chess.variant");
-    let mut rng = Strings(0x9e37_79b9_7f4a_7c15);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let alphabet: Vec<char> = "variant board piece x0123456789 \n#KQRBNPfmWcFinD[]?-@+'é\t".chars().collect();
     for round in 0..2000 {
         let mut text: Vec<char> = original.chars().collect();
         for _ in 0..1 + round % 4 {
-            let r = rng.number();
+            let r = rng.next();
             let at = (r % text.len() as u64) as usize;
             let c = alphabet[(r >> 20) as usize % alphabet.len()];
             match (r >> 40) % 3 {
@@ -240,10 +229,12 @@ fn no_variant_file_makes_the_compiler_panic() {
         let text: String = text.into_iter().collect();
         let outcome = std::panic::catch_unwind(|| {
             // Parsing and the legs stage for every mutation; the whole compile for some.
-            if let Ok(v) = fairy_magic::variant::parse("fuzz.variant", &text) {
-                let source = fairy_magic::error::Source { file: "fuzz.variant", text: &text };
+            if let Ok(v) = fairy_magic::stages::variant::parse("fuzz.variant", &text) {
+                let source = fairy_magic::stages::error::Source { file: "fuzz.variant", text: &text };
                 if fairy_magic::piece_moves(&v, &source).is_ok() && round % 50 == 0 && v.board.squares() <= 64 {
-                    if let Err(e @ Error::Internal(_)) = fairy_magic::compile("fuzz.variant", &text, "", &[]) {
+                    if let Err(e @ Error::Internal(_)) =
+                        fairy_magic::compile(&Source { file: "fuzz.variant", text: &text }, &Options::new())
+                    {
                         panic!("internal error: {e}");
                     }
                 }

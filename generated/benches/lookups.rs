@@ -8,28 +8,14 @@
 //! from the previous answer (latency). Reported as nanoseconds a lookup and as ratios.
 //! Last, a rook on 12x12 (`chu`, `Bitboard256`) against one on 10x10 (`grand`, `u128`).
 
-use std::hint::black_box;
-use std::time::Instant;
-
 use fairy_magic_generated::{chess, chess_pext, chess_split32, chu, fairy, gallery, grand};
 use fairy_magic_runtime::{Bitboard, Bitboard256};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
+mod timing;
 use rng::XorShift;
-
-const QUERIES: usize = 1 << 20;
-
-/// Best of seven runs, in nanoseconds a lookup.
-fn time(f: impl Fn() -> u64) -> f64 {
-    (0..7)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed().as_secs_f64() / QUERIES as f64 * 1e9
-        })
-        .fold(f64::MAX, f64::min)
-}
+use timing::{time, QUERIES};
 
 fn independent(queries: &[(usize, u64)], lookup: impl Fn(usize, u64) -> u64) -> u64 {
     queries.iter().fold(0, |acc, &(sq, occ)| acc ^ lookup(sq, occ))

@@ -28,10 +28,30 @@
 // Between: 621 distinct sets (9936 bytes) and 5 grids of 80x80 cells (64000 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 506096 entries (8097536 bytes): 18.90x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 536, 536 |
+// | Q queen | 60, 60 | 0,1,2,3,5,6,7,8; 0,1,2,3,4,5,6,7,8 | 8; 7 (hashed: the fewest separating bits are 8) | 2064, 2064 |
+// | R rook | 32, 32 | 0,1,2,3,5,6,7,8 | 6 (hashed: the fewest separating bits are 8); 5 (hashed: the fewest separating bits are 8) | 1280, 1280 |
+// | B bishop | 28, 28 | 0,1,2,3,8 | 5 | 784, 784 |
+// | N knight | 8, 8 | 0,2,7 | 3 | 440, 440 |
+// | A archbishop | 36, 36 | 0,1,2,3,5,8 | 6 | 1224, 1224 |
+// | C chancellor | 40, 40 | 0,1,2,3,5,6,7,8 | 7 (hashed: the fewest separating bits are 8) | 1720, 1720 |
+// | P pawn | 2, 2 | 1 | 1 | 126, 126 |
+//
+// vector_index: 16 tables of 964 entries in all (4112 bytes with the hashes).
+// move_index, threat_index: 9 grids of potential attacks and offsets (12960 bytes), small tables
+// (208 bytes). Threat features: 261568. A [16][80][80][16] table of the same layout (u32 cells) would
+// take 6553600 bytes: 498x these 13168 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Index, Magic, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u128;
@@ -118,6 +138,75 @@ impl Piece {
             Piece::Chancellor => "RN",
             Piece::Pawn => "fmWfcFifmnD",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -245,6 +334,90 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::King, Color::White, square, occupied)
+}
+/// [`attacks`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::King, Color::White, square, occupied)
+}
+/// [`quiets`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Queen, Color::White, square, occupied)
+}
+/// [`attacks`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Queen, Color::White, square, occupied)
+}
+/// [`quiets`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Rook, Color::White, square, occupied)
+}
+/// [`attacks`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Rook, Color::White, square, occupied)
+}
+/// [`quiets`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`attacks`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`quiets`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Knight, Color::White, square, occupied)
+}
+/// [`attacks`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Knight, Color::White, square, occupied)
+}
+/// [`quiets`] of the archbishop (`A`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn archbishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Archbishop, Color::White, square, occupied)
+}
+/// [`attacks`] of the archbishop (`A`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn archbishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Archbishop, Color::White, square, occupied)
+}
+/// [`quiets`] of the chancellor (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn chancellor_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Chancellor, Color::White, square, occupied)
+}
+/// [`attacks`] of the chancellor (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn chancellor_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Chancellor, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -4211,6 +4384,805 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 5] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [8, 8],
+    [60, 60],
+    [32, 32],
+    [28, 28],
+    [8, 8],
+    [36, 36],
+    [40, 40],
+    [2, 2],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [536, 536],
+    [2064, 2064],
+    [1280, 1280],
+    [784, 784],
+    [440, 440],
+    [1224, 1224],
+    [1720, 1720],
+    [126, 126],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 261568;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 32;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
+    [VectorHash::new(0x1ef, 0xbc040000, 24, 16), VectorHash::new(0x1ff, 0xa8570044, 25, 272)], // Q
+    [VectorHash::new(0x1ef, 0xe4382121, 26, 400), VectorHash::new(0x1ef, 0x0fc8202a, 27, 464)], // R
+    [VectorHash::new(0x10f, 0x08800000, 27, 496), VectorHash::new(0x10f, 0x08800000, 27, 528)], // B
+    [VectorHash::new(0x85, 0x31000000, 29, 560), VectorHash::new(0x85, 0x31000000, 29, 568)], // N
+    [VectorHash::new(0x12f, 0x44060084, 26, 576), VectorHash::new(0x12f, 0x18800000, 26, 640)], // A
+    [VectorHash::new(0x1ef, 0x3cc50098, 25, 704), VectorHash::new(0x1ef, 0x09421440, 25, 832)], // C
+    [VectorHash::new(0x2, 0x40000000, 31, 960), VectorHash::new(0x2, 0x40000000, 31, 962)], // P
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 964] = [
+    0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
+    0x70021,
+    0x5ffe1, 0x2001f, 0x7ffdf, 0x30001, 0x10020, 0x6ffe0, 0x4ffff, 0x21, // K black (bits 0,1,5,6)
+    0x8000, 0x2b0040, 0x310080, 0x3700c0, 0x27001f, 0x4ff40, // Q white (bits 0,1,2,3,5,6,7,8)
+    0xaff80, 0x10ffc0,
+    0x8000, 0x8000, 0x8000, 0x12ffdf, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x1bfffd, 0x8000, 0x8000, 0x33009b, 0x8000,
+    0x8000, 0x6ff5b, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x17fff9, 0x240007, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x3500a5, 0x8000,
+    0x8000, 0x8ff65, 0x8000, 0x8000, 0x200003, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x290021, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x14ffe1, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x30007c, 0x8000, 0x8000, 0x8000, 0x9ff7c, 0x8000, 0x1afffc,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x16fff8,
+    0x230006, 0x8000, 0x8000, 0x3800c6, 0x8000, 0x5ff46, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x1f0002, 0x2c0042, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x11ffc2,
+    0x280020, 0x2e0060, 0x3400a0, 0x3a00e0, 0x1ff20, 0x7ff60, 0xdffa0, 0x13ffe0,
+    0x8000, 0x8000, 0x8000, 0x1dffff, 0x8000, 0x2d005d, 0x8000, 0x8000,
+    0x8000, 0x8000, 0xcff9d, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x19fffb, 0x260009, 0x8000, 0x8000, 0x3900d9,
+    0xff19, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x3b00e7,
+    0x2ff27, 0x8000, 0x8000, 0x15fff7, 0x220005, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x2f0063, 0x8000, 0x8000,
+    0x8000, 0x8000, 0xeffa3, 0x8000, 0x1e0001, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x2a003e, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xfffbe, 0x1cfffe,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x3600ba, 0x8000, 0x3ff3a, 0x8000, 0x8000, 0x18fffa,
+    0x250008, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x210004, 0x8000, 0x320084, 0x8000, 0x8000, 0x8000, 0xbff84, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x1effff, 0x8000, 0x8000, 0x130020, // Q black (bits 0,1,2,3,4,5,6,7,8)
+    0x21fffc, 0x8000,
+    0x8000, 0x24fff9, 0x100040, 0x8000, 0xc0063, 0x8000, 0x8000, 0x8000,
+    0xd0060, 0x30ff84, 0x8000, 0xe005d, 0x8000, 0xa0080, 0x35ff5b, 0x8000,
+    0x8000, 0x300c6, 0x8000, 0x700a0, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x400c0, 0x160008, 0x8000, 0x2cffbe, 0x190005, 0x27ffe1, 0x100e0, 0x500ba,
+    0x1c0002, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1ffffe, 0x36ff46,
+    0x3aff20, 0x14001f, 0x22fffb, 0xf0042, 0x8000, 0x25fff8, 0x37ff40, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x34ff60, 0x8000, 0x38ff3a, 0x8000, 0x8000,
+    0x600a5, 0x31ff80, 0x8000, 0x2dffa3, 0x8000, 0xb007c, 0x2effa0, 0x8000,
+    0x8000, 0x8000, 0x2fff9d, 0x8000, 0x2bffc0, 0x170007, 0x8000, 0x8000,
+    0x1a0004, 0x28ffe0, 0x8000, 0x8000, 0x1d0001, 0x8000, 0x8000, 0x8000,
+    0x200d9, 0x120021, 0x20fffd, 0x8000, 0x8000, 0x23fffa, 0x8000, 0x8000,
+    0x33ff65, 0x26fff7, 0x11003e, 0x3bff19, 0x8000, 0x8000, 0x90084, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x32ff7c, 0x8000, 0x8000, 0xe7, 0x2affc2, 0x150009, 0x8009b, 0x8000,
+    0x8000, 0x180006, 0x8000, 0x8000, 0x1b0003, 0x29ffdf, 0x39ff27, 0x8000,
+    0x8000, 0x180009, 0x8fff8, 0x1a0040, 0x8000, 0x8000, 0x8000, // R white (bits 0,1,2,3,5,6,7,8)
+    0x1c0080,
+    0x170008, 0x7fff7, 0x1e00c0, 0x8000, 0x8000, 0x8000, 0x8000, 0x160007,
+    0x8000, 0x1ff40, 0xfffff, 0x8000, 0x8000, 0x3ff80, 0x150006, 0x8000,
+    0x5ffc0, 0xefffe, 0x8000, 0x8000, 0x8000, 0x140005, 0x8000, 0x8000,
+    0xdfffd, 0x190020, 0x8000, 0x8000, 0x130004, 0x1b0060, 0xcfffc, 0x8000,
+    0x1d00a0, 0x8000, 0x8000, 0x120003, 0x1f00e0, 0xbfffb, 0x8000, 0xff20,
+    0x8000, 0x8000, 0x110002, 0x2ff60, 0xafffa, 0x8000, 0x4ffa0, 0x8000,
+    0x8000, 0x100001, 0x6ffe0, 0x9fff9, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x18fff7, 0xf0001, 0x17fff8, 0xe0002, 0x16fff9, 0xd0003, // R black (bits 0,1,2,3,5,6,7,8)
+    0x15fffa, 0xc0004,
+    0x14fffb, 0xb0005, 0x13fffc, 0xa0006, 0x12fffd, 0x90007, 0x11fffe, 0x80008,
+    0x10ffff, 0x70009, 0x19ffe0, 0x1affc0, 0x1bffa0, 0x1cff80, 0x1dff60, 0x1eff40,
+    0x1fff20, 0xe0, 0x100c0, 0x200a0, 0x30080, 0x40060, 0x50040, 0x60020,
+    0x8000, 0xf0021, 0x110042, 0x130063, 0x150084, 0x1700a5, 0x1900c6, // B white (bits 0,1,2,3,8)
+    0x1b00e7,
+    0x8000, 0x1a00d9, 0x1800ba, 0x16009b, 0x14007c, 0x12005d, 0x10003e, 0xe001f,
+    0x8000, 0xdffe1, 0xbffc2, 0x9ffa3, 0x7ff84, 0x5ff65, 0x3ff46, 0x1ff27,
+    0x8000, 0xff19, 0x2ff3a, 0x4ff5b, 0x6ff7c, 0x8ff9d, 0xaffbe, 0xcffdf,
+    0x8000, 0xc0021, 0xa0042, 0x80063, 0x60084, 0x400a5, 0x200c6, 0xe7, // B black (bits 0,1,2,3,8)
+    0x8000, 0x100d9, 0x300ba, 0x5009b, 0x7007c, 0x9005d, 0xb003e, 0xd001f,
+    0x8000, 0xeffe1, 0x10ffc2, 0x12ffa3, 0x14ff84, 0x16ff65, 0x18ff46, 0x1aff27,
+    0x8000, 0x1bff19, 0x19ff3a, 0x17ff5b, 0x15ff7c, 0x13ff9d, 0x11ffbe, 0xfffdf,
+    0x50022, 0x70041, 0x2ffde, 0xffbf, 0x3ffe2, 0x1ffc1, 0x4001e, 0x6003f, // N white (bits 0,2,7)
+    0x20022, 0x41, 0x5ffde, 0x7ffbf, 0x4ffe2, 0x6ffc1, 0x3001e, 0x1003f, // N black (bits 0,2,7)
+    0xfffdf, 0x8000, 0x150022, 0x11ffe2, 0x1d0084, 0x7ff84, 0x8000, // A white (bits 0,1,2,3,5,8)
+    0x8000,
+    0x8000, 0x8000, 0x2000ba, 0x2ff3a, 0x8000, 0x8000, 0x16003e, 0xaffbe,
+    0x8000, 0x180041, 0xcffc1, 0x1b0063, 0x9ffa3, 0x8000, 0x8000, 0x2300e7,
+    0x1ff27, 0x2200d9, 0xff19, 0x8000, 0x8000, 0x1a005d, 0x8ff9d, 0x17003f,
+    0xbffbf, 0x8000, 0x190042, 0xdffc2, 0x8000, 0x8000, 0x2100c6, 0x3ff46,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x1c007c, 0x6ff7c, 0x12001e, 0xeffde,
+    0x8000, 0x140021, 0x10ffe1, 0x8000, 0x8000, 0x1f00a5, 0x5ff65, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x1e009b, 0x4ff5b, 0x8000, 0x8000, 0x13001f,
+    0x8000, 0x300ba, 0x1eff65, 0x5009b, 0x20ff46, 0x8000, 0xb0041, // A black (bits 0,1,2,3,5,8)
+    0x8000,
+    0x8000, 0x8000, 0xf0021, 0x8000, 0xa0042, 0x7007c, 0x22ff27, 0x9005d,
+    0xe0022, 0x8000, 0x8000, 0x8000, 0x8000, 0x11001e, 0x80063, 0x23ff19,
+    0x60084, 0xd003e, 0x8000, 0x10001f, 0x8000, 0x8000, 0x8000, 0xc003f,
+    0x8000, 0x21ff3a, 0x400a5, 0x1fff5b, 0x200c6, 0x8000, 0x17ffc1, 0x8000,
+    0x8000, 0x8000, 0x13ffe1, 0x8000, 0x16ffc2, 0x1dff7c, 0xe7, 0x1bff9d,
+    0x12ffe2, 0x8000, 0x8000, 0x8000, 0x8000, 0x15ffde, 0x1affa3, 0x100d9,
+    0x1cff84, 0x19ffbe, 0x8000, 0x14ffdf, 0x8000, 0x8000, 0x8000, 0x18ffbf,
+    0x8000, 0x8000, 0x8000, 0x11fffd, 0x8000, 0x8000, 0x8000, // C white (bits 0,1,2,3,5,6,7,8)
+    0x8000,
+    0x8000, 0x1f0022, 0xdfff9, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x1c0009, 0x8000, 0x3ff80, 0x20003f, 0x8000, 0x2700e0, 0x180005,
+    0x210040, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x140001, 0x8000,
+    0x8000, 0x8000, 0x12fffe, 0x8000, 0x8000, 0x8000, 0x8000, 0x5ffbf,
+    0xefffa, 0x1d001e, 0x8000, 0x8000, 0x6ffc0, 0x8000, 0xff20, 0x8000,
+    0x8000, 0x240080, 0x8000, 0x8000, 0x8000, 0xaffe2, 0x190006, 0x220041,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x150002, 0x8000, 0x8000, 0x8000,
+    0x13ffff, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xffffb, 0x2ff60,
+    0x8000, 0x2600c0, 0x7ffc1, 0x8000, 0x1e0020, 0xbfff7, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x1a0007, 0x8ffde, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x160003, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x4ffa0, 0x8000, 0x8000, 0x8000, 0x230060, 0x10fffc, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0xcfff8, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x1b0008, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x9ffe0, 0x170004, 0x8000, 0x1ff40, 0x8000, 0x2500a0, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x130001, 0x23ffa0, 0x8000, // C black (bits 0,1,2,3,5,6,7,8)
+    0x8000,
+    0x8000, 0x120002, 0x8000, 0x8000, 0xe0, 0x110003, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x100004, 0x8000, 0x90020, 0x8000, 0x8000, 0xf0005,
+    0x8000, 0x21ffc0, 0x8000, 0xe0006, 0x8000, 0x80022, 0x20ffc1, 0x8000,
+    0xd0007, 0x8000, 0x8000, 0x8000, 0x8000, 0xc0008, 0x8000, 0x8000,
+    0x60040, 0xb0009, 0x8000, 0x8000, 0x50041, 0x1effe0, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x27ff20, 0x8000, 0x1dffe2,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x40060, 0x8000, 0x8000, 0x8000,
+    0xa001e, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x26ff40, 0x8000, 0x22ffbf, 0x8000, 0x8000, 0x1cfff7, 0x8000,
+    0x30080, 0x8000, 0x1bfff8, 0x8000, 0x8000, 0x8000, 0x8000, 0x1afff9,
+    0x8000, 0x7003f, 0x1fffde, 0x8000, 0x19fffa, 0x25ff60, 0x8000, 0x8000,
+    0x18fffb, 0x8000, 0x8000, 0x8000, 0x200a0, 0x17fffc, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x16fffd, 0x8000, 0x8000, 0x8000, 0x15fffe, 0x8000,
+    0x8000, 0x24ff80, 0x8000, 0x14ffff, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x100c0, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x10021, 0x1f, // P white (bits 1)
+    0xffe1, 0x1ffdf, // P black (bits 1)
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [5, 5],
+    [6, 6],
+    [7, 8],
+];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 9] = [
+    // grid 0
+    [
+        0x00000000000000000000000000000c02, 0x00000000000000000000000000001c05, // from a1
+        0x0000000000000000000000000000380a, 0x00000000000000000000000000007014, // from c1
+        0x0000000000000000000000000000e028, 0x0000000000000000000000000001c050, // from e1
+        0x000000000000000000000000000380a0, 0x00000000000000000000000000070140, // from g1
+        0x000000000000000000000000000e0280, 0x000000000000000000000000000c0100, // from i1
+        0x00000000000000000000000000300803, 0x00000000000000000000000000701407, // from a2
+        0x00000000000000000000000000e0280e, 0x00000000000000000000000001c0501c, // from c2
+        0x0000000000000000000000000380a038, 0x00000000000000000000000007014070, // from e2
+        0x0000000000000000000000000e0280e0, 0x0000000000000000000000001c0501c0, // from g2
+        0x000000000000000000000000380a0380, 0x00000000000000000000000030040300, // from i2
+        0x000000000000000000000000c0200c00, 0x000000000000000000000001c0501c00, // from a3
+        0x00000000000000000000000380a03800, 0x00000000000000000000000701407000, // from c3
+        0x00000000000000000000000e0280e000, 0x00000000000000000000001c0501c000, // from e3
+        0x0000000000000000000000380a038000, 0x00000000000000000000007014070000, // from g3
+        0x0000000000000000000000e0280e0000, 0x0000000000000000000000c0100c0000, // from i3
+        0x00000000000000000000030080300000, 0x00000000000000000000070140700000, // from a4
+        0x000000000000000000000e0280e00000, 0x000000000000000000001c0501c00000, // from c4
+        0x00000000000000000000380a03800000, 0x00000000000000000000701407000000, // from e4
+        0x00000000000000000000e0280e000000, 0x00000000000000000001c0501c000000, // from g4
+        0x0000000000000000000380a038000000, 0x00000000000000000003004030000000, // from i4
+        0x0000000000000000000c0200c0000000, 0x0000000000000000001c0501c0000000, // from a5
+        0x000000000000000000380a0380000000, 0x00000000000000000070140700000000, // from c5
+        0x000000000000000000e0280e00000000, 0x000000000000000001c0501c00000000, // from e5
+        0x00000000000000000380a03800000000, 0x00000000000000000701407000000000, // from g5
+        0x00000000000000000e0280e000000000, 0x00000000000000000c0100c000000000, // from i5
+        0x00000000000000003008030000000000, 0x00000000000000007014070000000000, // from a6
+        0x0000000000000000e0280e0000000000, 0x0000000000000001c0501c0000000000, // from c6
+        0x000000000000000380a0380000000000, 0x00000000000000070140700000000000, // from e6
+        0x000000000000000e0280e00000000000, 0x000000000000001c0501c00000000000, // from g6
+        0x00000000000000380a03800000000000, 0x00000000000000300403000000000000, // from i6
+        0x00000000000000c0200c000000000000, 0x00000000000001c0501c000000000000, // from a7
+        0x0000000000000380a038000000000000, 0x00000000000007014070000000000000, // from c7
+        0x0000000000000e0280e0000000000000, 0x0000000000001c0501c0000000000000, // from e7
+        0x000000000000380a0380000000000000, 0x00000000000070140700000000000000, // from g7
+        0x000000000000e0280e00000000000000, 0x000000000000c0100c00000000000000, // from i7
+        0x00000000000000803000000000000000, 0x00000000000001407000000000000000, // from a8
+        0x0000000000000280e000000000000000, 0x0000000000000501c000000000000000, // from c8
+        0x0000000000000a038000000000000000, 0x00000000000014070000000000000000, // from e8
+        0x000000000000280e0000000000000000, 0x000000000000501c0000000000000000, // from g8
+        0x000000000000a0380000000000000000, 0x00000000000040300000000000000000, // from i8
+    ],
+    // grid 1
+    [
+        0x00000000000020441084110240500ffe, 0x00000000000040882108220480a01ffd, // from a1
+        0x00000000000081104210440901503bfb, 0x00000000000002208420881242a073f7, // from c1
+        0x0000000000000401084111248540e3ef, 0x0000000000000802008622490a81c3df, // from e1
+        0x000000000000100411084492150383bf, 0x0000000000002048221088242a07037f, // from g1
+        0x000000000000409044211048140e02ff, 0x000000000000812088422090280c01ff, // from i1
+        0x000000000000104210440901403ff803, 0x000000000000208420881202807ff407, // from a2
+        0x00000000000041084110240540efec0e, 0x00000000000082108220490a81cfdc1c, // from c2
+        0x000000000000042104449215038fbc38, 0x00000000000008021889242a070f7c70, // from e2
+        0x0000000000001044211248540e0efce0, 0x0000000000002088422090a81c0dfdc0, // from g2
+        0x000000000000411084412050380bff80, 0x0000000000008221088240a03007ff00, // from i2
+        0x000000000000084110240500ffe00c05, 0x000000000000108220480a01ffd01c0a, // from a3
+        0x000000000000210440901503bfb03815, 0x000000000000420881242a073f70702a, // from c3
+        0x00000000000084111248540e3ef0e054, 0x00000000000008622490a81c3df1c0a8, // from e3
+        0x0000000000001084492150383bf38150, 0x00000000000021088242a07037f702a0, // from g3
+        0x0000000000004211048140e02ffe0140, 0x0000000000008422090280c01ffc0280, // from i3
+        0x0000000000000440901403ff80301409, 0x0000000000000881202807ff40702812, // from a4
+        0x000000000000110240540efec0e05424, 0x000000000000220490a81cfdc1c0a849, // from c4
+        0x0000000000004449215038fbc3815092, 0x000000000000889242a070f7c702a124, // from e4
+        0x00000000000011248540e0efce054248, 0x00000000000022090a81c0dfdc0a8090, // from g4
+        0x0000000000004412050380bff8050120, 0x00000000000088240a03007ff00a0240, // from i4
+        0x0000000000000240500ffe00c0502411, 0x0000000000000480a01ffd01c0a04822, // from a5
+        0x0000000000000901503bfb0381509044, 0x0000000000001242a073f70702a12488, // from c5
+        0x000000000000248540e3ef0e05424911, 0x000000000000490a81c3df1c0a849222, // from e5
+        0x00000000000092150383bf3815092044, 0x000000000000242a07037f702a024088, // from g5
+        0x00000000000048140e02ffe014048110, 0x00000000000090280c01ffc028090220, // from i5
+        0x00000000000001403ff8030140904421, 0x00000000000002807ff4070281208842, // from a6
+        0x0000000000000540efec0e0542411084, 0x0000000000000a81cfdc1c0a84922108, // from c6
+        0x00000000000015038fbc381509244610, 0x0000000000002a070f7c702a12488821, // from e6
+        0x000000000000540e0efce05424811042, 0x000000000000a81c0dfdc0a809022084, // from g6
+        0x00000000000050380bff805012044108, 0x000000000000a03007ff00a024088210, // from i6
+        0x00000000000000ffe00c050241108441, 0x00000000000001ffd01c0a0482210882, // from a7
+        0x00000000000003bfb038150904421104, 0x000000000000073f70702a1248842208, // from c7
+        0x0000000000000e3ef0e0542491184010, 0x0000000000001c3df1c0a84922208420, // from e7
+        0x000000000000383bf381509204410841, 0x0000000000007037f702a02408821082, // from g7
+        0x000000000000e02ffe01404811042104, 0x000000000000c01ffc02809022084208, // from i7
+        0x000000000000ff803014090442110481, 0x000000000000ff407028120884220902, // from a8
+        0x000000000000fec0e054241108441204, 0x000000000000fdc1c0a8492210882008, // from c8
+        0x000000000000fbc38150924461004010, 0x000000000000f7c702a1248882108020, // from e8
+        0x000000000000efce0542481104210440, 0x000000000000dfdc0a80902208420881, // from g8
+        0x000000000000bff80501204410841102, 0x0000000000007ff00a02408821082204, // from i8
+    ],
+    // grid 2
+    [
+        0x000000000000004010040100401007fe, 0x00000000000000802008020080200bfd, // from a1
+        0x000000000000010040100401004013fb, 0x000000000000020080200802008023f7, // from c1
+        0x000000000000040100401004010043ef, 0x000000000000080200802008020083df, // from e1
+        0x000000000000100401004010040103bf, 0x0000000000002008020080200802037f, // from g1
+        0x000000000000401004010040100402ff, 0x000000000000802008020080200801ff, // from i1
+        0x000000000000004010040100401ff801, 0x000000000000008020080200802ff402, // from a2
+        0x000000000000010040100401004fec04, 0x000000000000020080200802008fdc08, // from c2
+        0x000000000000040100401004010fbc10, 0x000000000000080200802008020f7c20, // from e2
+        0x000000000000100401004010040efc40, 0x000000000000200802008020080dfc80, // from g2
+        0x000000000000401004010040100bfd00, 0x0000000000008020080200802007fe00, // from i2
+        0x0000000000000040100401007fe00401, 0x000000000000008020080200bfd00802, // from a3
+        0x0000000000000100401004013fb01004, 0x0000000000000200802008023f702008, // from c3
+        0x0000000000000401004010043ef04010, 0x0000000000000802008020083df08020, // from e3
+        0x0000000000001004010040103bf10040, 0x00000000000020080200802037f20080, // from g3
+        0x0000000000004010040100402ff40100, 0x0000000000008020080200801ff80200, // from i3
+        0x0000000000000040100401ff80100401, 0x0000000000000080200802ff40200802, // from a4
+        0x0000000000000100401004fec0401004, 0x0000000000000200802008fdc0802008, // from c4
+        0x0000000000000401004010fbc1004010, 0x0000000000000802008020f7c2008020, // from e4
+        0x0000000000001004010040efc4010040, 0x0000000000002008020080dfc8020080, // from g4
+        0x0000000000004010040100bfd0040100, 0x00000000000080200802007fe0080200, // from i4
+        0x00000000000000401007fe0040100401, 0x0000000000000080200bfd0080200802, // from a5
+        0x00000000000001004013fb0100401004, 0x00000000000002008023f70200802008, // from c5
+        0x00000000000004010043ef0401004010, 0x00000000000008020083df0802008020, // from e5
+        0x00000000000010040103bf1004010040, 0x000000000000200802037f2008020080, // from g5
+        0x00000000000040100402ff4010040100, 0x00000000000080200801ff8020080200, // from i5
+        0x00000000000000401ff8010040100401, 0x00000000000000802ff4020080200802, // from a6
+        0x00000000000001004fec040100401004, 0x00000000000002008fdc080200802008, // from c6
+        0x00000000000004010fbc100401004010, 0x00000000000008020f7c200802008020, // from e6
+        0x00000000000010040efc401004010040, 0x00000000000020080dfc802008020080, // from g6
+        0x00000000000040100bfd004010040100, 0x000000000000802007fe008020080200, // from i6
+        0x000000000000007fe004010040100401, 0x00000000000000bfd008020080200802, // from a7
+        0x000000000000013fb010040100401004, 0x000000000000023f7020080200802008, // from c7
+        0x000000000000043ef040100401004010, 0x000000000000083df080200802008020, // from e7
+        0x000000000000103bf100401004010040, 0x0000000000002037f200802008020080, // from g7
+        0x000000000000402ff401004010040100, 0x000000000000801ff802008020080200, // from i7
+        0x000000000000ff801004010040100401, 0x000000000000ff402008020080200802, // from a8
+        0x000000000000fec04010040100401004, 0x000000000000fdc08020080200802008, // from c8
+        0x000000000000fbc10040100401004010, 0x000000000000f7c20080200802008020, // from e8
+        0x000000000000efc40100401004010040, 0x000000000000dfc80200802008020080, // from g8
+        0x000000000000bfd00401004010040100, 0x0000000000007fe00802008020080200, // from i8
+    ],
+    // grid 3
+    [
+        0x00000000000020040080100200400800, 0x00000000000040080100200400801400, // from a1
+        0x00000000000080100200400801102800, 0x00000000000000200400801042205000, // from c1
+        0x0000000000000000080101208440a000, 0x00000000000000000006024108814000, // from e1
+        0x00000000000000001008048211028000, 0x00000000000000402010080422050000, // from g1
+        0x000000000000008040201008040a0000, 0x00000000000001008040201008040000, // from i1
+        0x00000000000010020040080100200002, 0x00000000000020040080100200500005, // from a2
+        0x00000000000040080100200440a0000a, 0x00000000000080100200410881400014, // from c2
+        0x00000000000000200404821102800028, 0x00000000000000001809042205000050, // from e2
+        0x0000000000000040201208440a0000a0, 0x00000000000000804020108814000140, // from g2
+        0x00000000000001008040201028000280, 0x00000000000002010080402010000100, // from i2
+        0x00000000000008010020040080000804, 0x00000000000010020040080140001408, // from a3
+        0x00000000000020040080110280002811, 0x00000000000040080104220500005022, // from c3
+        0x00000000000080101208440a0000a044, 0x00000000000000602410881400014088, // from e3
+        0x00000000000000804821102800028110, 0x00000000000001008042205000050220, // from g3
+        0x0000000000000201008040a0000a0040, 0x00000000000004020100804000040080, // from i3
+        0x00000000000004008010020000201008, 0x00000000000008010020050000502010, // from a4
+        0x000000000000100200440a0000a04420, 0x00000000000020041088140001408841, // from c4
+        0x00000000000040482110280002811082, 0x00000000000080904220500005022104, // from e4
+        0x00000000000001208440a0000a044208, 0x00000000000002010881400014088010, // from g4
+        0x00000000000004020102800028010020, 0x00000000000008040201000010020040, // from i4
+        0x00000000000002004008000080402010, 0x00000000000004008014000140804020, // from a5
+        0x00000000000008011028000281108040, 0x00000000000010422050000502210480, // from c5
+        0x000000000000208440a0000a04420901, 0x00000000000041088140001408841202, // from e5
+        0x00000000000082110280002811082004, 0x00000000000004220500005022004008, // from g5
+        0x00000000000008040a0000a004008010, 0x00000000000010080400004008010020, // from i5
+        0x00000000000001002000020100804020, 0x00000000000002005000050201008040, // from a6
+        0x0000000000000440a0000a0442010080, 0x00000000000008814000140884120100, // from c6
+        0x00000000000011028000281108240600, 0x00000000000022050000502210480801, // from e6
+        0x000000000000440a0000a04420801002, 0x00000000000088140001408801002004, // from g6
+        0x00000000000010280002801002004008, 0x00000000000020100001002004008010, // from i6
+        0x00000000000000800008040201008040, 0x00000000000001400014080402010080, // from a7
+        0x00000000000002800028110804020100, 0x00000000000005000050221048040200, // from c7
+        0x0000000000000a0000a0442090180000, 0x00000000000014000140884120200400, // from e7
+        0x00000000000028000281108200400801, 0x00000000000050000502200400801002, // from g7
+        0x000000000000a0000a00400801002004, 0x00000000000040000400801002004008, // from i7
+        0x00000000000000002010080402010080, 0x00000000000000005020100804020100, // from a8
+        0x0000000000000000a044201008040200, 0x00000000000000014088412010080000, // from c8
+        0x00000000000000028110824060000000, 0x00000000000000050221048080100000, // from e8
+        0x000000000000000a0442080100200400, 0x00000000000000140880100200400801, // from g8
+        0x00000000000000280100200400801002, 0x00000000000000100200400801002004, // from i8
+    ],
+    // grid 4
+    [
+        0x00000000000000000000000000201000, 0x00000000000000000000000000502000, // from a1
+        0x00000000000000000000000000a04400, 0x00000000000000000000000001408800, // from c1
+        0x00000000000000000000000002811000, 0x00000000000000000000000005022000, // from e1
+        0x0000000000000000000000000a044000, 0x00000000000000000000000014088000, // from g1
+        0x00000000000000000000000028010000, 0x00000000000000000000000010020000, // from i1
+        0x00000000000000000000000080400004, 0x00000000000000000000000140800008, // from a2
+        0x00000000000000000000000281100011, 0x00000000000000000000000502200022, // from c2
+        0x00000000000000000000000a04400044, 0x00000000000000000000001408800088, // from e2
+        0x00000000000000000000002811000110, 0x00000000000000000000005022000220, // from g2
+        0x0000000000000000000000a004000040, 0x00000000000000000000004008000080, // from i2
+        0x00000000000000000000020100001002, 0x00000000000000000000050200002005, // from a3
+        0x000000000000000000000a044000440a, 0x00000000000000000000140880008814, // from c3
+        0x00000000000000000000281100011028, 0x00000000000000000000502200022050, // from e3
+        0x00000000000000000000a044000440a0, 0x00000000000000000001408800088140, // from g3
+        0x00000000000000000002801000010280, 0x00000000000000000001002000020100, // from i3
+        0x00000000000000000008040000400800, 0x00000000000000000014080000801400, // from a4
+        0x00000000000000000028110001102800, 0x00000000000000000050220002205000, // from c4
+        0x000000000000000000a044000440a000, 0x00000000000000000140880008814000, // from e4
+        0x00000000000000000281100011028000, 0x00000000000000000502200022050000, // from g4
+        0x00000000000000000a004000040a0000, 0x00000000000000000400800008040000, // from i4
+        0x00000000000000002010000100200000, 0x00000000000000005020000200500000, // from a5
+        0x0000000000000000a044000440a00000, 0x00000000000000014088000881400000, // from c5
+        0x00000000000000028110001102800000, 0x00000000000000050220002205000000, // from e5
+        0x000000000000000a044000440a000000, 0x00000000000000140880008814000000, // from g5
+        0x00000000000000280100001028000000, 0x00000000000000100200002010000000, // from i5
+        0x00000000000000804000040080000000, 0x00000000000001408000080140000000, // from a6
+        0x00000000000002811000110280000000, 0x00000000000005022000220500000000, // from c6
+        0x0000000000000a044000440a00000000, 0x00000000000014088000881400000000, // from e6
+        0x00000000000028110001102800000000, 0x00000000000050220002205000000000, // from g6
+        0x000000000000a004000040a000000000, 0x00000000000040080000804000000000, // from i6
+        0x00000000000001000010020000000000, 0x00000000000002000020050000000000, // from a7
+        0x000000000000044000440a0000000000, 0x00000000000008800088140000000000, // from c7
+        0x00000000000011000110280000000000, 0x00000000000022000220500000000000, // from e7
+        0x00000000000044000440a00000000000, 0x00000000000088000881400000000000, // from g7
+        0x00000000000010000102800000000000, 0x00000000000020000201000000000000, // from i7
+        0x00000000000000004008000000000000, 0x00000000000000008014000000000000, // from a8
+        0x00000000000000011028000000000000, 0x00000000000000022050000000000000, // from c8
+        0x000000000000000440a0000000000000, 0x00000000000000088140000000000000, // from e8
+        0x00000000000000110280000000000000, 0x00000000000000220500000000000000, // from g8
+        0x00000000000000040a00000000000000, 0x00000000000000080400000000000000, // from i8
+    ],
+    // grid 5
+    [
+        0x00000000000020040080100200601800, 0x00000000000040080100200400d03400, // from a1
+        0x00000000000080100200400801b06c00, 0x0000000000000020040080104360d800, // from c1
+        0x00000000000000000801012086c1b000, 0x0000000000000000000602410d836000, // from e1
+        0x0000000000000000100804821b06c000, 0x000000000000004020100804360d8000, // from g1
+        0x0000000000000080402010082c0b0000, 0x00000000000001008040201018060000, // from i1
+        0x00000000000010020040080180600006, 0x00000000000020040080100340d0000d, // from a2
+        0x000000000000400801002006c1b0001b, 0x00000000000080100200410d83600036, // from c2
+        0x00000000000000200404821b06c0006c, 0x0000000000000000180904360d8000d8, // from e2
+        0x00000000000000402012086c1b0001b0, 0x0000000000000080402010d836000360, // from g2
+        0x0000000000000100804020b02c0002c0, 0x00000000000002010080406018000180, // from i2
+        0x00000000000008010020060180001806, 0x000000000000100200400d034000340d, // from a3
+        0x000000000000200400801b06c0006c1b, 0x00000000000040080104360d8000d836, // from c3
+        0x000000000000801012086c1b0001b06c, 0x00000000000000602410d836000360d8, // from e3
+        0x00000000000000804821b06c0006c1b0, 0x0000000000000100804360d8000d8360, // from g3
+        0x00000000000002010082c0b0000b02c0, 0x00000000000004020101806000060180, // from i3
+        0x00000000000004008018060000601808, 0x000000000000080100340d0000d03410, // from a4
+        0x0000000000001002006c1b0001b06c20, 0x000000000000200410d836000360d841, // from c4
+        0x000000000000404821b06c0006c1b082, 0x00000000000080904360d8000d836104, // from e4
+        0x000000000000012086c1b0001b06c208, 0x00000000000002010d836000360d8010, // from g4
+        0x00000000000004020b02c0002c0b0020, 0x00000000000008040601800018060040, // from i4
+        0x00000000000002006018000180602010, 0x0000000000000400d034000340d04020, // from a5
+        0x0000000000000801b06c0006c1b08040, 0x000000000000104360d8000d83610480, // from c5
+        0x0000000000002086c1b0001b06c20901, 0x000000000000410d836000360d841202, // from e5
+        0x000000000000821b06c0006c1b082004, 0x00000000000004360d8000d836004008, // from g5
+        0x000000000000082c0b0000b02c008010, 0x00000000000010180600006018010020, // from i5
+        0x00000000000001806000060180804020, 0x0000000000000340d0000d0341008040, // from a6
+        0x00000000000006c1b0001b06c2010080, 0x0000000000000d836000360d84120100, // from c6
+        0x0000000000001b06c0006c1b08240600, 0x000000000000360d8000d83610480801, // from e6
+        0x0000000000006c1b0001b06c20801002, 0x000000000000d836000360d801002004, // from g6
+        0x000000000000b02c0002c0b002004008, 0x00000000000060180001806004008010, // from i6
+        0x00000000000001800018060201008040, 0x000000000000034000340d0402010080, // from a7
+        0x00000000000006c0006c1b0804020100, 0x0000000000000d8000d8361048040200, // from c7
+        0x0000000000001b0001b06c2090180000, 0x00000000000036000360d84120200400, // from e7
+        0x0000000000006c0006c1b08200400801, 0x000000000000d8000d83600400801002, // from g7
+        0x000000000000b0000b02c00801002004, 0x00000000000060000601801002004008, // from i7
+        0x00000000000000006018080402010080, 0x0000000000000000d034100804020100, // from a8
+        0x0000000000000001b06c201008040200, 0x000000000000000360d8412010080000, // from c8
+        0x0000000000000006c1b0824060000000, 0x000000000000000d8361048080100000, // from e8
+        0x000000000000001b06c2080100200400, 0x00000000000000360d80100200400801, // from g8
+        0x000000000000002c0b00200400801002, 0x00000000000000180600400801002004, // from i8
+    ],
+    // grid 6
+    [
+        0x000000000000004010040100403017fe, 0x00000000000000802008020080702bfd, // from a1
+        0x00000000000001004010040100e057fb, 0x00000000000002008020080201c0abf7, // from c1
+        0x000000000000040100401004038153ef, 0x0000000000000802008020080702a3df, // from e1
+        0x0000000000001004010040100e0543bf, 0x0000000000002008020080201c0a837f, // from g1
+        0x000000000000401004010040380502ff, 0x000000000000802008020080300a01ff, // from i1
+        0x000000000000004010040100c05ff805, 0x000000000000008020080201c0aff40a, // from a2
+        0x000000000000010040100403815fec15, 0x00000000000002008020080702afdc2a, // from c2
+        0x00000000000004010040100e054fbc54, 0x00000000000008020080201c0a8f7ca8, // from e2
+        0x000000000000100401004038150efd50, 0x0000000000002008020080702a0dfea0, // from g2
+        0x0000000000004010040100e0140bfd40, 0x0000000000008020080200c02807fe80, // from i2
+        0x0000000000000040100403017fe01403, 0x000000000000008020080702bfd02807, // from a3
+        0x000000000000010040100e057fb0540e, 0x000000000000020080201c0abf70a81c, // from c3
+        0x0000000000000401004038153ef15038, 0x00000000000008020080702a3df2a070, // from e3
+        0x00000000000010040100e0543bf540e0, 0x00000000000020080201c0a837fa81c0, // from g3
+        0x0000000000004010040380502ff50380, 0x0000000000008020080300a01ffa0300, // from i3
+        0x0000000000000040100c05ff80500c01, 0x0000000000000080201c0aff40a01c02, // from a4
+        0x0000000000000100403815fec1503804, 0x000000000000020080702afdc2a07008, // from c4
+        0x000000000000040100e054fbc540e010, 0x000000000000080201c0a8f7ca81c020, // from e4
+        0x0000000000001004038150efd5038040, 0x00000000000020080702a0dfea070080, // from g4
+        0x00000000000040100e0140bfd40e0100, 0x00000000000080200c02807fe80c0200, // from i4
+        0x00000000000000403017fe0140300401, 0x0000000000000080702bfd0280700802, // from a5
+        0x0000000000000100e057fb0540e01004, 0x0000000000000201c0abf70a81c02008, // from c5
+        0x00000000000004038153ef1503804010, 0x000000000000080702a3df2a07008020, // from e5
+        0x000000000000100e0543bf540e010040, 0x000000000000201c0a837fa81c020080, // from g5
+        0x00000000000040380502ff5038040100, 0x00000000000080300a01ffa030080200, // from i5
+        0x00000000000000c05ff80500c0100401, 0x00000000000001c0aff40a01c0200802, // from a6
+        0x00000000000003815fec150380401004, 0x0000000000000702afdc2a0700802008, // from c6
+        0x0000000000000e054fbc540e01004010, 0x0000000000001c0a8f7ca81c02008020, // from e6
+        0x00000000000038150efd503804010040, 0x000000000000702a0dfea07008020080, // from g6
+        0x000000000000e0140bfd40e010040100, 0x000000000000c02807fe80c020080200, // from i6
+        0x000000000000017fe014030040100401, 0x00000000000002bfd028070080200802, // from a7
+        0x000000000000057fb0540e0100401004, 0x0000000000000abf70a81c0200802008, // from c7
+        0x000000000000153ef150380401004010, 0x0000000000002a3df2a0700802008020, // from e7
+        0x000000000000543bf540e01004010040, 0x000000000000a837fa81c02008020080, // from g7
+        0x000000000000502ff503804010040100, 0x000000000000a01ffa03008020080200, // from i7
+        0x000000000000ff80500c010040100401, 0x000000000000ff40a01c020080200802, // from a8
+        0x000000000000fec15038040100401004, 0x000000000000fdc2a070080200802008, // from c8
+        0x000000000000fbc540e0100401004010, 0x000000000000f7ca81c0200802008020, // from e8
+        0x000000000000efd50380401004010040, 0x000000000000dfea0700802008020080, // from g8
+        0x000000000000bfd40e01004010040100, 0x0000000000007fe80c02008020080200, // from i8
+    ],
+    // grid 7
+    [
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a1
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c1
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e1
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g1
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i1
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a2
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c2
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e2
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g2
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i2
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a3
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c3
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e3
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g3
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i3
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a4
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c4
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e4
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g4
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i4
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a5
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c5
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e5
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g5
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i5
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a6
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c6
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e6
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g6
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i6
+        0x00000000000000800000000000000000, 0x00000000000001400000000000000000, // from a7
+        0x00000000000002800000000000000000, 0x00000000000005000000000000000000, // from c7
+        0x0000000000000a000000000000000000, 0x00000000000014000000000000000000, // from e7
+        0x00000000000028000000000000000000, 0x00000000000050000000000000000000, // from g7
+        0x000000000000a0000000000000000000, 0x00000000000040000000000000000000, // from i7
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i8
+    ],
+    // grid 8
+    [
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i1
+        0x00000000000000000000000000000002, 0x00000000000000000000000000000005, // from a2
+        0x0000000000000000000000000000000a, 0x00000000000000000000000000000014, // from c2
+        0x00000000000000000000000000000028, 0x00000000000000000000000000000050, // from e2
+        0x000000000000000000000000000000a0, 0x00000000000000000000000000000140, // from g2
+        0x00000000000000000000000000000280, 0x00000000000000000000000000000100, // from i2
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a3
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c3
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e3
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g3
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i3
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a4
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c4
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e4
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g4
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i4
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a5
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c5
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e5
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g5
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i5
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a6
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c6
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e6
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g6
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i6
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a7
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c7
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e7
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g7
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i7
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a8
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c8
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e8
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g8
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
+    // grid 0
+    [
+        0, 3, 8, 13, 18, 23, 28, 33, 38, 43, // rank 1
+        46, 51, 59, 67, 75, 83, 91, 99, 107, 115, // rank 2
+        120, 125, 133, 141, 149, 157, 165, 173, 181, 189, // rank 3
+        194, 199, 207, 215, 223, 231, 239, 247, 255, 263, // rank 4
+        268, 273, 281, 289, 297, 305, 313, 321, 329, 337, // rank 5
+        342, 347, 355, 363, 371, 379, 387, 395, 403, 411, // rank 6
+        416, 421, 429, 437, 445, 453, 461, 469, 477, 485, // rank 7
+        490, 493, 498, 503, 508, 513, 518, 523, 528, 533, // rank 8
+    ],
+    // grid 1
+    [
+        0, 23, 47, 72, 97, 122, 147, 172, 197, 221, // rank 1
+        244, 267, 292, 318, 345, 372, 399, 426, 452, 477, // rank 2
+        500, 523, 548, 575, 603, 632, 661, 689, 716, 741, // rank 3
+        764, 787, 812, 839, 868, 898, 928, 957, 984, 1009, // rank 4
+        1032, 1055, 1080, 1107, 1136, 1166, 1196, 1225, 1252, 1277, // rank 5
+        1300, 1323, 1348, 1375, 1403, 1432, 1461, 1489, 1516, 1541, // rank 6
+        1564, 1587, 1612, 1638, 1665, 1692, 1719, 1746, 1772, 1797, // rank 7
+        1820, 1843, 1867, 1892, 1917, 1942, 1967, 1992, 2017, 2041, // rank 8
+    ],
+    // grid 2
+    [
+        0, 16, 32, 48, 64, 80, 96, 112, 128, 144, // rank 1
+        160, 176, 192, 208, 224, 240, 256, 272, 288, 304, // rank 2
+        320, 336, 352, 368, 384, 400, 416, 432, 448, 464, // rank 3
+        480, 496, 512, 528, 544, 560, 576, 592, 608, 624, // rank 4
+        640, 656, 672, 688, 704, 720, 736, 752, 768, 784, // rank 5
+        800, 816, 832, 848, 864, 880, 896, 912, 928, 944, // rank 6
+        960, 976, 992, 1008, 1024, 1040, 1056, 1072, 1088, 1104, // rank 7
+        1120, 1136, 1152, 1168, 1184, 1200, 1216, 1232, 1248, 1264, // rank 8
+    ],
+    // grid 3
+    [
+        0, 7, 15, 24, 33, 42, 51, 60, 69, 77, // rank 1
+        84, 91, 100, 110, 121, 132, 143, 154, 164, 173, // rank 2
+        180, 187, 196, 207, 219, 232, 245, 257, 268, 277, // rank 3
+        284, 291, 300, 311, 324, 338, 352, 365, 376, 385, // rank 4
+        392, 399, 408, 419, 432, 446, 460, 473, 484, 493, // rank 5
+        500, 507, 516, 527, 539, 552, 565, 577, 588, 597, // rank 6
+        604, 611, 620, 630, 641, 652, 663, 674, 684, 693, // rank 7
+        700, 707, 715, 724, 733, 742, 751, 760, 769, 777, // rank 8
+    ],
+    // grid 4
+    [
+        0, 2, 5, 9, 13, 17, 21, 25, 29, 32, // rank 1
+        34, 37, 41, 47, 53, 59, 65, 71, 77, 81, // rank 2
+        84, 88, 94, 102, 110, 118, 126, 134, 142, 148, // rank 3
+        152, 156, 162, 170, 178, 186, 194, 202, 210, 216, // rank 4
+        220, 224, 230, 238, 246, 254, 262, 270, 278, 284, // rank 5
+        288, 292, 298, 306, 314, 322, 330, 338, 346, 352, // rank 6
+        356, 359, 363, 369, 375, 381, 387, 393, 399, 403, // rank 7
+        406, 408, 411, 415, 419, 423, 427, 431, 435, 438, // rank 8
+    ],
+    // grid 5
+    [
+        0, 9, 20, 33, 46, 59, 72, 85, 98, 109, // rank 1
+        118, 128, 141, 157, 174, 191, 208, 225, 241, 254, // rank 2
+        264, 275, 290, 309, 329, 350, 371, 391, 410, 425, // rank 3
+        436, 447, 462, 481, 502, 524, 546, 567, 586, 601, // rank 4
+        612, 623, 638, 657, 678, 700, 722, 743, 762, 777, // rank 5
+        788, 799, 814, 833, 853, 874, 895, 915, 934, 949, // rank 6
+        960, 970, 983, 999, 1016, 1033, 1050, 1067, 1083, 1096, // rank 7
+        1106, 1115, 1126, 1139, 1152, 1165, 1178, 1191, 1204, 1215, // rank 8
+    ],
+    // grid 6
+    [
+        0, 18, 37, 57, 77, 97, 117, 137, 157, 176, // rank 1
+        194, 213, 233, 255, 277, 299, 321, 343, 365, 385, // rank 2
+        404, 424, 446, 470, 494, 518, 542, 566, 590, 612, // rank 3
+        632, 652, 674, 698, 722, 746, 770, 794, 818, 840, // rank 4
+        860, 880, 902, 926, 950, 974, 998, 1022, 1046, 1068, // rank 5
+        1088, 1108, 1130, 1154, 1178, 1202, 1226, 1250, 1274, 1296, // rank 6
+        1316, 1335, 1355, 1377, 1399, 1421, 1443, 1465, 1487, 1507, // rank 7
+        1526, 1544, 1563, 1583, 1603, 1623, 1643, 1663, 1683, 1702, // rank 8
+    ],
+    // grid 7
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 1
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 2
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 3
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 4
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 5
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 6
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 7
+        126, 126, 126, 126, 126, 126, 126, 126, 126, 126, // rank 8
+    ],
+    // grid 8
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 2
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 3
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 4
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 5
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 6
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 7
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 8576],
+    [17152, 50176],
+    [83200, 103680],
+    [124160, 136704],
+    [149248, 156288],
+    [163328, 182912],
+    [202496, 230016],
+    [257536, 259552],
+];
 const PIECES: usize = 8;
 const KINDS: usize = 8;
 #[inline(always)]
@@ -4282,7 +5254,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 127, 16);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 16);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -4375,404 +5347,404 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000c02, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 3072),
-        Magic::new(0x00000000000000001004010040100400, 0x00011020100040000020410810c01202, 122, 23039),
-        Magic::new(0x00000000000000040080100200400800, 0x02880008582241000010008009184080, 122, 18431),
+        Probe::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 3072),
+        Probe::new(0x00000000000000001004010040100400, 0x00011020100040000020410810c01202, 122, 23039),
+        Probe::new(0x00000000000000040080100200400800, 0x02880008582241000010008009184080, 122, 18431),
     ]),
     Slot::new(0x00000000000000000000000000001c05, [ // b1
-        Magic::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 9728),
-        Magic::new(0x00000000000000002008020080200800, 0x02000081000000020046022840200104, 122, 22015),
-        Magic::new(0x00000000000000080100200400801000, 0x01802800020a05184404010003004220, 122, 18495),
+        Probe::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 9728),
+        Probe::new(0x00000000000000002008020080200800, 0x02000081000000020046022840200104, 122, 22015),
+        Probe::new(0x00000000000000080100200400801000, 0x01802800020a05184404010003004220, 122, 18495),
     ]),
     Slot::new(0x0000000000000000000000000000380a, [ // c1
-        Magic::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 9856),
-        Magic::new(0x00000000000000004010040100401800, 0x2920000150804000880a002052010402, 121, 13824),
-        Magic::new(0x00000000000000100200400801002000, 0x3800c132284880000044802061020002, 122, 19199),
+        Probe::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 9856),
+        Probe::new(0x00000000000000004010040100401800, 0x2920000150804000880a002052010402, 121, 13824),
+        Probe::new(0x00000000000000100200400801002000, 0x3800c132284880000044802061020002, 122, 19199),
     ]),
     Slot::new(0x00000000000000000000000000007014, [ // d1
-        Magic::new(0x00000000000000008020080200802000, 0x02000404000404692000812c04880101, 122, 22143),
-        Magic::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 9984),
-        Magic::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 13952),
+        Probe::new(0x00000000000000008020080200802000, 0x02000404000404692000812c04880101, 122, 22143),
+        Probe::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 9984),
+        Probe::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 13952),
     ]),
     Slot::new(0x0000000000000000000000000000e028, [ // e1
-        Magic::new(0x00000000000000010040100401004000, 0x0400080020800032820c80c420010120, 122, 22207),
-        Magic::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 10112),
-        Magic::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 14080),
+        Probe::new(0x00000000000000010040100401004000, 0x0400080020800032820c80c420010120, 122, 22207),
+        Probe::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 10112),
+        Probe::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 14080),
     ]),
     Slot::new(0x0000000000000000000000000001c050, [ // f1
-        Magic::new(0x00000000000000020080200802008000, 0x44908240000008780000834844240508, 122, 22271),
-        Magic::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 10240),
-        Magic::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 14208),
+        Probe::new(0x00000000000000020080200802008000, 0x44908240000008780000834844240508, 122, 22271),
+        Probe::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 10240),
+        Probe::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 14208),
     ]),
     Slot::new(0x000000000000000000000000000380a0, [ // g1
-        Magic::new(0x00000000000000040100401004010000, 0x29094c1000800040328c501054920060, 122, 22335),
-        Magic::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 10368),
-        Magic::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 14336),
+        Probe::new(0x00000000000000040100401004010000, 0x29094c1000800040328c501054920060, 122, 22335),
+        Probe::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 10368),
+        Probe::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 14336),
     ]),
     Slot::new(0x00000000000000000000000000070140, [ // h1
-        Magic::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 10496),
-        Magic::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 14464),
-        Magic::new(0x00000000000000080200802008020000, 0x011580100200002ca000200300210010, 122, 22399),
+        Probe::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 10496),
+        Probe::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 14464),
+        Probe::new(0x00000000000000080200802008020000, 0x011580100200002ca000200300210010, 122, 22399),
     ]),
     Slot::new(0x000000000000000000000000000e0280, [ // i1
-        Magic::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 10624),
-        Magic::new(0x00000000000000004020100804020000, 0x00300320041095020882044408020022, 122, 18559),
-        Magic::new(0x00000000000000100401004010040000, 0x06000010880040020002080081008081, 122, 22463),
+        Probe::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 10624),
+        Probe::new(0x00000000000000004020100804020000, 0x00300320041095020882044408020022, 122, 18559),
+        Probe::new(0x00000000000000100401004010040000, 0x06000010880040020002080081008081, 122, 22463),
     ]),
     Slot::new(0x000000000000000000000000000c0100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 3328),
-        Magic::new(0x00000000000000008040201008040000, 0x2080000010810a046800420081030301, 122, 18623),
-        Magic::new(0x00000000000000200802008020080000, 0x854a4001000000001800081408200241, 122, 23103),
+        Probe::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 3328),
+        Probe::new(0x00000000000000008040201008040000, 0x2080000010810a046800420081030301, 122, 18623),
+        Probe::new(0x00000000000000200802008020080000, 0x854a4001000000001800081408200241, 122, 23103),
     ]),
     Slot::new(0x00000000000000000000000000300803, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 0),
-        Magic::new(0x00000000000000001004010040100000, 0x00004120900004200800808500202001, 123, 25695),
-        Magic::new(0x00000000000000020040080100200000, 0x388000000000182100c80a0010040820, 123, 23295),
+        Probe::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 0),
+        Probe::new(0x00000000000000001004010040100000, 0x00004120900004200800808500202001, 123, 25695),
+        Probe::new(0x00000000000000020040080100200000, 0x388000000000182100c80a0010040820, 123, 23295),
     ]),
     Slot::new(0x00000000000000000000000000701407, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 6144),
-        Magic::new(0x00000000000000002008020080200000, 0x02004008880800000b08010020040814, 123, 24799),
-        Magic::new(0x00000000000000040080100200400000, 0x2040d0005000800200000080050100e0, 123, 23327),
+        Probe::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 6144),
+        Probe::new(0x00000000000000002008020080200000, 0x02004008880800000b08010020040814, 123, 24799),
+        Probe::new(0x00000000000000040080100200400000, 0x2040d0005000800200000080050100e0, 123, 23327),
     ]),
     Slot::new(0x00000000000000000000000000e0280e, [ // c2
-        Magic::new(0x0000000000000000000000000007e000, 0x010888900a0200480200202408080130, 122, 19455),
-        Magic::new(0x00000000000000004010040100400800, 0x1004100001012001100c00e081110105, 122, 19519),
-        Magic::new(0x00000000000000080100200400a00000, 0x13060205018008085c00010002043910, 122, 18687),
+        Probe::new(0x0000000000000000000000000007e000, 0x010888900a0200480200202408080130, 122, 19455),
+        Probe::new(0x00000000000000004010040100400800, 0x1004100001012001100c00e081110105, 122, 19519),
+        Probe::new(0x00000000000000080100200400a00000, 0x13060205018008085c00010002043910, 122, 18687),
     ]),
     Slot::new(0x00000000000000000000000001c0501c, [ // d2
-        Magic::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 6272),
-        Magic::new(0x00000000000000008020080280c00000, 0x4c00004032040204004008800820c141, 121, 11776),
-        Magic::new(0x00000000000000100200400801000000, 0x020822c0080020020000000830070008, 123, 24095),
+        Probe::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 6272),
+        Probe::new(0x00000000000000008020080280c00000, 0x4c00004032040204004008800820c141, 121, 11776),
+        Probe::new(0x00000000000000100200400801000000, 0x020822c0080020020000000830070008, 123, 24095),
     ]),
     Slot::new(0x0000000000000000000000000380a038, [ // e2
-        Magic::new(0x00000000000000010040100401000000, 0x80010000100040000000144004020020, 123, 24863),
-        Magic::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 6400),
-        Magic::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 11904),
+        Probe::new(0x00000000000000010040100401000000, 0x80010000100040000000144004020020, 123, 24863),
+        Probe::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 6400),
+        Probe::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 11904),
     ]),
     Slot::new(0x00000000000000000000000007014070, [ // f2
-        Magic::new(0x00000000000000020080200802000000, 0x20000000d4040010001c400af0210210, 123, 24895),
-        Magic::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 6528),
-        Magic::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 12032),
+        Probe::new(0x00000000000000020080200802000000, 0x20000000d4040010001c400af0210210, 123, 24895),
+        Probe::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 6528),
+        Probe::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 12032),
     ]),
     Slot::new(0x0000000000000000000000000e0280e0, [ // g2
-        Magic::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 6656),
-        Magic::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 12160),
-        Magic::new(0x00000000000000040100401004000000, 0xd00a241020000109000080a0820020d0, 123, 24927),
+        Probe::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 6656),
+        Probe::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 12160),
+        Probe::new(0x00000000000000040100401004000000, 0xd00a241020000109000080a0820020d0, 123, 24927),
     ]),
     Slot::new(0x0000000000000000000000001c0501c0, [ // h2
-        Magic::new(0x0000000000000000000000000001f800, 0x4110820488400500020a8000c0000011, 122, 19583),
-        Magic::new(0x00000000000000004020100814000000, 0x80000080011414000020041802046241, 122, 18751),
-        Magic::new(0x00000000000000080200802008040000, 0x09000850080004818100200800814074, 122, 19647),
+        Probe::new(0x0000000000000000000000000001f800, 0x4110820488400500020a8000c0000011, 122, 19583),
+        Probe::new(0x00000000000000004020100814000000, 0x80000080011414000020041802046241, 122, 18751),
+        Probe::new(0x00000000000000080200802008040000, 0x09000850080004818100200800814074, 122, 19647),
     ]),
     Slot::new(0x000000000000000000000000380a0380, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 6784),
-        Magic::new(0x00000000000000008040201008000000, 0x40010400860044854802000800810241, 123, 23359),
-        Magic::new(0x00000000000000100401004010000000, 0x2280000100100000800100481080b010, 123, 24959),
+        Probe::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 6784),
+        Probe::new(0x00000000000000008040201008000000, 0x40010400860044854802000800810241, 123, 23359),
+        Probe::new(0x00000000000000100401004010000000, 0x2280000100100000800100481080b010, 123, 24959),
     ]),
     Slot::new(0x00000000000000000000000030040300, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 256),
-        Magic::new(0x00000000000000010080402010000000, 0xa400000904c8032401840142009024a0, 123, 26079),
-        Magic::new(0x00000000000000200802008020000000, 0x0140488880040104000108428a102010, 123, 25727),
+        Probe::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 256),
+        Probe::new(0x00000000000000010080402010000000, 0xa400000904c8032401840142009024a0, 123, 26079),
+        Probe::new(0x00000000000000200802008020000000, 0x0140488880040104000108428a102010, 123, 25727),
     ]),
     Slot::new(0x000000000000000000000000c0200c00, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 512),
-        Magic::new(0x00000000000000001004010040000400, 0x0404004028c80200082c808200400202, 123, 25759),
-        Magic::new(0x00000000000000010020040080000800, 0x100004000000a0000001000440224200, 123, 23391),
+        Probe::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 512),
+        Probe::new(0x00000000000000001004010040000400, 0x0404004028c80200082c808200400202, 123, 25759),
+        Probe::new(0x00000000000000010020040080000800, 0x100004000000a0000001000440224200, 123, 23391),
     ]),
     Slot::new(0x000000000000000000000001c0501c00, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 6912),
-        Magic::new(0x00000000000000002008020080000800, 0x010018009400080c0050000010100202, 123, 24991),
-        Magic::new(0x00000000000000020040080100001000, 0x81080800088206221001440020080020, 123, 23423),
+        Probe::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 6912),
+        Probe::new(0x00000000000000002008020080000800, 0x010018009400080c0050000010100202, 123, 24991),
+        Probe::new(0x00000000000000020040080100001000, 0x81080800088206221001440020080020, 123, 23423),
     ]),
     Slot::new(0x00000000000000000000000380a03800, [ // c3
-        Magic::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 19711),
-        Magic::new(0x00000000000000004010040100201000, 0x00200021000080424108202020044585, 122, 19775),
-        Magic::new(0x00000000000000040080100280002800, 0x0080e048188049000406000040008008, 121, 12288),
+        Probe::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 19711),
+        Probe::new(0x00000000000000004010040100201000, 0x00200021000080424108202020044585, 122, 19775),
+        Probe::new(0x00000000000000040080100280002800, 0x0080e048188049000406000040008008, 121, 12288),
     ]),
     Slot::new(0x00000000000000000000000701407000, [ // d3
-        Magic::new(0x0000000000000000000000001f006000, 0x00001004200010002008101800002400, 121, 14592),
-        Magic::new(0x00000000000000008020080200600000, 0x0000880041408042200001001a050081, 122, 19903),
-        Magic::new(0x00000000000000080100220500001000, 0x080004008080a0007988240209081020, 121, 18304),
+        Probe::new(0x0000000000000000000000001f006000, 0x00001004200010002008101800002400, 121, 14592),
+        Probe::new(0x00000000000000008020080200600000, 0x0000880041408042200001001a050081, 122, 19903),
+        Probe::new(0x00000000000000080100220500001000, 0x080004008080a0007988240209081020, 121, 18304),
     ]),
     Slot::new(0x00000000000000000000000e0280e000, [ // e3
-        Magic::new(0x0000000000000000000000001e00e000, 0x1034d0002004a0200241000100200028, 121, 16256),
-        Magic::new(0x00000000000000010040100400e00000, 0x11200202000104480000010882002200, 121, 7040),
-        Magic::new(0x00000000000000100208440a00000000, 0x51000002840190010001000270020802, 121, 16384),
+        Probe::new(0x0000000000000000000000001e00e000, 0x1034d0002004a0200241000100200028, 121, 16256),
+        Probe::new(0x00000000000000010040100400e00000, 0x11200202000104480000010882002200, 121, 7040),
+        Probe::new(0x00000000000000100208440a00000000, 0x51000002840190010001000270020802, 121, 16384),
     ]),
     Slot::new(0x00000000000000000000001c0501c000, [ // f3
-        Magic::new(0x00000000000000000000000001e1c000, 0x0001013000e000004001801004000228, 121, 16512),
-        Magic::new(0x00000000000000002410881400000000, 0x01000421019120003800010c10404084, 121, 16640),
-        Magic::new(0x0000000000000002008020081c000000, 0x01023001060150000200c00802004008, 121, 7168),
+        Probe::new(0x00000000000000000000000001e1c000, 0x0001013000e000004001801004000228, 121, 16512),
+        Probe::new(0x00000000000000002410881400000000, 0x01000421019120003800010c10404084, 121, 16640),
+        Probe::new(0x0000000000000002008020081c000000, 0x01023001060150000200c00802004008, 121, 7168),
     ]),
     Slot::new(0x0000000000000000000000380a038000, [ // g3
-        Magic::new(0x00000000000000000000000003e30000, 0x22141000002000002800403002020000, 121, 14720),
-        Magic::new(0x00000000000000004021102800008000, 0x08c48000000004001600104004010c91, 121, 14848),
-        Magic::new(0x00000000000000040100401018000000, 0x30154588000010800008000908003840, 122, 20031),
+        Probe::new(0x00000000000000000000000003e30000, 0x22141000002000002800403002020000, 121, 14720),
+        Probe::new(0x00000000000000004021102800008000, 0x08c48000000004001600104004010c91, 121, 14848),
+        Probe::new(0x00000000000000040100401018000000, 0x30154588000010800008000908003840, 122, 20031),
     ]),
     Slot::new(0x00000000000000000000007014070000, [ // h3
-        Magic::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 20095),
-        Magic::new(0x00000000000000008040205000050000, 0x00081821d00204000014281c00420009, 121, 12416),
-        Magic::new(0x00000000000000080200802010020000, 0x10400208020010250082206841002085, 122, 20159),
+        Probe::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 20095),
+        Probe::new(0x00000000000000008040205000050000, 0x00081821d00204000014281c00420009, 121, 12416),
+        Probe::new(0x00000000000000080200802010020000, 0x10400208020010250082206841002085, 122, 20159),
     ]),
     Slot::new(0x0000000000000000000000e0280e0000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 7296),
-        Magic::new(0x00000000000000010080402000020000, 0x20002020080020040101040202020020, 123, 23455),
-        Magic::new(0x00000000000000100401004000040000, 0x011c0800000000410000050009002120, 123, 25087),
+        Probe::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 7296),
+        Probe::new(0x00000000000000010080402000020000, 0x20002020080020040101040202020020, 123, 23455),
+        Probe::new(0x00000000000000100401004000040000, 0x011c0800000000410000050009002120, 123, 25087),
     ]),
     Slot::new(0x0000000000000000000000c0100c0000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 768),
-        Magic::new(0x00000000000000020100804000040000, 0xc00c0106400081000401214010a02020, 123, 23487),
-        Magic::new(0x00000000000000200802008000080000, 0x021200c3e20042a010000281e8400410, 123, 25791),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 768),
+        Probe::new(0x00000000000000020100804000040000, 0xc00c0106400081000401214010a02020, 123, 23487),
+        Probe::new(0x00000000000000200802008000080000, 0x021200c3e20042a010000281e8400410, 123, 25791),
     ]),
     Slot::new(0x00000000000000000000030080300000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 1024),
-        Magic::new(0x00000000000000001004010000100400, 0x0040205200042800000a0c0520502002, 123, 25823),
-        Magic::new(0x00000000000000008010020000201000, 0x10006008b80110a04004098020500281, 123, 23519),
+        Probe::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 1024),
+        Probe::new(0x00000000000000001004010000100400, 0x0040205200042800000a0c0520502002, 123, 25823),
+        Probe::new(0x00000000000000008010020000201000, 0x10006008b80110a04004098020500281, 123, 23519),
     ]),
     Slot::new(0x00000000000000000000070140700000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 7424),
-        Magic::new(0x00000000000000002008020000200800, 0x00200844408400040050004202080402, 123, 25119),
-        Magic::new(0x00000000000000010020040000402000, 0x83030000480084000000484104108100, 123, 23551),
+        Probe::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 7424),
+        Probe::new(0x00000000000000002008020000200800, 0x00200844408400040050004202080402, 123, 25119),
+        Probe::new(0x00000000000000010020040000402000, 0x83030000480084000000484104108100, 123, 23551),
     ]),
     Slot::new(0x000000000000000000000e0280e00000, [ // c4
-        Magic::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 20223),
-        Magic::new(0x00000000000000004010040080401000, 0x20000002022080120499310040230082, 122, 20287),
-        Magic::new(0x000000000000000200400a0000a04000, 0x402000002006100c0000802010050600, 121, 12544),
+        Probe::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 20223),
+        Probe::new(0x00000000000000004010040080401000, 0x20000002022080120499310040230082, 122, 20287),
+        Probe::new(0x000000000000000200400a0000a04000, 0x402000002006100c0000802010050600, 121, 12544),
     ]),
     Slot::new(0x000000000000000000001c0501c00000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 7552),
-        Magic::new(0x000000000000000080280c0001008000, 0x80002000001022102048808412040041, 121, 16768),
-        Magic::new(0x00000000000000040080100000c02800, 0x1a111800204044210004002000202080, 121, 16896),
+        Probe::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 7552),
+        Probe::new(0x000000000000000080280c0001008000, 0x80002000001022102048808412040041, 121, 16768),
+        Probe::new(0x00000000000000040080100000c02800, 0x1a111800204044210004002000202080, 121, 16896),
     ]),
     Slot::new(0x00000000000000000000380a03800000, [ // e4
-        Magic::new(0x00000000000000000000007803014000, 0x20001100802004000100290402000100, 120, 4096),
-        Magic::new(0x00000000000000010040100380000000, 0x8043006911600808028000002103c020, 122, 20415),
-        Magic::new(0x00000000000000082110280000801000, 0x04364040038809004080108011010304, 120, 4352),
+        Probe::new(0x00000000000000000000007803014000, 0x20001100802004000100290402000100, 120, 4096),
+        Probe::new(0x00000000000000010040100380000000, 0x8043006911600808028000002103c020, 122, 20415),
+        Probe::new(0x00000000000000082110280000801000, 0x04364040038809004080108011010304, 120, 4352),
     ]),
     Slot::new(0x00000000000000000000701407000000, [ // f4
-        Magic::new(0x00000000000000000000000786028000, 0x08002840420000800421009004002031, 120, 4608),
-        Magic::new(0x00000000000000020080207000000000, 0x310010081100400000013c0102044c08, 122, 20543),
-        Magic::new(0x00000000000000104220500001002000, 0x280022a080208000200010a000088482, 120, 4864),
+        Probe::new(0x00000000000000000000000786028000, 0x08002840420000800421009004002031, 120, 4608),
+        Probe::new(0x00000000000000020080207000000000, 0x310010081100400000013c0102044c08, 122, 20543),
+        Probe::new(0x00000000000000104220500001002000, 0x280022a080208000200010a000088482, 120, 4864),
     ]),
     Slot::new(0x00000000000000000000e0280e000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 7680),
-        Magic::new(0x00000000000000008440a00008040000, 0x02a20020000000044861440160014101, 121, 17024),
-        Magic::new(0x00000000000000040100400006014000, 0x110000081000003000a1842014202090, 121, 17152),
+        Probe::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 7680),
+        Probe::new(0x00000000000000008440a00008040000, 0x02a20020000000044861440160014101, 121, 17024),
+        Probe::new(0x00000000000000040100400006014000, 0x110000081000003000a1842014202090, 121, 17152),
     ]),
     Slot::new(0x00000000000000000001c0501c000000, [ // h4
-        Magic::new(0x00000000000000000000001f80000000, 0x042a3401000422000000202c08108240, 122, 20607),
-        Magic::new(0x00000000000000010081400014008000, 0x60000040000300802941004080024008, 121, 12672),
-        Magic::new(0x00000000000000080200804008020000, 0x0b000008000000403000080802041010, 122, 20671),
+        Probe::new(0x00000000000000000000001f80000000, 0x042a3401000422000000202c08108240, 122, 20607),
+        Probe::new(0x00000000000000010081400014008000, 0x60000040000300802941004080024008, 121, 12672),
+        Probe::new(0x00000000000000080200804008020000, 0x0b000008000000403000080802041010, 122, 20671),
     ]),
     Slot::new(0x0000000000000000000380a038000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 7808),
-        Magic::new(0x00000000000000020100800008010000, 0x0b000800310070008008b02800010a48, 123, 23583),
-        Magic::new(0x00000000000000100401000010040000, 0x04400000102002000608200080444024, 123, 25215),
+        Probe::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 7808),
+        Probe::new(0x00000000000000020100800008010000, 0x0b000800310070008008b02800010a48, 123, 23583),
+        Probe::new(0x00000000000000100401000010040000, 0x04400000102002000608200080444024, 123, 25215),
     ]),
     Slot::new(0x00000000000000000003004030000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 1280),
-        Magic::new(0x00000000000000040201000010020000, 0xc0002080000a0000434005a400106008, 123, 23615),
-        Magic::new(0x00000000000000200802000020080000, 0x04002080901084010002020400003001, 123, 25855),
+        Probe::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 1280),
+        Probe::new(0x00000000000000040201000010020000, 0xc0002080000a0000434005a400106008, 123, 23615),
+        Probe::new(0x00000000000000200802000020080000, 0x04002080901084010002020400003001, 123, 25855),
     ]),
     Slot::new(0x0000000000000000000c0200c0000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 1536),
-        Magic::new(0x00000000000000001004000040100400, 0x07090840000014900010a80580020201, 123, 25887),
-        Magic::new(0x00000000000000004008000080402000, 0x04108000940844000011020220a01101, 123, 23647),
+        Probe::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 1536),
+        Probe::new(0x00000000000000001004000040100400, 0x07090840000014900010a80580020201, 123, 25887),
+        Probe::new(0x00000000000000004008000080402000, 0x04108000940844000011020220a01101, 123, 23647),
     ]),
     Slot::new(0x0000000000000000001c0501c0000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 7936),
-        Magic::new(0x00000000000000002008000080200800, 0x1000001024203a020504008080080104, 123, 25247),
-        Magic::new(0x00000000000000008010000100804000, 0x01041000011812000000811211100405, 123, 23679),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 7936),
+        Probe::new(0x00000000000000002008000080200800, 0x1000001024203a020504008080080104, 123, 25247),
+        Probe::new(0x00000000000000008010000100804000, 0x01041000011812000000811211100405, 123, 23679),
     ]),
     Slot::new(0x000000000000000000380a0380000000, [ // c5
-        Magic::new(0x00000000000000000001f80000000000, 0x11111001400100410080c20020904088, 122, 20735),
-        Magic::new(0x00000000000000004010020100401000, 0x020020200000010052222040400a408a, 122, 20799),
-        Magic::new(0x00000000000000010028000281008000, 0x21000104800002c24009001420002840, 121, 12800),
+        Probe::new(0x00000000000000000001f80000000000, 0x11111001400100410080c20020904088, 122, 20735),
+        Probe::new(0x00000000000000004010020100401000, 0x020020200000010052222040400a408a, 122, 20799),
+        Probe::new(0x00000000000000010028000281008000, 0x21000104800002c24009001420002840, 121, 12800),
     ]),
     Slot::new(0x00000000000000000070140700000000, [ // d5
-        Magic::new(0x00000000000000008021f00000000000, 0x41800c8000300c0800840001a0004011, 121, 8064),
-        Magic::new(0x00000000000000022050000200802000, 0x4002000d0224804a000080440a020084, 121, 17280),
-        Magic::new(0x00000000000000000000060502210000, 0x08c00430001000110408024004100040, 121, 17408),
+        Probe::new(0x00000000000000008021f00000000000, 0x41800c8000300c0800840001a0004011, 121, 8064),
+        Probe::new(0x00000000000000022050000200802000, 0x4002000d0224804a000080440a020084, 121, 17280),
+        Probe::new(0x00000000000000000000060502210000, 0x08c00430001000110408024004100040, 121, 17408),
     ]),
     Slot::new(0x000000000000000000e0280e00000000, [ // e5
-        Magic::new(0x000000000000000500c1e00000000000, 0x0f000010002020000061008240018010, 120, 5120),
-        Magic::new(0x00000000000000004020000a04420800, 0x080000a000000cc01000240802081401, 120, 5376),
-        Magic::new(0x000000000000000000000e0401004000, 0xa1000300002004012000904060040000, 122, 20927),
+        Probe::new(0x000000000000000500c1e00000000000, 0x0f000010002020000061008240018010, 120, 5120),
+        Probe::new(0x00000000000000004020000a04420800, 0x080000a000000cc01000240802081401, 120, 5376),
+        Probe::new(0x000000000000000000000e0401004000, 0xa1000300002004012000904060040000, 122, 20927),
     ]),
     Slot::new(0x000000000000000001c0501c00000000, [ // f5
-        Magic::new(0x000000000000000a01801e0000000000, 0x421140200013801440c0018104480002, 120, 5632),
-        Magic::new(0x00000000000000008040001408841000, 0x8a00008280402544020c224084000421, 120, 5888),
-        Magic::new(0x00000000000000000001c00802008000, 0x0200000040880010c403002288402004, 122, 21055),
+        Probe::new(0x000000000000000a01801e0000000000, 0x421140200013801440c0018104480002, 120, 5632),
+        Probe::new(0x00000000000000008040001408841000, 0x8a00008280402544020c224084000421, 120, 5888),
+        Probe::new(0x00000000000000000001c00802008000, 0x0200000040880010c403002288402004, 122, 21055),
     ]),
     Slot::new(0x00000000000000000380a03800000000, [ // g5
-        Magic::new(0x000000000000000401003e0000000000, 0x0202260201024010300bc001050c040a, 121, 8192),
-        Magic::new(0x00000000000000110280000801002000, 0x0802c300084000400800201010004041, 121, 17536),
-        Magic::new(0x00000000000000000001803014010000, 0x02150004b00054040120300204001420, 121, 17664),
+        Probe::new(0x000000000000000401003e0000000000, 0x0202260201024010300bc001050c040a, 121, 8192),
+        Probe::new(0x00000000000000110280000801002000, 0x0802c300084000400800201010004041, 121, 17536),
+        Probe::new(0x00000000000000000001803014010000, 0x02150004b00054040120300204001420, 121, 17664),
     ]),
     Slot::new(0x00000000000000000701407000000000, [ // h5
-        Magic::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 21119),
-        Magic::new(0x00000000000000020500005002004000, 0xc0204801080821000100401202000082, 121, 12928),
-        Magic::new(0x00000000000000080201002008020000, 0x09214100000008001100439000804010, 122, 21183),
+        Probe::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 21119),
+        Probe::new(0x00000000000000020500005002004000, 0xc0204801080821000100401202000082, 121, 12928),
+        Probe::new(0x00000000000000080201002008020000, 0x09214100000008001100439000804010, 122, 21183),
     ]),
     Slot::new(0x00000000000000000e0280e000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 8320),
-        Magic::new(0x00000000000000040200002004008000, 0x10008100800021000482a00880400042, 123, 23711),
-        Magic::new(0x00000000000000100400004010040000, 0x02005580084005040808c20500828120, 123, 25343),
+        Probe::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 8320),
+        Probe::new(0x00000000000000040200002004008000, 0x10008100800021000482a00880400042, 123, 23711),
+        Probe::new(0x00000000000000100400004010040000, 0x02005580084005040808c20500828120, 123, 25343),
     ]),
     Slot::new(0x00000000000000000c0100c000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 1792),
-        Magic::new(0x00000000000000080400004008010000, 0x0201000002000100001080b400200230, 123, 23743),
-        Magic::new(0x00000000000000200800008020080000, 0x28200000a01800408c09240040240968, 123, 25919),
+        Probe::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 1792),
+        Probe::new(0x00000000000000080400004008010000, 0x0201000002000100001080b400200230, 123, 23743),
+        Probe::new(0x00000000000000200800008020080000, 0x28200000a01800408c09240040240968, 123, 25919),
     ]),
     Slot::new(0x00000000000000003008030000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 2048),
-        Magic::new(0x00000000000000001000010040100400, 0x00a6012202022000340206004084000c, 123, 25951),
-        Magic::new(0x00000000000000002000020100804000, 0x0000000085a081002029250031201001, 123, 23775),
+        Probe::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 2048),
+        Probe::new(0x00000000000000001000010040100400, 0x00a6012202022000340206004084000c, 123, 25951),
+        Probe::new(0x00000000000000002000020100804000, 0x0000000085a081002029250031201001, 123, 23775),
     ]),
     Slot::new(0x00000000000000007014070000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 8448),
-        Magic::new(0x00000000000000002000020080200800, 0x0011001695000001e009410880080204, 123, 25375),
-        Magic::new(0x00000000000000004000040201008000, 0x0004080000a11004040a102008200009, 123, 23807),
+        Probe::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 8448),
+        Probe::new(0x00000000000000002000020080200800, 0x0011001695000001e009410880080204, 123, 25375),
+        Probe::new(0x00000000000000004000040201008000, 0x0004080000a11004040a102008200009, 123, 23807),
     ]),
     Slot::new(0x0000000000000000e0280e0000000000, [ // c6
-        Magic::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 21247),
-        Magic::new(0x00000000000000004008040100401000, 0x200002080104004a0001010004220402, 122, 21311),
-        Magic::new(0x0000000000000000a0000a0402010000, 0x0200140040008c001040406405085201, 121, 13056),
+        Probe::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 21247),
+        Probe::new(0x00000000000000004008040100401000, 0x200002080104004a0001010004220402, 122, 21311),
+        Probe::new(0x0000000000000000a0000a0402010000, 0x0200140040008c001040406405085201, 121, 13056),
     ]),
     Slot::new(0x0000000000000001c0501c0000000000, [ // d6
-        Magic::new(0x000000000000000187c0000000000000, 0x5200608400980d8000289004000030a1, 121, 14976),
-        Magic::new(0x00000000000000000018080200802000, 0x04000831212000200884005830881500, 122, 21439),
-        Magic::new(0x00000000000000004000140884020000, 0x0040000000010200000004031608004d, 121, 15104),
+        Probe::new(0x000000000000000187c0000000000000, 0x5200608400980d8000289004000030a1, 121, 14976),
+        Probe::new(0x00000000000000000018080200802000, 0x04000831212000200884005830881500, 122, 21439),
+        Probe::new(0x00000000000000004000140884020000, 0x0040000000010200000004031608004d, 121, 15104),
     ]),
     Slot::new(0x000000000000000380a0380000000000, [ // e6
-        Magic::new(0x00000000000000038000100401004000, 0x20c00002000000000208223020884013, 121, 17792),
-        Magic::new(0x00000000000000000000281108240000, 0x04000040000010100405040404014000, 121, 17920),
-        Magic::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 8576),
+        Probe::new(0x00000000000000038000100401004000, 0x20c00002000000000208223020884013, 121, 17792),
+        Probe::new(0x00000000000000000000281108240000, 0x04000040000010100405040404014000, 121, 17920),
+        Probe::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 8576),
     ]),
     Slot::new(0x00000000000000070140700000000000, [ // f6
-        Magic::new(0x00000000000000070000100200400800, 0x42040000010082040042091010004221, 121, 18048),
-        Magic::new(0x00000000000000000000602812008000, 0x0f101000c40000000010180501020200, 121, 18176),
-        Magic::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 8704),
+        Probe::new(0x00000000000000070000100200400800, 0x42040000010082040042091010004221, 121, 18048),
+        Probe::new(0x00000000000000000000602812008000, 0x0f101000c40000000010180501020200, 121, 18176),
+        Probe::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 8704),
     ]),
     Slot::new(0x000000000000000e0280e00000000000, [ // g6
-        Magic::new(0x000000000000000c00f8000000000000, 0x030000000a101a061110000082000100, 121, 15232),
-        Magic::new(0x00000000000000020000a04400801000, 0x80004001019081010882403060808010, 121, 15360),
-        Magic::new(0x00000000000000000600401004010000, 0x0100902064000000021080100046808c, 122, 21567),
+        Probe::new(0x000000000000000c00f8000000000000, 0x030000000a101a061110000082000100, 121, 15232),
+        Probe::new(0x00000000000000020000a04400801000, 0x80004001019081010882403060808010, 121, 15360),
+        Probe::new(0x00000000000000000600401004010000, 0x0100902064000000021080100046808c, 122, 21567),
     ]),
     Slot::new(0x000000000000001c0501c00000000000, [ // h6
-        Magic::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 21631),
-        Magic::new(0x00000000000000140001400801002000, 0x82000000032004000002000a02020420, 121, 13184),
-        Magic::new(0x00000000000000080400802008020000, 0x200000402042d8010801383400408001, 122, 21695),
+        Probe::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 21631),
+        Probe::new(0x00000000000000140001400801002000, 0x82000000032004000002000a02020420, 121, 13184),
+        Probe::new(0x00000000000000080400802008020000, 0x200000402042d8010801383400408001, 122, 21695),
     ]),
     Slot::new(0x00000000000000380a03800000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 8832),
-        Magic::new(0x00000000000000080000801002004000, 0x01910000500010090082022400814080, 123, 23839),
-        Magic::new(0x00000000000000100001004010040000, 0xa1000000080042080010540800804092, 123, 25471),
+        Probe::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 8832),
+        Probe::new(0x00000000000000080000801002004000, 0x01910000500010090082022400814080, 123, 23839),
+        Probe::new(0x00000000000000100001004010040000, 0xa1000000080042080010540800804092, 123, 25471),
     ]),
     Slot::new(0x00000000000000300403000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 2304),
-        Magic::new(0x00000000000000100001002004008000, 0x44118010008080a8010410200080a100, 123, 23871),
-        Magic::new(0x00000000000000200002008020080000, 0x440001980400040200a0921c51009000, 123, 25983),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 2304),
+        Probe::new(0x00000000000000100001002004008000, 0x44118010008080a8010410200080a100, 123, 23871),
+        Probe::new(0x00000000000000200002008020080000, 0x440001980400040200a0921c51009000, 123, 25983),
     ]),
     Slot::new(0x00000000000000c0200c000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 2560),
-        Magic::new(0x00000000000000000004010040100400, 0x40001200c20080140004023100800228, 123, 26015),
-        Magic::new(0x00000000000000000008040201008000, 0x08002000010080012301124008200400, 123, 23903),
+        Probe::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 2560),
+        Probe::new(0x00000000000000000004010040100400, 0x40001200c20080140004023100800228, 123, 26015),
+        Probe::new(0x00000000000000000008040201008000, 0x08002000010080012301124008200400, 123, 23903),
     ]),
     Slot::new(0x00000000000001c0501c000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 8960),
-        Magic::new(0x00000000000000000008020080200800, 0x00800a404001010000250a002091100c, 123, 25503),
-        Magic::new(0x00000000000000000010080402010000, 0x01000000008109506020082120020239, 123, 23935),
+        Probe::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 8960),
+        Probe::new(0x00000000000000000008020080200800, 0x00800a404001010000250a002091100c, 123, 25503),
+        Probe::new(0x00000000000000000010080402010000, 0x01000000008109506020082120020239, 123, 23935),
     ]),
     Slot::new(0x0000000000000380a038000000000000, [ // c7
-        Magic::new(0x000000000000001f8000000000000000, 0x2c000081008000040400800000681809, 122, 21759),
-        Magic::new(0x00000000000000002010040100401000, 0x00001000082800188aa0c20148040202, 122, 21823),
-        Magic::new(0x00000000000000000028100804020000, 0x60034830030000040004882008014700, 122, 18815),
+        Probe::new(0x000000000000001f8000000000000000, 0x2c000081008000040400800000681809, 122, 21759),
+        Probe::new(0x00000000000000002010040100401000, 0x00001000082800188aa0c20148040202, 122, 21823),
+        Probe::new(0x00000000000000000028100804020000, 0x60034830030000040004882008014700, 122, 18815),
     ]),
     Slot::new(0x00000000000007014070000000000000, [ // d7
-        Magic::new(0x00000000000000006020080200802000, 0x128004200202920080c1002104048452, 121, 9088),
-        Magic::new(0x00000000000000000050221008040000, 0x00000100008802002000200420204040, 121, 13312),
-        Magic::new(0x000000000000001f0000000000000000, 0x0803150840400040108108000500000b, 123, 25535),
+        Probe::new(0x00000000000000006020080200802000, 0x128004200202920080c1002104048452, 121, 9088),
+        Probe::new(0x00000000000000000050221008040000, 0x00000100008802002000200420204040, 121, 13312),
+        Probe::new(0x000000000000001f0000000000000000, 0x0803150840400040108108000500000b, 123, 25535),
     ]),
     Slot::new(0x0000000000000e0280e0000000000000, [ // e7
-        Magic::new(0x00000000000000000040100401004000, 0x018005229000000430a2109010009180, 123, 25567),
-        Magic::new(0x000000000000000000a0442090000000, 0x200000300014a0006001c00940160081, 121, 13440),
-        Magic::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 9216),
+        Probe::new(0x00000000000000000040100401004000, 0x018005229000000430a2109010009180, 123, 25567),
+        Probe::new(0x000000000000000000a0442090000000, 0x200000300014a0006001c00940160081, 121, 13440),
+        Probe::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 9216),
     ]),
     Slot::new(0x0000000000001c0501c0000000000000, [ // f7
-        Magic::new(0x00000000000000000080200802008000, 0x000010000000108044008741020948c1, 123, 25599),
-        Magic::new(0x00000000000000000140884100200000, 0x6180a004010881008083044020100440, 121, 13568),
-        Magic::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 9344),
+        Probe::new(0x00000000000000000080200802008000, 0x000010000000108044008741020948c1, 123, 25599),
+        Probe::new(0x00000000000000000140884100200000, 0x6180a004010881008083044020100440, 121, 13568),
+        Probe::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 9344),
     ]),
     Slot::new(0x000000000000380a0380000000000000, [ // g7
-        Magic::new(0x00000000000000000281100200400800, 0x8202004800a00c002030118008004004, 121, 13696),
-        Magic::new(0x00000000000000180100401004010000, 0x00801c0000210015c000801001008002, 121, 9472),
-        Magic::new(0x0000000000000003e000000000000000, 0x142020200c08a2540430240080040001, 123, 25631),
+        Probe::new(0x00000000000000000281100200400800, 0x8202004800a00c002030118008004004, 121, 13696),
+        Probe::new(0x00000000000000180100401004010000, 0x00801c0000210015c000801001008002, 121, 9472),
+        Probe::new(0x0000000000000003e000000000000000, 0x142020200c08a2540430240080040001, 123, 25631),
     ]),
     Slot::new(0x00000000000070140700000000000000, [ // h7
-        Magic::new(0x0000000000000007e000000000000000, 0x04000009480040180041009990041e01, 122, 21887),
-        Magic::new(0x00000000000000000500200400801000, 0x40800000800053800200c04020844810, 122, 18879),
-        Magic::new(0x00000000000000100200802008020000, 0x14275462000022000380081001041002, 122, 21951),
+        Probe::new(0x0000000000000007e000000000000000, 0x04000009480040180041009990041e01, 122, 21887),
+        Probe::new(0x00000000000000000500200400801000, 0x40800000800053800200c04020844810, 122, 18879),
+        Probe::new(0x00000000000000100200802008020000, 0x14275462000022000380081001041002, 122, 21951),
     ]),
     Slot::new(0x000000000000e0280e00000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 9600),
-        Magic::new(0x00000000000000000200400801002000, 0x08008488081000090000704010089815, 123, 23967),
-        Magic::new(0x00000000000000000401004010040000, 0x000001b0180102400080200102808810, 123, 25663),
+        Probe::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 9600),
+        Probe::new(0x00000000000000000200400801002000, 0x08008488081000090000704010089815, 123, 23967),
+        Probe::new(0x00000000000000000401004010040000, 0x000001b0180102400080200102808810, 123, 25663),
     ]),
     Slot::new(0x000000000000c0100c00000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 2816),
-        Magic::new(0x00000000000000000400801002004000, 0x0684068000082000060081c428008804, 123, 23999),
-        Magic::new(0x00000000000000000802008020080000, 0x20000dd8102118100000011200249110, 123, 26047),
+        Probe::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 2816),
+        Probe::new(0x00000000000000000400801002004000, 0x0684068000082000060081c428008804, 123, 23999),
+        Probe::new(0x00000000000000000802008020080000, 0x20000dd8102118100000011200249110, 123, 26047),
     ]),
     Slot::new(0x00000000000000803000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 3584),
-        Magic::new(0x00000000000000001004010040100400, 0x401000000103c85008504b0860040808, 122, 23167),
-        Magic::new(0x00000000000000002010080402010000, 0x200c041005094008800140100c03004c, 122, 18943),
+        Probe::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 3584),
+        Probe::new(0x00000000000000001004010040100400, 0x401000000103c85008504b0860040808, 122, 23167),
+        Probe::new(0x00000000000000002010080402010000, 0x200c041005094008800140100c03004c, 122, 18943),
     ]),
     Slot::new(0x00000000000001407000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 10752),
-        Magic::new(0x00000000000000002008020080200800, 0x1104a000840100000008040028084301, 122, 22527),
-        Magic::new(0x00000000000000004020100804020000, 0x40680000065018028880020468220146, 122, 19007),
+        Probe::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 10752),
+        Probe::new(0x00000000000000002008020080200800, 0x1104a000840100000008040028084301, 122, 22527),
+        Probe::new(0x00000000000000004020100804020000, 0x40680000065018028880020468220146, 122, 19007),
     ]),
     Slot::new(0x0000000000000280e000000000000000, [ // c8
-        Magic::new(0x00000000000000804010040100401000, 0x0045088040002004204c002090008842, 121, 10880),
-        Magic::new(0x0000000000000000a040201008040000, 0x00004c12000808028001100200821091, 121, 15488),
-        Magic::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 22591),
+        Probe::new(0x00000000000000804010040100401000, 0x0045088040002004204c002090008842, 121, 10880),
+        Probe::new(0x0000000000000000a040201008040000, 0x00004c12000808028001100200821091, 121, 15488),
+        Probe::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 22591),
     ]),
     Slot::new(0x0000000000000501c000000000000000, [ // d8
-        Magic::new(0x00000000000000008020080200802000, 0x4000180000800105000080402005c041, 122, 22655),
-        Magic::new(0x00000000000000014088402010000000, 0x06200400900000808044000401044106, 121, 15616),
-        Magic::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 11008),
+        Probe::new(0x00000000000000008020080200802000, 0x4000180000800105000080402005c041, 122, 22655),
+        Probe::new(0x00000000000000014088402010000000, 0x06200400900000808044000401044106, 121, 15616),
+        Probe::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 11008),
     ]),
     Slot::new(0x0000000000000a038000000000000000, [ // e8
-        Magic::new(0x00000000000000010040100401004000, 0x40820814001040700201801884894200, 122, 22719),
-        Magic::new(0x00000000000000028110824000000000, 0x10300060800048000000105001a00821, 121, 15744),
-        Magic::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 11136),
+        Probe::new(0x00000000000000010040100401004000, 0x40820814001040700201801884894200, 122, 22719),
+        Probe::new(0x00000000000000028110824000000000, 0x10300060800048000000105001a00821, 121, 15744),
+        Probe::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 11136),
     ]),
     Slot::new(0x00000000000014070000000000000000, [ // f8
-        Magic::new(0x00000000000000020080200802008000, 0x08010a08080001c04442804002042045, 122, 22783),
-        Magic::new(0x00000000000000050221040080000000, 0xa0082024200d00200000e80004240920, 121, 15872),
-        Magic::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 11264),
+        Probe::new(0x00000000000000020080200802008000, 0x08010a08080001c04442804002042045, 122, 22783),
+        Probe::new(0x00000000000000050221040080000000, 0xa0082024200d00200000e80004240920, 121, 15872),
+        Probe::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 11264),
     ]),
     Slot::new(0x000000000000280e0000000000000000, [ // g8
-        Magic::new(0x00000000000000040100401004010000, 0x51452840222040002004086040450090, 122, 22847),
-        Magic::new(0x000000000000000a0440080100200000, 0x12010840010024004000004010140010, 121, 16000),
-        Magic::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 11392),
+        Probe::new(0x00000000000000040100401004010000, 0x51452840222040002004086040450090, 122, 22847),
+        Probe::new(0x000000000000000a0440080100200000, 0x12010840010024004000004010140010, 121, 16000),
+        Probe::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 11392),
     ]),
     Slot::new(0x000000000000501c0000000000000000, [ // h8
-        Magic::new(0x00000000000000140080100200400800, 0x64420400200000041401011120081840, 121, 16128),
-        Magic::new(0x00000000000040080200802008020000, 0x2006208000a060888e20252601000820, 121, 11520),
-        Magic::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 22911),
+        Probe::new(0x00000000000000140080100200400800, 0x64420400200000041401011120081840, 121, 16128),
+        Probe::new(0x00000000000040080200802008020000, 0x2006208000a060888e20252601000820, 121, 11520),
+        Probe::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 22911),
     ]),
     Slot::new(0x000000000000a0380000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 11648),
-        Magic::new(0x00000000000000080100200400801000, 0x11002000020100080006902410090180, 122, 19071),
-        Magic::new(0x00000000000000100401004010040000, 0x2804000000220221008e202105802881, 122, 22975),
+        Probe::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 11648),
+        Probe::new(0x00000000000000080100200400801000, 0x11002000020100080006902410090180, 122, 19071),
+        Probe::new(0x00000000000000100401004010040000, 0x2804000000220221008e202105802881, 122, 22975),
     ]),
     Slot::new(0x00000000000040300000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 3840),
-        Magic::new(0x00000000000000100200400801002000, 0x00845020808020420022408014804220, 122, 19135),
-        Magic::new(0x00000000000000200802008020080000, 0x22004010050000010000109a02104830, 122, 23231),
+        Probe::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 3840),
+        Probe::new(0x00000000000000100200400801002000, 0x00845020808020420022408014804220, 122, 19135),
+        Probe::new(0x00000000000000200802008020080000, 0x22004010050000010000109a02104830, 122, 23231),
     ]),
 ];
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
@@ -4780,324 +5752,324 @@ static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000402, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 3072),
-        Magic::new(0x00000000000000001004010040100400, 0x00011020100040000020410810c01202, 122, 23039),
+        Probe::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 3072),
+        Probe::new(0x00000000000000001004010040100400, 0x00011020100040000020410810c01202, 122, 23039),
     ]),
     Slot::new(0x00000000000000000000000000000805, [ // b1
-        Magic::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 9728),
-        Magic::new(0x00000000000000002008020080200800, 0x02000081000000020046022840200104, 122, 22015),
+        Probe::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 9728),
+        Probe::new(0x00000000000000002008020080200800, 0x02000081000000020046022840200104, 122, 22015),
     ]),
     Slot::new(0x0000000000000000000000000000100a, [ // c1
-        Magic::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 9856),
-        Magic::new(0x00000000000000004010040100401000, 0x00812080100040201091801440480906, 122, 22079),
+        Probe::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 9856),
+        Probe::new(0x00000000000000004010040100401000, 0x00812080100040201091801440480906, 122, 22079),
     ]),
     Slot::new(0x00000000000000000000000000002014, [ // d1
-        Magic::new(0x00000000000000008020080200802000, 0x02000404000404692000812c04880101, 122, 22143),
-        Magic::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 9984),
+        Probe::new(0x00000000000000008020080200802000, 0x02000404000404692000812c04880101, 122, 22143),
+        Probe::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 9984),
     ]),
     Slot::new(0x00000000000000000000000000004028, [ // e1
-        Magic::new(0x00000000000000010040100401004000, 0x0400080020800032820c80c420010120, 122, 22207),
-        Magic::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 10112),
+        Probe::new(0x00000000000000010040100401004000, 0x0400080020800032820c80c420010120, 122, 22207),
+        Probe::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 10112),
     ]),
     Slot::new(0x00000000000000000000000000008050, [ // f1
-        Magic::new(0x00000000000000020080200802008000, 0x44908240000008780000834844240508, 122, 22271),
-        Magic::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 10240),
+        Probe::new(0x00000000000000020080200802008000, 0x44908240000008780000834844240508, 122, 22271),
+        Probe::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 10240),
     ]),
     Slot::new(0x000000000000000000000000000100a0, [ // g1
-        Magic::new(0x00000000000000040100401004010000, 0x29094c1000800040328c501054920060, 122, 22335),
-        Magic::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 10368),
+        Probe::new(0x00000000000000040100401004010000, 0x29094c1000800040328c501054920060, 122, 22335),
+        Probe::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 10368),
     ]),
     Slot::new(0x00000000000000000000000000020140, [ // h1
-        Magic::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 10496),
-        Magic::new(0x00000000000000080200802008020000, 0x011580100200002ca000200300210010, 122, 22399),
+        Probe::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 10496),
+        Probe::new(0x00000000000000080200802008020000, 0x011580100200002ca000200300210010, 122, 22399),
     ]),
     Slot::new(0x00000000000000000000000000040280, [ // i1
-        Magic::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 10624),
-        Magic::new(0x00000000000000100401004010040000, 0x06000010880040020002080081008081, 122, 22463),
+        Probe::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 10624),
+        Probe::new(0x00000000000000100401004010040000, 0x06000010880040020002080081008081, 122, 22463),
     ]),
     Slot::new(0x00000000000000000000000000080100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 3328),
-        Magic::new(0x00000000000000200802008020080000, 0x854a4001000000001800081408200241, 122, 23103),
+        Probe::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 3328),
+        Probe::new(0x00000000000000200802008020080000, 0x854a4001000000001800081408200241, 122, 23103),
     ]),
     Slot::new(0x00000000000000000000000000100801, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 0),
-        Magic::new(0x00000000000000001004010040100000, 0x00004120900004200800808500202001, 123, 25695),
+        Probe::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 0),
+        Probe::new(0x00000000000000001004010040100000, 0x00004120900004200800808500202001, 123, 25695),
     ]),
     Slot::new(0x00000000000000000000000000201402, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 6144),
-        Magic::new(0x00000000000000002008020080200000, 0x02004008880800000b08010020040814, 123, 24799),
+        Probe::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 6144),
+        Probe::new(0x00000000000000002008020080200000, 0x02004008880800000b08010020040814, 123, 24799),
     ]),
     Slot::new(0x00000000000000000000000000402804, [ // c2
-        Magic::new(0x0000000000000000000000000007e000, 0x010888900a0200480200202408080130, 122, 19455),
-        Magic::new(0x00000000000000004010040100400800, 0x1004100001012001100c00e081110105, 122, 19519),
+        Probe::new(0x0000000000000000000000000007e000, 0x010888900a0200480200202408080130, 122, 19455),
+        Probe::new(0x00000000000000004010040100400800, 0x1004100001012001100c00e081110105, 122, 19519),
     ]),
     Slot::new(0x00000000000000000000000000805008, [ // d2
-        Magic::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 6272),
-        Magic::new(0x00000000000000008020080200800000, 0x02206024404040009042001088884121, 123, 24831),
+        Probe::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 6272),
+        Probe::new(0x00000000000000008020080200800000, 0x02206024404040009042001088884121, 123, 24831),
     ]),
     Slot::new(0x0000000000000000000000000100a010, [ // e2
-        Magic::new(0x00000000000000010040100401000000, 0x80010000100040000000144004020020, 123, 24863),
-        Magic::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 6400),
+        Probe::new(0x00000000000000010040100401000000, 0x80010000100040000000144004020020, 123, 24863),
+        Probe::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 6400),
     ]),
     Slot::new(0x00000000000000000000000002014020, [ // f2
-        Magic::new(0x00000000000000020080200802000000, 0x20000000d4040010001c400af0210210, 123, 24895),
-        Magic::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 6528),
+        Probe::new(0x00000000000000020080200802000000, 0x20000000d4040010001c400af0210210, 123, 24895),
+        Probe::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 6528),
     ]),
     Slot::new(0x00000000000000000000000004028040, [ // g2
-        Magic::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 6656),
-        Magic::new(0x00000000000000040100401004000000, 0xd00a241020000109000080a0820020d0, 123, 24927),
+        Probe::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 6656),
+        Probe::new(0x00000000000000040100401004000000, 0xd00a241020000109000080a0820020d0, 123, 24927),
     ]),
     Slot::new(0x00000000000000000000000008050080, [ // h2
-        Magic::new(0x0000000000000000000000000001f800, 0x4110820488400500020a8000c0000011, 122, 19583),
-        Magic::new(0x00000000000000080200802008040000, 0x09000850080004818100200800814074, 122, 19647),
+        Probe::new(0x0000000000000000000000000001f800, 0x4110820488400500020a8000c0000011, 122, 19583),
+        Probe::new(0x00000000000000080200802008040000, 0x09000850080004818100200800814074, 122, 19647),
     ]),
     Slot::new(0x000000000000000000000000100a0100, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 6784),
-        Magic::new(0x00000000000000100401004010000000, 0x2280000100100000800100481080b010, 123, 24959),
+        Probe::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 6784),
+        Probe::new(0x00000000000000100401004010000000, 0x2280000100100000800100481080b010, 123, 24959),
     ]),
     Slot::new(0x00000000000000000000000020040200, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 256),
-        Magic::new(0x00000000000000200802008020000000, 0x0140488880040104000108428a102010, 123, 25727),
+        Probe::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 256),
+        Probe::new(0x00000000000000200802008020000000, 0x0140488880040104000108428a102010, 123, 25727),
     ]),
     Slot::new(0x00000000000000000000000040200400, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 512),
-        Magic::new(0x00000000000000001004010040000400, 0x0404004028c80200082c808200400202, 123, 25759),
+        Probe::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 512),
+        Probe::new(0x00000000000000001004010040000400, 0x0404004028c80200082c808200400202, 123, 25759),
     ]),
     Slot::new(0x00000000000000000000000080500800, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 6912),
-        Magic::new(0x00000000000000002008020080000800, 0x010018009400080c0050000010100202, 123, 24991),
+        Probe::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 6912),
+        Probe::new(0x00000000000000002008020080000800, 0x010018009400080c0050000010100202, 123, 24991),
     ]),
     Slot::new(0x00000000000000000000000100a01000, [ // c3
-        Magic::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 19711),
-        Magic::new(0x00000000000000004010040100201000, 0x00200021000080424108202020044585, 122, 19775),
+        Probe::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 19711),
+        Probe::new(0x00000000000000004010040100201000, 0x00200021000080424108202020044585, 122, 19775),
     ]),
     Slot::new(0x00000000000000000000000201402000, [ // d3
-        Magic::new(0x0000000000000000000000001f002000, 0x150000084000090008026a0800004049, 122, 19839),
-        Magic::new(0x00000000000000008020080200600000, 0x0000880041408042200001001a050081, 122, 19903),
+        Probe::new(0x0000000000000000000000001f002000, 0x150000084000090008026a0800004049, 122, 19839),
+        Probe::new(0x00000000000000008020080200600000, 0x0000880041408042200001001a050081, 122, 19903),
     ]),
     Slot::new(0x00000000000000000000000402804000, [ // e3
-        Magic::new(0x0000000000000000000000001e004000, 0x07c44a430d1452502000202801800560, 123, 25023),
-        Magic::new(0x00000000000000010040100400e00000, 0x11200202000104480000010882002200, 121, 7040),
+        Probe::new(0x0000000000000000000000001e004000, 0x07c44a430d1452502000202801800560, 123, 25023),
+        Probe::new(0x00000000000000010040100400e00000, 0x11200202000104480000010882002200, 121, 7040),
     ]),
     Slot::new(0x00000000000000000000000805008000, [ // f3
-        Magic::new(0x00000000000000000000000001e08000, 0x842080000620000c0001004041808008, 123, 25055),
-        Magic::new(0x0000000000000002008020081c000000, 0x01023001060150000200c00802004008, 121, 7168),
+        Probe::new(0x00000000000000000000000001e08000, 0x842080000620000c0001004041808008, 123, 25055),
+        Probe::new(0x0000000000000002008020081c000000, 0x01023001060150000200c00802004008, 121, 7168),
     ]),
     Slot::new(0x0000000000000000000000100a010000, [ // g3
-        Magic::new(0x00000000000000000000000003e10000, 0x00230020101000062200802004202040, 122, 19967),
-        Magic::new(0x00000000000000040100401018000000, 0x30154588000010800008000908003840, 122, 20031),
+        Probe::new(0x00000000000000000000000003e10000, 0x00230020101000062200802004202040, 122, 19967),
+        Probe::new(0x00000000000000040100401018000000, 0x30154588000010800008000908003840, 122, 20031),
     ]),
     Slot::new(0x00000000000000000000002014020000, [ // h3
-        Magic::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 20095),
-        Magic::new(0x00000000000000080200802010020000, 0x10400208020010250082206841002085, 122, 20159),
+        Probe::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 20095),
+        Probe::new(0x00000000000000080200802010020000, 0x10400208020010250082206841002085, 122, 20159),
     ]),
     Slot::new(0x00000000000000000000004028040000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 7296),
-        Magic::new(0x00000000000000100401004000040000, 0x011c0800000000410000050009002120, 123, 25087),
+        Probe::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 7296),
+        Probe::new(0x00000000000000100401004000040000, 0x011c0800000000410000050009002120, 123, 25087),
     ]),
     Slot::new(0x00000000000000000000008010080000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 768),
-        Magic::new(0x00000000000000200802008000080000, 0x021200c3e20042a010000281e8400410, 123, 25791),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 768),
+        Probe::new(0x00000000000000200802008000080000, 0x021200c3e20042a010000281e8400410, 123, 25791),
     ]),
     Slot::new(0x00000000000000000000010080100000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 1024),
-        Magic::new(0x00000000000000001004010000100400, 0x0040205200042800000a0c0520502002, 123, 25823),
+        Probe::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 1024),
+        Probe::new(0x00000000000000001004010000100400, 0x0040205200042800000a0c0520502002, 123, 25823),
     ]),
     Slot::new(0x00000000000000000000020140200000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 7424),
-        Magic::new(0x00000000000000002008020000200800, 0x00200844408400040050004202080402, 123, 25119),
+        Probe::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 7424),
+        Probe::new(0x00000000000000002008020000200800, 0x00200844408400040050004202080402, 123, 25119),
     ]),
     Slot::new(0x00000000000000000000040280400000, [ // c4
-        Magic::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 20223),
-        Magic::new(0x00000000000000004010040080401000, 0x20000002022080120499310040230082, 122, 20287),
+        Probe::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 20223),
+        Probe::new(0x00000000000000004010040080401000, 0x20000002022080120499310040230082, 122, 20287),
     ]),
     Slot::new(0x00000000000000000000080500800000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 7552),
-        Magic::new(0x00000000000000008020080000802000, 0x008000000050104000024080001c0481, 123, 25151),
+        Probe::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 7552),
+        Probe::new(0x00000000000000008020080000802000, 0x008000000050104000024080001c0481, 123, 25151),
     ]),
     Slot::new(0x00000000000000000000100a01000000, [ // e4
-        Magic::new(0x00000000000000000000007801004000, 0x20030804280000414080200412005021, 122, 20351),
-        Magic::new(0x00000000000000010040100380000000, 0x8043006911600808028000002103c020, 122, 20415),
+        Probe::new(0x00000000000000000000007801004000, 0x20030804280000414080200412005021, 122, 20351),
+        Probe::new(0x00000000000000010040100380000000, 0x8043006911600808028000002103c020, 122, 20415),
     ]),
     Slot::new(0x00000000000000000000201402000000, [ // f4
-        Magic::new(0x00000000000000000000000782008000, 0x029400a0000210884801284050004440, 122, 20479),
-        Magic::new(0x00000000000000020080207000000000, 0x310010081100400000013c0102044c08, 122, 20543),
+        Probe::new(0x00000000000000000000000782008000, 0x029400a0000210884801284050004440, 122, 20479),
+        Probe::new(0x00000000000000020080207000000000, 0x310010081100400000013c0102044c08, 122, 20543),
     ]),
     Slot::new(0x00000000000000000000402804000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 7680),
-        Magic::new(0x00000000000000040100400004010000, 0x9800003848208804002048e0000502a1, 123, 25183),
+        Probe::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 7680),
+        Probe::new(0x00000000000000040100400004010000, 0x9800003848208804002048e0000502a1, 123, 25183),
     ]),
     Slot::new(0x00000000000000000000805008000000, [ // h4
-        Magic::new(0x00000000000000000000001f80000000, 0x042a3401000422000000202c08108240, 122, 20607),
-        Magic::new(0x00000000000000080200804008020000, 0x0b000008000000403000080802041010, 122, 20671),
+        Probe::new(0x00000000000000000000001f80000000, 0x042a3401000422000000202c08108240, 122, 20607),
+        Probe::new(0x00000000000000080200804008020000, 0x0b000008000000403000080802041010, 122, 20671),
     ]),
     Slot::new(0x0000000000000000000100a010000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 7808),
-        Magic::new(0x00000000000000100401000010040000, 0x04400000102002000608200080444024, 123, 25215),
+        Probe::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 7808),
+        Probe::new(0x00000000000000100401000010040000, 0x04400000102002000608200080444024, 123, 25215),
     ]),
     Slot::new(0x00000000000000000002004020000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 1280),
-        Magic::new(0x00000000000000200802000020080000, 0x04002080901084010002020400003001, 123, 25855),
+        Probe::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 1280),
+        Probe::new(0x00000000000000200802000020080000, 0x04002080901084010002020400003001, 123, 25855),
     ]),
     Slot::new(0x00000000000000000004020040000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 1536),
-        Magic::new(0x00000000000000001004000040100400, 0x07090840000014900010a80580020201, 123, 25887),
+        Probe::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 1536),
+        Probe::new(0x00000000000000001004000040100400, 0x07090840000014900010a80580020201, 123, 25887),
     ]),
     Slot::new(0x00000000000000000008050080000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 7936),
-        Magic::new(0x00000000000000002008000080200800, 0x1000001024203a020504008080080104, 123, 25247),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 7936),
+        Probe::new(0x00000000000000002008000080200800, 0x1000001024203a020504008080080104, 123, 25247),
     ]),
     Slot::new(0x000000000000000000100a0100000000, [ // c5
-        Magic::new(0x00000000000000000001f80000000000, 0x11111001400100410080c20020904088, 122, 20735),
-        Magic::new(0x00000000000000004010020100401000, 0x020020200000010052222040400a408a, 122, 20799),
+        Probe::new(0x00000000000000000001f80000000000, 0x11111001400100410080c20020904088, 122, 20735),
+        Probe::new(0x00000000000000004010020100401000, 0x020020200000010052222040400a408a, 122, 20799),
     ]),
     Slot::new(0x00000000000000000020140200000000, [ // d5
-        Magic::new(0x00000000000000008021f00000000000, 0x41800c8000300c0800840001a0004011, 121, 8064),
-        Magic::new(0x00000000000000000000060200802000, 0x10000148000404462005c080401800a0, 123, 25279),
+        Probe::new(0x00000000000000008021f00000000000, 0x41800c8000300c0800840001a0004011, 121, 8064),
+        Probe::new(0x00000000000000000000060200802000, 0x10000148000404462005c080401800a0, 123, 25279),
     ]),
     Slot::new(0x00000000000000000040280400000000, [ // e5
-        Magic::new(0x00000000000000010041e00000000000, 0x980a8804011804010080040400008210, 122, 20863),
-        Magic::new(0x000000000000000000000e0401004000, 0xa1000300002004012000904060040000, 122, 20927),
+        Probe::new(0x00000000000000010041e00000000000, 0x980a8804011804010080040400008210, 122, 20863),
+        Probe::new(0x000000000000000000000e0401004000, 0xa1000300002004012000904060040000, 122, 20927),
     ]),
     Slot::new(0x00000000000000000080500800000000, [ // f5
-        Magic::new(0x000000000000000200801e0000000000, 0x0a390080002a42004000012000080cc8, 122, 20991),
-        Magic::new(0x00000000000000000001c00802008000, 0x0200000040880010c403002288402004, 122, 21055),
+        Probe::new(0x000000000000000200801e0000000000, 0x0a390080002a42004000012000080cc8, 122, 20991),
+        Probe::new(0x00000000000000000001c00802008000, 0x0200000040880010c403002288402004, 122, 21055),
     ]),
     Slot::new(0x00000000000000000100a01000000000, [ // g5
-        Magic::new(0x000000000000000401003e0000000000, 0x0202260201024010300bc001050c040a, 121, 8192),
-        Magic::new(0x00000000000000000001801004010000, 0x020102080033008440844008481c1085, 123, 25311),
+        Probe::new(0x000000000000000401003e0000000000, 0x0202260201024010300bc001050c040a, 121, 8192),
+        Probe::new(0x00000000000000000001801004010000, 0x020102080033008440844008481c1085, 123, 25311),
     ]),
     Slot::new(0x00000000000000000201402000000000, [ // h5
-        Magic::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 21119),
-        Magic::new(0x00000000000000080201002008020000, 0x09214100000008001100439000804010, 122, 21183),
+        Probe::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 21119),
+        Probe::new(0x00000000000000080201002008020000, 0x09214100000008001100439000804010, 122, 21183),
     ]),
     Slot::new(0x00000000000000000402804000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 8320),
-        Magic::new(0x00000000000000100400004010040000, 0x02005580084005040808c20500828120, 123, 25343),
+        Probe::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 8320),
+        Probe::new(0x00000000000000100400004010040000, 0x02005580084005040808c20500828120, 123, 25343),
     ]),
     Slot::new(0x00000000000000000801008000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 1792),
-        Magic::new(0x00000000000000200800008020080000, 0x28200000a01800408c09240040240968, 123, 25919),
+        Probe::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 1792),
+        Probe::new(0x00000000000000200800008020080000, 0x28200000a01800408c09240040240968, 123, 25919),
     ]),
     Slot::new(0x00000000000000001008010000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 2048),
-        Magic::new(0x00000000000000001000010040100400, 0x00a6012202022000340206004084000c, 123, 25951),
+        Probe::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 2048),
+        Probe::new(0x00000000000000001000010040100400, 0x00a6012202022000340206004084000c, 123, 25951),
     ]),
     Slot::new(0x00000000000000002014020000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 8448),
-        Magic::new(0x00000000000000002000020080200800, 0x0011001695000001e009410880080204, 123, 25375),
+        Probe::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 8448),
+        Probe::new(0x00000000000000002000020080200800, 0x0011001695000001e009410880080204, 123, 25375),
     ]),
     Slot::new(0x00000000000000004028040000000000, [ // c6
-        Magic::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 21247),
-        Magic::new(0x00000000000000004008040100401000, 0x200002080104004a0001010004220402, 122, 21311),
+        Probe::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 21247),
+        Probe::new(0x00000000000000004008040100401000, 0x200002080104004a0001010004220402, 122, 21311),
     ]),
     Slot::new(0x00000000000000008050080000000000, [ // d6
-        Magic::new(0x000000000000000087c0000000000000, 0x0c101c1080000200d0012200200088a1, 122, 21375),
-        Magic::new(0x00000000000000000018080200802000, 0x04000831212000200884005830881500, 122, 21439),
+        Probe::new(0x000000000000000087c0000000000000, 0x0c101c1080000200d0012200200088a1, 122, 21375),
+        Probe::new(0x00000000000000000018080200802000, 0x04000831212000200884005830881500, 122, 21439),
     ]),
     Slot::new(0x000000000000000100a0100000000000, [ // e6
-        Magic::new(0x00000000000000010000100401004000, 0x810000400d103180000108081c060140, 123, 25407),
-        Magic::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 8576),
+        Probe::new(0x00000000000000010000100401004000, 0x810000400d103180000108081c060140, 123, 25407),
+        Probe::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 8576),
     ]),
     Slot::new(0x00000000000000020140200000000000, [ // f6
-        Magic::new(0x00000000000000020000200802008000, 0x08001c24800100010901c0c202261010, 123, 25439),
-        Magic::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 8704),
+        Probe::new(0x00000000000000020000200802008000, 0x08001c24800100010901c0c202261010, 123, 25439),
+        Probe::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 8704),
     ]),
     Slot::new(0x00000000000000040280400000000000, [ // g6
-        Magic::new(0x000000000000000400f8000000000000, 0x81000200020010000508000140001080, 122, 21503),
-        Magic::new(0x00000000000000000600401004010000, 0x0100902064000000021080100046808c, 122, 21567),
+        Probe::new(0x000000000000000400f8000000000000, 0x81000200020010000508000140001080, 122, 21503),
+        Probe::new(0x00000000000000000600401004010000, 0x0100902064000000021080100046808c, 122, 21567),
     ]),
     Slot::new(0x00000000000000080500800000000000, [ // h6
-        Magic::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 21631),
-        Magic::new(0x00000000000000080400802008020000, 0x200000402042d8010801383400408001, 122, 21695),
+        Probe::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 21631),
+        Probe::new(0x00000000000000080400802008020000, 0x200000402042d8010801383400408001, 122, 21695),
     ]),
     Slot::new(0x00000000000000100a01000000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 8832),
-        Magic::new(0x00000000000000100001004010040000, 0xa1000000080042080010540800804092, 123, 25471),
+        Probe::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 8832),
+        Probe::new(0x00000000000000100001004010040000, 0xa1000000080042080010540800804092, 123, 25471),
     ]),
     Slot::new(0x00000000000000200402000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 2304),
-        Magic::new(0x00000000000000200002008020080000, 0x440001980400040200a0921c51009000, 123, 25983),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 2304),
+        Probe::new(0x00000000000000200002008020080000, 0x440001980400040200a0921c51009000, 123, 25983),
     ]),
     Slot::new(0x00000000000000402004000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 2560),
-        Magic::new(0x00000000000000000004010040100400, 0x40001200c20080140004023100800228, 123, 26015),
+        Probe::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 2560),
+        Probe::new(0x00000000000000000004010040100400, 0x40001200c20080140004023100800228, 123, 26015),
     ]),
     Slot::new(0x00000000000000805008000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 8960),
-        Magic::new(0x00000000000000000008020080200800, 0x00800a404001010000250a002091100c, 123, 25503),
+        Probe::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 8960),
+        Probe::new(0x00000000000000000008020080200800, 0x00800a404001010000250a002091100c, 123, 25503),
     ]),
     Slot::new(0x0000000000000100a010000000000000, [ // c7
-        Magic::new(0x000000000000001f8000000000000000, 0x2c000081008000040400800000681809, 122, 21759),
-        Magic::new(0x00000000000000002010040100401000, 0x00001000082800188aa0c20148040202, 122, 21823),
+        Probe::new(0x000000000000001f8000000000000000, 0x2c000081008000040400800000681809, 122, 21759),
+        Probe::new(0x00000000000000002010040100401000, 0x00001000082800188aa0c20148040202, 122, 21823),
     ]),
     Slot::new(0x00000000000002014020000000000000, [ // d7
-        Magic::new(0x00000000000000006020080200802000, 0x128004200202920080c1002104048452, 121, 9088),
-        Magic::new(0x000000000000001f0000000000000000, 0x0803150840400040108108000500000b, 123, 25535),
+        Probe::new(0x00000000000000006020080200802000, 0x128004200202920080c1002104048452, 121, 9088),
+        Probe::new(0x000000000000001f0000000000000000, 0x0803150840400040108108000500000b, 123, 25535),
     ]),
     Slot::new(0x00000000000004028040000000000000, [ // e7
-        Magic::new(0x00000000000000000040100401004000, 0x018005229000000430a2109010009180, 123, 25567),
-        Magic::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 9216),
+        Probe::new(0x00000000000000000040100401004000, 0x018005229000000430a2109010009180, 123, 25567),
+        Probe::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 9216),
     ]),
     Slot::new(0x00000000000008050080000000000000, [ // f7
-        Magic::new(0x00000000000000000080200802008000, 0x000010000000108044008741020948c1, 123, 25599),
-        Magic::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 9344),
+        Probe::new(0x00000000000000000080200802008000, 0x000010000000108044008741020948c1, 123, 25599),
+        Probe::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 9344),
     ]),
     Slot::new(0x000000000000100a0100000000000000, [ // g7
-        Magic::new(0x00000000000000180100401004010000, 0x00801c0000210015c000801001008002, 121, 9472),
-        Magic::new(0x0000000000000003e000000000000000, 0x142020200c08a2540430240080040001, 123, 25631),
+        Probe::new(0x00000000000000180100401004010000, 0x00801c0000210015c000801001008002, 121, 9472),
+        Probe::new(0x0000000000000003e000000000000000, 0x142020200c08a2540430240080040001, 123, 25631),
     ]),
     Slot::new(0x00000000000020140200000000000000, [ // h7
-        Magic::new(0x0000000000000007e000000000000000, 0x04000009480040180041009990041e01, 122, 21887),
-        Magic::new(0x00000000000000100200802008020000, 0x14275462000022000380081001041002, 122, 21951),
+        Probe::new(0x0000000000000007e000000000000000, 0x04000009480040180041009990041e01, 122, 21887),
+        Probe::new(0x00000000000000100200802008020000, 0x14275462000022000380081001041002, 122, 21951),
     ]),
     Slot::new(0x00000000000040280400000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 9600),
-        Magic::new(0x00000000000000000401004010040000, 0x000001b0180102400080200102808810, 123, 25663),
+        Probe::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 9600),
+        Probe::new(0x00000000000000000401004010040000, 0x000001b0180102400080200102808810, 123, 25663),
     ]),
     Slot::new(0x00000000000080100800000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 2816),
-        Magic::new(0x00000000000000000802008020080000, 0x20000dd8102118100000011200249110, 123, 26047),
+        Probe::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 2816),
+        Probe::new(0x00000000000000000802008020080000, 0x20000dd8102118100000011200249110, 123, 26047),
     ]),
     Slot::new(0x00000000000000801000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 3584),
-        Magic::new(0x00000000000000001004010040100400, 0x401000000103c85008504b0860040808, 122, 23167),
+        Probe::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 3584),
+        Probe::new(0x00000000000000001004010040100400, 0x401000000103c85008504b0860040808, 122, 23167),
     ]),
     Slot::new(0x00000000000001402000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 10752),
-        Magic::new(0x00000000000000002008020080200800, 0x1104a000840100000008040028084301, 122, 22527),
+        Probe::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 10752),
+        Probe::new(0x00000000000000002008020080200800, 0x1104a000840100000008040028084301, 122, 22527),
     ]),
     Slot::new(0x00000000000002804000000000000000, [ // c8
-        Magic::new(0x00000000000000804010040100401000, 0x0045088040002004204c002090008842, 121, 10880),
-        Magic::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 22591),
+        Probe::new(0x00000000000000804010040100401000, 0x0045088040002004204c002090008842, 121, 10880),
+        Probe::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 22591),
     ]),
     Slot::new(0x00000000000005008000000000000000, [ // d8
-        Magic::new(0x00000000000000008020080200802000, 0x4000180000800105000080402005c041, 122, 22655),
-        Magic::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 11008),
+        Probe::new(0x00000000000000008020080200802000, 0x4000180000800105000080402005c041, 122, 22655),
+        Probe::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 11008),
     ]),
     Slot::new(0x0000000000000a010000000000000000, [ // e8
-        Magic::new(0x00000000000000010040100401004000, 0x40820814001040700201801884894200, 122, 22719),
-        Magic::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 11136),
+        Probe::new(0x00000000000000010040100401004000, 0x40820814001040700201801884894200, 122, 22719),
+        Probe::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 11136),
     ]),
     Slot::new(0x00000000000014020000000000000000, [ // f8
-        Magic::new(0x00000000000000020080200802008000, 0x08010a08080001c04442804002042045, 122, 22783),
-        Magic::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 11264),
+        Probe::new(0x00000000000000020080200802008000, 0x08010a08080001c04442804002042045, 122, 22783),
+        Probe::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 11264),
     ]),
     Slot::new(0x00000000000028040000000000000000, [ // g8
-        Magic::new(0x00000000000000040100401004010000, 0x51452840222040002004086040450090, 122, 22847),
-        Magic::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 11392),
+        Probe::new(0x00000000000000040100401004010000, 0x51452840222040002004086040450090, 122, 22847),
+        Probe::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 11392),
     ]),
     Slot::new(0x00000000000050080000000000000000, [ // h8
-        Magic::new(0x00000000000040080200802008020000, 0x2006208000a060888e20252601000820, 121, 11520),
-        Magic::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 22911),
+        Probe::new(0x00000000000040080200802008020000, 0x2006208000a060888e20252601000820, 121, 11520),
+        Probe::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 22911),
     ]),
     Slot::new(0x000000000000a0100000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 11648),
-        Magic::new(0x00000000000000100401004010040000, 0x2804000000220221008e202105802881, 122, 22975),
+        Probe::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 11648),
+        Probe::new(0x00000000000000100401004010040000, 0x2804000000220221008e202105802881, 122, 22975),
     ]),
     Slot::new(0x00000000000040200000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 3840),
-        Magic::new(0x00000000000000200802008020080000, 0x22004010050000010000109a02104830, 122, 23231),
+        Probe::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 3840),
+        Probe::new(0x00000000000000200802008020080000, 0x22004010050000010000109a02104830, 122, 23231),
     ]),
 ];
 /// Block 3: bishop white quiet, bishop black quiet, bishop white capture, bishop black
@@ -5106,323 +6078,323 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000800, [ // a1
-        Magic::new(0x00000000000000040080100200400800, 0x02880008582241000010008009184080, 122, 18431),
+        Probe::new(0x00000000000000040080100200400800, 0x02880008582241000010008009184080, 122, 18431),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000001400, [ // b1
-        Magic::new(0x00000000000000080100200400801000, 0x01802800020a05184404010003004220, 122, 18495),
+        Probe::new(0x00000000000000080100200400801000, 0x01802800020a05184404010003004220, 122, 18495),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000002800, [ // c1
-        Magic::new(0x00000000000000100200400801002000, 0x3800c132284880000044802061020002, 122, 19199),
-        Magic::new(0x00000000000000000000000000000800, 0x020002a2000101002032080140001400, 127, 13849),
+        Probe::new(0x00000000000000100200400801002000, 0x3800c132284880000044802061020002, 122, 19199),
+        Probe::new(0x00000000000000000000000000000800, 0x020002a2000101002032080140001400, 127, 13849),
     ]),
     Slot::new(0x00000000000000000000000000005000, [ // d1
-        Magic::new(0x00000000000000000400801002004000, 0xb0200018080012041001001b00904020, 123, 24031),
-        Magic::new(0x00000000000000000000000000201000, 0x00009000800841000009022102002401, 126, 26751),
+        Probe::new(0x00000000000000000400801002004000, 0xb0200018080012041001001b00904020, 123, 24031),
+        Probe::new(0x00000000000000000000000000201000, 0x00009000800841000009022102002401, 126, 26751),
     ]),
     Slot::new(0x0000000000000000000000000000a000, [ // e1
-        Magic::new(0x00000000000000000001002004008000, 0x040000a401001000044114102104100a, 124, 26111),
-        Magic::new(0x00000000000000000000000080402000, 0x000800200000004d0084118080000000, 125, 26623),
+        Probe::new(0x00000000000000000001002004008000, 0x040000a401001000044114102104100a, 124, 26111),
+        Probe::new(0x00000000000000000000000080402000, 0x000800200000004d0084118080000000, 125, 26623),
     ]),
     Slot::new(0x00000000000000000000000000014000, [ // f1
-        Magic::new(0x00000000000000000000020100804000, 0x00c00100800040000300450148500003, 124, 26127),
-        Magic::new(0x00000000000000000000004008010000, 0x20000007204418c0000e800c01000002, 125, 26631),
+        Probe::new(0x00000000000000000000020100804000, 0x00c00100800040000300450148500003, 124, 26127),
+        Probe::new(0x00000000000000000000004008010000, 0x20000007204418c0000e800c01000002, 125, 26631),
     ]),
     Slot::new(0x00000000000000000000000000028000, [ // g1
-        Magic::new(0x00000000000000000008040201008000, 0x0800008c302420090026808090140308, 123, 24063),
-        Magic::new(0x00000000000000000000000010020000, 0x08a00004608606008848d00404802410, 126, 26755),
+        Probe::new(0x00000000000000000008040201008000, 0x0800008c302420090026808090140308, 123, 24063),
+        Probe::new(0x00000000000000000000000010020000, 0x08a00004608606008848d00404802410, 126, 26755),
     ]),
     Slot::new(0x00000000000000000000000000050000, [ // h1
-        Magic::new(0x00000000000000002010080402010000, 0x00440080200010800104104001070a12, 122, 19263),
-        Magic::new(0x00000000000000000000000000040000, 0x18021460408204150000600100040080, 127, 18310),
+        Probe::new(0x00000000000000002010080402010000, 0x00440080200010800104104001070a12, 122, 19263),
+        Probe::new(0x00000000000000000000000000040000, 0x18021460408204150000600100040080, 127, 18310),
     ]),
     Slot::new(0x000000000000000000000000000a0000, [ // i1
-        Magic::new(0x00000000000000004020100804020000, 0x00300320041095020882044408020022, 122, 18559),
+        Probe::new(0x00000000000000004020100804020000, 0x00300320041095020882044408020022, 122, 18559),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000040000, [ // j1
-        Magic::new(0x00000000000000008040201008040000, 0x2080000010810a046800420081030301, 122, 18623),
+        Probe::new(0x00000000000000008040201008040000, 0x2080000010810a046800420081030301, 122, 18623),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000200002, [ // a2
-        Magic::new(0x00000000000000020040080100200000, 0x388000000000182100c80a0010040820, 123, 23295),
+        Probe::new(0x00000000000000020040080100200000, 0x388000000000182100c80a0010040820, 123, 23295),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000500005, [ // b2
-        Magic::new(0x00000000000000040080100200400000, 0x2040d0005000800200000080050100e0, 123, 23327),
+        Probe::new(0x00000000000000040080100200400000, 0x2040d0005000800200000080050100e0, 123, 23327),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000a0000a, [ // c2
-        Magic::new(0x00000000000000080100200400a00000, 0x13060205018008085c00010002043910, 122, 18687),
+        Probe::new(0x00000000000000080100200400a00000, 0x13060205018008085c00010002043910, 122, 18687),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000001400014, [ // d2
-        Magic::new(0x00000000000000100200400801000000, 0x020822c0080020020000000830070008, 123, 24095),
-        Magic::new(0x00000000000000000000000080400000, 0x0004220000009010100c0204a0400000, 126, 26759),
+        Probe::new(0x00000000000000100200400801000000, 0x020822c0080020020000000830070008, 123, 24095),
+        Probe::new(0x00000000000000000000000080400000, 0x0004220000009010100c0204a0400000, 126, 26759),
     ]),
     Slot::new(0x00000000000000000000000002800028, [ // e2
-        Magic::new(0x00000000000000000400801002000000, 0x4000410801040000000300c10420420d, 124, 26143),
-        Magic::new(0x00000000000000000000020100800000, 0x18004121004004004002410020206800, 125, 26639),
+        Probe::new(0x00000000000000000400801002000000, 0x4000410801040000000300c10420420d, 124, 26143),
+        Probe::new(0x00000000000000000000020100800000, 0x18004121004004004002410020206800, 125, 26639),
     ]),
     Slot::new(0x00000000000000000000000005000050, [ // f2
-        Magic::new(0x00000000000000000008040201000000, 0x064480010020346000000240082b5001, 124, 26159),
-        Magic::new(0x00000000000000000001002004000000, 0x1000000208000000c001004874204024, 125, 26647),
+        Probe::new(0x00000000000000000008040201000000, 0x064480010020346000000240082b5001, 124, 26159),
+        Probe::new(0x00000000000000000001002004000000, 0x1000000208000000c001004874204024, 125, 26647),
     ]),
     Slot::new(0x0000000000000000000000000a0000a0, [ // g2
-        Magic::new(0x00000000000000002010080402000000, 0xc00008020a0400100104600820280181, 123, 24127),
-        Magic::new(0x00000000000000000000004008000000, 0x4c10c080000000000244450802080100, 126, 26763),
+        Probe::new(0x00000000000000002010080402000000, 0xc00008020a0400100104600820280181, 123, 24127),
+        Probe::new(0x00000000000000000000004008000000, 0x4c10c080000000000244450802080100, 126, 26763),
     ]),
     Slot::new(0x00000000000000000000000014000140, [ // h2
-        Magic::new(0x00000000000000004020100814000000, 0x80000080011414000020041802046241, 122, 18751),
+        Probe::new(0x00000000000000004020100814000000, 0x80000080011414000020041802046241, 122, 18751),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000028000280, [ // i2
-        Magic::new(0x00000000000000008040201008000000, 0x40010400860044854802000800810241, 123, 23359),
+        Probe::new(0x00000000000000008040201008000000, 0x40010400860044854802000800810241, 123, 23359),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000010000100, [ // j2
-        Magic::new(0x00000000000000010080402010000000, 0xa400000904c8032401840142009024a0, 123, 26079),
+        Probe::new(0x00000000000000010080402010000000, 0xa400000904c8032401840142009024a0, 123, 26079),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000080000800, [ // a3
-        Magic::new(0x00000000000000010020040080000800, 0x100004000000a0000001000440224200, 123, 23391),
+        Probe::new(0x00000000000000010020040080000800, 0x100004000000a0000001000440224200, 123, 23391),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000140001400, [ // b3
-        Magic::new(0x00000000000000020040080100001000, 0x81080800088206221001440020080020, 123, 23423),
+        Probe::new(0x00000000000000020040080100001000, 0x81080800088206221001440020080020, 123, 23423),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000280002800, [ // c3
-        Magic::new(0x00000000000000040080100200000000, 0x10060000190010440042042010a82020, 124, 26175),
-        Magic::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 26655),
+        Probe::new(0x00000000000000040080100200000000, 0x10060000190010440042042010a82020, 124, 26175),
+        Probe::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 26655),
     ]),
     Slot::new(0x00000000000000000000000500005000, [ // d3
-        Magic::new(0x00000000000000080100200400000000, 0x8208000020a20401800620040d020284, 124, 26367),
-        Magic::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 26383),
+        Probe::new(0x00000000000000080100200400000000, 0x8208000020a20401800620040d020284, 124, 26367),
+        Probe::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 26383),
     ]),
     Slot::new(0x00000000000000000000000a0000a000, [ // e3
-        Magic::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 24287),
-        Magic::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 26495),
+        Probe::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 24287),
+        Probe::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 26495),
     ]),
     Slot::new(0x00000000000000000000001400014000, [ // f3
-        Magic::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 24319),
-        Magic::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 26511),
+        Probe::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 24319),
+        Probe::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 26511),
     ]),
     Slot::new(0x00000000000000000000002800028000, [ // g3
-        Magic::new(0x00000000000000004020100800000000, 0x90080081008d4a00014000002801014a, 124, 26399),
-        Magic::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 26415),
+        Probe::new(0x00000000000000004020100800000000, 0x90080081008d4a00014000002801014a, 124, 26399),
+        Probe::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 26415),
     ]),
     Slot::new(0x00000000000000000000005000050000, [ // h3
-        Magic::new(0x00000000000000008040201000000000, 0x00000141000000009000040071061195, 124, 26191),
-        Magic::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 26663),
+        Probe::new(0x00000000000000008040201000000000, 0x00000141000000009000040071061195, 124, 26191),
+        Probe::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 26663),
     ]),
     Slot::new(0x0000000000000000000000a0000a0000, [ // i3
-        Magic::new(0x00000000000000010080402000020000, 0x20002020080020040101040202020020, 123, 23455),
+        Probe::new(0x00000000000000010080402000020000, 0x20002020080020040101040202020020, 123, 23455),
         PAD,
     ]),
     Slot::new(0x00000000000000000000004000040000, [ // j3
-        Magic::new(0x00000000000000020100804000040000, 0xc00c0106400081000401214010a02020, 123, 23487),
+        Probe::new(0x00000000000000020100804000040000, 0xc00c0106400081000401214010a02020, 123, 23487),
         PAD,
     ]),
     Slot::new(0x00000000000000000000020000200000, [ // a4
-        Magic::new(0x00000000000000008010020000201000, 0x10006008b80110a04004098020500281, 123, 23519),
+        Probe::new(0x00000000000000008010020000201000, 0x10006008b80110a04004098020500281, 123, 23519),
         PAD,
     ]),
     Slot::new(0x00000000000000000000050000500000, [ // b4
-        Magic::new(0x00000000000000010020040000402000, 0x83030000480084000000484104108100, 123, 23551),
+        Probe::new(0x00000000000000010020040000402000, 0x83030000480084000000484104108100, 123, 23551),
         PAD,
     ]),
     Slot::new(0x000000000000000000000a0000a00000, [ // c4
-        Magic::new(0x000000000000000200400a0000000000, 0x44020010090200020010000086880084, 124, 26207),
-        Magic::new(0x00000000000000000000000000a04000, 0x1400409800a0080a2211444800800001, 125, 26671),
+        Probe::new(0x000000000000000200400a0000000000, 0x44020010090200020010000086880084, 124, 26207),
+        Probe::new(0x00000000000000000000000000a04000, 0x1400409800a0080a2211444800800001, 125, 26671),
     ]),
     Slot::new(0x00000000000000000000140001400000, [ // d4
-        Magic::new(0x00000000000000040088140000000000, 0x12002215000008480202000180041210, 123, 24351),
-        Magic::new(0x00000000000000000000000001408800, 0x0000000040a059010802848400080008, 124, 26527),
+        Probe::new(0x00000000000000040088140000000000, 0x12002215000008480202000180041210, 123, 24351),
+        Probe::new(0x00000000000000000000000001408800, 0x0000000040a059010802848400080008, 124, 26527),
     ]),
     Slot::new(0x00000000000000000000280002800000, [ // e4
-        Magic::new(0x00000000000000002010080002010000, 0x8000000880063000800008101210410e, 123, 24543),
-        Magic::new(0x00000000000000080100200000801000, 0x08040040004010008001008000248008, 123, 24575),
+        Probe::new(0x00000000000000002010080002010000, 0x8000000880063000800008101210410e, 123, 24543),
+        Probe::new(0x00000000000000080100200000801000, 0x08040040004010008001008000248008, 123, 24575),
     ]),
     Slot::new(0x00000000000000000000500005000000, [ // f4
-        Magic::new(0x00000000000000004020100004020000, 0x001800200041000402c0042025216901, 123, 24607),
-        Magic::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 24639),
+        Probe::new(0x00000000000000004020100004020000, 0x001800200041000402c0042025216901, 123, 24607),
+        Probe::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 24639),
     ]),
     Slot::new(0x00000000000000000000a0000a000000, [ // g4
-        Magic::new(0x00000000000000008440a00000000000, 0x18000001080010010800080010008029, 123, 24383),
-        Magic::new(0x0000000000000000000000000a044000, 0x800880120000e0022410a008a0000010, 124, 26543),
+        Probe::new(0x00000000000000008440a00000000000, 0x18000001080010010800080010008029, 123, 24383),
+        Probe::new(0x0000000000000000000000000a044000, 0x800880120000e0022410a008a0000010, 124, 26543),
     ]),
     Slot::new(0x00000000000000000001400014000000, [ // h4
-        Magic::new(0x00000000000000010081400000000000, 0xc0490010100500800011420040a04840, 124, 26223),
-        Magic::new(0x00000000000000000000000014008000, 0x4000028000080a2000048848d00240d0, 125, 26679),
+        Probe::new(0x00000000000000010081400000000000, 0xc0490010100500800011420040a04840, 124, 26223),
+        Probe::new(0x00000000000000000000000014008000, 0x4000028000080a2000048848d00240d0, 125, 26679),
     ]),
     Slot::new(0x00000000000000000002800028000000, [ // i4
-        Magic::new(0x00000000000000020100800008010000, 0x0b000800310070008008b02800010a48, 123, 23583),
+        Probe::new(0x00000000000000020100800008010000, 0x0b000800310070008008b02800010a48, 123, 23583),
         PAD,
     ]),
     Slot::new(0x00000000000000000001000010000000, [ // j4
-        Magic::new(0x00000000000000040201000010020000, 0xc0002080000a0000434005a400106008, 123, 23615),
+        Probe::new(0x00000000000000040201000010020000, 0xc0002080000a0000434005a400106008, 123, 23615),
         PAD,
     ]),
     Slot::new(0x00000000000000000008000080000000, [ // a5
-        Magic::new(0x00000000000000004008000080402000, 0x04108000940844000011020220a01101, 123, 23647),
+        Probe::new(0x00000000000000004008000080402000, 0x04108000940844000011020220a01101, 123, 23647),
         PAD,
     ]),
     Slot::new(0x00000000000000000014000140000000, [ // b5
-        Magic::new(0x00000000000000008010000100804000, 0x01041000011812000000811211100405, 123, 23679),
+        Probe::new(0x00000000000000008010000100804000, 0x01041000011812000000811211100405, 123, 23679),
         PAD,
     ]),
     Slot::new(0x00000000000000000028000280000000, [ // c5
-        Magic::new(0x00000000000000000008000201008000, 0x00000430824340114a0ba88022110400, 124, 26239),
-        Magic::new(0x00000000000000010020000080000000, 0x400060200000002000001100c0004440, 125, 26687),
+        Probe::new(0x00000000000000000008000201008000, 0x00000430824340114a0ba88022110400, 124, 26239),
+        Probe::new(0x00000000000000010020000080000000, 0x400060200000002000001100c0004440, 125, 26687),
     ]),
     Slot::new(0x00000000000000000050000500000000, [ // d5
-        Magic::new(0x00000000000000020040000402010000, 0x48081808003000001048c01023000201, 123, 24415),
-        Magic::new(0x00000000000000002010000100200000, 0x00080001088408000000008080001202, 124, 26559),
+        Probe::new(0x00000000000000020040000402010000, 0x48081808003000001048c01023000201, 123, 24415),
+        Probe::new(0x00000000000000002010000100200000, 0x00080001088408000000008080001202, 124, 26559),
     ]),
     Slot::new(0x000000000000000000a0000a00000000, [ // e5
-        Magic::new(0x00000000000000040080000200400800, 0x242002008240e0880401004020e08441, 123, 24671),
-        Magic::new(0x00000000000000004020000804020000, 0x000080000400084200001a8861094401, 123, 24703),
+        Probe::new(0x00000000000000040080000200400800, 0x242002008240e0880401004020e08441, 123, 24671),
+        Probe::new(0x00000000000000004020000804020000, 0x000080000400084200001a8861094401, 123, 24703),
     ]),
     Slot::new(0x00000000000000000140001400000000, [ // f5
-        Magic::new(0x00000000000000080100000400801000, 0x020040020408008100020c8412000080, 123, 24735),
-        Magic::new(0x00000000000000008040001008040000, 0x08429180424000010090104441840441, 123, 24767),
+        Probe::new(0x00000000000000080100000400801000, 0x020040020408008100020c8412000080, 123, 24735),
+        Probe::new(0x00000000000000008040001008040000, 0x08429180424000010090104441840441, 123, 24767),
     ]),
     Slot::new(0x00000000000000000280002800000000, [ // g5
-        Magic::new(0x00000000000000100200000801002000, 0x00c100104200041040041240540800c6, 123, 24447),
-        Magic::new(0x00000000000000010080002010000000, 0xc0000000080060241800000505200302, 124, 26575),
+        Probe::new(0x00000000000000100200000801002000, 0x00c100104200041040041240540800c6, 123, 24447),
+        Probe::new(0x00000000000000010080002010000000, 0xc0000000080060241800000505200302, 124, 26575),
     ]),
     Slot::new(0x00000000000000000500005000000000, [ // h5
-        Magic::new(0x00000000000000000400001002004000, 0x00801921200000000061011005080060, 124, 26255),
-        Magic::new(0x00000000000000020100004000000000, 0x80010021008140c0000208200184c041, 125, 26695),
+        Probe::new(0x00000000000000000400001002004000, 0x00801921200000000061011005080060, 124, 26255),
+        Probe::new(0x00000000000000020100004000000000, 0x80010021008140c0000208200184c041, 125, 26695),
     ]),
     Slot::new(0x00000000000000000a0000a000000000, [ // i5
-        Magic::new(0x00000000000000040200002004008000, 0x10008100800021000482a00880400042, 123, 23711),
+        Probe::new(0x00000000000000040200002004008000, 0x10008100800021000482a00880400042, 123, 23711),
         PAD,
     ]),
     Slot::new(0x00000000000000000400004000000000, [ // j5
-        Magic::new(0x00000000000000080400004008010000, 0x0201000002000100001080b400200230, 123, 23743),
+        Probe::new(0x00000000000000080400004008010000, 0x0201000002000100001080b400200230, 123, 23743),
         PAD,
     ]),
     Slot::new(0x00000000000000002000020000000000, [ // a6
-        Magic::new(0x00000000000000002000020100804000, 0x0000000085a081002029250031201001, 123, 23775),
+        Probe::new(0x00000000000000002000020100804000, 0x0000000085a081002029250031201001, 123, 23775),
         PAD,
     ]),
     Slot::new(0x00000000000000005000050000000000, [ // b6
-        Magic::new(0x00000000000000004000040201008000, 0x0004080000a11004040a102008200009, 123, 23807),
+        Probe::new(0x00000000000000004000040201008000, 0x0004080000a11004040a102008200009, 123, 23807),
         PAD,
     ]),
     Slot::new(0x0000000000000000a0000a0000000000, [ // c6
-        Magic::new(0x00000000000000000000080402010000, 0x0028040000110804c410c40968108049, 124, 26271),
-        Magic::new(0x0000000000000000a000020000000000, 0x81005802048000400040088000a24009, 125, 26703),
+        Probe::new(0x00000000000000000000080402010000, 0x0028040000110804c410c40968108049, 124, 26271),
+        Probe::new(0x0000000000000000a000020000000000, 0x81005802048000400040088000a24009, 125, 26703),
     ]),
     Slot::new(0x00000000000000014000140000000000, [ // d6
-        Magic::new(0x00000000000000000000100804020000, 0x0005200920006001000821a0020e2040, 124, 26431),
-        Magic::new(0x00000000000000014000040080000000, 0x68001c79101442001800c00102040001, 124, 26447),
+        Probe::new(0x00000000000000000000100804020000, 0x0005200920006001000821a0020e2040, 124, 26431),
+        Probe::new(0x00000000000000014000040080000000, 0x68001c79101442001800c00102040001, 124, 26447),
     ]),
     Slot::new(0x00000000000000028000280000000000, [ // e6
-        Magic::new(0x00000000000000020000201008040000, 0xa102000055020780000c102240812004, 123, 24479),
-        Magic::new(0x00000000000000008000080100200000, 0x82000220001020000020030810080105, 124, 26591),
+        Probe::new(0x00000000000000020000201008040000, 0xa102000055020780000c102240812004, 123, 24479),
+        Probe::new(0x00000000000000008000080100200000, 0x82000220001020000020030810080105, 124, 26591),
     ]),
     Slot::new(0x00000000000000050000500000000000, [ // f6
-        Magic::new(0x00000000000000040000100200400800, 0x0a000802240104000208042010481250, 123, 24511),
-        Magic::new(0x00000000000000010000402010000000, 0x7401070000c021814000180204010040, 124, 26607),
+        Probe::new(0x00000000000000040000100200400800, 0x0a000802240104000208042010481250, 123, 24511),
+        Probe::new(0x00000000000000010000402010000000, 0x7401070000c021814000180204010040, 124, 26607),
     ]),
     Slot::new(0x000000000000000a0000a00000000000, [ // g6
-        Magic::new(0x00000000000000000000200400801000, 0x10860a00800420028492010006020460, 124, 26463),
-        Magic::new(0x000000000000000a0000804000000000, 0x10000850214020010000000002202001, 124, 26479),
+        Probe::new(0x00000000000000000000200400801000, 0x10860a00800420028492010006020460, 124, 26463),
+        Probe::new(0x000000000000000a0000804000000000, 0x10000850214020010000000002202001, 124, 26479),
     ]),
     Slot::new(0x00000000000000140001400000000000, [ // h6
-        Magic::new(0x00000000000000000000400801002000, 0x24020000000000080800828488058000, 124, 26287),
-        Magic::new(0x00000000000000140001000000000000, 0x1080108103c000002022080004092200, 125, 26711),
+        Probe::new(0x00000000000000000000400801002000, 0x24020000000000080800828488058000, 124, 26287),
+        Probe::new(0x00000000000000140001000000000000, 0x1080108103c000002022080004092200, 125, 26711),
     ]),
     Slot::new(0x00000000000000280002800000000000, [ // i6
-        Magic::new(0x00000000000000080000801002004000, 0x01910000500010090082022400814080, 123, 23839),
+        Probe::new(0x00000000000000080000801002004000, 0x01910000500010090082022400814080, 123, 23839),
         PAD,
     ]),
     Slot::new(0x00000000000000100001000000000000, [ // j6
-        Magic::new(0x00000000000000100001002004008000, 0x44118010008080a8010410200080a100, 123, 23871),
+        Probe::new(0x00000000000000100001002004008000, 0x44118010008080a8010410200080a100, 123, 23871),
         PAD,
     ]),
     Slot::new(0x00000000000000800008000000000000, [ // a7
-        Magic::new(0x00000000000000000008040201008000, 0x08002000010080012301124008200400, 123, 23903),
+        Probe::new(0x00000000000000000008040201008000, 0x08002000010080012301124008200400, 123, 23903),
         PAD,
     ]),
     Slot::new(0x00000000000001400014000000000000, [ // b7
-        Magic::new(0x00000000000000000010080402010000, 0x01000000008109506020082120020239, 123, 23935),
+        Probe::new(0x00000000000000000010080402010000, 0x01000000008109506020082120020239, 123, 23935),
         PAD,
     ]),
     Slot::new(0x00000000000002800028000000000000, [ // c7
-        Magic::new(0x00000000000000000028100804020000, 0x60034830030000040004882008014700, 122, 18815),
+        Probe::new(0x00000000000000000028100804020000, 0x60034830030000040004882008014700, 122, 18815),
         PAD,
     ]),
     Slot::new(0x00000000000005000050000000000000, [ // d7
-        Magic::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 24159),
-        Magic::new(0x00000000000000000010020000000000, 0x40020704000200000002022020d02400, 126, 26767),
+        Probe::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 24159),
+        Probe::new(0x00000000000000000010020000000000, 0x40020704000200000002022020d02400, 126, 26767),
     ]),
     Slot::new(0x0000000000000a0000a0000000000000, [ // e7
-        Magic::new(0x00000000000000000080402010000000, 0x214a4902028004014040000401004108, 124, 26303),
-        Magic::new(0x00000000000000000020040080000000, 0x24b04010a800900010000013008cae05, 125, 26719),
+        Probe::new(0x00000000000000000080402010000000, 0x214a4902028004014040000401004108, 124, 26303),
+        Probe::new(0x00000000000000000020040080000000, 0x24b04010a800900010000013008cae05, 125, 26719),
     ]),
     Slot::new(0x00000000000014000140000000000000, [ // f7
-        Magic::new(0x00000000000000000040080100200000, 0x04001010002000000448008022d00100, 124, 26319),
-        Magic::new(0x00000000000000000100804000000000, 0x102c000000c128000000000100a09e80, 125, 26727),
+        Probe::new(0x00000000000000000040080100200000, 0x04001010002000000448008022d00100, 124, 26319),
+        Probe::new(0x00000000000000000100804000000000, 0x102c000000c128000000000100a09e80, 125, 26727),
     ]),
     Slot::new(0x00000000000028000280000000000000, [ // g7
-        Magic::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 24191),
-        Magic::new(0x00000000000000000201000000000000, 0xc4800a9002002102404020c280009220, 126, 26771),
+        Probe::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 24191),
+        Probe::new(0x00000000000000000201000000000000, 0xc4800a9002002102404020c280009220, 126, 26771),
     ]),
     Slot::new(0x00000000000050000500000000000000, [ // h7
-        Magic::new(0x00000000000000000500200400801000, 0x40800000800053800200c04020844810, 122, 18879),
+        Probe::new(0x00000000000000000500200400801000, 0x40800000800053800200c04020844810, 122, 18879),
         PAD,
     ]),
     Slot::new(0x000000000000a0000a00000000000000, [ // i7
-        Magic::new(0x00000000000000000200400801002000, 0x08008488081000090000704010089815, 123, 23967),
+        Probe::new(0x00000000000000000200400801002000, 0x08008488081000090000704010089815, 123, 23967),
         PAD,
     ]),
     Slot::new(0x00000000000040000400000000000000, [ // j7
-        Magic::new(0x00000000000000000400801002004000, 0x0684068000082000060081c428008804, 123, 23999),
+        Probe::new(0x00000000000000000400801002004000, 0x0684068000082000060081c428008804, 123, 23999),
         PAD,
     ]),
     Slot::new(0x00000000000000002000000000000000, [ // a8
-        Magic::new(0x00000000000000002010080402010000, 0x200c041005094008800140100c03004c, 122, 18943),
+        Probe::new(0x00000000000000002010080402010000, 0x200c041005094008800140100c03004c, 122, 18943),
         PAD,
     ]),
     Slot::new(0x00000000000000005000000000000000, [ // b8
-        Magic::new(0x00000000000000004020100804020000, 0x40680000065018028880020468220146, 122, 19007),
+        Probe::new(0x00000000000000004020100804020000, 0x40680000065018028880020468220146, 122, 19007),
         PAD,
     ]),
     Slot::new(0x0000000000000000a000000000000000, [ // c8
-        Magic::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 19327),
-        Magic::new(0x00000000000000002000000000000000, 0x08062001000250004091040001038004, 127, 15489),
+        Probe::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 19327),
+        Probe::new(0x00000000000000002000000000000000, 0x08062001000250004091040001038004, 127, 15489),
     ]),
     Slot::new(0x00000000000000014000000000000000, [ // d8
-        Magic::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 24223),
-        Magic::new(0x00000000000000004008000000000000, 0x04008000040310000011200181981001, 126, 26775),
+        Probe::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 24223),
+        Probe::new(0x00000000000000004008000000000000, 0x04008000040310000011200181981001, 126, 26775),
     ]),
     Slot::new(0x00000000000000028000000000000000, [ // e8
-        Magic::new(0x00000000000000020100804000000000, 0x5300000001102007002200001880808c, 124, 26335),
-        Magic::new(0x00000000000000008010020000000000, 0x40060800080000400200542000210201, 125, 26735),
+        Probe::new(0x00000000000000020100804000000000, 0x5300000001102007002200001880808c, 124, 26335),
+        Probe::new(0x00000000000000008010020000000000, 0x40060800080000400200542000210201, 125, 26735),
     ]),
     Slot::new(0x00000000000000050000000000000000, [ // f8
-        Magic::new(0x00000000000000010020040080000000, 0x42200000004004308040000100484080, 124, 26351),
-        Magic::new(0x00000000000000040201000000000000, 0x31098820010304012420400804048060, 125, 26743),
+        Probe::new(0x00000000000000010020040080000000, 0x42200000004004308040000100484080, 124, 26351),
+        Probe::new(0x00000000000000040201000000000000, 0x31098820010304012420400804048060, 125, 26743),
     ]),
     Slot::new(0x000000000000000a0000000000000000, [ // g8
-        Magic::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 24255),
-        Magic::new(0x00000000000000080400000000000000, 0x20080020000050500204020210801430, 126, 26779),
+        Probe::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 24255),
+        Probe::new(0x00000000000000080400000000000000, 0x20080020000050500204020210801430, 126, 26779),
     ]),
     Slot::new(0x00000000000000140000000000000000, [ // h8
-        Magic::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 19391),
-        Magic::new(0x00000000000000100000000000000000, 0x08024052000060808088500008210200, 127, 16136),
+        Probe::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 19391),
+        Probe::new(0x00000000000000100000000000000000, 0x08024052000060808088500008210200, 127, 16136),
     ]),
     Slot::new(0x00000000000000280000000000000000, [ // i8
-        Magic::new(0x00000000000000080100200400801000, 0x11002000020100080006902410090180, 122, 19071),
+        Probe::new(0x00000000000000080100200400801000, 0x11002000020100080006902410090180, 122, 19071),
         PAD,
     ]),
     Slot::new(0x00000000000000100000000000000000, [ // j8
-        Magic::new(0x00000000000000100200400801002000, 0x00845020808020420022408014804220, 122, 19135),
+        Probe::new(0x00000000000000100200400801002000, 0x00845020808020420022408014804220, 122, 19135),
         PAD,
     ]),
 ];
@@ -5519,323 +6491,323 @@ static BLOCK_4: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201800, [ // a1
-        Magic::new(0x00000000000000040080100200400800, 0x02880008582241000010008009184080, 122, 18431),
+        Probe::new(0x00000000000000040080100200400800, 0x02880008582241000010008009184080, 122, 18431),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000503400, [ // b1
-        Magic::new(0x00000000000000080100200400801000, 0x01802800020a05184404010003004220, 122, 18495),
+        Probe::new(0x00000000000000080100200400801000, 0x01802800020a05184404010003004220, 122, 18495),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000a06c00, [ // c1
-        Magic::new(0x00000000000000100200400801002000, 0x3800c132284880000044802061020002, 122, 19199),
-        Magic::new(0x00000000000000000000000000000800, 0x020002a2000101002032080140001400, 127, 13849),
+        Probe::new(0x00000000000000100200400801002000, 0x3800c132284880000044802061020002, 122, 19199),
+        Probe::new(0x00000000000000000000000000000800, 0x020002a2000101002032080140001400, 127, 13849),
     ]),
     Slot::new(0x0000000000000000000000000140d800, [ // d1
-        Magic::new(0x00000000000000000400801002004000, 0xb0200018080012041001001b00904020, 123, 24031),
-        Magic::new(0x00000000000000000000000000201000, 0x00009000800841000009022102002401, 126, 26751),
+        Probe::new(0x00000000000000000400801002004000, 0xb0200018080012041001001b00904020, 123, 24031),
+        Probe::new(0x00000000000000000000000000201000, 0x00009000800841000009022102002401, 126, 26751),
     ]),
     Slot::new(0x0000000000000000000000000281b000, [ // e1
-        Magic::new(0x00000000000000000001002004008000, 0x040000a401001000044114102104100a, 124, 26111),
-        Magic::new(0x00000000000000000000000080402000, 0x000800200000004d0084118080000000, 125, 26623),
+        Probe::new(0x00000000000000000001002004008000, 0x040000a401001000044114102104100a, 124, 26111),
+        Probe::new(0x00000000000000000000000080402000, 0x000800200000004d0084118080000000, 125, 26623),
     ]),
     Slot::new(0x00000000000000000000000005036000, [ // f1
-        Magic::new(0x00000000000000000000020100804000, 0x00c00100800040000300450148500003, 124, 26127),
-        Magic::new(0x00000000000000000000004008010000, 0x20000007204418c0000e800c01000002, 125, 26631),
+        Probe::new(0x00000000000000000000020100804000, 0x00c00100800040000300450148500003, 124, 26127),
+        Probe::new(0x00000000000000000000004008010000, 0x20000007204418c0000e800c01000002, 125, 26631),
     ]),
     Slot::new(0x0000000000000000000000000a06c000, [ // g1
-        Magic::new(0x00000000000000000008040201008000, 0x0800008c302420090026808090140308, 123, 24063),
-        Magic::new(0x00000000000000000000000010020000, 0x08a00004608606008848d00404802410, 126, 26755),
+        Probe::new(0x00000000000000000008040201008000, 0x0800008c302420090026808090140308, 123, 24063),
+        Probe::new(0x00000000000000000000000010020000, 0x08a00004608606008848d00404802410, 126, 26755),
     ]),
     Slot::new(0x000000000000000000000000140d8000, [ // h1
-        Magic::new(0x00000000000000002010080402010000, 0x00440080200010800104104001070a12, 122, 19263),
-        Magic::new(0x00000000000000000000000000040000, 0x18021460408204150000600100040080, 127, 18310),
+        Probe::new(0x00000000000000002010080402010000, 0x00440080200010800104104001070a12, 122, 19263),
+        Probe::new(0x00000000000000000000000000040000, 0x18021460408204150000600100040080, 127, 18310),
     ]),
     Slot::new(0x000000000000000000000000280b0000, [ // i1
-        Magic::new(0x00000000000000004020100804020000, 0x00300320041095020882044408020022, 122, 18559),
+        Probe::new(0x00000000000000004020100804020000, 0x00300320041095020882044408020022, 122, 18559),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000010060000, [ // j1
-        Magic::new(0x00000000000000008040201008040000, 0x2080000010810a046800420081030301, 122, 18623),
+        Probe::new(0x00000000000000008040201008040000, 0x2080000010810a046800420081030301, 122, 18623),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000080600006, [ // a2
-        Magic::new(0x00000000000000020040080100200000, 0x388000000000182100c80a0010040820, 123, 23295),
+        Probe::new(0x00000000000000020040080100200000, 0x388000000000182100c80a0010040820, 123, 23295),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000140d0000d, [ // b2
-        Magic::new(0x00000000000000040080100200400000, 0x2040d0005000800200000080050100e0, 123, 23327),
+        Probe::new(0x00000000000000040080100200400000, 0x2040d0005000800200000080050100e0, 123, 23327),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000281b0001b, [ // c2
-        Magic::new(0x00000000000000080100200400a00000, 0x13060205018008085c00010002043910, 122, 18687),
+        Probe::new(0x00000000000000080100200400a00000, 0x13060205018008085c00010002043910, 122, 18687),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000503600036, [ // d2
-        Magic::new(0x00000000000000100200400801000000, 0x020822c0080020020000000830070008, 123, 24095),
-        Magic::new(0x00000000000000000000000080400000, 0x0004220000009010100c0204a0400000, 126, 26759),
+        Probe::new(0x00000000000000100200400801000000, 0x020822c0080020020000000830070008, 123, 24095),
+        Probe::new(0x00000000000000000000000080400000, 0x0004220000009010100c0204a0400000, 126, 26759),
     ]),
     Slot::new(0x00000000000000000000000a06c0006c, [ // e2
-        Magic::new(0x00000000000000000400801002000000, 0x4000410801040000000300c10420420d, 124, 26143),
-        Magic::new(0x00000000000000000000020100800000, 0x18004121004004004002410020206800, 125, 26639),
+        Probe::new(0x00000000000000000400801002000000, 0x4000410801040000000300c10420420d, 124, 26143),
+        Probe::new(0x00000000000000000000020100800000, 0x18004121004004004002410020206800, 125, 26639),
     ]),
     Slot::new(0x0000000000000000000000140d8000d8, [ // f2
-        Magic::new(0x00000000000000000008040201000000, 0x064480010020346000000240082b5001, 124, 26159),
-        Magic::new(0x00000000000000000001002004000000, 0x1000000208000000c001004874204024, 125, 26647),
+        Probe::new(0x00000000000000000008040201000000, 0x064480010020346000000240082b5001, 124, 26159),
+        Probe::new(0x00000000000000000001002004000000, 0x1000000208000000c001004874204024, 125, 26647),
     ]),
     Slot::new(0x0000000000000000000000281b0001b0, [ // g2
-        Magic::new(0x00000000000000002010080402000000, 0xc00008020a0400100104600820280181, 123, 24127),
-        Magic::new(0x00000000000000000000004008000000, 0x4c10c080000000000244450802080100, 126, 26763),
+        Probe::new(0x00000000000000002010080402000000, 0xc00008020a0400100104600820280181, 123, 24127),
+        Probe::new(0x00000000000000000000004008000000, 0x4c10c080000000000244450802080100, 126, 26763),
     ]),
     Slot::new(0x00000000000000000000005036000360, [ // h2
-        Magic::new(0x00000000000000004020100814000000, 0x80000080011414000020041802046241, 122, 18751),
+        Probe::new(0x00000000000000004020100814000000, 0x80000080011414000020041802046241, 122, 18751),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000a02c0002c0, [ // i2
-        Magic::new(0x00000000000000008040201008000000, 0x40010400860044854802000800810241, 123, 23359),
+        Probe::new(0x00000000000000008040201008000000, 0x40010400860044854802000800810241, 123, 23359),
         PAD,
     ]),
     Slot::new(0x00000000000000000000004018000180, [ // j2
-        Magic::new(0x00000000000000010080402010000000, 0xa400000904c8032401840142009024a0, 123, 26079),
+        Probe::new(0x00000000000000010080402010000000, 0xa400000904c8032401840142009024a0, 123, 26079),
         PAD,
     ]),
     Slot::new(0x00000000000000000000020180001802, [ // a3
-        Magic::new(0x00000000000000010020040080000800, 0x100004000000a0000001000440224200, 123, 23391),
+        Probe::new(0x00000000000000010020040080000800, 0x100004000000a0000001000440224200, 123, 23391),
         PAD,
     ]),
     Slot::new(0x00000000000000000000050340003405, [ // b3
-        Magic::new(0x00000000000000020040080100001000, 0x81080800088206221001440020080020, 123, 23423),
+        Probe::new(0x00000000000000020040080100001000, 0x81080800088206221001440020080020, 123, 23423),
         PAD,
     ]),
     Slot::new(0x000000000000000000000a06c0006c0a, [ // c3
-        Magic::new(0x00000000000000040080100200000000, 0x10060000190010440042042010a82020, 124, 26175),
-        Magic::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 26655),
+        Probe::new(0x00000000000000040080100200000000, 0x10060000190010440042042010a82020, 124, 26175),
+        Probe::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 26655),
     ]),
     Slot::new(0x00000000000000000000140d8000d814, [ // d3
-        Magic::new(0x00000000000000080100200400000000, 0x8208000020a20401800620040d020284, 124, 26367),
-        Magic::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 26383),
+        Probe::new(0x00000000000000080100200400000000, 0x8208000020a20401800620040d020284, 124, 26367),
+        Probe::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 26383),
     ]),
     Slot::new(0x00000000000000000000281b0001b028, [ // e3
-        Magic::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 24287),
-        Magic::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 26495),
+        Probe::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 24287),
+        Probe::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 26495),
     ]),
     Slot::new(0x00000000000000000000503600036050, [ // f3
-        Magic::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 24319),
-        Magic::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 26511),
+        Probe::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 24319),
+        Probe::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 26511),
     ]),
     Slot::new(0x00000000000000000000a06c0006c0a0, [ // g3
-        Magic::new(0x00000000000000004020100800000000, 0x90080081008d4a00014000002801014a, 124, 26399),
-        Magic::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 26415),
+        Probe::new(0x00000000000000004020100800000000, 0x90080081008d4a00014000002801014a, 124, 26399),
+        Probe::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 26415),
     ]),
     Slot::new(0x0000000000000000000140d8000d8140, [ // h3
-        Magic::new(0x00000000000000008040201000000000, 0x00000141000000009000040071061195, 124, 26191),
-        Magic::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 26663),
+        Probe::new(0x00000000000000008040201000000000, 0x00000141000000009000040071061195, 124, 26191),
+        Probe::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 26663),
     ]),
     Slot::new(0x0000000000000000000280b0000b0280, [ // i3
-        Magic::new(0x00000000000000010080402000020000, 0x20002020080020040101040202020020, 123, 23455),
+        Probe::new(0x00000000000000010080402000020000, 0x20002020080020040101040202020020, 123, 23455),
         PAD,
     ]),
     Slot::new(0x00000000000000000001006000060100, [ // j3
-        Magic::new(0x00000000000000020100804000040000, 0xc00c0106400081000401214010a02020, 123, 23487),
+        Probe::new(0x00000000000000020100804000040000, 0xc00c0106400081000401214010a02020, 123, 23487),
         PAD,
     ]),
     Slot::new(0x00000000000000000008060000600800, [ // a4
-        Magic::new(0x00000000000000008010020000201000, 0x10006008b80110a04004098020500281, 123, 23519),
+        Probe::new(0x00000000000000008010020000201000, 0x10006008b80110a04004098020500281, 123, 23519),
         PAD,
     ]),
     Slot::new(0x000000000000000000140d0000d01400, [ // b4
-        Magic::new(0x00000000000000010020040000402000, 0x83030000480084000000484104108100, 123, 23551),
+        Probe::new(0x00000000000000010020040000402000, 0x83030000480084000000484104108100, 123, 23551),
         PAD,
     ]),
     Slot::new(0x000000000000000000281b0001b02800, [ // c4
-        Magic::new(0x000000000000000200400a0000000000, 0x44020010090200020010000086880084, 124, 26207),
-        Magic::new(0x00000000000000000000000000a04000, 0x1400409800a0080a2211444800800001, 125, 26671),
+        Probe::new(0x000000000000000200400a0000000000, 0x44020010090200020010000086880084, 124, 26207),
+        Probe::new(0x00000000000000000000000000a04000, 0x1400409800a0080a2211444800800001, 125, 26671),
     ]),
     Slot::new(0x00000000000000000050360003605000, [ // d4
-        Magic::new(0x00000000000000040088140000000000, 0x12002215000008480202000180041210, 123, 24351),
-        Magic::new(0x00000000000000000000000001408800, 0x0000000040a059010802848400080008, 124, 26527),
+        Probe::new(0x00000000000000040088140000000000, 0x12002215000008480202000180041210, 123, 24351),
+        Probe::new(0x00000000000000000000000001408800, 0x0000000040a059010802848400080008, 124, 26527),
     ]),
     Slot::new(0x000000000000000000a06c0006c0a000, [ // e4
-        Magic::new(0x00000000000000002010080002010000, 0x8000000880063000800008101210410e, 123, 24543),
-        Magic::new(0x00000000000000080100200000801000, 0x08040040004010008001008000248008, 123, 24575),
+        Probe::new(0x00000000000000002010080002010000, 0x8000000880063000800008101210410e, 123, 24543),
+        Probe::new(0x00000000000000080100200000801000, 0x08040040004010008001008000248008, 123, 24575),
     ]),
     Slot::new(0x00000000000000000140d8000d814000, [ // f4
-        Magic::new(0x00000000000000004020100004020000, 0x001800200041000402c0042025216901, 123, 24607),
-        Magic::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 24639),
+        Probe::new(0x00000000000000004020100004020000, 0x001800200041000402c0042025216901, 123, 24607),
+        Probe::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 24639),
     ]),
     Slot::new(0x00000000000000000281b0001b028000, [ // g4
-        Magic::new(0x00000000000000008440a00000000000, 0x18000001080010010800080010008029, 123, 24383),
-        Magic::new(0x0000000000000000000000000a044000, 0x800880120000e0022410a008a0000010, 124, 26543),
+        Probe::new(0x00000000000000008440a00000000000, 0x18000001080010010800080010008029, 123, 24383),
+        Probe::new(0x0000000000000000000000000a044000, 0x800880120000e0022410a008a0000010, 124, 26543),
     ]),
     Slot::new(0x00000000000000000503600036050000, [ // h4
-        Magic::new(0x00000000000000010081400000000000, 0xc0490010100500800011420040a04840, 124, 26223),
-        Magic::new(0x00000000000000000000000014008000, 0x4000028000080a2000048848d00240d0, 125, 26679),
+        Probe::new(0x00000000000000010081400000000000, 0xc0490010100500800011420040a04840, 124, 26223),
+        Probe::new(0x00000000000000000000000014008000, 0x4000028000080a2000048848d00240d0, 125, 26679),
     ]),
     Slot::new(0x00000000000000000a02c0002c0a0000, [ // i4
-        Magic::new(0x00000000000000020100800008010000, 0x0b000800310070008008b02800010a48, 123, 23583),
+        Probe::new(0x00000000000000020100800008010000, 0x0b000800310070008008b02800010a48, 123, 23583),
         PAD,
     ]),
     Slot::new(0x00000000000000000401800018040000, [ // j4
-        Magic::new(0x00000000000000040201000010020000, 0xc0002080000a0000434005a400106008, 123, 23615),
+        Probe::new(0x00000000000000040201000010020000, 0xc0002080000a0000434005a400106008, 123, 23615),
         PAD,
     ]),
     Slot::new(0x00000000000000002018000180200000, [ // a5
-        Magic::new(0x00000000000000004008000080402000, 0x04108000940844000011020220a01101, 123, 23647),
+        Probe::new(0x00000000000000004008000080402000, 0x04108000940844000011020220a01101, 123, 23647),
         PAD,
     ]),
     Slot::new(0x00000000000000005034000340500000, [ // b5
-        Magic::new(0x00000000000000008010000100804000, 0x01041000011812000000811211100405, 123, 23679),
+        Probe::new(0x00000000000000008010000100804000, 0x01041000011812000000811211100405, 123, 23679),
         PAD,
     ]),
     Slot::new(0x0000000000000000a06c0006c0a00000, [ // c5
-        Magic::new(0x00000000000000000008000201008000, 0x00000430824340114a0ba88022110400, 124, 26239),
-        Magic::new(0x00000000000000010020000080000000, 0x400060200000002000001100c0004440, 125, 26687),
+        Probe::new(0x00000000000000000008000201008000, 0x00000430824340114a0ba88022110400, 124, 26239),
+        Probe::new(0x00000000000000010020000080000000, 0x400060200000002000001100c0004440, 125, 26687),
     ]),
     Slot::new(0x000000000000000140d8000d81400000, [ // d5
-        Magic::new(0x00000000000000020040000402010000, 0x48081808003000001048c01023000201, 123, 24415),
-        Magic::new(0x00000000000000002010000100200000, 0x00080001088408000000008080001202, 124, 26559),
+        Probe::new(0x00000000000000020040000402010000, 0x48081808003000001048c01023000201, 123, 24415),
+        Probe::new(0x00000000000000002010000100200000, 0x00080001088408000000008080001202, 124, 26559),
     ]),
     Slot::new(0x000000000000000281b0001b02800000, [ // e5
-        Magic::new(0x00000000000000040080000200400800, 0x242002008240e0880401004020e08441, 123, 24671),
-        Magic::new(0x00000000000000004020000804020000, 0x000080000400084200001a8861094401, 123, 24703),
+        Probe::new(0x00000000000000040080000200400800, 0x242002008240e0880401004020e08441, 123, 24671),
+        Probe::new(0x00000000000000004020000804020000, 0x000080000400084200001a8861094401, 123, 24703),
     ]),
     Slot::new(0x00000000000000050360003605000000, [ // f5
-        Magic::new(0x00000000000000080100000400801000, 0x020040020408008100020c8412000080, 123, 24735),
-        Magic::new(0x00000000000000008040001008040000, 0x08429180424000010090104441840441, 123, 24767),
+        Probe::new(0x00000000000000080100000400801000, 0x020040020408008100020c8412000080, 123, 24735),
+        Probe::new(0x00000000000000008040001008040000, 0x08429180424000010090104441840441, 123, 24767),
     ]),
     Slot::new(0x000000000000000a06c0006c0a000000, [ // g5
-        Magic::new(0x00000000000000100200000801002000, 0x00c100104200041040041240540800c6, 123, 24447),
-        Magic::new(0x00000000000000010080002010000000, 0xc0000000080060241800000505200302, 124, 26575),
+        Probe::new(0x00000000000000100200000801002000, 0x00c100104200041040041240540800c6, 123, 24447),
+        Probe::new(0x00000000000000010080002010000000, 0xc0000000080060241800000505200302, 124, 26575),
     ]),
     Slot::new(0x00000000000000140d8000d814000000, [ // h5
-        Magic::new(0x00000000000000000400001002004000, 0x00801921200000000061011005080060, 124, 26255),
-        Magic::new(0x00000000000000020100004000000000, 0x80010021008140c0000208200184c041, 125, 26695),
+        Probe::new(0x00000000000000000400001002004000, 0x00801921200000000061011005080060, 124, 26255),
+        Probe::new(0x00000000000000020100004000000000, 0x80010021008140c0000208200184c041, 125, 26695),
     ]),
     Slot::new(0x00000000000000280b0000b028000000, [ // i5
-        Magic::new(0x00000000000000040200002004008000, 0x10008100800021000482a00880400042, 123, 23711),
+        Probe::new(0x00000000000000040200002004008000, 0x10008100800021000482a00880400042, 123, 23711),
         PAD,
     ]),
     Slot::new(0x00000000000000100600006010000000, [ // j5
-        Magic::new(0x00000000000000080400004008010000, 0x0201000002000100001080b400200230, 123, 23743),
+        Probe::new(0x00000000000000080400004008010000, 0x0201000002000100001080b400200230, 123, 23743),
         PAD,
     ]),
     Slot::new(0x00000000000000806000060080000000, [ // a6
-        Magic::new(0x00000000000000002000020100804000, 0x0000000085a081002029250031201001, 123, 23775),
+        Probe::new(0x00000000000000002000020100804000, 0x0000000085a081002029250031201001, 123, 23775),
         PAD,
     ]),
     Slot::new(0x0000000000000140d0000d0140000000, [ // b6
-        Magic::new(0x00000000000000004000040201008000, 0x0004080000a11004040a102008200009, 123, 23807),
+        Probe::new(0x00000000000000004000040201008000, 0x0004080000a11004040a102008200009, 123, 23807),
         PAD,
     ]),
     Slot::new(0x0000000000000281b0001b0280000000, [ // c6
-        Magic::new(0x00000000000000000000080402010000, 0x0028040000110804c410c40968108049, 124, 26271),
-        Magic::new(0x0000000000000000a000020000000000, 0x81005802048000400040088000a24009, 125, 26703),
+        Probe::new(0x00000000000000000000080402010000, 0x0028040000110804c410c40968108049, 124, 26271),
+        Probe::new(0x0000000000000000a000020000000000, 0x81005802048000400040088000a24009, 125, 26703),
     ]),
     Slot::new(0x00000000000005036000360500000000, [ // d6
-        Magic::new(0x00000000000000000000100804020000, 0x0005200920006001000821a0020e2040, 124, 26431),
-        Magic::new(0x00000000000000014000040080000000, 0x68001c79101442001800c00102040001, 124, 26447),
+        Probe::new(0x00000000000000000000100804020000, 0x0005200920006001000821a0020e2040, 124, 26431),
+        Probe::new(0x00000000000000014000040080000000, 0x68001c79101442001800c00102040001, 124, 26447),
     ]),
     Slot::new(0x0000000000000a06c0006c0a00000000, [ // e6
-        Magic::new(0x00000000000000020000201008040000, 0xa102000055020780000c102240812004, 123, 24479),
-        Magic::new(0x00000000000000008000080100200000, 0x82000220001020000020030810080105, 124, 26591),
+        Probe::new(0x00000000000000020000201008040000, 0xa102000055020780000c102240812004, 123, 24479),
+        Probe::new(0x00000000000000008000080100200000, 0x82000220001020000020030810080105, 124, 26591),
     ]),
     Slot::new(0x000000000000140d8000d81400000000, [ // f6
-        Magic::new(0x00000000000000040000100200400800, 0x0a000802240104000208042010481250, 123, 24511),
-        Magic::new(0x00000000000000010000402010000000, 0x7401070000c021814000180204010040, 124, 26607),
+        Probe::new(0x00000000000000040000100200400800, 0x0a000802240104000208042010481250, 123, 24511),
+        Probe::new(0x00000000000000010000402010000000, 0x7401070000c021814000180204010040, 124, 26607),
     ]),
     Slot::new(0x000000000000281b0001b02800000000, [ // g6
-        Magic::new(0x00000000000000000000200400801000, 0x10860a00800420028492010006020460, 124, 26463),
-        Magic::new(0x000000000000000a0000804000000000, 0x10000850214020010000000002202001, 124, 26479),
+        Probe::new(0x00000000000000000000200400801000, 0x10860a00800420028492010006020460, 124, 26463),
+        Probe::new(0x000000000000000a0000804000000000, 0x10000850214020010000000002202001, 124, 26479),
     ]),
     Slot::new(0x00000000000050360003605000000000, [ // h6
-        Magic::new(0x00000000000000000000400801002000, 0x24020000000000080800828488058000, 124, 26287),
-        Magic::new(0x00000000000000140001000000000000, 0x1080108103c000002022080004092200, 125, 26711),
+        Probe::new(0x00000000000000000000400801002000, 0x24020000000000080800828488058000, 124, 26287),
+        Probe::new(0x00000000000000140001000000000000, 0x1080108103c000002022080004092200, 125, 26711),
     ]),
     Slot::new(0x000000000000a02c0002c0a000000000, [ // i6
-        Magic::new(0x00000000000000080000801002004000, 0x01910000500010090082022400814080, 123, 23839),
+        Probe::new(0x00000000000000080000801002004000, 0x01910000500010090082022400814080, 123, 23839),
         PAD,
     ]),
     Slot::new(0x00000000000040180001804000000000, [ // j6
-        Magic::new(0x00000000000000100001002004008000, 0x44118010008080a8010410200080a100, 123, 23871),
+        Probe::new(0x00000000000000100001002004008000, 0x44118010008080a8010410200080a100, 123, 23871),
         PAD,
     ]),
     Slot::new(0x00000000000001800018020000000000, [ // a7
-        Magic::new(0x00000000000000000008040201008000, 0x08002000010080012301124008200400, 123, 23903),
+        Probe::new(0x00000000000000000008040201008000, 0x08002000010080012301124008200400, 123, 23903),
         PAD,
     ]),
     Slot::new(0x00000000000003400034050000000000, [ // b7
-        Magic::new(0x00000000000000000010080402010000, 0x01000000008109506020082120020239, 123, 23935),
+        Probe::new(0x00000000000000000010080402010000, 0x01000000008109506020082120020239, 123, 23935),
         PAD,
     ]),
     Slot::new(0x00000000000006c0006c0a0000000000, [ // c7
-        Magic::new(0x00000000000000000028100804020000, 0x60034830030000040004882008014700, 122, 18815),
+        Probe::new(0x00000000000000000028100804020000, 0x60034830030000040004882008014700, 122, 18815),
         PAD,
     ]),
     Slot::new(0x0000000000000d8000d8140000000000, [ // d7
-        Magic::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 24159),
-        Magic::new(0x00000000000000000010020000000000, 0x40020704000200000002022020d02400, 126, 26767),
+        Probe::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 24159),
+        Probe::new(0x00000000000000000010020000000000, 0x40020704000200000002022020d02400, 126, 26767),
     ]),
     Slot::new(0x0000000000001b0001b0280000000000, [ // e7
-        Magic::new(0x00000000000000000080402010000000, 0x214a4902028004014040000401004108, 124, 26303),
-        Magic::new(0x00000000000000000020040080000000, 0x24b04010a800900010000013008cae05, 125, 26719),
+        Probe::new(0x00000000000000000080402010000000, 0x214a4902028004014040000401004108, 124, 26303),
+        Probe::new(0x00000000000000000020040080000000, 0x24b04010a800900010000013008cae05, 125, 26719),
     ]),
     Slot::new(0x00000000000036000360500000000000, [ // f7
-        Magic::new(0x00000000000000000040080100200000, 0x04001010002000000448008022d00100, 124, 26319),
-        Magic::new(0x00000000000000000100804000000000, 0x102c000000c128000000000100a09e80, 125, 26727),
+        Probe::new(0x00000000000000000040080100200000, 0x04001010002000000448008022d00100, 124, 26319),
+        Probe::new(0x00000000000000000100804000000000, 0x102c000000c128000000000100a09e80, 125, 26727),
     ]),
     Slot::new(0x0000000000006c0006c0a00000000000, [ // g7
-        Magic::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 24191),
-        Magic::new(0x00000000000000000201000000000000, 0xc4800a9002002102404020c280009220, 126, 26771),
+        Probe::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 24191),
+        Probe::new(0x00000000000000000201000000000000, 0xc4800a9002002102404020c280009220, 126, 26771),
     ]),
     Slot::new(0x000000000000d8000d81400000000000, [ // h7
-        Magic::new(0x00000000000000000500200400801000, 0x40800000800053800200c04020844810, 122, 18879),
+        Probe::new(0x00000000000000000500200400801000, 0x40800000800053800200c04020844810, 122, 18879),
         PAD,
     ]),
     Slot::new(0x000000000000b0000b02800000000000, [ // i7
-        Magic::new(0x00000000000000000200400801002000, 0x08008488081000090000704010089815, 123, 23967),
+        Probe::new(0x00000000000000000200400801002000, 0x08008488081000090000704010089815, 123, 23967),
         PAD,
     ]),
     Slot::new(0x00000000000060000601000000000000, [ // j7
-        Magic::new(0x00000000000000000400801002004000, 0x0684068000082000060081c428008804, 123, 23999),
+        Probe::new(0x00000000000000000400801002004000, 0x0684068000082000060081c428008804, 123, 23999),
         PAD,
     ]),
     Slot::new(0x00000000000000006008000000000000, [ // a8
-        Magic::new(0x00000000000000002010080402010000, 0x200c041005094008800140100c03004c, 122, 18943),
+        Probe::new(0x00000000000000002010080402010000, 0x200c041005094008800140100c03004c, 122, 18943),
         PAD,
     ]),
     Slot::new(0x0000000000000000d014000000000000, [ // b8
-        Magic::new(0x00000000000000004020100804020000, 0x40680000065018028880020468220146, 122, 19007),
+        Probe::new(0x00000000000000004020100804020000, 0x40680000065018028880020468220146, 122, 19007),
         PAD,
     ]),
     Slot::new(0x0000000000000001b028000000000000, [ // c8
-        Magic::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 19327),
-        Magic::new(0x00000000000000002000000000000000, 0x08062001000250004091040001038004, 127, 15489),
+        Probe::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 19327),
+        Probe::new(0x00000000000000002000000000000000, 0x08062001000250004091040001038004, 127, 15489),
     ]),
     Slot::new(0x00000000000000036050000000000000, [ // d8
-        Magic::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 24223),
-        Magic::new(0x00000000000000004008000000000000, 0x04008000040310000011200181981001, 126, 26775),
+        Probe::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 24223),
+        Probe::new(0x00000000000000004008000000000000, 0x04008000040310000011200181981001, 126, 26775),
     ]),
     Slot::new(0x0000000000000006c0a0000000000000, [ // e8
-        Magic::new(0x00000000000000020100804000000000, 0x5300000001102007002200001880808c, 124, 26335),
-        Magic::new(0x00000000000000008010020000000000, 0x40060800080000400200542000210201, 125, 26735),
+        Probe::new(0x00000000000000020100804000000000, 0x5300000001102007002200001880808c, 124, 26335),
+        Probe::new(0x00000000000000008010020000000000, 0x40060800080000400200542000210201, 125, 26735),
     ]),
     Slot::new(0x000000000000000d8140000000000000, [ // f8
-        Magic::new(0x00000000000000010020040080000000, 0x42200000004004308040000100484080, 124, 26351),
-        Magic::new(0x00000000000000040201000000000000, 0x31098820010304012420400804048060, 125, 26743),
+        Probe::new(0x00000000000000010020040080000000, 0x42200000004004308040000100484080, 124, 26351),
+        Probe::new(0x00000000000000040201000000000000, 0x31098820010304012420400804048060, 125, 26743),
     ]),
     Slot::new(0x000000000000001b0280000000000000, [ // g8
-        Magic::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 24255),
-        Magic::new(0x00000000000000080400000000000000, 0x20080020000050500204020210801430, 126, 26779),
+        Probe::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 24255),
+        Probe::new(0x00000000000000080400000000000000, 0x20080020000050500204020210801430, 126, 26779),
     ]),
     Slot::new(0x00000000000000360500000000000000, [ // h8
-        Magic::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 19391),
-        Magic::new(0x00000000000000100000000000000000, 0x08024052000060808088500008210200, 127, 16136),
+        Probe::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 19391),
+        Probe::new(0x00000000000000100000000000000000, 0x08024052000060808088500008210200, 127, 16136),
     ]),
     Slot::new(0x000000000000002c0a00000000000000, [ // i8
-        Magic::new(0x00000000000000080100200400801000, 0x11002000020100080006902410090180, 122, 19071),
+        Probe::new(0x00000000000000080100200400801000, 0x11002000020100080006902410090180, 122, 19071),
         PAD,
     ]),
     Slot::new(0x00000000000000180400000000000000, [ // j8
-        Magic::new(0x00000000000000100200400801002000, 0x00845020808020420022408014804220, 122, 19135),
+        Probe::new(0x00000000000000100200400801002000, 0x00845020808020420022408014804220, 122, 19135),
         PAD,
     ]),
 ];
@@ -5845,324 +6817,324 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201402, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 3072),
-        Magic::new(0x00000000000000001004010040100400, 0x00011020100040000020410810c01202, 122, 23039),
+        Probe::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 3072),
+        Probe::new(0x00000000000000001004010040100400, 0x00011020100040000020410810c01202, 122, 23039),
     ]),
     Slot::new(0x00000000000000000000000000502805, [ // b1
-        Magic::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 9728),
-        Magic::new(0x00000000000000002008020080200800, 0x02000081000000020046022840200104, 122, 22015),
+        Probe::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 9728),
+        Probe::new(0x00000000000000002008020080200800, 0x02000081000000020046022840200104, 122, 22015),
     ]),
     Slot::new(0x00000000000000000000000000a0540a, [ // c1
-        Magic::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 9856),
-        Magic::new(0x00000000000000004010040100401000, 0x00812080100040201091801440480906, 122, 22079),
+        Probe::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 9856),
+        Probe::new(0x00000000000000004010040100401000, 0x00812080100040201091801440480906, 122, 22079),
     ]),
     Slot::new(0x0000000000000000000000000140a814, [ // d1
-        Magic::new(0x00000000000000008020080200802000, 0x02000404000404692000812c04880101, 122, 22143),
-        Magic::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 9984),
+        Probe::new(0x00000000000000008020080200802000, 0x02000404000404692000812c04880101, 122, 22143),
+        Probe::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 9984),
     ]),
     Slot::new(0x00000000000000000000000002815028, [ // e1
-        Magic::new(0x00000000000000010040100401004000, 0x0400080020800032820c80c420010120, 122, 22207),
-        Magic::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 10112),
+        Probe::new(0x00000000000000010040100401004000, 0x0400080020800032820c80c420010120, 122, 22207),
+        Probe::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 10112),
     ]),
     Slot::new(0x0000000000000000000000000502a050, [ // f1
-        Magic::new(0x00000000000000020080200802008000, 0x44908240000008780000834844240508, 122, 22271),
-        Magic::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 10240),
+        Probe::new(0x00000000000000020080200802008000, 0x44908240000008780000834844240508, 122, 22271),
+        Probe::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 10240),
     ]),
     Slot::new(0x0000000000000000000000000a0540a0, [ // g1
-        Magic::new(0x00000000000000040100401004010000, 0x29094c1000800040328c501054920060, 122, 22335),
-        Magic::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 10368),
+        Probe::new(0x00000000000000040100401004010000, 0x29094c1000800040328c501054920060, 122, 22335),
+        Probe::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 10368),
     ]),
     Slot::new(0x000000000000000000000000140a8140, [ // h1
-        Magic::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 10496),
-        Magic::new(0x00000000000000080200802008020000, 0x011580100200002ca000200300210010, 122, 22399),
+        Probe::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 10496),
+        Probe::new(0x00000000000000080200802008020000, 0x011580100200002ca000200300210010, 122, 22399),
     ]),
     Slot::new(0x00000000000000000000000028050280, [ // i1
-        Magic::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 10624),
-        Magic::new(0x00000000000000100401004010040000, 0x06000010880040020002080081008081, 122, 22463),
+        Probe::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 10624),
+        Probe::new(0x00000000000000100401004010040000, 0x06000010880040020002080081008081, 122, 22463),
     ]),
     Slot::new(0x000000000000000000000000100a0100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 3328),
-        Magic::new(0x00000000000000200802008020080000, 0x854a4001000000001800081408200241, 122, 23103),
+        Probe::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 3328),
+        Probe::new(0x00000000000000200802008020080000, 0x854a4001000000001800081408200241, 122, 23103),
     ]),
     Slot::new(0x00000000000000000000000080500805, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 0),
-        Magic::new(0x00000000000000001004010040100000, 0x00004120900004200800808500202001, 123, 25695),
+        Probe::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 0),
+        Probe::new(0x00000000000000001004010040100000, 0x00004120900004200800808500202001, 123, 25695),
     ]),
     Slot::new(0x00000000000000000000000140a0140a, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 6144),
-        Magic::new(0x00000000000000002008020080200000, 0x02004008880800000b08010020040814, 123, 24799),
+        Probe::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 6144),
+        Probe::new(0x00000000000000002008020080200000, 0x02004008880800000b08010020040814, 123, 24799),
     ]),
     Slot::new(0x00000000000000000000000281502815, [ // c2
-        Magic::new(0x0000000000000000000000000007e000, 0x010888900a0200480200202408080130, 122, 19455),
-        Magic::new(0x00000000000000004010040100400800, 0x1004100001012001100c00e081110105, 122, 19519),
+        Probe::new(0x0000000000000000000000000007e000, 0x010888900a0200480200202408080130, 122, 19455),
+        Probe::new(0x00000000000000004010040100400800, 0x1004100001012001100c00e081110105, 122, 19519),
     ]),
     Slot::new(0x00000000000000000000000502a0502a, [ // d2
-        Magic::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 6272),
-        Magic::new(0x00000000000000008020080200800000, 0x02206024404040009042001088884121, 123, 24831),
+        Probe::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 6272),
+        Probe::new(0x00000000000000008020080200800000, 0x02206024404040009042001088884121, 123, 24831),
     ]),
     Slot::new(0x00000000000000000000000a0540a054, [ // e2
-        Magic::new(0x00000000000000010040100401000000, 0x80010000100040000000144004020020, 123, 24863),
-        Magic::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 6400),
+        Probe::new(0x00000000000000010040100401000000, 0x80010000100040000000144004020020, 123, 24863),
+        Probe::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 6400),
     ]),
     Slot::new(0x0000000000000000000000140a8140a8, [ // f2
-        Magic::new(0x00000000000000020080200802000000, 0x20000000d4040010001c400af0210210, 123, 24895),
-        Magic::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 6528),
+        Probe::new(0x00000000000000020080200802000000, 0x20000000d4040010001c400af0210210, 123, 24895),
+        Probe::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 6528),
     ]),
     Slot::new(0x00000000000000000000002815028150, [ // g2
-        Magic::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 6656),
-        Magic::new(0x00000000000000040100401004000000, 0xd00a241020000109000080a0820020d0, 123, 24927),
+        Probe::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 6656),
+        Probe::new(0x00000000000000040100401004000000, 0xd00a241020000109000080a0820020d0, 123, 24927),
     ]),
     Slot::new(0x0000000000000000000000502a0502a0, [ // h2
-        Magic::new(0x0000000000000000000000000001f800, 0x4110820488400500020a8000c0000011, 122, 19583),
-        Magic::new(0x00000000000000080200802008040000, 0x09000850080004818100200800814074, 122, 19647),
+        Probe::new(0x0000000000000000000000000001f800, 0x4110820488400500020a8000c0000011, 122, 19583),
+        Probe::new(0x00000000000000080200802008040000, 0x09000850080004818100200800814074, 122, 19647),
     ]),
     Slot::new(0x0000000000000000000000a0140a0140, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 6784),
-        Magic::new(0x00000000000000100401004010000000, 0x2280000100100000800100481080b010, 123, 24959),
+        Probe::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 6784),
+        Probe::new(0x00000000000000100401004010000000, 0x2280000100100000800100481080b010, 123, 24959),
     ]),
     Slot::new(0x00000000000000000000004028040280, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 256),
-        Magic::new(0x00000000000000200802008020000000, 0x0140488880040104000108428a102010, 123, 25727),
+        Probe::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 256),
+        Probe::new(0x00000000000000200802008020000000, 0x0140488880040104000108428a102010, 123, 25727),
     ]),
     Slot::new(0x00000000000000000000020140201402, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 512),
-        Magic::new(0x00000000000000001004010040000400, 0x0404004028c80200082c808200400202, 123, 25759),
+        Probe::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 512),
+        Probe::new(0x00000000000000001004010040000400, 0x0404004028c80200082c808200400202, 123, 25759),
     ]),
     Slot::new(0x00000000000000000000050280502805, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 6912),
-        Magic::new(0x00000000000000002008020080000800, 0x010018009400080c0050000010100202, 123, 24991),
+        Probe::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 6912),
+        Probe::new(0x00000000000000002008020080000800, 0x010018009400080c0050000010100202, 123, 24991),
     ]),
     Slot::new(0x000000000000000000000a0540a0540a, [ // c3
-        Magic::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 19711),
-        Magic::new(0x00000000000000004010040100201000, 0x00200021000080424108202020044585, 122, 19775),
+        Probe::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 19711),
+        Probe::new(0x00000000000000004010040100201000, 0x00200021000080424108202020044585, 122, 19775),
     ]),
     Slot::new(0x00000000000000000000140a8140a814, [ // d3
-        Magic::new(0x0000000000000000000000001f002000, 0x150000084000090008026a0800004049, 122, 19839),
-        Magic::new(0x00000000000000008020080200600000, 0x0000880041408042200001001a050081, 122, 19903),
+        Probe::new(0x0000000000000000000000001f002000, 0x150000084000090008026a0800004049, 122, 19839),
+        Probe::new(0x00000000000000008020080200600000, 0x0000880041408042200001001a050081, 122, 19903),
     ]),
     Slot::new(0x00000000000000000000281502815028, [ // e3
-        Magic::new(0x0000000000000000000000001e004000, 0x07c44a430d1452502000202801800560, 123, 25023),
-        Magic::new(0x00000000000000010040100400e00000, 0x11200202000104480000010882002200, 121, 7040),
+        Probe::new(0x0000000000000000000000001e004000, 0x07c44a430d1452502000202801800560, 123, 25023),
+        Probe::new(0x00000000000000010040100400e00000, 0x11200202000104480000010882002200, 121, 7040),
     ]),
     Slot::new(0x00000000000000000000502a0502a050, [ // f3
-        Magic::new(0x00000000000000000000000001e08000, 0x842080000620000c0001004041808008, 123, 25055),
-        Magic::new(0x0000000000000002008020081c000000, 0x01023001060150000200c00802004008, 121, 7168),
+        Probe::new(0x00000000000000000000000001e08000, 0x842080000620000c0001004041808008, 123, 25055),
+        Probe::new(0x0000000000000002008020081c000000, 0x01023001060150000200c00802004008, 121, 7168),
     ]),
     Slot::new(0x00000000000000000000a0540a0540a0, [ // g3
-        Magic::new(0x00000000000000000000000003e10000, 0x00230020101000062200802004202040, 122, 19967),
-        Magic::new(0x00000000000000040100401018000000, 0x30154588000010800008000908003840, 122, 20031),
+        Probe::new(0x00000000000000000000000003e10000, 0x00230020101000062200802004202040, 122, 19967),
+        Probe::new(0x00000000000000040100401018000000, 0x30154588000010800008000908003840, 122, 20031),
     ]),
     Slot::new(0x0000000000000000000140a8140a8140, [ // h3
-        Magic::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 20095),
-        Magic::new(0x00000000000000080200802010020000, 0x10400208020010250082206841002085, 122, 20159),
+        Probe::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 20095),
+        Probe::new(0x00000000000000080200802010020000, 0x10400208020010250082206841002085, 122, 20159),
     ]),
     Slot::new(0x00000000000000000002805028050280, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 7296),
-        Magic::new(0x00000000000000100401004000040000, 0x011c0800000000410000050009002120, 123, 25087),
+        Probe::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 7296),
+        Probe::new(0x00000000000000100401004000040000, 0x011c0800000000410000050009002120, 123, 25087),
     ]),
     Slot::new(0x0000000000000000000100a0100a0100, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 768),
-        Magic::new(0x00000000000000200802008000080000, 0x021200c3e20042a010000281e8400410, 123, 25791),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 768),
+        Probe::new(0x00000000000000200802008000080000, 0x021200c3e20042a010000281e8400410, 123, 25791),
     ]),
     Slot::new(0x00000000000000000008050080500800, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 1024),
-        Magic::new(0x00000000000000001004010000100400, 0x0040205200042800000a0c0520502002, 123, 25823),
+        Probe::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 1024),
+        Probe::new(0x00000000000000001004010000100400, 0x0040205200042800000a0c0520502002, 123, 25823),
     ]),
     Slot::new(0x000000000000000000140a0140a01400, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 7424),
-        Magic::new(0x00000000000000002008020000200800, 0x00200844408400040050004202080402, 123, 25119),
+        Probe::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 7424),
+        Probe::new(0x00000000000000002008020000200800, 0x00200844408400040050004202080402, 123, 25119),
     ]),
     Slot::new(0x00000000000000000028150281502800, [ // c4
-        Magic::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 20223),
-        Magic::new(0x00000000000000004010040080401000, 0x20000002022080120499310040230082, 122, 20287),
+        Probe::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 20223),
+        Probe::new(0x00000000000000004010040080401000, 0x20000002022080120499310040230082, 122, 20287),
     ]),
     Slot::new(0x000000000000000000502a0502a05000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 7552),
-        Magic::new(0x00000000000000008020080000802000, 0x008000000050104000024080001c0481, 123, 25151),
+        Probe::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 7552),
+        Probe::new(0x00000000000000008020080000802000, 0x008000000050104000024080001c0481, 123, 25151),
     ]),
     Slot::new(0x000000000000000000a0540a0540a000, [ // e4
-        Magic::new(0x00000000000000000000007801004000, 0x20030804280000414080200412005021, 122, 20351),
-        Magic::new(0x00000000000000010040100380000000, 0x8043006911600808028000002103c020, 122, 20415),
+        Probe::new(0x00000000000000000000007801004000, 0x20030804280000414080200412005021, 122, 20351),
+        Probe::new(0x00000000000000010040100380000000, 0x8043006911600808028000002103c020, 122, 20415),
     ]),
     Slot::new(0x00000000000000000140a8140a814000, [ // f4
-        Magic::new(0x00000000000000000000000782008000, 0x029400a0000210884801284050004440, 122, 20479),
-        Magic::new(0x00000000000000020080207000000000, 0x310010081100400000013c0102044c08, 122, 20543),
+        Probe::new(0x00000000000000000000000782008000, 0x029400a0000210884801284050004440, 122, 20479),
+        Probe::new(0x00000000000000020080207000000000, 0x310010081100400000013c0102044c08, 122, 20543),
     ]),
     Slot::new(0x00000000000000000281502815028000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 7680),
-        Magic::new(0x00000000000000040100400004010000, 0x9800003848208804002048e0000502a1, 123, 25183),
+        Probe::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 7680),
+        Probe::new(0x00000000000000040100400004010000, 0x9800003848208804002048e0000502a1, 123, 25183),
     ]),
     Slot::new(0x00000000000000000502a0502a050000, [ // h4
-        Magic::new(0x00000000000000000000001f80000000, 0x042a3401000422000000202c08108240, 122, 20607),
-        Magic::new(0x00000000000000080200804008020000, 0x0b000008000000403000080802041010, 122, 20671),
+        Probe::new(0x00000000000000000000001f80000000, 0x042a3401000422000000202c08108240, 122, 20607),
+        Probe::new(0x00000000000000080200804008020000, 0x0b000008000000403000080802041010, 122, 20671),
     ]),
     Slot::new(0x00000000000000000a0140a0140a0000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 7808),
-        Magic::new(0x00000000000000100401000010040000, 0x04400000102002000608200080444024, 123, 25215),
+        Probe::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 7808),
+        Probe::new(0x00000000000000100401000010040000, 0x04400000102002000608200080444024, 123, 25215),
     ]),
     Slot::new(0x00000000000000000402804028040000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 1280),
-        Magic::new(0x00000000000000200802000020080000, 0x04002080901084010002020400003001, 123, 25855),
+        Probe::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 1280),
+        Probe::new(0x00000000000000200802000020080000, 0x04002080901084010002020400003001, 123, 25855),
     ]),
     Slot::new(0x00000000000000002014020140200000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 1536),
-        Magic::new(0x00000000000000001004000040100400, 0x07090840000014900010a80580020201, 123, 25887),
+        Probe::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 1536),
+        Probe::new(0x00000000000000001004000040100400, 0x07090840000014900010a80580020201, 123, 25887),
     ]),
     Slot::new(0x00000000000000005028050280500000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 7936),
-        Magic::new(0x00000000000000002008000080200800, 0x1000001024203a020504008080080104, 123, 25247),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 7936),
+        Probe::new(0x00000000000000002008000080200800, 0x1000001024203a020504008080080104, 123, 25247),
     ]),
     Slot::new(0x0000000000000000a0540a0540a00000, [ // c5
-        Magic::new(0x00000000000000000001f80000000000, 0x11111001400100410080c20020904088, 122, 20735),
-        Magic::new(0x00000000000000004010020100401000, 0x020020200000010052222040400a408a, 122, 20799),
+        Probe::new(0x00000000000000000001f80000000000, 0x11111001400100410080c20020904088, 122, 20735),
+        Probe::new(0x00000000000000004010020100401000, 0x020020200000010052222040400a408a, 122, 20799),
     ]),
     Slot::new(0x000000000000000140a8140a81400000, [ // d5
-        Magic::new(0x00000000000000008021f00000000000, 0x41800c8000300c0800840001a0004011, 121, 8064),
-        Magic::new(0x00000000000000000000060200802000, 0x10000148000404462005c080401800a0, 123, 25279),
+        Probe::new(0x00000000000000008021f00000000000, 0x41800c8000300c0800840001a0004011, 121, 8064),
+        Probe::new(0x00000000000000000000060200802000, 0x10000148000404462005c080401800a0, 123, 25279),
     ]),
     Slot::new(0x00000000000000028150281502800000, [ // e5
-        Magic::new(0x00000000000000010041e00000000000, 0x980a8804011804010080040400008210, 122, 20863),
-        Magic::new(0x000000000000000000000e0401004000, 0xa1000300002004012000904060040000, 122, 20927),
+        Probe::new(0x00000000000000010041e00000000000, 0x980a8804011804010080040400008210, 122, 20863),
+        Probe::new(0x000000000000000000000e0401004000, 0xa1000300002004012000904060040000, 122, 20927),
     ]),
     Slot::new(0x000000000000000502a0502a05000000, [ // f5
-        Magic::new(0x000000000000000200801e0000000000, 0x0a390080002a42004000012000080cc8, 122, 20991),
-        Magic::new(0x00000000000000000001c00802008000, 0x0200000040880010c403002288402004, 122, 21055),
+        Probe::new(0x000000000000000200801e0000000000, 0x0a390080002a42004000012000080cc8, 122, 20991),
+        Probe::new(0x00000000000000000001c00802008000, 0x0200000040880010c403002288402004, 122, 21055),
     ]),
     Slot::new(0x000000000000000a0540a0540a000000, [ // g5
-        Magic::new(0x000000000000000401003e0000000000, 0x0202260201024010300bc001050c040a, 121, 8192),
-        Magic::new(0x00000000000000000001801004010000, 0x020102080033008440844008481c1085, 123, 25311),
+        Probe::new(0x000000000000000401003e0000000000, 0x0202260201024010300bc001050c040a, 121, 8192),
+        Probe::new(0x00000000000000000001801004010000, 0x020102080033008440844008481c1085, 123, 25311),
     ]),
     Slot::new(0x00000000000000140a8140a814000000, [ // h5
-        Magic::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 21119),
-        Magic::new(0x00000000000000080201002008020000, 0x09214100000008001100439000804010, 122, 21183),
+        Probe::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 21119),
+        Probe::new(0x00000000000000080201002008020000, 0x09214100000008001100439000804010, 122, 21183),
     ]),
     Slot::new(0x00000000000000280502805028000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 8320),
-        Magic::new(0x00000000000000100400004010040000, 0x02005580084005040808c20500828120, 123, 25343),
+        Probe::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 8320),
+        Probe::new(0x00000000000000100400004010040000, 0x02005580084005040808c20500828120, 123, 25343),
     ]),
     Slot::new(0x00000000000000100a0100a010000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 1792),
-        Magic::new(0x00000000000000200800008020080000, 0x28200000a01800408c09240040240968, 123, 25919),
+        Probe::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 1792),
+        Probe::new(0x00000000000000200800008020080000, 0x28200000a01800408c09240040240968, 123, 25919),
     ]),
     Slot::new(0x00000000000000805008050080000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 2048),
-        Magic::new(0x00000000000000001000010040100400, 0x00a6012202022000340206004084000c, 123, 25951),
+        Probe::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 2048),
+        Probe::new(0x00000000000000001000010040100400, 0x00a6012202022000340206004084000c, 123, 25951),
     ]),
     Slot::new(0x0000000000000140a0140a0140000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 8448),
-        Magic::new(0x00000000000000002000020080200800, 0x0011001695000001e009410880080204, 123, 25375),
+        Probe::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 8448),
+        Probe::new(0x00000000000000002000020080200800, 0x0011001695000001e009410880080204, 123, 25375),
     ]),
     Slot::new(0x00000000000002815028150280000000, [ // c6
-        Magic::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 21247),
-        Magic::new(0x00000000000000004008040100401000, 0x200002080104004a0001010004220402, 122, 21311),
+        Probe::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 21247),
+        Probe::new(0x00000000000000004008040100401000, 0x200002080104004a0001010004220402, 122, 21311),
     ]),
     Slot::new(0x0000000000000502a0502a0500000000, [ // d6
-        Magic::new(0x000000000000000087c0000000000000, 0x0c101c1080000200d0012200200088a1, 122, 21375),
-        Magic::new(0x00000000000000000018080200802000, 0x04000831212000200884005830881500, 122, 21439),
+        Probe::new(0x000000000000000087c0000000000000, 0x0c101c1080000200d0012200200088a1, 122, 21375),
+        Probe::new(0x00000000000000000018080200802000, 0x04000831212000200884005830881500, 122, 21439),
     ]),
     Slot::new(0x0000000000000a0540a0540a00000000, [ // e6
-        Magic::new(0x00000000000000010000100401004000, 0x810000400d103180000108081c060140, 123, 25407),
-        Magic::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 8576),
+        Probe::new(0x00000000000000010000100401004000, 0x810000400d103180000108081c060140, 123, 25407),
+        Probe::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 8576),
     ]),
     Slot::new(0x000000000000140a8140a81400000000, [ // f6
-        Magic::new(0x00000000000000020000200802008000, 0x08001c24800100010901c0c202261010, 123, 25439),
-        Magic::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 8704),
+        Probe::new(0x00000000000000020000200802008000, 0x08001c24800100010901c0c202261010, 123, 25439),
+        Probe::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 8704),
     ]),
     Slot::new(0x00000000000028150281502800000000, [ // g6
-        Magic::new(0x000000000000000400f8000000000000, 0x81000200020010000508000140001080, 122, 21503),
-        Magic::new(0x00000000000000000600401004010000, 0x0100902064000000021080100046808c, 122, 21567),
+        Probe::new(0x000000000000000400f8000000000000, 0x81000200020010000508000140001080, 122, 21503),
+        Probe::new(0x00000000000000000600401004010000, 0x0100902064000000021080100046808c, 122, 21567),
     ]),
     Slot::new(0x000000000000502a0502a05000000000, [ // h6
-        Magic::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 21631),
-        Magic::new(0x00000000000000080400802008020000, 0x200000402042d8010801383400408001, 122, 21695),
+        Probe::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 21631),
+        Probe::new(0x00000000000000080400802008020000, 0x200000402042d8010801383400408001, 122, 21695),
     ]),
     Slot::new(0x000000000000a0140a0140a000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 8832),
-        Magic::new(0x00000000000000100001004010040000, 0xa1000000080042080010540800804092, 123, 25471),
+        Probe::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 8832),
+        Probe::new(0x00000000000000100001004010040000, 0xa1000000080042080010540800804092, 123, 25471),
     ]),
     Slot::new(0x00000000000040280402804000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 2304),
-        Magic::new(0x00000000000000200002008020080000, 0x440001980400040200a0921c51009000, 123, 25983),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 2304),
+        Probe::new(0x00000000000000200002008020080000, 0x440001980400040200a0921c51009000, 123, 25983),
     ]),
     Slot::new(0x00000000000001402014020000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 2560),
-        Magic::new(0x00000000000000000004010040100400, 0x40001200c20080140004023100800228, 123, 26015),
+        Probe::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 2560),
+        Probe::new(0x00000000000000000004010040100400, 0x40001200c20080140004023100800228, 123, 26015),
     ]),
     Slot::new(0x00000000000002805028050000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 8960),
-        Magic::new(0x00000000000000000008020080200800, 0x00800a404001010000250a002091100c, 123, 25503),
+        Probe::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 8960),
+        Probe::new(0x00000000000000000008020080200800, 0x00800a404001010000250a002091100c, 123, 25503),
     ]),
     Slot::new(0x0000000000000540a0540a0000000000, [ // c7
-        Magic::new(0x000000000000001f8000000000000000, 0x2c000081008000040400800000681809, 122, 21759),
-        Magic::new(0x00000000000000002010040100401000, 0x00001000082800188aa0c20148040202, 122, 21823),
+        Probe::new(0x000000000000001f8000000000000000, 0x2c000081008000040400800000681809, 122, 21759),
+        Probe::new(0x00000000000000002010040100401000, 0x00001000082800188aa0c20148040202, 122, 21823),
     ]),
     Slot::new(0x0000000000000a8140a8140000000000, [ // d7
-        Magic::new(0x00000000000000006020080200802000, 0x128004200202920080c1002104048452, 121, 9088),
-        Magic::new(0x000000000000001f0000000000000000, 0x0803150840400040108108000500000b, 123, 25535),
+        Probe::new(0x00000000000000006020080200802000, 0x128004200202920080c1002104048452, 121, 9088),
+        Probe::new(0x000000000000001f0000000000000000, 0x0803150840400040108108000500000b, 123, 25535),
     ]),
     Slot::new(0x00000000000015028150280000000000, [ // e7
-        Magic::new(0x00000000000000000040100401004000, 0x018005229000000430a2109010009180, 123, 25567),
-        Magic::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 9216),
+        Probe::new(0x00000000000000000040100401004000, 0x018005229000000430a2109010009180, 123, 25567),
+        Probe::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 9216),
     ]),
     Slot::new(0x0000000000002a0502a0500000000000, [ // f7
-        Magic::new(0x00000000000000000080200802008000, 0x000010000000108044008741020948c1, 123, 25599),
-        Magic::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 9344),
+        Probe::new(0x00000000000000000080200802008000, 0x000010000000108044008741020948c1, 123, 25599),
+        Probe::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 9344),
     ]),
     Slot::new(0x000000000000540a0540a00000000000, [ // g7
-        Magic::new(0x00000000000000180100401004010000, 0x00801c0000210015c000801001008002, 121, 9472),
-        Magic::new(0x0000000000000003e000000000000000, 0x142020200c08a2540430240080040001, 123, 25631),
+        Probe::new(0x00000000000000180100401004010000, 0x00801c0000210015c000801001008002, 121, 9472),
+        Probe::new(0x0000000000000003e000000000000000, 0x142020200c08a2540430240080040001, 123, 25631),
     ]),
     Slot::new(0x000000000000a8140a81400000000000, [ // h7
-        Magic::new(0x0000000000000007e000000000000000, 0x04000009480040180041009990041e01, 122, 21887),
-        Magic::new(0x00000000000000100200802008020000, 0x14275462000022000380081001041002, 122, 21951),
+        Probe::new(0x0000000000000007e000000000000000, 0x04000009480040180041009990041e01, 122, 21887),
+        Probe::new(0x00000000000000100200802008020000, 0x14275462000022000380081001041002, 122, 21951),
     ]),
     Slot::new(0x00000000000050280502800000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 9600),
-        Magic::new(0x00000000000000000401004010040000, 0x000001b0180102400080200102808810, 123, 25663),
+        Probe::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 9600),
+        Probe::new(0x00000000000000000401004010040000, 0x000001b0180102400080200102808810, 123, 25663),
     ]),
     Slot::new(0x000000000000a0100a01000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 2816),
-        Magic::new(0x00000000000000000802008020080000, 0x20000dd8102118100000011200249110, 123, 26047),
+        Probe::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 2816),
+        Probe::new(0x00000000000000000802008020080000, 0x20000dd8102118100000011200249110, 123, 26047),
     ]),
     Slot::new(0x00000000000000805008000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 3584),
-        Magic::new(0x00000000000000001004010040100400, 0x401000000103c85008504b0860040808, 122, 23167),
+        Probe::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 3584),
+        Probe::new(0x00000000000000001004010040100400, 0x401000000103c85008504b0860040808, 122, 23167),
     ]),
     Slot::new(0x0000000000000140a014000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 10752),
-        Magic::new(0x00000000000000002008020080200800, 0x1104a000840100000008040028084301, 122, 22527),
+        Probe::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 10752),
+        Probe::new(0x00000000000000002008020080200800, 0x1104a000840100000008040028084301, 122, 22527),
     ]),
     Slot::new(0x00000000000002815028000000000000, [ // c8
-        Magic::new(0x00000000000000804010040100401000, 0x0045088040002004204c002090008842, 121, 10880),
-        Magic::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 22591),
+        Probe::new(0x00000000000000804010040100401000, 0x0045088040002004204c002090008842, 121, 10880),
+        Probe::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 22591),
     ]),
     Slot::new(0x0000000000000502a050000000000000, [ // d8
-        Magic::new(0x00000000000000008020080200802000, 0x4000180000800105000080402005c041, 122, 22655),
-        Magic::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 11008),
+        Probe::new(0x00000000000000008020080200802000, 0x4000180000800105000080402005c041, 122, 22655),
+        Probe::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 11008),
     ]),
     Slot::new(0x0000000000000a0540a0000000000000, [ // e8
-        Magic::new(0x00000000000000010040100401004000, 0x40820814001040700201801884894200, 122, 22719),
-        Magic::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 11136),
+        Probe::new(0x00000000000000010040100401004000, 0x40820814001040700201801884894200, 122, 22719),
+        Probe::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 11136),
     ]),
     Slot::new(0x000000000000140a8140000000000000, [ // f8
-        Magic::new(0x00000000000000020080200802008000, 0x08010a08080001c04442804002042045, 122, 22783),
-        Magic::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 11264),
+        Probe::new(0x00000000000000020080200802008000, 0x08010a08080001c04442804002042045, 122, 22783),
+        Probe::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 11264),
     ]),
     Slot::new(0x00000000000028150280000000000000, [ // g8
-        Magic::new(0x00000000000000040100401004010000, 0x51452840222040002004086040450090, 122, 22847),
-        Magic::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 11392),
+        Probe::new(0x00000000000000040100401004010000, 0x51452840222040002004086040450090, 122, 22847),
+        Probe::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 11392),
     ]),
     Slot::new(0x000000000000502a0500000000000000, [ // h8
-        Magic::new(0x00000000000040080200802008020000, 0x2006208000a060888e20252601000820, 121, 11520),
-        Magic::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 22911),
+        Probe::new(0x00000000000040080200802008020000, 0x2006208000a060888e20252601000820, 121, 11520),
+        Probe::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 22911),
     ]),
     Slot::new(0x000000000000a0140a00000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 11648),
-        Magic::new(0x00000000000000100401004010040000, 0x2804000000220221008e202105802881, 122, 22975),
+        Probe::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 11648),
+        Probe::new(0x00000000000000100401004010040000, 0x2804000000220221008e202105802881, 122, 22975),
     ]),
     Slot::new(0x00000000000040280400000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 3840),
-        Magic::new(0x00000000000000200802008020080000, 0x22004010050000010000109a02104830, 122, 23231),
+        Probe::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 3840),
+        Probe::new(0x00000000000000200802008020080000, 0x22004010050000010000109a02104830, 122, 23231),
     ]),
 ];
 /// Block 7: pawn white quiet, pawn black movers.
@@ -6509,184 +7481,184 @@ static BLOCK_10: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000000400, 0x20400290014440021060023289122032, 127, 13849),
+        Probe::new(0x00000000000000000000000000000400, 0x20400290014440021060023289122032, 127, 13849),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000000800, 0x0b00000900080080c010400018201208, 127, 13957),
+        Probe::new(0x00000000000000000000000000000800, 0x0b00000900080080c010400018201208, 127, 13957),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000001000, 0x080a0000800000a20608c1294c020000, 127, 514),
+        Probe::new(0x00000000000000000000000000001000, 0x080a0000800000a20608c1294c020000, 127, 514),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000002000, 0x66200008a1000400c014400000002008, 127, 6914),
+        Probe::new(0x00000000000000000000000000002000, 0x66200008a1000400c014400000002008, 127, 6914),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000004000, 0x0008000a80400b002412080000000004, 127, 14377),
+        Probe::new(0x00000000000000000000000000004000, 0x0008000a80400b002412080000000004, 127, 14377),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000008000, 0x44008288000100100005080080004200, 127, 14039),
+        Probe::new(0x00000000000000000000000000008000, 0x44008288000100100005080080004200, 127, 14039),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000010000, 0xc0000000002680402402a00400140404, 127, 7328),
+        Probe::new(0x00000000000000000000000000010000, 0xc0000000002680402402a00400140404, 127, 7328),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000020000, 0x50100004100202080000400840c00118, 127, 895),
+        Probe::new(0x00000000000000000000000000020000, 0x50100004100202080000400840c00118, 127, 895),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000000040000, 0x08210890000850000064a0100000038a, 127, 18306),
+        Probe::new(0x00000000000000000000000000040000, 0x08210890000850000064a0100000038a, 127, 18306),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x00000000000000000000000000080000, 0x020080080000410c0000102808030020, 127, 18310),
+        Probe::new(0x00000000000000000000000000080000, 0x020080080000410c0000102808030020, 127, 18310),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000000100000, 0x400031b62212000d0000080a00102200, 127, 18314),
+        Probe::new(0x00000000000000000000000000100000, 0x400031b62212000d0000080a00102200, 127, 18314),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000200000, 0x25000008000000000480840020040200, 127, 11833),
+        Probe::new(0x00000000000000000000000000200000, 0x25000008000000000480840020040200, 127, 11833),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000000400000, 0x01840a45100054a00021421010102800, 127, 1026),
+        Probe::new(0x00000000000000000000000000400000, 0x01840a45100054a00021421010102800, 127, 1026),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000000800000, 0x80004000000020000100010008000638, 127, 4719),
+        Probe::new(0x00000000000000000000000000800000, 0x80004000000020000100010008000638, 127, 4719),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000001000000, 0x400018502c1042090008048009030208, 127, 13058),
+        Probe::new(0x00000000000000000000000001000000, 0x400018502c1042090008048009030208, 127, 13058),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000000000000002000000, 0x0000100200100c021008004002125402, 127, 15116),
+        Probe::new(0x00000000000000000000000002000000, 0x0000100200100c021008004002125402, 127, 15116),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000000004000000, 0x2d000004300000680003e52221508000, 127, 7809),
+        Probe::new(0x00000000000000000000000004000000, 0x2d000004300000680003e52221508000, 127, 7809),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000008000000, 0x020008c0000000000862085000824008, 127, 12068),
+        Probe::new(0x00000000000000000000000008000000, 0x020008c0000000000862085000824008, 127, 12068),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000010000000, 0x00008080101000000020001860c80080, 127, 7690),
+        Probe::new(0x00000000000000000000000010000000, 0x00008080101000000020001860c80080, 127, 7690),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x00000000000000000000000020000000, 0x0210410204a000800104010402000062, 127, 13267),
+        Probe::new(0x00000000000000000000000020000000, 0x0210410204a000800104010402000062, 127, 13267),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000040000000, 0x02000004200050423008101291500910, 127, 18318),
+        Probe::new(0x00000000000000000000000040000000, 0x02000004200050423008101291500910, 127, 18318),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000080000000, 0x00808001020000088282008100008001, 127, 13353),
+        Probe::new(0x00000000000000000000000080000000, 0x00808001020000088282008100008001, 127, 13353),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000100000000, 0x1240002000000000000008c480000040, 127, 1538),
+        Probe::new(0x00000000000000000000000100000000, 0x1240002000000000000008c480000040, 127, 1538),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000200000000, 0x10200000800800801600000140058000, 127, 5723),
+        Probe::new(0x00000000000000000000000200000000, 0x10200000800800801600000140058000, 127, 5723),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000400000000, 0x0a58000022212100410d00042000a000, 127, 13702),
+        Probe::new(0x00000000000000000000000400000000, 0x0a58000022212100410d00042000a000, 127, 13702),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000800000000, 0x001108009888002280800a0010010005, 127, 7191),
+        Probe::new(0x00000000000000000000000800000000, 0x001108009888002280800a0010010005, 127, 7191),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000001000000000, 0x00010018208004108800000808000408, 127, 5125),
+        Probe::new(0x00000000000000000000001000000000, 0x00010018208004108800000808000408, 127, 5125),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000002000000000, 0x002830800000a80002c0100404020102, 127, 1794),
+        Probe::new(0x00000000000000000000002000000000, 0x002830800000a80002c0100404020102, 127, 1794),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000004000000000, 0x0040800021000002004a14202208042d, 127, 14882),
+        Probe::new(0x00000000000000000000004000000000, 0x0040800021000002004a14202208042d, 127, 14882),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000008000000000, 0x02100400260000a00050090001048199, 127, 18354),
+        Probe::new(0x00000000000000000000008000000000, 0x02100400260000a00050090001048199, 127, 18354),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000010000000000, 0x5010800100104a000800040004800822, 127, 15489),
+        Probe::new(0x00000000000000000000010000000000, 0x5010800100104a000800040004800822, 127, 15489),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000020000000000, 0x01024244042403000200028000600400, 127, 15686),
+        Probe::new(0x00000000000000000000020000000000, 0x01024244042403000200028000600400, 127, 15686),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000040000000000, 0x080104001880a9128104051144a02005, 127, 2050),
+        Probe::new(0x00000000000000000000040000000000, 0x080104001880a9128104051144a02005, 127, 2050),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000080000000000, 0x1000204020e002100180008494902020, 127, 8450),
+        Probe::new(0x00000000000000000000080000000000, 0x1000204020e002100180008494902020, 127, 8450),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000100000000000, 0x0c41200040000020010e02e200084200, 127, 15522),
+        Probe::new(0x00000000000000000000100000000000, 0x0c41200040000020010e02e200084200, 127, 15522),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000200000000000, 0x1002002000002201011820400524110c, 127, 15617),
+        Probe::new(0x00000000000000000000200000000000, 0x1002002000002201011820400524110c, 127, 15617),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000400000000000, 0x000002500008008a0002000001025018, 127, 8578),
+        Probe::new(0x00000000000000000000400000000000, 0x000002500008008a0002000001025018, 127, 8578),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000800000000000, 0x00500013040000410002004002410000, 127, 2431),
+        Probe::new(0x00000000000000000000800000000000, 0x00500013040000410002004002410000, 127, 2431),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000001000000000000, 0x000411200010488c0c0402a00600e020, 127, 18358),
+        Probe::new(0x00000000000000000001000000000000, 0x000411200010488c0c0402a00600e020, 127, 18358),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000002000000000000, 0x400000002000040000000280040a4402, 127, 16136),
+        Probe::new(0x00000000000000000002000000000000, 0x400000002000040000000280040a4402, 127, 16136),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000004000000000000, 0x14010000004002000510803011002020, 127, 18362),
+        Probe::new(0x00000000000000000004000000000000, 0x14010000004002000510803011002020, 127, 18362),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000008000000000000, 0x12000000100880000010146108001009, 127, 18366),
+        Probe::new(0x00000000000000000008000000000000, 0x12000000100880000010146108001009, 127, 18366),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000010000000000000, 0x08000010000080080400164000a10850, 127, 2591),
+        Probe::new(0x00000000000000000010000000000000, 0x08000010000080080400164000a10850, 127, 2591),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000020000000000000, 0x0a000000004000000200030008004c02, 127, 8130),
+        Probe::new(0x00000000000000000020000000000000, 0x0a000000004000000200030008004c02, 127, 8130),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000040000000000000, 0x000891a485104a080000800022000200, 127, 18371),
+        Probe::new(0x00000000000000000040000000000000, 0x000891a485104a080000800022000200, 127, 18371),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000080000000000000, 0x08002000620122200000400004000100, 127, 5636),
+        Probe::new(0x00000000000000000080000000000000, 0x08002000620122200000400004000100, 127, 5636),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000100000000000000, 0x0000048450408a802101000200084080, 127, 8258),
+        Probe::new(0x00000000000000000100000000000000, 0x0000048450408a802101000200084080, 127, 8258),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000200000000000000, 0x00a80002022940440400010128200244, 127, 2831),
+        Probe::new(0x00000000000000000200000000000000, 0x00a80002022940440400010128200244, 127, 2831),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000400000000000000, 0x02181000000081080202020040008020, 127, 18375),
+        Probe::new(0x00000000000000000400000000000000, 0x02181000000081080202020040008020, 127, 18375),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000800000000000000, 0x1a0002404100802000001c0110080518, 127, 18379),
+        Probe::new(0x00000000000000000800000000000000, 0x1a0002404100802000001c0110080518, 127, 18379),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000001000000000000000, 0x40210000100810b121000000400c0018, 127, 18383),
+        Probe::new(0x00000000000000001000000000000000, 0x40210000100810b121000000400c0018, 127, 18383),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000002000000000000000, 0x4004040a200080080100000040002004, 127, 11013),
+        Probe::new(0x00000000000000002000000000000000, 0x4004040a200080080100000040002004, 127, 11013),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000004000000000000000, 0x00101844043802200400000408040086, 127, 3589),
+        Probe::new(0x00000000000000004000000000000000, 0x00101844043802200400000408040086, 127, 3589),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000008000000000000000, 0x00400204000400002080003001109089, 127, 10755),
+        Probe::new(0x00000000000000008000000000000000, 0x00400204000400002080003001109089, 127, 10755),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000010000000000000000, 0x84100400000000008013140030042180, 127, 15365),
+        Probe::new(0x00000000000000010000000000000000, 0x84100400000000008013140030042180, 127, 15365),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000020000000000000000, 0x30001103000044080101110000002400, 127, 14998),
+        Probe::new(0x00000000000000020000000000000000, 0x30001103000044080101110000002400, 127, 14998),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000040000000000000000, 0x40000252050e00000010801001880540, 127, 11656),
+        Probe::new(0x00000000000000040000000000000000, 0x40000252050e00000010801001880540, 127, 11656),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000080000000000000000, 0x110002220018028128002e8242404000, 127, 3851),
+        Probe::new(0x00000000000000080000000000000000, 0x110002220018028128002e8242404000, 127, 3851),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000100000000000000000, 0x08051840010000240204020212000110, 127, 11419),
+        Probe::new(0x00000000000000100000000000000000, 0x08051840010000240204020212000110, 127, 11419),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000200000000000000000, 0x08004880042200405042009024000043, 127, 11528),
+        Probe::new(0x00000000000000200000000000000000, 0x08004880042200405042009024000043, 127, 11528),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
         PAD,
@@ -6813,184 +7785,184 @@ static BLOCK_13: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000000000400, 0x00844230a00840000020080460410003, 127, 18419),
+        Probe::new(0x00000000000000000000000000000400, 0x00844230a00840000020080460410003, 127, 18419),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000000000800, 0x11000000200062300010000a04400130, 127, 18423),
+        Probe::new(0x00000000000000000000000000000800, 0x11000000200062300010000a04400130, 127, 18423),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000000001000, 0x040004904806800800880040a0826210, 127, 3074),
+        Probe::new(0x00000000000000000000000000001000, 0x040004904806800800880040a0826210, 127, 3074),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000000002000, 0x00000010400001560124500000104000, 127, 9730),
+        Probe::new(0x00000000000000000000000000002000, 0x00000010400001560124500000104000, 127, 9730),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000000004000, 0x0000402010400500006a014000040042, 127, 9926),
+        Probe::new(0x00000000000000000000000000004000, 0x0000402010400500006a014000040042, 127, 9926),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000000008000, 0x0060100022000000048102004000a001, 127, 18427),
+        Probe::new(0x00000000000000000000000000008000, 0x0060100022000000048102004000a001, 127, 18427),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000000010000, 0x010000002002300a40248004030008a2, 127, 10178),
+        Probe::new(0x00000000000000000000000000010000, 0x010000002002300a40248004030008a2, 127, 10178),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000000020000, 0x200812214000240020804001200a0200, 127, 3329),
+        Probe::new(0x00000000000000000000000000020000, 0x200812214000240020804001200a0200, 127, 3329),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000000040000, 0x2480c0080800a0080000200201000001, 127, 10378),
+        Probe::new(0x00000000000000000000000000040000, 0x2480c0080800a0080000200201000001, 127, 10378),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000000000080000, 0x90002206441200024206906020000000, 127, 10560),
+        Probe::new(0x00000000000000000000000000080000, 0x90002206441200024206906020000000, 127, 10560),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000000000100000, 0x2400000004008210a880090000000022, 127, 26087),
+        Probe::new(0x00000000000000000000000000100000, 0x2400000004008210a880090000000022, 127, 26087),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000000000200000, 0x00000028188014000100540002104020, 127, 25137),
+        Probe::new(0x00000000000000000000000000200000, 0x00000028188014000100540002104020, 127, 25137),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000000000400000, 0x00021040000100140484430000001100, 127, 47),
+        Probe::new(0x00000000000000000000000000400000, 0x00021040000100140484430000001100, 127, 47),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000000000800000, 0x05100800006004005808010000000804, 127, 6146),
+        Probe::new(0x00000000000000000000000000800000, 0x05100800006004005808010000000804, 127, 6146),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000000001000000, 0x1400000410290014200001812000000a, 127, 19457),
+        Probe::new(0x00000000000000000000000001000000, 0x1400000410290014200001812000000a, 127, 19457),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000000002000000, 0xa008900600000020000420500488800b, 127, 6338),
+        Probe::new(0x00000000000000000000000002000000, 0xa008900600000020000420500488800b, 127, 6338),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000000004000000, 0x80002010102013001000803c00400004, 127, 6402),
+        Probe::new(0x00000000000000000000000004000000, 0x80002010102013001000803c00400004, 127, 6402),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000000008000000, 0x000818100840a0001044015000800018, 127, 384),
+        Probe::new(0x00000000000000000000000008000000, 0x000818100840a0001044015000800018, 127, 384),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000000010000000, 0x349200002215040c0020480a00004850, 127, 6666),
+        Probe::new(0x00000000000000000000000010000000, 0x349200002215040c0020480a00004850, 127, 6666),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000000000020000000, 0x88810002002800040010023401008000, 127, 19664),
+        Probe::new(0x00000000000000000000000020000000, 0x88810002002800040010023401008000, 127, 19664),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000000000040000000, 0x20900100018452000200042200422044, 127, 13849),
+        Probe::new(0x00000000000000000000000040000000, 0x20900100018452000200042200422044, 127, 13849),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000000000080000000, 0x0012300080001020810002010000201c, 127, 13957),
+        Probe::new(0x00000000000000000000000080000000, 0x0012300080001020810002010000201c, 127, 13957),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000000000100000000, 0x00101280004000200008000180080000, 127, 514),
+        Probe::new(0x00000000000000000000000100000000, 0x00101280004000200008000180080000, 127, 514),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000000000200000000, 0x1010054115020e020020000052860000, 127, 6914),
+        Probe::new(0x00000000000000000000000200000000, 0x1010054115020e020020000052860000, 127, 6914),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000000000400000000, 0x105882401840405900d04801314000c0, 127, 14377),
+        Probe::new(0x00000000000000000000000400000000, 0x105882401840405900d04801314000c0, 127, 14377),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000000000800000000, 0x0400004000400d000001824918020138, 127, 14039),
+        Probe::new(0x00000000000000000000000800000000, 0x0400004000400d000001824918020138, 127, 14039),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000000001000000000, 0x800100002000000020000c5008010404, 127, 7328),
+        Probe::new(0x00000000000000000000001000000000, 0x800100002000000020000c5008010404, 127, 7328),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000000002000000000, 0x200020020900000090800c4005484000, 127, 895),
+        Probe::new(0x00000000000000000000002000000000, 0x200020020900000090800c4005484000, 127, 895),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000000004000000000, 0x046504300830008008a6048132088020, 127, 18306),
+        Probe::new(0x00000000000000000000004000000000, 0x046504300830008008a6048132088020, 127, 18306),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000000008000000000, 0x01011060000008400045351001001012, 127, 18310),
+        Probe::new(0x00000000000000000000008000000000, 0x01011060000008400045351001001012, 127, 18310),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000000000010000000000, 0x00000100000041020408110541810014, 127, 18314),
+        Probe::new(0x00000000000000000000010000000000, 0x00000100000041020408110541810014, 127, 18314),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000000000020000000000, 0x01305300042010000240400290c00002, 127, 11833),
+        Probe::new(0x00000000000000000000020000000000, 0x01305300042010000240400290c00002, 127, 11833),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000000000040000000000, 0x00c5103c049008050040021421210002, 127, 1026),
+        Probe::new(0x00000000000000000000040000000000, 0x00c5103c049008050040021421210002, 127, 1026),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000000000080000000000, 0x21201208040400320002200080102000, 127, 4719),
+        Probe::new(0x00000000000000000000080000000000, 0x21201208040400320002200080102000, 127, 4719),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000000000100000000000, 0x01180220000002001202008410288021, 127, 13058),
+        Probe::new(0x00000000000000000000100000000000, 0x01180220000002001202008410288021, 127, 13058),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000000000200000000000, 0x10551001004202400000020005060000, 127, 15116),
+        Probe::new(0x00000000000000000000200000000000, 0x10551001004202400000020005060000, 127, 15116),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000000000400000000000, 0x08250110040068001008001000020048, 127, 7809),
+        Probe::new(0x00000000000000000000400000000000, 0x08250110040068001008001000020048, 127, 7809),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000000000800000000000, 0x0090400481008280500252028005010c, 127, 12068),
+        Probe::new(0x00000000000000000000800000000000, 0x0090400481008280500252028005010c, 127, 12068),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000000001000000000000, 0x0000000000210032000240820085800a, 127, 7690),
+        Probe::new(0x00000000000000000001000000000000, 0x0000000000210032000240820085800a, 127, 7690),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000000002000000000000, 0x01084188105218000800000000414080, 127, 13267),
+        Probe::new(0x00000000000000000002000000000000, 0x01084188105218000800000000414080, 127, 13267),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000000004000000000000, 0x10220808a000800c040c020910063100, 127, 18318),
+        Probe::new(0x00000000000000000004000000000000, 0x10220808a000800c040c020910063100, 127, 18318),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000000008000000000000, 0x08040422080480000020200008401140, 127, 13353),
+        Probe::new(0x00000000000000000008000000000000, 0x08040422080480000020200008401140, 127, 13353),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000000000010000000000000, 0x00820058500020880004400400090801, 127, 1538),
+        Probe::new(0x00000000000000000010000000000000, 0x00820058500020880004400400090801, 127, 1538),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000000020000000000000, 0x14008020000010200040040600000c00, 127, 5723),
+        Probe::new(0x00000000000000000020000000000000, 0x14008020000010200040040600000c00, 127, 5723),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000000040000000000000, 0x110040000020002813020118a21032c0, 127, 13702),
+        Probe::new(0x00000000000000000040000000000000, 0x110040000020002813020118a21032c0, 127, 13702),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000000080000000000000, 0x0041340040400220b200001384080904, 127, 7191),
+        Probe::new(0x00000000000000000080000000000000, 0x0041340040400220b200001384080904, 127, 7191),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000000100000000000000, 0x80003238008000000082e00012000080, 127, 5125),
+        Probe::new(0x00000000000000000100000000000000, 0x80003238008000000082e00012000080, 127, 5125),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000000000200000000000000, 0x280040800000100880224102000c2240, 127, 1794),
+        Probe::new(0x00000000000000000200000000000000, 0x280040800000100880224102000c2240, 127, 1794),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000000000400000000000000, 0x00050001044000020800116200440624, 127, 14882),
+        Probe::new(0x00000000000000000400000000000000, 0x00050001044000020800116200440624, 127, 14882),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x00000000000000000800000000000000, 0x00181002a00020000200700008100013, 127, 18354),
+        Probe::new(0x00000000000000000800000000000000, 0x00181002a00020000200700008100013, 127, 18354),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000000001000000000000000, 0x1089c01b40000000000c801a20040009, 127, 15489),
+        Probe::new(0x00000000000000001000000000000000, 0x1089c01b40000000000c801a20040009, 127, 15489),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000000002000000000000000, 0x20004180028200920400000042080006, 127, 15686),
+        Probe::new(0x00000000000000002000000000000000, 0x20004180028200920400000042080006, 127, 15686),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000000004000000000000000, 0x20118c01069080000001009400802802, 127, 2050),
+        Probe::new(0x00000000000000004000000000000000, 0x20118c01069080000001009400802802, 127, 2050),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000000008000000000000000, 0x88105088084010004500020000000041, 127, 8450),
+        Probe::new(0x00000000000000008000000000000000, 0x88105088084010004500020000000041, 127, 8450),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000000010000000000000000, 0x9011018200000040401a004010002010, 127, 15522),
+        Probe::new(0x00000000000000010000000000000000, 0x9011018200000040401a004010002010, 127, 15522),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000000020000000000000000, 0x801801800904000200006020280000a1, 127, 15617),
+        Probe::new(0x00000000000000020000000000000000, 0x801801800904000200006020280000a1, 127, 15617),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000000040000000000000000, 0x40106402008000e21168004013000020, 127, 8578),
+        Probe::new(0x00000000000000040000000000000000, 0x40106402008000e21168004013000020, 127, 8578),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000000080000000000000000, 0xe0400a0a00300d809480000030b02040, 127, 2431),
+        Probe::new(0x00000000000000080000000000000000, 0xe0400a0a00300d809480000030b02040, 127, 2431),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000000000100000000000000000, 0x1108008a1012400100942a0003930108, 127, 18358),
+        Probe::new(0x00000000000000100000000000000000, 0x1108008a1012400100942a0003930108, 127, 18358),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000000000000200000000000000000, 0x0800000080000020000000000800104a, 127, 16136),
+        Probe::new(0x00000000000000200000000000000000, 0x0800000080000020000000000800104a, 127, 16136),
     ]),
 ];
 /// How every probe forms its index: the magics below were found for it.

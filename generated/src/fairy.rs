@@ -24,10 +24,26 @@
 // Between: 531 distinct sets (4248 bytes) and 4 grids of 64x64 cells (32768 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 8535424 entries (68283392 bytes): 82.94x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | Q queen | 56, 56 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1456, 1456 |
+// | G griffon | 52, 52 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1372, 1372 |
+// | O osprey | 44, 44 | 0,1,2,3,6,7 | 6 | 872, 872 |
+// | M nightrider | 24, 24 | 0,1,2,3,4,7 | 5 (hashed: the fewest separating bits are 6) | 608, 608 |
+//
+// vector_index: 8 tables of 704 entries in all (2944 bytes with the hashes).
+// move_index, threat_index: 4 grids of potential attacks and offsets (2560 bytes), small tables
+// (104 bytes). Threat features: 68928. A [8][64][64][8] table of the same layout (u32 cells) would
+// take 1048576 bytes: 394x these 2664 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Index, Magic, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u64;
@@ -90,6 +106,75 @@ impl Piece {
             Piece::Osprey => "[D?B]",
             Piece::Nightrider => "NN",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -217,6 +302,54 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Queen, Color::White, square, occupied)
+}
+/// [`attacks`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Queen, Color::White, square, occupied)
+}
+/// [`quiets`] of the griffon (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn griffon_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Griffon, Color::White, square, occupied)
+}
+/// [`attacks`] of the griffon (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn griffon_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Griffon, Color::White, square, occupied)
+}
+/// [`quiets`] of the osprey (`O`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn osprey_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Osprey, Color::White, square, occupied)
+}
+/// [`attacks`] of the osprey (`O`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn osprey_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Osprey, Color::White, square, occupied)
+}
+/// [`quiets`] of the nightrider (`M`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn nightrider_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Nightrider, Color::White, square, occupied)
+}
+/// [`attacks`] of the nightrider (`M`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn nightrider_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Nightrider, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -2441,6 +2574,373 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [[56, 56], [52, 52], [44, 44], [24, 24]];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [1456, 1456],
+    [1372, 1372],
+    [872, 872],
+    [608, 608],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 68928;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 16;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0xff, 0x18856378, 25, 0), VectorHash::new(0xff, 0xc1845180, 25, 128)], // Q
+    [VectorHash::new(0xff, 0x53020105, 25, 256), VectorHash::new(0xff, 0x20440201, 25, 384)], // G
+    [VectorHash::new(0xcf, 0x70100012, 26, 512), VectorHash::new(0xcf, 0x11012248, 26, 576)], // O
+    [VectorHash::new(0x9f, 0x25006145, 27, 640), VectorHash::new(0x9f, 0x19000200, 27, 672)], // M
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 704] = [
+    0x9ffbc, 0x8000, 0x8000, 0x8000, 0x8000, 0x17fffb, 0x8000, // Q white (bits 0,1,2,3,4,5,6,7)
+    0x350069,
+    0x270020, 0x8000, 0x14fff1, 0x8000, 0x1c0001, 0x8000, 0x8000, 0xff89,
+    0x2d0040, 0x18fffc, 0x310055, 0x8000, 0x8000, 0x8000, 0x8000, 0x2f004b,
+    0x1d0002, 0x330060, 0xeffd3, 0x8000, 0x8000, 0x19fffd, 0x8000, 0x8000,
+    0x280022, 0xfffde, 0x8000, 0x8000, 0x1e0003, 0x8000, 0x8000, 0x29002d,
+    0x8000, 0x4ffa0, 0x1afffe, 0x8ffb5, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x6ffab, 0x1f0004, 0xaffc0, 0x370077, 0x8000, 0x8000, 0x1bffff, 0x23000f,
+    0x8000, 0x8000, 0x10ffe0, 0x2ff97, 0x8000, 0x200005, 0x8000, 0x8000,
+    0x8000, 0x2e0044, 0x8000, 0x8000, 0x240010, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x210006, 0x8000, 0x8000, 0x2a0030, 0x8000, 0x8000, 0x32005a,
+    0x250011, 0xcffcd, 0x11ffe2, 0x8000, 0x300050, 0x220007, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x360070, 0x8000, 0x2c003c,
+    0x3ff9a, 0x8000, 0x340066, 0xbffc4, 0x8000, 0x1ff90, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x15fff9, 0x7ffb0, 0x8000, 0x26001e,
+    0x8000, 0x2b0033, 0x12ffef, 0x5ffa6, 0x8000, 0x8000, 0xdffd0, 0x8000,
+    0x8000, 0x16fffa, 0x8000, 0x8000, 0x8000, 0x8000, 0x13fff0, 0x8000,
+    0x1dfffe, 0x8000, 0xe002d, 0x180004, 0x5005a, 0x30ffb0, // Q black (bits 0,1,2,3,4,5,6,7)
+    0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x130010, 0x30066, 0x2effbc, 0x8000,
+    0x8000, 0x2dffc0, 0x35ff97, 0x8000, 0x2cffc4, 0x8000, 0x23fff1, 0x8000,
+    0x100020, 0x8000, 0x8000, 0x8000, 0x22fff9, 0x2affd0, 0x8000, 0x1efffd,
+    0x60055, 0x31ffab, 0x190003, 0x8000, 0xd0030, 0x150007, 0x8000, 0x8000,
+    0x8000, 0x27ffe0, 0x8000, 0x14000f, 0x8000, 0xb003c, 0x8000, 0x20069,
+    0xa0040, 0x8000, 0x8000, 0x90044, 0x34ff9a, 0x8000, 0x24fff0, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x70050, 0x32ffa6, 0x8000, 0x1ffffc,
+    0x29ffd3, 0x1a0002, 0x8000, 0x8000, 0x160006, 0x8000, 0xc0033, 0x37ff89,
+    0x40060, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x10070, 0x25ffef, 0x11001e, 0x8000,
+    0x8004b, 0xf0022, 0x8000, 0x8000, 0x8000, 0x8000, 0x20fffb, 0x8000,
+    0x1b0001, 0x1cffff, 0x8000, 0x170005, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x28ffde, 0x2fffb5, 0x8000, 0x26ffe2, 0x120011, 0x36ff90, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x33ffa0, 0x77, 0x2bffcd, 0x8000, 0x21fffa, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x1ff91, 0x8000, 0x8000, 0x8000, 0x28001f, // G white (bits 0,1,2,3,4,5,6,7)
+    0x8000,
+    0x8000, 0x2d0041, 0x8000, 0x19fff7, 0x8000, 0x8000, 0x16fff4, 0x8ffcf,
+    0x8000, 0x260016, 0x13fff1, 0x8000, 0x230013, 0x11ffee, 0x8000, 0x8000,
+    0x8000, 0xeffeb, 0x3ffa1, 0x1e000d, 0x8000, 0x8000, 0x2a002f, 0x1b000a,
+    0x8000, 0x2f0051, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xaffdf,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xff8f,
+    0x8000, 0x8000, 0x5ffb1, 0x8000, 0x8000, 0x8000, 0x2c003f, 0x8000,
+    0x17fff5, 0x310061, 0x270017, 0x14fff2, 0x8000, 0x8000, 0x240014, 0x12ffef,
+    0x8000, 0x210011, 0xfffec, 0x8000, 0x8000, 0x1f000e, 0xcffe9, 0x2ff9f,
+    0x1c000b, 0x8000, 0x7ffc1, 0x8000, 0x8000, 0x8000, 0x2e004f, 0x8000,
+    0x8000, 0x330071, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x290021, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x4ffaf,
+    0x8000, 0x18fff6, 0x9ffd1, 0x8000, 0x8000, 0x15fff3, 0x30005f, 0x250015,
+    0x8000, 0x8000, 0x8000, 0x220012, 0x10ffed, 0x8000, 0x20000f, 0xdffea,
+    0x8000, 0x2b0031, 0x1d000c, 0x8000, 0x8000, 0x1a0009, 0x8000, 0x6ffbf,
+    0x8000, 0x8000, 0xbffe1, 0x8000, 0x8000, 0x8000, 0x32006f, 0x8000,
+    0x1bfff6, 0x8000, 0x33ff8f, 0x8000, 0x8000, 0x31ff9f, 0x8000, // G black (bits 0,1,2,3,4,5,6,7)
+    0x2fffaf,
+    0x8000, 0x2dffbf, 0x8000, 0x2bffcf, 0x8000, 0x29ffdf, 0x8000, 0x21ffef,
+    0x1afff7, 0x190009, 0x120011, 0x8000, 0xa0021, 0x8000, 0x80031, 0x8000,
+    0x60041, 0x8000, 0x40051, 0x8000, 0x20061, 0x8000, 0x8000, 0x71,
+    0x8000, 0x18000a, 0x110012, 0x32ff91, 0x8000, 0x30ffa1, 0x8000, 0x2effb1,
+    0x8000, 0x2cffc1, 0x8000, 0x2affd1, 0x8000, 0x28ffe1, 0x27ffe9, 0x8000,
+    0x20fff1, 0x17000b, 0x100013, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x26ffea,
+    0x1ffff2, 0x16000c, 0xf0014, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x25ffeb,
+    0x1efff3, 0x15000d, 0xe0015, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x24ffec,
+    0x1dfff4, 0x14000e, 0xd0016, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x23ffed,
+    0x1cfff5, 0x13000f, 0x8000, 0xc0017, 0xb001f, 0x8000, 0x9002f, 0x8000,
+    0x7003f, 0x8000, 0x5004f, 0x8000, 0x3005f, 0x8000, 0x1006f, 0x22ffee,
+    0x1a0020, 0x8000, 0x8000, 0x11ffe0, 0x8000, 0x270057, 0x7ffb7, // O white (bits 0,1,2,3,6,7)
+    0x8000,
+    0x21003e, 0x8000, 0x9ffbe, 0x15fffe, 0x1f0035, 0x2b0075, 0x1ff95, 0xfffd5,
+    0x19001c, 0x28005c, 0x2ff9c, 0x10ffdc, 0x180013, 0x260053, 0x6ffb3, 0x14fff3,
+    0x20003a, 0x8000, 0x8ffba, 0x8000, 0x1e0031, 0x8000, 0x8000, 0xeffd1,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x1d002f, 0x8000, 0x8000, 0xdffcf,
+    0x8000, 0x230046, 0x8000, 0xbffc6, 0x17000d, 0x25004d, 0x5ffad, 0x13ffed,
+    0x1b0024, 0x290064, 0x3ffa4, 0x12ffe4, 0x1c002b, 0x2a006b, 0xff8b, 0xcffcb,
+    0x160002, 0x220042, 0x8000, 0xaffc2, 0x8000, 0x240049, 0x4ffa9, 0x8000,
+    0x110020, 0x19ffe4, 0x8000, 0x3005c, 0xd0031, 0x1cffd5, 0x27ffa9, // O black (bits 0,1,2,3,6,7)
+    0x6004d,
+    0x150002, 0x20ffc6, 0x23ffba, 0x8000, 0x130013, 0x8000, 0x2bff8b, 0x8000,
+    0x8000, 0x100024, 0x8000, 0x29ff9c, 0x8000, 0xc0035, 0x8000, 0x26ffad,
+    0x90042, 0x8000, 0x8000, 0x22ffbe, 0x50053, 0x8000, 0x1fffcb, 0x8000,
+    0x8000, 0x20064, 0x8000, 0x1bffdc, 0x8000, 0x75, 0x8000, 0x18ffed,
+    0x8000, 0x80046, 0xb003a, 0x16fffe, 0x25ffb3, 0x40057, 0xf002b, 0x1effcf,
+    0x1affe0, 0x28ffa4, 0x8000, 0x12001c, 0x1dffd1, 0x2aff95, 0x70049, 0x14000d,
+    0x21ffc2, 0x8000, 0x8000, 0xa003e, 0x17fff3, 0x24ffb7, 0x1006b, 0xe002f,
+    0xc000e, 0xe001c, 0x9ffe4, 0xbfff2, 0x100021, 0x130036, 0x16005d, // M white (bits 0,1,2,3,4,7)
+    0x8000,
+    0x8000, 0x150042, 0x14003e, 0x8000, 0x8000, 0x170063, 0x12002a, 0xf001f,
+    0xaffee, 0x6ffdc, 0x110024, 0xd0012, 0x8ffe1, 0x5ffd6, 0xff9d, 0x8000,
+    0x8000, 0x3ffc2, 0x2ffbe, 0x8000, 0x8000, 0x1ffa3, 0x4ffca, 0x7ffdf,
+    0x8001f, 0x8000, 0x8000, 0x70021, 0x40036, 0x8000, 0x20042, // M black (bits 0,1,2,3,4,7)
+    0x11ffdc,
+    0xcfff2, 0x63, 0x17ff9d, 0xb000e, 0x60024, 0x15ffbe, 0x8000, 0x13ffca,
+    0x10ffdf, 0x8000, 0x8000, 0xfffe1, 0x12ffd6, 0x8000, 0x14ffc2, 0x9001c,
+    0xa0012, 0x16ffa3, 0x1005d, 0xdffee, 0xeffe4, 0x3003e, 0x8000, 0x5002a,
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3]];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 4] = [
+    // grid 0
+    [
+        0x81412111090503fe, 0x02824222120a07fd, 0x0404844424150efb, 0x08080888492a1cf7, // from a1
+        0x10101011925438ef, 0x2020212224a870df, 0x404142444850e0bf, 0x8182848890a0c07f, // from e1
+        0x412111090503fe03, 0x824222120a07fd07, 0x04844424150efb0e, 0x080888492a1cf71c, // from a2
+        0x101011925438ef38, 0x20212224a870df70, 0x4142444850e0bfe0, 0x82848890a0c07fc0, // from e2
+        0x2111090503fe0305, 0x4222120a07fd070a, 0x844424150efb0e15, 0x0888492a1cf71c2a, // from a3
+        0x1011925438ef3854, 0x212224a870df70a8, 0x42444850e0bfe050, 0x848890a0c07fc0a0, // from e3
+        0x11090503fe030509, 0x22120a07fd070a12, 0x4424150efb0e1524, 0x88492a1cf71c2a49, // from a4
+        0x11925438ef385492, 0x2224a870df70a824, 0x444850e0bfe05048, 0x8890a0c07fc0a090, // from e4
+        0x090503fe03050911, 0x120a07fd070a1222, 0x24150efb0e152444, 0x492a1cf71c2a4988, // from a5
+        0x925438ef38549211, 0x24a870df70a82422, 0x4850e0bfe0504844, 0x90a0c07fc0a09088, // from e5
+        0x0503fe0305091121, 0x0a07fd070a122242, 0x150efb0e15244484, 0x2a1cf71c2a498808, // from a6
+        0x5438ef3854921110, 0xa870df70a8242221, 0x50e0bfe050484442, 0xa0c07fc0a0908884, // from e6
+        0x03fe030509112141, 0x07fd070a12224282, 0x0efb0e1524448404, 0x1cf71c2a49880808, // from a7
+        0x38ef385492111010, 0x70df70a824222120, 0xe0bfe05048444241, 0xc07fc0a090888482, // from e7
+        0xfe03050911214181, 0xfd070a1222428202, 0xfb0e152444840404, 0xf71c2a4988080808, // from a8
+        0xef38549211101010, 0xdf70a82422212020, 0xbfe0504844424140, 0x7fc0a09088848281, // from e8
+    ],
+    // grid 1
+    [
+        0x020202020202fe00, 0x050505050505fd00, 0x0a0a0a0a0a0afb00, 0x141414141414f700, // from a1
+        0x282828282828ef00, 0x505050505050df00, 0xa0a0a0a0a0a0bf00, 0x4040404040407f00, // from e1
+        0x0202020202fe00fe, 0x0505050505fd00fd, 0x0a0a0a0a0afb00fb, 0x1414141414f700f7, // from a2
+        0x2828282828ef00ef, 0x5050505050df00df, 0xa0a0a0a0a0bf00bf, 0x40404040407f007f, // from e2
+        0x02020202fe00fe02, 0x05050505fd00fd05, 0x0a0a0a0afb00fb0a, 0x14141414f700f714, // from a3
+        0x28282828ef00ef28, 0x50505050df00df50, 0xa0a0a0a0bf00bfa0, 0x404040407f007f40, // from e3
+        0x020202fe00fe0202, 0x050505fd00fd0505, 0x0a0a0afb00fb0a0a, 0x141414f700f71414, // from a4
+        0x282828ef00ef2828, 0x505050df00df5050, 0xa0a0a0bf00bfa0a0, 0x4040407f007f4040, // from e4
+        0x0202fe00fe020202, 0x0505fd00fd050505, 0x0a0afb00fb0a0a0a, 0x1414f700f7141414, // from a5
+        0x2828ef00ef282828, 0x5050df00df505050, 0xa0a0bf00bfa0a0a0, 0x40407f007f404040, // from e5
+        0x02fe00fe02020202, 0x05fd00fd05050505, 0x0afb00fb0a0a0a0a, 0x14f700f714141414, // from a6
+        0x28ef00ef28282828, 0x50df00df50505050, 0xa0bf00bfa0a0a0a0, 0x407f007f40404040, // from e6
+        0xfe00fe0202020202, 0xfd00fd0505050505, 0xfb00fb0a0a0a0a0a, 0xf700f71414141414, // from a7
+        0xef00ef2828282828, 0xdf00df5050505050, 0xbf00bfa0a0a0a0a0, 0x7f007f4040404040, // from e7
+        0x00fe020202020202, 0x00fd050505050505, 0x00fb0a0a0a0a0a0a, 0x00f7141414141414, // from a8
+        0x00ef282828282828, 0x00df505050505050, 0x00bfa0a0a0a0a0a0, 0x007f404040404040, // from e8
+    ],
+    // grid 2
+    [
+        0x2010884422110804, 0x4020108845221008, 0x804020118a442011, 0x0080412214884122, // from a1
+        0x0001824428118244, 0x0102048851220488, 0x02040811a2440810, 0x0408112244881020, // from e1
+        0x1088442211080408, 0x2010884522100810, 0x4020118a44201120, 0x8041221488412241, // from a2
+        0x0182442811824482, 0x0204885122048804, 0x040811a244081008, 0x0811224488102010, // from e2
+        0x8844221108040811, 0x1088452210081022, 0x20118a4420112044, 0x4122148841224188, // from a3
+        0x8244281182448211, 0x0488512204880422, 0x0811a24408100844, 0x1122448810201088, // from e3
+        0x4422110804081122, 0x8845221008102245, 0x118a44201120448a, 0x2214884122418814, // from a4
+        0x4428118244821128, 0x8851220488042251, 0x11a24408100844a2, 0x2244881020108844, // from e4
+        0x2211080408112244, 0x4522100810224588, 0x8a44201120448a11, 0x1488412241881422, // from a5
+        0x2811824482112844, 0x5122048804225188, 0xa24408100844a211, 0x4488102010884422, // from e5
+        0x1108040811224488, 0x2210081022458810, 0x44201120448a1120, 0x8841224188142241, // from a6
+        0x1182448211284482, 0x2204880422518804, 0x4408100844a21108, 0x8810201088442211, // from e6
+        0x0804081122448810, 0x1008102245881020, 0x201120448a112040, 0x4122418814224180, // from a7
+        0x8244821128448201, 0x0488042251880402, 0x08100844a2110804, 0x1020108844221108, // from e7
+        0x0408112244881020, 0x0810224588102040, 0x1120448a11204080, 0x2241881422418000, // from a8
+        0x4482112844820100, 0x8804225188040201, 0x100844a211080402, 0x2010884422110804, // from e8
+    ],
+    // grid 3
+    [
+        0x0008000440120400, 0x0010000880250800, 0x00200011004a1100, 0x0041002200942200, // from a1
+        0x0082004400294400, 0x0004008800528800, 0x0008001001a41000, 0x0010002002482000, // from e1
+        0x0800044012040004, 0x1000088025080008, 0x200011004a110011, 0x4100220094220022, // from a2
+        0x8200440029440044, 0x0400880052880088, 0x08001001a4100010, 0x1000200248200020, // from e2
+        0x0004401204000412, 0x0008802508000825, 0x0011004a1100114a, 0x0022009422002294, // from a3
+        0x0044002944004429, 0x0088005288008852, 0x001001a4100010a4, 0x0020024820002048, // from e3
+        0x0440120400041240, 0x0880250800082580, 0x11004a1100114a00, 0x2200942200229400, // from a4
+        0x4400294400442900, 0x8800528800885200, 0x1001a4100010a401, 0x2002482000204802, // from e4
+        0x4012040004124004, 0x8025080008258008, 0x004a1100114a0011, 0x0094220022940022, // from a5
+        0x0029440044290044, 0x0052880088520088, 0x01a4100010a40110, 0x0248200020480220, // from e5
+        0x1204000412400400, 0x2508000825800800, 0x4a1100114a001100, 0x9422002294002200, // from a6
+        0x2944004429004400, 0x5288008852008800, 0xa4100010a4011000, 0x4820002048022000, // from e6
+        0x0400041240040008, 0x0800082580080010, 0x1100114a00110020, 0x2200229400220041, // from a7
+        0x4400442900440082, 0x8800885200880004, 0x100010a401100008, 0x2000204802200010, // from e7
+        0x0004124004000800, 0x0008258008001000, 0x00114a0011002000, 0x0022940022004100, // from a8
+        0x0044290044008200, 0x0088520088000400, 0x0010a40110000800, 0x0020480220001000, // from e8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 4] = [
+    // grid 0
+    [
+        0, 21, 42, 63, 84, 105, 126, 147, // rank 1
+        168, 189, 212, 235, 258, 281, 304, 327, // rank 2
+        348, 369, 392, 417, 442, 467, 492, 515, // rank 3
+        536, 557, 580, 605, 632, 659, 684, 707, // rank 4
+        728, 749, 772, 797, 824, 851, 876, 899, // rank 5
+        920, 941, 964, 989, 1014, 1039, 1064, 1087, // rank 6
+        1108, 1129, 1152, 1175, 1198, 1221, 1244, 1267, // rank 7
+        1288, 1309, 1330, 1351, 1372, 1393, 1414, 1435, // rank 8
+    ],
+    // grid 1
+    [
+        0, 13, 32, 51, 70, 89, 108, 127, // rank 1
+        140, 159, 183, 207, 231, 255, 279, 303, // rank 2
+        322, 341, 365, 389, 413, 437, 461, 485, // rank 3
+        504, 523, 547, 571, 595, 619, 643, 667, // rank 4
+        686, 705, 729, 753, 777, 801, 825, 849, // rank 5
+        868, 887, 911, 935, 959, 983, 1007, 1031, // rank 6
+        1050, 1069, 1093, 1117, 1141, 1165, 1189, 1213, // rank 7
+        1232, 1245, 1264, 1283, 1302, 1321, 1340, 1359, // rank 8
+    ],
+    // grid 2
+    [
+        0, 12, 24, 37, 50, 63, 76, 88, // rank 1
+        100, 112, 124, 137, 152, 167, 180, 192, // rank 2
+        204, 217, 230, 244, 260, 276, 290, 303, // rank 3
+        316, 329, 344, 360, 376, 392, 408, 423, // rank 4
+        436, 449, 464, 480, 496, 512, 528, 543, // rank 5
+        556, 569, 582, 596, 612, 628, 642, 655, // rank 6
+        668, 680, 692, 705, 720, 735, 748, 760, // rank 7
+        772, 784, 796, 809, 822, 835, 848, 860, // rank 8
+    ],
+    // grid 3
+    [
+        0, 6, 13, 21, 30, 39, 47, 54, // rank 1
+        60, 67, 75, 85, 96, 107, 117, 125, // rank 2
+        132, 140, 150, 162, 174, 186, 198, 208, // rank 3
+        216, 225, 236, 248, 260, 272, 284, 295, // rank 4
+        304, 313, 324, 336, 348, 360, 372, 383, // rank 5
+        392, 400, 410, 422, 434, 446, 458, 468, // rank 6
+        476, 483, 491, 501, 512, 523, 533, 541, // rank 7
+        548, 554, 561, 569, 578, 587, 595, 602, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 11648],
+    [23296, 34272],
+    [45248, 52224],
+    [59200, 64064],
+];
 const PIECES: usize = 4;
 const KINDS: usize = 8;
 #[inline(always)]
@@ -2501,331 +3001,331 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 63, 4);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 4);
 /// Block 0: queen white quiet, queen black quiet, queen white capture, queen black
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
 #[rustfmt::skip]
 static BLOCK_0: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x0000000000000302, [ // a1
-        Magic::new(0x000000000000007e, 0x0200121040000800, 58, 89408),
-        Magic::new(0x0001010101010100, 0x00100880c1142010, 58, 89152),
-        Magic::new(0x0040201008040200, 0x3110200802882040, 58, 91648),
+        Probe::new(0x000000000000007e, 0x0200121040000800, 58, 89408),
+        Probe::new(0x0001010101010100, 0x00100880c1142010, 58, 89152),
+        Probe::new(0x0040201008040200, 0x3110200802882040, 58, 91648),
     ]),
     Slot::new(0x0000000000000705, [ // b1
-        Magic::new(0x0002020202020200, 0x8802402008300486, 58, 86208),
-        Magic::new(0x000000000000007c, 0x0202000000024410, 59, 98272),
-        Magic::new(0x0000402010080400, 0x0004c10404008000, 59, 98304),
+        Probe::new(0x0002020202020200, 0x8802402008300486, 58, 86208),
+        Probe::new(0x000000000000007c, 0x0202000000024410, 59, 98272),
+        Probe::new(0x0000402010080400, 0x0004c10404008000, 59, 98304),
     ]),
     Slot::new(0x0000000000000e0a, [ // c1
-        Magic::new(0x0004040404040400, 0x2450182032040110, 58, 86272),
-        Magic::new(0x0000000000000278, 0x4440900000040001, 59, 98336),
-        Magic::new(0x0000004020100802, 0xc204291200a21000, 59, 98368),
+        Probe::new(0x0004040404040400, 0x2450182032040110, 58, 86272),
+        Probe::new(0x0000000000000278, 0x4440900000040001, 59, 98336),
+        Probe::new(0x0000004020100802, 0xc204291200a21000, 59, 98368),
     ]),
     Slot::new(0x0000000000001c14, [ // d1
-        Magic::new(0x0008080808080800, 0x021012040500d801, 58, 86336),
-        Magic::new(0x0000000000020470, 0x0120200204800300, 59, 98400),
-        Magic::new(0x0000000040201006, 0x1008a48210404021, 59, 98432),
+        Probe::new(0x0008080808080800, 0x021012040500d801, 58, 86336),
+        Probe::new(0x0000000000020470, 0x0120200204800300, 59, 98400),
+        Probe::new(0x0000000040201006, 0x1008a48210404021, 59, 98432),
     ]),
     Slot::new(0x0000000000003828, [ // e1
-        Magic::new(0x0010101010101000, 0x0008020106538408, 58, 86400),
-        Magic::new(0x000000000040200e, 0x222c028005000000, 59, 98464),
-        Magic::new(0x0000000002040860, 0x8202180409008000, 59, 98496),
+        Probe::new(0x0010101010101000, 0x0008020106538408, 58, 86400),
+        Probe::new(0x000000000040200e, 0x222c028005000000, 59, 98464),
+        Probe::new(0x0000000002040860, 0x8202180409008000, 59, 98496),
     ]),
     Slot::new(0x0000000000007050, [ // f1
-        Magic::new(0x0020202020202000, 0x0005240080410200, 58, 86464),
-        Magic::new(0x000000000000401e, 0x8800650804022100, 59, 98528),
-        Magic::new(0x0000000204081040, 0x0600c81c10088101, 59, 98560),
+        Probe::new(0x0020202020202000, 0x0005240080410200, 58, 86464),
+        Probe::new(0x000000000000401e, 0x8800650804022100, 59, 98528),
+        Probe::new(0x0000000204081040, 0x0600c81c10088101, 59, 98560),
     ]),
     Slot::new(0x000000000000e0a0, [ // g1
-        Magic::new(0x0040404040404000, 0x2800820112204100, 58, 86528),
-        Magic::new(0x000000000000003e, 0x4400800020002041, 59, 98592),
-        Magic::new(0x0000020408102000, 0x0400440220903800, 59, 98624),
+        Probe::new(0x0040404040404000, 0x2800820112204100, 58, 86528),
+        Probe::new(0x000000000000003e, 0x4400800020002041, 59, 98592),
+        Probe::new(0x0000020408102000, 0x0400440220903800, 59, 98624),
     ]),
     Slot::new(0x000000000000c040, [ // h1
-        Magic::new(0x000000000000007e, 0x0204008809000821, 58, 89472),
-        Magic::new(0x0002040810204000, 0x00002208040c0210, 58, 91712),
-        Magic::new(0x0080808080808000, 0x0002c01022810008, 58, 89344),
+        Probe::new(0x000000000000007e, 0x0204008809000821, 58, 89472),
+        Probe::new(0x0002040810204000, 0x00002208040c0210, 58, 91712),
+        Probe::new(0x0080808080808000, 0x0002c01022810008, 58, 89344),
     ]),
     Slot::new(0x0000000000030203, [ // a2
-        Magic::new(0x0000000000007e00, 0x0802020080010000, 58, 85696),
-        Magic::new(0x0001010101010000, 0x002082402c106000, 59, 98656),
-        Magic::new(0x0020100804020000, 0x3864401042021261, 59, 98688),
+        Probe::new(0x0000000000007e00, 0x0802020080010000, 58, 85696),
+        Probe::new(0x0001010101010000, 0x002082402c106000, 59, 98656),
+        Probe::new(0x0020100804020000, 0x3864401042021261, 59, 98688),
     ]),
     Slot::new(0x0000000000070507, [ // b2
-        Magic::new(0x0000000000007c00, 0x08220422880000a2, 59, 96352),
-        Magic::new(0x0002020202020000, 0x0010441040200880, 59, 96384),
-        Magic::new(0x0040201008040000, 0x0001150804840088, 59, 96416),
+        Probe::new(0x0000000000007c00, 0x08220422880000a2, 59, 96352),
+        Probe::new(0x0002020202020000, 0x0010441040200880, 59, 96384),
+        Probe::new(0x0040201008040000, 0x0001150804840088, 59, 96416),
     ]),
     Slot::new(0x00000000000e0a0e, [ // c2
-        Magic::new(0x0004040404040000, 0x0086089402102001, 59, 96448),
-        Magic::new(0x0000000000027800, 0x4a02042d00002022, 59, 96480),
-        Magic::new(0x0000402010080200, 0x9920424084288014, 59, 96512),
+        Probe::new(0x0004040404040000, 0x0086089402102001, 59, 96448),
+        Probe::new(0x0000000000027800, 0x4a02042d00002022, 59, 96480),
+        Probe::new(0x0000402010080200, 0x9920424084288014, 59, 96512),
     ]),
     Slot::new(0x00000000001c141c, [ // d2
-        Magic::new(0x0008080808080000, 0x0024104542080401, 59, 96544),
-        Magic::new(0x0000000002047000, 0x1012020801900044, 59, 96576),
-        Magic::new(0x0000004020100600, 0x8484240408820000, 59, 96608),
+        Probe::new(0x0008080808080000, 0x0024104542080401, 59, 96544),
+        Probe::new(0x0000000002047000, 0x1012020801900044, 59, 96576),
+        Probe::new(0x0000004020100600, 0x8484240408820000, 59, 96608),
     ]),
     Slot::new(0x0000000000382838, [ // e2
-        Magic::new(0x0010101010100000, 0x4801040120920831, 59, 96640),
-        Magic::new(0x0000000040200e00, 0x40300440c0080000, 59, 96672),
-        Magic::new(0x0000000204086000, 0x000101054040008a, 59, 96704),
+        Probe::new(0x0010101010100000, 0x4801040120920831, 59, 96640),
+        Probe::new(0x0000000040200e00, 0x40300440c0080000, 59, 96672),
+        Probe::new(0x0000000204086000, 0x000101054040008a, 59, 96704),
     ]),
     Slot::new(0x0000000000705070, [ // f2
-        Magic::new(0x0020202020200000, 0x0c08420100804400, 59, 96736),
-        Magic::new(0x0000000000401e00, 0x0242010000084009, 59, 96768),
-        Magic::new(0x0000020408104000, 0x10a1021120080000, 59, 96800),
+        Probe::new(0x0020202020200000, 0x0c08420100804400, 59, 96736),
+        Probe::new(0x0000000000401e00, 0x0242010000084009, 59, 96768),
+        Probe::new(0x0000020408104000, 0x10a1021120080000, 59, 96800),
     ]),
     Slot::new(0x0000000000e0a0e0, [ // g2
-        Magic::new(0x0000000000003e00, 0x0044000000808020, 59, 96832),
-        Magic::new(0x0002040810200000, 0x001d840202908444, 59, 96864),
-        Magic::new(0x0040404040400000, 0x180008c102009022, 59, 96896),
+        Probe::new(0x0000000000003e00, 0x0044000000808020, 59, 96832),
+        Probe::new(0x0002040810200000, 0x001d840202908444, 59, 96864),
+        Probe::new(0x0040404040400000, 0x180008c102009022, 59, 96896),
     ]),
     Slot::new(0x0000000000c040c0, [ // h2
-        Magic::new(0x0000000000007e00, 0x0142008000000100, 58, 86592),
-        Magic::new(0x0004081020400000, 0x4000084404041284, 59, 98720),
-        Magic::new(0x0080808080800000, 0x1000002480304100, 59, 98752),
+        Probe::new(0x0000000000007e00, 0x0142008000000100, 58, 86592),
+        Probe::new(0x0004081020400000, 0x4000084404041284, 59, 98720),
+        Probe::new(0x0080808080800000, 0x1000002480304100, 59, 98752),
     ]),
     Slot::new(0x0000000003020300, [ // a3
-        Magic::new(0x00000000007e0000, 0x0000504100100204, 58, 86656),
-        Magic::new(0x0001010101000200, 0x28a15020120a8010, 59, 98784),
-        Magic::new(0x0010080402000100, 0x001001401887140c, 59, 98816),
+        Probe::new(0x00000000007e0000, 0x0000504100100204, 58, 86656),
+        Probe::new(0x0001010101000200, 0x28a15020120a8010, 59, 98784),
+        Probe::new(0x0010080402000100, 0x001001401887140c, 59, 98816),
     ]),
     Slot::new(0x0000000007050700, [ // b3
-        Magic::new(0x00000000007c0000, 0x0020021080024810, 59, 96928),
-        Magic::new(0x0002020202000400, 0xa02070202c102804, 59, 96960),
-        Magic::new(0x0020100804000200, 0x40844ad022082108, 59, 96992),
+        Probe::new(0x00000000007c0000, 0x0020021080024810, 59, 96928),
+        Probe::new(0x0002020202000400, 0xa02070202c102804, 59, 96960),
+        Probe::new(0x0020100804000200, 0x40844ad022082108, 59, 96992),
     ]),
     Slot::new(0x000000000e0a0e00, [ // c3
-        Magic::new(0x00000000027a0000, 0x0090120400100010, 58, 87616),
-        Magic::new(0x0004040404000c00, 0x20280c2009040249, 58, 87680),
-        Magic::new(0x0040201008000200, 0x040618c204141080, 59, 99808),
+        Probe::new(0x00000000027a0000, 0x0090120400100010, 58, 87616),
+        Probe::new(0x0004040404000c00, 0x20280c2009040249, 58, 87680),
+        Probe::new(0x0040201008000200, 0x040618c204141080, 59, 99808),
     ]),
     Slot::new(0x000000001c141c00, [ // d3
-        Magic::new(0x0008080808001800, 0x2009800804100208, 58, 87744),
-        Magic::new(0x0000000204700400, 0x00048e0304100086, 58, 87808),
-        Magic::new(0x0000402010060000, 0x4401210310c08000, 59, 99840),
+        Probe::new(0x0008080808001800, 0x2009800804100208, 58, 87744),
+        Probe::new(0x0000000204700400, 0x00048e0304100086, 58, 87808),
+        Probe::new(0x0000402010060000, 0x4401210310c08000, 59, 99840),
     ]),
     Slot::new(0x0000000038283800, [ // e3
-        Magic::new(0x0010101010003000, 0x0202022143080080, 58, 87872),
-        Magic::new(0x00000040200e0800, 0x0018110402400001, 58, 87936),
-        Magic::new(0x0000020408600000, 0x02802204050c4800, 59, 99872),
+        Probe::new(0x0010101010003000, 0x0202022143080080, 58, 87872),
+        Probe::new(0x00000040200e0800, 0x0018110402400001, 58, 87936),
+        Probe::new(0x0000020408600000, 0x02802204050c4800, 59, 99872),
     ]),
     Slot::new(0x0000000070507000, [ // f3
-        Magic::new(0x00000000405e0000, 0x0408104020100880, 58, 88000),
-        Magic::new(0x0002040810006000, 0x0082080304010400, 58, 88064),
-        Magic::new(0x0020202020001000, 0x1203010544020100, 59, 99904),
+        Probe::new(0x00000000405e0000, 0x0408104020100880, 58, 88000),
+        Probe::new(0x0002040810006000, 0x0082080304010400, 58, 88064),
+        Probe::new(0x0020202020001000, 0x1203010544020100, 59, 99904),
     ]),
     Slot::new(0x00000000e0a0e000, [ // g3
-        Magic::new(0x00000000003e0000, 0x004084080800c088, 59, 97024),
-        Magic::new(0x0004081020004000, 0x000e200202300402, 59, 97056),
-        Magic::new(0x0040404040002000, 0x21010800410a0029, 59, 97088),
+        Probe::new(0x00000000003e0000, 0x004084080800c088, 59, 97024),
+        Probe::new(0x0004081020004000, 0x000e200202300402, 59, 97056),
+        Probe::new(0x0040404040002000, 0x21010800410a0029, 59, 97088),
     ]),
     Slot::new(0x00000000c040c000, [ // h3
-        Magic::new(0x00000000007e0000, 0x8820920000011900, 58, 86720),
-        Magic::new(0x0008102040008000, 0x0081040101010150, 59, 98848),
-        Magic::new(0x0080808080004000, 0x000a300a40802100, 59, 98880),
+        Probe::new(0x00000000007e0000, 0x8820920000011900, 58, 86720),
+        Probe::new(0x0008102040008000, 0x0081040101010150, 59, 98848),
+        Probe::new(0x0080808080004000, 0x000a300a40802100, 59, 98880),
     ]),
     Slot::new(0x0000000302030000, [ // a4
-        Magic::new(0x000000007e000000, 0x8010001a00821020, 58, 86784),
-        Magic::new(0x0001010100020400, 0x0002200062821000, 59, 98912),
-        Magic::new(0x0008040200010100, 0x021008d040181841, 59, 98944),
+        Probe::new(0x000000007e000000, 0x8010001a00821020, 58, 86784),
+        Probe::new(0x0001010100020400, 0x0002200062821000, 59, 98912),
+        Probe::new(0x0008040200010100, 0x021008d040181841, 59, 98944),
     ]),
     Slot::new(0x0000000705070000, [ // b4
-        Magic::new(0x000000007c000000, 0x0000820840001204, 59, 97120),
-        Magic::new(0x0002020200040800, 0x85080b0008104020, 59, 97152),
-        Magic::new(0x0010080400020200, 0x2011a00705100084, 59, 97184),
+        Probe::new(0x000000007c000000, 0x0000820840001204, 59, 97120),
+        Probe::new(0x0002020200040800, 0x85080b0008104020, 59, 97152),
+        Probe::new(0x0010080400020200, 0x2011a00705100084, 59, 97184),
     ]),
     Slot::new(0x0000000e0a0e0000, [ // c4
-        Magic::new(0x000000027a000000, 0x0800a08204001400, 58, 88128),
-        Magic::new(0x00040404000a1000, 0x8000c82448201604, 58, 88192),
-        Magic::new(0x0020100800040400, 0x1402080048010401, 59, 99936),
+        Probe::new(0x000000027a000000, 0x0800a08204001400, 58, 88128),
+        Probe::new(0x00040404000a1000, 0x8000c82448201604, 58, 88192),
+        Probe::new(0x0020100800040400, 0x1402080048010401, 59, 99936),
     ]),
     Slot::new(0x0000001c141c0000, [ // d4
-        Magic::new(0x0000020476000000, 0x0000005020084000, 57, 83968),
-        Magic::new(0x0048281800000000, 0x4018000402440100, 58, 91904),
-        Magic::new(0x00000000001c2a00, 0x01448800000008a8, 58, 91968),
+        Probe::new(0x0000020476000000, 0x0000005020084000, 57, 83968),
+        Probe::new(0x0048281800000000, 0x4018000402440100, 58, 91904),
+        Probe::new(0x00000000001c2a00, 0x01448800000008a8, 58, 91968),
     ]),
     Slot::new(0x0000003828380000, [ // e4
-        Magic::new(0x000040206e000000, 0x2182140201019821, 57, 84096),
-        Magic::new(0x0012141800000000, 0x0000900231082040, 58, 92032),
-        Magic::new(0x0000000000385400, 0x8002440000000800, 58, 92096),
+        Probe::new(0x000040206e000000, 0x2182140201019821, 57, 84096),
+        Probe::new(0x0012141800000000, 0x0000900231082040, 58, 92032),
+        Probe::new(0x0000000000385400, 0x8002440000000800, 58, 92096),
     ]),
     Slot::new(0x0000007050700000, [ // f4
-        Magic::new(0x000000405e000000, 0x0014820820100050, 58, 88256),
-        Magic::new(0x0004081000602000, 0x8008420412020100, 58, 88320),
-        Magic::new(0x0020202000100800, 0x0204080880720681, 59, 99968),
+        Probe::new(0x000000405e000000, 0x0014820820100050, 58, 88256),
+        Probe::new(0x0004081000602000, 0x8008420412020100, 58, 88320),
+        Probe::new(0x0020202000100800, 0x0204080880720681, 59, 99968),
     ]),
     Slot::new(0x000000e0a0e00000, [ // g4
-        Magic::new(0x000000003e000000, 0x1008020c0000404b, 59, 97216),
-        Magic::new(0x0008102000404000, 0x0442090000420200, 59, 97248),
-        Magic::new(0x0040404000201000, 0x1006020182002040, 59, 97280),
+        Probe::new(0x000000003e000000, 0x1008020c0000404b, 59, 97216),
+        Probe::new(0x0008102000404000, 0x0442090000420200, 59, 97248),
+        Probe::new(0x0040404000201000, 0x1006020182002040, 59, 97280),
     ]),
     Slot::new(0x000000c040c00000, [ // h4
-        Magic::new(0x000000007e000000, 0x000820020080403a, 58, 86848),
-        Magic::new(0x0010204000808000, 0x2800810300d04200, 59, 98976),
-        Magic::new(0x0080808000402000, 0x104912a021068020, 59, 99008),
+        Probe::new(0x000000007e000000, 0x000820020080403a, 58, 86848),
+        Probe::new(0x0010204000808000, 0x2800810300d04200, 59, 98976),
+        Probe::new(0x0080808000402000, 0x104912a021068020, 59, 99008),
     ]),
     Slot::new(0x0000030203000000, [ // a5
-        Magic::new(0x0000007e00000000, 0x04401e000a000080, 58, 86912),
-        Magic::new(0x0004020001010100, 0x0084082141600480, 59, 99040),
-        Magic::new(0x0001010002040800, 0x0005200800402000, 59, 99072),
+        Probe::new(0x0000007e00000000, 0x04401e000a000080, 58, 86912),
+        Probe::new(0x0004020001010100, 0x0084082141600480, 59, 99040),
+        Probe::new(0x0001010002040800, 0x0005200800402000, 59, 99072),
     ]),
     Slot::new(0x0000070507000000, [ // b5
-        Magic::new(0x0000007c00000000, 0x0000840112004049, 59, 97312),
-        Magic::new(0x0008040002020200, 0x084020680008010d, 59, 97344),
-        Magic::new(0x0002020004081000, 0x02008a0800c02000, 59, 97376),
+        Probe::new(0x0000007c00000000, 0x0000840112004049, 59, 97312),
+        Probe::new(0x0008040002020200, 0x084020680008010d, 59, 97344),
+        Probe::new(0x0002020004081000, 0x02008a0800c02000, 59, 97376),
     ]),
     Slot::new(0x00000e0a0e000000, [ // c5
-        Magic::new(0x0000027a00000000, 0x0080a08012040020, 58, 88384),
-        Magic::new(0x0010080006040400, 0x000d100480100208, 58, 88448),
-        Magic::new(0x0004040008102000, 0x0c2080b801082042, 59, 100000),
+        Probe::new(0x0000027a00000000, 0x0080a08012040020, 58, 88384),
+        Probe::new(0x0010080006040400, 0x000d100480100208, 58, 88448),
+        Probe::new(0x0004040008102000, 0x0c2080b801082042, 59, 100000),
     ]),
     Slot::new(0x00001c141c000000, [ // d5
-        Magic::new(0x0028180008080800, 0x1000820420080040, 57, 84224),
-        Magic::new(0x0000007010204000, 0xc502004041000200, 58, 92160),
-        Magic::new(0x0002040604020000, 0x0000900520440400, 58, 92224),
+        Probe::new(0x0028180008080800, 0x1000820420080040, 57, 84224),
+        Probe::new(0x0000007010204000, 0xc502004041000200, 58, 92160),
+        Probe::new(0x0002040604020000, 0x0000900520440400, 58, 92224),
     ]),
     Slot::new(0x0000382838000000, [ // e5
-        Magic::new(0x0050300008040200, 0x00020c0040040081, 57, 84352),
-        Magic::new(0x0000000e10101000, 0x2081408818200030, 58, 92288),
-        Magic::new(0x0004086020400000, 0x0022820080241000, 58, 92352),
+        Probe::new(0x0050300008040200, 0x00020c0040040081, 57, 84352),
+        Probe::new(0x0000000e10101000, 0x2081408818200030, 58, 92288),
+        Probe::new(0x0004086020400000, 0x0022820080241000, 58, 92352),
     ]),
     Slot::new(0x0000705070000000, [ // f5
-        Magic::new(0x0000405e00000000, 0x020090000a030200, 58, 88512),
-        Magic::new(0x0020200050080400, 0x000481a2020a0040, 58, 88576),
-        Magic::new(0x0008100020202000, 0xc810804414040400, 59, 100032),
+        Probe::new(0x0000405e00000000, 0x020090000a030200, 58, 88512),
+        Probe::new(0x0020200050080400, 0x000481a2020a0040, 58, 88576),
+        Probe::new(0x0008100020202000, 0xc810804414040400, 59, 100032),
     ]),
     Slot::new(0x0000e0a0e0000000, [ // g5
-        Magic::new(0x0000003e00000000, 0x8468008044004022, 59, 97408),
-        Magic::new(0x0040400020100800, 0x0008112144c21080, 59, 97440),
-        Magic::new(0x0010200040404000, 0x01202082000b8404, 59, 97472),
+        Probe::new(0x0000003e00000000, 0x8468008044004022, 59, 97408),
+        Probe::new(0x0040400020100800, 0x0008112144c21080, 59, 97440),
+        Probe::new(0x0010200040404000, 0x01202082000b8404, 59, 97472),
     ]),
     Slot::new(0x0000c040c0000000, [ // h5
-        Magic::new(0x0000007e00000000, 0x0004022002002000, 58, 86976),
-        Magic::new(0x0080800040201000, 0x0081050620828300, 59, 99104),
-        Magic::new(0x0020400080808000, 0x0c00108100848484, 59, 99136),
+        Probe::new(0x0000007e00000000, 0x0004022002002000, 58, 86976),
+        Probe::new(0x0080800040201000, 0x0081050620828300, 59, 99104),
+        Probe::new(0x0020400080808000, 0x0c00108100848484, 59, 99136),
     ]),
     Slot::new(0x0003020300000000, [ // a6
-        Magic::new(0x00007e0000000000, 0x1080000808020000, 58, 87040),
-        Magic::new(0x0002000101010100, 0x0080401c20010800, 59, 99168),
-        Magic::new(0x0001000204081000, 0x0008041028010800, 59, 99200),
+        Probe::new(0x00007e0000000000, 0x1080000808020000, 58, 87040),
+        Probe::new(0x0002000101010100, 0x0080401c20010800, 59, 99168),
+        Probe::new(0x0001000204081000, 0x0008041028010800, 59, 99200),
     ]),
     Slot::new(0x0007050700000000, [ // b6
-        Magic::new(0x00007c0000000000, 0x0a00040000020100, 59, 97504),
-        Magic::new(0x0004000202020200, 0x4004084120088824, 59, 97536),
-        Magic::new(0x0002000408102000, 0x8005028820800803, 59, 97568),
+        Probe::new(0x00007c0000000000, 0x0a00040000020100, 59, 97504),
+        Probe::new(0x0004000202020200, 0x4004084120088824, 59, 97536),
+        Probe::new(0x0002000408102000, 0x8005028820800803, 59, 97568),
     ]),
     Slot::new(0x000e0a0e00000000, [ // c6
-        Magic::new(0x000c000404040400, 0x2019300220000401, 58, 88640),
-        Magic::new(0x0002020810204000, 0x00820080a80e1022, 58, 88704),
-        Magic::new(0x0000780200000000, 0x00001110050200c0, 59, 100064),
+        Probe::new(0x000c000404040400, 0x2019300220000401, 58, 88640),
+        Probe::new(0x0002020810204000, 0x00820080a80e1022, 58, 88704),
+        Probe::new(0x0000780200000000, 0x00001110050200c0, 59, 100064),
     ]),
     Slot::new(0x001c141c00000000, [ // d6
-        Magic::new(0x0018000808080800, 0x9001318204080804, 58, 88768),
-        Magic::new(0x0004061020400000, 0x0882020054081100, 58, 88832),
-        Magic::new(0x0000700402000000, 0x8480801010084000, 59, 100096),
+        Probe::new(0x0018000808080800, 0x9001318204080804, 58, 88768),
+        Probe::new(0x0004061020400000, 0x0882020054081100, 58, 88832),
+        Probe::new(0x0000700402000000, 0x8480801010084000, 59, 100096),
     ]),
     Slot::new(0x0038283800000000, [ // e6
-        Magic::new(0x0030001010101000, 0x0014008810400100, 58, 88896),
-        Magic::new(0x0008600804020000, 0x001010040c820700, 58, 88960),
-        Magic::new(0x00000e2040000000, 0x04028010a4082000, 59, 100128),
+        Probe::new(0x0030001010101000, 0x0014008810400100, 58, 88896),
+        Probe::new(0x0008600804020000, 0x001010040c820700, 58, 88960),
+        Probe::new(0x00000e2040000000, 0x04028010a4082000, 59, 100128),
     ]),
     Slot::new(0x0070507000000000, [ // f6
-        Magic::new(0x0060001008040200, 0x8006021014080081, 58, 89024),
-        Magic::new(0x0010402020202000, 0x0000248043010800, 58, 89088),
-        Magic::new(0x00001e4000000000, 0x021002029a0c0004, 59, 100160),
+        Probe::new(0x0060001008040200, 0x8006021014080081, 58, 89024),
+        Probe::new(0x0010402020202000, 0x0000248043010800, 58, 89088),
+        Probe::new(0x00001e4000000000, 0x021002029a0c0004, 59, 100160),
     ]),
     Slot::new(0x00e0a0e000000000, [ // g6
-        Magic::new(0x00003e0000000000, 0x0011c09200108002, 59, 97600),
-        Magic::new(0x0040002010080400, 0x8604084800c00080, 59, 97632),
-        Magic::new(0x0020004040404000, 0x2002010080310090, 59, 97664),
+        Probe::new(0x00003e0000000000, 0x0011c09200108002, 59, 97600),
+        Probe::new(0x0040002010080400, 0x8604084800c00080, 59, 97632),
+        Probe::new(0x0020004040404000, 0x2002010080310090, 59, 97664),
     ]),
     Slot::new(0x00c040c000000000, [ // h6
-        Magic::new(0x00007e0000000000, 0x0000000822020004, 58, 87104),
-        Magic::new(0x0080004020100800, 0x4010009589000844, 59, 99232),
-        Magic::new(0x0040008080808000, 0x0081004020804020, 59, 99264),
+        Probe::new(0x00007e0000000000, 0x0000000822020004, 58, 87104),
+        Probe::new(0x0080004020100800, 0x4010009589000844, 59, 99232),
+        Probe::new(0x0040008080808000, 0x0081004020804020, 59, 99264),
     ]),
     Slot::new(0x0302030000000000, [ // a7
-        Magic::new(0x007e000000000000, 0x0452041000840a00, 58, 87168),
-        Magic::new(0x0000010101010100, 0x3040203894804020, 59, 99296),
-        Magic::new(0x0000020408102000, 0x0041840108400000, 59, 99328),
+        Probe::new(0x007e000000000000, 0x0452041000840a00, 58, 87168),
+        Probe::new(0x0000010101010100, 0x3040203894804020, 59, 99296),
+        Probe::new(0x0000020408102000, 0x0041840108400000, 59, 99328),
     ]),
     Slot::new(0x0705070000000000, [ // b7
-        Magic::new(0x0000020202020200, 0x30c1202804112028, 59, 97696),
-        Magic::new(0x0000040810204000, 0x2000840911100044, 59, 97728),
-        Magic::new(0x007c000000000000, 0x0405300088002420, 59, 97760),
+        Probe::new(0x0000020202020200, 0x30c1202804112028, 59, 97696),
+        Probe::new(0x0000040810204000, 0x2000840911100044, 59, 97728),
+        Probe::new(0x007c000000000000, 0x0405300088002420, 59, 97760),
     ]),
     Slot::new(0x0e0a0e0000000000, [ // c7
-        Magic::new(0x0000040404040400, 0xb404020810200024, 59, 97792),
-        Magic::new(0x0002081020400000, 0x0100098988012000, 59, 97824),
-        Magic::new(0x0078020000000000, 0x004c000000400100, 59, 97856),
+        Probe::new(0x0000040404040400, 0xb404020810200024, 59, 97792),
+        Probe::new(0x0002081020400000, 0x0100098988012000, 59, 97824),
+        Probe::new(0x0078020000000000, 0x004c000000400100, 59, 97856),
     ]),
     Slot::new(0x1c141c0000000000, [ // d7
-        Magic::new(0x0000080808080800, 0x08070810040a0051, 59, 97888),
-        Magic::new(0x0006102040000000, 0x0004000424042800, 59, 97920),
-        Magic::new(0x0070040200000000, 0x0200100045040200, 59, 97952),
+        Probe::new(0x0000080808080800, 0x08070810040a0051, 59, 97888),
+        Probe::new(0x0006102040000000, 0x0004000424042800, 59, 97920),
+        Probe::new(0x0070040200000000, 0x0200100045040200, 59, 97952),
     ]),
     Slot::new(0x3828380000000000, [ // e7
-        Magic::new(0x0000101010101000, 0x2108042220850000, 59, 97984),
-        Magic::new(0x0060080402000000, 0x4050820420080080, 59, 98016),
-        Magic::new(0x000e204000000000, 0x1020080802020400, 59, 98048),
+        Probe::new(0x0000101010101000, 0x2108042220850000, 59, 97984),
+        Probe::new(0x0060080402000000, 0x4050820420080080, 59, 98016),
+        Probe::new(0x000e204000000000, 0x1020080802020400, 59, 98048),
     ]),
     Slot::new(0x7050700000000000, [ // f7
-        Magic::new(0x0000202020202000, 0x112481020c044d40, 59, 98080),
-        Magic::new(0x0040100804020000, 0x0110408409040081, 59, 98112),
-        Magic::new(0x001e400000000000, 0x0000505100820400, 59, 98144),
+        Probe::new(0x0000202020202000, 0x112481020c044d40, 59, 98080),
+        Probe::new(0x0040100804020000, 0x0110408409040081, 59, 98112),
+        Probe::new(0x001e400000000000, 0x0000505100820400, 59, 98144),
     ]),
     Slot::new(0xe0a0e00000000000, [ // g7
-        Magic::new(0x0000201008040200, 0x00c0282204820001, 59, 98176),
-        Magic::new(0x0000404040404000, 0x000102018020c400, 59, 98208),
-        Magic::new(0x003e000000000000, 0x0000000000006400, 59, 98240),
+        Probe::new(0x0000201008040200, 0x00c0282204820001, 59, 98176),
+        Probe::new(0x0000404040404000, 0x000102018020c400, 59, 98208),
+        Probe::new(0x003e000000000000, 0x0000000000006400, 59, 98240),
     ]),
     Slot::new(0xc040c00000000000, [ // h7
-        Magic::new(0x007e000000000000, 0x8140460004000206, 58, 86144),
-        Magic::new(0x0000402010080400, 0x00d0044800a02008, 59, 99360),
-        Magic::new(0x0000808080808000, 0x0040310080412101, 59, 99392),
+        Probe::new(0x007e000000000000, 0x8140460004000206, 58, 86144),
+        Probe::new(0x0000402010080400, 0x00d0044800a02008, 59, 99360),
+        Probe::new(0x0000808080808000, 0x0040310080412101, 59, 99392),
     ]),
     Slot::new(0x0203000000000000, [ // a8
-        Magic::new(0x0001010101010100, 0x410411e040088084, 58, 89856),
-        Magic::new(0x0002040810204000, 0x0000808401014024, 58, 91776),
-        Magic::new(0x7e00000000000000, 0x1000910002c49082, 58, 89728),
+        Probe::new(0x0001010101010100, 0x410411e040088084, 58, 89856),
+        Probe::new(0x0002040810204000, 0x0000808401014024, 58, 91776),
+        Probe::new(0x7e00000000000000, 0x1000910002c49082, 58, 89728),
     ]),
     Slot::new(0x0507000000000000, [ // b8
-        Magic::new(0x0002020202020200, 0x4908204004304201, 58, 87232),
-        Magic::new(0x0004081020400000, 0x0400c42088041105, 59, 99424),
-        Magic::new(0x7c00000000000000, 0x0688004020014012, 59, 99456),
+        Probe::new(0x0002020202020200, 0x4908204004304201, 58, 87232),
+        Probe::new(0x0004081020400000, 0x0400c42088041105, 59, 99424),
+        Probe::new(0x7c00000000000000, 0x0688004020014012, 59, 99456),
     ]),
     Slot::new(0x0a0e000000000000, [ // c8
-        Magic::new(0x0004040404040400, 0x0108023001208400, 58, 87296),
-        Magic::new(0x0208102040000000, 0x0804104042009010, 59, 99488),
-        Magic::new(0x7802000000000000, 0x0008100000054009, 59, 99520),
+        Probe::new(0x0004040404040400, 0x0108023001208400, 58, 87296),
+        Probe::new(0x0208102040000000, 0x0804104042009010, 59, 99488),
+        Probe::new(0x7802000000000000, 0x0008100000054009, 59, 99520),
     ]),
     Slot::new(0x141c000000000000, [ // d8
-        Magic::new(0x0008080808080800, 0x0015900204080101, 58, 87360),
-        Magic::new(0x0610204000000000, 0x0001190090c100a0, 59, 99552),
-        Magic::new(0x7004020000000000, 0x0000002082400203, 59, 99584),
+        Probe::new(0x0008080808080800, 0x0015900204080101, 58, 87360),
+        Probe::new(0x0610204000000000, 0x0001190090c100a0, 59, 99552),
+        Probe::new(0x7004020000000000, 0x0000002082400203, 59, 99584),
     ]),
     Slot::new(0x2838000000000000, [ // e8
-        Magic::new(0x0010101010101000, 0x06208408020500d4, 58, 87424),
-        Magic::new(0x6008040200000000, 0x00400428c0040991, 59, 99616),
-        Magic::new(0x0e20400000000000, 0x0000048019c22418, 59, 99648),
+        Probe::new(0x0010101010101000, 0x06208408020500d4, 58, 87424),
+        Probe::new(0x6008040200000000, 0x00400428c0040991, 59, 99616),
+        Probe::new(0x0e20400000000000, 0x0000048019c22418, 59, 99648),
     ]),
     Slot::new(0x5070000000000000, [ // f8
-        Magic::new(0x0020202020202000, 0x0084420100208400, 58, 87488),
-        Magic::new(0x4010080402000000, 0x0d20442888098402, 59, 99680),
-        Magic::new(0x1e40000000000000, 0x20230430cc841028, 59, 99712),
+        Probe::new(0x0020202020202000, 0x0084420100208400, 58, 87488),
+        Probe::new(0x4010080402000000, 0x0d20442888098402, 59, 99680),
+        Probe::new(0x1e40000000000000, 0x20230430cc841028, 59, 99712),
     ]),
     Slot::new(0xa0e0000000000000, [ // g8
-        Magic::new(0x0040404040404000, 0x0080230280344200, 58, 87552),
-        Magic::new(0x0020100804020000, 0x9005182a582a0400, 59, 99744),
-        Magic::new(0x3e00000000000000, 0x0001014300011434, 59, 99776),
+        Probe::new(0x0040404040404000, 0x0080230280344200, 58, 87552),
+        Probe::new(0x0020100804020000, 0x9005182a582a0400, 59, 99744),
+        Probe::new(0x3e00000000000000, 0x0001014300011434, 59, 99776),
     ]),
     Slot::new(0x40c0000000000000, [ // h8
-        Magic::new(0x0040201008040200, 0x0810020a08020212, 58, 91840),
-        Magic::new(0x0080808080808000, 0x880480c011210118, 58, 90048),
-        Magic::new(0x7e00000000000000, 0x8110201008a0a222, 58, 89792),
+        Probe::new(0x0040201008040200, 0x0810020a08020212, 58, 91840),
+        Probe::new(0x0080808080808000, 0x880480c011210118, 58, 90048),
+        Probe::new(0x7e00000000000000, 0x8110201008a0a222, 58, 89792),
     ]),
 ];
 /// Block 1: griffon white quiet, griffon black quiet, griffon white capture, griffon black
@@ -2833,260 +3333,260 @@ static BLOCK_0: [Slot<Bitboard, 3>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000200, [ // a1
-        Magic::new(0x0000000000007e00, 0x8322000400001001, 58, 85248),
-        Magic::new(0x0002020202020200, 0x24c8208250280402, 58, 92480),
+        Probe::new(0x0000000000007e00, 0x8322000400001001, 58, 85248),
+        Probe::new(0x0002020202020200, 0x24c8208250280402, 58, 92480),
     ]),
     Slot::new(0x0000000000000500, [ // b1
-        Magic::new(0x0001010101010100, 0x00100880c1142010, 58, 89152),
-        Magic::new(0x0004040404047c00, 0x1000401008002000, 54, 0),
+        Probe::new(0x0001010101010100, 0x00100880c1142010, 58, 89152),
+        Probe::new(0x0004040404047c00, 0x1000401008002000, 54, 0),
     ]),
     Slot::new(0x0000000000000a00, [ // c1
-        Magic::new(0x0002020202020200, 0x0110040802204004, 58, 89216),
-        Magic::new(0x0008080808087800, 0x0002001100822040, 55, 50176),
+        Probe::new(0x0002020202020200, 0x0110040802204004, 58, 89216),
+        Probe::new(0x0008080808087800, 0x0002001100822040, 55, 50176),
     ]),
     Slot::new(0x0000000000001400, [ // d1
-        Magic::new(0x0004040404040600, 0x0020080400a10200, 57, 82944),
-        Magic::new(0x0010101010107000, 0x0012010040102281, 56, 72704),
+        Probe::new(0x0004040404040600, 0x0020080400a10200, 57, 82944),
+        Probe::new(0x0010101010107000, 0x0012010040102281, 56, 72704),
     ]),
     Slot::new(0x0000000000002800, [ // e1
-        Magic::new(0x0008080808080e00, 0xa010010540902200, 56, 72960),
-        Magic::new(0x0020202020206000, 0x0001210082140200, 57, 83072),
+        Probe::new(0x0008080808080e00, 0xa010010540902200, 56, 72960),
+        Probe::new(0x0020202020206000, 0x0001210082140200, 57, 83072),
     ]),
     Slot::new(0x0000000000005000, [ // f1
-        Magic::new(0x0010101010101e00, 0x0608004080900865, 55, 50688),
-        Magic::new(0x0040404040404000, 0x0008830042001020, 58, 89280),
+        Probe::new(0x0010101010101e00, 0x0608004080900865, 55, 50688),
+        Probe::new(0x0040404040404000, 0x0008830042001020, 58, 89280),
     ]),
     Slot::new(0x000000000000a000, [ // g1
-        Magic::new(0x0020202020203e00, 0x0002001400288210, 54, 1024),
-        Magic::new(0x0080808080808000, 0x0002c01022810008, 58, 89344),
+        Probe::new(0x0020202020203e00, 0x0002001400288210, 54, 1024),
+        Probe::new(0x0080808080808000, 0x0002c01022810008, 58, 89344),
     ]),
     Slot::new(0x0000000000004000, [ // h1
-        Magic::new(0x0000000000007e00, 0x022200c000002200, 58, 85312),
-        Magic::new(0x0040404040404000, 0x4102220105408150, 58, 85376),
+        Probe::new(0x0000000000007e00, 0x022200c000002200, 58, 85312),
+        Probe::new(0x0040404040404000, 0x4102220105408150, 58, 85376),
     ]),
     Slot::new(0x0000000000020002, [ // a2
-        Magic::new(0x000000000000007e, 0x0200121040000800, 58, 89408),
-        Magic::new(0x00020202027e0000, 0x000b80c010002001, 54, 2048),
+        Probe::new(0x000000000000007e, 0x0200121040000800, 58, 89408),
+        Probe::new(0x00020202027e0000, 0x000b80c010002001, 54, 2048),
     ]),
     Slot::new(0x0000000000050005, [ // b2
-        Magic::new(0x000101010101007c, 0x4080008001304000, 54, 8192),
-        Magic::new(0x00040404047c0000, 0x0000420080410021, 55, 54272),
+        Probe::new(0x000101010101007c, 0x4080008001304000, 54, 8192),
+        Probe::new(0x00040404047c0000, 0x0000420080410021, 55, 54272),
     ]),
     Slot::new(0x00000000000a000a, [ // c2
-        Magic::new(0x0002020202020078, 0x030000c000850200, 55, 54784),
-        Magic::new(0x0008080808780002, 0x3103410020100880, 55, 55296),
+        Probe::new(0x0002020202020078, 0x030000c000850200, 55, 54784),
+        Probe::new(0x0008080808780002, 0x3103410020100880, 55, 55296),
     ]),
     Slot::new(0x0000000000140014, [ // d2
-        Magic::new(0x0004040404060070, 0x0d00030040200200, 55, 55808),
-        Magic::new(0x0010101010700006, 0x0088010080080040, 55, 56320),
+        Probe::new(0x0004040404060070, 0x0d00030040200200, 55, 55808),
+        Probe::new(0x0010101010700006, 0x0088010080080040, 55, 56320),
     ]),
     Slot::new(0x0000000000280028, [ // e2
-        Magic::new(0x00080808080e0060, 0x0e000a0020440011, 55, 56832),
-        Magic::new(0x002020202060000e, 0x3000a11040808408, 55, 57344),
+        Probe::new(0x00080808080e0060, 0x0e000a0020440011, 55, 56832),
+        Probe::new(0x002020202060000e, 0x3000a11040808408, 55, 57344),
     ]),
     Slot::new(0x0000000000500050, [ // f2
-        Magic::new(0x00101010101e0040, 0x2080088104000800, 55, 57856),
-        Magic::new(0x004040404040001e, 0x0300810004020080, 55, 58368),
+        Probe::new(0x00101010101e0040, 0x2080088104000800, 55, 57856),
+        Probe::new(0x004040404040001e, 0x0300810004020080, 55, 58368),
     ]),
     Slot::new(0x0000000000a000a0, [ // g2
-        Magic::new(0x008080808080003e, 0x2500441a11000080, 54, 9216),
-        Magic::new(0x00202020203e0000, 0x8410420010640029, 55, 58880),
+        Probe::new(0x008080808080003e, 0x2500441a11000080, 54, 9216),
+        Probe::new(0x00202020203e0000, 0x8410420010640029, 55, 58880),
     ]),
     Slot::new(0x0000000000400040, [ // h2
-        Magic::new(0x000000000000007e, 0x0204008809000821, 58, 89472),
-        Magic::new(0x00404040407e0000, 0x000110800a004500, 54, 3072),
+        Probe::new(0x000000000000007e, 0x0204008809000821, 58, 89472),
+        Probe::new(0x00404040407e0000, 0x000110800a004500, 54, 3072),
     ]),
     Slot::new(0x0000000002000200, [ // a3
-        Magic::new(0x0000000000007e00, 0x1002024009881008, 58, 89536),
-        Magic::new(0x000202027e000000, 0x8000000100400080, 55, 51200),
+        Probe::new(0x0000000000007e00, 0x1002024009881008, 58, 89536),
+        Probe::new(0x000202027e000000, 0x8000000100400080, 55, 51200),
     ]),
     Slot::new(0x0000000005000500, [ // b3
-        Magic::new(0x0001010101007c00, 0x0021804000803100, 55, 59392),
-        Magic::new(0x000404047c000100, 0x8001100100200080, 55, 59904),
+        Probe::new(0x0001010101007c00, 0x0021804000803100, 55, 59392),
+        Probe::new(0x000404047c000100, 0x8001100100200080, 55, 59904),
     ]),
     Slot::new(0x000000000a000a00, [ // c3
-        Magic::new(0x0002020202007800, 0xa0860000840a1102, 56, 74752),
-        Magic::new(0x0008080878000200, 0x004c010a0022408a, 56, 75008),
+        Probe::new(0x0002020202007800, 0xa0860000840a1102, 56, 74752),
+        Probe::new(0x0008080878000200, 0x004c010a0022408a, 56, 75008),
     ]),
     Slot::new(0x0000000014001400, [ // d3
-        Magic::new(0x0004040406007000, 0x8042000201840364, 56, 75264),
-        Magic::new(0x0010101070000600, 0x0010000108004480, 56, 75520),
+        Probe::new(0x0004040406007000, 0x8042000201840364, 56, 75264),
+        Probe::new(0x0010101070000600, 0x0010000108004480, 56, 75520),
     ]),
     Slot::new(0x0000000028002800, [ // e3
-        Magic::new(0x000808080e006000, 0x0000102401281002, 56, 75776),
-        Magic::new(0x0020202060000e00, 0x0001000201008008, 56, 76032),
+        Probe::new(0x000808080e006000, 0x0000102401281002, 56, 75776),
+        Probe::new(0x0020202060000e00, 0x0001000201008008, 56, 76032),
     ]),
     Slot::new(0x0000000050005000, [ // f3
-        Magic::new(0x0040404040001e00, 0x0024020058041200, 56, 76288),
-        Magic::new(0x001010101e004000, 0x4018141805842040, 56, 76544),
+        Probe::new(0x0040404040001e00, 0x0024020058041200, 56, 76288),
+        Probe::new(0x001010101e004000, 0x4018141805842040, 56, 76544),
     ]),
     Slot::new(0x00000000a000a000, [ // g3
-        Magic::new(0x0080808080003e00, 0x500a000001000482, 55, 60416),
-        Magic::new(0x002020203e008000, 0x000208040024a890, 55, 60928),
+        Probe::new(0x0080808080003e00, 0x500a000001000482, 55, 60416),
+        Probe::new(0x002020203e008000, 0x000208040024a890, 55, 60928),
     ]),
     Slot::new(0x0000000040004000, [ // h3
-        Magic::new(0x0000000000007e00, 0x6002008484009800, 58, 89600),
-        Magic::new(0x004040407e000000, 0x0400850200220805, 55, 51712),
+        Probe::new(0x0000000000007e00, 0x6002008484009800, 58, 89600),
+        Probe::new(0x004040407e000000, 0x0400850200220805, 55, 51712),
     ]),
     Slot::new(0x0000000200020000, [ // a4
-        Magic::new(0x00000000007e0200, 0x80012a0000100000, 57, 83200),
-        Magic::new(0x0002027e00000000, 0x0a8801000200a510, 56, 73216),
+        Probe::new(0x00000000007e0200, 0x80012a0000100000, 57, 83200),
+        Probe::new(0x0002027e00000000, 0x0a8801000200a510, 56, 73216),
     ]),
     Slot::new(0x0000000500050000, [ // b4
-        Magic::new(0x00010101007c0400, 0x000e810010800502, 55, 61440),
-        Magic::new(0x0004047c00010100, 0x0000800001008050, 55, 61952),
+        Probe::new(0x00010101007c0400, 0x000e810010800502, 55, 61440),
+        Probe::new(0x0004047c00010100, 0x0000800001008050, 55, 61952),
     ]),
     Slot::new(0x0000000a000a0000, [ // c4
-        Magic::new(0x0002020200780800, 0x8108810041400092, 56, 76800),
-        Magic::new(0x0008087800020200, 0x0010080008100500, 56, 77056),
+        Probe::new(0x0002020200780800, 0x8108810041400092, 56, 76800),
+        Probe::new(0x0008087800020200, 0x0010080008100500, 56, 77056),
     ]),
     Slot::new(0x0000001400140000, [ // d4
-        Magic::new(0x0004040600701000, 0x1000120024012882, 56, 77312),
-        Magic::new(0x0010107000060400, 0x0009008202010080, 56, 77568),
+        Probe::new(0x0004040600701000, 0x1000120024012882, 56, 77312),
+        Probe::new(0x0010107000060400, 0x0009008202010080, 56, 77568),
     ]),
     Slot::new(0x0000002800280000, [ // e4
-        Magic::new(0x00202060000e0800, 0x6001100020088120, 56, 77824),
-        Magic::new(0x0008080e00602000, 0x1120314010008129, 56, 78080),
+        Probe::new(0x00202060000e0800, 0x6001100020088120, 56, 77824),
+        Probe::new(0x0008080e00602000, 0x1120314010008129, 56, 78080),
     ]),
     Slot::new(0x0000005000500000, [ // f4
-        Magic::new(0x00404040001e1000, 0x0c24020012010804, 56, 78336),
-        Magic::new(0x0010101e00404000, 0x20201201a4005020, 56, 78592),
+        Probe::new(0x00404040001e1000, 0x0c24020012010804, 56, 78336),
+        Probe::new(0x0010101e00404000, 0x20201201a4005020, 56, 78592),
     ]),
     Slot::new(0x000000a000a00000, [ // g4
-        Magic::new(0x00808080003e2000, 0x000004004b040208, 55, 62464),
-        Magic::new(0x0020203e00808000, 0x0500041604003520, 55, 62976),
+        Probe::new(0x00808080003e2000, 0x000004004b040208, 55, 62464),
+        Probe::new(0x0020203e00808000, 0x0500041604003520, 55, 62976),
     ]),
     Slot::new(0x0000004000400000, [ // h4
-        Magic::new(0x00000000007e4000, 0x90042a00a0500480, 57, 83328),
-        Magic::new(0x0040407e00000000, 0xc000008802000804, 56, 73472),
+        Probe::new(0x00000000007e4000, 0x90042a00a0500480, 57, 83328),
+        Probe::new(0x0040407e00000000, 0xc000008802000804, 56, 73472),
     ]),
     Slot::new(0x0000020002000000, [ // a5
-        Magic::new(0x000000007e020200, 0x8480c00500100008, 56, 73728),
-        Magic::new(0x00027e0000000000, 0x200c100600460100, 57, 83456),
+        Probe::new(0x000000007e020200, 0x8480c00500100008, 56, 73728),
+        Probe::new(0x00027e0000000000, 0x200c100600460100, 57, 83456),
     ]),
     Slot::new(0x0000050005000000, [ // b5
-        Magic::new(0x000101007c040400, 0x0200500080008000, 55, 63488),
-        Magic::new(0x00047c0001010100, 0x400200802c910040, 55, 64000),
+        Probe::new(0x000101007c040400, 0x0200500080008000, 55, 63488),
+        Probe::new(0x00047c0001010100, 0x400200802c910040, 55, 64000),
     ]),
     Slot::new(0x00000a000a000000, [ // c5
-        Magic::new(0x0002020078080800, 0x40204082000420c1, 56, 78848),
-        Magic::new(0x0008780002020200, 0x2000a04000028040, 56, 79104),
+        Probe::new(0x0002020078080800, 0x40204082000420c1, 56, 78848),
+        Probe::new(0x0008780002020200, 0x2000a04000028040, 56, 79104),
     ]),
     Slot::new(0x0000140014000000, [ // d5
-        Magic::new(0x0010700006040400, 0x00a4008204020010, 56, 79360),
-        Magic::new(0x0004060070101000, 0x0000130060200812, 56, 79616),
+        Probe::new(0x0010700006040400, 0x00a4008204020010, 56, 79360),
+        Probe::new(0x0004060070101000, 0x0000130060200812, 56, 79616),
     ]),
     Slot::new(0x0000280028000000, [ // e5
-        Magic::new(0x002060000e080800, 0x4403409000004008, 56, 79872),
-        Magic::new(0x00080e0060202000, 0x0012040208020400, 56, 80128),
+        Probe::new(0x002060000e080800, 0x4403409000004008, 56, 79872),
+        Probe::new(0x00080e0060202000, 0x0012040208020400, 56, 80128),
     ]),
     Slot::new(0x0000500050000000, [ // f5
-        Magic::new(0x004040001e101000, 0x2400204800000420, 56, 80384),
-        Magic::new(0x00101e0040404000, 0x0182001108040410, 56, 80640),
+        Probe::new(0x004040001e101000, 0x2400204800000420, 56, 80384),
+        Probe::new(0x00101e0040404000, 0x0182001108040410, 56, 80640),
     ]),
     Slot::new(0x0000a000a0000000, [ // g5
-        Magic::new(0x008080003e202000, 0x6802002900108900, 55, 64512),
-        Magic::new(0x00203e0080808000, 0x10010208010c0051, 55, 65024),
+        Probe::new(0x008080003e202000, 0x6802002900108900, 55, 64512),
+        Probe::new(0x00203e0080808000, 0x10010208010c0051, 55, 65024),
     ]),
     Slot::new(0x0000400040000000, [ // h5
-        Magic::new(0x000000007e404000, 0x4010040a00000800, 56, 73984),
-        Magic::new(0x00407e0000000000, 0xa000010081060028, 57, 83584),
+        Probe::new(0x000000007e404000, 0x4010040a00000800, 56, 73984),
+        Probe::new(0x00407e0000000000, 0xa000010081060028, 57, 83584),
     ]),
     Slot::new(0x0002000200000000, [ // a6
-        Magic::new(0x0000007e02020200, 0x0920804009000200, 55, 52224),
-        Magic::new(0x007e000000000000, 0x0001820911801410, 58, 89664),
+        Probe::new(0x0000007e02020200, 0x0920804009000200, 55, 52224),
+        Probe::new(0x007e000000000000, 0x0001820911801410, 58, 89664),
     ]),
     Slot::new(0x0005000500000000, [ // b6
-        Magic::new(0x0001007c04040400, 0x040044810a004084, 55, 65536),
-        Magic::new(0x007c000101010100, 0x0101008012101100, 55, 66048),
+        Probe::new(0x0001007c04040400, 0x040044810a004084, 55, 65536),
+        Probe::new(0x007c000101010100, 0x0101008012101100, 55, 66048),
     ]),
     Slot::new(0x000a000a00000000, [ // c6
-        Magic::new(0x0078000202020200, 0x004020a001280280, 56, 80896),
-        Magic::new(0x0002007808080800, 0x0004080020c04028, 56, 81152),
+        Probe::new(0x0078000202020200, 0x004020a001280280, 56, 80896),
+        Probe::new(0x0002007808080800, 0x0004080020c04028, 56, 81152),
     ]),
     Slot::new(0x0014001400000000, [ // d6
-        Magic::new(0x0070000604040400, 0x200040a010040240, 56, 81408),
-        Magic::new(0x0006007010101000, 0x0248008101503000, 56, 81664),
+        Probe::new(0x0070000604040400, 0x200040a010040240, 56, 81408),
+        Probe::new(0x0006007010101000, 0x0248008101503000, 56, 81664),
     ]),
     Slot::new(0x0028002800000000, [ // e6
-        Magic::new(0x0060000e08080800, 0x0081230210008090, 56, 81920),
-        Magic::new(0x000e006020202000, 0x02cc00c008108802, 56, 82176),
+        Probe::new(0x0060000e08080800, 0x0081230210008090, 56, 81920),
+        Probe::new(0x000e006020202000, 0x02cc00c008108802, 56, 82176),
     ]),
     Slot::new(0x0050005000000000, [ // f6
-        Magic::new(0x0040001e10101000, 0x000040102c004600, 56, 82432),
-        Magic::new(0x001e004040404000, 0x0002080410201800, 56, 82688),
+        Probe::new(0x0040001e10101000, 0x000040102c004600, 56, 82432),
+        Probe::new(0x001e004040404000, 0x0002080410201800, 56, 82688),
     ]),
     Slot::new(0x00a000a000000000, [ // g6
-        Magic::new(0x0080003e20202000, 0x8100082014000024, 55, 66560),
-        Magic::new(0x003e008080808000, 0x0422310002044601, 55, 67072),
+        Probe::new(0x0080003e20202000, 0x8100082014000024, 55, 66560),
+        Probe::new(0x003e008080808000, 0x0422310002044601, 55, 67072),
     ]),
     Slot::new(0x0040004000000000, [ // h6
-        Magic::new(0x0000007e40404000, 0x4000080402002000, 55, 52736),
-        Magic::new(0x007e000000000000, 0x0208080a42042a12, 58, 92416),
+        Probe::new(0x0000007e40404000, 0x4000080402002000, 55, 52736),
+        Probe::new(0x007e000000000000, 0x0208080a42042a12, 58, 92416),
     ]),
     Slot::new(0x0200020000000000, [ // a7
-        Magic::new(0x00007e0202020200, 0x0008400820018001, 54, 4096),
-        Magic::new(0x7e00000000000000, 0x1000910002c49082, 58, 89728),
+        Probe::new(0x00007e0202020200, 0x0008400820018001, 54, 4096),
+        Probe::new(0x7e00000000000000, 0x1000910002c49082, 58, 89728),
     ]),
     Slot::new(0x0500050000000000, [ // b7
-        Magic::new(0x7c00010101010100, 0x6015408002090881, 54, 10240),
-        Magic::new(0x00007c0404040400, 0x0245482000830001, 55, 67584),
+        Probe::new(0x7c00010101010100, 0x6015408002090881, 54, 10240),
+        Probe::new(0x00007c0404040400, 0x0245482000830001, 55, 67584),
     ]),
     Slot::new(0x0a000a0000000000, [ // c7
-        Magic::new(0x7800020202020200, 0x0018410184021022, 55, 68096),
-        Magic::new(0x0200780808080800, 0x0101801000210095, 55, 68608),
+        Probe::new(0x7800020202020200, 0x0018410184021022, 55, 68096),
+        Probe::new(0x0200780808080800, 0x0101801000210095, 55, 68608),
     ]),
     Slot::new(0x1400140000000000, [ // d7
-        Magic::new(0x7000060404040400, 0x00b9804020020001, 55, 69120),
-        Magic::new(0x0600701010101000, 0x1800880500801010, 55, 69632),
+        Probe::new(0x7000060404040400, 0x00b9804020020001, 55, 69120),
+        Probe::new(0x0600701010101000, 0x1800880500801010, 55, 69632),
     ]),
     Slot::new(0x2800280000000000, [ // e7
-        Magic::new(0x60000e0808080800, 0x00a1008a04004006, 55, 70144),
-        Magic::new(0x0e00602020202000, 0x0200402402208808, 55, 70656),
+        Probe::new(0x60000e0808080800, 0x00a1008a04004006, 55, 70144),
+        Probe::new(0x0e00602020202000, 0x0200402402208808, 55, 70656),
     ]),
     Slot::new(0x5000500000000000, [ // f7
-        Magic::new(0x40001e1010101000, 0x0055480200110009, 55, 71168),
-        Magic::new(0x1e00404040404000, 0x0100102008020408, 55, 71680),
+        Probe::new(0x40001e1010101000, 0x0055480200110009, 55, 71168),
+        Probe::new(0x1e00404040404000, 0x0100102008020408, 55, 71680),
     ]),
     Slot::new(0xa000a00000000000, [ // g7
-        Magic::new(0x00003e2020202000, 0x2022004c00190008, 55, 72192),
-        Magic::new(0x3e00808080808000, 0x0008422088040104, 54, 11264),
+        Probe::new(0x00003e2020202000, 0x2022004c00190008, 55, 72192),
+        Probe::new(0x3e00808080808000, 0x0008422088040104, 54, 11264),
     ]),
     Slot::new(0x4000400000000000, [ // h7
-        Magic::new(0x00007e4040404000, 0x0202000900228000, 54, 5120),
-        Magic::new(0x7e00000000000000, 0x8110201008a0a222, 58, 89792),
+        Probe::new(0x00007e4040404000, 0x0202000900228000, 54, 5120),
+        Probe::new(0x7e00000000000000, 0x8110201008a0a222, 58, 89792),
     ]),
     Slot::new(0x0002000000000000, [ // a8
-        Magic::new(0x0002020202020200, 0x10081040022420aa, 58, 85440),
-        Magic::new(0x007e000000000000, 0x8000c91000002080, 58, 85504),
+        Probe::new(0x0002020202020200, 0x10081040022420aa, 58, 85440),
+        Probe::new(0x007e000000000000, 0x8000c91000002080, 58, 85504),
     ]),
     Slot::new(0x0005000000000000, [ // b8
-        Magic::new(0x0001010101010100, 0x410411e040088084, 58, 89856),
-        Magic::new(0x007c040404040400, 0x4000200440100080, 54, 6144),
+        Probe::new(0x0001010101010100, 0x410411e040088084, 58, 89856),
+        Probe::new(0x007c040404040400, 0x4000200440100080, 54, 6144),
     ]),
     Slot::new(0x000a000000000000, [ // c8
-        Magic::new(0x0002020202020200, 0x0010422108044000, 58, 89920),
-        Magic::new(0x0078080808080800, 0x0c0910002080c100, 55, 53248),
+        Probe::new(0x0002020202020200, 0x0010422108044000, 58, 89920),
+        Probe::new(0x0078080808080800, 0x0c0910002080c100, 55, 53248),
     ]),
     Slot::new(0x0014000000000000, [ // d8
-        Magic::new(0x0006040404040400, 0x1414101800a01200, 57, 83712),
-        Magic::new(0x0070101010101000, 0xa008054411802100, 56, 74240),
+        Probe::new(0x0006040404040400, 0x1414101800a01200, 57, 83712),
+        Probe::new(0x0070101010101000, 0xa008054411802100, 56, 74240),
     ]),
     Slot::new(0x0028000000000000, [ // e8
-        Magic::new(0x000e080808080800, 0x0010012280c10800, 56, 74496),
-        Magic::new(0x0060202020202000, 0x0401802044003100, 57, 83840),
+        Probe::new(0x000e080808080800, 0x0010012280c10800, 56, 74496),
+        Probe::new(0x0060202020202000, 0x0401802044003100, 57, 83840),
     ]),
     Slot::new(0x0050000000000000, [ // f8
-        Magic::new(0x001e101010101000, 0x0400801041200800, 55, 53760),
-        Magic::new(0x0040404040404000, 0x0002014081005020, 58, 89984),
+        Probe::new(0x001e101010101000, 0x0400801041200800, 55, 53760),
+        Probe::new(0x0040404040404000, 0x0002014081005020, 58, 89984),
     ]),
     Slot::new(0x00a0000000000000, [ // g8
-        Magic::new(0x003e202020202000, 0x0120180400502200, 54, 7168),
-        Magic::new(0x0080808080808000, 0x880480c011210118, 58, 90048),
+        Probe::new(0x003e202020202000, 0x0120180400502200, 54, 7168),
+        Probe::new(0x0080808080808000, 0x880480c011210118, 58, 90048),
     ]),
     Slot::new(0x0040000000000000, [ // h8
-        Magic::new(0x0040404040404000, 0x002100c420820051, 58, 85568),
-        Magic::new(0x007e000000000000, 0x20020a1280000206, 58, 85632),
+        Probe::new(0x0040404040404000, 0x002100c420820051, 58, 85568),
+        Probe::new(0x007e000000000000, 0x20020a1280000206, 58, 85632),
     ]),
 ];
 /// Block 2: osprey white quiet, osprey black quiet, osprey white capture, osprey black
@@ -3094,260 +3594,260 @@ static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Magic::new(0x0000004020100804, 0xd210020220401208, 59, 93056),
-        Magic::new(0x0010080402010000, 0x002260a00b100130, 59, 93088),
+        Probe::new(0x0000004020100804, 0xd210020220401208, 59, 93056),
+        Probe::new(0x0010080402010000, 0x002260a00b100130, 59, 93088),
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Magic::new(0x0020100804020000, 0x0402080910241040, 59, 93120),
-        Magic::new(0x0000000040201008, 0x1022048120104000, 60, 101611),
+        Probe::new(0x0020100804020000, 0x0402080910241040, 59, 93120),
+        Probe::new(0x0000000040201008, 0x1022048120104000, 60, 101611),
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Magic::new(0x0040201008040000, 0x0001081045020420, 59, 93152),
-        Magic::new(0x0000000002442010, 0x040404841c000810, 59, 93184),
+        Probe::new(0x0040201008040000, 0x0001081045020420, 59, 93152),
+        Probe::new(0x0000000002442010, 0x040404841c000810, 59, 93184),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Magic::new(0x0000402010080002, 0x0806012c24108002, 59, 93216),
-        Magic::new(0x0000000204084020, 0x0202040405082164, 59, 93248),
+        Probe::new(0x0000402010080002, 0x0806012c24108002, 59, 93216),
+        Probe::new(0x0000000204084020, 0x0202040405082164, 59, 93248),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Magic::new(0x0000020408100040, 0x48200c04200a0000, 59, 93280),
-        Magic::new(0x0000004020100204, 0xa05007020a60a122, 59, 93312),
+        Probe::new(0x0000020408100040, 0x48200c04200a0000, 59, 93280),
+        Probe::new(0x0000004020100204, 0xa05007020a60a122, 59, 93312),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Magic::new(0x0002040810200000, 0x0200040202110410, 59, 93344),
-        Magic::new(0x0000000040220408, 0x04114402c0000000, 59, 93376),
+        Probe::new(0x0002040810200000, 0x0200040202110410, 59, 93344),
+        Probe::new(0x0000000040220408, 0x04114402c0000000, 59, 93376),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Magic::new(0x0004081020400000, 0x0000420552084448, 59, 93408),
-        Magic::new(0x0000000002040810, 0x040208460002a000, 60, 101627),
+        Probe::new(0x0004081020400000, 0x0000420552084448, 59, 93408),
+        Probe::new(0x0000000002040810, 0x040208460002a000, 60, 101627),
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Magic::new(0x0000000204081020, 0x0f84042007001010, 59, 93440),
-        Magic::new(0x0008102040800000, 0x2200110422060200, 59, 93472),
+        Probe::new(0x0000000204081020, 0x0f84042007001010, 59, 93440),
+        Probe::new(0x0008102040800000, 0x2200110422060200, 59, 93472),
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Magic::new(0x0000402010080400, 0x00100c0880820500, 59, 93504),
-        Magic::new(0x0008040201000000, 0x00000240082b5001, 60, 101643),
+        Probe::new(0x0000402010080400, 0x00100c0880820500, 59, 93504),
+        Probe::new(0x0008040201000000, 0x00000240082b5001, 60, 101643),
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Magic::new(0x0000004020100800, 0x8204081240488108, 60, 101659),
-        Magic::new(0x0010080402000000, 0x0040401a28100481, 60, 101675),
+        Probe::new(0x0000004020100800, 0x8204081240488108, 60, 101659),
+        Probe::new(0x0010080402000000, 0x0040401a28100481, 60, 101675),
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Magic::new(0x0020100a04000000, 0x430101a0110c1481, 59, 93536),
-        Magic::new(0x0000000040201000, 0x8003058250000082, 61, 22550),
+        Probe::new(0x0020100a04000000, 0x430101a0110c1481, 59, 93536),
+        Probe::new(0x0000000040201000, 0x8003058250000082, 61, 22550),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Magic::new(0x0040201008000200, 0x0120000602204a00, 59, 95136),
-        Magic::new(0x0000020408402000, 0x1004004848141500, 59, 95168),
+        Probe::new(0x0040201008000200, 0x0120000602204a00, 59, 95136),
+        Probe::new(0x0000020408402000, 0x1004004848141500, 59, 95168),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Magic::new(0x0002040810004000, 0x2004401403201300, 59, 95200),
-        Magic::new(0x0000402010020400, 0x10200402010c5924, 59, 23014),
+        Probe::new(0x0002040810004000, 0x2004401403201300, 59, 95200),
+        Probe::new(0x0000402010020400, 0x10200402010c5924, 59, 23014),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Magic::new(0x0004085020000000, 0x0082122409040a00, 59, 93568),
-        Magic::new(0x0000000002040800, 0x004c202022000000, 61, 22614),
+        Probe::new(0x0004085020000000, 0x0082122409040a00, 59, 93568),
+        Probe::new(0x0000000002040800, 0x004c202022000000, 61, 22614),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Magic::new(0x0000000204081000, 0x000802182200000c, 60, 101691),
-        Magic::new(0x0008102040000000, 0x000482020b042224, 60, 101707),
+        Probe::new(0x0000000204081000, 0x000802182200000c, 60, 101691),
+        Probe::new(0x0008102040000000, 0x000482020b042224, 60, 101707),
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Magic::new(0x0000020408102000, 0x1000923010240800, 59, 93600),
-        Magic::new(0x0010204080000000, 0x4c90018020840403, 60, 101723),
+        Probe::new(0x0000020408102000, 0x1000923010240800, 59, 93600),
+        Probe::new(0x0010204080000000, 0x4c90018020840403, 60, 101723),
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Magic::new(0x0040201008040000, 0x0200203604150020, 59, 93632),
-        Magic::new(0x0004020100040800, 0x0002100220402208, 59, 93664),
+        Probe::new(0x0040201008040000, 0x0200203604150020, 59, 93632),
+        Probe::new(0x0004020100040800, 0x0002100220402208, 59, 93664),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Magic::new(0x0000402010081000, 0x0494041800812101, 59, 93696),
-        Magic::new(0x0008040200000000, 0x00c0002860081090, 61, 22694),
+        Probe::new(0x0000402010081000, 0x0494041800812101, 59, 93696),
+        Probe::new(0x0008040200000000, 0x00c0002860081090, 61, 22694),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Magic::new(0x0000004020102000, 0x3091041404406000, 60, 101739),
-        Magic::new(0x00100a0400000000, 0xa000006504112400, 60, 101755),
+        Probe::new(0x0000004020102000, 0x3091041404406000, 60, 101739),
+        Probe::new(0x00100a0400000000, 0xa000006504112400, 60, 101755),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Magic::new(0x0022140800000000, 0x1000005001080a00, 59, 95232),
-        Magic::new(0x0000000040224000, 0x00098a0200502401, 60, 102299),
+        Probe::new(0x0022140800000000, 0x1000005001080a00, 59, 95232),
+        Probe::new(0x0000000040224000, 0x00098a0200502401, 60, 102299),
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Magic::new(0x0044281000000000, 0xc000404c02020200, 59, 95264),
-        Magic::new(0x0000000002440200, 0x0030210800004c00, 60, 102315),
+        Probe::new(0x0044281000000000, 0xc000404c02020200, 59, 95264),
+        Probe::new(0x0000000002440200, 0x0030210800004c00, 60, 102315),
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Magic::new(0x0000000204080400, 0x48a0041008000050, 60, 101771),
-        Magic::new(0x0008502000000000, 0x0110080202220200, 60, 101787),
+        Probe::new(0x0000000204080400, 0x48a0041008000050, 60, 101771),
+        Probe::new(0x0008502000000000, 0x0110080202220200, 60, 101787),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Magic::new(0x0000020408100800, 0x001012082608c030, 59, 93728),
-        Magic::new(0x0010204000000000, 0x0000180801010880, 61, 22760),
+        Probe::new(0x0000020408100800, 0x001012082608c030, 59, 93728),
+        Probe::new(0x0010204000000000, 0x0000180801010880, 61, 22760),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Magic::new(0x0002040810200000, 0x0082420090041021, 59, 93760),
-        Magic::new(0x0020408000201000, 0x0a0a060001084240, 59, 93792),
+        Probe::new(0x0002040810200000, 0x0082420090041021, 59, 93760),
+        Probe::new(0x0020408000201000, 0x0a0a060001084240, 59, 93792),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Magic::new(0x0020100804000100, 0x004008882108008c, 59, 93824),
-        Magic::new(0x0002010004081000, 0x0023032000202001, 59, 93856),
+        Probe::new(0x0020100804000100, 0x004008882108008c, 59, 93824),
+        Probe::new(0x0002010004081000, 0x0023032000202001, 59, 93856),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Magic::new(0x0040201008000200, 0x42a0085118010042, 59, 95296),
-        Magic::new(0x0004020008102000, 0x4049080104081000, 59, 95328),
+        Probe::new(0x0040201008000200, 0x42a0085118010042, 59, 95296),
+        Probe::new(0x0004020008102000, 0x4049080104081000, 59, 95328),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Magic::new(0x0000402010204000, 0x0900440381090050, 59, 95360),
-        Magic::new(0x000a040000000400, 0x0260408101082204, 60, 102331),
+        Probe::new(0x0000402010204000, 0x0900440381090050, 59, 95360),
+        Probe::new(0x000a040000000400, 0x0260408101082204, 60, 102331),
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Magic::new(0x0000004022400000, 0x0002062080820000, 60, 102347),
-        Magic::new(0x0014080000000800, 0x0102090000482204, 60, 102363),
+        Probe::new(0x0000004022400000, 0x0002062080820000, 60, 102347),
+        Probe::new(0x0014080000000800, 0x0102090000482204, 60, 102363),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Magic::new(0x0000000244020000, 0x0142200840082000, 60, 102379),
-        Magic::new(0x0028100000001000, 0x0004010400010c00, 60, 102395),
+        Probe::new(0x0000000244020000, 0x0142200840082000, 60, 102379),
+        Probe::new(0x0028100000001000, 0x0004010400010c00, 60, 102395),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Magic::new(0x0000020408040200, 0x0004201210120848, 59, 95392),
-        Magic::new(0x0050200000002000, 0x000310218404010c, 60, 102411),
+        Probe::new(0x0000020408040200, 0x0004201210120848, 59, 95392),
+        Probe::new(0x0050200000002000, 0x000310218404010c, 60, 102411),
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Magic::new(0x0002040810004000, 0x1000200406084010, 59, 95424),
-        Magic::new(0x0020400010080400, 0x00204c09a0004200, 59, 95456),
+        Probe::new(0x0002040810004000, 0x1000200406084010, 59, 95424),
+        Probe::new(0x0020400010080400, 0x00204c09a0004200, 59, 95456),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Magic::new(0x0004081020008000, 0x0002200406080301, 59, 93888),
-        Magic::new(0x0040800020100800, 0x00080084000040c8, 59, 93920),
+        Probe::new(0x0004081020008000, 0x0002200406080301, 59, 93888),
+        Probe::new(0x0040800020100800, 0x00080084000040c8, 59, 93920),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Magic::new(0x0001000408102000, 0x00140c0208080902, 59, 93952),
-        Magic::new(0x0010080400010200, 0x4189090009100c00, 59, 93984),
+        Probe::new(0x0001000408102000, 0x00140c0208080902, 59, 93952),
+        Probe::new(0x0010080400010200, 0x4189090009100c00, 59, 93984),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Magic::new(0x0002000810204000, 0x180150c804202000, 59, 95488),
-        Magic::new(0x0020100800020400, 0x08021c8c02112400, 59, 101022),
+        Probe::new(0x0002000810204000, 0x180150c804202000, 59, 95488),
+        Probe::new(0x0020100800020400, 0x08021c8c02112400, 59, 101022),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Magic::new(0x0040201020400000, 0x41b0014200851210, 59, 95520),
-        Magic::new(0x0004000000040a00, 0x0210052400481004, 60, 102427),
+        Probe::new(0x0040201020400000, 0x41b0014200851210, 59, 95520),
+        Probe::new(0x0004000000040a00, 0x0210052400481004, 60, 102427),
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Magic::new(0x0008000000081400, 0x0018491408800e06, 60, 102443),
-        Magic::new(0x0000402240000000, 0x03000401108a0001, 60, 102459),
+        Probe::new(0x0008000000081400, 0x0018491408800e06, 60, 102443),
+        Probe::new(0x0000402240000000, 0x03000401108a0001, 60, 102459),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Magic::new(0x0010000000102800, 0x00824224c0004806, 60, 102475),
-        Magic::new(0x0000024402000000, 0x000840482110d120, 60, 102491),
+        Probe::new(0x0010000000102800, 0x00824224c0004806, 60, 102475),
+        Probe::new(0x0000024402000000, 0x000840482110d120, 60, 102491),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Magic::new(0x0002040804020000, 0x082020a00a037020, 59, 95552),
-        Magic::new(0x0020000000205000, 0x380210c384000200, 60, 102507),
+        Probe::new(0x0002040804020000, 0x082020a00a037020, 59, 95552),
+        Probe::new(0x0020000000205000, 0x380210c384000200, 60, 102507),
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Magic::new(0x0040001008040200, 0x1220240108090080, 59, 95584),
-        Magic::new(0x0004081000402000, 0x4000810008031841, 59, 95616),
+        Probe::new(0x0040001008040200, 0x1220240108090080, 59, 95584),
+        Probe::new(0x0004081000402000, 0x4000810008031841, 59, 95616),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Magic::new(0x0080002010080400, 0x0020090101010081, 59, 94016),
-        Magic::new(0x0008102000804000, 0x01020284c040a402, 59, 100928),
+        Probe::new(0x0080002010080400, 0x0020090101010081, 59, 94016),
+        Probe::new(0x0008102000804000, 0x01020284c040a402, 59, 100928),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Magic::new(0x0000040810204000, 0x02a1010822022001, 59, 94048),
-        Magic::new(0x0008040001020400, 0x040cc04106020410, 59, 94080),
+        Probe::new(0x0000040810204000, 0x02a1010822022001, 59, 94048),
+        Probe::new(0x0008040001020400, 0x040cc04106020410, 59, 94080),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Magic::new(0x0010081020400000, 0x8502004200842820, 59, 94112),
-        Magic::new(0x0000000002040800, 0x04102829410800a0, 61, 22824),
+        Probe::new(0x0010081020400000, 0x8502004200842820, 59, 94112),
+        Probe::new(0x0000000002040800, 0x04102829410800a0, 61, 22824),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Magic::new(0x00000000040a1000, 0x82044414100100a8, 60, 101803),
-        Magic::new(0x0020102040000000, 0x040000018e050440, 60, 101819),
+        Probe::new(0x00000000040a1000, 0x82044414100100a8, 60, 101803),
+        Probe::new(0x0020102040000000, 0x040000018e050440, 60, 101819),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Magic::new(0x0000000008142200, 0x180c040410002040, 59, 95648),
-        Magic::new(0x0040224000000000, 0x0180040020c20094, 60, 102523),
+        Probe::new(0x0000000008142200, 0x180c040410002040, 59, 95648),
+        Probe::new(0x0040224000000000, 0x0180040020c20094, 60, 102523),
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Magic::new(0x0000000010284400, 0xc2d0240100808560, 59, 95680),
-        Magic::new(0x0002440200000000, 0x0204004020084000, 60, 102539),
+        Probe::new(0x0000000010284400, 0xc2d0240100808560, 59, 95680),
+        Probe::new(0x0002440200000000, 0x0204004020084000, 60, 102539),
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Magic::new(0x0000000020500800, 0x0008621880c81110, 60, 101835),
-        Magic::new(0x0004080402000000, 0x000009443908840c, 60, 102875),
+        Probe::new(0x0000000020500800, 0x0008621880c81110, 60, 101835),
+        Probe::new(0x0004080402000000, 0x000009443908840c, 60, 102875),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Magic::new(0x0008100804020000, 0x02484008050402c1, 59, 94144),
-        Magic::new(0x0000000040201000, 0x940424588a080100, 61, 22886),
+        Probe::new(0x0008100804020000, 0x02484008050402c1, 59, 94144),
+        Probe::new(0x0000000040201000, 0x940424588a080100, 61, 22886),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Magic::new(0x0000201008040200, 0x400c1408121c0043, 59, 94176),
-        Magic::new(0x0010200080402000, 0x000110c080040080, 59, 94208),
+        Probe::new(0x0000201008040200, 0x400c1408121c0043, 59, 94176),
+        Probe::new(0x0010200080402000, 0x000110c080040080, 59, 94208),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Magic::new(0x0004081020400000, 0x40004021180a5000, 59, 94240),
-        Magic::new(0x0000000102040800, 0x0cd0500820800000, 60, 101851),
+        Probe::new(0x0004081020400000, 0x40004021180a5000, 59, 94240),
+        Probe::new(0x0000000102040800, 0x0cd0500820800000, 60, 101851),
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Magic::new(0x0000000204081000, 0x04480464a0001010, 60, 101867),
-        Magic::new(0x0008102040000000, 0x10908c00e1080840, 60, 101883),
+        Probe::new(0x0000000204081000, 0x04480464a0001010, 60, 101867),
+        Probe::new(0x0008102040000000, 0x10908c00e1080840, 60, 101883),
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Magic::new(0x000000040a102000, 0x000c1c040c201000, 59, 94272),
-        Magic::new(0x0010204000000000, 0x1000400019248200, 61, 22950),
+        Probe::new(0x000000040a102000, 0x000c1c040c201000, 59, 94272),
+        Probe::new(0x0010204000000000, 0x1000400019248200, 61, 22950),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Magic::new(0x0002000810204000, 0x0000540088001004, 59, 95712),
-        Magic::new(0x0020400804020000, 0x100a0a1009020308, 59, 95744),
+        Probe::new(0x0002000810204000, 0x0000540088001004, 59, 95712),
+        Probe::new(0x0020400804020000, 0x100a0a1009020308, 59, 95744),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Magic::new(0x0040001008040200, 0xa041884811260120, 59, 95776),
-        Magic::new(0x0004021020400000, 0x20880a0104453400, 59, 95808),
+        Probe::new(0x0040001008040200, 0xa041884811260120, 59, 95776),
+        Probe::new(0x0004021020400000, 0x20880a0104453400, 59, 95808),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Magic::new(0x0000002050080400, 0x008c180821012401, 59, 94304),
-        Magic::new(0x0008040200000000, 0x92c0000450101212, 61, 23094),
+        Probe::new(0x0000002050080400, 0x008c180821012401, 59, 94304),
+        Probe::new(0x0008040200000000, 0x92c0000450101212, 61, 23094),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Magic::new(0x0000004020100800, 0x2008480080800842, 60, 101899),
-        Magic::new(0x0010080402000000, 0x0048170810100228, 60, 101915),
+        Probe::new(0x0000004020100800, 0x2008480080800842, 60, 101899),
+        Probe::new(0x0010080402000000, 0x0048170810100228, 60, 101915),
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Magic::new(0x0020100804020000, 0x0004042408080100, 59, 94336),
-        Magic::new(0x0000008040201000, 0x0008014054800003, 60, 101931),
+        Probe::new(0x0020100804020000, 0x0004042408080100, 59, 94336),
+        Probe::new(0x0000008040201000, 0x0008014054800003, 60, 101931),
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Magic::new(0x0000010204081000, 0x0026031040300020, 59, 94368),
-        Magic::new(0x0408102040000000, 0x0800208826011008, 59, 94400),
+        Probe::new(0x0000010204081000, 0x0026031040300020, 59, 94368),
+        Probe::new(0x0408102040000000, 0x0800208826011008, 59, 94400),
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Magic::new(0x0000020408102000, 0x2009040d05408000, 59, 94432),
-        Magic::new(0x0810204000000000, 0x0010800102020144, 60, 101947),
+        Probe::new(0x0000020408102000, 0x2009040d05408000, 59, 94432),
+        Probe::new(0x0810204000000000, 0x0010800102020144, 60, 101947),
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Magic::new(0x0000040810204000, 0x4102010402528004, 59, 94464),
-        Magic::new(0x1020440200000000, 0x0010027024120202, 59, 100959),
+        Probe::new(0x0000040810204000, 0x4102010402528004, 59, 94464),
+        Probe::new(0x1020440200000000, 0x0010027024120202, 59, 100959),
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Magic::new(0x0200081020400000, 0x1800008a41081440, 59, 94496),
-        Magic::new(0x2040080402000000, 0x00100010b4150104, 59, 94528),
+        Probe::new(0x0200081020400000, 0x1800008a41081440, 59, 94496),
+        Probe::new(0x2040080402000000, 0x00100010b4150104, 59, 94528),
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Magic::new(0x4000100804020000, 0x0000201404018002, 59, 94560),
-        Magic::new(0x0402102040000000, 0x6000401222053020, 59, 94592),
+        Probe::new(0x4000100804020000, 0x0000201404018002, 59, 94560),
+        Probe::new(0x0402102040000000, 0x6000401222053020, 59, 94592),
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Magic::new(0x0000201008040200, 0x0040100400808220, 59, 94624),
-        Magic::new(0x0804224000000000, 0x2c02018000420883, 59, 94656),
+        Probe::new(0x0000201008040200, 0x0040100400808220, 59, 94624),
+        Probe::new(0x0804224000000000, 0x2c02018000420883, 59, 94656),
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Magic::new(0x0000402010080400, 0x0244088200420840, 59, 94688),
-        Magic::new(0x1008040200000000, 0x04d0010210100388, 60, 101963),
+        Probe::new(0x0000402010080400, 0x0244088200420840, 59, 94688),
+        Probe::new(0x1008040200000000, 0x04d0010210100388, 60, 101963),
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Magic::new(0x0000804020100800, 0x0108848192810001, 59, 94720),
-        Magic::new(0x2010080402000000, 0x4004801010090544, 59, 94752),
+        Probe::new(0x0000804020100800, 0x0108848192810001, 59, 94720),
+        Probe::new(0x2010080402000000, 0x4004801010090544, 59, 94752),
     ]),
 ];
 /// Block 3: nightrider white quiet, nightrider black quiet, nightrider white capture,
@@ -3356,196 +3856,196 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000020400, [ // a1
-        Magic::new(0x0000000400120400, 0x4008440424201000, 60, 22678),
+        Probe::new(0x0000000400120400, 0x4008440424201000, 60, 22678),
     ]),
     Slot::new(0x0000000000050800, [ // b1
-        Magic::new(0x0000000800240800, 0x8008641005080080, 60, 22744),
+        Probe::new(0x0000000800240800, 0x8008641005080080, 60, 22744),
     ]),
     Slot::new(0x00000000000a1100, [ // c1
-        Magic::new(0x00000010000a1000, 0x001a085208c20230, 60, 22808),
+        Probe::new(0x00000010000a1000, 0x001a085208c20230, 60, 22808),
     ]),
     Slot::new(0x0000000000142200, [ // d1
-        Magic::new(0x0000002200142000, 0x0021040804000040, 59, 92544),
+        Probe::new(0x0000002200142000, 0x0021040804000040, 59, 92544),
     ]),
     Slot::new(0x0000000000284400, [ // e1
-        Magic::new(0x0000004400280400, 0x0048021002000880, 59, 92576),
+        Probe::new(0x0000004400280400, 0x0048021002000880, 59, 92576),
     ]),
     Slot::new(0x0000000000508800, [ // f1
-        Magic::new(0x0000000800500800, 0x0050010004040080, 60, 23224),
+        Probe::new(0x0000000800500800, 0x0050010004040080, 60, 23224),
     ]),
     Slot::new(0x0000000000a01000, [ // g1
-        Magic::new(0x0000001000241000, 0x04040d0108114000, 60, 23288),
+        Probe::new(0x0000001000241000, 0x04040d0108114000, 60, 23288),
     ]),
     Slot::new(0x0000000000402000, [ // h1
-        Magic::new(0x0000002000482000, 0x125b304022001815, 60, 23352),
+        Probe::new(0x0000002000482000, 0x125b304022001815, 60, 23352),
     ]),
     Slot::new(0x0000000002040004, [ // a2
-        Magic::new(0x0000040012040000, 0x2000100810880204, 60, 23702),
+        Probe::new(0x0000040012040000, 0x2000100810880204, 60, 23702),
     ]),
     Slot::new(0x0000000005080008, [ // b2
-        Magic::new(0x0000080024080000, 0x0a00126120080400, 60, 23768),
+        Probe::new(0x0000080024080000, 0x0a00126120080400, 60, 23768),
     ]),
     Slot::new(0x000000000a110011, [ // c2
-        Magic::new(0x000010000a100000, 0x0000f808840a4001, 60, 23832),
+        Probe::new(0x000010000a100000, 0x0000f808840a4001, 60, 23832),
     ]),
     Slot::new(0x0000000014220022, [ // d2
-        Magic::new(0x0000220014200000, 0x0080848804624310, 59, 92608),
+        Probe::new(0x0000220014200000, 0x0080848804624310, 59, 92608),
     ]),
     Slot::new(0x0000000028440044, [ // e2
-        Magic::new(0x0000440028040000, 0x80000846080a0024, 59, 92640),
+        Probe::new(0x0000440028040000, 0x80000846080a0024, 59, 92640),
     ]),
     Slot::new(0x0000000050880088, [ // f2
-        Magic::new(0x0000080050080000, 0x0010084200020088, 60, 24038),
+        Probe::new(0x0000080050080000, 0x0010084200020088, 60, 24038),
     ]),
     Slot::new(0x00000000a0100010, [ // g2
-        Magic::new(0x0000100024100000, 0x82260420804200c1, 60, 24248),
+        Probe::new(0x0000100024100000, 0x82260420804200c1, 60, 24248),
     ]),
     Slot::new(0x0000000040200020, [ // h2
-        Magic::new(0x0000200048200000, 0x0000140500088040, 60, 24312),
+        Probe::new(0x0000200048200000, 0x0000140500088040, 60, 24312),
     ]),
     Slot::new(0x0000000204000402, [ // a3
-        Magic::new(0x0000001204000400, 0x4430000808202024, 60, 24376),
+        Probe::new(0x0000001204000400, 0x4430000808202024, 60, 24376),
     ]),
     Slot::new(0x0000000508000805, [ // b3
-        Magic::new(0x0000002408000800, 0x90c4020804004010, 60, 101051),
+        Probe::new(0x0000002408000800, 0x90c4020804004010, 60, 101051),
     ]),
     Slot::new(0x0000000a1100110a, [ // c3
-        Magic::new(0x0000000a10001000, 0x02042008920188a0, 60, 101067),
+        Probe::new(0x0000000a10001000, 0x02042008920188a0, 60, 101067),
     ]),
     Slot::new(0x0000001422002214, [ // d3
-        Magic::new(0x0000001420002000, 0x0010c40208418000, 60, 101083),
+        Probe::new(0x0000001420002000, 0x0010c40208418000, 60, 101083),
     ]),
     Slot::new(0x0000002844004428, [ // e3
-        Magic::new(0x0000002804000400, 0x00b0080604000008, 60, 101099),
+        Probe::new(0x0000002804000400, 0x00b0080604000008, 60, 101099),
     ]),
     Slot::new(0x0000005088008850, [ // f3
-        Magic::new(0x0000005008000800, 0x2104081083000020, 60, 101115),
+        Probe::new(0x0000005008000800, 0x2104081083000020, 60, 101115),
     ]),
     Slot::new(0x000000a0100010a0, [ // g3
-        Magic::new(0x0000002410001000, 0x1012000810b04041, 60, 101131),
+        Probe::new(0x0000002410001000, 0x1012000810b04041, 60, 101131),
     ]),
     Slot::new(0x0000004020002040, [ // h3
-        Magic::new(0x0000004820002000, 0x1002030102020000, 60, 101147),
+        Probe::new(0x0000004820002000, 0x1002030102020000, 60, 101147),
     ]),
     Slot::new(0x0000020400040200, [ // a4
-        Magic::new(0x0000120400041000, 0x0021b80110410201, 59, 92672),
+        Probe::new(0x0000120400041000, 0x0021b80110410201, 59, 92672),
     ]),
     Slot::new(0x0000050800080500, [ // b4
-        Magic::new(0x0000240800082000, 0x0910900424020000, 59, 92704),
+        Probe::new(0x0000240800082000, 0x0910900424020000, 59, 92704),
     ]),
     Slot::new(0x00000a1100110a00, [ // c4
-        Magic::new(0x00000a1000100000, 0x0000040081110249, 60, 101163),
+        Probe::new(0x00000a1000100000, 0x0000040081110249, 60, 101163),
     ]),
     Slot::new(0x0000142200221400, [ // d4
-        Magic::new(0x0000142000200000, 0xa20a02c202181018, 60, 101179),
+        Probe::new(0x0000142000200000, 0xa20a02c202181018, 60, 101179),
     ]),
     Slot::new(0x0000284400442800, [ // e4
-        Magic::new(0x0000280400040000, 0x038048a022220002, 60, 101195),
+        Probe::new(0x0000280400040000, 0x038048a022220002, 60, 101195),
     ]),
     Slot::new(0x0000508800885000, [ // f4
-        Magic::new(0x0000500800080000, 0x0000101094010041, 60, 101211),
+        Probe::new(0x0000500800080000, 0x0000101094010041, 60, 101211),
     ]),
     Slot::new(0x0000a0100010a000, [ // g4
-        Magic::new(0x0000241000100400, 0x02e2040002040021, 59, 92736),
+        Probe::new(0x0000241000100400, 0x02e2040002040021, 59, 92736),
     ]),
     Slot::new(0x0000402000204000, [ // h4
-        Magic::new(0x0000482000200800, 0x06144201044a0101, 59, 92768),
+        Probe::new(0x0000482000200800, 0x06144201044a0101, 59, 92768),
     ]),
     Slot::new(0x0002040004020000, [ // a5
-        Magic::new(0x0010040004120000, 0x0440620220e08100, 59, 92800),
+        Probe::new(0x0010040004120000, 0x0440620220e08100, 59, 92800),
     ]),
     Slot::new(0x0005080008050000, [ // b5
-        Magic::new(0x0020080008240000, 0x1040084801020420, 59, 92832),
+        Probe::new(0x0020080008240000, 0x1040084801020420, 59, 92832),
     ]),
     Slot::new(0x000a1100110a0000, [ // c5
-        Magic::new(0x00001000100a0000, 0x8169080800120004, 60, 101227),
+        Probe::new(0x00001000100a0000, 0x8169080800120004, 60, 101227),
     ]),
     Slot::new(0x0014220022140000, [ // d5
-        Magic::new(0x0000200020140000, 0x040008020401a004, 60, 101243),
+        Probe::new(0x0000200020140000, 0x040008020401a004, 60, 101243),
     ]),
     Slot::new(0x0028440044280000, [ // e5
-        Magic::new(0x0000040004280000, 0x0082222014088048, 60, 101259),
+        Probe::new(0x0000040004280000, 0x0082222014088048, 60, 101259),
     ]),
     Slot::new(0x0050880088500000, [ // f5
-        Magic::new(0x0000080008500000, 0x0041150401100404, 60, 101275),
+        Probe::new(0x0000080008500000, 0x0041150401100404, 60, 101275),
     ]),
     Slot::new(0x00a0100010a00000, [ // g5
-        Magic::new(0x0004100010240000, 0x8440104200056028, 59, 92864),
+        Probe::new(0x0004100010240000, 0x8440104200056028, 59, 92864),
     ]),
     Slot::new(0x0040200020400000, [ // h5
-        Magic::new(0x0008200020480000, 0x8840020101020100, 59, 92896),
+        Probe::new(0x0008200020480000, 0x8840020101020100, 59, 92896),
     ]),
     Slot::new(0x0204000402000000, [ // a6
-        Magic::new(0x0004000412000000, 0x01004018088010a0, 60, 101291),
+        Probe::new(0x0004000412000000, 0x01004018088010a0, 60, 101291),
     ]),
     Slot::new(0x0508000805000000, [ // b6
-        Magic::new(0x0008000824000000, 0x2000003405040800, 60, 101307),
+        Probe::new(0x0008000824000000, 0x2000003405040800, 60, 101307),
     ]),
     Slot::new(0x0a1100110a000000, [ // c6
-        Magic::new(0x001000100a000000, 0x0100122802481841, 60, 101323),
+        Probe::new(0x001000100a000000, 0x0100122802481841, 60, 101323),
     ]),
     Slot::new(0x1422002214000000, [ // d6
-        Magic::new(0x0020002014000000, 0x041080284d800218, 60, 101339),
+        Probe::new(0x0020002014000000, 0x041080284d800218, 60, 101339),
     ]),
     Slot::new(0x2844004428000000, [ // e6
-        Magic::new(0x0004000428000000, 0x8000000410201400, 60, 101355),
+        Probe::new(0x0004000428000000, 0x8000000410201400, 60, 101355),
     ]),
     Slot::new(0x5088008850000000, [ // f6
-        Magic::new(0x0008000850000000, 0x0010000104001008, 60, 101371),
+        Probe::new(0x0008000850000000, 0x0010000104001008, 60, 101371),
     ]),
     Slot::new(0xa0100010a0000000, [ // g6
-        Magic::new(0x0010001024000000, 0x0400001141210800, 60, 101387),
+        Probe::new(0x0010001024000000, 0x0400001141210800, 60, 101387),
     ]),
     Slot::new(0x4020002040000000, [ // h6
-        Magic::new(0x0020002048000000, 0x4012102282220400, 60, 101403),
+        Probe::new(0x0020002048000000, 0x4012102282220400, 60, 101403),
     ]),
     Slot::new(0x0400040200000000, [ // a7
-        Magic::new(0x0000041200040000, 0xc000102008080000, 60, 101419),
+        Probe::new(0x0000041200040000, 0xc000102008080000, 60, 101419),
     ]),
     Slot::new(0x0800080500000000, [ // b7
-        Magic::new(0x0000082400080000, 0x01000820440c0200, 60, 101435),
+        Probe::new(0x0000082400080000, 0x01000820440c0200, 60, 101435),
     ]),
     Slot::new(0x1100110a00000000, [ // c7
-        Magic::new(0x0000100a00100000, 0x1020014811040000, 60, 101451),
+        Probe::new(0x0000100a00100000, 0x1020014811040000, 60, 101451),
     ]),
     Slot::new(0x2200221400000000, [ // d7
-        Magic::new(0x0000201400220000, 0x400040a45a020008, 59, 92928),
+        Probe::new(0x0000201400220000, 0x400040a45a020008, 59, 92928),
     ]),
     Slot::new(0x4400442800000000, [ // e7
-        Magic::new(0x0000042800440000, 0x0041860042084122, 59, 92960),
+        Probe::new(0x0000042800440000, 0x0041860042084122, 59, 92960),
     ]),
     Slot::new(0x8800885000000000, [ // f7
-        Magic::new(0x0000085000080000, 0x0008880008920038, 60, 101467),
+        Probe::new(0x0000085000080000, 0x0008880008920038, 60, 101467),
     ]),
     Slot::new(0x100010a000000000, [ // g7
-        Magic::new(0x0000102400100000, 0x8852040004223018, 60, 101483),
+        Probe::new(0x0000102400100000, 0x8852040004223018, 60, 101483),
     ]),
     Slot::new(0x2000204000000000, [ // h7
-        Magic::new(0x0000204800200000, 0x8001440c08490280, 60, 101499),
+        Probe::new(0x0000204800200000, 0x8001440c08490280, 60, 101499),
     ]),
     Slot::new(0x0004020000000000, [ // a8
-        Magic::new(0x0004120004000000, 0x2520020400142000, 60, 101515),
+        Probe::new(0x0004120004000000, 0x2520020400142000, 60, 101515),
     ]),
     Slot::new(0x0008050000000000, [ // b8
-        Magic::new(0x0008240008000000, 0x0082090800042414, 60, 101531),
+        Probe::new(0x0008240008000000, 0x0082090800042414, 60, 101531),
     ]),
     Slot::new(0x00110a0000000000, [ // c8
-        Magic::new(0x00100a0010000000, 0x6040400900301c00, 60, 101547),
+        Probe::new(0x00100a0010000000, 0x6040400900301c00, 60, 101547),
     ]),
     Slot::new(0x0022140000000000, [ // d8
-        Magic::new(0x0020140022000000, 0x0010a02604180080, 59, 92992),
+        Probe::new(0x0020140022000000, 0x0010a02604180080, 59, 92992),
     ]),
     Slot::new(0x0044280000000000, [ // e8
-        Magic::new(0x0004280044000000, 0x92000012032208a0, 59, 93024),
+        Probe::new(0x0004280044000000, 0x92000012032208a0, 59, 93024),
     ]),
     Slot::new(0x0088500000000000, [ // f8
-        Magic::new(0x0008500008000000, 0x0000201000048601, 60, 101563),
+        Probe::new(0x0008500008000000, 0x0000201000048601, 60, 101563),
     ]),
     Slot::new(0x0010a00000000000, [ // g8
-        Magic::new(0x0010240010000000, 0x12a0040400210980, 60, 101579),
+        Probe::new(0x0010240010000000, 0x12a0040400210980, 60, 101579),
     ]),
     Slot::new(0x0020400000000000, [ // h8
-        Magic::new(0x0020480020000000, 0x2140600082110100, 60, 101595),
+        Probe::new(0x0020480020000000, 0x2140600082110100, 60, 101595),
     ]),
 ];
 /// Block 5: griffon white movers, griffon black movers, griffon white attackers, griffon
@@ -3553,260 +4053,260 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000200, [ // a1
-        Magic::new(0x000000000000007e, 0x0200420082200014, 58, 85696),
-        Magic::new(0x0001010101010100, 0x0810822008844000, 58, 85760),
+        Probe::new(0x000000000000007e, 0x0200420082200014, 58, 85696),
+        Probe::new(0x0001010101010100, 0x0810822008844000, 58, 85760),
     ]),
     Slot::new(0x0000000000000500, [ // b1
-        Magic::new(0x0002020202020200, 0x0040141020581200, 58, 90112),
-        Magic::new(0x000000000000007c, 0xb0801008022441c0, 59, 100192),
+        Probe::new(0x0002020202020200, 0x0040141020581200, 58, 90112),
+        Probe::new(0x000000000000007c, 0xb0801008022441c0, 59, 100192),
     ]),
     Slot::new(0x0000000000000a00, [ // c1
-        Magic::new(0x0004040404040400, 0x00a4210802201008, 58, 90176),
-        Magic::new(0x000000000000007a, 0x4100406808004100, 59, 100224),
+        Probe::new(0x0004040404040400, 0x00a4210802201008, 58, 90176),
+        Probe::new(0x000000000000007a, 0x4100406808004100, 59, 100224),
     ]),
     Slot::new(0x0000000000001400, [ // d1
-        Magic::new(0x0008080808080800, 0x21411004080600c2, 58, 90240),
-        Magic::new(0x0000000000000076, 0x8a0020201050a040, 59, 100256),
+        Probe::new(0x0008080808080800, 0x21411004080600c2, 58, 90240),
+        Probe::new(0x0000000000000076, 0x8a0020201050a040, 59, 100256),
     ]),
     Slot::new(0x0000000000002800, [ // e1
-        Magic::new(0x0010101010101000, 0x8001104405860800, 58, 90304),
-        Magic::new(0x000000000000006e, 0x1200012008002911, 59, 100288),
+        Probe::new(0x0010101010101000, 0x8001104405860800, 58, 90304),
+        Probe::new(0x000000000000006e, 0x1200012008002911, 59, 100288),
     ]),
     Slot::new(0x0000000000005000, [ // f1
-        Magic::new(0x0020202020202000, 0x040080c104002200, 58, 90368),
-        Magic::new(0x000000000000005e, 0x2200008030200100, 59, 100320),
+        Probe::new(0x0020202020202000, 0x040080c104002200, 58, 90368),
+        Probe::new(0x000000000000005e, 0x2200008030200100, 59, 100320),
     ]),
     Slot::new(0x000000000000a000, [ // g1
-        Magic::new(0x0040404040404000, 0x0002001120810842, 58, 90432),
-        Magic::new(0x000000000000003e, 0x440483000000c008, 59, 96832),
+        Probe::new(0x0040404040404000, 0x0002001120810842, 58, 90432),
+        Probe::new(0x000000000000003e, 0x440483000000c008, 59, 96832),
     ]),
     Slot::new(0x0000000000004000, [ // h1
-        Magic::new(0x000000000000007e, 0x0201909000044a10, 58, 85824),
-        Magic::new(0x0080808080808000, 0x200020401181000a, 58, 85888),
+        Probe::new(0x000000000000007e, 0x0201909000044a10, 58, 85824),
+        Probe::new(0x0080808080808000, 0x200020401181000a, 58, 85888),
     ]),
     Slot::new(0x0000000000020002, [ // a2
-        Magic::new(0x0000000000007e00, 0x1028201200080c00, 58, 90496),
-        Magic::new(0x0001010101010000, 0x0000102480410802, 59, 100352),
+        Probe::new(0x0000000000007e00, 0x1028201200080c00, 58, 90496),
+        Probe::new(0x0001010101010000, 0x0000102480410802, 59, 100352),
     ]),
     Slot::new(0x0000000000050005, [ // b2
-        Magic::new(0x0002020202027c00, 0x00044000a0100046, 54, 12288),
+        Probe::new(0x0002020202027c00, 0x00044000a0100046, 54, 12288),
         PAD,
     ]),
     Slot::new(0x00000000000a000a, [ // c2
-        Magic::new(0x0004040404047a00, 0x000f0012c1002001, 54, 13312),
+        Probe::new(0x0004040404047a00, 0x000f0012c1002001, 54, 13312),
         PAD,
     ]),
     Slot::new(0x0000000000140014, [ // d2
-        Magic::new(0x0008080808087600, 0x0081808010000800, 54, 14336),
+        Probe::new(0x0008080808087600, 0x0081808010000800, 54, 14336),
         PAD,
     ]),
     Slot::new(0x0000000000280028, [ // e2
-        Magic::new(0x0010101010106e00, 0x0002001005220008, 54, 15360),
+        Probe::new(0x0010101010106e00, 0x0002001005220008, 54, 15360),
         PAD,
     ]),
     Slot::new(0x0000000000500050, [ // f2
-        Magic::new(0x0020202020205e00, 0xc010800200810400, 54, 16384),
+        Probe::new(0x0020202020205e00, 0xc010800200810400, 54, 16384),
         PAD,
     ]),
     Slot::new(0x0000000000a000a0, [ // g2
-        Magic::new(0x0040404040403e00, 0x000c000908107422, 54, 17408),
+        Probe::new(0x0040404040403e00, 0x000c000908107422, 54, 17408),
         PAD,
     ]),
     Slot::new(0x0000000000400040, [ // h2
-        Magic::new(0x0000000000007e00, 0x0022008000004002, 58, 90560),
-        Magic::new(0x0080808080800000, 0x0040004180b108a0, 59, 100384),
+        Probe::new(0x0000000000007e00, 0x0022008000004002, 58, 90560),
+        Probe::new(0x0080808080800000, 0x0040004180b108a0, 59, 100384),
     ]),
     Slot::new(0x0000000002000200, [ // a3
-        Magic::new(0x00000000007e0000, 0x4200060020004008, 58, 90624),
-        Magic::new(0x0001010101000100, 0x4280401042a00c60, 59, 100416),
+        Probe::new(0x00000000007e0000, 0x4200060020004008, 58, 90624),
+        Probe::new(0x0001010101000100, 0x4280401042a00c60, 59, 100416),
     ]),
     Slot::new(0x0000000005000500, [ // b3
-        Magic::new(0x00020202027c0200, 0x0600444010002000, 54, 18432),
+        Probe::new(0x00020202027c0200, 0x0600444010002000, 54, 18432),
         PAD,
     ]),
     Slot::new(0x000000000a000a00, [ // c3
-        Magic::new(0x00040404047a0400, 0x00a0008020841002, 54, 19456),
+        Probe::new(0x00040404047a0400, 0x00a0008020841002, 54, 19456),
         PAD,
     ]),
     Slot::new(0x0000000014001400, [ // d3
-        Magic::new(0x0008080808760800, 0x0110018010802804, 54, 20480),
+        Probe::new(0x0008080808760800, 0x0110018010802804, 54, 20480),
         PAD,
     ]),
     Slot::new(0x0000000028002800, [ // e3
-        Magic::new(0x00101010106e1000, 0xc801808004000801, 54, 21504),
+        Probe::new(0x00101010106e1000, 0xc801808004000801, 54, 21504),
         PAD,
     ]),
     Slot::new(0x0000000050005000, [ // f3
-        Magic::new(0x00202020205e2000, 0x0042a2000c015008, 53, 22528),
+        Probe::new(0x00202020205e2000, 0x0042a2000c015008, 53, 22528),
         PAD,
     ]),
     Slot::new(0x00000000a000a000, [ // g3
-        Magic::new(0x00404040403e4000, 0x09800d0100020004, 54, 24576),
+        Probe::new(0x00404040403e4000, 0x09800d0100020004, 54, 24576),
         PAD,
     ]),
     Slot::new(0x0000000040004000, [ // h3
-        Magic::new(0x00000000007e0000, 0x0002560010018200, 58, 90688),
-        Magic::new(0x0080808080008000, 0x5c204088e0810810, 59, 100448),
+        Probe::new(0x00000000007e0000, 0x0002560010018200, 58, 90688),
+        Probe::new(0x0080808080008000, 0x5c204088e0810810, 59, 100448),
     ]),
     Slot::new(0x0000000200020000, [ // a4
-        Magic::new(0x000000007e000000, 0x0010400208010060, 58, 90752),
-        Magic::new(0x0001010100010100, 0x2a08110080204000, 59, 100480),
+        Probe::new(0x000000007e000000, 0x0010400208010060, 58, 90752),
+        Probe::new(0x0001010100010100, 0x2a08110080204000, 59, 100480),
     ]),
     Slot::new(0x0000000500050000, [ // b4
-        Magic::new(0x000202027c020200, 0x400c400100210080, 54, 25600),
+        Probe::new(0x000202027c020200, 0x400c400100210080, 54, 25600),
         PAD,
     ]),
     Slot::new(0x0000000a000a0000, [ // c4
-        Magic::new(0x000404047a040400, 0x0000100080200084, 54, 26624),
+        Probe::new(0x000404047a040400, 0x0000100080200084, 54, 26624),
         PAD,
     ]),
     Slot::new(0x0000001400140000, [ // d4
-        Magic::new(0x0008080876080800, 0x0001002100081000, 54, 27648),
+        Probe::new(0x0008080876080800, 0x0001002100081000, 54, 27648),
         PAD,
     ]),
     Slot::new(0x0000002800280000, [ // e4
-        Magic::new(0x001010106e101000, 0x2841000500080010, 54, 28672),
+        Probe::new(0x001010106e101000, 0x2841000500080010, 54, 28672),
         PAD,
     ]),
     Slot::new(0x0000005000500000, [ // f4
-        Magic::new(0x002020205e202000, 0xa0260012000c0810, 54, 29696),
+        Probe::new(0x002020205e202000, 0xa0260012000c0810, 54, 29696),
         PAD,
     ]),
     Slot::new(0x000000a000a00000, [ // g4
-        Magic::new(0x004040403e404000, 0x0021000100840200, 54, 30720),
+        Probe::new(0x004040403e404000, 0x0021000100840200, 54, 30720),
         PAD,
     ]),
     Slot::new(0x0000004000400000, [ // h4
-        Magic::new(0x000000007e000000, 0x108c40104040c004, 58, 90816),
-        Magic::new(0x0080808000808000, 0x0000203000810040, 59, 100512),
+        Probe::new(0x000000007e000000, 0x108c40104040c004, 58, 90816),
+        Probe::new(0x0080808000808000, 0x0000203000810040, 59, 100512),
     ]),
     Slot::new(0x0000020002000000, [ // a5
-        Magic::new(0x0000007e00000000, 0x0408040002003010, 58, 90880),
-        Magic::new(0x0001010001010100, 0x04208c1080804000, 59, 100544),
+        Probe::new(0x0000007e00000000, 0x0408040002003010, 58, 90880),
+        Probe::new(0x0001010001010100, 0x04208c1080804000, 59, 100544),
     ]),
     Slot::new(0x0000050005000000, [ // b5
-        Magic::new(0x0002027c02020200, 0x0010004009402002, 54, 31744),
+        Probe::new(0x0002027c02020200, 0x0010004009402002, 54, 31744),
         PAD,
     ]),
     Slot::new(0x00000a000a000000, [ // c5
-        Magic::new(0x0004047a04040400, 0x0001012005004010, 54, 32768),
+        Probe::new(0x0004047a04040400, 0x0001012005004010, 54, 32768),
         PAD,
     ]),
     Slot::new(0x0000140014000000, [ // d5
-        Magic::new(0x0008087608080800, 0x2200800802805000, 54, 33792),
+        Probe::new(0x0008087608080800, 0x2200800802805000, 54, 33792),
         PAD,
     ]),
     Slot::new(0x0000280028000000, [ // e5
-        Magic::new(0x0010106e10101000, 0x2009c80080804400, 54, 34816),
+        Probe::new(0x0010106e10101000, 0x2009c80080804400, 54, 34816),
         PAD,
     ]),
     Slot::new(0x0000500050000000, [ // f5
-        Magic::new(0x0020205e20202000, 0x2104001002020008, 54, 35840),
+        Probe::new(0x0020205e20202000, 0x2104001002020008, 54, 35840),
         PAD,
     ]),
     Slot::new(0x0000a000a0000000, [ // g5
-        Magic::new(0x0040403e40404000, 0x0000012204000810, 54, 36864),
+        Probe::new(0x0040403e40404000, 0x0000012204000810, 54, 36864),
         PAD,
     ]),
     Slot::new(0x0000400040000000, [ // h5
-        Magic::new(0x0000007e00000000, 0x0094000004101011, 58, 90944),
-        Magic::new(0x0080800080808000, 0x2000918100804024, 59, 100576),
+        Probe::new(0x0000007e00000000, 0x0094000004101011, 58, 90944),
+        Probe::new(0x0080800080808000, 0x2000918100804024, 59, 100576),
     ]),
     Slot::new(0x0002000200000000, [ // a6
-        Magic::new(0x00007e0000000000, 0x0000000040220044, 58, 91008),
-        Magic::new(0x0001000101010100, 0x00a0124008208040, 59, 100608),
+        Probe::new(0x00007e0000000000, 0x0000000040220044, 58, 91008),
+        Probe::new(0x0001000101010100, 0x00a0124008208040, 59, 100608),
     ]),
     Slot::new(0x0005000500000000, [ // b6
-        Magic::new(0x00027c0202020200, 0x4140080030012000, 54, 37888),
+        Probe::new(0x00027c0202020200, 0x4140080030012000, 54, 37888),
         PAD,
     ]),
     Slot::new(0x000a000a00000000, [ // c6
-        Magic::new(0x00047a0404040400, 0x1010002408006000, 54, 38912),
+        Probe::new(0x00047a0404040400, 0x1010002408006000, 54, 38912),
         PAD,
     ]),
     Slot::new(0x0014001400000000, [ // d6
-        Magic::new(0x0008760808080800, 0x2000120020420008, 54, 39936),
+        Probe::new(0x0008760808080800, 0x2000120020420008, 54, 39936),
         PAD,
     ]),
     Slot::new(0x0028002800000000, [ // e6
-        Magic::new(0x00106e1010101000, 0x0008002040040400, 54, 40960),
+        Probe::new(0x00106e1010101000, 0x0008002040040400, 54, 40960),
         PAD,
     ]),
     Slot::new(0x0050005000000000, [ // f6
-        Magic::new(0x00205e2020202000, 0x0082020004008080, 54, 41984),
+        Probe::new(0x00205e2020202000, 0x0082020004008080, 54, 41984),
         PAD,
     ]),
     Slot::new(0x00a000a000000000, [ // g6
-        Magic::new(0x00403e4040404000, 0x0020080130240002, 54, 43008),
+        Probe::new(0x00403e4040404000, 0x0020080130240002, 54, 43008),
         PAD,
     ]),
     Slot::new(0x0040004000000000, [ // h6
-        Magic::new(0x00007e0000000000, 0x00000c0802120000, 58, 91072),
-        Magic::new(0x0080008080808000, 0x0140310080440020, 59, 100640),
+        Probe::new(0x00007e0000000000, 0x00000c0802120000, 58, 91072),
+        Probe::new(0x0080008080808000, 0x0140310080440020, 59, 100640),
     ]),
     Slot::new(0x0200020000000000, [ // a7
-        Magic::new(0x007e000000000000, 0x008000108c200600, 58, 91136),
-        Magic::new(0x0000010101010100, 0x8120468008301400, 59, 100672),
+        Probe::new(0x007e000000000000, 0x008000108c200600, 58, 91136),
+        Probe::new(0x0000010101010100, 0x8120468008301400, 59, 100672),
     ]),
     Slot::new(0x0500050000000000, [ // b7
-        Magic::new(0x007c020202020200, 0x008061060184c200, 54, 44032),
+        Probe::new(0x007c020202020200, 0x008061060184c200, 54, 44032),
         PAD,
     ]),
     Slot::new(0x0a000a0000000000, [ // c7
-        Magic::new(0x007a040404040400, 0x6010001020008080, 54, 45056),
+        Probe::new(0x007a040404040400, 0x6010001020008080, 54, 45056),
         PAD,
     ]),
     Slot::new(0x1400140000000000, [ // d7
-        Magic::new(0x0076080808080800, 0xc422014048d12200, 54, 46080),
+        Probe::new(0x0076080808080800, 0xc422014048d12200, 54, 46080),
         PAD,
     ]),
     Slot::new(0x2800280000000000, [ // e7
-        Magic::new(0x006e101010101000, 0x9803002800521500, 54, 47104),
+        Probe::new(0x006e101010101000, 0x9803002800521500, 54, 47104),
         PAD,
     ]),
     Slot::new(0x5000500000000000, [ // f7
-        Magic::new(0x005e202020202000, 0x4402009c00804280, 54, 48128),
+        Probe::new(0x005e202020202000, 0x4402009c00804280, 54, 48128),
         PAD,
     ]),
     Slot::new(0xa000a00000000000, [ // g7
-        Magic::new(0x003e404040404000, 0x04111a0350081400, 54, 49152),
+        Probe::new(0x003e404040404000, 0x04111a0350081400, 54, 49152),
         PAD,
     ]),
     Slot::new(0x4000400000000000, [ // h7
-        Magic::new(0x007e000000000000, 0x4082081000010204, 58, 91200),
-        Magic::new(0x0000808080808000, 0x00009880c4210000, 59, 100704),
+        Probe::new(0x007e000000000000, 0x4082081000010204, 58, 91200),
+        Probe::new(0x0000808080808000, 0x00009880c4210000, 59, 100704),
     ]),
     Slot::new(0x0002000000000000, [ // a8
-        Magic::new(0x0001010101010100, 0x00205280084c4002, 58, 85952),
-        Magic::new(0x7e00000000000000, 0x00c0482801100041, 58, 86016),
+        Probe::new(0x0001010101010100, 0x00205280084c4002, 58, 85952),
+        Probe::new(0x7e00000000000000, 0x00c0482801100041, 58, 86016),
     ]),
     Slot::new(0x0005000000000000, [ // b8
-        Magic::new(0x0002020202020200, 0x40c0500224200804, 58, 91264),
-        Magic::new(0x7c00000000000000, 0x0203000181000002, 59, 100736),
+        Probe::new(0x0002020202020200, 0x40c0500224200804, 58, 91264),
+        Probe::new(0x7c00000000000000, 0x0203000181000002, 59, 100736),
     ]),
     Slot::new(0x000a000000000000, [ // c8
-        Magic::new(0x0004040404040400, 0x00d0022014084102, 58, 91328),
-        Magic::new(0x7a00000000000000, 0xe2080000050a0041, 59, 100768),
+        Probe::new(0x0004040404040400, 0x00d0022014084102, 58, 91328),
+        Probe::new(0x7a00000000000000, 0xe2080000050a0041, 59, 100768),
     ]),
     Slot::new(0x0014000000000000, [ // d8
-        Magic::new(0x0008080808080800, 0xc0900a0808840140, 58, 91392),
-        Magic::new(0x7600000000000000, 0x4000108180807c0a, 59, 100800),
+        Probe::new(0x0008080808080800, 0xc0900a0808840140, 58, 91392),
+        Probe::new(0x7600000000000000, 0x4000108180807c0a, 59, 100800),
     ]),
     Slot::new(0x0028000000000000, [ // e8
-        Magic::new(0x0010101010101000, 0x88810c0800a20044, 58, 91456),
-        Magic::new(0x6e00000000000000, 0x2804220050000112, 59, 100832),
+        Probe::new(0x0010101010101000, 0x88810c0800a20044, 58, 91456),
+        Probe::new(0x6e00000000000000, 0x2804220050000112, 59, 100832),
     ]),
     Slot::new(0x0050000000000000, [ // f8
-        Magic::new(0x0020202020202000, 0x0001044400842608, 58, 91520),
-        Magic::new(0x5e00000000000000, 0x00400200440004a2, 59, 100864),
+        Probe::new(0x0020202020202000, 0x0001044400842608, 58, 91520),
+        Probe::new(0x5e00000000000000, 0x00400200440004a2, 59, 100864),
     ]),
     Slot::new(0x00a0000000000000, [ // g8
-        Magic::new(0x0040404040404000, 0x0020310020804600, 58, 91584),
-        Magic::new(0x3e00000000000000, 0x0002080060000014, 59, 100896),
+        Probe::new(0x0040404040404000, 0x0020310020804600, 58, 91584),
+        Probe::new(0x3e00000000000000, 0x0002080060000014, 59, 100896),
     ]),
     Slot::new(0x0040000000000000, [ // h8
-        Magic::new(0x0080808080808000, 0x000700a080407008, 58, 86080),
-        Magic::new(0x7e00000000000000, 0x0010048000802202, 58, 86144),
+        Probe::new(0x0080808080808000, 0x000700a080407008, 58, 86080),
+        Probe::new(0x7e00000000000000, 0x0010048000802202, 58, 86144),
     ]),
 ];
 /// Block 6: osprey white movers, osprey black movers, osprey white attackers, osprey black
@@ -3814,259 +4314,259 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Magic::new(0x0000201008040200, 0x004110020a005228, 59, 94784),
+        Probe::new(0x0000201008040200, 0x004110020a005228, 59, 94784),
         PAD,
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Magic::new(0x0000402010080500, 0x0128880100220002, 58, 84480),
+        Probe::new(0x0000402010080500, 0x0128880100220002, 58, 84480),
         PAD,
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Magic::new(0x0000804020100800, 0x10810200821280c6, 59, 94816),
-        Magic::new(0x0000000000010200, 0x0040490200800202, 62, 22542),
+        Probe::new(0x0000804020100800, 0x10810200821280c6, 59, 94816),
+        Probe::new(0x0000000000010200, 0x0040490200800202, 62, 22542),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Magic::new(0x0000008040201000, 0x0804188883000000, 60, 101979),
-        Magic::new(0x0000000001020400, 0x00304420205008a6, 61, 23158),
+        Probe::new(0x0000008040201000, 0x0804188883000000, 60, 101979),
+        Probe::new(0x0000000001020400, 0x00304420205008a6, 61, 23158),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Magic::new(0x0000000102040800, 0x0804104018084088, 60, 101995),
-        Magic::new(0x0000000080402000, 0xc14230830a010400, 61, 23240),
+        Probe::new(0x0000000102040800, 0x0804104018084088, 60, 101995),
+        Probe::new(0x0000000080402000, 0xc14230830a010400, 61, 23240),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Magic::new(0x0000010204081000, 0x4008620220200000, 59, 94848),
-        Magic::new(0x0000000000804000, 0x0801010100400088, 62, 22558),
+        Probe::new(0x0000010204081000, 0x4008620220200000, 59, 94848),
+        Probe::new(0x0000000000804000, 0x0801010100400088, 62, 22558),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Magic::new(0x000002040810a000, 0x0001005210244041, 58, 84544),
+        Probe::new(0x000002040810a000, 0x0001005210244041, 58, 84544),
         PAD,
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Magic::new(0x0000040810204000, 0x0002020206027433, 59, 94880),
+        Probe::new(0x0000040810204000, 0x0002020206027433, 59, 94880),
         PAD,
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Magic::new(0x0020100804020002, 0x2004100410008820, 58, 84608),
+        Probe::new(0x0020100804020002, 0x2004100410008820, 58, 84608),
         PAD,
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Magic::new(0x0000201008050004, 0x2024080803002400, 58, 84672),
+        Probe::new(0x0000201008050004, 0x2024080803002400, 58, 84672),
         PAD,
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Magic::new(0x0000402010080000, 0x0040831801010040, 60, 102011),
-        Magic::new(0x0000000001020008, 0x1101144000118400, 61, 23304),
+        Probe::new(0x0000402010080000, 0x0040831801010040, 60, 102011),
+        Probe::new(0x0000000001020008, 0x1101144000118400, 61, 23304),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Magic::new(0x0000804020100010, 0x0440010042004080, 59, 95840),
-        Magic::new(0x0000000102040004, 0x08022008c4001042, 60, 102555),
+        Probe::new(0x0000804020100010, 0x0440010042004080, 59, 95840),
+        Probe::new(0x0000000102040004, 0x08022008c4001042, 60, 102555),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Magic::new(0x0000010204080020, 0x0400e80a30540804, 59, 95872),
-        Magic::new(0x0000008040200008, 0x8402020049080000, 60, 102571),
+        Probe::new(0x0000010204080020, 0x0400e80a30540804, 59, 95872),
+        Probe::new(0x0000008040200008, 0x8402020049080000, 60, 102571),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Magic::new(0x0000020408100000, 0x0000480410888200, 60, 102027),
-        Magic::new(0x0000000080400010, 0xc410808501000202, 61, 23368),
+        Probe::new(0x0000020408100000, 0x0000480410888200, 60, 102027),
+        Probe::new(0x0000000080400010, 0xc410808501000202, 61, 23368),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Magic::new(0x0000040810a00020, 0x0481010801100000, 58, 84736),
+        Probe::new(0x0000040810a00020, 0x0481010801100000, 58, 84736),
         PAD,
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Magic::new(0x0004081020400040, 0x2204004040c41000, 58, 84800),
+        Probe::new(0x0004081020400040, 0x2204004040c41000, 58, 84800),
         PAD,
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Magic::new(0x2010080402000000, 0x0000200c08080904, 59, 94912),
-        Magic::new(0x0000000000000204, 0x10c0000003430050, 62, 22564),
+        Probe::new(0x2010080402000000, 0x0000200c08080904, 59, 94912),
+        Probe::new(0x0000000000000204, 0x10c0000003430050, 62, 22564),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Magic::new(0x0020100804000000, 0x00000018480800c0, 60, 102043),
-        Magic::new(0x0000000001000408, 0x1012012044002000, 61, 23430),
+        Probe::new(0x0020100804000000, 0x00000018480800c0, 60, 102043),
+        Probe::new(0x0000000001000408, 0x1012012044002000, 61, 23430),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Magic::new(0x0000201008000000, 0x02000030220a8013, 61, 23494),
-        Magic::new(0x0000000102000810, 0x1c3012cc20040000, 60, 102059),
+        Probe::new(0x0000201008000000, 0x02000030220a8013, 61, 23494),
+        Probe::new(0x0000000102000810, 0x1c3012cc20040000, 60, 102059),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Magic::new(0x0000010204000400, 0x8008021008800004, 60, 102587),
-        Magic::new(0x0000402010001020, 0x0082000802003008, 59, 95904),
+        Probe::new(0x0000010204000400, 0x8008021008800004, 60, 102587),
+        Probe::new(0x0000402010001020, 0x0082000802003008, 59, 95904),
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Magic::new(0x0000020408002000, 0x0004820411430050, 60, 102603),
-        Magic::new(0x0000804020000804, 0x5064040400481104, 59, 95936),
+        Probe::new(0x0000020408002000, 0x0004820411430050, 60, 102603),
+        Probe::new(0x0000804020000804, 0x5064040400481104, 59, 95936),
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Magic::new(0x0000040810000000, 0x0010422210100106, 61, 23574),
-        Magic::new(0x0000008040001008, 0x04014002048c0018, 60, 102075),
+        Probe::new(0x0000040810000000, 0x0010422210100106, 61, 23574),
+        Probe::new(0x0000008040001008, 0x04014002048c0018, 60, 102075),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Magic::new(0x0004081020000000, 0x0000100421041100, 60, 102091),
-        Magic::new(0x0000000080002010, 0x1404000040840000, 61, 23638),
+        Probe::new(0x0004081020000000, 0x0000100421041100, 60, 102091),
+        Probe::new(0x0000000080002010, 0x1404000040840000, 61, 23638),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Magic::new(0x0408102040000000, 0x000802044400a808, 59, 94944),
-        Magic::new(0x0000000000004020, 0x4401080008222880, 62, 22606),
+        Probe::new(0x0408102040000000, 0x000802044400a808, 59, 94944),
+        Probe::new(0x0000000000004020, 0x4401080008222880, 62, 22606),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Magic::new(0x1008040200000000, 0x0000120040386704, 60, 102107),
-        Magic::new(0x0000000000020408, 0x1010104400812000, 61, 23718),
+        Probe::new(0x1008040200000000, 0x0000120040386704, 60, 102107),
+        Probe::new(0x0000000000020408, 0x1010104400812000, 61, 23718),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Magic::new(0x2010080500000000, 0x0000010008080904, 59, 95968),
-        Magic::new(0x0000000000050810, 0x02103026008090c4, 60, 102619),
+        Probe::new(0x2010080500000000, 0x0000010008080904, 59, 95968),
+        Probe::new(0x0000000000050810, 0x02103026008090c4, 60, 102619),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Magic::new(0x00000000000a1020, 0x0084300000108001, 60, 102635),
-        Magic::new(0x0020110a00000000, 0x0140004424140402, 59, 96000),
+        Probe::new(0x00000000000a1020, 0x0084300000108001, 60, 102635),
+        Probe::new(0x0020110a00000000, 0x0140004424140402, 59, 96000),
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Magic::new(0x0000000000142000, 0x8002088004420000, 61, 24518),
-        Magic::new(0x0000221400000000, 0x0880800004140004, 60, 102651),
+        Probe::new(0x0000000000142000, 0x8002088004420000, 61, 24518),
+        Probe::new(0x0000221400000000, 0x0880800004140004, 60, 102651),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Magic::new(0x0000000000280400, 0x4008121040000100, 61, 102891),
-        Magic::new(0x0000442800000000, 0x0205400010890008, 60, 102667),
+        Probe::new(0x0000000000280400, 0x4008121040000100, 61, 102891),
+        Probe::new(0x0000442800000000, 0x0205400010890008, 60, 102667),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Magic::new(0x0000000000500804, 0x8408020000010800, 60, 102683),
-        Magic::new(0x0004885000000000, 0x0008030001010880, 59, 96032),
+        Probe::new(0x0000000000500804, 0x8408020000010800, 60, 102683),
+        Probe::new(0x0004885000000000, 0x0008030001010880, 59, 96032),
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Magic::new(0x040810a000000000, 0x0008420168410820, 59, 96064),
-        Magic::new(0x0000000000a01008, 0x0801010800402082, 60, 102699),
+        Probe::new(0x040810a000000000, 0x0008420168410820, 59, 96064),
+        Probe::new(0x0000000000a01008, 0x0801010800402082, 60, 102699),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Magic::new(0x0810204000000000, 0x0046202409011310, 60, 102123),
-        Magic::new(0x0000000000402010, 0x4c09020000010400, 61, 23784),
+        Probe::new(0x0810204000000000, 0x0046202409011310, 60, 102123),
+        Probe::new(0x0000000000402010, 0x4c09020000010400, 61, 23784),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Magic::new(0x0000000002040810, 0x040a21508010a180, 60, 102139),
-        Magic::new(0x0804020000000000, 0x002100008ea30810, 61, 23848),
+        Probe::new(0x0000000002040810, 0x040a21508010a180, 60, 102139),
+        Probe::new(0x0804020000000000, 0x002100008ea30810, 61, 23848),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Magic::new(0x0000010004081020, 0x044210104030c085, 59, 96096),
-        Magic::new(0x1008040001000000, 0x0100006000347004, 60, 102715),
+        Probe::new(0x0000010004081020, 0x044210104030c085, 59, 96096),
+        Probe::new(0x1008040001000000, 0x0100006000347004, 60, 102715),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Magic::new(0x0000020008102000, 0xa00a08025210c00a, 60, 102731),
-        Magic::new(0x2010080002010000, 0x0810081001422802, 59, 96128),
+        Probe::new(0x0000020008102000, 0xa00a08025210c00a, 60, 102731),
+        Probe::new(0x2010080002010000, 0x0810081001422802, 59, 96128),
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Magic::new(0x0000040004020000, 0x1280400900102202, 61, 102899),
-        Magic::new(0x0020100010200000, 0x8002264100084100, 60, 102747),
+        Probe::new(0x0000040004020000, 0x1280400900102202, 61, 102899),
+        Probe::new(0x0020100010200000, 0x8002264100084100, 60, 102747),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Magic::new(0x0000200008040000, 0x1088101100010900, 61, 102907),
-        Magic::new(0x0004080020400000, 0x1000210410048402, 60, 102763),
+        Probe::new(0x0000200008040000, 0x1088101100010900, 61, 102907),
+        Probe::new(0x0004080020400000, 0x1000210410048402, 60, 102763),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Magic::new(0x0000400010080400, 0x0a900a4800008083, 60, 102779),
-        Magic::new(0x0408100040800000, 0x0001e01081840220, 59, 96160),
+        Probe::new(0x0000400010080400, 0x0a900a4800008083, 60, 102779),
+        Probe::new(0x0408100040800000, 0x0001e01081840220, 59, 96160),
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Magic::new(0x0000800020100804, 0x4803610200430021, 59, 96192),
-        Magic::new(0x0810200080000000, 0x10c0080041862110, 60, 102795),
+        Probe::new(0x0000800020100804, 0x4803610200430021, 59, 96192),
+        Probe::new(0x0810200080000000, 0x10c0080041862110, 60, 102795),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Magic::new(0x0000000040201008, 0x0808009080000000, 60, 102155),
-        Magic::new(0x1020400000000000, 0xc258000024010919, 61, 23910),
+        Probe::new(0x0000000040201008, 0x0808009080000000, 60, 102155),
+        Probe::new(0x1020400000000000, 0xc258000024010919, 61, 23910),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Magic::new(0x0000000204081020, 0x41c6109028000002, 59, 94976),
-        Magic::new(0x0402000000000000, 0xc21e085000046020, 62, 22622),
+        Probe::new(0x0000000204081020, 0x41c6109028000002, 59, 94976),
+        Probe::new(0x0402000000000000, 0xc21e085000046020, 62, 22622),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Magic::new(0x0000000408102000, 0x0001015010250000, 60, 102171),
-        Magic::new(0x0804000100000000, 0xc4834082a0e21112, 61, 23974),
+        Probe::new(0x0000000408102000, 0x0001015010250000, 60, 102171),
+        Probe::new(0x0804000100000000, 0xc4834082a0e21112, 61, 23974),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Magic::new(0x0000000810200000, 0x888c410490640000, 61, 24054),
-        Magic::new(0x1008000201000000, 0x000008102008500a, 60, 102187),
+        Probe::new(0x0000000810200000, 0x888c410490640000, 61, 24054),
+        Probe::new(0x1008000201000000, 0x000008102008500a, 60, 102187),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Magic::new(0x0004000402010000, 0x5000802004040800, 60, 102811),
-        Magic::new(0x2010001020400000, 0x1412010103005884, 59, 96224),
+        Probe::new(0x0004000402010000, 0x5000802004040800, 60, 102811),
+        Probe::new(0x2010001020400000, 0x1412010103005884, 59, 96224),
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Magic::new(0x0020000804020000, 0x108042080202c200, 60, 102827),
-        Magic::new(0x0408002040800000, 0x39e1322080485820, 59, 96256),
+        Probe::new(0x0020000804020000, 0x108042080202c200, 60, 102827),
+        Probe::new(0x0408002040800000, 0x39e1322080485820, 59, 96256),
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Magic::new(0x0000001008040000, 0x0800081084000080, 61, 24118),
-        Magic::new(0x0810004080000000, 0x400000807104282c, 60, 102203),
+        Probe::new(0x0000001008040000, 0x0800081084000080, 61, 24118),
+        Probe::new(0x0810004080000000, 0x400000807104282c, 60, 102203),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Magic::new(0x0000002010080400, 0x8020040401c01220, 60, 102219),
-        Magic::new(0x1020008000000000, 0x1000880000600208, 61, 24182),
+        Probe::new(0x0000002010080400, 0x8020040401c01220, 60, 102219),
+        Probe::new(0x1020008000000000, 0x1000880000600208, 61, 24182),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Magic::new(0x0000004020100804, 0x6044050620201008, 59, 95008),
-        Magic::new(0x2040000000000000, 0x1000088860010114, 62, 22628),
+        Probe::new(0x0000004020100804, 0x6044050620201008, 59, 95008),
+        Probe::new(0x2040000000000000, 0x1000088860010114, 62, 22628),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Magic::new(0x0200020408102000, 0x4000480804300102, 58, 84864),
+        Probe::new(0x0200020408102000, 0x4000480804300102, 58, 84864),
         PAD,
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Magic::new(0x0400050810200000, 0x2001004210100801, 58, 84928),
+        Probe::new(0x0400050810200000, 0x2001004210100801, 58, 84928),
         PAD,
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Magic::new(0x0000081020400000, 0x0209410108162844, 60, 102235),
-        Magic::new(0x0800020100000000, 0xe002000040401804, 61, 24264),
+        Probe::new(0x0000081020400000, 0x0209410108162844, 60, 102235),
+        Probe::new(0x0800020100000000, 0xe002000040401804, 61, 24264),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Magic::new(0x1000102040800000, 0x000000402a08000d, 59, 96288),
-        Magic::new(0x0400040201000000, 0xd018101042088090, 60, 102843),
+        Probe::new(0x1000102040800000, 0x000000402a08000d, 59, 96288),
+        Probe::new(0x0400040201000000, 0xd018101042088090, 60, 102843),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Magic::new(0x2000080402010000, 0x01c0400420120601, 59, 96320),
-        Magic::new(0x0800204080000000, 0x0001402080411151, 60, 102859),
+        Probe::new(0x2000080402010000, 0x01c0400420120601, 59, 96320),
+        Probe::new(0x0800204080000000, 0x0001402080411151, 60, 102859),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Magic::new(0x0000100804020000, 0x0000411004030000, 60, 102251),
-        Magic::new(0x1000408000000000, 0x0101000204410808, 61, 24328),
+        Probe::new(0x0000100804020000, 0x0000411004030000, 60, 102251),
+        Probe::new(0x1000408000000000, 0x0101000204410808, 61, 24328),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Magic::new(0x2000a01008040000, 0x0200200322002012, 58, 84992),
+        Probe::new(0x2000a01008040000, 0x0200200322002012, 58, 84992),
         PAD,
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Magic::new(0x4000402010080400, 0x0021020a02022402, 58, 85056),
+        Probe::new(0x4000402010080400, 0x0021020a02022402, 58, 85056),
         PAD,
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Magic::new(0x0002040810200000, 0x06800a0202200600, 59, 95040),
+        Probe::new(0x0002040810200000, 0x06800a0202200600, 59, 95040),
         PAD,
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Magic::new(0x0005081020400000, 0xc00c501402071010, 58, 85120),
+        Probe::new(0x0005081020400000, 0xc00c501402071010, 58, 85120),
         PAD,
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Magic::new(0x0008102040800000, 0x0800202101082d00, 59, 95072),
-        Magic::new(0x0002010000000000, 0x040000050440c000, 62, 22670),
+        Probe::new(0x0008102040800000, 0x0800202101082d00, 59, 95072),
+        Probe::new(0x0002010000000000, 0x040000050440c000, 62, 22670),
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Magic::new(0x0010204080000000, 0x0082000082008a80, 60, 102267),
-        Magic::new(0x0004020100000000, 0x0000000490209b01, 61, 24392),
+        Probe::new(0x0010204080000000, 0x0082000082008a80, 60, 102267),
+        Probe::new(0x0004020100000000, 0x0000000490209b01, 61, 24392),
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Magic::new(0x0008040201000000, 0x09089080501022c4, 60, 102283),
-        Magic::new(0x0020408000000000, 0x0000080000863301, 61, 24454),
+        Probe::new(0x0008040201000000, 0x09089080501022c4, 60, 102283),
+        Probe::new(0x0020408000000000, 0x0000080000863301, 61, 24454),
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Magic::new(0x0010080402010000, 0x020d401024104184, 59, 95104),
-        Magic::new(0x0040800000000000, 0x509c209080008200, 62, 22708),
+        Probe::new(0x0010080402010000, 0x020d401024104184, 59, 95104),
+        Probe::new(0x0040800000000000, 0x509c209080008200, 62, 22708),
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Magic::new(0x00a0100804020000, 0x4001400200860180, 58, 85184),
+        Probe::new(0x00a0100804020000, 0x4001400200860180, 58, 85184),
         PAD,
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Magic::new(0x0040201008040000, 0x2010101409cc0a30, 59, 100990),
+        Probe::new(0x0040201008040000, 0x2010101409cc0a30, 59, 100990),
         PAD,
     ]),
 ];

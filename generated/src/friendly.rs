@@ -32,10 +32,34 @@
 // Between: 497 distinct sets (3976 bytes) and 8 grids of 64x64 cells (65536 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 312064 entries (2496512 bytes): 16.21x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K swapping-king | 8, 8 | 0,1,4,5 | 3 (hashed: the fewest separating bits are 4) | 420, 420 |
+// | T trampler | 28, 28 | 0,1,2,3,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 896, 896 |
+// | S first-swapper | 4, 4 | 0,5 | 2 | 224, 224 |
+// | G giraffe | 8, 8 | 0,3,7 | 3 | 224, 224 |
+// | Y ny | 8, 8 | 0,3,7 | 3 | 160, 160 |
+// | X wx-rider | 4, 4 | 2,7 | 2 | 128, 128 |
+// | J jumping-rook | 24, 24 | 0,1,2,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 672, 672 |
+// | E elephant | 12, 12 | 0,1,2,6 | 4 | 464, 464 |
+// | H horse | 8, 8 | 0,2,6 | 3 | 336, 336 |
+// | O osprey | 44, 44 | 0,1,2,3,6,7 | 6 | 872, 872 |
+// | I iso-rook | 12, 12 | 1,2,5,6,7 | 4 (hashed: the fewest separating bits are 5) | 384, 384 |
+// | P pawn | 2, 2 | 1 | 1 | 98, 98 |
+//
+// vector_index: 24 tables of 404 entries in all (2000 bytes with the hashes).
+// move_index, threat_index: 13 grids of potential attacks and offsets (8320 bytes), small tables
+// (312 bytes). Threat features: 234144. A [24][64][64][24] table of the same layout (u32 cells) would
+// take 9437184 bytes: 1093x these 8632 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Index, Magic, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u64;
@@ -146,6 +170,75 @@ impl Piece {
             Piece::IsoRook => "mafiR",
             Piece::Pawn => "fmWfcFifmnD",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -301,6 +394,126 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(9, piece, color, target, occupied)
+}
+/// [`quiets`] of the swapping-king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn swapping_king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::SwappingKing, Color::White, square, occupied)
+}
+/// [`attacks`] of the swapping-king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn swapping_king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::SwappingKing, Color::White, square, occupied)
+}
+/// [`quiets`] of the trampler (`T`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn trampler_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Trampler, Color::White, square, occupied)
+}
+/// [`attacks`] of the trampler (`T`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn trampler_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Trampler, Color::White, square, occupied)
+}
+/// [`quiets`] of the giraffe (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn giraffe_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Giraffe, Color::White, square, occupied)
+}
+/// [`attacks`] of the giraffe (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn giraffe_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Giraffe, Color::White, square, occupied)
+}
+/// [`quiets`] of the ny (`Y`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn ny_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Ny, Color::White, square, occupied)
+}
+/// [`attacks`] of the ny (`Y`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn ny_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Ny, Color::White, square, occupied)
+}
+/// [`quiets`] of the wx-rider (`X`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn wx_rider_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::WxRider, Color::White, square, occupied)
+}
+/// [`attacks`] of the wx-rider (`X`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn wx_rider_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::WxRider, Color::White, square, occupied)
+}
+/// [`quiets`] of the jumping-rook (`J`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn jumping_rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::JumpingRook, Color::White, square, occupied)
+}
+/// [`attacks`] of the jumping-rook (`J`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn jumping_rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::JumpingRook, Color::White, square, occupied)
+}
+/// [`quiets`] of the elephant (`E`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn elephant_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Elephant, Color::White, square, occupied)
+}
+/// [`attacks`] of the elephant (`E`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn elephant_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Elephant, Color::White, square, occupied)
+}
+/// [`quiets`] of the horse (`H`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn horse_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Horse, Color::White, square, occupied)
+}
+/// [`attacks`] of the horse (`H`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn horse_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Horse, Color::White, square, occupied)
+}
+/// [`quiets`] of the osprey (`O`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn osprey_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Osprey, Color::White, square, occupied)
+}
+/// [`attacks`] of the osprey (`O`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn osprey_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Osprey, Color::White, square, occupied)
+}
+/// [`quiets`] of the iso-rook (`I`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn iso_rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::IsoRook, Color::White, square, occupied)
+}
+/// [`attacks`] of the iso-rook (`I`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn iso_rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::IsoRook, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -4590,6 +4803,659 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 8] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [8, 8],
+    [28, 28],
+    [4, 4],
+    [8, 8],
+    [8, 8],
+    [4, 4],
+    [24, 24],
+    [12, 12],
+    [8, 8],
+    [44, 44],
+    [12, 12],
+    [2, 2],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [420, 420],
+    [896, 896],
+    [224, 224],
+    [224, 224],
+    [160, 160],
+    [128, 128],
+    [672, 672],
+    [464, 464],
+    [336, 336],
+    [872, 872],
+    [384, 384],
+    [98, 98],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 234144;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 16;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x33, 0x8cc2b804, 29, 0), VectorHash::new(0x33, 0x73384426, 29, 8)], // K
+    [VectorHash::new(0xff, 0x0f080840, 27, 16), VectorHash::new(0xff, 0x78428045, 27, 48)], // T
+    [VectorHash::new(0x21, 0x44000000, 30, 80), VectorHash::new(0x21, 0x44000000, 30, 84)], // S
+    [VectorHash::new(0x89, 0x29000000, 29, 88), VectorHash::new(0x89, 0x29000000, 29, 96)], // G
+    [VectorHash::new(0x89, 0x29000000, 29, 104), VectorHash::new(0x89, 0x29000000, 29, 112)], // Y
+    [VectorHash::new(0x84, 0x11000000, 30, 120), VectorHash::new(0x84, 0x11000000, 30, 124)], // X
+    [VectorHash::new(0xf7, 0x0d881040, 27, 128), VectorHash::new(0xf7, 0x1b100000, 27, 160)], // J
+    [VectorHash::new(0x47, 0x12000000, 28, 192), VectorHash::new(0x47, 0x12000000, 28, 208)], // E
+    [VectorHash::new(0x45, 0x32000000, 29, 224), VectorHash::new(0x45, 0x32000000, 29, 232)], // H
+    [VectorHash::new(0xcf, 0x70100012, 26, 240), VectorHash::new(0xcf, 0x11012248, 26, 304)], // O
+    [VectorHash::new(0xe6, 0xcf020422, 28, 368), VectorHash::new(0xe6, 0xa1d00602, 28, 384)], // I
+    [VectorHash::new(0x2, 0x40000000, 31, 400), VectorHash::new(0x2, 0x40000000, 31, 402)], // P
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 404] = [
+    0x3ffff, 0xffef, 0x70011, 0x1fff0, 0x40001, 0x5000f, 0x60010, // K white (bits 0,1,4,5)
+    0x2fff1,
+    0x5fff1, 0x10010, 0x2000f, 0x30001, 0x6fff0, 0x11, 0x7ffef, 0x4ffff, // K black (bits 0,1,4,5)
+    0x8000, 0xe0001, 0x6fff0, 0xf0002, 0x5ffe0, 0x100003, // T white (bits 0,1,2,3,4,5,6,7)
+    0x4ffd0, 0x110004,
+    0x3ffc0, 0x120005, 0x2ffb0, 0x130006, 0x1ffa0, 0x140007, 0xff90, 0x8000,
+    0x8000, 0x8000, 0x1b0070, 0x7fff9, 0x1a0060, 0x8fffa, 0x190050, 0x9fffb,
+    0x180040, 0xafffc, 0x170030, 0xbfffd, 0x160020, 0xcfffe, 0x150010, 0xdffff,
+    0x8000, 0x50020, 0x30040, 0x10060, 0x8000, 0x1affa0, // T black (bits 0,1,2,3,4,5,6,7)
+    0x18ffc0, 0x16ffe0,
+    0x8000, 0x70007, 0xffffe, 0x90005, 0x11fffc, 0xb0003, 0x13fffa, 0xd0001,
+    0x60010, 0x40030, 0x20050, 0x70, 0x1bff90, 0x19ffb0, 0x17ffd0, 0x15fff0,
+    0x8000, 0xeffff, 0x80006, 0x10fffd, 0xa0004, 0x12fffb, 0xc0002, 0x14fff9,
+    0x30010, 0x20001, 0xfff0, 0x1ffff, // S white (bits 0,5)
+    0x10, 0x10001, 0x3fff0, 0x2ffff, // S black (bits 0,5)
+    0x50014, 0x70041, 0x4000c, 0x6003f, 0x3fff4, 0x1ffc1, 0x2ffec, 0xffbf, // G white (bits 0,3,7)
+    0x20014, 0x41, 0x3000c, 0x1003f, 0x4fff4, 0x6ffc1, 0x5ffec, 0x7ffbf, // G black (bits 0,3,7)
+    0x50034, 0x70043, 0x4002c, 0x6003d, 0x3ffd4, 0x1ffc3, 0x2ffcc, 0xffbd, // Y white (bits 0,3,7)
+    0x20034, 0x43, 0x3002c, 0x1003d, 0x4ffd4, 0x6ffc3, 0x5ffcc, 0x7ffbd, // Y black (bits 0,3,7)
+    0x30040, 0x20004, 0xffc0, 0x1fffc, // X white (bits 2,7)
+    0x40, 0x10004, 0x3ffc0, 0x2fffc, // X black (bits 2,7)
+    0xbfffe, 0x8000, 0x160060, 0xc0002, 0x3ffc0, 0xd0003, 0xe0004, // J white (bits 0,1,2,4,5,6,7)
+    0x150050,
+    0xf0005, 0x2ffb0, 0x100006, 0x110007, 0x140040, 0x8000, 0x1ffa0, 0x8000,
+    0x8000, 0x130030, 0x8000, 0xff90, 0x8000, 0x8000, 0x120020, 0x6fff9,
+    0x8000, 0x7fffa, 0x5ffe0, 0x8fffb, 0x9fffc, 0x170070, 0xafffd, 0x4ffd0,
+    0xcfffe, 0x8000, 0x40030, 0x8000, 0x10060, 0x8000, 0xb0002, // J black (bits 0,1,2,4,5,6,7)
+    0x17ff90,
+    0x8000, 0x14ffc0, 0xa0003, 0x8000, 0x50020, 0x90004, 0x20050, 0x11fff9,
+    0x80005, 0x8000, 0x10fffa, 0x15ffb0, 0x70006, 0x12ffe0, 0xffffb, 0x60007,
+    0x30040, 0xefffc, 0x70, 0x8000, 0xdfffd, 0x16ffa0, 0x8000, 0x13ffd0,
+    0x70010, 0x60001, 0xb0032, 0x90023, 0x8000, 0x8001d, 0xa002e, 0x8000, // E white (bits 0,1,2,6)
+    0x4fff0, 0x8000, 0x1ffd2, 0x3ffe3, 0x8000, 0x2ffdd, 0xffce, 0x5ffff,
+    0x40010, 0x50001, 0x32, 0x20023, 0x8000, 0x3001d, 0x1002e, 0x8000, // E black (bits 0,1,2,6)
+    0x7fff0, 0x8000, 0xaffd2, 0x8ffe3, 0x8000, 0x9ffdd, 0xbffce, 0x6ffff,
+    0x50012, 0x70021, 0x2ffee, 0xffdf, 0x3fff2, 0x1ffe1, 0x4000e, 0x6001f, // H white (bits 0,2,6)
+    0x20012, 0x21, 0x5ffee, 0x7ffdf, 0x4fff2, 0x6ffe1, 0x3000e, 0x1001f, // H black (bits 0,2,6)
+    0x1a0020, 0x8000, 0x8000, 0x11ffe0, 0x8000, 0x270057, 0x7ffb7, // O white (bits 0,1,2,3,6,7)
+    0x8000,
+    0x21003e, 0x8000, 0x9ffbe, 0x15fffe, 0x1f0035, 0x2b0075, 0x1ff95, 0xfffd5,
+    0x19001c, 0x28005c, 0x2ff9c, 0x10ffdc, 0x180013, 0x260053, 0x6ffb3, 0x14fff3,
+    0x20003a, 0x8000, 0x8ffba, 0x8000, 0x1e0031, 0x8000, 0x8000, 0xeffd1,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x1d002f, 0x8000, 0x8000, 0xdffcf,
+    0x8000, 0x230046, 0x8000, 0xbffc6, 0x17000d, 0x25004d, 0x5ffad, 0x13ffed,
+    0x1b0024, 0x290064, 0x3ffa4, 0x12ffe4, 0x1c002b, 0x2a006b, 0xff8b, 0xcffcb,
+    0x160002, 0x220042, 0x8000, 0xaffc2, 0x8000, 0x240049, 0x4ffa9, 0x8000,
+    0x110020, 0x19ffe4, 0x8000, 0x3005c, 0xd0031, 0x1cffd5, 0x27ffa9, // O black (bits 0,1,2,3,6,7)
+    0x6004d,
+    0x150002, 0x20ffc6, 0x23ffba, 0x8000, 0x130013, 0x8000, 0x2bff8b, 0x8000,
+    0x8000, 0x100024, 0x8000, 0x29ff9c, 0x8000, 0xc0035, 0x8000, 0x26ffad,
+    0x90042, 0x8000, 0x8000, 0x22ffbe, 0x50053, 0x8000, 0x1fffcb, 0x8000,
+    0x8000, 0x20064, 0x8000, 0x1bffdc, 0x8000, 0x75, 0x8000, 0x18ffed,
+    0x8000, 0x80046, 0xb003a, 0x16fffe, 0x25ffb3, 0x40057, 0xf002b, 0x1effcf,
+    0x1affe0, 0x28ffa4, 0x8000, 0x12001c, 0x1dffd1, 0x2aff95, 0x70049, 0x14000d,
+    0x21ffc2, 0x8000, 0x8000, 0xa003e, 0x17fff3, 0x24ffb7, 0x1006b, 0xe002f,
+    0x8000, 0x8000, 0x2ffe0, 0x70004, 0x1ffc0, 0x4fffc, 0xffa0, 0x8000, // I white (bits 1,2,5,6,7)
+    0x8000, 0x60002, 0xb0060, 0x3fffa, 0xa0040, 0x80006, 0x90020, 0x5fffe,
+    0x8000, 0x7fffc, 0xbffa0, 0x20020, 0x50002, 0xaffc0, 0x6fffe, // I black (bits 1,2,5,6,7)
+    0x10040,
+    0x40004, 0x9ffe0, 0x60, 0x8000, 0x30006, 0x8fffa, 0x8000, 0x8000,
+    0x10011, 0xf, // P white (bits 1)
+    0xfff1, 0x1ffef, // P black (bits 1)
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [5, 5],
+    [6, 6],
+    [7, 7],
+    [8, 8],
+    [9, 9],
+    [10, 10],
+    [11, 12],
+];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 13] = [
+    // grid 0
+    [
+        0x0000000000000302, 0x0000000000000705, 0x0000000000000e0a, 0x0000000000001c14, // from a1
+        0x0000000000003828, 0x0000000000007050, 0x000000000000e0a0, 0x000000000000c040, // from e1
+        0x0000000000030203, 0x0000000000070507, 0x00000000000e0a0e, 0x00000000001c141c, // from a2
+        0x0000000000382838, 0x0000000000705070, 0x0000000000e0a0e0, 0x0000000000c040c0, // from e2
+        0x0000000003020300, 0x0000000007050700, 0x000000000e0a0e00, 0x000000001c141c00, // from a3
+        0x0000000038283800, 0x0000000070507000, 0x00000000e0a0e000, 0x00000000c040c000, // from e3
+        0x0000000302030000, 0x0000000705070000, 0x0000000e0a0e0000, 0x0000001c141c0000, // from a4
+        0x0000003828380000, 0x0000007050700000, 0x000000e0a0e00000, 0x000000c040c00000, // from e4
+        0x0000030203000000, 0x0000070507000000, 0x00000e0a0e000000, 0x00001c141c000000, // from a5
+        0x0000382838000000, 0x0000705070000000, 0x0000e0a0e0000000, 0x0000c040c0000000, // from e5
+        0x0003020300000000, 0x0007050700000000, 0x000e0a0e00000000, 0x001c141c00000000, // from a6
+        0x0038283800000000, 0x0070507000000000, 0x00e0a0e000000000, 0x00c040c000000000, // from e6
+        0x0302030000000000, 0x0705070000000000, 0x0e0a0e0000000000, 0x1c141c0000000000, // from a7
+        0x3828380000000000, 0x7050700000000000, 0xe0a0e00000000000, 0xc040c00000000000, // from e7
+        0x0203000000000000, 0x0507000000000000, 0x0a0e000000000000, 0x141c000000000000, // from a8
+        0x2838000000000000, 0x5070000000000000, 0xa0e0000000000000, 0x40c0000000000000, // from e8
+    ],
+    // grid 1
+    [
+        0x01010101010101fe, 0x02020202020202fd, 0x04040404040404fb, 0x08080808080808f7, // from a1
+        0x10101010101010ef, 0x20202020202020df, 0x40404040404040bf, 0x808080808080807f, // from e1
+        0x010101010101fe01, 0x020202020202fd02, 0x040404040404fb04, 0x080808080808f708, // from a2
+        0x101010101010ef10, 0x202020202020df20, 0x404040404040bf40, 0x8080808080807f80, // from e2
+        0x0101010101fe0101, 0x0202020202fd0202, 0x0404040404fb0404, 0x0808080808f70808, // from a3
+        0x1010101010ef1010, 0x2020202020df2020, 0x4040404040bf4040, 0x80808080807f8080, // from e3
+        0x01010101fe010101, 0x02020202fd020202, 0x04040404fb040404, 0x08080808f7080808, // from a4
+        0x10101010ef101010, 0x20202020df202020, 0x40404040bf404040, 0x808080807f808080, // from e4
+        0x010101fe01010101, 0x020202fd02020202, 0x040404fb04040404, 0x080808f708080808, // from a5
+        0x101010ef10101010, 0x202020df20202020, 0x404040bf40404040, 0x8080807f80808080, // from e5
+        0x0101fe0101010101, 0x0202fd0202020202, 0x0404fb0404040404, 0x0808f70808080808, // from a6
+        0x1010ef1010101010, 0x2020df2020202020, 0x4040bf4040404040, 0x80807f8080808080, // from e6
+        0x01fe010101010101, 0x02fd020202020202, 0x04fb040404040404, 0x08f7080808080808, // from a7
+        0x10ef101010101010, 0x20df202020202020, 0x40bf404040404040, 0x807f808080808080, // from e7
+        0xfe01010101010101, 0xfd02020202020202, 0xfb04040404040404, 0xf708080808080808, // from a8
+        0xef10101010101010, 0xdf20202020202020, 0xbf40404040404040, 0x7f80808080808080, // from e8
+    ],
+    // grid 2
+    [
+        0x0000000000000102, 0x0000000000000205, 0x000000000000040a, 0x0000000000000814, // from a1
+        0x0000000000001028, 0x0000000000002050, 0x00000000000040a0, 0x0000000000008040, // from e1
+        0x0000000000010201, 0x0000000000020502, 0x0000000000040a04, 0x0000000000081408, // from a2
+        0x0000000000102810, 0x0000000000205020, 0x000000000040a040, 0x0000000000804080, // from e2
+        0x0000000001020100, 0x0000000002050200, 0x00000000040a0400, 0x0000000008140800, // from a3
+        0x0000000010281000, 0x0000000020502000, 0x0000000040a04000, 0x0000000080408000, // from e3
+        0x0000000102010000, 0x0000000205020000, 0x000000040a040000, 0x0000000814080000, // from a4
+        0x0000001028100000, 0x0000002050200000, 0x00000040a0400000, 0x0000008040800000, // from e4
+        0x0000010201000000, 0x0000020502000000, 0x0000040a04000000, 0x0000081408000000, // from a5
+        0x0000102810000000, 0x0000205020000000, 0x000040a040000000, 0x0000804080000000, // from e5
+        0x0001020100000000, 0x0002050200000000, 0x00040a0400000000, 0x0008140800000000, // from a6
+        0x0010281000000000, 0x0020502000000000, 0x0040a04000000000, 0x0080408000000000, // from e6
+        0x0102010000000000, 0x0205020000000000, 0x040a040000000000, 0x0814080000000000, // from a7
+        0x1028100000000000, 0x2050200000000000, 0x40a0400000000000, 0x8040800000000000, // from e7
+        0x0201000000000000, 0x0502000000000000, 0x0a04000000000000, 0x1408000000000000, // from a8
+        0x2810000000000000, 0x5020000000000000, 0xa040000000000000, 0x4080000000000000, // from e8
+    ],
+    // grid 3
+    [
+        0x0000000200001000, 0x0000000500002000, 0x0000000a00004000, 0x0000001400008000, // from a1
+        0x0000002800000100, 0x0000005000000200, 0x000000a000000400, 0x0000004000000800, // from e1
+        0x0000020000100010, 0x0000050000200020, 0x00000a0000400040, 0x0000140000800080, // from a2
+        0x0000280000010001, 0x0000500000020002, 0x0000a00000040004, 0x0000400000080008, // from e2
+        0x0002000010001000, 0x0005000020002000, 0x000a000040004000, 0x0014000080008000, // from a3
+        0x0028000001000100, 0x0050000002000200, 0x00a0000004000400, 0x0040000008000800, // from e3
+        0x0200001000100000, 0x0500002000200000, 0x0a00004000400000, 0x1400008000800000, // from a4
+        0x2800000100010000, 0x5000000200020000, 0xa000000400040000, 0x4000000800080000, // from e4
+        0x0000100010000002, 0x0000200020000005, 0x000040004000000a, 0x0000800080000014, // from a5
+        0x0000010001000028, 0x0000020002000050, 0x00000400040000a0, 0x0000080008000040, // from e5
+        0x0010001000000200, 0x0020002000000500, 0x0040004000000a00, 0x0080008000001400, // from a6
+        0x0001000100002800, 0x0002000200005000, 0x000400040000a000, 0x0008000800004000, // from e6
+        0x1000100000020000, 0x2000200000050000, 0x40004000000a0000, 0x8000800000140000, // from a7
+        0x0100010000280000, 0x0200020000500000, 0x0400040000a00000, 0x0800080000400000, // from e7
+        0x0010000002000000, 0x0020000005000000, 0x004000000a000000, 0x0080000014000000, // from a8
+        0x0001000028000000, 0x0002000050000000, 0x00040000a0000000, 0x0008000040000000, // from e8
+    ],
+    // grid 4
+    [
+        0x0000000810000000, 0x0000001020000000, 0x0000002040000000, 0x0000004180000000, // from a1
+        0x0000008201000000, 0x0000000402000000, 0x0000000804000000, 0x0000001008000000, // from e1
+        0x0000081000000000, 0x0000102000000000, 0x0000204000000000, 0x0000418000000000, // from a2
+        0x0000820100000000, 0x0000040200000000, 0x0000080400000000, 0x0000100800000000, // from e2
+        0x0008100000000000, 0x0010200000000000, 0x0020400000000000, 0x0041800000000000, // from a3
+        0x0082010000000000, 0x0004020000000000, 0x0008040000000000, 0x0010080000000000, // from e3
+        0x0810000000000010, 0x1020000000000020, 0x2040000000000040, 0x4180000000000080, // from a4
+        0x8201000000000001, 0x0402000000000002, 0x0804000000000004, 0x1008000000000008, // from e4
+        0x1000000000001008, 0x2000000000002010, 0x4000000000004020, 0x8000000000008041, // from a5
+        0x0100000000000182, 0x0200000000000204, 0x0400000000000408, 0x0800000000000810, // from e5
+        0x0000000000100800, 0x0000000000201000, 0x0000000000402000, 0x0000000000804100, // from a6
+        0x0000000000018200, 0x0000000000020400, 0x0000000000040800, 0x0000000000081000, // from e6
+        0x0000000010080000, 0x0000000020100000, 0x0000000040200000, 0x0000000080410000, // from a7
+        0x0000000001820000, 0x0000000002040000, 0x0000000004080000, 0x0000000008100000, // from e7
+        0x0000001008000000, 0x0000002010000000, 0x0000004020000000, 0x0000008041000000, // from a8
+        0x0000000182000000, 0x0000000204000000, 0x0000000408000000, 0x0000000810000000, // from e8
+    ],
+    // grid 5
+    [
+        0x0000000100000010, 0x0000000200000020, 0x0000000400000040, 0x0000000800000080, // from a1
+        0x0000001000000001, 0x0000002000000002, 0x0000004000000004, 0x0000008000000008, // from e1
+        0x0000010000001000, 0x0000020000002000, 0x0000040000004000, 0x0000080000008000, // from a2
+        0x0000100000000100, 0x0000200000000200, 0x0000400000000400, 0x0000800000000800, // from e2
+        0x0001000000100000, 0x0002000000200000, 0x0004000000400000, 0x0008000000800000, // from a3
+        0x0010000000010000, 0x0020000000020000, 0x0040000000040000, 0x0080000000080000, // from e3
+        0x0100000010000000, 0x0200000020000000, 0x0400000040000000, 0x0800000080000000, // from a4
+        0x1000000001000000, 0x2000000002000000, 0x4000000004000000, 0x8000000008000000, // from e4
+        0x0000001000000001, 0x0000002000000002, 0x0000004000000004, 0x0000008000000008, // from a5
+        0x0000000100000010, 0x0000000200000020, 0x0000000400000040, 0x0000000800000080, // from e5
+        0x0000100000000100, 0x0000200000000200, 0x0000400000000400, 0x0000800000000800, // from a6
+        0x0000010000001000, 0x0000020000002000, 0x0000040000004000, 0x0000080000008000, // from e6
+        0x0010000000010000, 0x0020000000020000, 0x0040000000040000, 0x0080000000080000, // from a7
+        0x0001000000100000, 0x0002000000200000, 0x0004000000400000, 0x0008000000800000, // from e7
+        0x1000000001000000, 0x2000000002000000, 0x4000000004000000, 0x8000000008000000, // from a8
+        0x0100000010000000, 0x0200000020000000, 0x0400000040000000, 0x0800000080000000, // from e8
+    ],
+    // grid 6
+    [
+        0x01010101010100fc, 0x02020202020200f8, 0x04040404040400f1, 0x08080808080800e3, // from a1
+        0x10101010101000c7, 0x202020202020008f, 0x404040404040001f, 0x808080808080003f, // from e1
+        0x010101010100fc00, 0x020202020200f800, 0x040404040400f100, 0x080808080800e300, // from a2
+        0x101010101000c700, 0x2020202020008f00, 0x4040404040001f00, 0x8080808080003f00, // from e2
+        0x0101010100fc0001, 0x0202020200f80002, 0x0404040400f10004, 0x0808080800e30008, // from a3
+        0x1010101000c70010, 0x20202020008f0020, 0x40404040001f0040, 0x80808080003f0080, // from e3
+        0x01010100fc000101, 0x02020200f8000202, 0x04040400f1000404, 0x08080800e3000808, // from a4
+        0x10101000c7001010, 0x202020008f002020, 0x404040001f004040, 0x808080003f008080, // from e4
+        0x010100fc00010101, 0x020200f800020202, 0x040400f100040404, 0x080800e300080808, // from a5
+        0x101000c700101010, 0x2020008f00202020, 0x4040001f00404040, 0x8080003f00808080, // from e5
+        0x0100fc0001010101, 0x0200f80002020202, 0x0400f10004040404, 0x0800e30008080808, // from a6
+        0x1000c70010101010, 0x20008f0020202020, 0x40001f0040404040, 0x80003f0080808080, // from e6
+        0x00fc000101010101, 0x00f8000202020202, 0x00f1000404040404, 0x00e3000808080808, // from a7
+        0x00c7001010101010, 0x008f002020202020, 0x001f004040404040, 0x003f008080808080, // from e7
+        0xfc00010101010101, 0xf800020202020202, 0xf100040404040404, 0xe300080808080808, // from a8
+        0xc700101010101010, 0x8f00202020202020, 0x1f00404040404040, 0x3f00808080808080, // from e8
+    ],
+    // grid 7
+    [
+        0x0000000004080102, 0x0000000008100205, 0x000000001120040a, 0x0000000022410814, // from a1
+        0x0000000044821028, 0x0000000088042050, 0x00000000100840a0, 0x0000000020108040, // from e1
+        0x0000000408010201, 0x0000000810020502, 0x0000001120040a04, 0x0000002241081408, // from a2
+        0x0000004482102810, 0x0000008804205020, 0x000000100840a040, 0x0000002010804080, // from e2
+        0x0000040801020108, 0x0000081002050210, 0x00001120040a0420, 0x0000224108140841, // from a3
+        0x0000448210281082, 0x0000880420502004, 0x0000100840a04008, 0x0000201080408010, // from e3
+        0x0004080102010804, 0x0008100205021008, 0x001120040a042011, 0x0022410814084122, // from a4
+        0x0044821028108244, 0x0088042050200488, 0x00100840a0400810, 0x0020108040801020, // from e4
+        0x0408010201080400, 0x0810020502100800, 0x1120040a04201100, 0x2241081408412200, // from a5
+        0x4482102810824400, 0x8804205020048800, 0x100840a040081000, 0x2010804080102000, // from e5
+        0x0801020108040000, 0x1002050210080000, 0x20040a0420110000, 0x4108140841220000, // from a6
+        0x8210281082440000, 0x0420502004880000, 0x0840a04008100000, 0x1080408010200000, // from e6
+        0x0102010804000000, 0x0205021008000000, 0x040a042011000000, 0x0814084122000000, // from a7
+        0x1028108244000000, 0x2050200488000000, 0x40a0400810000000, 0x8040801020000000, // from e7
+        0x0201080400000000, 0x0502100800000000, 0x0a04201100000000, 0x1408412200000000, // from a8
+        0x2810824400000000, 0x5020048800000000, 0xa040081000000000, 0x4080102000000000, // from e8
+    ],
+    // grid 8
+    [
+        0x0000000000020400, 0x0000000000050800, 0x00000000000a1100, 0x0000000000142200, // from a1
+        0x0000000000284400, 0x0000000000508800, 0x0000000000a01000, 0x0000000000402000, // from e1
+        0x0000000002040004, 0x0000000005080008, 0x000000000a110011, 0x0000000014220022, // from a2
+        0x0000000028440044, 0x0000000050880088, 0x00000000a0100010, 0x0000000040200020, // from e2
+        0x0000000204000402, 0x0000000508000805, 0x0000000a1100110a, 0x0000001422002214, // from a3
+        0x0000002844004428, 0x0000005088008850, 0x000000a0100010a0, 0x0000004020002040, // from e3
+        0x0000020400040200, 0x0000050800080500, 0x00000a1100110a00, 0x0000142200221400, // from a4
+        0x0000284400442800, 0x0000508800885000, 0x0000a0100010a000, 0x0000402000204000, // from e4
+        0x0002040004020000, 0x0005080008050000, 0x000a1100110a0000, 0x0014220022140000, // from a5
+        0x0028440044280000, 0x0050880088500000, 0x00a0100010a00000, 0x0040200020400000, // from e5
+        0x0204000402000000, 0x0508000805000000, 0x0a1100110a000000, 0x1422002214000000, // from a6
+        0x2844004428000000, 0x5088008850000000, 0xa0100010a0000000, 0x4020002040000000, // from e6
+        0x0400040200000000, 0x0800080500000000, 0x1100110a00000000, 0x2200221400000000, // from a7
+        0x4400442800000000, 0x8800885000000000, 0x100010a000000000, 0x2000204000000000, // from e7
+        0x0004020000000000, 0x0008050000000000, 0x00110a0000000000, 0x0022140000000000, // from a8
+        0x0044280000000000, 0x0088500000000000, 0x0010a00000000000, 0x0020400000000000, // from e8
+    ],
+    // grid 9
+    [
+        0x2010884422110804, 0x4020108845221008, 0x804020118a442011, 0x0080412214884122, // from a1
+        0x0001824428118244, 0x0102048851220488, 0x02040811a2440810, 0x0408112244881020, // from e1
+        0x1088442211080408, 0x2010884522100810, 0x4020118a44201120, 0x8041221488412241, // from a2
+        0x0182442811824482, 0x0204885122048804, 0x040811a244081008, 0x0811224488102010, // from e2
+        0x8844221108040811, 0x1088452210081022, 0x20118a4420112044, 0x4122148841224188, // from a3
+        0x8244281182448211, 0x0488512204880422, 0x0811a24408100844, 0x1122448810201088, // from e3
+        0x4422110804081122, 0x8845221008102245, 0x118a44201120448a, 0x2214884122418814, // from a4
+        0x4428118244821128, 0x8851220488042251, 0x11a24408100844a2, 0x2244881020108844, // from e4
+        0x2211080408112244, 0x4522100810224588, 0x8a44201120448a11, 0x1488412241881422, // from a5
+        0x2811824482112844, 0x5122048804225188, 0xa24408100844a211, 0x4488102010884422, // from e5
+        0x1108040811224488, 0x2210081022458810, 0x44201120448a1120, 0x8841224188142241, // from a6
+        0x1182448211284482, 0x2204880422518804, 0x4408100844a21108, 0x8810201088442211, // from e6
+        0x0804081122448810, 0x1008102245881020, 0x201120448a112040, 0x4122418814224180, // from a7
+        0x8244821128448201, 0x0488042251880402, 0x08100844a2110804, 0x1020108844221108, // from e7
+        0x0408112244881020, 0x0810224588102040, 0x1120448a11204080, 0x2241881422418000, // from a8
+        0x4482112844820100, 0x8804225188040201, 0x100844a211080402, 0x2010884422110804, // from e8
+    ],
+    // grid 10
+    [
+        0x0001000100010054, 0x00020002000200a8, 0x0004000400040051, 0x00080008000800a2, // from a1
+        0x0010001000100045, 0x002000200020008a, 0x0040004000400015, 0x008000800080002a, // from e1
+        0x0100010001005400, 0x020002000200a800, 0x0400040004005100, 0x080008000800a200, // from a2
+        0x1000100010004500, 0x2000200020008a00, 0x4000400040001500, 0x8000800080002a00, // from e2
+        0x0001000100540001, 0x0002000200a80002, 0x0004000400510004, 0x0008000800a20008, // from a3
+        0x0010001000450010, 0x00200020008a0020, 0x0040004000150040, 0x00800080002a0080, // from e3
+        0x0100010054000100, 0x02000200a8000200, 0x0400040051000400, 0x08000800a2000800, // from a4
+        0x1000100045001000, 0x200020008a002000, 0x4000400015004000, 0x800080002a008000, // from e4
+        0x0001005400010001, 0x000200a800020002, 0x0004005100040004, 0x000800a200080008, // from a5
+        0x0010004500100010, 0x0020008a00200020, 0x0040001500400040, 0x0080002a00800080, // from e5
+        0x0100540001000100, 0x0200a80002000200, 0x0400510004000400, 0x0800a20008000800, // from a6
+        0x1000450010001000, 0x20008a0020002000, 0x4000150040004000, 0x80002a0080008000, // from e6
+        0x0054000100010001, 0x00a8000200020002, 0x0051000400040004, 0x00a2000800080008, // from a7
+        0x0045001000100010, 0x008a002000200020, 0x0015004000400040, 0x002a008000800080, // from e7
+        0x5400010001000100, 0xa800020002000200, 0x5100040004000400, 0xa200080008000800, // from a8
+        0x4500100010001000, 0x8a00200020002000, 0x1500400040004000, 0x2a00800080008000, // from e8
+    ],
+    // grid 11
+    [
+        0x0000000000000200, 0x0000000000000500, 0x0000000000000a00, 0x0000000000001400, // from a1
+        0x0000000000002800, 0x0000000000005000, 0x000000000000a000, 0x0000000000004000, // from e1
+        0x0000000000020000, 0x0000000000050000, 0x00000000000a0000, 0x0000000000140000, // from a2
+        0x0000000000280000, 0x0000000000500000, 0x0000000000a00000, 0x0000000000400000, // from e2
+        0x0000000002000000, 0x0000000005000000, 0x000000000a000000, 0x0000000014000000, // from a3
+        0x0000000028000000, 0x0000000050000000, 0x00000000a0000000, 0x0000000040000000, // from e3
+        0x0000000200000000, 0x0000000500000000, 0x0000000a00000000, 0x0000001400000000, // from a4
+        0x0000002800000000, 0x0000005000000000, 0x000000a000000000, 0x0000004000000000, // from e4
+        0x0000020000000000, 0x0000050000000000, 0x00000a0000000000, 0x0000140000000000, // from a5
+        0x0000280000000000, 0x0000500000000000, 0x0000a00000000000, 0x0000400000000000, // from e5
+        0x0002000000000000, 0x0005000000000000, 0x000a000000000000, 0x0014000000000000, // from a6
+        0x0028000000000000, 0x0050000000000000, 0x00a0000000000000, 0x0040000000000000, // from e6
+        0x0200000000000000, 0x0500000000000000, 0x0a00000000000000, 0x1400000000000000, // from a7
+        0x2800000000000000, 0x5000000000000000, 0xa000000000000000, 0x4000000000000000, // from e7
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a8
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e8
+    ],
+    // grid 12
+    [
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a1
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e1
+        0x0000000000000002, 0x0000000000000005, 0x000000000000000a, 0x0000000000000014, // from a2
+        0x0000000000000028, 0x0000000000000050, 0x00000000000000a0, 0x0000000000000040, // from e2
+        0x0000000000000200, 0x0000000000000500, 0x0000000000000a00, 0x0000000000001400, // from a3
+        0x0000000000002800, 0x0000000000005000, 0x000000000000a000, 0x0000000000004000, // from e3
+        0x0000000000020000, 0x0000000000050000, 0x00000000000a0000, 0x0000000000140000, // from a4
+        0x0000000000280000, 0x0000000000500000, 0x0000000000a00000, 0x0000000000400000, // from e4
+        0x0000000002000000, 0x0000000005000000, 0x000000000a000000, 0x0000000014000000, // from a5
+        0x0000000028000000, 0x0000000050000000, 0x00000000a0000000, 0x0000000040000000, // from e5
+        0x0000000200000000, 0x0000000500000000, 0x0000000a00000000, 0x0000001400000000, // from a6
+        0x0000002800000000, 0x0000005000000000, 0x000000a000000000, 0x0000004000000000, // from e6
+        0x0000020000000000, 0x0000050000000000, 0x00000a0000000000, 0x0000140000000000, // from a7
+        0x0000280000000000, 0x0000500000000000, 0x0000a00000000000, 0x0000400000000000, // from e7
+        0x0002000000000000, 0x0005000000000000, 0x000a000000000000, 0x0014000000000000, // from a8
+        0x0028000000000000, 0x0050000000000000, 0x00a0000000000000, 0x0040000000000000, // from e8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 13] = [
+    // grid 0
+    [
+        0, 3, 8, 13, 18, 23, 28, 33, // rank 1
+        36, 41, 49, 57, 65, 73, 81, 89, // rank 2
+        94, 99, 107, 115, 123, 131, 139, 147, // rank 3
+        152, 157, 165, 173, 181, 189, 197, 205, // rank 4
+        210, 215, 223, 231, 239, 247, 255, 263, // rank 5
+        268, 273, 281, 289, 297, 305, 313, 321, // rank 6
+        326, 331, 339, 347, 355, 363, 371, 379, // rank 7
+        384, 387, 392, 397, 402, 407, 412, 417, // rank 8
+    ],
+    // grid 1
+    [
+        0, 14, 28, 42, 56, 70, 84, 98, // rank 1
+        112, 126, 140, 154, 168, 182, 196, 210, // rank 2
+        224, 238, 252, 266, 280, 294, 308, 322, // rank 3
+        336, 350, 364, 378, 392, 406, 420, 434, // rank 4
+        448, 462, 476, 490, 504, 518, 532, 546, // rank 5
+        560, 574, 588, 602, 616, 630, 644, 658, // rank 6
+        672, 686, 700, 714, 728, 742, 756, 770, // rank 7
+        784, 798, 812, 826, 840, 854, 868, 882, // rank 8
+    ],
+    // grid 2
+    [
+        0, 2, 5, 8, 11, 14, 17, 20, // rank 1
+        22, 25, 29, 33, 37, 41, 45, 49, // rank 2
+        52, 55, 59, 63, 67, 71, 75, 79, // rank 3
+        82, 85, 89, 93, 97, 101, 105, 109, // rank 4
+        112, 115, 119, 123, 127, 131, 135, 139, // rank 5
+        142, 145, 149, 153, 157, 161, 165, 169, // rank 6
+        172, 175, 179, 183, 187, 191, 195, 199, // rank 7
+        202, 204, 207, 210, 213, 216, 219, 222, // rank 8
+    ],
+    // grid 3
+    [
+        0, 2, 5, 8, 11, 14, 17, 20, // rank 1
+        22, 25, 29, 33, 37, 41, 45, 49, // rank 2
+        52, 55, 59, 63, 67, 71, 75, 79, // rank 3
+        82, 85, 89, 93, 97, 101, 105, 109, // rank 4
+        112, 115, 119, 123, 127, 131, 135, 139, // rank 5
+        142, 145, 149, 153, 157, 161, 165, 169, // rank 6
+        172, 175, 179, 183, 187, 191, 195, 199, // rank 7
+        202, 204, 207, 210, 213, 216, 219, 222, // rank 8
+    ],
+    // grid 4
+    [
+        0, 2, 4, 6, 9, 12, 14, 16, // rank 1
+        18, 20, 22, 24, 27, 30, 32, 34, // rank 2
+        36, 38, 40, 42, 45, 48, 50, 52, // rank 3
+        54, 57, 60, 63, 67, 71, 74, 77, // rank 4
+        80, 83, 86, 89, 93, 97, 100, 103, // rank 5
+        106, 108, 110, 112, 115, 118, 120, 122, // rank 6
+        124, 126, 128, 130, 133, 136, 138, 140, // rank 7
+        142, 144, 146, 148, 151, 154, 156, 158, // rank 8
+    ],
+    // grid 5
+    [
+        0, 2, 4, 6, 8, 10, 12, 14, // rank 1
+        16, 18, 20, 22, 24, 26, 28, 30, // rank 2
+        32, 34, 36, 38, 40, 42, 44, 46, // rank 3
+        48, 50, 52, 54, 56, 58, 60, 62, // rank 4
+        64, 66, 68, 70, 72, 74, 76, 78, // rank 5
+        80, 82, 84, 86, 88, 90, 92, 94, // rank 6
+        96, 98, 100, 102, 104, 106, 108, 110, // rank 7
+        112, 114, 116, 118, 120, 122, 124, 126, // rank 8
+    ],
+    // grid 6
+    [
+        0, 12, 23, 34, 45, 56, 67, 78, // rank 1
+        90, 101, 111, 121, 131, 141, 151, 161, // rank 2
+        172, 183, 193, 203, 213, 223, 233, 243, // rank 3
+        254, 265, 275, 285, 295, 305, 315, 325, // rank 4
+        336, 347, 357, 367, 377, 387, 397, 407, // rank 5
+        418, 429, 439, 449, 459, 469, 479, 489, // rank 6
+        500, 511, 521, 531, 541, 551, 561, 571, // rank 7
+        582, 594, 605, 616, 627, 638, 649, 660, // rank 8
+    ],
+    // grid 7
+    [
+        0, 4, 9, 15, 22, 29, 35, 40, // rank 1
+        44, 49, 55, 62, 70, 78, 85, 91, // rank 2
+        96, 102, 109, 117, 127, 137, 145, 152, // rank 3
+        158, 165, 173, 183, 195, 207, 217, 225, // rank 4
+        232, 239, 247, 257, 269, 281, 291, 299, // rank 5
+        306, 312, 319, 327, 337, 347, 355, 362, // rank 6
+        368, 373, 379, 386, 394, 402, 409, 415, // rank 7
+        420, 424, 429, 435, 442, 449, 455, 460, // rank 8
+    ],
+    // grid 8
+    [
+        0, 2, 5, 9, 13, 17, 21, 24, // rank 1
+        26, 29, 33, 39, 45, 51, 57, 61, // rank 2
+        64, 68, 74, 82, 90, 98, 106, 112, // rank 3
+        116, 120, 126, 134, 142, 150, 158, 164, // rank 4
+        168, 172, 178, 186, 194, 202, 210, 216, // rank 5
+        220, 224, 230, 238, 246, 254, 262, 268, // rank 6
+        272, 275, 279, 285, 291, 297, 303, 307, // rank 7
+        310, 312, 315, 319, 323, 327, 331, 334, // rank 8
+    ],
+    // grid 9
+    [
+        0, 12, 24, 37, 50, 63, 76, 88, // rank 1
+        100, 112, 124, 137, 152, 167, 180, 192, // rank 2
+        204, 217, 230, 244, 260, 276, 290, 303, // rank 3
+        316, 329, 344, 360, 376, 392, 408, 423, // rank 4
+        436, 449, 464, 480, 496, 512, 528, 543, // rank 5
+        556, 569, 582, 596, 612, 628, 642, 655, // rank 6
+        668, 680, 692, 705, 720, 735, 748, 760, // rank 7
+        772, 784, 796, 809, 822, 835, 848, 860, // rank 8
+    ],
+    // grid 10
+    [
+        0, 6, 12, 18, 24, 30, 36, 42, // rank 1
+        48, 54, 60, 66, 72, 78, 84, 90, // rank 2
+        96, 102, 108, 114, 120, 126, 132, 138, // rank 3
+        144, 150, 156, 162, 168, 174, 180, 186, // rank 4
+        192, 198, 204, 210, 216, 222, 228, 234, // rank 5
+        240, 246, 252, 258, 264, 270, 276, 282, // rank 6
+        288, 294, 300, 306, 312, 318, 324, 330, // rank 7
+        336, 342, 348, 354, 360, 366, 372, 378, // rank 8
+    ],
+    // grid 11
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, // rank 1
+        14, 15, 17, 19, 21, 23, 25, 27, // rank 2
+        28, 29, 31, 33, 35, 37, 39, 41, // rank 3
+        42, 43, 45, 47, 49, 51, 53, 55, // rank 4
+        56, 57, 59, 61, 63, 65, 67, 69, // rank 5
+        70, 71, 73, 75, 77, 79, 81, 83, // rank 6
+        84, 85, 87, 89, 91, 93, 95, 97, // rank 7
+        98, 98, 98, 98, 98, 98, 98, 98, // rank 8
+    ],
+    // grid 12
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 1, 3, 5, 7, 9, 11, 13, // rank 2
+        14, 15, 17, 19, 21, 23, 25, 27, // rank 3
+        28, 29, 31, 33, 35, 37, 39, 41, // rank 4
+        42, 43, 45, 47, 49, 51, 53, 55, // rank 5
+        56, 57, 59, 61, 63, 65, 67, 69, // rank 6
+        70, 71, 73, 75, 77, 79, 81, 83, // rank 7
+        84, 85, 87, 89, 91, 93, 95, 97, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 10080],
+    [20160, 41664],
+    [63168, 68544],
+    [73920, 79296],
+    [84672, 88512],
+    [92352, 95424],
+    [98496, 114624],
+    [130752, 141888],
+    [153024, 161088],
+    [169152, 190080],
+    [211008, 220224],
+    [229440, 231792],
+];
 const PIECES: usize = 12;
 const KINDS: usize = 10;
 #[inline(always)]
@@ -4692,7 +5558,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 63, 11);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 11);
 /// Block 0: swapping-king white quiet, swapping-king black quiet, swapping-king white
 /// capture, swapping-king black capture, swapping-king white movers, swapping-king black
 /// movers, swapping-king white attackers, swapping-king black attackers.
@@ -4771,260 +5637,260 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
-        Magic::new(0x000000000000007e, 0x0200121040000800, 58, 1792),
-        Magic::new(0x0001010101010100, 0x00100880c1142010, 58, 1856),
+        Probe::new(0x000000000000007e, 0x0200121040000800, 58, 1792),
+        Probe::new(0x0001010101010100, 0x00100880c1142010, 58, 1856),
     ]),
     Slot::new(0x0000000000000205, [ // b1
-        Magic::new(0x0002020202020200, 0x8802402008300486, 58, 256),
-        Magic::new(0x000000000000007c, 0x0202000000024410, 59, 6752),
+        Probe::new(0x0002020202020200, 0x8802402008300486, 58, 256),
+        Probe::new(0x000000000000007c, 0x0202000000024410, 59, 6752),
     ]),
     Slot::new(0x000000000000040a, [ // c1
-        Magic::new(0x0004040404040400, 0x2450182032040110, 58, 320),
-        Magic::new(0x000000000000007a, 0x0602228402140400, 59, 9536),
+        Probe::new(0x0004040404040400, 0x2450182032040110, 58, 320),
+        Probe::new(0x000000000000007a, 0x0602228402140400, 59, 9536),
     ]),
     Slot::new(0x0000000000000814, [ // d1
-        Magic::new(0x0008080808080800, 0x021012040500d801, 58, 384),
-        Magic::new(0x0000000000000076, 0x0a0400080c410041, 59, 9568),
+        Probe::new(0x0008080808080800, 0x021012040500d801, 58, 384),
+        Probe::new(0x0000000000000076, 0x0a0400080c410041, 59, 9568),
     ]),
     Slot::new(0x0000000000001028, [ // e1
-        Magic::new(0x0010101010101000, 0x0008020106538408, 58, 448),
-        Magic::new(0x000000000000006e, 0x1048080140c00000, 59, 9600),
+        Probe::new(0x0010101010101000, 0x0008020106538408, 58, 448),
+        Probe::new(0x000000000000006e, 0x1048080140c00000, 59, 9600),
     ]),
     Slot::new(0x0000000000002050, [ // f1
-        Magic::new(0x0020202020202000, 0x0005240080410200, 58, 512),
-        Magic::new(0x000000000000005e, 0x0822905034010100, 59, 9632),
+        Probe::new(0x0020202020202000, 0x0005240080410200, 58, 512),
+        Probe::new(0x000000000000005e, 0x0822905034010100, 59, 9632),
     ]),
     Slot::new(0x00000000000040a0, [ // g1
-        Magic::new(0x0040404040404000, 0x2800820112204100, 58, 576),
-        Magic::new(0x000000000000003e, 0x4400800020002041, 59, 6816),
+        Probe::new(0x0040404040404000, 0x2800820112204100, 58, 576),
+        Probe::new(0x000000000000003e, 0x4400800020002041, 59, 6816),
     ]),
     Slot::new(0x0000000000008040, [ // h1
-        Magic::new(0x000000000000007e, 0x0204008809000821, 58, 1920),
-        Magic::new(0x0080808080808000, 0x0002c01022810008, 58, 1984),
+        Probe::new(0x000000000000007e, 0x0204008809000821, 58, 1920),
+        Probe::new(0x0080808080808000, 0x0002c01022810008, 58, 1984),
     ]),
     Slot::new(0x0000000000010201, [ // a2
-        Magic::new(0x0000000000007e00, 0x0802020080010000, 58, 640),
-        Magic::new(0x0001010101010000, 0x002082402c106000, 59, 6784),
+        Probe::new(0x0000000000007e00, 0x0802020080010000, 58, 640),
+        Probe::new(0x0001010101010000, 0x002082402c106000, 59, 6784),
     ]),
     Slot::new(0x0000000000020502, [ // b2
-        Magic::new(0x0000000000007c00, 0x08220422880000a2, 59, 5056),
-        Magic::new(0x0002020202020000, 0x0010441040200880, 59, 4992),
+        Probe::new(0x0000000000007c00, 0x08220422880000a2, 59, 5056),
+        Probe::new(0x0002020202020000, 0x0010441040200880, 59, 4992),
     ]),
     Slot::new(0x0000000000040a04, [ // c2
-        Magic::new(0x0004040404040000, 0x0086089402102001, 59, 4064),
-        Magic::new(0x0000000000007a00, 0x0c41000001000000, 59, 5472),
+        Probe::new(0x0004040404040000, 0x0086089402102001, 59, 4064),
+        Probe::new(0x0000000000007a00, 0x0c41000001000000, 59, 5472),
     ]),
     Slot::new(0x0000000000081408, [ // d2
-        Magic::new(0x0008080808080000, 0x0024104542080401, 59, 4096),
-        Magic::new(0x0000000000007600, 0x080a000100000600, 59, 5504),
+        Probe::new(0x0008080808080000, 0x0024104542080401, 59, 4096),
+        Probe::new(0x0000000000007600, 0x080a000100000600, 59, 5504),
     ]),
     Slot::new(0x0000000000102810, [ // e2
-        Magic::new(0x0010101010100000, 0x4801040120920831, 59, 4128),
-        Magic::new(0x0000000000006e00, 0x0290400824122071, 59, 5536),
+        Probe::new(0x0010101010100000, 0x4801040120920831, 59, 4128),
+        Probe::new(0x0000000000006e00, 0x0290400824122071, 59, 5536),
     ]),
     Slot::new(0x0000000000205020, [ // f2
-        Magic::new(0x0020202020200000, 0x0c08420100804400, 59, 4160),
-        Magic::new(0x0000000000005e00, 0x4008244440e20600, 59, 5568),
+        Probe::new(0x0020202020200000, 0x0c08420100804400, 59, 4160),
+        Probe::new(0x0000000000005e00, 0x4008244440e20600, 59, 5568),
     ]),
     Slot::new(0x000000000040a040, [ // g2
-        Magic::new(0x0000000000003e00, 0x0044000000808020, 59, 5088),
-        Magic::new(0x0040404040400000, 0x180008c102009022, 59, 5024),
+        Probe::new(0x0000000000003e00, 0x0044000000808020, 59, 5088),
+        Probe::new(0x0040404040400000, 0x180008c102009022, 59, 5024),
     ]),
     Slot::new(0x0000000000804080, [ // h2
-        Magic::new(0x0000000000007e00, 0x0142008000000100, 58, 704),
-        Magic::new(0x0080808080800000, 0x1000002480304100, 59, 6848),
+        Probe::new(0x0000000000007e00, 0x0142008000000100, 58, 704),
+        Probe::new(0x0080808080800000, 0x1000002480304100, 59, 6848),
     ]),
     Slot::new(0x0000000001020100, [ // a3
-        Magic::new(0x00000000007e0000, 0x0000504100100204, 58, 768),
-        Magic::new(0x0001010101000100, 0x2088001081402101, 59, 9664),
+        Probe::new(0x00000000007e0000, 0x0000504100100204, 58, 768),
+        Probe::new(0x0001010101000100, 0x2088001081402101, 59, 9664),
     ]),
     Slot::new(0x0000000002050200, [ // b3
-        Magic::new(0x00000000007c0000, 0x0020021080024810, 59, 4192),
-        Magic::new(0x0002020202000200, 0x0110900442082000, 59, 5600),
+        Probe::new(0x00000000007c0000, 0x0020021080024810, 59, 4192),
+        Probe::new(0x0002020202000200, 0x0110900442082000, 59, 5600),
     ]),
     Slot::new(0x00000000040a0400, [ // c3
-        Magic::new(0x00000000007a0400, 0x0820030400241120, 58, 0),
-        Magic::new(0x0004040404000000, 0x0182000460101922, 60, 13599),
+        Probe::new(0x00000000007a0400, 0x0820030400241120, 58, 0),
+        Probe::new(0x0004040404000000, 0x0182000460101922, 60, 13599),
     ]),
     Slot::new(0x0000000008140800, [ // d3
-        Magic::new(0x0008080808000800, 0x021080010c422800, 59, 5632),
-        Magic::new(0x0000000000760000, 0x1180208006080000, 59, 5664),
+        Probe::new(0x0008080808000800, 0x021080010c422800, 59, 5632),
+        Probe::new(0x0000000000760000, 0x1180208006080000, 59, 5664),
     ]),
     Slot::new(0x0000000010281000, [ // e3
-        Magic::new(0x0010101010001000, 0x000800ac01120088, 59, 5696),
-        Magic::new(0x00000000006e0000, 0x0001120081420800, 59, 5728),
+        Probe::new(0x0010101010001000, 0x000800ac01120088, 59, 5696),
+        Probe::new(0x00000000006e0000, 0x0001120081420800, 59, 5728),
     ]),
     Slot::new(0x0000000020502000, [ // f3
-        Magic::new(0x00000000005e2000, 0x1042060010000094, 58, 64),
-        Magic::new(0x0020202020000000, 0x0010400610a10422, 60, 13647),
+        Probe::new(0x00000000005e2000, 0x1042060010000094, 58, 64),
+        Probe::new(0x0020202020000000, 0x0010400610a10422, 60, 13647),
     ]),
     Slot::new(0x0000000040a04000, [ // g3
-        Magic::new(0x00000000003e0000, 0x004084080800c088, 59, 4224),
-        Magic::new(0x0040404040004000, 0x0002040040208100, 59, 5760),
+        Probe::new(0x00000000003e0000, 0x004084080800c088, 59, 4224),
+        Probe::new(0x0040404040004000, 0x0002040040208100, 59, 5760),
     ]),
     Slot::new(0x0000000080408000, [ // h3
-        Magic::new(0x00000000007e0000, 0x8820920000011900, 58, 832),
-        Magic::new(0x0080808080008000, 0x8200430820148105, 59, 9696),
+        Probe::new(0x00000000007e0000, 0x8820920000011900, 58, 832),
+        Probe::new(0x0080808080008000, 0x8200430820148105, 59, 9696),
     ]),
     Slot::new(0x0000000102010000, [ // a4
-        Magic::new(0x000000007e000000, 0x8010001a00821020, 58, 896),
-        Magic::new(0x0001010100010100, 0x100a102081204424, 59, 9728),
+        Probe::new(0x000000007e000000, 0x8010001a00821020, 58, 896),
+        Probe::new(0x0001010100010100, 0x100a102081204424, 59, 9728),
     ]),
     Slot::new(0x0000000205020000, [ // b4
-        Magic::new(0x000000007c000000, 0x0000820840001204, 59, 4256),
-        Magic::new(0x0002020200020200, 0x0120504428744000, 59, 5792),
+        Probe::new(0x000000007c000000, 0x0000820840001204, 59, 4256),
+        Probe::new(0x0002020200020200, 0x0120504428744000, 59, 5792),
     ]),
     Slot::new(0x000000040a040000, [ // c4
-        Magic::new(0x000000007a000000, 0x0000040e02100061, 59, 5824),
-        Magic::new(0x0004040400040400, 0x6204100208a01200, 59, 5856),
+        Probe::new(0x000000007a000000, 0x0000040e02100061, 59, 5824),
+        Probe::new(0x0004040400040400, 0x6204100208a01200, 59, 5856),
     ]),
     Slot::new(0x0000000814080000, [ // d4
-        Magic::new(0x0000000076000000, 0x2800022a00420000, 59, 5888),
-        Magic::new(0x0008080800080800, 0x9204082002017000, 59, 5920),
+        Probe::new(0x0000000076000000, 0x2800022a00420000, 59, 5888),
+        Probe::new(0x0008080800080800, 0x9204082002017000, 59, 5920),
     ]),
     Slot::new(0x0000001028100000, [ // e4
-        Magic::new(0x000000006e000000, 0x0080001040002004, 59, 5952),
-        Magic::new(0x0010101000101000, 0x70080400488a0110, 59, 5984),
+        Probe::new(0x000000006e000000, 0x0080001040002004, 59, 5952),
+        Probe::new(0x0010101000101000, 0x70080400488a0110, 59, 5984),
     ]),
     Slot::new(0x0000002050200000, [ // f4
-        Magic::new(0x000000005e000000, 0x000040a200000029, 59, 6016),
-        Magic::new(0x0020202000202000, 0x0804886004010200, 59, 6048),
+        Probe::new(0x000000005e000000, 0x000040a200000029, 59, 6016),
+        Probe::new(0x0020202000202000, 0x0804886004010200, 59, 6048),
     ]),
     Slot::new(0x00000040a0400000, [ // g4
-        Magic::new(0x000000003e000000, 0x1008020c0000404b, 59, 4288),
-        Magic::new(0x0040404000404000, 0x091081024028c20c, 59, 6080),
+        Probe::new(0x000000003e000000, 0x1008020c0000404b, 59, 4288),
+        Probe::new(0x0040404000404000, 0x091081024028c20c, 59, 6080),
     ]),
     Slot::new(0x0000008040800000, [ // h4
-        Magic::new(0x000000007e000000, 0x000820020080403a, 58, 960),
-        Magic::new(0x0080808000808000, 0x4001810400e04010, 59, 9760),
+        Probe::new(0x000000007e000000, 0x000820020080403a, 58, 960),
+        Probe::new(0x0080808000808000, 0x4001810400e04010, 59, 9760),
     ]),
     Slot::new(0x0000010201000000, [ // a5
-        Magic::new(0x0000007e00000000, 0x04401e000a000080, 58, 1024),
-        Magic::new(0x0001010001010100, 0x20c0108020229801, 59, 9792),
+        Probe::new(0x0000007e00000000, 0x04401e000a000080, 58, 1024),
+        Probe::new(0x0001010001010100, 0x20c0108020229801, 59, 9792),
     ]),
     Slot::new(0x0000020502000000, [ // b5
-        Magic::new(0x0000007c00000000, 0x0000840112004049, 59, 4320),
-        Magic::new(0x0002020002020200, 0x8114604004108800, 59, 6112),
+        Probe::new(0x0000007c00000000, 0x0000840112004049, 59, 4320),
+        Probe::new(0x0002020002020200, 0x8114604004108800, 59, 6112),
     ]),
     Slot::new(0x0000040a04000000, [ // c5
-        Magic::new(0x0000007a00000000, 0x000000400600ca00, 59, 6144),
-        Magic::new(0x0004040004040400, 0x0028022408106020, 59, 6176),
+        Probe::new(0x0000007a00000000, 0x000000400600ca00, 59, 6144),
+        Probe::new(0x0004040004040400, 0x0028022408106020, 59, 6176),
     ]),
     Slot::new(0x0000081408000000, [ // d5
-        Magic::new(0x0008080008080800, 0x0424104852210200, 59, 6208),
-        Magic::new(0x0000007600000000, 0x0002044020801800, 59, 6240),
+        Probe::new(0x0008080008080800, 0x0424104852210200, 59, 6208),
+        Probe::new(0x0000007600000000, 0x0002044020801800, 59, 6240),
     ]),
     Slot::new(0x0000102810000000, [ // e5
-        Magic::new(0x0010100010101000, 0x0025440084c81220, 59, 6272),
-        Magic::new(0x0000006e00000000, 0x00a0a010b0402020, 59, 6304),
+        Probe::new(0x0010100010101000, 0x0025440084c81220, 59, 6272),
+        Probe::new(0x0000006e00000000, 0x00a0a010b0402020, 59, 6304),
     ]),
     Slot::new(0x0000205020000000, [ // f5
-        Magic::new(0x0000005e00000000, 0x8001180222010340, 59, 6336),
-        Magic::new(0x0020200020202000, 0x0004010084860242, 59, 6368),
+        Probe::new(0x0000005e00000000, 0x8001180222010340, 59, 6336),
+        Probe::new(0x0020200020202000, 0x0004010084860242, 59, 6368),
     ]),
     Slot::new(0x000040a040000000, [ // g5
-        Magic::new(0x0000003e00000000, 0x8468008044004022, 59, 4352),
-        Magic::new(0x0040400040404000, 0x4062089100802040, 59, 6400),
+        Probe::new(0x0000003e00000000, 0x8468008044004022, 59, 4352),
+        Probe::new(0x0040400040404000, 0x4062089100802040, 59, 6400),
     ]),
     Slot::new(0x0000804080000000, [ // h5
-        Magic::new(0x0000007e00000000, 0x0004022002002000, 58, 1088),
-        Magic::new(0x0080800080808000, 0x00c0802014410048, 59, 9824),
+        Probe::new(0x0000007e00000000, 0x0004022002002000, 58, 1088),
+        Probe::new(0x0080800080808000, 0x00c0802014410048, 59, 9824),
     ]),
     Slot::new(0x0001020100000000, [ // a6
-        Magic::new(0x00007e0000000000, 0x1080000808020000, 58, 1152),
-        Magic::new(0x0001000101010100, 0x188410a018144080, 59, 9856),
+        Probe::new(0x00007e0000000000, 0x1080000808020000, 58, 1152),
+        Probe::new(0x0001000101010100, 0x188410a018144080, 59, 9856),
     ]),
     Slot::new(0x0002050200000000, [ // b6
-        Magic::new(0x00007c0000000000, 0x0a00040000020100, 59, 4384),
-        Magic::new(0x0002000202020200, 0x4040062011015809, 59, 6432),
+        Probe::new(0x00007c0000000000, 0x0a00040000020100, 59, 4384),
+        Probe::new(0x0002000202020200, 0x4040062011015809, 59, 6432),
     ]),
     Slot::new(0x00040a0400000000, [ // c6
-        Magic::new(0x0004020404040400, 0x0020014210092803, 58, 128),
-        Magic::new(0x0000780000000000, 0x0000020030088000, 60, 13759),
+        Probe::new(0x0004020404040400, 0x0020014210092803, 58, 128),
+        Probe::new(0x0000780000000000, 0x0000020030088000, 60, 13759),
     ]),
     Slot::new(0x0008140800000000, [ // d6
-        Magic::new(0x0008000808080800, 0x0850020488580b01, 59, 6464),
-        Magic::new(0x0000760000000000, 0x00000100404a0080, 59, 6496),
+        Probe::new(0x0008000808080800, 0x0850020488580b01, 59, 6464),
+        Probe::new(0x0000760000000000, 0x00000100404a0080, 59, 6496),
     ]),
     Slot::new(0x0010281000000000, [ // e6
-        Magic::new(0x0010001010101000, 0x44081154008a6208, 59, 6528),
-        Magic::new(0x00006e0000000000, 0x7018c02010104104, 59, 6560),
+        Probe::new(0x0010001010101000, 0x44081154008a6208, 59, 6528),
+        Probe::new(0x00006e0000000000, 0x7018c02010104104, 59, 6560),
     ]),
     Slot::new(0x0020502000000000, [ // f6
-        Magic::new(0x0020402020202000, 0x5111085200820020, 58, 192),
-        Magic::new(0x00001e0000000000, 0x1140008100441040, 60, 13775),
+        Probe::new(0x0020402020202000, 0x5111085200820020, 58, 192),
+        Probe::new(0x00001e0000000000, 0x1140008100441040, 60, 13775),
     ]),
     Slot::new(0x0040a04000000000, [ // g6
-        Magic::new(0x00003e0000000000, 0x0011c09200108002, 59, 4416),
-        Magic::new(0x0040004040404000, 0x180a0088a1004244, 59, 6592),
+        Probe::new(0x00003e0000000000, 0x0011c09200108002, 59, 4416),
+        Probe::new(0x0040004040404000, 0x180a0088a1004244, 59, 6592),
     ]),
     Slot::new(0x0080408000000000, [ // h6
-        Magic::new(0x00007e0000000000, 0x0000000822020004, 58, 1216),
-        Magic::new(0x0080008080808000, 0x3424130048200080, 59, 9888),
+        Probe::new(0x00007e0000000000, 0x0000000822020004, 58, 1216),
+        Probe::new(0x0080008080808000, 0x3424130048200080, 59, 9888),
     ]),
     Slot::new(0x0102010000000000, [ // a7
-        Magic::new(0x007e000000000000, 0x0452041000840a00, 58, 1280),
-        Magic::new(0x0000010101010100, 0x3040203894804020, 59, 6880),
+        Probe::new(0x007e000000000000, 0x0452041000840a00, 58, 1280),
+        Probe::new(0x0000010101010100, 0x3040203894804020, 59, 6880),
     ]),
     Slot::new(0x0205020000000000, [ // b7
-        Magic::new(0x0000020202020200, 0x30c1202804112028, 59, 5184),
-        Magic::new(0x007c000000000000, 0x0405300088002420, 59, 5120),
+        Probe::new(0x0000020202020200, 0x30c1202804112028, 59, 5184),
+        Probe::new(0x007c000000000000, 0x0405300088002420, 59, 5120),
     ]),
     Slot::new(0x040a040000000000, [ // c7
-        Magic::new(0x0000040404040400, 0xb404020810200024, 59, 4448),
-        Magic::new(0x007a000000000000, 0x8048100000004101, 59, 6624),
+        Probe::new(0x0000040404040400, 0xb404020810200024, 59, 4448),
+        Probe::new(0x007a000000000000, 0x8048100000004101, 59, 6624),
     ]),
     Slot::new(0x0814080000000000, [ // d7
-        Magic::new(0x0000080808080800, 0x08070810040a0051, 59, 4480),
-        Magic::new(0x0076000000000000, 0x2020820002866088, 59, 6656),
+        Probe::new(0x0000080808080800, 0x08070810040a0051, 59, 4480),
+        Probe::new(0x0076000000000000, 0x2020820002866088, 59, 6656),
     ]),
     Slot::new(0x1028100000000000, [ // e7
-        Magic::new(0x0000101010101000, 0x2108042220850000, 59, 4512),
-        Magic::new(0x006e000000000000, 0x1020000400001202, 59, 6688),
+        Probe::new(0x0000101010101000, 0x2108042220850000, 59, 4512),
+        Probe::new(0x006e000000000000, 0x1020000400001202, 59, 6688),
     ]),
     Slot::new(0x2050200000000000, [ // f7
-        Magic::new(0x0000202020202000, 0x112481020c044d40, 59, 4544),
-        Magic::new(0x005e000000000000, 0x0080002402100820, 59, 6720),
+        Probe::new(0x0000202020202000, 0x112481020c044d40, 59, 4544),
+        Probe::new(0x005e000000000000, 0x0080002402100820, 59, 6720),
     ]),
     Slot::new(0x40a0400000000000, [ // g7
-        Magic::new(0x0000404040404000, 0x000102018020c400, 59, 5216),
-        Magic::new(0x003e000000000000, 0x0000000000006400, 59, 5152),
+        Probe::new(0x0000404040404000, 0x000102018020c400, 59, 5216),
+        Probe::new(0x003e000000000000, 0x0000000000006400, 59, 5152),
     ]),
     Slot::new(0x8040800000000000, [ // h7
-        Magic::new(0x007e000000000000, 0x8140460004000206, 58, 1344),
-        Magic::new(0x0000808080808000, 0x0040310080412101, 59, 6944),
+        Probe::new(0x007e000000000000, 0x8140460004000206, 58, 1344),
+        Probe::new(0x0000808080808000, 0x0040310080412101, 59, 6944),
     ]),
     Slot::new(0x0201000000000000, [ // a8
-        Magic::new(0x0001010101010100, 0x410411e040088084, 58, 2048),
-        Magic::new(0x7e00000000000000, 0x1000910002c49082, 58, 2112),
+        Probe::new(0x0001010101010100, 0x410411e040088084, 58, 2048),
+        Probe::new(0x7e00000000000000, 0x1000910002c49082, 58, 2112),
     ]),
     Slot::new(0x0502000000000000, [ // b8
-        Magic::new(0x0002020202020200, 0x4908204004304201, 58, 1408),
-        Magic::new(0x7c00000000000000, 0x0688004020014012, 59, 6912),
+        Probe::new(0x0002020202020200, 0x4908204004304201, 58, 1408),
+        Probe::new(0x7c00000000000000, 0x0688004020014012, 59, 6912),
     ]),
     Slot::new(0x0a04000000000000, [ // c8
-        Magic::new(0x0004040404040400, 0x0108023001208400, 58, 1472),
-        Magic::new(0x7a00000000000000, 0x00418000035800c6, 59, 9920),
+        Probe::new(0x0004040404040400, 0x0108023001208400, 58, 1472),
+        Probe::new(0x7a00000000000000, 0x00418000035800c6, 59, 9920),
     ]),
     Slot::new(0x1408000000000000, [ // d8
-        Magic::new(0x0008080808080800, 0x0015900204080101, 58, 1536),
-        Magic::new(0x7600000000000000, 0x0080a2004040106a, 59, 9952),
+        Probe::new(0x0008080808080800, 0x0015900204080101, 58, 1536),
+        Probe::new(0x7600000000000000, 0x0080a2004040106a, 59, 9952),
     ]),
     Slot::new(0x2810000000000000, [ // e8
-        Magic::new(0x0010101010101000, 0x06208408020500d4, 58, 1600),
-        Magic::new(0x6e00000000000000, 0x8040000084000812, 59, 9984),
+        Probe::new(0x0010101010101000, 0x06208408020500d4, 58, 1600),
+        Probe::new(0x6e00000000000000, 0x8040000084000812, 59, 9984),
     ]),
     Slot::new(0x5020000000000000, [ // f8
-        Magic::new(0x0020202020202000, 0x0084420100208400, 58, 1664),
-        Magic::new(0x5e00000000000000, 0x0000100200000022, 59, 10016),
+        Probe::new(0x0020202020202000, 0x0084420100208400, 58, 1664),
+        Probe::new(0x5e00000000000000, 0x0000100200000022, 59, 10016),
     ]),
     Slot::new(0xa040000000000000, [ // g8
-        Magic::new(0x0040404040404000, 0x0080230280344200, 58, 1728),
-        Magic::new(0x3e00000000000000, 0x0001014300011434, 59, 6976),
+        Probe::new(0x0040404040404000, 0x0080230280344200, 58, 1728),
+        Probe::new(0x3e00000000000000, 0x0001014300011434, 59, 6976),
     ]),
     Slot::new(0x4080000000000000, [ // h8
-        Magic::new(0x0080808080808000, 0x880480c011210118, 58, 2176),
-        Magic::new(0x7e00000000000000, 0x8110201008a0a222, 58, 2240),
+        Probe::new(0x0080808080808000, 0x880480c011210118, 58, 2176),
+        Probe::new(0x7e00000000000000, 0x8110201008a0a222, 58, 2240),
     ]),
 ];
 /// Block 2: first-swapper white quiet, first-swapper black quiet, first-swapper white
@@ -5315,260 +6181,260 @@ static BLOCK_5: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Magic::new(0x000000000000007c, 0x0202000000024410, 59, 6752),
-        Magic::new(0x0001010101010000, 0x002082402c106000, 59, 6784),
+        Probe::new(0x000000000000007c, 0x0202000000024410, 59, 6752),
+        Probe::new(0x0001010101010000, 0x002082402c106000, 59, 6784),
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Magic::new(0x0002020202020000, 0x0010441040200880, 59, 4992),
-        Magic::new(0x0000000000000078, 0x520210504a044000, 60, 14847),
+        Probe::new(0x0002020202020000, 0x0010441040200880, 59, 4992),
+        Probe::new(0x0000000000000078, 0x520210504a044000, 60, 14847),
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Magic::new(0x0004040404040000, 0x0086089402102001, 59, 4064),
-        Magic::new(0x0000000000000070, 0xa201105001004000, 61, 18471),
+        Probe::new(0x0004040404040000, 0x0086089402102001, 59, 4064),
+        Probe::new(0x0000000000000070, 0xa201105001004000, 61, 18471),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Magic::new(0x0008080808080000, 0x0024104542080401, 59, 4096),
-        Magic::new(0x0000000000000062, 0x5201010000002320, 61, 18479),
+        Probe::new(0x0008080808080000, 0x0024104542080401, 59, 4096),
+        Probe::new(0x0000000000000062, 0x5201010000002320, 61, 18479),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Magic::new(0x0010101010100000, 0x4801040120920831, 59, 4128),
-        Magic::new(0x0000000000000046, 0x20a0002800010050, 61, 18487),
+        Probe::new(0x0010101010100000, 0x4801040120920831, 59, 4128),
+        Probe::new(0x0000000000000046, 0x20a0002800010050, 61, 18487),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Magic::new(0x0020202020200000, 0x0c08420100804400, 59, 4160),
-        Magic::new(0x000000000000000e, 0x704242800164a0c0, 61, 18495),
+        Probe::new(0x0020202020200000, 0x0c08420100804400, 59, 4160),
+        Probe::new(0x000000000000000e, 0x704242800164a0c0, 61, 18495),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Magic::new(0x0040404040400000, 0x180008c102009022, 59, 5024),
-        Magic::new(0x000000000000001e, 0x0824000400c10200, 60, 14863),
+        Probe::new(0x0040404040400000, 0x180008c102009022, 59, 5024),
+        Probe::new(0x000000000000001e, 0x0824000400c10200, 60, 14863),
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Magic::new(0x000000000000003e, 0x4400800020002041, 59, 6816),
-        Magic::new(0x0080808080800000, 0x1000002480304100, 59, 6848),
+        Probe::new(0x000000000000003e, 0x4400800020002041, 59, 6816),
+        Probe::new(0x0080808080800000, 0x1000002480304100, 59, 6848),
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Magic::new(0x0000000000007c00, 0x08220422880000a2, 59, 5056),
-        Magic::new(0x0001010101000000, 0x000e8210452481c4, 60, 14879),
+        Probe::new(0x0000000000007c00, 0x08220422880000a2, 59, 5056),
+        Probe::new(0x0001010101000000, 0x000e8210452481c4, 60, 14879),
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Magic::new(0x0000000000007800, 0x043104085006c088, 60, 14063),
-        Magic::new(0x0002020202000000, 0x040100143c402000, 60, 17022),
+        Probe::new(0x0000000000007800, 0x043104085006c088, 60, 14063),
+        Probe::new(0x0002020202000000, 0x040100143c402000, 60, 17022),
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Magic::new(0x0004040404000000, 0x0182000460101922, 60, 13599),
-        Magic::new(0x0000000000007000, 0x000a001100040200, 61, 18247),
+        Probe::new(0x0004040404000000, 0x0182000460101922, 60, 13599),
+        Probe::new(0x0000000000007000, 0x000a001100040200, 61, 18247),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Magic::new(0x0008080808000000, 0x0018340208108405, 60, 13615),
-        Magic::new(0x0000000000006200, 0x4012182000010000, 61, 18255),
+        Probe::new(0x0008080808000000, 0x0018340208108405, 60, 13615),
+        Probe::new(0x0000000000006200, 0x4012182000010000, 61, 18255),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Magic::new(0x0010101010000000, 0x0000200c02230800, 60, 13631),
-        Magic::new(0x0000000000004600, 0x1420c00041084000, 61, 18263),
+        Probe::new(0x0010101010000000, 0x0000200c02230800, 60, 13631),
+        Probe::new(0x0000000000004600, 0x1420c00041084000, 61, 18263),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Magic::new(0x0020202020000000, 0x0010400610a10422, 60, 13647),
-        Magic::new(0x0000000000000e00, 0x0010088000000002, 61, 18271),
+        Probe::new(0x0020202020000000, 0x0010400610a10422, 60, 13647),
+        Probe::new(0x0000000000000e00, 0x0010088000000002, 61, 18271),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Magic::new(0x0000000000001e00, 0x0048000000424090, 60, 14079),
-        Magic::new(0x0040404040000000, 0x82004002c2050880, 60, 14095),
+        Probe::new(0x0000000000001e00, 0x0048000000424090, 60, 14079),
+        Probe::new(0x0040404040000000, 0x82004002c2050880, 60, 14095),
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Magic::new(0x0000000000003e00, 0x0044000000808020, 59, 5088),
-        Magic::new(0x0080808080000000, 0x4400040101802d40, 60, 14895),
+        Probe::new(0x0000000000003e00, 0x0044000000808020, 59, 5088),
+        Probe::new(0x0080808080000000, 0x4400040101802d40, 60, 14895),
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Magic::new(0x00000000007c0000, 0x0020021080024810, 59, 4192),
-        Magic::new(0x0001010100000000, 0x0500002180304102, 61, 18503),
+        Probe::new(0x00000000007c0000, 0x0020021080024810, 59, 4192),
+        Probe::new(0x0001010100000000, 0x0500002180304102, 61, 18503),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Magic::new(0x0000000000780000, 0x1000021c00008004, 60, 13663),
-        Magic::new(0x0002020200000000, 0x0008800124504020, 61, 18279),
+        Probe::new(0x0000000000780000, 0x1000021c00008004, 60, 13663),
+        Probe::new(0x0002020200000000, 0x0008800124504020, 61, 18279),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Magic::new(0x0000000000700000, 0x3c08621044000010, 61, 5680),
-        Magic::new(0x0004040400000000, 0x002601c010202802, 61, 17511),
+        Probe::new(0x0000000000700000, 0x3c08621044000010, 61, 5680),
+        Probe::new(0x0004040400000000, 0x002601c010202802, 61, 17511),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Magic::new(0x0008080800000000, 0x0406100008101c08, 61, 17519),
-        Magic::new(0x0000000000620000, 0x4188410022000004, 61, 17527),
+        Probe::new(0x0008080800000000, 0x0406100008101c08, 61, 17519),
+        Probe::new(0x0000000000620000, 0x4188410022000004, 61, 17527),
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Magic::new(0x0010101000000000, 0x1801080042051840, 61, 17535),
-        Magic::new(0x0000000000460000, 0x0008120020c40040, 61, 17543),
+        Probe::new(0x0010101000000000, 0x1801080042051840, 61, 17535),
+        Probe::new(0x0000000000460000, 0x0008120020c40040, 61, 17543),
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Magic::new(0x00000000000e0000, 0x4844108000000040, 61, 17551),
-        Magic::new(0x0020202000000000, 0x0130000082018c0c, 61, 17559),
+        Probe::new(0x00000000000e0000, 0x4844108000000040, 61, 17551),
+        Probe::new(0x0020202000000000, 0x0130000082018c0c, 61, 17559),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Magic::new(0x00000000001e0000, 0x8000080002010002, 60, 13679),
-        Magic::new(0x0040404000000000, 0x0400024080810601, 61, 18287),
+        Probe::new(0x00000000001e0000, 0x8000080002010002, 60, 13679),
+        Probe::new(0x0040404000000000, 0x0400024080810601, 61, 18287),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Magic::new(0x00000000003e0000, 0x004084080800c088, 59, 4224),
-        Magic::new(0x0080808000000000, 0x1240000800419508, 61, 18511),
+        Probe::new(0x00000000003e0000, 0x004084080800c088, 59, 4224),
+        Probe::new(0x0080808000000000, 0x1240000800419508, 61, 18511),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Magic::new(0x000000007c000000, 0x0000820840001204, 59, 4256),
-        Magic::new(0x0001010000000100, 0x0180810220402000, 61, 18519),
+        Probe::new(0x000000007c000000, 0x0000820840001204, 59, 4256),
+        Probe::new(0x0001010000000100, 0x0180810220402000, 61, 18519),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Magic::new(0x0000000078000000, 0x0128401888000226, 60, 13695),
-        Magic::new(0x0002020000000200, 0x101041831d2a4024, 61, 18295),
+        Probe::new(0x0000000078000000, 0x0128401888000226, 60, 13695),
+        Probe::new(0x0002020000000200, 0x101041831d2a4024, 61, 18295),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Magic::new(0x0000000070000000, 0x0410000204400c80, 61, 17567),
-        Magic::new(0x0004040000000400, 0x8430800350210808, 61, 17575),
+        Probe::new(0x0000000070000000, 0x0410000204400c80, 61, 17567),
+        Probe::new(0x0004040000000400, 0x8430800350210808, 61, 17575),
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Magic::new(0x0000000062000000, 0x0002004128002400, 61, 17583),
-        Magic::new(0x0008080000000800, 0x400a000020043040, 61, 17591),
+        Probe::new(0x0000000062000000, 0x0002004128002400, 61, 17583),
+        Probe::new(0x0008080000000800, 0x400a000020043040, 61, 17591),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Magic::new(0x0000000046000000, 0xc080004900804000, 61, 17599),
-        Magic::new(0x0010100000001000, 0x0008020240540202, 61, 17607),
+        Probe::new(0x0000000046000000, 0xc080004900804000, 61, 17599),
+        Probe::new(0x0010100000001000, 0x0008020240540202, 61, 17607),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Magic::new(0x000000000e000000, 0xa100001080104320, 61, 16498),
-        Magic::new(0x0020200000002000, 0x4011000200024400, 61, 17615),
+        Probe::new(0x000000000e000000, 0xa100001080104320, 61, 16498),
+        Probe::new(0x0020200000002000, 0x4011000200024400, 61, 17615),
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Magic::new(0x000000001e000000, 0x000580440060498a, 60, 13711),
-        Magic::new(0x0040400000004000, 0x8002100008908150, 61, 18303),
+        Probe::new(0x000000001e000000, 0x000580440060498a, 60, 13711),
+        Probe::new(0x0040400000004000, 0x8002100008908150, 61, 18303),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Magic::new(0x000000003e000000, 0x1008020c0000404b, 59, 4288),
-        Magic::new(0x0080800000008000, 0x0001010040004490, 61, 18527),
+        Probe::new(0x000000003e000000, 0x1008020c0000404b, 59, 4288),
+        Probe::new(0x0080800000008000, 0x0001010040004490, 61, 18527),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Magic::new(0x0000007c00000000, 0x0000840112004049, 59, 4320),
-        Magic::new(0x0001000000010100, 0x0080280006404803, 61, 18535),
+        Probe::new(0x0000007c00000000, 0x0000840112004049, 59, 4320),
+        Probe::new(0x0001000000010100, 0x0080280006404803, 61, 18535),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Magic::new(0x0000007800000000, 0x4000084086008000, 60, 13727),
-        Magic::new(0x0002000000020200, 0x0022128004804204, 61, 18311),
+        Probe::new(0x0000007800000000, 0x4000084086008000, 60, 13727),
+        Probe::new(0x0002000000020200, 0x0022128004804204, 61, 18311),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Magic::new(0x0000007000000000, 0x0024009002004000, 61, 6256),
-        Magic::new(0x0004000000040400, 0x010aa00080405000, 61, 17623),
+        Probe::new(0x0000007000000000, 0x0024009002004000, 61, 6256),
+        Probe::new(0x0004000000040400, 0x010aa00080405000, 61, 17623),
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Magic::new(0x0008000000080800, 0x0468042000011000, 61, 17631),
-        Magic::new(0x0000006200000000, 0x0044800812200082, 61, 17639),
+        Probe::new(0x0008000000080800, 0x0468042000011000, 61, 17631),
+        Probe::new(0x0000006200000000, 0x0044800812200082, 61, 17639),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Magic::new(0x0010000000101000, 0x00182430060a0a0a, 61, 17647),
-        Magic::new(0x0000004600000000, 0x4040543824840c08, 61, 17655),
+        Probe::new(0x0010000000101000, 0x00182430060a0a0a, 61, 17647),
+        Probe::new(0x0000004600000000, 0x4040543824840c08, 61, 17655),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Magic::new(0x0000000e00000000, 0x88805000120086c0, 61, 17663),
-        Magic::new(0x0020000000202000, 0x8002811020020400, 61, 17671),
+        Probe::new(0x0000000e00000000, 0x88805000120086c0, 61, 17663),
+        Probe::new(0x0020000000202000, 0x8002811020020400, 61, 17671),
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Magic::new(0x0000001e00000000, 0x000802021810c202, 60, 13743),
-        Magic::new(0x0040000000404000, 0x00898243000a8102, 61, 18319),
+        Probe::new(0x0000001e00000000, 0x000802021810c202, 60, 13743),
+        Probe::new(0x0040000000404000, 0x00898243000a8102, 61, 18319),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Magic::new(0x0000003e00000000, 0x8468008044004022, 59, 4352),
-        Magic::new(0x0080000000808000, 0x02090640008000a1, 61, 18543),
+        Probe::new(0x0000003e00000000, 0x8468008044004022, 59, 4352),
+        Probe::new(0x0080000000808000, 0x02090640008000a1, 61, 18543),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Magic::new(0x00007c0000000000, 0x0a00040000020100, 59, 4384),
-        Magic::new(0x0000000001010100, 0x0050208002081140, 61, 18551),
+        Probe::new(0x00007c0000000000, 0x0a00040000020100, 59, 4384),
+        Probe::new(0x0000000001010100, 0x0050208002081140, 61, 18551),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Magic::new(0x0000780000000000, 0x0000020030088000, 60, 13759),
-        Magic::new(0x0000000002020200, 0x02401020c0100420, 61, 18327),
+        Probe::new(0x0000780000000000, 0x0000020030088000, 60, 13759),
+        Probe::new(0x0000000002020200, 0x02401020c0100420, 61, 18327),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Magic::new(0x0000000004040400, 0x2010249840242000, 61, 17679),
-        Magic::new(0x0000700000000000, 0x0009600801020960, 61, 17687),
+        Probe::new(0x0000000004040400, 0x2010249840242000, 61, 17679),
+        Probe::new(0x0000700000000000, 0x0009600801020960, 61, 17687),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Magic::new(0x0000000008080800, 0x00080c7020484000, 61, 17695),
-        Magic::new(0x0000620000000000, 0x04c4002208412000, 61, 17703),
+        Probe::new(0x0000000008080800, 0x00080c7020484000, 61, 17695),
+        Probe::new(0x0000620000000000, 0x04c4002208412000, 61, 17703),
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Magic::new(0x0000000010101000, 0x240d521810904520, 61, 17711),
-        Magic::new(0x0000460000000000, 0x8101002020120000, 61, 17719),
+        Probe::new(0x0000000010101000, 0x240d521810904520, 61, 17711),
+        Probe::new(0x0000460000000000, 0x8101002020120000, 61, 17719),
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Magic::new(0x0000000020202000, 0x02a4010280120000, 61, 17727),
-        Magic::new(0x00000e0000000000, 0x0250020300500401, 61, 17735),
+        Probe::new(0x0000000020202000, 0x02a4010280120000, 61, 17727),
+        Probe::new(0x00000e0000000000, 0x0250020300500401, 61, 17735),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Magic::new(0x00001e0000000000, 0x1140008100441040, 60, 13775),
-        Magic::new(0x0000000040404000, 0x1828862120040000, 61, 18335),
+        Probe::new(0x00001e0000000000, 0x1140008100441040, 60, 13775),
+        Probe::new(0x0000000040404000, 0x1828862120040000, 61, 18335),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Magic::new(0x00003e0000000000, 0x0011c09200108002, 59, 4416),
-        Magic::new(0x0000000080808000, 0x0000e08114003000, 61, 18559),
+        Probe::new(0x00003e0000000000, 0x0011c09200108002, 59, 4416),
+        Probe::new(0x0000000080808000, 0x0000e08114003000, 61, 18559),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Magic::new(0x007c000000000000, 0x0405300088002420, 59, 5120),
-        Magic::new(0x0000000101010100, 0x0820804050040002, 60, 14911),
+        Probe::new(0x007c000000000000, 0x0405300088002420, 59, 5120),
+        Probe::new(0x0000000101010100, 0x0820804050040002, 60, 14911),
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Magic::new(0x0000000202020200, 0x8040142820620200, 60, 14111),
-        Magic::new(0x0078000000000000, 0x0002800800003204, 60, 6640),
+        Probe::new(0x0000000202020200, 0x8040142820620200, 60, 14111),
+        Probe::new(0x0078000000000000, 0x0002800800003204, 60, 6640),
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Magic::new(0x0000000404040400, 0x0004204810104080, 60, 13791),
-        Magic::new(0x0070000000000000, 0x5000000040802212, 61, 6664),
+        Probe::new(0x0000000404040400, 0x0004204810104080, 60, 13791),
+        Probe::new(0x0070000000000000, 0x5000000040802212, 61, 6664),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Magic::new(0x0000000808080800, 0x0005281002004100, 60, 13807),
-        Magic::new(0x0062000000000000, 0x0080481b81001202, 61, 18343),
+        Probe::new(0x0000000808080800, 0x0005281002004100, 60, 13807),
+        Probe::new(0x0062000000000000, 0x0080481b81001202, 61, 18343),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Magic::new(0x0000001010101000, 0x282114080a900018, 60, 13823),
-        Magic::new(0x0046000000000000, 0x0020008100402080, 61, 18351),
+        Probe::new(0x0000001010101000, 0x282114080a900018, 60, 13823),
+        Probe::new(0x0046000000000000, 0x0020008100402080, 61, 18351),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Magic::new(0x0000002020202000, 0x0024108a01001800, 60, 13839),
-        Magic::new(0x000e000000000000, 0x0600500b001430c0, 61, 18359),
+        Probe::new(0x0000002020202000, 0x0024108a01001800, 60, 13839),
+        Probe::new(0x000e000000000000, 0x0600500b001430c0, 61, 18359),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Magic::new(0x0000004040404000, 0x0109018242020000, 60, 14127),
-        Magic::new(0x001e000000000000, 0x0009405223000800, 60, 14143),
+        Probe::new(0x0000004040404000, 0x0109018242020000, 60, 14127),
+        Probe::new(0x001e000000000000, 0x0009405223000800, 60, 14143),
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Magic::new(0x003e000000000000, 0x0000000000006400, 59, 5152),
-        Magic::new(0x0000008080808000, 0x24050040a0800004, 60, 14927),
+        Probe::new(0x003e000000000000, 0x0000000000006400, 59, 5152),
+        Probe::new(0x0000008080808000, 0x24050040a0800004, 60, 14927),
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Magic::new(0x0000010101010100, 0x3040203894804020, 59, 6880),
-        Magic::new(0x7c00000000000000, 0x0688004020014012, 59, 6912),
+        Probe::new(0x0000010101010100, 0x3040203894804020, 59, 6880),
+        Probe::new(0x7c00000000000000, 0x0688004020014012, 59, 6912),
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Magic::new(0x0000020202020200, 0x30c1202804112028, 59, 5184),
-        Magic::new(0x7800000000000000, 0x8081d00408008806, 60, 14943),
+        Probe::new(0x0000020202020200, 0x30c1202804112028, 59, 5184),
+        Probe::new(0x7800000000000000, 0x8081d00408008806, 60, 14943),
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Magic::new(0x0000040404040400, 0xb404020810200024, 59, 4448),
-        Magic::new(0x7000000000000000, 0x2002620801050002, 61, 18567),
+        Probe::new(0x0000040404040400, 0xb404020810200024, 59, 4448),
+        Probe::new(0x7000000000000000, 0x2002620801050002, 61, 18567),
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Magic::new(0x0000080808080800, 0x08070810040a0051, 59, 4480),
-        Magic::new(0x6200000000000000, 0x4089180200658045, 61, 18575),
+        Probe::new(0x0000080808080800, 0x08070810040a0051, 59, 4480),
+        Probe::new(0x6200000000000000, 0x4089180200658045, 61, 18575),
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Magic::new(0x0000101010101000, 0x2108042220850000, 59, 4512),
-        Magic::new(0x4600000000000000, 0x2048004100018812, 61, 18583),
+        Probe::new(0x0000101010101000, 0x2108042220850000, 59, 4512),
+        Probe::new(0x4600000000000000, 0x2048004100018812, 61, 18583),
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Magic::new(0x0000202020202000, 0x112481020c044d40, 59, 4544),
-        Magic::new(0x0e00000000000000, 0x3010301040015d10, 61, 16796),
+        Probe::new(0x0000202020202000, 0x112481020c044d40, 59, 4544),
+        Probe::new(0x0e00000000000000, 0x3010301040015d10, 61, 16796),
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Magic::new(0x0000404040404000, 0x000102018020c400, 59, 5216),
-        Magic::new(0x1e00000000000000, 0x1000404008035838, 60, 14959),
+        Probe::new(0x0000404040404000, 0x000102018020c400, 59, 5216),
+        Probe::new(0x1e00000000000000, 0x1000404008035838, 60, 14959),
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Magic::new(0x0000808080808000, 0x0040310080412101, 59, 6944),
-        Magic::new(0x3e00000000000000, 0x0001014300011434, 59, 6976),
+        Probe::new(0x0000808080808000, 0x0040310080412101, 59, 6944),
+        Probe::new(0x3e00000000000000, 0x0001014300011434, 59, 6976),
     ]),
 ];
 /// Block 7: elephant white quiet, elephant black quiet, elephant white capture, elephant
@@ -5576,385 +6442,385 @@ static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_7: [Slot<Bitboard, 4>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
-        Magic::new(0x0000000000020502, 0x2820a03000000050, 60, 11695),
+        Probe::new(0x0000000000020502, 0x2820a03000000050, 60, 11695),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000000205, [ // b1
-        Magic::new(0x0000000000040a04, 0x0410080000000000, 60, 16431),
+        Probe::new(0x0000000000040a04, 0x0410080000000000, 60, 16431),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x000000000000040a, [ // c1
-        Magic::new(0x0000000000001008, 0x0848004a00200028, 62, 2499),
-        Magic::new(0x00000000000a0400, 0x008a480000040a01, 61, 11374),
+        Probe::new(0x0000000000001008, 0x0848004a00200028, 62, 2499),
+        Probe::new(0x00000000000a0400, 0x008a480000040a01, 61, 11374),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000000814, [ // d1
-        Magic::new(0x0000000000002214, 0x8412008608004200, 60, 16619),
-        Magic::new(0x0000000000140800, 0x4008088000042088, 61, 17191),
+        Probe::new(0x0000000000002214, 0x8412008608004200, 60, 16619),
+        Probe::new(0x0000000000140800, 0x4008088000042088, 61, 17191),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000001028, [ // e1
-        Magic::new(0x0000000000004428, 0x0408401060000600, 60, 16631),
-        Magic::new(0x0000000000281000, 0x0042922000000080, 61, 17199),
+        Probe::new(0x0000000000004428, 0x0408401060000600, 60, 16631),
+        Probe::new(0x0000000000281000, 0x0042922000000080, 61, 17199),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000002050, [ // f1
-        Magic::new(0x0000000000000810, 0x0c18402000200000, 63, 331),
-        Magic::new(0x0000000000502000, 0x0002020004220000, 61, 11687),
+        Probe::new(0x0000000000000810, 0x0c18402000200000, 63, 331),
+        Probe::new(0x0000000000502000, 0x0002020004220000, 61, 11687),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000040a0, [ // g1
-        Magic::new(0x0000000000205020, 0x41124d00000a0230, 60, 16445),
+        Probe::new(0x0000000000205020, 0x41124d00000a0230, 60, 16445),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000008040, [ // h1
-        Magic::new(0x000000000040a040, 0x0040a60220000400, 60, 16460),
+        Probe::new(0x000000000040a040, 0x0040a60220000400, 60, 16460),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000010201, [ // a2
-        Magic::new(0x0000000002050200, 0x0030169080000020, 60, 16476),
+        Probe::new(0x0000000002050200, 0x0030169080000020, 60, 16476),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000020502, [ // b2
-        Magic::new(0x00000000040a0400, 0x0061090800200206, 60, 11711),
+        Probe::new(0x00000000040a0400, 0x0061090800200206, 60, 11711),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000040a04, [ // c2
-        Magic::new(0x0000000000100800, 0x0408080400000024, 62, 991),
-        Magic::new(0x000000000a040000, 0x0480101200020000, 61, 17119),
+        Probe::new(0x0000000000100800, 0x0408080400000024, 62, 991),
+        Probe::new(0x000000000a040000, 0x0480101200020000, 61, 17119),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000081408, [ // d2
-        Magic::new(0x0000000000221400, 0x0012240000000002, 60, 16645),
-        Magic::new(0x0000000014080000, 0x5100494900000000, 61, 17207),
+        Probe::new(0x0000000000221400, 0x0012240000000002, 60, 16645),
+        Probe::new(0x0000000014080000, 0x5100494900000000, 61, 17207),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000102810, [ // e2
-        Magic::new(0x0000000000442800, 0xa045084430004000, 60, 16660),
-        Magic::new(0x0000000028100000, 0x0200440c00081800, 61, 17215),
+        Probe::new(0x0000000000442800, 0xa045084430004000, 60, 16660),
+        Probe::new(0x0000000028100000, 0x0200440c00081800, 61, 17215),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000205020, [ // f2
-        Magic::new(0x0000000000081000, 0x0184510021124000, 62, 4067),
-        Magic::new(0x0000000050200000, 0x1002320a00000003, 61, 17127),
+        Probe::new(0x0000000000081000, 0x0184510021124000, 62, 4067),
+        Probe::new(0x0000000050200000, 0x1002320a00000003, 61, 17127),
         PAD,
         PAD,
     ]),
     Slot::new(0x000000000040a040, [ // g2
-        Magic::new(0x0000000020502000, 0x2008948414888006, 60, 11727),
+        Probe::new(0x0000000020502000, 0x2008948414888006, 60, 11727),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000804080, [ // h2
-        Magic::new(0x0000000040a04000, 0x1009090040042004, 60, 11743),
+        Probe::new(0x0000000040a04000, 0x1009090040042004, 60, 11743),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000001020100, [ // a3
-        Magic::new(0x0000000004020400, 0x080b421020400204, 61, 11302),
-        Magic::new(0x0000000201000000, 0x0800408264000830, 62, 1491),
+        Probe::new(0x0000000004020400, 0x080b421020400204, 61, 11302),
+        Probe::new(0x0000000201000000, 0x0800408264000830, 62, 1491),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000002050200, [ // b3
-        Magic::new(0x0000000008040800, 0x2a120a8841080821, 61, 17135),
-        Magic::new(0x0000000402000000, 0x01000060324000c7, 63, 1552),
+        Probe::new(0x0000000008040800, 0x2a120a8841080821, 61, 17135),
+        Probe::new(0x0000000402000000, 0x01000060324000c7, 63, 1552),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000040a0400, [ // c3
-        Magic::new(0x0000000010081000, 0x0018040400a04000, 61, 17223),
-        Magic::new(0x0000000a04000000, 0x0002809010888100, 61, 17231),
+        Probe::new(0x0000000010081000, 0x0018040400a04000, 61, 17223),
+        Probe::new(0x0000000a04000000, 0x0002809010888100, 61, 17231),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000008140800, [ // d3
-        Magic::new(0x0000000002040200, 0x2410212a008c0020, 61, 17743),
-        Magic::new(0x0000000020102000, 0x0002020c40058000, 61, 17751),
-        Magic::new(0x0000001408000000, 0x0040401808008292, 61, 17759),
+        Probe::new(0x0000000002040200, 0x2410212a008c0020, 61, 17743),
+        Probe::new(0x0000000020102000, 0x0002020c40058000, 61, 17751),
+        Probe::new(0x0000001408000000, 0x0040401808008292, 61, 17759),
         PAD,
     ]),
     Slot::new(0x0000000010281000, [ // e3
-        Magic::new(0x0000000004080400, 0x0128101282148005, 61, 17767),
-        Magic::new(0x0000000040204000, 0x0a82010100800a08, 61, 17775),
-        Magic::new(0x0000002810000000, 0x0200000809082004, 61, 17783),
+        Probe::new(0x0000000004080400, 0x0128101282148005, 61, 17767),
+        Probe::new(0x0000000040204000, 0x0a82010100800a08, 61, 17775),
+        Probe::new(0x0000002810000000, 0x0200000809082004, 61, 17783),
         PAD,
     ]),
     Slot::new(0x0000000020502000, [ // f3
-        Magic::new(0x0000000008100800, 0x0204949001400040, 61, 17239),
-        Magic::new(0x0000005020000000, 0x084100da02200089, 61, 17247),
+        Probe::new(0x0000000008100800, 0x0204949001400040, 61, 17239),
+        Probe::new(0x0000005020000000, 0x084100da02200089, 61, 17247),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000040a04000, [ // g3
-        Magic::new(0x0000000010201000, 0x00040c0a24241000, 61, 17143),
-        Magic::new(0x0000002040000000, 0x00000c2602008400, 62, 4847),
+        Probe::new(0x0000000010201000, 0x00040c0a24241000, 61, 17143),
+        Probe::new(0x0000002040000000, 0x00000c2602008400, 62, 4847),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000080408000, [ // h3
-        Magic::new(0x0000000020402000, 0x0849110400100008, 61, 17151),
-        Magic::new(0x0000004080000000, 0x0000a401110085a8, 62, 1247),
+        Probe::new(0x0000000020402000, 0x0849110400100008, 61, 17151),
+        Probe::new(0x0000004080000000, 0x0000a401110085a8, 62, 1247),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000102010000, [ // a4
-        Magic::new(0x0000020100010200, 0x0020400014100140, 60, 16676),
-        Magic::new(0x0000000402040000, 0x0800205a1002004a, 61, 17255),
+        Probe::new(0x0000020100010200, 0x0020400014100140, 60, 16676),
+        Probe::new(0x0000000402040000, 0x0800205a1002004a, 61, 17255),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000205020000, [ // b4
-        Magic::new(0x0000040200020400, 0xa008410c08100082, 60, 11951),
-        Magic::new(0x0000000804080000, 0x4000304a09540101, 61, 17263),
+        Probe::new(0x0000040200020400, 0xa008410c08100082, 60, 11951),
+        Probe::new(0x0000000804080000, 0x4000304a09540101, 61, 17263),
         PAD,
         PAD,
     ]),
     Slot::new(0x000000040a040000, [ // c4
-        Magic::new(0x0000000000040a00, 0x2b25201000043000, 61, 17791),
-        Magic::new(0x0000001008100000, 0x1000080802000000, 61, 17799),
-        Magic::new(0x00000a0400000000, 0x0000808030900a71, 61, 17807),
+        Probe::new(0x0000000000040a00, 0x2b25201000043000, 61, 17791),
+        Probe::new(0x0000001008100000, 0x1000080802000000, 61, 17799),
+        Probe::new(0x00000a0400000000, 0x0000808030900a71, 61, 17807),
         PAD,
     ]),
     Slot::new(0x0000000814080000, [ // d4
-        Magic::new(0x0000000000081400, 0x0008880028001000, 61, 18591),
-        Magic::new(0x0000000204020000, 0x0205408c22002400, 61, 18599),
-        Magic::new(0x0000002010200000, 0x010093d504082800, 61, 19084),
-        Magic::new(0x0000140800000000, 0x0910012008080400, 61, 18607),
+        Probe::new(0x0000000000081400, 0x0008880028001000, 61, 18591),
+        Probe::new(0x0000000204020000, 0x0205408c22002400, 61, 18599),
+        Probe::new(0x0000002010200000, 0x010093d504082800, 61, 19084),
+        Probe::new(0x0000140800000000, 0x0910012008080400, 61, 18607),
     ]),
     Slot::new(0x0000001028100000, [ // e4
-        Magic::new(0x0000000000102800, 0x1806080400000020, 61, 18615),
-        Magic::new(0x0000000408040000, 0x000a604430029200, 61, 18623),
-        Magic::new(0x0000004020400000, 0x3006092102010008, 61, 18631),
-        Magic::new(0x0000281000000000, 0x10c2081082120000, 61, 18639),
+        Probe::new(0x0000000000102800, 0x1806080400000020, 61, 18615),
+        Probe::new(0x0000000408040000, 0x000a604430029200, 61, 18623),
+        Probe::new(0x0000004020400000, 0x3006092102010008, 61, 18631),
+        Probe::new(0x0000281000000000, 0x10c2081082120000, 61, 18639),
     ]),
     Slot::new(0x0000002050200000, [ // f4
-        Magic::new(0x0000000000205000, 0x0002620001807010, 61, 17815),
-        Magic::new(0x0000000810080000, 0x2101780804111801, 61, 17823),
-        Magic::new(0x0000502000000000, 0xb022000002024c02, 61, 17831),
+        Probe::new(0x0000000000205000, 0x0002620001807010, 61, 17815),
+        Probe::new(0x0000000810080000, 0x2101780804111801, 61, 17823),
+        Probe::new(0x0000502000000000, 0xb022000002024c02, 61, 17831),
         PAD,
     ]),
     Slot::new(0x00000040a0400000, [ // g4
-        Magic::new(0x0000204000402000, 0x0000850082840404, 60, 11967),
-        Magic::new(0x0000001020100000, 0x0084480134007105, 61, 17255),
+        Probe::new(0x0000204000402000, 0x0000850082840404, 60, 11967),
+        Probe::new(0x0000001020100000, 0x0084480134007105, 61, 17255),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000008040800000, [ // h4
-        Magic::new(0x0000408000804000, 0x0001004220320000, 60, 11983),
-        Magic::new(0x0000002040200000, 0x2804015202081023, 61, 17271),
+        Probe::new(0x0000408000804000, 0x0001004220320000, 60, 11983),
+        Probe::new(0x0000002040200000, 0x2804015202081023, 61, 17271),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000010201000000, [ // a5
-        Magic::new(0x0002010001020000, 0x0400082100802002, 60, 11999),
-        Magic::new(0x0000040204000000, 0x50000210c0099181, 61, 17279),
+        Probe::new(0x0002010001020000, 0x0400082100802002, 60, 11999),
+        Probe::new(0x0000040204000000, 0x50000210c0099181, 61, 17279),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000020502000000, [ // b5
-        Magic::new(0x0004020002040000, 0x0000844000200800, 60, 12015),
-        Magic::new(0x0000080408000000, 0x20240810100401c0, 61, 17287),
+        Probe::new(0x0004020002040000, 0x0000844000200800, 60, 12015),
+        Probe::new(0x0000080408000000, 0x20240810100401c0, 61, 17287),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000040a04000000, [ // c5
-        Magic::new(0x00000000040a0000, 0x480010142080000c, 61, 17839),
-        Magic::new(0x0000100810000000, 0x41008084100a0800, 61, 17847),
-        Magic::new(0x000a040000000000, 0x0000100044612408, 61, 17855),
+        Probe::new(0x00000000040a0000, 0x480010142080000c, 61, 17839),
+        Probe::new(0x0000100810000000, 0x41008084100a0800, 61, 17847),
+        Probe::new(0x000a040000000000, 0x0000100044612408, 61, 17855),
         PAD,
     ]),
     Slot::new(0x0000081408000000, [ // d5
-        Magic::new(0x0000000008140000, 0x0000180800020100, 61, 18647),
-        Magic::new(0x0000020402000000, 0x3410811c21200800, 61, 18655),
-        Magic::new(0x0000201020000000, 0x0010020108921000, 61, 18663),
-        Magic::new(0x0014080000000000, 0x0101040000180800, 61, 18671),
+        Probe::new(0x0000000008140000, 0x0000180800020100, 61, 18647),
+        Probe::new(0x0000020402000000, 0x3410811c21200800, 61, 18655),
+        Probe::new(0x0000201020000000, 0x0010020108921000, 61, 18663),
+        Probe::new(0x0014080000000000, 0x0101040000180800, 61, 18671),
     ]),
     Slot::new(0x0000102810000000, [ // e5
-        Magic::new(0x0000000010280000, 0x0000240440010600, 61, 18679),
-        Magic::new(0x0000040804000000, 0x2022000a09a06008, 61, 18687),
-        Magic::new(0x0000402040000000, 0x0004012114b488c0, 61, 18695),
-        Magic::new(0x0028100000000000, 0x0022102818444420, 61, 18703),
+        Probe::new(0x0000000010280000, 0x0000240440010600, 61, 18679),
+        Probe::new(0x0000040804000000, 0x2022000a09a06008, 61, 18687),
+        Probe::new(0x0000402040000000, 0x0004012114b488c0, 61, 18695),
+        Probe::new(0x0028100000000000, 0x0022102818444420, 61, 18703),
     ]),
     Slot::new(0x0000205020000000, [ // f5
-        Magic::new(0x0000000020500000, 0x0010820210805040, 61, 17863),
-        Magic::new(0x0000081008000000, 0x0000000808564040, 61, 17871),
-        Magic::new(0x0050200000000000, 0x1c00002101020200, 61, 17879),
+        Probe::new(0x0000000020500000, 0x0010820210805040, 61, 17863),
+        Probe::new(0x0000081008000000, 0x0000000808564040, 61, 17871),
+        Probe::new(0x0050200000000000, 0x1c00002101020200, 61, 17879),
         PAD,
     ]),
     Slot::new(0x000040a040000000, [ // g5
-        Magic::new(0x0020400040200000, 0x2080008202112510, 60, 12031),
-        Magic::new(0x0000102010000000, 0x00c1100204040000, 61, 17295),
+        Probe::new(0x0020400040200000, 0x2080008202112510, 60, 12031),
+        Probe::new(0x0000102010000000, 0x00c1100204040000, 61, 17295),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000804080000000, [ // h5
-        Magic::new(0x0040800080400000, 0x05009a0020005102, 60, 12047),
-        Magic::new(0x0000204020000000, 0x0510000430822205, 61, 17303),
+        Probe::new(0x0040800080400000, 0x05009a0020005102, 60, 12047),
+        Probe::new(0x0000204020000000, 0x0510000430822205, 61, 17303),
         PAD,
         PAD,
     ]),
     Slot::new(0x0001020100000000, [ // a6
-        Magic::new(0x0000000102000000, 0x00004041c8041000, 62, 791),
-        Magic::new(0x0004020400000000, 0x5848040023200860, 61, 17159),
+        Probe::new(0x0000000102000000, 0x00004041c8041000, 62, 791),
+        Probe::new(0x0004020400000000, 0x5848040023200860, 61, 17159),
         PAD,
         PAD,
     ]),
     Slot::new(0x0002050200000000, [ // b6
-        Magic::new(0x0000000204000000, 0x2220102220200402, 62, 405),
-        Magic::new(0x0008040800000000, 0x4000850210940440, 61, 17167),
+        Probe::new(0x0000000204000000, 0x2220102220200402, 62, 405),
+        Probe::new(0x0008040800000000, 0x4000850210940440, 61, 17167),
         PAD,
         PAD,
     ]),
     Slot::new(0x00040a0400000000, [ // c6
-        Magic::new(0x000000040a000000, 0x10a8002e09886090, 61, 19071),
-        Magic::new(0x0010081000000000, 0x0000002882180801, 61, 17311),
+        Probe::new(0x000000040a000000, 0x10a8002e09886090, 61, 19071),
+        Probe::new(0x0010081000000000, 0x0000002882180801, 61, 17311),
         PAD,
         PAD,
     ]),
     Slot::new(0x0008140800000000, [ // d6
-        Magic::new(0x0000000814000000, 0x6002200808040400, 61, 17887),
-        Magic::new(0x0002040200000000, 0x000881204030d000, 61, 17895),
-        Magic::new(0x0020102000000000, 0x8200205021040420, 61, 17903),
+        Probe::new(0x0000000814000000, 0x6002200808040400, 61, 17887),
+        Probe::new(0x0002040200000000, 0x000881204030d000, 61, 17895),
+        Probe::new(0x0020102000000000, 0x8200205021040420, 61, 17903),
         PAD,
     ]),
     Slot::new(0x0010281000000000, [ // e6
-        Magic::new(0x0000001028000000, 0x0980000484802008, 61, 17911),
-        Magic::new(0x0004080400000000, 0x002480100c101000, 61, 17919),
-        Magic::new(0x0040204000000000, 0x2140001101010230, 61, 17927),
+        Probe::new(0x0000001028000000, 0x0980000484802008, 61, 17911),
+        Probe::new(0x0004080400000000, 0x002480100c101000, 61, 17919),
+        Probe::new(0x0040204000000000, 0x2140001101010230, 61, 17927),
         PAD,
     ]),
     Slot::new(0x0020502000000000, [ // f6
-        Magic::new(0x0000002050000000, 0x0001c00202000488, 61, 17319),
-        Magic::new(0x0008100800000000, 0x00c0000524081802, 61, 17327),
+        Probe::new(0x0000002050000000, 0x0001c00202000488, 61, 17319),
+        Probe::new(0x0008100800000000, 0x00c0000524081802, 61, 17327),
         PAD,
         PAD,
     ]),
     Slot::new(0x0040a04000000000, [ // g6
-        Magic::new(0x0000004020000000, 0xa04003865b1a002a, 63, 456),
-        Magic::new(0x0010201000000000, 0x0200084002048405, 61, 11618),
+        Probe::new(0x0000004020000000, 0xa04003865b1a002a, 63, 456),
+        Probe::new(0x0010201000000000, 0x0200084002048405, 61, 11618),
         PAD,
         PAD,
     ]),
     Slot::new(0x0080408000000000, [ // h6
-        Magic::new(0x0000008040000000, 0x222c000248902484, 62, 2499),
-        Magic::new(0x0020402000000000, 0xa008850b4a2084c0, 61, 17175),
+        Probe::new(0x0000008040000000, 0x222c000248902484, 62, 2499),
+        Probe::new(0x0020402000000000, 0xa008850b4a2084c0, 61, 17175),
         PAD,
         PAD,
     ]),
     Slot::new(0x0102010000000000, [ // a7
-        Magic::new(0x0002050200000000, 0x2040022090200880, 60, 16492),
+        Probe::new(0x0002050200000000, 0x2040022090200880, 60, 16492),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0205020000000000, [ // b7
-        Magic::new(0x00040a0400000000, 0x0010000308104410, 60, 16506),
+        Probe::new(0x00040a0400000000, 0x0010000308104410, 60, 16506),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x040a040000000000, [ // c7
-        Magic::new(0x0000040a00000000, 0xc0100c0748280400, 61, 11374),
-        Magic::new(0x0008100000000000, 0x0081091021c51000, 62, 1119),
+        Probe::new(0x0000040a00000000, 0xc0100c0748280400, 61, 11374),
+        Probe::new(0x0008100000000000, 0x0081091021c51000, 62, 1119),
         PAD,
         PAD,
     ]),
     Slot::new(0x0814080000000000, [ // d7
-        Magic::new(0x0000081400000000, 0x0802100808080000, 61, 17191),
-        Magic::new(0x0014220000000000, 0x00000610200c0510, 60, 16688),
+        Probe::new(0x0000081400000000, 0x0802100808080000, 61, 17191),
+        Probe::new(0x0014220000000000, 0x00000610200c0510, 60, 16688),
         PAD,
         PAD,
     ]),
     Slot::new(0x1028100000000000, [ // e7
-        Magic::new(0x0000102800000000, 0x0811802004440180, 61, 17335),
-        Magic::new(0x0028440000000000, 0x4420000810060280, 60, 16704),
+        Probe::new(0x0000102800000000, 0x0811802004440180, 61, 17335),
+        Probe::new(0x0028440000000000, 0x4420000810060280, 60, 16704),
         PAD,
         PAD,
     ]),
     Slot::new(0x2050200000000000, [ // f7
-        Magic::new(0x0000205000000000, 0xc009065202024840, 61, 11687),
-        Magic::new(0x0010080000000000, 0x2000030000385c80, 63, 1026),
+        Probe::new(0x0000205000000000, 0xc009065202024840, 61, 11687),
+        Probe::new(0x0010080000000000, 0x2000030000385c80, 63, 1026),
         PAD,
         PAD,
     ]),
     Slot::new(0x40a0400000000000, [ // g7
-        Magic::new(0x0020502000000000, 0x0402010301012402, 60, 11759),
+        Probe::new(0x0020502000000000, 0x0402010301012402, 60, 11759),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x8040800000000000, [ // h7
-        Magic::new(0x0040a04000000000, 0x0000000002012900, 60, 11775),
+        Probe::new(0x0040a04000000000, 0x0000000002012900, 60, 11775),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0201000000000000, [ // a8
-        Magic::new(0x0205020000000000, 0x25c0808322081224, 60, 17083),
+        Probe::new(0x0205020000000000, 0x25c0808322081224, 60, 17083),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0502000000000000, [ // b8
-        Magic::new(0x040a040000000000, 0x0040001000444490, 60, 11791),
+        Probe::new(0x040a040000000000, 0x0040001000444490, 60, 11791),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0a04000000000000, [ // c8
-        Magic::new(0x00040a0000000000, 0x04009c0040101000, 61, 17119),
-        Magic::new(0x0810000000000000, 0x0040042009910808, 62, 1247),
+        Probe::new(0x00040a0000000000, 0x04009c0040101000, 61, 17119),
+        Probe::new(0x0810000000000000, 0x0040042009910808, 62, 1247),
         PAD,
         PAD,
     ]),
     Slot::new(0x1408000000000000, [ // d8
-        Magic::new(0x0008140000000000, 0x00100800000818a0, 61, 17207),
-        Magic::new(0x1422000000000000, 0x0114001944030b84, 60, 16720),
+        Probe::new(0x0008140000000000, 0x00100800000818a0, 61, 17207),
+        Probe::new(0x1422000000000000, 0x0114001944030b84, 60, 16720),
         PAD,
         PAD,
     ]),
     Slot::new(0x2810000000000000, [ // e8
-        Magic::new(0x0010280000000000, 0x0010501042040400, 61, 17343),
-        Magic::new(0x2844000000000000, 0x0450000002002092, 60, 12063),
+        Probe::new(0x0010280000000000, 0x0010501042040400, 61, 17343),
+        Probe::new(0x2844000000000000, 0x0450000002002092, 60, 12063),
         PAD,
         PAD,
     ]),
     Slot::new(0x5020000000000000, [ // f8
-        Magic::new(0x0020500000000000, 0xd0a4000c02860611, 61, 17183),
-        Magic::new(0x1008000000000000, 0x0001002000000806, 62, 1491),
+        Probe::new(0x0020500000000000, 0xd0a4000c02860611, 61, 17183),
+        Probe::new(0x1008000000000000, 0x0001002000000806, 62, 1491),
         PAD,
         PAD,
     ]),
     Slot::new(0xa040000000000000, [ // g8
-        Magic::new(0x2050200000000000, 0x4008020000808201, 60, 16520),
+        Probe::new(0x2050200000000000, 0x4008020000808201, 60, 16520),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x4080000000000000, [ // h8
-        Magic::new(0x40a0400000000000, 0x0002404000004105, 60, 11807),
+        Probe::new(0x40a0400000000000, 0x0002404000004105, 60, 11807),
         PAD,
         PAD,
         PAD,
@@ -5965,196 +6831,196 @@ static BLOCK_7: [Slot<Bitboard, 4>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_8: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
-        Magic::new(0x0000000000000102, 0x4040d04185008081, 62, 11560),
+        Probe::new(0x0000000000000102, 0x4040d04185008081, 62, 11560),
     ]),
     Slot::new(0x0000000000000000, [ // b1
-        Magic::new(0x0000000000000204, 0x5050010000480180, 62, 19092),
+        Probe::new(0x0000000000000204, 0x5050010000480180, 62, 19092),
     ]),
     Slot::new(0x0000000000000000, [ // c1
-        Magic::new(0x000000000000040a, 0x1010b0812020a004, 61, 17351),
+        Probe::new(0x000000000000040a, 0x1010b0812020a004, 61, 17351),
     ]),
     Slot::new(0x0000000000000000, [ // d1
-        Magic::new(0x0000000000000814, 0x2228008000080200, 61, 17359),
+        Probe::new(0x0000000000000814, 0x2228008000080200, 61, 17359),
     ]),
     Slot::new(0x0000000000000000, [ // e1
-        Magic::new(0x0000000000001028, 0x4618081440004004, 61, 17367),
+        Probe::new(0x0000000000001028, 0x4618081440004004, 61, 17367),
     ]),
     Slot::new(0x0000000000000000, [ // f1
-        Magic::new(0x0000000000002050, 0x3a4200020021108a, 61, 17375),
+        Probe::new(0x0000000000002050, 0x3a4200020021108a, 61, 17375),
     ]),
     Slot::new(0x0000000000000000, [ // g1
-        Magic::new(0x0000000000004020, 0x0642030018100200, 62, 19096),
+        Probe::new(0x0000000000004020, 0x0642030018100200, 62, 19096),
     ]),
     Slot::new(0x0000000000000000, [ // h1
-        Magic::new(0x0000000000008040, 0x0109400420610918, 62, 11668),
+        Probe::new(0x0000000000008040, 0x0109400420610918, 62, 11668),
     ]),
     Slot::new(0x0000000000000000, [ // a2
-        Magic::new(0x0000000000010200, 0xa429802000024002, 62, 19100),
+        Probe::new(0x0000000000010200, 0xa429802000024002, 62, 19100),
     ]),
     Slot::new(0x0000000000000000, [ // b2
-        Magic::new(0x0000000000020400, 0x0021390800200010, 62, 19152),
+        Probe::new(0x0000000000020400, 0x0021390800200010, 62, 19152),
     ]),
     Slot::new(0x0000000000000000, [ // c2
-        Magic::new(0x0000000000040a00, 0x0124200124700400, 61, 17935),
+        Probe::new(0x0000000000040a00, 0x0124200124700400, 61, 17935),
     ]),
     Slot::new(0x0000000000000000, [ // d2
-        Magic::new(0x0000000000081400, 0x8008088480000007, 61, 17943),
+        Probe::new(0x0000000000081400, 0x8008088480000007, 61, 17943),
     ]),
     Slot::new(0x0000000000000000, [ // e2
-        Magic::new(0x0000000000102800, 0x0004040000802202, 61, 17951),
+        Probe::new(0x0000000000102800, 0x0004040000802202, 61, 17951),
     ]),
     Slot::new(0x0000000000000000, [ // f2
-        Magic::new(0x0000000000205000, 0x0012028002810000, 61, 17959),
+        Probe::new(0x0000000000205000, 0x0012028002810000, 61, 17959),
     ]),
     Slot::new(0x0000000000000000, [ // g2
-        Magic::new(0x0000000000402000, 0x2106429000021000, 62, 19156),
+        Probe::new(0x0000000000402000, 0x2106429000021000, 62, 19156),
     ]),
     Slot::new(0x0000000000000000, [ // h2
-        Magic::new(0x0000000000804000, 0x0007010a20010000, 62, 19104),
+        Probe::new(0x0000000000804000, 0x0007010a20010000, 62, 19104),
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Magic::new(0x0000000001020100, 0x88401188a0040004, 61, 17383),
+        Probe::new(0x0000000001020100, 0x88401188a0040004, 61, 17383),
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Magic::new(0x0000000002040200, 0x2822201204414000, 61, 17967),
+        Probe::new(0x0000000002040200, 0x2822201204414000, 61, 17967),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Magic::new(0x00000000040a0400, 0x840410102000003c, 60, 14159),
+        Probe::new(0x00000000040a0400, 0x840410102000003c, 60, 14159),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Magic::new(0x0000000008140800, 0x0010110400818624, 60, 14175),
+        Probe::new(0x0000000008140800, 0x0010110400818624, 60, 14175),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Magic::new(0x0000000010281000, 0x1808121a00008000, 60, 14191),
+        Probe::new(0x0000000010281000, 0x1808121a00008000, 60, 14191),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Magic::new(0x0000000020502000, 0x000402ca0000001e, 60, 14207),
+        Probe::new(0x0000000020502000, 0x000402ca0000001e, 60, 14207),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Magic::new(0x0000000040204000, 0x0100920240200400, 61, 17975),
+        Probe::new(0x0000000040204000, 0x0100920240200400, 61, 17975),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Magic::new(0x0000000080408000, 0x40010a8080224648, 61, 17391),
+        Probe::new(0x0000000080408000, 0x40010a8080224648, 61, 17391),
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Magic::new(0x0000000102010000, 0x0001802030240080, 61, 17399),
+        Probe::new(0x0000000102010000, 0x0001802030240080, 61, 17399),
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Magic::new(0x0000000204020000, 0x0003202010221040, 61, 17983),
+        Probe::new(0x0000000204020000, 0x0003202010221040, 61, 17983),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Magic::new(0x000000040a040000, 0x1216043010001000, 60, 14223),
+        Probe::new(0x000000040a040000, 0x1216043010001000, 60, 14223),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Magic::new(0x0000000814080000, 0x0280100404480010, 60, 14239),
+        Probe::new(0x0000000814080000, 0x0280100404480010, 60, 14239),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Magic::new(0x0000001028100000, 0x18018804a4000008, 60, 14255),
+        Probe::new(0x0000001028100000, 0x18018804a4000008, 60, 14255),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Magic::new(0x0000002050200000, 0x0020010444000000, 60, 14271),
+        Probe::new(0x0000002050200000, 0x0020010444000000, 60, 14271),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Magic::new(0x0000004020400000, 0x0001020123000005, 61, 17991),
+        Probe::new(0x0000004020400000, 0x0001020123000005, 61, 17991),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Magic::new(0x0000008040800000, 0x0000339081080140, 61, 17407),
+        Probe::new(0x0000008040800000, 0x0000339081080140, 61, 17407),
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Magic::new(0x0000010201000000, 0x0002a0c410800044, 61, 17415),
+        Probe::new(0x0000010201000000, 0x0002a0c410800044, 61, 17415),
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Magic::new(0x0000020402000000, 0x4228061020280000, 61, 17999),
+        Probe::new(0x0000020402000000, 0x4228061020280000, 61, 17999),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Magic::new(0x0000040a04000000, 0x000c40451010440a, 60, 14287),
+        Probe::new(0x0000040a04000000, 0x000c40451010440a, 60, 14287),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Magic::new(0x0000081408000000, 0x0402011104040401, 60, 14303),
+        Probe::new(0x0000081408000000, 0x0402011104040401, 60, 14303),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Magic::new(0x0000102810000000, 0x0880000404a80605, 60, 14319),
+        Probe::new(0x0000102810000000, 0x0880000404a80605, 60, 14319),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Magic::new(0x0000205020000000, 0x0224004401030000, 60, 14335),
+        Probe::new(0x0000205020000000, 0x0224004401030000, 60, 14335),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Magic::new(0x0000402040000000, 0x0100000206408000, 61, 18007),
+        Probe::new(0x0000402040000000, 0x0100000206408000, 61, 18007),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Magic::new(0x0000804080000000, 0x0000021045010000, 61, 17423),
+        Probe::new(0x0000804080000000, 0x0000021045010000, 61, 17423),
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Magic::new(0x0001020100000000, 0x0080000020404020, 61, 17431),
+        Probe::new(0x0001020100000000, 0x0080000020404020, 61, 17431),
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Magic::new(0x0002040200000000, 0x400000009c104021, 61, 18015),
+        Probe::new(0x0002040200000000, 0x400000009c104021, 61, 18015),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Magic::new(0x00040a0400000000, 0x1008608820a80800, 60, 14351),
+        Probe::new(0x00040a0400000000, 0x1008608820a80800, 60, 14351),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Magic::new(0x0008140800000000, 0x9200220422280840, 60, 14367),
+        Probe::new(0x0008140800000000, 0x9200220422280840, 60, 14367),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Magic::new(0x0010281000000000, 0x0020060442023860, 60, 14383),
+        Probe::new(0x0010281000000000, 0x0020060442023860, 60, 14383),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Magic::new(0x0020502000000000, 0xa014002084450120, 60, 14399),
+        Probe::new(0x0020502000000000, 0xa014002084450120, 60, 14399),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Magic::new(0x0040204000000000, 0x0000000922060682, 61, 18023),
+        Probe::new(0x0040204000000000, 0x0000000922060682, 61, 18023),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Magic::new(0x0080408000000000, 0x20001144050b0050, 61, 17439),
+        Probe::new(0x0080408000000000, 0x20001144050b0050, 61, 17439),
     ]),
     Slot::new(0x0000000000000000, [ // a7
-        Magic::new(0x0002010000000000, 0x8110000000614060, 62, 16707),
+        Probe::new(0x0002010000000000, 0x8110000000614060, 62, 16707),
     ]),
     Slot::new(0x0000000000000000, [ // b7
-        Magic::new(0x0004020000000000, 0x100415f804242428, 62, 19160),
+        Probe::new(0x0004020000000000, 0x100415f804242428, 62, 19160),
     ]),
     Slot::new(0x0000000000000000, [ // c7
-        Magic::new(0x000a040000000000, 0x0040300880111000, 61, 18031),
+        Probe::new(0x000a040000000000, 0x0040300880111000, 61, 18031),
     ]),
     Slot::new(0x0000000000000000, [ // d7
-        Magic::new(0x0014080000000000, 0x1801800200680800, 61, 18039),
+        Probe::new(0x0014080000000000, 0x1801800200680800, 61, 18039),
     ]),
     Slot::new(0x0000000000000000, [ // e7
-        Magic::new(0x0028100000000000, 0x0000004020044410, 61, 18047),
+        Probe::new(0x0028100000000000, 0x0000004020044410, 61, 18047),
     ]),
     Slot::new(0x0000000000000000, [ // f7
-        Magic::new(0x0050200000000000, 0x4181012022023a00, 61, 18055),
+        Probe::new(0x0050200000000000, 0x4181012022023a00, 61, 18055),
     ]),
     Slot::new(0x0000000000000000, [ // g7
-        Magic::new(0x0020400000000000, 0x0020001800010581, 62, 19164),
+        Probe::new(0x0020400000000000, 0x0020001800010581, 62, 19164),
     ]),
     Slot::new(0x0000000000000000, [ // h7
-        Magic::new(0x0040800000000000, 0x020000008382c200, 62, 19108),
+        Probe::new(0x0040800000000000, 0x020000008382c200, 62, 19108),
     ]),
     Slot::new(0x0000000000000000, [ // a8
-        Magic::new(0x0201000000000000, 0x0000001000806044, 62, 16666),
+        Probe::new(0x0201000000000000, 0x0000001000806044, 62, 16666),
     ]),
     Slot::new(0x0000000000000000, [ // b8
-        Magic::new(0x0402000000000000, 0x00010c8084c0a060, 62, 19112),
+        Probe::new(0x0402000000000000, 0x00010c8084c0a060, 62, 19112),
     ]),
     Slot::new(0x0000000000000000, [ // c8
-        Magic::new(0x0a04000000000000, 0x2a00202000303012, 61, 17447),
+        Probe::new(0x0a04000000000000, 0x2a00202000303012, 61, 17447),
     ]),
     Slot::new(0x0000000000000000, [ // d8
-        Magic::new(0x1408000000000000, 0x02001c0000880808, 61, 17455),
+        Probe::new(0x1408000000000000, 0x02001c0000880808, 61, 17455),
     ]),
     Slot::new(0x0000000000000000, [ // e8
-        Magic::new(0x2810000000000000, 0x8800004080042494, 61, 17463),
+        Probe::new(0x2810000000000000, 0x8800004080042494, 61, 17463),
     ]),
     Slot::new(0x0000000000000000, [ // f8
-        Magic::new(0x5020000000000000, 0x0420140032100202, 61, 17471),
+        Probe::new(0x5020000000000000, 0x0420140032100202, 61, 17471),
     ]),
     Slot::new(0x0000000000000000, [ // g8
-        Magic::new(0x2040000000000000, 0x000004012000811c, 62, 19116),
+        Probe::new(0x2040000000000000, 0x000004012000811c, 62, 19116),
     ]),
     Slot::new(0x0000000000000000, [ // h8
-        Magic::new(0x4080000000000000, 0x0100c0000c000101, 62, 16884),
+        Probe::new(0x4080000000000000, 0x0100c0000c000101, 62, 16884),
     ]),
 ];
 /// Block 9: osprey white quiet, osprey black quiet, osprey white capture, osprey black
@@ -6162,260 +7028,260 @@ static BLOCK_8: [Slot<Bitboard, 1>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_9: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Magic::new(0x0000004020100804, 0xd210020220401208, 59, 7008),
-        Magic::new(0x0010080402010000, 0x002260a00b100130, 59, 7040),
+        Probe::new(0x0000004020100804, 0xd210020220401208, 59, 7008),
+        Probe::new(0x0010080402010000, 0x002260a00b100130, 59, 7040),
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Magic::new(0x0020100804020000, 0x0402080910241040, 59, 7072),
-        Magic::new(0x0000000040201008, 0x1022048120104000, 60, 15055),
+        Probe::new(0x0020100804020000, 0x0402080910241040, 59, 7072),
+        Probe::new(0x0000000040201008, 0x1022048120104000, 60, 15055),
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Magic::new(0x0040201008040000, 0x0001081045020420, 59, 7104),
-        Magic::new(0x0000000002442010, 0x040404841c000810, 59, 7136),
+        Probe::new(0x0040201008040000, 0x0001081045020420, 59, 7104),
+        Probe::new(0x0000000002442010, 0x040404841c000810, 59, 7136),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Magic::new(0x0000402010080002, 0x0806012c24108002, 59, 7168),
-        Magic::new(0x0000000204084020, 0x0202040405082164, 59, 7200),
+        Probe::new(0x0000402010080002, 0x0806012c24108002, 59, 7168),
+        Probe::new(0x0000000204084020, 0x0202040405082164, 59, 7200),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Magic::new(0x0000020408100040, 0x48200c04200a0000, 59, 7232),
-        Magic::new(0x0000004020100204, 0xa05007020a60a122, 59, 7264),
+        Probe::new(0x0000020408100040, 0x48200c04200a0000, 59, 7232),
+        Probe::new(0x0000004020100204, 0xa05007020a60a122, 59, 7264),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Magic::new(0x0002040810200000, 0x0200040202110410, 59, 7296),
-        Magic::new(0x0000000040220408, 0x04114402c0000000, 59, 7328),
+        Probe::new(0x0002040810200000, 0x0200040202110410, 59, 7296),
+        Probe::new(0x0000000040220408, 0x04114402c0000000, 59, 7328),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Magic::new(0x0004081020400000, 0x0000420552084448, 59, 7360),
-        Magic::new(0x0000000002040810, 0x040208460002a000, 60, 15071),
+        Probe::new(0x0004081020400000, 0x0000420552084448, 59, 7360),
+        Probe::new(0x0000000002040810, 0x040208460002a000, 60, 15071),
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Magic::new(0x0000000204081020, 0x0f84042007001010, 59, 7392),
-        Magic::new(0x0008102040800000, 0x2200110422060200, 59, 7424),
+        Probe::new(0x0000000204081020, 0x0f84042007001010, 59, 7392),
+        Probe::new(0x0008102040800000, 0x2200110422060200, 59, 7424),
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Magic::new(0x0000402010080400, 0x00100c0880820500, 59, 7456),
-        Magic::new(0x0008040201000000, 0x00000240082b5001, 60, 15087),
+        Probe::new(0x0000402010080400, 0x00100c0880820500, 59, 7456),
+        Probe::new(0x0008040201000000, 0x00000240082b5001, 60, 15087),
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Magic::new(0x0000004020100800, 0x8204081240488108, 60, 15103),
-        Magic::new(0x0010080402000000, 0x0040401a28100481, 60, 15119),
+        Probe::new(0x0000004020100800, 0x8204081240488108, 60, 15103),
+        Probe::new(0x0010080402000000, 0x0040401a28100481, 60, 15119),
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Magic::new(0x0020100a04000000, 0x430101a0110c1481, 59, 7488),
-        Magic::new(0x0000000040201000, 0x8003058250000082, 61, 18815),
+        Probe::new(0x0020100a04000000, 0x430101a0110c1481, 59, 7488),
+        Probe::new(0x0000000040201000, 0x8003058250000082, 61, 18815),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Magic::new(0x0040201008000200, 0x0120000602204a00, 59, 10048),
-        Magic::new(0x0000020408402000, 0x1004004848141500, 59, 10080),
+        Probe::new(0x0040201008000200, 0x0120000602204a00, 59, 10048),
+        Probe::new(0x0000020408402000, 0x1004004848141500, 59, 10080),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Magic::new(0x0002040810004000, 0x2004401403201300, 59, 10112),
-        Magic::new(0x0000402010020400, 0x10200402010c5924, 59, 11548),
+        Probe::new(0x0002040810004000, 0x2004401403201300, 59, 10112),
+        Probe::new(0x0000402010020400, 0x10200402010c5924, 59, 11548),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Magic::new(0x0004085020000000, 0x0082122409040a00, 59, 7520),
-        Magic::new(0x0000000002040800, 0x004c202022000000, 61, 18823),
+        Probe::new(0x0004085020000000, 0x0082122409040a00, 59, 7520),
+        Probe::new(0x0000000002040800, 0x004c202022000000, 61, 18823),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Magic::new(0x0000000204081000, 0x000802182200000c, 60, 15135),
-        Magic::new(0x0008102040000000, 0x000482020b042224, 60, 15151),
+        Probe::new(0x0000000204081000, 0x000802182200000c, 60, 15135),
+        Probe::new(0x0008102040000000, 0x000482020b042224, 60, 15151),
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Magic::new(0x0000020408102000, 0x1000923010240800, 59, 7552),
-        Magic::new(0x0010204080000000, 0x4c90018020840403, 60, 15167),
+        Probe::new(0x0000020408102000, 0x1000923010240800, 59, 7552),
+        Probe::new(0x0010204080000000, 0x4c90018020840403, 60, 15167),
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Magic::new(0x0040201008040000, 0x0200203604150020, 59, 7584),
-        Magic::new(0x0004020100040800, 0x0002100220402208, 59, 7616),
+        Probe::new(0x0040201008040000, 0x0200203604150020, 59, 7584),
+        Probe::new(0x0004020100040800, 0x0002100220402208, 59, 7616),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Magic::new(0x0000402010081000, 0x0494041800812101, 59, 7648),
-        Magic::new(0x0008040200000000, 0x00c0002860081090, 61, 18831),
+        Probe::new(0x0000402010081000, 0x0494041800812101, 59, 7648),
+        Probe::new(0x0008040200000000, 0x00c0002860081090, 61, 18831),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Magic::new(0x0000004020102000, 0x3091041404406000, 60, 15183),
-        Magic::new(0x00100a0400000000, 0xa000006504112400, 60, 15199),
+        Probe::new(0x0000004020102000, 0x3091041404406000, 60, 15183),
+        Probe::new(0x00100a0400000000, 0xa000006504112400, 60, 15199),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Magic::new(0x0022140800000000, 0x1000005001080a00, 59, 10144),
-        Magic::new(0x0000000040224000, 0x00098a0200502401, 60, 15807),
+        Probe::new(0x0022140800000000, 0x1000005001080a00, 59, 10144),
+        Probe::new(0x0000000040224000, 0x00098a0200502401, 60, 15807),
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Magic::new(0x0044281000000000, 0xc000404c02020200, 59, 10176),
-        Magic::new(0x0000000002440200, 0x0030210800004c00, 60, 15823),
+        Probe::new(0x0044281000000000, 0xc000404c02020200, 59, 10176),
+        Probe::new(0x0000000002440200, 0x0030210800004c00, 60, 15823),
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Magic::new(0x0000000204080400, 0x48a0041008000050, 60, 15215),
-        Magic::new(0x0008502000000000, 0x0110080202220200, 60, 15231),
+        Probe::new(0x0000000204080400, 0x48a0041008000050, 60, 15215),
+        Probe::new(0x0008502000000000, 0x0110080202220200, 60, 15231),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Magic::new(0x0000020408100800, 0x001012082608c030, 59, 7680),
-        Magic::new(0x0010204000000000, 0x0000180801010880, 61, 18839),
+        Probe::new(0x0000020408100800, 0x001012082608c030, 59, 7680),
+        Probe::new(0x0010204000000000, 0x0000180801010880, 61, 18839),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Magic::new(0x0002040810200000, 0x0082420090041021, 59, 7712),
-        Magic::new(0x0020408000201000, 0x0a0a060001084240, 59, 7744),
+        Probe::new(0x0002040810200000, 0x0082420090041021, 59, 7712),
+        Probe::new(0x0020408000201000, 0x0a0a060001084240, 59, 7744),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Magic::new(0x0020100804000100, 0x004008882108008c, 59, 7776),
-        Magic::new(0x0002010004081000, 0x0023032000202001, 59, 7808),
+        Probe::new(0x0020100804000100, 0x004008882108008c, 59, 7776),
+        Probe::new(0x0002010004081000, 0x0023032000202001, 59, 7808),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Magic::new(0x0040201008000200, 0x42a0085118010042, 59, 10208),
-        Magic::new(0x0004020008102000, 0x4049080104081000, 59, 10240),
+        Probe::new(0x0040201008000200, 0x42a0085118010042, 59, 10208),
+        Probe::new(0x0004020008102000, 0x4049080104081000, 59, 10240),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Magic::new(0x0000402010204000, 0x0900440381090050, 59, 10272),
-        Magic::new(0x000a040000000400, 0x0260408101082204, 60, 15839),
+        Probe::new(0x0000402010204000, 0x0900440381090050, 59, 10272),
+        Probe::new(0x000a040000000400, 0x0260408101082204, 60, 15839),
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Magic::new(0x0000004022400000, 0x0002062080820000, 60, 15855),
-        Magic::new(0x0014080000000800, 0x0102090000482204, 60, 15871),
+        Probe::new(0x0000004022400000, 0x0002062080820000, 60, 15855),
+        Probe::new(0x0014080000000800, 0x0102090000482204, 60, 15871),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Magic::new(0x0000000244020000, 0x0142200840082000, 60, 15887),
-        Magic::new(0x0028100000001000, 0x0004010400010c00, 60, 15903),
+        Probe::new(0x0000000244020000, 0x0142200840082000, 60, 15887),
+        Probe::new(0x0028100000001000, 0x0004010400010c00, 60, 15903),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Magic::new(0x0000020408040200, 0x0004201210120848, 59, 10304),
-        Magic::new(0x0050200000002000, 0x000310218404010c, 60, 15919),
+        Probe::new(0x0000020408040200, 0x0004201210120848, 59, 10304),
+        Probe::new(0x0050200000002000, 0x000310218404010c, 60, 15919),
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Magic::new(0x0002040810004000, 0x1000200406084010, 59, 10336),
-        Magic::new(0x0020400010080400, 0x00204c09a0004200, 59, 10368),
+        Probe::new(0x0002040810004000, 0x1000200406084010, 59, 10336),
+        Probe::new(0x0020400010080400, 0x00204c09a0004200, 59, 10368),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Magic::new(0x0004081020008000, 0x0002200406080301, 59, 7840),
-        Magic::new(0x0040800020100800, 0x00080084000040c8, 59, 7872),
+        Probe::new(0x0004081020008000, 0x0002200406080301, 59, 7840),
+        Probe::new(0x0040800020100800, 0x00080084000040c8, 59, 7872),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Magic::new(0x0001000408102000, 0x00140c0208080902, 59, 7904),
-        Magic::new(0x0010080400010200, 0x4189090009100c00, 59, 7936),
+        Probe::new(0x0001000408102000, 0x00140c0208080902, 59, 7904),
+        Probe::new(0x0010080400010200, 0x4189090009100c00, 59, 7936),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Magic::new(0x0002000810204000, 0x180150c804202000, 59, 10400),
-        Magic::new(0x0020100800020400, 0x08021c8c02112400, 59, 11576),
+        Probe::new(0x0002000810204000, 0x180150c804202000, 59, 10400),
+        Probe::new(0x0020100800020400, 0x08021c8c02112400, 59, 11576),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Magic::new(0x0040201020400000, 0x41b0014200851210, 59, 10432),
-        Magic::new(0x0004000000040a00, 0x0210052400481004, 60, 15935),
+        Probe::new(0x0040201020400000, 0x41b0014200851210, 59, 10432),
+        Probe::new(0x0004000000040a00, 0x0210052400481004, 60, 15935),
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Magic::new(0x0008000000081400, 0x0018491408800e06, 60, 15951),
-        Magic::new(0x0000402240000000, 0x03000401108a0001, 60, 15967),
+        Probe::new(0x0008000000081400, 0x0018491408800e06, 60, 15951),
+        Probe::new(0x0000402240000000, 0x03000401108a0001, 60, 15967),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Magic::new(0x0010000000102800, 0x00824224c0004806, 60, 15983),
-        Magic::new(0x0000024402000000, 0x000840482110d120, 60, 15999),
+        Probe::new(0x0010000000102800, 0x00824224c0004806, 60, 15983),
+        Probe::new(0x0000024402000000, 0x000840482110d120, 60, 15999),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Magic::new(0x0002040804020000, 0x082020a00a037020, 59, 10464),
-        Magic::new(0x0020000000205000, 0x380210c384000200, 60, 16015),
+        Probe::new(0x0002040804020000, 0x082020a00a037020, 59, 10464),
+        Probe::new(0x0020000000205000, 0x380210c384000200, 60, 16015),
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Magic::new(0x0040001008040200, 0x1220240108090080, 59, 10496),
-        Magic::new(0x0004081000402000, 0x4000810008031841, 59, 10528),
+        Probe::new(0x0040001008040200, 0x1220240108090080, 59, 10496),
+        Probe::new(0x0004081000402000, 0x4000810008031841, 59, 10528),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Magic::new(0x0080002010080400, 0x0020090101010081, 59, 7968),
-        Magic::new(0x0008102000804000, 0x01020284c040a402, 59, 11454),
+        Probe::new(0x0080002010080400, 0x0020090101010081, 59, 7968),
+        Probe::new(0x0008102000804000, 0x01020284c040a402, 59, 11454),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Magic::new(0x0000040810204000, 0x02a1010822022001, 59, 8000),
-        Magic::new(0x0008040001020400, 0x040cc04106020410, 59, 8032),
+        Probe::new(0x0000040810204000, 0x02a1010822022001, 59, 8000),
+        Probe::new(0x0008040001020400, 0x040cc04106020410, 59, 8032),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Magic::new(0x0010081020400000, 0x8502004200842820, 59, 8064),
-        Magic::new(0x0000000002040800, 0x04102829410800a0, 61, 18847),
+        Probe::new(0x0010081020400000, 0x8502004200842820, 59, 8064),
+        Probe::new(0x0000000002040800, 0x04102829410800a0, 61, 18847),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Magic::new(0x00000000040a1000, 0x82044414100100a8, 60, 15247),
-        Magic::new(0x0020102040000000, 0x040000018e050440, 60, 15263),
+        Probe::new(0x00000000040a1000, 0x82044414100100a8, 60, 15247),
+        Probe::new(0x0020102040000000, 0x040000018e050440, 60, 15263),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Magic::new(0x0000000008142200, 0x180c040410002040, 59, 10560),
-        Magic::new(0x0040224000000000, 0x0180040020c20094, 60, 16031),
+        Probe::new(0x0000000008142200, 0x180c040410002040, 59, 10560),
+        Probe::new(0x0040224000000000, 0x0180040020c20094, 60, 16031),
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Magic::new(0x0000000010284400, 0xc2d0240100808560, 59, 10592),
-        Magic::new(0x0002440200000000, 0x0204004020084000, 60, 16047),
+        Probe::new(0x0000000010284400, 0xc2d0240100808560, 59, 10592),
+        Probe::new(0x0002440200000000, 0x0204004020084000, 60, 16047),
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Magic::new(0x0000000020500800, 0x0008621880c81110, 60, 15279),
-        Magic::new(0x0004080402000000, 0x000009443908840c, 60, 16399),
+        Probe::new(0x0000000020500800, 0x0008621880c81110, 60, 15279),
+        Probe::new(0x0004080402000000, 0x000009443908840c, 60, 16399),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Magic::new(0x0008100804020000, 0x02484008050402c1, 59, 8096),
-        Magic::new(0x0000000040201000, 0x940424588a080100, 61, 18855),
+        Probe::new(0x0008100804020000, 0x02484008050402c1, 59, 8096),
+        Probe::new(0x0000000040201000, 0x940424588a080100, 61, 18855),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Magic::new(0x0000201008040200, 0x400c1408121c0043, 59, 8128),
-        Magic::new(0x0010200080402000, 0x000110c080040080, 59, 8160),
+        Probe::new(0x0000201008040200, 0x400c1408121c0043, 59, 8128),
+        Probe::new(0x0010200080402000, 0x000110c080040080, 59, 8160),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Magic::new(0x0004081020400000, 0x40004021180a5000, 59, 8192),
-        Magic::new(0x0000000102040800, 0x0cd0500820800000, 60, 15295),
+        Probe::new(0x0004081020400000, 0x40004021180a5000, 59, 8192),
+        Probe::new(0x0000000102040800, 0x0cd0500820800000, 60, 15295),
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Magic::new(0x0000000204081000, 0x04480464a0001010, 60, 15311),
-        Magic::new(0x0008102040000000, 0x10908c00e1080840, 60, 15327),
+        Probe::new(0x0000000204081000, 0x04480464a0001010, 60, 15311),
+        Probe::new(0x0008102040000000, 0x10908c00e1080840, 60, 15327),
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Magic::new(0x000000040a102000, 0x000c1c040c201000, 59, 8224),
-        Magic::new(0x0010204000000000, 0x1000400019248200, 61, 18863),
+        Probe::new(0x000000040a102000, 0x000c1c040c201000, 59, 8224),
+        Probe::new(0x0010204000000000, 0x1000400019248200, 61, 18863),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Magic::new(0x0002000810204000, 0x0000540088001004, 59, 10624),
-        Magic::new(0x0020400804020000, 0x100a0a1009020308, 59, 10656),
+        Probe::new(0x0002000810204000, 0x0000540088001004, 59, 10624),
+        Probe::new(0x0020400804020000, 0x100a0a1009020308, 59, 10656),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Magic::new(0x0040001008040200, 0xa041884811260120, 59, 10688),
-        Magic::new(0x0004021020400000, 0x20880a0104453400, 59, 10720),
+        Probe::new(0x0040001008040200, 0xa041884811260120, 59, 10688),
+        Probe::new(0x0004021020400000, 0x20880a0104453400, 59, 10720),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Magic::new(0x0000002050080400, 0x008c180821012401, 59, 8256),
-        Magic::new(0x0008040200000000, 0x92c0000450101212, 61, 18871),
+        Probe::new(0x0000002050080400, 0x008c180821012401, 59, 8256),
+        Probe::new(0x0008040200000000, 0x92c0000450101212, 61, 18871),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Magic::new(0x0000004020100800, 0x2008480080800842, 60, 15343),
-        Magic::new(0x0010080402000000, 0x0048170810100228, 60, 15359),
+        Probe::new(0x0000004020100800, 0x2008480080800842, 60, 15343),
+        Probe::new(0x0010080402000000, 0x0048170810100228, 60, 15359),
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Magic::new(0x0020100804020000, 0x0004042408080100, 59, 8288),
-        Magic::new(0x0000008040201000, 0x0008014054800003, 60, 15375),
+        Probe::new(0x0020100804020000, 0x0004042408080100, 59, 8288),
+        Probe::new(0x0000008040201000, 0x0008014054800003, 60, 15375),
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Magic::new(0x0000010204081000, 0x0026031040300020, 59, 8320),
-        Magic::new(0x0408102040000000, 0x0800208826011008, 59, 8352),
+        Probe::new(0x0000010204081000, 0x0026031040300020, 59, 8320),
+        Probe::new(0x0408102040000000, 0x0800208826011008, 59, 8352),
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Magic::new(0x0000020408102000, 0x2009040d05408000, 59, 8384),
-        Magic::new(0x0810204000000000, 0x0010800102020144, 60, 15391),
+        Probe::new(0x0000020408102000, 0x2009040d05408000, 59, 8384),
+        Probe::new(0x0810204000000000, 0x0010800102020144, 60, 15391),
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Magic::new(0x0000040810204000, 0x4102010402528004, 59, 8416),
-        Magic::new(0x1020440200000000, 0x0010027024120202, 59, 11485),
+        Probe::new(0x0000040810204000, 0x4102010402528004, 59, 8416),
+        Probe::new(0x1020440200000000, 0x0010027024120202, 59, 11485),
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Magic::new(0x0200081020400000, 0x1800008a41081440, 59, 8448),
-        Magic::new(0x2040080402000000, 0x00100010b4150104, 59, 8480),
+        Probe::new(0x0200081020400000, 0x1800008a41081440, 59, 8448),
+        Probe::new(0x2040080402000000, 0x00100010b4150104, 59, 8480),
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Magic::new(0x4000100804020000, 0x0000201404018002, 59, 8512),
-        Magic::new(0x0402102040000000, 0x6000401222053020, 59, 8544),
+        Probe::new(0x4000100804020000, 0x0000201404018002, 59, 8512),
+        Probe::new(0x0402102040000000, 0x6000401222053020, 59, 8544),
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Magic::new(0x0000201008040200, 0x0040100400808220, 59, 8576),
-        Magic::new(0x0804224000000000, 0x2c02018000420883, 59, 8608),
+        Probe::new(0x0000201008040200, 0x0040100400808220, 59, 8576),
+        Probe::new(0x0804224000000000, 0x2c02018000420883, 59, 8608),
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Magic::new(0x0000402010080400, 0x0244088200420840, 59, 8640),
-        Magic::new(0x1008040200000000, 0x04d0010210100388, 60, 15407),
+        Probe::new(0x0000402010080400, 0x0244088200420840, 59, 8640),
+        Probe::new(0x1008040200000000, 0x04d0010210100388, 60, 15407),
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Magic::new(0x0000804020100800, 0x0108848192810001, 59, 8672),
-        Magic::new(0x2010080402000000, 0x4004801010090544, 59, 8704),
+        Probe::new(0x0000804020100800, 0x0108848192810001, 59, 8672),
+        Probe::new(0x2010080402000000, 0x4004801010090544, 59, 8704),
     ]),
 ];
 /// Block 10: iso-rook white quiet, iso-rook black quiet, iso-rook white capture, iso-rook
@@ -6424,260 +7290,260 @@ static BLOCK_9: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_10: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
-        Magic::new(0x000000000000003e, 0x0c00190100080200, 59, 2304),
-        Magic::new(0x0000010101010100, 0x00d0c0220a812402, 59, 2336),
+        Probe::new(0x000000000000003e, 0x0c00190100080200, 59, 2304),
+        Probe::new(0x0000010101010100, 0x00d0c0220a812402, 59, 2336),
     ]),
     Slot::new(0x0000000000000000, [ // b1
-        Magic::new(0x000000000000007c, 0x0200018240081021, 59, 2368),
-        Magic::new(0x0000020202020200, 0x3008312042240400, 59, 2400),
+        Probe::new(0x000000000000007c, 0x0200018240081021, 59, 2368),
+        Probe::new(0x0000020202020200, 0x3008312042240400, 59, 2400),
     ]),
     Slot::new(0x0000000000000000, [ // c1
-        Magic::new(0x0000040404040400, 0x0002300488240014, 59, 11264),
-        Magic::new(0x000000000000003a, 0x0c00200100012140, 60, 12287),
+        Probe::new(0x0000040404040400, 0x0002300488240014, 59, 11264),
+        Probe::new(0x000000000000003a, 0x0c00200100012140, 60, 12287),
     ]),
     Slot::new(0x0000000000000000, [ // d1
-        Magic::new(0x0000080808080800, 0x0226c10804100081, 59, 2432),
-        Magic::new(0x0000000000000074, 0x2104008180048002, 60, 12303),
+        Probe::new(0x0000080808080800, 0x0226c10804100081, 59, 2432),
+        Probe::new(0x0000000000000074, 0x2104008180048002, 60, 12303),
     ]),
     Slot::new(0x0000000000000000, [ // e1
-        Magic::new(0x0000101010101000, 0x0402880264010000, 59, 2464),
-        Magic::new(0x000000000000002e, 0x1080042040240011, 60, 12319),
+        Probe::new(0x0000101010101000, 0x0402880264010000, 59, 2464),
+        Probe::new(0x000000000000002e, 0x1080042040240011, 60, 12319),
     ]),
     Slot::new(0x0000000000000000, [ // f1
-        Magic::new(0x0000202020202000, 0x140108804a0c0410, 59, 2496),
-        Magic::new(0x000000000000005c, 0x0846260880360040, 60, 12335),
+        Probe::new(0x0000202020202000, 0x140108804a0c0410, 59, 2496),
+        Probe::new(0x000000000000005c, 0x0846260880360040, 60, 12335),
     ]),
     Slot::new(0x0000000000000000, [ // g1
-        Magic::new(0x000000000000003e, 0x4200204000001a80, 59, 2528),
-        Magic::new(0x0000404040404000, 0x011200210c47821e, 59, 2560),
+        Probe::new(0x000000000000003e, 0x4200204000001a80, 59, 2528),
+        Probe::new(0x0000404040404000, 0x011200210c47821e, 59, 2560),
     ]),
     Slot::new(0x0000000000000000, [ // h1
-        Magic::new(0x000000000000007c, 0x020804000240041a, 59, 2592),
-        Magic::new(0x0000808080808000, 0x000048128100e005, 59, 2624),
+        Probe::new(0x000000000000007c, 0x020804000240041a, 59, 2592),
+        Probe::new(0x0000808080808000, 0x000048128100e005, 59, 2624),
     ]),
     Slot::new(0x0000000000000000, [ // a2
-        Magic::new(0x0000000000003e00, 0x8408400020000200, 59, 2656),
-        Magic::new(0x0001010101010000, 0x0841101922844000, 59, 2688),
+        Probe::new(0x0000000000003e00, 0x8408400020000200, 59, 2656),
+        Probe::new(0x0001010101010000, 0x0841101922844000, 59, 2688),
     ]),
     Slot::new(0x0000000000000000, [ // b2
-        Magic::new(0x0000000000007c00, 0x0002080288001604, 59, 2720),
-        Magic::new(0x0002020202020000, 0xa008102404222000, 59, 11634),
+        Probe::new(0x0000000000007c00, 0x0002080288001604, 59, 2720),
+        Probe::new(0x0002020202020000, 0xa008102404222000, 59, 11634),
     ]),
     Slot::new(0x0000000000000000, [ // c2
-        Magic::new(0x0004040404040000, 0x4400421064840400, 59, 11328),
-        Magic::new(0x0000000000003a00, 0x4242008206001108, 60, 12351),
+        Probe::new(0x0004040404040000, 0x4400421064840400, 59, 11328),
+        Probe::new(0x0000000000003a00, 0x4242008206001108, 60, 12351),
     ]),
     Slot::new(0x0000000000000000, [ // d2
-        Magic::new(0x0008080808080000, 0x04c0599141028200, 59, 11296),
-        Magic::new(0x0000000000007400, 0x05210548a0062000, 60, 12367),
+        Probe::new(0x0008080808080000, 0x04c0599141028200, 59, 11296),
+        Probe::new(0x0000000000007400, 0x05210548a0062000, 60, 12367),
     ]),
     Slot::new(0x0000000000000000, [ // e2
-        Magic::new(0x0010101010100000, 0x0200ca2183110144, 59, 11360),
-        Magic::new(0x0000000000002e00, 0x1010820000000020, 60, 12383),
+        Probe::new(0x0010101010100000, 0x0200ca2183110144, 59, 11360),
+        Probe::new(0x0000000000002e00, 0x1010820000000020, 60, 12383),
     ]),
     Slot::new(0x0000000000000000, [ // f2
-        Magic::new(0x0020202020200000, 0x001094408c021114, 59, 2752),
-        Magic::new(0x0000000000005c00, 0x4418404041480180, 60, 12399),
+        Probe::new(0x0020202020200000, 0x001094408c021114, 59, 2752),
+        Probe::new(0x0000000000005c00, 0x4418404041480180, 60, 12399),
     ]),
     Slot::new(0x0000000000000000, [ // g2
-        Magic::new(0x0000000000003e00, 0x100c080000401084, 59, 2784),
-        Magic::new(0x0040404040400000, 0x0801010080442202, 59, 2816),
+        Probe::new(0x0000000000003e00, 0x100c080000401084, 59, 2784),
+        Probe::new(0x0040404040400000, 0x0801010080442202, 59, 2816),
     ]),
     Slot::new(0x0000000000000000, [ // h2
-        Magic::new(0x0000000000007c00, 0x1002020400014006, 59, 2848),
-        Magic::new(0x0080808080800000, 0x2600487500804261, 59, 2880),
+        Probe::new(0x0000000000007c00, 0x1002020400014006, 59, 2848),
+        Probe::new(0x0080808080800000, 0x2600487500804261, 59, 2880),
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Magic::new(0x00000000003e0000, 0x004a040000800038, 59, 2912),
-        Magic::new(0x0000010101000100, 0x2112408224420029, 60, 12415),
+        Probe::new(0x00000000003e0000, 0x004a040000800038, 59, 2912),
+        Probe::new(0x0000010101000100, 0x2112408224420029, 60, 12415),
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Magic::new(0x00000000007c0000, 0x00080200a2000800, 59, 2944),
-        Magic::new(0x0000020202000200, 0x0120014110094424, 60, 12431),
+        Probe::new(0x00000000007c0000, 0x00080200a2000800, 59, 2944),
+        Probe::new(0x0000020202000200, 0x0120014110094424, 60, 12431),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Magic::new(0x00000000003a0000, 0x10080c1080080104, 60, 12447),
-        Magic::new(0x0000040404000400, 0x0106012030080010, 60, 12463),
+        Probe::new(0x00000000003a0000, 0x10080c1080080104, 60, 12447),
+        Probe::new(0x0000040404000400, 0x0106012030080010, 60, 12463),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Magic::new(0x0000000000740000, 0x0000610408000010, 60, 12479),
-        Magic::new(0x0000080808000800, 0x0b09101084120000, 60, 12495),
+        Probe::new(0x0000000000740000, 0x0000610408000010, 60, 12479),
+        Probe::new(0x0000080808000800, 0x0b09101084120000, 60, 12495),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Magic::new(0x00000000002e0000, 0x0024108800020006, 60, 12511),
-        Magic::new(0x0000101010001000, 0x00020228012c8002, 60, 12527),
+        Probe::new(0x00000000002e0000, 0x0024108800020006, 60, 12511),
+        Probe::new(0x0000101010001000, 0x00020228012c8002, 60, 12527),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Magic::new(0x00000000005c0000, 0x000048431000200a, 60, 12543),
-        Magic::new(0x0000202020002000, 0x00091020c4020401, 60, 12559),
+        Probe::new(0x00000000005c0000, 0x000048431000200a, 60, 12543),
+        Probe::new(0x0000202020002000, 0x00091020c4020401, 60, 12559),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Magic::new(0x00000000003e0000, 0xc10004008c009001, 59, 2976),
-        Magic::new(0x0000404040004000, 0x8001660902118010, 60, 12575),
+        Probe::new(0x00000000003e0000, 0xc10004008c009001, 59, 2976),
+        Probe::new(0x0000404040004000, 0x8001660902118010, 60, 12575),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Magic::new(0x00000000007c0000, 0x4040220000804808, 59, 3008),
-        Magic::new(0x0000808080008000, 0x0005030082205420, 60, 12591),
+        Probe::new(0x00000000007c0000, 0x4040220000804808, 59, 3008),
+        Probe::new(0x0000808080008000, 0x0005030082205420, 60, 12591),
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Magic::new(0x000000003e000000, 0x0000000c00080400, 59, 3040),
-        Magic::new(0x0001010100010000, 0x0100844040575084, 60, 16819),
+        Probe::new(0x000000003e000000, 0x0000000c00080400, 59, 3040),
+        Probe::new(0x0001010100010000, 0x0100844040575084, 60, 16819),
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Magic::new(0x000000007c000000, 0x0480028200001000, 59, 3072),
-        Magic::new(0x0002020200020000, 0x0918a01010884010, 60, 12607),
+        Probe::new(0x000000007c000000, 0x0480028200001000, 59, 3072),
+        Probe::new(0x0002020200020000, 0x0918a01010884010, 60, 12607),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Magic::new(0x000000003a000000, 0x0000020c00140882, 60, 12623),
-        Magic::new(0x0004040400040000, 0x000014000a105080, 60, 16834),
+        Probe::new(0x000000003a000000, 0x0000020c00140882, 60, 12623),
+        Probe::new(0x0004040400040000, 0x000014000a105080, 60, 16834),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Magic::new(0x0000000074000000, 0x0021802600200008, 60, 12639),
-        Magic::new(0x0008080800080000, 0x0000100012048404, 60, 16848),
+        Probe::new(0x0000000074000000, 0x0021802600200008, 60, 12639),
+        Probe::new(0x0008080800080000, 0x0000100012048404, 60, 16848),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Magic::new(0x000000002e000000, 0x807080a420080001, 60, 12655),
-        Magic::new(0x0010101000100000, 0x010c091004110100, 60, 16862),
+        Probe::new(0x000000002e000000, 0x807080a420080001, 60, 12655),
+        Probe::new(0x0010101000100000, 0x010c091004110100, 60, 16862),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Magic::new(0x000000005c000000, 0x2064211200001220, 60, 12671),
-        Magic::new(0x0020202000200000, 0x04100c08e0812240, 60, 12687),
+        Probe::new(0x000000005c000000, 0x2064211200001220, 60, 12671),
+        Probe::new(0x0020202000200000, 0x04100c08e0812240, 60, 12687),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Magic::new(0x000000003e000000, 0x0000000400000810, 59, 3104),
-        Magic::new(0x0040404000400000, 0x04010200208110c1, 60, 12703),
+        Probe::new(0x000000003e000000, 0x0000000400000810, 59, 3104),
+        Probe::new(0x0040404000400000, 0x04010200208110c1, 60, 12703),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Magic::new(0x000000007c000000, 0x0001200a002224aa, 59, 3136),
-        Magic::new(0x0080808000800000, 0x000a0100a0883140, 60, 12719),
+        Probe::new(0x000000007c000000, 0x0001200a002224aa, 59, 3136),
+        Probe::new(0x0080808000800000, 0x000a0100a0883140, 60, 12719),
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Magic::new(0x0000003e00000000, 0x0002001104041804, 59, 3168),
-        Magic::new(0x0000010001010100, 0x0c84102001400080, 60, 12735),
+        Probe::new(0x0000003e00000000, 0x0002001104041804, 59, 3168),
+        Probe::new(0x0000010001010100, 0x0c84102001400080, 60, 12735),
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Magic::new(0x0000007c00000000, 0x6080005161001000, 59, 3200),
-        Magic::new(0x0000020002020200, 0x0040500804208000, 60, 12751),
+        Probe::new(0x0000007c00000000, 0x6080005161001000, 59, 3200),
+        Probe::new(0x0000020002020200, 0x0040500804208000, 60, 12751),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Magic::new(0x0000040004040400, 0x0028205000040000, 60, 12767),
-        Magic::new(0x0000003a00000000, 0x001038880c004808, 60, 12783),
+        Probe::new(0x0000040004040400, 0x0028205000040000, 60, 12767),
+        Probe::new(0x0000003a00000000, 0x001038880c004808, 60, 12783),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Magic::new(0x0000080008080800, 0x0228061408104901, 60, 12799),
-        Magic::new(0x0000007400000000, 0x0202024106000010, 60, 12815),
+        Probe::new(0x0000080008080800, 0x0228061408104901, 60, 12799),
+        Probe::new(0x0000007400000000, 0x0202024106000010, 60, 12815),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Magic::new(0x0000100010101000, 0x82082104000a8c01, 60, 12831),
-        Magic::new(0x0000002e00000000, 0x08900402108c0010, 60, 12847),
+        Probe::new(0x0000100010101000, 0x82082104000a8c01, 60, 12831),
+        Probe::new(0x0000002e00000000, 0x08900402108c0010, 60, 12847),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Magic::new(0x0000200020202000, 0x0086c20104040200, 60, 12863),
-        Magic::new(0x0000005c00000000, 0x0108000048450000, 60, 12879),
+        Probe::new(0x0000200020202000, 0x0086c20104040200, 60, 12863),
+        Probe::new(0x0000005c00000000, 0x0108000048450000, 60, 12879),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Magic::new(0x0000003e00000000, 0x0450840042080006, 59, 3232),
-        Magic::new(0x0000400040404000, 0x2802090240808008, 60, 12895),
+        Probe::new(0x0000003e00000000, 0x0450840042080006, 59, 3232),
+        Probe::new(0x0000400040404000, 0x2802090240808008, 60, 12895),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Magic::new(0x0000007c00000000, 0x0009000612028010, 59, 3264),
-        Magic::new(0x0000800080808000, 0x002081290010410c, 60, 12911),
+        Probe::new(0x0000007c00000000, 0x0009000612028010, 59, 3264),
+        Probe::new(0x0000800080808000, 0x002081290010410c, 60, 12911),
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Magic::new(0x00003e0000000000, 0x0004000200040049, 59, 3296),
-        Magic::new(0x0001000101010000, 0x00201a802004420a, 60, 12927),
+        Probe::new(0x00003e0000000000, 0x0004000200040049, 59, 3296),
+        Probe::new(0x0001000101010000, 0x00201a802004420a, 60, 12927),
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Magic::new(0x00007c0000000000, 0x08000008180a0080, 59, 3328),
-        Magic::new(0x0002000202020000, 0x0000104060c10810, 60, 12943),
+        Probe::new(0x00007c0000000000, 0x08000008180a0080, 59, 3328),
+        Probe::new(0x0002000202020000, 0x0000104060c10810, 60, 12943),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Magic::new(0x0004000404040000, 0x00004809a8048600, 60, 16878),
-        Magic::new(0x00003a0000000000, 0x40000209000c0021, 60, 12959),
+        Probe::new(0x0004000404040000, 0x00004809a8048600, 60, 16878),
+        Probe::new(0x00003a0000000000, 0x40000209000c0021, 60, 12959),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Magic::new(0x0008000808080000, 0x30008202080c1000, 60, 16894),
-        Magic::new(0x0000740000000000, 0x4a08000004661040, 60, 12975),
+        Probe::new(0x0008000808080000, 0x30008202080c1000, 60, 16894),
+        Probe::new(0x0000740000000000, 0x4a08000004661040, 60, 12975),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Magic::new(0x0010001010100000, 0x8200040821000200, 60, 12991),
-        Magic::new(0x00002e0000000000, 0x0820000004108088, 60, 13007),
+        Probe::new(0x0010001010100000, 0x8200040821000200, 60, 12991),
+        Probe::new(0x00002e0000000000, 0x0820000004108088, 60, 13007),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Magic::new(0x0020002020200000, 0x0400021400840100, 60, 13023),
-        Magic::new(0x00005c0000000000, 0x2000000808084140, 60, 13039),
+        Probe::new(0x0020002020200000, 0x0400021400840100, 60, 13023),
+        Probe::new(0x00005c0000000000, 0x2000000808084140, 60, 13039),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Magic::new(0x00003e0000000000, 0x801a008004140022, 59, 3360),
-        Magic::new(0x0040004040400000, 0x0204049492400208, 60, 16909),
+        Probe::new(0x00003e0000000000, 0x801a008004140022, 59, 3360),
+        Probe::new(0x0040004040400000, 0x0204049492400208, 60, 16909),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Magic::new(0x00007c0000000000, 0x0000120000060800, 59, 3392),
-        Magic::new(0x0080008080800000, 0x620120f088400500, 60, 13055),
+        Probe::new(0x00007c0000000000, 0x0000120000060800, 59, 3392),
+        Probe::new(0x0080008080800000, 0x620120f088400500, 60, 13055),
     ]),
     Slot::new(0x0000000000000000, [ // a7
-        Magic::new(0x0000010101010100, 0x0014800840220074, 59, 3424),
-        Magic::new(0x003e000000000000, 0x0000800802204200, 59, 3456),
+        Probe::new(0x0000010101010100, 0x0014800840220074, 59, 3424),
+        Probe::new(0x003e000000000000, 0x0000800802204200, 59, 3456),
     ]),
     Slot::new(0x0000000000000000, [ // b7
-        Magic::new(0x0000020202020200, 0x004030080fa00000, 59, 3488),
-        Magic::new(0x007c000000000000, 0x020a090008100610, 59, 3520),
+        Probe::new(0x0000020202020200, 0x004030080fa00000, 59, 3488),
+        Probe::new(0x007c000000000000, 0x020a090008100610, 59, 3520),
     ]),
     Slot::new(0x0000000000000000, [ // c7
-        Magic::new(0x0000040404040400, 0x00201048d2040000, 59, 3552),
-        Magic::new(0x003a000000000000, 0x00100041a0240c20, 60, 13071),
+        Probe::new(0x0000040404040400, 0x00201048d2040000, 59, 3552),
+        Probe::new(0x003a000000000000, 0x00100041a0240c20, 60, 13071),
     ]),
     Slot::new(0x0000000000000000, [ // d7
-        Magic::new(0x0000080808080800, 0x00040410010608c0, 59, 11392),
-        Magic::new(0x0074000000000000, 0x604010008c818600, 60, 13087),
+        Probe::new(0x0000080808080800, 0x00040410010608c0, 59, 11392),
+        Probe::new(0x0074000000000000, 0x604010008c818600, 60, 13087),
     ]),
     Slot::new(0x0000000000000000, [ // e7
-        Magic::new(0x0000101010101000, 0x4001010400c80000, 59, 11424),
-        Magic::new(0x002e000000000000, 0x0220144020002410, 60, 13103),
+        Probe::new(0x0000101010101000, 0x4001010400c80000, 59, 11424),
+        Probe::new(0x002e000000000000, 0x0220144020002410, 60, 13103),
     ]),
     Slot::new(0x0000000000000000, [ // f7
-        Magic::new(0x0000202020202000, 0x2001004204209090, 59, 3584),
-        Magic::new(0x005c000000000000, 0x0112083220013200, 60, 13119),
+        Probe::new(0x0000202020202000, 0x2001004204209090, 59, 3584),
+        Probe::new(0x005c000000000000, 0x0112083220013200, 60, 13119),
     ]),
     Slot::new(0x0000000000000000, [ // g7
-        Magic::new(0x0000404040404000, 0x002450a201018004, 59, 3616),
-        Magic::new(0x003e000000000000, 0x1008002280080418, 59, 3648),
+        Probe::new(0x0000404040404000, 0x002450a201018004, 59, 3616),
+        Probe::new(0x003e000000000000, 0x1008002280080418, 59, 3648),
     ]),
     Slot::new(0x0000000000000000, [ // h7
-        Magic::new(0x0000808080808000, 0x4410410081201020, 59, 3680),
-        Magic::new(0x007c000000000000, 0x800024184201ca00, 59, 3712),
+        Probe::new(0x0000808080808000, 0x4410410081201020, 59, 3680),
+        Probe::new(0x007c000000000000, 0x800024184201ca00, 59, 3712),
     ]),
     Slot::new(0x0000000000000000, [ // a8
-        Magic::new(0x0001010101010000, 0x0000802108401200, 59, 3744),
-        Magic::new(0x3e00000000000000, 0x2400000c40022344, 59, 3776),
+        Probe::new(0x0001010101010000, 0x0000802108401200, 59, 3744),
+        Probe::new(0x3e00000000000000, 0x2400000c40022344, 59, 3776),
     ]),
     Slot::new(0x0000000000000000, [ // b8
-        Magic::new(0x0002020202020000, 0x44000a0410402001, 59, 3808),
-        Magic::new(0x7c00000000000000, 0x010800000200020a, 59, 3840),
+        Probe::new(0x0002020202020000, 0x44000a0410402001, 59, 3808),
+        Probe::new(0x7c00000000000000, 0x010800000200020a, 59, 3840),
     ]),
     Slot::new(0x0000000000000000, [ // c8
-        Magic::new(0x0004040404040000, 0x82022008440b1090, 59, 3872),
-        Magic::new(0x3a00000000000000, 0xa000000800001142, 60, 13135),
+        Probe::new(0x0004040404040000, 0x82022008440b1090, 59, 3872),
+        Probe::new(0x3a00000000000000, 0xa000000800001142, 60, 13135),
     ]),
     Slot::new(0x0000000000000000, [ // d8
-        Magic::new(0x0008080808080000, 0x0208280204102103, 59, 3904),
-        Magic::new(0x7400000000000000, 0x0080800104401121, 60, 13151),
+        Probe::new(0x0008080808080000, 0x0208280204102103, 59, 3904),
+        Probe::new(0x7400000000000000, 0x0080800104401121, 60, 13151),
     ]),
     Slot::new(0x0000000000000000, [ // e8
-        Magic::new(0x0010101010100000, 0x0000010802440883, 59, 3936),
-        Magic::new(0x2e00000000000000, 0x0a00000000c00064, 60, 13167),
+        Probe::new(0x0010101010100000, 0x0000010802440883, 59, 3936),
+        Probe::new(0x2e00000000000000, 0x0a00000000c00064, 60, 13167),
     ]),
     Slot::new(0x0000000000000000, [ // f8
-        Magic::new(0x0020202020200000, 0x1c080202004042d1, 59, 11665),
-        Magic::new(0x5c00000000000000, 0x2000180050800192, 60, 13183),
+        Probe::new(0x0020202020200000, 0x1c080202004042d1, 59, 11665),
+        Probe::new(0x5c00000000000000, 0x2000180050800192, 60, 13183),
     ]),
     Slot::new(0x0000000000000000, [ // g8
-        Magic::new(0x0040404040400000, 0x0000888020420900, 59, 3968),
-        Magic::new(0x3e00000000000000, 0x0004102080000021, 59, 4000),
+        Probe::new(0x0040404040400000, 0x0000888020420900, 59, 3968),
+        Probe::new(0x3e00000000000000, 0x0004102080000021, 59, 4000),
     ]),
     Slot::new(0x0000000000000000, [ // h8
-        Magic::new(0x0080808080800000, 0x4040402a28601100, 59, 11605),
-        Magic::new(0x7c00000000000000, 0x4000020020204266, 59, 4032),
+        Probe::new(0x0080808080800000, 0x4040402a28601100, 59, 11605),
+        Probe::new(0x7c00000000000000, 0x4000020020204266, 59, 4032),
     ]),
 ];
 /// Block 11: pawn white quiet, pawn black movers.
@@ -6960,148 +7826,148 @@ static BLOCK_14: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_16: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
-        Magic::new(0x0000000000000100, 0x008030400c514402, 63, 10),
+        Probe::new(0x0000000000000100, 0x008030400c514402, 63, 10),
     ]),
     Slot::new(0x0000000000000000, [ // b1
-        Magic::new(0x0000000000000200, 0x28e0000400688000, 63, 264),
+        Probe::new(0x0000000000000200, 0x28e0000400688000, 63, 264),
     ]),
     Slot::new(0x0000000000000000, [ // c1
-        Magic::new(0x0000000000000400, 0x0160800200202000, 63, 331),
+        Probe::new(0x0000000000000400, 0x0160800200202000, 63, 331),
     ]),
     Slot::new(0x0000000000000000, [ // d1
-        Magic::new(0x0000000000000800, 0x0810400022a00002, 63, 405),
+        Probe::new(0x0000000000000800, 0x0810400022a00002, 63, 405),
     ]),
     Slot::new(0x0000000000000000, [ // e1
-        Magic::new(0x0000000000001000, 0x008f400684042000, 63, 456),
+        Probe::new(0x0000000000001000, 0x008f400684042000, 63, 456),
     ]),
     Slot::new(0x0000000000000000, [ // f1
-        Magic::new(0x0000000000002000, 0x002448000a810510, 63, 544),
+        Probe::new(0x0000000000002000, 0x002448000a810510, 63, 544),
     ]),
     Slot::new(0x0000000000000000, [ // g1
-        Magic::new(0x0000000000004000, 0xc1021000044a0241, 63, 599),
+        Probe::new(0x0000000000004000, 0xc1021000044a0241, 63, 599),
     ]),
     Slot::new(0x0000000000000000, [ // h1
-        Magic::new(0x0000000000008000, 0x0001180000400003, 63, 1991),
+        Probe::new(0x0000000000008000, 0x0001180000400003, 63, 1991),
     ]),
     Slot::new(0x0000000000000000, [ // a2
-        Magic::new(0x0000000000010000, 0x3000820308208008, 63, 2692),
+        Probe::new(0x0000000000010000, 0x3000820308208008, 63, 2692),
     ]),
     Slot::new(0x0000000000000000, [ // b2
-        Magic::new(0x0000000000020000, 0x6be248080a2d1000, 63, 4996),
+        Probe::new(0x0000000000020000, 0x6be248080a2d1000, 63, 4996),
     ]),
     Slot::new(0x0000000000000000, [ // c2
-        Magic::new(0x0000000000040000, 0x0100320010400008, 63, 898),
+        Probe::new(0x0000000000040000, 0x0100320010400008, 63, 898),
     ]),
     Slot::new(0x0000000000000000, [ // d2
-        Magic::new(0x0000000000080000, 0x9009108aa0000019, 63, 3074),
+        Probe::new(0x0000000000080000, 0x9009108aa0000019, 63, 3074),
     ]),
     Slot::new(0x0000000000000000, [ // e2
-        Magic::new(0x0000000000100000, 0x2004482082005110, 63, 3119),
+        Probe::new(0x0000000000100000, 0x2004482082005110, 63, 3119),
     ]),
     Slot::new(0x0000000000000000, [ // f2
-        Magic::new(0x0000000000200000, 0x1800040400410042, 63, 991),
+        Probe::new(0x0000000000200000, 0x1800040400410042, 63, 991),
     ]),
     Slot::new(0x0000000000000000, [ // g2
-        Magic::new(0x0000000000400000, 0x1004020009208008, 63, 2823),
+        Probe::new(0x0000000000400000, 0x1004020009208008, 63, 2823),
     ]),
     Slot::new(0x0000000000000000, [ // h2
-        Magic::new(0x0000000000800000, 0x0040290160240800, 63, 2882),
+        Probe::new(0x0000000000800000, 0x0040290160240800, 63, 2882),
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Magic::new(0x0000000001000000, 0x4484008003201091, 63, 3427),
+        Probe::new(0x0000000001000000, 0x4484008003201091, 63, 3427),
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Magic::new(0x0000000002000000, 0x800001c040016002, 63, 3491),
+        Probe::new(0x0000000002000000, 0x800001c040016002, 63, 3491),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Magic::new(0x0000000004000000, 0x10000022c0201c00, 63, 1026),
+        Probe::new(0x0000000004000000, 0x10000022c0201c00, 63, 1026),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Magic::new(0x0000000008000000, 0x6000281010008a00, 63, 3215),
+        Probe::new(0x0000000008000000, 0x6000281010008a00, 63, 3215),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Magic::new(0x0000000010000000, 0x0000026f81000000, 63, 3239),
+        Probe::new(0x0000000010000000, 0x0000026f81000000, 63, 3239),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Magic::new(0x0000000020000000, 0x0c800c05000a0000, 63, 1119),
+        Probe::new(0x0000000020000000, 0x0c800c05000a0000, 63, 1119),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Magic::new(0x0000000040000000, 0x2840408340100000, 63, 3624),
+        Probe::new(0x0000000040000000, 0x2840408340100000, 63, 3624),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Magic::new(0x0000000080000000, 0x00a0002500084100, 63, 3682),
+        Probe::new(0x0000000080000000, 0x00a0002500084100, 63, 3682),
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Magic::new(0x0000000100000000, 0x0110000280000c00, 63, 155),
+        Probe::new(0x0000000100000000, 0x0110000280000c00, 63, 155),
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Magic::new(0x0000000200000000, 0x0040142041100400, 63, 1416),
+        Probe::new(0x0000000200000000, 0x0040142041100400, 63, 1416),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Magic::new(0x0000000400000000, 0x4050000220200008, 63, 1154),
+        Probe::new(0x0000000400000000, 0x4050000220200008, 63, 1154),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Magic::new(0x0000000800000000, 0x000240081000c180, 63, 1552),
+        Probe::new(0x0000000800000000, 0x000240081000c180, 63, 1552),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Magic::new(0x0000001000000000, 0x402401000c080400, 63, 1604),
+        Probe::new(0x0000001000000000, 0x402401000c080400, 63, 1604),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Magic::new(0x0000002000000000, 0x4004d08004e02000, 63, 1247),
+        Probe::new(0x0000002000000000, 0x4004d08004e02000, 63, 1247),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Magic::new(0x0000004000000000, 0xa000020052600008, 63, 1735),
+        Probe::new(0x0000004000000000, 0xa000020052600008, 63, 1735),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Magic::new(0x0000008000000000, 0x0000000061000008, 63, 2180),
+        Probe::new(0x0000008000000000, 0x0000000061000008, 63, 2180),
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Magic::new(0x0000010000000000, 0x0620001100800800, 63, 8471),
+        Probe::new(0x0000010000000000, 0x0620001100800800, 63, 8471),
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Magic::new(0x0000020000000000, 0x20d0400228d20010, 63, 6130),
+        Probe::new(0x0000020000000000, 0x20d0400228d20010, 63, 6130),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Magic::new(0x0000040000000000, 0x0022004080a80000, 63, 1282),
+        Probe::new(0x0000040000000000, 0x0022004080a80000, 63, 1282),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Magic::new(0x0000080000000000, 0x0200181001102028, 63, 3522),
+        Probe::new(0x0000080000000000, 0x0200181001102028, 63, 3522),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Magic::new(0x0000100000000000, 0x05c9000000589a22, 63, 3663),
+        Probe::new(0x0000100000000000, 0x05c9000000589a22, 63, 3663),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Magic::new(0x0000200000000000, 0x02001102020c0000, 63, 1375),
+        Probe::new(0x0000200000000000, 0x02001102020c0000, 63, 1375),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Magic::new(0x0000400000000000, 0x40060002000a0800, 63, 6410),
+        Probe::new(0x0000400000000000, 0x40060002000a0800, 63, 6410),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Magic::new(0x0000800000000000, 0x00004000a0810200, 63, 6736),
+        Probe::new(0x0000800000000000, 0x00004000a0810200, 63, 6736),
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Magic::new(0x0001000000000000, 0x0230800000028000, 63, 9922),
+        Probe::new(0x0001000000000000, 0x0230800000028000, 63, 9922),
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Magic::new(0x0002000000000000, 0x1108040000004204, 63, 7908),
+        Probe::new(0x0002000000000000, 0x1108040000004204, 63, 7908),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Magic::new(0x0004000000000000, 0x144002c914042840, 63, 2114),
+        Probe::new(0x0004000000000000, 0x144002c914042840, 63, 2114),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Magic::new(0x0008000000000000, 0x000110000000380c, 63, 3842),
+        Probe::new(0x0008000000000000, 0x000110000000380c, 63, 3842),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Magic::new(0x0010000000000000, 0x0808000805002904, 63, 4003),
+        Probe::new(0x0010000000000000, 0x0808000805002904, 63, 4003),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Magic::new(0x0020000000000000, 0xa080008510016400, 63, 228),
+        Probe::new(0x0020000000000000, 0xa080008510016400, 63, 228),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Magic::new(0x0040000000000000, 0x6489008044040600, 63, 6605),
+        Probe::new(0x0040000000000000, 0x6489008044040600, 63, 6605),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Magic::new(0x0080000000000000, 0x0000440001120140, 63, 10020),
+        Probe::new(0x0080000000000000, 0x0000440001120140, 63, 10020),
     ]),
     Slot::new(0x0000000000000000, [ // a7
         PAD,
@@ -7204,148 +8070,148 @@ static BLOCK_17: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Magic::new(0x0000000000000100, 0x0080200894808200, 63, 9538),
+        Probe::new(0x0000000000000100, 0x0080200894808200, 63, 9538),
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Magic::new(0x0000000000000200, 0x434c708080030d20, 63, 11272),
+        Probe::new(0x0000000000000200, 0x434c708080030d20, 63, 11272),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Magic::new(0x0000000000000400, 0x0a20420000400040, 63, 1794),
+        Probe::new(0x0000000000000400, 0x0a20420000400040, 63, 1794),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Magic::new(0x0000000000000800, 0x0010002200029000, 63, 2370),
+        Probe::new(0x0000000000000800, 0x0010002200029000, 63, 2370),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Magic::new(0x0000000000001000, 0x4218001020408109, 63, 2535),
+        Probe::new(0x0000000000001000, 0x4218001020408109, 63, 2535),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Magic::new(0x0000000000002000, 0x0005202000801a04, 63, 71),
+        Probe::new(0x0000000000002000, 0x0005202000801a04, 63, 71),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Magic::new(0x0000000000004000, 0x1102018048000040, 63, 7845),
+        Probe::new(0x0000000000004000, 0x1102018048000040, 63, 7845),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Magic::new(0x0000000000008000, 0x10c1901080501004, 63, 9648),
+        Probe::new(0x0000000000008000, 0x10c1901080501004, 63, 9648),
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Magic::new(0x0000000000010000, 0x0800c00001018090, 63, 9745),
+        Probe::new(0x0000000000010000, 0x0800c00001018090, 63, 9745),
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Magic::new(0x0000000000020000, 0x4110408005101340, 63, 5794),
+        Probe::new(0x0000000000020000, 0x4110408005101340, 63, 5794),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Magic::new(0x0000000000040000, 0x4010240408000241, 63, 642),
+        Probe::new(0x0000000000040000, 0x4010240408000241, 63, 642),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Magic::new(0x0000000000080000, 0x2008186000202008, 63, 2722),
+        Probe::new(0x0000000000080000, 0x2008186000202008, 63, 2722),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Magic::new(0x0000000000100000, 0x0029082308000282, 63, 2785),
+        Probe::new(0x0000000000100000, 0x0029082308000282, 63, 2785),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Magic::new(0x0000000000200000, 0x0000050040400205, 63, 720),
+        Probe::new(0x0000000000200000, 0x0000050040400205, 63, 720),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Magic::new(0x0000000000400000, 0x0001020040060081, 63, 5554),
+        Probe::new(0x0000000000400000, 0x0001020040060081, 63, 5554),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Magic::new(0x0000000000800000, 0x0018012040040002, 63, 5584),
+        Probe::new(0x0000000000800000, 0x0018012040040002, 63, 5584),
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Magic::new(0x0000000001000000, 0x0052408000090034, 63, 10),
+        Probe::new(0x0000000001000000, 0x0052408000090034, 63, 10),
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Magic::new(0x0000000002000000, 0x0000034024004008, 63, 264),
+        Probe::new(0x0000000002000000, 0x0000034024004008, 63, 264),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Magic::new(0x0000000004000000, 0x0460022800050000, 63, 331),
+        Probe::new(0x0000000004000000, 0x0460022800050000, 63, 331),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Magic::new(0x0000000008000000, 0x0880041000001001, 63, 405),
+        Probe::new(0x0000000008000000, 0x0880041000001001, 63, 405),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Magic::new(0x0000000010000000, 0x2080490820a00002, 63, 456),
+        Probe::new(0x0000000010000000, 0x2080490820a00002, 63, 456),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Magic::new(0x0000000020000000, 0x010808150a000001, 63, 544),
+        Probe::new(0x0000000020000000, 0x010808150a000001, 63, 544),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Magic::new(0x0000000040000000, 0x4040400200010021, 63, 599),
+        Probe::new(0x0000000040000000, 0x4040400200010021, 63, 599),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Magic::new(0x0000000080000000, 0x0010600300401000, 63, 1991),
+        Probe::new(0x0000000080000000, 0x0010600300401000, 63, 1991),
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Magic::new(0x0000000100000000, 0x1808200086028010, 63, 2692),
+        Probe::new(0x0000000100000000, 0x1808200086028010, 63, 2692),
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Magic::new(0x0000000200000000, 0x0008020040400001, 63, 4996),
+        Probe::new(0x0000000200000000, 0x0008020040400001, 63, 4996),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Magic::new(0x0000000400000000, 0x1202420020001004, 63, 898),
+        Probe::new(0x0000000400000000, 0x1202420020001004, 63, 898),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Magic::new(0x0000000800000000, 0x8002040411280040, 63, 3074),
+        Probe::new(0x0000000800000000, 0x8002040411280040, 63, 3074),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Magic::new(0x0000001000000000, 0x000000041c100000, 63, 3119),
+        Probe::new(0x0000001000000000, 0x000000041c100000, 63, 3119),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Magic::new(0x0000002000000000, 0x4030404004020000, 63, 991),
+        Probe::new(0x0000002000000000, 0x4030404004020000, 63, 991),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Magic::new(0x0000004000000000, 0x0041080082100100, 63, 2823),
+        Probe::new(0x0000004000000000, 0x0041080082100100, 63, 2823),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Magic::new(0x0000008000000000, 0x2002800041212041, 63, 2882),
+        Probe::new(0x0000008000000000, 0x2002800041212041, 63, 2882),
     ]),
     Slot::new(0x0000000000000000, [ // a7
-        Magic::new(0x0000010000000000, 0x8400020049800800, 63, 3427),
+        Probe::new(0x0000010000000000, 0x8400020049800800, 63, 3427),
     ]),
     Slot::new(0x0000000000000000, [ // b7
-        Magic::new(0x0000020000000000, 0x02440500a3e00014, 63, 3491),
+        Probe::new(0x0000020000000000, 0x02440500a3e00014, 63, 3491),
     ]),
     Slot::new(0x0000000000000000, [ // c7
-        Magic::new(0x0000040000000000, 0x01000820003b0101, 63, 1026),
+        Probe::new(0x0000040000000000, 0x01000820003b0101, 63, 1026),
     ]),
     Slot::new(0x0000000000000000, [ // d7
-        Magic::new(0x0000080000000000, 0x7202580400510012, 63, 3215),
+        Probe::new(0x0000080000000000, 0x7202580400510012, 63, 3215),
     ]),
     Slot::new(0x0000000000000000, [ // e7
-        Magic::new(0x0000100000000000, 0x00000082010a4000, 63, 3239),
+        Probe::new(0x0000100000000000, 0x00000082010a4000, 63, 3239),
     ]),
     Slot::new(0x0000000000000000, [ // f7
-        Magic::new(0x0000200000000000, 0x0201010000046004, 63, 1119),
+        Probe::new(0x0000200000000000, 0x0201010000046004, 63, 1119),
     ]),
     Slot::new(0x0000000000000000, [ // g7
-        Magic::new(0x0000400000000000, 0xa600040880221808, 63, 3624),
+        Probe::new(0x0000400000000000, 0xa600040880221808, 63, 3624),
     ]),
     Slot::new(0x0000000000000000, [ // h7
-        Magic::new(0x0000800000000000, 0x0700004800410021, 63, 3682),
+        Probe::new(0x0000800000000000, 0x0700004800410021, 63, 3682),
     ]),
     Slot::new(0x0000000000000000, [ // a8
-        Magic::new(0x0001000000000000, 0x0801401891448804, 63, 155),
+        Probe::new(0x0001000000000000, 0x0801401891448804, 63, 155),
     ]),
     Slot::new(0x0000000000000000, [ // b8
-        Magic::new(0x0002000000000000, 0x4090004080104028, 63, 1416),
+        Probe::new(0x0002000000000000, 0x4090004080104028, 63, 1416),
     ]),
     Slot::new(0x0000000000000000, [ // c8
-        Magic::new(0x0004000000000000, 0x0010040208202020, 63, 1154),
+        Probe::new(0x0004000000000000, 0x0010040208202020, 63, 1154),
     ]),
     Slot::new(0x0000000000000000, [ // d8
-        Magic::new(0x0008000000000000, 0x2128468000401120, 63, 1552),
+        Probe::new(0x0008000000000000, 0x2128468000401120, 63, 1552),
     ]),
     Slot::new(0x0000000000000000, [ // e8
-        Magic::new(0x0010000000000000, 0x1800802000004800, 63, 1604),
+        Probe::new(0x0010000000000000, 0x1800802000004800, 63, 1604),
     ]),
     Slot::new(0x0000000000000000, [ // f8
-        Magic::new(0x0020000000000000, 0x030100a430020700, 63, 1247),
+        Probe::new(0x0020000000000000, 0x030100a430020700, 63, 1247),
     ]),
     Slot::new(0x0000000000000000, [ // g8
-        Magic::new(0x0040000000000000, 0x1020610901002201, 63, 1735),
+        Probe::new(0x0040000000000000, 0x1020610901002201, 63, 1735),
     ]),
     Slot::new(0x0000000000000000, [ // h8
-        Magic::new(0x0080000000000000, 0x00240000208c2180, 63, 2180),
+        Probe::new(0x0080000000000000, 0x00240000208c2180, 63, 2180),
     ]),
 ];
 /// Block 18: swapping-king white friendly capture, swapping-king black friendly capture.
@@ -7560,260 +8426,260 @@ static BLOCK_20: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_21: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Magic::new(0x000000000000003e, 0xc420000100050000, 59, 6752),
-        Magic::new(0x0000010101010100, 0x0060484280100104, 59, 8736),
+        Probe::new(0x000000000000003e, 0xc420000100050000, 59, 6752),
+        Probe::new(0x0000010101010100, 0x0060484280100104, 59, 8736),
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Magic::new(0x0000020202020200, 0x1020041018400000, 59, 5248),
-        Magic::new(0x000000000000003c, 0x04000000002c2018, 60, 14847),
+        Probe::new(0x0000020202020200, 0x1020041018400000, 59, 5248),
+        Probe::new(0x000000000000003c, 0x04000000002c2018, 60, 14847),
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Magic::new(0x0000040404040400, 0x000c181042206110, 59, 4576),
-        Magic::new(0x0000000000000038, 0x0910800100000002, 61, 18711),
+        Probe::new(0x0000040404040400, 0x000c181042206110, 59, 4576),
+        Probe::new(0x0000000000000038, 0x0910800100000002, 61, 18711),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Magic::new(0x0000080808080800, 0x003001022418b0a2, 59, 4608),
-        Magic::new(0x0000000000000034, 0x0c09012000000280, 61, 18719),
+        Probe::new(0x0000080808080800, 0x003001022418b0a2, 59, 4608),
+        Probe::new(0x0000000000000034, 0x0c09012000000280, 61, 18719),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Magic::new(0x0000101010101000, 0x20418c0102080850, 59, 4640),
-        Magic::new(0x000000000000002c, 0x1418658104014010, 61, 18727),
+        Probe::new(0x0000101010101000, 0x20418c0102080850, 59, 4640),
+        Probe::new(0x000000000000002c, 0x1418658104014010, 61, 18727),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Magic::new(0x0000202020202000, 0x0084006211018080, 59, 4672),
-        Magic::new(0x000000000000001c, 0x8902000020080150, 61, 18735),
+        Probe::new(0x0000202020202000, 0x0084006211018080, 59, 4672),
+        Probe::new(0x000000000000001c, 0x8902000020080150, 61, 18735),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Magic::new(0x0000404040404000, 0x80c5021140a88044, 59, 5280),
-        Magic::new(0x000000000000003c, 0x0420002800010000, 60, 14863),
+        Probe::new(0x0000404040404000, 0x80c5021140a88044, 59, 5280),
+        Probe::new(0x000000000000003c, 0x0420002800010000, 60, 14863),
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Magic::new(0x000000000000007c, 0x02000844410600c0, 59, 8768),
-        Magic::new(0x0000808080808000, 0x400810210085c000, 59, 8800),
+        Probe::new(0x000000000000007c, 0x02000844410600c0, 59, 8768),
+        Probe::new(0x0000808080808000, 0x400810210085c000, 59, 8800),
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Magic::new(0x0000000000003e00, 0x0004021104144001, 59, 5056),
-        Magic::new(0x0000010101010000, 0x0900421082e00000, 60, 14975),
+        Probe::new(0x0000000000003e00, 0x0004021104144001, 59, 5056),
+        Probe::new(0x0000010101010000, 0x0900421082e00000, 60, 14975),
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Magic::new(0x0000000000003c00, 0x410c002001000001, 60, 5488),
-        Magic::new(0x0000020202020000, 0x40002041304a0062, 60, 14415),
+        Probe::new(0x0000000000003c00, 0x410c002001000001, 60, 5488),
+        Probe::new(0x0000020202020000, 0x40002041304a0062, 60, 14415),
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Magic::new(0x0000040404040000, 0x2020441221080040, 60, 13855),
-        Magic::new(0x0000000000003800, 0x0184209108000000, 61, 18247),
+        Probe::new(0x0000040404040000, 0x2020441221080040, 60, 13855),
+        Probe::new(0x0000000000003800, 0x0184209108000000, 61, 18247),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Magic::new(0x0000080808080000, 0x0224104842050001, 60, 13871),
-        Magic::new(0x0000000000003400, 0x0066000020001118, 61, 18367),
+        Probe::new(0x0000080808080000, 0x0224104842050001, 60, 13871),
+        Probe::new(0x0000000000003400, 0x0066000020001118, 61, 18367),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Magic::new(0x0000101010100000, 0x00200401180a0600, 60, 13887),
-        Magic::new(0x0000000000002c00, 0x001404008200e080, 61, 18375),
+        Probe::new(0x0000101010100000, 0x00200401180a0600, 60, 13887),
+        Probe::new(0x0000000000002c00, 0x001404008200e080, 61, 18375),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Magic::new(0x0000202020200000, 0x8000808443120000, 60, 13903),
-        Magic::new(0x0000000000001c00, 0x2332109004004000, 61, 18383),
+        Probe::new(0x0000202020200000, 0x8000808443120000, 60, 13903),
+        Probe::new(0x0000000000001c00, 0x2332109004004000, 61, 18383),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Magic::new(0x0000000000003c00, 0x280c011080000020, 60, 14431),
-        Magic::new(0x0000404040400000, 0x0210024e86010001, 60, 14447),
+        Probe::new(0x0000000000003c00, 0x280c011080000020, 60, 14431),
+        Probe::new(0x0000404040400000, 0x0210024e86010001, 60, 14447),
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Magic::new(0x0000000000007c00, 0x400204000028020b, 59, 5312),
-        Magic::new(0x0000808080800000, 0x10008c2845098280, 60, 14991),
+        Probe::new(0x0000000000007c00, 0x400204000028020b, 59, 5312),
+        Probe::new(0x0000808080800000, 0x10008c2845098280, 60, 14991),
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Magic::new(0x00000000003e0000, 0x0000440022001850, 59, 4192),
-        Magic::new(0x0000010101000000, 0x02230820c0820200, 61, 18743),
+        Probe::new(0x00000000003e0000, 0x0000440022001850, 59, 4192),
+        Probe::new(0x0000010101000000, 0x02230820c0820200, 61, 18743),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Magic::new(0x00000000003c0000, 0x0040540001050010, 60, 13663),
-        Magic::new(0x0000020202000000, 0x0040004131e48020, 61, 18391),
+        Probe::new(0x00000000003c0000, 0x0040540001050010, 60, 13663),
+        Probe::new(0x0000020202000000, 0x0040004131e48020, 61, 18391),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Magic::new(0x0000000000380000, 0x0040090840100480, 61, 18063),
-        Magic::new(0x0000040404000000, 0x004181200c118000, 61, 18071),
+        Probe::new(0x0000000000380000, 0x0040090840100480, 61, 18063),
+        Probe::new(0x0000040404000000, 0x004181200c118000, 61, 18071),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Magic::new(0x0000080808000000, 0x2820201026c88000, 61, 18079),
-        Magic::new(0x0000000000340000, 0x0000220100004004, 61, 17527),
+        Probe::new(0x0000080808000000, 0x2820201026c88000, 61, 18079),
+        Probe::new(0x0000000000340000, 0x0000220100004004, 61, 17527),
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Magic::new(0x0000101010000000, 0x1010000422083000, 61, 18087),
-        Magic::new(0x00000000002c0000, 0x120031000a000084, 61, 18095),
+        Probe::new(0x0000101010000000, 0x1010000422083000, 61, 18087),
+        Probe::new(0x00000000002c0000, 0x120031000a000084, 61, 18095),
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Magic::new(0x00000000001c0000, 0x2c01482000002008, 61, 17551),
-        Magic::new(0x0000202020000000, 0x40018405c4220040, 61, 18103),
+        Probe::new(0x00000000001c0000, 0x2c01482000002008, 61, 17551),
+        Probe::new(0x0000202020000000, 0x40018405c4220040, 61, 18103),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Magic::new(0x00000000003c0000, 0x4022440001011220, 60, 13679),
-        Magic::new(0x0000404040000000, 0x000108510204c000, 61, 18399),
+        Probe::new(0x00000000003c0000, 0x4022440001011220, 60, 13679),
+        Probe::new(0x0000404040000000, 0x000108510204c000, 61, 18399),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Magic::new(0x00000000007c0000, 0x8500520000164040, 59, 4704),
-        Magic::new(0x0000808080000000, 0x0801208105804c80, 61, 18751),
+        Probe::new(0x00000000007c0000, 0x8500520000164040, 59, 4704),
+        Probe::new(0x0000808080000000, 0x0801208105804c80, 61, 18751),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Magic::new(0x000000003e000000, 0x0010800403001000, 59, 4736),
-        Magic::new(0x0000010100010000, 0x0800a81a814a4042, 61, 18759),
+        Probe::new(0x000000003e000000, 0x0010800403001000, 59, 4736),
+        Probe::new(0x0000010100010000, 0x0800a81a814a4042, 61, 18759),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Magic::new(0x000000003c000000, 0x0000010401801000, 60, 13919),
-        Magic::new(0x0000020200020000, 0x0000418220120000, 61, 18407),
+        Probe::new(0x000000003c000000, 0x0000010401801000, 60, 13919),
+        Probe::new(0x0000020200020000, 0x0000418220120000, 61, 18407),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Magic::new(0x0000000038000000, 0xb14400040808c000, 61, 17567),
-        Magic::new(0x0000040400040000, 0x18030a0030200020, 61, 18111),
+        Probe::new(0x0000000038000000, 0xb14400040808c000, 61, 17567),
+        Probe::new(0x0000040400040000, 0x18030a0030200020, 61, 18111),
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Magic::new(0x0000000034000000, 0x000030220000c008, 61, 17583),
-        Magic::new(0x0000080800080000, 0x0002380115128000, 61, 18119),
+        Probe::new(0x0000000034000000, 0x000030220000c008, 61, 17583),
+        Probe::new(0x0000080800080000, 0x0002380115128000, 61, 18119),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Magic::new(0x000000002c000000, 0x4100009400020084, 61, 18127),
-        Magic::new(0x0000101000100000, 0x0800041402080100, 61, 18135),
+        Probe::new(0x000000002c000000, 0x4100009400020084, 61, 18127),
+        Probe::new(0x0000101000100000, 0x0800041402080100, 61, 18135),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Magic::new(0x000000001c000000, 0x000c001210410012, 61, 11342),
-        Magic::new(0x0000202000200000, 0x0848010024020001, 61, 18143),
+        Probe::new(0x000000001c000000, 0x000c001210410012, 61, 11342),
+        Probe::new(0x0000202000200000, 0x0848010024020001, 61, 18143),
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Magic::new(0x000000003c000000, 0x0880a00880100108, 60, 13935),
-        Magic::new(0x0000404000400000, 0x0000110002c20980, 61, 18415),
+        Probe::new(0x000000003c000000, 0x0880a00880100108, 60, 13935),
+        Probe::new(0x0000404000400000, 0x0000110002c20980, 61, 18415),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Magic::new(0x000000007c000000, 0x4000008a01402200, 59, 4768),
-        Magic::new(0x0000808000800000, 0x0600104a01018040, 61, 18767),
+        Probe::new(0x000000007c000000, 0x4000008a01402200, 59, 4768),
+        Probe::new(0x0000808000800000, 0x0600104a01018040, 61, 18767),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Magic::new(0x0000003e00000000, 0x0048140124000080, 59, 4320),
-        Magic::new(0x0000010001010000, 0x2020883180400802, 61, 18535),
+        Probe::new(0x0000003e00000000, 0x0048140124000080, 59, 4320),
+        Probe::new(0x0000010001010000, 0x2020883180400802, 61, 18535),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Magic::new(0x0000003c00000000, 0xd404010406408048, 60, 16415),
-        Magic::new(0x0000020002020000, 0x0001204884104000, 61, 18423),
+        Probe::new(0x0000003c00000000, 0xd404010406408048, 60, 16415),
+        Probe::new(0x0000020002020000, 0x0001204884104000, 61, 18423),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Magic::new(0x0000003800000000, 0x00000a8c12110800, 61, 18151),
-        Magic::new(0x0000040004040000, 0x02021408082200a0, 61, 18159),
+        Probe::new(0x0000003800000000, 0x00000a8c12110800, 61, 18151),
+        Probe::new(0x0000040004040000, 0x02021408082200a0, 61, 18159),
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Magic::new(0x0000080008080000, 0x0100489000041480, 61, 18167),
-        Magic::new(0x0000003400000000, 0x08240800a2010000, 61, 18175),
+        Probe::new(0x0000080008080000, 0x0100489000041480, 61, 18167),
+        Probe::new(0x0000003400000000, 0x08240800a2010000, 61, 18175),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Magic::new(0x0000100010100000, 0x0001054202080280, 61, 18183),
-        Magic::new(0x0000002c00000000, 0x00a9000034004800, 61, 18191),
+        Probe::new(0x0000100010100000, 0x0001054202080280, 61, 18183),
+        Probe::new(0x0000002c00000000, 0x00a9000034004800, 61, 18191),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Magic::new(0x0000001c00000000, 0x0288180108820004, 61, 17663),
-        Magic::new(0x0000200020200000, 0x408012410004001a, 61, 17671),
+        Probe::new(0x0000001c00000000, 0x0288180108820004, 61, 17663),
+        Probe::new(0x0000200020200000, 0x408012410004001a, 61, 17671),
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Magic::new(0x0000003c00000000, 0x2808014004000008, 60, 13951),
-        Magic::new(0x0000400040400000, 0x81004100800a1250, 61, 18431),
+        Probe::new(0x0000003c00000000, 0x2808014004000008, 60, 13951),
+        Probe::new(0x0000400040400000, 0x81004100800a1250, 61, 18431),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Magic::new(0x0000007c00000000, 0x8240000002102000, 59, 4800),
-        Magic::new(0x0000800080800000, 0x300800c0a0010a00, 61, 18775),
+        Probe::new(0x0000007c00000000, 0x8240000002102000, 59, 4800),
+        Probe::new(0x0000800080800000, 0x300800c0a0010a00, 61, 18775),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Magic::new(0x00003e0000000000, 0x0820834400040000, 59, 4384),
-        Magic::new(0x0000000101010000, 0x0410208042416180, 61, 18783),
+        Probe::new(0x00003e0000000000, 0x0820834400040000, 59, 4384),
+        Probe::new(0x0000000101010000, 0x0410208042416180, 61, 18783),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Magic::new(0x00003c0000000000, 0x00104000aa140400, 60, 13967),
-        Magic::new(0x0000000202020000, 0x0400c41020200004, 61, 18327),
+        Probe::new(0x00003c0000000000, 0x00104000aa140400, 60, 13967),
+        Probe::new(0x0000000202020000, 0x0400c41020200004, 61, 18327),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Magic::new(0x0000000404040000, 0x812008a054051008, 61, 18199),
-        Magic::new(0x0000380000000000, 0x4242000a24844061, 61, 17687),
+        Probe::new(0x0000000404040000, 0x812008a054051008, 61, 18199),
+        Probe::new(0x0000380000000000, 0x4242000a24844061, 61, 17687),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Magic::new(0x0000000808080000, 0x0e0808a410001108, 61, 18207),
-        Magic::new(0x0000340000000000, 0x00020080000c0004, 61, 18215),
+        Probe::new(0x0000000808080000, 0x0e0808a410001108, 61, 18207),
+        Probe::new(0x0000340000000000, 0x00020080000c0004, 61, 18215),
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Magic::new(0x0000001010100000, 0x044c020824202108, 61, 18223),
-        Magic::new(0x00002c0000000000, 0x0001000000112004, 61, 18231),
+        Probe::new(0x0000001010100000, 0x044c020824202108, 61, 18223),
+        Probe::new(0x00002c0000000000, 0x0001000000112004, 61, 18231),
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Magic::new(0x0000002020200000, 0x080083648e100010, 61, 19076),
-        Magic::new(0x00001c0000000000, 0x000a000000080051, 61, 18239),
+        Probe::new(0x0000002020200000, 0x080083648e100010, 61, 19076),
+        Probe::new(0x00001c0000000000, 0x000a000000080051, 61, 18239),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Magic::new(0x00003c0000000000, 0x4110040210040100, 60, 13983),
-        Magic::new(0x0000004040400000, 0x004003008227aa50, 61, 18439),
+        Probe::new(0x00003c0000000000, 0x4110040210040100, 60, 13983),
+        Probe::new(0x0000004040400000, 0x004003008227aa50, 61, 18439),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Magic::new(0x00007c0000000000, 0x0200120800020010, 59, 4832),
-        Magic::new(0x0000008080800000, 0x0100410044800600, 61, 18791),
+        Probe::new(0x00007c0000000000, 0x0200120800020010, 59, 4832),
+        Probe::new(0x0000008080800000, 0x0100410044800600, 61, 18791),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Magic::new(0x003e000000000000, 0x0200201000200403, 59, 5344),
-        Magic::new(0x0000010101010000, 0x420880c018208440, 60, 15007),
+        Probe::new(0x003e000000000000, 0x0200201000200403, 59, 5344),
+        Probe::new(0x0000010101010000, 0x420880c018208440, 60, 15007),
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Magic::new(0x0000020202020000, 0x4018402230080801, 60, 14463),
-        Magic::new(0x003c000000000000, 0x0820201200000420, 60, 6640),
+        Probe::new(0x0000020202020000, 0x4018402230080801, 60, 14463),
+        Probe::new(0x003c000000000000, 0x0820201200000420, 60, 6640),
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Magic::new(0x0000040404040000, 0x0400200610080000, 60, 13999),
-        Magic::new(0x0038000000000000, 0x4000400000201200, 61, 18447),
+        Probe::new(0x0000040404040000, 0x0400200610080000, 60, 13999),
+        Probe::new(0x0038000000000000, 0x4000400000201200, 61, 18447),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Magic::new(0x0000080808080000, 0x2101040a50280014, 60, 14015),
-        Magic::new(0x0034000000000000, 0x8000080001400c00, 61, 18343),
+        Probe::new(0x0000080808080000, 0x2101040a50280014, 60, 14015),
+        Probe::new(0x0034000000000000, 0x8000080001400c00, 61, 18343),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Magic::new(0x0000101010100000, 0x0680142108020400, 60, 14031),
-        Magic::new(0x002c000000000000, 0x2012204000001410, 61, 18455),
+        Probe::new(0x0000101010100000, 0x0680142108020400, 60, 14031),
+        Probe::new(0x002c000000000000, 0x2012204000001410, 61, 18455),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Magic::new(0x0000202020200000, 0x0039008104024000, 60, 14047),
-        Magic::new(0x001c000000000000, 0x2180420000008808, 61, 18463),
+        Probe::new(0x0000202020200000, 0x0039008104024000, 60, 14047),
+        Probe::new(0x001c000000000000, 0x2180420000008808, 61, 18463),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Magic::new(0x0000404040400000, 0x000118c608850110, 60, 14479),
-        Magic::new(0x003c000000000000, 0x0220202840a81100, 60, 14495),
+        Probe::new(0x0000404040400000, 0x000118c608850110, 60, 14479),
+        Probe::new(0x003c000000000000, 0x0220202840a81100, 60, 14495),
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Magic::new(0x007c000000000000, 0x0008208a00210204, 59, 5376),
-        Magic::new(0x0000808080800000, 0x8000010429804014, 60, 15023),
+        Probe::new(0x007c000000000000, 0x0008208a00210204, 59, 5376),
+        Probe::new(0x0000808080800000, 0x8000010429804014, 60, 15023),
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Magic::new(0x0001010101010000, 0x4100800841502088, 59, 8832),
-        Magic::new(0x3e00000000000000, 0x08004021288881a4, 59, 6912),
+        Probe::new(0x0001010101010000, 0x4100800841502088, 59, 8832),
+        Probe::new(0x3e00000000000000, 0x08004021288881a4, 59, 6912),
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Magic::new(0x0002020202020000, 0x0000a59008406082, 59, 5408),
-        Magic::new(0x3c00000000000000, 0x9001580110800084, 60, 14943),
+        Probe::new(0x0002020202020000, 0x0000a59008406082, 59, 5408),
+        Probe::new(0x3c00000000000000, 0x9001580110800084, 60, 14943),
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Magic::new(0x0004040404040000, 0x0002100408610200, 59, 4864),
-        Magic::new(0x3800000000000000, 0x0012048004000904, 61, 18567),
+        Probe::new(0x0004040404040000, 0x0002100408610200, 59, 4864),
+        Probe::new(0x3800000000000000, 0x0012048004000904, 61, 18567),
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Magic::new(0x0008080808080000, 0x0010080402811008, 59, 4896),
-        Magic::new(0x3400000000000000, 0x030000550004a00c, 61, 18799),
+        Probe::new(0x0008080808080000, 0x0010080402811008, 59, 4896),
+        Probe::new(0x3400000000000000, 0x030000550004a00c, 61, 18799),
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Magic::new(0x0010101010100000, 0x0100020298140100, 59, 4928),
-        Magic::new(0x2c00000000000000, 0x5180100083841111, 61, 18807),
+        Probe::new(0x0010101010100000, 0x0100020298140100, 59, 4928),
+        Probe::new(0x2c00000000000000, 0x5180100083841111, 61, 18807),
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Magic::new(0x0020202020200000, 0x00a005140040a200, 59, 4960),
-        Magic::new(0x1c00000000000000, 0x2800000012820248, 61, 16796),
+        Probe::new(0x0020202020200000, 0x00a005140040a200, 59, 4960),
+        Probe::new(0x1c00000000000000, 0x2800000012820248, 61, 16796),
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Magic::new(0x0040404040400000, 0x0021002081c20103, 59, 5440),
-        Magic::new(0x3c00000000000000, 0x0202042005003004, 60, 15039),
+        Probe::new(0x0040404040400000, 0x0021002081c20103, 59, 5440),
+        Probe::new(0x3c00000000000000, 0x0202042005003004, 60, 15039),
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Magic::new(0x0080808080800000, 0x1001401022428500, 59, 8864),
-        Magic::new(0x7c00000000000000, 0x0020900080000102, 59, 8896),
+        Probe::new(0x0080808080800000, 0x1001401022428500, 59, 8864),
+        Probe::new(0x7c00000000000000, 0x0020900080000102, 59, 8896),
     ]),
 ];
 /// Block 22: elephant white movers, elephant black movers, elephant white attackers,
@@ -7821,259 +8687,259 @@ static BLOCK_21: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_22: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
-        Magic::new(0x0000000000040200, 0x4020a08800102800, 62, 11319),
+        Probe::new(0x0000000000040200, 0x4020a08800102800, 62, 11319),
         PAD,
     ]),
     Slot::new(0x0000000000000205, [ // b1
-        Magic::new(0x0000000000080400, 0x2294888820142004, 62, 11589),
+        Probe::new(0x0000000000080400, 0x2294888820142004, 62, 11589),
         PAD,
     ]),
     Slot::new(0x000000000000040a, [ // c1
-        Magic::new(0x0000000000110a00, 0x0028820010021802, 60, 11823),
+        Probe::new(0x0000000000110a00, 0x0028820010021802, 60, 11823),
         PAD,
     ]),
     Slot::new(0x0000000000000814, [ // d1
-        Magic::new(0x0000000000221400, 0x000c4508a0290009, 60, 16383),
+        Probe::new(0x0000000000221400, 0x000c4508a0290009, 60, 16383),
         PAD,
     ]),
     Slot::new(0x0000000000001028, [ // e1
-        Magic::new(0x0000000000442800, 0x0030904048804030, 60, 16734),
+        Probe::new(0x0000000000442800, 0x0030904048804030, 60, 16734),
         PAD,
     ]),
     Slot::new(0x0000000000002050, [ // f1
-        Magic::new(0x0000000000885000, 0x8001104200000044, 60, 11839),
+        Probe::new(0x0000000000885000, 0x8001104200000044, 60, 11839),
         PAD,
     ]),
     Slot::new(0x00000000000040a0, [ // g1
-        Magic::new(0x0000000000102000, 0x0004358521900402, 62, 11404),
+        Probe::new(0x0000000000102000, 0x0004358521900402, 62, 11404),
         PAD,
     ]),
     Slot::new(0x0000000000008040, [ // h1
-        Magic::new(0x0000000000204000, 0x4843850022018000, 63, 11334),
+        Probe::new(0x0000000000204000, 0x4843850022018000, 63, 11334),
         PAD,
     ]),
     Slot::new(0x0000000000010201, [ // a2
-        Magic::new(0x0000000004020000, 0x1002282000001621, 62, 11420),
+        Probe::new(0x0000000004020000, 0x1002282000001621, 62, 11420),
         PAD,
     ]),
     Slot::new(0x0000000000020502, [ // b2
-        Magic::new(0x0000000008040000, 0x810c10304020c000, 62, 11438),
+        Probe::new(0x0000000008040000, 0x810c10304020c000, 62, 11438),
         PAD,
     ]),
     Slot::new(0x0000000000040a04, [ // c2
-        Magic::new(0x00000000110a0000, 0x0000081400040044, 60, 17095),
+        Probe::new(0x00000000110a0000, 0x0000081400040044, 60, 17095),
         PAD,
     ]),
     Slot::new(0x0000000000081408, [ // d2
-        Magic::new(0x0000000022140000, 0x0400081080301008, 60, 16749),
+        Probe::new(0x0000000022140000, 0x0400081080301008, 60, 16749),
         PAD,
     ]),
     Slot::new(0x0000000000102810, [ // e2
-        Magic::new(0x0000000044280000, 0x4000020a08006000, 60, 12079),
+        Probe::new(0x0000000044280000, 0x4000020a08006000, 60, 12079),
         PAD,
     ]),
     Slot::new(0x0000000000205020, [ // f2
-        Magic::new(0x0000000088500000, 0x0000820428010600, 60, 16534),
+        Probe::new(0x0000000088500000, 0x0000820428010600, 60, 16534),
         PAD,
     ]),
     Slot::new(0x000000000040a040, [ // g2
-        Magic::new(0x0000000010200000, 0x4800160c80044042, 63, 11352),
+        Probe::new(0x0000000010200000, 0x4800160c80044042, 63, 11352),
         PAD,
     ]),
     Slot::new(0x0000000000804080, [ // h2
-        Magic::new(0x0000000020400000, 0x0890010510800014, 62, 11446),
+        Probe::new(0x0000000020400000, 0x0890010510800014, 62, 11446),
         PAD,
     ]),
     Slot::new(0x0000000001020100, [ // a3
-        Magic::new(0x0000000402000204, 0x0440501010022200, 60, 11855),
+        Probe::new(0x0000000402000204, 0x0440501010022200, 60, 11855),
         PAD,
     ]),
     Slot::new(0x0000000002050200, [ // b3
-        Magic::new(0x0000000804000408, 0x2404001008820080, 60, 16548),
+        Probe::new(0x0000000804000408, 0x2404001008820080, 60, 16548),
         PAD,
     ]),
     Slot::new(0x00000000040a0400, [ // c3
-        Magic::new(0x0000000102000810, 0x2844421940000000, 60, 12095),
-        Magic::new(0x0000001008000000, 0x0052100818000002, 62, 16488),
+        Probe::new(0x0000000102000810, 0x2844421940000000, 60, 12095),
+        Probe::new(0x0000001008000000, 0x0052100818000002, 62, 16488),
     ]),
     Slot::new(0x0000000008140800, [ // d3
-        Magic::new(0x0000002010000402, 0x100400040c002820, 60, 13199),
-        Magic::new(0x0000000204001020, 0x08a8000a20000006, 60, 13215),
+        Probe::new(0x0000002010000402, 0x100400040c002820, 60, 13199),
+        Probe::new(0x0000000204001020, 0x08a8000a20000006, 60, 13215),
     ]),
     Slot::new(0x0000000010281000, [ // e3
-        Magic::new(0x0000004020000804, 0x1810100081044010, 60, 13231),
-        Magic::new(0x0000000408002040, 0x0200840408410000, 60, 16923),
+        Probe::new(0x0000004020000804, 0x1810100081044010, 60, 13231),
+        Probe::new(0x0000000408002040, 0x0200840408410000, 60, 16923),
     ]),
     Slot::new(0x0000000020502000, [ // f3
-        Magic::new(0x0000008040001008, 0x4404201063028100, 60, 12111),
-        Magic::new(0x0000000810000000, 0x0000101c98001408, 63, 11430),
+        Probe::new(0x0000008040001008, 0x4404201063028100, 60, 12111),
+        Probe::new(0x0000000810000000, 0x0000101c98001408, 63, 11430),
     ]),
     Slot::new(0x0000000040a04000, [ // g3
-        Magic::new(0x0000001020002010, 0x1400806402001008, 60, 11871),
+        Probe::new(0x0000001020002010, 0x1400806402001008, 60, 11871),
         PAD,
     ]),
     Slot::new(0x0000000080408000, [ // h3
-        Magic::new(0x0000002040004020, 0x0100844200802384, 60, 16560),
+        Probe::new(0x0000002040004020, 0x0100844200802384, 60, 16560),
         PAD,
     ]),
     Slot::new(0x0000000102010000, [ // a4
-        Magic::new(0x0000040200020400, 0x4948080024100043, 60, 16763),
+        Probe::new(0x0000040200020400, 0x4948080024100043, 60, 16763),
         PAD,
     ]),
     Slot::new(0x0000000205020000, [ // b4
-        Magic::new(0x0000080400040800, 0x0002248008040400, 60, 16775),
+        Probe::new(0x0000080400040800, 0x0002248008040400, 60, 16775),
         PAD,
     ]),
     Slot::new(0x000000040a040000, [ // c4
-        Magic::new(0x0000010200020100, 0x8280a04808180069, 60, 16937),
-        Magic::new(0x0000100800081000, 0x1012820210240802, 60, 13247),
+        Probe::new(0x0000010200020100, 0x8280a04808180069, 60, 16937),
+        Probe::new(0x0000100800081000, 0x1012820210240802, 60, 13247),
     ]),
     Slot::new(0x0000000814080000, [ // d4
-        Magic::new(0x0000201000040200, 0x4040080001021400, 60, 14511),
-        Magic::new(0x0000020400102000, 0x0403081410090800, 60, 14527),
+        Probe::new(0x0000201000040200, 0x4040080001021400, 60, 14511),
+        Probe::new(0x0000020400102000, 0x0403081410090800, 60, 14527),
     ]),
     Slot::new(0x0000001028100000, [ // e4
-        Magic::new(0x0000402000080400, 0x34a0c80000a04205, 60, 17038),
-        Magic::new(0x0000040800204000, 0x100a052c08060000, 60, 14543),
+        Probe::new(0x0000402000080400, 0x34a0c80000a04205, 60, 17038),
+        Probe::new(0x0000040800204000, 0x100a052c08060000, 60, 14543),
     ]),
     Slot::new(0x0000002050200000, [ // f4
-        Magic::new(0x0000804000100800, 0x8008084200402000, 60, 16952),
-        Magic::new(0x0000081000408000, 0x04c2208004086040, 60, 16967),
+        Probe::new(0x0000804000100800, 0x8008084200402000, 60, 16952),
+        Probe::new(0x0000081000408000, 0x04c2208004086040, 60, 16967),
     ]),
     Slot::new(0x00000040a0400000, [ // g4
-        Magic::new(0x0000102000201000, 0x0048088492220210, 60, 12127),
+        Probe::new(0x0000102000201000, 0x0048088492220210, 60, 12127),
         PAD,
     ]),
     Slot::new(0x0000008040800000, [ // h4
-        Magic::new(0x0000204000402000, 0x0040820800a20831, 60, 12143),
+        Probe::new(0x0000204000402000, 0x0040820800a20831, 60, 12143),
         PAD,
     ]),
     Slot::new(0x0000010201000000, [ // a5
-        Magic::new(0x0004020002040000, 0xb2216020c0080a20, 60, 12159),
+        Probe::new(0x0004020002040000, 0xb2216020c0080a20, 60, 12159),
         PAD,
     ]),
     Slot::new(0x0000020502000000, [ // b5
-        Magic::new(0x0008040004080000, 0x401a301884100304, 60, 12175),
+        Probe::new(0x0008040004080000, 0x401a301884100304, 60, 12175),
         PAD,
     ]),
     Slot::new(0x0000040a04000000, [ // c5
-        Magic::new(0x0001020002010000, 0x0000808802102008, 60, 16979),
-        Magic::new(0x0010080008100000, 0x04800a9500100110, 60, 16993),
+        Probe::new(0x0001020002010000, 0x0000808802102008, 60, 16979),
+        Probe::new(0x0010080008100000, 0x04800a9500100110, 60, 16993),
     ]),
     Slot::new(0x0000081408000000, [ // d5
-        Magic::new(0x0020100004020000, 0x8000282804020101, 60, 17053),
-        Magic::new(0x0002040010200000, 0x0191450480200900, 60, 14559),
+        Probe::new(0x0020100004020000, 0x8000282804020101, 60, 17053),
+        Probe::new(0x0002040010200000, 0x0191450480200900, 60, 14559),
     ]),
     Slot::new(0x0000102810000000, [ // e5
-        Magic::new(0x0040200008040000, 0x1040140a00110041, 60, 17069),
-        Magic::new(0x0004080020400000, 0x00042084000a5024, 60, 14575),
+        Probe::new(0x0040200008040000, 0x1040140a00110041, 60, 17069),
+        Probe::new(0x0004080020400000, 0x00042084000a5024, 60, 14575),
     ]),
     Slot::new(0x0000205020000000, [ // f5
-        Magic::new(0x0080400010080000, 0x0008041200220020, 60, 17008),
-        Magic::new(0x0008100040800000, 0x2028002481041080, 60, 13263),
+        Probe::new(0x0080400010080000, 0x0008041200220020, 60, 17008),
+        Probe::new(0x0008100040800000, 0x2028002481041080, 60, 13263),
     ]),
     Slot::new(0x000040a040000000, [ // g5
-        Magic::new(0x0010200020100000, 0x4104110402120200, 60, 12191),
+        Probe::new(0x0010200020100000, 0x4104110402120200, 60, 12191),
         PAD,
     ]),
     Slot::new(0x0000804080000000, [ // h5
-        Magic::new(0x0020400040200000, 0x1002810049010400, 60, 12207),
+        Probe::new(0x0020400040200000, 0x1002810049010400, 60, 12207),
         PAD,
     ]),
     Slot::new(0x0001020100000000, [ // a6
-        Magic::new(0x0402000204000000, 0x4000840889044010, 60, 11887),
+        Probe::new(0x0402000204000000, 0x4000840889044010, 60, 11887),
         PAD,
     ]),
     Slot::new(0x0002050200000000, [ // b6
-        Magic::new(0x0804000408000000, 0x2100100204802008, 60, 16574),
+        Probe::new(0x0804000408000000, 0x2100100204802008, 60, 16574),
         PAD,
     ]),
     Slot::new(0x00040a0400000000, [ // c6
-        Magic::new(0x1008000201000000, 0x8000001040040404, 60, 12223),
-        Magic::new(0x0000000810000000, 0x0800704513000000, 62, 16874),
+        Probe::new(0x1008000201000000, 0x8000001040040404, 60, 12223),
+        Probe::new(0x0000000810000000, 0x0800704513000000, 62, 16874),
     ]),
     Slot::new(0x0008140800000000, [ // d6
-        Magic::new(0x2010000402000000, 0x400008a420040109, 60, 13279),
-        Magic::new(0x0204001020000000, 0x404010c10c040440, 60, 13295),
+        Probe::new(0x2010000402000000, 0x400008a420040109, 60, 13279),
+        Probe::new(0x0204001020000000, 0x404010c10c040440, 60, 13295),
     ]),
     Slot::new(0x0010281000000000, [ // e6
-        Magic::new(0x4020000804000000, 0x00000604cc102202, 60, 13311),
-        Magic::new(0x0408002040000000, 0x0001404142000560, 60, 13327),
+        Probe::new(0x4020000804000000, 0x00000604cc102202, 60, 13311),
+        Probe::new(0x0408002040000000, 0x0001404142000560, 60, 13327),
     ]),
     Slot::new(0x0020502000000000, [ // f6
-        Magic::new(0x0810001008000000, 0x0000441081409205, 60, 16790),
-        Magic::new(0x0000004080000000, 0x02000400a2120040, 62, 1991),
+        Probe::new(0x0810001008000000, 0x0000441081409205, 60, 16790),
+        Probe::new(0x0000004080000000, 0x02000400a2120040, 62, 1991),
     ]),
     Slot::new(0x0040a04000000000, [ // g6
-        Magic::new(0x1020002010000000, 0x2020108404406915, 60, 11903),
+        Probe::new(0x1020002010000000, 0x2020108404406915, 60, 11903),
         PAD,
     ]),
     Slot::new(0x0080408000000000, [ // h6
-        Magic::new(0x2040004020000000, 0x0050080442250091, 60, 17106),
+        Probe::new(0x2040004020000000, 0x0050080442250091, 60, 17106),
         PAD,
     ]),
     Slot::new(0x0102010000000000, [ // a7
-        Magic::new(0x0000020400000000, 0x0040104020205000, 62, 11636),
+        Probe::new(0x0000020400000000, 0x0040104020205000, 62, 11636),
         PAD,
     ]),
     Slot::new(0x0205020000000000, [ // b7
-        Magic::new(0x0000040800000000, 0x0a4180190ca0c000, 62, 11645),
+        Probe::new(0x0000040800000000, 0x0a4180190ca0c000, 62, 11645),
         PAD,
     ]),
     Slot::new(0x040a040000000000, [ // c7
-        Magic::new(0x00000a1100000000, 0x020801008a082208, 60, 11919),
+        Probe::new(0x00000a1100000000, 0x020801008a082208, 60, 11919),
         PAD,
     ]),
     Slot::new(0x0814080000000000, [ // d7
-        Magic::new(0x0000142200000000, 0x150081004a088080, 60, 12239),
+        Probe::new(0x0000142200000000, 0x150081004a088080, 60, 12239),
         PAD,
     ]),
     Slot::new(0x1028100000000000, [ // e7
-        Magic::new(0x0000284400000000, 0x00440800351c0040, 60, 12255),
+        Probe::new(0x0000284400000000, 0x00440800351c0040, 60, 12255),
         PAD,
     ]),
     Slot::new(0x2050200000000000, [ // f7
-        Magic::new(0x0000508800000000, 0x00012088030100a4, 60, 16589),
+        Probe::new(0x0000508800000000, 0x00012088030100a4, 60, 16589),
         PAD,
     ]),
     Slot::new(0x40a0400000000000, [ // g7
-        Magic::new(0x0000201000000000, 0x208210008c043501, 62, 11438),
+        Probe::new(0x0000201000000000, 0x208210008c043501, 62, 11438),
         PAD,
     ]),
     Slot::new(0x8040800000000000, [ // h7
-        Magic::new(0x0000402000000000, 0x0b22080804118000, 62, 11653),
+        Probe::new(0x0000402000000000, 0x0b22080804118000, 62, 11653),
         PAD,
     ]),
     Slot::new(0x0201000000000000, [ // a8
-        Magic::new(0x0002040000000000, 0x0000500110203021, 62, 11661),
+        Probe::new(0x0002040000000000, 0x0000500110203021, 62, 11661),
         PAD,
     ]),
     Slot::new(0x0502000000000000, [ // b8
-        Magic::new(0x0004080000000000, 0x8200021081082222, 62, 16409),
+        Probe::new(0x0004080000000000, 0x8200021081082222, 62, 16409),
         PAD,
     ]),
     Slot::new(0x0a04000000000000, [ // c8
-        Magic::new(0x000a110000000000, 0x2004002800411004, 60, 11935),
+        Probe::new(0x000a110000000000, 0x2004002800411004, 60, 11935),
         PAD,
     ]),
     Slot::new(0x1408000000000000, [ // d8
-        Magic::new(0x0014220000000000, 0x0004014090140c00, 60, 12271),
+        Probe::new(0x0014220000000000, 0x0004014090140c00, 60, 12271),
         PAD,
     ]),
     Slot::new(0x2810000000000000, [ // e8
-        Magic::new(0x0028440000000000, 0x0800418042084400, 60, 16805),
+        Probe::new(0x0028440000000000, 0x0800418042084400, 60, 16805),
         PAD,
     ]),
     Slot::new(0x5020000000000000, [ // f8
-        Magic::new(0x0050880000000000, 0x4104500040230108, 60, 16604),
+        Probe::new(0x0050880000000000, 0x4104500040230108, 60, 16604),
         PAD,
     ]),
     Slot::new(0xa040000000000000, [ // g8
-        Magic::new(0x0020100000000000, 0x08002002a0040322, 62, 11631),
+        Probe::new(0x0020100000000000, 0x08002002a0040322, 62, 11631),
         PAD,
     ]),
     Slot::new(0x4080000000000000, [ // h8
-        Magic::new(0x0040200000000000, 0x10000a0800060302, 63, 11394),
+        Probe::new(0x0040200000000000, 0x10000a0800060302, 63, 11394),
         PAD,
     ]),
 ];
@@ -8082,196 +8948,196 @@ static BLOCK_22: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_23: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
-        Magic::new(0x0000000000000200, 0x2050e00010100810, 63, 7329),
+        Probe::new(0x0000000000000200, 0x2050e00010100810, 63, 7329),
     ]),
     Slot::new(0x0000000000000000, [ // b1
-        Magic::new(0x0000000000000500, 0x2099840408e20480, 62, 19120),
+        Probe::new(0x0000000000000500, 0x2099840408e20480, 62, 19120),
     ]),
     Slot::new(0x0000000000000000, [ // c1
-        Magic::new(0x0000000000000a00, 0x5049205800005005, 62, 19168),
+        Probe::new(0x0000000000000a00, 0x5049205800005005, 62, 19168),
     ]),
     Slot::new(0x0000000000000000, [ // d1
-        Magic::new(0x0000000000001400, 0x0218200208000100, 62, 19172),
+        Probe::new(0x0000000000001400, 0x0218200208000100, 62, 19172),
     ]),
     Slot::new(0x0000000000000000, [ // e1
-        Magic::new(0x0000000000002800, 0x000c081820000201, 62, 19176),
+        Probe::new(0x0000000000002800, 0x000c081820000201, 62, 19176),
     ]),
     Slot::new(0x0000000000000000, [ // f1
-        Magic::new(0x0000000000005000, 0x0006501084800240, 62, 19180),
+        Probe::new(0x0000000000005000, 0x0006501084800240, 62, 19180),
     ]),
     Slot::new(0x0000000000000000, [ // g1
-        Magic::new(0x000000000000a000, 0x0024800001300022, 62, 19124),
+        Probe::new(0x000000000000a000, 0x0024800001300022, 62, 19124),
     ]),
     Slot::new(0x0000000000000000, [ // h1
-        Magic::new(0x0000000000004000, 0x2006048310950080, 63, 11410),
+        Probe::new(0x0000000000004000, 0x2006048310950080, 63, 11410),
     ]),
     Slot::new(0x0000000000000000, [ // a2
-        Magic::new(0x0000000000020002, 0x4104606200040004, 62, 19128),
+        Probe::new(0x0000000000020002, 0x4104606200040004, 62, 19128),
     ]),
     Slot::new(0x0000000000000000, [ // b2
-        Magic::new(0x0000000000050004, 0x1100a00010000000, 61, 17479),
+        Probe::new(0x0000000000050004, 0x1100a00010000000, 61, 17479),
     ]),
     Slot::new(0x0000000000000000, [ // c2
-        Magic::new(0x00000000000a000a, 0x1028080400000128, 60, 13343),
+        Probe::new(0x00000000000a000a, 0x1028080400000128, 60, 13343),
     ]),
     Slot::new(0x0000000000000000, [ // d2
-        Magic::new(0x0000000000140014, 0x6400080001400020, 60, 13359),
+        Probe::new(0x0000000000140014, 0x6400080001400020, 60, 13359),
     ]),
     Slot::new(0x0000000000000000, [ // e2
-        Magic::new(0x0000000000280028, 0x0404124011800800, 60, 13375),
+        Probe::new(0x0000000000280028, 0x0404124011800800, 60, 13375),
     ]),
     Slot::new(0x0000000000000000, [ // f2
-        Magic::new(0x0000000000500050, 0x15076a0000000400, 60, 13391),
+        Probe::new(0x0000000000500050, 0x15076a0000000400, 60, 13391),
     ]),
     Slot::new(0x0000000000000000, [ // g2
-        Magic::new(0x0000000000a00020, 0x0700049000504002, 61, 17487),
+        Probe::new(0x0000000000a00020, 0x0700049000504002, 61, 17487),
     ]),
     Slot::new(0x0000000000000000, [ // h2
-        Magic::new(0x0000000000400040, 0x0590024310aa0100, 62, 19132),
+        Probe::new(0x0000000000400040, 0x0590024310aa0100, 62, 19132),
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Magic::new(0x0000000002000200, 0x4222015102404404, 62, 19184),
+        Probe::new(0x0000000002000200, 0x4222015102404404, 62, 19184),
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Magic::new(0x0000000005000500, 0x1292042092002080, 60, 13407),
+        Probe::new(0x0000000005000500, 0x1292042092002080, 60, 13407),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Magic::new(0x000000000a000a00, 0x0098134404000000, 60, 14591),
+        Probe::new(0x000000000a000a00, 0x0098134404000000, 60, 14591),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Magic::new(0x0000000014001400, 0x20e8000402100280, 60, 14607),
+        Probe::new(0x0000000014001400, 0x20e8000402100280, 60, 14607),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Magic::new(0x0000000028002800, 0x1804001220000040, 60, 14623),
+        Probe::new(0x0000000028002800, 0x1804001220000040, 60, 14623),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Magic::new(0x0000000050005000, 0x0002000108090014, 60, 14639),
+        Probe::new(0x0000000050005000, 0x0002000108090014, 60, 14639),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Magic::new(0x00000000a000a000, 0x602112108000c820, 60, 13423),
+        Probe::new(0x00000000a000a000, 0x602112108000c820, 60, 13423),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Magic::new(0x0000000040004000, 0x2801000e09000811, 62, 19188),
+        Probe::new(0x0000000040004000, 0x2801000e09000811, 62, 19188),
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Magic::new(0x0000000200020000, 0x40082a4040000048, 62, 19192),
+        Probe::new(0x0000000200020000, 0x40082a4040000048, 62, 19192),
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Magic::new(0x0000000500050000, 0x22022010c4000000, 60, 13439),
+        Probe::new(0x0000000500050000, 0x22022010c4000000, 60, 13439),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Magic::new(0x0000000a000a0000, 0x0204890950004440, 60, 14655),
+        Probe::new(0x0000000a000a0000, 0x0204890950004440, 60, 14655),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Magic::new(0x0000001400140000, 0x1224045068700400, 60, 14671),
+        Probe::new(0x0000001400140000, 0x1224045068700400, 60, 14671),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Magic::new(0x0000002800280000, 0x0000040802001105, 60, 14687),
+        Probe::new(0x0000002800280000, 0x0000040802001105, 60, 14687),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Magic::new(0x0000005000500000, 0xb010a11202005020, 60, 14703),
+        Probe::new(0x0000005000500000, 0xb010a11202005020, 60, 14703),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Magic::new(0x000000a000a00000, 0x0160010400900220, 60, 13455),
+        Probe::new(0x000000a000a00000, 0x0160010400900220, 60, 13455),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Magic::new(0x0000004000400000, 0x000806980100c010, 62, 19196),
+        Probe::new(0x0000004000400000, 0x000806980100c010, 62, 19196),
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Magic::new(0x0000020002000000, 0x24d0804200200cc1, 62, 19200),
+        Probe::new(0x0000020002000000, 0x24d0804200200cc1, 62, 19200),
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Magic::new(0x0000050005000000, 0x0500202008100412, 60, 13471),
+        Probe::new(0x0000050005000000, 0x0500202008100412, 60, 13471),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Magic::new(0x00000a000a000000, 0x80000410a8080010, 60, 14719),
+        Probe::new(0x00000a000a000000, 0x80000410a8080010, 60, 14719),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Magic::new(0x0000140014000000, 0x000404a8220400c0, 60, 14735),
+        Probe::new(0x0000140014000000, 0x000404a8220400c0, 60, 14735),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Magic::new(0x0000280028000000, 0x4904010405022200, 60, 14751),
+        Probe::new(0x0000280028000000, 0x4904010405022200, 60, 14751),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Magic::new(0x0000500050000000, 0x0080080104020000, 60, 14767),
+        Probe::new(0x0000500050000000, 0x0080080104020000, 60, 14767),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Magic::new(0x0000a000a0000000, 0x4200001480210800, 60, 13487),
+        Probe::new(0x0000a000a0000000, 0x4200001480210800, 60, 13487),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Magic::new(0x0000400040000000, 0x4080540120020000, 62, 19204),
+        Probe::new(0x0000400040000000, 0x4080540120020000, 62, 19204),
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Magic::new(0x0002000200000000, 0x400808904205a004, 62, 19208),
+        Probe::new(0x0002000200000000, 0x400808904205a004, 62, 19208),
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Magic::new(0x0005000500000000, 0x040011005002a001, 60, 13503),
+        Probe::new(0x0005000500000000, 0x040011005002a001, 60, 13503),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Magic::new(0x000a000a00000000, 0x0809082010090800, 60, 14783),
+        Probe::new(0x000a000a00000000, 0x0809082010090800, 60, 14783),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Magic::new(0x0014001400000000, 0x081042022c000801, 60, 14799),
+        Probe::new(0x0014001400000000, 0x081042022c000801, 60, 14799),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Magic::new(0x0028002800000000, 0x0010200004140200, 60, 14815),
+        Probe::new(0x0028002800000000, 0x0010200004140200, 60, 14815),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Magic::new(0x0050005000000000, 0xc00000100a000100, 60, 14831),
+        Probe::new(0x0050005000000000, 0xc00000100a000100, 60, 14831),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Magic::new(0x00a000a000000000, 0x4812000000840100, 60, 13519),
+        Probe::new(0x00a000a000000000, 0x4812000000840100, 60, 13519),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Magic::new(0x0040004000000000, 0x40a4802001080200, 62, 19212),
+        Probe::new(0x0040004000000000, 0x40a4802001080200, 62, 19212),
     ]),
     Slot::new(0x0000000000000000, [ // a7
-        Magic::new(0x0200020000000000, 0x8010000040602040, 62, 19136),
+        Probe::new(0x0200020000000000, 0x8010000040602040, 62, 19136),
     ]),
     Slot::new(0x0000000000000000, [ // b7
-        Magic::new(0x0400050000000000, 0x0001000118900028, 61, 17495),
+        Probe::new(0x0400050000000000, 0x0001000118900028, 61, 17495),
     ]),
     Slot::new(0x0000000000000000, [ // c7
-        Magic::new(0x0a000a0000000000, 0x010002000022c010, 60, 13535),
+        Probe::new(0x0a000a0000000000, 0x010002000022c010, 60, 13535),
     ]),
     Slot::new(0x0000000000000000, [ // d7
-        Magic::new(0x1400140000000000, 0x800d000200086004, 60, 13551),
+        Probe::new(0x1400140000000000, 0x800d000200086004, 60, 13551),
     ]),
     Slot::new(0x0000000000000000, [ // e7
-        Magic::new(0x2800280000000000, 0x92880200121108aa, 60, 13567),
+        Probe::new(0x2800280000000000, 0x92880200121108aa, 60, 13567),
     ]),
     Slot::new(0x0000000000000000, [ // f7
-        Magic::new(0x5000500000000000, 0x00042c0820021203, 60, 13583),
+        Probe::new(0x5000500000000000, 0x00042c0820021203, 60, 13583),
     ]),
     Slot::new(0x0000000000000000, [ // g7
-        Magic::new(0x2000a00000000000, 0x2000200041050402, 61, 17503),
+        Probe::new(0x2000a00000000000, 0x2000200041050402, 61, 17503),
     ]),
     Slot::new(0x0000000000000000, [ // h7
-        Magic::new(0x4000400000000000, 0x0010002000019a02, 62, 19140),
+        Probe::new(0x4000400000000000, 0x0010002000019a02, 62, 19140),
     ]),
     Slot::new(0x0000000000000000, [ // a8
-        Magic::new(0x0002000000000000, 0x93000000000c5000, 63, 7643),
+        Probe::new(0x0002000000000000, 0x93000000000c5000, 63, 7643),
     ]),
     Slot::new(0x0000000000000000, [ // b8
-        Magic::new(0x0005000000000000, 0x0040008000009308, 62, 19144),
+        Probe::new(0x0005000000000000, 0x0040008000009308, 62, 19144),
     ]),
     Slot::new(0x0000000000000000, [ // c8
-        Magic::new(0x000a000000000000, 0x0088080410004800, 62, 19216),
+        Probe::new(0x000a000000000000, 0x0088080410004800, 62, 19216),
     ]),
     Slot::new(0x0000000000000000, [ // d8
-        Magic::new(0x0014000000000000, 0x4000008802002c10, 62, 19220),
+        Probe::new(0x0014000000000000, 0x4000008802002c10, 62, 19220),
     ]),
     Slot::new(0x0000000000000000, [ // e8
-        Magic::new(0x0028000000000000, 0x0610000480003200, 62, 19224),
+        Probe::new(0x0028000000000000, 0x0610000480003200, 62, 19224),
     ]),
     Slot::new(0x0000000000000000, [ // f8
-        Magic::new(0x0050000000000000, 0x1002150104040904, 62, 19228),
+        Probe::new(0x0050000000000000, 0x1002150104040904, 62, 19228),
     ]),
     Slot::new(0x0000000000000000, [ // g8
-        Magic::new(0x00a0000000000000, 0x0022902100030c82, 62, 19148),
+        Probe::new(0x00a0000000000000, 0x0022902100030c82, 62, 19148),
     ]),
     Slot::new(0x0000000000000000, [ // h8
-        Magic::new(0x0040000000000000, 0x4000082000000a00, 63, 7773),
+        Probe::new(0x0040000000000000, 0x4000082000000a00, 63, 7773),
     ]),
 ];
 /// Block 24: osprey white movers, osprey black movers, osprey white attackers, osprey
@@ -8279,259 +9145,259 @@ static BLOCK_23: [Slot<Bitboard, 1>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_24: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Magic::new(0x0000201008040200, 0x004110020a005228, 59, 8928),
+        Probe::new(0x0000201008040200, 0x004110020a005228, 59, 8928),
         PAD,
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Magic::new(0x0000402010080400, 0x1010109111002000, 59, 8960),
-        Magic::new(0x0000000000000100, 0x40a0000120012000, 63, 2692),
+        Probe::new(0x0000402010080400, 0x1010109111002000, 59, 8960),
+        Probe::new(0x0000000000000100, 0x40a0000120012000, 63, 2692),
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Magic::new(0x0000804020100800, 0x10810200821280c6, 59, 8992),
-        Magic::new(0x0000000000010200, 0x0040490200800202, 62, 19232),
+        Probe::new(0x0000804020100800, 0x10810200821280c6, 59, 8992),
+        Probe::new(0x0000000000010200, 0x0040490200800202, 62, 19232),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Magic::new(0x0000008040201000, 0x0804188883000000, 60, 15423),
-        Magic::new(0x0000000001020400, 0x00304420205008a6, 61, 18879),
+        Probe::new(0x0000008040201000, 0x0804188883000000, 60, 15423),
+        Probe::new(0x0000000001020400, 0x00304420205008a6, 61, 18879),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Magic::new(0x0000000102040800, 0x0804104018084088, 60, 15439),
-        Magic::new(0x0000000080402000, 0xc14230830a010400, 61, 18887),
+        Probe::new(0x0000000102040800, 0x0804104018084088, 60, 15439),
+        Probe::new(0x0000000080402000, 0xc14230830a010400, 61, 18887),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Magic::new(0x0000010204081000, 0x4008620220200000, 59, 9024),
-        Magic::new(0x0000000000804000, 0x0801010100400088, 62, 17059),
+        Probe::new(0x0000010204081000, 0x4008620220200000, 59, 9024),
+        Probe::new(0x0000000000804000, 0x0801010100400088, 62, 17059),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Magic::new(0x0000020408102000, 0x0401040260843000, 59, 9056),
-        Magic::new(0x0000000000008000, 0x0801400800282808, 63, 2882),
+        Probe::new(0x0000020408102000, 0x0401040260843000, 59, 9056),
+        Probe::new(0x0000000000008000, 0x0801400800282808, 63, 2882),
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Magic::new(0x0000040810204000, 0x0002020206027433, 59, 9088),
+        Probe::new(0x0000040810204000, 0x0002020206027433, 59, 9088),
         PAD,
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Magic::new(0x0020100804020000, 0x000420050108010e, 59, 9120),
-        Magic::new(0x0000000000000002, 0x5200020028008000, 63, 2370),
+        Probe::new(0x0020100804020000, 0x000420050108010e, 59, 9120),
+        Probe::new(0x0000000000000002, 0x5200020028008000, 63, 2370),
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Magic::new(0x0000201008040000, 0x0008200504008810, 60, 15455),
-        Magic::new(0x0000000000010004, 0x2008428004002001, 62, 16691),
+        Probe::new(0x0000201008040000, 0x0008200504008810, 60, 15455),
+        Probe::new(0x0000000000010004, 0x2008428004002001, 62, 16691),
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Magic::new(0x0000402010080000, 0x0040831801010040, 60, 15471),
-        Magic::new(0x0000000001020008, 0x1101144000118400, 61, 18895),
+        Probe::new(0x0000402010080000, 0x0040831801010040, 60, 15471),
+        Probe::new(0x0000000001020008, 0x1101144000118400, 61, 18895),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Magic::new(0x0000804020100010, 0x0440010042004080, 59, 10752),
-        Magic::new(0x0000000102040004, 0x08022008c4001042, 60, 16063),
+        Probe::new(0x0000804020100010, 0x0440010042004080, 59, 10752),
+        Probe::new(0x0000000102040004, 0x08022008c4001042, 60, 16063),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Magic::new(0x0000010204080020, 0x0400e80a30540804, 59, 10784),
-        Magic::new(0x0000008040200008, 0x8402020049080000, 60, 16079),
+        Probe::new(0x0000010204080020, 0x0400e80a30540804, 59, 10784),
+        Probe::new(0x0000008040200008, 0x8402020049080000, 60, 16079),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Magic::new(0x0000020408100000, 0x0000480410888200, 60, 15487),
-        Magic::new(0x0000000080400010, 0xc410808501000202, 61, 18903),
+        Probe::new(0x0000020408100000, 0x0000480410888200, 60, 15487),
+        Probe::new(0x0000000080400010, 0xc410808501000202, 61, 18903),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Magic::new(0x0000040810200000, 0x0804120814041401, 60, 15503),
-        Magic::new(0x0000000000800020, 0x240002800c10201c, 62, 19236),
+        Probe::new(0x0000040810200000, 0x0804120814041401, 60, 15503),
+        Probe::new(0x0000000000800020, 0x240002800c10201c, 62, 19236),
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Magic::new(0x0004081020400000, 0x0000020182480200, 59, 9152),
-        Magic::new(0x0000000000000040, 0x9622002004102232, 63, 2535),
+        Probe::new(0x0004081020400000, 0x0000020182480200, 59, 9152),
+        Probe::new(0x0000000000000040, 0x9622002004102232, 63, 2535),
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Magic::new(0x2010080402000000, 0x0000200c08080904, 59, 9184),
-        Magic::new(0x0000000000000204, 0x10c0000003430050, 62, 19240),
+        Probe::new(0x2010080402000000, 0x0000200c08080904, 59, 9184),
+        Probe::new(0x0000000000000204, 0x10c0000003430050, 62, 19240),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Magic::new(0x0020100804000000, 0x00000018480800c0, 60, 15519),
-        Magic::new(0x0000000001000408, 0x1012012044002000, 61, 18911),
+        Probe::new(0x0020100804000000, 0x00000018480800c0, 60, 15519),
+        Probe::new(0x0000000001000408, 0x1012012044002000, 61, 18911),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Magic::new(0x0000201008000000, 0x02000030220a8013, 61, 18919),
-        Magic::new(0x0000000102000810, 0x1c3012cc20040000, 60, 15535),
+        Probe::new(0x0000201008000000, 0x02000030220a8013, 61, 18919),
+        Probe::new(0x0000000102000810, 0x1c3012cc20040000, 60, 15535),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Magic::new(0x0000010204000400, 0x8008021008800004, 60, 16095),
-        Magic::new(0x0000402010001020, 0x0082000802003008, 59, 10816),
+        Probe::new(0x0000010204000400, 0x8008021008800004, 60, 16095),
+        Probe::new(0x0000402010001020, 0x0082000802003008, 59, 10816),
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Magic::new(0x0000020408002000, 0x0004820411430050, 60, 16111),
-        Magic::new(0x0000804020000804, 0x5064040400481104, 59, 10848),
+        Probe::new(0x0000020408002000, 0x0004820411430050, 60, 16111),
+        Probe::new(0x0000804020000804, 0x5064040400481104, 59, 10848),
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Magic::new(0x0000040810000000, 0x0010422210100106, 61, 18927),
-        Magic::new(0x0000008040001008, 0x04014002048c0018, 60, 15551),
+        Probe::new(0x0000040810000000, 0x0010422210100106, 61, 18927),
+        Probe::new(0x0000008040001008, 0x04014002048c0018, 60, 15551),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Magic::new(0x0004081020000000, 0x0000100421041100, 60, 15567),
-        Magic::new(0x0000000080002010, 0x1404000040840000, 61, 18935),
+        Probe::new(0x0004081020000000, 0x0000100421041100, 60, 15567),
+        Probe::new(0x0000000080002010, 0x1404000040840000, 61, 18935),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Magic::new(0x0408102040000000, 0x000802044400a808, 59, 9216),
-        Magic::new(0x0000000000004020, 0x4401080008222880, 62, 16779),
+        Probe::new(0x0408102040000000, 0x000802044400a808, 59, 9216),
+        Probe::new(0x0000000000004020, 0x4401080008222880, 62, 16779),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Magic::new(0x1008040200000000, 0x0000120040386704, 60, 15583),
-        Magic::new(0x0000000000020408, 0x1010104400812000, 61, 18943),
+        Probe::new(0x1008040200000000, 0x0000120040386704, 60, 15583),
+        Probe::new(0x0000000000020408, 0x1010104400812000, 61, 18943),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Magic::new(0x2010080500000000, 0x0000010008080904, 59, 10880),
-        Magic::new(0x0000000000050810, 0x02103026008090c4, 60, 16127),
+        Probe::new(0x2010080500000000, 0x0000010008080904, 59, 10880),
+        Probe::new(0x0000000000050810, 0x02103026008090c4, 60, 16127),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Magic::new(0x00000000000a1020, 0x0084300000108001, 60, 16143),
-        Magic::new(0x0020110a00000000, 0x0140004424140402, 59, 10912),
+        Probe::new(0x00000000000a1020, 0x0084300000108001, 60, 16143),
+        Probe::new(0x0020110a00000000, 0x0140004424140402, 59, 10912),
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Magic::new(0x0000000000142000, 0x8002088004420000, 61, 19039),
-        Magic::new(0x0000221400000000, 0x0880800004140004, 60, 16159),
+        Probe::new(0x0000000000142000, 0x8002088004420000, 61, 19039),
+        Probe::new(0x0000221400000000, 0x0880800004140004, 60, 16159),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Magic::new(0x0000000000280400, 0x4008121040000100, 61, 19047),
-        Magic::new(0x0000442800000000, 0x0205400010890008, 60, 16175),
+        Probe::new(0x0000000000280400, 0x4008121040000100, 61, 19047),
+        Probe::new(0x0000442800000000, 0x0205400010890008, 60, 16175),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Magic::new(0x0000000000500804, 0x8408020000010800, 60, 16191),
-        Magic::new(0x0004885000000000, 0x0008030001010880, 59, 10944),
+        Probe::new(0x0000000000500804, 0x8408020000010800, 60, 16191),
+        Probe::new(0x0004885000000000, 0x0008030001010880, 59, 10944),
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Magic::new(0x040810a000000000, 0x0008420168410820, 59, 10976),
-        Magic::new(0x0000000000a01008, 0x0801010800402082, 60, 16207),
+        Probe::new(0x040810a000000000, 0x0008420168410820, 59, 10976),
+        Probe::new(0x0000000000a01008, 0x0801010800402082, 60, 16207),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Magic::new(0x0810204000000000, 0x0046202409011310, 60, 15599),
-        Magic::new(0x0000000000402010, 0x4c09020000010400, 61, 18951),
+        Probe::new(0x0810204000000000, 0x0046202409011310, 60, 15599),
+        Probe::new(0x0000000000402010, 0x4c09020000010400, 61, 18951),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Magic::new(0x0000000002040810, 0x040a21508010a180, 60, 15615),
-        Magic::new(0x0804020000000000, 0x002100008ea30810, 61, 18959),
+        Probe::new(0x0000000002040810, 0x040a21508010a180, 60, 15615),
+        Probe::new(0x0804020000000000, 0x002100008ea30810, 61, 18959),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Magic::new(0x0000010004081020, 0x044210104030c085, 59, 11008),
-        Magic::new(0x1008040001000000, 0x0100006000347004, 60, 16223),
+        Probe::new(0x0000010004081020, 0x044210104030c085, 59, 11008),
+        Probe::new(0x1008040001000000, 0x0100006000347004, 60, 16223),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Magic::new(0x0000020008102000, 0xa00a08025210c00a, 60, 16239),
-        Magic::new(0x2010080002010000, 0x0810081001422802, 59, 11040),
+        Probe::new(0x0000020008102000, 0xa00a08025210c00a, 60, 16239),
+        Probe::new(0x2010080002010000, 0x0810081001422802, 59, 11040),
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Magic::new(0x0000040004020000, 0x1280400900102202, 61, 19055),
-        Magic::new(0x0020100010200000, 0x8002264100084100, 60, 16255),
+        Probe::new(0x0000040004020000, 0x1280400900102202, 61, 19055),
+        Probe::new(0x0020100010200000, 0x8002264100084100, 60, 16255),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Magic::new(0x0000200008040000, 0x1088101100010900, 61, 19063),
-        Magic::new(0x0004080020400000, 0x1000210410048402, 60, 16271),
+        Probe::new(0x0000200008040000, 0x1088101100010900, 61, 19063),
+        Probe::new(0x0004080020400000, 0x1000210410048402, 60, 16271),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Magic::new(0x0000400010080400, 0x0a900a4800008083, 60, 16287),
-        Magic::new(0x0408100040800000, 0x0001e01081840220, 59, 11072),
+        Probe::new(0x0000400010080400, 0x0a900a4800008083, 60, 16287),
+        Probe::new(0x0408100040800000, 0x0001e01081840220, 59, 11072),
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Magic::new(0x0000800020100804, 0x4803610200430021, 59, 11104),
-        Magic::new(0x0810200080000000, 0x10c0080041862110, 60, 16303),
+        Probe::new(0x0000800020100804, 0x4803610200430021, 59, 11104),
+        Probe::new(0x0810200080000000, 0x10c0080041862110, 60, 16303),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Magic::new(0x0000000040201008, 0x0808009080000000, 60, 15631),
-        Magic::new(0x1020400000000000, 0xc258000024010919, 61, 18967),
+        Probe::new(0x0000000040201008, 0x0808009080000000, 60, 15631),
+        Probe::new(0x1020400000000000, 0xc258000024010919, 61, 18967),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Magic::new(0x0000000204081020, 0x41c6109028000002, 59, 9248),
-        Magic::new(0x0402000000000000, 0xc21e085000046020, 62, 17064),
+        Probe::new(0x0000000204081020, 0x41c6109028000002, 59, 9248),
+        Probe::new(0x0402000000000000, 0xc21e085000046020, 62, 17064),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Magic::new(0x0000000408102000, 0x0001015010250000, 60, 15647),
-        Magic::new(0x0804000100000000, 0xc4834082a0e21112, 61, 18975),
+        Probe::new(0x0000000408102000, 0x0001015010250000, 60, 15647),
+        Probe::new(0x0804000100000000, 0xc4834082a0e21112, 61, 18975),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Magic::new(0x0000000810200000, 0x888c410490640000, 61, 18983),
-        Magic::new(0x1008000201000000, 0x000008102008500a, 60, 15663),
+        Probe::new(0x0000000810200000, 0x888c410490640000, 61, 18983),
+        Probe::new(0x1008000201000000, 0x000008102008500a, 60, 15663),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Magic::new(0x0004000402010000, 0x5000802004040800, 60, 16319),
-        Magic::new(0x2010001020400000, 0x1412010103005884, 59, 11136),
+        Probe::new(0x0004000402010000, 0x5000802004040800, 60, 16319),
+        Probe::new(0x2010001020400000, 0x1412010103005884, 59, 11136),
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Magic::new(0x0020000804020000, 0x108042080202c200, 60, 16335),
-        Magic::new(0x0408002040800000, 0x39e1322080485820, 59, 11168),
+        Probe::new(0x0020000804020000, 0x108042080202c200, 60, 16335),
+        Probe::new(0x0408002040800000, 0x39e1322080485820, 59, 11168),
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Magic::new(0x0000001008040000, 0x0800081084000080, 61, 18991),
-        Magic::new(0x0810004080000000, 0x400000807104282c, 60, 15679),
+        Probe::new(0x0000001008040000, 0x0800081084000080, 61, 18991),
+        Probe::new(0x0810004080000000, 0x400000807104282c, 60, 15679),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Magic::new(0x0000002010080400, 0x8020040401c01220, 60, 15695),
-        Magic::new(0x1020008000000000, 0x1000880000600208, 61, 18999),
+        Probe::new(0x0000002010080400, 0x8020040401c01220, 60, 15695),
+        Probe::new(0x1020008000000000, 0x1000880000600208, 61, 18999),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Magic::new(0x0000004020100804, 0x6044050620201008, 59, 9280),
-        Magic::new(0x2040000000000000, 0x1000088860010114, 62, 17115),
+        Probe::new(0x0000004020100804, 0x6044050620201008, 59, 9280),
+        Probe::new(0x2040000000000000, 0x1000088860010114, 62, 17115),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Magic::new(0x0000020408102000, 0x0000411010100010, 59, 9312),
-        Magic::new(0x0200000000000000, 0x4002000008000840, 63, 3842),
+        Probe::new(0x0000020408102000, 0x0000411010100010, 59, 9312),
+        Probe::new(0x0200000000000000, 0x4002000008000840, 63, 3842),
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Magic::new(0x0000040810200000, 0x1000040208244012, 60, 15711),
-        Magic::new(0x0400010000000000, 0x0064068a454040a2, 62, 19244),
+        Probe::new(0x0000040810200000, 0x1000040208244012, 60, 15711),
+        Probe::new(0x0400010000000000, 0x0064068a454040a2, 62, 19244),
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Magic::new(0x0000081020400000, 0x0209410108162844, 60, 15727),
-        Magic::new(0x0800020100000000, 0xe002000040401804, 61, 19007),
+        Probe::new(0x0000081020400000, 0x0209410108162844, 60, 15727),
+        Probe::new(0x0800020100000000, 0xe002000040401804, 61, 19007),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Magic::new(0x1000102040800000, 0x000000402a08000d, 59, 11200),
-        Magic::new(0x0400040201000000, 0xd018101042088090, 60, 16351),
+        Probe::new(0x1000102040800000, 0x000000402a08000d, 59, 11200),
+        Probe::new(0x0400040201000000, 0xd018101042088090, 60, 16351),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Magic::new(0x2000080402010000, 0x01c0400420120601, 59, 11232),
-        Magic::new(0x0800204080000000, 0x0001402080411151, 60, 16367),
+        Probe::new(0x2000080402010000, 0x01c0400420120601, 59, 11232),
+        Probe::new(0x0800204080000000, 0x0001402080411151, 60, 16367),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Magic::new(0x0000100804020000, 0x0000411004030000, 60, 15743),
-        Magic::new(0x1000408000000000, 0x0101000204410808, 61, 19015),
+        Probe::new(0x0000100804020000, 0x0000411004030000, 60, 15743),
+        Probe::new(0x1000408000000000, 0x0101000204410808, 61, 19015),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Magic::new(0x0000201008040000, 0x0840600202026010, 60, 15759),
-        Magic::new(0x2000800000000000, 0x002000000001084a, 62, 19248),
+        Probe::new(0x0000201008040000, 0x0840600202026010, 60, 15759),
+        Probe::new(0x2000800000000000, 0x002000000001084a, 62, 19248),
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Magic::new(0x0000402010080400, 0x0a208c0420802000, 59, 9344),
-        Magic::new(0x4000000000000000, 0x00800a0000000057, 63, 4003),
+        Probe::new(0x0000402010080400, 0x0a208c0420802000, 59, 9344),
+        Probe::new(0x4000000000000000, 0x00800a0000000057, 63, 4003),
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Magic::new(0x0002040810200000, 0x06800a0202200600, 59, 9376),
+        Probe::new(0x0002040810200000, 0x06800a0202200600, 59, 9376),
         PAD,
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Magic::new(0x0004081020400000, 0x4200002c88180810, 59, 9408),
-        Magic::new(0x0001000000000000, 0x0000801091028000, 63, 3427),
+        Probe::new(0x0004081020400000, 0x4200002c88180810, 59, 9408),
+        Probe::new(0x0001000000000000, 0x0000801091028000, 63, 3427),
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Magic::new(0x0008102040800000, 0x0800202101082d00, 59, 9440),
-        Magic::new(0x0002010000000000, 0x040000050440c000, 62, 16716),
+        Probe::new(0x0008102040800000, 0x0800202101082d00, 59, 9440),
+        Probe::new(0x0002010000000000, 0x040000050440c000, 62, 16716),
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Magic::new(0x0010204080000000, 0x0082000082008a80, 60, 15775),
-        Magic::new(0x0004020100000000, 0x0000000490209b01, 61, 19023),
+        Probe::new(0x0010204080000000, 0x0082000082008a80, 60, 15775),
+        Probe::new(0x0004020100000000, 0x0000000490209b01, 61, 19023),
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Magic::new(0x0008040201000000, 0x09089080501022c4, 60, 15791),
-        Magic::new(0x0020408000000000, 0x0000080000863301, 61, 19031),
+        Probe::new(0x0008040201000000, 0x09089080501022c4, 60, 15791),
+        Probe::new(0x0020408000000000, 0x0000080000863301, 61, 19031),
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Magic::new(0x0010080402010000, 0x020d401024104184, 59, 9472),
-        Magic::new(0x0040800000000000, 0x509c209080008200, 62, 19252),
+        Probe::new(0x0010080402010000, 0x020d401024104184, 59, 9472),
+        Probe::new(0x0040800000000000, 0x509c209080008200, 62, 19252),
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Magic::new(0x0020100804020000, 0x2110904c28080951, 59, 9504),
-        Magic::new(0x0080000000000000, 0x0030900c60081100, 63, 3682),
+        Probe::new(0x0020100804020000, 0x2110904c28080951, 59, 9504),
+        Probe::new(0x0080000000000000, 0x0030900c60081100, 63, 3682),
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Magic::new(0x0040201008040000, 0x2010101409cc0a30, 59, 11516),
+        Probe::new(0x0040201008040000, 0x2010101409cc0a30, 59, 11516),
         PAD,
     ]),
 ];

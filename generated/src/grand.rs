@@ -28,10 +28,30 @@
 // Between: 937 distinct sets (14992 bytes) and 5 grids of 100x100 cells (100000 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 2435904 entries (38974464 bytes): 46.35x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 684, 684 |
+// | Q queen | 72, 72 | 0,1,2,3,5,6,7,8,9 | 8 (hashed: the fewest separating bits are 9) | 2940, 2940 |
+// | M marshal | 44, 44 | 0,1,2,3,5,6,7,8,9 | 7 (hashed: the fewest separating bits are 9) | 2376, 2376 |
+// | C cardinal | 44, 44 | 0,1,2,3,5,9 | 6 | 1716, 1716 |
+// | R rook | 36, 36 | 0,1,2,3,5,6,7,8,9 | 6 (hashed: the fewest separating bits are 9) | 1800, 1800 |
+// | B bishop | 36, 36 | 0,1,2,3,4,9 | 6 | 1140, 1140 |
+// | N knight | 8, 8 | 0,2,7 | 3 | 576, 576 |
+// | P pawn | 2, 2 | 1 | 1 | 162, 162 |
+//
+// vector_index: 16 tables of 1188 entries in all (5008 bytes with the hashes).
+// move_index, threat_index: 9 grids of potential attacks and offsets (16200 bytes), small tables
+// (208 bytes). Threat features: 364608. A [16][100][100][16] table of the same layout (u32 cells) would
+// take 10240000 bytes: 624x these 16408 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Index, Magic, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u128;
@@ -118,6 +138,75 @@ impl Piece {
             Piece::Knight => "N",
             Piece::Pawn => "fmWfcFifmnD",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -245,6 +334,90 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::King, Color::White, square, occupied)
+}
+/// [`attacks`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::King, Color::White, square, occupied)
+}
+/// [`quiets`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Queen, Color::White, square, occupied)
+}
+/// [`attacks`] of the queen (`Q`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn queen_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Queen, Color::White, square, occupied)
+}
+/// [`quiets`] of the marshal (`M`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn marshal_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Marshal, Color::White, square, occupied)
+}
+/// [`attacks`] of the marshal (`M`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn marshal_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Marshal, Color::White, square, occupied)
+}
+/// [`quiets`] of the cardinal (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cardinal_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Cardinal, Color::White, square, occupied)
+}
+/// [`attacks`] of the cardinal (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cardinal_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Cardinal, Color::White, square, occupied)
+}
+/// [`quiets`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Rook, Color::White, square, occupied)
+}
+/// [`attacks`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Rook, Color::White, square, occupied)
+}
+/// [`quiets`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`attacks`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`quiets`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Knight, Color::White, square, occupied)
+}
+/// [`attacks`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Knight, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -6269,6 +6442,942 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 5] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [8, 8],
+    [72, 72],
+    [44, 44],
+    [44, 44],
+    [36, 36],
+    [36, 36],
+    [8, 8],
+    [2, 2],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [684, 684],
+    [2940, 2940],
+    [2376, 2376],
+    [1716, 1716],
+    [1800, 1800],
+    [1140, 1140],
+    [576, 576],
+    [162, 162],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 364608;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 32;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
+    [VectorHash::new(0x3ef, 0x10080001, 24, 16), VectorHash::new(0x3ef, 0x04400440, 24, 272)], // Q
+    [VectorHash::new(0x3ef, 0xa4c02014, 25, 528), VectorHash::new(0x3ef, 0x50285086, 25, 656)], // M
+    [VectorHash::new(0x22f, 0x44020020, 26, 784), VectorHash::new(0x22f, 0x41080410, 26, 848)], // C
+    [VectorHash::new(0x3ef, 0x50200180, 26, 912), VectorHash::new(0x3ef, 0xad456c04, 26, 976)], // R
+    [VectorHash::new(0x21f, 0x04400000, 26, 1040), VectorHash::new(0x21f, 0x04400000, 26, 1104)], // B
+    [VectorHash::new(0x85, 0x31000000, 29, 1168), VectorHash::new(0x85, 0x31000000, 29, 1176)], // N
+    [VectorHash::new(0x2, 0x40000000, 31, 1184), VectorHash::new(0x2, 0x40000000, 31, 1186)], // P
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 1188] = [
+    0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
+    0x70021,
+    0x5ffe1, 0x2001f, 0x7ffdf, 0x30001, 0x10020, 0x6ffe0, 0x4ffff, 0x21, // K black (bits 0,1,5,6)
+    0x8000, 0x2e0020, 0x310040, 0x340060, 0x370080, 0x3a00a0, // Q white (bits 0,1,2,3,5,6,7,8,9)
+    0x3d00c0, 0x4000e0,
+    0x430100, 0x460120, 0x8000, 0x8000, 0x8000, 0x8000, 0x18ffdf, 0x23ffff,
+    0x240001, 0x2f0021, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1fee0,
+    0x4ff00, 0x7ff20, 0xaff40, 0xdff60, 0x10ff80, 0x13ffa0, 0x16ffc0, 0x19ffe0,
+    0x250002, 0x8000, 0x320042, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1affe1,
+    0x260003, 0x8000, 0x8000, 0x350063, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x17ffc2, 0x8000,
+    0x270004, 0x8000, 0x8000, 0x8000, 0x380084, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x14ffa3, 0x8000, 0x8000,
+    0x280005, 0x8000, 0x8000, 0x8000, 0x8000, 0x3b00a5, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x11ff84, 0x8000, 0x8000, 0x8000,
+    0x290006, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x3e00c6, 0x8000,
+    0x8000, 0x8000, 0x8000, 0xeff65, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x2a0007, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x4100e7,
+    0x450117, 0x8000, 0xbff46, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x2b0008, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xfed7, 0x4200f8,
+    0x440108, 0x8ff27, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1bfff7,
+    0x2c0009, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x3f00d9, 0x3fef8,
+    0x5ff08, 0x470129, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1cfff8,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x3c00ba, 0x8000, 0x2fee9,
+    0x6ff19, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1dfff9,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x39009b, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x9ff3a, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1efffa,
+    0x8000, 0x8000, 0x8000, 0x36007c, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0xcff5b, 0x8000, 0x8000, 0x8000, 0x8000, 0x1ffffb,
+    0x8000, 0x8000, 0x33005d, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0xfff7c, 0x8000, 0x8000, 0x8000, 0x20fffc,
+    0x8000, 0x30003e, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x12ff9d, 0x8000, 0x8000, 0x21fffd,
+    0x2d001f, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x15ffbe, 0x8000, 0x22fffe,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x230001, 0x8000, 0x8000, // Q black (bits 0,1,2,3,5,6,7,8,9)
+    0x8000,
+    0x220002, 0x8000, 0x8000, 0x8000, 0x210003, 0x8000, 0x8000, 0x8000,
+    0x160040, 0x200004, 0x8000, 0x8000, 0x8000, 0x1f0005, 0x8000, 0x35ff9d,
+    0x150042, 0x1e0006, 0x8000, 0x8000, 0x8000, 0x1d0007, 0x8000, 0x8000,
+    0x100080, 0x8000, 0x1c0008, 0x8000, 0x8000, 0x8000, 0x1b0009, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x2fffdf,
+    0xa00c0, 0xf0084, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x46fee0, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1a001f,
+    0x40100, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x14005d,
+    0x40ff20, 0x900c6, 0x8000, 0x8000, 0x8000, 0x8000, 0xe009b, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x800d9, 0x8000,
+    0x3aff60, 0x8000, 0x44fef8, 0x8000, 0x8000, 0x20117, 0x45fee9, 0x8000,
+    0x8000, 0x8000, 0x30108, 0x8000, 0x8000, 0x3fff27, 0x8000, 0x8000,
+    0x34ffa0, 0x8000, 0x8000, 0x8000, 0x8000, 0x39ff65, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x3eff3a, 0x8000, 0x33ffa3, 0x8000, 0x8000, 0x8000,
+    0x2effe0, 0x8000, 0x8000, 0x8000, 0x2dffe1, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x190020, 0x8000, 0x8000, 0x38ff7c, 0x180021, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x2cfff7, 0x8000, 0x8000,
+    0x130060, 0x8000, 0x2bfff8, 0x8000, 0x8000, 0x8000, 0x2afff9, 0x8000,
+    0x8000, 0x8000, 0x29fffa, 0x32ffbe, 0x120063, 0x8000, 0x28fffb, 0x8000,
+    0xd00a0, 0x8000, 0x8000, 0x27fffc, 0x8000, 0x8000, 0x8000, 0x26fffd,
+    0x8000, 0x8000, 0x8000, 0x25fffe, 0x8000, 0x8000, 0x8000, 0x24ffff,
+    0x700e0, 0x8000, 0x8000, 0x8000, 0x8000, 0xc00a5, 0x8000, 0x8000,
+    0x43ff00, 0x8000, 0x8000, 0x17003e, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x10120, 0x8000, 0x8000, 0x11007c, 0x8000, 0x47fed7, 0x8000, 0x8000,
+    0x3dff40, 0x8000, 0xb00ba, 0x8000, 0x8000, 0x600e7, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x500f8, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x37ff80, 0x8000, 0x42ff08, 0x8000, 0x8000, 0x8000, 0x41ff19, 0x8000,
+    0x8000, 0x3cff46, 0x8000, 0x8000, 0x8000, 0x8000, 0x129, 0x8000,
+    0x31ffc0, 0x36ff84, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x30ffc2, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x3bff5b, 0x8000,
+    0x8000, 0x1f001e, 0x8000, 0x8000, 0x4ff60, 0x8000, 0x8000, // M white (bits 0,1,2,3,5,6,7,8,9)
+    0x15ffff,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x12fffc, 0x8000, 0x8000, 0x1d0008, 0x2900e0, 0x8000, 0x8000, 0x8000,
+    0x230040, 0xffff9, 0x8000, 0x1a0005, 0x6ffa0, 0x8000, 0x8000, 0x22003f,
+    0x1ff00, 0x8000, 0x8000, 0x8000, 0x170002, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x2b0120, 0x8000, 0x8000, 0x8000,
+    0x260080, 0x8000, 0x8000, 0x8000, 0xbffe0, 0x14fffe, 0x8000, 0x8000,
+    0x3ff40, 0x8000, 0x9ffc1, 0x8000, 0x8000, 0x8000, 0x11fffb, 0x8000,
+    0x1c0007, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xefff8,
+    0x2800c0, 0x190004, 0x8000, 0x8000, 0x200020, 0x8000, 0x8000, 0x8000,
+    0x5ff80, 0x8000, 0x160001, 0x8000, 0xfee0, 0x8000, 0x8000, 0x8000,
+    0xcffe2, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x2a0100, 0x8000, 0x8000, 0x13fffd, 0x250060, 0x1e0009, 0x8000, 0x8000,
+    0x8ffc0, 0xaffde, 0x240041, 0x10fffa, 0x2ff20, 0x8000, 0x1b0006, 0x7ffbf,
+    0x210022, 0x8000, 0x8000, 0x8000, 0xdfff7, 0x8000, 0x8000, 0x180003,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x2700a0, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0xb0020, 0x8000, 0x8000, 0x80040, 0x1afffb, // M black (bits 0,1,2,3,5,6,7,8,9)
+    0x60060,
+    0x8000, 0x8000, 0x50080, 0x8000, 0x400a0, 0x8000, 0x1dfff8, 0x300c0,
+    0x8000, 0x200e0, 0x8000, 0x8000, 0x10100, 0x8000, 0x120, 0x8000,
+    0xf0007, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1fffe2, 0x8000,
+    0x120004, 0x8000, 0x24ffbf, 0x8000, 0x8000, 0x8000, 0x8000, 0x16ffff,
+    0x150001, 0x8000, 0x8000, 0x8000, 0x8000, 0x70041, 0x8000, 0x19fffc,
+    0x8000, 0xc001e, 0x8000, 0x8000, 0x8000, 0x8000, 0x1cfff9, 0x8000,
+    0x8000, 0x2bfee0, 0x8000, 0x8000, 0x2aff00, 0x8000, 0x29ff20, 0x8000,
+    0xe0008, 0x28ff40, 0x8000, 0x8000, 0x27ff60, 0x8000, 0x26ff80, 0x8000,
+    0x110005, 0x25ffa0, 0x8000, 0x23ffc0, 0x8000, 0x8000, 0x20ffe0, 0x8000,
+    0x140002, 0x8000, 0xa0022, 0x8000, 0x8000, 0x8000, 0x8000, 0x18fffd,
+    0x8000, 0x8000, 0x8000, 0x9003f, 0x8000, 0x8000, 0x1bfffa, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x1efff7, 0x8000,
+    0xd0009, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x100006, 0x8000, 0x8000, 0x22ffc1, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x130003, 0x8000, 0x8000, 0x8000, 0x21ffde, 0x8000, 0x8000, 0x17fffe,
+    0x13ffdf, 0x8000, 0x190022, 0x15ffe2, 0x210084, 0xbff84, 0x8000, // C white (bits 0,1,2,3,5,9)
+    0x8000,
+    0x290108, 0x3ff08, 0x2400ba, 0x6ff3a, 0x8000, 0x8000, 0x1a003e, 0xeffbe,
+    0x8000, 0x1c0041, 0x10ffc1, 0x1f0063, 0xdffa3, 0x8000, 0x8000, 0x2700e7,
+    0x5ff27, 0x2600d9, 0x4ff19, 0x8000, 0x8000, 0x1e005d, 0xcff9d, 0x1b003f,
+    0xfffbf, 0x8000, 0x1d0042, 0x11ffc2, 0x8000, 0x8000, 0x2500c6, 0x7ff46,
+    0x2800f8, 0x2fef8, 0x8000, 0x8000, 0x20007c, 0xaff7c, 0x16001e, 0x12ffde,
+    0x8000, 0x180021, 0x14ffe1, 0x8000, 0x8000, 0x2300a5, 0x9ff65, 0x2a0117,
+    0xfed7, 0x2b0129, 0x1fee9, 0x22009b, 0x8ff5b, 0x8000, 0x8000, 0x17001f,
+    0x1cffbf, 0xa0084, 0x20108, 0x8000, 0x8000, 0x20ff84, 0x28ff08, // C black (bits 0,1,2,3,5,9)
+    0x8000,
+    0x8000, 0x8000, 0x300f8, 0xb007c, 0x8000, 0x8000, 0x29fef8, 0x21ff7c,
+    0xf0041, 0x8000, 0x500d9, 0xd005d, 0x1bffc1, 0x8000, 0x27ff19, 0x1fff9d,
+    0x130021, 0x800a5, 0x129, 0x8000, 0x17ffe1, 0x22ff65, 0x2afee9, 0x8000,
+    0xe0042, 0x600c6, 0x8000, 0x15001e, 0x1affc2, 0x24ff46, 0x8000, 0x19ffde,
+    0x120022, 0x8000, 0x700ba, 0x11003e, 0x16ffe2, 0x8000, 0x25ff3a, 0x1dffbe,
+    0x8000, 0x10117, 0x9009b, 0x14001f, 0x8000, 0x2bfed7, 0x23ff5b, 0x18ffdf,
+    0x8000, 0xc0063, 0x400e7, 0x8000, 0x10003f, 0x1effa3, 0x26ff27, 0x8000,
+    0x8000, 0x1b0020, 0x1c0040, 0x1d0060, 0x1e0080, 0x1f00a0, // R white (bits 0,1,2,3,5,6,7,8,9)
+    0x2000c0, 0x2100e0,
+    0x220100, 0x230120, 0x8000, 0x11ffff, 0x180007, 0x8000, 0x8000, 0xefffc,
+    0x150004, 0x8000, 0x8000, 0xbfff9, 0x120001, 0x8000, 0x8000, 0xfee0,
+    0x1ff00, 0x2ff20, 0x3ff40, 0x4ff60, 0x5ff80, 0x6ffa0, 0x7ffc0, 0x8ffe0,
+    0x190008, 0x8000, 0x8000, 0xffffd, 0x160005, 0x8000, 0x8000, 0xcfffa,
+    0x130002, 0x8000, 0x8000, 0x9fff7, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x1a0009, 0x8000, 0x8000, 0x10fffe,
+    0x170006, 0x8000, 0x8000, 0xdfffb, 0x140003, 0x8000, 0x8000, 0xafff8,
+    0x8000, 0xf0003, 0x8000, 0xc0006, 0x8000, 0x90009, // R black (bits 0,1,2,3,5,6,7,8,9)
+    0x1dffa0, 0x8000,
+    0x20ff40, 0x23fee0, 0x1afff7, 0x8000, 0x17fffa, 0x8000, 0x14fffd, 0x8000,
+    0x8000, 0x10100, 0x400a0, 0x8000, 0x70040, 0x8000, 0x100002, 0x8000,
+    0xd0005, 0x8000, 0xa0008, 0x1bffe0, 0x1eff80, 0x8000, 0x21ff20, 0x8000,
+    0x8000, 0x18fff9, 0x8000, 0x15fffc, 0x8000, 0x12ffff, 0x8000, 0x200e0,
+    0x50080, 0x8000, 0x80020, 0x110001, 0x8000, 0xe0004, 0x8000, 0xb0007,
+    0x8000, 0x1cffc0, 0x1fff60, 0x8000, 0x22ff00, 0x19fff8, 0x8000, 0x16fffb,
+    0x8000, 0x13fffe, 0x8000, 0x120, 0x8000, 0x300c0, 0x60060, 0x8000,
+    0x10ffdf, 0x130021, 0x150042, 0x170063, 0x190084, 0x1b00a5, // B white (bits 0,1,2,3,4,9)
+    0x1d00c6, 0x1f00e7,
+    0x210108, 0x230129, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x220117, 0x2000f8, 0x1e00d9, 0x1c00ba, 0x1a009b, 0x18007c, 0x16005d, 0x14003e,
+    0x12001f, 0x11ffe1, 0xfffc2, 0xdffa3, 0xbff84, 0x9ff65, 0x7ff46, 0x5ff27,
+    0x3ff08, 0x1fee9, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0xfed7, 0x2fef8, 0x4ff19, 0x6ff3a, 0x8ff5b, 0xaff7c, 0xcff9d, 0xeffbe,
+    0x13ffdf, 0x100021, 0xe0042, 0xc0063, 0xa0084, 0x800a5, 0x600c6, // B black (bits 0,1,2,3,4,9)
+    0x400e7,
+    0x20108, 0x129, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x10117, 0x300f8, 0x500d9, 0x700ba, 0x9009b, 0xb007c, 0xd005d, 0xf003e,
+    0x11001f, 0x12ffe1, 0x14ffc2, 0x16ffa3, 0x18ff84, 0x1aff65, 0x1cff46, 0x1eff27,
+    0x20ff08, 0x22fee9, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x23fed7, 0x21fef8, 0x1fff19, 0x1dff3a, 0x1bff5b, 0x19ff7c, 0x17ff9d, 0x15ffbe,
+    0x50022, 0x70041, 0x2ffde, 0xffbf, 0x3ffe2, 0x1ffc1, 0x4001e, 0x6003f, // N white (bits 0,2,7)
+    0x20022, 0x41, 0x5ffde, 0x7ffbf, 0x4ffe2, 0x6ffc1, 0x3001e, 0x1003f, // N black (bits 0,2,7)
+    0x10021, 0x1f, // P white (bits 1)
+    0xffe1, 0x1ffdf, // P black (bits 1)
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [5, 5],
+    [6, 6],
+    [7, 8],
+];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 9] = [
+    // grid 0
+    [
+        0x00000000000000000000000000000c02, 0x00000000000000000000000000001c05, // from a1
+        0x0000000000000000000000000000380a, 0x00000000000000000000000000007014, // from c1
+        0x0000000000000000000000000000e028, 0x0000000000000000000000000001c050, // from e1
+        0x000000000000000000000000000380a0, 0x00000000000000000000000000070140, // from g1
+        0x000000000000000000000000000e0280, 0x000000000000000000000000000c0100, // from i1
+        0x00000000000000000000000000300803, 0x00000000000000000000000000701407, // from a2
+        0x00000000000000000000000000e0280e, 0x00000000000000000000000001c0501c, // from c2
+        0x0000000000000000000000000380a038, 0x00000000000000000000000007014070, // from e2
+        0x0000000000000000000000000e0280e0, 0x0000000000000000000000001c0501c0, // from g2
+        0x000000000000000000000000380a0380, 0x00000000000000000000000030040300, // from i2
+        0x000000000000000000000000c0200c00, 0x000000000000000000000001c0501c00, // from a3
+        0x00000000000000000000000380a03800, 0x00000000000000000000000701407000, // from c3
+        0x00000000000000000000000e0280e000, 0x00000000000000000000001c0501c000, // from e3
+        0x0000000000000000000000380a038000, 0x00000000000000000000007014070000, // from g3
+        0x0000000000000000000000e0280e0000, 0x0000000000000000000000c0100c0000, // from i3
+        0x00000000000000000000030080300000, 0x00000000000000000000070140700000, // from a4
+        0x000000000000000000000e0280e00000, 0x000000000000000000001c0501c00000, // from c4
+        0x00000000000000000000380a03800000, 0x00000000000000000000701407000000, // from e4
+        0x00000000000000000000e0280e000000, 0x00000000000000000001c0501c000000, // from g4
+        0x0000000000000000000380a038000000, 0x00000000000000000003004030000000, // from i4
+        0x0000000000000000000c0200c0000000, 0x0000000000000000001c0501c0000000, // from a5
+        0x000000000000000000380a0380000000, 0x00000000000000000070140700000000, // from c5
+        0x000000000000000000e0280e00000000, 0x000000000000000001c0501c00000000, // from e5
+        0x00000000000000000380a03800000000, 0x00000000000000000701407000000000, // from g5
+        0x00000000000000000e0280e000000000, 0x00000000000000000c0100c000000000, // from i5
+        0x00000000000000003008030000000000, 0x00000000000000007014070000000000, // from a6
+        0x0000000000000000e0280e0000000000, 0x0000000000000001c0501c0000000000, // from c6
+        0x000000000000000380a0380000000000, 0x00000000000000070140700000000000, // from e6
+        0x000000000000000e0280e00000000000, 0x000000000000001c0501c00000000000, // from g6
+        0x00000000000000380a03800000000000, 0x00000000000000300403000000000000, // from i6
+        0x00000000000000c0200c000000000000, 0x00000000000001c0501c000000000000, // from a7
+        0x0000000000000380a038000000000000, 0x00000000000007014070000000000000, // from c7
+        0x0000000000000e0280e0000000000000, 0x0000000000001c0501c0000000000000, // from e7
+        0x000000000000380a0380000000000000, 0x00000000000070140700000000000000, // from g7
+        0x000000000000e0280e00000000000000, 0x000000000000c0100c00000000000000, // from i7
+        0x00000000000300803000000000000000, 0x00000000000701407000000000000000, // from a8
+        0x00000000000e0280e000000000000000, 0x00000000001c0501c000000000000000, // from c8
+        0x0000000000380a038000000000000000, 0x00000000007014070000000000000000, // from e8
+        0x0000000000e0280e0000000000000000, 0x0000000001c0501c0000000000000000, // from g8
+        0x000000000380a0380000000000000000, 0x00000000030040300000000000000000, // from i8
+        0x000000000c0200c00000000000000000, 0x000000001c0501c00000000000000000, // from a9
+        0x00000000380a03800000000000000000, 0x00000000701407000000000000000000, // from c9
+        0x00000000e0280e000000000000000000, 0x00000001c0501c000000000000000000, // from e9
+        0x0000000380a038000000000000000000, 0x00000007014070000000000000000000, // from g9
+        0x0000000e0280e0000000000000000000, 0x0000000c0100c0000000000000000000, // from i9
+        0x00000000080300000000000000000000, 0x00000000140700000000000000000000, // from a10
+        0x00000000280e00000000000000000000, 0x00000000501c00000000000000000000, // from c10
+        0x00000000a03800000000000000000000, 0x00000001407000000000000000000000, // from e10
+        0x0000000280e000000000000000000000, 0x0000000501c000000000000000000000, // from g10
+        0x0000000a038000000000000000000000, 0x00000004030000000000000000000000, // from i10
+    ],
+    // grid 1
+    [
+        0x00000008050120441084110240500ffe, 0x000000000a0240882108220480a01ffd, // from a1
+        0x00000000100481104210440901503bfb, 0x00000000200802208420881242a073f7, // from c1
+        0x0000000040100401084111248540e3ef, 0x0000000080200802008622490a81c3df, // from e1
+        0x000000010040100411084492150383bf, 0x0000000200802048221088242a07037f, // from g1
+        0x000000040101409044211048140e02ff, 0x000000080602812088422090280c01ff, // from i1
+        0x000000040481104210440901403ff803, 0x000000080902208420881202807ff407, // from a2
+        0x00000000120441084110240540efec0e, 0x00000000200882108220490a81cfdc1c, // from c2
+        0x000000004010042104449215038fbc38, 0x00000000802008021889242a070f7c70, // from e2
+        0x0000000100401044211248540e0efce0, 0x0000000200812088422090a81c0dfdc0, // from g2
+        0x000000040502411084412050380bff80, 0x000000080a048221088240a03007ff00, // from i2
+        0x000000020441084110240500ffe00c05, 0x000000040882108220480a01ffd01c0a, // from a3
+        0x000000081104210440901503bfb03815, 0x000000002208420881242a073f70702a, // from c3
+        0x00000000401084111248540e3ef0e054, 0x00000000802008622490a81c3df1c0a8, // from e3
+        0x0000000100411084492150383bf38150, 0x00000002048221088242a07037f702a0, // from g3
+        0x0000000409044211048140e02ffe0140, 0x0000000812088422090280c01ffc0280, // from i3
+        0x0000000104210440901403ff80301409, 0x0000000208420881202807ff40702812, // from a4
+        0x000000041084110240540efec0e05424, 0x000000082108220490a81cfdc1c0a849, // from c4
+        0x0000000042104449215038fbc3815092, 0x000000008021889242a070f7c702a124, // from e4
+        0x00000001044211248540e0efce054248, 0x00000002088422090a81c0dfdc0a8090, // from g4
+        0x0000000411084412050380bff8050120, 0x00000008221088240a03007ff00a0240, // from i4
+        0x0000000084110240500ffe00c0502411, 0x0000000108220480a01ffd01c0a04822, // from a5
+        0x0000000210440901503bfb0381509044, 0x0000000420881242a073f70702a12488, // from c5
+        0x000000084111248540e3ef0e05424911, 0x000000008622490a81c3df1c0a849222, // from e5
+        0x00000001084492150383bf3815092044, 0x000000021088242a07037f702a024088, // from g5
+        0x00000004211048140e02ffe014048110, 0x00000008422090280c01ffc028090220, // from i5
+        0x00000000440901403ff8030140904421, 0x00000000881202807ff4070281208842, // from a6
+        0x0000000110240540efec0e0542411084, 0x0000000220490a81cfdc1c0a84922108, // from c6
+        0x00000004449215038fbc381509244610, 0x0000000889242a070f7c702a12488821, // from e6
+        0x000000011248540e0efce05424811042, 0x000000022090a81c0dfdc0a809022084, // from g6
+        0x00000004412050380bff805012044108, 0x000000088240a03007ff00a024088210, // from i6
+        0x00000000240500ffe00c050241108441, 0x00000000480a01ffd01c0a0482210882, // from a7
+        0x00000000901503bfb038150904421104, 0x00000001242a073f70702a1248842208, // from c7
+        0x0000000248540e3ef0e0542491184010, 0x0000000490a81c3df1c0a84922208420, // from e7
+        0x000000092150383bf381509204410841, 0x0000000242a07037f702a02408821082, // from g7
+        0x000000048140e02ffe01404811042104, 0x000000090280c01ffc02809022084208, // from i7
+        0x000000001403ff803014090442110481, 0x000000002807ff407028120884220902, // from a8
+        0x00000000540efec0e054241108441204, 0x00000000a81cfdc1c0a8492210882008, // from c8
+        0x000000015038fbc38150924461004010, 0x00000002a070f7c702a1248882108020, // from e8
+        0x0000000540e0efce0542481104210440, 0x0000000a81c0dfdc0a80902208420881, // from g8
+        0x000000050380bff80501204410841102, 0x0000000a03007ff00a02408821082204, // from i8
+        0x000000000ffe00c05024110844120501, 0x000000001ffd01c0a048221088240a02, // from a9
+        0x000000003bfb03815090442110481004, 0x0000000073f70702a124884220802008, // from c9
+        0x00000000e3ef0e054249118401004010, 0x00000001c3df1c0a8492220842008020, // from e9
+        0x0000000383bf38150920441084110040, 0x00000007037f702a0240882108220480, // from g9
+        0x0000000e02ffe0140481104210440901, 0x0000000c01ffc0280902208420881202, // from i9
+        0x0000000ff80301409044211048140601, 0x0000000ff40702812088422090280802, // from a10
+        0x0000000fec0e05424110844120401004, 0x0000000fdc1c0a849221088200802008, // from c10
+        0x0000000fbc3815092446100401004010, 0x0000000f7c702a124888210802008020, // from e10
+        0x0000000efce054248110421044010040, 0x0000000dfdc0a8090220842088120080, // from g10
+        0x0000000bff8050120441084110240500, 0x00000007ff00a0240882108220480a01, // from i10
+    ],
+    // grid 2
+    [
+        0x000000000401004010040100403017fe, 0x00000000080200802008020080702bfd, // from a1
+        0x00000000100401004010040100e057fb, 0x00000000200802008020080201c0abf7, // from c1
+        0x000000004010040100401004038153ef, 0x0000000080200802008020080702a3df, // from e1
+        0x0000000100401004010040100e0543bf, 0x0000000200802008020080201c0a837f, // from g1
+        0x000000040100401004010040380502ff, 0x000000080200802008020080300a01ff, // from i1
+        0x000000000401004010040100c05ff805, 0x000000000802008020080201c0aff40a, // from a2
+        0x000000001004010040100403815fec15, 0x00000000200802008020080702afdc2a, // from c2
+        0x00000000401004010040100e054fbc54, 0x00000000802008020080201c0a8f7ca8, // from e2
+        0x000000010040100401004038150efd50, 0x0000000200802008020080702a0dfea0, // from g2
+        0x0000000401004010040100e0140bfd40, 0x0000000802008020080200c02807fe80, // from i2
+        0x0000000004010040100403017fe01403, 0x000000000802008020080702bfd02807, // from a3
+        0x000000001004010040100e057fb0540e, 0x000000002008020080201c0abf70a81c, // from c3
+        0x0000000040100401004038153ef15038, 0x00000000802008020080702a3df2a070, // from e3
+        0x00000001004010040100e0543bf540e0, 0x00000002008020080201c0a837fa81c0, // from g3
+        0x0000000401004010040380502ff50380, 0x0000000802008020080300a01ffa0300, // from i3
+        0x0000000004010040100c05ff80500c01, 0x0000000008020080201c0aff40a01c02, // from a4
+        0x0000000010040100403815fec1503804, 0x000000002008020080702afdc2a07008, // from c4
+        0x000000004010040100e054fbc540e010, 0x000000008020080201c0a8f7ca81c020, // from e4
+        0x0000000100401004038150efd5038040, 0x00000002008020080702a0dfea070080, // from g4
+        0x00000004010040100e0140bfd40e0100, 0x00000008020080200c02807fe80c0200, // from i4
+        0x00000000040100403017fe0140300401, 0x0000000008020080702bfd0280700802, // from a5
+        0x0000000010040100e057fb0540e01004, 0x0000000020080201c0abf70a81c02008, // from c5
+        0x00000000401004038153ef1503804010, 0x000000008020080702a3df2a07008020, // from e5
+        0x000000010040100e0543bf540e010040, 0x000000020080201c0a837fa81c020080, // from g5
+        0x00000004010040380502ff5038040100, 0x00000008020080300a01ffa030080200, // from i5
+        0x00000000040100c05ff80500c0100401, 0x00000000080201c0aff40a01c0200802, // from a6
+        0x00000000100403815fec150380401004, 0x0000000020080702afdc2a0700802008, // from c6
+        0x0000000040100e054fbc540e01004010, 0x0000000080201c0a8f7ca81c02008020, // from e6
+        0x00000001004038150efd503804010040, 0x000000020080702a0dfea07008020080, // from g6
+        0x000000040100e0140bfd40e010040100, 0x000000080200c02807fe80c020080200, // from i6
+        0x000000000403017fe014030040100401, 0x00000000080702bfd028070080200802, // from a7
+        0x00000000100e057fb0540e0100401004, 0x00000000201c0abf70a81c0200802008, // from c7
+        0x000000004038153ef150380401004010, 0x0000000080702a3df2a0700802008020, // from e7
+        0x0000000100e0543bf540e01004010040, 0x0000000201c0a837fa81c02008020080, // from g7
+        0x000000040380502ff503804010040100, 0x000000080300a01ffa03008020080200, // from i7
+        0x000000000c05ff80500c010040100401, 0x000000001c0aff40a01c020080200802, // from a8
+        0x000000003815fec15038040100401004, 0x00000000702afdc2a070080200802008, // from c8
+        0x00000000e054fbc540e0100401004010, 0x00000001c0a8f7ca81c0200802008020, // from e8
+        0x000000038150efd50380401004010040, 0x0000000702a0dfea0700802008020080, // from g8
+        0x0000000e0140bfd40e01004010040100, 0x0000000c02807fe80c02008020080200, // from i8
+        0x0000000017fe01403004010040100401, 0x000000002bfd02807008020080200802, // from a9
+        0x0000000057fb0540e010040100401004, 0x00000000abf70a81c020080200802008, // from c9
+        0x0000000153ef15038040100401004010, 0x00000002a3df2a070080200802008020, // from e9
+        0x0000000543bf540e0100401004010040, 0x0000000a837fa81c0200802008020080, // from g9
+        0x0000000502ff50380401004010040100, 0x0000000a01ffa0300802008020080200, // from i9
+        0x0000000ff80500c01004010040100401, 0x0000000ff40a01c02008020080200802, // from a10
+        0x0000000fec1503804010040100401004, 0x0000000fdc2a07008020080200802008, // from c10
+        0x0000000fbc540e010040100401004010, 0x0000000f7ca81c020080200802008020, // from e10
+        0x0000000efd5038040100401004010040, 0x0000000dfea070080200802008020080, // from g10
+        0x0000000bfd40e0100401004010040100, 0x00000007fe80c0200802008020080200, // from i10
+    ],
+    // grid 3
+    [
+        0x00000008010020040080100200601800, 0x00000000020040080100200400d03400, // from a1
+        0x00000000000080100200400801b06c00, 0x0000000000000020040080104360d800, // from c1
+        0x00000000000000000801012086c1b000, 0x0000000000000000000602410d836000, // from e1
+        0x0000000000000000100804821b06c000, 0x000000000000004020100804360d8000, // from g1
+        0x0000000000010080402010082c0b0000, 0x00000000040201008040201018060000, // from i1
+        0x00000004008010020040080180600006, 0x00000008010020040080100340d0000d, // from a2
+        0x000000000200400801002006c1b0001b, 0x00000000000080100200410d83600036, // from c2
+        0x00000000000000200404821b06c0006c, 0x0000000000000000180904360d8000d8, // from e2
+        0x00000000000000402012086c1b0001b0, 0x0000000000010080402010d836000360, // from g2
+        0x0000000004020100804020b02c0002c0, 0x00000000080402010080406018000180, // from i2
+        0x00000002004008010020060180001806, 0x000000040080100200400d034000340d, // from a3
+        0x000000080100200400801b06c0006c1b, 0x00000000020040080104360d8000d836, // from c3
+        0x000000000000801012086c1b0001b06c, 0x00000000000000602410d836000360d8, // from e3
+        0x00000000000100804821b06c0006c1b0, 0x0000000004020100804360d8000d8360, // from g3
+        0x00000000080402010082c0b0000b02c0, 0x00000000100804020101806000060180, // from i3
+        0x00000001002004008018060000601808, 0x000000020040080100340d0000d03410, // from a4
+        0x0000000400801002006c1b0001b06c20, 0x000000080100200410d836000360d841, // from c4
+        0x000000000200404821b06c0006c1b082, 0x00000000000180904360d8000d836104, // from e4
+        0x000000000402012086c1b0001b06c208, 0x00000000080402010d836000360d8010, // from g4
+        0x00000000100804020b02c0002c0b0020, 0x00000000201008040601800018060040, // from i4
+        0x00000000801002006018000180602010, 0x0000000100200400d034000340d04020, // from a5
+        0x0000000200400801b06c0006c1b08040, 0x000000040080104360d8000d83610480, // from c5
+        0x0000000801012086c1b0001b06c20901, 0x000000000602410d836000360d841202, // from e5
+        0x000000000804821b06c0006c1b082004, 0x00000000100804360d8000d836004008, // from g5
+        0x000000002010082c0b0000b02c008010, 0x00000000402010180600006018010020, // from i5
+        0x00000000400801806000060180804020, 0x0000000080100340d0000d0341008040, // from a6
+        0x00000001002006c1b0001b06c2010080, 0x0000000200410d836000360d84120100, // from c6
+        0x0000000404821b06c0006c1b08240600, 0x000000080904360d8000d83610480801, // from e6
+        0x0000000012086c1b0001b06c20801002, 0x000000002010d836000360d801002004, // from g6
+        0x000000004020b02c0002c0b002004008, 0x00000000804060180001806004008010, // from i6
+        0x00000000200601800018060201008040, 0x00000000400d034000340d0402010080, // from a7
+        0x00000000801b06c0006c1b0804020100, 0x0000000104360d8000d8361048040200, // from c7
+        0x00000002086c1b0001b06c2090180000, 0x0000000410d836000360d84120200400, // from e7
+        0x0000000821b06c0006c1b08200400801, 0x000000004360d8000d83600400801002, // from g7
+        0x0000000082c0b0000b02c00801002004, 0x00000001018060000601801002004008, // from i7
+        0x00000000180600006018080402010080, 0x00000000340d0000d034100804020100, // from a8
+        0x000000006c1b0001b06c201008040200, 0x00000000d836000360d8412010080000, // from c8
+        0x00000001b06c0006c1b0824060000000, 0x0000000360d8000d8361048080100000, // from e8
+        0x00000006c1b0001b06c2080100200400, 0x0000000d836000360d80100200400801, // from g8
+        0x0000000b02c0002c0b00200400801002, 0x00000006018000180600400801002004, // from i8
+        0x00000000180001806020100804020100, 0x0000000034000340d040201008040200, // from a9
+        0x000000006c0006c1b080402010080000, 0x00000000d8000d836104804020000000, // from c9
+        0x00000001b0001b06c209018000000000, 0x000000036000360d8412020040000000, // from e9
+        0x00000006c0006c1b0820040080100000, 0x0000000d8000d8360040080100200400, // from g9
+        0x0000000b0000b02c0080100200400801, 0x00000006000060180100200400801002, // from i9
+        0x00000000000601808040201008040200, 0x00000000000d03410080402010080000, // from a10
+        0x00000000001b06c20100804020000000, 0x0000000000360d841201008000000000, // from c10
+        0x00000000006c1b082406000000000000, 0x0000000000d836104808010000000000, // from e10
+        0x0000000001b06c208010020040000000, 0x000000000360d8010020040080100000, // from g10
+        0x0000000002c0b0020040080100200400, 0x00000000018060040080100200400801, // from i10
+    ],
+    // grid 4
+    [
+        0x000000000401004010040100401007fe, 0x00000000080200802008020080200bfd, // from a1
+        0x000000001004010040100401004013fb, 0x000000002008020080200802008023f7, // from c1
+        0x000000004010040100401004010043ef, 0x000000008020080200802008020083df, // from e1
+        0x000000010040100401004010040103bf, 0x0000000200802008020080200802037f, // from g1
+        0x000000040100401004010040100402ff, 0x000000080200802008020080200801ff, // from i1
+        0x000000000401004010040100401ff801, 0x000000000802008020080200802ff402, // from a2
+        0x000000001004010040100401004fec04, 0x000000002008020080200802008fdc08, // from c2
+        0x000000004010040100401004010fbc10, 0x000000008020080200802008020f7c20, // from e2
+        0x000000010040100401004010040efc40, 0x000000020080200802008020080dfc80, // from g2
+        0x000000040100401004010040100bfd00, 0x0000000802008020080200802007fe00, // from i2
+        0x0000000004010040100401007fe00401, 0x000000000802008020080200bfd00802, // from a3
+        0x0000000010040100401004013fb01004, 0x0000000020080200802008023f702008, // from c3
+        0x0000000040100401004010043ef04010, 0x0000000080200802008020083df08020, // from e3
+        0x0000000100401004010040103bf10040, 0x00000002008020080200802037f20080, // from g3
+        0x0000000401004010040100402ff40100, 0x0000000802008020080200801ff80200, // from i3
+        0x0000000004010040100401ff80100401, 0x0000000008020080200802ff40200802, // from a4
+        0x0000000010040100401004fec0401004, 0x0000000020080200802008fdc0802008, // from c4
+        0x0000000040100401004010fbc1004010, 0x0000000080200802008020f7c2008020, // from e4
+        0x0000000100401004010040efc4010040, 0x0000000200802008020080dfc8020080, // from g4
+        0x0000000401004010040100bfd0040100, 0x00000008020080200802007fe0080200, // from i4
+        0x00000000040100401007fe0040100401, 0x0000000008020080200bfd0080200802, // from a5
+        0x00000000100401004013fb0100401004, 0x00000000200802008023f70200802008, // from c5
+        0x00000000401004010043ef0401004010, 0x00000000802008020083df0802008020, // from e5
+        0x00000001004010040103bf1004010040, 0x000000020080200802037f2008020080, // from g5
+        0x00000004010040100402ff4010040100, 0x00000008020080200801ff8020080200, // from i5
+        0x00000000040100401ff8010040100401, 0x00000000080200802ff4020080200802, // from a6
+        0x00000000100401004fec040100401004, 0x00000000200802008fdc080200802008, // from c6
+        0x00000000401004010fbc100401004010, 0x00000000802008020f7c200802008020, // from e6
+        0x00000001004010040efc401004010040, 0x00000002008020080dfc802008020080, // from g6
+        0x00000004010040100bfd004010040100, 0x000000080200802007fe008020080200, // from i6
+        0x000000000401007fe004010040100401, 0x00000000080200bfd008020080200802, // from a7
+        0x000000001004013fb010040100401004, 0x000000002008023f7020080200802008, // from c7
+        0x000000004010043ef040100401004010, 0x000000008020083df080200802008020, // from e7
+        0x000000010040103bf100401004010040, 0x0000000200802037f200802008020080, // from g7
+        0x000000040100402ff401004010040100, 0x000000080200801ff802008020080200, // from i7
+        0x000000000401ff801004010040100401, 0x000000000802ff402008020080200802, // from a8
+        0x000000001004fec04010040100401004, 0x000000002008fdc08020080200802008, // from c8
+        0x000000004010fbc10040100401004010, 0x000000008020f7c20080200802008020, // from e8
+        0x000000010040efc40100401004010040, 0x000000020080dfc80200802008020080, // from g8
+        0x000000040100bfd00401004010040100, 0x0000000802007fe00802008020080200, // from i8
+        0x0000000007fe00401004010040100401, 0x000000000bfd00802008020080200802, // from a9
+        0x0000000013fb01004010040100401004, 0x0000000023f702008020080200802008, // from c9
+        0x0000000043ef04010040100401004010, 0x0000000083df08020080200802008020, // from e9
+        0x0000000103bf10040100401004010040, 0x00000002037f20080200802008020080, // from g9
+        0x0000000402ff40100401004010040100, 0x0000000801ff80200802008020080200, // from i9
+        0x0000000ff80100401004010040100401, 0x0000000ff40200802008020080200802, // from a10
+        0x0000000fec0401004010040100401004, 0x0000000fdc0802008020080200802008, // from c10
+        0x0000000fbc1004010040100401004010, 0x0000000f7c2008020080200802008020, // from e10
+        0x0000000efc4010040100401004010040, 0x0000000dfc8020080200802008020080, // from g10
+        0x0000000bfd0040100401004010040100, 0x00000007fe0080200802008020080200, // from i10
+    ],
+    // grid 5
+    [
+        0x00000008010020040080100200400800, 0x00000000020040080100200400801400, // from a1
+        0x00000000000080100200400801102800, 0x00000000000000200400801042205000, // from c1
+        0x0000000000000000080101208440a000, 0x00000000000000000006024108814000, // from e1
+        0x00000000000000001008048211028000, 0x00000000000000402010080422050000, // from g1
+        0x000000000001008040201008040a0000, 0x00000000040201008040201008040000, // from i1
+        0x00000004008010020040080100200002, 0x00000008010020040080100200500005, // from a2
+        0x00000000020040080100200440a0000a, 0x00000000000080100200410881400014, // from c2
+        0x00000000000000200404821102800028, 0x00000000000000001809042205000050, // from e2
+        0x0000000000000040201208440a0000a0, 0x00000000000100804020108814000140, // from g2
+        0x00000000040201008040201028000280, 0x00000000080402010080402010000100, // from i2
+        0x00000002004008010020040080000804, 0x00000004008010020040080140001408, // from a3
+        0x00000008010020040080110280002811, 0x00000000020040080104220500005022, // from c3
+        0x00000000000080101208440a0000a044, 0x00000000000000602410881400014088, // from e3
+        0x00000000000100804821102800028110, 0x00000000040201008042205000050220, // from g3
+        0x0000000008040201008040a0000a0040, 0x00000000100804020100804000040080, // from i3
+        0x00000001002004008010020000201008, 0x00000002004008010020050000502010, // from a4
+        0x000000040080100200440a0000a04420, 0x00000008010020041088140001408841, // from c4
+        0x00000000020040482110280002811082, 0x00000000000180904220500005022104, // from e4
+        0x00000000040201208440a0000a044208, 0x00000000080402010881400014088010, // from g4
+        0x00000000100804020102800028010020, 0x00000000201008040201000010020040, // from i4
+        0x00000000801002004008000080402010, 0x00000001002004008014000140804020, // from a5
+        0x00000002004008011028000281108040, 0x00000004008010422050000502210480, // from c5
+        0x000000080101208440a0000a04420901, 0x00000000060241088140001408841202, // from e5
+        0x00000000080482110280002811082004, 0x00000000100804220500005022004008, // from g5
+        0x00000000201008040a0000a004008010, 0x00000000402010080400004008010020, // from i5
+        0x00000000400801002000020100804020, 0x00000000801002005000050201008040, // from a6
+        0x0000000100200440a0000a0442010080, 0x00000002004108814000140884120100, // from c6
+        0x00000004048211028000281108240600, 0x00000008090422050000502210480801, // from e6
+        0x000000001208440a0000a04420801002, 0x00000000201088140001408801002004, // from g6
+        0x00000000402010280002801002004008, 0x00000000804020100001002004008010, // from i6
+        0x00000000200400800008040201008040, 0x00000000400801400014080402010080, // from a7
+        0x00000000801102800028110804020100, 0x00000001042205000050221048040200, // from c7
+        0x0000000208440a0000a0442090180000, 0x00000004108814000140884120200400, // from e7
+        0x00000008211028000281108200400801, 0x00000000422050000502200400801002, // from g7
+        0x000000008040a0000a00400801002004, 0x00000001008040000400801002004008, // from i7
+        0x00000000100200002010080402010080, 0x00000000200500005020100804020100, // from a8
+        0x00000000440a0000a044201008040200, 0x00000000881400014088412010080000, // from c8
+        0x00000001102800028110824060000000, 0x00000002205000050221048080100000, // from e8
+        0x0000000440a0000a0442080100200400, 0x00000008814000140880100200400801, // from g8
+        0x00000001028000280100200400801002, 0x00000002010000100200400801002004, // from i8
+        0x00000000080000804020100804020100, 0x00000000140001408040201008040200, // from a9
+        0x00000000280002811080402010080000, 0x00000000500005022104804020000000, // from c9
+        0x00000000a0000a044209018000000000, 0x00000001400014088412020040000000, // from e9
+        0x00000002800028110820040080100000, 0x00000005000050220040080100200400, // from g9
+        0x0000000a0000a0040080100200400801, 0x00000004000040080100200400801002, // from i9
+        0x00000000000201008040201008040200, 0x00000000000502010080402010080000, // from a10
+        0x00000000000a04420100804020000000, 0x00000000001408841201008000000000, // from c10
+        0x00000000002811082406000000000000, 0x00000000005022104808010000000000, // from e10
+        0x0000000000a044208010020040000000, 0x00000000014088010020040080100000, // from g10
+        0x00000000028010020040080100200400, 0x00000000010020040080100200400801, // from i10
+    ],
+    // grid 6
+    [
+        0x00000000000000000000000000201000, 0x00000000000000000000000000502000, // from a1
+        0x00000000000000000000000000a04400, 0x00000000000000000000000001408800, // from c1
+        0x00000000000000000000000002811000, 0x00000000000000000000000005022000, // from e1
+        0x0000000000000000000000000a044000, 0x00000000000000000000000014088000, // from g1
+        0x00000000000000000000000028010000, 0x00000000000000000000000010020000, // from i1
+        0x00000000000000000000000080400004, 0x00000000000000000000000140800008, // from a2
+        0x00000000000000000000000281100011, 0x00000000000000000000000502200022, // from c2
+        0x00000000000000000000000a04400044, 0x00000000000000000000001408800088, // from e2
+        0x00000000000000000000002811000110, 0x00000000000000000000005022000220, // from g2
+        0x0000000000000000000000a004000040, 0x00000000000000000000004008000080, // from i2
+        0x00000000000000000000020100001002, 0x00000000000000000000050200002005, // from a3
+        0x000000000000000000000a044000440a, 0x00000000000000000000140880008814, // from c3
+        0x00000000000000000000281100011028, 0x00000000000000000000502200022050, // from e3
+        0x00000000000000000000a044000440a0, 0x00000000000000000001408800088140, // from g3
+        0x00000000000000000002801000010280, 0x00000000000000000001002000020100, // from i3
+        0x00000000000000000008040000400800, 0x00000000000000000014080000801400, // from a4
+        0x00000000000000000028110001102800, 0x00000000000000000050220002205000, // from c4
+        0x000000000000000000a044000440a000, 0x00000000000000000140880008814000, // from e4
+        0x00000000000000000281100011028000, 0x00000000000000000502200022050000, // from g4
+        0x00000000000000000a004000040a0000, 0x00000000000000000400800008040000, // from i4
+        0x00000000000000002010000100200000, 0x00000000000000005020000200500000, // from a5
+        0x0000000000000000a044000440a00000, 0x00000000000000014088000881400000, // from c5
+        0x00000000000000028110001102800000, 0x00000000000000050220002205000000, // from e5
+        0x000000000000000a044000440a000000, 0x00000000000000140880008814000000, // from g5
+        0x00000000000000280100001028000000, 0x00000000000000100200002010000000, // from i5
+        0x00000000000000804000040080000000, 0x00000000000001408000080140000000, // from a6
+        0x00000000000002811000110280000000, 0x00000000000005022000220500000000, // from c6
+        0x0000000000000a044000440a00000000, 0x00000000000014088000881400000000, // from e6
+        0x00000000000028110001102800000000, 0x00000000000050220002205000000000, // from g6
+        0x000000000000a004000040a000000000, 0x00000000000040080000804000000000, // from i6
+        0x00000000000201000010020000000000, 0x00000000000502000020050000000000, // from a7
+        0x00000000000a044000440a0000000000, 0x00000000001408800088140000000000, // from c7
+        0x00000000002811000110280000000000, 0x00000000005022000220500000000000, // from e7
+        0x0000000000a044000440a00000000000, 0x00000000014088000881400000000000, // from g7
+        0x00000000028010000102800000000000, 0x00000000010020000201000000000000, // from i7
+        0x00000000080400004008000000000000, 0x00000000140800008014000000000000, // from a8
+        0x00000000281100011028000000000000, 0x00000000502200022050000000000000, // from c8
+        0x00000000a044000440a0000000000000, 0x00000001408800088140000000000000, // from e8
+        0x00000002811000110280000000000000, 0x00000005022000220500000000000000, // from g8
+        0x0000000a004000040a00000000000000, 0x00000004008000080400000000000000, // from i8
+        0x00000000100001002000000000000000, 0x00000000200002005000000000000000, // from a9
+        0x0000000044000440a000000000000000, 0x00000000880008814000000000000000, // from c9
+        0x00000001100011028000000000000000, 0x00000002200022050000000000000000, // from e9
+        0x000000044000440a0000000000000000, 0x00000008800088140000000000000000, // from g9
+        0x00000001000010280000000000000000, 0x00000002000020100000000000000000, // from i9
+        0x00000000000400800000000000000000, 0x00000000000801400000000000000000, // from a10
+        0x00000000001102800000000000000000, 0x00000000002205000000000000000000, // from c10
+        0x0000000000440a000000000000000000, 0x00000000008814000000000000000000, // from e10
+        0x00000000011028000000000000000000, 0x00000000022050000000000000000000, // from g10
+        0x000000000040a0000000000000000000, 0x00000000008040000000000000000000, // from i10
+    ],
+    // grid 7
+    [
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a1
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c1
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e1
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g1
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i1
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a2
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c2
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e2
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g2
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i2
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a3
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c3
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e3
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g3
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i3
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a4
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c4
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e4
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g4
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i4
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a5
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c5
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e5
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g5
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i5
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a6
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c6
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e6
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g6
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i6
+        0x00000000000000800000000000000000, 0x00000000000001400000000000000000, // from a7
+        0x00000000000002800000000000000000, 0x00000000000005000000000000000000, // from c7
+        0x0000000000000a000000000000000000, 0x00000000000014000000000000000000, // from e7
+        0x00000000000028000000000000000000, 0x00000000000050000000000000000000, // from g7
+        0x000000000000a0000000000000000000, 0x00000000000040000000000000000000, // from i7
+        0x00000000000200000000000000000000, 0x00000000000500000000000000000000, // from a8
+        0x00000000000a00000000000000000000, 0x00000000001400000000000000000000, // from c8
+        0x00000000002800000000000000000000, 0x00000000005000000000000000000000, // from e8
+        0x0000000000a000000000000000000000, 0x00000000014000000000000000000000, // from g8
+        0x00000000028000000000000000000000, 0x00000000010000000000000000000000, // from i8
+        0x00000000080000000000000000000000, 0x00000000140000000000000000000000, // from a9
+        0x00000000280000000000000000000000, 0x00000000500000000000000000000000, // from c9
+        0x00000000a00000000000000000000000, 0x00000001400000000000000000000000, // from e9
+        0x00000002800000000000000000000000, 0x00000005000000000000000000000000, // from g9
+        0x0000000a000000000000000000000000, 0x00000004000000000000000000000000, // from i9
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i10
+    ],
+    // grid 8
+    [
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i1
+        0x00000000000000000000000000000002, 0x00000000000000000000000000000005, // from a2
+        0x0000000000000000000000000000000a, 0x00000000000000000000000000000014, // from c2
+        0x00000000000000000000000000000028, 0x00000000000000000000000000000050, // from e2
+        0x000000000000000000000000000000a0, 0x00000000000000000000000000000140, // from g2
+        0x00000000000000000000000000000280, 0x00000000000000000000000000000100, // from i2
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a3
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c3
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e3
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g3
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i3
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a4
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c4
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e4
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g4
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i4
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a5
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c5
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e5
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g5
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i5
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a6
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c6
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e6
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g6
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i6
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a7
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c7
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e7
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g7
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i7
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a8
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c8
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e8
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g8
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i8
+        0x00000000000000800000000000000000, 0x00000000000001400000000000000000, // from a9
+        0x00000000000002800000000000000000, 0x00000000000005000000000000000000, // from c9
+        0x0000000000000a000000000000000000, 0x00000000000014000000000000000000, // from e9
+        0x00000000000028000000000000000000, 0x00000000000050000000000000000000, // from g9
+        0x000000000000a0000000000000000000, 0x00000000000040000000000000000000, // from i9
+        0x00000000000200000000000000000000, 0x00000000000500000000000000000000, // from a10
+        0x00000000000a00000000000000000000, 0x00000000001400000000000000000000, // from c10
+        0x00000000002800000000000000000000, 0x00000000005000000000000000000000, // from e10
+        0x0000000000a000000000000000000000, 0x00000000014000000000000000000000, // from g10
+        0x00000000028000000000000000000000, 0x00000000010000000000000000000000, // from i10
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
+    // grid 0
+    [
+        0, 3, 8, 13, 18, 23, 28, 33, 38, 43, // rank 1
+        46, 51, 59, 67, 75, 83, 91, 99, 107, 115, // rank 2
+        120, 125, 133, 141, 149, 157, 165, 173, 181, 189, // rank 3
+        194, 199, 207, 215, 223, 231, 239, 247, 255, 263, // rank 4
+        268, 273, 281, 289, 297, 305, 313, 321, 329, 337, // rank 5
+        342, 347, 355, 363, 371, 379, 387, 395, 403, 411, // rank 6
+        416, 421, 429, 437, 445, 453, 461, 469, 477, 485, // rank 7
+        490, 495, 503, 511, 519, 527, 535, 543, 551, 559, // rank 8
+        564, 569, 577, 585, 593, 601, 609, 617, 625, 633, // rank 9
+        638, 641, 646, 651, 656, 661, 666, 671, 676, 681, // rank 10
+    ],
+    // grid 1
+    [
+        0, 27, 54, 81, 108, 135, 162, 189, 216, 243, // rank 1
+        270, 297, 326, 355, 384, 413, 442, 471, 500, 529, // rank 2
+        556, 583, 612, 643, 674, 705, 736, 767, 798, 827, // rank 3
+        854, 881, 910, 941, 974, 1007, 1040, 1073, 1104, 1133, // rank 4
+        1160, 1187, 1216, 1247, 1280, 1315, 1350, 1383, 1414, 1443, // rank 5
+        1470, 1497, 1526, 1557, 1590, 1625, 1660, 1693, 1724, 1753, // rank 6
+        1780, 1807, 1836, 1867, 1900, 1933, 1966, 1999, 2030, 2059, // rank 7
+        2086, 2113, 2142, 2173, 2204, 2235, 2266, 2297, 2328, 2357, // rank 8
+        2384, 2411, 2440, 2469, 2498, 2527, 2556, 2585, 2614, 2643, // rank 9
+        2670, 2697, 2724, 2751, 2778, 2805, 2832, 2859, 2886, 2913, // rank 10
+    ],
+    // grid 2
+    [
+        0, 20, 41, 63, 85, 107, 129, 151, 173, 194, // rank 1
+        214, 235, 257, 281, 305, 329, 353, 377, 401, 423, // rank 2
+        444, 466, 490, 516, 542, 568, 594, 620, 646, 670, // rank 3
+        692, 714, 738, 764, 790, 816, 842, 868, 894, 918, // rank 4
+        940, 962, 986, 1012, 1038, 1064, 1090, 1116, 1142, 1166, // rank 5
+        1188, 1210, 1234, 1260, 1286, 1312, 1338, 1364, 1390, 1414, // rank 6
+        1436, 1458, 1482, 1508, 1534, 1560, 1586, 1612, 1638, 1662, // rank 7
+        1684, 1706, 1730, 1756, 1782, 1808, 1834, 1860, 1886, 1910, // rank 8
+        1932, 1953, 1975, 1999, 2023, 2047, 2071, 2095, 2119, 2141, // rank 9
+        2162, 2182, 2203, 2225, 2247, 2269, 2291, 2313, 2335, 2356, // rank 10
+    ],
+    // grid 3
+    [
+        0, 11, 23, 36, 49, 62, 75, 88, 101, 113, // rank 1
+        124, 136, 151, 168, 185, 202, 219, 236, 253, 268, // rank 2
+        280, 293, 310, 331, 352, 373, 394, 415, 436, 453, // rank 3
+        466, 479, 496, 517, 540, 563, 586, 609, 630, 647, // rank 4
+        660, 673, 690, 711, 734, 759, 784, 807, 828, 845, // rank 5
+        858, 871, 888, 909, 932, 957, 982, 1005, 1026, 1043, // rank 6
+        1056, 1069, 1086, 1107, 1130, 1153, 1176, 1199, 1220, 1237, // rank 7
+        1250, 1263, 1280, 1301, 1322, 1343, 1364, 1385, 1406, 1423, // rank 8
+        1436, 1448, 1463, 1480, 1497, 1514, 1531, 1548, 1565, 1580, // rank 9
+        1592, 1603, 1615, 1628, 1641, 1654, 1667, 1680, 1693, 1705, // rank 10
+    ],
+    // grid 4
+    [
+        0, 18, 36, 54, 72, 90, 108, 126, 144, 162, // rank 1
+        180, 198, 216, 234, 252, 270, 288, 306, 324, 342, // rank 2
+        360, 378, 396, 414, 432, 450, 468, 486, 504, 522, // rank 3
+        540, 558, 576, 594, 612, 630, 648, 666, 684, 702, // rank 4
+        720, 738, 756, 774, 792, 810, 828, 846, 864, 882, // rank 5
+        900, 918, 936, 954, 972, 990, 1008, 1026, 1044, 1062, // rank 6
+        1080, 1098, 1116, 1134, 1152, 1170, 1188, 1206, 1224, 1242, // rank 7
+        1260, 1278, 1296, 1314, 1332, 1350, 1368, 1386, 1404, 1422, // rank 8
+        1440, 1458, 1476, 1494, 1512, 1530, 1548, 1566, 1584, 1602, // rank 9
+        1620, 1638, 1656, 1674, 1692, 1710, 1728, 1746, 1764, 1782, // rank 10
+    ],
+    // grid 5
+    [
+        0, 9, 18, 27, 36, 45, 54, 63, 72, 81, // rank 1
+        90, 99, 110, 121, 132, 143, 154, 165, 176, 187, // rank 2
+        196, 205, 216, 229, 242, 255, 268, 281, 294, 305, // rank 3
+        314, 323, 334, 347, 362, 377, 392, 407, 420, 431, // rank 4
+        440, 449, 460, 473, 488, 505, 522, 537, 550, 561, // rank 5
+        570, 579, 590, 603, 618, 635, 652, 667, 680, 691, // rank 6
+        700, 709, 720, 733, 748, 763, 778, 793, 806, 817, // rank 7
+        826, 835, 846, 859, 872, 885, 898, 911, 924, 935, // rank 8
+        944, 953, 964, 975, 986, 997, 1008, 1019, 1030, 1041, // rank 9
+        1050, 1059, 1068, 1077, 1086, 1095, 1104, 1113, 1122, 1131, // rank 10
+    ],
+    // grid 6
+    [
+        0, 2, 5, 9, 13, 17, 21, 25, 29, 32, // rank 1
+        34, 37, 41, 47, 53, 59, 65, 71, 77, 81, // rank 2
+        84, 88, 94, 102, 110, 118, 126, 134, 142, 148, // rank 3
+        152, 156, 162, 170, 178, 186, 194, 202, 210, 216, // rank 4
+        220, 224, 230, 238, 246, 254, 262, 270, 278, 284, // rank 5
+        288, 292, 298, 306, 314, 322, 330, 338, 346, 352, // rank 6
+        356, 360, 366, 374, 382, 390, 398, 406, 414, 420, // rank 7
+        424, 428, 434, 442, 450, 458, 466, 474, 482, 488, // rank 8
+        492, 495, 499, 505, 511, 517, 523, 529, 535, 539, // rank 9
+        542, 544, 547, 551, 555, 559, 563, 567, 571, 574, // rank 10
+    ],
+    // grid 7
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 1
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 2
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 3
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 4
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 5
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 6
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 7
+        126, 127, 129, 131, 133, 135, 137, 139, 141, 143, // rank 8
+        144, 145, 147, 149, 151, 153, 155, 157, 159, 161, // rank 9
+        162, 162, 162, 162, 162, 162, 162, 162, 162, 162, // rank 10
+    ],
+    // grid 8
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 2
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 3
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 4
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 5
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 6
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 7
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 8
+        126, 127, 129, 131, 133, 135, 137, 139, 141, 143, // rank 9
+        144, 145, 147, 149, 151, 153, 155, 157, 159, 161, // rank 10
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 10944],
+    [21888, 68928],
+    [115968, 153984],
+    [192000, 219456],
+    [246912, 275712],
+    [304512, 322752],
+    [340992, 350208],
+    [359424, 362016],
+];
 const PIECES: usize = 8;
 const KINDS: usize = 8;
 #[inline(always)]
@@ -6340,7 +7449,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 127, 1);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 1);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -6453,603 +7562,603 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000c02, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 8192),
-        Magic::new(0x00000000000100401004010040100400, 0x04102001204004000808820202010205, 120, 21435),
-        Magic::new(0x00000000010020040080100200400800, 0x8d080080210300240204044010804010, 120, 0),
+        Probe::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 8192),
+        Probe::new(0x00000000000100401004010040100400, 0x04102001204004000808820202010205, 120, 21435),
+        Probe::new(0x00000000010020040080100200400800, 0x8d080080210300240204044010804010, 120, 0),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000001c05, [ // b1
-        Magic::new(0x00000000000200802008020080200800, 0x41000060408000110910084005080881, 120, 1024),
-        Magic::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 45499),
-        Magic::new(0x00000000000040080100200400801000, 0x08004002004140180800804025001381, 121, 21691),
+        Probe::new(0x00000000000200802008020080200800, 0x41000060408000110910084005080881, 120, 1024),
+        Probe::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 45499),
+        Probe::new(0x00000000000040080100200400801000, 0x08004002004140180800804025001381, 121, 21691),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000000380a, [ // c1
-        Magic::new(0x00000000000401004010040100401000, 0x00844409000000840800400422020402, 120, 1280),
-        Magic::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 45627),
-        Magic::new(0x00000000000000100200400801002800, 0x02082480040050041923004000401040, 121, 21819),
+        Probe::new(0x00000000000401004010040100401000, 0x00844409000000840800400422020402, 120, 1280),
+        Probe::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 45627),
+        Probe::new(0x00000000000000100200400801002800, 0x02082480040050041923004000401040, 121, 21819),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000007014, [ // d1
-        Magic::new(0x00000000000802008020080200802000, 0x000404018182c2408210108000c0a101, 120, 1536),
-        Magic::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 45755),
-        Magic::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 21947),
+        Probe::new(0x00000000000802008020080200802000, 0x000404018182c2408210108000c0a101, 120, 1536),
+        Probe::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 45755),
+        Probe::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 21947),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000000e028, [ // e1
-        Magic::new(0x00000000001004010040100401004000, 0x80020200000088684004404000402012, 120, 1792),
-        Magic::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 45883),
-        Magic::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 22075),
+        Probe::new(0x00000000001004010040100401004000, 0x80020200000088684004404000402012, 120, 1792),
+        Probe::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 45883),
+        Probe::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 22075),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000001c050, [ // f1
-        Magic::new(0x00000000002008020080200802008000, 0x8004802602004401082020200100200c, 120, 20160),
-        Magic::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 46011),
-        Magic::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 22203),
+        Probe::new(0x00000000002008020080200802008000, 0x8004802602004401082020200100200c, 120, 20160),
+        Probe::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 46011),
+        Probe::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 22203),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000000380a0, [ // g1
-        Magic::new(0x00000000004010040100401004010000, 0x40048200028223000400868c00102004, 120, 20415),
-        Magic::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 46139),
-        Magic::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 22331),
+        Probe::new(0x00000000004010040100401004010000, 0x40048200028223000400868c00102004, 120, 20415),
+        Probe::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 46139),
+        Probe::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 22331),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000070140, [ // h1
-        Magic::new(0x00000000008020080200802008020000, 0x1246001006004209cc24a00088522040, 120, 2048),
-        Magic::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 46267),
-        Magic::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 22459),
+        Probe::new(0x00000000008020080200802008020000, 0x1246001006004209cc24a00088522040, 120, 2048),
+        Probe::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 46267),
+        Probe::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 22459),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000000e0280, [ // i1
-        Magic::new(0x00000000010040100401004010040000, 0x002100184400040044a40203000940a0, 120, 2304),
-        Magic::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 46395),
-        Magic::new(0x00000000000000804020100804020000, 0x34080428820000080040102002014541, 121, 22587),
+        Probe::new(0x00000000010040100401004010040000, 0x002100184400040044a40203000940a0, 120, 2304),
+        Probe::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 46395),
+        Probe::new(0x00000000000000804020100804020000, 0x34080428820000080040102002014541, 121, 22587),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000000c0100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 8448),
-        Magic::new(0x00000000000201008040201008040000, 0x84900080000204081000440408801011, 120, 256),
-        Magic::new(0x00000000020080200802008020080000, 0x0012062000100100000818010d00b426, 120, 8704),
+        Probe::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 8448),
+        Probe::new(0x00000000000201008040201008040000, 0x84900080000204081000440408801011, 120, 256),
+        Probe::new(0x00000000020080200802008020080000, 0x0012062000100100000818010d00b426, 120, 8704),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000300803, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 2560),
-        Magic::new(0x00000000000100401004010040100000, 0x08801100000040810080204108201009, 121, 49723),
-        Magic::new(0x00000000008010020040080100200000, 0x0c00c004400082152aa0840684084020, 121, 22715),
+        Probe::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 2560),
+        Probe::new(0x00000000000100401004010040100000, 0x08801100000040810080204108201009, 121, 49723),
+        Probe::new(0x00000000008010020040080100200000, 0x0c00c004400082152aa0840684084020, 121, 22715),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000701407, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 29499),
-        Magic::new(0x00000000000200802008020080200000, 0x14400110400054100080208008402102, 121, 29627),
-        Magic::new(0x00000000010020040080100200400000, 0x26160b8080185000088001e041080021, 121, 22843),
+        Probe::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 29499),
+        Probe::new(0x00000000000200802008020080200000, 0x14400110400054100080208008402102, 121, 29627),
+        Probe::new(0x00000000010020040080100200400000, 0x26160b8080185000088001e041080021, 121, 22843),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000e0280e, [ // c2
-        Magic::new(0x00000000000401004010040100400000, 0x3004d160420001084404413010100202, 121, 29755),
-        Magic::new(0x0000000000000000000000000007e800, 0x00240248001820000000e00046058010, 121, 29883),
-        Magic::new(0x00000000000040080100200400a00000, 0x10001400280020060884204041022010, 121, 22971),
+        Probe::new(0x00000000000401004010040100400000, 0x3004d160420001084404413010100202, 121, 29755),
+        Probe::new(0x0000000000000000000000000007e800, 0x00240248001820000000e00046058010, 121, 29883),
+        Probe::new(0x00000000000040080100200400a00000, 0x10001400280020060884204041022010, 121, 22971),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000001c0501c, [ // d2
-        Magic::new(0x00000000000802008020080200800000, 0x05400880010000000002824028004a41, 121, 30011),
-        Magic::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 30139),
-        Magic::new(0x00000000000000100200400881400000, 0x08008020100401800000002060860259, 121, 23099),
+        Probe::new(0x00000000000802008020080200800000, 0x05400880010000000002824028004a41, 121, 30011),
+        Probe::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 30139),
+        Probe::new(0x00000000000000100200400881400000, 0x08008020100401800000002060860259, 121, 23099),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000380a038, [ // e2
-        Magic::new(0x00000000001004010040100401000000, 0x04088180000200300410004114080020, 121, 30267),
-        Magic::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 30395),
-        Magic::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 23227),
+        Probe::new(0x00000000001004010040100401000000, 0x04088180000200300410004114080020, 121, 30267),
+        Probe::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 30395),
+        Probe::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 23227),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000007014070, [ // f2
-        Magic::new(0x00000000002008020080200802000000, 0x841003021000020c4806007020442301, 121, 30523),
-        Magic::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 30651),
-        Magic::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 23355),
+        Probe::new(0x00000000002008020080200802000000, 0x841003021000020c4806007020442301, 121, 30523),
+        Probe::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 30651),
+        Probe::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 23355),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000e0280e0, [ // g2
-        Magic::new(0x00000000004010040100401004000000, 0x101100100204801000010004042820c0, 121, 30779),
-        Magic::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 30907),
-        Magic::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 23483),
+        Probe::new(0x00000000004010040100401004000000, 0x101100100204801000010004042820c0, 121, 30779),
+        Probe::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 30907),
+        Probe::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 23483),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000001c0501c0, [ // h2
-        Magic::new(0x00000000008020080200802008000000, 0x2001228c015080200800002042001282, 121, 31035),
-        Magic::new(0x0000000000000000000000000005f800, 0x00000809000a42800448200000006000, 121, 31163),
-        Magic::new(0x00000000000000804020100814000000, 0x0480081400060b0305c0200420a800c1, 121, 23611),
+        Probe::new(0x00000000008020080200802008000000, 0x2001228c015080200800002042001282, 121, 31035),
+        Probe::new(0x0000000000000000000000000005f800, 0x00000809000a42800448200000006000, 121, 31163),
+        Probe::new(0x00000000000000804020100814000000, 0x0480081400060b0305c0200420a800c1, 121, 23611),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000380a0380, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 31291),
-        Magic::new(0x00000000000201008040201008000000, 0x8aa84000088004008808011182012009, 121, 49978),
-        Magic::new(0x00000000010040100401004010000000, 0x00640240000822408401840026101110, 121, 31419),
+        Probe::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 31291),
+        Probe::new(0x00000000000201008040201008000000, 0x8aa84000088004008808011182012009, 121, 49978),
+        Probe::new(0x00000000010040100401004010000000, 0x00640240000822408401840026101110, 121, 31419),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000030040300, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 2816),
-        Magic::new(0x00000000000402010080402010000000, 0x0480202000200084800028010300600c, 121, 23739),
-        Magic::new(0x00000000020080200802008020000000, 0x08230001084200201281804080100284, 121, 46523),
+        Probe::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 2816),
+        Probe::new(0x00000000000402010080402010000000, 0x0480202000200084800028010300600c, 121, 23739),
+        Probe::new(0x00000000020080200802008020000000, 0x08230001084200201281804080100284, 121, 46523),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000c0200c00, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 3072),
-        Magic::new(0x00000000000100401004010040000400, 0x0c035820880100010004000100020202, 121, 46651),
-        Magic::new(0x00000000004008010020040080000800, 0x02101320000000101001400022210c00, 121, 23867),
+        Probe::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 3072),
+        Probe::new(0x00000000000100401004010040000400, 0x0c035820880100010004000100020202, 121, 46651),
+        Probe::new(0x00000000004008010020040080000800, 0x02101320000000101001400022210c00, 121, 23867),
         PAD,
     ]),
     Slot::new(0x000000000000000000000001c0501c00, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 31547),
-        Magic::new(0x00000000000200802008020080000800, 0x32104100000810020000802100080921, 121, 31675),
-        Magic::new(0x00000000008010020040080100001000, 0x02513100118800400002020040010044, 121, 23995),
+        Probe::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 31547),
+        Probe::new(0x00000000000200802008020080000800, 0x32104100000810020000802100080921, 121, 31675),
+        Probe::new(0x00000000008010020040080100001000, 0x02513100118800400002020040010044, 121, 23995),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000380a03800, [ // c3
-        Magic::new(0x0000000000000000000000009fa00000, 0x01001010024000600200004804041440, 120, 9728),
-        Magic::new(0x00000000000401004010040100001000, 0x04208093820820000104005006020206, 121, 31931),
-        Magic::new(0x00000000010020040080100200002800, 0x4881814000280000005e000140001008, 120, 9984),
+        Probe::new(0x0000000000000000000000009fa00000, 0x01001010024000600200004804041440, 120, 9728),
+        Probe::new(0x00000000000401004010040100001000, 0x04208093820820000104005006020206, 121, 31931),
+        Probe::new(0x00000000010020040080100200002800, 0x4881814000280000005e000140001008, 120, 9984),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000701407000, [ // d3
-        Magic::new(0x00000000000802008020080200006000, 0x0004004102011c04800100420102002d, 120, 10240),
-        Magic::new(0x0000000000000000000000001f600000, 0x20000026000000120100032808050041, 121, 32187),
-        Magic::new(0x00000000000040080100220500001000, 0x2c2040000420200c8081020820022002, 120, 10496),
+        Probe::new(0x00000000000802008020080200006000, 0x0004004102011c04800100420102002d, 120, 10240),
+        Probe::new(0x0000000000000000000000001f600000, 0x20000026000000120100032808050041, 121, 32187),
+        Probe::new(0x00000000000040080100220500001000, 0x2c2040000420200c8081020820022002, 120, 10496),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000e0280e000, [ // e3
-        Magic::new(0x0000000000100401004010040000c000, 0x04101100020000800281000021810006, 120, 10752),
-        Magic::new(0x0000000000000000000000001ee00000, 0x020000401003088060c0010100000200, 121, 32443),
-        Magic::new(0x00000000000000100208440a00002000, 0x0902000060008000c10a800010004812, 120, 11008),
+        Probe::new(0x0000000000100401004010040000c000, 0x04101100020000800281000021810006, 120, 10752),
+        Probe::new(0x0000000000000000000000001ee00000, 0x020000401003088060c0010100000200, 121, 32443),
+        Probe::new(0x00000000000000100208440a00002000, 0x0902000060008000c10a800010004812, 120, 11008),
         PAD,
     ]),
     Slot::new(0x00000000000000000000001c0501c000, [ // f3
-        Magic::new(0x00000000002008020080200800018000, 0x12401600200000042804490430440080, 120, 11264),
-        Magic::new(0x0000000000000000000000001de00000, 0x0180000000008a218800888081000903, 121, 32699),
-        Magic::new(0x00000000000000002410881400004000, 0x2080c422000000001203044004030063, 120, 11520),
+        Probe::new(0x00000000002008020080200800018000, 0x12401600200000042804490430440080, 120, 11264),
+        Probe::new(0x0000000000000000000000001de00000, 0x0180000000008a218800888081000903, 121, 32699),
+        Probe::new(0x00000000000000002410881400004000, 0x2080c422000000001203044004030063, 120, 11520),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000380a038000, [ // g3
-        Magic::new(0x00000000004010040100401000030000, 0x20020009080340011004040054040820, 120, 11776),
-        Magic::new(0x0000000000000000000000001be00000, 0x014001b040084208a030010802106010, 121, 32955),
-        Magic::new(0x00000000000000804021102800008000, 0x40ac00821042a0010000080a02002042, 120, 12032),
+        Probe::new(0x00000000004010040100401000030000, 0x20020009080340011004040054040820, 120, 11776),
+        Probe::new(0x0000000000000000000000001be00000, 0x014001b040084208a030010802106010, 121, 32955),
+        Probe::new(0x00000000000000804021102800008000, 0x40ac00821042a0010000080a02002042, 120, 12032),
         PAD,
     ]),
     Slot::new(0x00000000000000000000007014070000, [ // h3
-        Magic::new(0x00000000000000000000004017e00000, 0x20004008180008001032a81012004000, 120, 12288),
-        Magic::new(0x00000000000201008040201000050000, 0x28841100210240084080221408122101, 120, 12544),
-        Magic::new(0x00000000008020080200802000020000, 0x04180010107088000004880200108004, 121, 33211),
+        Probe::new(0x00000000000000000000004017e00000, 0x20004008180008001032a81012004000, 120, 12288),
+        Probe::new(0x00000000000201008040201000050000, 0x28841100210240084080221408122101, 120, 12544),
+        Probe::new(0x00000000008020080200802000020000, 0x04180010107088000004880200108004, 121, 33211),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000e0280e0000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 33339),
-        Magic::new(0x00000000000402010080402000020000, 0x04821011800080621800288d01002100, 121, 24123),
-        Magic::new(0x00000000010040100401004000040000, 0x404c2044000481142914100090410841, 121, 33467),
+        Probe::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 33339),
+        Probe::new(0x00000000000402010080402000020000, 0x04821011800080621800288d01002100, 121, 24123),
+        Probe::new(0x00000000010040100401004000040000, 0x404c2044000481142914100090410841, 121, 33467),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000c0100c0000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 3328),
-        Magic::new(0x00000000000804020100804000040000, 0x1001701000c800102080840000094044, 121, 24251),
-        Magic::new(0x00000000020080200802008000080000, 0x00101020103440004000030105002208, 121, 46779),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 3328),
+        Probe::new(0x00000000000804020100804000040000, 0x1001701000c800102080840000094044, 121, 24251),
+        Probe::new(0x00000000020080200802008000080000, 0x00101020103440004000030105002208, 121, 46779),
         PAD,
     ]),
     Slot::new(0x00000000000000000000030080300000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 3584),
-        Magic::new(0x00000000000100401004010000100400, 0x00841400111c02044908040040840088, 121, 46907),
-        Magic::new(0x00000000002004008010020000201000, 0x00082020412010100000404080216511, 121, 24379),
+        Probe::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 3584),
+        Probe::new(0x00000000000100401004010000100400, 0x00841400111c02044908040040840088, 121, 46907),
+        Probe::new(0x00000000002004008010020000201000, 0x00082020412010100000404080216511, 121, 24379),
         PAD,
     ]),
     Slot::new(0x00000000000000000000070140700000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 33595),
-        Magic::new(0x00000000000200802008020000200800, 0x00600130202000001081010000820205, 121, 33723),
-        Magic::new(0x00000000004008010020040000402000, 0xc0420410b1000931000d000901042400, 121, 24507),
+        Probe::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 33595),
+        Probe::new(0x00000000000200802008020000200800, 0x00600130202000001081010000820205, 121, 33723),
+        Probe::new(0x00000000004008010020040000402000, 0xc0420410b1000931000d000901042400, 121, 24507),
         PAD,
     ]),
     Slot::new(0x000000000000000000000e0280e00000, [ // c4
-        Magic::new(0x00000000000000000000027e80000000, 0x00020000002810008100010606010010, 120, 12800),
-        Magic::new(0x00000000000401004010040000401000, 0x10200402001005405002010218088042, 121, 33979),
-        Magic::new(0x00000000008010020040080000a04000, 0x0c0800613005008444800820ac002200, 120, 13056),
+        Probe::new(0x00000000000000000000027e80000000, 0x00020000002810008100010606010010, 120, 12800),
+        Probe::new(0x00000000000401004010040000401000, 0x10200402001005405002010218088042, 121, 33979),
+        Probe::new(0x00000000008010020040080000a04000, 0x0c0800613005008444800820ac002200, 120, 13056),
         PAD,
     ]),
     Slot::new(0x000000000000000000001c0501c00000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 34107),
-        Magic::new(0x00000000000802008020080000802000, 0xa00a2404011040824200418000240223, 121, 34235),
-        Magic::new(0x00000000010020040080100000000000, 0xc000802441c0002010048820200e0024, 123, 51866),
-        Magic::new(0x00000000000000000008040001408800, 0x0000480a01010004a890192200040800, 122, 50362),
+        Probe::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 34107),
+        Probe::new(0x00000000000802008020080000802000, 0xa00a2404011040824200418000240223, 121, 34235),
+        Probe::new(0x00000000010020040080100000000000, 0xc000802441c0002010048820200e0024, 123, 51866),
+        Probe::new(0x00000000000000000008040001408800, 0x0000480a01010004a890192200040800, 122, 50362),
     ]),
     Slot::new(0x00000000000000000000380a03800000, [ // e4
-        Magic::new(0x00000000001004010040100001004000, 0x030408800008104c00010080f0030014, 121, 34363),
-        Magic::new(0x00000000000000000000007b80000000, 0x208a0000091000004400094040420200, 121, 34491),
-        Magic::new(0x00000000000040080100200002010000, 0x08208488300100100a10094000020044, 122, 50426),
-        Magic::new(0x00000000000000002010080000801000, 0x00d108000001a80144088060c0d04a02, 123, 51898),
+        Probe::new(0x00000000001004010040100001004000, 0x030408800008104c00010080f0030014, 121, 34363),
+        Probe::new(0x00000000000000000000007b80000000, 0x208a0000091000004400094040420200, 121, 34491),
+        Probe::new(0x00000000000040080100200002010000, 0x08208488300100100a10094000020044, 122, 50426),
+        Probe::new(0x00000000000000002010080000801000, 0x00d108000001a80144088060c0d04a02, 123, 51898),
     ]),
     Slot::new(0x00000000000000000000701407000000, [ // f4
-        Magic::new(0x00000000002008020080200002008000, 0x8002060002240420000c0c08001a0218, 121, 34619),
-        Magic::new(0x00000000000000000000007780000000, 0x20200806000800123000009820200000, 121, 34747),
-        Magic::new(0x00000000000000804020100004020000, 0x80514022000040c40808404146288121, 122, 51322),
-        Magic::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 51930),
+        Probe::new(0x00000000002008020080200002008000, 0x8002060002240420000c0c08001a0218, 121, 34619),
+        Probe::new(0x00000000000000000000007780000000, 0x20200806000800123000009820200000, 121, 34747),
+        Probe::new(0x00000000000000804020100004020000, 0x80514022000040c40808404146288121, 122, 51322),
+        Probe::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 51930),
     ]),
     Slot::new(0x00000000000000000000e0280e000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 34875),
-        Magic::new(0x00000000000201008040200000000000, 0x00c008c1500180000160000004024021, 123, 52250),
-        Magic::new(0x00000000004010040100400004010000, 0x010100222822c22c2000808810452011, 121, 35003),
-        Magic::new(0x0000000000000000040080000a044000, 0x10000470481000040410200801104001, 122, 50490),
+        Probe::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 34875),
+        Probe::new(0x00000000000201008040200000000000, 0x00c008c1500180000160000004024021, 123, 52250),
+        Probe::new(0x00000000004010040100400004010000, 0x010100222822c22c2000808810452011, 121, 35003),
+        Probe::new(0x0000000000000000040080000a044000, 0x10000470481000040410200801104001, 122, 50490),
     ]),
     Slot::new(0x00000000000000000001c0501c000000, [ // h4
-        Magic::new(0x00000000000000000001005f80000000, 0x00020084000080200004204008080100, 120, 13312),
-        Magic::new(0x00000000000402010080400014008000, 0x08802809300200000034400044010114, 120, 13568),
-        Magic::new(0x00000000008020080200800008020000, 0x00420006020021000009504220010044, 121, 35259),
+        Probe::new(0x00000000000000000001005f80000000, 0x00020084000080200004204008080100, 120, 13312),
+        Probe::new(0x00000000000402010080400014008000, 0x08802809300200000034400044010114, 120, 13568),
+        Probe::new(0x00000000008020080200800008020000, 0x00420006020021000009504220010044, 121, 35259),
         PAD,
     ]),
     Slot::new(0x0000000000000000000380a038000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 35387),
-        Magic::new(0x00000000000804020100800008010000, 0x8010c200800000402000020100008085, 121, 24635),
-        Magic::new(0x00000000010040100401000010040000, 0x24204003400c01800104008830602202, 121, 35515),
+        Probe::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 35387),
+        Probe::new(0x00000000000804020100800008010000, 0x8010c200800000402000020100008085, 121, 24635),
+        Probe::new(0x00000000010040100401000010040000, 0x24204003400c01800104008830602202, 121, 35515),
         PAD,
     ]),
     Slot::new(0x00000000000000000003004030000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 3840),
-        Magic::new(0x00000000001008040201000010020000, 0x81080100a01604040810019801804c04, 121, 50106),
-        Magic::new(0x00000000020080200802000020080000, 0x090c048002a440401000083088000201, 121, 47035),
+        Probe::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 3840),
+        Probe::new(0x00000000001008040201000010020000, 0x81080100a01604040810019801804c04, 121, 50106),
+        Probe::new(0x00000000020080200802000020080000, 0x090c048002a440401000083088000201, 121, 47035),
         PAD,
     ]),
     Slot::new(0x0000000000000000000c0200c0000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 4096),
-        Magic::new(0x00000000000100401004000040100400, 0x1020800000200000c084020020400284, 121, 49211),
-        Magic::new(0x00000000001002004008000080402000, 0x1014620108000000c08010801004c80e, 121, 24763),
+        Probe::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 4096),
+        Probe::new(0x00000000000100401004000040100400, 0x1020800000200000c084020020400284, 121, 49211),
+        Probe::new(0x00000000001002004008000080402000, 0x1014620108000000c08010801004c80e, 121, 24763),
         PAD,
     ]),
     Slot::new(0x0000000000000000001c0501c0000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 35643),
-        Magic::new(0x00000000000200802008000080200800, 0x00881001020000a00c2282201084a824, 121, 35771),
-        Magic::new(0x00000000002004008010000100804000, 0x00202020051082c0100080445000c281, 121, 24891),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 35643),
+        Probe::new(0x00000000000200802008000080200800, 0x00881001020000a00c2282201084a824, 121, 35771),
+        Probe::new(0x00000000002004008010000100804000, 0x00202020051082c0100080445000c281, 121, 24891),
         PAD,
     ]),
     Slot::new(0x000000000000000000380a0380000000, [ // c5
-        Magic::new(0x00000000000000000009fa0000000000, 0x02429411042040c01018004801208040, 120, 13824),
-        Magic::new(0x00000000000401004010000100401000, 0x4042021001418004c004085410018202, 121, 36027),
-        Magic::new(0x00000000004008010020000281008000, 0x800101043050804a0004020210000086, 120, 14080),
+        Probe::new(0x00000000000000000009fa0000000000, 0x02429411042040c01018004801208040, 120, 13824),
+        Probe::new(0x00000000000401004010000100401000, 0x4042021001418004c004085410018202, 121, 36027),
+        Probe::new(0x00000000004008010020000281008000, 0x800101043050804a0004020210000086, 120, 14080),
         PAD,
     ]),
     Slot::new(0x00000000000000000070140700000000, [ // d5
-        Magic::new(0x00000000000000000001f60000000000, 0x001024b048820000400a000410602004, 121, 36155),
-        Magic::new(0x00000000000802008020000200802000, 0x004080802900080a41010020040006d1, 121, 36283),
-        Magic::new(0x00000000008010022050000000000000, 0x20004220240000006000080008406114, 122, 50554),
-        Magic::new(0x00000000000000000000000502210000, 0x084080000008004008400a0820221000, 123, 51962),
+        Probe::new(0x00000000000000000001f60000000000, 0x001024b048820000400a000410602004, 121, 36155),
+        Probe::new(0x00000000000802008020000200802000, 0x004080802900080a41010020040006d1, 121, 36283),
+        Probe::new(0x00000000008010022050000000000000, 0x20004220240000006000080008406114, 122, 50554),
+        Probe::new(0x00000000000000000000000502210000, 0x084080000008004008400a0820221000, 123, 51962),
     ]),
     Slot::new(0x000000000000000000e0280e00000000, [ // e5
-        Magic::new(0x00000000000000000001ee0000000000, 0x00000084000080240401d14000048010, 121, 36411),
-        Magic::new(0x00000000001004010040000401004000, 0x800a020000800852a820102000808100, 121, 36539),
-        Magic::new(0x000000000100208440a0000000000000, 0x110700030000002800000201a2240042, 121, 28987),
-        Magic::new(0x00000000000000000000000a04420800, 0x05000000800000420201081010050004, 122, 51066),
+        Probe::new(0x00000000000000000001ee0000000000, 0x00000084000080240401d14000048010, 121, 36411),
+        Probe::new(0x00000000001004010040000401004000, 0x800a020000800852a820102000808100, 121, 36539),
+        Probe::new(0x000000000100208440a0000000000000, 0x110700030000002800000201a2240042, 121, 28987),
+        Probe::new(0x00000000000000000000000a04420800, 0x05000000800000420201081010050004, 122, 51066),
     ]),
     Slot::new(0x000000000000000001c0501c00000000, [ // f5
-        Magic::new(0x00000000000000000001de0000000000, 0x00010010180214204000222000c80800, 121, 36667),
-        Magic::new(0x00000000000241088140000000000000, 0x08020620408400800810080200000149, 121, 29115),
-        Magic::new(0x00000000002008020080000802008000, 0x24028200000080000000304002000080, 121, 36795),
-        Magic::new(0x00000000000000000000001408841000, 0x1a20008881201a4000b048b00c001060, 122, 51130),
+        Probe::new(0x00000000000000000001de0000000000, 0x00010010180214204000222000c80800, 121, 36667),
+        Probe::new(0x00000000000241088140000000000000, 0x08020620408400800810080200000149, 121, 29115),
+        Probe::new(0x00000000002008020080000802008000, 0x24028200000080000000304002000080, 121, 36795),
+        Probe::new(0x00000000000000000000001408841000, 0x1a20008881201a4000b048b00c001060, 122, 51130),
     ]),
     Slot::new(0x00000000000000000380a03800000000, [ // g5
-        Magic::new(0x00000000000000000001be0000000000, 0x8a08013000889000061a090090840444, 121, 36923),
-        Magic::new(0x00000000000402110280000000000000, 0x4080b00820020020004640480500140c, 122, 50618),
-        Magic::new(0x00000000004010040100001004010000, 0x22022080004000001004801000520220, 121, 37051),
-        Magic::new(0x00000000000000000000002811002000, 0x0001410406158102426102882a000050, 123, 51994),
+        Probe::new(0x00000000000000000001be0000000000, 0x8a08013000889000061a090090840444, 121, 36923),
+        Probe::new(0x00000000000402110280000000000000, 0x4080b00820020020004640480500140c, 122, 50618),
+        Probe::new(0x00000000004010040100001004010000, 0x22022080004000001004801000520220, 121, 37051),
+        Probe::new(0x00000000000000000000002811002000, 0x0001410406158102426102882a000050, 123, 51994),
     ]),
     Slot::new(0x00000000000000000701407000000000, [ // h5
-        Magic::new(0x000000000000000004017e0000000000, 0x000480010008800144010a1000008010, 120, 14336),
-        Magic::new(0x00000000000804020100005002004000, 0x2000c20100100c400041306208040402, 120, 14592),
-        Magic::new(0x00000000008020080200002008020000, 0x20040080044287000820010482400118, 121, 37307),
+        Probe::new(0x000000000000000004017e0000000000, 0x000480010008800144010a1000008010, 120, 14336),
+        Probe::new(0x00000000000804020100005002004000, 0x2000c20100100c400041306208040402, 120, 14592),
+        Probe::new(0x00000000008020080200002008020000, 0x20040080044287000820010482400118, 121, 37307),
         PAD,
     ]),
     Slot::new(0x00000000000000000e0280e000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 37435),
-        Magic::new(0x00000000001008040200002004008000, 0x020084004002002a0002202a84040404, 121, 25019),
-        Magic::new(0x00000000010040100400004010040000, 0x03000880502006000000e09200440045, 121, 37563),
+        Probe::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 37435),
+        Probe::new(0x00000000001008040200002004008000, 0x020084004002002a0002202a84040404, 121, 25019),
+        Probe::new(0x00000000010040100400004010040000, 0x03000880502006000000e09200440045, 121, 37563),
         PAD,
     ]),
     Slot::new(0x00000000000000000c0100c000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 4352),
-        Magic::new(0x00000000002010080400004008010000, 0x2081001000208040004004020c814010, 121, 25147),
-        Magic::new(0x00000000020080200800008020080000, 0x32000442430000802114100320110222, 121, 47163),
+        Probe::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 4352),
+        Probe::new(0x00000000002010080400004008010000, 0x2081001000208040004004020c814010, 121, 25147),
+        Probe::new(0x00000000020080200800008020080000, 0x32000442430000802114100320110222, 121, 47163),
         PAD,
     ]),
     Slot::new(0x00000000000000003008030000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 4608),
-        Magic::new(0x00000000000100401000010040100400, 0x00080800048400000421228100810401, 121, 47291),
-        Magic::new(0x00000000000801002000020100804000, 0x02802100000000a10002000404080301, 121, 25275),
+        Probe::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 4608),
+        Probe::new(0x00000000000100401000010040100400, 0x00080800048400000421228100810401, 121, 47291),
+        Probe::new(0x00000000000801002000020100804000, 0x02802100000000a10002000404080301, 121, 25275),
         PAD,
     ]),
     Slot::new(0x00000000000000007014070000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 37691),
-        Magic::new(0x00000000000200802000020080200800, 0x00086804008805411308808410810184, 121, 37819),
-        Magic::new(0x00000000001002004000040201008000, 0x08400210048020020200100448088002, 121, 25403),
+        Probe::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 37691),
+        Probe::new(0x00000000000200802000020080200800, 0x00086804008805411308808410810184, 121, 37819),
+        Probe::new(0x00000000001002004000040201008000, 0x08400210048020020200100448088002, 121, 25403),
         PAD,
     ]),
     Slot::new(0x0000000000000000e0280e0000000000, [ // c6
-        Magic::new(0x000000000000000027e8000000000000, 0x80001008859002c0000000682900a804, 119, 14848),
-        Magic::new(0x00000000000401004000040100401000, 0x4060028448018040a0140089a0020002, 121, 37947),
-        Magic::new(0x000000000020040080000a0402010000, 0x060100c0600520042128080088080085, 120, 15296),
+        Probe::new(0x000000000000000027e8000000000000, 0x80001008859002c0000000682900a804, 119, 14848),
+        Probe::new(0x00000000000401004000040100401000, 0x4060028448018040a0140089a0020002, 121, 37947),
+        Probe::new(0x000000000020040080000a0402010000, 0x060100c0600520042128080088080085, 120, 15296),
         PAD,
     ]),
     Slot::new(0x0000000000000001c0501c0000000000, [ // d6
-        Magic::new(0x000000000000000007d8000000000000, 0x88010844040281400000140000a002a0, 121, 38075),
-        Magic::new(0x00000000000802008000080200802000, 0x40029200022040050440201010024001, 121, 38203),
-        Magic::new(0x00000000000000804000100804020000, 0x80200800230080800051108c500d4001, 122, 50682),
-        Magic::new(0x00000000004008010000040080000000, 0x40040c01200000000100008820021020, 123, 52026),
+        Probe::new(0x000000000000000007d8000000000000, 0x88010844040281400000140000a002a0, 121, 38075),
+        Probe::new(0x00000000000802008000080200802000, 0x40029200022040050440201010024001, 121, 38203),
+        Probe::new(0x00000000000000804000100804020000, 0x80200800230080800051108c500d4001, 122, 50682),
+        Probe::new(0x00000000004008010000040080000000, 0x40040c01200000000100008820021020, 123, 52026),
     ]),
     Slot::new(0x000000000000000380a0380000000000, [ // e6
-        Magic::new(0x00000000001004010000100401004000, 0x02080840a04000308800414101008110, 121, 38331),
-        Magic::new(0x00000000008010020000201008040000, 0x0c0d020400108300450108080020a200, 121, 29243),
-        Magic::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 38459),
-        Magic::new(0x00000000000201008000080100200000, 0x00881040408812000022421244420001, 122, 51194),
+        Probe::new(0x00000000001004010000100401004000, 0x02080840a04000308800414101008110, 121, 38331),
+        Probe::new(0x00000000008010020000201008040000, 0x0c0d020400108300450108080020a200, 121, 29243),
+        Probe::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 38459),
+        Probe::new(0x00000000000201008000080100200000, 0x00881040408812000022421244420001, 122, 51194),
     ]),
     Slot::new(0x00000000000000070140700000000000, [ // f6
-        Magic::new(0x00000000010020040000100200400800, 0x4221008c40042a00020080a020180110, 121, 29371),
-        Magic::new(0x00000000002008020000200802008000, 0x9038004200000000128a041002820000, 121, 38587),
-        Magic::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 38715),
-        Magic::new(0x00000000000402010000402010000000, 0x061c50008002021000c0100481060000, 122, 51258),
+        Probe::new(0x00000000010020040000100200400800, 0x4221008c40042a00020080a020180110, 121, 29371),
+        Probe::new(0x00000000002008020000200802008000, 0x9038004200000000128a041002820000, 121, 38587),
+        Probe::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 38715),
+        Probe::new(0x00000000000402010000402010000000, 0x061c50008002021000c0100481060000, 122, 51258),
     ]),
     Slot::new(0x000000000000000e0280e00000000000, [ // g6
-        Magic::new(0x000000000000000006f8000000000000, 0x02080020800582042000008001100c20, 121, 38843),
-        Magic::new(0x00000000000040080000200400801000, 0x0c0100002002005050a0898408a09100, 122, 50746),
-        Magic::new(0x00000000004010040000401004010000, 0x20004100018182000004042029012281, 121, 38971),
-        Magic::new(0x00000000000804020000804000000000, 0x082960000000010410e10039a1006880, 123, 52058),
+        Probe::new(0x000000000000000006f8000000000000, 0x02080020800582042000008001100c20, 121, 38843),
+        Probe::new(0x00000000000040080000200400801000, 0x0c0100002002005050a0898408a09100, 122, 50746),
+        Probe::new(0x00000000004010040000401004010000, 0x20004100018182000004042029012281, 121, 38971),
+        Probe::new(0x00000000000804020000804000000000, 0x082960000000010410e10039a1006880, 123, 52058),
     ]),
     Slot::new(0x000000000000001c0501c00000000000, [ // h6
-        Magic::new(0x000000000000001005f8000000000000, 0xa0448840c10101c00b000800e8020101, 120, 15552),
-        Magic::new(0x00000000001008040001400801002000, 0x021c0160840c00000204002080401001, 120, 15808),
-        Magic::new(0x00000000008020080000802008020000, 0x3088021000080c000000080068414000, 121, 39227),
+        Probe::new(0x000000000000001005f8000000000000, 0xa0448840c10101c00b000800e8020101, 120, 15552),
+        Probe::new(0x00000000001008040001400801002000, 0x021c0160840c00000204002080401001, 120, 15808),
+        Probe::new(0x00000000008020080000802008020000, 0x3088021000080c000000080068414000, 121, 39227),
         PAD,
     ]),
     Slot::new(0x00000000000000380a03800000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 39355),
-        Magic::new(0x00000000002010080000801002004000, 0x11040020005000202006002224003008, 121, 25531),
-        Magic::new(0x00000000010040100001004010040000, 0x00800900400280704008240c08202108, 121, 39483),
+        Probe::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 39355),
+        Probe::new(0x00000000002010080000801002004000, 0x11040020005000202006002224003008, 121, 25531),
+        Probe::new(0x00000000010040100001004010040000, 0x00800900400280704008240c08202108, 121, 39483),
         PAD,
     ]),
     Slot::new(0x00000000000000300403000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 4864),
-        Magic::new(0x00000000004020100001002004008000, 0x008801010000000013001000a2001040, 121, 25659),
-        Magic::new(0x00000000020080200002008020080000, 0x0a021894000000000108808204104000, 121, 47419),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 4864),
+        Probe::new(0x00000000004020100001002004008000, 0x008801010000000013001000a2001040, 121, 25659),
+        Probe::new(0x00000000020080200002008020080000, 0x0a021894000000000108808204104000, 121, 47419),
         PAD,
     ]),
     Slot::new(0x00000000000000c0200c000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 5120),
-        Magic::new(0x00000000000100400004010040100400, 0x0208c2c0220004090c02004220580420, 121, 47547),
-        Magic::new(0x00000000000400800008040201008000, 0x0a0212a20025d2000514101020408080, 121, 25787),
+        Probe::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 5120),
+        Probe::new(0x00000000000100400004010040100400, 0x0208c2c0220004090c02004220580420, 121, 47547),
+        Probe::new(0x00000000000400800008040201008000, 0x0a0212a20025d2000514101020408080, 121, 25787),
         PAD,
     ]),
     Slot::new(0x00000000000001c0501c000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 39611),
-        Magic::new(0x00000000000200800008020080200800, 0x0028808808000f000400924260410800, 121, 39739),
-        Magic::new(0x00000000000801000010080402010000, 0x04400404040010400400802a82004400, 121, 25915),
+        Probe::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 39611),
+        Probe::new(0x00000000000200800008020080200800, 0x0028808808000f000400924260410800, 121, 39739),
+        Probe::new(0x00000000000801000010080402010000, 0x04400404040010400400802a82004400, 121, 25915),
         PAD,
     ]),
     Slot::new(0x0000000000000380a038000000000000, [ // c7
-        Magic::new(0x000000000000009fa000000000000000, 0x090000500000c88600430208005a4021, 120, 16064),
-        Magic::new(0x00000000000401000010040100401000, 0x60045240000600400408804080100048, 121, 39995),
-        Magic::new(0x00000000001002000028100804020000, 0x2140424040010800420108200c021140, 120, 16320),
+        Probe::new(0x000000000000009fa000000000000000, 0x090000500000c88600430208005a4021, 120, 16064),
+        Probe::new(0x00000000000401000010040100401000, 0x60045240000600400408804080100048, 121, 39995),
+        Probe::new(0x00000000001002000028100804020000, 0x2140424040010800420108200c021140, 120, 16320),
         PAD,
     ]),
     Slot::new(0x00000000000007014070000000000000, [ // d7
-        Magic::new(0x00000000000802000020080200802000, 0x00080880110200114001210002080081, 121, 40123),
-        Magic::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 52090),
-        Magic::new(0x000000000000001f6000000000000000, 0x08402080008000000000040400080002, 121, 40251),
-        Magic::new(0x00000000002205000010020000000000, 0x20c003000408200c8002001100020708, 122, 50810),
+        Probe::new(0x00000000000802000020080200802000, 0x00080880110200114001210002080081, 121, 40123),
+        Probe::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 52090),
+        Probe::new(0x000000000000001f6000000000000000, 0x08402080008000000000040400080002, 121, 40251),
+        Probe::new(0x00000000002205000010020000000000, 0x20c003000408200c8002001100020708, 122, 50810),
     ]),
     Slot::new(0x0000000000000e0280e0000000000000, [ // e7
-        Magic::new(0x00000000001004000040100401004000, 0x00010601a14d03008040801090002020, 121, 40379),
-        Magic::new(0x00000000004008000080402010000000, 0x00100040292800042000000112801040, 122, 50874),
-        Magic::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 40507),
-        Magic::new(0x00000000000402000020040080000000, 0x08180808501000000800002100140610, 123, 52122),
+        Probe::new(0x00000000001004000040100401004000, 0x00010601a14d03008040801090002020, 121, 40379),
+        Probe::new(0x00000000004008000080402010000000, 0x00100040292800042000000112801040, 122, 50874),
+        Probe::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 40507),
+        Probe::new(0x00000000000402000020040080000000, 0x08180808501000000800002100140610, 123, 52122),
     ]),
     Slot::new(0x0000000000001c0501c0000000000000, [ // f7
-        Magic::new(0x00000000002008000080200802008000, 0x800402002010201002030089c100a080, 121, 40635),
-        Magic::new(0x00000000008010000040080100200000, 0x10022021000110010080020880008080, 122, 50938),
-        Magic::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 40763),
-        Magic::new(0x00000000000804000100804000000000, 0x01a10af0000400001806000020454009, 123, 52154),
+        Probe::new(0x00000000002008000080200802008000, 0x800402002010201002030089c100a080, 121, 40635),
+        Probe::new(0x00000000008010000040080100200000, 0x10022021000110010080020880008080, 122, 50938),
+        Probe::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 40763),
+        Probe::new(0x00000000000804000100804000000000, 0x01a10af0000400001806000020454009, 123, 52154),
     ]),
     Slot::new(0x000000000000380a0380000000000000, [ // g7
-        Magic::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 52186),
-        Magic::new(0x00000000004010000100401004010000, 0x40208080000601400001080508098002, 121, 40891),
-        Magic::new(0x000000000000001be000000000000000, 0x04251000050022020000018004000301, 121, 49595),
-        Magic::new(0x00000000011028000201000000000000, 0x0168008000008004a93828000000081a, 122, 51002),
+        Probe::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 52186),
+        Probe::new(0x00000000004010000100401004010000, 0x40208080000601400001080508098002, 121, 40891),
+        Probe::new(0x000000000000001be000000000000000, 0x04251000050022020000018004000301, 121, 49595),
+        Probe::new(0x00000000011028000201000000000000, 0x0168008000008004a93828000000081a, 122, 51002),
     ]),
     Slot::new(0x00000000000070140700000000000000, [ // h7
-        Magic::new(0x0000000000004017e000000000000000, 0x02000402001000020000102000282001, 120, 16576),
-        Magic::new(0x00000000002010000500200400801000, 0x000228800050000c8000418000501020, 120, 16832),
-        Magic::new(0x00000000008020000200802008020000, 0x80090900440000a00000480084101020, 121, 41147),
+        Probe::new(0x0000000000004017e000000000000000, 0x02000402001000020000102000282001, 120, 16576),
+        Probe::new(0x00000000002010000500200400801000, 0x000228800050000c8000418000501020, 120, 16832),
+        Probe::new(0x00000000008020000200802008020000, 0x80090900440000a00000480084101020, 121, 41147),
         PAD,
     ]),
     Slot::new(0x000000000000e0280e00000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 41275),
-        Magic::new(0x00000000004020000200400801002000, 0x860805c020000080000022400050804a, 121, 26043),
-        Magic::new(0x00000000010040000401004010040000, 0x42084008420189008000080820424020, 121, 41403),
+        Probe::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 41275),
+        Probe::new(0x00000000004020000200400801002000, 0x860805c020000080000022400050804a, 121, 26043),
+        Probe::new(0x00000000010040000401004010040000, 0x42084008420189008000080820424020, 121, 41403),
         PAD,
     ]),
     Slot::new(0x000000000000c0100c00000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 5376),
-        Magic::new(0x00000000008040000400801002004000, 0x4804005000c121010118402420280808, 121, 26171),
-        Magic::new(0x00000000020080000802008020080000, 0x02104044020800020000100203450821, 121, 47675),
+        Probe::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 5376),
+        Probe::new(0x00000000008040000400801002004000, 0x4804005000c121010118402420280808, 121, 26171),
+        Probe::new(0x00000000020080000802008020080000, 0x02104044020800020000100203450821, 121, 47675),
         PAD,
     ]),
     Slot::new(0x00000000000300803000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 5632),
-        Magic::new(0x00000000000100001004010040100400, 0x20001004820288800004020702042488, 121, 47803),
-        Magic::new(0x00000000000200002010080402010000, 0x080290180200080000b4802001011121, 121, 26299),
+        Probe::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 5632),
+        Probe::new(0x00000000000100001004010040100400, 0x20001004820288800004020702042488, 121, 47803),
+        Probe::new(0x00000000000200002010080402010000, 0x080290180200080000b4802001011121, 121, 26299),
         PAD,
     ]),
     Slot::new(0x00000000000701407000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 41531),
-        Magic::new(0x00000000000200002008020080200800, 0x0201022010400010200402400440c602, 121, 41659),
-        Magic::new(0x00000000000400004020100804020000, 0x0000c000a00018840001c16800808283, 121, 26427),
+        Probe::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 41531),
+        Probe::new(0x00000000000200002008020080200800, 0x0201022010400010200402400440c602, 121, 41659),
+        Probe::new(0x00000000000400004020100804020000, 0x0000c000a00018840001c16800808283, 121, 26427),
         PAD,
     ]),
     Slot::new(0x00000000000e0280e000000000000000, [ // c8
-        Magic::new(0x00000000000c00004010040100401000, 0x0280040000804065d240228014024805, 120, 17088),
-        Magic::new(0x0000000000020000a040201008040000, 0x41800404400000004080100101000829, 120, 17344),
-        Magic::new(0x0000000000007e800000000000000000, 0x180400000801801800000300000e4020, 121, 41915),
+        Probe::new(0x00000000000c00004010040100401000, 0x0280040000804065d240228014024805, 120, 17088),
+        Probe::new(0x0000000000020000a040201008040000, 0x41800404400000004080100101000829, 120, 17344),
+        Probe::new(0x0000000000007e800000000000000000, 0x180400000801801800000300000e4020, 121, 41915),
         PAD,
     ]),
     Slot::new(0x00000000001c0501c000000000000000, [ // d8
-        Magic::new(0x00000000001800008020080200802000, 0x40044a8080021100001e208308040201, 120, 17600),
-        Magic::new(0x00000000000400014088402010000000, 0x0180280000002060c081044202001052, 120, 17856),
-        Magic::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 42171),
+        Probe::new(0x00000000001800008020080200802000, 0x40044a8080021100001e208308040201, 120, 17600),
+        Probe::new(0x00000000000400014088402010000000, 0x0180280000002060c081044202001052, 120, 17856),
+        Probe::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 42171),
         PAD,
     ]),
     Slot::new(0x0000000000380a038000000000000000, [ // e8
-        Magic::new(0x00000000003000010040100401004000, 0x042304002080007000400422a00100a0, 120, 18112),
-        Magic::new(0x00000000000800028110824000000000, 0x2000004018000800003402000c210901, 120, 18368),
-        Magic::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 42427),
+        Probe::new(0x00000000003000010040100401004000, 0x042304002080007000400422a00100a0, 120, 18112),
+        Probe::new(0x00000000000800028110824000000000, 0x2000004018000800003402000c210901, 120, 18368),
+        Probe::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 42427),
         PAD,
     ]),
     Slot::new(0x00000000007014070000000000000000, [ // f8
-        Magic::new(0x00000000006000020080200802008000, 0x07020310021028008409102010102120, 120, 18624),
-        Magic::new(0x00000000001000050221040080000000, 0x410122000000004001200a0100040204, 120, 18880),
-        Magic::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 42683),
+        Probe::new(0x00000000006000020080200802008000, 0x07020310021028008409102010102120, 120, 18624),
+        Probe::new(0x00000000001000050221040080000000, 0x410122000000004001200a0100040204, 120, 18880),
+        Probe::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 42683),
         PAD,
     ]),
     Slot::new(0x0000000000e0280e0000000000000000, [ // g8
-        Magic::new(0x0000000000c000040100401004010000, 0x0400380a000a02040000500804020880, 120, 19136),
-        Magic::new(0x000000000020000a0440080100200000, 0x0180090144114080a400020002048006, 120, 19392),
-        Magic::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 42939),
+        Probe::new(0x0000000000c000040100401004010000, 0x0400380a000a02040000500804020880, 120, 19136),
+        Probe::new(0x000000000020000a0440080100200000, 0x0180090144114080a400020002048006, 120, 19392),
+        Probe::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 42939),
         PAD,
     ]),
     Slot::new(0x0000000001c0501c0000000000000000, [ // h8
-        Magic::new(0x00000000018000040080100200400800, 0x02020020800000008008820010202002, 120, 19648),
-        Magic::new(0x00000000004000180200802008020000, 0x0c05000410000280008c840080748040, 120, 19904),
-        Magic::new(0x0000000000005f800000000000000000, 0x00040400000800000140000402004100, 121, 49850),
+        Probe::new(0x00000000018000040080100200400800, 0x02020020800000008008820010202002, 120, 19648),
+        Probe::new(0x00000000004000180200802008020000, 0x0c05000410000280008c840080748040, 120, 19904),
+        Probe::new(0x0000000000005f800000000000000000, 0x00040400000800000140000402004100, 121, 49850),
         PAD,
     ]),
     Slot::new(0x000000000380a0380000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 43195),
-        Magic::new(0x00000000008000080100200400801000, 0x04108102c10a00100408012000814c04, 121, 26555),
-        Magic::new(0x00000000010000100401004010040000, 0x080240200c40d0000040024022202051, 121, 43323),
+        Probe::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 43195),
+        Probe::new(0x00000000008000080100200400801000, 0x04108102c10a00100408012000814c04, 121, 26555),
+        Probe::new(0x00000000010000100401004010040000, 0x080240200c40d0000040024022202051, 121, 43323),
         PAD,
     ]),
     Slot::new(0x00000000030040300000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 5888),
-        Magic::new(0x00000000010000100200400801002000, 0x0800a011080200400800818204020002, 121, 26683),
-        Magic::new(0x00000000020000200802008020080000, 0x0201001000000800042080a011002009, 121, 47931),
+        Probe::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 5888),
+        Probe::new(0x00000000010000100200400801002000, 0x0800a011080200400800818204020002, 121, 26683),
+        Probe::new(0x00000000020000200802008020080000, 0x0201001000000800042080a011002009, 121, 47931),
         PAD,
     ]),
     Slot::new(0x000000000c0200c00000000000000000, [ // a9
-        Magic::new(0x0000000001fe00000000000000000000, 0x2112d100001200001c00200a00408280, 120, 6144),
-        Magic::new(0x00000000000000401004010040100400, 0x50100004108200011004020200040a44, 121, 48059),
-        Magic::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26811),
+        Probe::new(0x0000000001fe00000000000000000000, 0x2112d100001200001c00200a00408280, 120, 6144),
+        Probe::new(0x00000000000000401004010040100400, 0x50100004108200011004020200040a44, 121, 48059),
+        Probe::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26811),
         PAD,
     ]),
     Slot::new(0x000000001c0501c00000000000000000, [ // b9
-        Magic::new(0x00000000000000802008020080200800, 0x21421800101001000000820100040841, 121, 43451),
-        Magic::new(0x00000000000001008040201008040000, 0x04c00000401100500012900880248021, 121, 26939),
-        Magic::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 43579),
+        Probe::new(0x00000000000000802008020080200800, 0x21421800101001000000820100040841, 121, 43451),
+        Probe::new(0x00000000000001008040201008040000, 0x04c00000401100500012900880248021, 121, 26939),
+        Probe::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 43579),
         PAD,
     ]),
     Slot::new(0x00000000380a03800000000000000000, [ // c9
-        Magic::new(0x00000000000001004010040100401000, 0x808038904224000c4001000905280282, 121, 43707),
-        Magic::new(0x00000000000002810080402010000000, 0xc0082020010004015020803810808840, 121, 27067),
-        Magic::new(0x0000000001fa00000000000000000000, 0x04084100084905002000000400004408, 121, 43835),
+        Probe::new(0x00000000000001004010040100401000, 0x808038904224000c4001000905280282, 121, 43707),
+        Probe::new(0x00000000000002810080402010000000, 0xc0082020010004015020803810808840, 121, 27067),
+        Probe::new(0x0000000001fa00000000000000000000, 0x04084100084905002000000400004408, 121, 43835),
         PAD,
     ]),
     Slot::new(0x00000000701407000000000000000000, [ // d9
-        Magic::new(0x00000000000002008020080200802000, 0x48820804002000209c12021001040087, 121, 43963),
-        Magic::new(0x00000000000005022100804000000000, 0x500200105108000814118100c1004004, 121, 27195),
-        Magic::new(0x0000000001f600000000000000000000, 0x002601000110000280080b451810402c, 121, 44091),
+        Probe::new(0x00000000000002008020080200802000, 0x48820804002000209c12021001040087, 121, 43963),
+        Probe::new(0x00000000000005022100804000000000, 0x500200105108000814118100c1004004, 121, 27195),
+        Probe::new(0x0000000001f600000000000000000000, 0x002601000110000280080b451810402c, 121, 44091),
         PAD,
     ]),
     Slot::new(0x00000000e0280e000000000000000000, [ // e9
-        Magic::new(0x00000000000004010040100401004000, 0x440800080000030c0000808892002600, 121, 44219),
-        Magic::new(0x0000000000000a044209000000000000, 0x2008080240c181000004010000100202, 121, 27323),
-        Magic::new(0x0000000001ee00000000000000000000, 0x000201000002008290c0001200000401, 121, 44347),
+        Probe::new(0x00000000000004010040100401004000, 0x440800080000030c0000808892002600, 121, 44219),
+        Probe::new(0x0000000000000a044209000000000000, 0x2008080240c181000004010000100202, 121, 27323),
+        Probe::new(0x0000000001ee00000000000000000000, 0x000201000002008290c0001200000401, 121, 44347),
         PAD,
     ]),
     Slot::new(0x00000001c0501c000000000000000000, [ // f9
-        Magic::new(0x00000000000008020080200802008000, 0x3000840000004a03800100640580144a, 121, 44475),
-        Magic::new(0x00000000000014088410020000000000, 0x1042000100000000001140a006900c01, 121, 27451),
-        Magic::new(0x0000000001de00000000000000000000, 0xa100010004020002c101880018450100, 121, 44603),
+        Probe::new(0x00000000000008020080200802008000, 0x3000840000004a03800100640580144a, 121, 44475),
+        Probe::new(0x00000000000014088410020000000000, 0x1042000100000000001140a006900c01, 121, 27451),
+        Probe::new(0x0000000001de00000000000000000000, 0xa100010004020002c101880018450100, 121, 44603),
         PAD,
     ]),
     Slot::new(0x0000000380a038000000000000000000, [ // g9
-        Magic::new(0x00000000000010040100401004010000, 0x40021008000002004820041002800821, 121, 44731),
-        Magic::new(0x00000000000028110020040080000000, 0x8064000000000230458809408d010110, 121, 27579),
-        Magic::new(0x0000000001be00000000000000000000, 0x00000100010080000124000100008002, 121, 44859),
+        Probe::new(0x00000000000010040100401004010000, 0x40021008000002004820041002800821, 121, 44731),
+        Probe::new(0x00000000000028110020040080000000, 0x8064000000000230458809408d010110, 121, 27579),
+        Probe::new(0x0000000001be00000000000000000000, 0x00000100010080000124000100008002, 121, 44859),
         PAD,
     ]),
     Slot::new(0x00000007014070000000000000000000, [ // h9
-        Magic::new(0x00000000000020080200802008020000, 0x01080800004000000400020842002070, 121, 44987),
-        Magic::new(0x00000000000050020040080100200000, 0x50502000860480040000001004881080, 121, 27707),
-        Magic::new(0x00000000017e00000000000000000000, 0x80008080000000000000020000100000, 121, 45115),
+        Probe::new(0x00000000000020080200802008020000, 0x01080800004000000400020842002070, 121, 44987),
+        Probe::new(0x00000000000050020040080100200000, 0x50502000860480040000001004881080, 121, 27707),
+        Probe::new(0x00000000017e00000000000000000000, 0x80008080000000000000020000100000, 121, 45115),
         PAD,
     ]),
     Slot::new(0x0000000e0280e0000000000000000000, [ // i9
-        Magic::new(0x00000000000020040080100200400800, 0xc6021001828800801101090010030102, 121, 27835),
-        Magic::new(0x00000000000040100401004010040000, 0x02260028022814000000020021148004, 121, 45243),
-        Magic::new(0x0000000000fe00000000000000000000, 0x000002000400620008a0000002004012, 121, 45371),
+        Probe::new(0x00000000000020040080100200400800, 0xc6021001828800801101090010030102, 121, 27835),
+        Probe::new(0x00000000000040100401004010040000, 0x02260028022814000000020021148004, 121, 45243),
+        Probe::new(0x0000000000fe00000000000000000000, 0x000002000400620008a0000002004012, 121, 45371),
         PAD,
     ]),
     Slot::new(0x0000000c0100c0000000000000000000, [ // j9
-        Magic::new(0x0000000001fe00000000000000000000, 0x00083900020100100020000208088100, 120, 6400),
-        Magic::new(0x00000000000040080100200400801000, 0x2048c0002000b1100001084021202040, 121, 27963),
-        Magic::new(0x00000000000080200802008020080000, 0x2a092020807200508080c40850220230, 121, 48187),
+        Probe::new(0x0000000001fe00000000000000000000, 0x00083900020100100020000208088100, 120, 6400),
+        Probe::new(0x00000000000040080100200400801000, 0x2048c0002000b1100001084021202040, 121, 27963),
+        Probe::new(0x00000000000080200802008020080000, 0x2a092020807200508080c40850220230, 121, 48187),
         PAD,
     ]),
     Slot::new(0x00000000080300000000000000000000, [ // a10
-        Magic::new(0x00000000000100401004010040100400, 0x410008040000280a2020920004801111, 120, 8960),
-        Magic::new(0x00000000000201008040201008040000, 0x202040c0000280002000008204802005, 120, 512),
-        Magic::new(0x00000007f80000000000000000000000, 0x02020003c000822a0010004011820089, 120, 9216),
+        Probe::new(0x00000000000100401004010040100400, 0x410008040000280a2020920004801111, 120, 8960),
+        Probe::new(0x00000000000201008040201008040000, 0x202040c0000280002000008204802005, 120, 512),
+        Probe::new(0x00000007f80000000000000000000000, 0x02020003c000822a0010004011820089, 120, 9216),
         PAD,
     ]),
     Slot::new(0x00000000140700000000000000000000, [ // b10
-        Magic::new(0x00000000000200802008020080200800, 0x08044400800024001041040220201341, 120, 6656),
-        Magic::new(0x00000000000402010080402010000000, 0x804000c0010081908000000204840970, 121, 28091),
-        Magic::new(0x00000007f00000000000000000000000, 0x8400000240230220000a214040481000, 121, 48315),
+        Probe::new(0x00000000000200802008020080200800, 0x08044400800024001041040220201341, 120, 6656),
+        Probe::new(0x00000000000402010080402010000000, 0x804000c0010081908000000204840970, 121, 28091),
+        Probe::new(0x00000007f00000000000000000000000, 0x8400000240230220000a214040481000, 121, 48315),
         PAD,
     ]),
     Slot::new(0x00000000280e00000000000000000000, [ // c10
-        Magic::new(0x00000000000401004010040100401000, 0x004000a0000020050001010008010012, 120, 6912),
-        Magic::new(0x00000000000a04020100804000000000, 0x40080100108001000030408120170020, 121, 28219),
-        Magic::new(0x00000007e80000000000000000000000, 0x000400204010000080000002820808e0, 121, 48443),
+        Probe::new(0x00000000000401004010040100401000, 0x004000a0000020050001010008010012, 120, 6912),
+        Probe::new(0x00000000000a04020100804000000000, 0x40080100108001000030408120170020, 121, 28219),
+        Probe::new(0x00000007e80000000000000000000000, 0x000400204010000080000002820808e0, 121, 48443),
         PAD,
     ]),
     Slot::new(0x00000000501c00000000000000000000, [ // d10
-        Magic::new(0x00000000000802008020080200802000, 0xe4880800025800400001801682080211, 120, 7168),
-        Magic::new(0x00000000001408840201000000000000, 0x10101500101008089100080000601040, 121, 28347),
-        Magic::new(0x00000007d80000000000000000000000, 0x1802404040384290a402060001040200, 121, 49339),
+        Probe::new(0x00000000000802008020080200802000, 0xe4880800025800400001801682080211, 120, 7168),
+        Probe::new(0x00000000001408840201000000000000, 0x10101500101008089100080000601040, 121, 28347),
+        Probe::new(0x00000007d80000000000000000000000, 0x1802404040384290a402060001040200, 121, 49339),
         PAD,
     ]),
     Slot::new(0x00000000a03800000000000000000000, [ // e10
-        Magic::new(0x00000000001004010040100401004000, 0x40820021800000008000102020001942, 120, 7424),
-        Magic::new(0x00000000002811082400000000000000, 0x28080480049020001040080038080014, 121, 28475),
-        Magic::new(0x00000007b80000000000000000000000, 0x00402400400944080000000448410080, 121, 48571),
+        Probe::new(0x00000000001004010040100401004000, 0x40820021800000008000102020001942, 120, 7424),
+        Probe::new(0x00000000002811082400000000000000, 0x28080480049020001040080038080014, 121, 28475),
+        Probe::new(0x00000007b80000000000000000000000, 0x00402400400944080000000448410080, 121, 48571),
         PAD,
     ]),
     Slot::new(0x00000001407000000000000000000000, [ // f10
-        Magic::new(0x00000000002008020080200802008000, 0x01100180a00221000100200244020012, 120, 20925),
-        Magic::new(0x00000000005022104008000000000000, 0x10020382008109012a405080000d0d11, 121, 28603),
-        Magic::new(0x00000007780000000000000000000000, 0xb002008040000224002000081cc36000, 121, 48699),
+        Probe::new(0x00000000002008020080200802008000, 0x01100180a00221000100200244020012, 120, 20925),
+        Probe::new(0x00000000005022104008000000000000, 0x10020382008109012a405080000d0d11, 121, 28603),
+        Probe::new(0x00000007780000000000000000000000, 0xb002008040000224002000081cc36000, 121, 48699),
         PAD,
     ]),
     Slot::new(0x0000000280e000000000000000000000, [ // g10
-        Magic::new(0x00000000004010040100401004010000, 0x02040088452200904004201221000880, 120, 21180),
-        Magic::new(0x0000000000a044008010020000000000, 0x20820120080410400007800200100501, 121, 28731),
-        Magic::new(0x00000006f80000000000000000000000, 0x0200480c040090040400408050020020, 121, 48827),
+        Probe::new(0x00000000004010040100401004010000, 0x02040088452200904004201221000880, 120, 21180),
+        Probe::new(0x0000000000a044008010020000000000, 0x20820120080410400007800200100501, 121, 28731),
+        Probe::new(0x00000006f80000000000000000000000, 0x0200480c040090040400408050020020, 121, 48827),
         PAD,
     ]),
     Slot::new(0x0000000501c000000000000000000000, [ // h10
-        Magic::new(0x00000000008020080200802008020000, 0x00180010000008024a40201600204001, 120, 7680),
-        Magic::new(0x00000000014008010020040080000000, 0x9001404084400000090000150014c200, 121, 28859),
-        Magic::new(0x00000005f80000000000000000000000, 0x000c0020200800000000000028060980, 121, 48955),
+        Probe::new(0x00000000008020080200802008020000, 0x00180010000008024a40201600204001, 120, 7680),
+        Probe::new(0x00000000014008010020040080000000, 0x9001404084400000090000150014c200, 121, 28859),
+        Probe::new(0x00000005f80000000000000000000000, 0x000c0020200800000000000028060980, 121, 48955),
         PAD,
     ]),
     Slot::new(0x0000000a038000000000000000000000, [ // i10
-        Magic::new(0x00000000010040100401004010040000, 0x301a8000c00042524408810605004920, 120, 7936),
-        Magic::new(0x00000000008010020040080100200000, 0x0809014590480a018000010002020100, 121, 49467),
-        Magic::new(0x00000003f80000000000000000000000, 0x80020000800008044064602108040001, 121, 49083),
+        Probe::new(0x00000000010040100401004010040000, 0x301a8000c00042524408810605004920, 120, 7936),
+        Probe::new(0x00000000008010020040080100200000, 0x0809014590480a018000010002020100, 121, 49467),
+        Probe::new(0x00000003f80000000000000000000000, 0x80020000800008044064602108040001, 121, 49083),
         PAD,
     ]),
     Slot::new(0x00000004030000000000000000000000, [ // j10
-        Magic::new(0x00000000010020040080100200400800, 0x010800602410400022058008c4040012, 120, 768),
-        Magic::new(0x00000000020080200802008020080000, 0x00328102040008093000022400041051, 120, 20671),
-        Magic::new(0x00000007f80000000000000000000000, 0x14080113400050000801000080800220, 120, 9472),
+        Probe::new(0x00000000010020040080100200400800, 0x010800602410400022058008c4040012, 120, 768),
+        Probe::new(0x00000000020080200802008020080000, 0x00328102040008093000022400041051, 120, 20671),
+        Probe::new(0x00000007f80000000000000000000000, 0x14080113400050000801000080800220, 120, 9472),
         PAD,
     ]),
 ];
@@ -7059,404 +8168,404 @@ static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201402, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 8192),
-        Magic::new(0x00000000000100401004010040100400, 0x04102001204004000808820202010205, 120, 21435),
+        Probe::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 8192),
+        Probe::new(0x00000000000100401004010040100400, 0x04102001204004000808820202010205, 120, 21435),
     ]),
     Slot::new(0x00000000000000000000000000502805, [ // b1
-        Magic::new(0x00000000000200802008020080200800, 0x41000060408000110910084005080881, 120, 1024),
-        Magic::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 45499),
+        Probe::new(0x00000000000200802008020080200800, 0x41000060408000110910084005080881, 120, 1024),
+        Probe::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 45499),
     ]),
     Slot::new(0x00000000000000000000000000a0540a, [ // c1
-        Magic::new(0x00000000000401004010040100401000, 0x00844409000000840800400422020402, 120, 1280),
-        Magic::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 45627),
+        Probe::new(0x00000000000401004010040100401000, 0x00844409000000840800400422020402, 120, 1280),
+        Probe::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 45627),
     ]),
     Slot::new(0x0000000000000000000000000140a814, [ // d1
-        Magic::new(0x00000000000802008020080200802000, 0x000404018182c2408210108000c0a101, 120, 1536),
-        Magic::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 45755),
+        Probe::new(0x00000000000802008020080200802000, 0x000404018182c2408210108000c0a101, 120, 1536),
+        Probe::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 45755),
     ]),
     Slot::new(0x00000000000000000000000002815028, [ // e1
-        Magic::new(0x00000000001004010040100401004000, 0x80020200000088684004404000402012, 120, 1792),
-        Magic::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 45883),
+        Probe::new(0x00000000001004010040100401004000, 0x80020200000088684004404000402012, 120, 1792),
+        Probe::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 45883),
     ]),
     Slot::new(0x0000000000000000000000000502a050, [ // f1
-        Magic::new(0x00000000002008020080200802008000, 0x8004802602004401082020200100200c, 120, 20160),
-        Magic::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 46011),
+        Probe::new(0x00000000002008020080200802008000, 0x8004802602004401082020200100200c, 120, 20160),
+        Probe::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 46011),
     ]),
     Slot::new(0x0000000000000000000000000a0540a0, [ // g1
-        Magic::new(0x00000000004010040100401004010000, 0x40048200028223000400868c00102004, 120, 20415),
-        Magic::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 46139),
+        Probe::new(0x00000000004010040100401004010000, 0x40048200028223000400868c00102004, 120, 20415),
+        Probe::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 46139),
     ]),
     Slot::new(0x000000000000000000000000140a8140, [ // h1
-        Magic::new(0x00000000008020080200802008020000, 0x1246001006004209cc24a00088522040, 120, 2048),
-        Magic::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 46267),
+        Probe::new(0x00000000008020080200802008020000, 0x1246001006004209cc24a00088522040, 120, 2048),
+        Probe::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 46267),
     ]),
     Slot::new(0x00000000000000000000000028050280, [ // i1
-        Magic::new(0x00000000010040100401004010040000, 0x002100184400040044a40203000940a0, 120, 2304),
-        Magic::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 46395),
+        Probe::new(0x00000000010040100401004010040000, 0x002100184400040044a40203000940a0, 120, 2304),
+        Probe::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 46395),
     ]),
     Slot::new(0x000000000000000000000000100a0100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 8448),
-        Magic::new(0x00000000020080200802008020080000, 0x0012062000100100000818010d00b426, 120, 8704),
+        Probe::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 8448),
+        Probe::new(0x00000000020080200802008020080000, 0x0012062000100100000818010d00b426, 120, 8704),
     ]),
     Slot::new(0x00000000000000000000000080500805, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 2560),
-        Magic::new(0x00000000000100401004010040100000, 0x08801100000040810080204108201009, 121, 49723),
+        Probe::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 2560),
+        Probe::new(0x00000000000100401004010040100000, 0x08801100000040810080204108201009, 121, 49723),
     ]),
     Slot::new(0x00000000000000000000000140a0140a, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 29499),
-        Magic::new(0x00000000000200802008020080200000, 0x14400110400054100080208008402102, 121, 29627),
+        Probe::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 29499),
+        Probe::new(0x00000000000200802008020080200000, 0x14400110400054100080208008402102, 121, 29627),
     ]),
     Slot::new(0x00000000000000000000000281502815, [ // c2
-        Magic::new(0x00000000000401004010040100400000, 0x3004d160420001084404413010100202, 121, 29755),
-        Magic::new(0x0000000000000000000000000007e800, 0x00240248001820000000e00046058010, 121, 29883),
+        Probe::new(0x00000000000401004010040100400000, 0x3004d160420001084404413010100202, 121, 29755),
+        Probe::new(0x0000000000000000000000000007e800, 0x00240248001820000000e00046058010, 121, 29883),
     ]),
     Slot::new(0x00000000000000000000000502a0502a, [ // d2
-        Magic::new(0x00000000000802008020080200800000, 0x05400880010000000002824028004a41, 121, 30011),
-        Magic::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 30139),
+        Probe::new(0x00000000000802008020080200800000, 0x05400880010000000002824028004a41, 121, 30011),
+        Probe::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 30139),
     ]),
     Slot::new(0x00000000000000000000000a0540a054, [ // e2
-        Magic::new(0x00000000001004010040100401000000, 0x04088180000200300410004114080020, 121, 30267),
-        Magic::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 30395),
+        Probe::new(0x00000000001004010040100401000000, 0x04088180000200300410004114080020, 121, 30267),
+        Probe::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 30395),
     ]),
     Slot::new(0x0000000000000000000000140a8140a8, [ // f2
-        Magic::new(0x00000000002008020080200802000000, 0x841003021000020c4806007020442301, 121, 30523),
-        Magic::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 30651),
+        Probe::new(0x00000000002008020080200802000000, 0x841003021000020c4806007020442301, 121, 30523),
+        Probe::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 30651),
     ]),
     Slot::new(0x00000000000000000000002815028150, [ // g2
-        Magic::new(0x00000000004010040100401004000000, 0x101100100204801000010004042820c0, 121, 30779),
-        Magic::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 30907),
+        Probe::new(0x00000000004010040100401004000000, 0x101100100204801000010004042820c0, 121, 30779),
+        Probe::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 30907),
     ]),
     Slot::new(0x0000000000000000000000502a0502a0, [ // h2
-        Magic::new(0x00000000008020080200802008000000, 0x2001228c015080200800002042001282, 121, 31035),
-        Magic::new(0x0000000000000000000000000005f800, 0x00000809000a42800448200000006000, 121, 31163),
+        Probe::new(0x00000000008020080200802008000000, 0x2001228c015080200800002042001282, 121, 31035),
+        Probe::new(0x0000000000000000000000000005f800, 0x00000809000a42800448200000006000, 121, 31163),
     ]),
     Slot::new(0x0000000000000000000000a0140a0140, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 31291),
-        Magic::new(0x00000000010040100401004010000000, 0x00640240000822408401840026101110, 121, 31419),
+        Probe::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 31291),
+        Probe::new(0x00000000010040100401004010000000, 0x00640240000822408401840026101110, 121, 31419),
     ]),
     Slot::new(0x00000000000000000000004028040280, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 2816),
-        Magic::new(0x00000000020080200802008020000000, 0x08230001084200201281804080100284, 121, 46523),
+        Probe::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 2816),
+        Probe::new(0x00000000020080200802008020000000, 0x08230001084200201281804080100284, 121, 46523),
     ]),
     Slot::new(0x00000000000000000000020140201402, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 3072),
-        Magic::new(0x00000000000100401004010040000400, 0x0c035820880100010004000100020202, 121, 46651),
+        Probe::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 3072),
+        Probe::new(0x00000000000100401004010040000400, 0x0c035820880100010004000100020202, 121, 46651),
     ]),
     Slot::new(0x00000000000000000000050280502805, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 31547),
-        Magic::new(0x00000000000200802008020080000800, 0x32104100000810020000802100080921, 121, 31675),
+        Probe::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 31547),
+        Probe::new(0x00000000000200802008020080000800, 0x32104100000810020000802100080921, 121, 31675),
     ]),
     Slot::new(0x000000000000000000000a0540a0540a, [ // c3
-        Magic::new(0x0000000000000000000000001fa00000, 0x00011040808008000048040400011000, 121, 31803),
-        Magic::new(0x00000000000401004010040100001000, 0x04208093820820000104005006020206, 121, 31931),
+        Probe::new(0x0000000000000000000000001fa00000, 0x00011040808008000048040400011000, 121, 31803),
+        Probe::new(0x00000000000401004010040100001000, 0x04208093820820000104005006020206, 121, 31931),
     ]),
     Slot::new(0x00000000000000000000140a8140a814, [ // d3
-        Magic::new(0x00000000000802008020080200002000, 0x60908100012088000100100482030201, 121, 32059),
-        Magic::new(0x0000000000000000000000001f600000, 0x20000026000000120100032808050041, 121, 32187),
+        Probe::new(0x00000000000802008020080200002000, 0x60908100012088000100100482030201, 121, 32059),
+        Probe::new(0x0000000000000000000000001f600000, 0x20000026000000120100032808050041, 121, 32187),
     ]),
     Slot::new(0x00000000000000000000281502815028, [ // e3
-        Magic::new(0x00000000001004010040100400004000, 0x08020041052002010802000808090130, 121, 32315),
-        Magic::new(0x0000000000000000000000001ee00000, 0x020000401003088060c0010100000200, 121, 32443),
+        Probe::new(0x00000000001004010040100400004000, 0x08020041052002010802000808090130, 121, 32315),
+        Probe::new(0x0000000000000000000000001ee00000, 0x020000401003088060c0010100000200, 121, 32443),
     ]),
     Slot::new(0x00000000000000000000502a0502a050, [ // f3
-        Magic::new(0x00000000002008020080200800008000, 0xc2460400202000008080400880840027, 121, 32571),
-        Magic::new(0x0000000000000000000000001de00000, 0x0180000000008a218800888081000903, 121, 32699),
+        Probe::new(0x00000000002008020080200800008000, 0xc2460400202000008080400880840027, 121, 32571),
+        Probe::new(0x0000000000000000000000001de00000, 0x0180000000008a218800888081000903, 121, 32699),
     ]),
     Slot::new(0x00000000000000000000a0540a0540a0, [ // g3
-        Magic::new(0x00000000004010040100401000010000, 0xc0005140100000200201421831008084, 121, 32827),
-        Magic::new(0x0000000000000000000000001be00000, 0x014001b040084208a030010802106010, 121, 32955),
+        Probe::new(0x00000000004010040100401000010000, 0xc0005140100000200201421831008084, 121, 32827),
+        Probe::new(0x0000000000000000000000001be00000, 0x014001b040084208a030010802106010, 121, 32955),
     ]),
     Slot::new(0x0000000000000000000140a8140a8140, [ // h3
-        Magic::new(0x00000000000000000000000017e00000, 0x10000004002000000043020800424130, 121, 33083),
-        Magic::new(0x00000000008020080200802000020000, 0x04180010107088000004880200108004, 121, 33211),
+        Probe::new(0x00000000000000000000000017e00000, 0x10000004002000000043020800424130, 121, 33083),
+        Probe::new(0x00000000008020080200802000020000, 0x04180010107088000004880200108004, 121, 33211),
     ]),
     Slot::new(0x00000000000000000002805028050280, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 33339),
-        Magic::new(0x00000000010040100401004000040000, 0x404c2044000481142914100090410841, 121, 33467),
+        Probe::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 33339),
+        Probe::new(0x00000000010040100401004000040000, 0x404c2044000481142914100090410841, 121, 33467),
     ]),
     Slot::new(0x0000000000000000000100a0100a0100, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 3328),
-        Magic::new(0x00000000020080200802008000080000, 0x00101020103440004000030105002208, 121, 46779),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 3328),
+        Probe::new(0x00000000020080200802008000080000, 0x00101020103440004000030105002208, 121, 46779),
     ]),
     Slot::new(0x00000000000000000008050080500800, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 3584),
-        Magic::new(0x00000000000100401004010000100400, 0x00841400111c02044908040040840088, 121, 46907),
+        Probe::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 3584),
+        Probe::new(0x00000000000100401004010000100400, 0x00841400111c02044908040040840088, 121, 46907),
     ]),
     Slot::new(0x000000000000000000140a0140a01400, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 33595),
-        Magic::new(0x00000000000200802008020000200800, 0x00600130202000001081010000820205, 121, 33723),
+        Probe::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 33595),
+        Probe::new(0x00000000000200802008020000200800, 0x00600130202000001081010000820205, 121, 33723),
     ]),
     Slot::new(0x00000000000000000028150281502800, [ // c4
-        Magic::new(0x00000000000000000000007e80000000, 0x00800200042140000010100006001100, 121, 33851),
-        Magic::new(0x00000000000401004010040000401000, 0x10200402001005405002010218088042, 121, 33979),
+        Probe::new(0x00000000000000000000007e80000000, 0x00800200042140000010100006001100, 121, 33851),
+        Probe::new(0x00000000000401004010040000401000, 0x10200402001005405002010218088042, 121, 33979),
     ]),
     Slot::new(0x000000000000000000502a0502a05000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 34107),
-        Magic::new(0x00000000000802008020080000802000, 0xa00a2404011040824200418000240223, 121, 34235),
+        Probe::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 34107),
+        Probe::new(0x00000000000802008020080000802000, 0xa00a2404011040824200418000240223, 121, 34235),
     ]),
     Slot::new(0x000000000000000000a0540a0540a000, [ // e4
-        Magic::new(0x00000000001004010040100001004000, 0x030408800008104c00010080f0030014, 121, 34363),
-        Magic::new(0x00000000000000000000007b80000000, 0x208a0000091000004400094040420200, 121, 34491),
+        Probe::new(0x00000000001004010040100001004000, 0x030408800008104c00010080f0030014, 121, 34363),
+        Probe::new(0x00000000000000000000007b80000000, 0x208a0000091000004400094040420200, 121, 34491),
     ]),
     Slot::new(0x00000000000000000140a8140a814000, [ // f4
-        Magic::new(0x00000000002008020080200002008000, 0x8002060002240420000c0c08001a0218, 121, 34619),
-        Magic::new(0x00000000000000000000007780000000, 0x20200806000800123000009820200000, 121, 34747),
+        Probe::new(0x00000000002008020080200002008000, 0x8002060002240420000c0c08001a0218, 121, 34619),
+        Probe::new(0x00000000000000000000007780000000, 0x20200806000800123000009820200000, 121, 34747),
     ]),
     Slot::new(0x00000000000000000281502815028000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 34875),
-        Magic::new(0x00000000004010040100400004010000, 0x010100222822c22c2000808810452011, 121, 35003),
+        Probe::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 34875),
+        Probe::new(0x00000000004010040100400004010000, 0x010100222822c22c2000808810452011, 121, 35003),
     ]),
     Slot::new(0x00000000000000000502a0502a050000, [ // h4
-        Magic::new(0x00000000000000000000005f80000000, 0x28300622004108420000008082000200, 121, 35131),
-        Magic::new(0x00000000008020080200800008020000, 0x00420006020021000009504220010044, 121, 35259),
+        Probe::new(0x00000000000000000000005f80000000, 0x28300622004108420000008082000200, 121, 35131),
+        Probe::new(0x00000000008020080200800008020000, 0x00420006020021000009504220010044, 121, 35259),
     ]),
     Slot::new(0x00000000000000000a0140a0140a0000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 35387),
-        Magic::new(0x00000000010040100401000010040000, 0x24204003400c01800104008830602202, 121, 35515),
+        Probe::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 35387),
+        Probe::new(0x00000000010040100401000010040000, 0x24204003400c01800104008830602202, 121, 35515),
     ]),
     Slot::new(0x00000000000000000402804028040000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 3840),
-        Magic::new(0x00000000020080200802000020080000, 0x090c048002a440401000083088000201, 121, 47035),
+        Probe::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 3840),
+        Probe::new(0x00000000020080200802000020080000, 0x090c048002a440401000083088000201, 121, 47035),
     ]),
     Slot::new(0x00000000000000002014020140200000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 4096),
-        Magic::new(0x00000000000100401004000040100400, 0x1020800000200000c084020020400284, 121, 49211),
+        Probe::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 4096),
+        Probe::new(0x00000000000100401004000040100400, 0x1020800000200000c084020020400284, 121, 49211),
     ]),
     Slot::new(0x00000000000000005028050280500000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 35643),
-        Magic::new(0x00000000000200802008000080200800, 0x00881001020000a00c2282201084a824, 121, 35771),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 35643),
+        Probe::new(0x00000000000200802008000080200800, 0x00881001020000a00c2282201084a824, 121, 35771),
     ]),
     Slot::new(0x0000000000000000a0540a0540a00000, [ // c5
-        Magic::new(0x00000000000000000001fa0000000000, 0x24020000008088010206066010404003, 121, 35899),
-        Magic::new(0x00000000000401004010000100401000, 0x4042021001418004c004085410018202, 121, 36027),
+        Probe::new(0x00000000000000000001fa0000000000, 0x24020000008088010206066010404003, 121, 35899),
+        Probe::new(0x00000000000401004010000100401000, 0x4042021001418004c004085410018202, 121, 36027),
     ]),
     Slot::new(0x000000000000000140a8140a81400000, [ // d5
-        Magic::new(0x00000000000000000001f60000000000, 0x001024b048820000400a000410602004, 121, 36155),
-        Magic::new(0x00000000000802008020000200802000, 0x004080802900080a41010020040006d1, 121, 36283),
+        Probe::new(0x00000000000000000001f60000000000, 0x001024b048820000400a000410602004, 121, 36155),
+        Probe::new(0x00000000000802008020000200802000, 0x004080802900080a41010020040006d1, 121, 36283),
     ]),
     Slot::new(0x00000000000000028150281502800000, [ // e5
-        Magic::new(0x00000000000000000001ee0000000000, 0x00000084000080240401d14000048010, 121, 36411),
-        Magic::new(0x00000000001004010040000401004000, 0x800a020000800852a820102000808100, 121, 36539),
+        Probe::new(0x00000000000000000001ee0000000000, 0x00000084000080240401d14000048010, 121, 36411),
+        Probe::new(0x00000000001004010040000401004000, 0x800a020000800852a820102000808100, 121, 36539),
     ]),
     Slot::new(0x000000000000000502a0502a05000000, [ // f5
-        Magic::new(0x00000000000000000001de0000000000, 0x00010010180214204000222000c80800, 121, 36667),
-        Magic::new(0x00000000002008020080000802008000, 0x24028200000080000000304002000080, 121, 36795),
+        Probe::new(0x00000000000000000001de0000000000, 0x00010010180214204000222000c80800, 121, 36667),
+        Probe::new(0x00000000002008020080000802008000, 0x24028200000080000000304002000080, 121, 36795),
     ]),
     Slot::new(0x000000000000000a0540a0540a000000, [ // g5
-        Magic::new(0x00000000000000000001be0000000000, 0x8a08013000889000061a090090840444, 121, 36923),
-        Magic::new(0x00000000004010040100001004010000, 0x22022080004000001004801000520220, 121, 37051),
+        Probe::new(0x00000000000000000001be0000000000, 0x8a08013000889000061a090090840444, 121, 36923),
+        Probe::new(0x00000000004010040100001004010000, 0x22022080004000001004801000520220, 121, 37051),
     ]),
     Slot::new(0x00000000000000140a8140a814000000, [ // h5
-        Magic::new(0x000000000000000000017e0000000000, 0x00002201202220401400000800208040, 121, 37179),
-        Magic::new(0x00000000008020080200002008020000, 0x20040080044287000820010482400118, 121, 37307),
+        Probe::new(0x000000000000000000017e0000000000, 0x00002201202220401400000800208040, 121, 37179),
+        Probe::new(0x00000000008020080200002008020000, 0x20040080044287000820010482400118, 121, 37307),
     ]),
     Slot::new(0x00000000000000280502805028000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 37435),
-        Magic::new(0x00000000010040100400004010040000, 0x03000880502006000000e09200440045, 121, 37563),
+        Probe::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 37435),
+        Probe::new(0x00000000010040100400004010040000, 0x03000880502006000000e09200440045, 121, 37563),
     ]),
     Slot::new(0x00000000000000100a0100a010000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 4352),
-        Magic::new(0x00000000020080200800008020080000, 0x32000442430000802114100320110222, 121, 47163),
+        Probe::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 4352),
+        Probe::new(0x00000000020080200800008020080000, 0x32000442430000802114100320110222, 121, 47163),
     ]),
     Slot::new(0x00000000000000805008050080000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 4608),
-        Magic::new(0x00000000000100401000010040100400, 0x00080800048400000421228100810401, 121, 47291),
+        Probe::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 4608),
+        Probe::new(0x00000000000100401000010040100400, 0x00080800048400000421228100810401, 121, 47291),
     ]),
     Slot::new(0x0000000000000140a0140a0140000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 37691),
-        Magic::new(0x00000000000200802000020080200800, 0x00086804008805411308808410810184, 121, 37819),
+        Probe::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 37691),
+        Probe::new(0x00000000000200802000020080200800, 0x00086804008805411308808410810184, 121, 37819),
     ]),
     Slot::new(0x00000000000002815028150280000000, [ // c6
-        Magic::new(0x000000000000000007e8000000000000, 0x16080413188000048020080640041010, 121, 15104),
-        Magic::new(0x00000000000401004000040100401000, 0x4060028448018040a0140089a0020002, 121, 37947),
+        Probe::new(0x000000000000000007e8000000000000, 0x16080413188000048020080640041010, 121, 15104),
+        Probe::new(0x00000000000401004000040100401000, 0x4060028448018040a0140089a0020002, 121, 37947),
     ]),
     Slot::new(0x0000000000000502a0502a0500000000, [ // d6
-        Magic::new(0x000000000000000007d8000000000000, 0x88010844040281400000140000a002a0, 121, 38075),
-        Magic::new(0x00000000000802008000080200802000, 0x40029200022040050440201010024001, 121, 38203),
+        Probe::new(0x000000000000000007d8000000000000, 0x88010844040281400000140000a002a0, 121, 38075),
+        Probe::new(0x00000000000802008000080200802000, 0x40029200022040050440201010024001, 121, 38203),
     ]),
     Slot::new(0x0000000000000a0540a0540a00000000, [ // e6
-        Magic::new(0x00000000001004010000100401004000, 0x02080840a04000308800414101008110, 121, 38331),
-        Magic::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 38459),
+        Probe::new(0x00000000001004010000100401004000, 0x02080840a04000308800414101008110, 121, 38331),
+        Probe::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 38459),
     ]),
     Slot::new(0x000000000000140a8140a81400000000, [ // f6
-        Magic::new(0x00000000002008020000200802008000, 0x9038004200000000128a041002820000, 121, 38587),
-        Magic::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 38715),
+        Probe::new(0x00000000002008020000200802008000, 0x9038004200000000128a041002820000, 121, 38587),
+        Probe::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 38715),
     ]),
     Slot::new(0x00000000000028150281502800000000, [ // g6
-        Magic::new(0x000000000000000006f8000000000000, 0x02080020800582042000008001100c20, 121, 38843),
-        Magic::new(0x00000000004010040000401004010000, 0x20004100018182000004042029012281, 121, 38971),
+        Probe::new(0x000000000000000006f8000000000000, 0x02080020800582042000008001100c20, 121, 38843),
+        Probe::new(0x00000000004010040000401004010000, 0x20004100018182000004042029012281, 121, 38971),
     ]),
     Slot::new(0x000000000000502a0502a05000000000, [ // h6
-        Magic::new(0x000000000000000005f8000000000000, 0x00400000080080000884000060000820, 121, 39099),
-        Magic::new(0x00000000008020080000802008020000, 0x3088021000080c000000080068414000, 121, 39227),
+        Probe::new(0x000000000000000005f8000000000000, 0x00400000080080000884000060000820, 121, 39099),
+        Probe::new(0x00000000008020080000802008020000, 0x3088021000080c000000080068414000, 121, 39227),
     ]),
     Slot::new(0x000000000000a0140a0140a000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 39355),
-        Magic::new(0x00000000010040100001004010040000, 0x00800900400280704008240c08202108, 121, 39483),
+        Probe::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 39355),
+        Probe::new(0x00000000010040100001004010040000, 0x00800900400280704008240c08202108, 121, 39483),
     ]),
     Slot::new(0x00000000000040280402804000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 4864),
-        Magic::new(0x00000000020080200002008020080000, 0x0a021894000000000108808204104000, 121, 47419),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 4864),
+        Probe::new(0x00000000020080200002008020080000, 0x0a021894000000000108808204104000, 121, 47419),
     ]),
     Slot::new(0x00000000000201402014020000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 5120),
-        Magic::new(0x00000000000100400004010040100400, 0x0208c2c0220004090c02004220580420, 121, 47547),
+        Probe::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 5120),
+        Probe::new(0x00000000000100400004010040100400, 0x0208c2c0220004090c02004220580420, 121, 47547),
     ]),
     Slot::new(0x00000000000502805028050000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 39611),
-        Magic::new(0x00000000000200800008020080200800, 0x0028808808000f000400924260410800, 121, 39739),
+        Probe::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 39611),
+        Probe::new(0x00000000000200800008020080200800, 0x0028808808000f000400924260410800, 121, 39739),
     ]),
     Slot::new(0x00000000000a0540a0540a0000000000, [ // c7
-        Magic::new(0x000000000000001fa000000000000000, 0xc1004830000001000804000040010683, 121, 39867),
-        Magic::new(0x00000000000401000010040100401000, 0x60045240000600400408804080100048, 121, 39995),
+        Probe::new(0x000000000000001fa000000000000000, 0xc1004830000001000804000040010683, 121, 39867),
+        Probe::new(0x00000000000401000010040100401000, 0x60045240000600400408804080100048, 121, 39995),
     ]),
     Slot::new(0x0000000000140a8140a8140000000000, [ // d7
-        Magic::new(0x00000000000802000020080200802000, 0x00080880110200114001210002080081, 121, 40123),
-        Magic::new(0x000000000000001f6000000000000000, 0x08402080008000000000040400080002, 121, 40251),
+        Probe::new(0x00000000000802000020080200802000, 0x00080880110200114001210002080081, 121, 40123),
+        Probe::new(0x000000000000001f6000000000000000, 0x08402080008000000000040400080002, 121, 40251),
     ]),
     Slot::new(0x00000000002815028150280000000000, [ // e7
-        Magic::new(0x00000000001004000040100401004000, 0x00010601a14d03008040801090002020, 121, 40379),
-        Magic::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 40507),
+        Probe::new(0x00000000001004000040100401004000, 0x00010601a14d03008040801090002020, 121, 40379),
+        Probe::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 40507),
     ]),
     Slot::new(0x0000000000502a0502a0500000000000, [ // f7
-        Magic::new(0x00000000002008000080200802008000, 0x800402002010201002030089c100a080, 121, 40635),
-        Magic::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 40763),
+        Probe::new(0x00000000002008000080200802008000, 0x800402002010201002030089c100a080, 121, 40635),
+        Probe::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 40763),
     ]),
     Slot::new(0x0000000000a0540a0540a00000000000, [ // g7
-        Magic::new(0x00000000004010000100401004010000, 0x40208080000601400001080508098002, 121, 40891),
-        Magic::new(0x000000000000001be000000000000000, 0x04251000050022020000018004000301, 121, 49595),
+        Probe::new(0x00000000004010000100401004010000, 0x40208080000601400001080508098002, 121, 40891),
+        Probe::new(0x000000000000001be000000000000000, 0x04251000050022020000018004000301, 121, 49595),
     ]),
     Slot::new(0x000000000140a8140a81400000000000, [ // h7
-        Magic::new(0x0000000000000017e000000000000000, 0x820c22000b0802e080000840c0020021, 121, 41019),
-        Magic::new(0x00000000008020000200802008020000, 0x80090900440000a00000480084101020, 121, 41147),
+        Probe::new(0x0000000000000017e000000000000000, 0x820c22000b0802e080000840c0020021, 121, 41019),
+        Probe::new(0x00000000008020000200802008020000, 0x80090900440000a00000480084101020, 121, 41147),
     ]),
     Slot::new(0x00000000028050280502800000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 41275),
-        Magic::new(0x00000000010040000401004010040000, 0x42084008420189008000080820424020, 121, 41403),
+        Probe::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 41275),
+        Probe::new(0x00000000010040000401004010040000, 0x42084008420189008000080820424020, 121, 41403),
     ]),
     Slot::new(0x000000000100a0100a01000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 5376),
-        Magic::new(0x00000000020080000802008020080000, 0x02104044020800020000100203450821, 121, 47675),
+        Probe::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 5376),
+        Probe::new(0x00000000020080000802008020080000, 0x02104044020800020000100203450821, 121, 47675),
     ]),
     Slot::new(0x00000000080500805008000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 5632),
-        Magic::new(0x00000000000100001004010040100400, 0x20001004820288800004020702042488, 121, 47803),
+        Probe::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 5632),
+        Probe::new(0x00000000000100001004010040100400, 0x20001004820288800004020702042488, 121, 47803),
     ]),
     Slot::new(0x00000000140a0140a014000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 41531),
-        Magic::new(0x00000000000200002008020080200800, 0x0201022010400010200402400440c602, 121, 41659),
+        Probe::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 41531),
+        Probe::new(0x00000000000200002008020080200800, 0x0201022010400010200402400440c602, 121, 41659),
     ]),
     Slot::new(0x00000000281502815028000000000000, [ // c8
-        Magic::new(0x00000000000400004010040100401000, 0x20100c02010008200200220025052201, 121, 41787),
-        Magic::new(0x0000000000007e800000000000000000, 0x180400000801801800000300000e4020, 121, 41915),
+        Probe::new(0x00000000000400004010040100401000, 0x20100c02010008200200220025052201, 121, 41787),
+        Probe::new(0x0000000000007e800000000000000000, 0x180400000801801800000300000e4020, 121, 41915),
     ]),
     Slot::new(0x00000000502a0502a050000000000000, [ // d8
-        Magic::new(0x00000000000800008020080200802000, 0x60412080090008004a010081064200c1, 121, 42043),
-        Magic::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 42171),
+        Probe::new(0x00000000000800008020080200802000, 0x60412080090008004a010081064200c1, 121, 42043),
+        Probe::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 42171),
     ]),
     Slot::new(0x00000000a0540a0540a0000000000000, [ // e8
-        Magic::new(0x00000000001000010040100401004000, 0x02044a00000810007004100808012a02, 121, 42299),
-        Magic::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 42427),
+        Probe::new(0x00000000001000010040100401004000, 0x02044a00000810007004100808012a02, 121, 42299),
+        Probe::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 42427),
     ]),
     Slot::new(0x0000000140a8140a8140000000000000, [ // f8
-        Magic::new(0x00000000002000020080200802008000, 0x0208110a002002000800056404044010, 121, 42555),
-        Magic::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 42683),
+        Probe::new(0x00000000002000020080200802008000, 0x0208110a002002000800056404044010, 121, 42555),
+        Probe::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 42683),
     ]),
     Slot::new(0x00000002815028150280000000000000, [ // g8
-        Magic::new(0x00000000004000040100401004010000, 0x2000a2800088100101000c2000242420, 121, 42811),
-        Magic::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 42939),
+        Probe::new(0x00000000004000040100401004010000, 0x2000a2800088100101000c2000242420, 121, 42811),
+        Probe::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 42939),
     ]),
     Slot::new(0x0000000502a0502a0500000000000000, [ // h8
-        Magic::new(0x00000000008000080200802008020000, 0x8120610054408004006008008140a201, 121, 43067),
-        Magic::new(0x0000000000005f800000000000000000, 0x00040400000800000140000402004100, 121, 49850),
+        Probe::new(0x00000000008000080200802008020000, 0x8120610054408004006008008140a201, 121, 43067),
+        Probe::new(0x0000000000005f800000000000000000, 0x00040400000800000140000402004100, 121, 49850),
     ]),
     Slot::new(0x0000000a0140a0140a00000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 43195),
-        Magic::new(0x00000000010000100401004010040000, 0x080240200c40d0000040024022202051, 121, 43323),
+        Probe::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 43195),
+        Probe::new(0x00000000010000100401004010040000, 0x080240200c40d0000040024022202051, 121, 43323),
     ]),
     Slot::new(0x00000004028040280400000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 5888),
-        Magic::new(0x00000000020000200802008020080000, 0x0201001000000800042080a011002009, 121, 47931),
+        Probe::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 5888),
+        Probe::new(0x00000000020000200802008020080000, 0x0201001000000800042080a011002009, 121, 47931),
     ]),
     Slot::new(0x00000000140201402000000000000000, [ // a9
-        Magic::new(0x0000000001fe00000000000000000000, 0x2112d100001200001c00200a00408280, 120, 6144),
-        Magic::new(0x00000000000000401004010040100400, 0x50100004108200011004020200040a44, 121, 48059),
+        Probe::new(0x0000000001fe00000000000000000000, 0x2112d100001200001c00200a00408280, 120, 6144),
+        Probe::new(0x00000000000000401004010040100400, 0x50100004108200011004020200040a44, 121, 48059),
     ]),
     Slot::new(0x00000000280502805000000000000000, [ // b9
-        Magic::new(0x00000000000000802008020080200800, 0x21421800101001000000820100040841, 121, 43451),
-        Magic::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 43579),
+        Probe::new(0x00000000000000802008020080200800, 0x21421800101001000000820100040841, 121, 43451),
+        Probe::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 43579),
     ]),
     Slot::new(0x00000000540a0540a000000000000000, [ // c9
-        Magic::new(0x00000000000001004010040100401000, 0x808038904224000c4001000905280282, 121, 43707),
-        Magic::new(0x0000000001fa00000000000000000000, 0x04084100084905002000000400004408, 121, 43835),
+        Probe::new(0x00000000000001004010040100401000, 0x808038904224000c4001000905280282, 121, 43707),
+        Probe::new(0x0000000001fa00000000000000000000, 0x04084100084905002000000400004408, 121, 43835),
     ]),
     Slot::new(0x00000000a8140a814000000000000000, [ // d9
-        Magic::new(0x00000000000002008020080200802000, 0x48820804002000209c12021001040087, 121, 43963),
-        Magic::new(0x0000000001f600000000000000000000, 0x002601000110000280080b451810402c, 121, 44091),
+        Probe::new(0x00000000000002008020080200802000, 0x48820804002000209c12021001040087, 121, 43963),
+        Probe::new(0x0000000001f600000000000000000000, 0x002601000110000280080b451810402c, 121, 44091),
     ]),
     Slot::new(0x00000001502815028000000000000000, [ // e9
-        Magic::new(0x00000000000004010040100401004000, 0x440800080000030c0000808892002600, 121, 44219),
-        Magic::new(0x0000000001ee00000000000000000000, 0x000201000002008290c0001200000401, 121, 44347),
+        Probe::new(0x00000000000004010040100401004000, 0x440800080000030c0000808892002600, 121, 44219),
+        Probe::new(0x0000000001ee00000000000000000000, 0x000201000002008290c0001200000401, 121, 44347),
     ]),
     Slot::new(0x00000002a0502a050000000000000000, [ // f9
-        Magic::new(0x00000000000008020080200802008000, 0x3000840000004a03800100640580144a, 121, 44475),
-        Magic::new(0x0000000001de00000000000000000000, 0xa100010004020002c101880018450100, 121, 44603),
+        Probe::new(0x00000000000008020080200802008000, 0x3000840000004a03800100640580144a, 121, 44475),
+        Probe::new(0x0000000001de00000000000000000000, 0xa100010004020002c101880018450100, 121, 44603),
     ]),
     Slot::new(0x0000000540a0540a0000000000000000, [ // g9
-        Magic::new(0x00000000000010040100401004010000, 0x40021008000002004820041002800821, 121, 44731),
-        Magic::new(0x0000000001be00000000000000000000, 0x00000100010080000124000100008002, 121, 44859),
+        Probe::new(0x00000000000010040100401004010000, 0x40021008000002004820041002800821, 121, 44731),
+        Probe::new(0x0000000001be00000000000000000000, 0x00000100010080000124000100008002, 121, 44859),
     ]),
     Slot::new(0x0000000a8140a8140000000000000000, [ // h9
-        Magic::new(0x00000000000020080200802008020000, 0x01080800004000000400020842002070, 121, 44987),
-        Magic::new(0x00000000017e00000000000000000000, 0x80008080000000000000020000100000, 121, 45115),
+        Probe::new(0x00000000000020080200802008020000, 0x01080800004000000400020842002070, 121, 44987),
+        Probe::new(0x00000000017e00000000000000000000, 0x80008080000000000000020000100000, 121, 45115),
     ]),
     Slot::new(0x00000005028050280000000000000000, [ // i9
-        Magic::new(0x00000000000040100401004010040000, 0x02260028022814000000020021148004, 121, 45243),
-        Magic::new(0x0000000000fe00000000000000000000, 0x000002000400620008a0000002004012, 121, 45371),
+        Probe::new(0x00000000000040100401004010040000, 0x02260028022814000000020021148004, 121, 45243),
+        Probe::new(0x0000000000fe00000000000000000000, 0x000002000400620008a0000002004012, 121, 45371),
     ]),
     Slot::new(0x0000000a0100a0100000000000000000, [ // j9
-        Magic::new(0x0000000001fe00000000000000000000, 0x00083900020100100020000208088100, 120, 6400),
-        Magic::new(0x00000000000080200802008020080000, 0x2a092020807200508080c40850220230, 121, 48187),
+        Probe::new(0x0000000001fe00000000000000000000, 0x00083900020100100020000208088100, 120, 6400),
+        Probe::new(0x00000000000080200802008020080000, 0x2a092020807200508080c40850220230, 121, 48187),
     ]),
     Slot::new(0x00000000080500800000000000000000, [ // a10
-        Magic::new(0x00000000000100401004010040100400, 0x410008040000280a2020920004801111, 120, 8960),
-        Magic::new(0x00000007f80000000000000000000000, 0x02020003c000822a0010004011820089, 120, 9216),
+        Probe::new(0x00000000000100401004010040100400, 0x410008040000280a2020920004801111, 120, 8960),
+        Probe::new(0x00000007f80000000000000000000000, 0x02020003c000822a0010004011820089, 120, 9216),
     ]),
     Slot::new(0x00000000140a01400000000000000000, [ // b10
-        Magic::new(0x00000000000200802008020080200800, 0x08044400800024001041040220201341, 120, 6656),
-        Magic::new(0x00000007f00000000000000000000000, 0x8400000240230220000a214040481000, 121, 48315),
+        Probe::new(0x00000000000200802008020080200800, 0x08044400800024001041040220201341, 120, 6656),
+        Probe::new(0x00000007f00000000000000000000000, 0x8400000240230220000a214040481000, 121, 48315),
     ]),
     Slot::new(0x00000000281502800000000000000000, [ // c10
-        Magic::new(0x00000000000401004010040100401000, 0x004000a0000020050001010008010012, 120, 6912),
-        Magic::new(0x00000007e80000000000000000000000, 0x000400204010000080000002820808e0, 121, 48443),
+        Probe::new(0x00000000000401004010040100401000, 0x004000a0000020050001010008010012, 120, 6912),
+        Probe::new(0x00000007e80000000000000000000000, 0x000400204010000080000002820808e0, 121, 48443),
     ]),
     Slot::new(0x00000000502a05000000000000000000, [ // d10
-        Magic::new(0x00000000000802008020080200802000, 0xe4880800025800400001801682080211, 120, 7168),
-        Magic::new(0x00000007d80000000000000000000000, 0x1802404040384290a402060001040200, 121, 49339),
+        Probe::new(0x00000000000802008020080200802000, 0xe4880800025800400001801682080211, 120, 7168),
+        Probe::new(0x00000007d80000000000000000000000, 0x1802404040384290a402060001040200, 121, 49339),
     ]),
     Slot::new(0x00000000a0540a000000000000000000, [ // e10
-        Magic::new(0x00000000001004010040100401004000, 0x40820021800000008000102020001942, 120, 7424),
-        Magic::new(0x00000007b80000000000000000000000, 0x00402400400944080000000448410080, 121, 48571),
+        Probe::new(0x00000000001004010040100401004000, 0x40820021800000008000102020001942, 120, 7424),
+        Probe::new(0x00000007b80000000000000000000000, 0x00402400400944080000000448410080, 121, 48571),
     ]),
     Slot::new(0x0000000140a814000000000000000000, [ // f10
-        Magic::new(0x00000000002008020080200802008000, 0x01100180a00221000100200244020012, 120, 20925),
-        Magic::new(0x00000007780000000000000000000000, 0xb002008040000224002000081cc36000, 121, 48699),
+        Probe::new(0x00000000002008020080200802008000, 0x01100180a00221000100200244020012, 120, 20925),
+        Probe::new(0x00000007780000000000000000000000, 0xb002008040000224002000081cc36000, 121, 48699),
     ]),
     Slot::new(0x00000002815028000000000000000000, [ // g10
-        Magic::new(0x00000000004010040100401004010000, 0x02040088452200904004201221000880, 120, 21180),
-        Magic::new(0x00000006f80000000000000000000000, 0x0200480c040090040400408050020020, 121, 48827),
+        Probe::new(0x00000000004010040100401004010000, 0x02040088452200904004201221000880, 120, 21180),
+        Probe::new(0x00000006f80000000000000000000000, 0x0200480c040090040400408050020020, 121, 48827),
     ]),
     Slot::new(0x0000000502a050000000000000000000, [ // h10
-        Magic::new(0x00000000008020080200802008020000, 0x00180010000008024a40201600204001, 120, 7680),
-        Magic::new(0x00000005f80000000000000000000000, 0x000c0020200800000000000028060980, 121, 48955),
+        Probe::new(0x00000000008020080200802008020000, 0x00180010000008024a40201600204001, 120, 7680),
+        Probe::new(0x00000005f80000000000000000000000, 0x000c0020200800000000000028060980, 121, 48955),
     ]),
     Slot::new(0x0000000a0140a0000000000000000000, [ // i10
-        Magic::new(0x00000000010040100401004010040000, 0x301a8000c00042524408810605004920, 120, 7936),
-        Magic::new(0x00000003f80000000000000000000000, 0x80020000800008044064602108040001, 121, 49083),
+        Probe::new(0x00000000010040100401004010040000, 0x301a8000c00042524408810605004920, 120, 7936),
+        Probe::new(0x00000003f80000000000000000000000, 0x80020000800008044064602108040001, 121, 49083),
     ]),
     Slot::new(0x00000004028040000000000000000000, [ // j10
-        Magic::new(0x00000000020080200802008020080000, 0x00328102040008093000022400041051, 120, 20671),
-        Magic::new(0x00000007f80000000000000000000000, 0x14080113400050000801000080800220, 120, 9472),
+        Probe::new(0x00000000020080200802008020080000, 0x00328102040008093000022400041051, 120, 20671),
+        Probe::new(0x00000007f80000000000000000000000, 0x14080113400050000801000080800220, 120, 9472),
     ]),
 ];
 /// Block 3: cardinal white quiet, cardinal black quiet, cardinal white capture, cardinal
@@ -7465,403 +8574,403 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201800, [ // a1
-        Magic::new(0x00000000010020040080100200400800, 0x8d080080210300240204044010804010, 120, 0),
+        Probe::new(0x00000000010020040080100200400800, 0x8d080080210300240204044010804010, 120, 0),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000503400, [ // b1
-        Magic::new(0x00000000000040080100200400801000, 0x08004002004140180800804025001381, 121, 21691),
+        Probe::new(0x00000000000040080100200400801000, 0x08004002004140180800804025001381, 121, 21691),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000a06c00, [ // c1
-        Magic::new(0x00000000000000100200400801002800, 0x02082480040050041923004000401040, 121, 21819),
+        Probe::new(0x00000000000000100200400801002800, 0x02082480040050041923004000401040, 121, 21819),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000140d800, [ // d1
-        Magic::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 21947),
+        Probe::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 21947),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000281b000, [ // e1
-        Magic::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 22075),
+        Probe::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 22075),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000005036000, [ // f1
-        Magic::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 22203),
+        Probe::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 22203),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000a06c000, [ // g1
-        Magic::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 22331),
+        Probe::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 22331),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000140d8000, [ // h1
-        Magic::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 22459),
+        Probe::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 22459),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000280b0000, [ // i1
-        Magic::new(0x00000000000000804020100804020000, 0x34080428820000080040102002014541, 121, 22587),
+        Probe::new(0x00000000000000804020100804020000, 0x34080428820000080040102002014541, 121, 22587),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000010060000, [ // j1
-        Magic::new(0x00000000000201008040201008040000, 0x84900080000204081000440408801011, 120, 256),
+        Probe::new(0x00000000000201008040201008040000, 0x84900080000204081000440408801011, 120, 256),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000080600006, [ // a2
-        Magic::new(0x00000000008010020040080100200000, 0x0c00c004400082152aa0840684084020, 121, 22715),
+        Probe::new(0x00000000008010020040080100200000, 0x0c00c004400082152aa0840684084020, 121, 22715),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000140d0000d, [ // b2
-        Magic::new(0x00000000010020040080100200400000, 0x26160b8080185000088001e041080021, 121, 22843),
+        Probe::new(0x00000000010020040080100200400000, 0x26160b8080185000088001e041080021, 121, 22843),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000281b0001b, [ // c2
-        Magic::new(0x00000000000040080100200400a00000, 0x10001400280020060884204041022010, 121, 22971),
+        Probe::new(0x00000000000040080100200400a00000, 0x10001400280020060884204041022010, 121, 22971),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000503600036, [ // d2
-        Magic::new(0x00000000000000100200400881400000, 0x08008020100401800000002060860259, 121, 23099),
+        Probe::new(0x00000000000000100200400881400000, 0x08008020100401800000002060860259, 121, 23099),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000a06c0006c, [ // e2
-        Magic::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 23227),
+        Probe::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 23227),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000140d8000d8, [ // f2
-        Magic::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 23355),
+        Probe::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 23355),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000281b0001b0, [ // g2
-        Magic::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 23483),
+        Probe::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 23483),
         PAD,
     ]),
     Slot::new(0x00000000000000000000005036000360, [ // h2
-        Magic::new(0x00000000000000804020100814000000, 0x0480081400060b0305c0200420a800c1, 121, 23611),
+        Probe::new(0x00000000000000804020100814000000, 0x0480081400060b0305c0200420a800c1, 121, 23611),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000a02c0002c0, [ // i2
-        Magic::new(0x00000000000201008040201008000000, 0x8aa84000088004008808011182012009, 121, 49978),
+        Probe::new(0x00000000000201008040201008000000, 0x8aa84000088004008808011182012009, 121, 49978),
         PAD,
     ]),
     Slot::new(0x00000000000000000000004018000180, [ // j2
-        Magic::new(0x00000000000402010080402010000000, 0x0480202000200084800028010300600c, 121, 23739),
+        Probe::new(0x00000000000402010080402010000000, 0x0480202000200084800028010300600c, 121, 23739),
         PAD,
     ]),
     Slot::new(0x00000000000000000000020180001802, [ // a3
-        Magic::new(0x00000000004008010020040080000800, 0x02101320000000101001400022210c00, 121, 23867),
+        Probe::new(0x00000000004008010020040080000800, 0x02101320000000101001400022210c00, 121, 23867),
         PAD,
     ]),
     Slot::new(0x00000000000000000000050340003405, [ // b3
-        Magic::new(0x00000000008010020040080100001000, 0x02513100118800400002020040010044, 121, 23995),
+        Probe::new(0x00000000008010020040080100001000, 0x02513100118800400002020040010044, 121, 23995),
         PAD,
     ]),
     Slot::new(0x000000000000000000000a06c0006c0a, [ // c3
-        Magic::new(0x00000000010020040080100200000000, 0x100080803028040100008014089c4100, 122, 14912),
-        Magic::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 50134),
+        Probe::new(0x00000000010020040080100200000000, 0x100080803028040100008014089c4100, 122, 14912),
+        Probe::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 50134),
     ]),
     Slot::new(0x00000000000000000000140d8000d814, [ // d3
-        Magic::new(0x00000000000040080100200400000000, 0x105080c0002080804400000002220010, 123, 51386),
-        Magic::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 52281),
+        Probe::new(0x00000000000040080100200400000000, 0x105080c0002080804400000002220010, 123, 51386),
+        Probe::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 52281),
     ]),
     Slot::new(0x00000000000000000000281b0001b028, [ // e3
-        Magic::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 51418),
-        Magic::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 52297),
+        Probe::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 51418),
+        Probe::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 52297),
     ]),
     Slot::new(0x00000000000000000000503600036050, [ // f3
-        Magic::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 51450),
-        Magic::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 52313),
+        Probe::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 51450),
+        Probe::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 52313),
     ]),
     Slot::new(0x00000000000000000000a06c0006c0a0, [ // g3
-        Magic::new(0x00000000000000804020100800000000, 0x004000000a3000000012c00d01480101, 123, 51482),
-        Magic::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 52329),
+        Probe::new(0x00000000000000804020100800000000, 0x004000000a3000000012c00d01480101, 123, 51482),
+        Probe::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 52329),
     ]),
     Slot::new(0x0000000000000000000140d8000d8140, [ // h3
-        Magic::new(0x00000000000201008040201000000000, 0x144010101205c1100804000044042025, 122, 15040),
-        Magic::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 50198),
+        Probe::new(0x00000000000201008040201000000000, 0x144010101205c1100804000044042025, 122, 15040),
+        Probe::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 50198),
     ]),
     Slot::new(0x0000000000000000000280b0000b0280, [ // i3
-        Magic::new(0x00000000000402010080402000020000, 0x04821011800080621800288d01002100, 121, 24123),
+        Probe::new(0x00000000000402010080402000020000, 0x04821011800080621800288d01002100, 121, 24123),
         PAD,
     ]),
     Slot::new(0x00000000000000000001006000060100, [ // j3
-        Magic::new(0x00000000000804020100804000040000, 0x1001701000c800102080840000094044, 121, 24251),
+        Probe::new(0x00000000000804020100804000040000, 0x1001701000c800102080840000094044, 121, 24251),
         PAD,
     ]),
     Slot::new(0x00000000000000000008060000600800, [ // a4
-        Magic::new(0x00000000002004008010020000201000, 0x00082020412010100000404080216511, 121, 24379),
+        Probe::new(0x00000000002004008010020000201000, 0x00082020412010100000404080216511, 121, 24379),
         PAD,
     ]),
     Slot::new(0x000000000000000000140d0000d01400, [ // b4
-        Magic::new(0x00000000004008010020040000402000, 0xc0420410b1000931000d000901042400, 121, 24507),
+        Probe::new(0x00000000004008010020040000402000, 0xc0420410b1000931000d000901042400, 121, 24507),
         PAD,
     ]),
     Slot::new(0x000000000000000000281b0001b02800, [ // c4
-        Magic::new(0x00000000008010020040080000000000, 0x0850050800010004808500a0a0040130, 123, 51514),
-        Magic::new(0x00000000000000000000020000a04000, 0x20000048102891000004450100204040, 124, 52345),
+        Probe::new(0x00000000008010020040080000000000, 0x0850050800010004808500a0a0040130, 123, 51514),
+        Probe::new(0x00000000000000000000020000a04000, 0x20000048102891000004450100204040, 124, 52345),
     ]),
     Slot::new(0x00000000000000000050360003605000, [ // d4
-        Magic::new(0x00000000010020040080100000000000, 0xc000802441c0002010048820200e0024, 123, 51866),
-        Magic::new(0x00000000000000000008040001408800, 0x0000480a01010004a890192200040800, 122, 50362),
+        Probe::new(0x00000000010020040080100000000000, 0xc000802441c0002010048820200e0024, 123, 51866),
+        Probe::new(0x00000000000000000008040001408800, 0x0000480a01010004a890192200040800, 122, 50362),
     ]),
     Slot::new(0x000000000000000000a06c0006c0a000, [ // e4
-        Magic::new(0x00000000000040080100200002010000, 0x08208488300100100a10094000020044, 122, 50426),
-        Magic::new(0x00000000000000002010080000801000, 0x00d108000001a80144088060c0d04a02, 123, 51898),
+        Probe::new(0x00000000000040080100200002010000, 0x08208488300100100a10094000020044, 122, 50426),
+        Probe::new(0x00000000000000002010080000801000, 0x00d108000001a80144088060c0d04a02, 123, 51898),
     ]),
     Slot::new(0x00000000000000000140d8000d814000, [ // f4
-        Magic::new(0x00000000000000804020100004020000, 0x80514022000040c40808404146288121, 122, 51322),
-        Magic::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 51930),
+        Probe::new(0x00000000000000804020100004020000, 0x80514022000040c40808404146288121, 122, 51322),
+        Probe::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 51930),
     ]),
     Slot::new(0x00000000000000000281b0001b028000, [ // g4
-        Magic::new(0x00000000000201008040200000000000, 0x00c008c1500180000160000004024021, 123, 52250),
-        Magic::new(0x0000000000000000040080000a044000, 0x10000470481000040410200801104001, 122, 50490),
+        Probe::new(0x00000000000201008040200000000000, 0x00c008c1500180000160000004024021, 123, 52250),
+        Probe::new(0x0000000000000000040080000a044000, 0x10000470481000040410200801104001, 122, 50490),
     ]),
     Slot::new(0x00000000000000000503600036050000, [ // h4
-        Magic::new(0x00000000000402010080400000000000, 0x104405c0040080000000204000814810, 123, 51546),
-        Magic::new(0x00000000000000000001000014008000, 0x0024000010200440001d001400802002, 124, 52361),
+        Probe::new(0x00000000000402010080400000000000, 0x104405c0040080000000204000814810, 123, 51546),
+        Probe::new(0x00000000000000000001000014008000, 0x0024000010200440001d001400802002, 124, 52361),
     ]),
     Slot::new(0x00000000000000000a02c0002c0a0000, [ // i4
-        Magic::new(0x00000000000804020100800008010000, 0x8010c200800000402000020100008085, 121, 24635),
+        Probe::new(0x00000000000804020100800008010000, 0x8010c200800000402000020100008085, 121, 24635),
         PAD,
     ]),
     Slot::new(0x00000000000000000401800018040000, [ // j4
-        Magic::new(0x00000000001008040201000010020000, 0x81080100a01604040810019801804c04, 121, 50106),
+        Probe::new(0x00000000001008040201000010020000, 0x81080100a01604040810019801804c04, 121, 50106),
         PAD,
     ]),
     Slot::new(0x00000000000000002018000180200000, [ // a5
-        Magic::new(0x00000000001002004008000080402000, 0x1014620108000000c08010801004c80e, 121, 24763),
+        Probe::new(0x00000000001002004008000080402000, 0x1014620108000000c08010801004c80e, 121, 24763),
         PAD,
     ]),
     Slot::new(0x00000000000000005034000340500000, [ // b5
-        Magic::new(0x00000000002004008010000100804000, 0x00202020051082c0100080445000c281, 121, 24891),
+        Probe::new(0x00000000002004008010000100804000, 0x00202020051082c0100080445000c281, 121, 24891),
         PAD,
     ]),
     Slot::new(0x0000000000000000a06c0006c0a00000, [ // c5
-        Magic::new(0x00000000004008010028000000000000, 0x90080c040140000000400000090a0100, 123, 51578),
-        Magic::new(0x00000000000000000000000281008000, 0x011000c0a34008020020204440100444, 124, 52377),
+        Probe::new(0x00000000004008010028000000000000, 0x90080c040140000000400000090a0100, 123, 51578),
+        Probe::new(0x00000000000000000000000281008000, 0x011000c0a34008020020204440100444, 124, 52377),
     ]),
     Slot::new(0x000000000000000140d8000d81400000, [ // d5
-        Magic::new(0x00000000008010022050000000000000, 0x20004220240000006000080008406114, 122, 50554),
-        Magic::new(0x00000000000000000000000502210000, 0x084080000008004008400a0820221000, 123, 51962),
+        Probe::new(0x00000000008010022050000000000000, 0x20004220240000006000080008406114, 122, 50554),
+        Probe::new(0x00000000000000000000000502210000, 0x084080000008004008400a0820221000, 123, 51962),
     ]),
     Slot::new(0x000000000000000281b0001b02800000, [ // e5
-        Magic::new(0x000000000100208440a0000000000000, 0x110700030000002800000201a2240042, 121, 28987),
-        Magic::new(0x00000000000000000000000a04420800, 0x05000000800000420201081010050004, 122, 51066),
+        Probe::new(0x000000000100208440a0000000000000, 0x110700030000002800000201a2240042, 121, 28987),
+        Probe::new(0x00000000000000000000000a04420800, 0x05000000800000420201081010050004, 122, 51066),
     ]),
     Slot::new(0x00000000000000050360003605000000, [ // f5
-        Magic::new(0x00000000000241088140000000000000, 0x08020620408400800810080200000149, 121, 29115),
-        Magic::new(0x00000000000000000000001408841000, 0x1a20008881201a4000b048b00c001060, 122, 51130),
+        Probe::new(0x00000000000241088140000000000000, 0x08020620408400800810080200000149, 121, 29115),
+        Probe::new(0x00000000000000000000001408841000, 0x1a20008881201a4000b048b00c001060, 122, 51130),
     ]),
     Slot::new(0x000000000000000a06c0006c0a000000, [ // g5
-        Magic::new(0x00000000000402110280000000000000, 0x4080b00820020020004640480500140c, 122, 50618),
-        Magic::new(0x00000000000000000000002811002000, 0x0001410406158102426102882a000050, 123, 51994),
+        Probe::new(0x00000000000402110280000000000000, 0x4080b00820020020004640480500140c, 122, 50618),
+        Probe::new(0x00000000000000000000002811002000, 0x0001410406158102426102882a000050, 123, 51994),
     ]),
     Slot::new(0x00000000000000140d8000d814000000, [ // h5
-        Magic::new(0x00000000000804020500000000000000, 0x24481005000080208020241002010820, 123, 51610),
-        Magic::new(0x00000000000000000000005002004000, 0x20010080000000980000402012010400, 124, 52393),
+        Probe::new(0x00000000000804020500000000000000, 0x24481005000080208020241002010820, 123, 51610),
+        Probe::new(0x00000000000000000000005002004000, 0x20010080000000980000402012010400, 124, 52393),
     ]),
     Slot::new(0x00000000000000280b0000b028000000, [ // i5
-        Magic::new(0x00000000001008040200002004008000, 0x020084004002002a0002202a84040404, 121, 25019),
+        Probe::new(0x00000000001008040200002004008000, 0x020084004002002a0002202a84040404, 121, 25019),
         PAD,
     ]),
     Slot::new(0x00000000000000100600006010000000, [ // j5
-        Magic::new(0x00000000002010080400004008010000, 0x2081001000208040004004020c814010, 121, 25147),
+        Probe::new(0x00000000002010080400004008010000, 0x2081001000208040004004020c814010, 121, 25147),
         PAD,
     ]),
     Slot::new(0x00000000000000806000060080000000, [ // a6
-        Magic::new(0x00000000000801002000020100804000, 0x02802100000000a10002000404080301, 121, 25275),
+        Probe::new(0x00000000000801002000020100804000, 0x02802100000000a10002000404080301, 121, 25275),
         PAD,
     ]),
     Slot::new(0x0000000000000140d0000d0140000000, [ // b6
-        Magic::new(0x00000000001002004000040201008000, 0x08400210048020020200100448088002, 121, 25403),
+        Probe::new(0x00000000001002004000040201008000, 0x08400210048020020200100448088002, 121, 25403),
         PAD,
     ]),
     Slot::new(0x0000000000000281b0001b0280000000, [ // c6
-        Magic::new(0x00000000000000002000080402010000, 0x02401020008052000002440404941004, 123, 51642),
-        Magic::new(0x00000000002004008000020000000000, 0x40200200400068008200000000482001, 124, 52409),
+        Probe::new(0x00000000000000002000080402010000, 0x02401020008052000002440404941004, 123, 51642),
+        Probe::new(0x00000000002004008000020000000000, 0x40200200400068008200000000482001, 124, 52409),
     ]),
     Slot::new(0x00000000000005036000360500000000, [ // d6
-        Magic::new(0x00000000000000804000100804020000, 0x80200800230080800051108c500d4001, 122, 50682),
-        Magic::new(0x00000000004008010000040080000000, 0x40040c01200000000100008820021020, 123, 52026),
+        Probe::new(0x00000000000000804000100804020000, 0x80200800230080800051108c500d4001, 122, 50682),
+        Probe::new(0x00000000004008010000040080000000, 0x40040c01200000000100008820021020, 123, 52026),
     ]),
     Slot::new(0x0000000000000a06c0006c0a00000000, [ // e6
-        Magic::new(0x00000000008010020000201008040000, 0x0c0d020400108300450108080020a200, 121, 29243),
-        Magic::new(0x00000000000201008000080100200000, 0x00881040408812000022421244420001, 122, 51194),
+        Probe::new(0x00000000008010020000201008040000, 0x0c0d020400108300450108080020a200, 121, 29243),
+        Probe::new(0x00000000000201008000080100200000, 0x00881040408812000022421244420001, 122, 51194),
     ]),
     Slot::new(0x000000000000140d8000d81400000000, [ // f6
-        Magic::new(0x00000000010020040000100200400800, 0x4221008c40042a00020080a020180110, 121, 29371),
-        Magic::new(0x00000000000402010000402010000000, 0x061c50008002021000c0100481060000, 122, 51258),
+        Probe::new(0x00000000010020040000100200400800, 0x4221008c40042a00020080a020180110, 121, 29371),
+        Probe::new(0x00000000000402010000402010000000, 0x061c50008002021000c0100481060000, 122, 51258),
     ]),
     Slot::new(0x000000000000281b0001b02800000000, [ // g6
-        Magic::new(0x00000000000040080000200400801000, 0x0c0100002002005050a0898408a09100, 122, 50746),
-        Magic::new(0x00000000000804020000804000000000, 0x082960000000010410e10039a1006880, 123, 52058),
+        Probe::new(0x00000000000040080000200400801000, 0x0c0100002002005050a0898408a09100, 122, 50746),
+        Probe::new(0x00000000000804020000804000000000, 0x082960000000010410e10039a1006880, 123, 52058),
     ]),
     Slot::new(0x00000000000050360003605000000000, [ // h6
-        Magic::new(0x00000000000000100000400801002000, 0x844000180000000201029488040e0801, 123, 51674),
-        Magic::new(0x00000000001008040001000000000000, 0x90040588000008000203840080504080, 124, 52425),
+        Probe::new(0x00000000000000100000400801002000, 0x844000180000000201029488040e0801, 123, 51674),
+        Probe::new(0x00000000001008040001000000000000, 0x90040588000008000203840080504080, 124, 52425),
     ]),
     Slot::new(0x000000000000a02c0002c0a000000000, [ // i6
-        Magic::new(0x00000000002010080000801002004000, 0x11040020005000202006002224003008, 121, 25531),
+        Probe::new(0x00000000002010080000801002004000, 0x11040020005000202006002224003008, 121, 25531),
         PAD,
     ]),
     Slot::new(0x00000000000040180001804000000000, [ // j6
-        Magic::new(0x00000000004020100001002004008000, 0x008801010000000013001000a2001040, 121, 25659),
+        Probe::new(0x00000000004020100001002004008000, 0x008801010000000013001000a2001040, 121, 25659),
         PAD,
     ]),
     Slot::new(0x00000000000201800018020000000000, [ // a7
-        Magic::new(0x00000000000400800008040201008000, 0x0a0212a20025d2000514101020408080, 121, 25787),
+        Probe::new(0x00000000000400800008040201008000, 0x0a0212a20025d2000514101020408080, 121, 25787),
         PAD,
     ]),
     Slot::new(0x00000000000503400034050000000000, [ // b7
-        Magic::new(0x00000000000801000010080402010000, 0x04400404040010400400802a82004400, 121, 25915),
+        Probe::new(0x00000000000801000010080402010000, 0x04400404040010400400802a82004400, 121, 25915),
         PAD,
     ]),
     Slot::new(0x00000000000a06c0006c0a0000000000, [ // c7
-        Magic::new(0x00000000000000000020100804020000, 0x002000118008000950004d0830212200, 123, 51706),
-        Magic::new(0x00000000001002800008000000000000, 0x00308840080400800008208820082821, 124, 52441),
+        Probe::new(0x00000000000000000020100804020000, 0x002000118008000950004d0830212200, 123, 51706),
+        Probe::new(0x00000000001002800008000000000000, 0x00308840080400800008208820082821, 124, 52441),
     ]),
     Slot::new(0x0000000000140d8000d8140000000000, [ // d7
-        Magic::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 52090),
-        Magic::new(0x00000000002205000010020000000000, 0x20c003000408200c8002001100020708, 122, 50810),
+        Probe::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 52090),
+        Probe::new(0x00000000002205000010020000000000, 0x20c003000408200c8002001100020708, 122, 50810),
     ]),
     Slot::new(0x0000000000281b0001b0280000000000, [ // e7
-        Magic::new(0x00000000004008000080402010000000, 0x00100040292800042000000112801040, 122, 50874),
-        Magic::new(0x00000000000402000020040080000000, 0x08180808501000000800002100140610, 123, 52122),
+        Probe::new(0x00000000004008000080402010000000, 0x00100040292800042000000112801040, 122, 50874),
+        Probe::new(0x00000000000402000020040080000000, 0x08180808501000000800002100140610, 123, 52122),
     ]),
     Slot::new(0x00000000005036000360500000000000, [ // f7
-        Magic::new(0x00000000008010000040080100200000, 0x10022021000110010080020880008080, 122, 50938),
-        Magic::new(0x00000000000804000100804000000000, 0x01a10af0000400001806000020454009, 123, 52154),
+        Probe::new(0x00000000008010000040080100200000, 0x10022021000110010080020880008080, 122, 50938),
+        Probe::new(0x00000000000804000100804000000000, 0x01a10af0000400001806000020454009, 123, 52154),
     ]),
     Slot::new(0x0000000000a06c0006c0a00000000000, [ // g7
-        Magic::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 52186),
-        Magic::new(0x00000000011028000201000000000000, 0x0168008000008004a93828000000081a, 122, 51002),
+        Probe::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 52186),
+        Probe::new(0x00000000011028000201000000000000, 0x0168008000008004a93828000000081a, 122, 51002),
     ]),
     Slot::new(0x000000000140d8000d81400000000000, [ // h7
-        Magic::new(0x00000000000000000100200400801000, 0x00840402102020000031098049165081, 123, 52218),
-        Magic::new(0x00000000002050000400000000000000, 0x00e2080c401040101414000480000028, 124, 52457),
+        Probe::new(0x00000000000000000100200400801000, 0x00840402102020000031098049165081, 123, 52218),
+        Probe::new(0x00000000002050000400000000000000, 0x00e2080c401040101414000480000028, 124, 52457),
     ]),
     Slot::new(0x000000000280b0000b02800000000000, [ // i7
-        Magic::new(0x00000000004020000200400801002000, 0x860805c020000080000022400050804a, 121, 26043),
+        Probe::new(0x00000000004020000200400801002000, 0x860805c020000080000022400050804a, 121, 26043),
         PAD,
     ]),
     Slot::new(0x00000000010060000601000000000000, [ // j7
-        Magic::new(0x00000000008040000400801002004000, 0x4804005000c121010118402420280808, 121, 26171),
+        Probe::new(0x00000000008040000400801002004000, 0x4804005000c121010118402420280808, 121, 26171),
         PAD,
     ]),
     Slot::new(0x00000000080600006008000000000000, [ // a8
-        Magic::new(0x00000000000200002010080402010000, 0x080290180200080000b4802001011121, 121, 26299),
+        Probe::new(0x00000000000200002010080402010000, 0x080290180200080000b4802001011121, 121, 26299),
         PAD,
     ]),
     Slot::new(0x00000000140d0000d014000000000000, [ // b8
-        Magic::new(0x00000000000400004020100804020000, 0x0000c000a00018840001c16800808283, 121, 26427),
+        Probe::new(0x00000000000400004020100804020000, 0x0000c000a00018840001c16800808283, 121, 26427),
         PAD,
     ]),
     Slot::new(0x00000000281b0001b028000000000000, [ // c8
-        Magic::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 50234),
-        Magic::new(0x00000000000a00002000000000000000, 0x1a41180041008040401200807454090c, 125, 52537),
+        Probe::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 50234),
+        Probe::new(0x00000000000a00002000000000000000, 0x1a41180041008040401200807454090c, 125, 52537),
     ]),
     Slot::new(0x00000000503600036050000000000000, [ // d8
-        Magic::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 51738),
-        Magic::new(0x00000000001400004008000000000000, 0x01000801002002090000000802040202, 124, 52473),
+        Probe::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 51738),
+        Probe::new(0x00000000001400004008000000000000, 0x01000801002002090000000802040202, 124, 52473),
     ]),
     Slot::new(0x00000000a06c0006c0a0000000000000, [ // e8
-        Magic::new(0x00000000002000020100804000000000, 0x8830040082100000001080000c910091, 123, 51770),
-        Magic::new(0x00000000000800008010020000000000, 0x20000450084020000009988080240605, 124, 52489),
+        Probe::new(0x00000000002000020100804000000000, 0x8830040082100000001080000c910091, 123, 51770),
+        Probe::new(0x00000000000800008010020000000000, 0x20000450084020000009988080240605, 124, 52489),
     ]),
     Slot::new(0x0000000140d8000d8140000000000000, [ // f8
-        Magic::new(0x00000000004000010020040080000000, 0x80000020090012000040000083080480, 123, 51802),
-        Magic::new(0x00000000001000040201000000000000, 0x7002211000060a000012044000044615, 124, 52505),
+        Probe::new(0x00000000004000010020040080000000, 0x80000020090012000040000083080480, 123, 51802),
+        Probe::new(0x00000000001000040201000000000000, 0x7002211000060a000012044000044615, 124, 52505),
     ]),
     Slot::new(0x0000000281b0001b0280000000000000, [ // g8
-        Magic::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 51834),
-        Magic::new(0x0000000000a000080400000000000000, 0x88000820018001108020005000008008, 124, 52521),
+        Probe::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 51834),
+        Probe::new(0x0000000000a000080400000000000000, 0x88000820018001108020005000008008, 124, 52521),
     ]),
     Slot::new(0x00000005036000360500000000000000, [ // h8
-        Magic::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 50298),
-        Magic::new(0x00000000014000100000000000000000, 0x100000c0000008084000000000801240, 125, 52545),
+        Probe::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 50298),
+        Probe::new(0x00000000014000100000000000000000, 0x100000c0000008084000000000801240, 125, 52545),
     ]),
     Slot::new(0x0000000a02c0002c0a00000000000000, [ // i8
-        Magic::new(0x00000000008000080100200400801000, 0x04108102c10a00100408012000814c04, 121, 26555),
+        Probe::new(0x00000000008000080100200400801000, 0x04108102c10a00100408012000814c04, 121, 26555),
         PAD,
     ]),
     Slot::new(0x00000004018000180400000000000000, [ // j8
-        Magic::new(0x00000000010000100200400801002000, 0x0800a011080200400800818204020002, 121, 26683),
+        Probe::new(0x00000000010000100200400801002000, 0x0800a011080200400800818204020002, 121, 26683),
         PAD,
     ]),
     Slot::new(0x00000000180001802000000000000000, [ // a9
-        Magic::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26811),
+        Probe::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26811),
         PAD,
     ]),
     Slot::new(0x00000000340003405000000000000000, [ // b9
-        Magic::new(0x00000000000001008040201008040000, 0x04c00000401100500012900880248021, 121, 26939),
+        Probe::new(0x00000000000001008040201008040000, 0x04c00000401100500012900880248021, 121, 26939),
         PAD,
     ]),
     Slot::new(0x000000006c0006c0a000000000000000, [ // c9
-        Magic::new(0x00000000000002810080402010000000, 0xc0082020010004015020803810808840, 121, 27067),
+        Probe::new(0x00000000000002810080402010000000, 0xc0082020010004015020803810808840, 121, 27067),
         PAD,
     ]),
     Slot::new(0x00000000d8000d814000000000000000, [ // d9
-        Magic::new(0x00000000000005022100804000000000, 0x500200105108000814118100c1004004, 121, 27195),
+        Probe::new(0x00000000000005022100804000000000, 0x500200105108000814118100c1004004, 121, 27195),
         PAD,
     ]),
     Slot::new(0x00000001b0001b028000000000000000, [ // e9
-        Magic::new(0x0000000000000a044209000000000000, 0x2008080240c181000004010000100202, 121, 27323),
+        Probe::new(0x0000000000000a044209000000000000, 0x2008080240c181000004010000100202, 121, 27323),
         PAD,
     ]),
     Slot::new(0x00000003600036050000000000000000, [ // f9
-        Magic::new(0x00000000000014088410020000000000, 0x1042000100000000001140a006900c01, 121, 27451),
+        Probe::new(0x00000000000014088410020000000000, 0x1042000100000000001140a006900c01, 121, 27451),
         PAD,
     ]),
     Slot::new(0x00000006c0006c0a0000000000000000, [ // g9
-        Magic::new(0x00000000000028110020040080000000, 0x8064000000000230458809408d010110, 121, 27579),
+        Probe::new(0x00000000000028110020040080000000, 0x8064000000000230458809408d010110, 121, 27579),
         PAD,
     ]),
     Slot::new(0x0000000d8000d8140000000000000000, [ // h9
-        Magic::new(0x00000000000050020040080100200000, 0x50502000860480040000001004881080, 121, 27707),
+        Probe::new(0x00000000000050020040080100200000, 0x50502000860480040000001004881080, 121, 27707),
         PAD,
     ]),
     Slot::new(0x0000000b0000b0280000000000000000, [ // i9
-        Magic::new(0x00000000000020040080100200400800, 0xc6021001828800801101090010030102, 121, 27835),
+        Probe::new(0x00000000000020040080100200400800, 0xc6021001828800801101090010030102, 121, 27835),
         PAD,
     ]),
     Slot::new(0x00000006000060100000000000000000, [ // j9
-        Magic::new(0x00000000000040080100200400801000, 0x2048c0002000b1100001084021202040, 121, 27963),
+        Probe::new(0x00000000000040080100200400801000, 0x2048c0002000b1100001084021202040, 121, 27963),
         PAD,
     ]),
     Slot::new(0x00000000000600800000000000000000, [ // a10
-        Magic::new(0x00000000000201008040201008040000, 0x202040c0000280002000008204802005, 120, 512),
+        Probe::new(0x00000000000201008040201008040000, 0x202040c0000280002000008204802005, 120, 512),
         PAD,
     ]),
     Slot::new(0x00000000000d01400000000000000000, [ // b10
-        Magic::new(0x00000000000402010080402010000000, 0x804000c0010081908000000204840970, 121, 28091),
+        Probe::new(0x00000000000402010080402010000000, 0x804000c0010081908000000204840970, 121, 28091),
         PAD,
     ]),
     Slot::new(0x00000000001b02800000000000000000, [ // c10
-        Magic::new(0x00000000000a04020100804000000000, 0x40080100108001000030408120170020, 121, 28219),
+        Probe::new(0x00000000000a04020100804000000000, 0x40080100108001000030408120170020, 121, 28219),
         PAD,
     ]),
     Slot::new(0x00000000003605000000000000000000, [ // d10
-        Magic::new(0x00000000001408840201000000000000, 0x10101500101008089100080000601040, 121, 28347),
+        Probe::new(0x00000000001408840201000000000000, 0x10101500101008089100080000601040, 121, 28347),
         PAD,
     ]),
     Slot::new(0x00000000006c0a000000000000000000, [ // e10
-        Magic::new(0x00000000002811082400000000000000, 0x28080480049020001040080038080014, 121, 28475),
+        Probe::new(0x00000000002811082400000000000000, 0x28080480049020001040080038080014, 121, 28475),
         PAD,
     ]),
     Slot::new(0x0000000000d814000000000000000000, [ // f10
-        Magic::new(0x00000000005022104008000000000000, 0x10020382008109012a405080000d0d11, 121, 28603),
+        Probe::new(0x00000000005022104008000000000000, 0x10020382008109012a405080000d0d11, 121, 28603),
         PAD,
     ]),
     Slot::new(0x0000000001b028000000000000000000, [ // g10
-        Magic::new(0x0000000000a044008010020000000000, 0x20820120080410400007800200100501, 121, 28731),
+        Probe::new(0x0000000000a044008010020000000000, 0x20820120080410400007800200100501, 121, 28731),
         PAD,
     ]),
     Slot::new(0x00000000036050000000000000000000, [ // h10
-        Magic::new(0x00000000014008010020040080000000, 0x9001404084400000090000150014c200, 121, 28859),
+        Probe::new(0x00000000014008010020040080000000, 0x9001404084400000090000150014c200, 121, 28859),
         PAD,
     ]),
     Slot::new(0x0000000002c0a0000000000000000000, [ // i10
-        Magic::new(0x00000000008010020040080100200000, 0x0809014590480a018000010002020100, 121, 49467),
+        Probe::new(0x00000000008010020040080100200000, 0x0809014590480a018000010002020100, 121, 49467),
         PAD,
     ]),
     Slot::new(0x00000000018040000000000000000000, [ // j10
-        Magic::new(0x00000000010020040080100200400800, 0x010800602410400022058008c4040012, 120, 768),
+        Probe::new(0x00000000010020040080100200400800, 0x010800602410400022058008c4040012, 120, 768),
         PAD,
     ]),
 ];
@@ -7870,404 +8979,404 @@ static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_4: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000402, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 8192),
-        Magic::new(0x00000000000100401004010040100400, 0x04102001204004000808820202010205, 120, 21435),
+        Probe::new(0x000000000000000000000000000001fe, 0x20000080103a000200802088040a0000, 120, 8192),
+        Probe::new(0x00000000000100401004010040100400, 0x04102001204004000808820202010205, 120, 21435),
     ]),
     Slot::new(0x00000000000000000000000000000805, [ // b1
-        Magic::new(0x00000000000200802008020080200800, 0x41000060408000110910084005080881, 120, 1024),
-        Magic::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 45499),
+        Probe::new(0x00000000000200802008020080200800, 0x41000060408000110910084005080881, 120, 1024),
+        Probe::new(0x000000000000000000000000000001fc, 0x000220840082e4400880402101004430, 121, 45499),
     ]),
     Slot::new(0x0000000000000000000000000000100a, [ // c1
-        Magic::new(0x00000000000401004010040100401000, 0x00844409000000840800400422020402, 120, 1280),
-        Magic::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 45627),
+        Probe::new(0x00000000000401004010040100401000, 0x00844409000000840800400422020402, 120, 1280),
+        Probe::new(0x000000000000000000000000000001fa, 0x042020108041204140c0008400400150, 121, 45627),
     ]),
     Slot::new(0x00000000000000000000000000002014, [ // d1
-        Magic::new(0x00000000000802008020080200802000, 0x000404018182c2408210108000c0a101, 120, 1536),
-        Magic::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 45755),
+        Probe::new(0x00000000000802008020080200802000, 0x000404018182c2408210108000c0a101, 120, 1536),
+        Probe::new(0x000000000000000000000000000001f6, 0x08001400400a00010280802008084004, 121, 45755),
     ]),
     Slot::new(0x00000000000000000000000000004028, [ // e1
-        Magic::new(0x00000000001004010040100401004000, 0x80020200000088684004404000402012, 120, 1792),
-        Magic::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 45883),
+        Probe::new(0x00000000001004010040100401004000, 0x80020200000088684004404000402012, 120, 1792),
+        Probe::new(0x000000000000000000000000000001ee, 0x0000000a001090091010419001100042, 121, 45883),
     ]),
     Slot::new(0x00000000000000000000000000008050, [ // f1
-        Magic::new(0x00000000002008020080200802008000, 0x8004802602004401082020200100200c, 120, 20160),
-        Magic::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 46011),
+        Probe::new(0x00000000002008020080200802008000, 0x8004802602004401082020200100200c, 120, 20160),
+        Probe::new(0x000000000000000000000000000001de, 0x80028000812000822808000000090000, 121, 46011),
     ]),
     Slot::new(0x000000000000000000000000000100a0, [ // g1
-        Magic::new(0x00000000004010040100401004010000, 0x40048200028223000400868c00102004, 120, 20415),
-        Magic::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 46139),
+        Probe::new(0x00000000004010040100401004010000, 0x40048200028223000400868c00102004, 120, 20415),
+        Probe::new(0x000000000000000000000000000001be, 0x14000000540209003080000052804004, 121, 46139),
     ]),
     Slot::new(0x00000000000000000000000000020140, [ // h1
-        Magic::new(0x00000000008020080200802008020000, 0x1246001006004209cc24a00088522040, 120, 2048),
-        Magic::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 46267),
+        Probe::new(0x00000000008020080200802008020000, 0x1246001006004209cc24a00088522040, 120, 2048),
+        Probe::new(0x0000000000000000000000000000017e, 0x41008400020c00000202408004080c00, 121, 46267),
     ]),
     Slot::new(0x00000000000000000000000000040280, [ // i1
-        Magic::new(0x00000000010040100401004010040000, 0x002100184400040044a40203000940a0, 120, 2304),
-        Magic::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 46395),
+        Probe::new(0x00000000010040100401004010040000, 0x002100184400040044a40203000940a0, 120, 2304),
+        Probe::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 46395),
     ]),
     Slot::new(0x00000000000000000000000000080100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 8448),
-        Magic::new(0x00000000020080200802008020080000, 0x0012062000100100000818010d00b426, 120, 8704),
+        Probe::new(0x000000000000000000000000000001fe, 0x0000088c030304105080040004206850, 120, 8448),
+        Probe::new(0x00000000020080200802008020080000, 0x0012062000100100000818010d00b426, 120, 8704),
     ]),
     Slot::new(0x00000000000000000000000000100801, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 2560),
-        Magic::new(0x00000000000100401004010040100000, 0x08801100000040810080204108201009, 121, 49723),
+        Probe::new(0x0000000000000000000000000007f800, 0x16000004008000000402020001811005, 120, 2560),
+        Probe::new(0x00000000000100401004010040100000, 0x08801100000040810080204108201009, 121, 49723),
     ]),
     Slot::new(0x00000000000000000000000000201402, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 29499),
-        Magic::new(0x00000000000200802008020080200000, 0x14400110400054100080208008402102, 121, 29627),
+        Probe::new(0x0000000000000000000000000007f000, 0x24001100001000200520201442010000, 121, 29499),
+        Probe::new(0x00000000000200802008020080200000, 0x14400110400054100080208008402102, 121, 29627),
     ]),
     Slot::new(0x00000000000000000000000000402804, [ // c2
-        Magic::new(0x00000000000401004010040100400000, 0x3004d160420001084404413010100202, 121, 29755),
-        Magic::new(0x0000000000000000000000000007e800, 0x00240248001820000000e00046058010, 121, 29883),
+        Probe::new(0x00000000000401004010040100400000, 0x3004d160420001084404413010100202, 121, 29755),
+        Probe::new(0x0000000000000000000000000007e800, 0x00240248001820000000e00046058010, 121, 29883),
     ]),
     Slot::new(0x00000000000000000000000000805008, [ // d2
-        Magic::new(0x00000000000802008020080200800000, 0x05400880010000000002824028004a41, 121, 30011),
-        Magic::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 30139),
+        Probe::new(0x00000000000802008020080200800000, 0x05400880010000000002824028004a41, 121, 30011),
+        Probe::new(0x0000000000000000000000000007d800, 0x12211500821100040028080901000880, 121, 30139),
     ]),
     Slot::new(0x0000000000000000000000000100a010, [ // e2
-        Magic::new(0x00000000001004010040100401000000, 0x04088180000200300410004114080020, 121, 30267),
-        Magic::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 30395),
+        Probe::new(0x00000000001004010040100401000000, 0x04088180000200300410004114080020, 121, 30267),
+        Probe::new(0x0000000000000000000000000007b800, 0x0000062000010038002320108e000100, 121, 30395),
     ]),
     Slot::new(0x00000000000000000000000002014020, [ // f2
-        Magic::new(0x00000000002008020080200802000000, 0x841003021000020c4806007020442301, 121, 30523),
-        Magic::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 30651),
+        Probe::new(0x00000000002008020080200802000000, 0x841003021000020c4806007020442301, 121, 30523),
+        Probe::new(0x00000000000000000000000000077800, 0x04500850208159150202200002004082, 121, 30651),
     ]),
     Slot::new(0x00000000000000000000000004028040, [ // g2
-        Magic::new(0x00000000004010040100401004000000, 0x101100100204801000010004042820c0, 121, 30779),
-        Magic::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 30907),
+        Probe::new(0x00000000004010040100401004000000, 0x101100100204801000010004042820c0, 121, 30779),
+        Probe::new(0x0000000000000000000000000006f800, 0x120810051000002120842010420984d4, 121, 30907),
     ]),
     Slot::new(0x00000000000000000000000008050080, [ // h2
-        Magic::new(0x00000000008020080200802008000000, 0x2001228c015080200800002042001282, 121, 31035),
-        Magic::new(0x0000000000000000000000000005f800, 0x00000809000a42800448200000006000, 121, 31163),
+        Probe::new(0x00000000008020080200802008000000, 0x2001228c015080200800002042001282, 121, 31035),
+        Probe::new(0x0000000000000000000000000005f800, 0x00000809000a42800448200000006000, 121, 31163),
     ]),
     Slot::new(0x000000000000000000000000100a0100, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 31291),
-        Magic::new(0x00000000010040100401004010000000, 0x00640240000822408401840026101110, 121, 31419),
+        Probe::new(0x0000000000000000000000000003f800, 0x28042020900000508142c03600400111, 121, 31291),
+        Probe::new(0x00000000010040100401004010000000, 0x00640240000822408401840026101110, 121, 31419),
     ]),
     Slot::new(0x00000000000000000000000020040200, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 2816),
-        Magic::new(0x00000000020080200802008020000000, 0x08230001084200201281804080100284, 121, 46523),
+        Probe::new(0x0000000000000000000000000007f800, 0x0800081d104000080000404000480021, 120, 2816),
+        Probe::new(0x00000000020080200802008020000000, 0x08230001084200201281804080100284, 121, 46523),
     ]),
     Slot::new(0x00000000000000000000000040200400, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 3072),
-        Magic::new(0x00000000000100401004010040000400, 0x0c035820880100010004000100020202, 121, 46651),
+        Probe::new(0x0000000000000000000000001fe00000, 0x10000020000102014250002800000004, 120, 3072),
+        Probe::new(0x00000000000100401004010040000400, 0x0c035820880100010004000100020202, 121, 46651),
     ]),
     Slot::new(0x00000000000000000000000080500800, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 31547),
-        Magic::new(0x00000000000200802008020080000800, 0x32104100000810020000802100080921, 121, 31675),
+        Probe::new(0x0000000000000000000000001fc00000, 0x90088004080800000046108801043042, 121, 31547),
+        Probe::new(0x00000000000200802008020080000800, 0x32104100000810020000802100080921, 121, 31675),
     ]),
     Slot::new(0x00000000000000000000000100a01000, [ // c3
-        Magic::new(0x0000000000000000000000001fa00000, 0x00011040808008000048040400011000, 121, 31803),
-        Magic::new(0x00000000000401004010040100001000, 0x04208093820820000104005006020206, 121, 31931),
+        Probe::new(0x0000000000000000000000001fa00000, 0x00011040808008000048040400011000, 121, 31803),
+        Probe::new(0x00000000000401004010040100001000, 0x04208093820820000104005006020206, 121, 31931),
     ]),
     Slot::new(0x00000000000000000000000201402000, [ // d3
-        Magic::new(0x00000000000802008020080200002000, 0x60908100012088000100100482030201, 121, 32059),
-        Magic::new(0x0000000000000000000000001f600000, 0x20000026000000120100032808050041, 121, 32187),
+        Probe::new(0x00000000000802008020080200002000, 0x60908100012088000100100482030201, 121, 32059),
+        Probe::new(0x0000000000000000000000001f600000, 0x20000026000000120100032808050041, 121, 32187),
     ]),
     Slot::new(0x00000000000000000000000402804000, [ // e3
-        Magic::new(0x00000000001004010040100400004000, 0x08020041052002010802000808090130, 121, 32315),
-        Magic::new(0x0000000000000000000000001ee00000, 0x020000401003088060c0010100000200, 121, 32443),
+        Probe::new(0x00000000001004010040100400004000, 0x08020041052002010802000808090130, 121, 32315),
+        Probe::new(0x0000000000000000000000001ee00000, 0x020000401003088060c0010100000200, 121, 32443),
     ]),
     Slot::new(0x00000000000000000000000805008000, [ // f3
-        Magic::new(0x00000000002008020080200800008000, 0xc2460400202000008080400880840027, 121, 32571),
-        Magic::new(0x0000000000000000000000001de00000, 0x0180000000008a218800888081000903, 121, 32699),
+        Probe::new(0x00000000002008020080200800008000, 0xc2460400202000008080400880840027, 121, 32571),
+        Probe::new(0x0000000000000000000000001de00000, 0x0180000000008a218800888081000903, 121, 32699),
     ]),
     Slot::new(0x0000000000000000000000100a010000, [ // g3
-        Magic::new(0x00000000004010040100401000010000, 0xc0005140100000200201421831008084, 121, 32827),
-        Magic::new(0x0000000000000000000000001be00000, 0x014001b040084208a030010802106010, 121, 32955),
+        Probe::new(0x00000000004010040100401000010000, 0xc0005140100000200201421831008084, 121, 32827),
+        Probe::new(0x0000000000000000000000001be00000, 0x014001b040084208a030010802106010, 121, 32955),
     ]),
     Slot::new(0x00000000000000000000002014020000, [ // h3
-        Magic::new(0x00000000000000000000000017e00000, 0x10000004002000000043020800424130, 121, 33083),
-        Magic::new(0x00000000008020080200802000020000, 0x04180010107088000004880200108004, 121, 33211),
+        Probe::new(0x00000000000000000000000017e00000, 0x10000004002000000043020800424130, 121, 33083),
+        Probe::new(0x00000000008020080200802000020000, 0x04180010107088000004880200108004, 121, 33211),
     ]),
     Slot::new(0x00000000000000000000004028040000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 33339),
-        Magic::new(0x00000000010040100401004000040000, 0x404c2044000481142914100090410841, 121, 33467),
+        Probe::new(0x0000000000000000000000000fe00000, 0x14a03040000100800028105002020002, 121, 33339),
+        Probe::new(0x00000000010040100401004000040000, 0x404c2044000481142914100090410841, 121, 33467),
     ]),
     Slot::new(0x00000000000000000000008010080000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 3328),
-        Magic::new(0x00000000020080200802008000080000, 0x00101020103440004000030105002208, 121, 46779),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00040000100008080008700801010000, 120, 3328),
+        Probe::new(0x00000000020080200802008000080000, 0x00101020103440004000030105002208, 121, 46779),
     ]),
     Slot::new(0x00000000000000000000010080100000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 3584),
-        Magic::new(0x00000000000100401004010000100400, 0x00841400111c02044908040040840088, 121, 46907),
+        Probe::new(0x00000000000000000000007f80000000, 0x4148100500041004208004209201c010, 120, 3584),
+        Probe::new(0x00000000000100401004010000100400, 0x00841400111c02044908040040840088, 121, 46907),
     ]),
     Slot::new(0x00000000000000000000020140200000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 33595),
-        Magic::new(0x00000000000200802008020000200800, 0x00600130202000001081010000820205, 121, 33723),
+        Probe::new(0x00000000000000000000007f00000000, 0x0002050208a020010010008828100200, 121, 33595),
+        Probe::new(0x00000000000200802008020000200800, 0x00600130202000001081010000820205, 121, 33723),
     ]),
     Slot::new(0x00000000000000000000040280400000, [ // c4
-        Magic::new(0x00000000000000000000007e80000000, 0x00800200042140000010100006001100, 121, 33851),
-        Magic::new(0x00000000000401004010040000401000, 0x10200402001005405002010218088042, 121, 33979),
+        Probe::new(0x00000000000000000000007e80000000, 0x00800200042140000010100006001100, 121, 33851),
+        Probe::new(0x00000000000401004010040000401000, 0x10200402001005405002010218088042, 121, 33979),
     ]),
     Slot::new(0x00000000000000000000080500800000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 34107),
-        Magic::new(0x00000000000802008020080000802000, 0xa00a2404011040824200418000240223, 121, 34235),
+        Probe::new(0x00000000000000000000007d80000000, 0x0000204020082000a42000802a000400, 121, 34107),
+        Probe::new(0x00000000000802008020080000802000, 0xa00a2404011040824200418000240223, 121, 34235),
     ]),
     Slot::new(0x00000000000000000000100a01000000, [ // e4
-        Magic::new(0x00000000001004010040100001004000, 0x030408800008104c00010080f0030014, 121, 34363),
-        Magic::new(0x00000000000000000000007b80000000, 0x208a0000091000004400094040420200, 121, 34491),
+        Probe::new(0x00000000001004010040100001004000, 0x030408800008104c00010080f0030014, 121, 34363),
+        Probe::new(0x00000000000000000000007b80000000, 0x208a0000091000004400094040420200, 121, 34491),
     ]),
     Slot::new(0x00000000000000000000201402000000, [ // f4
-        Magic::new(0x00000000002008020080200002008000, 0x8002060002240420000c0c08001a0218, 121, 34619),
-        Magic::new(0x00000000000000000000007780000000, 0x20200806000800123000009820200000, 121, 34747),
+        Probe::new(0x00000000002008020080200002008000, 0x8002060002240420000c0c08001a0218, 121, 34619),
+        Probe::new(0x00000000000000000000007780000000, 0x20200806000800123000009820200000, 121, 34747),
     ]),
     Slot::new(0x00000000000000000000402804000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 34875),
-        Magic::new(0x00000000004010040100400004010000, 0x010100222822c22c2000808810452011, 121, 35003),
+        Probe::new(0x00000000000000000000006f80000000, 0x00608002000000010000000442024018, 121, 34875),
+        Probe::new(0x00000000004010040100400004010000, 0x010100222822c22c2000808810452011, 121, 35003),
     ]),
     Slot::new(0x00000000000000000000805008000000, [ // h4
-        Magic::new(0x00000000000000000000005f80000000, 0x28300622004108420000008082000200, 121, 35131),
-        Magic::new(0x00000000008020080200800008020000, 0x00420006020021000009504220010044, 121, 35259),
+        Probe::new(0x00000000000000000000005f80000000, 0x28300622004108420000008082000200, 121, 35131),
+        Probe::new(0x00000000008020080200800008020000, 0x00420006020021000009504220010044, 121, 35259),
     ]),
     Slot::new(0x0000000000000000000100a010000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 35387),
-        Magic::new(0x00000000010040100401000010040000, 0x24204003400c01800104008830602202, 121, 35515),
+        Probe::new(0x00000000000000000000003f80000000, 0x00140000048800800100002094002208, 121, 35387),
+        Probe::new(0x00000000010040100401000010040000, 0x24204003400c01800104008830602202, 121, 35515),
     ]),
     Slot::new(0x00000000000000000002004020000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 3840),
-        Magic::new(0x00000000020080200802000020080000, 0x090c048002a440401000083088000201, 121, 47035),
+        Probe::new(0x00000000000000000000007f80000000, 0x00004204000008400401120022001380, 120, 3840),
+        Probe::new(0x00000000020080200802000020080000, 0x090c048002a440401000083088000201, 121, 47035),
     ]),
     Slot::new(0x00000000000000000004020040000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 4096),
-        Magic::new(0x00000000000100401004000040100400, 0x1020800000200000c084020020400284, 121, 49211),
+        Probe::new(0x00000000000000000001fe0000000000, 0x46000001040000002030022004008004, 120, 4096),
+        Probe::new(0x00000000000100401004000040100400, 0x1020800000200000c084020020400284, 121, 49211),
     ]),
     Slot::new(0x00000000000000000008050080000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 35643),
-        Magic::new(0x00000000000200802008000080200800, 0x00881001020000a00c2282201084a824, 121, 35771),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00200b08400020000160810009008014, 121, 35643),
+        Probe::new(0x00000000000200802008000080200800, 0x00881001020000a00c2282201084a824, 121, 35771),
     ]),
     Slot::new(0x000000000000000000100a0100000000, [ // c5
-        Magic::new(0x00000000000000000001fa0000000000, 0x24020000008088010206066010404003, 121, 35899),
-        Magic::new(0x00000000000401004010000100401000, 0x4042021001418004c004085410018202, 121, 36027),
+        Probe::new(0x00000000000000000001fa0000000000, 0x24020000008088010206066010404003, 121, 35899),
+        Probe::new(0x00000000000401004010000100401000, 0x4042021001418004c004085410018202, 121, 36027),
     ]),
     Slot::new(0x00000000000000000020140200000000, [ // d5
-        Magic::new(0x00000000000000000001f60000000000, 0x001024b048820000400a000410602004, 121, 36155),
-        Magic::new(0x00000000000802008020000200802000, 0x004080802900080a41010020040006d1, 121, 36283),
+        Probe::new(0x00000000000000000001f60000000000, 0x001024b048820000400a000410602004, 121, 36155),
+        Probe::new(0x00000000000802008020000200802000, 0x004080802900080a41010020040006d1, 121, 36283),
     ]),
     Slot::new(0x00000000000000000040280400000000, [ // e5
-        Magic::new(0x00000000000000000001ee0000000000, 0x00000084000080240401d14000048010, 121, 36411),
-        Magic::new(0x00000000001004010040000401004000, 0x800a020000800852a820102000808100, 121, 36539),
+        Probe::new(0x00000000000000000001ee0000000000, 0x00000084000080240401d14000048010, 121, 36411),
+        Probe::new(0x00000000001004010040000401004000, 0x800a020000800852a820102000808100, 121, 36539),
     ]),
     Slot::new(0x00000000000000000080500800000000, [ // f5
-        Magic::new(0x00000000000000000001de0000000000, 0x00010010180214204000222000c80800, 121, 36667),
-        Magic::new(0x00000000002008020080000802008000, 0x24028200000080000000304002000080, 121, 36795),
+        Probe::new(0x00000000000000000001de0000000000, 0x00010010180214204000222000c80800, 121, 36667),
+        Probe::new(0x00000000002008020080000802008000, 0x24028200000080000000304002000080, 121, 36795),
     ]),
     Slot::new(0x00000000000000000100a01000000000, [ // g5
-        Magic::new(0x00000000000000000001be0000000000, 0x8a08013000889000061a090090840444, 121, 36923),
-        Magic::new(0x00000000004010040100001004010000, 0x22022080004000001004801000520220, 121, 37051),
+        Probe::new(0x00000000000000000001be0000000000, 0x8a08013000889000061a090090840444, 121, 36923),
+        Probe::new(0x00000000004010040100001004010000, 0x22022080004000001004801000520220, 121, 37051),
     ]),
     Slot::new(0x00000000000000000201402000000000, [ // h5
-        Magic::new(0x000000000000000000017e0000000000, 0x00002201202220401400000800208040, 121, 37179),
-        Magic::new(0x00000000008020080200002008020000, 0x20040080044287000820010482400118, 121, 37307),
+        Probe::new(0x000000000000000000017e0000000000, 0x00002201202220401400000800208040, 121, 37179),
+        Probe::new(0x00000000008020080200002008020000, 0x20040080044287000820010482400118, 121, 37307),
     ]),
     Slot::new(0x00000000000000000402804000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 37435),
-        Magic::new(0x00000000010040100400004010040000, 0x03000880502006000000e09200440045, 121, 37563),
+        Probe::new(0x00000000000000000000fe0000000000, 0x142000008000000024080000c0408080, 121, 37435),
+        Probe::new(0x00000000010040100400004010040000, 0x03000880502006000000e09200440045, 121, 37563),
     ]),
     Slot::new(0x00000000000000000801008000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 4352),
-        Magic::new(0x00000000020080200800008020080000, 0x32000442430000802114100320110222, 121, 47163),
+        Probe::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 120, 4352),
+        Probe::new(0x00000000020080200800008020080000, 0x32000442430000802114100320110222, 121, 47163),
     ]),
     Slot::new(0x00000000000000001008010000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 4608),
-        Magic::new(0x00000000000100401000010040100400, 0x00080800048400000421228100810401, 121, 47291),
+        Probe::new(0x000000000000000007f8000000000000, 0x0050208800100000408100200c004820, 120, 4608),
+        Probe::new(0x00000000000100401000010040100400, 0x00080800048400000421228100810401, 121, 47291),
     ]),
     Slot::new(0x00000000000000002014020000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 37691),
-        Magic::new(0x00000000000200802000020080200800, 0x00086804008805411308808410810184, 121, 37819),
+        Probe::new(0x000000000000000007f0000000000000, 0x40010008000501001800050080080060, 121, 37691),
+        Probe::new(0x00000000000200802000020080200800, 0x00086804008805411308808410810184, 121, 37819),
     ]),
     Slot::new(0x00000000000000004028040000000000, [ // c6
-        Magic::new(0x000000000000000007e8000000000000, 0x16080413188000048020080640041010, 121, 15104),
-        Magic::new(0x00000000000401004000040100401000, 0x4060028448018040a0140089a0020002, 121, 37947),
+        Probe::new(0x000000000000000007e8000000000000, 0x16080413188000048020080640041010, 121, 15104),
+        Probe::new(0x00000000000401004000040100401000, 0x4060028448018040a0140089a0020002, 121, 37947),
     ]),
     Slot::new(0x00000000000000008050080000000000, [ // d6
-        Magic::new(0x000000000000000007d8000000000000, 0x88010844040281400000140000a002a0, 121, 38075),
-        Magic::new(0x00000000000802008000080200802000, 0x40029200022040050440201010024001, 121, 38203),
+        Probe::new(0x000000000000000007d8000000000000, 0x88010844040281400000140000a002a0, 121, 38075),
+        Probe::new(0x00000000000802008000080200802000, 0x40029200022040050440201010024001, 121, 38203),
     ]),
     Slot::new(0x000000000000000100a0100000000000, [ // e6
-        Magic::new(0x00000000001004010000100401004000, 0x02080840a04000308800414101008110, 121, 38331),
-        Magic::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 38459),
+        Probe::new(0x00000000001004010000100401004000, 0x02080840a04000308800414101008110, 121, 38331),
+        Probe::new(0x000000000000000007b8000000000000, 0x000086088008080004000000c0800120, 121, 38459),
     ]),
     Slot::new(0x00000000000000020140200000000000, [ // f6
-        Magic::new(0x00000000002008020000200802008000, 0x9038004200000000128a041002820000, 121, 38587),
-        Magic::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 38715),
+        Probe::new(0x00000000002008020000200802008000, 0x9038004200000000128a041002820000, 121, 38587),
+        Probe::new(0x00000000000000000778000000000000, 0x00500004081800210102001001240202, 121, 38715),
     ]),
     Slot::new(0x00000000000000040280400000000000, [ // g6
-        Magic::new(0x000000000000000006f8000000000000, 0x02080020800582042000008001100c20, 121, 38843),
-        Magic::new(0x00000000004010040000401004010000, 0x20004100018182000004042029012281, 121, 38971),
+        Probe::new(0x000000000000000006f8000000000000, 0x02080020800582042000008001100c20, 121, 38843),
+        Probe::new(0x00000000004010040000401004010000, 0x20004100018182000004042029012281, 121, 38971),
     ]),
     Slot::new(0x00000000000000080500800000000000, [ // h6
-        Magic::new(0x000000000000000005f8000000000000, 0x00400000080080000884000060000820, 121, 39099),
-        Magic::new(0x00000000008020080000802008020000, 0x3088021000080c000000080068414000, 121, 39227),
+        Probe::new(0x000000000000000005f8000000000000, 0x00400000080080000884000060000820, 121, 39099),
+        Probe::new(0x00000000008020080000802008020000, 0x3088021000080c000000080068414000, 121, 39227),
     ]),
     Slot::new(0x00000000000000100a01000000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 39355),
-        Magic::new(0x00000000010040100001004010040000, 0x00800900400280704008240c08202108, 121, 39483),
+        Probe::new(0x000000000000000003f8000000000000, 0x8024110000310001000100040000a040, 121, 39355),
+        Probe::new(0x00000000010040100001004010040000, 0x00800900400280704008240c08202108, 121, 39483),
     ]),
     Slot::new(0x00000000000000200402000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 4864),
-        Magic::new(0x00000000020080200002008020080000, 0x0a021894000000000108808204104000, 121, 47419),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000402084100080080002000410020, 120, 4864),
+        Probe::new(0x00000000020080200002008020080000, 0x0a021894000000000108808204104000, 121, 47419),
     ]),
     Slot::new(0x00000000000000402004000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 5120),
-        Magic::new(0x00000000000100400004010040100400, 0x0208c2c0220004090c02004220580420, 121, 47547),
+        Probe::new(0x000000000000001fe000000000000000, 0x0d00c080058000020082008002000147, 120, 5120),
+        Probe::new(0x00000000000100400004010040100400, 0x0208c2c0220004090c02004220580420, 121, 47547),
     ]),
     Slot::new(0x00000000000000805008000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 39611),
-        Magic::new(0x00000000000200800008020080200800, 0x0028808808000f000400924260410800, 121, 39739),
+        Probe::new(0x000000000000001fc000000000000000, 0x210010c00020200404c0210050400081, 121, 39611),
+        Probe::new(0x00000000000200800008020080200800, 0x0028808808000f000400924260410800, 121, 39739),
     ]),
     Slot::new(0x0000000000000100a010000000000000, [ // c7
-        Magic::new(0x000000000000001fa000000000000000, 0xc1004830000001000804000040010683, 121, 39867),
-        Magic::new(0x00000000000401000010040100401000, 0x60045240000600400408804080100048, 121, 39995),
+        Probe::new(0x000000000000001fa000000000000000, 0xc1004830000001000804000040010683, 121, 39867),
+        Probe::new(0x00000000000401000010040100401000, 0x60045240000600400408804080100048, 121, 39995),
     ]),
     Slot::new(0x00000000000002014020000000000000, [ // d7
-        Magic::new(0x00000000000802000020080200802000, 0x00080880110200114001210002080081, 121, 40123),
-        Magic::new(0x000000000000001f6000000000000000, 0x08402080008000000000040400080002, 121, 40251),
+        Probe::new(0x00000000000802000020080200802000, 0x00080880110200114001210002080081, 121, 40123),
+        Probe::new(0x000000000000001f6000000000000000, 0x08402080008000000000040400080002, 121, 40251),
     ]),
     Slot::new(0x00000000000004028040000000000000, [ // e7
-        Magic::new(0x00000000001004000040100401004000, 0x00010601a14d03008040801090002020, 121, 40379),
-        Magic::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 40507),
+        Probe::new(0x00000000001004000040100401004000, 0x00010601a14d03008040801090002020, 121, 40379),
+        Probe::new(0x000000000000001ee000000000000000, 0x42100011440a00040000860504208541, 121, 40507),
     ]),
     Slot::new(0x00000000000008050080000000000000, [ // f7
-        Magic::new(0x00000000002008000080200802008000, 0x800402002010201002030089c100a080, 121, 40635),
-        Magic::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 40763),
+        Probe::new(0x00000000002008000080200802008000, 0x800402002010201002030089c100a080, 121, 40635),
+        Probe::new(0x000000000000001de000000000000000, 0x06010000100c40a009000000036000e3, 121, 40763),
     ]),
     Slot::new(0x000000000000100a0100000000000000, [ // g7
-        Magic::new(0x00000000004010000100401004010000, 0x40208080000601400001080508098002, 121, 40891),
-        Magic::new(0x000000000000001be000000000000000, 0x04251000050022020000018004000301, 121, 49595),
+        Probe::new(0x00000000004010000100401004010000, 0x40208080000601400001080508098002, 121, 40891),
+        Probe::new(0x000000000000001be000000000000000, 0x04251000050022020000018004000301, 121, 49595),
     ]),
     Slot::new(0x00000000000020140200000000000000, [ // h7
-        Magic::new(0x0000000000000017e000000000000000, 0x820c22000b0802e080000840c0020021, 121, 41019),
-        Magic::new(0x00000000008020000200802008020000, 0x80090900440000a00000480084101020, 121, 41147),
+        Probe::new(0x0000000000000017e000000000000000, 0x820c22000b0802e080000840c0020021, 121, 41019),
+        Probe::new(0x00000000008020000200802008020000, 0x80090900440000a00000480084101020, 121, 41147),
     ]),
     Slot::new(0x00000000000040280400000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 41275),
-        Magic::new(0x00000000010040000401004010040000, 0x42084008420189008000080820424020, 121, 41403),
+        Probe::new(0x000000000000000fe000000000000000, 0x02040280011f00860100018460008021, 121, 41275),
+        Probe::new(0x00000000010040000401004010040000, 0x42084008420189008000080820424020, 121, 41403),
     ]),
     Slot::new(0x00000000000080100800000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 5376),
-        Magic::new(0x00000000020080000802008020080000, 0x02104044020800020000100203450821, 121, 47675),
+        Probe::new(0x000000000000001fe000000000000000, 0x810100000001040040811002200000c1, 120, 5376),
+        Probe::new(0x00000000020080000802008020080000, 0x02104044020800020000100203450821, 121, 47675),
     ]),
     Slot::new(0x00000000000100801000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 5632),
-        Magic::new(0x00000000000100001004010040100400, 0x20001004820288800004020702042488, 121, 47803),
+        Probe::new(0x0000000000007f800000000000000000, 0x09380400101000060080000010020100, 120, 5632),
+        Probe::new(0x00000000000100001004010040100400, 0x20001004820288800004020702042488, 121, 47803),
     ]),
     Slot::new(0x00000000000201402000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 41531),
-        Magic::new(0x00000000000200002008020080200800, 0x0201022010400010200402400440c602, 121, 41659),
+        Probe::new(0x0000000000007f000000000000000000, 0x04020000004820010000080100042440, 121, 41531),
+        Probe::new(0x00000000000200002008020080200800, 0x0201022010400010200402400440c602, 121, 41659),
     ]),
     Slot::new(0x00000000000402804000000000000000, [ // c8
-        Magic::new(0x00000000000400004010040100401000, 0x20100c02010008200200220025052201, 121, 41787),
-        Magic::new(0x0000000000007e800000000000000000, 0x180400000801801800000300000e4020, 121, 41915),
+        Probe::new(0x00000000000400004010040100401000, 0x20100c02010008200200220025052201, 121, 41787),
+        Probe::new(0x0000000000007e800000000000000000, 0x180400000801801800000300000e4020, 121, 41915),
     ]),
     Slot::new(0x00000000000805008000000000000000, [ // d8
-        Magic::new(0x00000000000800008020080200802000, 0x60412080090008004a010081064200c1, 121, 42043),
-        Magic::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 42171),
+        Probe::new(0x00000000000800008020080200802000, 0x60412080090008004a010081064200c1, 121, 42043),
+        Probe::new(0x0000000000007d800000000000000000, 0x200400104200004200a2308d40026b42, 121, 42171),
     ]),
     Slot::new(0x0000000000100a010000000000000000, [ // e8
-        Magic::new(0x00000000001000010040100401004000, 0x02044a00000810007004100808012a02, 121, 42299),
-        Magic::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 42427),
+        Probe::new(0x00000000001000010040100401004000, 0x02044a00000810007004100808012a02, 121, 42299),
+        Probe::new(0x0000000000007b800000000000000000, 0x01040104824000108100300010400104, 121, 42427),
     ]),
     Slot::new(0x00000000002014020000000000000000, [ // f8
-        Magic::new(0x00000000002000020080200802008000, 0x0208110a002002000800056404044010, 121, 42555),
-        Magic::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 42683),
+        Probe::new(0x00000000002000020080200802008000, 0x0208110a002002000800056404044010, 121, 42555),
+        Probe::new(0x00000000000077800000000000000000, 0x8004008455045010005a080843000202, 121, 42683),
     ]),
     Slot::new(0x00000000004028040000000000000000, [ // g8
-        Magic::new(0x00000000004000040100401004010000, 0x2000a2800088100101000c2000242420, 121, 42811),
-        Magic::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 42939),
+        Probe::new(0x00000000004000040100401004010000, 0x2000a2800088100101000c2000242420, 121, 42811),
+        Probe::new(0x0000000000006f800000000000000000, 0x41040012002001000820800030100000, 121, 42939),
     ]),
     Slot::new(0x00000000008050080000000000000000, [ // h8
-        Magic::new(0x00000000008000080200802008020000, 0x8120610054408004006008008140a201, 121, 43067),
-        Magic::new(0x0000000000005f800000000000000000, 0x00040400000800000140000402004100, 121, 49850),
+        Probe::new(0x00000000008000080200802008020000, 0x8120610054408004006008008140a201, 121, 43067),
+        Probe::new(0x0000000000005f800000000000000000, 0x00040400000800000140000402004100, 121, 49850),
     ]),
     Slot::new(0x000000000100a0100000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 43195),
-        Magic::new(0x00000000010000100401004010040000, 0x080240200c40d0000040024022202051, 121, 43323),
+        Probe::new(0x0000000000003f800000000000000000, 0x4048000011800100002500e414902400, 121, 43195),
+        Probe::new(0x00000000010000100401004010040000, 0x080240200c40d0000040024022202051, 121, 43323),
     ]),
     Slot::new(0x00000000020040200000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 5888),
-        Magic::new(0x00000000020000200802008020080000, 0x0201001000000800042080a011002009, 121, 47931),
+        Probe::new(0x0000000000007f800000000000000000, 0x022c00000200040c0021208422080020, 120, 5888),
+        Probe::new(0x00000000020000200802008020080000, 0x0201001000000800042080a011002009, 121, 47931),
     ]),
     Slot::new(0x00000000040200400000000000000000, [ // a9
-        Magic::new(0x0000000001fe00000000000000000000, 0x2112d100001200001c00200a00408280, 120, 6144),
-        Magic::new(0x00000000000000401004010040100400, 0x50100004108200011004020200040a44, 121, 48059),
+        Probe::new(0x0000000001fe00000000000000000000, 0x2112d100001200001c00200a00408280, 120, 6144),
+        Probe::new(0x00000000000000401004010040100400, 0x50100004108200011004020200040a44, 121, 48059),
     ]),
     Slot::new(0x00000000080500800000000000000000, [ // b9
-        Magic::new(0x00000000000000802008020080200800, 0x21421800101001000000820100040841, 121, 43451),
-        Magic::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 43579),
+        Probe::new(0x00000000000000802008020080200800, 0x21421800101001000000820100040841, 121, 43451),
+        Probe::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 43579),
     ]),
     Slot::new(0x00000000100a01000000000000000000, [ // c9
-        Magic::new(0x00000000000001004010040100401000, 0x808038904224000c4001000905280282, 121, 43707),
-        Magic::new(0x0000000001fa00000000000000000000, 0x04084100084905002000000400004408, 121, 43835),
+        Probe::new(0x00000000000001004010040100401000, 0x808038904224000c4001000905280282, 121, 43707),
+        Probe::new(0x0000000001fa00000000000000000000, 0x04084100084905002000000400004408, 121, 43835),
     ]),
     Slot::new(0x00000000201402000000000000000000, [ // d9
-        Magic::new(0x00000000000002008020080200802000, 0x48820804002000209c12021001040087, 121, 43963),
-        Magic::new(0x0000000001f600000000000000000000, 0x002601000110000280080b451810402c, 121, 44091),
+        Probe::new(0x00000000000002008020080200802000, 0x48820804002000209c12021001040087, 121, 43963),
+        Probe::new(0x0000000001f600000000000000000000, 0x002601000110000280080b451810402c, 121, 44091),
     ]),
     Slot::new(0x00000000402804000000000000000000, [ // e9
-        Magic::new(0x00000000000004010040100401004000, 0x440800080000030c0000808892002600, 121, 44219),
-        Magic::new(0x0000000001ee00000000000000000000, 0x000201000002008290c0001200000401, 121, 44347),
+        Probe::new(0x00000000000004010040100401004000, 0x440800080000030c0000808892002600, 121, 44219),
+        Probe::new(0x0000000001ee00000000000000000000, 0x000201000002008290c0001200000401, 121, 44347),
     ]),
     Slot::new(0x00000000805008000000000000000000, [ // f9
-        Magic::new(0x00000000000008020080200802008000, 0x3000840000004a03800100640580144a, 121, 44475),
-        Magic::new(0x0000000001de00000000000000000000, 0xa100010004020002c101880018450100, 121, 44603),
+        Probe::new(0x00000000000008020080200802008000, 0x3000840000004a03800100640580144a, 121, 44475),
+        Probe::new(0x0000000001de00000000000000000000, 0xa100010004020002c101880018450100, 121, 44603),
     ]),
     Slot::new(0x0000000100a010000000000000000000, [ // g9
-        Magic::new(0x00000000000010040100401004010000, 0x40021008000002004820041002800821, 121, 44731),
-        Magic::new(0x0000000001be00000000000000000000, 0x00000100010080000124000100008002, 121, 44859),
+        Probe::new(0x00000000000010040100401004010000, 0x40021008000002004820041002800821, 121, 44731),
+        Probe::new(0x0000000001be00000000000000000000, 0x00000100010080000124000100008002, 121, 44859),
     ]),
     Slot::new(0x00000002014020000000000000000000, [ // h9
-        Magic::new(0x00000000000020080200802008020000, 0x01080800004000000400020842002070, 121, 44987),
-        Magic::new(0x00000000017e00000000000000000000, 0x80008080000000000000020000100000, 121, 45115),
+        Probe::new(0x00000000000020080200802008020000, 0x01080800004000000400020842002070, 121, 44987),
+        Probe::new(0x00000000017e00000000000000000000, 0x80008080000000000000020000100000, 121, 45115),
     ]),
     Slot::new(0x00000004028040000000000000000000, [ // i9
-        Magic::new(0x00000000000040100401004010040000, 0x02260028022814000000020021148004, 121, 45243),
-        Magic::new(0x0000000000fe00000000000000000000, 0x000002000400620008a0000002004012, 121, 45371),
+        Probe::new(0x00000000000040100401004010040000, 0x02260028022814000000020021148004, 121, 45243),
+        Probe::new(0x0000000000fe00000000000000000000, 0x000002000400620008a0000002004012, 121, 45371),
     ]),
     Slot::new(0x00000008010080000000000000000000, [ // j9
-        Magic::new(0x0000000001fe00000000000000000000, 0x00083900020100100020000208088100, 120, 6400),
-        Magic::new(0x00000000000080200802008020080000, 0x2a092020807200508080c40850220230, 121, 48187),
+        Probe::new(0x0000000001fe00000000000000000000, 0x00083900020100100020000208088100, 120, 6400),
+        Probe::new(0x00000000000080200802008020080000, 0x2a092020807200508080c40850220230, 121, 48187),
     ]),
     Slot::new(0x00000000080100000000000000000000, [ // a10
-        Magic::new(0x00000000000100401004010040100400, 0x410008040000280a2020920004801111, 120, 8960),
-        Magic::new(0x00000007f80000000000000000000000, 0x02020003c000822a0010004011820089, 120, 9216),
+        Probe::new(0x00000000000100401004010040100400, 0x410008040000280a2020920004801111, 120, 8960),
+        Probe::new(0x00000007f80000000000000000000000, 0x02020003c000822a0010004011820089, 120, 9216),
     ]),
     Slot::new(0x00000000140200000000000000000000, [ // b10
-        Magic::new(0x00000000000200802008020080200800, 0x08044400800024001041040220201341, 120, 6656),
-        Magic::new(0x00000007f00000000000000000000000, 0x8400000240230220000a214040481000, 121, 48315),
+        Probe::new(0x00000000000200802008020080200800, 0x08044400800024001041040220201341, 120, 6656),
+        Probe::new(0x00000007f00000000000000000000000, 0x8400000240230220000a214040481000, 121, 48315),
     ]),
     Slot::new(0x00000000280400000000000000000000, [ // c10
-        Magic::new(0x00000000000401004010040100401000, 0x004000a0000020050001010008010012, 120, 6912),
-        Magic::new(0x00000007e80000000000000000000000, 0x000400204010000080000002820808e0, 121, 48443),
+        Probe::new(0x00000000000401004010040100401000, 0x004000a0000020050001010008010012, 120, 6912),
+        Probe::new(0x00000007e80000000000000000000000, 0x000400204010000080000002820808e0, 121, 48443),
     ]),
     Slot::new(0x00000000500800000000000000000000, [ // d10
-        Magic::new(0x00000000000802008020080200802000, 0xe4880800025800400001801682080211, 120, 7168),
-        Magic::new(0x00000007d80000000000000000000000, 0x1802404040384290a402060001040200, 121, 49339),
+        Probe::new(0x00000000000802008020080200802000, 0xe4880800025800400001801682080211, 120, 7168),
+        Probe::new(0x00000007d80000000000000000000000, 0x1802404040384290a402060001040200, 121, 49339),
     ]),
     Slot::new(0x00000000a01000000000000000000000, [ // e10
-        Magic::new(0x00000000001004010040100401004000, 0x40820021800000008000102020001942, 120, 7424),
-        Magic::new(0x00000007b80000000000000000000000, 0x00402400400944080000000448410080, 121, 48571),
+        Probe::new(0x00000000001004010040100401004000, 0x40820021800000008000102020001942, 120, 7424),
+        Probe::new(0x00000007b80000000000000000000000, 0x00402400400944080000000448410080, 121, 48571),
     ]),
     Slot::new(0x00000001402000000000000000000000, [ // f10
-        Magic::new(0x00000000002008020080200802008000, 0x01100180a00221000100200244020012, 120, 20925),
-        Magic::new(0x00000007780000000000000000000000, 0xb002008040000224002000081cc36000, 121, 48699),
+        Probe::new(0x00000000002008020080200802008000, 0x01100180a00221000100200244020012, 120, 20925),
+        Probe::new(0x00000007780000000000000000000000, 0xb002008040000224002000081cc36000, 121, 48699),
     ]),
     Slot::new(0x00000002804000000000000000000000, [ // g10
-        Magic::new(0x00000000004010040100401004010000, 0x02040088452200904004201221000880, 120, 21180),
-        Magic::new(0x00000006f80000000000000000000000, 0x0200480c040090040400408050020020, 121, 48827),
+        Probe::new(0x00000000004010040100401004010000, 0x02040088452200904004201221000880, 120, 21180),
+        Probe::new(0x00000006f80000000000000000000000, 0x0200480c040090040400408050020020, 121, 48827),
     ]),
     Slot::new(0x00000005008000000000000000000000, [ // h10
-        Magic::new(0x00000000008020080200802008020000, 0x00180010000008024a40201600204001, 120, 7680),
-        Magic::new(0x00000005f80000000000000000000000, 0x000c0020200800000000000028060980, 121, 48955),
+        Probe::new(0x00000000008020080200802008020000, 0x00180010000008024a40201600204001, 120, 7680),
+        Probe::new(0x00000005f80000000000000000000000, 0x000c0020200800000000000028060980, 121, 48955),
     ]),
     Slot::new(0x0000000a010000000000000000000000, [ // i10
-        Magic::new(0x00000000010040100401004010040000, 0x301a8000c00042524408810605004920, 120, 7936),
-        Magic::new(0x00000003f80000000000000000000000, 0x80020000800008044064602108040001, 121, 49083),
+        Probe::new(0x00000000010040100401004010040000, 0x301a8000c00042524408810605004920, 120, 7936),
+        Probe::new(0x00000003f80000000000000000000000, 0x80020000800008044064602108040001, 121, 49083),
     ]),
     Slot::new(0x00000004020000000000000000000000, [ // j10
-        Magic::new(0x00000000020080200802008020080000, 0x00328102040008093000022400041051, 120, 20671),
-        Magic::new(0x00000007f80000000000000000000000, 0x14080113400050000801000080800220, 120, 9472),
+        Probe::new(0x00000000020080200802008020080000, 0x00328102040008093000022400041051, 120, 20671),
+        Probe::new(0x00000007f80000000000000000000000, 0x14080113400050000801000080800220, 120, 9472),
     ]),
 ];
 /// Block 5: bishop white quiet, bishop black quiet, bishop white capture, bishop black
@@ -8276,403 +9385,403 @@ static BLOCK_4: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000800, [ // a1
-        Magic::new(0x00000000010020040080100200400800, 0x8d080080210300240204044010804010, 120, 0),
+        Probe::new(0x00000000010020040080100200400800, 0x8d080080210300240204044010804010, 120, 0),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000001400, [ // b1
-        Magic::new(0x00000000000040080100200400801000, 0x08004002004140180800804025001381, 121, 21691),
+        Probe::new(0x00000000000040080100200400801000, 0x08004002004140180800804025001381, 121, 21691),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000002800, [ // c1
-        Magic::new(0x00000000000000100200400801002800, 0x02082480040050041923004000401040, 121, 21819),
+        Probe::new(0x00000000000000100200400801002800, 0x02082480040050041923004000401040, 121, 21819),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000005000, [ // d1
-        Magic::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 21947),
+        Probe::new(0x00000000000000000400801002205000, 0x0002002000000042180501400203044d, 121, 21947),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000000a000, [ // e1
-        Magic::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 22075),
+        Probe::new(0x0000000000000000000100208440a000, 0x60201000200004000001004204204000, 121, 22075),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000014000, [ // f1
-        Magic::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 22203),
+        Probe::new(0x00000000000000000000024108814000, 0x08050004000110000090201840408001, 121, 22203),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000028000, [ // g1
-        Magic::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 22331),
+        Probe::new(0x00000000000000000008040211028000, 0x28004020000808041290e00805014401, 121, 22331),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000050000, [ // h1
-        Magic::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 22459),
+        Probe::new(0x00000000000000002010080402050000, 0x08032460022822c08000040408100022, 121, 22459),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000000a0000, [ // i1
-        Magic::new(0x00000000000000804020100804020000, 0x34080428820000080040102002014541, 121, 22587),
+        Probe::new(0x00000000000000804020100804020000, 0x34080428820000080040102002014541, 121, 22587),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000040000, [ // j1
-        Magic::new(0x00000000000201008040201008040000, 0x84900080000204081000440408801011, 120, 256),
+        Probe::new(0x00000000000201008040201008040000, 0x84900080000204081000440408801011, 120, 256),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000200002, [ // a2
-        Magic::new(0x00000000008010020040080100200000, 0x0c00c004400082152aa0840684084020, 121, 22715),
+        Probe::new(0x00000000008010020040080100200000, 0x0c00c004400082152aa0840684084020, 121, 22715),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000500005, [ // b2
-        Magic::new(0x00000000010020040080100200400000, 0x26160b8080185000088001e041080021, 121, 22843),
+        Probe::new(0x00000000010020040080100200400000, 0x26160b8080185000088001e041080021, 121, 22843),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000a0000a, [ // c2
-        Magic::new(0x00000000000040080100200400a00000, 0x10001400280020060884204041022010, 121, 22971),
+        Probe::new(0x00000000000040080100200400a00000, 0x10001400280020060884204041022010, 121, 22971),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000001400014, [ // d2
-        Magic::new(0x00000000000000100200400881400000, 0x08008020100401800000002060860259, 121, 23099),
+        Probe::new(0x00000000000000100200400881400000, 0x08008020100401800000002060860259, 121, 23099),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000002800028, [ // e2
-        Magic::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 23227),
+        Probe::new(0x00000000000000000400821102800000, 0x40000002480010040000001404102020, 121, 23227),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000005000050, [ // f2
-        Magic::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 23355),
+        Probe::new(0x00000000000000000009042205000000, 0x00026484020080420100008806019010, 121, 23355),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000a0000a0, [ // g2
-        Magic::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 23483),
+        Probe::new(0x0000000000000000201008440a000000, 0x42820040440210090c80404800808484, 121, 23483),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000014000140, [ // h2
-        Magic::new(0x00000000000000804020100814000000, 0x0480081400060b0305c0200420a800c1, 121, 23611),
+        Probe::new(0x00000000000000804020100814000000, 0x0480081400060b0305c0200420a800c1, 121, 23611),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000028000280, [ // i2
-        Magic::new(0x00000000000201008040201008000000, 0x8aa84000088004008808011182012009, 121, 49978),
+        Probe::new(0x00000000000201008040201008000000, 0x8aa84000088004008808011182012009, 121, 49978),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000010000100, [ // j2
-        Magic::new(0x00000000000402010080402010000000, 0x0480202000200084800028010300600c, 121, 23739),
+        Probe::new(0x00000000000402010080402010000000, 0x0480202000200084800028010300600c, 121, 23739),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000080000800, [ // a3
-        Magic::new(0x00000000004008010020040080000800, 0x02101320000000101001400022210c00, 121, 23867),
+        Probe::new(0x00000000004008010020040080000800, 0x02101320000000101001400022210c00, 121, 23867),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000140001400, [ // b3
-        Magic::new(0x00000000008010020040080100001000, 0x02513100118800400002020040010044, 121, 23995),
+        Probe::new(0x00000000008010020040080100001000, 0x02513100118800400002020040010044, 121, 23995),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000280002800, [ // c3
-        Magic::new(0x00000000010020040080100200000000, 0x100080803028040100008014089c4100, 122, 14912),
-        Magic::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 50134),
+        Probe::new(0x00000000010020040080100200000000, 0x100080803028040100008014089c4100, 122, 14912),
+        Probe::new(0x00000000000000000000000080002800, 0x0818000080c400080004000080120020, 125, 50134),
     ]),
     Slot::new(0x00000000000000000000000500005000, [ // d3
-        Magic::new(0x00000000000040080100200400000000, 0x105080c0002080804400000002220010, 123, 51386),
-        Magic::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 52281),
+        Probe::new(0x00000000000040080100200400000000, 0x105080c0002080804400000002220010, 123, 51386),
+        Probe::new(0x00000000000000000000020100005000, 0x002210102a0000261502000411209000, 124, 52281),
     ]),
     Slot::new(0x00000000000000000000000a0000a000, [ // e3
-        Magic::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 51418),
-        Magic::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 52297),
+        Probe::new(0x00000000000000100200400800008000, 0x0842585000240249011030001000c010, 123, 51418),
+        Probe::new(0x00000000000000000008040200002000, 0x140040040301a124100240011020022a, 124, 52297),
     ]),
     Slot::new(0x00000000000000000000001400014000, [ // f3
-        Magic::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 51450),
-        Magic::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 52313),
+        Probe::new(0x00000000000000002010080400010000, 0x200a040010010089000840001801010c, 123, 51450),
+        Probe::new(0x00000000000000000400801000004000, 0x400028105280a0800085006009090008, 124, 52313),
     ]),
     Slot::new(0x00000000000000000000002800028000, [ // g3
-        Magic::new(0x00000000000000804020100800000000, 0x004000000a3000000012c00d01480101, 123, 51482),
-        Magic::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 52329),
+        Probe::new(0x00000000000000804020100800000000, 0x004000000a3000000012c00d01480101, 123, 51482),
+        Probe::new(0x00000000000000000001002000028000, 0x08810001080005180202200104002d00, 124, 52329),
     ]),
     Slot::new(0x00000000000000000000005000050000, [ // h3
-        Magic::new(0x00000000000201008040201000000000, 0x144010101205c1100804000044042025, 122, 15040),
-        Magic::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 50198),
+        Probe::new(0x00000000000201008040201000000000, 0x144010101205c1100804000044042025, 122, 15040),
+        Probe::new(0x00000000000000000000004000050000, 0x20018080048410000004909000826801, 125, 50198),
     ]),
     Slot::new(0x0000000000000000000000a0000a0000, [ // i3
-        Magic::new(0x00000000000402010080402000020000, 0x04821011800080621800288d01002100, 121, 24123),
+        Probe::new(0x00000000000402010080402000020000, 0x04821011800080621800288d01002100, 121, 24123),
         PAD,
     ]),
     Slot::new(0x00000000000000000000004000040000, [ // j3
-        Magic::new(0x00000000000804020100804000040000, 0x1001701000c800102080840000094044, 121, 24251),
+        Probe::new(0x00000000000804020100804000040000, 0x1001701000c800102080840000094044, 121, 24251),
         PAD,
     ]),
     Slot::new(0x00000000000000000000020000200000, [ // a4
-        Magic::new(0x00000000002004008010020000201000, 0x00082020412010100000404080216511, 121, 24379),
+        Probe::new(0x00000000002004008010020000201000, 0x00082020412010100000404080216511, 121, 24379),
         PAD,
     ]),
     Slot::new(0x00000000000000000000050000500000, [ // b4
-        Magic::new(0x00000000004008010020040000402000, 0xc0420410b1000931000d000901042400, 121, 24507),
+        Probe::new(0x00000000004008010020040000402000, 0xc0420410b1000931000d000901042400, 121, 24507),
         PAD,
     ]),
     Slot::new(0x000000000000000000000a0000a00000, [ // c4
-        Magic::new(0x00000000008010020040080000000000, 0x0850050800010004808500a0a0040130, 123, 51514),
-        Magic::new(0x00000000000000000000020000a04000, 0x20000048102891000004450100204040, 124, 52345),
+        Probe::new(0x00000000008010020040080000000000, 0x0850050800010004808500a0a0040130, 123, 51514),
+        Probe::new(0x00000000000000000000020000a04000, 0x20000048102891000004450100204040, 124, 52345),
     ]),
     Slot::new(0x00000000000000000000140001400000, [ // d4
-        Magic::new(0x00000000010020040080100000000000, 0xc000802441c0002010048820200e0024, 123, 51866),
-        Magic::new(0x00000000000000000008040001408800, 0x0000480a01010004a890192200040800, 122, 50362),
+        Probe::new(0x00000000010020040080100000000000, 0xc000802441c0002010048820200e0024, 123, 51866),
+        Probe::new(0x00000000000000000008040001408800, 0x0000480a01010004a890192200040800, 122, 50362),
     ]),
     Slot::new(0x00000000000000000000280002800000, [ // e4
-        Magic::new(0x00000000000040080100200002010000, 0x08208488300100100a10094000020044, 122, 50426),
-        Magic::new(0x00000000000000002010080000801000, 0x00d108000001a80144088060c0d04a02, 123, 51898),
+        Probe::new(0x00000000000040080100200002010000, 0x08208488300100100a10094000020044, 122, 50426),
+        Probe::new(0x00000000000000002010080000801000, 0x00d108000001a80144088060c0d04a02, 123, 51898),
     ]),
     Slot::new(0x00000000000000000000500005000000, [ // f4
-        Magic::new(0x00000000000000804020100004020000, 0x80514022000040c40808404146288121, 122, 51322),
-        Magic::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 51930),
+        Probe::new(0x00000000000000804020100004020000, 0x80514022000040c40808404146288121, 122, 51322),
+        Probe::new(0x00000000000000100200400001002000, 0xf0001100000c40040a10820c404c8020, 123, 51930),
     ]),
     Slot::new(0x00000000000000000000a0000a000000, [ // g4
-        Magic::new(0x00000000000201008040200000000000, 0x00c008c1500180000160000004024021, 123, 52250),
-        Magic::new(0x0000000000000000040080000a044000, 0x10000470481000040410200801104001, 122, 50490),
+        Probe::new(0x00000000000201008040200000000000, 0x00c008c1500180000160000004024021, 123, 52250),
+        Probe::new(0x0000000000000000040080000a044000, 0x10000470481000040410200801104001, 122, 50490),
     ]),
     Slot::new(0x00000000000000000001400014000000, [ // h4
-        Magic::new(0x00000000000402010080400000000000, 0x104405c0040080000000204000814810, 123, 51546),
-        Magic::new(0x00000000000000000001000014008000, 0x0024000010200440001d001400802002, 124, 52361),
+        Probe::new(0x00000000000402010080400000000000, 0x104405c0040080000000204000814810, 123, 51546),
+        Probe::new(0x00000000000000000001000014008000, 0x0024000010200440001d001400802002, 124, 52361),
     ]),
     Slot::new(0x00000000000000000002800028000000, [ // i4
-        Magic::new(0x00000000000804020100800008010000, 0x8010c200800000402000020100008085, 121, 24635),
+        Probe::new(0x00000000000804020100800008010000, 0x8010c200800000402000020100008085, 121, 24635),
         PAD,
     ]),
     Slot::new(0x00000000000000000001000010000000, [ // j4
-        Magic::new(0x00000000001008040201000010020000, 0x81080100a01604040810019801804c04, 121, 50106),
+        Probe::new(0x00000000001008040201000010020000, 0x81080100a01604040810019801804c04, 121, 50106),
         PAD,
     ]),
     Slot::new(0x00000000000000000008000080000000, [ // a5
-        Magic::new(0x00000000001002004008000080402000, 0x1014620108000000c08010801004c80e, 121, 24763),
+        Probe::new(0x00000000001002004008000080402000, 0x1014620108000000c08010801004c80e, 121, 24763),
         PAD,
     ]),
     Slot::new(0x00000000000000000014000140000000, [ // b5
-        Magic::new(0x00000000002004008010000100804000, 0x00202020051082c0100080445000c281, 121, 24891),
+        Probe::new(0x00000000002004008010000100804000, 0x00202020051082c0100080445000c281, 121, 24891),
         PAD,
     ]),
     Slot::new(0x00000000000000000028000280000000, [ // c5
-        Magic::new(0x00000000004008010028000000000000, 0x90080c040140000000400000090a0100, 123, 51578),
-        Magic::new(0x00000000000000000000000281008000, 0x011000c0a34008020020204440100444, 124, 52377),
+        Probe::new(0x00000000004008010028000000000000, 0x90080c040140000000400000090a0100, 123, 51578),
+        Probe::new(0x00000000000000000000000281008000, 0x011000c0a34008020020204440100444, 124, 52377),
     ]),
     Slot::new(0x00000000000000000050000500000000, [ // d5
-        Magic::new(0x00000000008010022050000000000000, 0x20004220240000006000080008406114, 122, 50554),
-        Magic::new(0x00000000000000000000000502210000, 0x084080000008004008400a0820221000, 123, 51962),
+        Probe::new(0x00000000008010022050000000000000, 0x20004220240000006000080008406114, 122, 50554),
+        Probe::new(0x00000000000000000000000502210000, 0x084080000008004008400a0820221000, 123, 51962),
     ]),
     Slot::new(0x000000000000000000a0000a00000000, [ // e5
-        Magic::new(0x000000000100208440a0000000000000, 0x110700030000002800000201a2240042, 121, 28987),
-        Magic::new(0x00000000000000000000000a04420800, 0x05000000800000420201081010050004, 122, 51066),
+        Probe::new(0x000000000100208440a0000000000000, 0x110700030000002800000201a2240042, 121, 28987),
+        Probe::new(0x00000000000000000000000a04420800, 0x05000000800000420201081010050004, 122, 51066),
     ]),
     Slot::new(0x00000000000000000140001400000000, [ // f5
-        Magic::new(0x00000000000241088140000000000000, 0x08020620408400800810080200000149, 121, 29115),
-        Magic::new(0x00000000000000000000001408841000, 0x1a20008881201a4000b048b00c001060, 122, 51130),
+        Probe::new(0x00000000000241088140000000000000, 0x08020620408400800810080200000149, 121, 29115),
+        Probe::new(0x00000000000000000000001408841000, 0x1a20008881201a4000b048b00c001060, 122, 51130),
     ]),
     Slot::new(0x00000000000000000280002800000000, [ // g5
-        Magic::new(0x00000000000402110280000000000000, 0x4080b00820020020004640480500140c, 122, 50618),
-        Magic::new(0x00000000000000000000002811002000, 0x0001410406158102426102882a000050, 123, 51994),
+        Probe::new(0x00000000000402110280000000000000, 0x4080b00820020020004640480500140c, 122, 50618),
+        Probe::new(0x00000000000000000000002811002000, 0x0001410406158102426102882a000050, 123, 51994),
     ]),
     Slot::new(0x00000000000000000500005000000000, [ // h5
-        Magic::new(0x00000000000804020500000000000000, 0x24481005000080208020241002010820, 123, 51610),
-        Magic::new(0x00000000000000000000005002004000, 0x20010080000000980000402012010400, 124, 52393),
+        Probe::new(0x00000000000804020500000000000000, 0x24481005000080208020241002010820, 123, 51610),
+        Probe::new(0x00000000000000000000005002004000, 0x20010080000000980000402012010400, 124, 52393),
     ]),
     Slot::new(0x00000000000000000a0000a000000000, [ // i5
-        Magic::new(0x00000000001008040200002004008000, 0x020084004002002a0002202a84040404, 121, 25019),
+        Probe::new(0x00000000001008040200002004008000, 0x020084004002002a0002202a84040404, 121, 25019),
         PAD,
     ]),
     Slot::new(0x00000000000000000400004000000000, [ // j5
-        Magic::new(0x00000000002010080400004008010000, 0x2081001000208040004004020c814010, 121, 25147),
+        Probe::new(0x00000000002010080400004008010000, 0x2081001000208040004004020c814010, 121, 25147),
         PAD,
     ]),
     Slot::new(0x00000000000000002000020000000000, [ // a6
-        Magic::new(0x00000000000801002000020100804000, 0x02802100000000a10002000404080301, 121, 25275),
+        Probe::new(0x00000000000801002000020100804000, 0x02802100000000a10002000404080301, 121, 25275),
         PAD,
     ]),
     Slot::new(0x00000000000000005000050000000000, [ // b6
-        Magic::new(0x00000000001002004000040201008000, 0x08400210048020020200100448088002, 121, 25403),
+        Probe::new(0x00000000001002004000040201008000, 0x08400210048020020200100448088002, 121, 25403),
         PAD,
     ]),
     Slot::new(0x0000000000000000a0000a0000000000, [ // c6
-        Magic::new(0x00000000000000002000080402010000, 0x02401020008052000002440404941004, 123, 51642),
-        Magic::new(0x00000000002004008000020000000000, 0x40200200400068008200000000482001, 124, 52409),
+        Probe::new(0x00000000000000002000080402010000, 0x02401020008052000002440404941004, 123, 51642),
+        Probe::new(0x00000000002004008000020000000000, 0x40200200400068008200000000482001, 124, 52409),
     ]),
     Slot::new(0x00000000000000014000140000000000, [ // d6
-        Magic::new(0x00000000000000804000100804020000, 0x80200800230080800051108c500d4001, 122, 50682),
-        Magic::new(0x00000000004008010000040080000000, 0x40040c01200000000100008820021020, 123, 52026),
+        Probe::new(0x00000000000000804000100804020000, 0x80200800230080800051108c500d4001, 122, 50682),
+        Probe::new(0x00000000004008010000040080000000, 0x40040c01200000000100008820021020, 123, 52026),
     ]),
     Slot::new(0x00000000000000028000280000000000, [ // e6
-        Magic::new(0x00000000008010020000201008040000, 0x0c0d020400108300450108080020a200, 121, 29243),
-        Magic::new(0x00000000000201008000080100200000, 0x00881040408812000022421244420001, 122, 51194),
+        Probe::new(0x00000000008010020000201008040000, 0x0c0d020400108300450108080020a200, 121, 29243),
+        Probe::new(0x00000000000201008000080100200000, 0x00881040408812000022421244420001, 122, 51194),
     ]),
     Slot::new(0x00000000000000050000500000000000, [ // f6
-        Magic::new(0x00000000010020040000100200400800, 0x4221008c40042a00020080a020180110, 121, 29371),
-        Magic::new(0x00000000000402010000402010000000, 0x061c50008002021000c0100481060000, 122, 51258),
+        Probe::new(0x00000000010020040000100200400800, 0x4221008c40042a00020080a020180110, 121, 29371),
+        Probe::new(0x00000000000402010000402010000000, 0x061c50008002021000c0100481060000, 122, 51258),
     ]),
     Slot::new(0x000000000000000a0000a00000000000, [ // g6
-        Magic::new(0x00000000000040080000200400801000, 0x0c0100002002005050a0898408a09100, 122, 50746),
-        Magic::new(0x00000000000804020000804000000000, 0x082960000000010410e10039a1006880, 123, 52058),
+        Probe::new(0x00000000000040080000200400801000, 0x0c0100002002005050a0898408a09100, 122, 50746),
+        Probe::new(0x00000000000804020000804000000000, 0x082960000000010410e10039a1006880, 123, 52058),
     ]),
     Slot::new(0x00000000000000140001400000000000, [ // h6
-        Magic::new(0x00000000000000100000400801002000, 0x844000180000000201029488040e0801, 123, 51674),
-        Magic::new(0x00000000001008040001000000000000, 0x90040588000008000203840080504080, 124, 52425),
+        Probe::new(0x00000000000000100000400801002000, 0x844000180000000201029488040e0801, 123, 51674),
+        Probe::new(0x00000000001008040001000000000000, 0x90040588000008000203840080504080, 124, 52425),
     ]),
     Slot::new(0x00000000000000280002800000000000, [ // i6
-        Magic::new(0x00000000002010080000801002004000, 0x11040020005000202006002224003008, 121, 25531),
+        Probe::new(0x00000000002010080000801002004000, 0x11040020005000202006002224003008, 121, 25531),
         PAD,
     ]),
     Slot::new(0x00000000000000100001000000000000, [ // j6
-        Magic::new(0x00000000004020100001002004008000, 0x008801010000000013001000a2001040, 121, 25659),
+        Probe::new(0x00000000004020100001002004008000, 0x008801010000000013001000a2001040, 121, 25659),
         PAD,
     ]),
     Slot::new(0x00000000000000800008000000000000, [ // a7
-        Magic::new(0x00000000000400800008040201008000, 0x0a0212a20025d2000514101020408080, 121, 25787),
+        Probe::new(0x00000000000400800008040201008000, 0x0a0212a20025d2000514101020408080, 121, 25787),
         PAD,
     ]),
     Slot::new(0x00000000000001400014000000000000, [ // b7
-        Magic::new(0x00000000000801000010080402010000, 0x04400404040010400400802a82004400, 121, 25915),
+        Probe::new(0x00000000000801000010080402010000, 0x04400404040010400400802a82004400, 121, 25915),
         PAD,
     ]),
     Slot::new(0x00000000000002800028000000000000, [ // c7
-        Magic::new(0x00000000000000000020100804020000, 0x002000118008000950004d0830212200, 123, 51706),
-        Magic::new(0x00000000001002800008000000000000, 0x00308840080400800008208820082821, 124, 52441),
+        Probe::new(0x00000000000000000020100804020000, 0x002000118008000950004d0830212200, 123, 51706),
+        Probe::new(0x00000000001002800008000000000000, 0x00308840080400800008208820082821, 124, 52441),
     ]),
     Slot::new(0x00000000000005000050000000000000, [ // d7
-        Magic::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 52090),
-        Magic::new(0x00000000002205000010020000000000, 0x20c003000408200c8002001100020708, 122, 50810),
+        Probe::new(0x00000000000000000040201008040000, 0x00000400040284108850204502088102, 123, 52090),
+        Probe::new(0x00000000002205000010020000000000, 0x20c003000408200c8002001100020708, 122, 50810),
     ]),
     Slot::new(0x0000000000000a0000a0000000000000, [ // e7
-        Magic::new(0x00000000004008000080402010000000, 0x00100040292800042000000112801040, 122, 50874),
-        Magic::new(0x00000000000402000020040080000000, 0x08180808501000000800002100140610, 123, 52122),
+        Probe::new(0x00000000004008000080402010000000, 0x00100040292800042000000112801040, 122, 50874),
+        Probe::new(0x00000000000402000020040080000000, 0x08180808501000000800002100140610, 123, 52122),
     ]),
     Slot::new(0x00000000000014000140000000000000, [ // f7
-        Magic::new(0x00000000008010000040080100200000, 0x10022021000110010080020880008080, 122, 50938),
-        Magic::new(0x00000000000804000100804000000000, 0x01a10af0000400001806000020454009, 123, 52154),
+        Probe::new(0x00000000008010000040080100200000, 0x10022021000110010080020880008080, 122, 50938),
+        Probe::new(0x00000000000804000100804000000000, 0x01a10af0000400001806000020454009, 123, 52154),
     ]),
     Slot::new(0x00000000000028000280000000000000, [ // g7
-        Magic::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 52186),
-        Magic::new(0x00000000011028000201000000000000, 0x0168008000008004a93828000000081a, 122, 51002),
+        Probe::new(0x00000000000000000080100200400800, 0x1650002060400800c042020020008040, 123, 52186),
+        Probe::new(0x00000000011028000201000000000000, 0x0168008000008004a93828000000081a, 122, 51002),
     ]),
     Slot::new(0x00000000000050000500000000000000, [ // h7
-        Magic::new(0x00000000000000000100200400801000, 0x00840402102020000031098049165081, 123, 52218),
-        Magic::new(0x00000000002050000400000000000000, 0x00e2080c401040101414000480000028, 124, 52457),
+        Probe::new(0x00000000000000000100200400801000, 0x00840402102020000031098049165081, 123, 52218),
+        Probe::new(0x00000000002050000400000000000000, 0x00e2080c401040101414000480000028, 124, 52457),
     ]),
     Slot::new(0x000000000000a0000a00000000000000, [ // i7
-        Magic::new(0x00000000004020000200400801002000, 0x860805c020000080000022400050804a, 121, 26043),
+        Probe::new(0x00000000004020000200400801002000, 0x860805c020000080000022400050804a, 121, 26043),
         PAD,
     ]),
     Slot::new(0x00000000000040000400000000000000, [ // j7
-        Magic::new(0x00000000008040000400801002004000, 0x4804005000c121010118402420280808, 121, 26171),
+        Probe::new(0x00000000008040000400801002004000, 0x4804005000c121010118402420280808, 121, 26171),
         PAD,
     ]),
     Slot::new(0x00000000000200002000000000000000, [ // a8
-        Magic::new(0x00000000000200002010080402010000, 0x080290180200080000b4802001011121, 121, 26299),
+        Probe::new(0x00000000000200002010080402010000, 0x080290180200080000b4802001011121, 121, 26299),
         PAD,
     ]),
     Slot::new(0x00000000000500005000000000000000, [ // b8
-        Magic::new(0x00000000000400004020100804020000, 0x0000c000a00018840001c16800808283, 121, 26427),
+        Probe::new(0x00000000000400004020100804020000, 0x0000c000a00018840001c16800808283, 121, 26427),
         PAD,
     ]),
     Slot::new(0x00000000000a0000a000000000000000, [ // c8
-        Magic::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 50234),
-        Magic::new(0x00000000000a00002000000000000000, 0x1a41180041008040401200807454090c, 125, 52537),
+        Probe::new(0x00000000000000008040201008040000, 0x11200000000000020000100c80990141, 122, 50234),
+        Probe::new(0x00000000000a00002000000000000000, 0x1a41180041008040401200807454090c, 125, 52537),
     ]),
     Slot::new(0x00000000001400014000000000000000, [ // d8
-        Magic::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 51738),
-        Magic::new(0x00000000001400004008000000000000, 0x01000801002002090000000802040202, 124, 52473),
+        Probe::new(0x00000000000000010080402010000000, 0x602008100a8040000081020402842104, 123, 51738),
+        Probe::new(0x00000000001400004008000000000000, 0x01000801002002090000000802040202, 124, 52473),
     ]),
     Slot::new(0x00000000002800028000000000000000, [ // e8
-        Magic::new(0x00000000002000020100804000000000, 0x8830040082100000001080000c910091, 123, 51770),
-        Magic::new(0x00000000000800008010020000000000, 0x20000450084020000009988080240605, 124, 52489),
+        Probe::new(0x00000000002000020100804000000000, 0x8830040082100000001080000c910091, 123, 51770),
+        Probe::new(0x00000000000800008010020000000000, 0x20000450084020000009988080240605, 124, 52489),
     ]),
     Slot::new(0x00000000005000050000000000000000, [ // f8
-        Magic::new(0x00000000004000010020040080000000, 0x80000020090012000040000083080480, 123, 51802),
-        Magic::new(0x00000000001000040201000000000000, 0x7002211000060a000012044000044615, 124, 52505),
+        Probe::new(0x00000000004000010020040080000000, 0x80000020090012000040000083080480, 123, 51802),
+        Probe::new(0x00000000001000040201000000000000, 0x7002211000060a000012044000044615, 124, 52505),
     ]),
     Slot::new(0x0000000000a0000a0000000000000000, [ // g8
-        Magic::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 51834),
-        Magic::new(0x0000000000a000080400000000000000, 0x88000820018001108020005000008008, 124, 52521),
+        Probe::new(0x00000000000000020040080100200000, 0x4101840814040018000009140a30044b, 123, 51834),
+        Probe::new(0x0000000000a000080400000000000000, 0x88000820018001108020005000008008, 124, 52521),
     ]),
     Slot::new(0x00000000014000140000000000000000, [ // h8
-        Magic::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 50298),
-        Magic::new(0x00000000014000100000000000000000, 0x100000c0000008084000000000801240, 125, 52545),
+        Probe::new(0x00000000000000040080100200400800, 0x20400000004004040144490008404010, 122, 50298),
+        Probe::new(0x00000000014000100000000000000000, 0x100000c0000008084000000000801240, 125, 52545),
     ]),
     Slot::new(0x00000000028000280000000000000000, [ // i8
-        Magic::new(0x00000000008000080100200400801000, 0x04108102c10a00100408012000814c04, 121, 26555),
+        Probe::new(0x00000000008000080100200400801000, 0x04108102c10a00100408012000814c04, 121, 26555),
         PAD,
     ]),
     Slot::new(0x00000000010000100000000000000000, [ // j8
-        Magic::new(0x00000000010000100200400801002000, 0x0800a011080200400800818204020002, 121, 26683),
+        Probe::new(0x00000000010000100200400801002000, 0x0800a011080200400800818204020002, 121, 26683),
         PAD,
     ]),
     Slot::new(0x00000000080000800000000000000000, [ // a9
-        Magic::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26811),
+        Probe::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26811),
         PAD,
     ]),
     Slot::new(0x00000000140001400000000000000000, [ // b9
-        Magic::new(0x00000000000001008040201008040000, 0x04c00000401100500012900880248021, 121, 26939),
+        Probe::new(0x00000000000001008040201008040000, 0x04c00000401100500012900880248021, 121, 26939),
         PAD,
     ]),
     Slot::new(0x00000000280002800000000000000000, [ // c9
-        Magic::new(0x00000000000002810080402010000000, 0xc0082020010004015020803810808840, 121, 27067),
+        Probe::new(0x00000000000002810080402010000000, 0xc0082020010004015020803810808840, 121, 27067),
         PAD,
     ]),
     Slot::new(0x00000000500005000000000000000000, [ // d9
-        Magic::new(0x00000000000005022100804000000000, 0x500200105108000814118100c1004004, 121, 27195),
+        Probe::new(0x00000000000005022100804000000000, 0x500200105108000814118100c1004004, 121, 27195),
         PAD,
     ]),
     Slot::new(0x00000000a0000a000000000000000000, [ // e9
-        Magic::new(0x0000000000000a044209000000000000, 0x2008080240c181000004010000100202, 121, 27323),
+        Probe::new(0x0000000000000a044209000000000000, 0x2008080240c181000004010000100202, 121, 27323),
         PAD,
     ]),
     Slot::new(0x00000001400014000000000000000000, [ // f9
-        Magic::new(0x00000000000014088410020000000000, 0x1042000100000000001140a006900c01, 121, 27451),
+        Probe::new(0x00000000000014088410020000000000, 0x1042000100000000001140a006900c01, 121, 27451),
         PAD,
     ]),
     Slot::new(0x00000002800028000000000000000000, [ // g9
-        Magic::new(0x00000000000028110020040080000000, 0x8064000000000230458809408d010110, 121, 27579),
+        Probe::new(0x00000000000028110020040080000000, 0x8064000000000230458809408d010110, 121, 27579),
         PAD,
     ]),
     Slot::new(0x00000005000050000000000000000000, [ // h9
-        Magic::new(0x00000000000050020040080100200000, 0x50502000860480040000001004881080, 121, 27707),
+        Probe::new(0x00000000000050020040080100200000, 0x50502000860480040000001004881080, 121, 27707),
         PAD,
     ]),
     Slot::new(0x0000000a0000a0000000000000000000, [ // i9
-        Magic::new(0x00000000000020040080100200400800, 0xc6021001828800801101090010030102, 121, 27835),
+        Probe::new(0x00000000000020040080100200400800, 0xc6021001828800801101090010030102, 121, 27835),
         PAD,
     ]),
     Slot::new(0x00000004000040000000000000000000, [ // j9
-        Magic::new(0x00000000000040080100200400801000, 0x2048c0002000b1100001084021202040, 121, 27963),
+        Probe::new(0x00000000000040080100200400801000, 0x2048c0002000b1100001084021202040, 121, 27963),
         PAD,
     ]),
     Slot::new(0x00000000000200000000000000000000, [ // a10
-        Magic::new(0x00000000000201008040201008040000, 0x202040c0000280002000008204802005, 120, 512),
+        Probe::new(0x00000000000201008040201008040000, 0x202040c0000280002000008204802005, 120, 512),
         PAD,
     ]),
     Slot::new(0x00000000000500000000000000000000, [ // b10
-        Magic::new(0x00000000000402010080402010000000, 0x804000c0010081908000000204840970, 121, 28091),
+        Probe::new(0x00000000000402010080402010000000, 0x804000c0010081908000000204840970, 121, 28091),
         PAD,
     ]),
     Slot::new(0x00000000000a00000000000000000000, [ // c10
-        Magic::new(0x00000000000a04020100804000000000, 0x40080100108001000030408120170020, 121, 28219),
+        Probe::new(0x00000000000a04020100804000000000, 0x40080100108001000030408120170020, 121, 28219),
         PAD,
     ]),
     Slot::new(0x00000000001400000000000000000000, [ // d10
-        Magic::new(0x00000000001408840201000000000000, 0x10101500101008089100080000601040, 121, 28347),
+        Probe::new(0x00000000001408840201000000000000, 0x10101500101008089100080000601040, 121, 28347),
         PAD,
     ]),
     Slot::new(0x00000000002800000000000000000000, [ // e10
-        Magic::new(0x00000000002811082400000000000000, 0x28080480049020001040080038080014, 121, 28475),
+        Probe::new(0x00000000002811082400000000000000, 0x28080480049020001040080038080014, 121, 28475),
         PAD,
     ]),
     Slot::new(0x00000000005000000000000000000000, [ // f10
-        Magic::new(0x00000000005022104008000000000000, 0x10020382008109012a405080000d0d11, 121, 28603),
+        Probe::new(0x00000000005022104008000000000000, 0x10020382008109012a405080000d0d11, 121, 28603),
         PAD,
     ]),
     Slot::new(0x0000000000a000000000000000000000, [ // g10
-        Magic::new(0x0000000000a044008010020000000000, 0x20820120080410400007800200100501, 121, 28731),
+        Probe::new(0x0000000000a044008010020000000000, 0x20820120080410400007800200100501, 121, 28731),
         PAD,
     ]),
     Slot::new(0x00000000014000000000000000000000, [ // h10
-        Magic::new(0x00000000014008010020040080000000, 0x9001404084400000090000150014c200, 121, 28859),
+        Probe::new(0x00000000014008010020040080000000, 0x9001404084400000090000150014c200, 121, 28859),
         PAD,
     ]),
     Slot::new(0x00000000028000000000000000000000, [ // i10
-        Magic::new(0x00000000008010020040080100200000, 0x0809014590480a018000010002020100, 121, 49467),
+        Probe::new(0x00000000008010020040080100200000, 0x0809014590480a018000010002020100, 121, 49467),
         PAD,
     ]),
     Slot::new(0x00000000010000000000000000000000, [ // j10
-        Magic::new(0x00000000010020040080100200400800, 0x010800602410400022058008c4040012, 120, 768),
+        Probe::new(0x00000000010020040080100200400800, 0x010800602410400022058008c4040012, 120, 768),
         PAD,
     ]),
 ];
@@ -9207,244 +10316,244 @@ static BLOCK_10: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000000400, 0x20400290014440021060023289122032, 127, 9734),
+        Probe::new(0x00000000000000000000000000000400, 0x20400290014440021060023289122032, 127, 9734),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000000800, 0x0b00000900080080c010400018201208, 127, 1035),
+        Probe::new(0x00000000000000000000000000000800, 0x0b00000900080080c010400018201208, 127, 1035),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000001000, 0x080a0000800000a20608c1294c020000, 127, 16),
+        Probe::new(0x00000000000000000000000000001000, 0x080a0000800000a20608c1294c020000, 127, 16),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000002000, 0x66200008a1000400c014400000002008, 127, 1601),
+        Probe::new(0x00000000000000000000000000002000, 0x66200008a1000400c014400000002008, 127, 1601),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000004000, 0x0008000a80400b002412080000000004, 127, 1871),
+        Probe::new(0x00000000000000000000000000004000, 0x0008000a80400b002412080000000004, 127, 1871),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000008000, 0x44008288000100100005080080004200, 127, 20225),
+        Probe::new(0x00000000000000000000000000008000, 0x44008288000100100005080080004200, 127, 20225),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000010000, 0xc0000000002680402402a00400140404, 127, 20432),
+        Probe::new(0x00000000000000000000000000010000, 0xc0000000002680402402a00400140404, 127, 20432),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000020000, 0x50100004100202080000400840c00118, 127, 303),
+        Probe::new(0x00000000000000000000000000020000, 0x50100004100202080000400840c00118, 127, 303),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000000040000, 0x08210890000850000064a0100000038a, 127, 2327),
+        Probe::new(0x00000000000000000000000000040000, 0x08210890000850000064a0100000038a, 127, 2327),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x00000000000000000000000000080000, 0x020080080000410c0000102808030020, 127, 8738),
+        Probe::new(0x00000000000000000000000000080000, 0x020080080000410c0000102808030020, 127, 8738),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000000100000, 0x400031b62212000d0000080a00102200, 127, 15503),
+        Probe::new(0x00000000000000000000000000100000, 0x400031b62212000d0000080a00102200, 127, 15503),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000200000, 0x25000008000000000480840020040200, 127, 20445),
+        Probe::new(0x00000000000000000000000000200000, 0x25000008000000000480840020040200, 127, 20445),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000000400000, 0x01840a45100054a00021421010102800, 127, 3586),
+        Probe::new(0x00000000000000000000000000400000, 0x01840a45100054a00021421010102800, 127, 3586),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000000800000, 0x80004000000020000100010008000638, 127, 20465),
+        Probe::new(0x00000000000000000000000000800000, 0x80004000000020000100010008000638, 127, 20465),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000001000000, 0x400018502c1042090008048009030208, 127, 20509),
+        Probe::new(0x00000000000000000000000001000000, 0x400018502c1042090008048009030208, 127, 20509),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000000000000002000000, 0x0000100200100c021008004002125402, 127, 20529),
+        Probe::new(0x00000000000000000000000002000000, 0x0000100200100c021008004002125402, 127, 20529),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000000004000000, 0x2d000004300000680003e52221508000, 127, 20573),
+        Probe::new(0x00000000000000000000000004000000, 0x2d000004300000680003e52221508000, 127, 20573),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000008000000, 0x020008c0000000000862085000824008, 127, 20593),
+        Probe::new(0x00000000000000000000000008000000, 0x020008c0000000000862085000824008, 127, 20593),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000010000000, 0x00008080101000000020001860c80080, 127, 20637),
+        Probe::new(0x00000000000000000000000010000000, 0x00008080101000000020001860c80080, 127, 20637),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x00000000000000000000000020000000, 0x0210410204a000800104010402000062, 127, 20657),
+        Probe::new(0x00000000000000000000000020000000, 0x0210410204a000800104010402000062, 127, 20657),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000040000000, 0x02000004200050423008101291500910, 127, 13830),
+        Probe::new(0x00000000000000000000000040000000, 0x02000004200050423008101291500910, 127, 13830),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000080000000, 0x00808001020000088282008100008001, 127, 10739),
+        Probe::new(0x00000000000000000000000080000000, 0x00808001020000088282008100008001, 127, 10739),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000100000000, 0x1240002000000000000008c480000040, 127, 4098),
+        Probe::new(0x00000000000000000000000100000000, 0x1240002000000000000008c480000040, 127, 4098),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000200000000, 0x10200000800800801600000140058000, 127, 10352),
+        Probe::new(0x00000000000000000000000200000000, 0x10200000800800801600000140058000, 127, 10352),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000400000000, 0x0a58000022212100410d00042000a000, 127, 14913),
+        Probe::new(0x00000000000000000000000400000000, 0x0a58000022212100410d00042000a000, 127, 14913),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000800000000, 0x001108009888002280800a0010010005, 127, 11277),
+        Probe::new(0x00000000000000000000000800000000, 0x001108009888002280800a0010010005, 127, 11277),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000001000000000, 0x00010018208004108800000808000408, 127, 11239),
+        Probe::new(0x00000000000000000000001000000000, 0x00010018208004108800000808000408, 127, 11239),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000002000000000, 0x002830800000a80002c0100404020102, 127, 4354),
+        Probe::new(0x00000000000000000000002000000000, 0x002830800000a80002c0100404020102, 127, 4354),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000004000000000, 0x0040800021000002004a14202208042d, 127, 20740),
+        Probe::new(0x00000000000000000000004000000000, 0x0040800021000002004a14202208042d, 127, 20740),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000008000000000, 0x02100400260000a00050090001048199, 127, 20748),
+        Probe::new(0x00000000000000000000008000000000, 0x02100400260000a00050090001048199, 127, 20748),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000010000000000, 0x5010800100104a000800040004800822, 127, 17549),
+        Probe::new(0x00000000000000000000010000000000, 0x5010800100104a000800040004800822, 127, 17549),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000020000000000, 0x01024244042403000200028000600400, 127, 17879),
+        Probe::new(0x00000000000000000000020000000000, 0x01024244042403000200028000600400, 127, 17879),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000040000000000, 0x080104001880a9128104051144a02005, 127, 4610),
+        Probe::new(0x00000000000000000000040000000000, 0x080104001880a9128104051144a02005, 127, 4610),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000080000000000, 0x1000204020e002100180008494902020, 127, 18980),
+        Probe::new(0x00000000000000000000080000000000, 0x1000204020e002100180008494902020, 127, 18980),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000100000000000, 0x0c41200040000020010e02e200084200, 127, 13140),
+        Probe::new(0x00000000000000000000100000000000, 0x0c41200040000020010e02e200084200, 127, 13140),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000200000000000, 0x1002002000002201011820400524110c, 127, 15682),
+        Probe::new(0x00000000000000000000200000000000, 0x1002002000002201011820400524110c, 127, 15682),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000400000000000, 0x000002500008008a0002000001025018, 127, 20750),
+        Probe::new(0x00000000000000000000400000000000, 0x000002500008008a0002000001025018, 127, 20750),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000800000000000, 0x00500013040000410002004002410000, 127, 4991),
+        Probe::new(0x00000000000000000000800000000000, 0x00500013040000410002004002410000, 127, 4991),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000001000000000000, 0x000411200010488c0c0402a00600e020, 127, 20755),
+        Probe::new(0x00000000000000000001000000000000, 0x000411200010488c0c0402a00600e020, 127, 20755),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000002000000000000, 0x400000002000040000000280040a4402, 127, 13442),
+        Probe::new(0x00000000000000000002000000000000, 0x400000002000040000000280040a4402, 127, 13442),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000004000000000000, 0x14010000004002000510803011002020, 127, 16164),
+        Probe::new(0x00000000000000000004000000000000, 0x14010000004002000510803011002020, 127, 16164),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000008000000000000, 0x12000000100880000010146108001009, 127, 20757),
+        Probe::new(0x00000000000000000008000000000000, 0x12000000100880000010146108001009, 127, 20757),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000010000000000000, 0x08000010000080080400164000a10850, 127, 5151),
+        Probe::new(0x00000000000000000010000000000000, 0x08000010000080080400164000a10850, 127, 5151),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000020000000000000, 0x0a000000004000000200030008004c02, 127, 20763),
+        Probe::new(0x00000000000000000020000000000000, 0x0a000000004000000200030008004c02, 127, 20763),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000040000000000000, 0x000891a485104a080000800022000200, 127, 20765),
+        Probe::new(0x00000000000000000040000000000000, 0x000891a485104a080000800022000200, 127, 20765),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000080000000000000, 0x08002000620122200000400004000100, 127, 20772),
+        Probe::new(0x00000000000000000080000000000000, 0x08002000620122200000400004000100, 127, 20772),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000100000000000000, 0x0000048450408a802101000200084080, 127, 20780),
+        Probe::new(0x00000000000000000100000000000000, 0x0000048450408a802101000200084080, 127, 20780),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000200000000000000, 0x00a80002022940440400010128200244, 127, 5391),
+        Probe::new(0x00000000000000000200000000000000, 0x00a80002022940440400010128200244, 127, 5391),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000400000000000000, 0x02181000000081080202020040008020, 127, 20782),
+        Probe::new(0x00000000000000000400000000000000, 0x02181000000081080202020040008020, 127, 20782),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000800000000000000, 0x1a0002404100802000001c0110080518, 127, 20787),
+        Probe::new(0x00000000000000000800000000000000, 0x1a0002404100802000001c0110080518, 127, 20787),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000001000000000000000, 0x40210000100810b121000000400c0018, 127, 8967),
+        Probe::new(0x00000000000000001000000000000000, 0x40210000100810b121000000400c0018, 127, 8967),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000002000000000000000, 0x4004040a200080080100000040002004, 127, 6659),
+        Probe::new(0x00000000000000002000000000000000, 0x4004040a200080080100000040002004, 127, 6659),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000004000000000000000, 0x00101844043802200400000408040086, 127, 551),
+        Probe::new(0x00000000000000004000000000000000, 0x00101844043802200400000408040086, 127, 551),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000008000000000000000, 0x00400204000400002080003001109089, 127, 7177),
+        Probe::new(0x00000000000000008000000000000000, 0x00400204000400002080003001109089, 127, 7177),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000010000000000000000, 0x84100400000000008013140030042180, 127, 7433),
+        Probe::new(0x00000000000000010000000000000000, 0x84100400000000008013140030042180, 127, 7433),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000020000000000000000, 0x30001103000044080101110000002400, 127, 15879),
+        Probe::new(0x00000000000000020000000000000000, 0x30001103000044080101110000002400, 127, 15879),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000040000000000000000, 0x40000252050e00000010801001880540, 127, 20789),
+        Probe::new(0x00000000000000040000000000000000, 0x40000252050e00000010801001880540, 127, 20789),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000080000000000000000, 0x110002220018028128002e8242404000, 127, 785),
+        Probe::new(0x00000000000000080000000000000000, 0x110002220018028128002e8242404000, 127, 785),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000100000000000000000, 0x08051840010000240204020212000110, 127, 7952),
+        Probe::new(0x00000000000000100000000000000000, 0x08051840010000240204020212000110, 127, 7952),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000200000000000000000, 0x08004880042200405042009024000043, 127, 20735),
+        Probe::new(0x00000000000000200000000000000000, 0x08004880042200405042009024000043, 127, 20735),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000400000000000000000, 0x04000802000101024200001b00400060, 127, 20795),
+        Probe::new(0x00000000000000400000000000000000, 0x04000802000101024200001b00400060, 127, 20795),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000800000000000000000, 0x01080084204a0200010c109000124010, 127, 20797),
+        Probe::new(0x00000000000000800000000000000000, 0x01080084204a0200010c109000124010, 127, 20797),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000001000000000000000000, 0x02800000801408001000146402802402, 127, 6146),
+        Probe::new(0x00000000000001000000000000000000, 0x02800000801408001000146402802402, 127, 6146),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000002000000000000000000, 0x00400001000100000011000020080082, 127, 20868),
+        Probe::new(0x00000000000002000000000000000000, 0x00400001000100000011000020080082, 127, 20868),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000004000000000000000000, 0x0226010020a000200a00004111000004, 127, 16340),
+        Probe::new(0x00000000000004000000000000000000, 0x0226010020a000200a00004111000004, 127, 16340),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000008000000000000000000, 0x2120000000c000002000800008008000, 127, 20876),
+        Probe::new(0x00000000000008000000000000000000, 0x2120000000c000002000800008008000, 127, 20876),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000010000000000000000000, 0x00060084400010885000094007008442, 127, 20878),
+        Probe::new(0x00000000000010000000000000000000, 0x00060084400010885000094007008442, 127, 20878),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000020000000000000000000, 0x0c0480184880840000722b8004041000, 127, 6417),
+        Probe::new(0x00000000000020000000000000000000, 0x0c0480184880840000722b8004041000, 127, 6417),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000040000000000000000000, 0x901402004b000a460084440080840000, 127, 20883),
+        Probe::new(0x00000000000040000000000000000000, 0x901402004b000a460084440080840000, 127, 20883),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x00000000000080000000000000000000, 0x00024140020008c00010020000400000, 127, 16600),
+        Probe::new(0x00000000000080000000000000000000, 0x00024140020008c00010020000400000, 127, 16600),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000100000000000000000000, 0x00410084040200400080811054902802, 127, 17515),
+        Probe::new(0x00000000000100000000000000000000, 0x00410084040200400080811054902802, 127, 17515),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000200000000000000000000, 0x00084002210040102002000208800011, 127, 20885),
+        Probe::new(0x00000000000200000000000000000000, 0x00084002210040102002000208800011, 127, 20885),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000400000000000000000000, 0x91002002119004a0031a010000400002, 127, 9218),
+        Probe::new(0x00000000000400000000000000000000, 0x91002002119004a0031a010000400002, 127, 9218),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000800000000000000000000, 0x4080a10a401001080010402400200040, 127, 20891),
+        Probe::new(0x00000000000800000000000000000000, 0x4080a10a401001080010402400200040, 127, 20891),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000001000000000000000000000, 0xa5410a02004008008811704081420830, 127, 17159),
+        Probe::new(0x00000000001000000000000000000000, 0xa5410a02004008008811704081420830, 127, 17159),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000002000000000000000000000, 0x44600400000019002002010009a40000, 127, 19938),
+        Probe::new(0x00000000002000000000000000000000, 0x44600400000019002002010009a40000, 127, 19938),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000004000000000000000000000, 0x0210020100100c004004028140c00400, 127, 19149),
+        Probe::new(0x00000000004000000000000000000000, 0x0210020100100c004004028140c00400, 127, 19149),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000008000000000000000000000, 0x0040012000020000e0000000a0250d00, 127, 9498),
+        Probe::new(0x00000000008000000000000000000000, 0x0040012000020000e0000000a0250d00, 127, 9498),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000010000000000000000000000, 0x0980310a012000002082444800000010, 127, 19147),
+        Probe::new(0x00000000010000000000000000000000, 0x0980310a012000002082444800000010, 127, 19147),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000000020000000000000000000000, 0x01000882a83480004008080d84004184, 127, 20893),
+        Probe::new(0x00000000020000000000000000000000, 0x01000882a83480004008080d84004184, 127, 20893),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a9
         PAD,
@@ -9571,244 +10680,244 @@ static BLOCK_13: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000000000400, 0x00844230a00840000020080460410003, 127, 10145),
+        Probe::new(0x00000000000000000000000000000400, 0x00844230a00840000020080460410003, 127, 10145),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000000000800, 0x11000000200062300010000a04400130, 127, 10656),
+        Probe::new(0x00000000000000000000000000000800, 0x11000000200062300010000a04400130, 127, 10656),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000000001000, 0x040004904806800800880040a0826210, 127, 8194),
+        Probe::new(0x00000000000000000000000000001000, 0x040004904806800800880040a0826210, 127, 8194),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000000002000, 0x00000010400001560124500000104000, 127, 20900),
+        Probe::new(0x00000000000000000000000000002000, 0x00000010400001560124500000104000, 127, 20900),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000000004000, 0x0000402010400500006a014000040042, 127, 12115),
+        Probe::new(0x00000000000000000000000000004000, 0x0000402010400500006a014000040042, 127, 12115),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000000008000, 0x0060100022000000048102004000a001, 127, 20908),
+        Probe::new(0x00000000000000000000000000008000, 0x0060100022000000048102004000a001, 127, 20908),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000000010000, 0x010000002002300a40248004030008a2, 127, 11851),
+        Probe::new(0x00000000000000000000000000010000, 0x010000002002300a40248004030008a2, 127, 11851),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000000020000, 0x200812214000240020804001200a0200, 127, 8449),
+        Probe::new(0x00000000000000000000000000020000, 0x200812214000240020804001200a0200, 127, 8449),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000000040000, 0x2480c0080800a0080000200201000001, 127, 20910),
+        Probe::new(0x00000000000000000000000000040000, 0x2480c0080800a0080000200201000001, 127, 20910),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000000000080000, 0x90002206441200024206906020000000, 127, 20915),
+        Probe::new(0x00000000000000000000000000080000, 0x90002206441200024206906020000000, 127, 20915),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000000000100000, 0x2400000004008210a880090000000022, 127, 13111),
+        Probe::new(0x00000000000000000000000000100000, 0x2400000004008210a880090000000022, 127, 13111),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000000000200000, 0x00000028188014000100540002104020, 127, 20917),
+        Probe::new(0x00000000000000000000000000200000, 0x00000028188014000100540002104020, 127, 20917),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000000000400000, 0x00021040000100140484430000001100, 127, 2607),
+        Probe::new(0x00000000000000000000000000400000, 0x00021040000100140484430000001100, 127, 2607),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000000000800000, 0x05100800006004005808010000000804, 127, 20923),
+        Probe::new(0x00000000000000000000000000800000, 0x05100800006004005808010000000804, 127, 20923),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000000001000000, 0x1400000410290014200001812000000a, 127, 21054),
+        Probe::new(0x00000000000000000000000001000000, 0x1400000410290014200001812000000a, 127, 21054),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000000002000000, 0xa008900600000020000420500488800b, 127, 13588),
+        Probe::new(0x00000000000000000000000002000000, 0xa008900600000020000420500488800b, 127, 13588),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000000004000000, 0x80002010102013001000803c00400004, 127, 21058),
+        Probe::new(0x00000000000000000000000004000000, 0x80002010102013001000803c00400004, 127, 21058),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000000008000000, 0x000818100840a0001044015000800018, 127, 2944),
+        Probe::new(0x00000000000000000000000008000000, 0x000818100840a0001044015000800018, 127, 2944),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000000010000000, 0x349200002215040c0020480a00004850, 127, 21064),
+        Probe::new(0x00000000000000000000000010000000, 0x349200002215040c0020480a00004850, 127, 21064),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000000000020000000, 0x88810002002800040010023401008000, 127, 13595),
+        Probe::new(0x00000000000000000000000020000000, 0x88810002002800040010023401008000, 127, 13595),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000000000040000000, 0x20900100018452000200042200422044, 127, 9734),
+        Probe::new(0x00000000000000000000000040000000, 0x20900100018452000200042200422044, 127, 9734),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000000000080000000, 0x0012300080001020810002010000201c, 127, 1035),
+        Probe::new(0x00000000000000000000000080000000, 0x0012300080001020810002010000201c, 127, 1035),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000000000100000000, 0x00101280004000200008000180080000, 127, 16),
+        Probe::new(0x00000000000000000000000100000000, 0x00101280004000200008000180080000, 127, 16),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000000000200000000, 0x1010054115020e020020000052860000, 127, 1601),
+        Probe::new(0x00000000000000000000000200000000, 0x1010054115020e020020000052860000, 127, 1601),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000000000400000000, 0x105882401840405900d04801314000c0, 127, 1871),
+        Probe::new(0x00000000000000000000000400000000, 0x105882401840405900d04801314000c0, 127, 1871),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000000000800000000, 0x0400004000400d000001824918020138, 127, 20225),
+        Probe::new(0x00000000000000000000000800000000, 0x0400004000400d000001824918020138, 127, 20225),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000000001000000000, 0x800100002000000020000c5008010404, 127, 20432),
+        Probe::new(0x00000000000000000000001000000000, 0x800100002000000020000c5008010404, 127, 20432),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000000002000000000, 0x200020020900000090800c4005484000, 127, 303),
+        Probe::new(0x00000000000000000000002000000000, 0x200020020900000090800c4005484000, 127, 303),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000000004000000000, 0x046504300830008008a6048132088020, 127, 2327),
+        Probe::new(0x00000000000000000000004000000000, 0x046504300830008008a6048132088020, 127, 2327),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000000008000000000, 0x01011060000008400045351001001012, 127, 8738),
+        Probe::new(0x00000000000000000000008000000000, 0x01011060000008400045351001001012, 127, 8738),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000000000010000000000, 0x00000100000041020408110541810014, 127, 15503),
+        Probe::new(0x00000000000000000000010000000000, 0x00000100000041020408110541810014, 127, 15503),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000000000020000000000, 0x01305300042010000240400290c00002, 127, 20445),
+        Probe::new(0x00000000000000000000020000000000, 0x01305300042010000240400290c00002, 127, 20445),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000000000040000000000, 0x00c5103c049008050040021421210002, 127, 3586),
+        Probe::new(0x00000000000000000000040000000000, 0x00c5103c049008050040021421210002, 127, 3586),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000000000080000000000, 0x21201208040400320002200080102000, 127, 20465),
+        Probe::new(0x00000000000000000000080000000000, 0x21201208040400320002200080102000, 127, 20465),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000000000100000000000, 0x01180220000002001202008410288021, 127, 20509),
+        Probe::new(0x00000000000000000000100000000000, 0x01180220000002001202008410288021, 127, 20509),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000000000200000000000, 0x10551001004202400000020005060000, 127, 20529),
+        Probe::new(0x00000000000000000000200000000000, 0x10551001004202400000020005060000, 127, 20529),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000000000400000000000, 0x08250110040068001008001000020048, 127, 20573),
+        Probe::new(0x00000000000000000000400000000000, 0x08250110040068001008001000020048, 127, 20573),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000000000800000000000, 0x0090400481008280500252028005010c, 127, 20593),
+        Probe::new(0x00000000000000000000800000000000, 0x0090400481008280500252028005010c, 127, 20593),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000000001000000000000, 0x0000000000210032000240820085800a, 127, 20637),
+        Probe::new(0x00000000000000000001000000000000, 0x0000000000210032000240820085800a, 127, 20637),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000000002000000000000, 0x01084188105218000800000000414080, 127, 20657),
+        Probe::new(0x00000000000000000002000000000000, 0x01084188105218000800000000414080, 127, 20657),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000000004000000000000, 0x10220808a000800c040c020910063100, 127, 13830),
+        Probe::new(0x00000000000000000004000000000000, 0x10220808a000800c040c020910063100, 127, 13830),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000000008000000000000, 0x08040422080480000020200008401140, 127, 10739),
+        Probe::new(0x00000000000000000008000000000000, 0x08040422080480000020200008401140, 127, 10739),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000000000010000000000000, 0x00820058500020880004400400090801, 127, 4098),
+        Probe::new(0x00000000000000000010000000000000, 0x00820058500020880004400400090801, 127, 4098),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000000020000000000000, 0x14008020000010200040040600000c00, 127, 10352),
+        Probe::new(0x00000000000000000020000000000000, 0x14008020000010200040040600000c00, 127, 10352),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000000040000000000000, 0x110040000020002813020118a21032c0, 127, 14913),
+        Probe::new(0x00000000000000000040000000000000, 0x110040000020002813020118a21032c0, 127, 14913),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000000080000000000000, 0x0041340040400220b200001384080904, 127, 11277),
+        Probe::new(0x00000000000000000080000000000000, 0x0041340040400220b200001384080904, 127, 11277),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000000100000000000000, 0x80003238008000000082e00012000080, 127, 11239),
+        Probe::new(0x00000000000000000100000000000000, 0x80003238008000000082e00012000080, 127, 11239),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000000000200000000000000, 0x280040800000100880224102000c2240, 127, 4354),
+        Probe::new(0x00000000000000000200000000000000, 0x280040800000100880224102000c2240, 127, 4354),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000000000400000000000000, 0x00050001044000020800116200440624, 127, 20740),
+        Probe::new(0x00000000000000000400000000000000, 0x00050001044000020800116200440624, 127, 20740),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x00000000000000000800000000000000, 0x00181002a00020000200700008100013, 127, 20748),
+        Probe::new(0x00000000000000000800000000000000, 0x00181002a00020000200700008100013, 127, 20748),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000000001000000000000000, 0x1089c01b40000000000c801a20040009, 127, 17549),
+        Probe::new(0x00000000000000001000000000000000, 0x1089c01b40000000000c801a20040009, 127, 17549),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000000002000000000000000, 0x20004180028200920400000042080006, 127, 17879),
+        Probe::new(0x00000000000000002000000000000000, 0x20004180028200920400000042080006, 127, 17879),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000000004000000000000000, 0x20118c01069080000001009400802802, 127, 4610),
+        Probe::new(0x00000000000000004000000000000000, 0x20118c01069080000001009400802802, 127, 4610),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000000008000000000000000, 0x88105088084010004500020000000041, 127, 18980),
+        Probe::new(0x00000000000000008000000000000000, 0x88105088084010004500020000000041, 127, 18980),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000000010000000000000000, 0x9011018200000040401a004010002010, 127, 13140),
+        Probe::new(0x00000000000000010000000000000000, 0x9011018200000040401a004010002010, 127, 13140),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000000020000000000000000, 0x801801800904000200006020280000a1, 127, 15682),
+        Probe::new(0x00000000000000020000000000000000, 0x801801800904000200006020280000a1, 127, 15682),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000000040000000000000000, 0x40106402008000e21168004013000020, 127, 20750),
+        Probe::new(0x00000000000000040000000000000000, 0x40106402008000e21168004013000020, 127, 20750),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000000080000000000000000, 0xe0400a0a00300d809480000030b02040, 127, 4991),
+        Probe::new(0x00000000000000080000000000000000, 0xe0400a0a00300d809480000030b02040, 127, 4991),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000000000100000000000000000, 0x1108008a1012400100942a0003930108, 127, 20755),
+        Probe::new(0x00000000000000100000000000000000, 0x1108008a1012400100942a0003930108, 127, 20755),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000000000000200000000000000000, 0x0800000080000020000000000800104a, 127, 13442),
+        Probe::new(0x00000000000000200000000000000000, 0x0800000080000020000000000800104a, 127, 13442),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a9
-        Magic::new(0x00000000000000400000000000000000, 0x02001024458000019000400801810002, 127, 16164),
+        Probe::new(0x00000000000000400000000000000000, 0x02001024458000019000400801810002, 127, 16164),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b9
-        Magic::new(0x00000000000000800000000000000000, 0x2110022401408040400a000009501440, 127, 20757),
+        Probe::new(0x00000000000000800000000000000000, 0x2110022401408040400a000009501440, 127, 20757),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c9
-        Magic::new(0x00000000000001000000000000000000, 0x2082040a01800010800082000a180020, 127, 5151),
+        Probe::new(0x00000000000001000000000000000000, 0x2082040a01800010800082000a180020, 127, 5151),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d9
-        Magic::new(0x00000000000002000000000000000000, 0x06880120200242822100010000040080, 127, 20763),
+        Probe::new(0x00000000000002000000000000000000, 0x06880120200242822100010000040080, 127, 20763),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e9
-        Magic::new(0x00000000000004000000000000000000, 0x00700001000010042142000002108004, 127, 20765),
+        Probe::new(0x00000000000004000000000000000000, 0x00700001000010042142000002108004, 127, 20765),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f9
-        Magic::new(0x00000000000008000000000000000000, 0x91110400b00000004040020818008200, 127, 20772),
+        Probe::new(0x00000000000008000000000000000000, 0x91110400b00000004040020818008200, 127, 20772),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g9
-        Magic::new(0x00000000000010000000000000000000, 0x00080000408120001000202050082440, 127, 20780),
+        Probe::new(0x00000000000010000000000000000000, 0x00080000408120001000202050082440, 127, 20780),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h9
-        Magic::new(0x00000000000020000000000000000000, 0x04080800080200101000040900200c00, 127, 5391),
+        Probe::new(0x00000000000020000000000000000000, 0x04080800080200101000040900200c00, 127, 5391),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i9
-        Magic::new(0x00000000000040000000000000000000, 0x20050420210100000302008804101150, 127, 20782),
+        Probe::new(0x00000000000040000000000000000000, 0x20050420210100000302008804101150, 127, 20782),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j9
-        Magic::new(0x00000000000080000000000000000000, 0x82028098000098000000380120c00002, 127, 20787),
+        Probe::new(0x00000000000080000000000000000000, 0x82028098000098000000380120c00002, 127, 20787),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a10
-        Magic::new(0x00000000000100000000000000000000, 0x3040840500081807440a82008842080a, 127, 8967),
+        Probe::new(0x00000000000100000000000000000000, 0x3040840500081807440a82008842080a, 127, 8967),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b10
-        Magic::new(0x00000000000200000000000000000000, 0x00008020010148000044002a02140408, 127, 6659),
+        Probe::new(0x00000000000200000000000000000000, 0x00008020010148000044002a02140408, 127, 6659),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c10
-        Magic::new(0x00000000000400000000000000000000, 0x02404880222000421800040400800900, 127, 551),
+        Probe::new(0x00000000000400000000000000000000, 0x02404880222000421800040400800900, 127, 551),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d10
-        Magic::new(0x00000000000800000000000000000000, 0x02101060800000010042080080a041a0, 127, 7177),
+        Probe::new(0x00000000000800000000000000000000, 0x02101060800000010042080080a041a0, 127, 7177),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e10
-        Magic::new(0x00000000001000000000000000000000, 0x00101000000000040042101482020000, 127, 7433),
+        Probe::new(0x00000000001000000000000000000000, 0x00101000000000040042101482020000, 127, 7433),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f10
-        Magic::new(0x00000000002000000000000000000000, 0x08080800011100201008060000040209, 127, 15879),
+        Probe::new(0x00000000002000000000000000000000, 0x08080800011100201008060000040209, 127, 15879),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g10
-        Magic::new(0x00000000004000000000000000000000, 0x50038540040001094800000800089404, 127, 20789),
+        Probe::new(0x00000000004000000000000000000000, 0x50038540040001094800000800089404, 127, 20789),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h10
-        Magic::new(0x00000000008000000000000000000000, 0x04020100224280801000000a048400a0, 127, 785),
+        Probe::new(0x00000000008000000000000000000000, 0x04020100224280801000000a048400a0, 127, 785),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i10
-        Magic::new(0x00000000010000000000000000000000, 0x0000c110000010651009001084000010, 127, 7952),
+        Probe::new(0x00000000010000000000000000000000, 0x0000c110000010651009001084000010, 127, 7952),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j10
-        Magic::new(0x00000000020000000000000000000000, 0x02012380400102180000070010000004, 127, 20735),
+        Probe::new(0x00000000020000000000000000000000, 0x02012380400102180000070010000004, 127, 20735),
     ]),
 ];
 /// How every probe forms its index: the magics below were found for it.

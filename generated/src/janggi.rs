@@ -27,10 +27,29 @@
 // Between: 685 distinct sets (10960 bytes) and 3 grids of 90x90 cells (48600 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 2224512 entries (35592192 bytes): 47.98x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K general | 4, 4 | 0,6 | 2 | 322, 322 |
+// | A guard | 4, 4 | 0,6 | 2 | 322, 322 |
+// | E elephant | 8, 8 | 0,2,7 | 3 | 388, 388 |
+// | H horse | 8, 8 | 0,2,7 | 3 | 508, 508 |
+// | R chariot | 34, 34 | 0,1,2,3,5,6,7,8,9 | 6 (hashed: the fewest separating bits are 9) | 1530, 1530 |
+// | C cannon | 30, 30 | 0,1,2,3,5,6,7,9 | 6 (hashed: the fewest separating bits are 8) | 1208, 1208 |
+// | P soldier | 3, 3 | 0,1 | 2 | 241, 241 |
+//
+// vector_index: 12 tables of 304 entries in all (1440 bytes with the hashes).
+// move_index, threat_index: 7 grids of potential attacks and offsets (11340 bytes), small tables
+// (182 bytes). Threat features: 126532. A [14][90][90][14] table of the same layout (u32 cells) would
+// take 6350400 bytes: 551x these 11522 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Index, Magic, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u128;
@@ -111,6 +130,75 @@ impl Piece {
             Piece::Cannon => "pR",
             Piece::Soldier => "fsW",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -238,6 +326,78 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the general (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn general_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::General, Color::White, square, occupied)
+}
+/// [`attacks`] of the general (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn general_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::General, Color::White, square, occupied)
+}
+/// [`quiets`] of the guard (`A`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn guard_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Guard, Color::White, square, occupied)
+}
+/// [`attacks`] of the guard (`A`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn guard_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Guard, Color::White, square, occupied)
+}
+/// [`quiets`] of the elephant (`E`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn elephant_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Elephant, Color::White, square, occupied)
+}
+/// [`attacks`] of the elephant (`E`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn elephant_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Elephant, Color::White, square, occupied)
+}
+/// [`quiets`] of the horse (`H`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn horse_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Horse, Color::White, square, occupied)
+}
+/// [`attacks`] of the horse (`H`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn horse_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Horse, Color::White, square, occupied)
+}
+/// [`quiets`] of the chariot (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn chariot_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Chariot, Color::White, square, occupied)
+}
+/// [`attacks`] of the chariot (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn chariot_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Chariot, Color::White, square, occupied)
+}
+/// [`quiets`] of the cannon (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cannon_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Cannon, Color::White, square, occupied)
+}
+/// [`attacks`] of the cannon (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cannon_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Cannon, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -3329,6 +3489,653 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 3] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [4, 4],
+    [4, 4],
+    [8, 8],
+    [8, 8],
+    [34, 34],
+    [30, 30],
+    [3, 3],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [322, 322],
+    [322, 322],
+    [388, 388],
+    [508, 508],
+    [1530, 1530],
+    [1208, 1208],
+    [241, 241],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 126532;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 32;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x41, 0x42000000, 30, 0), VectorHash::new(0x41, 0x42000000, 30, 4)], // K
+    [VectorHash::new(0x41, 0x42000000, 30, 0), VectorHash::new(0x41, 0x42000000, 30, 4)], // A
+    [VectorHash::new(0x85, 0x31000000, 29, 8), VectorHash::new(0x85, 0x31000000, 29, 16)], // E
+    [VectorHash::new(0x85, 0x31000000, 29, 24), VectorHash::new(0x85, 0x31000000, 29, 32)], // H
+    [VectorHash::new(0x3ef, 0x50200100, 26, 40), VectorHash::new(0x3ef, 0x0fa00128, 26, 104)], // R
+    [VectorHash::new(0x2ef, 0xb2104505, 26, 168), VectorHash::new(0x2ef, 0x054a2220, 26, 232)], // C
+    [VectorHash::new(0x3, 0x40000000, 30, 296), VectorHash::new(0x3, 0x40000000, 30, 300)], // P
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 304] = [
+    0x30020, 0x20001, 0xffe0, 0x1ffff, // K white, A white (bits 0,6)
+    0x20, 0x10001, 0x3ffe0, 0x2ffff, // K black, A black (bits 0,6)
+    0x70062, 0x50043, 0xff9e, 0x2ffbd, 0x1ffa2, 0x3ffc3, 0x6005e, 0x4003d, // E white (bits 0,2,7)
+    0x62, 0x20043, 0x7ff9e, 0x5ffbd, 0x6ffa2, 0x4ffc3, 0x1005e, 0x3003d, // E black (bits 0,2,7)
+    0x50022, 0x70041, 0x2ffde, 0xffbf, 0x3ffe2, 0x1ffc1, 0x4001e, 0x6003f, // H white (bits 0,2,7)
+    0x20022, 0x41, 0x5ffde, 0x7ffbf, 0x4ffe2, 0x6ffc1, 0x3001e, 0x1003f, // H black (bits 0,2,7)
+    0x8000, 0x190020, 0x1a0040, 0x1b0060, 0x1c0080, 0x1d00a0, // R white (bits 0,1,2,3,5,6,7,8,9)
+    0x1e00c0, 0x1f00e0,
+    0x200100, 0x210120, 0x8000, 0x10ffff, 0x170007, 0x8000, 0x8000, 0xdfffc,
+    0x140004, 0x8000, 0x8000, 0xafff9, 0x110001, 0x8000, 0x8000, 0xfee0,
+    0x1ff00, 0x2ff20, 0x3ff40, 0x4ff60, 0x5ff80, 0x6ffa0, 0x7ffc0, 0x8ffe0,
+    0x180008, 0x8000, 0x8000, 0xefffd, 0x150005, 0x8000, 0x8000, 0xbfffa,
+    0x120002, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0xffffe,
+    0x160006, 0x8000, 0x8000, 0xcfffb, 0x130003, 0x8000, 0x8000, 0x9fff8,
+    0x8000, 0x8000, 0x18fff8, 0x100001, 0x8000, 0x8000, // R black (bits 0,1,2,3,5,6,7,8,9)
+    0x17fff9, 0xf0002,
+    0x8000, 0x8000, 0x16fffa, 0xe0003, 0x8000, 0x15fffb, 0x8000, 0xd0004,
+    0x8000, 0x14fffc, 0x8000, 0xc0005, 0x8000, 0x13fffd, 0x8000, 0xb0006,
+    0x8000, 0x12fffe, 0x8000, 0xa0007, 0x8000, 0x11ffff, 0x8000, 0x90008,
+    0x8000, 0x8000, 0x8000, 0x19ffe0, 0x8000, 0x120, 0x1affc0, 0x8000,
+    0x10100, 0x1bffa0, 0x8000, 0x200e0, 0x1cff80, 0x8000, 0x300c0, 0x1dff60,
+    0x8000, 0x400a0, 0x1eff40, 0x8000, 0x50080, 0x1fff20, 0x8000, 0x60060,
+    0x20ff00, 0x8000, 0x70040, 0x21fee0, 0x8000, 0x80020, 0x8000, 0x8000,
+    0x1c0100, 0x8000, 0x180080, 0x8000, 0x8000, 0x100003, 0x8000, // C white (bits 0,1,2,3,5,6,7,9)
+    0x8000,
+    0x1ff00, 0x8000, 0x5ff80, 0x130006, 0x9fff9, 0x8000, 0x8000, 0x8000,
+    0x1d0120, 0xcfffc, 0x1900a0, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x2ff20, 0xf0002, 0x6ffa0, 0x8000, 0x8000, 0x8000, 0x120005, 0x8fff8,
+    0x8000, 0x160040, 0x8000, 0x1a00c0, 0x150008, 0xbfffb, 0x8000, 0x8000,
+    0x8000, 0x3ff40, 0xefffe, 0x7ffc0, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x170060, 0x110004, 0x1b00e0, 0x8000, 0x8000, 0x8000, 0x140007,
+    0xafffa, 0x4ff60, 0x8000, 0xfee0, 0x8000, 0x8000, 0xdfffd, 0x8000,
+    0x10100, 0x8000, 0xe0002, 0xd0003, 0x8000, 0xc0004, 0xb0005, // C black (bits 0,1,2,3,5,6,7,9)
+    0xa0006,
+    0x8000, 0x90007, 0x80008, 0x8000, 0x8000, 0x1dfee0, 0x18ff80, 0x1bff20,
+    0x8000, 0x8000, 0x8000, 0x400a0, 0x70040, 0x8000, 0x8000, 0x15fff8,
+    0x8000, 0x14fff9, 0x13fffa, 0x12fffb, 0x8000, 0x11fffc, 0x10fffd, 0xffffe,
+    0x8000, 0x8000, 0x16ffc0, 0x8000, 0x19ff60, 0x1cff00, 0x8000, 0x8000,
+    0x200e0, 0x50080, 0x120, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x17ffa0, 0x1aff40, 0x8000, 0x8000, 0x8000, 0x300c0, 0x60060, 0x8000,
+    0x20020, 0x10001, 0x8000, 0xffff, // P white (bits 0,1)
+    0x2ffe0, 0x1, 0x8000, 0x1ffff, // P black (bits 0,1)
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [
+    [0, 0],
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [5, 6],
+];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 7] = [
+    // grid 0
+    [
+        0x00000000000000000000000000000202, 0x00000000000000000000000000000405, // from a1
+        0x0000000000000000000000000000080a, 0x00000000000000000000000000001014, // from c1
+        0x00000000000000000000000000002028, 0x00000000000000000000000000004050, // from e1
+        0x000000000000000000000000000080a0, 0x00000000000000000000000000010140, // from g1
+        0x00000000000000000000000000020080, 0x00000000000000000000000000040401, // from i1
+        0x00000000000000000000000000080a02, 0x00000000000000000000000000101404, // from b2
+        0x00000000000000000000000000202808, 0x00000000000000000000000000405010, // from d2
+        0x0000000000000000000000000080a020, 0x00000000000000000000000001014040, // from f2
+        0x00000000000000000000000002028080, 0x00000000000000000000000004010100, // from h2
+        0x00000000000000000000000008080200, 0x00000000000000000000000010140400, // from a3
+        0x00000000000000000000000020280800, 0x00000000000000000000000040501000, // from c3
+        0x00000000000000000000000080a02000, 0x00000000000000000000000101404000, // from e3
+        0x00000000000000000000000202808000, 0x00000000000000000000000405010000, // from g3
+        0x00000000000000000000000802020000, 0x00000000000000000000001010040000, // from i3
+        0x00000000000000000000002028080000, 0x00000000000000000000004050100000, // from b4
+        0x000000000000000000000080a0200000, 0x00000000000000000000010140400000, // from d4
+        0x00000000000000000000020280800000, 0x00000000000000000000040501000000, // from f4
+        0x00000000000000000000080a02000000, 0x00000000000000000000100404000000, // from h4
+        0x00000000000000000000202008000000, 0x00000000000000000000405010000000, // from a5
+        0x0000000000000000000080a020000000, 0x00000000000000000001014040000000, // from c5
+        0x00000000000000000002028080000000, 0x00000000000000000004050100000000, // from e5
+        0x000000000000000000080a0200000000, 0x00000000000000000010140400000000, // from g5
+        0x00000000000000000020080800000000, 0x00000000000000000040401000000000, // from i5
+        0x00000000000000000080a02000000000, 0x00000000000000000101404000000000, // from b6
+        0x00000000000000000202808000000000, 0x00000000000000000405010000000000, // from d6
+        0x0000000000000000080a020000000000, 0x00000000000000001014040000000000, // from f6
+        0x00000000000000002028080000000000, 0x00000000000000004010100000000000, // from h6
+        0x00000000000000008080200000000000, 0x00000000000000010140400000000000, // from a7
+        0x00000000000000020280800000000000, 0x00000000000000040501000000000000, // from c7
+        0x00000000000000080a02000000000000, 0x00000000000000101404000000000000, // from e7
+        0x00000000000000202808000000000000, 0x00000000000000405010000000000000, // from g7
+        0x00000000000000802020000000000000, 0x00000000000001010040000000000000, // from i7
+        0x00000000000002028080000000000000, 0x00000000000004050100000000000000, // from b8
+        0x000000000000080a0200000000000000, 0x00000000000010140400000000000000, // from d8
+        0x00000000000020280800000000000000, 0x00000000000040501000000000000000, // from f8
+        0x00000000000080a02000000000000000, 0x00000000000100404000000000000000, // from h8
+        0x00000000000202008000000000000000, 0x00000000000405010000000000000000, // from a9
+        0x0000000000080a020000000000000000, 0x00000000001014040000000000000000, // from c9
+        0x00000000002028080000000000000000, 0x00000000004050100000000000000000, // from e9
+        0x000000000080a0200000000000000000, 0x00000000010140400000000000000000, // from g9
+        0x00000000020080800000000000000000, 0x00000000000401000000000000000000, // from i9
+        0x00000000000a02000000000000000000, 0x00000000001404000000000000000000, // from b10
+        0x00000000002808000000000000000000, 0x00000000005010000000000000000000, // from d10
+        0x0000000000a020000000000000000000, 0x00000000014040000000000000000000, // from f10
+        0x00000000028080000000000000000000, 0x00000000010100000000000000000000, // from h10
+    ],
+    // grid 1
+    [
+        0x00000000000000000000000020200000, 0x00000000000000000000000040400000, // from a1
+        0x00000000000000000000000088800000, 0x00000000000000000000000111040000, // from c1
+        0x00000000000000000000000222080000, 0x00000000000000000000000444100000, // from e1
+        0x00000000000000000000000880200000, 0x00000000000000000000000100400000, // from g1
+        0x00000000000000000000000200800000, 0x00000000000000000000004040000000, // from i1
+        0x00000000000000000000008080000000, 0x00000000000000000000011100000000, // from b2
+        0x00000000000000000000022208000000, 0x00000000000000000000044410000000, // from d2
+        0x00000000000000000000088820000000, 0x00000000000000000000110040000000, // from f2
+        0x00000000000000000000020080000000, 0x00000000000000000000040100000000, // from h2
+        0x00000000000000000000808000000008, 0x00000000000000000001010000000010, // from a3
+        0x00000000000000000002220000000020, 0x00000000000000000004441000000041, // from c3
+        0x00000000000000000008882000000082, 0x00000000000000000011104000000104, // from e3
+        0x00000000000000000022008000000008, 0x00000000000000000004010000000010, // from g3
+        0x00000000000000000008020000000020, 0x00000000000000000101000000001004, // from i3
+        0x00000000000000000202000000002008, 0x00000000000000000444000000004011, // from b4
+        0x00000000000000000888200000008222, 0x00000000000000001110400000010444, // from d4
+        0x00000000000000002220800000020888, 0x00000000000000004401000000001110, // from f4
+        0x00000000000000000802000000002020, 0x00000000000000001004000000004040, // from h4
+        0x00000000000000020200000000200800, 0x00000000000000040400000000401000, // from a5
+        0x00000000000000088800000000802200, 0x00000000000000111040000001044400, // from c5
+        0x00000000000000222080000002088800, 0x00000000000000444100000004111000, // from e5
+        0x00000000000000880200000000222000, 0x00000000000000100400000000404000, // from g5
+        0x00000000000000200800000000808000, 0x00000000000004040000000040100000, // from i5
+        0x00000000000008080000000080200000, 0x00000000000011100000000100440000, // from b6
+        0x00000000000022208000000208880000, 0x00000000000044410000000411100000, // from d6
+        0x00000000000088820000000822200000, 0x00000000000110040000000044400000, // from f6
+        0x00000000000020080000000080800000, 0x00000000000040100000000101000000, // from h6
+        0x00000000000808000000008020000000, 0x00000000001010000000010040000000, // from a7
+        0x00000000002220000000020088000000, 0x00000000004441000000041110000000, // from c7
+        0x00000000008882000000082220000000, 0x00000000011104000000104440000000, // from e7
+        0x00000000022008000000008880000000, 0x00000000004010000000010100000000, // from g7
+        0x00000000008020000000020200000000, 0x00000000001000000001004000000000, // from i7
+        0x00000000002000000002008000000000, 0x00000000004000000004011000000000, // from b8
+        0x00000000008200000008222000000000, 0x00000000010400000010444000000000, // from d8
+        0x00000000020800000020888000000000, 0x00000000001000000001110000000000, // from f8
+        0x00000000002000000002020000000000, 0x00000000004000000004040000000000, // from h8
+        0x00000000000000000200800000000000, 0x00000000000000000401000000000000, // from a9
+        0x00000000000000000802200000000000, 0x00000000000000001044400000000000, // from c9
+        0x00000000000000002088800000000000, 0x00000000000000004111000000000000, // from e9
+        0x00000000000000000222000000000000, 0x00000000000000000404000000000000, // from g9
+        0x00000000000000000808000000000000, 0x00000000000000040100000000000000, // from i9
+        0x00000000000000080200000000000000, 0x00000000000000100440000000000000, // from b10
+        0x00000000000000208880000000000000, 0x00000000000000411100000000000000, // from d10
+        0x00000000000000822200000000000000, 0x00000000000000044400000000000000, // from f10
+        0x00000000000000080800000000000000, 0x00000000000000101000000000000000, // from h10
+    ],
+    // grid 2
+    [
+        0x00000000000000000000000000080800, 0x00000000000000000000000000141000, // from a1
+        0x00000000000000000000000000282200, 0x00000000000000000000000000504400, // from c1
+        0x00000000000000000000000000a08800, 0x00000000000000000000000001411000, // from e1
+        0x00000000000000000000000002822000, 0x00000000000000000000000005004000, // from g1
+        0x00000000000000000000000002008000, 0x00000000000000000000000010100004, // from i1
+        0x00000000000000000000000028200008, 0x00000000000000000000000050440011, // from b2
+        0x000000000000000000000000a0880022, 0x00000000000000000000000141100044, // from d2
+        0x00000000000000000000000282200088, 0x00000000000000000000000504400110, // from f2
+        0x00000000000000000000000a00800020, 0x00000000000000000000000401000040, // from h2
+        0x00000000000000000000002020000802, 0x00000000000000000000005040001005, // from a3
+        0x0000000000000000000000a08800220a, 0x00000000000000000000014110004414, // from c3
+        0x00000000000000000000028220008828, 0x00000000000000000000050440011050, // from e3
+        0x000000000000000000000a08800220a0, 0x00000000000000000000140100004140, // from g3
+        0x00000000000000000000080200008080, 0x00000000000000000000404000100400, // from i3
+        0x00000000000000000000a08000200a00, 0x00000000000000000001411000441400, // from b4
+        0x00000000000000000002822000882800, 0x00000000000000000005044001105000, // from d4
+        0x0000000000000000000a08800220a000, 0x00000000000000000014110004414000, // from f4
+        0x00000000000000000028020000828000, 0x00000000000000000010040001010000, // from h4
+        0x00000000000000000080800020080000, 0x00000000000000000141000040140000, // from a5
+        0x00000000000000000282200088280000, 0x00000000000000000504400110500000, // from c5
+        0x00000000000000000a08800220a00000, 0x00000000000000001411000441400000, // from e5
+        0x00000000000000002822000882800000, 0x00000000000000005004000105000000, // from g5
+        0x00000000000000002008000202000000, 0x00000000000000010100004010000000, // from i5
+        0x00000000000000028200008028000000, 0x00000000000000050440011050000000, // from b6
+        0x000000000000000a08800220a0000000, 0x00000000000000141100044140000000, // from d6
+        0x00000000000000282200088280000000, 0x00000000000000504400110500000000, // from f6
+        0x00000000000000a00800020a00000000, 0x00000000000000401000040400000000, // from h6
+        0x00000000000002020000802000000000, 0x00000000000005040001005000000000, // from a7
+        0x0000000000000a08800220a000000000, 0x00000000000014110004414000000000, // from c7
+        0x00000000000028220008828000000000, 0x00000000000050440011050000000000, // from e7
+        0x000000000000a08800220a0000000000, 0x00000000000140100004140000000000, // from g7
+        0x00000000000080200008080000000000, 0x00000000000404000100400000000000, // from i7
+        0x00000000000a08000200a00000000000, 0x00000000001411000441400000000000, // from b8
+        0x00000000002822000882800000000000, 0x00000000005044001105000000000000, // from d8
+        0x0000000000a08800220a000000000000, 0x00000000014110004414000000000000, // from f8
+        0x00000000028020000828000000000000, 0x00000000010040001010000000000000, // from h8
+        0x00000000000800020080000000000000, 0x00000000001000040140000000000000, // from a9
+        0x00000000002200088280000000000000, 0x00000000004400110500000000000000, // from c9
+        0x00000000008800220a00000000000000, 0x00000000011000441400000000000000, // from e9
+        0x00000000022000882800000000000000, 0x00000000004000105000000000000000, // from g9
+        0x00000000008000202000000000000000, 0x00000000000004010000000000000000, // from i9
+        0x00000000000008028000000000000000, 0x00000000000011050000000000000000, // from b10
+        0x000000000000220a0000000000000000, 0x00000000000044140000000000000000, // from d10
+        0x00000000000088280000000000000000, 0x00000000000110500000000000000000, // from f10
+        0x00000000000020a00000000000000000, 0x00000000000040400000000000000000, // from h10
+    ],
+    // grid 3
+    [
+        0x000000000002010080402010080403fe, 0x000000000004020100804020100805fd, // from a1
+        0x000000000008040201008040201009fb, 0x000000000010080402010080402011f7, // from c1
+        0x000000000020100804020100804021ef, 0x000000000040201008040201008041df, // from e1
+        0x000000000080402010080402010081bf, 0x0000000001008040201008040201017f, // from g1
+        0x000000000201008040201008040200ff, 0x0000000000020100804020100807fc01, // from i1
+        0x000000000004020100804020100bfa02, 0x0000000000080402010080402013f604, // from b2
+        0x0000000000100804020100804023ee08, 0x0000000000201008040201008043de10, // from d2
+        0x0000000000402010080402010083be20, 0x00000000008040201008040201037e40, // from f2
+        0x0000000001008040201008040202fe80, 0x0000000002010080402010080401ff00, // from h2
+        0x0000000000020100804020100ff80201, 0x00000000000402010080402017f40402, // from a3
+        0x00000000000804020100804027ec0804, 0x00000000001008040201008047dc1008, // from c3
+        0x00000000002010080402010087bc2010, 0x000000000040201008040201077c4020, // from e3
+        0x00000000008040201008040206fc8040, 0x00000000010080402010080405fd0080, // from g3
+        0x00000000020100804020100803fe0100, 0x00000000000201008040201ff0040201, // from i3
+        0x00000000000402010080402fe8080402, 0x00000000000804020100804fd8100804, // from b4
+        0x00000000001008040201008fb8201008, 0x00000000002010080402010f78402010, // from d4
+        0x00000000004020100804020ef8804020, 0x00000000008040201008040df9008040, // from f4
+        0x00000000010080402010080bfa010080, 0x000000000201008040201007fc020100, // from h4
+        0x000000000002010080403fe008040201, 0x000000000004020100805fd010080402, // from a5
+        0x000000000008040201009fb020100804, 0x000000000010080402011f7040201008, // from c5
+        0x000000000020100804021ef080402010, 0x000000000040201008041df100804020, // from e5
+        0x000000000080402010081bf201008040, 0x0000000001008040201017f402010080, // from g5
+        0x000000000201008040200ff804020100, 0x0000000000020100807fc01008040201, // from i5
+        0x000000000004020100bfa02010080402, 0x0000000000080402013f604020100804, // from b6
+        0x0000000000100804023ee08040201008, 0x0000000000201008043de10080402010, // from d6
+        0x0000000000402010083be20100804020, 0x00000000008040201037e40201008040, // from f6
+        0x0000000001008040202fe80402010080, 0x0000000002010080401ff00804020100, // from h6
+        0x0000000000020100ff80201008040201, 0x00000000000402017f40402010080402, // from a7
+        0x00000000000804027ec0804020100804, 0x00000000001008047dc1008040201008, // from c7
+        0x00000000002010087bc2010080402010, 0x000000000040201077c4020100804020, // from e7
+        0x00000000008040206fc8040201008040, 0x00000000010080405fd0080402010080, // from g7
+        0x00000000020100803fe0100804020100, 0x00000000000201ff0040201008040201, // from i7
+        0x00000000000402fe8080402010080402, 0x00000000000804fd8100804020100804, // from b8
+        0x00000000001008fb8201008040201008, 0x00000000002010f78402010080402010, // from d8
+        0x00000000004020ef8804020100804020, 0x00000000008040df9008040201008040, // from f8
+        0x00000000010080bfa010080402010080, 0x000000000201007fc020100804020100, // from h8
+        0x000000000003fe008040201008040201, 0x000000000005fd010080402010080402, // from a9
+        0x000000000009fb020100804020100804, 0x000000000011f7040201008040201008, // from c9
+        0x000000000021ef080402010080402010, 0x000000000041df100804020100804020, // from e9
+        0x000000000081bf201008040201008040, 0x0000000001017f402010080402010080, // from g9
+        0x000000000200ff804020100804020100, 0x0000000003fc01008040201008040201, // from i9
+        0x0000000003fa02010080402010080402, 0x0000000003f604020100804020100804, // from b10
+        0x0000000003ee08040201008040201008, 0x0000000003de10080402010080402010, // from d10
+        0x0000000003be20100804020100804020, 0x00000000037e40201008040201008040, // from f10
+        0x0000000002fe80402010080402010080, 0x0000000001ff00804020100804020100, // from h10
+    ],
+    // grid 4
+    [
+        0x000000000002010080402010080401fc, 0x000000000004020100804020100801f8, // from a1
+        0x000000000008040201008040201001f1, 0x000000000010080402010080402001e3, // from c1
+        0x000000000020100804020100804001c7, 0x0000000000402010080402010080018f, // from e1
+        0x0000000000804020100804020100011f, 0x0000000001008040201008040200003f, // from g1
+        0x0000000002010080402010080400007f, 0x0000000000020100804020100803f800, // from i1
+        0x0000000000040201008040201003f000, 0x0000000000080402010080402003e200, // from b2
+        0x0000000000100804020100804003c600, 0x00000000002010080402010080038e00, // from d2
+        0x00000000004020100804020100031e00, 0x00000000008040201008040200023e00, // from f2
+        0x00000000010080402010080400007e00, 0x0000000002010080402010080000fe00, // from h2
+        0x00000000000201008040201007f00001, 0x00000000000402010080402007e00002, // from a3
+        0x00000000000804020100804007c40004, 0x000000000010080402010080078c0008, // from c3
+        0x000000000020100804020100071c0010, 0x000000000040201008040200063c0020, // from e3
+        0x000000000080402010080400047c0040, 0x00000000010080402010080000fc0080, // from g3
+        0x00000000020100804020100001fc0100, 0x00000000000201008040200fe0000201, // from i3
+        0x00000000000402010080400fc0000402, 0x00000000000804020100800f88000804, // from b4
+        0x00000000001008040201000f18001008, 0x00000000002010080402000e38002010, // from d4
+        0x00000000004020100804000c78004020, 0x000000000080402010080008f8008040, // from f4
+        0x000000000100804020100001f8010080, 0x000000000201008040200003f8020100, // from h4
+        0x000000000002010080401fc000040201, 0x000000000004020100801f8000080402, // from a5
+        0x000000000008040201001f1000100804, 0x000000000010080402001e3000201008, // from c5
+        0x000000000020100804001c7000402010, 0x0000000000402010080018f000804020, // from e5
+        0x0000000000804020100011f001008040, 0x0000000001008040200003f002010080, // from g5
+        0x0000000002010080400007f004020100, 0x0000000000020100803f800008040201, // from i5
+        0x0000000000040201003f000010080402, 0x0000000000080402003e200020100804, // from b6
+        0x0000000000100804003c600040201008, 0x00000000002010080038e00080402010, // from d6
+        0x00000000004020100031e00100804020, 0x00000000008040200023e00201008040, // from f6
+        0x00000000010080400007e00402010080, 0x0000000002010080000fe00804020100, // from h6
+        0x00000000000201007f00001008040201, 0x00000000000402007e00002010080402, // from a7
+        0x00000000000804007c40004020100804, 0x000000000010080078c0008040201008, // from c7
+        0x000000000020100071c0010080402010, 0x000000000040200063c0020100804020, // from e7
+        0x000000000080400047c0040201008040, 0x00000000010080000fc0080402010080, // from g7
+        0x00000000020100001fc0100804020100, 0x00000000000200fe0000201008040201, // from i7
+        0x00000000000400fc0000402010080402, 0x00000000000800f88000804020100804, // from b8
+        0x00000000001000f18001008040201008, 0x00000000002000e38002010080402010, // from d8
+        0x00000000004000c78004020100804020, 0x000000000080008f8008040201008040, // from f8
+        0x000000000100001f8010080402010080, 0x000000000200003f8020100804020100, // from h8
+        0x000000000001fc000040201008040201, 0x000000000001f8000080402010080402, // from a9
+        0x000000000001f1000100804020100804, 0x000000000001e3000201008040201008, // from c9
+        0x000000000001c7000402010080402010, 0x0000000000018f000804020100804020, // from e9
+        0x0000000000011f001008040201008040, 0x0000000000003f002010080402010080, // from g9
+        0x0000000000007f004020100804020100, 0x0000000003f800008040201008040201, // from i9
+        0x0000000003f000010080402010080402, 0x0000000003e200020100804020100804, // from b10
+        0x0000000003c600040201008040201008, 0x00000000038e00080402010080402010, // from d10
+        0x00000000031e00100804020100804020, 0x00000000023e00201008040201008040, // from f10
+        0x00000000007e00402010080402010080, 0x0000000000fe00804020100804020100, // from h10
+    ],
+    // grid 5
+    [
+        0x00000000000000000000000000000202, 0x00000000000000000000000000000405, // from a1
+        0x0000000000000000000000000000080a, 0x00000000000000000000000000001014, // from c1
+        0x00000000000000000000000000002028, 0x00000000000000000000000000004050, // from e1
+        0x000000000000000000000000000080a0, 0x00000000000000000000000000010140, // from g1
+        0x00000000000000000000000000020080, 0x00000000000000000000000000040400, // from i1
+        0x00000000000000000000000000080a00, 0x00000000000000000000000000101400, // from b2
+        0x00000000000000000000000000202800, 0x00000000000000000000000000405000, // from d2
+        0x0000000000000000000000000080a000, 0x00000000000000000000000001014000, // from f2
+        0x00000000000000000000000002028000, 0x00000000000000000000000004010000, // from h2
+        0x00000000000000000000000008080000, 0x00000000000000000000000010140000, // from a3
+        0x00000000000000000000000020280000, 0x00000000000000000000000040500000, // from c3
+        0x00000000000000000000000080a00000, 0x00000000000000000000000101400000, // from e3
+        0x00000000000000000000000202800000, 0x00000000000000000000000405000000, // from g3
+        0x00000000000000000000000802000000, 0x00000000000000000000001010000000, // from i3
+        0x00000000000000000000002028000000, 0x00000000000000000000004050000000, // from b4
+        0x000000000000000000000080a0000000, 0x00000000000000000000010140000000, // from d4
+        0x00000000000000000000020280000000, 0x00000000000000000000040500000000, // from f4
+        0x00000000000000000000080a00000000, 0x00000000000000000000100400000000, // from h4
+        0x00000000000000000000202000000000, 0x00000000000000000000405000000000, // from a5
+        0x0000000000000000000080a000000000, 0x00000000000000000001014000000000, // from c5
+        0x00000000000000000002028000000000, 0x00000000000000000004050000000000, // from e5
+        0x000000000000000000080a0000000000, 0x00000000000000000010140000000000, // from g5
+        0x00000000000000000020080000000000, 0x00000000000000000040400000000000, // from i5
+        0x00000000000000000080a00000000000, 0x00000000000000000101400000000000, // from b6
+        0x00000000000000000202800000000000, 0x00000000000000000405000000000000, // from d6
+        0x0000000000000000080a000000000000, 0x00000000000000001014000000000000, // from f6
+        0x00000000000000002028000000000000, 0x00000000000000004010000000000000, // from h6
+        0x00000000000000008080000000000000, 0x00000000000000010140000000000000, // from a7
+        0x00000000000000020280000000000000, 0x00000000000000040500000000000000, // from c7
+        0x00000000000000080a00000000000000, 0x00000000000000101400000000000000, // from e7
+        0x00000000000000202800000000000000, 0x00000000000000405000000000000000, // from g7
+        0x00000000000000802000000000000000, 0x00000000000001010000000000000000, // from i7
+        0x00000000000002028000000000000000, 0x00000000000004050000000000000000, // from b8
+        0x000000000000080a0000000000000000, 0x00000000000010140000000000000000, // from d8
+        0x00000000000020280000000000000000, 0x00000000000040500000000000000000, // from f8
+        0x00000000000080a00000000000000000, 0x00000000000100400000000000000000, // from h8
+        0x00000000000202000000000000000000, 0x00000000000405000000000000000000, // from a9
+        0x0000000000080a000000000000000000, 0x00000000001014000000000000000000, // from c9
+        0x00000000002028000000000000000000, 0x00000000004050000000000000000000, // from e9
+        0x000000000080a0000000000000000000, 0x00000000010140000000000000000000, // from g9
+        0x00000000020080000000000000000000, 0x00000000000400000000000000000000, // from i9
+        0x00000000000a00000000000000000000, 0x00000000001400000000000000000000, // from b10
+        0x00000000002800000000000000000000, 0x00000000005000000000000000000000, // from d10
+        0x0000000000a000000000000000000000, 0x00000000014000000000000000000000, // from f10
+        0x00000000028000000000000000000000, 0x00000000010000000000000000000000, // from h10
+    ],
+    // grid 6
+    [
+        0x00000000000000000000000000000002, 0x00000000000000000000000000000005, // from a1
+        0x0000000000000000000000000000000a, 0x00000000000000000000000000000014, // from c1
+        0x00000000000000000000000000000028, 0x00000000000000000000000000000050, // from e1
+        0x000000000000000000000000000000a0, 0x00000000000000000000000000000140, // from g1
+        0x00000000000000000000000000000080, 0x00000000000000000000000000000401, // from i1
+        0x00000000000000000000000000000a02, 0x00000000000000000000000000001404, // from b2
+        0x00000000000000000000000000002808, 0x00000000000000000000000000005010, // from d2
+        0x0000000000000000000000000000a020, 0x00000000000000000000000000014040, // from f2
+        0x00000000000000000000000000028080, 0x00000000000000000000000000010100, // from h2
+        0x00000000000000000000000000080200, 0x00000000000000000000000000140400, // from a3
+        0x00000000000000000000000000280800, 0x00000000000000000000000000501000, // from c3
+        0x00000000000000000000000000a02000, 0x00000000000000000000000001404000, // from e3
+        0x00000000000000000000000002808000, 0x00000000000000000000000005010000, // from g3
+        0x00000000000000000000000002020000, 0x00000000000000000000000010040000, // from i3
+        0x00000000000000000000000028080000, 0x00000000000000000000000050100000, // from b4
+        0x000000000000000000000000a0200000, 0x00000000000000000000000140400000, // from d4
+        0x00000000000000000000000280800000, 0x00000000000000000000000501000000, // from f4
+        0x00000000000000000000000a02000000, 0x00000000000000000000000404000000, // from h4
+        0x00000000000000000000002008000000, 0x00000000000000000000005010000000, // from a5
+        0x0000000000000000000000a020000000, 0x00000000000000000000014040000000, // from c5
+        0x00000000000000000000028080000000, 0x00000000000000000000050100000000, // from e5
+        0x000000000000000000000a0200000000, 0x00000000000000000000140400000000, // from g5
+        0x00000000000000000000080800000000, 0x00000000000000000000401000000000, // from i5
+        0x00000000000000000000a02000000000, 0x00000000000000000001404000000000, // from b6
+        0x00000000000000000002808000000000, 0x00000000000000000005010000000000, // from d6
+        0x0000000000000000000a020000000000, 0x00000000000000000014040000000000, // from f6
+        0x00000000000000000028080000000000, 0x00000000000000000010100000000000, // from h6
+        0x00000000000000000080200000000000, 0x00000000000000000140400000000000, // from a7
+        0x00000000000000000280800000000000, 0x00000000000000000501000000000000, // from c7
+        0x00000000000000000a02000000000000, 0x00000000000000001404000000000000, // from e7
+        0x00000000000000002808000000000000, 0x00000000000000005010000000000000, // from g7
+        0x00000000000000002020000000000000, 0x00000000000000010040000000000000, // from i7
+        0x00000000000000028080000000000000, 0x00000000000000050100000000000000, // from b8
+        0x000000000000000a0200000000000000, 0x00000000000000140400000000000000, // from d8
+        0x00000000000000280800000000000000, 0x00000000000000501000000000000000, // from f8
+        0x00000000000000a02000000000000000, 0x00000000000000404000000000000000, // from h8
+        0x00000000000002008000000000000000, 0x00000000000005010000000000000000, // from a9
+        0x0000000000000a020000000000000000, 0x00000000000014040000000000000000, // from c9
+        0x00000000000028080000000000000000, 0x00000000000050100000000000000000, // from e9
+        0x000000000000a0200000000000000000, 0x00000000000140400000000000000000, // from g9
+        0x00000000000080800000000000000000, 0x00000000000401000000000000000000, // from i9
+        0x00000000000a02000000000000000000, 0x00000000001404000000000000000000, // from b10
+        0x00000000002808000000000000000000, 0x00000000005010000000000000000000, // from d10
+        0x0000000000a020000000000000000000, 0x00000000014040000000000000000000, // from f10
+        0x00000000028080000000000000000000, 0x00000000010100000000000000000000, // from h10
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
+    // grid 0
+    [
+        0, 2, 5, 8, 11, 14, 17, 20, 23, // rank 1
+        25, 28, 32, 36, 40, 44, 48, 52, 56, // rank 2
+        59, 62, 66, 70, 74, 78, 82, 86, 90, // rank 3
+        93, 96, 100, 104, 108, 112, 116, 120, 124, // rank 4
+        127, 130, 134, 138, 142, 146, 150, 154, 158, // rank 5
+        161, 164, 168, 172, 176, 180, 184, 188, 192, // rank 6
+        195, 198, 202, 206, 210, 214, 218, 222, 226, // rank 7
+        229, 232, 236, 240, 244, 248, 252, 256, 260, // rank 8
+        263, 266, 270, 274, 278, 282, 286, 290, 294, // rank 9
+        297, 299, 302, 305, 308, 311, 314, 317, 320, // rank 10
+    ],
+    // grid 1
+    [
+        0, 2, 4, 7, 11, 15, 19, 22, 24, // rank 1
+        26, 28, 30, 33, 37, 41, 45, 48, 50, // rank 2
+        52, 55, 58, 62, 68, 74, 80, 84, 87, // rank 3
+        90, 94, 98, 104, 112, 120, 128, 134, 138, // rank 4
+        142, 146, 150, 156, 164, 172, 180, 186, 190, // rank 5
+        194, 198, 202, 208, 216, 224, 232, 238, 242, // rank 6
+        246, 250, 254, 260, 268, 276, 284, 290, 294, // rank 7
+        298, 301, 304, 308, 314, 320, 326, 330, 333, // rank 8
+        336, 338, 340, 343, 347, 351, 355, 358, 360, // rank 9
+        362, 364, 366, 369, 373, 377, 381, 384, 386, // rank 10
+    ],
+    // grid 2
+    [
+        0, 2, 5, 9, 13, 17, 21, 25, 28, // rank 1
+        30, 33, 37, 43, 49, 55, 61, 67, 71, // rank 2
+        74, 78, 84, 92, 100, 108, 116, 124, 130, // rank 3
+        134, 138, 144, 152, 160, 168, 176, 184, 190, // rank 4
+        194, 198, 204, 212, 220, 228, 236, 244, 250, // rank 5
+        254, 258, 264, 272, 280, 288, 296, 304, 310, // rank 6
+        314, 318, 324, 332, 340, 348, 356, 364, 370, // rank 7
+        374, 378, 384, 392, 400, 408, 416, 424, 430, // rank 8
+        434, 437, 441, 447, 453, 459, 465, 471, 475, // rank 9
+        478, 480, 483, 487, 491, 495, 499, 503, 506, // rank 10
+    ],
+    // grid 3
+    [
+        0, 17, 34, 51, 68, 85, 102, 119, 136, // rank 1
+        153, 170, 187, 204, 221, 238, 255, 272, 289, // rank 2
+        306, 323, 340, 357, 374, 391, 408, 425, 442, // rank 3
+        459, 476, 493, 510, 527, 544, 561, 578, 595, // rank 4
+        612, 629, 646, 663, 680, 697, 714, 731, 748, // rank 5
+        765, 782, 799, 816, 833, 850, 867, 884, 901, // rank 6
+        918, 935, 952, 969, 986, 1003, 1020, 1037, 1054, // rank 7
+        1071, 1088, 1105, 1122, 1139, 1156, 1173, 1190, 1207, // rank 8
+        1224, 1241, 1258, 1275, 1292, 1309, 1326, 1343, 1360, // rank 9
+        1377, 1394, 1411, 1428, 1445, 1462, 1479, 1496, 1513, // rank 10
+    ],
+    // grid 4
+    [
+        0, 15, 29, 43, 57, 71, 85, 99, 113, // rank 1
+        128, 142, 155, 168, 181, 194, 207, 220, 233, // rank 2
+        247, 261, 274, 287, 300, 313, 326, 339, 352, // rank 3
+        366, 380, 393, 406, 419, 432, 445, 458, 471, // rank 4
+        485, 499, 512, 525, 538, 551, 564, 577, 590, // rank 5
+        604, 618, 631, 644, 657, 670, 683, 696, 709, // rank 6
+        723, 737, 750, 763, 776, 789, 802, 815, 828, // rank 7
+        842, 856, 869, 882, 895, 908, 921, 934, 947, // rank 8
+        961, 975, 988, 1001, 1014, 1027, 1040, 1053, 1066, // rank 9
+        1080, 1095, 1109, 1123, 1137, 1151, 1165, 1179, 1193, // rank 10
+    ],
+    // grid 5
+    [
+        0, 2, 5, 8, 11, 14, 17, 20, 23, // rank 1
+        25, 27, 30, 33, 36, 39, 42, 45, 48, // rank 2
+        50, 52, 55, 58, 61, 64, 67, 70, 73, // rank 3
+        75, 77, 80, 83, 86, 89, 92, 95, 98, // rank 4
+        100, 102, 105, 108, 111, 114, 117, 120, 123, // rank 5
+        125, 127, 130, 133, 136, 139, 142, 145, 148, // rank 6
+        150, 152, 155, 158, 161, 164, 167, 170, 173, // rank 7
+        175, 177, 180, 183, 186, 189, 192, 195, 198, // rank 8
+        200, 202, 205, 208, 211, 214, 217, 220, 223, // rank 9
+        225, 226, 228, 230, 232, 234, 236, 238, 240, // rank 10
+    ],
+    // grid 6
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, 15, // rank 1
+        16, 18, 21, 24, 27, 30, 33, 36, 39, // rank 2
+        41, 43, 46, 49, 52, 55, 58, 61, 64, // rank 3
+        66, 68, 71, 74, 77, 80, 83, 86, 89, // rank 4
+        91, 93, 96, 99, 102, 105, 108, 111, 114, // rank 5
+        116, 118, 121, 124, 127, 130, 133, 136, 139, // rank 6
+        141, 143, 146, 149, 152, 155, 158, 161, 164, // rank 7
+        166, 168, 171, 174, 177, 180, 183, 186, 189, // rank 8
+        191, 193, 196, 199, 202, 205, 208, 211, 214, // rank 9
+        216, 218, 221, 224, 227, 230, 233, 236, 239, // rank 10
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 4508],
+    [9016, 13524],
+    [18032, 23464],
+    [28896, 36008],
+    [43120, 64540],
+    [85960, 102872],
+    [119784, 123158],
+];
 const PIECES: usize = 7;
 const KINDS: usize = 8;
 #[inline(always)]
@@ -3392,7 +4199,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 127, 4);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 4);
 /// Block 0: general white quiet, general black quiet, guard white quiet, guard black
 /// quiet, general white capture, general black capture, guard white capture, guard black
 /// capture, general white movers, general black movers, guard white movers, guard black
@@ -3497,541 +4304,541 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000080a02, 0x5004a20002200800910830208a000010, 124, 32674),
+        Probe::new(0x00000000000000000000000000080a02, 0x5004a20002200800910830208a000010, 124, 32674),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000101404, 0x43a10100000144010408040002000010, 124, 41512),
+        Probe::new(0x00000000000000000000000000101404, 0x43a10100000144010408040002000010, 124, 41512),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000002008, 0x0880110000080100280450000c110200, 126, 8590),
-        Magic::new(0x00000000000000000000000000280800, 0x000800051040040041910905c0000484, 125, 8258),
+        Probe::new(0x00000000000000000000000000002008, 0x0880110000080100280450000c110200, 126, 8590),
+        Probe::new(0x00000000000000000000000000280800, 0x000800051040040041910905c0000484, 125, 8258),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000004414, 0x000000001000a003440a024000000860, 124, 41816),
-        Magic::new(0x00000000000000000000000000501000, 0x08210310424030301128048000040818, 125, 41468),
+        Probe::new(0x00000000000000000000000000004414, 0x000000001000a003440a024000000860, 124, 41816),
+        Probe::new(0x00000000000000000000000000501000, 0x08210310424030301128048000040818, 125, 41468),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000008828, 0x81052010640400002a05081b00010000, 124, 41832),
-        Magic::new(0x00000000000000000000000000a02000, 0xc0000100181020000112350202081001, 125, 8502),
+        Probe::new(0x00000000000000000000000000008828, 0x81052010640400002a05081b00010000, 124, 41832),
+        Probe::new(0x00000000000000000000000000a02000, 0xc0000100181020000112350202081001, 125, 8502),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000011050, 0x5802000086000100310a4002c0000c04, 124, 44400),
-        Magic::new(0x00000000000000000000000001404000, 0x00000012040004004001008080500200, 125, 8654),
+        Probe::new(0x00000000000000000000000000011050, 0x5802000086000100310a4002c0000c04, 124, 44400),
+        Probe::new(0x00000000000000000000000001404000, 0x00000012040004004001008080500200, 125, 8654),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000002020, 0x00064200000000204606000001840000, 127, 7865),
-        Magic::new(0x00000000000000000000000002808000, 0x0200400400a000090a00412210400210, 125, 8306),
+        Probe::new(0x00000000000000000000000000002020, 0x00064200000000204606000001840000, 127, 7865),
+        Probe::new(0x00000000000000000000000002808000, 0x0200400400a000090a00412210400210, 125, 8306),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000001014040, 0x200120080090100210408041010000a0, 124, 41528),
+        Probe::new(0x00000000000000000000000001014040, 0x200120080090100210408041010000a0, 124, 41528),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000002028080, 0x0c002408080884448448401800400002, 124, 44262),
+        Probe::new(0x00000000000000000000000002028080, 0x0c002408080884448448401800400002, 124, 44262),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000010140400, 0x00028004004006014010092883540100, 124, 41544),
+        Probe::new(0x00000000000000000000000010140400, 0x00028004004006014010092883540100, 124, 41544),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000020280800, 0x20084011289000844002091400040062, 124, 41560),
+        Probe::new(0x00000000000000000000000020280800, 0x20084011289000844002091400040062, 124, 41560),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000000401000, 0x00c600280100000100040a0804089100, 126, 9761),
-        Magic::new(0x00000000000000000000000050100000, 0x80200000020100022024249206010000, 125, 8386),
+        Probe::new(0x00000000000000000000000000401000, 0x00c600280100000100040a0804089100, 126, 9761),
+        Probe::new(0x00000000000000000000000050100000, 0x80200000020100022024249206010000, 125, 8386),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000000882800, 0x5400040009012002014e042414000082, 124, 44152),
-        Magic::new(0x000000000000000000000000a0200000, 0x00002000000024000000060112610684, 125, 44997),
+        Probe::new(0x00000000000000000000000000882800, 0x5400040009012002014e042414000082, 124, 44152),
+        Probe::new(0x000000000000000000000000a0200000, 0x00002000000024000000060112610684, 125, 44997),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000001105000, 0x52056181100200000201c13200000000, 124, 44416),
-        Magic::new(0x00000000000000000000000140400000, 0x400200820800004000900f1088000000, 125, 45005),
+        Probe::new(0x00000000000000000000000001105000, 0x52056181100200000201c13200000000, 124, 44416),
+        Probe::new(0x00000000000000000000000140400000, 0x400200820800004000900f1088000000, 125, 45005),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x0000000000000000000000000220a000, 0x0000000068000804040090c04010090c, 124, 44184),
-        Magic::new(0x00000000000000000000000280800000, 0x00621402010002020800030090800008, 125, 41500),
+        Probe::new(0x0000000000000000000000000220a000, 0x0000000068000804040090c04010090c, 124, 44184),
+        Probe::new(0x00000000000000000000000280800000, 0x00621402010002020800030090800008, 125, 41500),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000000000404000, 0x40000404000000c00005090100886044, 126, 7996),
-        Magic::new(0x00000000000000000000000501000000, 0x140000000000f2000050002490010022, 125, 8434),
+        Probe::new(0x00000000000000000000000000404000, 0x40000404000000c00005090100886044, 126, 7996),
+        Probe::new(0x00000000000000000000000501000000, 0x140000000000f2000050002490010022, 125, 8434),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000202808000, 0x0249830300b002010000404008000404, 124, 44278),
+        Probe::new(0x00000000000000000000000202808000, 0x0249830300b002010000404008000404, 124, 44278),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000405010000, 0x00000003020000010004a01020101400, 124, 41576),
+        Probe::new(0x00000000000000000000000405010000, 0x00000003020000010004a01020101400, 124, 41576),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000020080800, 0x2008802324001000c0042c02410c0010, 125, 46141),
-        Magic::new(0x00000000000000000000002008000000, 0x00000001800200680800909806022009, 127, 7879),
+        Probe::new(0x00000000000000000000000020080800, 0x2008802324001000c0042c02410c0010, 125, 46141),
+        Probe::new(0x00000000000000000000002008000000, 0x00000001800200680800909806022009, 127, 7879),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000040101000, 0x40680000040122060103040a00001025, 125, 8494),
-        Magic::new(0x00000000000000000000004010000000, 0x20800000020000020001000c1a080010, 126, 8884),
+        Probe::new(0x00000000000000000000000040101000, 0x40680000040122060103040a00001025, 125, 8494),
+        Probe::new(0x00000000000000000000004010000000, 0x20800000020000020001000c1a080010, 126, 8884),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000080202000, 0x00000000020010104282014120000010, 125, 45013),
-        Magic::new(0x0000000000000000000000a020000000, 0x18210080880400001040100209200320, 125, 8526),
+        Probe::new(0x00000000000000000000000080202000, 0x00000000020010104282014120000010, 125, 45013),
+        Probe::new(0x0000000000000000000000a020000000, 0x18210080880400001040100209200320, 125, 8526),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000010100400, 0x0048000102894010012064228014000c, 125, 45397),
-        Magic::new(0x00000000000000000000000100404000, 0x00000000002d1030080a0d0020600008, 125, 45405),
-        Magic::new(0x00000000000000000000014040000000, 0x801908800000000000002c4211280051, 125, 45413),
+        Probe::new(0x00000000000000000000000010100400, 0x0048000102894010012064228014000c, 125, 45397),
+        Probe::new(0x00000000000000000000000100404000, 0x00000000002d1030080a0d0020600008, 125, 45405),
+        Probe::new(0x00000000000000000000014040000000, 0x801908800000000000002c4211280051, 125, 45413),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000020200800, 0x0020000805804004820a110431102820, 125, 45421),
-        Magic::new(0x00000000000000000000000200808000, 0x00000110304000000000804042800245, 125, 45429),
-        Magic::new(0x00000000000000000000028080000000, 0x00080000000000050400e208a0416300, 125, 45157),
+        Probe::new(0x00000000000000000000000020200800, 0x0020000805804004820a110431102820, 125, 45421),
+        Probe::new(0x00000000000000000000000200808000, 0x00000110304000000000804042800245, 125, 45429),
+        Probe::new(0x00000000000000000000028080000000, 0x00080000000000050400e208a0416300, 125, 45157),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000040401000, 0x8110100844800000900c0200c2000104, 125, 45437),
-        Magic::new(0x00000000000000000000000401010000, 0x0082096000e000600102894408004303, 125, 45445),
-        Magic::new(0x00000000000000000000050100000000, 0x00080208002500803800090040a01801, 125, 8534),
+        Probe::new(0x00000000000000000000000040401000, 0x8110100844800000900c0200c2000104, 125, 45437),
+        Probe::new(0x00000000000000000000000401010000, 0x0082096000e000600102894408004303, 125, 45445),
+        Probe::new(0x00000000000000000000050100000000, 0x00080208002500803800090040a01801, 125, 8534),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000080802000, 0x0009000d88004844000c004280100201, 125, 45021),
-        Magic::new(0x000000000000000000000a0200000000, 0x88000000144002c90900002020100000, 125, 8622),
+        Probe::new(0x00000000000000000000000080802000, 0x0009000d88004844000c004280100201, 125, 45021),
+        Probe::new(0x000000000000000000000a0200000000, 0x88000000144002c90900002020100000, 125, 8622),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000101004000, 0x00004000201400890202002040140000, 125, 8851),
-        Magic::new(0x00000000000000000000040400000000, 0x011401080004100011c01001a8500000, 126, 14915),
+        Probe::new(0x00000000000000000000000101004000, 0x00004000201400890202002040140000, 125, 8851),
+        Probe::new(0x00000000000000000000040400000000, 0x011401080004100011c01001a8500000, 126, 14915),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000202008000, 0x0200c83000006202000086ca11020b08, 125, 8867),
-        Magic::new(0x00000000000000000000080800000000, 0x45000200020901000001400010c80000, 126, 25520),
+        Probe::new(0x00000000000000000000000202008000, 0x0200c83000006202000086ca11020b08, 125, 8867),
+        Probe::new(0x00000000000000000000080800000000, 0x45000200020901000001400010c80000, 126, 25520),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000401000040400, 0x0060400002000400a214a00042008120, 124, 44428),
-        Magic::new(0x00000000000000000000004010100000, 0x00280282020881025000430402000380, 125, 45029),
+        Probe::new(0x00000000000000000000401000040400, 0x0060400002000400a214a00042008120, 124, 44428),
+        Probe::new(0x00000000000000000000004010100000, 0x00280282020881025000430402000380, 125, 45029),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000802000080800, 0x0e000002808400ac850210101118420c, 124, 44444),
-        Magic::new(0x00000000000000000000008020200000, 0x004004010180280000048609a0c20102, 125, 46164),
+        Probe::new(0x00000000000000000000802000080800, 0x0e000002808400ac850210101118420c, 124, 44444),
+        Probe::new(0x00000000000000000000008020200000, 0x004004010180280000048609a0c20102, 125, 46164),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000000000101400, 0xa0008000809042000009042002128004, 125, 45453),
-        Magic::new(0x00000000000000000000010040400000, 0x10000800010220000108e08a20500000, 125, 45461),
-        Magic::new(0x00000000000000000001404000000000, 0x01020808042c04000000088001408080, 125, 45469),
+        Probe::new(0x00000000000000000000000000101400, 0xa0008000809042000009042002128004, 125, 45453),
+        Probe::new(0x00000000000000000000010040400000, 0x10000800010220000108e08a20500000, 125, 45461),
+        Probe::new(0x00000000000000000001404000000000, 0x01020808042c04000000088001408080, 125, 45469),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000000000202800, 0x8014031ca00401000004029189002000, 125, 45837),
-        Magic::new(0x00000000000000000000002020080000, 0x080001260a0002020002841204104000, 125, 45845),
-        Magic::new(0x00000000000000000000020080800000, 0x0004400018240000000100508140cc00, 125, 45853),
-        Magic::new(0x00000000000000000002808000000000, 0x809460142000a0200004004010814407, 125, 8630),
+        Probe::new(0x00000000000000000000000000202800, 0x8014031ca00401000004029189002000, 125, 45837),
+        Probe::new(0x00000000000000000000002020080000, 0x080001260a0002020002841204104000, 125, 45845),
+        Probe::new(0x00000000000000000000020080800000, 0x0004400018240000000100508140cc00, 125, 45853),
+        Probe::new(0x00000000000000000002808000000000, 0x809460142000a0200004004010814407, 125, 8630),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000000000405000, 0x0a010204010000200022056014a20008, 125, 45861),
-        Magic::new(0x00000000000000000000004040100000, 0x02028841146200052008020e11001300, 125, 45869),
-        Magic::new(0x00000000000000000000040101000000, 0x004900a1420040800110838a40180801, 125, 45877),
-        Magic::new(0x00000000000000000005010000000000, 0x00290025418170401541000280402048, 125, 45885),
+        Probe::new(0x00000000000000000000000000405000, 0x0a010204010000200022056014a20008, 125, 45861),
+        Probe::new(0x00000000000000000000004040100000, 0x02028841146200052008020e11001300, 125, 45869),
+        Probe::new(0x00000000000000000000040101000000, 0x004900a1420040800110838a40180801, 125, 45877),
+        Probe::new(0x00000000000000000005010000000000, 0x00290025418170401541000280402048, 125, 45885),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x0000000000000000000000000080a000, 0x00280044800000040361008a86400800, 125, 45893),
-        Magic::new(0x00000000000000000000008080200000, 0x000001200100000010210540a1000a81, 125, 8662),
-        Magic::new(0x00000000000000000000080202000000, 0x600840000000101060080810c4080050, 125, 45901),
-        Magic::new(0x0000000000000000000a020000000000, 0x10810000000100021080000200205007, 125, 45909),
+        Probe::new(0x0000000000000000000000000080a000, 0x00280044800000040361008a86400800, 125, 45893),
+        Probe::new(0x00000000000000000000008080200000, 0x000001200100000010210540a1000a81, 125, 8662),
+        Probe::new(0x00000000000000000000080202000000, 0x600840000000101060080810c4080050, 125, 45901),
+        Probe::new(0x0000000000000000000a020000000000, 0x10810000000100021080000200205007, 125, 45909),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000000001014000, 0x99010000806026004010814010000000, 125, 45477),
-        Magic::new(0x00000000000000000000010100400000, 0x00018c100008000004400088814000a0, 125, 45485),
-        Magic::new(0x00000000000000000014040000000000, 0x45040565044041220100040400123800, 125, 8467),
+        Probe::new(0x00000000000000000000000001014000, 0x99010000806026004010814010000000, 125, 45477),
+        Probe::new(0x00000000000000000000010100400000, 0x00018c100008000004400088814000a0, 125, 45485),
+        Probe::new(0x00000000000000000014040000000000, 0x45040565044041220100040400123800, 125, 8467),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000008080002008000, 0x00200241010011010200408822084800, 124, 32706),
-        Magic::new(0x00000000000000000000020200800000, 0x0002080a608601280080044040200210, 125, 45037),
+        Probe::new(0x00000000000000000008080002008000, 0x00200241010011010200408822084800, 124, 32706),
+        Probe::new(0x00000000000000000000020200800000, 0x0002080a608601280080044040200210, 125, 45037),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000010100004010000, 0x09000001000101018020801000010100, 124, 44458),
-        Magic::new(0x00000000000000000000040401000000, 0x24008002000008200406006ad0630400, 125, 45045),
+        Probe::new(0x00000000000000000010100004010000, 0x09000001000101018020801000010100, 124, 44458),
+        Probe::new(0x00000000000000000000040401000000, 0x24008002000008200406006ad0630400, 125, 45045),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000080200008080000, 0xe6800c80000480005040261002420040, 124, 41848),
-        Magic::new(0x00000000000000000000802020000000, 0x09000008000100000084800204044000, 125, 45053),
+        Probe::new(0x00000000000000000080200008080000, 0xe6800c80000480005040261002420040, 124, 41848),
+        Probe::new(0x00000000000000000000802020000000, 0x09000008000100000084800204044000, 125, 45053),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000100400010100000, 0x1104001000020014004088140a145024, 124, 41864),
-        Magic::new(0x00000000000000000001004040000000, 0x0c400000c00b20802000020249012000, 125, 45061),
+        Probe::new(0x00000000000000000100400010100000, 0x1104001000020014004088140a145024, 124, 41864),
+        Probe::new(0x00000000000000000001004040000000, 0x0c400000c00b20802000020249012000, 125, 45061),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000000000020280000, 0x406000001806000480000984021e0200, 125, 45493),
-        Magic::new(0x00000000000000000002008080000000, 0x24184882082006010010400090c04009, 125, 45069),
-        Magic::new(0x00000000000000000280800000000000, 0x24002000896082a040020100006090c0, 125, 45501),
+        Probe::new(0x00000000000000000000000020280000, 0x406000001806000480000984021e0200, 125, 45493),
+        Probe::new(0x00000000000000000002008080000000, 0x24184882082006010010400090c04009, 125, 45069),
+        Probe::new(0x00000000000000000280800000000000, 0x24002000896082a040020100006090c0, 125, 45501),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000000000040500000, 0x00c804000804108001010900980b1000, 125, 45917),
-        Magic::new(0x00000000000000000000404010000000, 0x22090005200a24400e2200080101c009, 125, 45925),
-        Magic::new(0x00000000000000000004010100000000, 0x60000050008028000000001228402004, 125, 45933),
-        Magic::new(0x00000000000000000501000000000000, 0x104050000011040080810000009082c8, 125, 45941),
+        Probe::new(0x00000000000000000000000040500000, 0x00c804000804108001010900980b1000, 125, 45917),
+        Probe::new(0x00000000000000000000404010000000, 0x22090005200a24400e2200080101c009, 125, 45925),
+        Probe::new(0x00000000000000000004010100000000, 0x60000050008028000000001228402004, 125, 45933),
+        Probe::new(0x00000000000000000501000000000000, 0x104050000011040080810000009082c8, 125, 45941),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000000000080a00000, 0x0001440400000001001d013080102000, 125, 45949),
-        Magic::new(0x00000000000000000000808020000000, 0x21002000000000008828000101049006, 125, 45957),
-        Magic::new(0x00000000000000000008020200000000, 0x0842080000000001004d611020c10400, 125, 45965),
-        Magic::new(0x00000000000000000a02000000000000, 0x00080400014000000901023000005048, 125, 45973),
+        Probe::new(0x00000000000000000000000080a00000, 0x0001440400000001001d013080102000, 125, 45949),
+        Probe::new(0x00000000000000000000808020000000, 0x21002000000000008828000101049006, 125, 45957),
+        Probe::new(0x00000000000000000008020200000000, 0x0842080000000001004d611020c10400, 125, 45965),
+        Probe::new(0x00000000000000000a02000000000000, 0x00080400014000000901023000005048, 125, 45973),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000000000101400000, 0x2088008004240000ca00052080400412, 125, 45981),
-        Magic::new(0x00000000000000000001010040000000, 0x001300400000020080004040a8844004, 125, 45989),
-        Magic::new(0x00000000000000000010040400000000, 0x00800048400005000041005010280840, 125, 45997),
-        Magic::new(0x00000000000000001404000000000000, 0x4000080040405800040200400000e0ac, 125, 46005),
+        Probe::new(0x00000000000000000000000101400000, 0x2088008004240000ca00052080400412, 125, 45981),
+        Probe::new(0x00000000000000000001010040000000, 0x001300400000020080004040a8844004, 125, 45989),
+        Probe::new(0x00000000000000000010040400000000, 0x00800048400005000041005010280840, 125, 45997),
+        Probe::new(0x00000000000000001404000000000000, 0x4000080040405800040200400000e0ac, 125, 46005),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000000000202800000, 0x0a001001d00005000811044060000020, 125, 45509),
-        Magic::new(0x00000000000000000002020080000000, 0x010080000000000400b4100942402e30, 125, 45517),
-        Magic::new(0x00000000000000002808000000000000, 0x0200500800040810001008c00220084c, 125, 45525),
+        Probe::new(0x00000000000000000000000202800000, 0x0a001001d00005000811044060000020, 125, 45509),
+        Probe::new(0x00000000000000000002020080000000, 0x010080000000000400b4100942402e30, 125, 45517),
+        Probe::new(0x00000000000000002808000000000000, 0x0200500800040810001008c00220084c, 125, 45525),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000001010000401000000, 0x0000081240d004010010002804410408, 124, 41880),
-        Magic::new(0x00000000000000000004040100000000, 0x09a10000000882040200248488520800, 125, 45061),
+        Probe::new(0x00000000000000001010000401000000, 0x0000081240d004010010002804410408, 124, 41880),
+        Probe::new(0x00000000000000000004040100000000, 0x09a10000000882040200248488520800, 125, 45061),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000002020000802000000, 0x01001020000006003040004002020102, 124, 41896),
-        Magic::new(0x00000000000000000008080200000000, 0x04000000008108400421011028241105, 125, 45069),
+        Probe::new(0x00000000000000002020000802000000, 0x01001020000006003040004002020102, 124, 41896),
+        Probe::new(0x00000000000000000008080200000000, 0x04000000008108400421011028241105, 125, 45069),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000010040001010000000, 0x40c00008008420020008042121000680, 124, 44473),
-        Magic::new(0x00000000000000000100404000000000, 0x02000000202103000400000000891880, 125, 45077),
+        Probe::new(0x00000000000000010040001010000000, 0x40c00008008420020008042121000680, 124, 44473),
+        Probe::new(0x00000000000000000100404000000000, 0x02000000202103000400000000891880, 125, 45077),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000020080002020000000, 0x404080000080211280a6001080800660, 124, 8824),
-        Magic::new(0x00000000000000000200808000000000, 0x108400080020040100040000010060a2, 125, 45085),
+        Probe::new(0x00000000000000020080002020000000, 0x404080000080211280a6001080800660, 124, 8824),
+        Probe::new(0x00000000000000000200808000000000, 0x108400080020040100040000010060a2, 125, 45085),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000000000004050000000, 0x1084400104003314000050020120c010, 125, 45533),
-        Magic::new(0x00000000000000000401010000000000, 0x00080050082200404080000420218811, 125, 45541),
-        Magic::new(0x00000000000000050100000000000000, 0xc0003021001210302060210008208820, 125, 45549),
+        Probe::new(0x00000000000000000000004050000000, 0x1084400104003314000050020120c010, 125, 45533),
+        Probe::new(0x00000000000000000401010000000000, 0x00080050082200404080000420218811, 125, 45541),
+        Probe::new(0x00000000000000050100000000000000, 0xc0003021001210302060210008208820, 125, 45549),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x000000000000000000000080a0000000, 0x4000c001004020800205400700820035, 125, 8595),
-        Magic::new(0x00000000000000000080802000000000, 0x001000210b00808a0806028d23058100, 125, 46013),
-        Magic::new(0x00000000000000000802020000000000, 0x20001022042000040042a2400011400a, 125, 46021),
-        Magic::new(0x000000000000000a0200000000000000, 0xa0100408224040a21900100812100110, 125, 46029),
+        Probe::new(0x000000000000000000000080a0000000, 0x4000c001004020800205400700820035, 125, 8595),
+        Probe::new(0x00000000000000000080802000000000, 0x001000210b00808a0806028d23058100, 125, 46013),
+        Probe::new(0x00000000000000000802020000000000, 0x20001022042000040042a2400011400a, 125, 46021),
+        Probe::new(0x000000000000000a0200000000000000, 0xa0100408224040a21900100812100110, 125, 46029),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000000000010140000000, 0x50040080000808000401040280400821, 125, 46037),
-        Magic::new(0x00000000000000000101004000000000, 0x000006040000a4020080810010ad4884, 125, 46045),
-        Magic::new(0x00000000000000001004040000000000, 0x0410012002608000040010114120680d, 125, 46053),
-        Magic::new(0x00000000000000140400000000000000, 0x43009400000090000040080000208108, 125, 46061),
+        Probe::new(0x00000000000000000000010140000000, 0x50040080000808000401040280400821, 125, 46037),
+        Probe::new(0x00000000000000000101004000000000, 0x000006040000a4020080810010ad4884, 125, 46045),
+        Probe::new(0x00000000000000001004040000000000, 0x0410012002608000040010114120680d, 125, 46053),
+        Probe::new(0x00000000000000140400000000000000, 0x43009400000090000040080000208108, 125, 46061),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000000000020280000000, 0x004520842150070104090000e0108000, 125, 46194),
-        Magic::new(0x00000000000000000202008000000000, 0x00000300800000400040080040404020, 125, 46069),
-        Magic::new(0x00000000000000002008080000000000, 0x02c02000021080101800000000111981, 125, 46077),
-        Magic::new(0x00000000000000280800000000000000, 0x23020012000221000001018000000049, 125, 46085),
+        Probe::new(0x00000000000000000000020280000000, 0x004520842150070104090000e0108000, 125, 46194),
+        Probe::new(0x00000000000000000202008000000000, 0x00000300800000400040080040404020, 125, 46069),
+        Probe::new(0x00000000000000002008080000000000, 0x02c02000021080101800000000111981, 125, 46077),
+        Probe::new(0x00000000000000280800000000000000, 0x23020012000221000001018000000049, 125, 46085),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000000000040500000000, 0x00100008000082004202080060300141, 125, 45557),
-        Magic::new(0x00000000000000000404010000000000, 0x00000000026480100080804084880a10, 125, 45565),
-        Magic::new(0x00000000000000501000000000000000, 0x04001002026000900230021080010484, 125, 45573),
+        Probe::new(0x00000000000000000000040500000000, 0x00100008000082004202080060300141, 125, 45557),
+        Probe::new(0x00000000000000000404010000000000, 0x00000000026480100080804084880a10, 125, 45565),
+        Probe::new(0x00000000000000501000000000000000, 0x04001002026000900230021080010484, 125, 45573),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000202000080200000000, 0x01100800020120002000180030284004, 124, 41912),
-        Magic::new(0x00000000000000000808020000000000, 0x48160142002c40200210810221100cc8, 125, 46172),
+        Probe::new(0x00000000000000202000080200000000, 0x01100800020120002000180030284004, 124, 41912),
+        Probe::new(0x00000000000000000808020000000000, 0x48160142002c40200210810221100cc8, 125, 46172),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000404000100400000000, 0x2084000400800402000b080005040482, 124, 41928),
-        Magic::new(0x00000000000000001010040000000000, 0x2041800c010140009209025405901822, 125, 45093),
+        Probe::new(0x00000000000000404000100400000000, 0x2084000400800402000b080005040482, 124, 41928),
+        Probe::new(0x00000000000000001010040000000000, 0x2041800c010140009209025405901822, 125, 45093),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000002008000202000000000, 0x11280300024010102000001121108001, 124, 41944),
-        Magic::new(0x00000000000000020080800000000000, 0x40d184004000128008002010400100c2, 125, 45101),
+        Probe::new(0x00000000000002008000202000000000, 0x11280300024010102000001121108001, 124, 41944),
+        Probe::new(0x00000000000000020080800000000000, 0x40d184004000128008002010400100c2, 125, 45101),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000004010000404000000000, 0x10270200884000081062c21201020000, 124, 41960),
-        Magic::new(0x00000000000000040101000000000000, 0x140010304010442104d30084612880c0, 125, 45109),
+        Probe::new(0x00000000000004010000404000000000, 0x10270200884000081062c21201020000, 124, 41960),
+        Probe::new(0x00000000000000040101000000000000, 0x140010304010442104d30084612880c0, 125, 45109),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x0000000000000000000080a000000000, 0x84404002002000044080880251850000, 125, 45581),
-        Magic::new(0x00000000000000080202000000000000, 0x14000020401080404001400102424220, 125, 8563),
-        Magic::new(0x0000000000000a020000000000000000, 0x906240800000e0100200085603204000, 125, 46179),
+        Probe::new(0x0000000000000000000080a000000000, 0x84404002002000044080880251850000, 125, 45581),
+        Probe::new(0x00000000000000080202000000000000, 0x14000020401080404001400102424220, 125, 8563),
+        Probe::new(0x0000000000000a020000000000000000, 0x906240800000e0100200085603204000, 125, 46179),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000000001014000000000, 0x00202600010088000000030009c02004, 125, 46202),
-        Magic::new(0x00000000000000010100400000000000, 0x42002202080101300020204000409090, 125, 46093),
-        Magic::new(0x00000000000000100404000000000000, 0x02860000018900000088042040102114, 125, 46101),
-        Magic::new(0x00000000000014040000000000000000, 0x20444048024004c02010464a08000480, 125, 46210),
+        Probe::new(0x00000000000000000001014000000000, 0x00202600010088000000030009c02004, 125, 46202),
+        Probe::new(0x00000000000000010100400000000000, 0x42002202080101300020204000409090, 125, 46093),
+        Probe::new(0x00000000000000100404000000000000, 0x02860000018900000088042040102114, 125, 46101),
+        Probe::new(0x00000000000014040000000000000000, 0x20444048024004c02010464a08000480, 125, 46210),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000000002028000000000, 0x00402100049020600000008849654000, 125, 46109),
-        Magic::new(0x00000000000000020200800000000000, 0x200001000c5402408a0040c2000041d0, 125, 46226),
-        Magic::new(0x00000000000000200808000000000000, 0x8202010080001021804a000201801104, 125, 46117),
-        Magic::new(0x00000000000028080000000000000000, 0x2504010012100000b080409022006014, 125, 44939),
+        Probe::new(0x00000000000000000002028000000000, 0x00402100049020600000008849654000, 125, 46109),
+        Probe::new(0x00000000000000020200800000000000, 0x200001000c5402408a0040c2000041d0, 125, 46226),
+        Probe::new(0x00000000000000200808000000000000, 0x8202010080001021804a000201801104, 125, 46117),
+        Probe::new(0x00000000000028080000000000000000, 0x2504010012100000b080409022006014, 125, 44939),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000000004050000000000, 0x0400016140400000014010008a201000, 125, 8654),
-        Magic::new(0x00000000000000040401000000000000, 0x21a0200200400010044200901050e160, 125, 46125),
-        Magic::new(0x00000000000000401010000000000000, 0x0c809004600090238115824804838204, 125, 8686),
-        Magic::new(0x00000000000050100000000000000000, 0x10090008280100c22840060810923800, 125, 46133),
+        Probe::new(0x00000000000000000004050000000000, 0x0400016140400000014010008a201000, 125, 8654),
+        Probe::new(0x00000000000000040401000000000000, 0x21a0200200400010044200901050e160, 125, 46125),
+        Probe::new(0x00000000000000401010000000000000, 0x0c809004600090238115824804838204, 125, 8686),
+        Probe::new(0x00000000000050100000000000000000, 0x10090008280100c22840060810923800, 125, 46133),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x000000000000000000080a0000000000, 0x04080241010020902800000102908800, 125, 45589),
-        Magic::new(0x00000000000000080802000000000000, 0x88203210008000041040000624011114, 125, 44820),
-        Magic::new(0x000000000000a0200000000000000000, 0x02a90405882000888700000000004000, 125, 46186),
+        Probe::new(0x000000000000000000080a0000000000, 0x04080241010020902800000102908800, 125, 45589),
+        Probe::new(0x00000000000000080802000000000000, 0x88203210008000041040000624011114, 125, 44820),
+        Probe::new(0x000000000000a0200000000000000000, 0x02a90405882000888700000000004000, 125, 46186),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000040400010040000000000, 0x0400c880004030030001800200c61200, 124, 41976),
-        Magic::new(0x00000000000000101004000000000000, 0x04022401602804002100000021006809, 125, 45117),
+        Probe::new(0x00000000000040400010040000000000, 0x0400c880004030030001800200c61200, 124, 41976),
+        Probe::new(0x00000000000000101004000000000000, 0x04022401602804002100000021006809, 125, 45117),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000080800020080000000000, 0x020050441105809840a4518700240ac6, 124, 41992),
-        Magic::new(0x00000000000000202008000000000000, 0x020010000100018802200210004008a4, 125, 45125),
+        Probe::new(0x00000000000080800020080000000000, 0x020050441105809840a4518700240ac6, 124, 41992),
+        Probe::new(0x00000000000000202008000000000000, 0x020010000100018802200210004008a4, 125, 45125),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000000000040400000000000, 0x50600022000040080042508008028380, 127, 7897),
-        Magic::new(0x00000000000004010100000000000000, 0x820980a80000800282000241412000c4, 125, 8883),
+        Probe::new(0x00000000000000000040400000000000, 0x50600022000040080042508008028380, 127, 7897),
+        Probe::new(0x00000000000004010100000000000000, 0x820980a80000800282000241412000c4, 125, 8883),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000000000080800000000000, 0x30400100000110100a80440015208101, 126, 32558),
-        Magic::new(0x00000000000008020200000000000000, 0x88111002100080009108400010013891, 125, 8899),
+        Probe::new(0x00000000000000000080800000000000, 0x30400100000110100a80440015208101, 126, 32558),
+        Probe::new(0x00000000000008020200000000000000, 0x88111002100080009108400010013891, 125, 8899),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000000000101400000000000, 0x0001c40884002c000014000a01808048, 125, 8386),
-        Magic::new(0x00000000000010040400000000000000, 0xc0080001800001139400a1008140000a, 125, 45133),
+        Probe::new(0x00000000000000000101400000000000, 0x0001c40884002c000014000a01808048, 125, 8386),
+        Probe::new(0x00000000000010040400000000000000, 0xc0080001800001139400a1008140000a, 125, 45133),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000000000202800000000000, 0x40640001181210001000002480804020, 125, 44997),
-        Magic::new(0x00000000000002020080000000000000, 0x28800600008800004000012100043a48, 125, 45597),
-        Magic::new(0x00000000000020080800000000000000, 0x20014600401000201000800401150808, 125, 45605),
+        Probe::new(0x00000000000000000202800000000000, 0x40640001181210001000002480804020, 125, 44997),
+        Probe::new(0x00000000000002020080000000000000, 0x28800600008800004000012100043a48, 125, 45597),
+        Probe::new(0x00000000000020080800000000000000, 0x20014600401000201000800401150808, 125, 45605),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000000000405000000000000, 0x00000210010200100242800040004824, 125, 45613),
-        Magic::new(0x00000000000004040100000000000000, 0x064080042000a80080008000404d8840, 125, 45621),
-        Magic::new(0x00000000000040101000000000000000, 0x0204141000000180068100000080a004, 125, 45629),
+        Probe::new(0x00000000000000000405000000000000, 0x00000210010200100242800040004824, 125, 45613),
+        Probe::new(0x00000000000004040100000000000000, 0x064080042000a80080008000404d8840, 125, 45621),
+        Probe::new(0x00000000000040101000000000000000, 0x0204141000000180068100000080a004, 125, 45629),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x0000000000000000080a000000000000, 0x00100800800012204800100004a01328, 125, 45637),
-        Magic::new(0x00000000000008080200000000000000, 0x88600400024002041830000002320821, 125, 45645),
-        Magic::new(0x00000000000080202000000000000000, 0x4408430144000881000100000200404a, 125, 45653),
+        Probe::new(0x0000000000000000080a000000000000, 0x00100800800012204800100004a01328, 125, 45637),
+        Probe::new(0x00000000000008080200000000000000, 0x88600400024002041830000002320821, 125, 45645),
+        Probe::new(0x00000000000080202000000000000000, 0x4408430144000881000100000200404a, 125, 45653),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000000001014000000000000, 0x44081000000018804a00100004000844, 125, 45141),
-        Magic::new(0x00000000000010100400000000000000, 0x08100000a020a0420000850012000009, 125, 41347),
+        Probe::new(0x00000000000000001014000000000000, 0x44081000000018804a00100004000844, 125, 45141),
+        Probe::new(0x00000000000010100400000000000000, 0x08100000a020a0420000850012000009, 125, 41347),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000000002008000000000000, 0x20008080c08004002a10400400001c45, 127, 7911),
-        Magic::new(0x00000000000020200800000000000000, 0x91040000a00011004038010024000008, 125, 8915),
+        Probe::new(0x00000000000000002008000000000000, 0x20008080c08004002a10400400001c45, 127, 7911),
+        Probe::new(0x00000000000020200800000000000000, 0x91040000a00011004038010024000008, 125, 8915),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000000000004010000000000000, 0x81100024800100080802031000202402, 126, 24960),
-        Magic::new(0x00000000000040401000000000000000, 0x0404a400100002504460000020004244, 125, 8931),
+        Probe::new(0x00000000000000004010000000000000, 0x81100024800100080802031000202402, 126, 24960),
+        Probe::new(0x00000000000040401000000000000000, 0x0404a400100002504460000020004244, 125, 8931),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a9
-        Magic::new(0x00000000000002028080000000000000, 0x10101010010190008200001032661151, 124, 44292),
+        Probe::new(0x00000000000002028080000000000000, 0x10101010010190008200001032661151, 124, 44292),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b9
-        Magic::new(0x00000000000004050100000000000000, 0x12100509008880000000018020202044, 124, 44307),
+        Probe::new(0x00000000000004050100000000000000, 0x12100509008880000000018020202044, 124, 44307),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c9
-        Magic::new(0x00000000000000020280000000000000, 0x24900002400000108180c00000401e41, 125, 8526),
-        Magic::new(0x00000000000008080000000000000000, 0x541000820000004400080011000c1040, 127, 7929),
+        Probe::new(0x00000000000000020280000000000000, 0x24900002400000108180c00000401e41, 125, 8526),
+        Probe::new(0x00000000000008080000000000000000, 0x541000820000004400080011000c1040, 127, 7929),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d9
-        Magic::new(0x00000000000000040500000000000000, 0x20001004000040022800520228110060, 125, 45149),
-        Magic::new(0x00000000000014110000000000000000, 0x18100024000402408400001020000040, 124, 42008),
+        Probe::new(0x00000000000000040500000000000000, 0x20001004000040022800520228110060, 125, 45149),
+        Probe::new(0x00000000000014110000000000000000, 0x18100024000402408400001020000040, 124, 42008),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e9
-        Magic::new(0x00000000000000080a00000000000000, 0xb10a0054000080009103040200008010, 125, 45157),
-        Magic::new(0x00000000000028220000000000000000, 0x820400a0000000148000408180420000, 124, 42024),
+        Probe::new(0x00000000000000080a00000000000000, 0xb10a0054000080009103040200008010, 125, 45157),
+        Probe::new(0x00000000000028220000000000000000, 0x820400a0000000148000408180420000, 124, 42024),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f9
-        Magic::new(0x00000000000000101400000000000000, 0x04100020460090001000200200000408, 125, 45165),
-        Magic::new(0x00000000000050440000000000000000, 0x90e40088000000018000008510020000, 124, 44489),
+        Probe::new(0x00000000000000101400000000000000, 0x04100020460090001000200200000408, 125, 45165),
+        Probe::new(0x00000000000050440000000000000000, 0x90e40088000000018000008510020000, 124, 44489),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g9
-        Magic::new(0x00000000000000202800000000000000, 0x0702200a290000800010202800021044, 125, 8622),
-        Magic::new(0x00000000000020080000000000000000, 0xd4044400490860008010050000100008, 127, 8005),
+        Probe::new(0x00000000000000202800000000000000, 0x0702200a290000800010202800021044, 125, 8622),
+        Probe::new(0x00000000000020080000000000000000, 0xd4044400490860008010050000100008, 127, 8005),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h9
-        Magic::new(0x00000000000040501000000000000000, 0x040180808804004802cc022220204014, 124, 41592),
+        Probe::new(0x00000000000040501000000000000000, 0x040180808804004802cc022220204014, 124, 41592),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i9
-        Magic::new(0x00000000000080a02000000000000000, 0x0200280621020920a891082040400015, 124, 41608),
+        Probe::new(0x00000000000080a02000000000000000, 0x0200280621020920a891082040400015, 124, 41608),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a10
-        Magic::new(0x00000000000405010000000000000000, 0x20c2080004800801200811000021c400, 124, 44321),
+        Probe::new(0x00000000000405010000000000000000, 0x20c2080004800801200811000021c400, 124, 44321),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b10
-        Magic::new(0x0000000000080a020000000000000000, 0x20102048560200812014306420000801, 124, 41624),
+        Probe::new(0x0000000000080a020000000000000000, 0x20102048560200812014306420000801, 124, 41624),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c10
-        Magic::new(0x00000000000004050000000000000000, 0x40500500004cc4482002000000000100, 125, 44989),
-        Magic::new(0x00000000001010000000000000000000, 0x80154940008008008000490008060000, 127, 5630),
+        Probe::new(0x00000000000004050000000000000000, 0x40500500004cc4482002000000000100, 125, 44989),
+        Probe::new(0x00000000001010000000000000000000, 0x80154940008008008000490008060000, 127, 5630),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d10
-        Magic::new(0x000000000000080a0000000000000000, 0x74040001200000202100180200000108, 125, 45173),
-        Magic::new(0x00000000002822000000000000000000, 0x0272894002002e004104000000002004, 124, 44168),
+        Probe::new(0x000000000000080a0000000000000000, 0x74040001200000202100180200000108, 125, 45173),
+        Probe::new(0x00000000002822000000000000000000, 0x0272894002002e004104000000002004, 124, 44168),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e10
-        Magic::new(0x00000000000010140000000000000000, 0x2210408100a4082001000000a0002500, 125, 44807),
-        Magic::new(0x00000000005044000000000000000000, 0x4020841090808001002214008452b040, 124, 42040),
+        Probe::new(0x00000000000010140000000000000000, 0x2210408100a4082001000000a0002500, 125, 44807),
+        Probe::new(0x00000000005044000000000000000000, 0x4020841090808001002214008452b040, 124, 42040),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f10
-        Magic::new(0x00000000000020280000000000000000, 0x040811000200004000040000000d0a00, 125, 45181),
-        Magic::new(0x0000000000a088000000000000000000, 0x1808c200c2b002830044020005400484, 124, 44504),
+        Probe::new(0x00000000000020280000000000000000, 0x040811000200004000040000000d0a00, 125, 45181),
+        Probe::new(0x0000000000a088000000000000000000, 0x1808c200c2b002830044020005400484, 124, 44504),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g10
-        Magic::new(0x00000000000040500000000000000000, 0x8500c240200004000902202040400080, 125, 46148),
-        Magic::new(0x00000000004010000000000000000000, 0x00115282090311040000030821210308, 127, 1539),
+        Probe::new(0x00000000000040500000000000000000, 0x8500c240200004000902202040400080, 125, 46148),
+        Probe::new(0x00000000004010000000000000000000, 0x00115282090311040000030821210308, 127, 1539),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h10
-        Magic::new(0x000000000080a0200000000000000000, 0x44010440000044008440080402080020, 124, 44935),
+        Probe::new(0x000000000080a0200000000000000000, 0x44010440000044008440080402080020, 124, 44935),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i10
-        Magic::new(0x00000000010140400000000000000000, 0x02108224012600044006000061513201, 124, 44975),
+        Probe::new(0x00000000010140400000000000000000, 0x02108224012600044006000061513201, 124, 44975),
         PAD,
         PAD,
         PAD,
@@ -4042,274 +4849,274 @@ static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_2: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000000202, 0x00000000004060004020801903801013, 126, 32431),
+        Probe::new(0x00000000000000000000000000000202, 0x00000000004060004020801903801013, 126, 32431),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000000404, 0x80000800080002026010120182084020, 126, 32582),
+        Probe::new(0x00000000000000000000000000000404, 0x80000800080002026010120182084020, 126, 32582),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x0000000000000000000000000000080a, 0x00010002100800101028000208110021, 125, 45189),
+        Probe::new(0x0000000000000000000000000000080a, 0x00010002100800101028000208110021, 125, 45189),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000001014, 0x0000480112200000c904402030001008, 125, 45197),
+        Probe::new(0x00000000000000000000000000001014, 0x0000480112200000c904402030001008, 125, 45197),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000002028, 0x3419082028002450640210c241010020, 125, 45205),
+        Probe::new(0x00000000000000000000000000002028, 0x3419082028002450640210c241010020, 125, 45205),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000004050, 0x51000800000840810a05000100110000, 125, 45213),
+        Probe::new(0x00000000000000000000000000004050, 0x51000800000840810a05000100110000, 125, 45213),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x000000000000000000000000000080a0, 0x02005402031008100100940000202080, 125, 45221),
+        Probe::new(0x000000000000000000000000000080a0, 0x02005402031008100100940000202080, 125, 45221),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000010040, 0x00100000000000003149900000304400, 126, 32590),
+        Probe::new(0x00000000000000000000000000010040, 0x00100000000000003149900000304400, 126, 32590),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000000020080, 0x20008044080218400100210044800000, 126, 32455),
+        Probe::new(0x00000000000000000000000000020080, 0x20008044080218400100210044800000, 126, 32455),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000000040400, 0x008800000000200a4220b00400020000, 126, 32614),
+        Probe::new(0x00000000000000000000000000040400, 0x008800000000200a4220b00400020000, 126, 32614),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000080800, 0x0002200280201600001108200000a001, 126, 46261),
+        Probe::new(0x00000000000000000000000000080800, 0x0002200280201600001108200000a001, 126, 46261),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000000101400, 0x00000411020220020008041820000010, 125, 45661),
+        Probe::new(0x00000000000000000000000000101400, 0x00000411020220020008041820000010, 125, 45661),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000000202800, 0x42104047000c8084000c121000000000, 125, 45669),
+        Probe::new(0x00000000000000000000000000202800, 0x42104047000c8084000c121000000000, 125, 45669),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000000405000, 0x4042001000020200800201020e040000, 125, 45677),
+        Probe::new(0x00000000000000000000000000405000, 0x4042001000020200800201020e040000, 125, 45677),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x0000000000000000000000000080a000, 0x00808008080094c00001208200d00022, 125, 45685),
+        Probe::new(0x0000000000000000000000000080a000, 0x00808008080094c00001208200d00022, 125, 45685),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000000001014000, 0x0008008001a0020200a8814002020701, 125, 45693),
+        Probe::new(0x00000000000000000000000001014000, 0x0008008001a0020200a8814002020701, 125, 45693),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000002008000, 0x10140200834084e40011402400400410, 126, 46265),
+        Probe::new(0x00000000000000000000000002008000, 0x10140200834084e40011402400400410, 126, 46265),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000004010000, 0x01002200100080420830807800010001, 126, 41398),
+        Probe::new(0x00000000000000000000000004010000, 0x01002200100080420830807800010001, 126, 41398),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000008080200, 0x00050044000100011040140800004200, 125, 45229),
+        Probe::new(0x00000000000000000000000008080200, 0x00050044000100011040140800004200, 125, 45229),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000010100400, 0x00301010080000440062040204000600, 125, 45701),
+        Probe::new(0x00000000000000000000000010100400, 0x00301010080000440062040204000600, 125, 45701),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000020280800, 0x4804401c101000000502843e00040004, 124, 42920),
+        Probe::new(0x00000000000000000000000020280800, 0x4804401c101000000502843e00040004, 124, 42920),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000040501000, 0x00061a00000010000058090088006014, 124, 42936),
+        Probe::new(0x00000000000000000000000040501000, 0x00061a00000010000058090088006014, 124, 42936),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000080a02000, 0x0200081008350000882410804885a012, 124, 42952),
+        Probe::new(0x00000000000000000000000080a02000, 0x0200081008350000882410804885a012, 124, 42952),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000101404000, 0x1000010020010010484a00c021001218, 124, 42968),
+        Probe::new(0x00000000000000000000000101404000, 0x1000010020010010484a00c021001218, 124, 42968),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000202808000, 0x000208100002020220c040a040000002, 124, 42984),
+        Probe::new(0x00000000000000000000000202808000, 0x000208100002020220c040a040000002, 124, 42984),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000401010000, 0x00200000500100002400c0840860040a, 125, 45709),
+        Probe::new(0x00000000000000000000000401010000, 0x00200000500100002400c0840860040a, 125, 45709),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000802020000, 0x0a800000e0a008210001402414100210, 125, 45237),
+        Probe::new(0x00000000000000000000000802020000, 0x0a800000e0a008210001402414100210, 125, 45237),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000001010040000, 0x01044000684080421400100812001404, 125, 45245),
+        Probe::new(0x00000000000000000000001010040000, 0x01044000684080421400100812001404, 125, 45245),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000002020080000, 0x00000900c0580300e084100192018000, 125, 45717),
+        Probe::new(0x00000000000000000000002020080000, 0x00000900c0580300e084100192018000, 125, 45717),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000004050100000, 0x00998004000248000004020102040890, 124, 43000),
+        Probe::new(0x00000000000000000000004050100000, 0x00998004000248000004020102040890, 124, 43000),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x000000000000000000000080a0200000, 0x040111480005008b8240208100820801, 124, 43016),
+        Probe::new(0x000000000000000000000080a0200000, 0x040111480005008b8240208100820801, 124, 43016),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000010140400000, 0x01800001001100044020408040820000, 124, 43032),
+        Probe::new(0x00000000000000000000010140400000, 0x01800001001100044020408040820000, 124, 43032),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000020280800000, 0x800840081608438020200080c0080000, 124, 43048),
+        Probe::new(0x00000000000000000000020280800000, 0x800840081608438020200080c0080000, 124, 43048),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000040501000000, 0x00000020d01048800840062390218440, 124, 43064),
+        Probe::new(0x00000000000000000000040501000000, 0x00000020d01048800840062390218440, 124, 43064),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000080202000000, 0xa6002000270010a40c44484030080306, 125, 45725),
+        Probe::new(0x00000000000000000000080202000000, 0xa6002000270010a40c44484030080306, 125, 45725),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000100404000000, 0x00000a00002010100509402008848504, 125, 45253),
+        Probe::new(0x00000000000000000000100404000000, 0x00000a00002010100509402008848504, 125, 45253),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000000202008000000, 0x000080402a0005080000004504222811, 125, 45261),
+        Probe::new(0x00000000000000000000202008000000, 0x000080402a0005080000004504222811, 125, 45261),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000000404010000000, 0x08800000408040600800002889248400, 125, 45733),
+        Probe::new(0x00000000000000000000404010000000, 0x08800000408040600800002889248400, 125, 45733),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x0000000000000000000080a020000000, 0x0000080240000020b082a24100830420, 124, 43080),
+        Probe::new(0x0000000000000000000080a020000000, 0x0000080240000020b082a24100830420, 124, 43080),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000001014040000000, 0x410d0000400024004402000200c62108, 124, 43096),
+        Probe::new(0x00000000000000000001014040000000, 0x410d0000400024004402000200c62108, 124, 43096),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000002028080000000, 0x04001004000001810020004020412000, 124, 43112),
+        Probe::new(0x00000000000000000002028080000000, 0x04001004000001810020004020412000, 124, 43112),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000004050100000000, 0x4000000020000c000004004040e00400, 124, 43128),
+        Probe::new(0x00000000000000000004050100000000, 0x4000000020000c000004004040e00400, 124, 43128),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x000000000000000000080a0200000000, 0x02024253004004400180820060100300, 124, 43144),
+        Probe::new(0x000000000000000000080a0200000000, 0x02024253004004400180820060100300, 124, 43144),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000010040400000000, 0x28010001403020118808008008240480, 125, 45741),
+        Probe::new(0x00000000000000000010040400000000, 0x28010001403020118808008008240480, 125, 45741),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000020080800000000, 0x280000040810a0004210004828100104, 125, 45269),
+        Probe::new(0x00000000000000000020080800000000, 0x280000040810a0004210004828100104, 125, 45269),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000000040401000000000, 0x0010000128000100100004c228008940, 125, 45277),
+        Probe::new(0x00000000000000000040401000000000, 0x0010000128000100100004c228008940, 125, 45277),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000000080802000000000, 0x48390a04000400000202042401211880, 125, 45749),
+        Probe::new(0x00000000000000000080802000000000, 0x48390a04000400000202042401211880, 125, 45749),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000000101404000000000, 0x84000204000000400002040002004020, 124, 43160),
+        Probe::new(0x00000000000000000101404000000000, 0x84000204000000400002040002004020, 124, 43160),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000000202808000000000, 0x00100002500041100008110c79042010, 124, 43176),
+        Probe::new(0x00000000000000000202808000000000, 0x00100002500041100008110c79042010, 124, 43176),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000000405010000000000, 0x0010208840040400b221130000126010, 124, 43192),
+        Probe::new(0x00000000000000000405010000000000, 0x0010208840040400b221130000126010, 124, 43192),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x0000000000000000080a020000000000, 0x02c0009302040020080400400a40084c, 124, 43208),
+        Probe::new(0x0000000000000000080a020000000000, 0x02c0009302040020080400400a40084c, 124, 43208),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000001014040000000000, 0x0020080444110060200a000e04208482, 124, 43224),
+        Probe::new(0x00000000000000001014040000000000, 0x0020080444110060200a000e04208482, 124, 43224),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000002008080000000000, 0x00000aa0010400231800000020290484, 125, 45757),
+        Probe::new(0x00000000000000002008080000000000, 0x00000aa0010400231800000020290484, 125, 45757),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000004010100000000000, 0x40000100100042040202c00881020482, 125, 45285),
+        Probe::new(0x00000000000000004010100000000000, 0x40000100100042040202c00881020482, 125, 45285),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000008080200000000000, 0x80400000810000c21003000848021441, 125, 45293),
+        Probe::new(0x00000000000000008080200000000000, 0x80400000810000c21003000848021441, 125, 45293),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000010100400000000000, 0xc00402140000000005040a1100428040, 125, 45765),
+        Probe::new(0x00000000000000010100400000000000, 0xc00402140000000005040a1100428040, 125, 45765),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000000020280800000000000, 0x400b200200010400010000086d144088, 124, 43240),
+        Probe::new(0x00000000000000020280800000000000, 0x400b200200010400010000086d144088, 124, 43240),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000040501000000000000, 0x10210024030100000106080a04001220, 124, 43256),
+        Probe::new(0x00000000000000040501000000000000, 0x10210024030100000106080a04001220, 124, 43256),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000080a02000000000000, 0x1535800c002000002100000229022110, 124, 43272),
+        Probe::new(0x00000000000000080a02000000000000, 0x1535800c002000002100000229022110, 124, 43272),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000101404000000000000, 0x0511008080000608000a00100c421018, 124, 43288),
+        Probe::new(0x00000000000000101404000000000000, 0x0511008080000608000a00100c421018, 124, 43288),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000202808000000000000, 0x09400000830020106000000002002804, 124, 43304),
+        Probe::new(0x00000000000000202808000000000000, 0x09400000830020106000000002002804, 124, 43304),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000000401010000000000000, 0x81042044000100010008800180220904, 125, 45773),
+        Probe::new(0x00000000000000401010000000000000, 0x81042044000100010008800180220904, 125, 45773),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000000802020000000000000, 0x0140140401202c000800e05000080415, 125, 45301),
+        Probe::new(0x00000000000000802020000000000000, 0x0140140401202c000800e05000080415, 125, 45301),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000001010040000000000000, 0xd060000c002010000802800011009082, 125, 45309),
+        Probe::new(0x00000000000001010040000000000000, 0xd060000c002010000802800011009082, 125, 45309),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000002020080000000000000, 0x2d1108010610040000004311000001d0, 125, 45781),
+        Probe::new(0x00000000000002020080000000000000, 0x2d1108010610040000004311000001d0, 125, 45781),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000004050100000000000000, 0x110c02400001441008002088081e0090, 124, 43320),
+        Probe::new(0x00000000000004050100000000000000, 0x110c02400001441008002088081e0090, 124, 43320),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x000000000000080a0200000000000000, 0x2002001802100250090c001810100491, 124, 43336),
+        Probe::new(0x000000000000080a0200000000000000, 0x2002001802100250090c001810100491, 124, 43336),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000010140400000000000000, 0x14180010000128050040020480010061, 124, 43352),
+        Probe::new(0x00000000000010140400000000000000, 0x14180010000128050040020480010061, 124, 43352),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000020280800000000000000, 0x09040002084009000088002008080090, 124, 43368),
+        Probe::new(0x00000000000020280800000000000000, 0x09040002084009000088002008080090, 124, 43368),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000040501000000000000000, 0x01040160000024000040920000000182, 124, 43384),
+        Probe::new(0x00000000000040501000000000000000, 0x01040160000024000040920000000182, 124, 43384),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000080202000000000000000, 0x19005900104002124080010040500801, 125, 45789),
+        Probe::new(0x00000000000080202000000000000000, 0x19005900104002124080010040500801, 125, 45789),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000000100404000000000000000, 0x2208200080000440020010000a140002, 125, 45317),
+        Probe::new(0x00000000000100404000000000000000, 0x2208200080000440020010000a140002, 125, 45317),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a9
-        Magic::new(0x00000000000002008000000000000000, 0x00400004000020002800400000020111, 126, 41414),
+        Probe::new(0x00000000000002008000000000000000, 0x00400004000020002800400000020111, 126, 41414),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b9
-        Magic::new(0x00000000000004010000000000000000, 0x48400004080202200081020000000001, 126, 46269),
+        Probe::new(0x00000000000004010000000000000000, 0x48400004080202200081020000000001, 126, 46269),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c9
-        Magic::new(0x0000000000000a020000000000000000, 0x41200280000002000024004000404000, 125, 45797),
+        Probe::new(0x0000000000000a020000000000000000, 0x41200280000002000024004000404000, 125, 45797),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d9
-        Magic::new(0x00000000000014040000000000000000, 0x40080000100051000002004040920244, 125, 45805),
+        Probe::new(0x00000000000014040000000000000000, 0x40080000100051000002004040920244, 125, 45805),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e9
-        Magic::new(0x00000000000028080000000000000000, 0x10088400000040280028010010820880, 125, 45813),
+        Probe::new(0x00000000000028080000000000000000, 0x10088400000040280028010010820880, 125, 45813),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f9
-        Magic::new(0x00000000000050100000000000000000, 0x18440000080014000095000000801e00, 125, 45821),
+        Probe::new(0x00000000000050100000000000000000, 0x18440000080014000095000000801e00, 125, 45821),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g9
-        Magic::new(0x000000000000a0200000000000000000, 0x9801000040d000408000068900200480, 125, 45829),
+        Probe::new(0x000000000000a0200000000000000000, 0x9801000040d000408000068900200480, 125, 45829),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h9
-        Magic::new(0x00000000000040400000000000000000, 0x0a440400000d040018101a2108314001, 126, 46273),
+        Probe::new(0x00000000000040400000000000000000, 0x0a440400000d040018101a2108314001, 126, 46273),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i9
-        Magic::new(0x00000000000080800000000000000000, 0x42008208200102041100c00804025480, 126, 41430),
+        Probe::new(0x00000000000080800000000000000000, 0x42008208200102041100c00804025480, 126, 41430),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a10
-        Magic::new(0x00000000000401000000000000000000, 0x408840c0100200000000001800090004, 126, 32463),
+        Probe::new(0x00000000000401000000000000000000, 0x408840c0100200000000001800090004, 126, 32463),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b10
-        Magic::new(0x00000000000802000000000000000000, 0x00853400102009821e30803004812000, 126, 41446),
+        Probe::new(0x00000000000802000000000000000000, 0x00853400102009821e30803004812000, 126, 41446),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c10
-        Magic::new(0x00000000001404000000000000000000, 0x0042080002002100489200002800004a, 125, 45325),
+        Probe::new(0x00000000001404000000000000000000, 0x0042080002002100489200002800004a, 125, 45325),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d10
-        Magic::new(0x00000000002808000000000000000000, 0x00200400a000244c00808000c0000410, 125, 45333),
+        Probe::new(0x00000000002808000000000000000000, 0x00200400a000244c00808000c0000410, 125, 45333),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e10
-        Magic::new(0x00000000005010000000000000000000, 0x00100a0a4040488110000d0800400604, 125, 45341),
+        Probe::new(0x00000000005010000000000000000000, 0x00100a0a4040488110000d0800400604, 125, 45341),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f10
-        Magic::new(0x0000000000a020000000000000000000, 0x0811920400a288280000840114116200, 125, 45349),
+        Probe::new(0x0000000000a020000000000000000000, 0x0811920400a288280000840114116200, 125, 45349),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g10
-        Magic::new(0x00000000014040000000000000000000, 0x10040220120200006000001020401004, 125, 45357),
+        Probe::new(0x00000000014040000000000000000000, 0x10040220120200006000001020401004, 125, 45357),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h10
-        Magic::new(0x00000000008080000000000000000000, 0x818d0224000910040034100048120240, 126, 41480),
+        Probe::new(0x00000000008080000000000000000000, 0x818d0224000910040034100048120240, 126, 41480),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i10
-        Magic::new(0x00000000010100000000000000000000, 0x800c810c600090000000000000228040, 126, 32487),
+        Probe::new(0x00000000010100000000000000000000, 0x800c810c600090000000000000228040, 126, 32487),
     ]),
 ];
 /// Block 3: chariot white quiet, chariot black quiet, chariot white capture, chariot black
@@ -4318,364 +5125,364 @@ static BLOCK_2: [Slot<Bitboard, 1>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000202, [ // a1
-        Magic::new(0x00000000000001008040201008040200, 0x004284002540001000d2108810888081, 120, 7935),
-        Magic::new(0x000000000000000000000000000000fe, 0x00100000c04005020500000210230180, 121, 31344),
+        Probe::new(0x00000000000001008040201008040200, 0x004284002540001000d2108810888081, 120, 7935),
+        Probe::new(0x000000000000000000000000000000fe, 0x00100000c04005020500000210230180, 121, 31344),
     ]),
     Slot::new(0x00000000000000000000000000000405, [ // b1
-        Magic::new(0x00000000000002010080402010080400, 0x03442004a400c0001020020400111940, 120, 0),
-        Magic::new(0x000000000000000000000000000000fc, 0x00820402104118003100080600409000, 122, 39597),
+        Probe::new(0x00000000000002010080402010080400, 0x03442004a400c0001020020400111940, 120, 0),
+        Probe::new(0x000000000000000000000000000000fc, 0x00820402104118003100080600409000, 122, 39597),
     ]),
     Slot::new(0x0000000000000000000000000000080a, [ // c1
-        Magic::new(0x00000000000004020100804020100800, 0x80030030005000020408240100091404, 120, 7679),
-        Magic::new(0x000000000000000000000000000000fa, 0xc80008240c4082824080000000000600, 122, 39661),
+        Probe::new(0x00000000000004020100804020100800, 0x80030030005000020408240100091404, 120, 7679),
+        Probe::new(0x000000000000000000000000000000fa, 0xc80008240c4082824080000000000600, 122, 39661),
     ]),
     Slot::new(0x00000000000000000000000000001014, [ // d1
-        Magic::new(0x00000000000008040201008040201000, 0x82004900100000280080142102081010, 120, 8695),
-        Magic::new(0x000000000000000000000000000000f6, 0x42180000040440003502080000000400, 122, 39725),
+        Probe::new(0x00000000000008040201008040201000, 0x82004900100000280080142102081010, 120, 8695),
+        Probe::new(0x000000000000000000000000000000f6, 0x42180000040440003502080000000400, 122, 39725),
     ]),
     Slot::new(0x00000000000000000000000000002028, [ // e1
-        Magic::new(0x00000000000010080402010080402000, 0x0028000960040400100110200a20400c, 120, 256),
-        Magic::new(0x000000000000000000000000000000ee, 0x190a0450000040901020000020301000, 122, 39789),
+        Probe::new(0x00000000000010080402010080402000, 0x0028000960040400100110200a20400c, 120, 256),
+        Probe::new(0x000000000000000000000000000000ee, 0x190a0450000040901020000020301000, 122, 39789),
     ]),
     Slot::new(0x00000000000000000000000000004050, [ // f1
-        Magic::new(0x00000000000020100804020100804000, 0x00108084311810200a0009404002a001, 120, 512),
-        Magic::new(0x000000000000000000000000000000de, 0x20c48000268000229100010c008a4082, 122, 39853),
+        Probe::new(0x00000000000020100804020100804000, 0x00108084311810200a0009404002a001, 120, 512),
+        Probe::new(0x000000000000000000000000000000de, 0x20c48000268000229100010c008a4082, 122, 39853),
     ]),
     Slot::new(0x000000000000000000000000000080a0, [ // g1
-        Magic::new(0x00000000000040201008040201008000, 0x01845000800c00108002a00214900408, 120, 768),
-        Magic::new(0x000000000000000000000000000000be, 0x288c0200001110502100000004180600, 122, 39917),
+        Probe::new(0x00000000000040201008040201008000, 0x01845000800c00108002a00214900408, 120, 768),
+        Probe::new(0x000000000000000000000000000000be, 0x288c0200001110502100000004180600, 122, 39917),
     ]),
     Slot::new(0x00000000000000000000000000010140, [ // h1
-        Magic::new(0x00000000000080402010080402010000, 0x82041000304000004040329000a08014, 120, 8446),
-        Magic::new(0x0000000000000000000000000000007e, 0x00a90040004001408a00000008041002, 122, 39981),
+        Probe::new(0x00000000000080402010080402010000, 0x82041000304000004040329000a08014, 120, 8446),
+        Probe::new(0x0000000000000000000000000000007e, 0x00a90040004001408a00000008041002, 122, 39981),
     ]),
     Slot::new(0x00000000000000000000000000020080, [ // i1
-        Magic::new(0x00000000000100804020100804020000, 0x2010202060000110110226008200800a, 120, 8190),
-        Magic::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 31472),
+        Probe::new(0x00000000000100804020100804020000, 0x2010202060000110110226008200800a, 120, 8190),
+        Probe::new(0x000000000000000000000000000000fe, 0x0400020000020010410080048040480c, 121, 31472),
     ]),
     Slot::new(0x00000000000000000000000000040401, [ // a2
-        Magic::new(0x0000000000000000000000000001fc00, 0x2bc00000004201010408804094080008, 121, 23153),
-        Magic::new(0x00000000000001008040201008040000, 0x000404e01202400000041c0090820081, 121, 23281),
+        Probe::new(0x0000000000000000000000000001fc00, 0x2bc00000004201010408804094080008, 121, 23153),
+        Probe::new(0x00000000000001008040201008040000, 0x000404e01202400000041c0090820081, 121, 23281),
     ]),
     Slot::new(0x00000000000000000000000000080a02, [ // b2
-        Magic::new(0x00000000000002010080402010080000, 0x34214002002111220040100100430041, 121, 9202),
-        Magic::new(0x0000000000000000000000000001f800, 0xa0020124888000902008200000000000, 122, 32750),
+        Probe::new(0x00000000000002010080402010080000, 0x34214002002111220040100100430041, 121, 9202),
+        Probe::new(0x0000000000000000000000000001f800, 0xa0020124888000902008200000000000, 122, 32750),
     ]),
     Slot::new(0x00000000000000000000000000101404, [ // c2
-        Magic::new(0x00000000000004020100804020100000, 0x10008050040012000050020040108080, 121, 9330),
-        Magic::new(0x0000000000000000000000000001f400, 0x00f000038a43400100a040011000c60a, 122, 32814),
+        Probe::new(0x00000000000004020100804020100000, 0x10008050040012000050020040108080, 121, 9330),
+        Probe::new(0x0000000000000000000000000001f400, 0x00f000038a43400100a040011000c60a, 122, 32814),
     ]),
     Slot::new(0x00000000000000000000000000202808, [ // d2
-        Magic::new(0x00000000000008040201008040200000, 0x10108000004800802000040300104208, 121, 9458),
-        Magic::new(0x0000000000000000000000000001ec00, 0x00006080020048410102800a100a1201, 122, 32878),
+        Probe::new(0x00000000000008040201008040200000, 0x10108000004800802000040300104208, 121, 9458),
+        Probe::new(0x0000000000000000000000000001ec00, 0x00006080020048410102800a100a1201, 122, 32878),
     ]),
     Slot::new(0x00000000000000000000000000405010, [ // e2
-        Magic::new(0x00000000000010080402010080400000, 0x18108000081042000104420044c00902, 121, 9586),
-        Magic::new(0x0000000000000000000000000001dc00, 0x0020022104080400080c800400000000, 122, 32942),
+        Probe::new(0x00000000000010080402010080400000, 0x18108000081042000104420044c00902, 121, 9586),
+        Probe::new(0x0000000000000000000000000001dc00, 0x0020022104080400080c800400000000, 122, 32942),
     ]),
     Slot::new(0x0000000000000000000000000080a020, [ // f2
-        Magic::new(0x00000000000020100804020100800000, 0x09002224002802600100944080018401, 121, 9714),
-        Magic::new(0x0000000000000000000000000001bc00, 0x0000000004040400800c088258010808, 122, 33006),
+        Probe::new(0x00000000000020100804020100800000, 0x09002224002802600100944080018401, 121, 9714),
+        Probe::new(0x0000000000000000000000000001bc00, 0x0000000004040400800c088258010808, 122, 33006),
     ]),
     Slot::new(0x00000000000000000000000001014040, [ // g2
-        Magic::new(0x00000000000040201008040201000000, 0x1400120180008c520020282611020041, 121, 32622),
-        Magic::new(0x00000000000000000000000000017c00, 0x00400020080001001882041410800048, 122, 33070),
+        Probe::new(0x00000000000040201008040201000000, 0x1400120180008c520020282611020041, 121, 32622),
+        Probe::new(0x00000000000000000000000000017c00, 0x00400020080001001882041410800048, 122, 33070),
     ]),
     Slot::new(0x00000000000000000000000002028080, [ // h2
-        Magic::new(0x00000000000080402010080402000000, 0x404900c800210020121000c004028281, 121, 9842),
-        Magic::new(0x0000000000000000000000000000fc00, 0xc2000800042000020411040820000802, 122, 33134),
+        Probe::new(0x00000000000080402010080402000000, 0x404900c800210020121000c004028281, 121, 9842),
+        Probe::new(0x0000000000000000000000000000fc00, 0xc2000800042000020411040820000802, 122, 33134),
     ]),
     Slot::new(0x00000000000000000000000004010100, [ // i2
-        Magic::new(0x0000000000000000000000000001fc00, 0x81601a00000004010058100011004a68, 121, 23409),
-        Magic::new(0x00000000000100804020100804000000, 0x0808200000080100402410084100a202, 121, 23537),
+        Probe::new(0x0000000000000000000000000001fc00, 0x81601a00000004010058100011004a68, 121, 23409),
+        Probe::new(0x00000000000100804020100804000000, 0x0808200000080100402410084100a202, 121, 23537),
     ]),
     Slot::new(0x00000000000000000000000008080200, [ // a3
-        Magic::new(0x00000000000000000000000003f80000, 0x00240010a40800401a10284000100000, 121, 23665),
-        Magic::new(0x00000000000001008040201008000200, 0x00040000000800010020188101010111, 121, 23793),
+        Probe::new(0x00000000000000000000000003f80000, 0x00240010a40800401a10284000100000, 121, 23665),
+        Probe::new(0x00000000000001008040201008000200, 0x00040000000800010020188101010111, 121, 23793),
     ]),
     Slot::new(0x00000000000000000000000010140400, [ // b3
-        Magic::new(0x00000000000000000000000003f00400, 0x080b80200a1800800a60402000280300, 121, 9970),
-        Magic::new(0x00000000000002010080402010000000, 0x81080140c0000828a000480050810074, 122, 41388),
+        Probe::new(0x00000000000000000000000003f00400, 0x080b80200a1800800a60402000280300, 121, 9970),
+        Probe::new(0x00000000000002010080402010000000, 0x81080140c0000828a000480050810074, 122, 41388),
     ]),
     Slot::new(0x00000000000000000000000020280800, [ // c3
-        Magic::new(0x00000000000004020100804020080000, 0x500100004000020050001000a3004048, 121, 10098),
-        Magic::new(0x00000000000000000000000003e00800, 0x00800080c20004000800884000800002, 122, 33198),
+        Probe::new(0x00000000000004020100804020080000, 0x500100004000020050001000a3004048, 121, 10098),
+        Probe::new(0x00000000000000000000000003e00800, 0x00800080c20004000800884000800002, 122, 33198),
     ]),
     Slot::new(0x00000000000000000000000040501000, [ // d3
-        Magic::new(0x00000000000008040201008040001000, 0x402400009104c100400020048080a404, 121, 10226),
-        Magic::new(0x00000000000000000000000003d80000, 0x0808101200c204101200014000401000, 122, 33262),
+        Probe::new(0x00000000000008040201008040001000, 0x402400009104c100400020048080a404, 121, 10226),
+        Probe::new(0x00000000000000000000000003d80000, 0x0808101200c204101200014000401000, 122, 33262),
     ]),
     Slot::new(0x00000000000000000000000080a02000, [ // e3
-        Magic::new(0x00000000000010080402010080002000, 0x1040808000041160023100200880200c, 121, 10354),
-        Magic::new(0x00000000000000000000000003b80000, 0x000008000040a0000000824000180000, 122, 33326),
+        Probe::new(0x00000000000010080402010080002000, 0x1040808000041160023100200880200c, 121, 10354),
+        Probe::new(0x00000000000000000000000003b80000, 0x000008000040a0000000824000180000, 122, 33326),
     ]),
     Slot::new(0x00000000000000000000000101404000, [ // f3
-        Magic::new(0x00000000000020100804020100004000, 0x0515c0400011020440000a4020a02009, 121, 10482),
-        Magic::new(0x00000000000000000000000003780000, 0x0800000002e808000000044000804059, 122, 33390),
+        Probe::new(0x00000000000020100804020100004000, 0x0515c0400011020440000a4020a02009, 121, 10482),
+        Probe::new(0x00000000000000000000000003780000, 0x0800000002e808000000044000804059, 122, 33390),
     ]),
     Slot::new(0x00000000000000000000000202808000, [ // g3
-        Magic::new(0x00000000000040201008040202000000, 0xc1004000040000804103088142260802, 121, 10610),
-        Magic::new(0x00000000000000000000000000f88000, 0x02000460160004000000090008000008, 122, 33454),
+        Probe::new(0x00000000000040201008040202000000, 0xc1004000040000804103088142260802, 121, 10610),
+        Probe::new(0x00000000000000000000000000f88000, 0x02000460160004000000090008000008, 122, 33454),
     ]),
     Slot::new(0x00000000000000000000000405010000, [ // h3
-        Magic::new(0x00000000000000000000000001f90000, 0x10000000200100000004814002002000, 121, 10738),
-        Magic::new(0x00000000000080402010080400000000, 0x002040300014092000c5034214410944, 122, 41452),
+        Probe::new(0x00000000000000000000000001f90000, 0x10000000200100000004814002002000, 121, 10738),
+        Probe::new(0x00000000000080402010080400000000, 0x002040300014092000c5034214410944, 122, 41452),
     ]),
     Slot::new(0x00000000000000000000000802020000, [ // i3
-        Magic::new(0x00000000000000000000000003f80000, 0x840010423001010040000c0800000000, 121, 23921),
-        Magic::new(0x00000000000100804020100800020000, 0x10400850400040030000200008420022, 121, 24049),
+        Probe::new(0x00000000000000000000000003f80000, 0x840010423001010040000c0800000000, 121, 23921),
+        Probe::new(0x00000000000100804020100800020000, 0x10400850400040030000200008420022, 121, 24049),
     ]),
     Slot::new(0x00000000000000000000001010040000, [ // a4
-        Magic::new(0x000000000000000000000007f0000000, 0x000130010400246101608502c0800000, 121, 24177),
-        Magic::new(0x00000000000001008040201000040200, 0x00430000004000208188420100421881, 121, 24305),
+        Probe::new(0x000000000000000000000007f0000000, 0x000130010400246101608502c0800000, 121, 24177),
+        Probe::new(0x00000000000001008040201000040200, 0x00430000004000208188420100421881, 121, 24305),
     ]),
     Slot::new(0x00000000000000000000002028080000, [ // b4
-        Magic::new(0x000000000000000000000007e0000000, 0x84008600010084404005240020080080, 122, 33518),
-        Magic::new(0x00000000000002010080402000080400, 0x0c012809600000008004282004008011, 121, 10866),
+        Probe::new(0x000000000000000000000007e0000000, 0x84008600010084404005240020080080, 122, 33518),
+        Probe::new(0x00000000000002010080402000080400, 0x0c012809600000008004282004008011, 121, 10866),
     ]),
     Slot::new(0x00000000000000000000004050100000, [ // c4
-        Magic::new(0x000000000000000000000007d0000000, 0x01000000a00002518000001810000104, 122, 33582),
-        Magic::new(0x00000000000004020100804000100800, 0x94008020208000000000a80201004010, 121, 10994),
+        Probe::new(0x000000000000000000000007d0000000, 0x01000000a00002518000001810000104, 122, 33582),
+        Probe::new(0x00000000000004020100804000100800, 0x94008020208000000000a80201004010, 121, 10994),
     ]),
     Slot::new(0x000000000000000000000080a0200000, [ // d4
-        Magic::new(0x00000000000008040201008030000000, 0x0084014014a510402080000845002020, 121, 11122),
-        Magic::new(0x00000000000000000000000780201000, 0x0200000000101d102000424060404000, 122, 33646),
+        Probe::new(0x00000000000008040201008030000000, 0x0084014014a510402080000845002020, 121, 11122),
+        Probe::new(0x00000000000000000000000780201000, 0x0200000000101d102000424060404000, 122, 33646),
     ]),
     Slot::new(0x00000000000000000000010140400000, [ // e4
-        Magic::new(0x00000000000010080402010000402000, 0x10023b14080005818502408020108120, 121, 11250),
-        Magic::new(0x00000000000000000000000770000000, 0x001a040200000802000000cb20000040, 122, 33710),
+        Probe::new(0x00000000000010080402010000402000, 0x10023b14080005818502408020108120, 121, 11250),
+        Probe::new(0x00000000000000000000000770000000, 0x001a040200000802000000cb20000040, 122, 33710),
     ]),
     Slot::new(0x00000000000000000000020280800000, [ // f4
-        Magic::new(0x00000000000020100804020600000000, 0x94190442001001000ba0100010040110, 121, 11378),
-        Magic::new(0x000000000000000000000000f0804000, 0x1000020048021a00c109010042112002, 122, 33774),
+        Probe::new(0x00000000000020100804020600000000, 0x94190442001001000ba0100010040110, 121, 11378),
+        Probe::new(0x000000000000000000000000f0804000, 0x1000020048021a00c109010042112002, 122, 33774),
     ]),
     Slot::new(0x00000000000000000000040501000000, [ // g4
-        Magic::new(0x000000000000000000000005f0000000, 0x0840c00280004000000248ac20020980, 122, 33838),
-        Magic::new(0x00000000000040201008040001008000, 0x884101090014b0110028080904440644, 121, 11506),
+        Probe::new(0x000000000000000000000005f0000000, 0x0840c00280004000000248ac20020980, 122, 33838),
+        Probe::new(0x00000000000040201008040001008000, 0x884101090014b0110028080904440644, 121, 11506),
     ]),
     Slot::new(0x00000000000000000000080a02000000, [ // h4
-        Magic::new(0x000000000000000000000003f0000000, 0x21a200060b0008008000832140000020, 122, 33902),
-        Magic::new(0x00000000000080402010080002010000, 0x21034880200000004480900100300082, 121, 11634),
+        Probe::new(0x000000000000000000000003f0000000, 0x21a200060b0008008000832140000020, 122, 33902),
+        Probe::new(0x00000000000080402010080002010000, 0x21034880200000004480900100300082, 121, 11634),
     ]),
     Slot::new(0x00000000000000000000100404000000, [ // i4
-        Magic::new(0x000000000000000000000007f0000000, 0x00082400c00000010020200220401048, 121, 24433),
-        Magic::new(0x00000000000100804020100004020000, 0x08460200004102018300082040158103, 121, 24561),
+        Probe::new(0x000000000000000000000007f0000000, 0x00082400c00000010020200220401048, 121, 24433),
+        Probe::new(0x00000000000100804020100004020000, 0x08460200004102018300082040158103, 121, 24561),
     ]),
     Slot::new(0x00000000000000000000202008000000, [ // a5
-        Magic::new(0x000000000000000000000fe000000000, 0x44710020080000200c14000001020020, 121, 24689),
-        Magic::new(0x00000000000001008040200008040200, 0x0022020001008005288200880000a125, 121, 24817),
+        Probe::new(0x000000000000000000000fe000000000, 0x44710020080000200c14000001020020, 121, 24689),
+        Probe::new(0x00000000000001008040200008040200, 0x0022020001008005288200880000a125, 121, 24817),
     ]),
     Slot::new(0x00000000000000000000405010000000, [ // b5
-        Magic::new(0x000000000000000000000fc000000000, 0x01180000802000000000001081208000, 122, 33966),
-        Magic::new(0x00000000000002010080400010080400, 0x08a00000202021802809094040004102, 121, 11762),
+        Probe::new(0x000000000000000000000fc000000000, 0x01180000802000000000001081208000, 122, 33966),
+        Probe::new(0x00000000000002010080400010080400, 0x08a00000202021802809094040004102, 121, 11762),
     ]),
     Slot::new(0x0000000000000000000080a020000000, [ // c5
-        Magic::new(0x000000000000000000000fa000000000, 0x00000001004200000010840014080020, 122, 34030),
-        Magic::new(0x00000000000004020100800020100800, 0x60040000000002240008080028001482, 121, 11890),
+        Probe::new(0x000000000000000000000fa000000000, 0x00000001004200000010840014080020, 122, 34030),
+        Probe::new(0x00000000000004020100800020100800, 0x60040000000002240008080028001482, 121, 11890),
     ]),
     Slot::new(0x00000000000000000001014040000000, [ // d5
-        Magic::new(0x000000000000000000000f6000000000, 0x00004a00002000828042000030d00100, 122, 34094),
-        Magic::new(0x00000000000008040201000040201000, 0x20020000000000209000410020408340, 121, 12018),
+        Probe::new(0x000000000000000000000f6000000000, 0x00004a00002000828042000030d00100, 122, 34094),
+        Probe::new(0x00000000000008040201000040201000, 0x20020000000000209000410020408340, 121, 12018),
     ]),
     Slot::new(0x00000000000000000002028080000000, [ // e5
-        Magic::new(0x000000000000100804020e0000000000, 0x00420080020200804200400062024410, 121, 32367),
-        Magic::new(0x0000000000000000000000e080402000, 0x10400008440820208024414819000290, 122, 34158),
+        Probe::new(0x000000000000100804020e0000000000, 0x00420080020200804200400062024410, 121, 32367),
+        Probe::new(0x0000000000000000000000e080402000, 0x10400008440820208024414819000290, 122, 34158),
     ]),
     Slot::new(0x00000000000000000004050100000000, [ // f5
-        Magic::new(0x000000000000000000000de000000000, 0x90004200200000104200004058810500, 122, 34222),
-        Magic::new(0x00000000000020100804000100804000, 0x40810003024001080e0100060800a102, 121, 12146),
+        Probe::new(0x000000000000000000000de000000000, 0x90004200200000104200004058810500, 122, 34222),
+        Probe::new(0x00000000000020100804000100804000, 0x40810003024001080e0100060800a102, 121, 12146),
     ]),
     Slot::new(0x000000000000000000080a0200000000, [ // g5
-        Magic::new(0x000000000000000000000be000000000, 0x80000140a0000002002400030a100002, 122, 34286),
-        Magic::new(0x00000000000040201008000201008000, 0x004c0000002200a11008541810008224, 121, 12274),
+        Probe::new(0x000000000000000000000be000000000, 0x80000140a0000002002400030a100002, 122, 34286),
+        Probe::new(0x00000000000040201008000201008000, 0x004c0000002200a11008541810008224, 121, 12274),
     ]),
     Slot::new(0x00000000000000000010140400000000, [ // h5
-        Magic::new(0x0000000000000000000007e000000000, 0x88008801000180c00900081100208042, 122, 34350),
-        Magic::new(0x00000000000080402010000402010000, 0x007070081ba2006020000260240400c5, 121, 12402),
+        Probe::new(0x0000000000000000000007e000000000, 0x88008801000180c00900081100208042, 122, 34350),
+        Probe::new(0x00000000000080402010000402010000, 0x007070081ba2006020000260240400c5, 121, 12402),
     ]),
     Slot::new(0x00000000000000000020080800000000, [ // i5
-        Magic::new(0x000000000000000000000fe000000000, 0x080e1041080517080841a05402040080, 121, 24945),
-        Magic::new(0x00000000000100804020000804020000, 0x02060408009500010051080200440901, 121, 25073),
+        Probe::new(0x000000000000000000000fe000000000, 0x080e1041080517080841a05402040080, 121, 24945),
+        Probe::new(0x00000000000100804020000804020000, 0x02060408009500010051080200440901, 121, 25073),
     ]),
     Slot::new(0x00000000000000000040401000000000, [ // a6
-        Magic::new(0x0000000000000000001fc00000000000, 0x415000016060410840210400c0004800, 121, 25201),
-        Magic::new(0x00000000000001008040001008040200, 0x000802004004600020a850148080a009, 121, 25329),
+        Probe::new(0x0000000000000000001fc00000000000, 0x415000016060410840210400c0004800, 121, 25201),
+        Probe::new(0x00000000000001008040001008040200, 0x000802004004600020a850148080a009, 121, 25329),
     ]),
     Slot::new(0x00000000000000000080a02000000000, [ // b6
-        Magic::new(0x0000000000000000001f800000000000, 0x84088030004080004000100050830888, 122, 41260),
-        Magic::new(0x00000000000002010080002010080400, 0x08a0108010200810402c008808300020, 121, 12530),
+        Probe::new(0x0000000000000000001f800000000000, 0x84088030004080004000100050830888, 122, 41260),
+        Probe::new(0x00000000000002010080002010080400, 0x08a0108010200810402c008808300020, 121, 12530),
     ]),
     Slot::new(0x00000000000000000101404000000000, [ // c6
-        Magic::new(0x0000000000000000001f400000000000, 0x100400200c00048042840c01cc020400, 122, 34414),
-        Magic::new(0x00000000000004020100004020100800, 0x88446000019004000064040020400008, 121, 12658),
+        Probe::new(0x0000000000000000001f400000000000, 0x100400200c00048042840c01cc020400, 122, 34414),
+        Probe::new(0x00000000000004020100004020100800, 0x88446000019004000064040020400008, 121, 12658),
     ]),
     Slot::new(0x00000000000000000202808000000000, [ // d6
-        Magic::new(0x00000000000000000000c08040201000, 0x803900014c21100a00c80202200cc04c, 122, 34478),
-        Magic::new(0x0000000000000804021e000000000000, 0x440c001000210001b2c1088182101040, 121, 12786),
+        Probe::new(0x00000000000000000000c08040201000, 0x803900014c21100a00c80202200cc04c, 122, 34478),
+        Probe::new(0x0000000000000804021e000000000000, 0x440c001000210001b2c1088182101040, 121, 12786),
     ]),
     Slot::new(0x00000000000000000405010000000000, [ // e6
-        Magic::new(0x00000000000010080400010080402000, 0x08003000890800000a40142020942010, 121, 12914),
-        Magic::new(0x0000000000000000001dc00000000000, 0x14403011009080010000000841028108, 122, 34542),
+        Probe::new(0x00000000000010080400010080402000, 0x08003000890800000a40142020942010, 121, 12914),
+        Probe::new(0x0000000000000000001dc00000000000, 0x14403011009080010000000841028108, 122, 34542),
     ]),
     Slot::new(0x0000000000000000080a020000000000, [ // f6
-        Magic::new(0x00000000000000000018020100804000, 0x0080001844000a011821002080100880, 122, 34606),
-        Magic::new(0x00000000000020100803c00000000000, 0x42810808008082c004000013810e8101, 121, 13042),
+        Probe::new(0x00000000000000000018020100804000, 0x0080001844000a011821002080100880, 122, 34606),
+        Probe::new(0x00000000000020100803c00000000000, 0x42810808008082c004000013810e8101, 121, 13042),
     ]),
     Slot::new(0x00000000000000001014040000000000, [ // g6
-        Magic::new(0x00000000000000000017c00000000000, 0x0040000018120000080102000120e040, 122, 34670),
-        Magic::new(0x00000000000040201000040201008000, 0x30108080020240004001000410121025, 121, 13170),
+        Probe::new(0x00000000000000000017c00000000000, 0x0040000018120000080102000120e040, 122, 34670),
+        Probe::new(0x00000000000040201000040201008000, 0x30108080020240004001000410121025, 121, 13170),
     ]),
     Slot::new(0x00000000000000002028080000000000, [ // h6
-        Magic::new(0x0000000000000000000fc00000000000, 0x02b40000001800000801205004181008, 122, 34734),
-        Magic::new(0x00000000000080402000080402010000, 0x04b011014041300240001062200c2002, 121, 13298),
+        Probe::new(0x0000000000000000000fc00000000000, 0x02b40000001800000801205004181008, 122, 34734),
+        Probe::new(0x00000000000080402000080402010000, 0x04b011014041300240001062200c2002, 121, 13298),
     ]),
     Slot::new(0x00000000000000004010100000000000, [ // i6
-        Magic::new(0x0000000000000000001fc00000000000, 0x82002800408001880006050481000800, 121, 25457),
-        Magic::new(0x00000000000100804000100804020000, 0x20400820000000e00200204084008c1a, 121, 25585),
+        Probe::new(0x0000000000000000001fc00000000000, 0x82002800408001880006050481000800, 121, 25457),
+        Probe::new(0x00000000000100804000100804020000, 0x20400820000000e00200204084008c1a, 121, 25585),
     ]),
     Slot::new(0x00000000000000008080200000000000, [ // a7
-        Magic::new(0x00000000000000003f80000000000000, 0x03040000032620800040000120162004, 121, 25713),
-        Magic::new(0x00000000000001008000201008040200, 0x41401040000000400802440060812001, 121, 25841),
+        Probe::new(0x00000000000000003f80000000000000, 0x03040000032620800040000120162004, 121, 25713),
+        Probe::new(0x00000000000001008000201008040200, 0x41401040000000400802440060812001, 121, 25841),
     ]),
     Slot::new(0x00000000000000010140400000000000, [ // b7
-        Magic::new(0x00000000000000003f00000000000000, 0x00804026280300010200100003040041, 122, 34798),
-        Magic::new(0x00000000000002010000402010080400, 0x4a200080000140020004090802001400, 121, 13426),
+        Probe::new(0x00000000000000003f00000000000000, 0x00804026280300010200100003040041, 122, 34798),
+        Probe::new(0x00000000000002010000402010080400, 0x4a200080000140020004090802001400, 121, 13426),
     ]),
     Slot::new(0x00000000000000020280800000000000, [ // c7
-        Magic::new(0x00000000000000000080804020100800, 0x0020208002020520030d828202042041, 122, 34862),
-        Magic::new(0x00000000000004023e00000000000000, 0x80205480001904020900020060020181, 121, 13554),
+        Probe::new(0x00000000000000000080804020100800, 0x0020208002020520030d828202042041, 122, 34862),
+        Probe::new(0x00000000000004023e00000000000000, 0x80205480001904020900020060020181, 121, 13554),
     ]),
     Slot::new(0x00000000000000040501000000000000, [ // d7
-        Magic::new(0x00000000000008040001008040201000, 0x02040001080028105020204201464001, 121, 13682),
-        Magic::new(0x00000000000000003d80000000000000, 0x00208000420142408240040082209a14, 122, 34926),
+        Probe::new(0x00000000000008040001008040201000, 0x02040001080028105020204201464001, 121, 13682),
+        Probe::new(0x00000000000000003d80000000000000, 0x00208000420142408240040082209a14, 122, 34926),
     ]),
     Slot::new(0x00000000000000080a02000000000000, [ // e7
-        Magic::new(0x00000000000010080002010080402000, 0x88908b08051044000000440a20204001, 121, 13810),
-        Magic::new(0x00000000000000003b80000000000000, 0x00888008020052000098180820600024, 122, 34990),
+        Probe::new(0x00000000000010080002010080402000, 0x88908b08051044000000440a20204001, 121, 13810),
+        Probe::new(0x00000000000000003b80000000000000, 0x00888008020052000098180820600024, 122, 34990),
     ]),
     Slot::new(0x00000000000000101404000000000000, [ // f7
-        Magic::new(0x00000000000020100004020100804000, 0x0081008d000000009082009020201190, 121, 13938),
-        Magic::new(0x00000000000000003780000000000000, 0x000110808880a0080000004008814044, 122, 35054),
+        Probe::new(0x00000000000020100004020100804000, 0x0081008d000000009082009020201190, 121, 13938),
+        Probe::new(0x00000000000000003780000000000000, 0x000110808880a0080000004008814044, 122, 35054),
     ]),
     Slot::new(0x00000000000000202808000000000000, [ // g7
-        Magic::new(0x00000000000000002008040201008000, 0x0008000010000100000022a0a0010114, 122, 35118),
-        Magic::new(0x00000000000040200f80000000000000, 0x00b08880401000200098000002018081, 121, 14066),
+        Probe::new(0x00000000000000002008040201008000, 0x0008000010000100000022a0a0010114, 122, 35118),
+        Probe::new(0x00000000000040200f80000000000000, 0x00b08880401000200098000002018081, 121, 14066),
     ]),
     Slot::new(0x00000000000000405010000000000000, [ // h7
-        Magic::new(0x00000000000000001f80000000000000, 0x0890004000041800408c0c0004480082, 122, 35182),
-        Magic::new(0x00000000000080400010080402010000, 0x42084001000020000011084001004600, 121, 14194),
+        Probe::new(0x00000000000000001f80000000000000, 0x0890004000041800408c0c0004480082, 122, 35182),
+        Probe::new(0x00000000000080400010080402010000, 0x42084001000020000011084001004600, 121, 14194),
     ]),
     Slot::new(0x00000000000000802020000000000000, [ // i7
-        Magic::new(0x00000000000000003f80000000000000, 0x8000000c004020000009002862020444, 121, 25969),
-        Magic::new(0x00000000000100800020100804020000, 0x80081004220000802000014b08080082, 121, 26097),
+        Probe::new(0x00000000000000003f80000000000000, 0x8000000c004020000009002862020444, 121, 25969),
+        Probe::new(0x00000000000100800020100804020000, 0x80081004220000802000014b08080082, 121, 26097),
     ]),
     Slot::new(0x00000000000001010040000000000000, [ // a8
-        Magic::new(0x000000000000007f0000000000000000, 0x12000800001802010121202180800400, 121, 26225),
-        Magic::new(0x00000000000001000040201008040200, 0x00100000000000400118200044420080, 121, 26353),
+        Probe::new(0x000000000000007f0000000000000000, 0x12000800001802010121202180800400, 121, 26225),
+        Probe::new(0x00000000000001000040201008040200, 0x00100000000000400118200044420080, 121, 26353),
     ]),
     Slot::new(0x00000000000002028080000000000000, [ // b8
-        Magic::new(0x00000000000002000080402010080400, 0x20412000000201000420008022488020, 121, 14322),
-        Magic::new(0x000000000000007e0000000000000000, 0x4408010120600005000400000a008023, 122, 35246),
+        Probe::new(0x00000000000002000080402010080400, 0x20412000000201000420008022488020, 121, 14322),
+        Probe::new(0x000000000000007e0000000000000000, 0x4408010120600005000400000a008023, 122, 35246),
     ]),
     Slot::new(0x00000000000004050100000000000000, [ // c8
-        Magic::new(0x00000000000004000100804020100800, 0x008a0040220020800c08424200c10020, 121, 14450),
-        Magic::new(0x000000000000007d0000000000000000, 0x1c0084878004020001010800100c40a0, 122, 35310),
+        Probe::new(0x00000000000004000100804020100800, 0x008a0040220020800c08424200c10020, 121, 14450),
+        Probe::new(0x000000000000007d0000000000000000, 0x1c0084878004020001010800100c40a0, 122, 35310),
     ]),
     Slot::new(0x000000000000080a0200000000000000, [ // d8
-        Magic::new(0x00000000000008000201008040201000, 0x14082c00200024000244001200200802, 121, 14578),
-        Magic::new(0x000000000000007b0000000000000000, 0x40809000004018000900301004000200, 122, 35374),
+        Probe::new(0x00000000000008000201008040201000, 0x14082c00200024000244001200200802, 121, 14578),
+        Probe::new(0x000000000000007b0000000000000000, 0x40809000004018000900301004000200, 122, 35374),
     ]),
     Slot::new(0x00000000000010140400000000000000, [ // e8
-        Magic::new(0x00000000000010000402010080402000, 0x0211000000170413001822004041011a, 121, 14706),
-        Magic::new(0x00000000000000770000000000000000, 0x44040041000090c00110001088840400, 122, 35438),
+        Probe::new(0x00000000000010000402010080402000, 0x0211000000170413001822004041011a, 121, 14706),
+        Probe::new(0x00000000000000770000000000000000, 0x44040041000090c00110001088840400, 122, 35438),
     ]),
     Slot::new(0x00000000000020280800000000000000, [ // f8
-        Magic::new(0x00000000000020000804020100804000, 0x00040001108002042004088810844104, 121, 14834),
-        Magic::new(0x000000000000006f0000000000000000, 0x0c020001400080280124200411000840, 122, 35502),
+        Probe::new(0x00000000000020000804020100804000, 0x00040001108002042004088810844104, 121, 14834),
+        Probe::new(0x000000000000006f0000000000000000, 0x0c020001400080280124200411000840, 122, 35502),
     ]),
     Slot::new(0x00000000000040501000000000000000, [ // g8
-        Magic::new(0x00000000000040001008040201008000, 0x01422402428180001902c00282103001, 121, 14962),
-        Magic::new(0x000000000000005f0000000000000000, 0x04004000600800000400804a00000002, 122, 35566),
+        Probe::new(0x00000000000040001008040201008000, 0x01422402428180001902c00282103001, 121, 14962),
+        Probe::new(0x000000000000005f0000000000000000, 0x04004000600800000400804a00000002, 122, 35566),
     ]),
     Slot::new(0x00000000000080a02000000000000000, [ // h8
-        Magic::new(0x00000000000080002010080402010000, 0x9200280800240e000020086014004214, 121, 15090),
-        Magic::new(0x000000000000003f0000000000000000, 0xa4020c00000100000990100830101104, 122, 35630),
+        Probe::new(0x00000000000080002010080402010000, 0x9200280800240e000020086014004214, 121, 15090),
+        Probe::new(0x000000000000003f0000000000000000, 0xa4020c00000100000990100830101104, 122, 35630),
     ]),
     Slot::new(0x00000000000100404000000000000000, [ // i8
-        Magic::new(0x000000000000007f0000000000000000, 0x82000000002008101011052000018080, 121, 26481),
-        Magic::new(0x00000000000100004020100804020000, 0x04040408000040500101820204040082, 121, 26609),
+        Probe::new(0x000000000000007f0000000000000000, 0x82000000002008101011052000018080, 121, 26481),
+        Probe::new(0x00000000000100004020100804020000, 0x04040408000040500101820204040082, 121, 26609),
     ]),
     Slot::new(0x00000000000202008000000000000000, [ // a9
-        Magic::new(0x00000000000000008040201008040200, 0x10211000080104008023104c01042021, 121, 26737),
-        Magic::new(0x000000000000fe000000000000000000, 0x80010004008800008108000008000842, 121, 26865),
+        Probe::new(0x00000000000000008040201008040200, 0x10211000080104008023104c01042021, 121, 26737),
+        Probe::new(0x000000000000fe000000000000000000, 0x80010004008800008108000008000842, 121, 26865),
     ]),
     Slot::new(0x00000000000405010000000000000000, [ // b9
-        Magic::new(0x00000000000000010080402010080400, 0x40400900001012600008102b00408808, 121, 15218),
-        Magic::new(0x000000000000fc000000000000000000, 0x000100013094040182080000002420c0, 122, 35694),
+        Probe::new(0x00000000000000010080402010080400, 0x40400900001012600008102b00408808, 121, 15218),
+        Probe::new(0x000000000000fc000000000000000000, 0x000100013094040182080000002420c0, 122, 35694),
     ]),
     Slot::new(0x0000000000080a020000000000000000, [ // c9
-        Magic::new(0x00000000000000020100804020100800, 0x4002010084a010000110020a20a01450, 121, 15346),
-        Magic::new(0x000000000000fa000000000000000000, 0x100a008000208039105b418009024000, 122, 35758),
+        Probe::new(0x00000000000000020100804020100800, 0x4002010084a010000110020a20a01450, 121, 15346),
+        Probe::new(0x000000000000fa000000000000000000, 0x100a008000208039105b418009024000, 122, 35758),
     ]),
     Slot::new(0x00000000001014040000000000000000, [ // d9
-        Magic::new(0x00000000000000040201008040201000, 0x0108000301041018004e014045004022, 121, 15474),
-        Magic::new(0x000000000000f6000000000000000000, 0x20120140000404000195000001040008, 122, 35822),
+        Probe::new(0x00000000000000040201008040201000, 0x0108000301041018004e014045004022, 121, 15474),
+        Probe::new(0x000000000000f6000000000000000000, 0x20120140000404000195000001040008, 122, 35822),
     ]),
     Slot::new(0x00000000002028080000000000000000, [ // e9
-        Magic::new(0x00000000000000080402010080402000, 0x012a8180000024110000505040c06860, 121, 15602),
-        Magic::new(0x000000000000ee000000000000000000, 0x0ec20200020000010310000c00000210, 122, 35886),
+        Probe::new(0x00000000000000080402010080402000, 0x012a8180000024110000505040c06860, 121, 15602),
+        Probe::new(0x000000000000ee000000000000000000, 0x0ec20200020000010310000c00000210, 122, 35886),
     ]),
     Slot::new(0x00000000004050100000000000000000, [ // f9
-        Magic::new(0x00000000000000100804020100804000, 0x010000084c00021240010900c4101032, 121, 15730),
-        Magic::new(0x000000000000de000000000000000000, 0x40a04040988004400010000000800040, 122, 35950),
+        Probe::new(0x00000000000000100804020100804000, 0x010000084c00021240010900c4101032, 121, 15730),
+        Probe::new(0x000000000000de000000000000000000, 0x40a04040988004400010000000800040, 122, 35950),
     ]),
     Slot::new(0x000000000080a0200000000000000000, [ // g9
-        Magic::new(0x00000000000000201008040201008000, 0x200b40010001202340090040100208a1, 121, 15858),
-        Magic::new(0x000000000000be000000000000000000, 0x00a04018000000040402000828200004, 122, 36014),
+        Probe::new(0x00000000000000201008040201008000, 0x200b40010001202340090040100208a1, 121, 15858),
+        Probe::new(0x000000000000be000000000000000000, 0x00a04018000000040402000828200004, 122, 36014),
     ]),
     Slot::new(0x00000000010140400000000000000000, [ // h9
-        Magic::new(0x00000000000000402010080402010000, 0x0280000000088214040208a015904044, 121, 15986),
-        Magic::new(0x0000000000007e000000000000000000, 0x00020010000001800008882041800000, 122, 36078),
+        Probe::new(0x00000000000000402010080402010000, 0x0280000000088214040208a015904044, 121, 15986),
+        Probe::new(0x0000000000007e000000000000000000, 0x00020010000001800008882041800000, 122, 36078),
     ]),
     Slot::new(0x00000000020080800000000000000000, [ // i9
-        Magic::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26993),
-        Magic::new(0x000000000000fe000000000000000000, 0x1401000080d000080001000202000080, 121, 27121),
+        Probe::new(0x00000000000000804020100804020000, 0x51041102008021100000881003004102, 121, 26993),
+        Probe::new(0x000000000000fe000000000000000000, 0x1401000080d000080001000202000080, 121, 27121),
     ]),
     Slot::new(0x00000000000401000000000000000000, [ // a10
-        Magic::new(0x00000000000001008040201008040200, 0x09300c02000140020150004041084051, 120, 6143),
-        Magic::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 31600),
+        Probe::new(0x00000000000001008040201008040200, 0x09300c02000140020150004041084051, 120, 6143),
+        Probe::new(0x0000000001fc00000000000000000000, 0x00010202011000421054b03064000089, 121, 31600),
     ]),
     Slot::new(0x00000000000a02000000000000000000, [ // b10
-        Magic::new(0x00000000000002010080402010080400, 0x21040540005000080000850104010008, 120, 1024),
-        Magic::new(0x0000000001f800000000000000000000, 0x00004100204028484200000000080130, 122, 40045),
+        Probe::new(0x00000000000002010080402010080400, 0x21040540005000080000850104010008, 120, 1024),
+        Probe::new(0x0000000001f800000000000000000000, 0x00004100204028484200000000080130, 122, 40045),
     ]),
     Slot::new(0x00000000001404000000000000000000, [ // c10
-        Magic::new(0x00000000000004020100804020100800, 0x0144051010000000080045040100c204, 120, 1280),
-        Magic::new(0x0000000001f400000000000000000000, 0x08904100060001020a50000200484330, 122, 40109),
+        Probe::new(0x00000000000004020100804020100800, 0x0144051010000000080045040100c204, 120, 1280),
+        Probe::new(0x0000000001f400000000000000000000, 0x08904100060001020a50000200484330, 122, 40109),
     ]),
     Slot::new(0x00000000002808000000000000000000, [ // d10
-        Magic::new(0x00000000000008040201008040201000, 0x10200090000400184004404024a04005, 120, 1536),
-        Magic::new(0x0000000001ec00000000000000000000, 0x01020100003440402100480580206030, 122, 40173),
+        Probe::new(0x00000000000008040201008040201000, 0x10200090000400184004404024a04005, 120, 1536),
+        Probe::new(0x0000000001ec00000000000000000000, 0x01020100003440402100480580206030, 122, 40173),
     ]),
     Slot::new(0x00000000005010000000000000000000, [ // e10
-        Magic::new(0x00000000000010080402010080402000, 0x01880000000020428440441002102008, 120, 1792),
-        Magic::new(0x0000000001dc00000000000000000000, 0x90000100202008081000802080002000, 122, 40237),
+        Probe::new(0x00000000000010080402010080402000, 0x01880000000020428440441002102008, 120, 1792),
+        Probe::new(0x0000000001dc00000000000000000000, 0x90000100202008081000802080002000, 122, 40237),
     ]),
     Slot::new(0x0000000000a020000000000000000000, [ // f10
-        Magic::new(0x00000000000020100804020100804000, 0x15061000420008c01002212002104108, 120, 8947),
-        Magic::new(0x0000000001bc00000000000000000000, 0x01200102008000001000082024020c00, 122, 41324),
+        Probe::new(0x00000000000020100804020100804000, 0x15061000420008c01002212002104108, 120, 8947),
+        Probe::new(0x0000000001bc00000000000000000000, 0x01200102008000001000082024020c00, 122, 41324),
     ]),
     Slot::new(0x00000000014040000000000000000000, [ // g10
-        Magic::new(0x00000000000040201008040201008000, 0x140c0000402000020a08401802404801, 120, 2048),
-        Magic::new(0x00000000017c00000000000000000000, 0x00080100800000011000020012002122, 122, 40301),
+        Probe::new(0x00000000000040201008040201008000, 0x140c0000402000020a08401802404801, 120, 2048),
+        Probe::new(0x00000000017c00000000000000000000, 0x00080100800000011000020012002122, 122, 40301),
     ]),
     Slot::new(0x00000000028080000000000000000000, [ // h10
-        Magic::new(0x00000000000080402010080402010000, 0x0820ac10021040000000080810002021, 120, 2304),
-        Magic::new(0x0000000000fc00000000000000000000, 0x0021010008a008004801000104040208, 122, 40365),
+        Probe::new(0x00000000000080402010080402010000, 0x0820ac10021040000000080810002021, 120, 2304),
+        Probe::new(0x0000000000fc00000000000000000000, 0x0021010008a008004801000104040208, 122, 40365),
     ]),
     Slot::new(0x00000000010100000000000000000000, [ // i10
-        Magic::new(0x00000000000100804020100804020000, 0x080484010400d0240000040108620082, 120, 6399),
-        Magic::new(0x0000000001fc00000000000000000000, 0x02889010000000040008300000260000, 121, 31728),
+        Probe::new(0x00000000000100804020100804020000, 0x080484010400d0240000040108620082, 120, 6399),
+        Probe::new(0x0000000001fc00000000000000000000, 0x02889010000000040008300000260000, 121, 31728),
     ]),
 ];
 /// Block 4: cannon white quiet, cannon black quiet, cannon white capture, cannon black
@@ -4684,364 +5491,364 @@ static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_4: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000001008040201008040200, 0x0224010800a804040020060206200a81, 120, 6655),
-        Magic::new(0x000000000000000000000000000000fe, 0x0000d0002a1100801020040008000000, 121, 31855),
+        Probe::new(0x00000000000001008040201008040200, 0x0224010800a804040020060206200a81, 120, 6655),
+        Probe::new(0x000000000000000000000000000000fe, 0x0000d0002a1100801020040008000000, 121, 31855),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000002010080402010080400, 0x0402c00000400080100400441404144a, 120, 2559),
-        Magic::new(0x000000000000000000000000000000fc, 0x14100008028000030100804000608020, 122, 40428),
+        Probe::new(0x00000000000002010080402010080400, 0x0402c00000400080100400441404144a, 120, 2559),
+        Probe::new(0x000000000000000000000000000000fc, 0x14100008028000030100804000608020, 122, 40428),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000004020100804020100800, 0x30090402053100280104080008208084, 120, 2815),
-        Magic::new(0x000000000000000000000000000000fa, 0x84200200150931604080080080422004, 122, 40492),
+        Probe::new(0x00000000000004020100804020100800, 0x30090402053100280104080008208084, 120, 2815),
+        Probe::new(0x000000000000000000000000000000fa, 0x84200200150931604080080080422004, 122, 40492),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000008040201008040201000, 0x06004028000202000904260200104408, 120, 3071),
-        Magic::new(0x000000000000000000000000000000f6, 0x12020008203100002040004002000000, 122, 40556),
+        Probe::new(0x00000000000008040201008040201000, 0x06004028000202000904260200104408, 120, 3071),
+        Probe::new(0x000000000000000000000000000000f6, 0x12020008203100002040004002000000, 122, 40556),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000010080402010080402000, 0x411000400000002800401100302400a8, 120, 3327),
-        Magic::new(0x000000000000000000000000000000ee, 0x04202012040000001020000801808100, 122, 40620),
+        Probe::new(0x00000000000010080402010080402000, 0x411000400000002800401100302400a8, 120, 3327),
+        Probe::new(0x000000000000000000000000000000ee, 0x04202012040000001020000801808100, 122, 40620),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000020100804020100804000, 0x00222204004000001050110008300408, 120, 3583),
-        Magic::new(0x000000000000000000000000000000de, 0x048080c00080a8010810808000804000, 122, 40684),
+        Probe::new(0x00000000000020100804020100804000, 0x00222204004000001050110008300408, 120, 3583),
+        Probe::new(0x000000000000000000000000000000de, 0x048080c00080a8010810808000804000, 122, 40684),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000040201008040201008000, 0x0043800c0200908000004040040340c8, 120, 3839),
-        Magic::new(0x000000000000000000000000000000be, 0x01c0000091084008040800080400a010, 122, 40748),
+        Probe::new(0x00000000000040201008040201008000, 0x0043800c0200908000004040040340c8, 120, 3839),
+        Probe::new(0x000000000000000000000000000000be, 0x01c0000091084008040800080400a010, 122, 40748),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000080402010080402010000, 0x460a0008600026420010840810004281, 120, 4095),
-        Magic::new(0x0000000000000000000000000000007e, 0x000041004004900402000080e0840004, 122, 31983),
+        Probe::new(0x00000000000080402010080402010000, 0x460a0008600026420010840810004281, 120, 4095),
+        Probe::new(0x0000000000000000000000000000007e, 0x000041004004900402000080e0840004, 122, 31983),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000100804020100804020000, 0x00a0040005200a024016082002a22021, 120, 6911),
-        Magic::new(0x000000000000000000000000000000fe, 0x00d00081080000100100224080000084, 121, 31983),
+        Probe::new(0x00000000000100804020100804020000, 0x00a0040005200a024016082002a22021, 120, 6911),
+        Probe::new(0x000000000000000000000000000000fe, 0x00d00081080000100100224080000084, 121, 31983),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x0000000000000000000000000001fc00, 0x520000a0504418401003020180880060, 121, 27248),
-        Magic::new(0x00000000000001008040201008040000, 0x01a180400060010a0000044100202101, 121, 27376),
+        Probe::new(0x0000000000000000000000000001fc00, 0x520000a0504418401003020180880060, 121, 27248),
+        Probe::new(0x00000000000001008040201008040000, 0x01a180400060010a0000044100202101, 121, 27376),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000002010080402010080000, 0x8005010208050040140002048a018045, 121, 16113),
-        Magic::new(0x0000000000000000000000000001f800, 0x10002420260200408002080001000202, 122, 36141),
+        Probe::new(0x00000000000002010080402010080000, 0x8005010208050040140002048a018045, 121, 16113),
+        Probe::new(0x0000000000000000000000000001f800, 0x10002420260200408002080001000202, 122, 36141),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000004020100804020100000, 0x0801014100281d080002002100409180, 121, 16241),
-        Magic::new(0x0000000000000000000000000001f400, 0x00020102a53008800020c00008920000, 122, 36205),
+        Probe::new(0x00000000000004020100804020100000, 0x0801014100281d080002002100409180, 121, 16241),
+        Probe::new(0x0000000000000000000000000001f400, 0x00020102a53008800020c00008920000, 122, 36205),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000008040201008040200000, 0xe0284002000414ec10007050800880b8, 121, 16369),
-        Magic::new(0x0000000000000000000000000001ec00, 0x00c0090000000400803020000004029a, 122, 36269),
+        Probe::new(0x00000000000008040201008040200000, 0xe0284002000414ec10007050800880b8, 121, 16369),
+        Probe::new(0x0000000000000000000000000001ec00, 0x00c0090000000400803020000004029a, 122, 36269),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000010080402010080400000, 0x00820b80003200001280008100042006, 121, 16497),
-        Magic::new(0x0000000000000000000000000001dc00, 0x10044808106080800108100008000010, 122, 36333),
+        Probe::new(0x00000000000010080402010080400000, 0x00820b80003200001280008100042006, 121, 16497),
+        Probe::new(0x0000000000000000000000000001dc00, 0x10044808106080800108100008000010, 122, 36333),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000020100804020100800000, 0x4401339040aa40009044100404042008, 121, 16625),
-        Magic::new(0x0000000000000000000000000001bc00, 0x04405004082842008484080032002100, 122, 36397),
+        Probe::new(0x00000000000020100804020100800000, 0x4401339040aa40009044100404042008, 121, 16625),
+        Probe::new(0x0000000000000000000000000001bc00, 0x04405004082842008484080032002100, 122, 36397),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000040201008040201000000, 0x00208400140300110018000404109101, 121, 32494),
-        Magic::new(0x00000000000000000000000000017c00, 0x0001680000b00820181a044148114024, 122, 36461),
+        Probe::new(0x00000000000040201008040201000000, 0x00208400140300110018000404109101, 121, 32494),
+        Probe::new(0x00000000000000000000000000017c00, 0x0001680000b00820181a044148114024, 122, 36461),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000080402010080402000000, 0x000a800404108200c302800420020262, 121, 16753),
-        Magic::new(0x0000000000000000000000000000fc00, 0x0a041020223080000041000c29001a01, 122, 27504),
+        Probe::new(0x00000000000080402010080402000000, 0x000a800404108200c302800420020262, 121, 16753),
+        Probe::new(0x0000000000000000000000000000fc00, 0x0a041020223080000041000c29001a01, 122, 27504),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x0000000000000000000000000001fc00, 0x10000800100004000080800020800022, 121, 27504),
-        Magic::new(0x00000000000100804020100804000000, 0x00448008018000012000080104008011, 121, 27632),
+        Probe::new(0x0000000000000000000000000001fc00, 0x10000800100004000080800020800022, 121, 27504),
+        Probe::new(0x00000000000100804020100804000000, 0x00448008018000012000080104008011, 121, 27632),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000003f80000, 0x0080804420102080c011004000000431, 121, 27760),
-        Magic::new(0x00000000000001008040201008000200, 0xa00a0000000100280004008a08220085, 121, 27888),
+        Probe::new(0x00000000000000000000000003f80000, 0x0080804420102080c011004000000431, 121, 27760),
+        Probe::new(0x00000000000001008040201008000200, 0xa00a0000000100280004008a08220085, 121, 27888),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000003f00400, 0x21080400000912400046a0c000000c41, 121, 16881),
-        Magic::new(0x00000000000002010080402010000000, 0x11200000042000200082000041020010, 122, 36525),
+        Probe::new(0x00000000000000000000000003f00400, 0x21080400000912400046a0c000000c41, 121, 16881),
+        Probe::new(0x00000000000002010080402010000000, 0x11200000042000200082000041020010, 122, 36525),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000004020100804020080000, 0x10408000008000800008908060801045, 121, 17009),
-        Magic::new(0x00000000000000000000000003e00800, 0x00d0040208e000904080804042006021, 122, 36589),
+        Probe::new(0x00000000000004020100804020080000, 0x10408000008000800008908060801045, 121, 17009),
+        Probe::new(0x00000000000000000000000003e00800, 0x00d0040208e000904080804042006021, 122, 36589),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000008040201008040001000, 0x02104201054000400000442081204081, 121, 17137),
-        Magic::new(0x00000000000000000000000003d80000, 0x00206000400004400201081090020848, 122, 36653),
+        Probe::new(0x00000000000008040201008040001000, 0x02104201054000400000442081204081, 121, 17137),
+        Probe::new(0x00000000000000000000000003d80000, 0x00206000400004400201081090020848, 122, 36653),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000010080402010080002000, 0x00c62185000010100048140280208204, 121, 17265),
-        Magic::new(0x00000000000000000000000003b80000, 0x402080401a5005008440840880508c00, 122, 36717),
+        Probe::new(0x00000000000010080402010080002000, 0x00c62185000010100048140280208204, 121, 17265),
+        Probe::new(0x00000000000000000000000003b80000, 0x402080401a5005008440840880508c00, 122, 36717),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000020100804020100004000, 0x190420184009b020c0c0800c10402108, 121, 17393),
-        Magic::new(0x00000000000000000000000003780000, 0x10244100750060040040260400020240, 122, 36781),
+        Probe::new(0x00000000000020100804020100004000, 0x190420184009b020c0c0800c10402108, 121, 17393),
+        Probe::new(0x00000000000000000000000003780000, 0x10244100750060040040260400020240, 122, 36781),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000040201008040202000000, 0x0211000202c401000030804806201104, 121, 17521),
-        Magic::new(0x00000000000000000000000000f88000, 0xc20000000000000430000d0000104400, 122, 36845),
+        Probe::new(0x00000000000040201008040202000000, 0x0211000202c401000030804806201104, 121, 17521),
+        Probe::new(0x00000000000000000000000000f88000, 0xc20000000000000430000d0000104400, 122, 36845),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000001f90000, 0x0010aa08800100204012228000100808, 121, 17649),
-        Magic::new(0x00000000000080402010080400000000, 0x07234001002201200040031088080084, 122, 36909),
+        Probe::new(0x00000000000000000000000001f90000, 0x0010aa08800100204012228000100808, 121, 17649),
+        Probe::new(0x00000000000080402010080400000000, 0x07234001002201200040031088080084, 122, 36909),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000003f80000, 0x0408020002500c1430a2264001280240, 121, 28016),
-        Magic::new(0x00000000000100804020100800020000, 0x08044000300206000002100412448022, 121, 28144),
+        Probe::new(0x00000000000000000000000003f80000, 0x0408020002500c1430a2264001280240, 121, 28016),
+        Probe::new(0x00000000000100804020100800020000, 0x08044000300206000002100412448022, 121, 28144),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x000000000000000000000007f0000000, 0x18002820408804401800850081000040, 121, 28272),
-        Magic::new(0x00000000000001008040201000040200, 0x040411042404304480901000102b8221, 121, 28400),
+        Probe::new(0x000000000000000000000007f0000000, 0x18002820408804401800850081000040, 121, 28272),
+        Probe::new(0x00000000000001008040201000040200, 0x040411042404304480901000102b8221, 121, 28400),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x000000000000000000000007e0000000, 0x10022081009004014930088020004100, 122, 36973),
-        Magic::new(0x00000000000002010080402000080400, 0xa010010040082808100101290202004c, 121, 17777),
+        Probe::new(0x000000000000000000000007e0000000, 0x10022081009004014930088020004100, 122, 36973),
+        Probe::new(0x00000000000002010080402000080400, 0xa010010040082808100101290202004c, 121, 17777),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x000000000000000000000007d0000000, 0x0000001800002a204000001060002000, 122, 37037),
-        Magic::new(0x00000000000004020100804000100800, 0x08080000184200804050020003012802, 121, 17905),
+        Probe::new(0x000000000000000000000007d0000000, 0x0000001800002a204000001060002000, 122, 37037),
+        Probe::new(0x00000000000004020100804000100800, 0x08080000184200804050020003012802, 121, 17905),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000008040201008030000000, 0x4220110000000001000800220049020c, 121, 18033),
-        Magic::new(0x00000000000000000000000780201000, 0xb0400504004000000001cc4020288840, 122, 37101),
+        Probe::new(0x00000000000008040201008030000000, 0x4220110000000001000800220049020c, 121, 18033),
+        Probe::new(0x00000000000000000000000780201000, 0xb0400504004000000001cc4020288840, 122, 37101),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000010080402010000402000, 0x00582001540418800000d0800210a020, 121, 18161),
-        Magic::new(0x00000000000000000000000770000000, 0x02c0180064008000a200020120284884, 122, 37165),
+        Probe::new(0x00000000000010080402010000402000, 0x00582001540418800000d0800210a020, 121, 18161),
+        Probe::new(0x00000000000000000000000770000000, 0x02c0180064008000a200020120284884, 122, 37165),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000020100804020600000000, 0xa800800008c431820082880801044808, 121, 18289),
-        Magic::new(0x000000000000000000000000f0804000, 0x94060004000000000412010980400401, 122, 37229),
+        Probe::new(0x00000000000020100804020600000000, 0xa800800008c431820082880801044808, 121, 18289),
+        Probe::new(0x000000000000000000000000f0804000, 0x94060004000000000412010980400401, 122, 37229),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x000000000000000000000005f0000000, 0x40000000821012c08200400420020044, 122, 37293),
-        Magic::new(0x00000000000040201008040001008000, 0x06630040204000000004520420208204, 121, 18417),
+        Probe::new(0x000000000000000000000005f0000000, 0x40000000821012c08200400420020044, 122, 37293),
+        Probe::new(0x00000000000040201008040001008000, 0x06630040204000000004520420208204, 121, 18417),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x000000000000000000000003f0000000, 0x00001840000000800020013382044020, 122, 37357),
-        Magic::new(0x00000000000080402010080002010000, 0x22810800000910104c00804100080081, 121, 18545),
+        Probe::new(0x000000000000000000000003f0000000, 0x00001840000000800020013382044020, 122, 37357),
+        Probe::new(0x00000000000080402010080002010000, 0x22810800000910104c00804100080081, 121, 18545),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x000000000000000000000007f0000000, 0x01040220000a40132201004204014000, 121, 28528),
-        Magic::new(0x00000000000100804020100004020000, 0x0020210800018a442000b00402085012, 121, 28656),
+        Probe::new(0x000000000000000000000007f0000000, 0x01040220000a40132201004204014000, 121, 28528),
+        Probe::new(0x00000000000100804020100004020000, 0x0020210800018a442000b00402085012, 121, 28656),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x000000000000000000000fe000000000, 0x200c1110001010002200020410100802, 121, 28784),
-        Magic::new(0x00000000000001008040200008040200, 0x08144030021089802c2004025a090021, 121, 28912),
+        Probe::new(0x000000000000000000000fe000000000, 0x200c1110001010002200020410100802, 121, 28784),
+        Probe::new(0x00000000000001008040200008040200, 0x08144030021089802c2004025a090021, 121, 28912),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x000000000000000000000fc000000000, 0x001200020084000020040000c1102014, 122, 37421),
-        Magic::new(0x00000000000002010080400010080400, 0x80c10081002000002000810a00001021, 121, 18673),
+        Probe::new(0x000000000000000000000fc000000000, 0x001200020084000020040000c1102014, 122, 37421),
+        Probe::new(0x00000000000002010080400010080400, 0x80c10081002000002000810a00001021, 121, 18673),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x000000000000000000000fa000000000, 0x00a108600100420050a0080024300200, 122, 37485),
-        Magic::new(0x00000000000004020100800020100800, 0x20040008000020104050045081004002, 121, 18801),
+        Probe::new(0x000000000000000000000fa000000000, 0x00a108600100420050a0080024300200, 122, 37485),
+        Probe::new(0x00000000000004020100800020100800, 0x20040008000020104050045081004002, 121, 18801),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x000000000000000000000f6000000000, 0x04001002040220000020000002040500, 122, 37549),
-        Magic::new(0x00000000000008040201000040201000, 0xa084010000028008b400440008246004, 121, 18929),
+        Probe::new(0x000000000000000000000f6000000000, 0x04001002040220000020000002040500, 122, 37549),
+        Probe::new(0x00000000000008040201000040201000, 0xa084010000028008b400440008246004, 121, 18929),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x000000000000100804020e0000000000, 0x08808002400000440064240000080420, 121, 19057),
-        Magic::new(0x0000000000000000000000e080402000, 0x884009020220112290004a00088000b8, 122, 37613),
+        Probe::new(0x000000000000100804020e0000000000, 0x08808002400000440064240000080420, 121, 19057),
+        Probe::new(0x0000000000000000000000e080402000, 0x884009020220112290004a00088000b8, 122, 37613),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x000000000000000000000de000000000, 0x803c4100000418048004180841100080, 122, 37677),
-        Magic::new(0x00000000000020100804000100804000, 0x08410518000200060810830004411111, 121, 19185),
+        Probe::new(0x000000000000000000000de000000000, 0x803c4100000418048004180841100080, 122, 37677),
+        Probe::new(0x00000000000020100804000100804000, 0x08410518000200060810830004411111, 121, 19185),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x000000000000000000000be000000000, 0x88108404000007841108000802408400, 122, 37741),
-        Magic::new(0x00000000000040201008000201008000, 0x40c22082822100002830080840000051, 121, 19313),
+        Probe::new(0x000000000000000000000be000000000, 0x88108404000007841108000802408400, 122, 37741),
+        Probe::new(0x00000000000040201008000201008000, 0x40c22082822100002830080840000051, 121, 19313),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x0000000000000000000007e000000000, 0x9000005124015a400200400000820080, 122, 37805),
-        Magic::new(0x00000000000080402010000402010000, 0x05000810140245008110082828001024, 121, 19441),
+        Probe::new(0x0000000000000000000007e000000000, 0x9000005124015a400200400000820080, 122, 37805),
+        Probe::new(0x00000000000080402010000402010000, 0x05000810140245008110082828001024, 121, 19441),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x000000000000000000000fe000000000, 0x00b02880100001000004000440100000, 121, 29040),
-        Magic::new(0x00000000000100804020000804020000, 0x0194100080300804200040194a000103, 121, 29168),
+        Probe::new(0x000000000000000000000fe000000000, 0x00b02880100001000004000440100000, 121, 29040),
+        Probe::new(0x00000000000100804020000804020000, 0x0194100080300804200040194a000103, 121, 29168),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x0000000000000000001fc00000000000, 0x202080102000e0100004000000000800, 121, 29296),
-        Magic::new(0x00000000000001008040001008040200, 0x8820188200000104002542228c000081, 121, 29424),
+        Probe::new(0x0000000000000000001fc00000000000, 0x202080102000e0100004000000000800, 121, 29296),
+        Probe::new(0x00000000000001008040001008040200, 0x8820188200000104002542228c000081, 121, 29424),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x0000000000000000001f800000000000, 0x00000040010208000410041420008204, 122, 37869),
-        Magic::new(0x00000000000002010080002010080400, 0x082000028004000c0020260022222020, 121, 19569),
+        Probe::new(0x0000000000000000001f800000000000, 0x00000040010208000410041420008204, 122, 37869),
+        Probe::new(0x00000000000002010080002010080400, 0x082000028004000c0020260022222020, 121, 19569),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x0000000000000000001f400000000000, 0x008082100080000800a000a202020400, 122, 37933),
-        Magic::new(0x00000000000004020100004020100800, 0x40065080000002064003004081400202, 121, 19697),
+        Probe::new(0x0000000000000000001f400000000000, 0x008082100080000800a000a202020400, 122, 37933),
+        Probe::new(0x00000000000004020100004020100800, 0x40065080000002064003004081400202, 121, 19697),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000000000c08040201000, 0x040012e0850210000004104a00284000, 122, 37997),
-        Magic::new(0x0000000000000804021e000000000000, 0x4202400800042c100001240010100840, 121, 19825),
+        Probe::new(0x00000000000000000000c08040201000, 0x040012e0850210000004104a00284000, 122, 37997),
+        Probe::new(0x0000000000000804021e000000000000, 0x4202400800042c100001240010100840, 121, 19825),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000010080400010080402000, 0x09060004100108401284050828090048, 121, 19953),
-        Magic::new(0x0000000000000000001dc00000000000, 0xc8208500000003000008000000008100, 122, 38061),
+        Probe::new(0x00000000000010080400010080402000, 0x09060004100108401284050828090048, 121, 19953),
+        Probe::new(0x0000000000000000001dc00000000000, 0xc8208500000003000008000000008100, 122, 38061),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000000018020100804000, 0x10888200000000800000485020020800, 122, 38125),
-        Magic::new(0x00000000000020100803c00000000000, 0x590a0040000000000220028042410430, 121, 20081),
+        Probe::new(0x00000000000000000018020100804000, 0x10888200000000800000485020020800, 122, 38125),
+        Probe::new(0x00000000000020100803c00000000000, 0x590a0040000000000220028042410430, 121, 20081),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000000017c00000000000, 0x98009000a00030040844008800010804, 122, 38189),
-        Magic::new(0x00000000000040201000040201008000, 0x0200400910210044000080ac05144848, 121, 20209),
+        Probe::new(0x00000000000000000017c00000000000, 0x98009000a00030040844008800010804, 122, 38189),
+        Probe::new(0x00000000000040201000040201008000, 0x0200400910210044000080ac05144848, 121, 20209),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x0000000000000000000fc00000000000, 0x0080280a080100008000411100981005, 122, 29552),
-        Magic::new(0x00000000000080402000080402010000, 0x041280d0000009029041880220020031, 121, 20337),
+        Probe::new(0x0000000000000000000fc00000000000, 0x0080280a080100008000411100981005, 122, 29552),
+        Probe::new(0x00000000000080402000080402010000, 0x041280d0000009029041880220020031, 121, 20337),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x0000000000000000001fc00000000000, 0x00010008008140240080008000040800, 121, 29552),
-        Magic::new(0x00000000000100804000100804020000, 0x000c40010002001814000204080860ca, 121, 29680),
+        Probe::new(0x0000000000000000001fc00000000000, 0x00010008008140240080008000040800, 121, 29552),
+        Probe::new(0x00000000000100804000100804020000, 0x000c40010002001814000204080860ca, 121, 29680),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000003f80000000000000, 0x008800a004910a00900000802100840c, 121, 29808),
-        Magic::new(0x00000000000001008000201008040200, 0x00100480010018000060220080290485, 121, 29936),
+        Probe::new(0x00000000000000003f80000000000000, 0x008800a004910a00900000802100840c, 121, 29808),
+        Probe::new(0x00000000000001008000201008040200, 0x00100480010018000060220080290485, 121, 29936),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000003f00000000000000, 0x04028021018000888000040080040064, 122, 38253),
-        Magic::new(0x00000000000002010000402010080400, 0x8048008104000040080c08020a101000, 121, 20465),
+        Probe::new(0x00000000000000003f00000000000000, 0x04028021018000888000040080040064, 122, 38253),
+        Probe::new(0x00000000000002010000402010080400, 0x8048008104000040080c08020a101000, 121, 20465),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000000000080804020100800, 0x40808000486808080208021020401101, 122, 38317),
-        Magic::new(0x00000000000004023e00000000000000, 0x01020205000008040204020500210104, 121, 20593),
+        Probe::new(0x00000000000000000080804020100800, 0x40808000486808080208021020401101, 122, 38317),
+        Probe::new(0x00000000000004023e00000000000000, 0x01020205000008040204020500210104, 121, 20593),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000008040001008040201000, 0x0c00860200420410480400a291000242, 121, 20721),
-        Magic::new(0x00000000000000003d80000000000000, 0x800c0c804111414a1901000044800014, 122, 38381),
+        Probe::new(0x00000000000008040001008040201000, 0x0c00860200420410480400a291000242, 121, 20721),
+        Probe::new(0x00000000000000003d80000000000000, 0x800c0c804111414a1901000044800014, 122, 38381),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000010080002010080402000, 0x14002218014080080024001028400400, 121, 20849),
-        Magic::new(0x00000000000000003b80000000000000, 0x00008002820280010100380c00880024, 122, 38445),
+        Probe::new(0x00000000000010080002010080402000, 0x14002218014080080024001028400400, 121, 20849),
+        Probe::new(0x00000000000000003b80000000000000, 0x00008002820280010100380c00880024, 122, 38445),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000020100004020100804000, 0x03220040000180021002800d88401400, 121, 20977),
-        Magic::new(0x00000000000000003780000000000000, 0x00020201480010268584000002002844, 122, 38509),
+        Probe::new(0x00000000000020100004020100804000, 0x03220040000180021002800d88401400, 121, 20977),
+        Probe::new(0x00000000000000003780000000000000, 0x00020201480010268584000002002844, 122, 38509),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000002008040201008000, 0x00022040000404800243250820010404, 122, 38573),
-        Magic::new(0x00000000000040200f80000000000000, 0x1894b0000a0200000282020098002004, 121, 21105),
+        Probe::new(0x00000000000000002008040201008000, 0x00022040000404800243250820010404, 122, 38573),
+        Probe::new(0x00000000000040200f80000000000000, 0x1894b0000a0200000282020098002004, 121, 21105),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000000001f80000000000000, 0x008082008100420a100020094b060282, 122, 38637),
-        Magic::new(0x00000000000080400010080402010000, 0x80082024400000010801c04044848200, 121, 21233),
+        Probe::new(0x00000000000000001f80000000000000, 0x008082008100420a100020094b060282, 122, 38637),
+        Probe::new(0x00000000000080400010080402010000, 0x80082024400000010801c04044848200, 121, 21233),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000000003f80000000000000, 0x04002100148040010900000002800804, 121, 30064),
-        Magic::new(0x00000000000100800020100804020000, 0x40490000000010480910101004404040, 121, 30192),
+        Probe::new(0x00000000000000003f80000000000000, 0x04002100148040010900000002800804, 121, 30064),
+        Probe::new(0x00000000000100800020100804020000, 0x40490000000010480910101004404040, 121, 30192),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x000000000000007f0000000000000000, 0x1020001000c0a7000020001100240420, 121, 30320),
-        Magic::new(0x00000000000001000040201008040200, 0x04060008000000490220200480230041, 121, 30448),
+        Probe::new(0x000000000000007f0000000000000000, 0x1020001000c0a7000020001100240420, 121, 30320),
+        Probe::new(0x00000000000001000040201008040200, 0x04060008000000490220200480230041, 121, 30448),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000002000080402010080400, 0x00260000081000000010100a40102420, 121, 21361),
-        Magic::new(0x000000000000007e0000000000000000, 0x44001009000040800080000200000010, 122, 38701),
+        Probe::new(0x00000000000002000080402010080400, 0x00260000081000000010100a40102420, 121, 21361),
+        Probe::new(0x000000000000007e0000000000000000, 0x44001009000040800080000200000010, 122, 38701),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000004000100804020100800, 0x00010000050040b000210c481040c180, 121, 21489),
-        Magic::new(0x000000000000007d0000000000000000, 0x8200404020321a456120018203400001, 122, 38765),
+        Probe::new(0x00000000000004000100804020100800, 0x00010000050040b000210c481040c180, 121, 21489),
+        Probe::new(0x000000000000007d0000000000000000, 0x8200404020321a456120018203400001, 122, 38765),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000008000201008040201000, 0x010444200284000201024040404080a0, 121, 21617),
-        Magic::new(0x000000000000007b0000000000000000, 0x440006824200000010f8001608209018, 122, 38829),
+        Probe::new(0x00000000000008000201008040201000, 0x010444200284000201024040404080a0, 121, 21617),
+        Probe::new(0x000000000000007b0000000000000000, 0x440006824200000010f8001608209018, 122, 38829),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000010000402010080402000, 0x000250c0022400002402021020020420, 121, 21745),
-        Magic::new(0x00000000000000770000000000000000, 0x040030200030086600400801800a9000, 122, 38893),
+        Probe::new(0x00000000000010000402010080402000, 0x000250c0022400002402021020020420, 121, 21745),
+        Probe::new(0x00000000000000770000000000000000, 0x040030200030086600400801800a9000, 122, 38893),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000020000804020100804000, 0x0200c31080900481040a000510500248, 121, 21873),
-        Magic::new(0x000000000000006f0000000000000000, 0x84008003001300001400c40601000c01, 122, 38957),
+        Probe::new(0x00000000000020000804020100804000, 0x0200c31080900481040a000510500248, 121, 21873),
+        Probe::new(0x000000000000006f0000000000000000, 0x84008003001300001400c40601000c01, 122, 38957),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000040001008040201008000, 0x700240800050022601e0883013a00404, 121, 22001),
-        Magic::new(0x000000000000005f0000000000000000, 0x0400020004400c004080000020000100, 122, 39021),
+        Probe::new(0x00000000000040001008040201008000, 0x700240800050022601e0883013a00404, 121, 22001),
+        Probe::new(0x000000000000005f0000000000000000, 0x0400020004400c004080000020000100, 122, 39021),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000080002010080402010000, 0x00080c00200081824911108248004c04, 121, 22129),
-        Magic::new(0x000000000000003f0000000000000000, 0x08208200a0020000100008045800000c, 122, 39085),
+        Probe::new(0x00000000000080002010080402010000, 0x00080c00200081824911108248004c04, 121, 22129),
+        Probe::new(0x000000000000003f0000000000000000, 0x08208200a0020000100008045800000c, 122, 39085),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x000000000000007f0000000000000000, 0x06000000000000000150104006100000, 121, 30576),
-        Magic::new(0x00000000000100004020100804020000, 0x003004802450000400020110060a0842, 121, 30704),
+        Probe::new(0x000000000000007f0000000000000000, 0x06000000000000000150104006100000, 121, 30576),
+        Probe::new(0x00000000000100004020100804020000, 0x003004802450000400020110060a0842, 121, 30704),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a9
-        Magic::new(0x00000000000000008040201008040200, 0x0040100c001080014002880805004049, 121, 30832),
-        Magic::new(0x000000000000fe000000000000000000, 0x20420000400c40024046002051c00400, 121, 30960),
+        Probe::new(0x00000000000000008040201008040200, 0x0040100c001080014002880805004049, 121, 30832),
+        Probe::new(0x000000000000fe000000000000000000, 0x20420000400c40024046002051c00400, 121, 30960),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b9
-        Magic::new(0x00000000000000010080402010080400, 0x020c001820000220801208030c220040, 121, 22257),
-        Magic::new(0x000000000000fc000000000000000000, 0x00020000a08400088100020004000001, 122, 39149),
+        Probe::new(0x00000000000000010080402010080400, 0x020c001820000220801208030c220040, 121, 22257),
+        Probe::new(0x000000000000fc000000000000000000, 0x00020000a08400088100020004000001, 122, 39149),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c9
-        Magic::new(0x00000000000000020100804020100800, 0x0a000021000048010004008400400843, 121, 22385),
-        Magic::new(0x000000000000fa000000000000000000, 0x428200000002803c0200404090105100, 122, 39213),
+        Probe::new(0x00000000000000020100804020100800, 0x0a000021000048010004008400400843, 121, 22385),
+        Probe::new(0x000000000000fa000000000000000000, 0x428200000002803c0200404090105100, 122, 39213),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d9
-        Magic::new(0x00000000000000040201008040201000, 0x00888000404000554000840411404009, 121, 22513),
-        Magic::new(0x000000000000f6000000000000000000, 0x008202010830003080d0094104001010, 122, 39277),
+        Probe::new(0x00000000000000040201008040201000, 0x00888000404000554000840411404009, 121, 22513),
+        Probe::new(0x000000000000f6000000000000000000, 0x008202010830003080d0094104001010, 122, 39277),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e9
-        Magic::new(0x00000000000000080402010080402000, 0x05004c008800008840040049a0c10208, 121, 22641),
-        Magic::new(0x000000000000ee000000000000000000, 0x09810080660000040420008000f08000, 122, 39341),
+        Probe::new(0x00000000000000080402010080402000, 0x05004c008800008840040049a0c10208, 121, 22641),
+        Probe::new(0x000000000000ee000000000000000000, 0x09810080660000040420008000f08000, 122, 39341),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f9
-        Magic::new(0x00000000000000100804020100804000, 0x0094101c000000004040090010503003, 121, 22769),
-        Magic::new(0x000000000000de000000000000000000, 0x000200020488608000c0900020000000, 122, 39405),
+        Probe::new(0x00000000000000100804020100804000, 0x0094101c000000004040090010503003, 121, 22769),
+        Probe::new(0x000000000000de000000000000000000, 0x000200020488608000c0900020000000, 122, 39405),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g9
-        Magic::new(0x00000000000000201008040201008000, 0x283000030000104000c0441040009084, 121, 22897),
-        Magic::new(0x000000000000be000000000000000000, 0x0040800010000c0c40a0501048801606, 122, 39469),
+        Probe::new(0x00000000000000201008040201008000, 0x283000030000104000c0441040009084, 121, 22897),
+        Probe::new(0x000000000000be000000000000000000, 0x0040800010000c0c40a0501048801606, 122, 39469),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h9
-        Magic::new(0x00000000000000402010080402010000, 0x1010048006009800560040401c010041, 121, 23025),
-        Magic::new(0x0000000000007e000000000000000000, 0x00881001100010048004000400408000, 122, 39533),
+        Probe::new(0x00000000000000402010080402010000, 0x1010048006009800560040401c010041, 121, 23025),
+        Probe::new(0x0000000000007e000000000000000000, 0x00881001100010048004000400408000, 122, 39533),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i9
-        Magic::new(0x00000000000000804020100804020000, 0x020250040100000018008c0842004493, 121, 31088),
-        Magic::new(0x000000000000fe000000000000000000, 0x09808080180041800120040000814010, 121, 31216),
+        Probe::new(0x00000000000000804020100804020000, 0x020250040100000018008c0842004493, 121, 31088),
+        Probe::new(0x000000000000fe000000000000000000, 0x09808080180041800120040000814010, 121, 31216),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a10
-        Magic::new(0x00000000000001008040201008040200, 0x22030000402181480020020400620841, 120, 7167),
-        Magic::new(0x0000000001fc00000000000000000000, 0x20200080004008810240a020012a1000, 121, 32111),
+        Probe::new(0x00000000000001008040201008040200, 0x22030000402181480020020400620841, 120, 7167),
+        Probe::new(0x0000000001fc00000000000000000000, 0x20200080004008810240a020012a1000, 121, 32111),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b10
-        Magic::new(0x00000000000002010080402010080400, 0x80124858000800042000408084830004, 120, 4351),
-        Magic::new(0x0000000001f800000000000000000000, 0xc0000080924000004004000004022091, 122, 40812),
+        Probe::new(0x00000000000002010080402010080400, 0x80124858000800042000408084830004, 120, 4351),
+        Probe::new(0x0000000001f800000000000000000000, 0xc0000080924000004004000004022091, 122, 40812),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c10
-        Magic::new(0x00000000000004020100804020100800, 0x08003000002010005090040020081060, 120, 4607),
-        Magic::new(0x0000000001f400000000000000000000, 0x24004040000120209288000230080020, 122, 40876),
+        Probe::new(0x00000000000004020100804020100800, 0x08003000002010005090040020081060, 120, 4607),
+        Probe::new(0x0000000001f400000000000000000000, 0x24004040000120209288000230080020, 122, 40876),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d10
-        Magic::new(0x00000000000008040201008040201000, 0x01020110401012006202046041000520, 120, 4863),
-        Magic::new(0x0000000001ec00000000000000000000, 0x00008100000300020122110600600810, 122, 40940),
+        Probe::new(0x00000000000008040201008040201000, 0x01020110401012006202046041000520, 120, 4863),
+        Probe::new(0x0000000001ec00000000000000000000, 0x00008100000300020122110600600810, 122, 40940),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e10
-        Magic::new(0x00000000000010080402010080402000, 0x20044404200020002022006240102283, 120, 5119),
-        Magic::new(0x0000000001dc00000000000000000000, 0x00014100080000000860030200401408, 122, 41004),
+        Probe::new(0x00000000000010080402010080402000, 0x20044404200020002022006240102283, 120, 5119),
+        Probe::new(0x0000000001dc00000000000000000000, 0x00014100080000000860030200401408, 122, 41004),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f10
-        Magic::new(0x00000000000020100804020100804000, 0x00120000110000000980090008021408, 120, 5375),
-        Magic::new(0x0000000001bc00000000000000000000, 0x00343020010808100220004840000010, 122, 41068),
+        Probe::new(0x00000000000020100804020100804000, 0x00120000110000000980090008021408, 120, 5375),
+        Probe::new(0x0000000001bc00000000000000000000, 0x00343020010808100220004840000010, 122, 41068),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g10
-        Magic::new(0x00000000000040201008040201008000, 0x00060c18000083210000418020018101, 120, 5631),
-        Magic::new(0x00000000017c00000000000000000000, 0x00041020108902000480430400210820, 122, 41132),
+        Probe::new(0x00000000000040201008040201008000, 0x00060c18000083210000418020018101, 120, 5631),
+        Probe::new(0x00000000017c00000000000000000000, 0x00041020108902000480430400210820, 122, 41132),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h10
-        Magic::new(0x00000000000080402010080402010000, 0x2180081000080200c012010822180039, 120, 5887),
-        Magic::new(0x0000000000fc00000000000000000000, 0x40000200000280000211000008910900, 122, 41196),
+        Probe::new(0x00000000000080402010080402010000, 0x2180081000080200c012010822180039, 120, 5887),
+        Probe::new(0x0000000000fc00000000000000000000, 0x40000200000280000211000008910900, 122, 41196),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i10
-        Magic::new(0x00000000000100804020100804020000, 0x48081000000014000002008300840102, 120, 7423),
-        Magic::new(0x0000000001fc00000000000000000000, 0x44015300225000204800001080040008, 121, 32239),
+        Probe::new(0x00000000000100804020100804020000, 0x48081000000014000002008300840102, 120, 7423),
+        Probe::new(0x0000000001fc00000000000000000000, 0x44015300225000204800001080040008, 121, 32239),
     ]),
 ];
 /// Block 5: soldier white quiet, soldier white capture, soldier black movers, soldier
@@ -5241,363 +6048,363 @@ static BLOCK_6: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000100400, 0x0c60400013000000441004420a60420a, 126, 7972),
+        Probe::new(0x00000000000000000000000000100400, 0x0c60400013000000441004420a60420a, 126, 7972),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000200800, 0x047800048208a0000010221606000020, 126, 7947),
+        Probe::new(0x00000000000000000000000000200800, 0x047800048208a0000010221606000020, 126, 7947),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000441400, 0x20140088000040241004208069240208, 124, 41640),
+        Probe::new(0x00000000000000000000000000441400, 0x20140088000040241004208069240208, 124, 41640),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000882800, 0x1080c0020030000010c28300000a0000, 124, 44520),
+        Probe::new(0x00000000000000000000000000882800, 0x1080c0020030000010c28300000a0000, 124, 44520),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000001105000, 0x00040100200140050401018410080100, 124, 44536),
+        Probe::new(0x00000000000000000000000001105000, 0x00040100200140050401018410080100, 124, 44536),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x0000000000000000000000000220a000, 0x000418001a082902000088c0020000a0, 124, 44551),
+        Probe::new(0x0000000000000000000000000220a000, 0x000418001a082902000088c0020000a0, 124, 44551),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000004414000, 0x0060008204000841114840a140417000, 124, 41656),
+        Probe::new(0x00000000000000000000000004414000, 0x0060008204000841114840a140417000, 124, 41656),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000808000, 0x00000014020100c000088910a2800800, 126, 7963),
+        Probe::new(0x00000000000000000000000000808000, 0x00000014020100c000088910a2800800, 126, 7963),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000001010000, 0x80000a200c9000808102c0c200a80000, 127, 7687),
+        Probe::new(0x00000000000000000000000001010000, 0x80000a200c9000808102c0c200a80000, 127, 7687),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000020080000, 0x0c301442200000040240190e006210c2, 127, 7705),
+        Probe::new(0x00000000000000000000000020080000, 0x0c301442200000040240190e006210c2, 127, 7705),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000040100000, 0x000000200910240000000ae388400200, 127, 7719),
+        Probe::new(0x00000000000000000000000040100000, 0x000000200910240000000ae388400200, 127, 7719),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000088280000, 0x81101900018082801020108a25440200, 124, 44337),
+        Probe::new(0x00000000000000000000000088280000, 0x81101900018082801020108a25440200, 124, 44337),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000110500000, 0x000404098c000014000002428000e000, 124, 44566),
+        Probe::new(0x00000000000000000000000110500000, 0x000404098c000014000002428000e000, 124, 44566),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000220a00000, 0x020000014000060004cc048120240100, 124, 44580),
+        Probe::new(0x00000000000000000000000220a00000, 0x020000014000060004cc048120240100, 124, 44580),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000000000000441400000, 0x120004000412080060884080d0002000, 124, 42056),
+        Probe::new(0x00000000000000000000000441400000, 0x120004000412080060884080d0002000, 124, 42056),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000000882800000, 0x00000010001040000820622104100040, 124, 41672),
+        Probe::new(0x00000000000000000000000882800000, 0x00000010001040000820622104100040, 124, 41672),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000101000000, 0x0480404280100004420c1041440a0800, 126, 7980),
+        Probe::new(0x00000000000000000000000101000000, 0x0480404280100004420c1041440a0800, 126, 7980),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000202000000, 0x400200000040700220488ca821020800, 126, 7988),
+        Probe::new(0x00000000000000000000000202000000, 0x400200000040700220488ca821020800, 126, 7988),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000004010000404, 0x2000000000221500200840c101100001, 124, 41688),
+        Probe::new(0x00000000000000000000004010000404, 0x2000000000221500200840c101100001, 124, 41688),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000008020000808, 0x20000040a0000211130c002110440c00, 124, 44353),
+        Probe::new(0x00000000000000000000008020000808, 0x20000040a0000211130c002110440c00, 124, 44353),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000001010001010, 0xa0840004408105002428210505009200, 124, 44592),
-        Magic::new(0x00000000000000000000010040000000, 0x00264008000240001008800208404401, 126, 32655),
+        Probe::new(0x00000000000000000000001010001010, 0xa0840004408105002428210505009200, 124, 44592),
+        Probe::new(0x00000000000000000000010040000000, 0x00264008000240001008800208404401, 126, 32655),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000020080000802, 0x00022020104592014004000080090010, 124, 42328),
-        Magic::new(0x00000000000000000000002020002020, 0x04800201000010420084580101000002, 124, 44684),
+        Probe::new(0x00000000000000000000020080000802, 0x00022020104592014004000080090010, 124, 42328),
+        Probe::new(0x00000000000000000000002020002020, 0x04800201000010420084580101000002, 124, 44684),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000040100001004, 0x0004000060148008200a000011700001, 124, 42344),
-        Magic::new(0x00000000000000000000004040004040, 0x000004000001e000311100808043200a, 124, 44698),
+        Probe::new(0x00000000000000000000040100001004, 0x0004000060148008200a000011700001, 124, 42344),
+        Probe::new(0x00000000000000000000004040004040, 0x000004000001e000311100808043200a, 124, 44698),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000080200002008, 0x420060008921088c5100808014040400, 124, 44232),
-        Magic::new(0x00000000000000000000008080008080, 0x1c10000001000880042101a041800010, 124, 42360),
+        Probe::new(0x00000000000000000000080200002008, 0x420060008921088c5100808014040400, 124, 44232),
+        Probe::new(0x00000000000000000000008080008080, 0x1c10000001000880042101a041800010, 124, 42360),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000100400004010, 0x0300000c0052400012008000d4082001, 124, 44607),
-        Magic::new(0x00000000000000000000010100000000, 0x04004008001008000c00805140902008, 126, 44219),
+        Probe::new(0x00000000000000000000100400004010, 0x0300000c0052400012008000d4082001, 124, 44607),
+        Probe::new(0x00000000000000000000010100000000, 0x04004008001008000c00805140902008, 126, 44219),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000020200008020, 0x01224021c0002000a184600142080010, 124, 44369),
+        Probe::new(0x00000000000000000000020200008020, 0x01224021c0002000a184600142080010, 124, 44369),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000040400010040, 0x0a10000c001100010200100011089026, 124, 41704),
+        Probe::new(0x00000000000000000000040400010040, 0x0a10000c001100010200100011089026, 124, 41704),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000802000080800, 0x000000000081820100c8100010805030, 124, 42072),
+        Probe::new(0x00000000000000000000802000080800, 0x000000000081820100c8100010805030, 124, 42072),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000001004000101000, 0x00000040000000a2888101000680a048, 124, 44951),
+        Probe::new(0x00000000000000000001004000101000, 0x00000040000000a2888101000680a048, 124, 44951),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000202000080200, 0x00000130008008020908028404018000, 124, 44710),
-        Magic::new(0x00000000000000000002008000202000, 0xa00c0000800400824000c10020814000, 124, 42376),
+        Probe::new(0x00000000000000000000202000080200, 0x00000130008008020908028404018000, 124, 44710),
+        Probe::new(0x00000000000000000002008000202000, 0xa00c0000800400824000c10020814000, 124, 42376),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000004010000100400, 0x101090a8001020804104040041800884, 124, 43400),
-        Magic::new(0x00000000000000000000404000404000, 0x080020000094182120c1820049212c02, 124, 44832),
+        Probe::new(0x00000000000000000004010000100400, 0x101090a8001020804104040041800884, 124, 43400),
+        Probe::new(0x00000000000000000000404000404000, 0x080020000094182120c1820049212c02, 124, 44832),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000008020000200800, 0x4c0204001128000420040a0021400600, 124, 43416),
-        Magic::new(0x00000000000000000000808000808000, 0x808ac0a000000040040a804003002080, 124, 43432),
+        Probe::new(0x00000000000000000008020000200800, 0x4c0204001128000420040a0021400600, 124, 43416),
+        Probe::new(0x00000000000000000000808000808000, 0x808ac0a000000040040a804003002080, 124, 43432),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000010040000401000, 0x080000804011400a000401481620420c, 124, 43448),
-        Magic::new(0x00000000000000000001010001010000, 0x007511a0209000082808306004484000, 124, 44848),
+        Probe::new(0x00000000000000000010040000401000, 0x080000804011400a000401481620420c, 124, 43448),
+        Probe::new(0x00000000000000000001010001010000, 0x007511a0209000082808306004484000, 124, 44848),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000020080000802000, 0x11410100882201000844028000034080, 124, 44724),
-        Magic::new(0x00000000000000000002020002020000, 0x04050000400800800200084108109001, 124, 44739),
+        Probe::new(0x00000000000000000020080000802000, 0x11410100882201000844028000034080, 124, 44724),
+        Probe::new(0x00000000000000000002020002020000, 0x04050000400800800200084108109001, 124, 44739),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000004040001004000, 0x02200004003081601800408000101a00, 124, 42088),
+        Probe::new(0x00000000000000000004040001004000, 0x02200004003081601800408000101a00, 124, 42088),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000008080002008000, 0x00800600040300000000814400848200, 124, 42104),
+        Probe::new(0x00000000000000000008080002008000, 0x00800600040300000000814400848200, 124, 42104),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000100400010100000, 0x4000c2a8404800000108440440108890, 124, 44621),
+        Probe::new(0x00000000000000000100400010100000, 0x4000c2a8404800000108440440108890, 124, 44621),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000200800020200000, 0x50080400000040010001148200050014, 124, 42120),
+        Probe::new(0x00000000000000000200800020200000, 0x50080400000040010001148200050014, 124, 42120),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000040400010040000, 0x08500000410401100002230101009088, 124, 44247),
-        Magic::new(0x00000000000000000401000040400000, 0x100802000021424d0400808900208004, 124, 42392),
+        Probe::new(0x00000000000000000040400010040000, 0x08500000410401100002230101009088, 124, 44247),
+        Probe::new(0x00000000000000000401000040400000, 0x100802000021424d0400808900208004, 124, 42392),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000802000020080000, 0x40130020010004021002040450082888, 124, 43464),
-        Magic::new(0x00000000000000000080800080800000, 0x0006000006001000000800e8c0008101, 124, 43480),
+        Probe::new(0x00000000000000000802000020080000, 0x40130020010004021002040450082888, 124, 43464),
+        Probe::new(0x00000000000000000080800080800000, 0x0006000006001000000800e8c0008101, 124, 43480),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000001004000040100000, 0xc0800018000000068002080080822404, 124, 43496),
-        Magic::new(0x00000000000000000101000101000000, 0x00008240010200080002002010044084, 124, 43512),
+        Probe::new(0x00000000000000001004000040100000, 0xc0800018000000068002080080822404, 124, 43496),
+        Probe::new(0x00000000000000000101000101000000, 0x00008240010200080002002010044084, 124, 43512),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000002008000080200000, 0x0b00000009112002a00002a040408802, 124, 44863),
-        Magic::new(0x00000000000000000202000202000000, 0x21504044146000050088022010040840, 124, 43528),
+        Probe::new(0x00000000000000002008000080200000, 0x0b00000009112002a00002a040408802, 124, 44863),
+        Probe::new(0x00000000000000000202000202000000, 0x21504044146000050088022010040840, 124, 43528),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000004010000100400000, 0x000800a3240a05000251088c80000101, 124, 42408),
-        Magic::new(0x00000000000000000404000404000000, 0x160480002000010426c0203278102045, 124, 42424),
+        Probe::new(0x00000000000000004010000100400000, 0x000800a3240a05000251088c80000101, 124, 42408),
+        Probe::new(0x00000000000000000404000404000000, 0x160480002000010426c0203278102045, 124, 42424),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000808000200800000, 0x0018020000800080a08002882002c202, 124, 44964),
+        Probe::new(0x00000000000000000808000200800000, 0x0018020000800080a08002882002c202, 124, 44964),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000001010000401000000, 0x0140000200008000001002c909012801, 124, 42136),
+        Probe::new(0x00000000000000001010000401000000, 0x0140000200008000001002c909012801, 124, 42136),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000020080002020000000, 0x40020000140a02000940108081004091, 124, 42152),
+        Probe::new(0x00000000000000020080002020000000, 0x40020000140a02000940108081004091, 124, 42152),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000040100004040000000, 0x40028005000040011000a50290480b40, 124, 42168),
+        Probe::new(0x00000000000000040100004040000000, 0x40028005000040011000a50290480b40, 124, 42168),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000008080002008000000, 0xe0000084084000406000400800810041, 124, 42440),
-        Magic::new(0x00000000000000080200008080000000, 0x4a000400010108005020020020304044, 124, 44216),
+        Probe::new(0x00000000000000008080002008000000, 0xe0000084084000406000400800810041, 124, 42440),
+        Probe::new(0x00000000000000080200008080000000, 0x4a000400010108005020020020304044, 124, 44216),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000100400004010000000, 0x8a808000000848000104000200501490, 124, 43544),
-        Magic::new(0x00000000000000010100010100000000, 0xe82040800a0004080001003080400012, 124, 43560),
+        Probe::new(0x00000000000000100400004010000000, 0x8a808000000848000104000200501490, 124, 43544),
+        Probe::new(0x00000000000000010100010100000000, 0xe82040800a0004080001003080400012, 124, 43560),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000200800008020000000, 0x040150000400004182808109088000c2, 124, 43576),
-        Magic::new(0x00000000000000020200020200000000, 0x80000002000040000080c0004b20d6d0, 124, 43592),
+        Probe::new(0x00000000000000200800008020000000, 0x040150000400004182808109088000c2, 124, 43576),
+        Probe::new(0x00000000000000020200020200000000, 0x80000002000040000080c0004b20d6d0, 124, 43592),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000401000010040000000, 0x040002184001818000232201c0400022, 124, 43608),
-        Magic::new(0x00000000000000040400040400000000, 0x200245020000004100040000200c0008, 124, 43624),
+        Probe::new(0x00000000000000401000010040000000, 0x040002184001818000232201c0400022, 124, 43608),
+        Probe::new(0x00000000000000040400040400000000, 0x200245020000004100040000200c0008, 124, 43624),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000802000020080000000, 0x202420c0000200840000200108201401, 124, 42456),
-        Magic::new(0x00000000000000080800080800000000, 0x10004300c0600000080000020a314004, 124, 42472),
+        Probe::new(0x00000000000000802000020080000000, 0x202420c0000200840000200108201401, 124, 42456),
+        Probe::new(0x00000000000000080800080800000000, 0x10004300c0600000080000020a314004, 124, 42472),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000101000040100000000, 0x0440028032c000800135200041142008, 124, 42184),
+        Probe::new(0x00000000000000101000040100000000, 0x0440028032c000800135200041142008, 124, 42184),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000202000080200000000, 0x01b8480800410012000284202204d024, 124, 42200),
+        Probe::new(0x00000000000000202000080200000000, 0x01b8480800410012000284202204d024, 124, 42200),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000004010000404000000000, 0x4094000002000029100c030220620000, 124, 42216),
+        Probe::new(0x00000000000004010000404000000000, 0x4094000002000029100c030220620000, 124, 42216),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000008020000808000000000, 0x400a0010040800404180306c00210c91, 124, 42232),
+        Probe::new(0x00000000000008020000808000000000, 0x400a0010040800404180306c00210c91, 124, 42232),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000001010000401000000000, 0x11100011321082000052100082810300, 124, 42488),
-        Magic::new(0x00000000000010040001010000000000, 0x10082090110000100080020011108000, 124, 42504),
+        Probe::new(0x00000000000001010000401000000000, 0x11100011321082000052100082810300, 124, 42488),
+        Probe::new(0x00000000000010040001010000000000, 0x10082090110000100080020011108000, 124, 42504),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000020080000802000000000, 0xa0010800200000000000208001004400, 124, 44877),
-        Magic::new(0x00000000000002020002020000000000, 0x802000400004080908000808a0080800, 124, 44893),
+        Probe::new(0x00000000000020080000802000000000, 0xa0010800200000000000208001004400, 124, 44877),
+        Probe::new(0x00000000000002020002020000000000, 0x802000400004080908000808a0080800, 124, 44893),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000040100001004000000000, 0x0800a200004204000440001021009100, 124, 43640),
-        Magic::new(0x00000000000004040004040000000000, 0x40040000000301818000500644088800, 124, 44909),
+        Probe::new(0x00000000000040100001004000000000, 0x0800a200004204000440001021009100, 124, 43640),
+        Probe::new(0x00000000000004040004040000000000, 0x40040000000301818000500644088800, 124, 44909),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000080200002008000000000, 0x410140000810080112840410008920a0, 125, 46218),
-        Magic::new(0x00000000000008080008080000000000, 0x06200000000000000240042200140600, 124, 43656),
+        Probe::new(0x00000000000080200002008000000000, 0x410140000810080112840410008920a0, 125, 46218),
+        Probe::new(0x00000000000008080008080000000000, 0x06200000000000000240042200140600, 124, 43656),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000100400004010000000000, 0x24022002080000804000000000601082, 124, 42520),
-        Magic::new(0x00000000000010100010100000000000, 0x08502080000020920d81020000118144, 124, 44753),
+        Probe::new(0x00000000000100400004010000000000, 0x24022002080000804000000000601082, 124, 42520),
+        Probe::new(0x00000000000010100010100000000000, 0x08502080000020920d81020000118144, 124, 44753),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000020200008020000000000, 0x310404400000032010100095008c0800, 124, 42248),
+        Probe::new(0x00000000000020200008020000000000, 0x310404400000032010100095008c0800, 124, 42248),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000040400010040000000000, 0x82018000000862000441040000040108, 124, 44637),
+        Probe::new(0x00000000000040400010040000000000, 0x82018000000862000441040000040108, 124, 44637),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000802000080800000000000, 0x00118400804828c00800000881010940, 124, 44385),
+        Probe::new(0x00000000000802000080800000000000, 0x00118400804828c00800000881010940, 124, 44385),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000001004000101000000000000, 0x001012200080404238400180000282c8, 124, 41720),
+        Probe::new(0x00000000001004000101000000000000, 0x001012200080404238400180000282c8, 124, 41720),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000002008000080200000000000, 0x0804011000040022200002b068c10181, 124, 44652),
-        Magic::new(0x00000000000000000202000000000000, 0x40410009141040900088880800007050, 127, 8021),
+        Probe::new(0x00000000002008000080200000000000, 0x0804011000040022200002b068c10181, 124, 44652),
+        Probe::new(0x00000000000000000202000000000000, 0x40410009141040900088880800007050, 127, 8021),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000004010000100400000000000, 0x50028880084000008000000022220010, 124, 44768),
-        Magic::new(0x00000000000404000404000000000000, 0x20104004020048600010100001104404, 124, 44784),
+        Probe::new(0x00000000004010000100400000000000, 0x50028880084000008000000022220010, 124, 44768),
+        Probe::new(0x00000000000404000404000000000000, 0x20104004020048600010100001104404, 124, 44784),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000008020000200800000000000, 0x0010820010800000440b01018002a090, 124, 42536),
-        Magic::new(0x00000000000808000808000000000000, 0x0042020010000804009a01010000350a, 124, 44800),
+        Probe::new(0x00000000008020000200800000000000, 0x0010820010800000440b01018002a090, 124, 42536),
+        Probe::new(0x00000000000808000808000000000000, 0x0042020010000804009a01010000350a, 124, 44800),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000010040000401000000000000, 0x00020280014010021021280004a02004, 124, 44816),
-        Magic::new(0x00000000001010001010000000000000, 0x00480207120010000401411050500806, 124, 42552),
+        Probe::new(0x00000000010040000401000000000000, 0x00020280014010021021280004a02004, 124, 44816),
+        Probe::new(0x00000000001010001010000000000000, 0x00480207120010000401411050500806, 124, 42552),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000002020000802000000000000, 0x00030080100c00100014200000001008, 124, 42264),
-        Magic::new(0x00000000000000002020000000000000, 0x000c2000011212080008110050008212, 126, 8012),
+        Probe::new(0x00000000002020000802000000000000, 0x00030080100c00100014200000001008, 124, 42264),
+        Probe::new(0x00000000000000002020000000000000, 0x000c2000011212080008110050008212, 126, 8012),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000004040001004000000000000, 0x010302000000088500244000a0802005, 124, 41736),
+        Probe::new(0x00000000004040001004000000000000, 0x010302000000088500244000a0802005, 124, 41736),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000008080002008000000000000, 0x040140510a0224000800080100000802, 125, 46156),
+        Probe::new(0x00000000008080002008000000000000, 0x040140510a0224000800080100000802, 125, 46156),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a9
-        Magic::new(0x00000000000000010100000000000000, 0x80043028000060000001020041180040, 126, 8075),
+        Probe::new(0x00000000000000010100000000000000, 0x80043028000060000001020041180040, 126, 8075),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b9
-        Magic::new(0x00000000000000020200000000000000, 0x2080240011100069002010200224004a, 126, 8091),
+        Probe::new(0x00000000000000020200000000000000, 0x2080240011100069002010200224004a, 126, 8091),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c9
-        Magic::new(0x00000000000000050440000000000000, 0x20082148000800182260000104021244, 124, 41752),
+        Probe::new(0x00000000000000050440000000000000, 0x20082148000800182260000104021244, 124, 41752),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d9
-        Magic::new(0x000000000000000a0880000000000000, 0x50400440420100001800110004000303, 124, 42280),
+        Probe::new(0x000000000000000a0880000000000000, 0x50400440420100001800110004000303, 124, 42280),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e9
-        Magic::new(0x00000000000000141100000000000000, 0x50000088001011000010100000010129, 124, 42296),
+        Probe::new(0x00000000000000141100000000000000, 0x50000088001011000010100000010129, 124, 42296),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f9
-        Magic::new(0x00000000000000282200000000000000, 0xa1800201062002000004040c000a0045, 124, 42312),
+        Probe::new(0x00000000000000282200000000000000, 0xa1800201062002000004040c000a0045, 124, 42312),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g9
-        Magic::new(0x00000000000000504400000000000000, 0x11080400500100090002000008082021, 124, 41768),
+        Probe::new(0x00000000000000504400000000000000, 0x11080400500100090002000008082021, 124, 41768),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h9
-        Magic::new(0x00000000000000200800000000000000, 0x0408000a04a00000000121500a000810, 126, 8462),
+        Probe::new(0x00000000000000200800000000000000, 0x0408000a04a00000000121500a000810, 126, 8462),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i9
-        Magic::new(0x00000000000000401000000000000000, 0x02200020080900010d20108000010848, 126, 8558),
+        Probe::new(0x00000000000000401000000000000000, 0x02200020080900010d20108000010848, 126, 8558),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a10
-        Magic::new(0x00000000000002020000000000000000, 0x31520000010000264102400830800022, 127, 7737),
+        Probe::new(0x00000000000002020000000000000000, 0x31520000010000264102400830800022, 127, 7737),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b10
-        Magic::new(0x00000000000004040000000000000000, 0x23204008c00800200200000401000000, 127, 7751),
+        Probe::new(0x00000000000004040000000000000000, 0x23204008c00800200200000401000000, 127, 7751),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c10
-        Magic::new(0x0000000000000a088000000000000000, 0x48101800800400020408800800000031, 124, 41784),
+        Probe::new(0x0000000000000a088000000000000000, 0x48101800800400020408800800000031, 124, 41784),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d10
-        Magic::new(0x00000000000014110000000000000000, 0x19042080000108000420400000408200, 124, 44923),
+        Probe::new(0x00000000000014110000000000000000, 0x19042080000108000420400000408200, 124, 44923),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e10
-        Magic::new(0x00000000000028220000000000000000, 0x082c000090004c000404009001004880, 124, 44200),
+        Probe::new(0x00000000000028220000000000000000, 0x082c000090004c000404009001004880, 124, 44200),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f10
-        Magic::new(0x00000000000050440000000000000000, 0x4101000c020840aa0100000000001000, 124, 44668),
+        Probe::new(0x00000000000050440000000000000000, 0x4101000c020840aa0100000000001000, 124, 44668),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g10
-        Magic::new(0x000000000000a0880000000000000000, 0x10420001000800408000100002140800, 124, 41800),
+        Probe::new(0x000000000000a0880000000000000000, 0x10420001000800408000100002140800, 124, 41800),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h10
-        Magic::new(0x00000000000040100000000000000000, 0x0a2209419010200a0300060005000002, 127, 7769),
+        Probe::new(0x00000000000040100000000000000000, 0x0a2209419010200a0300060005000002, 127, 7769),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i10
-        Magic::new(0x00000000000080200000000000000000, 0x04010008001000000005008169010000, 127, 7783),
+        Probe::new(0x00000000000080200000000000000000, 0x04010008001000000005008169010000, 127, 7783),
         PAD,
     ]),
 ];
@@ -5606,274 +6413,274 @@ static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_9: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000000400, 0x08080001000008c00022080401500000, 127, 7801),
+        Probe::new(0x00000000000000000000000000000400, 0x08080001000008c00022080401500000, 127, 7801),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000000a00, 0x00004100801300820032000000000000, 126, 46233),
+        Probe::new(0x00000000000000000000000000000a00, 0x00004100801300820032000000000000, 126, 46233),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000001400, 0x0042008400008001401902400a000011, 126, 46277),
+        Probe::new(0x00000000000000000000000000001400, 0x0042008400008001401902400a000011, 126, 46277),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000002800, 0x00000020044a0201800c000000000010, 126, 46281),
+        Probe::new(0x00000000000000000000000000002800, 0x00000020044a0201800c000000000010, 126, 46281),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000005000, 0x0c00004106a205420816482284000820, 126, 46285),
+        Probe::new(0x00000000000000000000000000005000, 0x0c00004106a205420816482284000820, 126, 46285),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x0000000000000000000000000000a000, 0x100310048180c2088003140010211001, 126, 46289),
+        Probe::new(0x0000000000000000000000000000a000, 0x100310048180c2088003140010211001, 126, 46289),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000014000, 0x000c000506a84000001a410050880000, 126, 46293),
+        Probe::new(0x00000000000000000000000000014000, 0x000c000506a84000001a410050880000, 126, 46293),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000028000, 0x02008000000904180100c00000680000, 126, 46237),
+        Probe::new(0x00000000000000000000000000028000, 0x02008000000904180100c00000680000, 126, 46237),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000000010000, 0x1110a600060008044100c00040088008, 127, 7815),
+        Probe::new(0x00000000000000000000000000010000, 0x1110a600060008044100c00040088008, 127, 7815),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000000080002, 0x4050010200c002402020100200160803, 126, 46241),
+        Probe::new(0x00000000000000000000000000080002, 0x4050010200c002402020100200160803, 126, 46241),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000140004, 0x58080400802420043008080008006000, 125, 45365),
+        Probe::new(0x00000000000000000000000000140004, 0x58080400802420043008080008006000, 125, 45365),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x0000000000000000000000000028000a, 0x1100050002800100100002049041e800, 124, 42568),
+        Probe::new(0x0000000000000000000000000028000a, 0x1100050002800100100002049041e800, 124, 42568),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000000500014, 0x0000008040002000c824050002001280, 124, 42584),
+        Probe::new(0x00000000000000000000000000500014, 0x0000008040002000c824050002001280, 124, 42584),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000000a00028, 0x020408000000c81012020100c3010001, 124, 42600),
+        Probe::new(0x00000000000000000000000000a00028, 0x020408000000c81012020100c3010001, 124, 42600),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000000000000001400050, 0x0000c280004000061100088000000883, 124, 42616),
+        Probe::new(0x00000000000000000000000001400050, 0x0000c280004000061100088000000883, 124, 42616),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x000000000000000000000000028000a0, 0x120404c020110801822001440040c110, 124, 42632),
+        Probe::new(0x000000000000000000000000028000a0, 0x120404c020110801822001440040c110, 124, 42632),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000005000040, 0x0000042040001000822016b040000000, 125, 45373),
+        Probe::new(0x00000000000000000000000005000040, 0x0000042040001000822016b040000000, 125, 45373),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000002000080, 0x90003814288280243080004080400804, 126, 46245),
+        Probe::new(0x00000000000000000000000002000080, 0x90003814288280243080004080400804, 126, 46245),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000010000400, 0x04008040112000002120100400081000, 126, 46297),
+        Probe::new(0x00000000000000000000000010000400, 0x04008040112000002120100400081000, 126, 46297),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000028000a00, 0x00000940001000208088100410202000, 124, 42648),
+        Probe::new(0x00000000000000000000000028000a00, 0x00000940001000208088100410202000, 124, 42648),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000050001400, 0x00108800200040208084011200110020, 124, 43672),
+        Probe::new(0x00000000000000000000000050001400, 0x00108800200040208084011200110020, 124, 43672),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x000000000000000000000000a0002800, 0x4104400004c002021004014080002080, 124, 43688),
+        Probe::new(0x000000000000000000000000a0002800, 0x4104400004c002021004014080002080, 124, 43688),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000140005000, 0x40840200200002000203100082800824, 124, 43704),
+        Probe::new(0x00000000000000000000000140005000, 0x40840200200002000203100082800824, 124, 43704),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x0000000000000000000000028000a000, 0x1400010040044082100101018a0c1004, 124, 43720),
+        Probe::new(0x0000000000000000000000028000a000, 0x1400010040044082100101018a0c1004, 124, 43720),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000500014000, 0x000008800a0a10001042802010800001, 124, 43736),
+        Probe::new(0x00000000000000000000000500014000, 0x000008800a0a10001042802010800001, 124, 43736),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000a00028000, 0x08801409000102010000411008628000, 124, 42664),
+        Probe::new(0x00000000000000000000000a00028000, 0x08801409000102010000411008628000, 124, 42664),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000400010000, 0x004000d03d0000840000402020028000, 126, 46301),
+        Probe::new(0x00000000000000000000000400010000, 0x004000d03d0000840000402020028000, 126, 46301),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000002000080000, 0x840a2004208020008000880e94208216, 126, 46305),
+        Probe::new(0x00000000000000000000002000080000, 0x840a2004208020008000880e94208216, 126, 46305),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000005000140000, 0x00008000c03604300004048242100000, 124, 42680),
+        Probe::new(0x00000000000000000000005000140000, 0x00008000c03604300004048242100000, 124, 42680),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x0000000000000000000000a000280000, 0x4a014000400081000001420009081020, 124, 43752),
+        Probe::new(0x0000000000000000000000a000280000, 0x4a014000400081000001420009081020, 124, 43752),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000014000500000, 0x2500000210100250a000191020870004, 124, 43768),
+        Probe::new(0x00000000000000000000014000500000, 0x2500000210100250a000191020870004, 124, 43768),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000028000a00000, 0x88241881000010081060010430a20000, 124, 43784),
+        Probe::new(0x00000000000000000000028000a00000, 0x88241881000010081060010430a20000, 124, 43784),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000050001400000, 0x00422000090080a4194a08c100880200, 124, 43800),
+        Probe::new(0x00000000000000000000050001400000, 0x00422000090080a4194a08c100880200, 124, 43800),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x000000000000000000000a0002800000, 0x0512078200110200023085a014100400, 124, 43816),
+        Probe::new(0x000000000000000000000a0002800000, 0x0512078200110200023085a014100400, 124, 43816),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000140005000000, 0x000284a0200240120680061090080010, 124, 42696),
+        Probe::new(0x00000000000000000000140005000000, 0x000284a0200240120680061090080010, 124, 42696),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000080002000000, 0x02101020000202405a01042202154004, 126, 46309),
+        Probe::new(0x00000000000000000000080002000000, 0x02101020000202405a01042202154004, 126, 46309),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000000400010000000, 0x20081000000410240800c2540002a054, 126, 46313),
+        Probe::new(0x00000000000000000000400010000000, 0x20081000000410240800c2540002a054, 126, 46313),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000000a00028000000, 0x00000002006880880450390400008104, 124, 42712),
+        Probe::new(0x00000000000000000000a00028000000, 0x00000002006880880450390400008104, 124, 42712),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000001400050000000, 0x000280100802c0828089100110018100, 124, 43832),
+        Probe::new(0x00000000000000000001400050000000, 0x000280100802c0828089100110018100, 124, 43832),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x000000000000000000028000a0000000, 0x50804014020079100400000084944002, 124, 43848),
+        Probe::new(0x000000000000000000028000a0000000, 0x50804014020079100400000084944002, 124, 43848),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000005000140000000, 0x4140a00582000444000000004c002008, 124, 43864),
+        Probe::new(0x00000000000000000005000140000000, 0x4140a00582000444000000004c002008, 124, 43864),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x0000000000000000000a000280000000, 0x22300426000020000828800042020840, 124, 43880),
+        Probe::new(0x0000000000000000000a000280000000, 0x22300426000020000828800042020840, 124, 43880),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000014000500000000, 0x41001000604000700010180084011201, 124, 43896),
+        Probe::new(0x00000000000000000014000500000000, 0x41001000604000700010180084011201, 124, 43896),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000028000a00000000, 0x00c2400000021042040020004401a890, 124, 42728),
+        Probe::new(0x00000000000000000028000a00000000, 0x00c2400000021042040020004401a890, 124, 42728),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000010000400000000, 0x82448080004001000008490021900500, 126, 46317),
+        Probe::new(0x00000000000000000010000400000000, 0x82448080004001000008490021900500, 126, 46317),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000000080002000000000, 0x00800008000e03a0c604800002002100, 126, 46321),
+        Probe::new(0x00000000000000000080002000000000, 0x00800008000e03a0c604800002002100, 126, 46321),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000000140005000000000, 0x02010400020084180120010001000880, 124, 42744),
+        Probe::new(0x00000000000000000140005000000000, 0x02010400020084180120010001000880, 124, 42744),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x0000000000000000028000a000000000, 0x0000000000310c000020000303008020, 124, 43912),
+        Probe::new(0x0000000000000000028000a000000000, 0x0000000000310c000020000303008020, 124, 43912),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000000500014000000000, 0x008c00080001801809a8804085100020, 124, 43928),
+        Probe::new(0x00000000000000000500014000000000, 0x008c00080001801809a8804085100020, 124, 43928),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000000a00028000000000, 0x00000000009000800000000821200091, 124, 43944),
+        Probe::new(0x00000000000000000a00028000000000, 0x00000000009000800000000821200091, 124, 43944),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000001400050000000000, 0x20000002a20c04222000502218124008, 124, 43960),
+        Probe::new(0x00000000000000001400050000000000, 0x20000002a20c04222000502218124008, 124, 43960),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x000000000000000028000a0000000000, 0x0004814508010000000b004000500002, 124, 43976),
+        Probe::new(0x000000000000000028000a0000000000, 0x0004814508010000000b004000500002, 124, 43976),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000005000140000000000, 0x00000000202440120110000004081005, 124, 42760),
+        Probe::new(0x00000000000000005000140000000000, 0x00000000202440120110000004081005, 124, 42760),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000002000080000000000, 0x080000482018404028a0900160080084, 126, 46325),
+        Probe::new(0x00000000000000002000080000000000, 0x080000482018404028a0900160080084, 126, 46325),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000010000400000000000, 0xa800000c041800100a21208004010110, 126, 46329),
+        Probe::new(0x00000000000000010000400000000000, 0xa800000c041800100a21208004010110, 126, 46329),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000028000a00000000000, 0x20220110e0c018000810000002038001, 124, 42776),
+        Probe::new(0x00000000000000028000a00000000000, 0x20220110e0c018000810000002038001, 124, 42776),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000000050001400000000000, 0x4800820050204004040005001080a088, 124, 43992),
+        Probe::new(0x00000000000000050001400000000000, 0x4800820050204004040005001080a088, 124, 43992),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x000000000000000a0002800000000000, 0x1040800001040200c020004000004080, 124, 44008),
+        Probe::new(0x000000000000000a0002800000000000, 0x1040800001040200c020004000004080, 124, 44008),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000140005000000000000, 0x0800000602000404a404041420002115, 124, 44024),
+        Probe::new(0x00000000000000140005000000000000, 0x0800000602000404a404041420002115, 124, 44024),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x0000000000000028000a000000000000, 0x21220802042040000044009000200c00, 124, 44040),
+        Probe::new(0x0000000000000028000a000000000000, 0x21220802042040000044009000200c00, 124, 44040),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000500014000000000000, 0x0a00008a440200000000400002820840, 124, 44056),
+        Probe::new(0x00000000000000500014000000000000, 0x0a00008a440200000000400002820840, 124, 44056),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000000a00028000000000000, 0x0c800044200000084000008285800400, 124, 42792),
+        Probe::new(0x00000000000000a00028000000000000, 0x0c800044200000084000008285800400, 124, 42792),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000000400010000000000000, 0x02088800100404584002008440000800, 126, 46333),
+        Probe::new(0x00000000000000400010000000000000, 0x02088800100404584002008440000800, 126, 46333),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000002000080000000000000, 0x90410108006e00000103000000208908, 126, 46337),
+        Probe::new(0x00000000000002000080000000000000, 0x90410108006e00000103000000208908, 126, 46337),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000005000140000000000000, 0x00400000260380800000001e00000840, 124, 42808),
+        Probe::new(0x00000000000005000140000000000000, 0x00400000260380800000001e00000840, 124, 42808),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x0000000000000a000280000000000000, 0x60081809008048c80101000002000044, 124, 44072),
+        Probe::new(0x0000000000000a000280000000000000, 0x60081809008048c80101000002000044, 124, 44072),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000014000500000000000000, 0x00280044010400405000203011000920, 124, 44088),
+        Probe::new(0x00000000000014000500000000000000, 0x00280044010400405000203011000920, 124, 44088),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000028000a00000000000000, 0xc0030000000880002a02020840940018, 124, 44104),
+        Probe::new(0x00000000000028000a00000000000000, 0xc0030000000880002a02020840940018, 124, 44104),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000050001400000000000000, 0x08044000028401040000900008000208, 124, 44120),
+        Probe::new(0x00000000000050001400000000000000, 0x08044000028401040000900008000208, 124, 44120),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x000000000000a0002800000000000000, 0x020304000050a0010400004800900205, 124, 44136),
+        Probe::new(0x000000000000a0002800000000000000, 0x020304000050a0010400004800900205, 124, 44136),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000140005000000000000000, 0x00010090007004800000004040210001, 124, 42824),
+        Probe::new(0x00000000000140005000000000000000, 0x00010090007004800000004040210001, 124, 42824),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000000080002000000000000000, 0x08210008804000100641080800800102, 126, 46341),
+        Probe::new(0x00000000000080002000000000000000, 0x08210008804000100641080800800102, 126, 46341),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a9
-        Magic::new(0x00000000000400010000000000000000, 0x8014214205040002008800000c000040, 126, 46249),
+        Probe::new(0x00000000000400010000000000000000, 0x8014214205040002008800000c000040, 126, 46249),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b9
-        Magic::new(0x00000000000800028000000000000000, 0x40001800000011184820100001300109, 125, 45381),
+        Probe::new(0x00000000000800028000000000000000, 0x40001800000011184820100001300109, 125, 45381),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c9
-        Magic::new(0x00000000001400050000000000000000, 0x2040410082002020428d2008a0000808, 124, 42840),
+        Probe::new(0x00000000001400050000000000000000, 0x2040410082002020428d2008a0000808, 124, 42840),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d9
-        Magic::new(0x000000000028000a0000000000000000, 0x20080412480140080020000004000129, 124, 42856),
+        Probe::new(0x000000000028000a0000000000000000, 0x20080412480140080020000004000129, 124, 42856),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e9
-        Magic::new(0x00000000005000140000000000000000, 0x080296c0230022200c20120010000000, 124, 42872),
+        Probe::new(0x00000000005000140000000000000000, 0x080296c0230022200c20120010000000, 124, 42872),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f9
-        Magic::new(0x0000000000a000280000000000000000, 0x04002a00000000080800000001800022, 124, 42888),
+        Probe::new(0x0000000000a000280000000000000000, 0x04002a00000000080800000001800022, 124, 42888),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g9
-        Magic::new(0x00000000014000500000000000000000, 0x00c00100000018004a0008011204e002, 124, 42904),
+        Probe::new(0x00000000014000500000000000000000, 0x00c00100000018004a0008011204e002, 124, 42904),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h9
-        Magic::new(0x00000000008000a00000000000000000, 0x1a0101020a0820200401840008040418, 125, 45389),
+        Probe::new(0x00000000008000a00000000000000000, 0x1a0101020a0820200401840008040418, 125, 45389),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i9
-        Magic::new(0x00000000010000400000000000000000, 0x12100060008012811004640280011401, 126, 46253),
+        Probe::new(0x00000000010000400000000000000000, 0x12100060008012811004640280011401, 126, 46253),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a10
-        Magic::new(0x00000000000002000000000000000000, 0x00800106002100040000800000008120, 127, 7833),
+        Probe::new(0x00000000000002000000000000000000, 0x00800106002100040000800000008120, 127, 7833),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b10
-        Magic::new(0x00000000000005000000000000000000, 0x00404800030000100006004101040920, 126, 46257),
+        Probe::new(0x00000000000005000000000000000000, 0x00404800030000100006004101040920, 126, 46257),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c10
-        Magic::new(0x0000000000000a000000000000000000, 0x40200000270000000228050083000004, 126, 46345),
+        Probe::new(0x0000000000000a000000000000000000, 0x40200000270000000228050083000004, 126, 46345),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d10
-        Magic::new(0x00000000000014000000000000000000, 0x0090300012801800010480006089222a, 126, 46349),
+        Probe::new(0x00000000000014000000000000000000, 0x0090300012801800010480006089222a, 126, 46349),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e10
-        Magic::new(0x00000000000028000000000000000000, 0x0068140250400010880420080010a011, 126, 46353),
+        Probe::new(0x00000000000028000000000000000000, 0x0068140250400010880420080010a011, 126, 46353),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f10
-        Magic::new(0x00000000000050000000000000000000, 0x10460294180052010000200800041300, 126, 46357),
+        Probe::new(0x00000000000050000000000000000000, 0x10460294180052010000200800041300, 126, 46357),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g10
-        Magic::new(0x000000000000a0000000000000000000, 0x4002030a000001000080504002102900, 126, 46361),
+        Probe::new(0x000000000000a0000000000000000000, 0x4002030a000001000080504002102900, 126, 46361),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h10
-        Magic::new(0x00000000000140000000000000000000, 0x042c4245400140010018048200001180, 126, 44514),
+        Probe::new(0x00000000000140000000000000000000, 0x042c4245400140010018048200001180, 126, 44514),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i10
-        Magic::new(0x00000000000080000000000000000000, 0x004e84090c08445884021b0000144001, 127, 7847),
+        Probe::new(0x00000000000080000000000000000000, 0x004e84090c08445884021b0000144001, 127, 7847),
     ]),
 ];
 /// How every probe forms its index: the magics below were found for it.

@@ -23,10 +23,28 @@
 // Between: 1443 distinct sets (23088 bytes) and 4 grids of 128x128 cells (131072 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 94452608 entries (1511241728 bytes): 1789.38x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 884, 884 |
+// | R rook | 44, 44 | 0,1,2,3,4,5,6,7,8; 0,1,2,3,5,6,7,8 | 6 (hashed: the fewest separating bits are 8) | 2816, 2816 |
+// | B bishop | 28, 28 | 0,1,2,3,8 | 5 | 1456, 1456 |
+// | N knight | 8, 8 | 0,2,7 | 3 | 752, 752 |
+// | G grasshopper | 40, 40 | 0,1,2,3,5,6,7,8; 0,1,2,3,4,5,6,7,8 | 6 (hashed: the fewest separating bits are 8) | 2352, 2352 |
+// | P pawn | 2, 2 | 1 | 1 | 210, 210 |
+//
+// vector_index: 12 tables of 356 entries in all (1616 bytes with the hashes).
+// move_index, threat_index: 7 grids of potential attacks and offsets (16128 bytes), small tables
+// (156 bytes). Threat features: 203280. A [12][128][128][12] table of the same layout (u32 cells) would
+// take 9437184 bytes: 580x these 16284 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{check, Check, Index, Magic, Slot};
+use fairy_magic_runtime::{check, Check, Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u128;
@@ -101,6 +119,75 @@ impl Piece {
             Piece::Grasshopper => "gR",
             Piece::Pawn => "fmWfcFifmnD",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -228,6 +315,66 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::King, Color::White, square, occupied)
+}
+/// [`attacks`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::King, Color::White, square, occupied)
+}
+/// [`quiets`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Rook, Color::White, square, occupied)
+}
+/// [`attacks`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Rook, Color::White, square, occupied)
+}
+/// [`quiets`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`attacks`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`quiets`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Knight, Color::White, square, occupied)
+}
+/// [`attacks`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Knight, Color::White, square, occupied)
+}
+/// [`quiets`] of the grasshopper (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn grasshopper_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Grasshopper, Color::White, square, occupied)
+}
+/// [`attacks`] of the grasshopper (`G`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn grasshopper_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Grasshopper, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -7649,6 +7796,781 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [8, 8],
+    [44, 44],
+    [28, 28],
+    [8, 8],
+    [40, 40],
+    [2, 2],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [884, 884],
+    [2816, 2816],
+    [1456, 1456],
+    [752, 752],
+    [2352, 2352],
+    [210, 210],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 203280;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 32;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
+    [VectorHash::new(0x1ff, 0x450c002c, 26, 16), VectorHash::new(0x1ef, 0xf0843086, 26, 80)], // R
+    [VectorHash::new(0x10f, 0x08800000, 27, 144), VectorHash::new(0x10f, 0x08800000, 27, 176)], // B
+    [VectorHash::new(0x85, 0x31000000, 29, 208), VectorHash::new(0x85, 0x31000000, 29, 216)], // N
+    [VectorHash::new(0x1ef, 0x1e242188, 26, 224), VectorHash::new(0x1ff, 0x6e45180a, 26, 288)], // G
+    [VectorHash::new(0x2, 0x40000000, 31, 352), VectorHash::new(0x2, 0x40000000, 31, 354)], // P
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 356] = [
+    0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
+    0x70021,
+    0x5ffe1, 0x2001f, 0x7ffdf, 0x30001, 0x10020, 0x6ffe0, 0x4ffff, 0x21, // K black (bits 0,1,5,6)
+    0x12fffc, 0x8000, 0x24000f, 0x7fff1, 0x8000, 0x190004, // R white (bits 0,1,2,3,4,5,6,7,8)
+    0x8000, 0x8000,
+    0xbfff5, 0x2900a0, 0x1d0008, 0x8000, 0x4ffa0, 0xffff9, 0x8000, 0x21000c,
+    0x260040, 0x160001, 0x13fffd, 0x1ff40, 0x8fff2, 0x8000, 0x1a0005, 0x8000,
+    0x8000, 0xcfff6, 0x2b00e0, 0x1e0009, 0x8000, 0x6ffe0, 0x10fffa, 0x8000,
+    0x22000d, 0x280080, 0x170002, 0x14fffe, 0x3ff80, 0x9fff3, 0x8000, 0x1b0006,
+    0x250020, 0x8000, 0xdfff7, 0xff20, 0x1f000a, 0x8000, 0x8000, 0x11fffb,
+    0x8000, 0x23000e, 0x2a00c0, 0x180003, 0x15ffff, 0x5ffc0, 0xafff4, 0x8000,
+    0x1c0007, 0x270060, 0x8000, 0xefff8, 0x2ff60, 0x20000b, 0x8000, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x16ffff, 0x60020, 0x7000f, 0x8000, // R black (bits 0,1,2,3,5,6,7,8)
+    0x17fffe,
+    0x50040, 0x8000e, 0x8000, 0x18fffd, 0x40060, 0x9000d, 0x8000, 0x19fffc,
+    0x30080, 0xa000c, 0x8000, 0x1afffb, 0x200a0, 0xb000b, 0x8000, 0x1bfffa,
+    0x100c0, 0xc000a, 0x8000, 0x1cfff9, 0xe0, 0xd0009, 0x1dfff8, 0x8000,
+    0x8000, 0xe0008, 0x1efff7, 0x8000, 0xf0007, 0x2bff20, 0x1ffff6, 0x8000,
+    0x100006, 0x2aff40, 0x20fff5, 0x8000, 0x110005, 0x29ff60, 0x21fff4, 0x8000,
+    0x120004, 0x28ff80, 0x22fff3, 0x8000, 0x130003, 0x27ffa0, 0x23fff2, 0x8000,
+    0x140002, 0x26ffc0, 0x24fff1, 0x8000, 0x150001, 0x25ffe0, 0x8000, 0x8000,
+    0x8000, 0xf0021, 0x110042, 0x130063, 0x150084, 0x1700a5, 0x1900c6, // B white (bits 0,1,2,3,8)
+    0x1b00e7,
+    0x8000, 0x1a00d9, 0x1800ba, 0x16009b, 0x14007c, 0x12005d, 0x10003e, 0xe001f,
+    0x8000, 0xdffe1, 0xbffc2, 0x9ffa3, 0x7ff84, 0x5ff65, 0x3ff46, 0x1ff27,
+    0x8000, 0xff19, 0x2ff3a, 0x4ff5b, 0x6ff7c, 0x8ff9d, 0xaffbe, 0xcffdf,
+    0x8000, 0xc0021, 0xa0042, 0x80063, 0x60084, 0x400a5, 0x200c6, 0xe7, // B black (bits 0,1,2,3,8)
+    0x8000, 0x100d9, 0x300ba, 0x5009b, 0x7007c, 0x9005d, 0xb003e, 0xd001f,
+    0x8000, 0xeffe1, 0x10ffc2, 0x12ffa3, 0x14ff84, 0x16ff65, 0x18ff46, 0x1aff27,
+    0x8000, 0x1bff19, 0x19ff3a, 0x17ff5b, 0x15ff7c, 0x13ff9d, 0x11ffbe, 0xfffdf,
+    0x50022, 0x70041, 0x2ffde, 0xffbf, 0x3ffe2, 0x1ffc1, 0x4001e, 0x6003f, // N white (bits 0,2,7)
+    0x20022, 0x41, 0x5ffde, 0x7ffbf, 0x4ffe2, 0x6ffc1, 0x3001e, 0x1003f, // N black (bits 0,2,7)
+    0x8000, 0x8000, 0x12fffd, 0x1b0009, 0x240080, 0x8000, // G white (bits 0,1,2,3,5,6,7,8)
+    0xafff5, 0x8000,
+    0x8000, 0x8000, 0x13fffe, 0x1c000a, 0x8000, 0x3ff80, 0xbfff6, 0x140002,
+    0x8000, 0x8000, 0x1d000b, 0x230060, 0x8000, 0xcfff7, 0x150003, 0x2700e0,
+    0x8000, 0x8000, 0x1e000c, 0x8000, 0x2ff60, 0xdfff8, 0x160004, 0x8000,
+    0x8000, 0x1f000d, 0x220040, 0x8000, 0xefff9, 0x170005, 0x2600c0, 0x8000,
+    0x6fff1, 0x20000e, 0x8000, 0x1ff40, 0xffffa, 0x180006, 0x8000, 0x5ffc0,
+    0x7fff2, 0x21000f, 0x8000, 0x10fffb, 0x190007, 0x2500a0, 0x8000, 0x8fff3,
+    0x8000, 0x8000, 0xff20, 0x11fffc, 0x1a0008, 0x8000, 0x4ffa0, 0x9fff4,
+    0xe0007, 0x7000e, 0x8000, 0x27ff20, 0x8000, 0x21fff1, // G black (bits 0,1,2,3,4,5,6,7,8)
+    0x1afff8, 0x8000,
+    0x30080, 0x100005, 0x9000c, 0x8000, 0x23ffa0, 0x8000, 0x1cfff6, 0x15fffd,
+    0x8000, 0x8000, 0x120003, 0xb000a, 0x8000, 0x8000, 0x40060, 0x1efff4,
+    0x17fffb, 0x24ff80, 0x8000, 0x8000, 0xd0008, 0x6000f, 0x8000, 0xe0,
+    0x20fff2, 0x19fff9, 0x8000, 0x8000, 0x50040, 0xf0006, 0x8000d, 0x25ff60,
+    0x8000, 0x8000, 0x1bfff7, 0x14fffe, 0x100c0, 0x8000, 0x110004, 0xa000b,
+    0x8000, 0x8000, 0x8000, 0x1dfff5, 0x16fffc, 0x26ff40, 0x8000, 0x130002,
+    0xc0009, 0x8000, 0x200a0, 0x8000, 0x1ffff3, 0x18fffa, 0x22ffc0, 0x8000,
+    0x10021, 0x1f, // P white (bits 1)
+    0xffe1, 0x1ffdf, // P black (bits 1)
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 6]];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 7] = [
+    // grid 0
+    [
+        0x00000000000000000000000000030002, 0x00000000000000000000000000070005, // from a1
+        0x000000000000000000000000000e000a, 0x000000000000000000000000001c0014, // from c1
+        0x00000000000000000000000000380028, 0x00000000000000000000000000700050, // from e1
+        0x00000000000000000000000000e000a0, 0x00000000000000000000000001c00140, // from g1
+        0x00000000000000000000000003800280, 0x00000000000000000000000007000500, // from i1
+        0x0000000000000000000000000e000a00, 0x0000000000000000000000001c001400, // from k1
+        0x00000000000000000000000038002800, 0x00000000000000000000000070005000, // from m1
+        0x000000000000000000000000e000a000, 0x000000000000000000000000c0004000, // from o1
+        0x00000000000000000000000300020003, 0x00000000000000000000000700050007, // from a2
+        0x00000000000000000000000e000a000e, 0x00000000000000000000001c0014001c, // from c2
+        0x00000000000000000000003800280038, 0x00000000000000000000007000500070, // from e2
+        0x0000000000000000000000e000a000e0, 0x0000000000000000000001c0014001c0, // from g2
+        0x00000000000000000000038002800380, 0x00000000000000000000070005000700, // from i2
+        0x000000000000000000000e000a000e00, 0x000000000000000000001c0014001c00, // from k2
+        0x00000000000000000000380028003800, 0x00000000000000000000700050007000, // from m2
+        0x00000000000000000000e000a000e000, 0x00000000000000000000c0004000c000, // from o2
+        0x00000000000000000003000200030000, 0x00000000000000000007000500070000, // from a3
+        0x0000000000000000000e000a000e0000, 0x0000000000000000001c0014001c0000, // from c3
+        0x00000000000000000038002800380000, 0x00000000000000000070005000700000, // from e3
+        0x000000000000000000e000a000e00000, 0x000000000000000001c0014001c00000, // from g3
+        0x00000000000000000380028003800000, 0x00000000000000000700050007000000, // from i3
+        0x00000000000000000e000a000e000000, 0x00000000000000001c0014001c000000, // from k3
+        0x00000000000000003800280038000000, 0x00000000000000007000500070000000, // from m3
+        0x0000000000000000e000a000e0000000, 0x0000000000000000c0004000c0000000, // from o3
+        0x00000000000000030002000300000000, 0x00000000000000070005000700000000, // from a4
+        0x000000000000000e000a000e00000000, 0x000000000000001c0014001c00000000, // from c4
+        0x00000000000000380028003800000000, 0x00000000000000700050007000000000, // from e4
+        0x00000000000000e000a000e000000000, 0x00000000000001c0014001c000000000, // from g4
+        0x00000000000003800280038000000000, 0x00000000000007000500070000000000, // from i4
+        0x0000000000000e000a000e0000000000, 0x0000000000001c0014001c0000000000, // from k4
+        0x00000000000038002800380000000000, 0x00000000000070005000700000000000, // from m4
+        0x000000000000e000a000e00000000000, 0x000000000000c0004000c00000000000, // from o4
+        0x00000000000300020003000000000000, 0x00000000000700050007000000000000, // from a5
+        0x00000000000e000a000e000000000000, 0x00000000001c0014001c000000000000, // from c5
+        0x00000000003800280038000000000000, 0x00000000007000500070000000000000, // from e5
+        0x0000000000e000a000e0000000000000, 0x0000000001c0014001c0000000000000, // from g5
+        0x00000000038002800380000000000000, 0x00000000070005000700000000000000, // from i5
+        0x000000000e000a000e00000000000000, 0x000000001c0014001c00000000000000, // from k5
+        0x00000000380028003800000000000000, 0x00000000700050007000000000000000, // from m5
+        0x00000000e000a000e000000000000000, 0x00000000c0004000c000000000000000, // from o5
+        0x00000003000200030000000000000000, 0x00000007000500070000000000000000, // from a6
+        0x0000000e000a000e0000000000000000, 0x0000001c0014001c0000000000000000, // from c6
+        0x00000038002800380000000000000000, 0x00000070005000700000000000000000, // from e6
+        0x000000e000a000e00000000000000000, 0x000001c0014001c00000000000000000, // from g6
+        0x00000380028003800000000000000000, 0x00000700050007000000000000000000, // from i6
+        0x00000e000a000e000000000000000000, 0x00001c0014001c000000000000000000, // from k6
+        0x00003800280038000000000000000000, 0x00007000500070000000000000000000, // from m6
+        0x0000e000a000e0000000000000000000, 0x0000c0004000c0000000000000000000, // from o6
+        0x00030002000300000000000000000000, 0x00070005000700000000000000000000, // from a7
+        0x000e000a000e00000000000000000000, 0x001c0014001c00000000000000000000, // from c7
+        0x00380028003800000000000000000000, 0x00700050007000000000000000000000, // from e7
+        0x00e000a000e000000000000000000000, 0x01c0014001c000000000000000000000, // from g7
+        0x03800280038000000000000000000000, 0x07000500070000000000000000000000, // from i7
+        0x0e000a000e0000000000000000000000, 0x1c0014001c0000000000000000000000, // from k7
+        0x38002800380000000000000000000000, 0x70005000700000000000000000000000, // from m7
+        0xe000a000e00000000000000000000000, 0xc0004000c00000000000000000000000, // from o7
+        0x00020003000000000000000000000000, 0x00050007000000000000000000000000, // from a8
+        0x000a000e000000000000000000000000, 0x0014001c000000000000000000000000, // from c8
+        0x00280038000000000000000000000000, 0x00500070000000000000000000000000, // from e8
+        0x00a000e0000000000000000000000000, 0x014001c0000000000000000000000000, // from g8
+        0x02800380000000000000000000000000, 0x05000700000000000000000000000000, // from i8
+        0x0a000e00000000000000000000000000, 0x14001c00000000000000000000000000, // from k8
+        0x28003800000000000000000000000000, 0x50007000000000000000000000000000, // from m8
+        0xa000e000000000000000000000000000, 0x4000c000000000000000000000000000, // from o8
+    ],
+    // grid 1
+    [
+        0x0001000100010001000100010001fffe, 0x0002000200020002000200020002fffd, // from a1
+        0x0004000400040004000400040004fffb, 0x0008000800080008000800080008fff7, // from c1
+        0x0010001000100010001000100010ffef, 0x0020002000200020002000200020ffdf, // from e1
+        0x0040004000400040004000400040ffbf, 0x0080008000800080008000800080ff7f, // from g1
+        0x0100010001000100010001000100feff, 0x0200020002000200020002000200fdff, // from i1
+        0x0400040004000400040004000400fbff, 0x0800080008000800080008000800f7ff, // from k1
+        0x1000100010001000100010001000efff, 0x2000200020002000200020002000dfff, // from m1
+        0x4000400040004000400040004000bfff, 0x80008000800080008000800080007fff, // from o1
+        0x000100010001000100010001fffe0001, 0x000200020002000200020002fffd0002, // from a2
+        0x000400040004000400040004fffb0004, 0x000800080008000800080008fff70008, // from c2
+        0x001000100010001000100010ffef0010, 0x002000200020002000200020ffdf0020, // from e2
+        0x004000400040004000400040ffbf0040, 0x008000800080008000800080ff7f0080, // from g2
+        0x010001000100010001000100feff0100, 0x020002000200020002000200fdff0200, // from i2
+        0x040004000400040004000400fbff0400, 0x080008000800080008000800f7ff0800, // from k2
+        0x100010001000100010001000efff1000, 0x200020002000200020002000dfff2000, // from m2
+        0x400040004000400040004000bfff4000, 0x8000800080008000800080007fff8000, // from o2
+        0x00010001000100010001fffe00010001, 0x00020002000200020002fffd00020002, // from a3
+        0x00040004000400040004fffb00040004, 0x00080008000800080008fff700080008, // from c3
+        0x00100010001000100010ffef00100010, 0x00200020002000200020ffdf00200020, // from e3
+        0x00400040004000400040ffbf00400040, 0x00800080008000800080ff7f00800080, // from g3
+        0x01000100010001000100feff01000100, 0x02000200020002000200fdff02000200, // from i3
+        0x04000400040004000400fbff04000400, 0x08000800080008000800f7ff08000800, // from k3
+        0x10001000100010001000efff10001000, 0x20002000200020002000dfff20002000, // from m3
+        0x40004000400040004000bfff40004000, 0x800080008000800080007fff80008000, // from o3
+        0x0001000100010001fffe000100010001, 0x0002000200020002fffd000200020002, // from a4
+        0x0004000400040004fffb000400040004, 0x0008000800080008fff7000800080008, // from c4
+        0x0010001000100010ffef001000100010, 0x0020002000200020ffdf002000200020, // from e4
+        0x0040004000400040ffbf004000400040, 0x0080008000800080ff7f008000800080, // from g4
+        0x0100010001000100feff010001000100, 0x0200020002000200fdff020002000200, // from i4
+        0x0400040004000400fbff040004000400, 0x0800080008000800f7ff080008000800, // from k4
+        0x1000100010001000efff100010001000, 0x2000200020002000dfff200020002000, // from m4
+        0x4000400040004000bfff400040004000, 0x80008000800080007fff800080008000, // from o4
+        0x000100010001fffe0001000100010001, 0x000200020002fffd0002000200020002, // from a5
+        0x000400040004fffb0004000400040004, 0x000800080008fff70008000800080008, // from c5
+        0x001000100010ffef0010001000100010, 0x002000200020ffdf0020002000200020, // from e5
+        0x004000400040ffbf0040004000400040, 0x008000800080ff7f0080008000800080, // from g5
+        0x010001000100feff0100010001000100, 0x020002000200fdff0200020002000200, // from i5
+        0x040004000400fbff0400040004000400, 0x080008000800f7ff0800080008000800, // from k5
+        0x100010001000efff1000100010001000, 0x200020002000dfff2000200020002000, // from m5
+        0x400040004000bfff4000400040004000, 0x8000800080007fff8000800080008000, // from o5
+        0x00010001fffe00010001000100010001, 0x00020002fffd00020002000200020002, // from a6
+        0x00040004fffb00040004000400040004, 0x00080008fff700080008000800080008, // from c6
+        0x00100010ffef00100010001000100010, 0x00200020ffdf00200020002000200020, // from e6
+        0x00400040ffbf00400040004000400040, 0x00800080ff7f00800080008000800080, // from g6
+        0x01000100feff01000100010001000100, 0x02000200fdff02000200020002000200, // from i6
+        0x04000400fbff04000400040004000400, 0x08000800f7ff08000800080008000800, // from k6
+        0x10001000efff10001000100010001000, 0x20002000dfff20002000200020002000, // from m6
+        0x40004000bfff40004000400040004000, 0x800080007fff80008000800080008000, // from o6
+        0x0001fffe000100010001000100010001, 0x0002fffd000200020002000200020002, // from a7
+        0x0004fffb000400040004000400040004, 0x0008fff7000800080008000800080008, // from c7
+        0x0010ffef001000100010001000100010, 0x0020ffdf002000200020002000200020, // from e7
+        0x0040ffbf004000400040004000400040, 0x0080ff7f008000800080008000800080, // from g7
+        0x0100feff010001000100010001000100, 0x0200fdff020002000200020002000200, // from i7
+        0x0400fbff040004000400040004000400, 0x0800f7ff080008000800080008000800, // from k7
+        0x1000efff100010001000100010001000, 0x2000dfff200020002000200020002000, // from m7
+        0x4000bfff400040004000400040004000, 0x80007fff800080008000800080008000, // from o7
+        0xfffe0001000100010001000100010001, 0xfffd0002000200020002000200020002, // from a8
+        0xfffb0004000400040004000400040004, 0xfff70008000800080008000800080008, // from c8
+        0xffef0010001000100010001000100010, 0xffdf0020002000200020002000200020, // from e8
+        0xffbf0040004000400040004000400040, 0xff7f0080008000800080008000800080, // from g8
+        0xfeff0100010001000100010001000100, 0xfdff0200020002000200020002000200, // from i8
+        0xfbff0400040004000400040004000400, 0xf7ff0800080008000800080008000800, // from k8
+        0xefff1000100010001000100010001000, 0xdfff2000200020002000200020002000, // from m8
+        0xbfff4000400040004000400040004000, 0x7fff8000800080008000800080008000, // from o8
+    ],
+    // grid 2
+    [
+        0x00800040002000100008000400020000, 0x01000080004000200010000800050000, // from a1
+        0x020001000080004000200011000a0000, 0x04000200010000800041002200140000, // from c1
+        0x08000400020001010082004400280000, 0x10000800040102020104008800500000, // from e1
+        0x20001001080204040208011000a00000, 0x40012002100408080410022001400000, // from g1
+        0x80024004200810100820044002800000, 0x00048008401020201040088005000000, // from i1
+        0x0008001080204040208011000a000000, 0x00100020004080804100220014000000, // from k1
+        0x00200040008001008200440028000000, 0x00400080010002000400880050000000, // from m1
+        0x008001000200040008001000a0000000, 0x01000200040008001000200040000000, // from o1
+        0x00400020001000080004000200000002, 0x00800040002000100008000500000005, // from a2
+        0x01000080004000200011000a0000000a, 0x02000100008000410022001400000014, // from c2
+        0x04000200010100820044002800000028, 0x08000401020201040088005000000050, // from e2
+        0x1001080204040208011000a0000000a0, 0x20021004080804100220014000000140, // from g2
+        0x40042008101008200440028000000280, 0x80084010202010400880050000000500, // from i2
+        0x001080204040208011000a0000000a00, 0x00200040808041002200140000001400, // from k2
+        0x00400080010082004400280000002800, 0x00800100020004008800500000005000, // from m2
+        0x01000200040008001000a0000000a000, 0x02000400080010002000400000004000, // from o2
+        0x00200010000800040002000000020004, 0x00400020001000080005000000050008, // from a3
+        0x0080004000200011000a0000000a0011, 0x01000080004100220014000000140022, // from c3
+        0x02000101008200440028000000280044, 0x04010202010400880050000000500088, // from e3
+        0x080204040208011000a0000000a00110, 0x10040808041002200140000001400220, // from g3
+        0x20081010082004400280000002800440, 0x40102020104008800500000005000880, // from i3
+        0x80204040208011000a0000000a001100, 0x00408080410022001400000014002200, // from k3
+        0x00800100820044002800000028004400, 0x01000200040088005000000050008800, // from m3
+        0x0200040008001000a0000000a0001000, 0x04000800100020004000000040002000, // from o3
+        0x00100008000400020000000200040008, 0x00200010000800050000000500080010, // from a4
+        0x004000200011000a0000000a00110020, 0x00800041002200140000001400220041, // from c4
+        0x01010082004400280000002800440082, 0x02020104008800500000005000880104, // from e4
+        0x04040208011000a0000000a001100208, 0x08080410022001400000014002200410, // from g4
+        0x10100820044002800000028004400820, 0x20201040088005000000050008801040, // from i4
+        0x4040208011000a0000000a0011002080, 0x80804100220014000000140022004100, // from k4
+        0x01008200440028000000280044008200, 0x02000400880050000000500088000400, // from m4
+        0x040008001000a0000000a00010000800, 0x08001000200040000000400020001000, // from o4
+        0x00080004000200000002000400080010, 0x00100008000500000005000800100020, // from a5
+        0x00200011000a0000000a001100200040, 0x00410022001400000014002200410080, // from c5
+        0x00820044002800000028004400820101, 0x01040088005000000050008801040202, // from e5
+        0x0208011000a0000000a0011002080404, 0x04100220014000000140022004100808, // from g5
+        0x08200440028000000280044008201010, 0x10400880050000000500088010402020, // from i5
+        0x208011000a0000000a00110020804040, 0x41002200140000001400220041008080, // from k5
+        0x82004400280000002800440082000100, 0x04008800500000005000880004000200, // from m5
+        0x08001000a0000000a000100008000400, 0x10002000400000004000200010000800, // from o5
+        0x00040002000000020004000800100020, 0x00080005000000050008001000200040, // from a6
+        0x0011000a0000000a0011002000400080, 0x00220014000000140022004100800100, // from c6
+        0x00440028000000280044008201010200, 0x00880050000000500088010402020401, // from e6
+        0x011000a0000000a00110020804040802, 0x02200140000001400220041008081004, // from g6
+        0x04400280000002800440082010102008, 0x08800500000005000880104020204010, // from i6
+        0x11000a0000000a001100208040408020, 0x22001400000014002200410080800040, // from k6
+        0x44002800000028004400820001000080, 0x88005000000050008800040002000100, // from m6
+        0x1000a0000000a0001000080004000200, 0x20004000000040002000100008000400, // from o6
+        0x00020000000200040008001000200040, 0x00050000000500080010002000400080, // from a7
+        0x000a0000000a00110020004000800100, 0x00140000001400220041008001000200, // from c7
+        0x00280000002800440082010102000400, 0x00500000005000880104020204010800, // from e7
+        0x00a0000000a001100208040408021001, 0x01400000014002200410080810042002, // from g7
+        0x02800000028004400820101020084004, 0x05000000050008801040202040108008, // from i7
+        0x0a0000000a0011002080404080200010, 0x14000000140022004100808000400020, // from k7
+        0x28000000280044008200010000800040, 0x50000000500088000400020001000080, // from m7
+        0xa0000000a00010000800040002000100, 0x40000000400020001000080004000200, // from o7
+        0x00000002000400080010002000400080, 0x00000005000800100020004000800100, // from a8
+        0x0000000a001100200040008001000200, 0x00000014002200410080010002000400, // from c8
+        0x00000028004400820101020004000800, 0x00000050008801040202040108001000, // from e8
+        0x000000a0011002080404080210012000, 0x00000140022004100808100420024001, // from g8
+        0x00000280044008201010200840048002, 0x00000500088010402020401080080004, // from i8
+        0x00000a00110020804040802000100008, 0x00001400220041008080004000200010, // from k8
+        0x00002800440082000100008000400020, 0x00005000880004000200010000800040, // from m8
+        0x0000a000100008000400020001000080, 0x00004000200010000800040002000100, // from o8
+    ],
+    // grid 3
+    [
+        0x00000000000000000000000200040000, 0x00000000000000000000000500080000, // from a1
+        0x00000000000000000000000a00110000, 0x00000000000000000000001400220000, // from c1
+        0x00000000000000000000002800440000, 0x00000000000000000000005000880000, // from e1
+        0x0000000000000000000000a001100000, 0x00000000000000000000014002200000, // from g1
+        0x00000000000000000000028004400000, 0x00000000000000000000050008800000, // from i1
+        0x000000000000000000000a0011000000, 0x00000000000000000000140022000000, // from k1
+        0x00000000000000000000280044000000, 0x00000000000000000000500088000000, // from m1
+        0x00000000000000000000a00010000000, 0x00000000000000000000400020000000, // from o1
+        0x00000000000000000002000400000004, 0x00000000000000000005000800000008, // from a2
+        0x0000000000000000000a001100000011, 0x00000000000000000014002200000022, // from c2
+        0x00000000000000000028004400000044, 0x00000000000000000050008800000088, // from e2
+        0x000000000000000000a0011000000110, 0x00000000000000000140022000000220, // from g2
+        0x00000000000000000280044000000440, 0x00000000000000000500088000000880, // from i2
+        0x00000000000000000a00110000001100, 0x00000000000000001400220000002200, // from k2
+        0x00000000000000002800440000004400, 0x00000000000000005000880000008800, // from m2
+        0x0000000000000000a000100000001000, 0x00000000000000004000200000002000, // from o2
+        0x00000000000000020004000000040002, 0x00000000000000050008000000080005, // from a3
+        0x000000000000000a001100000011000a, 0x00000000000000140022000000220014, // from c3
+        0x00000000000000280044000000440028, 0x00000000000000500088000000880050, // from e3
+        0x00000000000000a001100000011000a0, 0x00000000000001400220000002200140, // from g3
+        0x00000000000002800440000004400280, 0x00000000000005000880000008800500, // from i3
+        0x0000000000000a001100000011000a00, 0x00000000000014002200000022001400, // from k3
+        0x00000000000028004400000044002800, 0x00000000000050008800000088005000, // from m3
+        0x000000000000a000100000001000a000, 0x00000000000040002000000020004000, // from o3
+        0x00000000000200040000000400020000, 0x00000000000500080000000800050000, // from a4
+        0x00000000000a001100000011000a0000, 0x00000000001400220000002200140000, // from c4
+        0x00000000002800440000004400280000, 0x00000000005000880000008800500000, // from e4
+        0x0000000000a001100000011000a00000, 0x00000000014002200000022001400000, // from g4
+        0x00000000028004400000044002800000, 0x00000000050008800000088005000000, // from i4
+        0x000000000a001100000011000a000000, 0x00000000140022000000220014000000, // from k4
+        0x00000000280044000000440028000000, 0x00000000500088000000880050000000, // from m4
+        0x00000000a000100000001000a0000000, 0x00000000400020000000200040000000, // from o4
+        0x00000002000400000004000200000000, 0x00000005000800000008000500000000, // from a5
+        0x0000000a001100000011000a00000000, 0x00000014002200000022001400000000, // from c5
+        0x00000028004400000044002800000000, 0x00000050008800000088005000000000, // from e5
+        0x000000a001100000011000a000000000, 0x00000140022000000220014000000000, // from g5
+        0x00000280044000000440028000000000, 0x00000500088000000880050000000000, // from i5
+        0x00000a001100000011000a0000000000, 0x00001400220000002200140000000000, // from k5
+        0x00002800440000004400280000000000, 0x00005000880000008800500000000000, // from m5
+        0x0000a000100000001000a00000000000, 0x00004000200000002000400000000000, // from o5
+        0x00020004000000040002000000000000, 0x00050008000000080005000000000000, // from a6
+        0x000a001100000011000a000000000000, 0x00140022000000220014000000000000, // from c6
+        0x00280044000000440028000000000000, 0x00500088000000880050000000000000, // from e6
+        0x00a001100000011000a0000000000000, 0x01400220000002200140000000000000, // from g6
+        0x02800440000004400280000000000000, 0x05000880000008800500000000000000, // from i6
+        0x0a001100000011000a00000000000000, 0x14002200000022001400000000000000, // from k6
+        0x28004400000044002800000000000000, 0x50008800000088005000000000000000, // from m6
+        0xa000100000001000a000000000000000, 0x40002000000020004000000000000000, // from o6
+        0x00040000000400020000000000000000, 0x00080000000800050000000000000000, // from a7
+        0x001100000011000a0000000000000000, 0x00220000002200140000000000000000, // from c7
+        0x00440000004400280000000000000000, 0x00880000008800500000000000000000, // from e7
+        0x01100000011000a00000000000000000, 0x02200000022001400000000000000000, // from g7
+        0x04400000044002800000000000000000, 0x08800000088005000000000000000000, // from i7
+        0x1100000011000a000000000000000000, 0x22000000220014000000000000000000, // from k7
+        0x44000000440028000000000000000000, 0x88000000880050000000000000000000, // from m7
+        0x100000001000a0000000000000000000, 0x20000000200040000000000000000000, // from o7
+        0x00000004000200000000000000000000, 0x00000008000500000000000000000000, // from a8
+        0x00000011000a00000000000000000000, 0x00000022001400000000000000000000, // from c8
+        0x00000044002800000000000000000000, 0x00000088005000000000000000000000, // from e8
+        0x0000011000a000000000000000000000, 0x00000220014000000000000000000000, // from g8
+        0x00000440028000000000000000000000, 0x00000880050000000000000000000000, // from i8
+        0x000011000a0000000000000000000000, 0x00002200140000000000000000000000, // from k8
+        0x00004400280000000000000000000000, 0x00008800500000000000000000000000, // from m8
+        0x00001000a00000000000000000000000, 0x00002000400000000000000000000000, // from o8
+    ],
+    // grid 4
+    [
+        0x0001000100010001000100010000fffc, 0x0002000200020002000200020000fff8, // from a1
+        0x0004000400040004000400040000fff1, 0x0008000800080008000800080000ffe3, // from c1
+        0x0010001000100010001000100000ffc7, 0x0020002000200020002000200000ff8f, // from e1
+        0x0040004000400040004000400000ff1f, 0x0080008000800080008000800000fe3f, // from g1
+        0x0100010001000100010001000000fc7f, 0x0200020002000200020002000000f8ff, // from i1
+        0x0400040004000400040004000000f1ff, 0x0800080008000800080008000000e3ff, // from k1
+        0x1000100010001000100010000000c7ff, 0x20002000200020002000200000008fff, // from m1
+        0x40004000400040004000400000001fff, 0x80008000800080008000800000003fff, // from o1
+        0x000100010001000100010000fffc0000, 0x000200020002000200020000fff80000, // from a2
+        0x000400040004000400040000fff10000, 0x000800080008000800080000ffe30000, // from c2
+        0x001000100010001000100000ffc70000, 0x002000200020002000200000ff8f0000, // from e2
+        0x004000400040004000400000ff1f0000, 0x008000800080008000800000fe3f0000, // from g2
+        0x010001000100010001000000fc7f0000, 0x020002000200020002000000f8ff0000, // from i2
+        0x040004000400040004000000f1ff0000, 0x080008000800080008000000e3ff0000, // from k2
+        0x100010001000100010000000c7ff0000, 0x2000200020002000200000008fff0000, // from m2
+        0x4000400040004000400000001fff0000, 0x8000800080008000800000003fff0000, // from o2
+        0x00010001000100010000fffc00000001, 0x00020002000200020000fff800000002, // from a3
+        0x00040004000400040000fff100000004, 0x00080008000800080000ffe300000008, // from c3
+        0x00100010001000100000ffc700000010, 0x00200020002000200000ff8f00000020, // from e3
+        0x00400040004000400000ff1f00000040, 0x00800080008000800000fe3f00000080, // from g3
+        0x01000100010001000000fc7f00000100, 0x02000200020002000000f8ff00000200, // from i3
+        0x04000400040004000000f1ff00000400, 0x08000800080008000000e3ff00000800, // from k3
+        0x10001000100010000000c7ff00001000, 0x200020002000200000008fff00002000, // from m3
+        0x400040004000400000001fff00004000, 0x800080008000800000003fff00008000, // from o3
+        0x0001000100010000fffc000000010001, 0x0002000200020000fff8000000020002, // from a4
+        0x0004000400040000fff1000000040004, 0x0008000800080000ffe3000000080008, // from c4
+        0x0010001000100000ffc7000000100010, 0x0020002000200000ff8f000000200020, // from e4
+        0x0040004000400000ff1f000000400040, 0x0080008000800000fe3f000000800080, // from g4
+        0x0100010001000000fc7f000001000100, 0x0200020002000000f8ff000002000200, // from i4
+        0x0400040004000000f1ff000004000400, 0x0800080008000000e3ff000008000800, // from k4
+        0x1000100010000000c7ff000010001000, 0x20002000200000008fff000020002000, // from m4
+        0x40004000400000001fff000040004000, 0x80008000800000003fff000080008000, // from o4
+        0x000100010000fffc0000000100010001, 0x000200020000fff80000000200020002, // from a5
+        0x000400040000fff10000000400040004, 0x000800080000ffe30000000800080008, // from c5
+        0x001000100000ffc70000001000100010, 0x002000200000ff8f0000002000200020, // from e5
+        0x004000400000ff1f0000004000400040, 0x008000800000fe3f0000008000800080, // from g5
+        0x010001000000fc7f0000010001000100, 0x020002000000f8ff0000020002000200, // from i5
+        0x040004000000f1ff0000040004000400, 0x080008000000e3ff0000080008000800, // from k5
+        0x100010000000c7ff0000100010001000, 0x2000200000008fff0000200020002000, // from m5
+        0x4000400000001fff0000400040004000, 0x8000800000003fff0000800080008000, // from o5
+        0x00010000fffc00000001000100010001, 0x00020000fff800000002000200020002, // from a6
+        0x00040000fff100000004000400040004, 0x00080000ffe300000008000800080008, // from c6
+        0x00100000ffc700000010001000100010, 0x00200000ff8f00000020002000200020, // from e6
+        0x00400000ff1f00000040004000400040, 0x00800000fe3f00000080008000800080, // from g6
+        0x01000000fc7f00000100010001000100, 0x02000000f8ff00000200020002000200, // from i6
+        0x04000000f1ff00000400040004000400, 0x08000000e3ff00000800080008000800, // from k6
+        0x10000000c7ff00001000100010001000, 0x200000008fff00002000200020002000, // from m6
+        0x400000001fff00004000400040004000, 0x800000003fff00008000800080008000, // from o6
+        0x0000fffc000000010001000100010001, 0x0000fff8000000020002000200020002, // from a7
+        0x0000fff1000000040004000400040004, 0x0000ffe3000000080008000800080008, // from c7
+        0x0000ffc7000000100010001000100010, 0x0000ff8f000000200020002000200020, // from e7
+        0x0000ff1f000000400040004000400040, 0x0000fe3f000000800080008000800080, // from g7
+        0x0000fc7f000001000100010001000100, 0x0000f8ff000002000200020002000200, // from i7
+        0x0000f1ff000004000400040004000400, 0x0000e3ff000008000800080008000800, // from k7
+        0x0000c7ff000010001000100010001000, 0x00008fff000020002000200020002000, // from m7
+        0x00001fff000040004000400040004000, 0x00003fff000080008000800080008000, // from o7
+        0xfffc0000000100010001000100010001, 0xfff80000000200020002000200020002, // from a8
+        0xfff10000000400040004000400040004, 0xffe30000000800080008000800080008, // from c8
+        0xffc70000001000100010001000100010, 0xff8f0000002000200020002000200020, // from e8
+        0xff1f0000004000400040004000400040, 0xfe3f0000008000800080008000800080, // from g8
+        0xfc7f0000010001000100010001000100, 0xf8ff0000020002000200020002000200, // from i8
+        0xf1ff0000040004000400040004000400, 0xe3ff0000080008000800080008000800, // from k8
+        0xc7ff0000100010001000100010001000, 0x8fff0000200020002000200020002000, // from m8
+        0x1fff0000400040004000400040004000, 0x3fff0000800080008000800080008000, // from o8
+    ],
+    // grid 5
+    [
+        0x00000000000000000000000000020000, 0x00000000000000000000000000050000, // from a1
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000140000, // from c1
+        0x00000000000000000000000000280000, 0x00000000000000000000000000500000, // from e1
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from g1
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from i1
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from k1
+        0x00000000000000000000000028000000, 0x00000000000000000000000050000000, // from m1
+        0x000000000000000000000000a0000000, 0x00000000000000000000000040000000, // from o1
+        0x00000000000000000000000200000000, 0x00000000000000000000000500000000, // from a2
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from c2
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from e2
+        0x0000000000000000000000a000000000, 0x00000000000000000000014000000000, // from g2
+        0x00000000000000000000028000000000, 0x00000000000000000000050000000000, // from i2
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from k2
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from m2
+        0x00000000000000000000a00000000000, 0x00000000000000000000400000000000, // from o2
+        0x00000000000000000002000000000000, 0x00000000000000000005000000000000, // from a3
+        0x0000000000000000000a000000000000, 0x00000000000000000014000000000000, // from c3
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from e3
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from g3
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from i3
+        0x00000000000000000a00000000000000, 0x00000000000000001400000000000000, // from k3
+        0x00000000000000002800000000000000, 0x00000000000000005000000000000000, // from m3
+        0x0000000000000000a000000000000000, 0x00000000000000004000000000000000, // from o3
+        0x00000000000000020000000000000000, 0x00000000000000050000000000000000, // from a4
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from c4
+        0x00000000000000280000000000000000, 0x00000000000000500000000000000000, // from e4
+        0x00000000000000a00000000000000000, 0x00000000000001400000000000000000, // from g4
+        0x00000000000002800000000000000000, 0x00000000000005000000000000000000, // from i4
+        0x0000000000000a000000000000000000, 0x00000000000014000000000000000000, // from k4
+        0x00000000000028000000000000000000, 0x00000000000050000000000000000000, // from m4
+        0x000000000000a0000000000000000000, 0x00000000000040000000000000000000, // from o4
+        0x00000000000200000000000000000000, 0x00000000000500000000000000000000, // from a5
+        0x00000000000a00000000000000000000, 0x00000000001400000000000000000000, // from c5
+        0x00000000002800000000000000000000, 0x00000000005000000000000000000000, // from e5
+        0x0000000000a000000000000000000000, 0x00000000014000000000000000000000, // from g5
+        0x00000000028000000000000000000000, 0x00000000050000000000000000000000, // from i5
+        0x000000000a0000000000000000000000, 0x00000000140000000000000000000000, // from k5
+        0x00000000280000000000000000000000, 0x00000000500000000000000000000000, // from m5
+        0x00000000a00000000000000000000000, 0x00000000400000000000000000000000, // from o5
+        0x00000002000000000000000000000000, 0x00000005000000000000000000000000, // from a6
+        0x0000000a000000000000000000000000, 0x00000014000000000000000000000000, // from c6
+        0x00000028000000000000000000000000, 0x00000050000000000000000000000000, // from e6
+        0x000000a0000000000000000000000000, 0x00000140000000000000000000000000, // from g6
+        0x00000280000000000000000000000000, 0x00000500000000000000000000000000, // from i6
+        0x00000a00000000000000000000000000, 0x00001400000000000000000000000000, // from k6
+        0x00002800000000000000000000000000, 0x00005000000000000000000000000000, // from m6
+        0x0000a000000000000000000000000000, 0x00004000000000000000000000000000, // from o6
+        0x00020000000000000000000000000000, 0x00050000000000000000000000000000, // from a7
+        0x000a0000000000000000000000000000, 0x00140000000000000000000000000000, // from c7
+        0x00280000000000000000000000000000, 0x00500000000000000000000000000000, // from e7
+        0x00a00000000000000000000000000000, 0x01400000000000000000000000000000, // from g7
+        0x02800000000000000000000000000000, 0x05000000000000000000000000000000, // from i7
+        0x0a000000000000000000000000000000, 0x14000000000000000000000000000000, // from k7
+        0x28000000000000000000000000000000, 0x50000000000000000000000000000000, // from m7
+        0xa0000000000000000000000000000000, 0x40000000000000000000000000000000, // from o7
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from k8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from m8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from o8
+    ],
+    // grid 6
+    [
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from k1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from m1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from o1
+        0x00000000000000000000000000000002, 0x00000000000000000000000000000005, // from a2
+        0x0000000000000000000000000000000a, 0x00000000000000000000000000000014, // from c2
+        0x00000000000000000000000000000028, 0x00000000000000000000000000000050, // from e2
+        0x000000000000000000000000000000a0, 0x00000000000000000000000000000140, // from g2
+        0x00000000000000000000000000000280, 0x00000000000000000000000000000500, // from i2
+        0x00000000000000000000000000000a00, 0x00000000000000000000000000001400, // from k2
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from m2
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000004000, // from o2
+        0x00000000000000000000000000020000, 0x00000000000000000000000000050000, // from a3
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000140000, // from c3
+        0x00000000000000000000000000280000, 0x00000000000000000000000000500000, // from e3
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from g3
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from i3
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from k3
+        0x00000000000000000000000028000000, 0x00000000000000000000000050000000, // from m3
+        0x000000000000000000000000a0000000, 0x00000000000000000000000040000000, // from o3
+        0x00000000000000000000000200000000, 0x00000000000000000000000500000000, // from a4
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from c4
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from e4
+        0x0000000000000000000000a000000000, 0x00000000000000000000014000000000, // from g4
+        0x00000000000000000000028000000000, 0x00000000000000000000050000000000, // from i4
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from k4
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from m4
+        0x00000000000000000000a00000000000, 0x00000000000000000000400000000000, // from o4
+        0x00000000000000000002000000000000, 0x00000000000000000005000000000000, // from a5
+        0x0000000000000000000a000000000000, 0x00000000000000000014000000000000, // from c5
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from e5
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from g5
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from i5
+        0x00000000000000000a00000000000000, 0x00000000000000001400000000000000, // from k5
+        0x00000000000000002800000000000000, 0x00000000000000005000000000000000, // from m5
+        0x0000000000000000a000000000000000, 0x00000000000000004000000000000000, // from o5
+        0x00000000000000020000000000000000, 0x00000000000000050000000000000000, // from a6
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from c6
+        0x00000000000000280000000000000000, 0x00000000000000500000000000000000, // from e6
+        0x00000000000000a00000000000000000, 0x00000000000001400000000000000000, // from g6
+        0x00000000000002800000000000000000, 0x00000000000005000000000000000000, // from i6
+        0x0000000000000a000000000000000000, 0x00000000000014000000000000000000, // from k6
+        0x00000000000028000000000000000000, 0x00000000000050000000000000000000, // from m6
+        0x000000000000a0000000000000000000, 0x00000000000040000000000000000000, // from o6
+        0x00000000000200000000000000000000, 0x00000000000500000000000000000000, // from a7
+        0x00000000000a00000000000000000000, 0x00000000001400000000000000000000, // from c7
+        0x00000000002800000000000000000000, 0x00000000005000000000000000000000, // from e7
+        0x0000000000a000000000000000000000, 0x00000000014000000000000000000000, // from g7
+        0x00000000028000000000000000000000, 0x00000000050000000000000000000000, // from i7
+        0x000000000a0000000000000000000000, 0x00000000140000000000000000000000, // from k7
+        0x00000000280000000000000000000000, 0x00000000500000000000000000000000, // from m7
+        0x00000000a00000000000000000000000, 0x00000000400000000000000000000000, // from o7
+        0x00000002000000000000000000000000, 0x00000005000000000000000000000000, // from a8
+        0x0000000a000000000000000000000000, 0x00000014000000000000000000000000, // from c8
+        0x00000028000000000000000000000000, 0x00000050000000000000000000000000, // from e8
+        0x000000a0000000000000000000000000, 0x00000140000000000000000000000000, // from g8
+        0x00000280000000000000000000000000, 0x00000500000000000000000000000000, // from i8
+        0x00000a00000000000000000000000000, 0x00001400000000000000000000000000, // from k8
+        0x00002800000000000000000000000000, 0x00005000000000000000000000000000, // from m8
+        0x0000a000000000000000000000000000, 0x00004000000000000000000000000000, // from o8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
+    // grid 0
+    [
+        0, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 68, 73, // rank 1
+        76, 81, 89, 97, 105, 113, 121, 129, 137, 145, 153, 161, 169, 177, 185, 193, // rank 2
+        198, 203, 211, 219, 227, 235, 243, 251, 259, 267, 275, 283, 291, 299, 307, 315, // rank 3
+        320, 325, 333, 341, 349, 357, 365, 373, 381, 389, 397, 405, 413, 421, 429, 437, // rank 4
+        442, 447, 455, 463, 471, 479, 487, 495, 503, 511, 519, 527, 535, 543, 551, 559, // rank 5
+        564, 569, 577, 585, 593, 601, 609, 617, 625, 633, 641, 649, 657, 665, 673, 681, // rank 6
+        686, 691, 699, 707, 715, 723, 731, 739, 747, 755, 763, 771, 779, 787, 795, 803, // rank 7
+        808, 811, 816, 821, 826, 831, 836, 841, 846, 851, 856, 861, 866, 871, 876, 881, // rank 8
+    ],
+    // grid 1
+    [
+        0, 22, 44, 66, 88, 110, 132, 154, 176, 198, 220, 242, 264, 286, 308, 330, // rank 1
+        352, 374, 396, 418, 440, 462, 484, 506, 528, 550, 572, 594, 616, 638, 660, 682, // rank 2
+        704, 726, 748, 770, 792, 814, 836, 858, 880, 902, 924, 946, 968, 990, 1012, 1034, // rank 3
+        1056, 1078, 1100, 1122, 1144, 1166, 1188, 1210, 1232, 1254, 1276, 1298, 1320, // rank 4
+        1342, 1364, 1386,
+        1408, 1430, 1452, 1474, 1496, 1518, 1540, 1562, 1584, 1606, 1628, 1650, 1672, // rank 5
+        1694, 1716, 1738,
+        1760, 1782, 1804, 1826, 1848, 1870, 1892, 1914, 1936, 1958, 1980, 2002, 2024, // rank 6
+        2046, 2068, 2090,
+        2112, 2134, 2156, 2178, 2200, 2222, 2244, 2266, 2288, 2310, 2332, 2354, 2376, // rank 7
+        2398, 2420, 2442,
+        2464, 2486, 2508, 2530, 2552, 2574, 2596, 2618, 2640, 2662, 2684, 2706, 2728, // rank 8
+        2750, 2772, 2794,
+    ],
+    // grid 2
+    [
+        0, 7, 15, 24, 34, 45, 57, 70, 84, 98, 111, 123, 134, 144, 153, 161, // rank 1
+        168, 175, 184, 194, 205, 217, 230, 244, 258, 272, 286, 299, 311, 322, 332, 341, // rank 2
+        348, 355, 364, 375, 387, 400, 414, 428, 442, 456, 470, 484, 497, 509, 520, 529, // rank 3
+        536, 543, 552, 563, 576, 590, 604, 618, 632, 646, 660, 674, 688, 701, 712, 721, // rank 4
+        728, 735, 744, 755, 768, 782, 796, 810, 824, 838, 852, 866, 880, 893, 904, 913, // rank 5
+        920, 927, 936, 947, 959, 972, 986, 1000, 1014, 1028, 1042, 1056, 1069, 1081, // rank 6
+        1092, 1101,
+        1108, 1115, 1124, 1134, 1145, 1157, 1170, 1184, 1198, 1212, 1226, 1239, 1251, // rank 7
+        1262, 1272, 1281,
+        1288, 1295, 1303, 1312, 1322, 1333, 1345, 1358, 1372, 1386, 1399, 1411, 1422, // rank 8
+        1432, 1441, 1449,
+    ],
+    // grid 3
+    [
+        0, 2, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 53, 56, // rank 1
+        58, 61, 65, 71, 77, 83, 89, 95, 101, 107, 113, 119, 125, 131, 137, 141, // rank 2
+        144, 148, 154, 162, 170, 178, 186, 194, 202, 210, 218, 226, 234, 242, 250, 256, // rank 3
+        260, 264, 270, 278, 286, 294, 302, 310, 318, 326, 334, 342, 350, 358, 366, 372, // rank 4
+        376, 380, 386, 394, 402, 410, 418, 426, 434, 442, 450, 458, 466, 474, 482, 488, // rank 5
+        492, 496, 502, 510, 518, 526, 534, 542, 550, 558, 566, 574, 582, 590, 598, 604, // rank 6
+        608, 611, 615, 621, 627, 633, 639, 645, 651, 657, 663, 669, 675, 681, 687, 691, // rank 7
+        694, 696, 699, 703, 707, 711, 715, 719, 723, 727, 731, 735, 739, 743, 747, 750, // rank 8
+    ],
+    // grid 4
+    [
+        0, 20, 39, 58, 77, 96, 115, 134, 153, 172, 191, 210, 229, 248, 267, 286, // rank 1
+        306, 325, 343, 361, 379, 397, 415, 433, 451, 469, 487, 505, 523, 541, 559, 577, // rank 2
+        596, 615, 633, 651, 669, 687, 705, 723, 741, 759, 777, 795, 813, 831, 849, 867, // rank 3
+        886, 905, 923, 941, 959, 977, 995, 1013, 1031, 1049, 1067, 1085, 1103, 1121, // rank 4
+        1139, 1157,
+        1176, 1195, 1213, 1231, 1249, 1267, 1285, 1303, 1321, 1339, 1357, 1375, 1393, // rank 5
+        1411, 1429, 1447,
+        1466, 1485, 1503, 1521, 1539, 1557, 1575, 1593, 1611, 1629, 1647, 1665, 1683, // rank 6
+        1701, 1719, 1737,
+        1756, 1775, 1793, 1811, 1829, 1847, 1865, 1883, 1901, 1919, 1937, 1955, 1973, // rank 7
+        1991, 2009, 2027,
+        2046, 2066, 2085, 2104, 2123, 2142, 2161, 2180, 2199, 2218, 2237, 2256, 2275, // rank 8
+        2294, 2313, 2332,
+    ],
+    // grid 5
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, // rank 1
+        30, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, // rank 2
+        60, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 3
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, // rank 4
+        120, 121, 123, 125, 127, 129, 131, 133, 135, 137, 139, 141, 143, 145, 147, 149, // rank 5
+        150, 151, 153, 155, 157, 159, 161, 163, 165, 167, 169, 171, 173, 175, 177, 179, // rank 6
+        180, 181, 183, 185, 187, 189, 191, 193, 195, 197, 199, 201, 203, 205, 207, 209, // rank 7
+        210, 210, 210, 210, 210, 210, 210, 210, 210, 210, 210, 210, 210, 210, 210, 210, // rank 8
+    ],
+    // grid 6
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, // rank 2
+        30, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, // rank 3
+        60, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 4
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, // rank 5
+        120, 121, 123, 125, 127, 129, 131, 133, 135, 137, 139, 141, 143, 145, 147, 149, // rank 6
+        150, 151, 153, 155, 157, 159, 161, 163, 165, 167, 169, 171, 173, 175, 177, 179, // rank 7
+        180, 181, 183, 185, 187, 189, 191, 193, 195, 197, 199, 201, 203, 205, 207, 209, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 10608],
+    [21216, 55008],
+    [88800, 106272],
+    [123744, 132768],
+    [141792, 170016],
+    [198240, 200760],
+];
 const PIECES: usize = 6;
 const KINDS: usize = 8;
 #[inline(always)]
@@ -7724,7 +8646,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 127, 1);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 1);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -7864,643 +8786,643 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000010002, [ // a1
-        Magic::new(0x0000000000000000000000000000007e, 0x880811000a2000000200121040000800, 122, 33424),
-        Magic::new(0x00000001000100010001000100010000, 0x84020430400902a50000080010024011, 122, 33488),
+        Probe::new(0x0000000000000000000000000000007e, 0x880811000a2000000200121040000800, 122, 33424),
+        Probe::new(0x00000001000100010001000100010000, 0x84020430400902a50000080010024011, 122, 33488),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000020005, [ // b1
-        Magic::new(0x000000000000000000000000000000fc, 0x00820402104118003100080600409000, 122, 21798),
-        Magic::new(0x00000002000200020002000200020000, 0xa008401008000001800004400a004120, 122, 21862),
+        Probe::new(0x000000000000000000000000000000fc, 0x00820402104118003100080600409000, 122, 21798),
+        Probe::new(0x00000002000200020002000200020000, 0xa008401008000001800004400a004120, 122, 21862),
         PAD,
     ]),
     Slot::new(0x0000000000000000000000000004000a, [ // c1
-        Magic::new(0x000000000000000000000000000001f8, 0x0446440485002c000080000004020000, 122, 21926),
-        Magic::new(0x00000004000400040004000400040000, 0x8221400c18000044440009a218001080, 122, 21990),
-        Magic::new(0x00000000000000000000000000000002, 0x00010280000000004000422002004400, 127, 35382),
+        Probe::new(0x000000000000000000000000000001f8, 0x0446440485002c000080000004020000, 122, 21926),
+        Probe::new(0x00000004000400040004000400040000, 0x8221400c18000044440009a218001080, 122, 21990),
+        Probe::new(0x00000000000000000000000000000002, 0x00010280000000004000422002004400, 127, 35382),
     ]),
     Slot::new(0x00000000000000000000000000080014, [ // d1
-        Magic::new(0x000000000000000000000000000003f0, 0x10402006000050406049064125000812, 122, 35334),
-        Magic::new(0x00000008000800080008000800080000, 0x50088504200811160004010202880080, 122, 35526),
-        Magic::new(0x00000000000000000000000000000006, 0x508002050204c020d004000a08044010, 126, 36204),
+        Probe::new(0x000000000000000000000000000003f0, 0x10402006000050406049064125000812, 122, 35334),
+        Probe::new(0x00000008000800080008000800080000, 0x50088504200811160004010202880080, 122, 35526),
+        Probe::new(0x00000000000000000000000000000006, 0x508002050204c020d004000a08044010, 126, 36204),
     ]),
     Slot::new(0x00000000000000000000000000100028, [ // e1
-        Magic::new(0x000000000000000000000000000007e0, 0x800008044a0040100820078042000440, 122, 22054),
-        Magic::new(0x00000010001000100010001000100000, 0x00a4f002040080040102040500600100, 122, 22118),
-        Magic::new(0x0000000000000000000000000000000e, 0x704242800164a0c03008210020088030, 125, 52684),
+        Probe::new(0x000000000000000000000000000007e0, 0x800008044a0040100820078042000440, 122, 22054),
+        Probe::new(0x00000010001000100010001000100000, 0x00a4f002040080040102040500600100, 122, 22118),
+        Probe::new(0x0000000000000000000000000000000e, 0x704242800164a0c03008210020088030, 125, 52684),
     ]),
     Slot::new(0x00000000000000000000000000200050, [ // f1
-        Magic::new(0x00000000000000000000000000000fc0, 0x108000020000a0000210050020020020, 122, 22182),
-        Magic::new(0x00000020002000200020002000200000, 0x04000230005990011400402181080400, 122, 22246),
-        Magic::new(0x0000000000000000000000000000001e, 0x00200002000000200824000400c10200, 124, 52030),
+        Probe::new(0x00000000000000000000000000000fc0, 0x108000020000a0000210050020020020, 122, 22182),
+        Probe::new(0x00000020002000200020002000200000, 0x04000230005990011400402181080400, 122, 22246),
+        Probe::new(0x0000000000000000000000000000001e, 0x00200002000000200824000400c10200, 124, 52030),
     ]),
     Slot::new(0x000000000000000000000000004000a0, [ // g1
-        Magic::new(0x00000000000000000000000000001f80, 0x820120242000000002080b0012204012, 122, 22310),
-        Magic::new(0x00000040004000400040004000400000, 0x40800200042404112045018150100020, 122, 22374),
-        Magic::new(0x0000000000000000000000000000003e, 0xa64090187006180c4400800020002041, 123, 48434),
+        Probe::new(0x00000000000000000000000000001f80, 0x820120242000000002080b0012204012, 122, 22310),
+        Probe::new(0x00000040004000400040004000400000, 0x40800200042404112045018150100020, 122, 22374),
+        Probe::new(0x0000000000000000000000000000003e, 0xa64090187006180c4400800020002041, 123, 48434),
     ]),
     Slot::new(0x00000000000000000000000000800140, [ // h1
-        Magic::new(0x0000000000000000000000000000007e, 0x00a90040004001408a00000008041002, 122, 22438),
-        Magic::new(0x00000000000000000000000000003f00, 0x60000080000420401560818800000020, 122, 22502),
-        Magic::new(0x00000080008000800080008000800000, 0x1008004002c048000020c0c004300100, 122, 22566),
+        Probe::new(0x0000000000000000000000000000007e, 0x00a90040004001408a00000008041002, 122, 22438),
+        Probe::new(0x00000000000000000000000000003f00, 0x60000080000420401560818800000020, 122, 22502),
+        Probe::new(0x00000080008000800080008000800000, 0x1008004002c048000020c0c004300100, 122, 22566),
     ]),
     Slot::new(0x00000000000000000000000001000280, [ // i1
-        Magic::new(0x000000000000000000000000000000fc, 0x4220900002008500a080000210000001, 122, 22630),
-        Magic::new(0x00000000000000000000000000007e00, 0x10c40424501004000802020080010000, 122, 22694),
-        Magic::new(0x00000100010001000100010001000000, 0x00030180610000814030225020892020, 122, 22758),
+        Probe::new(0x000000000000000000000000000000fc, 0x4220900002008500a080000210000001, 122, 22630),
+        Probe::new(0x00000000000000000000000000007e00, 0x10c40424501004000802020080010000, 122, 22694),
+        Probe::new(0x00000100010001000100010001000000, 0x00030180610000814030225020892020, 122, 22758),
     ]),
     Slot::new(0x00000000000000000000000002000500, [ // j1
-        Magic::new(0x000000000000000000000000000001f8, 0x818a0029200000000080800104008050, 122, 22822),
-        Magic::new(0x00000200020002000200020002000000, 0x02030050100180468020000a001407a0, 122, 22886),
-        Magic::new(0x00000000000000000000000000007c00, 0x000000002100000808220422880000a2, 123, 48466),
+        Probe::new(0x000000000000000000000000000001f8, 0x818a0029200000000080800104008050, 122, 22822),
+        Probe::new(0x00000200020002000200020002000000, 0x02030050100180468020000a001407a0, 122, 22886),
+        Probe::new(0x00000000000000000000000000007c00, 0x000000002100000808220422880000a2, 123, 48466),
     ]),
     Slot::new(0x00000000000000000000000004000a00, [ // k1
-        Magic::new(0x000000000000000000000000000003f0, 0x4180c000884842282040200040000040, 122, 22950),
-        Magic::new(0x00000400040004000400040004000000, 0x0060a081830300000101080802200101, 122, 23014),
-        Magic::new(0x00000000000000000000000000007800, 0x60130002b040e208043104085006c088, 124, 52046),
+        Probe::new(0x000000000000000000000000000003f0, 0x4180c000884842282040200040000040, 122, 22950),
+        Probe::new(0x00000400040004000400040004000000, 0x0060a081830300000101080802200101, 122, 23014),
+        Probe::new(0x00000000000000000000000000007800, 0x60130002b040e208043104085006c088, 124, 52046),
     ]),
     Slot::new(0x00000000000000000000000008001400, [ // l1
-        Magic::new(0x000000000000000000000000000007e0, 0x42000020081200104c10000000080800, 122, 23078),
-        Magic::new(0x00000800080008000800080008000000, 0x104220a840a0424a0000800081420004, 122, 23142),
-        Magic::new(0x00000000000000000000000000007000, 0x20000008040008120002000012008101, 125, 52692),
+        Probe::new(0x000000000000000000000000000007e0, 0x42000020081200104c10000000080800, 122, 23078),
+        Probe::new(0x00000800080008000800080008000000, 0x104220a840a0424a0000800081420004, 122, 23142),
+        Probe::new(0x00000000000000000000000000007000, 0x20000008040008120002000012008101, 125, 52692),
     ]),
     Slot::new(0x00000000000000000000000010002800, [ // m1
-        Magic::new(0x00000000000000000000000000000fc0, 0x00140d82004498000070511080000000, 122, 36093),
-        Magic::new(0x00001000100010001000100010000000, 0x0086080400084004a00204a800049832, 122, 23206),
-        Magic::new(0x00000000000000000000000000006000, 0x0000a000200c04001002620200004080, 126, 36216),
+        Probe::new(0x00000000000000000000000000000fc0, 0x00140d82004498000070511080000000, 122, 36093),
+        Probe::new(0x00001000100010001000100010000000, 0x0086080400084004a00204a800049832, 122, 23206),
+        Probe::new(0x00000000000000000000000000006000, 0x0000a000200c04001002620200004080, 126, 36216),
     ]),
     Slot::new(0x00000000000000000000000020005000, [ // n1
-        Magic::new(0x00000000000000000000000000001f80, 0x000000000020408000d8011401400005, 122, 23270),
-        Magic::new(0x00002000200020002000200020000000, 0x2c00210800040000048040004000a023, 122, 23334),
-        Magic::new(0x00000000000000000000000000004000, 0x160000a000070200402620140002c080, 127, 35537),
+        Probe::new(0x00000000000000000000000000001f80, 0x000000000020408000d8011401400005, 122, 23270),
+        Probe::new(0x00002000200020002000200020000000, 0x2c00210800040000048040004000a023, 122, 23334),
+        Probe::new(0x00000000000000000000000000004000, 0x160000a000070200402620140002c080, 127, 35537),
     ]),
     Slot::new(0x0000000000000000000000004000a000, [ // o1
-        Magic::new(0x00000000000000000000000000003f00, 0x88041402022122000064070001010040, 122, 23398),
-        Magic::new(0x00004000400040004000400040000000, 0x08180c95000421800200000064008102, 122, 23462),
+        Probe::new(0x00000000000000000000000000003f00, 0x88041402022122000064070001010040, 122, 23398),
+        Probe::new(0x00004000400040004000400040000000, 0x08180c95000421800200000064008102, 122, 23462),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000080004000, [ // p1
-        Magic::new(0x00000000000000000000000000007e00, 0x84000000000800500142008000000100, 122, 33552),
-        Magic::new(0x00008000800080008000800080000000, 0x4000400089310010a210000050014441, 122, 33616),
+        Probe::new(0x00000000000000000000000000007e00, 0x84000000000800500142008000000100, 122, 33552),
+        Probe::new(0x00008000800080008000800080000000, 0x4000400089310010a210000050014441, 122, 33616),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000100020001, [ // a2
-        Magic::new(0x000000000000000000000000007e0000, 0x110288000c0120002400020100004800, 122, 23526),
-        Magic::new(0x00000001000100010001000100000000, 0x820020d08804280004000000e0808801, 123, 48498),
+        Probe::new(0x000000000000000000000000007e0000, 0x110288000c0120002400020100004800, 122, 23526),
+        Probe::new(0x00000001000100010001000100000000, 0x820020d08804280004000000e0808801, 123, 48498),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000200050002, [ // b2
-        Magic::new(0x00000000000000000000000000fc0000, 0x20000400000050400008210000040800, 122, 2240),
-        Magic::new(0x00000002000200020002000200000000, 0x9003c004441200e48084020009014200, 123, 41867),
+        Probe::new(0x00000000000000000000000000fc0000, 0x20000400000050400008210000040800, 122, 2240),
+        Probe::new(0x00000002000200020002000200000000, 0x9003c004441200e48084020009014200, 123, 41867),
         PAD,
     ]),
     Slot::new(0x000000000000000000000004000a0004, [ // c2
-        Magic::new(0x00000000000000000000000001f80000, 0x000404400000020600235a8000101b40, 122, 2304),
-        Magic::new(0x00000004000400040004000400020000, 0x01000400100240088000a08021110443, 122, 2368),
+        Probe::new(0x00000000000000000000000001f80000, 0x000404400000020600235a8000101b40, 122, 2304),
+        Probe::new(0x00000004000400040004000400020000, 0x01000400100240088000a08021110443, 122, 2368),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000800140008, [ // d2
-        Magic::new(0x00000000000000000000000003f00000, 0x04408009010180000200004098208080, 122, 2432),
-        Magic::new(0x00000008000800080008000800000000, 0x200a4930580118802212020008550264, 123, 41899),
-        Magic::new(0x00000000000000000000000000060000, 0x0204212001000104804050000001800c, 126, 35194),
+        Probe::new(0x00000000000000000000000003f00000, 0x04408009010180000200004098208080, 122, 2432),
+        Probe::new(0x00000008000800080008000800000000, 0x200a4930580118802212020008550264, 123, 41899),
+        Probe::new(0x00000000000000000000000000060000, 0x0204212001000104804050000001800c, 126, 35194),
     ]),
     Slot::new(0x00000000000000000000001000280010, [ // e2
-        Magic::new(0x00000000000000000000000007e00000, 0x180042480000aa044480082040a00000, 122, 2496),
-        Magic::new(0x00000010001000100010001000000000, 0x2300101641000000000001000300040c, 123, 41931),
-        Magic::new(0x000000000000000000000000000e0000, 0x202830000422c0801090100020020010, 125, 52345),
+        Probe::new(0x00000000000000000000000007e00000, 0x180042480000aa044480082040a00000, 122, 2496),
+        Probe::new(0x00000010001000100010001000000000, 0x2300101641000000000001000300040c, 123, 41931),
+        Probe::new(0x000000000000000000000000000e0000, 0x202830000422c0801090100020020010, 125, 52345),
     ]),
     Slot::new(0x00000000000000000000002000500020, [ // f2
-        Magic::new(0x0000000000000000000000000fc00000, 0x0080004c0010c120a000302080a00400, 122, 2560),
-        Magic::new(0x00000020002000200020002000000000, 0x080a0200808142806040100100488200, 123, 41963),
-        Magic::new(0x000000000000000000000000001e0000, 0x80032000804080048000080002010002, 124, 50773),
+        Probe::new(0x0000000000000000000000000fc00000, 0x0080004c0010c120a000302080a00400, 122, 2560),
+        Probe::new(0x00000020002000200020002000000000, 0x080a0200808142806040100100488200, 123, 41963),
+        Probe::new(0x000000000000000000000000001e0000, 0x80032000804080048000080002010002, 124, 50773),
     ]),
     Slot::new(0x00000000000000000000004000a00040, [ // g2
-        Magic::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 2624),
-        Magic::new(0x000000000000000000000000003e0000, 0x0000048011404020004084080800c088, 123, 41995),
-        Magic::new(0x00000040004000400040004000000000, 0x0080041000c228001008040104408020, 123, 42027),
+        Probe::new(0x0000000000000000000000001f800000, 0x0050010400000008400010080008c020, 122, 2624),
+        Probe::new(0x000000000000000000000000003e0000, 0x0000048011404020004084080800c088, 123, 41995),
+        Probe::new(0x00000040004000400040004000000000, 0x0080041000c228001008040104408020, 123, 42027),
     ]),
     Slot::new(0x00000000000000000000008001400080, [ // h2
-        Magic::new(0x000000000000000000000000007e0000, 0x00000100428804038820920000011900, 122, 2688),
-        Magic::new(0x0000000000000000000000003f000000, 0x8140400801400800000020c400040084, 122, 2752),
-        Magic::new(0x00000080008000800080008000000000, 0x401081042200030104002004c4400434, 123, 42059),
+        Probe::new(0x000000000000000000000000007e0000, 0x00000100428804038820920000011900, 122, 2688),
+        Probe::new(0x0000000000000000000000003f000000, 0x8140400801400800000020c400040084, 122, 2752),
+        Probe::new(0x00000080008000800080008000000000, 0x401081042200030104002004c4400434, 123, 42059),
     ]),
     Slot::new(0x00000000000000000000010002800100, [ // i2
-        Magic::new(0x00000000000000000000000000fc0000, 0x80110000220080800488882000009010, 122, 2816),
-        Magic::new(0x0000000000000000000000007e000000, 0x4000000180800240020a085410000022, 122, 2880),
-        Magic::new(0x00000100010001000100010000000000, 0x08d00208010000044106000000504020, 123, 42091),
+        Probe::new(0x00000000000000000000000000fc0000, 0x80110000220080800488882000009010, 122, 2816),
+        Probe::new(0x0000000000000000000000007e000000, 0x4000000180800240020a085410000022, 122, 2880),
+        Probe::new(0x00000100010001000100010000000000, 0x08d00208010000044106000000504020, 123, 42091),
     ]),
     Slot::new(0x00000000000000000000020005000200, [ // j2
-        Magic::new(0x00000000000000000000000001f80000, 0xa2000028e40000000070882008008000, 122, 2944),
-        Magic::new(0x0000000000000000000000007c000000, 0x0c852080808004200000820840001204, 123, 42123),
-        Magic::new(0x00000200020002000200020000000000, 0x00860813014000e01010024700c00210, 123, 42155),
+        Probe::new(0x00000000000000000000000001f80000, 0xa2000028e40000000070882008008000, 122, 2944),
+        Probe::new(0x0000000000000000000000007c000000, 0x0c852080808004200000820840001204, 123, 42123),
+        Probe::new(0x00000200020002000200020000000000, 0x00860813014000e01010024700c00210, 123, 42155),
     ]),
     Slot::new(0x0000000000000000000004000a000400, [ // k2
-        Magic::new(0x00000000000000000000000003f00000, 0x20102121041401200002004000200000, 122, 3008),
-        Magic::new(0x00000400040004000400040000000000, 0x40400020100208000010000008080114, 123, 42187),
-        Magic::new(0x00000000000000000000000078000000, 0x00000004000080100128401888000226, 124, 50789),
+        Probe::new(0x00000000000000000000000003f00000, 0x20102121041401200002004000200000, 122, 3008),
+        Probe::new(0x00000400040004000400040000000000, 0x40400020100208000010000008080114, 123, 42187),
+        Probe::new(0x00000000000000000000000078000000, 0x00000004000080100128401888000226, 124, 50789),
     ]),
     Slot::new(0x00000000000000000000080014000800, [ // l2
-        Magic::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 3072),
-        Magic::new(0x00000800080008000800080000000000, 0x08880401000401480144080000480091, 123, 42219),
-        Magic::new(0x00000000000000000000000070000000, 0x00820000280004322000400901000900, 125, 52353),
+        Probe::new(0x00000000000000000000000007e00000, 0x0448041010400000404005a020300206, 122, 3072),
+        Probe::new(0x00000800080008000800080000000000, 0x08880401000401480144080000480091, 123, 42219),
+        Probe::new(0x00000000000000000000000070000000, 0x00820000280004322000400901000900, 125, 52353),
     ]),
     Slot::new(0x00000000000000000000100028001000, [ // m2
-        Magic::new(0x0000000000000000000000000fc00000, 0x00800401442000042204021000501020, 122, 3136),
-        Magic::new(0x00001000100010001000100000000000, 0x10480002009180040000000028909048, 123, 42251),
-        Magic::new(0x00000000000000000000000060000000, 0x0a00000000010a80002008350001a008, 126, 36850),
+        Probe::new(0x0000000000000000000000000fc00000, 0x00800401442000042204021000501020, 122, 3136),
+        Probe::new(0x00001000100010001000100000000000, 0x10480002009180040000000028909048, 123, 42251),
+        Probe::new(0x00000000000000000000000060000000, 0x0a00000000010a80002008350001a008, 126, 36850),
     ]),
     Slot::new(0x00000000000000000000200050002000, [ // n2
-        Magic::new(0x0000000000000000000000001f800000, 0x90020004000040000004008801089a40, 122, 3200),
-        Magic::new(0x00002000200020002000200040000000, 0x81008082042020241210044840244802, 122, 3264),
+        Probe::new(0x0000000000000000000000001f800000, 0x90020004000040000004008801089a40, 122, 3200),
+        Probe::new(0x00002000200020002000200040000000, 0x81008082042020241210044840244802, 122, 3264),
         PAD,
     ]),
     Slot::new(0x000000000000000000004000a0004000, [ // o2
-        Magic::new(0x0000000000000000000000003f000000, 0x10010800042000000000a80c00002480, 122, 3328),
-        Magic::new(0x00004000400040004000400000000000, 0x080080002021010c0000920000010102, 123, 42283),
+        Probe::new(0x0000000000000000000000003f000000, 0x10010800042000000000a80c00002480, 122, 3328),
+        Probe::new(0x00004000400040004000400000000000, 0x080080002021010c0000920000010102, 123, 42283),
         PAD,
     ]),
     Slot::new(0x00000000000000000000800040008000, [ // p2
-        Magic::new(0x0000000000000000000000007e000000, 0x000003400a010a401010402200a04040, 122, 23590),
-        Magic::new(0x00008000800080008000800000000000, 0x00008040184811420024106950008801, 123, 48530),
+        Probe::new(0x0000000000000000000000007e000000, 0x000003400a010a401010402200a04040, 122, 23590),
+        Probe::new(0x00008000800080008000800000000000, 0x00008040184811420024106950008801, 123, 48530),
         PAD,
     ]),
     Slot::new(0x00000000000000000001000200010000, [ // a3
-        Magic::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 23654),
-        Magic::new(0x00000001000100010001000000010000, 0x08410004204c250012005220904240e0, 123, 48562),
+        Probe::new(0x00000000000000000000007e00000000, 0x021001800808004304401e000a000080, 122, 23654),
+        Probe::new(0x00000001000100010001000000010000, 0x08410004204c250012005220904240e0, 123, 48562),
         PAD,
     ]),
     Slot::new(0x00000000000000000002000500020000, [ // b3
-        Magic::new(0x0000000000000000000000fc00000000, 0x45502840600400080000104011002030, 122, 3392),
-        Magic::new(0x00000002000200020002000000020000, 0x200002c41a8001704000401442800804, 123, 42315),
+        Probe::new(0x0000000000000000000000fc00000000, 0x45502840600400080000104011002030, 122, 3392),
+        Probe::new(0x00000002000200020002000000020000, 0x200002c41a8001704000401442800804, 123, 42315),
         PAD,
     ]),
     Slot::new(0x00000000000000000004000a00040000, [ // c3
-        Magic::new(0x0000000000000000000001f800000000, 0x30000818010042000000000000800808, 122, 3456),
-        Magic::new(0x00000004000400040004000200040000, 0x08008200c00000003020020008511002, 122, 3520),
+        Probe::new(0x0000000000000000000001f800000000, 0x30000818010042000000000000800808, 122, 3456),
+        Probe::new(0x00000004000400040004000200040000, 0x08008200c00000003020020008511002, 122, 3520),
         PAD,
     ]),
     Slot::new(0x00000000000000000008001400080000, [ // d3
-        Magic::new(0x0000000000000000000003f000000000, 0x0c4000004012004804003000a0402000, 122, 3584),
-        Magic::new(0x00000008000800080008000000000000, 0x2002818208000000040000800006340c, 124, 50805),
-        Magic::new(0x00000000000000000000000600080000, 0x1a001000010440042082118010820902, 125, 52361),
+        Probe::new(0x0000000000000000000003f000000000, 0x0c4000004012004804003000a0402000, 122, 3584),
+        Probe::new(0x00000008000800080008000000000000, 0x2002818208000000040000800006340c, 124, 50805),
+        Probe::new(0x00000000000000000000000600080000, 0x1a001000010440042082118010820902, 125, 52361),
     ]),
     Slot::new(0x00000000000000000010002800100000, [ // e3
-        Magic::new(0x0000000000000000000007e000000000, 0x00000200808101030000000001201080, 122, 3648),
-        Magic::new(0x00000010001000100010000000000000, 0x50100200080004a00042000920000241, 124, 50821),
-        Magic::new(0x00000000000000000000000e00100000, 0x00205048000000001008010251008000, 124, 50837),
+        Probe::new(0x0000000000000000000007e000000000, 0x00000200808101030000000001201080, 122, 3648),
+        Probe::new(0x00000010001000100010000000000000, 0x50100200080004a00042000920000241, 124, 50821),
+        Probe::new(0x00000000000000000000000e00100000, 0x00205048000000001008010251008000, 124, 50837),
     ]),
     Slot::new(0x00000000000000000020005000200000, [ // f3
-        Magic::new(0x000000000000000000000fc000000000, 0x01180000802000000000001081208000, 122, 3712),
-        Magic::new(0x00000000000000000000001e00200000, 0x800d070000400008044004000c000000, 123, 42347),
-        Magic::new(0x00000020002000200020000000000000, 0x03004610040110000000a08308400080, 124, 50853),
+        Probe::new(0x000000000000000000000fc000000000, 0x01180000802000000000001081208000, 122, 3712),
+        Probe::new(0x00000000000000000000001e00200000, 0x800d070000400008044004000c000000, 123, 42347),
+        Probe::new(0x00000020002000200020000000000000, 0x03004610040110000000a08308400080, 124, 50853),
     ]),
     Slot::new(0x0000000000000000004000a000400000, [ // g3
-        Magic::new(0x000000000000000000001f8000000000, 0x008240201104010022001042000810a1, 122, 3776),
-        Magic::new(0x00000000000000000000003e00000000, 0x00000042800204c08468008044004022, 123, 42379),
-        Magic::new(0x00000040004000400040000000400000, 0x020010814128004000a0002100200200, 123, 42411),
+        Probe::new(0x000000000000000000001f8000000000, 0x008240201104010022001042000810a1, 122, 3776),
+        Probe::new(0x00000000000000000000003e00000000, 0x00000042800204c08468008044004022, 123, 42379),
+        Probe::new(0x00000040004000400040000000400000, 0x020010814128004000a0002100200200, 123, 42411),
     ]),
     Slot::new(0x00000000000000000080014000800000, [ // h3
-        Magic::new(0x00000000000000000000007e00000000, 0x22000000602048000080020402006000, 122, 3840),
-        Magic::new(0x000000000000000000003f0000000000, 0x504108000501410800000000262c0001, 122, 3904),
-        Magic::new(0x00000080008000800080000000800000, 0x101002010040080000a0068000088028, 123, 42443),
+        Probe::new(0x00000000000000000000007e00000000, 0x22000000602048000080020402006000, 122, 3840),
+        Probe::new(0x000000000000000000003f0000000000, 0x504108000501410800000000262c0001, 122, 3904),
+        Probe::new(0x00000080008000800080000000800000, 0x101002010040080000a0068000088028, 123, 42443),
     ]),
     Slot::new(0x00000000000000000100028001000000, [ // i3
-        Magic::new(0x0000000000000000000000fc00000000, 0x08000101304a08908058001009002002, 122, 3968),
-        Magic::new(0x000000000000000000007e0000000000, 0x00050000890490181080000808020000, 122, 4032),
-        Magic::new(0x00000100010001000100000001000000, 0x00408100201060500000030800404442, 123, 42475),
+        Probe::new(0x0000000000000000000000fc00000000, 0x08000101304a08908058001009002002, 122, 3968),
+        Probe::new(0x000000000000000000007e0000000000, 0x00050000890490181080000808020000, 122, 4032),
+        Probe::new(0x00000100010001000100000001000000, 0x00408100201060500000030800404442, 123, 42475),
     ]),
     Slot::new(0x00000000000000000200050002000000, [ // j3
-        Magic::new(0x0000000000000000000001f800000000, 0x0100000a12a4002000180460008000c0, 122, 4096),
-        Magic::new(0x000000000000000000007c0000000000, 0x05002040000000401280ac8000084000, 123, 42507),
-        Magic::new(0x00000200020002000200000002000000, 0x00882222018008000140002025000049, 123, 42539),
+        Probe::new(0x0000000000000000000001f800000000, 0x0100000a12a4002000180460008000c0, 122, 4096),
+        Probe::new(0x000000000000000000007c0000000000, 0x05002040000000401280ac8000084000, 123, 42507),
+        Probe::new(0x00000200020002000200000002000000, 0x00882222018008000140002025000049, 123, 42539),
     ]),
     Slot::new(0x000000000000000004000a0004000000, [ // k3
-        Magic::new(0x0000000000000000000003f000000000, 0x080b60008e8101000002000014100240, 122, 4160),
-        Magic::new(0x00000000000000000000780004000000, 0x200206021040411184105003400a0314, 123, 42571),
-        Magic::new(0x00000400040004000400000000000000, 0x0090e040902310908000000020022010, 124, 50869),
+        Probe::new(0x0000000000000000000003f000000000, 0x080b60008e8101000002000014100240, 122, 4160),
+        Probe::new(0x00000000000000000000780004000000, 0x200206021040411184105003400a0314, 123, 42571),
+        Probe::new(0x00000400040004000400000000000000, 0x0090e040902310908000000020022010, 124, 50869),
     ]),
     Slot::new(0x00000000000000000800140008000000, [ // l3
-        Magic::new(0x0000000000000000000007e000000000, 0x88008801000180c00900081100208042, 122, 4224),
-        Magic::new(0x00000800080008000800000000000000, 0x0004109010090000a229900200084090, 124, 50885),
-        Magic::new(0x00000000000000000000700008000000, 0x80816220240e800000200b7010090b00, 124, 50901),
+        Probe::new(0x0000000000000000000007e000000000, 0x88008801000180c00900081100208042, 122, 4224),
+        Probe::new(0x00000800080008000800000000000000, 0x0004109010090000a229900200084090, 124, 50885),
+        Probe::new(0x00000000000000000000700008000000, 0x80816220240e800000200b7010090b00, 124, 50901),
     ]),
     Slot::new(0x00000000000000001000280010000000, [ // m3
-        Magic::new(0x000000000000000000000fc000000000, 0x0d01103042001050008800022208082c, 122, 4288),
-        Magic::new(0x00001000100010001000000000000000, 0x10084004005000302040204c01181001, 124, 50917),
-        Magic::new(0x00000000000000000000600010000000, 0x480881000002000281000808402a8100, 125, 52369),
+        Probe::new(0x000000000000000000000fc000000000, 0x0d01103042001050008800022208082c, 122, 4288),
+        Probe::new(0x00001000100010001000000000000000, 0x10084004005000302040204c01181001, 124, 50917),
+        Probe::new(0x00000000000000000000600010000000, 0x480881000002000281000808402a8100, 125, 52369),
     ]),
     Slot::new(0x00000000000000002000500020000000, [ // n3
-        Magic::new(0x000000000000000000001f8000000000, 0x148000000400004a0040002000181020, 122, 4352),
-        Magic::new(0x00002000200020002000400020000000, 0xa0410008000340089000400020050221, 122, 4416),
+        Probe::new(0x000000000000000000001f8000000000, 0x148000000400004a0040002000181020, 122, 4352),
+        Probe::new(0x00002000200020002000400020000000, 0xa0410008000340089000400020050221, 122, 4416),
         PAD,
     ]),
     Slot::new(0x00000000000000004000a00040000000, [ // o3
-        Magic::new(0x000000000000000000003f0000000000, 0x00811d000019040404108086480400c0, 122, 4480),
-        Magic::new(0x00004000400040004000000040000000, 0x68088424000b20000000000028222103, 123, 42603),
+        Probe::new(0x000000000000000000003f0000000000, 0x00811d000019040404108086480400c0, 122, 4480),
+        Probe::new(0x00004000400040004000000040000000, 0x68088424000b20000000000028222103, 123, 42603),
         PAD,
     ]),
     Slot::new(0x00000000000000008000400080000000, [ // p3
-        Magic::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 23718),
-        Magic::new(0x00008000800080008000000080000000, 0x08802008410080124004101480800101, 123, 48594),
+        Probe::new(0x000000000000000000007e0000000000, 0x200c8004000010024010200008841000, 122, 23718),
+        Probe::new(0x00008000800080008000000080000000, 0x08802008410080124004101480800101, 123, 48594),
         PAD,
     ]),
     Slot::new(0x00000000000000010002000100000000, [ // a4
-        Magic::new(0x0000000000000000007e000000000000, 0x00080180580000040452041000840a00, 122, 23782),
-        Magic::new(0x00000001000100010000000100010000, 0x80b4400010000100608244804c008000, 123, 48626),
+        Probe::new(0x0000000000000000007e000000000000, 0x00080180580000040452041000840a00, 122, 23782),
+        Probe::new(0x00000001000100010000000100010000, 0x80b4400010000100608244804c008000, 123, 48626),
         PAD,
     ]),
     Slot::new(0x00000000000000020005000200000000, [ // b4
-        Magic::new(0x000000000000000000fc000000000000, 0x08040200010000402300c41000006080, 122, 4544),
-        Magic::new(0x00000002000200020000000200020000, 0x28001061200001210030200041020400, 123, 42635),
+        Probe::new(0x000000000000000000fc000000000000, 0x08040200010000402300c41000006080, 122, 4544),
+        Probe::new(0x00000002000200020000000200020000, 0x28001061200001210030200041020400, 123, 42635),
         PAD,
     ]),
     Slot::new(0x0000000000000004000a000400000000, [ // c4
-        Magic::new(0x000000000000000001f8000000000000, 0x0640a001a000011000000810000a4242, 122, 35206),
-        Magic::new(0x00000004000400040002000400040000, 0x98204000210011030000020518002100, 122, 4608),
+        Probe::new(0x000000000000000001f8000000000000, 0x0640a001a000011000000810000a4242, 122, 35206),
+        Probe::new(0x00000004000400040002000400040000, 0x98204000210011030000020518002100, 122, 4608),
         PAD,
     ]),
     Slot::new(0x00000000000000080014000800000000, [ // d4
-        Magic::new(0x000000000000000003f0000000000000, 0x04000001022801800202012220100e08, 122, 4672),
-        Magic::new(0x00000008000800080000000000000000, 0x20091100081026100002210420004201, 125, 52377),
-        Magic::new(0x00000000000000000006000800080000, 0x000084000000020c0002300042445142, 124, 50933),
+        Probe::new(0x000000000000000003f0000000000000, 0x04000001022801800202012220100e08, 122, 4672),
+        Probe::new(0x00000008000800080000000000000000, 0x20091100081026100002210420004201, 125, 52377),
+        Probe::new(0x00000000000000000006000800080000, 0x000084000000020c0002300042445142, 124, 50933),
     ]),
     Slot::new(0x00000000000000100028001000000000, [ // e4
-        Magic::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 4736),
-        Magic::new(0x0000000000000000000e001000100000, 0x5880000082000006201508c111011000, 123, 42667),
-        Magic::new(0x00000010001000100000000000000000, 0x0880300041c44a100000a00908044100, 125, 52385),
+        Probe::new(0x000000000000000007e0000000000000, 0x020020200000000080000000104000a0, 122, 4736),
+        Probe::new(0x0000000000000000000e001000100000, 0x5880000082000006201508c111011000, 123, 42667),
+        Probe::new(0x00000010001000100000000000000000, 0x0880300041c44a100000a00908044100, 125, 52385),
     ]),
     Slot::new(0x00000000000000200050002000000000, [ // f4
-        Magic::new(0x00000000000000000fc0000000000000, 0x008780001010821aa0400000000c03b0, 122, 4800),
-        Magic::new(0x0000000000000000001e000000000000, 0x00094052230008000800111000402800, 124, 50949),
-        Magic::new(0x00000020002000200000002000200000, 0x020048026120a00c020000400a102400, 123, 42699),
+        Probe::new(0x00000000000000000fc0000000000000, 0x008780001010821aa0400000000c03b0, 122, 4800),
+        Probe::new(0x0000000000000000001e000000000000, 0x00094052230008000800111000402800, 124, 50949),
+        Probe::new(0x00000020002000200000002000200000, 0x020048026120a00c020000400a102400, 123, 42699),
     ]),
     Slot::new(0x000000000000004000a0004000000000, [ // g4
-        Magic::new(0x00000000000000001f80000000000000, 0x00200082003110852000200280a00008, 122, 4864),
-        Magic::new(0x0000000000000000003e000000000000, 0x200004c0000080100000000000006400, 123, 42731),
-        Magic::new(0x00000040004000400000004000400000, 0x04040045a20051022000002a00c01340, 123, 42763),
+        Probe::new(0x00000000000000001f80000000000000, 0x00200082003110852000200280a00008, 122, 4864),
+        Probe::new(0x0000000000000000003e000000000000, 0x200004c0000080100000000000006400, 123, 42731),
+        Probe::new(0x00000040004000400000004000400000, 0x04040045a20051022000002a00c01340, 123, 42763),
     ]),
     Slot::new(0x00000000000000800140008000000000, [ // h4
-        Magic::new(0x0000000000000000007e000000000000, 0x000000a2000004802001010400000201, 122, 4928),
-        Magic::new(0x00000000000000003f00000000000000, 0x00804026280300010200100003040041, 122, 4992),
-        Magic::new(0x00000080008000800000008000800000, 0x06604081804000028808828201040440, 123, 42795),
+        Probe::new(0x0000000000000000007e000000000000, 0x000000a2000004802001010400000201, 122, 4928),
+        Probe::new(0x00000000000000003f00000000000000, 0x00804026280300010200100003040041, 122, 4992),
+        Probe::new(0x00000080008000800000008000800000, 0x06604081804000028808828201040440, 123, 42795),
     ]),
     Slot::new(0x00000000000001000280010000000000, [ // i4
-        Magic::new(0x000000000000000000fc000000000000, 0x00800000000100050422840022060101, 122, 5056),
-        Magic::new(0x00000000000000007e00000000000000, 0x40000000e20000001000910002c49082, 122, 5120),
-        Magic::new(0x00000100010001000000010001000000, 0x00328082064040020842808440120040, 123, 42827),
+        Probe::new(0x000000000000000000fc000000000000, 0x00800000000100050422840022060101, 122, 5056),
+        Probe::new(0x00000000000000007e00000000000000, 0x40000000e20000001000910002c49082, 122, 5120),
+        Probe::new(0x00000100010001000000010001000000, 0x00328082064040020842808440120040, 123, 42827),
     ]),
     Slot::new(0x00000000000002000500020000000000, [ // j4
-        Magic::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 5184),
-        Magic::new(0x00000000000000007c00000000000000, 0x0109800500809540000000180040a032, 123, 42859),
-        Magic::new(0x00000200020002000000020002000000, 0x10413023181000000500243001413000, 123, 42891),
+        Probe::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 122, 5184),
+        Probe::new(0x00000000000000007c00000000000000, 0x0109800500809540000000180040a032, 123, 42859),
+        Probe::new(0x00000200020002000000020002000000, 0x10413023181000000500243001413000, 123, 42891),
     ]),
     Slot::new(0x00000000000004000a00040000000000, [ // k4
-        Magic::new(0x000000000000000003f0000000000000, 0x00238000009002001000041000a80040, 122, 5248),
-        Magic::new(0x00000000000000007800000000000000, 0x08800028083e00008081d00408008806, 124, 50965),
-        Magic::new(0x00000400040004000000040004000000, 0x02111104100820004000001000200021, 123, 42923),
+        Probe::new(0x000000000000000003f0000000000000, 0x00238000009002001000041000a80040, 122, 5248),
+        Probe::new(0x00000000000000007800000000000000, 0x08800028083e00008081d00408008806, 124, 50965),
+        Probe::new(0x00000400040004000000040004000000, 0x02111104100820004000001000200021, 123, 42923),
     ]),
     Slot::new(0x00000000000008001400080000000000, [ // l4
-        Magic::new(0x000000000000000007e0000000000000, 0x18000980000902200406001010109020, 122, 5312),
-        Magic::new(0x00000000000000007000080008000000, 0x2402000084100204c000462111100007, 123, 42955),
-        Magic::new(0x00000800080008000000000000000000, 0x58050048003102400240400c20200000, 125, 52763),
+        Probe::new(0x000000000000000007e0000000000000, 0x18000980000902200406001010109020, 122, 5312),
+        Probe::new(0x00000000000000007000080008000000, 0x2402000084100204c000462111100007, 123, 42955),
+        Probe::new(0x00000800080008000000000000000000, 0x58050048003102400240400c20200000, 125, 52763),
     ]),
     Slot::new(0x00000000000010002800100000000000, [ // m4
-        Magic::new(0x00000000000000000fc0000000000000, 0x1012400040054000015000500a001410, 122, 5376),
-        Magic::new(0x00001000100010000000000000000000, 0x0051000800040400020c009908000020, 125, 52393),
-        Magic::new(0x00000000000000006000100010000000, 0x1002002400800009000001084a030003, 124, 50981),
+        Probe::new(0x00000000000000000fc0000000000000, 0x1012400040054000015000500a001410, 122, 5376),
+        Probe::new(0x00001000100010000000000000000000, 0x0051000800040400020c009908000020, 125, 52393),
+        Probe::new(0x00000000000000006000100010000000, 0x1002002400800009000001084a030003, 124, 50981),
     ]),
     Slot::new(0x00000000000020005000200000000000, [ // n4
-        Magic::new(0x00000000000000001f80000000000000, 0x0890004000041800408c0c0004480082, 122, 5440),
-        Magic::new(0x00002000200020004000200020000000, 0x08108006180900224000100200010012, 122, 5504),
+        Probe::new(0x00000000000000001f80000000000000, 0x0890004000041800408c0c0004480082, 122, 5440),
+        Probe::new(0x00002000200020004000200020000000, 0x08108006180900224000100200010012, 122, 5504),
         PAD,
     ]),
     Slot::new(0x0000000000004000a000400000000000, [ // o4
-        Magic::new(0x00000000000000003f00000000000000, 0xa147040008000a100042000900500082, 122, 5568),
-        Magic::new(0x00004000400040000000400040000000, 0x0241040050040000001a080300042100, 123, 42987),
+        Probe::new(0x00000000000000003f00000000000000, 0xa147040008000a100042000900500082, 122, 5568),
+        Probe::new(0x00004000400040000000400040000000, 0x0241040050040000001a080300042100, 123, 42987),
         PAD,
     ]),
     Slot::new(0x00000000000080004000800000000000, [ // p4
-        Magic::new(0x00000000000000007e00000000000000, 0x04000001320218001028007400404502, 122, 23846),
-        Magic::new(0x00008000800080000000800080000000, 0x800024020000601002a00a0020864000, 123, 48658),
+        Probe::new(0x00000000000000007e00000000000000, 0x04000001320218001028007400404502, 122, 23846),
+        Probe::new(0x00008000800080000000800080000000, 0x800024020000601002a00a0020864000, 123, 48658),
         PAD,
     ]),
     Slot::new(0x00000000000100020001000000000000, [ // a5
-        Magic::new(0x000000000000007e0000000000000000, 0x4408010120600005000400000a008023, 122, 23910),
-        Magic::new(0x00000001000100000001000100010000, 0x46348620400010200020801820519028, 123, 48690),
+        Probe::new(0x000000000000007e0000000000000000, 0x4408010120600005000400000a008023, 122, 23910),
+        Probe::new(0x00000001000100000001000100010000, 0x46348620400010200020801820519028, 123, 48690),
         PAD,
     ]),
     Slot::new(0x00000000000200050002000000000000, [ // b5
-        Magic::new(0x00000000000000fc0000000000000000, 0xa0401800044400080200100101221020, 122, 5632),
-        Magic::new(0x00000002000200000002000200020000, 0x09004040040400000024080450004000, 123, 43019),
+        Probe::new(0x00000000000000fc0000000000000000, 0xa0401800044400080200100101221020, 122, 5632),
+        Probe::new(0x00000002000200000002000200020000, 0x09004040040400000024080450004000, 123, 43019),
         PAD,
     ]),
     Slot::new(0x000000000004000a0004000000000000, [ // c5
-        Magic::new(0x00000000000001f80000000000000000, 0x01000040902620880008011120100000, 122, 5696),
-        Magic::new(0x00000004000400020004000400040000, 0x808000c80844160c7005020404005101, 122, 5760),
+        Probe::new(0x00000000000001f80000000000000000, 0x01000040902620880008011120100000, 122, 5696),
+        Probe::new(0x00000004000400020004000400040000, 0x808000c80844160c7005020404005101, 122, 5760),
         PAD,
     ]),
     Slot::new(0x00000000000800140008000000000000, [ // d5
-        Magic::new(0x00000000000003f00000000000000000, 0x0080300000130400c000008100200200, 122, 5824),
-        Magic::new(0x00000000000000000008000800080000, 0x8020000000020108801a085007009000, 125, 52401),
-        Magic::new(0x00000008000800060000000000000000, 0x400008000a2004020000000010000405, 124, 50997),
+        Probe::new(0x00000000000003f00000000000000000, 0x0080300000130400c000008100200200, 122, 5824),
+        Probe::new(0x00000000000000000008000800080000, 0x8020000000020108801a085007009000, 125, 52401),
+        Probe::new(0x00000008000800060000000000000000, 0x400008000a2004020000000010000405, 124, 50997),
     ]),
     Slot::new(0x00000000001000280010000000000000, [ // e5
-        Magic::new(0x00000000000007e00000000000000000, 0x00400100084020000440028041200414, 122, 5888),
-        Magic::new(0x00000010001000000010001000100000, 0x144001001000900000002c8031108600, 123, 43051),
-        Magic::new(0x000000000000000e0000000000000000, 0x11020c00000000015260210000000280, 125, 52409),
+        Probe::new(0x00000000000007e00000000000000000, 0x00400100084020000440028041200414, 122, 5888),
+        Probe::new(0x00000010001000000010001000100000, 0x144001001000900000002c8031108600, 123, 43051),
+        Probe::new(0x000000000000000e0000000000000000, 0x11020c00000000015260210000000280, 125, 52409),
     ]),
     Slot::new(0x00000000002000500020000000000000, [ // f5
-        Magic::new(0x0000000000000fc00000000000000000, 0x04a00028308004282901010014008200, 122, 5952),
-        Magic::new(0x000000000000001e0000000000000000, 0x50007001000464000888410630810104, 124, 51013),
-        Magic::new(0x00000020002000000020002000200000, 0x80000400084c0100060d010244000880, 123, 43083),
+        Probe::new(0x0000000000000fc00000000000000000, 0x04a00028308004282901010014008200, 122, 5952),
+        Probe::new(0x000000000000001e0000000000000000, 0x50007001000464000888410630810104, 124, 51013),
+        Probe::new(0x00000020002000000020002000200000, 0x80000400084c0100060d010244000880, 123, 43083),
     ]),
     Slot::new(0x00000000004000a00040000000000000, [ // g5
-        Magic::new(0x0000000000001f800000000000000000, 0x4008008080008100020001010002c008, 122, 6016),
-        Magic::new(0x000000000000003e0000000000000000, 0x040000a0041000004000000008006400, 123, 43115),
-        Magic::new(0x00000040004000000040004000400000, 0x0000048204002020200080200c448180, 123, 43147),
+        Probe::new(0x0000000000001f800000000000000000, 0x4008008080008100020001010002c008, 122, 6016),
+        Probe::new(0x000000000000003e0000000000000000, 0x040000a0041000004000000008006400, 123, 43115),
+        Probe::new(0x00000040004000000040004000400000, 0x0000048204002020200080200c448180, 123, 43147),
     ]),
     Slot::new(0x00000000008001400080000000000000, [ // h5
-        Magic::new(0x000000000000007e0000000000000000, 0x040010052080100089000401020080c2, 122, 6080),
-        Magic::new(0x0000000000003f000000000000000000, 0x1004024010000128581a000002000040, 122, 6144),
-        Magic::new(0x00000080008000000080008000800000, 0x008402090880400a0000001100800020, 123, 43179),
+        Probe::new(0x000000000000007e0000000000000000, 0x040010052080100089000401020080c2, 122, 6080),
+        Probe::new(0x0000000000003f000000000000000000, 0x1004024010000128581a000002000040, 122, 6144),
+        Probe::new(0x00000080008000000080008000800000, 0x008402090880400a0000001100800020, 123, 43179),
     ]),
     Slot::new(0x00000000010002800100000000000000, [ // i5
-        Magic::new(0x00000000000000fc0000000000000000, 0x10201a01c20001058000030000002000, 122, 6208),
-        Magic::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 6272),
-        Magic::new(0x00000100010000000100010001000000, 0x00842014108020114010a04008204011, 123, 43211),
+        Probe::new(0x00000000000000fc0000000000000000, 0x10201a01c20001058000030000002000, 122, 6208),
+        Probe::new(0x0000000000007e000000000000000000, 0x10810000001004000020000000244050, 122, 6272),
+        Probe::new(0x00000100010000000100010001000000, 0x00842014108020114010a04008204011, 123, 43211),
     ]),
     Slot::new(0x00000000020005000200000000000000, [ // j5
-        Magic::new(0x00000000000001f80000000000000000, 0x00808800600a800000040000060a0000, 122, 6336),
-        Magic::new(0x0000000000007c000000000000000000, 0x0a04084a000160000030018000042010, 123, 43243),
-        Magic::new(0x00000200020000000200020002000000, 0x1a020220000880019008402008408124, 123, 43275),
+        Probe::new(0x00000000000001f80000000000000000, 0x00808800600a800000040000060a0000, 122, 6336),
+        Probe::new(0x0000000000007c000000000000000000, 0x0a04084a000160000030018000042010, 123, 43243),
+        Probe::new(0x00000200020000000200020002000000, 0x1a020220000880019008402008408124, 123, 43275),
     ]),
     Slot::new(0x0000000004000a000400000000000000, [ // k5
-        Magic::new(0x00000000000003f00000000000000000, 0x20800e030408880100400029a9400040, 122, 6400),
-        Magic::new(0x00000000000078000000000000000000, 0x0102010029c000020014000003002009, 124, 51029),
-        Magic::new(0x00000400040000000400040004000000, 0x00800240241800000002101860028012, 123, 43307),
+        Probe::new(0x00000000000003f00000000000000000, 0x20800e030408880100400029a9400040, 122, 6400),
+        Probe::new(0x00000000000078000000000000000000, 0x0102010029c000020014000003002009, 124, 51029),
+        Probe::new(0x00000400040000000400040004000000, 0x00800240241800000002101860028012, 123, 43307),
     ]),
     Slot::new(0x00000000080014000800000000000000, [ // l5
-        Magic::new(0x00000000000007e00000000000000000, 0x0020810081000120200a820441210800, 122, 36157),
-        Magic::new(0x00000800080000000800080008000000, 0x0020200e00c602440440412400020908, 123, 43339),
-        Magic::new(0x00000000000070000000000000000000, 0x220441a08310410040001c00000d0900, 125, 52417),
+        Probe::new(0x00000000000007e00000000000000000, 0x0020810081000120200a820441210800, 122, 36157),
+        Probe::new(0x00000800080000000800080008000000, 0x0020200e00c602440440412400020908, 123, 43339),
+        Probe::new(0x00000000000070000000000000000000, 0x220441a08310410040001c00000d0900, 125, 52417),
     ]),
     Slot::new(0x00000000100028001000000000000000, [ // m5
-        Magic::new(0x0000000000000fc00000000000000000, 0x00810000620900841808808000028101, 122, 6464),
-        Magic::new(0x00000000000000001000100010000000, 0x00080010130840800401402902028104, 125, 52425),
-        Magic::new(0x00001000100060000000000000000000, 0x00090908403001000c8100c804004001, 124, 51045),
+        Probe::new(0x0000000000000fc00000000000000000, 0x00810000620900841808808000028101, 122, 6464),
+        Probe::new(0x00000000000000001000100010000000, 0x00080010130840800401402902028104, 125, 52425),
+        Probe::new(0x00001000100060000000000000000000, 0x00090908403001000c8100c804004001, 124, 51045),
     ]),
     Slot::new(0x00000000200050002000000000000000, [ // n5
-        Magic::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 6528),
-        Magic::new(0x00002000200040002000200020000000, 0x88208200200080200020000601042081, 122, 6592),
+        Probe::new(0x0000000000001f800000000000000000, 0x22810000080220001010901288020820, 122, 6528),
+        Probe::new(0x00002000200040002000200020000000, 0x88208200200080200020000601042081, 122, 6592),
         PAD,
     ]),
     Slot::new(0x000000004000a0004000000000000000, [ // o5
-        Magic::new(0x0000000000003f000000000000000000, 0x08040509800100100040600200409821, 122, 6656),
-        Magic::new(0x00004000400000004000400040000000, 0x84410002440200000810122080804402, 123, 43371),
+        Probe::new(0x0000000000003f000000000000000000, 0x08040509800100100040600200409821, 122, 6656),
+        Probe::new(0x00004000400000004000400040000000, 0x84410002440200000810122080804402, 123, 43371),
         PAD,
     ]),
     Slot::new(0x00000000800040008000000000000000, [ // p5
-        Magic::new(0x0000000000007e000000000000000000, 0x00020010000001800008882041800000, 122, 23974),
-        Magic::new(0x00008000800000008000800080000000, 0x01801482700100100900480458201023, 123, 48722),
+        Probe::new(0x0000000000007e000000000000000000, 0x00020010000001800008882041800000, 122, 23974),
+        Probe::new(0x00008000800000008000800080000000, 0x01801482700100100900480458201023, 123, 48722),
         PAD,
     ]),
     Slot::new(0x00000001000200010000000000000000, [ // a6
-        Magic::new(0x00000000007e00000000000000000000, 0x0000e404480054008020048000021108, 122, 24038),
-        Magic::new(0x00000001000000010001000100010000, 0x1020000040803004088081000a082810, 123, 48754),
+        Probe::new(0x00000000007e00000000000000000000, 0x0000e404480054008020048000021108, 122, 24038),
+        Probe::new(0x00000001000000010001000100010000, 0x1020000040803004088081000a082810, 123, 48754),
         PAD,
     ]),
     Slot::new(0x00000002000500020000000000000000, [ // b6
-        Magic::new(0x0000000000fc00000000000000000000, 0x10080100024488010010800000208000, 122, 6720),
-        Magic::new(0x00000002000000020002000200020000, 0x90004500089015220020410121021016, 123, 43403),
+        Probe::new(0x0000000000fc00000000000000000000, 0x10080100024488010010800000208000, 122, 6720),
+        Probe::new(0x00000002000000020002000200020000, 0x90004500089015220020410121021016, 123, 43403),
         PAD,
     ]),
     Slot::new(0x00000004000a00040000000000000000, [ // c6
-        Magic::new(0x0000000001f800000000000000000000, 0x00004100204028484200000000080130, 122, 6784),
-        Magic::new(0x00000004000200040004000400040000, 0x080020002100008050124200010aa000, 122, 6848),
+        Probe::new(0x0000000001f800000000000000000000, 0x00004100204028484200000000080130, 122, 6784),
+        Probe::new(0x00000004000200040004000400040000, 0x080020002100008050124200010aa000, 122, 6848),
         PAD,
     ]),
     Slot::new(0x00000008001400080000000000000000, [ // d6
-        Magic::new(0x0000000003f000000000000000000000, 0x04401080006400022012260040000004, 122, 6912),
-        Magic::new(0x00000000000000080008000800080000, 0x4a0800006400500084248cc40a001001, 124, 51061),
-        Magic::new(0x00000008000600000000000000000000, 0x004012102020044000090040000d0010, 125, 52433),
+        Probe::new(0x0000000003f000000000000000000000, 0x04401080006400022012260040000004, 122, 6912),
+        Probe::new(0x00000000000000080008000800080000, 0x4a0800006400500084248cc40a001001, 124, 51061),
+        Probe::new(0x00000008000600000000000000000000, 0x004012102020044000090040000d0010, 125, 52433),
     ]),
     Slot::new(0x00000010002800100000000000000000, [ // e6
-        Magic::new(0x0000000007e000000000000000000000, 0x001240400082800a04800000044000c2, 122, 6976),
-        Magic::new(0x00000000000000100010001000100000, 0x010000000002000c0001040402306802, 124, 51077),
-        Magic::new(0x00000010000e00000000000000000000, 0x80181040504088080001000000810020, 124, 51093),
+        Probe::new(0x0000000007e000000000000000000000, 0x001240400082800a04800000044000c2, 122, 6976),
+        Probe::new(0x00000000000000100010001000100000, 0x010000000002000c0001040402306802, 124, 51077),
+        Probe::new(0x00000010000e00000000000000000000, 0x80181040504088080001000000810020, 124, 51093),
     ]),
     Slot::new(0x00000020005000200000000000000000, [ // f6
-        Magic::new(0x000000000fc000000000000000000000, 0x00210010000528100000068420090020, 122, 7040),
-        Magic::new(0x00000020000000200020002000200000, 0x08412d00821085400010820104100d80, 123, 43435),
-        Magic::new(0x00000000001e00000000000000000000, 0x2021300010200192801000021408c040, 124, 51109),
+        Probe::new(0x000000000fc000000000000000000000, 0x00210010000528100000068420090020, 122, 7040),
+        Probe::new(0x00000020000000200020002000200000, 0x08412d00821085400010820104100d80, 123, 43435),
+        Probe::new(0x00000000001e00000000000000000000, 0x2021300010200192801000021408c040, 124, 51109),
     ]),
     Slot::new(0x0000004000a000400000000000000000, [ // g6
-        Magic::new(0x000000001f8000000000000000000000, 0x04803008004002100042028200090000, 122, 7104),
-        Magic::new(0x00000000003e00000000000000000000, 0x830c0801080130001000360102800901, 123, 43467),
-        Magic::new(0x00000040000000400040004000400000, 0x03010100020200010106028040400120, 123, 43499),
+        Probe::new(0x000000001f8000000000000000000000, 0x04803008004002100042028200090000, 122, 7104),
+        Probe::new(0x00000000003e00000000000000000000, 0x830c0801080130001000360102800901, 123, 43467),
+        Probe::new(0x00000040000000400040004000400000, 0x03010100020200010106028040400120, 123, 43499),
     ]),
     Slot::new(0x00000080014000800000000000000000, [ // h6
-        Magic::new(0x00000000007e00000000000000000000, 0x001d4402004000001001184006821002, 122, 7168),
-        Magic::new(0x000000003f0000000000000000000000, 0x00000404000808040044000000000080, 122, 7232),
-        Magic::new(0x00000080000000800080008000800000, 0x20a00000030040001009104000108301, 123, 43531),
+        Probe::new(0x00000000007e00000000000000000000, 0x001d4402004000001001184006821002, 122, 7168),
+        Probe::new(0x000000003f0000000000000000000000, 0x00000404000808040044000000000080, 122, 7232),
+        Probe::new(0x00000080000000800080008000800000, 0x20a00000030040001009104000108301, 123, 43531),
     ]),
     Slot::new(0x00000100028001000000000000000000, [ // i6
-        Magic::new(0x0000000000fc00000000000000000000, 0x0021010008a008004801000104040208, 122, 7296),
-        Magic::new(0x000000007e0000000000000000000000, 0x20004002000008880100081100020004, 122, 7360),
-        Magic::new(0x00000100000001000100010001000000, 0x82080100910103a09000003000a02040, 123, 43563),
+        Probe::new(0x0000000000fc00000000000000000000, 0x0021010008a008004801000104040208, 122, 7296),
+        Probe::new(0x000000007e0000000000000000000000, 0x20004002000008880100081100020004, 122, 7360),
+        Probe::new(0x00000100000001000100010001000000, 0x82080100910103a09000003000a02040, 123, 43563),
     ]),
     Slot::new(0x00000200050002000000000000000000, [ // j6
-        Magic::new(0x0000000001f800000000000000000000, 0x04200810002200c0520028414000000a, 122, 7424),
-        Magic::new(0x000000007c0000000000000000000000, 0x0014402400820a002010040040011024, 123, 43595),
-        Magic::new(0x00000200000002000200020002000000, 0x08800020020800002014000600200011, 123, 43627),
+        Probe::new(0x0000000001f800000000000000000000, 0x04200810002200c0520028414000000a, 122, 7424),
+        Probe::new(0x000000007c0000000000000000000000, 0x0014402400820a002010040040011024, 123, 43595),
+        Probe::new(0x00000200000002000200020002000000, 0x08800020020800002014000600200011, 123, 43627),
     ]),
     Slot::new(0x000004000a0004000000000000000000, [ // k6
-        Magic::new(0x0000000003f000000000000000000000, 0x05008810301680488020a01089a20804, 122, 34956),
-        Magic::new(0x00000400000004000400040004000000, 0x002006100b0804002130002014481003, 123, 43659),
-        Magic::new(0x00000000780000000000000000000000, 0x00804204100010c40880008a00084480, 124, 51125),
+        Probe::new(0x0000000003f000000000000000000000, 0x05008810301680488020a01089a20804, 122, 34956),
+        Probe::new(0x00000400000004000400040004000000, 0x002006100b0804002130002014481003, 123, 43659),
+        Probe::new(0x00000000780000000000000000000000, 0x00804204100010c40880008a00084480, 124, 51125),
     ]),
     Slot::new(0x00000800140008000000000000000000, [ // l6
-        Magic::new(0x0000000007e000000000000000000000, 0x888c00200a000442911000a400002003, 122, 7488),
-        Magic::new(0x00000000000008000800080008000000, 0x00020210004200013480221440490410, 124, 51141),
-        Magic::new(0x00000800700000000000000000000000, 0x80004004000c402000010280e0000411, 124, 51157),
+        Probe::new(0x0000000007e000000000000000000000, 0x888c00200a000442911000a400002003, 122, 7488),
+        Probe::new(0x00000000000008000800080008000000, 0x00020210004200013480221440490410, 124, 51141),
+        Probe::new(0x00000800700000000000000000000000, 0x80004004000c402000010280e0000411, 124, 51157),
     ]),
     Slot::new(0x00001000280010000000000000000000, [ // m6
-        Magic::new(0x000000000fc000000000000000000000, 0x002000100008081e120f048002400404, 122, 7552),
-        Magic::new(0x00000000000010001000100010000000, 0x000400c00010000408086228c0010484, 124, 51173),
-        Magic::new(0x00001000600000000000000000000000, 0x00088081001000c0014c400200080000, 125, 52441),
+        Probe::new(0x000000000fc000000000000000000000, 0x002000100008081e120f048002400404, 122, 7552),
+        Probe::new(0x00000000000010001000100010000000, 0x000400c00010000408086228c0010484, 124, 51173),
+        Probe::new(0x00001000600000000000000000000000, 0x00088081001000c0014c400200080000, 125, 52441),
     ]),
     Slot::new(0x00002000500020000000000000000000, [ // n6
-        Magic::new(0x000000001f8000000000000000000000, 0x00400102080500090800800208008541, 122, 35083),
-        Magic::new(0x00002000400020002000200020000000, 0x00c58002005020000301004680040185, 122, 7616),
+        Probe::new(0x000000001f8000000000000000000000, 0x00400102080500090800800208008541, 122, 35083),
+        Probe::new(0x00002000400020002000200020000000, 0x00c58002005020000301004680040185, 122, 7616),
         PAD,
     ]),
     Slot::new(0x00004000a00040000000000000000000, [ // o6
-        Magic::new(0x000000003f0000000000000000000000, 0x01028808100840080000000081100003, 122, 7680),
-        Magic::new(0x00004000000040004000400040000000, 0x04002608000100010000000460110002, 123, 43691),
+        Probe::new(0x000000003f0000000000000000000000, 0x01028808100840080000000081100003, 122, 7680),
+        Probe::new(0x00004000000040004000400040000000, 0x04002608000100010000000460110002, 123, 43691),
         PAD,
     ]),
     Slot::new(0x00008000400080000000000000000000, [ // p6
-        Magic::new(0x000000007e0000000000000000000000, 0x000002040800000080081002001c6811, 122, 24102),
-        Magic::new(0x00008000000080008000800080000000, 0x000010000c9700002450580062104001, 123, 48786),
+        Probe::new(0x000000007e0000000000000000000000, 0x000002040800000080081002001c6811, 122, 24102),
+        Probe::new(0x00008000000080008000800080000000, 0x000010000c9700002450580062104001, 123, 48786),
         PAD,
     ]),
     Slot::new(0x00010002000100000000000000000000, [ // a7
-        Magic::new(0x0000007e000000000000000000000000, 0x00042080020104010214000200030808, 122, 24166),
-        Magic::new(0x00000000000100010001000100010000, 0x881840000080036c0000100020a0c100, 123, 48818),
+        Probe::new(0x0000007e000000000000000000000000, 0x00042080020104010214000200030808, 122, 24166),
+        Probe::new(0x00000000000100010001000100010000, 0x881840000080036c0000100020a0c100, 123, 48818),
         PAD,
     ]),
     Slot::new(0x00020005000200000000000000000000, [ // b7
-        Magic::new(0x000000fc000000000000000000000000, 0x12000000020020000004488000000000, 122, 7744),
-        Magic::new(0x00000000000200020002000200020000, 0x40080c21108000c20080c00008010448, 123, 43723),
+        Probe::new(0x000000fc000000000000000000000000, 0x12000000020020000004488000000000, 122, 7744),
+        Probe::new(0x00000000000200020002000200020000, 0x40080c21108000c20080c00008010448, 123, 43723),
         PAD,
     ]),
     Slot::new(0x0004000a000400000000000000000000, [ // c7
-        Magic::new(0x000001f8000000000000000000000000, 0x00000804a81040000200200019700c20, 122, 34702),
-        Magic::new(0x00000002000400040004000400040000, 0x6000080a040010000080040060c04940, 122, 7808),
+        Probe::new(0x000001f8000000000000000000000000, 0x00000804a81040000200200019700c20, 122, 34702),
+        Probe::new(0x00000002000400040004000400040000, 0x6000080a040010000080040060c04940, 122, 7808),
         PAD,
     ]),
     Slot::new(0x00080014000800000000000000000000, [ // d7
-        Magic::new(0x000003f0000000000000000000000000, 0x80020000081000220000184288420020, 122, 7872),
-        Magic::new(0x00000000000800080008000800080000, 0x10020804008060002110020030800100, 123, 43755),
-        Magic::new(0x00000006000000000000000000000000, 0x0060080a2801040a0220000a00414042, 126, 36342),
+        Probe::new(0x000003f0000000000000000000000000, 0x80020000081000220000184288420020, 122, 7872),
+        Probe::new(0x00000000000800080008000800080000, 0x10020804008060002110020030800100, 123, 43755),
+        Probe::new(0x00000006000000000000000000000000, 0x0060080a2801040a0220000a00414042, 126, 36342),
     ]),
     Slot::new(0x00100028001000000000000000000000, [ // e7
-        Magic::new(0x000007e0000000000000000000000000, 0x04124008004080016041000004400100, 122, 7936),
-        Magic::new(0x00000000001000100010001000100000, 0x18180218d4a2a0204000080010800604, 123, 43787),
-        Magic::new(0x0000000e000000000000000000000000, 0x4821088110300c12d040900022006800, 125, 52449),
+        Probe::new(0x000007e0000000000000000000000000, 0x04124008004080016041000004400100, 122, 7936),
+        Probe::new(0x00000000001000100010001000100000, 0x18180218d4a2a0204000080010800604, 123, 43787),
+        Probe::new(0x0000000e000000000000000000000000, 0x4821088110300c12d040900022006800, 125, 52449),
     ]),
     Slot::new(0x00200050002000000000000000000000, [ // f7
-        Magic::new(0x00000fc0000000000000000000000000, 0x000100200020200208004020240a3000, 122, 8000),
-        Magic::new(0x00000000002000200020002000200000, 0x820021100800030000280500904aa200, 123, 50029),
-        Magic::new(0x0000001e000000000000000000000000, 0x00204500100c80000100910200080480, 124, 51189),
+        Probe::new(0x00000fc0000000000000000000000000, 0x000100200020200208004020240a3000, 122, 8000),
+        Probe::new(0x00000000002000200020002000200000, 0x820021100800030000280500904aa200, 123, 50029),
+        Probe::new(0x0000001e000000000000000000000000, 0x00204500100c80000100910200080480, 124, 51189),
     ]),
     Slot::new(0x004000a0004000000000000000000000, [ // g7
-        Magic::new(0x00001f80000000000000000000000000, 0x01010020002040400b83220010800005, 122, 8064),
-        Magic::new(0x00000000004000400040004000400000, 0x00800202080021401404846421000021, 123, 43819),
-        Magic::new(0x0000003e000000000000000000000000, 0x0000010048000020c2a0109052034402, 123, 43851),
+        Probe::new(0x00001f80000000000000000000000000, 0x01010020002040400b83220010800005, 122, 8064),
+        Probe::new(0x00000000004000400040004000400000, 0x00800202080021401404846421000021, 123, 43819),
+        Probe::new(0x0000003e000000000000000000000000, 0x0000010048000020c2a0109052034402, 123, 43851),
     ]),
     Slot::new(0x00800140008000000000000000000000, [ // h7
-        Magic::new(0x0000007e000000000000000000000000, 0x000200412c00000001a3050064000200, 122, 8128),
-        Magic::new(0x00003f00000000000000000000000000, 0x10808000200400000010005042000265, 122, 8192),
-        Magic::new(0x00000000008000800080008000800000, 0x011000c010004148000a002800400010, 123, 43883),
+        Probe::new(0x0000007e000000000000000000000000, 0x000200412c00000001a3050064000200, 122, 8128),
+        Probe::new(0x00003f00000000000000000000000000, 0x10808000200400000010005042000265, 122, 8192),
+        Probe::new(0x00000000008000800080008000800000, 0x011000c010004148000a002800400010, 123, 43883),
     ]),
     Slot::new(0x01000280010000000000000000000000, [ // i7
-        Magic::new(0x000000fc000000000000000000000000, 0x802000020102c8000400600082800080, 122, 35147),
-        Magic::new(0x00007e00000000000000000000000000, 0x014012802a8100402000002801800002, 122, 8256),
-        Magic::new(0x00000000010001000100010001000000, 0x0529044009000240200000088a800270, 123, 50059),
+        Probe::new(0x000000fc000000000000000000000000, 0x802000020102c8000400600082800080, 122, 35147),
+        Probe::new(0x00007e00000000000000000000000000, 0x014012802a8100402000002801800002, 122, 8256),
+        Probe::new(0x00000000010001000100010001000000, 0x0529044009000240200000088a800270, 123, 50059),
     ]),
     Slot::new(0x02000500020000000000000000000000, [ // j7
-        Magic::new(0x000001f8000000000000000000000000, 0x82004074808081000210a35456100010, 122, 8320),
-        Magic::new(0x00000000020002000200020002000000, 0x04800090808e08080202102040040009, 123, 43915),
-        Magic::new(0x00007c00000000000000000000000000, 0x00008000002c00310001012a00002004, 123, 43947),
+        Probe::new(0x000001f8000000000000000000000000, 0x82004074808081000210a35456100010, 122, 8320),
+        Probe::new(0x00000000020002000200020002000000, 0x04800090808e08080202102040040009, 123, 43915),
+        Probe::new(0x00007c00000000000000000000000000, 0x00008000002c00310001012a00002004, 123, 43947),
     ]),
     Slot::new(0x04000a00040000000000000000000000, [ // k7
-        Magic::new(0x000003f0000000000000000000000000, 0x000100000880020000000a0800262000, 122, 8384),
-        Magic::new(0x00000000040004000400040004000000, 0x800200a030100008000108508408a024, 123, 43979),
-        Magic::new(0x00007800000000000000000000000000, 0x00080000000405984308000840014843, 124, 51205),
+        Probe::new(0x000003f0000000000000000000000000, 0x000100000880020000000a0800262000, 122, 8384),
+        Probe::new(0x00000000040004000400040004000000, 0x800200a030100008000108508408a024, 123, 43979),
+        Probe::new(0x00007800000000000000000000000000, 0x00080000000405984308000840014843, 124, 51205),
     ]),
     Slot::new(0x08001400080000000000000000000000, [ // l7
-        Magic::new(0x000007e0000000000000000000000000, 0x8002408048c000030840009400000000, 122, 8448),
-        Magic::new(0x00000000080008000800080008000000, 0x002884040100468500000011256a2024, 123, 50091),
-        Magic::new(0x00007000000000000000000000000000, 0xd1400050042200840020080000410608, 125, 52457),
+        Probe::new(0x000007e0000000000000000000000000, 0x8002408048c000030840009400000000, 122, 8448),
+        Probe::new(0x00000000080008000800080008000000, 0x002884040100468500000011256a2024, 123, 50091),
+        Probe::new(0x00007000000000000000000000000000, 0xd1400050042200840020080000410608, 125, 52457),
     ]),
     Slot::new(0x10002800100000000000000000000000, [ // m7
-        Magic::new(0x00000fc0000000000000000000000000, 0x00080832140800122000000004008000, 122, 8512),
-        Magic::new(0x00000000100010001000100010000000, 0x000118100200000100001404002a4021, 123, 44011),
-        Magic::new(0x00006000000000000000000000000000, 0x4a0000c0081920001302820040204000, 126, 36866),
+        Probe::new(0x00000fc0000000000000000000000000, 0x00080832140800122000000004008000, 122, 8512),
+        Probe::new(0x00000000100010001000100010000000, 0x000118100200000100001404002a4021, 123, 44011),
+        Probe::new(0x00006000000000000000000000000000, 0x4a0000c0081920001302820040204000, 126, 36866),
     ]),
     Slot::new(0x20005000200000000000000000000000, [ // n7
-        Magic::new(0x00001f80000000000000000000000000, 0x80470010011001080280006001404120, 122, 8576),
-        Magic::new(0x00004000200020002000200020000000, 0x80010008010040002080010020060051, 122, 8640),
+        Probe::new(0x00001f80000000000000000000000000, 0x80470010011001080280006001404120, 122, 8576),
+        Probe::new(0x00004000200020002000200020000000, 0x80010008010040002080010020060051, 122, 8640),
         PAD,
     ]),
     Slot::new(0x4000a000400000000000000000000000, [ // o7
-        Magic::new(0x00003f00000000000000000000000000, 0x00000011020810048018048484003800, 122, 8704),
-        Magic::new(0x00000000400040004000400040000000, 0x8250a000814210020000090182420801, 123, 44043),
+        Probe::new(0x00003f00000000000000000000000000, 0x00000011020810048018048484003800, 122, 8704),
+        Probe::new(0x00000000400040004000400040000000, 0x8250a000814210020000090182420801, 123, 44043),
         PAD,
     ]),
     Slot::new(0x80004000800000000000000000000000, [ // p7
-        Magic::new(0x00007e00000000000000000000000000, 0x00200059404c01000808514006808044, 122, 24230),
-        Magic::new(0x00000000800080008000800080000000, 0x00410020a00800002000414020c44021, 123, 48850),
+        Probe::new(0x00007e00000000000000000000000000, 0x00200059404c01000808514006808044, 122, 24230),
+        Probe::new(0x00000000800080008000800080000000, 0x00410020a00800002000414020c44021, 123, 48850),
         PAD,
     ]),
     Slot::new(0x00020001000000000000000000000000, [ // a8
-        Magic::new(0x00000001000100010001000100010000, 0x1000300889000009201088025080202a, 122, 37756),
-        Magic::new(0x007e0000000000000000000000000000, 0x01200008008408100800016000000400, 122, 33680),
+        Probe::new(0x00000001000100010001000100010000, 0x1000300889000009201088025080202a, 122, 37756),
+        Probe::new(0x007e0000000000000000000000000000, 0x01200008008408100800016000000400, 122, 33680),
         PAD,
     ]),
     Slot::new(0x00050002000000000000000000000000, [ // b8
-        Magic::new(0x00000002000200020002000200020000, 0x4001040002000040121a0c0820a01080, 122, 24294),
-        Magic::new(0x00fc0000000000000000000000000000, 0x02008041002002003010008000000004, 122, 24358),
+        Probe::new(0x00000002000200020002000200020000, 0x4001040002000040121a0c0820a01080, 122, 24294),
+        Probe::new(0x00fc0000000000000000000000000000, 0x02008041002002003010008000000004, 122, 24358),
         PAD,
     ]),
     Slot::new(0x000a0004000000000000000000000000, [ // c8
-        Magic::new(0x00000004000400040004000400040000, 0x02412120204401000042480120050484, 122, 35590),
-        Magic::new(0x01f80000000000000000000000000000, 0x2000000a458008100004824020427500, 122, 24422),
-        Magic::new(0x00020000000000000000000000000000, 0x0284b101410080450280018004c10008, 127, 35261),
+        Probe::new(0x00000004000400040004000400040000, 0x02412120204401000042480120050484, 122, 35590),
+        Probe::new(0x01f80000000000000000000000000000, 0x2000000a458008100004824020427500, 122, 24422),
+        Probe::new(0x00020000000000000000000000000000, 0x0284b101410080450280018004c10008, 127, 35261),
     ]),
     Slot::new(0x00140008000000000000000000000000, [ // d8
-        Magic::new(0x00000008000800080008000800080000, 0x68200100201103088018220068020104, 122, 24486),
-        Magic::new(0x03f00000000000000000000000000000, 0x00800100620402804308004d040e0042, 122, 24550),
-        Magic::new(0x00060000000000000000000000000000, 0x100208c0000148008010008000120020, 126, 35199),
+        Probe::new(0x00000008000800080008000800080000, 0x68200100201103088018220068020104, 122, 24486),
+        Probe::new(0x03f00000000000000000000000000000, 0x00800100620402804308004d040e0042, 122, 24550),
+        Probe::new(0x00060000000000000000000000000000, 0x100208c0000148008010008000120020, 126, 35199),
     ]),
     Slot::new(0x00280010000000000000000000000000, [ // e8
-        Magic::new(0x00000010001000100010001000100000, 0x04000120048000802110050000811a00, 122, 35652),
-        Magic::new(0x07e00000000000000000000000000000, 0x88600800025000201480809000082010, 122, 24614),
-        Magic::new(0x000e0000000000000000000000000000, 0x04400040e00020010000009094280002, 125, 52700),
+        Probe::new(0x00000010001000100010001000100000, 0x04000120048000802110050000811a00, 122, 35652),
+        Probe::new(0x07e00000000000000000000000000000, 0x88600800025000201480809000082010, 122, 24614),
+        Probe::new(0x000e0000000000000000000000000000, 0x04400040e00020010000009094280002, 125, 52700),
     ]),
     Slot::new(0x00500020000000000000000000000000, [ // f8
-        Magic::new(0x00000020002000200020002000200000, 0x202040802182005000e0404404000100, 122, 36766),
-        Magic::new(0x0fc00000000000000000000000000000, 0x00888822700000201000000000000041, 122, 24678),
-        Magic::new(0x001e0000000000000000000000000000, 0x00800024009550862410004800544022, 124, 52062),
+        Probe::new(0x00000020002000200020002000200000, 0x202040802182005000e0404404000100, 122, 36766),
+        Probe::new(0x0fc00000000000000000000000000000, 0x00888822700000201000000000000041, 122, 24678),
+        Probe::new(0x001e0000000000000000000000000000, 0x00800024009550862410004800544022, 124, 52062),
     ]),
     Slot::new(0x00a00040000000000000000000000000, [ // g8
-        Magic::new(0x00000040004000400040004000400000, 0x20422208010500020880201002010c40, 122, 24742),
-        Magic::new(0x1f800000000000000000000000000000, 0x1000900408000010002100060000c000, 122, 24806),
-        Magic::new(0x003e0000000000000000000000000000, 0x150c0000080204008180000814500140, 123, 48882),
+        Probe::new(0x00000040004000400040004000400000, 0x20422208010500020880201002010c40, 122, 24742),
+        Probe::new(0x1f800000000000000000000000000000, 0x1000900408000010002100060000c000, 122, 24806),
+        Probe::new(0x003e0000000000000000000000000000, 0x150c0000080204008180000814500140, 123, 48882),
     ]),
     Slot::new(0x01400080000000000000000000000000, [ // h8
-        Magic::new(0x00000080008000800080008000800000, 0x08c80810091001408000104001200988, 122, 24870),
-        Magic::new(0x007e0000000000000000000000000000, 0x21800052010401c0000005c000020090, 122, 36284),
-        Magic::new(0x3f000000000000000000000000000000, 0x00000000000804040801028c28100044, 122, 24934),
+        Probe::new(0x00000080008000800080008000800000, 0x08c80810091001408000104001200988, 122, 24870),
+        Probe::new(0x007e0000000000000000000000000000, 0x21800052010401c0000005c000020090, 122, 36284),
+        Probe::new(0x3f000000000000000000000000000000, 0x00000000000804040801028c28100044, 122, 24934),
     ]),
     Slot::new(0x02800100000000000000000000000000, [ // i8
-        Magic::new(0x00000100010001000100010001000000, 0x0422a894008030008000000400484181, 122, 36826),
-        Magic::new(0x00fc0000000000000000000000000000, 0x2000208990020200c0002c0004500808, 122, 24998),
-        Magic::new(0x7e000000000000000000000000000000, 0x010000200004010433010020000480f1, 122, 25062),
+        Probe::new(0x00000100010001000100010001000000, 0x0422a894008030008000000400484181, 122, 36826),
+        Probe::new(0x00fc0000000000000000000000000000, 0x2000208990020200c0002c0004500808, 122, 24998),
+        Probe::new(0x7e000000000000000000000000000000, 0x010000200004010433010020000480f1, 122, 25062),
     ]),
     Slot::new(0x05000200000000000000000000000000, [ // j8
-        Magic::new(0x00000200020002000200020002000000, 0x000308a0003000022200000210c00022, 122, 25126),
-        Magic::new(0x01f80000000000000000000000000000, 0x9104000028080810210e80a621000000, 122, 25190),
-        Magic::new(0x7c000000000000000000000000000000, 0x002490400521400400310000004b04b0, 123, 48914),
+        Probe::new(0x00000200020002000200020002000000, 0x000308a0003000022200000210c00022, 122, 25126),
+        Probe::new(0x01f80000000000000000000000000000, 0x9104000028080810210e80a621000000, 122, 25190),
+        Probe::new(0x7c000000000000000000000000000000, 0x002490400521400400310000004b04b0, 123, 48914),
     ]),
     Slot::new(0x0a000400000000000000000000000000, [ // k8
-        Magic::new(0x00000400040004000400040004000000, 0x00080040086014018003000220610408, 122, 25254),
-        Magic::new(0x03f00000000000000000000000000000, 0x000100244468204000008080c0014020, 122, 25318),
-        Magic::new(0x78000000000000000000000000000000, 0x000000080030000410400084020010a0, 124, 52078),
+        Probe::new(0x00000400040004000400040004000000, 0x00080040086014018003000220610408, 122, 25254),
+        Probe::new(0x03f00000000000000000000000000000, 0x000100244468204000008080c0014020, 122, 25318),
+        Probe::new(0x78000000000000000000000000000000, 0x000000080030000410400084020010a0, 124, 52078),
     ]),
     Slot::new(0x14000800000000000000000000000000, [ // l8
-        Magic::new(0x00000800080008000800080008000000, 0x5102000c045860040000400800010046, 122, 36890),
-        Magic::new(0x07e00000000000000000000000000000, 0x000a0020001000400802000200912800, 122, 25382),
-        Magic::new(0x70000000000000000000000000000000, 0x000a008600a200620404451000042400, 125, 52708),
+        Probe::new(0x00000800080008000800080008000000, 0x5102000c045860040000400800010046, 122, 36890),
+        Probe::new(0x07e00000000000000000000000000000, 0x000a0020001000400802000200912800, 122, 25382),
+        Probe::new(0x70000000000000000000000000000000, 0x000a008600a200620404451000042400, 125, 52708),
     ]),
     Slot::new(0x28001000000000000000000000000000, [ // m8
-        Magic::new(0x00001000100010001000100010000000, 0x00841010000202a10130000090006004, 122, 25446),
-        Magic::new(0x0fc00000000000000000000000000000, 0x008b0002220480100000000000468011, 122, 25510),
-        Magic::new(0x60000000000000000000000000000000, 0x00c40021104002840802028020000004, 126, 36922),
+        Probe::new(0x00001000100010001000100010000000, 0x00841010000202a10130000090006004, 122, 25446),
+        Probe::new(0x0fc00000000000000000000000000000, 0x008b0002220480100000000000468011, 122, 25510),
+        Probe::new(0x60000000000000000000000000000000, 0x00c40021104002840802028020000004, 126, 36922),
     ]),
     Slot::new(0x50002000000000000000000000000000, [ // n8
-        Magic::new(0x00002000200020002000200020000000, 0x00020000400228000800001480ac221e, 122, 36949),
-        Magic::new(0x1f800000000000000000000000000000, 0x09000000110044101000400584000040, 122, 25574),
-        Magic::new(0x40000000000000000000000000000000, 0x05080430000080050010000801208028, 127, 35366),
+        Probe::new(0x00002000200020002000200020000000, 0x00020000400228000800001480ac221e, 122, 36949),
+        Probe::new(0x1f800000000000000000000000000000, 0x09000000110044101000400584000040, 122, 25574),
+        Probe::new(0x40000000000000000000000000000000, 0x05080430000080050010000801208028, 127, 35366),
     ]),
     Slot::new(0xa0004000000000000000000000000000, [ // o8
-        Magic::new(0x00004000400040004000400040000000, 0x0042010044010480a00280cc20041009, 122, 37013),
-        Magic::new(0x3f000000000000000000000000000000, 0x00802011891280080880000024408002, 122, 25638),
+        Probe::new(0x00004000400040004000400040000000, 0x0042010044010480a00280cc20041009, 122, 37013),
+        Probe::new(0x3f000000000000000000000000000000, 0x00802011891280080880000024408002, 122, 25638),
         PAD,
     ]),
     Slot::new(0x40008000000000000000000000000000, [ // p8
-        Magic::new(0x00008000800080008000800080000000, 0x00802001800140188884004080001801, 122, 33744),
-        Magic::new(0x7e000000000000000000000000000000, 0x80060080000400043092004000024000, 122, 33808),
+        Probe::new(0x00008000800080008000800080000000, 0x00802001800140188884004080001801, 122, 33744),
+        Probe::new(0x7e000000000000000000000000000000, 0x80060080000400043092004000024000, 122, 33808),
         PAD,
     ]),
 ];
@@ -9794,515 +10716,515 @@ static BLOCK_1_CHECKS: [[Check<Bitboard>; 8]; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000020000, [ // a1
-        Magic::new(0x00000040002000100008000400020000, 0x42051800120400008080060002828432, 122, 0),
+        Probe::new(0x00000040002000100008000400020000, 0x42051800120400008080060002828432, 122, 0),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000050000, [ // b1
-        Magic::new(0x00000080004000200010000800040000, 0x08018681000600000014080009a01100, 122, 64),
+        Probe::new(0x00000080004000200010000800040000, 0x08018681000600000014080009a01100, 122, 64),
         PAD,
     ]),
     Slot::new(0x000000000000000000000000000a0000, [ // c1
-        Magic::new(0x00000100008000400020001000080000, 0x0200001004200430000c010022440202, 122, 768),
-        Magic::new(0x00000000000000000000000000020000, 0x00000004048804040100402092488021, 127, 16576),
+        Probe::new(0x00000100008000400020001000080000, 0x0200001004200430000c010022440202, 122, 768),
+        Probe::new(0x00000000000000000000000000020000, 0x00000004048804040100402092488021, 127, 16576),
     ]),
     Slot::new(0x00000000000000000000000000140000, [ // d1
-        Magic::new(0x00000200010000800040002000100000, 0xb040088000800c0110c001c00040d084, 122, 960),
-        Magic::new(0x00000000000000000000000200040000, 0x0000102b001820091000202420840020, 126, 36834),
+        Probe::new(0x00000200010000800040002000100000, 0xb040088000800c0110c001c00040d084, 122, 960),
+        Probe::new(0x00000000000000000000000200040000, 0x0000102b001820091000202420840020, 126, 36834),
     ]),
     Slot::new(0x00000000000000000000000000280000, [ // e1
-        Magic::new(0x00000400020001000080004000200000, 0x008000200040102103022140a0100020, 122, 1152),
-        Magic::new(0x00000000000000000002000400080000, 0x1008220a00310800001010000804ae40, 125, 36818),
+        Probe::new(0x00000400020001000080004000200000, 0x008000200040102103022140a0100020, 122, 1152),
+        Probe::new(0x00000000000000000002000400080000, 0x1008220a00310800001010000804ae40, 125, 36818),
     ]),
     Slot::new(0x00000000000000000000000000500000, [ // f1
-        Magic::new(0x00000800040002000100008000400000, 0x60809002101810800001030000200588, 122, 1344),
-        Magic::new(0x00000000000000020004000800100000, 0x8200a002000002008200010404303304, 124, 50725),
+        Probe::new(0x00000800040002000100008000400000, 0x60809002101810800001030000200588, 122, 1344),
+        Probe::new(0x00000000000000020004000800100000, 0x8200a002000002008200010404303304, 124, 50725),
     ]),
     Slot::new(0x00000000000000000000000000a00000, [ // g1
-        Magic::new(0x00001000080004000200010000800000, 0x005100820090000080a4004084100403, 122, 1600),
-        Magic::new(0x00000000000200040008001000200000, 0x08008810030814500000c04406201008, 123, 41771),
+        Probe::new(0x00001000080004000200010000800000, 0x005100820090000080a4004084100403, 122, 1600),
+        Probe::new(0x00000000000200040008001000200000, 0x08008810030814500000c04406201008, 123, 41771),
     ]),
     Slot::new(0x00000000000000000000000001400000, [ // h1
-        Magic::new(0x00000002000400080010002000400000, 0x09046020200c0000001000a00c0001d4, 122, 36527),
-        Magic::new(0x00002000100008000400020001000000, 0x000400100080c050020300404810a002, 122, 1792),
+        Probe::new(0x00000002000400080010002000400000, 0x09046020200c0000001000a00c0001d4, 122, 36527),
+        Probe::new(0x00002000100008000400020001000000, 0x000400100080c050020300404810a002, 122, 1792),
     ]),
     Slot::new(0x00000000000000000000000002800000, [ // i1
-        Magic::new(0x00000004000800100020004000800000, 0x21003000410012202c20010013220120, 122, 1856),
-        Magic::new(0x00004000200010000800040002000000, 0x800808004223008000a003a000c55001, 122, 1920),
+        Probe::new(0x00000004000800100020004000800000, 0x21003000410012202c20010013220120, 122, 1856),
+        Probe::new(0x00004000200010000800040002000000, 0x800808004223008000a003a000c55001, 122, 1920),
     ]),
     Slot::new(0x00000000000000000000000005000000, [ // j1
-        Magic::new(0x00000008001000200040008001000000, 0x00204101042450160200008008200380, 122, 1664),
-        Magic::new(0x00000000400020001000080004000000, 0x00040240801042081090001000218011, 123, 41803),
+        Probe::new(0x00000008001000200040008001000000, 0x00204101042450160200008008200380, 122, 1664),
+        Probe::new(0x00000000400020001000080004000000, 0x00040240801042081090001000218011, 123, 41803),
     ]),
     Slot::new(0x0000000000000000000000000a000000, [ // k1
-        Magic::new(0x00000010002000400080010002000000, 0x023820d84800298828920440400404c0, 122, 1408),
-        Magic::new(0x00000000000040002000100008000000, 0x28087221080000040180001000010007, 124, 50741),
+        Probe::new(0x00000010002000400080010002000000, 0x023820d84800298828920440400404c0, 122, 1408),
+        Probe::new(0x00000000000040002000100008000000, 0x28087221080000040180001000010007, 124, 50741),
     ]),
     Slot::new(0x00000000000000000000000014000000, [ // l1
-        Magic::new(0x00000020004000800100020004000000, 0x16008900d04280010400004400120120, 122, 36402),
-        Magic::new(0x00000000000000004000200010000000, 0x40080010000000000080882806050805, 125, 52329),
+        Probe::new(0x00000020004000800100020004000000, 0x16008900d04280010400004400120120, 122, 36402),
+        Probe::new(0x00000000000000004000200010000000, 0x40080010000000000080882806050805, 125, 52329),
     ]),
     Slot::new(0x00000000000000000000000028000000, [ // m1
-        Magic::new(0x00000040008001000200040008000000, 0x09001068830040600060000200091020, 122, 1024),
-        Magic::new(0x00000000000000000000400020000000, 0x80ac00001010100a580c049200068200, 126, 35015),
+        Probe::new(0x00000040008001000200040008000000, 0x09001068830040600060000200091020, 122, 1024),
+        Probe::new(0x00000000000000000000400020000000, 0x80ac00001010100a580c049200068200, 126, 35015),
     ]),
     Slot::new(0x00000000000000000000000050000000, [ // n1
-        Magic::new(0x00000080010002000400080010000000, 0x214080200480080400202200800080a0, 122, 832),
-        Magic::new(0x00000000000000000000000040000000, 0xa0280240002011010210800208880804, 127, 4425),
+        Probe::new(0x00000080010002000400080010000000, 0x214080200480080400202200800080a0, 122, 832),
+        Probe::new(0x00000000000000000000000040000000, 0xa0280240002011010210800208880804, 127, 4425),
     ]),
     Slot::new(0x000000000000000000000000a0000000, [ // o1
-        Magic::new(0x00000100020004000800100020000000, 0x800800804510004100408000a2443004, 122, 128),
+        Probe::new(0x00000100020004000800100020000000, 0x800800804510004100408000a2443004, 122, 128),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000040000000, [ // p1
-        Magic::new(0x00000200040008001000200040000000, 0x10020140262040000000050020102022, 122, 192),
+        Probe::new(0x00000200040008001000200040000000, 0x10020140262040000000050020102022, 122, 192),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000200000002, [ // a2
-        Magic::new(0x00000020001000080004000200000000, 0x90089100004020000400001089010800, 123, 38123),
+        Probe::new(0x00000020001000080004000200000000, 0x90089100004020000400001089010800, 123, 38123),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000500000005, [ // b2
-        Magic::new(0x00000040002000100008000400000000, 0x0402210800402a000082004021081804, 123, 38155),
+        Probe::new(0x00000040002000100008000400000000, 0x0402210800402a000082004021081804, 123, 38155),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000a0000000a, [ // c2
-        Magic::new(0x00000080004000200010000a00000000, 0x48164884110000200020002004410880, 122, 256),
+        Probe::new(0x00000080004000200010000a00000000, 0x48164884110000200020002004410880, 122, 256),
         PAD,
     ]),
     Slot::new(0x00000000000000000000001400000014, [ // d2
-        Magic::new(0x00000100008000400020001000000000, 0x05400080902002000080000428000200, 123, 38891),
-        Magic::new(0x00000000000000000002000400000000, 0x0810050004801006002000022003a140, 126, 35991),
+        Probe::new(0x00000100008000400020001000000000, 0x05400080902002000080000428000200, 123, 38891),
+        Probe::new(0x00000000000000000002000400000000, 0x0810050004801006002000022003a140, 126, 35991),
     ]),
     Slot::new(0x00000000000000000000002800000028, [ // e2
-        Magic::new(0x00000200010000800040002000000000, 0x2020010000a001102080012282700040, 123, 39019),
-        Magic::new(0x00000000000000020004000800000000, 0x4082110024000004001008a004001410, 125, 36934),
+        Probe::new(0x00000200010000800040002000000000, 0x2020010000a001102080012282700040, 123, 39019),
+        Probe::new(0x00000000000000020004000800000000, 0x4082110024000004001008a004001410, 125, 36934),
     ]),
     Slot::new(0x00000000000000000000005000000050, [ // f2
-        Magic::new(0x00000400020001000080004000000000, 0x010100040012c0400800980448580050, 123, 39147),
-        Magic::new(0x00000000000200040008001000000000, 0x4c10110004044000008024288d200800, 124, 52234),
+        Probe::new(0x00000400020001000080004000000000, 0x010100040012c0400800980448580050, 123, 39147),
+        Probe::new(0x00000000000200040008001000000000, 0x4c10110004044000008024288d200800, 124, 52234),
     ]),
     Slot::new(0x0000000000000000000000a0000000a0, [ // g2
-        Magic::new(0x00000002000400080010002000000000, 0x04002206400440000061000065004148, 123, 39531),
-        Magic::new(0x00000800040002000100008000000000, 0x44202030422a080040801080101040c0, 123, 39563),
+        Probe::new(0x00000002000400080010002000000000, 0x04002206400440000061000065004148, 123, 39531),
+        Probe::new(0x00000800040002000100008000000000, 0x44202030422a080040801080101040c0, 123, 39563),
     ]),
     Slot::new(0x00000000000000000000014000000140, [ // h2
-        Magic::new(0x00000004000800100020004000000000, 0x0920a000200400000000040204400100, 123, 39595),
-        Magic::new(0x00001000080004000200010000000000, 0x08024244000800000228201048440814, 123, 39627),
+        Probe::new(0x00000004000800100020004000000000, 0x0920a000200400000000040204400100, 123, 39595),
+        Probe::new(0x00001000080004000200010000000000, 0x08024244000800000228201048440814, 123, 39627),
     ]),
     Slot::new(0x00000000000000000000028000000280, [ // i2
-        Magic::new(0x00000008001000200040008000000000, 0x0402110a6001050000200000044030c0, 123, 39659),
-        Magic::new(0x00002000100008000400020000000000, 0x04080010020080018100410010940104, 123, 39691),
+        Probe::new(0x00000008001000200040008000000000, 0x0402110a6001050000200000044030c0, 123, 39659),
+        Probe::new(0x00002000100008000400020000000000, 0x04080010020080018100410010940104, 123, 39691),
     ]),
     Slot::new(0x00000000000000000000050000000500, [ // j2
-        Magic::new(0x00000010002000400080010000000000, 0x0201022101010024802200001480602c, 123, 39723),
-        Magic::new(0x00004000200010000800040000000000, 0x00040300400400100045220401110023, 123, 39755),
+        Probe::new(0x00000010002000400080010000000000, 0x0201022101010024802200001480602c, 123, 39723),
+        Probe::new(0x00004000200010000800040000000000, 0x00040300400400100045220401110023, 123, 39755),
     ]),
     Slot::new(0x000000000000000000000a0000000a00, [ // k2
-        Magic::new(0x00000020004000800100020000000000, 0x084a040240820a040104800004080060, 123, 39179),
-        Magic::new(0x00000000400020001000080000000000, 0x10060280835240008400304204094448, 124, 50549),
+        Probe::new(0x00000020004000800100020000000000, 0x084a040240820a040104800004080060, 123, 39179),
+        Probe::new(0x00000000400020001000080000000000, 0x10060280835240008400304204094448, 124, 50549),
     ]),
     Slot::new(0x00000000000000000000140000001400, [ // l2
-        Magic::new(0x00000040008001000200040000000000, 0x0100a0700100000089048c0000224190, 123, 39051),
-        Magic::new(0x00000000000040002000100000000000, 0x100880a0401000400080200200040044, 125, 52313),
+        Probe::new(0x00000040008001000200040000000000, 0x0100a0700100000089048c0000224190, 123, 39051),
+        Probe::new(0x00000000000040002000100000000000, 0x100880a0401000400080200200040044, 125, 52313),
     ]),
     Slot::new(0x00000000000000000000280000002800, [ // m2
-        Magic::new(0x00000080010002000400080000000000, 0x082000d0004100400004000800100050, 123, 38923),
-        Magic::new(0x00000000000000004000200000000000, 0x14001040003800810a00208000440001, 126, 35999),
+        Probe::new(0x00000080010002000400080000000000, 0x082000d0004100400004000800100050, 123, 38923),
+        Probe::new(0x00000000000000004000200000000000, 0x14001040003800810a00208000440001, 126, 35999),
     ]),
     Slot::new(0x00000000000000000000500000005000, [ // n2
-        Magic::new(0x00000100020004000800500000000000, 0x0c0800160008000008004c04800a8904, 122, 320),
+        Probe::new(0x00000100020004000800500000000000, 0x0c0800160008000008004c04800a8904, 122, 320),
         PAD,
     ]),
     Slot::new(0x00000000000000000000a0000000a000, [ // o2
-        Magic::new(0x00000200040008001000200000000000, 0x0414000400804091240000180ac1000c, 123, 38187),
+        Probe::new(0x00000200040008001000200000000000, 0x0414000400804091240000180ac1000c, 123, 38187),
         PAD,
     ]),
     Slot::new(0x00000000000000000000400000004000, [ // p2
-        Magic::new(0x00000400080010002000400000000000, 0x000c004200a002800101800000184124, 123, 38219),
+        Probe::new(0x00000400080010002000400000000000, 0x000c004200a002800101800000184124, 123, 38219),
         PAD,
     ]),
     Slot::new(0x00000000000000000002000000020000, [ // a3
-        Magic::new(0x00000010000800040002000000020000, 0x36201400300480020e40080e20014428, 123, 38251),
+        Probe::new(0x00000010000800040002000000020000, 0x36201400300480020e40080e20014428, 123, 38251),
         PAD,
     ]),
     Slot::new(0x00000000000000000005000000050000, [ // b3
-        Magic::new(0x00000020001000080004000000040000, 0x24015010840800000082022000010600, 123, 38283),
+        Probe::new(0x00000020001000080004000000040000, 0x24015010840800000082022000010600, 123, 38283),
         PAD,
     ]),
     Slot::new(0x0000000000000000000a0000000a0000, [ // c3
-        Magic::new(0x00000040002000100008000000000000, 0x030001024410a401200200027a400c00, 124, 50309),
-        Magic::new(0x000000000000000000020000000a0000, 0x20304648400802280220180802404040, 125, 37053),
+        Probe::new(0x00000040002000100008000000000000, 0x030001024410a401200200027a400c00, 124, 50309),
+        Probe::new(0x000000000000000000020000000a0000, 0x20304648400802280220180802404040, 125, 37053),
     ]),
     Slot::new(0x00000000000000000014000000140000, [ // d3
-        Magic::new(0x00000080004000200010000000000000, 0x1b000220120000400082000080000208, 124, 50421),
-        Magic::new(0x00000000000000020004000000140000, 0x42100400108102a205c0088020020440, 124, 50437),
+        Probe::new(0x00000080004000200010000000000000, 0x1b000220120000400082000080000208, 124, 50421),
+        Probe::new(0x00000000000000020004000000140000, 0x42100400108102a205c0088020020440, 124, 50437),
     ]),
     Slot::new(0x00000000000000000028000000280000, [ // e3
-        Magic::new(0x00000100008000400020000000200000, 0x902022000ce100001056009002004508, 123, 39211),
-        Magic::new(0x00000000000200040008000000080000, 0x404220088800001100092200020e0400, 124, 50565),
+        Probe::new(0x00000100008000400020000000200000, 0x902022000ce100001056009002004508, 123, 39211),
+        Probe::new(0x00000000000200040008000000080000, 0x404220088800001100092200020e0400, 124, 50565),
     ]),
     Slot::new(0x00000000000000000050000000500000, [ // f3
-        Magic::new(0x00000002000400080010000000400000, 0x040040204000e2c000400281004098c0, 123, 39787),
-        Magic::new(0x00000200010000800040000000100000, 0x302004800820010010044804100c8222, 123, 39819),
+        Probe::new(0x00000002000400080010000000400000, 0x040040204000e2c000400281004098c0, 123, 39787),
+        Probe::new(0x00000200010000800040000000100000, 0x302004800820010010044804100c8222, 123, 39819),
     ]),
     Slot::new(0x000000000000000000a0000000a00000, [ // g3
-        Magic::new(0x00000004000800100020000000800000, 0x1040018410a002100020321804000200, 123, 39851),
-        Magic::new(0x00000400020001000080000000200000, 0x20102c8042880c000020291002100081, 123, 39883),
+        Probe::new(0x00000004000800100020000000800000, 0x1040018410a002100020321804000200, 123, 39851),
+        Probe::new(0x00000400020001000080000000200000, 0x20102c8042880c000020291002100081, 123, 39883),
     ]),
     Slot::new(0x00000000000000000140000001400000, [ // h3
-        Magic::new(0x00000008001000200040000001000000, 0x004a9800042008000402002082000200, 123, 39915),
-        Magic::new(0x00000800040002000100000000400000, 0x024010041d201440100846c904020421, 123, 39947),
+        Probe::new(0x00000008001000200040000001000000, 0x004a9800042008000402002082000200, 123, 39915),
+        Probe::new(0x00000800040002000100000000400000, 0x024010041d201440100846c904020421, 123, 39947),
     ]),
     Slot::new(0x00000000000000000280000002800000, [ // i3
-        Magic::new(0x00000010002000400080000002000000, 0x16400213080041800002002980228300, 123, 39979),
-        Magic::new(0x00001000080004000200000000800000, 0x20201060000100210020004000c28008, 123, 40011),
+        Probe::new(0x00000010002000400080000002000000, 0x16400213080041800002002980228300, 123, 39979),
+        Probe::new(0x00001000080004000200000000800000, 0x20201060000100210020004000c28008, 123, 40011),
     ]),
     Slot::new(0x00000000000000000500000005000000, [ // j3
-        Magic::new(0x00000020004000800100000004000000, 0x402222022901440a010820089480aa84, 123, 40043),
-        Magic::new(0x00002000100008000400000001000000, 0x00280401401802401000802000080002, 123, 40075),
+        Probe::new(0x00000020004000800100000004000000, 0x402222022901440a010820089480aa84, 123, 40043),
+        Probe::new(0x00002000100008000400000001000000, 0x00280401401802401000802000080002, 123, 40075),
     ]),
     Slot::new(0x00000000000000000a0000000a000000, [ // k3
-        Magic::new(0x00000040008001000200000008000000, 0x00080204260000010000000280008711, 123, 40107),
-        Magic::new(0x00004000200010000800000002000000, 0x01180010838100804920410800800410, 123, 40139),
+        Probe::new(0x00000040008001000200000008000000, 0x00080204260000010000000280008711, 123, 40107),
+        Probe::new(0x00004000200010000800000002000000, 0x01180010838100804920410800800410, 123, 40139),
     ]),
     Slot::new(0x00000000000000001400000014000000, [ // l3
-        Magic::new(0x00000080010002000400000010000000, 0x91a10a1200c000800200040110884030, 123, 39243),
-        Magic::new(0x00000000400020001000000004000000, 0x004202d2098000002008026088000051, 124, 50581),
+        Probe::new(0x00000080010002000400000010000000, 0x91a10a1200c000800200040110884030, 123, 39243),
+        Probe::new(0x00000000400020001000000004000000, 0x004202d2098000002008026088000051, 124, 50581),
     ]),
     Slot::new(0x00000000000000002800000028000000, [ // m3
-        Magic::new(0x00000100020004000800000000000000, 0x30200410030408000004204a08083004, 124, 50453),
-        Magic::new(0x00000000000040002000000028000000, 0x0802000400000828000001248c082032, 124, 50469),
+        Probe::new(0x00000100020004000800000000000000, 0x30200410030408000004204a08083004, 124, 50453),
+        Probe::new(0x00000000000040002000000028000000, 0x0802000400000828000001248c082032, 124, 50469),
     ]),
     Slot::new(0x00000000000000005000000050000000, [ // n3
-        Magic::new(0x00000200040008001000000000000000, 0x0011001800204310000000405002a101, 124, 50325),
-        Magic::new(0x00000000000000004000000050000000, 0x00000802002005005000800300080802, 125, 37903),
+        Probe::new(0x00000200040008001000000000000000, 0x0011001800204310000000405002a101, 124, 50325),
+        Probe::new(0x00000000000000004000000050000000, 0x00000802002005005000800300080802, 125, 37903),
     ]),
     Slot::new(0x0000000000000000a0000000a0000000, [ // o3
-        Magic::new(0x00000400080010002000000020000000, 0x2002401008402000048400004240006d, 123, 38315),
+        Probe::new(0x00000400080010002000000020000000, 0x2002401008402000048400004240006d, 123, 38315),
         PAD,
     ]),
     Slot::new(0x00000000000000004000000040000000, [ // p3
-        Magic::new(0x00000800100020004000000040000000, 0x08089101409080081050300240600145, 123, 38347),
+        Probe::new(0x00000800100020004000000040000000, 0x08089101409080081050300240600145, 123, 38347),
         PAD,
     ]),
     Slot::new(0x00000000000000020000000200000000, [ // a4
-        Magic::new(0x00000008000400020000000200040000, 0x24502041201028008005020009080120, 123, 38379),
+        Probe::new(0x00000008000400020000000200040000, 0x24502041201028008005020009080120, 123, 38379),
         PAD,
     ]),
     Slot::new(0x00000000000000050000000500000000, [ // b4
-        Magic::new(0x00000010000800040000000400080000, 0x040020000414108000080a0028042000, 123, 38411),
+        Probe::new(0x00000010000800040000000400080000, 0x040020000414108000080a0028042000, 123, 38411),
         PAD,
     ]),
     Slot::new(0x000000000000000a0000000a00000000, [ // c4
-        Magic::new(0x000000200010000a0000000000000000, 0x08040800481010000022000418004201, 124, 50341),
-        Magic::new(0x00000000000000000000000a00100000, 0x001000c1000081000100244844000402, 125, 38013),
+        Probe::new(0x000000200010000a0000000000000000, 0x08040800481010000022000418004201, 124, 50341),
+        Probe::new(0x00000000000000000000000a00100000, 0x001000c1000081000100244844000402, 125, 38013),
     ]),
     Slot::new(0x00000000000000140000001400000000, [ // d4
-        Magic::new(0x00000040002200140000000000000000, 0xb0028401008050004088808600208000, 123, 39275),
-        Magic::new(0x00000000000000000000001400220000, 0x60000844002800000018210021012882, 124, 50597),
+        Probe::new(0x00000040002200140000000000000000, 0xb0028401008050004088808600208000, 123, 39275),
+        Probe::new(0x00000000000000000000001400220000, 0x60000844002800000018210021012882, 124, 50597),
     ]),
     Slot::new(0x00000000000000280000002800000000, [ // e4
-        Magic::new(0x00000002000400080000002000400000, 0x58442005488032004012060400889821, 123, 40171),
-        Magic::new(0x00000080004000200000000800040000, 0x04000c080040020028001a2062010240, 123, 40203),
+        Probe::new(0x00000002000400080000002000400000, 0x58442005488032004012060400889821, 123, 40171),
+        Probe::new(0x00000080004000200000000800040000, 0x04000c080040020028001a2062010240, 123, 40203),
     ]),
     Slot::new(0x00000000000000500000005000000000, [ // f4
-        Magic::new(0x00000004000800100000004000800000, 0x41411000404080004800001441820000, 123, 40235),
-        Magic::new(0x00000100008000400000001000080000, 0x0200844c490000100284440221010440, 123, 40267),
+        Probe::new(0x00000004000800100000004000800000, 0x41411000404080004800001441820000, 123, 40235),
+        Probe::new(0x00000100008000400000001000080000, 0x0200844c490000100284440221010440, 123, 40267),
     ]),
     Slot::new(0x00000000000000a0000000a000000000, [ // g4
-        Magic::new(0x00000008001000200000008001000000, 0x08020900148820000000002200802080, 123, 40299),
-        Magic::new(0x00000200010000800000002000100000, 0x1010882000804000c020048000809084, 123, 40331),
+        Probe::new(0x00000008001000200000008001000000, 0x08020900148820000000002200802080, 123, 40299),
+        Probe::new(0x00000200010000800000002000100000, 0x1010882000804000c020048000809084, 123, 40331),
     ]),
     Slot::new(0x00000000000001400000014000000000, [ // h4
-        Magic::new(0x00000010002000400000010002000000, 0xb030040001220200000000700480c8c0, 123, 40363),
-        Magic::new(0x00000400020001000000004000200000, 0x010084200899200000021a080028a400, 123, 40395),
+        Probe::new(0x00000010002000400000010002000000, 0xb030040001220200000000700480c8c0, 123, 40363),
+        Probe::new(0x00000400020001000000004000200000, 0x010084200899200000021a080028a400, 123, 40395),
     ]),
     Slot::new(0x00000000000002800000028000000000, [ // i4
-        Magic::new(0x00000020004000800000020004000000, 0x001820c021140208010200a000303028, 123, 40427),
-        Magic::new(0x00000800040002000000008000400000, 0x4c20042400a020200032809002110000, 123, 40459),
+        Probe::new(0x00000020004000800000020004000000, 0x001820c021140208010200a000303028, 123, 40427),
+        Probe::new(0x00000800040002000000008000400000, 0x4c20042400a020200032809002110000, 123, 40459),
     ]),
     Slot::new(0x00000000000005000000050000000000, [ // j4
-        Magic::new(0x00000040008001000000040008000000, 0x0280004028181001000480100008a000, 123, 40491),
-        Magic::new(0x00001000080004000000010000800000, 0x10202820004082200800023000204900, 123, 40523),
+        Probe::new(0x00000040008001000000040008000000, 0x0280004028181001000480100008a000, 123, 40491),
+        Probe::new(0x00001000080004000000010000800000, 0x10202820004082200800023000204900, 123, 40523),
     ]),
     Slot::new(0x0000000000000a0000000a0000000000, [ // k4
-        Magic::new(0x00000080010002000000080010000000, 0x00101061002000004000202400840000, 123, 40555),
-        Magic::new(0x00002000100008000000020001000000, 0x04202841022200041008002020040000, 123, 40587),
+        Probe::new(0x00000080010002000000080010000000, 0x00101061002000004000202400840000, 123, 40555),
+        Probe::new(0x00002000100008000000020001000000, 0x04202841022200041008002020040000, 123, 40587),
     ]),
     Slot::new(0x00000000000014000000140000000000, [ // l4
-        Magic::new(0x00000100020004000000100020000000, 0x0110104200103024800c0101440800c0, 123, 40619),
-        Magic::new(0x00004000200010000000040002000000, 0x00012014028400000480000800681021, 123, 40651),
+        Probe::new(0x00000100020004000000100020000000, 0x0110104200103024800c0101440800c0, 123, 40619),
+        Probe::new(0x00004000200010000000040002000000, 0x00012014028400000480000800681021, 123, 40651),
     ]),
     Slot::new(0x00000000000028000000280000000000, [ // m4
-        Magic::new(0x00000200440028000000000000000000, 0x0004000c012000200000080100080000, 123, 39307),
-        Magic::new(0x00000000000000000000280044000000, 0x04000810080002108001000502910006, 124, 50613),
+        Probe::new(0x00000200440028000000000000000000, 0x0004000c012000200000080100080000, 123, 39307),
+        Probe::new(0x00000000000000000000280044000000, 0x04000810080002108001000502910006, 124, 50613),
     ]),
     Slot::new(0x00000000000050000000500000000000, [ // n4
-        Magic::new(0x00000400080050000000000000000000, 0x00020020801028002800010e00810062, 124, 50357),
-        Magic::new(0x00000000000000000000500008000000, 0x0024902020000120480040100404a0a0, 125, 38031),
+        Probe::new(0x00000400080050000000000000000000, 0x00020020801028002800010e00810062, 124, 50357),
+        Probe::new(0x00000000000000000000500008000000, 0x0024902020000120480040100404a0a0, 125, 38031),
     ]),
     Slot::new(0x000000000000a0000000a00000000000, [ // o4
-        Magic::new(0x00000800100020000000200010000000, 0x2029040294016800010000124c020000, 123, 38443),
+        Probe::new(0x00000800100020000000200010000000, 0x2029040294016800010000124c020000, 123, 38443),
         PAD,
     ]),
     Slot::new(0x00000000000040000000400000000000, [ // p4
-        Magic::new(0x00001000200040000000400020000000, 0x89118a5e080801008024208043021000, 123, 38475),
+        Probe::new(0x00001000200040000000400020000000, 0x89118a5e080801008024208043021000, 123, 38475),
         PAD,
     ]),
     Slot::new(0x00000000000200000002000000000000, [ // a5
-        Magic::new(0x00000004000200000002000400080000, 0x00053100a041a0d200880218c8060448, 123, 38507),
+        Probe::new(0x00000004000200000002000400080000, 0x00053100a041a0d200880218c8060448, 123, 38507),
         PAD,
     ]),
     Slot::new(0x00000000000500000005000000000000, [ // b5
-        Magic::new(0x00000008000400000004000800100000, 0x00378c0420004000115601100c000208, 123, 38539),
+        Probe::new(0x00000008000400000004000800100000, 0x00378c0420004000115601100c000208, 123, 38539),
         PAD,
     ]),
     Slot::new(0x00000000000a0000000a000000000000, [ // c5
-        Magic::new(0x00000000000200000008001000200000, 0x1020202000000480000002c008480840, 124, 50373),
-        Magic::new(0x00000010000800000002000000000000, 0x00812270240004000400118040106800, 125, 52281),
+        Probe::new(0x00000000000200000008001000200000, 0x1020202000000480000002c008480840, 124, 50373),
+        Probe::new(0x00000010000800000002000000000000, 0x00812270240004000400118040106800, 125, 52281),
     ]),
     Slot::new(0x00000000001400000014000000000000, [ // d5
-        Magic::new(0x00000020001000000010002000400000, 0x040308001240040000c0820020801600, 123, 39339),
-        Magic::new(0x00000002000400000004000200000000, 0x00800401208000023160000041011024, 124, 50629),
+        Probe::new(0x00000020001000000010002000400000, 0x040308001240040000c0820020801600, 123, 39339),
+        Probe::new(0x00000002000400000004000200000000, 0x00800401208000023160000041011024, 124, 50629),
     ]),
     Slot::new(0x00000000002800000028000000000000, [ // e5
-        Magic::new(0x00000040002000000008000400020000, 0x100001100d0810220000410212140800, 123, 40683),
-        Magic::new(0x00000004000800000020004000800000, 0x04084e2002202002031a008c10401400, 123, 40715),
+        Probe::new(0x00000040002000000008000400020000, 0x100001100d0810220000410212140800, 123, 40683),
+        Probe::new(0x00000004000800000020004000800000, 0x04084e2002202002031a008c10401400, 123, 40715),
     ]),
     Slot::new(0x00000000005000000050000000000000, [ // f5
-        Magic::new(0x00000080004000000010000800040000, 0x18401200000c00000028a00114082500, 123, 40747),
-        Magic::new(0x00000008001000000040008001000000, 0x40084080081004030040008000400048, 123, 40779),
+        Probe::new(0x00000080004000000010000800040000, 0x18401200000c00000028a00114082500, 123, 40747),
+        Probe::new(0x00000008001000000040008001000000, 0x40084080081004030040008000400048, 123, 40779),
     ]),
     Slot::new(0x0000000000a0000000a0000000000000, [ // g5
-        Magic::new(0x00000100008000000020001000080000, 0x04002040008000002010d02109004440, 123, 40811),
-        Magic::new(0x00000010002000000080010002000000, 0x20000804848020020020208800428045, 123, 40843),
+        Probe::new(0x00000100008000000020001000080000, 0x04002040008000002010d02109004440, 123, 40811),
+        Probe::new(0x00000010002000000080010002000000, 0x20000804848020020020208800428045, 123, 40843),
     ]),
     Slot::new(0x00000000014000000140000000000000, [ // h5
-        Magic::new(0x00000200010000000040002000100000, 0x2a004060054c00420201008002022440, 123, 40875),
-        Magic::new(0x00000020004000000100020004000000, 0x01000488004100910000102080880d40, 123, 40907),
+        Probe::new(0x00000200010000000040002000100000, 0x2a004060054c00420201008002022440, 123, 40875),
+        Probe::new(0x00000020004000000100020004000000, 0x01000488004100910000102080880d40, 123, 40907),
     ]),
     Slot::new(0x00000000028000000280000000000000, [ // i5
-        Magic::new(0x00000400020000000080004000200000, 0x0590008008100000080060c009c00060, 123, 40939),
-        Magic::new(0x00000040008000000200040008000000, 0x801808400d2041120800085400100143, 123, 40971),
+        Probe::new(0x00000400020000000080004000200000, 0x0590008008100000080060c009c00060, 123, 40939),
+        Probe::new(0x00000040008000000200040008000000, 0x801808400d2041120800085400100143, 123, 40971),
     ]),
     Slot::new(0x00000000050000000500000000000000, [ // j5
-        Magic::new(0x00000800040000000100008000400000, 0x02820004298810024020003141040244, 123, 41003),
-        Magic::new(0x00000080010000000400080010000000, 0x8008103011300012340c208801020002, 123, 41035),
+        Probe::new(0x00000800040000000100008000400000, 0x02820004298810024020003141040244, 123, 41003),
+        Probe::new(0x00000080010000000400080010000000, 0x8008103011300012340c208801020002, 123, 41035),
     ]),
     Slot::new(0x000000000a0000000a00000000000000, [ // k5
-        Magic::new(0x00001000080000000200010000800000, 0x80020004004480000800021000440840, 123, 41067),
-        Magic::new(0x00000100020000000800100020000000, 0x20004081060800004400440200210024, 123, 41099),
+        Probe::new(0x00001000080000000200010000800000, 0x80020004004480000800021000440840, 123, 41067),
+        Probe::new(0x00000100020000000800100020000000, 0x20004081060800004400440200210024, 123, 41099),
     ]),
     Slot::new(0x00000000140000001400000000000000, [ // l5
-        Magic::new(0x00002000100000000400020001000000, 0x008004023505400000000040805004c2, 123, 49965),
-        Magic::new(0x00000200040000001000200040000000, 0x0c0a0003004022800140011200404006, 123, 41131),
+        Probe::new(0x00002000100000000400020001000000, 0x008004023505400000000040805004c2, 123, 49965),
+        Probe::new(0x00000200040000001000200040000000, 0x0c0a0003004022800140011200404006, 123, 41131),
     ]),
     Slot::new(0x00000000280000002800000000000000, [ // m5
-        Magic::new(0x00004000200000000800040002000000, 0x8000010080a206060400009400101102, 123, 39371),
-        Magic::new(0x00000400080000002000400000000000, 0x001000880040a0880400008000024081, 124, 50645),
+        Probe::new(0x00004000200000000800040002000000, 0x8000010080a206060400009400101102, 123, 39371),
+        Probe::new(0x00000400080000002000400000000000, 0x001000880040a0880400008000024081, 124, 50645),
     ]),
     Slot::new(0x00000000500000005000000000000000, [ // n5
-        Magic::new(0x00000000400000001000080004000000, 0x00018106000040040020a08820130418, 124, 50389),
-        Magic::new(0x00000800100000004000000000000000, 0x4400210180080000802406c084100003, 125, 52289),
+        Probe::new(0x00000000400000001000080004000000, 0x00018106000040040020a08820130418, 124, 50389),
+        Probe::new(0x00000800100000004000000000000000, 0x4400210180080000802406c084100003, 125, 52289),
     ]),
     Slot::new(0x00000000a0000000a000000000000000, [ // o5
-        Magic::new(0x00001000200000002000100008000000, 0x0400c000800911c0b0022002000204c4, 123, 38571),
+        Probe::new(0x00001000200000002000100008000000, 0x0400c000800911c0b0022002000204c4, 123, 38571),
         PAD,
     ]),
     Slot::new(0x00000000400000004000000000000000, [ // p5
-        Magic::new(0x00002000400000004000200010000000, 0x60005208864840000900800260040081, 123, 38603),
+        Probe::new(0x00002000400000004000200010000000, 0x60005208864840000900800260040081, 123, 38603),
         PAD,
     ]),
     Slot::new(0x00000002000000020000000000000000, [ // a6
-        Magic::new(0x00000002000000020004000800100000, 0x0400c0202002a9040004010424382018, 123, 38635),
+        Probe::new(0x00000002000000020004000800100000, 0x0400c0202002a9040004010424382018, 123, 38635),
         PAD,
     ]),
     Slot::new(0x00000005000000050000000000000000, [ // b6
-        Magic::new(0x00000004000000040008001000200000, 0x10020100200105600050040281140518, 123, 38667),
+        Probe::new(0x00000004000000040008001000200000, 0x10020100200105600050040281140518, 123, 38667),
         PAD,
     ]),
     Slot::new(0x0000000a0000000a0000000000000000, [ // c6
-        Magic::new(0x00000000000000080010002000400000, 0x1a103000381101000802050020c20840, 124, 50405),
-        Magic::new(0x0000000a000000020000000000000000, 0x40008004200032808109120431449040, 125, 52297),
+        Probe::new(0x00000000000000080010002000400000, 0x1a103000381101000802050020c20840, 124, 50405),
+        Probe::new(0x0000000a000000020000000000000000, 0x40008004200032808109120431449040, 125, 52297),
     ]),
     Slot::new(0x00000014000000140000000000000000, [ // d6
-        Magic::new(0x00000000000000100020004000800000, 0x130839008201813010080e3801800400, 124, 50485),
-        Magic::new(0x00000014000000040002000000000000, 0x4000040008000c00020088000000ad00, 124, 50501),
+        Probe::new(0x00000000000000100020004000800000, 0x130839008201813010080e3801800400, 124, 50485),
+        Probe::new(0x00000014000000040002000000000000, 0x4000040008000c00020088000000ad00, 124, 50501),
     ]),
     Slot::new(0x00000028000000280000000000000000, [ // e6
-        Magic::new(0x00000020000000200040008001000000, 0x08800400120080004912801600400024, 123, 39403),
-        Magic::new(0x00000008000000080004000200000000, 0x1490800020008840a004008420042a48, 124, 50661),
+        Probe::new(0x00000020000000200040008001000000, 0x08800400120080004912801600400024, 123, 39403),
+        Probe::new(0x00000008000000080004000200000000, 0x1490800020008840a004008420042a48, 124, 50661),
     ]),
     Slot::new(0x00000050000000500000000000000000, [ // f6
-        Magic::new(0x00000040000000100008000400020000, 0x240201800821000000000a8908101000, 123, 41163),
-        Magic::new(0x00000010000000400080010002000000, 0x421008100204001110020008010c2102, 123, 41195),
+        Probe::new(0x00000040000000100008000400020000, 0x240201800821000000000a8908101000, 123, 41163),
+        Probe::new(0x00000010000000400080010002000000, 0x421008100204001110020008010c2102, 123, 41195),
     ]),
     Slot::new(0x000000a0000000a00000000000000000, [ // g6
-        Magic::new(0x00000080000000200010000800040000, 0x0808192010a002000018100041000200, 123, 41227),
-        Magic::new(0x00000020000000800100020004000000, 0x00c1440201c000000030200600102081, 123, 41259),
+        Probe::new(0x00000080000000200010000800040000, 0x0808192010a002000018100041000200, 123, 41227),
+        Probe::new(0x00000020000000800100020004000000, 0x00c1440201c000000030200600102081, 123, 41259),
     ]),
     Slot::new(0x00000140000001400000000000000000, [ // h6
-        Magic::new(0x00000100000000400020001000080000, 0x04871408414000014840489000801400, 123, 41291),
-        Magic::new(0x00000040000001000200040008000000, 0x300a80102080080000100a1008570090, 123, 41323),
+        Probe::new(0x00000100000000400020001000080000, 0x04871408414000014840489000801400, 123, 41291),
+        Probe::new(0x00000040000001000200040008000000, 0x300a80102080080000100a1008570090, 123, 41323),
     ]),
     Slot::new(0x00000280000002800000000000000000, [ // i6
-        Magic::new(0x00000200000000800040002000100000, 0x004008000040081410000880810a0204, 123, 41355),
-        Magic::new(0x00000080000002000400080010000000, 0x004601090412180040001488213c8004, 123, 41387),
+        Probe::new(0x00000200000000800040002000100000, 0x004008000040081410000880810a0204, 123, 41355),
+        Probe::new(0x00000080000002000400080010000000, 0x004601090412180040001488213c8004, 123, 41387),
     ]),
     Slot::new(0x00000500000005000000000000000000, [ // j6
-        Magic::new(0x00000400000001000080004000200000, 0x00820202080450468104840100500440, 123, 41419),
-        Magic::new(0x00000100000004000800100020000000, 0x002010b10a9000082112000410269044, 123, 41451),
+        Probe::new(0x00000400000001000080004000200000, 0x00820202080450468104840100500440, 123, 41419),
+        Probe::new(0x00000100000004000800100020000000, 0x002010b10a9000082112000410269044, 123, 41451),
     ]),
     Slot::new(0x00000a0000000a000000000000000000, [ // k6
-        Magic::new(0x00000800000002000100008000400000, 0x00110060000580040210014010101e80, 123, 41483),
-        Magic::new(0x00000200000008001000200040000000, 0x003c800001084200000008b480042004, 123, 41515),
+        Probe::new(0x00000800000002000100008000400000, 0x00110060000580040210014010101e80, 123, 41483),
+        Probe::new(0x00000200000008001000200040000000, 0x003c800001084200000008b480042004, 123, 41515),
     ]),
     Slot::new(0x00001400000014000000000000000000, [ // l6
-        Magic::new(0x00001000000004000200010000800000, 0x98100000108900000001821800800010, 123, 39435),
-        Magic::new(0x00000400000010002000400000000000, 0x0010002002c812040804400800490241, 124, 50677),
+        Probe::new(0x00001000000004000200010000800000, 0x98100000108900000001821800800010, 123, 39435),
+        Probe::new(0x00000400000010002000400000000000, 0x0010002002c812040804400800490241, 124, 50677),
     ]),
     Slot::new(0x00002800000028000000000000000000, [ // m6
-        Magic::new(0x00000000000008000400020001000000, 0x4208000050000002085200105020102b, 124, 50517),
-        Magic::new(0x00002800000020004000000000000000, 0x018e0003009064044830234084240502, 124, 50533),
+        Probe::new(0x00000000000008000400020001000000, 0x4208000050000002085200105020102b, 124, 50517),
+        Probe::new(0x00002800000020004000000000000000, 0x018e0003009064044830234084240502, 124, 50533),
     ]),
     Slot::new(0x00005000000050000000000000000000, [ // n6
-        Magic::new(0x00000000000010000800040002000000, 0x8008041102100000400102440058808a, 124, 37698),
-        Magic::new(0x00005000000040000000000000000000, 0x82140809020a00410d34440040091600, 125, 52305),
+        Probe::new(0x00000000000010000800040002000000, 0x8008041102100000400102440058808a, 124, 37698),
+        Probe::new(0x00005000000040000000000000000000, 0x82140809020a00410d34440040091600, 125, 52305),
     ]),
     Slot::new(0x0000a0000000a0000000000000000000, [ // o6
-        Magic::new(0x00002000000020001000080004000000, 0x00132840850402014600801200040081, 123, 38699),
+        Probe::new(0x00002000000020001000080004000000, 0x00132840850402014600801200040081, 123, 38699),
         PAD,
     ]),
     Slot::new(0x00004000000040000000000000000000, [ // p6
-        Magic::new(0x00004000000040002000100008000000, 0x000c0100002648000085001100020442, 123, 38731),
+        Probe::new(0x00004000000040002000100008000000, 0x000c0100002648000085001100020442, 123, 38731),
         PAD,
     ]),
     Slot::new(0x00020000000200000000000000000000, [ // a7
-        Magic::new(0x00000000000200040008001000200000, 0xa008b08220000a209200431200c06400, 123, 38763),
+        Probe::new(0x00000000000200040008001000200000, 0xa008b08220000a209200431200c06400, 123, 38763),
         PAD,
     ]),
     Slot::new(0x00050000000500000000000000000000, [ // b7
-        Magic::new(0x00000000000400080010002000400000, 0x50000800000000040600402002064106, 123, 38795),
+        Probe::new(0x00000000000400080010002000400000, 0x50000800000000040600402002064106, 123, 38795),
         PAD,
     ]),
     Slot::new(0x000a0000000a00000000000000000000, [ // c7
-        Magic::new(0x00000000000a00100020004000800000, 0x90091002010880800000800a10400140, 122, 384),
+        Probe::new(0x00000000000a00100020004000800000, 0x90091002010880800000800a10400140, 122, 384),
         PAD,
     ]),
     Slot::new(0x00140000001400000000000000000000, [ // d7
-        Magic::new(0x00000000001000200040008001000000, 0x0408024c420400100040000918211108, 123, 38955),
-        Magic::new(0x00000000000400020000000000000000, 0x5000104200822000021d410000001000, 126, 35938),
+        Probe::new(0x00000000001000200040008001000000, 0x0408024c420400100040000918211108, 123, 38955),
+        Probe::new(0x00000000000400020000000000000000, 0x5000104200822000021d410000001000, 126, 35938),
     ]),
     Slot::new(0x00280000002800000000000000000000, [ // e7
-        Magic::new(0x00000000002000400080010002000000, 0x82013840408200120504001010800a72, 123, 39083),
-        Magic::new(0x00000000000800040002000000000000, 0xa6102626138602000100833111144020, 125, 52321),
+        Probe::new(0x00000000002000400080010002000000, 0x82013840408200120504001010800a72, 123, 39083),
+        Probe::new(0x00000000000800040002000000000000, 0xa6102626138602000100833111144020, 125, 52321),
     ]),
     Slot::new(0x00500000005000000000000000000000, [ // f7
-        Magic::new(0x00000000004000800100020004000000, 0x02000040002014182082400800244841, 123, 39467),
-        Magic::new(0x00000000001000080004000200000000, 0x081001202000102118008000a4602000, 124, 50693),
+        Probe::new(0x00000000004000800100020004000000, 0x02000040002014182082400800244841, 123, 39467),
+        Probe::new(0x00000000001000080004000200000000, 0x081001202000102118008000a4602000, 124, 50693),
     ]),
     Slot::new(0x00a0000000a000000000000000000000, [ // g7
-        Magic::new(0x00000000002000100008000400020000, 0x84404080060220008400c000084051a0, 123, 41547),
-        Magic::new(0x00000000008001000200040008000000, 0x03000240000100402026225800028008, 123, 41579),
+        Probe::new(0x00000000002000100008000400020000, 0x84404080060220008400c000084051a0, 123, 41547),
+        Probe::new(0x00000000008001000200040008000000, 0x03000240000100402026225800028008, 123, 41579),
     ]),
     Slot::new(0x01400000014000000000000000000000, [ // h7
-        Magic::new(0x00000000004000200010000800040000, 0x080a0200102020100063a88006000880, 123, 41611),
-        Magic::new(0x00000000010002000400080010000000, 0x0808002008041008e00023080002021a, 123, 49997),
+        Probe::new(0x00000000004000200010000800040000, 0x080a0200102020100063a88006000880, 123, 41611),
+        Probe::new(0x00000000010002000400080010000000, 0x0808002008041008e00023080002021a, 123, 49997),
     ]),
     Slot::new(0x02800000028000000000000000000000, [ // i7
-        Magic::new(0x00000000008000400020001000080000, 0x01008121408000400008814002080400, 123, 41643),
-        Magic::new(0x00000000020004000800100020000000, 0x001c40104100a2100100420a00082001, 123, 41675),
+        Probe::new(0x00000000008000400020001000080000, 0x01008121408000400008814002080400, 123, 41643),
+        Probe::new(0x00000000020004000800100020000000, 0x001c40104100a2100100420a00082001, 123, 41675),
     ]),
     Slot::new(0x05000000050000000000000000000000, [ // j7
-        Magic::new(0x00000000010000800040002000100000, 0x101002220000082000011c4000800600, 123, 41707),
-        Magic::new(0x00000000040008001000200040000000, 0x20100043020100000388093020090118, 123, 41739),
+        Probe::new(0x00000000010000800040002000100000, 0x101002220000082000011c4000800600, 123, 41707),
+        Probe::new(0x00000000040008001000200040000000, 0x20100043020100000388093020090118, 123, 41739),
     ]),
     Slot::new(0x0a0000000a0000000000000000000000, [ // k7
-        Magic::new(0x00000000020001000080004000200000, 0x0020004544a0080010808200220104c8, 123, 39499),
-        Magic::new(0x00000000080010002000400000000000, 0x10820008400300060021021408020002, 124, 50709),
+        Probe::new(0x00000000020001000080004000200000, 0x0020004544a0080010808200220104c8, 123, 39499),
+        Probe::new(0x00000000080010002000400000000000, 0x10820008400300060021021408020002, 124, 50709),
     ]),
     Slot::new(0x14000000140000000000000000000000, [ // l7
-        Magic::new(0x00000000040002000100008000400000, 0x02050018002040008000050040dc0080, 123, 39115),
-        Magic::new(0x00000000100020004000000000000000, 0x60010010000080008008001021654005, 125, 36786),
+        Probe::new(0x00000000040002000100008000400000, 0x02050018002040008000050040dc0080, 123, 39115),
+        Probe::new(0x00000000100020004000000000000000, 0x60010010000080008008001021654005, 125, 36786),
     ]),
     Slot::new(0x28000000280000000000000000000000, [ // m7
-        Magic::new(0x00000000080004000200010000800000, 0x45840283000052000108088101801a04, 123, 38987),
-        Magic::new(0x00000000200040000000000000000000, 0x00010218100100818001000100000200, 126, 36023),
+        Probe::new(0x00000000080004000200010000800000, 0x45840283000052000108088101801a04, 123, 38987),
+        Probe::new(0x00000000200040000000000000000000, 0x00010218100100818001000100000200, 126, 36023),
     ]),
     Slot::new(0x50000000500000000000000000000000, [ // n7
-        Magic::new(0x00000000500008000400020001000000, 0x20500013400182418100083010402009, 122, 448),
+        Probe::new(0x00000000500008000400020001000000, 0x20500013400182418100083010402009, 122, 448),
         PAD,
     ]),
     Slot::new(0xa0000000a00000000000000000000000, [ // o7
-        Magic::new(0x00000000200010000800040002000000, 0x00008099000108400082904800180010, 123, 38827),
+        Probe::new(0x00000000200010000800040002000000, 0x00008099000108400082904800180010, 123, 38827),
         PAD,
     ]),
     Slot::new(0x40000000400000000000000000000000, [ // p7
-        Magic::new(0x00000000400020001000080004000000, 0x1185080404001092201680020244088c, 123, 38859),
+        Probe::new(0x00000000400020001000080004000000, 0x1185080404001092201680020244088c, 123, 38859),
         PAD,
     ]),
     Slot::new(0x00000002000000000000000000000000, [ // a8
-        Magic::new(0x00000002000400080010002000400000, 0x01808700402c2402024810109c000091, 122, 512),
+        Probe::new(0x00000002000400080010002000400000, 0x01808700402c2402024810109c000091, 122, 512),
         PAD,
     ]),
     Slot::new(0x00000005000000000000000000000000, [ // b8
-        Magic::new(0x00000004000800100020004000800000, 0x01000720200400408800080c01830c00, 122, 576),
+        Probe::new(0x00000004000800100020004000800000, 0x01000720200400408800080c01830c00, 122, 576),
         PAD,
     ]),
     Slot::new(0x0000000a000000000000000000000000, [ // c8
-        Magic::new(0x00000008001000200040008001000000, 0x0240041010004001002a881021038010, 122, 896),
-        Magic::new(0x00000002000000000000000000000000, 0x00a20001802800005020080280002010, 127, 19886),
+        Probe::new(0x00000008001000200040008001000000, 0x0240041010004001002a881021038010, 122, 896),
+        Probe::new(0x00000002000000000000000000000000, 0x00a20001802800005020080280002010, 127, 19886),
     ]),
     Slot::new(0x00000014000000000000000000000000, [ // d8
-        Magic::new(0x00000010002000400080010002000000, 0x06c29200100020140048001801854180, 122, 1088),
-        Magic::new(0x00000004000200000000000000000000, 0x0c854820480102400003c02000004018, 126, 36198),
+        Probe::new(0x00000010002000400080010002000000, 0x06c29200100020140048001801854180, 122, 1088),
+        Probe::new(0x00000004000200000000000000000000, 0x0c854820480102400003c02000004018, 126, 36198),
     ]),
     Slot::new(0x00000028000000000000000000000000, [ // e8
-        Magic::new(0x00000020004000800100020004000000, 0x00101580040204800400000800820082, 122, 1216),
-        Magic::new(0x00000008000400020000000000000000, 0x20002140200041401040000840028400, 125, 52337),
+        Probe::new(0x00000020004000800100020004000000, 0x00101580040204800400000800820082, 122, 1216),
+        Probe::new(0x00000008000400020000000000000000, 0x20002140200041401040000840028400, 125, 52337),
     ]),
     Slot::new(0x00000050000000000000000000000000, [ // f8
-        Magic::new(0x00000040008001000200040008000000, 0x04040600920100900010000c00061008, 122, 1472),
-        Magic::new(0x00000010000800040002000000000000, 0x88005040100084080001029a80240800, 124, 50757),
+        Probe::new(0x00000040008001000200040008000000, 0x04040600920100900010000c00061008, 122, 1472),
+        Probe::new(0x00000010000800040002000000000000, 0x88005040100084080001029a80240800, 124, 50757),
     ]),
     Slot::new(0x000000a0000000000000000000000000, [ // g8
-        Magic::new(0x00000080010002000400080010000000, 0x080a040402088482c1000b4400020408, 122, 36463),
-        Magic::new(0x00000020001000080004000200000000, 0x02008202032002218042000008001804, 123, 49934),
+        Probe::new(0x00000080010002000400080010000000, 0x080a040402088482c1000b4400020408, 122, 36463),
+        Probe::new(0x00000020001000080004000200000000, 0x02008202032002218042000008001804, 123, 49934),
     ]),
     Slot::new(0x00000140000000000000000000000000, [ // h8
-        Magic::new(0x00000040002000100008000400020000, 0x0e0000208cc200289800040020001400, 122, 1984),
-        Magic::new(0x00000100020004000800100020000000, 0x04080440640402000280001400014001, 122, 2048),
+        Probe::new(0x00000040002000100008000400020000, 0x0e0000208cc200289800040020001400, 122, 1984),
+        Probe::new(0x00000100020004000800100020000000, 0x04080440640402000280001400014001, 122, 2048),
     ]),
     Slot::new(0x00000280000000000000000000000000, [ // i8
-        Magic::new(0x00000080004000200010000800040000, 0x01042300003020240000290848401880, 122, 2112),
-        Magic::new(0x00000200040008001000200040000000, 0x0401000303c0840000000a8050040406, 122, 2176),
+        Probe::new(0x00000080004000200010000800040000, 0x01042300003020240000290848401880, 122, 2112),
+        Probe::new(0x00000200040008001000200040000000, 0x0401000303c0840000000a8050040406, 122, 2176),
     ]),
     Slot::new(0x00000500000000000000000000000000, [ // j8
-        Magic::new(0x00000100008000400020001000080000, 0x20180240004004424200100090504228, 122, 1728),
-        Magic::new(0x00000400080010002000400000000000, 0x00b40020840804008040000012042212, 123, 41835),
+        Probe::new(0x00000100008000400020001000080000, 0x20180240004004424200100090504228, 122, 1728),
+        Probe::new(0x00000400080010002000400000000000, 0x00b40020840804008040000012042212, 123, 41835),
     ]),
     Slot::new(0x00000a00000000000000000000000000, [ // k8
-        Magic::new(0x00000200010000800040002000100000, 0x00120020400800290002080021010103, 122, 1536),
-        Magic::new(0x00000800100020004000000000000000, 0x0d012004800200040801210000004203, 124, 52250),
+        Probe::new(0x00000200010000800040002000100000, 0x00120020400800290002080021010103, 122, 1536),
+        Probe::new(0x00000800100020004000000000000000, 0x0d012004800200040801210000004203, 124, 52250),
     ]),
     Slot::new(0x00001400000000000000000000000000, [ // l8
-        Magic::new(0x00000400020001000080004000200000, 0x0020c688000204000000048000800080, 122, 1280),
-        Magic::new(0x00001000200040000000000000000000, 0xc0020049405000800020400020020000, 125, 37714),
+        Probe::new(0x00000400020001000080004000200000, 0x0020c688000204000000048000800080, 122, 1280),
+        Probe::new(0x00001000200040000000000000000000, 0xc0020049405000800020400020020000, 125, 37714),
     ]),
     Slot::new(0x00002800000000000000000000000000, [ // m8
-        Magic::new(0x00000800040002000100008000400000, 0x001100060104804000940a9092801008, 122, 35462),
-        Magic::new(0x00002000400000000000000000000000, 0x1101020182020800a201004c028085b4, 126, 35142),
+        Probe::new(0x00000800040002000100008000400000, 0x001100060104804000940a9092801008, 122, 35462),
+        Probe::new(0x00002000400000000000000000000000, 0x1101020182020800a201004c028085b4, 126, 35142),
     ]),
     Slot::new(0x00005000000000000000000000000000, [ // n8
-        Magic::new(0x00001000080004000200010000800000, 0x0010009a081040000000044008808028, 122, 36340),
-        Magic::new(0x00004000000000000000000000000000, 0x1200010240040000038c000000080128, 127, 33752),
+        Probe::new(0x00001000080004000200010000800000, 0x0010009a081040000000044008808028, 122, 36340),
+        Probe::new(0x00004000000000000000000000000000, 0x1200010240040000038c000000080128, 127, 33752),
     ]),
     Slot::new(0x0000a000000000000000000000000000, [ // o8
-        Magic::new(0x00002000100008000400020001000000, 0x00008030089200000420044800481488, 122, 640),
+        Probe::new(0x00002000100008000400020001000000, 0x00008030089200000420044800481488, 122, 640),
         PAD,
     ]),
     Slot::new(0x00004000000000000000000000000000, [ // p8
-        Magic::new(0x00004000200010000800040002000000, 0x2010000d0800c0041800885002314001, 122, 704),
+        Probe::new(0x00004000200010000800040002000000, 0x2010000d0800c0041800885002314001, 122, 704),
         PAD,
     ]),
 ];
@@ -10446,643 +11368,643 @@ static BLOCK_3: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_4: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x0000000000000000000000000000007e, 0x98104080008804000a02800030005002, 122, 33872),
-        Magic::new(0x00000001000100010001000100010000, 0x20000b01000d000010044110c8000400, 122, 33936),
+        Probe::new(0x0000000000000000000000000000007e, 0x98104080008804000a02800030005002, 122, 33872),
+        Probe::new(0x00000001000100010001000100010000, 0x20000b01000d000010044110c8000400, 122, 33936),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x000000000000000000000000000000fc, 0x58000320044040010483004008000001, 122, 35398),
-        Magic::new(0x00000002000200020002000200020000, 0x80410426080001004100200069201048, 122, 25702),
+        Probe::new(0x000000000000000000000000000000fc, 0x58000320044040010483004008000001, 122, 35398),
+        Probe::new(0x00000002000200020002000200020000, 0x80410426080001004100200069201048, 122, 25702),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x000000000000000000000000000001f8, 0x80040000040000042882080c40560800, 122, 25766),
-        Magic::new(0x00000004000400040004000400040000, 0xa0008800418084000104050010000440, 122, 37069),
-        Magic::new(0x00000000000000000000000000000002, 0x80280108050400616005002008604810, 127, 34128),
+        Probe::new(0x000000000000000000000000000001f8, 0x80040000040000042882080c40560800, 122, 25766),
+        Probe::new(0x00000004000400040004000400040000, 0xa0008800418084000104050010000440, 122, 37069),
+        Probe::new(0x00000000000000000000000000000002, 0x80280108050400616005002008604810, 127, 34128),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x000000000000000000000000000003f0, 0x01400900040010a80040010201000000, 122, 25830),
-        Magic::new(0x00000008000800080008000800080000, 0x20081e00d04080a00090029022004401, 122, 25894),
-        Magic::new(0x00000000000000000000000000000006, 0x4008a220000001202000800400000008, 126, 37249),
+        Probe::new(0x000000000000000000000000000003f0, 0x01400900040010a80040010201000000, 122, 25830),
+        Probe::new(0x00000008000800080008000800080000, 0x20081e00d04080a00090029022004401, 122, 25894),
+        Probe::new(0x00000000000000000000000000000006, 0x4008a220000001202000800400000008, 126, 37249),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x000000000000000000000000000007e0, 0x18828048190108804320000400060300, 122, 25958),
-        Magic::new(0x00000010001000100010001000100000, 0x0800a880500170100102050c42610040, 122, 37132),
-        Magic::new(0x0000000000000000000000000000000e, 0x0040104188004000481010a204000001, 125, 52715),
+        Probe::new(0x000000000000000000000000000007e0, 0x18828048190108804320000400060300, 122, 25958),
+        Probe::new(0x00000010001000100010001000100000, 0x0800a880500170100102050c42610040, 122, 37132),
+        Probe::new(0x0000000000000000000000000000000e, 0x0040104188004000481010a204000001, 125, 52715),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000000fc0, 0x04800100201124005470400508900408, 122, 26022),
-        Magic::new(0x00000020002000200020002000200000, 0x404048098a8010200100008202000100, 122, 26086),
-        Magic::new(0x0000000000000000000000000000001e, 0x00002400000004a20807800010010008, 124, 48945),
+        Probe::new(0x00000000000000000000000000000fc0, 0x04800100201124005470400508900408, 122, 26022),
+        Probe::new(0x00000020002000200020002000200000, 0x404048098a8010200100008202000100, 122, 26086),
+        Probe::new(0x0000000000000000000000000000001e, 0x00002400000004a20807800010010008, 124, 48945),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000001f80, 0x24800000009000446028012b8004ad00, 122, 26150),
-        Magic::new(0x00000040004000400040004000400000, 0x0010420228c80002020000b022c00200, 122, 26214),
-        Magic::new(0x0000000000000000000000000000003e, 0x00204001208828100410000020820900, 123, 48945),
+        Probe::new(0x00000000000000000000000000001f80, 0x24800000009000446028012b8004ad00, 122, 26150),
+        Probe::new(0x00000040004000400040004000400000, 0x0010420228c80002020000b022c00200, 122, 26214),
+        Probe::new(0x0000000000000000000000000000003e, 0x00204001208828100410000020820900, 123, 48945),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x0000000000000000000000000000007e, 0x20080000000000a90410008600200000, 122, 26278),
-        Magic::new(0x00000000000000000000000000003f00, 0x300200004051001d2084000011010420, 122, 26342),
-        Magic::new(0x00000080008000800080008000800000, 0x48a02200008010000002c0504188a680, 122, 26406),
+        Probe::new(0x0000000000000000000000000000007e, 0x20080000000000a90410008600200000, 122, 26278),
+        Probe::new(0x00000000000000000000000000003f00, 0x300200004051001d2084000011010420, 122, 26342),
+        Probe::new(0x00000080008000800080008000800000, 0x48a02200008010000002c0504188a680, 122, 26406),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x000000000000000000000000000000fc, 0x89000028000000805100100020826005, 122, 26470),
-        Magic::new(0x00000000000000000000000000007e00, 0xa0102022800100068002050040400000, 122, 26534),
-        Magic::new(0x00000100010001000100010001000000, 0x08400900500814002899010880210111, 122, 26598),
+        Probe::new(0x000000000000000000000000000000fc, 0x89000028000000805100100020826005, 122, 26470),
+        Probe::new(0x00000000000000000000000000007e00, 0xa0102022800100068002050040400000, 122, 26534),
+        Probe::new(0x00000100010001000100010001000000, 0x08400900500814002899010880210111, 122, 26598),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x000000000000000000000000000001f8, 0x00000208865204610280100142880300, 122, 26662),
-        Magic::new(0x00000200020002000200020002000000, 0x40200080000800048000090a14084010, 122, 35713),
-        Magic::new(0x00000000000000000000000000007c00, 0x00000400222000000842000242021904, 123, 48977),
+        Probe::new(0x000000000000000000000000000001f8, 0x00000208865204610280100142880300, 122, 26662),
+        Probe::new(0x00000200020002000200020002000000, 0x40200080000800048000090a14084010, 122, 35713),
+        Probe::new(0x00000000000000000000000000007c00, 0x00000400222000000842000242021904, 123, 48977),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k1
-        Magic::new(0x000000000000000000000000000003f0, 0x14010000010000240040040001020150, 122, 26726),
-        Magic::new(0x00000400040004000400040004000000, 0x52048088082000880010042000012408, 122, 26790),
-        Magic::new(0x00000000000000000000000000007800, 0x009420c8002204040002081203000850, 124, 52093),
+        Probe::new(0x000000000000000000000000000003f0, 0x14010000010000240040040001020150, 122, 26726),
+        Probe::new(0x00000400040004000400040004000000, 0x52048088082000880010042000012408, 122, 26790),
+        Probe::new(0x00000000000000000000000000007800, 0x009420c8002204040002081203000850, 124, 52093),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l1
-        Magic::new(0x000000000000000000000000000007e0, 0x08280402820000209104040080102842, 122, 26854),
-        Magic::new(0x00000800080008000800080008000000, 0x00080820104280088000220084064904, 122, 37191),
-        Magic::new(0x00000000000000000000000000007000, 0x00920220008080820212140004c00000, 125, 52723),
+        Probe::new(0x000000000000000000000000000007e0, 0x08280402820000209104040080102842, 122, 26854),
+        Probe::new(0x00000800080008000800080008000000, 0x00080820104280088000220084064904, 122, 37191),
+        Probe::new(0x00000000000000000000000000007000, 0x00920220008080820212140004c00000, 125, 52723),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m1
-        Magic::new(0x00000000000000000000000000000fc0, 0x00a0000040004100b010000004890000, 122, 26918),
-        Magic::new(0x00001000100010001000100010000000, 0x00182044008080102040002920244008, 122, 26982),
-        Magic::new(0x00000000000000000000000000006000, 0x440000000000080c0202800020440200, 126, 37827),
+        Probe::new(0x00000000000000000000000000000fc0, 0x00a0000040004100b010000004890000, 122, 26918),
+        Probe::new(0x00001000100010001000100010000000, 0x00182044008080102040002920244008, 122, 26982),
+        Probe::new(0x00000000000000000000000000006000, 0x440000000000080c0202800020440200, 126, 37827),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n1
-        Magic::new(0x00000000000000000000000000001f80, 0x801040840a0014220018089000000441, 122, 27046),
-        Magic::new(0x00002000200020002000200020000000, 0x002020108008007080020010a2050002, 122, 27110),
-        Magic::new(0x00000000000000000000000000004000, 0x80408414000100008002100000100010, 127, 35237),
+        Probe::new(0x00000000000000000000000000001f80, 0x801040840a0014220018089000000441, 122, 27046),
+        Probe::new(0x00002000200020002000200020000000, 0x002020108008007080020010a2050002, 122, 27110),
+        Probe::new(0x00000000000000000000000000004000, 0x80408414000100008002100000100010, 127, 35237),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o1
-        Magic::new(0x00000000000000000000000000003f00, 0x020000c792280d000024000100400a80, 122, 27174),
-        Magic::new(0x00004000400040004000400040000000, 0xc0340000201481080001408050002801, 122, 27238),
+        Probe::new(0x00000000000000000000000000003f00, 0x020000c792280d000024000100400a80, 122, 27174),
+        Probe::new(0x00004000400040004000400040000000, 0xc0340000201481080001408050002801, 122, 27238),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p1
-        Magic::new(0x00000000000000000000000000007e00, 0x080502810124040800020800c0000440, 122, 34000),
-        Magic::new(0x00008000800080008000800080000000, 0x40184002209884041052208080004881, 122, 34064),
+        Probe::new(0x00000000000000000000000000007e00, 0x080502810124040800020800c0000440, 122, 34000),
+        Probe::new(0x00008000800080008000800080000000, 0x40184002209884041052208080004881, 122, 34064),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x000000000000000000000000007e0000, 0x02818400000040000000020000401004, 122, 27302),
-        Magic::new(0x00000001000100010001000100000000, 0x100042810001048500082040080ac490, 123, 49009),
+        Probe::new(0x000000000000000000000000007e0000, 0x02818400000040000000020000401004, 122, 27302),
+        Probe::new(0x00000001000100010001000100000000, 0x100042810001048500082040080ac490, 123, 49009),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000fc0000, 0x0604201c000100001041208002110000, 122, 8768),
-        Magic::new(0x00000002000200020002000200000000, 0x11c08000081000221a01008010002040, 123, 44075),
+        Probe::new(0x00000000000000000000000000fc0000, 0x0604201c000100001041208002110000, 122, 8768),
+        Probe::new(0x00000002000200020002000200000000, 0x11c08000081000221a01008010002040, 123, 44075),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000001f80000, 0x00800000006000c20921308000202000, 122, 8832),
-        Magic::new(0x00000004000400040004000400020000, 0x100004d4400110000200080010001201, 122, 8896),
+        Probe::new(0x00000000000000000000000001f80000, 0x00800000006000c20921308000202000, 122, 8832),
+        Probe::new(0x00000004000400040004000400020000, 0x100004d4400110000200080010001201, 122, 8896),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000003f00000, 0x30942003802008008140208202000124, 122, 8960),
-        Magic::new(0x00000008000800080008000800000000, 0x90700800610000020100400021004240, 123, 44107),
-        Magic::new(0x00000000000000000000000000060000, 0x018110000240c8010080e00000447020, 126, 36882),
+        Probe::new(0x00000000000000000000000003f00000, 0x30942003802008008140208202000124, 122, 8960),
+        Probe::new(0x00000008000800080008000800000000, 0x90700800610000020100400021004240, 123, 44107),
+        Probe::new(0x00000000000000000000000000060000, 0x018110000240c8010080e00000447020, 126, 36882),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000007e00000, 0x0831008022000060491813a000000082, 122, 9024),
-        Magic::new(0x00000010001000100010001000000000, 0x1000a84044a00c010000302800804113, 123, 44139),
-        Magic::new(0x000000000000000000000000000e0000, 0x0c01001c200000000000911100c02098, 125, 44203),
+        Probe::new(0x00000000000000000000000007e00000, 0x0831008022000060491813a000000082, 122, 9024),
+        Probe::new(0x00000010001000100010001000000000, 0x1000a84044a00c010000302800804113, 123, 44139),
+        Probe::new(0x000000000000000000000000000e0000, 0x0c01001c200000000000911100c02098, 125, 44203),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x0000000000000000000000000fc00000, 0x00006000000200043001020809000412, 122, 9088),
-        Magic::new(0x00000020002000200020002000000000, 0x18030880013001280b00600002002b81, 123, 44171),
-        Magic::new(0x000000000000000000000000001e0000, 0x01201018000040000800881004080008, 124, 44203),
+        Probe::new(0x0000000000000000000000000fc00000, 0x00006000000200043001020809000412, 122, 9088),
+        Probe::new(0x00000020002000200020002000000000, 0x18030880013001280b00600002002b81, 123, 44171),
+        Probe::new(0x000000000000000000000000001e0000, 0x01201018000040000800881004080008, 124, 44203),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x0000000000000000000000001f800000, 0x0004080a200400900004010818000000, 122, 9152),
-        Magic::new(0x000000000000000000000000003e0000, 0x08140242820820c00280841080800698, 123, 44203),
-        Magic::new(0x00000040004000400040004000000000, 0x140148c60280100a0100000012400100, 123, 44235),
+        Probe::new(0x0000000000000000000000001f800000, 0x0004080a200400900004010818000000, 122, 9152),
+        Probe::new(0x000000000000000000000000003e0000, 0x08140242820820c00280841080800698, 123, 44203),
+        Probe::new(0x00000040004000400040004000000000, 0x140148c60280100a0100000012400100, 123, 44235),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x000000000000000000000000007e0000, 0x05004000028100008004120c40000430, 122, 35270),
-        Magic::new(0x0000000000000000000000003f000000, 0x908000006015040c2500008208030002, 122, 9216),
-        Magic::new(0x00000080008000800080008000000000, 0x0100020008204041000012024c201042, 123, 44267),
+        Probe::new(0x000000000000000000000000007e0000, 0x05004000028100008004120c40000430, 122, 35270),
+        Probe::new(0x0000000000000000000000003f000000, 0x908000006015040c2500008208030002, 122, 9216),
+        Probe::new(0x00000080008000800080008000000000, 0x0100020008204041000012024c201042, 123, 44267),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000000fc0000, 0x00008100000022010085182008011c20, 122, 9280),
-        Magic::new(0x0000000000000000000000007e000000, 0x001841a000006000008920c100400001, 122, 9344),
-        Magic::new(0x00000100010001000100010000000000, 0x004000100b0000048002000040b00021, 123, 50120),
+        Probe::new(0x00000000000000000000000000fc0000, 0x00008100000022010085182008011c20, 122, 9280),
+        Probe::new(0x0000000000000000000000007e000000, 0x001841a000006000008920c100400001, 122, 9344),
+        Probe::new(0x00000100010001000100010000000000, 0x004000100b0000048002000040b00021, 123, 50120),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x00000000000000000000000001f80000, 0x0048e0404004002042020080c2000500, 122, 9408),
-        Magic::new(0x0000000000000000000000007c000000, 0x00021080000000040002000200000300, 123, 9344),
-        Magic::new(0x00000200020002000200020000000000, 0x000880800090048243c0810142102020, 123, 44299),
+        Probe::new(0x00000000000000000000000001f80000, 0x0048e0404004002042020080c2000500, 122, 9408),
+        Probe::new(0x0000000000000000000000007c000000, 0x00021080000000040002000200000300, 123, 9344),
+        Probe::new(0x00000200020002000200020000000000, 0x000880800090048243c0810142102020, 123, 44299),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k2
-        Magic::new(0x00000000000000000000000003f00000, 0x0020801000a000000080044080040010, 122, 9472),
-        Magic::new(0x00000400040004000400040000000000, 0x8020004012840001000020181065400a, 123, 44331),
-        Magic::new(0x00000000000000000000000078000000, 0x0864ca2840480004010504020a800480, 124, 51220),
+        Probe::new(0x00000000000000000000000003f00000, 0x0020801000a000000080044080040010, 122, 9472),
+        Probe::new(0x00000400040004000400040000000000, 0x8020004012840001000020181065400a, 123, 44331),
+        Probe::new(0x00000000000000000000000078000000, 0x0864ca2840480004010504020a800480, 124, 51220),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l2
-        Magic::new(0x00000000000000000000000007e00000, 0x40208020400540024102050404008010, 122, 9536),
-        Magic::new(0x00000800080008000800080000000000, 0x80084011610208000106058000906208, 123, 44363),
-        Magic::new(0x00000000000000000000000070000000, 0x0805040a2104005010801a4a01000010, 125, 52464),
+        Probe::new(0x00000000000000000000000007e00000, 0x40208020400540024102050404008010, 122, 9536),
+        Probe::new(0x00000800080008000800080000000000, 0x80084011610208000106058000906208, 123, 44363),
+        Probe::new(0x00000000000000000000000070000000, 0x0805040a2104005010801a4a01000010, 125, 52464),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m2
-        Magic::new(0x0000000000000000000000000fc00000, 0x10000804000088000088022080090000, 122, 9600),
-        Magic::new(0x00001000100010001000100000000000, 0x20490408080400022100000000008008, 123, 44395),
-        Magic::new(0x00000000000000000000000060000000, 0x40000080000001438001020200010c00, 126, 37217),
+        Probe::new(0x0000000000000000000000000fc00000, 0x10000804000088000088022080090000, 122, 9600),
+        Probe::new(0x00001000100010001000100000000000, 0x20490408080400022100000000008008, 123, 44395),
+        Probe::new(0x00000000000000000000000060000000, 0x40000080000001438001020200010c00, 126, 37217),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n2
-        Magic::new(0x0000000000000000000000001f800000, 0x00020c000e8010010008030400301184, 122, 9664),
-        Magic::new(0x00002000200020002000200040000000, 0x0080c008018180200201000042014a82, 122, 9728),
+        Probe::new(0x0000000000000000000000001f800000, 0x00020c000e8010010008030400301184, 122, 9664),
+        Probe::new(0x00002000200020002000200040000000, 0x0080c008018180200201000042014a82, 122, 9728),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o2
-        Magic::new(0x0000000000000000000000003f000000, 0x48080134004011010000000401824804, 122, 9792),
-        Magic::new(0x00004000400040004000400000000000, 0x0020800020020010c101284004004002, 123, 44427),
+        Probe::new(0x0000000000000000000000003f000000, 0x48080134004011010000000401824804, 122, 9792),
+        Probe::new(0x00004000400040004000400000000000, 0x0020800020020010c101284004004002, 123, 44427),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p2
-        Magic::new(0x0000000000000000000000007e000000, 0x00010080400800000040140200280111, 122, 27366),
-        Magic::new(0x00008000800080008000800000000000, 0x0080502482c1160000000044500a8001, 123, 49041),
+        Probe::new(0x0000000000000000000000007e000000, 0x00010080400800000040140200280111, 122, 27366),
+        Probe::new(0x00008000800080008000800000000000, 0x0080502482c1160000000044500a8001, 123, 49041),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000007e00000000, 0x09000441080000010070849010400000, 122, 27430),
-        Magic::new(0x00000001000100010001000000010000, 0x20120900800809020000400000001203, 123, 49073),
+        Probe::new(0x00000000000000000000007e00000000, 0x09000441080000010070849010400000, 122, 27430),
+        Probe::new(0x00000001000100010001000000010000, 0x20120900800809020000400000001203, 123, 49073),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x0000000000000000000000fc00000000, 0x82220200011020100400000041004030, 122, 9856),
-        Magic::new(0x00000002000200020002000000020000, 0x200c0404300088010081a22000484008, 123, 44459),
+        Probe::new(0x0000000000000000000000fc00000000, 0x82220200011020100400000041004030, 122, 9856),
+        Probe::new(0x00000002000200020002000000020000, 0x200c0404300088010081a22000484008, 123, 44459),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x0000000000000000000001f800000000, 0x0c002200600004a20000000808200200, 122, 9920),
-        Magic::new(0x00000004000400040004000200040000, 0x40002800a00082810060014090206200, 122, 9984),
+        Probe::new(0x0000000000000000000001f800000000, 0x0c002200600004a20000000808200200, 122, 9920),
+        Probe::new(0x00000004000400040004000200040000, 0x40002800a00082810060014090206200, 122, 9984),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x0000000000000000000003f000000000, 0x0280009c010400110000000000400000, 122, 10048),
-        Magic::new(0x00000008000800080008000000000000, 0x0201e042084808420120040000880500, 124, 51236),
-        Magic::new(0x00000000000000000000000600080000, 0x02020f22000800410008300110002004, 125, 52472),
+        Probe::new(0x0000000000000000000003f000000000, 0x0280009c010400110000000000400000, 122, 10048),
+        Probe::new(0x00000008000800080008000000000000, 0x0201e042084808420120040000880500, 124, 51236),
+        Probe::new(0x00000000000000000000000600080000, 0x02020f22000800410008300110002004, 125, 52472),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x0000000000000000000007e000000000, 0x40001810840000000202100000600000, 122, 10112),
-        Magic::new(0x00000010001000100010000000000000, 0x03022920500041000000000800000320, 124, 51252),
-        Magic::new(0x00000000000000000000000e00100000, 0x8120000cc024040040a00800244a0110, 124, 51268),
+        Probe::new(0x0000000000000000000007e000000000, 0x40001810840000000202100000600000, 122, 10112),
+        Probe::new(0x00000010001000100010000000000000, 0x03022920500041000000000800000320, 124, 51252),
+        Probe::new(0x00000000000000000000000e00100000, 0x8120000cc024040040a00800244a0110, 124, 51268),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x000000000000000000000fc000000000, 0x12000000001000000014008480900542, 122, 10176),
-        Magic::new(0x00000000000000000000001e00200000, 0x0020020c10000002010622404808000c, 123, 44491),
-        Magic::new(0x00000020002000200020000000000000, 0x020004118085800000800806c1084400, 124, 51284),
+        Probe::new(0x000000000000000000000fc000000000, 0x12000000001000000014008480900542, 122, 10176),
+        Probe::new(0x00000000000000000000001e00200000, 0x0020020c10000002010622404808000c, 123, 44491),
+        Probe::new(0x00000020002000200020000000000000, 0x020004118085800000800806c1084400, 124, 51284),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x000000000000000000001f8000000000, 0x019005004010441010019a0888104040, 122, 10240),
-        Magic::new(0x00000000000000000000003e00000000, 0x00a00000090041040480000204000820, 123, 10304),
-        Magic::new(0x00000040004000400040000000400000, 0x00800144220000001020808000008202, 123, 44523),
+        Probe::new(0x000000000000000000001f8000000000, 0x019005004010441010019a0888104040, 122, 10240),
+        Probe::new(0x00000000000000000000003e00000000, 0x00a00000090041040480000204000820, 123, 10304),
+        Probe::new(0x00000040004000400040000000400000, 0x00800144220000001020808000008202, 123, 44523),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000007e00000000, 0x028010012b1401844010044102000000, 122, 10304),
-        Magic::new(0x000000000000000000003f0000000000, 0x00010000410080010244004800040e00, 122, 10368),
-        Magic::new(0x00000080008000800080000000800000, 0x620011052260000820a001a281020340, 123, 44555),
+        Probe::new(0x00000000000000000000007e00000000, 0x028010012b1401844010044102000000, 122, 10304),
+        Probe::new(0x000000000000000000003f0000000000, 0x00010000410080010244004800040e00, 122, 10368),
+        Probe::new(0x00000080008000800080000000800000, 0x620011052260000820a001a281020340, 123, 44555),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x0000000000000000000000fc00000000, 0x00211001000004000020611410400800, 122, 10432),
-        Magic::new(0x000000000000000000007e0000000000, 0x10000008412400211803020781141000, 122, 10496),
-        Magic::new(0x00000100010001000100000001000000, 0x00090020270001004014116410202040, 123, 44587),
+        Probe::new(0x0000000000000000000000fc00000000, 0x00211001000004000020611410400800, 122, 10432),
+        Probe::new(0x000000000000000000007e0000000000, 0x10000008412400211803020781141000, 122, 10496),
+        Probe::new(0x00000100010001000100000001000000, 0x00090020270001004014116410202040, 123, 44587),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x0000000000000000000001f800000000, 0x4060110000084000021000081080002a, 122, 10560),
-        Magic::new(0x000000000000000000007c0000000000, 0x000000100e10000285030c00100420a0, 123, 44619),
-        Magic::new(0x00000200020002000200000002000000, 0x402001400008004818a03a4001810008, 123, 44651),
+        Probe::new(0x0000000000000000000001f800000000, 0x4060110000084000021000081080002a, 122, 10560),
+        Probe::new(0x000000000000000000007c0000000000, 0x000000100e10000285030c00100420a0, 123, 44619),
+        Probe::new(0x00000200020002000200000002000000, 0x402001400008004818a03a4001810008, 123, 44651),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k3
-        Magic::new(0x0000000000000000000003f000000000, 0x48000000022020210520694809400001, 122, 10624),
-        Magic::new(0x00000000000000000000780004000000, 0x0000c502104204002049c40a01120020, 123, 44683),
-        Magic::new(0x00000400040004000400000000000000, 0xc021022340400008204000004000b8c8, 124, 51300),
+        Probe::new(0x0000000000000000000003f000000000, 0x48000000022020210520694809400001, 122, 10624),
+        Probe::new(0x00000000000000000000780004000000, 0x0000c502104204002049c40a01120020, 123, 44683),
+        Probe::new(0x00000400040004000400000000000000, 0xc021022340400008204000004000b8c8, 124, 51300),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l3
-        Magic::new(0x0000000000000000000007e000000000, 0x00000000040014020340080810200000, 122, 10688),
-        Magic::new(0x00000800080008000800000000000000, 0x8030001800a042304000200000405002, 124, 51316),
-        Magic::new(0x00000000000000000000700008000000, 0x00000080800020000011021008011100, 124, 51332),
+        Probe::new(0x0000000000000000000007e000000000, 0x00000000040014020340080810200000, 122, 10688),
+        Probe::new(0x00000800080008000800000000000000, 0x8030001800a042304000200000405002, 124, 51316),
+        Probe::new(0x00000000000000000000700008000000, 0x00000080800020000011021008011100, 124, 51332),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m3
-        Magic::new(0x000000000000000000000fc000000000, 0x24020280080500006018000802080800, 122, 10752),
-        Magic::new(0x00001000100010001000000000000000, 0x8808800400020080848000611c180098, 124, 51348),
-        Magic::new(0x00000000000000000000600010000000, 0x10000600083002000800020800412004, 125, 52480),
+        Probe::new(0x000000000000000000000fc000000000, 0x24020280080500006018000802080800, 122, 10752),
+        Probe::new(0x00001000100010001000000000000000, 0x8808800400020080848000611c180098, 124, 51348),
+        Probe::new(0x00000000000000000000600010000000, 0x10000600083002000800020800412004, 125, 52480),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n3
-        Magic::new(0x000000000000000000001f8000000000, 0x00000810110088000051000020208008, 122, 10816),
-        Magic::new(0x00002000200020002000400020000000, 0x28080003840040840000082208004001, 122, 10880),
+        Probe::new(0x000000000000000000001f8000000000, 0x00000810110088000051000020208008, 122, 10816),
+        Probe::new(0x00002000200020002000400020000000, 0x28080003840040840000082208004001, 122, 10880),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o3
-        Magic::new(0x000000000000000000003f0000000000, 0x0000000000400020020000c0b0410400, 122, 10944),
-        Magic::new(0x00004000400040004000000040000000, 0x00802802002180450204110280080206, 123, 44715),
+        Probe::new(0x000000000000000000003f0000000000, 0x0000000000400020020000c0b0410400, 122, 10944),
+        Probe::new(0x00004000400040004000000040000000, 0x00802802002180450204110280080206, 123, 44715),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p3
-        Magic::new(0x000000000000000000007e0000000000, 0x80a200200001902f1420000100420000, 122, 27494),
-        Magic::new(0x00008000800080008000000080000000, 0x20029800804111001000000012808041, 123, 49105),
+        Probe::new(0x000000000000000000007e0000000000, 0x80a200200001902f1420000100420000, 122, 27494),
+        Probe::new(0x00008000800080008000000080000000, 0x20029800804111001000000012808041, 123, 49105),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x0000000000000000007e000000000000, 0x10280100100004402050008200000202, 122, 27558),
-        Magic::new(0x00000001000100010000000100010000, 0x44650201100060001608280410020008, 123, 49137),
+        Probe::new(0x0000000000000000007e000000000000, 0x10280100100004402050008200000202, 122, 27558),
+        Probe::new(0x00000001000100010000000100010000, 0x44650201100060001608280410020008, 123, 49137),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x000000000000000000fc000000000000, 0x00020200000012042804141080201300, 122, 11008),
-        Magic::new(0x00000002000200020000000200020000, 0x40028025080804200a01168310002000, 123, 44747),
+        Probe::new(0x000000000000000000fc000000000000, 0x00020200000012042804141080201300, 122, 11008),
+        Probe::new(0x00000002000200020000000200020000, 0x40028025080804200a01168310002000, 123, 44747),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x000000000000000001f8000000000000, 0x02410400141024088308a20200008410, 122, 11072),
-        Magic::new(0x00000004000400040002000400040000, 0x02c10800220a0000000d8109a0001400, 122, 11136),
+        Probe::new(0x000000000000000001f8000000000000, 0x02410400141024088308a20200008410, 122, 11072),
+        Probe::new(0x00000004000400040002000400040000, 0x02c10800220a0000000d8109a0001400, 122, 11136),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x000000000000000003f0000000000000, 0x80082600100004060404202021240c10, 122, 11200),
-        Magic::new(0x00000008000800080000000000000000, 0x10000b0004084002000004c410000400, 125, 52488),
-        Magic::new(0x00000000000000000006000800080000, 0x62046004680050000500109208003800, 124, 51364),
+        Probe::new(0x000000000000000003f0000000000000, 0x80082600100004060404202021240c10, 122, 11200),
+        Probe::new(0x00000008000800080000000000000000, 0x10000b0004084002000004c410000400, 125, 52488),
+        Probe::new(0x00000000000000000006000800080000, 0x62046004680050000500109208003800, 124, 51364),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x000000000000000007e0000000000000, 0x08048a88040203020a40000808040420, 122, 11264),
-        Magic::new(0x0000000000000000000e001000100000, 0x40000212002000804002080c0c800802, 123, 44779),
-        Magic::new(0x00000010001000100000000000000000, 0x482804010680020000400004d100000a, 125, 52496),
+        Probe::new(0x000000000000000007e0000000000000, 0x08048a88040203020a40000808040420, 122, 11264),
+        Probe::new(0x0000000000000000000e001000100000, 0x40000212002000804002080c0c800802, 123, 44779),
+        Probe::new(0x00000010001000100000000000000000, 0x482804010680020000400004d100000a, 125, 52496),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000fc0000000000000, 0x00108100004004102009100300c08890, 122, 11328),
-        Magic::new(0x0000000000000000001e000000000000, 0x8a402808481000c20002048001008804, 124, 44843),
-        Magic::new(0x00000020002000200000002000200000, 0x00444300210200080000220081003100, 123, 44811),
+        Probe::new(0x00000000000000000fc0000000000000, 0x00108100004004102009100300c08890, 122, 11328),
+        Probe::new(0x0000000000000000001e000000000000, 0x8a402808481000c20002048001008804, 124, 44843),
+        Probe::new(0x00000020002000200000002000200000, 0x00444300210200080000220081003100, 123, 44811),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000001f80000000000000, 0x202001b0004400800002000000900882, 122, 11392),
-        Magic::new(0x0000000000000000003e000000000000, 0x2000800a000000834400001002000408, 123, 44843),
-        Magic::new(0x00000040004000400000004000400000, 0x80841140025c4040100302000d000080, 123, 44875),
+        Probe::new(0x00000000000000001f80000000000000, 0x202001b0004400800002000000900882, 122, 11392),
+        Probe::new(0x0000000000000000003e000000000000, 0x2000800a000000834400001002000408, 123, 44843),
+        Probe::new(0x00000040004000400000004000400000, 0x80841140025c4040100302000d000080, 123, 44875),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x0000000000000000007e000000000000, 0x6003800001042010a8018200004aa202, 122, 11456),
-        Magic::new(0x00000000000000003f00000000000000, 0x0900000590809400008001404000000c, 122, 11520),
-        Magic::new(0x00000080008000800000008000800000, 0x104000c0041104c20040028000400888, 123, 44907),
+        Probe::new(0x0000000000000000007e000000000000, 0x6003800001042010a8018200004aa202, 122, 11456),
+        Probe::new(0x00000000000000003f00000000000000, 0x0900000590809400008001404000000c, 122, 11520),
+        Probe::new(0x00000080008000800000008000800000, 0x104000c0041104c20040028000400888, 123, 44907),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x000000000000000000fc000000000000, 0x80040100208004000510040902028100, 122, 11584),
-        Magic::new(0x00000000000000007e00000000000000, 0x0a060400000000200800100211040002, 122, 11648),
-        Magic::new(0x00000100010001000000010001000000, 0x290a0020828000488421018000180820, 123, 44939),
+        Probe::new(0x000000000000000000fc000000000000, 0x80040100208004000510040902028100, 122, 11584),
+        Probe::new(0x00000000000000007e00000000000000, 0x0a060400000000200800100211040002, 122, 11648),
+        Probe::new(0x00000100010001000000010001000000, 0x290a0020828000488421018000180820, 123, 44939),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x000000000000000001f8000000000000, 0x80000010210609000180010020248080, 122, 11712),
-        Magic::new(0x00000000000000007c00000000000000, 0x00000400000024000200415400040202, 123, 44971),
-        Magic::new(0x00000200020002000000020002000000, 0x01089024105b02001110001020600040, 123, 45003),
+        Probe::new(0x000000000000000001f8000000000000, 0x80000010210609000180010020248080, 122, 11712),
+        Probe::new(0x00000000000000007c00000000000000, 0x00000400000024000200415400040202, 123, 44971),
+        Probe::new(0x00000200020002000000020002000000, 0x01089024105b02001110001020600040, 123, 45003),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k4
-        Magic::new(0x000000000000000003f0000000000000, 0x00822000002400080648090000300208, 122, 11776),
-        Magic::new(0x00000000000000007800000000000000, 0x023030a30000020a0000224200800242, 124, 51380),
-        Magic::new(0x00000400040004000000040004000000, 0x04411098002010800424140601280401, 123, 45035),
+        Probe::new(0x000000000000000003f0000000000000, 0x00822000002400080648090000300208, 122, 11776),
+        Probe::new(0x00000000000000007800000000000000, 0x023030a30000020a0000224200800242, 124, 51380),
+        Probe::new(0x00000400040004000000040004000000, 0x04411098002010800424140601280401, 123, 45035),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l4
-        Magic::new(0x000000000000000007e0000000000000, 0x000000d1004008300031028800220020, 122, 11840),
-        Magic::new(0x00000000000000007000080008000000, 0x00888400000000180080004283014012, 123, 45067),
-        Magic::new(0x00000800080008000000000000000000, 0x04100060180408440000101010200042, 125, 52504),
+        Probe::new(0x000000000000000007e0000000000000, 0x000000d1004008300031028800220020, 122, 11840),
+        Probe::new(0x00000000000000007000080008000000, 0x00888400000000180080004283014012, 123, 45067),
+        Probe::new(0x00000800080008000000000000000000, 0x04100060180408440000101010200042, 125, 52504),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m4
-        Magic::new(0x00000000000000000fc0000000000000, 0x109a0106418020408734000002400090, 122, 11904),
-        Magic::new(0x00001000100010000000000000000000, 0x04216002c410a00900002a0040000040, 125, 52512),
-        Magic::new(0x00000000000000006000100010000000, 0x0440800004000060081001011042c60a, 124, 51396),
+        Probe::new(0x00000000000000000fc0000000000000, 0x109a0106418020408734000002400090, 122, 11904),
+        Probe::new(0x00001000100010000000000000000000, 0x04216002c410a00900002a0040000040, 125, 52512),
+        Probe::new(0x00000000000000006000100010000000, 0x0440800004000060081001011042c60a, 124, 51396),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n4
-        Magic::new(0x00000000000000001f80000000000000, 0x02000220001082000420006009020008, 122, 11968),
-        Magic::new(0x00002000200020004000200020000000, 0x05a4000081026000000200990002200a, 122, 12032),
+        Probe::new(0x00000000000000001f80000000000000, 0x02000220001082000420006009020008, 122, 11968),
+        Probe::new(0x00002000200020004000200020000000, 0x05a4000081026000000200990002200a, 122, 12032),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o4
-        Magic::new(0x00000000000000003f00000000000000, 0x001000052c0024882002090000202004, 122, 12096),
-        Magic::new(0x00004000400040000000400040000000, 0x00044004030500640688044040010920, 123, 45099),
+        Probe::new(0x00000000000000003f00000000000000, 0x001000052c0024882002090000202004, 122, 12096),
+        Probe::new(0x00004000400040000000400040000000, 0x00044004030500640688044040010920, 123, 45099),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p4
-        Magic::new(0x00000000000000007e00000000000000, 0x02240420001000030000060080400146, 122, 27622),
-        Magic::new(0x00008000800080000000800080000000, 0x41020002224100008120420410084042, 123, 49169),
+        Probe::new(0x00000000000000007e00000000000000, 0x02240420001000030000060080400146, 122, 27622),
+        Probe::new(0x00008000800080000000800080000000, 0x41020002224100008120420410084042, 123, 49169),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x000000000000007e0000000000000000, 0x02000002200000010200001120000100, 122, 27686),
-        Magic::new(0x00000001000100000001000100010000, 0x1080c100101000800800828008484400, 123, 49201),
+        Probe::new(0x000000000000007e0000000000000000, 0x02000002200000010200001120000100, 122, 27686),
+        Probe::new(0x00000001000100000001000100010000, 0x1080c100101000800800828008484400, 123, 49201),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000fc0000000000000000, 0x04060001008004100c80400004400000, 122, 36220),
-        Magic::new(0x00000002000200000002000200020000, 0x00014000040208010881100040800800, 123, 45131),
+        Probe::new(0x00000000000000fc0000000000000000, 0x04060001008004100c80400004400000, 122, 36220),
+        Probe::new(0x00000002000200000002000200020000, 0x00014000040208010881100040800800, 123, 45131),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000001f80000000000000000, 0xa1001088491c0001a006208004880000, 122, 12160),
-        Magic::new(0x00000004000400020004000400040000, 0x18080102301002002500200090200400, 122, 12224),
+        Probe::new(0x00000000000001f80000000000000000, 0xa1001088491c0001a006208004880000, 122, 12160),
+        Probe::new(0x00000004000400020004000400040000, 0x18080102301002002500200090200400, 122, 12224),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000003f00000000000000000, 0x004000000182000200000018a12005a2, 122, 12288),
-        Magic::new(0x00000000000000000008000800080000, 0x18808400900030040024080804821000, 125, 52520),
-        Magic::new(0x00000008000800060000000000000000, 0x220020404408000805000c4401201024, 124, 51412),
+        Probe::new(0x00000000000003f00000000000000000, 0x004000000182000200000018a12005a2, 122, 12288),
+        Probe::new(0x00000000000000000008000800080000, 0x18808400900030040024080804821000, 125, 52520),
+        Probe::new(0x00000008000800060000000000000000, 0x220020404408000805000c4401201024, 124, 51412),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000007e00000000000000000, 0x20c00040001080010400080000008008, 122, 12352),
-        Magic::new(0x00000010001000000010001000100000, 0x0a800140040100004000008008440401, 123, 45163),
-        Magic::new(0x000000000000000e0000000000000000, 0x1080022000000818200001a40d000142, 125, 52528),
+        Probe::new(0x00000000000007e00000000000000000, 0x20c00040001080010400080000008008, 122, 12352),
+        Probe::new(0x00000010001000000010001000100000, 0x0a800140040100004000008008440401, 123, 45163),
+        Probe::new(0x000000000000000e0000000000000000, 0x1080022000000818200001a40d000142, 125, 52528),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x0000000000000fc00000000000000000, 0x201004884000042200001020a0082200, 122, 12416),
-        Magic::new(0x000000000000001e0000000000000000, 0x10080088020000840a000146002010e3, 124, 51428),
-        Magic::new(0x00000020002000000020002000200000, 0x02110041410040100200020004480320, 123, 45195),
+        Probe::new(0x0000000000000fc00000000000000000, 0x201004884000042200001020a0082200, 122, 12416),
+        Probe::new(0x000000000000001e0000000000000000, 0x10080088020000840a000146002010e3, 124, 51428),
+        Probe::new(0x00000020002000000020002000200000, 0x02110041410040100200020004480320, 123, 45195),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x0000000000001f800000000000000000, 0x00100089000001000042100040110201, 122, 12480),
-        Magic::new(0x000000000000003e0000000000000000, 0x08000082010004200402008000403000, 123, 45227),
-        Magic::new(0x00000040004000000040004000400000, 0x00281c21070814040030494000400200, 123, 45259),
+        Probe::new(0x0000000000001f800000000000000000, 0x00100089000001000042100040110201, 122, 12480),
+        Probe::new(0x000000000000003e0000000000000000, 0x08000082010004200402008000403000, 123, 45227),
+        Probe::new(0x00000040004000000040004000400000, 0x00281c21070814040030494000400200, 123, 45259),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x000000000000007e0000000000000000, 0x04001020805011000508240850000044, 122, 12544),
-        Magic::new(0x0000000000003f000000000000000000, 0x00040800200880100e08104000504081, 122, 12608),
-        Magic::new(0x00000080008000000080008000800000, 0x80080040030000000004054010100100, 123, 45291),
+        Probe::new(0x000000000000007e0000000000000000, 0x04001020805011000508240850000044, 122, 12544),
+        Probe::new(0x0000000000003f000000000000000000, 0x00040800200880100e08104000504081, 122, 12608),
+        Probe::new(0x00000080008000000080008000800000, 0x80080040030000000004054010100100, 123, 45291),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000fc0000000000000000, 0x81000000000504001142000800140042, 122, 12672),
-        Magic::new(0x0000000000007e000000000000000000, 0x006401010188000000800100b9001043, 122, 12736),
-        Magic::new(0x00000100010000000100010001000000, 0x004001262100800000012ca010894251, 123, 45323),
+        Probe::new(0x00000000000000fc0000000000000000, 0x81000000000504001142000800140042, 122, 12672),
+        Probe::new(0x0000000000007e000000000000000000, 0x006401010188000000800100b9001043, 122, 12736),
+        Probe::new(0x00000100010000000100010001000000, 0x004001262100800000012ca010894251, 123, 45323),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000001f80000000000000000, 0x10200001008600800004004804100285, 122, 12800),
-        Magic::new(0x0000000000007c000000000000000000, 0x02020200088040101000200020020500, 123, 45355),
-        Magic::new(0x00000200020000000200020002000000, 0x10a00049808000c5000400a148851010, 123, 45387),
+        Probe::new(0x00000000000001f80000000000000000, 0x10200001008600800004004804100285, 122, 12800),
+        Probe::new(0x0000000000007c000000000000000000, 0x02020200088040101000200020020500, 123, 45355),
+        Probe::new(0x00000200020000000200020002000000, 0x10a00049808000c5000400a148851010, 123, 45387),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k5
-        Magic::new(0x00000000000003f00000000000000000, 0x0080001000001800000000008a008400, 122, 12864),
-        Magic::new(0x00000000000078000000000000000000, 0x00084000041040002002000102000801, 124, 51444),
-        Magic::new(0x00000400040000000400040004000000, 0x91002005e0040010040108040432a021, 123, 45419),
+        Probe::new(0x00000000000003f00000000000000000, 0x0080001000001800000000008a008400, 122, 12864),
+        Probe::new(0x00000000000078000000000000000000, 0x00084000041040002002000102000801, 124, 51444),
+        Probe::new(0x00000400040000000400040004000000, 0x91002005e0040010040108040432a021, 123, 45419),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l5
-        Magic::new(0x00000000000007e00000000000000000, 0x002000c0040040880c01002500004400, 122, 12928),
-        Magic::new(0x00000800080000000800080008000000, 0x000000220020000c2060048840046001, 123, 45451),
-        Magic::new(0x00000000000070000000000000000000, 0xa0110000481010000040030400003800, 125, 52536),
+        Probe::new(0x00000000000007e00000000000000000, 0x002000c0040040880c01002500004400, 122, 12928),
+        Probe::new(0x00000800080000000800080008000000, 0x000000220020000c2060048840046001, 123, 45451),
+        Probe::new(0x00000000000070000000000000000000, 0xa0110000481010000040030400003800, 125, 52536),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m5
-        Magic::new(0x0000000000000fc00000000000000000, 0x02810140100201040240450080003410, 122, 12992),
-        Magic::new(0x00000000000000001000100010000000, 0x00241000000000000080018900021604, 125, 52544),
-        Magic::new(0x00001000100060000000000000000000, 0x04022502091000008480040188120000, 124, 51460),
+        Probe::new(0x0000000000000fc00000000000000000, 0x02810140100201040240450080003410, 122, 12992),
+        Probe::new(0x00000000000000001000100010000000, 0x00241000000000000080018900021604, 125, 52544),
+        Probe::new(0x00001000100060000000000000000000, 0x04022502091000008480040188120000, 124, 51460),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n5
-        Magic::new(0x0000000000001f800000000000000000, 0x00500022040000002040000000002408, 122, 13056),
-        Magic::new(0x00002000200040002000200020000000, 0x20000c080123100238044408c8020201, 122, 13120),
+        Probe::new(0x0000000000001f800000000000000000, 0x00500022040000002040000000002408, 122, 13056),
+        Probe::new(0x00002000200040002000200020000000, 0x20000c080123100238044408c8020201, 122, 13120),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o5
-        Magic::new(0x0000000000003f000000000000000000, 0x42080200010a06020082042020988000, 122, 13184),
-        Magic::new(0x00004000400000004000400040000000, 0x80018100240240000e2b012080044022, 123, 45483),
+        Probe::new(0x0000000000003f000000000000000000, 0x42080200010a06020082042020988000, 122, 13184),
+        Probe::new(0x00004000400000004000400040000000, 0x80018100240240000e2b012080044022, 123, 45483),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p5
-        Magic::new(0x0000000000007e000000000000000000, 0x08440008080000000000000260808088, 122, 27750),
-        Magic::new(0x00008000800000008000800080000000, 0x0248c0810020113800000e02c00460c3, 123, 49233),
+        Probe::new(0x0000000000007e000000000000000000, 0x08440008080000000000000260808088, 122, 27750),
+        Probe::new(0x00008000800000008000800080000000, 0x0248c0810020113800000e02c00460c3, 123, 49233),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000007e00000000000000000000, 0x0d080401200000422010080840000400, 122, 27814),
-        Magic::new(0x00000001000000010001000100010000, 0x10002000280004141080920040002036, 123, 49265),
+        Probe::new(0x00000000007e00000000000000000000, 0x0d080401200000422010080840000400, 122, 27814),
+        Probe::new(0x00000001000000010001000100010000, 0x10002000280004141080920040002036, 123, 49265),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x0000000000fc00000000000000000000, 0x40000a00405000a30058008200070000, 122, 13248),
-        Magic::new(0x00000002000000020002000200020000, 0x20800400120146002481410004426001, 123, 45515),
+        Probe::new(0x0000000000fc00000000000000000000, 0x40000a00405000a30058008200070000, 122, 13248),
+        Probe::new(0x00000002000000020002000200020000, 0x20800400120146002481410004426001, 123, 45515),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x0000000001f800000000000000000000, 0x0000410000100000402102085008d00c, 122, 13312),
-        Magic::new(0x00000004000200040004000400040000, 0x04010422242016004808080011a70418, 122, 13376),
+        Probe::new(0x0000000001f800000000000000000000, 0x0000410000100000402102085008d00c, 122, 13312),
+        Probe::new(0x00000004000200040004000400040000, 0x04010422242016004808080011a70418, 122, 13376),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x0000000003f000000000000000000000, 0x08000040040000a48000401c02360221, 122, 13440),
-        Magic::new(0x00000000000000080008000800080000, 0x09008400204000240800082002001012, 124, 51476),
-        Magic::new(0x00000008000600000000000000000000, 0x0000c100080000008440402800318032, 125, 52552),
+        Probe::new(0x0000000003f000000000000000000000, 0x08000040040000a48000401c02360221, 122, 13440),
+        Probe::new(0x00000000000000080008000800080000, 0x09008400204000240800082002001012, 124, 51476),
+        Probe::new(0x00000008000600000000000000000000, 0x0000c100080000008440402800318032, 125, 52552),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x0000000007e000000000000000000000, 0x002000200010049120040094040c0080, 122, 13504),
-        Magic::new(0x00000000000000100010001000100000, 0xa114022002081218000008206c800640, 124, 51492),
-        Magic::new(0x00000010000e00000000000000000000, 0x82800840101034110040200809c00001, 124, 51508),
+        Probe::new(0x0000000007e000000000000000000000, 0x002000200010049120040094040c0080, 122, 13504),
+        Probe::new(0x00000000000000100010001000100000, 0xa114022002081218000008206c800640, 124, 51492),
+        Probe::new(0x00000010000e00000000000000000000, 0x82800840101034110040200809c00001, 124, 51508),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x000000000fc000000000000000000000, 0x00861060000000040000001810000101, 122, 13568),
-        Magic::new(0x00000020000000200020002000200000, 0x308280000800004090080606891c3080, 123, 45547),
-        Magic::new(0x00000000001e00000000000000000000, 0x82005084000200000000046000100000, 124, 51524),
+        Probe::new(0x000000000fc000000000000000000000, 0x00861060000000040000001810000101, 122, 13568),
+        Probe::new(0x00000020000000200020002000200000, 0x308280000800004090080606891c3080, 123, 45547),
+        Probe::new(0x00000000001e00000000000000000000, 0x82005084000200000000046000100000, 124, 51524),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x000000001f8000000000000000000000, 0x100680c0602120520008410000050201, 122, 36591),
-        Magic::new(0x00000000003e00000000000000000000, 0x802588202110012044204c0021000081, 123, 45579),
-        Magic::new(0x00000040000000400040004000400000, 0x09004e00002808100011060000c00848, 123, 45611),
+        Probe::new(0x000000001f8000000000000000000000, 0x100680c0602120520008410000050201, 122, 36591),
+        Probe::new(0x00000000003e00000000000000000000, 0x802588202110012044204c0021000081, 123, 45579),
+        Probe::new(0x00000040000000400040004000400000, 0x09004e00002808100011060000c00848, 123, 45611),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000007e00000000000000000000, 0x840404000801080032a0100018000800, 122, 13632),
-        Magic::new(0x000000003f0000000000000000000000, 0x04001040800606081080900082000600, 122, 13696),
-        Magic::new(0x00000080000000800080008000800000, 0x02002004848600000400002000100187, 123, 45643),
+        Probe::new(0x00000000007e00000000000000000000, 0x840404000801080032a0100018000800, 122, 13632),
+        Probe::new(0x000000003f0000000000000000000000, 0x04001040800606081080900082000600, 122, 13696),
+        Probe::new(0x00000080000000800080008000800000, 0x02002004848600000400002000100187, 123, 45643),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x0000000000fc00000000000000000000, 0x40058100800b008021000011a0018812, 122, 13760),
-        Magic::new(0x000000007e0000000000000000000000, 0x0000894400200002200680800a002800, 122, 13824),
-        Magic::new(0x00000100000001000100010001000000, 0x008022008010350f0104008000200112, 123, 45675),
+        Probe::new(0x0000000000fc00000000000000000000, 0x40058100800b008021000011a0018812, 122, 13760),
+        Probe::new(0x000000007e0000000000000000000000, 0x0000894400200002200680800a002800, 122, 13824),
+        Probe::new(0x00000100000001000100010001000000, 0x008022008010350f0104008000200112, 123, 45675),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x0000000001f800000000000000000000, 0x02200080000088000c04014240004200, 122, 13888),
-        Magic::new(0x000000007c0000000000000000000000, 0x820000208142001c08000d00000008a0, 123, 45707),
-        Magic::new(0x00000200000002000200020002000000, 0x004000a1003c80009100000400108008, 123, 45739),
+        Probe::new(0x0000000001f800000000000000000000, 0x02200080000088000c04014240004200, 122, 13888),
+        Probe::new(0x000000007c0000000000000000000000, 0x820000208142001c08000d00000008a0, 123, 45707),
+        Probe::new(0x00000200000002000200020002000000, 0x004000a1003c80009100000400108008, 123, 45739),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k6
-        Magic::new(0x0000000003f000000000000000000000, 0x200000802904044106a060020010c104, 122, 13952),
-        Magic::new(0x00000400000004000400040004000000, 0x04884000000400000410001000200008, 123, 45771),
-        Magic::new(0x00000000780000000000000000000000, 0x28080004000000000051000280000040, 124, 51540),
+        Probe::new(0x0000000003f000000000000000000000, 0x200000802904044106a060020010c104, 122, 13952),
+        Probe::new(0x00000400000004000400040004000000, 0x04884000000400000410001000200008, 123, 45771),
+        Probe::new(0x00000000780000000000000000000000, 0x28080004000000000051000280000040, 124, 51540),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l6
-        Magic::new(0x0000000007e000000000000000000000, 0x21420040800000009804010008005250, 122, 14016),
-        Magic::new(0x00000000000008000800080008000000, 0x0850041000482002500a544400089002, 124, 51556),
-        Magic::new(0x00000800700000000000000000000000, 0x40008104011200000002604024000210, 124, 51572),
+        Probe::new(0x0000000007e000000000000000000000, 0x21420040800000009804010008005250, 122, 14016),
+        Probe::new(0x00000000000008000800080008000000, 0x0850041000482002500a544400089002, 124, 51556),
+        Probe::new(0x00000800700000000000000000000000, 0x40008104011200000002604024000210, 124, 51572),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m6
-        Magic::new(0x000000000fc000000000000000000000, 0x00400020008824008a80040000020040, 122, 14080),
-        Magic::new(0x00000000000010001000100010000000, 0x811005d048040a008000000180240002, 124, 51588),
-        Magic::new(0x00001000600000000000000000000000, 0x00000481201010080404006002000820, 125, 52560),
+        Probe::new(0x000000000fc000000000000000000000, 0x00400020008824008a80040000020040, 122, 14080),
+        Probe::new(0x00000000000010001000100010000000, 0x811005d048040a008000000180240002, 124, 51588),
+        Probe::new(0x00001000600000000000000000000000, 0x00000481201010080404006002000820, 125, 52560),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n6
-        Magic::new(0x000000001f8000000000000000000000, 0x80600008000200000809500910048000, 122, 14144),
-        Magic::new(0x00002000400020002000200020000000, 0x38083014200500040040e402000c0181, 122, 14208),
+        Probe::new(0x000000001f8000000000000000000000, 0x80600008000200000809500910048000, 122, 14144),
+        Probe::new(0x00002000400020002000200020000000, 0x38083014200500040040e402000c0181, 122, 14208),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o6
-        Magic::new(0x000000003f0000000000000000000000, 0x04000008010040808028020110500804, 122, 14272),
-        Magic::new(0x00004000000040004000400040000000, 0x12e44024448300810002d510c4b30052, 123, 45803),
+        Probe::new(0x000000003f0000000000000000000000, 0x04000008010040808028020110500804, 122, 14272),
+        Probe::new(0x00004000000040004000400040000000, 0x12e44024448300810002d510c4b30052, 123, 45803),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p6
-        Magic::new(0x000000007e0000000000000000000000, 0x5000040400002000400080040100a020, 122, 27878),
-        Magic::new(0x00008000000080008000800080000000, 0x00090528108050008001800010802b01, 123, 49297),
+        Probe::new(0x000000007e0000000000000000000000, 0x5000040400002000400080040100a020, 122, 27878),
+        Probe::new(0x00008000000080008000800080000000, 0x00090528108050008001800010802b01, 123, 49297),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x0000007e000000000000000000000000, 0x20000808020000000000020080040000, 122, 27942),
-        Magic::new(0x00000000000100010001000100010000, 0x90000801000502088000c40020208028, 123, 49329),
+        Probe::new(0x0000007e000000000000000000000000, 0x20000808020000000000020080040000, 122, 27942),
+        Probe::new(0x00000000000100010001000100010000, 0x90000801000502088000c40020208028, 123, 49329),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x000000fc000000000000000000000000, 0x40102000881008000820400000000000, 122, 14336),
-        Magic::new(0x00000000000200020002000200020000, 0x10120441120210b04140400220001700, 123, 45835),
+        Probe::new(0x000000fc000000000000000000000000, 0x40102000881008000820400000000000, 122, 14336),
+        Probe::new(0x00000000000200020002000200020000, 0x10120441120210b04140400220001700, 123, 45835),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x000001f8000000000000000000000000, 0x6226000001008040200200c000c00a80, 122, 14400),
-        Magic::new(0x00000002000400040004000400040000, 0x41a00800842080008012480420001003, 122, 14464),
+        Probe::new(0x000001f8000000000000000000000000, 0x6226000001008040200200c000c00a80, 122, 14400),
+        Probe::new(0x00000002000400040004000400040000, 0x41a00800842080008012480420001003, 122, 14464),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x000003f0000000000000000000000000, 0x02020000404025050000000009040004, 122, 14528),
-        Magic::new(0x00000000000800080008000800080000, 0x0c001001246000000800014002204400, 123, 45867),
-        Magic::new(0x00000006000000000000000000000000, 0x14003000498000080000800181a10801, 126, 37225),
+        Probe::new(0x000003f0000000000000000000000000, 0x02020000404025050000000009040004, 122, 14528),
+        Probe::new(0x00000000000800080008000800080000, 0x0c001001246000000800014002204400, 123, 45867),
+        Probe::new(0x00000006000000000000000000000000, 0x14003000498000080000800181a10801, 126, 37225),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x000007e0000000000000000000000000, 0x00140600614000a27080000110008400, 122, 14592),
-        Magic::new(0x00000000001000100010001000100000, 0x07043310010449080012180814003144, 123, 45899),
-        Magic::new(0x0000000e000000000000000000000000, 0x00048628200001003901020408409000, 125, 52568),
+        Probe::new(0x000007e0000000000000000000000000, 0x00140600614000a27080000110008400, 122, 14592),
+        Probe::new(0x00000000001000100010001000100000, 0x07043310010449080012180814003144, 123, 45899),
+        Probe::new(0x0000000e000000000000000000000000, 0x00048628200001003901020408409000, 125, 52568),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000fc0000000000000000000000000, 0x3804403a0020020408a2040001000000, 122, 14656),
-        Magic::new(0x00000000002000200020002000200000, 0x210044300c240000020022800400005c, 123, 45931),
-        Magic::new(0x0000001e000000000000000000000000, 0x0a008080840122126010000041045440, 124, 51604),
+        Probe::new(0x00000fc0000000000000000000000000, 0x3804403a0020020408a2040001000000, 122, 14656),
+        Probe::new(0x00000000002000200020002000200000, 0x210044300c240000020022800400005c, 123, 45931),
+        Probe::new(0x0000001e000000000000000000000000, 0x0a008080840122126010000041045440, 124, 51604),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00001f80000000000000000000000000, 0x0006020900101020008a850000000900, 122, 14720),
-        Magic::new(0x00000000004000400040004000400000, 0x08800042000052010801820801008290, 123, 45963),
-        Magic::new(0x0000003e000000000000000000000000, 0x08040182104000010800002800000001, 123, 45995),
+        Probe::new(0x00001f80000000000000000000000000, 0x0006020900101020008a850000000900, 122, 14720),
+        Probe::new(0x00000000004000400040004000400000, 0x08800042000052010801820801008290, 123, 45963),
+        Probe::new(0x0000003e000000000000000000000000, 0x08040182104000010800002800000001, 123, 45995),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x0000007e000000000000000000000000, 0xd810004002010020c04200088000400e, 122, 14784),
-        Magic::new(0x00003f00000000000000000000000000, 0x202861800040800200000010d00840c2, 122, 14848),
-        Magic::new(0x00000000008000800080008000800000, 0x20888200400000011000862080420094, 123, 46027),
+        Probe::new(0x0000007e000000000000000000000000, 0xd810004002010020c04200088000400e, 122, 14784),
+        Probe::new(0x00003f00000000000000000000000000, 0x202861800040800200000010d00840c2, 122, 14848),
+        Probe::new(0x00000000008000800080008000800000, 0x20888200400000011000862080420094, 123, 46027),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x000000fc000000000000000000000000, 0x008c0642902002140000000020384600, 122, 14912),
-        Magic::new(0x00007e00000000000000000000000000, 0x40001012220404001100000010000800, 122, 14976),
-        Magic::new(0x00000000010001000100010001000000, 0x58618018000080229050214801080010, 123, 46059),
+        Probe::new(0x000000fc000000000000000000000000, 0x008c0642902002140000000020384600, 122, 14912),
+        Probe::new(0x00007e00000000000000000000000000, 0x40001012220404001100000010000800, 122, 14976),
+        Probe::new(0x00000000010001000100010001000000, 0x58618018000080229050214801080010, 123, 46059),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x000001f8000000000000000000000000, 0x00981008008000010000001000400280, 122, 15040),
-        Magic::new(0x00000000020002000200020002000000, 0x00300020100093261180004102100204, 123, 46091),
-        Magic::new(0x00007c00000000000000000000000000, 0x02010120440202080220124021100406, 123, 46123),
+        Probe::new(0x000001f8000000000000000000000000, 0x00981008008000010000001000400280, 122, 15040),
+        Probe::new(0x00000000020002000200020002000000, 0x00300020100093261180004102100204, 123, 46091),
+        Probe::new(0x00007c00000000000000000000000000, 0x02010120440202080220124021100406, 123, 46123),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k7
-        Magic::new(0x000003f0000000000000000000000000, 0x80000088408010058408081000810081, 122, 15104),
-        Magic::new(0x00000000040004000400040004000000, 0x00204102100000100800081800600434, 123, 46155),
-        Magic::new(0x00007800000000000000000000000000, 0x0040c020024402010028604003400000, 124, 51620),
+        Probe::new(0x000003f0000000000000000000000000, 0x80000088408010058408081000810081, 122, 15104),
+        Probe::new(0x00000000040004000400040004000000, 0x00204102100000100800081800600434, 123, 46155),
+        Probe::new(0x00007800000000000000000000000000, 0x0040c020024402010028604003400000, 124, 51620),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l7
-        Magic::new(0x000007e0000000000000000000000000, 0x20000212002009200000000000800110, 122, 15168),
-        Magic::new(0x00000000080008000800080008000000, 0x0a021004000908c00000000800108804, 123, 46187),
-        Magic::new(0x00007000000000000000000000000000, 0x0000a0401002100c0840000100200200, 125, 52576),
+        Probe::new(0x000007e0000000000000000000000000, 0x20000212002009200000000000800110, 122, 15168),
+        Probe::new(0x00000000080008000800080008000000, 0x0a021004000908c00000000800108804, 123, 46187),
+        Probe::new(0x00007000000000000000000000000000, 0x0000a0401002100c0840000100200200, 125, 52576),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m7
-        Magic::new(0x00000fc0000000000000000000000000, 0xac2009c9140805088090100220000000, 122, 15232),
-        Magic::new(0x00000000100010001000100010000000, 0x000252010000100808f500182801001e, 123, 46219),
-        Magic::new(0x00006000000000000000000000000000, 0x801040c00248ba08840000825a001000, 126, 36070),
+        Probe::new(0x00000fc0000000000000000000000000, 0xac2009c9140805088090100220000000, 122, 15232),
+        Probe::new(0x00000000100010001000100010000000, 0x000252010000100808f500182801001e, 123, 46219),
+        Probe::new(0x00006000000000000000000000000000, 0x801040c00248ba08840000825a001000, 126, 36070),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n7
-        Magic::new(0x00001f80000000000000000000000000, 0x10000008109020006902b00100080000, 122, 15296),
-        Magic::new(0x00004000200020002000200020000000, 0x003100002001440010001203104c0202, 122, 15360),
+        Probe::new(0x00001f80000000000000000000000000, 0x10000008109020006902b00100080000, 122, 15296),
+        Probe::new(0x00004000200020002000200020000000, 0x003100002001440010001203104c0202, 122, 15360),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o7
-        Magic::new(0x00003f00000000000000000000000000, 0x04110008010205088024000000000082, 122, 35019),
-        Magic::new(0x00000000400040004000400040000000, 0x00291002040800004004010420424002, 123, 46251),
+        Probe::new(0x00003f00000000000000000000000000, 0x04110008010205088024000000000082, 122, 35019),
+        Probe::new(0x00000000400040004000400040000000, 0x00291002040800004004010420424002, 123, 46251),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p7
-        Magic::new(0x00007e00000000000000000000000000, 0x02004028200200810100001000006000, 122, 28006),
-        Magic::new(0x00000000800080008000800080000000, 0x00250000a80080008200231048401603, 123, 49361),
+        Probe::new(0x00007e00000000000000000000000000, 0x02004028200200810100001000006000, 122, 28006),
+        Probe::new(0x00000000800080008000800080000000, 0x00250000a80080008200231048401603, 123, 49361),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000001000100010001000100010000, 0x200251c60c040c004090040082404000, 122, 34128),
-        Magic::new(0x007e0000000000000000000000000000, 0x408001200000040080040000c8480010, 122, 34192),
+        Probe::new(0x00000001000100010001000100010000, 0x200251c60c040c004090040082404000, 122, 34128),
+        Probe::new(0x007e0000000000000000000000000000, 0x408001200000040080040000c8480010, 122, 34192),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000002000200020002000200020000, 0x80003002048b208c2000101222008440, 122, 28070),
-        Magic::new(0x00fc0000000000000000000000000000, 0x00086210000102000080142181000180, 122, 28134),
+        Probe::new(0x00000002000200020002000200020000, 0x80003002048b208c2000101222008440, 122, 28070),
+        Probe::new(0x00fc0000000000000000000000000000, 0x00086210000102000080142181000180, 122, 28134),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000004000400040004000400040000, 0x0800200604083200802001008400a803, 122, 35776),
-        Magic::new(0x01f80000000000000000000000000000, 0x00240001801011001080405220040020, 122, 28198),
-        Magic::new(0x00020000000000000000000000000000, 0x0280000042a04008030c000401022080, 127, 28710),
+        Probe::new(0x00000004000400040004000400040000, 0x0800200604083200802001008400a803, 122, 35776),
+        Probe::new(0x01f80000000000000000000000000000, 0x00240001801011001080405220040020, 122, 28198),
+        Probe::new(0x00020000000000000000000000000000, 0x0280000042a04008030c000401022080, 127, 28710),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000008000800080008000800080000, 0x0080c8009000000600200a0001081000, 122, 28262),
-        Magic::new(0x03f00000000000000000000000000000, 0x6a164020110180400001800000000080, 122, 28326),
-        Magic::new(0x00060000000000000000000000000000, 0x02510a8044074240880004aa02400804, 126, 37847),
+        Probe::new(0x00000008000800080008000800080000, 0x0080c8009000000600200a0001081000, 122, 28262),
+        Probe::new(0x03f00000000000000000000000000000, 0x6a164020110180400001800000000080, 122, 28326),
+        Probe::new(0x00060000000000000000000000000000, 0x02510a8044074240880004aa02400804, 126, 37847),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000010001000100010001000100000, 0x010412000c190050000a004484000091, 122, 28390),
-        Magic::new(0x07e00000000000000000000000000000, 0x00030102008100400800a01004280414, 122, 28454),
-        Magic::new(0x000e0000000000000000000000000000, 0x00004042400088002042808080000001, 125, 52731),
+        Probe::new(0x00000010001000100010001000100000, 0x010412000c190050000a004484000091, 122, 28390),
+        Probe::new(0x07e00000000000000000000000000000, 0x00030102008100400800a01004280414, 122, 28454),
+        Probe::new(0x000e0000000000000000000000000000, 0x00004042400088002042808080000001, 125, 52731),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000020002000200020002000200000, 0x2100001684080a204041020100a40151, 122, 28518),
-        Magic::new(0x0fc00000000000000000000000000000, 0x00024022000023020100208002002093, 122, 28582),
-        Magic::new(0x001e0000000000000000000000000000, 0x0020001000404200080831c110140480, 124, 52109),
+        Probe::new(0x00000020002000200020002000200000, 0x2100001684080a204041020100a40151, 122, 28518),
+        Probe::new(0x0fc00000000000000000000000000000, 0x00024022000023020100208002002093, 122, 28582),
+        Probe::new(0x001e0000000000000000000000000000, 0x0020001000404200080831c110140480, 124, 52109),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000040004000400040004000400000, 0x881357080068804400004a0100c00028, 122, 37255),
-        Magic::new(0x1f800000000000000000000000000000, 0x0802940004400408a000800000000210, 122, 28646),
-        Magic::new(0x003e0000000000000000000000000000, 0x0000c0380400180a8418000000801000, 123, 49393),
+        Probe::new(0x00000040004000400040004000400000, 0x881357080068804400004a0100c00028, 122, 37255),
+        Probe::new(0x1f800000000000000000000000000000, 0x0802940004400408a000800000000210, 122, 28646),
+        Probe::new(0x003e0000000000000000000000000000, 0x0000c0380400180a8418000000801000, 123, 49393),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000080008000800080008000800000, 0x0200800c082420684000c08020550028, 122, 37316),
-        Magic::new(0x007e0000000000000000000000000000, 0x00188001008202000440001008600008, 122, 28710),
-        Magic::new(0x3f000000000000000000000000000000, 0x2000400509423804004402008000c000, 122, 28774),
+        Probe::new(0x00000080008000800080008000800000, 0x0200800c082420684000c08020550028, 122, 37316),
+        Probe::new(0x007e0000000000000000000000000000, 0x00188001008202000440001008600008, 122, 28710),
+        Probe::new(0x3f000000000000000000000000000000, 0x2000400509423804004402008000c000, 122, 28774),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000100010001000100010001000000, 0x00a0041110440020100420100028a080, 122, 37935),
-        Magic::new(0x00fc0000000000000000000000000000, 0xa0000020860104080022500101040000, 122, 28838),
-        Magic::new(0x7e000000000000000000000000000000, 0x40004001480000020042009a00010040, 122, 28902),
+        Probe::new(0x00000100010001000100010001000000, 0x00a0041110440020100420100028a080, 122, 37935),
+        Probe::new(0x00fc0000000000000000000000000000, 0xa0000020860104080022500101040000, 122, 28838),
+        Probe::new(0x7e000000000000000000000000000000, 0x40004001480000020042009a00010040, 122, 28902),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000200020002000200020002000000, 0x000200080040820058002b1000202008, 122, 28966),
-        Magic::new(0x01f80000000000000000000000000000, 0x312200d0288a08104000000200181180, 122, 29030),
-        Magic::new(0x7c000000000000000000000000000000, 0x04424000041100020000002402290230, 123, 49425),
+        Probe::new(0x00000200020002000200020002000000, 0x000200080040820058002b1000202008, 122, 28966),
+        Probe::new(0x01f80000000000000000000000000000, 0x312200d0288a08104000000200181180, 122, 29030),
+        Probe::new(0x7c000000000000000000000000000000, 0x04424000041100020000002402290230, 123, 49425),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k8
-        Magic::new(0x00000400040004000400040004000000, 0x0804091263180e408082000240300088, 122, 37378),
-        Magic::new(0x03f00000000000000000000000000000, 0x0402500000000080041001090000020d, 122, 29094),
-        Magic::new(0x78000000000000000000000000000000, 0x62004802000020040108001800000500, 124, 52125),
+        Probe::new(0x00000400040004000400040004000000, 0x0804091263180e408082000240300088, 122, 37378),
+        Probe::new(0x03f00000000000000000000000000000, 0x0402500000000080041001090000020d, 122, 29094),
+        Probe::new(0x78000000000000000000000000000000, 0x62004802000020040108001800000500, 124, 52125),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l8
-        Magic::new(0x00000800080008000800080008000000, 0x202000080a010800ca01100800008002, 122, 29158),
-        Magic::new(0x07e00000000000000000000000000000, 0x00100000020408100800000080400010, 122, 29222),
-        Magic::new(0x70000000000000000000000000000000, 0x08604242000000021000200000000022, 125, 52739),
+        Probe::new(0x00000800080008000800080008000000, 0x202000080a010800ca01100800008002, 122, 29158),
+        Probe::new(0x07e00000000000000000000000000000, 0x00100000020408100800000080400010, 122, 29222),
+        Probe::new(0x70000000000000000000000000000000, 0x08604242000000021000200000000022, 125, 52739),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m8
-        Magic::new(0x00001000100010001000100010000000, 0x00088314104100020005000100020808, 122, 35840),
-        Magic::new(0x0fc00000000000000000000000000000, 0x50000020002020104240602200141000, 122, 29286),
-        Magic::new(0x60000000000000000000000000000000, 0x204405400040a0140600600084000040, 126, 37859),
+        Probe::new(0x00001000100010001000100010000000, 0x00088314104100020005000100020808, 122, 35840),
+        Probe::new(0x0fc00000000000000000000000000000, 0x50000020002020104240602200141000, 122, 29286),
+        Probe::new(0x60000000000000000000000000000000, 0x204405400040a0140600600084000040, 126, 37859),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n8
-        Magic::new(0x00002000200020002000200020000000, 0x800a0018000140818000280184202526, 122, 29350),
-        Magic::new(0x1f800000000000000000000000000000, 0x00810208044080104500200000000840, 122, 29414),
-        Magic::new(0x40000000000000000000000000000000, 0x51082128602800026000400e00008002, 127, 35246),
+        Probe::new(0x00002000200020002000200020000000, 0x800a0018000140818000280184202526, 122, 29350),
+        Probe::new(0x1f800000000000000000000000000000, 0x00810208044080104500200000000840, 122, 29414),
+        Probe::new(0x40000000000000000000000000000000, 0x51082128602800026000400e00008002, 127, 35246),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o8
-        Magic::new(0x00004000400040004000400040000000, 0x00002100c0010a000000108280004002, 122, 37442),
-        Magic::new(0x3f000000000000000000000000000000, 0x00a400a2400110041a00120000048240, 122, 29478),
+        Probe::new(0x00004000400040004000400040000000, 0x00002100c0010a000000108280004002, 122, 37442),
+        Probe::new(0x3f000000000000000000000000000000, 0x00a400a2400110041a00120000048240, 122, 29478),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p8
-        Magic::new(0x00008000800080008000800080000000, 0x00400800400020c800000200a0101609, 122, 37819),
-        Magic::new(0x7e000000000000000000000000000000, 0x08808800000241248010400002100002, 122, 34256),
+        Probe::new(0x00008000800080008000800080000000, 0x00400800400020c800000200a0101609, 122, 37819),
+        Probe::new(0x7e000000000000000000000000000000, 0x08808800000241248010400002100002, 122, 34256),
         PAD,
     ]),
 ];
@@ -12906,292 +13828,292 @@ static BLOCK_8: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000010000, 0x00442160100000004008c00100000000, 127, 16576),
+        Probe::new(0x00000000000000000000000000010000, 0x00442160100000004008c00100000000, 127, 16576),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000020000, 0x0010c4000008400008006100052001c8, 127, 21865),
+        Probe::new(0x00000000000000000000000000020000, 0x0010c4000008400008006100052001c8, 127, 21865),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000040000, 0x04600000018c0040420d208060180003, 127, 2),
+        Probe::new(0x00000000000000000000000000040000, 0x04600000018c0040420d208060180003, 127, 2),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000080000, 0x80f8000802010020800134015000008c, 127, 75),
+        Probe::new(0x00000000000000000000000000080000, 0x80f8000802010020800134015000008c, 127, 75),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000100000, 0x0a000130810000000422089400000000, 127, 774),
+        Probe::new(0x00000000000000000000000000100000, 0x0a000130810000000422089400000000, 127, 774),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000200000, 0x00100440008000800010060000306000, 127, 962),
+        Probe::new(0x00000000000000000000000000200000, 0x00100440008000800010060000306000, 127, 962),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000400000, 0x9000004160062c020802920000850020, 127, 1153),
+        Probe::new(0x00000000000000000000000000400000, 0x9000004160062c020802920000850020, 127, 1153),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000800000, 0x00082844004190230121010000002a00, 127, 1359),
+        Probe::new(0x00000000000000000000000000800000, 0x00082844004190230121010000002a00, 127, 1359),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000001000000, 0x00140101000800008070908200c02083, 127, 1409),
+        Probe::new(0x00000000000000000000000001000000, 0x00140101000800008070908200c02083, 127, 1409),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x00000000000000000000000002000000, 0x020002840002400c0b01045904004040, 127, 1796),
+        Probe::new(0x00000000000000000000000002000000, 0x020002840002400c0b01045904004040, 127, 1796),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k1
-        Magic::new(0x00000000000000000000000004000000, 0x481200180140111004000131002c6000, 127, 1935),
+        Probe::new(0x00000000000000000000000004000000, 0x481200180140111004000131002c6000, 127, 1935),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l1
-        Magic::new(0x00000000000000000000000008000000, 0x00050110002200000080075134808430, 127, 833),
+        Probe::new(0x00000000000000000000000008000000, 0x00050110002200000080075134808430, 127, 833),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m1
-        Magic::new(0x00000000000000000000000010000000, 0x0004210100200009800a000892408000, 127, 130),
+        Probe::new(0x00000000000000000000000010000000, 0x0004210100200009800a000892408000, 127, 130),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n1
-        Magic::new(0x00000000000000000000000020000000, 0x06000020440400100010000c00048000, 127, 193),
+        Probe::new(0x00000000000000000000000020000000, 0x06000020440400100010000c00048000, 127, 193),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o1
-        Magic::new(0x00000000000000000000000040000000, 0x01020189882180000000800220000100, 127, 23471),
+        Probe::new(0x00000000000000000000000040000000, 0x01020189882180000000800220000100, 127, 23471),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p1
-        Magic::new(0x00000000000000000000000080000000, 0x02080c00020800238400100104800444, 127, 4425),
+        Probe::new(0x00000000000000000000000080000000, 0x02080c00020800238400100104800444, 127, 4425),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000100000000, 0x00044100001480a000108060a0000040, 127, 278),
+        Probe::new(0x00000000000000000000000100000000, 0x00044100001480a000108060a0000040, 127, 278),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000200000000, 0x00020402030800021021004241040000, 127, 25765),
+        Probe::new(0x00000000000000000000000200000000, 0x00020402030800021021004241040000, 127, 25765),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000400000000, 0x00204400002000100010030021002010, 127, 15586),
+        Probe::new(0x00000000000000000000000400000000, 0x00204400002000100010030021002010, 127, 15586),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000800000000, 0x014082130000a008085098101000102c, 127, 4575),
+        Probe::new(0x00000000000000000000000800000000, 0x014082130000a008085098101000102c, 127, 4575),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000001000000000, 0x85001082008808200000000308600000, 127, 261),
+        Probe::new(0x00000000000000000000001000000000, 0x85001082008808200000000308600000, 127, 261),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000000000002000000000, 0x082200c0444000010001c40004520008, 127, 4695),
+        Probe::new(0x00000000000000000000002000000000, 0x082200c0444000010001c40004520008, 127, 4695),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000004000000000, 0x84000000c20100004400120422000028, 127, 4738),
+        Probe::new(0x00000000000000000000004000000000, 0x84000000c20100004400120422000028, 127, 4738),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000008000000000, 0x48700412190202004400302003008014, 127, 4802),
+        Probe::new(0x00000000000000000000008000000000, 0x48700412190202004400302003008014, 127, 4802),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000010000000000, 0x01810000008010003091804023d00830, 127, 4866),
+        Probe::new(0x00000000000000000000010000000000, 0x01810000008010003091804023d00830, 127, 4866),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x00000000000000000000020000000000, 0xd4200640600000a90800840804500092, 127, 5039),
+        Probe::new(0x00000000000000000000020000000000, 0xd4200640600000a90800840804500092, 127, 5039),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k2
-        Magic::new(0x00000000000000000000040000000000, 0x000804012014a401000042c000212680, 127, 5122),
+        Probe::new(0x00000000000000000000040000000000, 0x000804012014a401000042c000212680, 127, 5122),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l2
-        Magic::new(0x00000000000000000000080000000000, 0x00000200401000000002120200301001, 127, 5447),
+        Probe::new(0x00000000000000000000080000000000, 0x00000200401000000002120200301001, 127, 5447),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m2
-        Magic::new(0x00000000000000000000100000000000, 0x08008010020002080082800001880004, 127, 5583),
+        Probe::new(0x00000000000000000000100000000000, 0x08008010020002080082800001880004, 127, 5583),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n2
-        Magic::new(0x00000000000000000000200000000000, 0x04a00020a05100240064020040046404, 127, 20654),
+        Probe::new(0x00000000000000000000200000000000, 0x04a00020a05100240064020040046404, 127, 20654),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o2
-        Magic::new(0x00000000000000000000400000000000, 0x0834a400010203000149000001420260, 127, 34731),
+        Probe::new(0x00000000000000000000400000000000, 0x0834a400010203000149000001420260, 127, 34731),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p2
-        Magic::new(0x00000000000000000000800000000000, 0x01800800000000400900010240890c20, 127, 34825),
+        Probe::new(0x00000000000000000000800000000000, 0x01800800000000400900010240890c20, 127, 34825),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000001000000000000, 0x00040400008008100004000010208000, 127, 401),
+        Probe::new(0x00000000000000000001000000000000, 0x00040400008008100004000010208000, 127, 401),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000002000000000000, 0x00c441020000108a0008a3310200c020, 127, 28133),
+        Probe::new(0x00000000000000000002000000000000, 0x00c441020000108a0008a3310200c020, 127, 28133),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000004000000000000, 0x0004201410c000000000000041102810, 127, 7834),
+        Probe::new(0x00000000000000000004000000000000, 0x0004201410c000000000000041102810, 127, 7834),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000008000000000000, 0x00080040040920080620002000005800, 127, 5679),
+        Probe::new(0x00000000000000000008000000000000, 0x00080040040920080620002000005800, 127, 5679),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000010000000000000, 0x02c40888c00c10000010210062029c01, 127, 5698),
+        Probe::new(0x00000000000000000010000000000000, 0x02c40888c00c10000010210062029c01, 127, 5698),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000020000000000000, 0x02244000086022040080040004a01404, 127, 5826),
+        Probe::new(0x00000000000000000020000000000000, 0x02244000086022040080040004a01404, 127, 5826),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000040000000000000, 0x83901280001012000042020010044614, 127, 5890),
+        Probe::new(0x00000000000000000040000000000000, 0x83901280001012000042020010044614, 127, 5890),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000080000000000000, 0x06009c00c00000004800000800008988, 127, 5954),
+        Probe::new(0x00000000000000000080000000000000, 0x06009c00c00000004800000800008988, 127, 5954),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000100000000000000, 0x880001080000000200001000800060a0, 127, 6019),
+        Probe::new(0x00000000000000000100000000000000, 0x880001080000000200001000800060a0, 127, 6019),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000200000000000000, 0x00100008306008040800005008080040, 127, 6147),
+        Probe::new(0x00000000000000000200000000000000, 0x00100008306008040800005008080040, 127, 6147),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k3
-        Magic::new(0x00000000000000000400000000000000, 0x080000800800000082000002804210ac, 127, 6303),
+        Probe::new(0x00000000000000000400000000000000, 0x080000800800000082000002804210ac, 127, 6303),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l3
-        Magic::new(0x00000000000000000800000000000000, 0x0801b120201809021220c02801001050, 127, 471),
+        Probe::new(0x00000000000000000800000000000000, 0x0801b120201809021220c02801001050, 127, 471),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m3
-        Magic::new(0x00000000000000001000000000000000, 0x08014401000002208220010904000028, 127, 6687),
+        Probe::new(0x00000000000000001000000000000000, 0x08014401000002208220010904000028, 127, 6687),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n3
-        Magic::new(0x00000000000000002000000000000000, 0x00080028108420000000005001818014, 127, 4445),
+        Probe::new(0x00000000000000002000000000000000, 0x00080028108420000000005001818014, 127, 4445),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o3
-        Magic::new(0x00000000000000004000000000000000, 0x10100010000000404000281002080602, 127, 27301),
+        Probe::new(0x00000000000000004000000000000000, 0x10100010000000404000281002080602, 127, 27301),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p3
-        Magic::new(0x00000000000000008000000000000000, 0x00810e00008021210000010180044281, 127, 451),
+        Probe::new(0x00000000000000008000000000000000, 0x00810e00008021210000010180044281, 127, 451),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000010000000000000000, 0x8208128040e00000898005005030a20a, 127, 19886),
+        Probe::new(0x00000000000000010000000000000000, 0x8208128040e00000898005005030a20a, 127, 19886),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000020000000000000000, 0x80000000181010040004898201030001, 127, 24297),
+        Probe::new(0x00000000000000020000000000000000, 0x80000000181010040004898201030001, 127, 24297),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000040000000000000000, 0x40114000103001040000000010002020, 127, 527),
+        Probe::new(0x00000000000000040000000000000000, 0x40114000103001040000000010002020, 127, 527),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000080000000000000000, 0x0c8300010001001a08000250004c40c0, 127, 579),
+        Probe::new(0x00000000000000080000000000000000, 0x0c8300010001001a08000250004c40c0, 127, 579),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000100000000000000000, 0x11040400618000408800800010400003, 127, 915),
+        Probe::new(0x00000000000000100000000000000000, 0x11040400618000408800800010400003, 127, 915),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000200000000000000000, 0x0804112480000000100008121104400c, 127, 1094),
+        Probe::new(0x00000000000000200000000000000000, 0x0804112480000000100008121104400c, 127, 1094),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000400000000000000000, 0x02003001201000080020000001090068, 127, 1231),
+        Probe::new(0x00000000000000400000000000000000, 0x02003001201000080020000001090068, 127, 1231),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000800000000000000000, 0x12220422c81010000000090722200021, 127, 1511),
+        Probe::new(0x00000000000000800000000000000000, 0x12220422c81010000000090722200021, 127, 1511),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000001000000000000000000, 0x00800044400010101020081e24440400, 127, 1540),
+        Probe::new(0x00000000000001000000000000000000, 0x00800044400010101020081e24440400, 127, 1540),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000002000000000000000000, 0x29404400200280101000204110040088, 127, 1282),
+        Probe::new(0x00000000000002000000000000000000, 0x29404400200280101000204110040088, 127, 1282),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k4
-        Magic::new(0x00000000000004000000000000000000, 0x20530022040061050000000208000000, 127, 2183),
+        Probe::new(0x00000000000004000000000000000000, 0x20530022040061050000000208000000, 127, 2183),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l4
-        Magic::new(0x00000000000008000000000000000000, 0x0120840000010014c8000a1006800004, 127, 14207),
+        Probe::new(0x00000000000008000000000000000000, 0x0120840000010014c8000a1006800004, 127, 14207),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m4
-        Magic::new(0x00000000000010000000000000000000, 0x40100002120204080048180480028008, 127, 645),
+        Probe::new(0x00000000000010000000000000000000, 0x40100002120204080048180480028008, 127, 645),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n4
-        Magic::new(0x00000000000020000000000000000000, 0x40480025810090000040400101000000, 127, 709),
+        Probe::new(0x00000000000020000000000000000000, 0x40480025810090000040400101000000, 127, 709),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o4
-        Magic::new(0x00000000000040000000000000000000, 0x2904000480080801000082010000e800, 127, 35139),
+        Probe::new(0x00000000000040000000000000000000, 0x2904000480080801000082010000e800, 127, 35139),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p4
-        Magic::new(0x00000000000080000000000000000000, 0x22022002402808104240000100000004, 127, 33752),
+        Probe::new(0x00000000000080000000000000000000, 0x22022002402808104240000100000004, 127, 33752),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000100000000000000000000, 0x02106010804413900080040100228000, 127, 7809),
+        Probe::new(0x00000000000100000000000000000000, 0x02106010804413900080040100228000, 127, 7809),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000200000000000000000000, 0x40084008c80000409011100281020004, 127, 35243),
+        Probe::new(0x00000000000200000000000000000000, 0x40084008c80000409011100281020004, 127, 35243),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000400000000000000000000, 0x0004410e8200842a0000000002100000, 127, 5817),
+        Probe::new(0x00000000000400000000000000000000, 0x0004410e8200842a0000000002100000, 127, 5817),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000800000000000000000000, 0x000c50000100c0000100100008280005, 127, 7746),
+        Probe::new(0x00000000000800000000000000000000, 0x000c50000100c0000100100008280005, 127, 7746),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000001000000000000000000000, 0x000008240000000000020a082902a010, 127, 14463),
+        Probe::new(0x00000000001000000000000000000000, 0x000008240000000000020a082902a010, 127, 14463),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000002000000000000000000000, 0x000c0a88021010020838200401481008, 127, 7919),
+        Probe::new(0x00000000002000000000000000000000, 0x000c0a88021010020838200401481008, 127, 7919),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000004000000000000000000000, 0x000804005094446806000002c4408000, 127, 7938),
+        Probe::new(0x00000000004000000000000000000000, 0x000804005094446806000002c4408000, 127, 7938),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000008000000000000000000000, 0x94002100900280004000088001800011, 127, 8002),
+        Probe::new(0x00000000008000000000000000000000, 0x94002100900280004000088001800011, 127, 8002),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000010000000000000000000000, 0x00000862200040810048011000000000, 127, 8069),
+        Probe::new(0x00000000010000000000000000000000, 0x00000862200040810048011000000000, 127, 8069),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000020000000000000000000000, 0x8089408340000000a00200c002008000, 127, 8195),
+        Probe::new(0x00000000020000000000000000000000, 0x8089408340000000a00200c002008000, 127, 8195),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k5
-        Magic::new(0x00000000040000000000000000000000, 0x00000040410400000302400000244010, 127, 8287),
+        Probe::new(0x00000000040000000000000000000000, 0x00000040410400000302400000244010, 127, 8287),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l5
-        Magic::new(0x00000000080000000000000000000000, 0x2908002008002a000200800000202002, 127, 8578),
+        Probe::new(0x00000000080000000000000000000000, 0x2908002008002a000200800000202002, 127, 8578),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m5
-        Magic::new(0x00000000100000000000000000000000, 0x90400028880028214208042280400120, 127, 8738),
+        Probe::new(0x00000000100000000000000000000000, 0x90400028880028214208042280400120, 127, 8738),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n5
-        Magic::new(0x00000000200000000000000000000000, 0x90001048c900c004000000a010102800, 127, 6618),
+        Probe::new(0x00000000200000000000000000000000, 0x90001048c900c004000000a010102800, 127, 6618),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o5
-        Magic::new(0x00000000400000000000000000000000, 0x000000041a2200050201010080004a00, 127, 35252),
+        Probe::new(0x00000000400000000000000000000000, 0x000000041a2200050201010080004a00, 127, 35252),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p5
-        Magic::new(0x00000000800000000000000000000000, 0x20000080e010000804262000c0000000, 127, 8661),
+        Probe::new(0x00000000800000000000000000000000, 0x20000080e010000804262000c0000000, 127, 8661),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000001000000000000000000000000, 0x04200002902111210c00000000000000, 127, 35261),
+        Probe::new(0x00000001000000000000000000000000, 0x04200002902111210c00000000000000, 127, 35261),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000002000000000000000000000000, 0x0091040090c008000080248804100c00, 127, 35202),
+        Probe::new(0x00000002000000000000000000000000, 0x0091040090c008000080248804100c00, 127, 35202),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000004000000000000000000000000, 0x00400000401c20000088406101006000, 127, 33685),
+        Probe::new(0x00000004000000000000000000000000, 0x00400000401c20000088406101006000, 127, 33685),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000008000000000000000000000000, 0x08840000b80001000110100103080005, 127, 24360),
+        Probe::new(0x00000008000000000000000000000000, 0x08840000b80001000110100103080005, 127, 24360),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000010000000000000000000000000, 0x000e2040288401100800840220050001, 127, 24445),
+        Probe::new(0x00000010000000000000000000000000, 0x000e2040288401100800840220050001, 127, 24445),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000020000000000000000000000000, 0x2800404208b01c000922800000002048, 127, 24552),
+        Probe::new(0x00000020000000000000000000000000, 0x2800404208b01c000922800000002048, 127, 24552),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000040000000000000000000000000, 0x00200402126000000040021020024088, 127, 24617),
+        Probe::new(0x00000040000000000000000000000000, 0x00200402126000000040021020024088, 127, 24617),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000080000000000000000000000000, 0x04808800c208000000400000001c0400, 127, 24680),
+        Probe::new(0x00000080000000000000000000000000, 0x04808800c208000000400000001c0400, 127, 24680),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000100000000000000000000000000, 0x00720000228040041906500088008811, 127, 24808),
+        Probe::new(0x00000100000000000000000000000000, 0x00720000228040041906500088008811, 127, 24808),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000200000000000000000000000000, 0x94040008008010000008000440010200, 127, 24937),
+        Probe::new(0x00000200000000000000000000000000, 0x94040008008010000008000440010200, 127, 24937),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k6
-        Magic::new(0x00000400000000000000000000000000, 0x404009004820100810400000a0200404, 127, 25064),
+        Probe::new(0x00000400000000000000000000000000, 0x404009004820100810400000a0200404, 127, 25064),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l6
-        Magic::new(0x00000800000000000000000000000000, 0x40281000000c08100012080000104284, 127, 25608),
+        Probe::new(0x00000800000000000000000000000000, 0x40281000000c08100012080000104284, 127, 25608),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m6
-        Magic::new(0x00001000000000000000000000000000, 0x0810048a831040800000088120008000, 127, 25672),
+        Probe::new(0x00001000000000000000000000000000, 0x0810048a831040800000088120008000, 127, 25672),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n6
-        Magic::new(0x00002000000000000000000000000000, 0x80000002200820142804000000800010, 127, 7622),
+        Probe::new(0x00002000000000000000000000000000, 0x80000002200820142804000000800010, 127, 7622),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o6
-        Magic::new(0x00004000000000000000000000000000, 0x04000041000208100001074010041000, 127, 35350),
+        Probe::new(0x00004000000000000000000000000000, 0x04000041000208100001074010041000, 127, 35350),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p6
-        Magic::new(0x00008000000000000000000000000000, 0x00080000021209a0c14a002800020000, 127, 35366),
+        Probe::new(0x00008000000000000000000000000000, 0x00080000021209a0c14a002800020000, 127, 35366),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
         PAD,
@@ -13390,292 +14312,292 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000000010000, 0x01004002040000010401830880004110, 127, 35382),
+        Probe::new(0x00000000000000000000000000010000, 0x01004002040000010401830880004110, 127, 35382),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000000020000, 0x20040080000028504010400001100000, 127, 35465),
+        Probe::new(0x00000000000000000000000000020000, 0x20040080000028504010400001100000, 127, 35465),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000000040000, 0x1000000700008022ac8024800008c110, 127, 3540),
+        Probe::new(0x00000000000000000000000000040000, 0x1000000700008022ac8024800008c110, 127, 3540),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000000080000, 0x02001001008000240040101000018020, 127, 21800),
+        Probe::new(0x00000000000000000000000000080000, 0x02001001008000240040101000018020, 127, 21800),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000000100000, 0x04000084165013102014284328410220, 127, 21928),
+        Probe::new(0x00000000000000000000000000100000, 0x04000084165013102014284328410220, 127, 21928),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000000200000, 0x0000040010000002084e04000000040d, 127, 22440),
+        Probe::new(0x00000000000000000000000000200000, 0x0000040010000002084e04000000040d, 127, 22440),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000000400000, 0x0004082a0002020c80001280003002d0, 127, 22056),
+        Probe::new(0x00000000000000000000000000400000, 0x0004082a0002020c80001280003002d0, 127, 22056),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000000800000, 0x010008099001c0800080018002050000, 127, 22184),
+        Probe::new(0x00000000000000000000000000800000, 0x010008099001c0800080018002050000, 127, 22184),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000001000000, 0x21000000400000400008008104140009, 127, 22312),
+        Probe::new(0x00000000000000000000000001000000, 0x21000000400000400008008104140009, 127, 22312),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000000002000000, 0x85005000808200808006006600002008, 127, 22525),
+        Probe::new(0x00000000000000000000000002000000, 0x85005000808200808006006600002008, 127, 22525),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k3
-        Magic::new(0x00000000000000000000000004000000, 0x08204080018000200040002200010288, 127, 22696),
+        Probe::new(0x00000000000000000000000004000000, 0x08204080018000200040002200010288, 127, 22696),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l3
-        Magic::new(0x00000000000000000000000008000000, 0x04004400000040000280001414012008, 127, 23271),
+        Probe::new(0x00000000000000000000000008000000, 0x04004400000040000280001414012008, 127, 23271),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m3
-        Magic::new(0x00000000000000000000000010000000, 0x60000001295800410100600800002800, 127, 23400),
+        Probe::new(0x00000000000000000000000010000000, 0x60000001295800410100600800002800, 127, 23400),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n3
-        Magic::new(0x00000000000000000000000020000000, 0x0000a50489001809002600050008a140, 127, 4436),
+        Probe::new(0x00000000000000000000000020000000, 0x0000a50489001809002600050008a140, 127, 4436),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o3
-        Magic::new(0x00000000000000000000000040000000, 0x40020000200000202440008302100000, 127, 35481),
+        Probe::new(0x00000000000000000000000040000000, 0x40020000200000202440008302100000, 127, 35481),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p3
-        Magic::new(0x00000000000000000000000080000000, 0x04001808018002800021200100000202, 127, 35537),
+        Probe::new(0x00000000000000000000000080000000, 0x04001808018002800021200100000202, 127, 35537),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000000100000000, 0x01010800520400068500482080800200, 127, 2407),
+        Probe::new(0x00000000000000000000000100000000, 0x01010800520400068500482080800200, 127, 2407),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000000200000000, 0x4804080100030851002022a044290080, 127, 35196),
+        Probe::new(0x00000000000000000000000200000000, 0x4804080100030851002022a044290080, 127, 35196),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000000400000000, 0x00001828001c00808000000070422884, 127, 23528),
+        Probe::new(0x00000000000000000000000400000000, 0x00001828001c00808000000070422884, 127, 23528),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000000800000000, 0x00002012080000401001020114120000, 127, 2242),
+        Probe::new(0x00000000000000000000000800000000, 0x00002012080000401001020114120000, 127, 2242),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000001000000000, 0x00000021c08002020044081488800000, 127, 2306),
+        Probe::new(0x00000000000000000000001000000000, 0x00000021c08002020044081488800000, 127, 2306),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000002000000000, 0x00000922080235821280000004401040, 127, 2434),
+        Probe::new(0x00000000000000000000002000000000, 0x00000922080235821280000004401040, 127, 2434),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000004000000000, 0x401200220000b0008981809002100008, 127, 2498),
+        Probe::new(0x00000000000000000000004000000000, 0x401200220000b0008981809002100008, 127, 2498),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000008000000000, 0x0a050104801208451008120043018000, 127, 2565),
+        Probe::new(0x00000000000000000000008000000000, 0x0a050104801208451008120043018000, 127, 2565),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000010000000000, 0x45000418001000000000080005811020, 127, 2626),
+        Probe::new(0x00000000000000000000010000000000, 0x45000418001000000000080005811020, 127, 2626),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000000020000000000, 0x10480200150400404020180008404050, 127, 2754),
+        Probe::new(0x00000000000000000000020000000000, 0x10480200150400404020180008404050, 127, 2754),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k4
-        Magic::new(0x00000000000000000000040000000000, 0x80128012c1281040a200805010220080, 127, 2885),
+        Probe::new(0x00000000000000000000040000000000, 0x80128012c1281040a200805010220080, 127, 2885),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l4
-        Magic::new(0x00000000000000000000080000000000, 0xa0001080001000040800808040100000, 127, 9727),
+        Probe::new(0x00000000000000000000080000000000, 0xa0001080001000040800808040100000, 127, 9727),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m4
-        Magic::new(0x00000000000000000000100000000000, 0x00800000030d00014000210008c82801, 127, 3376),
+        Probe::new(0x00000000000000000000100000000000, 0x00800000030d00014000210008c82801, 127, 3376),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n4
-        Magic::new(0x00000000000000000000200000000000, 0x0006004b020041830040000108140000, 127, 5506),
+        Probe::new(0x00000000000000000000200000000000, 0x0006004b020041830040000108140000, 127, 5506),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o4
-        Magic::new(0x00000000000000000000400000000000, 0x28000204810803660204801000462800, 127, 35553),
+        Probe::new(0x00000000000000000000400000000000, 0x28000204810803660204801000462800, 127, 35553),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p4
-        Magic::new(0x00000000000000000000800000000000, 0x40000006040800000800200080010000, 127, 3301),
+        Probe::new(0x00000000000000000000800000000000, 0x40000006040800000800200080010000, 127, 3301),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000001000000000000, 0x020e0100f0128220402080400400a210, 127, 16576),
+        Probe::new(0x00000000000000000001000000000000, 0x020e0100f0128220402080400400a210, 127, 16576),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000002000000000000, 0x00000400080810100000000404514030, 127, 21865),
+        Probe::new(0x00000000000000000002000000000000, 0x00000400080810100000000404514030, 127, 21865),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000004000000000000, 0x00008002509010308810080a00486200, 127, 2),
+        Probe::new(0x00000000000000000004000000000000, 0x00008002509010308810080a00486200, 127, 2),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000008000000000000, 0x00001400000800001000018000001080, 127, 75),
+        Probe::new(0x00000000000000000008000000000000, 0x00001400000800001000018000001080, 127, 75),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000010000000000000, 0x00000000008210011001a0a000030800, 127, 774),
+        Probe::new(0x00000000000000000010000000000000, 0x00000000008210011001a0a000030800, 127, 774),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000020000000000000, 0x09000841000002080450005000804424, 127, 962),
+        Probe::new(0x00000000000000000020000000000000, 0x09000841000002080450005000804424, 127, 962),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000040000000000000, 0x0000000b400108243000008420018600, 127, 1153),
+        Probe::new(0x00000000000000000040000000000000, 0x0000000b400108243000008420018600, 127, 1153),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000080000000000000, 0x40002402602004200400090900040108, 127, 1359),
+        Probe::new(0x00000000000000000080000000000000, 0x40002402602004200400090900040108, 127, 1359),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000100000000000000, 0x340400044881405028000104000002c0, 127, 1409),
+        Probe::new(0x00000000000000000100000000000000, 0x340400044881405028000104000002c0, 127, 1409),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000200000000000000, 0x00000000042c20000480000044820040, 127, 1796),
+        Probe::new(0x00000000000000000200000000000000, 0x00000000042c20000480000044820040, 127, 1796),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k5
-        Magic::new(0x00000000000000000400000000000000, 0x0110000820421008021000e000408229, 127, 1935),
+        Probe::new(0x00000000000000000400000000000000, 0x0110000820421008021000e000408229, 127, 1935),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l5
-        Magic::new(0x00000000000000000800000000000000, 0x20008100000600018081168020005090, 127, 833),
+        Probe::new(0x00000000000000000800000000000000, 0x20008100000600018081168020005090, 127, 833),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m5
-        Magic::new(0x00000000000000001000000000000000, 0x00001011408244002000404000004909, 127, 130),
+        Probe::new(0x00000000000000001000000000000000, 0x00001011408244002000404000004909, 127, 130),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n5
-        Magic::new(0x00000000000000002000000000000000, 0x00200402000010000300000024004484, 127, 193),
+        Probe::new(0x00000000000000002000000000000000, 0x00200402000010000300000024004484, 127, 193),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o5
-        Magic::new(0x00000000000000004000000000000000, 0x08000000400080240810020005240a02, 127, 23471),
+        Probe::new(0x00000000000000004000000000000000, 0x08000000400080240810020005240a02, 127, 23471),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p5
-        Magic::new(0x00000000000000008000000000000000, 0x00000400c08000104502080000400001, 127, 4425),
+        Probe::new(0x00000000000000008000000000000000, 0x00000400c08000104502080000400001, 127, 4425),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000010000000000000000, 0x88021200009500100030110502020020, 127, 278),
+        Probe::new(0x00000000000000010000000000000000, 0x88021200009500100030110502020020, 127, 278),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000020000000000000000, 0x81202804020310002042300011408100, 127, 25765),
+        Probe::new(0x00000000000000020000000000000000, 0x81202804020310002042300011408100, 127, 25765),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000040000000000000000, 0x20820060040822100010910002001402, 127, 15586),
+        Probe::new(0x00000000000000040000000000000000, 0x20820060040822100010910002001402, 127, 15586),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000080000000000000000, 0x20400100084504582000000002000000, 127, 4575),
+        Probe::new(0x00000000000000080000000000000000, 0x20400100084504582000000002000000, 127, 4575),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000100000000000000000, 0x12100800000010806000008040100080, 127, 261),
+        Probe::new(0x00000000000000100000000000000000, 0x12100800000010806000008040100080, 127, 261),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000200000000000000000, 0x04200020000030102000804005880c80, 127, 4695),
+        Probe::new(0x00000000000000200000000000000000, 0x04200020000030102000804005880c80, 127, 4695),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000400000000000000000, 0x04080000020080404280000040184440, 127, 4738),
+        Probe::new(0x00000000000000400000000000000000, 0x04080000020080404280000040184440, 127, 4738),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000800000000000000000, 0x1205000400001000890034aa00440000, 127, 4802),
+        Probe::new(0x00000000000000800000000000000000, 0x1205000400001000890034aa00440000, 127, 4802),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000001000000000000000000, 0x00801000000204000402101003400008, 127, 4866),
+        Probe::new(0x00000000000001000000000000000000, 0x00801000000204000402101003400008, 127, 4866),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000002000000000000000000, 0x01800010804400844802002004023880, 127, 5039),
+        Probe::new(0x00000000000002000000000000000000, 0x01800010804400844802002004023880, 127, 5039),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k6
-        Magic::new(0x00000000000004000000000000000000, 0x104004000a204c252400000200218830, 127, 5122),
+        Probe::new(0x00000000000004000000000000000000, 0x104004000a204c252400000200218830, 127, 5122),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l6
-        Magic::new(0x00000000000008000000000000000000, 0x03d4400000a040203010c02880040010, 127, 5447),
+        Probe::new(0x00000000000008000000000000000000, 0x03d4400000a040203010c02880040010, 127, 5447),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m6
-        Magic::new(0x00000000000010000000000000000000, 0x20941000050112404a8240008420196e, 127, 5583),
+        Probe::new(0x00000000000010000000000000000000, 0x20941000050112404a8240008420196e, 127, 5583),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n6
-        Magic::new(0x00000000000020000000000000000000, 0x40040280020000c00100012404002008, 127, 20654),
+        Probe::new(0x00000000000020000000000000000000, 0x40040280020000c00100012404002008, 127, 20654),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o6
-        Magic::new(0x00000000000040000000000000000000, 0x00c40520010000110000040092204802, 127, 34731),
+        Probe::new(0x00000000000040000000000000000000, 0x00c40520010000110000040092204802, 127, 34731),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p6
-        Magic::new(0x00000000000080000000000000000000, 0x448200840040a6001086022610004026, 127, 34825),
+        Probe::new(0x00000000000080000000000000000000, 0x448200840040a6001086022610004026, 127, 34825),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000100000000000000000000, 0x02010800988027000189002200208100, 127, 401),
+        Probe::new(0x00000000000100000000000000000000, 0x02010800988027000189002200208100, 127, 401),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000200000000000000000000, 0x01028000100002009802401000011060, 127, 28133),
+        Probe::new(0x00000000000200000000000000000000, 0x01028000100002009802401000011060, 127, 28133),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000400000000000000000000, 0x10c7280200a48000c001002080480420, 127, 7834),
+        Probe::new(0x00000000000400000000000000000000, 0x10c7280200a48000c001002080480420, 127, 7834),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000800000000000000000000, 0x20006200102804e02040028000100840, 127, 5679),
+        Probe::new(0x00000000000800000000000000000000, 0x20006200102804e02040028000100840, 127, 5679),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000001000000000000000000000, 0x122010402000050900100202100300a0, 127, 5698),
+        Probe::new(0x00000000001000000000000000000000, 0x122010402000050900100202100300a0, 127, 5698),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000002000000000000000000000, 0x8000040040600000210400900021322c, 127, 5826),
+        Probe::new(0x00000000002000000000000000000000, 0x8000040040600000210400900021322c, 127, 5826),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000004000000000000000000000, 0x60d00500061810000015000240e20500, 127, 5890),
+        Probe::new(0x00000000004000000000000000000000, 0x60d00500061810000015000240e20500, 127, 5890),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000008000000000000000000000, 0x00000201180409008000088050000284, 127, 5954),
+        Probe::new(0x00000000008000000000000000000000, 0x00000201180409008000088050000284, 127, 5954),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000010000000000000000000000, 0x06068090080008001210a00008013048, 127, 6019),
+        Probe::new(0x00000000010000000000000000000000, 0x06068090080008001210a00008013048, 127, 6019),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x00000000020000000000000000000000, 0x04010440000200400c08180800008480, 127, 6147),
+        Probe::new(0x00000000020000000000000000000000, 0x04010440000200400c08180800008480, 127, 6147),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k7
-        Magic::new(0x00000000040000000000000000000000, 0x40001040700005002001000900000024, 127, 6303),
+        Probe::new(0x00000000040000000000000000000000, 0x40001040700005002001000900000024, 127, 6303),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l7
-        Magic::new(0x00000000080000000000000000000000, 0x00180021800220000208001030502004, 127, 471),
+        Probe::new(0x00000000080000000000000000000000, 0x00180021800220000208001030502004, 127, 471),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m7
-        Magic::new(0x00000000100000000000000000000000, 0x8a2a0130000800220000002140000202, 127, 6687),
+        Probe::new(0x00000000100000000000000000000000, 0x8a2a0130000800220000002140000202, 127, 6687),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n7
-        Magic::new(0x00000000200000000000000000000000, 0x000840888010140020020083320000a0, 127, 4445),
+        Probe::new(0x00000000200000000000000000000000, 0x000840888010140020020083320000a0, 127, 4445),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o7
-        Magic::new(0x00000000400000000000000000000000, 0x0a0821420041014080000c8c000d0224, 127, 27301),
+        Probe::new(0x00000000400000000000000000000000, 0x0a0821420041014080000c8c000d0224, 127, 27301),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p7
-        Magic::new(0x00000000800000000000000000000000, 0x10800102004010022620034005100140, 127, 451),
+        Probe::new(0x00000000800000000000000000000000, 0x10800102004010022620034005100140, 127, 451),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000001000000000000000000000000, 0x01000441448002401084120000240180, 127, 19886),
+        Probe::new(0x00000001000000000000000000000000, 0x01000441448002401084120000240180, 127, 19886),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000002000000000000000000000000, 0x00000043400028002202402440020011, 127, 24297),
+        Probe::new(0x00000002000000000000000000000000, 0x00000043400028002202402440020011, 127, 24297),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000004000000000000000000000000, 0x2000000020002000800102002900b101, 127, 527),
+        Probe::new(0x00000004000000000000000000000000, 0x2000000020002000800102002900b101, 127, 527),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000008000000000000000000000000, 0x000141001000002008004c0009631154, 127, 579),
+        Probe::new(0x00000008000000000000000000000000, 0x000141001000002008004c0009631154, 127, 579),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000010000000000000000000000000, 0x00221080080240002200002500001000, 127, 915),
+        Probe::new(0x00000010000000000000000000000000, 0x00221080080240002200002500001000, 127, 915),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000020000000000000000000000000, 0x00001000050200000408800100002120, 127, 1094),
+        Probe::new(0x00000020000000000000000000000000, 0x00001000050200000408800100002120, 127, 1094),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000040000000000000000000000000, 0x00000004045000200009300000001808, 127, 1231),
+        Probe::new(0x00000040000000000000000000000000, 0x00000004045000200009300000001808, 127, 1231),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000080000000000000000000000000, 0x04000004028921081100044100000000, 127, 1511),
+        Probe::new(0x00000080000000000000000000000000, 0x04000004028921081100044100000000, 127, 1511),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000100000000000000000000000000, 0x020010d4088002000885100002004100, 127, 1540),
+        Probe::new(0x00000100000000000000000000000000, 0x020010d4088002000885100002004100, 127, 1540),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000200000000000000000000000000, 0x0800818100a020c02200801000200000, 127, 1282),
+        Probe::new(0x00000200000000000000000000000000, 0x0800818100a020c02200801000200000, 127, 1282),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k8
-        Magic::new(0x00000400000000000000000000000000, 0x01000100512008122010000006140020, 127, 2183),
+        Probe::new(0x00000400000000000000000000000000, 0x01000100512008122010000006140020, 127, 2183),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l8
-        Magic::new(0x00000800000000000000000000000000, 0x2009b024042421000000007201800800, 127, 14207),
+        Probe::new(0x00000800000000000000000000000000, 0x2009b024042421000000007201800800, 127, 14207),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m8
-        Magic::new(0x00001000000000000000000000000000, 0x00000409088a00000200000005110400, 127, 645),
+        Probe::new(0x00001000000000000000000000000000, 0x00000409088a00000200000005110400, 127, 645),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n8
-        Magic::new(0x00002000000000000000000000000000, 0x8000201c20040808000d000440028104, 127, 709),
+        Probe::new(0x00002000000000000000000000000000, 0x8000201c20040808000d000440028104, 127, 709),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o8
-        Magic::new(0x00004000000000000000000000000000, 0x800008000002840040000008000c0040, 127, 35139),
+        Probe::new(0x00004000000000000000000000000000, 0x800008000002840040000008000c0040, 127, 35139),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p8
-        Magic::new(0x00008000000000000000000000000000, 0x9900080010a100212020502040900200, 127, 33752),
+        Probe::new(0x00008000000000000000000000000000, 0x9900080010a100212020502040900200, 127, 33752),
     ]),
 ];
 /// Block 12: grasshopper white movers, grasshopper black movers, grasshopper white
@@ -13683,643 +14605,643 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_12: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x0000000000000000000000000000007e, 0x00008403010080000200800021001409, 122, 33423),
-        Magic::new(0x00000001000100010001000100010000, 0x10810020c4000800052a042008005004, 122, 34320),
+        Probe::new(0x0000000000000000000000000000007e, 0x00008403010080000200800021001409, 122, 33423),
+        Probe::new(0x00000001000100010001000100010000, 0x10810020c4000800052a042008005004, 122, 34320),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x000000000000000000000000000000fc, 0x00024900010884004100204c00012000, 122, 29542),
-        Magic::new(0x00000002000200020002000200020000, 0x80201010442000080801880042002000, 122, 29606),
+        Probe::new(0x000000000000000000000000000000fc, 0x00024900010884004100204c00012000, 122, 29542),
+        Probe::new(0x00000002000200020002000200020000, 0x80201010442000080801880042002000, 122, 29606),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x000000000000000000000000000001f8, 0x01403460040484040081001090000000, 122, 21925),
-        Magic::new(0x00000004000400040004000400040000, 0x20000110400008004000080804000301, 122, 29666),
-        Magic::new(0x00000000000000000000000000000002, 0x80280108050400616005002008604810, 127, 34128),
+        Probe::new(0x000000000000000000000000000001f8, 0x01403460040484040081001090000000, 122, 21925),
+        Probe::new(0x00000004000400040004000400040000, 0x20000110400008004000080804000301, 122, 29666),
+        Probe::new(0x00000000000000000000000000000002, 0x80280108050400616005002008604810, 127, 34128),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x000000000000000000000000000003f0, 0x0020042000c4200401400408080400c4, 122, 29730),
-        Magic::new(0x00000008000800080008000800080000, 0x10448500200000021a000201011008c3, 122, 29794),
-        Magic::new(0x00000000000000000000000000000006, 0x01000000084480002000100004000600, 126, 36053),
+        Probe::new(0x000000000000000000000000000003f0, 0x0020042000c4200401400408080400c4, 122, 29730),
+        Probe::new(0x00000008000800080008000800080000, 0x10448500200000021a000201011008c3, 122, 29794),
+        Probe::new(0x00000000000000000000000000000006, 0x01000000084480002000100004000600, 126, 36053),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x000000000000000000000000000007e0, 0x5000840b090001020041000011c00001, 122, 29856),
-        Magic::new(0x00000010001000100010001000100000, 0x88001011824012a80000008000440214, 122, 29920),
-        Magic::new(0x0000000000000000000000000000000e, 0x21002200000020105108408100000082, 125, 50001),
+        Probe::new(0x000000000000000000000000000007e0, 0x5000840b090001020041000011c00001, 122, 29856),
+        Probe::new(0x00000010001000100010001000100000, 0x88001011824012a80000008000440214, 122, 29920),
+        Probe::new(0x0000000000000000000000000000000e, 0x21002200000020105108408100000082, 125, 50001),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000000fc0, 0x08800081183c10120041000040c08400, 122, 29984),
-        Magic::new(0x00000020002000200020002000200000, 0x202208418201097000000100008d004c, 122, 30048),
-        Magic::new(0x0000000000000000000000000000001e, 0x000110010a0600200801000000000010, 124, 52141),
+        Probe::new(0x00000000000000000000000000000fc0, 0x08800081183c10120041000040c08400, 122, 29984),
+        Probe::new(0x00000020002000200020002000200000, 0x202208418201097000000100008d004c, 122, 30048),
+        Probe::new(0x0000000000000000000000000000001e, 0x000110010a0600200801000000000010, 124, 52141),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000001f80, 0x12080284820002000058000012248004, 122, 30111),
-        Magic::new(0x00000040004000400040004000400000, 0x0010404004000020000401400884c020, 122, 30175),
-        Magic::new(0x0000000000000000000000000000003e, 0x00014013023900040840b24042200020, 123, 49457),
+        Probe::new(0x00000000000000000000000000001f80, 0x12080284820002000058000012248004, 122, 30111),
+        Probe::new(0x00000040004000400040004000400000, 0x0010404004000020000401400884c020, 122, 30175),
+        Probe::new(0x0000000000000000000000000000003e, 0x00014013023900040840b24042200020, 123, 49457),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x0000000000000000000000000000007e, 0x00410000801a40824102a83000000028, 122, 30239),
-        Magic::new(0x00000000000000000000000000003f00, 0x4580610c400000099020808100604808, 122, 30303),
-        Magic::new(0x00000080008000800080008000800000, 0x10204040400804006080212040880040, 122, 30367),
+        Probe::new(0x0000000000000000000000000000007e, 0x00410000801a40824102a83000000028, 122, 30239),
+        Probe::new(0x00000000000000000000000000003f00, 0x4580610c400000099020808100604808, 122, 30303),
+        Probe::new(0x00000080008000800080008000800000, 0x10204040400804006080212040880040, 122, 30367),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x000000000000000000000000000000fc, 0x08040003000008201102100200a80081, 122, 30431),
-        Magic::new(0x00000000000000000000000000007e00, 0x28002020060000080002001020000080, 122, 22693),
-        Magic::new(0x00000100010001000100010001000000, 0x8080102000410000003448e812048082, 122, 30493),
+        Probe::new(0x000000000000000000000000000000fc, 0x08040003000008201102100200a80081, 122, 30431),
+        Probe::new(0x00000000000000000000000000007e00, 0x28002020060000080002001020000080, 122, 22693),
+        Probe::new(0x00000100010001000100010001000000, 0x8080102000410000003448e812048082, 122, 30493),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x000000000000000000000000000001f8, 0x90000000100c01000080008120220200, 122, 30557),
-        Magic::new(0x00000200020002000200020002000000, 0x4080030940212242c880100280084810, 122, 30621),
-        Magic::new(0x00000000000000000000000000007c00, 0x0024000000400420c012028100420004, 123, 49489),
+        Probe::new(0x000000000000000000000000000001f8, 0x90000000100c01000080008120220200, 122, 30557),
+        Probe::new(0x00000200020002000200020002000000, 0x4080030940212242c880100280084810, 122, 30621),
+        Probe::new(0x00000000000000000000000000007c00, 0x0024000000400420c012028100420004, 123, 49489),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k1
-        Magic::new(0x000000000000000000000000000003f0, 0x200010000010020008408000240207b8, 122, 30684),
-        Magic::new(0x00000400040004000400040004000000, 0x14427208141001080001001004020803, 122, 35904),
-        Magic::new(0x00000000000000000000000000007800, 0x00220000015840013022101210000040, 124, 52157),
+        Probe::new(0x000000000000000000000000000003f0, 0x200010000010020008408000240207b8, 122, 30684),
+        Probe::new(0x00000400040004000400040004000000, 0x14427208141001080001001004020803, 122, 35904),
+        Probe::new(0x00000000000000000000000000007800, 0x00220000015840013022101210000040, 124, 52157),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l1
-        Magic::new(0x000000000000000000000000000007e0, 0x00000100404200008410000440401001, 122, 30747),
-        Magic::new(0x00000800080008000800080008000000, 0x014061900008b1002008121000024004, 122, 30811),
-        Magic::new(0x00000000000000000000000000007000, 0x0000a254080080084a09042800000905, 125, 36790),
+        Probe::new(0x000000000000000000000000000007e0, 0x00000100404200008410000440401001, 122, 30747),
+        Probe::new(0x00000800080008000800080008000000, 0x014061900008b1002008121000024004, 122, 30811),
+        Probe::new(0x00000000000000000000000000007000, 0x0000a254080080084a09042800000905, 125, 36790),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m1
-        Magic::new(0x00000000000000000000000000000fc0, 0x00000280040190800041001200020080, 122, 30875),
-        Magic::new(0x00001000100010001000100010000000, 0x0404011002a084400000901190010402, 122, 35966),
-        Magic::new(0x00000000000000000000000000006000, 0x4302400004820110800a080042031280, 126, 36215),
+        Probe::new(0x00000000000000000000000000000fc0, 0x00000280040190800041001200020080, 122, 30875),
+        Probe::new(0x00001000100010001000100010000000, 0x0404011002a084400000901190010402, 122, 35966),
+        Probe::new(0x00000000000000000000000000006000, 0x4302400004820110800a080042031280, 126, 36215),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n1
-        Magic::new(0x00000000000000000000000000001f80, 0x14000b00140206800104000000000080, 122, 30939),
-        Magic::new(0x00002000200020002000200020000000, 0x0004000591820001009800008c001904, 122, 37505),
-        Magic::new(0x00000000000000000000000000004000, 0x80408414000100008002100000100010, 127, 35237),
+        Probe::new(0x00000000000000000000000000001f80, 0x14000b00140206800104000000000080, 122, 30939),
+        Probe::new(0x00002000200020002000200020000000, 0x0004000591820001009800008c001904, 122, 37505),
+        Probe::new(0x00000000000000000000000000004000, 0x80408414000100008002100000100010, 127, 35237),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o1
-        Magic::new(0x00000000000000000000000000003f00, 0x100380100040000000ac011100801100, 122, 31003),
-        Magic::new(0x00004000400040004000400040000000, 0x0900140041a054141101000108204002, 122, 31067),
+        Probe::new(0x00000000000000000000000000003f00, 0x100380100040000000ac011100801100, 122, 31003),
+        Probe::new(0x00004000400040004000400040000000, 0x0900140041a054141101000108204002, 122, 31067),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p1
-        Magic::new(0x00000000000000000000000000007e00, 0x4083808041140402040200000a404200, 122, 34383),
-        Magic::new(0x00008000800080008000800080000000, 0x341140006048490002400010800c4045, 122, 34447),
+        Probe::new(0x00000000000000000000000000007e00, 0x4083808041140402040200000a404200, 122, 34383),
+        Probe::new(0x00008000800080008000800080000000, 0x341140006048490002400010800c4045, 122, 34447),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x000000000000000000000000007e0000, 0x080800400000000024814100000000a0, 122, 31131),
-        Magic::new(0x00000001000100010001000100000000, 0x0a010009880180124101002810012000, 123, 49521),
+        Probe::new(0x000000000000000000000000007e0000, 0x080800400000000024814100000000a0, 122, 31131),
+        Probe::new(0x00000001000100010001000100000000, 0x0a010009880180124101002810012000, 123, 49521),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000fc0000, 0x08450010809010000000030000080004, 122, 15424),
-        Magic::new(0x00000002000200020002000200000000, 0x3000890080180040a010012011012401, 123, 46283),
+        Probe::new(0x00000000000000000000000000fc0000, 0x08450010809010000000030000080004, 122, 15424),
+        Probe::new(0x00000002000200020002000200000000, 0x3000890080180040a010012011012401, 123, 46283),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000001f80000, 0x0210500080000a808a04488012000280, 122, 15488),
-        Magic::new(0x00000004000400040004000400020000, 0x90010202030000104030100202802050, 122, 15552),
+        Probe::new(0x00000000000000000000000001f80000, 0x0210500080000a808a04488012000280, 122, 15488),
+        Probe::new(0x00000004000400040004000400020000, 0x90010202030000104030100202802050, 122, 15552),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000003f00000, 0xa000800100400a24404000820400a0a0, 122, 15615),
-        Magic::new(0x00000008000800080008000800000000, 0x01a01106020200040320102004121000, 123, 46315),
-        Magic::new(0x00000000000000000000000000060000, 0x10000000800804000400204000000040, 126, 36037),
+        Probe::new(0x00000000000000000000000003f00000, 0xa000800100400a24404000820400a0a0, 122, 15615),
+        Probe::new(0x00000008000800080008000800000000, 0x01a01106020200040320102004121000, 123, 46315),
+        Probe::new(0x00000000000000000000000000060000, 0x10000000800804000400204000000040, 126, 36037),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000007e00000, 0x00804400004820040000102002202800, 122, 2495),
-        Magic::new(0x00000010001000100010001000000000, 0x0600100004220a4102082401820024c0, 123, 46347),
-        Magic::new(0x000000000000000000000000000e0000, 0x04008902252000040210c91000245003, 125, 52584),
+        Probe::new(0x00000000000000000000000007e00000, 0x00804400004820040000102002202800, 122, 2495),
+        Probe::new(0x00000010001000100010001000000000, 0x0600100004220a4102082401820024c0, 123, 46347),
+        Probe::new(0x000000000000000000000000000e0000, 0x04008902252000040210c91000245003, 125, 52584),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x0000000000000000000000000fc00000, 0x2400004c02000800e080621000400810, 122, 15679),
-        Magic::new(0x00000020002000200020002000000000, 0x80949801240223c00222001000508100, 123, 46379),
-        Magic::new(0x000000000000000000000000001e0000, 0x212000000300080000006204020000b1, 124, 51636),
+        Probe::new(0x0000000000000000000000000fc00000, 0x2400004c02000800e080621000400810, 122, 15679),
+        Probe::new(0x00000020002000200020002000000000, 0x80949801240223c00222001000508100, 123, 46379),
+        Probe::new(0x000000000000000000000000001e0000, 0x212000000300080000006204020000b1, 124, 51636),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x0000000000000000000000001f800000, 0x28804308000018008920088200801220, 122, 15743),
-        Magic::new(0x000000000000000000000000003e0000, 0xb0411c049001000c0100040080020028, 123, 46410),
-        Magic::new(0x00000040004000400040004000000000, 0x12008080002024000180990489000482, 123, 46442),
+        Probe::new(0x0000000000000000000000001f800000, 0x28804308000018008920088200801220, 122, 15743),
+        Probe::new(0x000000000000000000000000003e0000, 0xb0411c049001000c0100040080020028, 123, 46410),
+        Probe::new(0x00000040004000400040004000000000, 0x12008080002024000180990489000482, 123, 46442),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x000000000000000000000000007e0000, 0xa0200220300020804000020800111000, 122, 15807),
-        Magic::new(0x0000000000000000000000003f000000, 0x12000000008440010002120400000284, 122, 15871),
-        Magic::new(0x00000080008000800080008000000000, 0x40820010006011400000004089000528, 123, 46472),
+        Probe::new(0x000000000000000000000000007e0000, 0xa0200220300020804000020800111000, 122, 15807),
+        Probe::new(0x0000000000000000000000003f000000, 0x12000000008440010002120400000284, 122, 15871),
+        Probe::new(0x00000080008000800080008000000000, 0x40820010006011400000004089000528, 123, 46472),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000000fc0000, 0x010100008001100b00002080020021c0, 122, 15935),
-        Magic::new(0x0000000000000000000000007e000000, 0x00600010100000090801041040000100, 122, 15999),
-        Magic::new(0x00000100010001000100010000000000, 0x08800006450300408010112000320060, 123, 46502),
+        Probe::new(0x00000000000000000000000000fc0000, 0x010100008001100b00002080020021c0, 122, 15935),
+        Probe::new(0x0000000000000000000000007e000000, 0x00600010100000090801041040000100, 122, 15999),
+        Probe::new(0x00000100010001000100010000000000, 0x08800006450300408010112000320060, 123, 46502),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x00000000000000000000000001f80000, 0x0000a101100202a80020098000080401, 122, 16063),
-        Magic::new(0x0000000000000000000000007c000000, 0x80309984001883000800000200881088, 123, 46534),
-        Magic::new(0x00000200020002000200020000000000, 0x40a01080c0240400018040860020800a, 123, 46566),
+        Probe::new(0x00000000000000000000000001f80000, 0x0000a101100202a80020098000080401, 122, 16063),
+        Probe::new(0x0000000000000000000000007c000000, 0x80309984001883000800000200881088, 123, 46534),
+        Probe::new(0x00000200020002000200020000000000, 0x40a01080c0240400018040860020800a, 123, 46566),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k2
-        Magic::new(0x00000000000000000000000003f00000, 0x20588801318080948081084009000090, 122, 16127),
-        Magic::new(0x00000400040004000400040000000000, 0x00400008000181401010321002250317, 123, 46596),
-        Magic::new(0x00000000000000000000000078000000, 0x04110005210100000001020a0c080400, 124, 51652),
+        Probe::new(0x00000000000000000000000003f00000, 0x20588801318080948081084009000090, 122, 16127),
+        Probe::new(0x00000400040004000400040000000000, 0x00400008000181401010321002250317, 123, 46596),
+        Probe::new(0x00000000000000000000000078000000, 0x04110005210100000001020a0c080400, 124, 51652),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l2
-        Magic::new(0x00000000000000000000000007e00000, 0x0000018080000100201200a000408502, 122, 16190),
-        Magic::new(0x00000800080008000800080000000000, 0x04200244001020200211280003830044, 123, 46628),
-        Magic::new(0x00000000000000000000000070000000, 0x084090000a0100008862002e00000100, 125, 50277),
+        Probe::new(0x00000000000000000000000007e00000, 0x0000018080000100201200a000408502, 122, 16190),
+        Probe::new(0x00000800080008000800080000000000, 0x04200244001020200211280003830044, 123, 46628),
+        Probe::new(0x00000000000000000000000070000000, 0x084090000a0100008862002e00000100, 125, 50277),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m2
-        Magic::new(0x0000000000000000000000000fc00000, 0x0030801002004200410401d002080000, 122, 16254),
-        Magic::new(0x00001000100010001000100000000000, 0x0001000800824b0000488428002800d2, 123, 46660),
-        Magic::new(0x00000000000000000000000060000000, 0x26048000000040440022028202270810, 126, 36191),
+        Probe::new(0x0000000000000000000000000fc00000, 0x0030801002004200410401d002080000, 122, 16254),
+        Probe::new(0x00001000100010001000100000000000, 0x0001000800824b0000488428002800d2, 123, 46660),
+        Probe::new(0x00000000000000000000000060000000, 0x26048000000040440022028202270810, 126, 36191),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n2
-        Magic::new(0x0000000000000000000000001f800000, 0x401000202d0508002050002810200000, 122, 16316),
-        Magic::new(0x00002000200020002000200040000000, 0x0c004092000804404040040048014403, 122, 36654),
+        Probe::new(0x0000000000000000000000001f800000, 0x401000202d0508002050002810200000, 122, 16316),
+        Probe::new(0x00002000200020002000200040000000, 0x0c004092000804404040040048014403, 122, 36654),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o2
-        Magic::new(0x0000000000000000000000003f000000, 0x05100040000008100400001c04000215, 122, 16380),
-        Magic::new(0x00004000400040004000400000000000, 0x000018a10010c1003001000002124112, 123, 46690),
+        Probe::new(0x0000000000000000000000003f000000, 0x05100040000008100400001c04000215, 122, 16380),
+        Probe::new(0x00004000400040004000400000000000, 0x000018a10010c1003001000002124112, 123, 46690),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p2
-        Magic::new(0x0000000000000000000000007e000000, 0x0800010801000a001001000200042808, 122, 31195),
-        Magic::new(0x00008000800080008000800000000000, 0x22908204200300000240000081082901, 123, 49553),
+        Probe::new(0x0000000000000000000000007e000000, 0x0800010801000a001001000200042808, 122, 31195),
+        Probe::new(0x00008000800080008000800000000000, 0x22908204200300000240000081082901, 123, 49553),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000007e00000000, 0x00000074ad0044080280802082009100, 122, 31259),
-        Magic::new(0x00000001000100010001000000010000, 0x80801000421004200001402000000810, 123, 49584),
+        Probe::new(0x00000000000000000000007e00000000, 0x00000074ad0044080280802082009100, 122, 31259),
+        Probe::new(0x00000001000100010001000000010000, 0x80801000421004200001402000000810, 123, 49584),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x0000000000000000000000fc00000000, 0x00289020418100285044444201011001, 122, 16443),
-        Magic::new(0x00000002000200020002000000020000, 0x80101110400008800004884000020480, 123, 46722),
+        Probe::new(0x0000000000000000000000fc00000000, 0x00289020418100285044444201011001, 122, 16443),
+        Probe::new(0x00000002000200020002000000020000, 0x80101110400008800004884000020480, 123, 46722),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x0000000000000000000001f800000000, 0x30000800000601a0040034000e820120, 122, 16507),
-        Magic::new(0x00000004000400040004000200040000, 0xa0060400012400810000100108442824, 122, 16571),
+        Probe::new(0x0000000000000000000001f800000000, 0x30000800000601a0040034000e820120, 122, 16507),
+        Probe::new(0x00000004000400040004000200040000, 0xa0060400012400810000100108442824, 122, 16571),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x0000000000000000000003f000000000, 0x013060000028000a000048201c400002, 122, 16635),
-        Magic::new(0x00000008000800080008000000000000, 0x04002000080000020049000080011840, 124, 51668),
-        Magic::new(0x00000000000000000000000600080000, 0x0000301c4c000000408010000f181500, 125, 52770),
+        Probe::new(0x0000000000000000000003f000000000, 0x013060000028000a000048201c400002, 122, 16635),
+        Probe::new(0x00000008000800080008000000000000, 0x04002000080000020049000080011840, 124, 51668),
+        Probe::new(0x00000000000000000000000600080000, 0x0000301c4c000000408010000f181500, 125, 52770),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x0000000000000000000007e000000000, 0x00000b00004410080c122000208200a0, 122, 16699),
-        Magic::new(0x00000010001000100010000000000000, 0x7000041612000000c100000021000402, 124, 51684),
-        Magic::new(0x00000000000000000000000e00100000, 0x00920000044222102002021022000000, 124, 51700),
+        Probe::new(0x0000000000000000000007e000000000, 0x00000b00004410080c122000208200a0, 122, 16699),
+        Probe::new(0x00000010001000100010000000000000, 0x7000041612000000c100000021000402, 124, 51684),
+        Probe::new(0x00000000000000000000000e00100000, 0x00920000044222102002021022000000, 124, 51700),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x000000000000000000000fc000000000, 0x00002861204420008007000430100502, 122, 16763),
-        Magic::new(0x00000000000000000000001e00200000, 0x0d4006064028802088028048a8000002, 123, 46754),
-        Magic::new(0x00000020002000200020000000000000, 0x44840824020000410004000004101202, 124, 51716),
+        Probe::new(0x000000000000000000000fc000000000, 0x00002861204420008007000430100502, 122, 16763),
+        Probe::new(0x00000000000000000000001e00200000, 0x0d4006064028802088028048a8000002, 123, 46754),
+        Probe::new(0x00000020002000200020000000000000, 0x44840824020000410004000004101202, 124, 51716),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x000000000000000000001f8000000000, 0x4200580001480802000000221ac10002, 122, 16827),
-        Magic::new(0x00000000000000000000003e00000000, 0x60802004000004680029000084100486, 123, 46786),
-        Magic::new(0x00000040004000400040000000400000, 0x8140240062004040190020800040044d, 123, 46818),
+        Probe::new(0x000000000000000000001f8000000000, 0x4200580001480802000000221ac10002, 122, 16827),
+        Probe::new(0x00000000000000000000003e00000000, 0x60802004000004680029000084100486, 123, 46786),
+        Probe::new(0x00000040004000400040000000400000, 0x8140240062004040190020800040044d, 123, 46818),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000007e00000000, 0x00004048020802000084004141031412, 122, 16891),
-        Magic::new(0x000000000000000000003f0000000000, 0x02003000000244000000080020040048, 122, 3903),
-        Magic::new(0x00000080008000800080000000800000, 0x00200500041800004201008000000042, 123, 46849),
+        Probe::new(0x00000000000000000000007e00000000, 0x00004048020802000084004141031412, 122, 16891),
+        Probe::new(0x000000000000000000003f0000000000, 0x02003000000244000000080020040048, 122, 3903),
+        Probe::new(0x00000080008000800080000000800000, 0x00200500041800004201008000000042, 123, 46849),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x0000000000000000000000fc00000000, 0x00040400002680140422a28041008814, 122, 16955),
-        Magic::new(0x000000000000000000007e0000000000, 0x080000300a0000010001044601020150, 122, 17019),
-        Magic::new(0x00000100010001000100000001000000, 0x00a00a84010200082020051812250060, 123, 46881),
+        Probe::new(0x0000000000000000000000fc00000000, 0x00040400002680140422a28041008814, 122, 16955),
+        Probe::new(0x000000000000000000007e0000000000, 0x080000300a0000010001044601020150, 122, 17019),
+        Probe::new(0x00000100010001000100000001000000, 0x00a00a84010200082020051812250060, 123, 46881),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x0000000000000000000001f800000000, 0x01042404000600100101040401820420, 122, 17083),
-        Magic::new(0x000000000000000000007c0000000000, 0x08041080100800008802100000020000, 123, 46913),
-        Magic::new(0x00000200020002000200000002000000, 0x9020082c400804400000000812000212, 123, 46945),
+        Probe::new(0x0000000000000000000001f800000000, 0x01042404000600100101040401820420, 122, 17083),
+        Probe::new(0x000000000000000000007c0000000000, 0x08041080100800008802100000020000, 123, 46913),
+        Probe::new(0x00000200020002000200000002000000, 0x9020082c400804400000000812000212, 123, 46945),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k3
-        Magic::new(0x0000000000000000000003f000000000, 0x008020c40850c189048064400c820010, 122, 17146),
-        Magic::new(0x00000000000000000000780004000000, 0x20a01080200050105340044409042001, 123, 46976),
-        Magic::new(0x00000400040004000400000000000000, 0x200300080422a2200080b00001980024, 124, 52204),
+        Probe::new(0x0000000000000000000003f000000000, 0x008020c40850c189048064400c820010, 122, 17146),
+        Probe::new(0x00000000000000000000780004000000, 0x20a01080200050105340044409042001, 123, 46976),
+        Probe::new(0x00000400040004000400000000000000, 0x200300080422a2200080b00001980024, 124, 52204),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l3
-        Magic::new(0x0000000000000000000007e000000000, 0x08010200344008400000100200208094, 122, 17210),
-        Magic::new(0x00000800080008000800000000000000, 0x000a2020001002009881040000004444, 124, 51732),
-        Magic::new(0x00000000000000000000700008000000, 0x08010000000040424840000840088005, 124, 51747),
+        Probe::new(0x0000000000000000000007e000000000, 0x08010200344008400000100200208094, 122, 17210),
+        Probe::new(0x00000800080008000800000000000000, 0x000a2020001002009881040000004444, 124, 51732),
+        Probe::new(0x00000000000000000000700008000000, 0x08010000000040424840000840088005, 124, 51747),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m3
-        Magic::new(0x000000000000000000000fc000000000, 0x04002201000040004900024200104029, 122, 17274),
-        Magic::new(0x00001000100010001000000000000000, 0x2441400a1910500000000010040c0414, 124, 52218),
-        Magic::new(0x00000000000000000000600010000000, 0x00028001081200189881041402248401, 125, 52592),
+        Probe::new(0x000000000000000000000fc000000000, 0x04002201000040004900024200104029, 122, 17274),
+        Probe::new(0x00001000100010001000000000000000, 0x2441400a1910500000000010040c0414, 124, 52218),
+        Probe::new(0x00000000000000000000600010000000, 0x00028001081200189881041402248401, 125, 52592),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n3
-        Magic::new(0x000000000000000000001f8000000000, 0x80400004000840000002708645820000, 122, 17338),
-        Magic::new(0x00002000200020002000400020000000, 0x0811000802001c880400030244010001, 122, 17402),
+        Probe::new(0x000000000000000000001f8000000000, 0x80400004000840000002708645820000, 122, 17338),
+        Probe::new(0x00002000200020002000400020000000, 0x0811000802001c880400030244010001, 122, 17402),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o3
-        Magic::new(0x000000000000000000003f0000000000, 0xb0004032800000000080240580240940, 122, 17466),
-        Magic::new(0x00004000400040004000000040000000, 0x100102304000311010c0004080002013, 123, 47008),
+        Probe::new(0x000000000000000000003f0000000000, 0xb0004032800000000080240580240940, 122, 17466),
+        Probe::new(0x00004000400040004000000040000000, 0x100102304000311010c0004080002013, 123, 47008),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p3
-        Magic::new(0x000000000000000000007e0000000000, 0x00000801085400000000000044504021, 122, 31323),
-        Magic::new(0x00008000800080008000000080000000, 0x01041001000042024880008020800603, 123, 49615),
+        Probe::new(0x000000000000000000007e0000000000, 0x00000801085400000000000044504021, 122, 31323),
+        Probe::new(0x00008000800080008000000080000000, 0x01041001000042024880008020800603, 123, 49615),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x0000000000000000007e000000000000, 0x8810028c0a1000601044100080085200, 122, 31387),
-        Magic::new(0x00000001000100010000000100010000, 0x1901000840080c000082a0100b000001, 123, 49646),
+        Probe::new(0x0000000000000000007e000000000000, 0x8810028c0a1000601044100080085200, 122, 31387),
+        Probe::new(0x00000001000100010000000100010000, 0x1901000840080c000082a0100b000001, 123, 49646),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x000000000000000000fc000000000000, 0x01002005220004040020000031083820, 122, 17526),
-        Magic::new(0x00000002000200020000000200020000, 0x38408005441004124000344208490208, 123, 47040),
+        Probe::new(0x000000000000000000fc000000000000, 0x01002005220004040020000031083820, 122, 17526),
+        Probe::new(0x00000002000200020000000200020000, 0x38408005441004124000344208490208, 123, 47040),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x000000000000000001f8000000000000, 0x00010010004008640020090012021080, 122, 17590),
-        Magic::new(0x00000004000400040002000400040000, 0x08006001400044210004020009210c14, 122, 17654),
+        Probe::new(0x000000000000000001f8000000000000, 0x00010010004008640020090012021080, 122, 17590),
+        Probe::new(0x00000004000400040002000400040000, 0x08006001400044210004020009210c14, 122, 17654),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x000000000000000003f0000000000000, 0x00000200012020400001801220640d04, 122, 17718),
-        Magic::new(0x00000008000800080000000000000000, 0x2200104002c001000002000810000028, 125, 52600),
-        Magic::new(0x00000000000000000006000800080000, 0xa0004000000000002c5c050102002000, 124, 51763),
+        Probe::new(0x000000000000000003f0000000000000, 0x00000200012020400001801220640d04, 122, 17718),
+        Probe::new(0x00000008000800080000000000000000, 0x2200104002c001000002000810000028, 125, 52600),
+        Probe::new(0x00000000000000000006000800080000, 0xa0004000000000002c5c050102002000, 124, 51763),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x000000000000000007e0000000000000, 0x02045008500028000a80708002002420, 122, 17782),
-        Magic::new(0x0000000000000000000e001000100000, 0x00013024008a00085022008041001008, 123, 47072),
-        Magic::new(0x00000010001000100000000000000000, 0x28400400104000411204008104110104, 125, 52607),
+        Probe::new(0x000000000000000007e0000000000000, 0x02045008500028000a80708002002420, 122, 17782),
+        Probe::new(0x0000000000000000000e001000100000, 0x00013024008a00085022008041001008, 123, 47072),
+        Probe::new(0x00000010001000100000000000000000, 0x28400400104000411204008104110104, 125, 52607),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000fc0000000000000, 0x20010800004206000118000080003010, 122, 4799),
-        Magic::new(0x0000000000000000001e000000000000, 0x00080000100801022120001489010800, 124, 51779),
-        Magic::new(0x00000020002000200000002000200000, 0x08001080448002800005010040840000, 123, 47104),
+        Probe::new(0x00000000000000000fc0000000000000, 0x20010800004206000118000080003010, 122, 4799),
+        Probe::new(0x0000000000000000001e000000000000, 0x00080000100801022120001489010800, 124, 51779),
+        Probe::new(0x00000020002000200000002000200000, 0x08001080448002800005010040840000, 123, 47104),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000001f80000000000000, 0x80210802080000000400008201010104, 122, 17846),
-        Magic::new(0x0000000000000000003e000000000000, 0x10f04080140400080000100409800400, 123, 47134),
-        Magic::new(0x00000040004000400000004000400000, 0x8a9124100400000428000080a1200080, 123, 50150),
+        Probe::new(0x00000000000000001f80000000000000, 0x80210802080000000400008201010104, 122, 17846),
+        Probe::new(0x0000000000000000003e000000000000, 0x10f04080140400080000100409800400, 123, 47134),
+        Probe::new(0x00000040004000400000004000400000, 0x8a9124100400000428000080a1200080, 123, 50150),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x0000000000000000007e000000000000, 0x0400105420d02c4c40c8031400100200, 122, 17910),
-        Magic::new(0x00000000000000003f00000000000000, 0x0001000020000020000137804090021c, 122, 17974),
-        Magic::new(0x00000080008000800000008000800000, 0x50480900000840000000010010404804, 123, 50182),
+        Probe::new(0x0000000000000000007e000000000000, 0x0400105420d02c4c40c8031400100200, 122, 17910),
+        Probe::new(0x00000000000000003f00000000000000, 0x0001000020000020000137804090021c, 122, 17974),
+        Probe::new(0x00000080008000800000008000800000, 0x50480900000840000000010010404804, 123, 50182),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x000000000000000000fc000000000000, 0x00000002000042080800441502080410, 122, 18038),
-        Magic::new(0x00000000000000007e00000000000000, 0x08805010201004812060000201002022, 122, 18102),
-        Magic::new(0x00000100010001000000010001000000, 0x001041a0444210000220804000800040, 123, 47166),
+        Probe::new(0x000000000000000000fc000000000000, 0x00000002000042080800441502080410, 122, 18038),
+        Probe::new(0x00000000000000007e00000000000000, 0x08805010201004812060000201002022, 122, 18102),
+        Probe::new(0x00000100010001000000010001000000, 0x001041a0444210000220804000800040, 123, 47166),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x000000000000000001f8000000000000, 0x00000002000302000a00000c00000080, 122, 18166),
-        Magic::new(0x00000000000000007c00000000000000, 0x88140080000002000140001508080022, 123, 47198),
-        Magic::new(0x00000200020002000000020002000000, 0x09c80041328001106000051400514140, 123, 47230),
+        Probe::new(0x000000000000000001f8000000000000, 0x00000002000302000a00000c00000080, 122, 18166),
+        Probe::new(0x00000000000000007c00000000000000, 0x88140080000002000140001508080022, 123, 47198),
+        Probe::new(0x00000200020002000000020002000000, 0x09c80041328001106000051400514140, 123, 47230),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k4
-        Magic::new(0x000000000000000003f0000000000000, 0x4c0880004002000090a0000019008410, 122, 18230),
-        Magic::new(0x00000000000000007800000000000000, 0x48209200400080002211102008120006, 124, 51795),
-        Magic::new(0x00000400040004000000040004000000, 0x00080041001000c1408015020010a401, 123, 47262),
+        Probe::new(0x000000000000000003f0000000000000, 0x4c0880004002000090a0000019008410, 122, 18230),
+        Probe::new(0x00000000000000007800000000000000, 0x48209200400080002211102008120006, 124, 51795),
+        Probe::new(0x00000400040004000000040004000000, 0x00080041001000c1408015020010a401, 123, 47262),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l4
-        Magic::new(0x000000000000000007e0000000000000, 0x4009a080000002000004200004100160, 122, 18294),
-        Magic::new(0x00000000000000007000080008000000, 0x800548c0400000401200000200012402, 123, 47294),
-        Magic::new(0x00000800080008000000000000000000, 0x00050150002002800204400110000001, 125, 52614),
+        Probe::new(0x000000000000000007e0000000000000, 0x4009a080000002000004200004100160, 122, 18294),
+        Probe::new(0x00000000000000007000080008000000, 0x800548c0400000401200000200012402, 123, 47294),
+        Probe::new(0x00000800080008000000000000000000, 0x00050150002002800204400110000001, 125, 52614),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m4
-        Magic::new(0x00000000000000000fc0000000000000, 0x205000c012080017000a040824280110, 122, 18357),
-        Magic::new(0x00001000100010000000000000000000, 0x000800040031000020000000004a0008, 125, 52622),
-        Magic::new(0x00000000000000006000100010000000, 0x00000000000028010014001200210002, 124, 51811),
+        Probe::new(0x00000000000000000fc0000000000000, 0x205000c012080017000a040824280110, 122, 18357),
+        Probe::new(0x00001000100010000000000000000000, 0x000800040031000020000000004a0008, 125, 52622),
+        Probe::new(0x00000000000000006000100010000000, 0x00000000000028010014001200210002, 124, 51811),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n4
-        Magic::new(0x00000000000000001f80000000000000, 0x02404000040000080040085012010041, 122, 18419),
-        Magic::new(0x00002000200020004000200020000000, 0x20002404010200050000000a44808822, 122, 18483),
+        Probe::new(0x00000000000000001f80000000000000, 0x02404000040000080040085012010041, 122, 18419),
+        Probe::new(0x00002000200020004000200020000000, 0x20002404010200050000000a44808822, 122, 18483),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o4
-        Magic::new(0x00000000000000003f00000000000000, 0x020280000186800002a0000000400082, 122, 18547),
-        Magic::new(0x00004000400040000000400040000000, 0x4000400201018001000000205000840d, 123, 47326),
+        Probe::new(0x00000000000000003f00000000000000, 0x020280000186800002a0000000400082, 122, 18547),
+        Probe::new(0x00004000400040000000400040000000, 0x4000400201018001000000205000840d, 123, 47326),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p4
-        Magic::new(0x00000000000000007e00000000000000, 0x000028082000c8021000544601041002, 122, 31451),
-        Magic::new(0x00008000800080000000800080000000, 0x00010a90428000810010060042010200, 123, 50277),
+        Probe::new(0x00000000000000007e00000000000000, 0x000028082000c8021000544601041002, 122, 31451),
+        Probe::new(0x00008000800080000000800080000000, 0x00010a90428000810010060042010200, 123, 50277),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x000000000000007e0000000000000000, 0x2040000010a000001000088200000004, 122, 31515),
-        Magic::new(0x00000001000100000001000100010000, 0x0000200040020108014024061800c021, 123, 49678),
+        Probe::new(0x000000000000007e0000000000000000, 0x2040000010a000001000088200000004, 122, 31515),
+        Probe::new(0x00000001000100000001000100010000, 0x0000200040020108014024061800c021, 123, 49678),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000fc0000000000000000, 0x020000a1000480444080000052080119, 122, 18611),
-        Magic::new(0x00000002000200000002000200020000, 0x100440041048010008002400c0009000, 123, 47358),
+        Probe::new(0x00000000000000fc0000000000000000, 0x020000a1000480444080000052080119, 122, 18611),
+        Probe::new(0x00000002000200000002000200020000, 0x100440041048010008002400c0009000, 123, 47358),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000001f80000000000000000, 0x05000000802003048206200010000204, 122, 18675),
-        Magic::new(0x00000004000400020004000400040000, 0x02001402202500142000080c20000400, 122, 18739),
+        Probe::new(0x00000000000001f80000000000000000, 0x05000000802003048206200010000204, 122, 18675),
+        Probe::new(0x00000004000400020004000400040000, 0x02001402202500142000080c20000400, 122, 18739),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000003f00000000000000000, 0x8102084083121440030482000c112000, 122, 34764),
-        Magic::new(0x00000000000000000008000800080000, 0x002000100210000040009060a4500800, 125, 52629),
-        Magic::new(0x00000008000800060000000000000000, 0x2000020020000001000400004000802a, 124, 51827),
+        Probe::new(0x00000000000003f00000000000000000, 0x8102084083121440030482000c112000, 122, 34764),
+        Probe::new(0x00000000000000000008000800080000, 0x002000100210000040009060a4500800, 125, 52629),
+        Probe::new(0x00000008000800060000000000000000, 0x2000020020000001000400004000802a, 124, 51827),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000007e00000000000000000, 0x0a040040028054200000840002008000, 122, 18803),
-        Magic::new(0x00000010001000000010001000100000, 0x007065001050041040440460a0800608, 123, 47389),
-        Magic::new(0x000000000000000e0000000000000000, 0x6008010c000010482001800020041000, 125, 52637),
+        Probe::new(0x00000000000007e00000000000000000, 0x0a040040028054200000840002008000, 122, 18803),
+        Probe::new(0x00000010001000000010001000100000, 0x007065001050041040440460a0800608, 123, 47389),
+        Probe::new(0x000000000000000e0000000000000000, 0x6008010c000010482001800020041000, 125, 52637),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x0000000000000fc00000000000000000, 0x01020084000028084100001002000010, 122, 18867),
-        Magic::new(0x000000000000001e0000000000000000, 0x30208002230001040024000410800000, 124, 51843),
-        Magic::new(0x00000020002000000020002000200000, 0x00200104020000214400184002020400, 123, 47421),
+        Probe::new(0x0000000000000fc00000000000000000, 0x01020084000028084100001002000010, 122, 18867),
+        Probe::new(0x000000000000001e0000000000000000, 0x30208002230001040024000410800000, 124, 51843),
+        Probe::new(0x00000020002000000020002000200000, 0x00200104020000214400184002020400, 123, 47421),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x0000000000001f800000000000000000, 0x02100000850804084000000004080126, 122, 18931),
-        Magic::new(0x000000000000003e0000000000000000, 0x0400a004400000050822501040042008, 123, 47453),
-        Magic::new(0x00000040004000000040004000400000, 0x122a80200181140048880a2201040888, 123, 47485),
+        Probe::new(0x0000000000001f800000000000000000, 0x02100000850804084000000004080126, 122, 18931),
+        Probe::new(0x000000000000003e0000000000000000, 0x0400a004400000050822501040042008, 123, 47453),
+        Probe::new(0x00000040004000000040004000400000, 0x122a80200181140048880a2201040888, 123, 47485),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x000000000000007e0000000000000000, 0x02000600000015000003081100a88020, 122, 18995),
-        Magic::new(0x0000000000003f000000000000000000, 0x08102080002200000048202100040008, 122, 19059),
-        Magic::new(0x00000080008000000080008000800000, 0x0044c0200200000c01806080c02220c6, 123, 47517),
+        Probe::new(0x000000000000007e0000000000000000, 0x02000600000015000003081100a88020, 122, 18995),
+        Probe::new(0x0000000000003f000000000000000000, 0x08102080002200000048202100040008, 122, 19059),
+        Probe::new(0x00000080008000000080008000800000, 0x0044c0200200000c01806080c02220c6, 123, 47517),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000fc0000000000000000, 0x01000004100003000040000408124090, 122, 19123),
-        Magic::new(0x0000000000007e000000000000000000, 0x00040004000808420009100000001080, 122, 19187),
-        Magic::new(0x00000100010000000100010001000000, 0x00000090080800200001e82000410010, 123, 47549),
+        Probe::new(0x00000000000000fc0000000000000000, 0x01000004100003000040000408124090, 122, 19123),
+        Probe::new(0x0000000000007e000000000000000000, 0x00040004000808420009100000001080, 122, 19187),
+        Probe::new(0x00000100010000000100010001000000, 0x00000090080800200001e82000410010, 123, 47549),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000001f80000000000000000, 0x01002006300000000008010004000624, 122, 19251),
-        Magic::new(0x0000000000007c000000000000000000, 0x00040000440108080016800000850c00, 123, 47581),
-        Magic::new(0x00000200020000000200020002000000, 0x2200000c00300000008041c400400021, 123, 47613),
+        Probe::new(0x00000000000001f80000000000000000, 0x01002006300000000008010004000624, 122, 19251),
+        Probe::new(0x0000000000007c000000000000000000, 0x00040000440108080016800000850c00, 123, 47581),
+        Probe::new(0x00000200020000000200020002000000, 0x2200000c00300000008041c400400021, 123, 47613),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k5
-        Magic::new(0x00000000000003f00000000000000000, 0x60804008010800112024800000219000, 122, 19314),
-        Magic::new(0x00000000000078000000000000000000, 0x40020110000400000401000000180000, 124, 51858),
-        Magic::new(0x00000400040000000400040004000000, 0x00000604009000044600019020220004, 123, 47645),
+        Probe::new(0x00000000000003f00000000000000000, 0x60804008010800112024800000219000, 122, 19314),
+        Probe::new(0x00000000000078000000000000000000, 0x40020110000400000401000000180000, 124, 51858),
+        Probe::new(0x00000400040000000400040004000000, 0x00000604009000044600019020220004, 123, 47645),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l5
-        Magic::new(0x00000000000007e00000000000000000, 0x68404006141000040008040204000200, 122, 19377),
-        Magic::new(0x00000800080000000800080008000000, 0x6008028102808020100000150050400a, 123, 50214),
-        Magic::new(0x00000000000070000000000000000000, 0x04041420009101006843200010860100, 125, 52644),
+        Probe::new(0x00000000000007e00000000000000000, 0x68404006141000040008040204000200, 122, 19377),
+        Probe::new(0x00000800080000000800080008000000, 0x6008028102808020100000150050400a, 123, 50214),
+        Probe::new(0x00000000000070000000000000000000, 0x04041420009101006843200010860100, 125, 52644),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m5
-        Magic::new(0x0000000000000fc00000000000000000, 0x08200481008084815300404048000001, 122, 19441),
-        Magic::new(0x00000000000000001000100010000000, 0x40002009008020000000a04440010029, 125, 52777),
-        Magic::new(0x00001000100060000000000000000000, 0x40220010010200118000801000000014, 124, 51873),
+        Probe::new(0x0000000000000fc00000000000000000, 0x08200481008084815300404048000001, 122, 19441),
+        Probe::new(0x00000000000000001000100010000000, 0x40002009008020000000a04440010029, 125, 52777),
+        Probe::new(0x00001000100060000000000000000000, 0x40220010010200118000801000000014, 124, 51873),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n5
-        Magic::new(0x0000000000001f800000000000000000, 0x08300000004a00484250018200001404, 122, 19504),
-        Magic::new(0x00002000200040002000200020000000, 0x00430042808c20100801008200008004, 122, 19568),
+        Probe::new(0x0000000000001f800000000000000000, 0x08300000004a00484250018200001404, 122, 19504),
+        Probe::new(0x00002000200040002000200020000000, 0x00430042808c20100801008200008004, 122, 19568),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o5
-        Magic::new(0x0000000000003f000000000000000000, 0x00080440000000001080030800040800, 122, 19632),
-        Magic::new(0x00004000400000004000400040000000, 0x40080040400100008030000040008903, 123, 47677),
+        Probe::new(0x0000000000003f000000000000000000, 0x00080440000000001080030800040800, 122, 19632),
+        Probe::new(0x00004000400000004000400040000000, 0x40080040400100008030000040008903, 123, 47677),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p5
-        Magic::new(0x0000000000007e000000000000000000, 0x20040002000020401000000040810001, 122, 31579),
-        Magic::new(0x00008000800000008000800080000000, 0x7a2100048801408a0000080098408005, 123, 49710),
+        Probe::new(0x0000000000007e000000000000000000, 0x20040002000020401000000040810001, 122, 31579),
+        Probe::new(0x00008000800000008000800080000000, 0x7a2100048801408a0000080098408005, 123, 49710),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000007e00000000000000000000, 0xc0100200000540140048002200243100, 122, 31642),
-        Magic::new(0x00000001000000010001000100010000, 0x600a8001110000000022824040000805, 123, 49742),
+        Probe::new(0x00000000007e00000000000000000000, 0xc0100200000540140048002200243100, 122, 31642),
+        Probe::new(0x00000001000000010001000100010000, 0x600a8001110000000022824040000805, 123, 49742),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x0000000000fc00000000000000000000, 0x00000200800200120480040020002020, 122, 19695),
-        Magic::new(0x00000002000000020002000200020000, 0x04069811800000010000101820000814, 123, 47709),
+        Probe::new(0x0000000000fc00000000000000000000, 0x00000200800200120480040020002020, 122, 19695),
+        Probe::new(0x00000002000000020002000200020000, 0x04069811800000010000101820000814, 123, 47709),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x0000000001f800000000000000000000, 0x080003000004040002211100025e0400, 122, 19759),
-        Magic::new(0x00000004000200040004000400040000, 0x10010220402ac00084041040a4800a00, 122, 19823),
+        Probe::new(0x0000000001f800000000000000000000, 0x080003000004040002211100025e0400, 122, 19759),
+        Probe::new(0x00000004000200040004000400040000, 0x10010220402ac00084041040a4800a00, 122, 19823),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x0000000003f000000000000000000000, 0x45080080005200402000000800100605, 122, 19887),
-        Magic::new(0x00000000000000080008000800080000, 0x216864102800c0000000042002000808, 124, 51888),
-        Magic::new(0x00000008000600000000000000000000, 0x000022202000020030000029410002c2, 125, 52652),
+        Probe::new(0x0000000003f000000000000000000000, 0x45080080005200402000000800100605, 122, 19887),
+        Probe::new(0x00000000000000080008000800080000, 0x216864102800c0000000042002000808, 124, 51888),
+        Probe::new(0x00000008000600000000000000000000, 0x000022202000020030000029410002c2, 125, 52652),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x0000000007e000000000000000000000, 0x0c040020000000402000400224020020, 122, 19951),
-        Magic::new(0x00000000000000100010001000100000, 0x0a02001400000802004004d208101108, 124, 51904),
-        Magic::new(0x00000010000e00000000000000000000, 0x02002000022100010240000000502080, 124, 51920),
+        Probe::new(0x0000000007e000000000000000000000, 0x0c040020000000402000400224020020, 122, 19951),
+        Probe::new(0x00000000000000100010001000100000, 0x0a02001400000802004004d208101108, 124, 51904),
+        Probe::new(0x00000010000e00000000000000000000, 0x02002000022100010240000000502080, 124, 51920),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x000000000fc000000000000000000000, 0x40010010042028e00224420080000845, 122, 20014),
-        Magic::new(0x00000020000000200020002000200000, 0x0b000082218800009000840401004040, 123, 47741),
-        Magic::new(0x00000000001e00000000000000000000, 0x02081000000012009c01280900402060, 124, 51936),
+        Probe::new(0x000000000fc000000000000000000000, 0x40010010042028e00224420080000845, 122, 20014),
+        Probe::new(0x00000020000000200020002000200000, 0x0b000082218800009000840401004040, 123, 47741),
+        Probe::new(0x00000000001e00000000000000000000, 0x02081000000012009c01280900402060, 124, 51936),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x000000001f8000000000000000000000, 0x02002920400002002200012420010100, 122, 20077),
-        Magic::new(0x00000000003e00000000000000000000, 0x80010400608004000010010200081a85, 123, 47773),
-        Magic::new(0x00000040000000400040004000400000, 0x09824810020064000020028108238200, 123, 47805),
+        Probe::new(0x000000001f8000000000000000000000, 0x02002920400002002200012420010100, 122, 20077),
+        Probe::new(0x00000000003e00000000000000000000, 0x80010400608004000010010200081a85, 123, 47773),
+        Probe::new(0x00000040000000400040004000400000, 0x09824810020064000020028108238200, 123, 47805),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000007e00000000000000000000, 0x48088102400022194088580020020000, 122, 34828),
-        Magic::new(0x000000003f0000000000000000000000, 0x8110400800e00080080000000004400a, 122, 20141),
-        Magic::new(0x00000080000000800080008000800000, 0x01000002018800000000809001008026, 123, 47837),
+        Probe::new(0x00000000007e00000000000000000000, 0x48088102400022194088580020020000, 122, 34828),
+        Probe::new(0x000000003f0000000000000000000000, 0x8110400800e00080080000000004400a, 122, 20141),
+        Probe::new(0x00000080000000800080008000800000, 0x01000002018800000000809001008026, 123, 47837),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x0000000000fc00000000000000000000, 0x04000a000220001050000000a2004400, 122, 20205),
-        Magic::new(0x000000007e0000000000000000000000, 0x0081481c040900800100d000c0000510, 122, 20268),
-        Magic::new(0x00000100000001000100010001000000, 0x801006204040880000401120000bc0d0, 123, 47869),
+        Probe::new(0x0000000000fc00000000000000000000, 0x04000a000220001050000000a2004400, 122, 20205),
+        Probe::new(0x000000007e0000000000000000000000, 0x0081481c040900800100d000c0000510, 122, 20268),
+        Probe::new(0x00000100000001000100010001000000, 0x801006204040880000401120000bc0d0, 123, 47869),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x0000000001f800000000000000000000, 0x910881000a210009000200040a881080, 122, 20332),
-        Magic::new(0x000000007c0000000000000000000000, 0x01281004009240080042081820400001, 123, 47900),
-        Magic::new(0x00000200000002000200020002000000, 0x00188800014000000014000a004028b0, 123, 47932),
+        Probe::new(0x0000000001f800000000000000000000, 0x910881000a210009000200040a881080, 122, 20332),
+        Probe::new(0x000000007c0000000000000000000000, 0x01281004009240080042081820400001, 123, 47900),
+        Probe::new(0x00000200000002000200020002000000, 0x00188800014000000014000a004028b0, 123, 47932),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k6
-        Magic::new(0x0000000003f000000000000000000000, 0x1400e204000400502008006808004004, 122, 20395),
-        Magic::new(0x00000400000004000400040004000000, 0x821080a2102406800000802220100020, 123, 47964),
-        Magic::new(0x00000000780000000000000000000000, 0x00812008420c04004001520200250001, 124, 51951),
+        Probe::new(0x0000000003f000000000000000000000, 0x1400e204000400502008006808004004, 122, 20395),
+        Probe::new(0x00000400000004000400040004000000, 0x821080a2102406800000802220100020, 123, 47964),
+        Probe::new(0x00000000780000000000000000000000, 0x00812008420c04004001520200250001, 124, 51951),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l6
-        Magic::new(0x0000000007e000000000000000000000, 0x001000c020860121200800101008000e, 122, 20459),
-        Magic::new(0x00000000000008000800080008000000, 0x80900000142200010080403088040006, 124, 51967),
-        Magic::new(0x00000800700000000000000000000000, 0x008044082c4814210900180105080004, 124, 52266),
+        Probe::new(0x0000000007e000000000000000000000, 0x001000c020860121200800101008000e, 122, 20459),
+        Probe::new(0x00000000000008000800080008000000, 0x80900000142200010080403088040006, 124, 51967),
+        Probe::new(0x00000800700000000000000000000000, 0x008044082c4814210900180105080004, 124, 52266),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m6
-        Magic::new(0x000000000fc000000000000000000000, 0x02204010000080800101800002428100, 122, 20523),
-        Magic::new(0x00000000000010001000100010000000, 0x24083404248008002000808220862211, 124, 51983),
-        Magic::new(0x00001000600000000000000000000000, 0x5200000900504216c000004400000041, 125, 52660),
+        Probe::new(0x000000000fc000000000000000000000, 0x02204010000080800101800002428100, 122, 20523),
+        Probe::new(0x00000000000010001000100010000000, 0x24083404248008002000808220862211, 124, 51983),
+        Probe::new(0x00001000600000000000000000000000, 0x5200000900504216c000004400000041, 125, 52660),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n6
-        Magic::new(0x000000001f8000000000000000000000, 0x50005010000148000020440040013010, 122, 20587),
-        Magic::new(0x00002000400020002000200020000000, 0x2000180100448000008200440002b80a, 122, 20650),
+        Probe::new(0x000000001f8000000000000000000000, 0x50005010000148000020440040013010, 122, 20587),
+        Probe::new(0x00002000400020002000200020000000, 0x2000180100448000008200440002b80a, 122, 20650),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o6
-        Magic::new(0x000000003f0000000000000000000000, 0x04010010200800000500008603004200, 122, 20714),
-        Magic::new(0x00004000000040004000400040000000, 0x0040d003004081801800000820004542, 123, 47996),
+        Probe::new(0x000000003f0000000000000000000000, 0x04010010200800000500008603004200, 122, 20714),
+        Probe::new(0x00004000000040004000400040000000, 0x0040d003004081801800000820004542, 123, 47996),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p6
-        Magic::new(0x000000007e0000000000000000000000, 0x04004204028012800008008000000088, 122, 31705),
-        Magic::new(0x00008000000080008000800080000000, 0x0c104000204824400080028040008001, 123, 49774),
+        Probe::new(0x000000007e0000000000000000000000, 0x04004204028012800008008000000088, 122, 31705),
+        Probe::new(0x00008000000080008000800080000000, 0x0c104000204824400080028040008001, 123, 49774),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x0000007e000000000000000000000000, 0x00112200440000004080200002044040, 122, 31768),
-        Magic::new(0x00000000000100010001000100010000, 0x0801802000c10712410c100080002828, 123, 49806),
+        Probe::new(0x0000007e000000000000000000000000, 0x00112200440000004080200002044040, 122, 31768),
+        Probe::new(0x00000000000100010001000100010000, 0x0801802000c10712410c100080002828, 123, 49806),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x000000fc000000000000000000000000, 0x00410000281030010800000800000002, 122, 34892),
-        Magic::new(0x00000000000200020002000200020000, 0x20012400210084801000230040201c00, 123, 48028),
+        Probe::new(0x000000fc000000000000000000000000, 0x00410000281030010800000800000002, 122, 34892),
+        Probe::new(0x00000000000200020002000200020000, 0x20012400210084801000230040201c00, 123, 48028),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x000001f8000000000000000000000000, 0xc02040804900308040000021000c4040, 122, 20778),
-        Magic::new(0x00000002000400040004000400040000, 0x30012008080008000284504003000100, 122, 20842),
+        Probe::new(0x000001f8000000000000000000000000, 0xc02040804900308040000021000c4040, 122, 20778),
+        Probe::new(0x00000002000400040004000400040000, 0x30012008080008000284504003000100, 122, 20842),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x000003f0000000000000000000000000, 0x000400000081000003040c0002089042, 122, 20906),
-        Magic::new(0x00000000000800080008000800080000, 0x2218a09007100004920108200c681130, 123, 48059),
-        Magic::new(0x00000006000000000000000000000000, 0x0021120040000a000208520010000400, 126, 36406),
+        Probe::new(0x000003f0000000000000000000000000, 0x000400000081000003040c0002089042, 122, 20906),
+        Probe::new(0x00000000000800080008000800080000, 0x2218a09007100004920108200c681130, 123, 48059),
+        Probe::new(0x00000006000000000000000000000000, 0x0021120040000a000208520010000400, 126, 36406),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x000007e0000000000000000000000000, 0x820821900302008000c1800020000000, 122, 20970),
-        Magic::new(0x00000000001000100010001000100000, 0x01000800020204040020020408402920, 123, 48090),
-        Magic::new(0x0000000e000000000000000000000000, 0x00000142220801000800400004000000, 125, 52668),
+        Probe::new(0x000007e0000000000000000000000000, 0x820821900302008000c1800020000000, 122, 20970),
+        Probe::new(0x00000000001000100010001000100000, 0x01000800020204040020020408402920, 123, 48090),
+        Probe::new(0x0000000e000000000000000000000000, 0x00000142220801000800400004000000, 125, 52668),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000fc0000000000000000000000000, 0x00080080c40800024200400004800101, 122, 21034),
-        Magic::new(0x00000000002000200020002000200000, 0x0400482100800a401302011840440082, 123, 48122),
-        Magic::new(0x0000001e000000000000000000000000, 0x01108b01500000620240840000004000, 124, 51999),
+        Probe::new(0x00000fc0000000000000000000000000, 0x00080080c40800024200400004800101, 122, 21034),
+        Probe::new(0x00000000002000200020002000200000, 0x0400482100800a401302011840440082, 123, 48122),
+        Probe::new(0x0000001e000000000000000000000000, 0x01108b01500000620240840000004000, 124, 51999),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00001f80000000000000000000000000, 0x41040820c10200970404210000080060, 122, 21098),
-        Magic::new(0x00000000004000400040004000400000, 0x0a0c0c0000005418843a018102412820, 123, 48152),
-        Magic::new(0x0000003e000000000000000000000000, 0x11000006040442100124000082890864, 123, 48182),
+        Probe::new(0x00001f80000000000000000000000000, 0x41040820c10200970404210000080060, 122, 21098),
+        Probe::new(0x00000000004000400040004000400000, 0x0a0c0c0000005418843a018102412820, 123, 48152),
+        Probe::new(0x0000003e000000000000000000000000, 0x11000006040442100124000082890864, 123, 48182),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x0000007e000000000000000000000000, 0x010002400182000080081d0000008000, 122, 36718),
-        Magic::new(0x00003f00000000000000000000000000, 0x00a008000020408c1120000810200042, 122, 21162),
-        Magic::new(0x00000000008000800080008000800000, 0x006084803e0004000684350c00300180, 123, 48214),
+        Probe::new(0x0000007e000000000000000000000000, 0x010002400182000080081d0000008000, 122, 36718),
+        Probe::new(0x00003f00000000000000000000000000, 0x00a008000020408c1120000810200042, 122, 21162),
+        Probe::new(0x00000000008000800080008000800000, 0x006084803e0004000684350c00300180, 123, 48214),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x000000fc000000000000000000000000, 0xc000018001020004000100a10201c500, 122, 21226),
-        Magic::new(0x00007e00000000000000000000000000, 0x00050000051400890001000080010004, 122, 21290),
-        Magic::new(0x00000000010001000100010001000000, 0xa4901081388805000080408822802822, 123, 48246),
+        Probe::new(0x000000fc000000000000000000000000, 0xc000018001020004000100a10201c500, 122, 21226),
+        Probe::new(0x00007e00000000000000000000000000, 0x00050000051400890001000080010004, 122, 21290),
+        Probe::new(0x00000000010001000100010001000000, 0xa4901081388805000080408822802822, 123, 48246),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x000001f8000000000000000000000000, 0x01000082010000000000000001441014, 122, 21354),
-        Magic::new(0x00000000020002000200020002000000, 0x4020000a000040080008001080244040, 123, 48276),
-        Magic::new(0x00007c00000000000000000000000000, 0x20002021008410008048800803000000, 123, 48308),
+        Probe::new(0x000001f8000000000000000000000000, 0x01000082010000000000000001441014, 122, 21354),
+        Probe::new(0x00000000020002000200020002000000, 0x4020000a000040080008001080244040, 123, 48276),
+        Probe::new(0x00007c00000000000000000000000000, 0x20002021008410008048800803000000, 123, 48308),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k7
-        Magic::new(0x000003f0000000000000000000000000, 0x00101004c98014400100000810011000, 122, 21417),
-        Magic::new(0x00000000040004000400040004000000, 0x80020020888041040080102420500008, 123, 48340),
-        Magic::new(0x00007800000000000000000000000000, 0x40400030044400219000d10000200404, 124, 52014),
+        Probe::new(0x000003f0000000000000000000000000, 0x00101004c98014400100000810011000, 122, 21417),
+        Probe::new(0x00000000040004000400040004000000, 0x80020020888041040080102420500008, 123, 48340),
+        Probe::new(0x00007800000000000000000000000000, 0x40400030044400219000d10000200404, 124, 52014),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l7
-        Magic::new(0x000007e0000000000000000000000000, 0x00000004244000100208206000004201, 122, 21481),
-        Magic::new(0x00000000080008000800080008000000, 0x04010008300c0401c410400801828210, 123, 48370),
-        Magic::new(0x00007000000000000000000000000000, 0x01410104800402010440020101080800, 125, 52676),
+        Probe::new(0x000007e0000000000000000000000000, 0x00000004244000100208206000004201, 122, 21481),
+        Probe::new(0x00000000080008000800080008000000, 0x04010008300c0401c410400801828210, 123, 48370),
+        Probe::new(0x00007000000000000000000000000000, 0x01410104800402010440020101080800, 125, 52676),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m7
-        Magic::new(0x00000fc0000000000000000000000000, 0x000404000320084001506900202200c1, 122, 21544),
-        Magic::new(0x00000000100010001000100010000000, 0x808080040c0000008800801100848108, 123, 48402),
-        Magic::new(0x00006000000000000000000000000000, 0x100800004402c2000000040000904000, 126, 36085),
+        Probe::new(0x00000fc0000000000000000000000000, 0x000404000320084001506900202200c1, 122, 21544),
+        Probe::new(0x00000000100010001000100010000000, 0x808080040c0000008800801100848108, 123, 48402),
+        Probe::new(0x00006000000000000000000000000000, 0x100800004402c2000000040000904000, 126, 36085),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n7
-        Magic::new(0x00001f80000000000000000000000000, 0x2a800002024080181041640000800400, 122, 21606),
-        Magic::new(0x00004000200020002000200020000000, 0x24040010a201000c00090c2282c04004, 122, 21670),
+        Probe::new(0x00001f80000000000000000000000000, 0x2a800002024080181041640000800400, 122, 21606),
+        Probe::new(0x00004000200020002000200020000000, 0x24040010a201000c00090c2282c04004, 122, 21670),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o7
-        Magic::new(0x00003f00000000000000000000000000, 0x40801d0c000400000010040c0c000000, 122, 21734),
-        Magic::new(0x00000000400040004000400040000000, 0x20800d802820000000100008801200a1, 123, 50246),
+        Probe::new(0x00003f00000000000000000000000000, 0x40801d0c000400000010040c0c000000, 122, 21734),
+        Probe::new(0x00000000400040004000400040000000, 0x20800d802820000000100008801200a1, 123, 50246),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p7
-        Magic::new(0x00007e00000000000000000000000000, 0x00800010060400000001c05000800080, 122, 31832),
-        Magic::new(0x00000000800080008000800080000000, 0x00006000420004020400002010804181, 123, 49838),
+        Probe::new(0x00007e00000000000000000000000000, 0x00800010060400000001c05000800080, 122, 31832),
+        Probe::new(0x00000000800080008000800080000000, 0x00006000420004020400002010804181, 123, 49838),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000001000100010001000100010000, 0xa40101001022010020404c0004004220, 122, 34510),
-        Magic::new(0x007e0000000000000000000000000000, 0x20000000021404020341014000000000, 122, 34574),
+        Probe::new(0x00000001000100010001000100010000, 0xa40101001022010020404c0004004220, 122, 34510),
+        Probe::new(0x007e0000000000000000000000000000, 0x20000000021404020341014000000000, 122, 34574),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000002000200020002000200020000, 0x380240101008600060000480c0000200, 122, 31895),
-        Magic::new(0x00fc0000000000000000000000000000, 0x0440140010002408c800000150908480, 122, 31959),
+        Probe::new(0x00000002000200020002000200020000, 0x380240101008600060000480c0000200, 122, 31895),
+        Probe::new(0x00fc0000000000000000000000000000, 0x0440140010002408c800000150908480, 122, 31959),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000004000400040004000400040000, 0x00808608014402080000200044031200, 122, 37569),
-        Magic::new(0x01f80000000000000000000000000000, 0x02000040000068108000000503021001, 122, 32023),
-        Magic::new(0x00020000000000000000000000000000, 0x0280000042a04008030c000401022080, 127, 28710),
+        Probe::new(0x00000004000400040004000400040000, 0x00808608014402080000200044031200, 122, 37569),
+        Probe::new(0x01f80000000000000000000000000000, 0x02000040000068108000000503021001, 122, 32023),
+        Probe::new(0x00020000000000000000000000000000, 0x0280000042a04008030c000401022080, 127, 28710),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000008000800080008000800080000, 0x2000014002000000000242000410e800, 122, 32087),
-        Magic::new(0x03f00000000000000000000000000000, 0x24048010000000400800000184219000, 122, 32150),
-        Magic::new(0x00060000000000000000000000000000, 0x03004400001240300810800151200806, 126, 36430),
+        Probe::new(0x00000008000800080008000800080000, 0x2000014002000000000242000410e800, 122, 32087),
+        Probe::new(0x03f00000000000000000000000000000, 0x24048010000000400800000184219000, 122, 32150),
+        Probe::new(0x00060000000000000000000000000000, 0x03004400001240300810800151200806, 126, 36430),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000010001000100010001000100000, 0x005800c2040018020000280004000040, 122, 32213),
-        Magic::new(0x07e00000000000000000000000000000, 0x00800000201000400000008262200000, 122, 32277),
-        Magic::new(0x000e0000000000000000000000000000, 0x00b00100004410000840840004000008, 125, 52747),
+        Probe::new(0x00000010001000100010001000100000, 0x005800c2040018020000280004000040, 122, 32213),
+        Probe::new(0x07e00000000000000000000000000000, 0x00800000201000400000008262200000, 122, 32277),
+        Probe::new(0x000e0000000000000000000000000000, 0x00b00100004410000840840004000008, 125, 52747),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000020002000200020002000200000, 0xc848340906000000b801002100c08081, 122, 32341),
-        Magic::new(0x0fc00000000000000000000000000000, 0x77010008000842200000280000005200, 122, 32405),
-        Magic::new(0x001e0000000000000000000000000000, 0x80001208880208000080000200100204, 124, 52173),
+        Probe::new(0x00000020002000200020002000200000, 0xc848340906000000b801002100c08081, 122, 32341),
+        Probe::new(0x0fc00000000000000000000000000000, 0x77010008000842200000280000005200, 122, 32405),
+        Probe::new(0x001e0000000000000000000000000000, 0x80001208880208000080000200100204, 124, 52173),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000040004000400040004000400000, 0x0084020100200040900240a016800200, 122, 32469),
-        Magic::new(0x1f800000000000000000000000000000, 0xd0a00002800010100a10000080402000, 122, 32533),
-        Magic::new(0x003e0000000000000000000000000000, 0x010822020000040487210a1010900000, 123, 49870),
+        Probe::new(0x00000040004000400040004000400000, 0x0084020100200040900240a016800200, 122, 32469),
+        Probe::new(0x1f800000000000000000000000000000, 0xd0a00002800010100a10000080402000, 122, 32533),
+        Probe::new(0x003e0000000000000000000000000000, 0x010822020000040487210a1010900000, 123, 49870),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000080008000800080008000800000, 0x22400506009161801110c3800820040b, 122, 37999),
-        Magic::new(0x007e0000000000000000000000000000, 0x01008020010002006100800000000200, 122, 32597),
-        Magic::new(0x3f000000000000000000000000000000, 0x0800400021000008219005020100b200, 122, 32661),
+        Probe::new(0x00000080008000800080008000800000, 0x22400506009161801110c3800820040b, 122, 37999),
+        Probe::new(0x007e0000000000000000000000000000, 0x01008020010002006100800000000200, 122, 32597),
+        Probe::new(0x3f000000000000000000000000000000, 0x0800400021000008219005020100b200, 122, 32661),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000100010001000100010001000000, 0x2004081200a2022811006e4008056080, 122, 36029),
-        Magic::new(0x00fc0000000000000000000000000000, 0x00000004014022008504000400080081, 122, 32725),
-        Magic::new(0x7e000000000000000000000000000000, 0x10028205000400028000800404000700, 122, 32788),
+        Probe::new(0x00000100010001000100010001000000, 0x2004081200a2022811006e4008056080, 122, 36029),
+        Probe::new(0x00fc0000000000000000000000000000, 0x00000004014022008504000400080081, 122, 32725),
+        Probe::new(0x7e000000000000000000000000000000, 0x10028205000400028000800404000700, 122, 32788),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000200020002000200020002000000, 0x002000190004040448010010e8401304, 122, 37632),
-        Magic::new(0x01f80000000000000000000000000000, 0x82c04100020401028400846240004020, 122, 32851),
-        Magic::new(0x7c000000000000000000000000000000, 0x000000202004430c0400210220020806, 123, 49902),
+        Probe::new(0x00000200020002000200020002000000, 0x002000190004040448010010e8401304, 122, 37632),
+        Probe::new(0x01f80000000000000000000000000000, 0x82c04100020401028400846240004020, 122, 32851),
+        Probe::new(0x7c000000000000000000000000000000, 0x000000202004430c0400210220020806, 123, 49902),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // k8
-        Magic::new(0x00000400040004000400040004000000, 0x1008424008a010c09001010200860241, 122, 32914),
-        Magic::new(0x03f00000000000000000000000000000, 0x00020810080020800012240800000101, 122, 32978),
-        Magic::new(0x78000000000000000000000000000000, 0x00100002060222023000000002c80525, 124, 52189),
+        Probe::new(0x00000400040004000400040004000000, 0x1008424008a010c09001010200860241, 122, 32914),
+        Probe::new(0x03f00000000000000000000000000000, 0x00020810080020800012240800000101, 122, 32978),
+        Probe::new(0x78000000000000000000000000000000, 0x00100002060222023000000002c80525, 124, 52189),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // l8
-        Magic::new(0x00000800080008000800080008000000, 0x02044009000204690101040408900248, 122, 33041),
-        Magic::new(0x07e00000000000000000000000000000, 0x2c0000440a1088100010401201012001, 122, 33104),
-        Magic::new(0x70000000000000000000000000000000, 0x80240002004000040480a90020000082, 125, 52755),
+        Probe::new(0x00000800080008000800080008000000, 0x02044009000204690101040408900248, 122, 33041),
+        Probe::new(0x07e00000000000000000000000000000, 0x2c0000440a1088100010401201012001, 122, 33104),
+        Probe::new(0x70000000000000000000000000000000, 0x80240002004000040480a90020000082, 125, 52755),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // m8
-        Magic::new(0x00001000100010001000100010000000, 0x00081544090280000800004100106088, 122, 33168),
-        Magic::new(0x0fc00000000000000000000000000000, 0x10008000000008106000002420c40000, 122, 33232),
-        Magic::new(0x60000000000000000000000000000000, 0x5084020000080244010802021200006a, 126, 37505),
+        Probe::new(0x00001000100010001000100010000000, 0x00081544090280000800004100106088, 122, 33168),
+        Probe::new(0x0fc00000000000000000000000000000, 0x10008000000008106000002420c40000, 122, 33232),
+        Probe::new(0x60000000000000000000000000000000, 0x5084020000080244010802021200006a, 126, 37505),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // n8
-        Magic::new(0x00002000200020002000200020000000, 0x00240402102020400860004110008202, 122, 38061),
-        Magic::new(0x1f800000000000000000000000000000, 0x00001020400034082200002200081004, 122, 33296),
-        Magic::new(0x40000000000000000000000000000000, 0x51082128602800026000400e00008002, 127, 35246),
+        Probe::new(0x00002000200020002000200020000000, 0x00240402102020400860004110008202, 122, 38061),
+        Probe::new(0x1f800000000000000000000000000000, 0x00001020400034082200002200081004, 122, 33296),
+        Probe::new(0x40000000000000000000000000000000, 0x51082128602800026000400e00008002, 127, 35246),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // o8
-        Magic::new(0x00004000400040004000400040000000, 0x80010008180c210002020004d0102401, 122, 37692),
-        Magic::new(0x3f000000000000000000000000000000, 0x8a200004105080281001080040004188, 122, 33360),
+        Probe::new(0x00004000400040004000400040000000, 0x80010008180c210002020004d0102401, 122, 37692),
+        Probe::new(0x3f000000000000000000000000000000, 0x8a200004105080281001080040004188, 122, 33360),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // p8
-        Magic::new(0x00008000800080008000800080000000, 0x01001000403020000004008011a00823, 122, 37879),
-        Magic::new(0x7e000000000000000000000000000000, 0x8820000080040c020002501080004200, 122, 34638),
+        Probe::new(0x00008000800080008000800080000000, 0x01001000403020000004008011a00823, 122, 37879),
+        Probe::new(0x7e000000000000000000000000000000, 0x8820000080040c020002501080004200, 122, 34638),
         PAD,
     ]),
 ];

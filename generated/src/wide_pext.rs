@@ -26,10 +26,28 @@
 // Between: 621 distinct sets (9936 bytes) and 4 grids of 80x80 cells (51200 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 1489136 entries (23826176 bytes): 47.67x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 536, 536 |
+// | R rook | 32, 32 | 0,1,2,3,5,6,7,8 | 6 (hashed: the fewest separating bits are 8); 5 (hashed: the fewest separating bits are 8) | 1280, 1280 |
+// | B bishop | 28, 28 | 0,1,2,3,8 | 5 | 784, 784 |
+// | N knight | 8, 8 | 0,2,7 | 3 | 440, 440 |
+// | P pawn | 2, 2 | 1 | 1 | 126, 126 |
+// | C cannon | 28, 28 | 0,1,2,5,6,7,8 | 6 (hashed: the fewest separating bits are 7) | 996, 996 |
+//
+// vector_index: 12 tables of 324 entries in all (1488 bytes with the hashes).
+// move_index, threat_index: 7 grids of potential attacks and offsets (10080 bytes), small tables
+// (156 bytes). Threat features: 99888. A [12][80][80][12] table of the same layout (u32 cells) would
+// take 3686400 bytes: 360x these 10236 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Index, Magic, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u128;
@@ -104,6 +122,75 @@ impl Piece {
             Piece::Pawn => "fmWfcFifmnD",
             Piece::Cannon => "mRcpR",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -231,6 +318,66 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::King, Color::White, square, occupied)
+}
+/// [`attacks`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::King, Color::White, square, occupied)
+}
+/// [`quiets`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Rook, Color::White, square, occupied)
+}
+/// [`attacks`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Rook, Color::White, square, occupied)
+}
+/// [`quiets`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`attacks`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`quiets`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Knight, Color::White, square, occupied)
+}
+/// [`attacks`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Knight, Color::White, square, occupied)
+}
+/// [`quiets`] of the cannon (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cannon_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Cannon, Color::White, square, occupied)
+}
+/// [`attacks`] of the cannon (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cannon_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Cannon, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -3465,6 +3612,596 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [8, 8],
+    [32, 32],
+    [28, 28],
+    [8, 8],
+    [2, 2],
+    [28, 28],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [536, 536],
+    [1280, 1280],
+    [784, 784],
+    [440, 440],
+    [126, 126],
+    [996, 996],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 99888;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 32;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
+    [VectorHash::new(0x1ef, 0xe4382121, 26, 16), VectorHash::new(0x1ef, 0x0fc8202a, 27, 80)], // R
+    [VectorHash::new(0x10f, 0x08800000, 27, 112), VectorHash::new(0x10f, 0x08800000, 27, 144)], // B
+    [VectorHash::new(0x85, 0x31000000, 29, 176), VectorHash::new(0x85, 0x31000000, 29, 184)], // N
+    [VectorHash::new(0x2, 0x40000000, 31, 192), VectorHash::new(0x2, 0x40000000, 31, 194)], // P
+    [VectorHash::new(0x1e7, 0x632202c0, 26, 196), VectorHash::new(0x1e7, 0x06b70388, 26, 260)], // C
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 324] = [
+    0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
+    0x70021,
+    0x5ffe1, 0x2001f, 0x7ffdf, 0x30001, 0x10020, 0x6ffe0, 0x4ffff, 0x21, // K black (bits 0,1,5,6)
+    0x8000, 0x180009, 0x8fff8, 0x1a0040, 0x8000, 0x8000, 0x8000, // R white (bits 0,1,2,3,5,6,7,8)
+    0x1c0080,
+    0x170008, 0x7fff7, 0x1e00c0, 0x8000, 0x8000, 0x8000, 0x8000, 0x160007,
+    0x8000, 0x1ff40, 0xfffff, 0x8000, 0x8000, 0x3ff80, 0x150006, 0x8000,
+    0x5ffc0, 0xefffe, 0x8000, 0x8000, 0x8000, 0x140005, 0x8000, 0x8000,
+    0xdfffd, 0x190020, 0x8000, 0x8000, 0x130004, 0x1b0060, 0xcfffc, 0x8000,
+    0x1d00a0, 0x8000, 0x8000, 0x120003, 0x1f00e0, 0xbfffb, 0x8000, 0xff20,
+    0x8000, 0x8000, 0x110002, 0x2ff60, 0xafffa, 0x8000, 0x4ffa0, 0x8000,
+    0x8000, 0x100001, 0x6ffe0, 0x9fff9, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x18fff7, 0xf0001, 0x17fff8, 0xe0002, 0x16fff9, 0xd0003, // R black (bits 0,1,2,3,5,6,7,8)
+    0x15fffa, 0xc0004,
+    0x14fffb, 0xb0005, 0x13fffc, 0xa0006, 0x12fffd, 0x90007, 0x11fffe, 0x80008,
+    0x10ffff, 0x70009, 0x19ffe0, 0x1affc0, 0x1bffa0, 0x1cff80, 0x1dff60, 0x1eff40,
+    0x1fff20, 0xe0, 0x100c0, 0x200a0, 0x30080, 0x40060, 0x50040, 0x60020,
+    0x8000, 0xf0021, 0x110042, 0x130063, 0x150084, 0x1700a5, 0x1900c6, // B white (bits 0,1,2,3,8)
+    0x1b00e7,
+    0x8000, 0x1a00d9, 0x1800ba, 0x16009b, 0x14007c, 0x12005d, 0x10003e, 0xe001f,
+    0x8000, 0xdffe1, 0xbffc2, 0x9ffa3, 0x7ff84, 0x5ff65, 0x3ff46, 0x1ff27,
+    0x8000, 0xff19, 0x2ff3a, 0x4ff5b, 0x6ff7c, 0x8ff9d, 0xaffbe, 0xcffdf,
+    0x8000, 0xc0021, 0xa0042, 0x80063, 0x60084, 0x400a5, 0x200c6, 0xe7, // B black (bits 0,1,2,3,8)
+    0x8000, 0x100d9, 0x300ba, 0x5009b, 0x7007c, 0x9005d, 0xb003e, 0xd001f,
+    0x8000, 0xeffe1, 0x10ffc2, 0x12ffa3, 0x14ff84, 0x16ff65, 0x18ff46, 0x1aff27,
+    0x8000, 0x1bff19, 0x19ff3a, 0x17ff5b, 0x15ff7c, 0x13ff9d, 0x11ffbe, 0xfffdf,
+    0x50022, 0x70041, 0x2ffde, 0xffbf, 0x3ffe2, 0x1ffc1, 0x4001e, 0x6003f, // N white (bits 0,2,7)
+    0x20022, 0x41, 0x5ffde, 0x7ffbf, 0x4ffe2, 0x6ffc1, 0x3001e, 0x1003f, // N black (bits 0,2,7)
+    0x10021, 0x1f, // P white (bits 1)
+    0xffe1, 0x1ffdf, // P black (bits 1)
+    0x140008, 0x8000, 0xafffb, 0x8000, 0x8000, 0x4ffa0, 0x8000, // C white (bits 0,1,2,5,6,7,8)
+    0x8000,
+    0x8000, 0x8000, 0xf0003, 0x170060, 0xdfffe, 0x8000, 0x8000, 0x8000,
+    0x8fff9, 0x8000, 0x8000, 0x2ff60, 0x120006, 0x8000, 0x1a00c0, 0x8000,
+    0x150009, 0x8000, 0x8000, 0xbfffc, 0x8000, 0x8000, 0x5ffc0, 0x8000,
+    0x8000, 0xff20, 0x8000, 0x100004, 0x180080, 0x6fff7, 0x8000, 0x8000,
+    0x8000, 0x9fffa, 0x8000, 0x8000, 0x3ff80, 0x130007, 0x8000, 0x1b00e0,
+    0x8000, 0xe0002, 0x160040, 0xcfffd, 0x8000, 0x8000, 0x8000, 0x7fff8,
+    0x8000, 0x8000, 0x1ff40, 0x110005, 0x8000, 0x1900a0, 0x8000, 0x8000,
+    0x70008, 0x60009, 0x100c0, 0xd0002, 0x18ff80, 0xc0003, 0xb0004, // C black (bits 0,1,2,5,6,7,8)
+    0x8000,
+    0xa0005, 0x8000, 0x90006, 0x80007, 0x200a0, 0x8000, 0x19ff60, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x30080, 0x8000,
+    0x8000, 0x1aff40, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x40060, 0x8000, 0x1bff20, 0x8000, 0x14fff8, 0x8000, 0x13fff9,
+    0x8000, 0x12fffa, 0x11fffb, 0x50040, 0x10fffc, 0x8000, 0xffffd, 0xefffe,
+    0x16ffc0, 0x15fff7, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0xe0, 0x8000, 0x17ffa0, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 5], [6, 6]];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 7] = [
+    // grid 0
+    [
+        0x00000000000000000000000000000c02, 0x00000000000000000000000000001c05, // from a1
+        0x0000000000000000000000000000380a, 0x00000000000000000000000000007014, // from c1
+        0x0000000000000000000000000000e028, 0x0000000000000000000000000001c050, // from e1
+        0x000000000000000000000000000380a0, 0x00000000000000000000000000070140, // from g1
+        0x000000000000000000000000000e0280, 0x000000000000000000000000000c0100, // from i1
+        0x00000000000000000000000000300803, 0x00000000000000000000000000701407, // from a2
+        0x00000000000000000000000000e0280e, 0x00000000000000000000000001c0501c, // from c2
+        0x0000000000000000000000000380a038, 0x00000000000000000000000007014070, // from e2
+        0x0000000000000000000000000e0280e0, 0x0000000000000000000000001c0501c0, // from g2
+        0x000000000000000000000000380a0380, 0x00000000000000000000000030040300, // from i2
+        0x000000000000000000000000c0200c00, 0x000000000000000000000001c0501c00, // from a3
+        0x00000000000000000000000380a03800, 0x00000000000000000000000701407000, // from c3
+        0x00000000000000000000000e0280e000, 0x00000000000000000000001c0501c000, // from e3
+        0x0000000000000000000000380a038000, 0x00000000000000000000007014070000, // from g3
+        0x0000000000000000000000e0280e0000, 0x0000000000000000000000c0100c0000, // from i3
+        0x00000000000000000000030080300000, 0x00000000000000000000070140700000, // from a4
+        0x000000000000000000000e0280e00000, 0x000000000000000000001c0501c00000, // from c4
+        0x00000000000000000000380a03800000, 0x00000000000000000000701407000000, // from e4
+        0x00000000000000000000e0280e000000, 0x00000000000000000001c0501c000000, // from g4
+        0x0000000000000000000380a038000000, 0x00000000000000000003004030000000, // from i4
+        0x0000000000000000000c0200c0000000, 0x0000000000000000001c0501c0000000, // from a5
+        0x000000000000000000380a0380000000, 0x00000000000000000070140700000000, // from c5
+        0x000000000000000000e0280e00000000, 0x000000000000000001c0501c00000000, // from e5
+        0x00000000000000000380a03800000000, 0x00000000000000000701407000000000, // from g5
+        0x00000000000000000e0280e000000000, 0x00000000000000000c0100c000000000, // from i5
+        0x00000000000000003008030000000000, 0x00000000000000007014070000000000, // from a6
+        0x0000000000000000e0280e0000000000, 0x0000000000000001c0501c0000000000, // from c6
+        0x000000000000000380a0380000000000, 0x00000000000000070140700000000000, // from e6
+        0x000000000000000e0280e00000000000, 0x000000000000001c0501c00000000000, // from g6
+        0x00000000000000380a03800000000000, 0x00000000000000300403000000000000, // from i6
+        0x00000000000000c0200c000000000000, 0x00000000000001c0501c000000000000, // from a7
+        0x0000000000000380a038000000000000, 0x00000000000007014070000000000000, // from c7
+        0x0000000000000e0280e0000000000000, 0x0000000000001c0501c0000000000000, // from e7
+        0x000000000000380a0380000000000000, 0x00000000000070140700000000000000, // from g7
+        0x000000000000e0280e00000000000000, 0x000000000000c0100c00000000000000, // from i7
+        0x00000000000000803000000000000000, 0x00000000000001407000000000000000, // from a8
+        0x0000000000000280e000000000000000, 0x0000000000000501c000000000000000, // from c8
+        0x0000000000000a038000000000000000, 0x00000000000014070000000000000000, // from e8
+        0x000000000000280e0000000000000000, 0x000000000000501c0000000000000000, // from g8
+        0x000000000000a0380000000000000000, 0x00000000000040300000000000000000, // from i8
+    ],
+    // grid 1
+    [
+        0x000000000000004010040100401007fe, 0x00000000000000802008020080200bfd, // from a1
+        0x000000000000010040100401004013fb, 0x000000000000020080200802008023f7, // from c1
+        0x000000000000040100401004010043ef, 0x000000000000080200802008020083df, // from e1
+        0x000000000000100401004010040103bf, 0x0000000000002008020080200802037f, // from g1
+        0x000000000000401004010040100402ff, 0x000000000000802008020080200801ff, // from i1
+        0x000000000000004010040100401ff801, 0x000000000000008020080200802ff402, // from a2
+        0x000000000000010040100401004fec04, 0x000000000000020080200802008fdc08, // from c2
+        0x000000000000040100401004010fbc10, 0x000000000000080200802008020f7c20, // from e2
+        0x000000000000100401004010040efc40, 0x000000000000200802008020080dfc80, // from g2
+        0x000000000000401004010040100bfd00, 0x0000000000008020080200802007fe00, // from i2
+        0x0000000000000040100401007fe00401, 0x000000000000008020080200bfd00802, // from a3
+        0x0000000000000100401004013fb01004, 0x0000000000000200802008023f702008, // from c3
+        0x0000000000000401004010043ef04010, 0x0000000000000802008020083df08020, // from e3
+        0x0000000000001004010040103bf10040, 0x00000000000020080200802037f20080, // from g3
+        0x0000000000004010040100402ff40100, 0x0000000000008020080200801ff80200, // from i3
+        0x0000000000000040100401ff80100401, 0x0000000000000080200802ff40200802, // from a4
+        0x0000000000000100401004fec0401004, 0x0000000000000200802008fdc0802008, // from c4
+        0x0000000000000401004010fbc1004010, 0x0000000000000802008020f7c2008020, // from e4
+        0x0000000000001004010040efc4010040, 0x0000000000002008020080dfc8020080, // from g4
+        0x0000000000004010040100bfd0040100, 0x00000000000080200802007fe0080200, // from i4
+        0x00000000000000401007fe0040100401, 0x0000000000000080200bfd0080200802, // from a5
+        0x00000000000001004013fb0100401004, 0x00000000000002008023f70200802008, // from c5
+        0x00000000000004010043ef0401004010, 0x00000000000008020083df0802008020, // from e5
+        0x00000000000010040103bf1004010040, 0x000000000000200802037f2008020080, // from g5
+        0x00000000000040100402ff4010040100, 0x00000000000080200801ff8020080200, // from i5
+        0x00000000000000401ff8010040100401, 0x00000000000000802ff4020080200802, // from a6
+        0x00000000000001004fec040100401004, 0x00000000000002008fdc080200802008, // from c6
+        0x00000000000004010fbc100401004010, 0x00000000000008020f7c200802008020, // from e6
+        0x00000000000010040efc401004010040, 0x00000000000020080dfc802008020080, // from g6
+        0x00000000000040100bfd004010040100, 0x000000000000802007fe008020080200, // from i6
+        0x000000000000007fe004010040100401, 0x00000000000000bfd008020080200802, // from a7
+        0x000000000000013fb010040100401004, 0x000000000000023f7020080200802008, // from c7
+        0x000000000000043ef040100401004010, 0x000000000000083df080200802008020, // from e7
+        0x000000000000103bf100401004010040, 0x0000000000002037f200802008020080, // from g7
+        0x000000000000402ff401004010040100, 0x000000000000801ff802008020080200, // from i7
+        0x000000000000ff801004010040100401, 0x000000000000ff402008020080200802, // from a8
+        0x000000000000fec04010040100401004, 0x000000000000fdc08020080200802008, // from c8
+        0x000000000000fbc10040100401004010, 0x000000000000f7c20080200802008020, // from e8
+        0x000000000000efc40100401004010040, 0x000000000000dfc80200802008020080, // from g8
+        0x000000000000bfd00401004010040100, 0x0000000000007fe00802008020080200, // from i8
+    ],
+    // grid 2
+    [
+        0x00000000000020040080100200400800, 0x00000000000040080100200400801400, // from a1
+        0x00000000000080100200400801102800, 0x00000000000000200400801042205000, // from c1
+        0x0000000000000000080101208440a000, 0x00000000000000000006024108814000, // from e1
+        0x00000000000000001008048211028000, 0x00000000000000402010080422050000, // from g1
+        0x000000000000008040201008040a0000, 0x00000000000001008040201008040000, // from i1
+        0x00000000000010020040080100200002, 0x00000000000020040080100200500005, // from a2
+        0x00000000000040080100200440a0000a, 0x00000000000080100200410881400014, // from c2
+        0x00000000000000200404821102800028, 0x00000000000000001809042205000050, // from e2
+        0x0000000000000040201208440a0000a0, 0x00000000000000804020108814000140, // from g2
+        0x00000000000001008040201028000280, 0x00000000000002010080402010000100, // from i2
+        0x00000000000008010020040080000804, 0x00000000000010020040080140001408, // from a3
+        0x00000000000020040080110280002811, 0x00000000000040080104220500005022, // from c3
+        0x00000000000080101208440a0000a044, 0x00000000000000602410881400014088, // from e3
+        0x00000000000000804821102800028110, 0x00000000000001008042205000050220, // from g3
+        0x0000000000000201008040a0000a0040, 0x00000000000004020100804000040080, // from i3
+        0x00000000000004008010020000201008, 0x00000000000008010020050000502010, // from a4
+        0x000000000000100200440a0000a04420, 0x00000000000020041088140001408841, // from c4
+        0x00000000000040482110280002811082, 0x00000000000080904220500005022104, // from e4
+        0x00000000000001208440a0000a044208, 0x00000000000002010881400014088010, // from g4
+        0x00000000000004020102800028010020, 0x00000000000008040201000010020040, // from i4
+        0x00000000000002004008000080402010, 0x00000000000004008014000140804020, // from a5
+        0x00000000000008011028000281108040, 0x00000000000010422050000502210480, // from c5
+        0x000000000000208440a0000a04420901, 0x00000000000041088140001408841202, // from e5
+        0x00000000000082110280002811082004, 0x00000000000004220500005022004008, // from g5
+        0x00000000000008040a0000a004008010, 0x00000000000010080400004008010020, // from i5
+        0x00000000000001002000020100804020, 0x00000000000002005000050201008040, // from a6
+        0x0000000000000440a0000a0442010080, 0x00000000000008814000140884120100, // from c6
+        0x00000000000011028000281108240600, 0x00000000000022050000502210480801, // from e6
+        0x000000000000440a0000a04420801002, 0x00000000000088140001408801002004, // from g6
+        0x00000000000010280002801002004008, 0x00000000000020100001002004008010, // from i6
+        0x00000000000000800008040201008040, 0x00000000000001400014080402010080, // from a7
+        0x00000000000002800028110804020100, 0x00000000000005000050221048040200, // from c7
+        0x0000000000000a0000a0442090180000, 0x00000000000014000140884120200400, // from e7
+        0x00000000000028000281108200400801, 0x00000000000050000502200400801002, // from g7
+        0x000000000000a0000a00400801002004, 0x00000000000040000400801002004008, // from i7
+        0x00000000000000002010080402010080, 0x00000000000000005020100804020100, // from a8
+        0x0000000000000000a044201008040200, 0x00000000000000014088412010080000, // from c8
+        0x00000000000000028110824060000000, 0x00000000000000050221048080100000, // from e8
+        0x000000000000000a0442080100200400, 0x00000000000000140880100200400801, // from g8
+        0x00000000000000280100200400801002, 0x00000000000000100200400801002004, // from i8
+    ],
+    // grid 3
+    [
+        0x00000000000000000000000000201000, 0x00000000000000000000000000502000, // from a1
+        0x00000000000000000000000000a04400, 0x00000000000000000000000001408800, // from c1
+        0x00000000000000000000000002811000, 0x00000000000000000000000005022000, // from e1
+        0x0000000000000000000000000a044000, 0x00000000000000000000000014088000, // from g1
+        0x00000000000000000000000028010000, 0x00000000000000000000000010020000, // from i1
+        0x00000000000000000000000080400004, 0x00000000000000000000000140800008, // from a2
+        0x00000000000000000000000281100011, 0x00000000000000000000000502200022, // from c2
+        0x00000000000000000000000a04400044, 0x00000000000000000000001408800088, // from e2
+        0x00000000000000000000002811000110, 0x00000000000000000000005022000220, // from g2
+        0x0000000000000000000000a004000040, 0x00000000000000000000004008000080, // from i2
+        0x00000000000000000000020100001002, 0x00000000000000000000050200002005, // from a3
+        0x000000000000000000000a044000440a, 0x00000000000000000000140880008814, // from c3
+        0x00000000000000000000281100011028, 0x00000000000000000000502200022050, // from e3
+        0x00000000000000000000a044000440a0, 0x00000000000000000001408800088140, // from g3
+        0x00000000000000000002801000010280, 0x00000000000000000001002000020100, // from i3
+        0x00000000000000000008040000400800, 0x00000000000000000014080000801400, // from a4
+        0x00000000000000000028110001102800, 0x00000000000000000050220002205000, // from c4
+        0x000000000000000000a044000440a000, 0x00000000000000000140880008814000, // from e4
+        0x00000000000000000281100011028000, 0x00000000000000000502200022050000, // from g4
+        0x00000000000000000a004000040a0000, 0x00000000000000000400800008040000, // from i4
+        0x00000000000000002010000100200000, 0x00000000000000005020000200500000, // from a5
+        0x0000000000000000a044000440a00000, 0x00000000000000014088000881400000, // from c5
+        0x00000000000000028110001102800000, 0x00000000000000050220002205000000, // from e5
+        0x000000000000000a044000440a000000, 0x00000000000000140880008814000000, // from g5
+        0x00000000000000280100001028000000, 0x00000000000000100200002010000000, // from i5
+        0x00000000000000804000040080000000, 0x00000000000001408000080140000000, // from a6
+        0x00000000000002811000110280000000, 0x00000000000005022000220500000000, // from c6
+        0x0000000000000a044000440a00000000, 0x00000000000014088000881400000000, // from e6
+        0x00000000000028110001102800000000, 0x00000000000050220002205000000000, // from g6
+        0x000000000000a004000040a000000000, 0x00000000000040080000804000000000, // from i6
+        0x00000000000001000010020000000000, 0x00000000000002000020050000000000, // from a7
+        0x000000000000044000440a0000000000, 0x00000000000008800088140000000000, // from c7
+        0x00000000000011000110280000000000, 0x00000000000022000220500000000000, // from e7
+        0x00000000000044000440a00000000000, 0x00000000000088000881400000000000, // from g7
+        0x00000000000010000102800000000000, 0x00000000000020000201000000000000, // from i7
+        0x00000000000000004008000000000000, 0x00000000000000008014000000000000, // from a8
+        0x00000000000000011028000000000000, 0x00000000000000022050000000000000, // from c8
+        0x000000000000000440a0000000000000, 0x00000000000000088140000000000000, // from e8
+        0x00000000000000110280000000000000, 0x00000000000000220500000000000000, // from g8
+        0x00000000000000040a00000000000000, 0x00000000000000080400000000000000, // from i8
+    ],
+    // grid 4
+    [
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a1
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c1
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e1
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g1
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i1
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a2
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c2
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e2
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g2
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i2
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a3
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c3
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e3
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g3
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i3
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a4
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c4
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e4
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g4
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i4
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a5
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c5
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e5
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g5
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i5
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a6
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c6
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e6
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g6
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i6
+        0x00000000000000800000000000000000, 0x00000000000001400000000000000000, // from a7
+        0x00000000000002800000000000000000, 0x00000000000005000000000000000000, // from c7
+        0x0000000000000a000000000000000000, 0x00000000000014000000000000000000, // from e7
+        0x00000000000028000000000000000000, 0x00000000000050000000000000000000, // from g7
+        0x000000000000a0000000000000000000, 0x00000000000040000000000000000000, // from i7
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i8
+    ],
+    // grid 5
+    [
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i1
+        0x00000000000000000000000000000002, 0x00000000000000000000000000000005, // from a2
+        0x0000000000000000000000000000000a, 0x00000000000000000000000000000014, // from c2
+        0x00000000000000000000000000000028, 0x00000000000000000000000000000050, // from e2
+        0x000000000000000000000000000000a0, 0x00000000000000000000000000000140, // from g2
+        0x00000000000000000000000000000280, 0x00000000000000000000000000000100, // from i2
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a3
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c3
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e3
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g3
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i3
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a4
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c4
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e4
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g4
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i4
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a5
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c5
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e5
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g5
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i5
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a6
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c6
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e6
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g6
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i6
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a7
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c7
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e7
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g7
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i7
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a8
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c8
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e8
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g8
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i8
+    ],
+    // grid 6
+    [
+        0x000000000000004010040100401003fc, 0x000000000000008020080200802003f8, // from a1
+        0x000000000000010040100401004003f1, 0x000000000000020080200802008003e3, // from c1
+        0x000000000000040100401004010003c7, 0x0000000000000802008020080200038f, // from e1
+        0x0000000000001004010040100400031f, 0x0000000000002008020080200800023f, // from g1
+        0x0000000000004010040100401000007f, 0x000000000000802008020080200000ff, // from i1
+        0x000000000000004010040100400ff000, 0x000000000000008020080200800fe000, // from a2
+        0x000000000000010040100401000fc400, 0x000000000000020080200802000f8c00, // from c2
+        0x000000000000040100401004000f1c00, 0x000000000000080200802008000e3c00, // from e2
+        0x000000000000100401004010000c7c00, 0x0000000000002008020080200008fc00, // from g2
+        0x0000000000004010040100400001fc00, 0x0000000000008020080200800003fc00, // from i2
+        0x0000000000000040100401003fc00001, 0x0000000000000080200802003f800002, // from a3
+        0x0000000000000100401004003f100004, 0x0000000000000200802008003e300008, // from c3
+        0x0000000000000401004010003c700010, 0x00000000000008020080200038f00020, // from e3
+        0x00000000000010040100400031f00040, 0x00000000000020080200800023f00080, // from g3
+        0x00000000000040100401000007f00100, 0x0000000000008020080200000ff00200, // from i3
+        0x0000000000000040100400ff00000401, 0x0000000000000080200800fe00000802, // from a4
+        0x0000000000000100401000fc40001004, 0x0000000000000200802000f8c0002008, // from c4
+        0x0000000000000401004000f1c0004010, 0x0000000000000802008000e3c0008020, // from e4
+        0x0000000000001004010000c7c0010040, 0x00000000000020080200008fc0020080, // from g4
+        0x00000000000040100400001fc0040100, 0x00000000000080200800003fc0080200, // from i4
+        0x00000000000000401003fc0000100401, 0x00000000000000802003f80000200802, // from a5
+        0x00000000000001004003f10000401004, 0x00000000000002008003e30000802008, // from c5
+        0x00000000000004010003c70001004010, 0x000000000000080200038f0002008020, // from e5
+        0x000000000000100400031f0004010040, 0x000000000000200800023f0008020080, // from g5
+        0x000000000000401000007f0010040100, 0x00000000000080200000ff0020080200, // from i5
+        0x00000000000000400ff0000040100401, 0x00000000000000800fe0000080200802, // from a6
+        0x00000000000001000fc4000100401004, 0x00000000000002000f8c000200802008, // from c6
+        0x00000000000004000f1c000401004010, 0x00000000000008000e3c000802008020, // from e6
+        0x00000000000010000c7c001004010040, 0x000000000000200008fc002008020080, // from g6
+        0x000000000000400001fc004010040100, 0x000000000000800003fc008020080200, // from i6
+        0x000000000000003fc000010040100401, 0x000000000000003f8000020080200802, // from a7
+        0x000000000000003f1000040100401004, 0x000000000000003e3000080200802008, // from c7
+        0x000000000000003c7000100401004010, 0x0000000000000038f000200802008020, // from e7
+        0x0000000000000031f000401004010040, 0x0000000000000023f000802008020080, // from g7
+        0x0000000000000007f001004010040100, 0x000000000000000ff002008020080200, // from i7
+        0x000000000000ff000004010040100401, 0x000000000000fe000008020080200802, // from a8
+        0x000000000000fc400010040100401004, 0x000000000000f8c00020080200802008, // from c8
+        0x000000000000f1c00040100401004010, 0x000000000000e3c00080200802008020, // from e8
+        0x000000000000c7c00100401004010040, 0x0000000000008fc00200802008020080, // from g8
+        0x0000000000001fc00401004010040100, 0x0000000000003fc00802008020080200, // from i8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
+    // grid 0
+    [
+        0, 3, 8, 13, 18, 23, 28, 33, 38, 43, // rank 1
+        46, 51, 59, 67, 75, 83, 91, 99, 107, 115, // rank 2
+        120, 125, 133, 141, 149, 157, 165, 173, 181, 189, // rank 3
+        194, 199, 207, 215, 223, 231, 239, 247, 255, 263, // rank 4
+        268, 273, 281, 289, 297, 305, 313, 321, 329, 337, // rank 5
+        342, 347, 355, 363, 371, 379, 387, 395, 403, 411, // rank 6
+        416, 421, 429, 437, 445, 453, 461, 469, 477, 485, // rank 7
+        490, 493, 498, 503, 508, 513, 518, 523, 528, 533, // rank 8
+    ],
+    // grid 1
+    [
+        0, 16, 32, 48, 64, 80, 96, 112, 128, 144, // rank 1
+        160, 176, 192, 208, 224, 240, 256, 272, 288, 304, // rank 2
+        320, 336, 352, 368, 384, 400, 416, 432, 448, 464, // rank 3
+        480, 496, 512, 528, 544, 560, 576, 592, 608, 624, // rank 4
+        640, 656, 672, 688, 704, 720, 736, 752, 768, 784, // rank 5
+        800, 816, 832, 848, 864, 880, 896, 912, 928, 944, // rank 6
+        960, 976, 992, 1008, 1024, 1040, 1056, 1072, 1088, 1104, // rank 7
+        1120, 1136, 1152, 1168, 1184, 1200, 1216, 1232, 1248, 1264, // rank 8
+    ],
+    // grid 2
+    [
+        0, 7, 15, 24, 33, 42, 51, 60, 69, 77, // rank 1
+        84, 91, 100, 110, 121, 132, 143, 154, 164, 173, // rank 2
+        180, 187, 196, 207, 219, 232, 245, 257, 268, 277, // rank 3
+        284, 291, 300, 311, 324, 338, 352, 365, 376, 385, // rank 4
+        392, 399, 408, 419, 432, 446, 460, 473, 484, 493, // rank 5
+        500, 507, 516, 527, 539, 552, 565, 577, 588, 597, // rank 6
+        604, 611, 620, 630, 641, 652, 663, 674, 684, 693, // rank 7
+        700, 707, 715, 724, 733, 742, 751, 760, 769, 777, // rank 8
+    ],
+    // grid 3
+    [
+        0, 2, 5, 9, 13, 17, 21, 25, 29, 32, // rank 1
+        34, 37, 41, 47, 53, 59, 65, 71, 77, 81, // rank 2
+        84, 88, 94, 102, 110, 118, 126, 134, 142, 148, // rank 3
+        152, 156, 162, 170, 178, 186, 194, 202, 210, 216, // rank 4
+        220, 224, 230, 238, 246, 254, 262, 270, 278, 284, // rank 5
+        288, 292, 298, 306, 314, 322, 330, 338, 346, 352, // rank 6
+        356, 359, 363, 369, 375, 381, 387, 393, 399, 403, // rank 7
+        406, 408, 411, 415, 419, 423, 427, 431, 435, 438, // rank 8
+    ],
+    // grid 4
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 1
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 2
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 3
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 4
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 5
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 6
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 7
+        126, 126, 126, 126, 126, 126, 126, 126, 126, 126, // rank 8
+    ],
+    // grid 5
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 2
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 3
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 4
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 5
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 6
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 7
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 8
+    ],
+    // grid 6
+    [
+        0, 14, 27, 40, 53, 66, 79, 92, 105, 118, // rank 1
+        132, 145, 157, 169, 181, 193, 205, 217, 229, 241, // rank 2
+        254, 267, 279, 291, 303, 315, 327, 339, 351, 363, // rank 3
+        376, 389, 401, 413, 425, 437, 449, 461, 473, 485, // rank 4
+        498, 511, 523, 535, 547, 559, 571, 583, 595, 607, // rank 5
+        620, 633, 645, 657, 669, 681, 693, 705, 717, 729, // rank 6
+        742, 755, 767, 779, 791, 803, 815, 827, 839, 851, // rank 7
+        864, 878, 891, 904, 917, 930, 943, 956, 969, 982, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 6432],
+    [12864, 28224],
+    [43584, 52992],
+    [62400, 67680],
+    [72960, 74472],
+    [75984, 87936],
+];
 const PIECES: usize = 6;
 const KINDS: usize = 8;
 #[inline(always)]
@@ -3530,7 +4267,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 0, 1);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 0, 1);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -3623,324 +4360,324 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000402, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 6143),
-        Magic::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26170),
+        Probe::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 6143),
+        Probe::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26170),
     ]),
     Slot::new(0x00000000000000000000000000000805, [ // b1
-        Magic::new(0x000000000000000000000000000001fc, 0x00000000000000000000000000000000, 0, 14589),
-        Magic::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 24187),
+        Probe::new(0x000000000000000000000000000001fc, 0x00000000000000000000000000000000, 0, 14589),
+        Probe::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 24187),
     ]),
     Slot::new(0x0000000000000000000000000000100a, [ // c1
-        Magic::new(0x000000000000000000000000000001fa, 0x00000000000000000000000000000000, 0, 14717),
-        Magic::new(0x00000000000000004010040100401000, 0x00000000000000000000000000000000, 0, 24251),
+        Probe::new(0x000000000000000000000000000001fa, 0x00000000000000000000000000000000, 0, 14717),
+        Probe::new(0x00000000000000004010040100401000, 0x00000000000000000000000000000000, 0, 24251),
     ]),
     Slot::new(0x00000000000000000000000000002014, [ // d1
-        Magic::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 24315),
-        Magic::new(0x000000000000000000000000000001f6, 0x00000000000000000000000000000000, 0, 14845),
+        Probe::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 24315),
+        Probe::new(0x000000000000000000000000000001f6, 0x00000000000000000000000000000000, 0, 14845),
     ]),
     Slot::new(0x00000000000000000000000000004028, [ // e1
-        Magic::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 24379),
-        Magic::new(0x000000000000000000000000000001ee, 0x00000000000000000000000000000000, 0, 14973),
+        Probe::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 24379),
+        Probe::new(0x000000000000000000000000000001ee, 0x00000000000000000000000000000000, 0, 14973),
     ]),
     Slot::new(0x00000000000000000000000000008050, [ // f1
-        Magic::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 24443),
-        Magic::new(0x000000000000000000000000000001de, 0x00000000000000000000000000000000, 0, 15101),
+        Probe::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 24443),
+        Probe::new(0x000000000000000000000000000001de, 0x00000000000000000000000000000000, 0, 15101),
     ]),
     Slot::new(0x000000000000000000000000000100a0, [ // g1
-        Magic::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 24507),
-        Magic::new(0x000000000000000000000000000001be, 0x00000000000000000000000000000000, 0, 15229),
+        Probe::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 24507),
+        Probe::new(0x000000000000000000000000000001be, 0x00000000000000000000000000000000, 0, 15229),
     ]),
     Slot::new(0x00000000000000000000000000020140, [ // h1
-        Magic::new(0x0000000000000000000000000000017e, 0x00000000000000000000000000000000, 0, 15357),
-        Magic::new(0x00000000000000080200802008020000, 0x00000000000000000000000000000000, 0, 24571),
+        Probe::new(0x0000000000000000000000000000017e, 0x00000000000000000000000000000000, 0, 15357),
+        Probe::new(0x00000000000000080200802008020000, 0x00000000000000000000000000000000, 0, 24571),
     ]),
     Slot::new(0x00000000000000000000000000040280, [ // i1
-        Magic::new(0x000000000000000000000000000000fe, 0x00000000000000000000000000000000, 0, 15485),
-        Magic::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 24635),
+        Probe::new(0x000000000000000000000000000000fe, 0x00000000000000000000000000000000, 0, 15485),
+        Probe::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 24635),
     ]),
     Slot::new(0x00000000000000000000000000080100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 6399),
-        Magic::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26234),
+        Probe::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 6399),
+        Probe::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26234),
     ]),
     Slot::new(0x00000000000000000000000000100801, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 0),
-        Magic::new(0x00000000000000001004010040100000, 0x00000000000000000000000000000000, 0, 29848),
+        Probe::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 0),
+        Probe::new(0x00000000000000001004010040100000, 0x00000000000000000000000000000000, 0, 29848),
     ]),
     Slot::new(0x00000000000000000000000000201402, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x00000000000000000000000000000000, 0, 8190),
-        Magic::new(0x00000000000000002008020080200000, 0x00000000000000000000000000000000, 0, 28217),
+        Probe::new(0x0000000000000000000000000007f000, 0x00000000000000000000000000000000, 0, 8190),
+        Probe::new(0x00000000000000002008020080200000, 0x00000000000000000000000000000000, 0, 28217),
     ]),
     Slot::new(0x00000000000000000000000000402804, [ // c2
-        Magic::new(0x0000000000000000000000000007e000, 0x00000000000000000000000000000000, 0, 19452),
-        Magic::new(0x00000000000000004010040100400800, 0x00000000000000000000000000000000, 0, 19516),
+        Probe::new(0x0000000000000000000000000007e000, 0x00000000000000000000000000000000, 0, 19452),
+        Probe::new(0x00000000000000004010040100400800, 0x00000000000000000000000000000000, 0, 19516),
     ]),
     Slot::new(0x00000000000000000000000000805008, [ // d2
-        Magic::new(0x0000000000000000000000000007d800, 0x00000000000000000000000000000000, 0, 8318),
-        Magic::new(0x00000000000000008020080200800000, 0x00000000000000000000000000000000, 0, 28249),
+        Probe::new(0x0000000000000000000000000007d800, 0x00000000000000000000000000000000, 0, 8318),
+        Probe::new(0x00000000000000008020080200800000, 0x00000000000000000000000000000000, 0, 28249),
     ]),
     Slot::new(0x0000000000000000000000000100a010, [ // e2
-        Magic::new(0x00000000000000010040100401000000, 0x00000000000000000000000000000000, 0, 28281),
-        Magic::new(0x0000000000000000000000000007b800, 0x00000000000000000000000000000000, 0, 8446),
+        Probe::new(0x00000000000000010040100401000000, 0x00000000000000000000000000000000, 0, 28281),
+        Probe::new(0x0000000000000000000000000007b800, 0x00000000000000000000000000000000, 0, 8446),
     ]),
     Slot::new(0x00000000000000000000000002014020, [ // f2
-        Magic::new(0x00000000000000020080200802000000, 0x00000000000000000000000000000000, 0, 28313),
-        Magic::new(0x00000000000000000000000000077800, 0x00000000000000000000000000000000, 0, 8574),
+        Probe::new(0x00000000000000020080200802000000, 0x00000000000000000000000000000000, 0, 28313),
+        Probe::new(0x00000000000000000000000000077800, 0x00000000000000000000000000000000, 0, 8574),
     ]),
     Slot::new(0x00000000000000000000000004028040, [ // g2
-        Magic::new(0x0000000000000000000000000006f800, 0x00000000000000000000000000000000, 0, 8702),
-        Magic::new(0x00000000000000040100401004000000, 0x00000000000000000000000000000000, 0, 28345),
+        Probe::new(0x0000000000000000000000000006f800, 0x00000000000000000000000000000000, 0, 8702),
+        Probe::new(0x00000000000000040100401004000000, 0x00000000000000000000000000000000, 0, 28345),
     ]),
     Slot::new(0x00000000000000000000000008050080, [ // h2
-        Magic::new(0x0000000000000000000000000001f800, 0x00000000000000000000000000000000, 0, 19580),
-        Magic::new(0x00000000000000080200802008040000, 0x00000000000000000000000000000000, 0, 19644),
+        Probe::new(0x0000000000000000000000000001f800, 0x00000000000000000000000000000000, 0, 19580),
+        Probe::new(0x00000000000000080200802008040000, 0x00000000000000000000000000000000, 0, 19644),
     ]),
     Slot::new(0x000000000000000000000000100a0100, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x00000000000000000000000000000000, 0, 8830),
-        Magic::new(0x00000000000000100401004010000000, 0x00000000000000000000000000000000, 0, 28377),
+        Probe::new(0x0000000000000000000000000003f800, 0x00000000000000000000000000000000, 0, 8830),
+        Probe::new(0x00000000000000100401004010000000, 0x00000000000000000000000000000000, 0, 28377),
     ]),
     Slot::new(0x00000000000000000000000020040200, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 256),
-        Magic::new(0x00000000000000200802008020000000, 0x00000000000000000000000000000000, 0, 29880),
+        Probe::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 256),
+        Probe::new(0x00000000000000200802008020000000, 0x00000000000000000000000000000000, 0, 29880),
     ]),
     Slot::new(0x00000000000000000000000040200400, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 512),
-        Magic::new(0x00000000000000001004010040000400, 0x00000000000000000000000000000000, 0, 29912),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 512),
+        Probe::new(0x00000000000000001004010040000400, 0x00000000000000000000000000000000, 0, 29912),
     ]),
     Slot::new(0x00000000000000000000000080500800, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x00000000000000000000000000000000, 0, 8958),
-        Magic::new(0x00000000000000002008020080000800, 0x00000000000000000000000000000000, 0, 28409),
+        Probe::new(0x0000000000000000000000001fc00000, 0x00000000000000000000000000000000, 0, 8958),
+        Probe::new(0x00000000000000002008020080000800, 0x00000000000000000000000000000000, 0, 28409),
     ]),
     Slot::new(0x00000000000000000000000100a01000, [ // c3
-        Magic::new(0x0000000000000000000000001f800000, 0x00000000000000000000000000000000, 0, 19708),
-        Magic::new(0x00000000000000004010040100201000, 0x00000000000000000000000000000000, 0, 19772),
+        Probe::new(0x0000000000000000000000001f800000, 0x00000000000000000000000000000000, 0, 19708),
+        Probe::new(0x00000000000000004010040100201000, 0x00000000000000000000000000000000, 0, 19772),
     ]),
     Slot::new(0x00000000000000000000000201402000, [ // d3
-        Magic::new(0x0000000000000000000000001f002000, 0x00000000000000000000000000000000, 0, 19836),
-        Magic::new(0x00000000000000008020080200600000, 0x00000000000000000000000000000000, 0, 19900),
+        Probe::new(0x0000000000000000000000001f002000, 0x00000000000000000000000000000000, 0, 19836),
+        Probe::new(0x00000000000000008020080200600000, 0x00000000000000000000000000000000, 0, 19900),
     ]),
     Slot::new(0x00000000000000000000000402804000, [ // e3
-        Magic::new(0x0000000000000000000000001e004000, 0x00000000000000000000000000000000, 0, 28441),
-        Magic::new(0x00000000000000010040100400e00000, 0x00000000000000000000000000000000, 0, 9086),
+        Probe::new(0x0000000000000000000000001e004000, 0x00000000000000000000000000000000, 0, 28441),
+        Probe::new(0x00000000000000010040100400e00000, 0x00000000000000000000000000000000, 0, 9086),
     ]),
     Slot::new(0x00000000000000000000000805008000, [ // f3
-        Magic::new(0x00000000000000000000000001e08000, 0x00000000000000000000000000000000, 0, 28473),
-        Magic::new(0x0000000000000002008020081c000000, 0x00000000000000000000000000000000, 0, 9214),
+        Probe::new(0x00000000000000000000000001e08000, 0x00000000000000000000000000000000, 0, 28473),
+        Probe::new(0x0000000000000002008020081c000000, 0x00000000000000000000000000000000, 0, 9214),
     ]),
     Slot::new(0x0000000000000000000000100a010000, [ // g3
-        Magic::new(0x00000000000000000000000003e10000, 0x00000000000000000000000000000000, 0, 19964),
-        Magic::new(0x00000000000000040100401018000000, 0x00000000000000000000000000000000, 0, 20028),
+        Probe::new(0x00000000000000000000000003e10000, 0x00000000000000000000000000000000, 0, 19964),
+        Probe::new(0x00000000000000040100401018000000, 0x00000000000000000000000000000000, 0, 20028),
     ]),
     Slot::new(0x00000000000000000000002014020000, [ // h3
-        Magic::new(0x00000000000000000000000007e00000, 0x00000000000000000000000000000000, 0, 20092),
-        Magic::new(0x00000000000000080200802010020000, 0x00000000000000000000000000000000, 0, 20156),
+        Probe::new(0x00000000000000000000000007e00000, 0x00000000000000000000000000000000, 0, 20092),
+        Probe::new(0x00000000000000080200802010020000, 0x00000000000000000000000000000000, 0, 20156),
     ]),
     Slot::new(0x00000000000000000000004028040000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x00000000000000000000000000000000, 0, 9342),
-        Magic::new(0x00000000000000100401004000040000, 0x00000000000000000000000000000000, 0, 28505),
+        Probe::new(0x0000000000000000000000000fe00000, 0x00000000000000000000000000000000, 0, 9342),
+        Probe::new(0x00000000000000100401004000040000, 0x00000000000000000000000000000000, 0, 28505),
     ]),
     Slot::new(0x00000000000000000000008010080000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 768),
-        Magic::new(0x00000000000000200802008000080000, 0x00000000000000000000000000000000, 0, 29944),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 768),
+        Probe::new(0x00000000000000200802008000080000, 0x00000000000000000000000000000000, 0, 29944),
     ]),
     Slot::new(0x00000000000000000000010080100000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 1024),
-        Magic::new(0x00000000000000001004010000100400, 0x00000000000000000000000000000000, 0, 29976),
+        Probe::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 1024),
+        Probe::new(0x00000000000000001004010000100400, 0x00000000000000000000000000000000, 0, 29976),
     ]),
     Slot::new(0x00000000000000000000020140200000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x00000000000000000000000000000000, 0, 9470),
-        Magic::new(0x00000000000000002008020000200800, 0x00000000000000000000000000000000, 0, 28537),
+        Probe::new(0x00000000000000000000007f00000000, 0x00000000000000000000000000000000, 0, 9470),
+        Probe::new(0x00000000000000002008020000200800, 0x00000000000000000000000000000000, 0, 28537),
     ]),
     Slot::new(0x00000000000000000000040280400000, [ // c4
-        Magic::new(0x00000000000000000000007e00000000, 0x00000000000000000000000000000000, 0, 20220),
-        Magic::new(0x00000000000000004010040080401000, 0x00000000000000000000000000000000, 0, 20284),
+        Probe::new(0x00000000000000000000007e00000000, 0x00000000000000000000000000000000, 0, 20220),
+        Probe::new(0x00000000000000004010040080401000, 0x00000000000000000000000000000000, 0, 20284),
     ]),
     Slot::new(0x00000000000000000000080500800000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x00000000000000000000000000000000, 0, 9598),
-        Magic::new(0x00000000000000008020080000802000, 0x00000000000000000000000000000000, 0, 28569),
+        Probe::new(0x00000000000000000000007d80000000, 0x00000000000000000000000000000000, 0, 9598),
+        Probe::new(0x00000000000000008020080000802000, 0x00000000000000000000000000000000, 0, 28569),
     ]),
     Slot::new(0x00000000000000000000100a01000000, [ // e4
-        Magic::new(0x00000000000000000000007801004000, 0x00000000000000000000000000000000, 0, 20348),
-        Magic::new(0x00000000000000010040100380000000, 0x00000000000000000000000000000000, 0, 20412),
+        Probe::new(0x00000000000000000000007801004000, 0x00000000000000000000000000000000, 0, 20348),
+        Probe::new(0x00000000000000010040100380000000, 0x00000000000000000000000000000000, 0, 20412),
     ]),
     Slot::new(0x00000000000000000000201402000000, [ // f4
-        Magic::new(0x00000000000000000000000782008000, 0x00000000000000000000000000000000, 0, 20476),
-        Magic::new(0x00000000000000020080207000000000, 0x00000000000000000000000000000000, 0, 20540),
+        Probe::new(0x00000000000000000000000782008000, 0x00000000000000000000000000000000, 0, 20476),
+        Probe::new(0x00000000000000020080207000000000, 0x00000000000000000000000000000000, 0, 20540),
     ]),
     Slot::new(0x00000000000000000000402804000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00000000000000000000000000000000, 0, 9726),
-        Magic::new(0x00000000000000040100400004010000, 0x00000000000000000000000000000000, 0, 28601),
+        Probe::new(0x00000000000000000000006f80000000, 0x00000000000000000000000000000000, 0, 9726),
+        Probe::new(0x00000000000000040100400004010000, 0x00000000000000000000000000000000, 0, 28601),
     ]),
     Slot::new(0x00000000000000000000805008000000, [ // h4
-        Magic::new(0x00000000000000000000001f80000000, 0x00000000000000000000000000000000, 0, 20604),
-        Magic::new(0x00000000000000080200804008020000, 0x00000000000000000000000000000000, 0, 20668),
+        Probe::new(0x00000000000000000000001f80000000, 0x00000000000000000000000000000000, 0, 20604),
+        Probe::new(0x00000000000000080200804008020000, 0x00000000000000000000000000000000, 0, 20668),
     ]),
     Slot::new(0x0000000000000000000100a010000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00000000000000000000000000000000, 0, 9854),
-        Magic::new(0x00000000000000100401000010040000, 0x00000000000000000000000000000000, 0, 28633),
+        Probe::new(0x00000000000000000000003f80000000, 0x00000000000000000000000000000000, 0, 9854),
+        Probe::new(0x00000000000000100401000010040000, 0x00000000000000000000000000000000, 0, 28633),
     ]),
     Slot::new(0x00000000000000000002004020000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 1280),
-        Magic::new(0x00000000000000200802000020080000, 0x00000000000000000000000000000000, 0, 30008),
+        Probe::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 1280),
+        Probe::new(0x00000000000000200802000020080000, 0x00000000000000000000000000000000, 0, 30008),
     ]),
     Slot::new(0x00000000000000000004020040000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 1536),
-        Magic::new(0x00000000000000001004000040100400, 0x00000000000000000000000000000000, 0, 30040),
+        Probe::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 1536),
+        Probe::new(0x00000000000000001004000040100400, 0x00000000000000000000000000000000, 0, 30040),
     ]),
     Slot::new(0x00000000000000000008050080000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00000000000000000000000000000000, 0, 9982),
-        Magic::new(0x00000000000000002008000080200800, 0x00000000000000000000000000000000, 0, 28665),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00000000000000000000000000000000, 0, 9982),
+        Probe::new(0x00000000000000002008000080200800, 0x00000000000000000000000000000000, 0, 28665),
     ]),
     Slot::new(0x000000000000000000100a0100000000, [ // c5
-        Magic::new(0x00000000000000000001f80000000000, 0x00000000000000000000000000000000, 0, 20732),
-        Magic::new(0x00000000000000004010020100401000, 0x00000000000000000000000000000000, 0, 20796),
+        Probe::new(0x00000000000000000001f80000000000, 0x00000000000000000000000000000000, 0, 20732),
+        Probe::new(0x00000000000000004010020100401000, 0x00000000000000000000000000000000, 0, 20796),
     ]),
     Slot::new(0x00000000000000000020140200000000, [ // d5
-        Magic::new(0x00000000000000008021f00000000000, 0x00000000000000000000000000000000, 0, 10110),
-        Magic::new(0x00000000000000000000060200802000, 0x00000000000000000000000000000000, 0, 28697),
+        Probe::new(0x00000000000000008021f00000000000, 0x00000000000000000000000000000000, 0, 10110),
+        Probe::new(0x00000000000000000000060200802000, 0x00000000000000000000000000000000, 0, 28697),
     ]),
     Slot::new(0x00000000000000000040280400000000, [ // e5
-        Magic::new(0x00000000000000010041e00000000000, 0x00000000000000000000000000000000, 0, 20860),
-        Magic::new(0x000000000000000000000e0401004000, 0x00000000000000000000000000000000, 0, 20924),
+        Probe::new(0x00000000000000010041e00000000000, 0x00000000000000000000000000000000, 0, 20860),
+        Probe::new(0x000000000000000000000e0401004000, 0x00000000000000000000000000000000, 0, 20924),
     ]),
     Slot::new(0x00000000000000000080500800000000, [ // f5
-        Magic::new(0x000000000000000200801e0000000000, 0x00000000000000000000000000000000, 0, 20988),
-        Magic::new(0x00000000000000000001c00802008000, 0x00000000000000000000000000000000, 0, 21052),
+        Probe::new(0x000000000000000200801e0000000000, 0x00000000000000000000000000000000, 0, 20988),
+        Probe::new(0x00000000000000000001c00802008000, 0x00000000000000000000000000000000, 0, 21052),
     ]),
     Slot::new(0x00000000000000000100a01000000000, [ // g5
-        Magic::new(0x000000000000000401003e0000000000, 0x00000000000000000000000000000000, 0, 10238),
-        Magic::new(0x00000000000000000001801004010000, 0x00000000000000000000000000000000, 0, 28729),
+        Probe::new(0x000000000000000401003e0000000000, 0x00000000000000000000000000000000, 0, 10238),
+        Probe::new(0x00000000000000000001801004010000, 0x00000000000000000000000000000000, 0, 28729),
     ]),
     Slot::new(0x00000000000000000201402000000000, [ // h5
-        Magic::new(0x000000000000000000007e0000000000, 0x00000000000000000000000000000000, 0, 21116),
-        Magic::new(0x00000000000000080201002008020000, 0x00000000000000000000000000000000, 0, 21180),
+        Probe::new(0x000000000000000000007e0000000000, 0x00000000000000000000000000000000, 0, 21116),
+        Probe::new(0x00000000000000080201002008020000, 0x00000000000000000000000000000000, 0, 21180),
     ]),
     Slot::new(0x00000000000000000402804000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x00000000000000000000000000000000, 0, 10366),
-        Magic::new(0x00000000000000100400004010040000, 0x00000000000000000000000000000000, 0, 28761),
+        Probe::new(0x00000000000000000000fe0000000000, 0x00000000000000000000000000000000, 0, 10366),
+        Probe::new(0x00000000000000100400004010040000, 0x00000000000000000000000000000000, 0, 28761),
     ]),
     Slot::new(0x00000000000000000801008000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 1792),
-        Magic::new(0x00000000000000200800008020080000, 0x00000000000000000000000000000000, 0, 30072),
+        Probe::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 1792),
+        Probe::new(0x00000000000000200800008020080000, 0x00000000000000000000000000000000, 0, 30072),
     ]),
     Slot::new(0x00000000000000001008010000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 2048),
-        Magic::new(0x00000000000000001000010040100400, 0x00000000000000000000000000000000, 0, 30104),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 2048),
+        Probe::new(0x00000000000000001000010040100400, 0x00000000000000000000000000000000, 0, 30104),
     ]),
     Slot::new(0x00000000000000002014020000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x00000000000000000000000000000000, 0, 10494),
-        Magic::new(0x00000000000000002000020080200800, 0x00000000000000000000000000000000, 0, 28793),
+        Probe::new(0x000000000000000007f0000000000000, 0x00000000000000000000000000000000, 0, 10494),
+        Probe::new(0x00000000000000002000020080200800, 0x00000000000000000000000000000000, 0, 28793),
     ]),
     Slot::new(0x00000000000000004028040000000000, [ // c6
-        Magic::new(0x000000000000000007e0000000000000, 0x00000000000000000000000000000000, 0, 21244),
-        Magic::new(0x00000000000000004008040100401000, 0x00000000000000000000000000000000, 0, 21308),
+        Probe::new(0x000000000000000007e0000000000000, 0x00000000000000000000000000000000, 0, 21244),
+        Probe::new(0x00000000000000004008040100401000, 0x00000000000000000000000000000000, 0, 21308),
     ]),
     Slot::new(0x00000000000000008050080000000000, [ // d6
-        Magic::new(0x000000000000000087c0000000000000, 0x00000000000000000000000000000000, 0, 21372),
-        Magic::new(0x00000000000000000018080200802000, 0x00000000000000000000000000000000, 0, 21436),
+        Probe::new(0x000000000000000087c0000000000000, 0x00000000000000000000000000000000, 0, 21372),
+        Probe::new(0x00000000000000000018080200802000, 0x00000000000000000000000000000000, 0, 21436),
     ]),
     Slot::new(0x000000000000000100a0100000000000, [ // e6
-        Magic::new(0x00000000000000010000100401004000, 0x00000000000000000000000000000000, 0, 28825),
-        Magic::new(0x000000000000000007b8000000000000, 0x00000000000000000000000000000000, 0, 10622),
+        Probe::new(0x00000000000000010000100401004000, 0x00000000000000000000000000000000, 0, 28825),
+        Probe::new(0x000000000000000007b8000000000000, 0x00000000000000000000000000000000, 0, 10622),
     ]),
     Slot::new(0x00000000000000020140200000000000, [ // f6
-        Magic::new(0x00000000000000020000200802008000, 0x00000000000000000000000000000000, 0, 28857),
-        Magic::new(0x00000000000000000778000000000000, 0x00000000000000000000000000000000, 0, 10750),
+        Probe::new(0x00000000000000020000200802008000, 0x00000000000000000000000000000000, 0, 28857),
+        Probe::new(0x00000000000000000778000000000000, 0x00000000000000000000000000000000, 0, 10750),
     ]),
     Slot::new(0x00000000000000040280400000000000, [ // g6
-        Magic::new(0x000000000000000400f8000000000000, 0x00000000000000000000000000000000, 0, 21500),
-        Magic::new(0x00000000000000000600401004010000, 0x00000000000000000000000000000000, 0, 21564),
+        Probe::new(0x000000000000000400f8000000000000, 0x00000000000000000000000000000000, 0, 21500),
+        Probe::new(0x00000000000000000600401004010000, 0x00000000000000000000000000000000, 0, 21564),
     ]),
     Slot::new(0x00000000000000080500800000000000, [ // h6
-        Magic::new(0x000000000000000001f8000000000000, 0x00000000000000000000000000000000, 0, 21628),
-        Magic::new(0x00000000000000080400802008020000, 0x00000000000000000000000000000000, 0, 21692),
+        Probe::new(0x000000000000000001f8000000000000, 0x00000000000000000000000000000000, 0, 21628),
+        Probe::new(0x00000000000000080400802008020000, 0x00000000000000000000000000000000, 0, 21692),
     ]),
     Slot::new(0x00000000000000100a01000000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x00000000000000000000000000000000, 0, 10878),
-        Magic::new(0x00000000000000100001004010040000, 0x00000000000000000000000000000000, 0, 28889),
+        Probe::new(0x000000000000000003f8000000000000, 0x00000000000000000000000000000000, 0, 10878),
+        Probe::new(0x00000000000000100001004010040000, 0x00000000000000000000000000000000, 0, 28889),
     ]),
     Slot::new(0x00000000000000200402000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 2304),
-        Magic::new(0x00000000000000200002008020080000, 0x00000000000000000000000000000000, 0, 30136),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 2304),
+        Probe::new(0x00000000000000200002008020080000, 0x00000000000000000000000000000000, 0, 30136),
     ]),
     Slot::new(0x00000000000000402004000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 2560),
-        Magic::new(0x00000000000000000004010040100400, 0x00000000000000000000000000000000, 0, 30168),
+        Probe::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 2560),
+        Probe::new(0x00000000000000000004010040100400, 0x00000000000000000000000000000000, 0, 30168),
     ]),
     Slot::new(0x00000000000000805008000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x00000000000000000000000000000000, 0, 11006),
-        Magic::new(0x00000000000000000008020080200800, 0x00000000000000000000000000000000, 0, 28921),
+        Probe::new(0x000000000000001fc000000000000000, 0x00000000000000000000000000000000, 0, 11006),
+        Probe::new(0x00000000000000000008020080200800, 0x00000000000000000000000000000000, 0, 28921),
     ]),
     Slot::new(0x0000000000000100a010000000000000, [ // c7
-        Magic::new(0x000000000000001f8000000000000000, 0x00000000000000000000000000000000, 0, 21756),
-        Magic::new(0x00000000000000002010040100401000, 0x00000000000000000000000000000000, 0, 21820),
+        Probe::new(0x000000000000001f8000000000000000, 0x00000000000000000000000000000000, 0, 21756),
+        Probe::new(0x00000000000000002010040100401000, 0x00000000000000000000000000000000, 0, 21820),
     ]),
     Slot::new(0x00000000000002014020000000000000, [ // d7
-        Magic::new(0x00000000000000006020080200802000, 0x00000000000000000000000000000000, 0, 11134),
-        Magic::new(0x000000000000001f0000000000000000, 0x00000000000000000000000000000000, 0, 28953),
+        Probe::new(0x00000000000000006020080200802000, 0x00000000000000000000000000000000, 0, 11134),
+        Probe::new(0x000000000000001f0000000000000000, 0x00000000000000000000000000000000, 0, 28953),
     ]),
     Slot::new(0x00000000000004028040000000000000, [ // e7
-        Magic::new(0x00000000000000000040100401004000, 0x00000000000000000000000000000000, 0, 28985),
-        Magic::new(0x000000000000001ee000000000000000, 0x00000000000000000000000000000000, 0, 11262),
+        Probe::new(0x00000000000000000040100401004000, 0x00000000000000000000000000000000, 0, 28985),
+        Probe::new(0x000000000000001ee000000000000000, 0x00000000000000000000000000000000, 0, 11262),
     ]),
     Slot::new(0x00000000000008050080000000000000, [ // f7
-        Magic::new(0x00000000000000000080200802008000, 0x00000000000000000000000000000000, 0, 29017),
-        Magic::new(0x000000000000001de000000000000000, 0x00000000000000000000000000000000, 0, 11390),
+        Probe::new(0x00000000000000000080200802008000, 0x00000000000000000000000000000000, 0, 29017),
+        Probe::new(0x000000000000001de000000000000000, 0x00000000000000000000000000000000, 0, 11390),
     ]),
     Slot::new(0x000000000000100a0100000000000000, [ // g7
-        Magic::new(0x00000000000000180100401004010000, 0x00000000000000000000000000000000, 0, 11518),
-        Magic::new(0x0000000000000003e000000000000000, 0x00000000000000000000000000000000, 0, 29049),
+        Probe::new(0x00000000000000180100401004010000, 0x00000000000000000000000000000000, 0, 11518),
+        Probe::new(0x0000000000000003e000000000000000, 0x00000000000000000000000000000000, 0, 29049),
     ]),
     Slot::new(0x00000000000020140200000000000000, [ // h7
-        Magic::new(0x0000000000000007e000000000000000, 0x00000000000000000000000000000000, 0, 21884),
-        Magic::new(0x00000000000000100200802008020000, 0x00000000000000000000000000000000, 0, 21948),
+        Probe::new(0x0000000000000007e000000000000000, 0x00000000000000000000000000000000, 0, 21884),
+        Probe::new(0x00000000000000100200802008020000, 0x00000000000000000000000000000000, 0, 21948),
     ]),
     Slot::new(0x00000000000040280400000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x00000000000000000000000000000000, 0, 11646),
-        Magic::new(0x00000000000000000401004010040000, 0x00000000000000000000000000000000, 0, 29081),
+        Probe::new(0x000000000000000fe000000000000000, 0x00000000000000000000000000000000, 0, 11646),
+        Probe::new(0x00000000000000000401004010040000, 0x00000000000000000000000000000000, 0, 29081),
     ]),
     Slot::new(0x00000000000080100800000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 2816),
-        Magic::new(0x00000000000000000802008020080000, 0x00000000000000000000000000000000, 0, 30200),
+        Probe::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 2816),
+        Probe::new(0x00000000000000000802008020080000, 0x00000000000000000000000000000000, 0, 30200),
     ]),
     Slot::new(0x00000000000000801000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 6655),
-        Magic::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26298),
+        Probe::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 6655),
+        Probe::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26298),
     ]),
     Slot::new(0x00000000000001402000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x00000000000000000000000000000000, 0, 15613),
-        Magic::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 24699),
+        Probe::new(0x0000000000007f000000000000000000, 0x00000000000000000000000000000000, 0, 15613),
+        Probe::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 24699),
     ]),
     Slot::new(0x00000000000002804000000000000000, [ // c8
-        Magic::new(0x00000000000000804010040100401000, 0x00000000000000000000000000000000, 0, 15741),
-        Magic::new(0x0000000000007e000000000000000000, 0x00000000000000000000000000000000, 0, 24763),
+        Probe::new(0x00000000000000804010040100401000, 0x00000000000000000000000000000000, 0, 15741),
+        Probe::new(0x0000000000007e000000000000000000, 0x00000000000000000000000000000000, 0, 24763),
     ]),
     Slot::new(0x00000000000005008000000000000000, [ // d8
-        Magic::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 24827),
-        Magic::new(0x0000000000007d800000000000000000, 0x00000000000000000000000000000000, 0, 15869),
+        Probe::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 24827),
+        Probe::new(0x0000000000007d800000000000000000, 0x00000000000000000000000000000000, 0, 15869),
     ]),
     Slot::new(0x0000000000000a010000000000000000, [ // e8
-        Magic::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 24891),
-        Magic::new(0x0000000000007b800000000000000000, 0x00000000000000000000000000000000, 0, 15997),
+        Probe::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 24891),
+        Probe::new(0x0000000000007b800000000000000000, 0x00000000000000000000000000000000, 0, 15997),
     ]),
     Slot::new(0x00000000000014020000000000000000, [ // f8
-        Magic::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 24955),
-        Magic::new(0x00000000000077800000000000000000, 0x00000000000000000000000000000000, 0, 16125),
+        Probe::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 24955),
+        Probe::new(0x00000000000077800000000000000000, 0x00000000000000000000000000000000, 0, 16125),
     ]),
     Slot::new(0x00000000000028040000000000000000, [ // g8
-        Magic::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 25019),
-        Magic::new(0x0000000000006f800000000000000000, 0x00000000000000000000000000000000, 0, 16253),
+        Probe::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 25019),
+        Probe::new(0x0000000000006f800000000000000000, 0x00000000000000000000000000000000, 0, 16253),
     ]),
     Slot::new(0x00000000000050080000000000000000, [ // h8
-        Magic::new(0x00000000000040080200802008020000, 0x00000000000000000000000000000000, 0, 16381),
-        Magic::new(0x0000000000001f800000000000000000, 0x00000000000000000000000000000000, 0, 25083),
+        Probe::new(0x00000000000040080200802008020000, 0x00000000000000000000000000000000, 0, 16381),
+        Probe::new(0x0000000000001f800000000000000000, 0x00000000000000000000000000000000, 0, 25083),
     ]),
     Slot::new(0x000000000000a0100000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x00000000000000000000000000000000, 0, 16509),
-        Magic::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 25147),
+        Probe::new(0x0000000000003f800000000000000000, 0x00000000000000000000000000000000, 0, 16509),
+        Probe::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 25147),
     ]),
     Slot::new(0x00000000000040200000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 6911),
-        Magic::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26362),
+        Probe::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 6911),
+        Probe::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26362),
     ]),
 ];
 /// Block 2: bishop white quiet, bishop black quiet, bishop white capture, bishop black
@@ -3949,323 +4686,323 @@ static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000800, [ // a1
-        Magic::new(0x00000000000000040080100200400800, 0x00000000000000000000000000000000, 0, 18428),
+        Probe::new(0x00000000000000040080100200400800, 0x00000000000000000000000000000000, 0, 18428),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000001400, [ // b1
-        Magic::new(0x00000000000000080100200400801000, 0x00000000000000000000000000000000, 0, 18492),
+        Probe::new(0x00000000000000080100200400801000, 0x00000000000000000000000000000000, 0, 18492),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000002800, [ // c1
-        Magic::new(0x00000000000000100200400801002000, 0x00000000000000000000000000000000, 0, 19196),
-        Magic::new(0x00000000000000000000000000000800, 0x00000000000000000000000000000000, 0, 26172),
+        Probe::new(0x00000000000000100200400801002000, 0x00000000000000000000000000000000, 0, 19196),
+        Probe::new(0x00000000000000000000000000000800, 0x00000000000000000000000000000000, 0, 26172),
     ]),
     Slot::new(0x00000000000000000000000000005000, [ // d1
-        Magic::new(0x00000000000000000400801002004000, 0x00000000000000000000000000000000, 0, 27449),
-        Magic::new(0x00000000000000000000000000201000, 0x00000000000000000000000000000000, 0, 31191),
+        Probe::new(0x00000000000000000400801002004000, 0x00000000000000000000000000000000, 0, 27449),
+        Probe::new(0x00000000000000000000000000201000, 0x00000000000000000000000000000000, 0, 31191),
     ]),
     Slot::new(0x0000000000000000000000000000a000, [ // e1
-        Magic::new(0x00000000000000000001002004008000, 0x00000000000000000000000000000000, 0, 30551),
-        Magic::new(0x00000000000000000000000080402000, 0x00000000000000000000000000000000, 0, 31063),
+        Probe::new(0x00000000000000000001002004008000, 0x00000000000000000000000000000000, 0, 30551),
+        Probe::new(0x00000000000000000000000080402000, 0x00000000000000000000000000000000, 0, 31063),
     ]),
     Slot::new(0x00000000000000000000000000014000, [ // f1
-        Magic::new(0x00000000000000000000020100804000, 0x00000000000000000000000000000000, 0, 30567),
-        Magic::new(0x00000000000000000000004008010000, 0x00000000000000000000000000000000, 0, 31071),
+        Probe::new(0x00000000000000000000020100804000, 0x00000000000000000000000000000000, 0, 30567),
+        Probe::new(0x00000000000000000000004008010000, 0x00000000000000000000000000000000, 0, 31071),
     ]),
     Slot::new(0x00000000000000000000000000028000, [ // g1
-        Magic::new(0x00000000000000000008040201008000, 0x00000000000000000000000000000000, 0, 27481),
-        Magic::new(0x00000000000000000000000010020000, 0x00000000000000000000000000000000, 0, 31195),
+        Probe::new(0x00000000000000000008040201008000, 0x00000000000000000000000000000000, 0, 27481),
+        Probe::new(0x00000000000000000000000010020000, 0x00000000000000000000000000000000, 0, 31195),
     ]),
     Slot::new(0x00000000000000000000000000050000, [ // h1
-        Magic::new(0x00000000000000002010080402010000, 0x00000000000000000000000000000000, 0, 19260),
-        Magic::new(0x00000000000000000000000000040000, 0x00000000000000000000000000000000, 0, 26236),
+        Probe::new(0x00000000000000002010080402010000, 0x00000000000000000000000000000000, 0, 19260),
+        Probe::new(0x00000000000000000000000000040000, 0x00000000000000000000000000000000, 0, 26236),
     ]),
     Slot::new(0x000000000000000000000000000a0000, [ // i1
-        Magic::new(0x00000000000000004020100804020000, 0x00000000000000000000000000000000, 0, 18556),
+        Probe::new(0x00000000000000004020100804020000, 0x00000000000000000000000000000000, 0, 18556),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000040000, [ // j1
-        Magic::new(0x00000000000000008040201008040000, 0x00000000000000000000000000000000, 0, 18620),
+        Probe::new(0x00000000000000008040201008040000, 0x00000000000000000000000000000000, 0, 18620),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000200002, [ // a2
-        Magic::new(0x00000000000000020040080100200000, 0x00000000000000000000000000000000, 0, 26681),
+        Probe::new(0x00000000000000020040080100200000, 0x00000000000000000000000000000000, 0, 26681),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000500005, [ // b2
-        Magic::new(0x00000000000000040080100200400000, 0x00000000000000000000000000000000, 0, 26713),
+        Probe::new(0x00000000000000040080100200400000, 0x00000000000000000000000000000000, 0, 26713),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000a0000a, [ // c2
-        Magic::new(0x00000000000000080100200400a00000, 0x00000000000000000000000000000000, 0, 18684),
+        Probe::new(0x00000000000000080100200400a00000, 0x00000000000000000000000000000000, 0, 18684),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000001400014, [ // d2
-        Magic::new(0x00000000000000100200400801000000, 0x00000000000000000000000000000000, 0, 27513),
-        Magic::new(0x00000000000000000000000080400000, 0x00000000000000000000000000000000, 0, 31199),
+        Probe::new(0x00000000000000100200400801000000, 0x00000000000000000000000000000000, 0, 27513),
+        Probe::new(0x00000000000000000000000080400000, 0x00000000000000000000000000000000, 0, 31199),
     ]),
     Slot::new(0x00000000000000000000000002800028, [ // e2
-        Magic::new(0x00000000000000000400801002000000, 0x00000000000000000000000000000000, 0, 30583),
-        Magic::new(0x00000000000000000000020100800000, 0x00000000000000000000000000000000, 0, 31079),
+        Probe::new(0x00000000000000000400801002000000, 0x00000000000000000000000000000000, 0, 30583),
+        Probe::new(0x00000000000000000000020100800000, 0x00000000000000000000000000000000, 0, 31079),
     ]),
     Slot::new(0x00000000000000000000000005000050, [ // f2
-        Magic::new(0x00000000000000000008040201000000, 0x00000000000000000000000000000000, 0, 30599),
-        Magic::new(0x00000000000000000001002004000000, 0x00000000000000000000000000000000, 0, 31087),
+        Probe::new(0x00000000000000000008040201000000, 0x00000000000000000000000000000000, 0, 30599),
+        Probe::new(0x00000000000000000001002004000000, 0x00000000000000000000000000000000, 0, 31087),
     ]),
     Slot::new(0x0000000000000000000000000a0000a0, [ // g2
-        Magic::new(0x00000000000000002010080402000000, 0x00000000000000000000000000000000, 0, 27545),
-        Magic::new(0x00000000000000000000004008000000, 0x00000000000000000000000000000000, 0, 31203),
+        Probe::new(0x00000000000000002010080402000000, 0x00000000000000000000000000000000, 0, 27545),
+        Probe::new(0x00000000000000000000004008000000, 0x00000000000000000000000000000000, 0, 31203),
     ]),
     Slot::new(0x00000000000000000000000014000140, [ // h2
-        Magic::new(0x00000000000000004020100814000000, 0x00000000000000000000000000000000, 0, 18748),
+        Probe::new(0x00000000000000004020100814000000, 0x00000000000000000000000000000000, 0, 18748),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000028000280, [ // i2
-        Magic::new(0x00000000000000008040201008000000, 0x00000000000000000000000000000000, 0, 26745),
+        Probe::new(0x00000000000000008040201008000000, 0x00000000000000000000000000000000, 0, 26745),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000010000100, [ // j2
-        Magic::new(0x00000000000000010080402010000000, 0x00000000000000000000000000000000, 0, 26777),
+        Probe::new(0x00000000000000010080402010000000, 0x00000000000000000000000000000000, 0, 26777),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000080000800, [ // a3
-        Magic::new(0x00000000000000010020040080000800, 0x00000000000000000000000000000000, 0, 26809),
+        Probe::new(0x00000000000000010020040080000800, 0x00000000000000000000000000000000, 0, 26809),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000140001400, [ // b3
-        Magic::new(0x00000000000000020040080100001000, 0x00000000000000000000000000000000, 0, 26841),
+        Probe::new(0x00000000000000020040080100001000, 0x00000000000000000000000000000000, 0, 26841),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000280002800, [ // c3
-        Magic::new(0x00000000000000040080100200000000, 0x00000000000000000000000000000000, 0, 30615),
-        Magic::new(0x00000000000000000000000080002800, 0x00000000000000000000000000000000, 0, 31095),
+        Probe::new(0x00000000000000040080100200000000, 0x00000000000000000000000000000000, 0, 30615),
+        Probe::new(0x00000000000000000000000080002800, 0x00000000000000000000000000000000, 0, 31095),
     ]),
     Slot::new(0x00000000000000000000000500005000, [ // d3
-        Magic::new(0x00000000000000080100200400000000, 0x00000000000000000000000000000000, 0, 30807),
-        Magic::new(0x00000000000000000000020100005000, 0x00000000000000000000000000000000, 0, 30823),
+        Probe::new(0x00000000000000080100200400000000, 0x00000000000000000000000000000000, 0, 30807),
+        Probe::new(0x00000000000000000000020100005000, 0x00000000000000000000000000000000, 0, 30823),
     ]),
     Slot::new(0x00000000000000000000000a0000a000, [ // e3
-        Magic::new(0x00000000000000100200400800008000, 0x00000000000000000000000000000000, 0, 27705),
-        Magic::new(0x00000000000000000008040200002000, 0x00000000000000000000000000000000, 0, 30935),
+        Probe::new(0x00000000000000100200400800008000, 0x00000000000000000000000000000000, 0, 27705),
+        Probe::new(0x00000000000000000008040200002000, 0x00000000000000000000000000000000, 0, 30935),
     ]),
     Slot::new(0x00000000000000000000001400014000, [ // f3
-        Magic::new(0x00000000000000002010080400010000, 0x00000000000000000000000000000000, 0, 27737),
-        Magic::new(0x00000000000000000400801000004000, 0x00000000000000000000000000000000, 0, 30951),
+        Probe::new(0x00000000000000002010080400010000, 0x00000000000000000000000000000000, 0, 27737),
+        Probe::new(0x00000000000000000400801000004000, 0x00000000000000000000000000000000, 0, 30951),
     ]),
     Slot::new(0x00000000000000000000002800028000, [ // g3
-        Magic::new(0x00000000000000004020100800000000, 0x00000000000000000000000000000000, 0, 30839),
-        Magic::new(0x00000000000000000001002000028000, 0x00000000000000000000000000000000, 0, 30855),
+        Probe::new(0x00000000000000004020100800000000, 0x00000000000000000000000000000000, 0, 30839),
+        Probe::new(0x00000000000000000001002000028000, 0x00000000000000000000000000000000, 0, 30855),
     ]),
     Slot::new(0x00000000000000000000005000050000, [ // h3
-        Magic::new(0x00000000000000008040201000000000, 0x00000000000000000000000000000000, 0, 30631),
-        Magic::new(0x00000000000000000000004000050000, 0x00000000000000000000000000000000, 0, 31103),
+        Probe::new(0x00000000000000008040201000000000, 0x00000000000000000000000000000000, 0, 30631),
+        Probe::new(0x00000000000000000000004000050000, 0x00000000000000000000000000000000, 0, 31103),
     ]),
     Slot::new(0x0000000000000000000000a0000a0000, [ // i3
-        Magic::new(0x00000000000000010080402000020000, 0x00000000000000000000000000000000, 0, 26873),
+        Probe::new(0x00000000000000010080402000020000, 0x00000000000000000000000000000000, 0, 26873),
         PAD,
     ]),
     Slot::new(0x00000000000000000000004000040000, [ // j3
-        Magic::new(0x00000000000000020100804000040000, 0x00000000000000000000000000000000, 0, 26905),
+        Probe::new(0x00000000000000020100804000040000, 0x00000000000000000000000000000000, 0, 26905),
         PAD,
     ]),
     Slot::new(0x00000000000000000000020000200000, [ // a4
-        Magic::new(0x00000000000000008010020000201000, 0x00000000000000000000000000000000, 0, 26937),
+        Probe::new(0x00000000000000008010020000201000, 0x00000000000000000000000000000000, 0, 26937),
         PAD,
     ]),
     Slot::new(0x00000000000000000000050000500000, [ // b4
-        Magic::new(0x00000000000000010020040000402000, 0x00000000000000000000000000000000, 0, 26969),
+        Probe::new(0x00000000000000010020040000402000, 0x00000000000000000000000000000000, 0, 26969),
         PAD,
     ]),
     Slot::new(0x000000000000000000000a0000a00000, [ // c4
-        Magic::new(0x000000000000000200400a0000000000, 0x00000000000000000000000000000000, 0, 30647),
-        Magic::new(0x00000000000000000000000000a04000, 0x00000000000000000000000000000000, 0, 31111),
+        Probe::new(0x000000000000000200400a0000000000, 0x00000000000000000000000000000000, 0, 30647),
+        Probe::new(0x00000000000000000000000000a04000, 0x00000000000000000000000000000000, 0, 31111),
     ]),
     Slot::new(0x00000000000000000000140001400000, [ // d4
-        Magic::new(0x00000000000000040088140000000000, 0x00000000000000000000000000000000, 0, 27769),
-        Magic::new(0x00000000000000000000000001408800, 0x00000000000000000000000000000000, 0, 30967),
+        Probe::new(0x00000000000000040088140000000000, 0x00000000000000000000000000000000, 0, 27769),
+        Probe::new(0x00000000000000000000000001408800, 0x00000000000000000000000000000000, 0, 30967),
     ]),
     Slot::new(0x00000000000000000000280002800000, [ // e4
-        Magic::new(0x00000000000000002010080002010000, 0x00000000000000000000000000000000, 0, 27961),
-        Magic::new(0x00000000000000080100200000801000, 0x00000000000000000000000000000000, 0, 27993),
+        Probe::new(0x00000000000000002010080002010000, 0x00000000000000000000000000000000, 0, 27961),
+        Probe::new(0x00000000000000080100200000801000, 0x00000000000000000000000000000000, 0, 27993),
     ]),
     Slot::new(0x00000000000000000000500005000000, [ // f4
-        Magic::new(0x00000000000000004020100004020000, 0x00000000000000000000000000000000, 0, 28025),
-        Magic::new(0x00000000000000100200400001002000, 0x00000000000000000000000000000000, 0, 28057),
+        Probe::new(0x00000000000000004020100004020000, 0x00000000000000000000000000000000, 0, 28025),
+        Probe::new(0x00000000000000100200400001002000, 0x00000000000000000000000000000000, 0, 28057),
     ]),
     Slot::new(0x00000000000000000000a0000a000000, [ // g4
-        Magic::new(0x00000000000000008440a00000000000, 0x00000000000000000000000000000000, 0, 27801),
-        Magic::new(0x0000000000000000000000000a044000, 0x00000000000000000000000000000000, 0, 30983),
+        Probe::new(0x00000000000000008440a00000000000, 0x00000000000000000000000000000000, 0, 27801),
+        Probe::new(0x0000000000000000000000000a044000, 0x00000000000000000000000000000000, 0, 30983),
     ]),
     Slot::new(0x00000000000000000001400014000000, [ // h4
-        Magic::new(0x00000000000000010081400000000000, 0x00000000000000000000000000000000, 0, 30663),
-        Magic::new(0x00000000000000000000000014008000, 0x00000000000000000000000000000000, 0, 31119),
+        Probe::new(0x00000000000000010081400000000000, 0x00000000000000000000000000000000, 0, 30663),
+        Probe::new(0x00000000000000000000000014008000, 0x00000000000000000000000000000000, 0, 31119),
     ]),
     Slot::new(0x00000000000000000002800028000000, [ // i4
-        Magic::new(0x00000000000000020100800008010000, 0x00000000000000000000000000000000, 0, 27001),
+        Probe::new(0x00000000000000020100800008010000, 0x00000000000000000000000000000000, 0, 27001),
         PAD,
     ]),
     Slot::new(0x00000000000000000001000010000000, [ // j4
-        Magic::new(0x00000000000000040201000010020000, 0x00000000000000000000000000000000, 0, 27033),
+        Probe::new(0x00000000000000040201000010020000, 0x00000000000000000000000000000000, 0, 27033),
         PAD,
     ]),
     Slot::new(0x00000000000000000008000080000000, [ // a5
-        Magic::new(0x00000000000000004008000080402000, 0x00000000000000000000000000000000, 0, 27065),
+        Probe::new(0x00000000000000004008000080402000, 0x00000000000000000000000000000000, 0, 27065),
         PAD,
     ]),
     Slot::new(0x00000000000000000014000140000000, [ // b5
-        Magic::new(0x00000000000000008010000100804000, 0x00000000000000000000000000000000, 0, 27097),
+        Probe::new(0x00000000000000008010000100804000, 0x00000000000000000000000000000000, 0, 27097),
         PAD,
     ]),
     Slot::new(0x00000000000000000028000280000000, [ // c5
-        Magic::new(0x00000000000000000008000201008000, 0x00000000000000000000000000000000, 0, 30679),
-        Magic::new(0x00000000000000010020000080000000, 0x00000000000000000000000000000000, 0, 31127),
+        Probe::new(0x00000000000000000008000201008000, 0x00000000000000000000000000000000, 0, 30679),
+        Probe::new(0x00000000000000010020000080000000, 0x00000000000000000000000000000000, 0, 31127),
     ]),
     Slot::new(0x00000000000000000050000500000000, [ // d5
-        Magic::new(0x00000000000000020040000402010000, 0x00000000000000000000000000000000, 0, 27833),
-        Magic::new(0x00000000000000002010000100200000, 0x00000000000000000000000000000000, 0, 30999),
+        Probe::new(0x00000000000000020040000402010000, 0x00000000000000000000000000000000, 0, 27833),
+        Probe::new(0x00000000000000002010000100200000, 0x00000000000000000000000000000000, 0, 30999),
     ]),
     Slot::new(0x000000000000000000a0000a00000000, [ // e5
-        Magic::new(0x00000000000000040080000200400800, 0x00000000000000000000000000000000, 0, 28089),
-        Magic::new(0x00000000000000004020000804020000, 0x00000000000000000000000000000000, 0, 28121),
+        Probe::new(0x00000000000000040080000200400800, 0x00000000000000000000000000000000, 0, 28089),
+        Probe::new(0x00000000000000004020000804020000, 0x00000000000000000000000000000000, 0, 28121),
     ]),
     Slot::new(0x00000000000000000140001400000000, [ // f5
-        Magic::new(0x00000000000000080100000400801000, 0x00000000000000000000000000000000, 0, 28153),
-        Magic::new(0x00000000000000008040001008040000, 0x00000000000000000000000000000000, 0, 28185),
+        Probe::new(0x00000000000000080100000400801000, 0x00000000000000000000000000000000, 0, 28153),
+        Probe::new(0x00000000000000008040001008040000, 0x00000000000000000000000000000000, 0, 28185),
     ]),
     Slot::new(0x00000000000000000280002800000000, [ // g5
-        Magic::new(0x00000000000000100200000801002000, 0x00000000000000000000000000000000, 0, 27865),
-        Magic::new(0x00000000000000010080002010000000, 0x00000000000000000000000000000000, 0, 31015),
+        Probe::new(0x00000000000000100200000801002000, 0x00000000000000000000000000000000, 0, 27865),
+        Probe::new(0x00000000000000010080002010000000, 0x00000000000000000000000000000000, 0, 31015),
     ]),
     Slot::new(0x00000000000000000500005000000000, [ // h5
-        Magic::new(0x00000000000000000400001002004000, 0x00000000000000000000000000000000, 0, 30695),
-        Magic::new(0x00000000000000020100004000000000, 0x00000000000000000000000000000000, 0, 31135),
+        Probe::new(0x00000000000000000400001002004000, 0x00000000000000000000000000000000, 0, 30695),
+        Probe::new(0x00000000000000020100004000000000, 0x00000000000000000000000000000000, 0, 31135),
     ]),
     Slot::new(0x00000000000000000a0000a000000000, [ // i5
-        Magic::new(0x00000000000000040200002004008000, 0x00000000000000000000000000000000, 0, 27129),
+        Probe::new(0x00000000000000040200002004008000, 0x00000000000000000000000000000000, 0, 27129),
         PAD,
     ]),
     Slot::new(0x00000000000000000400004000000000, [ // j5
-        Magic::new(0x00000000000000080400004008010000, 0x00000000000000000000000000000000, 0, 27161),
+        Probe::new(0x00000000000000080400004008010000, 0x00000000000000000000000000000000, 0, 27161),
         PAD,
     ]),
     Slot::new(0x00000000000000002000020000000000, [ // a6
-        Magic::new(0x00000000000000002000020100804000, 0x00000000000000000000000000000000, 0, 27193),
+        Probe::new(0x00000000000000002000020100804000, 0x00000000000000000000000000000000, 0, 27193),
         PAD,
     ]),
     Slot::new(0x00000000000000005000050000000000, [ // b6
-        Magic::new(0x00000000000000004000040201008000, 0x00000000000000000000000000000000, 0, 27225),
+        Probe::new(0x00000000000000004000040201008000, 0x00000000000000000000000000000000, 0, 27225),
         PAD,
     ]),
     Slot::new(0x0000000000000000a0000a0000000000, [ // c6
-        Magic::new(0x00000000000000000000080402010000, 0x00000000000000000000000000000000, 0, 30711),
-        Magic::new(0x0000000000000000a000020000000000, 0x00000000000000000000000000000000, 0, 31143),
+        Probe::new(0x00000000000000000000080402010000, 0x00000000000000000000000000000000, 0, 30711),
+        Probe::new(0x0000000000000000a000020000000000, 0x00000000000000000000000000000000, 0, 31143),
     ]),
     Slot::new(0x00000000000000014000140000000000, [ // d6
-        Magic::new(0x00000000000000000000100804020000, 0x00000000000000000000000000000000, 0, 30871),
-        Magic::new(0x00000000000000014000040080000000, 0x00000000000000000000000000000000, 0, 30887),
+        Probe::new(0x00000000000000000000100804020000, 0x00000000000000000000000000000000, 0, 30871),
+        Probe::new(0x00000000000000014000040080000000, 0x00000000000000000000000000000000, 0, 30887),
     ]),
     Slot::new(0x00000000000000028000280000000000, [ // e6
-        Magic::new(0x00000000000000020000201008040000, 0x00000000000000000000000000000000, 0, 27897),
-        Magic::new(0x00000000000000008000080100200000, 0x00000000000000000000000000000000, 0, 31031),
+        Probe::new(0x00000000000000020000201008040000, 0x00000000000000000000000000000000, 0, 27897),
+        Probe::new(0x00000000000000008000080100200000, 0x00000000000000000000000000000000, 0, 31031),
     ]),
     Slot::new(0x00000000000000050000500000000000, [ // f6
-        Magic::new(0x00000000000000040000100200400800, 0x00000000000000000000000000000000, 0, 27929),
-        Magic::new(0x00000000000000010000402010000000, 0x00000000000000000000000000000000, 0, 31047),
+        Probe::new(0x00000000000000040000100200400800, 0x00000000000000000000000000000000, 0, 27929),
+        Probe::new(0x00000000000000010000402010000000, 0x00000000000000000000000000000000, 0, 31047),
     ]),
     Slot::new(0x000000000000000a0000a00000000000, [ // g6
-        Magic::new(0x00000000000000000000200400801000, 0x00000000000000000000000000000000, 0, 30903),
-        Magic::new(0x000000000000000a0000804000000000, 0x00000000000000000000000000000000, 0, 30919),
+        Probe::new(0x00000000000000000000200400801000, 0x00000000000000000000000000000000, 0, 30903),
+        Probe::new(0x000000000000000a0000804000000000, 0x00000000000000000000000000000000, 0, 30919),
     ]),
     Slot::new(0x00000000000000140001400000000000, [ // h6
-        Magic::new(0x00000000000000000000400801002000, 0x00000000000000000000000000000000, 0, 30727),
-        Magic::new(0x00000000000000140001000000000000, 0x00000000000000000000000000000000, 0, 31151),
+        Probe::new(0x00000000000000000000400801002000, 0x00000000000000000000000000000000, 0, 30727),
+        Probe::new(0x00000000000000140001000000000000, 0x00000000000000000000000000000000, 0, 31151),
     ]),
     Slot::new(0x00000000000000280002800000000000, [ // i6
-        Magic::new(0x00000000000000080000801002004000, 0x00000000000000000000000000000000, 0, 27257),
+        Probe::new(0x00000000000000080000801002004000, 0x00000000000000000000000000000000, 0, 27257),
         PAD,
     ]),
     Slot::new(0x00000000000000100001000000000000, [ // j6
-        Magic::new(0x00000000000000100001002004008000, 0x00000000000000000000000000000000, 0, 27289),
+        Probe::new(0x00000000000000100001002004008000, 0x00000000000000000000000000000000, 0, 27289),
         PAD,
     ]),
     Slot::new(0x00000000000000800008000000000000, [ // a7
-        Magic::new(0x00000000000000000008040201008000, 0x00000000000000000000000000000000, 0, 27321),
+        Probe::new(0x00000000000000000008040201008000, 0x00000000000000000000000000000000, 0, 27321),
         PAD,
     ]),
     Slot::new(0x00000000000001400014000000000000, [ // b7
-        Magic::new(0x00000000000000000010080402010000, 0x00000000000000000000000000000000, 0, 27353),
+        Probe::new(0x00000000000000000010080402010000, 0x00000000000000000000000000000000, 0, 27353),
         PAD,
     ]),
     Slot::new(0x00000000000002800028000000000000, [ // c7
-        Magic::new(0x00000000000000000028100804020000, 0x00000000000000000000000000000000, 0, 18812),
+        Probe::new(0x00000000000000000028100804020000, 0x00000000000000000000000000000000, 0, 18812),
         PAD,
     ]),
     Slot::new(0x00000000000005000050000000000000, [ // d7
-        Magic::new(0x00000000000000000040201008040000, 0x00000000000000000000000000000000, 0, 27577),
-        Magic::new(0x00000000000000000010020000000000, 0x00000000000000000000000000000000, 0, 31207),
+        Probe::new(0x00000000000000000040201008040000, 0x00000000000000000000000000000000, 0, 27577),
+        Probe::new(0x00000000000000000010020000000000, 0x00000000000000000000000000000000, 0, 31207),
     ]),
     Slot::new(0x0000000000000a0000a0000000000000, [ // e7
-        Magic::new(0x00000000000000000080402010000000, 0x00000000000000000000000000000000, 0, 30743),
-        Magic::new(0x00000000000000000020040080000000, 0x00000000000000000000000000000000, 0, 31159),
+        Probe::new(0x00000000000000000080402010000000, 0x00000000000000000000000000000000, 0, 30743),
+        Probe::new(0x00000000000000000020040080000000, 0x00000000000000000000000000000000, 0, 31159),
     ]),
     Slot::new(0x00000000000014000140000000000000, [ // f7
-        Magic::new(0x00000000000000000040080100200000, 0x00000000000000000000000000000000, 0, 30759),
-        Magic::new(0x00000000000000000100804000000000, 0x00000000000000000000000000000000, 0, 31167),
+        Probe::new(0x00000000000000000040080100200000, 0x00000000000000000000000000000000, 0, 30759),
+        Probe::new(0x00000000000000000100804000000000, 0x00000000000000000000000000000000, 0, 31167),
     ]),
     Slot::new(0x00000000000028000280000000000000, [ // g7
-        Magic::new(0x00000000000000000080100200400800, 0x00000000000000000000000000000000, 0, 27609),
-        Magic::new(0x00000000000000000201000000000000, 0x00000000000000000000000000000000, 0, 31211),
+        Probe::new(0x00000000000000000080100200400800, 0x00000000000000000000000000000000, 0, 27609),
+        Probe::new(0x00000000000000000201000000000000, 0x00000000000000000000000000000000, 0, 31211),
     ]),
     Slot::new(0x00000000000050000500000000000000, [ // h7
-        Magic::new(0x00000000000000000500200400801000, 0x00000000000000000000000000000000, 0, 18876),
+        Probe::new(0x00000000000000000500200400801000, 0x00000000000000000000000000000000, 0, 18876),
         PAD,
     ]),
     Slot::new(0x000000000000a0000a00000000000000, [ // i7
-        Magic::new(0x00000000000000000200400801002000, 0x00000000000000000000000000000000, 0, 27385),
+        Probe::new(0x00000000000000000200400801002000, 0x00000000000000000000000000000000, 0, 27385),
         PAD,
     ]),
     Slot::new(0x00000000000040000400000000000000, [ // j7
-        Magic::new(0x00000000000000000400801002004000, 0x00000000000000000000000000000000, 0, 27417),
+        Probe::new(0x00000000000000000400801002004000, 0x00000000000000000000000000000000, 0, 27417),
         PAD,
     ]),
     Slot::new(0x00000000000000002000000000000000, [ // a8
-        Magic::new(0x00000000000000002010080402010000, 0x00000000000000000000000000000000, 0, 18940),
+        Probe::new(0x00000000000000002010080402010000, 0x00000000000000000000000000000000, 0, 18940),
         PAD,
     ]),
     Slot::new(0x00000000000000005000000000000000, [ // b8
-        Magic::new(0x00000000000000004020100804020000, 0x00000000000000000000000000000000, 0, 19004),
+        Probe::new(0x00000000000000004020100804020000, 0x00000000000000000000000000000000, 0, 19004),
         PAD,
     ]),
     Slot::new(0x0000000000000000a000000000000000, [ // c8
-        Magic::new(0x00000000000000008040201008040000, 0x00000000000000000000000000000000, 0, 19324),
-        Magic::new(0x00000000000000002000000000000000, 0x00000000000000000000000000000000, 0, 26329),
+        Probe::new(0x00000000000000008040201008040000, 0x00000000000000000000000000000000, 0, 19324),
+        Probe::new(0x00000000000000002000000000000000, 0x00000000000000000000000000000000, 0, 26329),
     ]),
     Slot::new(0x00000000000000014000000000000000, [ // d8
-        Magic::new(0x00000000000000010080402010000000, 0x00000000000000000000000000000000, 0, 27641),
-        Magic::new(0x00000000000000004008000000000000, 0x00000000000000000000000000000000, 0, 31215),
+        Probe::new(0x00000000000000010080402010000000, 0x00000000000000000000000000000000, 0, 27641),
+        Probe::new(0x00000000000000004008000000000000, 0x00000000000000000000000000000000, 0, 31215),
     ]),
     Slot::new(0x00000000000000028000000000000000, [ // e8
-        Magic::new(0x00000000000000020100804000000000, 0x00000000000000000000000000000000, 0, 30775),
-        Magic::new(0x00000000000000008010020000000000, 0x00000000000000000000000000000000, 0, 31175),
+        Probe::new(0x00000000000000020100804000000000, 0x00000000000000000000000000000000, 0, 30775),
+        Probe::new(0x00000000000000008010020000000000, 0x00000000000000000000000000000000, 0, 31175),
     ]),
     Slot::new(0x00000000000000050000000000000000, [ // f8
-        Magic::new(0x00000000000000010020040080000000, 0x00000000000000000000000000000000, 0, 30791),
-        Magic::new(0x00000000000000040201000000000000, 0x00000000000000000000000000000000, 0, 31183),
+        Probe::new(0x00000000000000010020040080000000, 0x00000000000000000000000000000000, 0, 30791),
+        Probe::new(0x00000000000000040201000000000000, 0x00000000000000000000000000000000, 0, 31183),
     ]),
     Slot::new(0x000000000000000a0000000000000000, [ // g8
-        Magic::new(0x00000000000000020040080100200000, 0x00000000000000000000000000000000, 0, 27673),
-        Magic::new(0x00000000000000080400000000000000, 0x00000000000000000000000000000000, 0, 31219),
+        Probe::new(0x00000000000000020040080100200000, 0x00000000000000000000000000000000, 0, 27673),
+        Probe::new(0x00000000000000080400000000000000, 0x00000000000000000000000000000000, 0, 31219),
     ]),
     Slot::new(0x00000000000000140000000000000000, [ // h8
-        Magic::new(0x00000000000000040080100200400800, 0x00000000000000000000000000000000, 0, 19388),
-        Magic::new(0x00000000000000100000000000000000, 0x00000000000000000000000000000000, 0, 26393),
+        Probe::new(0x00000000000000040080100200400800, 0x00000000000000000000000000000000, 0, 19388),
+        Probe::new(0x00000000000000100000000000000000, 0x00000000000000000000000000000000, 0, 26393),
     ]),
     Slot::new(0x00000000000000280000000000000000, [ // i8
-        Magic::new(0x00000000000000080100200400801000, 0x00000000000000000000000000000000, 0, 19068),
+        Probe::new(0x00000000000000080100200400801000, 0x00000000000000000000000000000000, 0, 19068),
         PAD,
     ]),
     Slot::new(0x00000000000000100000000000000000, [ // j8
-        Magic::new(0x00000000000000100200400801002000, 0x00000000000000000000000000000000, 0, 19132),
+        Probe::new(0x00000000000000100200400801002000, 0x00000000000000000000000000000000, 0, 19132),
         PAD,
     ]),
 ];
@@ -4701,508 +5438,508 @@ static BLOCK_7: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 7166),
-        Magic::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26425),
+        Probe::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 7166),
+        Probe::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26425),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x000000000000000000000000000001fc, 0x00000000000000000000000000000000, 0, 16636),
-        Magic::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 25210),
+        Probe::new(0x000000000000000000000000000001fc, 0x00000000000000000000000000000000, 0, 16636),
+        Probe::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 25210),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x000000000000000000000000000001fa, 0x00000000000000000000000000000000, 0, 16764),
-        Magic::new(0x00000000000000004010040100401000, 0x00000000000000000000000000000000, 0, 25274),
+        Probe::new(0x000000000000000000000000000001fa, 0x00000000000000000000000000000000, 0, 16764),
+        Probe::new(0x00000000000000004010040100401000, 0x00000000000000000000000000000000, 0, 25274),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 25338),
-        Magic::new(0x000000000000000000000000000001f6, 0x00000000000000000000000000000000, 0, 16892),
+        Probe::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 25338),
+        Probe::new(0x000000000000000000000000000001f6, 0x00000000000000000000000000000000, 0, 16892),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 25402),
-        Magic::new(0x000000000000000000000000000001ee, 0x00000000000000000000000000000000, 0, 17020),
+        Probe::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 25402),
+        Probe::new(0x000000000000000000000000000001ee, 0x00000000000000000000000000000000, 0, 17020),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 25466),
-        Magic::new(0x000000000000000000000000000001de, 0x00000000000000000000000000000000, 0, 17148),
+        Probe::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 25466),
+        Probe::new(0x000000000000000000000000000001de, 0x00000000000000000000000000000000, 0, 17148),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 25530),
-        Magic::new(0x000000000000000000000000000001be, 0x00000000000000000000000000000000, 0, 17276),
+        Probe::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 25530),
+        Probe::new(0x000000000000000000000000000001be, 0x00000000000000000000000000000000, 0, 17276),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x0000000000000000000000000000017e, 0x00000000000000000000000000000000, 0, 17404),
-        Magic::new(0x00000000000000080200802008020000, 0x00000000000000000000000000000000, 0, 25594),
+        Probe::new(0x0000000000000000000000000000017e, 0x00000000000000000000000000000000, 0, 17404),
+        Probe::new(0x00000000000000080200802008020000, 0x00000000000000000000000000000000, 0, 25594),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x000000000000000000000000000000fe, 0x00000000000000000000000000000000, 0, 7422),
-        Magic::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 25658),
+        Probe::new(0x000000000000000000000000000000fe, 0x00000000000000000000000000000000, 0, 7422),
+        Probe::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 25658),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 7422),
-        Magic::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26489),
+        Probe::new(0x000000000000000000000000000001fe, 0x00000000000000000000000000000000, 0, 7422),
+        Probe::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26489),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 3071),
-        Magic::new(0x00000000000000001004010040100000, 0x00000000000000000000000000000000, 0, 30231),
+        Probe::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 3071),
+        Probe::new(0x00000000000000001004010040100000, 0x00000000000000000000000000000000, 0, 30231),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x00000000000000000000000000000000, 0, 11773),
-        Magic::new(0x00000000000000002008020080200000, 0x00000000000000000000000000000000, 0, 29112),
+        Probe::new(0x0000000000000000000000000007f000, 0x00000000000000000000000000000000, 0, 11773),
+        Probe::new(0x00000000000000002008020080200000, 0x00000000000000000000000000000000, 0, 29112),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x0000000000000000000000000007e000, 0x00000000000000000000000000000000, 0, 22011),
-        Magic::new(0x00000000000000004010040100400800, 0x00000000000000000000000000000000, 0, 22075),
+        Probe::new(0x0000000000000000000000000007e000, 0x00000000000000000000000000000000, 0, 22011),
+        Probe::new(0x00000000000000004010040100400800, 0x00000000000000000000000000000000, 0, 22075),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x0000000000000000000000000007d800, 0x00000000000000000000000000000000, 0, 11901),
-        Magic::new(0x00000000000000008020080200800000, 0x00000000000000000000000000000000, 0, 29144),
+        Probe::new(0x0000000000000000000000000007d800, 0x00000000000000000000000000000000, 0, 11901),
+        Probe::new(0x00000000000000008020080200800000, 0x00000000000000000000000000000000, 0, 29144),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000010040100401000000, 0x00000000000000000000000000000000, 0, 29176),
-        Magic::new(0x0000000000000000000000000007b800, 0x00000000000000000000000000000000, 0, 12029),
+        Probe::new(0x00000000000000010040100401000000, 0x00000000000000000000000000000000, 0, 29176),
+        Probe::new(0x0000000000000000000000000007b800, 0x00000000000000000000000000000000, 0, 12029),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000020080200802000000, 0x00000000000000000000000000000000, 0, 29208),
-        Magic::new(0x00000000000000000000000000077800, 0x00000000000000000000000000000000, 0, 12157),
+        Probe::new(0x00000000000000020080200802000000, 0x00000000000000000000000000000000, 0, 29208),
+        Probe::new(0x00000000000000000000000000077800, 0x00000000000000000000000000000000, 0, 12157),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x0000000000000000000000000006f800, 0x00000000000000000000000000000000, 0, 12285),
-        Magic::new(0x00000000000000040100401004000000, 0x00000000000000000000000000000000, 0, 29240),
+        Probe::new(0x0000000000000000000000000006f800, 0x00000000000000000000000000000000, 0, 12285),
+        Probe::new(0x00000000000000040100401004000000, 0x00000000000000000000000000000000, 0, 29240),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x0000000000000000000000000001f800, 0x00000000000000000000000000000000, 0, 3327),
-        Magic::new(0x00000000000000080200802008040000, 0x00000000000000000000000000000000, 0, 22139),
+        Probe::new(0x0000000000000000000000000001f800, 0x00000000000000000000000000000000, 0, 3327),
+        Probe::new(0x00000000000000080200802008040000, 0x00000000000000000000000000000000, 0, 22139),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x00000000000000000000000000000000, 0, 3327),
-        Magic::new(0x00000000000000100401004010000000, 0x00000000000000000000000000000000, 0, 29272),
+        Probe::new(0x0000000000000000000000000003f800, 0x00000000000000000000000000000000, 0, 3327),
+        Probe::new(0x00000000000000100401004010000000, 0x00000000000000000000000000000000, 0, 29272),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 3327),
-        Magic::new(0x00000000000000200802008020000000, 0x00000000000000000000000000000000, 0, 30263),
+        Probe::new(0x0000000000000000000000000007f800, 0x00000000000000000000000000000000, 0, 3327),
+        Probe::new(0x00000000000000200802008020000000, 0x00000000000000000000000000000000, 0, 30263),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 3583),
-        Magic::new(0x00000000000000001004010040000400, 0x00000000000000000000000000000000, 0, 30295),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 3583),
+        Probe::new(0x00000000000000001004010040000400, 0x00000000000000000000000000000000, 0, 30295),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x00000000000000000000000000000000, 0, 12413),
-        Magic::new(0x00000000000000002008020080000800, 0x00000000000000000000000000000000, 0, 29304),
+        Probe::new(0x0000000000000000000000001fc00000, 0x00000000000000000000000000000000, 0, 12413),
+        Probe::new(0x00000000000000002008020080000800, 0x00000000000000000000000000000000, 0, 29304),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x0000000000000000000000001f800000, 0x00000000000000000000000000000000, 0, 22203),
-        Magic::new(0x00000000000000004010040100201000, 0x00000000000000000000000000000000, 0, 22267),
+        Probe::new(0x0000000000000000000000001f800000, 0x00000000000000000000000000000000, 0, 22203),
+        Probe::new(0x00000000000000004010040100201000, 0x00000000000000000000000000000000, 0, 22267),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x0000000000000000000000001f002000, 0x00000000000000000000000000000000, 0, 22331),
-        Magic::new(0x00000000000000008020080200600000, 0x00000000000000000000000000000000, 0, 22395),
+        Probe::new(0x0000000000000000000000001f002000, 0x00000000000000000000000000000000, 0, 22331),
+        Probe::new(0x00000000000000008020080200600000, 0x00000000000000000000000000000000, 0, 22395),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x0000000000000000000000001e004000, 0x00000000000000000000000000000000, 0, 29336),
-        Magic::new(0x00000000000000010040100400e00000, 0x00000000000000000000000000000000, 0, 12541),
+        Probe::new(0x0000000000000000000000001e004000, 0x00000000000000000000000000000000, 0, 29336),
+        Probe::new(0x00000000000000010040100400e00000, 0x00000000000000000000000000000000, 0, 12541),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000001e08000, 0x00000000000000000000000000000000, 0, 29368),
-        Magic::new(0x0000000000000002008020081c000000, 0x00000000000000000000000000000000, 0, 12669),
+        Probe::new(0x00000000000000000000000001e08000, 0x00000000000000000000000000000000, 0, 29368),
+        Probe::new(0x0000000000000002008020081c000000, 0x00000000000000000000000000000000, 0, 12669),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000003e10000, 0x00000000000000000000000000000000, 0, 22459),
-        Magic::new(0x00000000000000040100401018000000, 0x00000000000000000000000000000000, 0, 22523),
+        Probe::new(0x00000000000000000000000003e10000, 0x00000000000000000000000000000000, 0, 22459),
+        Probe::new(0x00000000000000040100401018000000, 0x00000000000000000000000000000000, 0, 22523),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000007e00000, 0x00000000000000000000000000000000, 0, 3839),
-        Magic::new(0x00000000000000080200802010020000, 0x00000000000000000000000000000000, 0, 22587),
+        Probe::new(0x00000000000000000000000007e00000, 0x00000000000000000000000000000000, 0, 3839),
+        Probe::new(0x00000000000000080200802010020000, 0x00000000000000000000000000000000, 0, 22587),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x00000000000000000000000000000000, 0, 3839),
-        Magic::new(0x00000000000000100401004000040000, 0x00000000000000000000000000000000, 0, 29400),
+        Probe::new(0x0000000000000000000000000fe00000, 0x00000000000000000000000000000000, 0, 3839),
+        Probe::new(0x00000000000000100401004000040000, 0x00000000000000000000000000000000, 0, 29400),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 3839),
-        Magic::new(0x00000000000000200802008000080000, 0x00000000000000000000000000000000, 0, 30327),
+        Probe::new(0x0000000000000000000000001fe00000, 0x00000000000000000000000000000000, 0, 3839),
+        Probe::new(0x00000000000000200802008000080000, 0x00000000000000000000000000000000, 0, 30327),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 4095),
-        Magic::new(0x00000000000000001004010000100400, 0x00000000000000000000000000000000, 0, 30359),
+        Probe::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 4095),
+        Probe::new(0x00000000000000001004010000100400, 0x00000000000000000000000000000000, 0, 30359),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x00000000000000000000000000000000, 0, 12797),
-        Magic::new(0x00000000000000002008020000200800, 0x00000000000000000000000000000000, 0, 29432),
+        Probe::new(0x00000000000000000000007f00000000, 0x00000000000000000000000000000000, 0, 12797),
+        Probe::new(0x00000000000000002008020000200800, 0x00000000000000000000000000000000, 0, 29432),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000007e00000000, 0x00000000000000000000000000000000, 0, 22651),
-        Magic::new(0x00000000000000004010040080401000, 0x00000000000000000000000000000000, 0, 22715),
+        Probe::new(0x00000000000000000000007e00000000, 0x00000000000000000000000000000000, 0, 22651),
+        Probe::new(0x00000000000000004010040080401000, 0x00000000000000000000000000000000, 0, 22715),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x00000000000000000000000000000000, 0, 12925),
-        Magic::new(0x00000000000000008020080000802000, 0x00000000000000000000000000000000, 0, 29464),
+        Probe::new(0x00000000000000000000007d80000000, 0x00000000000000000000000000000000, 0, 12925),
+        Probe::new(0x00000000000000008020080000802000, 0x00000000000000000000000000000000, 0, 29464),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000007801004000, 0x00000000000000000000000000000000, 0, 22779),
-        Magic::new(0x00000000000000010040100380000000, 0x00000000000000000000000000000000, 0, 22843),
+        Probe::new(0x00000000000000000000007801004000, 0x00000000000000000000000000000000, 0, 22779),
+        Probe::new(0x00000000000000010040100380000000, 0x00000000000000000000000000000000, 0, 22843),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000000782008000, 0x00000000000000000000000000000000, 0, 22907),
-        Magic::new(0x00000000000000020080207000000000, 0x00000000000000000000000000000000, 0, 22971),
+        Probe::new(0x00000000000000000000000782008000, 0x00000000000000000000000000000000, 0, 22907),
+        Probe::new(0x00000000000000020080207000000000, 0x00000000000000000000000000000000, 0, 22971),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x00000000000000000000000000000000, 0, 13053),
-        Magic::new(0x00000000000000040100400004010000, 0x00000000000000000000000000000000, 0, 29496),
+        Probe::new(0x00000000000000000000006f80000000, 0x00000000000000000000000000000000, 0, 13053),
+        Probe::new(0x00000000000000040100400004010000, 0x00000000000000000000000000000000, 0, 29496),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000001f80000000, 0x00000000000000000000000000000000, 0, 4351),
-        Magic::new(0x00000000000000080200804008020000, 0x00000000000000000000000000000000, 0, 23035),
+        Probe::new(0x00000000000000000000001f80000000, 0x00000000000000000000000000000000, 0, 4351),
+        Probe::new(0x00000000000000080200804008020000, 0x00000000000000000000000000000000, 0, 23035),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x00000000000000000000000000000000, 0, 4351),
-        Magic::new(0x00000000000000100401000010040000, 0x00000000000000000000000000000000, 0, 29528),
+        Probe::new(0x00000000000000000000003f80000000, 0x00000000000000000000000000000000, 0, 4351),
+        Probe::new(0x00000000000000100401000010040000, 0x00000000000000000000000000000000, 0, 29528),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 4351),
-        Magic::new(0x00000000000000200802000020080000, 0x00000000000000000000000000000000, 0, 30391),
+        Probe::new(0x00000000000000000000007f80000000, 0x00000000000000000000000000000000, 0, 4351),
+        Probe::new(0x00000000000000200802000020080000, 0x00000000000000000000000000000000, 0, 30391),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 4607),
-        Magic::new(0x00000000000000001004000040100400, 0x00000000000000000000000000000000, 0, 30423),
+        Probe::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 4607),
+        Probe::new(0x00000000000000001004000040100400, 0x00000000000000000000000000000000, 0, 30423),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x00000000000000000000000000000000, 0, 13181),
-        Magic::new(0x00000000000000002008000080200800, 0x00000000000000000000000000000000, 0, 29560),
+        Probe::new(0x00000000000000000001fc0000000000, 0x00000000000000000000000000000000, 0, 13181),
+        Probe::new(0x00000000000000002008000080200800, 0x00000000000000000000000000000000, 0, 29560),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000001f80000000000, 0x00000000000000000000000000000000, 0, 23099),
-        Magic::new(0x00000000000000004010020100401000, 0x00000000000000000000000000000000, 0, 23163),
+        Probe::new(0x00000000000000000001f80000000000, 0x00000000000000000000000000000000, 0, 23099),
+        Probe::new(0x00000000000000004010020100401000, 0x00000000000000000000000000000000, 0, 23163),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000008021f00000000000, 0x00000000000000000000000000000000, 0, 13309),
-        Magic::new(0x00000000000000000000060200802000, 0x00000000000000000000000000000000, 0, 29592),
+        Probe::new(0x00000000000000008021f00000000000, 0x00000000000000000000000000000000, 0, 13309),
+        Probe::new(0x00000000000000000000060200802000, 0x00000000000000000000000000000000, 0, 29592),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000010041e00000000000, 0x00000000000000000000000000000000, 0, 23227),
-        Magic::new(0x000000000000000000000e0401004000, 0x00000000000000000000000000000000, 0, 23291),
+        Probe::new(0x00000000000000010041e00000000000, 0x00000000000000000000000000000000, 0, 23227),
+        Probe::new(0x000000000000000000000e0401004000, 0x00000000000000000000000000000000, 0, 23291),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x000000000000000200801e0000000000, 0x00000000000000000000000000000000, 0, 23355),
-        Magic::new(0x00000000000000000001c00802008000, 0x00000000000000000000000000000000, 0, 23419),
+        Probe::new(0x000000000000000200801e0000000000, 0x00000000000000000000000000000000, 0, 23355),
+        Probe::new(0x00000000000000000001c00802008000, 0x00000000000000000000000000000000, 0, 23419),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x000000000000000401003e0000000000, 0x00000000000000000000000000000000, 0, 13437),
-        Magic::new(0x00000000000000000001801004010000, 0x00000000000000000000000000000000, 0, 29624),
+        Probe::new(0x000000000000000401003e0000000000, 0x00000000000000000000000000000000, 0, 13437),
+        Probe::new(0x00000000000000000001801004010000, 0x00000000000000000000000000000000, 0, 29624),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x000000000000000000007e0000000000, 0x00000000000000000000000000000000, 0, 4863),
-        Magic::new(0x00000000000000080201002008020000, 0x00000000000000000000000000000000, 0, 23483),
+        Probe::new(0x000000000000000000007e0000000000, 0x00000000000000000000000000000000, 0, 4863),
+        Probe::new(0x00000000000000080201002008020000, 0x00000000000000000000000000000000, 0, 23483),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x00000000000000000000000000000000, 0, 4863),
-        Magic::new(0x00000000000000100400004010040000, 0x00000000000000000000000000000000, 0, 29656),
+        Probe::new(0x00000000000000000000fe0000000000, 0x00000000000000000000000000000000, 0, 4863),
+        Probe::new(0x00000000000000100400004010040000, 0x00000000000000000000000000000000, 0, 29656),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 4863),
-        Magic::new(0x00000000000000200800008020080000, 0x00000000000000000000000000000000, 0, 30455),
+        Probe::new(0x00000000000000000001fe0000000000, 0x00000000000000000000000000000000, 0, 4863),
+        Probe::new(0x00000000000000200800008020080000, 0x00000000000000000000000000000000, 0, 30455),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 5119),
-        Magic::new(0x00000000000000001000010040100400, 0x00000000000000000000000000000000, 0, 30487),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 5119),
+        Probe::new(0x00000000000000001000010040100400, 0x00000000000000000000000000000000, 0, 30487),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x00000000000000000000000000000000, 0, 13565),
-        Magic::new(0x00000000000000002000020080200800, 0x00000000000000000000000000000000, 0, 29688),
+        Probe::new(0x000000000000000007f0000000000000, 0x00000000000000000000000000000000, 0, 13565),
+        Probe::new(0x00000000000000002000020080200800, 0x00000000000000000000000000000000, 0, 29688),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x000000000000000007e0000000000000, 0x00000000000000000000000000000000, 0, 23547),
-        Magic::new(0x00000000000000004008040100401000, 0x00000000000000000000000000000000, 0, 23611),
+        Probe::new(0x000000000000000007e0000000000000, 0x00000000000000000000000000000000, 0, 23547),
+        Probe::new(0x00000000000000004008040100401000, 0x00000000000000000000000000000000, 0, 23611),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x000000000000000087c0000000000000, 0x00000000000000000000000000000000, 0, 23675),
-        Magic::new(0x00000000000000000018080200802000, 0x00000000000000000000000000000000, 0, 23739),
+        Probe::new(0x000000000000000087c0000000000000, 0x00000000000000000000000000000000, 0, 23675),
+        Probe::new(0x00000000000000000018080200802000, 0x00000000000000000000000000000000, 0, 23739),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000010000100401004000, 0x00000000000000000000000000000000, 0, 29720),
-        Magic::new(0x000000000000000007b8000000000000, 0x00000000000000000000000000000000, 0, 13693),
+        Probe::new(0x00000000000000010000100401004000, 0x00000000000000000000000000000000, 0, 29720),
+        Probe::new(0x000000000000000007b8000000000000, 0x00000000000000000000000000000000, 0, 13693),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000020000200802008000, 0x00000000000000000000000000000000, 0, 29752),
-        Magic::new(0x00000000000000000778000000000000, 0x00000000000000000000000000000000, 0, 13821),
+        Probe::new(0x00000000000000020000200802008000, 0x00000000000000000000000000000000, 0, 29752),
+        Probe::new(0x00000000000000000778000000000000, 0x00000000000000000000000000000000, 0, 13821),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x000000000000000400f8000000000000, 0x00000000000000000000000000000000, 0, 23803),
-        Magic::new(0x00000000000000000600401004010000, 0x00000000000000000000000000000000, 0, 23867),
+        Probe::new(0x000000000000000400f8000000000000, 0x00000000000000000000000000000000, 0, 23803),
+        Probe::new(0x00000000000000000600401004010000, 0x00000000000000000000000000000000, 0, 23867),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x000000000000000001f8000000000000, 0x00000000000000000000000000000000, 0, 5375),
-        Magic::new(0x00000000000000080400802008020000, 0x00000000000000000000000000000000, 0, 23931),
+        Probe::new(0x000000000000000001f8000000000000, 0x00000000000000000000000000000000, 0, 5375),
+        Probe::new(0x00000000000000080400802008020000, 0x00000000000000000000000000000000, 0, 23931),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x00000000000000000000000000000000, 0, 5375),
-        Magic::new(0x00000000000000100001004010040000, 0x00000000000000000000000000000000, 0, 29784),
+        Probe::new(0x000000000000000003f8000000000000, 0x00000000000000000000000000000000, 0, 5375),
+        Probe::new(0x00000000000000100001004010040000, 0x00000000000000000000000000000000, 0, 29784),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 5375),
-        Magic::new(0x00000000000000200002008020080000, 0x00000000000000000000000000000000, 0, 30519),
+        Probe::new(0x000000000000000007f8000000000000, 0x00000000000000000000000000000000, 0, 5375),
+        Probe::new(0x00000000000000200002008020080000, 0x00000000000000000000000000000000, 0, 30519),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 5631),
-        Magic::new(0x00000000000000000004010040100400, 0x00000000000000000000000000000000, 0, 26553),
+        Probe::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 5631),
+        Probe::new(0x00000000000000000004010040100400, 0x00000000000000000000000000000000, 0, 26553),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x00000000000000000000000000000000, 0, 13949),
-        Magic::new(0x00000000000000000008020080200800, 0x00000000000000000000000000000000, 0, 25722),
+        Probe::new(0x000000000000001fc000000000000000, 0x00000000000000000000000000000000, 0, 13949),
+        Probe::new(0x00000000000000000008020080200800, 0x00000000000000000000000000000000, 0, 25722),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x000000000000001f8000000000000000, 0x00000000000000000000000000000000, 0, 23995),
-        Magic::new(0x00000000000000002010040100401000, 0x00000000000000000000000000000000, 0, 24059),
+        Probe::new(0x000000000000001f8000000000000000, 0x00000000000000000000000000000000, 0, 23995),
+        Probe::new(0x00000000000000002010040100401000, 0x00000000000000000000000000000000, 0, 24059),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000006020080200802000, 0x00000000000000000000000000000000, 0, 14077),
-        Magic::new(0x000000000000001f0000000000000000, 0x00000000000000000000000000000000, 0, 29816),
+        Probe::new(0x00000000000000006020080200802000, 0x00000000000000000000000000000000, 0, 14077),
+        Probe::new(0x000000000000001f0000000000000000, 0x00000000000000000000000000000000, 0, 29816),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000000040100401004000, 0x00000000000000000000000000000000, 0, 25914),
-        Magic::new(0x000000000000001ee000000000000000, 0x00000000000000000000000000000000, 0, 14205),
+        Probe::new(0x00000000000000000040100401004000, 0x00000000000000000000000000000000, 0, 25914),
+        Probe::new(0x000000000000001ee000000000000000, 0x00000000000000000000000000000000, 0, 14205),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000000080200802008000, 0x00000000000000000000000000000000, 0, 25978),
-        Magic::new(0x000000000000001de000000000000000, 0x00000000000000000000000000000000, 0, 14333),
+        Probe::new(0x00000000000000000080200802008000, 0x00000000000000000000000000000000, 0, 25978),
+        Probe::new(0x000000000000001de000000000000000, 0x00000000000000000000000000000000, 0, 14333),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000180100401004010000, 0x00000000000000000000000000000000, 0, 14461),
-        Magic::new(0x0000000000000003e000000000000000, 0x00000000000000000000000000000000, 0, 5887),
+        Probe::new(0x00000000000000180100401004010000, 0x00000000000000000000000000000000, 0, 14461),
+        Probe::new(0x0000000000000003e000000000000000, 0x00000000000000000000000000000000, 0, 5887),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x0000000000000007e000000000000000, 0x00000000000000000000000000000000, 0, 5887),
-        Magic::new(0x00000000000000100200802008020000, 0x00000000000000000000000000000000, 0, 24123),
+        Probe::new(0x0000000000000007e000000000000000, 0x00000000000000000000000000000000, 0, 5887),
+        Probe::new(0x00000000000000100200802008020000, 0x00000000000000000000000000000000, 0, 24123),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x00000000000000000000000000000000, 0, 5887),
-        Magic::new(0x00000000000000000401004010040000, 0x00000000000000000000000000000000, 0, 26106),
+        Probe::new(0x000000000000000fe000000000000000, 0x00000000000000000000000000000000, 0, 5887),
+        Probe::new(0x00000000000000000401004010040000, 0x00000000000000000000000000000000, 0, 26106),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 5887),
-        Magic::new(0x00000000000000000802008020080000, 0x00000000000000000000000000000000, 0, 26617),
+        Probe::new(0x000000000000001fe000000000000000, 0x00000000000000000000000000000000, 0, 5887),
+        Probe::new(0x00000000000000000802008020080000, 0x00000000000000000000000000000000, 0, 26617),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 7678),
-        Magic::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26553),
+        Probe::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 7678),
+        Probe::new(0x00000000000000001004010040100400, 0x00000000000000000000000000000000, 0, 26553),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x00000000000000000000000000000000, 0, 17532),
-        Magic::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 25722),
+        Probe::new(0x0000000000007f000000000000000000, 0x00000000000000000000000000000000, 0, 17532),
+        Probe::new(0x00000000000000002008020080200800, 0x00000000000000000000000000000000, 0, 25722),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000000804010040100401000, 0x00000000000000000000000000000000, 0, 17660),
-        Magic::new(0x0000000000007e000000000000000000, 0x00000000000000000000000000000000, 0, 25786),
+        Probe::new(0x00000000000000804010040100401000, 0x00000000000000000000000000000000, 0, 17660),
+        Probe::new(0x0000000000007e000000000000000000, 0x00000000000000000000000000000000, 0, 25786),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 25850),
-        Magic::new(0x0000000000007d800000000000000000, 0x00000000000000000000000000000000, 0, 17788),
+        Probe::new(0x00000000000000008020080200802000, 0x00000000000000000000000000000000, 0, 25850),
+        Probe::new(0x0000000000007d800000000000000000, 0x00000000000000000000000000000000, 0, 17788),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 25914),
-        Magic::new(0x0000000000007b800000000000000000, 0x00000000000000000000000000000000, 0, 17916),
+        Probe::new(0x00000000000000010040100401004000, 0x00000000000000000000000000000000, 0, 25914),
+        Probe::new(0x0000000000007b800000000000000000, 0x00000000000000000000000000000000, 0, 17916),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 25978),
-        Magic::new(0x00000000000077800000000000000000, 0x00000000000000000000000000000000, 0, 18044),
+        Probe::new(0x00000000000000020080200802008000, 0x00000000000000000000000000000000, 0, 25978),
+        Probe::new(0x00000000000077800000000000000000, 0x00000000000000000000000000000000, 0, 18044),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 26042),
-        Magic::new(0x0000000000006f800000000000000000, 0x00000000000000000000000000000000, 0, 18172),
+        Probe::new(0x00000000000000040100401004010000, 0x00000000000000000000000000000000, 0, 26042),
+        Probe::new(0x0000000000006f800000000000000000, 0x00000000000000000000000000000000, 0, 18172),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000040080200802008020000, 0x00000000000000000000000000000000, 0, 18300),
-        Magic::new(0x0000000000001f800000000000000000, 0x00000000000000000000000000000000, 0, 7934),
+        Probe::new(0x00000000000040080200802008020000, 0x00000000000000000000000000000000, 0, 18300),
+        Probe::new(0x0000000000001f800000000000000000, 0x00000000000000000000000000000000, 0, 7934),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x00000000000000000000000000000000, 0, 7934),
-        Magic::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 26106),
+        Probe::new(0x0000000000003f800000000000000000, 0x00000000000000000000000000000000, 0, 7934),
+        Probe::new(0x00000000000000100401004010040000, 0x00000000000000000000000000000000, 0, 26106),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 7934),
-        Magic::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26617),
+        Probe::new(0x0000000000007f800000000000000000, 0x00000000000000000000000000000000, 0, 7934),
+        Probe::new(0x00000000000000200802008020080000, 0x00000000000000000000000000000000, 0, 26617),
     ]),
 ];
 /// Block 10: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
 static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000000400, 0x00000000000000000000000000000000, 0, 26172),
+        Probe::new(0x00000000000000000000000000000400, 0x00000000000000000000000000000000, 0, 26172),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000000800, 0x00000000000000000000000000000000, 0, 19905),
+        Probe::new(0x00000000000000000000000000000800, 0x00000000000000000000000000000000, 0, 19905),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000001000, 0x00000000000000000000000000000000, 0, 514),
+        Probe::new(0x00000000000000000000000000001000, 0x00000000000000000000000000000000, 0, 514),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000002000, 0x00000000000000000000000000000000, 0, 8960),
+        Probe::new(0x00000000000000000000000000002000, 0x00000000000000000000000000000000, 0, 8960),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000004000, 0x00000000000000000000000000000000, 0, 19198),
+        Probe::new(0x00000000000000000000000000004000, 0x00000000000000000000000000000000, 0, 19198),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000008000, 0x00000000000000000000000000000000, 0, 19262),
+        Probe::new(0x00000000000000000000000000008000, 0x00000000000000000000000000000000, 0, 19262),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000010000, 0x00000000000000000000000000000000, 0, 9405),
+        Probe::new(0x00000000000000000000000000010000, 0x00000000000000000000000000000000, 0, 9405),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000020000, 0x00000000000000000000000000000000, 0, 895),
+        Probe::new(0x00000000000000000000000000020000, 0x00000000000000000000000000000000, 0, 895),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000000040000, 0x00000000000000000000000000000000, 0, 20034),
+        Probe::new(0x00000000000000000000000000040000, 0x00000000000000000000000000000000, 0, 20034),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x00000000000000000000000000080000, 0x00000000000000000000000000000000, 0, 26236),
+        Probe::new(0x00000000000000000000000000080000, 0x00000000000000000000000000000000, 0, 26236),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000000100000, 0x00000000000000000000000000000000, 0, 18686),
+        Probe::new(0x00000000000000000000000000100000, 0x00000000000000000000000000000000, 0, 18686),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000200000, 0x00000000000000000000000000000000, 0, 9603),
+        Probe::new(0x00000000000000000000000000200000, 0x00000000000000000000000000000000, 0, 9603),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000000400000, 0x00000000000000000000000000000000, 0, 1026),
+        Probe::new(0x00000000000000000000000000400000, 0x00000000000000000000000000000000, 0, 1026),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000000800000, 0x00000000000000000000000000000000, 0, 9472),
+        Probe::new(0x00000000000000000000000000800000, 0x00000000000000000000000000000000, 0, 9472),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000001000000, 0x00000000000000000000000000000000, 0, 9773),
+        Probe::new(0x00000000000000000000000001000000, 0x00000000000000000000000000000000, 0, 9773),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000000000000002000000, 0x00000000000000000000000000000000, 0, 18754),
+        Probe::new(0x00000000000000000000000002000000, 0x00000000000000000000000000000000, 0, 18754),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000000004000000, 0x00000000000000000000000000000000, 0, 9917),
+        Probe::new(0x00000000000000000000000004000000, 0x00000000000000000000000000000000, 0, 9917),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000008000000, 0x00000000000000000000000000000000, 0, 1407),
+        Probe::new(0x00000000000000000000000008000000, 0x00000000000000000000000000000000, 0, 1407),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000010000000, 0x00000000000000000000000000000000, 0, 28379),
+        Probe::new(0x00000000000000000000000010000000, 0x00000000000000000000000000000000, 0, 28379),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x00000000000000000000000020000000, 0x00000000000000000000000000000000, 0, 29882),
+        Probe::new(0x00000000000000000000000020000000, 0x00000000000000000000000000000000, 0, 29882),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000040000000, 0x00000000000000000000000000000000, 0, 18859),
+        Probe::new(0x00000000000000000000000040000000, 0x00000000000000000000000000000000, 0, 18859),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000080000000, 0x00000000000000000000000000000000, 0, 28936),
+        Probe::new(0x00000000000000000000000080000000, 0x00000000000000000000000000000000, 0, 28936),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000100000000, 0x00000000000000000000000000000000, 0, 1538),
+        Probe::new(0x00000000000000000000000100000000, 0x00000000000000000000000000000000, 0, 1538),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000200000000, 0x00000000000000000000000000000000, 0, 9984),
+        Probe::new(0x00000000000000000000000200000000, 0x00000000000000000000000000000000, 0, 9984),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000400000000, 0x00000000000000000000000000000000, 0, 10285),
+        Probe::new(0x00000000000000000000000400000000, 0x00000000000000000000000000000000, 0, 10285),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000800000000, 0x00000000000000000000000000000000, 0, 10144),
+        Probe::new(0x00000000000000000000000800000000, 0x00000000000000000000000000000000, 0, 10144),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000001000000000, 0x00000000000000000000000000000000, 0, 10429),
+        Probe::new(0x00000000000000000000001000000000, 0x00000000000000000000000000000000, 0, 10429),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000002000000000, 0x00000000000000000000000000000000, 0, 1919),
+        Probe::new(0x00000000000000000000002000000000, 0x00000000000000000000000000000000, 0, 1919),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000004000000000, 0x00000000000000000000000000000000, 0, 29096),
+        Probe::new(0x00000000000000000000004000000000, 0x00000000000000000000000000000000, 0, 29096),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000008000000000, 0x00000000000000000000000000000000, 0, 30215),
+        Probe::new(0x00000000000000000000008000000000, 0x00000000000000000000000000000000, 0, 30215),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000010000000000, 0x00000000000000000000000000000000, 0, 26329),
+        Probe::new(0x00000000000000000000010000000000, 0x00000000000000000000000000000000, 0, 26329),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000020000000000, 0x00000000000000000000000000000000, 0, 24730),
+        Probe::new(0x00000000000000000000020000000000, 0x00000000000000000000000000000000, 0, 24730),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000040000000000, 0x00000000000000000000000000000000, 0, 2050),
+        Probe::new(0x00000000000000000000040000000000, 0x00000000000000000000000000000000, 0, 2050),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000080000000000, 0x00000000000000000000000000000000, 0, 10496),
+        Probe::new(0x00000000000000000000080000000000, 0x00000000000000000000000000000000, 0, 10496),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000100000000000, 0x00000000000000000000000000000000, 0, 19355),
+        Probe::new(0x00000000000000000000100000000000, 0x00000000000000000000000000000000, 0, 19355),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000200000000000, 0x00000000000000000000000000000000, 0, 19419),
+        Probe::new(0x00000000000000000000200000000000, 0x00000000000000000000000000000000, 0, 19419),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000400000000000, 0x00000000000000000000000000000000, 0, 10941),
+        Probe::new(0x00000000000000000000400000000000, 0x00000000000000000000000000000000, 0, 10941),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000800000000000, 0x00000000000000000000000000000000, 0, 2431),
+        Probe::new(0x00000000000000000000800000000000, 0x00000000000000000000000000000000, 0, 2431),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000001000000000000, 0x00000000000000000000000000000000, 0, 25178),
+        Probe::new(0x00000000000000000001000000000000, 0x00000000000000000000000000000000, 0, 25178),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000002000000000000, 0x00000000000000000000000000000000, 0, 26393),
+        Probe::new(0x00000000000000000002000000000000, 0x00000000000000000000000000000000, 0, 26393),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000004000000000000, 0x00000000000000000000000000000000, 0, 31223),
+        Probe::new(0x00000000000000000004000000000000, 0x00000000000000000000000000000000, 0, 31223),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000008000000000000, 0x00000000000000000000000000000000, 0, 31225),
+        Probe::new(0x00000000000000000008000000000000, 0x00000000000000000000000000000000, 0, 31225),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000010000000000000, 0x00000000000000000000000000000000, 0, 2562),
+        Probe::new(0x00000000000000000010000000000000, 0x00000000000000000000000000000000, 0, 2562),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000020000000000000, 0x00000000000000000000000000000000, 0, 11008),
+        Probe::new(0x00000000000000000020000000000000, 0x00000000000000000000000000000000, 0, 11008),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000040000000000000, 0x00000000000000000000000000000000, 0, 21758),
+        Probe::new(0x00000000000000000040000000000000, 0x00000000000000000000000000000000, 0, 21758),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000080000000000000, 0x00000000000000000000000000000000, 0, 21915),
+        Probe::new(0x00000000000000000080000000000000, 0x00000000000000000000000000000000, 0, 21915),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000100000000000000, 0x00000000000000000000000000000000, 0, 11709),
+        Probe::new(0x00000000000000000100000000000000, 0x00000000000000000000000000000000, 0, 11709),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000200000000000000, 0x00000000000000000000000000000000, 0, 2943),
+        Probe::new(0x00000000000000000200000000000000, 0x00000000000000000000000000000000, 0, 2943),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000400000000000000, 0x00000000000000000000000000000000, 0, 31227),
+        Probe::new(0x00000000000000000400000000000000, 0x00000000000000000000000000000000, 0, 31227),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000800000000000000, 0x00000000000000000000000000000000, 0, 31229),
+        Probe::new(0x00000000000000000800000000000000, 0x00000000000000000000000000000000, 0, 31229),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000001000000000000000, 0x00000000000000000000000000000000, 0, 31231),
+        Probe::new(0x00000000000000001000000000000000, 0x00000000000000000000000000000000, 0, 31231),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000002000000000000000, 0x00000000000000000000000000000000, 0, 15874),
+        Probe::new(0x00000000000000002000000000000000, 0x00000000000000000000000000000000, 0, 15874),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000004000000000000000, 0x00000000000000000000000000000000, 0, 6657),
+        Probe::new(0x00000000000000004000000000000000, 0x00000000000000000000000000000000, 0, 6657),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000008000000000000000, 0x00000000000000000000000000000000, 0, 15615),
+        Probe::new(0x00000000000000008000000000000000, 0x00000000000000000000000000000000, 0, 15615),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000010000000000000000, 0x00000000000000000000000000000000, 0, 16300),
+        Probe::new(0x00000000000000010000000000000000, 0x00000000000000000000000000000000, 0, 16300),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000020000000000000000, 0x00000000000000000000000000000000, 0, 25114),
+        Probe::new(0x00000000000000020000000000000000, 0x00000000000000000000000000000000, 0, 25114),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000040000000000000000, 0x00000000000000000000000000000000, 0, 16572),
+        Probe::new(0x00000000000000040000000000000000, 0x00000000000000000000000000000000, 0, 16572),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000080000000000000000, 0x00000000000000000000000000000000, 0, 7038),
+        Probe::new(0x00000000000000080000000000000000, 0x00000000000000000000000000000000, 0, 7038),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000100000000000000000, 0x00000000000000000000000000000000, 0, 31233),
+        Probe::new(0x00000000000000100000000000000000, 0x00000000000000000000000000000000, 0, 31233),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000200000000000000000, 0x00000000000000000000000000000000, 0, 31235),
+        Probe::new(0x00000000000000200000000000000000, 0x00000000000000000000000000000000, 0, 31235),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
         PAD,
@@ -5329,184 +6066,184 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000000000400, 0x00000000000000000000000000000000, 0, 14719),
+        Probe::new(0x00000000000000000000000000000400, 0x00000000000000000000000000000000, 0, 14719),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000000000800, 0x00000000000000000000000000000000, 0, 14850),
+        Probe::new(0x00000000000000000000000000000800, 0x00000000000000000000000000000000, 0, 14850),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000000001000, 0x00000000000000000000000000000000, 0, 6145),
+        Probe::new(0x00000000000000000000000000001000, 0x00000000000000000000000000000000, 0, 6145),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000000002000, 0x00000000000000000000000000000000, 0, 14591),
+        Probe::new(0x00000000000000000000000000002000, 0x00000000000000000000000000000000, 0, 14591),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000000004000, 0x00000000000000000000000000000000, 0, 15276),
+        Probe::new(0x00000000000000000000000000004000, 0x00000000000000000000000000000000, 0, 15276),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000000008000, 0x00000000000000000000000000000000, 0, 15452),
+        Probe::new(0x00000000000000000000000000008000, 0x00000000000000000000000000000000, 0, 15452),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000000010000, 0x00000000000000000000000000000000, 0, 15548),
+        Probe::new(0x00000000000000000000000000010000, 0x00000000000000000000000000000000, 0, 15548),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000000020000, 0x00000000000000000000000000000000, 0, 6526),
+        Probe::new(0x00000000000000000000000000020000, 0x00000000000000000000000000000000, 0, 6526),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000000040000, 0x00000000000000000000000000000000, 0, 28507),
+        Probe::new(0x00000000000000000000000000040000, 0x00000000000000000000000000000000, 0, 28507),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000000000080000, 0x00000000000000000000000000000000, 0, 29946),
+        Probe::new(0x00000000000000000000000000080000, 0x00000000000000000000000000000000, 0, 29946),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000000000100000, 0x00000000000000000000000000000000, 0, 19518),
+        Probe::new(0x00000000000000000000000000100000, 0x00000000000000000000000000000000, 0, 19518),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000000000200000, 0x00000000000000000000000000000000, 0, 8323),
+        Probe::new(0x00000000000000000000000000200000, 0x00000000000000000000000000000000, 0, 8323),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000000000400000, 0x00000000000000000000000000000000, 0, 2),
+        Probe::new(0x00000000000000000000000000400000, 0x00000000000000000000000000000000, 0, 2),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000000000800000, 0x00000000000000000000000000000000, 0, 8192),
+        Probe::new(0x00000000000000000000000000800000, 0x00000000000000000000000000000000, 0, 8192),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000000001000000, 0x00000000000000000000000000000000, 0, 8749),
+        Probe::new(0x00000000000000000000000001000000, 0x00000000000000000000000000000000, 0, 8749),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000000002000000, 0x00000000000000000000000000000000, 0, 19611),
+        Probe::new(0x00000000000000000000000002000000, 0x00000000000000000000000000000000, 0, 19611),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000000004000000, 0x00000000000000000000000000000000, 0, 8893),
+        Probe::new(0x00000000000000000000000004000000, 0x00000000000000000000000000000000, 0, 8893),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000000008000000, 0x00000000000000000000000000000000, 0, 383),
+        Probe::new(0x00000000000000000000000008000000, 0x00000000000000000000000000000000, 0, 383),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000000010000000, 0x00000000000000000000000000000000, 0, 28638),
+        Probe::new(0x00000000000000000000000010000000, 0x00000000000000000000000000000000, 0, 28638),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000000000020000000, 0x00000000000000000000000000000000, 0, 19646),
+        Probe::new(0x00000000000000000000000020000000, 0x00000000000000000000000000000000, 0, 19646),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000000000040000000, 0x00000000000000000000000000000000, 0, 26172),
+        Probe::new(0x00000000000000000000000040000000, 0x00000000000000000000000000000000, 0, 26172),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000000000080000000, 0x00000000000000000000000000000000, 0, 19905),
+        Probe::new(0x00000000000000000000000080000000, 0x00000000000000000000000000000000, 0, 19905),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000000000100000000, 0x00000000000000000000000000000000, 0, 514),
+        Probe::new(0x00000000000000000000000100000000, 0x00000000000000000000000000000000, 0, 514),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000000000200000000, 0x00000000000000000000000000000000, 0, 8960),
+        Probe::new(0x00000000000000000000000200000000, 0x00000000000000000000000000000000, 0, 8960),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000000000400000000, 0x00000000000000000000000000000000, 0, 19198),
+        Probe::new(0x00000000000000000000000400000000, 0x00000000000000000000000000000000, 0, 19198),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000000000800000000, 0x00000000000000000000000000000000, 0, 19262),
+        Probe::new(0x00000000000000000000000800000000, 0x00000000000000000000000000000000, 0, 19262),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000000001000000000, 0x00000000000000000000000000000000, 0, 9405),
+        Probe::new(0x00000000000000000000001000000000, 0x00000000000000000000000000000000, 0, 9405),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000000002000000000, 0x00000000000000000000000000000000, 0, 895),
+        Probe::new(0x00000000000000000000002000000000, 0x00000000000000000000000000000000, 0, 895),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000000004000000000, 0x00000000000000000000000000000000, 0, 20034),
+        Probe::new(0x00000000000000000000004000000000, 0x00000000000000000000000000000000, 0, 20034),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000000008000000000, 0x00000000000000000000000000000000, 0, 26236),
+        Probe::new(0x00000000000000000000008000000000, 0x00000000000000000000000000000000, 0, 26236),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000000000010000000000, 0x00000000000000000000000000000000, 0, 18686),
+        Probe::new(0x00000000000000000000010000000000, 0x00000000000000000000000000000000, 0, 18686),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000000000020000000000, 0x00000000000000000000000000000000, 0, 9603),
+        Probe::new(0x00000000000000000000020000000000, 0x00000000000000000000000000000000, 0, 9603),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000000000040000000000, 0x00000000000000000000000000000000, 0, 1026),
+        Probe::new(0x00000000000000000000040000000000, 0x00000000000000000000000000000000, 0, 1026),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000000000080000000000, 0x00000000000000000000000000000000, 0, 9472),
+        Probe::new(0x00000000000000000000080000000000, 0x00000000000000000000000000000000, 0, 9472),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000000000100000000000, 0x00000000000000000000000000000000, 0, 9773),
+        Probe::new(0x00000000000000000000100000000000, 0x00000000000000000000000000000000, 0, 9773),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000000000200000000000, 0x00000000000000000000000000000000, 0, 18754),
+        Probe::new(0x00000000000000000000200000000000, 0x00000000000000000000000000000000, 0, 18754),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000000000400000000000, 0x00000000000000000000000000000000, 0, 9917),
+        Probe::new(0x00000000000000000000400000000000, 0x00000000000000000000000000000000, 0, 9917),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000000000800000000000, 0x00000000000000000000000000000000, 0, 1407),
+        Probe::new(0x00000000000000000000800000000000, 0x00000000000000000000000000000000, 0, 1407),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000000001000000000000, 0x00000000000000000000000000000000, 0, 28379),
+        Probe::new(0x00000000000000000001000000000000, 0x00000000000000000000000000000000, 0, 28379),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000000002000000000000, 0x00000000000000000000000000000000, 0, 29882),
+        Probe::new(0x00000000000000000002000000000000, 0x00000000000000000000000000000000, 0, 29882),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000000004000000000000, 0x00000000000000000000000000000000, 0, 18859),
+        Probe::new(0x00000000000000000004000000000000, 0x00000000000000000000000000000000, 0, 18859),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000000008000000000000, 0x00000000000000000000000000000000, 0, 28936),
+        Probe::new(0x00000000000000000008000000000000, 0x00000000000000000000000000000000, 0, 28936),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000000000010000000000000, 0x00000000000000000000000000000000, 0, 1538),
+        Probe::new(0x00000000000000000010000000000000, 0x00000000000000000000000000000000, 0, 1538),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000000020000000000000, 0x00000000000000000000000000000000, 0, 9984),
+        Probe::new(0x00000000000000000020000000000000, 0x00000000000000000000000000000000, 0, 9984),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000000040000000000000, 0x00000000000000000000000000000000, 0, 10285),
+        Probe::new(0x00000000000000000040000000000000, 0x00000000000000000000000000000000, 0, 10285),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000000080000000000000, 0x00000000000000000000000000000000, 0, 10144),
+        Probe::new(0x00000000000000000080000000000000, 0x00000000000000000000000000000000, 0, 10144),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000000100000000000000, 0x00000000000000000000000000000000, 0, 10429),
+        Probe::new(0x00000000000000000100000000000000, 0x00000000000000000000000000000000, 0, 10429),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000000000200000000000000, 0x00000000000000000000000000000000, 0, 1919),
+        Probe::new(0x00000000000000000200000000000000, 0x00000000000000000000000000000000, 0, 1919),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000000000400000000000000, 0x00000000000000000000000000000000, 0, 29096),
+        Probe::new(0x00000000000000000400000000000000, 0x00000000000000000000000000000000, 0, 29096),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x00000000000000000800000000000000, 0x00000000000000000000000000000000, 0, 30215),
+        Probe::new(0x00000000000000000800000000000000, 0x00000000000000000000000000000000, 0, 30215),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000000001000000000000000, 0x00000000000000000000000000000000, 0, 26329),
+        Probe::new(0x00000000000000001000000000000000, 0x00000000000000000000000000000000, 0, 26329),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000000002000000000000000, 0x00000000000000000000000000000000, 0, 24730),
+        Probe::new(0x00000000000000002000000000000000, 0x00000000000000000000000000000000, 0, 24730),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000000004000000000000000, 0x00000000000000000000000000000000, 0, 2050),
+        Probe::new(0x00000000000000004000000000000000, 0x00000000000000000000000000000000, 0, 2050),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000000008000000000000000, 0x00000000000000000000000000000000, 0, 10496),
+        Probe::new(0x00000000000000008000000000000000, 0x00000000000000000000000000000000, 0, 10496),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000000010000000000000000, 0x00000000000000000000000000000000, 0, 19355),
+        Probe::new(0x00000000000000010000000000000000, 0x00000000000000000000000000000000, 0, 19355),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000000020000000000000000, 0x00000000000000000000000000000000, 0, 19419),
+        Probe::new(0x00000000000000020000000000000000, 0x00000000000000000000000000000000, 0, 19419),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000000040000000000000000, 0x00000000000000000000000000000000, 0, 10941),
+        Probe::new(0x00000000000000040000000000000000, 0x00000000000000000000000000000000, 0, 10941),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000000080000000000000000, 0x00000000000000000000000000000000, 0, 2431),
+        Probe::new(0x00000000000000080000000000000000, 0x00000000000000000000000000000000, 0, 2431),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000000000100000000000000000, 0x00000000000000000000000000000000, 0, 25178),
+        Probe::new(0x00000000000000100000000000000000, 0x00000000000000000000000000000000, 0, 25178),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000000000000200000000000000000, 0x00000000000000000000000000000000, 0, 26393),
+        Probe::new(0x00000000000000200000000000000000, 0x00000000000000000000000000000000, 0, 26393),
     ]),
 ];
 /// How every probe forms its index: the magics below were found for it.

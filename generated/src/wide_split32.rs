@@ -26,10 +26,28 @@
 // Between: 621 distinct sets (9936 bytes) and 4 grids of 80x80 cells (51200 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 1489136 entries (23826176 bytes): 45.38x these tables.
+//
+// Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
+// bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
+// multiply that gathers them and a short table; `move_index` counts potential attacks.
+//
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
+// |---|---|---|---|---|
+// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 536, 536 |
+// | R rook | 32, 32 | 0,1,2,3,5,6,7,8 | 6 (hashed: the fewest separating bits are 8); 5 (hashed: the fewest separating bits are 8) | 1280, 1280 |
+// | B bishop | 28, 28 | 0,1,2,3,8 | 5 | 784, 784 |
+// | N knight | 8, 8 | 0,2,7 | 3 | 440, 440 |
+// | P pawn | 2, 2 | 1 | 1 | 126, 126 |
+// | C cannon | 28, 28 | 0,1,2,5,6,7,8 | 6 (hashed: the fewest separating bits are 7) | 996, 996 |
+//
+// vector_index: 12 tables of 324 entries in all (1488 bytes with the hashes).
+// move_index, threat_index: 7 grids of potential attacks and offsets (10080 bytes), small tables
+// (156 bytes). Threat features: 99888. A [12][80][80][12] table of the same layout (u32 cells) would
+// take 3686400 bytes: 360x these 10236 bytes.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Index, Magic, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot};
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u128;
@@ -104,6 +122,75 @@ impl Piece {
             Piece::Pawn => "fmWfcFifmnD",
             Piece::Cannon => "mRcpR",
         }
+    }
+}
+/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(dead_code)]
+pub struct Square(u8);
+#[allow(dead_code)]
+impl Square {
+    /// The square with this index, if the board has it.
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < SQUARES { Some(Square(index as u8)) } else { None }
+    }
+    /// The square on this file and rank (both counted from 0), if the board has it.
+    pub const fn at(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+    /// Its index, `rank * FILES + file`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its file, from 0 (file a).
+    pub const fn file(self) -> usize {
+        self.index() % FILES
+    }
+    /// Its rank, from 0 (rank 1).
+    pub const fn rank(self) -> usize {
+        self.index() / FILES
+    }
+    /// Every square of the board, a1 first, in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(|index| Square(index as u8))
+    }
+}
+impl From<Square> for usize {
+    fn from(square: Square) -> usize {
+        square.index()
+    }
+}
+/// A name that is not a square of this board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct ParseSquareError;
+impl core::fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "not a square of a {FILES}x{RANKS} board")
+    }
+}
+impl core::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseSquareError);
+        }
+        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+    }
+}
+impl core::fmt::Display for Square {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
@@ -231,6 +318,66 @@ pub fn initial_attackers(
     occupied: Bitboard,
 ) -> Bitboard {
     lookup(7, piece, color, target, occupied)
+}
+/// [`quiets`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::King, Color::White, square, occupied)
+}
+/// [`attacks`] of the king (`K`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::King, Color::White, square, occupied)
+}
+/// [`quiets`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Rook, Color::White, square, occupied)
+}
+/// [`attacks`] of the rook (`R`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Rook, Color::White, square, occupied)
+}
+/// [`quiets`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`attacks`] of the bishop (`B`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn bishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Bishop, Color::White, square, occupied)
+}
+/// [`quiets`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Knight, Color::White, square, occupied)
+}
+/// [`attacks`] of the knight (`N`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn knight_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Knight, Color::White, square, occupied)
+}
+/// [`quiets`] of the cannon (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cannon_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+    quiets(Piece::Cannon, Color::White, square, occupied)
+}
+/// [`attacks`] of the cannon (`C`), whose moves are the same for both colours.
+#[inline]
+#[allow(dead_code)]
+pub fn cannon_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+    attacks(Piece::Cannon, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
@@ -3465,6 +3612,596 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
         ],
     ],
 ];
+/// How many potential attack vectors each piece has, `VECTORS[piece][colour]`:
+/// [`vector_index`] numbers them `0..VECTORS[piece][colour]`.
+#[allow(dead_code)]
+pub const VECTORS: [[usize; 2]; PIECES] = [
+    [8, 8],
+    [32, 32],
+    [28, 28],
+    [8, 8],
+    [2, 2],
+    [28, 28],
+];
+/// How many potential attacks each piece has from all squares together,
+/// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const MOVES: [[usize; 2]; PIECES] = [
+    [536, 536],
+    [1280, 1280],
+    [784, 784],
+    [440, 440],
+    [126, 126],
+    [996, 996],
+];
+/// How many threat features [`threat_index`] numbers: for each (attacker piece and colour,
+/// victim piece and colour) a block of the attacker's `MOVES`.
+#[allow(dead_code)]
+pub const THREAT_FEATURES: usize = 99888;
+/// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
+#[allow(dead_code)]
+pub type VectorIndex = u8;
+/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
+/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
+/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
+/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
+/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
+/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
+/// vectors the same `j`.
+///
+/// Computed without a square-by-square table: the difference of the squares numbered `rank
+/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
+/// multiply, and a short table that gives `j` and the vector it stands for (so any other
+/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn vector_index(
+    piece: Piece,
+    color: Color,
+    from: usize,
+    to: usize,
+) -> Option<VectorIndex> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let d = padded(to).wrapping_sub(padded(from));
+    let hash = VECTOR_HASHES[piece as usize][color as usize];
+    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
+/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
+/// (a square it attacks under some occupancy). The moves are numbered square by square: an
+/// offset for `from` plus how many of its potential attacks lie below `to`.
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+    let reach = REACH[grid][from];
+    let bit: Bitboard = 1 << to;
+    (reach & bit != 0)
+        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+}
+/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
+/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
+/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
+/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
+/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
+/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
+/// features indexed by [`move_index`].
+///
+/// Panics if `from >= SQUARES` or `to >= SQUARES`.
+#[inline]
+#[allow(dead_code)]
+pub fn threat_index(
+    attacker: Piece,
+    attacker_color: Color,
+    from: usize,
+    victim: Piece,
+    victim_color: Color,
+    to: usize,
+) -> Option<u32> {
+    let i = move_index(attacker, attacker_color, from, to)? as u32;
+    let (a, c) = (attacker as usize, attacker_color as usize);
+    let victim = (victim as usize * 2 + victim_color as usize) as u32;
+    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+}
+/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+#[inline(always)]
+#[allow(dead_code)]
+const fn padded(square: usize) -> u32 {
+    (square / FILES * INDEX_PAD + square % FILES) as u32
+}
+/// The rank width of the padded numbering: twice the files or more, so that no file
+/// difference reaches into the next rank.
+const INDEX_PAD: usize = 32;
+/// How `vector_index` hashes a difference for one piece and colour.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct VectorHash {
+    /// The bits of the difference that tell the piece's vectors apart.
+    mask: u32,
+    /// Gathers the masked bits into the top bits.
+    multiplier: u32,
+    /// 32 minus the index bits.
+    shift: u32,
+    /// Where its table starts in `VECTOR_ENTRIES`.
+    offset: u32,
+}
+impl VectorHash {
+    #[allow(dead_code)]
+    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+        VectorHash {
+            mask,
+            multiplier,
+            shift,
+            offset,
+        }
+    }
+}
+/// `VECTOR_HASHES[piece][colour]`.
+#[rustfmt::skip]
+const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
+    [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
+    [VectorHash::new(0x1ef, 0xe4382121, 26, 16), VectorHash::new(0x1ef, 0x0fc8202a, 27, 80)], // R
+    [VectorHash::new(0x10f, 0x08800000, 27, 112), VectorHash::new(0x10f, 0x08800000, 27, 144)], // B
+    [VectorHash::new(0x85, 0x31000000, 29, 176), VectorHash::new(0x85, 0x31000000, 29, 184)], // N
+    [VectorHash::new(0x2, 0x40000000, 31, 192), VectorHash::new(0x2, 0x40000000, 31, 194)], // P
+    [VectorHash::new(0x1e7, 0x632202c0, 26, 196), VectorHash::new(0x1e7, 0x06b70388, 26, 260)], // C
+];
+/// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+#[rustfmt::skip]
+static VECTOR_ENTRIES: [u32; 324] = [
+    0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
+    0x70021,
+    0x5ffe1, 0x2001f, 0x7ffdf, 0x30001, 0x10020, 0x6ffe0, 0x4ffff, 0x21, // K black (bits 0,1,5,6)
+    0x8000, 0x180009, 0x8fff8, 0x1a0040, 0x8000, 0x8000, 0x8000, // R white (bits 0,1,2,3,5,6,7,8)
+    0x1c0080,
+    0x170008, 0x7fff7, 0x1e00c0, 0x8000, 0x8000, 0x8000, 0x8000, 0x160007,
+    0x8000, 0x1ff40, 0xfffff, 0x8000, 0x8000, 0x3ff80, 0x150006, 0x8000,
+    0x5ffc0, 0xefffe, 0x8000, 0x8000, 0x8000, 0x140005, 0x8000, 0x8000,
+    0xdfffd, 0x190020, 0x8000, 0x8000, 0x130004, 0x1b0060, 0xcfffc, 0x8000,
+    0x1d00a0, 0x8000, 0x8000, 0x120003, 0x1f00e0, 0xbfffb, 0x8000, 0xff20,
+    0x8000, 0x8000, 0x110002, 0x2ff60, 0xafffa, 0x8000, 0x4ffa0, 0x8000,
+    0x8000, 0x100001, 0x6ffe0, 0x9fff9, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x18fff7, 0xf0001, 0x17fff8, 0xe0002, 0x16fff9, 0xd0003, // R black (bits 0,1,2,3,5,6,7,8)
+    0x15fffa, 0xc0004,
+    0x14fffb, 0xb0005, 0x13fffc, 0xa0006, 0x12fffd, 0x90007, 0x11fffe, 0x80008,
+    0x10ffff, 0x70009, 0x19ffe0, 0x1affc0, 0x1bffa0, 0x1cff80, 0x1dff60, 0x1eff40,
+    0x1fff20, 0xe0, 0x100c0, 0x200a0, 0x30080, 0x40060, 0x50040, 0x60020,
+    0x8000, 0xf0021, 0x110042, 0x130063, 0x150084, 0x1700a5, 0x1900c6, // B white (bits 0,1,2,3,8)
+    0x1b00e7,
+    0x8000, 0x1a00d9, 0x1800ba, 0x16009b, 0x14007c, 0x12005d, 0x10003e, 0xe001f,
+    0x8000, 0xdffe1, 0xbffc2, 0x9ffa3, 0x7ff84, 0x5ff65, 0x3ff46, 0x1ff27,
+    0x8000, 0xff19, 0x2ff3a, 0x4ff5b, 0x6ff7c, 0x8ff9d, 0xaffbe, 0xcffdf,
+    0x8000, 0xc0021, 0xa0042, 0x80063, 0x60084, 0x400a5, 0x200c6, 0xe7, // B black (bits 0,1,2,3,8)
+    0x8000, 0x100d9, 0x300ba, 0x5009b, 0x7007c, 0x9005d, 0xb003e, 0xd001f,
+    0x8000, 0xeffe1, 0x10ffc2, 0x12ffa3, 0x14ff84, 0x16ff65, 0x18ff46, 0x1aff27,
+    0x8000, 0x1bff19, 0x19ff3a, 0x17ff5b, 0x15ff7c, 0x13ff9d, 0x11ffbe, 0xfffdf,
+    0x50022, 0x70041, 0x2ffde, 0xffbf, 0x3ffe2, 0x1ffc1, 0x4001e, 0x6003f, // N white (bits 0,2,7)
+    0x20022, 0x41, 0x5ffde, 0x7ffbf, 0x4ffe2, 0x6ffc1, 0x3001e, 0x1003f, // N black (bits 0,2,7)
+    0x10021, 0x1f, // P white (bits 1)
+    0xffe1, 0x1ffdf, // P black (bits 1)
+    0x140008, 0x8000, 0xafffb, 0x8000, 0x8000, 0x4ffa0, 0x8000, // C white (bits 0,1,2,5,6,7,8)
+    0x8000,
+    0x8000, 0x8000, 0xf0003, 0x170060, 0xdfffe, 0x8000, 0x8000, 0x8000,
+    0x8fff9, 0x8000, 0x8000, 0x2ff60, 0x120006, 0x8000, 0x1a00c0, 0x8000,
+    0x150009, 0x8000, 0x8000, 0xbfffc, 0x8000, 0x8000, 0x5ffc0, 0x8000,
+    0x8000, 0xff20, 0x8000, 0x100004, 0x180080, 0x6fff7, 0x8000, 0x8000,
+    0x8000, 0x9fffa, 0x8000, 0x8000, 0x3ff80, 0x130007, 0x8000, 0x1b00e0,
+    0x8000, 0xe0002, 0x160040, 0xcfffd, 0x8000, 0x8000, 0x8000, 0x7fff8,
+    0x8000, 0x8000, 0x1ff40, 0x110005, 0x8000, 0x1900a0, 0x8000, 0x8000,
+    0x70008, 0x60009, 0x100c0, 0xd0002, 0x18ff80, 0xc0003, 0xb0004, // C black (bits 0,1,2,5,6,7,8)
+    0x8000,
+    0xa0005, 0x8000, 0x90006, 0x80007, 0x200a0, 0x8000, 0x19ff60, 0x8000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x30080, 0x8000,
+    0x8000, 0x1aff40, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0x8000, 0x40060, 0x8000, 0x1bff20, 0x8000, 0x14fff8, 0x8000, 0x13fff9,
+    0x8000, 0x12fffa, 0x11fffb, 0x50040, 0x10fffc, 0x8000, 0xffffd, 0xefffe,
+    0x16ffc0, 0x15fff7, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+    0xe0, 0x8000, 0x17ffa0, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
+];
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 5], [6, 6]];
+/// `REACH[grid][from]`: the potential attacks from `from`.
+#[rustfmt::skip]
+static REACH: [[Bitboard; SQUARES]; 7] = [
+    // grid 0
+    [
+        0x00000000000000000000000000000c02, 0x00000000000000000000000000001c05, // from a1
+        0x0000000000000000000000000000380a, 0x00000000000000000000000000007014, // from c1
+        0x0000000000000000000000000000e028, 0x0000000000000000000000000001c050, // from e1
+        0x000000000000000000000000000380a0, 0x00000000000000000000000000070140, // from g1
+        0x000000000000000000000000000e0280, 0x000000000000000000000000000c0100, // from i1
+        0x00000000000000000000000000300803, 0x00000000000000000000000000701407, // from a2
+        0x00000000000000000000000000e0280e, 0x00000000000000000000000001c0501c, // from c2
+        0x0000000000000000000000000380a038, 0x00000000000000000000000007014070, // from e2
+        0x0000000000000000000000000e0280e0, 0x0000000000000000000000001c0501c0, // from g2
+        0x000000000000000000000000380a0380, 0x00000000000000000000000030040300, // from i2
+        0x000000000000000000000000c0200c00, 0x000000000000000000000001c0501c00, // from a3
+        0x00000000000000000000000380a03800, 0x00000000000000000000000701407000, // from c3
+        0x00000000000000000000000e0280e000, 0x00000000000000000000001c0501c000, // from e3
+        0x0000000000000000000000380a038000, 0x00000000000000000000007014070000, // from g3
+        0x0000000000000000000000e0280e0000, 0x0000000000000000000000c0100c0000, // from i3
+        0x00000000000000000000030080300000, 0x00000000000000000000070140700000, // from a4
+        0x000000000000000000000e0280e00000, 0x000000000000000000001c0501c00000, // from c4
+        0x00000000000000000000380a03800000, 0x00000000000000000000701407000000, // from e4
+        0x00000000000000000000e0280e000000, 0x00000000000000000001c0501c000000, // from g4
+        0x0000000000000000000380a038000000, 0x00000000000000000003004030000000, // from i4
+        0x0000000000000000000c0200c0000000, 0x0000000000000000001c0501c0000000, // from a5
+        0x000000000000000000380a0380000000, 0x00000000000000000070140700000000, // from c5
+        0x000000000000000000e0280e00000000, 0x000000000000000001c0501c00000000, // from e5
+        0x00000000000000000380a03800000000, 0x00000000000000000701407000000000, // from g5
+        0x00000000000000000e0280e000000000, 0x00000000000000000c0100c000000000, // from i5
+        0x00000000000000003008030000000000, 0x00000000000000007014070000000000, // from a6
+        0x0000000000000000e0280e0000000000, 0x0000000000000001c0501c0000000000, // from c6
+        0x000000000000000380a0380000000000, 0x00000000000000070140700000000000, // from e6
+        0x000000000000000e0280e00000000000, 0x000000000000001c0501c00000000000, // from g6
+        0x00000000000000380a03800000000000, 0x00000000000000300403000000000000, // from i6
+        0x00000000000000c0200c000000000000, 0x00000000000001c0501c000000000000, // from a7
+        0x0000000000000380a038000000000000, 0x00000000000007014070000000000000, // from c7
+        0x0000000000000e0280e0000000000000, 0x0000000000001c0501c0000000000000, // from e7
+        0x000000000000380a0380000000000000, 0x00000000000070140700000000000000, // from g7
+        0x000000000000e0280e00000000000000, 0x000000000000c0100c00000000000000, // from i7
+        0x00000000000000803000000000000000, 0x00000000000001407000000000000000, // from a8
+        0x0000000000000280e000000000000000, 0x0000000000000501c000000000000000, // from c8
+        0x0000000000000a038000000000000000, 0x00000000000014070000000000000000, // from e8
+        0x000000000000280e0000000000000000, 0x000000000000501c0000000000000000, // from g8
+        0x000000000000a0380000000000000000, 0x00000000000040300000000000000000, // from i8
+    ],
+    // grid 1
+    [
+        0x000000000000004010040100401007fe, 0x00000000000000802008020080200bfd, // from a1
+        0x000000000000010040100401004013fb, 0x000000000000020080200802008023f7, // from c1
+        0x000000000000040100401004010043ef, 0x000000000000080200802008020083df, // from e1
+        0x000000000000100401004010040103bf, 0x0000000000002008020080200802037f, // from g1
+        0x000000000000401004010040100402ff, 0x000000000000802008020080200801ff, // from i1
+        0x000000000000004010040100401ff801, 0x000000000000008020080200802ff402, // from a2
+        0x000000000000010040100401004fec04, 0x000000000000020080200802008fdc08, // from c2
+        0x000000000000040100401004010fbc10, 0x000000000000080200802008020f7c20, // from e2
+        0x000000000000100401004010040efc40, 0x000000000000200802008020080dfc80, // from g2
+        0x000000000000401004010040100bfd00, 0x0000000000008020080200802007fe00, // from i2
+        0x0000000000000040100401007fe00401, 0x000000000000008020080200bfd00802, // from a3
+        0x0000000000000100401004013fb01004, 0x0000000000000200802008023f702008, // from c3
+        0x0000000000000401004010043ef04010, 0x0000000000000802008020083df08020, // from e3
+        0x0000000000001004010040103bf10040, 0x00000000000020080200802037f20080, // from g3
+        0x0000000000004010040100402ff40100, 0x0000000000008020080200801ff80200, // from i3
+        0x0000000000000040100401ff80100401, 0x0000000000000080200802ff40200802, // from a4
+        0x0000000000000100401004fec0401004, 0x0000000000000200802008fdc0802008, // from c4
+        0x0000000000000401004010fbc1004010, 0x0000000000000802008020f7c2008020, // from e4
+        0x0000000000001004010040efc4010040, 0x0000000000002008020080dfc8020080, // from g4
+        0x0000000000004010040100bfd0040100, 0x00000000000080200802007fe0080200, // from i4
+        0x00000000000000401007fe0040100401, 0x0000000000000080200bfd0080200802, // from a5
+        0x00000000000001004013fb0100401004, 0x00000000000002008023f70200802008, // from c5
+        0x00000000000004010043ef0401004010, 0x00000000000008020083df0802008020, // from e5
+        0x00000000000010040103bf1004010040, 0x000000000000200802037f2008020080, // from g5
+        0x00000000000040100402ff4010040100, 0x00000000000080200801ff8020080200, // from i5
+        0x00000000000000401ff8010040100401, 0x00000000000000802ff4020080200802, // from a6
+        0x00000000000001004fec040100401004, 0x00000000000002008fdc080200802008, // from c6
+        0x00000000000004010fbc100401004010, 0x00000000000008020f7c200802008020, // from e6
+        0x00000000000010040efc401004010040, 0x00000000000020080dfc802008020080, // from g6
+        0x00000000000040100bfd004010040100, 0x000000000000802007fe008020080200, // from i6
+        0x000000000000007fe004010040100401, 0x00000000000000bfd008020080200802, // from a7
+        0x000000000000013fb010040100401004, 0x000000000000023f7020080200802008, // from c7
+        0x000000000000043ef040100401004010, 0x000000000000083df080200802008020, // from e7
+        0x000000000000103bf100401004010040, 0x0000000000002037f200802008020080, // from g7
+        0x000000000000402ff401004010040100, 0x000000000000801ff802008020080200, // from i7
+        0x000000000000ff801004010040100401, 0x000000000000ff402008020080200802, // from a8
+        0x000000000000fec04010040100401004, 0x000000000000fdc08020080200802008, // from c8
+        0x000000000000fbc10040100401004010, 0x000000000000f7c20080200802008020, // from e8
+        0x000000000000efc40100401004010040, 0x000000000000dfc80200802008020080, // from g8
+        0x000000000000bfd00401004010040100, 0x0000000000007fe00802008020080200, // from i8
+    ],
+    // grid 2
+    [
+        0x00000000000020040080100200400800, 0x00000000000040080100200400801400, // from a1
+        0x00000000000080100200400801102800, 0x00000000000000200400801042205000, // from c1
+        0x0000000000000000080101208440a000, 0x00000000000000000006024108814000, // from e1
+        0x00000000000000001008048211028000, 0x00000000000000402010080422050000, // from g1
+        0x000000000000008040201008040a0000, 0x00000000000001008040201008040000, // from i1
+        0x00000000000010020040080100200002, 0x00000000000020040080100200500005, // from a2
+        0x00000000000040080100200440a0000a, 0x00000000000080100200410881400014, // from c2
+        0x00000000000000200404821102800028, 0x00000000000000001809042205000050, // from e2
+        0x0000000000000040201208440a0000a0, 0x00000000000000804020108814000140, // from g2
+        0x00000000000001008040201028000280, 0x00000000000002010080402010000100, // from i2
+        0x00000000000008010020040080000804, 0x00000000000010020040080140001408, // from a3
+        0x00000000000020040080110280002811, 0x00000000000040080104220500005022, // from c3
+        0x00000000000080101208440a0000a044, 0x00000000000000602410881400014088, // from e3
+        0x00000000000000804821102800028110, 0x00000000000001008042205000050220, // from g3
+        0x0000000000000201008040a0000a0040, 0x00000000000004020100804000040080, // from i3
+        0x00000000000004008010020000201008, 0x00000000000008010020050000502010, // from a4
+        0x000000000000100200440a0000a04420, 0x00000000000020041088140001408841, // from c4
+        0x00000000000040482110280002811082, 0x00000000000080904220500005022104, // from e4
+        0x00000000000001208440a0000a044208, 0x00000000000002010881400014088010, // from g4
+        0x00000000000004020102800028010020, 0x00000000000008040201000010020040, // from i4
+        0x00000000000002004008000080402010, 0x00000000000004008014000140804020, // from a5
+        0x00000000000008011028000281108040, 0x00000000000010422050000502210480, // from c5
+        0x000000000000208440a0000a04420901, 0x00000000000041088140001408841202, // from e5
+        0x00000000000082110280002811082004, 0x00000000000004220500005022004008, // from g5
+        0x00000000000008040a0000a004008010, 0x00000000000010080400004008010020, // from i5
+        0x00000000000001002000020100804020, 0x00000000000002005000050201008040, // from a6
+        0x0000000000000440a0000a0442010080, 0x00000000000008814000140884120100, // from c6
+        0x00000000000011028000281108240600, 0x00000000000022050000502210480801, // from e6
+        0x000000000000440a0000a04420801002, 0x00000000000088140001408801002004, // from g6
+        0x00000000000010280002801002004008, 0x00000000000020100001002004008010, // from i6
+        0x00000000000000800008040201008040, 0x00000000000001400014080402010080, // from a7
+        0x00000000000002800028110804020100, 0x00000000000005000050221048040200, // from c7
+        0x0000000000000a0000a0442090180000, 0x00000000000014000140884120200400, // from e7
+        0x00000000000028000281108200400801, 0x00000000000050000502200400801002, // from g7
+        0x000000000000a0000a00400801002004, 0x00000000000040000400801002004008, // from i7
+        0x00000000000000002010080402010080, 0x00000000000000005020100804020100, // from a8
+        0x0000000000000000a044201008040200, 0x00000000000000014088412010080000, // from c8
+        0x00000000000000028110824060000000, 0x00000000000000050221048080100000, // from e8
+        0x000000000000000a0442080100200400, 0x00000000000000140880100200400801, // from g8
+        0x00000000000000280100200400801002, 0x00000000000000100200400801002004, // from i8
+    ],
+    // grid 3
+    [
+        0x00000000000000000000000000201000, 0x00000000000000000000000000502000, // from a1
+        0x00000000000000000000000000a04400, 0x00000000000000000000000001408800, // from c1
+        0x00000000000000000000000002811000, 0x00000000000000000000000005022000, // from e1
+        0x0000000000000000000000000a044000, 0x00000000000000000000000014088000, // from g1
+        0x00000000000000000000000028010000, 0x00000000000000000000000010020000, // from i1
+        0x00000000000000000000000080400004, 0x00000000000000000000000140800008, // from a2
+        0x00000000000000000000000281100011, 0x00000000000000000000000502200022, // from c2
+        0x00000000000000000000000a04400044, 0x00000000000000000000001408800088, // from e2
+        0x00000000000000000000002811000110, 0x00000000000000000000005022000220, // from g2
+        0x0000000000000000000000a004000040, 0x00000000000000000000004008000080, // from i2
+        0x00000000000000000000020100001002, 0x00000000000000000000050200002005, // from a3
+        0x000000000000000000000a044000440a, 0x00000000000000000000140880008814, // from c3
+        0x00000000000000000000281100011028, 0x00000000000000000000502200022050, // from e3
+        0x00000000000000000000a044000440a0, 0x00000000000000000001408800088140, // from g3
+        0x00000000000000000002801000010280, 0x00000000000000000001002000020100, // from i3
+        0x00000000000000000008040000400800, 0x00000000000000000014080000801400, // from a4
+        0x00000000000000000028110001102800, 0x00000000000000000050220002205000, // from c4
+        0x000000000000000000a044000440a000, 0x00000000000000000140880008814000, // from e4
+        0x00000000000000000281100011028000, 0x00000000000000000502200022050000, // from g4
+        0x00000000000000000a004000040a0000, 0x00000000000000000400800008040000, // from i4
+        0x00000000000000002010000100200000, 0x00000000000000005020000200500000, // from a5
+        0x0000000000000000a044000440a00000, 0x00000000000000014088000881400000, // from c5
+        0x00000000000000028110001102800000, 0x00000000000000050220002205000000, // from e5
+        0x000000000000000a044000440a000000, 0x00000000000000140880008814000000, // from g5
+        0x00000000000000280100001028000000, 0x00000000000000100200002010000000, // from i5
+        0x00000000000000804000040080000000, 0x00000000000001408000080140000000, // from a6
+        0x00000000000002811000110280000000, 0x00000000000005022000220500000000, // from c6
+        0x0000000000000a044000440a00000000, 0x00000000000014088000881400000000, // from e6
+        0x00000000000028110001102800000000, 0x00000000000050220002205000000000, // from g6
+        0x000000000000a004000040a000000000, 0x00000000000040080000804000000000, // from i6
+        0x00000000000001000010020000000000, 0x00000000000002000020050000000000, // from a7
+        0x000000000000044000440a0000000000, 0x00000000000008800088140000000000, // from c7
+        0x00000000000011000110280000000000, 0x00000000000022000220500000000000, // from e7
+        0x00000000000044000440a00000000000, 0x00000000000088000881400000000000, // from g7
+        0x00000000000010000102800000000000, 0x00000000000020000201000000000000, // from i7
+        0x00000000000000004008000000000000, 0x00000000000000008014000000000000, // from a8
+        0x00000000000000011028000000000000, 0x00000000000000022050000000000000, // from c8
+        0x000000000000000440a0000000000000, 0x00000000000000088140000000000000, // from e8
+        0x00000000000000110280000000000000, 0x00000000000000220500000000000000, // from g8
+        0x00000000000000040a00000000000000, 0x00000000000000080400000000000000, // from i8
+    ],
+    // grid 4
+    [
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a1
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c1
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e1
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g1
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i1
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a2
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c2
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e2
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g2
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i2
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a3
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c3
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e3
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g3
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i3
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a4
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c4
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e4
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g4
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i4
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a5
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c5
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e5
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g5
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i5
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a6
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c6
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e6
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g6
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i6
+        0x00000000000000800000000000000000, 0x00000000000001400000000000000000, // from a7
+        0x00000000000002800000000000000000, 0x00000000000005000000000000000000, // from c7
+        0x0000000000000a000000000000000000, 0x00000000000014000000000000000000, // from e7
+        0x00000000000028000000000000000000, 0x00000000000050000000000000000000, // from g7
+        0x000000000000a0000000000000000000, 0x00000000000040000000000000000000, // from i7
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i8
+    ],
+    // grid 5
+    [
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i1
+        0x00000000000000000000000000000002, 0x00000000000000000000000000000005, // from a2
+        0x0000000000000000000000000000000a, 0x00000000000000000000000000000014, // from c2
+        0x00000000000000000000000000000028, 0x00000000000000000000000000000050, // from e2
+        0x000000000000000000000000000000a0, 0x00000000000000000000000000000140, // from g2
+        0x00000000000000000000000000000280, 0x00000000000000000000000000000100, // from i2
+        0x00000000000000000000000000000800, 0x00000000000000000000000000001400, // from a3
+        0x00000000000000000000000000002800, 0x00000000000000000000000000005000, // from c3
+        0x0000000000000000000000000000a000, 0x00000000000000000000000000014000, // from e3
+        0x00000000000000000000000000028000, 0x00000000000000000000000000050000, // from g3
+        0x000000000000000000000000000a0000, 0x00000000000000000000000000040000, // from i3
+        0x00000000000000000000000000200000, 0x00000000000000000000000000500000, // from a4
+        0x00000000000000000000000000a00000, 0x00000000000000000000000001400000, // from c4
+        0x00000000000000000000000002800000, 0x00000000000000000000000005000000, // from e4
+        0x0000000000000000000000000a000000, 0x00000000000000000000000014000000, // from g4
+        0x00000000000000000000000028000000, 0x00000000000000000000000010000000, // from i4
+        0x00000000000000000000000080000000, 0x00000000000000000000000140000000, // from a5
+        0x00000000000000000000000280000000, 0x00000000000000000000000500000000, // from c5
+        0x00000000000000000000000a00000000, 0x00000000000000000000001400000000, // from e5
+        0x00000000000000000000002800000000, 0x00000000000000000000005000000000, // from g5
+        0x0000000000000000000000a000000000, 0x00000000000000000000004000000000, // from i5
+        0x00000000000000000000020000000000, 0x00000000000000000000050000000000, // from a6
+        0x000000000000000000000a0000000000, 0x00000000000000000000140000000000, // from c6
+        0x00000000000000000000280000000000, 0x00000000000000000000500000000000, // from e6
+        0x00000000000000000000a00000000000, 0x00000000000000000001400000000000, // from g6
+        0x00000000000000000002800000000000, 0x00000000000000000001000000000000, // from i6
+        0x00000000000000000008000000000000, 0x00000000000000000014000000000000, // from a7
+        0x00000000000000000028000000000000, 0x00000000000000000050000000000000, // from c7
+        0x000000000000000000a0000000000000, 0x00000000000000000140000000000000, // from e7
+        0x00000000000000000280000000000000, 0x00000000000000000500000000000000, // from g7
+        0x00000000000000000a00000000000000, 0x00000000000000000400000000000000, // from i7
+        0x00000000000000002000000000000000, 0x00000000000000005000000000000000, // from a8
+        0x0000000000000000a000000000000000, 0x00000000000000014000000000000000, // from c8
+        0x00000000000000028000000000000000, 0x00000000000000050000000000000000, // from e8
+        0x000000000000000a0000000000000000, 0x00000000000000140000000000000000, // from g8
+        0x00000000000000280000000000000000, 0x00000000000000100000000000000000, // from i8
+    ],
+    // grid 6
+    [
+        0x000000000000004010040100401003fc, 0x000000000000008020080200802003f8, // from a1
+        0x000000000000010040100401004003f1, 0x000000000000020080200802008003e3, // from c1
+        0x000000000000040100401004010003c7, 0x0000000000000802008020080200038f, // from e1
+        0x0000000000001004010040100400031f, 0x0000000000002008020080200800023f, // from g1
+        0x0000000000004010040100401000007f, 0x000000000000802008020080200000ff, // from i1
+        0x000000000000004010040100400ff000, 0x000000000000008020080200800fe000, // from a2
+        0x000000000000010040100401000fc400, 0x000000000000020080200802000f8c00, // from c2
+        0x000000000000040100401004000f1c00, 0x000000000000080200802008000e3c00, // from e2
+        0x000000000000100401004010000c7c00, 0x0000000000002008020080200008fc00, // from g2
+        0x0000000000004010040100400001fc00, 0x0000000000008020080200800003fc00, // from i2
+        0x0000000000000040100401003fc00001, 0x0000000000000080200802003f800002, // from a3
+        0x0000000000000100401004003f100004, 0x0000000000000200802008003e300008, // from c3
+        0x0000000000000401004010003c700010, 0x00000000000008020080200038f00020, // from e3
+        0x00000000000010040100400031f00040, 0x00000000000020080200800023f00080, // from g3
+        0x00000000000040100401000007f00100, 0x0000000000008020080200000ff00200, // from i3
+        0x0000000000000040100400ff00000401, 0x0000000000000080200800fe00000802, // from a4
+        0x0000000000000100401000fc40001004, 0x0000000000000200802000f8c0002008, // from c4
+        0x0000000000000401004000f1c0004010, 0x0000000000000802008000e3c0008020, // from e4
+        0x0000000000001004010000c7c0010040, 0x00000000000020080200008fc0020080, // from g4
+        0x00000000000040100400001fc0040100, 0x00000000000080200800003fc0080200, // from i4
+        0x00000000000000401003fc0000100401, 0x00000000000000802003f80000200802, // from a5
+        0x00000000000001004003f10000401004, 0x00000000000002008003e30000802008, // from c5
+        0x00000000000004010003c70001004010, 0x000000000000080200038f0002008020, // from e5
+        0x000000000000100400031f0004010040, 0x000000000000200800023f0008020080, // from g5
+        0x000000000000401000007f0010040100, 0x00000000000080200000ff0020080200, // from i5
+        0x00000000000000400ff0000040100401, 0x00000000000000800fe0000080200802, // from a6
+        0x00000000000001000fc4000100401004, 0x00000000000002000f8c000200802008, // from c6
+        0x00000000000004000f1c000401004010, 0x00000000000008000e3c000802008020, // from e6
+        0x00000000000010000c7c001004010040, 0x000000000000200008fc002008020080, // from g6
+        0x000000000000400001fc004010040100, 0x000000000000800003fc008020080200, // from i6
+        0x000000000000003fc000010040100401, 0x000000000000003f8000020080200802, // from a7
+        0x000000000000003f1000040100401004, 0x000000000000003e3000080200802008, // from c7
+        0x000000000000003c7000100401004010, 0x0000000000000038f000200802008020, // from e7
+        0x0000000000000031f000401004010040, 0x0000000000000023f000802008020080, // from g7
+        0x0000000000000007f001004010040100, 0x000000000000000ff002008020080200, // from i7
+        0x000000000000ff000004010040100401, 0x000000000000fe000008020080200802, // from a8
+        0x000000000000fc400010040100401004, 0x000000000000f8c00020080200802008, // from c8
+        0x000000000000f1c00040100401004010, 0x000000000000e3c00080200802008020, // from e8
+        0x000000000000c7c00100401004010040, 0x0000000000008fc00200802008020080, // from g8
+        0x0000000000001fc00401004010040100, 0x0000000000003fc00802008020080200, // from i8
+    ],
+];
+/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+#[rustfmt::skip]
+static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
+    // grid 0
+    [
+        0, 3, 8, 13, 18, 23, 28, 33, 38, 43, // rank 1
+        46, 51, 59, 67, 75, 83, 91, 99, 107, 115, // rank 2
+        120, 125, 133, 141, 149, 157, 165, 173, 181, 189, // rank 3
+        194, 199, 207, 215, 223, 231, 239, 247, 255, 263, // rank 4
+        268, 273, 281, 289, 297, 305, 313, 321, 329, 337, // rank 5
+        342, 347, 355, 363, 371, 379, 387, 395, 403, 411, // rank 6
+        416, 421, 429, 437, 445, 453, 461, 469, 477, 485, // rank 7
+        490, 493, 498, 503, 508, 513, 518, 523, 528, 533, // rank 8
+    ],
+    // grid 1
+    [
+        0, 16, 32, 48, 64, 80, 96, 112, 128, 144, // rank 1
+        160, 176, 192, 208, 224, 240, 256, 272, 288, 304, // rank 2
+        320, 336, 352, 368, 384, 400, 416, 432, 448, 464, // rank 3
+        480, 496, 512, 528, 544, 560, 576, 592, 608, 624, // rank 4
+        640, 656, 672, 688, 704, 720, 736, 752, 768, 784, // rank 5
+        800, 816, 832, 848, 864, 880, 896, 912, 928, 944, // rank 6
+        960, 976, 992, 1008, 1024, 1040, 1056, 1072, 1088, 1104, // rank 7
+        1120, 1136, 1152, 1168, 1184, 1200, 1216, 1232, 1248, 1264, // rank 8
+    ],
+    // grid 2
+    [
+        0, 7, 15, 24, 33, 42, 51, 60, 69, 77, // rank 1
+        84, 91, 100, 110, 121, 132, 143, 154, 164, 173, // rank 2
+        180, 187, 196, 207, 219, 232, 245, 257, 268, 277, // rank 3
+        284, 291, 300, 311, 324, 338, 352, 365, 376, 385, // rank 4
+        392, 399, 408, 419, 432, 446, 460, 473, 484, 493, // rank 5
+        500, 507, 516, 527, 539, 552, 565, 577, 588, 597, // rank 6
+        604, 611, 620, 630, 641, 652, 663, 674, 684, 693, // rank 7
+        700, 707, 715, 724, 733, 742, 751, 760, 769, 777, // rank 8
+    ],
+    // grid 3
+    [
+        0, 2, 5, 9, 13, 17, 21, 25, 29, 32, // rank 1
+        34, 37, 41, 47, 53, 59, 65, 71, 77, 81, // rank 2
+        84, 88, 94, 102, 110, 118, 126, 134, 142, 148, // rank 3
+        152, 156, 162, 170, 178, 186, 194, 202, 210, 216, // rank 4
+        220, 224, 230, 238, 246, 254, 262, 270, 278, 284, // rank 5
+        288, 292, 298, 306, 314, 322, 330, 338, 346, 352, // rank 6
+        356, 359, 363, 369, 375, 381, 387, 393, 399, 403, // rank 7
+        406, 408, 411, 415, 419, 423, 427, 431, 435, 438, // rank 8
+    ],
+    // grid 4
+    [
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 1
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 2
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 3
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 4
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 5
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 6
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 7
+        126, 126, 126, 126, 126, 126, 126, 126, 126, 126, // rank 8
+    ],
+    // grid 5
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 1, 3, 5, 7, 9, 11, 13, 15, 17, // rank 2
+        18, 19, 21, 23, 25, 27, 29, 31, 33, 35, // rank 3
+        36, 37, 39, 41, 43, 45, 47, 49, 51, 53, // rank 4
+        54, 55, 57, 59, 61, 63, 65, 67, 69, 71, // rank 5
+        72, 73, 75, 77, 79, 81, 83, 85, 87, 89, // rank 6
+        90, 91, 93, 95, 97, 99, 101, 103, 105, 107, // rank 7
+        108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 8
+    ],
+    // grid 6
+    [
+        0, 14, 27, 40, 53, 66, 79, 92, 105, 118, // rank 1
+        132, 145, 157, 169, 181, 193, 205, 217, 229, 241, // rank 2
+        254, 267, 279, 291, 303, 315, 327, 339, 351, 363, // rank 3
+        376, 389, 401, 413, 425, 437, 449, 461, 473, 485, // rank 4
+        498, 511, 523, 535, 547, 559, 571, 583, 595, 607, // rank 5
+        620, 633, 645, 657, 669, 681, 693, 705, 717, 729, // rank 6
+        742, 755, 767, 779, 791, 803, 815, 827, 839, 851, // rank 7
+        864, 878, 891, 904, 917, 930, 943, 956, 969, 982, // rank 8
+    ],
+];
+/// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+const THREAT_BASES: [[u32; 2]; PIECES] = [
+    [0, 6432],
+    [12864, 28224],
+    [43584, 52992],
+    [62400, 67680],
+    [72960, 74472],
+    [75984, 87936],
+];
 const PIECES: usize = 6;
 const KINDS: usize = 8;
 #[inline(always)]
@@ -3530,7 +4267,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Magic<Bitboard> = Magic::new(0, 0, 31, 1);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 31, 1);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -3623,324 +4360,324 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000402, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x0c8a8001200001061c00421c14040001, 24, 5887),
-        Magic::new(0x00000000000000001004010040100400, 0x4006a010000080000281104010450005, 26, 27129),
+        Probe::new(0x000000000000000000000000000001fe, 0x0c8a8001200001061c00421c14040001, 24, 5887),
+        Probe::new(0x00000000000000001004010040100400, 0x4006a010000080000281104010450005, 26, 27129),
     ]),
     Slot::new(0x00000000000000000000000000000805, [ // b1
-        Magic::new(0x000000000000000000000000000001fc, 0x00000005001402002000000222800008, 25, 15227),
-        Magic::new(0x00000000000000002008020080200800, 0x10100000100300000304200102058000, 26, 27958),
+        Probe::new(0x000000000000000000000000000001fc, 0x00000005001402002000000222800008, 25, 15227),
+        Probe::new(0x00000000000000002008020080200800, 0x10100000100300000304200102058000, 26, 27958),
     ]),
     Slot::new(0x0000000000000000000000000000100a, [ // c1
-        Magic::new(0x000000000000000000000000000001fa, 0x20108b021480800800a0000240404840, 25, 15355),
-        Magic::new(0x00000000000000004010040100401000, 0x00020041000010004008108000418200, 26, 25274),
+        Probe::new(0x000000000000000000000000000001fa, 0x20108b021480800800a0000240404840, 25, 15355),
+        Probe::new(0x00000000000000004010040100401000, 0x00020041000010004008108000418200, 26, 25274),
     ]),
     Slot::new(0x00000000000000000000000000002014, [ // d1
-        Magic::new(0x00000000000000008020080200802000, 0x2108004011590802084c800280004000, 26, 28022),
-        Magic::new(0x000000000000000000000000000001f6, 0x1005400408000020140800c092800000, 25, 15483),
+        Probe::new(0x00000000000000008020080200802000, 0x2108004011590802084c800280004000, 26, 28022),
+        Probe::new(0x000000000000000000000000000001f6, 0x1005400408000020140800c092800000, 25, 15483),
     ]),
     Slot::new(0x00000000000000000000000000004028, [ // e1
-        Magic::new(0x00000000000000010040100401004000, 0x09000052201200800400800420020041, 26, 25338),
-        Magic::new(0x000000000000000000000000000001ee, 0x000040004a0812408200103004802000, 25, 15611),
+        Probe::new(0x00000000000000010040100401004000, 0x09000052201200800400800420020041, 26, 25338),
+        Probe::new(0x000000000000000000000000000001ee, 0x000040004a0812408200103004802000, 25, 15611),
     ]),
     Slot::new(0x00000000000000000000000000008050, [ // f1
-        Magic::new(0x00000000000000020080200802008000, 0x160000d00440260000a2240100910228, 26, 25402),
-        Magic::new(0x000000000000000000000000000001de, 0x01110a10004000120428004108801004, 25, 15739),
+        Probe::new(0x00000000000000020080200802008000, 0x160000d00440260000a2240100910228, 26, 25402),
+        Probe::new(0x000000000000000000000000000001de, 0x01110a10004000120428004108801004, 25, 15739),
     ]),
     Slot::new(0x000000000000000000000000000100a0, [ // g1
-        Magic::new(0x00000000000000040100401004010000, 0x00000142100018800808442001084033, 26, 25466),
-        Magic::new(0x000000000000000000000000000001be, 0x28004c10088061008820100064040004, 25, 15867),
+        Probe::new(0x00000000000000040100401004010000, 0x00000142100018800808442001084033, 26, 25466),
+        Probe::new(0x000000000000000000000000000001be, 0x28004c10088061008820100064040004, 25, 15867),
     ]),
     Slot::new(0x00000000000000000000000000020140, [ // h1
-        Magic::new(0x0000000000000000000000000000017e, 0x1611202109100840f2012e1860800000, 25, 15995),
-        Magic::new(0x00000000000000080200802008020000, 0x82000242212028020062230085821010, 26, 25530),
+        Probe::new(0x0000000000000000000000000000017e, 0x1611202109100840f2012e1860800000, 25, 15995),
+        Probe::new(0x00000000000000080200802008020000, 0x82000242212028020062230085821010, 26, 25530),
     ]),
     Slot::new(0x00000000000000000000000000040280, [ // i1
-        Magic::new(0x000000000000000000000000000000fe, 0x000020001801a000a014320949000210, 25, 16123),
-        Magic::new(0x00000000000000100401004010040000, 0x042408b8039030100010d00000200880, 26, 27768),
+        Probe::new(0x000000000000000000000000000000fe, 0x000020001801a000a014320949000210, 25, 16123),
+        Probe::new(0x00000000000000100401004010040000, 0x042408b8039030100010d00000200880, 26, 27768),
     ]),
     Slot::new(0x00000000000000000000000000080100, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x000020000404000a0820030089800022, 24, 6143),
-        Magic::new(0x00000000000000200802008020080000, 0x1002000004020000080b002004110000, 26, 27193),
+        Probe::new(0x000000000000000000000000000001fe, 0x000020000404000a0820030089800022, 24, 6143),
+        Probe::new(0x00000000000000200802008020080000, 0x1002000004020000080b002004110000, 26, 27193),
     ]),
     Slot::new(0x00000000000000000000000000100801, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x00001038880164200100520410002000, 24, 0),
-        Magic::new(0x00000000000000001004010040100000, 0x00300000080000000030205400420600, 27, 31314),
+        Probe::new(0x0000000000000000000000000007f800, 0x00001038880164200100520410002000, 24, 0),
+        Probe::new(0x00000000000000001004010040100000, 0x00300000080000000030205400420600, 27, 31314),
     ]),
     Slot::new(0x00000000000000000000000000201402, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x96010094088c20140408000000810200, 25, 8188),
-        Magic::new(0x00000000000000002008020080200000, 0x20289000010400840a0c4000408020a0, 27, 29555),
+        Probe::new(0x0000000000000000000000000007f000, 0x96010094088c20140408000000810200, 25, 8188),
+        Probe::new(0x00000000000000002008020080200000, 0x20289000010400840a0c4000408020a0, 27, 29555),
     ]),
     Slot::new(0x00000000000000000000000000402804, [ // c2
-        Magic::new(0x0000000000000000000000000007e000, 0x001080f0010200054004008008108200, 26, 20410),
-        Magic::new(0x00000000000000004010040100400800, 0x010000010c0352408004000100144021, 26, 20474),
+        Probe::new(0x0000000000000000000000000007e000, 0x001080f0010200054004008008108200, 26, 20410),
+        Probe::new(0x00000000000000004010040100400800, 0x010000010c0352408004000100144021, 26, 20474),
     ]),
     Slot::new(0x00000000000000000000000000805008, [ // d2
-        Magic::new(0x0000000000000000000000000007d800, 0x18000088200800820200040000050004, 25, 8316),
-        Magic::new(0x00000000000000008020080200800000, 0x00880000800020042024004020101168, 27, 29587),
+        Probe::new(0x0000000000000000000000000007d800, 0x18000088200800820200040000050004, 25, 8316),
+        Probe::new(0x00000000000000008020080200800000, 0x00880000800020042024004020101168, 27, 29587),
     ]),
     Slot::new(0x0000000000000000000000000100a010, [ // e2
-        Magic::new(0x00000000000000010040100401000000, 0x080300040a1420000482002000030840, 27, 29619),
-        Magic::new(0x0000000000000000000000000007b800, 0x04080200081c44081020000280404008, 25, 8444),
+        Probe::new(0x00000000000000010040100401000000, 0x080300040a1420000482002000030840, 27, 29619),
+        Probe::new(0x0000000000000000000000000007b800, 0x04080200081c44081020000280404008, 25, 8444),
     ]),
     Slot::new(0x00000000000000000000000002014020, [ // f2
-        Magic::new(0x00000000000000020080200802000000, 0x05040000088009240414000004204000, 27, 29651),
-        Magic::new(0x00000000000000000000000000077800, 0x00001610204910842010000631024002, 25, 8572),
+        Probe::new(0x00000000000000020080200802000000, 0x05040000088009240414000004204000, 27, 29651),
+        Probe::new(0x00000000000000000000000000077800, 0x00001610204910842010000631024002, 25, 8572),
     ]),
     Slot::new(0x00000000000000000000000004028040, [ // g2
-        Magic::new(0x0000000000000000000000000006f800, 0x0100200000228040a010004010004000, 25, 8700),
-        Magic::new(0x00000000000000040100401004000000, 0x00080000044000440842800042280010, 27, 29683),
+        Probe::new(0x0000000000000000000000000006f800, 0x0100200000228040a010004010004000, 25, 8700),
+        Probe::new(0x00000000000000040100401004000000, 0x00080000044000440842800042280010, 27, 29683),
     ]),
     Slot::new(0x00000000000000000000000008050080, [ // h2
-        Magic::new(0x0000000000000000000000000001f800, 0x04829001400a28080000402e05008010, 26, 20538),
-        Magic::new(0x00000000000000080200802008040000, 0x00000022300316081084100000800200, 26, 20602),
+        Probe::new(0x0000000000000000000000000001f800, 0x04829001400a28080000402e05008010, 26, 20538),
+        Probe::new(0x00000000000000080200802008040000, 0x00000022300316081084100000800200, 26, 20602),
     ]),
     Slot::new(0x000000000000000000000000100a0100, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x010c0002400203800000025200024040, 25, 8828),
-        Magic::new(0x00000000000000100401004010000000, 0x10000100410000441220122000000002, 27, 29715),
+        Probe::new(0x0000000000000000000000000003f800, 0x010c0002400203800000025200024040, 25, 8828),
+        Probe::new(0x00000000000000100401004010000000, 0x10000100410000441220122000000002, 27, 29715),
     ]),
     Slot::new(0x00000000000000000000000020040200, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x32116401001480801484008140010000, 24, 256),
-        Magic::new(0x00000000000000200802008020000000, 0x00200102448008000044000a02804140, 27, 31346),
+        Probe::new(0x0000000000000000000000000007f800, 0x32116401001480801484008140010000, 24, 256),
+        Probe::new(0x00000000000000200802008020000000, 0x00200102448008000044000a02804140, 27, 31346),
     ]),
     Slot::new(0x00000000000000000000000040200400, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x08020000000100000480001010014001, 24, 512),
-        Magic::new(0x00000000000000001004010040000400, 0x9000c44104082000004a904006188404, 27, 31378),
+        Probe::new(0x0000000000000000000000001fe00000, 0x08020000000100000480001010014001, 24, 512),
+        Probe::new(0x00000000000000001004010040000400, 0x9000c44104082000004a904006188404, 27, 31378),
     ]),
     Slot::new(0x00000000000000000000000080500800, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0x20081428000120200200028c10040a48, 25, 8956),
-        Magic::new(0x00000000000000002008020080000800, 0x00100880020208204008100180440060, 27, 29747),
+        Probe::new(0x0000000000000000000000001fc00000, 0x20081428000120200200028c10040a48, 25, 8956),
+        Probe::new(0x00000000000000002008020080000800, 0x00100880020208204008100180440060, 27, 29747),
     ]),
     Slot::new(0x00000000000000000000000100a01000, [ // c3
-        Magic::new(0x0000000000000000000000001f800000, 0x281240108800c270180400100000001c, 27, 32177),
-        Magic::new(0x00000000000000004010040100201000, 0x00002000043028300604001204422004, 26, 20666),
+        Probe::new(0x0000000000000000000000001f800000, 0x281240108800c270180400100000001c, 27, 32177),
+        Probe::new(0x00000000000000004010040100201000, 0x00002000043028300604001204422004, 26, 20666),
     ]),
     Slot::new(0x00000000000000000000000201402000, [ // d3
-        Magic::new(0x0000000000000000000000001f002000, 0x000800040007008600000c40012400a1, 26, 20730),
-        Magic::new(0x00000000000000008020080200600000, 0x0000841c244068910208000086a00119, 26, 20794),
+        Probe::new(0x0000000000000000000000001f002000, 0x000800040007008600000c40012400a1, 26, 20730),
+        Probe::new(0x00000000000000008020080200600000, 0x0000841c244068910208000086a00119, 26, 20794),
     ]),
     Slot::new(0x00000000000000000000000402804000, [ // e3
-        Magic::new(0x0000000000000000000000001e004000, 0x20000000000110001080480018002008, 27, 29779),
-        Magic::new(0x00000000000000010040100400e00000, 0x4080040708c42200080840a080000200, 25, 19322),
+        Probe::new(0x0000000000000000000000001e004000, 0x20000000000110001080480018002008, 27, 29779),
+        Probe::new(0x00000000000000010040100400e00000, 0x4080040708c42200080840a080000200, 25, 19322),
     ]),
     Slot::new(0x00000000000000000000000805008000, [ // f3
-        Magic::new(0x00000000000000000000000001e08000, 0x210c0800204020800100244012601010, 27, 29811),
-        Magic::new(0x0000000000000002008020081c000000, 0x0004040002010100100a0244000100e0, 25, 9084),
+        Probe::new(0x00000000000000000000000001e08000, 0x210c0800204020800100244012601010, 27, 29811),
+        Probe::new(0x0000000000000002008020081c000000, 0x0004040002010100100a0244000100e0, 25, 9084),
     ]),
     Slot::new(0x0000000000000000000000100a010000, [ // g3
-        Magic::new(0x00000000000000000000000003e10000, 0x00020000480411101040000410000500, 26, 20858),
-        Magic::new(0x00000000000000040100401018000000, 0x00000002012828000211000000000000, 26, 20922),
+        Probe::new(0x00000000000000000000000003e10000, 0x00020000480411101040000410000500, 26, 20858),
+        Probe::new(0x00000000000000040100401018000000, 0x00000002012828000211000000000000, 26, 20922),
     ]),
     Slot::new(0x00000000000000000000002014020000, [ // h3
-        Magic::new(0x00000000000000000000000007e00000, 0x001082001000448010400008000100a0, 26, 20986),
-        Magic::new(0x00000000000000080200802010020000, 0x200011100150006b0215008000100124, 26, 21050),
+        Probe::new(0x00000000000000000000000007e00000, 0x001082001000448010400008000100a0, 26, 20986),
+        Probe::new(0x00000000000000080200802010020000, 0x200011100150006b0215008000100124, 26, 21050),
     ]),
     Slot::new(0x00000000000000000000004028040000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x2a29408a022000021130020208818100, 25, 9212),
-        Magic::new(0x00000000000000100401004000040000, 0x0a000500085400000840000200100000, 27, 29843),
+        Probe::new(0x0000000000000000000000000fe00000, 0x2a29408a022000021130020208818100, 25, 9212),
+        Probe::new(0x00000000000000100401004000040000, 0x0a000500085400000840000200100000, 27, 29843),
     ]),
     Slot::new(0x00000000000000000000008010080000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x020800c8208003000001080000200008, 24, 7935),
-        Magic::new(0x00000000000000200802008000080000, 0x000100010110c1000818088480540200, 27, 31410),
+        Probe::new(0x0000000000000000000000001fe00000, 0x020800c8208003000001080000200008, 24, 7935),
+        Probe::new(0x00000000000000200802008000080000, 0x000100010110c1000818088480540200, 27, 31410),
     ]),
     Slot::new(0x00000000000000000000010080100000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0xc22024a8040000060900000904000203, 24, 768),
-        Magic::new(0x00000000000000001004010000100400, 0x08000060458a000c081002004d140002, 27, 31442),
+        Probe::new(0x00000000000000000000007f80000000, 0xc22024a8040000060900000904000203, 24, 768),
+        Probe::new(0x00000000000000001004010000100400, 0x08000060458a000c081002004d140002, 27, 31442),
     ]),
     Slot::new(0x00000000000000000000020140200000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x2002540200009820020114028014ce00, 25, 9340),
-        Magic::new(0x00000000000000002008020000200800, 0x090a0200000100204048420000481000, 27, 29875),
+        Probe::new(0x00000000000000000000007f00000000, 0x2002540200009820020114028014ce00, 25, 9340),
+        Probe::new(0x00000000000000002008020000200800, 0x090a0200000100204048420000481000, 27, 29875),
     ]),
     Slot::new(0x00000000000000000000040280400000, [ // c4
-        Magic::new(0x00000000000000000000007e00000000, 0x40000800089800000603044201400000, 26, 21114),
-        Magic::new(0x00000000000000004010040080401000, 0x00443008a00120000090050000204003, 26, 21178),
+        Probe::new(0x00000000000000000000007e00000000, 0x40000800089800000603044201400000, 26, 21114),
+        Probe::new(0x00000000000000004010040080401000, 0x00443008a00120000090050000204003, 26, 21178),
     ]),
     Slot::new(0x00000000000000000000080500800000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x08800080420040022204081001008080, 25, 9468),
-        Magic::new(0x00000000000000008020080000802000, 0x0220000011009000c085000022040820, 27, 29907),
+        Probe::new(0x00000000000000000000007d80000000, 0x08800080420040022204081001008080, 25, 9468),
+        Probe::new(0x00000000000000008020080000802000, 0x0220000011009000c085000022040820, 27, 29907),
     ]),
     Slot::new(0x00000000000000000000100a01000000, [ // e4
-        Magic::new(0x00000000000000000000007801004000, 0x48012000020198000904100600220020, 26, 21242),
-        Magic::new(0x00000000000000010040100380000000, 0x8080010c201040081208110202200151, 26, 27640),
+        Probe::new(0x00000000000000000000007801004000, 0x48012000020198000904100600220020, 26, 21242),
+        Probe::new(0x00000000000000010040100380000000, 0x8080010c201040081208110202200151, 26, 27640),
     ]),
     Slot::new(0x00000000000000000000201402000000, [ // f4
-        Magic::new(0x00000000000000000000000782008000, 0x0000121b002000102010300080008804, 26, 21306),
-        Magic::new(0x00000000000000020080207000000000, 0x02000000b021001300a4000005900844, 26, 21370),
+        Probe::new(0x00000000000000000000000782008000, 0x0000121b002000102010300080008804, 26, 21306),
+        Probe::new(0x00000000000000020080207000000000, 0x02000000b021001300a4000005900844, 26, 21370),
     ]),
     Slot::new(0x00000000000000000000402804000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x4020062000910080020040021024102c, 25, 9596),
-        Magic::new(0x00000000000000040100400004010000, 0x0000420104401002020a408080802200, 27, 29939),
+        Probe::new(0x00000000000000000000006f80000000, 0x4020062000910080020040021024102c, 25, 9596),
+        Probe::new(0x00000000000000040100400004010000, 0x0000420104401002020a408080802200, 27, 29939),
     ]),
     Slot::new(0x00000000000000000000805008000000, [ // h4
-        Magic::new(0x00000000000000000000001f80000000, 0xb6000000010400084200001000014091, 26, 21434),
-        Magic::new(0x00000000000000080200804008020000, 0x10030000103400802022400001026201, 26, 21498),
+        Probe::new(0x00000000000000000000001f80000000, 0xb6000000010400084200001000014091, 26, 21434),
+        Probe::new(0x00000000000000080200804008020000, 0x10030000103400802022400001026201, 26, 21498),
     ]),
     Slot::new(0x0000000000000000000100a010000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x80008811040002008810380301008010, 25, 9724),
-        Magic::new(0x00000000000000100401000010040000, 0x004b000101102c42ec02088020040224, 27, 29971),
+        Probe::new(0x00000000000000000000003f80000000, 0x80008811040002008810380301008010, 25, 9724),
+        Probe::new(0x00000000000000100401000010040000, 0x004b000101102c42ec02088020040224, 27, 29971),
     ]),
     Slot::new(0x00000000000000000002004020000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x20080002000000008101001000200092, 24, 1024),
-        Magic::new(0x00000000000000200802000020080000, 0x0300c02801891480110b889002001420, 27, 31474),
+        Probe::new(0x00000000000000000000007f80000000, 0x20080002000000008101001000200092, 24, 1024),
+        Probe::new(0x00000000000000200802000020080000, 0x0300c02801891480110b889002001420, 27, 31474),
     ]),
     Slot::new(0x00000000000000000004020040000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x522a0001000008800004800908a12010, 24, 1280),
-        Magic::new(0x00000000000000001004000040100400, 0x00000984008080800068240680060801, 27, 31506),
+        Probe::new(0x00000000000000000001fe0000000000, 0x522a0001000008800004800908a12010, 24, 1280),
+        Probe::new(0x00000000000000001004000040100400, 0x00000984008080800068240680060801, 27, 31506),
     ]),
     Slot::new(0x00000000000000000008050080000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x000004108880a0800908100000002000, 25, 9852),
-        Magic::new(0x00000000000000002008000080200800, 0x2001012a141000485984100480680900, 27, 30003),
+        Probe::new(0x00000000000000000001fc0000000000, 0x000004108880a0800908100000002000, 25, 9852),
+        Probe::new(0x00000000000000002008000080200800, 0x2001012a141000485984100480680900, 27, 30003),
     ]),
     Slot::new(0x000000000000000000100a0100000000, [ // c5
-        Magic::new(0x00000000000000000001f80000000000, 0x88000408002088022000800100040000, 26, 21562),
-        Magic::new(0x00000000000000004010020100401000, 0x50000000020621002006110000090324, 26, 21626),
+        Probe::new(0x00000000000000000001f80000000000, 0x88000408002088022000800100040000, 26, 21562),
+        Probe::new(0x00000000000000004010020100401000, 0x50000000020621002006110000090324, 26, 21626),
     ]),
     Slot::new(0x00000000000000000020140200000000, [ // d5
-        Magic::new(0x00000000000000008021f00000000000, 0x00041301041020402014800408420401, 25, 9980),
-        Magic::new(0x00000000000000000000060200802000, 0x8002000201a001c46408480800020100, 27, 30035),
+        Probe::new(0x00000000000000008021f00000000000, 0x00041301041020402014800408420401, 25, 9980),
+        Probe::new(0x00000000000000000000060200802000, 0x8002000201a001c46408480800020100, 27, 30035),
     ]),
     Slot::new(0x00000000000000000040280400000000, [ // e5
-        Magic::new(0x00000000000000010041e00000000000, 0x0002205a428102000010880000400190, 26, 21690),
-        Magic::new(0x000000000000000000000e0401004000, 0x800014080080000020c8002000089000, 26, 21754),
+        Probe::new(0x00000000000000010041e00000000000, 0x0002205a428102000010880000400190, 26, 21690),
+        Probe::new(0x000000000000000000000e0401004000, 0x800014080080000020c8002000089000, 26, 21754),
     ]),
     Slot::new(0x00000000000000000080500800000000, [ // f5
-        Magic::new(0x000000000000000200801e0000000000, 0x0e0c0000040000686028002809040208, 26, 21818),
-        Magic::new(0x00000000000000000001c00802008000, 0x21018003000000401811900204010004, 26, 21882),
+        Probe::new(0x000000000000000200801e0000000000, 0x0e0c0000040000686028002809040208, 26, 21818),
+        Probe::new(0x00000000000000000001c00802008000, 0x21018003000000401811900204010004, 26, 21882),
     ]),
     Slot::new(0x00000000000000000100a01000000000, [ // g5
-        Magic::new(0x000000000000000401003e0000000000, 0x00001020300000040010808084090212, 25, 10108),
-        Magic::new(0x00000000000000000001801004010000, 0x2c0000200c0a00000202810101001000, 27, 30067),
+        Probe::new(0x000000000000000401003e0000000000, 0x00001020300000040010808084090212, 25, 10108),
+        Probe::new(0x00000000000000000001801004010000, 0x2c0000200c0a00000202810101001000, 27, 30067),
     ]),
     Slot::new(0x00000000000000000201402000000000, [ // h5
-        Magic::new(0x000000000000000000007e0000000000, 0x30100200812404008012000822008201, 26, 21946),
-        Magic::new(0x00000000000000080201002008020000, 0x0c04000005000000082008402004041c, 26, 22010),
+        Probe::new(0x000000000000000000007e0000000000, 0x30100200812404008012000822008201, 26, 21946),
+        Probe::new(0x00000000000000080201002008020000, 0x0c04000005000000082008402004041c, 26, 22010),
     ]),
     Slot::new(0x00000000000000000402804000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x04000230202040400881000000002020, 25, 10236),
-        Magic::new(0x00000000000000100400004010040000, 0x0000000000880b1981090000204084a1, 27, 30099),
+        Probe::new(0x00000000000000000000fe0000000000, 0x04000230202040400881000000002020, 25, 10236),
+        Probe::new(0x00000000000000100400004010040000, 0x0000000000880b1981090000204084a1, 27, 30099),
     ]),
     Slot::new(0x00000000000000000801008000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 24, 1536),
-        Magic::new(0x00000000000000200800008020080000, 0x5060010140420040091a082040048081, 27, 31538),
+        Probe::new(0x00000000000000000001fe0000000000, 0x400010a10081000080008004200a8000, 24, 1536),
+        Probe::new(0x00000000000000200800008020080000, 0x5060010140420040091a082040048081, 27, 31538),
     ]),
     Slot::new(0x00000000000000001008010000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x400080010200002800144402820e2400, 24, 1792),
-        Magic::new(0x00000000000000001000010040100400, 0x28080206042900210109000428e00200, 27, 31570),
+        Probe::new(0x000000000000000007f8000000000000, 0x400080010200002800144402820e2400, 24, 1792),
+        Probe::new(0x00000000000000001000010040100400, 0x28080206042900210109000428e00200, 27, 31570),
     ]),
     Slot::new(0x00000000000000002014020000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x844e830800000200825080208021433d, 25, 10364),
-        Magic::new(0x00000000000000002000020080200800, 0xc0488280c60082005410800c16104050, 27, 30131),
+        Probe::new(0x000000000000000007f0000000000000, 0x844e830800000200825080208021433d, 25, 10364),
+        Probe::new(0x00000000000000002000020080200800, 0xc0488280c60082005410800c16104050, 27, 30131),
     ]),
     Slot::new(0x00000000000000004028040000000000, [ // c6
-        Magic::new(0x000000000000000007e0000000000000, 0x8200000044001000002b001000200000, 26, 22074),
-        Magic::new(0x00000000000000004008040100401000, 0x000001b8b00020000408880600110422, 26, 27896),
+        Probe::new(0x000000000000000007e0000000000000, 0x8200000044001000002b001000200000, 26, 22074),
+        Probe::new(0x00000000000000004008040100401000, 0x000001b8b00020000408880600110422, 26, 27896),
     ]),
     Slot::new(0x00000000000000008050080000000000, [ // d6
-        Magic::new(0x000000000000000087c0000000000000, 0x0130044060600982880a200020082815, 26, 22138),
-        Magic::new(0x00000000000000000018080200802000, 0x00040001980000906604200000208090, 26, 22202),
+        Probe::new(0x000000000000000087c0000000000000, 0x0130044060600982880a200020082815, 26, 22138),
+        Probe::new(0x00000000000000000018080200802000, 0x00040001980000906604200000208090, 26, 22202),
     ]),
     Slot::new(0x000000000000000100a0100000000000, [ // e6
-        Magic::new(0x00000000000000010000100401004000, 0x02050088408600000908000282044020, 27, 30163),
-        Magic::new(0x000000000000000007b8000000000000, 0x008000090020120000800500b0100002, 25, 10492),
+        Probe::new(0x00000000000000010000100401004000, 0x02050088408600000908000282044020, 27, 30163),
+        Probe::new(0x000000000000000007b8000000000000, 0x008000090020120000800500b0100002, 25, 10492),
     ]),
     Slot::new(0x00000000000000020140200000000000, [ // f6
-        Magic::new(0x00000000000000020000200802008000, 0x210084102010400121040c400a0224f4, 27, 30195),
-        Magic::new(0x00000000000000000778000000000000, 0x20000000004000203301182002000020, 25, 10620),
+        Probe::new(0x00000000000000020000200802008000, 0x210084102010400121040c400a0224f4, 27, 30195),
+        Probe::new(0x00000000000000000778000000000000, 0x20000000004000203301182002000020, 25, 10620),
     ]),
     Slot::new(0x00000000000000040280400000000000, [ // g6
-        Magic::new(0x000000000000000400f8000000000000, 0x40800024010081010451040000000008, 26, 22266),
-        Magic::new(0x00000000000000000600401004010000, 0x080800120c8001080804101000088050, 26, 22330),
+        Probe::new(0x000000000000000400f8000000000000, 0x40800024010081010451040000000008, 26, 22266),
+        Probe::new(0x00000000000000000600401004010000, 0x080800120c8001080804101000088050, 26, 22330),
     ]),
     Slot::new(0x00000000000000080500800000000000, [ // h6
-        Magic::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 26, 27704),
-        Magic::new(0x00000000000000080400802008020000, 0x00081240a14400081201001800021845, 26, 22394),
+        Probe::new(0x000000000000000001f8000000000000, 0x0000020020028010405044100009e410, 26, 27704),
+        Probe::new(0x00000000000000080400802008020000, 0x00081240a14400081201001800021845, 26, 22394),
     ]),
     Slot::new(0x00000000000000100a01000000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x00408142804000020020000000280820, 25, 10748),
-        Magic::new(0x00000000000000100001004010040000, 0x2209822000c081007050800d80000002, 27, 30227),
+        Probe::new(0x000000000000000003f8000000000000, 0x00408142804000020020000000280820, 25, 10748),
+        Probe::new(0x00000000000000100001004010040000, 0x2209822000c081007050800d80000002, 27, 30227),
     ]),
     Slot::new(0x00000000000000200402000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x060200004800002000000101088c1010, 24, 2048),
-        Magic::new(0x00000000000000200002008020080000, 0x1417008012200410041000040200520e, 27, 31602),
+        Probe::new(0x000000000000000007f8000000000000, 0x060200004800002000000101088c1010, 24, 2048),
+        Probe::new(0x00000000000000200002008020080000, 0x1417008012200410041000040200520e, 27, 31602),
     ]),
     Slot::new(0x00000000000000402004000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x002000004803081080004013400a0043, 24, 2304),
-        Magic::new(0x00000000000000000004010040100400, 0x88010021000108020042280d00040800, 27, 32114),
+        Probe::new(0x000000000000001fe000000000000000, 0x002000004803081080004013400a0043, 24, 2304),
+        Probe::new(0x00000000000000000004010040100400, 0x88010021000108020042280d00040800, 27, 32114),
     ]),
     Slot::new(0x00000000000000805008000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0x010200001200000210010a0100001108, 25, 10876),
-        Magic::new(0x00000000000000000008020080200800, 0x14400140080008020411810000060000, 27, 30259),
+        Probe::new(0x000000000000001fc000000000000000, 0x010200001200000210010a0100001108, 25, 10876),
+        Probe::new(0x00000000000000000008020080200800, 0x14400140080008020411810000060000, 27, 30259),
     ]),
     Slot::new(0x0000000000000100a010000000000000, [ // c7
-        Magic::new(0x000000000000001f8000000000000000, 0x50000000040000000200800180010020, 26, 22458),
-        Magic::new(0x00000000000000002010040100401000, 0x01063000010020822020804089344000, 26, 22522),
+        Probe::new(0x000000000000001f8000000000000000, 0x50000000040000000200800180010020, 26, 22458),
+        Probe::new(0x00000000000000002010040100401000, 0x01063000010020822020804089344000, 26, 22522),
     ]),
     Slot::new(0x00000000000002014020000000000000, [ // d7
-        Magic::new(0x00000000000000006020080200802000, 0x25003004600114211010058000020a60, 25, 11004),
-        Magic::new(0x000000000000001f0000000000000000, 0x81000000280068240160007408000040, 27, 30291),
+        Probe::new(0x00000000000000006020080200802000, 0x25003004600114211010058000020a60, 25, 11004),
+        Probe::new(0x000000000000001f0000000000000000, 0x81000000280068240160007408000040, 27, 30291),
     ]),
     Slot::new(0x00000000000004028040000000000000, [ // e7
-        Magic::new(0x00000000000000000040100401004000, 0x48400001008000008238004408050094, 27, 32082),
-        Magic::new(0x000000000000001ee000000000000000, 0x10000280210000140004000140600060, 25, 11132),
+        Probe::new(0x00000000000000000040100401004000, 0x48400001008000008238004408050094, 27, 32082),
+        Probe::new(0x000000000000001ee000000000000000, 0x10000280210000140004000140600060, 25, 11132),
     ]),
     Slot::new(0x00000000000008050080000000000000, [ // f7
-        Magic::new(0x00000000000000000080200802008000, 0x064004000200004a0804056810281048, 27, 30323),
-        Magic::new(0x000000000000001de000000000000000, 0x08002190808481086081010000031000, 25, 11260),
+        Probe::new(0x00000000000000000080200802008000, 0x064004000200004a0804056810281048, 27, 30323),
+        Probe::new(0x000000000000001de000000000000000, 0x08002190808481086081010000031000, 25, 11260),
     ]),
     Slot::new(0x000000000000100a0100000000000000, [ // g7
-        Magic::new(0x00000000000000180100401004010000, 0x00604000108000060404100600002402, 25, 11388),
-        Magic::new(0x0000000000000003e000000000000000, 0x80108100082000004000005301100000, 27, 30355),
+        Probe::new(0x00000000000000180100401004010000, 0x00604000108000060404100600002402, 25, 11388),
+        Probe::new(0x0000000000000003e000000000000000, 0x80108100082000004000005301100000, 27, 30355),
     ]),
     Slot::new(0x00000000000020140200000000000000, [ // h7
-        Magic::new(0x0000000000000007e000000000000000, 0x10280003200020014011400040001004, 26, 22586),
-        Magic::new(0x00000000000000100200802008020000, 0x00400b90005004101408200009480840, 26, 22650),
+        Probe::new(0x0000000000000007e000000000000000, 0x10280003200020014011400040001004, 26, 22586),
+        Probe::new(0x00000000000000100200802008020000, 0x00400b90005004101408200009480840, 26, 22650),
     ]),
     Slot::new(0x00000000000040280400000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x00001891100410200001010200001080, 25, 11516),
-        Magic::new(0x00000000000000000401004010040000, 0x60210400000022840126101080002000, 27, 30387),
+        Probe::new(0x000000000000000fe000000000000000, 0x00001891100410200001010200001080, 25, 11516),
+        Probe::new(0x00000000000000000401004010040000, 0x60210400000022840126101080002000, 27, 30387),
     ]),
     Slot::new(0x00000000000080100800000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x1000408141000000241003010810420a, 24, 2560),
-        Magic::new(0x00000000000000000802008020080000, 0x08001004c88400003500000004020042, 27, 31634),
+        Probe::new(0x000000000000001fe000000000000000, 0x1000408141000000241003010810420a, 24, 2560),
+        Probe::new(0x00000000000000000802008020080000, 0x08001004c88400003500000004020042, 27, 31634),
     ]),
     Slot::new(0x00000000000000801000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x0000028001220000c320084380240000, 24, 6399),
-        Magic::new(0x00000000000000001004010040100400, 0x090200000120001000412001000a4000, 26, 27257),
+        Probe::new(0x0000000000007f800000000000000000, 0x0000028001220000c320084380240000, 24, 6399),
+        Probe::new(0x00000000000000001004010040100400, 0x090200000120001000412001000a4000, 26, 27257),
     ]),
     Slot::new(0x00000000000001402000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x00008012000200000414404800000069, 25, 16251),
-        Magic::new(0x00000000000000002008020080200800, 0x00010020090080001202000082144009, 26, 25594),
+        Probe::new(0x0000000000007f000000000000000000, 0x00008012000200000414404800000069, 25, 16251),
+        Probe::new(0x00000000000000002008020080200800, 0x00010020090080001202000082144009, 26, 25594),
     ]),
     Slot::new(0x00000000000002804000000000000000, [ // c8
-        Magic::new(0x00000000000000804010040100401000, 0x00000000041088003808004040048242, 25, 16379),
-        Magic::new(0x0000000000007e000000000000000000, 0x020000900c02000020403a0300001400, 26, 25658),
+        Probe::new(0x00000000000000804010040100401000, 0x00000000041088003808004040048242, 25, 16379),
+        Probe::new(0x0000000000007e000000000000000000, 0x020000900c02000020403a0300001400, 26, 25658),
     ]),
     Slot::new(0x00000000000005008000000000000000, [ // d8
-        Magic::new(0x00000000000000008020080200802000, 0x81000100044280181908000100202040, 26, 25722),
-        Magic::new(0x0000000000007d800000000000000000, 0x00110000088080000010009008000020, 25, 16507),
+        Probe::new(0x00000000000000008020080200802000, 0x81000100044280181908000100202040, 26, 25722),
+        Probe::new(0x0000000000007d800000000000000000, 0x00110000088080000010009008000020, 25, 16507),
     ]),
     Slot::new(0x0000000000000a010000000000000000, [ // e8
-        Magic::new(0x00000000000000010040100401004000, 0x0a008200400003041102002480020150, 26, 25786),
-        Magic::new(0x0000000000007b800000000000000000, 0x401086080040409001400044c0801004, 25, 16635),
+        Probe::new(0x00000000000000010040100401004000, 0x0a008200400003041102002480020150, 26, 25786),
+        Probe::new(0x0000000000007b800000000000000000, 0x401086080040409001400044c0801004, 25, 16635),
     ]),
     Slot::new(0x00000000000014020000000000000000, [ // f8
-        Magic::new(0x00000000000000020080200802008000, 0x00010940400020040180805080604120, 26, 25850),
-        Magic::new(0x00000000000077800000000000000000, 0x00022450022200200801011110015004, 25, 16763),
+        Probe::new(0x00000000000000020080200802008000, 0x00010940400020040180805080604120, 26, 25850),
+        Probe::new(0x00000000000077800000000000000000, 0x00022450022200200801011110015004, 25, 16763),
     ]),
     Slot::new(0x00000000000028040000000000000000, [ // g8
-        Magic::new(0x00000000000000040100401004010000, 0x0000200004000000b809002201040004, 26, 25914),
-        Magic::new(0x0000000000006f800000000000000000, 0x280000000010101206010000b0001840, 25, 16891),
+        Probe::new(0x00000000000000040100401004010000, 0x0000200004000000b809002201040004, 26, 25914),
+        Probe::new(0x0000000000006f800000000000000000, 0x280000000010101206010000b0001840, 25, 16891),
     ]),
     Slot::new(0x00000000000050080000000000000000, [ // h8
-        Magic::new(0x00000000000040080200802008020000, 0x00028004180208112042081004140d2c, 25, 17019),
-        Magic::new(0x0000000000001f800000000000000000, 0x0c5280a0100802000040000001005000, 26, 25978),
+        Probe::new(0x00000000000040080200802008020000, 0x00028004180208112042081004140d2c, 25, 17019),
+        Probe::new(0x0000000000001f800000000000000000, 0x0c5280a0100802000040000001005000, 26, 25978),
     ]),
     Slot::new(0x000000000000a0100000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x2580a050000400406600005084070400, 25, 17147),
-        Magic::new(0x00000000000000100401004010040000, 0x0100a04014020400a010280000850022, 26, 26042),
+        Probe::new(0x0000000000003f800000000000000000, 0x2580a050000400406600005084070400, 25, 17147),
+        Probe::new(0x00000000000000100401004010040000, 0x0100a04014020400a010280000850022, 26, 26042),
     ]),
     Slot::new(0x00000000000040200000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0x09820300008200008000000916801000, 24, 6655),
-        Magic::new(0x00000000000000200802008020080000, 0x0010300202020004901001000300040c, 26, 27321),
+        Probe::new(0x0000000000007f800000000000000000, 0x09820300008200008000000916801000, 24, 6655),
+        Probe::new(0x00000000000000200802008020080000, 0x0010300202020004901001000300040c, 26, 27321),
     ]),
 ];
 /// Block 2: bishop white quiet, bishop black quiet, bishop white capture, bishop black
@@ -3949,323 +4686,323 @@ static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000800, [ // a1
-        Magic::new(0x00000000000000040080100200400800, 0x00000010081108000204806020050111, 26, 19450),
+        Probe::new(0x00000000000000040080100200400800, 0x00000010081108000204806020050111, 26, 19450),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000001400, [ // b1
-        Magic::new(0x00000000000000080100200400801000, 0x00000021040a00201000808094845010, 26, 19514),
+        Probe::new(0x00000000000000080100200400801000, 0x00000021040a00201000808094845010, 26, 19514),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000002800, [ // c1
-        Magic::new(0x00000000000000100200400801002000, 0x98048010026010881088401000202000, 26, 20154),
-        Magic::new(0x00000000000000000000000000000800, 0x20440001080040007000012000960803, 31, 8005),
+        Probe::new(0x00000000000000100200400801002000, 0x98048010026010881088401000202000, 26, 20154),
+        Probe::new(0x00000000000000000000000000000800, 0x20440001080040007000012000960803, 31, 8005),
     ]),
     Slot::new(0x00000000000000000000000000005000, [ // d1
-        Magic::new(0x00000000000000000400801002004000, 0x044040a242840010848020020c4a0010, 27, 28851),
-        Magic::new(0x00000000000000000000000000201000, 0x2182004804000400290004009248c204, 30, 8131),
+        Probe::new(0x00000000000000000400801002004000, 0x044040a242840010848020020c4a0010, 27, 28851),
+        Probe::new(0x00000000000000000000000000201000, 0x2182004804000400290004009248c204, 30, 8131),
     ]),
     Slot::new(0x0000000000000000000000000000a000, [ // e1
-        Magic::new(0x00000000000000000001002004008000, 0x00000002298443010090000101050000, 28, 32205),
-        Magic::new(0x00000000000000000000000080402000, 0x00804042000000000304048440210001, 29, 8159),
+        Probe::new(0x00000000000000000001002004008000, 0x00000002298443010090000101050000, 28, 32205),
+        Probe::new(0x00000000000000000000000080402000, 0x00804042000000000304048440210001, 29, 8159),
     ]),
     Slot::new(0x00000000000000000000000000014000, [ // f1
-        Magic::new(0x00000000000000000000020100804000, 0x0880000465000800b01840e400010042, 28, 32221),
-        Magic::new(0x00000000000000000000004008010000, 0x0008200418000820810490004280210a, 29, 8075),
+        Probe::new(0x00000000000000000000020100804000, 0x0880000465000800b01840e400010042, 28, 32221),
+        Probe::new(0x00000000000000000000004008010000, 0x0008200418000820810490004280210a, 29, 8075),
     ]),
     Slot::new(0x00000000000000000000000000028000, [ // g1
-        Magic::new(0x00000000000000000008040201008000, 0x00a4000000040c452820254400188000, 27, 28883),
-        Magic::new(0x00000000000000000000000010020000, 0x4444804a800020408814008400005001, 30, 8145),
+        Probe::new(0x00000000000000000008040201008000, 0x00a4000000040c452820254400188000, 27, 28883),
+        Probe::new(0x00000000000000000000000010020000, 0x4444804a800020408814008400005001, 30, 8145),
     ]),
     Slot::new(0x00000000000000000000000000050000, [ // h1
-        Magic::new(0x00000000000000002010080402010000, 0x002982080a4222082021010000000412, 26, 20218),
-        Magic::new(0x00000000000000000000000000040000, 0x200014200800000020c0008006000180, 31, 8174),
+        Probe::new(0x00000000000000002010080402010000, 0x002982080a4222082021010000000412, 26, 20218),
+        Probe::new(0x00000000000000000000000000040000, 0x200014200800000020c0008006000180, 31, 8174),
     ]),
     Slot::new(0x000000000000000000000000000a0000, [ // i1
-        Magic::new(0x00000000000000004020100804020000, 0x002423000c010000020e200080084c08, 26, 19578),
+        Probe::new(0x00000000000000004020100804020000, 0x002423000c010000020e200080084c08, 26, 19578),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000040000, [ // j1
-        Magic::new(0x00000000000000008040201008040000, 0x100000808022a441c121003201492402, 26, 27832),
+        Probe::new(0x00000000000000008040201008040000, 0x100000808022a441c121003201492402, 26, 27832),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000200002, [ // a2
-        Magic::new(0x00000000000000020040080100200000, 0x090000000910e0008204402064848001, 27, 28083),
+        Probe::new(0x00000000000000020040080100200000, 0x090000000910e0008204402064848001, 27, 28083),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000500005, [ // b2
-        Magic::new(0x00000000000000040080100200400000, 0x84800019c60000202000890008500387, 27, 28115),
+        Probe::new(0x00000000000000040080100200400000, 0x84800019c60000202000890008500387, 27, 28115),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000a0000a, [ // c2
-        Magic::new(0x00000000000000080100200400a00000, 0x0a01000050c024811203800022020080, 26, 19642),
+        Probe::new(0x00000000000000080100200400a00000, 0x0a01000050c024811203800022020080, 26, 19642),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000001400014, [ // d2
-        Magic::new(0x00000000000000100200400801000000, 0x640001040c0000807004203000000250, 27, 28915),
-        Magic::new(0x00000000000000000000000080400000, 0x01022109010880000a24c48400009002, 30, 32184),
+        Probe::new(0x00000000000000100200400801000000, 0x640001040c0000807004203000000250, 27, 28915),
+        Probe::new(0x00000000000000000000000080400000, 0x01022109010880000a24c48400009002, 30, 32184),
     ]),
     Slot::new(0x00000000000000000000000002800028, [ // e2
-        Magic::new(0x00000000000000000400801002000000, 0xc6200205000000080810205200808000, 28, 32237),
-        Magic::new(0x00000000000000000000020100800000, 0x40000000103009404114805030405020, 29, 8103),
+        Probe::new(0x00000000000000000400801002000000, 0xc6200205000000080810205200808000, 28, 32237),
+        Probe::new(0x00000000000000000000020100800000, 0x40000000103009404114805030405020, 29, 8103),
     ]),
     Slot::new(0x00000000000000000000000005000050, [ // f2
-        Magic::new(0x00000000000000000008040201000000, 0x20000010090800200808a10000001a84, 28, 32701),
-        Magic::new(0x00000000000000000001002004000000, 0x0a80c0280119088b1540400100880020, 29, 32717),
+        Probe::new(0x00000000000000000008040201000000, 0x20000010090800200808a10000001a84, 28, 32701),
+        Probe::new(0x00000000000000000001002004000000, 0x0a80c0280119088b1540400100880020, 29, 32717),
     ]),
     Slot::new(0x0000000000000000000000000a0000a0, [ // g2
-        Magic::new(0x00000000000000002010080402000000, 0x4201802000209210212154001001015c, 27, 32050),
-        Magic::new(0x00000000000000000000004008000000, 0x00048010000008042504010000002018, 30, 32805),
+        Probe::new(0x00000000000000002010080402000000, 0x4201802000209210212154001001015c, 27, 32050),
+        Probe::new(0x00000000000000000000004008000000, 0x00048010000008042504010000002018, 30, 32805),
     ]),
     Slot::new(0x00000000000000000000000014000140, [ // h2
-        Magic::new(0x00000000000000004020100814000000, 0x0100250000304000144400050c000022, 26, 19706),
+        Probe::new(0x00000000000000004020100814000000, 0x0100250000304000144400050c000022, 26, 19706),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000028000280, [ // i2
-        Magic::new(0x00000000000000008040201008000000, 0x01000000680110000804830003900200, 27, 28147),
+        Probe::new(0x00000000000000008040201008000000, 0x01000000680110000804830003900200, 27, 28147),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000010000100, [ // j2
-        Magic::new(0x00000000000000010080402010000000, 0x00020262124004100404220004401020, 27, 28179),
+        Probe::new(0x00000000000000010080402010000000, 0x00020262124004100404220004401020, 27, 28179),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000080000800, [ // a3
-        Magic::new(0x00000000000000010020040080000800, 0x02222000a001100f8002220200040000, 27, 28211),
+        Probe::new(0x00000000000000010020040080000800, 0x02222000a001100f8002220200040000, 27, 28211),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000140001400, [ // b3
-        Magic::new(0x00000000000000020040080100001000, 0x82804a400400005182221083000d2000, 27, 28243),
+        Probe::new(0x00000000000000020040080100001000, 0x82804a400400005182221083000d2000, 27, 28243),
         PAD,
     ]),
     Slot::new(0x00000000000000000000000280002800, [ // c3
-        Magic::new(0x00000000000000040080100200000000, 0x1800a201112c84805042040000001026, 28, 32253),
-        Magic::new(0x00000000000000000000000080002800, 0x000a2200001300004010880000044089, 29, 32725),
+        Probe::new(0x00000000000000040080100200000000, 0x1800a201112c84805042040000001026, 28, 32253),
+        Probe::new(0x00000000000000000000000080002800, 0x000a2200001300004010880000044089, 29, 32725),
     ]),
     Slot::new(0x00000000000000000000000500005000, [ // d3
-        Magic::new(0x00000000000000080100200400000000, 0x1a8808c024100003280200028c520563, 28, 32445),
-        Magic::new(0x00000000000000000000020100005000, 0x0002040018000c084550000800532088, 28, 32461),
+        Probe::new(0x00000000000000080100200400000000, 0x1a8808c024100003280200028c520563, 28, 32445),
+        Probe::new(0x00000000000000000000020100005000, 0x0002040018000c084550000800532088, 28, 32461),
     ]),
     Slot::new(0x00000000000000000000000a0000a000, [ // e3
-        Magic::new(0x00000000000000100200400800008000, 0x42001000046480002c4a010030002802, 27, 29075),
-        Magic::new(0x00000000000000000008040200002000, 0x1080081014020201c004082068020080, 28, 32573),
+        Probe::new(0x00000000000000100200400800008000, 0x42001000046480002c4a010030002802, 27, 29075),
+        Probe::new(0x00000000000000000008040200002000, 0x1080081014020201c004082068020080, 28, 32573),
     ]),
     Slot::new(0x00000000000000000000001400014000, [ // f3
-        Magic::new(0x00000000000000002010080400010000, 0x001000040881000042620000d0008100, 27, 29107),
-        Magic::new(0x00000000000000000400801000004000, 0x20382002090682010201042000290a21, 28, 32589),
+        Probe::new(0x00000000000000002010080400010000, 0x001000040881000042620000d0008100, 27, 29107),
+        Probe::new(0x00000000000000000400801000004000, 0x20382002090682010201042000290a21, 28, 32589),
     ]),
     Slot::new(0x00000000000000000000002800028000, [ // g3
-        Magic::new(0x00000000000000004020100800000000, 0x000810008902c0021818001022000800, 28, 32477),
-        Magic::new(0x00000000000000000001002000028000, 0x000100202620808d440000408028a200, 28, 32493),
+        Probe::new(0x00000000000000004020100800000000, 0x000810008902c0021818001022000800, 28, 32477),
+        Probe::new(0x00000000000000000001002000028000, 0x000100202620808d440000408028a200, 28, 32493),
     ]),
     Slot::new(0x00000000000000000000005000050000, [ // h3
-        Magic::new(0x00000000000000008040201000000000, 0x0026001004204000810d490004000000, 28, 32269),
-        Magic::new(0x00000000000000000000004000050000, 0x83080081000200a261020040040a0220, 29, 32733),
+        Probe::new(0x00000000000000008040201000000000, 0x0026001004204000810d490004000000, 28, 32269),
+        Probe::new(0x00000000000000000000004000050000, 0x83080081000200a261020040040a0220, 29, 32733),
     ]),
     Slot::new(0x0000000000000000000000a0000a0000, [ // i3
-        Magic::new(0x00000000000000010080402000020000, 0x04000010200522214150408212000000, 27, 28275),
+        Probe::new(0x00000000000000010080402000020000, 0x04000010200522214150408212000000, 27, 28275),
         PAD,
     ]),
     Slot::new(0x00000000000000000000004000040000, [ // j3
-        Magic::new(0x00000000000000020100804000040000, 0x02420100840041284101449110002110, 27, 28307),
+        Probe::new(0x00000000000000020100804000040000, 0x02420100840041284101449110002110, 27, 28307),
         PAD,
     ]),
     Slot::new(0x00000000000000000000020000200000, [ // a4
-        Magic::new(0x00000000000000008010020000201000, 0x0a448021101024802040420100262000, 27, 28339),
+        Probe::new(0x00000000000000008010020000201000, 0x0a448021101024802040420100262000, 27, 28339),
         PAD,
     ]),
     Slot::new(0x00000000000000000000050000500000, [ // b4
-        Magic::new(0x00000000000000010020040000402000, 0x00000000410401040007000093041022, 27, 28371),
+        Probe::new(0x00000000000000010020040000402000, 0x00000000410401040007000093041022, 27, 28371),
         PAD,
     ]),
     Slot::new(0x000000000000000000000a0000a00000, [ // c4
-        Magic::new(0x000000000000000200400a0000000000, 0x08040010202400000010006108002100, 28, 32285),
-        Magic::new(0x00000000000000000000000000a04000, 0x040001900e828880000a04088081010a, 29, 32741),
+        Probe::new(0x000000000000000200400a0000000000, 0x08040010202400000010006108002100, 28, 32285),
+        Probe::new(0x00000000000000000000000000a04000, 0x040001900e828880000a04088081010a, 29, 32741),
     ]),
     Slot::new(0x00000000000000000000140001400000, [ // d4
-        Magic::new(0x00000000000000040088140000000000, 0x80099016102198140042000020000084, 27, 29139),
-        Magic::new(0x00000000000000000000000001408800, 0x01405400000000610040700040105280, 28, 32605),
+        Probe::new(0x00000000000000040088140000000000, 0x80099016102198140042000020000084, 27, 29139),
+        Probe::new(0x00000000000000000000000001408800, 0x01405400000000610040700040105280, 28, 32605),
     ]),
     Slot::new(0x00000000000000000000280002800000, [ // e4
-        Magic::new(0x00000000000000002010080002010000, 0x08220310092424214004040000000040, 27, 29299),
-        Magic::new(0x00000000000000080100200000801000, 0x04888210432182020414120006840801, 27, 29331),
+        Probe::new(0x00000000000000002010080002010000, 0x08220310092424214004040000000040, 27, 29299),
+        Probe::new(0x00000000000000080100200000801000, 0x04888210432182020414120006840801, 27, 29331),
     ]),
     Slot::new(0x00000000000000000000500005000000, [ // f4
-        Magic::new(0x00000000000000004020100004020000, 0x0040400a4a4000100008000118010860, 27, 29363),
-        Magic::new(0x00000000000000100200400001002000, 0x20104003054000240002200001990040, 27, 29395),
+        Probe::new(0x00000000000000004020100004020000, 0x0040400a4a4000100008000118010860, 27, 29363),
+        Probe::new(0x00000000000000100200400001002000, 0x20104003054000240002200001990040, 27, 29395),
     ]),
     Slot::new(0x00000000000000000000a0000a000000, [ // g4
-        Magic::new(0x00000000000000008440a00000000000, 0x54808010802140808804a01400008098, 27, 32145),
-        Magic::new(0x0000000000000000000000000a044000, 0x08032200020018002840220000110003, 28, 32621),
+        Probe::new(0x00000000000000008440a00000000000, 0x54808010802140808804a01400008098, 27, 32145),
+        Probe::new(0x0000000000000000000000000a044000, 0x08032200020018002840220000110003, 28, 32621),
     ]),
     Slot::new(0x00000000000000000001400014000000, [ // h4
-        Magic::new(0x00000000000000010081400000000000, 0x01070008100000800120848440242844, 28, 32301),
-        Magic::new(0x00000000000000000000000014008000, 0x00000000080008000818000010814080, 29, 32749),
+        Probe::new(0x00000000000000010081400000000000, 0x01070008100000800120848440242844, 28, 32301),
+        Probe::new(0x00000000000000000000000014008000, 0x00000000080008000818000010814080, 29, 32749),
     ]),
     Slot::new(0x00000000000000000002800028000000, [ // i4
-        Magic::new(0x00000000000000020100800008010000, 0x20420200201805010030400110803000, 27, 28403),
+        Probe::new(0x00000000000000020100800008010000, 0x20420200201805010030400110803000, 27, 28403),
         PAD,
     ]),
     Slot::new(0x00000000000000000001000010000000, [ // j4
-        Magic::new(0x00000000000000040201000010020000, 0x00000804108004000400005004420006, 27, 28435),
+        Probe::new(0x00000000000000040201000010020000, 0x00000804108004000400005004420006, 27, 28435),
         PAD,
     ]),
     Slot::new(0x00000000000000000008000080000000, [ // a5
-        Magic::new(0x00000000000000004008000080402000, 0x400040808484011201c100a5a4005300, 27, 28467),
+        Probe::new(0x00000000000000004008000080402000, 0x400040808484011201c100a5a4005300, 27, 28467),
         PAD,
     ]),
     Slot::new(0x00000000000000000014000140000000, [ // b5
-        Magic::new(0x00000000000000008010000100804000, 0x00058100020522088050504010130200, 27, 28499),
+        Probe::new(0x00000000000000008010000100804000, 0x00058100020522088050504010130200, 27, 28499),
         PAD,
     ]),
     Slot::new(0x00000000000000000028000280000000, [ // c5
-        Magic::new(0x00000000000000000008000201008000, 0x010021a088300000202010080420a804, 28, 32317),
-        Magic::new(0x00000000000000010020000080000000, 0x03000002820000404100818402288040, 29, 32757),
+        Probe::new(0x00000000000000000008000201008000, 0x010021a088300000202010080420a804, 28, 32317),
+        Probe::new(0x00000000000000010020000080000000, 0x03000002820000404100818402288040, 29, 32757),
     ]),
     Slot::new(0x00000000000000000050000500000000, [ // d5
-        Magic::new(0x00000000000000020040000402010000, 0x000006000490100020040a0060101022, 27, 29171),
-        Magic::new(0x00000000000000002010000100200000, 0x54a04484a2000314c005004400400084, 28, 32637),
+        Probe::new(0x00000000000000020040000402010000, 0x000006000490100020040a0060101022, 27, 29171),
+        Probe::new(0x00000000000000002010000100200000, 0x54a04484a2000314c005004400400084, 28, 32637),
     ]),
     Slot::new(0x000000000000000000a0000a00000000, [ // e5
-        Magic::new(0x00000000000000040080000200400800, 0x10d00584080000097800050028022222, 27, 29427),
-        Magic::new(0x00000000000000004020000804020000, 0x221000000001903c0209e0400a004800, 27, 29459),
+        Probe::new(0x00000000000000040080000200400800, 0x10d00584080000097800050028022222, 27, 29427),
+        Probe::new(0x00000000000000004020000804020000, 0x221000000001903c0209e0400a004800, 27, 29459),
     ]),
     Slot::new(0x00000000000000000140001400000000, [ // f5
-        Magic::new(0x00000000000000080100000400801000, 0x100004002220008020080000001c0410, 27, 29491),
-        Magic::new(0x00000000000000008040001008040000, 0x00405080000188000800008260414481, 27, 29523),
+        Probe::new(0x00000000000000080100000400801000, 0x100004002220008020080000001c0410, 27, 29491),
+        Probe::new(0x00000000000000008040001008040000, 0x00405080000188000800008260414481, 27, 29523),
     ]),
     Slot::new(0x00000000000000000280002800000000, [ // g5
-        Magic::new(0x00000000000000100200000801002000, 0x80700048088004105000081800020010, 27, 29203),
-        Magic::new(0x00000000000000010080002010000000, 0x20100400886900400084000000204020, 28, 32653),
+        Probe::new(0x00000000000000100200000801002000, 0x80700048088004105000081800020010, 27, 29203),
+        Probe::new(0x00000000000000010080002010000000, 0x20100400886900400084000000204020, 28, 32653),
     ]),
     Slot::new(0x00000000000000000500005000000000, [ // h5
-        Magic::new(0x00000000000000000400001002004000, 0x000400200404000002040000000a0020, 28, 32333),
-        Magic::new(0x00000000000000020100004000000000, 0x01409100402293000304c40000000004, 29, 32765),
+        Probe::new(0x00000000000000000400001002004000, 0x000400200404000002040000000a0020, 28, 32333),
+        Probe::new(0x00000000000000020100004000000000, 0x01409100402293000304c40000000004, 29, 32765),
     ]),
     Slot::new(0x00000000000000000a0000a000000000, [ // i5
-        Magic::new(0x00000000000000040200002004008000, 0x000410000510000001040044100b0090, 27, 28531),
+        Probe::new(0x00000000000000040200002004008000, 0x000410000510000001040044100b0090, 27, 28531),
         PAD,
     ]),
     Slot::new(0x00000000000000000400004000000000, [ // j5
-        Magic::new(0x00000000000000080400004008010000, 0x00028040580900808100800408300802, 27, 28563),
+        Probe::new(0x00000000000000080400004008010000, 0x00028040580900808100800408300802, 27, 28563),
         PAD,
     ]),
     Slot::new(0x00000000000000002000020000000000, [ // a6
-        Magic::new(0x00000000000000002000020100804000, 0x09000200000200001840042804002000, 27, 28595),
+        Probe::new(0x00000000000000002000020100804000, 0x09000200000200001840042804002000, 27, 28595),
         PAD,
     ]),
     Slot::new(0x00000000000000005000050000000000, [ // b6
-        Magic::new(0x00000000000000004000040201008000, 0x001000040065311008888a060c241210, 27, 28627),
+        Probe::new(0x00000000000000004000040201008000, 0x001000040065311008888a060c241210, 27, 28627),
         PAD,
     ]),
     Slot::new(0x0000000000000000a0000a0000000000, [ // c6
-        Magic::new(0x00000000000000000000080402010000, 0x04101800000000442008c01c88c90000, 28, 32349),
-        Magic::new(0x0000000000000000a000020000000000, 0x001620400000030c0020008100308000, 29, 32773),
+        Probe::new(0x00000000000000000000080402010000, 0x04101800000000442008c01c88c90000, 28, 32349),
+        Probe::new(0x0000000000000000a000020000000000, 0x001620400000030c0020008100308000, 29, 32773),
     ]),
     Slot::new(0x00000000000000014000140000000000, [ // d6
-        Magic::new(0x00000000000000000000100804020000, 0x238180028100a00d888101010000404a, 28, 32509),
-        Magic::new(0x00000000000000014000040080000000, 0x00000022800064080848810001088220, 28, 32525),
+        Probe::new(0x00000000000000000000100804020000, 0x238180028100a00d888101010000404a, 28, 32509),
+        Probe::new(0x00000000000000014000040080000000, 0x00000022800064080848810001088220, 28, 32525),
     ]),
     Slot::new(0x00000000000000028000280000000000, [ // e6
-        Magic::new(0x00000000000000020000201008040000, 0x00000480400004000122000100000821, 27, 29235),
-        Magic::new(0x00000000000000008000080100200000, 0x0812010100005000220201090a920000, 28, 32669),
+        Probe::new(0x00000000000000020000201008040000, 0x00000480400004000122000100000821, 27, 29235),
+        Probe::new(0x00000000000000008000080100200000, 0x0812010100005000220201090a920000, 28, 32669),
     ]),
     Slot::new(0x00000000000000050000500000000000, [ // f6
-        Magic::new(0x00000000000000040000100200400800, 0x200004004208d8001281850c02081008, 27, 29267),
-        Magic::new(0x00000000000000010000402010000000, 0x04010010902012200602040140000004, 28, 32685),
+        Probe::new(0x00000000000000040000100200400800, 0x200004004208d8001281850c02081008, 27, 29267),
+        Probe::new(0x00000000000000010000402010000000, 0x04010010902012200602040140000004, 28, 32685),
     ]),
     Slot::new(0x000000000000000a0000a00000000000, [ // g6
-        Magic::new(0x00000000000000000000200400801000, 0x40008400000020840804002004830180, 28, 32541),
-        Magic::new(0x000000000000000a0000804000000000, 0x4000006124080800220ca00102e00101, 28, 32557),
+        Probe::new(0x00000000000000000000200400801000, 0x40008400000020840804002004830180, 28, 32541),
+        Probe::new(0x000000000000000a0000804000000000, 0x4000006124080800220ca00102e00101, 28, 32557),
     ]),
     Slot::new(0x00000000000000140001400000000000, [ // h6
-        Magic::new(0x00000000000000000000400801002000, 0x0006ac40011004002481003044008000, 28, 32365),
-        Magic::new(0x00000000000000140001000000000000, 0x0c61040048005002005200180800c300, 29, 32781),
+        Probe::new(0x00000000000000000000400801002000, 0x0006ac40011004002481003044008000, 28, 32365),
+        Probe::new(0x00000000000000140001000000000000, 0x0c61040048005002005200180800c300, 29, 32781),
     ]),
     Slot::new(0x00000000000000280002800000000000, [ // i6
-        Magic::new(0x00000000000000080000801002004000, 0x8c102005080020c00200500020032018, 27, 28659),
+        Probe::new(0x00000000000000080000801002004000, 0x8c102005080020c00200500020032018, 27, 28659),
         PAD,
     ]),
     Slot::new(0x00000000000000100001000000000000, [ // j6
-        Magic::new(0x00000000000000100001002004008000, 0x108a3000c20061400405101000031000, 27, 28691),
+        Probe::new(0x00000000000000100001002004008000, 0x108a3000c20061400405101000031000, 27, 28691),
         PAD,
     ]),
     Slot::new(0x00000000000000800008000000000000, [ // a7
-        Magic::new(0x00000000000000000008040201008000, 0x80040500084402011102021420830060, 27, 28723),
+        Probe::new(0x00000000000000000008040201008000, 0x80040500084402011102021420830060, 27, 28723),
         PAD,
     ]),
     Slot::new(0x00000000000001400014000000000000, [ // b7
-        Magic::new(0x00000000000000000010080402010000, 0x00020204002800406008420040090a00, 27, 28755),
+        Probe::new(0x00000000000000000010080402010000, 0x00020204002800406008420040090a00, 27, 28755),
         PAD,
     ]),
     Slot::new(0x00000000000002800028000000000000, [ // c7
-        Magic::new(0x00000000000000000028100804020000, 0x120a00110c280010100c001200000449, 26, 19770),
+        Probe::new(0x00000000000000000028100804020000, 0x120a00110c280010100c001200000449, 26, 19770),
         PAD,
     ]),
     Slot::new(0x00000000000005000050000000000000, [ // d7
-        Magic::new(0x00000000000000000040201008040000, 0x00024028000410800862018021025200, 27, 28947),
-        Magic::new(0x00000000000000000010020000000000, 0x90010098441a101400404088c4208100, 30, 27870),
+        Probe::new(0x00000000000000000040201008040000, 0x00024028000410800862018021025200, 27, 28947),
+        Probe::new(0x00000000000000000010020000000000, 0x90010098441a101400404088c4208100, 30, 27870),
     ]),
     Slot::new(0x0000000000000a0000a0000000000000, [ // e7
-        Magic::new(0x00000000000000000080402010000000, 0x68028100002000000401000000800002, 28, 32381),
-        Magic::new(0x00000000000000000020040080000000, 0x20a00046110502012011080248b00008, 29, 27966),
+        Probe::new(0x00000000000000000080402010000000, 0x68028100002000000401000000800002, 28, 32381),
+        Probe::new(0x00000000000000000020040080000000, 0x20a00046110502012011080248b00008, 29, 27966),
     ]),
     Slot::new(0x00000000000014000140000000000000, [ // f7
-        Magic::new(0x00000000000000000040080100200000, 0x00d1040440c004208002000000c40300, 28, 32397),
-        Magic::new(0x00000000000000000100804000000000, 0x0011c640082000021600880040008128, 29, 27998),
+        Probe::new(0x00000000000000000040080100200000, 0x00d1040440c004208002000000c40300, 28, 32397),
+        Probe::new(0x00000000000000000100804000000000, 0x0011c640082000021600880040008128, 29, 27998),
     ]),
     Slot::new(0x00000000000028000280000000000000, [ // g7
-        Magic::new(0x00000000000000000080100200400800, 0x000089001004040c4402408200100840, 27, 28979),
-        Magic::new(0x00000000000000000201000000000000, 0x00408502800000180020002204010020, 30, 32062),
+        Probe::new(0x00000000000000000080100200400800, 0x000089001004040c4402408200100840, 27, 28979),
+        Probe::new(0x00000000000000000201000000000000, 0x00408502800000180020002204010020, 30, 32062),
     ]),
     Slot::new(0x00000000000050000500000000000000, [ // h7
-        Magic::new(0x00000000000000000500200400801000, 0x400000600108208004a2800020088488, 26, 19834),
+        Probe::new(0x00000000000000000500200400801000, 0x400000600108208004a2800020088488, 26, 19834),
         PAD,
     ]),
     Slot::new(0x000000000000a0000a00000000000000, [ // i7
-        Magic::new(0x00000000000000000200400801002000, 0x05041620003092000281008000060028, 27, 28787),
+        Probe::new(0x00000000000000000200400801002000, 0x05041620003092000281008000060028, 27, 28787),
         PAD,
     ]),
     Slot::new(0x00000000000040000400000000000000, [ // j7
-        Magic::new(0x00000000000000000400801002004000, 0x24040280201062008208900108004040, 27, 28819),
+        Probe::new(0x00000000000000000400801002004000, 0x24040280201062008208900108004040, 27, 28819),
         PAD,
     ]),
     Slot::new(0x00000000000000002000000000000000, [ // a8
-        Magic::new(0x00000000000000002010080402010000, 0x00810a400084b1182088020100101380, 26, 19898),
+        Probe::new(0x00000000000000002010080402010000, 0x00810a400084b1182088020100101380, 26, 19898),
         PAD,
     ]),
     Slot::new(0x00000000000000005000000000000000, [ // b8
-        Magic::new(0x00000000000000004020100804020000, 0x04004048010002004884000248c00202, 26, 19962),
+        Probe::new(0x00000000000000004020100804020000, 0x04004048010002004884000248c00202, 26, 19962),
         PAD,
     ]),
     Slot::new(0x0000000000000000a000000000000000, [ // c8
-        Magic::new(0x00000000000000008040201008040000, 0x0152400000461c400c00480000000014, 26, 20282),
-        Magic::new(0x00000000000000002000000000000000, 0x800c000003a002020006081402000040, 31, 27260),
+        Probe::new(0x00000000000000008040201008040000, 0x0152400000461c400c00480000000014, 26, 20282),
+        Probe::new(0x00000000000000002000000000000000, 0x800c000003a002020006081402000040, 31, 27260),
     ]),
     Slot::new(0x00000000000000014000000000000000, [ // d8
-        Magic::new(0x00000000000000010080402010000000, 0x008804884217012090a2004404500004, 27, 29011),
-        Magic::new(0x00000000000000004008000000000000, 0x00101000080a0000280000042c140024, 30, 32809),
+        Probe::new(0x00000000000000010080402010000000, 0x008804884217012090a2004404500004, 27, 29011),
+        Probe::new(0x00000000000000004008000000000000, 0x00101000080a0000280000042c140024, 30, 32809),
     ]),
     Slot::new(0x00000000000000028000000000000000, [ // e8
-        Magic::new(0x00000000000000020100804000000000, 0x20904011404000100120431004101000, 28, 32413),
-        Magic::new(0x00000000000000008010020000000000, 0x04090001000101000a2882000080908c, 29, 32789),
+        Probe::new(0x00000000000000020100804000000000, 0x20904011404000100120431004101000, 28, 32413),
+        Probe::new(0x00000000000000008010020000000000, 0x04090001000101000a2882000080908c, 29, 32789),
     ]),
     Slot::new(0x00000000000000050000000000000000, [ // f8
-        Magic::new(0x00000000000000010020040080000000, 0x003600022810a0100810039020000085, 28, 32429),
-        Magic::new(0x00000000000000040201000000000000, 0x00000000884420001c0f400100104200, 29, 32797),
+        Probe::new(0x00000000000000010020040080000000, 0x003600022810a0100810039020000085, 28, 32429),
+        Probe::new(0x00000000000000040201000000000000, 0x00000000884420001c0f400100104200, 29, 32797),
     ]),
     Slot::new(0x000000000000000a0000000000000000, [ // g8
-        Magic::new(0x00000000000000020040080100200000, 0x00000202101302109802083000020200, 27, 29043),
-        Magic::new(0x00000000000000080400000000000000, 0x20000158901000002481200080001220, 30, 32813),
+        Probe::new(0x00000000000000020040080100200000, 0x00000202101302109802083000020200, 27, 29043),
+        Probe::new(0x00000000000000080400000000000000, 0x20000158901000002481200080001220, 30, 32813),
     ]),
     Slot::new(0x00000000000000140000000000000000, [ // h8
-        Magic::new(0x00000000000000040080100200400800, 0x40000a020802f400c201100880014100, 26, 20346),
-        Magic::new(0x00000000000000100000000000000000, 0x44401230090080000a800100c0221011, 31, 27336),
+        Probe::new(0x00000000000000040080100200400800, 0x40000a020802f400c201100880014100, 26, 20346),
+        Probe::new(0x00000000000000100000000000000000, 0x44401230090080000a800100c0221011, 31, 27336),
     ]),
     Slot::new(0x00000000000000280000000000000000, [ // i8
-        Magic::new(0x00000000000000080100200400801000, 0x00000014840240001010808040408228, 26, 20026),
+        Probe::new(0x00000000000000080100200400801000, 0x00000014840240001010808040408228, 26, 20026),
         PAD,
     ]),
     Slot::new(0x00000000000000100000000000000000, [ // j8
-        Magic::new(0x00000000000000100200400801002000, 0x18000000010000008081004026006430, 26, 20090),
+        Probe::new(0x00000000000000100200400801002000, 0x18000000010000008081004026006430, 26, 20090),
         PAD,
     ]),
 ];
@@ -4701,508 +5438,508 @@ static BLOCK_7: [Bitboard; SQUARES] = [
 #[rustfmt::skip]
 static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x000000000000000000000000000001fe, 0x09000012216140011014001800800802, 24, 6911),
-        Magic::new(0x00000000000000001004010040100400, 0x04401400220504008180015020180a01, 26, 27384),
+        Probe::new(0x000000000000000000000000000001fe, 0x09000012216140011014001800800802, 24, 6911),
+        Probe::new(0x00000000000000001004010040100400, 0x04401400220504008180015020180a01, 26, 27384),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x000000000000000000000000000001fc, 0xe80200108080000002800000cc081000, 25, 17274),
-        Magic::new(0x00000000000000002008020080200800, 0x00aa4400500013200005022200241022, 26, 26105),
+        Probe::new(0x000000000000000000000000000001fc, 0xe80200108080000002800000cc081000, 25, 17274),
+        Probe::new(0x00000000000000002008020080200800, 0x00aa4400500013200005022200241022, 26, 26105),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x000000000000000000000000000001fa, 0x0022f800002260080200788003800000, 25, 17402),
-        Magic::new(0x00000000000000004010040100401000, 0x400841408408800c5002000200106200, 26, 26169),
+        Probe::new(0x000000000000000000000000000001fa, 0x0022f800002260080200788003800000, 25, 17402),
+        Probe::new(0x00000000000000004010040100401000, 0x400841408408800c5002000200106200, 26, 26169),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000008020080200802000, 0x200c000144001010a60c000020048000, 26, 26233),
-        Magic::new(0x000000000000000000000000000001f6, 0x20040020020004021304004020206420, 25, 17530),
+        Probe::new(0x00000000000000008020080200802000, 0x200c000144001010a60c000020048000, 26, 26233),
+        Probe::new(0x000000000000000000000000000001f6, 0x20040020020004021304004020206420, 25, 17530),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000010040100401004000, 0x01300184418014004128004080558000, 26, 26297),
-        Magic::new(0x000000000000000000000000000001ee, 0x00008024880030000002002250100232, 25, 17658),
+        Probe::new(0x00000000000000010040100401004000, 0x01300184418014004128004080558000, 26, 26297),
+        Probe::new(0x000000000000000000000000000001ee, 0x00008024880030000002002250100232, 25, 17658),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000020080200802008000, 0x120008a0200100000148230100005a01, 26, 26361),
-        Magic::new(0x000000000000000000000000000001de, 0x668000000008c2001408208008800012, 25, 17786),
+        Probe::new(0x00000000000000020080200802008000, 0x120008a0200100000148230100005a01, 26, 26361),
+        Probe::new(0x000000000000000000000000000001de, 0x668000000008c2001408208008800012, 25, 17786),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000040100401004010000, 0x11a1040a480080060102400400005008, 26, 26425),
-        Magic::new(0x000000000000000000000000000001be, 0x40920300000004008000250810800080, 25, 17914),
+        Probe::new(0x00000000000000040100401004010000, 0x11a1040a480080060102400400005008, 26, 26425),
+        Probe::new(0x000000000000000000000000000001be, 0x40920300000004008000250810800080, 25, 17914),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x0000000000000000000000000000017e, 0x00400201000220408000150042020101, 25, 18042),
-        Magic::new(0x00000000000000080200802008020000, 0x304018001841020100800c0008008504, 26, 26489),
+        Probe::new(0x0000000000000000000000000000017e, 0x00400201000220408000150042020101, 25, 18042),
+        Probe::new(0x00000000000000080200802008020000, 0x304018001841020100800c0008008504, 26, 26489),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x000000000000000000000000000000fe, 0x80100000000002000201811420400000, 25, 18170),
-        Magic::new(0x00000000000000100401004010040000, 0x00004844040002880201000800100000, 26, 26553),
+        Probe::new(0x000000000000000000000000000000fe, 0x80100000000002000201811420400000, 25, 18170),
+        Probe::new(0x00000000000000100401004010040000, 0x00004844040002880201000800100000, 26, 26553),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x000000000000000000000000000001fe, 0x0004200810a880000491000012020010, 24, 7167),
-        Magic::new(0x00000000000000200802008020080000, 0x00408760448080604811000010400048, 26, 27448),
+        Probe::new(0x000000000000000000000000000001fe, 0x0004200810a880000491000012020010, 24, 7167),
+        Probe::new(0x00000000000000200802008020080000, 0x00408760448080604811000010400048, 26, 27448),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x0000000000000000000000000007f800, 0x800000000000010800000900b0022000, 24, 2815),
-        Magic::new(0x00000000000000001004010040100000, 0x0800014002640010309000010100a201, 27, 31666),
+        Probe::new(0x0000000000000000000000000007f800, 0x800000000000010800000900b0022000, 24, 2815),
+        Probe::new(0x00000000000000001004010040100000, 0x0800014002640010309000010100a201, 27, 31666),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x0000000000000000000000000007f000, 0x0c040800404010020000009021902000, 25, 11643),
-        Magic::new(0x00000000000000002008020080200000, 0x1200102030020620008840000006a041, 27, 30418),
+        Probe::new(0x0000000000000000000000000007f000, 0x0c040800404010020000009021902000, 25, 11643),
+        Probe::new(0x00000000000000002008020080200000, 0x1200102030020620008840000006a041, 27, 30418),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x0000000000000000000000000007e000, 0x0490044c020002230908000000804000, 26, 22714),
-        Magic::new(0x00000000000000004010040100400800, 0x0000084204004008220280080908800a, 26, 22778),
+        Probe::new(0x0000000000000000000000000007e000, 0x0490044c020002230908000000804000, 26, 22714),
+        Probe::new(0x00000000000000004010040100400800, 0x0000084204004008220280080908800a, 26, 22778),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x0000000000000000000000000007d800, 0x000211000410068880020b30332aa010, 25, 11771),
-        Magic::new(0x00000000000000008020080200800000, 0x00081890040542820c08000434020110, 27, 30450),
+        Probe::new(0x0000000000000000000000000007d800, 0x000211000410068880020b30332aa010, 25, 11771),
+        Probe::new(0x00000000000000008020080200800000, 0x00081890040542820c08000434020110, 27, 30450),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000010040100401000000, 0x000080400a0002090801000400002044, 27, 30482),
-        Magic::new(0x0000000000000000000000000007b800, 0x0a0000000040c400a200212000040801, 25, 11899),
+        Probe::new(0x00000000000000010040100401000000, 0x000080400a0002090801000400002044, 27, 30482),
+        Probe::new(0x0000000000000000000000000007b800, 0x0a0000000040c400a200212000040801, 25, 11899),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000020080200802000000, 0x05908000400000804206004082621820, 27, 30514),
-        Magic::new(0x00000000000000000000000000077800, 0x5140000800000100420400c4000a0400, 25, 12027),
+        Probe::new(0x00000000000000020080200802000000, 0x05908000400000804206004082621820, 27, 30514),
+        Probe::new(0x00000000000000000000000000077800, 0x5140000800000100420400c4000a0400, 25, 12027),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x0000000000000000000000000006f800, 0x0080020200208008a220e85200104000, 25, 12155),
-        Magic::new(0x00000000000000040100401004000000, 0x000840440280d2800210400112200804, 27, 30546),
+        Probe::new(0x0000000000000000000000000006f800, 0x0080020200208008a220e85200104000, 25, 12155),
+        Probe::new(0x00000000000000040100401004000000, 0x000840440280d2800210400112200804, 27, 30546),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x0000000000000000000000000001f800, 0x000008c00020000c0001240008318040, 26, 22842),
-        Magic::new(0x00000000000000080200802008040000, 0x0010145000860344008810100c002022, 26, 22906),
+        Probe::new(0x0000000000000000000000000001f800, 0x000008c00020000c0001240008318040, 26, 22842),
+        Probe::new(0x00000000000000080200802008040000, 0x0010145000860344008810100c002022, 26, 22906),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x0000000000000000000000000003f800, 0x0442808000d106008000111000020402, 25, 12283),
-        Magic::new(0x00000000000000100401004010000000, 0x082c80028222900010a4500048120000, 27, 30578),
+        Probe::new(0x0000000000000000000000000003f800, 0x0442808000d106008000111000020402, 25, 12283),
+        Probe::new(0x00000000000000100401004010000000, 0x082c80028222900010a4500048120000, 27, 30578),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x0000000000000000000000000007f800, 0x80000002411400100002802100902000, 24, 3071),
-        Magic::new(0x00000000000000200802008020000000, 0x10008003058050249242001110848000, 27, 31698),
+        Probe::new(0x0000000000000000000000000007f800, 0x80000002411400100002802100902000, 24, 3071),
+        Probe::new(0x00000000000000200802008020000000, 0x10008003058050249242001110848000, 27, 31698),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x0000000000000000000000001fe00000, 0x6000422000008022000008000120d008, 24, 3327),
-        Magic::new(0x00000000000000001004010040000400, 0x40002104880132401080200580040040, 27, 31730),
+        Probe::new(0x0000000000000000000000001fe00000, 0x6000422000008022000008000120d008, 24, 3327),
+        Probe::new(0x00000000000000001004010040000400, 0x40002104880132401080200580040040, 27, 31730),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x0000000000000000000000001fc00000, 0xb0020080010000030818002014310000, 25, 12411),
-        Magic::new(0x00000000000000002008020080000800, 0x041000000800000e0008410200240003, 27, 30610),
+        Probe::new(0x0000000000000000000000001fc00000, 0xb0020080010000030818002014310000, 25, 12411),
+        Probe::new(0x00000000000000002008020080000800, 0x041000000800000e0008410200240003, 27, 30610),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x0000000000000000000000001f800000, 0xc001000084281200400000020c100041, 26, 22970),
-        Magic::new(0x00000000000000004010040100201000, 0x0000000030808300c022001829030000, 26, 23034),
+        Probe::new(0x0000000000000000000000001f800000, 0xc001000084281200400000020c100041, 26, 22970),
+        Probe::new(0x00000000000000004010040100201000, 0x0000000030808300c022001829030000, 26, 23034),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x0000000000000000000000001f002000, 0x000001300a0060400890000140002488, 26, 23098),
-        Magic::new(0x00000000000000008020080200600000, 0x044002000029820002020108c0400020, 26, 23162),
+        Probe::new(0x0000000000000000000000001f002000, 0x000001300a0060400890000140002488, 26, 23098),
+        Probe::new(0x00000000000000008020080200600000, 0x044002000029820002020108c0400020, 26, 23162),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x0000000000000000000000001e004000, 0x04002000000802008000600281002008, 27, 30642),
-        Magic::new(0x00000000000000010040100400e00000, 0x04001006401380060408040200044242, 25, 12539),
+        Probe::new(0x0000000000000000000000001e004000, 0x04002000000802008000600281002008, 27, 30642),
+        Probe::new(0x00000000000000010040100400e00000, 0x04001006401380060408040200044242, 25, 12539),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000001e08000, 0x020000082400a4200020000800488500, 27, 30674),
-        Magic::new(0x0000000000000002008020081c000000, 0x40189110272011001400103009040241, 25, 12667),
+        Probe::new(0x00000000000000000000000001e08000, 0x020000082400a4200020000800488500, 27, 30674),
+        Probe::new(0x0000000000000002008020081c000000, 0x40189110272011001400103009040241, 25, 12667),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000003e10000, 0x08000200000a01180000104000900440, 26, 23226),
-        Magic::new(0x00000000000000040100401018000000, 0x0a000000100800000042100000100081, 26, 23290),
+        Probe::new(0x00000000000000000000000003e10000, 0x08000200000a01180000104000900440, 26, 23226),
+        Probe::new(0x00000000000000040100401018000000, 0x0a000000100800000042100000100081, 26, 23290),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000007e00000, 0x40100611023404405020400201020200, 26, 23354),
-        Magic::new(0x00000000000000080200802010020000, 0x2810021004000022e025000400000404, 26, 23418),
+        Probe::new(0x00000000000000000000000007e00000, 0x40100611023404405020400201020200, 26, 23354),
+        Probe::new(0x00000000000000080200802010020000, 0x2810021004000022e025000400000404, 26, 23418),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x0000000000000000000000000fe00000, 0x40400000800000101801000400804010, 25, 12795),
-        Magic::new(0x00000000000000100401004000040000, 0x001200818a000000448000b006202040, 27, 30706),
+        Probe::new(0x0000000000000000000000000fe00000, 0x40400000800000101801000400804010, 25, 12795),
+        Probe::new(0x00000000000000100401004000040000, 0x001200818a000000448000b006202040, 27, 30706),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x0000000000000000000000001fe00000, 0x401000a0800000000480100400200002, 24, 3583),
-        Magic::new(0x00000000000000200802008000080000, 0x0000000120880a000061041010001040, 27, 31762),
+        Probe::new(0x0000000000000000000000001fe00000, 0x401000a0800000000480100400200002, 24, 3583),
+        Probe::new(0x00000000000000200802008000080000, 0x0000000120880a000061041010001040, 27, 31762),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000007f80000000, 0x00060000e400c0001810000000000043, 24, 3839),
-        Magic::new(0x00000000000000001004010000100400, 0x00042000080880c13008050200080504, 27, 31794),
+        Probe::new(0x00000000000000000000007f80000000, 0x00060000e400c0001810000000000043, 24, 3839),
+        Probe::new(0x00000000000000001004010000100400, 0x00042000080880c13008050200080504, 27, 31794),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000007f00000000, 0x002000000101a0510202800202012810, 25, 12923),
-        Magic::new(0x00000000000000002008020000200800, 0x4020000004065040000c304040100042, 27, 30738),
+        Probe::new(0x00000000000000000000007f00000000, 0x002000000101a0510202800202012810, 25, 12923),
+        Probe::new(0x00000000000000002008020000200800, 0x4020000004065040000c304040100042, 27, 30738),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000007e00000000, 0x0201460004900000420000004c606001, 26, 23482),
-        Magic::new(0x00000000000000004010040080401000, 0x0008084202054820480120800800c100, 26, 23546),
+        Probe::new(0x00000000000000000000007e00000000, 0x0201460004900000420000004c606001, 26, 23482),
+        Probe::new(0x00000000000000004010040080401000, 0x0008084202054820480120800800c100, 26, 23546),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000007d80000000, 0x002500a0008002001020400000800008, 25, 13051),
-        Magic::new(0x00000000000000008020080000802000, 0x02000800400040000090023002808000, 27, 30770),
+        Probe::new(0x00000000000000000000007d80000000, 0x002500a0008002001020400000800008, 25, 13051),
+        Probe::new(0x00000000000000008020080000802000, 0x02000800400040000090023002808000, 27, 30770),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000007801004000, 0x00010104000100401080040048830000, 26, 23610),
-        Magic::new(0x00000000000000010040100380000000, 0x00880000048080304082104300000003, 26, 23674),
+        Probe::new(0x00000000000000000000007801004000, 0x00010104000100401080040048830000, 26, 23610),
+        Probe::new(0x00000000000000010040100380000000, 0x00880000048080304082104300000003, 26, 23674),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000000782008000, 0x010141000640000a5080082000150004, 26, 23738),
-        Magic::new(0x00000000000000020080207000000000, 0x00030040201225000084000900000004, 26, 23802),
+        Probe::new(0x00000000000000000000000782008000, 0x010141000640000a5080082000150004, 26, 23738),
+        Probe::new(0x00000000000000020080207000000000, 0x00030040201225000084000900000004, 26, 23802),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000006f80000000, 0x08281000104c400a0600420000100040, 25, 13179),
-        Magic::new(0x00000000000000040100400004010000, 0x18420001108000006008600008091010, 27, 30802),
+        Probe::new(0x00000000000000000000006f80000000, 0x08281000104c400a0600420000100040, 25, 13179),
+        Probe::new(0x00000000000000040100400004010000, 0x18420001108000006008600008091010, 27, 30802),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000001f80000000, 0x004000009420c01914010020b0000802, 26, 23866),
-        Magic::new(0x00000000000000080200804008020000, 0x02004480112a8206110108d000100000, 26, 23930),
+        Probe::new(0x00000000000000000000001f80000000, 0x004000009420c01914010020b0000802, 26, 23866),
+        Probe::new(0x00000000000000080200804008020000, 0x02004480112a8206110108d000100000, 26, 23930),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000003f80000000, 0x0a0000012000230404009400c0000022, 25, 13307),
-        Magic::new(0x00000000000000100401000010040000, 0x080009000c0000002040000482c84888, 27, 30834),
+        Probe::new(0x00000000000000000000003f80000000, 0x0a0000012000230404009400c0000022, 25, 13307),
+        Probe::new(0x00000000000000100401000010040000, 0x080009000c0000002040000482c84888, 27, 30834),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000000007f80000000, 0x1001400008000000120006080001830a, 24, 4095),
-        Magic::new(0x00000000000000200802000020080000, 0x000100000400e0800200080400500802, 27, 31826),
+        Probe::new(0x00000000000000000000007f80000000, 0x1001400008000000120006080001830a, 24, 4095),
+        Probe::new(0x00000000000000200802000020080000, 0x000100000400e0800200080400500802, 27, 31826),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000001fe0000000000, 0x08011004058000088001000020880800, 24, 4351),
-        Magic::new(0x00000000000000001004000040100400, 0x84100000406000000376020460340400, 27, 31858),
+        Probe::new(0x00000000000000000001fe0000000000, 0x08011004058000088001000020880800, 24, 4351),
+        Probe::new(0x00000000000000001004000040100400, 0x84100000406000000376020460340400, 27, 31858),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000001fc0000000000, 0x01a00000008000844301020018020082, 25, 13435),
-        Magic::new(0x00000000000000002008000080200800, 0x000410001a0108000080001008120159, 27, 30866),
+        Probe::new(0x00000000000000000001fc0000000000, 0x01a00000008000844301020018020082, 25, 13435),
+        Probe::new(0x00000000000000002008000080200800, 0x000410001a0108000080001008120159, 27, 30866),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000001f80000000000, 0x85100010000013010001040024010690, 26, 23994),
-        Magic::new(0x00000000000000004010020100401000, 0x2044090800404320081001025800d108, 26, 24058),
+        Probe::new(0x00000000000000000001f80000000000, 0x85100010000013010001040024010690, 26, 23994),
+        Probe::new(0x00000000000000004010020100401000, 0x2044090800404320081001025800d108, 26, 24058),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000008021f00000000000, 0x00000054041008200400800081808a40, 25, 13563),
-        Magic::new(0x00000000000000000000060200802000, 0x02000504410000341060839044004482, 27, 30898),
+        Probe::new(0x00000000000000008021f00000000000, 0x00000054041008200400800081808a40, 25, 13563),
+        Probe::new(0x00000000000000000000060200802000, 0x02000504410000341060839044004482, 27, 30898),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000010041e00000000000, 0x1000000680100182850040008000a200, 26, 24122),
-        Magic::new(0x000000000000000000000e0401004000, 0x00000000000d00500210100024101200, 26, 24186),
+        Probe::new(0x00000000000000010041e00000000000, 0x1000000680100182850040008000a200, 26, 24122),
+        Probe::new(0x000000000000000000000e0401004000, 0x00000000000d00500210100024101200, 26, 24186),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x000000000000000200801e0000000000, 0x0882003048a005001402100002200000, 26, 24250),
-        Magic::new(0x00000000000000000001c00802008000, 0x18242100002180801022403081001808, 26, 24314),
+        Probe::new(0x000000000000000200801e0000000000, 0x0882003048a005001402100002200000, 26, 24250),
+        Probe::new(0x00000000000000000001c00802008000, 0x18242100002180801022403081001808, 26, 24314),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x000000000000000401003e0000000000, 0x1c08000010004045100a108002a80401, 25, 13691),
-        Magic::new(0x00000000000000000001801004010000, 0x00408410008842c01400200a30001a20, 27, 30930),
+        Probe::new(0x000000000000000401003e0000000000, 0x1c08000010004045100a108002a80401, 25, 13691),
+        Probe::new(0x00000000000000000001801004010000, 0x00408410008842c01400200a30001a20, 27, 30930),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x000000000000000000007e0000000000, 0x0000620000800020000a000800122008, 26, 24378),
-        Magic::new(0x00000000000000080201002008020000, 0x011008088800200010440c0340000820, 26, 24442),
+        Probe::new(0x000000000000000000007e0000000000, 0x0000620000800020000a000800122008, 26, 24378),
+        Probe::new(0x00000000000000080201002008020000, 0x011008088800200010440c0340000820, 26, 24442),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000000fe0000000000, 0x0114000000008000430d008920180004, 25, 13819),
-        Magic::new(0x00000000000000100400004010040000, 0x00800000894000140024001011400662, 27, 30962),
+        Probe::new(0x00000000000000000000fe0000000000, 0x0114000000008000430d008920180004, 25, 13819),
+        Probe::new(0x00000000000000100400004010040000, 0x00800000894000140024001011400662, 27, 30962),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000001fe0000000000, 0x00081880000808001070800107010018, 24, 4607),
-        Magic::new(0x00000000000000200800008020080000, 0x000280c2010000004900800800093630, 27, 31890),
+        Probe::new(0x00000000000000000001fe0000000000, 0x00081880000808001070800107010018, 24, 4607),
+        Probe::new(0x00000000000000200800008020080000, 0x000280c2010000004900800800093630, 27, 31890),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x000000000000000007f8000000000000, 0x80200020200000011640102000008c00, 24, 4863),
-        Magic::new(0x00000000000000001000010040100400, 0x40228001000200820212209820182002, 27, 31922),
+        Probe::new(0x000000000000000007f8000000000000, 0x80200020200000011640102000008c00, 24, 4863),
+        Probe::new(0x00000000000000001000010040100400, 0x40228001000200820212209820182002, 27, 31922),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x000000000000000007f0000000000000, 0x80801004280020110020002000210820, 25, 13947),
-        Magic::new(0x00000000000000002000020080200800, 0x020009a0101040400460200000058000, 27, 30994),
+        Probe::new(0x000000000000000007f0000000000000, 0x80801004280020110020002000210820, 25, 13947),
+        Probe::new(0x00000000000000002000020080200800, 0x020009a0101040400460200000058000, 27, 30994),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x000000000000000007e0000000000000, 0x01901000004040504882800880000008, 26, 24506),
-        Magic::new(0x00000000000000004008040100401000, 0x0000540020812900801082008001808a, 26, 24570),
+        Probe::new(0x000000000000000007e0000000000000, 0x01901000004040504882800880000008, 26, 24506),
+        Probe::new(0x00000000000000004008040100401000, 0x0000540020812900801082008001808a, 26, 24570),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x000000000000000087c0000000000000, 0x4020000c080100000508802000000000, 26, 24634),
-        Magic::new(0x00000000000000000018080200802000, 0x1080402011003204a80080000000d140, 26, 24698),
+        Probe::new(0x000000000000000087c0000000000000, 0x4020000c080100000508802000000000, 26, 24634),
+        Probe::new(0x00000000000000000018080200802000, 0x1080402011003204a80080000000d140, 26, 24698),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000010000100401004000, 0x00c210020801c000201448000a008240, 27, 31026),
-        Magic::new(0x000000000000000007b8000000000000, 0x00003008000000040080012002018800, 25, 14075),
+        Probe::new(0x00000000000000010000100401004000, 0x00c210020801c000201448000a008240, 27, 31026),
+        Probe::new(0x000000000000000007b8000000000000, 0x00003008000000040080012002018800, 25, 14075),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000020000200802008000, 0x000e000020000014100180000000100d, 27, 31058),
-        Magic::new(0x00000000000000000778000000000000, 0x004040441002202008020a01a0240814, 25, 14203),
+        Probe::new(0x00000000000000020000200802008000, 0x000e000020000014100180000000100d, 27, 31058),
+        Probe::new(0x00000000000000000778000000000000, 0x004040441002202008020a01a0240814, 25, 14203),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x000000000000000400f8000000000000, 0x15108100a00084020000008000222011, 26, 24762),
-        Magic::new(0x00000000000000000600401004010000, 0x80000000000808884042040080010200, 26, 24826),
+        Probe::new(0x000000000000000400f8000000000000, 0x15108100a00084020000008000222011, 26, 24762),
+        Probe::new(0x00000000000000000600401004010000, 0x80000000000808884042040080010200, 26, 24826),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x000000000000000001f8000000000000, 0x900400008281608041a0280080c00020, 26, 24890),
-        Magic::new(0x00000000000000080400802008020000, 0x21000402018840022850800060094080, 26, 24954),
+        Probe::new(0x000000000000000001f8000000000000, 0x900400008281608041a0280080c00020, 26, 24890),
+        Probe::new(0x00000000000000080400802008020000, 0x21000402018840022850800060094080, 26, 24954),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x000000000000000003f8000000000000, 0x00400010008000100001000182100020, 25, 14331),
-        Magic::new(0x00000000000000100001004010040000, 0x001200412a080a291020001000040003, 27, 31090),
+        Probe::new(0x000000000000000003f8000000000000, 0x00400010008000100001000182100020, 25, 14331),
+        Probe::new(0x00000000000000100001004010040000, 0x001200412a080a291020001000040003, 27, 31090),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x000000000000000007f8000000000000, 0x1081000040010000000b2020220030b1, 24, 5119),
-        Magic::new(0x00000000000000200002008020080000, 0x90000027048202000084000004911001, 27, 31954),
+        Probe::new(0x000000000000000007f8000000000000, 0x1081000040010000000b2020220030b1, 24, 5119),
+        Probe::new(0x00000000000000200002008020080000, 0x90000027048202000084000004911001, 27, 31954),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x000000000000001fe000000000000000, 0x220000000800a4020220000108000000, 24, 5375),
-        Magic::new(0x00000000000000000004010040100400, 0x00000400050000000020211083444480, 27, 31986),
+        Probe::new(0x000000000000001fe000000000000000, 0x220000000800a4020220000108000000, 24, 5375),
+        Probe::new(0x00000000000000000004010040100400, 0x00000400050000000020211083444480, 27, 31986),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x000000000000001fc000000000000000, 0xe00a20840800182c4084010040860000, 25, 14459),
-        Magic::new(0x00000000000000000008020080200800, 0xa3005000000000004440240010c82600, 27, 31122),
+        Probe::new(0x000000000000001fc000000000000000, 0xe00a20840800182c4084010040860000, 25, 14459),
+        Probe::new(0x00000000000000000008020080200800, 0xa3005000000000004440240010c82600, 27, 31122),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x000000000000001f8000000000000000, 0x11200040484100000306600020000002, 26, 25018),
-        Magic::new(0x00000000000000002010040100401000, 0x0020240c4400310310a2000440220000, 26, 25082),
+        Probe::new(0x000000000000001f8000000000000000, 0x11200040484100000306600020000002, 26, 25018),
+        Probe::new(0x00000000000000002010040100401000, 0x0020240c4400310310a2000440220000, 26, 25082),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000006020080200802000, 0x0241010440608040490800004800b101, 25, 14587),
-        Magic::new(0x000000000000001f0000000000000000, 0x01008041284040524000220004000008, 27, 31154),
+        Probe::new(0x00000000000000006020080200802000, 0x0241010440608040490800004800b101, 25, 14587),
+        Probe::new(0x000000000000001f0000000000000000, 0x01008041284040524000220004000008, 27, 31154),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000000040100401004000, 0x40002000706000c00204100012808082, 27, 31186),
-        Magic::new(0x000000000000001ee000000000000000, 0x10141000050002018020380111010000, 25, 14715),
+        Probe::new(0x00000000000000000040100401004000, 0x40002000706000c00204100012808082, 27, 31186),
+        Probe::new(0x000000000000001ee000000000000000, 0x10141000050002018020380111010000, 25, 14715),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000000080200802008000, 0x00840002002800040664000000021000, 27, 31218),
-        Magic::new(0x000000000000001de000000000000000, 0x050060c4380088800008180002002010, 25, 14843),
+        Probe::new(0x00000000000000000080200802008000, 0x00840002002800040664000000021000, 27, 31218),
+        Probe::new(0x000000000000001de000000000000000, 0x050060c4380088800008180002002010, 25, 14843),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000180100401004010000, 0x0000a210032040220021050042048130, 25, 14971),
-        Magic::new(0x0000000000000003e000000000000000, 0x010490004000400c8800246000000609, 27, 31250),
+        Probe::new(0x00000000000000180100401004010000, 0x0000a210032040220021050042048130, 25, 14971),
+        Probe::new(0x0000000000000003e000000000000000, 0x010490004000400c8800246000000609, 27, 31250),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x0000000000000007e000000000000000, 0x00008101040008002000304110008d84, 26, 25146),
-        Magic::new(0x00000000000000100200802008020000, 0x0001022008a021080580080029000003, 26, 25210),
+        Probe::new(0x0000000000000007e000000000000000, 0x00008101040008002000304110008d84, 26, 25146),
+        Probe::new(0x00000000000000100200802008020000, 0x0001022008a021080580080029000003, 26, 25210),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x000000000000000fe000000000000000, 0x10800110088100100300800008084080, 25, 15099),
-        Magic::new(0x00000000000000000401004010040000, 0x301008084002a0420910200000000528, 27, 31282),
+        Probe::new(0x000000000000000fe000000000000000, 0x10800110088100100300800008084080, 25, 15099),
+        Probe::new(0x00000000000000000401004010040000, 0x301008084002a0420910200000000528, 27, 31282),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x000000000000001fe000000000000000, 0x0200880010800006204108492a000008, 24, 5631),
-        Magic::new(0x00000000000000000802008020080000, 0x0401102020001c801860040e0002040c, 27, 32018),
+        Probe::new(0x000000000000001fe000000000000000, 0x0200880010800006204108492a000008, 24, 5631),
+        Probe::new(0x00000000000000000802008020080000, 0x0401102020001c801860040e0002040c, 27, 32018),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x0000000000007f800000000000000000, 0x00a400a4000201000602300000020400, 24, 7423),
-        Magic::new(0x00000000000000001004010040100400, 0x140100840c18f00b5480300200840002, 26, 27512),
+        Probe::new(0x0000000000007f800000000000000000, 0x00a400a4000201000602300000020400, 24, 7423),
+        Probe::new(0x00000000000000001004010040100400, 0x140100840c18f00b5480300200840002, 26, 27512),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x0000000000007f000000000000000000, 0x00100000900201200048000100006144, 25, 18298),
-        Magic::new(0x00000000000000002008020080200800, 0x10130000000082141040080818054004, 26, 26617),
+        Probe::new(0x0000000000007f000000000000000000, 0x00100000900201200048000100006144, 25, 18298),
+        Probe::new(0x00000000000000002008020080200800, 0x10130000000082141040080818054004, 26, 26617),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000000804010040100401000, 0x0003400802410280806a2282001d0850, 25, 18426),
-        Magic::new(0x0000000000007e000000000000000000, 0x80408a00010201010000040020022021, 26, 26681),
+        Probe::new(0x00000000000000804010040100401000, 0x0003400802410280806a2282001d0850, 25, 18426),
+        Probe::new(0x0000000000007e000000000000000000, 0x80408a00010201010000040020022021, 26, 26681),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000000008020080200802000, 0x24a0001002a448081201000900090028, 26, 26745),
-        Magic::new(0x0000000000007d800000000000000000, 0x01000080800a0000000810a000410100, 25, 18554),
+        Probe::new(0x00000000000000008020080200802000, 0x24a0001002a448081201000900090028, 26, 26745),
+        Probe::new(0x0000000000007d800000000000000000, 0x01000080800a0000000810a000410100, 25, 18554),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000000010040100401004000, 0x44400001081900000a0ac40005830480, 26, 26809),
-        Magic::new(0x0000000000007b800000000000000000, 0x00004000144040004888810620200020, 25, 18682),
+        Probe::new(0x00000000000000010040100401004000, 0x44400001081900000a0ac40005830480, 26, 26809),
+        Probe::new(0x0000000000007b800000000000000000, 0x00004000144040004888810620200020, 25, 18682),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000000020080200802008000, 0x042040088aa120200110920080210040, 26, 26873),
-        Magic::new(0x00000000000077800000000000000000, 0x60230008686200460000241240040000, 25, 18810),
+        Probe::new(0x00000000000000020080200802008000, 0x042040088aa120200110920080210040, 26, 26873),
+        Probe::new(0x00000000000077800000000000000000, 0x60230008686200460000241240040000, 25, 18810),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000000040100401004010000, 0x1c008268012880196801410000000a10, 26, 26937),
-        Magic::new(0x0000000000006f800000000000000000, 0xc10944020010100c0500200202020400, 25, 18938),
+        Probe::new(0x00000000000000040100401004010000, 0x1c008268012880196801410000000a10, 26, 26937),
+        Probe::new(0x0000000000006f800000000000000000, 0xc10944020010100c0500200202020400, 25, 18938),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000040080200802008020000, 0x02c23800040020084880804100000080, 25, 19066),
-        Magic::new(0x0000000000001f800000000000000000, 0x242304101008000000808000008045c0, 26, 27001),
+        Probe::new(0x00000000000040080200802008020000, 0x02c23800040020084880804100000080, 25, 19066),
+        Probe::new(0x0000000000001f800000000000000000, 0x242304101008000000808000008045c0, 26, 27001),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x0000000000003f800000000000000000, 0x10000920401402001200000008800908, 25, 19194),
-        Magic::new(0x00000000000000100401004010040000, 0x0520010008080000084002a000000924, 26, 27065),
+        Probe::new(0x0000000000003f800000000000000000, 0x10000920401402001200000008800908, 25, 19194),
+        Probe::new(0x00000000000000100401004010040000, 0x0520010008080000084002a000000924, 26, 27065),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x0000000000007f800000000000000000, 0xa0010000000808044100820011400000, 24, 7679),
-        Magic::new(0x00000000000000200802008020080000, 0x4000000002050100234008200110440c, 26, 27576),
+        Probe::new(0x0000000000007f800000000000000000, 0xa0010000000808044100820011400000, 24, 7679),
+        Probe::new(0x00000000000000200802008020080000, 0x4000000002050100234008200110440c, 26, 27576),
     ]),
 ];
 /// Block 10: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
 static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
-        Magic::new(0x00000000000000000000000000000400, 0xecc0043000c808212804000810209109, 31, 8005),
+        Probe::new(0x00000000000000000000000000000400, 0xecc0043000c808212804000810209109, 31, 8005),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b1
-        Magic::new(0x00000000000000000000000000000800, 0x80000040040018000001018180b04454, 31, 8019),
+        Probe::new(0x00000000000000000000000000000800, 0x80000040040018000001018180b04454, 31, 8019),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c1
-        Magic::new(0x00000000000000000000000000001000, 0x10908000042102002401000000090102, 31, 544),
+        Probe::new(0x00000000000000000000000000001000, 0x10908000042102002401000000090102, 31, 544),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d1
-        Magic::new(0x00000000000000000000000000002000, 0x01108c2000010040000d3800000d0020, 31, 8047),
+        Probe::new(0x00000000000000000000000000002000, 0x01108c2000010040000d3800000d0020, 31, 8047),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e1
-        Magic::new(0x00000000000000000000000000004000, 0x10001098120224090210000090020400, 31, 8118),
+        Probe::new(0x00000000000000000000000000004000, 0x10001098120224090210000090020400, 31, 8118),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f1
-        Magic::new(0x00000000000000000000000000008000, 0x00600001000100008081180000010000, 31, 8125),
+        Probe::new(0x00000000000000000000000000008000, 0x00600001000100008081180000010000, 31, 8125),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g1
-        Magic::new(0x00000000000000000000000000010000, 0x0601040c000590404000010024108000, 31, 3838),
+        Probe::new(0x00000000000000000000000000010000, 0x0601040c000590404000010024108000, 31, 3838),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h1
-        Magic::new(0x00000000000000000000000000020000, 0x01084002100810000401104440084000, 31, 8032),
+        Probe::new(0x00000000000000000000000000020000, 0x01084002100810000401104440084000, 31, 8032),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i1
-        Magic::new(0x00000000000000000000000000040000, 0x00028010100408012000800020008805, 31, 8146),
+        Probe::new(0x00000000000000000000000000040000, 0x00028010100408012000800020008805, 31, 8146),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j1
-        Magic::new(0x00000000000000000000000000080000, 0x141400101680002100010c8042085012, 31, 8174),
+        Probe::new(0x00000000000000000000000000080000, 0x141400101680002100010c8042085012, 31, 8174),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a2
-        Magic::new(0x00000000000000000000000000100000, 0x02200000002001080800000000803000, 31, 8181),
+        Probe::new(0x00000000000000000000000000100000, 0x02200000002001080800000000803000, 31, 8181),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b2
-        Magic::new(0x00000000000000000000000000200000, 0x25000008000000000480840020040200, 31, 9474),
+        Probe::new(0x00000000000000000000000000200000, 0x25000008000000000480840020040200, 31, 9474),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c2
-        Magic::new(0x00000000000000000000000000400000, 0x00000050084820009888000040802208, 31, 779),
+        Probe::new(0x00000000000000000000000000400000, 0x00000050084820009888000040802208, 31, 779),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d2
-        Magic::new(0x00000000000000000000000000800000, 0x80004000000020000100010008000638, 31, 9342),
+        Probe::new(0x00000000000000000000000000800000, 0x80004000000020000100010008000638, 31, 9342),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e2
-        Magic::new(0x00000000000000000000000001000000, 0x0c0848001042100c4882040020340100, 31, 4350),
+        Probe::new(0x00000000000000000000000001000000, 0x0c0848001042100c4882040020340100, 31, 4350),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f2
-        Magic::new(0x00000000000000000000000002000000, 0x4000800082200042a020440000000040, 31, 19347),
+        Probe::new(0x00000000000000000000000002000000, 0x4000800082200042a020440000000040, 31, 19347),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g2
-        Magic::new(0x00000000000000000000000004000000, 0x0000140c00000b144000000848c00020, 31, 9728),
+        Probe::new(0x00000000000000000000000004000000, 0x0000140c00000b144000000848c00020, 31, 9728),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h2
-        Magic::new(0x00000000000000000000000008000000, 0x80010040420002300838000040400100, 31, 1087),
+        Probe::new(0x00000000000000000000000008000000, 0x80010040420002300838000040400100, 31, 1087),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i2
-        Magic::new(0x00000000000000000000000010000000, 0x44000310004402208118100020401040, 31, 19351),
+        Probe::new(0x00000000000000000000000010000000, 0x44000310004402208118100020401040, 31, 19351),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j2
-        Magic::new(0x00000000000000000000000020000000, 0x6000200400cc00422a440040220a8410, 31, 19379),
+        Probe::new(0x00000000000000000000000020000000, 0x6000200400cc00422a440040220a8410, 31, 19379),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000040000000, 0x0109200810050050400003112030008b, 31, 19383),
+        Probe::new(0x00000000000000000000000040000000, 0x0109200810050050400003112030008b, 31, 19383),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000080000000, 0x00400010010008000001000000042800, 31, 27817),
+        Probe::new(0x00000000000000000000000080000000, 0x00400010010008000001000000042800, 31, 27817),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000100000000, 0x2080840030060000aa04050400404200, 31, 1282),
+        Probe::new(0x00000000000000000000000100000000, 0x2080840030060000aa04050400404200, 31, 1282),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000200000000, 0x400030001120210c400050c000a00200, 31, 9899),
+        Probe::new(0x00000000000000000000000200000000, 0x400030001120210c400050c000a00200, 31, 9899),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000400000000, 0x04000001288202002088084002440001, 31, 10147),
+        Probe::new(0x00000000000000000000000400000000, 0x04000001288202002088084002440001, 31, 10147),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000800000000, 0x11200440200808813000000804010014, 31, 9089),
+        Probe::new(0x00000000000000000000000800000000, 0x11200440200808813000000804010014, 31, 9089),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000001000000000, 0x00010018208004108800000808000408, 31, 10299),
+        Probe::new(0x00000000000000000000001000000000, 0x00010018208004108800000808000408, 31, 10299),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000002000000000, 0x20001484080a80000401049080006c18, 31, 1663),
+        Probe::new(0x00000000000000000000002000000000, 0x20001484080a80000401049080006c18, 31, 1663),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000004000000000, 0x000024000200410002224d0200163012, 31, 27830),
+        Probe::new(0x00000000000000000000004000000000, 0x000024000200410002224d0200163012, 31, 27830),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000008000000000, 0x080081000000908423400000a2080004, 31, 19836),
+        Probe::new(0x00000000000000000000008000000000, 0x080081000000908423400000a2080004, 31, 19836),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000010000000000, 0xc14b0052208081030083202050001000, 31, 27260),
+        Probe::new(0x00000000000000000000010000000000, 0xc14b0052208081030083202050001000, 31, 27260),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000020000000000, 0x40404c100020000003c1008200000142, 31, 22244),
+        Probe::new(0x00000000000000000000020000000000, 0x40404c100020000003c1008200000142, 31, 22244),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000040000000000, 0x02020200082006004220028002004810, 31, 1839),
+        Probe::new(0x00000000000000000000040000000000, 0x02020200082006004220028002004810, 31, 1839),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000080000000000, 0x0a080004a00000000610010008257020, 31, 10366),
+        Probe::new(0x00000000000000000000080000000000, 0x0a080004a00000000610010008257020, 31, 10366),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000100000000000, 0x0c41200040000020010e02e200084200, 31, 20286),
+        Probe::new(0x00000000000000000000100000000000, 0x0c41200040000020010e02e200084200, 31, 20286),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000200000000000, 0x30c4240000000000200400810a000260, 31, 20353),
+        Probe::new(0x00000000000000000000200000000000, 0x30c4240000000000200400810a000260, 31, 20353),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000400000000000, 0x02080082860000000002000620880004, 31, 10494),
+        Probe::new(0x00000000000000000000400000000000, 0x02080082860000000002000620880004, 31, 10494),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000800000000000, 0x000601001012000208010ab102000004, 31, 2051),
+        Probe::new(0x00000000000000000000800000000000, 0x000601001012000208010ab102000004, 31, 2051),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000001000000000000, 0x08280d8014060e8c81128c49c00a1110, 31, 27882),
+        Probe::new(0x00000000000000000001000000000000, 0x08280d8014060e8c81128c49c00a1110, 31, 27882),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000002000000000000, 0x02048001400000100000a028800010c0, 31, 27336),
+        Probe::new(0x00000000000000000002000000000000, 0x02048001400000100000a028800010c0, 31, 27336),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000004000000000000, 0x0100200002088010010b280800000020, 31, 22527),
+        Probe::new(0x00000000000000000004000000000000, 0x0100200002088010010b280800000020, 31, 22527),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000008000000000000, 0x00204010004821000100102010006814, 31, 11009),
+        Probe::new(0x00000000000000000008000000000000, 0x00204010004821000100102010006814, 31, 11009),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000010000000000000, 0x00020000081000080821008000110440, 31, 2306),
+        Probe::new(0x00000000000000000010000000000000, 0x00020000081000080821008000110440, 31, 2306),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000020000000000000, 0x091000200e1000000800480084006080, 31, 9984),
+        Probe::new(0x00000000000000000020000000000000, 0x091000200e1000000800480084006080, 31, 9984),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000040000000000000, 0x00100001b00000084ac0020000202084, 31, 21695),
+        Probe::new(0x00000000000000000040000000000000, 0x00100001b00000084ac0020000202084, 31, 21695),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000080000000000000, 0x00044202000010000000918080052280, 31, 21828),
+        Probe::new(0x00000000000000000080000000000000, 0x00044202000010000000918080052280, 31, 21828),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000100000000000000, 0x00800040002010010154308848802010, 31, 10150),
+        Probe::new(0x00000000000000000100000000000000, 0x00800040002010010154308848802010, 31, 10150),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000200000000000000, 0x00002000100440202100006040008220, 31, 2575),
+        Probe::new(0x00000000000000000200000000000000, 0x00002000100440202100006040008220, 31, 2575),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000400000000000000, 0x04200000022142000010214001020000, 31, 27892),
+        Probe::new(0x00000000000000000400000000000000, 0x04200000022142000010214001020000, 31, 27892),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000800000000000000, 0x00042086200a84444010001000800800, 31, 22652),
+        Probe::new(0x00000000000000000800000000000000, 0x00042086200a84444010001000800800, 31, 22652),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000001000000000000000, 0x80165246408020000224150830203a51, 31, 27920),
+        Probe::new(0x00000000000000001000000000000000, 0x80165246408020000224150830203a51, 31, 27920),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000002000000000000000, 0x002108c440050000001240020008e200, 31, 27924),
+        Probe::new(0x00000000000000002000000000000000, 0x002108c440050000001240020008e200, 31, 27924),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000004000000000000000, 0x00000000200013004804821200000810, 31, 6401),
+        Probe::new(0x00000000000000004000000000000000, 0x00000000200013004804821200000810, 31, 6401),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000008000000000000000, 0x288004800000d000002801010404008b, 31, 16253),
+        Probe::new(0x00000000000000008000000000000000, 0x288004800000d000002801010404008b, 31, 16253),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000010000000000000000, 0x20800104c02008402089104420106040, 31, 25660),
+        Probe::new(0x00000000000000010000000000000000, 0x20800104c02008402089104420106040, 31, 25660),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000020000000000000000, 0x06400280c400100000a8208008400220, 31, 16573),
+        Probe::new(0x00000000000000020000000000000000, 0x06400280c400100000a8208008400220, 31, 16573),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000040000000000000000, 0x002000c0308004082000042020020004, 31, 16701),
+        Probe::new(0x00000000000000040000000000000000, 0x002000c0308004082000042020020004, 31, 16701),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000080000000000000000, 0x04010020102000880481281000000100, 31, 16769),
+        Probe::new(0x00000000000000080000000000000000, 0x04010020102000880481281000000100, 31, 16769),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000100000000000000000, 0xc1088202090040110009881002040100, 31, 16957),
+        Probe::new(0x00000000000000100000000000000000, 0xc1088202090040110009881002040100, 31, 16957),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000200000000000000000, 0x08004880042200405042009024000043, 31, 28038),
+        Probe::new(0x00000000000000200000000000000000, 0x08004880042200405042009024000043, 31, 28038),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
         PAD,
@@ -5329,184 +6066,184 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a3
-        Magic::new(0x00000000000000000000000000000400, 0x01000042180122002212000000200004, 31, 28042),
+        Probe::new(0x00000000000000000000000000000400, 0x01000042180122002212000000200004, 31, 28042),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b3
-        Magic::new(0x00000000000000000000000000000800, 0x00008320a000004420820100001020a1, 31, 28048),
+        Probe::new(0x00000000000000000000000000000800, 0x00008320a000004420820100001020a1, 31, 28048),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c3
-        Magic::new(0x00000000000000000000000000001000, 0x10c20219000822880244000208080002, 31, 5910),
+        Probe::new(0x00000000000000000000000000001000, 0x10c20219000822880244000208080002, 31, 5910),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d3
-        Magic::new(0x00000000000000000000000000002000, 0x45000100202000003880050210070000, 31, 15229),
+        Probe::new(0x00000000000000000000000000002000, 0x45000100202000003880050210070000, 31, 15229),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e3
-        Magic::new(0x00000000000000000000000000004000, 0x8000400403000004460208ac0403c000, 31, 15421),
+        Probe::new(0x00000000000000000000000000004000, 0x8000400403000004460208ac0403c000, 31, 15421),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f3
-        Magic::new(0x00000000000000000000000000008000, 0x002040002000001040020003810b0c02, 31, 28052),
+        Probe::new(0x00000000000000000000000000008000, 0x002040002000001040020003810b0c02, 31, 28052),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g3
-        Magic::new(0x00000000000000000000000000010000, 0x040a0202041402600000000820089000, 31, 15613),
+        Probe::new(0x00000000000000000000000000010000, 0x040a0202041402600000000820089000, 31, 15613),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h3
-        Magic::new(0x00000000000000000000000000020000, 0x4a00a004ca2050405800040000410000, 31, 6147),
+        Probe::new(0x00000000000000000000000000020000, 0x4a00a004ca2050405800040000410000, 31, 6147),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i3
-        Magic::new(0x00000000000000000000000000040000, 0x80110a03083050900001000042012100, 31, 15877),
+        Probe::new(0x00000000000000000000000000040000, 0x80110a03083050900001000042012100, 31, 15877),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j3
-        Magic::new(0x00000000000000000000000000080000, 0x08010080000400200410080840201034, 31, 16011),
+        Probe::new(0x00000000000000000000000000080000, 0x08010080000400200410080840201034, 31, 16011),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a4
-        Magic::new(0x00000000000000000000000000100000, 0x4c40100100a000004002600170802800, 31, 28073),
+        Probe::new(0x00000000000000000000000000100000, 0x4c40100100a000004002600170802800, 31, 28073),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b4
-        Magic::new(0x00000000000000000000000000200000, 0x040024908003010005400020000100a2, 31, 11898),
+        Probe::new(0x00000000000000000000000000200000, 0x040024908003010005400020000100a2, 31, 11898),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c4
-        Magic::new(0x00000000000000000000000000400000, 0x04000000a00204000204100000810088, 31, 2),
+        Probe::new(0x00000000000000000000000000400000, 0x04000000a00204000204100000810088, 31, 2),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d4
-        Magic::new(0x00000000000000000000000000800000, 0x22000000000008062000002004280528, 31, 8204),
+        Probe::new(0x00000000000000000000000000800000, 0x22000000000008062000002004280528, 31, 8204),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e4
-        Magic::new(0x00000000000000000000000001000000, 0x00020200490080004000000030020080, 31, 8747),
+        Probe::new(0x00000000000000000000000001000000, 0x00020200490080004000000030020080, 31, 8747),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f4
-        Magic::new(0x00000000000000000000000002000000, 0x00c8480808000020c020100008450650, 31, 20569),
+        Probe::new(0x00000000000000000000000002000000, 0x00c8480808000020c020100008450650, 31, 20569),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g4
-        Magic::new(0x00000000000000000000000004000000, 0x000500220880000004040208001218a0, 31, 3326),
+        Probe::new(0x00000000000000000000000004000000, 0x000500220880000004040208001218a0, 31, 3326),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h4
-        Magic::new(0x00000000000000000000000008000000, 0x000818100840a0001044015000800018, 31, 257),
+        Probe::new(0x00000000000000000000000008000000, 0x000818100840a0001044015000800018, 31, 257),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i4
-        Magic::new(0x00000000000000000000000010000000, 0x0000940078030080204900808008a000, 31, 28079),
+        Probe::new(0x00000000000000000000000010000000, 0x0000940078030080204900808008a000, 31, 28079),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j4
-        Magic::new(0x00000000000000000000000020000000, 0x40c444024b2818100000000820100004, 31, 32070),
+        Probe::new(0x00000000000000000000000020000000, 0x40c444024b2818100000000820100004, 31, 32070),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a5
-        Magic::new(0x00000000000000000000000040000000, 0xc0438100010420404202808809060001, 31, 8005),
+        Probe::new(0x00000000000000000000000040000000, 0xc0438100010420404202808809060001, 31, 8005),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b5
-        Magic::new(0x00000000000000000000000080000000, 0x00e06000081000000080080040820865, 31, 8019),
+        Probe::new(0x00000000000000000000000080000000, 0x00e06000081000000080080040820865, 31, 8019),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c5
-        Magic::new(0x00000000000000000000000100000000, 0x001c080c0000810182000002400a2041, 31, 544),
+        Probe::new(0x00000000000000000000000100000000, 0x001c080c0000810182000002400a2041, 31, 544),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d5
-        Magic::new(0x00000000000000000000000200000000, 0x60600812020011094001001410040020, 31, 8047),
+        Probe::new(0x00000000000000000000000200000000, 0x60600812020011094001001410040020, 31, 8047),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e5
-        Magic::new(0x00000000000000000000000400000000, 0x58240050000040006288088060640100, 31, 8118),
+        Probe::new(0x00000000000000000000000400000000, 0x58240050000040006288088060640100, 31, 8118),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f5
-        Magic::new(0x00000000000000000000000800000000, 0x00240401000000001002340004000010, 31, 8125),
+        Probe::new(0x00000000000000000000000800000000, 0x00240401000000001002340004000010, 31, 8125),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g5
-        Magic::new(0x00000000000000000000001000000000, 0x00800821200000020801000000400111, 31, 3838),
+        Probe::new(0x00000000000000000000001000000000, 0x00800821200000020801000000400111, 31, 3838),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h5
-        Magic::new(0x00000000000000000000002000000000, 0x42a00000401028040500091000090000, 31, 8032),
+        Probe::new(0x00000000000000000000002000000000, 0x42a00000401028040500091000090000, 31, 8032),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i5
-        Magic::new(0x00000000000000000000004000000000, 0x14840014840103040241108021201400, 31, 8146),
+        Probe::new(0x00000000000000000000004000000000, 0x14840014840103040241108021201400, 31, 8146),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j5
-        Magic::new(0x00000000000000000000008000000000, 0x240000002c0042502980000010100180, 31, 8174),
+        Probe::new(0x00000000000000000000008000000000, 0x240000002c0042502980000010100180, 31, 8174),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a6
-        Magic::new(0x00000000000000000000010000000000, 0x10d001a00001003208c0041002050030, 31, 8181),
+        Probe::new(0x00000000000000000000010000000000, 0x10d001a00001003208c0041002050030, 31, 8181),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b6
-        Magic::new(0x00000000000000000000020000000000, 0x01305300042010000240400290c00002, 31, 9474),
+        Probe::new(0x00000000000000000000020000000000, 0x01305300042010000240400290c00002, 31, 9474),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c6
-        Magic::new(0x00000000000000000000040000000000, 0x040036000000310200a8028580080000, 31, 779),
+        Probe::new(0x00000000000000000000040000000000, 0x040036000000310200a8028580080000, 31, 779),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d6
-        Magic::new(0x00000000000000000000080000000000, 0x0008a100040000058010204100031890, 31, 9342),
+        Probe::new(0x00000000000000000000080000000000, 0x0008a100040000058010204100031890, 31, 9342),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e6
-        Magic::new(0x00000000000000000000100000000000, 0x000000002a000800900d628040040004, 31, 4350),
+        Probe::new(0x00000000000000000000100000000000, 0x000000002a000800900d628040040004, 31, 4350),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f6
-        Magic::new(0x00000000000000000000200000000000, 0x204800000001082200a401652c204001, 31, 19347),
+        Probe::new(0x00000000000000000000200000000000, 0x204800000001082200a401652c204001, 31, 19347),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g6
-        Magic::new(0x00000000000000000000400000000000, 0x08200000041806002082000000004084, 31, 9728),
+        Probe::new(0x00000000000000000000400000000000, 0x08200000041806002082000000004084, 31, 9728),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h6
-        Magic::new(0x00000000000000000000800000000000, 0x202010006000060420c5001142028140, 31, 1087),
+        Probe::new(0x00000000000000000000800000000000, 0x202010006000060420c5001142028140, 31, 1087),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i6
-        Magic::new(0x00000000000000000001000000000000, 0x200300010000480002c280a500001901, 31, 19351),
+        Probe::new(0x00000000000000000001000000000000, 0x200300010000480002c280a500001901, 31, 19351),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j6
-        Magic::new(0x00000000000000000002000000000000, 0x00000000408080100800982040880002, 31, 19379),
+        Probe::new(0x00000000000000000002000000000000, 0x00000000408080100800982040880002, 31, 19379),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a7
-        Magic::new(0x00000000000000000004000000000000, 0x08000002208000000801008830480100, 31, 19383),
+        Probe::new(0x00000000000000000004000000000000, 0x08000002208000000801008830480100, 31, 19383),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b7
-        Magic::new(0x00000000000000000008000000000000, 0x8000008080144000c460112002000804, 31, 27817),
+        Probe::new(0x00000000000000000008000000000000, 0x8000008080144000c460112002000804, 31, 27817),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c7
-        Magic::new(0x00000000000000000010000000000000, 0x004200020100000a4180082100040000, 31, 1282),
+        Probe::new(0x00000000000000000010000000000000, 0x004200020100000a4180082100040000, 31, 1282),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d7
-        Magic::new(0x00000000000000000020000000000000, 0x14008020000010200040040600000c00, 31, 9899),
+        Probe::new(0x00000000000000000020000000000000, 0x14008020000010200040040600000c00, 31, 9899),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e7
-        Magic::new(0x00000000000000000040000000000000, 0x105000004e1028102030000001448080, 31, 10147),
+        Probe::new(0x00000000000000000040000000000000, 0x105000004e1028102030000001448080, 31, 10147),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f7
-        Magic::new(0x00000000000000000080000000000000, 0x16800000010010000080000088140040, 31, 9089),
+        Probe::new(0x00000000000000000080000000000000, 0x16800000010010000080000088140040, 31, 9089),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g7
-        Magic::new(0x00000000000000000100000000000000, 0x80003238008000000082e00012000080, 31, 10299),
+        Probe::new(0x00000000000000000100000000000000, 0x80003238008000000082e00012000080, 31, 10299),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h7
-        Magic::new(0x00000000000000000200000000000000, 0x2802c4882c4000020801102500008021, 31, 1663),
+        Probe::new(0x00000000000000000200000000000000, 0x2802c4882c4000020801102500008021, 31, 1663),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i7
-        Magic::new(0x00000000000000000400000000000000, 0x00050001044000020800116200440624, 31, 27830),
+        Probe::new(0x00000000000000000400000000000000, 0x00050001044000020800116200440624, 31, 27830),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j7
-        Magic::new(0x00000000000000000800000000000000, 0x02081012000000020200001840000000, 31, 19836),
+        Probe::new(0x00000000000000000800000000000000, 0x02081012000000020200001840000000, 31, 19836),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // a8
-        Magic::new(0x00000000000000001000000000000000, 0x00014400021200420121100825000200, 31, 27260),
+        Probe::new(0x00000000000000001000000000000000, 0x00014400021200420121100825000200, 31, 27260),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // b8
-        Magic::new(0x00000000000000002000000000000000, 0x03008084400e0001800900c011401100, 31, 22244),
+        Probe::new(0x00000000000000002000000000000000, 0x03008084400e0001800900c011401100, 31, 22244),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // c8
-        Magic::new(0x00000000000000004000000000000000, 0x11000000400415010080002640210200, 31, 1839),
+        Probe::new(0x00000000000000004000000000000000, 0x11000000400415010080002640210200, 31, 1839),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // d8
-        Magic::new(0x00000000000000008000000000000000, 0x09412010069822010a02801120000800, 31, 10366),
+        Probe::new(0x00000000000000008000000000000000, 0x09412010069822010a02801120000800, 31, 10366),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // e8
-        Magic::new(0x00000000000000010000000000000000, 0x00000080880c08804100000043c05002, 31, 20286),
+        Probe::new(0x00000000000000010000000000000000, 0x00000080880c08804100000043c05002, 31, 20286),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // f8
-        Magic::new(0x00000000000000020000000000000000, 0x0310100040410840102000a049881000, 31, 20353),
+        Probe::new(0x00000000000000020000000000000000, 0x0310100040410840102000a049881000, 31, 20353),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // g8
-        Magic::new(0x00000000000000040000000000000000, 0x00981049220400001000000004030800, 31, 10494),
+        Probe::new(0x00000000000000040000000000000000, 0x00981049220400001000000004030800, 31, 10494),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // h8
-        Magic::new(0x00000000000000080000000000000000, 0x050020401200000010048c0020004001, 31, 2051),
+        Probe::new(0x00000000000000080000000000000000, 0x050020401200000010048c0020004001, 31, 2051),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // i8
-        Magic::new(0x00000000000000100000000000000000, 0x00004c00280000009005004080100020, 31, 27882),
+        Probe::new(0x00000000000000100000000000000000, 0x00004c00280000009005004080100020, 31, 27882),
     ]),
     Slot::new(0x00000000000000000000000000000000, [ // j8
-        Magic::new(0x00000000000000200000000000000000, 0x0000d421066020948040110020404802, 31, 27336),
+        Probe::new(0x00000000000000200000000000000000, 0x0000d421066020948040110020404802, 31, 27336),
     ]),
 ];
 /// How every probe forms its index: the magics below were found for it.

@@ -3,26 +3,27 @@
 //! occupancy of the probe's mask with random occupancy outside it, and random occupancies where
 //! a slot needs no probe.
 
-use fairy_magic::board::{bit, squares_of, Squares};
-use fairy_magic::legs::TableKind;
-use fairy_magic::magics::Word;
-use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
+use fairy_magic::stages::board::{bit, squares_of, Squares};
+use fairy_magic::stages::legs::TableKind;
+use fairy_magic::stages::magics::Word;
+use fairy_magic::stages::{reference, tables::slot_ids};
+use fairy_magic::{Settings, Source};
 
 mod rng;
 use rng::XorShift;
 
 /// Checks one variant; `query(kind, piece, white, square, occupied)` answers through the module.
-fn check_variant<B: fairy_magic::magics::Word>(
+fn check_variant<B: fairy_magic::stages::magics::Word>(
     name: &str,
     query: impl Fn(TableKind, usize, bool, usize, Squares) -> Squares,
 ) -> usize {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
-    let variant = fairy_magic::variant::parse(&file, &text).unwrap();
+    let variant = fairy_magic::stages::variant::parse(&file, &text).unwrap();
     let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
     let board = variant.board;
-    let options = Options::default().with_settings(&variant.options);
-    let compiled = fairy_magic::build::<B>(variant, moves, &options).unwrap();
+    let settings = Settings::default().with(&variant.options);
+    let compiled = fairy_magic::build::<B>(variant, moves, &settings).unwrap();
     let tables = &compiled.tables;
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;

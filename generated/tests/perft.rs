@@ -4,7 +4,7 @@
 mod engine;
 
 use engine::chess::{Position, KIWIPETE};
-use engine::common::perft;
+use engine::common::{perft, Game};
 
 #[test]
 fn start_position_perft_4() {

@@ -9,11 +9,12 @@
 //! reference, stand in for it. `between` is checked by what it means: every square it gives can
 //! decide whether the move is made.
 
-use fairy_magic::board::{bit, squares_of, Board, Squares};
-use fairy_magic::legs::TableKind;
-use fairy_magic::magics::Word;
-use fairy_magic::regions::PieceMoves;
-use fairy_magic::{error::Source, reference, tables::slot_ids, Options};
+use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
+use fairy_magic::stages::legs::TableKind;
+use fairy_magic::stages::magics::Word;
+use fairy_magic::stages::regions::PieceMoves;
+use fairy_magic::stages::{reference, tables::slot_ids};
+use fairy_magic::{Settings, Source};
 use fairy_magic_runtime::Bitboard;
 use fairy_magic_runtime::Color;
 
@@ -36,16 +37,16 @@ struct Module<'a> {
     between: &'a dyn Fn(usize, Color, usize, usize) -> Squares,
 }
 
-fn compiled<B: fairy_magic::magics::Word>(name: &str) -> fairy_magic::Compiled<B> {
+fn compiled<B: fairy_magic::stages::magics::Word>(name: &str) -> fairy_magic::Compiled<B> {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
-    let variant = fairy_magic::variant::parse(&file, &text).unwrap();
+    let variant = fairy_magic::stages::variant::parse(&file, &text).unwrap();
     let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
-    let options = Options::default().with_settings(&variant.options);
-    fairy_magic::build::<B>(variant, moves, &options).unwrap()
+    let settings = Settings::default().with(&variant.options);
+    fairy_magic::build::<B>(variant, moves, &settings).unwrap()
 }
 
-fn check_reverse<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
+fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
     let board = c.variant.board;
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
@@ -119,7 +120,7 @@ const OCCUPANCIES: usize = 8;
 
 /// Every square `between` gives can decide whether the move is made: for some occupancy of the
 /// squares between (the rest of the board empty, or random), flipping it changes the answer.
-fn check_between<B: fairy_magic::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
+fn check_between<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fairy_magic::Compiled<B>) -> usize {
     let board = c.variant.board;
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
@@ -228,5 +229,5 @@ reverse!(shogi_reverse, shogi_between, shogi, u128);
 reverse!(capablanca_reverse, capablanca_between, capablanca, u128);
 reverse!(grand_reverse, grand_between, grand, u128);
 reverse!(bentriders_reverse, bentriders_between, bentriders, u128);
-reverse!(chu_reverse, chu_between, chu, fairy_magic::board::Squares);
-reverse!(big16_reverse, big16_between, big16, fairy_magic::board::Squares);
+reverse!(chu_reverse, chu_between, chu, fairy_magic::stages::board::Squares);
+reverse!(big16_reverse, big16_between, big16, fairy_magic::stages::board::Squares);

@@ -3,7 +3,7 @@
 #[allow(dead_code)]
 mod engine;
 
-use engine::common::perft;
+use engine::common::{perft, Game};
 use engine::xiangqi::Position;
 
 #[test]

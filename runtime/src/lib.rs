@@ -1,18 +1,19 @@
 //! The runtime half of fairy-magic: the few types that generated move tables are read through.
 //!
 //! A generated module holds, for every (move kind, piece, colour), a block of one [`Slot`] per
-//! square: the squares reached whatever the occupancy (`leaps`) plus `N` [`Magic`] probes into one
+//! square: the squares reached whatever the occupancy (`leaps`) plus `N` [`Probe`]s into one
 //! shared attack table, the same `N` for every square of the block so that the compiler unrolls
 //! the probes and no count or pointer has to be read first. A probe is the classic
 //! magic-bitboard index, `offset + ((occupied & mask) * magic >> shift)`, and the answer is the
 //! union of what the probes find. The rare move whose path is longer than any table may index is
-//! a plain [`Check`]. The compiler verifies every table through [`probe`] and [`check`], the
+//! a plain [`Check`]. The compiler verifies every table through [`lookup`] and [`check`], the
 //! functions the generated code calls, so the code that builds the tables and the code that reads
 //! them cannot disagree about an index.
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
-//! to 256: 12x12, 14x14, 16x16), all behind the [`Bitboard`] trait with the square helpers an
-//! engine wants (iteration, lowest-square pop, a printed diagram).
+//! to 256: 12x12, 14x14, 16x16; the compiler does not emit modules for such boards yet), all
+//! behind the [`Bitboard`] trait with the square helpers an engine wants (iteration,
+//! lowest-square pop, a printed diagram).
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
 //! `probe` (index formulas, slots, checks, the lookup functions); this file re-exports them and
@@ -28,10 +29,12 @@
 
 mod bitboard;
 mod probe;
+#[cfg(test)]
+mod test_rng;
 mod wide;
 
 pub use bitboard::{Bitboard, Diagram, SquareIter};
-pub use probe::{check, probe, Check, Index, Magic, Slot};
+pub use probe::{check, lookup, Check, Index, Probe, Slot};
 pub use wide::Bitboard256;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.

@@ -1,6 +1,6 @@
-//! Reading the tables: how a probe forms its index ([`Index`], [`Magic`]), the slots and plain
+//! Reading the tables: how a probe forms its index ([`Index`], [`Probe`]), the slots and plain
 //! checks a generated module stores ([`Slot`], [`Check`]), and the two functions its lookups
-//! call ([`probe`], [`check`]).
+//! call ([`lookup`], [`check`]).
 
 use crate::bitboard::Bitboard;
 
@@ -23,7 +23,7 @@ pub enum Index {
 /// One magic probe: the squares it looks at (`mask`), the multiplier, and where its part of the
 /// shared attack table starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Magic<B> {
+pub struct Probe<B> {
     /// The squares whose occupancy this probe's answer depends on.
     pub mask: B,
     /// The multiplier of the hash (a 64-bit word for each word of the board, 32-bit parts under
@@ -37,10 +37,10 @@ pub struct Magic<B> {
     pub offset: u32,
 }
 
-impl<B: Bitboard> Magic<B> {
+impl<B: Bitboard> Probe<B> {
     /// Builds a probe; `const` so that generated tables are plain static data.
     pub const fn new(mask: B, magic: B, shift: u8, offset: u32) -> Self {
-        Magic { mask, magic, shift, offset }
+        Probe { mask, magic, shift, offset }
     }
 
     /// The attack-table index for this occupancy.
@@ -87,19 +87,19 @@ pub struct Slot<B, const N: usize> {
     /// Destinations that no occupancy can block (plain leaps).
     pub leaps: B,
     /// The lookups into the attack table, padded to `N` for every square of a block.
-    pub probes: [Magic<B>; N],
+    pub probes: [Probe<B>; N],
 }
 
 impl<B: Bitboard, const N: usize> Slot<B, N> {
     /// Builds a slot; `const` so that generated tables are plain static data.
-    pub const fn new(leaps: B, probes: [Magic<B>; N]) -> Self {
+    pub const fn new(leaps: B, probes: [Probe<B>; N]) -> Self {
         Slot { leaps, probes }
     }
 
-    /// The destinations for this occupancy: see [`probe`].
+    /// The destinations for this occupancy: see [`lookup`].
     #[inline(always)]
     pub fn lookup(&self, how: Index, table: &[B], occupied: B) -> B {
-        probe(how, self.leaps, &self.probes, table, occupied)
+        lookup(how, self.leaps, &self.probes, table, occupied)
     }
 }
 
@@ -108,7 +108,7 @@ impl<B: Bitboard, const N: usize> Slot<B, N> {
 /// The result says where the piece may go given what blocks it; the caller still masks it
 /// with the empty squares (quiet moves) or the enemy pieces (captures).
 #[inline(always)]
-pub fn probe<B: Bitboard>(how: Index, leaps: B, probes: &[Magic<B>], table: &[B], occupied: B) -> B {
+pub fn lookup<B: Bitboard>(how: Index, leaps: B, probes: &[Probe<B>], table: &[B], occupied: B) -> B {
     let mut found = leaps;
     for p in probes {
         found |= table[p.index(how, occupied)];
@@ -132,10 +132,11 @@ pub fn check<B: Bitboard>(checks: &[Check<B>], occupied: B) -> B {
 mod tests {
     use super::*;
     use crate::bitboard::pext64;
+    use crate::test_rng::xorshift;
 
     #[test]
     fn index_is_offset_plus_hash_of_masked_occupancy() {
-        let m = Magic::new(0b1010u64, 1u64 << 62, 62, 100);
+        let m = Probe::new(0b1010u64, 1u64 << 62, 62, 100);
         // Only the masked bits matter: bit 0 is outside the mask.
         assert_eq!(m.index(Index::Magic, 0b0001), 100);
         assert_eq!(m.index(Index::Magic, 0b0010), 100 + ((0b0010u64 << 62) >> 62) as usize);
@@ -145,11 +146,11 @@ mod tests {
     #[test]
     fn slot_unites_leaps_and_probes() {
         let table = [0b100u64, 0b1000];
-        let slot = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0)]);
+        let slot = Slot::new(0b1u64, [Probe::new(0b10u64, 1 << 62, 63, 0)]);
         assert_eq!(slot.lookup(Index::Magic, &table, 0), 0b101);
         assert_eq!(slot.lookup(Index::Magic, &table, 0b10), 0b1001);
         // A padding probe (empty mask) always lands on its offset.
-        let padded = Slot::new(0b1u64, [Magic::new(0b10u64, 1 << 62, 63, 0), Magic::new(0, 0, 63, 0)]);
+        let padded = Slot::new(0b1u64, [Probe::new(0b10u64, 1 << 62, 63, 0), Probe::new(0, 0, 63, 0)]);
         assert_eq!(padded.lookup(Index::Magic, &table, 0b10), 0b1101);
         assert_eq!(Slot::<u64, 0>::new(0b1, []).lookup(Index::Magic, &table, u64::MAX), 0b1);
     }
@@ -165,7 +166,7 @@ mod tests {
     #[test]
     fn u128_hash_mixes_both_halves() {
         // Bit 0 of each half is moved to the top of its 64-bit product and the two are mixed.
-        let m = Magic::new(u128::MAX, 1u128 << 127 | 1 << 63, 127, 0);
+        let m = Probe::new(u128::MAX, 1u128 << 127 | 1 << 63, 127, 0);
         assert_eq!(m.index(Index::Magic, 1), 1);
         assert_eq!(m.index(Index::Magic, 1 << 64), 1);
         assert_eq!(m.index(Index::Magic, 1 << 64 | 1), 0);
@@ -176,7 +177,7 @@ mod tests {
     fn the_top_square_of_each_half_is_not_dead() {
         // Bit 127 folds into bit 126 of the high half as well, which a magic of 1 takes to bit
         // 62 of the mix; bit 63 reaches bit 63 alone.
-        let m = Magic::new(1u128 << 127 | 1 << 63, 1u128 << 64 | 1, 126, 0);
+        let m = Probe::new(1u128 << 127 | 1 << 63, 1u128 << 64 | 1, 126, 0);
         let indices = [0, 1u128 << 63, 1 << 127, 1 << 127 | 1 << 63].map(|occupied| m.index(Index::Magic, occupied));
         assert_eq!(indices, [0, 2, 3, 1]);
     }
@@ -184,26 +185,15 @@ mod tests {
     #[test]
     fn split32_hash_uses_32_bit_parts() {
         // Bit 0 of each 32-bit part is moved to the top of its 32-bit product.
-        let m = Magic::new(u64::MAX, 1u64 << 63 | 1 << 31, 31, 0);
+        let m = Probe::new(u64::MAX, 1u64 << 63 | 1 << 31, 31, 0);
         assert_eq!(m.index(Index::Split32, 1), 1);
         assert_eq!(m.index(Index::Split32, 1 << 32), 1);
         assert_eq!(m.index(Index::Split32, 1 << 32 | 1), 0);
         // Carries out of a part's product are lost, as on a 32-bit machine.
         assert_eq!(m.index(Index::Split32, 2), 0);
-        let wide = Magic::new(u128::MAX, 1u128 << 127 | 1 << 31, 31, 0);
+        let wide = Probe::new(u128::MAX, 1u128 << 127 | 1 << 31, 31, 0);
         assert_eq!(wide.index(Index::Split32, 1 << 96), 1);
         assert_eq!(wide.index(Index::Split32, 1 << 96 | 1), 0);
-    }
-
-    /// A small deterministic generator for the tests below.
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut x = seed;
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
     }
 
     /// Whether some split32 magic tells apart all four occupancies of two squares with a 2-bit
@@ -211,7 +201,7 @@ mod tests {
     fn split32_separates<B: Bitboard>(one: B, other: B, mut magic: impl FnMut() -> B) -> bool {
         let mask = one | other;
         (0..20_000).any(|_| {
-            let m = Magic::new(mask, magic(), 30, 0);
+            let m = Probe::new(mask, magic(), 30, 0);
             let mut seen = [false; 4];
             for occ in [B::EMPTY, one, other, mask] {
                 let i = m.index(Index::Split32, occ);
@@ -236,9 +226,9 @@ mod tests {
             assert!(split32_separates(1u128 << low, 1 << high, &mut wide), "bits {low} and {high} (u128)");
         }
         // The cross term exactly: bit 16 of the low part reaches the high part's product.
-        let m = Magic::new(u64::MAX, 1u64 << 63, 31, 0);
+        let m = Probe::new(u64::MAX, 1u64 << 63, 31, 0);
         assert_eq!(m.index(Index::Split32, 1 << 16), 1);
-        let wide = Magic::new(u128::MAX, 1u128 << 127 | 1 << 95 | 1 << 63, 31, 0);
+        let wide = Probe::new(u128::MAX, 1u128 << 127 | 1 << 95 | 1 << 63, 31, 0);
         assert_eq!(wide.index(Index::Split32, 1 << 16), 1, "part 0 into part 1");
         assert_eq!(wide.index(Index::Split32, 1 << 48), 1, "part 1 into part 2");
         assert_eq!(wide.index(Index::Split32, 1 << 80), 1, "part 2 into part 3");
@@ -276,13 +266,13 @@ mod tests {
 
     #[test]
     fn pext_gathers_the_masked_bits() {
-        let m = Magic::new(0b1010_0100u64, 0, 0, 10);
+        let m = Probe::new(0b1010_0100u64, 0, 0, 10);
         assert_eq!(m.index(Index::Pext, 0), 10);
         assert_eq!(m.index(Index::Pext, 0b0000_0100), 11);
         assert_eq!(m.index(Index::Pext, 0b1000_0000), 14);
         assert_eq!(m.index(Index::Pext, u64::MAX), 17);
         // On 128 squares the high half's bits follow the low half's.
-        let wide = Magic::new(1u128 << 100 | 1 << 3, 0, 0, 0);
+        let wide = Probe::new(1u128 << 100 | 1 << 3, 0, 0, 0);
         assert_eq!(wide.index(Index::Pext, 1 << 100), 2);
         assert_eq!(wide.index(Index::Pext, 1 << 3), 1);
     }

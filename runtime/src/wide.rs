@@ -292,17 +292,7 @@ impl Bitboard for Bitboard256 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator.
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut x = seed;
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
-    }
+    use crate::test_rng::xorshift;
 
     /// The same set as a pair of `u128` halves, for checking against the integer operators.
     fn halves(b: Bitboard256) -> (u128, u128) {

@@ -6,6 +6,8 @@
 
 use std::path::PathBuf;
 
+use fairy_magic::{Options, Source};
+
 fn main() {
     for name in ["shatranj", "leapers"] {
         generate(name);
@@ -16,7 +18,10 @@ fn generate(name: &str) {
     let source = format!("{name}.variant");
     println!("cargo::rerun-if-changed={source}");
     let text = std::fs::read_to_string(&source).expect("the variant file is beside build.rs");
-    let module = match fairy_magic::compile(&source, &text, "cargo build (build.rs)", &[]) {
+    let module = match fairy_magic::compile(
+        &Source { file: &source, text: &text },
+        &Options::new().regenerate("cargo build (build.rs)"),
+    ) {
         Ok(module) => module,
         Err(e) => {
             // The error names the file, line and column, as the CLI would print it.
@@ -25,5 +30,5 @@ fn generate(name: &str) {
         }
     };
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join(format!("{name}.rs"));
-    std::fs::write(&out, module).expect("OUT_DIR is writable");
+    std::fs::write(&out, module.text).expect("OUT_DIR is writable");
 }

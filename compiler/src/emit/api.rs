@@ -5,6 +5,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use crate::between::Between;
+use crate::indices::Indices;
 use crate::legs::TableKind;
 use crate::magics::Word;
 use crate::tables::{Block, Storage, Tables};
@@ -13,7 +14,12 @@ use fairy_magic_runtime::Index;
 
 use super::header::kind_name;
 
-pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Between) -> TokenStream {
+pub(super) fn code<B: Word>(
+    variant: &Variant,
+    tables: &Tables<B>,
+    between: &Between,
+    indices: &Indices,
+) -> TokenStream {
     let word = Ident::new(B::TYPE, Span::call_site());
     let name = &variant.name;
     let number = Literal::usize_unsuffixed;
@@ -97,7 +103,7 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
     }
     if any_probes {
         imports.push(quote!(Index));
-        imports.push(quote!(Magic));
+        imports.push(quote!(Probe));
         imports.push(quote!(Slot));
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
@@ -108,7 +114,7 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
         quote! {
             /// Pads a square out to its block's number of probes: it looks at no square and reads
             /// an empty entry.
-            const PAD: Magic<Bitboard> = Magic::new(#zero, #zero, #shift, #empty);
+            const PAD: Probe<Bitboard> = Probe::new(#zero, #zero, #shift, #empty);
         }
     } else {
         quote!()
@@ -158,6 +164,9 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
         }
     });
     let between_code = between_code::<B>(variant, between);
+    let indices_code = indices_code::<B>(variant, indices);
+    let square_code = square_code();
+    let colorless_code = colorless_code(variant, tables);
     // A variant of leapers only reads no occupancy.
     let unused_occupancy = if any_probes || any_checks { quote!() } else { quote!(let _ = occupied;) };
 
@@ -210,9 +219,15 @@ pub(super) fn code<B: Word>(variant: &Variant, tables: &Tables<B>, between: &Bet
             }
         }
 
+        #square_code
+
         #( #functions )*
 
+        #colorless_code
+
         #between_code
+
+        #indices_code
 
         const PIECES: usize = #pieces;
         const KINDS: usize = #kinds;
@@ -275,6 +290,134 @@ pub(super) fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
     }
 }
 
+/// `Square`: a checked square of the board, with its name (`e4`) parsed and displayed.
+fn square_code() -> TokenStream {
+    quote! {
+        /// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
+        /// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
+        /// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(dead_code)]
+        pub struct Square(u8);
+
+        #[allow(dead_code)]
+        impl Square {
+            /// The square with this index, if the board has it.
+            pub const fn new(index: usize) -> Option<Square> {
+                if index < SQUARES { Some(Square(index as u8)) } else { None }
+            }
+
+            /// The square on this file and rank (both counted from 0), if the board has it.
+            pub const fn at(file: usize, rank: usize) -> Option<Square> {
+                if file < FILES && rank < RANKS { Some(Square((rank * FILES + file) as u8)) } else { None }
+            }
+
+            /// Its index, `rank * FILES + file`.
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// Its file, from 0 (file a).
+            pub const fn file(self) -> usize {
+                self.index() % FILES
+            }
+
+            /// Its rank, from 0 (rank 1).
+            pub const fn rank(self) -> usize {
+                self.index() / FILES
+            }
+
+            /// Every square of the board, a1 first, in index order.
+            pub fn all() -> impl Iterator<Item = Square> {
+                (0..SQUARES).map(|index| Square(index as u8))
+            }
+        }
+
+        impl From<Square> for usize {
+            fn from(square: Square) -> usize {
+                square.index()
+            }
+        }
+
+        /// A name that is not a square of this board.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[allow(dead_code)]
+        pub struct ParseSquareError;
+
+        impl core::fmt::Display for ParseSquareError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "not a square of a {FILES}x{RANKS} board")
+            }
+        }
+
+        impl core::str::FromStr for Square {
+            type Err = ParseSquareError;
+
+            /// A file letter then a rank number with no leading zero: `a1`, `e4`.
+            fn from_str(name: &str) -> Result<Square, ParseSquareError> {
+                let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
+                let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
+                if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(ParseSquareError);
+                }
+                let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
+                Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+            }
+        }
+
+        impl core::fmt::Display for Square {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+            }
+        }
+    }
+}
+
+/// For each piece whose moves are the same for both colours (every table kind answers both
+/// from one block), `quiets` and `attacks` without a colour: `rook_attacks(square, occupied)`.
+fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
+    let kinds: Vec<(usize, TableKind)> = tables
+        .kinds
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, k)| matches!(k, TableKind::Quiet | TableKind::Capture))
+        .collect();
+    let functions = variant.pieces.iter().enumerate().filter(|&(p, _)| colorless(tables, p)).flat_map(|(_, piece)| {
+        let ident = Ident::new(&camel_case(&piece.name), Span::call_site());
+        let snake = piece.name.to_lowercase().replace('-', "_");
+        let snake = if snake.starts_with(|c: char| c.is_ascii_digit()) { format!("piece_{snake}") } else { snake };
+        kinds.iter().filter_map(move |&(_, kind)| {
+            let (fname, _) = function_doc(kind);
+            // A piece named `initial` would make a second `initial_attacks`: it keeps its colour.
+            let taken = TableKind::ALL.iter().any(|&k| function_doc(k).0 == format!("{snake}_{fname}"));
+            if taken {
+                return None;
+            }
+            let generic = Ident::new(fname, Span::call_site());
+            let name = Ident::new(&format!("{snake}_{fname}"), Span::call_site());
+            let doc = docs(&format!(
+                "[`{fname}`] of the {} (`{}`), whose moves are the same for both colours.",
+                piece.name, piece.letter
+            ));
+            Some(quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #name(square: usize, occupied: Bitboard) -> Bitboard {
+                    #generic(Piece::#ident, Color::White, square, occupied)
+                }
+            })
+        })
+    });
+    quote!( #( #functions )* )
+}
+
+/// Whether one block answers both colours of piece `p` for every kind.
+fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
+    tables.blocks.iter().all(|per_piece| per_piece[p][0] == per_piece[p][1])
+}
+
 /// `between`, and the statics it reads when some piece has squares between.
 pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> TokenStream {
     let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
@@ -330,6 +473,161 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
         /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
         #[rustfmt::skip]
         static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = __FAIRY_MAGIC_BETWEEN_GRIDS;
+    }
+}
+
+/// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
+pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
+    // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
+    let counted = match B::BITS > 128 {
+        false => quote! {
+            let bit: Bitboard = 1 << to;
+            (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+        },
+        true => quote! {
+            fairy_magic_runtime::Bitboard::has(reach, to)
+                .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
+        },
+    };
+    let pad = number(indices.pad as usize);
+    let index_type = Ident::new(if indices.most_vectors() <= 256 { "u8" } else { "u16" }, Span::call_site());
+    let pair = |f: &dyn Fn(usize, usize) -> usize| {
+        let rows = (0..variant.pieces.len()).map(|p| {
+            let [w, b] = [0, 1].map(|c| number(f(p, c)));
+            quote!([#w, #b])
+        });
+        quote!([ #( #rows ),* ])
+    };
+    let vectors = pair(&|p, c| indices.pieces[p][c].vectors.len());
+    let moves = pair(&|p, c| indices.pieces[p][c].moves());
+    let bases = indices.threat_bases();
+    let bases = pair(&|p, c| bases[p][c]);
+    let (grids, grid_of) = indices.reach_grids();
+    let grid_cell = Ident::new(if grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
+    let grid_of = pair(&|p, c| grid_of[p][c]);
+    let grids = number(grids.len());
+    let (hashes, _) = indices.hashes();
+    let entries = number(hashes.iter().map(|h| h.table.len()).sum());
+    let features = number(indices.threat_features());
+
+    let vectors_doc = docs("How many potential attack vectors each piece has, `VECTORS[piece][colour]`: [`vector_index`] numbers them `0..VECTORS[piece][colour]`.");
+    let moves_doc = docs("How many potential attacks each piece has from all squares together, `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.");
+    let features_doc = docs("How many threat features [`threat_index`] numbers: for each (attacker piece and colour, victim piece and colour) a block of the attacker's `MOVES`.");
+    let type_doc = docs("What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.");
+    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    quote! {
+        #vectors_doc
+        #[allow(dead_code)]
+        pub const VECTORS: [[usize; 2]; PIECES] = #vectors;
+
+        #moves_doc
+        #[allow(dead_code)]
+        pub const MOVES: [[usize; 2]; PIECES] = #moves;
+
+        #features_doc
+        #[allow(dead_code)]
+        pub const THREAT_FEATURES: usize = #features;
+
+        #type_doc
+        #[allow(dead_code)]
+        pub type VectorIndex = #index_type;
+
+        #vector_doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn vector_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<VectorIndex> {
+            assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+            let d = padded(to).wrapping_sub(padded(from));
+            let hash = VECTOR_HASHES[piece as usize][color as usize];
+            let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
+            let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
+            (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
+        }
+
+        #move_doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
+            assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+            let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
+            let reach = REACH[grid][from];
+            #counted
+        }
+
+        #threat_doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn threat_index(
+            attacker: Piece,
+            attacker_color: Color,
+            from: usize,
+            victim: Piece,
+            victim_color: Color,
+            to: usize,
+        ) -> Option<u32> {
+            let i = move_index(attacker, attacker_color, from, to)? as u32;
+            let (a, c) = (attacker as usize, attacker_color as usize);
+            let victim = (victim as usize * 2 + victim_color as usize) as u32;
+            Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
+        }
+
+        /// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
+        #[inline(always)]
+        #[allow(dead_code)]
+        const fn padded(square: usize) -> u32 {
+            (square / FILES * INDEX_PAD + square % FILES) as u32
+        }
+
+        /// The rank width of the padded numbering: twice the files or more, so that no file
+        /// difference reaches into the next rank.
+        const INDEX_PAD: usize = #pad;
+
+        /// How `vector_index` hashes a difference for one piece and colour.
+        #[derive(Clone, Copy)]
+        #[allow(dead_code)]
+        struct VectorHash {
+            /// The bits of the difference that tell the piece's vectors apart.
+            mask: u32,
+            /// Gathers the masked bits into the top bits.
+            multiplier: u32,
+            /// 32 minus the index bits.
+            shift: u32,
+            /// Where its table starts in `VECTOR_ENTRIES`.
+            offset: u32,
+        }
+
+        impl VectorHash {
+            #[allow(dead_code)]
+            const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
+                VectorHash { mask, multiplier, shift, offset }
+            }
+        }
+
+        /// `VECTOR_HASHES[piece][colour]`.
+        #[rustfmt::skip]
+        const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = __FAIRY_MAGIC_VECTOR_HASHES;
+
+        /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
+        #[rustfmt::skip]
+        static VECTOR_ENTRIES: [u32; #entries] = __FAIRY_MAGIC_VECTOR_ENTRIES;
+
+        /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+        const MOVE_GRIDS: [[#grid_cell; 2]; PIECES] = #grid_of;
+
+        /// `REACH[grid][from]`: the potential attacks from `from`.
+        #[rustfmt::skip]
+        static REACH: [[Bitboard; SQUARES]; #grids] = __FAIRY_MAGIC_REACH;
+
+        /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+        #[rustfmt::skip]
+        static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = __FAIRY_MAGIC_MOVE_OFFSETS;
+
+        /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
+        const THREAT_BASES: [[u32; 2]; PIECES] = #bases;
     }
 }
 

@@ -5,6 +5,7 @@
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
+use crate::indices::Indices;
 use crate::magics::Word;
 use crate::tables::{Block, Tables};
 use crate::variant::Variant;
@@ -73,7 +74,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
                 true => writeln!(s, "        PAD,")?,
                 false => call(
                     &mut s,
-                    "Magic::new",
+                    "Probe::new",
                     &[m.mask.literal(), m.magic.literal(), format!("{}, {}", m.shift, m.offset)],
                     B::BITS,
                 )?,
@@ -157,6 +158,109 @@ pub(super) fn between_grids_data(variant: &Variant, between: &Between) -> Result
             s.push_str("        ],\n");
         }
         s.push_str("    ],\n");
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// `VECTOR_HASHES[piece][colour]`, a piece a line; each distinct hash's table follows the one
+/// before in `VECTOR_ENTRIES`.
+pub(super) fn vector_hashes_data(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
+    let (hashes, uses) = indices.hashes();
+    let offsets: Vec<usize> =
+        hashes.iter().scan(0, |next, h| Some(std::mem::replace(next, *next + h.table.len()))).collect();
+    let mut s = String::from("[\n");
+    for (p, both) in uses.iter().enumerate() {
+        let cells: Vec<String> = both
+            .iter()
+            .map(|&h| {
+                let hash = hashes[h];
+                format!(
+                    "VectorHash::new({:#x}, {:#010x}, {}, {})",
+                    hash.mask,
+                    hash.multiplier,
+                    32 - hash.width,
+                    offsets[h]
+                )
+            })
+            .collect();
+        writeln!(s, "    [{}], // {}", cells.join(", "), variant.pieces[p].letter)?;
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// Each distinct hash's table in turn, eight entries a line, each table's first line naming
+/// its users.
+pub(super) fn vector_entries_data(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
+    let (hashes, uses) = indices.hashes();
+    let mut s = String::from("[\n");
+    for (h, hash) in hashes.iter().enumerate() {
+        let users: Vec<String> = uses
+            .iter()
+            .enumerate()
+            .flat_map(|(p, both)| {
+                (0..2)
+                    .filter(move |&c| both[c] == h)
+                    .map(move |c| format!("{} {}", variant.pieces[p].letter, ["white", "black"][c]))
+            })
+            .collect();
+        let cells: Vec<String> = hash
+            .table
+            .iter()
+            .map(|e| match e {
+                Some((d, j)) => format!("{:#x}", (*j as u32) << 16 | (*d as u16) as u32),
+                None => "0x8000".to_string(),
+            })
+            .collect();
+        for (i, run) in cells.chunks(RUN).enumerate() {
+            let comment = if i == 0 { format!("{} (bits {})", users.join(", "), hash.bits()) } else { String::new() };
+            wrapped(&mut s, "    ", run, &comment)?;
+        }
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// `REACH[grid][from]`, as many squares a line as fit (four on u64, two on u128), each line
+/// named by its first square.
+pub(super) fn reach_data<B: Word>(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
+    let board = variant.board;
+    let (grids, _) = indices.reach_grids();
+    let per_line = if B::BITS > 64 { 2 } else { 4 };
+    let mut s = String::from("[\n");
+    for (g, grid) in grids.iter().enumerate() {
+        writeln!(s, "    // grid {g}\n    [")?;
+        for (i, run) in grid.chunks(per_line).enumerate() {
+            let cells: Vec<String> = run.iter().map(|&set| B::from_squares(set).literal()).collect();
+            wrapped(&mut s, "        ", &cells, &format!("from {}", board.name((i * per_line) as u8)))?;
+        }
+        s.push_str("    ],\n");
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// `MOVE_OFFSETS[grid][from]`, a rank a line.
+pub(super) fn move_offsets_data(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
+    let board = variant.board;
+    let (_, uses) = indices.reach_grids();
+    let mut seen = Vec::new();
+    let mut s = String::from("[\n");
+    for (p, both) in uses.iter().enumerate() {
+        for (c, &grid) in both.iter().enumerate() {
+            if seen.contains(&grid) {
+                continue;
+            }
+            seen.push(grid);
+            let offsets = indices.pieces[p][c].offsets();
+            writeln!(s, "    // grid {grid}\n    [")?;
+            for (r, rank) in offsets.chunks(board.files as usize).enumerate() {
+                let cells: Vec<String> = rank.iter().map(usize::to_string).collect();
+                wrapped(&mut s, "        ", &cells, &format!("rank {}", r + 1))?;
+            }
+            s.push_str("    ],\n");
+        }
     }
     s.push(']');
     Ok(s)

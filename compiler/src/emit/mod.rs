@@ -12,6 +12,7 @@ use std::fmt::{self, Write as _};
 
 use crate::between::Between;
 use crate::error::Error;
+use crate::indices::Indices;
 use crate::lookups::{Cost, Plan};
 use crate::magics::Word;
 use crate::tables::{Storage, Tables};
@@ -24,32 +25,98 @@ pub struct Provenance {
     pub source: String,
     /// The command that regenerates this file.
     pub regenerate: String,
+    /// The seed mixed into every magic search ([`Settings::seed`](crate::Settings::seed)).
     pub seed: u64,
     /// The bit budget fixed by an option, or `None` when the cost model chose per piece.
     pub max_bits: Option<u32>,
+    /// What the cost model made small ([`Settings::optimize`](crate::Settings::optimize)).
     pub optimize: crate::lookups::Optimize,
+    /// The cache budget, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
     pub cache_bytes: usize,
+    /// The most probes one query may make ([`Settings::max_probes`](crate::Settings::max_probes)).
     pub max_probes: usize,
+    /// How hard the magic search tried ([`Settings::effort`](crate::Settings::effort)).
     pub effort: u32,
 }
 
 /// Everything one module is written from.
 pub struct Module<'a, B> {
+    /// The variant the module is for.
     pub variant: &'a Variant,
+    /// Its tables, which the module's statics hold.
     pub tables: &'a Tables<B>,
+    /// The plan the tables were built from: its lookups, for the header's figures.
     pub plan: &'a Plan,
+    /// Each piece's bit budget and what it costs, in piece order, for the header.
     pub budgets: &'a [Cost],
+    /// The squares between two squares on each piece's paths, for the module's `between`.
     pub between: &'a Between,
+    /// Each piece's dense indices of potential attacks (NNUE threat inputs).
+    pub indices: &'a Indices,
+    /// How the module was made, for its header.
     pub made: &'a Provenance,
     /// What plain fancy magic would need (`baseline.rs`), reported beside these tables.
     pub fancy_entries: f64,
 }
 
-/// The module's text.
-pub fn module<B: Word>(m: &Module<B>) -> Result<String, Error> {
+/// What a module's tables cost, as its header reports them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statistics {
+    /// Squares on the board.
+    pub squares: usize,
+    /// Pieces of the variant.
+    pub pieces: usize,
+    /// Distinct lookups (magic-indexed tables) before packing.
+    pub lookups: usize,
+    /// Entries of the packed attack table, and their bytes.
+    pub attack_entries: usize,
+    /// Bytes of the packed attack table.
+    pub attack_bytes: usize,
+    /// Bytes of the per-square slots (leaps and probes).
+    pub slot_bytes: usize,
+    /// Plain checks (moves no table answers), and their bytes.
+    pub checks: usize,
+    /// Bytes of the plain checks.
+    pub check_bytes: usize,
+    /// Bytes of `between`'s sets and grids.
+    pub between_bytes: usize,
+    /// What plain fancy magic would take for the same pieces, in bytes (`baseline.rs`).
+    pub fancy_magic_bytes: f64,
+}
+
+impl Statistics {
+    /// Every byte of the module's data.
+    pub fn total_bytes(&self) -> usize {
+        self.attack_bytes + self.slot_bytes + self.check_bytes + self.between_bytes
+    }
+}
+
+/// The figures of one module.
+fn statistics<B: Word>(m: &Module<B>) -> Statistics {
+    let word = std::mem::size_of::<B>();
+    let squares = m.variant.board.squares();
+    let checks: usize = m.tables.answers.iter().map(|b| b.checks.len()).sum();
+    let (set_bytes, grid_bytes) = header::between_bytes::<B>(squares, m.between);
+    Statistics {
+        squares,
+        pieces: m.variant.pieces.len(),
+        lookups: m.plan.lookups.len(),
+        attack_entries: m.tables.table.len(),
+        attack_bytes: m.tables.table.len() * word,
+        slot_bytes: header::slot_bytes(m.tables),
+        checks,
+        check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::Check<B>>(),
+        between_bytes: set_bytes + grid_bytes,
+        fancy_magic_bytes: m.fancy_entries * word as f64,
+    }
+}
+
+/// The module: its text, and what its tables cost.
+pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
     let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
-    let header = header_text(m).map_err(failed)?;
-    let code = api::code::<B>(m.variant, m.tables, m.between);
+    let statistics = statistics(m);
+    let header = header_text(m, &statistics).map_err(failed)?;
+    let code = api::code::<B>(m.variant, m.tables, m.between, m.indices);
     let file: syn::File =
         syn::parse2(code).map_err(|e| Error::Internal(format!("the emitter built code that is not Rust: {e}")))?;
     let mut text = prettyplease::unparse(&file);
@@ -64,13 +131,15 @@ pub fn module<B: Word>(m: &Module<B>) -> Result<String, Error> {
         let rest: String = text[at..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
         return Err(Error::Internal(format!("the emitted code has no data for {rest}")));
     }
-    Ok(format!("{header}\n{text}"))
+    Ok(crate::Module { text: format!("{header}\n{text}"), statistics })
 }
 
-fn header_text<B: Word>(m: &Module<B>) -> Result<String, fmt::Error> {
+fn header_text<B: Word>(m: &Module<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
     let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
+    writeln!(text, "{}", header::data_report(statistics, m.tables.answers.len()))?;
     writeln!(text, "{}", header::reverse_report(m.variant, m.tables, m.plan, m.between))?;
     writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, m.tables.table.len()))?;
+    writeln!(text, "//\n{}", header::indices_report::<B>(m.variant, m.indices)?)?;
     Ok(text)
 }
 
@@ -85,6 +154,10 @@ fn placeholders<B: Word>(m: &Module<B>) -> Result<Vec<(String, String)>, fmt::Er
         all.push(("__FAIRY_MAGIC_BETWEEN".to_string(), data::between_sets_data::<B>(m.between)?));
         all.push(("__FAIRY_MAGIC_BETWEEN_GRIDS".to_string(), data::between_grids_data(variant, m.between)?));
     }
+    all.push(("__FAIRY_MAGIC_VECTOR_HASHES".to_string(), data::vector_hashes_data(variant, m.indices)?));
+    all.push(("__FAIRY_MAGIC_VECTOR_ENTRIES".to_string(), data::vector_entries_data(variant, m.indices)?));
+    all.push(("__FAIRY_MAGIC_REACH".to_string(), data::reach_data::<B>(variant, m.indices)?));
+    all.push(("__FAIRY_MAGIC_MOVE_OFFSETS".to_string(), data::move_offsets_data(variant, m.indices)?));
     for (n, block) in tables.answers.iter().enumerate() {
         if block.storage() != Storage::Nothing {
             all.push((format!("__FAIRY_MAGIC_BLOCK_{n}"), data::block_data(variant, block)?));

@@ -196,14 +196,6 @@ impl Position {
         self.checkers(color, self.occupied()) != 0
     }
 
-    /// Every legal move.
-    pub fn generate(&self, out: &mut MoveList<Move>) {
-        match self.to_move {
-            Color::White => self.generate_for::<0>(out),
-            Color::Black => self.generate_for::<1>(out),
-        }
-    }
-
     /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
     /// every table lookup knows its colour at compile time.
     #[inline(always)]
@@ -356,17 +348,22 @@ impl Position {
             castle(base + 2);
         }
     }
+}
 
-    /// The position after `m`, one of the legal moves.
-    pub fn play(&self, m: Move) -> Position {
-        let mut next = *self;
-        next.make(m);
-        next
+impl Game for Position {
+    type Move = Move;
+
+    /// Every legal move.
+    fn generate(&self, out: &mut MoveList<Move>) {
+        match self.to_move {
+            Color::White => self.generate_for::<0>(out),
+            Color::Black => self.generate_for::<1>(out),
+        }
     }
 
     /// Plays `m`, one of the legal moves, on this position.
     #[inline(always)]
-    pub fn make(&mut self, m: Move) {
+    fn make(&mut self, m: Move) {
         let us = self.to_move as usize;
         let them = us ^ 1;
         let (from, to) = (m.from as usize, m.to as usize);
@@ -404,26 +401,6 @@ impl Position {
         }
         self.castling &= CASTLING_KEPT[from] & CASTLING_KEPT[to];
         self.to_move = self.to_move.opposite();
-    }
-
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        moves.as_slice().to_vec()
-    }
-}
-
-impl Game for Position {
-    type Move = Move;
-
-    #[inline(always)]
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
-        self.generate(out);
-    }
-
-    #[inline(always)]
-    fn make(&mut self, m: Move) {
-        Position::make(self, m)
     }
 }
 

@@ -95,9 +95,23 @@ impl<M: Copy> MoveList<M> {
 pub trait Game: Copy {
     type Move: Copy;
     /// Appends every legal move to `out`.
-    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
-    /// Plays `m`, which must be one of [`Game::legal_moves`], on this position.
+    fn generate(&self, out: &mut MoveList<Self::Move>);
+    /// Plays `m`, which must be one of the legal moves, on this position.
     fn make(&mut self, m: Self::Move);
+
+    /// Every legal move, as a vector.
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.as_slice().to_vec()
+    }
+
+    /// The position after `m`, one of the legal moves.
+    fn play(&self, m: Self::Move) -> Self {
+        let mut next = *self;
+        next.make(m);
+        next
+    }
 }
 
 /// Counts the leaves of the legal move tree `depth` plies deep, playing every move, the last
@@ -107,7 +121,7 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
         return 1;
     }
     let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
+    position.generate(&mut moves);
     let mut nodes = 0;
     for &m in moves.as_slice() {
         // Copy, then make the move on the copy (copy-make: nothing to undo).

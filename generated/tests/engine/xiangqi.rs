@@ -153,15 +153,6 @@ impl Position {
         self.exposed(color)
     }
 
-    /// Every legal move: each move by the rules of movement, kept when the mover's general is
-    /// safe afterwards.
-    pub fn generate(&self, out: &mut MoveList<Move>) {
-        match self.to_move {
-            Color::White => self.generate_for::<0>(out),
-            Color::Black => self.generate_for::<1>(out),
-        }
-    }
-
     /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
     /// every table lookup knows its colour at compile time.
     ///
@@ -197,17 +188,23 @@ impl Position {
             }
         }
     }
+}
 
-    /// The position after `m`, one of the legal moves.
-    pub fn play(&self, m: Move) -> Position {
-        let mut next = *self;
-        next.make(m);
-        next
+impl Game for Position {
+    type Move = Move;
+
+    /// Every legal move: each move by the rules of movement, kept when the mover's general is
+    /// safe afterwards.
+    fn generate(&self, out: &mut MoveList<Move>) {
+        match self.to_move {
+            Color::White => self.generate_for::<0>(out),
+            Color::Black => self.generate_for::<1>(out),
+        }
     }
 
     /// Plays `m`, one of the legal moves, on this position.
     #[inline(always)]
-    pub fn make(&mut self, m: Move) {
+    fn make(&mut self, m: Move) {
         let us = self.to_move as usize;
         let to_bit = Bitboard::bit(m.to as usize);
         let moved = Bitboard::bit(m.from as usize) | to_bit;
@@ -220,25 +217,5 @@ impl Position {
         self.pieces[m.piece as usize] ^= moved;
         self.sides[us] ^= moved;
         self.to_move = self.to_move.opposite();
-    }
-
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        moves.as_slice().to_vec()
-    }
-}
-
-impl Game for Position {
-    type Move = Move;
-
-    #[inline(always)]
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
-        self.generate(out);
-    }
-
-    #[inline(always)]
-    fn make(&mut self, m: Move) {
-        Position::make(self, m)
     }
 }

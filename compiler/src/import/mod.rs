@@ -1,0 +1,349 @@
+//! `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
+//!
+//! Only what moves pieces is taken: the board (`maxFile`, `maxRank`), the piece types with their
+//! letters and moves, `mobilityRegion*` squares, and the soldier's rank of promotion; everything
+//! else is a game rule, left out and listed in the output's comments. Inheritance follows
+//! Fairy-Stockfish: a parent is one of its built-in variants (`builtins.rs`) or a section above,
+//! and each section overrides its parent by its rules (`rules.rs`). Move strings are written as
+//! Fairy-Stockfish plays them (`notation.rs`). The result is compiled before it is handed back, so
+//! an import that succeeds always gives a file that `compile` accepts.
+
+mod builtins;
+mod notation;
+mod rules;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::error::{Error, Source};
+use builtins::{built_in, PIECE_TYPES};
+use rules::{apply, is_custom, is_king, region_items, type_key, Line, Placed, State};
+
+pub use notation::{translate, Written};
+
+/// One `[name:parent]` section of the ini file.
+struct Section<'a> {
+    parent: Option<&'a str>,
+    /// Where the header starts, and its place among the sections.
+    at: usize,
+    order: usize,
+    lines: Vec<Line<'a>>,
+}
+
+/// The sections of an ini file. As in Fairy-Stockfish, comments are whole lines starting with
+/// `#` or `;`, and a second section of the same name is ignored.
+fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, Error> {
+    let mut out: BTreeMap<&str, Section> = BTreeMap::new();
+    let mut current: Option<&str> = None;
+    let mut offset = 0;
+    for line in source.text.split_inclusive('\n') {
+        let at = offset + line.len() - line.trim_start().len();
+        offset += line.len();
+        let text = line.trim();
+        if text.is_empty() || text.starts_with(['#', ';']) {
+            continue;
+        }
+        if let Some(header) = text.strip_prefix('[') {
+            let inner = header.split(']').next().filter(|_| header.contains(']'));
+            let inner = inner.ok_or_else(|| source.error(at, "a section header ends with `]`"))?;
+            let (name, parent) = match inner.split_once(':') {
+                Some((n, p)) => (n.trim(), Some(p.trim())),
+                None => (inner.trim(), None),
+            };
+            let order = out.len();
+            out.entry(name).or_insert(Section { parent, at, order, lines: Vec::new() });
+            current = Some(name).filter(|n| out[n].at == at);
+            continue;
+        }
+        let Some(name) = current else {
+            if out.is_empty() {
+                return Err(source.error(at, "a setting before any [section]"));
+            }
+            continue;
+        };
+        let (key, value) =
+            text.split_once('=').ok_or_else(|| source.error(at, "expected `key = value` or a [section]"))?;
+        let after = &line[line.find('=').unwrap_or(0) + 1..];
+        let value_at = offset - after.len() + (after.len() - after.trim_start().len());
+        out.get_mut(name).unwrap().lines.push(Line { key: key.trim(), value: value.trim(), at: Some(value_at) });
+    }
+    Ok(out)
+}
+
+/// The section's variant: its built-in ancestor's facts, then every section of its line from
+/// the oldest down.
+fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Result<State, Error> {
+    let Some(mut here) = all.get(section) else {
+        let known: Vec<&str> = all.keys().copied().collect();
+        return Err(Error::Limit(format!("no section [{section}] in {}; it has: {}", source.file, known.join(", "))));
+    };
+    if built_in(section).is_some() {
+        return Err(source.error(
+            here.at,
+            format!("Fairy-Stockfish has a built-in variant `{section}` and ignores this section; rename it"),
+        ));
+    }
+    let mut chain = vec![here];
+    let mut base = None;
+    while let Some(parent) = here.parent {
+        if let Some(b) = built_in(parent) {
+            base = Some(b);
+            break;
+        }
+        match all.get(parent).filter(|p| p.order < here.order) {
+            Some(p) => {
+                chain.push(p);
+                here = p;
+            }
+            None => {
+                return Err(source.error(
+                    here.at,
+                    format!("the parent `{parent}` is neither a built-in variant of Fairy-Stockfish nor a section above this one"),
+                ))
+            }
+        }
+    }
+    let mut state = match base {
+        Some(b) => built_in_state(b.name)?,
+        None => State::empty(),
+    };
+    let locate = |at: Option<usize>, message: String| match at {
+        Some(at) => source.error(at, message),
+        None => Error::Limit(message),
+    };
+    for s in chain.iter().rev() {
+        apply(&mut state, &s.lines, &locate)?;
+    }
+    Ok(state)
+}
+
+/// A built-in variant's state: its ancestors' facts applied in order. Its game rules are not
+/// listed as left out (the section did not write them).
+fn built_in_state(name: &str) -> Result<State, Error> {
+    let mut line_of = vec![];
+    let mut next = built_in(name);
+    while let Some(b) = next {
+        line_of.push(b);
+        next = b.parent.and_then(built_in);
+    }
+    let mut state = State::empty();
+    for b in line_of.iter().rev() {
+        let lines: Vec<Line> = b
+            .settings
+            .lines()
+            .filter_map(|l| l.split_once(" = "))
+            .map(|(key, value)| Line { key, value, at: None })
+            .collect();
+        apply(&mut state, &lines, &|_, m| Error::Internal(format!("built-in variant `{}`: {m}", b.name)))?;
+    }
+    state.ignored.clear();
+    Ok(state)
+}
+
+/// The variant file, line by line, each with the ini offset it came from (for errors).
+#[derive(Default)]
+struct Output {
+    lines: Vec<(String, Option<usize>)>,
+    notes: Vec<String>,
+}
+
+impl Output {
+    fn push(&mut self, line: String, at: Option<usize>) {
+        self.lines.push((line, at));
+    }
+}
+
+/// Converts one section; returns the variant file's text and the notes it reports (moves
+/// rewritten to mean what Fairy-Stockfish means, pieces left out).
+pub fn import(file: &str, text: &str, section: &str) -> Result<(String, Vec<String>), Error> {
+    let source = Source { file, text };
+    let (whole, out, head_lines) = convert(&source, section)?;
+    let generated = format!("{}.variant", variant_name(section));
+    if let Err(e) = crate::compile(&Source { file: &generated, text: &whole }, &crate::Options::new()) {
+        return Err(rejected(e, &out, head_lines, &source, section));
+    }
+    Ok((whole, out.notes))
+}
+
+/// The variant file's text, its lines' origins and the number of comment lines heading it.
+fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Error> {
+    let file = source.file;
+    let all = sections(source)?;
+    let state = resolve(source, &all, section)?;
+    let header_at = all[section].at;
+    let mut out = Output::default();
+    let name = variant_name(section);
+    out.push(format!("variant {name}"), None);
+    out.push(format!("board {}x{}", state.files, state.ranks), None);
+    let mut moving = Vec::new();
+    for (&index, letter) in &state.letters {
+        if piece(&state, index, letter, source, &mut out)? {
+            moving.push(index);
+        }
+    }
+    if moving.is_empty() {
+        return Err(source.error(
+            header_at,
+            format!("[{section}] has no piece that moves (its pieces are only dropped or stand still): there are no move tables to make"),
+        ));
+    }
+    regions(&state, &moving, &mut out, source)?;
+    let mut head = format!("# Imported from {file}, section [{section}], by `fairy-magic import`.\n");
+    if !state.ignored.is_empty() {
+        let rules: Vec<&str> = state.ignored.iter().map(String::as_str).collect();
+        let _ = writeln!(head, "# Rules that are not piece moves were left out: {}.", rules.join(", "));
+    }
+    for n in &out.notes {
+        let _ = writeln!(head, "# {n}");
+    }
+    let body: String = out.lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let head_lines = head.lines().count();
+    Ok((head + &body, out, head_lines))
+}
+
+/// One piece line (or none, with a note, for a piece without moves); whether it was written.
+fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, out: &mut Output) -> Result<bool, Error> {
+    let key = type_key(index);
+    let (fsf, at, own) = if is_custom(index) {
+        state.custom.get(&index).map_or(("", letter.at, true), |c| (c.value.as_str(), c.at, true))
+    } else if is_king(index) {
+        state.king.as_ref().map_or(("K", letter.at, false), |k| (k.value.as_str(), k.at, true))
+    } else {
+        (PIECE_TYPES[index].1, letter.at, false)
+    };
+    let locate = |message: String| match at {
+        Some(at) => source.error(at, message),
+        None => Error::Limit(format!("`{key}`: {message}")),
+    };
+    let written = translate(fsf).map_err(&locate)?;
+    if own {
+        out.notes.extend(written.notes.iter().map(|n| format!("{key}: {n}")));
+    }
+    let upper = letter.value.to_ascii_uppercase();
+    if written.betza.is_empty() {
+        out.notes.push(format!("{key} = {}: it has no moves in Fairy-Stockfish, so it is left out", letter.value));
+        return Ok(false);
+    }
+    let name = piece_name(&key);
+    let mut betza = written.betza;
+    if key == "pawn" && state.double_step {
+        betza.push_str("ifmnD");
+    }
+    if key == "soldier" && state.soldier_rank > 1 {
+        soldier(state, upper, &name, &betza, at, out);
+    } else {
+        out.push(format!("piece {upper} {name} {betza}"), at);
+    }
+    Ok(true)
+}
+
+/// Xiangqi's soldier (`soldierPromotionRank`): below that rank it steps only forward, from it on
+/// it has all its moves (with the rank past the board, never).
+fn soldier(state: &State, upper: char, name: &str, betza: &str, at: Option<usize>, out: &mut Output) {
+    out.push(format!("piece {upper} {name} fW"), at);
+    let across = state.soldier_rank;
+    if across <= state.ranks {
+        let last = (b'a' + state.files as u8 - 1) as char;
+        let black_to = state.ranks + 1 - across;
+        out.push(format!("region {name}-across a{across}-{last}{} black a1-{last}{black_to}", state.ranks), None);
+        out.push(format!("moves {upper} in {name}-across {betza}"), at);
+    }
+}
+
+/// `region` and `confine` lines for the written pieces (`moving`) that have mobility regions.
+fn regions(state: &State, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
+    let whole = format!("a1-{}{}", (b'a' + state.files as u8 - 1) as char, state.ranks);
+    for (index, letter) in moving.iter().map(|i| (*i, &state.letters[i])) {
+        let side = |colour: usize| -> Result<(Option<String>, Option<usize>), Error> {
+            let Some(r) = state.regions.get(&(index, colour)) else { return Ok((None, None)) };
+            let items = region_items(&r.value, state.files, state.ranks).map_err(|m| match r.at {
+                Some(at) => source.error(at, m),
+                None => Error::Internal(m),
+            })?;
+            Ok((items, r.at))
+        };
+        let ((white, white_at), (black, black_at)) = (side(0)?, side(1)?);
+        if white.is_none() && black.is_none() {
+            continue;
+        }
+        let name = format!("{}-region", piece_name(&type_key(index)));
+        let (white, black) = (white.unwrap_or(whole.clone()), black.unwrap_or(whole.clone()));
+        out.push(format!("region {name} {white} black {black}"), white_at.or(black_at));
+        out.push(format!("confine {} {name}", letter.value.to_ascii_uppercase()), white_at.or(black_at));
+    }
+    Ok(())
+}
+
+/// A compile error of the generated file, told at the ini line the rejected line came from.
+fn rejected(e: Error, out: &Output, head_lines: usize, source: &Source, section: &str) -> Error {
+    match e {
+        Error::Input { at, message } => {
+            let origin = at.line.checked_sub(head_lines + 1).and_then(|i| out.lines.get(i));
+            match origin {
+                Some((line, Some(offset))) => {
+                    source.error(*offset, format!("this converts to `{line}`, which fairy-magic rejects: {message}"))
+                }
+                _ => Error::Limit(format!(
+                    "section [{section}] converts into `{}`, which fairy-magic rejects: {message}",
+                    at.line_text
+                )),
+            }
+        }
+        Error::Many(all) => {
+            Error::all(all.into_iter().map(|e| rejected(e, out, head_lines, source, section)).collect())
+        }
+        Error::Limit(m) => {
+            Error::Limit(format!("section [{section}] converts into a variant fairy-magic cannot compile: {m}"))
+        }
+        internal => internal,
+    }
+}
+
+/// The section's name as a variant name (a letter first; letters, digits and `-`).
+fn variant_name(section: &str) -> String {
+    let name = section.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "-");
+    if name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        name
+    } else {
+        format!("fsf-{name}")
+    }
+}
+
+/// `shogiKnight` → `shogi-knight`, `customPiece3` → `custom-3`.
+fn piece_name(key: &str) -> String {
+    if let Some(n) = key.strip_prefix("customPiece") {
+        return format!("custom-{n}");
+    }
+    let mut s = String::new();
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            s.push('-');
+        }
+        s.push(c.to_ascii_lowercase());
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every built-in variant converts into a file whose pieces and regions fairy-magic reads
+    /// (the magic search is left to the import tests: in a debug build it takes minutes).
+    #[test]
+    fn every_built_in_variant_converts() {
+        for b in builtins::BUILT_IN {
+            let ini = format!("[x:{}]\n", b.name);
+            let source = Source { file: "t.ini", text: &ini };
+            match convert(&source, "x") {
+                Ok((text, _, _)) => {
+                    let variant = crate::variant::parse("x.variant", &text).unwrap();
+                    let file = Source { file: "x.variant", text: &text };
+                    crate::piece_moves(&variant, &file).unwrap_or_else(|e| panic!("{}: {e}\n{text}", b.name));
+                }
+                Err(e) if b.name.starts_with("flip") => assert!(e.to_string().contains("no piece that moves")),
+                Err(e) => panic!("{}: {e}", b.name),
+            }
+        }
+    }
+}

@@ -1,0 +1,801 @@
+//! `cargo bench -p fairy-magic-generated --bench baselines`
+//!
+//! Our large-board lookups against the layouts engines for large boards use, built here at
+//! start-up from the published formulas (no engine code is copied):
+//!
+//! - plain fancy magic as Pikafish (and Fairy-Stockfish with LARGEBOARDS) has it: one table a
+//!   square with `1 << popcount(mask)` entries of full attack sets, indexed by the full 128-bit
+//!   multiply `((occupied & mask) * magic) >> (128 - bits)`, magics found by a random search;
+//! - the same tables indexed by `pext(occupied, mask)` (the BMI2 instruction when the build
+//!   enables it, the runtime's portable loop otherwise: the output says which ran);
+//! - bent riders on 12x10 composed as Fairy-Stockfish composes riders, from its separate
+//!   horizontal and vertical rook tables and its bishop table: the griffon `[F?R]` takes, for
+//!   each diagonal step onto an empty square, both rook tables from that square masked to the
+//!   rays going outward: eight probes a query; the rhino `[W?B]` takes one bishop probe for
+//!   each orthogonal step: four.
+//!
+//! Every baseline is built from a slow reference (ray walking, in this file) and checked
+//! against our generated tables on a sample before anything is timed. The same 1M
+//! pseudo-random (square, occupancy) pairs for everyone on a board, best of 7 runs, as
+//! independent queries (throughput) and as a dependent chain where each query's square comes
+//! from the previous answer (latency). Reported as nanoseconds a lookup, ratios against each
+//! group's baseline row, and table bytes (entries x 16 plus the per-square records).
+
+use std::mem::size_of;
+use std::time::Instant;
+
+use fairy_magic_generated::{bentriders, chess, grand, xiangqi};
+use fairy_magic_runtime::{Bitboard as _, Color, Probe};
+
+#[path = "../tests/rng/mod.rs"]
+mod rng;
+mod timing;
+use rng::XorShift;
+use timing::{time, QUERIES};
+
+/// Magic candidates tried at one index width before the table of that square doubles.
+const TRIES_A_WIDTH: usize = 2048;
+
+// ---------------------------------------------------------------------------------------------
+// Boards and the slow reference.
+
+#[derive(Clone, Copy)]
+struct Board {
+    files: i32,
+    ranks: i32,
+}
+
+impl Board {
+    fn squares(self) -> usize {
+        (self.files * self.ranks) as usize
+    }
+    fn at(self, sq: usize, (df, dr): (i32, i32)) -> Option<usize> {
+        let (f, r) = (sq as i32 % self.files + df, sq as i32 / self.files + dr);
+        ((0..self.files).contains(&f) && (0..self.ranks).contains(&r)).then(|| (r * self.files + f) as usize)
+    }
+    /// The squares from `sq` in direction `d`, nearest first, to the edge.
+    fn ray(self, sq: usize, d: (i32, i32)) -> Vec<usize> {
+        let mut out = vec![];
+        let mut s = sq;
+        while let Some(n) = self.at(s, d) {
+            out.push(n);
+            s = n;
+        }
+        out
+    }
+}
+
+const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+const HORIZONTAL: [(i32, i32); 2] = [(1, 0), (-1, 0)];
+const VERTICAL: [(i32, i32); 2] = [(0, 1), (0, -1)];
+
+fn bit(sq: usize) -> u128 {
+    1 << sq
+}
+
+/// A slider's attacks: each ray up to and including the first occupied square.
+fn slide(b: Board, sq: usize, dirs: &[(i32, i32)], occ: u128) -> u128 {
+    let mut a = 0;
+    for &d in dirs {
+        for s in b.ray(sq, d) {
+            a |= bit(s);
+            if occ & bit(s) != 0 {
+                break;
+            }
+        }
+    }
+    a
+}
+
+/// The squares whose occupancy a slider's answer depends on: its rays without the last square.
+fn slide_mask(b: Board, sq: usize, dirs: &[(i32, i32)]) -> u128 {
+    dirs.iter()
+        .map(|&d| b.ray(sq, d))
+        .map(|r| r[..r.len().saturating_sub(1)].iter().fold(0, |m, &s| m | bit(s)))
+        .fold(0, |m, r| m | r)
+}
+
+/// The Xiangqi cannon's capture set (`cpR`) as engines store it: on each ray, past the first
+/// occupied square (the screen), every square up to and including the next occupied one. The
+/// caller masks it with the enemy pieces, so its mask is the rook's (the last square of a ray
+/// is in the set whether or not it is occupied).
+fn cannon_captures(b: Board, sq: usize, occ: u128) -> u128 {
+    let mut a = 0;
+    for d in ORTHO {
+        let mut screened = false;
+        for s in b.ray(sq, d) {
+            if screened {
+                a |= bit(s);
+            }
+            if occ & bit(s) != 0 {
+                if screened {
+                    break;
+                }
+                screened = true;
+            }
+        }
+    }
+    a
+}
+
+/// The Xiangqi horse `[W-F]`: an orthogonal step onto an empty square, then a diagonal step
+/// outward.
+fn horse(b: Board, sq: usize, occ: u128) -> u128 {
+    let mut a = 0;
+    for (df, dr) in ORTHO {
+        if let Some(leg) = b.at(sq, (df, dr)).filter(|&l| occ & bit(l) == 0) {
+            let outward = if df == 0 { [(1, dr), (-1, dr)] } else { [(df, 1), (df, -1)] };
+            for d in outward {
+                a |= b.at(leg, d).map_or(0, bit);
+            }
+        }
+    }
+    a
+}
+
+fn horse_mask(b: Board, sq: usize) -> u128 {
+    ORTHO.iter().filter_map(|&d| b.at(sq, d)).fold(0, |m, s| m | bit(s))
+}
+
+/// The directions a bent rider continues in after its first step `(df, dr)`: for a diagonal
+/// step, the two orthogonal directions going on outward; for an orthogonal one, the two
+/// diagonals.
+fn outward((df, dr): (i32, i32)) -> [(i32, i32); 2] {
+    if df != 0 && dr != 0 {
+        [(df, 0), (0, dr)]
+    } else if df == 0 {
+        [(1, dr), (-1, dr)]
+    } else {
+        [(df, 1), (df, -1)]
+    }
+}
+
+/// A bent rider `[X?Y]`: the first step (always reached), and from there, when it is empty,
+/// the slides outward.
+fn bent(b: Board, sq: usize, first: &[(i32, i32)], occ: u128) -> u128 {
+    let mut a = 0;
+    for &d in first {
+        if let Some(s) = b.at(sq, d) {
+            a |= bit(s);
+            if occ & bit(s) == 0 {
+                a |= slide(b, s, &outward(d), occ);
+            }
+        }
+    }
+    a
+}
+
+// ---------------------------------------------------------------------------------------------
+// The baseline layouts.
+
+/// One square's record: the mask, the multiplier (unused for PEXT), the shift and where its
+/// entries start.
+#[derive(Clone, Copy)]
+struct Entry {
+    mask: u128,
+    magic: u128,
+    shift: u32,
+    offset: usize,
+}
+
+/// One table a square of full attack sets, indexed by the 128-bit magic multiply
+/// (`PEXT == false`) or by `pext(occupied, mask)`.
+struct Tables<const PEXT: bool> {
+    squares: Vec<Entry>,
+    attacks: Vec<u128>,
+    /// Squares whose magic search gave up on `popcount(mask)` bits and took more.
+    grown: usize,
+}
+
+impl<const PEXT: bool> Tables<PEXT> {
+    #[inline(always)]
+    fn index(e: &Entry, occ: u128) -> usize {
+        if PEXT {
+            occ.pext(e.mask)
+        } else {
+            ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, sq: usize, occ: u128) -> u128 {
+        let e = &self.squares[sq];
+        self.attacks[e.offset + Self::index(e, occ)]
+    }
+
+    /// Builds every square's table from its mask and the reference, searching magics
+    /// (sparse random 128-bit multipliers, exactly `popcount(mask)` index bits) if needed.
+    fn build(
+        b: Board,
+        mask: impl Fn(usize) -> u128,
+        reference: impl Fn(usize, u128) -> u128,
+        rng: &mut XorShift,
+    ) -> Self {
+        let mut squares = vec![];
+        let mut attacks = vec![];
+        let mut stamp = vec![];
+        let mut epoch = 0u32;
+        let mut grown = 0;
+        for sq in 0..b.squares() {
+            let m = mask(sq);
+            let bits = m.count_ones();
+            let size = 1usize << bits;
+            // Every subset of the mask (carry-rippler) and its answer.
+            let mut subsets = Vec::with_capacity(size);
+            let mut sub = 0u128;
+            loop {
+                subsets.push((sub, reference(sq, sub)));
+                sub = sub.wrapping_sub(m) & m;
+                if sub == 0 {
+                    break;
+                }
+            }
+            let mut e = Entry { mask: m, magic: 0, shift: 128 - bits, offset: attacks.len() };
+            if PEXT || bits == 0 {
+                // PEXT needs no search; a mask of no squares has one entry, at index 0.
+                attacks.resize(e.offset + size, 0);
+                e.shift = e.shift.min(127);
+                for &(occ, a) in &subsets {
+                    attacks[e.offset + Self::index(&e, occ)] = a;
+                }
+            } else {
+                let mut width = bits;
+                let mut tries = 0;
+                'search: loop {
+                    // xorshift64* outputs (consecutive xorshift states are too alike), a bit in
+                    // eight set, as Stockfish's sparse_rand.
+                    let mut r = || rng.next().wrapping_mul(0x2545_f491_4f6c_dd1d);
+                    e.magic = (r() & r() & r()) as u128 | ((r() & r() & r()) as u128) << 64;
+                    // Stockfish's quick rejection: the mask must spread over the top bits.
+                    if bits >= 8 && (m.wrapping_mul(e.magic) >> 120).count_ones() < 6 {
+                        continue;
+                    }
+                    tries += 1;
+                    if tries % TRIES_A_WIDTH == 0 {
+                        width += 1;
+                    }
+                    e.shift = 128 - width;
+                    attacks.resize(e.offset + (1 << width), 0);
+                    stamp.resize(stamp.len().max(1 << width), 0);
+                    epoch += 1;
+                    for &(occ, a) in &subsets {
+                        let i = Self::index(&e, occ);
+                        if stamp[i] == epoch {
+                            if attacks[e.offset + i] != a {
+                                continue 'search;
+                            }
+                        } else {
+                            stamp[i] = epoch;
+                            attacks[e.offset + i] = a;
+                        }
+                    }
+                    grown += (width > bits) as usize;
+                    break;
+                }
+            }
+            squares.push(e);
+        }
+        Tables { squares, attacks, grown }
+    }
+
+    /// How the row names its index, with the squares whose magic needed more bits.
+    fn how(&self) -> String {
+        if PEXT {
+            "pext".into()
+        } else {
+            format!("fancy magic, 128-bit multiply, {} sq. wider", self.grown)
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.attacks.len() * 16 + self.squares.len() * size_of::<Entry>()
+    }
+}
+
+/// A bent rider composed of rider tables, one record per (square, first step): where the step
+/// lands, and the outward rays from there (zero where the step leaves the board).
+struct Bent<const PEXT: bool> {
+    steps: Vec<[(usize, u128, u128); 4]>,
+    leaps: Vec<u128>,
+    /// The rider tables probed from each landing square: Fairy-Stockfish's horizontal and
+    /// vertical rook tables for the griffon, its bishop table for the rhino.
+    tables: Vec<Tables<PEXT>>,
+}
+
+impl<const PEXT: bool> Bent<PEXT> {
+    fn new(b: Board, first: [(i32, i32); 4], tables: Vec<Tables<PEXT>>) -> Self {
+        let mut steps = vec![];
+        let mut leaps = vec![];
+        for sq in 0..b.squares() {
+            let mut rec = [(sq, 0, 0); 4];
+            let mut l = 0;
+            for (i, &d) in first.iter().enumerate() {
+                if let Some(s) = b.at(sq, d) {
+                    l |= bit(s);
+                    let out = outward(d).iter().flat_map(|&o| b.ray(s, o)).fold(0, |m, t| m | bit(t));
+                    rec[i] = (s, bit(s), out);
+                }
+            }
+            steps.push(rec);
+            leaps.push(l);
+        }
+        Bent { steps, leaps, tables }
+    }
+
+    /// Every table probed from each landing square (branch-free: a blocked or missing step
+    /// masks its answer away), so a query is `4 x tables` probes.
+    #[inline(always)]
+    fn get(&self, sq: usize, occ: u128) -> u128 {
+        let mut a = self.leaps[sq];
+        for &(s, sbit, out) in &self.steps[sq] {
+            let keep = if occ & sbit == 0 { out } else { 0 };
+            let mut found = 0;
+            for t in &self.tables {
+                found |= t.get(s, occ);
+            }
+            a |= found & keep;
+        }
+        a
+    }
+
+    fn probes(&self) -> usize {
+        4 * self.tables.len()
+    }
+
+    /// The number of probes, the index and the squares of its tables that took more bits.
+    fn how(&self) -> String {
+        let grown: usize = self.tables.iter().map(|t| t.grown).sum();
+        format!(
+            "{} probes, {}",
+            self.probes(),
+            if PEXT { "pext".into() } else { format!("magic 128-bit, {grown} wider") }
+        )
+    }
+
+    fn bytes(&self) -> usize {
+        self.tables.iter().map(Tables::bytes).sum::<usize>()
+            + self.steps.len() * size_of::<[(usize, u128, u128); 4]>()
+            + self.leaps.len() * 16
+    }
+}
+
+/// A prototype, not a layout any engine uses: our chariot's two probes (the rank and the file)
+/// with 2-byte entries instead of 16-byte ones. The rank probe stores the rank's bits, shifted
+/// into place; the file probe stores the file's bits, spread onto the file through a 1,024-entry
+/// table. The index is the runtime's u128 magic hash.
+struct Narrow {
+    files: usize,
+    probes: Vec<[(u128, u128, u8, u32); 2]>,
+    entries: Vec<u16>,
+    spread: Vec<u128>,
+}
+
+impl Narrow {
+    fn build(b: Board, rng: &mut XorShift) -> Self {
+        let files = b.files as usize;
+        let mut probes = vec![];
+        let mut entries: Vec<u16> = vec![];
+        let mut stamp: Vec<u32> = vec![];
+        let mut epoch = 0;
+        for sq in 0..b.squares() {
+            let (file, rank) = (sq % files, sq / files);
+            let mut rec = [(0, 0, 0, 0); 2];
+            for (k, dirs) in [HORIZONTAL, VERTICAL].iter().enumerate() {
+                let m = slide_mask(b, sq, dirs);
+                let bits = m.count_ones().max(1);
+                let narrow = |a: u128| -> u16 {
+                    if k == 0 {
+                        (a >> (rank * files)) as u16
+                    } else {
+                        (0..b.ranks as usize).filter(|r| a >> (r * files + file) & 1 != 0).fold(0, |v, r| v | 1 << r)
+                    }
+                };
+                let mut subsets = vec![];
+                let mut sub = 0u128;
+                loop {
+                    subsets.push((sub, narrow(slide(b, sq, dirs, sub))));
+                    sub = sub.wrapping_sub(m) & m;
+                    if sub == 0 {
+                        break;
+                    }
+                }
+                let offset = entries.len();
+                let shift = (128 - bits) as u8;
+                entries.resize(offset + (1 << bits), 0);
+                stamp.resize(stamp.len().max(1 << bits), 0);
+                let magic = 'search: loop {
+                    let mut r = || rng.next().wrapping_mul(0x2545_f491_4f6c_dd1d);
+                    let magic = (r() & r() & r()) as u128 | ((r() & r() & r()) as u128) << 64;
+                    epoch += 1;
+                    for &(occ, a) in &subsets {
+                        let i = occ.magic_hash(magic, shift);
+                        if stamp[i] == epoch {
+                            if entries[offset + i] != a {
+                                continue 'search;
+                            }
+                        } else {
+                            stamp[i] = epoch;
+                            entries[offset + i] = a;
+                        }
+                    }
+                    break magic;
+                };
+                rec[k] = (m, magic, shift, offset as u32);
+            }
+            probes.push(rec);
+        }
+        let spread = (0..1usize << b.ranks)
+            .map(|v| (0..b.ranks as usize).filter(|r| v >> r & 1 != 0).fold(0u128, |s, r| s | 1 << (r * files)))
+            .collect();
+        Narrow { files, probes, entries, spread }
+    }
+
+    #[inline(always)]
+    fn get(&self, sq: usize, occ: u128) -> u128 {
+        let [(hm, hg, hs, ho), (vm, vg, vs, vo)] = self.probes[sq];
+        let h = self.entries[ho as usize + (occ & hm).magic_hash(hg, hs)] as u128;
+        let v = self.entries[vo as usize + (occ & vm).magic_hash(vg, vs)] as usize;
+        h << (sq / self.files * self.files) | self.spread[v] << (sq % self.files)
+    }
+
+    fn bytes(&self) -> usize {
+        self.entries.len() * 2 + self.spread.len() * 16 + self.probes.len() * size_of::<[(u128, u128, u8, u32); 2]>()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing.
+
+fn independent<B: Copy + Into<u128>>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> u128 {
+    queries.iter().fold(0, |acc, &(sq, occ)| acc ^ lookup(sq, occ).into())
+}
+
+/// The next square depends on the last answer, so no two lookups overlap. Squares are drawn
+/// below the last one, so `sq + 1` is still on the board and no modulo lengthens the chain.
+fn chained<B: Copy + Into<u128>>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> u128 {
+    let mut last = 0u128;
+    for &(sq, occ) in queries {
+        last = lookup(sq + (last & 1) as usize, occ).into();
+    }
+    last
+}
+
+/// Pseudo-random queries: a square below the board's last, occupancies about as dense as a
+/// middlegame (each square 3/8 of the time).
+fn queries(b: Board, rng: &mut XorShift) -> Vec<(usize, u128)> {
+    let board = if b.squares() == 128 { !0 } else { (1u128 << b.squares()) - 1 };
+    (0..QUERIES)
+        .map(|_| {
+            (
+                (rng.next() % (b.squares() as u64 - 1)) as usize,
+                (rng.squares() & (rng.squares() | rng.squares())).low_u128() & board,
+            )
+        })
+        .collect()
+}
+
+struct Row {
+    name: String,
+    independent: f64,
+    chain: f64,
+    bytes: usize,
+}
+
+fn report(title: &str, rows: &[Row], baseline: usize) {
+    let b = &rows[baseline];
+    println!("{title}");
+    println!(
+        "{:66} {:>9} {:>9} {:>8} {:>8} {:>12} {:>8}",
+        "", "ns indep", "ns chain", "x indep", "x chain", "bytes", "x bytes"
+    );
+    for r in rows {
+        println!(
+            "{:66} {:9.2} {:9.2} {:8.2} {:8.2} {:>12} {:8.3}",
+            r.name,
+            r.independent,
+            r.chain,
+            r.independent / b.independent,
+            r.chain / b.chain,
+            r.bytes,
+            r.bytes as f64 / b.bytes as f64
+        );
+    }
+    println!();
+}
+
+/// Checks a lookup against the reference on a sample of the queries.
+fn check(
+    name: &str,
+    q: &[(usize, u128)],
+    lookup: impl Fn(usize, u128) -> u128,
+    reference: impl Fn(usize, u128) -> u128,
+) {
+    for &(sq, occ) in q.iter().take(20_000) {
+        let (got, want) = (lookup(sq, occ), reference(sq, occ));
+        assert_eq!(got, want, "{name}: square {sq}, occupancy {occ:#x}");
+    }
+}
+
+fn main() {
+    let start = Instant::now();
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let xq = Board { files: 9, ranks: 10 };
+    let gr = Board { files: 10, ranks: 10 };
+    let bt = Board { files: 12, ranks: 10 };
+    let w = Color::White;
+
+    // The baselines.
+    let rook = |b: Board| move |sq: usize, occ: u128| slide(b, sq, &ORTHO, occ);
+    let chariot_magic = Tables::<false>::build(xq, |s| slide_mask(xq, s, &ORTHO), rook(xq), &mut rng);
+    let chariot_pext = Tables::<true>::build(xq, |s| slide_mask(xq, s, &ORTHO), rook(xq), &mut rng);
+    let cannon_magic =
+        Tables::<false>::build(xq, |s| slide_mask(xq, s, &ORTHO), |s, o| cannon_captures(xq, s, o), &mut rng);
+    let cannon_pext =
+        Tables::<true>::build(xq, |s| slide_mask(xq, s, &ORTHO), |s, o| cannon_captures(xq, s, o), &mut rng);
+    let horse_magic = Tables::<false>::build(xq, |s| horse_mask(xq, s), |s, o| horse(xq, s, o), &mut rng);
+    let horse_pext = Tables::<true>::build(xq, |s| horse_mask(xq, s), |s, o| horse(xq, s, o), &mut rng);
+    let grook_magic = Tables::<false>::build(gr, |s| slide_mask(gr, s, &ORTHO), rook(gr), &mut rng);
+    let grook_pext = Tables::<true>::build(gr, |s| slide_mask(gr, s, &ORTHO), rook(gr), &mut rng);
+    let bishop = |b: Board| move |sq: usize, occ: u128| slide(b, sq, &DIAG, occ);
+    let gbishop_magic = Tables::<false>::build(gr, |s| slide_mask(gr, s, &DIAG), bishop(gr), &mut rng);
+    let gbishop_pext = Tables::<true>::build(gr, |s| slide_mask(gr, s, &DIAG), bishop(gr), &mut rng);
+    // Bent riders: Fairy-Stockfish's rider tables on 12x10.
+    fn riders<const P: bool>(bt: Board, rng: &mut XorShift) -> (Vec<Tables<P>>, Vec<Tables<P>>) {
+        let h = Tables::<P>::build(bt, |s| slide_mask(bt, s, &HORIZONTAL), |s, o| slide(bt, s, &HORIZONTAL, o), rng);
+        let v = Tables::<P>::build(bt, |s| slide_mask(bt, s, &VERTICAL), |s, o| slide(bt, s, &VERTICAL, o), rng);
+        let b = Tables::<P>::build(bt, |s| slide_mask(bt, s, &DIAG), |s, o| slide(bt, s, &DIAG, o), rng);
+        (vec![h, v], vec![b])
+    }
+    let (rook_hv, bishop_t) = riders::<false>(bt, &mut rng);
+    let griffon_magic = Bent::new(bt, DIAG, rook_hv);
+    let rhino_magic = Bent::new(bt, ORTHO, bishop_t);
+    let (rook_hv, bishop_t) = riders::<true>(bt, &mut rng);
+    let griffon_pext = Bent::new(bt, DIAG, rook_hv);
+    let rhino_pext = Bent::new(bt, ORTHO, bishop_t);
+    let narrow_chariot = Narrow::build(xq, &mut rng);
+    let narrow_grook = Narrow::build(gr, &mut rng);
+    let built = start.elapsed().as_secs_f64();
+
+    // Our lookups.
+    let chariot = |sq, occ| xiangqi::attacks(xiangqi::Piece::Chariot, w, sq, occ);
+    let cannon = |sq, occ| xiangqi::attacks(xiangqi::Piece::Cannon, w, sq, occ);
+    let cannon_quiet = |sq, occ| xiangqi::quiets(xiangqi::Piece::Cannon, w, sq, occ);
+    let xhorse = |sq, occ| xiangqi::attacks(xiangqi::Piece::Horse, w, sq, occ);
+    let grook = |sq, occ| grand::attacks(grand::Piece::Rook, w, sq, occ);
+    let gbishop = |sq, occ| grand::attacks(grand::Piece::Bishop, w, sq, occ);
+    let griffon = |sq, occ| bentriders::attacks(bentriders::Piece::Griffon, w, sq, occ);
+    let rhino = |sq, occ| bentriders::attacks(bentriders::Piece::Rhino, w, sq, occ);
+
+    let qx = queries(xq, &mut rng);
+    let qg = queries(gr, &mut rng);
+    let qb = queries(bt, &mut rng);
+
+    // Everyone must agree with the reference before anyone is timed. Our cannon's captures
+    // may list the empty squares between screen and target (the caller masks with enemies).
+    check("chariot", &qx, chariot, rook(xq));
+    check("chariot magic", &qx, |s, o| chariot_magic.get(s, o), rook(xq));
+    check("chariot pext", &qx, |s, o| chariot_pext.get(s, o), rook(xq));
+    check("cannon quiets", &qx, cannon_quiet, rook(xq));
+    check("cannon", &qx, |s, o| cannon(s, o) & o, |s, o| cannon_captures(xq, s, o) & o);
+    check("cannon magic", &qx, |s, o| cannon_magic.get(s, o) & o, |s, o| cannon(s, o) & o);
+    check("cannon pext", &qx, |s, o| cannon_pext.get(s, o) & o, |s, o| cannon(s, o) & o);
+    check("horse", &qx, xhorse, |s, o| horse(xq, s, o));
+    check("horse magic", &qx, |s, o| horse_magic.get(s, o), |s, o| horse(xq, s, o));
+    check("horse pext", &qx, |s, o| horse_pext.get(s, o), |s, o| horse(xq, s, o));
+    check("grand rook", &qg, grook, rook(gr));
+    check("chariot, 2-byte entries", &qx, |s, o| narrow_chariot.get(s, o), rook(xq));
+    check("grand rook, 2-byte entries", &qg, |s, o| narrow_grook.get(s, o), rook(gr));
+    check("grand rook magic", &qg, |s, o| grook_magic.get(s, o), rook(gr));
+    check("grand rook pext", &qg, |s, o| grook_pext.get(s, o), rook(gr));
+    check("grand bishop", &qg, gbishop, bishop(gr));
+    check("grand bishop magic", &qg, |s, o| gbishop_magic.get(s, o), bishop(gr));
+    check("grand bishop pext", &qg, |s, o| gbishop_pext.get(s, o), bishop(gr));
+    let griffon_ref = |s, o| bent(bt, s, &DIAG, o);
+    let rhino_ref = |s, o| bent(bt, s, &ORTHO, o);
+    check("griffon", &qb, griffon, griffon_ref);
+    check("griffon composed", &qb, |s, o| griffon_magic.get(s, o), griffon_ref);
+    check("griffon composed pext", &qb, |s, o| griffon_pext.get(s, o), griffon_ref);
+    check("rhino", &qb, rhino, rhino_ref);
+    check("rhino composed", &qb, |s, o| rhino_magic.get(s, o), rhino_ref);
+    check("rhino composed pext", &qb, |s, o| rhino_pext.get(s, o), rhino_ref);
+
+    println!(
+        "{QUERIES} queries of each kind, best of 7 runs; baselines built and checked in {built:.1} s; PEXT: {}\n",
+        if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+            "the BMI2 instruction"
+        } else {
+            "the runtime's portable loop (run with RUSTFLAGS=\"-C target-feature=+bmi2\" for the instruction)"
+        }
+    );
+
+    macro_rules! row {
+        ($q:expr, $name:expr, $bytes:expr, $f:expr) => {{
+            let f = $f;
+            Row {
+                name: $name.to_string(),
+                independent: time(|| independent($q, &f)),
+                chain: time(|| chained($q, &f)),
+                bytes: $bytes,
+            }
+        }};
+    }
+
+    // Our bytes, read from the generated sources (see `ours`).
+    let src_x = include_str!("../src/xiangqi.rs");
+    let src_g = include_str!("../src/grand.rs");
+    let src_b = include_str!("../src/bentriders.rs");
+    let src_c = include_str!("../src/chess.rs");
+    let ours_bytes = |src: &str, kind: usize, piece: usize, word: usize| ours(src, kind, piece, word);
+    let (quiet, capture) = (0, 1);
+
+    // u128 against the chess rook: our tables only, in one run.
+    let qc: Vec<(usize, u64)> =
+        (0..QUERIES).map(|_| ((rng.next() % 63) as usize, rng.next() & (rng.next() | rng.next()))).collect();
+    let chess_rook = |s, o| chess::attacks(chess::Piece::Rook, w, s, o);
+    report(
+        "u128 lookups against the chess rook (our tables)",
+        &[
+            row!(
+                &qc,
+                "rook, chess 8x8 u64 (baseline)",
+                ours_bytes(src_c, capture, chess::Piece::Rook as usize, 8),
+                chess_rook
+            ),
+            row!(
+                &qx,
+                "chariot, xiangqi 9x10 u128",
+                ours_bytes(src_x, capture, xiangqi::Piece::Chariot as usize, 16),
+                chariot
+            ),
+            row!(&qg, "rook, grand 10x10 u128", ours_bytes(src_g, capture, grand::Piece::Rook as usize, 16), grook),
+            row!(&qx, "prototype: chariot, 2 probes, 2-byte entries", narrow_chariot.bytes(), |s, o| narrow_chariot
+                .get(s, o)),
+            row!(&qg, "prototype: grand rook, 2 probes, 2-byte entries", narrow_grook.bytes(), |s, o| narrow_grook
+                .get(s, o)),
+        ],
+        0,
+    );
+    report(
+        "xiangqi chariot R (9x10)",
+        &[
+            row!(&qx, format!("chariot: {} (baseline)", chariot_magic.how()), chariot_magic.bytes(), |s, o| {
+                chariot_magic.get(s, o)
+            }),
+            row!(&qx, "chariot: pext, full attack sets", chariot_pext.bytes(), |s, o| chariot_pext.get(s, o)),
+            row!(
+                &qx,
+                "chariot: ours, xiangqi",
+                ours_bytes(src_x, capture, xiangqi::Piece::Chariot as usize, 16),
+                chariot
+            ),
+            row!(
+                &qx,
+                "cannon quiets (mR): ours, xiangqi",
+                ours_bytes(src_x, quiet, xiangqi::Piece::Cannon as usize, 16),
+                cannon_quiet
+            ),
+        ],
+        0,
+    );
+    report(
+        "xiangqi cannon captures cpR (9x10)",
+        &[
+            row!(&qx, format!("cannon: {} (baseline)", cannon_magic.how()), cannon_magic.bytes(), |s, o| cannon_magic
+                .get(s, o)),
+            row!(&qx, "cannon: pext, full attack sets", cannon_pext.bytes(), |s, o| cannon_pext.get(s, o)),
+            row!(&qx, "cannon: ours, xiangqi", ours_bytes(src_x, capture, xiangqi::Piece::Cannon as usize, 16), cannon),
+        ],
+        0,
+    );
+    report(
+        "xiangqi horse [W-F] (9x10)",
+        &[
+            row!(&qx, format!("horse: {} (baseline)", horse_magic.how()), horse_magic.bytes(), |s, o| horse_magic
+                .get(s, o)),
+            row!(&qx, "horse: pext, full attack sets", horse_pext.bytes(), |s, o| horse_pext.get(s, o)),
+            row!(&qx, "horse: ours, xiangqi", ours_bytes(src_x, capture, xiangqi::Piece::Horse as usize, 16), xhorse),
+        ],
+        0,
+    );
+    report(
+        "grand rook R (10x10)",
+        &[
+            row!(&qg, format!("rook: {} (baseline)", grook_magic.how()), grook_magic.bytes(), |s, o| grook_magic
+                .get(s, o)),
+            row!(&qg, "rook: pext, full attack sets", grook_pext.bytes(), |s, o| grook_pext.get(s, o)),
+            row!(&qg, "rook: ours, grand", ours_bytes(src_g, capture, grand::Piece::Rook as usize, 16), grook),
+        ],
+        0,
+    );
+    report(
+        "grand bishop B (10x10)",
+        &[
+            row!(&qg, format!("bishop: {} (baseline)", gbishop_magic.how()), gbishop_magic.bytes(), |s, o| {
+                gbishop_magic.get(s, o)
+            }),
+            row!(&qg, "bishop: pext, full attack sets", gbishop_pext.bytes(), |s, o| gbishop_pext.get(s, o)),
+            row!(&qg, "bishop: ours, grand", ours_bytes(src_g, capture, grand::Piece::Bishop as usize, 16), gbishop),
+        ],
+        0,
+    );
+    let g = bentriders::Piece::Griffon as usize;
+    report(
+        "griffon [F?R] (12x10)",
+        &[
+            row!(
+                &qb,
+                format!("griffon: composed, {} (baseline)", griffon_magic.how()),
+                griffon_magic.bytes(),
+                |s, o| griffon_magic.get(s, o)
+            ),
+            row!(&qb, format!("griffon: composed, {}", griffon_pext.how()), griffon_pext.bytes(), |s, o| griffon_pext
+                .get(s, o)),
+            row!(&qb, "griffon: ours, bentriders (4 probes)", ours_bytes(src_b, capture, g, 16), griffon),
+        ],
+        0,
+    );
+    let r = bentriders::Piece::Rhino as usize;
+    report(
+        "rhino [W?B] (12x10)",
+        &[
+            row!(&qb, format!("rhino: composed, {} (baseline)", rhino_magic.how()), rhino_magic.bytes(), |s, o| {
+                rhino_magic.get(s, o)
+            }),
+            row!(&qb, format!("rhino: composed, {}", rhino_pext.how()), rhino_pext.bytes(), |s, o| rhino_pext
+                .get(s, o)),
+            row!(&qb, "rhino: ours, bentriders (4 probes)", ours_bytes(src_b, capture, r, 16), rhino),
+        ],
+        0,
+    );
+}
+
+/// Our bytes for one (kind, piece), White, read from a generated module's source: every
+/// distinct table its probes index (`1 << index bits` entries of `word` bytes, counted whole
+/// even where the packing overlaps it with other tables, so an upper bound) plus its block of
+/// slots (`size_of::<Slot<Bitboard, N>>()` a square).
+fn ours(src: &str, kind: usize, piece: usize, word: usize) -> usize {
+    // `const BLOCKS`: one line a kind, `[white, black]` a piece.
+    let blocks = &src[src.find("const BLOCKS").expect("BLOCKS")..];
+    let line =
+        blocks.lines().filter(|l| l.trim_start().starts_with('[') && l.contains("], [")).nth(kind).expect("kind");
+    let pairs: Vec<usize> = line
+        .split("//")
+        .next()
+        .unwrap()
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let block = pairs[2 * piece];
+    let Some(at) = src.find(&format!("static BLOCK_{block}: [Slot<Bitboard, ")) else {
+        return 0; // a block of plain sets or nothing: no probes
+    };
+    let body = &src[at..];
+    let probes: usize = body["static BLOCK_".len()..]
+        .split("Slot<Bitboard, ")
+        .nth(1)
+        .unwrap()
+        .split('>')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let body = &body[..body.find("\n];").unwrap()];
+    let mut tables = std::collections::BTreeMap::new();
+    let mut squares = 0;
+    for l in body.lines() {
+        if l.trim_start().starts_with("Slot::new(") {
+            squares += 1;
+        }
+        if let Some(args) = l.trim_start().strip_prefix("Probe::new(") {
+            let a: Vec<&str> = args.trim_end_matches("),").split(", ").collect();
+            let shift: u32 = a[2].parse().unwrap();
+            let offset: usize = a[3].parse().unwrap();
+            tables.insert(offset, 1usize << (word as u32 * 8 - shift));
+        }
+    }
+    let magic = if word == 8 { size_of::<Probe<u64>>() } else { size_of::<Probe<u128>>() };
+    let slot = (word + probes * magic).div_ceil(16) * 16;
+    tables.values().sum::<usize>() * word + squares * slot
+}

@@ -1,0 +1,58 @@
+//! The generated `Square` type (checked, parsed, displayed) and the colour-free calls of pieces
+//! whose moves are the same for both colours.
+
+mod rng;
+
+use fairy_magic_generated::{chess, wide, xiangqi};
+use rng::XorShift;
+
+/// Every square's name parses back to it; names off the board or malformed do not parse.
+macro_rules! squares_round_trip {
+    ($module:ident, $last:expr, $off:expr) => {{
+        use $module::{Square, FILES, SQUARES};
+        let all: Vec<Square> = Square::all().collect();
+        assert_eq!(all.len(), SQUARES);
+        for (index, &square) in all.iter().enumerate() {
+            assert_eq!(Square::new(index), Some(square));
+            assert_eq!(square.index(), index);
+            assert_eq!(square.rank() * FILES + square.file(), index);
+            assert_eq!(Square::at(square.file(), square.rank()), Some(square));
+            assert_eq!(square.to_string().parse::<Square>(), Ok(square));
+        }
+        assert_eq!(Square::new(SQUARES), None);
+        assert_eq!(all[SQUARES - 1].to_string(), $last);
+        for bad in ["", "a", "1", "a0", "a01", "A1", "a1 ", " a1", "é1", "a+1", $off] {
+            assert!(bad.parse::<Square>().is_err(), "{bad:?} parsed");
+        }
+    }};
+}
+
+#[test]
+fn every_square_has_a_name_that_parses_back() {
+    squares_round_trip!(chess, "h8", "i1");
+    squares_round_trip!(xiangqi, "i10", "a11");
+    squares_round_trip!(wide, "p8", "a9");
+    assert_eq!("e4".parse::<chess::Square>().map(|s| s.index()), Ok(28));
+}
+
+#[test]
+fn colour_free_calls_answer_as_both_colours_do() {
+    let mut rng = XorShift(0x5eed_0011);
+    for _ in 0..10_000 {
+        let square = (rng.next() % 64) as usize;
+        let occupied = rng.next() & rng.next();
+        let rook = chess::rook_attacks(square, occupied);
+        assert_eq!(rook, chess::attacks(chess::Piece::Rook, chess::Color::White, square, occupied));
+        assert_eq!(rook, chess::attacks(chess::Piece::Rook, chess::Color::Black, square, occupied));
+        assert_eq!(
+            chess::knight_quiets(square, occupied),
+            chess::quiets(chess::Piece::Knight, chess::Color::Black, square, occupied)
+        );
+        let square = (rng.next() % 90) as usize;
+        let occupied = rng.squares().low_u128() & ((1u128 << 90) - 1);
+        assert_eq!(
+            xiangqi::cannon_attacks(square, occupied),
+            xiangqi::attacks(xiangqi::Piece::Cannon, xiangqi::Color::Black, square, occupied)
+        );
+    }
+}
