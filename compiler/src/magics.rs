@@ -14,9 +14,13 @@ use crate::error::Error;
 use crate::lookups::Lookup;
 
 /// The type a board's bitboards are emitted as: `u64`, `u128` or `Bitboard256`.
-pub trait Word: Bitboard {
+pub trait Word: Bitboard + std::hash::Hash {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
+    /// Whether the module stores its attack table numbered: entries as `u16` numbers of the
+    /// table's distinct sets ([`crate::tables::Numbered`]). Only `Bitboard256`, whose 32-byte
+    /// entries would not stay in any cache.
+    const NUMBERED: bool = false;
     /// The set as this word; squares beyond its width are dropped (its boards have none).
     fn from_squares(squares: Squares) -> Self;
     /// The set as the compiler's own [`Squares`].
@@ -76,6 +80,7 @@ impl Word for u128 {
 /// square is written `0`, so that a mask or magic shows at a glance which words it touches.
 impl Word for Squares {
     const TYPE: &'static str = "Bitboard256";
+    const NUMBERED: bool = true;
     fn from_squares(squares: Squares) -> Self {
         squares
     }

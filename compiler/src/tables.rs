@@ -29,10 +29,48 @@ pub struct Tables<B> {
     pub answers: Vec<Block<B>>,
     /// Every lookup's table, packed into one array (`pack.rs`).
     pub table: Vec<B>,
+    /// The same table numbered, as the module stores it where [`Word::NUMBERED`].
+    pub numbered: Option<Numbered<B>>,
     /// Per lookup of the plan: its magic and where its table starts.
     pub found: Vec<(Found<B>, u32)>,
     /// The probe that pads a square out to its block's width: it reads an empty entry.
     pub padding: Probe<B>,
+}
+
+/// An attack table as numbers of its distinct sets: `sets[entries[i] as usize]` is entry `i`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbered<B> {
+    /// One number an entry.
+    pub entries: Vec<u16>,
+    /// The distinct sets in the order they first appear, so that a lookup's sets lie together.
+    pub sets: Vec<B>,
+}
+
+impl<B: Word> Numbered<B> {
+    /// `table` numbered; an error past 65,536 distinct sets, more than a `u16` numbers.
+    pub fn new(table: &[B]) -> Result<Numbered<B>, Error> {
+        let mut number_of: HashMap<B, u16> = HashMap::new();
+        let mut numbered = Numbered { entries: Vec::with_capacity(table.len()), sets: Vec::new() };
+        for &set in table {
+            let next = numbered.sets.len();
+            let number = match number_of.get(&set) {
+                Some(&n) => n,
+                None => {
+                    let n = u16::try_from(next).map_err(|_| {
+                        Error::Limit(format!(
+                            "the attack table holds more than {} distinct sets, more than a u16 numbers: lower max-bits or split the variant",
+                            u16::MAX as usize + 1
+                        ))
+                    })?;
+                    numbered.sets.push(set);
+                    number_of.insert(set, n);
+                    n
+                }
+            };
+            numbered.entries.push(number);
+        }
+        Ok(numbered)
+    }
 }
 
 /// How the generated module stores a block.
@@ -74,10 +112,15 @@ impl<B: Word> Block<B> {
         &self.checks[square * self.check_width..(square + 1) * self.check_width]
     }
 
-    /// The answer of the generated code: the runtime's own functions on the same data.
-    pub fn lookup(&self, how: Index, square: usize, table: &[B], occupied: B) -> B {
-        fairy_magic_runtime::lookup(how, self.leaps[square], self.probes(square), table, occupied)
-            | fairy_magic_runtime::check(self.checks(square), occupied)
+    /// The answer of the generated code: the runtime's own functions on the same data, the
+    /// numbered table where the module stores one.
+    pub fn lookup(&self, how: Index, square: usize, table: &[B], numbered: Option<&Numbered<B>>, occupied: B) -> B {
+        let (leaps, probes) = (self.leaps[square], self.probes(square));
+        let probed = match numbered {
+            None => fairy_magic_runtime::lookup(how, leaps, probes, table, occupied),
+            Some(n) => fairy_magic_runtime::lookup_sets(how, leaps, probes, &n.entries, &n.sets, occupied),
+        };
+        probed | fairy_magic_runtime::check(self.checks(square), occupied)
     }
 
     /// How the generated module stores this block: what it holds decides how little it needs.
@@ -243,7 +286,9 @@ pub fn build<B: Word>(
             next
         });
     }
-    let tables = Tables { index: settings.index, kinds: kinds.to_vec(), blocks, answers, table, found, padding };
+    let numbered = if B::NUMBERED { Some(Numbered::new(&table)?) } else { None };
+    let tables =
+        Tables { index: settings.index, kinds: kinds.to_vec(), blocks, answers, table, numbered, found, padding };
     verify(board, pieces, moves, reach, &tables, settings.verify)?;
     Ok(tables)
 }
@@ -256,7 +301,10 @@ impl<B: Word> Tables<B> {
 
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
-        self.block(id).lookup(self.index, id.square as usize, &self.table, B::from_squares(occupied)).to_squares()
+        let square = id.square as usize;
+        self.block(id)
+            .lookup(self.index, square, &self.table, self.numbered.as_ref(), B::from_squares(occupied))
+            .to_squares()
     }
 }
 
@@ -388,6 +436,14 @@ fn relevant(moves: &PieceMoves, kind: TableKind) -> PieceMoves {
 mod tests {
     use super::*;
     use crate::{betza, legs, lookups, paths};
+
+    #[test]
+    fn numbering_keeps_each_set_once_in_first_seen_order() {
+        let (a, b) = (bit(3), bit(200));
+        let numbered = Numbered::new(&[a, b, a, Squares::EMPTY, b]).unwrap();
+        assert_eq!(numbered.entries, [0, 1, 0, 2, 1]);
+        assert_eq!(numbered.sets, [a, b, Squares::EMPTY]);
+    }
 
     /// The check must be able to fail: a table with one wrong entry is refused.
     #[test]

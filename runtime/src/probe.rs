@@ -101,6 +101,12 @@ impl<B: Bitboard, const N: usize> Slot<B, N> {
     pub fn lookup(&self, how: Index, table: &[B], occupied: B) -> B {
         lookup(how, self.leaps, &self.probes, table, occupied)
     }
+
+    /// The destinations for this occupancy from numbered entries: see [`lookup_sets`].
+    #[inline(always)]
+    pub fn lookup_sets(&self, how: Index, entries: &[u16], sets: &[B], occupied: B) -> B {
+        lookup_sets(how, self.leaps, &self.probes, entries, sets, occupied)
+    }
 }
 
 /// `leaps` plus what every probe finds in `table` for this occupancy.
@@ -112,6 +118,27 @@ pub fn lookup<B: Bitboard>(how: Index, leaps: B, probes: &[Probe<B>], table: &[B
     let mut found = leaps;
     for p in probes {
         found |= table[p.index(how, occupied)];
+    }
+    found
+}
+
+/// `leaps` plus the set every probe's entry names: each entry is the number of its set in
+/// `sets`, the table's distinct answers. Modules on boards of over 128 squares store their
+/// tables so: a 32-byte set an entry makes tables too large for any cache, and a lookup's
+/// entries hold few distinct sets (a slider's answer depends only on the first blocker of
+/// each of its lines, not on the squares behind it).
+#[inline(always)]
+pub fn lookup_sets<B: Bitboard>(
+    how: Index,
+    leaps: B,
+    probes: &[Probe<B>],
+    entries: &[u16],
+    sets: &[B],
+    occupied: B,
+) -> B {
+    let mut found = leaps;
+    for p in probes {
+        found |= sets[entries[p.index(how, occupied)] as usize];
     }
     found
 }
@@ -153,6 +180,14 @@ mod tests {
         let padded = Slot::new(0b1u64, [Probe::new(0b10u64, 1 << 62, 63, 0), Probe::new(0, 0, 63, 0)]);
         assert_eq!(padded.lookup(Index::Magic, &table, 0b10), 0b1101);
         assert_eq!(Slot::<u64, 0>::new(0b1, []).lookup(Index::Magic, &table, u64::MAX), 0b1);
+    }
+
+    #[test]
+    fn numbered_entries_read_their_sets() {
+        let (entries, sets) = ([1u16, 0], [0b100u64, 0b1000]);
+        let slot = Slot::new(0b1u64, [Probe::new(0b10u64, 1 << 62, 63, 0)]);
+        assert_eq!(slot.lookup_sets(Index::Magic, &entries, &sets, 0), 0b1001);
+        assert_eq!(slot.lookup_sets(Index::Magic, &entries, &sets, 0b10), 0b101);
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub(super) fn code<B: Word>(
         let probed = match block.storage() {
             Storage::Nothing => quote!(#nothing),
             Storage::Leaps => quote!(#name[square]),
+            Storage::Slots if tables.numbered.is_some() => {
+                quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied))
+            }
             Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
         };
         if block.check_width > 0 {
@@ -124,17 +127,32 @@ pub(super) fn code<B: Word>(
         Index::Split32 => quote!(Index::Split32),
         Index::Pext => quote!(Index::Pext),
     };
-    let attacks_static = if any_probes {
-        quote! {
+    let attacks_static = match (any_probes, &tables.numbered) {
+        (false, _) => quote!(),
+        (true, None) => quote! {
             /// How every probe forms its index: the magics below were found for it.
             const INDEX: Index = #index;
 
             /// Every lookup's table, overlapping where their entries agree.
             #[rustfmt::skip]
             static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
+        },
+        (true, Some(numbered)) => {
+            let sets = number(numbered.sets.len());
+            quote! {
+                /// How every probe forms its index: the magics below were found for it.
+                const INDEX: Index = #index;
+
+                /// Every lookup's table, overlapping where their entries agree; an entry is the
+                /// number of its set in `SETS`, which keeps the tables small enough for the caches.
+                #[rustfmt::skip]
+                static ATTACKS: [u16; #attacks] = __FAIRY_MAGIC_ATTACKS;
+
+                /// The distinct sets of `ATTACKS`, in the order they first appear.
+                #[rustfmt::skip]
+                static SETS: [Bitboard; #sets] = __FAIRY_MAGIC_SETS;
+            }
         }
-    } else {
-        quote!()
     };
 
     let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {

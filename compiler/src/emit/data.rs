@@ -7,7 +7,7 @@ use std::fmt::{self, Write as _};
 use crate::between::Between;
 use crate::indices::Indices;
 use crate::magics::Word;
-use crate::tables::{Block, Tables};
+use crate::tables::{Block, Numbered, Tables};
 use crate::variant::Variant;
 
 use super::header::kind_name;
@@ -121,11 +121,25 @@ const RUN: usize = 8;
 
 /// Attack entries are most of a module: written short (`0x1c`, `0`) so the file stays small,
 /// in runs of eight named by the index of their first entry.
+/// A numbered table's entries are its set numbers.
 pub(super) fn attacks_data<B: Word>(tables: &Tables<B>) -> Result<String, fmt::Error> {
+    let cells: Vec<String> = match &tables.numbered {
+        None => tables.table.iter().map(|w| w.short()).collect(),
+        Some(n) => n.entries.iter().map(u16::to_string).collect(),
+    };
+    runs(&cells)
+}
+
+/// A numbered table's distinct sets, written short like attack entries.
+pub(super) fn sets_data<B: Word>(numbered: &Numbered<B>) -> Result<String, fmt::Error> {
+    runs(&numbered.sets.iter().map(|w| w.short()).collect::<Vec<_>>())
+}
+
+/// Cells in runs of [`RUN`], each run named by the index of its first cell.
+fn runs(cells: &[String]) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
-    for (i, run) in tables.table.chunks(RUN).enumerate() {
-        let cells: Vec<String> = run.iter().map(|w| w.short()).collect();
-        wrapped(&mut s, "    ", &cells, &(i * RUN).to_string())?;
+    for (i, run) in cells.chunks(RUN).enumerate() {
+        wrapped(&mut s, "    ", run, &(i * RUN).to_string())?;
     }
     s.push(']');
     Ok(s)

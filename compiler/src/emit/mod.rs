@@ -102,7 +102,10 @@ fn statistics<B: Word>(m: &Module<B>) -> Statistics {
         pieces: m.variant.pieces.len(),
         lookups: m.plan.lookups.len(),
         attack_entries: m.tables.table.len(),
-        attack_bytes: m.tables.table.len() * word,
+        attack_bytes: match &m.tables.numbered {
+            None => m.tables.table.len() * word,
+            Some(n) => n.entries.len() * std::mem::size_of::<u16>() + n.sets.len() * word,
+        },
         slot_bytes: header::slot_bytes(m.tables),
         checks,
         check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::Check<B>>(),
@@ -149,6 +152,9 @@ fn placeholders<B: Word>(m: &Module<B>) -> Result<Vec<(String, String)>, fmt::Er
     let mut all = vec![("__FAIRY_MAGIC_BLOCKS".to_string(), data::blocks_data(variant, tables)?)];
     if tables.answers.iter().any(|b| b.width > 0) {
         all.push(("__FAIRY_MAGIC_ATTACKS".to_string(), data::attacks_data(tables)?));
+        if let Some(numbered) = &tables.numbered {
+            all.push(("__FAIRY_MAGIC_SETS".to_string(), data::sets_data(numbered)?));
+        }
     }
     if !m.between.grids.is_empty() {
         all.push(("__FAIRY_MAGIC_BETWEEN".to_string(), data::between_sets_data::<B>(m.between)?));
