@@ -389,34 +389,76 @@ fn mask_of(gates: &[Gate]) -> Squares {
 }
 
 /// Merges the pair sharing the most squares (then: whose union is closest to an even share of
-/// the bits) until at most `limit` groups remain or no pair fits the budget.
+/// the bits; then the first pair in order) until at most `limit` groups remain or no pair fits
+/// the budget.
+///
+/// Each group remembers its best partner among the groups after it, so a merge rescans only the
+/// rows it touched: a piece with thousands of rides (`[Q-sQ-sQ]` on 8x8) once spent minutes here
+/// rescanning every pair after every merge.
 fn merge_greedily(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
-    let total = groups.iter().fold(0, |m, g| m | mask_of(g)).count_ones();
+    let mut masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
+    let total = masks.iter().fold(0, |m, &g| m | g).count_ones();
     let target = total as f64 / (total as f64 / max_bits as f64).ceil().max(1.0);
+    let score = |a: Squares, b: Squares| -> Option<PairScore> {
+        let bits = (a | b).count_ones();
+        // Lower `off` is better: the scaled distance from the even share.
+        (bits <= max_bits)
+            .then(|| PairScore { shared: (a & b).count_ones(), off: ((bits as f64 - target).abs() * 1000.0) as u64 })
+    };
+    let row = |masks: &[Squares], i: usize| -> Option<(PairScore, usize)> {
+        (i + 1..masks.len())
+            .filter_map(|j| score(masks[i], masks[j]).map(|s| (s, j)))
+            .fold(None, |best, next| keep_first_best(best, Some(next)))
+    };
+    let mut partners: Vec<Option<(PairScore, usize)>> = (0..masks.len()).map(|i| row(&masks, i)).collect();
     while groups.len() > limit {
-        let masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
-        let mut best: Option<(u32, u64, usize, usize)> = None;
-        for i in 0..groups.len() {
-            for j in i + 1..groups.len() {
-                let bits = (masks[i] | masks[j]).count_ones();
-                if bits > max_bits {
-                    continue;
-                }
-                let shared = (masks[i] & masks[j]).count_ones();
-                // Lower is better: scaled distance from the even share.
-                let off = ((bits as f64 - target).abs() * 1000.0) as u64;
-                let better = match best {
-                    None => true,
-                    Some((s, o, _, _)) => shared > s || (shared == s && off < o),
-                };
-                if better {
-                    best = Some((shared, off, i, j));
-                }
-            }
-        }
-        let Some((_, _, i, j)) = best else { return };
+        let best = partners
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|(s, j)| (s, (i, j))))
+            .fold(None, |best, next| keep_first_best(best, Some(next)));
+        let Some((_, (i, j))) = best else { return };
         let merged = groups.remove(j);
         groups[i].extend(merged);
+        masks[i] |= masks.remove(j);
+        partners.remove(j);
+        // Positions after `j` move down one.
+        let shift = |found: Option<(PairScore, usize)>| found.map(|(s, p)| (s, if p > j { p - 1 } else { p }));
+        for k in 0..partners.len() {
+            partners[k] = match partners[k] {
+                // Its partner is gone or has changed: look again.
+                Some((_, p)) if p == j || (k < i && p == i) => row(&masks, k),
+                // The merged group may now be a better partner for a group before it.
+                found if k < i => keep_first_best(shift(found), score(masks[k], masks[i]).map(|s| (s, i))),
+                found => shift(found),
+            };
+        }
+        partners[i] = row(&masks, i);
+    }
+}
+
+/// How good a merge of two groups is: more shared squares, then a union closer to the even share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairScore {
+    shared: u32,
+    off: u64,
+}
+
+impl PairScore {
+    fn beats(self, other: PairScore) -> bool {
+        self.shared > other.shared || (self.shared == other.shared && self.off < other.off)
+    }
+}
+
+/// The better of two candidates, the earlier (`best`, or the lower position) on a tie.
+fn keep_first_best<T: Ord + Copy>(
+    best: Option<(PairScore, T)>,
+    next: Option<(PairScore, T)>,
+) -> Option<(PairScore, T)> {
+    match (best, next) {
+        (Some(b), Some(n)) if n.0.beats(b.0) || (!b.0.beats(n.0) && n.1 < b.1) => Some(n),
+        (None, n) => n,
+        (b, _) => b,
     }
 }
 
@@ -495,6 +537,58 @@ mod tests {
     fn moves_of(text: &str, square: &str) -> Vec<PathMove> {
         let moves = legs::moves(&betza::parse(text).unwrap(), Color::White).unwrap();
         paths::path_moves(BOARD, &moves, BOARD.parse_square(square).unwrap())
+    }
+
+    /// The first way merging was written: every pair scored again after every merge.
+    fn merge_by_rescanning(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
+        let total = groups.iter().fold(0, |m, g| m | mask_of(g)).count_ones();
+        let target = total as f64 / (total as f64 / max_bits as f64).ceil().max(1.0);
+        while groups.len() > limit {
+            let masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
+            let mut best: Option<(u32, u64, usize, usize)> = None;
+            for i in 0..groups.len() {
+                for j in i + 1..groups.len() {
+                    let bits = (masks[i] | masks[j]).count_ones();
+                    if bits > max_bits {
+                        continue;
+                    }
+                    let shared = (masks[i] & masks[j]).count_ones();
+                    let off = ((bits as f64 - target).abs() * 1000.0) as u64;
+                    if best.is_none_or(|(s, o, _, _)| shared > s || (shared == s && off < o)) {
+                        best = Some((shared, off, i, j));
+                    }
+                }
+            }
+            let Some((_, _, i, j)) = best else { return };
+            let merged = groups.remove(j);
+            groups[i].extend(merged);
+        }
+    }
+
+    #[test]
+    fn merging_remembers_partners_and_chooses_as_a_full_rescan_does() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for case in 0..300usize {
+            // Few squares, so that ties (same shared count, same distance) are common.
+            let squares = 6 + (case % 20) as u64;
+            let gates: Vec<Vec<Gate>> = (0..2 + case % 40)
+                .map(|dest| {
+                    let path = (next() & next() | 1 << (next() % squares)) as Squares & ((1 << squares) - 1);
+                    vec![Gate { dest: dest as u8, path, required: 0, rule: Rule::Exact }]
+                })
+                .collect();
+            let (bits, limit) = (4 + (case % 9) as u32, case % 13);
+            let (mut fast, mut slow) = (gates.clone(), gates);
+            merge_greedily(&mut fast, bits, limit);
+            merge_by_rescanning(&mut slow, bits, limit);
+            assert_eq!(fast, slow, "case {case}");
+        }
     }
 
     #[test]
