@@ -144,6 +144,11 @@ impl SlotOrder {
         SlotId { kind, piece, color, square: square as u8 }
     }
 
+    /// The run a slot belongs to: the inverse of [`SlotOrder::run`].
+    pub fn run_of(self, id: SlotId) -> usize {
+        (id.kind * self.pieces + id.piece) * 2 + id.color as usize
+    }
+
     /// Who owns the `n`th run of `squares` consecutive slots (a block's worth).
     pub fn run(self, n: usize) -> (usize, usize, Color) {
         let color = if n % 2 == 0 { Color::White } else { Color::Black };
@@ -274,17 +279,14 @@ fn verify<B: Word>(
 ) -> Result<(), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
     let mut random = move || ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & board.all();
-    // A queen's quiet and capture slots, or a knight's two colours, are the same check.
-    let mut done: HashSet<(usize, u8, Option<TableKind>, PieceMoves)> = HashSet::new();
-    for id in slot_ids(tables.kinds.len(), moves.len(), board) {
-        let kind = tables.kinds[id.kind];
-        let piece_moves = &moves[id.piece][id.color as usize];
-        let block_id = tables.blocks[id.kind][id.piece][id.color as usize];
-        // A reverse slot reads its target as occupied or not depending on its kind.
-        let reverse = kind.is_reverse().then_some(kind);
-        if !done.insert((block_id, id.square, reverse, relevant(piece_moves, kind))) {
+    let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
+    let repeated = repeated_runs(order, moves, tables);
+    for id in order.ids() {
+        if repeated[order.run_of(id)] {
             continue;
         }
+        let kind = tables.kinds[id.kind];
+        let piece_moves = &moves[id.piece][id.color as usize];
         let origins: Squares = reach[id.piece * 2 + id.color as usize]
             .iter()
             .enumerate()
@@ -367,6 +369,23 @@ fn reverse_by_tables<B: Word>(tables: &Tables<B>, forward: SlotId, occupied: Squ
     squares_of(origins & !bit)
         .filter(|&origin| tables.lookup(SlotId { square: origin, ..forward }, occupied & !(1 << origin)) & bit != 0)
         .fold(0, |set, origin| set | 1 << origin)
+}
+
+/// Which runs of slots (one a kind, piece and colour) check exactly what an earlier run checks:
+/// a queen's quiet and capture runs, or a knight's two colours. They share a block, a reverse
+/// run reads its target alike only with the same kind, and the moves the kind answers for are
+/// the same. Decided once a run, not once a slot: the moves are cloned and hashed here.
+fn repeated_runs<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
+    let mut seen: HashSet<(usize, Option<TableKind>, PieceMoves)> = HashSet::new();
+    (0..order.runs())
+        .map(|run| {
+            let (kind, piece, color) = order.run(run);
+            let block = tables.blocks[kind][piece][color as usize];
+            let kind = tables.kinds[kind];
+            let reverse = kind.is_reverse().then_some(kind);
+            !seen.insert((block, reverse, relevant(&moves[piece][color as usize], kind)))
+        })
+        .collect()
 }
 
 /// The moves of `moves` that a table of `kind` answers for, everything else as it is.
