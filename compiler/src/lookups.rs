@@ -245,8 +245,10 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
 }
 
 /// The bytes of several pieces' tables together: a lookup two pieces share is counted once.
-fn joint_bytes(chosen: &[Cost], word_bytes: usize) -> usize {
-    let mut seen: std::collections::HashSet<&[Gate]> = std::collections::HashSet::new();
+/// Lookups are told apart by ordering, not hashing: two distinct ones differ early in their
+/// gates, where a hash reads every gate of both.
+fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) -> usize {
+    let mut seen: std::collections::BTreeSet<&[Gate]> = std::collections::BTreeSet::new();
     let mut bytes = 0;
     for c in chosen {
         bytes += c.check_bytes;
@@ -297,11 +299,11 @@ pub fn choose_budgets(
     }
     let mut chosen = by(|c| (c.probes, c.bytes), Why::FewestProbes)?;
     // A piece with a target is outside the budget: the others fit it as if it were not there.
-    let budgeted = |chosen: &[Cost]| -> Vec<Cost> {
-        chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c.clone()).collect()
+    let budgeted = |chosen: &[Cost]| -> usize {
+        joint_bytes(chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c), word_bytes)
     };
-    while joint_bytes(&budgeted(&chosen), word_bytes) > cache_bytes {
-        let mut best: Option<(f64, usize, Cost)> = None;
+    while budgeted(&chosen) > cache_bytes {
+        let mut best: Option<(f64, usize, &Cost)> = None;
         for (p, now) in chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()) {
             // Speed never trades a lookup for plain checks: a budget below a piece's longest path
             // is left to --optimize size.
@@ -312,12 +314,12 @@ pub fn choose_budgets(
                 let saved = (now.bytes - option.bytes) as f64;
                 let added = option.probes.saturating_sub(now.probes).max(1) as f64;
                 if best.as_ref().is_none_or(|(ratio, _, _)| saved / added > *ratio) {
-                    best = Some((saved / added, p, option.clone()));
+                    best = Some((saved / added, p, option));
                 }
             }
         }
         match best {
-            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option },
+            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option.clone() },
             None => break,
         }
     }
