@@ -117,10 +117,11 @@ pub fn sweep(
 ) -> Vec<Vec<Cost>> {
     (0..pieces)
         .map(|p| {
-            let own: Vec<Vec<PathMove>> =
-                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| slots[i].clone()).collect();
+            // Leaps and gates do not depend on the budget: split once, planned at every budget.
+            let own: Vec<(Squares, Vec<Gate>)> =
+                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| split_leaps(&slots[i])).collect();
             (MIN_BITS..=MAX_BITS)
-                .map(|bits| cost(&plan(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
+                .map(|bits| cost(&plan_gates(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
                 .collect()
         })
         .collect()
@@ -133,10 +134,15 @@ const EXACT_GROUPING_LIMIT: usize = 12;
 /// most `max_probes` lookups of at most `budgets[i]` index bits each.
 pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], max_probes: usize) -> Plan {
     let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
-    let mut order: Vec<usize> = (0..slots.len()).collect();
+    plan_gates(&gates, budgets, max_probes)
+}
+
+/// [`plan`] of slots already split into their leaps and gates ([`split_leaps`]).
+fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize) -> Plan {
+    let mut order: Vec<usize> = (0..gates.len()).collect();
     order.sort_by_key(|&i| gates[i].1.len());
 
-    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); slots.len()] };
+    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()] };
     let mut known: HashMap<Vec<Gate>, usize> = HashMap::new();
     // Slots with the same gates and budget get the same answer: plan them once.
     type Answer = (Vec<usize>, Vec<PlainCheck>);
