@@ -34,6 +34,7 @@ mod reference;
 mod regions;
 mod settings;
 mod show;
+mod splitmix;
 mod tables;
 mod variant;
 

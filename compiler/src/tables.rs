@@ -4,8 +4,6 @@
 use std::collections::{HashMap, HashSet};
 
 use fairy_magic_runtime::{Check, Color, Index, Probe};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::board::{squares_of, Board, Squares};
 use crate::error::Error;
@@ -13,6 +11,7 @@ use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
 use crate::regions::PieceMoves;
+use crate::splitmix::SplitMix64;
 use crate::{pack, reference, Settings};
 
 /// Everything the emitter writes, in the runtime's own types.
@@ -277,7 +276,7 @@ fn verify<B: Word>(
     tables: &Tables<B>,
     thoroughness: Verify,
 ) -> Result<(), Error> {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
+    let mut rng = SplitMix64::new(0x5eed_f00d);
     let mut random = move || ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) & board.all();
     let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
     let repeated = repeated_runs(order, moves, tables);
