@@ -84,6 +84,9 @@ fn walk(
 ) {
     let leg = &legs[0];
     let last = legs.len() == 1;
+    if last && leg.sweep == Sweep::Plain && !leg.iso {
+        return slide(mailbox, leg, (file, rank), arrive);
+    }
     let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
     let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
     let length = dx.abs().max(dy.abs());
@@ -151,6 +154,23 @@ fn walk(
                 walk(mailbox, &legs[1..], (f, r), step, arrive);
             }
         }
+        if here {
+            return;
+        }
+    }
+}
+
+/// A plain last leg that counts every step, most legs of most pieces: each square it lands on
+/// is a destination, and the first occupied one ends it. The general loop of [`walk`] does the
+/// same, asking on every step what only other legs need.
+fn slide(mailbox: &Mailbox, leg: &Leg, (file, rank): (i32, i32), arrive: &mut impl FnMut(i32, i32, &Leg)) {
+    let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
+    let (mut f, mut r) = (file, rank);
+    for _ in 0..leg.range {
+        f += dx;
+        r += dy;
+        let Some(here) = mailbox.at(f, r) else { return };
+        arrive(f, r, leg);
         if here {
             return;
         }
