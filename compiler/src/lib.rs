@@ -22,6 +22,7 @@ mod board;
 mod dial;
 mod emit;
 mod error;
+mod fxhash;
 mod import;
 mod indices;
 mod legs;

@@ -8,9 +8,8 @@
 //! an earlier slot already made cost nothing, so slots with fewer moves are planned first: a
 //! queen then reuses the rook's and the bishop's tables.
 
-use std::collections::HashMap;
-
 use crate::board::Squares;
+use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::paths::{PathMove, Rule};
 
 /// A destination and the condition on the board that opens it: a path move without its kinds.
@@ -143,10 +142,10 @@ fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize
     order.sort_by_key(|&i| gates[i].1.len());
 
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()] };
-    let mut known: HashMap<Vec<Gate>, usize> = HashMap::new();
+    let mut known: FxHashMap<Vec<Gate>, usize> = FxHashMap::default();
     // Slots with the same gates and budget get the same answer: plan them once.
     type Answer = (Vec<usize>, Vec<PlainCheck>);
-    let mut memo: HashMap<(&[Gate], u32), Answer> = HashMap::new();
+    let mut memo: FxHashMap<(&[Gate], u32), Answer> = FxHashMap::default();
     for i in order {
         let (leaps, slot_gates) = &gates[i];
         let max_bits = budgets[i];
@@ -251,10 +250,8 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
 }
 
 /// The bytes of several pieces' tables together: a lookup two pieces share is counted once.
-/// Lookups are told apart by ordering, not hashing: two distinct ones differ early in their
-/// gates, where a hash reads every gate of both.
 fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) -> usize {
-    let mut seen: std::collections::BTreeSet<&[Gate]> = std::collections::BTreeSet::new();
+    let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
     let mut bytes = 0;
     for c in chosen {
         bytes += c.check_bytes;
@@ -371,7 +368,7 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
 }
 
 /// Groups one slot's gates into lookups.
-fn group(gates: &[Gate], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+fn group(gates: &[Gate], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
     let mut rides = absorb_rides(gates);
     merge_greedily(&mut rides, max_bits, EXACT_GROUPING_LIMIT);
     best_partition(&rides, max_bits, known)
@@ -431,7 +428,7 @@ fn merge_greedily(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
 /// The partition of the rides into lookups with the fewest lookups, then the fewest new table
 /// entries (tables that already exist are free), each lookup within the bit budget. A single
 /// ride over the budget stays a lookup of its own.
-fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
     let n = rides.len();
     if n <= 1 || n > EXACT_GROUPING_LIMIT {
         // Greedy merging could not bring the rides down to a size worth an exact search: every

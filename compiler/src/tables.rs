@@ -1,12 +1,13 @@
 //! Stage 6: magics → the data a generated module holds, checked entry by entry against the
 //! independent reference walker (`reference.rs`) through the runtime's own lookup code.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use fairy_magic_runtime::{Check, Color, Index, Probe};
 
 use crate::board::{squares_of, Board, Squares};
 use crate::error::Error;
+use crate::fxhash::FxHashMap;
 use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
@@ -219,7 +220,7 @@ pub fn build<B: Word>(
 
     let squares = board.squares();
     let piece_count = moves.len();
-    let mut block_of: HashMap<&[SlotPlan], usize> = HashMap::new();
+    let mut block_of: FxHashMap<&[SlotPlan], usize> = FxHashMap::default();
     let mut blocks = vec![vec![[0usize; 2]; piece_count]; kinds.len()];
     let mut answers: Vec<Block<B>> = Vec::new();
     let order = SlotOrder::new(kinds.len(), piece_count, board);
