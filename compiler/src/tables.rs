@@ -268,7 +268,8 @@ impl<B: Word> Tables<B> {
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included). A reverse
 /// slot is walked forwards from every square whose moves can reach its target under some
-/// occupancy (`reach[piece * 2 + colour][square]`).
+/// occupancy (`reach[piece * 2 + colour][square]`); its random occupancies are walked a run at
+/// a time ([`verify_reverse_samples`]).
 fn verify<B: Word>(
     board: Board,
     pieces: &[String],
@@ -307,20 +308,10 @@ fn verify<B: Word>(
         let block = tables.block(id);
         let compare = |occupied: Squares, expected: Squares| -> Result<(), Error> {
             let actual = tables.lookup(id, occupied);
-            if expected == actual {
-                return Ok(());
+            match expected == actual {
+                true => Ok(()),
+                false => Err(disagreement(board, pieces, tables, id, occupied, actual, expected)),
             }
-            let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
-            Err(Error::Internal(format!(
-                "the {} table disagrees with the reference: {:?} {:?} on {}, occupied [{}]: the table gives [{}], the reference [{}]",
-                pieces[id.piece],
-                id.color,
-                kind,
-                board.name(id.square),
-                names(occupied),
-                names(actual),
-                names(expected),
-            )))
         };
         let walk = |occupied: Squares| compare(occupied, walked(occupied));
         let check = |occupied: Squares| compare(occupied, looked_up(occupied));
@@ -331,8 +322,10 @@ fn verify<B: Word>(
             }
             continue;
         }
-        for _ in 0..RANDOM_SAMPLES {
-            walk(random())?;
+        if !kind.is_reverse() {
+            for _ in 0..RANDOM_SAMPLES {
+                walk(random())?;
+            }
         }
         // A plain check on its edge: exactly what it requires, then each square of it flipped.
         for c in block.checks(square) {
@@ -355,7 +348,93 @@ fn verify<B: Word>(
             }
         }
     }
+    if thoroughness == Verify::Exhaustive {
+        for run in (0..order.runs()).filter(|&run| !repeated[run]) {
+            let (kind, piece, color) = order.run(run);
+            if tables.kinds[kind].is_reverse() {
+                let run = SlotId { kind, piece, color, square: 0 };
+                verify_reverse_samples(board, pieces, moves, &reach[piece * 2 + color as usize], tables, run, &mut random)?;
+            }
+        }
+    }
     Ok(())
+}
+
+/// The random occupancies of one reverse run (`run`'s square aside), walked a sample at a time
+/// rather than a slot at a time: one walk from every square the piece moves from answers every
+/// target at once, where walking each slot alone walks each origin again for every target.
+///
+/// Samples come in pairs, an occupancy and its complement, and a target is checked with the
+/// one that fits its kind (holding the enemy a capture takes, empty for a quiet move): every
+/// slot gets `RANDOM_SAMPLES` independent random occupancies, as a forward slot does. Its table
+/// is asked with the target's own square both ways, which it must ignore.
+fn verify_reverse_samples<B: Word>(
+    board: Board,
+    pieces: &[String],
+    moves: &[[PieceMoves; 2]],
+    reach: &[Squares],
+    tables: &Tables<B>,
+    run: SlotId,
+    random: &mut impl FnMut() -> Squares,
+) -> Result<(), Error> {
+    let kind = tables.kinds[run.kind];
+    let piece_moves = &moves[run.piece][run.color as usize];
+    let squares = board.squares();
+    // origins[target]: the squares whose moves can reach it under some occupancy.
+    let mut origins: Vec<Squares> = vec![0; squares];
+    for (origin, &targets) in reach.iter().enumerate() {
+        for target in squares_of(targets) {
+            origins[target as usize] |= 1 << origin;
+        }
+    }
+    let starts: Squares = origins.iter().fold(0, |set, o| set | o);
+    let mut reached: Vec<Squares> = vec![0; squares];
+    for _ in 0..RANDOM_SAMPLES {
+        let sample = random();
+        for occupied in [sample, !sample & board.all()] {
+            for origin in squares_of(starts) {
+                reached[origin as usize] = reference::reach_piece(board, piece_moves, origin, occupied, kind.forward());
+            }
+            let targets = if kind.kinds() == crate::legs::QUIET { !occupied & board.all() } else { occupied };
+            for target in squares_of(targets) {
+                let bit: Squares = 1 << target;
+                let expected = squares_of(origins[target as usize] & !bit)
+                    .filter(|&origin| reached[origin as usize] & bit != 0)
+                    .fold(0, |set, origin| set | 1 << origin);
+                let id = SlotId { square: target, ..run };
+                for asked in [occupied, occupied ^ bit] {
+                    let actual = tables.lookup(id, asked);
+                    if actual != expected {
+                        return Err(disagreement(board, pieces, tables, id, asked, actual, expected));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The error of a table entry that the reference does not give.
+fn disagreement<B: Word>(
+    board: Board,
+    pieces: &[String],
+    tables: &Tables<B>,
+    id: SlotId,
+    occupied: Squares,
+    actual: Squares,
+    expected: Squares,
+) -> Error {
+    let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
+    Error::Internal(format!(
+        "the {} table disagrees with the reference: {:?} {:?} on {}, occupied [{}]: the table gives [{}], the reference [{}]",
+        pieces[id.piece],
+        id.color,
+        tables.kinds[id.kind],
+        board.name(id.square),
+        names(occupied),
+        names(actual),
+        names(expected),
+    ))
 }
 
 /// A reverse slot's answer read off the forward tables: the origins whose forward lookup
