@@ -353,7 +353,15 @@ fn verify<B: Word>(
             let (kind, piece, color) = order.run(run);
             if tables.kinds[kind].is_reverse() {
                 let run = SlotId { kind, piece, color, square: 0 };
-                verify_reverse_samples(board, pieces, moves, &reach[piece * 2 + color as usize], tables, run, &mut random)?;
+                verify_reverse_samples(
+                    board,
+                    pieces,
+                    moves,
+                    &reach[piece * 2 + color as usize],
+                    tables,
+                    run,
+                    &mut random,
+                )?;
             }
         }
     }
@@ -508,5 +516,37 @@ mod tests {
         tables.table[used] ^= 1 << 24;
         let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
+    }
+
+    #[test]
+    fn run_of_inverts_run() {
+        let order = SlotOrder::new(4, 3, Board { files: 5, ranks: 4 });
+        for (i, id) in order.ids().enumerate() {
+            assert_eq!(order.run_of(id), i / order.squares);
+        }
+    }
+
+    /// A reverse slot of leaps alone has no probe or check to enumerate: its random samples,
+    /// walked a run at a time, must still refuse a wrong entry.
+    #[test]
+    fn reverse_samples_catch_a_wrong_leap() {
+        let text = "variant v\nboard 5x5\npiece W wazir fW\n";
+        let variant = crate::variant::parse("v.variant", text).unwrap();
+        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let board = variant.board;
+        let mut tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
+        let names = ["wazir".to_string()];
+        let reach = vec![board.all(); board.squares()];
+        let attackers = tables.kinds.iter().position(|&k| k == TableKind::Attackers).unwrap();
+        let run = SlotId { kind: attackers, piece: 0, color: Color::White, square: 0 };
+        let mut rng = SplitMix64::new(1);
+        let mut random = || rng.next_u64() as Squares & board.all();
+        verify_reverse_samples(board, &names, &moves, &reach, &tables, run, &mut random).unwrap();
+        // a1 as a White attacker of c3, which only c2 attacks.
+        let block = tables.blocks[attackers][0][Color::White as usize];
+        tables.answers[block].leaps[12] |= 1;
+        let error =
+            verify_reverse_samples(board, &names, &moves, &reach, &tables, run, &mut random).unwrap_err().to_string();
+        assert!(error.contains("White Attackers on c3"), "{error}");
     }
 }
