@@ -22,6 +22,7 @@ mod board;
 mod dial;
 mod emit;
 mod error;
+mod fxhash;
 mod import;
 mod indices;
 mod legs;
@@ -34,6 +35,7 @@ mod reference;
 mod regions;
 mod settings;
 mod show;
+mod splitmix;
 mod tables;
 mod variant;
 

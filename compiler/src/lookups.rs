@@ -8,9 +8,8 @@
 //! an earlier slot already made cost nothing, so slots with fewer moves are planned first: a
 //! queen then reuses the rook's and the bishop's tables.
 
-use std::collections::HashMap;
-
 use crate::board::Squares;
+use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::paths::{PathMove, Rule};
 
 /// A destination and the condition on the board that opens it: a path move without its kinds.
@@ -117,10 +116,11 @@ pub fn sweep(
 ) -> Vec<Vec<Cost>> {
     (0..pieces)
         .map(|p| {
-            let own: Vec<Vec<PathMove>> =
-                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| slots[i].clone()).collect();
+            // Leaps and gates do not depend on the budget: split once, planned at every budget.
+            let own: Vec<(Squares, Vec<Gate>)> =
+                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| split_leaps(&slots[i])).collect();
             (MIN_BITS..=MAX_BITS)
-                .map(|bits| cost(&plan(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
+                .map(|bits| cost(&plan_gates(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
                 .collect()
         })
         .collect()
@@ -133,14 +133,19 @@ const EXACT_GROUPING_LIMIT: usize = 12;
 /// most `max_probes` lookups of at most `budgets[i]` index bits each.
 pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], max_probes: usize) -> Plan {
     let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
-    let mut order: Vec<usize> = (0..slots.len()).collect();
+    plan_gates(&gates, budgets, max_probes)
+}
+
+/// [`plan`] of slots already split into their leaps and gates ([`split_leaps`]).
+fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize) -> Plan {
+    let mut order: Vec<usize> = (0..gates.len()).collect();
     order.sort_by_key(|&i| gates[i].1.len());
 
-    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); slots.len()] };
-    let mut known: HashMap<Vec<Gate>, usize> = HashMap::new();
+    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()] };
+    let mut known: FxHashMap<Vec<Gate>, usize> = FxHashMap::default();
     // Slots with the same gates and budget get the same answer: plan them once.
     type Answer = (Vec<usize>, Vec<PlainCheck>);
-    let mut memo: HashMap<(&[Gate], u32), Answer> = HashMap::new();
+    let mut memo: FxHashMap<(&[Gate], u32), Answer> = FxHashMap::default();
     for i in order {
         let (leaps, slot_gates) = &gates[i];
         let max_bits = budgets[i];
@@ -245,8 +250,8 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
 }
 
 /// The bytes of several pieces' tables together: a lookup two pieces share is counted once.
-fn joint_bytes(chosen: &[Cost], word_bytes: usize) -> usize {
-    let mut seen: std::collections::HashSet<&[Gate]> = std::collections::HashSet::new();
+fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) -> usize {
+    let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
     let mut bytes = 0;
     for c in chosen {
         bytes += c.check_bytes;
@@ -297,11 +302,11 @@ pub fn choose_budgets(
     }
     let mut chosen = by(|c| (c.probes, c.bytes), Why::FewestProbes)?;
     // A piece with a target is outside the budget: the others fit it as if it were not there.
-    let budgeted = |chosen: &[Cost]| -> Vec<Cost> {
-        chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c.clone()).collect()
+    let budgeted = |chosen: &[Cost]| -> usize {
+        joint_bytes(chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c), word_bytes)
     };
-    while joint_bytes(&budgeted(&chosen), word_bytes) > cache_bytes {
-        let mut best: Option<(f64, usize, Cost)> = None;
+    while budgeted(&chosen) > cache_bytes {
+        let mut best: Option<(f64, usize, &Cost)> = None;
         for (p, now) in chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()) {
             // Speed never trades a lookup for plain checks: a budget below a piece's longest path
             // is left to --optimize size.
@@ -312,12 +317,12 @@ pub fn choose_budgets(
                 let saved = (now.bytes - option.bytes) as f64;
                 let added = option.probes.saturating_sub(now.probes).max(1) as f64;
                 if best.as_ref().is_none_or(|(ratio, _, _)| saved / added > *ratio) {
-                    best = Some((saved / added, p, option.clone()));
+                    best = Some((saved / added, p, option));
                 }
             }
         }
         match best {
-            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option },
+            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option.clone() },
             None => break,
         }
     }
@@ -363,7 +368,7 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
 }
 
 /// Groups one slot's gates into lookups.
-fn group(gates: &[Gate], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+fn group(gates: &[Gate], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
     let mut rides = absorb_rides(gates);
     merge_greedily(&mut rides, max_bits, EXACT_GROUPING_LIMIT);
     best_partition(&rides, max_bits, known)
@@ -465,7 +470,7 @@ fn keep_first_best<T: Ord + Copy>(
 /// The partition of the rides into lookups with the fewest lookups, then the fewest new table
 /// entries (tables that already exist are free), each lookup within the bit budget. A single
 /// ride over the budget stays a lookup of its own.
-fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
     let n = rides.len();
     if n <= 1 || n > EXACT_GROUPING_LIMIT {
         // Greedy merging could not bring the rides down to a size worth an exact search: every

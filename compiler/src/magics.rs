@@ -2,16 +2,15 @@
 //! mask to an index whose entry is right for it (two occupancies may share an entry only when
 //! their answers agree), then all tables laid end to end in one array.
 //!
-//! Candidates come from a ChaCha8 generator seeded from the lookup's own contents and the
+//! Candidates come from a SplitMix64 generator seeded from the lookup's own contents and the
 //! user's seed, so the same lookup gets the same magic on every machine and in every variant.
 
 use fairy_magic_runtime::{Bitboard, Index, Probe};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::board::Squares;
 use crate::error::Error;
 use crate::lookups::Lookup;
+use crate::splitmix::SplitMix64;
 
 /// The integer a board's bitboards are emitted as: `u64` or `u128`.
 pub trait Word: Bitboard {
@@ -20,7 +19,7 @@ pub trait Word: Bitboard {
     /// The set as the compiler's own [`Squares`].
     fn to_squares(self) -> Squares;
     /// A random number with few bits set: such multipliers make good magics.
-    fn sparse(rng: &mut ChaCha8Rng) -> Self;
+    fn sparse(rng: &mut SplitMix64) -> Self;
     /// A fixed-width hexadecimal literal.
     fn literal(self) -> String;
 }
@@ -32,7 +31,7 @@ impl Word for u64 {
     fn to_squares(self) -> Squares {
         self as Squares
     }
-    fn sparse(rng: &mut ChaCha8Rng) -> Self {
+    fn sparse(rng: &mut SplitMix64) -> Self {
         rng.next_u64() & rng.next_u64() & rng.next_u64()
     }
     fn literal(self) -> String {
@@ -47,7 +46,7 @@ impl Word for u128 {
     fn to_squares(self) -> Squares {
         self
     }
-    fn sparse(rng: &mut ChaCha8Rng) -> Self {
+    fn sparse(rng: &mut SplitMix64) -> Self {
         (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
     }
     fn literal(self) -> String {
@@ -210,7 +209,7 @@ const SHRINK_HANDICAP: u32 = 8;
 struct Search<B> {
     how: Index,
     mask: B,
-    rng: ChaCha8Rng,
+    rng: SplitMix64,
     stamp: Vec<u32>,
     held: Vec<Squares>,
     attempt: u32,
@@ -221,7 +220,7 @@ impl<B: Word> Search<B> {
         Search {
             how,
             mask: B::from_squares(lookup.mask),
-            rng: ChaCha8Rng::seed_from_u64(seed ^ fingerprint(lookup)),
+            rng: SplitMix64::new(seed ^ fingerprint(lookup)),
             stamp: Vec::new(),
             held: Vec::new(),
             attempt: 0,
