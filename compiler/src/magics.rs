@@ -86,8 +86,9 @@ fn shift_for<B: Word>(how: Index, bits: u32) -> u8 {
 /// How many extra index bits beyond the mask's own may be tried before giving up.
 const EXTRA_BITS: u32 = 6;
 
-/// How much work the magic search of one compilation may do, so that a large `--max-bits`
-/// ends in an error naming the limit instead of a run of hours and gigabytes.
+/// How much work the magic search and the verification of one compilation may do, so that a
+/// large `--max-bits` or a piece of thousands of paths ends in an error naming the limit
+/// instead of a run of hours and gigabytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
@@ -95,6 +96,8 @@ pub struct Budget {
     pub occupancies: u64,
     /// The most candidate trials, in millions of occupancies tested, the search may make.
     pub million_trials: u64,
+    /// The most verification steps, in millions: see `tables::verification_work`.
+    pub million_steps: u64,
 }
 
 /// What the magic search of one compilation may still spend.
@@ -108,14 +111,7 @@ impl Spending {
     /// Checks the occupancies up front (nothing is allocated for a search that cannot finish)
     /// and starts counting trials.
     pub fn start(budget: Budget, lookups: &[Lookup]) -> Result<Spending, Error> {
-        let occupancies: u64 = lookups.iter().map(|l| 1u64 << l.mask.count_ones()).sum();
-        if occupancies > budget.occupancies {
-            let widest = lookups.iter().map(|l| l.mask.count_ones()).max().unwrap_or(0);
-            return Err(Error::Limit(format!(
-                "the lookups have {occupancies} occupancies in all (the widest {widest} bits), more than the limit of {}: lower --max-bits, or raise the limit with --max-occupancies or `option max-occupancies` (each takes about 120 bytes while compiling)",
-                budget.occupancies
-            )));
-        }
+        check_occupancies(budget, lookups)?;
         Ok(Spending { budget, trials: 0 })
     }
 
@@ -129,6 +125,19 @@ impl Spending {
         }
         Ok(())
     }
+}
+
+/// Whether the lookups' occupancies together are within the budget.
+pub fn check_occupancies(budget: Budget, lookups: &[Lookup]) -> Result<(), Error> {
+    let occupancies: u64 = lookups.iter().map(|l| 1u64 << l.mask.count_ones()).sum();
+    if occupancies > budget.occupancies {
+        let widest = lookups.iter().map(|l| l.mask.count_ones()).max().unwrap_or(0);
+        return Err(Error::Limit(format!(
+            "the lookups have {occupancies} occupancies in all (the widest {widest} bits), more than the limit of {}: lower --max-bits, or raise the limit with --max-occupancies or `option max-occupancies` (each takes about 120 bytes while compiling)",
+            budget.occupancies
+        )));
+    }
+    Ok(())
 }
 
 /// Every occupancy of `mask` (carry-rippler order) with the answer the lookup gives for it.

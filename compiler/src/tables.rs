@@ -11,6 +11,7 @@ use crate::fxhash::FxHashMap;
 use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
+use crate::paths::PathMove;
 use crate::regions::PieceMoves;
 use crate::splitmix::SplitMix64;
 use crate::{pack, reference, Settings};
@@ -366,6 +367,24 @@ fn verify<B: Word>(
         }
     }
     Ok(())
+}
+
+/// About how much work exhaustive verification does for each slot, in steps (a path move
+/// walked, a probe or a plain check read, for one occupancy), known before anything is built:
+/// the occupancies the slot is checked with (the random samples, each plain check's edge, every
+/// subset of each probe's mask) times what one check costs there. An upper bound: a run that
+/// repeats an earlier one is counted although it is skipped.
+pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
+    plan.slots
+        .iter()
+        .zip(slots)
+        .map(|(slot, moves)| {
+            let masks = slot.lookups.iter().map(|&l| 1u64 << plan.lookups[l].mask.count_ones());
+            let edges = slot.checks.iter().map(|c| c.path.count_ones() as u64 + 1);
+            let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + edges.sum::<u64>();
+            occupancies * (moves.len() + slot.lookups.len() + slot.checks.len()) as u64
+        })
+        .collect()
 }
 
 /// The random occupancies of one reverse run (`run`'s square aside), walked a sample at a time
