@@ -22,6 +22,7 @@ mod board;
 mod dial;
 mod emit;
 mod error;
+mod fxhash;
 mod import;
 mod indices;
 mod legs;
@@ -34,6 +35,7 @@ mod reference;
 mod regions;
 mod settings;
 mod show;
+mod splitmix;
 mod tables;
 mod variant;
 
@@ -200,7 +202,8 @@ impl Default for Settings {
 /// at about 250 MB, or after about 40 s on the 2-core development machine (110 million trials a
 /// second). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
 /// such a compile raises the limit (`max-occupancies`).
-pub const DEFAULT_BUDGET: magics::Budget = magics::Budget { occupancies: 1 << 21, million_trials: 4_000 };
+pub const DEFAULT_BUDGET: magics::Budget =
+    magics::Budget { occupancies: 1 << 21, million_trials: 4_000, million_steps: 1_000 };
 
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;
@@ -366,6 +369,13 @@ pub fn build<B: Word>(
     let budgets = budgets::<B>(&variant, &slots, order, settings)?;
     let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
     let plan = lookups::plan(&slots, &per_slot, settings.max_probes);
+    // The occupancy limit first: a wide --max-bits is the cause to name, not the verification
+    // its many occupancies would take.
+    magics::check_occupancies(settings.budget, &plan.lookups)?;
+    if settings.verify == tables::Verify::Exhaustive {
+        let work = tables::verification_work(&plan, &slots);
+        check_verification_work(&variant, &work, |i| order.id(i).piece, settings.budget.million_steps)?;
+    }
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     // Where each piece may go from each square under some occupancy: the origins a reverse
     // table is checked from.
@@ -379,6 +389,37 @@ pub fn build<B: Word>(
     let between = Between::new(board, &all_paths);
     let indices = indices::Indices::new(board, &all_paths);
     Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
+}
+
+/// Refuses a compile whose verification would take minutes (a piece of thousands of paths a
+/// square, each walked for every occupancy of every probe), before any table is built; the error
+/// stands at the line of the piece that would take the most of it.
+fn check_verification_work(
+    variant: &Variant,
+    work: &[u64],
+    piece_of: impl Fn(usize) -> usize,
+    million_steps: u64,
+) -> Result<(), Error> {
+    let mut by_piece = vec![0u64; variant.pieces.len()];
+    for (slot, &w) in work.iter().enumerate() {
+        by_piece[piece_of(slot)] += w;
+    }
+    let total: u64 = by_piece.iter().sum();
+    if total <= million_steps.saturating_mul(1_000_000) {
+        return Ok(());
+    }
+    let worst = (0..by_piece.len()).max_by_key(|&p| (by_piece[p], std::cmp::Reverse(p))).expect("work means a piece");
+    let piece = &variant.pieces[worst];
+    let message = format!(
+        "verifying the tables would take about {} million steps ({} million for the {}; a step is a path walked or a probe read for one occupancy, some 30 million a second), more than the limit of {million_steps} million: lower --max-bits, or raise the limit with --max-verify or `option max-verify`",
+        total / 1_000_000,
+        by_piece[worst] / 1_000_000,
+        piece.name
+    );
+    Err(match &piece.at {
+        Some(at) => Error::input(at.clone(), message),
+        None => Error::Limit(message),
+    })
 }
 
 /// The path moves of one run of slots (one kind, piece and colour, every square): the piece's

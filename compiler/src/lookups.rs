@@ -8,11 +8,10 @@
 //! an earlier slot already made cost nothing, so slots with fewer moves are planned first: a
 //! queen then reuses the rook's and the bishop's tables.
 
-use std::collections::HashMap;
-
 use fairy_magic_runtime::Bitboard;
 
 use crate::board::{bit, Squares};
+use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::paths::{PathMove, Rule};
 
 /// A destination and the condition on the board that opens it: a path move without its kinds.
@@ -119,10 +118,11 @@ pub fn sweep(
 ) -> Vec<Vec<Cost>> {
     (0..pieces)
         .map(|p| {
-            let own: Vec<Vec<PathMove>> =
-                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| slots[i].clone()).collect();
+            // Leaps and gates do not depend on the budget: split once, planned at every budget.
+            let own: Vec<(Squares, Vec<Gate>)> =
+                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| split_leaps(&slots[i])).collect();
             (MIN_BITS..=MAX_BITS)
-                .map(|bits| cost(&plan(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
+                .map(|bits| cost(&plan_gates(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
                 .collect()
         })
         .collect()
@@ -135,14 +135,19 @@ const EXACT_GROUPING_LIMIT: usize = 12;
 /// most `max_probes` lookups of at most `budgets[i]` index bits each.
 pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], max_probes: usize) -> Plan {
     let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
-    let mut order: Vec<usize> = (0..slots.len()).collect();
+    plan_gates(&gates, budgets, max_probes)
+}
+
+/// [`plan`] of slots already split into their leaps and gates ([`split_leaps`]).
+fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize) -> Plan {
+    let mut order: Vec<usize> = (0..gates.len()).collect();
     order.sort_by_key(|&i| gates[i].1.len());
 
-    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); slots.len()] };
-    let mut known: HashMap<Vec<Gate>, usize> = HashMap::new();
+    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()] };
+    let mut known: FxHashMap<Vec<Gate>, usize> = FxHashMap::default();
     // Slots with the same gates and budget get the same answer: plan them once.
     type Answer = (Vec<usize>, Vec<PlainCheck>);
-    let mut memo: HashMap<(&[Gate], u32), Answer> = HashMap::new();
+    let mut memo: FxHashMap<(&[Gate], u32), Answer> = FxHashMap::default();
     for i in order {
         let (leaps, slot_gates) = &gates[i];
         let max_bits = budgets[i];
@@ -247,8 +252,8 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
 }
 
 /// The bytes of several pieces' tables together: a lookup two pieces share is counted once.
-fn joint_bytes(chosen: &[Cost], word_bytes: usize) -> usize {
-    let mut seen: std::collections::HashSet<&[Gate]> = std::collections::HashSet::new();
+fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) -> usize {
+    let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
     let mut bytes = 0;
     for c in chosen {
         bytes += c.check_bytes;
@@ -299,11 +304,11 @@ pub fn choose_budgets(
     }
     let mut chosen = by(|c| (c.probes, c.bytes), Why::FewestProbes)?;
     // A piece with a target is outside the budget: the others fit it as if it were not there.
-    let budgeted = |chosen: &[Cost]| -> Vec<Cost> {
-        chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c.clone()).collect()
+    let budgeted = |chosen: &[Cost]| -> usize {
+        joint_bytes(chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c), word_bytes)
     };
-    while joint_bytes(&budgeted(&chosen), word_bytes) > cache_bytes {
-        let mut best: Option<(f64, usize, Cost)> = None;
+    while budgeted(&chosen) > cache_bytes {
+        let mut best: Option<(f64, usize, &Cost)> = None;
         for (p, now) in chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()) {
             // Speed never trades a lookup for plain checks: a budget below a piece's longest path
             // is left to --optimize size.
@@ -314,12 +319,12 @@ pub fn choose_budgets(
                 let saved = (now.bytes - option.bytes) as f64;
                 let added = option.probes.saturating_sub(now.probes).max(1) as f64;
                 if best.as_ref().is_none_or(|(ratio, _, _)| saved / added > *ratio) {
-                    best = Some((saved / added, p, option.clone()));
+                    best = Some((saved / added, p, option));
                 }
             }
         }
         match best {
-            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option },
+            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option.clone() },
             None => break,
         }
     }
@@ -366,7 +371,7 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
 }
 
 /// Groups one slot's gates into lookups.
-fn group(gates: &[Gate], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+fn group(gates: &[Gate], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
     let mut rides = absorb_rides(gates);
     merge_greedily(&mut rides, max_bits, EXACT_GROUPING_LIMIT);
     best_partition(&rides, max_bits, known)
@@ -392,41 +397,84 @@ fn mask_of(gates: &[Gate]) -> Squares {
 }
 
 /// Merges the pair sharing the most squares (then: whose union is closest to an even share of
-/// the bits) until at most `limit` groups remain or no pair fits the budget.
+/// the bits; then the first pair in order) until at most `limit` groups remain or no pair fits
+/// the budget.
+///
+/// Each group remembers its best partner among the groups after it, so a merge rescans only the
+/// rows it touched: a piece with thousands of rides (`[Q-sQ-sQ]` on 8x8) once spent minutes here
+/// rescanning every pair after every merge.
 fn merge_greedily(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
-    let total = groups.iter().fold(Squares::EMPTY, |m, g| m | mask_of(g)).count_ones();
+    let mut masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
+    let total = masks.iter().fold(Squares::EMPTY, |m, &g| m | g).count_ones();
     let target = total as f64 / (total as f64 / max_bits as f64).ceil().max(1.0);
+    let score = |a: Squares, b: Squares| -> Option<PairScore> {
+        let bits = (a | b).count_ones();
+        // Lower `off` is better: the scaled distance from the even share.
+        (bits <= max_bits)
+            .then(|| PairScore { shared: (a & b).count_ones(), off: ((bits as f64 - target).abs() * 1000.0) as u64 })
+    };
+    let row = |masks: &[Squares], i: usize| -> Option<(PairScore, usize)> {
+        (i + 1..masks.len())
+            .filter_map(|j| score(masks[i], masks[j]).map(|s| (s, j)))
+            .fold(None, |best, next| keep_first_best(best, Some(next)))
+    };
+    let mut partners: Vec<Option<(PairScore, usize)>> = (0..masks.len()).map(|i| row(&masks, i)).collect();
     while groups.len() > limit {
-        let masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
-        let mut best: Option<(u32, u64, usize, usize)> = None;
-        for i in 0..groups.len() {
-            for j in i + 1..groups.len() {
-                let bits = (masks[i] | masks[j]).count_ones();
-                if bits > max_bits {
-                    continue;
-                }
-                let shared = (masks[i] & masks[j]).count_ones();
-                // Lower is better: scaled distance from the even share.
-                let off = ((bits as f64 - target).abs() * 1000.0) as u64;
-                let better = match best {
-                    None => true,
-                    Some((s, o, _, _)) => shared > s || (shared == s && off < o),
-                };
-                if better {
-                    best = Some((shared, off, i, j));
-                }
-            }
-        }
-        let Some((_, _, i, j)) = best else { return };
+        let best = partners
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|(s, j)| (s, (i, j))))
+            .fold(None, |best, next| keep_first_best(best, Some(next)));
+        let Some((_, (i, j))) = best else { return };
         let merged = groups.remove(j);
         groups[i].extend(merged);
+        let removed = masks.remove(j);
+        masks[i] |= removed;
+        partners.remove(j);
+        // Positions after `j` move down one.
+        let shift = |found: Option<(PairScore, usize)>| found.map(|(s, p)| (s, if p > j { p - 1 } else { p }));
+        for k in 0..partners.len() {
+            partners[k] = match partners[k] {
+                // Its partner is gone or has changed: look again.
+                Some((_, p)) if p == j || (k < i && p == i) => row(&masks, k),
+                // The merged group may now be a better partner for a group before it.
+                found if k < i => keep_first_best(shift(found), score(masks[k], masks[i]).map(|s| (s, i))),
+                found => shift(found),
+            };
+        }
+        partners[i] = row(&masks, i);
+    }
+}
+
+/// How good a merge of two groups is: more shared squares, then a union closer to the even share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairScore {
+    shared: u32,
+    off: u64,
+}
+
+impl PairScore {
+    fn beats(self, other: PairScore) -> bool {
+        self.shared > other.shared || (self.shared == other.shared && self.off < other.off)
+    }
+}
+
+/// The better of two candidates, the earlier (`best`, or the lower position) on a tie.
+fn keep_first_best<T: Ord + Copy>(
+    best: Option<(PairScore, T)>,
+    next: Option<(PairScore, T)>,
+) -> Option<(PairScore, T)> {
+    match (best, next) {
+        (Some(b), Some(n)) if n.0.beats(b.0) || (!b.0.beats(n.0) && n.1 < b.1) => Some(n),
+        (None, n) => n,
+        (b, _) => b,
     }
 }
 
 /// The partition of the rides into lookups with the fewest lookups, then the fewest new table
 /// entries (tables that already exist are free), each lookup within the bit budget. A single
 /// ride over the budget stays a lookup of its own.
-fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &HashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
     let n = rides.len();
     if n <= 1 || n > EXACT_GROUPING_LIMIT {
         // Greedy merging could not bring the rides down to a size worth an exact search: every
@@ -498,6 +546,60 @@ mod tests {
     fn moves_of(text: &str, square: &str) -> Vec<PathMove> {
         let moves = legs::moves(&betza::parse(text).unwrap(), Color::White).unwrap();
         paths::path_moves(BOARD, &moves, BOARD.parse_square(square).unwrap())
+    }
+
+    /// The first way merging was written: every pair scored again after every merge.
+    fn merge_by_rescanning(groups: &mut Vec<Vec<Gate>>, max_bits: u32, limit: usize) {
+        let total = groups.iter().fold(Squares::EMPTY, |m, g| m | mask_of(g)).count_ones();
+        let target = total as f64 / (total as f64 / max_bits as f64).ceil().max(1.0);
+        while groups.len() > limit {
+            let masks: Vec<Squares> = groups.iter().map(|g| mask_of(g)).collect();
+            let mut best: Option<(u32, u64, usize, usize)> = None;
+            for i in 0..groups.len() {
+                for j in i + 1..groups.len() {
+                    let bits = (masks[i] | masks[j]).count_ones();
+                    if bits > max_bits {
+                        continue;
+                    }
+                    let shared = (masks[i] & masks[j]).count_ones();
+                    let off = ((bits as f64 - target).abs() * 1000.0) as u64;
+                    if best.is_none_or(|(s, o, _, _)| shared > s || (shared == s && off < o)) {
+                        best = Some((shared, off, i, j));
+                    }
+                }
+            }
+            let Some((_, _, i, j)) = best else { return };
+            let merged = groups.remove(j);
+            groups[i].extend(merged);
+        }
+    }
+
+    #[test]
+    fn merging_remembers_partners_and_chooses_as_a_full_rescan_does() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for case in 0..300usize {
+            // Few squares, so that ties (same shared count, same distance) are common, moved
+            // across the words of a 256-square set.
+            let squares = 6 + (case % 20) as u64;
+            let at = 61 * (case % 4) as u32;
+            let gates: Vec<Vec<Gate>> = (0..2 + case % 40)
+                .map(|dest| {
+                    let path = Squares::from((next() & next() | 1 << (next() % squares)) & ((1 << squares) - 1)) << at;
+                    vec![Gate { dest: dest as u8, path, required: Squares::EMPTY, rule: Rule::Exact }]
+                })
+                .collect();
+            let (bits, limit) = (4 + (case % 9) as u32, case % 13);
+            let (mut fast, mut slow) = (gates.clone(), gates);
+            merge_greedily(&mut fast, bits, limit);
+            merge_by_rescanning(&mut slow, bits, limit);
+            assert_eq!(fast, slow, "case {case}");
+        }
     }
 
     #[test]

@@ -2,16 +2,15 @@
 //! mask to an index whose entry is right for it (two occupancies may share an entry only when
 //! their answers agree), then all tables laid end to end in one array.
 //!
-//! Candidates come from a ChaCha8 generator seeded from the lookup's own contents and the
+//! Candidates come from a SplitMix64 generator seeded from the lookup's own contents and the
 //! user's seed, so the same lookup gets the same magic on every machine and in every variant.
 
 use fairy_magic_runtime::{Bitboard, Index, Probe};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::board::Squares;
 use crate::error::Error;
 use crate::lookups::Lookup;
+use crate::splitmix::SplitMix64;
 
 /// The type a board's bitboards are emitted as: `u64`, `u128` or `Bitboard256`.
 pub trait Word: Bitboard + std::hash::Hash {
@@ -26,7 +25,7 @@ pub trait Word: Bitboard + std::hash::Hash {
     /// The set as the compiler's own [`Squares`].
     fn to_squares(self) -> Squares;
     /// A random number with few bits set: such multipliers make good magics.
-    fn sparse(rng: &mut ChaCha8Rng) -> Self;
+    fn sparse(rng: &mut SplitMix64) -> Self;
     /// A magic as it is kept for a mask: unchanged, but for the 256-square hash, whose
     /// multiplier words for words the mask does not touch multiply nothing and are set to 0.
     fn for_mask(self, _mask: Self) -> Self {
@@ -46,7 +45,7 @@ impl Word for u64 {
     fn to_squares(self) -> Squares {
         Squares::from(self)
     }
-    fn sparse(rng: &mut ChaCha8Rng) -> Self {
+    fn sparse(rng: &mut SplitMix64) -> Self {
         rng.next_u64() & rng.next_u64() & rng.next_u64()
     }
     fn literal(self) -> String {
@@ -65,7 +64,7 @@ impl Word for u128 {
     fn to_squares(self) -> Squares {
         Squares::from(self)
     }
-    fn sparse(rng: &mut ChaCha8Rng) -> Self {
+    fn sparse(rng: &mut SplitMix64) -> Self {
         (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
     }
     fn literal(self) -> String {
@@ -87,7 +86,7 @@ impl Word for Squares {
     fn to_squares(self) -> Squares {
         self
     }
-    fn sparse(rng: &mut ChaCha8Rng) -> Self {
+    fn sparse(rng: &mut SplitMix64) -> Self {
         Squares::new([(); 4].map(|_| u64::sparse(rng)))
     }
     fn for_mask(self, mask: Self) -> Self {
@@ -142,8 +141,9 @@ fn shift_for<B: Word>(how: Index, bits: u32) -> u8 {
 /// How many extra index bits beyond the mask's own may be tried before giving up.
 const EXTRA_BITS: u32 = 6;
 
-/// How much work the magic search of one compilation may do, so that a large `--max-bits`
-/// ends in an error naming the limit instead of a run of hours and gigabytes.
+/// How much work the magic search and the verification of one compilation may do, so that a
+/// large `--max-bits` or a piece of thousands of paths ends in an error naming the limit
+/// instead of a run of hours and gigabytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
@@ -151,6 +151,8 @@ pub struct Budget {
     pub occupancies: u64,
     /// The most candidate trials, in millions of occupancies tested, the search may make.
     pub million_trials: u64,
+    /// The most verification steps, in millions: see `tables::verification_work`.
+    pub million_steps: u64,
 }
 
 /// What the magic search of one compilation may still spend.
@@ -164,14 +166,7 @@ impl Spending {
     /// Checks the occupancies up front (nothing is allocated for a search that cannot finish)
     /// and starts counting trials.
     pub fn start(budget: Budget, lookups: &[Lookup]) -> Result<Spending, Error> {
-        let occupancies: u64 = lookups.iter().map(|l| 1u64 << l.mask.count_ones()).sum();
-        if occupancies > budget.occupancies {
-            let widest = lookups.iter().map(|l| l.mask.count_ones()).max().unwrap_or(0);
-            return Err(Error::Limit(format!(
-                "the lookups have {occupancies} occupancies in all (the widest {widest} bits), more than the limit of {}: lower --max-bits, or raise the limit with --max-occupancies or `option max-occupancies` (each takes about 120 bytes while compiling)",
-                budget.occupancies
-            )));
-        }
+        check_occupancies(budget, lookups)?;
         Ok(Spending { budget, trials: 0 })
     }
 
@@ -185,6 +180,19 @@ impl Spending {
         }
         Ok(())
     }
+}
+
+/// Whether the lookups' occupancies together are within the budget.
+pub fn check_occupancies(budget: Budget, lookups: &[Lookup]) -> Result<(), Error> {
+    let occupancies: u64 = lookups.iter().map(|l| 1u64 << l.mask.count_ones()).sum();
+    if occupancies > budget.occupancies {
+        let widest = lookups.iter().map(|l| l.mask.count_ones()).max().unwrap_or(0);
+        return Err(Error::Limit(format!(
+            "the lookups have {occupancies} occupancies in all (the widest {widest} bits), more than the limit of {}: lower --max-bits, or raise the limit with --max-occupancies or `option max-occupancies` (each takes about 120 bytes while compiling)",
+            budget.occupancies
+        )));
+    }
+    Ok(())
 }
 
 /// Every occupancy of `mask` (carry-rippler order) with the answer the lookup gives for it.
@@ -265,7 +273,7 @@ const SHRINK_HANDICAP: u32 = 8;
 struct Search<B> {
     how: Index,
     mask: B,
-    rng: ChaCha8Rng,
+    rng: SplitMix64,
     stamp: Vec<u32>,
     held: Vec<Squares>,
     attempt: u32,
@@ -276,7 +284,7 @@ impl<B: Word> Search<B> {
         Search {
             how,
             mask: B::from_squares(lookup.mask),
-            rng: ChaCha8Rng::seed_from_u64(seed ^ fingerprint(lookup)),
+            rng: SplitMix64::new(seed ^ fingerprint(lookup)),
             stamp: Vec::new(),
             held: Vec::new(),
             attempt: 0,

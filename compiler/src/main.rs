@@ -74,6 +74,10 @@ enum Command {
         /// against a candidate (about 100 million a second) [default: 4000].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
         max_trials: Option<u64>,
+        /// The most work verifying the tables may take, in millions of steps: a path move
+        /// walked or a probe read for one occupancy (about 30 million a second) [default: 1000].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        max_verify: Option<u64>,
         /// How probes form their index: magic (64-bit multiplies), split32 (32-bit multiplies
         /// only, for microcontrollers) or pext (x86-64 BMI2) [default: magic, or the file's
         /// `option index`].
@@ -476,6 +480,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             index,
             max_occupancies,
             max_trials,
+            max_verify,
         } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
@@ -498,6 +503,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 ("--index", named(index.and_then(|i| i.to_possible_value()))),
                 ("--max-occupancies", max_occupancies.map(|v| v.to_string())),
                 ("--max-trials", max_trials.map(|v| v.to_string())),
+                ("--max-verify", max_verify.map(|v| v.to_string())),
             ] {
                 if let Some(value) = value {
                     regenerate.push_str(&format!(" {flag} {value}"));
@@ -514,6 +520,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 index.map(|i| Setting::Index(i.index())),
                 max_occupancies.map(Setting::MaxOccupancies),
                 max_trials.map(Setting::MaxTrials),
+                max_verify.map(Setting::MaxVerify),
             ]
             .into_iter()
             .flatten()

@@ -9,9 +9,8 @@
 //!
 //! Pure and deterministic: the same tables in the same order give the same array.
 
-use std::collections::HashMap;
-
 use crate::board::Squares;
+use crate::fxhash::FxHashMap;
 
 /// The packed array and where each table starts in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +27,7 @@ pub struct Packed {
 /// first `TRIES` candidates, or else at the end.
 pub fn pack(tables: &[Vec<(usize, Squares)>]) -> Packed {
     // Values as small numbers (0 is a free place), so that trying an offset reads few bytes.
-    let mut ids: HashMap<Squares, u32> = HashMap::new();
+    let mut ids: FxHashMap<Squares, u32> = FxHashMap::default();
     let mut values: Vec<Squares> = vec![Squares::EMPTY];
     let tables: Vec<Vec<(usize, u32)>> = tables
         .iter()
@@ -67,7 +66,7 @@ struct Array {
     /// One bit a place below `held.len()`: set while no table uses it.
     free: Vec<u64>,
     /// Where each value sits, to find places a table can share.
-    places: HashMap<u32, Vec<usize>>,
+    places: FxHashMap<u32, Vec<usize>>,
 }
 
 impl Array {

@@ -16,9 +16,19 @@ struct Mailbox {
 }
 
 impl Mailbox {
-    /// Whether (file, rank) holds a piece; `None` off the board.
+    /// Whether (file, rank) holds a piece; `None` off the board. A negative coordinate wraps to
+    /// a large unsigned one, so one comparison an axis tells the board's edges.
     fn at(&self, file: i32, rank: i32) -> Option<bool> {
-        self.board.square(file, rank).map(|s| self.occupied.has(s as usize))
+        let inside = (file as u32) < self.board.files as u32 && (rank as u32) < self.board.ranks as u32;
+        inside.then(|| self.occupied.has((rank * self.board.files as i32 + file) as usize))
+    }
+
+    /// Whether a straight leap of `length` squares from (file, rank) by (sx, sy) a square passes
+    /// over any occupied square, and whether over only occupied ones (off the board counts as
+    /// empty). A leap that is not straight passes over nothing.
+    fn passed(&self, (file, rank): (i32, i32), (sx, sy): (i32, i32), length: i32) -> (bool, bool) {
+        let occupied = |t: i32| self.at(file + sx * t, rank + sy * t).unwrap_or(false);
+        ((1..length).any(occupied), (1..length).all(occupied))
     }
 }
 
@@ -29,10 +39,13 @@ pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: Ta
     let mailbox = Mailbox { board, occupied: occupied & !bit(from) };
     let mut found = Squares::EMPTY;
     let start = board.file_rank(from);
-    for m in moves.iter().filter(|m| m.initial == kind.initial()) {
+    // A move none of whose legs may end as this kind arrives nowhere: it is not walked.
+    let counted = |m: &&Move| m.initial == kind.initial() && m.legs.iter().any(|l| l.stop & kind.kinds() != 0);
+    for m in moves.iter().filter(counted) {
         walk(&mailbox, &m.legs, start, 0, &mut |f, r, leg: &Leg| {
             if (f, r) != start && leg.stop & kind.kinds() != 0 {
-                found |= bit(board.square(f, r).unwrap());
+                // On the board: the walker arrives only where `Mailbox::at` found a square.
+                found |= bit((r * board.files as i32 + f) as u8);
             }
         });
     }
@@ -73,17 +86,21 @@ fn walk(
 ) {
     let leg = &legs[0];
     let last = legs.len() == 1;
+    if last && leg.sweep == Sweep::Plain && !leg.iso {
+        return slide(mailbox, leg, (file, rank), arrive);
+    }
     let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
     let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
     let length = dx.abs().max(dy.abs());
     let rider = leg.range > 1;
+    // Only a lame leap and a jumping leap care what they pass over, and only a straight one
+    // passes over squares: the others never look, which keeps a plain ride one read a step.
+    let looks = straight && length > 1 && (leg.sweep == Sweep::Lame || leg.sweep == Sweep::Jump && !rider);
     let (mut f, mut r) = (file, rank);
     let mut hurdles = 0;
     for step in 1..=leg.range as u32 {
-        // What a straight leap passes over between (f, r) and its landing square.
-        let crossed = |t: i32| mailbox.at(f + dx.signum() * t, r + dy.signum() * t).unwrap_or(false);
         let (any_crossed, all_crossed) =
-            if straight { ((1..length).any(crossed), (1..length).all(crossed)) } else { (false, true) };
+            if looks { mailbox.passed((f, r), (dx.signum(), dy.signum()), length) } else { (false, true) };
         f += dx;
         r += dy;
         let Some(here) = mailbox.at(f, r) else { return };
@@ -139,6 +156,23 @@ fn walk(
                 walk(mailbox, &legs[1..], (f, r), step, arrive);
             }
         }
+        if here {
+            return;
+        }
+    }
+}
+
+/// A plain last leg that counts every step, most legs of most pieces: each square it lands on
+/// is a destination, and the first occupied one ends it. The general loop of [`walk`] does the
+/// same, asking on every step what only other legs need.
+fn slide(mailbox: &Mailbox, leg: &Leg, (file, rank): (i32, i32), arrive: &mut impl FnMut(i32, i32, &Leg)) {
+    let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
+    let (mut f, mut r) = (file, rank);
+    for _ in 0..leg.range {
+        f += dx;
+        r += dy;
+        let Some(here) = mailbox.at(f, r) else { return };
+        arrive(f, r, leg);
         if here {
             return;
         }

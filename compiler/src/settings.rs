@@ -30,13 +30,15 @@ pub enum Setting {
     MaxOccupancies(u64),
     /// `max-trials`: the most occupancies (in millions) it may test against candidates.
     MaxTrials(u64),
+    /// `max-verify`: the most work (in millions of steps) verifying the tables may take.
+    MaxVerify(u64),
 }
 
 /// A numeric setting: its name, its smallest and largest value, and how to build it.
 type Number = (&'static str, u64, u64, fn(u64) -> Setting);
 
 /// The numeric settings.
-const NUMBERS: [Number; 8] = [
+const NUMBERS: [Number; 9] = [
     ("max-bits", 1, 20, |v| Setting::MaxBits(v as u32)),
     ("max-probes", 1, 64, |v| Setting::MaxProbes(v as usize)),
     ("max-paths", 1, 1 << 30, |v| Setting::MaxPaths(v as usize)),
@@ -45,6 +47,7 @@ const NUMBERS: [Number; 8] = [
     ("seed", 0, u64::MAX, Setting::Seed),
     ("max-occupancies", 1, 1 << 40, Setting::MaxOccupancies),
     ("max-trials", 1, 1 << 40, Setting::MaxTrials),
+    ("max-verify", 1, 1 << 40, Setting::MaxVerify),
 ];
 
 /// The words `index` takes.
@@ -104,6 +107,7 @@ impl Setting {
             Setting::Optimize(_) => "optimize",
             Setting::MaxOccupancies(_) => "max-occupancies",
             Setting::MaxTrials(_) => "max-trials",
+            Setting::MaxVerify(_) => "max-verify",
         }
     }
 }
@@ -124,6 +128,7 @@ impl Settings {
                 Setting::Optimize(v) => o.optimize = v,
                 Setting::MaxOccupancies(v) => o.budget.occupancies = v,
                 Setting::MaxTrials(v) => o.budget.million_trials = v,
+                Setting::MaxVerify(v) => o.budget.million_steps = v,
             }
         }
         o

@@ -1,18 +1,19 @@
 //! Stage 6: magics → the data a generated module holds, checked entry by entry against the
 //! independent reference walker (`reference.rs`) through the runtime's own lookup code.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use fairy_magic_runtime::{Bitboard, Check, Color, Index, Probe};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::error::Error;
+use crate::fxhash::FxHashMap;
 use crate::legs::TableKind;
 use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
+use crate::paths::PathMove;
 use crate::regions::PieceMoves;
+use crate::splitmix::SplitMix64;
 use crate::{pack, reference, Settings};
 
 /// Everything the emitter writes, in the runtime's own types.
@@ -49,7 +50,7 @@ pub struct Numbered<B> {
 impl<B: Word> Numbered<B> {
     /// `table` numbered; an error past 65,536 distinct sets, more than a `u16` numbers.
     pub fn new(table: &[B]) -> Result<Numbered<B>, Error> {
-        let mut number_of: HashMap<B, u16> = HashMap::new();
+        let mut number_of: FxHashMap<B, u16> = FxHashMap::default();
         let mut numbered = Numbered { entries: Vec::with_capacity(table.len()), sets: Vec::new() };
         for &set in table {
             let next = numbered.sets.len();
@@ -187,6 +188,11 @@ impl SlotOrder {
         SlotId { kind, piece, color, square: square as u8 }
     }
 
+    /// The run a slot belongs to: the inverse of [`SlotOrder::run`].
+    pub fn run_of(self, id: SlotId) -> usize {
+        (id.kind * self.pieces + id.piece) * 2 + id.color as usize
+    }
+
     /// Who owns the `n`th run of `squares` consecutive slots (a block's worth).
     pub fn run(self, n: usize) -> (usize, usize, Color) {
         let color = if n % 2 == 0 { Color::White } else { Color::Black };
@@ -258,7 +264,7 @@ pub fn build<B: Word>(
 
     let squares = board.squares();
     let piece_count = moves.len();
-    let mut block_of: HashMap<&[SlotPlan], usize> = HashMap::new();
+    let mut block_of: FxHashMap<&[SlotPlan], usize> = FxHashMap::default();
     let mut blocks = vec![vec![[0usize; 2]; piece_count]; kinds.len()];
     let mut answers: Vec<Block<B>> = Vec::new();
     let order = SlotOrder::new(kinds.len(), piece_count, board);
@@ -311,7 +317,8 @@ impl<B: Word> Tables<B> {
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included). A reverse
 /// slot is walked forwards from every square whose moves can reach its target under some
-/// occupancy (`reach[piece * 2 + colour][square]`).
+/// occupancy (`reach[piece * 2 + colour][square]`); its random occupancies are walked a run at
+/// a time ([`verify_reverse_samples`]).
 fn verify<B: Word>(
     board: Board,
     pieces: &[String],
@@ -320,19 +327,16 @@ fn verify<B: Word>(
     tables: &Tables<B>,
     thoroughness: Verify,
 ) -> Result<(), Error> {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_f00d);
-    let mut random = move || Squares::new([(); 4].map(|_| rng.next_u64())) & board.all();
-    // A queen's quiet and capture slots, or a knight's two colours, are the same check.
-    let mut done: HashSet<(usize, u8, Option<TableKind>, PieceMoves)> = HashSet::new();
-    for id in slot_ids(tables.kinds.len(), moves.len(), board) {
-        let kind = tables.kinds[id.kind];
-        let piece_moves = &moves[id.piece][id.color as usize];
-        let block_id = tables.blocks[id.kind][id.piece][id.color as usize];
-        // A reverse slot reads its target as occupied or not depending on its kind.
-        let reverse = kind.is_reverse().then_some(kind);
-        if !done.insert((block_id, id.square, reverse, relevant(piece_moves, kind))) {
+    let mut rng = SplitMix64::new(0x5eed_f00d);
+    let mut random = move || random_squares(&mut rng, board);
+    let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
+    let repeated = repeated_runs(order, moves, tables);
+    for id in order.ids() {
+        if repeated[order.run_of(id)] {
             continue;
         }
+        let kind = tables.kinds[id.kind];
+        let piece_moves = &moves[id.piece][id.color as usize];
         let origins: Squares = reach[id.piece * 2 + id.color as usize]
             .iter()
             .enumerate()
@@ -353,20 +357,10 @@ fn verify<B: Word>(
         let block = tables.block(id);
         let compare = |occupied: Squares, expected: Squares| -> Result<(), Error> {
             let actual = tables.lookup(id, occupied);
-            if expected == actual {
-                return Ok(());
+            match expected == actual {
+                true => Ok(()),
+                false => Err(disagreement(board, pieces, tables, id, occupied, actual, expected)),
             }
-            let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
-            Err(Error::Internal(format!(
-                "the {} table disagrees with the reference: {:?} {:?} on {}, occupied [{}]: the table gives [{}], the reference [{}]",
-                pieces[id.piece],
-                id.color,
-                kind,
-                board.name(id.square),
-                names(occupied),
-                names(actual),
-                names(expected),
-            )))
         };
         let walk = |occupied: Squares| compare(occupied, walked(occupied));
         let check = |occupied: Squares| compare(occupied, looked_up(occupied));
@@ -377,8 +371,10 @@ fn verify<B: Word>(
             }
             continue;
         }
-        for _ in 0..RANDOM_SAMPLES {
-            walk(random())?;
+        if !kind.is_reverse() {
+            for _ in 0..RANDOM_SAMPLES {
+                walk(random())?;
+            }
         }
         // A plain check on its edge: exactly what it requires, then each square of it flipped.
         for c in block.checks(square) {
@@ -401,7 +397,130 @@ fn verify<B: Word>(
             }
         }
     }
+    if thoroughness == Verify::Exhaustive {
+        for run in (0..order.runs()).filter(|&run| !repeated[run]) {
+            let (kind, piece, color) = order.run(run);
+            if tables.kinds[kind].is_reverse() {
+                let run = SlotId { kind, piece, color, square: 0 };
+                verify_reverse_samples(
+                    board,
+                    pieces,
+                    moves,
+                    &reach[piece * 2 + color as usize],
+                    tables,
+                    run,
+                    &mut random,
+                )?;
+            }
+        }
+    }
     Ok(())
+}
+
+/// A random occupancy of `board`: one 64-bit draw for each word the board's squares take, the
+/// highest word first, and at least two, so that a board of up to 128 squares gets the samples
+/// it got when squares were a `u128`.
+fn random_squares(rng: &mut SplitMix64, board: Board) -> Squares {
+    let mut words = [0; 4];
+    for w in (0..board.squares().div_ceil(64).max(2)).rev() {
+        words[w] = rng.next_u64();
+    }
+    Squares::new(words) & board.all()
+}
+
+/// About how much work exhaustive verification does for each slot, in steps (a path move
+/// walked, a probe or a plain check read, for one occupancy), known before anything is built:
+/// the occupancies the slot is checked with (the random samples, each plain check's edge, every
+/// subset of each probe's mask) times what one check costs there. An upper bound: a run that
+/// repeats an earlier one is counted although it is skipped.
+pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
+    plan.slots
+        .iter()
+        .zip(slots)
+        .map(|(slot, moves)| {
+            let masks = slot.lookups.iter().map(|&l| 1u64 << plan.lookups[l].mask.count_ones());
+            let edges = slot.checks.iter().map(|c| c.path.count_ones() as u64 + 1);
+            let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + edges.sum::<u64>();
+            occupancies * (moves.len() + slot.lookups.len() + slot.checks.len()) as u64
+        })
+        .collect()
+}
+
+/// The random occupancies of one reverse run (`run`'s square aside), walked a sample at a time
+/// rather than a slot at a time: one walk from every square the piece moves from answers every
+/// target at once, where walking each slot alone walks each origin again for every target.
+///
+/// Samples come in pairs, an occupancy and its complement, and a target is checked with the
+/// one that fits its kind (holding the enemy a capture takes, empty for a quiet move): every
+/// slot gets `RANDOM_SAMPLES` independent random occupancies, as a forward slot does. Its table
+/// is asked with the target's own square both ways, which it must ignore.
+fn verify_reverse_samples<B: Word>(
+    board: Board,
+    pieces: &[String],
+    moves: &[[PieceMoves; 2]],
+    reach: &[Squares],
+    tables: &Tables<B>,
+    run: SlotId,
+    random: &mut impl FnMut() -> Squares,
+) -> Result<(), Error> {
+    let kind = tables.kinds[run.kind];
+    let piece_moves = &moves[run.piece][run.color as usize];
+    let squares = board.squares();
+    // origins[target]: the squares whose moves can reach it under some occupancy.
+    let mut origins: Vec<Squares> = vec![Squares::EMPTY; squares];
+    for (origin, &targets) in reach.iter().enumerate() {
+        for target in squares_of(targets) {
+            origins[target as usize] |= bit(origin as u8);
+        }
+    }
+    let starts: Squares = origins.iter().fold(Squares::EMPTY, |set, &o| set | o);
+    let mut reached: Vec<Squares> = vec![Squares::EMPTY; squares];
+    for _ in 0..RANDOM_SAMPLES {
+        let sample = random();
+        for occupied in [sample, !sample & board.all()] {
+            for origin in squares_of(starts) {
+                reached[origin as usize] = reference::reach_piece(board, piece_moves, origin, occupied, kind.forward());
+            }
+            let targets = if kind.kinds() == crate::legs::QUIET { !occupied & board.all() } else { occupied };
+            for target in squares_of(targets) {
+                let bit = bit(target);
+                let expected = squares_of(origins[target as usize] & !bit)
+                    .filter(|&origin| reached[origin as usize].has(target as usize))
+                    .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin));
+                let id = SlotId { square: target, ..run };
+                for asked in [occupied, occupied ^ bit] {
+                    let actual = tables.lookup(id, asked);
+                    if actual != expected {
+                        return Err(disagreement(board, pieces, tables, id, asked, actual, expected));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The error of a table entry that the reference does not give.
+fn disagreement<B: Word>(
+    board: Board,
+    pieces: &[String],
+    tables: &Tables<B>,
+    id: SlotId,
+    occupied: Squares,
+    actual: Squares,
+    expected: Squares,
+) -> Error {
+    let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
+    Error::Internal(format!(
+        "the {} table disagrees with the reference: {:?} {:?} on {}, occupied [{}]: the table gives [{}], the reference [{}]",
+        pieces[id.piece],
+        id.color,
+        tables.kinds[id.kind],
+        board.name(id.square),
+        names(occupied),
+        names(actual),
+        names(expected),
+    ))
 }
 
 /// A reverse slot's answer read off the forward tables: the origins whose forward lookup
@@ -416,6 +535,23 @@ fn reverse_by_tables<B: Word>(tables: &Tables<B>, forward: SlotId, occupied: Squ
             tables.lookup(SlotId { square: origin, ..forward }, occupied & !bit(origin)).has(target as usize)
         })
         .fold(Squares::EMPTY, |set, origin| set | bit(origin))
+}
+
+/// Which runs of slots (one a kind, piece and colour) check exactly what an earlier run checks:
+/// a queen's quiet and capture runs, or a knight's two colours. They share a block, a reverse
+/// run reads its target alike only with the same kind, and the moves the kind answers for are
+/// the same. Decided once a run, not once a slot: the moves are cloned and hashed here.
+fn repeated_runs<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
+    let mut seen: HashSet<(usize, Option<TableKind>, PieceMoves)> = HashSet::new();
+    (0..order.runs())
+        .map(|run| {
+            let (kind, piece, color) = order.run(run);
+            let block = tables.blocks[kind][piece][color as usize];
+            let kind = tables.kinds[kind];
+            let reverse = kind.is_reverse().then_some(kind);
+            !seen.insert((block, reverse, relevant(&moves[piece][color as usize], kind)))
+        })
+        .collect()
 }
 
 /// The moves of `moves` that a table of `kind` answers for, everything else as it is.
@@ -467,5 +603,37 @@ mod tests {
         tables.table[used] ^= 1 << 24;
         let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
+    }
+
+    #[test]
+    fn run_of_inverts_run() {
+        let order = SlotOrder::new(4, 3, Board { files: 5, ranks: 4 });
+        for (i, id) in order.ids().enumerate() {
+            assert_eq!(order.run_of(id), i / order.squares);
+        }
+    }
+
+    /// A reverse slot of leaps alone has no probe or check to enumerate: its random samples,
+    /// walked a run at a time, must still refuse a wrong entry.
+    #[test]
+    fn reverse_samples_catch_a_wrong_leap() {
+        let text = "variant v\nboard 5x5\npiece W wazir fW\n";
+        let variant = crate::variant::parse("v.variant", text).unwrap();
+        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let board = variant.board;
+        let mut tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
+        let names = ["wazir".to_string()];
+        let reach = vec![board.all(); board.squares()];
+        let attackers = tables.kinds.iter().position(|&k| k == TableKind::Attackers).unwrap();
+        let run = SlotId { kind: attackers, piece: 0, color: Color::White, square: 0 };
+        let mut rng = SplitMix64::new(1);
+        let mut random = || Squares::from(rng.next_u64()) & board.all();
+        verify_reverse_samples(board, &names, &moves, &reach, &tables, run, &mut random).unwrap();
+        // a1 as a White attacker of c3, which only c2 attacks.
+        let block = tables.blocks[attackers][0][Color::White as usize];
+        tables.answers[block].leaps[12] |= 1;
+        let error =
+            verify_reverse_samples(board, &names, &moves, &reach, &tables, run, &mut random).unwrap_err().to_string();
+        assert!(error.contains("White Attackers on c3"), "{error}");
     }
 }

@@ -53,9 +53,48 @@ fn every_accepted_max_bits_finishes_or_names_a_limit() {
         let (code, err, took) = compile(&["--max-bits", &bits.to_string(), "--max-trials", "200"]);
         match code {
             Some(0) => {}
-            Some(1) => assert!(err.contains("--max-occupancies") || err.contains("--max-trials"), "{bits}: {err}"),
+            Some(1) => assert!(
+                ["--max-occupancies", "--max-trials", "--max-verify"].iter().any(|flag| err.contains(flag)),
+                "{bits}: {err}"
+            ),
             _ => panic!("--max-bits {bits}: {code:?} {err}"),
         }
         assert!(took < Duration::from_secs(30), "--max-bits {bits} took {took:?}");
     }
+}
+
+/// A queen of three legs has thousands of paths a square, each walked for every occupancy of
+/// every probe: verifying its tables on 8x8 once took five minutes. The estimate stops it before
+/// anything is built, at the piece's line; `option max-verify` moves the limit.
+#[test]
+fn a_piece_of_thousands_of_paths_stops_at_the_verification_limit_at_once() {
+    let run = |options: &str| {
+        let file =
+            std::env::temp_dir().join(format!("fairy-magic-verify-{}-{}.variant", std::process::id(), options.len()));
+        std::fs::write(&file, format!("variant a\nboard 8x8\n{options}piece K king K\npiece X heavy [Q-sQ-sQ]\n"))
+            .unwrap();
+        let started = Instant::now();
+        let output = file.with_extension("rs");
+        let out = Command::new(env!("CARGO_BIN_EXE_fairy-magic"))
+            .args(["-q", "compile"])
+            .arg(&file)
+            .arg("-o")
+            .arg(&output)
+            .output()
+            .unwrap();
+        std::fs::remove_file(&file).unwrap();
+        let _ = std::fs::remove_file(&output);
+        (out.status.code(), String::from_utf8(out.stderr).unwrap(), started.elapsed())
+    };
+    let (code, err, took) = run("");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("for the heavy") && err.contains("limit of 1000 million") && err.contains("--max-verify"),
+        "{err}"
+    );
+    assert!(err.contains(":4:1"), "at the heavy's line: {err}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    let (code, err, _) = run("option max-verify 100000\noption max-occupancies 1\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("--max-occupancies"), "past the raised verification limit, the next one: {err}");
 }
