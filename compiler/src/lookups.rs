@@ -576,13 +576,8 @@ mod tests {
 
     #[test]
     fn merging_remembers_partners_and_chooses_as_a_full_rescan_does() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::splitmix::SplitMix64::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next_u64();
         for case in 0..300usize {
             // Few squares, so that ties (same shared count, same distance) are common, moved
             // across the words of a 256-square set.

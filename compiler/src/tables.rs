@@ -238,7 +238,7 @@ pub fn build<B: Word>(
     // Each lookup's magic, and the entries its table uses.
     let mut magics: Vec<Found<B>> = Vec::with_capacity(plan.lookups.len());
     let mut used: Vec<Vec<(usize, Squares)>> = Vec::with_capacity(plan.lookups.len() + 1);
-    let mut spending = magics::Spending::start(settings.budget, &plan.lookups)?;
+    let mut spending = magics::Spending::start(settings.budget);
     for lookup in &plan.lookups {
         let answers = magics::occupancies(lookup);
         let f = magics::find::<B>(settings.index, lookup, &answers, settings.seed, settings.effort, &mut spending)?;
