@@ -331,6 +331,7 @@ fn verify<B: Word>(
     let mut random = move || random_squares(&mut rng, board);
     let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
     let repeated = repeated_runs(order, moves, tables);
+    let can_give = can_give(tables);
     for id in order.ids() {
         if repeated[order.run_of(id)] {
             continue;
@@ -350,9 +351,11 @@ fn verify<B: Word>(
             true => reference::reach_back(board, piece_moves, id.square, occupied, kind, origins),
             false => reference::reach_piece(board, piece_moves, id.square, occupied, kind),
         };
-        let looked_up = |occupied: Squares| match kind.is_reverse() {
-            true => reverse_by_tables(tables, SlotId { kind: forward, ..id }, occupied, origins),
-            false => walked(occupied),
+        let by_tables =
+            kind.is_reverse().then(|| ReverseByTables::new(tables, SlotId { kind: forward, ..id }, origins, &can_give));
+        let looked_up = |occupied: Squares| match &by_tables {
+            Some(reverse) => reverse.answer(occupied),
+            None => walked(occupied),
         };
         let block = tables.block(id);
         let compare = |occupied: Squares, expected: Squares| -> Result<(), Error> {
@@ -523,18 +526,90 @@ fn disagreement<B: Word>(
     ))
 }
 
+/// Every square some entry of a lookup's table holds, by where the table starts: a superset of
+/// what its probe can give (packed tables overlap, and a range may hold other lookups' entries),
+/// so that a probe it rules out for a square never gives that square.
+fn can_give<B: Word>(tables: &Tables<B>) -> FxHashMap<u32, Squares> {
+    let mut can_give: FxHashMap<u32, Squares> = FxHashMap::default();
+    for (found, offset) in &tables.found {
+        let start = (*offset as usize).min(tables.table.len());
+        let end = (start + (1usize << found.bits)).min(tables.table.len());
+        let held = tables.table[start..end].iter().fold(Squares::EMPTY, |set, e| set | e.to_squares());
+        *can_give.entry(*offset).or_insert(Squares::EMPTY) |= held;
+    }
+    can_give
+}
+
 /// A reverse slot's answer read off the forward tables: the origins whose forward lookup
-/// (`forward`, its square the target) reaches the target, which holds an enemy for captures and
-/// is empty for quiet moves.
-fn reverse_by_tables<B: Word>(tables: &Tables<B>, forward: SlotId, occupied: Squares, origins: Squares) -> Squares {
-    let target = forward.square;
-    let quiet = tables.kinds[forward.kind].kinds() == crate::legs::QUIET;
-    let occupied = if quiet { occupied & !bit(target) } else { occupied | bit(target) };
-    squares_of(origins & !bit(target))
-        .filter(|&origin| {
-            tables.lookup(SlotId { square: origin, ..forward }, occupied & !bit(origin)).has(target as usize)
-        })
-        .fold(Squares::EMPTY, |set, origin| set | bit(origin))
+/// reaches the target, which holds an enemy for captures and is empty for quiet moves. Built
+/// once a slot and asked for each of its occupancies, it keeps of each origin only what can
+/// decide whether the target is reached: the answer is a union, so a leap to the target always
+/// does, and of the probes only those whose tables can give the target (a queen's line through
+/// it, not its other three) are read, through the runtime's own functions.
+struct ReverseByTables<'t, B> {
+    tables: &'t Tables<B>,
+    target: u8,
+    quiet: bool,
+    origins: Vec<Origin<'t, B>>,
+}
+
+/// What of one origin's forward answer can hold the target.
+struct Origin<'t, B> {
+    square: u8,
+    /// A leap reaches the target: the origin is in every answer.
+    leaps: bool,
+    /// The probes whose tables can give the target.
+    probes: Vec<Probe<B>>,
+    /// The origin's plain checks, all of them (few, and cheap).
+    checks: &'t [Check<B>],
+}
+
+impl<'t, B: Word> ReverseByTables<'t, B> {
+    /// For the forward slot `forward` (its square the target) from each of `origins`.
+    fn new(tables: &'t Tables<B>, forward: SlotId, origins: Squares, can_give: &FxHashMap<u32, Squares>) -> Self {
+        let target = forward.square;
+        let block = tables.block(forward);
+        let gives = |probe: &&Probe<B>| can_give.get(&probe.offset).is_none_or(|set| set.has(target as usize));
+        let origins = squares_of(origins & !bit(target))
+            .map(|origin| {
+                let square = origin as usize;
+                Origin {
+                    square: origin,
+                    leaps: block.leaps[square].has(target as usize),
+                    probes: block.probes(square).iter().filter(gives).copied().collect(),
+                    checks: block.checks(square),
+                }
+            })
+            .collect();
+        let quiet = tables.kinds[forward.kind].kinds() == crate::legs::QUIET;
+        ReverseByTables { tables, target, quiet, origins }
+    }
+
+    /// The origins that reach the target under `occupied`.
+    fn answer(&self, occupied: Squares) -> Squares {
+        let (tables, target) = (self.tables, self.target as usize);
+        let occupied = if self.quiet { occupied & !bit(self.target) } else { occupied | bit(self.target) };
+        let read = |probe: &Probe<B>, occupied: B| {
+            let probe = std::slice::from_ref(probe);
+            match &tables.numbered {
+                None => fairy_magic_runtime::lookup(tables.index, B::EMPTY, probe, &tables.table, occupied),
+                Some(n) => {
+                    fairy_magic_runtime::lookup_sets(tables.index, B::EMPTY, probe, &n.entries, &n.sets, occupied)
+                }
+            }
+        };
+        let mut answer = Squares::EMPTY;
+        for origin in &self.origins {
+            let occupied = B::from_squares(occupied & !bit(origin.square));
+            if origin.leaps
+                || fairy_magic_runtime::check(origin.checks, occupied).has(target)
+                || origin.probes.iter().any(|p| read(p, occupied).has(target))
+            {
+                answer |= bit(origin.square);
+            }
+        }
+        answer
+    }
 }
 
 /// Which runs of slots (one a kind, piece and colour) check exactly what an earlier run checks:
@@ -603,6 +678,34 @@ mod tests {
         tables.table[used] ^= 1 << 24;
         let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
+    }
+
+    /// Reading only the probes whose tables can give the target must still answer as the
+    /// reference walks back: a hopper, a bent rider and a leaper, every reverse kind and target.
+    #[test]
+    fn reverse_by_tables_answers_as_the_reference_walks_back() {
+        let text = "variant v\nboard 6x6\npiece C cannon mRcpR\npiece G griffon [F?R]\npiece N knight N\n";
+        let variant = crate::variant::parse("v.variant", text).unwrap();
+        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let board = variant.board;
+        let tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
+        let can_give = can_give(&tables);
+        let mut rng = SplitMix64::new(7);
+        let mut compared = 0;
+        for (kind, &reverse) in tables.kinds.iter().enumerate().filter(|(_, k)| k.is_reverse()) {
+            let forward = tables.kinds.iter().position(|&k| k == reverse.forward()).unwrap();
+            for (piece, target) in (0..moves.len()).flat_map(|p| (0..board.squares() as u8).map(move |t| (p, t))) {
+                let id = SlotId { kind: forward, piece, color: Color::White, square: target };
+                let by_tables = ReverseByTables::new(&tables, id, board.all(), &can_give);
+                for _ in 0..64 {
+                    let occupied = Squares::from(rng.next_u64()) & board.all();
+                    let walked = reference::reach_back(board, &moves[piece][0], target, occupied, reverse, board.all());
+                    assert_eq!(by_tables.answer(occupied), walked, "{reverse:?} of piece {piece} on {target} ({kind})");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     #[test]
