@@ -2,7 +2,8 @@
 //! `include!`s them.
 //!
 //! Build scripts run in the dev profile at opt-level 0, where the magic search is 10-20 times
-//! slower: the workspace's Cargo.toml sets `[profile.dev.build-override] opt-level = 3`.
+//! slower: the workspace's Cargo.toml optimises the compiler by name
+//! (`[profile.dev.package.fairy-magic] opt-level = 3`), which holds in a build script too.
 
 use std::path::PathBuf;
 
