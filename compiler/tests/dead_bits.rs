@@ -36,9 +36,9 @@ const PIECES: &str = "piece A bent-a [W?sR]\npiece B bent-b [W-sR]\npiece C cann
 #[test]
 fn every_index_kind_separates_the_top_squares_of_both_halves() {
     for board in ["16x8", "8x16", "11x11"] {
-        // split32 still has a dead combination on u128 ({p4, p7} against {p5, p6} on 16x8:
-        // each 32-bit part's top bit reaches only bit 31 of the mix); issue 13 tracks it.
-        for index in [Index::Magic, Index::Pext] {
+        // split32 once had a dead combination here ({p4, p7} against {p5, p6} on 16x8: each
+        // part took in the part below it shifted by 16, the period of a file).
+        for index in [Index::Magic, Index::Split32, Index::Pext] {
             let text = format!("variant dead-bits\nboard {board}\n{PIECES}");
             compiles(&text, 10, index).unwrap_or_else(|e| panic!("{board}, index {index:?}: {e}"));
         }
@@ -52,7 +52,7 @@ fn every_index_kind_separates_the_top_squares_of_both_halves() {
 #[test]
 fn every_index_kind_separates_the_top_squares_of_the_four_words() {
     for board in ["16x16", "12x12", "13x13"] {
-        for index in [Index::Magic, Index::Pext] {
+        for index in [Index::Magic, Index::Split32, Index::Pext] {
             let text = format!("variant dead-bits\nboard {board}\npiece A bent-a [W?sR]\npiece C cannon mRcpR\n");
             compiles(&text, 8, index).unwrap_or_else(|e| panic!("{board}, index {index:?}: {e}"));
         }
@@ -63,12 +63,14 @@ fn every_index_kind_separates_the_top_squares_of_the_four_words() {
 /// boards whose lines cross the 64-bit boundary in every way: 16x8 (a rank ends on each word's
 /// top square), 8x16 (a file does) and 11x11 (neither). The lookups are of 8 bits: the cost
 /// model's own budgets would need more occupancies than the search allows on 128 squares.
-/// Only the magic index searches (PEXT has nothing to find).
+/// The magic and split32 indexes search (PEXT has nothing to find).
 #[test]
 fn every_gallery_mask_has_a_magic_on_boards_across_the_word_boundary() {
     let gallery = include_str!("../../variants/gallery.variant");
     for board in ["16x8", "8x16", "11x11"] {
         let text = gallery.replace("\nboard 8x8\n", &format!("\nboard {board}\n"));
-        compiles(&text, 8, Index::Magic).unwrap_or_else(|e| panic!("the gallery on {board}: {e}"));
+        for index in [Index::Magic, Index::Split32] {
+            compiles(&text, 8, index).unwrap_or_else(|e| panic!("the gallery on {board}, index {index:?}: {e}"));
+        }
     }
 }

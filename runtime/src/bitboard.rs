@@ -64,11 +64,9 @@ pub trait Bitboard:
     /// than 64 bits it multiplies each 64-bit word by its own word of the magic and mixes the
     /// products; `shift` still counts from `Self::BITS`.
     fn magic_hash(self, magic: Self, shift: u8) -> usize;
-    /// The magic hash formed with 32-bit multiplies only: each 32-bit part of `self` times the
-    /// same part of `magic`, the products mixed (xor) and shifted right by `shift`. Each part
-    /// but the first also takes in the top half of the part below it: a part's top bit can only
-    /// reach the top bit of its product, and without that a mask holding the top square of two
-    /// parts (h4 and h8 on 8x8) could have no magic at all.
+    /// The magic hash formed with 32-bit multiplies only: each 32-bit part of `self`, folded
+    /// onto itself ([`split32_fold`]), times the same part of `magic`, the products mixed (xor)
+    /// and shifted right by `shift`.
     fn split32_hash(self, magic: Self, shift: u8) -> usize;
     /// The bits of `self` under `mask`, gathered at the bottom (x86-64 BMI2 `PEXT`).
     fn pext(self, mask: Self) -> usize;
@@ -141,6 +139,21 @@ macro_rules! primitive_squares {
     };
 }
 
+/// How far [`Bitboard::split32_hash`] folds each 32-bit part onto itself, part 0 first.
+const SPLIT32_FOLDS: [u32; 8] = [13, 19, 23, 29, 13, 19, 23, 29];
+
+/// Part `i` of a split32 hash folded onto itself: `part ^ part >> SPLIT32_FOLDS[i]`. A part's
+/// top bit alone would reach only the top bit of its product, so a mask holding the top squares
+/// of two parts (h4 and h8 on 8x8) could have no magic; folded (invertibly: nothing is lost) it
+/// also reaches further down, to a different depth in each part. The distances are not
+/// multiples of 8 or 16: a fold by the period of a line (16 on 16x8, as first tried, with each
+/// part taking in the part below it) maps the line onto itself and leaves combinations of its
+/// squares that no magic separates (`compiler/tests/dead_bits.rs`).
+#[inline(always)]
+pub(crate) fn split32_fold(i: usize, part: u32) -> u32 {
+    part ^ part >> SPLIT32_FOLDS[i]
+}
+
 impl Bitboard for u64 {
     const EMPTY: Self = 0;
     const BITS: u32 = 64;
@@ -151,9 +164,8 @@ impl Bitboard for u64 {
     }
     #[inline(always)]
     fn split32_hash(self, magic: Self, shift: u8) -> usize {
-        let (low, high) = (self as u32, (self >> 32) as u32);
-        let mixed = (low.wrapping_mul(magic as u32)) ^ (high ^ low >> 16).wrapping_mul((magic >> 32) as u32);
-        (mixed >> shift) as usize
+        let times = |i: usize| split32_fold(i, (self >> (32 * i)) as u32).wrapping_mul((magic >> (32 * i)) as u32);
+        ((times(0) ^ times(1)) >> shift) as usize
     }
     #[inline(always)]
     fn pext(self, mask: Self) -> usize {
@@ -183,13 +195,8 @@ impl Bitboard for u128 {
     }
     #[inline(always)]
     fn split32_hash(self, magic: Self, shift: u8) -> usize {
-        let part = |i: u32| (self >> (32 * i)) as u32;
-        let times = |i: u32, p: u32| p.wrapping_mul((magic >> (32 * i)) as u32);
-        let mixed = times(0, part(0))
-            ^ times(1, part(1) ^ part(0) >> 16)
-            ^ times(2, part(2) ^ part(1) >> 16)
-            ^ times(3, part(3) ^ part(2) >> 16);
-        (mixed >> shift) as usize
+        let times = |i: usize| split32_fold(i, (self >> (32 * i)) as u32).wrapping_mul((magic >> (32 * i)) as u32);
+        ((times(0) ^ times(1) ^ times(2) ^ times(3)) >> shift) as usize
     }
     #[inline(always)]
     fn pext(self, mask: Self) -> usize {

@@ -249,29 +249,29 @@ mod tests {
         })
     }
 
-    /// The cross terms (`high ^ low >> 16`) are why a mask holding the top squares of two
-    /// 32-bit parts has a split32 magic at all: without them each top bit can only reach the
-    /// top bit of its own product, and the two squares collide whatever the magic.
+    /// The folds (`part ^ part >> by`) are why a mask holding the top squares of two 32-bit
+    /// parts has a split32 magic at all: without them each top bit can only reach the top bit
+    /// of its own product, and the two squares collide whatever the magic.
     #[test]
-    fn split32_cross_terms_separate_the_top_bits_of_neighbouring_parts() {
+    fn split32_folds_separate_the_top_bits_of_the_parts() {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         assert!(split32_separates(1u64 << 31, 1 << 63, &mut next), "h4 and h8 on 8x8 (u64)");
         let mut wide = || (next() as u128) << 64 | next() as u128;
-        for (low, high) in [(31, 63), (63, 95), (95, 127)] {
+        for (low, high) in [(31, 63), (63, 95), (95, 127), (31, 127)] {
             assert!(split32_separates(1u128 << low, 1 << high, &mut wide), "bits {low} and {high} (u128)");
         }
-        // The cross term exactly: bit 16 of the low part reaches the high part's product.
-        let m = Probe::new(u64::MAX, 1u64 << 63, 31, 0);
-        assert_eq!(m.index(Index::Split32, 1 << 16), 1);
-        let wide = Probe::new(u128::MAX, 1u128 << 127 | 1 << 95 | 1 << 63, 31, 0);
-        assert_eq!(wide.index(Index::Split32, 1 << 16), 1, "part 0 into part 1");
-        assert_eq!(wide.index(Index::Split32, 1 << 48), 1, "part 1 into part 2");
-        assert_eq!(wide.index(Index::Split32, 1 << 80), 1, "part 2 into part 3");
-        // Mixed in by xor, not or: the same bit from the part below cancels.
-        assert_eq!(m.index(Index::Split32, 1 << 16 | 1 << 32), 0);
-        for low in [16, 48, 80] {
-            assert_eq!(wide.index(Index::Split32, 1 << low | 1 << (low + 16)), 0, "bit {low} cancels bit {}", low + 16);
+        // The folds exactly: bit `by` of a part reaches bit 0 of the same part, where a magic
+        // of 1 << 31 moves it to the top; by 13, 19, 23 and 29 in parts 0 to 3.
+        let m = Probe::new(u64::MAX, 1u64 << 63 | 1 << 31, 31, 0);
+        assert_eq!(m.index(Index::Split32, 1 << 13), 1, "part 0");
+        assert_eq!(m.index(Index::Split32, 1 << (32 + 19)), 1, "part 1");
+        assert_eq!(m.index(Index::Split32, 1 << 12), 0, "a bit below the fold stays put");
+        let wide = Probe::new(u128::MAX, 1u128 << 127 | 1 << 95 | 1 << 63 | 1 << 31, 31, 0);
+        for (part, by) in [(0, 13), (1, 19), (2, 23), (3, 29)] {
+            assert_eq!(wide.index(Index::Split32, 1 << (32 * part + by)), 1, "part {part}");
         }
+        // Folded by xor, not or: a part's bit 0 with its bit `by` cancels.
+        assert_eq!(m.index(Index::Split32, 1 << 13 | 1), 0);
     }
 
     /// Whichever `pext64` this build has (the instruction with BMI2, the loop without) gathers

@@ -4,7 +4,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
-use crate::bitboard::{pext64, Bitboard};
+use crate::bitboard::{pext64, split32_fold, Bitboard};
 
 /// A set of up to 256 squares: four 64-bit words, square `s` at bit `s % 64` of word `s / 64`
 /// (word 0 holds squares 0-63). It behaves as a 256-bit unsigned integer: the bit operators,
@@ -262,17 +262,13 @@ impl Bitboard for Bitboard256 {
         (mixed >> (shift - 192)) as usize
     }
 
-    /// Eight 32-bit parts, as on `u128` with four: each part but the first takes in the top
-    /// half of the part below it, and the eight products are mixed.
+    /// Eight 32-bit parts, as on `u128` with four: each folded onto itself, and the eight
+    /// products mixed.
     #[inline(always)]
     fn split32_hash(self, magic: Self, shift: u8) -> usize {
-        let part = |i: usize| (self.0[i / 2] >> (32 * (i % 2))) as u32;
-        let times = |i: usize, p: u32| p.wrapping_mul((magic.0[i / 2] >> (32 * (i % 2))) as u32);
-        let mut mixed = times(0, part(0));
-        for i in 1..8 {
-            mixed ^= times(i, part(i) ^ part(i - 1) >> 16);
-        }
-        (mixed >> shift) as usize
+        let part = |b: Self, i: usize| (b.0[i / 2] >> (32 * (i % 2))) as u32;
+        let times = |i: usize| split32_fold(i, part(self, i)).wrapping_mul(part(magic, i));
+        ((0..8).fold(0, |mixed, i| mixed ^ times(i)) >> shift) as usize
     }
 
     #[inline(always)]
