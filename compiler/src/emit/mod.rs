@@ -174,3 +174,21 @@ fn placeholders<B: Word>(m: &Module<B>) -> Result<Vec<(String, String)>, fmt::Er
     }
     Ok(all)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{compile, Options, Source};
+
+    /// Build scripts `include!(concat!(env!("OUT_DIR"), ...))` a module, where an inner doc
+    /// comment or inner attribute is an error (E0753): a module holds neither, on any board.
+    #[test]
+    fn a_module_can_be_included() {
+        for board in ["5x5", "10x10", "12x12"] {
+            let text = format!("variant inc\nboard {board}\npiece K king K\npiece R rook R\n");
+            let module = compile(&Source { file: "inc.variant", text: &text }, &Options::new()).unwrap();
+            let inner =
+                module.text.lines().find(|l| l.trim_start().starts_with("//!") || l.trim_start().starts_with("#!["));
+            assert_eq!(inner, None, "{board}");
+        }
+    }
+}
