@@ -47,7 +47,8 @@ impl Board {
 
     /// The square at (file, rank), or `None` off the board.
     pub fn square(self, file: i32, rank: i32) -> Option<u8> {
-        let inside = (0..self.files as i32).contains(&file) && (0..self.ranks as i32).contains(&rank);
+        // A negative coordinate wraps to a large unsigned one: one comparison an axis.
+        let inside = (file as u32) < self.files as u32 && (rank as u32) < self.ranks as u32;
         inside.then(|| (rank * self.files as i32 + file) as u8)
     }
 

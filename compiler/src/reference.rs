@@ -16,11 +16,9 @@ struct Mailbox {
 }
 
 impl Mailbox {
-    /// Whether (file, rank) holds a piece; `None` off the board. A negative coordinate wraps to
-    /// a large unsigned one, so one comparison an axis tells the board's edges.
+    /// Whether (file, rank) holds a piece; `None` off the board.
     fn at(&self, file: i32, rank: i32) -> Option<bool> {
-        let inside = (file as u32) < self.board.files as u32 && (rank as u32) < self.board.ranks as u32;
-        inside.then(|| self.occupied.has((rank * self.board.files as i32 + file) as usize))
+        self.board.square(file, rank).map(|s| self.occupied.has(s as usize))
     }
 
     /// Whether a straight leap of `length` squares from (file, rank) by (sx, sy) a square passes
@@ -45,7 +43,7 @@ pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: Ta
         walk(&mailbox, &m.legs, start, 0, &mut |f, r, leg: &Leg| {
             if (f, r) != start && leg.stop & kind.kinds() != 0 {
                 // On the board: the walker arrives only where `Mailbox::at` found a square.
-                found |= bit((r * board.files as i32 + f) as u8);
+                found |= bit(board.square(f, r).expect("arrived on the board"));
             }
         });
     }
