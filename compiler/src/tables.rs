@@ -343,6 +343,8 @@ fn verify<B: Word>(
     let mut random = move || random_squares(&mut rng, board);
     let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
     let repeated = repeated_runs(order, moves, tables);
+    // origins[piece * 2 + colour][target]: the squares whose moves can reach the target.
+    let origins: Vec<Vec<Squares>> = reach.iter().map(|r| origins_of(r)).collect();
     // Only the exhaustive checks read a reverse slot off the forward tables.
     let can_give = match thoroughness {
         Verify::Exhaustive => can_give(tables),
@@ -354,11 +356,7 @@ fn verify<B: Word>(
         }
         let kind = tables.kinds[id.kind];
         let piece_moves = &moves[id.piece][id.color as usize];
-        let origins: Squares = reach[id.piece * 2 + id.color as usize]
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.has(id.square as usize))
-            .fold(Squares::EMPTY, |set, (origin, _)| set | bit(origin as u8));
+        let origins = origins[id.piece * 2 + id.color as usize][id.square as usize];
         // The reference walks a reverse slot forwards from every origin; through the occupancies
         // of its masks, which are many, the forward tables (checked against the same walker
         // above, kinds in order) stand in for it.
@@ -425,7 +423,7 @@ fn verify<B: Word>(
                     board,
                     pieces,
                     moves,
-                    &reach[piece * 2 + color as usize],
+                    &origins[piece * 2 + color as usize],
                     tables,
                     run,
                     &mut random,
@@ -465,6 +463,18 @@ pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
         .collect()
 }
 
+/// `reach` turned round: for each target, the squares whose moves can reach it under some
+/// occupancy (`reach[origin]` holds the target), the origins a reverse slot is checked from.
+fn origins_of(reach: &[Squares]) -> Vec<Squares> {
+    let mut origins = vec![Squares::EMPTY; reach.len()];
+    for (origin, &targets) in reach.iter().enumerate() {
+        for target in squares_of(targets) {
+            origins[target as usize] |= bit(origin as u8);
+        }
+    }
+    origins
+}
+
 /// The random occupancies of one reverse run (`run`'s square aside), walked a sample at a time
 /// rather than a slot at a time: one walk from every square the piece moves from answers every
 /// target at once, where walking each slot alone walks each origin again for every target.
@@ -472,12 +482,13 @@ pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
 /// Samples come in pairs, an occupancy and its complement, and a target is checked with the
 /// one that fits its kind (holding the enemy a capture takes, empty for a quiet move): every
 /// slot gets `RANDOM_SAMPLES` independent random occupancies, as a forward slot does. Its table
-/// is asked with the target's own square both ways, which it must ignore.
+/// is asked with the target's own square both ways, which it must ignore. `origins[target]`
+/// is where the reference walks from ([`origins_of`]).
 fn verify_reverse_samples<B: Word>(
     board: Board,
     pieces: &[String],
     moves: &[[PieceMoves; 2]],
-    reach: &[Squares],
+    origins: &[Squares],
     tables: &Tables<B>,
     run: SlotId,
     random: &mut impl FnMut() -> Squares,
@@ -485,13 +496,6 @@ fn verify_reverse_samples<B: Word>(
     let kind = tables.kinds[run.kind];
     let piece_moves = &moves[run.piece][run.color as usize];
     let squares = board.squares();
-    // origins[target]: the squares whose moves can reach it under some occupancy.
-    let mut origins: Vec<Squares> = vec![Squares::EMPTY; squares];
-    for (origin, &targets) in reach.iter().enumerate() {
-        for target in squares_of(targets) {
-            origins[target as usize] |= bit(origin as u8);
-        }
-    }
     let starts: Squares = origins.iter().fold(Squares::EMPTY, |set, &o| set | o);
     let mut reached: Vec<Squares> = vec![Squares::EMPTY; squares];
     for _ in 0..RANDOM_SAMPLES {
@@ -737,17 +741,17 @@ mod tests {
         let board = variant.board;
         let mut tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
         let names = ["wazir".to_string()];
-        let reach = vec![board.all(); board.squares()];
+        let origins = vec![board.all(); board.squares()];
         let attackers = tables.kinds.iter().position(|&k| k == TableKind::Attackers).unwrap();
         let run = SlotId { kind: attackers, piece: 0, color: Color::White, square: 0 };
         let mut rng = SplitMix64::new(1);
         let mut random = || Squares::from(rng.next_u64()) & board.all();
-        verify_reverse_samples(board, &names, &moves, &reach, &tables, run, &mut random).unwrap();
+        verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap();
         // a1 as a White attacker of c3, which only c2 attacks.
         let block = tables.blocks[attackers][0][Color::White as usize];
         tables.answers[block].leaps[12] |= 1;
         let error =
-            verify_reverse_samples(board, &names, &moves, &reach, &tables, run, &mut random).unwrap_err().to_string();
+            verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap_err().to_string();
         assert!(error.contains("White Attackers on c3"), "{error}");
     }
 }
