@@ -89,9 +89,31 @@ pub fn squares_of(set: Squares) -> impl Iterator<Item = u8> {
     set.squares().map(|square| square as u8)
 }
 
+/// Every subset of `mask`, the empty set first and `mask` itself last (carry-rippler order).
+pub fn subsets(mask: Squares) -> impl Iterator<Item = Squares> {
+    let mut next = Some(Squares::EMPTY);
+    std::iter::from_fn(move || {
+        let subset = next?;
+        let after = subset.wrapping_sub(mask) & mask;
+        next = (!after.is_empty()).then_some(after);
+        Some(subset)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subsets_of_a_mask_are_each_there_once() {
+        let mask = bit(3) | bit(70) | bit(200);
+        let all: Vec<Squares> = subsets(mask).collect();
+        assert_eq!(all.len(), 8);
+        assert_eq!((all[0], all[7]), (Squares::EMPTY, mask));
+        assert!(all.iter().all(|&s| s & !mask == Squares::EMPTY));
+        assert_eq!(all.iter().collect::<std::collections::HashSet<_>>().len(), 8);
+        assert_eq!(subsets(Squares::EMPTY).collect::<Vec<_>>(), vec![Squares::EMPTY]);
+    }
 
     #[test]
     fn names_round_trip_on_a_tall_board() {

@@ -29,6 +29,7 @@ mod legs;
 mod lookups;
 mod magics;
 mod pack;
+mod parallel;
 mod paths;
 mod query;
 mod reference;

@@ -12,6 +12,7 @@ use fairy_magic_runtime::Bitboard;
 
 use crate::board::{bit, Squares};
 use crate::fxhash::{FxHashMap, FxHashSet};
+use crate::parallel;
 use crate::paths::{PathMove, Rule};
 
 /// A destination and the condition on the board that opens it: a path move without its kinds.
@@ -116,16 +117,16 @@ pub fn sweep(
     max_probes: usize,
     word_bytes: usize,
 ) -> Vec<Vec<Cost>> {
-    (0..pieces)
-        .map(|p| {
-            // Leaps and gates do not depend on the budget: split once, planned at every budget.
-            let own: Vec<(Squares, Vec<Gate>)> =
-                (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| split_leaps(&slots[i])).collect();
-            (MIN_BITS..=MAX_BITS)
-                .map(|bits| cost(&plan_gates(&own, &vec![bits; own.len()], max_probes), bits, word_bytes))
-                .collect()
-        })
-        .collect()
+    // Leaps and gates do not depend on the budget: split once, planned at every budget.
+    let own: Vec<Vec<(Squares, Vec<Gate>)>> = (0..pieces)
+        .map(|p| (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| split_leaps(&slots[i])).collect())
+        .collect();
+    // Every (piece, budget) is planned on its own: spread them over the cores.
+    let each: Vec<(usize, u32)> = (0..pieces).flat_map(|p| (MIN_BITS..=MAX_BITS).map(move |bits| (p, bits))).collect();
+    let costs = parallel::map(&each, |&(p, bits)| {
+        cost(&plan_gates(&own[p], &vec![bits; own[p].len()], max_probes), bits, word_bytes)
+    });
+    costs.chunks((MIN_BITS..=MAX_BITS).count()).map(<[Cost]>::to_vec).collect()
 }
 
 /// Exhaustive grouping is exact up to this many rides; greedy merging brings larger sets down.

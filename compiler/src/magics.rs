@@ -5,15 +5,19 @@
 //! Candidates come from a SplitMix64 generator seeded from the lookup's own contents and the
 //! user's seed, so the same lookup gets the same magic on every machine and in every variant.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use fairy_magic_runtime::{Bitboard, Index, Probe};
 
-use crate::board::Squares;
+use crate::board::{subsets, Squares};
 use crate::error::Error;
+use crate::fxhash::FxHashMap;
 use crate::lookups::Lookup;
+use crate::parallel;
 use crate::splitmix::SplitMix64;
 
 /// The type a board's bitboards are emitted as: `u64`, `u128` or `Bitboard256`.
-pub trait Word: Bitboard + std::hash::Hash {
+pub trait Word: Bitboard + std::hash::Hash + Send + Sync {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
     /// Whether the module stores its attack table numbered: entries as `u16` numbers of the
@@ -155,29 +159,98 @@ pub struct Budget {
     pub million_steps: u64,
 }
 
-/// What the magic search of one compilation may still spend.
-#[derive(Clone, Debug)]
+/// What the magic searches of one compilation have spent, shared by the threads that run them.
+/// Each search counts its trials itself and adds them to the total a batch at a time, so that
+/// threads do not contend on every candidate.
+#[derive(Debug)]
 pub struct Spending {
     budget: Budget,
+    total: AtomicU64,
+}
+
+/// One search's trials not yet added to the total.
+struct Tally<'s> {
+    spending: &'s Spending,
     trials: u64,
 }
+
+/// Trials a search counts before it adds them to the total: a few milliseconds of work.
+const TALLY_BATCH: u64 = 1 << 18;
 
 impl Spending {
     /// Starts counting trials. The occupancies were checked when the lookups were planned
     /// ([`check_occupancies`]), so nothing is allocated for a search that cannot finish.
     pub fn start(budget: Budget) -> Spending {
-        Spending { budget, trials: 0 }
+        Spending { budget, total: AtomicU64::new(0) }
     }
 
-    fn spend(&mut self, trials: u64) -> Result<(), Error> {
-        self.trials += trials;
-        if self.trials > self.budget.million_trials.saturating_mul(1_000_000) {
+    fn tally(&self) -> Tally<'_> {
+        Tally { spending: self, trials: 0 }
+    }
+
+    fn add(&self, trials: u64) -> Result<(), Error> {
+        let total = self.total.fetch_add(trials, Ordering::Relaxed) + trials;
+        if total > self.budget.million_trials.saturating_mul(1_000_000) {
             return Err(Error::Limit(format!(
                 "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --max-bits or --effort, or raise the limit with --max-trials or `option max-trials`",
                 self.budget.million_trials
             )));
         }
         Ok(())
+    }
+}
+
+impl Tally<'_> {
+    fn spend(&mut self, trials: u64) -> Result<(), Error> {
+        self.trials += trials;
+        match self.trials >= TALLY_BATCH {
+            true => self.flush(),
+            false => Ok(()),
+        }
+    }
+
+    fn flush(&mut self) -> Result<(), Error> {
+        self.spending.add(std::mem::take(&mut self.trials))
+    }
+}
+
+/// The entries a lookup's table uses: `(index, answer)` pairs, sorted and without repeats.
+pub type Entries = Vec<(usize, Squares)>;
+
+/// Every lookup's magic, with the entries its table uses. The searches run on every core; each is seeded by its own lookup, so the
+/// magics do not depend on which thread found them.
+///
+/// Errors are those of searching the lookups in order. Only the shared trial budget could make
+/// them differ, since threads run ahead of the order; so when it runs out, the searches are run
+/// again one after another, to stop where and as a run in order stops.
+pub fn find_all<B: Word>(
+    how: Index,
+    lookups: &[Lookup],
+    seed: u64,
+    effort: u32,
+    budget: Budget,
+) -> Result<Vec<(Found<B>, Entries)>, Error> {
+    let search = |lookup: &Lookup, spending: &Spending| {
+        let answers = occupancies(lookup);
+        let found = find::<B>(how, lookup, &answers, seed, effort, spending)?;
+        let probe = found.probe(how, lookup, 0);
+        let mut entries: Vec<(usize, Squares)> = answers
+            .into_iter()
+            .map(|(occupied, answer)| (probe.index(how, B::from_squares(occupied)), answer))
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        Ok((found, entries))
+    };
+    let spending = Spending::start(budget);
+    match parallel::try_map(lookups, |lookup| search(lookup, &spending)) {
+        Err(Error::Limit(_))
+            if spending.total.load(Ordering::Relaxed) > budget.million_trials.saturating_mul(1_000_000) =>
+        {
+            let spending = Spending::start(budget);
+            lookups.iter().map(|lookup| search(lookup, &spending)).collect()
+        }
+        done => done,
     }
 }
 
@@ -196,15 +269,7 @@ pub fn check_occupancies(budget: Budget, lookups: &[Lookup]) -> Result<(), Error
 
 /// Every occupancy of `mask` (carry-rippler order) with the answer the lookup gives for it.
 pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
-    let mut out = Vec::with_capacity(1 << lookup.mask.count_ones());
-    let mut subset = Squares::EMPTY;
-    loop {
-        out.push((subset, lookup.answer(subset)));
-        subset = subset.wrapping_sub(lookup.mask) & lookup.mask;
-        if subset.is_empty() {
-            return out;
-        }
-    }
+    subsets(lookup.mask).map(|subset| (subset, lookup.answer(subset))).collect()
 }
 
 /// Finds a magic for one lookup: first at the mask's own width, trying `1 << effort` candidates
@@ -215,13 +280,13 @@ pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
 /// With [`Index::Pext`] there is nothing to search: the index is the mask's bits, gathered.
 ///
 /// `answers` is `occupancies(lookup)`, which the caller needs too.
-pub fn find<B: Word>(
+fn find<B: Word>(
     how: Index,
     lookup: &Lookup,
     answers: &[(Squares, Squares)],
     seed: u64,
     effort: u32,
-    spending: &mut Spending,
+    spending: &Spending,
 ) -> Result<Found<B>, Error> {
     let min_bits = lookup.mask.count_ones().max(1);
     if how == Index::Pext {
@@ -232,10 +297,11 @@ pub fn find<B: Word>(
         Index::Split32 => 31,
         _ => B::BITS - 1,
     };
-    let mut search = Search::<B>::new(how, lookup, seed);
+    let mut search = Search::<B>::new(how, lookup, answers, seed);
+    let mut tally = spending.tally();
     let mut found = None;
     for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
-        let tried = search.try_width(answers, bits, 1 << effort, spending)?;
+        let tried = search.try_width(bits, 1 << effort, &mut tally)?;
         if let Some(magic) = tried {
             found = Some(Found { magic, bits });
             break;
@@ -249,17 +315,15 @@ pub fn find<B: Word>(
         )));
     };
     // No table can have fewer entries than the lookup has distinct answers.
-    let mut distinct: Vec<Squares> = answers.iter().map(|&(_, a)| a).collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let floor = distinct.len().next_power_of_two().trailing_zeros().max(1);
+    let floor = search.distinct.next_power_of_two().trailing_zeros().max(1);
     let tries = 1u64 << effort.saturating_sub(SHRINK_HANDICAP);
     while found.bits > floor {
-        match search.try_width(answers, found.bits - 1, tries, spending)? {
+        match search.try_width(found.bits - 1, tries, &mut tally)? {
             Some(magic) => found = Found { magic, bits: found.bits - 1 },
             None => break,
         }
     }
+    tally.flush()?;
     Ok(found)
 }
 
@@ -273,19 +337,33 @@ struct Search<B> {
     how: Index,
     mask: B,
     rng: SplitMix64,
-    stamp: Vec<u32>,
-    held: Vec<Squares>,
+    /// Every occupancy of the mask as the word the probe reads, with its answer's number: a
+    /// candidate is tested many times over, so nothing is converted or compared wide in the loop.
+    tests: Vec<(B, u32)>,
+    /// How many distinct answers the occupancies have.
+    distinct: usize,
+    /// Per entry: the attempt that last wrote it, and the answer it then took.
+    entries: Vec<(u32, u32)>,
     attempt: u32,
 }
 
 impl<B: Word> Search<B> {
-    fn new(how: Index, lookup: &Lookup, seed: u64) -> Self {
+    fn new(how: Index, lookup: &Lookup, answers: &[(Squares, Squares)], seed: u64) -> Self {
+        let mut number_of: FxHashMap<Squares, u32> = FxHashMap::default();
+        let tests = answers
+            .iter()
+            .map(|&(occupied, answer)| {
+                let next = number_of.len() as u32;
+                (B::from_squares(occupied), *number_of.entry(answer).or_insert(next))
+            })
+            .collect();
         Search {
             how,
             mask: B::from_squares(lookup.mask),
             rng: SplitMix64::new(seed ^ fingerprint(lookup)),
-            stamp: Vec::new(),
-            held: Vec::new(),
+            tests,
+            distinct: number_of.len(),
+            entries: Vec::new(),
             attempt: 0,
         }
     }
@@ -293,18 +371,9 @@ impl<B: Word> Search<B> {
     /// A magic under which occupancies with different answers never share one of `1 << bits`
     /// entries, if one turns up within `tries` candidates. Every occupancy tested is a trial
     /// spent, counted a candidate at a time.
-    fn try_width(
-        &mut self,
-        answers: &[(Squares, Squares)],
-        bits: u32,
-        tries: u64,
-        spending: &mut Spending,
-    ) -> Result<Option<B>, Error> {
-        let size = 1usize << bits;
-        self.stamp.clear();
-        self.stamp.resize(size, 0);
-        self.held.clear();
-        self.held.resize(size, Squares::EMPTY);
+    fn try_width(&mut self, bits: u32, tries: u64, spending: &mut Tally) -> Result<Option<B>, Error> {
+        self.entries.clear();
+        self.entries.resize(1usize << bits, (0, 0));
         self.attempt = 0;
         let shift = shift_for::<B>(self.how, bits);
         'candidates: for _ in 0..tries {
@@ -318,19 +387,16 @@ impl<B: Word> Search<B> {
             }
             self.attempt += 1;
             let probe = Probe::new(self.mask, magic, shift, 0);
-            for (tested, &(occupied, answer)) in answers.iter().enumerate() {
-                let index = probe.index(self.how, B::from_squares(occupied));
-                if self.stamp[index] == self.attempt {
-                    if self.held[index] != answer {
-                        spending.spend(tested as u64 + 1)?;
-                        continue 'candidates;
-                    }
-                } else {
-                    self.stamp[index] = self.attempt;
-                    self.held[index] = answer;
+            for (tested, &(occupied, answer)) in self.tests.iter().enumerate() {
+                let entry = &mut self.entries[probe.index(self.how, occupied)];
+                if entry.0 != self.attempt {
+                    *entry = (self.attempt, answer);
+                } else if entry.1 != answer {
+                    spending.spend(tested as u64 + 1)?;
+                    continue 'candidates;
                 }
             }
-            spending.spend(answers.len() as u64)?;
+            spending.spend(self.tests.len() as u64)?;
             return Ok(Some(magic));
         }
         Ok(None)

@@ -248,22 +248,10 @@ pub fn build<B: Word>(
     settings: &Settings,
 ) -> Result<Tables<B>, Error> {
     // Each lookup's magic, and the entries its table uses.
-    let mut magics: Vec<Found<B>> = Vec::with_capacity(plan.lookups.len());
-    let mut used: Vec<Vec<(usize, Squares)>> = Vec::with_capacity(plan.lookups.len() + 1);
-    let mut spending = magics::Spending::start(settings.budget);
-    for lookup in &plan.lookups {
-        let answers = magics::occupancies(lookup);
-        let f = magics::find::<B>(settings.index, lookup, &answers, settings.seed, settings.effort, &mut spending)?;
-        let probe = f.probe(settings.index, lookup, 0);
-        let mut entries: Vec<(usize, Squares)> = answers
+    let (magics, mut used): (Vec<Found<B>>, Vec<magics::Entries>) =
+        magics::find_all::<B>(settings.index, &plan.lookups, settings.seed, settings.effort, settings.budget)?
             .into_iter()
-            .map(|(occupied, answer)| (probe.index(settings.index, B::from_squares(occupied)), answer))
-            .collect();
-        entries.sort_unstable();
-        entries.dedup();
-        magics.push(f);
-        used.push(entries);
-    }
+            .unzip();
     // One empty entry for the probes that pad a square.
     used.push(vec![(0, Squares::EMPTY)]);
     let packed = pack::pack(&used);

@@ -1,0 +1,89 @@
+//! Independent pieces of work spread over the machine's cores. Results come back in the order of
+//! the work and the first error is the first in that order, so which thread ran what never
+//! changes what a compilation writes or says.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+/// `f` of every item, in the items' order. Each thread takes the next item when it finishes
+/// one, so that items of very uneven cost (a queen's reverse run beside a knight's) still
+/// spread evenly.
+pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = threads().min(items.len());
+    if threads <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else { return done };
+            done.push((i, f(item)));
+        }
+    };
+    let mut done: Vec<(usize, R)> = thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
+/// `f` of every item, or the error of the first item (in the items' order) that fails.
+///
+/// Once an item fails, items after it are skipped, but never one before it: every item before
+/// the first failure runs to the end, so the error is the one running them in order gives.
+pub fn try_map<T: Sync, R: Send, E: Send>(items: &[T], f: impl Fn(&T) -> Result<R, E> + Sync) -> Result<Vec<R>, E> {
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let indexed: Vec<usize> = (0..items.len()).collect();
+    let results = map(&indexed, |&i| {
+        if i > first_failure.load(Ordering::Relaxed) {
+            return None;
+        }
+        let result = f(&items[i]);
+        if result.is_err() {
+            first_failure.fetch_min(i, Ordering::Relaxed);
+        }
+        Some(result)
+    });
+    // Every item up to the first failure ran, so the first `None` comes after an error.
+    results.into_iter().map_while(|r| r).collect()
+}
+
+/// How many threads work: one a core the system lets this process use.
+fn threads() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_keep_the_order_of_the_items() {
+        let items: Vec<u64> = (0..1000).collect();
+        // Uneven work, so that threads finish out of order.
+        let squares = map(&items, |&i| (0..(i % 7) * 1000).fold(i, |a, _| std::hint::black_box(a)) * i);
+        assert_eq!(squares, items.iter().map(|i| i * i).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_error_is_the_first_in_order() {
+        let items: Vec<u32> = (0..500).collect();
+        // Later items fail faster, so a later error is usually found first in time.
+        let result = try_map(&items, |&i| match i {
+            100 | 499 => Err(i),
+            _ if i < 100 => Ok((0..10_000).fold(i, |a, _| std::hint::black_box(a))),
+            _ => Ok(i),
+        });
+        assert_eq!(result, Err(100));
+        assert_eq!(try_map(&items, |&i| Ok::<u32, ()>(i + 1)), Ok((1..501).collect()));
+    }
+
+    #[test]
+    fn no_items_give_no_results() {
+        assert!(map(&[] as &[u8], |&b| b).is_empty());
+        assert_eq!(try_map(&[] as &[u8], |&b| Ok::<u8, ()>(b)), Ok(vec![]));
+    }
+}
