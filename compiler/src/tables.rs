@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use fairy_magic_runtime::{Bitboard, Check, Color, Index, Probe};
 
-use crate::board::{bit, squares_of, Board, Squares};
+use crate::board::{bit, squares_of, subsets, Board, Squares};
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
 use crate::legs::TableKind;
@@ -14,7 +14,7 @@ use crate::magics::{self, Found, Word};
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
 use crate::splitmix::SplitMix64;
-use crate::{pack, reference, Settings};
+use crate::{pack, parallel, reference, Settings};
 
 /// Everything the emitter writes, in the runtime's own types.
 #[derive(Clone, Debug)]
@@ -319,6 +319,9 @@ impl<B: Word> Tables<B> {
 /// slot is walked forwards from every square whose moves can reach its target under some
 /// occupancy (`reach[piece * 2 + colour][square]`); its random occupancies are walked a run at
 /// a time ([`verify_reverse_samples`]).
+///
+/// The checks run on every core, each with its own random stream, and fail with the first
+/// disagreement in slot order: the same error, or none, on any machine.
 fn verify<B: Word>(
     board: Board,
     pieces: &[String],
@@ -327,24 +330,73 @@ fn verify<B: Word>(
     tables: &Tables<B>,
     thoroughness: Verify,
 ) -> Result<(), Error> {
-    let mut rng = SplitMix64::new(0x5eed_f00d);
-    let mut random = move || random_squares(&mut rng, board);
     let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
-    let repeated = repeated_runs(order, moves, tables);
-    // origins[piece * 2 + colour][target]: the squares whose moves can reach the target.
-    let origins: Vec<Vec<Squares>> = reach.iter().map(|r| origins_of(r)).collect();
-    // Only the exhaustive checks read a reverse slot off the forward tables.
-    let can_give = match thoroughness {
-        Verify::Exhaustive => can_give(tables),
-        Verify::Sampled(_) => FxHashMap::default(),
+    let checker = Checker {
+        board,
+        pieces,
+        moves,
+        tables,
+        thoroughness,
+        // origins[piece * 2 + colour][target]: the squares whose moves can reach the target.
+        origins: reach.iter().map(|r| origins_of(r)).collect(),
+        // Only the exhaustive checks read a reverse slot off the forward tables.
+        can_give: match thoroughness {
+            Verify::Exhaustive => can_give(tables),
+            Verify::Sampled(_) => FxHashMap::default(),
+        },
     };
-    for id in order.ids() {
-        if repeated[order.run_of(id)] {
-            continue;
+    let repeated = repeated_runs(order, moves, tables);
+    let slots = order.ids().filter(|&id| !repeated[order.run_of(id)]).map(Task::Slot);
+    let reverse_runs = (0..order.runs())
+        .filter(|&run| !repeated[run] && thoroughness == Verify::Exhaustive)
+        .map(|run| order.run(run))
+        .filter(|&(kind, _, _)| tables.kinds[kind].is_reverse())
+        .map(|(kind, piece, color)| Task::ReverseSamples(SlotId { kind, piece, color, square: 0 }));
+    let tasks: Vec<(u64, Task)> = (0..).zip(slots.chain(reverse_runs)).collect();
+    parallel::try_map(&tasks, |&(n, task)| {
+        // A stream a task, from a seed mixed out of its place in the order.
+        let mut rng = SplitMix64::new(SplitMix64::new(VERIFY_SEED ^ n).next_u64());
+        let mut random = || random_squares(&mut rng, board);
+        match task {
+            Task::Slot(id) => checker.slot(id, &mut random),
+            Task::ReverseSamples(run) => checker.reverse_samples(run, &mut random),
         }
+    })
+    .map(drop)
+}
+
+/// Where the random streams of verification start.
+const VERIFY_SEED: u64 = 0x5eed_f00d;
+
+/// One unit of verification, run on whichever core is free.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// One slot: its probes' masks exhaustively, its plain checks' edges, random samples.
+    Slot(SlotId),
+    /// A reverse run's random samples, walked for every target at once.
+    ReverseSamples(SlotId),
+}
+
+/// What verification reads, built once and shared by every task.
+struct Checker<'a, B> {
+    board: Board,
+    pieces: &'a [String],
+    moves: &'a [[PieceMoves; 2]],
+    tables: &'a Tables<B>,
+    thoroughness: Verify,
+    /// `origins[piece * 2 + colour][target]`: the squares whose moves can reach the target.
+    origins: Vec<Vec<Squares>>,
+    /// What each lookup's table can give, by its offset ([`can_give`]).
+    can_give: FxHashMap<u32, Squares>,
+}
+
+impl<B: Word> Checker<'_, B> {
+    /// Checks one slot against the reference walker.
+    fn slot(&self, id: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
+        let (board, tables) = (self.board, self.tables);
         let kind = tables.kinds[id.kind];
-        let piece_moves = &moves[id.piece][id.color as usize];
-        let origins = origins[id.piece * 2 + id.color as usize][id.square as usize];
+        let piece_moves = &self.moves[id.piece][id.color as usize];
+        let origins = self.origins[id.piece * 2 + id.color as usize][id.square as usize];
         // The reference walks a reverse slot forwards from every origin; through the occupancies
         // of its masks, which are many, the forward tables (checked against the same walker
         // above, kinds in order) stand in for it.
@@ -358,19 +410,20 @@ fn verify<B: Word>(
             let actual = tables.lookup(id, occupied);
             match expected == actual {
                 true => Ok(()),
-                false => Err(disagreement(board, pieces, tables, id, occupied, actual, expected)),
+                false => Err(disagreement(board, self.pieces, tables, id, occupied, actual, expected)),
             }
         };
         let walk = |occupied: Squares| compare(occupied, walked(occupied));
         let square = id.square as usize;
-        if let Verify::Sampled(samples) = thoroughness {
+        if let Verify::Sampled(samples) = self.thoroughness {
             for _ in 0..samples {
                 walk(random())?;
             }
-            continue;
+            return Ok(());
         }
-        let by_tables =
-            kind.is_reverse().then(|| ReverseByTables::new(tables, SlotId { kind: forward, ..id }, origins, &can_give));
+        let by_tables = kind
+            .is_reverse()
+            .then(|| ReverseByTables::new(tables, SlotId { kind: forward, ..id }, origins, &self.can_give));
         let looked_up = |occupied: Squares| match &by_tables {
             Some(reverse) => reverse.answer(occupied),
             None => walked(occupied),
@@ -392,34 +445,23 @@ fn verify<B: Word>(
         }
         for probe in block.probes(square).iter().filter(|p| !Block::is_padding(p)) {
             let mask = probe.mask.to_squares();
-            let mut subset = Squares::EMPTY;
-            loop {
-                check(subset | (random() & !mask))?;
-                subset = subset.wrapping_sub(mask) & mask;
-                if subset.is_empty() {
-                    break;
+            match &by_tables {
+                Some(reverse) => reverse.check_subsets(mask, random, compare)?,
+                None => {
+                    for subset in subsets(mask) {
+                        check(subset | (random() & !mask))?;
+                    }
                 }
             }
         }
+        Ok(())
     }
-    if thoroughness == Verify::Exhaustive {
-        for run in (0..order.runs()).filter(|&run| !repeated[run]) {
-            let (kind, piece, color) = order.run(run);
-            if tables.kinds[kind].is_reverse() {
-                let run = SlotId { kind, piece, color, square: 0 };
-                verify_reverse_samples(
-                    board,
-                    pieces,
-                    moves,
-                    &origins[piece * 2 + color as usize],
-                    tables,
-                    run,
-                    &mut random,
-                )?;
-            }
-        }
+
+    /// Checks a reverse run's random samples ([`verify_reverse_samples`]).
+    fn reverse_samples(&self, run: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
+        let origins = &self.origins[run.piece * 2 + run.color as usize];
+        verify_reverse_samples(self.board, self.pieces, self.moves, origins, self.tables, run, random)
     }
-    Ok(())
 }
 
 /// A random occupancy of `board`: one 64-bit draw for each word the board's squares take, the
@@ -558,19 +600,26 @@ struct ReverseByTables<'t, B> {
     tables: &'t Tables<B>,
     target: u8,
     quiet: bool,
-    origins: Vec<Origin<'t, B>>,
+    origins: Vec<Origin<B>>,
 }
 
 /// What of one origin's forward answer can hold the target.
-struct Origin<'t, B> {
+struct Origin<B> {
     square: u8,
     /// A leap reaches the target: the origin is in every answer.
     leaps: bool,
     /// The probes whose tables can give the target.
     probes: Vec<Probe<B>>,
-    /// The origin's plain checks, all of them (few, and cheap).
-    checks: &'t [Check<B>],
+    /// The plain checks that add the target when they pass.
+    checks: Vec<Check<B>>,
+    /// The squares those probes and checks read: the origin's answer depends on nothing else.
+    reads: Squares,
 }
+
+/// Random occupancies of the squares outside a reverse probe's mask are drawn once for this
+/// many of the mask's subsets, so that the origins which read none of the mask are asked once
+/// a draw rather than once a subset.
+const SUBSETS_A_DRAW: usize = 64;
 
 impl<'t, B: Word> ReverseByTables<'t, B> {
     /// For the forward slot `forward` (its square the target) from each of `origins`.
@@ -581,11 +630,16 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
         let origins = squares_of(origins & !bit(target))
             .map(|origin| {
                 let square = origin as usize;
+                let probes: Vec<Probe<B>> = block.probes(square).iter().filter(gives).copied().collect();
+                let checks: Vec<Check<B>> =
+                    block.checks(square).iter().filter(|c| c.dest.has(target as usize)).copied().collect();
+                let reads = probes.iter().map(|p| p.mask).chain(checks.iter().map(|c| c.path));
                 Origin {
                     square: origin,
                     leaps: block.leaps[square].has(target as usize),
-                    probes: block.probes(square).iter().filter(gives).copied().collect(),
-                    checks: block.checks(square),
+                    reads: reads.fold(Squares::EMPTY, |set, read| set | read.to_squares()),
+                    probes,
+                    checks,
                 }
             })
             .collect();
@@ -595,6 +649,14 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
 
     /// The origins that reach the target under `occupied`.
     fn answer(&self, occupied: Squares) -> Squares {
+        self.answer_from(self.origins.iter(), occupied)
+    }
+
+    /// Those of `origins` that reach the target under `occupied`.
+    fn answer_from<'o>(&self, origins: impl Iterator<Item = &'o Origin<B>>, occupied: Squares) -> Squares
+    where
+        B: 'o,
+    {
         let (tables, target) = (self.tables, self.target as usize);
         let occupied = if self.quiet { occupied & !bit(self.target) } else { occupied | bit(self.target) };
         let read = |probe: &Probe<B>, occupied: B| {
@@ -602,16 +664,39 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
             read_probes(tables.index, B::EMPTY, probe, &tables.table, tables.numbered.as_ref(), occupied)
         };
         let mut answer = Squares::EMPTY;
-        for origin in &self.origins {
+        for origin in origins {
             let occupied = B::from_squares(occupied & !bit(origin.square));
             if origin.leaps
-                || fairy_magic_runtime::check(origin.checks, occupied).has(target)
+                || fairy_magic_runtime::check(&origin.checks, occupied).has(target)
                 || origin.probes.iter().any(|p| read(p, occupied).has(target))
             {
                 answer |= bit(origin.square);
             }
         }
         answer
+    }
+
+    /// Checks a reverse probe: `compare(occupied, expected)` for every subset of its `mask`,
+    /// with random occupancy outside it. The origins that read none of `mask` answer alike for
+    /// every subset of one draw, so they are asked once a draw.
+    fn check_subsets(
+        &self,
+        mask: Squares,
+        random: &mut impl FnMut() -> Squares,
+        compare: impl Fn(Squares, Squares) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let (varying, settled): (Vec<&Origin<B>>, Vec<&Origin<B>>) =
+            self.origins.iter().partition(|o| !(o.reads & mask).is_empty());
+        let mut subsets = subsets(mask).peekable();
+        while subsets.peek().is_some() {
+            let outside = random() & !mask;
+            let settled = self.answer_from(settled.iter().copied(), outside);
+            for subset in subsets.by_ref().take(SUBSETS_A_DRAW) {
+                let occupied = subset | outside;
+                compare(occupied, settled | self.answer_from(varying.iter().copied(), occupied))?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -709,6 +794,42 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// Splitting the origins by whether they read the mask changes nothing: every subset of
+    /// each reverse probe's mask is asked once, and expects what the whole reader answers.
+    #[test]
+    fn reverse_subsets_expect_what_every_origin_answers() {
+        let text = "variant v\nboard 6x6\npiece C cannon mRcpR\npiece G griffon [F?R]\npiece L lion KNAD\n";
+        let variant = crate::variant::parse("v.variant", text).unwrap();
+        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let board = variant.board;
+        let tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
+        let can_give = can_give(&tables);
+        let mut rng = SplitMix64::new(11);
+        let mut random = || Squares::from(rng.next_u64()) & board.all();
+        let (mut asked, mut settled) = (0, 0);
+        for (kind, &reverse) in tables.kinds.iter().enumerate().filter(|(_, k)| k.is_reverse()) {
+            let forward = tables.kinds.iter().position(|&k| k == reverse.forward()).unwrap();
+            for (piece, target) in (0..moves.len()).flat_map(|p| (0..board.squares() as u8).map(move |t| (p, t))) {
+                let id = SlotId { kind, piece, color: Color::White, square: target };
+                let by_tables = ReverseByTables::new(&tables, SlotId { kind: forward, ..id }, board.all(), &can_give);
+                for probe in tables.block(id).probes(target as usize).iter().filter(|p| !Block::is_padding(p)) {
+                    let mask = probe.mask.to_squares();
+                    settled += by_tables.origins.iter().filter(|o| (o.reads & mask).is_empty()).count();
+                    let seen = std::cell::RefCell::new(HashSet::new());
+                    let compare = |occupied: Squares, expected: Squares| {
+                        assert_eq!(expected, by_tables.answer(occupied), "{reverse:?} of piece {piece} on {target}");
+                        assert!(seen.borrow_mut().insert(occupied & mask));
+                        Ok(())
+                    };
+                    by_tables.check_subsets(mask, &mut random, compare).unwrap();
+                    assert_eq!(seen.borrow().len(), 1 << mask.count_ones());
+                    asked += seen.borrow().len();
+                }
+            }
+        }
+        assert!(asked > 10_000 && settled > 1000, "{asked} {settled}");
     }
 
     #[test]
