@@ -145,7 +145,7 @@ fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize
     order.sort_by_key(|&i| gates[i].1.len());
 
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()] };
-    let mut known: FxHashMap<Vec<Gate>, usize> = FxHashMap::default();
+    let mut known = Known::default();
     // Slots with the same gates and budget get the same answer: plan them once.
     type Answer = (Vec<usize>, Vec<PlainCheck>);
     let mut memo: FxHashMap<(&[Gate], u32), Answer> = FxHashMap::default();
@@ -171,7 +171,8 @@ fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize
                     .into_iter()
                     .map(|g| {
                         let lookup = Lookup::new(g);
-                        *known.entry(lookup.gates.clone()).or_insert_with(|| {
+                        known.masks.insert(lookup.mask);
+                        *known.lookups.entry(lookup.gates.clone()).or_insert_with(|| {
                             plan.lookups.push(lookup);
                             plan.lookups.len() - 1
                         })
@@ -372,7 +373,17 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
 }
 
 /// Groups one slot's gates into lookups.
-fn group(gates: &[Gate], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+/// The lookups a plan has made so far: a group equal to one of them costs no new entries.
+#[derive(Default)]
+struct Known {
+    /// Each lookup's number, by its gates (sorted).
+    lookups: FxHashMap<Vec<Gate>, usize>,
+    /// Their masks: a group whose mask is not among them is no known lookup, which the
+    /// partition search tells without sorting the group's gates.
+    masks: FxHashSet<Squares>,
+}
+
+fn group(gates: &[Gate], max_bits: u32, known: &Known) -> Vec<Vec<Gate>> {
     let mut rides = absorb_rides(gates);
     merge_greedily(&mut rides, max_bits, EXACT_GROUPING_LIMIT);
     best_partition(&rides, max_bits, known)
@@ -475,7 +486,7 @@ fn keep_first_best<T: Ord + Copy>(
 /// The partition of the rides into lookups with the fewest lookups, then the fewest new table
 /// entries (tables that already exist are free), each lookup within the bit budget. A single
 /// ride over the budget stays a lookup of its own.
-fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &FxHashMap<Vec<Gate>, usize>) -> Vec<Vec<Gate>> {
+fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &Known) -> Vec<Vec<Gate>> {
     let n = rides.len();
     if n <= 1 || n > EXACT_GROUPING_LIMIT {
         // Greedy merging could not bring the rides down to a size worth an exact search: every
@@ -483,21 +494,26 @@ fn best_partition(rides: &[Vec<Gate>], max_bits: u32, known: &FxHashMap<Vec<Gate
         return rides.to_vec();
     }
     let full = (1usize << n) - 1;
+    // masks[set]: the squares of the rides in `set`, each from a smaller set's and one ride's.
+    let ride_masks: Vec<Squares> = rides.iter().map(|r| mask_of(r)).collect();
+    let mut masks = vec![Squares::EMPTY; full + 1];
+    for set in 1..=full {
+        masks[set] = masks[set & (set - 1)] | ride_masks[set.trailing_zeros() as usize];
+    }
     // Cost of each subset as one lookup: None where it does not fit.
     let cost: Vec<Option<u64>> = (0..=full)
         .map(|set| {
-            if set == 0 {
+            let bits = masks[set].count_ones();
+            if set == 0 || (bits > max_bits && set.count_ones() > 1) {
                 return None;
             }
-            let members: Vec<Gate> =
-                (0..n).filter(|i| set >> i & 1 == 1).flat_map(|i| rides[i].iter().copied()).collect();
-            let bits = mask_of(&members).count_ones();
-            if bits > max_bits && set.count_ones() > 1 {
-                return None;
-            }
-            let mut key = members;
-            key.sort();
-            Some(if known.contains_key(&key) { 0 } else { 1u64 << bits })
+            let is_known = known.masks.contains(&masks[set]) && {
+                let mut key: Vec<Gate> =
+                    (0..n).filter(|i| set >> i & 1 == 1).flat_map(|i| rides[i].iter().copied()).collect();
+                key.sort();
+                known.lookups.contains_key(&key)
+            };
+            Some(if is_known { 0 } else { 1u64 << bits })
         })
         .collect();
     // best[set] = (lookups, entries, the group taken first).
