@@ -35,9 +35,21 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
 /// Once an item fails, items after it are skipped, but never one before it: every item before
 /// the first failure runs to the end, so the error is the one running them in order gives.
 pub fn try_map<T: Sync, R: Send, E: Send>(items: &[T], f: impl Fn(&T) -> Result<R, E> + Sync) -> Result<Vec<R>, E> {
+    let start: Vec<usize> = (0..items.len()).collect();
+    try_map_started(items, &start, f)
+}
+
+/// [`try_map`], with the items started in the order `start` gives (a permutation of their
+/// indices): the largest first, so that no thread is left with a large one at the end while
+/// the others wait. Results and the error are as [`try_map`]'s.
+pub fn try_map_started<T: Sync, R: Send, E: Send>(
+    items: &[T],
+    start: &[usize],
+    f: impl Fn(&T) -> Result<R, E> + Sync,
+) -> Result<Vec<R>, E> {
+    assert_eq!(start.len(), items.len(), "`start` orders every item once");
     let first_failure = AtomicUsize::new(usize::MAX);
-    let indexed: Vec<usize> = (0..items.len()).collect();
-    let results = map(&indexed, |&i| {
+    let ran = map(start, |&i| {
         if i > first_failure.load(Ordering::Relaxed) {
             return None;
         }
@@ -47,8 +59,12 @@ pub fn try_map<T: Sync, R: Send, E: Send>(items: &[T], f: impl Fn(&T) -> Result<
         }
         Some(result)
     });
+    let mut by_item: Vec<Option<Result<R, E>>> = (0..items.len()).map(|_| None).collect();
+    for (&i, result) in start.iter().zip(ran) {
+        by_item[i] = result;
+    }
     // Every item up to the first failure ran, so the first `None` comes after an error.
-    results.into_iter().map_while(|r| r).collect()
+    by_item.into_iter().map_while(|r| r).collect()
 }
 
 /// How many threads work: one a core the system lets this process use.
@@ -79,6 +95,16 @@ mod tests {
         });
         assert_eq!(result, Err(100));
         assert_eq!(try_map(&items, |&i| Ok::<u32, ()>(i + 1)), Ok((1..501).collect()));
+    }
+
+    #[test]
+    fn the_start_order_changes_nothing_but_when_items_run() {
+        let items: Vec<u32> = (0..300).collect();
+        let backwards: Vec<usize> = (0..300).rev().collect();
+        let f = |&i: &u32| if i % 97 == 50 { Err(i) } else { Ok(i * 2) };
+        assert_eq!(try_map_started(&items, &backwards, f), Err(50));
+        let even = |&i: &u32| Ok::<u32, u32>(i * 2);
+        assert_eq!(try_map_started(&items, &backwards, even), try_map(&items, even));
     }
 
     #[test]

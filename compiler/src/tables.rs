@@ -353,7 +353,10 @@ fn verify<B: Word>(
         .filter(|&(kind, _, _)| tables.kinds[kind].is_reverse())
         .map(|(kind, piece, color)| Task::ReverseSamples(SlotId { kind, piece, color, square: 0 }));
     let tasks: Vec<(u64, Task)> = (0..).zip(slots.chain(reverse_runs)).collect();
-    parallel::try_map(&tasks, |&(n, task)| {
+    // A reverse run's samples walk every origin of every target: the largest tasks, started first.
+    let slot_tasks = tasks.iter().take_while(|(_, task)| matches!(task, Task::Slot(_))).count();
+    let start: Vec<usize> = (slot_tasks..tasks.len()).chain(0..slot_tasks).collect();
+    parallel::try_map_started(&tasks, &start, |&(n, task)| {
         // A stream a task, from a seed mixed out of its place in the order.
         let mut rng = SplitMix64::new(SplitMix64::new(VERIFY_SEED ^ n).next_u64());
         let mut random = || random_squares(&mut rng, board);
