@@ -132,6 +132,8 @@ pub mod stages {
     }
 }
 
+use std::num::NonZeroUsize;
+
 use fairy_magic_runtime::{Bitboard, Color};
 
 use crate::between::Between;
@@ -178,6 +180,16 @@ pub struct Settings {
     /// Whether to build the reverse lookups (`attackers`, `movers`): every module has them; a
     /// one-off `moves` question does not need them.
     pub reverse: bool,
+    /// How many threads the magic searches, the cost model and the verification use; `None`:
+    /// one a core the process may use. Any number gives the same bytes and the same errors.
+    pub threads: Option<NonZeroUsize>,
+}
+
+impl Settings {
+    /// The threads to use: [`Settings::threads`], or one a core.
+    pub fn thread_count(&self) -> usize {
+        self.threads.map_or_else(parallel::available, NonZeroUsize::get)
+    }
 }
 
 impl Default for Settings {
@@ -194,6 +206,7 @@ impl Default for Settings {
             index: fairy_magic_runtime::Index::Magic,
             budget: DEFAULT_BUDGET,
             reverse: true,
+            threads: None,
         }
     }
 }
@@ -463,7 +476,8 @@ fn budgets<B: Word>(
             Ok(vec![lookups::cost(&all, bits, word); pieces])
         }
         None => {
-            let costs = lookups::sweep(slots, |i| order.id(i).piece, pieces, settings.max_probes, word);
+            let threads = settings.thread_count();
+            let costs = lookups::sweep(slots, |i| order.id(i).piece, pieces, settings.max_probes, word, threads);
             lookups::choose_budgets(&costs, &targets, settings.optimize, settings.cache_bytes, word).map_err(|p| {
                 let least = costs[p].iter().map(|c| c.most).min().unwrap_or(0);
                 Error::Limit(format!(
@@ -496,6 +510,10 @@ pub struct Options {
     /// The command the module's header tells readers to run to regenerate it; `None` gives
     /// `fairy-magic compile FILE`.
     pub regenerate: Option<String>,
+    /// How many threads to compile with; `None`: one a core. Not a [`Setting`]: it changes how
+    /// long a compilation takes, never what it writes, so no file or header records it. A build
+    /// script that runs beside other jobs may want fewer.
+    pub threads: Option<NonZeroUsize>,
 }
 
 impl Options {
@@ -515,6 +533,12 @@ impl Options {
         self.regenerate = Some(command.to_string());
         self
     }
+
+    /// These options compiling on at most `threads` threads.
+    pub fn threads(mut self, threads: NonZeroUsize) -> Options {
+        self.threads = Some(threads);
+        self
+    }
 }
 
 /// A generated module: the text to write, and what its tables cost.
@@ -530,7 +554,8 @@ pub struct Module {
 /// file's `option` lines, then `options`. Errors name the file, line and column.
 pub fn compile(source: &Source, options: &Options) -> Result<Module, Error> {
     let variant = variant::parse(source.file, source.text)?;
-    let settings = &Settings::default().with(&variant.options).with(&options.settings);
+    let settings =
+        &Settings { threads: options.threads, ..Settings::default().with(&variant.options).with(&options.settings) };
     let moves = piece_moves(&variant, source)?;
     let made = emit::Provenance {
         source: source.file.to_string(),

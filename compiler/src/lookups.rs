@@ -116,6 +116,7 @@ pub fn sweep(
     pieces: usize,
     max_probes: usize,
     word_bytes: usize,
+    threads: usize,
 ) -> Vec<Vec<Cost>> {
     // Leaps and gates do not depend on the budget: split once, planned at every budget.
     let own: Vec<Vec<(Squares, Vec<Gate>)>> = (0..pieces)
@@ -123,7 +124,7 @@ pub fn sweep(
         .collect();
     // Every (piece, budget) is planned on its own: spread them over the cores.
     let each: Vec<(usize, u32)> = (0..pieces).flat_map(|p| (MIN_BITS..=MAX_BITS).map(move |bits| (p, bits))).collect();
-    let costs = parallel::map(&each, |&(p, bits)| {
+    let costs = parallel::map(&each, threads, |&(p, bits)| {
         cost(&plan_gates(&own[p], &vec![bits; own[p].len()], max_probes), bits, word_bytes)
     });
     costs.chunks((MIN_BITS..=MAX_BITS).count()).map(<[Cost]>::to_vec).collect()

@@ -229,6 +229,7 @@ pub fn find_all<B: Word>(
     seed: u64,
     effort: u32,
     budget: Budget,
+    threads: usize,
 ) -> Result<Vec<(Found<B>, Entries)>, Error> {
     let search = |lookup: &Lookup, spending: &Spending| {
         let answers = occupancies(lookup);
@@ -243,7 +244,7 @@ pub fn find_all<B: Word>(
         Ok((found, entries))
     };
     let spending = Spending::start(budget);
-    match parallel::try_map(lookups, |lookup| search(lookup, &spending)) {
+    match parallel::try_map(lookups, threads, |lookup| search(lookup, &spending)) {
         Err(Error::Limit(_))
             if spending.total.load(Ordering::Relaxed) > budget.million_trials.saturating_mul(1_000_000) =>
         {

@@ -83,6 +83,10 @@ enum Command {
         /// `option index`].
         #[arg(long, value_enum)]
         index: Option<IndexArg>,
+        /// How many threads to compile with [default: one a core]. The module is the same for
+        /// any number, so the header's command leaves it out.
+        #[arg(long)]
+        threads: Option<std::num::NonZeroUsize>,
     },
     /// Draw a piece of a variant on its board: its moves, captures and blocked squares.
     ///
@@ -481,6 +485,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             max_occupancies,
             max_trials,
             max_verify,
+            threads,
         } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
@@ -528,7 +533,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let module = progress(quiet, verbose, &format!("compiling {name}"), || {
                 fairy_magic::compile(
                     &Source { file: &name, text: &text },
-                    &Options { settings: overrides.clone(), regenerate: Some(regenerate.clone()) },
+                    &Options { settings: overrides.clone(), regenerate: Some(regenerate.clone()), threads },
                 )
                 .map(|module| module.text)
             })?;

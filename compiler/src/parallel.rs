@@ -5,11 +5,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
-/// `f` of every item, in the items' order. Each thread takes the next item when it finishes
-/// one, so that items of very uneven cost (a queen's reverse run beside a knight's) still
-/// spread evenly.
-pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = threads().min(items.len());
+/// `f` of every item, in the items' order, on up to `threads` threads. Each thread takes the
+/// next item when it finishes one, so that items of very uneven cost (a queen's reverse run
+/// beside a knight's) still spread evenly.
+pub fn map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = threads.min(items.len());
     if threads <= 1 {
         return items.iter().map(f).collect();
     }
@@ -34,9 +34,13 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
 ///
 /// Once an item fails, items after it are skipped, but never one before it: every item before
 /// the first failure runs to the end, so the error is the one running them in order gives.
-pub fn try_map<T: Sync, R: Send, E: Send>(items: &[T], f: impl Fn(&T) -> Result<R, E> + Sync) -> Result<Vec<R>, E> {
+pub fn try_map<T: Sync, R: Send, E: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&T) -> Result<R, E> + Sync,
+) -> Result<Vec<R>, E> {
     let start: Vec<usize> = (0..items.len()).collect();
-    try_map_started(items, &start, f)
+    try_map_started(items, &start, threads, f)
 }
 
 /// [`try_map`], with the items started in the order `start` gives (a permutation of their
@@ -45,11 +49,12 @@ pub fn try_map<T: Sync, R: Send, E: Send>(items: &[T], f: impl Fn(&T) -> Result<
 pub fn try_map_started<T: Sync, R: Send, E: Send>(
     items: &[T],
     start: &[usize],
+    threads: usize,
     f: impl Fn(&T) -> Result<R, E> + Sync,
 ) -> Result<Vec<R>, E> {
     assert_eq!(start.len(), items.len(), "`start` orders every item once");
     let first_failure = AtomicUsize::new(usize::MAX);
-    let ran = map(start, |&i| {
+    let ran = map(start, threads, |&i| {
         if i > first_failure.load(Ordering::Relaxed) {
             return None;
         }
@@ -67,8 +72,8 @@ pub fn try_map_started<T: Sync, R: Send, E: Send>(
     by_item.into_iter().map_while(|r| r).collect()
 }
 
-/// How many threads work: one a core the system lets this process use.
-fn threads() -> usize {
+/// One thread a core the system lets this process use: the default.
+pub fn available() -> usize {
     thread::available_parallelism().map_or(1, |n| n.get())
 }
 
@@ -80,7 +85,7 @@ mod tests {
     fn results_keep_the_order_of_the_items() {
         let items: Vec<u64> = (0..1000).collect();
         // Uneven work, so that threads finish out of order.
-        let squares = map(&items, |&i| (0..(i % 7) * 1000).fold(i, |a, _| std::hint::black_box(a)) * i);
+        let squares = map(&items, 4, |&i| (0..(i % 7) * 1000).fold(i, |a, _| std::hint::black_box(a)) * i);
         assert_eq!(squares, items.iter().map(|i| i * i).collect::<Vec<_>>());
     }
 
@@ -88,13 +93,14 @@ mod tests {
     fn the_error_is_the_first_in_order() {
         let items: Vec<u32> = (0..500).collect();
         // Later items fail faster, so a later error is usually found first in time.
-        let result = try_map(&items, |&i| match i {
+        let result = try_map(&items, 4, |&i| match i {
             100 | 499 => Err(i),
             _ if i < 100 => Ok((0..10_000).fold(i, |a, _| std::hint::black_box(a))),
             _ => Ok(i),
         });
         assert_eq!(result, Err(100));
-        assert_eq!(try_map(&items, |&i| Ok::<u32, ()>(i + 1)), Ok((1..501).collect()));
+        assert_eq!(try_map(&items, 4, |&i| Ok::<u32, ()>(i + 1)), Ok((1..501).collect()));
+        assert_eq!(try_map(&items, 1, |&i| Ok::<u32, ()>(i + 1)), Ok((1..501).collect()));
     }
 
     #[test]
@@ -102,14 +108,14 @@ mod tests {
         let items: Vec<u32> = (0..300).collect();
         let backwards: Vec<usize> = (0..300).rev().collect();
         let f = |&i: &u32| if i % 97 == 50 { Err(i) } else { Ok(i * 2) };
-        assert_eq!(try_map_started(&items, &backwards, f), Err(50));
+        assert_eq!(try_map_started(&items, &backwards, 3, f), Err(50));
         let even = |&i: &u32| Ok::<u32, u32>(i * 2);
-        assert_eq!(try_map_started(&items, &backwards, even), try_map(&items, even));
+        assert_eq!(try_map_started(&items, &backwards, 3, even), try_map(&items, 1, even));
     }
 
     #[test]
     fn no_items_give_no_results() {
-        assert!(map(&[] as &[u8], |&b| b).is_empty());
-        assert_eq!(try_map(&[] as &[u8], |&b| Ok::<u8, ()>(b)), Ok(vec![]));
+        assert!(map(&[] as &[u8], 4, |&b| b).is_empty());
+        assert_eq!(try_map(&[] as &[u8], 4, |&b| Ok::<u8, ()>(b)), Ok(vec![]));
     }
 }

@@ -248,10 +248,16 @@ pub fn build<B: Word>(
     settings: &Settings,
 ) -> Result<Tables<B>, Error> {
     // Each lookup's magic, and the entries its table uses.
-    let (magics, mut used): (Vec<Found<B>>, Vec<magics::Entries>) =
-        magics::find_all::<B>(settings.index, &plan.lookups, settings.seed, settings.effort, settings.budget)?
-            .into_iter()
-            .unzip();
+    let (magics, mut used): (Vec<Found<B>>, Vec<magics::Entries>) = magics::find_all::<B>(
+        settings.index,
+        &plan.lookups,
+        settings.seed,
+        settings.effort,
+        settings.budget,
+        settings.thread_count(),
+    )?
+    .into_iter()
+    .unzip();
     // One empty entry for the probes that pad a square.
     used.push(vec![(0, Squares::EMPTY)]);
     let packed = pack::pack(&used);
@@ -295,7 +301,7 @@ pub fn build<B: Word>(
     let numbered = if B::NUMBERED { Some(Numbered::new(&table)?) } else { None };
     let tables =
         Tables { index: settings.index, kinds: kinds.to_vec(), blocks, answers, table, numbered, found, padding };
-    verify(board, pieces, moves, reach, &tables, settings.verify)?;
+    verify(board, pieces, moves, reach, &tables, settings.verify, settings.thread_count())?;
     Ok(tables)
 }
 
@@ -329,6 +335,7 @@ fn verify<B: Word>(
     reach: &[Vec<Squares>],
     tables: &Tables<B>,
     thoroughness: Verify,
+    threads: usize,
 ) -> Result<(), Error> {
     let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
     let checker = Checker {
@@ -356,7 +363,7 @@ fn verify<B: Word>(
     // A reverse run's samples walk every origin of every target: the largest tasks, started first.
     let slot_tasks = tasks.iter().take_while(|(_, task)| matches!(task, Task::Slot(_))).count();
     let start: Vec<usize> = (slot_tasks..tasks.len()).chain(0..slot_tasks).collect();
-    parallel::try_map_started(&tasks, &start, |&(n, task)| {
+    parallel::try_map_started(&tasks, &start, threads, |&(n, task)| {
         // A stream a task, from a seed mixed out of its place in the order.
         let mut rng = SplitMix64::new(SplitMix64::new(VERIFY_SEED ^ n).next_u64());
         let mut random = || random_squares(&mut rng, board);
@@ -764,10 +771,10 @@ mod tests {
         let names = ["cannon".to_string()];
         let reach = vec![vec![board.all(); board.squares()]; 2];
         let mut tables = build::<u64>(board, &names, &moves, &kinds, &plan, &reach, &Settings::default()).unwrap();
-        verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap();
+        verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();
         tables.table[used] ^= 1 << 24;
-        let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive).unwrap_err().to_string();
+        let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
     }
 

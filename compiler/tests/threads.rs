@@ -1,0 +1,39 @@
+//! A compilation runs its magic searches, its cost model and its verification on several
+//! threads; how many must change nothing it writes or says. Modules and errors are compared
+//! across thread counts, one included, through the library as a build script calls it.
+
+use std::num::NonZeroUsize;
+
+use fairy_magic::{Options, Setting, Source};
+
+fn compile(file: &str, options: Options) -> Result<String, String> {
+    let text = std::fs::read_to_string(format!("{}/../{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    fairy_magic::compile(&Source { file, text: &text }, &options).map(|m| m.text).map_err(|e| e.summary())
+}
+
+fn threads(n: usize) -> Options {
+    Options::new().threads(NonZeroUsize::new(n).unwrap())
+}
+
+/// Bent riders, hoppers and reverse lookups on 12x10 (`fairy`), and Xiangqi's regions.
+#[test]
+fn every_thread_count_writes_the_same_module() {
+    for file in ["variants/fairy.variant", "variants/xiangqi.variant"] {
+        let one = compile(file, threads(1)).unwrap();
+        for n in [2, 3, 8] {
+            assert!(compile(file, threads(n)).unwrap() == one, "{file} on {n} threads differs from one thread");
+        }
+    }
+}
+
+/// The shared trial budget runs out while threads search ahead of the order: the error is the
+/// one searching in order gives.
+#[test]
+fn every_thread_count_stops_with_the_same_error() {
+    let starved = |n| compile("variants/chess.variant", threads(n).set(Setting::MaxTrials(1)));
+    let one = starved(1).unwrap_err();
+    assert!(one.contains("more than 1 million trials"), "{one}");
+    for n in [2, 5] {
+        assert_eq!(starved(n).unwrap_err(), one);
+    }
+}
