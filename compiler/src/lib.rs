@@ -213,8 +213,9 @@ impl Default for Settings {
 
 /// What the magic search may spend unless told otherwise. The shipped variants, reverse tables
 /// included, need at most 600,000 occupancies and 100 million trials; these limits stop a search
-/// at about 250 MB, or after about 40 s on the 2-core development machine (110 million trials a
-/// second). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
+/// at about 250 MB, or after about 40 s of search on one core of the 2-core development machine
+/// (110 million trials a second; threads share one budget, so on both cores it takes about
+/// half as long). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
 /// such a compile raises the limit (`max-occupancies`).
 pub const DEFAULT_BUDGET: magics::Budget =
     magics::Budget { occupancies: 1 << 21, million_trials: 4_000, million_steps: 1_000 };

@@ -373,7 +373,6 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
     (leaps, kept.into_iter().filter(|g| !g.path.is_empty()).collect())
 }
 
-/// Groups one slot's gates into lookups.
 /// The lookups a plan has made so far: a group equal to one of them costs no new entries.
 #[derive(Default)]
 struct Known {
@@ -384,6 +383,7 @@ struct Known {
     masks: FxHashSet<Squares>,
 }
 
+/// Groups one slot's gates into lookups.
 fn group(gates: &[Gate], max_bits: u32, known: &Known) -> Vec<Vec<Gate>> {
     let mut rides = absorb_rides(gates);
     merge_greedily(&mut rides, max_bits, EXACT_GROUPING_LIMIT);

@@ -163,66 +163,100 @@ pub struct Budget {
 /// Each search counts its trials itself and adds them to the total a batch at a time, so that
 /// threads do not contend on every candidate.
 #[derive(Debug)]
-pub struct Spending {
-    budget: Budget,
+struct Spending {
+    /// The most trials all searches together may make.
+    limit: u64,
     total: AtomicU64,
 }
 
-/// One search's trials not yet added to the total.
+/// The trial budget ran out: the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct OutOfBudget;
+
+/// One search's trials: all it has made, and those not yet added to the total.
 struct Tally<'s> {
     spending: &'s Spending,
-    trials: u64,
+    made: u64,
+    unadded: u64,
 }
 
 /// Trials a search counts before it adds them to the total: a few milliseconds of work.
 const TALLY_BATCH: u64 = 1 << 18;
 
 impl Spending {
-    /// Starts counting trials. The occupancies were checked when the lookups were planned
+    /// Counts trials from `spent` on. The occupancies were checked when the lookups were planned
     /// ([`check_occupancies`]), so nothing is allocated for a search that cannot finish.
-    pub fn start(budget: Budget) -> Spending {
-        Spending { budget, total: AtomicU64::new(0) }
+    fn from(budget: Budget, spent: u64) -> Spending {
+        Spending { limit: budget.million_trials.saturating_mul(1_000_000), total: AtomicU64::new(spent) }
     }
 
     fn tally(&self) -> Tally<'_> {
-        Tally { spending: self, trials: 0 }
+        Tally { spending: self, made: 0, unadded: 0 }
     }
 
-    fn add(&self, trials: u64) -> Result<(), Error> {
-        let total = self.total.fetch_add(trials, Ordering::Relaxed) + trials;
-        if total > self.budget.million_trials.saturating_mul(1_000_000) {
-            return Err(Error::Limit(format!(
-                "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --max-bits or --effort, or raise the limit with --max-trials or `option max-trials`",
-                self.budget.million_trials
-            )));
+    fn add(&self, trials: u64) -> Result<(), OutOfBudget> {
+        match self.total.fetch_add(trials, Ordering::Relaxed) + trials > self.limit {
+            true => Err(OutOfBudget),
+            false => Ok(()),
         }
-        Ok(())
     }
 }
 
 impl Tally<'_> {
-    fn spend(&mut self, trials: u64) -> Result<(), Error> {
-        self.trials += trials;
-        match self.trials >= TALLY_BATCH {
+    fn spend(&mut self, trials: u64) -> Result<(), OutOfBudget> {
+        self.made += trials;
+        self.unadded += trials;
+        match self.unadded >= TALLY_BATCH {
             true => self.flush(),
             false => Ok(()),
         }
     }
 
-    fn flush(&mut self) -> Result<(), Error> {
-        self.spending.add(std::mem::take(&mut self.trials))
+    fn flush(&mut self) -> Result<(), OutOfBudget> {
+        self.spending.add(std::mem::take(&mut self.unadded))
     }
+}
+
+/// The error of a compilation whose searches ran out of trials.
+fn out_of_budget(budget: Budget) -> Error {
+    Error::Limit(format!(
+        "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --max-bits or --effort, or raise the limit with --max-trials or `option max-trials`",
+        budget.million_trials
+    ))
+}
+
+/// The error of a lookup for which no magic turned up within the widths tried.
+fn no_magic(lookup: &Lookup) -> Error {
+    let bits = lookup.mask.count_ones().max(1);
+    Error::Limit(format!(
+        "no magic found for a lookup of {bits} bits (mask {:#x}) within {} index bits; raise --effort or lower --max-bits",
+        lookup.mask,
+        bits + EXTRA_BITS
+    ))
 }
 
 /// The entries a lookup's table uses: `(index, answer)` pairs, sorted and without repeats.
 pub type Entries = Vec<(usize, Squares)>;
 
-/// Every lookup's magic, with the entries its table uses. The searches run on every core; each is seeded by its own lookup, so the
-/// magics do not depend on which thread found them.
+/// How one lookup's search ended.
+enum Searched<B> {
+    /// Its magic and its table's entries, after this many trials.
+    Found(Found<B>, Entries, u64),
+    /// No magic turned up within the widths tried, after this many trials.
+    NoMagic(u64),
+    /// The compilation's trial budget ran out while it searched.
+    OutOfBudget,
+}
+
+/// Every lookup's magic, with the entries its table uses. The searches run on `threads`
+/// threads; each is seeded by its own lookup, so the magics do not depend on which thread
+/// found them.
 ///
-/// Errors are those of searching the lookups in order. Only the shared trial budget could make
-/// them differ, since threads run ahead of the order; so when it runs out, the searches are run
-/// again one after another, to stop where and as a run in order stops.
+/// The result and any error are those of searching the lookups in order, each adding its
+/// trials to one budget. Threads search ahead of that order, so when the budget runs out the
+/// searches are gone through in order: one that finished counts its trials, one that the
+/// budget cut short (or that never started) is searched again with what those before it
+/// spent, and the first to go over the budget, or to find no magic, is the error.
 pub fn find_all<B: Word>(
     how: Index,
     lookups: &[Lookup],
@@ -231,28 +265,49 @@ pub fn find_all<B: Word>(
     budget: Budget,
     threads: usize,
 ) -> Result<Vec<(Found<B>, Entries)>, Error> {
-    let search = |lookup: &Lookup, spending: &Spending| {
+    let search = |lookup: &Lookup, spending: &Spending| -> Searched<B> {
         let answers = occupancies(lookup);
-        let found = find::<B>(how, lookup, &answers, seed, effort, spending)?;
-        let probe = found.probe(how, lookup, 0);
-        let mut entries: Vec<(usize, Squares)> = answers
-            .into_iter()
-            .map(|(occupied, answer)| (probe.index(how, B::from_squares(occupied)), answer))
-            .collect();
-        entries.sort_unstable();
-        entries.dedup();
-        Ok((found, entries))
-    };
-    let spending = Spending::start(budget);
-    match parallel::try_map(lookups, threads, |lookup| search(lookup, &spending)) {
-        Err(Error::Limit(_))
-            if spending.total.load(Ordering::Relaxed) > budget.million_trials.saturating_mul(1_000_000) =>
-        {
-            let spending = Spending::start(budget);
-            lookups.iter().map(|lookup| search(lookup, &spending)).collect()
+        let mut tally = spending.tally();
+        let found = find::<B>(how, lookup, &answers, seed, effort, &mut tally);
+        match found.and_then(|found| tally.flush().map(|()| found)) {
+            Err(OutOfBudget) => Searched::OutOfBudget,
+            Ok(None) => Searched::NoMagic(tally.made),
+            Ok(Some(found)) => {
+                let probe = found.probe(how, lookup, 0);
+                let index = |occupied: Squares| probe.index(how, B::from_squares(occupied));
+                let mut entries: Entries = answers.into_iter().map(|(occupied, a)| (index(occupied), a)).collect();
+                entries.sort_unstable();
+                entries.dedup();
+                Searched::Found(found, entries, tally.made)
+            }
         }
-        done => done,
+    };
+    let shared = Spending::from(budget, 0);
+    let start: Vec<usize> = (0..lookups.len()).collect();
+    let ahead = parallel::map_until(
+        lookups,
+        &start,
+        threads,
+        |lookup| search(lookup, &shared),
+        |searched| !matches!(searched, Searched::Found(..)),
+    );
+    let mut spent = 0u64;
+    let mut all = Vec::with_capacity(lookups.len());
+    for (lookup, searched) in lookups.iter().zip(ahead) {
+        let searched = match searched {
+            Some(Searched::OutOfBudget) | None => search(lookup, &Spending::from(budget, spent)),
+            Some(finished) => finished,
+        };
+        match searched {
+            Searched::Found(found, entries, trials) if spent + trials <= shared.limit => {
+                spent += trials;
+                all.push((found, entries));
+            }
+            Searched::NoMagic(trials) if spent + trials <= shared.limit => return Err(no_magic(lookup)),
+            _ => return Err(out_of_budget(budget)),
+        }
     }
+    Ok(all)
 }
 
 /// Whether the lookups' occupancies together are within the budget.
@@ -280,18 +335,19 @@ pub fn occupancies(lookup: &Lookup) -> Vec<(Squares, Squares)> {
 ///
 /// With [`Index::Pext`] there is nothing to search: the index is the mask's bits, gathered.
 ///
-/// `answers` is `occupancies(lookup)`, which the caller needs too.
+/// `answers` is `occupancies(lookup)`, which the caller needs too. `None`: no magic turned up
+/// within [`EXTRA_BITS`] more bits than the mask has.
 fn find<B: Word>(
     how: Index,
     lookup: &Lookup,
     answers: &[(Squares, Squares)],
     seed: u64,
     effort: u32,
-    spending: &Spending,
-) -> Result<Found<B>, Error> {
+    tally: &mut Tally,
+) -> Result<Option<Found<B>>, OutOfBudget> {
     let min_bits = lookup.mask.count_ones().max(1);
     if how == Index::Pext {
-        return Ok(Found { magic: B::EMPTY, bits: min_bits });
+        return Ok(Some(Found { magic: B::EMPTY, bits: min_bits }));
     }
     // A 32-bit product has at most 32 index bits.
     let widest = match how {
@@ -299,33 +355,26 @@ fn find<B: Word>(
         _ => B::BITS - 1,
     };
     let mut search = Search::<B>::new(how, lookup, answers, seed);
-    let mut tally = spending.tally();
     let mut found = None;
     for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
-        let tried = search.try_width(bits, 1 << effort, &mut tally)?;
-        if let Some(magic) = tried {
+        if let Some(magic) = search.try_width(bits, 1 << effort, tally)? {
             found = Some(Found { magic, bits });
             break;
         }
     }
     let Some(mut found) = found else {
-        return Err(Error::Limit(format!(
-            "no magic found for a lookup of {min_bits} bits (mask {:#x}) within {} index bits; raise --effort or lower --max-bits",
-            lookup.mask,
-            min_bits + EXTRA_BITS
-        )));
+        return Ok(None);
     };
     // No table can have fewer entries than the lookup has distinct answers.
     let floor = search.distinct.next_power_of_two().trailing_zeros().max(1);
     let tries = 1u64 << effort.saturating_sub(SHRINK_HANDICAP);
     while found.bits > floor {
-        match search.try_width(found.bits - 1, tries, &mut tally)? {
+        match search.try_width(found.bits - 1, tries, tally)? {
             Some(magic) => found = Found { magic, bits: found.bits - 1 },
             None => break,
         }
     }
-    tally.flush()?;
-    Ok(found)
+    Ok(Some(found))
 }
 
 /// A width below the mask's is rarely hit by a random multiplier (a few lookups in a hundred, the
@@ -372,7 +421,7 @@ impl<B: Word> Search<B> {
     /// A magic under which occupancies with different answers never share one of `1 << bits`
     /// entries, if one turns up within `tries` candidates. Every occupancy tested is a trial
     /// spent, counted a candidate at a time.
-    fn try_width(&mut self, bits: u32, tries: u64, spending: &mut Tally) -> Result<Option<B>, Error> {
+    fn try_width(&mut self, bits: u32, tries: u64, spending: &mut Tally) -> Result<Option<B>, OutOfBudget> {
         self.entries.clear();
         self.entries.resize(1usize << bits, (0, 0));
         self.attempt = 0;

@@ -30,28 +30,37 @@ pub fn map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) -> R + 
     done.into_iter().map(|(_, r)| r).collect()
 }
 
-/// `f` of every item, or the error of the first item (in the items' order) that fails.
+/// `f` of every item, or the error of the first item (in the items' order) that fails. The
+/// items are started in the order `start` gives (a permutation of their indices): the largest
+/// first, so that no thread is left with a large one at the end while the others wait.
 ///
 /// Once an item fails, items after it are skipped, but never one before it: every item before
 /// the first failure runs to the end, so the error is the one running them in order gives.
-pub fn try_map<T: Sync, R: Send, E: Send>(
-    items: &[T],
-    threads: usize,
-    f: impl Fn(&T) -> Result<R, E> + Sync,
-) -> Result<Vec<R>, E> {
-    let start: Vec<usize> = (0..items.len()).collect();
-    try_map_started(items, &start, threads, f)
-}
-
-/// [`try_map`], with the items started in the order `start` gives (a permutation of their
-/// indices): the largest first, so that no thread is left with a large one at the end while
-/// the others wait. Results and the error are as [`try_map`]'s.
 pub fn try_map_started<T: Sync, R: Send, E: Send>(
     items: &[T],
     start: &[usize],
     threads: usize,
     f: impl Fn(&T) -> Result<R, E> + Sync,
 ) -> Result<Vec<R>, E> {
+    let ran = map_until(items, start, threads, f, Result::is_err);
+    // Every item up to the first failure ran, so the first `None` comes after an error.
+    ran.into_iter().map_while(|r| r).collect()
+}
+
+/// `f` of every item in the items' order, started in the order `start` gives, but `None` for
+/// items that may be skipped: once an item's result `fails`, items after it (in the items'
+/// order) are not started, while every item before the first that fails runs to the end.
+pub fn map_until<T: Sync, R: Send>(
+    items: &[T],
+    start: &[usize],
+    threads: usize,
+    f: impl Fn(&T) -> R + Sync,
+    fails: impl Fn(&R) -> bool + Sync,
+) -> Vec<Option<R>> {
+    let mut seen = vec![false; items.len()];
+    for &i in start {
+        assert!(!std::mem::replace(&mut seen[i], true), "`start` orders item {i} twice");
+    }
     assert_eq!(start.len(), items.len(), "`start` orders every item once");
     let first_failure = AtomicUsize::new(usize::MAX);
     let ran = map(start, threads, |&i| {
@@ -59,17 +68,16 @@ pub fn try_map_started<T: Sync, R: Send, E: Send>(
             return None;
         }
         let result = f(&items[i]);
-        if result.is_err() {
+        if fails(&result) {
             first_failure.fetch_min(i, Ordering::Relaxed);
         }
         Some(result)
     });
-    let mut by_item: Vec<Option<Result<R, E>>> = (0..items.len()).map(|_| None).collect();
+    let mut by_item: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
     for (&i, result) in start.iter().zip(ran) {
         by_item[i] = result;
     }
-    // Every item up to the first failure ran, so the first `None` comes after an error.
-    by_item.into_iter().map_while(|r| r).collect()
+    by_item
 }
 
 /// One thread a core the system lets this process use: the default.
@@ -80,6 +88,16 @@ pub fn available() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn in_order(n: usize) -> Vec<usize> {
+        (0..n).collect()
+    }
+
+    #[test]
+    #[should_panic(expected = "twice")]
+    fn a_start_order_must_name_each_item_once() {
+        map_until(&[1, 2, 3], &[0, 1, 1], 2, |&x| x, |_| false);
+    }
 
     #[test]
     fn results_keep_the_order_of_the_items() {
@@ -93,14 +111,18 @@ mod tests {
     fn the_error_is_the_first_in_order() {
         let items: Vec<u32> = (0..500).collect();
         // Later items fail faster, so a later error is usually found first in time.
-        let result = try_map(&items, 4, |&i| match i {
+        let result = try_map_started(&items, &in_order(500), 4, |&i| match i {
             100 | 499 => Err(i),
             _ if i < 100 => Ok((0..10_000).fold(i, |a, _| std::hint::black_box(a))),
             _ => Ok(i),
         });
         assert_eq!(result, Err(100));
-        assert_eq!(try_map(&items, 4, |&i| Ok::<u32, ()>(i + 1)), Ok((1..501).collect()));
-        assert_eq!(try_map(&items, 1, |&i| Ok::<u32, ()>(i + 1)), Ok((1..501).collect()));
+        for threads in [1, 4] {
+            assert_eq!(
+                try_map_started(&items, &in_order(500), threads, |&i| Ok::<u32, ()>(i + 1)),
+                Ok((1..501).collect())
+            );
+        }
     }
 
     #[test]
@@ -110,12 +132,12 @@ mod tests {
         let f = |&i: &u32| if i % 97 == 50 { Err(i) } else { Ok(i * 2) };
         assert_eq!(try_map_started(&items, &backwards, 3, f), Err(50));
         let even = |&i: &u32| Ok::<u32, u32>(i * 2);
-        assert_eq!(try_map_started(&items, &backwards, 3, even), try_map(&items, 1, even));
+        assert_eq!(try_map_started(&items, &backwards, 3, even), try_map_started(&items, &in_order(300), 1, even));
     }
 
     #[test]
     fn no_items_give_no_results() {
         assert!(map(&[] as &[u8], 4, |&b| b).is_empty());
-        assert_eq!(try_map(&[] as &[u8], 4, |&b| Ok::<u8, ()>(b)), Ok(vec![]));
+        assert_eq!(try_map_started(&[] as &[u8], &[], 4, |&b| Ok::<u8, ()>(b)), Ok(vec![]));
     }
 }

@@ -628,7 +628,9 @@ struct Origin<B> {
 
 /// Random occupancies of the squares outside a reverse probe's mask are drawn once for this
 /// many of the mask's subsets, so that the origins which read none of the mask are asked once
-/// a draw rather than once a subset.
+/// a draw rather than once a subset. Every subset of the mask is still checked; what is drawn
+/// less often is the rest of the board, which the slot's other probes and plain checks see
+/// through their own subsets and edges.
 const SUBSETS_A_DRAW: usize = 64;
 
 impl<'t, B: Word> ReverseByTables<'t, B> {

@@ -37,3 +37,15 @@ fn every_thread_count_stops_with_the_same_error() {
         assert_eq!(starved(n).unwrap_err(), one);
     }
 }
+
+/// A lookup with no magic among the few candidates of `effort 4`: the error names the first such
+/// lookup in order, though threads may meet a later one first.
+#[test]
+fn every_thread_count_names_the_same_lookup_without_a_magic() {
+    let hurried = |n| compile("variants/gallery.variant", threads(n).set(Setting::Effort(4)));
+    let one = hurried(1).unwrap_err();
+    assert!(one.contains("no magic found for a lookup"), "{one}");
+    for n in [2, 5] {
+        assert_eq!(hurried(n).unwrap_err(), one);
+    }
+}
