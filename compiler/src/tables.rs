@@ -784,61 +784,66 @@ mod tests {
     /// reference walks back: a hopper, a bent rider and a leaper, every reverse kind and target.
     #[test]
     fn reverse_by_tables_answers_as_the_reference_walks_back() {
-        let text = "variant v\nboard 6x6\npiece C cannon mRcpR\npiece G griffon [F?R]\npiece N knight N\n";
-        let variant = crate::variant::parse("v.variant", text).unwrap();
-        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
-        let board = variant.board;
-        let tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
+        let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\npiece N knight N\n");
         let can_give = can_give(&tables);
         let mut rng = SplitMix64::new(7);
         let mut compared = 0;
-        for (kind, &reverse) in tables.kinds.iter().enumerate().filter(|(_, k)| k.is_reverse()) {
-            let forward = tables.kinds.iter().position(|&k| k == reverse.forward()).unwrap();
-            for (piece, target) in (0..moves.len()).flat_map(|p| (0..board.squares() as u8).map(move |t| (p, t))) {
-                let id = SlotId { kind: forward, piece, color: Color::White, square: target };
-                let by_tables = ReverseByTables::new(&tables, id, board.all(), &can_give);
-                for _ in 0..64 {
-                    let occupied = Squares::from(rng.next_u64()) & board.all();
-                    let walked = reference::reach_back(board, &moves[piece][0], target, occupied, reverse, board.all());
-                    assert_eq!(by_tables.answer(occupied), walked, "{reverse:?} of piece {piece} on {target} ({kind})");
-                    compared += 1;
-                }
+        for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
+            let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
+            let (reverse, piece, target) = (tables.kinds[id.kind], id.piece, id.square);
+            for _ in 0..64 {
+                let occupied = Squares::from(rng.next_u64()) & board.all();
+                let walked = reference::reach_back(board, &moves[piece][0], target, occupied, reverse, board.all());
+                assert_eq!(by_tables.answer(occupied), walked, "{reverse:?} of piece {piece} on {target}");
+                compared += 1;
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// A 6x6 variant of `pieces` lines, compiled: its board, moves and tables.
+    fn compiled(pieces: &str) -> (Board, Vec<[PieceMoves; 2]>, Tables<u64>) {
+        let text = &format!("variant v\nboard 6x6\n{pieces}");
+        let variant = crate::variant::parse("v.variant", text).unwrap();
+        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let board = variant.board;
+        (board, moves.clone(), crate::build::<u64>(variant, moves, &Settings::default()).unwrap().tables)
+    }
+
+    /// Every white reverse slot, each with the forward slot (its target's square) it is read off.
+    fn white_reverse_slots<B: Word>(board: Board, tables: &Tables<B>, pieces: usize) -> Vec<(SlotId, SlotId)> {
+        let order = SlotOrder::new(tables.kinds.len(), pieces, board);
+        let forward = |id: SlotId| tables.kinds.iter().position(|&k| k == tables.kinds[id.kind].forward()).unwrap();
+        order
+            .ids()
+            .filter(|id| id.color == Color::White && tables.kinds[id.kind].is_reverse())
+            .map(|id| (id, SlotId { kind: forward(id), ..id }))
+            .collect()
     }
 
     /// Splitting the origins by whether they read the mask changes nothing: every subset of
     /// each reverse probe's mask is asked once, and expects what the whole reader answers.
     #[test]
     fn reverse_subsets_expect_what_every_origin_answers() {
-        let text = "variant v\nboard 6x6\npiece C cannon mRcpR\npiece G griffon [F?R]\npiece L lion KNAD\n";
-        let variant = crate::variant::parse("v.variant", text).unwrap();
-        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
-        let board = variant.board;
-        let tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
+        let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\npiece L lion KNAD\n");
         let can_give = can_give(&tables);
         let mut rng = SplitMix64::new(11);
         let mut random = || Squares::from(rng.next_u64()) & board.all();
         let (mut asked, mut settled) = (0, 0);
-        for (kind, &reverse) in tables.kinds.iter().enumerate().filter(|(_, k)| k.is_reverse()) {
-            let forward = tables.kinds.iter().position(|&k| k == reverse.forward()).unwrap();
-            for (piece, target) in (0..moves.len()).flat_map(|p| (0..board.squares() as u8).map(move |t| (p, t))) {
-                let id = SlotId { kind, piece, color: Color::White, square: target };
-                let by_tables = ReverseByTables::new(&tables, SlotId { kind: forward, ..id }, board.all(), &can_give);
-                for probe in tables.block(id).probes(target as usize).iter().filter(|p| !Block::is_padding(p)) {
-                    let mask = probe.mask.to_squares();
-                    settled += by_tables.origins.iter().filter(|o| (o.reads & mask).is_empty()).count();
-                    let seen = std::cell::RefCell::new(HashSet::new());
-                    let compare = |occupied: Squares, expected: Squares| {
-                        assert_eq!(expected, by_tables.answer(occupied), "{reverse:?} of piece {piece} on {target}");
-                        assert!(seen.borrow_mut().insert(occupied & mask));
-                        Ok(())
-                    };
-                    by_tables.check_subsets(mask, &mut random, compare).unwrap();
-                    assert_eq!(seen.borrow().len(), 1 << mask.count_ones());
-                    asked += seen.borrow().len();
-                }
+        for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
+            let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
+            for probe in tables.block(id).probes(id.square as usize).iter().filter(|p| !Block::is_padding(p)) {
+                let mask = probe.mask.to_squares();
+                settled += by_tables.origins.iter().filter(|o| (o.reads & mask).is_empty()).count();
+                let seen = std::cell::RefCell::new(HashSet::new());
+                let compare = |occupied: Squares, expected: Squares| {
+                    assert_eq!(expected, by_tables.answer(occupied), "{id:?}");
+                    assert!(seen.borrow_mut().insert(occupied & mask));
+                    Ok(())
+                };
+                by_tables.check_subsets(mask, &mut random, compare).unwrap();
+                assert_eq!(seen.borrow().len(), 1 << mask.count_ones());
+                asked += seen.borrow().len();
             }
         }
         assert!(asked > 10_000 && settled > 1000, "{asked} {settled}");

@@ -30,22 +30,24 @@ fn every_thread_count_writes_the_same_module() {
 /// one searching in order gives.
 #[test]
 fn every_thread_count_stops_with_the_same_error() {
-    let starved = |n| compile("variants/chess.variant", threads(n).set(Setting::MaxTrials(1)));
-    let one = starved(1).unwrap_err();
-    assert!(one.contains("more than 1 million trials"), "{one}");
-    for n in [2, 5] {
-        assert_eq!(starved(n).unwrap_err(), one);
-    }
+    let error = the_same_error("variants/chess.variant", Setting::MaxTrials(1));
+    assert!(error.contains("more than 1 million trials"), "{error}");
 }
 
 /// A lookup with no magic among the few candidates of `effort 4`: the error names the first such
 /// lookup in order, though threads may meet a later one first.
 #[test]
 fn every_thread_count_names_the_same_lookup_without_a_magic() {
-    let hurried = |n| compile("variants/gallery.variant", threads(n).set(Setting::Effort(4)));
-    let one = hurried(1).unwrap_err();
-    assert!(one.contains("no magic found for a lookup"), "{one}");
+    let error = the_same_error("variants/gallery.variant", Setting::Effort(4));
+    assert!(error.contains("no magic found for a lookup"), "{error}");
+}
+
+/// The error compiling `file` with `setting` gives on one thread, having checked that two and
+/// five threads give it too.
+fn the_same_error(file: &str, setting: Setting) -> String {
+    let one = compile(file, threads(1).set(setting)).unwrap_err();
     for n in [2, 5] {
-        assert_eq!(hurried(n).unwrap_err(), one);
+        assert_eq!(compile(file, threads(n).set(setting)).unwrap_err(), one, "{file} on {n} threads");
     }
+    one
 }
