@@ -306,6 +306,13 @@ pub fn build<B: Word>(
 }
 
 impl<B: Word> Tables<B> {
+    /// The forward slot a reverse slot is read off: the same piece, colour and square, under
+    /// the forward kind its kind turns round (a forward slot is its own).
+    pub fn forward_of(&self, id: SlotId) -> SlotId {
+        let forward = self.kinds[id.kind].forward();
+        SlotId { kind: self.kinds.iter().position(|&k| k == forward).expect("forward kinds come first"), ..id }
+    }
+
     /// The block that answers one slot, shared with every slot that answers alike.
     pub fn block(&self, id: SlotId) -> &Block<B> {
         &self.answers[self.blocks[id.kind][id.piece][id.color as usize]]
@@ -410,7 +417,6 @@ impl<B: Word> Checker<'_, B> {
         // The reference walks a reverse slot forwards from every origin; through the occupancies
         // of its masks, which are many, the forward tables (checked against the same walker
         // above, kinds in order) stand in for it.
-        let forward = tables.kinds.iter().position(|&k| k == kind.forward()).expect("forward kinds come first");
         let walked = |occupied: Squares| match kind.is_reverse() {
             true => reference::reach_back(board, piece_moves, id.square, occupied, kind, origins),
             false => reference::reach_piece(board, piece_moves, id.square, occupied, kind),
@@ -431,9 +437,8 @@ impl<B: Word> Checker<'_, B> {
             }
             return Ok(());
         }
-        let by_tables = kind
-            .is_reverse()
-            .then(|| ReverseByTables::new(tables, SlotId { kind: forward, ..id }, origins, &self.can_give));
+        let by_tables =
+            kind.is_reverse().then(|| ReverseByTables::new(tables, tables.forward_of(id), origins, &self.can_give));
         let looked_up = |occupied: Squares| match &by_tables {
             Some(reverse) => reverse.answer(occupied),
             None => walked(occupied),
@@ -813,11 +818,10 @@ mod tests {
     /// Every white reverse slot, each with the forward slot (its target's square) it is read off.
     fn white_reverse_slots<B: Word>(board: Board, tables: &Tables<B>, pieces: usize) -> Vec<(SlotId, SlotId)> {
         let order = SlotOrder::new(tables.kinds.len(), pieces, board);
-        let forward = |id: SlotId| tables.kinds.iter().position(|&k| k == tables.kinds[id.kind].forward()).unwrap();
         order
             .ids()
             .filter(|id| id.color == Color::White && tables.kinds[id.kind].is_reverse())
-            .map(|id| (id, SlotId { kind: forward(id), ..id }))
+            .map(|id| (id, tables.forward_of(id)))
             .collect()
     }
 
