@@ -534,6 +534,63 @@ impl Shared {
     }
 }
 
+/// A prototype of what the compiler could emit for the same sharing, every probe alike: the
+/// rank probe too hashes its occupancy (`occupied >> by`, masked as the square `by` below it)
+/// into 16-byte entries, shifted back by `by`. Shifts stay under 64 (a shift the compiler
+/// knows is under 64 needs no test for a whole word), so a rank shares the table of the
+/// lowest rank within 63 squares below it: two groups of ranks on these boards.
+struct Translated {
+    squares: Vec<[TranslatedProbe; 2]>,
+    entries: Vec<u128>,
+}
+
+/// A [`Translated`] probe: mask, magic, shift, where its entries start, and how far its square
+/// lies from the square whose table it reads.
+type TranslatedProbe = (u128, u128, u8, u32, u32);
+
+impl Translated {
+    fn build(b: Board, rng: &mut XorShift) -> Self {
+        let files = b.files as usize;
+        let per_group = 63 / files + 1;
+        let mut entries: Vec<u128> = vec![];
+        // The probe of the square `base` for `dirs`, found once and then shared.
+        let mut found = std::collections::HashMap::new();
+        let squares = (0..b.squares())
+            .map(|sq| {
+                let (file, rank) = (sq % files, sq / files);
+                let bases = [(rank - rank % per_group) * files + file, rank * files];
+                let mut probes = [(0, 0, 0, 0, 0); 2];
+                for (k, dirs) in [HORIZONTAL, VERTICAL].iter().enumerate() {
+                    let base = bases[k];
+                    let (mask, magic, shift, offset) = *found.entry((k, base)).or_insert_with(|| {
+                        let mask = slide_mask(b, base, dirs);
+                        let subsets = subsets_of(mask, |sub| slide(b, base, dirs, sub));
+                        let (magic, shift, offset) = exact_magic(&subsets, mask.count_ones().max(1), &mut entries, rng);
+                        (mask, magic, shift, offset)
+                    });
+                    probes[k] = (mask, magic, shift, offset, (sq - base) as u32);
+                }
+                probes
+            })
+            .collect();
+        Translated { squares, entries }
+    }
+
+    #[inline(always)]
+    fn get(&self, sq: usize, occ: u128) -> u128 {
+        let mut found = 0;
+        for &(mask, magic, shift, offset, by) in &self.squares[sq] {
+            let by = by & 63;
+            found |= self.entries[offset as usize + ((occ >> by) & mask).magic_hash(magic, shift)] << by;
+        }
+        found
+    }
+
+    fn bytes(&self) -> usize {
+        self.entries.len() * 16 + self.squares.len() * size_of::<[TranslatedProbe; 2]>()
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Timing.
 
@@ -678,6 +735,8 @@ fn main() {
     let narrow_grook = Narrow::build(gr, &mut rng);
     let shared_chariot = Shared::build(xq, &mut rng);
     let shared_grook = Shared::build(gr, &mut rng);
+    let translated_chariot = Translated::build(xq, &mut rng);
+    let translated_grook = Translated::build(gr, &mut rng);
     let built = start.elapsed().as_secs_f64();
 
     // Our lookups.
@@ -711,6 +770,8 @@ fn main() {
     check("grand rook, 2-byte entries", &qg, |s, o| narrow_grook.get(s, o), rook(gr));
     check("chariot, shared tables", &qx, |s, o| shared_chariot.get(s, o), rook(xq));
     check("grand rook, shared tables", &qg, |s, o| shared_grook.get(s, o), rook(gr));
+    check("chariot, translated probes", &qx, |s, o| translated_chariot.get(s, o), rook(xq));
+    check("grand rook, translated probes", &qg, |s, o| translated_grook.get(s, o), rook(gr));
     check("grand rook magic", &qg, |s, o| grook_magic.get(s, o), rook(gr));
     check("grand rook pext", &qg, |s, o| grook_pext.get(s, o), rook(gr));
     check("grand bishop", &qg, gbishop, bishop(gr));
@@ -802,6 +863,12 @@ fn main() {
             }),
             timed!(&qg, "prototype: grand rook, rank and file tables shared", shared_grook.bytes(), |s, o| {
                 shared_grook.get(s, o)
+            }),
+            timed!(&qx, "prototype: chariot, translated probes", translated_chariot.bytes(), |s, o| {
+                translated_chariot.get(s, o)
+            }),
+            timed!(&qg, "prototype: grand rook, translated probes", translated_grook.bytes(), |s, o| {
+                translated_grook.get(s, o)
             }),
         ]),
         0,
