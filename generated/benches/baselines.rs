@@ -222,16 +222,7 @@ impl<const PEXT: bool> Tables<PEXT> {
             let m = mask(sq);
             let bits = m.count_ones();
             let size = 1usize << bits;
-            // Every subset of the mask (carry-rippler) and its answer.
-            let mut subsets = Vec::with_capacity(size);
-            let mut sub = 0u128;
-            loop {
-                subsets.push((sub, reference(sq, sub)));
-                sub = sub.wrapping_sub(m) & m;
-                if sub == 0 {
-                    break;
-                }
-            }
+            let subsets = subsets_of(m, |sub| reference(sq, sub));
             let mut e = Entry { mask: m, magic: 0, shift: 128 - bits, offset: attacks.len() };
             if PEXT || bits == 0 {
                 // PEXT needs no search; a mask of no squares has one entry, at index 0.
@@ -361,7 +352,7 @@ impl<const PEXT: bool> Bent<PEXT> {
     }
 }
 
-/// Every subset of `mask`, lowest first, with `answer` for it.
+/// Every subset of `mask` (carry-rippler), lowest first, with `answer` for it.
 fn subsets_of<T>(mask: u128, answer: impl Fn(u128) -> T) -> Vec<(u128, T)> {
     let mut subsets = vec![];
     let mut sub = 0u128;
@@ -374,9 +365,10 @@ fn subsets_of<T>(mask: u128, answer: impl Fn(u128) -> T) -> Vec<(u128, T)> {
     }
 }
 
-/// A magic indexing `subsets` (occupancy, answer) with exactly `bits` bits through the
-/// runtime's u128 hash, found by a random search: its table is appended to `entries`. Returns
-/// the magic, the shift and where the table starts.
+/// A magic indexing `subsets` (occupancy, answer) with exactly `bits` bits (1 to 64) through
+/// the runtime's u128 hash, found by a random search that never widens the table (the rook
+/// tables it serves always have one): its table is appended to `entries`. Returns the magic,
+/// the shift and where the table starts.
 fn exact_magic<T: Copy + Default + PartialEq>(
     subsets: &[(u128, T)],
     bits: u32,
@@ -468,16 +460,17 @@ impl Narrow {
 /// along the rank. The file probe hashes `occupied >> file` with the a-file square's mask and
 /// magic of that rank, into 16-byte entries of that square's answer, shifted back by `file`.
 /// Every table together is a few tens of KB, near L1's size, at the price of four variable
-/// shifts: whether that reaches 1.3x the chess rook is what the row measures.
+/// shifts.
 struct Shared {
-    inner: usize,
+    inner_mask: usize,
     squares: Vec<SharedSquare>,
     along: Vec<u16>,
     up: Vec<u128>,
 }
 
-/// One square's record for [`Shared`]: its rank's start and its file (the two shifts), and
-/// the a-file square's file probe on its rank.
+/// One square's record for [`Shared`]: its rank's start and its file (the two shifts), where
+/// its file's rank table starts (`along_at`), and the a-file square's file probe on its rank
+/// (`mask`, `magic`, `shift`, and `up_at` where its entries start).
 #[derive(Clone, Copy)]
 struct SharedSquare {
     mask: u128,
@@ -516,14 +509,15 @@ impl Shared {
                 SharedSquare { mask, magic, shift, rank_at, file: file as u32, along_at, up_at }
             })
             .collect();
-        Shared { inner: (1 << inner) - 1, squares, along, up }
+        Shared { inner_mask: (1 << inner) - 1, squares, along, up }
     }
 
     #[inline(always)]
     fn get(&self, sq: usize, occ: u128) -> u128 {
         let s = &self.squares[sq];
-        let along = self.along[s.along_at as usize + ((occ >> (s.rank_at + 1)) as usize & self.inner)] as u128;
-        // A file is below 64, and saying so spares the shifts the test for a whole word.
+        let along = self.along[s.along_at as usize + ((occ >> (s.rank_at + 1)) as usize & self.inner_mask)] as u128;
+        // Masked with 63, the shift is known to be under 64, and the compiler drops the test
+        // for a shift by a whole word from both of these.
         let file = s.file & 63;
         let up = self.up[s.up_at as usize + ((occ >> file) & s.mask).magic_hash(s.magic, s.shift)];
         along << s.rank_at | up << file
@@ -537,8 +531,9 @@ impl Shared {
 /// A prototype of what the compiler could emit for the same sharing, every probe alike: the
 /// rank probe too hashes its occupancy (`occupied >> by`, masked as the square `by` below it)
 /// into 16-byte entries, shifted back by `by`. Shifts stay under 64 (a shift the compiler
-/// knows is under 64 needs no test for a whole word), so a rank shares the table of the
-/// lowest rank within 63 squares below it: two groups of ranks on these boards.
+/// knows is under 64 needs no test for a whole word), so the ranks are cut into groups of as
+/// many as fit in 64 squares (`per_group`), each sharing its lowest rank's tables: two groups
+/// on these boards.
 struct Translated {
     squares: Vec<[TranslatedProbe; 2]>,
     entries: Vec<u128>,
