@@ -9,7 +9,7 @@ use crate::board::{bit, squares_of, subsets, Board, Squares};
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
 use crate::legs::TableKind;
-use crate::lookups::{Plan, SlotPlan};
+use crate::lookups::{Lookup, Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
@@ -38,39 +38,84 @@ pub struct Tables<B> {
     pub padding: Probe<B>,
 }
 
-/// An attack table as numbers of its distinct sets: `sets[entries[i] as usize]` is entry `i`.
+/// An attack table as numbers of its distinct sets: `sets[entries[i]]` is entry `i`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Numbered<B> {
     /// One number an entry.
-    pub entries: Vec<u16>,
+    pub entries: Numbers,
     /// The distinct sets in the order they first appear, so that a lookup's sets lie together.
     pub sets: Vec<B>,
 }
 
-impl<B: Word> Numbered<B> {
-    /// `table` numbered; an error past 65,536 distinct sets, more than a `u16` numbers.
-    pub fn new(table: &[B]) -> Result<Numbered<B>, Error> {
-        let mut number_of: FxHashMap<B, u16> = FxHashMap::default();
-        let mut numbered = Numbered { entries: Vec::with_capacity(table.len()), sets: Vec::new() };
-        for &set in table {
-            let next = numbered.sets.len();
-            let number = match number_of.get(&set) {
-                Some(&n) => n,
-                None => {
-                    let n = u16::try_from(next).map_err(|_| {
-                        Error::Limit(format!(
-                            "the attack table holds more than {} distinct sets, more than a u16 numbers: lower max-bits or split the variant",
-                            u16::MAX as usize + 1
-                        ))
-                    })?;
-                    numbered.sets.push(set);
-                    number_of.insert(set, n);
-                    n
-                }
-            };
-            numbered.entries.push(number);
+/// A numbered table's entries, in the narrowest type that numbers every set: the module stores
+/// them so, and verification reads them so, through the runtime's own code for that type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Numbers {
+    /// At most 65,536 distinct sets.
+    U16(Vec<u16>),
+    /// More: a numbering never fails, it grows.
+    U32(Vec<u32>),
+}
+
+impl Numbers {
+    /// How many entries there are.
+    pub fn len(&self) -> usize {
+        match self {
+            Numbers::U16(n) => n.len(),
+            Numbers::U32(n) => n.len(),
         }
-        Ok(numbered)
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes of one entry.
+    pub fn entry_bytes(&self) -> usize {
+        match self {
+            Numbers::U16(_) => 2,
+            Numbers::U32(_) => 4,
+        }
+    }
+
+    /// The Rust type of one entry, as the module declares it.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Numbers::U16(_) => "u16",
+            Numbers::U32(_) => "u32",
+        }
+    }
+
+    /// Every entry, widened.
+    pub fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Numbers::U16(n) => n.iter().map(|&x| u32::from(x)).collect(),
+            Numbers::U32(n) => n.clone(),
+        }
+    }
+}
+
+impl<B: Word> Numbered<B> {
+    /// `table` numbered, in `u16`s where they number every distinct set and `u32`s beyond.
+    pub fn new(table: &[B]) -> Numbered<B> {
+        let mut number_of: FxHashMap<B, u32> = FxHashMap::default();
+        let mut sets = Vec::new();
+        let wide: Vec<u32> = table
+            .iter()
+            .map(|&set| {
+                *number_of.entry(set).or_insert_with(|| {
+                    sets.push(set);
+                    // No table has 2^32 entries: the occupancy limit stops far below.
+                    u32::try_from(sets.len() - 1).expect("fewer sets than entries")
+                })
+            })
+            .collect();
+        let entries = match sets.len() <= usize::from(u16::MAX) + 1 {
+            true => Numbers::U16(wide.iter().map(|&n| n as u16).collect()),
+            false => Numbers::U32(wide),
+        };
+        Numbered { entries, sets }
     }
 }
 
@@ -147,7 +192,12 @@ fn read_probes<B: Word>(
 ) -> B {
     match numbered {
         None => fairy_magic_runtime::lookup(how, leaps, probes, table, occupied),
-        Some(n) => fairy_magic_runtime::lookup_sets(how, leaps, probes, &n.entries, &n.sets, occupied),
+        Some(Numbered { entries: Numbers::U16(e), sets }) => {
+            fairy_magic_runtime::lookup_sets(how, leaps, probes, e, sets, occupied)
+        }
+        Some(Numbered { entries: Numbers::U32(e), sets }) => {
+            fairy_magic_runtime::lookup_sets(how, leaps, probes, e, sets, occupied)
+        }
     }
 }
 
@@ -298,7 +348,7 @@ pub fn build<B: Word>(
             next
         });
     }
-    let numbered = if B::NUMBERED { Some(Numbered::new(&table)?) } else { None };
+    let numbered = B::NUMBERED.then(|| Numbered::new(&table));
     let tables =
         Tables { index: settings.index, kinds: kinds.to_vec(), blocks, answers, table, numbered, found, padding };
     verify(board, pieces, moves, reach, &tables, settings.verify, settings.thread_count())?;
@@ -496,16 +546,17 @@ fn random_squares(rng: &mut SplitMix64, board: Board) -> Squares {
 /// subset of each probe's mask) times what one check costs there. An upper bound: a run that
 /// repeats an earlier one is counted although it is skipped.
 pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
-    plan.slots
-        .iter()
-        .zip(slots)
-        .map(|(slot, moves)| {
-            let masks = slot.lookups.iter().map(|&l| 1u64 << plan.lookups[l].mask.count_ones());
-            let edges = slot.checks.iter().map(|c| c.path.count_ones() as u64 + 1);
-            let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + edges.sum::<u64>();
-            occupancies * (moves.len() + slot.lookups.len() + slot.checks.len()) as u64
-        })
-        .collect()
+    plan.slots.iter().zip(slots).map(|(slot, moves)| verification_steps(slot, &plan.lookups, moves.len())).collect()
+}
+
+/// What verifying one slot takes: every occupancy it is checked under (each probe's whole mask,
+/// each plain check's edges, the random samples), times the path moves walked and the probes
+/// and checks read for each.
+pub fn verification_steps(slot: &SlotPlan, lookups: &[Lookup], moves: usize) -> u64 {
+    let masks = slot.lookups.iter().map(|&l| 1u64 << lookups[l].mask.count_ones());
+    let edges = slot.checks.iter().map(|c| c.path.count_ones() as u64 + 1);
+    let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + edges.sum::<u64>();
+    occupancies * (moves + slot.lookups.len() + slot.checks.len()) as u64
 }
 
 /// `reach` turned round: for each target, the squares whose moves can reach it under some
@@ -756,9 +807,22 @@ mod tests {
     #[test]
     fn numbering_keeps_each_set_once_in_first_seen_order() {
         let (a, b) = (bit(3), bit(200));
-        let numbered = Numbered::new(&[a, b, a, Squares::EMPTY, b]).unwrap();
-        assert_eq!(numbered.entries, [0, 1, 0, 2, 1]);
+        let numbered = Numbered::new(&[a, b, a, Squares::EMPTY, b]);
+        assert_eq!(numbered.entries, Numbers::U16(vec![0, 1, 0, 2, 1]));
         assert_eq!(numbered.sets, [a, b, Squares::EMPTY]);
+    }
+
+    #[test]
+    fn a_numbering_of_more_sets_than_a_u16_numbers_grows_to_u32() {
+        let table: Vec<Squares> = (0..70_000u32).map(|n| Squares::new([u64::from(n), 0, 0, 1])).collect();
+        let numbered = Numbered::new(&[&table[..], &table[..10]].concat());
+        assert_eq!(numbered.sets.len(), 70_000);
+        let Numbers::U32(entries) = &numbered.entries else { panic!("70,000 sets need u32 numbers") };
+        assert_eq!(entries[69_999], 69_999);
+        assert_eq!(entries[70_009], 9);
+        assert_eq!(numbered.entries.type_name(), "u32");
+        let small = Numbered::new(&table[..65_536]);
+        assert!(matches!(small.entries, Numbers::U16(_)), "65,536 sets still fit a u16");
     }
 
     /// The check must be able to fail: a table with one wrong entry is refused.

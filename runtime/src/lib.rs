@@ -34,7 +34,7 @@ mod test_rng;
 mod wide;
 
 pub use bitboard::{Bitboard, Diagram, SquareIter};
-pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, Slot};
+pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.

@@ -104,7 +104,7 @@ impl<B: Bitboard, const N: usize> Slot<B, N> {
 
     /// The destinations for this occupancy from numbered entries: see [`lookup_sets`].
     #[inline(always)]
-    pub fn lookup_sets(&self, how: Index, entries: &[u16], sets: &[B], occupied: B) -> B {
+    pub fn lookup_sets<E: SetNumber>(&self, how: Index, entries: &[E], sets: &[B], occupied: B) -> B {
         lookup_sets(how, self.leaps, &self.probes, entries, sets, occupied)
     }
 }
@@ -122,23 +122,46 @@ pub fn lookup<B: Bitboard>(how: Index, leaps: B, probes: &[Probe<B>], table: &[B
     found
 }
 
+/// The number of a set in a numbered table: `u16` while the table has at most 65,536 distinct
+/// sets, `u32` beyond (a module says which in its `ATTACKS` static).
+pub trait SetNumber: Copy {
+    /// The number as an index into the sets.
+    fn index(self) -> usize;
+}
+
+impl SetNumber for u16 {
+    #[inline(always)]
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+}
+
+impl SetNumber for u32 {
+    #[inline(always)]
+    fn index(self) -> usize {
+        // Lossless wherever the table exists: one that needs `u32` numbers has over 65,536
+        // entries, more than a 16-bit target can address.
+        self as usize
+    }
+}
+
 /// `leaps` plus the set every probe's entry names: each entry is the number of its set in
 /// `sets`, the table's distinct answers. Modules on boards of over 128 squares store their
 /// tables so: a 32-byte set an entry makes tables too large for any cache, and a lookup's
 /// entries hold few distinct sets (a slider's answer depends only on the first blocker of
 /// each of its lines, not on the squares behind it).
 #[inline(always)]
-pub fn lookup_sets<B: Bitboard>(
+pub fn lookup_sets<B: Bitboard, N: SetNumber>(
     how: Index,
     leaps: B,
     probes: &[Probe<B>],
-    entries: &[u16],
+    entries: &[N],
     sets: &[B],
     occupied: B,
 ) -> B {
     let mut found = leaps;
     for p in probes {
-        found |= sets[entries[p.index(how, occupied)] as usize];
+        found |= sets[entries[p.index(how, occupied)].index()];
     }
     found
 }
@@ -188,6 +211,10 @@ mod tests {
         let slot = Slot::new(0b1u64, [Probe::new(0b10u64, 1 << 62, 63, 0)]);
         assert_eq!(slot.lookup_sets(Index::Magic, &entries, &sets, 0), 0b1001);
         assert_eq!(slot.lookup_sets(Index::Magic, &entries, &sets, 0b10), 0b101);
+        // Wide numbers read the same sets: a number past u16 indexes as itself.
+        let wide: [u32; 2] = entries.map(u32::from);
+        assert_eq!(slot.lookup_sets(Index::Magic, &wide, &sets, 0), 0b1001);
+        assert_eq!(70_000u32.index(), 70_000);
     }
 
     #[test]

@@ -139,6 +139,7 @@ pub(super) fn code<B: Word>(
         },
         (true, Some(numbered)) => {
             let sets = number(numbered.sets.len());
+            let entry = Ident::new(numbered.entries.type_name(), Span::call_site());
             quote! {
                 /// How every probe forms its index: the magics below were found for it.
                 const INDEX: Index = #index;
@@ -146,7 +147,7 @@ pub(super) fn code<B: Word>(
                 /// Every lookup's table, overlapping where their entries agree; an entry is the
                 /// number of its set in `SETS`, which keeps the tables small enough for the caches.
                 #[rustfmt::skip]
-                static ATTACKS: [u16; #attacks] = __FAIRY_MAGIC_ATTACKS;
+                static ATTACKS: [#entry; #attacks] = __FAIRY_MAGIC_ATTACKS;
 
                 /// The distinct sets of `ATTACKS`, in the order they first appear.
                 #[rustfmt::skip]

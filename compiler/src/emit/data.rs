@@ -125,7 +125,7 @@ const RUN: usize = 8;
 pub(super) fn attacks_data<B: Word>(tables: &Tables<B>) -> Result<String, fmt::Error> {
     let cells: Vec<String> = match &tables.numbered {
         None => tables.table.iter().map(|w| w.short()).collect(),
-        Some(n) => n.entries.iter().map(u16::to_string).collect(),
+        Some(n) => n.entries.to_vec().iter().map(u32::to_string).collect(),
     };
     runs(&cells)
 }

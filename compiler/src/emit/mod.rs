@@ -104,7 +104,7 @@ fn statistics<B: Word>(m: &Module<B>) -> Statistics {
         attack_entries: m.tables.table.len(),
         attack_bytes: match &m.tables.numbered {
             None => m.tables.table.len() * word,
-            Some(n) => n.entries.len() * std::mem::size_of::<u16>() + n.sets.len() * word,
+            Some(n) => n.entries.len() * n.entries.entry_bytes() + n.sets.len() * word,
         },
         slot_bytes: header::slot_bytes(m.tables),
         checks,
