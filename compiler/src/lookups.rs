@@ -110,6 +110,7 @@ pub struct Plan {
 
 /// What every budget from `MIN_BITS` to `MAX_BITS` would cost each piece:
 /// `costs[piece][budget - MIN_BITS]`, each piece planned alone over its own slots (`piece_of(slot)`).
+/// `steps(slot plan, lookups, path moves)` is what verifying one slot so planned would take.
 pub fn sweep(
     slots: &[Vec<PathMove>],
     piece_of: impl Fn(usize) -> usize,
@@ -117,15 +118,20 @@ pub fn sweep(
     max_probes: usize,
     word_bytes: usize,
     threads: usize,
+    steps: impl Fn(&SlotPlan, &[Lookup], usize) -> u64 + Sync,
 ) -> Vec<Vec<Cost>> {
+    let own_slots: Vec<Vec<usize>> =
+        (0..pieces).map(|p| (0..slots.len()).filter(|&i| piece_of(i) == p).collect()).collect();
     // Leaps and gates do not depend on the budget: split once, planned at every budget.
-    let own: Vec<Vec<(Squares, Vec<Gate>)>> = (0..pieces)
-        .map(|p| (0..slots.len()).filter(|&i| piece_of(i) == p).map(|i| split_leaps(&slots[i])).collect())
-        .collect();
+    let own: Vec<Vec<(Squares, Vec<Gate>)>> =
+        own_slots.iter().map(|mine| mine.iter().map(|&i| split_leaps(&slots[i])).collect()).collect();
     // Every (piece, budget) is planned on its own: spread them over the cores.
     let each: Vec<(usize, u32)> = (0..pieces).flat_map(|p| (MIN_BITS..=MAX_BITS).map(move |bits| (p, bits))).collect();
     let costs = parallel::map(&each, threads, |&(p, bits)| {
-        cost(&plan_gates(&own[p], &vec![bits; own[p].len()], max_probes), bits, word_bytes)
+        let plan = plan_gates(&own[p], &vec![bits; own[p].len()], max_probes);
+        let verify_steps =
+            plan.slots.iter().zip(&own_slots[p]).map(|(slot, &i)| steps(slot, &plan.lookups, slots[i].len())).sum();
+        Cost { verify_steps, ..cost(&plan, bits, word_bytes) }
     });
     costs.chunks((MIN_BITS..=MAX_BITS).count()).map(<[Cost]>::to_vec).collect()
 }
@@ -211,6 +217,8 @@ pub enum Why {
     FewestProbes,
     /// Speed: lowered from its fewest probes so that all tables fit the cache budget.
     GaveWay,
+    /// Lowered, after the cost model chose, so that the plan keeps to a limit.
+    Limit(Limit),
     /// `option probes`: the smallest budget that meets it.
     Target(usize),
     /// Size: the budget with its fewest bytes.
@@ -235,6 +243,9 @@ pub struct Cost {
     pub lookups: Vec<(Vec<Gate>, u32)>,
     /// The bytes of the plain checks alone (also counted in `bytes`): never shared, unlike lookups.
     pub check_bytes: usize,
+    /// What verifying the piece's tables would take (see [`Limit::Verification`]); 0 where
+    /// nobody estimated it.
+    pub verify_steps: u64,
 }
 
 /// The cost of a plan: probes and checks over all slots, and bytes of tables and checks.
@@ -251,6 +262,7 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
         bytes: (entries + 3 * checks) * word_bytes,
         lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
         check_bytes: 3 * checks * word_bytes,
+        verify_steps: 0,
     }
 }
 
@@ -329,6 +341,106 @@ pub fn choose_budgets(
         match best {
             Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option.clone() },
             None => break,
+        }
+    }
+    Ok(chosen)
+}
+
+/// A limit on a compilation's work, which a plan must keep to whatever the cost model prefers:
+/// each keeps a compile within memory and minutes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `max-occupancies`: the occupancies the magic searches enumerate, every lookup's
+    /// `1 << bits` together (a lookup two pieces share counts once).
+    Occupancies,
+    /// `max-verify`: the steps verification takes, a path walked or a probe read for one
+    /// occupancy.
+    Verification,
+}
+
+impl Limit {
+    /// Every limit, in the order they are kept to.
+    pub const ALL: [Limit; 2] = [Limit::Occupancies, Limit::Verification];
+
+    /// How much of the limit these pieces' tables use together.
+    pub fn used<'a>(self, chosen: impl Iterator<Item = &'a Cost>) -> u64 {
+        match self {
+            Limit::Occupancies => {
+                let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
+                chosen
+                    .flat_map(|c| &c.lookups)
+                    .filter(|(gates, _)| seen.insert(gates))
+                    .map(|(_, bits)| 1u64 << bits)
+                    .sum()
+            }
+            Limit::Verification => chosen.map(|c| c.verify_steps).sum(),
+        }
+    }
+}
+
+/// The most a compilation may use of each [`Limit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// For [`Limit::Occupancies`].
+    pub occupancies: u64,
+    /// For [`Limit::Verification`].
+    pub verify_steps: u64,
+}
+
+impl Limits {
+    /// The most this limit allows.
+    pub fn of(&self, limit: Limit) -> u64 {
+        match limit {
+            Limit::Occupancies => self.occupancies,
+            Limit::Verification => self.verify_steps,
+        }
+    }
+}
+
+/// A limit that no budget the cost model may choose keeps to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unfit {
+    /// The piece that uses the most of it, at the smallest budget it could take.
+    pub piece: usize,
+    /// The limit.
+    pub limit: Limit,
+    /// How much of it the piece uses.
+    pub used: u64,
+    /// How much every piece uses together.
+    pub total: u64,
+    /// The piece's budget then.
+    pub bits: u32,
+}
+
+/// Lowers budgets until the chosen plan keeps to every limit: while one is exceeded, the piece
+/// that uses the most of it takes its next smaller budget that uses less (more probes, or plain
+/// checks where no lookup fits). Pieces with a target (`option probes`) keep their budget.
+///
+/// `Err` when no piece can give way any further, naming the piece that uses the most.
+pub fn fit_limits(
+    costs: &[Vec<Cost>],
+    mut chosen: Vec<Cost>,
+    targets: &[Option<usize>],
+    limits: Limits,
+) -> Result<Vec<Cost>, Unfit> {
+    while let Some(limit) = Limit::ALL.into_iter().find(|&l| l.used(chosen.iter()) > limits.of(l)) {
+        let used = |c: &Cost| limit.used(std::iter::once(c));
+        let lower = |p: usize| {
+            let now = used(&chosen[p]);
+            costs[p].iter().filter(|c| c.bits < chosen[p].bits && used(c) < now).max_by_key(|c| c.bits)
+        };
+        let giver = (0..chosen.len())
+            .filter(|&p| targets[p].is_none())
+            .filter_map(|p| lower(p).map(|c| (p, c)))
+            .max_by_key(|&(p, _)| (used(&chosen[p]), std::cmp::Reverse(p)));
+        match giver {
+            Some((p, c)) => chosen[p] = Cost { why: Why::Limit(limit), ..c.clone() },
+            None => {
+                let worst = (0..chosen.len()).max_by_key(|&p| (used(&chosen[p]), std::cmp::Reverse(p)));
+                let piece = worst.expect("a limit is only exceeded by some piece");
+                let (used, total) = (used(&chosen[piece]), limit.used(chosen.iter()));
+                return Err(Unfit { piece, limit, used, total, bits: chosen[piece].bits });
+            }
         }
     }
     Ok(chosen)
@@ -676,7 +788,16 @@ mod tests {
     fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
         let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, rule: Rule::Exact };
         let lookups = vec![(vec![gate], log2)];
-        Cost { bits, why: Why::Fixed, probes: most * 64, most, bytes: 8 << log2, lookups, check_bytes: 0 }
+        Cost {
+            bits,
+            why: Why::Fixed,
+            probes: most * 64,
+            most,
+            bytes: 8 << log2,
+            lookups,
+            check_bytes: 0,
+            verify_steps: 0,
+        }
     }
 
     #[test]
@@ -693,5 +814,47 @@ mod tests {
         assert_eq!(bits(choose_budgets(&costs, &[Some(2), None], Optimize::Speed, cache, 8).unwrap()), [10, 7]);
         assert_eq!(bits(choose_budgets(&costs, &[Some(3), None], Optimize::Size, cache, 8).unwrap()), [8, 6]);
         assert_eq!(choose_budgets(&costs, &[Some(1), None], Optimize::Speed, cache, 8), Err(0));
+    }
+
+    #[test]
+    fn the_piece_using_most_of_a_limit_gives_way_until_the_plan_keeps_to_it() {
+        let griffon = vec![cost_at(0, 6, 4, 13), cost_at(0, 8, 3, 15), cost_at(0, 10, 2, 17)];
+        let queen = vec![cost_at(1, 6, 4, 12), cost_at(1, 7, 3, 13)];
+        let costs = [griffon.clone(), queen.clone()];
+        let bits = |chosen: &[Cost]| chosen.iter().map(|c| c.bits).collect::<Vec<_>>();
+        let at_most = |occupancies: u64| Limits { occupancies, verify_steps: u64::MAX };
+        let start = vec![griffon[2].clone(), queen[1].clone()];
+        // 2^17 + 2^13 occupancies: the griffon uses the most and gives way a step at a time.
+        let fitted = fit_limits(&costs, start.clone(), &[None, None], at_most(1 << 16)).unwrap();
+        assert_eq!(bits(&fitted), [8, 7]);
+        assert_eq!(fitted[0].why, Why::Limit(Limit::Occupancies));
+        assert_eq!(fitted[1].why, Why::Fixed, "the queen did not have to give way");
+        // Tighter, both give way, the griffon first and furthest.
+        assert_eq!(bits(&fit_limits(&costs, start.clone(), &[None, None], at_most((1 << 14) - 1)).unwrap()), [6, 6]);
+        // Within the limit, nothing changes.
+        assert_eq!(fit_limits(&costs, start.clone(), &[None, None], at_most(1 << 18)).unwrap(), start);
+        // Below what the smallest budgets use, the error names the piece using the most.
+        let unfit = fit_limits(&costs, start.clone(), &[None, None], at_most(1 << 12)).unwrap_err();
+        assert_eq!(
+            unfit,
+            Unfit { piece: 0, limit: Limit::Occupancies, used: 1 << 13, total: (1 << 13) + (1 << 12), bits: 6 }
+        );
+        // A piece held to a probe target keeps its budget; the others give way for it.
+        let held = fit_limits(&costs, start.clone(), &[Some(2), None], at_most((1 << 17) + (1 << 12))).unwrap();
+        assert_eq!(bits(&held), [10, 6]);
+        assert_eq!(fit_limits(&costs, start, &[Some(2), None], at_most(1 << 16)).unwrap_err().piece, 0);
+    }
+
+    #[test]
+    fn verification_steps_count_as_a_limit_of_their_own() {
+        let steps = |c: Cost, verify_steps: u64| Cost { verify_steps, ..c };
+        let hook = vec![steps(cost_at(0, 6, 8, 10), 300), steps(cost_at(0, 12, 2, 16), 9_000)];
+        let rook = vec![steps(cost_at(1, 12, 1, 12), 500)];
+        let costs = [hook.clone(), rook.clone()];
+        let limits = Limits { occupancies: u64::MAX, verify_steps: 1_000 };
+        let fitted = fit_limits(&costs, vec![hook[1].clone(), rook[0].clone()], &[None, None], limits).unwrap();
+        assert_eq!(fitted[0].bits, 6);
+        assert_eq!(fitted[0].why, Why::Limit(Limit::Verification));
+        assert_eq!(Limit::Verification.used(fitted.iter()), 800);
     }
 }

@@ -184,8 +184,8 @@ struct Tally<'s> {
 const TALLY_BATCH: u64 = 1 << 18;
 
 impl Spending {
-    /// Counts trials from `spent` on. The occupancies were checked when the lookups were planned
-    /// ([`check_occupancies`]), so nothing is allocated for a search that cannot finish.
+    /// Counts trials from `spent` on. The plan was held to the occupancy limit when the budgets
+    /// were chosen, so nothing is allocated for a search that cannot finish.
     fn from(budget: Budget, spent: u64) -> Spending {
         Spending { limit: budget.million_trials.saturating_mul(1_000_000), total: AtomicU64::new(spent) }
     }
@@ -220,7 +220,7 @@ impl Tally<'_> {
 /// The error of a compilation whose searches ran out of trials.
 fn out_of_budget(budget: Budget) -> Error {
     Error::Limit(format!(
-        "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --max-bits or --effort, or raise the limit with --max-trials or `option max-trials`",
+        "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --effort (or a fixed --max-bits), or raise the limit with --max-trials or `option max-trials`",
         budget.million_trials
     ))
 }
@@ -229,7 +229,7 @@ fn out_of_budget(budget: Budget) -> Error {
 fn no_magic(lookup: &Lookup) -> Error {
     let bits = lookup.mask.count_ones().max(1);
     Error::Limit(format!(
-        "no magic found for a lookup of {bits} bits (mask {:#x}) within {} index bits; raise --effort or lower --max-bits",
+        "no magic found for a lookup of {bits} bits (mask {:#x}) within {} index bits; raise --effort (or lower a fixed --max-bits)",
         lookup.mask,
         bits + EXTRA_BITS
     ))
@@ -308,19 +308,6 @@ pub fn find_all<B: Word>(
         }
     }
     Ok(all)
-}
-
-/// Whether the lookups' occupancies together are within the budget.
-pub fn check_occupancies(budget: Budget, lookups: &[Lookup]) -> Result<(), Error> {
-    let occupancies: u64 = lookups.iter().map(|l| 1u64 << l.mask.count_ones()).sum();
-    if occupancies > budget.occupancies {
-        let widest = lookups.iter().map(|l| l.mask.count_ones()).max().unwrap_or(0);
-        return Err(Error::Limit(format!(
-            "the lookups have {occupancies} occupancies in all (the widest {widest} bits), more than the limit of {}: lower --max-bits, or raise the limit with --max-occupancies or `option max-occupancies` (each takes about 120 bytes while compiling)",
-            budget.occupancies
-        )));
-    }
-    Ok(())
 }
 
 /// Every occupancy of `mask` (carry-rippler order) with the answer the lookup gives for it.

@@ -48,6 +48,8 @@ pub struct ProbeTarget {
     pub letter: String,
     /// The most probes the piece may make on any square.
     pub probes: usize,
+    /// The `option probes` line, where an error about the target points.
+    pub at: Location,
 }
 
 /// One `piece <letter> <name> <XBetza>` line, with the region rules that name its letter.
@@ -254,7 +256,8 @@ impl State {
                 if targets.iter().any(|(t, _)| t.letter == letter.as_str()) {
                     return Err(here.error(offset, format!("option `probes` is set twice for `{}`", letter.as_str())));
                 }
-                let target = ProbeTarget { letter: letter.as_str().to_string(), probes };
+                let at = here.source.locate(here.base + offset);
+                let target = ProbeTarget { letter: letter.as_str().to_string(), probes, at };
                 targets.push((target, here.base + letter.as_span().start()));
             }
             Rule::option => {

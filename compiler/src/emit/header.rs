@@ -7,7 +7,7 @@ use std::fmt::{self, Write as _};
 use crate::between::Between;
 use crate::indices::{Indices, PieceIndices};
 use crate::legs::TableKind;
-use crate::lookups::{Cost, Optimize, Plan, Why};
+use crate::lookups::{Cost, Limit, Optimize, Plan, Why};
 use crate::magics::Word;
 use crate::tables::{slot_ids, Storage, Tables};
 use crate::variant::Variant;
@@ -102,6 +102,8 @@ pub(super) fn header<B: Word>(
                 Why::Fixed => "max-bits".to_string(),
                 Why::FewestProbes => "its fewest probes".to_string(),
                 Why::GaveWay => "gave way to fit the cache budget".to_string(),
+                Why::Limit(Limit::Occupancies) => "gave way to the occupancy limit (max-occupancies)".to_string(),
+                Why::Limit(Limit::Verification) => "gave way to the verification limit (max-verify)".to_string(),
                 Why::Target(n) => format!("option probes {n}"),
                 Why::Smallest => "its smallest tables".to_string(),
             },

@@ -1,0 +1,135 @@
+//! Default settings compile every variant the compiler accepts: the limits on a compilation's
+//! work shape the plan (a piece gives way to a smaller budget) instead of refusing it. Only a
+//! piece that no table can hold (the path-move limit) is an error.
+
+mod common;
+
+use common::XorShift;
+use fairy_magic::stages::variant;
+use fairy_magic::{compile, Error, Options, Source};
+
+/// The gallery's pieces as `piece` lines, one each.
+fn gallery_pieces() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/gallery.variant");
+    let text = std::fs::read_to_string(path).unwrap();
+    let gallery = variant::parse("gallery.variant", &text).unwrap();
+    gallery.pieces.iter().map(|p| format!("piece {} {} {}\n", p.letter, p.name, p.betza_text)).collect()
+}
+
+fn compile_text(file: &str, text: &str) -> Result<fairy_magic::Module, Error> {
+    compile(&Source { file, text }, &Options::new())
+}
+
+/// Every gallery piece alone on `board`, with default settings.
+fn every_gallery_piece_compiles_alone_on(board: &str) {
+    for piece in gallery_pieces() {
+        let text = format!("variant alone\nboard {board}\n{piece}");
+        if let Err(e) = compile_text("alone.variant", &text) {
+            panic!("{board}, {}: {e}", piece.trim_end());
+        }
+    }
+}
+
+#[test]
+fn every_gallery_piece_compiles_alone_on_8x8() {
+    every_gallery_piece_compiles_alone_on("8x8");
+}
+
+#[test]
+fn every_gallery_piece_compiles_alone_on_12x10() {
+    every_gallery_piece_compiles_alone_on("12x10");
+}
+
+#[test]
+fn every_gallery_piece_compiles_alone_on_14x14() {
+    every_gallery_piece_compiles_alone_on("14x14");
+}
+
+#[test]
+fn every_gallery_piece_compiles_alone_on_16x16() {
+    every_gallery_piece_compiles_alone_on("16x16");
+}
+
+fn data_file(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// A hook mover's thousand paths a square would take minutes to verify at 12 bits: it gives way
+/// to the verification limit, and the header says so.
+#[test]
+fn a_hook_mover_gives_way_to_the_verification_limit() {
+    let module = compile_text("hook.variant", &data_file("hook.variant")).unwrap();
+    let hook = module.text.lines().find(|l| l.starts_with("// | H hook |")).unwrap();
+    assert!(hook.contains("gave way to the verification limit (max-verify)"), "{hook}");
+}
+
+/// Fourteen-square lines of riders and hoppers would need more occupancies than the magic
+/// search may enumerate: the pieces that use the most give way to the occupancy limit.
+#[test]
+fn ordinary_pieces_on_14x14_give_way_to_the_occupancy_limit() {
+    let module = compile_text("ordinary14.variant", &data_file("ordinary14.variant")).unwrap();
+    let gave_way = module.text.lines().filter(|l| l.contains("gave way to the occupancy limit")).count();
+    assert!(gave_way >= 1, "{}", module.text.lines().take(30).collect::<Vec<_>>().join("\n"));
+}
+
+/// A fixed --max-bits binds: a plan it makes too large is an error at the line of the piece
+/// that uses the most, which says how to let the cost model choose instead.
+#[test]
+fn a_fixed_max_bits_over_a_limit_is_an_error_at_the_piece() {
+    let text =
+        "variant fixed\nboard 14x14\noption max-bits 12\npiece K king K\npiece Q queen Q\npiece G griffon [F?R]\n";
+    let e = compile_text("fixed.variant", text).unwrap_err().summary();
+    assert!(e.starts_with("fixed.variant:6:1: error: the griffon's lookups have"), "{e}");
+    assert!(e.contains("--max-bits (or `option max-bits`) fixes every piece's budget"), "{e}");
+}
+
+/// A limit so low that even the smallest budgets exceed it is an error at the piece that uses
+/// the most of it, naming the limit.
+#[test]
+fn a_limit_no_budget_keeps_to_is_an_error_at_the_piece() {
+    let text = "variant low\nboard 8x8\noption max-occupancies 100\npiece N knight N\npiece R rook R\n";
+    let e = compile_text("low.variant", text).unwrap_err().summary();
+    assert!(e.starts_with("low.variant:5:1: error: the rook's lookups have"), "{e}");
+    assert!(e.contains("more than the limit of 100, even with every piece at the smallest budget"), "{e}");
+    assert!(e.contains("--max-occupancies"), "{e}");
+}
+
+/// Random variants of gallery pieces on random boards up to 16x16: each compiles with default
+/// settings, or is refused by the path-move limit alone.
+#[test]
+fn random_variants_of_gallery_pieces_compile_with_defaults() {
+    let pieces = gallery_pieces();
+    let mut rng = XorShift(0x2402_2026_0001);
+    for case in 0..5 {
+        let (files, ranks) = loop {
+            let (f, r) = (rng.next() % 16 + 1, rng.next() % 16 + 1);
+            if f * r >= 2 {
+                break (f, r);
+            }
+        };
+        let chosen: Vec<&String> = (0..3).map(|_| &pieces[rng.next() as usize % pieces.len()]).collect();
+        let mut text = format!("variant random\nboard {files}x{ranks}\n");
+        let mut letters = Vec::new();
+        for piece in chosen {
+            let letter = piece.split(' ').nth(1).unwrap();
+            if !letters.contains(&letter) {
+                letters.push(letter);
+                text.push_str(piece);
+            }
+        }
+        match compile_text("random.variant", &text) {
+            Ok(_) => {}
+            Err(e) if e.summary().contains("paths from") => {}
+            Err(e) => panic!("case {case}:\n{text}\n{e}"),
+        }
+    }
+}
+
+/// `option probes` asks the cost model for a budget, which a fixed max-bits turns off: the
+/// error points at the `option probes` line.
+#[test]
+fn a_probe_target_with_a_fixed_max_bits_is_an_error_at_the_target() {
+    let text = "variant both\nboard 8x8\noption max-bits 8\noption probes R 2\npiece R rook R\n";
+    let e = compile_text("both.variant", text).unwrap_err().summary();
+    assert!(e.starts_with("both.variant:4:1: error: `option probes` asks the cost model"), "{e}");
+}
