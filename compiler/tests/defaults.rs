@@ -70,6 +70,15 @@ fn ordinary_pieces_on_14x14_give_way_to_the_occupancy_limit() {
     let module = compile_text("ordinary14.variant", &data_file("ordinary14.variant")).unwrap();
     let gave_way = module.text.lines().filter(|l| l.contains("gave way to the occupancy limit")).count();
     assert!(gave_way >= 1, "{}", module.text.lines().take(30).collect::<Vec<_>>().join("\n"));
+    // Megabytes of tables: the header says the cache budget was not met.
+    assert!(module.text.contains("// Over the cache budget: the tables and checks take"));
+}
+
+/// Tables within the cache budget say nothing of it.
+#[test]
+fn tables_within_the_cache_budget_have_no_over_budget_line() {
+    let module = compile_text("small.variant", "variant small\nboard 8x8\npiece K king K\npiece R rook R\n").unwrap();
+    assert!(!module.text.contains("Over the cache budget"));
 }
 
 /// A fixed --max-bits binds: a plan it makes too large is an error at the line of the piece

@@ -132,6 +132,21 @@ pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
     )
 }
 
+/// Where the cost model could not bring the tables within the cache budget, a line that says
+/// so: the budget table says who gave way, this says it was not enough.
+pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<String> {
+    let tables = stats.attack_bytes + stats.check_bytes;
+    let over = made.max_bits.is_none() && made.optimize == Optimize::Speed && tables > made.cache_bytes;
+    over.then(|| {
+        format!(
+            "// Over the cache budget: the tables and checks take {tables} bytes against {} KiB ({:.1}x); no piece\n\
+             // could give way further without trading a lookup for plain checks (`--optimize size` does that).",
+            made.cache_bytes / 1024,
+            tables as f64 / made.cache_bytes as f64
+        )
+    })
+}
+
 /// The bytes of every block of slots, as the module stores them: a leaps-only block is plain
 /// bitboards, a block without moves is nothing, and a `Slot` is padded to 16 bytes.
 pub(super) fn slot_bytes<B: Word>(tables: &Tables<B>) -> usize {

@@ -140,6 +140,9 @@ pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
 fn header_text<B: Word>(m: &Module<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
     let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
     writeln!(text, "{}", header::data_report(statistics, m.tables.answers.len()))?;
+    if let Some(over) = header::cache_report(statistics, m.made) {
+        writeln!(text, "{over}")?;
+    }
     writeln!(text, "{}", header::reverse_report(m.variant, m.tables, m.plan, m.between))?;
     writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, m.tables.table.len()))?;
     writeln!(text, "//\n{}", header::indices_report::<B>(m.variant, m.indices)?)?;
