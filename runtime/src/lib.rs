@@ -28,12 +28,14 @@
 #![cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), deny(unsafe_code))]
 
 mod bitboard;
+mod line;
 mod probe;
 #[cfg(test)]
 mod test_rng;
 mod wide;
 
 pub use bitboard::{Bitboard, Diagram, SquareIter};
+pub use line::{Line, LineForm};
 pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 

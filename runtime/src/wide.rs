@@ -71,6 +71,19 @@ impl Bitboard256 {
         256
     }
 
+    /// The highest square's distance from the top, or 256 for the empty set (as on the integer
+    /// types).
+    pub const fn leading_zeros(self) -> u32 {
+        let mut w = 4;
+        while w > 0 {
+            w -= 1;
+            if self.0[w] != 0 {
+                return (3 - w as u32) * 64 + self.0[w].leading_zeros();
+            }
+        }
+        256
+    }
+
     /// `self - other` modulo 2^256, as a number: with `& mask` it steps through a mask's
     /// subsets (the carry-rippler trick).
     pub const fn wrapping_sub(self, other: Self) -> Self {
@@ -240,6 +253,16 @@ impl Bitboard for Bitboard256 {
             }
         }
         None
+    }
+    #[inline(always)]
+    fn through_lowest(self) -> Self {
+        self ^ self.wrapping_sub(Bitboard256([1, 0, 0, 0]))
+    }
+    #[inline(always)]
+    fn from_highest(self) -> Self {
+        // `| 1`: the empty set's "highest" is square 0, from which every square is up.
+        let lowest_word = Bitboard256([self.0[0] | 1, self.0[1], self.0[2], self.0[3]]);
+        Bitboard256::ALL << (255 - lowest_word.leading_zeros())
     }
 
     #[inline(always)]

@@ -1,0 +1,230 @@
+//! [`Line`]: a slide along a line, or a hop along one, computed from the occupancy with no table.
+//!
+//! Squares are numbered `rank * files + file`, so along any straight line (a rank, a file, a
+//! diagonal, a nightrider's line) the squares' indices rise or fall steadily with the distance
+//! from the piece. The squares of a line above the piece's square are met lowest index first, so
+//! the first blocker is the lowest occupied one; below it, the highest. Two bit tricks cut a line
+//! at its first blocker with no loop and no table ([`Bitboard::through_lowest`],
+//! [`Bitboard::from_highest`]), on `u64`, `u128` and `Bitboard256` alike.
+
+use crate::Bitboard;
+
+/// What a [`Line`] answers: the squares where a move along it may end, given the occupancy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LineForm {
+    /// A slide: every square up to and including the first blocker (a rook, a lance).
+    Slide,
+    /// A hop over one screen: every square past the first blocker up to and including the
+    /// second (the cannon's capture: the caller keeps the enemy).
+    Hop,
+    /// A vault: the one square just past the first blocker (the grasshopper).
+    Vault,
+}
+
+/// Up to two rays of one line through a piece's square, one each way, answered by computation.
+///
+/// `up` holds the ray whose squares' indices rise with the distance from the piece, `down` the
+/// one whose indices fall; either may be empty (a lance has one ray). Each holds only squares
+/// the move looks at, in order along the ray, so a ranged slide holds just its range. `reach` is
+/// where the move may end: the rays' squares, less any that it only passes (the first square
+/// of a ski slide must be empty but is no destination).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line<B> {
+    /// The ray whose indices rise with distance.
+    pub up: B,
+    /// The ray whose indices fall with distance.
+    pub down: B,
+    /// The squares the move may end on.
+    pub reach: B,
+    /// What the line answers.
+    pub form: LineForm,
+}
+
+impl<B: Bitboard> Line<B> {
+    /// A line that answers nothing: it pads a square out to its block's width.
+    pub const fn empty() -> Self {
+        Line { up: B::EMPTY, down: B::EMPTY, reach: B::EMPTY, form: LineForm::Slide }
+    }
+
+    /// Where the move may end on this occupancy.
+    #[inline(always)]
+    pub fn attacks(&self, occupied: B) -> B {
+        let (up, down) = (self.up & occupied, self.down & occupied);
+        let found = match self.form {
+            LineForm::Slide => self.up & up.through_lowest() | self.down & down.from_highest(),
+            LineForm::Hop => {
+                // Past the screen (none past a missing one), then up to the next blocker.
+                let (up_screen, down_screen) = (up.through_lowest(), down.from_highest());
+                let up_rest = up & !up_screen;
+                let down_rest = down & !down_screen;
+                self.up & !up_screen & up_rest.through_lowest() | self.down & !down_screen & down_rest.from_highest()
+            }
+            LineForm::Vault => {
+                let up_past = self.up & !up.through_lowest();
+                let down_past = self.down & !down.from_highest();
+                // The nearest square of each: the lowest above, the highest below.
+                up_past & up_past.through_lowest() | down_past & down_past.from_highest()
+            }
+        };
+        found & self.reach
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::xorshift;
+    use crate::Bitboard256;
+
+    /// A board's geometry, for walking rays square by square as a reference.
+    #[derive(Clone, Copy)]
+    struct Board {
+        files: i32,
+        ranks: i32,
+    }
+
+    impl Board {
+        fn step(self, square: usize, (df, dr): (i32, i32)) -> Option<usize> {
+            let (file, rank) = (square as i32 % self.files + df, square as i32 / self.files + dr);
+            let on = (0..self.files).contains(&file) && (0..self.ranks).contains(&rank);
+            on.then(|| (rank * self.files + file) as usize)
+        }
+
+        /// The first `range` squares from `square` along `v`, nearest first.
+        fn ray(self, square: usize, v: (i32, i32), range: usize) -> impl Iterator<Item = usize> {
+            core::iter::successors(self.step(square, v), move |&s| self.step(s, v)).take(range)
+        }
+    }
+
+    /// Where a move of `form` along the ray may end, walked square by square.
+    fn walked<B: Bitboard>(ray: impl Iterator<Item = usize>, form: LineForm, occupied: B) -> B {
+        let mut found = B::EMPTY;
+        let mut screens = 0;
+        for square in ray {
+            let blocked = occupied.has(square);
+            match (form, screens) {
+                (LineForm::Slide, _) => found |= B::from_square(square),
+                (LineForm::Hop, 1) => found |= B::from_square(square),
+                (LineForm::Vault, 1) => return found | B::from_square(square),
+                _ => {}
+            }
+            screens += usize::from(blocked);
+            let done = match form {
+                LineForm::Slide => screens == 1,
+                LineForm::Hop => screens == 2,
+                LineForm::Vault => screens == 2,
+            };
+            if done {
+                break;
+            }
+        }
+        found
+    }
+
+    /// The line along `v` and `-v` from `square`, each ray cut to `range` squares, on the ray
+    /// of rising indices or falling as the vector says; `skip` squares of each ray are passed,
+    /// never reached.
+    fn line<B: Bitboard>(
+        board: Board,
+        square: usize,
+        v: (i32, i32),
+        range: usize,
+        skip: usize,
+        form: LineForm,
+    ) -> Line<B> {
+        let rising = v.1 * board.files + v.0 > 0;
+        let (up_v, down_v) = if rising { (v, (-v.0, -v.1)) } else { ((-v.0, -v.1), v) };
+        let set = |v| board.ray(square, v, range).fold(B::EMPTY, |s, q| s | B::from_square(q));
+        let passed = |v| board.ray(square, v, skip).fold(B::EMPTY, |s, q| s | B::from_square(q));
+        let (up, down) = (set(up_v), set(down_v));
+        Line { up, down, reach: (up | down) & !passed(up_v) & !passed(down_v), form }
+    }
+
+    /// Every subset of the line's squares, with random occupancy elsewhere, on every square and
+    /// every form: the computed answer is the walked one.
+    fn every_square_agrees<B: Bitboard>(board: Board, random_draws: usize) {
+        let mut random = xorshift(0x11e5_2026);
+        let mut noise = || {
+            let words = [random(), random(), random(), random()];
+            (0..B::BITS as usize)
+                .filter(|&s| words[s / 64] >> (s % 64) & 1 == 1)
+                .fold(B::EMPTY, |b, s| b | B::from_square(s))
+        };
+        let vectors = [(1, 0), (0, 1), (1, 1), (1, -1), (2, 1), (1, 2), (-1, 2), (2, -1)];
+        let squares = (board.files * board.ranks) as usize;
+        for square in 0..squares {
+            for v in vectors {
+                for (range, skip) in [(usize::MAX, 0), (3, 0), (usize::MAX, 1)] {
+                    for form in [LineForm::Slide, LineForm::Hop, LineForm::Vault] {
+                        let l = line::<B>(board, square, v, range, skip, form);
+                        let mask = l.up | l.down;
+                        let expect = |occupied: B| {
+                            let opposite = (-v.0, -v.1);
+                            let both = walked(board.ray(square, v, range), form, occupied)
+                                | walked(board.ray(square, opposite, range), form, occupied);
+                            both & l.reach
+                        };
+                        let mut check =
+                            |occupied: B| assert_eq!(l.attacks(occupied), expect(occupied), "{square} {v:?} {form:?}");
+                        if mask.count() <= 14 {
+                            // Every subset of the mask (the carry-rippler walk), noise outside.
+                            let mut subset = B::EMPTY;
+                            loop {
+                                check(subset | noise() & !mask);
+                                subset = next_subset(subset, mask);
+                                if subset == B::EMPTY {
+                                    break;
+                                }
+                            }
+                        }
+                        for _ in 0..random_draws {
+                            check(noise());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The next subset of `mask` after `subset` in counting order; empty after the last.
+    fn next_subset<B: Bitboard>(subset: B, mask: B) -> B {
+        // (subset - mask) & mask without subtraction on the trait: set the lowest clear bit of
+        // the mask above the carried ones.
+        let mut bits = mask.squares();
+        let mut next = subset;
+        loop {
+            let Some(s) = bits.next() else { return B::EMPTY };
+            let b = B::from_square(s);
+            if next & b == B::EMPTY {
+                return next | b;
+            }
+            next ^= b;
+        }
+    }
+
+    #[test]
+    fn lines_agree_with_walking_on_u64_boards() {
+        every_square_agrees::<u64>(Board { files: 8, ranks: 8 }, 4);
+        every_square_agrees::<u64>(Board { files: 1, ranks: 16 }, 4);
+        every_square_agrees::<u64>(Board { files: 7, ranks: 9 }, 4);
+    }
+
+    #[test]
+    fn lines_agree_with_walking_on_u128_boards() {
+        every_square_agrees::<u128>(Board { files: 9, ranks: 10 }, 4);
+        every_square_agrees::<u128>(Board { files: 12, ranks: 10 }, 4);
+        every_square_agrees::<u128>(Board { files: 16, ranks: 8 }, 4);
+    }
+
+    #[test]
+    fn lines_agree_with_walking_on_256_square_boards() {
+        every_square_agrees::<Bitboard256>(Board { files: 12, ranks: 12 }, 4);
+        every_square_agrees::<Bitboard256>(Board { files: 16, ranks: 16 }, 16);
+    }
+
+    #[test]
+    fn a_padding_line_answers_nothing() {
+        assert_eq!(Line::<u128>::empty().attacks(0), 0);
+        assert_eq!(Line::<u64>::empty().attacks(u64::MAX), 0);
+    }
+}
