@@ -89,7 +89,9 @@ fn a_piece_of_thousands_of_paths_stops_at_the_verification_limit_at_once() {
     let (code, err, took) = run("");
     assert_eq!(code, Some(1), "{err}");
     assert!(
-        err.contains("verifying the heavy's tables") && err.contains("limit of 1000 million") && err.contains("--max-verify"),
+        err.contains("verifying the heavy's tables")
+            && err.contains("limit of 1000 million")
+            && err.contains("--max-verify"),
         "{err}"
     );
     assert!(err.contains(":4:1"), "at the heavy's line: {err}");

@@ -62,10 +62,10 @@ pub trait Bitboard:
 
     /// The squares up to and including the lowest of the set; every square when it is empty.
     /// Cut at the first blocker, the squares a slide meets as their indices rise.
-    fn through_lowest(self) -> Self;
+    fn up_to_lowest(self) -> Self;
     /// The squares from the highest of the set up; every square when it is empty. Cut at the
     /// first blocker, the squares a slide meets as their indices fall.
-    fn from_highest(self) -> Self;
+    fn down_to_highest(self) -> Self;
 
     /// The magic hash `(self * magic) >> shift` (wrapping multiply), as a table index. Wider
     /// than 64 bits it multiplies each 64-bit word by its own word of the magic and mixes the
@@ -144,11 +144,11 @@ macro_rules! primitive_squares {
             Some(square)
         }
         #[inline(always)]
-        fn through_lowest(self) -> Self {
+        fn up_to_lowest(self) -> Self {
             self ^ self.wrapping_sub(1)
         }
         #[inline(always)]
-        fn from_highest(self) -> Self {
+        fn down_to_highest(self) -> Self {
             // `| 1`: the empty set's "highest" is square 0, from which every square is up.
             !0 << (Self::BITS - 1 - (self | 1).leading_zeros())
         }
@@ -275,15 +275,15 @@ mod tests {
         assert_eq!(!B::EMPTY & set, set);
         assert_eq!(set ^ B::from_square(9), B::from_square(0) | B::from_square(63));
         let (nine, sixty) = (B::from_square(9), B::from_square(60));
-        let zero_to_nine = (nine | sixty).through_lowest();
+        let zero_to_nine = (nine | sixty).up_to_lowest();
         assert!(zero_to_nine.count() == 10 && zero_to_nine.has(0) && zero_to_nine.has(9) && !zero_to_nine.has(10));
-        assert_eq!(B::EMPTY.through_lowest(), !B::EMPTY);
-        assert_eq!((nine | B::from_square(3)).from_highest(), !(zero_to_nine ^ nine), "squares 9 up");
-        assert_eq!(B::EMPTY.from_highest(), !B::EMPTY);
-        assert_eq!(B::from_square(0).from_highest(), !B::EMPTY);
+        assert_eq!(B::EMPTY.up_to_lowest(), !B::EMPTY);
+        assert_eq!((nine | B::from_square(3)).down_to_highest(), !(zero_to_nine ^ nine), "squares 9 up");
+        assert_eq!(B::EMPTY.down_to_highest(), !B::EMPTY);
+        assert_eq!(B::from_square(0).down_to_highest(), !B::EMPTY);
         let top = B::from_square(B::BITS as usize - 1);
-        assert_eq!((top | nine).from_highest(), top);
-        assert_eq!(top.through_lowest(), !B::EMPTY);
+        assert_eq!((top | nine).down_to_highest(), top);
+        assert_eq!(top.up_to_lowest(), !B::EMPTY);
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! diagonal, a nightrider's line) the squares' indices rise or fall steadily with the distance
 //! from the piece. The squares of a line above the piece's square are met lowest index first, so
 //! the first blocker is the lowest occupied one; below it, the highest. Two bit tricks cut a line
-//! at its first blocker with no loop and no table ([`Bitboard::through_lowest`],
-//! [`Bitboard::from_highest`]), on `u64`, `u128` and `Bitboard256` alike.
+//! at its first blocker with no loop and no table ([`Bitboard::up_to_lowest`],
+//! [`Bitboard::down_to_highest`]), on `u64`, `u128` and `Bitboard256` alike.
 
 use crate::Bitboard;
 
@@ -51,19 +51,19 @@ impl<B: Bitboard> Line<B> {
     pub fn attacks(&self, occupied: B) -> B {
         let (up, down) = (self.up & occupied, self.down & occupied);
         let found = match self.form {
-            LineForm::Slide => self.up & up.through_lowest() | self.down & down.from_highest(),
+            LineForm::Slide => self.up & up.up_to_lowest() | self.down & down.down_to_highest(),
             LineForm::Hop => {
                 // Past the screen (none past a missing one), then up to the next blocker.
-                let (up_screen, down_screen) = (up.through_lowest(), down.from_highest());
+                let (up_screen, down_screen) = (up.up_to_lowest(), down.down_to_highest());
                 let up_rest = up & !up_screen;
                 let down_rest = down & !down_screen;
-                self.up & !up_screen & up_rest.through_lowest() | self.down & !down_screen & down_rest.from_highest()
+                self.up & !up_screen & up_rest.up_to_lowest() | self.down & !down_screen & down_rest.down_to_highest()
             }
             LineForm::Vault => {
-                let up_past = self.up & !up.through_lowest();
-                let down_past = self.down & !down.from_highest();
+                let up_past = self.up & !up.up_to_lowest();
+                let down_past = self.down & !down.down_to_highest();
                 // The nearest square of each: the lowest above, the highest below.
-                up_past & up_past.through_lowest() | down_past & down_past.from_highest()
+                up_past & up_past.up_to_lowest() | down_past & down_past.down_to_highest()
             }
         };
         found & self.reach
@@ -164,7 +164,7 @@ mod tests {
                                 | walked(board.ray(square, opposite, range), form, occupied);
                             both & l.reach
                         };
-                        let mut check =
+                        let check =
                             |occupied: B| assert_eq!(l.attacks(occupied), expect(occupied), "{square} {v:?} {form:?}");
                         if mask.count() <= 14 {
                             // Every subset of the mask (the carry-rippler walk), noise outside.

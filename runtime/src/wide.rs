@@ -255,11 +255,11 @@ impl Bitboard for Bitboard256 {
         None
     }
     #[inline(always)]
-    fn through_lowest(self) -> Self {
+    fn up_to_lowest(self) -> Self {
         self ^ self.wrapping_sub(Bitboard256([1, 0, 0, 0]))
     }
     #[inline(always)]
-    fn from_highest(self) -> Self {
+    fn down_to_highest(self) -> Self {
         // `| 1`: the empty set's "highest" is square 0, from which every square is up.
         let lowest_word = Bitboard256([self.0[0] | 1, self.0[1], self.0[2], self.0[3]]);
         Bitboard256::ALL << (255 - lowest_word.leading_zeros())
