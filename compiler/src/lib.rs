@@ -22,6 +22,7 @@ mod board;
 mod dial;
 mod emit;
 mod error;
+mod files;
 mod fxhash;
 mod import;
 mod indices;
@@ -72,6 +73,10 @@ pub mod stages {
     /// Errors with their place in the input (file, line, column), and how they print.
     pub mod error {
         pub use crate::error::*;
+    }
+    /// Input files read up to a cap; output files written atomically, touching nothing else.
+    pub mod files {
+        pub use crate::files::*;
     }
     /// `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
     pub mod import {
