@@ -107,11 +107,25 @@ impl BetzaError {
     }
 }
 
+/// The longest XBetza string a piece may have, in bytes. The pieces of every known variant are
+/// under 100; the limit keeps the syntax tree, and the legs built from it, small whatever the
+/// input.
+pub const MAX_LEN: usize = 1024;
+
 /// Parses an XBetza string into its syntax tree, merging doubled atoms (`NN`) into riders.
 ///
 /// Only the syntax is checked here: whether each letter means something supported is left to
 /// `legs.rs`. Fails with the byte offset of the first problem.
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
+    if text.len() > MAX_LEN {
+        return Err(BetzaError::new(
+            MAX_LEN,
+            format!(
+                "the moves are {} bytes long, more than the limit of {MAX_LEN} bytes of XBetza a piece",
+                text.len()
+            ),
+        ));
+    }
     if let Some((offset, ch)) = text.char_indices().find(|&(_, c)| !(c.is_ascii_alphanumeric() || "[]-?".contains(c))) {
         let why = match ch {
             '@' => "`@` (drops) needs a piece in hand, which an attack table cannot hold".to_string(),

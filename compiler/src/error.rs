@@ -29,8 +29,14 @@ pub enum Error {
     Limit(String),
     /// The compiler contradicted itself (a table disagreed with the reference): a bug.
     Internal(String),
-    /// Several input errors, in file order.
-    Many(Vec<Error>),
+    /// Several input errors, in file order: the first [`Errors::SHOWN`] of them, and how many
+    /// more there were (a file of a million bad lines reports twenty, and the count of the rest).
+    Many {
+        /// The first errors, in file order.
+        errors: Vec<Error>,
+        /// How many errors came after them, not kept.
+        more: usize,
+    },
 }
 
 impl Error {
@@ -44,7 +50,43 @@ impl Error {
         if errors.len() == 1 {
             errors.pop().unwrap()
         } else {
-            Error::Many(errors)
+            Error::Many { errors, more: 0 }
+        }
+    }
+}
+
+/// Collects a file's errors: the first [`Errors::SHOWN`], and a count of the rest, so that
+/// reporting them takes memory and time bounded by that number, not by the file.
+#[derive(Clone, Debug, Default)]
+pub struct Errors {
+    shown: Vec<Error>,
+    more: usize,
+}
+
+impl Errors {
+    /// How many errors a report shows before it only counts them.
+    pub const SHOWN: usize = 20;
+
+    /// Adds an error; past the first [`Errors::SHOWN`] it is only counted.
+    pub fn push(&mut self, error: Error) {
+        if self.shown.len() < Self::SHOWN {
+            self.shown.push(error);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// Whether no error has been added.
+    pub fn is_empty(&self) -> bool {
+        self.shown.is_empty()
+    }
+
+    /// The errors as one: itself for a single one, `Many` for several; `None` for none.
+    pub fn error(self) -> Option<Error> {
+        match (self.shown.len(), self.more) {
+            (0, _) => None,
+            (_, 0) => Some(Error::all(self.shown)),
+            _ => Some(Error::Many { errors: self.shown, more: self.more }),
         }
     }
 }
@@ -70,9 +112,13 @@ impl Error {
             }
             Error::Limit(message) => format!("error: {message}"),
             Error::Internal(message) => format!("internal error (a bug in fairy-magic): {message}"),
-            Error::Many(errors) => {
+            Error::Many { errors, more: 0 } => {
                 let all: Vec<String> = errors.iter().map(|e| e.render(styled)).collect();
                 format!("{}\n\n{} errors", all.join("\n\n"), errors.len())
+            }
+            Error::Many { errors, more } => {
+                let all: Vec<String> = errors.iter().map(|e| e.render(styled)).collect();
+                format!("{}\n\nand {more} more errors ({} in all)", all.join("\n\n"), errors.len() + more)
             }
         }
     }
@@ -83,7 +129,13 @@ impl Error {
     pub fn summary(&self) -> String {
         match self {
             Error::Input { at, message } => format!("{}:{}:{}: error: {message}", at.file, at.line, at.column),
-            Error::Many(errors) => errors.iter().map(Error::summary).collect::<Vec<_>>().join("\n"),
+            Error::Many { errors, more } => {
+                let mut lines: Vec<String> = errors.iter().map(Error::summary).collect();
+                if *more > 0 {
+                    lines.push(format!("and {more} more errors"));
+                }
+                lines.join("\n")
+            }
             other => other.render(false),
         }
     }
@@ -122,6 +174,42 @@ impl Source<'_> {
     }
 
     /// An input error at a byte offset into `text`.
+    pub fn error(&self, offset: usize, message: impl Into<String>) -> Error {
+        Error::input(self.locate(offset), message)
+    }
+}
+
+/// Where every line of a text starts, so that locating an offset takes time for its line only,
+/// not for the text before it: a file of many bad lines is reported in time linear in the file.
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    source: Source<'a>,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `source`'s text.
+    pub fn new(source: Source<'a>) -> Self {
+        let starts = std::iter::once(0).chain(source.text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Lines { source, starts }
+    }
+
+    /// The line and column of a byte offset; an offset past the end is the end.
+    pub fn locate(&self, offset: usize) -> Location {
+        let text = self.source.text;
+        let offset = offset.min(text.len());
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let line_start = self.starts[line - 1];
+        let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        Location {
+            file: self.source.file.to_string(),
+            line,
+            column: text[line_start..offset].chars().count() + 1,
+            line_text: text[line_start..line_end].trim_end_matches('\r').to_string(),
+        }
+    }
+
+    /// An input error at a byte offset into the text.
     pub fn error(&self, offset: usize, message: impl Into<String>) -> Error {
         Error::input(self.locate(offset), message)
     }

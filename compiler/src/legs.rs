@@ -156,6 +156,7 @@ pub fn moves(betza: &Betza, color: Color) -> Result<Vec<Move>, BetzaError> {
             Body::Simple(run) => simple_moves(&part.mods, run)?,
             Body::Bracket(legs) => bracket_moves(part, legs)?,
         };
+        check_chains(all.len() + built.len(), part.offset)?;
         all.extend(built);
     }
     if color == Color::Black {
@@ -428,6 +429,7 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
             "a bracket holds at least two legs (`[W-F]`); write one leg without brackets",
         ));
     }
+    check_legs(legs.len(), part.offset)?;
     let prefix = sort_letters(&part.mods, "")?;
     if let Some((_, l)) = prefix.sweep {
         return Err(BetzaError::new(l.offset, format!("`{}` goes on a leg inside the brackets", l.ch)));
@@ -470,11 +472,11 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
     }
     let initial = prefix.initial.is_some() || specs[0].letters.initial.is_some();
     let first = absolute_steps(&specs[0].letters.directions, specs[0].atom)?;
-    let mut moves = Vec::new();
-    for step in first {
-        let leg = Leg { step, ..specs[0].leg };
-        extend_bracket(&specs, 1, vec![leg], initial, &mut moves)?;
+    let mut chains: Vec<Vec<Leg>> = first.into_iter().map(|step| vec![Leg { step, ..specs[0].leg }]).collect();
+    for i in 1..specs.len() {
+        chains = extend_bracket(&specs[i - 1], &specs[i], chains, part.offset)?;
     }
+    let moves: Vec<Move> = chains.into_iter().map(|legs| Move { legs, initial }).collect();
     if prefix.directions.is_empty() {
         return Ok(moves);
     }
@@ -497,38 +499,73 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
     Ok(kept)
 }
 
+/// The chains of legs so far, each extended by every direction `spec`'s leg may take after its
+/// last leg (`prev`'s). The chains are counted before they are built: a bracket of many legs
+/// multiplies them, and past [`MAX_CHAINS`] it is an error at the bracket (`offset`).
 fn extend_bracket(
-    specs: &[BracketLegSpec],
-    i: usize,
-    so_far: Vec<Leg>,
-    initial: bool,
-    out: &mut Vec<Move>,
-) -> Result<(), BetzaError> {
-    if i == specs.len() {
-        out.push(Move { legs: so_far, initial });
-        return Ok(());
-    }
-    let (prev, spec) = (&specs[i - 1], &specs[i]);
+    prev: &BracketLegSpec,
+    spec: &BracketLegSpec,
+    chains: Vec<Vec<Leg>>,
+    offset: usize,
+) -> Result<Vec<Vec<Leg>>, BetzaError> {
     let two = two_forward(prev.atom.system, spec.atom.system).ok_or_else(|| {
         BetzaError::new(
             spec.atom_offset,
             "after a K or Q leg the next leg must be oblique or K / Q: which way is forward is not defined for this atom",
         )
     })?;
-    let forward = so_far.last().unwrap().step;
-    let layout = dial::layout((forward.0 as i32, forward.1 as i32), two, &spec.atom.images());
     // No direction written: outward, the most forward move(s), which is what `f` names.
-    let points = if spec.letters.directions.is_empty() {
-        dial::points(&[Letter { ch: 'f', offset: spec.atom_offset }], layout.reading)?
-    } else {
-        dial::points(&spec.letters.directions, layout.reading)?
-    };
-    for step in dial::select(&layout, points) {
-        let mut legs = so_far.clone();
-        legs.push(Leg { step, ..spec.leg });
-        extend_bracket(specs, i + 1, legs, initial, out)?;
+    let outward = [Letter { ch: 'f', offset: spec.atom_offset }];
+    let directions = if spec.letters.directions.is_empty() { &outward[..] } else { &spec.letters.directions };
+    let mut steps = Vec::with_capacity(chains.len());
+    for legs in &chains {
+        let forward = legs.last().unwrap().step;
+        let layout = dial::layout((forward.0 as i32, forward.1 as i32), two, &spec.atom.images());
+        steps.push(dial::select(&layout, dial::points(directions, layout.reading)?));
     }
-    Ok(())
+    check_chains(steps.iter().map(Vec::len).sum(), offset)?;
+    let mut out = Vec::new();
+    for (legs, steps) in chains.into_iter().zip(steps) {
+        for step in steps {
+            let mut more = Vec::with_capacity(legs.len() + 1);
+            more.extend_from_slice(&legs);
+            more.push(Leg { step, ..spec.leg });
+            out.push(more);
+        }
+    }
+    Ok(out)
+}
+
+/// The most moves (chains of legs) one part of a piece's XBetza may make, and one piece in all.
+/// A real piece has a few hundred at most; a chain of many `a` legs or a bracket of many legs
+/// multiplies them (`mafs` 50 times is 3^50), so they are counted before they are built.
+pub const MAX_CHAINS: usize = 10_000;
+
+/// The most legs one move may have: walking a move recurses once a leg.
+pub const MAX_LEGS: usize = 32;
+
+/// `count` chains of legs, or an error at `offset` when that is more than [`MAX_CHAINS`].
+fn check_chains(count: usize, offset: usize) -> Result<(), BetzaError> {
+    if count <= MAX_CHAINS {
+        return Ok(());
+    }
+    Err(BetzaError::new(
+        offset,
+        format!(
+            "these moves make at least {count} chains of legs, more than the limit of {MAX_CHAINS} a piece (the leg stage's limit): write fewer legs or fewer directions"
+        ),
+    ))
+}
+
+/// An error at `offset` when a move of `legs` legs is longer than [`MAX_LEGS`].
+fn check_legs(legs: usize, offset: usize) -> Result<(), BetzaError> {
+    if legs <= MAX_LEGS {
+        return Ok(());
+    }
+    Err(BetzaError::new(
+        offset,
+        format!("a move of {legs} legs: at most {MAX_LEGS} legs a move are supported (the leg stage's limit)"),
+    ))
 }
 
 fn locust(letter: Letter) -> BetzaError {
@@ -556,6 +593,8 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
     }
     let groups: Vec<&[Letter]> = mods.split(|l| l.ch == 'a').collect();
     let count = groups.len();
+    let start = mods.first().map_or(run.offset, |l| l.offset);
+    check_legs(count, start)?;
     let mut specs = Vec::new();
     for (i, group) in groups.iter().enumerate() {
         let last = i + 1 == count;
@@ -595,6 +634,12 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
         let (onward, switch) = if last { (Onward::Empty, false) } else { chain_mode(letters)? };
         let iso = i > 0 && letters.initial.is_some();
         let stop = if last { letters.stop() } else { 0 };
+        // The next leg's directions are turns in the 8-point K system: as many from every chain.
+        let turns = if last { 0 } else { dial::points(&specs[i + 1].directions, dial::Reading::Even)? };
+        if !last {
+            let per_chain = (0..16).step_by(2).filter(|p| turns & (1 << p) != 0).count();
+            check_chains(partial.len().saturating_mul(per_chain), start)?;
+        }
         let mut next = Vec::new();
         for (legs, compass, rides) in partial {
             let mut legs = legs;
@@ -618,8 +663,6 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
                 next.push((legs, compass, rides));
                 continue;
             }
-            // The next leg's directions are turns in the 8-point K system.
-            let turns = dial::points(&specs[i + 1].directions, dial::Reading::Even)?;
             let rides = rides != switch;
             for p in (0..16).step_by(2).filter(|p| turns & (1 << p) != 0) {
                 let c = (compass + p / 2) % 8;

@@ -22,6 +22,7 @@ mod board;
 mod dial;
 mod emit;
 mod error;
+mod files;
 mod fxhash;
 mod import;
 mod indices;
@@ -72,6 +73,10 @@ pub mod stages {
     /// Errors with their place in the input (file, line, column), and how they print.
     pub mod error {
         pub use crate::error::*;
+    }
+    /// Input files read up to a cap; output files written atomically, touching nothing else.
+    pub mod files {
+        pub use crate::files::*;
     }
     /// `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
     pub mod import {
@@ -223,6 +228,12 @@ pub const DEFAULT_BUDGET: magics::Budget =
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;
 
+/// The most path moves one piece of one colour may have over all squares together: a path
+/// move of a 256-square board takes some 70 bytes, so this keeps a piece's paths near 70 MB.
+/// `max-paths` bounds one square; a piece of several sliding legs on a large board stays under
+/// it on every square and still has more paths in all than memory holds.
+pub const MAX_PIECE_PATHS: usize = 1 << 20;
+
 /// Tables a query touches should stay in the fastest caches; 128 KiB is half of a small L2.
 pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 
@@ -297,6 +308,7 @@ fn paths_from_every_square(
     name: &str,
     max_paths: usize,
 ) -> Result<Vec<Vec<PathMove>>, Error> {
+    let mut total = 0usize;
     (0..board.squares())
         .map(|square| square as u8)
         .map(|square| {
@@ -307,6 +319,13 @@ fn paths_from_every_square(
                 )));
             };
             found.retain(|m| moves.confined.has(m.dest as usize));
+            total += found.len();
+            if total > MAX_PIECE_PATHS {
+                return Err(Error::Limit(format!(
+                    "the {name} has more than {MAX_PIECE_PATHS} path moves over the whole board (the limit of a piece, about 70 MB), {total} by {}: write fewer sliding legs, or use a smaller board",
+                    board.name(square)
+                )));
+            }
             Ok(found)
         })
         .collect()

@@ -67,16 +67,16 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
         effort: Option<u64>,
         /// The most occupancies all lookups together may have; each is enumerated and kept
-        /// while compiling (about 120 bytes each) [default: 2097152].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        /// while compiling (about 120 bytes each) [default: 2097152, at most 8388608].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=fairy_magic::stages::settings::CAP_OCCUPANCIES))]
         max_occupancies: Option<u64>,
         /// The most trials the magic search may make, in millions of occupancies tested
-        /// against a candidate (about 100 million a second) [default: 4000].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        /// against a candidate (about 100 million a second) [default: 4000, at most 6000].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=fairy_magic::stages::settings::CAP_MILLION_TRIALS))]
         max_trials: Option<u64>,
         /// The most work verifying the tables may take, in millions of steps: a path move
-        /// walked or a probe read for one occupancy (about 30 million a second) [default: 1000].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+        /// walked or a probe read for one occupancy (about 30 million a second) [default: 1000, at most 1800].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=fairy_magic::stages::settings::CAP_MILLION_STEPS))]
         max_verify: Option<u64>,
         /// How probes form their index: magic (64-bit multiplies), split32 (32-bit multiplies
         /// only, for microcontrollers) or pext (x86-64 BMI2) [default: magic, or the file's
@@ -311,7 +311,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             use std::io::IsTerminal;
-            eprintln!("{}", e.render(std::io::stderr().is_terminal()));
+            to_stderr(&e.render(std::io::stderr().is_terminal()));
             match e {
                 Error::Internal(_) => ExitCode::from(2),
                 _ => ExitCode::from(1),
@@ -331,7 +331,7 @@ fn progress<T>(quiet: bool, verbose: bool, what: &str, work: impl FnOnce() -> T)
         std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_secs(1));
             if !done.load(Ordering::SeqCst) {
-                eprintln!("fairy-magic: {what}…");
+                to_stderr(&format!("fairy-magic: {what}…"));
             }
         })
     });
@@ -339,7 +339,7 @@ fn progress<T>(quiet: bool, verbose: bool, what: &str, work: impl FnOnce() -> T)
     done.store(true, Ordering::SeqCst);
     drop(watcher);
     if verbose {
-        eprintln!("fairy-magic: {what}: {:.2?}", started.elapsed());
+        to_stderr(&format!("fairy-magic: {what}: {:.2?}", started.elapsed()));
     }
     result
 }
@@ -354,7 +354,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let (variant, notes) = fairy_magic::stages::import::import(&name, &text, &section)?;
             if !quiet {
                 for n in notes {
-                    eprintln!("note: {n}");
+                    to_stderr(&format!("note: {n}"));
                 }
             }
             match output {
@@ -573,7 +573,8 @@ fn write_stdout(text: &str) -> Result<(), Error> {
 /// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
 /// line and column.
 fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
-    let bytes = std::fs::read(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+    let bytes =
+        fairy_magic::stages::files::read_capped(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
     fairy_magic::stages::error::utf8(name, &bytes).map(str::to_string)
 }
 
@@ -586,38 +587,95 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-/// Writes through a temporary file and a rename, so a reader never sees half a module.
+/// Writes through a temporary file and a rename, so a reader never sees half a module; no file
+/// but the target is touched.
 fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    // Only a regular file is replaced through a rename: renaming over `/dev/null` (as root)
-    // would put a plain file where the device was, and every later reader of /dev/null on the
-    // machine would read what was written there. Devices, pipes and the like are written to.
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return std::fs::write(path, text);
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if written.is_err() {
-        // Whatever failed, the old file stays as it was and nothing is left beside it.
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
+    fairy_magic::stages::files::write_atomically(path, text)
 }
 
+/// Writes one line on standard error. A failed write (stderr on a full disk, a closed pipe) is
+/// ignored: the exit status already says what happened, and `eprintln!` would panic instead.
+fn to_stderr(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
+/// The longest question line `--batch` reads, in bytes; a longer line is answered with an
+/// error and the batch goes on with the next line.
+const MAX_QUESTION: usize = 64 << 10;
+
 /// Answers JSON lines from standard input, one output line for each input line, blank ones
-/// included, so that answers line up with questions.
+/// included, so that answers line up with questions. Each answer is flushed as it is written,
+/// so a program can ask one question at a time. A line that is not UTF-8 or is longer than
+/// [`MAX_QUESTION`] bytes is answered with an error line, and the lines after it are answered.
 fn answer_lines(mut answer: impl FnMut(&str) -> String) -> Result<(), Error> {
-    use std::io::{BufRead, Write};
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| Error::Limit(format!("cannot read standard input: {e}")))?;
-        let answered = match line.trim().is_empty() {
-            true => r#"{"error":"a blank line: every line is one JSON question"}"#.to_string(),
-            false => answer(&line),
+    use std::io::Write;
+    let mut input = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    let mut number = 0usize;
+    while let Some(line) = read_question(&mut input)? {
+        number += 1;
+        let answered = match line {
+            InputLine::TooLong => {
+                format!(r#"{{"error":"line {number} is longer than the limit of {MAX_QUESTION} bytes a question"}}"#)
+            }
+            InputLine::Text(line) => match std::str::from_utf8(&line) {
+                Err(e) => format!(
+                    r#"{{"error":"line {number}: the byte 0x{:02x} at column {} is not UTF-8"}}"#,
+                    line[e.valid_up_to()],
+                    e.valid_up_to() + 1
+                ),
+                Ok(text) if text.trim().is_empty() => {
+                    r#"{"error":"a blank line: every line is one JSON question"}"#.to_string()
+                }
+                Ok(text) => answer(text),
+            },
         };
-        writeln!(out, "{answered}").map_err(written)?;
+        writeln!(out, "{answered}").and_then(|()| out.flush()).map_err(written)?;
     }
-    out.flush().map_err(written)
+    Ok(())
+}
+
+/// One line of `--batch` input, without its line end.
+enum InputLine {
+    /// The line's bytes, at most [`MAX_QUESTION`] of them.
+    Text(Vec<u8>),
+    /// A line longer than that; its bytes were skipped, never held.
+    TooLong,
+}
+
+/// The next line of `input`, `None` at its end; a line past [`MAX_QUESTION`] bytes is read to
+/// its end without being kept.
+fn read_question(input: &mut impl std::io::BufRead) -> Result<Option<InputLine>, Error> {
+    let failed = |e: std::io::Error| Error::Limit(format!("cannot read standard input: {e}"));
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let buffer = input.fill_buf().map_err(failed)?;
+        if buffer.is_empty() {
+            return Ok(match (line.is_empty() && !too_long, too_long) {
+                (true, _) => None,
+                (_, true) => Some(InputLine::TooLong),
+                _ => Some(InputLine::Text(line)),
+            });
+        }
+        let (chunk, ended) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], Some(i + 1)),
+            None => (buffer, None),
+        };
+        if !too_long && line.len() + chunk.len() <= MAX_QUESTION {
+            line.extend_from_slice(chunk);
+        } else {
+            too_long = true;
+            line = Vec::new();
+        }
+        let used = ended.unwrap_or(buffer.len());
+        input.consume(used);
+        if ended.is_some() {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some(if too_long { InputLine::TooLong } else { InputLine::Text(line) }));
+        }
+    }
 }

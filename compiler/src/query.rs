@@ -5,7 +5,7 @@
 //! check a piece; the tests use it to hold the compiler to destination lists nobody here wrote.
 
 #[cfg(feature = "cli")]
-use std::collections::HashMap;
+use std::collections::VecDeque;
 
 use fairy_magic_runtime::{Bitboard, Color};
 use serde::{Deserialize, Serialize};
@@ -285,11 +285,54 @@ const QUESTION_KEYS: [&str; 7] = ["board", "betza", "from", "friends", "foes", "
 #[cfg(feature = "cli")]
 const NOTE_KEYS: [&str; 4] = ["id", "note", "sources", "dest"];
 
-/// Answers `--batch` lines, compiling each distinct (board, XBetza) once. JSON needs
-/// `serde_json`, which comes with the `cli` feature.
+/// The most compiled pieces a batch keeps: a batch asks about a few pieces many times, and a
+/// piece on a large board holds megabytes of tables.
+#[cfg(feature = "cli")]
+const CACHED_PIECES: usize = 16;
+
+/// The pieces a batch has compiled, keyed by the board (as parsed, so `016x16` is `16x16`)
+/// and the XBetza; past [`CACHED_PIECES`] the oldest is dropped, so memory stays bounded
+/// however many distinct questions come.
+#[cfg(feature = "cli")]
+struct PieceCache {
+    pieces: VecDeque<((Board, String), Result<CompiledPiece, String>)>,
+}
+
+#[cfg(feature = "cli")]
+impl PieceCache {
+    fn new() -> Self {
+        PieceCache { pieces: VecDeque::new() }
+    }
+
+    /// The piece `betza` on the board `q.board`, with `compile` run only if it is not kept;
+    /// the board as parsed, or the error of the board or of the piece.
+    fn get(
+        &mut self,
+        q: &Question,
+        compile: impl FnOnce(Board, &str) -> Result<CompiledPiece, Error>,
+    ) -> Result<(Board, &CompiledPiece), String> {
+        let board = parse_board(&q.board).map_err(|e| e.to_string())?;
+        let key = (board, q.betza.clone());
+        let found = match self.pieces.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                if self.pieces.len() == CACHED_PIECES {
+                    self.pieces.pop_front();
+                }
+                self.pieces.push_back((key, compile(board, &q.betza).map_err(|e| e.to_string())));
+                self.pieces.len() - 1
+            }
+        };
+        self.pieces[found].1.as_ref().map(|c| (board, c)).map_err(|e| e.clone())
+    }
+}
+
+/// Answers `--batch` lines, compiling each distinct (board, XBetza) once while it is among
+/// the last [`CACHED_PIECES`] asked. JSON needs `serde_json`, which comes with the `cli`
+/// feature.
 #[cfg(feature = "cli")]
 pub struct Batch {
-    compiled: HashMap<(String, String), Result<(Board, CompiledPiece), String>>,
+    compiled: PieceCache,
     via: Via,
 }
 
@@ -297,7 +340,7 @@ pub struct Batch {
 impl Batch {
     /// An empty batch answering through `via`.
     pub fn new(via: Via) -> Batch {
-        Batch { compiled: HashMap::new(), via }
+        Batch { compiled: PieceCache::new(), via }
     }
 
     /// One JSON line in, one JSON line out: `{"dest":[...]}` or `{"error":"..."}`.
@@ -311,14 +354,10 @@ impl Batch {
 
     fn answer(&mut self, line: &str) -> Result<Answer, String> {
         let q = question(json_object(line)?, "from")?;
-        let key = (q.board.clone(), q.betza.clone());
-        let entry = self.compiled.entry(key).or_insert_with(|| {
-            let board = parse_board(&q.board).map_err(|e| e.to_string())?;
-            compile_piece(board, &q.betza, self.via).map(|c| (board, c)).map_err(|e| e.to_string())
-        });
-        let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
-        let p = position(*board, &q).map_err(|e| e.to_string())?;
-        Ok(compiled.answer(*board, &p))
+        let via = self.via;
+        let (board, compiled) = self.compiled.get(&q, |board, betza| compile_piece(board, betza, via))?;
+        let p = position(board, &q).map_err(|e| e.to_string())?;
+        Ok(compiled.answer(board, &p))
     }
 }
 
@@ -363,7 +402,7 @@ pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Res
 /// `cli` feature, which brings `serde_json`).
 #[cfg(feature = "cli")]
 pub struct AttackerBatch {
-    compiled: HashMap<(String, String), Result<(Board, CompiledPiece), String>>,
+    compiled: PieceCache,
     via: Via,
 }
 
@@ -371,7 +410,7 @@ pub struct AttackerBatch {
 impl AttackerBatch {
     /// An empty batch answering through `via`.
     pub fn new(via: Via) -> AttackerBatch {
-        AttackerBatch { compiled: HashMap::new(), via }
+        AttackerBatch { compiled: PieceCache::new(), via }
     }
 
     /// One JSON line in, one JSON line out: `{"from":[...]}` or `{"error":"..."}`.
@@ -391,14 +430,10 @@ impl AttackerBatch {
         let to = fields.remove("to").ok_or("not a question: missing field `to`")?;
         fields.insert("from".into(), to);
         let q = question(fields, "to")?;
-        let key = (q.board.clone(), q.betza.clone());
-        let entry = self.compiled.entry(key).or_insert_with(|| {
-            let board = parse_board(&q.board).map_err(|e| e.to_string())?;
-            compile_piece_with_reverse(board, &q.betza, self.via).map(|c| (board, c)).map_err(|e| e.to_string())
-        });
-        let (board, compiled) = entry.as_ref().map_err(|e| e.clone())?;
-        let p = position(*board, &q).map_err(|e| e.to_string())?;
-        let found = sources(compiled, *board, p.color, p.from, p.friends | p.foes, p.virgin, false);
+        let via = self.via;
+        let (board, compiled) = self.compiled.get(&q, |board, betza| compile_piece_with_reverse(board, betza, via))?;
+        let p = position(board, &q).map_err(|e| e.to_string())?;
+        let found = sources(compiled, board, p.color, p.from, p.friends | p.foes, p.virgin, false);
         Ok(squares_of(found).map(|s| board.name(s)).collect())
     }
 }

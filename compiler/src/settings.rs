@@ -37,7 +37,17 @@ pub enum Setting {
 /// A numeric setting: its name, its smallest and largest value, and how to build it.
 type Number = (&'static str, u64, u64, fn(u64) -> Setting);
 
-/// The numeric settings.
+/// The most occupancies a compile may enumerate: at about 120 bytes each, 2^23 of them take
+/// 1 GiB, half the memory a compile may use on the smallest machine it is built for.
+pub const CAP_OCCUPANCIES: u64 = 1 << 23;
+/// The most trials (in millions) the magic search may make: some 100 million a second, so
+/// about a minute of one core.
+pub const CAP_MILLION_TRIALS: u64 = 6_000;
+/// The most verification steps (in millions): some 30 million a second, so about a minute.
+pub const CAP_MILLION_STEPS: u64 = 1_800;
+
+/// The numeric settings. The work limits are capped at what a machine does in about a minute
+/// and a GiB: a value past the cap is an error that names it, never an hour's run.
 const NUMBERS: [Number; 9] = [
     ("max-bits", 1, 20, |v| Setting::MaxBits(v as u32)),
     ("max-probes", 1, 64, |v| Setting::MaxProbes(v as usize)),
@@ -45,10 +55,13 @@ const NUMBERS: [Number; 9] = [
     ("cache-kib", 1, 1 << 20, |v| Setting::CacheKib(v as usize)),
     ("effort", 4, 30, |v| Setting::Effort(v as u32)),
     ("seed", 0, u64::MAX, Setting::Seed),
-    ("max-occupancies", 1, 1 << 40, Setting::MaxOccupancies),
-    ("max-trials", 1, 1 << 40, Setting::MaxTrials),
-    ("max-verify", 1, 1 << 40, Setting::MaxVerify),
+    ("max-occupancies", 1, CAP_OCCUPANCIES, Setting::MaxOccupancies),
+    ("max-trials", 1, CAP_MILLION_TRIALS, Setting::MaxTrials),
+    ("max-verify", 1, CAP_MILLION_STEPS, Setting::MaxVerify),
 ];
+
+/// The settings whose cap is what the machine can do, not what the notion allows.
+const WORK_LIMITS: [&str; 3] = ["max-occupancies", "max-trials", "max-verify"];
 
 /// The words `index` takes.
 pub const INDEXES: [(&str, Index); 3] = [("magic", Index::Magic), ("split32", Index::Split32), ("pext", Index::Pext)];
@@ -88,6 +101,9 @@ impl Setting {
                 };
                 match value.parse::<u64>() {
                     Ok(v) if (low..=high).contains(&v) => Ok(make(v)),
+                    _ if WORK_LIMITS.contains(&name) => Err(SettingError::Value(format!(
+                        "option `{name}` takes a value from {low} to {high}, the most a compile may take (about a minute, 1 GiB)"
+                    ))),
                     _ => Err(SettingError::Value(format!("option `{name}` takes a value from {low} to {high}"))),
                 }
             }
@@ -150,6 +166,12 @@ mod tests {
         );
         assert!(matches!(Setting::parse("max-bits", "21"), Err(SettingError::Value(_))));
         assert!(matches!(Setting::parse("seed", "-1"), Err(SettingError::Value(_))));
+        assert!(
+            matches!(Setting::parse("max-verify", "1099511627776"), Err(SettingError::Value(m)) if m.contains("1 to 1800"))
+        );
+        assert!(
+            matches!(Setting::parse("max-occupancies", "8388609"), Err(SettingError::Value(m)) if m.contains("8388608"))
+        );
         let o = Settings::default().with(&[Setting::Seed(5), Setting::CacheKib(2)]);
         assert_eq!((o.seed, o.cache_bytes), (5, 2048));
     }

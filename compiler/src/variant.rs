@@ -4,7 +4,7 @@ use pest::Parser;
 
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
-use crate::error::{Error, Location, Source};
+use crate::error::{Error, Errors, Lines, Location};
 pub use crate::regions::Region;
 use crate::regions::{parse_item, turned};
 pub use crate::settings::Setting;
@@ -91,9 +91,9 @@ pub struct Zone {
 /// Parses a whole variant file. `file` is only used to name the file in errors. Every line is
 /// read, so that one run reports every error in the file, not only the first.
 pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
-    let source = Source { file, text };
+    let source = Lines::new(crate::error::Source { file, text });
     let mut state = State::default();
-    let mut errors = Vec::new();
+    let mut errors = Errors::default();
     let mut base = 0;
     for line in text.split_inclusive('\n') {
         let content = line.trim_end_matches(['\n', '\r']);
@@ -136,8 +136,11 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
         Some(board) if complete => state.resolve_regions(&source, board, &mut errors),
         _ => Vec::new(),
     };
-    match (errors.len(), state) {
-        (0, State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. }) => Ok(Variant {
+    if let Some(error) = errors.error() {
+        return Err(error);
+    }
+    match state {
+        State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Ok(Variant {
             name,
             board,
             pieces,
@@ -145,13 +148,13 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
             probe_targets: probe_targets.into_iter().map(|(t, _)| t).collect(),
             regions,
         }),
-        _ => Err(Error::all(errors)),
+        _ => unreachable!("a file without a variant or a board line has an error"),
     }
 }
 
 /// Offsets within one line, turned into places in the whole file.
 struct Here<'a> {
-    source: &'a Source<'a>,
+    source: &'a Lines<'a>,
     base: usize,
 }
 
@@ -313,8 +316,10 @@ impl State {
 impl State {
     /// The regions of the file's `region` lines on `board`, with every `confine` and `moves ...
     /// in` line attached to its piece; what does not resolve is added to `errors`.
-    fn resolve_regions(&mut self, source: &Source, board: Board, errors: &mut Vec<Error>) -> Vec<Region> {
+    fn resolve_regions(&mut self, source: &Lines, board: Board, errors: &mut Errors) -> Vec<Region> {
         let mut regions: Vec<Region> = Vec::new();
+        // By name, so that a file of many regions is read in time linear in the file.
+        let mut by_name: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         for line in &self.regions {
             let mut squares = |items: &[Named]| -> Squares {
                 let mut set = Squares::EMPTY;
@@ -328,15 +333,16 @@ impl State {
             };
             let white = squares(&line.white);
             let black = line.black.as_deref().map_or_else(|| turned(board, white), &mut squares);
-            if regions.iter().any(|r| r.name == line.name.0) {
+            if by_name.contains_key(&line.name.0) {
                 errors.push(source.error(line.name.1, format!("the region `{}` is defined twice", line.name.0)));
                 continue;
             }
+            by_name.insert(line.name.0.clone(), regions.len());
             regions.push(Region { name: line.name.0.clone(), squares: [white, black] });
         }
         let find =
-            |(name, at): &Named, errors: &mut Vec<Error>| {
-                let found = regions.iter().position(|r| &r.name == name);
+            |(name, at): &Named, errors: &mut Errors| {
+                let found = by_name.get(name).copied();
                 if found.is_none() {
                     errors.push(source.error(
                         *at,
@@ -345,7 +351,7 @@ impl State {
                 }
                 found
             };
-        let piece_of = |pieces: &[Piece], (letter, at): &Named, errors: &mut Vec<Error>| {
+        let piece_of = |pieces: &[Piece], (letter, at): &Named, errors: &mut Errors| {
             let found = pieces.iter().position(|p| &p.letter == letter);
             if found.is_none() {
                 errors.push(source.error(*at, format!("`{letter}` is not the letter of any piece line")));

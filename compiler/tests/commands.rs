@@ -99,16 +99,25 @@ fn a_failed_write_leaves_the_old_file_and_no_temporary() {
     let file = dir.join("small.variant");
     std::fs::write(&file, SMALL).unwrap();
     let file = file.display().to_string();
-    // The temporary file cannot be created (its name is taken by a directory): the old module
-    // stays as it was and the error is a user's (1).
+    // The temporary file's name is never one of the user's: a `module.rs.tmp` beside the
+    // target is left alone and the write goes through.
     let target = dir.join("module.rs");
     std::fs::write(&target, "old").unwrap();
     std::fs::create_dir(dir.join("module.rs.tmp")).unwrap();
     let (code, _, err) = run(&["-q", "compile", &file, "-o", &target.display().to_string()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(dir.join("module.rs.tmp").is_dir());
+    std::fs::remove_dir(dir.join("module.rs.tmp")).unwrap();
+    // The target is a directory: the write fails, the error is a user's (1), and the
+    // directory and what it holds stay as they were.
+    let taken = dir.join("taken.rs");
+    std::fs::create_dir(&taken).unwrap();
+    std::fs::write(taken.join("inside"), "old").unwrap();
+    let (code, _, err) = run(&["-q", "compile", &file, "-o", &taken.display().to_string()]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("cannot write"), "{err}");
-    assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
-    std::fs::remove_dir(dir.join("module.rs.tmp")).unwrap();
+    assert_eq!(std::fs::read_to_string(taken.join("inside")).unwrap(), "old");
+    std::fs::remove_dir_all(&taken).unwrap();
     // A directory that does not exist: nothing is written anywhere.
     let missing = dir.join("no-such-dir/module.rs");
     let (code, _, _) = run(&["-q", "compile", &file, "-o", &missing.display().to_string()]);

@@ -37,7 +37,7 @@ pub fn compiled_or_user_error(what: &str, text: &str) -> Result<bool, String> {
     match std::panic::catch_unwind(|| fairy_magic::compile(&Source { file: "fuzz.variant", text }, &Options::new())) {
         Err(_) => Err(format!("{what} made the compiler panic:\n{text}")),
         Ok(Err(e @ Error::Internal(_))) => Err(format!("{what} made an internal error ({e}):\n{text}")),
-        Ok(Err(Error::Many(errors))) if errors.iter().any(|e| matches!(e, Error::Internal(_))) => {
+        Ok(Err(Error::Many { errors, .. })) if errors.iter().any(|e| matches!(e, Error::Internal(_))) => {
             Err(format!("{what} made an internal error among several:\n{text}"))
         }
         Ok(Err(_)) => Ok(false),

@@ -96,7 +96,7 @@ fn a_piece_of_thousands_of_paths_stops_at_the_verification_limit_at_once() {
     );
     assert!(err.contains(":4:1"), "at the heavy's line: {err}");
     assert!(took < Duration::from_secs(10), "{took:?}");
-    let (code, err, _) = run("option max-verify 100000\noption max-occupancies 1\n");
+    let (code, err, _) = run("option max-verify 1800\noption max-occupancies 1\n");
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("--max-occupancies"), "past the raised verification limit, the next one: {err}");
 }

@@ -106,9 +106,9 @@ fn targets(root: &Path, names: &[String]) -> Result<Vec<(PathBuf, String)>, Stri
 
 fn gen(root: &Path, names: &[String]) -> Result<(), String> {
     for (path, text) in targets(root, names)? {
-        let tmp = path.with_extension("rs.tmp");
-        std::fs::write(&tmp, &text)
-            .and_then(|()| std::fs::rename(&tmp, &path))
+        // The compiler's own atomic write: an exclusively created temporary beside the target,
+        // so no other file in generated/src is ever replaced or removed.
+        fairy_magic::stages::files::write_atomically(&path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("wrote {}", path.strip_prefix(root).unwrap_or(&path).display());
     }

@@ -289,9 +289,10 @@ fn rejected(e: Error, out: &Output, head_lines: usize, source: &Source, section:
                 )),
             }
         }
-        Error::Many(all) => {
-            Error::all(all.into_iter().map(|e| rejected(e, out, head_lines, source, section)).collect())
-        }
+        Error::Many { errors, more } => Error::Many {
+            errors: errors.into_iter().map(|e| rejected(e, out, head_lines, source, section)).collect(),
+            more,
+        },
         Error::Limit(m) => {
             Error::Limit(format!("section [{section}] converts into a variant fairy-magic cannot compile: {m}"))
         }
