@@ -4,7 +4,7 @@
 mod engine;
 
 use engine::chess::{Position, KIWIPETE};
-use engine::common::{perft, Game};
+use engine::common::{perft, perft_with, Game, LastPly};
 
 #[test]
 fn start_position_perft_4() {
@@ -157,5 +157,15 @@ fn agrees_with_cozy_chess_along_random_games() {
                 theirs.play_unchecked(cozy[pick].1);
             }
         }
+    }
+}
+
+#[test]
+fn bulk_counts_agree_with_playing_every_move() {
+    let start = Position::start();
+    assert_eq!(perft_with(&start, 4, LastPly::Bulk), 197_281);
+    let kiwipete = Position::from_fen(KIWIPETE).unwrap();
+    for depth in 0..=3 {
+        assert_eq!(perft_with(&kiwipete, depth, LastPly::Bulk), perft(&kiwipete, depth));
     }
 }

@@ -3,7 +3,7 @@
 #[allow(dead_code)]
 mod engine;
 
-use engine::common::{perft, Game};
+use engine::common::{perft, perft_with, Game, LastPly};
 use engine::xiangqi::Position;
 
 #[test]
@@ -104,5 +104,13 @@ fn mangled_fens_never_panic() {
                 perft(&position, 2);
             }
         }
+    }
+}
+
+#[test]
+fn bulk_counts_agree_with_playing_every_move() {
+    let start = Position::start();
+    for (depth, want) in [(1, 44), (2, 1_920), (3, 79_666)] {
+        assert_eq!(perft_with(&start, depth, LastPly::Bulk), want, "depth {depth}");
     }
 }

@@ -134,6 +134,35 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     nodes
 }
 
+/// How perft treats the last ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastPly {
+    /// Play every move of the last ply (the work of cozy-chess's `perft` without `--bulk`).
+    Play,
+    /// Count the last ply's legal moves without playing them, as `go perft` does in
+    /// Stockfish and Pikafish.
+    Bulk,
+}
+
+/// Counts the leaves of the legal move tree `depth` plies deep, treating the last ply as
+/// `last` says. Both modes give the same count: a leaf is a legal move of its parent.
+pub fn perft_with<G: Game>(position: &G, depth: u32, last: LastPly) -> u64 {
+    match (depth, last) {
+        (0, _) => 1,
+        (_, LastPly::Play) => perft(position, depth),
+        (1, LastPly::Bulk) => {
+            let mut moves = MoveList::new();
+            position.generate(&mut moves);
+            moves.len() as u64
+        }
+        (_, LastPly::Bulk) => {
+            let mut moves = MoveList::new();
+            position.generate(&mut moves);
+            moves.as_slice().iter().map(|&m| perft_with(black_box(&position.play(m)), depth - 1, last)).sum()
+        }
+    }
+}
+
 /// The board field of a FEN: ranks from the last one down, separated by `/`; a number skips
 /// that many empty squares. Calls `put(letter, square)` for every piece, `square` being
 /// `rank * files + file` (the first file of the first rank = 0).
