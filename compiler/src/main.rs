@@ -43,7 +43,9 @@ enum Command {
         /// would write (for CI).
         #[arg(long, requires = "output")]
         check: bool,
-        /// The most index bits one lookup may use [default: 12, or the file's `option max-bits`].
+        /// Fixes every piece's bit budget (the most index bits one lookup may use) and turns the cost
+        /// model off; without it (or the file's `option max-bits`) the cost model chooses each
+        /// piece's budget, from 4 to 12 bits, within the limits.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
         max_bits: Option<u64>,
         /// What the cost model makes small when it chooses each piece's bit budget: speed (the
@@ -139,7 +141,7 @@ enum Command {
         /// The piece's moves in XBetza (quote it for the shell).
         #[arg(required_unless_present = "batch")]
         betza: Option<String>,
-        /// <files>x<ranks>, up to 128 squares.
+        /// <files>x<ranks>, up to 256 squares (16x16).
         #[arg(long, default_value = "8x8")]
         board: String,
         /// The piece's square, e.g. d4 or a10.
@@ -171,7 +173,7 @@ enum Command {
         /// The piece's moves in XBetza (quote it for the shell).
         #[arg(required_unless_present = "batch")]
         betza: Option<String>,
-        /// <files>x<ranks>, up to 128 squares.
+        /// <files>x<ranks>, up to 256 squares (16x16).
         #[arg(long, default_value = "8x8")]
         board: String,
         /// The target square, e.g. e5.
@@ -199,7 +201,7 @@ enum Command {
     Between {
         /// The piece's moves in XBetza (quote it for the shell).
         betza: String,
-        /// <files>x<ranks>, up to 128 squares.
+        /// <files>x<ranks>, up to 256 squares (16x16).
         #[arg(long, default_value = "8x8")]
         board: String,
         /// Where the piece stands.

@@ -11,12 +11,13 @@
 //! them cannot disagree about an index.
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
-//! to 256: 12x12, 14x14, 16x16; the compiler does not emit modules for such boards yet), all
+//! to 256: 12x12, 14x14, 16x16, whose modules number their table's sets), all
 //! behind the [`Bitboard`] trait with the square helpers an engine wants (iteration,
 //! lowest-square pop, a printed diagram).
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
-//! `probe` (index formulas, slots, checks, the lookup functions); this file re-exports them and
+//! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides and
+//! hops along a line computed with no table, which modules do not use yet); this file re-exports them and
 //! holds [`Color`].
 //!
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
