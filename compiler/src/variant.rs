@@ -225,11 +225,26 @@ impl State {
                         format!("the letter `{}` is already used by the {}", other.letter, other.name),
                     ));
                 }
-                let camel = camel_case(piece_name.as_str());
-                if let Some(other) = pieces.iter().find(|p| camel_case(&p.name) == camel) {
+                let (camel, snake) = (camel_case(piece_name.as_str()), snake_case(piece_name.as_str()));
+                if camel == "Self" {
                     return Err(here.error(
                         piece_name.as_span().start(),
-                        format!("the name `{}` is already used by the piece `{}`", piece_name.as_str(), other.letter),
+                        format!(
+                            "the name `{}` would make the Rust keyword `Self`: choose another",
+                            piece_name.as_str()
+                        ),
+                    ));
+                }
+                let same = |p: &&Piece| camel_case(&p.name) == camel || snake_case(&p.name) == snake;
+                if let Some(other) = pieces.iter().find(same) {
+                    return Err(here.error(
+                        piece_name.as_span().start(),
+                        format!(
+                            "the name `{}` makes the same Rust names (`{camel}`, `{snake}_...`) as the {} (`{}`)",
+                            piece_name.as_str(),
+                            other.name,
+                            other.letter
+                        ),
                     ));
                 }
                 let betza = betza::parse(betza_pair.as_str())
@@ -404,6 +419,13 @@ fn parse_board(
     Ok(Board { files: f as u8, ranks: r as u8 })
 }
 
+/// `knight` → `knight`, `dragon-horse` → `dragon_horse`, `QUEEN` → `queen`, `rook-` → `rook`,
+/// `x__y` → `x_y`: the words of a name, lowercase, joined by single underscores, as the module's
+/// function names (`dragon_horse_attacks`) take it.
+pub fn snake_case(name: &str) -> String {
+    name.split(['-', '_']).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>().join("_")
+}
+
 /// `knight` → `Knight`, `dragon-horse` → `DragonHorse`, `gold_general` → `GoldGeneral`.
 pub fn camel_case(name: &str) -> String {
     name.split(['-', '_'])
@@ -505,7 +527,7 @@ mod tests {
         assert!(error_of("variant a\nboard 8x8\npiece K king K\npiece K other W\n")
             .contains("x.variant:4:7: error: the letter `K` is already used"));
         assert!(error_of("variant a\nboard 8x8\npiece K king K\npiece Q king W\n")
-            .contains("x.variant:4:9: error: the name `king` is already used"));
+            .contains("x.variant:4:9: error: the name `king` makes the same Rust names"));
         assert!(error_of("board 8x8\npiece K king K\n").contains("no `variant <name>` line"));
         assert!(error_of("variant a\npiece K king K\n").contains("no `board"));
         assert!(error_of("variant a\nboard 0x8\npiece K king K\n")
@@ -526,6 +548,32 @@ mod tests {
             .contains("x.variant:3:8: error: unknown option `speed`"));
         assert!(error_of("variant a\nboard 8x8\noption max-bits 40\npiece K king K\n")
             .contains("x.variant:3:17: error: option `max-bits` takes a value from 1 to 20"));
+    }
+
+    #[test]
+    fn names_become_snake_case_with_single_underscores() {
+        assert_eq!(snake_case("dragon-horse"), "dragon_horse");
+        assert_eq!(snake_case("QUEEN"), "queen");
+        assert_eq!(snake_case("rook-"), "rook");
+        assert_eq!(snake_case("x__y"), "x_y");
+        assert_eq!(snake_case("Q_"), "q");
+    }
+
+    #[test]
+    fn names_that_make_the_same_rust_names_or_a_keyword_are_errors_at_the_name() {
+        for (second, column) in [("QUEEN", 9), ("queen-", 9), ("Queen", 9)] {
+            let text = format!("variant a\nboard 8x8\npiece Q queen Q\npiece X {second} Q\n");
+            let e = parse("a.variant", &text).unwrap_err().summary();
+            assert!(
+                e.starts_with(&format!("a.variant:4:{column}: error: the name `{second}` makes the same Rust names")),
+                "{e}"
+            );
+        }
+        for name in ["self", "self-", "self_"] {
+            let text = format!("variant a\nboard 8x8\npiece X {name} Q\n");
+            let e = parse("a.variant", &text).unwrap_err().summary();
+            assert!(e.contains("the Rust keyword `Self`"), "{name}: {e}");
+        }
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! The module's code: its types, its public functions and the statics they read, built with
-//! `quote!`. Each static's data is a placeholder that `data.rs` fills in.
+//! `quote!`. Each static's data is a placeholder that `data.rs` fills in. Data items carry
+//! `#[rustfmt::skip]` and allow `clippy::unreadable_literal`: their numbers are written short,
+//! without separators, to keep the file small, and a user's `clippy::pedantic` would otherwise
+//! bury real warnings under hundreds of thousands about them.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
@@ -9,7 +12,7 @@ use crate::indices::Indices;
 use crate::legs::TableKind;
 use crate::magics::Word;
 use crate::tables::{Block, Storage, Tables};
-use crate::variant::{camel_case, Variant};
+use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;
 
 use super::header::kind_name;
@@ -74,11 +77,13 @@ pub(super) fn code<B: Word>(
                 #doc
                 /// Leaps only: no occupancy blocks them.
                 #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
                 static #name: [Bitboard; SQUARES] = #placeholder;
             },
             Storage::Slots => quote! {
                 #doc
                 #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
                 static #name: [Slot<Bitboard, #width>; SQUARES] = #placeholder;
             },
         };
@@ -89,6 +94,7 @@ pub(super) fn code<B: Word>(
             quote! {
                 /// Block's moves whose paths are too long for a lookup, checked one by one.
                 #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
                 static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #cplaceholder;
             }
         } else {
@@ -135,6 +141,7 @@ pub(super) fn code<B: Word>(
 
             /// Every lookup's table, overlapping where their entries agree.
             #[rustfmt::skip]
+            #[allow(clippy::unreadable_literal)]
             static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
         },
         (true, Some(numbered)) => {
@@ -147,10 +154,12 @@ pub(super) fn code<B: Word>(
                 /// Every lookup's table, overlapping where their entries agree; an entry is the
                 /// number of its set in `SETS`, which keeps the tables small enough for the caches.
                 #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
                 static ATTACKS: [#entry; #attacks] = __FAIRY_MAGIC_ATTACKS;
 
                 /// The distinct sets of `ATTACKS`, in the order they first appear.
                 #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
                 static SETS: [Bitboard; #sets] = __FAIRY_MAGIC_SETS;
             }
         }
@@ -184,10 +193,16 @@ pub(super) fn code<B: Word>(
     });
     let between_code = between_code::<B>(variant, between);
     let indices_code = indices_code::<B>(variant, indices);
-    let square_code = square_code();
+    let square_code = square_code(variant.board.files);
     let colorless_code = colorless_code(variant, tables);
-    // A variant of leapers only reads no occupancy.
-    let unused_occupancy = if any_probes || any_checks { quote!() } else { quote!(let _ = occupied;) };
+    // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
+    // 1x1) reads no square either.
+    let reads_square = tables.answers.iter().any(|b| b.storage() != Storage::Nothing);
+    let unused_occupancy = match (any_probes || any_checks, reads_square) {
+        (true, _) => quote!(),
+        (false, true) => quote!(let _ = occupied;),
+        (false, false) => quote!(let _ = (square, occupied);),
+    };
 
     quote! {
         #[allow(unused_imports)]
@@ -263,6 +278,7 @@ pub(super) fn code<B: Word>(
 
         /// Which block answers each (kind, piece, colour).
         #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
         const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = __FAIRY_MAGIC_BLOCKS;
 
         #pad
@@ -310,7 +326,10 @@ pub(super) fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
 }
 
 /// `Square`: a checked square of the board, with its name (`e4`) parsed and displayed.
-fn square_code() -> TokenStream {
+/// `Square`. On a board of one file every square's file is `index % 1`: clippy's `modulo_one`
+/// is right that it is always 0, and the code stays the same for every board.
+fn square_code(files: u8) -> TokenStream {
+    let one_file = one_file_allow(files);
     quote! {
         /// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
         /// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
@@ -337,6 +356,7 @@ fn square_code() -> TokenStream {
             }
 
             /// Its file, from 0 (file a).
+            #one_file
             pub const fn file(self) -> usize {
                 self.index() % FILES
             }
@@ -404,8 +424,8 @@ fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
         .collect();
     let functions = variant.pieces.iter().enumerate().filter(|&(p, _)| colorless(tables, p)).flat_map(|(_, piece)| {
         let ident = Ident::new(&camel_case(&piece.name), Span::call_site());
-        let snake = piece.name.to_lowercase().replace('-', "_");
-        let snake = if snake.starts_with(|c: char| c.is_ascii_digit()) { format!("piece_{snake}") } else { snake };
+        // Names start with a letter (the grammar says so), so the snake case is an identifier.
+        let snake = snake_case(&piece.name);
         kinds.iter().filter_map(move |&(_, kind)| {
             let (fname, _) = function_doc(kind);
             // A piece named `initial` would make a second `initial_attacks`: it keeps its colour.
@@ -487,16 +507,27 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
 
         /// Every distinct set of squares between, the empty set first.
         #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
         static BETWEEN: [Bitboard; #sets] = __FAIRY_MAGIC_BETWEEN;
 
         /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
         #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
         static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = __FAIRY_MAGIC_BETWEEN_GRIDS;
     }
 }
 
 /// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
+/// The allow a one-file board's `% FILES` needs (see [`square_code`]).
+fn one_file_allow(files: u8) -> TokenStream {
+    match files {
+        1 => quote!(#[allow(clippy::modulo_one)]),
+        _ => quote!(),
+    }
+}
+
 pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> TokenStream {
+    let one_file = one_file_allow(variant.board.files);
     let number = Literal::usize_unsuffixed;
     // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
     // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
@@ -597,6 +628,7 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
         /// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
         #[inline(always)]
         #[allow(dead_code)]
+        #one_file
         const fn padded(square: usize) -> u32 {
             (square / FILES * INDEX_PAD + square % FILES) as u32
         }
@@ -628,10 +660,12 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
 
         /// `VECTOR_HASHES[piece][colour]`.
         #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
         const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = __FAIRY_MAGIC_VECTOR_HASHES;
 
         /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
         #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
         static VECTOR_ENTRIES: [u32; #entries] = __FAIRY_MAGIC_VECTOR_ENTRIES;
 
         /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
@@ -639,10 +673,12 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
 
         /// `REACH[grid][from]`: the potential attacks from `from`.
         #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
         static REACH: [[Bitboard; SQUARES]; #grids] = __FAIRY_MAGIC_REACH;
 
         /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
         #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
         static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = __FAIRY_MAGIC_MOVE_OFFSETS;
 
         /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
