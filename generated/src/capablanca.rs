@@ -454,6 +454,7 @@ const BETWEEN_OF: [[u8; 2]; PIECES] = [
 ];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 621] = [
     0x00000000000000000000000000000000, 0x00000000000000000000000000000002, // 0
     0x00000000000000000000000000000006, 0x0000000000000000000000000000000e,
@@ -769,6 +770,7 @@ static BETWEEN: [Bitboard; 621] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 5] = [
     // grid 0
     [
@@ -4523,6 +4525,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
     [VectorHash::new(0x1ef, 0xbc040000, 24, 16), VectorHash::new(0x1ff, 0xa8570044, 25, 272)], // Q
@@ -4535,6 +4538,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 964] = [
     0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
     0x70021,
@@ -4682,6 +4686,7 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
 ];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 9] = [
     // grid 0
     [
@@ -5073,6 +5078,7 @@ static REACH: [[Bitboard; SQUARES]; 9] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
     // grid 0
     [
@@ -5216,6 +5222,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -5261,6 +5268,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 1);
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000c02, // a1
     0x00000000000000000000000000001c05, // b1
@@ -5347,6 +5355,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000c02, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x40000570480800820080410080000000, 120, 3072),
@@ -5752,6 +5761,7 @@ static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000402, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x40000570480800820080410080000000, 120, 3072),
@@ -6078,6 +6088,7 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000800, [ // a1
         Probe::new(0x00000000000000040080100200400800, 0x18000002205100a00108008040449008, 122, 18432),
@@ -6405,6 +6416,7 @@ static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
 /// attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Bitboard; SQUARES] = [
     0x00000000000000000000000000201000, // a1
     0x00000000000000000000000000502000, // b1
@@ -6491,6 +6503,7 @@ static BLOCK_4: [Bitboard; SQUARES] = [
 /// archbishop black capture, archbishop white movers, archbishop black movers, archbishop
 /// white attackers, archbishop black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201800, [ // a1
         Probe::new(0x00000000000000040080100200400800, 0x18000002205100a00108008040449008, 122, 18432),
@@ -6817,6 +6830,7 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
 /// chancellor black capture, chancellor white movers, chancellor black movers, chancellor
 /// white attackers, chancellor black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201402, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x40000570480800820080410080000000, 120, 3072),
@@ -7142,6 +7156,7 @@ static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 7: pawn white quiet, pawn black movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000400, // a1
     0x00000000000000000000000000000800, // b1
@@ -7227,6 +7242,7 @@ static BLOCK_7: [Bitboard; SQUARES] = [
 /// Block 8: pawn black quiet, pawn white movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -7312,6 +7328,7 @@ static BLOCK_8: [Bitboard; SQUARES] = [
 /// Block 9: pawn white capture, pawn black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_9: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000800, // a1
     0x00000000000000000000000000001400, // b1
@@ -7397,6 +7414,7 @@ static BLOCK_9: [Bitboard; SQUARES] = [
 /// Block 10: pawn black capture, pawn white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -7481,6 +7499,7 @@ static BLOCK_10: [Bitboard; SQUARES] = [
 ];
 /// Block 12: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000400, 0x221000028032940141a0200500020028, 127, 12864),
@@ -7725,6 +7744,7 @@ static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
 ];
 /// Block 13: pawn black initial quiet, pawn white initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_13: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         PAD,
@@ -7971,6 +7991,7 @@ static BLOCK_13: [Slot<Bitboard, 1>; SQUARES] = [
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 26777] = [
     0xff000, 0, 0x1000, 0, 0x3000, 0, 0x1000, 0, // 0
     0x7000, 0, 0x1000, 0, 0x3000, 0, 0x1000, 0, // 8

@@ -403,6 +403,7 @@ pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
 const BETWEEN_OF: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [0, 0], [4, 5]];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 411] = [
     0x0000000000000000, 0x0000000000000002, 0x0000000000000006, 0x000000000000000e, // 0
     0x000000000000001e, 0x000000000000003e, 0x000000000000007e, 0x0000000000000100, // 4
@@ -510,6 +511,7 @@ static BETWEEN: [Bitboard; 411] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 5] = [
     // grid 0
     [
@@ -3220,6 +3222,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x33, 0x8cc2b804, 29, 0), VectorHash::new(0x33, 0x73384426, 29, 8)], // K
     [VectorHash::new(0xff, 0x18856378, 25, 16), VectorHash::new(0xff, 0xc1845180, 25, 144)], // Q
@@ -3230,6 +3233,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 420] = [
     0x3ffff, 0xffef, 0x70011, 0x1fff0, 0x40001, 0x5000f, 0x60010, // K white (bits 0,1,4,5)
     0x2fff1,
@@ -3297,6 +3301,7 @@ static VECTOR_ENTRIES: [u32; 420] = [
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 6]];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 7] = [
     // grid 0
     [
@@ -3434,6 +3439,7 @@ static REACH: [[Bitboard; SQUARES]; 7] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
     // grid 0
     [
@@ -3551,6 +3557,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -3592,6 +3599,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 0, 15);
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x0000000000000302, // a1
     0x0000000000000705, // b1
@@ -3662,6 +3670,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x0000000000000302, [ // a1
         Probe::new(0x000000000000007e, 0x0000000000000000, 0, 4352),
@@ -3987,6 +3996,7 @@ static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
         Probe::new(0x000000000000007e, 0x0000000000000000, 0, 4352),
@@ -4249,6 +4259,7 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000200, [ // a1
         Probe::new(0x0040201008040200, 0x0000000000000000, 0, 2560),
@@ -4512,6 +4523,7 @@ static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
 /// attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Bitboard; SQUARES] = [
     0x0000000000020400, // a1
     0x0000000000050800, // b1
@@ -4581,6 +4593,7 @@ static BLOCK_4: [Bitboard; SQUARES] = [
 /// Block 5: pawn white quiet, pawn black movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Bitboard; SQUARES] = [
     0x0000000000000100, // a1
     0x0000000000000200, // b1
@@ -4650,6 +4663,7 @@ static BLOCK_5: [Bitboard; SQUARES] = [
 /// Block 6: pawn black quiet, pawn white movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Bitboard; SQUARES] = [
     0x0000000000000000, // a1
     0x0000000000000000, // b1
@@ -4719,6 +4733,7 @@ static BLOCK_6: [Bitboard; SQUARES] = [
 /// Block 7: pawn white capture, pawn black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Bitboard; SQUARES] = [
     0x0000000000000200, // a1
     0x0000000000000500, // b1
@@ -4788,6 +4803,7 @@ static BLOCK_7: [Bitboard; SQUARES] = [
 /// Block 8: pawn black capture, pawn white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Bitboard; SQUARES] = [
     0x0000000000000000, // a1
     0x0000000000000000, // b1
@@ -4856,6 +4872,7 @@ static BLOCK_8: [Bitboard; SQUARES] = [
 ];
 /// Block 10: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
         Probe::new(0x0000000000000100, 0x0000000000000000, 0, 827),
@@ -5052,6 +5069,7 @@ static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
 ];
 /// Block 11: pawn black initial quiet, pawn white initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
         PAD,
@@ -5250,6 +5268,7 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
 const INDEX: Index = Index::Pext;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 9448] = [
     0x8040201100000011, 0x8040201100000010, 0x8040201100000001, 0x8040201100000000, // 0
     0x8040201000000011, 0x8040201000000010, 0x8040201000000001, 0x8040201000000000,

@@ -377,6 +377,7 @@ pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
 const BETWEEN_OF: [[u8; 2]; PIECES] = [[1, 1], [2, 2], [3, 3], [4, 4]];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 531] = [
     0x0000000000000000, 0x0000000000000002, 0x0000000000000006, 0x000000000000000e, // 0
     0x000000000000001e, 0x000000000000003e, 0x000000000000007e, 0x0000000000000100, // 4
@@ -514,6 +515,7 @@ static BETWEEN: [Bitboard; 531] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
     // grid 0
     [
@@ -2700,6 +2702,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0xff, 0x18856378, 25, 0), VectorHash::new(0xff, 0xc1845180, 25, 128)], // Q
     [VectorHash::new(0xff, 0x53020105, 25, 256), VectorHash::new(0xff, 0x20440201, 25, 384)], // G
@@ -2708,6 +2711,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 704] = [
     0x9ffbc, 0x8000, 0x8000, 0x8000, 0x8000, 0x17fffb, 0x8000, // Q white (bits 0,1,2,3,4,5,6,7)
     0x350069,
@@ -2810,6 +2814,7 @@ static VECTOR_ENTRIES: [u32; 704] = [
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3]];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 4] = [
     // grid 0
     [
@@ -2890,6 +2895,7 @@ static REACH: [[Bitboard; SQUARES]; 4] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 4] = [
     // grid 0
     [
@@ -2967,6 +2973,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -3008,6 +3015,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 8);
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x0000000000000302, [ // a1
         Probe::new(0x000000000000007e, 0x0200000020200000, 58, 89441),
@@ -3333,6 +3341,7 @@ static BLOCK_0: [Slot<Bitboard, 3>; SQUARES] = [
 /// Block 1: griffon white quiet, griffon black quiet, griffon white capture, griffon black
 /// capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000200, [ // a1
         Probe::new(0x0000000000007e00, 0x1802000020140041, 58, 85217),
@@ -3594,6 +3603,7 @@ static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 2: osprey white quiet, osprey black quiet, osprey white capture, osprey black
 /// capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
         Probe::new(0x0000004020100804, 0x9050020094208200, 59, 93121),
@@ -3856,6 +3866,7 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 /// nightrider black capture, nightrider white movers, nightrider black movers, nightrider
 /// white attackers, nightrider black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000020400, [ // a1
         Probe::new(0x0000000400120400, 0x4820141205900920, 60, 101120),
@@ -4053,6 +4064,7 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 5: griffon white movers, griffon black movers, griffon white attackers, griffon
 /// black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000200, [ // a1
         Probe::new(0x000000000000007e, 0x5040058401d09040, 58, 85665),
@@ -4314,6 +4326,7 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 6: osprey white movers, osprey black movers, osprey white attackers, osprey black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
         Probe::new(0x0000201008040200, 0x009020018c008020, 59, 94881),
@@ -4576,6 +4589,7 @@ static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 103424] = [
     0x40404040404f800, 0x4f800, 0x40404f800, 0x4f800, 0x404040404f800, 0x4f800, 0x40404f800, // 0
     0x4f800,

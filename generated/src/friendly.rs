@@ -554,6 +554,7 @@ const BETWEEN_OF: [[u8; 2]; PIECES] = [
 ];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 497] = [
     0x0000000000000000, 0x0000000000000002, 0x0000000000000006, 0x000000000000000e, // 0
     0x000000000000001e, 0x000000000000003e, 0x000000000000007e, 0x0000000000000100, // 4
@@ -683,6 +684,7 @@ static BETWEEN: [Bitboard; 497] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 8] = [
     // grid 0
     [
@@ -4950,6 +4952,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x33, 0x8cc2b804, 29, 0), VectorHash::new(0x33, 0x73384426, 29, 8)], // K
     [VectorHash::new(0xff, 0x0f080840, 27, 16), VectorHash::new(0xff, 0x78428045, 27, 48)], // T
@@ -4966,6 +4969,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 404] = [
     0x3ffff, 0xffef, 0x70011, 0x1fff0, 0x40001, 0x5000f, 0x60010, // K white (bits 0,1,4,5)
     0x2fff1,
@@ -5047,6 +5051,7 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
 ];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 13] = [
     // grid 0
     [
@@ -5298,6 +5303,7 @@ static REACH: [[Bitboard; SQUARES]; 13] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 13] = [
     // grid 0
     [
@@ -5500,6 +5506,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -5566,6 +5573,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 3);
 /// movers, swapping-king white attackers, swapping-king black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x0000000000000302, // a1
     0x0000000000000705, // b1
@@ -5637,6 +5645,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// trampler white movers, trampler black movers, trampler white attackers, trampler black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
         Probe::new(0x000000000000007e, 0x0200000020200000, 58, 1728),
@@ -5900,6 +5909,7 @@ static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
 /// movers, first-swapper white attackers, first-swapper black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Bitboard; SQUARES] = [
     0x0000000000000102, // a1
     0x0000000000000205, // b1
@@ -5971,6 +5981,7 @@ static BLOCK_2: [Bitboard; SQUARES] = [
 /// black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Bitboard; SQUARES] = [
     0x0000000200001000, // a1
     0x0000000500002000, // b1
@@ -6041,6 +6052,7 @@ static BLOCK_3: [Bitboard; SQUARES] = [
 /// movers, ny black movers, ny white attackers, ny black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Bitboard; SQUARES] = [
     0x0000000810000000, // a1
     0x0000001020000000, // b1
@@ -6112,6 +6124,7 @@ static BLOCK_4: [Bitboard; SQUARES] = [
 /// wx-rider black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Bitboard; SQUARES] = [
     0x0000000100000010, // a1
     0x0000000200000020, // b1
@@ -6181,6 +6194,7 @@ static BLOCK_5: [Bitboard; SQUARES] = [
 /// Block 6: jumping-rook white quiet, jumping-rook black quiet, jumping-rook white
 /// capture, jumping-rook black capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
         Probe::new(0x000000000000007c, 0x042000c010040018, 59, 6752),
@@ -6442,6 +6456,7 @@ static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 7: elephant white quiet, elephant black quiet, elephant white capture, elephant
 /// black capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Slot<Bitboard, 4>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
         Probe::new(0x0000000000020502, 0xb010408000800000, 60, 11668),
@@ -6831,6 +6846,7 @@ static BLOCK_7: [Slot<Bitboard, 4>; SQUARES] = [
 /// Block 8: horse white quiet, horse black quiet, horse white capture, horse black
 /// capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
         Probe::new(0x0000000000000102, 0xc24009400000006c, 62, 11523),
@@ -7028,6 +7044,7 @@ static BLOCK_8: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 9: osprey white quiet, osprey black quiet, osprey white capture, osprey black
 /// capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_9: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
         Probe::new(0x0000004020100804, 0x9050020094208200, 59, 7008),
@@ -7290,6 +7307,7 @@ static BLOCK_9: [Slot<Bitboard, 2>; SQUARES] = [
 /// black capture, iso-rook white movers, iso-rook black movers, iso-rook white attackers,
 /// iso-rook black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
         Probe::new(0x000000000000003e, 0x908000024e420018, 59, 2304),
@@ -7551,6 +7569,7 @@ static BLOCK_10: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 11: pawn white quiet, pawn black movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_11: [Bitboard; SQUARES] = [
     0x0000000000000100, // a1
     0x0000000000000200, // b1
@@ -7620,6 +7639,7 @@ static BLOCK_11: [Bitboard; SQUARES] = [
 /// Block 12: pawn black quiet, pawn white movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_12: [Bitboard; SQUARES] = [
     0x0000000000000000, // a1
     0x0000000000000000, // b1
@@ -7689,6 +7709,7 @@ static BLOCK_12: [Bitboard; SQUARES] = [
 /// Block 13: pawn white capture, pawn black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_13: [Bitboard; SQUARES] = [
     0x0000000000000200, // a1
     0x0000000000000500, // b1
@@ -7758,6 +7779,7 @@ static BLOCK_13: [Bitboard; SQUARES] = [
 /// Block 14: pawn black capture, pawn white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_14: [Bitboard; SQUARES] = [
     0x0000000000000000, // a1
     0x0000000000000000, // b1
@@ -7826,6 +7848,7 @@ static BLOCK_14: [Bitboard; SQUARES] = [
 ];
 /// Block 16: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_16: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
         Probe::new(0x0000000000000100, 0x10e8030004024088, 63, 2),
@@ -8022,6 +8045,7 @@ static BLOCK_16: [Slot<Bitboard, 1>; SQUARES] = [
 ];
 /// Block 17: pawn black initial quiet, pawn white initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_17: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
         PAD,
@@ -8219,6 +8243,7 @@ static BLOCK_17: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 18: swapping-king white friendly capture, swapping-king black friendly capture.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_18: [Bitboard; SQUARES] = [
     0x0000000000020400, // a1
     0x0000000000050800, // b1
@@ -8288,6 +8313,7 @@ static BLOCK_18: [Bitboard; SQUARES] = [
 /// Block 19: first-swapper white initial friendly capture.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_19: [Bitboard; SQUARES] = [
     0x0000000000010000, // a1
     0x0000000000020000, // b1
@@ -8357,6 +8383,7 @@ static BLOCK_19: [Bitboard; SQUARES] = [
 /// Block 20: first-swapper black initial friendly capture.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_20: [Bitboard; SQUARES] = [
     0x0000000000000000, // a1
     0x0000000000000000, // b1
@@ -8426,6 +8453,7 @@ static BLOCK_20: [Bitboard; SQUARES] = [
 /// Block 21: jumping-rook white movers, jumping-rook black movers, jumping-rook white
 /// attackers, jumping-rook black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_21: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
         Probe::new(0x000000000000003e, 0x4888074830000200, 59, 11296),
@@ -8687,6 +8715,7 @@ static BLOCK_21: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 22: elephant white movers, elephant black movers, elephant white attackers,
 /// elephant black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_22: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
         Probe::new(0x0000000000040200, 0x806070005085c800, 63, 11351),
@@ -8948,6 +8977,7 @@ static BLOCK_22: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 23: horse white movers, horse black movers, horse white attackers, horse black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_23: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
         Probe::new(0x0000000000000200, 0x0042000400008200, 63, 7301),
@@ -9145,6 +9175,7 @@ static BLOCK_23: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 24: osprey white movers, osprey black movers, osprey white attackers, osprey
 /// black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_24: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
         Probe::new(0x0000201008040200, 0x009020018c008020, 59, 8960),
@@ -9407,6 +9438,7 @@ static BLOCK_24: [Slot<Bitboard, 2>; SQUARES] = [
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 19265] = [
     0xf10004, 0x700004, 0x10000, 0, 0x10004, 0x4, 0x710000, 0xf00000, // 0
     0x110004, 0x100004, 0x10000, 0, 0x10004, 0x4, 0x110000, 0x100000, // 8

@@ -454,6 +454,7 @@ const BETWEEN_OF: [[u8; 2]; PIECES] = [
 ];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 937] = [
     0x00000000000000000000000000000000, 0x00000000000000000000000000000002, // 0
     0x00000000000000000000000000000006, 0x0000000000000000000000000000000e,
@@ -927,6 +928,7 @@ static BETWEEN: [Bitboard; 937] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 5] = [
     // grid 0
     [
@@ -6581,6 +6583,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
     [VectorHash::new(0x3ef, 0x10080001, 24, 16), VectorHash::new(0x3ef, 0x04400440, 24, 272)], // Q
@@ -6593,6 +6596,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 1188] = [
     0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
     0x70021,
@@ -6769,6 +6773,7 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
 ];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 9] = [
     // grid 0
     [
@@ -7250,6 +7255,7 @@ static REACH: [[Bitboard; SQUARES]; 9] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
     // grid 0
     [
@@ -7411,6 +7417,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -7456,6 +7463,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 8);
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000c02, // a1
     0x00000000000000000000000000001c05, // b1
@@ -7562,6 +7570,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000c02, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x40000570480800820080410080000000, 120, 8448),
@@ -8168,6 +8177,7 @@ static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
 /// capture, marshal white movers, marshal black movers, marshal white attackers, marshal
 /// black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201402, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x40000570480800820080410080000000, 120, 8448),
@@ -8574,6 +8584,7 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 /// black capture, cardinal white movers, cardinal black movers, cardinal white attackers,
 /// cardinal black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000201800, [ // a1
         Probe::new(0x00000000010020040080100200400800, 0x00c01100000080008201010081020820, 120, 0),
@@ -8979,6 +8990,7 @@ static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 4: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000402, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x40000570480800820080410080000000, 120, 8448),
@@ -9385,6 +9397,7 @@ static BLOCK_4: [Slot<Bitboard, 2>; SQUARES] = [
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000800, [ // a1
         Probe::new(0x00000000010020040080100200400800, 0x00c01100000080008201010081020820, 120, 0),
@@ -9792,6 +9805,7 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
 /// attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Bitboard; SQUARES] = [
     0x00000000000000000000000000201000, // a1
     0x00000000000000000000000000502000, // b1
@@ -9897,6 +9911,7 @@ static BLOCK_6: [Bitboard; SQUARES] = [
 /// Block 7: pawn white quiet, pawn black movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000400, // a1
     0x00000000000000000000000000000800, // b1
@@ -10002,6 +10017,7 @@ static BLOCK_7: [Bitboard; SQUARES] = [
 /// Block 8: pawn black quiet, pawn white movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -10107,6 +10123,7 @@ static BLOCK_8: [Bitboard; SQUARES] = [
 /// Block 9: pawn white capture, pawn black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_9: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000800, // a1
     0x00000000000000000000000000001400, // b1
@@ -10212,6 +10229,7 @@ static BLOCK_9: [Bitboard; SQUARES] = [
 /// Block 10: pawn black capture, pawn white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -10316,6 +10334,7 @@ static BLOCK_10: [Bitboard; SQUARES] = [
 ];
 /// Block 12: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000400, 0x221000028032940141a0200500020028, 127, 10502),
@@ -10620,6 +10639,7 @@ static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
 ];
 /// Block 13: pawn black initial quiet, pawn white initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_13: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         PAD,
@@ -10926,6 +10946,7 @@ static BLOCK_13: [Slot<Bitboard, 1>; SQUARES] = [
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 52787] = [
     0x8010020040080100200400000, 0x200400000, 0x200400000, 0x20040080100200400000, // 0
     0x40080100200400000, 0x200400000, 0x200400000, 0x40080100200400000,

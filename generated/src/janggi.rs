@@ -433,6 +433,7 @@ const BETWEEN_OF: [[u8; 2]; PIECES] = [
 ];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 685] = [
     0x00000000000000000000000000000000, 0x00000000000000000000000000000802, // 0
     0x00000000000000000000000000080200, 0x00000000000000000000000000001004,
@@ -780,6 +781,7 @@ static BETWEEN: [Bitboard; 685] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 3] = [
     // grid 0
     [
@@ -3626,6 +3628,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x41, 0x42000000, 30, 0), VectorHash::new(0x41, 0x42000000, 30, 4)], // K
     [VectorHash::new(0x41, 0x42000000, 30, 0), VectorHash::new(0x41, 0x42000000, 30, 4)], // A
@@ -3637,6 +3640,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 304] = [
     0x30020, 0x20001, 0xffe0, 0x1ffff, // K white, A white (bits 0,6)
     0x20, 0x10001, 0x3ffe0, 0x2ffff, // K black, A black (bits 0,6)
@@ -3695,6 +3699,7 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
 ];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 7] = [
     // grid 0
     [
@@ -4035,6 +4040,7 @@ static REACH: [[Bitboard; SQUARES]; 7] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
     // grid 0
     [
@@ -4165,6 +4171,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -4209,6 +4216,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 4);
 /// black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000202, // a1
     0x00000000000000000000000000000405, // b1
@@ -4304,6 +4312,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// Block 1: elephant white quiet, elephant black quiet, elephant white capture, elephant
 /// black capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000080a02, 0x00110022828210000844a81804400c48, 124, 32298),
@@ -4849,6 +4858,7 @@ static BLOCK_1: [Slot<Bitboard, 4>; SQUARES] = [
 /// Block 2: horse white quiet, horse black quiet, horse white capture, horse black
 /// capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000202, 0x9000008004804010c822430201003041, 126, 8962),
@@ -5125,6 +5135,7 @@ static BLOCK_2: [Slot<Bitboard, 1>; SQUARES] = [
 /// capture, chariot white movers, chariot black movers, chariot white attackers, chariot
 /// black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000202, [ // a1
         Probe::new(0x00000000000001008040201008040200, 0x6280a0141200082c0150010208802929, 120, 5119),
@@ -5491,6 +5502,7 @@ static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
 /// capture, cannon white movers, cannon black movers, cannon white attackers, cannon black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000001008040201008040200, 0x90121140400040000008100400444025, 120, 6143),
@@ -5857,6 +5869,7 @@ static BLOCK_4: [Slot<Bitboard, 2>; SQUARES] = [
 /// black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000202, // a1
     0x00000000000000000000000000000405, // b1
@@ -5953,6 +5966,7 @@ static BLOCK_5: [Bitboard; SQUARES] = [
 /// white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000002, // a1
     0x00000000000000000000000000000005, // b1
@@ -6048,6 +6062,7 @@ static BLOCK_6: [Bitboard; SQUARES] = [
 /// Block 8: elephant white movers, elephant black movers, elephant white attackers,
 /// elephant black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000100400, 0x00100020000000000458082041040300, 126, 8270),
@@ -6413,6 +6428,7 @@ static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 9: horse white movers, horse black movers, horse white attackers, horse black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_9: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000400, 0x00200200212001000024202020400a00, 127, 7661),
@@ -6689,6 +6705,7 @@ static BLOCK_9: [Slot<Bitboard, 1>; SQUARES] = [
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 46465] = [
     0x804020100804020100000, 0x4020100804020100000, 0x20100000, 0x20100000, 0, 0, 0, 0, // 0
     0, 0, 0, 0, 0x100000, 0x100000, 0x100000, 0x100000, // 8

@@ -400,6 +400,7 @@ pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
 const BETWEEN_OF: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [0, 0], [1, 1], [3, 4]];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 1443] = [
     0x00000000000000000000000000000000, 0x00000000000000000000000000000002, // 0
     0x00000000000000000000000000000006, 0x0000000000000000000000000000000e,
@@ -1126,6 +1127,7 @@ static BETWEEN: [Bitboard; 1443] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
     // grid 0
     [
@@ -7929,6 +7931,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
     [VectorHash::new(0x1ff, 0x450c002c, 26, 16), VectorHash::new(0x1ef, 0xf0843086, 26, 80)], // R
@@ -7939,6 +7942,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 356] = [
     0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
     0x70021,
@@ -7997,6 +8001,7 @@ static VECTOR_ENTRIES: [u32; 356] = [
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 6]];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 7] = [
     // grid 0
     [
@@ -8470,6 +8475,7 @@ static REACH: [[Bitboard; SQUARES]; 7] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
     // grid 0
     [
@@ -8610,6 +8616,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -8651,6 +8658,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 4);
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x00000000000000000000000000030002, // a1
     0x00000000000000000000000000070005, // b1
@@ -8784,6 +8792,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// Block 1: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000010002, [ // a1
         Probe::new(0x0000000000000000000000000000007e, 0x01a01008300000880200000020200000, 122, 34184),
@@ -9428,6 +9437,7 @@ static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
 ];
 /// Block's moves whose paths are too long for a lookup, checked one by one.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1_CHECKS: [[Check<Bitboard>; 8]; SQUARES] = [
     [ // a1
         Check::new(0x000000000000000000000000000000fe, 0x00000000000000000000000000000000, 0x00000000000000000000000000000100),
@@ -10714,6 +10724,7 @@ static BLOCK_1_CHECKS: [[Check<Bitboard>; 8]; SQUARES] = [
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000020000, [ // a1
         Probe::new(0x00000040002000100008000400020000, 0x00880404108020000022120010001400, 122, 36034),
@@ -11233,6 +11244,7 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 /// attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Bitboard; SQUARES] = [
     0x00000000000000000000000200040000, // a1
     0x00000000000000000000000500080000, // b1
@@ -11366,6 +11378,7 @@ static BLOCK_3: [Bitboard; SQUARES] = [
 /// Block 4: grasshopper white quiet, grasshopper black quiet, grasshopper white capture,
 /// grasshopper black capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x0000000000000000000000000000007e, 0x48081631421300000200800001000000, 122, 34695),
@@ -12010,6 +12023,7 @@ static BLOCK_4: [Slot<Bitboard, 3>; SQUARES] = [
 ];
 /// Block's moves whose paths are too long for a lookup, checked one by one.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4_CHECKS: [[Check<Bitboard>; 8]; SQUARES] = [
     [ // a1
         Check::new(0x000000000000000000000000000000fe, 0x00000000000000000000000000000080, 0x00000000000000000000000000000100),
@@ -13295,6 +13309,7 @@ static BLOCK_4_CHECKS: [[Check<Bitboard>; 8]; SQUARES] = [
 /// Block 5: pawn white quiet, pawn black movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Bitboard; SQUARES] = [
     0x00000000000000000000000000010000, // a1
     0x00000000000000000000000000020000, // b1
@@ -13428,6 +13443,7 @@ static BLOCK_5: [Bitboard; SQUARES] = [
 /// Block 6: pawn black quiet, pawn white movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -13561,6 +13577,7 @@ static BLOCK_6: [Bitboard; SQUARES] = [
 /// Block 7: pawn white capture, pawn black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Bitboard; SQUARES] = [
     0x00000000000000000000000000020000, // a1
     0x00000000000000000000000000050000, // b1
@@ -13694,6 +13711,7 @@ static BLOCK_7: [Bitboard; SQUARES] = [
 /// Block 8: pawn black capture, pawn white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -13826,6 +13844,7 @@ static BLOCK_8: [Bitboard; SQUARES] = [
 ];
 /// Block 10: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000010000, 0x20200181021000110004900000000880, 127, 16447),
@@ -14214,6 +14233,7 @@ static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
 ];
 /// Block 11: pawn black initial quiet, pawn white initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         PAD,
@@ -14603,6 +14623,7 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 12: grasshopper white movers, grasshopper black movers, grasshopper white
 /// attackers, grasshopper black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_12: [Slot<Bitboard, 3>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x0000000000000000000000000000007e, 0x00000082201884000608201308403440, 122, 35079),
@@ -15247,6 +15268,7 @@ static BLOCK_12: [Slot<Bitboard, 3>; SQUARES] = [
 ];
 /// Block's moves whose paths are too long for a lookup, checked one by one.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_12_CHECKS: [[Check<Bitboard>; 8]; SQUARES] = [
     [ // a1
         Check::new(0x000000000000000000000000000000fe, 0x00000000000000000000000000000002, 0x00000000000000000000000000000100),
@@ -16533,6 +16555,7 @@ static BLOCK_12_CHECKS: [[Check<Bitboard>; 8]; SQUARES] = [
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 52701] = [
     0x1000080004000200010000800000000, 0x10000800000000, 0x200010000800000000, // 0
     0x10000800000000, 0, 0, 0, 0,

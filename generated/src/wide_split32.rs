@@ -405,6 +405,7 @@ pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
 const BETWEEN_OF: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [0, 0], [3, 4], [1, 1]];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 621] = [
     0x00000000000000000000000000000000, 0x00000000000000000000000000000002, // 0
     0x00000000000000000000000000000006, 0x0000000000000000000000000000000e,
@@ -720,6 +721,7 @@ static BETWEEN: [Bitboard; 621] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
     // grid 0
     [
@@ -3747,6 +3749,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x63, 0x64800004, 29, 0), VectorHash::new(0x63, 0x64724492, 29, 8)], // K
     [VectorHash::new(0x1ef, 0xe4382121, 26, 16), VectorHash::new(0x1ef, 0x0fc8202a, 27, 80)], // R
@@ -3757,6 +3760,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 324] = [
     0x2ffe1, 0x5001f, 0xffdf, 0x40001, 0x60020, 0x1ffe0, 0x3ffff, // K white (bits 0,1,5,6)
     0x70021,
@@ -3811,6 +3815,7 @@ static VECTOR_ENTRIES: [u32; 324] = [
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 5], [6, 6]];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 7] = [
     // grid 0
     [
@@ -4116,6 +4121,7 @@ static REACH: [[Bitboard; SQUARES]; 7] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
     // grid 0
     [
@@ -4233,6 +4239,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -4274,6 +4281,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 31, 1);
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000c02, // a1
     0x00000000000000000000000000001c05, // b1
@@ -4360,6 +4368,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// rook white capture, rook black capture, rook white movers, rook black movers, cannon
 /// white movers, cannon black movers, rook white attackers, rook black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000402, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x000000801004008c4140804420800000, 24, 5887),
@@ -4686,6 +4695,7 @@ static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000800, [ // a1
         Probe::new(0x00000000000000040080100200400800, 0x2800a00003000008400480802024024b, 26, 19325),
@@ -5013,6 +5023,7 @@ static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
 /// attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Bitboard; SQUARES] = [
     0x00000000000000000000000000201000, // a1
     0x00000000000000000000000000502000, // b1
@@ -5098,6 +5109,7 @@ static BLOCK_3: [Bitboard; SQUARES] = [
 /// Block 4: pawn white quiet, pawn black movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000400, // a1
     0x00000000000000000000000000000800, // b1
@@ -5183,6 +5195,7 @@ static BLOCK_4: [Bitboard; SQUARES] = [
 /// Block 5: pawn black quiet, pawn white movers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -5268,6 +5281,7 @@ static BLOCK_5: [Bitboard; SQUARES] = [
 /// Block 6: pawn white capture, pawn black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000800, // a1
     0x00000000000000000000000000001400, // b1
@@ -5353,6 +5367,7 @@ static BLOCK_6: [Bitboard; SQUARES] = [
 /// Block 7: pawn black capture, pawn white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -5438,6 +5453,7 @@ static BLOCK_7: [Bitboard; SQUARES] = [
 /// Block 8: cannon white capture, cannon black capture, cannon white attackers, cannon
 /// black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x000000000000000000000000000001fe, 0x8804000008104f085000600000808040, 24, 6910),
@@ -5762,6 +5778,7 @@ static BLOCK_8: [Slot<Bitboard, 2>; SQUARES] = [
 ];
 /// Block 10: pawn white initial quiet, pawn black initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000400, 0x4602004a010a24841000080400200080, 31, 8130),
@@ -6006,6 +6023,7 @@ static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
 ];
 /// Block 11: pawn black initial quiet, pawn white initial movers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         PAD,
@@ -6252,6 +6270,7 @@ static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
 const INDEX: Index = Index::Split32;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 32691] = [
     0xff000, 0, 0x3000, 0, 0x7000, 0, 0x3000, 0, // 0
     0xf000, 0, 0x3000, 0, 0x7000, 0, 0x3000, 0, // 8

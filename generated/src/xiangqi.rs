@@ -397,6 +397,7 @@ const BETWEEN_OF: [[u8; 2]; PIECES] = [
 ];
 /// Every distinct set of squares between, the empty set first.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN: [Bitboard; 549] = [
     0x00000000000000000000000000000000, 0x00000000000000000000000000000400, // 0
     0x00000000000000000000000000000800, 0x00000000000000000000000000001000,
@@ -676,6 +677,7 @@ static BETWEEN: [Bitboard; 549] = [
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
     // grid 0
     [
@@ -4425,6 +4427,7 @@ impl VectorHash {
 }
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
     [VectorHash::new(0x41, 0x42000000, 30, 0), VectorHash::new(0x41, 0x42000000, 30, 4)], // K
     [VectorHash::new(0x42, 0x22000000, 30, 8), VectorHash::new(0x42, 0x22000000, 30, 12)], // A
@@ -4436,6 +4439,7 @@ const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = [
 ];
 /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static VECTOR_ENTRIES: [u32; 304] = [
     0x30020, 0x20001, 0xffe0, 0x1ffff, // K white (bits 0,6)
     0x20, 0x10001, 0x3ffe0, 0x2ffff, // K black (bits 0,6)
@@ -4496,6 +4500,7 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
 ];
 /// `REACH[grid][from]`: the potential attacks from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 11] = [
     // grid 0
     [
@@ -5028,6 +5033,7 @@ static REACH: [[Bitboard; SQUARES]; 11] = [
 ];
 /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 11] = [
     // grid 0
     [
@@ -5215,6 +5221,7 @@ fn lookup(
 }
 /// Which block answers each (kind, piece, colour).
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
     // quiet
     [
@@ -5256,6 +5263,7 @@ const PAD: Probe<Bitboard> = Probe::new(0, 0, 127, 4);
 /// white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_0: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -5352,6 +5360,7 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_1: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -5448,6 +5457,7 @@ static BLOCK_1: [Bitboard; SQUARES] = [
 /// white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_2: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -5544,6 +5554,7 @@ static BLOCK_2: [Bitboard; SQUARES] = [
 /// black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -5639,6 +5650,7 @@ static BLOCK_3: [Bitboard; SQUARES] = [
 /// Block 4: elephant white quiet, elephant white capture, elephant white movers, elephant
 /// white attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_4: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000400, 0x221000028032940141a0200500020028, 127, 15),
@@ -5914,6 +5926,7 @@ static BLOCK_4: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 5: elephant black quiet, elephant black capture, elephant black movers, elephant
 /// black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_5: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         PAD,
@@ -6189,6 +6202,7 @@ static BLOCK_5: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 6: horse white quiet, horse black quiet, horse white capture, horse black
 /// capture.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000202, 0x9000008004804010c822430201003041, 126, 43359),
@@ -6466,6 +6480,7 @@ static BLOCK_6: [Slot<Bitboard, 1>; SQUARES] = [
 /// black movers, cannon white movers, cannon black movers, chariot white attackers,
 /// chariot black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000202, [ // a1
         Probe::new(0x00000000000001008040201008040200, 0x6280a0141200082c0150010208802929, 120, 5119),
@@ -6831,6 +6846,7 @@ static BLOCK_7: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 8: soldier white quiet, soldier white capture.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000200, // a1
     0x00000000000000000000000000000400, // b1
@@ -6926,6 +6942,7 @@ static BLOCK_8: [Bitboard; SQUARES] = [
 /// Block 9: soldier black quiet, soldier black capture.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_9: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000002, // a1
     0x00000000000000000000000000000005, // b1
@@ -7021,6 +7038,7 @@ static BLOCK_9: [Bitboard; SQUARES] = [
 /// Block 10: cannon white capture, cannon black capture, cannon white attackers, cannon
 /// black attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000001008040201008040200, 0x90121140400040000008100400444025, 120, 6143),
@@ -7386,6 +7404,7 @@ static BLOCK_10: [Slot<Bitboard, 2>; SQUARES] = [
 /// Block 12: horse white movers, horse black movers, horse white attackers, horse black
 /// attackers.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x00000000000000000000000000000000, [ // a1
         Probe::new(0x00000000000000000000000000000400, 0x00200200212001000024202020400a00, 127, 7909),
@@ -7661,6 +7680,7 @@ static BLOCK_12: [Slot<Bitboard, 1>; SQUARES] = [
 /// Block 13: soldier white movers, soldier white attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_13: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000000, // a1
     0x00000000000000000000000000000000, // b1
@@ -7756,6 +7776,7 @@ static BLOCK_13: [Bitboard; SQUARES] = [
 /// Block 14: soldier black movers, soldier black attackers.
 /// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static BLOCK_14: [Bitboard; SQUARES] = [
     0x00000000000000000000000000000202, // a1
     0x00000000000000000000000000000405, // b1
@@ -7852,6 +7873,7 @@ static BLOCK_14: [Bitboard; SQUARES] = [
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
 static ATTACKS: [Bitboard; 43543] = [
     0x804020100804020100000, 0x4020100804020100000, 0x20100000, 0x20100000, 0, 0, 0, 0, // 0
     0, 0, 0, 0, 0x100000, 0x100000, 0x100000, 0x100000, // 8
