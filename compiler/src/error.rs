@@ -76,6 +76,27 @@ impl Errors {
         }
     }
 
+    /// Adds the error `make` builds, building it only when it will be shown: a file of a
+    /// million bad lines costs a count for most of them, not a message each.
+    pub fn push_with(&mut self, make: impl FnOnce() -> Error) {
+        if self.shown.len() < Self::SHOWN {
+            self.shown.push(make());
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// Whether every error added from now on will only be counted.
+    pub fn full(&self) -> bool {
+        self.shown.len() >= Self::SHOWN
+    }
+
+    /// Counts one more error once the report is [full](Errors::full), without building it.
+    pub fn count_unshown(&mut self) {
+        debug_assert!(self.full(), "an error that would be shown is built and pushed");
+        self.more += 1;
+    }
+
     /// Whether no error has been added.
     pub fn is_empty(&self) -> bool {
         self.shown.is_empty()

@@ -4,7 +4,7 @@
 
 use fairy_magic_runtime::Bitboard;
 
-use crate::board::{bit, squares_of, Board, Squares};
+use crate::board::{bit, Board, Squares};
 use crate::legs::Move;
 
 /// Everything one piece of one colour can do, square by square.
@@ -51,8 +51,11 @@ pub struct Region {
 
 /// `squares` turned 180° on `board`: what a region written for White is for Black.
 pub fn turned(board: Board, squares: Squares) -> Squares {
-    let last = board.squares() - 1;
-    squares_of(squares & board.all()).fold(Squares::EMPTY, |set, s| set | bit((last - s as usize) as u8))
+    // Square `s` becomes `last - s`: the board's bits in reverse order. Reversing all 256 bits
+    // puts square 0 at bit 255, so the shift brings the board's last square down to bit 0.
+    let [a, b, c, d] = (squares & board.all()).0;
+    let reversed = Squares::new([d.reverse_bits(), c.reverse_bits(), b.reverse_bits(), a.reverse_bits()]);
+    reversed >> (256 - board.squares() as u32)
 }
 
 /// One item of a region's square list: `e4`, or a rectangle `d1-f3` (corners in any order).
@@ -67,18 +70,17 @@ pub fn parse_item(board: Board, text: &str) -> Result<Squares, String> {
         return Ok(bit(square(text)?));
     };
     let ((f0, r0), (f1, r1)) = (board.file_rank(square(from)?), board.file_rank(square(to)?));
-    let mut set = Squares::EMPTY;
-    for f in f0.min(f1)..=f0.max(f1) {
-        for r in r0.min(r1)..=r0.max(r1) {
-            set |= bit(board.square(f, r).expect("inside the rectangle"));
-        }
-    }
-    Ok(set)
+    // A run of files a rank, shifted up to each rank's first file.
+    let (first, width) = (f0.min(f1), f0.abs_diff(f1) as usize + 1);
+    let run = Squares::below(width);
+    Ok((r0.min(r1)..=r0.max(r1))
+        .fold(Squares::EMPTY, |set, r| set | run << u32::from(board.square(first, r).expect("inside the rectangle"))))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::squares_of;
 
     #[test]
     fn rectangles_and_turning() {
@@ -90,5 +92,30 @@ mod tests {
         assert_eq!(black, parse_item(board, "d8-f10").unwrap());
         assert_eq!(turned(board, black), palace);
         assert!(parse_item(board, "j1").unwrap_err().contains("not a square"));
+        let board = Board { files: 16, ranks: 16 };
+        assert_eq!(parse_item(board, "a1-p16").unwrap(), board.all());
+        assert_eq!(parse_item(board, "p16").unwrap(), bit(255));
+        assert_eq!(parse_item(board, "b2-c3").unwrap(), bit(17) | bit(18) | bit(33) | bit(34));
+    }
+
+    /// The bit reversal is the definition: square `s` goes to `last - s`, on every board shape.
+    #[test]
+    fn turning_is_square_by_square() {
+        for (files, ranks) in [(1, 1), (1, 16), (16, 1), (8, 8), (9, 10), (12, 12), (16, 16), (11, 13)] {
+            let board = Board { files, ranks };
+            let last = board.squares() - 1;
+            let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+            for _ in 0..50 {
+                let mut set = Squares::EMPTY;
+                for s in 0..board.squares() {
+                    state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    if state >> 63 == 1 {
+                        set |= bit(s as u8);
+                    }
+                }
+                let by_square = squares_of(set).fold(Squares::EMPTY, |t, s| t | bit((last - s as usize) as u8));
+                assert_eq!(turned(board, set), by_square, "{files}x{ranks}");
+            }
+        }
     }
 }

@@ -88,6 +88,11 @@ pub struct Zone {
     pub betza: Betza,
 }
 
+/// The longest statement a line may hold, comments aside: room for the longest XBetza
+/// ([`betza::MAX_LEN`]) and for a region listing each square of a 256-square board, and
+/// short enough that a file of such lines is read in a few seconds.
+pub const MAX_STATEMENT: usize = 4096;
+
 /// Parses a whole variant file. `file` is only used to name the file in errors. Every line is
 /// read, so that one run reports every error in the file, not only the first.
 pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
@@ -96,10 +101,31 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
     let mut errors = Errors::default();
     let mut base = 0;
     for line in text.split_inclusive('\n') {
+        // The parser never sees a comment: `#` starts one wherever it stands (no name, number
+        // or XBetza holds it), and a long comment would cost it time for nothing.
         let content = line.trim_end_matches(['\n', '\r']);
+        let content = content.split_once('#').map_or(content, |(statement, _)| statement);
         let here = Here { source: &source, base };
+        base += line.len();
+        if content.len() > MAX_STATEMENT {
+            errors.push_with(|| {
+                here.error(
+                    MAX_STATEMENT,
+                    format!(
+                        "this line is {} bytes long before any comment, more than the limit of {MAX_STATEMENT} bytes a statement",
+                        content.len()
+                    ),
+                )
+            });
+            continue;
+        }
+        if errors.full() && !may_be_statement(content) {
+            // Only counted now, and certainly wrong: spare the parser a file of junk lines.
+            errors.count_unshown();
+            continue;
+        }
         match VariantParser::parse(Rule::single, content) {
-            Err(e) => errors.push(syntax_error(&here, content, e)),
+            Err(e) => errors.push_with(|| syntax_error(&here, content, e)),
             Ok(mut pairs) => {
                 for statement in pairs.next().unwrap().into_inner() {
                     if let Err(e) = state.statement(&here, statement) {
@@ -108,7 +134,6 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
                 }
             }
         }
-        base += line.len();
     }
     // A missing declaration is only worth saying when no line failed: a broken `board` line
     // is not a missing one.
@@ -133,7 +158,7 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
         }
     }
     let regions = match state.board {
-        Some(board) if complete => state.resolve_regions(&source, board, &mut errors),
+        Some(board) if complete => state.resolve_regions(&source, text, board, &mut errors),
         _ => Vec::new(),
     };
     if let Some(error) = errors.error() {
@@ -186,11 +211,24 @@ struct State {
 /// A word of the file with the byte offset it was written at.
 type Named = (String, usize);
 
-/// A `region` line before the board is known: its name and its items for each colour.
+/// A `region` line before the board is known: its name, and where its squares are written.
+/// The squares stay as a span of the file, to be read once the board is known: a file of many
+/// regions then holds a few words a line, not a string an item.
 struct RegionLine {
     name: Named,
-    white: Vec<Named>,
-    black: Option<Vec<Named>>,
+    /// The byte range of the file after the name: the areas, maybe `black` and more areas.
+    areas: std::ops::Range<usize>,
+}
+
+/// The words of `text` (spaces and tabs between them) with their offsets, `base` added.
+fn words(text: &str, base: usize) -> impl Iterator<Item = (usize, &str)> {
+    text.split([' ', '\t'])
+        .scan(base, |at, word| {
+            let here = *at;
+            *at += word.len() + 1;
+            Some((here, word))
+        })
+        .filter(|(_, word)| !word.is_empty())
 }
 
 impl State {
@@ -292,14 +330,12 @@ impl State {
             }
             Rule::region => {
                 let region_name = named(parts.next().unwrap());
-                let (mut white, mut black) = (Vec::new(), None);
-                for part in parts {
-                    match part.as_rule() {
-                        Rule::black => black = Some(Vec::new()),
-                        _ => black.as_mut().unwrap_or(&mut white).push(named(part)),
-                    }
-                }
-                self.regions.push(RegionLine { name: region_name, white, black });
+                let (start, end) = parts.fold((usize::MAX, 0), |(start, end), part| {
+                    let span = part.as_span();
+                    (start.min(span.start()), end.max(span.end()))
+                });
+                let areas = here.base + start..here.base + end;
+                self.regions.push(RegionLine { name: region_name, areas });
             }
             Rule::confine => {
                 let letter = named(parts.next().unwrap());
@@ -331,33 +367,37 @@ impl State {
 impl State {
     /// The regions of the file's `region` lines on `board`, with every `confine` and `moves ...
     /// in` line attached to its piece; what does not resolve is added to `errors`.
-    fn resolve_regions(&mut self, source: &Lines, board: Board, errors: &mut Errors) -> Vec<Region> {
+    fn resolve_regions(&mut self, source: &Lines, text: &str, board: Board, errors: &mut Errors) -> Vec<Region> {
         let mut regions: Vec<Region> = Vec::new();
         // By name, so that a file of many regions is read in time linear in the file.
-        let mut by_name: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut by_name: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for line in &self.regions {
-            let mut squares = |items: &[Named]| -> Squares {
-                let mut set = Squares::EMPTY;
-                for (text, at) in items {
-                    match parse_item(board, text) {
-                        Ok(s) => set |= s,
-                        Err(e) => errors.push(source.error(*at, e)),
-                    }
+            // White's squares, then Black's after the `black` keyword (the grammar allows one).
+            let mut sets = [Squares::EMPTY; 2];
+            let mut black = false;
+            for (at, word) in words(&text[line.areas.clone()], line.areas.start) {
+                if word == "black" {
+                    black = true;
+                    continue;
                 }
-                set
-            };
-            let white = squares(&line.white);
-            let black = line.black.as_deref().map_or_else(|| turned(board, white), &mut squares);
-            if by_name.contains_key(&line.name.0) {
-                errors.push(source.error(line.name.1, format!("the region `{}` is defined twice", line.name.0)));
+                match parse_item(board, word) {
+                    Ok(s) => sets[usize::from(black)] |= s,
+                    Err(e) => errors.push_with(|| source.error(at, e)),
+                }
+            }
+            let [white, written_black] = sets;
+            let black = if black { written_black } else { turned(board, white) };
+            if by_name.contains_key(line.name.0.as_str()) {
+                errors
+                    .push_with(|| source.error(line.name.1, format!("the region `{}` is defined twice", line.name.0)));
                 continue;
             }
-            by_name.insert(line.name.0.clone(), regions.len());
+            by_name.insert(&line.name.0, regions.len());
             regions.push(Region { name: line.name.0.clone(), squares: [white, black] });
         }
         let find =
             |(name, at): &Named, errors: &mut Errors| {
-                let found = by_name.get(name).copied();
+                let found = by_name.get(name.as_str()).copied();
                 if found.is_none() {
                     errors.push(source.error(
                         *at,
@@ -436,6 +476,14 @@ pub fn camel_case(name: &str) -> String {
             std::iter::once(first).chain(chars).collect::<String>()
         })
         .collect()
+}
+
+/// Whether a line could parse: blank, a comment, or a statement's keyword first. A line that
+/// cannot is an error whatever follows, as the grammar's `line` rule says.
+fn may_be_statement(line: &str) -> bool {
+    const KEYWORDS: [&str; 7] = ["variant", "board", "piece", "option", "region", "confine", "moves"];
+    let line = line.trim_start_matches([' ', '\t']);
+    line.is_empty() || line.starts_with('#') || KEYWORDS.iter().any(|k| line.starts_with(k))
 }
 
 fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> Error {

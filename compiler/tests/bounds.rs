@@ -52,7 +52,8 @@ fn chains_are_counted_before_they_are_built() {
 
 #[test]
 fn long_moves_are_an_error_not_a_deep_recursion() {
-    for betza in ["mafs".repeat(300) + "W", format!("[{}]", ["W"; 20_000].join("-")), "W".repeat(100_000)] {
+    // Each fits the 4096-byte statement limit, so the XBetza reader's own limits answer.
+    for betza in ["mafs".repeat(300) + "W", format!("[{}]", ["W"; 1500].join("-")), "W".repeat(4000)] {
         let (code, err) = compile("long", &piece(&betza));
         assert_eq!(code, Some(1), "{err}");
         assert!(err.contains("x.variant:3:"), "{err}");
@@ -75,6 +76,17 @@ fn many_errors_are_reported_first_and_then_counted() {
     let (code, err) = compile("dups", &dups);
     assert_eq!(code, Some(1));
     assert!(err.contains("and 9979 more errors"), "{err}");
+}
+
+#[test]
+fn a_long_line_is_refused_before_it_is_parsed_and_a_long_comment_is_not() {
+    let (code, err) = compile("long", &format!("variant t\nboard 8x8\npiece K k {}\n", "W".repeat(50_000)));
+    assert_eq!(code, Some(1));
+    assert!(err.contains("x.variant:3:4097"), "{err}");
+    assert!(err.contains("more than the limit of 4096 bytes a statement"), "{err}");
+    let comment = format!("variant t\nboard 8x8\npiece K k K # {}\n", "a long comment ".repeat(10_000));
+    let (code, err) = compile("comment", &comment);
+    assert_eq!(code, Some(0), "{err}");
 }
 
 #[test]
@@ -130,6 +142,7 @@ fn a_full_stderr_never_turns_into_a_panic() {
     let dir = scratch("full");
     std::fs::write(dir.join("bad.variant"), "variant t\nboard 8x8\npice K k K\n").unwrap();
     std::fs::write(dir.join("ok.variant"), "variant t\nboard 8x8\npiece K k K\n").unwrap();
+    std::fs::write(dir.join("ok.ini"), "[tiny:chess]\nmaxRank = 6\n").unwrap();
     for (args, expected) in [
         (&["compile", "bad.variant"][..], 1),
         (&["-v", "compile", "ok.variant", "-o", "ok.rs"][..], 0),
@@ -137,6 +150,12 @@ fn a_full_stderr_never_turns_into_a_panic() {
         (&["attackers", "Q", "--board", "99x99", "--to", "a1"][..], 1),
         (&["between", "R", "--board", "8x8", "--from", "a1", "--to", "q1"][..], 1),
         (&["compile", "missing.variant"][..], 1),
+        (&["show", "ok.variant", "K", "--from", "z9"][..], 1),
+        (&["show", "ok.variant", "nobody"][..], 1),
+        (&["-v", "show", "ok.variant", "K", "--svg", "ok.svg"][..], 0),
+        (&["import", "missing.ini", "--section", "chess"][..], 1),
+        (&["import", "ok.ini", "--section", "absent"][..], 1),
+        (&["-v", "import", "ok.ini", "--section", "tiny", "-o", "tiny.variant"][..], 0),
     ] {
         let status = fairy_magic().current_dir(&dir).args(args).stderr(full.try_clone().unwrap()).status().unwrap();
         assert_eq!(status.code(), Some(expected), "{args:?}");
