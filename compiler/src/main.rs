@@ -96,7 +96,7 @@ enum Command {
     Show {
         /// The variant file.
         file: PathBuf,
-        /// The piece, by its letter or its name.
+        /// The piece: its letter, or its name in any case (`horse`, `Horse`).
         piece: String,
         /// The piece's square [default: the middle of the board].
         #[arg(long)]
@@ -370,7 +370,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let text = read_text(&name, &file)?;
             let variant = fairy_magic::stages::variant::parse(&name, &text)?;
             let board = variant.board;
-            let Some(p) = variant.pieces.iter().find(|p| p.letter == piece || p.name == piece) else {
+            let Some(p) = fairy_magic::stages::show::find_piece(&variant.pieces, &piece) else {
                 let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
                 return Err(Error::Limit(format!("no piece `{piece}` in {name}; it has: {}", known.join(", "))));
             };

@@ -10,6 +10,24 @@ use fairy_magic_runtime::Bitboard;
 use crate::board::{bit, Board, Squares};
 use crate::indices::PieceIndices;
 use crate::query::{Answer, Position};
+use crate::variant::{camel_case, Piece};
+
+/// The piece a user asked for: by its letter exactly, else by its name or its enum variant's
+/// name (`horse`, `Horse`, `HORSE`), else by its letter in any case when only one piece has it.
+pub fn find_piece<'a>(pieces: &'a [Piece], wanted: &str) -> Option<&'a Piece> {
+    let by_letter = pieces.iter().find(|p| p.letter == wanted);
+    let by_name = || {
+        pieces.iter().find(|p| p.name.eq_ignore_ascii_case(wanted) || camel_case(&p.name).eq_ignore_ascii_case(wanted))
+    };
+    let by_letter_any_case = || {
+        let mut same = pieces.iter().filter(|p| p.letter.eq_ignore_ascii_case(wanted));
+        match (same.next(), same.next()) {
+            (Some(p), None) => Some(p),
+            _ => None,
+        }
+    };
+    by_letter.or_else(by_name).or_else(by_letter_any_case)
+}
 
 /// What each square shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,13 +83,14 @@ pub fn text(board: Board, marks: &[Mark], letter: &str, ascii: bool) -> String {
     let glyph = |m: Mark| match (m, ascii) {
         (Mark::Empty, true) => ".",
         (Mark::Empty, false) => "·",
-        (Mark::Friend, true) => "F",
+        // ASCII marks are never letters, so no piece letter can be read as one.
+        (Mark::Friend, true) => "+",
         (Mark::Friend, false) => "▲",
-        (Mark::Foe, true) => "E",
+        (Mark::Foe, true) => "=",
         (Mark::Foe, false) => "▼",
-        (Mark::Quiet, true) => "o",
+        (Mark::Quiet, true) => "*",
         (Mark::Quiet, false) => "●",
-        (Mark::Capture, true) => "x",
+        (Mark::Capture, true) => "#",
         (Mark::Capture, false) => "✕",
         (Mark::Blocked, true) => "-",
         (Mark::Blocked, false) => "◌",
@@ -160,61 +179,30 @@ pub fn indices_text(board: Board, from: u8, piece: &PieceIndices, letter: &str, 
 }
 
 /// The same diagram as an SVG picture: 40 units a square, files left to right, rank 1 at the
-/// bottom.
+/// bottom, and a legend of the marks it uses below the board.
 pub fn svg(board: Board, marks: &[Mark], letter: &str) -> String {
     const CELL: i32 = 40;
+    const LEGEND_ROW: i32 = 22;
+    let legend = legend(marks);
     let (w, h) = (board.files as i32 * CELL, board.ranks as i32 * CELL);
+    // Room for the rank numbers on the left, the file letters below, then the legend's rows.
+    let width = (w + 20).max(130);
+    let height = h + 25 + LEGEND_ROW * legend.len() as i32;
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="sans-serif">"#,
-        w + 20,
-        h + 20,
-        w + 20,
-        h + 20
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
     );
     for rank in 0..board.ranks as i32 {
         for file in 0..board.files as i32 {
+            let mark = marks[board.square(file, rank).unwrap() as usize];
             let (x, y) = (20 + file * CELL, (board.ranks as i32 - 1 - rank) * CELL);
-            let fill = match (marks[board.square(file, rank).unwrap() as usize], (file + rank) % 2 == 0) {
-                (Mark::Region, true) => "#8fa86a",
-                (Mark::Region, false) => "#c8dca5",
-                (_, true) => "#b58863",
-                (_, false) => "#f0d9b5",
-            };
-            let _ = writeln!(s, r##"  <rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"##);
-            let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-            let mark = match marks[board.square(file, rank).unwrap() as usize] {
-                Mark::Empty | Mark::Region => String::new(),
-                Mark::Piece => format!(
-                    r##"  <circle cx="{cx}" cy="{cy}" r="16" fill="#fff" stroke="#000"/><text x="{cx}" y="{}" text-anchor="middle" font-size="18">{}</text>"##,
-                    cy + 6,
-                    xml(letter)
-                ),
-                Mark::Quiet => format!(r##"  <circle cx="{cx}" cy="{cy}" r="8" fill="#2a7d2a"/>"##),
-                Mark::Capture => format!(
-                    r##"  <path d="M{} {} L{} {} M{} {} L{} {}" stroke="#c0392b" stroke-width="5"/>"##,
-                    cx - 10,
-                    cy - 10,
-                    cx + 10,
-                    cy + 10,
-                    cx + 10,
-                    cy - 10,
-                    cx - 10,
-                    cy + 10
-                ),
-                Mark::Blocked => {
-                    format!(
-                        r##"  <circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="#555" stroke-dasharray="3 3"/>"##
-                    )
-                }
-                Mark::Friend => format!(r##"  <circle cx="{cx}" cy="{cy}" r="14" fill="#3465a4"/>"##),
-                Mark::Foe => format!(r##"  <circle cx="{cx}" cy="{cy}" r="14" fill="#222"/>"##),
-            };
-            if !mark.is_empty() {
-                s.push_str(&mark);
-                s.push('\n');
-            }
+            let _ = writeln!(
+                s,
+                r##"  <rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}"/>"##,
+                square_fill(mark, (file + rank) % 2 == 0)
+            );
+            s.push_str(&svg_mark(mark, x + CELL / 2, y + CELL / 2, letter));
         }
     }
     for rank in 0..board.ranks as i32 {
@@ -230,8 +218,85 @@ pub fn svg(board: Board, marks: &[Mark], letter: &str) -> String {
             (b'a' + file as u8) as char
         );
     }
+    for (row, (mark, label)) in legend.iter().enumerate() {
+        let cy = h + 25 + LEGEND_ROW * row as i32 + LEGEND_ROW / 2;
+        // Marks drawn on their own square colour, at half size, so the legend reads as the board.
+        let _ = writeln!(
+            s,
+            r##"  <g transform="translate(30 {cy}) scale(0.5)"><rect x="-20" y="-20" width="40" height="40" fill="{}"/>{}</g>"##,
+            square_fill(*mark, false),
+            svg_mark(*mark, 0, 0, letter).trim()
+        );
+        let _ = writeln!(s, r#"  <text x="46" y="{}" font-size="12">{label}</text>"#, cy + 4);
+    }
     s.push_str("</svg>\n");
     s
+}
+
+/// The marks a diagram shows, each with what it means, in a fixed order.
+fn legend(marks: &[Mark]) -> Vec<(Mark, &'static str)> {
+    const ALL: [(Mark, &str); 7] = [
+        (Mark::Piece, "the piece"),
+        (Mark::Quiet, "move"),
+        (Mark::Capture, "capture"),
+        (Mark::Blocked, "blocked"),
+        (Mark::Friend, "friend"),
+        (Mark::Foe, "foe"),
+        (Mark::Region, "its region"),
+    ];
+    ALL.into_iter()
+        .filter(|(m, _)| matches!(m, Mark::Piece | Mark::Quiet | Mark::Capture) || marks.contains(m))
+        .collect()
+}
+
+fn square_fill(mark: Mark, dark: bool) -> &'static str {
+    match (mark, dark) {
+        (Mark::Region, true) => "#8fa86a",
+        (Mark::Region, false) => "#c8dca5",
+        (_, true) => "#b58863",
+        (_, false) => "#f0d9b5",
+    }
+}
+
+/// What one square draws over its colour, centred on (`cx`, `cy`); empty for a plain square.
+fn svg_mark(mark: Mark, cx: i32, cy: i32, letter: &str) -> String {
+    match mark {
+        Mark::Empty | Mark::Region => String::new(),
+        Mark::Piece => format!(
+            r##"  <circle cx="{cx}" cy="{cy}" r="16" fill="#fff" stroke="#000"/><text x="{cx}" y="{}" text-anchor="middle" font-size="18">{}</text>
+"##,
+            cy + 6,
+            xml(letter)
+        ),
+        Mark::Quiet => format!(
+            r##"  <circle cx="{cx}" cy="{cy}" r="8" fill="#2a7d2a"/>
+"##
+        ),
+        Mark::Capture => format!(
+            r##"  <path d="M{} {} L{} {} M{} {} L{} {}" stroke="#c0392b" stroke-width="5"/>
+"##,
+            cx - 10,
+            cy - 10,
+            cx + 10,
+            cy + 10,
+            cx + 10,
+            cy - 10,
+            cx - 10,
+            cy + 10
+        ),
+        Mark::Blocked => format!(
+            r##"  <circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="#555" stroke-dasharray="3 3"/>
+"##
+        ),
+        Mark::Friend => format!(
+            r##"  <circle cx="{cx}" cy="{cy}" r="14" fill="#3465a4"/>
+"##
+        ),
+        Mark::Foe => format!(
+            r##"  <circle cx="{cx}" cy="{cy}" r="14" fill="#222"/>
+"##
+        ),
+    }
 }
 
 /// One character for the piece on a text board: its letter without `+` or `'`.

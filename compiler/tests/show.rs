@@ -54,3 +54,49 @@ fn the_index_diagrams_match_their_snapshots() {
     let pawn = ["variants/chess.variant", "pawn", "--from", "e2", "--black", "--indices"];
     assert_eq!(show(&pawn, true), include_str!("snapshots/chess-black-pawn-indices.txt"));
 }
+
+#[test]
+fn ascii_marks_cannot_be_read_as_a_piece_letter() {
+    // Pieces lettered as the old marks were (F for friend, E for foe, X, O): each square of the
+    // diagram is either the piece's letter or a mark that is no letter at all.
+    let dir = std::env::temp_dir().join(format!("fairy-magic-marks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("marks.variant");
+    std::fs::write(&file, "variant marks\nboard 8x8\npiece F fers F\npiece E elephant FA\npiece X x W\npiece O o R\n")
+        .unwrap();
+    let file_text = file.display().to_string();
+    for letter in ["F", "E", "X", "O"] {
+        let text =
+            show(&[&file_text, letter, "--from", "d4", "--friends", "d5,c5", "--foes", "e5,e4", "--ascii"], true);
+        let board: String = text.lines().take(8).flat_map(|l| l.chars().skip(3)).collect();
+        let letters: Vec<char> = board.chars().filter(|c| c.is_alphabetic()).collect();
+        assert_eq!(letters, [letter.chars().next().unwrap()], "{letter}:\n{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_piece_is_found_by_its_name_in_any_case_or_its_letter() {
+    let expected = show(&["variants/xiangqi.variant", "horse", "--from", "e5", "--ascii"], true);
+    for spelling in ["Horse", "HORSE", "H", "h"] {
+        assert_eq!(
+            show(&["variants/xiangqi.variant", spelling, "--from", "e5", "--ascii"], true),
+            expected,
+            "{spelling}"
+        );
+    }
+}
+
+#[test]
+fn the_picture_has_a_legend_of_its_marks() {
+    let path = std::env::temp_dir().join(format!("fairy-magic-legend-{}.svg", std::process::id()));
+    let path_text = path.display().to_string();
+    show(&["variants/xiangqi.variant", "advisor", "--from", "e2", "--friends", "d1", "--svg", &path_text], true);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    for label in [">move<", ">capture<", ">friend<", ">its region<"] {
+        assert!(svg.contains(label), "{label} missing:\n{svg}");
+    }
+    // No foe on the board, so the legend does not explain one.
+    assert!(!svg.contains(">foe<"));
+}
