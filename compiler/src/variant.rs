@@ -492,9 +492,19 @@ fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> E
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let found = text[offset.min(text.len())..].split(|c: char| c.is_whitespace()).next().unwrap_or("");
-    let found = if found.is_empty() { "the end of the line".to_string() } else { format!("`{found}`") };
+    let rest = &text[offset.min(text.len())..];
+    let found = match rest.split(|c: char| c.is_whitespace()).next().unwrap_or("") {
+        "" if rest.starts_with([' ', '\t']) => "a space".to_string(),
+        "" => "the end of the line".to_string(),
+        word => format!("`{word}`"),
+    };
     let expected = match &error.variant {
+        // A statement cut short: name the word it lacks, not the space before it.
+        ErrorVariant::ParsingError { positives, .. }
+            if positives == &[Rule::gap] && rest.trim().is_empty() && missing_word(&text[..offset]).is_some() =>
+        {
+            missing_word(&text[..offset]).unwrap_or_default().to_string()
+        }
         // Nothing on the line matched: no statement starts with what is there.
         ErrorVariant::ParsingError { positives, .. }
             if positives.iter().all(|r| matches!(r, Rule::EOI | Rule::single))
@@ -512,6 +522,28 @@ fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> E
         ErrorVariant::CustomError { message } => message.clone(),
     };
     source.error(offset, format!("expected {expected}, found {found}"))
+}
+
+/// The word a statement needs next, when `before` (the line up to the end) is a keyword and
+/// fewer words than its form has: `piece K king` lacks the moves.
+fn missing_word(before: &str) -> Option<&'static str> {
+    let words: Vec<&str> = before.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    let form: &[&str] = match words.first().copied()? {
+        "variant" => &["the variant's name"],
+        "board" => &["the board's size (`<files>x<ranks>`, e.g. `8x8`)"],
+        "piece" => &[
+            "the piece's letter (e.g. `N`, `+R`)",
+            "the piece's name (e.g. `knight`)",
+            "the piece's moves in XBetza (e.g. `N`, `fmWfcF`)",
+        ],
+        "option" if words.get(1) == Some(&"probes") => &["`probes`", "the piece's letter", "the most probes a query (a number)"],
+        "option" => &["the option's name (e.g. `max-bits`)", "the option's value"],
+        "region" => &["the region's name", "its squares (`e4`) or rectangles (`d1-f3`)"],
+        "confine" => &["the piece's letter", "the region's name"],
+        "moves" => &["the piece's letter", "`in`", "the region's name", "the piece's moves there in XBetza"],
+        _ => return None,
+    };
+    form.get(words.len() - 1).copied()
 }
 
 fn describe(rule: Rule) -> &'static str {

@@ -41,3 +41,15 @@ fn every_bad_input_gets_its_checked_in_message() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn the_readme_counts_the_bad_inputs() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad-input");
+    let count = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|e| e == "variant"))
+        .count();
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+    let claim = format!("`compiler/tests/bad-input/` holds {count} malformed files");
+    assert!(readme.contains(&claim), "the README should say: {claim}");
+}
