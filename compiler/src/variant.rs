@@ -536,7 +536,9 @@ fn missing_word(before: &str) -> Option<&'static str> {
             "the piece's name (e.g. `knight`)",
             "the piece's moves in XBetza (e.g. `N`, `fmWfcF`)",
         ],
-        "option" if words.get(1) == Some(&"probes") => &["`probes`", "the piece's letter", "the most probes a query (a number)"],
+        "option" if words.get(1) == Some(&"probes") => {
+            &["`probes`", "the piece's letter", "the most probes a query (a number)"]
+        }
         "option" => &["the option's name (e.g. `max-bits`)", "the option's value"],
         "region" => &["the region's name", "its squares (`e4`) or rectangles (`d1-f3`)"],
         "confine" => &["the piece's letter", "the region's name"],

@@ -91,6 +91,9 @@ fn bad_sections_are_errors() {
     assert!(e.contains("no section [nowhere]"), "{e}");
     assert!(error("early").contains("the parent `later` is neither a built-in"), "a parent below does not count");
     assert!(error("chess").contains("built-in variant `chess`"));
+    // q is a file letter, but past the 16 files a board may have: the error says which letters.
+    let e = import("q.ini", "[wide:chess]\nmaxFile = q\n", "wide").unwrap_err().summary();
+    assert!(e.starts_with("q.ini:2:11: error: `maxFile = q`: expected 1 to 16 (or a file letter, a to p)"), "{e}");
 }
 
 #[test]

@@ -1,9 +1,6 @@
-//! Compiles `shatranj.variant` and `leapers.variant` into `$OUT_DIR`, where `src/main.rs`
-//! `include!`s them.
-//!
-//! Build scripts run in the dev profile at opt-level 0, where the magic search is 10-20 times
-//! slower: the workspace's Cargo.toml optimises the compiler by name
-//! (`[profile.dev.package.fairy-magic] opt-level = 3`), which holds in a build script too.
+//! build.rs: compiles `shatranj.variant` and `leapers.variant` into `$OUT_DIR`, where
+//! `src/main.rs` `include!`s them. The `[profile.*.package.fairy-magic]` lines of Cargo.toml
+//! optimise the compiler here too: a build script's dependencies are otherwise at opt-level 0.
 
 use std::path::PathBuf;
 

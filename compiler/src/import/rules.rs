@@ -166,7 +166,7 @@ fn board_size(line: Line, locate: &Locate) -> Result<u32, Error> {
     });
     parsed
         .filter(|n| (1..=16).contains(n))
-        .ok_or_else(|| locate(line.at, format!("`{} = {v}`: expected 1 to 16 (or a file letter)", line.key)))
+        .ok_or_else(|| locate(line.at, format!("`{} = {v}`: expected 1 to 16 (or a file letter, a to p)", line.key)))
 }
 
 /// A Fairy-Stockfish square list (`d1 e1`, `*1` a whole rank, `a*` a whole file, `-` none) as
