@@ -127,7 +127,7 @@ pub mod stages {
     pub mod show {
         pub use crate::show::*;
     }
-    /// Stage 6: magics to the runtime's data (slots, probes, checks), verified against [`reference`].
+    /// Stage 6: magics to the runtime's data (slots, probes, checks), verified against [`mod@reference`].
     pub mod tables {
         pub use crate::tables::*;
     }

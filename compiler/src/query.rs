@@ -328,7 +328,7 @@ impl PieceCache {
 }
 
 /// Answers `--batch` lines, compiling each distinct (board, XBetza) once while it is among
-/// the last [`CACHED_PIECES`] asked. JSON needs `serde_json`, which comes with the `cli`
+/// the last 16 asked (`CACHED_PIECES`). JSON needs `serde_json`, which comes with the `cli`
 /// feature.
 #[cfg(feature = "cli")]
 pub struct Batch {

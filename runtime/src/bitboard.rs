@@ -72,8 +72,8 @@ pub trait Bitboard:
     /// products; `shift` still counts from `Self::BITS`.
     fn magic_hash(self, magic: Self, shift: u8) -> usize;
     /// The magic hash formed with 32-bit multiplies only: each 32-bit part of `self`, folded
-    /// onto itself ([`split32_fold`]), times the same part of `magic`, the products mixed (xor)
-    /// and shifted right by `shift`.
+    /// onto itself (`part ^ part >> k`, a different `k` for each part), times the same part of
+    /// `magic`, the products mixed (xor) and shifted right by `shift`.
     fn split32_hash(self, magic: Self, shift: u8) -> usize;
     /// The bits of `self` under `mask`, gathered at the bottom (x86-64 BMI2 `PEXT`).
     fn pext(self, mask: Self) -> usize;
