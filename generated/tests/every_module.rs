@@ -1,0 +1,79 @@
+//! Every module in `generated/src` is tested: the test files list modules by hand (one macro
+//! line each), so a variant added with `cargo xtask gen NAME` would otherwise build and pass
+//! `cargo test` untouched. This fails, naming the module and the test file, until it is listed.
+
+use std::path::Path;
+
+/// The modules `lib.rs` declares (`pub mod NAME;`), which `cargo xtask gen` writes from `variants/`.
+fn modules() -> Vec<String> {
+    let lib = read("src/lib.rs");
+    lib.lines().filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';')).map(str::to_string).collect()
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The arguments of each top-level macro call of a test file, `name!(test, module, ...);`,
+/// on one line or several; each argument trimmed.
+fn invocations(text: &str) -> Vec<Vec<String>> {
+    let mut calls = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some((name, rest)) = line.split_once("!(") else { continue };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            continue;
+        }
+        let mut call = rest.to_string();
+        while !call.trim_end().ends_with(");") {
+            let Some(more) = lines.next() else { break };
+            call.push('\n');
+            call.push_str(more);
+        }
+        calls.push(top_level_arguments(call.trim_end().trim_end_matches(");")));
+    }
+    calls
+}
+
+/// `a, f(b, c), d` as `["a", "f(b, c)", "d"]`: commas inside brackets do not split.
+fn top_level_arguments(args: &str) -> Vec<String> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in args.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(args[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(args[start..].trim().to_string());
+    out
+}
+
+fn untested_in(test_file: &str, modules: &[String]) -> Vec<String> {
+    let lines = invocations(&read(test_file));
+    modules
+        .iter()
+        .filter(|m| !lines.iter().any(|args| args.iter().skip(1).any(|a| a == *m)))
+        .map(|m| format!("{m} is not in {test_file}"))
+        .collect()
+}
+
+#[test]
+fn every_module_is_in_the_exhaustive_and_independent_tests() {
+    let modules = modules();
+    // A check that found nothing would pass for the wrong reason.
+    assert!(modules.len() >= 10 && modules.iter().any(|m| m == "chess"), "{modules:?}");
+    let mut missing = untested_in("tests/exhaustive.rs", &modules);
+    missing.extend(untested_in("tests/independent.rs", &modules));
+    assert!(missing.is_empty(), "add a line for each:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn a_module_left_out_is_named() {
+    let modules = ["chess".to_string(), "tenten".to_string()];
+    assert_eq!(untested_in("tests/exhaustive.rs", &modules), ["tenten is not in tests/exhaustive.rs"]);
+}
