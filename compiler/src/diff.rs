@@ -1,7 +1,8 @@
 //! `fairy-magic diff`: what changed in meaning between two variant files. Pieces are matched
 //! by letter and name; moves are compared as sets of path moves (destination, path squares,
-//! required occupancy, rule) for every square, colour and table kind, so the comparison holds
-//! for every occupancy, not for samples. When no move changed, both files are compiled and
+//! required occupancy, rule) for every square, colour and table kind; where the sets differ,
+//! every occupancy of the squares their paths look at decides whether the moves differ, so the
+//! comparison holds for every occupancy, not for samples. When no move changed, both files are compiled and
 //! their tables' figures compared: a layout change.
 
 use std::fmt::Write as _;
@@ -365,10 +366,12 @@ fn compare_moves(
                     if ka == kb {
                         continue;
                     }
+                    let Some(occupied) = disagreement(&ka, &kb, kind) else { continue };
                     squares |= bit(s as u8);
                     if report.first.is_none() {
-                        report.first =
-                            Some(witness(board, s as u8, &ka, &kb, kind, &q.letter, ascii, report.moves.len()));
+                        let change = report.moves.len();
+                        let w = witness(board, s as u8, occupied, &ka, &kb, kind, &q.letter, ascii, change);
+                        report.first = Some(w);
                     }
                 }
                 if !squares.is_empty() {
@@ -385,13 +388,48 @@ fn compare_moves(
     Ok(())
 }
 
-/// The first path move on one side only, under the occupancy it needs: what each side reaches
-/// there, drawn. Where a weaker move on the other side reaches the same square under that
-/// occupancy, the sets still differ (a move is there only on one side) and the diagram shows it.
+/// The most squares whose every occupancy is tried for one destination; past it the sets'
+/// difference stands, with the occupancy the lone path move needs.
+const ENUMERATED: u32 = 16;
+
+/// An occupancy (the piece's square left out) under which the two sets reach different
+/// destinations, or `None` when they reach the same ones under every occupancy: sets that
+/// differ only by redundant path moves (a lame leap beside the plain one) mean the same.
+fn disagreement(ka: &[Key], kb: &[Key], kind: TableKind) -> Option<Squares> {
+    let mut dests: Vec<u8> = ka.iter().chain(kb).map(|k| k.0).collect();
+    dests.dedup();
+    dests.sort_unstable();
+    dests.dedup();
+    for dest in dests {
+        let (da, db): (Vec<Key>, Vec<Key>) = (
+            ka.iter().filter(|k| k.0 == dest).copied().collect(),
+            kb.iter().filter(|k| k.0 == dest).copied().collect(),
+        );
+        if da == db {
+            continue;
+        }
+        let mask = da.iter().chain(&db).fold(Squares::EMPTY, |m, k| m | k.1) & !bit(dest);
+        let target = if kind.kinds() == crate::legs::QUIET { Squares::EMPTY } else { bit(dest) };
+        if mask.count_ones() > ENUMERATED {
+            let lone = da.iter().find(|k| !db.contains(k)).or_else(|| db.iter().find(|k| !da.contains(k)));
+            return lone.map(|k| needs(k, kind));
+        }
+        let reaches = |keys: &[Key], occupied: Squares| keys.iter().any(|k| fires(k, occupied, kind));
+        if let Some(sub) =
+            crate::board::subsets(mask).find(|&sub| reaches(&da, sub | target) != reaches(&db, sub | target))
+        {
+            return Some(sub | target);
+        }
+    }
+    None
+}
+
+/// What each side reaches from `from` under `occupied`, drawn as `show` draws a piece.
 #[allow(clippy::too_many_arguments)]
 fn witness(
     board: Board,
     from: u8,
+    occupied: Squares,
     ka: &[Key],
     kb: &[Key],
     kind: TableKind,
@@ -399,8 +437,7 @@ fn witness(
     ascii: bool,
     change: usize,
 ) -> Witness {
-    let lone = ka.iter().find(|k| !kb.contains(k)).or_else(|| kb.iter().find(|k| !ka.contains(k)));
-    let occupied = lone.map_or(Squares::EMPTY, |k| needs(k, kind)) & !bit(from);
+    let occupied = occupied & !bit(from);
     let (ra, rb) = (reach(ka, occupied, kind), reach(kb, occupied, kind));
     let draw = |only: Squares| {
         let marks: Vec<Mark> = (0..board.squares())

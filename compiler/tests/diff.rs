@@ -146,3 +146,21 @@ fn git_diff_runs_it_as_an_external_diff() {
     let out = git(&d, &["-c", &format!("diff.fairy-magic.command={command}"), "diff"]);
     assert!(out.contains("a/chess.variant") && out.contains("- renamed: `N` knight → horse"), "{out}");
 }
+
+#[test]
+fn a_redundant_move_changes_no_move() {
+    // The lame dabbaba's path moves are new, but the plain one already reaches every square
+    // it does, under every occupancy.
+    let (code, out, _) =
+        diff_pair("redundant", "variant a\nboard 8x8\npiece X x D\n", "variant a\nboard 8x8\npiece X x DnD\n", &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("**No move changed.**") && !out.contains("### Moves"), "{out}");
+    let (code, out, _) =
+        diff_pair("lame", "variant a\nboard 8x8\npiece X x D\n", "variant a\nboard 8x8\npiece X x nD\n", &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("| X x | white | quiet |")
+            && out.contains("from a1, occupied: b1. Only in OLD: c1. Only in NEW: none."),
+        "{out}"
+    );
+}
