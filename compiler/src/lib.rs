@@ -20,6 +20,7 @@ mod between;
 mod betza;
 mod board;
 mod dial;
+mod diff;
 mod emit;
 mod error;
 mod files;
@@ -61,6 +62,10 @@ pub mod stages {
     /// Board geometry: square numbering (`rank * files + file`), names, and square sets.
     pub mod board {
         pub use crate::board::*;
+    }
+    /// `fairy-magic diff`: what changed in meaning between two variant files.
+    pub mod diff {
+        pub use crate::diff::*;
     }
     /// The direction dial: which of a piece's step vectors a direction modifier keeps.
     pub mod dial {
@@ -332,7 +337,11 @@ fn paths_from_every_square(
 }
 
 /// Every piece's path moves from every square: `[piece * 2 + colour][square]`.
-fn all_paths(variant: &Variant, moves: &[[PieceMoves; 2]], max_paths: usize) -> Result<Vec<Vec<Vec<PathMove>>>, Error> {
+pub(crate) fn all_paths(
+    variant: &Variant,
+    moves: &[[PieceMoves; 2]],
+    max_paths: usize,
+) -> Result<Vec<Vec<Vec<PathMove>>>, Error> {
     moves
         .iter()
         .enumerate()

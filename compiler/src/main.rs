@@ -115,6 +115,17 @@ enum Command {
         #[arg(long, conflicts_with = "svg")]
         indices: bool,
     },
+    /// What changed in meaning between two variant files: pieces, moves (compared exactly, as
+    /// path moves, for every square, colour and kind), regions; when no move changed, the
+    /// tables' layout. Markdown for a pull-request comment, or --json.
+    ///
+    /// Examples: fairy-magic diff old.variant new.variant;
+    /// fairy-magic diff variants/chess.variant --rev HEAD~1 (from any folder of the clone).
+    ///
+    /// Exit status (unlike the other commands): 0 nothing changed in meaning, 1 pieces, moves or
+    /// regions changed, 2 an error (bad input included). With --git (git's external diff,
+    /// which stops on a non-zero status) it is 0 unless there was an error.
+    Diff(DiffArgs),
     /// Convert a section of a Fairy-Stockfish variants.ini into a variant file.
     ///
     /// Example: fairy-magic import variants.ini --section capablanca -o my-capablanca.variant
@@ -216,6 +227,97 @@ enum Command {
     },
 }
 
+/// `fairy-magic diff`'s arguments.
+#[derive(Args)]
+struct DiffArgs {
+    /// OLD NEW; or FILE with --rev; or, with --git, git's seven arguments (path old-file
+    /// old-hex old-mode new-file new-hex new-mode).
+    #[arg(num_args = 1..=7, required = true)]
+    files: Vec<PathBuf>,
+    /// Compare FILE at this git revision (OLD) with FILE as it is (NEW).
+    #[arg(long, conflicts_with = "git")]
+    rev: Option<String>,
+    /// The arguments are git's external-diff seven (`git config diff.fairy-magic.command`).
+    #[arg(long)]
+    git: bool,
+    /// Print the report as JSON, for tools.
+    #[arg(long)]
+    json: bool,
+    /// Whether to compile both files to compare their tables when no move changed.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Compare)]
+    layout: LayoutArg,
+    /// Plain ASCII diagrams.
+    #[arg(long)]
+    ascii: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LayoutArg {
+    Compare,
+    Skip,
+}
+
+/// `fairy-magic diff`: its report on standard output, and its own exit status (0 no change in
+/// meaning, 1 a change, 2 an error).
+fn diff(args: DiffArgs) -> ExitCode {
+    match diff_report(&args) {
+        Ok(changed) => ExitCode::from(u8::from(changed && !args.git)),
+        Err(e) => {
+            use std::io::IsTerminal;
+            to_stderr(&e.render(std::io::stderr().is_terminal()));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The two sides' names and texts as the arguments give them.
+fn diff_sides(args: &DiffArgs) -> Result<[(String, String); 2], Error> {
+    let read = |file: &std::path::Path, name: String| read_text(&name, file).map(|text| (name, text));
+    let shown = |file: &PathBuf| file.display().to_string();
+    match (&args.rev, args.git, args.files.as_slice()) {
+        (Some(rev), _, [file]) => {
+            let (name, text) = fairy_magic::stages::diff::at_revision(file, rev)?;
+            Ok([(name, text), read(file, shown(file))?])
+        }
+        (None, false, [old, new]) => Ok([read(old, shown(old))?, read(new, shown(new))?]),
+        (None, true, [path, old, _, _, new, _, _]) => {
+            let path = shown(path);
+            Ok([read(old, format!("a/{path}"))?, read(new, format!("b/{path}"))?])
+        }
+        (Some(_), _, _) => Err(Error::Limit("diff --rev REV takes one file".into())),
+        (None, true, _) => Err(Error::Limit("diff --git takes git's seven external-diff arguments".into())),
+        (None, false, _) => Err(Error::Limit("diff takes two files, OLD and NEW (or one with --rev)".into())),
+    }
+}
+
+/// Prints the report; whether anything changed in meaning.
+fn diff_report(args: &DiffArgs) -> Result<bool, Error> {
+    use fairy_magic::stages::diff::{compare, markdown, Layout, Side};
+    // git passes /dev/null for the side of an added or deleted file: nothing to compare.
+    if args.git && args.files.len() == 7 && args.files.iter().any(|f| f == std::path::Path::new("/dev/null")) {
+        let what = if args.files[1] == std::path::Path::new("/dev/null") { "added" } else { "deleted" };
+        write_stdout(&format!("{}: file {what}\n", args.files[0].display()))?;
+        return Ok(true);
+    }
+    let [(old_name, old), (new_name, new)] = diff_sides(args)?;
+    let layout = match args.layout {
+        LayoutArg::Compare => Layout::Compare,
+        LayoutArg::Skip => Layout::Skip,
+    };
+    let report = compare(
+        &Side { name: &old_name, text: &old },
+        &Side { name: &new_name, text: &new },
+        layout,
+        args.ascii || (!args.json && !unicode_terminal()),
+    )?;
+    if args.json {
+        write_stdout(&format!("{}\n", serde_json::to_string_pretty(&report).expect("a report is plain data")))?;
+    } else {
+        write_stdout(&markdown(&report))?;
+    }
+    Ok(report.changed())
+}
+
 /// What stands around a piece, for `moves` and `show`.
 #[derive(Args)]
 struct Around {
@@ -300,11 +402,19 @@ fn main() -> ExitCode {
             // --help and --version are successes; a wrong argument is a user error (1), not
             // clap's usual 2, which here means an internal error.
             let _ = e.print();
+            // `diff` reports every error as 2 (its 1 means "changed").
+            if std::env::args().skip(1).find(|a| !a.starts_with('-')).as_deref() == Some("diff") && e.use_stderr() {
+                return ExitCode::from(2);
+            }
             return if e.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
         }
     };
     // Fault injection for the tests of exit status 2: no input makes the compiler contradict
     // itself (that is what status 2 reports), so a test asks for an internal error this way.
+    let cli = match cli.command {
+        Command::Diff(args) => return diff(args),
+        command => Cli { command, ..cli },
+    };
     let result = match std::env::var("FAIRY_MAGIC_FAULT").as_deref() {
         Ok("internal") => Err(Error::Internal("a fault injected by FAIRY_MAGIC_FAULT=internal".into())),
         _ => run(cli),
@@ -349,6 +459,7 @@ fn progress<T>(quiet: bool, verbose: bool, what: &str, work: impl FnOnce() -> T)
 fn run(cli: Cli) -> Result<(), Error> {
     let (quiet, verbose) = (cli.quiet, cli.verbose);
     match cli.command {
+        Command::Diff(_) => unreachable!("main runs diff itself"),
         Command::Import { file, section, output } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;

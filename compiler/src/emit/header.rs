@@ -66,25 +66,8 @@ pub(super) fn header<B: Word>(
         "// | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |"
     )?;
     writeln!(h, "// |---|---|---|---|---|---|---|---|")?;
-    let pieces = variant.pieces.len();
-    let ids: Vec<_> = slot_ids(tables.kinds.len(), pieces, board).collect();
-    let mut first_user: Vec<Option<usize>> = vec![None; plan.lookups.len()];
-    for (id, slot) in ids.iter().zip(&plan.slots) {
-        for &l in &slot.lookups {
-            first_user[l].get_or_insert(id.piece);
-        }
-    }
-    for (p, piece) in variant.pieces.iter().enumerate() {
-        let mut used = BTreeSet::new();
-        let (mut most, mut most_checks) = (0, 0);
-        for (_, slot) in ids.iter().zip(&plan.slots).filter(|(id, _)| id.piece == p) {
-            most = most.max(slot.lookups.len());
-            most_checks = most_checks.max(slot.checks.len());
-            used.extend(slot.lookups.iter().copied());
-        }
-        let own: usize =
-            used.iter().filter(|&&l| first_user[l] == Some(p)).map(|&l| 1usize << tables.found[l].0.bits).sum();
-        let shared = used.iter().filter(|&&l| first_user[l] != Some(p)).count();
+    for (p, (piece, f)) in variant.pieces.iter().zip(piece_figures(variant, tables, plan)).enumerate() {
+        let (most, most_checks, used, own, shared) = (f.most, f.most_checks, f.lookups, f.own_entries, f.shared);
         let entries = match (own, shared) {
             (0, 0) => "none".to_string(),
             (o, 0) => format!("{o}"),
@@ -109,12 +92,54 @@ pub(super) fn header<B: Word>(
             },
             most,
             most_checks,
-            used.len(),
+            used,
             entries
         )?;
     }
     writeln!(h, "//")?;
     Ok(h)
+}
+
+/// One piece's figures in the header's table.
+pub(crate) struct PieceFigures {
+    /// Probes of its busiest slot.
+    pub most: usize,
+    /// Plain checks of its busiest slot.
+    pub most_checks: usize,
+    /// The lookups it probes.
+    pub lookups: usize,
+    /// Entries of the lookups it is the first to probe.
+    pub own_entries: usize,
+    /// Lookups it shares with pieces above it.
+    pub shared: usize,
+}
+
+/// Every piece's figures, in piece order: a lookup's entries count for the first piece that
+/// probes it (the header's table and `fairy-magic diff` both report these).
+pub(crate) fn piece_figures<B: Word>(variant: &Variant, tables: &Tables<B>, plan: &Plan) -> Vec<PieceFigures> {
+    let pieces = variant.pieces.len();
+    let ids: Vec<_> = slot_ids(tables.kinds.len(), pieces, variant.board).collect();
+    let mut first_user: Vec<Option<usize>> = vec![None; plan.lookups.len()];
+    for (id, slot) in ids.iter().zip(&plan.slots) {
+        for &l in &slot.lookups {
+            first_user[l].get_or_insert(id.piece);
+        }
+    }
+    (0..pieces)
+        .map(|p| {
+            let mut used = BTreeSet::new();
+            let (mut most, mut most_checks) = (0, 0);
+            for (_, slot) in ids.iter().zip(&plan.slots).filter(|(id, _)| id.piece == p) {
+                most = most.max(slot.lookups.len());
+                most_checks = most_checks.max(slot.checks.len());
+                used.extend(slot.lookups.iter().copied());
+            }
+            let own_entries =
+                used.iter().filter(|&&l| first_user[l] == Some(p)).map(|&l| 1usize << tables.found[l].0.bits).sum();
+            let shared = used.iter().filter(|&&l| first_user[l] != Some(p)).count();
+            PieceFigures { most, most_checks, lookups: used.len(), own_entries, shared }
+        })
+        .collect()
 }
 
 /// What the module's data takes, from its [`Statistics`].

@@ -8,6 +8,8 @@ mod api;
 mod data;
 mod header;
 
+pub(crate) use header::piece_figures;
+
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
