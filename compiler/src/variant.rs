@@ -466,16 +466,34 @@ pub fn snake_case(name: &str) -> String {
     name.split(['-', '_']).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>().join("_")
 }
 
-/// `knight` → `Knight`, `dragon-horse` → `DragonHorse`, `gold_general` → `GoldGeneral`.
+/// `knight` → `Knight`, `dragon-horse` → `DragonHorse`, `gold_general` → `GoldGeneral`,
+/// `QUEEN` → `Queen`, `a-b-c` → `Abc`. A word in capitals is capitalised only (`ALL` would hide
+/// the module's `Piece::ALL`), and so is a whole name that would be capitals: clippy refuses
+/// an enum variant in capitals (`upper_case_acronyms`).
 pub fn camel_case(name: &str) -> String {
-    name.split(['-', '_'])
+    let capitalised = |w: &str| {
+        let mut chars = w.chars();
+        let first = chars.next().map(|c| c.to_ascii_uppercase());
+        first.into_iter().chain(chars.map(|c| c.to_ascii_lowercase())).collect::<String>()
+    };
+    let in_capitals =
+        |w: &str| !w.chars().any(|c| c.is_ascii_lowercase()) && w.chars().filter(char::is_ascii_uppercase).count() > 1;
+    let joined: String = name
+        .split(['-', '_'])
         .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            let first = chars.next().unwrap().to_ascii_uppercase();
-            std::iter::once(first).chain(chars).collect::<String>()
+        .map(|w| match in_capitals(w) {
+            true => capitalised(w),
+            false => {
+                let mut chars = w.chars();
+                let first = chars.next().unwrap().to_ascii_uppercase();
+                std::iter::once(first).chain(chars).collect::<String>()
+            }
         })
-        .collect()
+        .collect();
+    match in_capitals(&joined) {
+        true => capitalised(&joined),
+        false => joined,
+    }
 }
 
 /// Whether a line could parse: blank, a comment, or a statement's keyword first. A line that
@@ -602,6 +620,23 @@ mod tests {
         assert!(e.starts_with("x.variant:2:8: error:"), "{e}");
         let e = error_of("variant chess\nboard 8x8\npiece K king\n");
         assert!(e.starts_with("x.variant:3:"), "{e}");
+    }
+
+    #[test]
+    fn names_become_clean_rust_names() {
+        let cases = [
+            ("knight", "Knight"),
+            ("dragon-horse", "DragonHorse"),
+            ("QUEEN", "Queen"),
+            ("ALL", "All"),
+            ("a-b-c", "Abc"),
+            ("x9", "X9"),
+            ("QUEEN-rook", "QueenRook"),
+        ];
+        for (name, camel) in cases {
+            assert_eq!(camel_case(name), camel, "{name}");
+        }
+        assert_eq!(snake_case("x__y"), "x_y");
     }
 
     #[test]

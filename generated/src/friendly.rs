@@ -78,7 +78,7 @@ pub const RANKS: usize = 8;
 pub const SQUARES: usize = 64;
 /// The variant's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::enum_variant_names)]
 pub enum Piece {
     /// `K` swapping-king: `KdN`
     SwappingKing = 0,

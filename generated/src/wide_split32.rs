@@ -66,7 +66,7 @@ pub const RANKS: usize = 8;
 pub const SQUARES: usize = 80;
 /// The variant's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::enum_variant_names)]
 pub enum Piece {
     /// `K` king: `K`
     King = 0,

@@ -68,7 +68,7 @@ pub const RANKS: usize = 10;
 pub const SQUARES: usize = 90;
 /// The variant's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::enum_variant_names)]
 pub enum Piece {
     /// `K` general: `W`
     General = 0,

@@ -227,7 +227,8 @@ pub(super) fn code<B: Word>(
 
         /// The variant's pieces.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[allow(dead_code)]
+        // The variants are the file's piece names: one may end in `Piece`, or all share a word.
+        #[allow(dead_code, clippy::enum_variant_names)]
         pub enum Piece {
             #( #[doc = #piece_docs] #idents = #numbers, )*
         }
