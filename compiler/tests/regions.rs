@@ -67,7 +67,7 @@ fn a_confined_piece_neither_leaves_nor_enters_from_outside() {
 fn show_marks_the_region() {
     let (ok, out) = run(&["show", "variants/xiangqi.variant", "general", "--from", "e2", "--ascii"], "");
     assert!(ok, "{out}");
-    assert!(out.contains(" 3  . . . : o : . . .") && out.contains(": its region"), "{out}");
+    assert!(out.contains(" 3  . . . : * : . . .") && out.contains(": its region"), "{out}");
 }
 
 #[test]
