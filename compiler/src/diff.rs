@@ -144,27 +144,6 @@ pub enum Layout {
     Skip,
 }
 
-/// The forward kinds a module answers: the moves themselves (reverse kinds are derived).
-const KINDS: [TableKind; 6] = [
-    TableKind::Quiet,
-    TableKind::Capture,
-    TableKind::InitialQuiet,
-    TableKind::InitialCapture,
-    TableKind::Friendly,
-    TableKind::InitialFriendly,
-];
-
-fn kind_name(kind: TableKind) -> &'static str {
-    match kind {
-        TableKind::Quiet => "quiet",
-        TableKind::Capture => "capture",
-        TableKind::InitialQuiet => "initial quiet",
-        TableKind::InitialCapture => "initial capture",
-        TableKind::Friendly => "friendly capture",
-        _ => "initial friendly capture",
-    }
-}
-
 /// One parsed side: its variant and every piece's moves.
 struct Parsed {
     variant: Variant,
@@ -359,7 +338,8 @@ fn compare_moves(
         let q = &b.variant.pieces[j];
         for color in 0..2 {
             let (pa, pb) = (&paths_a[i * 2 + color], &paths_b[j * 2 + color]);
-            for kind in KINDS {
+            // The forward kinds: reverse kinds are the same moves, seen from the target.
+            for kind in TableKind::ALL.into_iter().filter(|k| !k.is_reverse()) {
                 let mut squares = Squares::EMPTY;
                 for s in 0..board.squares() {
                     let (ka, kb) = (keys(&pa[s], kind), keys(&pb[s], kind));
@@ -378,7 +358,7 @@ fn compare_moves(
                     report.moves.push(MoveChange {
                         piece: format!("{} {}", q.letter, q.name),
                         color: if color == 0 { "white" } else { "black" }.into(),
-                        kind: kind_name(kind).into(),
+                        kind: kind.name().into(),
                         squares: names(board, squares),
                     });
                 }
@@ -497,21 +477,22 @@ fn layout_changes(old: &Side, new: &Side) -> Result<Vec<LayoutChange>, Error> {
 /// A figure's name and value.
 type Figures = Vec<(&'static str, String)>;
 
-/// One file compiled: per piece (`K king`) and for `module`, its figures.
+/// One file compiled as `compile` would (its own options, built once): per piece (`K king`)
+/// and for `module`, its figures.
 fn figures(side: &Side) -> Result<Vec<(String, Figures)>, Error> {
     let source = Source { file: side.name, text: side.text };
     let variant = crate::variant::parse(side.name, side.text)?;
-    let settings = crate::Settings::default().with(&variant.options);
+    let options = crate::Options::new();
+    let settings = crate::Settings { threads: options.threads, ..crate::Settings::default().with(&variant.options) };
+    let made = crate::provenance(&source, &options, &settings);
     let moves = crate::piece_moves(&variant, &source)?;
-    let word = variant.board.width() as usize / 8;
-    let pieces = match variant.board.width() {
-        64 => piece_figures(&crate::build::<u64>(variant.clone(), moves, &settings)?, word),
-        128 => piece_figures(&crate::build::<u128>(variant.clone(), moves, &settings)?, word),
-        _ => piece_figures(&crate::build::<Squares>(variant.clone(), moves, &settings)?, word),
+    let names: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
+    let (pieces, module) = match variant.board.width() {
+        64 => compiled_figures(&crate::build::<u64>(variant, moves, &settings)?, &made)?,
+        128 => compiled_figures(&crate::build::<u128>(variant, moves, &settings)?, &made)?,
+        _ => compiled_figures(&crate::build::<Squares>(variant, moves, &settings)?, &made)?,
     };
-    let module = crate::compile(&source, &crate::Options::new())?.statistics;
-    let mut all: Vec<(String, Figures)> =
-        variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).zip(pieces).collect();
+    let mut all: Vec<(String, Figures)> = names.into_iter().zip(pieces).collect();
     all.push((
         "module".into(),
         vec![
@@ -524,10 +505,16 @@ fn figures(side: &Side) -> Result<Vec<(String, Figures)>, Error> {
 }
 
 /// Each piece's bit budget, probes a square (most), own table entries and their bytes, as the
-/// header's table counts them (a lookup belongs to the first piece that probes it).
-fn piece_figures<B: crate::magics::Word>(c: &crate::Compiled<B>, word: usize) -> Vec<Figures> {
+/// header's table counts them (a lookup belongs to the first piece that probes it); and the
+/// module's statistics, from the same tables.
+fn compiled_figures<B: crate::magics::Word>(
+    c: &crate::Compiled<B>,
+    made: &crate::emit::Provenance,
+) -> Result<(Vec<Figures>, crate::emit::Statistics), Error> {
+    let word = c.variant.board.width() as usize / 8;
     let fig = crate::emit::piece_figures(&c.variant, &c.tables, &c.plan);
-    fig.iter()
+    let pieces = fig
+        .iter()
         .zip(&c.budgets)
         .map(|(f, cost)| {
             vec![
@@ -537,7 +524,8 @@ fn piece_figures<B: crate::magics::Word>(c: &crate::Compiled<B>, word: usize) ->
                 ("bytes", (f.own_entries * word).to_string()),
             ]
         })
-        .collect()
+        .collect();
+    Ok((pieces, crate::emit_module(c, made)?.statistics))
 }
 
 /// The report as Markdown, for a pull-request comment.

@@ -74,6 +74,22 @@ impl TableKind {
         self.forward() != self
     }
 
+    /// The kind in words, as module comments, headers and `diff` reports name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableKind::Quiet => "quiet",
+            TableKind::Capture => "capture",
+            TableKind::InitialQuiet => "initial quiet",
+            TableKind::InitialCapture => "initial capture",
+            TableKind::Friendly => "friendly capture",
+            TableKind::InitialFriendly => "initial friendly capture",
+            TableKind::Movers => "movers",
+            TableKind::Attackers => "attackers",
+            TableKind::InitialMovers => "initial movers",
+            TableKind::InitialAttackers => "initial attackers",
+        }
+    }
+
     /// The move kind this table answers for.
     pub fn kinds(self) -> Kinds {
         match self.forward() {

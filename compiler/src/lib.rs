@@ -670,7 +670,17 @@ pub fn compile(source: &Source, options: &Options) -> Result<Module, Error> {
     let settings =
         &Settings { threads: options.threads, ..Settings::default().with(&variant.options).with(&options.settings) };
     let moves = piece_moves(&variant, source)?;
-    let made = emit::Provenance {
+    let made = provenance(source, options, settings);
+    match variant.board.width() {
+        64 => emit_module(&build::<u64>(variant, moves, settings)?, &made),
+        128 => emit_module(&build::<u128>(variant, moves, settings)?, &made),
+        _ => emit_module(&build::<Squares>(variant, moves, settings)?, &made),
+    }
+}
+
+/// What the header says made the module: the file, the command that remakes it, the settings.
+pub(crate) fn provenance(source: &Source, options: &Options, settings: &Settings) -> emit::Provenance {
+    emit::Provenance {
         source: source.file.to_string(),
         regenerate: options.regenerate.clone().unwrap_or_else(|| format!("fairy-magic compile {}", source.file)),
         seed: settings.seed,
@@ -679,15 +689,10 @@ pub fn compile(source: &Source, options: &Options) -> Result<Module, Error> {
         cache_bytes: settings.cache_bytes,
         max_probes: settings.max_probes,
         effort: settings.effort,
-    };
-    match variant.board.width() {
-        64 => emit_module(&build::<u64>(variant, moves, settings)?, &made),
-        128 => emit_module(&build::<u128>(variant, moves, settings)?, &made),
-        _ => emit_module(&build::<Squares>(variant, moves, settings)?, &made),
     }
 }
 
-fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {
+pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {
     let module = emit::Module {
         variant: &c.variant,
         tables: &c.tables,

@@ -409,12 +409,13 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
         }
     };
-    // Fault injection for the tests of exit status 2: no input makes the compiler contradict
-    // itself (that is what status 2 reports), so a test asks for an internal error this way.
+    // `diff` has its own exit statuses (1 means "changed"), so it reports its own errors.
     let cli = match cli.command {
         Command::Diff(args) => return diff(args),
         command => Cli { command, ..cli },
     };
+    // Fault injection for the tests of exit status 2: no input makes the compiler contradict
+    // itself (that is what status 2 reports), so a test asks for an internal error this way.
     let result = match std::env::var("FAIRY_MAGIC_FAULT").as_deref() {
         Ok("internal") => Err(Error::Internal("a fault injected by FAIRY_MAGIC_FAULT=internal".into())),
         _ => run(cli),

@@ -15,8 +15,6 @@ use crate::tables::{Block, Storage, Tables};
 use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;
 
-use super::header::kind_name;
-
 pub(super) fn code<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
@@ -706,7 +704,7 @@ pub(super) fn block_users<B: Word>(variant: &Variant, tables: &Tables<B>, n: usi
                         "{} {} {}",
                         variant.pieces[p].name,
                         ["white", "black"][c],
-                        kind_name(tables.kinds[k])
+                        tables.kinds[k].name()
                     ));
                 }
             }

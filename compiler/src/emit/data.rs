@@ -10,8 +10,6 @@ use crate::magics::Word;
 use crate::tables::{Block, Numbered, Tables};
 use crate::variant::Variant;
 
-use super::header::kind_name;
-
 /// How wide a data line may grow before the next literal goes on a line of its own.
 const COLUMNS: usize = 100;
 
@@ -43,7 +41,7 @@ fn end_line(out: &mut String, line: &str, with_comment: bool, comment: &str) -> 
 pub(super) fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
     for (k, per_piece) in tables.blocks.iter().enumerate() {
-        writeln!(s, "    // {}", kind_name(tables.kinds[k]))?;
+        writeln!(s, "    // {}", tables.kinds[k].name())?;
         s.push_str("    [\n");
         for (row, pieces) in per_piece.chunks(8).enumerate() {
             let cells: Vec<String> = pieces.iter().map(|[w, b]| format!("[{w}, {b}]")).collect();

@@ -6,7 +6,6 @@ use std::fmt::{self, Write as _};
 
 use crate::between::Between;
 use crate::indices::{Indices, PieceIndices};
-use crate::legs::TableKind;
 use crate::lookups::{Cost, Limit, Optimize, Plan, Why};
 use crate::magics::Word;
 use crate::tables::{slot_ids, Storage, Tables};
@@ -230,21 +229,6 @@ pub(super) fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, pla
 
 pub(super) fn probe_bytes<B: Word>() -> usize {
     std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
-}
-
-pub(super) fn kind_name(kind: TableKind) -> &'static str {
-    match kind {
-        TableKind::Quiet => "quiet",
-        TableKind::Capture => "capture",
-        TableKind::InitialQuiet => "initial quiet",
-        TableKind::InitialCapture => "initial capture",
-        TableKind::Friendly => "friendly capture",
-        TableKind::InitialFriendly => "initial friendly capture",
-        TableKind::Movers => "movers",
-        TableKind::Attackers => "attackers",
-        TableKind::InitialMovers => "initial movers",
-        TableKind::InitialAttackers => "initial attackers",
-    }
 }
 
 /// Plain fancy magic beside these tables: the comparison engines would make.
