@@ -31,6 +31,7 @@ mod legs;
 mod lookups;
 mod magics;
 mod pack;
+mod page;
 mod parallel;
 mod paths;
 mod query;
@@ -690,6 +691,20 @@ pub(crate) fn provenance(source: &Source, options: &Options, settings: &Settings
         max_probes: settings.max_probes,
         effort: settings.effort,
     }
+}
+
+/// `show --html`: the variant's module built as `compile` builds it, drawn as one
+/// self-contained interactive page that reads the module's own tables (`page/`).
+pub fn page(source: &Source, options: &Options) -> Result<String, Error> {
+    let variant = variant::parse(source.file, source.text)?;
+    let settings =
+        &Settings { threads: options.threads, ..Settings::default().with(&variant.options).with(&options.settings) };
+    let moves = piece_moves(&variant, source)?;
+    Ok(match variant.board.width() {
+        64 => page::html(&build::<u64>(variant, moves, settings)?),
+        128 => page::html(&build::<u128>(variant, moves, settings)?),
+        _ => page::html(&build::<Squares>(variant, moves, settings)?),
+    })
 }
 
 pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {

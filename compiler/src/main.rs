@@ -96,8 +96,9 @@ enum Command {
     Show {
         /// The variant file.
         file: PathBuf,
-        /// The piece: its letter, or its name in any case (`horse`, `Horse`).
-        piece: String,
+        /// The piece: its letter, or its name in any case (`horse`, `Horse`); not needed with --html.
+        #[arg(required_unless_present = "html")]
+        piece: Option<String>,
         /// The piece's square [default: the middle of the board].
         #[arg(long)]
         from: Option<String>,
@@ -114,6 +115,11 @@ enum Command {
         /// inputs and policy heads.
         #[arg(long, conflicts_with = "svg")]
         indices: bool,
+        /// Instead, write the whole variant as one self-contained interactive page: place
+        /// pieces, toggle friends and foes, and see moves, attackers and `between` drawn live
+        /// from the module's own tables.
+        #[arg(long, conflicts_with_all = ["svg", "indices"])]
+        html: Option<PathBuf>,
     },
     /// What changed in meaning between two variant files: pieces, moves (compared exactly, as
     /// path moves, for every square, colour and kind), regions; when no move changed, the
@@ -477,9 +483,15 @@ fn run(cli: Cli) -> Result<(), Error> {
                 None => write_stdout(&variant),
             }
         }
-        Command::Show { file, piece, from, around, ascii, svg, indices } => {
+        Command::Show { file, piece, from, around, ascii, svg, indices, html } => {
             let name = file.display().to_string();
             let text = read_text(&name, &file)?;
+            if let Some(out) = html {
+                let page = fairy_magic::page(&Source { file: &name, text: &text }, &Options::new())?;
+                return write_atomically(&out, &page)
+                    .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())));
+            }
+            let piece = piece.expect("clap requires the piece without --html");
             let variant = fairy_magic::stages::variant::parse(&name, &text)?;
             let board = variant.board;
             let Some(p) = fairy_magic::stages::show::find_piece(&variant.pieces, &piece) else {

@@ -1,0 +1,235 @@
+"use strict";
+// The module's tables, read exactly as runtime/src/probe.rs reads them. Sets are BigInt: square
+// s is bit s, as in every Bitboard of the runtime (u64, u128, Bitboard256).
+const DATA = JSON.parse(document.getElementById("data").textContent);
+const FILES = DATA.files, RANKS = DATA.ranks, SQUARES = FILES * RANKS, BITS = DATA.bits;
+const M64 = (1n << 64n) - 1n, M32 = (1n << 32n) - 1n;
+const ALL = (1n << BigInt(SQUARES)) - 1n;
+const big = (hex) => BigInt(hex);
+const bit = (s) => 1n << BigInt(s);
+
+// Hex strings turned into BigInt once, on first use.
+const cache = new Map();
+function set(hex) {
+  let v = cache.get(hex);
+  if (v === undefined) { v = big(hex); cache.set(hex, v); }
+  return v;
+}
+
+function word(b, w) { return (b >> BigInt(64 * w)) & M64; }
+function popcount(b) { let n = 0; while (b) { b &= b - 1n; n++; } return n; }
+
+// Bitboard::magic_hash: one 64-bit multiply a word, the higher words first folded onto
+// themselves (u128: by 1; Bitboard256: by 19, 23, 29), the products mixed with xor.
+const WIDE_FOLDS = BITS === 128 ? [0, 1] : [0, 19, 23, 29];
+function magicHash(b, magic, shift) {
+  if (BITS === 64) return Number(((b * magic) & M64) >> BigInt(shift));
+  let mixed = 0n;
+  for (let w = 0; w < BITS / 64; w++) {
+    let x = word(b, w);
+    if (w > 0) x ^= x >> BigInt(WIDE_FOLDS[w]);
+    mixed ^= (x * word(magic, w)) & M64;
+  }
+  return Number(mixed >> BigInt(shift - (BITS - 64)));
+}
+
+// Bitboard::split32_hash: each 32-bit part folded (split32_fold), times its part of the magic.
+const SPLIT32_FOLDS = [13, 19, 23, 29, 13, 19, 23, 29];
+function split32Hash(b, magic, shift) {
+  let mixed = 0n;
+  for (let i = 0; i < BITS / 32; i++) {
+    const part = (b >> BigInt(32 * i)) & M32;
+    const folded = part ^ (part >> BigInt(SPLIT32_FOLDS[i]));
+    mixed ^= (folded * ((magic >> BigInt(32 * i)) & M32)) & M32;
+  }
+  return Number(mixed >> BigInt(shift));
+}
+
+// pext a word at a time, each word's bits placed after the lower words'.
+function pext(b, mask) {
+  let gathered = 0n, at = 0n;
+  for (let w = 0; w < BITS / 64; w++) {
+    let m = word(mask, w), v = word(b, w), g = 0n, one = 1n;
+    const count = BigInt(popcount(m));
+    while (m) {
+      if (v & m & -m) g |= one;
+      one <<= 1n;
+      m &= m - 1n;
+    }
+    gathered |= g << at;
+    at += count;
+  }
+  return Number(gathered);
+}
+
+// Probe::index: offset + the hash of the masked occupancy.
+function probeIndex(p, occupied) {
+  const [mask, magic, shift, offset] = p;
+  const masked = occupied & set(mask);
+  switch (DATA.index) {
+    case "magic": return offset + magicHash(masked, set(magic), shift);
+    case "split32": return offset + split32Hash(masked, set(magic), shift);
+    default: return offset + pext(occupied, set(mask));
+  }
+}
+
+// One entry of the attack table: the set itself, or the set its number names.
+function entry(i) {
+  const a = DATA.attack;
+  return a.table ? set(a.table[i]) : set(a.sets[a.entries[i]]);
+}
+
+// Block::lookup: the leaps, every probe's entry, and every plain check that passes.
+function blockLookup(block, square, occupied) {
+  let found = set(block.leaps[square]);
+  for (let j = 0; j < block.width; j++) found |= entry(probeIndex(block.probes[square * block.width + j], occupied));
+  for (let j = 0; j < block.checkWidth; j++) {
+    const [path, required, dest] = block.checks[square * block.checkWidth + j];
+    if ((occupied & set(path)) === set(required)) found |= set(dest);
+  }
+  return found;
+}
+
+// Tables::lookup for one kind; a kind the module does not have answers nothing.
+function lookup(kind, piece, color, square, occupied) {
+  const k = DATA.kinds.indexOf(kind);
+  if (k < 0) return 0n;
+  return blockLookup(DATA.answers[DATA.blocks[k][piece][color]], square, occupied);
+}
+
+// The generated module's between: the grid of this piece and colour names a set.
+function between(piece, color, from, to) {
+  const b = DATA.between, g = b.gridOf[piece][color];
+  return g === null ? 0n : set(b.sets[b.grids[g][from * SQUARES + to]]);
+}
+
+// What `fairy-magic moves` answers (query.rs answer_with): quiet moves onto empty squares,
+// captures of foes, the initial moves added on a first move.
+function moves(piece, color, from, friends, foes, virgin) {
+  const occupied = friends | foes | bit(from);
+  const empty = ALL & ~occupied;
+  const reach = (kind) => lookup(kind, piece, color, from, occupied);
+  let quiet = reach("Quiet"), capture = reach("Capture"), friendly = reach("Friendly");
+  if (virgin) {
+    quiet |= reach("InitialQuiet");
+    capture |= reach("InitialCapture");
+    friendly |= reach("InitialFriendly");
+  }
+  return { quiet: quiet & empty, capture: capture & foes, friendly: friendly & friends };
+}
+
+// query.rs sources: the squares from which the piece captures on the target, given what is
+// occupied.
+function attackers(piece, color, target, occupied, virgin) {
+  let found = lookup("Attackers", piece, color, target, occupied);
+  if (virgin) found |= lookup("InitialAttackers", piece, color, target, occupied);
+  return found;
+}
+
+function name(s) { return String.fromCharCode(97 + (s % FILES)) + (Math.floor(s / FILES) + 1); }
+function names(b) { const out = []; for (let s = 0; s < SQUARES; s++) if (b & bit(s)) out.push(name(s)); return out; }
+
+const state = { piece: 0, from: null, placing: true, friends: 0n, foes: 0n, target: null };
+const cells = [];
+
+function build() {
+  const board = document.getElementById("board");
+  const size = Math.max(22, Math.min(56, Math.floor(640 / Math.max(FILES, RANKS))));
+  board.style.setProperty("--size", size + "px");
+  board.style.gridTemplateColumns = `repeat(${FILES}, ${size}px)`;
+  for (let r = RANKS - 1; r >= 0; r--) {
+    for (let f = 0; f < FILES; f++) {
+      const s = r * FILES + f, cell = document.createElement("div");
+      cell.className = "sq " + ((r + f) % 2 ? "light" : "dark");
+      cell.dataset.square = name(s);
+      cell.title = name(s);
+      cell.addEventListener("click", () => click(s));
+      board.appendChild(cell);
+      cells[s] = cell;
+    }
+  }
+  const list = document.getElementById("pieces");
+  DATA.pieces.forEach((p, i) => {
+    const li = document.createElement("li");
+    li.dataset.letter = p.letter;
+    li.innerHTML = `<b></b> <span></span> <code></code> <span class="cost"></span>`;
+    li.children[0].textContent = p.letter;
+    li.children[1].textContent = p.name;
+    li.children[2].textContent = p.betza;
+    li.children[3].textContent = `${p.probes} probes, ${p.bytes} bytes`;
+    li.addEventListener("click", () => { state.piece = i; state.placing = true; draw(); });
+    list.appendChild(li);
+  });
+  const region = document.getElementById("region");
+  DATA.regions.forEach((r, i) => {
+    const o = document.createElement("option");
+    o.value = i; o.textContent = r.name;
+    region.appendChild(o);
+  });
+  if (DATA.regions.length) region.value = 0;
+  for (const id of ["black", "virgin", "region"]) document.getElementById(id).addEventListener("change", draw);
+  document.getElementById("clear").addEventListener("click", () => {
+    Object.assign(state, { from: null, placing: true, friends: 0n, foes: 0n, target: null });
+    draw();
+  });
+}
+
+// A click places the chosen piece, chooses the target, or turns a square empty → friend → foe.
+function click(s) {
+  const b = bit(s);
+  if (document.getElementById("target-mode").checked) {
+    state.target = state.target === s ? null : s;
+  } else if (state.placing || state.from === null) {
+    state.friends &= ~b; state.foes &= ~b;
+    state.from = s; state.placing = false;
+  } else if (s !== state.from) {
+    if (state.friends & b) { state.friends &= ~b; state.foes |= b; }
+    else if (state.foes & b) state.foes &= ~b;
+    else state.friends |= b;
+  }
+  draw();
+}
+
+function draw() {
+  const color = document.getElementById("black").checked ? 1 : 0;
+  const virgin = document.getElementById("virgin").checked;
+  const region = Number(document.getElementById("region").value);
+  const zone = region >= 0 ? set(DATA.regions[region].squares[color]) : 0n;
+  const p = DATA.pieces[state.piece];
+  let m = { quiet: 0n, capture: 0n, friendly: 0n }, blocked = 0n, att = 0n, btw = 0n;
+  if (state.from !== null) {
+    m = moves(state.piece, color, state.from, state.friends, state.foes, virgin);
+    const open = moves(state.piece, color, state.from, 0n, 0n, virgin);
+    blocked = open.quiet & ~(m.quiet | m.capture | m.friendly);
+  }
+  const occupied = state.friends | state.foes | (state.from === null ? 0n : bit(state.from));
+  if (state.target !== null) {
+    att = attackers(state.piece, color, state.target, occupied, virgin);
+    if (state.from !== null) btw = between(state.piece, color, state.from, state.target);
+  }
+  for (let s = 0; s < SQUARES; s++) {
+    const c = cells[s], b = bit(s);
+    const has = (x) => (x & b) !== 0n;
+    c.classList.toggle("quiet", has(m.quiet));
+    c.classList.toggle("capture", has(m.capture));
+    c.classList.toggle("friendly", has(m.friendly));
+    c.classList.toggle("blocked", has(blocked));
+    c.classList.toggle("attacker", has(att));
+    c.classList.toggle("between", has(btw));
+    c.classList.toggle("region", has(zone));
+    c.classList.toggle("friend", has(state.friends));
+    c.classList.toggle("foe", has(state.foes));
+    c.classList.toggle("piece", s === state.from);
+    c.classList.toggle("target", s === state.target);
+    c.textContent = s === state.from ? (color ? p.letter.toLowerCase() : p.letter) : has(state.friends) ? "●" : has(state.foes) ? "○" : "";
+  }
+  document.querySelectorAll("#pieces li").forEach((li, i) => li.classList.toggle("selected", i === state.piece));
+  document.getElementById("status").textContent = state.placing || state.from === null
+    ? `Click a square to place the ${p.name}.` : "Click squares: empty → friend → foe → empty.";
+  const summary = { quiet: names(m.quiet), capture: names(m.capture), blocked: names(blocked), attackers: names(att), between: names(btw) };
+  document.getElementById("summary").textContent = Object.entries(summary).map(([k, v]) => `${k}: ${v.join(" ") || "-"}`).join(" · ");
+  window.fairyMagic = { summary, moves, attackers, between, names };
+}
+
+build();
+draw();
