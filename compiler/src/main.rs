@@ -158,6 +158,10 @@ enum Command {
         /// The piece's moves in XBetza (quote it for the shell).
         #[arg(required_unless_present = "batch")]
         betza: Option<String>,
+        /// Ask about a piece of this variant file, on its board with its regions and
+        /// confinement: BETZA is then the piece's letter or name.
+        #[arg(long, conflicts_with_all = ["board", "batch"])]
+        variant: Option<PathBuf>,
         /// <files>x<ranks>, up to 256 squares (16x16).
         #[arg(long, default_value = "8x8")]
         board: String,
@@ -190,6 +194,10 @@ enum Command {
         /// The piece's moves in XBetza (quote it for the shell).
         #[arg(required_unless_present = "batch")]
         betza: Option<String>,
+        /// Ask about a piece of this variant file, on its board with its regions and
+        /// confinement: BETZA is then the piece's letter or name.
+        #[arg(long, conflicts_with_all = ["board", "batch"])]
+        variant: Option<PathBuf>,
         /// <files>x<ranks>, up to 256 squares (16x16).
         #[arg(long, default_value = "8x8")]
         board: String,
@@ -218,6 +226,10 @@ enum Command {
     Between {
         /// The piece's moves in XBetza (quote it for the shell).
         betza: String,
+        /// Ask about a piece of this variant file, on its board with its regions and
+        /// confinement: BETZA is then the piece's letter or name.
+        #[arg(long, conflicts_with_all = ["board"])]
+        variant: Option<PathBuf>,
         /// <files>x<ranks>, up to 256 squares (16x16).
         #[arg(long, default_value = "8x8")]
         board: String,
@@ -494,19 +506,13 @@ fn run(cli: Cli) -> Result<(), Error> {
             let piece = piece.expect("clap requires the piece without --html");
             let variant = fairy_magic::stages::variant::parse(&name, &text)?;
             let board = variant.board;
-            let Some(p) = fairy_magic::stages::show::find_piece(&variant.pieces, &piece) else {
-                let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
-                return Err(Error::Limit(format!("no piece `{piece}` in {name}; it has: {}", known.join(", "))));
-            };
+            let index = piece_index(&variant, &name, &piece)?;
+            let p = &variant.pieces[index];
             // A board one square wide has its middle on that file (or rank).
             let middle = (board.files as i32 / 2 - 1).max(0);
             let centre = (board.ranks as i32 / 2 - 1).max(0);
             let middle = board.name(board.square(middle, centre).expect("the middle of a board is on it"));
-            let question = around.question(
-                format!("{}x{}", board.files, board.ranks),
-                p.betza_text.clone(),
-                from.unwrap_or(middle),
-            );
+            let question = around.question(board_name(board), p.betza_text.clone(), from.unwrap_or(middle));
             let here = query::position(board, &question)?;
             if indices {
                 let source = fairy_magic::stages::error::Source { file: &name, text: &text };
@@ -525,7 +531,6 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             // The same piece alone on the board: what it would reach if nothing blocked it.
             let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
-            let index = variant.pieces.iter().position(|q| q.letter == p.letter).expect("found above");
             let source = fairy_magic::stages::error::Source { file: &name, text: &text };
             let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
             let now = compiled.answer(board, &here);
@@ -541,7 +546,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             Ok(())
         }
-        Command::Moves { betza, board, from, around, via, json, batch } => {
+        Command::Moves { betza, variant, board, from, around, via, json, batch } => {
             let via = match via {
                 ViaArg::Tables => Via::Tables,
                 ViaArg::Reference => Via::Reference,
@@ -550,10 +555,22 @@ fn run(cli: Cli) -> Result<(), Error> {
                 let mut answers = Batch::new(via);
                 return answer_lines(|line| answers.line(line));
             }
-            let board_size = query::parse_board(&board)?;
-            let question = around.question(board, betza.unwrap_or_default(), from.unwrap_or_default());
-            let position = query::position(board_size, &question)?;
-            let compiled = query::compile_piece(board_size, &question.betza, via)?;
+            let piece = betza.unwrap_or_default();
+            let (board_size, compiled, position) = match variant {
+                Some(file) => {
+                    let asked = VariantPiece::read(&file, &piece)?;
+                    let board = asked.variant.board;
+                    let question = around.question(board_name(board), String::new(), from.unwrap_or_default());
+                    let position = query::position(board, &question)?;
+                    (board, query::compile_variant_piece(&asked.variant, asked.index, &asked.source(), via)?, position)
+                }
+                None => {
+                    let board_size = query::parse_board(&board)?;
+                    let question = around.question(board, piece, from.unwrap_or_default());
+                    let position = query::position(board_size, &question)?;
+                    (board_size, query::compile_piece(board_size, &question.betza, via)?, position)
+                }
+            };
             let answer = compiled.answer(board_size, &position);
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
@@ -561,7 +578,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 write_stdout(&format!("{}\n", answer.dest.join(" ")))
             }
         }
-        Command::Attackers { betza, board, to, around, via, json, batch } => {
+        Command::Attackers { betza, variant, board, to, around, via, json, batch } => {
             let via = match via {
                 ViaArg::Tables => Via::Tables,
                 ViaArg::Reference => Via::Reference,
@@ -570,10 +587,23 @@ fn run(cli: Cli) -> Result<(), Error> {
                 let mut answers = query::AttackerBatch::new(via);
                 return answer_lines(|line| answers.line(line));
             }
-            let board_size = query::parse_board(&board)?;
-            let question = around.question(board, betza.unwrap_or_default(), to.unwrap_or_default());
-            let p = query::position(board_size, &question)?;
-            let compiled = query::compile_piece_with_reverse(board_size, &question.betza, via)?;
+            let piece = betza.unwrap_or_default();
+            let (board_size, compiled, p) = match variant {
+                Some(file) => {
+                    let asked = VariantPiece::read(&file, &piece)?;
+                    let board = asked.variant.board;
+                    let question = around.question(board_name(board), String::new(), to.unwrap_or_default());
+                    let p = query::position(board, &question)?;
+                    let source = asked.source();
+                    (board, query::compile_variant_piece_with_reverse(&asked.variant, asked.index, &source, via)?, p)
+                }
+                None => {
+                    let board_size = query::parse_board(&board)?;
+                    let question = around.question(board, piece, to.unwrap_or_default());
+                    let p = query::position(board_size, &question)?;
+                    (board_size, query::compile_piece_with_reverse(board_size, &question.betza, via)?, p)
+                }
+            };
             let found = query::sources(&compiled, board_size, p.color, p.from, p.friends | p.foes, p.virgin, false);
             let names: Vec<String> = squares_of(found).map(|s| board_size.name(s)).collect();
             if json {
@@ -582,8 +612,12 @@ fn run(cli: Cli) -> Result<(), Error> {
                 write_stdout(&format!("{}\n", names.join(" ")))
             }
         }
-        Command::Between { betza, board, from, to, black } => {
-            let board_size = query::parse_board(&board)?;
+        Command::Between { betza, variant, board, from, to, black } => {
+            let asked = variant.map(|file| VariantPiece::read(&file, &betza)).transpose()?;
+            let board_size = match &asked {
+                Some(asked) => asked.variant.board,
+                None => query::parse_board(&board)?,
+            };
             let square = |name: &str| {
                 board_size.parse_square(name).ok_or_else(|| {
                     Error::Limit(format!(
@@ -593,7 +627,11 @@ fn run(cli: Cli) -> Result<(), Error> {
                 })
             };
             let color = if black { Color::Black } else { Color::White };
-            let found = query::between(board_size, &betza, color, square(&from)?, square(&to)?)?;
+            let (from, to) = (square(&from)?, square(&to)?);
+            let found = match &asked {
+                Some(asked) => query::variant_between(&asked.variant, asked.index, &asked.source(), color, from, to)?,
+                None => query::between(board_size, &betza, color, from, to)?,
+            };
             write_stdout(&format!("{}\n", squares_of(found).map(|s| board_size.name(s)).collect::<Vec<_>>().join(" ")))
         }
         Command::Compile {
@@ -698,6 +736,44 @@ fn write_stdout(text: &str) -> Result<(), Error> {
 
 /// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
 /// line and column.
+/// A piece of a variant file that `moves`, `attackers` or `between --variant` asks about.
+struct VariantPiece {
+    name: String,
+    text: String,
+    variant: fairy_magic::stages::variant::Variant,
+    index: usize,
+}
+
+impl VariantPiece {
+    /// Reads `file` and finds `wanted` in it, as `show` does.
+    fn read(file: &std::path::Path, wanted: &str) -> Result<VariantPiece, Error> {
+        let name = file.display().to_string();
+        let text = read_text(&name, file)?;
+        let variant = fairy_magic::stages::variant::parse(&name, &text)?;
+        let index = piece_index(&variant, &name, wanted)?;
+        Ok(VariantPiece { name, text, variant, index })
+    }
+
+    fn source(&self) -> Source<'_> {
+        Source { file: &self.name, text: &self.text }
+    }
+}
+
+/// The position in `variant` of the piece a user asked for, or an error listing its pieces.
+fn piece_index(variant: &fairy_magic::stages::variant::Variant, name: &str, wanted: &str) -> Result<usize, Error> {
+    let found = fairy_magic::stages::show::find_piece(&variant.pieces, wanted);
+    let index = found.and_then(|p| variant.pieces.iter().position(|q| q.letter == p.letter));
+    index.ok_or_else(|| {
+        let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
+        Error::Limit(format!("no piece `{wanted}` in {name}; it has: {}", known.join(", ")))
+    })
+}
+
+/// A board as `moves --board` spells it.
+fn board_name(board: fairy_magic::stages::board::Board) -> String {
+    format!("{}x{}", board.files, board.ranks)
+}
+
 fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
     let bytes =
         fairy_magic::stages::files::read_capped(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;

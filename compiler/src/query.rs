@@ -177,6 +177,17 @@ pub fn compile_variant_piece(
     compile_alone(alone, source, via, false)
 }
 
+/// Compiles one piece of a variant with its reverse lookups too, for `attackers` questions.
+pub fn compile_variant_piece_with_reverse(
+    variant: &Variant,
+    piece: usize,
+    source: &Source,
+    via: Via,
+) -> Result<CompiledPiece, Error> {
+    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
+    compile_alone(alone, source, via, true)
+}
+
 /// `variant` holds one piece; `reverse`: build its reverse lookups too.
 fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> Result<CompiledPiece, Error> {
     let board = variant.board;
@@ -396,6 +407,22 @@ pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Res
     let moves = crate::piece_moves(&variant, &source)?;
     let between = crate::between_of(&variant, &moves, DEFAULT_MAX_PATHS)?;
     Ok(between.get(board, 0, color as usize, from, to))
+}
+
+/// The squares between `from` and `to` on the paths of one piece of a variant, its regions
+/// and confinement applied (`between` in the variant's module).
+pub fn variant_between(
+    variant: &Variant,
+    piece: usize,
+    source: &Source,
+    color: Color,
+    from: u8,
+    to: u8,
+) -> Result<Squares, Error> {
+    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
+    let moves = crate::piece_moves(&alone, source)?;
+    let between = crate::between_of(&alone, &moves, DEFAULT_MAX_PATHS)?;
+    Ok(between.get(alone.board, 0, color as usize, from, to))
 }
 
 /// Answers `attackers --batch` lines, compiling each distinct (board, XBetza) once (with the

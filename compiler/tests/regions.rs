@@ -88,6 +88,24 @@ fn attackers_and_between_on_the_command_line() {
 }
 
 #[test]
+fn variant_pieces_on_the_command_line_keep_their_confinement() {
+    let xiangqi = ["--variant", "variants/xiangqi.variant"];
+    let ask = |args: &[&str]| run(&[args, &xiangqi].concat(), "");
+    // Alone, the elephant's nA reaches a7 and e7 across the river; Xiangqi keeps it home.
+    assert_eq!(run(&["moves", "nA", "--board", "9x10", "--from", "c5"], "").1, "a3 e3 a7 e7\n");
+    for via in ["tables", "reference"] {
+        assert_eq!(ask(&["moves", "elephant", "--from", "c5", "--via", via]), (true, "a3 e3\n".into()));
+        assert_eq!(ask(&["attackers", "A", "--to", "d3", "--via", via]), (true, "e2\n".into()));
+    }
+    assert_eq!(ask(&["between", "E", "--from", "c5", "--to", "e3"]), (true, "d4\n".into()));
+    assert_eq!(ask(&["between", "E", "--from", "c5", "--to", "e7"]), (true, "\n".into()));
+    let (ok, out) = ask(&["moves", "queen", "--from", "c5"]);
+    assert!(!ok && out.contains("no piece `queen` in variants/xiangqi.variant; it has: K general"), "{out}");
+    let (ok, out) = ask(&["moves", "E", "--from", "c5", "--board", "8x8"]);
+    assert!(!ok && out.contains("cannot be used with"), "{out}");
+}
+
+#[test]
 fn attackers_batch_answers_every_line_in_order() {
     let input = "{\"board\":\"9x10\",\"betza\":\"[W-F]\",\"to\":\"e5\",\"friends\":[\"e6\"]}\n\n\
                  {\"board\":\"8x8\",\"betza\":\"R\",\"to\":\"a1\",\"colour\":\"white\"}\n\
