@@ -73,11 +73,20 @@ function probeIndex(p, occupied) {
   }
 }
 
-// One entry of the attack table: the set itself, or the set its number names.
-function entry(i) {
-  const a = DATA.attack;
-  return a.table ? set(a.table[i]) : set(a.sets[a.entries[i]]);
-}
+// The attack table's entries: one number an entry (little-endian, base64), naming a set.
+const ENTRIES = (() => {
+  const raw = atob(DATA.attack.entries), size = DATA.attack.entryBytes;
+  const out = new Uint32Array(raw.length / size);
+  for (let i = 0; i < out.length; i++) {
+    let n = 0;
+    for (let b = size - 1; b >= 0; b--) n = n * 256 + raw.charCodeAt(i * size + b);
+    out[i] = n;
+  }
+  return out;
+})();
+
+// One entry of the attack table: the set its number names.
+function entry(i) { return set(DATA.attack.sets[ENTRIES[i]]); }
 
 // Block::lookup: the leaps, every probe's entry, and every plain check that passes.
 function blockLookup(block, square, occupied) {
@@ -136,8 +145,15 @@ function build() {
   const board = document.getElementById("board");
   const size = Math.max(22, Math.min(56, Math.floor(640 / Math.max(FILES, RANKS))));
   board.style.setProperty("--size", size + "px");
-  board.style.gridTemplateColumns = `repeat(${FILES}, ${size}px)`;
+  board.style.gridTemplateColumns = `2em repeat(${FILES}, ${size}px)`;
+  const coord = (text) => {
+    const c = document.createElement("div");
+    c.className = "coord";
+    c.textContent = text;
+    board.appendChild(c);
+  };
   for (let r = RANKS - 1; r >= 0; r--) {
+    coord(String(r + 1));
     for (let f = 0; f < FILES; f++) {
       const s = r * FILES + f, cell = document.createElement("div");
       cell.className = "sq " + ((r + f) % 2 ? "light" : "dark");
@@ -148,6 +164,8 @@ function build() {
       cells[s] = cell;
     }
   }
+  coord("");
+  for (let f = 0; f < FILES; f++) coord(String.fromCharCode(97 + f));
   const list = document.getElementById("pieces");
   DATA.pieces.forEach((p, i) => {
     const li = document.createElement("li");
