@@ -100,3 +100,28 @@ fn the_picture_has_a_legend_of_its_marks() {
     // No foe on the board, so the legend does not explain one.
     assert!(!svg.contains(">foe<"));
 }
+
+/// `show --html`: one page that needs nothing from outside, with the module's tables as JSON
+/// that says which lookup reads them. (Its behaviour is tested in a browser,
+/// `compiler/tests/browser/`.)
+#[test]
+fn the_page_is_self_contained_and_carries_its_tables() {
+    let dir = std::env::temp_dir().join(format!("fairy-magic-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("xiangqi.html");
+    show(&["variants/xiangqi.variant", "--html", out.to_str().unwrap()], true);
+    let page = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    for outside in ["http:", "https:", "src=", "@import", "url("] {
+        assert!(!page.contains(outside), "the page reaches outside with {outside}");
+    }
+    let start = page.find(r#"<script type="application/json" id="data">"#).unwrap();
+    let json = &page[start..].split_once('>').unwrap().1;
+    let data: serde_json::Value = serde_json::from_str(json.split_once("</script>").unwrap().0).unwrap();
+    assert_eq!((data["files"].as_u64(), data["ranks"].as_u64(), data["bits"].as_u64()), (Some(9), Some(10), Some(128)));
+    let pieces: Vec<&str> = data["pieces"].as_array().unwrap().iter().map(|p| p["letter"].as_str().unwrap()).collect();
+    assert_eq!(pieces, ["K", "A", "E", "H", "R", "C", "P"]);
+    let regions: Vec<&str> = data["regions"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(regions, ["palace", "own-side", "across"]);
+    assert!(data["attack"]["entries"].as_str().unwrap().len() > 1000);
+}
