@@ -12,10 +12,11 @@ use serde::Serialize;
 
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::error::{Error, Source};
-use crate::legs::TableKind;
 use crate::paths::{PathMove, Rule};
+use crate::pipeline;
 use crate::regions::PieceMoves;
 use crate::show::Mark;
+use crate::table_kind::TableKind;
 use crate::variant::Variant;
 
 /// One side of a comparison: a file's name (for errors) and its text.
@@ -152,7 +153,7 @@ struct Parsed {
 
 fn parse(side: &Side) -> Result<Parsed, Error> {
     let variant = crate::variant::parse(side.name, side.text)?;
-    let moves = crate::piece_moves(&variant, &Source { file: side.name, text: side.text })?;
+    let moves = pipeline::piece_moves(&variant, &Source { file: side.name, text: side.text })?;
     Ok(Parsed { variant, moves })
 }
 
@@ -332,8 +333,8 @@ fn compare_moves(
 ) -> Result<(), Error> {
     let board = b.variant.board;
     let max = crate::DEFAULT_MAX_PATHS;
-    let paths_a = crate::all_paths(&a.variant, &a.moves, max)?;
-    let paths_b = crate::all_paths(&b.variant, &b.moves, max)?;
+    let paths_a = crate::slots::all_paths(&a.variant, &a.moves, max)?;
+    let paths_b = crate::slots::all_paths(&b.variant, &b.moves, max)?;
     for &(i, j) in pairs {
         let q = &b.variant.pieces[j];
         for color in 0..2 {
@@ -481,17 +482,14 @@ type Figures = Vec<(&'static str, String)>;
 /// and for `module`, its figures.
 fn figures(side: &Side) -> Result<Vec<(String, Figures)>, Error> {
     let source = Source { file: side.name, text: side.text };
-    let variant = crate::variant::parse(side.name, side.text)?;
     let options = crate::Options::new();
-    let settings = crate::Settings { threads: options.threads, ..crate::Settings::default().with(&variant.options) };
-    let made = crate::provenance(&source, &options, &settings);
-    let moves = crate::piece_moves(&variant, &source)?;
+    let (variant, moves, settings) = pipeline::front(&source, &options)?;
+    let made = pipeline::provenance(&source, &options, &settings);
     let names: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
-    let (pieces, module) = match variant.board.width() {
-        64 => compiled_figures(&crate::build::<u64>(variant, moves, &settings)?, &made)?,
-        128 => compiled_figures(&crate::build::<u128>(variant, moves, &settings)?, &made)?,
-        _ => compiled_figures(&crate::build::<Squares>(variant, moves, &settings)?, &made)?,
-    };
+    let (pieces, module) = pipeline::with_word!(variant.board, |B| compiled_figures(
+        &pipeline::build::<B>(variant, moves, &settings)?,
+        &made
+    )?);
     let mut all: Vec<(String, Figures)> = names.into_iter().zip(pieces).collect();
     all.push((
         "module".into(),
@@ -508,7 +506,7 @@ fn figures(side: &Side) -> Result<Vec<(String, Figures)>, Error> {
 /// header's table counts them (a lookup belongs to the first piece that probes it); and the
 /// module's statistics, from the same tables.
 fn compiled_figures<B: crate::magics::Word>(
-    c: &crate::Compiled<B>,
+    c: &pipeline::Compiled<B>,
     made: &crate::emit::Provenance,
 ) -> Result<(Vec<Figures>, crate::emit::Statistics), Error> {
     let word = c.variant.board.width() as usize / 8;
@@ -525,7 +523,7 @@ fn compiled_figures<B: crate::magics::Word>(
             ]
         })
         .collect();
-    Ok((pieces, crate::emit_module(c, made)?.statistics))
+    Ok((pieces, pipeline::emit_module(c, made)?.statistics))
 }
 
 /// The report as Markdown, for a pull-request comment.

@@ -23,11 +23,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fairy_magic_runtime::Bitboard;
 
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::legs::CAPTURE;
-use crate::paths::{self, PathMove};
+use crate::paths::PathMove;
 use crate::regions::PieceMoves;
 
 /// How `j` is computed for one piece and colour: `((d & mask) * multiplier) >> (32 - width)`
@@ -131,16 +130,9 @@ pub fn potential(paths: &[Vec<PathMove>]) -> Vec<Squares> {
 }
 
 /// Each square's path moves of one piece, its region applied (`fairy-magic show` walks one
-/// piece alone); `None` past `max_paths` from some square.
+/// piece alone), as a compilation finds them; `None` past `max_paths` from some square.
 pub fn piece_paths(board: Board, moves: &PieceMoves, max_paths: usize) -> Option<Vec<Vec<PathMove>>> {
-    (0..board.squares())
-        .map(|square| square as u8)
-        .map(|square| {
-            let mut found = paths::path_moves_within(board, moves.at(square), square, max_paths)?;
-            found.retain(|m| moves.confined.has(m.dest as usize));
-            Some(found)
-        })
-        .collect()
+    crate::slots::paths_from_every_square(board, moves, "piece", max_paths).ok()
 }
 
 /// Every vector `(files, ranks)` from a square to one of its potential attacks.

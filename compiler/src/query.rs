@@ -12,12 +12,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{bit, squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Error, Source};
-use crate::legs::TableKind;
 use crate::magics::Word;
+use crate::pipeline::{build, with_word};
 use crate::regions::PieceMoves;
+use crate::table_kind::TableKind;
 use crate::tables::{SlotId, Tables, Verify};
 use crate::variant::{Piece, Variant};
-use crate::{build, reference, Settings, DEFAULT_MAX_PATHS};
+use crate::{reference, Settings, DEFAULT_MAX_PATHS};
 
 /// How a [`CompiledPiece`] answers: through magic tables or through the reference walker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,7 +192,7 @@ pub fn compile_variant_piece_with_reverse(
 /// `variant` holds one piece; `reverse`: build its reverse lookups too.
 fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> Result<CompiledPiece, Error> {
     let board = variant.board;
-    let moves = crate::piece_moves(&variant, source)?;
+    let moves = crate::pipeline::piece_moves(&variant, source)?;
     if via == Via::Reference {
         return Ok(CompiledPiece::Legs(moves.into_iter().next().unwrap()));
     }
@@ -204,12 +205,25 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> 
         reverse,
         ..Settings::default()
     };
-    let compiled = match board.width() {
-        64 => CompiledPiece::Narrow(build::<u64>(variant, moves, &settings)?.tables),
-        128 => CompiledPiece::Wide(build::<u128>(variant, moves, &settings)?.tables),
-        _ => CompiledPiece::Widest(build::<Squares>(variant, moves, &settings)?.tables),
-    };
-    Ok(compiled)
+    Ok(with_word!(board, |B| CompiledPiece::from(build::<B>(variant, moves, &settings)?.tables)))
+}
+
+impl From<Tables<u64>> for CompiledPiece {
+    fn from(tables: Tables<u64>) -> CompiledPiece {
+        CompiledPiece::Narrow(tables)
+    }
+}
+
+impl From<Tables<u128>> for CompiledPiece {
+    fn from(tables: Tables<u128>) -> CompiledPiece {
+        CompiledPiece::Wide(tables)
+    }
+}
+
+impl From<Tables<Squares>> for CompiledPiece {
+    fn from(tables: Tables<Squares>) -> CompiledPiece {
+        CompiledPiece::Widest(tables)
+    }
 }
 
 /// The squares of one position, checked against the board.
@@ -404,8 +418,8 @@ pub fn sources(
 pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Result<Squares, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let variant = lone_piece(board, betza, &source)?;
-    let moves = crate::piece_moves(&variant, &source)?;
-    let between = crate::between_of(&variant, &moves, DEFAULT_MAX_PATHS)?;
+    let moves = crate::pipeline::piece_moves(&variant, &source)?;
+    let between = crate::pipeline::between_of(&variant, &moves, DEFAULT_MAX_PATHS)?;
     Ok(between.get(board, 0, color as usize, from, to))
 }
 
@@ -420,8 +434,8 @@ pub fn variant_between(
     to: u8,
 ) -> Result<Squares, Error> {
     let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
-    let moves = crate::piece_moves(&alone, source)?;
-    let between = crate::between_of(&alone, &moves, DEFAULT_MAX_PATHS)?;
+    let moves = crate::pipeline::piece_moves(&alone, source)?;
+    let between = crate::pipeline::between_of(&alone, &moves, DEFAULT_MAX_PATHS)?;
     Ok(between.get(alone.board, 0, color as usize, from, to))
 }
 

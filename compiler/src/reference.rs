@@ -6,8 +6,9 @@ use crate::board::squares_of;
 use fairy_magic_runtime::Bitboard;
 
 use crate::board::{bit, Board, Squares};
-use crate::legs::{Leg, Move, Onward, Sweep, TableKind};
+use crate::legs::{Leg, Move, Onward, Sweep};
 use crate::regions::PieceMoves;
+use crate::table_kind::TableKind;
 
 /// A board's contents as the walker sees them: one square at a time, by file and rank.
 struct Mailbox {

@@ -8,12 +8,12 @@ use fairy_magic_runtime::{Bitboard, Check, Color, Index, Probe};
 use crate::board::{bit, squares_of, subsets, Board, Squares};
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
-use crate::legs::TableKind;
 use crate::lookups::{Lookup, Plan, SlotPlan};
 use crate::magics::{self, Found, Word};
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
 use crate::splitmix::SplitMix64;
+use crate::table_kind::TableKind;
 use crate::{pack, parallel, reference, Settings};
 
 /// Everything the emitter writes, in the runtime's own types.

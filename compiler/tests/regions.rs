@@ -50,7 +50,7 @@ fn a_confined_piece_neither_leaves_nor_enters_from_outside() {
     let source = fairy_magic::stages::error::Source { file: "p.variant", text };
     let moves = fairy_magic::piece_moves(&variant, &source).unwrap();
     let board = variant.board;
-    let kind = fairy_magic::stages::legs::TableKind::Quiet;
+    let kind = fairy_magic::stages::table_kind::TableKind::Quiet;
     let from_e2 = fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 12, Squares::EMPTY, kind);
     assert_eq!(from_e2, Squares::from(0b0011_1000_0010_1000_0011_1000u64 & 0xffff));
     // Black's region is White's turned 180°: ranks 7 and 8.

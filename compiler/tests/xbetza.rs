@@ -69,7 +69,7 @@ fn both_spellings_compile_to_the_same_legs() {
             {
                 let board = Board { files: 8, ranks: 8 };
                 let from = board.parse_square(square).unwrap();
-                let kind = legs::TableKind::Capture;
+                let kind = fairy_magic::stages::table_kind::TableKind::Capture;
                 let a = fairy_magic::stages::reference::reach(board, &moves(bracket), from, occupied, kind);
                 let b = fairy_magic::stages::reference::reach(board, &moves(chain), from, occupied, kind);
                 assert_eq!(a, b, "{bracket} and {chain} from {square}, occupied {occupied:#x}");

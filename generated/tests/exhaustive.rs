@@ -4,9 +4,9 @@
 //! a slot needs no probe.
 
 use fairy_magic::stages::board::{bit, squares_of, Squares};
-use fairy_magic::stages::legs::TableKind;
 use fairy_magic::stages::magics::Word;
 use fairy_magic::stages::reference;
+use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::stages::tables::{slot_ids, Verify};
 use fairy_magic::{Settings, Source};
 

@@ -14,10 +14,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
-use fairy_magic::stages::legs::{TableKind, CAPTURE};
+use fairy_magic::stages::legs::CAPTURE;
 use fairy_magic::stages::paths::{path_moves, Rule};
 use fairy_magic::stages::reference;
 use fairy_magic::stages::regions::PieceMoves;
+use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::Source;
 use fairy_magic_runtime::{Bitboard, Color};
 

@@ -10,10 +10,10 @@
 //! decide whether the move is made.
 
 use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
-use fairy_magic::stages::legs::TableKind;
 use fairy_magic::stages::magics::Word;
 use fairy_magic::stages::reference;
 use fairy_magic::stages::regions::PieceMoves;
+use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::stages::tables::{slot_ids, Verify};
 use fairy_magic::{Settings, Source};
 use fairy_magic_runtime::Bitboard;

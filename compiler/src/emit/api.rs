@@ -9,8 +9,8 @@ use quote::quote;
 
 use crate::between::Between;
 use crate::indices::Indices;
-use crate::legs::TableKind;
 use crate::magics::Word;
+use crate::table_kind::TableKind;
 use crate::tables::{Block, Storage, Tables};
 use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;

@@ -1,0 +1,188 @@
+//! The driver: one compilation, every stage called once, in order (docs/design.md).
+//!
+//! ```text
+//! variant::parse       text → Variant, settings resolved
+//! piece_moves          Variant → legs, regions applied       (legs, regions)
+//! slots::all_paths     legs × square → path moves            (paths)
+//! slots::slot_moves    path moves of every slot, reverse kinds read backwards
+//! cost::budgets        each piece's bit budget               (lookups' cost model)
+//! lookups::plan        slots → leaps + shared lookups
+//! cost::check_limits   the plan within the limits, before any search
+//! tables::build        lookups → magics → packed, verified data  (magics, pack, reference)
+//! Between, Indices     the module's `between` and NNUE indices
+//! emit_module          everything → the module's text         (emit)
+//! ```
+
+use fairy_magic_runtime::Color;
+
+use crate::between::Between;
+use crate::board::{self, Squares};
+use crate::error::{Error, Source};
+use crate::lookups::{self, Plan};
+use crate::magics::Word;
+use crate::paths::PathMove;
+use crate::regions::PieceMoves;
+use crate::table_kind::table_kinds;
+use crate::tables::{self, SlotOrder, Tables};
+use crate::variant::Variant;
+use crate::{baseline, betza, cost, emit, indices, legs, slots, variant, Module, Options, Settings};
+
+/// Runs `$body` with `$B` naming the bitboard type of `$board`: `u64` up to 64 squares, `u128`
+/// up to 128, [`Squares`] up to 256. The one place a board's width picks the word.
+macro_rules! with_word {
+    ($board:expr, |$B:ident| $body:expr) => {
+        match $board.width() {
+            64 => {
+                type $B = u64;
+                $body
+            }
+            128 => {
+                type $B = u128;
+                $body
+            }
+            _ => {
+                type $B = $crate::board::Squares;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_word;
+
+/// A variant file compiled into a Rust module: parsed, built, emitted.
+pub(crate) fn compile(source: &Source, options: &Options) -> Result<Module, Error> {
+    let (variant, moves, settings) = front(source, options)?;
+    let made = provenance(source, options, &settings);
+    with_word!(variant.board, |B| emit_module(&build::<B>(variant, moves, &settings)?, &made))
+}
+
+/// A variant file built as [`compile`] builds it, drawn as a page instead of emitted.
+pub(crate) fn page(source: &Source, options: &Options) -> Result<String, Error> {
+    let (variant, moves, settings) = front(source, options)?;
+    with_word!(variant.board, |B| Ok(crate::page::html(&build::<B>(variant, moves, &settings)?)))
+}
+
+/// The stages before the tables: the file parsed, its settings resolved (defaults, then its
+/// `option` lines, then `options`), every piece's legs.
+pub(crate) fn front(source: &Source, options: &Options) -> Result<(Variant, Vec<[PieceMoves; 2]>, Settings), Error> {
+    let variant = variant::parse(source.file, source.text)?;
+    let settings =
+        Settings { threads: options.threads, ..Settings::default().with(&variant.options).with(&options.settings) };
+    let moves = piece_moves(&variant, source)?;
+    Ok((variant, moves, settings))
+}
+
+/// A compiled variant, before emission: everything the emitter and the tests need.
+#[derive(Clone, Debug)]
+pub struct Compiled<B> {
+    /// The variant as parsed.
+    pub variant: Variant,
+    /// `moves[piece][colour]`.
+    pub moves: Vec<[PieceMoves; 2]>,
+    /// The lookups of every slot and how each slot uses them.
+    pub plan: Plan,
+    /// The data the emitted module holds.
+    pub tables: Tables<B>,
+    /// The squares between two squares on each piece's paths.
+    pub between: Between,
+    /// The bit budget of each piece and what it was estimated to cost.
+    pub budgets: Vec<lookups::Cost>,
+    /// Dense indices of every piece's potential attacks (NNUE threat inputs, policy heads).
+    pub indices: indices::Indices,
+}
+
+/// The moves of every piece of a variant, both colours, with its regions applied; errors point
+/// into the variant file.
+pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[PieceMoves; 2]>, Error> {
+    let mut errors = Vec::new();
+    let mut all = Vec::new();
+    for p in &variant.pieces {
+        let of = |betza, offset: usize, color| {
+            legs::moves(betza, color).map_err(|e: betza::BetzaError| source.error(offset + e.offset, e.message))
+        };
+        let colour = |color: Color| -> Result<PieceMoves, Error> {
+            let mut moves = PieceMoves::anywhere(of(&p.betza, p.betza_offset, color)?);
+            for zone in &p.zones {
+                let squares = variant.regions[zone.region].squares[color as usize];
+                moves.zones.push((squares, of(&zone.betza, zone.betza_offset, color)?));
+            }
+            if let Some(region) = p.confine {
+                moves.confined = variant.regions[region].squares[color as usize];
+            }
+            Ok(moves)
+        };
+        match (colour(Color::White), colour(Color::Black)) {
+            (Ok(white), Ok(black)) => all.push([white, black]),
+            (Err(e), _) | (_, Err(e)) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(all)
+    } else {
+        Err(Error::all(errors))
+    }
+}
+
+/// Plans, searches and verifies the tables of a parsed variant: the stages after parsing, in
+/// order.
+pub fn build<B: Word>(
+    variant: Variant,
+    moves: Vec<[PieceMoves; 2]>,
+    settings: &Settings,
+) -> Result<Compiled<B>, Error> {
+    let board = variant.board;
+    let kinds = table_kinds(&moves, settings.reverse);
+    let order = SlotOrder::new(kinds.len(), moves.len(), board);
+    let all_paths = slots::all_paths(&variant, &moves, settings.max_paths)?;
+    let slots = slots::slot_moves(&all_paths, &kinds, order);
+    let budgets = cost::budgets::<B>(&variant, &slots, order, settings)?;
+    let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
+    let plan = lookups::plan(&slots, &per_slot, settings.max_probes);
+    cost::check_limits(&variant, &plan, &slots, order, &budgets, settings)?;
+    let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
+    let reach = reach(&all_paths);
+    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, settings)?;
+    let between = Between::new(board, &all_paths);
+    let indices = indices::Indices::new(board, &all_paths);
+    Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
+}
+
+/// Where each piece may go from each square under some occupancy: the origins a reverse table
+/// is checked from.
+fn reach(all_paths: &[Vec<Vec<PathMove>>]) -> Vec<Vec<Squares>> {
+    let reached = |moves: &Vec<PathMove>| moves.iter().fold(Squares::EMPTY, |s, m| s | board::bit(m.dest));
+    all_paths.iter().map(|per_square| per_square.iter().map(reached).collect()).collect()
+}
+
+/// The squares between two squares on every piece's paths, without building any table.
+pub fn between_of(variant: &Variant, moves: &[[PieceMoves; 2]], max_paths: usize) -> Result<Between, Error> {
+    Ok(Between::new(variant.board, &slots::all_paths(variant, moves, max_paths)?))
+}
+
+/// What the header says made the module: the file, the command that remakes it, the settings.
+pub(crate) fn provenance(source: &Source, options: &Options, settings: &Settings) -> emit::Provenance {
+    emit::Provenance {
+        source: source.file.to_string(),
+        regenerate: options.regenerate.clone().unwrap_or_else(|| format!("fairy-magic compile {}", source.file)),
+        seed: settings.seed,
+        max_bits: settings.max_bits,
+        optimize: settings.optimize,
+        cache_bytes: settings.cache_bytes,
+        max_probes: settings.max_probes,
+        effort: settings.effort,
+    }
+}
+
+pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {
+    let module = emit::Module {
+        variant: &c.variant,
+        tables: &c.tables,
+        plan: &c.plan,
+        budgets: &c.budgets,
+        between: &c.between,
+        indices: &c.indices,
+        made,
+        fancy_entries: baseline::fancy_magic_entries(&c.variant),
+    };
+    emit::module(&module)
+}

@@ -1,0 +1,129 @@
+//! Stage 3 arranged for the tables: every piece's path moves from every square, and each slot's
+//! path moves (a slot is one kind, piece, colour and square): the piece's own moves from the
+//! square for a forward kind, everyone's moves onto it, read backwards, for a reverse kind.
+
+use fairy_magic_runtime::Bitboard;
+
+use crate::board::{self, Board};
+use crate::error::Error;
+use crate::legs::QUIET;
+use crate::paths::{self, PathMove, Rule};
+use crate::regions::PieceMoves;
+use crate::table_kind::TableKind;
+use crate::tables::SlotOrder;
+use crate::variant::Variant;
+
+/// The most path moves one piece of one colour may have over all squares together: a path
+/// move of a 256-square board takes some 70 bytes, so this keeps a piece's paths near 70 MB.
+/// `max-paths` bounds one square; a piece of several sliding legs on a large board stays under
+/// it on every square and still has more paths in all than memory holds.
+pub const MAX_PIECE_PATHS: usize = 1 << 20;
+
+/// Every path move of one piece of one colour from every square, its region applied: moves
+/// that would end outside the region it is confined to are no moves.
+pub fn paths_from_every_square(
+    board: Board,
+    moves: &PieceMoves,
+    name: &str,
+    max_paths: usize,
+) -> Result<Vec<Vec<PathMove>>, Error> {
+    let mut total = 0usize;
+    (0..board.squares())
+        .map(|square| square as u8)
+        .map(|square| {
+            let Some(mut found) = paths::path_moves_within(board, moves.at(square), square, max_paths) else {
+                return Err(Error::Limit(format!(
+                    "the {name} has more than {max_paths} paths from {}: raise the limit with --max-paths or `option max-paths`",
+                    board.name(square)
+                )));
+            };
+            found.retain(|m| moves.confined.has(m.dest as usize));
+            total += found.len();
+            if total > MAX_PIECE_PATHS {
+                return Err(Error::Limit(format!(
+                    "the {name} has more than {MAX_PIECE_PATHS} path moves over the whole board (the limit of a piece, about 70 MB), {total} by {}: write fewer sliding legs, or use a smaller board",
+                    board.name(square)
+                )));
+            }
+            Ok(found)
+        })
+        .collect()
+}
+
+/// Every piece's path moves from every square: `[piece * 2 + colour][square]`.
+pub(crate) fn all_paths(
+    variant: &Variant,
+    moves: &[[PieceMoves; 2]],
+    max_paths: usize,
+) -> Result<Vec<Vec<Vec<PathMove>>>, Error> {
+    moves
+        .iter()
+        .enumerate()
+        .flat_map(|(p, both)| both.iter().map(move |m| (p, m)))
+        .map(|(p, m)| {
+            let piece = &variant.pieces[p];
+            // At the piece's line when it has one (not for `fairy-magic moves`).
+            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match (e, &piece.at) {
+                (Error::Limit(message), Some(at)) => Error::input(at.clone(), message),
+                (e, _) => e,
+            })
+        })
+        .collect()
+}
+
+/// The path moves of every slot, in the order `order` numbers the slots.
+pub fn slot_moves(all_paths: &[Vec<Vec<PathMove>>], kinds: &[TableKind], order: SlotOrder) -> Vec<Vec<PathMove>> {
+    (0..order.runs()).flat_map(|run| run_moves(all_paths, kinds, order, run)).collect()
+}
+
+/// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
+/// own from each square, or, for a reverse kind, everyone else's onto it.
+fn run_moves(
+    all_paths: &[Vec<Vec<PathMove>>],
+    kinds: &[TableKind],
+    order: SlotOrder,
+    run: usize,
+) -> Vec<Vec<PathMove>> {
+    let (kind, piece, color) = order.run(run);
+    let kind = kinds[kind];
+    let from_every_square = &all_paths[piece * 2 + color as usize];
+    match kind.is_reverse() {
+        true => reversed(from_every_square, kind),
+        false => from_every_square.iter().map(|ms| ms.iter().filter(|m| answers(kind, m)).copied().collect()).collect(),
+    }
+}
+
+/// Whether a path move is one that a table of this kind answers (read forwards).
+fn answers(kind: TableKind, m: &PathMove) -> bool {
+    m.initial == kind.initial() && m.kinds & kind.kinds() != 0
+}
+
+/// The path moves of a reverse kind's slots, one list a target: every path move of the forward
+/// kind, read backwards, so that its destination is the square it starts from. The target holds
+/// the enemy a capture takes and is empty for a quiet move: it leaves the path, and the answer
+/// does not depend on what the occupancy says of it. One pass over every origin's moves, each
+/// move filed under its target.
+fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<PathMove>> {
+    let target_occupied = kind.kinds() != QUIET;
+    let mut by_target: Vec<Vec<PathMove>> = vec![Vec::new(); from_every_square.len()];
+    for (origin, moves) in from_every_square.iter().enumerate() {
+        for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
+            let bit = board::bit(m.dest);
+            let (path, required) = (m.path & !bit, m.required & !bit);
+            let rule = match (m.path.has(m.dest as usize), m.rule) {
+                (false, rule) => rule,
+                (true, Rule::Exact) if m.required.has(m.dest as usize) == target_occupied => Rule::Exact,
+                (true, Rule::Exact) => continue,
+                // A hopper whose hurdle is the target itself: no other square may be occupied.
+                (true, Rule::OneOf) if target_occupied => Rule::Exact,
+                (true, Rule::OneOf) => Rule::OneOf,
+            };
+            by_target[m.dest as usize].push(PathMove { dest: origin as u8, path, required, rule, ..*m });
+        }
+    }
+    for moves in &mut by_target {
+        moves.sort();
+        moves.dedup();
+    }
+    by_target
+}
