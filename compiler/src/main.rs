@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::stages::board::{squares_of, Squares};
-use fairy_magic::stages::error::Error;
+use fairy_magic::stages::error::{Access, Bound, Error};
 use fairy_magic::stages::query::{self, Batch, Question, Via};
 use fairy_magic::stages::settings::{Spec, Values, SETTINGS};
 use fairy_magic::{Options, Setting, Source};
@@ -343,9 +343,9 @@ fn diff_sides(args: &DiffArgs) -> Result<[(String, String); 2], Error> {
             let path = shown(path);
             Ok([read(old, format!("a/{path}"))?, read(new, format!("b/{path}"))?])
         }
-        (Some(_), _, _) => Err(Error::Limit("diff --rev REV takes one file".into())),
-        (None, true, _) => Err(Error::Limit("diff --git takes git's seven external-diff arguments".into())),
-        (None, false, _) => Err(Error::Limit("diff takes two files, OLD and NEW (or one with --rev)".into())),
+        (Some(_), _, _) => Err(Error::Argument("diff --rev REV takes one file".into())),
+        (None, true, _) => Err(Error::Argument("diff --git takes git's seven external-diff arguments".into())),
+        (None, false, _) => Err(Error::Argument("diff takes two files, OLD and NEW (or one with --rev)".into())),
     }
 }
 
@@ -532,8 +532,8 @@ fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
             let now = std::fs::read(&out).map(|b| String::from_utf8_lossy(&b).replace("\r\n", "\n"));
             match now {
                 Ok(now) if now == module => Ok(()),
-                Ok(_) => Err(Error::Limit(format!("{} is stale: run `{regenerate}`", out.display()))),
-                Err(e) => Err(Error::Limit(format!("{} is stale: cannot read it: {e}", out.display()))),
+                Ok(_) => Err(Error::Stale { path: out.display().to_string(), regenerate }),
+                Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Check, e)),
             }
         }
         Some(out) => write_file(&out, &module),
@@ -579,7 +579,7 @@ fn show(args: ShowArgs) -> Result<(), Error> {
     let board = variant.board;
     let Some(p) = show::find_piece(&variant.pieces, piece) else {
         let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
-        return Err(Error::Limit(format!("no piece `{piece}` in {name}; it has: {}", known.join(", "))));
+        return Err(Error::UnknownPiece { piece: piece.to_string(), file: name, known });
     };
     // A board one square wide has its middle on that file (or rank).
     let middle = (board.files as i32 / 2 - 1).max(0);
@@ -597,8 +597,12 @@ fn show(args: ShowArgs) -> Result<(), Error> {
         let alone = fairy_magic::stages::variant::Variant { pieces: vec![p.clone()], ..variant.clone() };
         let moves = &fairy_magic::piece_moves(&alone, &source)?[0][here.color as usize];
         let max_paths = fairy_magic::DEFAULT_MAX_PATHS;
-        let paths = fairy_magic::stages::indices::piece_paths(board, moves, max_paths)
-            .ok_or_else(|| Error::Limit(format!("the {} has more than {max_paths} paths from some square", p.name)))?;
+        let paths = fairy_magic::stages::indices::piece_paths(board, moves, max_paths).ok_or_else(|| {
+            Error::limit(
+                Bound::PathsFromSquare,
+                format!("the {} has more than {max_paths} paths from some square", p.name),
+            )
+        })?;
         let numbers = fairy_magic::stages::indices::PieceIndices::new(board, &paths, here.color == Color::Black);
         return write_stdout(&show::indices_text(board, here.from, &numbers, &p.letter, ascii));
     }
@@ -664,9 +668,9 @@ fn attackers(args: AttackersArgs) -> Result<(), Error> {
 fn between(args: BetweenArgs) -> Result<(), Error> {
     let board = query::parse_board(&args.board.board)?;
     let square = |name: &str| {
-        board
-            .parse_square(name)
-            .ok_or_else(|| Error::Limit(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks)))
+        board.parse_square(name).ok_or_else(|| {
+            Error::Argument(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks))
+        })
     };
     let color = if args.black { Color::Black } else { Color::White };
     let found = query::between(board, &args.betza, color, square(&args.from)?, square(&args.to)?)?;
@@ -675,7 +679,7 @@ fn between(args: BetweenArgs) -> Result<(), Error> {
 
 /// Writes a file the command makes (see [`write_atomically`]).
 fn write_file(path: &std::path::Path, text: &str) -> Result<(), Error> {
-    write_atomically(path, text).map_err(|e| Error::Limit(format!("cannot write {}: {e}", path.display())))
+    write_atomically(path, text).map_err(|e| Error::io(Some(&path.display().to_string()), Access::Write, e))
 }
 
 /// A failed write to standard output: a reader that went away (`| head`) ends the program
@@ -684,7 +688,7 @@ fn written(e: std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         std::process::exit(0);
     }
-    Error::Limit(format!("cannot write to standard output: {e}"))
+    Error::io(None, Access::Write, e)
 }
 
 /// Prints `text` on standard output (see [`written`]): `print!` would panic on a closed pipe.
@@ -697,8 +701,7 @@ fn write_stdout(text: &str) -> Result<(), Error> {
 /// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
 /// line and column.
 fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
-    let bytes =
-        fairy_magic::stages::files::read_capped(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+    let bytes = fairy_magic::stages::files::read_capped(file).map_err(|e| Error::io(Some(name), Access::Read, e))?;
     fairy_magic::stages::error::utf8(name, &bytes).map(str::to_string)
 }
 
@@ -771,7 +774,7 @@ enum InputLine {
 /// The next line of `input`, `None` at its end; a line past [`MAX_QUESTION`] bytes is read to
 /// its end without being kept.
 fn read_question(input: &mut impl std::io::BufRead) -> Result<Option<InputLine>, Error> {
-    let failed = |e: std::io::Error| Error::Limit(format!("cannot read standard input: {e}"));
+    let failed = |e: std::io::Error| Error::io(None, Access::Read, e);
     let mut line = Vec::new();
     let mut too_long = false;
     loop {

@@ -93,14 +93,14 @@ pub struct Answer {
 
 /// `8x8` → a board, with the same limits as a variant file.
 pub fn parse_board(text: &str) -> Result<Board, Error> {
-    let bad = || Error::Limit(format!("`{text}` is not a board: write <files>x<ranks>, e.g. 8x8 or 12x10"));
+    let bad = || Error::Argument(format!("`{text}` is not a board: write <files>x<ranks>, e.g. 8x8 or 12x10"));
     let (f, r) = text.split_once('x').ok_or_else(bad)?;
     let (f, r): (u32, u32) = (f.parse().map_err(|_| bad())?, r.parse().map_err(|_| bad())?);
     if f == 0 || r == 0 || f > MAX_SIDE || r > MAX_SIDE {
-        return Err(Error::Limit(format!("a {text} board: each side must be 1 to {MAX_SIDE} squares")));
+        return Err(Error::Argument(format!("a {text} board: each side must be 1 to {MAX_SIDE} squares")));
     }
     if (f * r) as usize > MAX_SQUARES {
-        return Err(Error::Limit(format!(
+        return Err(Error::Argument(format!(
             "a {text} board has {} squares: fairy-magic supports at most {MAX_SQUARES}",
             f * r
         )));
@@ -220,9 +220,9 @@ pub struct Position {
 /// dropped.
 pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     let square = |name: &str| {
-        board
-            .parse_square(name)
-            .ok_or_else(|| Error::Limit(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks)))
+        board.parse_square(name).ok_or_else(|| {
+            Error::Argument(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks))
+        })
     };
     let set = |names: &[String]| -> Result<Squares, Error> {
         names.iter().try_fold(Squares::EMPTY, |s, n| Ok(s | bit(square(n)?)))
@@ -230,12 +230,12 @@ pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     let color = match q.color.as_str() {
         "white" => Color::White,
         "black" => Color::Black,
-        other => return Err(Error::Limit(format!("colour `{other}`: write white or black"))),
+        other => return Err(Error::Argument(format!("colour `{other}`: write white or black"))),
     };
     let from = square(&q.from)?;
     let (friends, foes) = (set(&q.friends)? & !bit(from), set(&q.foes)? & !bit(from));
     if !(friends & foes).is_empty() {
-        return Err(Error::Limit("a square is both a friend and a foe".into()));
+        return Err(Error::Argument("a square is both a friend and a foe".into()));
     }
     Ok(Position { from, friends, foes, color, virgin: q.virgin })
 }
