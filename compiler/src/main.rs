@@ -522,8 +522,11 @@ fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
     let name = args.file.display().to_string();
     let text = read_text(&name, &args.file)?;
     let regenerate = regenerate_command(&name, args.output.as_deref(), &args.settings);
-    let options =
-        Options { settings: args.settings.settings, regenerate: Some(regenerate.clone()), threads: args.threads };
+    let options = args.settings.settings.into_iter().fold(Options::new().regenerate(&regenerate), Options::set);
+    let options = match args.threads {
+        Some(threads) => options.threads(threads),
+        None => options,
+    };
     let module = progress(talk, &format!("compiling {name}"), || {
         fairy_magic::compile(&Source { file: &name, text: &text }, &options).map(|module| module.text)
     })?;

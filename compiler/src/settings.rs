@@ -11,8 +11,9 @@ use fairy_magic_runtime::Index;
 use crate::lookups::{Optimize, MAX_BITS, MIN_BITS};
 use crate::Settings;
 
-/// One setting, with its value.
+/// One setting, with its value. `#[non_exhaustive]`: a new setting is not a breaking change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Setting {
     /// `max-bits`: the most index bits a lookup may use; fixes every piece's budget.
     MaxBits(u32),
