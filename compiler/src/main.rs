@@ -402,7 +402,7 @@ impl Around {
             from,
             friends: self.friends.clone(),
             foes: self.foes.clone(),
-            color: if self.black { "black" } else { "white" }.into(),
+            color: if self.black { Color::Black } else { Color::White },
             virgin: !self.moved,
         }
     }
@@ -658,7 +658,7 @@ fn attackers(args: AttackersArgs) -> Result<(), Error> {
     let question = args.around.question(args.board.board, args.betza.unwrap_or_default(), args.to.unwrap_or_default());
     let p = query::position(board, &question)?;
     let compiled = query::compile_piece_with_reverse(board, &question.betza, via)?;
-    let found = query::sources(&compiled, board, p.color, p.from, p.friends | p.foes, p.virgin, false);
+    let found = query::sources(&compiled, board, &p, query::Onto::Capture);
     let names: Vec<String> = squares_of(found).map(|s| board.name(s)).collect();
     if args.json {
         write_stdout(&format!("{}\n", serde_json::json!({ "from": names })))
