@@ -150,6 +150,7 @@ use fairy_magic_runtime::{Bitboard, Color};
 use crate::between::Between;
 use crate::board::Board;
 use crate::board::Squares;
+use crate::error::Bound;
 pub use crate::error::{Error, Source};
 use crate::legs::{TableKind, FRIENDLY, QUIET};
 use crate::lookups::{Limit, Plan};
@@ -319,7 +320,7 @@ fn paths_from_every_square(
         .map(|square| square as u8)
         .map(|square| {
             let Some(mut found) = paths::path_moves_within(board, moves.at(square), square, max_paths) else {
-                return Err(Error::Limit(format!(
+                return Err(Error::limit(Bound::PathsFromSquare, format!(
                     "the {name} has more than {max_paths} paths from {}: raise the limit with --max-paths or `option max-paths`",
                     board.name(square)
                 )));
@@ -327,7 +328,7 @@ fn paths_from_every_square(
             found.retain(|m| moves.confined.has(m.dest as usize));
             total += found.len();
             if total > MAX_PIECE_PATHS {
-                return Err(Error::Limit(format!(
+                return Err(Error::limit(Bound::PathsOfPiece, format!(
                     "the {name} has more than {MAX_PIECE_PATHS} path moves over the whole board (the limit of a piece, about 70 MB), {total} by {}: write fewer sliding legs, or use a smaller board",
                     board.name(square)
                 )));
@@ -350,9 +351,9 @@ pub(crate) fn all_paths(
         .map(|(p, m)| {
             let piece = &variant.pieces[p];
             // At the piece's line when it has one (not for `fairy-magic moves`).
-            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match (e, &piece.at) {
-                (Error::Limit(message), Some(at)) => Error::input(at.clone(), message),
-                (e, _) => e,
+            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match e {
+                Error::Limit { bound, at: None, message } => Error::Limit { bound, at: piece.at.clone(), message },
+                e => e,
             })
         })
         .collect()
@@ -526,7 +527,11 @@ fn limit_error(
         Some(_) => format!("{what}: --max-bits (or `option max-bits`) fixes every piece's budget; drop it and the cost model lowers the budgets until they fit, or raise the limit with {raise}"),
         None => format!("{what}, even with every piece at the smallest budget it may take: raise the limit with {raise}"),
     };
-    piece_error(variant, piece, message)
+    let bound = match limit {
+        Limit::Occupancies => Bound::Occupancies,
+        Limit::Verification => Bound::Verification,
+    };
+    Error::Limit { bound, at: variant.pieces[piece].at.clone(), message }
 }
 
 /// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
@@ -598,14 +603,6 @@ fn budgets<B: Word>(
     }
 }
 
-/// An error about one piece, at its line where it has one.
-fn piece_error(variant: &Variant, piece: usize, message: String) -> Error {
-    match &variant.pieces[piece].at {
-        Some(at) => Error::input(at.clone(), message),
-        None => Error::Limit(message),
-    }
-}
-
 /// What a caller asks of a compilation beyond the variant file itself.
 ///
 /// ```
@@ -617,17 +614,21 @@ fn piece_error(variant: &Variant, piece: usize, message: String) -> Error {
 /// assert!(module.text.contains("`cargo build`"));
 /// assert_eq!(module.statistics.squares, 25);
 /// ```
+///
+/// Its fields are private and it is `#[non_exhaustive]`: it is built with [`Options::new`] and
+/// the methods after it, so that a new option is not a breaking change.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// Settings applied over the file's `option` lines, in order (a command line's flags).
-    pub settings: Vec<Setting>,
+    settings: Vec<Setting>,
     /// The command the module's header tells readers to run to regenerate it; `None` gives
     /// `fairy-magic compile FILE`.
-    pub regenerate: Option<String>,
+    regenerate: Option<String>,
     /// How many threads to compile with; `None`: one a core. Not a [`Setting`]: it changes how
     /// long a compilation takes, never what it writes, so no file or header records it. A build
     /// script that runs beside other jobs may want fewer.
-    pub threads: Option<NonZeroUsize>,
+    threads: Option<NonZeroUsize>,
 }
 
 impl Options {
@@ -652,6 +653,11 @@ impl Options {
     pub fn threads(mut self, threads: NonZeroUsize) -> Options {
         self.threads = Some(threads);
         self
+    }
+
+    /// The settings given, in the order they apply.
+    pub fn settings(&self) -> &[Setting] {
+        &self.settings
     }
 }
 
