@@ -3,7 +3,7 @@
 //! is held to before any table is built (occupancies the magic search enumerates, steps the
 //! verification walks). Its errors name the piece that uses the most.
 
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::lookups::{self, Limit, Plan};
 use crate::magics::Word;
 use crate::paths::PathMove;
@@ -170,13 +170,9 @@ fn limit_error(
         Some(_) => format!("{what}: --max-bits (or `option max-bits`) fixes every piece's budget; drop it and the cost model lowers the budgets until they fit, or raise the limit with {raise}"),
         None => format!("{what}, even with every piece at the smallest budget it may take: raise the limit with {raise}"),
     };
-    piece_error(variant, piece, message)
-}
-
-/// An error about one piece, at its line where it has one.
-fn piece_error(variant: &Variant, piece: usize, message: String) -> Error {
-    match &variant.pieces[piece].at {
-        Some(at) => Error::input(at.clone(), message),
-        None => Error::Limit(message),
-    }
+    let bound = match limit {
+        Limit::Occupancies => Bound::Occupancies,
+        Limit::Verification => Bound::Verification,
+    };
+    Error::Limit { bound, at: variant.pieces[piece].at.clone(), message }
 }

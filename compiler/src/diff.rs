@@ -621,7 +621,11 @@ fn list_or_none(names: &[String]) -> String {
 /// with PATH relative to the repository's root, found from the file's own folder, so that it
 /// works from any folder of a clone.
 pub fn at_revision(file: &std::path::Path, rev: &str) -> Result<(String, String), Error> {
-    let failed = |what: &str, e: String| Error::Limit(format!("cannot read {} at {rev}: {what}: {e}", file.display()));
+    let failed = |what: &str, e: String| Error::Revision {
+        file: file.display().to_string(),
+        rev: rev.to_string(),
+        message: format!("{what}: {e}"),
+    };
     let folder = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     let folder = folder.canonicalize().map_err(|e| failed("its folder", e.to_string()))?;
     let git = |args: &[&str]| -> Result<String, Error> {

@@ -15,8 +15,11 @@ pub struct Location {
     pub line_text: String,
 }
 
-/// Everything that can go wrong in a compilation or a query.
+/// Everything that can go wrong in a compilation or a query, by kind, so that a caller (a
+/// build script) can tell a bad file from a limit or a search that found no magic. `Display`
+/// gives the message the command line prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// The input is wrong: a user error.
     Input {
@@ -25,8 +28,75 @@ pub enum Error {
         /// What is wrong and, where it can, what was expected instead.
         message: String,
     },
-    /// The input is fine but exceeds what the compiler can do (board size, effort...).
-    Limit(String),
+    /// A file or a standard stream could not be read or written.
+    Io {
+        /// The file as the user named it; `None`: standard input (reading) or output (writing).
+        path: Option<String>,
+        /// What was being done with it.
+        access: Access,
+        /// What the system said.
+        source: IoError,
+    },
+    /// The file is not what `compile --check` would write: it needs regenerating.
+    Stale {
+        /// The file checked.
+        path: String,
+        /// The command that regenerates it.
+        regenerate: String,
+    },
+    /// A piece asked for by letter or name is not in the variant.
+    UnknownPiece {
+        /// The letter or name asked for.
+        piece: String,
+        /// The variant file.
+        file: String,
+        /// Its pieces, each `letter name`.
+        known: Vec<String>,
+    },
+    /// A section asked for is not in the Fairy-Stockfish configuration file.
+    UnknownSection {
+        /// The section asked for.
+        section: String,
+        /// The configuration file.
+        file: String,
+        /// Its sections.
+        known: Vec<String>,
+    },
+    /// A file could not be read at a git revision (`diff --rev`).
+    Revision {
+        /// The file.
+        file: String,
+        /// The revision.
+        rev: String,
+        /// The step that failed and what it said.
+        message: String,
+    },
+    /// A value given to a command (a board, a square, a colour, a count of files) is not one
+    /// it takes; there is no file line to point at.
+    Argument(String),
+    /// A Fairy-Stockfish setting of no line of its own (a built-in piece) that fairy-magic
+    /// cannot express.
+    Unsupported(String),
+    /// The input is fine but needs more than a limit allows (paths, occupancies, verification
+    /// work, magic-search trials): raising the limit, or a smaller board, makes it compile.
+    Limit {
+        /// Which limit.
+        bound: Bound,
+        /// The piece's line, where the limit is one piece's and it has one.
+        at: Option<Location>,
+        /// What was needed and how to raise the limit.
+        message: String,
+    },
+    /// No magic multiplier turned up for a lookup within the index widths tried: more effort
+    /// (or a larger budget) may find one.
+    NoMagic {
+        /// The lookup's mask bits.
+        bits: u32,
+        /// The widest index tried, in bits.
+        widest: u32,
+        /// The lookup's mask, in hexadecimal.
+        mask: String,
+    },
     /// The compiler contradicted itself (a table disagreed with the reference): a bug.
     Internal(String),
     /// Several input errors, in file order: the first [`Errors::SHOWN`] of them, and how many
@@ -39,10 +109,108 @@ pub enum Error {
     },
 }
 
+/// What was being done with a file when it failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Access {
+    /// Reading an input.
+    Read,
+    /// Writing an output.
+    Write,
+    /// Reading the file `compile --check` compares with.
+    Check,
+}
+
+/// Which limit a [`Error::Limit`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Bound {
+    /// `max-paths`: path moves of one piece from one square.
+    PathsFromSquare,
+    /// Path moves of one piece over the whole board (a fixed limit, about 70 MB).
+    PathsOfPiece,
+    /// `max-occupancies`: occupancies every lookup together enumerates.
+    Occupancies,
+    /// `max-verify`: the work of verifying the tables.
+    Verification,
+    /// `max-trials`: the magic search's trials.
+    Trials,
+}
+
+/// An I/O error as an [`Error`] holds it: shared, so that errors stay `Clone`, and equal when
+/// of the same kind and message.
+#[derive(Clone, Debug)]
+pub struct IoError(pub std::sync::Arc<std::io::Error>);
+
+impl PartialEq for IoError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.kind() == other.0.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for IoError {}
+
+impl fmt::Display for IoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<std::io::Error> for IoError {
+    fn from(e: std::io::Error) -> Self {
+        IoError(std::sync::Arc::new(e))
+    }
+}
+
 impl Error {
     /// An input error at `at`.
     pub fn input(at: Location, message: impl Into<String>) -> Self {
         Error::Input { at, message: message.into() }
+    }
+
+    /// An I/O error on the file `path` (`None`: a standard stream).
+    pub fn io(path: Option<&str>, access: Access, source: std::io::Error) -> Self {
+        Error::Io { path: path.map(str::to_string), access, source: source.into() }
+    }
+
+    /// A limit of no one piece's line.
+    pub fn limit(bound: Bound, message: impl Into<String>) -> Self {
+        Error::Limit { bound, at: None, message: message.into() }
+    }
+
+    /// Where in an input file the error is, if it is at one place.
+    pub fn at(&self) -> Option<&Location> {
+        match self {
+            Error::Input { at, .. } | Error::Limit { at: Some(at), .. } => Some(at),
+            _ => None,
+        }
+    }
+
+    /// The message alone, without its place or the `error:` before it.
+    pub fn message(&self) -> String {
+        match self {
+            Error::Input { message, .. } | Error::Limit { message, .. } => message.clone(),
+            Error::Io { path, access, source } => match (path, access) {
+                (Some(path), Access::Read) => format!("cannot read {path}: {source}"),
+                (Some(path), Access::Write) => format!("cannot write {path}: {source}"),
+                (Some(path), Access::Check) => format!("{path} is stale: cannot read it: {source}"),
+                (None, Access::Write) => format!("cannot write to standard output: {source}"),
+                (None, _) => format!("cannot read standard input: {source}"),
+            },
+            Error::Stale { path, regenerate } => format!("{path} is stale: run `{regenerate}`"),
+            Error::UnknownPiece { piece, file, known } => {
+                format!("no piece `{piece}` in {file}; it has: {}", known.join(", "))
+            }
+            Error::UnknownSection { section, file, known } => {
+                format!("no section [{section}] in {file}; it has: {}", known.join(", "))
+            }
+            Error::Revision { file, rev, message } => format!("cannot read {file} at {rev}: {message}"),
+            Error::Argument(message) | Error::Unsupported(message) | Error::Internal(message) => message.clone(),
+            Error::NoMagic { bits, widest, mask } => format!(
+                "no magic found for a lookup of {bits} bits (mask {mask}) within {widest} index bits; raise --effort (or lower a fixed --max-bits)"
+            ),
+            Error::Many { .. } => self.summary(),
+        }
     }
 
     /// One error as itself, several as `Many`.
@@ -117,21 +285,6 @@ impl Error {
     /// character. `styled` adds terminal colours.
     pub fn render(&self, styled: bool) -> String {
         match self {
-            Error::Input { at, message } => {
-                use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
-                let text = at.line_text.as_str();
-                let start = text.char_indices().nth(at.column.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
-                let end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
-                let report = &[Level::ERROR.primary_title(message.as_str()).element(
-                    Snippet::source(text)
-                        .line_start(at.line)
-                        .path(at.file.as_str())
-                        .annotation(AnnotationKind::Primary.span(start..end)),
-                )];
-                let renderer = if styled { Renderer::styled() } else { Renderer::plain() };
-                renderer.render(report)
-            }
-            Error::Limit(message) => format!("error: {message}"),
             Error::Internal(message) => format!("internal error (a bug in fairy-magic): {message}"),
             Error::Many { errors, more: 0 } => {
                 let all: Vec<String> = errors.iter().map(|e| e.render(styled)).collect();
@@ -141,15 +294,34 @@ impl Error {
                 let all: Vec<String> = errors.iter().map(|e| e.render(styled)).collect();
                 format!("{}\n\nand {more} more errors ({} in all)", all.join("\n\n"), errors.len() + more)
             }
+            other => match other.at() {
+                Some(at) => snippet(at, &other.message(), styled),
+                None => format!("error: {}", other.message()),
+            },
         }
     }
+}
+
+/// A message shown as rustc shows one: where, the line, a caret under the character.
+fn snippet(at: &Location, message: &str, styled: bool) -> String {
+    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+    let text = at.line_text.as_str();
+    let start = text.char_indices().nth(at.column.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
+    let end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
+    let report = &[Level::ERROR.primary_title(message).element(
+        Snippet::source(text)
+            .line_start(at.line)
+            .path(at.file.as_str())
+            .annotation(AnnotationKind::Primary.span(start..end)),
+    )];
+    let renderer = if styled { Renderer::styled() } else { Renderer::plain() };
+    renderer.render(report)
 }
 
 impl Error {
     /// One line an error, `file:line:column: error: message`, as editors and grep read them.
     pub fn summary(&self) -> String {
         match self {
-            Error::Input { at, message } => format!("{}:{}:{}: error: {message}", at.file, at.line, at.column),
             Error::Many { errors, more } => {
                 let mut lines: Vec<String> = errors.iter().map(Error::summary).collect();
                 if *more > 0 {
@@ -157,7 +329,10 @@ impl Error {
                 }
                 lines.join("\n")
             }
-            other => other.render(false),
+            other => match other.at() {
+                Some(at) => format!("{}:{}:{}: error: {}", at.file, at.line, at.column, other.message()),
+                None => other.render(false),
+            },
         }
     }
 }
@@ -168,7 +343,14 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source.0.as_ref()),
+            _ => None,
+        }
+    }
+}
 
 /// Locates byte offsets of one source text as file/line/column.
 #[derive(Clone, Debug)]

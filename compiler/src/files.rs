@@ -8,14 +8,17 @@ use std::path::{Path, PathBuf};
 /// few KiB; the cap keeps `compile /dev/zero` from reading until memory runs out.
 pub const MAX_INPUT: u64 = 16 << 20;
 
-/// The bytes of `file`, or an error message when it cannot be read or is longer than
-/// [`MAX_INPUT`] bytes (only that much plus one byte is ever read).
-pub fn read_capped(file: &Path) -> Result<Vec<u8>, String> {
-    let opened = std::fs::File::open(file).map_err(|e| e.to_string())?;
+/// The bytes of `file`, or why it cannot be read: the system's error, or `InvalidData` when
+/// it is longer than [`MAX_INPUT`] bytes (only that much plus one byte is ever read).
+pub fn read_capped(file: &Path) -> std::io::Result<Vec<u8>> {
+    let opened = std::fs::File::open(file)?;
     let mut bytes = Vec::new();
-    opened.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    opened.take(MAX_INPUT + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_INPUT {
-        return Err(format!("it is longer than the limit of {} MiB for an input file", MAX_INPUT >> 20));
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it is longer than the limit of {} MiB for an input file", MAX_INPUT >> 20),
+        ));
     }
     Ok(bytes)
 }
@@ -90,6 +93,6 @@ mod tests {
     #[test]
     fn an_endless_input_is_cut_at_the_cap() {
         let e = read_capped(Path::new("/dev/zero")).unwrap_err();
-        assert!(e.contains("16 MiB"), "{e}");
+        assert!(e.to_string().contains("16 MiB"), "{e}");
     }
 }

@@ -23,7 +23,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::legs::CAPTURE;
 use crate::paths::PathMove;

@@ -258,17 +258,21 @@ pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 /// assert!(module.text.contains("`cargo build`"));
 /// assert_eq!(module.statistics.squares, 25);
 /// ```
+///
+/// Its fields are private and it is `#[non_exhaustive]`: it is built with [`Options::new`] and
+/// the methods after it, so that a new option is not a breaking change.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// Settings applied over the file's `option` lines, in order (a command line's flags).
-    pub settings: Vec<Setting>,
+    settings: Vec<Setting>,
     /// The command the module's header tells readers to run to regenerate it; `None` gives
     /// `fairy-magic compile FILE`.
-    pub regenerate: Option<String>,
+    regenerate: Option<String>,
     /// How many threads to compile with; `None`: one a core. Not a [`Setting`]: it changes how
     /// long a compilation takes, never what it writes, so no file or header records it. A build
     /// script that runs beside other jobs may want fewer.
-    pub threads: Option<NonZeroUsize>,
+    threads: Option<NonZeroUsize>,
 }
 
 impl Options {
@@ -293,6 +297,11 @@ impl Options {
     pub fn threads(mut self, threads: NonZeroUsize) -> Options {
         self.threads = Some(threads);
         self
+    }
+
+    /// The settings given, in the order they apply.
+    pub fn settings(&self) -> &[Setting] {
+        &self.settings
     }
 }
 

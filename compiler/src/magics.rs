@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use fairy_magic_runtime::{Bitboard, Index, Probe};
 
 use crate::board::{subsets, Squares};
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::fxhash::FxHashMap;
 use crate::lookups::Lookup;
 use crate::parallel;
@@ -219,7 +219,7 @@ impl Tally<'_> {
 
 /// The error of a compilation whose searches ran out of trials.
 fn out_of_budget(budget: Budget) -> Error {
-    Error::Limit(format!(
+    Error::limit(Bound::Trials, format!(
         "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --effort (or a fixed --max-bits), or raise the limit with --max-trials or `option max-trials`",
         budget.million_trials
     ))
@@ -228,11 +228,7 @@ fn out_of_budget(budget: Budget) -> Error {
 /// The error of a lookup for which no magic turned up within the widths tried.
 fn no_magic(lookup: &Lookup) -> Error {
     let bits = lookup.mask.count_ones().max(1);
-    Error::Limit(format!(
-        "no magic found for a lookup of {bits} bits (mask {:#x}) within {} index bits; raise --effort (or lower a fixed --max-bits)",
-        lookup.mask,
-        bits + EXTRA_BITS
-    ))
+    Error::NoMagic { bits, widest: bits + EXTRA_BITS, mask: format!("{:#x}", lookup.mask) }
 }
 
 /// The entries a lookup's table uses: `(index, answer)` pairs, sorted and without repeats.

@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::stages::board::{squares_of, Squares};
-use fairy_magic::stages::error::Error;
+use fairy_magic::stages::error::{Access, Bound, Error};
 use fairy_magic::stages::query::{self, Batch, Question, Via};
+use fairy_magic::stages::settings::{Spec, Values, SETTINGS};
 use fairy_magic::{Options, Setting, Source};
 use fairy_magic_runtime::Color;
 
@@ -33,94 +34,11 @@ enum Command {
     /// Compile a variant file into a Rust module.
     ///
     /// Example: fairy-magic compile variants/chess.variant -o src/chess.rs
-    Compile {
-        /// The variant description (`variant`, `board` and `piece` lines).
-        file: PathBuf,
-        /// Where to write the module; standard output when absent.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Write nothing; exit 1, naming the file, if the -o file is not what this command
-        /// would write (for CI).
-        #[arg(long, requires = "output")]
-        check: bool,
-        /// Fixes every piece's bit budget (the most index bits one lookup may use) and turns the cost
-        /// model off; without it (or the file's `option max-bits`) the cost model chooses each
-        /// piece's budget, from 4 to 12 bits, within the limits.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=20))]
-        max_bits: Option<u64>,
-        /// What the cost model makes small when it chooses each piece's bit budget: speed (the
-        /// fewest probes whose tables fit the cache budget) or size (the fewest bytes).
-        #[arg(long, value_enum)]
-        optimize: Option<OptimizeArg>,
-        /// The most path moves a piece may have from one square [default: 20000].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1073741824))]
-        max_paths: Option<u64>,
-        /// The cache budget of --optimize speed, in KiB [default: 128].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1048576))]
-        cache_kib: Option<u64>,
-        /// The most probes one query may make; further moves become plain checks [default: 8].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
-        max_probes: Option<u64>,
-        /// Seed mixed into the magic search; the same seed gives the same bytes [default: 0].
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Try 2^effort magic candidates per index width before allowing a bigger table
-        /// [default: 18].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(4..=30))]
-        effort: Option<u64>,
-        /// The most occupancies all lookups together may have; each is enumerated and kept
-        /// while compiling (about 120 bytes each) [default: 2097152, at most 8388608].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=fairy_magic::stages::settings::CAP_OCCUPANCIES))]
-        max_occupancies: Option<u64>,
-        /// The most trials the magic search may make, in millions of occupancies tested
-        /// against a candidate (about 100 million a second) [default: 4000, at most 6000].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=fairy_magic::stages::settings::CAP_MILLION_TRIALS))]
-        max_trials: Option<u64>,
-        /// The most work verifying the tables may take, in millions of steps: a path move
-        /// walked or a probe read for one occupancy (about 30 million a second) [default: 1000, at most 1800].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=fairy_magic::stages::settings::CAP_MILLION_STEPS))]
-        max_verify: Option<u64>,
-        /// How probes form their index: magic (64-bit multiplies), split32 (32-bit multiplies
-        /// only, for microcontrollers) or pext (x86-64 BMI2) [default: magic, or the file's
-        /// `option index`].
-        #[arg(long, value_enum)]
-        index: Option<IndexArg>,
-        /// How many threads to compile with [default: one a core]. The module is the same for
-        /// any number, so the header's command leaves it out.
-        #[arg(long)]
-        threads: Option<std::num::NonZeroUsize>,
-    },
+    Compile(CompileArgs),
     /// Draw a piece of a variant on its board: its moves, captures and blocked squares.
     ///
     /// Example: fairy-magic show variants/gallery.variant griffon --from d4 --foes c3 --friends e5
-    Show {
-        /// The variant file.
-        file: PathBuf,
-        /// The piece: its letter, or its name in any case (`horse`, `Horse`); not needed with --html.
-        #[arg(required_unless_present = "html")]
-        piece: Option<String>,
-        /// The piece's square [default: the middle of the board].
-        #[arg(long)]
-        from: Option<String>,
-        #[command(flatten)]
-        around: Around,
-        /// Plain ASCII, even where the terminal shows Unicode.
-        #[arg(long)]
-        ascii: bool,
-        /// Also write the diagram as an SVG picture to this file.
-        #[arg(long)]
-        svg: Option<PathBuf>,
-        /// Instead of moves, draw the relative index (`vector_index`) of each square the piece
-        /// attacks under some occupancy, as generated modules number them for NNUE threat
-        /// inputs and policy heads.
-        #[arg(long, conflicts_with = "svg")]
-        indices: bool,
-        /// Instead, write the whole variant as one self-contained interactive page: place
-        /// pieces, toggle friends and foes, and see moves, attackers and `between` drawn live
-        /// from the module's own tables.
-        #[arg(long, conflicts_with_all = ["svg", "indices"])]
-        html: Option<PathBuf>,
-    },
+    Show(ShowArgs),
     /// What changed in meaning between two variant files: pieces, moves (compared exactly, as
     /// path moves, for every square, colour and kind), regions; when no move changed, the
     /// tables' layout. Markdown for a pull-request comment, or --json.
@@ -135,16 +53,7 @@ enum Command {
     /// Convert a section of a Fairy-Stockfish variants.ini into a variant file.
     ///
     /// Example: fairy-magic import variants.ini --section capablanca -o my-capablanca.variant
-    Import {
-        /// The Fairy-Stockfish configuration file.
-        file: PathBuf,
-        /// The section (variant) to convert; `[child:parent]` inheritance is followed.
-        #[arg(long)]
-        section: String,
-        /// Where to write the variant file; standard output when absent.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-    },
+    Import(ImportArgs),
     /// Show where one piece may go from one square: empty squares it may move to and foes it
     /// may capture, in square order.
     ///
@@ -154,34 +63,7 @@ enum Command {
     /// {"board":"8x8","betza":"N","from":"d4","friends":[],"foes":[],"color":"white","virgin":true}
     /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each. A key
     /// it does not know is an error (`id`, `note`, `sources` and `dest` may be there, unread).
-    Moves {
-        /// The piece's moves in XBetza (quote it for the shell).
-        #[arg(required_unless_present = "batch")]
-        betza: Option<String>,
-        /// Ask about a piece of this variant file, on its board with its regions and
-        /// confinement: BETZA is then the piece's letter or name.
-        #[arg(long, conflicts_with_all = ["board", "batch"])]
-        variant: Option<PathBuf>,
-        /// <files>x<ranks>, up to 256 squares (16x16).
-        #[arg(long, default_value = "8x8")]
-        board: String,
-        /// The piece's square, e.g. d4 or a10.
-        #[arg(long, required_unless_present = "batch")]
-        from: Option<String>,
-        #[command(flatten)]
-        around: Around,
-        /// Answer through the compiled magic tables or through the reference walker.
-        #[arg(long, value_enum, default_value_t = ViaArg::Tables)]
-        via: ViaArg,
-        /// Print {"dest":[...],"quiet":[...],"capture":[...]}.
-        #[arg(long)]
-        json: bool,
-        /// Answer JSON lines from standard input, one output line for each input line (blank
-        /// and malformed lines get an {"error":"..."} line). Each line carries its own board,
-        /// squares and colour, so the flags that set them (and --json) do not go with it.
-        #[arg(long, conflicts_with_all = ["betza", "from", "board", "json", "friends", "foes", "black", "moved"])]
-        batch: bool,
-    },
+    Moves(MovesArgs),
     /// Show every square from which one piece captures on a target square (the target holds
     /// one of its foes), in square order.
     ///
@@ -190,59 +72,230 @@ enum Command {
     /// With --batch, reads JSON lines such as
     /// {"board":"9x10","betza":"[W-F]","to":"e5","friends":["e6"],"foes":[],"color":"white","virgin":true}
     /// from standard input and writes one {"from":[...]} or {"error":"..."} line for each.
-    Attackers {
-        /// The piece's moves in XBetza (quote it for the shell).
-        #[arg(required_unless_present = "batch")]
-        betza: Option<String>,
-        /// Ask about a piece of this variant file, on its board with its regions and
-        /// confinement: BETZA is then the piece's letter or name.
-        #[arg(long, conflicts_with_all = ["board", "batch"])]
-        variant: Option<PathBuf>,
-        /// <files>x<ranks>, up to 256 squares (16x16).
-        #[arg(long, default_value = "8x8")]
-        board: String,
-        /// The target square, e.g. e5.
-        #[arg(long, required_unless_present = "batch")]
-        to: Option<String>,
-        /// The rest of the occupancy, seen from the attacking piece's side.
-        #[command(flatten)]
-        around: Around,
-        /// Answer through the compiled reverse tables or through the reference walker, run
-        /// forwards from every square.
-        #[arg(long, value_enum, default_value_t = ViaArg::Tables)]
-        via: ViaArg,
-        /// Print {"from":[...]}.
-        #[arg(long, conflicts_with = "batch")]
-        json: bool,
-        /// Answer JSON lines from standard input, one output line for each input line. Each line
-        /// carries its own board, squares and colour, so the flags that set them do not go with it.
-        #[arg(long, conflicts_with_all = ["betza", "to", "board", "friends", "foes", "black", "moved"])]
-        batch: bool,
-    },
+    Attackers(AttackersArgs),
     /// Show the squares strictly between two squares on a piece's paths: what must be empty
     /// (or hold a hopper's screen) for the move, and what blocks a check or pins.
     ///
     /// Example: fairy-magic between '[W-F]' --board 9x10 --from e5 --to d7
-    Between {
-        /// The piece's moves in XBetza (quote it for the shell).
-        betza: String,
-        /// Ask about a piece of this variant file, on its board with its regions and
-        /// confinement: BETZA is then the piece's letter or name.
-        #[arg(long, conflicts_with_all = ["board"])]
-        variant: Option<PathBuf>,
-        /// <files>x<ranks>, up to 256 squares (16x16).
-        #[arg(long, default_value = "8x8")]
-        board: String,
-        /// Where the piece stands.
-        #[arg(long)]
-        from: String,
-        /// Where it goes.
-        #[arg(long)]
-        to: String,
-        /// The piece is Black (its moves turn 180°).
-        #[arg(long)]
-        black: bool,
-    },
+    Between(BetweenArgs),
+}
+
+/// `fairy-magic compile`'s arguments.
+#[derive(Args)]
+struct CompileArgs {
+    /// The variant description (`variant`, `board` and `piece` lines).
+    file: PathBuf,
+    /// Where to write the module; standard output when absent.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Write nothing; exit 1, naming the file, if the -o file is not what this command
+    /// would write (for CI).
+    #[arg(long, requires = "output")]
+    check: bool,
+    #[command(flatten)]
+    settings: SettingFlags,
+    /// How many threads to compile with [default: one a core]. The module is the same for
+    /// any number, so the header's command leaves it out.
+    #[arg(long)]
+    threads: Option<std::num::NonZeroUsize>,
+}
+
+/// The compile settings as flags, one a [`Setting`], in the order of settings' own list
+/// ([`SETTINGS`]), which gives each flag's name, values and help: a flag beats the file's
+/// `option` line of the same name.
+#[derive(Clone, Debug, Default)]
+struct SettingFlags {
+    /// The settings given, in [`SETTINGS`]' order.
+    settings: Vec<Setting>,
+}
+
+impl SettingFlags {
+    /// The flags that give these settings, as the header's regenerate command writes them.
+    fn words(&self) -> String {
+        self.settings.iter().map(|s| format!(" --{} {}", s.name(), s.value())).collect()
+    }
+}
+
+/// The flag of one setting: numbers through clap's range check, words as its possible values.
+fn setting_flag(spec: &'static Spec) -> clap::Arg {
+    let arg = clap::Arg::new(spec.name)
+        .long(spec.name)
+        .value_name(spec.name.to_uppercase().replace('-', "_"))
+        .help(spec.help_text())
+        .help_heading("Settings (each overrides the file's `option` line of its name)");
+    match spec.values {
+        Values::Number { low, high, .. } => arg.value_parser(clap::value_parser!(u64).range(low..=high)),
+        Values::Words(words) => {
+            arg.value_parser(clap::builder::PossibleValuesParser::new(words.iter().map(|&(w, _)| w)))
+        }
+    }
+}
+
+impl clap::FromArgMatches for SettingFlags {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let given = SETTINGS.iter().filter_map(|spec| match spec.values {
+            Values::Number { make, .. } => matches.get_one::<u64>(spec.name).map(|&v| make(v)),
+            // clap let only the spec's own words through.
+            Values::Words(_) => matches.get_one::<String>(spec.name).map(|w| spec.parse(w).expect("a possible value")),
+        });
+        Ok(SettingFlags { settings: given.collect() })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for SettingFlags {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        SETTINGS.iter().fold(command, |command, spec| command.arg(setting_flag(spec)))
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+/// `fairy-magic show`'s arguments.
+#[derive(Args)]
+struct ShowArgs {
+    /// The variant file.
+    file: PathBuf,
+    /// The piece: its letter, or its name in any case (`horse`, `Horse`); not needed with --html.
+    #[arg(required_unless_present = "html")]
+    piece: Option<String>,
+    /// The piece's square [default: the middle of the board].
+    #[arg(long)]
+    from: Option<String>,
+    #[command(flatten)]
+    around: Around,
+    /// Plain ASCII, even where the terminal shows Unicode.
+    #[arg(long)]
+    ascii: bool,
+    /// Also write the diagram as an SVG picture to this file.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Instead of moves, draw the relative index (`vector_index`) of each square the piece
+    /// attacks under some occupancy, as generated modules number them for NNUE threat
+    /// inputs and policy heads.
+    #[arg(long, conflicts_with = "svg")]
+    indices: bool,
+    /// Instead, write the whole variant as one self-contained interactive page: place
+    /// pieces, toggle friends and foes, and see moves, attackers and `between` drawn live
+    /// from the module's own tables.
+    #[arg(long, conflicts_with_all = ["svg", "indices"])]
+    html: Option<PathBuf>,
+}
+
+/// `fairy-magic import`'s arguments.
+#[derive(Args)]
+struct ImportArgs {
+    /// The Fairy-Stockfish configuration file.
+    file: PathBuf,
+    /// The section (variant) to convert; `[child:parent]` inheritance is followed.
+    #[arg(long)]
+    section: String,
+    /// Where to write the variant file; standard output when absent.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+/// `fairy-magic moves`' arguments.
+#[derive(Args)]
+struct MovesArgs {
+    /// The piece's moves in XBetza (quote it for the shell).
+    #[arg(required_unless_present = "batch")]
+    betza: Option<String>,
+    /// Ask about a piece of this variant file, on its board with its regions and confinement:
+    /// BETZA is then the piece's letter or name.
+    #[arg(long, conflicts_with_all = ["board", "batch"])]
+    variant: Option<PathBuf>,
+    #[command(flatten)]
+    board: BoardArg,
+    /// The piece's square, e.g. d4 or a10.
+    #[arg(long, required_unless_present = "batch")]
+    from: Option<String>,
+    #[command(flatten)]
+    around: Around,
+    /// Answer through the compiled magic tables or through the reference walker.
+    #[arg(long, value_enum, default_value_t = ViaArg::Tables)]
+    via: ViaArg,
+    /// Print {"dest":[...],"quiet":[...],"capture":[...]}.
+    #[arg(long)]
+    json: bool,
+    /// Answer JSON lines from standard input, one output line for each input line (blank
+    /// and malformed lines get an {"error":"..."} line). Each line carries its own board,
+    /// squares and colour, so the flags that set them (and --json) do not go with it.
+    #[arg(long, conflicts_with_all = ["betza", "from", "board", "json", "friends", "foes", "black", "moved"])]
+    batch: bool,
+}
+
+/// `fairy-magic attackers`' arguments.
+#[derive(Args)]
+struct AttackersArgs {
+    /// The piece's moves in XBetza (quote it for the shell).
+    #[arg(required_unless_present = "batch")]
+    betza: Option<String>,
+    /// Ask about a piece of this variant file, on its board with its regions and confinement:
+    /// BETZA is then the piece's letter or name.
+    #[arg(long, conflicts_with_all = ["board", "batch"])]
+    variant: Option<PathBuf>,
+    #[command(flatten)]
+    board: BoardArg,
+    /// The target square, e.g. e5.
+    #[arg(long, required_unless_present = "batch")]
+    to: Option<String>,
+    /// The rest of the occupancy, seen from the attacking piece's side.
+    #[command(flatten)]
+    around: Around,
+    /// Answer through the compiled reverse tables or through the reference walker, run
+    /// forwards from every square.
+    #[arg(long, value_enum, default_value_t = ViaArg::Tables)]
+    via: ViaArg,
+    /// Print {"from":[...]}.
+    #[arg(long, conflicts_with = "batch")]
+    json: bool,
+    /// Answer JSON lines from standard input, one output line for each input line. Each line
+    /// carries its own board, squares and colour, so the flags that set them do not go with it.
+    #[arg(long, conflicts_with_all = ["betza", "to", "board", "friends", "foes", "black", "moved"])]
+    batch: bool,
+}
+
+/// `fairy-magic between`'s arguments.
+#[derive(Args)]
+struct BetweenArgs {
+    /// The piece's moves in XBetza (quote it for the shell).
+    betza: String,
+    /// Ask about a piece of this variant file, on its board with its regions and confinement:
+    /// BETZA is then the piece's letter or name.
+    #[arg(long, conflicts_with_all = ["board"])]
+    variant: Option<PathBuf>,
+    #[command(flatten)]
+    board: BoardArg,
+    /// Where the piece stands.
+    #[arg(long)]
+    from: String,
+    /// Where it goes.
+    #[arg(long)]
+    to: String,
+    /// The piece is Black (its moves turn 180°).
+    #[arg(long)]
+    black: bool,
+}
+
+/// The board of a one-piece question.
+#[derive(Args)]
+struct BoardArg {
+    // Its help comes from the board's own limits.
+    #[arg(long, default_value = "8x8", help = board_help())]
+    board: String,
+}
+
+/// `--board`'s help, from the board's own limits.
+fn board_help() -> String {
+    use fairy_magic::stages::board::{MAX_SIDE, MAX_SQUARES};
+    format!("<files>x<ranks>, each side 1 to {MAX_SIDE}, up to {MAX_SQUARES} squares in all")
 }
 
 /// `fairy-magic diff`'s arguments.
@@ -302,9 +355,9 @@ fn diff_sides(args: &DiffArgs) -> Result<[(String, String); 2], Error> {
             let path = shown(path);
             Ok([read(old, format!("a/{path}"))?, read(new, format!("b/{path}"))?])
         }
-        (Some(_), _, _) => Err(Error::Limit("diff --rev REV takes one file".into())),
-        (None, true, _) => Err(Error::Limit("diff --git takes git's seven external-diff arguments".into())),
-        (None, false, _) => Err(Error::Limit("diff takes two files, OLD and NEW (or one with --rev)".into())),
+        (Some(_), _, _) => Err(Error::Argument("diff --rev REV takes one file".into())),
+        (None, true, _) => Err(Error::Argument("diff --git takes git's seven external-diff arguments".into())),
+        (None, false, _) => Err(Error::Argument("diff takes two files, OLD and NEW (or one with --rev)".into())),
     }
 }
 
@@ -361,7 +414,7 @@ impl Around {
             from,
             friends: self.friends.clone(),
             foes: self.foes.clone(),
-            color: if self.black { "black" } else { "white" }.into(),
+            color: if self.black { Color::Black } else { Color::White },
             virgin: !self.moved,
         }
     }
@@ -376,41 +429,18 @@ fn unicode_terminal() -> bool {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum IndexArg {
-    Magic,
-    Split32,
-    Pext,
-}
-
-impl IndexArg {
-    fn index(self) -> fairy_magic_runtime::Index {
-        match self {
-            IndexArg::Magic => fairy_magic_runtime::Index::Magic,
-            IndexArg::Split32 => fairy_magic_runtime::Index::Split32,
-            IndexArg::Pext => fairy_magic_runtime::Index::Pext,
-        }
-    }
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum OptimizeArg {
-    Speed,
-    Size,
-}
-
-impl OptimizeArg {
-    fn optimize(self) -> fairy_magic::stages::lookups::Optimize {
-        match self {
-            OptimizeArg::Speed => fairy_magic::stages::lookups::Optimize::Speed,
-            OptimizeArg::Size => fairy_magic::stages::lookups::Optimize::Size,
-        }
-    }
-}
-
-#[derive(Clone, Copy, ValueEnum)]
 enum ViaArg {
     Tables,
     Reference,
+}
+
+impl ViaArg {
+    fn via(self) -> Via {
+        match self {
+            ViaArg::Tables => Via::Tables,
+            ViaArg::Reference => Via::Reference,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -452,12 +482,12 @@ fn main() -> ExitCode {
 }
 
 /// Prints a progress line on standard error if `what` is still running after a second.
-fn progress<T>(quiet: bool, verbose: bool, what: &str, work: impl FnOnce() -> T) -> T {
+fn progress<T>(talk: Talk, what: &str, work: impl FnOnce() -> T) -> T {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     let started = std::time::Instant::now();
     let done = Arc::new(AtomicBool::new(false));
-    let watcher = (!quiet).then(|| {
+    let watcher = (!talk.quiet).then(|| {
         let (done, what) = (done.clone(), what.to_string());
         std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_secs(1));
@@ -469,273 +499,224 @@ fn progress<T>(quiet: bool, verbose: bool, what: &str, work: impl FnOnce() -> T)
     let result = work();
     done.store(true, Ordering::SeqCst);
     drop(watcher);
-    if verbose {
+    if talk.verbose {
         to_stderr(&format!("fairy-magic: {what}: {:.2?}", started.elapsed()));
     }
     result
 }
 
+/// Runs every subcommand but `diff`, which `main` runs itself for its own exit statuses.
 fn run(cli: Cli) -> Result<(), Error> {
-    let (quiet, verbose) = (cli.quiet, cli.verbose);
+    let talk = Talk { quiet: cli.quiet, verbose: cli.verbose };
     match cli.command {
         Command::Diff(_) => unreachable!("main runs diff itself"),
-        Command::Import { file, section, output } => {
-            let name = file.display().to_string();
-            let text = read_text(&name, &file)?;
-            // `import` compiles what it converts: a file it hands over always compiles.
-            let (variant, notes) = fairy_magic::stages::import::import(&name, &text, &section)?;
-            if !quiet {
-                for n in notes {
-                    to_stderr(&format!("note: {n}"));
-                }
-            }
-            match output {
-                Some(out) => write_atomically(&out, &variant)
-                    .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
-                None => write_stdout(&variant),
-            }
-        }
-        Command::Show { file, piece, from, around, ascii, svg, indices, html } => {
-            let name = file.display().to_string();
-            let text = read_text(&name, &file)?;
-            if let Some(out) = html {
-                let page = fairy_magic::page(&Source { file: &name, text: &text }, &Options::new())?;
-                return write_atomically(&out, &page)
-                    .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())));
-            }
-            let piece = piece.expect("clap requires the piece without --html");
-            let variant = fairy_magic::stages::variant::parse(&name, &text)?;
-            let board = variant.board;
-            let index = piece_index(&variant, &name, &piece)?;
-            let p = &variant.pieces[index];
-            // A board one square wide has its middle on that file (or rank).
-            let middle = (board.files as i32 / 2 - 1).max(0);
-            let centre = (board.ranks as i32 / 2 - 1).max(0);
-            let middle = board.name(board.square(middle, centre).expect("the middle of a board is on it"));
-            let question = around.question(board_name(board), p.betza_text.clone(), from.unwrap_or(middle));
-            let here = query::position(board, &question)?;
-            if indices {
-                let source = fairy_magic::stages::error::Source { file: &name, text: &text };
-                let alone = fairy_magic::stages::variant::Variant { pieces: vec![p.clone()], ..variant.clone() };
-                let moves = &fairy_magic::piece_moves(&alone, &source)?[0][here.color as usize];
-                let max_paths = fairy_magic::DEFAULT_MAX_PATHS;
-                let paths = fairy_magic::stages::indices::piece_paths(board, moves, max_paths).ok_or_else(|| {
-                    Error::Limit(format!("the {} has more than {max_paths} paths from some square", p.name))
-                })?;
-                let numbers =
-                    fairy_magic::stages::indices::PieceIndices::new(board, &paths, here.color == Color::Black);
-                let ascii = ascii || !unicode_terminal();
-                return write_stdout(&fairy_magic::stages::show::indices_text(
-                    board, here.from, &numbers, &p.letter, ascii,
-                ));
-            }
-            // The same piece alone on the board: what it would reach if nothing blocked it.
-            let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
-            let source = fairy_magic::stages::error::Source { file: &name, text: &text };
-            let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
-            let now = compiled.answer(board, &here);
-            let open = compiled.answer(board, &alone);
-            let color = here.color as usize;
-            let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
-            let regions = regions.fold(Squares::EMPTY, |set, &r| set | variant.regions[r].squares[color]);
-            let marks = fairy_magic::stages::show::marks(board, &here, &now, &open, regions);
-            write_stdout(&fairy_magic::stages::show::text(board, &marks, &p.letter, ascii || !unicode_terminal()))?;
-            if let Some(out) = svg {
-                write_atomically(&out, &fairy_magic::stages::show::svg(board, &marks, &p.letter))
-                    .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display())))?;
-            }
-            Ok(())
-        }
-        Command::Moves { betza, variant, board, from, around, via, json, batch } => {
-            let via = match via {
-                ViaArg::Tables => Via::Tables,
-                ViaArg::Reference => Via::Reference,
-            };
-            if batch {
-                let mut answers = Batch::new(via);
-                return answer_lines(|line| answers.line(line));
-            }
-            let piece = betza.unwrap_or_default();
-            let (board_size, compiled, position) = match variant {
-                Some(file) => {
-                    let asked = VariantPiece::read(&file, &piece)?;
-                    let board = asked.variant.board;
-                    let question = around.question(board_name(board), String::new(), from.unwrap_or_default());
-                    let position = query::position(board, &question)?;
-                    (board, query::compile_variant_piece(&asked.variant, asked.index, &asked.source(), via)?, position)
-                }
-                None => {
-                    let board_size = query::parse_board(&board)?;
-                    let question = around.question(board, piece, from.unwrap_or_default());
-                    let position = query::position(board_size, &question)?;
-                    (board_size, query::compile_piece(board_size, &question.betza, via)?, position)
-                }
-            };
-            let answer = compiled.answer(board_size, &position);
-            if json {
-                write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
-            } else {
-                write_stdout(&format!("{}\n", answer.dest.join(" ")))
-            }
-        }
-        Command::Attackers { betza, variant, board, to, around, via, json, batch } => {
-            let via = match via {
-                ViaArg::Tables => Via::Tables,
-                ViaArg::Reference => Via::Reference,
-            };
-            if batch {
-                let mut answers = query::AttackerBatch::new(via);
-                return answer_lines(|line| answers.line(line));
-            }
-            let piece = betza.unwrap_or_default();
-            let (board_size, compiled, p) = match variant {
-                Some(file) => {
-                    let asked = VariantPiece::read(&file, &piece)?;
-                    let board = asked.variant.board;
-                    let question = around.question(board_name(board), String::new(), to.unwrap_or_default());
-                    let p = query::position(board, &question)?;
-                    let source = asked.source();
-                    (board, query::compile_variant_piece_with_reverse(&asked.variant, asked.index, &source, via)?, p)
-                }
-                None => {
-                    let board_size = query::parse_board(&board)?;
-                    let question = around.question(board, piece, to.unwrap_or_default());
-                    let p = query::position(board_size, &question)?;
-                    (board_size, query::compile_piece_with_reverse(board_size, &question.betza, via)?, p)
-                }
-            };
-            let found = query::sources(&compiled, board_size, p.color, p.from, p.friends | p.foes, p.virgin, false);
-            let names: Vec<String> = squares_of(found).map(|s| board_size.name(s)).collect();
-            if json {
-                write_stdout(&format!("{}\n", serde_json::json!({ "from": names })))
-            } else {
-                write_stdout(&format!("{}\n", names.join(" ")))
-            }
-        }
-        Command::Between { betza, variant, board, from, to, black } => {
-            let asked = variant.map(|file| VariantPiece::read(&file, &betza)).transpose()?;
-            let board_size = match &asked {
-                Some(asked) => asked.variant.board,
-                None => query::parse_board(&board)?,
-            };
-            let square = |name: &str| {
-                board_size.parse_square(name).ok_or_else(|| {
-                    Error::Limit(format!(
-                        "`{name}` is not a square of a {}x{} board",
-                        board_size.files, board_size.ranks
-                    ))
-                })
-            };
-            let color = if black { Color::Black } else { Color::White };
-            let (from, to) = (square(&from)?, square(&to)?);
-            let found = match &asked {
-                Some(asked) => query::variant_between(&asked.variant, asked.index, &asked.source(), color, from, to)?,
-                None => query::between(board_size, &betza, color, from, to)?,
-            };
-            write_stdout(&format!("{}\n", squares_of(found).map(|s| board_size.name(s)).collect::<Vec<_>>().join(" ")))
-        }
-        Command::Compile {
-            file,
-            output,
-            check,
-            max_bits,
-            max_paths,
-            optimize,
-            cache_kib,
-            max_probes,
-            seed,
-            effort,
-            index,
-            max_occupancies,
-            max_trials,
-            max_verify,
-            threads,
-        } => {
-            let name = file.display().to_string();
-            let text = read_text(&name, &file)?;
-            // The header's command reproduces the file: every flag that shaped it is in it.
-            let mut regenerate = match &output {
-                Some(out) => {
-                    format!("fairy-magic compile {} -o {}", shell_word(&name), shell_word(&out.display().to_string()))
-                }
-                None => format!("fairy-magic compile {}", shell_word(&name)),
-            };
-            let named = |v: Option<clap::builder::PossibleValue>| v.map(|p| p.get_name().to_string());
-            for (flag, value) in [
-                ("--max-bits", max_bits.map(|v| v.to_string())),
-                ("--optimize", named(optimize.and_then(|o| o.to_possible_value()))),
-                ("--max-paths", max_paths.map(|v| v.to_string())),
-                ("--cache-kib", cache_kib.map(|v| v.to_string())),
-                ("--max-probes", max_probes.map(|v| v.to_string())),
-                ("--seed", seed.map(|v| v.to_string())),
-                ("--effort", effort.map(|v| v.to_string())),
-                ("--index", named(index.and_then(|i| i.to_possible_value()))),
-                ("--max-occupancies", max_occupancies.map(|v| v.to_string())),
-                ("--max-trials", max_trials.map(|v| v.to_string())),
-                ("--max-verify", max_verify.map(|v| v.to_string())),
-            ] {
-                if let Some(value) = value {
-                    regenerate.push_str(&format!(" {flag} {value}"));
-                }
-            }
-            let overrides: Vec<Setting> = [
-                max_bits.map(|v| Setting::MaxBits(v as u32)),
-                max_probes.map(|v| Setting::MaxProbes(v as usize)),
-                max_paths.map(|v| Setting::MaxPaths(v as usize)),
-                seed.map(Setting::Seed),
-                effort.map(|v| Setting::Effort(v as u32)),
-                cache_kib.map(|v| Setting::CacheKib(v as usize)),
-                optimize.map(|o| Setting::Optimize(o.optimize())),
-                index.map(|i| Setting::Index(i.index())),
-                max_occupancies.map(Setting::MaxOccupancies),
-                max_trials.map(Setting::MaxTrials),
-                max_verify.map(Setting::MaxVerify),
-            ]
-            .into_iter()
-            .flatten()
-            .collect();
-            let module = progress(quiet, verbose, &format!("compiling {name}"), || {
-                fairy_magic::compile(
-                    &Source { file: &name, text: &text },
-                    &Options { settings: overrides.clone(), regenerate: Some(regenerate.clone()), threads },
-                )
-                .map(|module| module.text)
-            })?;
-            match output {
-                Some(out) if check => {
-                    let now = std::fs::read(&out).map(|b| String::from_utf8_lossy(&b).replace("\r\n", "\n"));
-                    match now {
-                        Ok(now) if now == module => Ok(()),
-                        Ok(_) => Err(Error::Limit(format!("{} is stale: run `{regenerate}`", out.display()))),
-                        Err(e) => Err(Error::Limit(format!("{} is stale: cannot read it: {e}", out.display()))),
-                    }
-                }
-                Some(out) => write_atomically(&out, &module)
-                    .map_err(|e| Error::Limit(format!("cannot write {}: {e}", out.display()))),
-                None => write_stdout(&module),
-            }
-        }
+        Command::Compile(args) => compile(args, talk),
+        Command::Show(args) => show(args),
+        Command::Import(args) => import(args, talk),
+        Command::Moves(args) => moves(args),
+        Command::Attackers(args) => attackers(args),
+        Command::Between(args) => between(args),
     }
 }
 
-/// A failed write to standard output: a reader that went away (`| head`) ends the program
-/// quietly, as it does for other Unix tools; anything else is an error.
-fn written(e: std::io::Error) -> Error {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        std::process::exit(0);
+/// How much the command says on standard error beside its errors.
+#[derive(Clone, Copy)]
+struct Talk {
+    /// Nothing but errors.
+    quiet: bool,
+    /// What is done and how long it took.
+    verbose: bool,
+}
+
+/// `fairy-magic compile`: the module on standard output or in `-o`, or with `--check`, whether
+/// `-o` already holds it.
+fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
+    let name = args.file.display().to_string();
+    let text = read_text(&name, &args.file)?;
+    let regenerate = regenerate_command(&name, args.output.as_deref(), &args.settings);
+    let options = args.settings.settings.into_iter().fold(Options::new().regenerate(&regenerate), Options::set);
+    let options = match args.threads {
+        Some(threads) => options.threads(threads),
+        None => options,
+    };
+    let module = progress(talk, &format!("compiling {name}"), || {
+        fairy_magic::compile(&Source { file: &name, text: &text }, &options).map(|module| module.text)
+    })?;
+    match args.output {
+        Some(out) if args.check => {
+            let now = std::fs::read(&out).map(|b| String::from_utf8_lossy(&b).replace("\r\n", "\n"));
+            match now {
+                Ok(now) if now == module => Ok(()),
+                Ok(_) => Err(Error::Stale { path: out.display().to_string(), regenerate }),
+                Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Check, e)),
+            }
+        }
+        Some(out) => write_file(&out, &module),
+        None => write_stdout(&module),
     }
-    Error::Limit(format!("cannot write to standard output: {e}"))
 }
 
-/// Prints `text` on standard output (see [`written`]): `print!` would panic on a closed pipe.
-fn write_stdout(text: &str) -> Result<(), Error> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(written)
+/// The command the header gives for regenerating the module: this one, with every setting
+/// flag that shaped it (the thread count does not, so it is left out).
+fn regenerate_command(file: &str, output: Option<&std::path::Path>, settings: &SettingFlags) -> String {
+    let output = output.map(|out| format!(" -o {}", shell_word(&out.display().to_string()))).unwrap_or_default();
+    format!("fairy-magic compile {}{output}{}", shell_word(file), settings.words())
 }
 
-/// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
-/// line and column.
+/// `fairy-magic import`: the converted variant file, and notes on what did not carry over.
+fn import(args: ImportArgs, talk: Talk) -> Result<(), Error> {
+    let name = args.file.display().to_string();
+    let text = read_text(&name, &args.file)?;
+    // `import` compiles what it converts: a file it hands over always compiles.
+    let (variant, notes) = fairy_magic::stages::import::import(&name, &text, &args.section)?;
+    if !talk.quiet {
+        for n in notes {
+            to_stderr(&format!("note: {n}"));
+        }
+    }
+    match args.output {
+        Some(out) => write_file(&out, &variant),
+        None => write_stdout(&variant),
+    }
+}
+
+/// `fairy-magic show`: a piece drawn on its board, its indices, or the whole variant's page.
+fn show(args: ShowArgs) -> Result<(), Error> {
+    use fairy_magic::stages::show;
+    let name = args.file.display().to_string();
+    let text = read_text(&name, &args.file)?;
+    if let Some(out) = &args.html {
+        let page = fairy_magic::page(&Source { file: &name, text: &text }, &Options::new())?;
+        return write_file(out, &page);
+    }
+    let piece = args.piece.as_deref().expect("clap requires the piece without --html");
+    let variant = fairy_magic::stages::variant::parse(&name, &text)?;
+    let board = variant.board;
+    let index = piece_index(&variant, &name, piece)?;
+    let p = &variant.pieces[index];
+    // A board one square wide has its middle on that file (or rank).
+    let middle = (board.files as i32 / 2 - 1).max(0);
+    let centre = (board.ranks as i32 / 2 - 1).max(0);
+    let middle = board.name(board.square(middle, centre).expect("the middle of a board is on it"));
+    let question = args.around.question(board_name(board), p.betza_text.clone(), args.from.clone().unwrap_or(middle));
+    let here = query::position(board, &question)?;
+    let source = Source { file: &name, text: &text };
+    let ascii = args.ascii || !unicode_terminal();
+    if args.indices {
+        let alone = fairy_magic::stages::variant::Variant { pieces: vec![p.clone()], ..variant.clone() };
+        let moves = &fairy_magic::piece_moves(&alone, &source)?[0][here.color as usize];
+        let max_paths = fairy_magic::DEFAULT_MAX_PATHS;
+        let paths = fairy_magic::stages::indices::piece_paths(board, moves, max_paths).ok_or_else(|| {
+            Error::limit(
+                Bound::PathsFromSquare,
+                format!("the {} has more than {max_paths} paths from some square", p.name),
+            )
+        })?;
+        let numbers = fairy_magic::stages::indices::PieceIndices::new(board, &paths, here.color == Color::Black);
+        return write_stdout(&show::indices_text(board, here.from, &numbers, &p.letter, ascii));
+    }
+    // The same piece alone on the board: what it would reach if nothing blocked it.
+    let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
+    let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
+    let now = compiled.answer(board, &here);
+    let open = compiled.answer(board, &alone);
+    let color = here.color as usize;
+    let regions = p.confine.iter().chain(p.zones.iter().map(|z| &z.region));
+    let regions = regions.fold(Squares::EMPTY, |set, &r| set | variant.regions[r].squares[color]);
+    let marks = show::marks(board, &here, &now, &open, regions);
+    write_stdout(&show::text(board, &marks, &p.letter, ascii))?;
+    match &args.svg {
+        Some(out) => write_file(out, &show::svg(board, &marks, &p.letter)),
+        None => Ok(()),
+    }
+}
+
+/// `fairy-magic moves`: where one piece goes from one square, or `--batch` answers.
+fn moves(args: MovesArgs) -> Result<(), Error> {
+    let via = args.via.via();
+    if args.batch {
+        let mut answers = Batch::new(via);
+        return answer_lines(|line| answers.line(line));
+    }
+    let piece = args.betza.unwrap_or_default();
+    let from = args.from.unwrap_or_default();
+    let (board, compiled, position) = match &args.variant {
+        Some(file) => {
+            let asked = VariantPiece::read(file, &piece)?;
+            let board = asked.variant.board;
+            let position = query::position(board, &args.around.question(board_name(board), String::new(), from))?;
+            (board, query::compile_variant_piece(&asked.variant, asked.index, &asked.source(), via)?, position)
+        }
+        None => {
+            let board = query::parse_board(&args.board.board)?;
+            let question = args.around.question(args.board.board, piece, from);
+            let position = query::position(board, &question)?;
+            (board, query::compile_piece(board, &question.betza, via)?, position)
+        }
+    };
+    let answer = compiled.answer(board, &position);
+    if args.json {
+        write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
+    } else {
+        write_stdout(&format!("{}\n", answer.dest.join(" ")))
+    }
+}
+
+/// `fairy-magic attackers`: every square from which one piece captures on a target, or
+/// `--batch` answers.
+fn attackers(args: AttackersArgs) -> Result<(), Error> {
+    let via = args.via.via();
+    if args.batch {
+        let mut answers = query::AttackerBatch::new(via);
+        return answer_lines(|line| answers.line(line));
+    }
+    let piece = args.betza.unwrap_or_default();
+    let to = args.to.unwrap_or_default();
+    let (board, compiled, p) = match &args.variant {
+        Some(file) => {
+            let asked = VariantPiece::read(file, &piece)?;
+            let board = asked.variant.board;
+            let p = query::position(board, &args.around.question(board_name(board), String::new(), to))?;
+            let source = asked.source();
+            (board, query::compile_variant_piece_with_reverse(&asked.variant, asked.index, &source, via)?, p)
+        }
+        None => {
+            let board = query::parse_board(&args.board.board)?;
+            let question = args.around.question(args.board.board, piece, to);
+            let p = query::position(board, &question)?;
+            (board, query::compile_piece_with_reverse(board, &question.betza, via)?, p)
+        }
+    };
+    let found = query::sources(&compiled, board, &p, query::Onto::Capture);
+    let names: Vec<String> = squares_of(found).map(|s| board.name(s)).collect();
+    if args.json {
+        write_stdout(&format!("{}\n", serde_json::json!({ "from": names })))
+    } else {
+        write_stdout(&format!("{}\n", names.join(" ")))
+    }
+}
+
+/// `fairy-magic between`: the squares strictly between two squares on a piece's paths.
+fn between(args: BetweenArgs) -> Result<(), Error> {
+    let asked = args.variant.as_deref().map(|file| VariantPiece::read(file, &args.betza)).transpose()?;
+    let board = match &asked {
+        Some(asked) => asked.variant.board,
+        None => query::parse_board(&args.board.board)?,
+    };
+    let square = |name: &str| {
+        board.parse_square(name).ok_or_else(|| {
+            Error::Argument(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks))
+        })
+    };
+    let color = if args.black { Color::Black } else { Color::White };
+    let (from, to) = (square(&args.from)?, square(&args.to)?);
+    let found = match &asked {
+        Some(asked) => query::variant_between(&asked.variant, asked.index, &asked.source(), color, from, to)?,
+        None => query::between(board, &args.betza, color, from, to)?,
+    };
+    write_stdout(&format!("{}\n", squares_of(found).map(|s| board.name(s)).collect::<Vec<_>>().join(" ")))
+}
+
 /// A piece of a variant file that `moves`, `attackers` or `between --variant` asks about.
 struct VariantPiece {
     name: String,
@@ -765,7 +746,7 @@ fn piece_index(variant: &fairy_magic::stages::variant::Variant, name: &str, want
     let index = found.and_then(|p| variant.pieces.iter().position(|q| q.letter == p.letter));
     index.ok_or_else(|| {
         let known: Vec<String> = variant.pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
-        Error::Limit(format!("no piece `{wanted}` in {name}; it has: {}", known.join(", ")))
+        Error::UnknownPiece { piece: wanted.to_string(), file: name.to_string(), known }
     })
 }
 
@@ -774,9 +755,31 @@ fn board_name(board: fairy_magic::stages::board::Board) -> String {
     format!("{}x{}", board.files, board.ranks)
 }
 
+/// Writes a file the command makes (see [`write_atomically`]).
+fn write_file(path: &std::path::Path, text: &str) -> Result<(), Error> {
+    write_atomically(path, text).map_err(|e| Error::io(Some(&path.display().to_string()), Access::Write, e))
+}
+
+/// A failed write to standard output: a reader that went away (`| head`) ends the program
+/// quietly, as it does for other Unix tools; anything else is an error.
+fn written(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    Error::io(None, Access::Write, e)
+}
+
+/// Prints `text` on standard output (see [`written`]): `print!` would panic on a closed pipe.
+fn write_stdout(text: &str) -> Result<(), Error> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(written)
+}
+
+/// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
+/// line and column.
 fn read_text(name: &str, file: &std::path::Path) -> Result<String, Error> {
-    let bytes =
-        fairy_magic::stages::files::read_capped(file).map_err(|e| Error::Limit(format!("cannot read {name}: {e}")))?;
+    let bytes = fairy_magic::stages::files::read_capped(file).map_err(|e| Error::io(Some(name), Access::Read, e))?;
     fairy_magic::stages::error::utf8(name, &bytes).map(str::to_string)
 }
 
@@ -849,7 +852,7 @@ enum InputLine {
 /// The next line of `input`, `None` at its end; a line past [`MAX_QUESTION`] bytes is read to
 /// its end without being kept.
 fn read_question(input: &mut impl std::io::BufRead) -> Result<Option<InputLine>, Error> {
-    let failed = |e: std::io::Error| Error::Limit(format!("cannot read standard input: {e}"));
+    let failed = |e: std::io::Error| Error::io(None, Access::Read, e);
     let mut line = Vec::new();
     let mut too_long = false;
     loop {

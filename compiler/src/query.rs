@@ -44,9 +44,9 @@ pub struct Question {
     /// The names of the squares holding enemy pieces; none if left out.
     #[serde(default)]
     pub foes: Vec<String>,
-    /// `white` or `black`; White if left out.
-    #[serde(default = "white")]
-    pub color: String,
+    /// The piece's side, written `white` or `black`; White if left out.
+    #[serde(default = "white", deserialize_with = "color_word")]
+    pub color: Color,
     /// Whether the piece has not moved yet, so that its `i` moves count; yes if left out.
     #[serde(default = "yes")]
     pub virgin: bool,
@@ -73,8 +73,17 @@ impl Question {
     }
 }
 
-fn white() -> String {
-    "white".into()
+fn white() -> Color {
+    Color::White
+}
+
+/// A colour as a question writes it: `white` or `black`.
+fn color_word<'de, D: serde::Deserializer<'de>>(words: D) -> Result<Color, D::Error> {
+    match String::deserialize(words)?.as_str() {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(serde::de::Error::custom(format!("colour `{other}`: write white or black"))),
+    }
 }
 
 fn yes() -> bool {
@@ -94,14 +103,14 @@ pub struct Answer {
 
 /// `8x8` → a board, with the same limits as a variant file.
 pub fn parse_board(text: &str) -> Result<Board, Error> {
-    let bad = || Error::Limit(format!("`{text}` is not a board: write <files>x<ranks>, e.g. 8x8 or 12x10"));
+    let bad = || Error::Argument(format!("`{text}` is not a board: write <files>x<ranks>, e.g. 8x8 or 12x10"));
     let (f, r) = text.split_once('x').ok_or_else(bad)?;
     let (f, r): (u32, u32) = (f.parse().map_err(|_| bad())?, r.parse().map_err(|_| bad())?);
     if f == 0 || r == 0 || f > MAX_SIDE || r > MAX_SIDE {
-        return Err(Error::Limit(format!("a {text} board: each side must be 1 to {MAX_SIDE} squares")));
+        return Err(Error::Argument(format!("a {text} board: each side must be 1 to {MAX_SIDE} squares")));
     }
     if (f * r) as usize > MAX_SQUARES {
-        return Err(Error::Limit(format!(
+        return Err(Error::Argument(format!(
             "a {text} board has {} squares: fairy-magic supports at most {MAX_SQUARES}",
             f * r
         )));
@@ -134,14 +143,14 @@ const QUERY_SAMPLES: usize = 256;
 pub fn compile_piece(board: Board, betza: &str, via: Via) -> Result<CompiledPiece, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let variant = lone_piece(board, betza, &source)?;
-    compile_alone(variant, &source, via, false)
+    compile_alone(variant, &source, via, Reverse::Skip)
 }
 
 /// Compiles a lone piece with its reverse lookups too, for `attackers` questions.
 pub fn compile_piece_with_reverse(board: Board, betza: &str, via: Via) -> Result<CompiledPiece, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     let variant = lone_piece(board, betza, &source)?;
-    compile_alone(variant, &source, via, true)
+    compile_alone(variant, &source, via, Reverse::Build)
 }
 
 /// A variant of one piece, `X`, on `board`; XBetza errors point into `source`.
@@ -175,7 +184,7 @@ pub fn compile_variant_piece(
     via: Via,
 ) -> Result<CompiledPiece, Error> {
     let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
-    compile_alone(alone, source, via, false)
+    compile_alone(alone, source, via, Reverse::Skip)
 }
 
 /// Compiles one piece of a variant with its reverse lookups too, for `attackers` questions.
@@ -186,11 +195,21 @@ pub fn compile_variant_piece_with_reverse(
     via: Via,
 ) -> Result<CompiledPiece, Error> {
     let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
-    compile_alone(alone, source, via, true)
+    compile_alone(alone, source, via, Reverse::Build)
 }
 
-/// `variant` holds one piece; `reverse`: build its reverse lookups too.
-fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> Result<CompiledPiece, Error> {
+/// Whether a lone piece's tables include the reverse lookups (`attackers`, `movers`), which
+/// only `attackers` questions read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reverse {
+    /// Forward lookups only.
+    Skip,
+    /// The reverse lookups too.
+    Build,
+}
+
+/// `variant` holds one piece; its reverse lookups are built as `reverse` says.
+fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: Reverse) -> Result<CompiledPiece, Error> {
     let board = variant.board;
     let moves = crate::pipeline::piece_moves(&variant, source)?;
     if via == Via::Reference {
@@ -202,7 +221,7 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: bool) -> 
         max_bits: Some(QUERY_BITS),
         effort: QUERY_EFFORT,
         verify: Verify::Sampled(QUERY_SAMPLES),
-        reverse,
+        reverse: reverse == Reverse::Build,
         ..Settings::default()
     };
     Ok(with_word!(board, |B| CompiledPiece::from(build::<B>(variant, moves, &settings)?.tables)))
@@ -241,28 +260,23 @@ pub struct Position {
 }
 
 /// The position a question describes, on `board`. Fails for a square off the board, an
-/// unknown colour, or a square that is both a friend and a foe; a friend or foe on `from` is
+/// or a square that is both a friend and a foe; a friend or foe on `from` is
 /// dropped.
 pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     let square = |name: &str| {
-        board
-            .parse_square(name)
-            .ok_or_else(|| Error::Limit(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks)))
+        board.parse_square(name).ok_or_else(|| {
+            Error::Argument(format!("`{name}` is not a square of a {}x{} board", board.files, board.ranks))
+        })
     };
     let set = |names: &[String]| -> Result<Squares, Error> {
         names.iter().try_fold(Squares::EMPTY, |s, n| Ok(s | bit(square(n)?)))
     };
-    let color = match q.color.as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => return Err(Error::Limit(format!("colour `{other}`: write white or black"))),
-    };
     let from = square(&q.from)?;
     let (friends, foes) = (set(&q.friends)? & !bit(from), set(&q.foes)? & !bit(from));
     if !(friends & foes).is_empty() {
-        return Err(Error::Limit("a square is both a friend and a foe".into()));
+        return Err(Error::Argument("a square is both a friend and a foe".into()));
     }
-    Ok(Position { from, friends, foes, color, virgin: q.virgin })
+    Ok(Position { from, friends, foes, color: q.color, virgin: q.virgin })
 }
 
 impl CompiledPiece {
@@ -388,20 +402,15 @@ impl Batch {
 
 /// The squares from which the piece captures on (`quiet`: moves onto) `target` given the
 /// occupied squares: through its reverse tables, or through the reference walker run forwards
-/// from every square, as it was compiled. `virgin` adds its first-move-only (`i`) moves.
-pub fn sources(
-    compiled: &CompiledPiece,
-    board: Board,
-    color: Color,
-    target: u8,
-    occupied: Squares,
-    virgin: bool,
-    quiet: bool,
-) -> Squares {
-    let kinds = match quiet {
-        false => [TableKind::Attackers, TableKind::InitialAttackers],
-        true => [TableKind::Movers, TableKind::InitialMovers],
+/// from every square, as it was compiled. The target is `at.from`, every friend and foe of
+/// `at` is occupied, and a piece that has not moved (`at.virgin`) has its first-move-only
+/// (`i`) moves too.
+pub fn sources(compiled: &CompiledPiece, board: Board, at: &Position, onto: Onto) -> Squares {
+    let kinds = match onto {
+        Onto::Capture => [TableKind::Attackers, TableKind::InitialAttackers],
+        Onto::Quiet => [TableKind::Movers, TableKind::InitialMovers],
     };
+    let (color, target, occupied, virgin) = (at.color, at.from, at.friends | at.foes, at.virgin);
     let p = Position { from: target, friends: Squares::EMPTY, foes: Squares::EMPTY, color, virgin };
     let reach = |kind: TableKind| match compiled {
         CompiledPiece::Legs(moves) => {
@@ -412,6 +421,15 @@ pub fn sources(
         CompiledPiece::Widest(t) => look(t, &p, kind, occupied),
     };
     reach(kinds[0]) | if virgin { reach(kinds[1]) } else { Squares::EMPTY }
+}
+
+/// Which moves onto a target [`sources`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Onto {
+    /// Captures of a foe standing on it (`attackers`).
+    Capture,
+    /// Quiet moves onto it, empty (`movers`).
+    Quiet,
 }
 
 /// The squares between `from` and `to` on a lone piece's paths (`between` in a module).
@@ -474,7 +492,7 @@ impl AttackerBatch {
         let via = self.via;
         let (board, compiled) = self.compiled.get(&q, |board, betza| compile_piece_with_reverse(board, betza, via))?;
         let p = position(board, &q).map_err(|e| e.to_string())?;
-        let found = sources(compiled, board, p.color, p.from, p.friends | p.foes, p.virgin, false);
+        let found = sources(compiled, board, &p, Onto::Capture);
         Ok(squares_of(found).map(|s| board.name(s)).collect())
     }
 }
@@ -500,4 +518,20 @@ fn question(fields: serde_json::Map<String, serde_json::Value>, square: &str) ->
         ));
     }
     serde_json::from_value(serde_json::Value::Object(fields)).map_err(|e| format!("not a question: {e}"))
+}
+
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::*;
+
+    /// A question's colour is a `Color` from the JSON word: White if left out, and a word that
+    /// is neither colour is the question's error, not a silent White.
+    #[test]
+    fn colours_are_read_as_colours() {
+        let read = |line: &str| question(json_object(line).unwrap(), "from");
+        assert_eq!(read(r#"{"board":"8x8","betza":"N","from":"d4"}"#).unwrap().color, Color::White);
+        assert_eq!(read(r#"{"board":"8x8","betza":"N","from":"d4","color":"black"}"#).unwrap().color, Color::Black);
+        let e = read(r#"{"board":"8x8","betza":"N","from":"d4","color":"red"}"#).unwrap_err();
+        assert!(e.contains("colour `red`: write white or black"), "{e}");
+    }
 }

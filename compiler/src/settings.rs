@@ -1,14 +1,19 @@
 //! Compiler settings as typed values: what a variant file's `option` lines and the command
 //! line's flags both become, and how they change [`Settings`]. A name that is not a setting, or a
 //! value out of its range, is an error here, never a silent default.
+//!
+//! [`SETTINGS`] is the one list of them: a setting's name (the `option` word and the `--flag`),
+//! the values it takes, its help and where [`Settings`] keeps it. The command line builds its
+//! flags, their help and the header's regenerate command from it, so no setting is spelled twice.
 
 use fairy_magic_runtime::Index;
 
-use crate::lookups::Optimize;
+use crate::lookups::{Optimize, MAX_BITS, MIN_BITS};
 use crate::Settings;
 
-/// One setting, with its value.
+/// One setting, with its value. `#[non_exhaustive]`: a new setting is not a breaking change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Setting {
     /// `max-bits`: the most index bits a lookup may use; fixes every piece's budget.
     MaxBits(u32),
@@ -34,9 +39,6 @@ pub enum Setting {
     MaxVerify(u64),
 }
 
-/// A numeric setting: its name, its smallest and largest value, and how to build it.
-type Number = (&'static str, u64, u64, fn(u64) -> Setting);
-
 /// The most occupancies a compile may enumerate: at about 120 bytes each, 2^23 of them take
 /// 1 GiB, half the memory a compile may use on the smallest machine it is built for.
 pub const CAP_OCCUPANCIES: u64 = 1 << 23;
@@ -46,28 +48,127 @@ pub const CAP_MILLION_TRIALS: u64 = 6_000;
 /// The most verification steps (in millions): some 30 million a second, so about a minute.
 pub const CAP_MILLION_STEPS: u64 = 1_800;
 
-/// The numeric settings. The work limits are capped at what a machine does in about a minute
-/// and a GiB: a value past the cap is an error that names it, never an hour's run.
-const NUMBERS: [Number; 9] = [
-    ("max-bits", 1, 20, |v| Setting::MaxBits(v as u32)),
-    ("max-probes", 1, 64, |v| Setting::MaxProbes(v as usize)),
-    ("max-paths", 1, 1 << 30, |v| Setting::MaxPaths(v as usize)),
-    ("cache-kib", 1, 1 << 20, |v| Setting::CacheKib(v as usize)),
-    ("effort", 4, 30, |v| Setting::Effort(v as u32)),
-    ("seed", 0, u64::MAX, Setting::Seed),
-    ("max-occupancies", 1, CAP_OCCUPANCIES, Setting::MaxOccupancies),
-    ("max-trials", 1, CAP_MILLION_TRIALS, Setting::MaxTrials),
-    ("max-verify", 1, CAP_MILLION_STEPS, Setting::MaxVerify),
-];
+/// What bounds a numeric setting's largest value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cap {
+    /// What the notion allows (a table of more than 2^20 entries, 64 probes).
+    Notion,
+    /// What a machine does in about a minute and a GiB: a work limit. A value past it is an
+    /// error that says so, never an hour's run.
+    Machine,
+}
 
-/// The settings whose cap is what the machine can do, not what the notion allows.
-const WORK_LIMITS: [&str; 3] = ["max-occupancies", "max-trials", "max-verify"];
+/// The values a setting takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Values {
+    /// A number from `low` to `high`, made into the setting by `make`.
+    Number {
+        /// The smallest value.
+        low: u64,
+        /// The largest value.
+        high: u64,
+        /// What bounds `high`.
+        cap: Cap,
+        /// The setting with this value (within `low..=high`).
+        make: fn(u64) -> Setting,
+    },
+    /// One of these words, each naming the setting it makes.
+    Words(&'static [(&'static str, Setting)]),
+}
+
+/// One setting as `option` lines and command-line flags (`--name`) both name it.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    /// The `option` line's word and the flag's name without its `--`.
+    pub name: &'static str,
+    /// The values it takes.
+    pub values: Values,
+    /// What it does, for `--help` (the default is added from [`Settings::default`]).
+    pub help: &'static str,
+    /// The setting as these settings hold it; `None` where it is unset (`max-bits`).
+    pub current: fn(&Settings) -> Option<Setting>,
+}
 
 /// The words `index` takes.
-pub const INDEXES: [(&str, Index); 3] = [("magic", Index::Magic), ("split32", Index::Split32), ("pext", Index::Pext)];
+pub const INDEXES: [(&str, Setting); 3] = [
+    ("magic", Setting::Index(Index::Magic)),
+    ("split32", Setting::Index(Index::Split32)),
+    ("pext", Setting::Index(Index::Pext)),
+];
 
 /// The words `optimize` takes.
-pub const OPTIMIZE: [(&str, Optimize); 2] = [("speed", Optimize::Speed), ("size", Optimize::Size)];
+pub const OPTIMIZE: [(&str, Setting); 2] =
+    [("speed", Setting::Optimize(Optimize::Speed)), ("size", Setting::Optimize(Optimize::Size))];
+
+/// Every setting, in the order the header's regenerate command writes them.
+pub const SETTINGS: [Spec; 11] = [
+    Spec {
+        name: "max-bits",
+        values: Values::Number { low: 1, high: 20, cap: Cap::Notion, make: |v| Setting::MaxBits(v as u32) },
+        help: "Fixes every piece's bit budget (the most index bits one lookup may use) and turns the cost model off",
+        current: |s| s.max_bits.map(Setting::MaxBits),
+    },
+    Spec {
+        name: "optimize",
+        values: Values::Words(&OPTIMIZE),
+        help: "What the cost model makes small when it chooses each piece's bit budget: speed (the fewest probes whose tables fit the cache budget) or size (the fewest bytes)",
+        current: |s| Some(Setting::Optimize(s.optimize)),
+    },
+    Spec {
+        name: "max-paths",
+        values: Values::Number { low: 1, high: 1 << 30, cap: Cap::Notion, make: |v| Setting::MaxPaths(v as usize) },
+        help: "The most path moves a piece may have from one square",
+        current: |s| Some(Setting::MaxPaths(s.max_paths)),
+    },
+    Spec {
+        name: "cache-kib",
+        values: Values::Number { low: 1, high: 1 << 20, cap: Cap::Notion, make: |v| Setting::CacheKib(v as usize) },
+        help: "The cache budget of --optimize speed, in KiB",
+        current: |s| Some(Setting::CacheKib(s.cache_bytes / 1024)),
+    },
+    Spec {
+        name: "max-probes",
+        values: Values::Number { low: 1, high: 64, cap: Cap::Notion, make: |v| Setting::MaxProbes(v as usize) },
+        help: "The most probes one query may make; further moves become plain checks",
+        current: |s| Some(Setting::MaxProbes(s.max_probes)),
+    },
+    Spec {
+        name: "seed",
+        values: Values::Number { low: 0, high: u64::MAX, cap: Cap::Notion, make: Setting::Seed },
+        help: "Seed mixed into the magic search; the same seed gives the same bytes",
+        current: |s| Some(Setting::Seed(s.seed)),
+    },
+    Spec {
+        name: "effort",
+        values: Values::Number { low: 4, high: 30, cap: Cap::Notion, make: |v| Setting::Effort(v as u32) },
+        help: "Try 2^effort magic candidates per index width before allowing a bigger table",
+        current: |s| Some(Setting::Effort(s.effort)),
+    },
+    Spec {
+        name: "index",
+        values: Values::Words(&INDEXES),
+        help: "How probes form their index: magic (64-bit multiplies), split32 (32-bit multiplies only, for microcontrollers) or pext (x86-64 BMI2)",
+        current: |s| Some(Setting::Index(s.index)),
+    },
+    Spec {
+        name: "max-occupancies",
+        values: Values::Number { low: 1, high: CAP_OCCUPANCIES, cap: Cap::Machine, make: Setting::MaxOccupancies },
+        help: "The most occupancies all lookups together may have; each is enumerated and kept while compiling (about 120 bytes each)",
+        current: |s| Some(Setting::MaxOccupancies(s.budget.occupancies)),
+    },
+    Spec {
+        name: "max-trials",
+        values: Values::Number { low: 1, high: CAP_MILLION_TRIALS, cap: Cap::Machine, make: Setting::MaxTrials },
+        help: "The most trials the magic search may make, in millions of occupancies tested against a candidate (about 100 million a second)",
+        current: |s| Some(Setting::MaxTrials(s.budget.million_trials)),
+    },
+    Spec {
+        name: "max-verify",
+        values: Values::Number { low: 1, high: CAP_MILLION_STEPS, cap: Cap::Machine, make: Setting::MaxVerify },
+        help: "The most work verifying the tables may take, in millions of steps: a path move walked or a probe read for one occupancy (about 30 million a second)",
+        current: |s| Some(Setting::MaxVerify(s.budget.million_steps)),
+    },
+];
 
 /// Why `option <name> <value>` is not a setting.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,52 +179,88 @@ pub enum SettingError {
     Value(String),
 }
 
-impl Setting {
-    /// The setting `name` with the value written `value`.
-    pub fn parse(name: &str, value: &str) -> Result<Setting, SettingError> {
-        let word = |words: &[(&str, Setting)]| {
-            words.iter().find(|(w, _)| *w == value).map(|&(_, s)| s).ok_or_else(|| {
+impl Spec {
+    /// The spec of the setting `name`.
+    pub fn named(name: &str) -> Option<&'static Spec> {
+        SETTINGS.iter().find(|s| s.name == name)
+    }
+
+    /// Whether `setting` is one of this spec's: the same variant as a value it makes.
+    fn holds(&self, setting: Setting) -> bool {
+        let example = match self.values {
+            Values::Number { low, make, .. } => make(low),
+            Values::Words(words) => words[0].1,
+        };
+        std::mem::discriminant(&example) == std::mem::discriminant(&setting)
+    }
+
+    /// The setting written `value`.
+    pub fn parse(&self, value: &str) -> Result<Setting, SettingError> {
+        let name = self.name;
+        match self.values {
+            Values::Words(words) => words.iter().find(|(w, _)| *w == value).map(|&(_, s)| s).ok_or_else(|| {
                 let all: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
                 SettingError::Value(format!("option `{name}` is one of {}", all.join(", ")))
-            })
-        };
-        match name {
-            "index" => word(&INDEXES.map(|(w, i)| (w, Setting::Index(i)))),
-            "optimize" => word(&OPTIMIZE.map(|(w, o)| (w, Setting::Optimize(o)))),
-            _ => {
-                let Some(&(_, low, high, make)) = NUMBERS.iter().find(|(n, ..)| *n == name) else {
-                    let known: Vec<&str> =
-                        NUMBERS.iter().map(|(n, ..)| *n).chain(["index", "optimize", "probes"]).collect();
-                    return Err(SettingError::Name(format!(
-                        "unknown option `{name}`: the options are {}",
-                        known.join(", ")
-                    )));
-                };
-                match value.parse::<u64>() {
-                    Ok(v) if (low..=high).contains(&v) => Ok(make(v)),
-                    _ if WORK_LIMITS.contains(&name) => Err(SettingError::Value(format!(
-                        "option `{name}` takes a value from {low} to {high}, the most a compile may take (about a minute, 1 GiB)"
-                    ))),
-                    _ => Err(SettingError::Value(format!("option `{name}` takes a value from {low} to {high}"))),
-                }
-            }
+            }),
+            Values::Number { low, high, cap, make } => match value.parse::<u64>() {
+                Ok(v) if (low..=high).contains(&v) => Ok(make(v)),
+                _ if cap == Cap::Machine => Err(SettingError::Value(format!(
+                    "option `{name}` takes a value from {low} to {high}, the most a compile may take (about a minute, 1 GiB)"
+                ))),
+                _ => Err(SettingError::Value(format!("option `{name}` takes a value from {low} to {high}"))),
+            },
         }
     }
 
-    /// The name an `option` line gives it.
+    /// Its help with its default (and, for a work limit, its cap), as `--help` shows it.
+    pub fn help_text(&self) -> String {
+        let default = match (self.current)(&Settings::default()) {
+            Some(setting) => setting.value(),
+            // Only `max-bits` is unset by default: the cost model chooses it for each piece.
+            None => format!("none: the cost model chooses each piece's budget, from {MIN_BITS} to {MAX_BITS} bits"),
+        };
+        match self.values {
+            Values::Number { high, cap: Cap::Machine, .. } => {
+                format!("{} [default: {default}, at most {high}]", self.help)
+            }
+            _ => format!("{} [default: {default}]", self.help),
+        }
+    }
+}
+
+impl Setting {
+    /// The setting `name` with the value written `value`.
+    pub fn parse(name: &str, value: &str) -> Result<Setting, SettingError> {
+        let Some(spec) = Spec::named(name) else {
+            let known: Vec<&str> = SETTINGS.iter().map(|s| s.name).chain(["probes"]).collect();
+            return Err(SettingError::Name(format!("unknown option `{name}`: the options are {}", known.join(", "))));
+        };
+        spec.parse(value)
+    }
+
+    /// Its entry in [`SETTINGS`].
+    pub fn spec(self) -> &'static Spec {
+        SETTINGS.iter().find(|s| s.holds(self)).expect("every setting is in SETTINGS")
+    }
+
+    /// The name an `option` line gives it (and its flag, after `--`).
     pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// Its value as an `option` line or a flag writes it.
+    pub fn value(self) -> String {
         match self {
-            Setting::MaxBits(_) => "max-bits",
-            Setting::MaxProbes(_) => "max-probes",
-            Setting::MaxPaths(_) => "max-paths",
-            Setting::CacheKib(_) => "cache-kib",
-            Setting::Effort(_) => "effort",
-            Setting::Seed(_) => "seed",
-            Setting::Index(_) => "index",
-            Setting::Optimize(_) => "optimize",
-            Setting::MaxOccupancies(_) => "max-occupancies",
-            Setting::MaxTrials(_) => "max-trials",
-            Setting::MaxVerify(_) => "max-verify",
+            Setting::Index(_) | Setting::Optimize(_) => match self.spec().values {
+                Values::Words(words) => words.iter().find(|&&(_, s)| s == self).map(|(w, _)| w.to_string()),
+                Values::Number { .. } => None,
+            }
+            .expect("a word setting's value is one of its words"),
+            Setting::MaxBits(v) | Setting::Effort(v) => v.to_string(),
+            Setting::MaxProbes(v) | Setting::MaxPaths(v) | Setting::CacheKib(v) => v.to_string(),
+            Setting::Seed(v) | Setting::MaxOccupancies(v) | Setting::MaxTrials(v) | Setting::MaxVerify(v) => {
+                v.to_string()
+            }
         }
     }
 }
@@ -174,5 +311,22 @@ mod tests {
         );
         let o = Settings::default().with(&[Setting::Seed(5), Setting::CacheKib(2)]);
         assert_eq!((o.seed, o.cache_bytes), (5, 2048));
+    }
+
+    /// Each row of the list agrees with itself: its setting is named by it, written as it
+    /// parses, and kept by `with` where `current` reads it.
+    #[test]
+    fn every_setting_round_trips_through_its_row() {
+        let changed = Settings::default().with(&[Setting::MaxBits(9), Setting::Index(Index::Pext)]);
+        for spec in &SETTINGS {
+            let setting = (spec.current)(&changed).expect("every setting is set here");
+            assert_eq!(setting.name(), spec.name);
+            assert_eq!(Setting::parse(spec.name, &setting.value()), Ok(setting), "{}", spec.name);
+            assert_eq!((spec.current)(&Settings::default().with(&[setting])), Some(setting), "{}", spec.name);
+            assert!(spec.help_text().contains("[default: "), "{}", spec.name);
+        }
+        let names: std::collections::BTreeSet<&str> = SETTINGS.iter().map(|s| s.name).collect();
+        assert_eq!(names.len(), SETTINGS.len(), "two rows share a name");
+        assert!(Spec::named("max-bits").unwrap().help_text().contains(&format!("from {MIN_BITS} to {MAX_BITS} bits")));
     }
 }

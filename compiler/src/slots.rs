@@ -5,7 +5,7 @@
 use fairy_magic_runtime::Bitboard;
 
 use crate::board::{self, Board};
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::legs::QUIET;
 use crate::paths::{self, PathMove, Rule};
 use crate::regions::PieceMoves;
@@ -32,7 +32,7 @@ pub fn paths_from_every_square(
         .map(|square| square as u8)
         .map(|square| {
             let Some(mut found) = paths::path_moves_within(board, moves.at(square), square, max_paths) else {
-                return Err(Error::Limit(format!(
+                return Err(Error::limit(Bound::PathsFromSquare, format!(
                     "the {name} has more than {max_paths} paths from {}: raise the limit with --max-paths or `option max-paths`",
                     board.name(square)
                 )));
@@ -40,7 +40,7 @@ pub fn paths_from_every_square(
             found.retain(|m| moves.confined.has(m.dest as usize));
             total += found.len();
             if total > MAX_PIECE_PATHS {
-                return Err(Error::Limit(format!(
+                return Err(Error::limit(Bound::PathsOfPiece, format!(
                     "the {name} has more than {MAX_PIECE_PATHS} path moves over the whole board (the limit of a piece, about 70 MB), {total} by {}: write fewer sliding legs, or use a smaller board",
                     board.name(square)
                 )));
@@ -63,9 +63,9 @@ pub(crate) fn all_paths(
         .map(|(p, m)| {
             let piece = &variant.pieces[p];
             // At the piece's line when it has one (not for `fairy-magic moves`).
-            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match (e, &piece.at) {
-                (Error::Limit(message), Some(at)) => Error::input(at.clone(), message),
-                (e, _) => e,
+            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match e {
+                Error::Limit { bound, at: None, message } => Error::Limit { bound, at: piece.at.clone(), message },
+                e => e,
             })
         })
         .collect()

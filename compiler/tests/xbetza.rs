@@ -20,7 +20,7 @@ fn count(betza: &str, via: Via) -> usize {
         from: "d4".into(),
         friends: vec![],
         foes: vec![],
-        color: "white".into(),
+        color: fairy_magic_runtime::Color::White,
         virgin: true,
     };
     let compiled = compile_piece(board, betza, via).unwrap_or_else(|e| panic!("{betza}: {e}"));

@@ -15,7 +15,7 @@ mod rules;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::error::{Error, Source};
+use crate::error::{Error, Location, Source};
 use builtins::{built_in, PIECE_TYPES};
 use rules::{apply, is_custom, is_king, region_items, type_key, Line, Placed, State};
 
@@ -74,8 +74,8 @@ fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, E
 /// the oldest down.
 fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Result<State, Error> {
     let Some(mut here) = all.get(section) else {
-        let known: Vec<&str> = all.keys().copied().collect();
-        return Err(Error::Limit(format!("no section [{section}] in {}; it has: {}", source.file, known.join(", "))));
+        let known = all.keys().map(|k| k.to_string()).collect();
+        return Err(Error::UnknownSection { section: section.to_string(), file: source.file.to_string(), known });
     };
     if built_in(section).is_some() {
         return Err(source.error(
@@ -109,7 +109,7 @@ fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Res
     };
     let locate = |at: Option<usize>, message: String| match at {
         Some(at) => source.error(at, message),
-        None => Error::Limit(message),
+        None => Error::Unsupported(message),
     };
     for s in chain.iter().rev() {
         apply(&mut state, &s.lines, &locate)?;
@@ -213,7 +213,7 @@ fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, ou
     };
     let locate = |message: String| match at {
         Some(at) => source.error(at, message),
-        None => Error::Limit(format!("`{key}`: {message}")),
+        None => Error::Unsupported(format!("`{key}`: {message}")),
     };
     let written = translate(fsf).map_err(&locate)?;
     if own {
@@ -276,27 +276,34 @@ fn regions(state: &State, moving: &[usize], out: &mut Output, source: &Source) -
 
 /// A compile error of the generated file, told at the ini line the rejected line came from.
 fn rejected(e: Error, out: &Output, head_lines: usize, source: &Source, section: &str) -> Error {
+    // The generated line and the ini place it came from; or its text, where it came from none.
+    let origin = |at: &Location| match at.line.checked_sub(head_lines + 1).and_then(|i| out.lines.get(i)) {
+        Some((line, Some(offset))) => Ok((line.to_string(), source.locate(*offset))),
+        _ => Err(at.line_text.clone()),
+    };
+    let converts =
+        |line: &str, message: &str| format!("this converts to `{line}`, which fairy-magic rejects: {message}");
+    let section_converts = |text: &str, message: &str| {
+        format!("section [{section}] converts into `{text}`, which fairy-magic rejects: {message}")
+    };
     match e {
-        Error::Input { at, message } => {
-            let origin = at.line.checked_sub(head_lines + 1).and_then(|i| out.lines.get(i));
-            match origin {
-                Some((line, Some(offset))) => {
-                    source.error(*offset, format!("this converts to `{line}`, which fairy-magic rejects: {message}"))
-                }
-                _ => Error::Limit(format!(
-                    "section [{section}] converts into `{}`, which fairy-magic rejects: {message}",
-                    at.line_text
-                )),
-            }
-        }
+        Error::Input { at, message } => match origin(&at) {
+            Ok((line, at)) => Error::input(at, converts(&line, &message)),
+            Err(text) => Error::Unsupported(section_converts(&text, &message)),
+        },
+        Error::Limit { bound, at: Some(at), message } => match origin(&at) {
+            Ok((line, at)) => Error::Limit { bound, at: Some(at), message: converts(&line, &message) },
+            Err(text) => Error::limit(bound, section_converts(&text, &message)),
+        },
+        Error::Limit { bound, at: None, message } => Error::limit(
+            bound,
+            format!("section [{section}] converts into a variant fairy-magic cannot compile: {message}"),
+        ),
         Error::Many { errors, more } => Error::Many {
             errors: errors.into_iter().map(|e| rejected(e, out, head_lines, source, section)).collect(),
             more,
         },
-        Error::Limit(m) => {
-            Error::Limit(format!("section [{section}] converts into a variant fairy-magic cannot compile: {m}"))
-        }
-        internal => internal,
+        other => other,
     }
 }
 

@@ -226,7 +226,7 @@ mod tests {
 
     fn applied(text: &str) -> State {
         let mut s = State::empty();
-        apply(&mut s, &lines(text), &|_, m| Error::Limit(m)).unwrap();
+        apply(&mut s, &lines(text), &|_, m| Error::Unsupported(m)).unwrap();
         s
     }
 
