@@ -48,6 +48,10 @@
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
 use fairy_magic_runtime::{Index, Probe, Slot};
+const _: () = assert!(
+    fairy_magic_runtime::FORMAT == 1,
+    "this module was generated for fairy-magic-runtime format 1: regenerate it with `cargo xtask gen chess_pext` or vendor the runtime of format 1"
+);
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u64;

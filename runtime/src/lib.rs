@@ -40,6 +40,21 @@ pub use line::{Line, LineForm};
 pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 
+/// The version of the hash formulas and the data layout a module is read with: the split32
+/// folds, the `u128` fold, the 256-bit folds (the word mixing and the split32 parts), and the
+/// layout of [`Slot`], [`Probe`] and [`Check`]. The compiler finds its magics through these
+/// formulas, so a module is right only with a runtime of the same format: every generated
+/// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was
+/// generated for, and a vendored runtime that differs is a build error naming the command that
+/// regenerates the module, not wrong attack sets at run time. Any change to a formula or to
+/// the layout raises it.
+///
+/// ```compile_fail
+/// // What a module built against another format meets.
+/// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
+/// ```
+pub const FORMAT: u32 = 1;
+
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {

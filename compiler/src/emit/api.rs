@@ -20,6 +20,7 @@ pub(super) fn code<B: Word>(
     tables: &Tables<B>,
     between: &Between,
     indices: &Indices,
+    regenerate: &str,
 ) -> TokenStream {
     let word = Ident::new(B::TYPE, Span::call_site());
     let name = &variant.name;
@@ -196,6 +197,7 @@ pub(super) fn code<B: Word>(
     // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
     // 1x1) reads no square either.
     let reads_square = tables.answers.iter().any(|b| b.storage() != Storage::Nothing);
+    let format_check = format_check(regenerate);
     let unused_occupancy = match (any_probes || any_checks, reads_square) {
         (true, _) => quote!(),
         (false, true) => quote!(let _ = occupied;),
@@ -206,6 +208,8 @@ pub(super) fn code<B: Word>(
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::Color;
         #imports
+
+        #format_check
 
         /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
         #[allow(dead_code)]
@@ -283,6 +287,23 @@ pub(super) fn code<B: Word>(
         #pad
         #( #statics )*
         #attacks_static
+    }
+}
+
+/// The compile-time check that the runtime reads tables with the hash formulas and layout the
+/// module was generated for ([`fairy_magic_runtime::FORMAT`]): a vendored runtime of another
+/// format would return wrong sets without a word, so it is a build error that says what to do.
+fn format_check(regenerate: &str) -> TokenStream {
+    let format = Literal::u32_unsuffixed(fairy_magic_runtime::FORMAT);
+    // The message is `assert!`'s format string: braces in the command are written doubled.
+    let message = format!(
+        "this module was generated for fairy-magic-runtime format {n}: regenerate it with `{regenerate}` or vendor the runtime of format {n}",
+        n = fairy_magic_runtime::FORMAT,
+    )
+    .replace('{', "{{")
+    .replace('}', "}}");
+    quote! {
+        const _: () = assert!(fairy_magic_runtime::FORMAT == #format, #message);
     }
 }
 

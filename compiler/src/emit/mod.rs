@@ -121,7 +121,7 @@ pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
     let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
     let statistics = statistics(m);
     let header = header_text(m, &statistics).map_err(failed)?;
-    let code = api::code::<B>(m.variant, m.tables, m.between, m.indices);
+    let code = api::code::<B>(m.variant, m.tables, m.between, m.indices, &m.made.regenerate);
     let file: syn::File =
         syn::parse2(code).map_err(|e| Error::Internal(format!("the emitter built code that is not Rust: {e}")))?;
     let mut text = prettyplease::unparse(&file);
