@@ -280,9 +280,9 @@ pub fn movers(
 /// squares: [`attacks`] read backwards.
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
-/// `occupied` does not matter. Mask the result with the squares of such pieces:
-/// `attackers(Piece::Rook, them, king, occupied) & their_rooks` are the rooks that give
-/// check.
+/// `occupied` does not matter. Mask the result with the squares of such pieces: with
+/// `theirs` the squares of the enemy's queen pieces, `attackers(Piece::Queen, them, king,
+/// occupied) & theirs` are those that give check.
 ///
 /// Panics if `target >= SQUARES`.
 #[inline]

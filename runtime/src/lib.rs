@@ -11,14 +11,16 @@
 //! them cannot disagree about an index.
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
-//! to 256: 12x12, 14x14, 16x16, whose modules number their table's sets), all
+//! to 256; the shipped `chu` (12x12) and `big16` (16x16) modules use it, and such modules number
+//! their table's sets, read by [`lookup_sets`]), all
 //! behind the [`Bitboard`] trait with the square helpers an engine wants (iteration,
 //! lowest-square pop, a printed diagram).
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
 //! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides and
-//! hops along a line computed with no table, which modules do not use yet); this file re-exports them and
-//! holds [`Color`].
+//! hops along a line computed with no table, for an engine that wants one; the compiler emits
+//! only tables, so no generated module calls it); this file re-exports them and holds [`Color`]
+//! and [`FORMAT`].
 //!
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
 //! for CPUs with BMI2: vendor this directory as it is.

@@ -164,8 +164,9 @@ pub(super) fn code<B: Word>(
         }
     };
 
+    let example = example_piece(variant, tables);
     let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
-        let (fname, text) = function_doc(kind);
+        let (fname, text) = (function_name(kind), function_text(kind, &example));
         let panics = if kind.is_reverse() { "target" } else { "square" };
         let doc = docs(&format!("{text}\n\nPanics if `{panics} >= SQUARES`."));
         let fname = Ident::new(fname, Span::call_site());
@@ -329,20 +330,55 @@ fn docs(text: &str) -> TokenStream {
     quote!( #( #[doc = #lines] )* )
 }
 
-/// A kind's public function: its name and what its doc says.
-pub(super) fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
+/// A kind's public function.
+pub(super) fn function_name(kind: TableKind) -> &'static str {
     match kind {
-        TableKind::Quiet => ("quiets", "The squares `piece` may move to without capturing, from `square`, given the `occupied` squares.\n\nMask the result with the empty squares: a move to an occupied square is not quiet."),
-        TableKind::Capture => ("attacks", "The squares `piece` attacks from `square` (where it could capture), given the `occupied` squares.\n\nMask the result with the enemy pieces to get its captures."),
-        TableKind::InitialQuiet => ("initial_quiets", "The quiet moves `piece` has only as its first move (XBetza `i`), in addition to [`quiets`].\n\nMask the result with the empty squares. Empty for pieces without such moves."),
-        TableKind::InitialCapture => ("initial_attacks", "The captures `piece` has only as its first move (XBetza `i`), in addition to [`attacks`].\n\nMask the result with the enemy pieces. Empty for pieces without such moves."),
-        TableKind::Friendly => ("friendly_attacks", "The squares where `piece` may capture one of its own side (XBetza `d`), from `square`.\n\nMask the result with the friendly pieces."),
-        TableKind::InitialFriendly => ("initial_friendly_attacks", "The friendly captures (XBetza `d`) `piece` has only as its first move."),
-        TableKind::Attackers => ("attackers", "The squares from which a `piece` of `color` captures on `target`, given the `occupied` squares: [`attacks`] read backwards.\n\nThe target counts as an enemy piece, and whether the attacker's own square is in `occupied` does not matter. Mask the result with the squares of such pieces: `attackers(Piece::Rook, them, king, occupied) & their_rooks` are the rooks that give check."),
-        TableKind::Movers => ("movers", "The squares from which a `piece` of `color` moves without capturing onto the empty `target`, given the `occupied` squares: [`quiets`] read backwards (who can step in to block)."),
-        TableKind::InitialAttackers => ("initial_attackers", "The squares from which a `piece` of `color` captures on `target` with a first move (XBetza `i`): [`initial_attacks`] read backwards."),
-        TableKind::InitialMovers => ("initial_movers", "The squares from which a `piece` of `color` moves onto the empty `target` with a first move (XBetza `i`): [`initial_quiets`] read backwards."),
+        TableKind::Quiet => "quiets",
+        TableKind::Capture => "attacks",
+        TableKind::InitialQuiet => "initial_quiets",
+        TableKind::InitialCapture => "initial_attacks",
+        TableKind::Friendly => "friendly_attacks",
+        TableKind::InitialFriendly => "initial_friendly_attacks",
+        TableKind::Attackers => "attackers",
+        TableKind::Movers => "movers",
+        TableKind::InitialAttackers => "initial_attackers",
+        TableKind::InitialMovers => "initial_movers",
     }
+}
+
+/// What a kind's function's doc says; the `attackers` example names `example`, a piece the
+/// module has.
+fn function_text(kind: TableKind, example: &ExamplePiece) -> String {
+    match kind {
+        TableKind::Quiet => "The squares `piece` may move to without capturing, from `square`, given the `occupied` squares.\n\nMask the result with the empty squares: a move to an occupied square is not quiet.".to_string(),
+        TableKind::Capture => "The squares `piece` attacks from `square` (where it could capture), given the `occupied` squares.\n\nMask the result with the enemy pieces to get its captures.".to_string(),
+        TableKind::InitialQuiet => "The quiet moves `piece` has only as its first move (XBetza `i`), in addition to [`quiets`].\n\nMask the result with the empty squares. Empty for pieces without such moves.".to_string(),
+        TableKind::InitialCapture => "The captures `piece` has only as its first move (XBetza `i`), in addition to [`attacks`].\n\nMask the result with the enemy pieces. Empty for pieces without such moves.".to_string(),
+        TableKind::Friendly => "The squares where `piece` may capture one of its own side (XBetza `d`), from `square`.\n\nMask the result with the friendly pieces.".to_string(),
+        TableKind::InitialFriendly => "The friendly captures (XBetza `d`) `piece` has only as its first move.".to_string(),
+        TableKind::Attackers => format!("The squares from which a `piece` of `color` captures on `target`, given the `occupied` squares: [`attacks`] read backwards.\n\nThe target counts as an enemy piece, and whether the attacker's own square is in `occupied` does not matter. Mask the result with the squares of such pieces: with `theirs` the squares of the enemy's {name} pieces, `attackers(Piece::{ident}, them, king, occupied) & theirs` are those that give check.", name = example.name, ident = example.ident),
+        TableKind::Movers => "The squares from which a `piece` of `color` moves without capturing onto the empty `target`, given the `occupied` squares: [`quiets`] read backwards (who can step in to block).".to_string(),
+        TableKind::InitialAttackers => "The squares from which a `piece` of `color` captures on `target` with a first move (XBetza `i`): [`initial_attacks`] read backwards.".to_string(),
+        TableKind::InitialMovers => "The squares from which a `piece` of `color` moves onto the empty `target` with a first move (XBetza `i`): [`initial_quiets`] read backwards.".to_string(),
+    }
+}
+
+/// The piece a doc example names: its name and its `Piece` variant.
+struct ExamplePiece {
+    name: String,
+    ident: String,
+}
+
+/// The piece whose attacks make the most probes (the longest-reaching slider, the piece a
+/// check along a line is about), the first in the file on a tie and the first piece when no
+/// piece has lookups: always one the module has, and the same on every run.
+fn example_piece<B: Word>(variant: &Variant, tables: &Tables<B>) -> ExamplePiece {
+    let captures = tables.kinds.iter().position(|&k| k == TableKind::Capture);
+    let probes = |p: usize| captures.map_or(0, |k| tables.answers[tables.blocks[k][p][0]].width);
+    // `max_by_key` keeps the last of equals: reversed, that is the first in the file.
+    let p = (0..variant.pieces.len()).rev().max_by_key(|&p| probes(p)).unwrap_or(0);
+    let piece = &variant.pieces[p];
+    ExamplePiece { name: piece.name.clone(), ident: camel_case(&piece.name) }
 }
 
 /// `Square`: a checked square of the board, with its name (`e4`) parsed and displayed.
@@ -447,9 +483,9 @@ fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
         // Names start with a letter (the grammar says so), so the snake case is an identifier.
         let snake = snake_case(&piece.name);
         kinds.iter().filter_map(move |&(_, kind)| {
-            let (fname, _) = function_doc(kind);
+            let fname = function_name(kind);
             // A piece named `initial` would make a second `initial_attacks`: it keeps its colour.
-            let taken = TableKind::ALL.iter().any(|&k| function_doc(k).0 == format!("{snake}_{fname}"));
+            let taken = TableKind::ALL.iter().any(|&k| function_name(k) == format!("{snake}_{fname}"));
             if taken {
                 return None;
             }
