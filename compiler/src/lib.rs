@@ -145,7 +145,7 @@ pub mod stages {
 
 use std::num::NonZeroUsize;
 
-use fairy_magic_runtime::{Bitboard, Color};
+use fairy_magic_runtime::{BitboardExt, Color};
 
 use crate::between::Between;
 use crate::board::Board;

@@ -49,6 +49,10 @@
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
+/// The square helpers of [`Bitboard`] (`squares()`, `has`, `from_square`, `pop_lowest`,
+/// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
+#[allow(unused_imports)]
+pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{Index, Probe, Slot};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 1,

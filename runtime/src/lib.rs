@@ -13,7 +13,7 @@
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
 //! to 256; the shipped `chu` (12x12) and `big16` (16x16) modules use it, and such modules number
 //! their table's sets, read by [`lookup_sets`]), all
-//! behind the [`Bitboard`] trait with the square helpers an engine wants (iteration,
+//! behind the [`BitboardExt`] trait with the square helpers an engine wants (iteration,
 //! lowest-square pop, a printed diagram).
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
@@ -37,7 +37,7 @@ mod probe;
 mod test_rng;
 mod wide;
 
-pub use bitboard::{Bitboard, Diagram, SquareIter};
+pub use bitboard::{BitboardExt, Diagram, SquareIter};
 pub use line::{Line, LineForm};
 pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;

@@ -208,6 +208,10 @@ pub(super) fn code<B: Word>(
     quote! {
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::Color;
+        /// The square helpers of [`Bitboard`] (`squares()`, `has`, `from_square`, `pop_lowest`,
+        /// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
+        #[allow(unused_imports)]
+        pub use fairy_magic_runtime::BitboardExt;
         #imports
 
         #format_check
@@ -593,7 +597,7 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
             (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
         },
         true => quote! {
-            fairy_magic_runtime::Bitboard::has(reach, to)
+            BitboardExt::has(reach, to)
                 .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
         },
     };
