@@ -1,8 +1,12 @@
 //! The module's code: its types, its public functions and the statics they read, built with
-//! `quote!`. Each static's data is a placeholder that `data.rs` fills in. Data items carry
-//! `#[rustfmt::skip]` and allow `clippy::unreadable_literal`: their numbers are written short,
-//! without separators, to keep the file small, and a user's `clippy::pedantic` would otherwise
-//! bury real warnings under hundreds of thousands about them.
+//! `quote!`, one function per item. A static's data is printed by `data.rs` (numbers written
+//! short, a comment a run) and stands in the code as a placeholder until prettyplease has printed
+//! it; the function that declares a static makes its data in the same place ([`Code`]). Data
+//! items carry `#[rustfmt::skip]` and allow `clippy::unreadable_literal`: their numbers are
+//! written short, without separators, to keep the file small, and a user's `clippy::pedantic`
+//! would otherwise bury real warnings under hundreds of thousands about them.
+
+use std::fmt;
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
@@ -15,196 +19,98 @@ use crate::tables::{Block, Storage, Tables};
 use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;
 
+use super::data;
+
+/// A part of the module's code, with the data of every static it declares: the function that
+/// declares a static makes its data too, so that each placeholder is filled where it is made.
+pub(super) struct Code {
+    /// The items, holding a placeholder where each static's data goes.
+    pub(super) tokens: TokenStream,
+    /// Each placeholder with its data, as `data.rs` prints it.
+    pub(super) data: Vec<(String, String)>,
+}
+
+impl Code {
+    /// Items that declare no static data.
+    fn plain(tokens: TokenStream) -> Code {
+        Code { tokens, data: Vec::new() }
+    }
+
+    /// The parts in order: their items one after another, and all their data.
+    fn join(parts: impl IntoIterator<Item = Code>) -> Code {
+        let mut all = Code::plain(TokenStream::new());
+        for part in parts {
+            all.tokens.extend(part.tokens);
+            all.data.extend(part.data);
+        }
+        all
+    }
+}
+
+/// The placeholder `__FAIRY_MAGIC_{name}` for a static's data, recorded in `data` with `text`.
+fn placeholder(data: &mut Vec<(String, String)>, name: &str, text: String) -> Ident {
+    let placeholder = format!("__FAIRY_MAGIC_{name}");
+    let ident = Ident::new(&placeholder, Span::call_site());
+    data.push((placeholder, text));
+    ident
+}
+
+/// The whole module's code, item by item in the order of the file.
 pub(super) fn code<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
     between: &Between,
     indices: &Indices,
     regenerate: &str,
-) -> TokenStream {
+) -> Result<Code, fmt::Error> {
+    Ok(Code::join([
+        Code::plain(prelude_code::<B>(variant, tables, regenerate)),
+        Code::plain(piece_code(variant)),
+        Code::plain(square_code(variant.board.files)),
+        Code::plain(functions_code(variant, tables)),
+        Code::plain(colorless_code(variant, tables)),
+        between_code::<B>(variant, between)?,
+        indices_code::<B>(variant, indices)?,
+        lookup_code(variant, tables)?,
+        Code::plain(pad_code(tables)),
+        block_statics(variant, tables)?,
+        attack_statics(tables)?,
+    ]))
+}
+
+/// Whether some block makes probes into the attack table.
+fn any_probes<B>(tables: &Tables<B>) -> bool {
+    tables.answers.iter().any(|b| b.width > 0)
+}
+
+/// Whether some block has plain checks.
+fn any_checks<B>(tables: &Tables<B>) -> bool {
+    tables.answers.iter().any(|b| b.check_width > 0)
+}
+
+/// The imports, the format check, `Bitboard` and the board's constants.
+fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str) -> TokenStream {
     let word = Ident::new(B::TYPE, Span::call_site());
     let name = &variant.name;
     let number = Literal::usize_unsuffixed;
     let files = number(variant.board.files as usize);
     let ranks = number(variant.board.ranks as usize);
     let squares = number(variant.board.squares());
-    let pieces = number(variant.pieces.len());
-    let kinds = number(tables.kinds.len());
-    let idents: Vec<Ident> =
-        variant.pieces.iter().map(|p| Ident::new(&camel_case(&p.name), Span::call_site())).collect();
-    let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
-    let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
-    let betzas: Vec<&str> = variant.pieces.iter().map(|p| p.betza_text.as_str()).collect();
-    let piece_docs: Vec<String> =
-        variant.pieces.iter().map(|p| format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).collect();
-    let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
-    let attacks = number(tables.table.len());
-    let blocks_width = if tables.answers.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
-    let any_probes = tables.answers.iter().any(|b| b.width > 0);
-    let any_checks = tables.answers.iter().any(|b| b.check_width > 0);
-    let padded = tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding));
-
-    // One arm a block: its static (or nothing, for a block without moves), read at `square`.
-    // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
-    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
-    let arms = tables.answers.iter().enumerate().map(|(n, block)| {
-        let number = number(n);
-        let name = block_ident(n);
-        let checks = checks_ident(n);
-        let probed = match block.storage() {
-            Storage::Nothing => quote!(#nothing),
-            Storage::Leaps => quote!(#name[square]),
-            Storage::Slots if tables.numbered.is_some() => {
-                quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied))
-            }
-            Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
-        };
-        if block.check_width > 0 {
-            quote!(#number => #probed | check(&#checks[square], occupied),)
-        } else {
-            quote!(#number => #probed,)
-        }
-    });
-    let statics = tables.answers.iter().enumerate().map(|(n, block)| {
-        let name = block_ident(n);
-        let placeholder = Ident::new(&format!("__FAIRY_MAGIC_BLOCK_{n}"), Span::call_site());
-        let doc = docs(&format!("Block {n}: {}.", block_users(variant, tables, n)));
-        let width = number(block.width);
-        let data = match block.storage() {
-            Storage::Nothing => quote!(),
-            Storage::Leaps => quote! {
-                #doc
-                /// Leaps only: no occupancy blocks them.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static #name: [Bitboard; SQUARES] = #placeholder;
-            },
-            Storage::Slots => quote! {
-                #doc
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static #name: [Slot<Bitboard, #width>; SQUARES] = #placeholder;
-            },
-        };
-        let checks = if block.check_width > 0 {
-            let cname = checks_ident(n);
-            let cplaceholder = Ident::new(&format!("__FAIRY_MAGIC_CHECKS_{n}"), Span::call_site());
-            let cwidth = number(block.check_width);
-            quote! {
-                /// Block's moves whose paths are too long for a lookup, checked one by one.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #cplaceholder;
-            }
-        } else {
-            quote!()
-        };
-        quote!(#data #checks)
-    });
     let mut imports = vec![];
     if B::BITS > 128 {
         imports.push(quote!(Bitboard256));
     }
-    if any_checks {
+    if any_checks(tables) {
         imports.push(quote!(check));
         imports.push(quote!(Check));
     }
-    if any_probes {
+    if any_probes(tables) {
         imports.push(quote!(Index));
         imports.push(quote!(Probe));
         imports.push(quote!(Slot));
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
-    let pad = if padded {
-        let empty = number(tables.padding.offset as usize);
-        let shift = number(tables.padding.shift as usize);
-        let zero: TokenStream = B::EMPTY.short().parse().expect("a literal");
-        quote! {
-            /// Pads a square out to its block's number of probes: it looks at no square and reads
-            /// an empty entry.
-            const PAD: Probe<Bitboard> = Probe::new(#zero, #zero, #shift, #empty);
-        }
-    } else {
-        quote!()
-    };
-    let index = match tables.index {
-        Index::Magic => quote!(Index::Magic),
-        Index::Split32 => quote!(Index::Split32),
-        Index::Pext => quote!(Index::Pext),
-    };
-    let attacks_static = match (any_probes, &tables.numbered) {
-        (false, _) => quote!(),
-        (true, None) => quote! {
-            /// How every probe forms its index: the magics below were found for it.
-            const INDEX: Index = #index;
-
-            /// Every lookup's table, overlapping where their entries agree.
-            #[rustfmt::skip]
-            #[allow(clippy::unreadable_literal)]
-            static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
-        },
-        (true, Some(numbered)) => {
-            let sets = number(numbered.sets.len());
-            let entry = Ident::new(numbered.entries.type_name(), Span::call_site());
-            quote! {
-                /// How every probe forms its index: the magics below were found for it.
-                const INDEX: Index = #index;
-
-                /// Every lookup's table, overlapping where their entries agree; an entry is the
-                /// number of its set in `SETS`, which keeps the tables small enough for the caches.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static ATTACKS: [#entry; #attacks] = __FAIRY_MAGIC_ATTACKS;
-
-                /// The distinct sets of `ATTACKS`, in the order they first appear.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static SETS: [Bitboard; #sets] = __FAIRY_MAGIC_SETS;
-            }
-        }
-    };
-
-    let example = example_piece(variant, tables);
-    let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
-        let (fname, text) = (function_name(kind), function_text(kind, &example));
-        let panics = if kind.is_reverse() { "target" } else { "square" };
-        let doc = docs(&format!("{text}\n\nPanics if `{panics} >= SQUARES`."));
-        let fname = Ident::new(fname, Span::call_site());
-        let k = number(k);
-        if kind.is_reverse() {
-            quote! {
-                #doc
-                #[inline]
-                #[allow(dead_code)]
-                pub fn #fname(piece: Piece, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
-                    lookup(#k, piece, color, target, occupied)
-                }
-            }
-        } else {
-            quote! {
-                #doc
-                #[inline]
-                #[allow(dead_code)]
-                pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
-                    lookup(#k, piece, color, square, occupied)
-                }
-            }
-        }
-    });
-    let between_code = between_code::<B>(variant, between);
-    let indices_code = indices_code::<B>(variant, indices);
-    let square_code = square_code(variant.board.files);
-    let colorless_code = colorless_code(variant, tables);
-    // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
-    // 1x1) reads no square either.
-    let reads_square = tables.answers.iter().any(|b| b.storage() != Storage::Nothing);
     let format_check = format_check(regenerate);
-    let unused_occupancy = match (any_probes || any_checks, reads_square) {
-        (true, _) => quote!(),
-        (false, true) => quote!(let _ = occupied;),
-        (false, false) => quote!(let _ = (square, occupied);),
-    };
-
     quote! {
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::Color;
@@ -231,7 +137,22 @@ pub(super) fn code<B: Word>(
         pub const RANKS: usize = #ranks;
         /// Squares on the board.
         pub const SQUARES: usize = #squares;
+    }
+}
 
+/// `Piece`: one variant per piece of the file, with its letter, name and XBetza.
+fn piece_code(variant: &Variant) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    let pieces = number(variant.pieces.len());
+    let idents: Vec<Ident> =
+        variant.pieces.iter().map(|p| Ident::new(&camel_case(&p.name), Span::call_site())).collect();
+    let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
+    let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
+    let betzas: Vec<&str> = variant.pieces.iter().map(|p| p.betza_text.as_str()).collect();
+    let piece_docs: Vec<String> =
+        variant.pieces.iter().map(|p| format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).collect();
+    let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
+    quote! {
         /// The variant's pieces.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         // The variants are the file's piece names: one may end in `Piece`, or all share a word.
@@ -260,17 +181,81 @@ pub(super) fn code<B: Word>(
                 match self { #( Piece::#idents => #betzas, )* }
             }
         }
+    }
+}
 
-        #square_code
+/// One public function per table kind (`attacks`, `quiets`, `attackers`...), each a lookup.
+fn functions_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    let example = example_piece(variant, tables);
+    let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
+        let (fname, text) = (function_name(kind), function_text(kind, &example));
+        let panics = if kind.is_reverse() { "target" } else { "square" };
+        let doc = docs(&format!("{text}\n\nPanics if `{panics} >= SQUARES`."));
+        let fname = Ident::new(fname, Span::call_site());
+        let k = number(k);
+        if kind.is_reverse() {
+            quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #fname(piece: Piece, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, target, occupied)
+                }
+            }
+        } else {
+            quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, square, occupied)
+                }
+            }
+        }
+    });
+    quote!( #( #functions )* )
+}
 
-        #( #functions )*
-
-        #colorless_code
-
-        #between_code
-
-        #indices_code
-
+/// `lookup`, which every public function calls, and `BLOCKS`, the block of each (kind, piece,
+/// colour) it reads.
+fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, fmt::Error> {
+    let number = Literal::usize_unsuffixed;
+    let pieces = number(variant.pieces.len());
+    let kinds = number(tables.kinds.len());
+    let blocks_width = if tables.answers.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    // One arm a block: its static (or nothing, for a block without moves), read at `square`.
+    // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
+    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
+    let arms = tables.answers.iter().enumerate().map(|(n, block)| {
+        let number = number(n);
+        let name = block_ident(n);
+        let checks = checks_ident(n);
+        let probed = match block.storage() {
+            Storage::Nothing => quote!(#nothing),
+            Storage::Leaps => quote!(#name[square]),
+            Storage::Slots if tables.numbered.is_some() => {
+                quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied))
+            }
+            Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
+        };
+        if block.check_width > 0 {
+            quote!(#number => #probed | check(&#checks[square], occupied),)
+        } else {
+            quote!(#number => #probed,)
+        }
+    });
+    // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
+    // 1x1) reads no square either.
+    let reads_square = tables.answers.iter().any(|b| b.storage() != Storage::Nothing);
+    let unused_occupancy = match (any_probes(tables) || any_checks(tables), reads_square) {
+        (true, _) => quote!(),
+        (false, true) => quote!(let _ = occupied;),
+        (false, false) => quote!(let _ = (square, occupied);),
+    };
+    let mut data = Vec::new();
+    let blocks = placeholder(&mut data, "BLOCKS", data::blocks_data(variant, tables)?);
+    let tokens = quote! {
         const PIECES: usize = #pieces;
         const KINDS: usize = #kinds;
 
@@ -287,12 +272,120 @@ pub(super) fn code<B: Word>(
         /// Which block answers each (kind, piece, colour).
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = __FAIRY_MAGIC_BLOCKS;
+        const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = #blocks;
+    };
+    Ok(Code { tokens, data })
+}
 
-        #pad
-        #( #statics )*
-        #attacks_static
+/// `PAD`, the probe that pads a square out to its block's number of probes, when some block
+/// needs it.
+fn pad_code<B: Word>(tables: &Tables<B>) -> TokenStream {
+    if !tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding)) {
+        return quote!();
     }
+    let number = Literal::usize_unsuffixed;
+    let empty = number(tables.padding.offset as usize);
+    let shift = number(tables.padding.shift as usize);
+    let zero: TokenStream = B::EMPTY.short().parse().expect("a literal");
+    quote! {
+        /// Pads a square out to its block's number of probes: it looks at no square and reads
+        /// an empty entry.
+        const PAD: Probe<Bitboard> = Probe::new(#zero, #zero, #shift, #empty);
+    }
+}
+
+/// Each block's static (none for a block without moves) and its plain checks.
+fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, fmt::Error> {
+    let number = Literal::usize_unsuffixed;
+    let mut data = Vec::new();
+    let mut statics = Vec::new();
+    for (n, block) in tables.answers.iter().enumerate() {
+        let name = block_ident(n);
+        let doc = docs(&format!("Block {n}: {}.", block_users(variant, tables, n)));
+        let width = number(block.width);
+        statics.push(match block.storage() {
+            Storage::Nothing => quote!(),
+            Storage::Leaps => {
+                let slots = placeholder(&mut data, &format!("BLOCK_{n}"), data::block_data(variant, block)?);
+                quote! {
+                    #doc
+                    /// Leaps only: no occupancy blocks them.
+                    #[rustfmt::skip]
+                    #[allow(clippy::unreadable_literal)]
+                    static #name: [Bitboard; SQUARES] = #slots;
+                }
+            }
+            Storage::Slots => {
+                let slots = placeholder(&mut data, &format!("BLOCK_{n}"), data::block_data(variant, block)?);
+                quote! {
+                    #doc
+                    #[rustfmt::skip]
+                    #[allow(clippy::unreadable_literal)]
+                    static #name: [Slot<Bitboard, #width>; SQUARES] = #slots;
+                }
+            }
+        });
+        if block.check_width > 0 {
+            let cname = checks_ident(n);
+            let checks = placeholder(&mut data, &format!("CHECKS_{n}"), data::checks_data(variant, block)?);
+            let cwidth = number(block.check_width);
+            statics.push(quote! {
+                /// Block's moves whose paths are too long for a lookup, checked one by one.
+                #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
+                static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #checks;
+            });
+        }
+    }
+    Ok(Code { tokens: quote!( #( #statics )* ), data })
+}
+
+/// `INDEX`, `ATTACKS` (every lookup's table) and, when the entries number their sets, `SETS`:
+/// nothing when no block makes probes.
+fn attack_statics<B: Word>(tables: &Tables<B>) -> Result<Code, fmt::Error> {
+    if !any_probes(tables) {
+        return Ok(Code::plain(quote!()));
+    }
+    let attacks = Literal::usize_unsuffixed(tables.table.len());
+    let index = match tables.index {
+        Index::Magic => quote!(Index::Magic),
+        Index::Split32 => quote!(Index::Split32),
+        Index::Pext => quote!(Index::Pext),
+    };
+    let mut data = Vec::new();
+    let table = placeholder(&mut data, "ATTACKS", data::attacks_data(tables)?);
+    let tokens = match &tables.numbered {
+        None => quote! {
+            /// How every probe forms its index: the magics below were found for it.
+            const INDEX: Index = #index;
+
+            /// Every lookup's table, overlapping where their entries agree.
+            #[rustfmt::skip]
+            #[allow(clippy::unreadable_literal)]
+            static ATTACKS: [Bitboard; #attacks] = #table;
+        },
+        Some(numbered) => {
+            let sets = Literal::usize_unsuffixed(numbered.sets.len());
+            let entry = Ident::new(numbered.entries.type_name(), Span::call_site());
+            let set_data = placeholder(&mut data, "SETS", data::sets_data(numbered)?);
+            quote! {
+                /// How every probe forms its index: the magics below were found for it.
+                const INDEX: Index = #index;
+
+                /// Every lookup's table, overlapping where their entries agree; an entry is the
+                /// number of its set in `SETS`, which keeps the tables small enough for the caches.
+                #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
+                static ATTACKS: [#entry; #attacks] = #table;
+
+                /// The distinct sets of `ATTACKS`, in the order they first appear.
+                #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
+                static SETS: [Bitboard; #sets] = #set_data;
+            }
+        }
+    };
+    Ok(Code { tokens, data })
 }
 
 /// The compile-time check that the runtime reads tables with the hash formulas and layout the
@@ -518,11 +611,11 @@ fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
 }
 
 /// `between`, and the statics it reads when some piece has squares between.
-pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> TokenStream {
+fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, fmt::Error> {
     let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
     let doc = docs("The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
     if between.grids.is_empty() {
-        return quote! {
+        return Ok(Code::plain(quote! {
             #doc
             #[inline]
             #[allow(dead_code)]
@@ -531,7 +624,7 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
                 assert!(from < SQUARES && to < SQUARES, "a square is off the board");
                 #nothing
             }
-        };
+        }));
     }
     let number = Literal::usize_unsuffixed;
     let grids = number(between.grids.len());
@@ -548,7 +641,10 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
         let [w, b] = between.grid_of[p].map(|g| number(g.map_or(0, |g| g + 1)));
         quote!([#w, #b])
     });
-    quote! {
+    let mut data = Vec::new();
+    let set_data = placeholder(&mut data, "BETWEEN", data::between_sets_data::<B>(between)?);
+    let grid_data = placeholder(&mut data, "BETWEEN_GRIDS", data::between_grids_data(variant, between)?);
+    let tokens = quote! {
         #doc
         #[inline]
         #[allow(dead_code)]
@@ -568,16 +664,16 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
         /// Every distinct set of squares between, the empty set first.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static BETWEEN: [Bitboard; #sets] = __FAIRY_MAGIC_BETWEEN;
+        static BETWEEN: [Bitboard; #sets] = #set_data;
 
         /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = __FAIRY_MAGIC_BETWEEN_GRIDS;
-    }
+        static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = #grid_data;
+    };
+    Ok(Code { tokens, data })
 }
 
-/// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
 /// The allow a one-file board's `% FILES` needs (see [`square_code`]).
 fn one_file_allow(files: u8) -> TokenStream {
     match files {
@@ -586,7 +682,8 @@ fn one_file_allow(files: u8) -> TokenStream {
     }
 }
 
-pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> TokenStream {
+/// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
+fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
     let one_file = one_file_allow(variant.board.files);
     let number = Literal::usize_unsuffixed;
     // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
@@ -629,7 +726,12 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
     let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
     let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
     let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    quote! {
+    let mut data = Vec::new();
+    let hash_data = placeholder(&mut data, "VECTOR_HASHES", data::vector_hashes_data(variant, indices)?);
+    let entry_data = placeholder(&mut data, "VECTOR_ENTRIES", data::vector_entries_data(variant, indices)?);
+    let reach_data = placeholder(&mut data, "REACH", data::reach_data::<B>(variant, indices)?);
+    let offset_data = placeholder(&mut data, "MOVE_OFFSETS", data::move_offsets_data(variant, indices)?);
+    let tokens = quote! {
         #vectors_doc
         #[allow(dead_code)]
         pub const VECTORS: [[usize; 2]; PIECES] = #vectors;
@@ -721,12 +823,12 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
         /// `VECTOR_HASHES[piece][colour]`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = __FAIRY_MAGIC_VECTOR_HASHES;
+        const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = #hash_data;
 
         /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static VECTOR_ENTRIES: [u32; #entries] = __FAIRY_MAGIC_VECTOR_ENTRIES;
+        static VECTOR_ENTRIES: [u32; #entries] = #entry_data;
 
         /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
         const MOVE_GRIDS: [[#grid_cell; 2]; PIECES] = #grid_of;
@@ -734,16 +836,17 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
         /// `REACH[grid][from]`: the potential attacks from `from`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static REACH: [[Bitboard; SQUARES]; #grids] = __FAIRY_MAGIC_REACH;
+        static REACH: [[Bitboard; SQUARES]; #grids] = #reach_data;
 
         /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = __FAIRY_MAGIC_MOVE_OFFSETS;
+        static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = #offset_data;
 
         /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
         const THREAT_BASES: [[u32; 2]; PIECES] = #bases;
-    }
+    };
+    Ok(Code { tokens, data })
 }
 
 pub(super) fn block_ident(n: usize) -> Ident {
