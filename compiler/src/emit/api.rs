@@ -684,54 +684,36 @@ fn one_file_allow(files: u8) -> TokenStream {
 
 /// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
 fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
-    let one_file = one_file_allow(variant.board.files);
-    let number = Literal::usize_unsuffixed;
-    // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
-    // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
-    let counted = match B::BITS > 128 {
-        false => quote! {
-            let bit: Bitboard = 1 << to;
-            (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
-        },
-        true => quote! {
-            BitboardExt::has(reach, to)
-                .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
-        },
-    };
-    let pad = number(indices.pad as usize);
-    let index_type = Ident::new(if indices.most_vectors() <= 256 { "u8" } else { "u16" }, Span::call_site());
-    let pair = |f: &dyn Fn(usize, usize) -> usize| {
-        let rows = (0..variant.pieces.len()).map(|p| {
-            let [w, b] = [0, 1].map(|c| number(f(p, c)));
-            quote!([#w, #b])
-        });
-        quote!([ #( #rows ),* ])
-    };
-    let vectors = pair(&|p, c| indices.pieces[p][c].vectors.len());
-    let moves = pair(&|p, c| indices.pieces[p][c].moves());
-    let bases = indices.threat_bases();
-    let bases = pair(&|p, c| bases[p][c]);
-    let (grids, grid_of) = indices.reach_grids();
-    let grid_cell = Ident::new(if grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
-    let grid_of = pair(&|p, c| grid_of[p][c]);
-    let grids = number(grids.len());
-    let (hashes, _) = indices.hashes();
-    let entries = number(hashes.iter().map(|h| h.table.len()).sum());
-    let features = number(indices.threat_features());
+    Ok(Code::join([
+        Code::plain(index_counts(variant, indices)),
+        Code::plain(index_functions::<B>()),
+        vector_statics(variant, indices)?,
+        move_statics::<B>(variant, indices)?,
+    ]))
+}
 
+/// `[[white, black], ...]`, one pair a piece: `f(piece, colour)` for each.
+fn per_piece(pieces: usize, f: impl Fn(usize, usize) -> usize) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    let rows = (0..pieces).map(|p| {
+        let [w, b] = [0, 1].map(|c| number(f(p, c)));
+        quote!([#w, #b])
+    });
+    quote!([ #( #rows ),* ])
+}
+
+/// `VECTORS`, `MOVES`, `THREAT_FEATURES` and `VectorIndex`: what the index functions number.
+fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
+    let pieces = variant.pieces.len();
+    let vectors = per_piece(pieces, |p, c| indices.pieces[p][c].vectors.len());
+    let moves = per_piece(pieces, |p, c| indices.pieces[p][c].moves());
+    let features = Literal::usize_unsuffixed(indices.threat_features());
+    let index_type = Ident::new(if indices.most_vectors() <= 256 { "u8" } else { "u16" }, Span::call_site());
     let vectors_doc = docs("How many potential attack vectors each piece has, `VECTORS[piece][colour]`: [`vector_index`] numbers them `0..VECTORS[piece][colour]`.");
     let moves_doc = docs("How many potential attacks each piece has from all squares together, `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.");
     let features_doc = docs("How many threat features [`threat_index`] numbers: for each (attacker piece and colour, victim piece and colour) a block of the attacker's `MOVES`.");
     let type_doc = docs("What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.");
-    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    let mut data = Vec::new();
-    let hash_data = placeholder(&mut data, "VECTOR_HASHES", data::vector_hashes_data(variant, indices)?);
-    let entry_data = placeholder(&mut data, "VECTOR_ENTRIES", data::vector_entries_data(variant, indices)?);
-    let reach_data = placeholder(&mut data, "REACH", data::reach_data::<B>(variant, indices)?);
-    let offset_data = placeholder(&mut data, "MOVE_OFFSETS", data::move_offsets_data(variant, indices)?);
-    let tokens = quote! {
+    quote! {
         #vectors_doc
         #[allow(dead_code)]
         pub const VECTORS: [[usize; 2]; PIECES] = #vectors;
@@ -747,7 +729,27 @@ fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, f
         #type_doc
         #[allow(dead_code)]
         pub type VectorIndex = #index_type;
+    }
+}
 
+/// `vector_index`, `move_index` and `threat_index`.
+fn index_functions<B: Word>() -> TokenStream {
+    // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
+    // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
+    let counted = match B::BITS > 128 {
+        false => quote! {
+            let bit: Bitboard = 1 << to;
+            (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+        },
+        true => quote! {
+            BitboardExt::has(reach, to)
+                .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
+        },
+    };
+    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    quote! {
         #vector_doc
         #[inline]
         #[allow(dead_code)]
@@ -786,7 +788,19 @@ fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, f
             let victim = (victim as usize * 2 + victim_color as usize) as u32;
             Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
         }
+    }
+}
 
+/// What `vector_index` reads: the padded numbering and each piece's hash with its table.
+fn vector_statics(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
+    let one_file = one_file_allow(variant.board.files);
+    let pad = Literal::usize_unsuffixed(indices.pad as usize);
+    let (hashes, _) = indices.hashes();
+    let entries = Literal::usize_unsuffixed(hashes.iter().map(|h| h.table.len()).sum());
+    let mut data = Vec::new();
+    let hash_data = placeholder(&mut data, "VECTOR_HASHES", data::vector_hashes_data(variant, indices)?);
+    let entry_data = placeholder(&mut data, "VECTOR_ENTRIES", data::vector_entries_data(variant, indices)?);
+    let tokens = quote! {
         /// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
         #[inline(always)]
         #[allow(dead_code)]
@@ -829,7 +843,24 @@ fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, f
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
         static VECTOR_ENTRIES: [u32; #entries] = #entry_data;
+    };
+    Ok(Code { tokens, data })
+}
 
+/// What `move_index` and `threat_index` read: each piece's grid of potential attacks, the
+/// offsets of its moves, and where its threat blocks begin.
+fn move_statics<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
+    let pieces = variant.pieces.len();
+    let bases = indices.threat_bases();
+    let bases = per_piece(pieces, |p, c| bases[p][c]);
+    let (grids, grid_of) = indices.reach_grids();
+    let grid_cell = Ident::new(if grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
+    let grid_of = per_piece(pieces, |p, c| grid_of[p][c]);
+    let grids = Literal::usize_unsuffixed(grids.len());
+    let mut data = Vec::new();
+    let reach_data = placeholder(&mut data, "REACH", data::reach_data::<B>(variant, indices)?);
+    let offset_data = placeholder(&mut data, "MOVE_OFFSETS", data::move_offsets_data(variant, indices)?);
+    let tokens = quote! {
         /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
         const MOVE_GRIDS: [[#grid_cell; 2]; PIECES] = #grid_of;
 
