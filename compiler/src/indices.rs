@@ -23,7 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::legs::CAPTURE;

@@ -10,7 +10,7 @@
 //! magics   (magics.rs)             lookups → multipliers and table sizes
 //! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, verified against
 //!                                  reference.rs
-//! emit     (emit.rs)               data → a Rust module
+//! emit     (emit/)                 data → a Rust module: header.rs, api.rs (code), data.rs
 //! ```
 
 #![warn(missing_docs)]
@@ -145,7 +145,7 @@ pub mod stages {
 
 use std::num::NonZeroUsize;
 
-use fairy_magic_runtime::{Bitboard, Color};
+use fairy_magic_runtime::{BitboardExt, Color};
 
 use crate::between::Between;
 use crate::board::Board;
