@@ -4,7 +4,7 @@
 //! squares is a 256-bit [`Squares`] whatever the board; the emitter narrows to the board's own
 //! width.
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 
 /// A set of squares of any supported board: the runtime's 256-bit bitboard, which behaves as
 /// a 256-bit integer (bit operators, shifts, ordering, `count_ones`, `trailing_zeros`).

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 use serde::Serialize;
 
 use crate::board::{bit, squares_of, Board, Squares};

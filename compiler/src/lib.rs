@@ -10,7 +10,7 @@
 //! magics   (magics.rs)             lookups → multipliers and table sizes
 //! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, verified against
 //!                                  reference.rs
-//! emit     (emit.rs)               data → a Rust module
+//! emit     (emit/)                 data → a Rust module: header.rs, api.rs (code), data.rs
 //! ```
 
 #![warn(missing_docs)]

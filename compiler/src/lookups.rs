@@ -8,7 +8,7 @@
 //! an earlier slot already made cost nothing, so slots with fewer moves are planned first: a
 //! queen then reuses the rook's and the bishop's tables.
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Squares};
 use crate::fxhash::{FxHashMap, FxHashSet};

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fairy_magic_runtime::{Bitboard, Index, Probe};
+use fairy_magic_runtime::{BitboardExt, Index, Probe};
 
 use crate::board::{subsets, Squares};
 use crate::error::{Bound, Error};
@@ -17,7 +17,7 @@ use crate::parallel;
 use crate::splitmix::SplitMix64;
 
 /// The type a board's bitboards are emitted as: `u64`, `u128` or `Bitboard256`.
-pub trait Word: Bitboard + std::hash::Hash + Send + Sync {
+pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
     /// Whether the module stores its attack table numbered: entries as `u16` numbers of the

@@ -7,7 +7,7 @@
 #[cfg(feature = "cli")]
 use std::collections::VecDeque;
 
-use fairy_magic_runtime::{Bitboard, Color};
+use fairy_magic_runtime::{BitboardExt, Color};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{bit, squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};

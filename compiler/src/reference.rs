@@ -3,7 +3,7 @@
 //! every table entry can be checked against it before anything is written.
 
 use crate::board::squares_of;
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Board, Squares};
 use crate::legs::{Leg, Move, Onward, Sweep};

@@ -2,7 +2,7 @@
 //! moves from inside them (the soldier across the river). Both are decided per square before
 //! paths are walked, so a confined or zoned piece is still answered by one lookup.
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Board, Squares};
 use crate::legs::Move;

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Board, Squares};
 use crate::indices::PieceIndices;

@@ -2,7 +2,7 @@
 //! path moves (a slot is one kind, piece, colour and square): the piece's own moves from the
 //! square for a forward kind, everyone's moves onto it, read backwards, for a reverse kind.
 
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{self, Board};
 use crate::error::{Bound, Error};

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use fairy_magic_runtime::{Bitboard, Check, Color, Index, Probe};
+use fairy_magic_runtime::{BitboardExt, Check, Color, Index, Probe};
 
 use crate::board::{bit, squares_of, subsets, Board, Squares};
 use crate::error::Error;

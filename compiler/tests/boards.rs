@@ -11,7 +11,7 @@ use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::stages::tables::SlotId;
 use fairy_magic::stages::{paths, variant};
 use fairy_magic::{build, piece_moves, Compiled, Settings};
-use fairy_magic_runtime::{Bitboard, Color};
+use fairy_magic_runtime::{BitboardExt, Color};
 
 const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\
 piece G griffon [F?R]\npiece R rhino [W?B]\npiece C cannon mRcpR\npiece H grasshopper gQ\npiece M nightrider NN\n\

@@ -9,7 +9,7 @@
 //! Last, a rook on 12x12 (`chu`, `Bitboard256`) against one on 10x10 (`grand`, `u128`).
 
 use fairy_magic_generated::{chess, chess_pext, chess_split32, chu, fairy, gallery, grand};
-use fairy_magic_runtime::{Bitboard, Bitboard256};
+use fairy_magic_runtime::{Bitboard256, BitboardExt};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
@@ -25,7 +25,7 @@ use timing::{time, QUERIES};
 // where the lookup itself takes 1.45-1.48x. The two boards' closures are written out at each
 // use for that reason.
 #[inline(never)]
-fn independent<B: Bitboard>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
+fn independent<B: BitboardExt>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
     queries.iter().fold(B::EMPTY, |acc, &(sq, occ)| acc ^ lookup(sq, occ))
 }
 
@@ -33,7 +33,7 @@ fn independent<B: Bitboard>(queries: &[(usize, B)], lookup: impl Fn(usize, B) ->
 /// `SQUARES` is a constant, so that taking the square modulo it costs what a mask costs on 8x8
 /// and a multiply elsewhere, never a division.
 #[inline(never)]
-fn chained<const SQUARES: usize, B: Bitboard>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
+fn chained<const SQUARES: usize, B: BitboardExt>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
     let mut last = B::EMPTY;
     for &(sq, occ) in queries {
         last = lookup((sq + last.has(0) as usize) % SQUARES, occ);

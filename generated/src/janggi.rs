@@ -51,7 +51,15 @@
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
+/// The square helpers of [`Bitboard`] (`squares()`, `has`, `from_square`, `pop_lowest`,
+/// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
+#[allow(unused_imports)]
+pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{Index, Probe, Slot};
+const _: () = assert!(
+    fairy_magic_runtime::FORMAT == 1,
+    "this module was generated for fairy-magic-runtime format 1: regenerate it with `cargo xtask gen janggi` or vendor the runtime of format 1"
+);
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
 pub type Bitboard = u128;
@@ -286,9 +294,9 @@ pub fn movers(
 /// squares: [`attacks`] read backwards.
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
-/// `occupied` does not matter. Mask the result with the squares of such pieces:
-/// `attackers(Piece::Rook, them, king, occupied) & their_rooks` are the rooks that give
-/// check.
+/// `occupied` does not matter. Mask the result with the squares of such pieces: with
+/// `theirs` the squares of the enemy's elephant pieces, `attackers(Piece::Elephant, them,
+/// king, occupied) & theirs` are those that give check.
 ///
 /// Panics if `target >= SQUARES`.
 #[inline]

@@ -20,7 +20,7 @@ use xbetza::{parse, parse_square, square_name, Position, Reach, CAPTURE, FRIENDL
 mod rng;
 use rng::{one, Narrow, XorShift};
 
-use fairy_magic_runtime::{Bitboard, Bitboard256};
+use fairy_magic_runtime::{Bitboard256, BitboardExt};
 
 fn sample() -> Vec<serde_json::Value> {
     include_str!("../../compiler/tests/data/oracle-sample.jsonl")

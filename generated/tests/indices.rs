@@ -20,7 +20,7 @@ use fairy_magic::stages::reference;
 use fairy_magic::stages::regions::PieceMoves;
 use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::Source;
-use fairy_magic_runtime::{Bitboard, Color};
+use fairy_magic_runtime::{BitboardExt, Color};
 
 mod rng;
 use rng::{Narrow, XorShift};

@@ -16,7 +16,7 @@ use fairy_magic::stages::regions::PieceMoves;
 use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::stages::tables::{slot_ids, Verify};
 use fairy_magic::{Settings, Source};
-use fairy_magic_runtime::Bitboard;
+use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::Color;
 
 mod rng;

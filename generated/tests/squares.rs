@@ -56,3 +56,33 @@ fn colour_free_calls_answer_as_both_colours_do() {
         );
     }
 }
+
+/// `use module::*` brings the runtime's square helpers with the module's `Bitboard`, with no
+/// import from the runtime: on `u64`, `u128` and `Bitboard256` modules alike.
+#[test]
+fn a_glob_import_brings_the_square_helpers() {
+    mod on_chess {
+        use fairy_magic_generated::chess::*;
+        pub fn knight_from_g1() -> Vec<usize> {
+            let occupied: Bitboard = 0xffff_0000_0000_ffff;
+            (attacks(Piece::Knight, Color::White, 6, occupied) & !occupied).squares().collect()
+        }
+    }
+    mod on_xiangqi {
+        use fairy_magic_generated::xiangqi::*;
+        pub fn horse_from_b1() -> u32 {
+            attacks(Piece::Horse, Color::White, 1, Bitboard::from_square(10)).count()
+        }
+    }
+    mod on_big16 {
+        use fairy_magic_generated::big16::*;
+        pub fn corner() -> bool {
+            let set = Bitboard::from_square(255);
+            set.has(255) && set.squares().eq([255])
+        }
+    }
+    assert_eq!(on_chess::knight_from_g1(), [21, 23]);
+    // The horse on b1 with its leg b2 blocked: a3 and c3 are cut off, d2 (over c1) remains.
+    assert_eq!(on_xiangqi::horse_from_b1(), 1);
+    assert!(on_big16::corner());
+}

@@ -1,4 +1,4 @@
-//! The [`Bitboard`] trait, its impls for `u64` and `u128`, and the helpers every bitboard has:
+//! The [`BitboardExt`] trait, its impls for `u64` and `u128`, and the helpers every bitboard has:
 //! squares in and out, iteration, a printed diagram.
 
 use core::fmt;
@@ -7,9 +7,11 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// A set of squares, one bit per square, square index = `rank * files + file`.
 ///
 /// Implemented for `u64` (boards of up to 64 squares), `u128` (up to 128 squares) and
-/// [`Bitboard256`](crate::Bitboard256) (up to 256 squares); a generated module's `Bitboard` is
-/// the narrowest that holds its board.
-pub trait Bitboard:
+/// [`Bitboard256`](crate::Bitboard256) (up to 256 squares); a generated module's `Bitboard` type
+/// is the narrowest that holds its board. An extension trait on those types, named `...Ext` as
+/// Rust's convention has it, so that it never clashes with a module's `Bitboard`: every module
+/// re-exports it, and `use module::*` (or `use module::BitboardExt`) brings its helpers.
+pub trait BitboardExt:
     Copy
     + Eq
     + fmt::Debug
@@ -79,11 +81,11 @@ pub trait Bitboard:
     fn pext(self, mask: Self) -> usize;
 }
 
-/// The squares of a set, lowest first: see [`Bitboard::squares`].
+/// The squares of a set, lowest first: see [`BitboardExt::squares`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareIter<B>(pub B);
 
-impl<B: Bitboard> Iterator for SquareIter<B> {
+impl<B: BitboardExt> Iterator for SquareIter<B> {
     type Item = usize;
     #[inline(always)]
     fn next(&mut self) -> Option<usize> {
@@ -95,9 +97,9 @@ impl<B: Bitboard> Iterator for SquareIter<B> {
     }
 }
 
-impl<B: Bitboard> ExactSizeIterator for SquareIter<B> {}
+impl<B: BitboardExt> ExactSizeIterator for SquareIter<B> {}
 
-/// A set drawn as a board: see [`Bitboard::diagram`].
+/// A set drawn as a board: see [`BitboardExt::diagram`].
 #[derive(Clone, Copy, Debug)]
 pub struct Diagram<B> {
     set: B,
@@ -105,7 +107,7 @@ pub struct Diagram<B> {
     ranks: usize,
 }
 
-impl<B: Bitboard> fmt::Display for Diagram<B> {
+impl<B: BitboardExt> fmt::Display for Diagram<B> {
     /// One line a rank, the highest first, squares separated by spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..self.ranks).rev() {
@@ -155,7 +157,7 @@ macro_rules! primitive_squares {
     };
 }
 
-/// How far [`Bitboard::split32_hash`] folds each 32-bit part onto itself, part 0 first.
+/// How far [`BitboardExt::split32_hash`] folds each 32-bit part onto itself, part 0 first.
 const SPLIT32_FOLDS: [u32; 8] = [13, 19, 23, 29, 13, 19, 23, 29];
 
 /// Part `i` of a split32 hash folded onto itself: `part ^ part >> SPLIT32_FOLDS[i]`. A part's
@@ -170,7 +172,7 @@ pub(crate) fn split32_fold(i: usize, part: u32) -> u32 {
     part ^ part >> SPLIT32_FOLDS[i]
 }
 
-impl Bitboard for u64 {
+impl BitboardExt for u64 {
     const EMPTY: Self = 0;
     const BITS: u32 = 64;
     primitive_squares!();
@@ -192,9 +194,9 @@ impl Bitboard for u64 {
 /// On 128 squares the hash multiplies each 64-bit half by its own half of the magic and mixes
 /// the two products (the high half's bits first folded into their neighbours): two 64-bit
 /// multiplies instead of a 128-bit one (three on x86-64), and a magic search as easy as on 64
-/// squares. `shift` counts from 128, as for any `Bitboard`: the
+/// squares. `shift` counts from 128, as for any bitboard: the
 /// index is the top `128 - shift` bits of the mixed 64-bit product.
-impl Bitboard for u128 {
+impl BitboardExt for u128 {
     const EMPTY: Self = 0;
     const BITS: u32 = 128;
     primitive_squares!();
@@ -258,7 +260,7 @@ mod tests {
     use crate::Bitboard256;
 
     /// The helpers answer alike on every width.
-    fn helpers<B: Bitboard>() {
+    fn helpers<B: BitboardExt>() {
         let set = B::from_square(0) | B::from_square(9) | B::from_square(63);
         assert_eq!(set.count(), 3);
         assert!(set.has(9) && !set.has(8) && !set.has(B::BITS as usize));

@@ -11,14 +11,16 @@
 //! them cannot disagree about an index.
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
-//! to 256: 12x12, 14x14, 16x16, whose modules number their table's sets), all
-//! behind the [`Bitboard`] trait with the square helpers an engine wants (iteration,
+//! to 256; the shipped `chu` (12x12) and `big16` (16x16) modules use it, and such modules number
+//! their table's sets, read by [`lookup_sets`]), all
+//! behind the [`BitboardExt`] trait with the square helpers an engine wants (iteration,
 //! lowest-square pop, a printed diagram).
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
 //! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides and
-//! hops along a line computed with no table, which modules do not use yet); this file re-exports them and
-//! holds [`Color`].
+//! hops along a line computed with no table, for an engine that wants one; the compiler emits
+//! only tables, so no generated module calls it); this file re-exports them and holds [`Color`]
+//! and [`FORMAT`].
 //!
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
 //! for CPUs with BMI2: vendor this directory as it is.
@@ -35,10 +37,25 @@ mod probe;
 mod test_rng;
 mod wide;
 
-pub use bitboard::{Bitboard, Diagram, SquareIter};
+pub use bitboard::{BitboardExt, Diagram, SquareIter};
 pub use line::{Line, LineForm};
 pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
+
+/// The version of the hash formulas and the data layout a module is read with: the split32
+/// folds, the `u128` fold, the 256-bit folds (the word mixing and the split32 parts), and the
+/// layout of [`Slot`], [`Probe`] and [`Check`]. The compiler finds its magics through these
+/// formulas, so a module is right only with a runtime of the same format: every generated
+/// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was
+/// generated for, and a vendored runtime that differs is a build error naming the command that
+/// regenerates the module, not wrong attack sets at run time. Any change to a formula or to
+/// the layout raises it.
+///
+/// ```compile_fail
+/// // What a module built against another format meets.
+/// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
+/// ```
+pub const FORMAT: u32 = 1;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

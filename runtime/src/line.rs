@@ -4,10 +4,10 @@
 //! diagonal, a nightrider's line) the squares' indices rise or fall steadily with the distance
 //! from the piece. The squares of a line above the piece's square are met lowest index first, so
 //! the first blocker is the lowest occupied one; below it, the highest. Two bit tricks cut a line
-//! at its first blocker with no loop and no table ([`Bitboard::up_to_lowest`],
-//! [`Bitboard::down_to_highest`]), on `u64`, `u128` and `Bitboard256` alike.
+//! at its first blocker with no loop and no table ([`BitboardExt::up_to_lowest`],
+//! [`BitboardExt::down_to_highest`]), on `u64`, `u128` and `Bitboard256` alike.
 
-use crate::Bitboard;
+use crate::BitboardExt;
 
 /// What a [`Line`] answers: the squares where a move along it may end, given the occupancy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,7 +40,7 @@ pub struct Line<B> {
     pub form: LineForm,
 }
 
-impl<B: Bitboard> Line<B> {
+impl<B: BitboardExt> Line<B> {
     /// A line that answers nothing: it pads a square out to its block's width.
     pub const fn empty() -> Self {
         Line { up: B::EMPTY, down: B::EMPTY, reach: B::EMPTY, form: LineForm::Slide }
@@ -97,7 +97,7 @@ mod tests {
     }
 
     /// Where a move of `form` along the ray may end, walked square by square.
-    fn walked<B: Bitboard>(ray: impl Iterator<Item = usize>, form: LineForm, occupied: B) -> B {
+    fn walked<B: BitboardExt>(ray: impl Iterator<Item = usize>, form: LineForm, occupied: B) -> B {
         let mut found = B::EMPTY;
         let mut screens = 0;
         for square in ray {
@@ -124,7 +124,7 @@ mod tests {
     /// The line along `v` and `-v` from `square`, each ray cut to `range` squares, on the ray
     /// of rising indices or falling as the vector says; `skip` squares of each ray are passed,
     /// never reached.
-    fn line<B: Bitboard>(
+    fn line<B: BitboardExt>(
         board: Board,
         square: usize,
         v: (i32, i32),
@@ -142,7 +142,7 @@ mod tests {
 
     /// Every subset of the line's squares, with random occupancy elsewhere, on every square and
     /// every form: the computed answer is the walked one.
-    fn every_square_agrees<B: Bitboard>(board: Board, random_draws: usize) {
+    fn every_square_agrees<B: BitboardExt>(board: Board, random_draws: usize) {
         let mut random = xorshift(0x11e5_2026);
         let mut noise = || {
             let words = [random(), random(), random(), random()];
@@ -187,7 +187,7 @@ mod tests {
     }
 
     /// The next subset of `mask` after `subset` in counting order; empty after the last.
-    fn next_subset<B: Bitboard>(subset: B, mask: B) -> B {
+    fn next_subset<B: BitboardExt>(subset: B, mask: B) -> B {
         // (subset - mask) & mask without subtraction on the trait: set the lowest clear bit of
         // the mask above the carried ones.
         let mut bits = mask.squares();

@@ -4,11 +4,11 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
-use crate::bitboard::{pext64, split32_fold, Bitboard};
+use crate::bitboard::{pext64, split32_fold, BitboardExt};
 
 /// A set of up to 256 squares: four 64-bit words, square `s` at bit `s % 64` of word `s / 64`
 /// (word 0 holds squares 0-63). It behaves as a 256-bit unsigned integer: the bit operators,
-/// shifts by a square count, ordering, and [`Bitboard`]'s square helpers.
+/// shifts by a square count, ordering, and [`BitboardExt`]'s square helpers.
 ///
 /// Generated modules write its values as `Bitboard256([w0, w1, w2, w3])`, word 0 first.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -220,7 +220,7 @@ impl Shr<u32> for Bitboard256 {
 /// products: four independent multiplies, so a lookup waits for one multiply as on `u128`. The
 /// compiler leaves a magic's words at 0 where the mask has no square, so that they read as
 /// what they are.
-impl Bitboard for Bitboard256 {
+impl BitboardExt for Bitboard256 {
     const EMPTY: Self = Bitboard256::EMPTY;
     const BITS: u32 = 256;
 

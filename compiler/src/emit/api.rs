@@ -1,8 +1,12 @@
 //! The module's code: its types, its public functions and the statics they read, built with
-//! `quote!`. Each static's data is a placeholder that `data.rs` fills in. Data items carry
-//! `#[rustfmt::skip]` and allow `clippy::unreadable_literal`: their numbers are written short,
-//! without separators, to keep the file small, and a user's `clippy::pedantic` would otherwise
-//! bury real warnings under hundreds of thousands about them.
+//! `quote!`, one function per item. A static's data is printed by `data.rs` (numbers written
+//! short, a comment a run) and stands in the code as a placeholder until prettyplease has printed
+//! it; the function that declares a static makes its data in the same place ([`Code`]). Data
+//! items carry `#[rustfmt::skip]` and allow `clippy::unreadable_literal`: their numbers are
+//! written short, without separators, to keep the file small, and a user's `clippy::pedantic`
+//! would otherwise bury real warnings under hundreds of thousands about them.
+
+use std::fmt;
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
@@ -15,197 +19,108 @@ use crate::tables::{Block, Storage, Tables};
 use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;
 
+use super::data;
+
+/// A part of the module's code, with the data of every static it declares: the function that
+/// declares a static makes its data too, so that each placeholder is filled where it is made.
+pub(super) struct Code {
+    /// The items, holding a placeholder where each static's data goes.
+    pub(super) tokens: TokenStream,
+    /// Each placeholder with its data, as `data.rs` prints it.
+    pub(super) data: Vec<(String, String)>,
+}
+
+impl Code {
+    /// Items that declare no static data.
+    fn plain(tokens: TokenStream) -> Code {
+        Code { tokens, data: Vec::new() }
+    }
+
+    /// The parts in order: their items one after another, and all their data.
+    fn join(parts: impl IntoIterator<Item = Code>) -> Code {
+        let mut all = Code::plain(TokenStream::new());
+        for part in parts {
+            all.tokens.extend(part.tokens);
+            all.data.extend(part.data);
+        }
+        all
+    }
+}
+
+/// The placeholder `__FAIRY_MAGIC_{name}` for a static's data, recorded in `data` with `text`.
+fn placeholder(data: &mut Vec<(String, String)>, name: &str, text: String) -> Ident {
+    let placeholder = format!("__FAIRY_MAGIC_{name}");
+    let ident = Ident::new(&placeholder, Span::call_site());
+    data.push((placeholder, text));
+    ident
+}
+
+/// The whole module's code, item by item in the order of the file.
 pub(super) fn code<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
     between: &Between,
     indices: &Indices,
-) -> TokenStream {
+    regenerate: &str,
+) -> Result<Code, fmt::Error> {
+    Ok(Code::join([
+        Code::plain(prelude_code::<B>(variant, tables, regenerate)),
+        Code::plain(piece_code(variant)),
+        Code::plain(square_code(variant.board.files)),
+        Code::plain(functions_code(variant, tables)),
+        Code::plain(colorless_code(variant, tables)),
+        between_code::<B>(variant, between)?,
+        indices_code::<B>(variant, indices)?,
+        lookup_code(variant, tables)?,
+        Code::plain(pad_code(tables)),
+        block_statics(variant, tables)?,
+        attack_statics(tables)?,
+    ]))
+}
+
+/// Whether some block makes probes into the attack table.
+fn any_probes<B>(tables: &Tables<B>) -> bool {
+    tables.answers.iter().any(|b| b.width > 0)
+}
+
+/// Whether some block has plain checks.
+fn any_checks<B>(tables: &Tables<B>) -> bool {
+    tables.answers.iter().any(|b| b.check_width > 0)
+}
+
+/// The imports, the format check, `Bitboard` and the board's constants.
+fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str) -> TokenStream {
     let word = Ident::new(B::TYPE, Span::call_site());
     let name = &variant.name;
     let number = Literal::usize_unsuffixed;
     let files = number(variant.board.files as usize);
     let ranks = number(variant.board.ranks as usize);
     let squares = number(variant.board.squares());
-    let pieces = number(variant.pieces.len());
-    let kinds = number(tables.kinds.len());
-    let idents: Vec<Ident> =
-        variant.pieces.iter().map(|p| Ident::new(&camel_case(&p.name), Span::call_site())).collect();
-    let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
-    let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
-    let betzas: Vec<&str> = variant.pieces.iter().map(|p| p.betza_text.as_str()).collect();
-    let piece_docs: Vec<String> =
-        variant.pieces.iter().map(|p| format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).collect();
-    let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
-    let attacks = number(tables.table.len());
-    let blocks_width = if tables.answers.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
-    let any_probes = tables.answers.iter().any(|b| b.width > 0);
-    let any_checks = tables.answers.iter().any(|b| b.check_width > 0);
-    let padded = tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding));
-
-    // One arm a block: its static (or nothing, for a block without moves), read at `square`.
-    // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
-    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
-    let arms = tables.answers.iter().enumerate().map(|(n, block)| {
-        let number = number(n);
-        let name = block_ident(n);
-        let checks = checks_ident(n);
-        let probed = match block.storage() {
-            Storage::Nothing => quote!(#nothing),
-            Storage::Leaps => quote!(#name[square]),
-            Storage::Slots if tables.numbered.is_some() => {
-                quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied))
-            }
-            Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
-        };
-        if block.check_width > 0 {
-            quote!(#number => #probed | check(&#checks[square], occupied),)
-        } else {
-            quote!(#number => #probed,)
-        }
-    });
-    let statics = tables.answers.iter().enumerate().map(|(n, block)| {
-        let name = block_ident(n);
-        let placeholder = Ident::new(&format!("__FAIRY_MAGIC_BLOCK_{n}"), Span::call_site());
-        let doc = docs(&format!("Block {n}: {}.", block_users(variant, tables, n)));
-        let width = number(block.width);
-        let data = match block.storage() {
-            Storage::Nothing => quote!(),
-            Storage::Leaps => quote! {
-                #doc
-                /// Leaps only: no occupancy blocks them.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static #name: [Bitboard; SQUARES] = #placeholder;
-            },
-            Storage::Slots => quote! {
-                #doc
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static #name: [Slot<Bitboard, #width>; SQUARES] = #placeholder;
-            },
-        };
-        let checks = if block.check_width > 0 {
-            let cname = checks_ident(n);
-            let cplaceholder = Ident::new(&format!("__FAIRY_MAGIC_CHECKS_{n}"), Span::call_site());
-            let cwidth = number(block.check_width);
-            quote! {
-                /// Block's moves whose paths are too long for a lookup, checked one by one.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #cplaceholder;
-            }
-        } else {
-            quote!()
-        };
-        quote!(#data #checks)
-    });
     let mut imports = vec![];
     if B::BITS > 128 {
         imports.push(quote!(Bitboard256));
     }
-    if any_checks {
+    if any_checks(tables) {
         imports.push(quote!(check));
         imports.push(quote!(Check));
     }
-    if any_probes {
+    if any_probes(tables) {
         imports.push(quote!(Index));
         imports.push(quote!(Probe));
         imports.push(quote!(Slot));
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
-    let pad = if padded {
-        let empty = number(tables.padding.offset as usize);
-        let shift = number(tables.padding.shift as usize);
-        let zero: TokenStream = B::EMPTY.short().parse().expect("a literal");
-        quote! {
-            /// Pads a square out to its block's number of probes: it looks at no square and reads
-            /// an empty entry.
-            const PAD: Probe<Bitboard> = Probe::new(#zero, #zero, #shift, #empty);
-        }
-    } else {
-        quote!()
-    };
-    let index = match tables.index {
-        Index::Magic => quote!(Index::Magic),
-        Index::Split32 => quote!(Index::Split32),
-        Index::Pext => quote!(Index::Pext),
-    };
-    let attacks_static = match (any_probes, &tables.numbered) {
-        (false, _) => quote!(),
-        (true, None) => quote! {
-            /// How every probe forms its index: the magics below were found for it.
-            const INDEX: Index = #index;
-
-            /// Every lookup's table, overlapping where their entries agree.
-            #[rustfmt::skip]
-            #[allow(clippy::unreadable_literal)]
-            static ATTACKS: [Bitboard; #attacks] = __FAIRY_MAGIC_ATTACKS;
-        },
-        (true, Some(numbered)) => {
-            let sets = number(numbered.sets.len());
-            let entry = Ident::new(numbered.entries.type_name(), Span::call_site());
-            quote! {
-                /// How every probe forms its index: the magics below were found for it.
-                const INDEX: Index = #index;
-
-                /// Every lookup's table, overlapping where their entries agree; an entry is the
-                /// number of its set in `SETS`, which keeps the tables small enough for the caches.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static ATTACKS: [#entry; #attacks] = __FAIRY_MAGIC_ATTACKS;
-
-                /// The distinct sets of `ATTACKS`, in the order they first appear.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static SETS: [Bitboard; #sets] = __FAIRY_MAGIC_SETS;
-            }
-        }
-    };
-
-    let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
-        let (fname, text) = function_doc(kind);
-        let panics = if kind.is_reverse() { "target" } else { "square" };
-        let doc = docs(&format!("{text}\n\nPanics if `{panics} >= SQUARES`."));
-        let fname = Ident::new(fname, Span::call_site());
-        let k = number(k);
-        if kind.is_reverse() {
-            quote! {
-                #doc
-                #[inline]
-                #[allow(dead_code)]
-                pub fn #fname(piece: Piece, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
-                    lookup(#k, piece, color, target, occupied)
-                }
-            }
-        } else {
-            quote! {
-                #doc
-                #[inline]
-                #[allow(dead_code)]
-                pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
-                    lookup(#k, piece, color, square, occupied)
-                }
-            }
-        }
-    });
-    let between_code = between_code::<B>(variant, between);
-    let indices_code = indices_code::<B>(variant, indices);
-    let square_code = square_code(variant.board.files);
-    let colorless_code = colorless_code(variant, tables);
-    // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
-    // 1x1) reads no square either.
-    let reads_square = tables.answers.iter().any(|b| b.storage() != Storage::Nothing);
-    let unused_occupancy = match (any_probes || any_checks, reads_square) {
-        (true, _) => quote!(),
-        (false, true) => quote!(let _ = occupied;),
-        (false, false) => quote!(let _ = (square, occupied);),
-    };
-
+    let format_check = format_check(regenerate);
     quote! {
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::Color;
+        /// The square helpers of [`Bitboard`] (`squares()`, `has`, `from_square`, `pop_lowest`,
+        /// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
+        #[allow(unused_imports)]
+        pub use fairy_magic_runtime::BitboardExt;
         #imports
+
+        #format_check
 
         /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
         #[allow(dead_code)]
@@ -222,7 +137,22 @@ pub(super) fn code<B: Word>(
         pub const RANKS: usize = #ranks;
         /// Squares on the board.
         pub const SQUARES: usize = #squares;
+    }
+}
 
+/// `Piece`: one variant per piece of the file, with its letter, name and XBetza.
+fn piece_code(variant: &Variant) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    let pieces = number(variant.pieces.len());
+    let idents: Vec<Ident> =
+        variant.pieces.iter().map(|p| Ident::new(&camel_case(&p.name), Span::call_site())).collect();
+    let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
+    let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
+    let betzas: Vec<&str> = variant.pieces.iter().map(|p| p.betza_text.as_str()).collect();
+    let piece_docs: Vec<String> =
+        variant.pieces.iter().map(|p| format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).collect();
+    let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
+    quote! {
         /// The variant's pieces.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         // The variants are the file's piece names: one may end in `Piece`, or all share a word.
@@ -251,17 +181,81 @@ pub(super) fn code<B: Word>(
                 match self { #( Piece::#idents => #betzas, )* }
             }
         }
+    }
+}
 
-        #square_code
+/// One public function per table kind (`attacks`, `quiets`, `attackers`...), each a lookup.
+fn functions_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    let example = example_piece(variant, tables);
+    let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
+        let (fname, text) = (function_name(kind), function_text(kind, &example));
+        let panics = if kind.is_reverse() { "target" } else { "square" };
+        let doc = docs(&format!("{text}\n\nPanics if `{panics} >= SQUARES`."));
+        let fname = Ident::new(fname, Span::call_site());
+        let k = number(k);
+        if kind.is_reverse() {
+            quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #fname(piece: Piece, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, target, occupied)
+                }
+            }
+        } else {
+            quote! {
+                #doc
+                #[inline]
+                #[allow(dead_code)]
+                pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, square, occupied)
+                }
+            }
+        }
+    });
+    quote!( #( #functions )* )
+}
 
-        #( #functions )*
-
-        #colorless_code
-
-        #between_code
-
-        #indices_code
-
+/// `lookup`, which every public function calls, and `BLOCKS`, the block of each (kind, piece,
+/// colour) it reads.
+fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, fmt::Error> {
+    let number = Literal::usize_unsuffixed;
+    let pieces = number(variant.pieces.len());
+    let kinds = number(tables.kinds.len());
+    let blocks_width = if tables.answers.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    // One arm a block: its static (or nothing, for a block without moves), read at `square`.
+    // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
+    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
+    let arms = tables.answers.iter().enumerate().map(|(n, block)| {
+        let number = number(n);
+        let name = block_ident(n);
+        let checks = checks_ident(n);
+        let probed = match block.storage() {
+            Storage::Nothing => quote!(#nothing),
+            Storage::Leaps => quote!(#name[square]),
+            Storage::Slots if tables.numbered.is_some() => {
+                quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied))
+            }
+            Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
+        };
+        if block.check_width > 0 {
+            quote!(#number => #probed | check(&#checks[square], occupied),)
+        } else {
+            quote!(#number => #probed,)
+        }
+    });
+    // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
+    // 1x1) reads no square either.
+    let reads_square = tables.answers.iter().any(|b| b.storage() != Storage::Nothing);
+    let unused_occupancy = match (any_probes(tables) || any_checks(tables), reads_square) {
+        (true, _) => quote!(),
+        (false, true) => quote!(let _ = occupied;),
+        (false, false) => quote!(let _ = (square, occupied);),
+    };
+    let mut data = Vec::new();
+    let blocks = placeholder(&mut data, "BLOCKS", data::blocks_data(variant, tables)?);
+    let tokens = quote! {
         const PIECES: usize = #pieces;
         const KINDS: usize = #kinds;
 
@@ -278,11 +272,136 @@ pub(super) fn code<B: Word>(
         /// Which block answers each (kind, piece, colour).
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = __FAIRY_MAGIC_BLOCKS;
+        const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = #blocks;
+    };
+    Ok(Code { tokens, data })
+}
 
-        #pad
-        #( #statics )*
-        #attacks_static
+/// `PAD`, the probe that pads a square out to its block's number of probes, when some block
+/// needs it.
+fn pad_code<B: Word>(tables: &Tables<B>) -> TokenStream {
+    if !tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding)) {
+        return quote!();
+    }
+    let number = Literal::usize_unsuffixed;
+    let empty = number(tables.padding.offset as usize);
+    let shift = number(tables.padding.shift as usize);
+    let zero: TokenStream = B::EMPTY.short().parse().expect("a literal");
+    quote! {
+        /// Pads a square out to its block's number of probes: it looks at no square and reads
+        /// an empty entry.
+        const PAD: Probe<Bitboard> = Probe::new(#zero, #zero, #shift, #empty);
+    }
+}
+
+/// Each block's static (none for a block without moves) and its plain checks.
+fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, fmt::Error> {
+    let number = Literal::usize_unsuffixed;
+    let mut data = Vec::new();
+    let mut statics = Vec::new();
+    for (n, block) in tables.answers.iter().enumerate() {
+        let name = block_ident(n);
+        let doc = docs(&format!("Block {n}: {}.", block_users(variant, tables, n)));
+        let width = number(block.width);
+        statics.push(match block.storage() {
+            Storage::Nothing => quote!(),
+            Storage::Leaps => {
+                let slots = placeholder(&mut data, &format!("BLOCK_{n}"), data::block_data(variant, block)?);
+                quote! {
+                    #doc
+                    /// Leaps only: no occupancy blocks them.
+                    #[rustfmt::skip]
+                    #[allow(clippy::unreadable_literal)]
+                    static #name: [Bitboard; SQUARES] = #slots;
+                }
+            }
+            Storage::Slots => {
+                let slots = placeholder(&mut data, &format!("BLOCK_{n}"), data::block_data(variant, block)?);
+                quote! {
+                    #doc
+                    #[rustfmt::skip]
+                    #[allow(clippy::unreadable_literal)]
+                    static #name: [Slot<Bitboard, #width>; SQUARES] = #slots;
+                }
+            }
+        });
+        if block.check_width > 0 {
+            let cname = checks_ident(n);
+            let checks = placeholder(&mut data, &format!("CHECKS_{n}"), data::checks_data(variant, block)?);
+            let cwidth = number(block.check_width);
+            statics.push(quote! {
+                /// Block's moves whose paths are too long for a lookup, checked one by one.
+                #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
+                static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #checks;
+            });
+        }
+    }
+    Ok(Code { tokens: quote!( #( #statics )* ), data })
+}
+
+/// `INDEX`, `ATTACKS` (every lookup's table) and, when the entries number their sets, `SETS`:
+/// nothing when no block makes probes.
+fn attack_statics<B: Word>(tables: &Tables<B>) -> Result<Code, fmt::Error> {
+    if !any_probes(tables) {
+        return Ok(Code::plain(quote!()));
+    }
+    let attacks = Literal::usize_unsuffixed(tables.table.len());
+    let index = match tables.index {
+        Index::Magic => quote!(Index::Magic),
+        Index::Split32 => quote!(Index::Split32),
+        Index::Pext => quote!(Index::Pext),
+    };
+    let mut data = Vec::new();
+    let table = placeholder(&mut data, "ATTACKS", data::attacks_data(tables)?);
+    let tokens = match &tables.numbered {
+        None => quote! {
+            /// How every probe forms its index: the magics below were found for it.
+            const INDEX: Index = #index;
+
+            /// Every lookup's table, overlapping where their entries agree.
+            #[rustfmt::skip]
+            #[allow(clippy::unreadable_literal)]
+            static ATTACKS: [Bitboard; #attacks] = #table;
+        },
+        Some(numbered) => {
+            let sets = Literal::usize_unsuffixed(numbered.sets.len());
+            let entry = Ident::new(numbered.entries.type_name(), Span::call_site());
+            let set_data = placeholder(&mut data, "SETS", data::sets_data(numbered)?);
+            quote! {
+                /// How every probe forms its index: the magics below were found for it.
+                const INDEX: Index = #index;
+
+                /// Every lookup's table, overlapping where their entries agree; an entry is the
+                /// number of its set in `SETS`, which keeps the tables small enough for the caches.
+                #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
+                static ATTACKS: [#entry; #attacks] = #table;
+
+                /// The distinct sets of `ATTACKS`, in the order they first appear.
+                #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
+                static SETS: [Bitboard; #sets] = #set_data;
+            }
+        }
+    };
+    Ok(Code { tokens, data })
+}
+
+/// The compile-time check that the runtime reads tables with the hash formulas and layout the
+/// module was generated for ([`fairy_magic_runtime::FORMAT`]): a vendored runtime of another
+/// format would return wrong sets without a word, so it is a build error that says what to do.
+fn format_check(regenerate: &str) -> TokenStream {
+    let format = Literal::u32_unsuffixed(fairy_magic_runtime::FORMAT);
+    // The message is `assert!`'s format string: braces in the command are written doubled.
+    let message = format!(
+        "this module was generated for fairy-magic-runtime format {n}: regenerate it with `{regenerate}` or vendor the runtime of format {n}",
+        n = fairy_magic_runtime::FORMAT,
+    )
+    .replace('{', "{{")
+    .replace('}', "}}");
+    quote! {
+        const _: () = assert!(fairy_magic_runtime::FORMAT == #format, #message);
     }
 }
 
@@ -308,20 +427,55 @@ fn docs(text: &str) -> TokenStream {
     quote!( #( #[doc = #lines] )* )
 }
 
-/// A kind's public function: its name and what its doc says.
-pub(super) fn function_doc(kind: TableKind) -> (&'static str, &'static str) {
+/// A kind's public function.
+pub(super) fn function_name(kind: TableKind) -> &'static str {
     match kind {
-        TableKind::Quiet => ("quiets", "The squares `piece` may move to without capturing, from `square`, given the `occupied` squares.\n\nMask the result with the empty squares: a move to an occupied square is not quiet."),
-        TableKind::Capture => ("attacks", "The squares `piece` attacks from `square` (where it could capture), given the `occupied` squares.\n\nMask the result with the enemy pieces to get its captures."),
-        TableKind::InitialQuiet => ("initial_quiets", "The quiet moves `piece` has only as its first move (XBetza `i`), in addition to [`quiets`].\n\nMask the result with the empty squares. Empty for pieces without such moves."),
-        TableKind::InitialCapture => ("initial_attacks", "The captures `piece` has only as its first move (XBetza `i`), in addition to [`attacks`].\n\nMask the result with the enemy pieces. Empty for pieces without such moves."),
-        TableKind::Friendly => ("friendly_attacks", "The squares where `piece` may capture one of its own side (XBetza `d`), from `square`.\n\nMask the result with the friendly pieces."),
-        TableKind::InitialFriendly => ("initial_friendly_attacks", "The friendly captures (XBetza `d`) `piece` has only as its first move."),
-        TableKind::Attackers => ("attackers", "The squares from which a `piece` of `color` captures on `target`, given the `occupied` squares: [`attacks`] read backwards.\n\nThe target counts as an enemy piece, and whether the attacker's own square is in `occupied` does not matter. Mask the result with the squares of such pieces: `attackers(Piece::Rook, them, king, occupied) & their_rooks` are the rooks that give check."),
-        TableKind::Movers => ("movers", "The squares from which a `piece` of `color` moves without capturing onto the empty `target`, given the `occupied` squares: [`quiets`] read backwards (who can step in to block)."),
-        TableKind::InitialAttackers => ("initial_attackers", "The squares from which a `piece` of `color` captures on `target` with a first move (XBetza `i`): [`initial_attacks`] read backwards."),
-        TableKind::InitialMovers => ("initial_movers", "The squares from which a `piece` of `color` moves onto the empty `target` with a first move (XBetza `i`): [`initial_quiets`] read backwards."),
+        TableKind::Quiet => "quiets",
+        TableKind::Capture => "attacks",
+        TableKind::InitialQuiet => "initial_quiets",
+        TableKind::InitialCapture => "initial_attacks",
+        TableKind::Friendly => "friendly_attacks",
+        TableKind::InitialFriendly => "initial_friendly_attacks",
+        TableKind::Attackers => "attackers",
+        TableKind::Movers => "movers",
+        TableKind::InitialAttackers => "initial_attackers",
+        TableKind::InitialMovers => "initial_movers",
     }
+}
+
+/// What a kind's function's doc says; the `attackers` example names `example`, a piece the
+/// module has.
+fn function_text(kind: TableKind, example: &ExamplePiece) -> String {
+    match kind {
+        TableKind::Quiet => "The squares `piece` may move to without capturing, from `square`, given the `occupied` squares.\n\nMask the result with the empty squares: a move to an occupied square is not quiet.".to_string(),
+        TableKind::Capture => "The squares `piece` attacks from `square` (where it could capture), given the `occupied` squares.\n\nMask the result with the enemy pieces to get its captures.".to_string(),
+        TableKind::InitialQuiet => "The quiet moves `piece` has only as its first move (XBetza `i`), in addition to [`quiets`].\n\nMask the result with the empty squares. Empty for pieces without such moves.".to_string(),
+        TableKind::InitialCapture => "The captures `piece` has only as its first move (XBetza `i`), in addition to [`attacks`].\n\nMask the result with the enemy pieces. Empty for pieces without such moves.".to_string(),
+        TableKind::Friendly => "The squares where `piece` may capture one of its own side (XBetza `d`), from `square`.\n\nMask the result with the friendly pieces.".to_string(),
+        TableKind::InitialFriendly => "The friendly captures (XBetza `d`) `piece` has only as its first move.".to_string(),
+        TableKind::Attackers => format!("The squares from which a `piece` of `color` captures on `target`, given the `occupied` squares: [`attacks`] read backwards.\n\nThe target counts as an enemy piece, and whether the attacker's own square is in `occupied` does not matter. Mask the result with the squares of such pieces: with `theirs` the squares of the enemy's {name} pieces, `attackers(Piece::{ident}, them, king, occupied) & theirs` are those that give check.", name = example.name, ident = example.ident),
+        TableKind::Movers => "The squares from which a `piece` of `color` moves without capturing onto the empty `target`, given the `occupied` squares: [`quiets`] read backwards (who can step in to block).".to_string(),
+        TableKind::InitialAttackers => "The squares from which a `piece` of `color` captures on `target` with a first move (XBetza `i`): [`initial_attacks`] read backwards.".to_string(),
+        TableKind::InitialMovers => "The squares from which a `piece` of `color` moves onto the empty `target` with a first move (XBetza `i`): [`initial_quiets`] read backwards.".to_string(),
+    }
+}
+
+/// The piece a doc example names: its name and its `Piece` variant.
+struct ExamplePiece {
+    name: String,
+    ident: String,
+}
+
+/// The piece whose attacks make the most probes (the longest-reaching slider, the piece a
+/// check along a line is about), the first in the file on a tie and the first piece when no
+/// piece has lookups: always one the module has, and the same on every run.
+fn example_piece<B: Word>(variant: &Variant, tables: &Tables<B>) -> ExamplePiece {
+    let captures = tables.kinds.iter().position(|&k| k == TableKind::Capture);
+    let probes = |p: usize| captures.map_or(0, |k| tables.answers[tables.blocks[k][p][0]].width);
+    // `max_by_key` keeps the last of equals: reversed, that is the first in the file.
+    let p = (0..variant.pieces.len()).rev().max_by_key(|&p| probes(p)).unwrap_or(0);
+    let piece = &variant.pieces[p];
+    ExamplePiece { name: piece.name.clone(), ident: camel_case(&piece.name) }
 }
 
 /// `Square`: a checked square of the board, with its name (`e4`) parsed and displayed.
@@ -426,9 +580,9 @@ fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
         // Names start with a letter (the grammar says so), so the snake case is an identifier.
         let snake = snake_case(&piece.name);
         kinds.iter().filter_map(move |&(_, kind)| {
-            let (fname, _) = function_doc(kind);
+            let fname = function_name(kind);
             // A piece named `initial` would make a second `initial_attacks`: it keeps its colour.
-            let taken = TableKind::ALL.iter().any(|&k| function_doc(k).0 == format!("{snake}_{fname}"));
+            let taken = TableKind::ALL.iter().any(|&k| function_name(k) == format!("{snake}_{fname}"));
             if taken {
                 return None;
             }
@@ -457,11 +611,11 @@ fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
 }
 
 /// `between`, and the statics it reads when some piece has squares between.
-pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> TokenStream {
+fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, fmt::Error> {
     let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
     let doc = docs("The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
     if between.grids.is_empty() {
-        return quote! {
+        return Ok(Code::plain(quote! {
             #doc
             #[inline]
             #[allow(dead_code)]
@@ -470,7 +624,7 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
                 assert!(from < SQUARES && to < SQUARES, "a square is off the board");
                 #nothing
             }
-        };
+        }));
     }
     let number = Literal::usize_unsuffixed;
     let grids = number(between.grids.len());
@@ -487,7 +641,10 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
         let [w, b] = between.grid_of[p].map(|g| number(g.map_or(0, |g| g + 1)));
         quote!([#w, #b])
     });
-    quote! {
+    let mut data = Vec::new();
+    let set_data = placeholder(&mut data, "BETWEEN", data::between_sets_data::<B>(between)?);
+    let grid_data = placeholder(&mut data, "BETWEEN_GRIDS", data::between_grids_data(variant, between)?);
+    let tokens = quote! {
         #doc
         #[inline]
         #[allow(dead_code)]
@@ -507,16 +664,16 @@ pub(super) fn between_code<B: Word>(variant: &Variant, between: &Between) -> Tok
         /// Every distinct set of squares between, the empty set first.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static BETWEEN: [Bitboard; #sets] = __FAIRY_MAGIC_BETWEEN;
+        static BETWEEN: [Bitboard; #sets] = #set_data;
 
         /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = __FAIRY_MAGIC_BETWEEN_GRIDS;
-    }
+        static BETWEEN_GRIDS: [[[#cell; SQUARES]; SQUARES]; #grids] = #grid_data;
+    };
+    Ok(Code { tokens, data })
 }
 
-/// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
 /// The allow a one-file board's `% FILES` needs (see [`square_code`]).
 fn one_file_allow(files: u8) -> TokenStream {
     match files {
@@ -525,49 +682,37 @@ fn one_file_allow(files: u8) -> TokenStream {
     }
 }
 
-pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> TokenStream {
-    let one_file = one_file_allow(variant.board.files);
-    let number = Literal::usize_unsuffixed;
-    // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
-    // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
-    let counted = match B::BITS > 128 {
-        false => quote! {
-            let bit: Bitboard = 1 << to;
-            (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
-        },
-        true => quote! {
-            fairy_magic_runtime::Bitboard::has(reach, to)
-                .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
-        },
-    };
-    let pad = number(indices.pad as usize);
-    let index_type = Ident::new(if indices.most_vectors() <= 256 { "u8" } else { "u16" }, Span::call_site());
-    let pair = |f: &dyn Fn(usize, usize) -> usize| {
-        let rows = (0..variant.pieces.len()).map(|p| {
-            let [w, b] = [0, 1].map(|c| number(f(p, c)));
-            quote!([#w, #b])
-        });
-        quote!([ #( #rows ),* ])
-    };
-    let vectors = pair(&|p, c| indices.pieces[p][c].vectors.len());
-    let moves = pair(&|p, c| indices.pieces[p][c].moves());
-    let bases = indices.threat_bases();
-    let bases = pair(&|p, c| bases[p][c]);
-    let (grids, grid_of) = indices.reach_grids();
-    let grid_cell = Ident::new(if grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
-    let grid_of = pair(&|p, c| grid_of[p][c]);
-    let grids = number(grids.len());
-    let (hashes, _) = indices.hashes();
-    let entries = number(hashes.iter().map(|h| h.table.len()).sum());
-    let features = number(indices.threat_features());
+/// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
+fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
+    Ok(Code::join([
+        Code::plain(index_counts(variant, indices)),
+        Code::plain(index_functions::<B>()),
+        vector_statics(variant, indices)?,
+        move_statics::<B>(variant, indices)?,
+    ]))
+}
 
+/// `[[white, black], ...]`, one pair a piece: `f(piece, colour)` for each.
+fn per_piece(pieces: usize, f: impl Fn(usize, usize) -> usize) -> TokenStream {
+    let number = Literal::usize_unsuffixed;
+    let rows = (0..pieces).map(|p| {
+        let [w, b] = [0, 1].map(|c| number(f(p, c)));
+        quote!([#w, #b])
+    });
+    quote!([ #( #rows ),* ])
+}
+
+/// `VECTORS`, `MOVES`, `THREAT_FEATURES` and `VectorIndex`: what the index functions number.
+fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
+    let pieces = variant.pieces.len();
+    let vectors = per_piece(pieces, |p, c| indices.pieces[p][c].vectors.len());
+    let moves = per_piece(pieces, |p, c| indices.pieces[p][c].moves());
+    let features = Literal::usize_unsuffixed(indices.threat_features());
+    let index_type = Ident::new(if indices.most_vectors() <= 256 { "u8" } else { "u16" }, Span::call_site());
     let vectors_doc = docs("How many potential attack vectors each piece has, `VECTORS[piece][colour]`: [`vector_index`] numbers them `0..VECTORS[piece][colour]`.");
     let moves_doc = docs("How many potential attacks each piece has from all squares together, `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.");
     let features_doc = docs("How many threat features [`threat_index`] numbers: for each (attacker piece and colour, victim piece and colour) a block of the attacker's `MOVES`.");
     let type_doc = docs("What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.");
-    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
     quote! {
         #vectors_doc
         #[allow(dead_code)]
@@ -584,7 +729,27 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
         #type_doc
         #[allow(dead_code)]
         pub type VectorIndex = #index_type;
+    }
+}
 
+/// `vector_index`, `move_index` and `threat_index`.
+fn index_functions<B: Word>() -> TokenStream {
+    // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
+    // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
+    let counted = match B::BITS > 128 {
+        false => quote! {
+            let bit: Bitboard = 1 << to;
+            (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
+        },
+        true => quote! {
+            BitboardExt::has(reach, to)
+                .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
+        },
+    };
+    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    quote! {
         #vector_doc
         #[inline]
         #[allow(dead_code)]
@@ -623,7 +788,19 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
             let victim = (victim as usize * 2 + victim_color as usize) as u32;
             Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
         }
+    }
+}
 
+/// What `vector_index` reads: the padded numbering and each piece's hash with its table.
+fn vector_statics(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
+    let one_file = one_file_allow(variant.board.files);
+    let pad = Literal::usize_unsuffixed(indices.pad as usize);
+    let (hashes, _) = indices.hashes();
+    let entries = Literal::usize_unsuffixed(hashes.iter().map(|h| h.table.len()).sum());
+    let mut data = Vec::new();
+    let hash_data = placeholder(&mut data, "VECTOR_HASHES", data::vector_hashes_data(variant, indices)?);
+    let entry_data = placeholder(&mut data, "VECTOR_ENTRIES", data::vector_entries_data(variant, indices)?);
+    let tokens = quote! {
         /// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
         #[inline(always)]
         #[allow(dead_code)]
@@ -660,29 +837,47 @@ pub(super) fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Tok
         /// `VECTOR_HASHES[piece][colour]`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = __FAIRY_MAGIC_VECTOR_HASHES;
+        const VECTOR_HASHES: [[VectorHash; 2]; PIECES] = #hash_data;
 
         /// Every hash's table: `j << 16 | difference as u16`; `0x8000` (no difference) where empty.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static VECTOR_ENTRIES: [u32; #entries] = __FAIRY_MAGIC_VECTOR_ENTRIES;
+        static VECTOR_ENTRIES: [u32; #entries] = #entry_data;
+    };
+    Ok(Code { tokens, data })
+}
 
+/// What `move_index` and `threat_index` read: each piece's grid of potential attacks, the
+/// offsets of its moves, and where its threat blocks begin.
+fn move_statics<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
+    let pieces = variant.pieces.len();
+    let bases = indices.threat_bases();
+    let bases = per_piece(pieces, |p, c| bases[p][c]);
+    let (grids, grid_of) = indices.reach_grids();
+    let grid_cell = Ident::new(if grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
+    let grid_of = per_piece(pieces, |p, c| grid_of[p][c]);
+    let grids = Literal::usize_unsuffixed(grids.len());
+    let mut data = Vec::new();
+    let reach_data = placeholder(&mut data, "REACH", data::reach_data::<B>(variant, indices)?);
+    let offset_data = placeholder(&mut data, "MOVE_OFFSETS", data::move_offsets_data(variant, indices)?);
+    let tokens = quote! {
         /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
         const MOVE_GRIDS: [[#grid_cell; 2]; PIECES] = #grid_of;
 
         /// `REACH[grid][from]`: the potential attacks from `from`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static REACH: [[Bitboard; SQUARES]; #grids] = __FAIRY_MAGIC_REACH;
+        static REACH: [[Bitboard; SQUARES]; #grids] = #reach_data;
 
         /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = __FAIRY_MAGIC_MOVE_OFFSETS;
+        static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = #offset_data;
 
         /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.
         const THREAT_BASES: [[u32; 2]; PIECES] = #bases;
-    }
+    };
+    Ok(Code { tokens, data })
 }
 
 pub(super) fn block_ident(n: usize) -> Ident {

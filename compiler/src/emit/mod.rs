@@ -2,7 +2,8 @@
 //! (`header.rs`: how the module was made and what it costs), the code (`api.rs`: types,
 //! functions and statics, built with `quote!` and printed by prettyplease) and the data
 //! (`data.rs`: the statics' contents, printed here so that a regenerated file diffs readably).
-//! The code leaves a placeholder for each static's data; every one must be filled exactly once.
+//! Each of `api.rs`'s item functions returns its code with a placeholder for each static's data
+//! and that data beside it; this fills them in after prettyplease has printed the code.
 
 mod api;
 mod data;
@@ -17,7 +18,7 @@ use crate::error::Error;
 use crate::indices::Indices;
 use crate::lookups::{Cost, Plan};
 use crate::magics::Word;
-use crate::tables::{Storage, Tables};
+use crate::tables::Tables;
 use crate::variant::Variant;
 
 /// What the header says about how the module was made.
@@ -121,11 +122,11 @@ pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
     let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
     let statistics = statistics(m);
     let header = header_text(m, &statistics).map_err(failed)?;
-    let code = api::code::<B>(m.variant, m.tables, m.between, m.indices);
-    let file: syn::File =
-        syn::parse2(code).map_err(|e| Error::Internal(format!("the emitter built code that is not Rust: {e}")))?;
+    let code = api::code::<B>(m.variant, m.tables, m.between, m.indices, &m.made.regenerate).map_err(failed)?;
+    let file: syn::File = syn::parse2(code.tokens)
+        .map_err(|e| Error::Internal(format!("the emitter built code that is not Rust: {e}")))?;
     let mut text = prettyplease::unparse(&file);
-    for (placeholder, data) in placeholders(m).map_err(failed)? {
+    for (placeholder, data) in code.data {
         // Whole words only: `BLOCK_1` is not the start of `BLOCK_12`.
         let Some(at) = data::find_word(&text, &placeholder) else {
             return Err(Error::Internal(format!("the emitted code has no place for {placeholder}")));
@@ -149,35 +150,6 @@ fn header_text<B: Word>(m: &Module<B>, statistics: &Statistics) -> Result<String
     writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, m.tables.table.len()))?;
     writeln!(text, "//\n{}", header::indices_report::<B>(m.variant, m.indices)?)?;
     Ok(text)
-}
-
-/// Every placeholder the code leaves, with its data: exactly the statics `api.rs` declares.
-fn placeholders<B: Word>(m: &Module<B>) -> Result<Vec<(String, String)>, fmt::Error> {
-    let (variant, tables) = (m.variant, m.tables);
-    let mut all = vec![("__FAIRY_MAGIC_BLOCKS".to_string(), data::blocks_data(variant, tables)?)];
-    if tables.answers.iter().any(|b| b.width > 0) {
-        all.push(("__FAIRY_MAGIC_ATTACKS".to_string(), data::attacks_data(tables)?));
-        if let Some(numbered) = &tables.numbered {
-            all.push(("__FAIRY_MAGIC_SETS".to_string(), data::sets_data(numbered)?));
-        }
-    }
-    if !m.between.grids.is_empty() {
-        all.push(("__FAIRY_MAGIC_BETWEEN".to_string(), data::between_sets_data::<B>(m.between)?));
-        all.push(("__FAIRY_MAGIC_BETWEEN_GRIDS".to_string(), data::between_grids_data(variant, m.between)?));
-    }
-    all.push(("__FAIRY_MAGIC_VECTOR_HASHES".to_string(), data::vector_hashes_data(variant, m.indices)?));
-    all.push(("__FAIRY_MAGIC_VECTOR_ENTRIES".to_string(), data::vector_entries_data(variant, m.indices)?));
-    all.push(("__FAIRY_MAGIC_REACH".to_string(), data::reach_data::<B>(variant, m.indices)?));
-    all.push(("__FAIRY_MAGIC_MOVE_OFFSETS".to_string(), data::move_offsets_data(variant, m.indices)?));
-    for (n, block) in tables.answers.iter().enumerate() {
-        if block.storage() != Storage::Nothing {
-            all.push((format!("__FAIRY_MAGIC_BLOCK_{n}"), data::block_data(variant, block)?));
-        }
-        if block.check_width > 0 {
-            all.push((format!("__FAIRY_MAGIC_CHECKS_{n}"), data::checks_data(variant, block)?));
-        }
-    }
-    Ok(all)
 }
 
 #[cfg(test)]

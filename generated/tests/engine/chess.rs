@@ -12,9 +12,9 @@
 //! - a pinned piece stays on the line from its pinner to the king;
 //! - en passant, which lifts two pawns, is tested by asking for the king's attackers afterwards.
 
-use super::common::{parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
+use super::common::{parse_board, Game, MoveList, MAX_PIECES};
 use fairy_magic_generated::chess::{
-    attackers, attacks, between, initial_quiets, quiets, Bitboard, Color, Piece, FILES, SQUARES,
+    attackers, attacks, between, initial_quiets, quiets, Bitboard, BitboardExt, Color, Piece, FILES, SQUARES,
 };
 
 const WHITE_KINGSIDE: u8 = 1;
@@ -139,7 +139,7 @@ impl Position {
     }
 
     fn put(&mut self, color: Color, piece: Piece, square: usize) {
-        let bit = Bitboard::bit(square);
+        let bit = Bitboard::from_square(square);
         for set in &mut self.pieces {
             *set &= !bit;
         }
@@ -206,11 +206,11 @@ impl Position {
         let theirs = self.sides[them as usize];
         let occupied = ours | theirs;
         let king = self.king(us);
-        let king_bit = Bitboard::bit(king);
+        let king_bit = Bitboard::from_square(king);
 
         // The king: to squares that no enemy attacks once the king has left its own.
         let lifted = occupied ^ king_bit;
-        for to in squares(attacks(Piece::King, us, king, occupied) & !ours) {
+        for to in (attacks(Piece::King, us, king, occupied) & !ours).squares() {
             if !self.attacked(to, them, lifted) {
                 out.push(Move { from: king as u8, to: to as u8, piece: Piece::King, promotion: None });
             }
@@ -239,12 +239,12 @@ impl Position {
             if snipers == 0 {
                 continue;
             }
-            for sniper in squares(attackers(piece, them, king, theirs) & snipers) {
+            for sniper in (attackers(piece, them, king, theirs) & snipers).squares() {
                 let line = between(piece, them, sniper, king);
                 let blockers = line & occupied;
                 if blockers.count_ones() == 1 && blockers & ours != 0 {
                     pinned |= blockers;
-                    pin_lines[pins] = (blockers, line | Bitboard::bit(sniper));
+                    pin_lines[pins] = (blockers, line | Bitboard::from_square(sniper));
                     pins += 1;
                 }
             }
@@ -252,8 +252,8 @@ impl Position {
         let line_of = |bit: Bitboard| pin_lines[..pins].iter().find(|(p, _)| *p == bit).map_or(!0, |&(_, line)| line);
 
         for piece in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
-            for from in squares(self.of(us, piece)) {
-                let bit = Bitboard::bit(from);
+            for from in self.of(us, piece).squares() {
+                let bit = Bitboard::from_square(from);
                 let mut to = if moves_as_it_captures(piece) {
                     attacks(piece, us, from, occupied) & !ours
                 } else {
@@ -263,15 +263,15 @@ impl Position {
                 if pinned & bit != 0 {
                     to &= line_of(bit);
                 }
-                for to in squares(to) {
+                for to in to.squares() {
                     out.push(Move { from: from as u8, to: to as u8, piece, promotion: None });
                 }
             }
         }
 
         let (home_rank, last_rank) = if us == Color::White { (1, 7) } else { (6, 0) };
-        for from in squares(self.of(us, Piece::Pawn)) {
-            let bit = Bitboard::bit(from);
+        for from in self.of(us, Piece::Pawn).squares() {
+            let bit = Bitboard::from_square(from);
             let mut to =
                 quiets(Piece::Pawn, us, from, occupied) & !occupied | attacks(Piece::Pawn, us, from, occupied) & theirs;
             if from / 8 == home_rank {
@@ -281,7 +281,7 @@ impl Position {
             if pinned & bit != 0 {
                 to &= line_of(bit);
             }
-            for to in squares(to) {
+            for to in to.squares() {
                 let (from, to) = (from as u8, to as u8);
                 if to / 8 == last_rank {
                     for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
@@ -296,13 +296,13 @@ impl Position {
         if let Some(ep) = self.en_passant {
             let ep = ep as usize;
             let victim = if us == Color::White { ep - 8 } else { ep + 8 };
-            let victim_bit = Bitboard::bit(victim);
+            let victim_bit = Bitboard::from_square(victim);
             let ready = !occupied.has(ep) && self.of(them, Piece::Pawn).has(victim);
             let takers = if ready { attackers(Piece::Pawn, us, ep, occupied) & self.of(us, Piece::Pawn) } else { 0 };
-            for from in squares(takers) {
+            for from in takers.squares() {
                 // Two pawns leave their squares, one lands: ask whether anything then attacks the
                 // king.
-                let after = occupied ^ Bitboard::bit(from) ^ victim_bit | Bitboard::bit(ep);
+                let after = occupied ^ Bitboard::from_square(from) ^ victim_bit | Bitboard::from_square(ep);
                 if self.attackers_of(king, them, after, victim_bit) == 0 {
                     out.push(Move { from: from as u8, to: ep as u8, piece: Piece::Pawn, promotion: None });
                 }
@@ -323,11 +323,12 @@ impl Position {
             Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56usize),
         };
         let king = base + 4;
-        if self.castling & (king_side | queen_side) == 0 || self.of(us, Piece::King) & Bitboard::bit(king) == 0 {
+        if self.castling & (king_side | queen_side) == 0 || self.of(us, Piece::King) & Bitboard::from_square(king) == 0
+        {
             return;
         }
         let them = us.opposite();
-        let lifted = occupied ^ Bitboard::bit(king);
+        let lifted = occupied ^ Bitboard::from_square(king);
         let rook_on = |sq: usize| self.of(us, Piece::Rook).has(sq);
         let free = |squares: &[usize]| squares.iter().all(|&s| !occupied.has(s));
         let safe = |squares: &[usize]| squares.iter().all(|&s| !self.attacked(s, them, lifted));
@@ -367,8 +368,8 @@ impl Game for Position {
         let us = self.to_move as usize;
         let them = us ^ 1;
         let (from, to) = (m.from as usize, m.to as usize);
-        let to_bit = Bitboard::bit(to);
-        let moved = Bitboard::bit(from) | to_bit;
+        let to_bit = Bitboard::from_square(to);
+        let moved = Bitboard::from_square(from) | to_bit;
         if self.sides[them] & to_bit != 0 {
             for set in &mut self.pieces[1..] {
                 *set &= !to_bit;
@@ -384,7 +385,7 @@ impl Game for Position {
                     self.pieces[Piece::Pawn as usize] ^= to_bit;
                     self.pieces[promotion as usize] ^= to_bit;
                 } else if Some(m.to) == en_passant {
-                    let victim = Bitboard::bit(if us == 0 { to - 8 } else { to + 8 });
+                    let victim = Bitboard::from_square(if us == 0 { to - 8 } else { to + 8 });
                     self.pieces[Piece::Pawn as usize] ^= victim;
                     self.sides[them] ^= victim;
                 } else if from.abs_diff(to) == 16 {
@@ -393,7 +394,7 @@ impl Game for Position {
             }
             Piece::King if from.abs_diff(to) == 2 => {
                 let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
-                let rook = Bitboard::bit(rook_from) | Bitboard::bit(rook_to);
+                let rook = Bitboard::from_square(rook_from) | Bitboard::from_square(rook_to);
                 self.pieces[Piece::Rook as usize] ^= rook;
                 self.sides[us] ^= rook;
             }

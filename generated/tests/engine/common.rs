@@ -1,52 +1,9 @@
-//! What the chess and Xiangqi engines share: square sets, a fixed-size move list, perft, and
-//! the board field of a FEN.
+//! What the chess and Xiangqi engines share: a fixed-size move list, perft, and the board field
+//! of a FEN. Square sets are the modules' own `Bitboard`s, read through the runtime's
+//! `BitboardExt` that each module re-exports: the engines use the public API alone.
 
 use std::hint::black_box;
 use std::mem::MaybeUninit;
-
-/// A bitboard: `u64` for chess, `u128` for Xiangqi.
-pub trait Bits: Copy + Eq {
-    const EMPTY: Self;
-    fn bit(square: usize) -> Self;
-    fn has(self, square: usize) -> bool;
-    /// The lowest square, removed from the set (which must not be empty).
-    fn pop(&mut self) -> usize;
-    fn count(self) -> u32;
-}
-
-macro_rules! bits {
-    ($t:ty) => {
-        impl Bits for $t {
-            const EMPTY: Self = 0;
-            #[inline(always)]
-            fn bit(square: usize) -> Self {
-                1 << square
-            }
-            #[inline(always)]
-            fn has(self, square: usize) -> bool {
-                self >> square & 1 != 0
-            }
-            #[inline(always)]
-            fn pop(&mut self) -> usize {
-                let s = self.trailing_zeros() as usize;
-                *self &= *self - 1;
-                s
-            }
-            #[inline(always)]
-            fn count(self) -> u32 {
-                self.count_ones()
-            }
-        }
-    };
-}
-bits!(u64);
-bits!(u128);
-
-/// The squares of a set, lowest first.
-#[inline(always)]
-pub fn squares<B: Bits>(mut set: B) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || (set != B::EMPTY).then(|| set.pop()))
-}
 
 /// More moves than any position with 16 pieces a side (what the FEN readers accept) can have:
 /// fifteen queens and a king make at most 15 * 27 + 8 = 413 in chess; Xiangqi's most mobile

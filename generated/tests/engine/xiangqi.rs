@@ -6,8 +6,10 @@
 //! and the horse's leg included) nor facing the other general on an open file (the flying
 //! general: the other general would reach it as a chariot does).
 
-use super::common::{check_counters, parse_board, squares, Bits, Game, MoveList, MAX_PIECES};
-use fairy_magic_generated::xiangqi::{attackers, attacks, between, quiets, Bitboard, Color, Piece, FILES, SQUARES};
+use super::common::{check_counters, parse_board, Game, MoveList, MAX_PIECES};
+use fairy_magic_generated::xiangqi::{
+    attackers, attacks, between, quiets, Bitboard, BitboardExt, Color, Piece, FILES, SQUARES,
+};
 
 pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -70,8 +72,8 @@ impl Position {
         parse_board(fields[0], FILES, SQUARES / FILES, |c, square| {
             let piece = piece_of(c).ok_or_else(|| format!("unknown piece {c:?}"))?;
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-            p.pieces[piece as usize] |= Bitboard::bit(square);
-            p.sides[color as usize] |= Bitboard::bit(square);
+            p.pieces[piece as usize] |= Bitboard::from_square(square);
+            p.sides[color as usize] |= Bitboard::from_square(square);
             Ok(())
         })?;
         p.to_move = match fields[1] {
@@ -138,11 +140,11 @@ impl Position {
     fn lines_to(&self, color: Color, general: usize) -> Bitboard {
         let them = color.opposite();
         let mut lines = 0;
-        for from in squares(self.of(them, Piece::General)) {
+        for from in self.of(them, Piece::General).squares() {
             lines |= between(Piece::Chariot, them, from, general);
         }
         for piece in Piece::ALL {
-            for from in squares(self.of(them, piece)) {
+            for from in self.of(them, piece).squares() {
                 lines |= between(piece, them, from, general);
             }
         }
@@ -170,14 +172,14 @@ impl Position {
         let general = self.of(us, Piece::General).trailing_zeros() as usize;
         let watched = if self.exposed(us) { !0 } else { self.lines_to(us, general) };
         for piece in Piece::ALL {
-            for from in squares(self.of(us, piece)) {
+            for from in self.of(us, piece).squares() {
                 let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
                 let from_watched = piece == Piece::General || watched.has(from);
-                for to in squares(to) {
-                    let to_bit = Bitboard::bit(to);
+                for to in to.squares() {
+                    let to_bit = Bitboard::from_square(to);
                     // After the move: `from` empty, `to` ours, whatever stood there captured.
                     let safe = !(from_watched || watched.has(to)) || {
-                        let after = occupied ^ Bitboard::bit(from) | to_bit;
+                        let after = occupied ^ Bitboard::from_square(from) | to_bit;
                         let general = if piece == Piece::General { to } else { general };
                         !self.exposed_with(us, general, after, to_bit)
                     };
@@ -206,8 +208,8 @@ impl Game for Position {
     #[inline(always)]
     fn make(&mut self, m: Move) {
         let us = self.to_move as usize;
-        let to_bit = Bitboard::bit(m.to as usize);
-        let moved = Bitboard::bit(m.from as usize) | to_bit;
+        let to_bit = Bitboard::from_square(m.to as usize);
+        let moved = Bitboard::from_square(m.from as usize) | to_bit;
         if self.sides[us ^ 1] & to_bit != 0 {
             for set in &mut self.pieces {
                 *set &= !to_bit;

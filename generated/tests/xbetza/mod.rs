@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use fairy_magic_runtime::{Bitboard, Bitboard256};
+use fairy_magic_runtime::{Bitboard256, BitboardExt};
 
 pub const QUIET: u8 = 1;
 pub const CAPTURE: u8 = 2;
