@@ -7,8 +7,9 @@ use crate::error::{Bound, Error};
 use crate::lookups::{self, Limit, Plan};
 use crate::magics::Word;
 use crate::paths::PathMove;
-use crate::tables::{self, SlotOrder};
+use crate::tables::SlotOrder;
 use crate::variant::{self, Variant};
+use crate::verify;
 use crate::Settings;
 
 /// Each piece's bit budget: fixed by `max-bits`, or chosen by the cost model.
@@ -40,7 +41,7 @@ pub fn budgets<B: Word>(
                 settings.max_probes,
                 word,
                 threads,
-                tables::verification_steps,
+                verify::verification_steps,
             );
             let chosen = lookups::choose_budgets(&costs, &targets, settings.optimize, settings.cache_bytes, word)
                 .map_err(|p| {
@@ -79,13 +80,13 @@ pub fn check_limits(
 
 /// The limits a compilation keeps to: verification only where it walks every occupancy.
 fn limits(settings: &Settings) -> impl Iterator<Item = Limit> {
-    let exhaustive = settings.verify == tables::Verify::Exhaustive;
+    let exhaustive = settings.verify == verify::Verify::Exhaustive;
     Limit::ALL.into_iter().filter(move |&l| exhaustive || l != Limit::Verification)
 }
 
 /// The most of each limit a compilation may use, from its settings.
 fn limit_values(settings: &Settings) -> lookups::Limits {
-    let exhaustive = settings.verify == tables::Verify::Exhaustive;
+    let exhaustive = settings.verify == verify::Verify::Exhaustive;
     lookups::Limits {
         occupancies: settings.budget.occupancies,
         verify_steps: if exhaustive { settings.budget.million_steps.saturating_mul(1_000_000) } else { u64::MAX },
@@ -108,7 +109,7 @@ fn used_by_piece(plan: &Plan, slots: &[Vec<PathMove>], order: SlotOrder, pieces:
             }
         }
         Limit::Verification => {
-            for (i, steps) in tables::verification_work(plan, slots).into_iter().enumerate() {
+            for (i, steps) in verify::verification_work(plan, slots).into_iter().enumerate() {
                 used[order.id(i).piece] += steps;
             }
         }

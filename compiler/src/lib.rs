@@ -1,15 +1,16 @@
 //! fairy-magic: compiles chess-variant pieces written in XBetza into magic-bitboard tables.
 //!
-//! The pipeline runs one way, one module a stage, plain data between stages:
+//! The pipeline runs one way, one module a stage, plain data between stages. This file is the
+//! public API; `pipeline.rs` is the driver, which calls each stage once, in this order:
 //!
 //! ```text
 //! variant  (variant.rs, betza.rs)  text → Variant, each piece's XBetza as a syntax tree
-//! legs     (legs.rs)               XBetza → moves as legs with concrete step vectors
-//! paths    (paths.rs)              legs × square → path moves (dest, path, required)
-//! lookups  (lookups.rs)            path moves → leaps + grouped lookups, shared across pieces
+//! legs     (legs.rs, regions.rs)   XBetza → moves as legs with concrete step vectors
+//! paths    (paths.rs, slots.rs)    legs × square → path moves (dest, path, required), per slot
+//! cost     (cost.rs, lookups.rs)   each piece's bit budget; slots → leaps + shared lookups
 //! magics   (magics.rs)             lookups → multipliers and table sizes
-//! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, verified against
-//!                                  reference.rs
+//! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, in blocks
+//! verify   (verify.rs)             every table against reference.rs, through the runtime
 //! emit     (emit/)                 data → a Rust module: header.rs, api.rs (code), data.rs
 //! ```
 
@@ -46,11 +47,14 @@ mod splitmix;
 mod table_kind;
 mod tables;
 mod variant;
+mod verify;
 
 /// The compiler's stages and tools, one module each, as docs/design.md describes them. The CLI,
 /// the tests and tools that look inside a compilation use them; a build script needs only what
 /// the crate root has ([`compile`], [`Options`], [`Setting`], [`Module`]). Their items follow
-/// the design and may change with it.
+/// the design and may change with it, so they are hidden from the API docs: they are not part of
+/// the crate's stable surface.
+#[doc(hidden)]
 pub mod stages {
     /// What plain fancy magic would take for the same pieces: the figure headers compare with.
     pub mod baseline {
@@ -157,6 +161,10 @@ pub mod stages {
     pub mod tables {
         pub use crate::tables::*;
     }
+    /// Every table checked against the reference walker before it is written.
+    pub mod verify {
+        pub use crate::verify::*;
+    }
     /// Stage 1: a variant file parsed (board, regions, pieces, options).
     pub mod variant {
         pub use crate::variant::*;
@@ -193,7 +201,7 @@ pub struct Settings {
     /// minutes and tables would not fit anywhere, so it stops with an error.
     pub max_paths: usize,
     /// How thoroughly every table is checked against the reference walker.
-    pub verify: tables::Verify,
+    pub verify: verify::Verify,
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
     /// How much the magic search may enumerate and try before it stops with an error.
@@ -223,7 +231,7 @@ impl Default for Settings {
             effort: 18,
             max_probes: 8,
             max_paths: DEFAULT_MAX_PATHS,
-            verify: tables::Verify::Exhaustive,
+            verify: verify::Verify::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
             budget: DEFAULT_BUDGET,
             reverse: true,

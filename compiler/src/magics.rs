@@ -155,7 +155,7 @@ pub struct Budget {
     pub occupancies: u64,
     /// The most candidate trials, in millions of occupancies tested, the search may make.
     pub million_trials: u64,
-    /// The most verification steps, in millions: see `tables::verification_work`.
+    /// The most verification steps, in millions: see `verify::verification_work`.
     pub million_steps: u64,
 }
 

@@ -8,7 +8,9 @@
 //! cost::budgets        each piece's bit budget               (lookups' cost model)
 //! lookups::plan        slots → leaps + shared lookups
 //! cost::check_limits   the plan within the limits, before any search
-//! tables::build        lookups → magics → packed, verified data  (magics, pack, reference)
+//! magics::find_all     a magic for every lookup              (stage 5)
+//! tables::lay_out      magics → packed table, blocks          (stage 6, pack)
+//! verify::verify       every table against the reference walker (reference)
 //! Between, Indices     the module's `between` and NNUE indices
 //! emit_module          everything → the module's text         (emit)
 //! ```
@@ -25,7 +27,7 @@ use crate::regions::PieceMoves;
 use crate::table_kind::table_kinds;
 use crate::tables::{self, SlotOrder, Tables};
 use crate::variant::Variant;
-use crate::{baseline, betza, cost, emit, indices, legs, slots, variant, Module, Options, Settings};
+use crate::{baseline, betza, cost, emit, indices, legs, magics, slots, variant, verify, Module, Options, Settings};
 
 /// Runs `$body` with `$B` naming the bitboard type of `$board`: `u64` up to 64 squares, `u128`
 /// up to 128, [`Squares`] up to 256. The one place a board's width picks the word.
@@ -141,7 +143,11 @@ pub fn build<B: Word>(
     cost::check_limits(&variant, &plan, &slots, order, &budgets, settings)?;
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
-    let tables = tables::build::<B>(board, &names, &moves, &kinds, &plan, &reach, settings)?;
+    let threads = settings.thread_count();
+    let magics =
+        magics::find_all::<B>(settings.index, &plan.lookups, settings.seed, settings.effort, settings.budget, threads)?;
+    let tables = tables::lay_out::<B>(board, moves.len(), &kinds, &plan, magics, settings.index);
+    verify::verify(board, &names, &moves, &reach, &tables, settings.verify, threads)?;
     let between = Between::new(board, &all_paths);
     let indices = indices::Indices::new(board, &all_paths);
     Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })

@@ -16,8 +16,9 @@ use crate::magics::Word;
 use crate::pipeline::{build, with_word};
 use crate::regions::PieceMoves;
 use crate::table_kind::TableKind;
-use crate::tables::{SlotId, Tables, Verify};
+use crate::tables::{SlotId, Tables};
 use crate::variant::{Piece, Variant};
+use crate::verify::Verify;
 use crate::{reference, Settings, DEFAULT_MAX_PATHS};
 
 /// How a [`CompiledPiece`] answers: through magic tables or through the reference walker.

@@ -3,7 +3,7 @@
 //! bit of their word's product, and the index once could not tell them apart: `[W?sR]` on 16x8
 //! had no magic). On 16x16 the top squares of the four words are p4, p8, p12 and p16.
 
-use fairy_magic::stages::tables::Verify;
+use fairy_magic::stages::verify::Verify;
 use fairy_magic::stages::{error, variant};
 use fairy_magic::{build, piece_moves, Settings};
 use fairy_magic_runtime::{Bitboard256, Index};

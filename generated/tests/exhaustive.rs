@@ -7,7 +7,8 @@ use fairy_magic::stages::board::{bit, squares_of, Squares};
 use fairy_magic::stages::magics::Word;
 use fairy_magic::stages::reference;
 use fairy_magic::stages::table_kind::TableKind;
-use fairy_magic::stages::tables::{slot_ids, Verify};
+use fairy_magic::stages::tables::slot_ids;
+use fairy_magic::stages::verify::Verify;
 use fairy_magic::{Settings, Source};
 
 mod rng;

@@ -1,0 +1,582 @@
+//! Verification: every table checked against the independent reference walker
+//! (`reference.rs`) through the runtime's own lookup code, before anything is written; and the
+//! work that takes, which the cost model holds to a limit.
+
+use std::collections::HashSet;
+
+use fairy_magic_runtime::{BitboardExt, Check, Probe};
+
+use crate::board::{bit, squares_of, subsets, Board, Squares};
+use crate::error::Error;
+use crate::fxhash::FxHashMap;
+use crate::lookups::{Lookup, Plan, SlotPlan};
+use crate::magics::Word;
+use crate::paths::PathMove;
+use crate::regions::PieceMoves;
+use crate::splitmix::SplitMix64;
+use crate::table_kind::TableKind;
+use crate::tables::{read_probes, Block, SlotId, SlotOrder, Tables};
+use crate::{parallel, reference};
+
+/// Random occupancies tried for a slot besides its probes' masks.
+const RANDOM_SAMPLES: usize = 64;
+
+/// How thoroughly the tables are checked against the reference walker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verify {
+    /// Every occupancy of every probe's mask, with random occupancy elsewhere: for anything
+    /// that is written.
+    Exhaustive,
+    /// This many random occupancies a slot: for a one-off question (`fairy-magic moves`),
+    /// whose answer is not kept.
+    Sampled(usize),
+}
+
+/// Checks every slot against the reference walker: for each probe, every occupancy of its mask
+/// combined with random occupancy everywhere else (the piece's own square included). A reverse
+/// slot is walked forwards from every square whose moves can reach its target under some
+/// occupancy (`reach[piece * 2 + colour][square]`); its random occupancies are walked a run at
+/// a time (`verify_reverse_samples`).
+///
+/// The checks run on every core, each with its own random stream, and fail with the first
+/// disagreement in slot order: the same error, or none, on any machine.
+pub fn verify<B: Word>(
+    board: Board,
+    pieces: &[String],
+    moves: &[[PieceMoves; 2]],
+    reach: &[Vec<Squares>],
+    tables: &Tables<B>,
+    thoroughness: Verify,
+    threads: usize,
+) -> Result<(), Error> {
+    let order = SlotOrder::new(tables.kinds.len(), moves.len(), board);
+    let checker = Checker {
+        board,
+        pieces,
+        moves,
+        tables,
+        thoroughness,
+        // origins[piece * 2 + colour][target]: the squares whose moves can reach the target.
+        origins: reach.iter().map(|r| origins_of(r)).collect(),
+        // Only the exhaustive checks read a reverse slot off the forward tables.
+        can_give: match thoroughness {
+            Verify::Exhaustive => can_give(tables),
+            Verify::Sampled(_) => FxHashMap::default(),
+        },
+    };
+    let repeated = repeated_runs(order, moves, tables);
+    let slots = order.ids().filter(|&id| !repeated[order.run_of(id)]).map(Task::Slot);
+    let reverse_runs = (0..order.runs())
+        .filter(|&run| !repeated[run] && thoroughness == Verify::Exhaustive)
+        .map(|run| order.run(run))
+        .filter(|&(kind, _, _)| tables.kinds[kind].is_reverse())
+        .map(|(kind, piece, color)| Task::ReverseSamples(SlotId { kind, piece, color, square: 0 }));
+    let tasks: Vec<(u64, Task)> = (0..).zip(slots.chain(reverse_runs)).collect();
+    // A reverse run's samples walk every origin of every target: the largest tasks, started first.
+    let slot_tasks = tasks.iter().take_while(|(_, task)| matches!(task, Task::Slot(_))).count();
+    let start: Vec<usize> = (slot_tasks..tasks.len()).chain(0..slot_tasks).collect();
+    parallel::try_map_started(&tasks, &start, threads, |&(n, task)| {
+        // A stream a task, from a seed mixed out of its place in the order.
+        let mut rng = SplitMix64::new(SplitMix64::new(VERIFY_SEED ^ n).next_u64());
+        let mut random = || random_squares(&mut rng, board);
+        match task {
+            Task::Slot(id) => checker.slot(id, &mut random),
+            Task::ReverseSamples(run) => checker.reverse_samples(run, &mut random),
+        }
+    })
+    .map(drop)
+}
+
+/// Where the random streams of verification start.
+const VERIFY_SEED: u64 = 0x5eed_f00d;
+
+/// One unit of verification, run on whichever core is free.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// One slot: its probes' masks exhaustively, its plain checks' edges, random samples.
+    Slot(SlotId),
+    /// A reverse run's random samples, walked for every target at once.
+    ReverseSamples(SlotId),
+}
+
+/// What verification reads, built once and shared by every task.
+struct Checker<'a, B> {
+    board: Board,
+    pieces: &'a [String],
+    moves: &'a [[PieceMoves; 2]],
+    tables: &'a Tables<B>,
+    thoroughness: Verify,
+    /// `origins[piece * 2 + colour][target]`: the squares whose moves can reach the target.
+    origins: Vec<Vec<Squares>>,
+    /// What each lookup's table can give, by its offset ([`can_give`]).
+    can_give: FxHashMap<u32, Squares>,
+}
+
+impl<B: Word> Checker<'_, B> {
+    /// Checks one slot against the reference walker.
+    fn slot(&self, id: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
+        let (board, tables) = (self.board, self.tables);
+        let kind = tables.kinds[id.kind];
+        let piece_moves = &self.moves[id.piece][id.color as usize];
+        let origins = self.origins[id.piece * 2 + id.color as usize][id.square as usize];
+        // The reference walks a reverse slot forwards from every origin; through the occupancies
+        // of its masks, which are many, the forward tables (checked against the same walker
+        // above, kinds in order) stand in for it.
+        let walked = |occupied: Squares| match kind.is_reverse() {
+            true => reference::reach_back(board, piece_moves, id.square, occupied, kind, origins),
+            false => reference::reach_piece(board, piece_moves, id.square, occupied, kind),
+        };
+        let block = tables.block(id);
+        let compare = |occupied: Squares, expected: Squares| -> Result<(), Error> {
+            let actual = tables.lookup(id, occupied);
+            match expected == actual {
+                true => Ok(()),
+                false => Err(disagreement(board, self.pieces, tables, id, occupied, actual, expected)),
+            }
+        };
+        let walk = |occupied: Squares| compare(occupied, walked(occupied));
+        let square = id.square as usize;
+        if let Verify::Sampled(samples) = self.thoroughness {
+            for _ in 0..samples {
+                walk(random())?;
+            }
+            return Ok(());
+        }
+        let by_tables =
+            kind.is_reverse().then(|| ReverseByTables::new(tables, tables.forward_of(id), origins, &self.can_give));
+        let looked_up = |occupied: Squares| match &by_tables {
+            Some(reverse) => reverse.answer(occupied),
+            None => walked(occupied),
+        };
+        let check = |occupied: Squares| compare(occupied, looked_up(occupied));
+        if !kind.is_reverse() {
+            for _ in 0..RANDOM_SAMPLES {
+                walk(random())?;
+            }
+        }
+        // A plain check on its edge: exactly what it requires, then each square of it flipped.
+        for c in block.checks(square) {
+            let (path, required) = (c.path.to_squares(), c.required.to_squares());
+            let base = required | (random() & !path);
+            check(base)?;
+            for square in squares_of(path) {
+                check(base ^ bit(square))?;
+            }
+        }
+        for probe in block.probes(square).iter().filter(|p| !Block::is_padding(p)) {
+            let mask = probe.mask.to_squares();
+            match &by_tables {
+                Some(reverse) => reverse.check_subsets(mask, random, compare)?,
+                None => {
+                    for subset in subsets(mask) {
+                        check(subset | (random() & !mask))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a reverse run's random samples ([`verify_reverse_samples`]).
+    fn reverse_samples(&self, run: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
+        let origins = &self.origins[run.piece * 2 + run.color as usize];
+        verify_reverse_samples(self.board, self.pieces, self.moves, origins, self.tables, run, random)
+    }
+}
+
+/// A random occupancy of `board`: one 64-bit draw for each word the board's squares take, the
+/// highest word first, and at least two, so that a board of up to 128 squares gets the samples
+/// it got when squares were a `u128`.
+fn random_squares(rng: &mut SplitMix64, board: Board) -> Squares {
+    let mut words = [0; 4];
+    for w in (0..board.squares().div_ceil(64).max(2)).rev() {
+        words[w] = rng.next_u64();
+    }
+    Squares::new(words) & board.all()
+}
+
+/// About how much work exhaustive verification does for each slot, in steps (a path move
+/// walked, a probe or a plain check read, for one occupancy), known before anything is built:
+/// the occupancies the slot is checked with (the random samples, each plain check's edge, every
+/// subset of each probe's mask) times what one check costs there. An upper bound: a run that
+/// repeats an earlier one is counted although it is skipped.
+pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
+    plan.slots.iter().zip(slots).map(|(slot, moves)| verification_steps(slot, &plan.lookups, moves.len())).collect()
+}
+
+/// What verifying one slot takes: every occupancy it is checked under (each probe's whole mask,
+/// each plain check's edges, the random samples), times the path moves walked and the probes
+/// and checks read for each.
+pub fn verification_steps(slot: &SlotPlan, lookups: &[Lookup], moves: usize) -> u64 {
+    let masks = slot.lookups.iter().map(|&l| 1u64 << lookups[l].mask.count_ones());
+    let edges = slot.checks.iter().map(|c| c.path.count_ones() as u64 + 1);
+    let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + edges.sum::<u64>();
+    occupancies * (moves + slot.lookups.len() + slot.checks.len()) as u64
+}
+
+/// `reach` turned round: for each target, the squares whose moves can reach it under some
+/// occupancy (`reach[origin]` holds the target), the origins a reverse slot is checked from.
+fn origins_of(reach: &[Squares]) -> Vec<Squares> {
+    let mut origins = vec![Squares::EMPTY; reach.len()];
+    for (origin, &targets) in reach.iter().enumerate() {
+        for target in squares_of(targets) {
+            origins[target as usize] |= bit(origin as u8);
+        }
+    }
+    origins
+}
+
+/// The random occupancies of one reverse run (`run`'s square aside), walked a sample at a time
+/// rather than a slot at a time: one walk from every square the piece moves from answers every
+/// target at once, where walking each slot alone walks each origin again for every target.
+///
+/// Samples come in pairs, an occupancy and its complement, and a target is checked with the
+/// one that fits its kind (holding the enemy a capture takes, empty for a quiet move): every
+/// slot gets `RANDOM_SAMPLES` independent random occupancies, as a forward slot does. Its table
+/// is asked with the target's own square both ways, which it must ignore. `origins[target]`
+/// is where the reference walks from ([`origins_of`]).
+fn verify_reverse_samples<B: Word>(
+    board: Board,
+    pieces: &[String],
+    moves: &[[PieceMoves; 2]],
+    origins: &[Squares],
+    tables: &Tables<B>,
+    run: SlotId,
+    random: &mut impl FnMut() -> Squares,
+) -> Result<(), Error> {
+    let kind = tables.kinds[run.kind];
+    let piece_moves = &moves[run.piece][run.color as usize];
+    let squares = board.squares();
+    let starts: Squares = origins.iter().fold(Squares::EMPTY, |set, &o| set | o);
+    let mut reached: Vec<Squares> = vec![Squares::EMPTY; squares];
+    for _ in 0..RANDOM_SAMPLES {
+        let sample = random();
+        for occupied in [sample, !sample & board.all()] {
+            for origin in squares_of(starts) {
+                reached[origin as usize] = reference::reach_piece(board, piece_moves, origin, occupied, kind.forward());
+            }
+            let targets = if kind.kinds() == crate::legs::QUIET { !occupied & board.all() } else { occupied };
+            for target in squares_of(targets) {
+                let bit = bit(target);
+                let expected = squares_of(origins[target as usize] & !bit)
+                    .filter(|&origin| reached[origin as usize].has(target as usize))
+                    .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin));
+                let id = SlotId { square: target, ..run };
+                for asked in [occupied, occupied ^ bit] {
+                    let actual = tables.lookup(id, asked);
+                    if actual != expected {
+                        return Err(disagreement(board, pieces, tables, id, asked, actual, expected));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The error of a table entry that the reference does not give.
+fn disagreement<B: Word>(
+    board: Board,
+    pieces: &[String],
+    tables: &Tables<B>,
+    id: SlotId,
+    occupied: Squares,
+    actual: Squares,
+    expected: Squares,
+) -> Error {
+    let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
+    Error::Internal(format!(
+        "the {} table disagrees with the reference: {:?} {:?} on {}, occupied [{}]: the table gives [{}], the reference [{}]",
+        pieces[id.piece],
+        id.color,
+        tables.kinds[id.kind],
+        board.name(id.square),
+        names(occupied),
+        names(actual),
+        names(expected),
+    ))
+}
+
+/// Every square some entry of a lookup's table holds, by where the table starts: a superset of
+/// what its probe can give (packed tables overlap, and a range may hold other lookups' entries),
+/// so that a probe it rules out for a square never gives that square.
+fn can_give<B: Word>(tables: &Tables<B>) -> FxHashMap<u32, Squares> {
+    let mut can_give: FxHashMap<u32, Squares> = FxHashMap::default();
+    for (found, offset) in &tables.found {
+        let start = (*offset as usize).min(tables.table.len());
+        let end = (start + (1usize << found.bits)).min(tables.table.len());
+        let held = tables.table[start..end].iter().fold(Squares::EMPTY, |set, e| set | e.to_squares());
+        *can_give.entry(*offset).or_insert(Squares::EMPTY) |= held;
+    }
+    can_give
+}
+
+/// A reverse slot's answer read off the forward tables: the origins whose forward lookup
+/// reaches the target, which holds an enemy for captures and is empty for quiet moves. Built
+/// once a slot and asked for each of its occupancies, it keeps of each origin only what can
+/// decide whether the target is reached: the answer is a union, so a leap to the target always
+/// does, and of the probes only those whose tables can give the target (a queen's line through
+/// it, not its other three) are read, through the runtime's own functions.
+struct ReverseByTables<'t, B> {
+    tables: &'t Tables<B>,
+    target: u8,
+    quiet: bool,
+    origins: Vec<Origin<B>>,
+}
+
+/// What of one origin's forward answer can hold the target.
+struct Origin<B> {
+    square: u8,
+    /// A leap reaches the target: the origin is in every answer.
+    leaps: bool,
+    /// The probes whose tables can give the target.
+    probes: Vec<Probe<B>>,
+    /// The plain checks that add the target when they pass.
+    checks: Vec<Check<B>>,
+    /// The squares those probes and checks read: the origin's answer depends on nothing else.
+    reads: Squares,
+}
+
+/// Random occupancies of the squares outside a reverse probe's mask are drawn once for this
+/// many of the mask's subsets, so that the origins which read none of the mask are asked once
+/// a draw rather than once a subset. Every subset of the mask is still checked; what is drawn
+/// less often is the rest of the board, which the slot's other probes and plain checks see
+/// through their own subsets and edges.
+const SUBSETS_A_DRAW: usize = 64;
+
+impl<'t, B: Word> ReverseByTables<'t, B> {
+    /// For the forward slot `forward` (its square the target) from each of `origins`.
+    fn new(tables: &'t Tables<B>, forward: SlotId, origins: Squares, can_give: &FxHashMap<u32, Squares>) -> Self {
+        let target = forward.square;
+        let block = tables.block(forward);
+        let gives = |probe: &&Probe<B>| can_give.get(&probe.offset).is_none_or(|set| set.has(target as usize));
+        let origins = squares_of(origins & !bit(target))
+            .map(|origin| {
+                let square = origin as usize;
+                let probes: Vec<Probe<B>> = block.probes(square).iter().filter(gives).copied().collect();
+                let checks: Vec<Check<B>> =
+                    block.checks(square).iter().filter(|c| c.dest.has(target as usize)).copied().collect();
+                let reads = probes.iter().map(|p| p.mask).chain(checks.iter().map(|c| c.path));
+                Origin {
+                    square: origin,
+                    leaps: block.leaps[square].has(target as usize),
+                    reads: reads.fold(Squares::EMPTY, |set, read| set | read.to_squares()),
+                    probes,
+                    checks,
+                }
+            })
+            .collect();
+        let quiet = tables.kinds[forward.kind].kinds() == crate::legs::QUIET;
+        ReverseByTables { tables, target, quiet, origins }
+    }
+
+    /// The origins that reach the target under `occupied`.
+    fn answer(&self, occupied: Squares) -> Squares {
+        self.answer_from(self.origins.iter(), occupied)
+    }
+
+    /// Those of `origins` that reach the target under `occupied`.
+    fn answer_from<'o>(&self, origins: impl Iterator<Item = &'o Origin<B>>, occupied: Squares) -> Squares
+    where
+        B: 'o,
+    {
+        let (tables, target) = (self.tables, self.target as usize);
+        let occupied = if self.quiet { occupied & !bit(self.target) } else { occupied | bit(self.target) };
+        let read = |probe: &Probe<B>, occupied: B| {
+            let probe = std::slice::from_ref(probe);
+            read_probes(tables.index, B::EMPTY, probe, &tables.table, tables.numbered.as_ref(), occupied)
+        };
+        let mut answer = Squares::EMPTY;
+        for origin in origins {
+            let occupied = B::from_squares(occupied & !bit(origin.square));
+            if origin.leaps
+                || fairy_magic_runtime::check(&origin.checks, occupied).has(target)
+                || origin.probes.iter().any(|p| read(p, occupied).has(target))
+            {
+                answer |= bit(origin.square);
+            }
+        }
+        answer
+    }
+
+    /// Checks a reverse probe: `compare(occupied, expected)` for every subset of its `mask`,
+    /// with random occupancy outside it. The origins that read none of `mask` answer alike for
+    /// every subset of one draw, so they are asked once a draw.
+    fn check_subsets(
+        &self,
+        mask: Squares,
+        random: &mut impl FnMut() -> Squares,
+        compare: impl Fn(Squares, Squares) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let (varying, settled): (Vec<&Origin<B>>, Vec<&Origin<B>>) =
+            self.origins.iter().partition(|o| !(o.reads & mask).is_empty());
+        let mut subsets = subsets(mask).peekable();
+        while subsets.peek().is_some() {
+            let outside = random() & !mask;
+            let settled = self.answer_from(settled.iter().copied(), outside);
+            for subset in subsets.by_ref().take(SUBSETS_A_DRAW) {
+                let occupied = subset | outside;
+                compare(occupied, settled | self.answer_from(varying.iter().copied(), occupied))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Which runs of slots (one a kind, piece and colour) check exactly what an earlier run checks:
+/// a queen's quiet and capture runs, or a knight's two colours. They share a block, a reverse
+/// run reads its target alike only with the same kind, and the moves the kind answers for are
+/// the same. Decided once a run, not once a slot: the moves are cloned and hashed here.
+fn repeated_runs<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
+    let mut seen: HashSet<(usize, Option<TableKind>, PieceMoves)> = HashSet::new();
+    (0..order.runs())
+        .map(|run| {
+            let (kind, piece, color) = order.run(run);
+            let block = tables.blocks[kind][piece][color as usize];
+            let kind = tables.kinds[kind];
+            let reverse = kind.is_reverse().then_some(kind);
+            !seen.insert((block, reverse, relevant(&moves[piece][color as usize], kind)))
+        })
+        .collect()
+}
+
+/// The moves of `moves` that a table of `kind` answers for, everything else as it is.
+fn relevant(moves: &PieceMoves, kind: TableKind) -> PieceMoves {
+    let keep = |list: &Vec<crate::legs::Move>| -> Vec<crate::legs::Move> {
+        let answers =
+            |m: &&crate::legs::Move| m.initial == kind.initial() && m.legs.last().unwrap().stop & kind.kinds() != 0;
+        list.iter().filter(answers).cloned().collect()
+    };
+    PieceMoves {
+        moves: keep(&moves.moves),
+        zones: moves.zones.iter().map(|(squares, list)| (*squares, keep(list))).collect(),
+        confined: moves.confined,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fairy_magic_runtime::Color;
+
+    use super::*;
+    use crate::tables::slot_ids;
+    use crate::{betza, legs, lookups, magics, paths, Settings};
+
+    /// The check must be able to fail: a table with one wrong entry is refused.
+    #[test]
+    fn verification_catches_a_wrong_entry() {
+        let board = Board { files: 5, ranks: 5 };
+        let moves: Vec<[PieceMoves; 2]> = vec![[Color::White, Color::Black]
+            .map(|c| PieceMoves::anywhere(legs::moves(&betza::parse("mRcpR").unwrap(), c).unwrap()))];
+        let kinds = [TableKind::Quiet, TableKind::Capture];
+        let slots: Vec<Vec<paths::PathMove>> = slot_ids(kinds.len(), 1, board)
+            .map(|id| {
+                let ms = paths::path_moves(board, &moves[0][id.color as usize].moves, id.square);
+                ms.into_iter().filter(|m| m.kinds & kinds[id.kind].kinds() != 0).collect()
+            })
+            .collect();
+        let plan = lookups::plan(&slots, &vec![12; slots.len()], 8);
+        let names = ["cannon".to_string()];
+        let reach = vec![vec![board.all(); board.squares()]; 2];
+        let s = Settings::default();
+        let magics = magics::find_all::<u64>(s.index, &plan.lookups, s.seed, s.effort, s.budget, 2).unwrap();
+        let mut tables = crate::tables::lay_out(board, 1, &kinds, &plan, magics, s.index);
+        verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
+        let used = tables.table.iter().position(|&e| e != 0).unwrap();
+        tables.table[used] ^= 1 << 24;
+        let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap_err().to_string();
+        assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
+    }
+
+    /// Reading only the probes whose tables can give the target must still answer as the
+    /// reference walks back: a hopper, a bent rider and a leaper, every reverse kind and target.
+    #[test]
+    fn reverse_by_tables_answers_as_the_reference_walks_back() {
+        let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\npiece N knight N\n");
+        let can_give = can_give(&tables);
+        let mut rng = SplitMix64::new(7);
+        let mut compared = 0;
+        for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
+            let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
+            let (reverse, piece, target) = (tables.kinds[id.kind], id.piece, id.square);
+            for _ in 0..64 {
+                let occupied = Squares::from(rng.next_u64()) & board.all();
+                let walked = reference::reach_back(board, &moves[piece][0], target, occupied, reverse, board.all());
+                assert_eq!(by_tables.answer(occupied), walked, "{reverse:?} of piece {piece} on {target}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
+    }
+
+    /// A 6x6 variant of `pieces` lines, compiled: its board, moves and tables.
+    fn compiled(pieces: &str) -> (Board, Vec<[PieceMoves; 2]>, Tables<u64>) {
+        let text = &format!("variant v\nboard 6x6\n{pieces}");
+        let variant = crate::variant::parse("v.variant", text).unwrap();
+        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let board = variant.board;
+        (board, moves.clone(), crate::build::<u64>(variant, moves, &Settings::default()).unwrap().tables)
+    }
+
+    /// Every white reverse slot, each with the forward slot (its target's square) it is read off.
+    fn white_reverse_slots<B: Word>(board: Board, tables: &Tables<B>, pieces: usize) -> Vec<(SlotId, SlotId)> {
+        let order = SlotOrder::new(tables.kinds.len(), pieces, board);
+        order
+            .ids()
+            .filter(|id| id.color == Color::White && tables.kinds[id.kind].is_reverse())
+            .map(|id| (id, tables.forward_of(id)))
+            .collect()
+    }
+
+    /// Splitting the origins by whether they read the mask changes nothing: every subset of
+    /// each reverse probe's mask is asked once, and expects what the whole reader answers.
+    #[test]
+    fn reverse_subsets_expect_what_every_origin_answers() {
+        let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\npiece L lion KNAD\n");
+        let can_give = can_give(&tables);
+        let mut rng = SplitMix64::new(11);
+        let mut random = || Squares::from(rng.next_u64()) & board.all();
+        let (mut asked, mut settled) = (0, 0);
+        for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
+            let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
+            for probe in tables.block(id).probes(id.square as usize).iter().filter(|p| !Block::is_padding(p)) {
+                let mask = probe.mask.to_squares();
+                settled += by_tables.origins.iter().filter(|o| (o.reads & mask).is_empty()).count();
+                let seen = std::cell::RefCell::new(HashSet::new());
+                let compare = |occupied: Squares, expected: Squares| {
+                    assert_eq!(expected, by_tables.answer(occupied), "{id:?}");
+                    assert!(seen.borrow_mut().insert(occupied & mask));
+                    Ok(())
+                };
+                by_tables.check_subsets(mask, &mut random, compare).unwrap();
+                assert_eq!(seen.borrow().len(), 1 << mask.count_ones());
+                asked += seen.borrow().len();
+            }
+        }
+        assert!(asked > 10_000 && settled > 1000, "{asked} {settled}");
+    }
+
+    /// A reverse slot of leaps alone has no probe or check to enumerate: its random samples,
+    /// walked a run at a time, must still refuse a wrong entry.
+    #[test]
+    fn reverse_samples_catch_a_wrong_leap() {
+        let text = "variant v\nboard 5x5\npiece W wazir fW\n";
+        let variant = crate::variant::parse("v.variant", text).unwrap();
+        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let board = variant.board;
+        let mut tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
+        let names = ["wazir".to_string()];
+        let origins = vec![board.all(); board.squares()];
+        let attackers = tables.kinds.iter().position(|&k| k == TableKind::Attackers).unwrap();
+        let run = SlotId { kind: attackers, piece: 0, color: Color::White, square: 0 };
+        let mut rng = SplitMix64::new(1);
+        let mut random = || Squares::from(rng.next_u64()) & board.all();
+        verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap();
+        // a1 as a White attacker of c3, which only c2 attacks.
+        let block = tables.blocks[attackers][0][Color::White as usize];
+        tables.answers[block].leaps[12] |= 1;
+        let error =
+            verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap_err().to_string();
+        assert!(error.contains("White Attackers on c3"), "{error}");
+    }
+}
