@@ -23,6 +23,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use fairy_magic_runtime::Color;
+
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::legs::CAPTURE;
 use crate::paths::PathMove;
@@ -58,19 +60,19 @@ pub struct PieceIndices {
 
 impl PieceIndices {
     /// The indices of one piece of one colour, from its path moves from each square.
-    pub fn new(board: Board, paths: &[Vec<PathMove>], black: bool) -> PieceIndices {
-        PieceIndices::with(board, paths, black, &mut BTreeMap::new())
+    pub fn new(board: Board, paths: &[Vec<PathMove>], color: Color) -> PieceIndices {
+        PieceIndices::with(board, paths, color, &mut BTreeMap::new())
     }
 
     /// The same, with the hashes already found for other pieces' vectors.
     fn with(
         board: Board,
         paths: &[Vec<PathMove>],
-        black: bool,
+        color: Color,
         found: &mut BTreeMap<Vec<i32>, VectorHash>,
     ) -> PieceIndices {
         let potential = potential(paths);
-        let vectors = ordered(&vectors(board, &potential), black);
+        let vectors = ordered(&vectors(board, &potential), color);
         let differences: Vec<i32> = vectors.iter().map(|&v| difference(board, v)).collect();
         let hash = found.entry(differences.clone()).or_insert_with(|| find_hash(&differences)).clone();
         PieceIndices { potential, vectors, hash }
@@ -150,9 +152,12 @@ pub fn vectors(board: Board, potential: &[Squares]) -> BTreeSet<(i32, i32)> {
 /// The order of `j`: by ranks, then files, as seen by the piece's side: White's vectors
 /// upwards from its back rank, Black's the same turned 180°, so that a piece whose moves mirror
 /// gives a black vector the `j` of its mirror for White.
-pub fn ordered(vectors: &BTreeSet<(i32, i32)>, black: bool) -> Vec<(i32, i32)> {
+pub fn ordered(vectors: &BTreeSet<(i32, i32)>, color: Color) -> Vec<(i32, i32)> {
     let mut all: Vec<(i32, i32)> = vectors.iter().copied().collect();
-    let sign = if black { -1 } else { 1 };
+    let sign = match color {
+        Color::White => 1,
+        Color::Black => -1,
+    };
     all.sort_by_key(|&(x, y)| (sign * y, sign * x));
     all
 }
@@ -313,7 +318,9 @@ impl Indices {
         let mut found: BTreeMap<Vec<i32>, VectorHash> = BTreeMap::new();
         let pieces = all_paths
             .chunks(2)
-            .map(|both| [0, 1].map(|c| PieceIndices::with(board, &both[c], c == 1, &mut found)))
+            .map(|both| {
+                [Color::White, Color::Black].map(|c| PieceIndices::with(board, &both[c as usize], c, &mut found))
+            })
             .collect();
         Indices { pad: pad(board), pieces }
     }
@@ -389,7 +396,8 @@ mod tests {
     #[test]
     fn a_hash_numbers_its_vectors_and_refuses_others() {
         let board = Board { files: 8, ranks: 8 };
-        let differences: Vec<i32> = ordered(&KNIGHT.into(), false).iter().map(|&v| difference(board, v)).collect();
+        let differences: Vec<i32> =
+            ordered(&KNIGHT.into(), Color::White).iter().map(|&v| difference(board, v)).collect();
         let hash = find_hash(&differences);
         assert_eq!((hash.mask.count_ones(), hash.width), (3, 3), "{}", hash.bits());
         for (j, &d) in differences.iter().enumerate() {
@@ -404,7 +412,7 @@ mod tests {
     fn black_numbers_mirror_white() {
         let white: BTreeSet<(i32, i32)> = [(1, 1), (-1, 1)].into();
         let black: BTreeSet<(i32, i32)> = [(1, -1), (-1, -1)].into();
-        assert_eq!(ordered(&white, false), vec![(-1, 1), (1, 1)]);
-        assert_eq!(ordered(&black, true), vec![(1, -1), (-1, -1)]);
+        assert_eq!(ordered(&white, Color::White), vec![(-1, 1), (1, 1)]);
+        assert_eq!(ordered(&black, Color::Black), vec![(1, -1), (-1, -1)]);
     }
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::stages::board::{squares_of, Squares};
 use fairy_magic::stages::error::{Access, Bound, Error};
-use fairy_magic::stages::query::{self, Batch, Question, Via};
+use fairy_magic::stages::query::{self, Batch, Question, Reverse, Via};
 use fairy_magic::stages::settings::{Spec, Values, SETTINGS};
 use fairy_magic::{Options, Setting, Source};
 use fairy_magic_runtime::Color;
@@ -612,12 +612,12 @@ fn show(args: ShowArgs) -> Result<(), Error> {
                 format!("the {} has more than {max_paths} paths from some square", p.name),
             )
         })?;
-        let numbers = fairy_magic::stages::indices::PieceIndices::new(board, &paths, here.color == Color::Black);
+        let numbers = fairy_magic::stages::indices::PieceIndices::new(board, &paths, here.color);
         return write_stdout(&show::indices_text(board, here.from, &numbers, &p.letter, ascii));
     }
     // The same piece alone on the board: what it would reach if nothing blocked it.
     let alone = query::position(board, &Question { friends: vec![], foes: vec![], ..question })?;
-    let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables)?;
+    let compiled = query::compile_variant_piece(&variant, index, &source, Via::Tables, Reverse::Skip)?;
     let now = compiled.answer(board, &here);
     let open = compiled.answer(board, &alone);
     let color = here.color as usize;
@@ -645,7 +645,11 @@ fn moves(args: MovesArgs) -> Result<(), Error> {
             let asked = VariantPiece::read(file, &piece)?;
             let board = asked.variant.board;
             let position = query::position(board, &args.around.question(board_name(board), String::new(), from))?;
-            (board, query::compile_variant_piece(&asked.variant, asked.index, &asked.source(), via)?, position)
+            (
+                board,
+                query::compile_variant_piece(&asked.variant, asked.index, &asked.source(), via, Reverse::Skip)?,
+                position,
+            )
         }
         None => {
             let board = query::parse_board(&args.board.board)?;
@@ -678,7 +682,7 @@ fn attackers(args: AttackersArgs) -> Result<(), Error> {
             let board = asked.variant.board;
             let p = query::position(board, &args.around.question(board_name(board), String::new(), to))?;
             let source = asked.source();
-            (board, query::compile_variant_piece_with_reverse(&asked.variant, asked.index, &source, via)?, p)
+            (board, query::compile_variant_piece(&asked.variant, asked.index, &source, via, Reverse::Build)?, p)
         }
         None => {
             let board = query::parse_board(&args.board.board)?;

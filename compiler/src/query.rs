@@ -177,32 +177,23 @@ fn lone_piece(board: Board, betza: &str, source: &Source) -> Result<Variant, Err
     })
 }
 
-/// Compiles one piece of a variant, with its regions, as `compile_piece` does a lone one.
+/// Compiles one piece of a variant, with its regions, as `compile_piece` does a lone one (and
+/// its reverse lookups as `reverse` says, for `attackers` questions).
 pub fn compile_variant_piece(
     variant: &Variant,
     piece: usize,
     source: &Source,
     via: Via,
+    reverse: Reverse,
 ) -> Result<CompiledPiece, Error> {
     let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
-    compile_alone(alone, source, via, Reverse::Skip)
-}
-
-/// Compiles one piece of a variant with its reverse lookups too, for `attackers` questions.
-pub fn compile_variant_piece_with_reverse(
-    variant: &Variant,
-    piece: usize,
-    source: &Source,
-    via: Via,
-) -> Result<CompiledPiece, Error> {
-    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
-    compile_alone(alone, source, via, Reverse::Build)
+    compile_alone(alone, source, via, reverse)
 }
 
 /// Whether a lone piece's tables include the reverse lookups (`attackers`, `movers`), which
 /// only `attackers` questions read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reverse {
+pub enum Reverse {
     /// Forward lookups only.
     Skip,
     /// The reverse lookups too.
