@@ -638,26 +638,15 @@ fn moves(args: MovesArgs) -> Result<(), Error> {
         let mut answers = Batch::new(via);
         return answer_lines(|line| answers.line(line));
     }
-    let piece = args.betza.unwrap_or_default();
-    let from = args.from.unwrap_or_default();
-    let (board, compiled, position) = match &args.variant {
-        Some(file) => {
-            let asked = VariantPiece::read(file, &piece)?;
-            let board = asked.variant.board;
-            let position = query::position(board, &args.around.question(board_name(board), String::new(), from))?;
-            (
-                board,
-                query::compile_variant_piece(&asked.variant, asked.index, &asked.source(), via, Reverse::Skip)?,
-                position,
-            )
-        }
-        None => {
-            let board = query::parse_board(&args.board.board)?;
-            let question = args.around.question(args.board.board, piece, from);
-            let position = query::position(board, &question)?;
-            (board, query::compile_piece(board, &question.betza, via)?, position)
-        }
-    };
+    let (board, compiled, position) = asked_piece(
+        args.variant.as_deref(),
+        args.board.board,
+        args.betza.unwrap_or_default(),
+        args.from.unwrap_or_default(),
+        &args.around,
+        via,
+        Reverse::Skip,
+    )?;
     let answer = compiled.answer(board, &position);
     if args.json {
         write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
@@ -674,23 +663,15 @@ fn attackers(args: AttackersArgs) -> Result<(), Error> {
         let mut answers = query::AttackerBatch::new(via);
         return answer_lines(|line| answers.line(line));
     }
-    let piece = args.betza.unwrap_or_default();
-    let to = args.to.unwrap_or_default();
-    let (board, compiled, p) = match &args.variant {
-        Some(file) => {
-            let asked = VariantPiece::read(file, &piece)?;
-            let board = asked.variant.board;
-            let p = query::position(board, &args.around.question(board_name(board), String::new(), to))?;
-            let source = asked.source();
-            (board, query::compile_variant_piece(&asked.variant, asked.index, &source, via, Reverse::Build)?, p)
-        }
-        None => {
-            let board = query::parse_board(&args.board.board)?;
-            let question = args.around.question(args.board.board, piece, to);
-            let p = query::position(board, &question)?;
-            (board, query::compile_piece_with_reverse(board, &question.betza, via)?, p)
-        }
-    };
+    let (board, compiled, p) = asked_piece(
+        args.variant.as_deref(),
+        args.board.board,
+        args.betza.unwrap_or_default(),
+        args.to.unwrap_or_default(),
+        &args.around,
+        via,
+        Reverse::Build,
+    )?;
     let found = query::sources(&compiled, board, &p, query::Onto::Capture);
     let names: Vec<String> = squares_of(found).map(|s| board.name(s)).collect();
     if args.json {
@@ -719,6 +700,39 @@ fn between(args: BetweenArgs) -> Result<(), Error> {
         None => query::between(board, &args.betza, color, from, to)?,
     };
     write_stdout(&format!("{}\n", squares_of(found).map(|s| board.name(s)).collect::<Vec<_>>().join(" ")))
+}
+
+/// The piece a one-piece question asks about, compiled (its reverse lookups as `reverse` says),
+/// with the position around `square`: XBetza on `board`, or with `--variant` a piece of that
+/// file, on its board with its regions and confinement.
+fn asked_piece(
+    variant: Option<&std::path::Path>,
+    board: String,
+    piece: String,
+    square: String,
+    around: &Around,
+    via: Via,
+    reverse: Reverse,
+) -> Result<(fairy_magic::stages::board::Board, query::CompiledPiece, query::Position), Error> {
+    match variant {
+        Some(file) => {
+            let asked = VariantPiece::read(file, &piece)?;
+            let board = asked.variant.board;
+            let position = query::position(board, &around.question(board_name(board), String::new(), square))?;
+            let compiled = query::compile_variant_piece(&asked.variant, asked.index, &asked.source(), via, reverse)?;
+            Ok((board, compiled, position))
+        }
+        None => {
+            let size = query::parse_board(&board)?;
+            let question = around.question(board, piece, square);
+            let position = query::position(size, &question)?;
+            let compiled = match reverse {
+                Reverse::Skip => query::compile_piece(size, &question.betza, via)?,
+                Reverse::Build => query::compile_piece_with_reverse(size, &question.betza, via)?,
+            };
+            Ok((size, compiled, position))
+        }
+    }
 }
 
 /// A piece of a variant file that `moves`, `attackers` or `between --variant` asks about.

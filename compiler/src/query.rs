@@ -427,10 +427,7 @@ pub enum Onto {
 /// The squares between `from` and `to` on a lone piece's paths (`between` in a module).
 pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Result<Squares, Error> {
     let source = Source { file: "<XBetza>", text: betza };
-    let variant = lone_piece(board, betza, &source)?;
-    let moves = crate::pipeline::piece_moves(&variant, &source)?;
-    let between = crate::pipeline::between_of(&variant, &moves, DEFAULT_MAX_PATHS)?;
-    Ok(between.get(board, 0, color as usize, from, to))
+    variant_between(&lone_piece(board, betza, &source)?, 0, &source, color, from, to)
 }
 
 /// The squares between `from` and `to` on the paths of one piece of a variant, its regions
