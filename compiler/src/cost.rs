@@ -18,6 +18,7 @@ pub fn budgets<B: Word>(
     slots: &[Vec<PathMove>],
     order: SlotOrder,
     settings: &Settings,
+    reads: lookups::Reads,
 ) -> Result<Vec<lookups::Cost>, Error> {
     let word = std::mem::size_of::<B>();
     let pieces = variant.pieces.len();
@@ -29,7 +30,7 @@ pub fn budgets<B: Word>(
             "`option probes` asks the cost model for a piece's budget, and a fixed max-bits turns the cost model off: drop one of them",
         )),
         (Some(bits), None) => {
-            let all = lookups::plan(slots, &vec![bits; slots.len()], settings.max_probes);
+            let all = lookups::plan(slots, &vec![bits; slots.len()], reads, Default::default());
             Ok(vec![lookups::cost(&all, bits, word); pieces])
         }
         (None, _) => {
@@ -38,7 +39,7 @@ pub fn budgets<B: Word>(
                 slots,
                 |i| order.id(i).piece,
                 pieces,
-                settings.max_probes,
+                reads,
                 word,
                 threads,
                 verify::verification_steps,

@@ -20,6 +20,7 @@ mod baseline;
 mod between;
 mod betza;
 mod board;
+mod calibration;
 mod cost;
 mod dial;
 mod diff;
@@ -30,6 +31,7 @@ mod fxhash;
 mod import;
 mod indices;
 mod legs;
+mod lines;
 mod lookups;
 mod magics;
 mod pack;
@@ -68,6 +70,10 @@ pub mod stages {
     pub mod betza {
         pub use crate::betza::*;
     }
+    /// The measured costs of the lookup forms, which the planner weighs.
+    pub mod calibration {
+        pub use crate::calibration::*;
+    }
     /// Board geometry: square numbering (`rank * files + file`), names, and square sets.
     pub mod board {
         pub use crate::board::*;
@@ -104,6 +110,10 @@ pub mod stages {
     /// Stage 2: XBetza to moves as legs with concrete step vectors, and the table kinds.
     pub mod legs {
         pub use crate::legs::*;
+    }
+    /// Stage 4, first step: the gates that run along a line, computed with no table.
+    pub mod lines {
+        pub use crate::lines::*;
     }
     /// Stage 4: path moves to plain leaps and grouped lookups, and the cost model.
     pub mod lookups {
@@ -187,6 +197,8 @@ pub struct Settings {
     pub max_bits: Option<u32>,
     /// What the cost model makes small when it chooses the budgets.
     pub optimize: lookups::Optimize,
+    /// Whether slides and hops along lines may be computed rather than looked up.
+    pub lines: lookups::Lines,
     /// With `Optimize::Speed`: the bytes of tables that should stay in cache.
     pub cache_bytes: usize,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
@@ -226,6 +238,7 @@ impl Default for Settings {
         Settings {
             max_bits: None,
             optimize: lookups::Optimize::Speed,
+            lines: lookups::Lines::Measured,
             cache_bytes: DEFAULT_CACHE_BYTES,
             seed: 0,
             effort: 18,

@@ -11,7 +11,9 @@
 use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Squares};
+use crate::calibration::{Cache, FormCosts};
 use crate::fxhash::{FxHashMap, FxHashSet};
+use crate::lines::{self, ComputedLine};
 use crate::parallel;
 use crate::paths::{PathMove, Rule};
 
@@ -76,16 +78,33 @@ impl Lookup {
     }
 }
 
-/// How one slot is answered: plain leaps plus probes into shared lookups, plus plain checks
-/// for moves that look at more squares than a lookup may (or that did not fit the probes).
+/// How one slot is answered: plain leaps, lines computed from the occupancy, probes into shared
+/// lookups, and plain checks for moves that look at more squares than a lookup may (or that
+/// did not fit the probes).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SlotPlan {
     /// Destinations reached whatever the board holds: answered without a probe.
     pub leaps: Squares,
+    /// Slides and hops along lines, computed with no table where that measures cheaper.
+    pub lines: Vec<ComputedLine>,
     /// Indices into `Plan::lookups`.
     pub lookups: Vec<usize>,
     /// Moves answered by plain checks, one by one, rather than by a lookup.
     pub checks: Vec<PlainCheck>,
+}
+
+impl SlotPlan {
+    /// What the cost model and `option probes` count of a slot: its probes and plain checks
+    /// (a check costs about what a probe does). Lines are chosen before budgets are, where
+    /// they measure cheaper than the probes they replace, so they are not counted again.
+    pub fn probes_and_checks(&self) -> usize {
+        self.lookups.len() + self.checks.len()
+    }
+
+    /// Everything the slot reads at run time: probes, lines and plain checks.
+    pub fn reads(&self) -> usize {
+        self.lookups.len() + self.lines.len() + self.checks.len()
+    }
 }
 
 /// Destinations reached when `occupied & path == required`, tested one by one at run time.
@@ -106,6 +125,15 @@ pub struct Plan {
     pub lookups: Vec<Lookup>,
     /// One plan per slot, in the order the slots were given.
     pub slots: Vec<SlotPlan>,
+    /// Whose probe costs weighed lines against tables: cached tables', or uncached ones' where
+    /// the tables were over the cache budget (the header says which).
+    pub cache: Cache,
+}
+
+/// About the bytes of a plan's tables: every lookup's `2^mask` entries, before any packing or
+/// narrower magic (what decides whether they fit the cache budget).
+pub fn table_bytes(plan: &Plan, word_bytes: usize) -> usize {
+    plan.lookups.iter().map(|l| (1usize << l.mask.count_ones().max(1)) * word_bytes).sum()
 }
 
 /// What every budget from `MIN_BITS` to `MAX_BITS` would cost each piece:
@@ -115,7 +143,7 @@ pub fn sweep(
     slots: &[Vec<PathMove>],
     piece_of: impl Fn(usize) -> usize,
     pieces: usize,
-    max_probes: usize,
+    reads: Reads,
     word_bytes: usize,
     threads: usize,
     steps: impl Fn(&SlotPlan, &[Lookup], usize) -> u64 + Sync,
@@ -128,7 +156,7 @@ pub fn sweep(
     // Every (piece, budget) is planned on its own: spread them over the cores.
     let each: Vec<(usize, u32)> = (0..pieces).flat_map(|p| (MIN_BITS..=MAX_BITS).map(move |bits| (p, bits))).collect();
     let costs = parallel::map(&each, threads, |&(p, bits)| {
-        let plan = plan_gates(&own[p], &vec![bits; own[p].len()], max_probes);
+        let plan = plan_gates(&own[p], &vec![bits; own[p].len()], reads);
         let verify_steps =
             plan.slots.iter().zip(&own_slots[p]).map(|(slot, &i)| steps(slot, &plan.lookups, slots[i].len())).sum();
         Cost { verify_steps, ..cost(&plan, bits, word_bytes) }
@@ -139,31 +167,61 @@ pub fn sweep(
 /// Exhaustive grouping is exact up to this many rides; greedy merging brings larger sets down.
 const EXACT_GROUPING_LIMIT: usize = 12;
 
+/// What a slot may read, besides its leaps: at most `max_probes` probes, and lines where the
+/// measured `forms` say they cost less than the probes they replace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reads {
+    /// The most probes one slot may make (`max-probes`); plain checks take the rest.
+    pub max_probes: usize,
+    /// What each form costs on the module's bitboard width.
+    pub forms: FormCosts,
+}
+
+impl Reads {
+    /// Reads that never choose a line: every slide is a table, as before lines existed
+    /// (`option lines never`, and the tests of table grouping).
+    pub fn tables_only(max_probes: usize) -> Reads {
+        Reads { max_probes, forms: FormCosts { probe: 1, line: u32::MAX, check: 1 } }
+    }
+
+    /// What a slot may read under these settings: `forms` where lines are measured.
+    pub fn new(max_probes: usize, forms: FormCosts, lines: Lines) -> Reads {
+        match lines {
+            Lines::Measured => Reads { max_probes, forms },
+            Lines::Never => Reads::tables_only(max_probes),
+        }
+    }
+}
+
 /// Plans every slot. `slots[i]` is the list of path moves that slot answers for; it gets at
-/// most `max_probes` lookups of at most `budgets[i]` index bits each.
-pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], max_probes: usize) -> Plan {
+/// most `reads.max_probes` lookups of at most `budgets[i]` index bits each, and computed lines
+/// where `reads.forms` says they cost less than the lookups they replace.
+/// `cache` only records which figures `reads` holds.
+pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], reads: Reads, cache: Cache) -> Plan {
     let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
-    plan_gates(&gates, budgets, max_probes)
+    Plan { cache, ..plan_gates(&gates, budgets, reads) }
 }
 
 /// [`plan`] of slots already split into their leaps and gates ([`split_leaps`]).
-fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize) -> Plan {
+fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> Plan {
+    let (max_probes, forms) = (reads.max_probes, reads.forms);
     let mut order: Vec<usize> = (0..gates.len()).collect();
     order.sort_by_key(|&i| gates[i].1.len());
 
-    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()] };
+    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()], cache: Cache::Hot };
     let mut known = Known::default();
     // Slots with the same gates and budget get the same answer: plan them once.
-    type Answer = (Vec<usize>, Vec<PlainCheck>);
+    type Answer = (Vec<ComputedLine>, Vec<usize>, Vec<PlainCheck>);
     let mut memo: FxHashMap<(&[Gate], u32), Answer> = FxHashMap::default();
     for i in order {
         let (leaps, slot_gates) = &gates[i];
         let max_bits = budgets[i];
-        let (ids, checks) = match memo.get(&(slot_gates.as_slice(), max_bits)) {
+        let (lines, ids, checks) = match memo.get(&(slot_gates.as_slice(), max_bits)) {
             Some(done) => done.clone(),
             None => {
+                let (lines, tabled) = choose_lines(slot_gates, max_bits, &known, forms);
                 let (wide, narrow): (Vec<Gate>, Vec<Gate>) =
-                    slot_gates.iter().partition(|g| g.path.count_ones() > max_bits);
+                    tabled.iter().partition(|g| g.path.count_ones() > max_bits);
                 let mut groups = group(&narrow, max_bits, &known);
                 // The groups answering the most moves get the probes; the rest are checked.
                 let mut by_value: Vec<usize> = (0..groups.len()).collect();
@@ -185,13 +243,35 @@ fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], max_probes: usize
                         })
                     })
                     .collect();
-                memo.insert((slot_gates, max_bits), (ids.clone(), checks.clone()));
-                (ids, checks)
+                memo.insert((slot_gates, max_bits), (lines.clone(), ids.clone(), checks.clone()));
+                (lines, ids, checks)
             }
         };
-        plan.slots[i] = SlotPlan { leaps: *leaps, lookups: ids, checks };
+        plan.slots[i] = SlotPlan { leaps: *leaps, lines, lookups: ids, checks };
     }
     plan
+}
+
+/// The lines a slot computes and the gates left to tables: the slot's lines
+/// ([`lines::find`]) where computing them costs no more, by `forms`' measured figures, than
+/// the probes and plain checks their gates would take in tables of `max_bits` bits (tables an
+/// earlier slot made already count as probes all the same: a probe costs its time whether or
+/// not its table is shared). A tie goes to the lines, which hold no table.
+fn choose_lines(gates: &[Gate], max_bits: u32, known: &Known, forms: FormCosts) -> (Vec<ComputedLine>, Vec<Gate>) {
+    let found = lines::find(gates);
+    if found.lines.is_empty() {
+        return (Vec::new(), gates.to_vec());
+    }
+    let (wide, narrow): (Vec<Gate>, Vec<Gate>) = found.gates.iter().partition(|g| g.path.count_ones() > max_bits);
+    let probes = group(&narrow, max_bits, known).len();
+    let tabled = probes as u64 * u64::from(forms.probe) + plain_checks(&wide).len() as u64 * u64::from(forms.check);
+    let computed = found.lines.len() as u64 * u64::from(forms.line);
+    if computed > tabled {
+        return (Vec::new(), gates.to_vec());
+    }
+    let answered: FxHashSet<&Gate> = found.gates.iter().collect();
+    let rest = gates.iter().filter(|g| !answered.contains(g)).copied().collect();
+    (found.lines, rest)
 }
 
 /// What a planner is asked to make small.
@@ -201,6 +281,16 @@ pub enum Optimize {
     Speed,
     /// The fewest bytes, probes second (firmware).
     Size,
+}
+
+/// Whether the planner may compute lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lines {
+    /// Where the measured figures say a line costs no more than the probes it replaces.
+    #[default]
+    Measured,
+    /// Never: every move is a leap, a probe or a plain check.
+    Never,
 }
 
 /// The smallest budget the cost model tries; below it plain checks take over.
@@ -237,12 +327,14 @@ pub struct Cost {
     pub probes: usize,
     /// Probes and plain checks of the busiest slot: the work of the slowest query.
     pub most: usize,
-    /// Attack entries plus plain checks, in bytes.
+    /// Attack entries, plain checks and computed lines, in bytes.
     pub bytes: usize,
     /// The piece's lookups (their gates) and their index bits, to count shared tables once.
     pub lookups: Vec<(Vec<Gate>, u32)>,
     /// The bytes of the plain checks alone (also counted in `bytes`): never shared, unlike lookups.
     pub check_bytes: usize,
+    /// The bytes of the computed lines alone (also counted in `bytes`): per square, never shared.
+    pub line_bytes: usize,
     /// What verifying the piece's tables would take (see [`Limit::Verification`]); 0 where
     /// nobody estimated it.
     pub verify_steps: u64,
@@ -252,16 +344,18 @@ pub struct Cost {
 pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
     let entries: usize = plan.lookups.iter().map(|l| 1usize << l.mask.count_ones().max(1)).sum();
     let checks: usize = plan.slots.iter().map(|s| s.checks.len()).sum();
-    let probes: usize = plan.slots.iter().map(|s| s.lookups.len() + s.checks.len()).sum();
-    let most: usize = plan.slots.iter().map(|s| s.lookups.len() + s.checks.len()).max().unwrap_or(0);
+    let lines: usize = plan.slots.iter().map(|s| s.lines.len()).sum();
+    let probes: usize = plan.slots.iter().map(SlotPlan::probes_and_checks).sum();
+    let most: usize = plan.slots.iter().map(SlotPlan::probes_and_checks).max().unwrap_or(0);
     Cost {
         bits,
         why: Why::Fixed,
         probes,
         most,
-        bytes: (entries + 3 * checks) * word_bytes,
+        bytes: (entries + 3 * checks + 3 * lines) * word_bytes,
         lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
         check_bytes: 3 * checks * word_bytes,
+        line_bytes: 3 * lines * word_bytes,
         verify_steps: 0,
     }
 }
@@ -271,7 +365,7 @@ fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) ->
     let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
     let mut bytes = 0;
     for c in chosen {
-        bytes += c.check_bytes;
+        bytes += c.check_bytes + c.line_bytes;
         for (gates, bits) in &c.lookups {
             if seen.insert(gates) {
                 bytes += (1usize << bits) * word_bytes;
@@ -728,8 +822,26 @@ mod tests {
     }
 
     #[test]
+    fn lines_replace_tables_where_they_measure_cheaper_and_only_there() {
+        let cheap = Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 4, check: 10 } };
+        let rook = plan(&[moves_of("R", "d4")], &[12], cheap, Cache::Hot);
+        assert_eq!((rook.slots[0].lines.len(), rook.slots[0].lookups.len()), (2, 0), "two lines beat a probe");
+        assert!(rook.lookups.is_empty());
+        let dear = Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 6, check: 10 } };
+        let rook = plan(&[moves_of("R", "d4")], &[12], dear, Cache::Hot);
+        assert_eq!((rook.slots[0].lines.len(), rook.slots[0].lookups.len()), (0, 1), "one probe beats two lines");
+        // Cut to 4-bit tables the rook needs three probes: its lines win again.
+        let rook = plan(&[moves_of("R", "d4")], &[4], dear, Cache::Hot);
+        assert_eq!(rook.slots[0].lines.len(), 2);
+        // A knight has no line; a leaper and a slider share a slot: the leaps stay leaps.
+        let mixed = plan(&[moves_of("RN", "d4")], &[12], cheap, Cache::Hot);
+        assert_eq!(mixed.slots[0].lines.len(), 2);
+        assert_eq!(mixed.slots[0].leaps.count_ones(), 8 + 4);
+    }
+
+    #[test]
     fn a_rook_is_one_lookup_with_the_classic_mask() {
-        let plan = plan(&[moves_of("R", "a1")], &[12], 8);
+        let plan = plan(&[moves_of("R", "a1")], &[12], Reads::tables_only(8), Cache::Hot);
         assert_eq!(plan.slots[0].lookups.len(), 1);
         assert_eq!(plan.lookups[0].mask.count_ones(), 12);
         // The adjacent squares are always reached: leaps.
@@ -738,7 +850,12 @@ mod tests {
 
     #[test]
     fn a_queen_reuses_the_rook_and_bishop_tables() {
-        let plan = plan(&[moves_of("Q", "d4"), moves_of("R", "d4"), moves_of("B", "d4")], &[12; 3], 8);
+        let plan = plan(
+            &[moves_of("Q", "d4"), moves_of("R", "d4"), moves_of("B", "d4")],
+            &[12; 3],
+            Reads::tables_only(8),
+            Cache::Hot,
+        );
         assert_eq!(plan.lookups.len(), 2);
         let mut queen = plan.slots[0].lookups.clone();
         queen.sort();
@@ -768,7 +885,7 @@ mod tests {
 
     #[test]
     fn the_budget_splits_big_masks_evenly() {
-        let plan = plan(&[moves_of("Q", "a1")], &[8], 8);
+        let plan = plan(&[moves_of("Q", "a1")], &[8], Reads::tables_only(8), Cache::Hot);
         let bits: Vec<u32> = plan.slots[0].lookups.iter().map(|&i| plan.lookups[i].mask.count_ones()).collect();
         assert!(bits.iter().all(|&b| b <= 8), "{bits:?}");
         assert_eq!(bits.len(), 3, "{bits:?}");
@@ -777,9 +894,9 @@ mod tests {
     #[test]
     fn moves_beyond_the_budget_become_checks() {
         // A 7-square ride with a 4-bit budget: the last three destinations are checks.
-        let plan = plan(&[moves_of("fR", "a1")], &[4], 8);
+        let plan = plan(&[moves_of("fR", "a1")], &[4], Reads::tables_only(8), Cache::Hot);
         assert_eq!(plan.slots[0].checks.len(), 2);
-        let one_probe = super::plan(&[moves_of("Q", "d4")], &[12], 1);
+        let one_probe = super::plan(&[moves_of("Q", "d4")], &[12], Reads::tables_only(1), Cache::Hot);
         assert_eq!(one_probe.slots[0].lookups.len(), 1);
         assert!(!one_probe.slots[0].checks.is_empty());
     }
@@ -796,6 +913,7 @@ mod tests {
             bytes: 8 << log2,
             lookups,
             check_bytes: 0,
+            line_bytes: 0,
             verify_steps: 0,
         }
     }

@@ -19,6 +19,7 @@ use fairy_magic_runtime::Color;
 
 use crate::between::Between;
 use crate::board::{self, Squares};
+use crate::calibration::Cache;
 use crate::error::{Error, Source};
 use crate::lookups::{self, Plan};
 use crate::magics::Word;
@@ -27,7 +28,9 @@ use crate::regions::PieceMoves;
 use crate::table_kind::table_kinds;
 use crate::tables::{self, SlotOrder, Tables};
 use crate::variant::Variant;
-use crate::{baseline, betza, cost, emit, indices, legs, magics, slots, variant, verify, Module, Options, Settings};
+use crate::{
+    baseline, betza, calibration, cost, emit, indices, legs, magics, slots, variant, verify, Module, Options, Settings,
+};
 
 /// Runs `$body` with `$B` naming the bitboard type of `$board`: `u64` up to 64 squares, `u128`
 /// up to 128, [`Squares`] up to 256. The one place a board's width picks the word.
@@ -137,9 +140,19 @@ pub fn build<B: Word>(
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
     let all_paths = slots::all_paths(&variant, &moves, settings.max_paths)?;
     let slots = slots::slot_moves(&all_paths, &kinds, order);
-    let budgets = cost::budgets::<B>(&variant, &slots, order, settings)?;
-    let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
-    let plan = lookups::plan(&slots, &per_slot, settings.max_probes);
+    // Planned as if the tables were cached; where they then are over the cache budget, again
+    // with what a probe costs when they are not, which turns more slides into lines.
+    let plan_for = |cache| -> Result<(Vec<lookups::Cost>, Plan), Error> {
+        let forms = calibration::form_costs(B::BITS, settings.index, cache);
+        let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines);
+        let budgets = cost::budgets::<B>(&variant, &slots, order, settings, reads)?;
+        let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
+        Ok((budgets, lookups::plan(&slots, &per_slot, reads, cache)))
+    };
+    let (mut budgets, mut plan) = plan_for(Cache::Hot)?;
+    if lookups::table_bytes(&plan, std::mem::size_of::<B>()) > settings.cache_bytes {
+        (budgets, plan) = plan_for(Cache::Cold)?;
+    }
     cost::check_limits(&variant, &plan, &slots, order, &budgets, settings)?;
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
@@ -173,6 +186,7 @@ pub(crate) fn provenance(source: &Source, options: &Options, settings: &Settings
         seed: settings.seed,
         max_bits: settings.max_bits,
         optimize: settings.optimize,
+        lines: settings.lines,
         cache_bytes: settings.cache_bytes,
         max_probes: settings.max_probes,
         effort: settings.effort,

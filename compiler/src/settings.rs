@@ -8,7 +8,7 @@
 
 use fairy_magic_runtime::Index;
 
-use crate::lookups::{Optimize, MAX_BITS, MIN_BITS};
+use crate::lookups::{Lines, Optimize, MAX_BITS, MIN_BITS};
 use crate::Settings;
 
 /// One setting, with its value. `#[non_exhaustive]`: a new setting is not a breaking change.
@@ -31,6 +31,8 @@ pub enum Setting {
     Index(Index),
     /// `optimize`: what the cost model makes small.
     Optimize(Optimize),
+    /// `lines`: whether slides and hops along lines may be computed rather than looked up.
+    Lines(Lines),
     /// `max-occupancies`: the most occupancies the magic search may enumerate.
     MaxOccupancies(u64),
     /// `max-trials`: the most occupancies (in millions) it may test against candidates.
@@ -100,8 +102,12 @@ pub const INDEXES: [(&str, Setting); 3] = [
 pub const OPTIMIZE: [(&str, Setting); 2] =
     [("speed", Setting::Optimize(Optimize::Speed)), ("size", Setting::Optimize(Optimize::Size))];
 
+/// The words `lines` takes.
+pub const LINES: [(&str, Setting); 2] =
+    [("measured", Setting::Lines(Lines::Measured)), ("never", Setting::Lines(Lines::Never))];
+
 /// Every setting, in the order the header's regenerate command writes them.
-pub const SETTINGS: [Spec; 11] = [
+pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "max-bits",
         values: Values::Number { low: 1, high: 20, cap: Cap::Notion, make: |v| Setting::MaxBits(v as u32) },
@@ -113,6 +119,12 @@ pub const SETTINGS: [Spec; 11] = [
         values: Values::Words(&OPTIMIZE),
         help: "What the cost model makes small when it chooses each piece's bit budget: speed (the fewest probes whose tables fit the cache budget) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
+    },
+    Spec {
+        name: "lines",
+        values: Values::Words(&LINES),
+        help: "Whether a slide or hop along a line may be computed with no table: measured (where compiler/calibration.txt says it costs less than the probes it replaces) or never (every move a table, as before lines)",
+        current: |s| Some(Setting::Lines(s.lines)),
     },
     Spec {
         name: "max-paths",
@@ -251,7 +263,7 @@ impl Setting {
     /// Its value as an `option` line or a flag writes it.
     pub fn value(self) -> String {
         match self {
-            Setting::Index(_) | Setting::Optimize(_) => match self.spec().values {
+            Setting::Index(_) | Setting::Optimize(_) | Setting::Lines(_) => match self.spec().values {
                 Values::Words(words) => words.iter().find(|&&(_, s)| s == self).map(|(w, _)| w.to_string()),
                 Values::Number { .. } => None,
             }
@@ -279,6 +291,7 @@ impl Settings {
                 Setting::Seed(v) => o.seed = v,
                 Setting::Index(v) => o.index = v,
                 Setting::Optimize(v) => o.optimize = v,
+                Setting::Lines(v) => o.lines = v,
                 Setting::MaxOccupancies(v) => o.budget.occupancies = v,
                 Setting::MaxTrials(v) => o.budget.million_trials = v,
                 Setting::MaxVerify(v) => o.budget.million_steps = v,

@@ -2,7 +2,7 @@
 //! leaps, probes and plain checks for each distinct run of slots, and the lookup that reads
 //! them as the runtime does. `verify.rs` checks them against the reference walker.
 
-use fairy_magic_runtime::{Check, Color, Index, Probe};
+use fairy_magic_runtime::{Check, Color, Index, Line, Probe};
 
 use crate::board::{Board, Squares};
 use crate::fxhash::FxHashMap;
@@ -126,20 +126,25 @@ pub enum Storage {
 }
 
 /// One (kind, piece, colour)'s answers for every square, laid out as the generated module stores
-/// them: every square has `width` probes and `check_width` plain checks, padded where it needs
-/// fewer, so that the generated code reads a square without first reading how much it has.
+/// them: every square has `width` probes, `line_width` lines and `check_width` plain checks,
+/// padded where it needs fewer, so that the generated code reads a square without first reading
+/// how much it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block<B> {
     /// Probes per square: the most any square of the block needs.
     pub width: usize,
     /// Plain checks per square: the most any square of the block needs.
     pub check_width: usize,
+    /// Computed lines per square: the most any square of the block needs.
+    pub line_width: usize,
     /// One a square.
     pub leaps: Vec<B>,
     /// `width` a square.
     pub probes: Vec<Probe<B>>,
     /// `check_width` a square.
     pub checks: Vec<Check<B>>,
+    /// `line_width` a square, padded with [`Line::empty`].
+    pub lines: Vec<Line<B>>,
 }
 
 impl<B: Word> Block<B> {
@@ -153,11 +158,18 @@ impl<B: Word> Block<B> {
         &self.checks[square * self.check_width..(square + 1) * self.check_width]
     }
 
+    /// The computed lines of one square (`rank * files + file`), padding included.
+    pub fn lines(&self, square: usize) -> &[Line<B>] {
+        &self.lines[square * self.line_width..(square + 1) * self.line_width]
+    }
+
     /// The answer of the generated code: the runtime's own functions on the same data, the
     /// numbered table where the module stores one.
     pub fn lookup(&self, how: Index, square: usize, table: &[B], numbered: Option<&Numbered<B>>, occupied: B) -> B {
         let probed = read_probes(how, self.leaps[square], self.probes(square), table, numbered, occupied);
-        probed | fairy_magic_runtime::check(self.checks(square), occupied)
+        probed
+            | fairy_magic_runtime::lines(self.lines(square), occupied)
+            | fairy_magic_runtime::check(self.checks(square), occupied)
     }
 
     /// How the generated module stores this block: what it holds decides how little it needs.
@@ -314,7 +326,9 @@ impl<B: Word> Block<B> {
         let no_check = Check::new(B::EMPTY, B::EMPTY, B::EMPTY);
         let width = run.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
         let check_width = run.iter().map(|s| s.checks.len()).max().unwrap_or(0);
-        let mut block = Block { width, check_width, leaps: vec![], probes: vec![], checks: vec![] };
+        let line_width = run.iter().map(|s| s.lines.len()).max().unwrap_or(0);
+        let mut block =
+            Block { width, check_width, line_width, leaps: vec![], probes: vec![], checks: vec![], lines: vec![] };
         for slot in run {
             block.leaps.push(B::from_squares(slot.leaps));
             for &id in &slot.lookups {
@@ -328,6 +342,12 @@ impl<B: Word> Block<B> {
                     .map(|c| Check::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))),
             );
             block.checks.resize(block.checks.len() + check_width - slot.checks.len(), no_check);
+            block.lines.extend(
+                slot.lines.iter().map(|l| {
+                    Line::new(B::from_squares(l.up), B::from_squares(l.down), B::from_squares(l.reach), l.form)
+                }),
+            );
+            block.lines.resize(block.lines.len() + line_width - slot.lines.len(), Line::empty());
         }
         block
     }

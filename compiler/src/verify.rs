@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use fairy_magic_runtime::{BitboardExt, Check, Probe};
+use fairy_magic_runtime::{BitboardExt, Check, Line, Probe};
 
 use crate::board::{bit, squares_of, subsets, Board, Squares};
 use crate::error::Error;
@@ -163,12 +163,15 @@ impl<B: Word> Checker<'_, B> {
                 check(base ^ bit(square))?;
             }
         }
-        for probe in block.probes(square).iter().filter(|p| !Block::is_padding(p)) {
-            let mask = probe.mask.to_squares();
+        // Every subset of a probe's mask; a line's, as [`mask_occupancies`] gives them.
+        let probed = block.probes(square).iter().filter(|p| !Block::is_padding(p)).map(|p| p.mask.to_squares());
+        let probed = probed.map(|mask| (mask, Box::new(subsets(mask)) as Box<dyn Iterator<Item = Squares>>));
+        let lined = block.lines(square).iter().map(|l| (l.up | l.down).to_squares()).filter(|m| !m.is_empty());
+        for (mask, occupancies) in probed.chain(lined.map(|mask| (mask, mask_occupancies(mask)))) {
             match &by_tables {
-                Some(reverse) => reverse.check_subsets(mask, random, compare)?,
+                Some(reverse) => reverse.check_subsets(mask, occupancies, random, compare)?,
                 None => {
-                    for subset in subsets(mask) {
+                    for subset in occupancies {
                         check(subset | (random() & !mask))?;
                     }
                 }
@@ -195,6 +198,57 @@ fn random_squares(rng: &mut SplitMix64, board: Board) -> Squares {
     Squares::new(words) & board.all()
 }
 
+/// A line's mask of at most this many squares is checked under every subset (a probe's always
+/// is); a longer one (a rank of more than 9 files, both ways) as [`mask_occupancies`] says.
+const EXHAUSTIVE_MASK: u32 = 8;
+
+/// Random subsets a long line's mask is checked under, besides its small ones.
+const LONG_MASK_SAMPLES: usize = 256;
+
+/// The occupancies of `mask` a probe or line is checked under: every subset where the mask has
+/// at most [`EXHAUSTIVE_MASK`] squares. A longer mask is a computed line's, whose answer turns
+/// on the first two pieces of each ray: it gets every subset of at most two squares (every
+/// placement of the pieces that decide a ray, and one piece on each ray) and
+/// [`LONG_MASK_SAMPLES`] random ones of every density, the same on every machine.
+fn mask_occupancies(mask: Squares) -> Box<dyn Iterator<Item = Squares>> {
+    if mask.count_ones() <= EXHAUSTIVE_MASK {
+        return Box::new(subsets(mask));
+    }
+    let squares: Vec<u8> = squares_of(mask).collect();
+    let n = squares.len();
+    let mut small = vec![Squares::EMPTY];
+    for a in 0..n {
+        small.push(bit(squares[a]));
+        for b in a + 1..n {
+            small.push(bit(squares[a]) | bit(squares[b]));
+        }
+    }
+    let mut rng = SplitMix64::new(LONG_MASK_SEED ^ u64::from(squares[0]));
+    let random = (0..LONG_MASK_SAMPLES).map(move |i| {
+        // Densities from 1 in 2 down to 1 in 16 of the mask's squares.
+        let draws = 1 + i % 4;
+        let keep = (0..draws).fold(u64::MAX, |k, _| k & rng.next_u64());
+        squares
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| keep >> (j % 64) & 1 == 1)
+            .fold(Squares::EMPTY, |s, (_, &q)| s | bit(q))
+    });
+    Box::new(small.into_iter().chain(random))
+}
+
+/// Where the random subsets of long masks start.
+const LONG_MASK_SEED: u64 = 0x1012_2026;
+
+/// How many occupancies [`mask_occupancies`] gives for a mask.
+fn mask_occupancy_count(mask: Squares) -> u64 {
+    let n = u64::from(mask.count_ones());
+    match n <= u64::from(EXHAUSTIVE_MASK) {
+        true => 1 << n,
+        false => 1 + n + n * (n - 1) / 2 + LONG_MASK_SAMPLES as u64,
+    }
+}
+
 /// About how much work exhaustive verification does for each slot, in steps (a path move
 /// walked, a probe or a plain check read, for one occupancy), known before anything is built:
 /// the occupancies the slot is checked with (the random samples, each plain check's edge, every
@@ -205,13 +259,14 @@ pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
 }
 
 /// What verifying one slot takes: every occupancy it is checked under (each probe's whole mask,
-/// each plain check's edges, the random samples), times the path moves walked and the probes
-/// and checks read for each.
+/// each line's mask ([`mask_occupancies`]), each plain check's edges, the random samples),
+/// times the path moves walked and the probes, lines and checks read for each.
 pub fn verification_steps(slot: &SlotPlan, lookups: &[Lookup], moves: usize) -> u64 {
     let masks = slot.lookups.iter().map(|&l| 1u64 << lookups[l].mask.count_ones());
+    let lines = slot.lines.iter().map(|l| mask_occupancy_count(l.mask()));
     let edges = slot.checks.iter().map(|c| c.path.count_ones() as u64 + 1);
-    let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + edges.sum::<u64>();
-    occupancies * (moves + slot.lookups.len() + slot.checks.len()) as u64
+    let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + lines.sum::<u64>() + edges.sum::<u64>();
+    occupancies * (moves + slot.reads()) as u64
 }
 
 /// `reach` turned round: for each target, the squares whose moves can reach it under some
@@ -333,7 +388,9 @@ struct Origin<B> {
     probes: Vec<Probe<B>>,
     /// The plain checks that add the target when they pass.
     checks: Vec<Check<B>>,
-    /// The squares those probes and checks read: the origin's answer depends on nothing else.
+    /// The computed lines that can reach the target.
+    lines: Vec<Line<B>>,
+    /// The squares those probes, checks and lines read: the origin's answer depends on nothing else.
     reads: Squares,
 }
 
@@ -356,13 +413,20 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
                 let probes: Vec<Probe<B>> = block.probes(square).iter().filter(gives).copied().collect();
                 let checks: Vec<Check<B>> =
                     block.checks(square).iter().filter(|c| c.dest.has(target as usize)).copied().collect();
-                let reads = probes.iter().map(|p| p.mask).chain(checks.iter().map(|c| c.path));
+                let lines: Vec<Line<B>> =
+                    block.lines(square).iter().filter(|l| l.reach.has(target as usize)).copied().collect();
+                let reads = probes
+                    .iter()
+                    .map(|p| p.mask)
+                    .chain(checks.iter().map(|c| c.path))
+                    .chain(lines.iter().map(|l| l.up | l.down));
                 Origin {
                     square: origin,
                     leaps: block.leaps[square].has(target as usize),
                     reads: reads.fold(Squares::EMPTY, |set, read| set | read.to_squares()),
                     probes,
                     checks,
+                    lines,
                 }
             })
             .collect();
@@ -391,6 +455,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
             let occupied = B::from_squares(occupied & !bit(origin.square));
             if origin.leaps
                 || fairy_magic_runtime::check(&origin.checks, occupied).has(target)
+                || fairy_magic_runtime::lines(&origin.lines, occupied).has(target)
                 || origin.probes.iter().any(|p| read(p, occupied).has(target))
             {
                 answer |= bit(origin.square);
@@ -399,18 +464,20 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
         answer
     }
 
-    /// Checks a reverse probe: `compare(occupied, expected)` for every subset of its `mask`,
+    /// Checks a reverse probe or line: `compare(occupied, expected)` for every one of
+    /// `occupancies` (subsets of its `mask`),
     /// with random occupancy outside it. The origins that read none of `mask` answer alike for
     /// every subset of one draw, so they are asked once a draw.
     fn check_subsets(
         &self,
         mask: Squares,
+        occupancies: impl Iterator<Item = Squares>,
         random: &mut impl FnMut() -> Squares,
         compare: impl Fn(Squares, Squares) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let (varying, settled): (Vec<&Origin<B>>, Vec<&Origin<B>>) =
             self.origins.iter().partition(|o| !(o.reads & mask).is_empty());
-        let mut subsets = subsets(mask).peekable();
+        let mut subsets = occupancies.peekable();
         while subsets.peek().is_some() {
             let outside = random() & !mask;
             let settled = self.answer_from(settled.iter().copied(), outside);
@@ -475,7 +542,7 @@ mod tests {
                 ms.into_iter().filter(|m| m.kinds & kinds[id.kind].kinds() != 0).collect()
             })
             .collect();
-        let plan = lookups::plan(&slots, &vec![12; slots.len()], 8);
+        let plan = lookups::plan(&slots, &vec![12; slots.len()], lookups::Reads::tables_only(8), Default::default());
         let names = ["cannon".to_string()];
         let reach = vec![vec![board.all(); board.squares()]; 2];
         let s = Settings::default();
@@ -486,6 +553,25 @@ mod tests {
         tables.table[used] ^= 1 << 24;
         let error = verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap_err().to_string();
         assert!(error.contains("the cannon table disagrees with the reference"), "{error}");
+    }
+
+    /// A computed line is checked as a table is: one wrong ray or reach is refused, forward or
+    /// reverse.
+    #[test]
+    fn verification_catches_a_wrong_line() {
+        let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\n");
+        let names = ["cannon".to_string(), "griffon".to_string()];
+        let reach = vec![vec![board.all(); board.squares()]; 4];
+        verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
+        let lined: Vec<usize> = (0..tables.answers.len()).filter(|&b| tables.answers[b].line_width > 0).collect();
+        assert!(lined.len() >= 4, "the cannon's and the griffon's slides and hops are lines");
+        for b in lined {
+            let mut wrong = tables.clone();
+            let line = wrong.answers[b].lines.iter_mut().find(|l| l.up != 0).unwrap();
+            line.up &= line.up - 1;
+            let error = verify(board, &names, &moves, &reach, &wrong, Verify::Exhaustive, 2).unwrap_err().to_string();
+            assert!(error.contains("disagrees with the reference"), "{error}");
+        }
     }
 
     /// Reading only the probes whose tables can give the target must still answer as the
@@ -539,8 +625,11 @@ mod tests {
         let (mut asked, mut settled) = (0, 0);
         for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
             let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
-            for probe in tables.block(id).probes(id.square as usize).iter().filter(|p| !Block::is_padding(p)) {
-                let mask = probe.mask.to_squares();
+            let block = tables.block(id);
+            let probed = block.probes(id.square as usize).iter().filter(|p| !Block::is_padding(p)).map(|p| p.mask);
+            let lined = block.lines(id.square as usize).iter().map(|l| l.up | l.down).filter(|&m| m != 0);
+            for mask in probed.chain(lined) {
+                let mask = mask.to_squares();
                 settled += by_tables.origins.iter().filter(|o| (o.reads & mask).is_empty()).count();
                 let seen = std::cell::RefCell::new(HashSet::new());
                 let compare = |occupied: Squares, expected: Squares| {
@@ -548,7 +637,7 @@ mod tests {
                     assert!(seen.borrow_mut().insert(occupied & mask));
                     Ok(())
                 };
-                by_tables.check_subsets(mask, &mut random, compare).unwrap();
+                by_tables.check_subsets(mask, subsets(mask), &mut random, compare).unwrap();
                 assert_eq!(seen.borrow().len(), 1 << mask.count_ones());
                 asked += seen.borrow().len();
             }

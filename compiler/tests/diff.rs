@@ -41,7 +41,7 @@ fn identical_files_change_nothing() {
 
 #[test]
 fn an_option_changes_only_the_layout() {
-    let (code, out, _) = diff_pair("layout", CHESS, &format!("option max-bits 8\n{CHESS}"), &[]);
+    let (code, out, _) = diff_pair("layout", CHESS, &format!("option max-bits 8\noption lines never\n{CHESS}"), &[]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("**No move changed.**") && out.contains("### Layout only"), "{out}");
     assert!(out.contains("| R rook | bit budget |"), "{out}");

@@ -12,7 +12,7 @@ fn compile(args: &[&str]) -> (Option<i32>, String, Duration) {
     let output = std::env::temp_dir().join(format!("fairy-magic-limits-{}-{call}.rs", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_fairy-magic"))
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .args(["-q", "compile", "variants/chess.variant", "-o"])
+        .args(["-q", "compile", "variants/chess.variant", "--lines", "never", "-o"])
         .arg(&output)
         .args(args)
         .output()
@@ -35,8 +35,11 @@ fn a_long_search_stops_at_the_trial_limit() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("more than 20 million trials") && err.contains("--max-trials"), "{err}");
     let file = std::env::temp_dir().join(format!("fairy-magic-limits-{}.variant", std::process::id()));
-    std::fs::write(&file, "variant a\nboard 8x8\noption max-trials 1\noption max-occupancies 100\npiece Q queen Q\n")
-        .unwrap();
+    std::fs::write(
+        &file,
+        "variant a\nboard 8x8\noption max-trials 1\noption max-occupancies 100\noption lines never\npiece Q queen Q\n",
+    )
+    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_fairy-magic"))
         .args(["compile", &file.display().to_string()])
         .output()

@@ -8,24 +8,26 @@
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
+// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that
+// measures cheaper than the probes it replaces (compiler/calibration.txt, tables in cache).
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //
-// | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
-// |---|---|---|---|---|---|---|---|
-// | K king | `K` | - | no lookups | 0 | 0 | 0 | none |
-// | Q queen | `Q` | 7 | gave way to fit the cache budget | 3 | 0 | 192 | 9216 |
-// | R rook | `R` | 6 | gave way to fit the cache budget | 2 | 0 | 128 | 128 (+ 124 shared with pieces above) |
-// | B bishop | `B` | 7 | gave way to fit the cache budget | 2 | 0 | 68 | 192 (+ 60 shared with pieces above) |
-// | N knight | `N` | - | no lookups | 0 | 0 | 0 | none |
-// | P pawn | `fmWfcFifmnD` | 12 | its fewest probes | 1 | 0 | 96 | 192 |
+// | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
+// |---|---|---|---|---|---|---|---|---|
+// | K king | `K` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | Q queen | `Q` | - | no lookups | 0 | 4 | 0 | 0 | none |
+// | R rook | `R` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | B bishop | `B` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | N knight | `N` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |
 //
-// Data: 300 lookups in 9536 attack entries (76288 bytes, overlapping where their entries agree);
-// 12 blocks of 64 slots (20480 bytes); 0 plain checks (0 bytes).
-// Reverse lookups (attackers, movers): 0 of their own beside 300 shared with the forward
+// Data: 0 lookups in 1 attack entries (8 bytes, overlapping where their entries agree);
+// 12 blocks of 64 slots (4608 bytes); 640 computed lines (20480 bytes); 0 plain checks (0 bytes).
+// Reverse lookups (attackers, movers): 0 of their own beside 0 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
 // Between: 411 distinct sets (3288 bytes) and 5 grids of 64x64 cells (40960 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 11.31x these tables.
+// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 42.11x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -51,10 +53,10 @@ pub use fairy_magic_runtime::Color;
 /// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot};
+use fairy_magic_runtime::{lines, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 1,
-    "this module was generated for fairy-magic-runtime format 1: regenerate it with `cargo xtask gen chess` or vendor the runtime of format 1"
+    fairy_magic_runtime::FORMAT == 2,
+    "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen chess` or vendor the runtime of format 2"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -285,7 +287,7 @@ pub fn movers(
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
 /// `occupied` does not matter. Mask the result with the squares of such pieces: with
-/// `theirs` the squares of the enemy's queen pieces, `attackers(Piece::Queen, them, king,
+/// `theirs` the squares of the enemy's king pieces, `attackers(Piece::King, them, king,
 /// occupied) & theirs` are those that give check.
 ///
 /// Panics if `target >= SQUARES`.
@@ -3549,17 +3551,17 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
-        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
-        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
+        1 => BLOCK_1[square] | lines(&BLOCK_1_LINES[square], occupied),
+        2 => BLOCK_2[square] | lines(&BLOCK_2_LINES[square], occupied),
+        3 => BLOCK_3[square] | lines(&BLOCK_3_LINES[square], occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
         8 => BLOCK_8[square],
         9 => 0,
-        10 => BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied),
-        11 => BLOCK_11[square].lookup(INDEX, &ATTACKS, occupied),
+        10 => lines(&BLOCK_10_LINES[square], occupied),
+        11 => lines(&BLOCK_11_LINES[square], occupied),
         _ => unreachable!(),
     }
 }
@@ -3600,9 +3602,6 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
         [9, 9], [9, 9], [9, 9], [9, 9], [9, 9], [9, 9], // K Q R B N P
     ],
 ];
-/// Pads a square out to its block's number of probes: it looks at no square and reads
-/// an empty entry.
-const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 3);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -3677,854 +3676,1128 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// Block 1: queen white quiet, queen black quiet, queen white capture, queen black
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
-    Slot::new(0x0000000000000302, [ // a1
-        Probe::new(0x000000000000007e, 0x0200000020200000, 58, 4288),
-        Probe::new(0x0001010101010100, 0x0280400810600404, 58, 4352),
-        Probe::new(0x0040201008040200, 0x0004200604010092, 58, 2560),
-    ]),
-    Slot::new(0x0000000000000705, [ // b1
-        Probe::new(0x0002020202020200, 0x0188102040040202, 58, 2816),
-        Probe::new(0x000000000000007c, 0x042000c010040018, 59, 8704),
-        Probe::new(0x0000402010080400, 0x0210040810803000, 59, 4864),
-    ]),
-    Slot::new(0x0000000000000e0a, [ // c1
-        Probe::new(0x0004040404040400, 0x06208810011a0400, 58, 2880),
-        Probe::new(0x000000000000007a, 0x41000201000000c0, 59, 8736),
-        Probe::new(0x0000004020100a00, 0x080c010401000220, 59, 4896),
-    ]),
-    Slot::new(0x0000000000001c14, [ // d1
-        Probe::new(0x0008080808080800, 0x0003811608045000, 58, 2944),
-        Probe::new(0x0000000000000076, 0x2082020028023000, 59, 8768),
-        Probe::new(0x0000000040221400, 0x4844106200048000, 59, 4928),
-    ]),
-    Slot::new(0x0000000000003828, [ // e1
-        Probe::new(0x0010101010101000, 0x000900440a180084, 58, 3008),
-        Probe::new(0x000000000000006e, 0x1200280008a00c00, 59, 8800),
-        Probe::new(0x0000000002442800, 0x040c104c00408400, 59, 4960),
-    ]),
-    Slot::new(0x0000000000007050, [ // f1
-        Probe::new(0x0020202020202000, 0x0201060084624400, 58, 3072),
-        Probe::new(0x000000000000005e, 0x1820000000100048, 59, 8832),
-        Probe::new(0x0000000204085000, 0x2101048a40191000, 59, 4992),
-    ]),
-    Slot::new(0x000000000000e0a0, [ // g1
-        Probe::new(0x0040404040404000, 0x20404104a0820090, 58, 3136),
-        Probe::new(0x000000000000003e, 0x04019000c1000001, 59, 8864),
-        Probe::new(0x0000020408102000, 0x0102023206418040, 59, 5024),
-    ]),
-    Slot::new(0x000000000000c040, [ // h1
-        Probe::new(0x000000000000007e, 0x0200000200080210, 58, 4416),
-        Probe::new(0x0002040810204000, 0x0102240102882080, 58, 2624),
-        Probe::new(0x0080808080808000, 0x0008810062410912, 58, 4480),
-    ]),
-    Slot::new(0x0000000000030203, [ // a2
-        Probe::new(0x0000000000007e00, 0x4402040000000080, 58, 3200),
-        Probe::new(0x0001010101010000, 0x0400204030804880, 59, 8896),
-        Probe::new(0x0020100804020000, 0x8008400409040102, 59, 5056),
-    ]),
-    Slot::new(0x0000000000070507, [ // b2
-        Probe::new(0x0000000000007c00, 0x1002002804001013, 59, 6400),
-        Probe::new(0x0002020202020000, 0x1201040a10402008, 59, 6432),
-        Probe::new(0x0040201008040000, 0x2000600882008020, 59, 5088),
-    ]),
-    Slot::new(0x00000000000e0a0e, [ // c2
-        Probe::new(0x0004040404040000, 0x000420051e500816, 59, 6464),
-        Probe::new(0x0000000000007a00, 0x4006020020200220, 59, 6496),
-        Probe::new(0x00004020100a0000, 0x0000142408820100, 59, 5120),
-    ]),
-    Slot::new(0x00000000001c141c, [ // d2
-        Probe::new(0x0008080808080000, 0x0840710218101450, 59, 6528),
-        Probe::new(0x0000000000007600, 0x002a002004402000, 59, 6560),
-        Probe::new(0x0000004022140000, 0x4090080601400a24, 59, 5152),
-    ]),
-    Slot::new(0x0000000000382838, [ // e2
-        Probe::new(0x0010101010100000, 0x2200220088010448, 59, 6592),
-        Probe::new(0x0000000000006e00, 0x0212010100010600, 59, 6624),
-        Probe::new(0x0000000244280000, 0x09100c0c20100001, 59, 5184),
-    ]),
-    Slot::new(0x0000000000705070, [ // f2
-        Probe::new(0x0020202020200000, 0x100c060400805100, 59, 6656),
-        Probe::new(0x0000000000005e00, 0x6488200000004000, 59, 6688),
-        Probe::new(0x0000020408500000, 0x00400a1806080040, 59, 5216),
-    ]),
-    Slot::new(0x0000000000e0a0e0, [ // g2
-        Probe::new(0x0000000000003e00, 0xb004200b10028040, 59, 6720),
-        Probe::new(0x0002040810200000, 0x0000844248200800, 59, 5248),
-        Probe::new(0x0040404040400000, 0x248ca201004a2080, 59, 6752),
-    ]),
-    Slot::new(0x0000000000c040c0, [ // h2
-        Probe::new(0x0000000000007e00, 0x0041000180800000, 58, 3264),
-        Probe::new(0x0004081020400000, 0x10040a0082080200, 59, 5280),
-        Probe::new(0x0080808080800000, 0x4040059821008040, 59, 8928),
-    ]),
-    Slot::new(0x0000000003020300, [ // a3
-        Probe::new(0x00000000007e0000, 0x01888200a0000082, 58, 3328),
-        Probe::new(0x0001010101000100, 0x4410004008812201, 59, 8960),
-        Probe::new(0x0010080402000200, 0x04a0000520028200, 59, 5312),
-    ]),
-    Slot::new(0x0000000007050700, [ // b3
-        Probe::new(0x00000000007c0000, 0x2100020400211200, 59, 6784),
-        Probe::new(0x0002020202000200, 0x10a48040112088c0, 59, 6816),
-        Probe::new(0x0020100804000400, 0x4010b40a10010300, 59, 5344),
-    ]),
-    Slot::new(0x000000000e0a0e00, [ // c3
-        Probe::new(0x00000000007a0000, 0x0004060008000082, 59, 6848),
-        Probe::new(0x0004040404000400, 0x0012002004081000, 59, 6880),
-        Probe::new(0x004020100a000a00, 0x2102420800840080, 57, 0),
-    ]),
-    Slot::new(0x000000001c141c00, [ // d3
-        Probe::new(0x0008080808000800, 0x00020113105c0804, 59, 6912),
-        Probe::new(0x0000000000760000, 0x001c208881000003, 59, 6944),
-        Probe::new(0x0000402214001400, 0x0008080282044285, 57, 128),
-    ]),
-    Slot::new(0x0000000038283800, [ // e3
-        Probe::new(0x0010101010001000, 0x00020604080100d4, 59, 6976),
-        Probe::new(0x00000000006e0000, 0x1010104000024000, 59, 7008),
-        Probe::new(0x0000024428002800, 0x02020084020a0028, 57, 256),
-    ]),
-    Slot::new(0x0000000070507000, [ // f3
-        Probe::new(0x00000000005e0000, 0x1260182200020010, 59, 7040),
-        Probe::new(0x0002040850005000, 0xe042000101d50400, 57, 384),
-        Probe::new(0x0020202020002000, 0x1041000082240040, 59, 7072),
-    ]),
-    Slot::new(0x00000000e0a0e000, [ // g3
-        Probe::new(0x00000000003e0000, 0x10041400008200c0, 59, 7104),
-        Probe::new(0x0004081020002000, 0x0001024888213001, 59, 5376),
-        Probe::new(0x0040404040004000, 0x0180800022420100, 59, 7136),
-    ]),
-    Slot::new(0x00000000c040c000, [ // h3
-        Probe::new(0x00000000007e0000, 0x0000220000590088, 58, 3392),
-        Probe::new(0x0008102040004000, 0x001880e200490801, 59, 5408),
-        Probe::new(0x0080808080008000, 0x04002421008840b0, 59, 8992),
-    ]),
-    Slot::new(0x0000000302030000, [ // a4
-        Probe::new(0x000000007e000000, 0xa000210200002020, 58, 3456),
-        Probe::new(0x0001010100010100, 0x028488a010a14000, 59, 9024),
-        Probe::new(0x0008040200020400, 0x0008400820020602, 59, 5440),
-    ]),
-    Slot::new(0x0000000705070000, [ // b4
-        Probe::new(0x000000007c000000, 0x005864160004a000, 59, 7168),
-        Probe::new(0x0002020200020200, 0x404104040910a010, 59, 7200),
-        Probe::new(0x0010080400040800, 0x000804825a048800, 59, 5472),
-    ]),
-    Slot::new(0x0000000e0a0e0000, [ // c4
-        Probe::new(0x000000007a000000, 0x0208004100208000, 59, 7232),
-        Probe::new(0x0004040400040400, 0x14a0080504221068, 59, 7264),
-        Probe::new(0x0020100a000a1000, 0x0a81a80010004140, 57, 512),
-    ]),
-    Slot::new(0x0000001c141c0000, [ // d4
-        Probe::new(0x0000020476000000, 0x0421080200880000, 57, 1536),
-        Probe::new(0x0008080800080800, 0x0002040301085040, 59, 7328),
-        Probe::new(0x0040201000142200, 0x0004040002001010, 57, 1664),
-    ]),
-    Slot::new(0x0000003828380000, [ // e4
-        Probe::new(0x000040206e000000, 0x0040110200108040, 57, 1792),
-        Probe::new(0x0002040800284400, 0x0110820201200200, 57, 1920),
-        Probe::new(0x0010101000101000, 0x0001080002042280, 59, 7392),
-    ]),
-    Slot::new(0x0000007050700000, [ // f4
-        Probe::new(0x000000005e000000, 0x0418042200840800, 59, 7424),
-        Probe::new(0x0004085000500800, 0x0010488004100420, 57, 640),
-        Probe::new(0x0020202000202000, 0x000400942202d100, 59, 7456),
-    ]),
-    Slot::new(0x000000e0a0e00000, [ // g4
-        Probe::new(0x000000003e000000, 0x4000500400800201, 59, 7488),
-        Probe::new(0x0008102000201000, 0x0202084882011000, 59, 5504),
-        Probe::new(0x0040404000404000, 0xc0820108008041a0, 59, 7520),
-    ]),
-    Slot::new(0x000000c040c00000, [ // h4
-        Probe::new(0x000000007e000000, 0x0840054100010008, 58, 3520),
-        Probe::new(0x0010204000402000, 0x0000408802009400, 59, 5536),
-        Probe::new(0x0080808000808000, 0x0010821101004026, 59, 9056),
-    ]),
-    Slot::new(0x0000030203000000, [ // a5
-        Probe::new(0x0000007e00000000, 0x0041080005440100, 58, 4800),
-        Probe::new(0x0001010001010100, 0x0040108001082020, 59, 9088),
-        Probe::new(0x0004020002040800, 0x400104500c216010, 59, 5568),
-    ]),
-    Slot::new(0x0000070507000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x4090000012042848, 59, 7552),
-        Probe::new(0x0002020002020200, 0xc004499000204104, 59, 7584),
-        Probe::new(0x0008040004081000, 0x8004140448021022, 59, 5600),
-    ]),
-    Slot::new(0x00000e0a0e000000, [ // c5
-        Probe::new(0x0000007a00000000, 0x8002002006081900, 59, 7616),
-        Probe::new(0x0004040004040400, 0x0220288608300401, 59, 7648),
-        Probe::new(0x00100a000a102000, 0x048120a804040800, 57, 768),
-    ]),
-    Slot::new(0x00001c141c000000, [ // d5
-        Probe::new(0x0028180008080800, 0x0409043001044200, 57, 2048),
-        Probe::new(0x0002040014224000, 0x1208401040480404, 57, 2176),
-        Probe::new(0x0000007600000000, 0x0000400220884101, 59, 7712),
-    ]),
-    Slot::new(0x0000382838000000, [ // e5
-        Probe::new(0x0050300008040200, 0x0e200300400d8201, 57, 2304),
-        Probe::new(0x0004080030501000, 0x4200a08400208402, 57, 2432),
-        Probe::new(0x0000006e00000000, 0x000310201200148a, 59, 7776),
-    ]),
-    Slot::new(0x0000705070000000, [ // f5
-        Probe::new(0x0000005e00000000, 0x0080000122040008, 59, 7808),
-        Probe::new(0x0008500050080400, 0x18212301000600c0, 57, 896),
-        Probe::new(0x0020200020202000, 0x0204864101c20400, 59, 7840),
-    ]),
-    Slot::new(0x0000e0a0e0000000, [ // g5
-        Probe::new(0x0000003e00000000, 0xc500008014040280, 59, 7872),
-        Probe::new(0x0010200020100800, 0xe141380204810500, 59, 5632),
-        Probe::new(0x0040400040404000, 0x1800204204010180, 59, 7904),
-    ]),
-    Slot::new(0x0000c040c0000000, [ // h5
-        Probe::new(0x0000007e00000000, 0x0020200802000498, 58, 3584),
-        Probe::new(0x0020400040201000, 0x000c005040048420, 59, 5664),
-        Probe::new(0x0080800080808000, 0x0114102100204084, 59, 9120),
-    ]),
-    Slot::new(0x0003020300000000, [ // a6
-        Probe::new(0x00007e0000000000, 0x08008008a2020142, 58, 3648),
-        Probe::new(0x0001000101010100, 0x1488801020004100, 59, 9152),
-        Probe::new(0x0002000204081000, 0x010a029084014000, 59, 5696),
-    ]),
-    Slot::new(0x0007050700000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x4000240008042100, 59, 7936),
-        Probe::new(0x0002000202020200, 0x0020941240000801, 59, 7968),
-        Probe::new(0x0004000408102000, 0x008a04b004002802, 59, 5728),
-    ]),
-    Slot::new(0x000e0a0e00000000, [ // c6
-        Probe::new(0x0004000404040400, 0x01500c480240a041, 59, 8000),
-        Probe::new(0x000a000a10204000, 0x4001002101011005, 57, 1024),
-        Probe::new(0x00007a0000000000, 0x800000a120410080, 59, 8032),
-    ]),
-    Slot::new(0x001c141c00000000, [ // d6
-        Probe::new(0x0008000808080800, 0x000108100200048a, 59, 8064),
-        Probe::new(0x0014001422400000, 0x102400a018004100, 57, 1152),
-        Probe::new(0x0000760000000000, 0x401200c0000a0100, 59, 8096),
-    ]),
-    Slot::new(0x0038283800000000, [ // e6
-        Probe::new(0x0010001010101000, 0x0104048248008900, 59, 8128),
-        Probe::new(0x0028002844020000, 0x0400700a00600200, 57, 1280),
-        Probe::new(0x00006e0000000000, 0x0036060520704000, 59, 8160),
-    ]),
-    Slot::new(0x0070507000000000, [ // f6
-        Probe::new(0x0050005008040200, 0x004004a881008280, 57, 1408),
-        Probe::new(0x0020002020202000, 0x2005124c00800600, 59, 8192),
-        Probe::new(0x00005e0000000000, 0x0182404000082100, 59, 8224),
-    ]),
-    Slot::new(0x00e0a0e000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x00200080040c01a0, 59, 8256),
-        Probe::new(0x0020002010080400, 0x4032040b12000430, 59, 5760),
-        Probe::new(0x0040004040404000, 0x4041020028410080, 59, 8288),
-    ]),
-    Slot::new(0x00c040c000000000, [ // h6
-        Probe::new(0x00007e0000000000, 0x4400521000482000, 58, 3712),
-        Probe::new(0x0040004020100800, 0x8102440106000060, 59, 5792),
-        Probe::new(0x0080008080808000, 0x000150c084241900, 59, 9184),
-    ]),
-    Slot::new(0x0302030000000000, [ // a7
-        Probe::new(0x007e000000000000, 0x24000a4000210410, 58, 3776),
-        Probe::new(0x0000010101010100, 0x0114404920810001, 59, 9216),
-        Probe::new(0x0000020408102000, 0x4104040109187200, 59, 5824),
-    ]),
-    Slot::new(0x0705070000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x5208a00610400080, 59, 8320),
-        Probe::new(0x0000040810204000, 0x0106210412a00100, 59, 5856),
-        Probe::new(0x007c000000000000, 0x0c11104008413080, 59, 8352),
-    ]),
-    Slot::new(0x0e0a0e0000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x2208e010042a0805, 59, 8384),
-        Probe::new(0x00000a1020400000, 0x0000020442082100, 59, 5888),
-        Probe::new(0x007a000000000000, 0x0515410030004100, 59, 8416),
-    ]),
-    Slot::new(0x1c141c0000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x100132101c180c02, 59, 8448),
-        Probe::new(0x0000142240000000, 0x0004440421880140, 59, 5920),
-        Probe::new(0x0076000000000000, 0x40040100202c1a08, 59, 8480),
-    ]),
-    Slot::new(0x3828380000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x0100880442011001, 59, 8512),
-        Probe::new(0x0000284402000000, 0x8004104025010003, 59, 5952),
-        Probe::new(0x006e000000000000, 0x800a840040209040, 59, 8544),
-    ]),
-    Slot::new(0x7050700000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x20008106422c0202, 59, 8576),
-        Probe::new(0x0000500804020000, 0x0080240890010042, 59, 5984),
-        Probe::new(0x005e000000000000, 0x4001030061505820, 59, 8608),
-    ]),
-    Slot::new(0xe0a0e00000000000, [ // g7
-        Probe::new(0x0000201008040200, 0x004084510c010004, 59, 6016),
-        Probe::new(0x0000404040404000, 0x4040402100820240, 59, 8640),
-        Probe::new(0x003e000000000000, 0x000900048041d400, 59, 8672),
-    ]),
-    Slot::new(0xc040c00000000000, [ // h7
-        Probe::new(0x007e000000000000, 0x6902c6000c000410, 58, 3840),
-        Probe::new(0x0000402010080400, 0x089023ab11020002, 59, 6048),
-        Probe::new(0x0000808080808000, 0x9107004080261040, 59, 9248),
-    ]),
-    Slot::new(0x0203000000000000, [ // a8
-        Probe::new(0x0001010101010100, 0x0408800410402020, 58, 4544),
-        Probe::new(0x0002040810204000, 0x1504210410018800, 58, 2688),
-        Probe::new(0x7e00000000000000, 0x44000000020829c1, 58, 4608),
-    ]),
-    Slot::new(0x0507000000000000, [ // b8
-        Probe::new(0x0002020202020200, 0x2802100804204103, 58, 3904),
-        Probe::new(0x0004081020400000, 0x060002a508284c10, 59, 6080),
-        Probe::new(0x7c00000000000000, 0x004000110440080a, 59, 9280),
-    ]),
-    Slot::new(0x0a0e000000000000, [ // c8
-        Probe::new(0x0004040404040400, 0xb010022801042081, 58, 3968),
-        Probe::new(0x000a102040000000, 0x0200906cc0443010, 59, 6112),
-        Probe::new(0x7a00000000000000, 0x0200820808800006, 59, 9312),
-    ]),
-    Slot::new(0x141c000000000000, [ // d8
-        Probe::new(0x0008080808080800, 0x00502d02082400a0, 58, 4032),
-        Probe::new(0x0014224000000000, 0x2418100200208800, 59, 6144),
-        Probe::new(0x7600000000000000, 0x000220414800010a, 59, 9344),
-    ]),
-    Slot::new(0x2838000000000000, [ // e8
-        Probe::new(0x0010101010101000, 0x8000440201080080, 58, 4096),
-        Probe::new(0x0028440200000000, 0x0020000820142408, 59, 6176),
-        Probe::new(0x6e00000000000000, 0x450080002840c192, 59, 9376),
-    ]),
-    Slot::new(0x5070000000000000, [ // f8
-        Probe::new(0x0020202020202000, 0x0009060290240240, 58, 4160),
-        Probe::new(0x0050080402000000, 0x0204002142020a00, 59, 6208),
-        Probe::new(0x5e00000000000000, 0x4401000001080022, 59, 9408),
-    ]),
-    Slot::new(0xa0e0000000000000, [ // g8
-        Probe::new(0x0040404040404000, 0x0228210200304080, 58, 4224),
-        Probe::new(0x0020100804020000, 0x0202480810140540, 59, 6240),
-        Probe::new(0x3e00000000000000, 0x802880400002180c, 59, 9440),
-    ]),
-    Slot::new(0x40c0000000000000, [ // h8
-        Probe::new(0x0040201008040200, 0x10c0105202102020, 58, 2752),
-        Probe::new(0x0080808080808000, 0x0001201100800840, 58, 4672),
-        Probe::new(0x7e00000000000000, 0xa148c0404060440a, 58, 4736),
-    ]),
+static BLOCK_1: [Bitboard; SQUARES] = [
+    0x0000000000000302, // a1
+    0x0000000000000705, // b1
+    0x0000000000000e0a, // c1
+    0x0000000000001c14, // d1
+    0x0000000000003828, // e1
+    0x0000000000007050, // f1
+    0x000000000000e0a0, // g1
+    0x000000000000c040, // h1
+    0x0000000000030203, // a2
+    0x0000000000070507, // b2
+    0x00000000000e0a0e, // c2
+    0x00000000001c141c, // d2
+    0x0000000000382838, // e2
+    0x0000000000705070, // f2
+    0x0000000000e0a0e0, // g2
+    0x0000000000c040c0, // h2
+    0x0000000003020300, // a3
+    0x0000000007050700, // b3
+    0x000000000e0a0e00, // c3
+    0x000000001c141c00, // d3
+    0x0000000038283800, // e3
+    0x0000000070507000, // f3
+    0x00000000e0a0e000, // g3
+    0x00000000c040c000, // h3
+    0x0000000302030000, // a4
+    0x0000000705070000, // b4
+    0x0000000e0a0e0000, // c4
+    0x0000001c141c0000, // d4
+    0x0000003828380000, // e4
+    0x0000007050700000, // f4
+    0x000000e0a0e00000, // g4
+    0x000000c040c00000, // h4
+    0x0000030203000000, // a5
+    0x0000070507000000, // b5
+    0x00000e0a0e000000, // c5
+    0x00001c141c000000, // d5
+    0x0000382838000000, // e5
+    0x0000705070000000, // f5
+    0x0000e0a0e0000000, // g5
+    0x0000c040c0000000, // h5
+    0x0003020300000000, // a6
+    0x0007050700000000, // b6
+    0x000e0a0e00000000, // c6
+    0x001c141c00000000, // d6
+    0x0038283800000000, // e6
+    0x0070507000000000, // f6
+    0x00e0a0e000000000, // g6
+    0x00c040c000000000, // h6
+    0x0302030000000000, // a7
+    0x0705070000000000, // b7
+    0x0e0a0e0000000000, // c7
+    0x1c141c0000000000, // d7
+    0x3828380000000000, // e7
+    0x7050700000000000, // f7
+    0xe0a0e00000000000, // g7
+    0xc040c00000000000, // h7
+    0x0203000000000000, // a8
+    0x0507000000000000, // b8
+    0x0a0e000000000000, // c8
+    0x141c000000000000, // d8
+    0x2838000000000000, // e8
+    0x5070000000000000, // f8
+    0xa0e0000000000000, // g8
+    0x40c0000000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
+    [ // a1
+        Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
+        Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
+        Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
+        Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
+        Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
+        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+        Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
+        Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x00000000000000f0, 0x0000000000000007, 0x00000000000000e3, LineForm::Slide),
+        Line::new(0x0000000001020400, 0x0000000000000000, 0x0000000001020000, LineForm::Slide),
+        Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
+        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x00000000000000e0, 0x000000000000000f, 0x00000000000000c7, LineForm::Slide),
+        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
+        Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
+        Line::new(0x0000000080402000, 0x0000000000000000, 0x0000000080400000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x00000000000000c0, 0x000000000000001f, 0x000000000000008f, LineForm::Slide),
+        Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
+        Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
+        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0001020408102000, 0x000000000000003f, 0x000102040810001f, LineForm::Slide),
+        Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0102040810204000, 0x000000000000007f, 0x010204081020003f, LineForm::Slide),
+        Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
+        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
+        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0102040810200000, 0x0000000000003f00, 0x0102040810001f00, LineForm::Slide),
+        Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0204081020400000, 0x0000000000007f00, 0x0204081020003f00, LineForm::Slide),
+        Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
+        Line::new(0x0101010101000000, 0x0000000000000204, 0x0101010100000004, LineForm::Slide),
+        Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
+        Line::new(0x0202020202000000, 0x0000000000000408, 0x0202020200000008, LineForm::Slide),
+        Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000f80000, 0x0000000000000201, 0x0000000000f00001, LineForm::Slide),
+        Line::new(0x0000000102000000, 0x0000000000000404, 0x0000000100000004, LineForm::Slide),
+        Line::new(0x0404040404000000, 0x0000000000000810, 0x0404040400000010, LineForm::Slide),
+        Line::new(0x8040201008000000, 0x0000000000030000, 0x8040201000010000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000f00000, 0x0000000000000402, 0x0000000000e00002, LineForm::Slide),
+        Line::new(0x0000010204000000, 0x0000000000000808, 0x0000010200000008, LineForm::Slide),
+        Line::new(0x0808080808000000, 0x0000000000001020, 0x0808080800000020, LineForm::Slide),
+        Line::new(0x0080402010000000, 0x0000000000070000, 0x0080402000030000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000e00000, 0x0000000000000804, 0x0000000000c00004, LineForm::Slide),
+        Line::new(0x0001020408000000, 0x0000000000001010, 0x0001020400000010, LineForm::Slide),
+        Line::new(0x1010101010000000, 0x0000000000002040, 0x1010101000000040, LineForm::Slide),
+        Line::new(0x0000804020000000, 0x00000000000f0000, 0x0000804000070000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000c00000, 0x0000000000001008, 0x0000000000800008, LineForm::Slide),
+        Line::new(0x0102040810000000, 0x0000000000002020, 0x0102040800000020, LineForm::Slide),
+        Line::new(0x2020202020000000, 0x0000000000004080, 0x2020202000000080, LineForm::Slide),
+        Line::new(0x0000008040000000, 0x00000000001f0000, 0x00000080000f0000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
+        Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
+        Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
+        Line::new(0x0101010100000000, 0x0000000000020408, 0x0101010000000408, LineForm::Slide),
+        Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
+        Line::new(0x0202020200000000, 0x0000000000040810, 0x0202020000000810, LineForm::Slide),
+        Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x00000000f8000000, 0x0000000000020100, 0x00000000f0000100, LineForm::Slide),
+        Line::new(0x0000010200000000, 0x0000000000040404, 0x0000010000000404, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000000081020, 0x0404040000001020, LineForm::Slide),
+        Line::new(0x4020100800000000, 0x0000000003000000, 0x4020100001000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x00000000f0000000, 0x0000000000040201, 0x00000000e0000201, LineForm::Slide),
+        Line::new(0x0001020400000000, 0x0000000000080808, 0x0001020000000808, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000000102040, 0x0808080000002040, LineForm::Slide),
+        Line::new(0x8040201000000000, 0x0000000007000000, 0x8040200003000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x00000000e0000000, 0x0000000000080402, 0x00000000c0000402, LineForm::Slide),
+        Line::new(0x0102040800000000, 0x0000000000101010, 0x0102040000001010, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x0000000000204080, 0x1010100000004080, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x000000000f000000, 0x0080400007000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x00000000c0000000, 0x0000000000100804, 0x0000000080000804, LineForm::Slide),
+        Line::new(0x0204081000000000, 0x0000000000202020, 0x0204080000002020, LineForm::Slide),
+        Line::new(0x2020202000000000, 0x0000000000408000, 0x2020200000008000, LineForm::Slide),
+        Line::new(0x0000804000000000, 0x000000001f000000, 0x000080000f000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
+        Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
+        Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
+        Line::new(0x0101010000000000, 0x0000000002040810, 0x0101000000040810, LineForm::Slide),
+        Line::new(0x0804020000000000, 0x0000000000000000, 0x0804000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
+        Line::new(0x0202020000000000, 0x0000000004081020, 0x0202000000081020, LineForm::Slide),
+        Line::new(0x1008040000000000, 0x0000000000000000, 0x1008000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x000000f800000000, 0x0000000002010000, 0x000000f000010000, LineForm::Slide),
+        Line::new(0x0001020000000000, 0x0000000004040404, 0x0001000000040404, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000008102040, 0x0404000000102040, LineForm::Slide),
+        Line::new(0x2010080000000000, 0x0000000300000000, 0x2010000100000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x000000f000000000, 0x0000000004020100, 0x000000e000020100, LineForm::Slide),
+        Line::new(0x0102040000000000, 0x0000000008080808, 0x0102000000080808, LineForm::Slide),
+        Line::new(0x0808080000000000, 0x0000000010204080, 0x0808000000204080, LineForm::Slide),
+        Line::new(0x4020100000000000, 0x0000000700000000, 0x4020000300000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x000000e000000000, 0x0000000008040201, 0x000000c000040201, LineForm::Slide),
+        Line::new(0x0204080000000000, 0x0000000010101010, 0x0204000000101010, LineForm::Slide),
+        Line::new(0x1010100000000000, 0x0000000020408000, 0x1010000000408000, LineForm::Slide),
+        Line::new(0x8040200000000000, 0x0000000f00000000, 0x8040000700000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x000000c000000000, 0x0000000010080402, 0x0000008000080402, LineForm::Slide),
+        Line::new(0x0408100000000000, 0x0000000020202020, 0x0408000000202020, LineForm::Slide),
+        Line::new(0x2020200000000000, 0x0000000040800000, 0x2020000000800000, LineForm::Slide),
+        Line::new(0x0080400000000000, 0x0000001f00000000, 0x0080000f00000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
+        Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
+        Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000204081020, 0x0100000004081020, LineForm::Slide),
+        Line::new(0x0402000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
+        Line::new(0x0804000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000f80000000000, 0x0000000201000000, 0x0000f00001000000, LineForm::Slide),
+        Line::new(0x0102000000000000, 0x0000000404040404, 0x0100000004040404, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000000810204080, 0x0400000010204080, LineForm::Slide),
+        Line::new(0x1008000000000000, 0x0000030000000000, 0x1000010000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000f00000000000, 0x0000000402010000, 0x0000e00002010000, LineForm::Slide),
+        Line::new(0x0204000000000000, 0x0000000808080808, 0x0200000008080808, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
+        Line::new(0x2010000000000000, 0x0000070000000000, 0x2000030000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000e00000000000, 0x0000000804020100, 0x0000c00004020100, LineForm::Slide),
+        Line::new(0x0408000000000000, 0x0000001010101010, 0x0400000010101010, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x0000002040800000, 0x1000000040800000, LineForm::Slide),
+        Line::new(0x4020000000000000, 0x00000f0000000000, 0x4000070000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000c00000000000, 0x0000001008040201, 0x0000800008040201, LineForm::Slide),
+        Line::new(0x0810000000000000, 0x0000002020202020, 0x0800000020202020, LineForm::Slide),
+        Line::new(0x2020000000000000, 0x0000004080000000, 0x2000000080000000, LineForm::Slide),
+        Line::new(0x8040000000000000, 0x00001f0000000000, 0x80000f0000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
+        Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
+        Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x00f8000000000000, 0x0000020100000000, 0x00f0000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x00f0000000000000, 0x0000040201000000, 0x00e0000201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x00e0000000000000, 0x0000080402010000, 0x00c0000402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x00c0000000000000, 0x0000100804020100, 0x0080000804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0xf800000000000000, 0x0002010000000000, 0xf000010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004040404040404, 0x0000040404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0xf000000000000000, 0x0004020100000000, 0xe000020100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008080808080808, 0x0000080808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0xe000000000000000, 0x0008040201000000, 0xc000040201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010101010101010, 0x0000101010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0xc000000000000000, 0x0010080402010000, 0x8000080402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020202020202020, 0x0000202020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000000102, [ // a1
-        Probe::new(0x000000000000007e, 0x0200000020200000, 58, 4288),
-        Probe::new(0x0001010101010100, 0x0280400810600404, 58, 4352),
-    ]),
-    Slot::new(0x0000000000000205, [ // b1
-        Probe::new(0x0002020202020200, 0x0188102040040202, 58, 2816),
-        Probe::new(0x000000000000007c, 0x042000c010040018, 59, 8704),
-    ]),
-    Slot::new(0x000000000000040a, [ // c1
-        Probe::new(0x0004040404040400, 0x06208810011a0400, 58, 2880),
-        Probe::new(0x000000000000007a, 0x41000201000000c0, 59, 8736),
-    ]),
-    Slot::new(0x0000000000000814, [ // d1
-        Probe::new(0x0008080808080800, 0x0003811608045000, 58, 2944),
-        Probe::new(0x0000000000000076, 0x2082020028023000, 59, 8768),
-    ]),
-    Slot::new(0x0000000000001028, [ // e1
-        Probe::new(0x0010101010101000, 0x000900440a180084, 58, 3008),
-        Probe::new(0x000000000000006e, 0x1200280008a00c00, 59, 8800),
-    ]),
-    Slot::new(0x0000000000002050, [ // f1
-        Probe::new(0x0020202020202000, 0x0201060084624400, 58, 3072),
-        Probe::new(0x000000000000005e, 0x1820000000100048, 59, 8832),
-    ]),
-    Slot::new(0x00000000000040a0, [ // g1
-        Probe::new(0x0040404040404000, 0x20404104a0820090, 58, 3136),
-        Probe::new(0x000000000000003e, 0x04019000c1000001, 59, 8864),
-    ]),
-    Slot::new(0x0000000000008040, [ // h1
-        Probe::new(0x000000000000007e, 0x0200000200080210, 58, 4416),
-        Probe::new(0x0080808080808000, 0x0008810062410912, 58, 4480),
-    ]),
-    Slot::new(0x0000000000010201, [ // a2
-        Probe::new(0x0000000000007e00, 0x4402040000000080, 58, 3200),
-        Probe::new(0x0001010101010000, 0x0400204030804880, 59, 8896),
-    ]),
-    Slot::new(0x0000000000020502, [ // b2
-        Probe::new(0x0000000000007c00, 0x1002002804001013, 59, 6400),
-        Probe::new(0x0002020202020000, 0x1201040a10402008, 59, 6432),
-    ]),
-    Slot::new(0x0000000000040a04, [ // c2
-        Probe::new(0x0004040404040000, 0x000420051e500816, 59, 6464),
-        Probe::new(0x0000000000007a00, 0x4006020020200220, 59, 6496),
-    ]),
-    Slot::new(0x0000000000081408, [ // d2
-        Probe::new(0x0008080808080000, 0x0840710218101450, 59, 6528),
-        Probe::new(0x0000000000007600, 0x002a002004402000, 59, 6560),
-    ]),
-    Slot::new(0x0000000000102810, [ // e2
-        Probe::new(0x0010101010100000, 0x2200220088010448, 59, 6592),
-        Probe::new(0x0000000000006e00, 0x0212010100010600, 59, 6624),
-    ]),
-    Slot::new(0x0000000000205020, [ // f2
-        Probe::new(0x0020202020200000, 0x100c060400805100, 59, 6656),
-        Probe::new(0x0000000000005e00, 0x6488200000004000, 59, 6688),
-    ]),
-    Slot::new(0x000000000040a040, [ // g2
-        Probe::new(0x0000000000003e00, 0xb004200b10028040, 59, 6720),
-        Probe::new(0x0040404040400000, 0x248ca201004a2080, 59, 6752),
-    ]),
-    Slot::new(0x0000000000804080, [ // h2
-        Probe::new(0x0000000000007e00, 0x0041000180800000, 58, 3264),
-        Probe::new(0x0080808080800000, 0x4040059821008040, 59, 8928),
-    ]),
-    Slot::new(0x0000000001020100, [ // a3
-        Probe::new(0x00000000007e0000, 0x01888200a0000082, 58, 3328),
-        Probe::new(0x0001010101000100, 0x4410004008812201, 59, 8960),
-    ]),
-    Slot::new(0x0000000002050200, [ // b3
-        Probe::new(0x00000000007c0000, 0x2100020400211200, 59, 6784),
-        Probe::new(0x0002020202000200, 0x10a48040112088c0, 59, 6816),
-    ]),
-    Slot::new(0x00000000040a0400, [ // c3
-        Probe::new(0x00000000007a0000, 0x0004060008000082, 59, 6848),
-        Probe::new(0x0004040404000400, 0x0012002004081000, 59, 6880),
-    ]),
-    Slot::new(0x0000000008140800, [ // d3
-        Probe::new(0x0008080808000800, 0x00020113105c0804, 59, 6912),
-        Probe::new(0x0000000000760000, 0x001c208881000003, 59, 6944),
-    ]),
-    Slot::new(0x0000000010281000, [ // e3
-        Probe::new(0x0010101010001000, 0x00020604080100d4, 59, 6976),
-        Probe::new(0x00000000006e0000, 0x1010104000024000, 59, 7008),
-    ]),
-    Slot::new(0x0000000020502000, [ // f3
-        Probe::new(0x00000000005e0000, 0x1260182200020010, 59, 7040),
-        Probe::new(0x0020202020002000, 0x1041000082240040, 59, 7072),
-    ]),
-    Slot::new(0x0000000040a04000, [ // g3
-        Probe::new(0x00000000003e0000, 0x10041400008200c0, 59, 7104),
-        Probe::new(0x0040404040004000, 0x0180800022420100, 59, 7136),
-    ]),
-    Slot::new(0x0000000080408000, [ // h3
-        Probe::new(0x00000000007e0000, 0x0000220000590088, 58, 3392),
-        Probe::new(0x0080808080008000, 0x04002421008840b0, 59, 8992),
-    ]),
-    Slot::new(0x0000000102010000, [ // a4
-        Probe::new(0x000000007e000000, 0xa000210200002020, 58, 3456),
-        Probe::new(0x0001010100010100, 0x028488a010a14000, 59, 9024),
-    ]),
-    Slot::new(0x0000000205020000, [ // b4
-        Probe::new(0x000000007c000000, 0x005864160004a000, 59, 7168),
-        Probe::new(0x0002020200020200, 0x404104040910a010, 59, 7200),
-    ]),
-    Slot::new(0x000000040a040000, [ // c4
-        Probe::new(0x000000007a000000, 0x0208004100208000, 59, 7232),
-        Probe::new(0x0004040400040400, 0x14a0080504221068, 59, 7264),
-    ]),
-    Slot::new(0x0000000814080000, [ // d4
-        Probe::new(0x0000000076000000, 0x1020003a00100010, 59, 7296),
-        Probe::new(0x0008080800080800, 0x0002040301085040, 59, 7328),
-    ]),
-    Slot::new(0x0000001028100000, [ // e4
-        Probe::new(0x000000006e000000, 0x2023021040008140, 59, 7360),
-        Probe::new(0x0010101000101000, 0x0001080002042280, 59, 7392),
-    ]),
-    Slot::new(0x0000002050200000, [ // f4
-        Probe::new(0x000000005e000000, 0x0418042200840800, 59, 7424),
-        Probe::new(0x0020202000202000, 0x000400942202d100, 59, 7456),
-    ]),
-    Slot::new(0x00000040a0400000, [ // g4
-        Probe::new(0x000000003e000000, 0x4000500400800201, 59, 7488),
-        Probe::new(0x0040404000404000, 0xc0820108008041a0, 59, 7520),
-    ]),
-    Slot::new(0x0000008040800000, [ // h4
-        Probe::new(0x000000007e000000, 0x0840054100010008, 58, 3520),
-        Probe::new(0x0080808000808000, 0x0010821101004026, 59, 9056),
-    ]),
-    Slot::new(0x0000010201000000, [ // a5
-        Probe::new(0x0000007e00000000, 0x0041080005440100, 58, 4800),
-        Probe::new(0x0001010001010100, 0x0040108001082020, 59, 9088),
-    ]),
-    Slot::new(0x0000020502000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x4090000012042848, 59, 7552),
-        Probe::new(0x0002020002020200, 0xc004499000204104, 59, 7584),
-    ]),
-    Slot::new(0x0000040a04000000, [ // c5
-        Probe::new(0x0000007a00000000, 0x8002002006081900, 59, 7616),
-        Probe::new(0x0004040004040400, 0x0220288608300401, 59, 7648),
-    ]),
-    Slot::new(0x0000081408000000, [ // d5
-        Probe::new(0x0008080008080800, 0x0550040800020100, 59, 7680),
-        Probe::new(0x0000007600000000, 0x0000400220884101, 59, 7712),
-    ]),
-    Slot::new(0x0000102810000000, [ // e5
-        Probe::new(0x0010100010101000, 0x8a04014280881210, 59, 7744),
-        Probe::new(0x0000006e00000000, 0x000310201200148a, 59, 7776),
-    ]),
-    Slot::new(0x0000205020000000, [ // f5
-        Probe::new(0x0000005e00000000, 0x0080000122040008, 59, 7808),
-        Probe::new(0x0020200020202000, 0x0204864101c20400, 59, 7840),
-    ]),
-    Slot::new(0x000040a040000000, [ // g5
-        Probe::new(0x0000003e00000000, 0xc500008014040280, 59, 7872),
-        Probe::new(0x0040400040404000, 0x1800204204010180, 59, 7904),
-    ]),
-    Slot::new(0x0000804080000000, [ // h5
-        Probe::new(0x0000007e00000000, 0x0020200802000498, 58, 3584),
-        Probe::new(0x0080800080808000, 0x0114102100204084, 59, 9120),
-    ]),
-    Slot::new(0x0001020100000000, [ // a6
-        Probe::new(0x00007e0000000000, 0x08008008a2020142, 58, 3648),
-        Probe::new(0x0001000101010100, 0x1488801020004100, 59, 9152),
-    ]),
-    Slot::new(0x0002050200000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x4000240008042100, 59, 7936),
-        Probe::new(0x0002000202020200, 0x0020941240000801, 59, 7968),
-    ]),
-    Slot::new(0x00040a0400000000, [ // c6
-        Probe::new(0x0004000404040400, 0x01500c480240a041, 59, 8000),
-        Probe::new(0x00007a0000000000, 0x800000a120410080, 59, 8032),
-    ]),
-    Slot::new(0x0008140800000000, [ // d6
-        Probe::new(0x0008000808080800, 0x000108100200048a, 59, 8064),
-        Probe::new(0x0000760000000000, 0x401200c0000a0100, 59, 8096),
-    ]),
-    Slot::new(0x0010281000000000, [ // e6
-        Probe::new(0x0010001010101000, 0x0104048248008900, 59, 8128),
-        Probe::new(0x00006e0000000000, 0x0036060520704000, 59, 8160),
-    ]),
-    Slot::new(0x0020502000000000, [ // f6
-        Probe::new(0x0020002020202000, 0x2005124c00800600, 59, 8192),
-        Probe::new(0x00005e0000000000, 0x0182404000082100, 59, 8224),
-    ]),
-    Slot::new(0x0040a04000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x00200080040c01a0, 59, 8256),
-        Probe::new(0x0040004040404000, 0x4041020028410080, 59, 8288),
-    ]),
-    Slot::new(0x0080408000000000, [ // h6
-        Probe::new(0x00007e0000000000, 0x4400521000482000, 58, 3712),
-        Probe::new(0x0080008080808000, 0x000150c084241900, 59, 9184),
-    ]),
-    Slot::new(0x0102010000000000, [ // a7
-        Probe::new(0x007e000000000000, 0x24000a4000210410, 58, 3776),
-        Probe::new(0x0000010101010100, 0x0114404920810001, 59, 9216),
-    ]),
-    Slot::new(0x0205020000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x5208a00610400080, 59, 8320),
-        Probe::new(0x007c000000000000, 0x0c11104008413080, 59, 8352),
-    ]),
-    Slot::new(0x040a040000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x2208e010042a0805, 59, 8384),
-        Probe::new(0x007a000000000000, 0x0515410030004100, 59, 8416),
-    ]),
-    Slot::new(0x0814080000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x100132101c180c02, 59, 8448),
-        Probe::new(0x0076000000000000, 0x40040100202c1a08, 59, 8480),
-    ]),
-    Slot::new(0x1028100000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x0100880442011001, 59, 8512),
-        Probe::new(0x006e000000000000, 0x800a840040209040, 59, 8544),
-    ]),
-    Slot::new(0x2050200000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x20008106422c0202, 59, 8576),
-        Probe::new(0x005e000000000000, 0x4001030061505820, 59, 8608),
-    ]),
-    Slot::new(0x40a0400000000000, [ // g7
-        Probe::new(0x0000404040404000, 0x4040402100820240, 59, 8640),
-        Probe::new(0x003e000000000000, 0x000900048041d400, 59, 8672),
-    ]),
-    Slot::new(0x8040800000000000, [ // h7
-        Probe::new(0x007e000000000000, 0x6902c6000c000410, 58, 3840),
-        Probe::new(0x0000808080808000, 0x9107004080261040, 59, 9248),
-    ]),
-    Slot::new(0x0201000000000000, [ // a8
-        Probe::new(0x0001010101010100, 0x0408800410402020, 58, 4544),
-        Probe::new(0x7e00000000000000, 0x44000000020829c1, 58, 4608),
-    ]),
-    Slot::new(0x0502000000000000, [ // b8
-        Probe::new(0x0002020202020200, 0x2802100804204103, 58, 3904),
-        Probe::new(0x7c00000000000000, 0x004000110440080a, 59, 9280),
-    ]),
-    Slot::new(0x0a04000000000000, [ // c8
-        Probe::new(0x0004040404040400, 0xb010022801042081, 58, 3968),
-        Probe::new(0x7a00000000000000, 0x0200820808800006, 59, 9312),
-    ]),
-    Slot::new(0x1408000000000000, [ // d8
-        Probe::new(0x0008080808080800, 0x00502d02082400a0, 58, 4032),
-        Probe::new(0x7600000000000000, 0x000220414800010a, 59, 9344),
-    ]),
-    Slot::new(0x2810000000000000, [ // e8
-        Probe::new(0x0010101010101000, 0x8000440201080080, 58, 4096),
-        Probe::new(0x6e00000000000000, 0x450080002840c192, 59, 9376),
-    ]),
-    Slot::new(0x5020000000000000, [ // f8
-        Probe::new(0x0020202020202000, 0x0009060290240240, 58, 4160),
-        Probe::new(0x5e00000000000000, 0x4401000001080022, 59, 9408),
-    ]),
-    Slot::new(0xa040000000000000, [ // g8
-        Probe::new(0x0040404040404000, 0x0228210200304080, 58, 4224),
-        Probe::new(0x3e00000000000000, 0x802880400002180c, 59, 9440),
-    ]),
-    Slot::new(0x4080000000000000, [ // h8
-        Probe::new(0x0080808080808000, 0x0001201100800840, 58, 4672),
-        Probe::new(0x7e00000000000000, 0xa148c0404060440a, 58, 4736),
-    ]),
+static BLOCK_2: [Bitboard; SQUARES] = [
+    0x0000000000000102, // a1
+    0x0000000000000205, // b1
+    0x000000000000040a, // c1
+    0x0000000000000814, // d1
+    0x0000000000001028, // e1
+    0x0000000000002050, // f1
+    0x00000000000040a0, // g1
+    0x0000000000008040, // h1
+    0x0000000000010201, // a2
+    0x0000000000020502, // b2
+    0x0000000000040a04, // c2
+    0x0000000000081408, // d2
+    0x0000000000102810, // e2
+    0x0000000000205020, // f2
+    0x000000000040a040, // g2
+    0x0000000000804080, // h2
+    0x0000000001020100, // a3
+    0x0000000002050200, // b3
+    0x00000000040a0400, // c3
+    0x0000000008140800, // d3
+    0x0000000010281000, // e3
+    0x0000000020502000, // f3
+    0x0000000040a04000, // g3
+    0x0000000080408000, // h3
+    0x0000000102010000, // a4
+    0x0000000205020000, // b4
+    0x000000040a040000, // c4
+    0x0000000814080000, // d4
+    0x0000001028100000, // e4
+    0x0000002050200000, // f4
+    0x00000040a0400000, // g4
+    0x0000008040800000, // h4
+    0x0000010201000000, // a5
+    0x0000020502000000, // b5
+    0x0000040a04000000, // c5
+    0x0000081408000000, // d5
+    0x0000102810000000, // e5
+    0x0000205020000000, // f5
+    0x000040a040000000, // g5
+    0x0000804080000000, // h5
+    0x0001020100000000, // a6
+    0x0002050200000000, // b6
+    0x00040a0400000000, // c6
+    0x0008140800000000, // d6
+    0x0010281000000000, // e6
+    0x0020502000000000, // f6
+    0x0040a04000000000, // g6
+    0x0080408000000000, // h6
+    0x0102010000000000, // a7
+    0x0205020000000000, // b7
+    0x040a040000000000, // c7
+    0x0814080000000000, // d7
+    0x1028100000000000, // e7
+    0x2050200000000000, // f7
+    0x40a0400000000000, // g7
+    0x8040800000000000, // h7
+    0x0201000000000000, // a8
+    0x0502000000000000, // b8
+    0x0a04000000000000, // c8
+    0x1408000000000000, // d8
+    0x2810000000000000, // e8
+    0x5020000000000000, // f8
+    0xa040000000000000, // g8
+    0x4080000000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
+        Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
+        Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
+        Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x00000000000000f0, 0x0000000000000007, 0x00000000000000e3, LineForm::Slide),
+        Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x00000000000000e0, 0x000000000000000f, 0x00000000000000c7, LineForm::Slide),
+        Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x00000000000000c0, 0x000000000000001f, 0x000000000000008f, LineForm::Slide),
+        Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x4040404040404000, 0x000000000000003f, 0x404040404040001f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x8080808080808000, 0x000000000000007f, 0x808080808080003f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x4040404040400000, 0x0000000000003f00, 0x4040404040001f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x8080808080800000, 0x0000000000007f00, 0x8080808080003f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
+        Line::new(0x0101010101000000, 0x0000000000000000, 0x0101010100000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
+        Line::new(0x0202020202000000, 0x0000000000000000, 0x0202020200000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000f80000, 0x0000000000000404, 0x0000000000f00004, LineForm::Slide),
+        Line::new(0x0404040404000000, 0x0000000000030000, 0x0404040400010000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000f00000, 0x0000000000000808, 0x0000000000e00008, LineForm::Slide),
+        Line::new(0x0808080808000000, 0x0000000000070000, 0x0808080800030000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000e00000, 0x0000000000001010, 0x0000000000c00010, LineForm::Slide),
+        Line::new(0x1010101010000000, 0x00000000000f0000, 0x1010101000070000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000c00000, 0x0000000000002020, 0x0000000000800020, LineForm::Slide),
+        Line::new(0x2020202020000000, 0x00000000001f0000, 0x20202020000f0000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
+        Line::new(0x0101010100000000, 0x0000000000000000, 0x0101010000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
+        Line::new(0x0202020200000000, 0x0000000000000000, 0x0202020000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x00000000f8000000, 0x0000000000040404, 0x00000000f0000404, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000003000000, 0x0404040001000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x00000000f0000000, 0x0000000000080808, 0x00000000e0000808, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000007000000, 0x0808080003000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x00000000e0000000, 0x0000000000101010, 0x00000000c0001010, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x000000000f000000, 0x1010100007000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x00000000c0000000, 0x0000000000202020, 0x0000000080002020, LineForm::Slide),
+        Line::new(0x2020202000000000, 0x000000001f000000, 0x202020000f000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
+        Line::new(0x0101010000000000, 0x0000000000000000, 0x0101000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
+        Line::new(0x0202020000000000, 0x0000000000000000, 0x0202000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x000000f800000000, 0x0000000004040404, 0x000000f000040404, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000300000000, 0x0404000100000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x000000f000000000, 0x0000000008080808, 0x000000e000080808, LineForm::Slide),
+        Line::new(0x0808080000000000, 0x0000000700000000, 0x0808000300000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x000000e000000000, 0x0000000010101010, 0x000000c000101010, LineForm::Slide),
+        Line::new(0x1010100000000000, 0x0000000f00000000, 0x1010000700000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x000000c000000000, 0x0000000020202020, 0x0000008000202020, LineForm::Slide),
+        Line::new(0x2020200000000000, 0x0000001f00000000, 0x2020000f00000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000f80000000000, 0x0000000404040404, 0x0000f00004040404, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000030000000000, 0x0400010000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000f00000000000, 0x0000000808080808, 0x0000e00008080808, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000070000000000, 0x0800030000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000e00000000000, 0x0000001010101010, 0x0000c00010101010, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x00000f0000000000, 0x1000070000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000c00000000000, 0x0000002020202020, 0x0000800020202020, LineForm::Slide),
+        Line::new(0x2020000000000000, 0x00001f0000000000, 0x20000f0000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x00f8000000000000, 0x0000040404040404, 0x00f0000404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x00f0000000000000, 0x0000080808080808, 0x00e0000808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x00e0000000000000, 0x0000101010101010, 0x00c0001010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x00c0000000000000, 0x0000202020202020, 0x0080002020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0xf800000000000000, 0x0004040404040404, 0xf000040404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0xf000000000000000, 0x0008080808080808, 0xe000080808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0xe000000000000000, 0x0010101010101010, 0xc000101010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0xc000000000000000, 0x0020202020202020, 0x8000202020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 3: bishop white quiet, bishop black quiet, bishop white capture, bishop black
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000000200, [ // a1
-        Probe::new(0x0040201008040200, 0x0004200604010092, 58, 2560),
-        PAD,
-    ]),
-    Slot::new(0x0000000000000500, [ // b1
-        Probe::new(0x0000402010080400, 0x0210040810803000, 59, 4864),
-        PAD,
-    ]),
-    Slot::new(0x0000000000000a00, [ // c1
-        Probe::new(0x0000004020100a00, 0x080c010401000220, 59, 4896),
-        PAD,
-    ]),
-    Slot::new(0x0000000000001400, [ // d1
-        Probe::new(0x0000000040221400, 0x4844106200048000, 59, 4928),
-        PAD,
-    ]),
-    Slot::new(0x0000000000002800, [ // e1
-        Probe::new(0x0000000002442800, 0x040c104c00408400, 59, 4960),
-        PAD,
-    ]),
-    Slot::new(0x0000000000005000, [ // f1
-        Probe::new(0x0000000204085000, 0x2101048a40191000, 59, 4992),
-        PAD,
-    ]),
-    Slot::new(0x000000000000a000, [ // g1
-        Probe::new(0x0000020408102000, 0x0102023206418040, 59, 5024),
-        PAD,
-    ]),
-    Slot::new(0x0000000000004000, [ // h1
-        Probe::new(0x0002040810204000, 0x0102240102882080, 58, 2624),
-        PAD,
-    ]),
-    Slot::new(0x0000000000020002, [ // a2
-        Probe::new(0x0020100804020000, 0x8008400409040102, 59, 5056),
-        PAD,
-    ]),
-    Slot::new(0x0000000000050005, [ // b2
-        Probe::new(0x0040201008040000, 0x2000600882008020, 59, 5088),
-        PAD,
-    ]),
-    Slot::new(0x00000000000a000a, [ // c2
-        Probe::new(0x00004020100a0000, 0x0000142408820100, 59, 5120),
-        PAD,
-    ]),
-    Slot::new(0x0000000000140014, [ // d2
-        Probe::new(0x0000004022140000, 0x4090080601400a24, 59, 5152),
-        PAD,
-    ]),
-    Slot::new(0x0000000000280028, [ // e2
-        Probe::new(0x0000000244280000, 0x09100c0c20100001, 59, 5184),
-        PAD,
-    ]),
-    Slot::new(0x0000000000500050, [ // f2
-        Probe::new(0x0000020408500000, 0x00400a1806080040, 59, 5216),
-        PAD,
-    ]),
-    Slot::new(0x0000000000a000a0, [ // g2
-        Probe::new(0x0002040810200000, 0x0000844248200800, 59, 5248),
-        PAD,
-    ]),
-    Slot::new(0x0000000000400040, [ // h2
-        Probe::new(0x0004081020400000, 0x10040a0082080200, 59, 5280),
-        PAD,
-    ]),
-    Slot::new(0x0000000002000200, [ // a3
-        Probe::new(0x0010080402000200, 0x04a0000520028200, 59, 5312),
-        PAD,
-    ]),
-    Slot::new(0x0000000005000500, [ // b3
-        Probe::new(0x0020100804000400, 0x4010b40a10010300, 59, 5344),
-        PAD,
-    ]),
-    Slot::new(0x000000000a000a00, [ // c3
-        Probe::new(0x004020100a000a00, 0x2102420800840080, 57, 0),
-        PAD,
-    ]),
-    Slot::new(0x0000000014001400, [ // d3
-        Probe::new(0x0000402214001400, 0x0008080282044285, 57, 128),
-        PAD,
-    ]),
-    Slot::new(0x0000000028002800, [ // e3
-        Probe::new(0x0000024428002800, 0x02020084020a0028, 57, 256),
-        PAD,
-    ]),
-    Slot::new(0x0000000050005000, [ // f3
-        Probe::new(0x0002040850005000, 0xe042000101d50400, 57, 384),
-        PAD,
-    ]),
-    Slot::new(0x00000000a000a000, [ // g3
-        Probe::new(0x0004081020002000, 0x0001024888213001, 59, 5376),
-        PAD,
-    ]),
-    Slot::new(0x0000000040004000, [ // h3
-        Probe::new(0x0008102040004000, 0x001880e200490801, 59, 5408),
-        PAD,
-    ]),
-    Slot::new(0x0000000200020000, [ // a4
-        Probe::new(0x0008040200020400, 0x0008400820020602, 59, 5440),
-        PAD,
-    ]),
-    Slot::new(0x0000000500050000, [ // b4
-        Probe::new(0x0010080400040800, 0x000804825a048800, 59, 5472),
-        PAD,
-    ]),
-    Slot::new(0x0000000a000a0000, [ // c4
-        Probe::new(0x0020100a000a1000, 0x0a81a80010004140, 57, 512),
-        PAD,
-    ]),
-    Slot::new(0x0000001400140000, [ // d4
-        Probe::new(0x0040221400000000, 0x21000000022a0200, 59, 6272),
-        Probe::new(0x0000000000142200, 0x100a0880000000ec, 60, 9472),
-    ]),
-    Slot::new(0x0000002800280000, [ // e4
-        Probe::new(0x0002442800000000, 0x0083400008484000, 59, 6304),
-        Probe::new(0x0000000000284400, 0x0332440000000012, 60, 9488),
-    ]),
-    Slot::new(0x0000005000500000, [ // f4
-        Probe::new(0x0004085000500800, 0x0010488004100420, 57, 640),
-        PAD,
-    ]),
-    Slot::new(0x000000a000a00000, [ // g4
-        Probe::new(0x0008102000201000, 0x0202084882011000, 59, 5504),
-        PAD,
-    ]),
-    Slot::new(0x0000004000400000, [ // h4
-        Probe::new(0x0010204000402000, 0x0000408802009400, 59, 5536),
-        PAD,
-    ]),
-    Slot::new(0x0000020002000000, [ // a5
-        Probe::new(0x0004020002040800, 0x400104500c216010, 59, 5568),
-        PAD,
-    ]),
-    Slot::new(0x0000050005000000, [ // b5
-        Probe::new(0x0008040004081000, 0x8004140448021022, 59, 5600),
-        PAD,
-    ]),
-    Slot::new(0x00000a000a000000, [ // c5
-        Probe::new(0x00100a000a102000, 0x048120a804040800, 57, 768),
-        PAD,
-    ]),
-    Slot::new(0x0000140014000000, [ // d5
-        Probe::new(0x0020100010204000, 0x3080405800020201, 59, 6336),
-        Probe::new(0x0002040004020000, 0x1104102002100805, 60, 9504),
-    ]),
-    Slot::new(0x0000280028000000, [ // e5
-        Probe::new(0x0040200008040200, 0x0008a818000c2024, 59, 6368),
-        Probe::new(0x0004080020400000, 0x02200a8c10021001, 60, 9520),
-    ]),
-    Slot::new(0x0000500050000000, [ // f5
-        Probe::new(0x0008500050080400, 0x18212301000600c0, 57, 896),
-        PAD,
-    ]),
-    Slot::new(0x0000a000a0000000, [ // g5
-        Probe::new(0x0010200020100800, 0xe141380204810500, 59, 5632),
-        PAD,
-    ]),
-    Slot::new(0x0000400040000000, [ // h5
-        Probe::new(0x0020400040201000, 0x000c005040048420, 59, 5664),
-        PAD,
-    ]),
-    Slot::new(0x0002000200000000, [ // a6
-        Probe::new(0x0002000204081000, 0x010a029084014000, 59, 5696),
-        PAD,
-    ]),
-    Slot::new(0x0005000500000000, [ // b6
-        Probe::new(0x0004000408102000, 0x008a04b004002802, 59, 5728),
-        PAD,
-    ]),
-    Slot::new(0x000a000a00000000, [ // c6
-        Probe::new(0x000a000a10204000, 0x4001002101011005, 57, 1024),
-        PAD,
-    ]),
-    Slot::new(0x0014001400000000, [ // d6
-        Probe::new(0x0014001422400000, 0x102400a018004100, 57, 1152),
-        PAD,
-    ]),
-    Slot::new(0x0028002800000000, [ // e6
-        Probe::new(0x0028002844020000, 0x0400700a00600200, 57, 1280),
-        PAD,
-    ]),
-    Slot::new(0x0050005000000000, [ // f6
-        Probe::new(0x0050005008040200, 0x004004a881008280, 57, 1408),
-        PAD,
-    ]),
-    Slot::new(0x00a000a000000000, [ // g6
-        Probe::new(0x0020002010080400, 0x4032040b12000430, 59, 5760),
-        PAD,
-    ]),
-    Slot::new(0x0040004000000000, [ // h6
-        Probe::new(0x0040004020100800, 0x8102440106000060, 59, 5792),
-        PAD,
-    ]),
-    Slot::new(0x0200020000000000, [ // a7
-        Probe::new(0x0000020408102000, 0x4104040109187200, 59, 5824),
-        PAD,
-    ]),
-    Slot::new(0x0500050000000000, [ // b7
-        Probe::new(0x0000040810204000, 0x0106210412a00100, 59, 5856),
-        PAD,
-    ]),
-    Slot::new(0x0a000a0000000000, [ // c7
-        Probe::new(0x00000a1020400000, 0x0000020442082100, 59, 5888),
-        PAD,
-    ]),
-    Slot::new(0x1400140000000000, [ // d7
-        Probe::new(0x0000142240000000, 0x0004440421880140, 59, 5920),
-        PAD,
-    ]),
-    Slot::new(0x2800280000000000, [ // e7
-        Probe::new(0x0000284402000000, 0x8004104025010003, 59, 5952),
-        PAD,
-    ]),
-    Slot::new(0x5000500000000000, [ // f7
-        Probe::new(0x0000500804020000, 0x0080240890010042, 59, 5984),
-        PAD,
-    ]),
-    Slot::new(0xa000a00000000000, [ // g7
-        Probe::new(0x0000201008040200, 0x004084510c010004, 59, 6016),
-        PAD,
-    ]),
-    Slot::new(0x4000400000000000, [ // h7
-        Probe::new(0x0000402010080400, 0x089023ab11020002, 59, 6048),
-        PAD,
-    ]),
-    Slot::new(0x0002000000000000, [ // a8
-        Probe::new(0x0002040810204000, 0x1504210410018800, 58, 2688),
-        PAD,
-    ]),
-    Slot::new(0x0005000000000000, [ // b8
-        Probe::new(0x0004081020400000, 0x060002a508284c10, 59, 6080),
-        PAD,
-    ]),
-    Slot::new(0x000a000000000000, [ // c8
-        Probe::new(0x000a102040000000, 0x0200906cc0443010, 59, 6112),
-        PAD,
-    ]),
-    Slot::new(0x0014000000000000, [ // d8
-        Probe::new(0x0014224000000000, 0x2418100200208800, 59, 6144),
-        PAD,
-    ]),
-    Slot::new(0x0028000000000000, [ // e8
-        Probe::new(0x0028440200000000, 0x0020000820142408, 59, 6176),
-        PAD,
-    ]),
-    Slot::new(0x0050000000000000, [ // f8
-        Probe::new(0x0050080402000000, 0x0204002142020a00, 59, 6208),
-        PAD,
-    ]),
-    Slot::new(0x00a0000000000000, [ // g8
-        Probe::new(0x0020100804020000, 0x0202480810140540, 59, 6240),
-        PAD,
-    ]),
-    Slot::new(0x0040000000000000, [ // h8
-        Probe::new(0x0040201008040200, 0x10c0105202102020, 58, 2752),
-        PAD,
-    ]),
+static BLOCK_3: [Bitboard; SQUARES] = [
+    0x0000000000000200, // a1
+    0x0000000000000500, // b1
+    0x0000000000000a00, // c1
+    0x0000000000001400, // d1
+    0x0000000000002800, // e1
+    0x0000000000005000, // f1
+    0x000000000000a000, // g1
+    0x0000000000004000, // h1
+    0x0000000000020002, // a2
+    0x0000000000050005, // b2
+    0x00000000000a000a, // c2
+    0x0000000000140014, // d2
+    0x0000000000280028, // e2
+    0x0000000000500050, // f2
+    0x0000000000a000a0, // g2
+    0x0000000000400040, // h2
+    0x0000000002000200, // a3
+    0x0000000005000500, // b3
+    0x000000000a000a00, // c3
+    0x0000000014001400, // d3
+    0x0000000028002800, // e3
+    0x0000000050005000, // f3
+    0x00000000a000a000, // g3
+    0x0000000040004000, // h3
+    0x0000000200020000, // a4
+    0x0000000500050000, // b4
+    0x0000000a000a0000, // c4
+    0x0000001400140000, // d4
+    0x0000002800280000, // e4
+    0x0000005000500000, // f4
+    0x000000a000a00000, // g4
+    0x0000004000400000, // h4
+    0x0000020002000000, // a5
+    0x0000050005000000, // b5
+    0x00000a000a000000, // c5
+    0x0000140014000000, // d5
+    0x0000280028000000, // e5
+    0x0000500050000000, // f5
+    0x0000a000a0000000, // g5
+    0x0000400040000000, // h5
+    0x0002000200000000, // a6
+    0x0005000500000000, // b6
+    0x000a000a00000000, // c6
+    0x0014001400000000, // d6
+    0x0028002800000000, // e6
+    0x0050005000000000, // f6
+    0x00a000a000000000, // g6
+    0x0040004000000000, // h6
+    0x0200020000000000, // a7
+    0x0500050000000000, // b7
+    0x0a000a0000000000, // c7
+    0x1400140000000000, // d7
+    0x2800280000000000, // e7
+    0x5000500000000000, // f7
+    0xa000a00000000000, // g7
+    0x4000400000000000, // h7
+    0x0002000000000000, // a8
+    0x0005000000000000, // b8
+    0x000a000000000000, // c8
+    0x0014000000000000, // d8
+    0x0028000000000000, // e8
+    0x0050000000000000, // f8
+    0x00a0000000000000, // g8
+    0x0040000000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+        Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000001020400, 0x0000000000000000, 0x0000000001020000, LineForm::Slide),
+        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
+        Line::new(0x0000000080402000, 0x0000000000000000, 0x0000000080400000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
+        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0102040810204000, 0x0000000000000000, 0x0102040810200000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x2010080402000000, 0x0000000000000204, 0x2010080400000004, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x4020100804000000, 0x0000000000000408, 0x4020100800000008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000102000000, 0x0000000000000201, 0x0000000100000001, LineForm::Slide),
+        Line::new(0x8040201008000000, 0x0000000000000810, 0x8040201000000010, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000010204000000, 0x0000000000000402, 0x0000010200000002, LineForm::Slide),
+        Line::new(0x0080402010000000, 0x0000000000001020, 0x0080402000000020, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0001020408000000, 0x0000000000000804, 0x0001020400000004, LineForm::Slide),
+        Line::new(0x0000804020000000, 0x0000000000002040, 0x0000804000000040, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0102040810000000, 0x0000000000001008, 0x0102040800000008, LineForm::Slide),
+        Line::new(0x0000008040000000, 0x0000000000004080, 0x0000008000000080, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x1008040200000000, 0x0000000000020408, 0x1008040000000408, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x2010080400000000, 0x0000000000040810, 0x2010080000000810, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000010200000000, 0x0000000000020100, 0x0000010000000100, LineForm::Slide),
+        Line::new(0x4020100800000000, 0x0000000000081020, 0x4020100000001020, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0001020400000000, 0x0000000000040201, 0x0001020000000201, LineForm::Slide),
+        Line::new(0x8040201000000000, 0x0000000000102040, 0x8040200000002040, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0102040800000000, 0x0000000000080402, 0x0102040000000402, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x0000000000204080, 0x0080400000004080, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0204081000000000, 0x0000000000100804, 0x0204080000000804, LineForm::Slide),
+        Line::new(0x0000804000000000, 0x0000000000408000, 0x0000800000008000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0804020000000000, 0x0000000002040810, 0x0804000000040810, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x1008040000000000, 0x0000000004081020, 0x1008000000081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0001020000000000, 0x0000000002010000, 0x0001000000010000, LineForm::Slide),
+        Line::new(0x2010080000000000, 0x0000000008102040, 0x2010000000102040, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0102040000000000, 0x0000000004020100, 0x0102000000020100, LineForm::Slide),
+        Line::new(0x4020100000000000, 0x0000000010204080, 0x4020000000204080, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0204080000000000, 0x0000000008040201, 0x0204000000040201, LineForm::Slide),
+        Line::new(0x8040200000000000, 0x0000000020408000, 0x8040000000408000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0408100000000000, 0x0000000010080402, 0x0408000000080402, LineForm::Slide),
+        Line::new(0x0080400000000000, 0x0000000040800000, 0x0080000000800000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0402000000000000, 0x0000000204081020, 0x0400000004081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0804000000000000, 0x0000000408102040, 0x0800000008102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0102000000000000, 0x0000000201000000, 0x0100000001000000, LineForm::Slide),
+        Line::new(0x1008000000000000, 0x0000000810204080, 0x1000000010204080, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0204000000000000, 0x0000000402010000, 0x0200000002010000, LineForm::Slide),
+        Line::new(0x2010000000000000, 0x0000001020408000, 0x2000000020408000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0408000000000000, 0x0000000804020100, 0x0400000004020100, LineForm::Slide),
+        Line::new(0x4020000000000000, 0x0000002040800000, 0x4000000040800000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0810000000000000, 0x0000001008040201, 0x0800000008040201, LineForm::Slide),
+        Line::new(0x8040000000000000, 0x0000004080000000, 0x8000000080000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000020100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000080402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 4: knight white quiet, knight black quiet, knight white capture, knight black
 /// capture, knight white movers, knight black movers, knight white attackers, knight black
@@ -4878,2112 +5151,397 @@ static BLOCK_8: [Bitboard; SQUARES] = [
     0x00a0000000000000, // g8
     0x0040000000000000, // h8
 ];
-/// Block 10: pawn white initial quiet, pawn black initial movers.
+/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
-    Slot::new(0x0000000000000000, [ // a1
-        Probe::new(0x0000000000000100, 0x10e8030004024088, 63, 4399),
-    ]),
-    Slot::new(0x0000000000000000, [ // b1
-        Probe::new(0x0000000000000200, 0x0148000400102000, 63, 2827),
-    ]),
-    Slot::new(0x0000000000000000, [ // c1
-        Probe::new(0x0000000000000400, 0x0030000002008000, 63, 2314),
-    ]),
-    Slot::new(0x0000000000000000, [ // d1
-        Probe::new(0x0000000000000800, 0x0210000800370800, 63, 2946),
-    ]),
-    Slot::new(0x0000000000000000, [ // e1
-        Probe::new(0x0000000000001000, 0x600802008888c010, 63, 3011),
-    ]),
-    Slot::new(0x0000000000000000, [ // f1
-        Probe::new(0x0000000000002000, 0x0026000220380588, 63, 2225),
-    ]),
-    Slot::new(0x0000000000000000, [ // g1
-        Probe::new(0x0000000000004000, 0x20120400402c0401, 63, 3139),
-    ]),
-    Slot::new(0x0000000000000000, [ // h1
-        Probe::new(0x0000000000008000, 0x0881640008001040, 63, 4515),
-    ]),
-    Slot::new(0x0000000000000000, [ // a2
-        Probe::new(0x0000000000010000, 0x4002c01000514400, 63, 1108),
-    ]),
-    Slot::new(0x0000000000000000, [ // b2
-        Probe::new(0x0000000000020000, 0x1000400044040000, 63, 4848),
-    ]),
-    Slot::new(0x0000000000000000, [ // c2
-        Probe::new(0x0000000000040000, 0x0090201082040108, 63, 1282),
-    ]),
-    Slot::new(0x0000000000000000, [ // d2
-        Probe::new(0x0000000000080000, 0x4080100100010200, 63, 4853),
-    ]),
-    Slot::new(0x0000000000000000, [ // e2
-        Probe::new(0x0000000000100000, 0x8202190000500000, 63, 4858),
-    ]),
-    Slot::new(0x0000000000000000, [ // f2
-        Probe::new(0x0000000000200000, 0x000004400000c200, 63, 3535),
-    ]),
-    Slot::new(0x0000000000000000, [ // g2
-        Probe::new(0x0000000000400000, 0x8002060004088006, 63, 5211),
-    ]),
-    Slot::new(0x0000000000000000, [ // h2
-        Probe::new(0x0000000000800000, 0x8020010000000140, 63, 7428),
-    ]),
-    Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000001000000, 0x00060c8402108045, 63, 5897),
-    ]),
-    Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000002000000, 0x0450024200864100, 63, 5945),
-    ]),
-    Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x0000000004000000, 0x000000a540040002, 63, 4805),
-    ]),
-    Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000008000000, 0x8000425280260000, 63, 417),
-    ]),
-    Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000010000000, 0x00204048300c4000, 63, 5389),
-    ]),
-    Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000020000000, 0x2000000440000400, 63, 3615),
-    ]),
-    Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x0000000040000000, 0x0000209200401880, 63, 7142),
-    ]),
-    Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000080000000, 0x000c205110100020, 63, 386),
-    ]),
-    Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000100000000, 0x8000040491022910, 63, 535),
-    ]),
-    Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000200000000, 0x20010c0048000140, 63, 1564),
-    ]),
-    Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x0000000400000000, 0xc041842120204000, 63, 2691),
-    ]),
-    Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000800000000, 0x0000400010400080, 63, 4034),
-    ]),
-    Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000001000000000, 0x1c00804008250100, 63, 4129),
-    ]),
-    Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000002000000000, 0x040608040c106012, 63, 2753),
-    ]),
-    Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x0000004000000000, 0x0040020032010000, 63, 1848),
-    ]),
-    Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000008000000000, 0x0800008021010028, 63, 693),
-    ]),
-    Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000010000000000, 0x0000208080c00c42, 63, 9108),
-    ]),
-    Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000020000000000, 0x0000018010442000, 63, 9515),
-    ]),
-    Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000040000000000, 0x4440402824246100, 63, 2541),
-    ]),
-    Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000080000000000, 0x03020a5200300804, 63, 2058),
-    ]),
-    Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000100000000000, 0x00a0021100880060, 63, 8434),
-    ]),
-    Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000200000000000, 0x0000000248840080, 63, 3872),
-    ]),
-    Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000400000000000, 0x01000020028a0060, 63, 6395),
-    ]),
-    Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000800000000000, 0x0400328040110001, 63, 922),
-    ]),
-    Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0001000000000000, 0x0000000202008008, 63, 9314),
-    ]),
-    Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0002000000000000, 0x4180011070084004, 63, 1165),
-    ]),
-    Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x0004000000000000, 0x8020000000482008, 63, 4639),
-    ]),
-    Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0008000000000000, 0x10410cc082801a00, 63, 9282),
-    ]),
-    Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0010000000000000, 0x0006404100000810, 63, 5783),
-    ]),
-    Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0020000000000000, 0x0010000204300620, 63, 4738),
-    ]),
-    Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x0040000000000000, 0x9844200104140200, 63, 9378),
-    ]),
-    Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0080000000000000, 0xf0807020240801c4, 63, 9198),
-    ]),
-    Slot::new(0x0000000000000000, [ // a7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h8
-        PAD,
-    ]),
+static BLOCK_10_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000010100, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000020200, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000040400, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000080800, 0x0000000000000000, 0x0000000000080000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000101000, 0x0000000000000000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000202000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000404000, 0x0000000000000000, 0x0000000000400000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000808000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000001010000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000002020000, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000004040000, 0x0000000000000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000008080000, 0x0000000000000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000010100000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000020200000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000040400000, 0x0000000000000000, 0x0000000040000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000080800000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000101000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000202000000, 0x0000000000000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000404000000, 0x0000000000000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000808000000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000001010000000, 0x0000000000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000002020000000, 0x0000000000000000, 0x0000002000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000004040000000, 0x0000000000000000, 0x0000004000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000008080000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000010100000000, 0x0000000000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000020200000000, 0x0000000000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000040400000000, 0x0000000000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000080800000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000101000000000, 0x0000000000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000202000000000, 0x0000000000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000404000000000, 0x0000000000000000, 0x0000400000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000808000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0001010000000000, 0x0000000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0002020000000000, 0x0000000000000000, 0x0002000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0004040000000000, 0x0000000000000000, 0x0004000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0008080000000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0010100000000000, 0x0000000000000000, 0x0010000000000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0020200000000000, 0x0000000000000000, 0x0020000000000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0040400000000000, 0x0000000000000000, 0x0040000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0080800000000000, 0x0000000000000000, 0x0080000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0404000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0808000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x1010000000000000, 0x0000000000000000, 0x1000000000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x2020000000000000, 0x0000000000000000, 0x2000000000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x4040000000000000, 0x0000000000000000, 0x4000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x8080000000000000, 0x0000000000000000, 0x8000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
-/// Block 11: pawn black initial quiet, pawn white initial movers.
+/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
-    Slot::new(0x0000000000000000, [ // a1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000000000100, 0x2284000802000240, 63, 8969),
-    ]),
-    Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000000000200, 0x9060380000080000, 63, 6840),
-    ]),
-    Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x0000000000000400, 0x8422004000009408, 63, 4290),
-    ]),
-    Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000000000800, 0x0090010000b40000, 63, 8709),
-    ]),
-    Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000000001000, 0x10c8020200010400, 63, 6987),
-    ]),
-    Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000000002000, 0x0004022000300480, 63, 4447),
-    ]),
-    Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x0000000000004000, 0x0002200000000000, 63, 8802),
-    ]),
-    Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000000008000, 0x8115080a14000200, 63, 8834),
-    ]),
-    Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000000010000, 0x0005900004100200, 63, 6498),
-    ]),
-    Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000000020000, 0x1002c00204000003, 63, 1719),
-    ]),
-    Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x0000000000040000, 0x140020c252190000, 63, 3202),
-    ]),
-    Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000000080000, 0x00001904208014a0, 63, 6402),
-    ]),
-    Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000000000100000, 0x0180088080000188, 63, 537),
-    ]),
-    Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000000000200000, 0x0000248020800001, 63, 3279),
-    ]),
-    Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x0000000000400000, 0x4020a24000601480, 63, 1948),
-    ]),
-    Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000000000800000, 0x3400010030209002, 63, 6704),
-    ]),
-    Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000000001000000, 0x000010800000c102, 63, 4399),
-    ]),
-    Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000000002000000, 0x480900c900104008, 63, 2827),
-    ]),
-    Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000000004000000, 0xc000012100104202, 63, 2314),
-    ]),
-    Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000000008000000, 0x0094001060004000, 63, 2946),
-    ]),
-    Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000000010000000, 0x3608040800001221, 63, 3011),
-    ]),
-    Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000000020000000, 0x4004040c4049845c, 63, 2225),
-    ]),
-    Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000000040000000, 0x0128040200080002, 63, 3139),
-    ]),
-    Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000000080000000, 0x80000003a000040c, 63, 4515),
-    ]),
-    Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0000000100000000, 0x18004080a0008800, 63, 1108),
-    ]),
-    Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0000000200000000, 0x00000101540048c6, 63, 4848),
-    ]),
-    Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x0000000400000000, 0x0030210020000000, 63, 1282),
-    ]),
-    Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0000000800000000, 0x0900510215000800, 63, 4853),
-    ]),
-    Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0000001000000000, 0x1210000008002821, 63, 4858),
-    ]),
-    Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0000002000000000, 0x0000400814000400, 63, 3535),
-    ]),
-    Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x0000004000000000, 0x1010000006080009, 63, 5211),
-    ]),
-    Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0000008000000000, 0x1020181821805080, 63, 7428),
-    ]),
-    Slot::new(0x0000000000000000, [ // a7
-        Probe::new(0x0000010000000000, 0x0000004232810800, 63, 5897),
-    ]),
-    Slot::new(0x0000000000000000, [ // b7
-        Probe::new(0x0000020000000000, 0x8208810000408000, 63, 5945),
-    ]),
-    Slot::new(0x0000000000000000, [ // c7
-        Probe::new(0x0000040000000000, 0x2020000802200020, 63, 4805),
-    ]),
-    Slot::new(0x0000000000000000, [ // d7
-        Probe::new(0x0000080000000000, 0x0800400010900480, 63, 417),
-    ]),
-    Slot::new(0x0000000000000000, [ // e7
-        Probe::new(0x0000100000000000, 0x40e0110168080400, 63, 5389),
-    ]),
-    Slot::new(0x0000000000000000, [ // f7
-        Probe::new(0x0000200000000000, 0x2000210400042008, 63, 3615),
-    ]),
-    Slot::new(0x0000000000000000, [ // g7
-        Probe::new(0x0000400000000000, 0x0118001000070010, 63, 7142),
-    ]),
-    Slot::new(0x0000000000000000, [ // h7
-        Probe::new(0x0000800000000000, 0x040150c480454060, 63, 386),
-    ]),
-    Slot::new(0x0000000000000000, [ // a8
-        Probe::new(0x0001000000000000, 0xc80091808080c013, 63, 535),
-    ]),
-    Slot::new(0x0000000000000000, [ // b8
-        Probe::new(0x0002000000000000, 0x1100004440005000, 63, 1564),
-    ]),
-    Slot::new(0x0000000000000000, [ // c8
-        Probe::new(0x0004000000000000, 0x0001502000002240, 63, 2691),
-    ]),
-    Slot::new(0x0000000000000000, [ // d8
-        Probe::new(0x0008000000000000, 0x0004000060409000, 63, 4034),
-    ]),
-    Slot::new(0x0000000000000000, [ // e8
-        Probe::new(0x0010000000000000, 0x014000002102a820, 63, 4129),
-    ]),
-    Slot::new(0x0000000000000000, [ // f8
-        Probe::new(0x0020000000000000, 0x1003022000000510, 63, 2753),
-    ]),
-    Slot::new(0x0000000000000000, [ // g8
-        Probe::new(0x0040000000000000, 0x0200000004242200, 63, 1848),
-    ]),
-    Slot::new(0x0000000000000000, [ // h8
-        Probe::new(0x0080000000000000, 0x0004144000000128, 63, 693),
-    ]),
-];
-/// How every probe forms its index: the magics below were found for it.
-const INDEX: Index = Index::Magic;
-/// Every lookup's table, overlapping where their entries agree.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static ATTACKS: [Bitboard; 9536] = [
-    0x8040201100000011, 0x1, 0x8040201100000010, 0, 0x1100000011, 0x1, 0x1100000010, 0, // 0
-    0x8040201000000011, 0x8040201100000001, 0x8040201000000010, 0x8040201100000000, // 8
-    0x1000000011, 0x1100000001, 0x1000000010, 0x1100000000,
-    0x40201100000011, 0x8040201000000001, 0x40201100000010, 0x8040201000000000, 0x1100000011, // 16
-    0x1000000001, 0x1100000010, 0x1000000000,
-    0x40201000000011, 0x40201100000001, 0x40201000000010, 0x40201100000000, 0x1000000011, // 24
-    0x1100000001, 0x1000000010, 0x1100000000,
-    0x100000011, 0x40201000000001, 0x100000010, 0x40201000000000, 0x100000011, 0x1000000001, // 32
-    0x100000010, 0x1000000000,
-    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 40
-    0x100000011, 0x1, 0x100000010, 0, 0x100000011, 0x1, 0x100000010, 0, // 48
-    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 56
-    0x201100000011, 0x1, 0x201100000010, 0, 0x1100000011, 0x1, 0x1100000010, 0, // 64
-    0x201000000011, 0x201100000001, 0x201000000010, 0x201100000000, 0x1000000011, // 72
-    0x1100000001, 0x1000000010, 0x1100000000,
-    0x201100000011, 0x201000000001, 0x201100000010, 0x201000000000, 0x1100000011, // 80
-    0x1000000001, 0x1100000010, 0x1000000000,
-    0x201000000011, 0x201100000001, 0x201000000010, 0x201100000000, 0x1000000011, // 88
-    0x1100000001, 0x1000000010, 0x1100000000,
-    0x100000011, 0x201000000001, 0x100000010, 0x201000000000, 0x100000011, 0x1000000001, // 96
-    0x100000010, 0x1000000000,
-    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 104
-    0x100000011, 0x1, 0x100000010, 0, 0x100000011, 0x1, 0x100000010, 0, // 112
-    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 120
-    0x80412200000022, 0x2, 0x80402200000022, 0x2, 0x10200000000, 0x80402000000022, // 128
-    0x200000000, 0x80402000000022,
-    0x412200000022, 0, 0x402200000022, 0, 0x10200000000, 0x402000000022, 0x200000000, // 136
-    0x402000000022,
-    0x80412200000020, 0, 0x80402200000020, 0, 0x10200000022, 0x80402000000020, 0x200000022, // 144
-    0x80402000000020,
-    0x412200000020, 0x22, 0x402200000020, 0x22, 0x10200000022, 0x402000000020, 0x200000022, // 152
-    0x402000000020,
-    0x12200000022, 0x22, 0x2200000022, 0x22, 0x10200000020, 0x2000000022, 0x200000020, // 160
-    0x2000000022,
-    0x12200000022, 0x20, 0x2200000022, 0x20, 0x10200000020, 0x2000000022, 0x200000020, // 168
-    0x2000000022,
-    0x12200000020, 0x20, 0x2200000020, 0x20, 0x10200000022, 0x2000000020, 0x200000022, // 176
-    0x2000000020,
-    0x12200000020, 0x22, 0x2200000020, 0x22, 0x10200000022, 0x2000000020, 0x200000022, // 184
-    0x2000000020,
-    0x80412200000002, 0x22, 0x80402200000002, 0x22, 0x10200000020, 0x80402000000002, // 192
-    0x200000020, 0x80402000000002,
-    0x412200000002, 0x20, 0x402200000002, 0x20, 0x10200000020, 0x402000000002, 0x200000020, // 200
-    0x402000000002,
-    0x80412200000000, 0x20, 0x80402200000000, 0x20, 0x10200000002, 0x80402000000000, // 208
-    0x200000002, 0x80402000000000,
-    0x412200000000, 0x2, 0x402200000000, 0x2, 0x10200000002, 0x402000000000, 0x200000002, // 216
-    0x402000000000,
-    0x12200000002, 0x2, 0x2200000002, 0x2, 0x10200000000, 0x2000000002, 0x200000000, // 224
-    0x2000000002,
-    0x12200000002, 0, 0x2200000002, 0, 0x10200000000, 0x2000000002, 0x200000000, // 232
-    0x2000000002,
-    0x12200000000, 0, 0x2200000000, 0, 0x10200000002, 0x2000000000, 0x200000002, // 240
-    0x2000000000,
-    0x12200000000, 0x2, 0x2200000000, 0x2, 0x10200000002, 0x2000000000, 0x200000002, // 248
-    0x2000000000,
-    0x1824400000044, 0x1020400000044, 0, 0x4000000000, 0x804400000044, 0x400000044, 0, // 256
-    0x4000000000,
-    0x1824400000040, 0x1020400000040, 0x824400000044, 0x20400000044, 0x804400000040, // 264
-    0x400000040, 0x804400000044, 0x400000044,
-    0x804000000044, 0x44, 0x824400000040, 0x20400000040, 0x804000000044, 0x44, // 272
-    0x804400000040, 0x400000040,
-    0x804000000040, 0x40, 0x804000000044, 0x44, 0x804000000040, 0x40, 0x804000000044, 0x44, // 280
-    0x1824400000004, 0x1020400000004, 0x804000000040, 0x40, 0x804400000004, 0x400000004, // 288
-    0x804000000040, 0x40,
-    0x1824400000000, 0x1020400000000, 0x824400000004, 0x20400000004, 0x804400000000, // 296
-    0x400000000, 0x804400000004, 0x400000004,
-    0x804000000004, 0x4, 0x824400000000, 0x20400000000, 0x804000000004, 0x4, 0x804400000000, // 304
-    0x400000000,
-    0x804000000000, 0, 0x804000000004, 0x4, 0x804000000000, 0, 0x804000000004, 0x4, // 312
-    0x1020400000044, 0x1024400000044, 0x804000000000, 0, 0x400000044, 0x4400000044, // 320
-    0x804000000000, 0,
-    0x1020400000040, 0x1024400000040, 0x20400000044, 0x24400000044, 0x400000040, // 328
-    0x4400000040, 0x400000044, 0x4400000044,
-    0x44, 0x4000000044, 0x20400000040, 0x24400000040, 0x44, 0x4000000044, 0x400000040, // 336
-    0x4400000040,
-    0x40, 0x4000000040, 0x44, 0x4000000044, 0x40, 0x4000000040, 0x44, 0x4000000044, // 344
-    0x1020400000004, 0x1024400000004, 0x40, 0x4000000040, 0x400000004, 0x4400000004, 0x40, // 352
-    0x4000000040,
-    0x1020400000000, 0x1024400000000, 0x20400000004, 0x24400000004, 0x400000000, // 360
-    0x4400000000, 0x400000004, 0x4400000004,
-    0x4, 0x4000000004, 0x20400000000, 0x24400000000, 0x4, 0x4000000004, 0x400000000, // 368
-    0x4400000000,
-    0, 0x4000000000, 0x4, 0x4000000004, 0, 0x4000000000, 0x4, 0x4000000004, // 376
-    0x102048800000088, 0x8800000000, 0x8000000000, 0, 0x2048800000088, 0x8800000000, // 384
-    0x8000000000, 0x8800000088,
-    0x8000000088, 0x8000000000, 0x40800000008, 0x8800000088, 0x8000000088, 0x8000000000, // 392
-    0x40800000008, 0x8000000088,
-    0x102048800000080, 0x800000008, 0x8, 0x8000000088, 0x2048800000080, 0x800000008, 0x8, // 400
-    0x8800000080,
-    0x8000000080, 0x8, 0x40800000000, 0x8800000080, 0x8000000080, 0x8, 0x40800000000, // 408
-    0x8000000080,
-    0x102040800000088, 0x800000000, 0, 0x8000000080, 0x2040800000088, 0x800000000, 0, // 416
-    0x800000088,
-    0x88, 0, 0x48800000088, 0x800000088, 0x88, 0, 0x48800000088, 0x88, // 424
-    0x102040800000080, 0x8800000088, 0x8000000088, 0x88, 0x2040800000080, 0x8800000088, // 432
-    0x8000000088, 0x800000080,
-    0x80, 0x8000000088, 0x48800000080, 0x800000080, 0x80, 0x8000000088, 0x48800000080, 0x80, // 440
-    0x102048800000008, 0x8800000080, 0x8000000080, 0x80, 0x2048800000008, 0x8800000080, // 448
-    0x8000000080, 0x8800000008,
-    0x8000000008, 0x8000000080, 0x40800000088, 0x8800000008, 0x8000000008, 0x8000000080, // 456
-    0x40800000088, 0x8000000008,
-    0x102048800000000, 0x800000088, 0x88, 0x8000000008, 0x2048800000000, 0x800000088, 0x88, // 464
-    0x8800000000,
-    0x8000000000, 0x88, 0x40800000080, 0x8800000000, 0x8000000000, 0x88, 0x40800000080, // 472
-    0x8000000000,
-    0x102040800000008, 0x800000080, 0x80, 0x8000000000, 0x2040800000008, 0x800000080, 0x80, // 480
-    0x800000008,
-    0x8, 0x80, 0x48800000008, 0x800000008, 0x8, 0x80, 0x48800000008, 0x8, // 488
-    0x102040800000000, 0x8800000008, 0x8000000008, 0x8, 0x2040800000000, 0x8800000008, // 496
-    0x8000000008, 0x800000000,
-    0, 0x8000000008, 0x48800000000, 0x800000000, 0, 0x8000000008, 0x48800000000, 0, // 504
-    0x4020110000001120, 0x10000000100, 0x110000001120, 0x10000000100, 0x100, 0x1000, 0x100, // 512
-    0x1000,
-    0x10000000000, 0x10000001000, 0x10000000000, 0x10000001000, 0x1020, 0x4020110000001100, // 520
-    0x1020, 0x110000001100,
-    0x4020100000001120, 0x100, 0x100000001120, 0x100, 0x20110000001120, 0x10000000000, // 528
-    0x110000001120, 0x10000000000,
-    0, 0x1000, 0, 0x1000, 0x10000000000, 0x4020100000001100, 0x10000000000, 0x100000001100, // 536
-    0x4020110000000100, 0x20110000001100, 0x110000000100, 0x110000001100, 0x20100000001120, // 544
-    0, 0x100000001120, 0,
-    0x4020110000001020, 0x10000000000, 0x110000001020, 0x10000000000, 0, 0x4020110000000100, // 552
-    0, 0x110000000100,
-    0x4020100000000100, 0x20100000001100, 0x100000000100, 0x100000001100, 0x20110000000100, // 560
-    0x4020110000001000, 0x110000000100, 0x110000001000,
-    0x4020100000001020, 0, 0x100000001020, 0, 0x20110000001020, 0x4020100000000100, // 568
-    0x110000001020, 0x100000000100,
-    0x10000001120, 0x20110000000100, 0x10000001120, 0x110000000100, 0x20100000000100, // 576
-    0x4020100000001000, 0x100000000100, 0x100000001000,
-    0x4020110000000000, 0x20110000001000, 0x110000000000, 0x110000001000, 0x20100000001020, // 584
-    0x10000001100, 0x100000001020, 0x10000001100,
-    0x1120, 0x20100000000100, 0x1120, 0x100000000100, 0x10000001120, 0x4020110000000000, // 592
-    0x10000001120, 0x110000000000,
-    0x4020100000000000, 0x20100000001000, 0x100000000000, 0x100000001000, 0x20110000000000, // 600
-    0x1100, 0x110000000000, 0x1100,
-    0x10000000100, 0x10000001100, 0x10000000100, 0x10000001100, 0x1120, 0x4020100000000000, // 608
-    0x1120, 0x100000000000,
-    0x10000001020, 0x20110000000000, 0x10000001020, 0x110000000000, 0x20100000000000, // 616
-    0x10000000100, 0x100000000000, 0x10000000100,
-    0x100, 0x1100, 0x100, 0x1100, 0x10000000100, 0x10000001000, 0x10000000100, // 624
-    0x10000001000,
-    0x1020, 0x20100000000000, 0x1020, 0x100000000000, 0x10000001020, 0x100, 0x10000001020, // 632
-    0x100,
-    0x204880000008804, 0x880000008800, 0x204080000008804, 0x80000008800, 0x880000008000, // 640
-    0x204880000008000, 0x80000008000, 0x204080000008000,
-    0x4880000008804, 0x880000008800, 0x4080000008804, 0x80000008800, 0x880000008000, // 648
-    0x4880000008000, 0x80000008000, 0x4080000008000,
-    0x204880000000804, 0x880000000800, 0x204080000000804, 0x80000000800, 0x880000000000, // 656
-    0x204880000000000, 0x80000000000, 0x204080000000000,
-    0x4880000000804, 0x880000000800, 0x4080000000804, 0x80000000800, 0x880000000000, // 664
-    0x4880000000000, 0x80000000000, 0x4080000000000,
-    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 672
-    0x8000,
-    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 680
-    0x8000,
-    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 688
-    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 696
-    0x880000008804, 0x204880000008800, 0x80000008804, 0x204080000008800, 0x204880000008000, // 704
-    0x880000008000, 0x204080000008000, 0x80000008000,
-    0x880000008804, 0x4880000008800, 0x80000008804, 0x4080000008800, 0x4880000008000, // 712
-    0x880000008000, 0x4080000008000, 0x80000008000,
-    0x880000000804, 0x204880000000800, 0x80000000804, 0x204080000000800, 0x204880000000000, // 720
-    0x880000000000, 0x204080000000000, 0x80000000000,
-    0x880000000804, 0x4880000000800, 0x80000000804, 0x4080000000800, 0x4880000000000, // 728
-    0x880000000000, 0x4080000000000, 0x80000000000,
-    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 736
-    0x8000,
-    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 744
-    0x8000,
-    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 752
-    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 760
-    0x2011000000112040, 0x100000, 0x1000000010000, 0x10000000100000, 0x2010000000112040, // 768
-    0x2011000000110000, 0x10000, 0x1000000010000,
-    0x11000000000000, 0x2010000000110000, 0x1000000102000, 0x10000, 0x10000000000000, // 776
-    0x11000000000000, 0x102000, 0x1000000100000,
-    0x1000000112040, 0x10000000000000, 0x2011000000112000, 0x100000, 0x112040, // 784
-    0x1000000110000, 0x2010000000112000, 0x2011000000110000,
-    0x1000000000000, 0x110000, 0x11000000000000, 0x2010000000110000, 0, 0x1000000000000, // 792
-    0x10000000000000, 0x11000000000000,
-    0x2011000000010000, 0, 0x1000000112000, 0x10000000000000, 0x2010000000010000, // 800
-    0x2011000000010000, 0x112000, 0x1000000110000,
-    0x2011000000102040, 0x2010000000010000, 0x1000000000000, 0x110000, 0x2010000000102040, // 808
-    0x2011000000100000, 0, 0x1000000000000,
-    0x1000000010000, 0x2010000000100000, 0x2011000000010000, 0, 0x10000, 0x1000000010000, // 816
-    0x2010000000010000, 0x2011000000010000,
-    0x1000000102040, 0x10000, 0x2011000000102000, 0x2010000000010000, 0x102040, // 824
-    0x1000000100000, 0x2010000000102000, 0x2011000000100000,
-    0x11000000112040, 0x100000, 0x1000000010000, 0x2010000000100000, 0x10000000112040, // 832
-    0x11000000110000, 0x10000, 0x1000000010000,
-    0x2011000000000000, 0x10000000110000, 0x1000000102000, 0x10000, 0x2010000000000000, // 840
-    0x2011000000000000, 0x102000, 0x1000000100000,
-    0x1000000112040, 0x2010000000000000, 0x11000000112000, 0x100000, 0x112040, // 848
-    0x1000000110000, 0x10000000112000, 0x11000000110000,
-    0x1000000000000, 0x110000, 0x2011000000000000, 0x10000000110000, 0, 0x1000000000000, // 856
-    0x2010000000000000, 0x2011000000000000,
-    0x11000000010000, 0, 0x1000000112000, 0x2010000000000000, 0x10000000010000, // 864
-    0x11000000010000, 0x112000, 0x1000000110000,
-    0x11000000102040, 0x10000000010000, 0x1000000000000, 0x110000, 0x10000000102040, // 872
-    0x11000000100000, 0, 0x1000000000000,
-    0x1000000010000, 0x10000000100000, 0x11000000010000, 0, 0x10000, 0x1000000010000, // 880
-    0x10000000010000, 0x11000000010000,
-    0x1000000102040, 0x10000, 0x11000000102000, 0x10000000010000, 0x102040, 0x1000000100000, // 888
-    0x10000000102000, 0x11000000100000,
-    0x488000000880402, 0x80000000880000, 0x408000000880400, 0x88000000880402, 0x800000, // 896
-    0x8000000880400, 0x80000000800000, 0x800000,
-    0x488000000800000, 0x80000000800000, 0x408000000800000, 0x88000000800000, // 904
-    0x488000000880000, 0x8000000800000, 0x408000000880000, 0x88000000880000,
-    0x80402, 0x8000000880000, 0x80000000080400, 0x80402, 0x488000000800000, // 912
-    0x80000000080400, 0x408000000800000, 0x88000000800000,
-    0, 0x8000000800000, 0x80000000000000, 0, 0x80000, 0x80000000000000, 0x80000000080000, // 920
-    0x80000,
-    0x488000000080402, 0x80000000080000, 0x408000000080400, 0x88000000080402, 0, // 928
-    0x8000000080400, 0x80000000000000, 0,
-    0x488000000000000, 0x80000000000000, 0x408000000000000, 0x88000000000000, // 936
-    0x488000000080000, 0x8000000000000, 0x408000000080000, 0x88000000080000,
-    0x80000000880402, 0x8000000080000, 0x880400, 0x80000000880402, 0x488000000000000, // 944
-    0x880400, 0x408000000000000, 0x88000000000000,
-    0x80000000800000, 0x8000000000000, 0x800000, 0x80000000800000, 0x80000000880000, // 952
-    0x800000, 0x880000, 0x80000000880000,
-    0x408000000880402, 0x880000, 0x488000000880400, 0x8000000880402, 0x80000000800000, // 960
-    0x88000000880400, 0x800000, 0x80000000800000,
-    0x408000000800000, 0x800000, 0x488000000800000, 0x8000000800000, 0x408000000880000, // 968
-    0x88000000800000, 0x488000000880000, 0x8000000880000,
-    0x80000000080402, 0x88000000880000, 0x80400, 0x80000000080402, 0x408000000800000, // 976
-    0x80400, 0x488000000800000, 0x8000000800000,
-    0x80000000000000, 0x88000000800000, 0, 0x80000000000000, 0x80000000080000, 0, 0x80000, // 984
-    0x80000000080000,
-    0x408000000080402, 0x80000, 0x488000000080400, 0x8000000080402, 0x80000000000000, // 992
-    0x88000000080400, 0, 0x80000000000000,
-    0x408000000000000, 0, 0x488000000000000, 0x8000000000000, 0x408000000080000, // 1000
-    0x88000000000000, 0x488000000080000, 0x8000000080000,
-    0x880402, 0x88000000080000, 0x80000000880400, 0x880402, 0x408000000000000, // 1008
-    0x80000000880400, 0x488000000000000, 0x8000000000000,
-    0x800000, 0x88000000000000, 0x80000000800000, 0x800000, 0x880000, 0x80000000800000, // 1016
-    0x80000000880000, 0x880000,
-    0x1100000011204080, 0x1100000010204080, 0x1100000011200000, 0x1100000010200000, // 1024
-    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
-    0x1100000011000000, 0x1100000010000000, 0x1100000011000000, 0x1100000010000000, // 1032
-    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
-    0x1000000011204080, 0x1000000010204080, 0x1000000011200000, 0x1000000010200000, // 1040
-    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
-    0x1000000011000000, 0x1000000010000000, 0x1000000011000000, 0x1000000010000000, // 1048
-    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
-    0x1100000011204000, 0x1100000010204000, 0x1100000011200000, 0x1100000010200000, // 1056
-    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
-    0x1100000011000000, 0x1100000010000000, 0x1100000011000000, 0x1100000010000000, // 1064
-    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
-    0x1000000011204000, 0x1000000010204000, 0x1000000011200000, 0x1000000010200000, // 1072
-    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
-    0x1000000011000000, 0x1000000010000000, 0x1000000011000000, 0x1000000010000000, // 1080
-    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
-    0x100000011204080, 0x100000010204080, 0x100000011200000, 0x100000010200000, // 1088
-    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
-    0x100000011000000, 0x100000010000000, 0x100000011000000, 0x100000010000000, // 1096
-    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
-    0x11204080, 0x10204080, 0x11200000, 0x10200000, 0x1000000, 0, 0x1000000, 0, // 1104
-    0x11000000, 0x10000000, 0x11000000, 0x10000000, 0x1000000, 0, 0x1000000, 0, // 1112
-    0x100000011204000, 0x100000010204000, 0x100000011200000, 0x100000010200000, // 1120
-    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
-    0x100000011000000, 0x100000010000000, 0x100000011000000, 0x100000010000000, // 1128
-    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
-    0x11204000, 0x10204000, 0x11200000, 0x10200000, 0x1000000, 0, 0x1000000, 0, // 1136
-    0x11000000, 0x10000000, 0x11000000, 0x10000000, 0x1000000, 0, 0x1000000, 0, // 1144
-    0x2200000022418000, 0x2200000022010000, 0x2000000022418000, 0x2000000022010000, // 1152
-    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000,
-    0x200000022418000, 0x200000022010000, 0x22418000, 0x22010000, 0x200000000000000, // 1160
-    0x200000000000000, 0, 0,
-    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000, // 1168
-    0x2200000022410000, 0x2200000022010000, 0x2000000022410000, 0x2000000022010000,
-    0x200000000000000, 0x200000000000000, 0, 0, 0x200000022410000, 0x200000022010000, // 1176
-    0x22410000, 0x22010000,
-    0x2200000022408000, 0x2200000022000000, 0x2000000022408000, 0x2000000022000000, // 1184
-    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000,
-    0x200000022408000, 0x200000022000000, 0x22408000, 0x22000000, 0x200000000000000, // 1192
-    0x200000000000000, 0, 0,
-    0x2200000020408000, 0x2200000020000000, 0x2000000020408000, 0x2000000020000000, // 1200
-    0x2200000022400000, 0x2200000022000000, 0x2000000022400000, 0x2000000022000000,
-    0x200000020408000, 0x200000020000000, 0x20408000, 0x20000000, 0x200000022400000, // 1208
-    0x200000022000000, 0x22400000, 0x22000000,
-    0x2200000002010000, 0x2200000002010000, 0x2000000002010000, 0x2000000002010000, // 1216
-    0x2200000020400000, 0x2200000020000000, 0x2000000020400000, 0x2000000020000000,
-    0x200000002010000, 0x200000002010000, 0x2010000, 0x2010000, 0x200000020400000, // 1224
-    0x200000020000000, 0x20400000, 0x20000000,
-    0x2200000020408000, 0x2200000020000000, 0x2000000020408000, 0x2000000020000000, // 1232
-    0x2200000002010000, 0x2200000002010000, 0x2000000002010000, 0x2000000002010000,
-    0x200000020408000, 0x200000020000000, 0x20408000, 0x20000000, 0x200000002010000, // 1240
-    0x200000002010000, 0x2010000, 0x2010000,
-    0x2200000002000000, 0x2200000002000000, 0x2000000002000000, 0x2000000002000000, // 1248
-    0x2200000020400000, 0x2200000020000000, 0x2000000020400000, 0x2000000020000000,
-    0x200000002000000, 0x200000002000000, 0x2000000, 0x2000000, 0x200000020400000, // 1256
-    0x200000020000000, 0x20400000, 0x20000000,
-    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000, // 1264
-    0x2200000002000000, 0x2200000002000000, 0x2000000002000000, 0x2000000002000000,
-    0x200000000000000, 0x200000000000000, 0, 0, 0x200000002000000, 0x200000002000000, // 1272
-    0x2000000, 0x2000000,
-    0x4400000044820100, 0x4400000040800000, 0x4000000, 0, 0x4400000044800000, // 1280
-    0x4400000040800000, 0x4400000004020100, 0x4400000000000000,
-    0x4000000044820100, 0x4000000040800000, 0x4400000004000000, 0x4400000000000000, // 1288
-    0x4000000044800000, 0x4000000040800000, 0x4000000004020100, 0x4000000000000000,
-    0x400000044820000, 0x400000040800000, 0x4000000004000000, 0x4000000000000000, // 1296
-    0x4400000044800000, 0x4400000040800000, 0x400000004020000, 0x400000000000000,
-    0x44820000, 0x40800000, 0x4400000004000000, 0x4400000000000000, 0x4000000044800000, // 1304
-    0x4000000040800000, 0x4020000, 0,
-    0x400000044820100, 0x400000040800000, 0x4000000004000000, 0x4000000000000000, // 1312
-    0x400000044800000, 0x400000040800000, 0x400000004020100, 0x400000000000000,
-    0x44820100, 0x40800000, 0x400000004000000, 0x400000000000000, 0x44800000, 0x40800000, // 1320
-    0x4020100, 0,
-    0x4400000044020000, 0x4400000040000000, 0x4000000, 0, 0x400000044800000, // 1328
-    0x400000040800000, 0x4400000004020000, 0x4400000000000000,
-    0x4000000044020000, 0x4000000040000000, 0x400000004000000, 0x400000000000000, // 1336
-    0x44800000, 0x40800000, 0x4000000004020000, 0x4000000000000000,
-    0x4400000044020100, 0x4400000040000000, 0x4000000, 0, 0x4400000044000000, // 1344
-    0x4400000040000000, 0x4400000004020100, 0x4400000000000000,
-    0x4000000044020100, 0x4000000040000000, 0x4400000004000000, 0x4400000000000000, // 1352
-    0x4000000044000000, 0x4000000040000000, 0x4000000004020100, 0x4000000000000000,
-    0x400000044020000, 0x400000040000000, 0x4000000004000000, 0x4000000000000000, // 1360
-    0x4400000044000000, 0x4400000040000000, 0x400000004020000, 0x400000000000000,
-    0x44020000, 0x40000000, 0x4400000004000000, 0x4400000000000000, 0x4000000044000000, // 1368
-    0x4000000040000000, 0x4020000, 0,
-    0x400000044020100, 0x400000040000000, 0x4000000004000000, 0x4000000000000000, // 1376
-    0x400000044000000, 0x400000040000000, 0x400000004020100, 0x400000000000000,
-    0x44020100, 0x40000000, 0x400000004000000, 0x400000000000000, 0x44000000, 0x40000000, // 1384
-    0x4020100, 0,
-    0x4400000044820000, 0x4400000040800000, 0x4000000, 0, 0x400000044000000, // 1392
-    0x400000040000000, 0x4400000004020000, 0x4400000000000000,
-    0x4000000044820000, 0x4000000040800000, 0x400000004000000, 0x400000000000000, // 1400
-    0x44000000, 0x40000000, 0x4000000004020000, 0x4000000000000000,
-    0x8800000088040201, 0x800000000000000, 0x8800000008000000, 0x800000080000000, // 1408
-    0x8040201, 0x8000000000000000, 0x88000000, 0x8000000080000000,
-    0x8800000080000000, 0x8800000088040000, 0x8800000000000000, 0x8800000008000000, 0, // 1416
-    0x8040000, 0x80000000, 0x88000000,
-    0x800000088040200, 0x8800000080000000, 0x800000008000000, 0x8800000000000000, // 1424
-    0x8000000088040201, 0, 0x8000000008000000, 0x80000000,
-    0x800000080000000, 0x800000088040000, 0x800000000000000, 0x800000008000000, // 1432
-    0x8000000080000000, 0x8000000088040000, 0x8000000000000000, 0x8000000008000000,
-    0x8800000008040201, 0x800000080000000, 0x8800000088000000, 0x800000000000000, // 1440
-    0x88040200, 0x8000000080000000, 0x8000000, 0x8000000000000000,
-    0x8800000000000000, 0x8800000008040000, 0x8800000080000000, 0x8800000088000000, // 1448
-    0x80000000, 0x88040000, 0, 0x8000000,
-    0x800000008040200, 0x8800000000000000, 0x800000088000000, 0x8800000080000000, // 1456
-    0x8000000008040201, 0x80000000, 0x8000000088000000, 0,
-    0x800000000000000, 0x800000008040000, 0x800000080000000, 0x800000088000000, // 1464
-    0x8000000000000000, 0x8000000008040000, 0x8000000080000000, 0x8000000088000000,
-    0x8800000088040200, 0x800000000000000, 0x8800000008000000, 0x800000080000000, // 1472
-    0x8040200, 0x8000000000000000, 0x88000000, 0x8000000080000000,
-    0x8800000080000000, 0x8800000088040000, 0x8800000000000000, 0x8800000008000000, 0, // 1480
-    0x8040000, 0x80000000, 0x88000000,
-    0x800000088040201, 0x8800000080000000, 0x800000008000000, 0x8800000000000000, // 1488
-    0x8000000088040200, 0, 0x8000000008000000, 0x80000000,
-    0x800000080000000, 0x800000088040000, 0x800000000000000, 0x800000008000000, // 1496
-    0x8000000080000000, 0x8000000088040000, 0x8000000000000000, 0x8000000008000000,
-    0x8800000008040200, 0x800000080000000, 0x8800000088000000, 0x800000000000000, // 1504
-    0x88040201, 0x8000000080000000, 0x8000000, 0x8000000000000000,
-    0x8800000000000000, 0x8800000008040000, 0x8800000080000000, 0x8800000088000000, // 1512
-    0x80000000, 0x88040000, 0, 0x8000000,
-    0x800000008040201, 0x8800000000000000, 0x800000088000000, 0x8800000080000000, // 1520
-    0x8000000008040200, 0x80000000, 0x8000000088000000, 0,
-    0x800000000000000, 0x800000008040000, 0x800000080000000, 0x800000088000000, // 1528
-    0x8000000000000000, 0x8000000008040000, 0x8000000080000000, 0x8000000088000000,
-    0x10200e3000000, 0xe3000000, 0x10200e2000000, 0xe2000000, 0x10200e0000000, 0xe0000000, // 1536
-    0x10200e0000000, 0xe0000000,
-    0x200e3000000, 0xe3000000, 0x200e2000000, 0xe2000000, 0x200e0000000, 0xe0000000, // 1544
-    0x200e0000000, 0xe0000000,
-    0x1020003000000, 0x3000000, 0x1020002000000, 0x2000000, 0x1020000000000, 0, // 1552
-    0x1020000000000, 0,
-    0x20003000000, 0x3000000, 0x20002000000, 0x2000000, 0x20000000000, 0, 0x20000000000, 0, // 1560
-    0x1020023000000, 0x23000000, 0x1020022000000, 0x22000000, 0x1020020000000, 0x20000000, // 1568
-    0x1020020000000, 0x20000000,
-    0x20023000000, 0x23000000, 0x20022000000, 0x22000000, 0x20020000000, 0x20000000, // 1576
-    0x20020000000, 0x20000000,
-    0x1020003000000, 0x3000000, 0x1020002000000, 0x2000000, 0x1020000000000, 0, // 1584
-    0x1020000000000, 0,
-    0x20003000000, 0x3000000, 0x20002000000, 0x2000000, 0x20000000000, 0, 0x20000000000, 0, // 1592
-    0x1020063000000, 0x63000000, 0x1020062000000, 0x62000000, 0x1020060000000, 0x60000000, // 1600
-    0x1020060000000, 0x60000000,
-    0x20063000000, 0x63000000, 0x20062000000, 0x62000000, 0x20060000000, 0x60000000, // 1608
-    0x20060000000, 0x60000000,
-    0x1020003000000, 0x3000000, 0x1020002000000, 0x2000000, 0x1020000000000, 0, // 1616
-    0x1020000000000, 0,
-    0x20003000000, 0x3000000, 0x20002000000, 0x2000000, 0x20000000000, 0, 0x20000000000, 0, // 1624
-    0x1020023000000, 0x23000000, 0x1020022000000, 0x22000000, 0x1020020000000, 0x20000000, // 1632
-    0x1020020000000, 0x20000000,
-    0x20023000000, 0x23000000, 0x20022000000, 0x22000000, 0x20020000000, 0x20000000, // 1640
-    0x20020000000, 0x20000000,
-    0x1020003000000, 0x3000000, 0x1020002000000, 0x2000000, 0x1020000000000, 0, // 1648
-    0x1020000000000, 0,
-    0x20003000000, 0x3000000, 0x20002000000, 0x2000000, 0x20000000000, 0, 0x20000000000, 0, // 1656
-    0x8040200000002241, 0x200000002241, 0x40200000002241, 0x200000002241, // 1664
-    0x8040200000002240, 0x200000002240, 0x40200000002240, 0x200000002240,
-    0x8040200000002040, 0x200000002040, 0x40200000002040, 0x200000002040, // 1672
-    0x8040200000002040, 0x200000002040, 0x40200000002040, 0x200000002040,
-    0x2241, 0x2241, 0x2241, 0x2241, 0x2240, 0x2240, 0x2240, 0x2240, // 1680
-    0x2040, 0x2040, 0x2040, 0x2040, 0x2040, 0x2040, 0x2040, 0x2040, // 1688
-    0x8040200000000201, 0x200000000201, 0x40200000000201, 0x200000000201, // 1696
-    0x8040200000000200, 0x200000000200, 0x40200000000200, 0x200000000200,
-    0x8040200000000000, 0x200000000000, 0x40200000000000, 0x200000000000, // 1704
-    0x8040200000000000, 0x200000000000, 0x40200000000000, 0x200000000000,
-    0x201, 0x201, 0x201, 0x201, 0x200, 0x200, 0x200, 0x200, // 1712
-    0, 0, 0, 0, 0, 0, 0, 0, // 1720
-    0x8040200000002201, 0x200000002201, 0x40200000002201, 0x200000002201, // 1728
-    0x8040200000002200, 0x200000002200, 0x40200000002200, 0x200000002200,
-    0x8040200000002000, 0x200000002000, 0x40200000002000, 0x200000002000, // 1736
-    0x8040200000002000, 0x200000002000, 0x40200000002000, 0x200000002000,
-    0x2201, 0x2201, 0x2201, 0x2201, 0x2200, 0x2200, 0x2200, 0x2200, // 1744
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 1752
-    0x8040200000000201, 0x200000000201, 0x40200000000201, 0x200000000201, // 1760
-    0x8040200000000200, 0x200000000200, 0x40200000000200, 0x200000000200,
-    0x8040200000000000, 0x200000000000, 0x40200000000000, 0x200000000000, // 1768
-    0x8040200000000000, 0x200000000000, 0x40200000000000, 0x200000000000,
-    0x201, 0x201, 0x201, 0x201, 0x200, 0x200, 0x200, 0x200, // 1776
-    0, 0, 0, 0, 0, 0, 0, 0, // 1784
-    0x804000c7000000, 0xc7000000, 0x804000c6000000, 0xc6000000, 0x804000c4000000, // 1792
-    0xc4000000, 0x804000c4000000, 0xc4000000,
-    0x804000c0000000, 0xc0000000, 0x804000c0000000, 0xc0000000, 0x804000c0000000, // 1800
-    0xc0000000, 0x804000c0000000, 0xc0000000,
-    0x4000c7000000, 0xc7000000, 0x4000c6000000, 0xc6000000, 0x4000c4000000, 0xc4000000, // 1808
-    0x4000c4000000, 0xc4000000,
-    0x4000c0000000, 0xc0000000, 0x4000c0000000, 0xc0000000, 0x4000c0000000, 0xc0000000, // 1816
-    0x4000c0000000, 0xc0000000,
-    0x80400007000000, 0x7000000, 0x80400006000000, 0x6000000, 0x80400004000000, 0x4000000, // 1824
-    0x80400004000000, 0x4000000,
-    0x80400000000000, 0, 0x80400000000000, 0, 0x80400000000000, 0, 0x80400000000000, 0, // 1832
-    0x400007000000, 0x7000000, 0x400006000000, 0x6000000, 0x400004000000, 0x4000000, // 1840
-    0x400004000000, 0x4000000,
-    0x400000000000, 0, 0x400000000000, 0, 0x400000000000, 0, 0x400000000000, 0, // 1848
-    0x80400047000000, 0x47000000, 0x80400046000000, 0x46000000, 0x80400044000000, // 1856
-    0x44000000, 0x80400044000000, 0x44000000,
-    0x80400040000000, 0x40000000, 0x80400040000000, 0x40000000, 0x80400040000000, // 1864
-    0x40000000, 0x80400040000000, 0x40000000,
-    0x400047000000, 0x47000000, 0x400046000000, 0x46000000, 0x400044000000, 0x44000000, // 1872
-    0x400044000000, 0x44000000,
-    0x400040000000, 0x40000000, 0x400040000000, 0x40000000, 0x400040000000, 0x40000000, // 1880
-    0x400040000000, 0x40000000,
-    0x80400007000000, 0x7000000, 0x80400006000000, 0x6000000, 0x80400004000000, 0x4000000, // 1888
-    0x80400004000000, 0x4000000,
-    0x80400000000000, 0, 0x80400000000000, 0, 0x80400000000000, 0, 0x80400000000000, 0, // 1896
-    0x400007000000, 0x7000000, 0x400006000000, 0x6000000, 0x400004000000, 0x4000000, // 1904
-    0x400004000000, 0x4000000,
-    0x400000000000, 0, 0x400000000000, 0, 0x400000000000, 0, 0x400000000000, 0, // 1912
-    0x102040000004482, 0x40000000400, 0x2040000004482, 0x40000000400, 0x4482, 0x400, // 1920
-    0x4482, 0x400,
-    0x102040000004080, 0x40000000000, 0x2040000004080, 0x40000000000, 0x4080, 0, 0x4080, 0, // 1928
-    0x102040000004402, 0x40000000400, 0x2040000004402, 0x40000000400, 0x4402, 0x400, // 1936
-    0x4402, 0x400,
-    0x102040000004000, 0x40000000000, 0x2040000004000, 0x40000000000, 0x4000, 0, 0x4000, 0, // 1944
-    0x102040000000402, 0x102040000004480, 0x2040000000402, 0x2040000004480, 0x402, 0x4480, // 1952
-    0x402, 0x4480,
-    0x102040000000000, 0x102040000004080, 0x2040000000000, 0x2040000004080, 0, 0x4080, 0, // 1960
-    0x4080,
-    0x102040000000402, 0x102040000004400, 0x2040000000402, 0x2040000004400, 0x402, 0x4400, // 1968
-    0x402, 0x4400,
-    0x102040000000000, 0x102040000004000, 0x2040000000000, 0x2040000004000, 0, 0x4000, 0, // 1976
-    0x4000,
-    0x40000004482, 0x102040000000400, 0x40000004482, 0x2040000000400, 0x4482, 0x400, // 1984
-    0x4482, 0x400,
-    0x40000004080, 0x102040000000000, 0x40000004080, 0x2040000000000, 0x4080, 0, 0x4080, 0, // 1992
-    0x40000004402, 0x102040000000400, 0x40000004402, 0x2040000000400, 0x4402, 0x400, // 2000
-    0x4402, 0x400,
-    0x40000004000, 0x102040000000000, 0x40000004000, 0x2040000000000, 0x4000, 0, 0x4000, 0, // 2008
-    0x40000000402, 0x40000004480, 0x40000000402, 0x40000004480, 0x402, 0x4480, 0x402, // 2016
-    0x4480,
-    0x40000000000, 0x40000004080, 0x40000000000, 0x40000004080, 0, 0x4080, 0, 0x4080, // 2024
-    0x40000000402, 0x40000004400, 0x40000000402, 0x40000004400, 0x402, 0x4400, 0x402, // 2032
-    0x4400,
-    0x40000000000, 0x40000004000, 0x40000000000, 0x40000004000, 0, 0x4000, 0, 0x4000, // 2040
-    0x4828000000080808, 0x20000000000000, 0x808000000000000, 0, 0x828000000000000, // 2048
-    0x4020000000000000, 0x808000000000000, 0x80000,
-    0x4028000000080808, 0x20000000000000, 0x8000000000000, 0, 0x28000000000000, // 2056
-    0x4020000000000000, 0x8000000000000, 0x80000,
-    0x4828000000080000, 0x4020000000080808, 0x808000000000000, 0, 0x828000000000000, // 2064
-    0x20000000000000, 0x808000000000000, 0,
-    0x4028000000080000, 0x4020000000080808, 0x8000000000000, 0, 0x28000000000000, // 2072
-    0x20000000000000, 0x8000000000000, 0,
-    0x828000000080808, 0x4020000000080000, 0x808000000080808, 0, 0x4828000000080800, // 2080
-    0x20000000000000, 0x808000000000000, 0,
-    0x28000000080808, 0x4020000000080000, 0x8000000080808, 0, 0x4028000000080800, // 2088
-    0x20000000000000, 0x8000000000000, 0,
-    0x828000000080000, 0x20000000080808, 0x808000000080000, 0x80808, 0x4828000000080000, // 2096
-    0x4020000000080800, 0x808000000000000, 0,
-    0x28000000080000, 0x20000000080808, 0x8000000080000, 0x80808, 0x4028000000080000, // 2104
-    0x4020000000080800, 0x8000000000000, 0,
-    0x4828000000000000, 0x20000000080000, 0x808000000080808, 0x80000, 0x828000000080800, // 2112
-    0x4020000000080000, 0x808000000080800, 0,
-    0x4028000000000000, 0x20000000080000, 0x8000000080808, 0x80000, 0x28000000080800, // 2120
-    0x4020000000080000, 0x8000000080800, 0,
-    0x4828000000000000, 0x4020000000000000, 0x808000000080000, 0x80808, 0x828000000080000, // 2128
-    0x20000000080800, 0x808000000080000, 0x80800,
-    0x4028000000000000, 0x4020000000000000, 0x8000000080000, 0x80808, 0x28000000080000, // 2136
-    0x20000000080800, 0x8000000080000, 0x80800,
-    0x828000000000000, 0x4020000000000000, 0x808000000000000, 0x80000, 0x4828000000000000, // 2144
-    0x20000000080000, 0x808000000080800, 0x80000,
-    0x28000000000000, 0x4020000000000000, 0x8000000000000, 0x80000, 0x4028000000000000, // 2152
-    0x20000000080000, 0x8000000080800, 0x80000,
-    0x828000000000000, 0x20000000000000, 0x808000000000000, 0, 0x4828000000000000, // 2160
-    0x4020000000000000, 0x808000000080000, 0x80800,
-    0x28000000000000, 0x20000000000000, 0x8000000000000, 0, 0x4028000000000000, // 2168
-    0x4020000000000000, 0x8000000080000, 0x80800,
-    0x102000000224180, 0x102000000220100, 0x102000000020100, 0x102000000020100, // 2176
-    0x2000000224180, 0x2000000220100, 0x2000000020100, 0x2000000020100,
-    0x102000000224100, 0x102000000220100, 0x102000000020100, 0x102000000020100, // 2184
-    0x2000000224100, 0x2000000220100, 0x2000000020100, 0x2000000020100,
-    0x224180, 0x220100, 0x20100, 0x20100, 0x224180, 0x220100, 0x20100, 0x20100, // 2192
-    0x224100, 0x220100, 0x20100, 0x20100, 0x224100, 0x220100, 0x20100, 0x20100, // 2200
-    0x102000000204080, 0x102000000200000, 0x102000000000000, 0x102000000000000, // 2208
-    0x2000000204080, 0x2000000200000, 0x2000000000000, 0x2000000000000,
-    0x102000000204000, 0x102000000200000, 0x102000000000000, 0x102000000000000, // 2216
-    0x2000000204000, 0x2000000200000, 0x2000000000000, 0x2000000000000,
-    0x204080, 0x200000, 0, 0, 0x204080, 0x200000, 0, 0, // 2224
-    0x204000, 0x200000, 0, 0, 0x204000, 0x200000, 0, 0, // 2232
-    0x102000000224080, 0x102000000220000, 0x102000000020000, 0x102000000020000, // 2240
-    0x2000000224080, 0x2000000220000, 0x2000000020000, 0x2000000020000,
-    0x102000000224000, 0x102000000220000, 0x102000000020000, 0x102000000020000, // 2248
-    0x2000000224000, 0x2000000220000, 0x2000000020000, 0x2000000020000,
-    0x224080, 0x220000, 0x20000, 0x20000, 0x224080, 0x220000, 0x20000, 0x20000, // 2256
-    0x224000, 0x220000, 0x20000, 0x20000, 0x224000, 0x220000, 0x20000, 0x20000, // 2264
-    0x102000000204080, 0x102000000200000, 0x102000000000000, 0x102000000000000, // 2272
-    0x2000000204080, 0x2000000200000, 0x2000000000000, 0x2000000000000,
-    0x102000000204000, 0x102000000200000, 0x102000000000000, 0x102000000000000, // 2280
-    0x2000000204000, 0x2000000200000, 0x2000000000000, 0x2000000000000,
-    0x204080, 0x200000, 0, 0, 0x204080, 0x200000, 0, 0, // 2288
-    0x204000, 0x200000, 0, 0, 0x204000, 0x200000, 0, 0, // 2296
-    0x9050000000040201, 0x9050000000000000, 0x8040000000040000, 0x8040000000000000, // 2304
-    0x40201, 0, 0x9050000000040000, 0x9050000000000000,
-    0x10000000040200, 0x10000000000000, 0x40000, 0, 0x8040000000040200, 0x8040000000000000, // 2312
-    0x10000000040000, 0x10000000000000,
-    0x8050000000040201, 0x8050000000000000, 0x8040000000040000, 0x8040000000000000, // 2320
-    0x40201, 0, 0x8050000000040000, 0x8050000000000000,
-    0x1010000000040201, 0x1010000000000000, 0x40000, 0, 0x8040000000040200, // 2328
-    0x8040000000000000, 0x1010000000040000, 0x1010000000000000,
-    0x9050000000040200, 0x9050000000000000, 0x8040000000040000, 0x8040000000000000, // 2336
-    0x40200, 0, 0x9050000000040000, 0x9050000000000000,
-    0x10000000040201, 0x10000000000000, 0x40000, 0, 0x40000000040201, 0x40000000000000, // 2344
-    0x10000000040000, 0x10000000000000,
-    0x8050000000040200, 0x8050000000000000, 0x40000000040000, 0x40000000000000, 0x40200, 0, // 2352
-    0x8050000000040000, 0x8050000000000000,
-    0x1010000000040200, 0x1010000000000000, 0x40000, 0, 0x40000000040201, 0x40000000000000, // 2360
-    0x1010000000040000, 0x1010000000000000,
-    0x1050000000040201, 0x1050000000000000, 0x40000000040000, 0x40000000000000, 0x40201, 0, // 2368
-    0x1050000000040000, 0x1050000000000000,
-    0x10000000040200, 0x10000000000000, 0x40000, 0, 0x40000000040200, 0x40000000000000, // 2376
-    0x10000000040000, 0x10000000000000,
-    0x50000000040201, 0x50000000000000, 0x40000000040000, 0x40000000000000, 0x40201, 0, // 2384
-    0x50000000040000, 0x50000000000000,
-    0x1010000000040201, 0x1010000000000000, 0x40000, 0, 0x40000000040200, 0x40000000000000, // 2392
-    0x1010000000040000, 0x1010000000000000,
-    0x1050000000040200, 0x1050000000000000, 0x40000000040000, 0x40000000000000, 0x40200, 0, // 2400
-    0x1050000000040000, 0x1050000000000000,
-    0x10000000040201, 0x10000000000000, 0x40000, 0, 0x8040000000040201, 0x8040000000000000, // 2408
-    0x10000000040000, 0x10000000000000,
-    0x50000000040200, 0x50000000000000, 0x8040000000040000, 0x8040000000000000, 0x40200, 0, // 2416
-    0x50000000040000, 0x50000000000000,
-    0x1010000000040200, 0x1010000000000000, 0x40000, 0, 0x8040000000040201, // 2424
-    0x8040000000000000, 0x1010000000040000, 0x1010000000000000,
-    0x204000000509010, 0x4000000000000, 0x509010, 0, 0x204000000508000, 0x204000000509000, // 2432
-    0x508000, 0x509000,
-    0x4000000509010, 0x204000000508000, 0x509010, 0x508000, 0x4000000508000, // 2440
-    0x4000000509000, 0x508000, 0x509000,
-    0x204000000501010, 0x4000000508000, 0x501010, 0x508000, 0x204000000500000, // 2448
-    0x204000000501000, 0x500000, 0x501000,
-    0x4000000501010, 0x204000000500000, 0x501010, 0x500000, 0x4000000500000, // 2456
-    0x4000000501000, 0x500000, 0x501000,
-    0x204000000408000, 0x4000000500000, 0x408000, 0x500000, 0x204000000408000, // 2464
-    0x204000000408000, 0x408000, 0x408000,
-    0x4000000408000, 0x204000000408000, 0x408000, 0x408000, 0x4000000408000, // 2472
-    0x4000000408000, 0x408000, 0x408000,
-    0x204000000400000, 0x4000000408000, 0x400000, 0x408000, 0x204000000400000, // 2480
-    0x204000000400000, 0x400000, 0x400000,
-    0x4000000400000, 0x204000000400000, 0x400000, 0x400000, 0x4000000400000, // 2488
-    0x4000000400000, 0x400000, 0x400000,
-    0x204000000101010, 0x4000000400000, 0x101010, 0x400000, 0x204000000100000, // 2496
-    0x204000000101000, 0x100000, 0x101000,
-    0x4000000101010, 0x204000000100000, 0x101010, 0x100000, 0x4000000100000, // 2504
-    0x4000000101000, 0x100000, 0x101000,
-    0x204000000101010, 0x4000000100000, 0x101010, 0x100000, 0x204000000100000, // 2512
-    0x204000000101000, 0x100000, 0x101000,
-    0x4000000101010, 0x204000000100000, 0x101010, 0x100000, 0x4000000100000, // 2520
-    0x4000000101000, 0x100000, 0x101000,
-    0x204000000000000, 0x4000000100000, 0, 0x100000, 0x204000000000000, 0x204000000000000, // 2528
-    0, 0,
-    0x4000000000000, 0x204000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 2536
-    0x204000000000000, 0x4000000000000, 0, 0, 0x204000000000000, 0x204000000000000, 0, 0, // 2544
-    0x4000000000000, 0x204000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 2552
-    0x8040201008040000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 2560
-    0x201008040000, 0x40201008040000, 0, 0, 0x8040000, 0x40000, 0, 0, // 2568
-    0x1008040000, 0x201008040000, 0, 0, 0x8040000, 0x8040000, 0, 0, // 2576
-    0x1008040000, 0x1008040000, 0, 0, 0x8040000, 0x8040000, 0, 0, // 2584
-    0x40000, 0x1008040000, 0, 0, 0x8040000, 0x8040000, 0, 0, // 2592
-    0x40000, 0x40000, 0, 0, 0x40000, 0x8040000, 0, 0, // 2600
-    0x40000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 2608
-    0x40000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 2616
-    0x102040810200000, 0x200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 2624
-    0x40810200000, 0x10200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 2632
-    0x2040810200000, 0x10200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 2640
-    0x40810200000, 0x10200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 2648
-    0x200000, 0x10200000, 0, 0, 0x200000, 0x200000, 0, 0, // 2656
-    0x200000, 0x200000, 0, 0, 0x200000, 0x200000, 0, 0, // 2664
-    0x200000, 0x200000, 0, 0, 0x200000, 0x200000, 0, 0, // 2672
-    0x200000, 0x200000, 0, 0, 0x200000, 0x200000, 0, 0, // 2680
-    0x40810204080, 0x40000000000, 0x40810204000, 0x40000000000, 0, 0, 0, 0, // 2688
-    0x40810200000, 0x40000000000, 0x40810200000, 0x40000000000, 0, 0, 0, 0, // 2696
-    0x40810000000, 0x40000000000, 0x40810000000, 0x40000000000, 0, 0, 0, 0, // 2704
-    0x40810000000, 0x40000000000, 0x40810000000, 0x40000000000, 0, 0, 0, 0, // 2712
-    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 2720
-    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 2728
-    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 2736
-    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 2744
-    0x201008040201, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 2752
-    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 2760
-    0x201008040000, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 2768
-    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 2776
-    0x201008040200, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 2784
-    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 2792
-    0x201008040000, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 2800
-    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 2808
-    0x202020202020000, 0x2020202020000, 0x20202020000, 0x20202020000, 0, 0, 0, 0, // 2816
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 2824
-    0x2020000, 0x2020000, 0x2020000, 0x2020000, 0, 0, 0, 0, // 2832
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 2840
-    0x202020000, 0x202020000, 0x202020000, 0x202020000, 0, 0, 0, 0, // 2848
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 2856
-    0x2020000, 0x2020000, 0x2020000, 0x2020000, 0, 0, 0, 0, // 2864
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 2872
-    0x404040404040000, 0x404040000, 0, 0, 0x4040404040000, 0x404040000, 0, 0, // 2880
-    0x40000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 2888
-    0x4040000, 0x4040000, 0, 0, 0x4040000, 0x4040000, 0, 0, // 2896
-    0x40000, 0x40000, 0x40404040000, 0x404040000, 0x40000, 0x40000, 0x40404040000, // 2904
-    0x404040000,
-    0, 0, 0x40000, 0x40000, 0, 0, 0x40000, 0x40000, // 2912
-    0, 0, 0x4040000, 0x4040000, 0, 0, 0x4040000, 0x4040000, // 2920
-    0, 0, 0x40000, 0x40000, 0, 0, 0x40000, 0x40000, // 2928
-    0, 0, 0, 0, 0, 0, 0, 0, // 2936
-    0x808080808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2944
-    0x80808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2952
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2960
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2968
-    0x8080808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2976
-    0x80808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2984
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2992
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 3000
-    0x1010101010100000, 0x100000, 0x10101010100000, 0x100000, 0, 0, 0, 0, // 3008
-    0x1010100000, 0x100000, 0x1010100000, 0x100000, 0, 0, 0, 0, // 3016
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 3024
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 3032
-    0x101010100000, 0x100000, 0x101010100000, 0x100000, 0, 0, 0, 0, // 3040
-    0x1010100000, 0x100000, 0x1010100000, 0x100000, 0, 0, 0, 0, // 3048
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 3056
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 3064
-    0x2020202020200000, 0, 0x200000, 0x2020200000, 0x20200000, 0x200000, 0x200000, // 3072
-    0x20200000,
-    0, 0x200000, 0, 0, 0, 0, 0, 0, // 3080
-    0x200000, 0, 0x202020200000, 0x200000, 0x200000, 0x2020200000, 0x20200000, 0x200000, // 3088
-    0, 0x20200000, 0, 0, 0, 0, 0, 0, // 3096
-    0x20202020200000, 0, 0x200000, 0x2020200000, 0x20200000, 0x200000, 0x200000, // 3104
-    0x20200000,
-    0, 0x200000, 0, 0, 0, 0, 0, 0, // 3112
-    0x200000, 0, 0x202020200000, 0x200000, 0x200000, 0x2020200000, 0x20200000, 0x200000, // 3120
-    0, 0x20200000, 0, 0, 0, 0, 0, 0, // 3128
-    0x4040404040400000, 0x400000, 0x400000, 0x400000, 0, 0, 0, 0, // 3136
-    0x4040400000, 0x40404040400000, 0x40400000, 0x400000, 0, 0, 0, 0, // 3144
-    0x400000, 0x4040400000, 0x40400000, 0x40400000, 0, 0, 0, 0, // 3152
-    0x400000, 0x400000, 0x400000, 0x40400000, 0, 0, 0, 0, // 3160
-    0x404040400000, 0x400000, 0x400000, 0x400000, 0, 0, 0, 0, // 3168
-    0x4040400000, 0x404040400000, 0x40400000, 0x400000, 0, 0, 0, 0, // 3176
-    0x400000, 0x4040400000, 0x40400000, 0x40400000, 0, 0, 0, 0, // 3184
-    0x400000, 0x400000, 0x400000, 0x40400000, 0, 0, 0, 0, // 3192
-    0xfc00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3200
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3208
-    0x3c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3216
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3224
-    0x7c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3232
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3240
-    0x3c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3248
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3256
-    0x3f00, 0x3c00, 0x3800, 0x3800, 0x3000, 0x3000, 0x3000, 0x3000, // 3264
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 3272
-    0, 0, 0, 0, 0, 0, 0, 0, // 3280
-    0, 0, 0, 0, 0, 0, 0, 0, // 3288
-    0x3e00, 0x3c00, 0x3800, 0x3800, 0x3000, 0x3000, 0x3000, 0x3000, // 3296
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 3304
-    0, 0, 0, 0, 0, 0, 0, 0, // 3312
-    0, 0, 0, 0, 0, 0, 0, 0, // 3320
-    0xfc0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3328
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3336
-    0x3c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3344
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3352
-    0x7c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3360
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3368
-    0x3c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3376
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 3384
-    0x3f0000, 0, 0, 0x200000, 0x380000, 0, 0, 0x200000, // 3392
-    0x300000, 0, 0, 0x200000, 0x300000, 0, 0, 0x200000, // 3400
-    0x200000, 0x3e0000, 0, 0, 0x200000, 0x380000, 0, 0, // 3408
-    0x200000, 0x300000, 0, 0, 0x200000, 0x300000, 0, 0, // 3416
-    0, 0x200000, 0x3c0000, 0, 0, 0x200000, 0x380000, 0, // 3424
-    0, 0x200000, 0x300000, 0, 0, 0x200000, 0x300000, 0, // 3432
-    0, 0, 0x200000, 0x3c0000, 0, 0, 0x200000, 0x380000, // 3440
-    0, 0, 0x200000, 0x300000, 0, 0, 0x200000, 0x300000, // 3448
-    0xfc000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3456
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3464
-    0x3c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3472
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3480
-    0x7c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3488
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3496
-    0x3c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3504
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3512
-    0x3f000000, 0x3c000000, 0x38000000, 0x38000000, 0x30000000, 0x30000000, 0x30000000, // 3520
-    0x30000000,
-    0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 3528
-    0x20000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3536
-    0, 0, 0, 0, 0, 0, 0, 0, // 3544
-    0x3e000000, 0x3c000000, 0x38000000, 0x38000000, 0x30000000, 0x30000000, 0x30000000, // 3552
-    0x30000000,
-    0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 3560
-    0x20000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3568
-    0, 0, 0, 0, 0, 0, 0, 0, // 3576
-    0x3f00000000, 0x3e00000000, 0x3c00000000, 0x3c00000000, 0x3800000000, 0x3800000000, // 3584
-    0x3800000000, 0x3800000000,
-    0x3000000000, 0x3000000000, 0x3000000000, 0x3000000000, 0x3000000000, 0x3000000000, // 3592
-    0x3000000000, 0x3000000000,
-    0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, // 3600
-    0x2000000000, 0x2000000000,
-    0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, // 3608
-    0x2000000000, 0x2000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3616
-    0, 0, 0, 0, 0, 0, 0, 0, // 3624
-    0, 0, 0, 0, 0, 0, 0, 0, // 3632
-    0, 0, 0, 0, 0, 0, 0, 0, // 3640
-    0xfc0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3648
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3656
-    0x3c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3664
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3672
-    0x7c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3680
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3688
-    0x3c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3696
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3704
-    0x3f0000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 3712
-    0x3c0000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 3720
-    0x380000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 3728
-    0x380000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 3736
-    0x300000000000, 0x200000000000, 0, 0, 0x3e0000000000, 0x200000000000, 0, 0, // 3744
-    0x300000000000, 0x200000000000, 0, 0, 0x3c0000000000, 0x200000000000, 0, 0, // 3752
-    0x300000000000, 0x200000000000, 0, 0, 0x380000000000, 0x200000000000, 0, 0, // 3760
-    0x300000000000, 0x200000000000, 0, 0, 0x380000000000, 0x200000000000, 0, 0, // 3768
-    0xfc000000000000, 0x7c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3776
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3784
-    0x1c000000000000, 0x1c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3792
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3800
-    0x3c000000000000, 0x3c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3808
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3816
-    0x1c000000000000, 0x1c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3824
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3832
-    0x3f000000000000, 0, 0x3e000000000000, 0, 0x3c000000000000, 0, 0x3c000000000000, 0, // 3840
-    0x38000000000000, 0, 0x38000000000000, 0, 0x38000000000000, 0, 0x38000000000000, 0, // 3848
-    0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, // 3856
-    0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, // 3864
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 3872
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 3880
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 3888
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 3896
-    0x20202020202, 0x20202020200, 0x20200000000, 0x20200000000, 0x20202000000, // 3904
-    0x20202000000, 0x20200000000, 0x20200000000,
-    0x20202020000, 0x20202020000, 0x20200000000, 0x20200000000, 0x20202000000, // 3912
-    0x20202000000, 0x20200000000, 0x20200000000,
-    0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, // 3920
-    0x20000000000, 0x20000000000, 0x20000000000,
-    0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, // 3928
-    0x20000000000, 0x20000000000, 0x20000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3936
-    0, 0, 0, 0, 0, 0, 0, 0, // 3944
-    0, 0, 0, 0, 0, 0, 0, 0, // 3952
-    0, 0, 0, 0, 0, 0, 0, 0, // 3960
-    0x40404040404, 0x40400000000, 0x40404040000, 0x40400000000, 0x40000000000, // 3968
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3976
-    0x40404040400, 0x40400000000, 0x40404040000, 0x40400000000, 0x40000000000, // 3984
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3992
-    0, 0, 0, 0, 0, 0, 0, 0, // 4000
-    0x40404000000, 0x40400000000, 0x40404000000, 0x40400000000, 0x40000000000, // 4008
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4016
-    0x40404000000, 0x40400000000, 0x40404000000, 0x40400000000, 0x40000000000, // 4024
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0x80808080808, 0, 0x80000000000, 0, 0x80808000000, 0, 0x80000000000, 0, // 4032
-    0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, // 4040
-    0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, // 4048
-    0x80000000000, 0, 0x80808080000, 0, 0x80000000000, 0, 0x80808000000, 0, // 4056
-    0x80808080800, 0, 0x80000000000, 0, 0x80808000000, 0, 0x80000000000, 0, // 4064
-    0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, // 4072
-    0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, // 4080
-    0x80000000000, 0, 0x80808080000, 0, 0x80000000000, 0, 0x80808000000, 0, // 4088
-    0x101010101010, 0x101010101000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 4096
-    0x101010000000, 0x101010000000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 4104
-    0x101010100000, 0x101010100000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 4112
-    0x101010000000, 0x101010000000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 4120
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 4128
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 4136
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 4144
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 4152
-    0x202020202020, 0x202000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 4160
-    0x202020202000, 0x202000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 4168
-    0x200000000000, 0x200000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 4176
-    0x200000000000, 0x200000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 4184
-    0x200000000000, 0x200000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 4192
-    0x200000000000, 0x200000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 4200
-    0x202020200000, 0x202000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 4208
-    0x202020200000, 0x202000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 4216
-    0x404040404040, 0, 0x404040404000, 0x404000000000, 0x400000000000, 0x404000000000, // 4224
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 4232
-    0x404040400000, 0, 0x404040400000, 0x404000000000, 0x400000000000, 0x404000000000, // 4240
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 4248
-    0x404040000000, 0, 0x404040000000, 0x404000000000, 0x400000000000, 0x404000000000, // 4256
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 4264
-    0x404040000000, 0, 0x404040000000, 0x404000000000, 0x400000000000, 0x404000000000, // 4272
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 4280
-    0xfc, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4288
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4296
-    0x3c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4304
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4312
-    0x7c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4320
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4328
-    0x3c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4336
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4344
-    0x101010101010000, 0x1010101010000, 0x1010000, 0x1010000, 0x101010000, 0x101010000, // 4352
-    0x1010000, 0x1010000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4360
-    0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, // 4368
-    0x10101010000, 0x10101010000, 0x1010000, 0x1010000, 0x101010000, 0x101010000, // 4376
-    0x1010000, 0x1010000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4384
-    0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, // 4392
-    0, 0, 0, 0, 0, 0, 0, 0, // 4400
-    0, 0, 0, 0, 0, 0, 0, 0, // 4408
-    0x3f, 0x3e, 0x3c, 0x3c, 0x38, 0x38, 0x38, 0x38, // 4416
-    0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, // 4424
-    0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, // 4432
-    0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, // 4440
-    0, 0, 0, 0, 0, 0, 0, 0, // 4448
-    0, 0, 0, 0, 0, 0, 0, 0, // 4456
-    0, 0, 0, 0, 0, 0, 0, 0, // 4464
-    0, 0, 0, 0, 0, 0, 0, 0, // 4472
-    0x8080808080800000, 0x800000, 0x800000, 0x808080800000, 0, 0, 0, 0, // 4480
-    0x8080800000, 0x800000, 0x800000, 0x8080800000, 0x80800000, 0x800000, 0x800000, // 4488
-    0x80800000,
-    0, 0, 0, 0, 0x80800000, 0x800000, 0x800000, 0x80800000, // 4496
-    0, 0, 0, 0, 0, 0, 0, 0, // 4504
-    0x800000, 0x808080800000, 0x80808080800000, 0x800000, 0, 0, 0, 0, // 4512
-    0x800000, 0x8080800000, 0x8080800000, 0x800000, 0x800000, 0x80800000, 0x80800000, // 4520
-    0x800000,
-    0, 0, 0, 0, 0x800000, 0x80800000, 0x80800000, 0x800000, // 4528
-    0, 0, 0, 0, 0, 0, 0, 0, // 4536
-    0x10101010101, 0x10101000000, 0x10101010100, 0x10101000000, 0x10100000000, // 4544
-    0x10100000000, 0x10100000000, 0x10100000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4552
-    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, // 4560
-    0x10000000000, 0x10000000000, 0x10000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4568
-    0x10101010000, 0x10101000000, 0x10101010000, 0x10101000000, 0x10100000000, // 4576
-    0x10100000000, 0x10100000000, 0x10100000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4584
-    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, // 4592
-    0x10000000000, 0x10000000000, 0x10000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4600
-    0xfc00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 4608
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0x3c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 4616
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0x7c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 4624
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0x3c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 4632
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4640
-    0, 0, 0, 0, 0, 0, 0, 0, // 4648
-    0, 0, 0, 0, 0, 0, 0, 0, // 4656
-    0, 0, 0, 0, 0, 0, 0, 0, // 4664
-    0x808080808080, 0x800000000000, 0x808080800000, 0x800000000000, 0x808080000000, // 4672
-    0x800000000000, 0x808080000000, 0x800000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4680
-    0x808000000000, 0x800000000000, 0x808000000000, 0x800000000000, 0x808000000000, // 4688
-    0x800000000000, 0x808000000000, 0x800000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4696
-    0x808080000000, 0x800000000000, 0x808080000000, 0x800000000000, 0x808080808000, // 4704
-    0x800000000000, 0x808080800000, 0x800000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4712
-    0x808000000000, 0x800000000000, 0x808000000000, 0x800000000000, 0x808000000000, // 4720
-    0x800000000000, 0x808000000000, 0x800000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4728
-    0x3f00000000000000, 0x3000000000000000, 0x2000000000000000, 0, 0, 0x3e00000000000000, // 4736
-    0x3000000000000000, 0x2000000000000000,
-    0, 0, 0x3c00000000000000, 0x3000000000000000, 0x2000000000000000, 0, 0, // 4744
-    0x3c00000000000000,
-    0x2000000000000000, 0x2000000000000000, 0, 0, 0x3800000000000000, 0x2000000000000000, // 4752
-    0x2000000000000000, 0,
-    0, 0x3800000000000000, 0x2000000000000000, 0x2000000000000000, 0, 0, // 4760
-    0x3800000000000000, 0x2000000000000000,
-    0, 0, 0, 0x3800000000000000, 0x2000000000000000, 0, 0, 0, // 4768
-    0x3000000000000000, 0x2000000000000000, 0, 0, 0, 0x3000000000000000, // 4776
-    0x2000000000000000, 0,
-    0, 0, 0x3000000000000000, 0x2000000000000000, 0, 0, 0, 0x3000000000000000, // 4784
-    0x2000000000000000, 0, 0, 0, 0x3000000000000000, 0x2000000000000000, 0, 0, // 4792
-    0xfc00000000, 0, 0, 0x400000000, 0x400000000, 0x400000000, 0, 0, // 4800
-    0xc00000000, 0xc00000000, 0xc00000000, 0, 0, 0, 0x400000000, 0x400000000, // 4808
-    0, 0, 0, 0x1c00000000, 0x7c00000000, 0x1c00000000, 0, 0, // 4816
-    0x400000000, 0x400000000, 0x400000000, 0, 0, 0xc00000000, 0xc00000000, 0xc00000000, // 4824
-    0, 0, 0, 0x400000000, 0x400000000, 0, 0, 0, // 4832
-    0, 0x1c00000000, 0x3c00000000, 0, 0, 0, 0x400000000, 0x400000000, // 4840
-    0x2000000, 0, 0, 0xc00000000, 0xc00000000, 0x8000000, 0, 0, // 4848
-    0, 0x400000000, 0x10000000, 0, 0, 0, 0x3c00000000, 0x1c00000000, // 4856
-    0x80402010080000, 0x402010080000, 0x2010080000, 0x2010080000, 0x80000, 0x80000, // 4864
-    0x80000, 0x80000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4872
-    0x10080000, 0x10080000, 0x10080000, 0x10080000, 0x80000, 0x80000, 0x80000, 0x80000, // 4880
-    0, 0, 0, 0, 0, 0, 0, 0, // 4888
-    0x804020110000, 0, 0x110000, 0x804020100000, 0x10000, 0x100000, 0x10000, 0, // 4896
-    0x4020110000, 0, 0x110000, 0x4020100000, 0x10000, 0x100000, 0x10000, 0, // 4904
-    0x20110000, 0, 0x110000, 0x20100000, 0x10000, 0x100000, 0x10000, 0, // 4912
-    0x20110000, 0, 0x110000, 0x20100000, 0x10000, 0x100000, 0x10000, 0, // 4920
-    0x8041220000, 0x1220000, 0x8040200000, 0x200000, 0x8040220000, 0x220000, 0x8040200000, // 4928
-    0x200000,
-    0x1020000, 0x1020000, 0, 0, 0x20000, 0x20000, 0, 0, // 4936
-    0x41220000, 0x1220000, 0x40200000, 0x200000, 0x40220000, 0x220000, 0x40200000, // 4944
-    0x200000,
-    0x1020000, 0x1020000, 0, 0, 0x20000, 0x20000, 0, 0, // 4952
-    0x182440000, 0x400000, 0x102440000, 0x2040000, 0, 0x2040000, 0, 0x80400000, // 4960
-    0x80440000, 0x400000, 0x440000, 0x40000, 0x80400000, 0x40000, 0x400000, 0, // 4968
-    0x102040000, 0, 0x102040000, 0x82440000, 0x80400000, 0x2440000, 0x400000, 0, // 4976
-    0x40000, 0, 0x40000, 0x80440000, 0, 0x440000, 0, 0x80400000, // 4984
-    0x10204880000, 0x80000, 0x800000, 0, 0x880000, 0x4880000, 0x800000, 0x800000, // 4992
-    0x10204080000, 0x880000, 0, 0x800000, 0x80000, 0x4080000, 0, 0, // 5000
-    0x204880000, 0x80000, 0x800000, 0, 0x880000, 0x4880000, 0x800000, 0x800000, // 5008
-    0x204080000, 0x880000, 0, 0x800000, 0x80000, 0x4080000, 0, 0, // 5016
-    0x1020408100000, 0, 0x8100000, 0x408100000, 0x100000, 0x8100000, 0x100000, 0x100000, // 5024
-    0, 0x100000, 0, 0, 0, 0, 0, 0, // 5032
-    0x20408100000, 0, 0x8100000, 0x408100000, 0x100000, 0x8100000, 0x100000, 0x100000, // 5040
-    0, 0x100000, 0, 0, 0, 0, 0, 0, // 5048
-    0x4020100804000000, 0, 0x4000000, 0, 0x20100804000000, 0, 0x4000000, 0, // 5056
-    0x100804000000, 0x804000000, 0x4000000, 0x4000000, 0x100804000000, 0x804000000, // 5064
-    0x4000000, 0x4000000,
-    0, 0x804000000, 0, 0x4000000, 0, 0x804000000, 0, 0x4000000, // 5072
-    0, 0, 0, 0, 0, 0, 0, 0, // 5080
-    0x8040201008000000, 0x40201008000000, 0x201008000000, 0x201008000000, 0x1008000000, // 5088
-    0x1008000000, 0x1008000000, 0x1008000000,
-    0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, // 5096
-    0, 0, 0, 0, 0, 0, 0, 0, // 5104
-    0, 0, 0, 0, 0, 0, 0, 0, // 5112
-    0x80402011000000, 0, 0x2011000000, 0, 0x1000000, 0x80402010000000, 0x1000000, // 5120
-    0x2010000000,
-    0x11000000, 0, 0x11000000, 0, 0x1000000, 0x10000000, 0x1000000, 0x10000000, // 5128
-    0x402011000000, 0, 0x2011000000, 0, 0x1000000, 0x402010000000, 0x1000000, 0x2010000000, // 5136
-    0x11000000, 0, 0x11000000, 0, 0x1000000, 0x10000000, 0x1000000, 0x10000000, // 5144
-    0x804122000000, 0x804022000000, 0x122000000, 0x22000000, 0x804020000000, // 5152
-    0x804020000000, 0x20000000, 0x20000000,
-    0x102000000, 0x2000000, 0x4122000000, 0x4022000000, 0, 0, 0x4020000000, 0x4020000000, // 5160
-    0x102000000, 0x2000000, 0x102000000, 0x2000000, 0, 0, 0, 0, // 5168
-    0x122000000, 0x22000000, 0x102000000, 0x2000000, 0x20000000, 0x20000000, 0, 0, // 5176
-    0x18244000000, 0x10244000000, 0, 0, 0, 0, 0x8044000000, 0x44000000, // 5184
-    0x8244000000, 0x244000000, 0, 0, 0x8040000000, 0x40000000, 0x8044000000, 0x44000000, // 5192
-    0x10204000000, 0x10204000000, 0x8040000000, 0x40000000, 0x8040000000, 0x40000000, // 5200
-    0x4000000, 0x4000000,
-    0x204000000, 0x204000000, 0x8040000000, 0x40000000, 0, 0, 0x4000000, 0x4000000, // 5208
-    0x1020488000000, 0, 0x20488000000, 0x488000000, 0, 0x488000000, 0, 0, // 5216
-    0x8000000, 0, 0x8000000, 0x8000000, 0x80000000, 0x8000000, 0x80000000, 0x80000000, // 5224
-    0x1020408000000, 0x80000000, 0x20408000000, 0x408000000, 0x80000000, 0x408000000, // 5232
-    0x80000000, 0x80000000,
-    0x88000000, 0x80000000, 0x88000000, 0x88000000, 0, 0x88000000, 0, 0, // 5240
-    0x102040810000000, 0, 0x2040810000000, 0, 0x10000000, 0, 0x10000000, 0, // 5248
-    0x810000000, 0, 0x810000000, 0, 0x10000000, 0, 0x10000000, 0, // 5256
-    0x40810000000, 0, 0x40810000000, 0, 0x10000000, 0, 0x10000000, 0, // 5264
-    0x810000000, 0, 0x810000000, 0, 0x10000000, 0, 0x10000000, 0, // 5272
-    0x204081020000000, 0x4081020000000, 0x20000000, 0x20000000, 0x1020000000, 0x1020000000, // 5280
-    0x20000000, 0x20000000,
-    0x81020000000, 0x81020000000, 0x20000000, 0x20000000, 0x1020000000, 0x1020000000, // 5288
-    0x20000000, 0x20000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 5296
-    0, 0, 0, 0, 0, 0, 0, 0, // 5304
-    0x2010080400000004, 0x4, 0x80400000004, 0x4, 0x10080400000004, 0x4, 0x80400000004, 0x4, // 5312
-    0x2010080400000000, 0, 0x80400000000, 0, 0x10080400000000, 0, 0x80400000000, 0, // 5320
-    0x400000004, 0x4, 0x400000004, 0x4, 0x400000004, 0x4, 0x400000004, 0x4, // 5328
-    0x400000000, 0, 0x400000000, 0, 0x400000000, 0, 0x400000000, 0, // 5336
-    0x4020100800000008, 0x8, 0x100800000008, 0x8, 0x800000000, 0x8, 0x800000000, 0x8, // 5344
-    0x4020100800000000, 0, 0x100800000000, 0, 0x20100800000008, 0, 0x100800000008, 0, // 5352
-    0x800000008, 0x8, 0x800000008, 0x8, 0x20100800000000, 0x8, 0x100800000000, 0x8, // 5360
-    0x800000000, 0, 0x800000000, 0, 0x800000008, 0, 0x800000008, 0, // 5368
-    0x204081000000010, 0x81000000010, 0x10, 0x10, 0x204081000000000, 0x81000000000, 0, 0, // 5376
-    0x1000000010, 0x1000000010, 0x10, 0x10, 0x1000000000, 0x1000000000, 0, 0, // 5384
-    0x1000000010, 0x1000000010, 0x10, 0x10, 0x1000000000, 0x1000000000, 0, 0, // 5392
-    0x4081000000010, 0x81000000010, 0x10, 0x10, 0x4081000000000, 0x81000000000, 0, 0, // 5400
-    0x408102000000020, 0x2000000020, 0x20, 0x20, 0x408102000000000, 0x2000000000, 0, 0, // 5408
-    0x8102000000020, 0x2000000020, 0x20, 0x20, 0x8102000000000, 0x2000000000, 0, 0, // 5416
-    0x20, 0x20, 0x102000000020, 0x2000000020, 0, 0, 0x102000000000, 0x2000000000, // 5424
-    0x20, 0x20, 0x102000000020, 0x2000000020, 0, 0, 0x102000000000, 0x2000000000, // 5432
-    0x1008040000000408, 0x40000000408, 0, 0, 0x1008040000000400, 0x40000000400, // 5440
-    0x8040000000408, 0x40000000408,
-    0x408, 0x408, 0x8040000000400, 0x40000000400, 0x400, 0x400, 0x408, 0x408, // 5448
-    0x1008040000000000, 0x40000000000, 0x400, 0x400, 0x1008040000000000, 0x40000000000, // 5456
-    0x8040000000000, 0x40000000000,
-    0, 0, 0x8040000000000, 0x40000000000, 0, 0, 0, 0, // 5464
-    0x2010080000000810, 0x810, 0x2010080000000000, 0, 0x80000000810, 0x800, 0x80000000000, // 5472
-    0,
-    0x2010080000000800, 0x800, 0x2010080000000000, 0, 0x80000000800, 0x810, 0x80000000000, // 5480
-    0,
-    0x10080000000810, 0x810, 0x10080000000000, 0, 0x80000000810, 0x800, 0x80000000000, 0, // 5488
-    0x10080000000800, 0x800, 0x10080000000000, 0, 0x80000000800, 0x810, 0x80000000000, 0, // 5496
-    0x408100000001008, 0x408100000000000, 0x100000001008, 0x100000000000, // 5504
-    0x408100000001000, 0x408100000000000, 0x100000001000, 0x100000000000,
-    0x1008, 0, 0x1008, 0, 0x1000, 0, 0x1000, 0, // 5512
-    0x8100000001008, 0x8100000000000, 0x100000001008, 0x100000000000, 0x8100000001000, // 5520
-    0x8100000000000, 0x100000001000, 0x100000000000,
-    0x1008, 0, 0x1008, 0, 0x1000, 0, 0x1000, 0, // 5528
-    0x810200000002010, 0x810200000002000, 0x200000002010, 0x200000002000, // 5536
-    0x810200000000000, 0x810200000000000, 0x200000000000, 0x200000000000,
-    0x10200000002010, 0x10200000002000, 0x200000002010, 0x200000002000, 0x10200000000000, // 5544
-    0x10200000000000, 0x200000000000, 0x200000000000,
-    0x2010, 0x2000, 0x2010, 0x2000, 0, 0, 0, 0, // 5552
-    0x2010, 0x2000, 0x2010, 0x2000, 0, 0, 0, 0, // 5560
-    0x804000000040810, 0x804000000040800, 0x804000000040000, 0x804000000040000, // 5568
-    0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000,
-    0x40810, 0x40800, 0x40000, 0x40000, 0, 0, 0, 0, // 5576
-    0x4000000040810, 0x4000000040800, 0x4000000040000, 0x4000000040000, 0x804000000000000, // 5584
-    0x804000000000000, 0x804000000000000, 0x804000000000000,
-    0x40810, 0x40800, 0x40000, 0x40000, 0, 0, 0, 0, // 5592
-    0x1008000000081020, 0x81020, 0x1008000000000000, 0, 0x8000000080000, 0x80000, // 5600
-    0x8000000000000, 0,
-    0x1008000000081000, 0x81000, 0x1008000000000000, 0, 0x8000000080000, 0x80000, // 5608
-    0x8000000000000, 0,
-    0x8000000081020, 0x81020, 0x8000000000000, 0, 0x1008000000080000, 0x80000, // 5616
-    0x1008000000000000, 0,
-    0x8000000081000, 0x81000, 0x8000000000000, 0, 0x1008000000080000, 0x80000, // 5624
-    0x1008000000000000, 0,
-    0x810000000100804, 0x810000000100800, 0x10000000000000, 0x10000000000000, 0x100804, // 5632
-    0x100800, 0, 0,
-    0x810000000000000, 0x810000000000000, 0x10000000100804, 0x10000000100800, 0, 0, // 5640
-    0x100804, 0x100800,
-    0x810000000100000, 0x810000000100000, 0x10000000000000, 0x10000000000000, 0x100000, // 5648
-    0x100000, 0, 0,
-    0x810000000000000, 0x810000000000000, 0x10000000100000, 0x10000000100000, 0, 0, // 5656
-    0x100000, 0x100000,
-    0x1020000000201008, 0x1020000000200000, 0x1020000000000000, 0x1020000000000000, // 5664
-    0x201008, 0x200000, 0, 0,
-    0x20000000201000, 0x20000000200000, 0x20000000000000, 0x20000000000000, 0x201000, // 5672
-    0x200000, 0, 0,
-    0x20000000201008, 0x20000000200000, 0x20000000000000, 0x20000000000000, 0x201008, // 5680
-    0x200000, 0, 0,
-    0x1020000000201000, 0x1020000000200000, 0x1020000000000000, 0x1020000000000000, // 5688
-    0x201000, 0x200000, 0, 0,
-    0x400000004081020, 0x400000000000000, 0x400000004080000, 0x400000000000000, 0x4081000, // 5696
-    0, 0x4080000, 0,
-    0x400000004000000, 0x400000000000000, 0x400000004000000, 0x400000000000000, 0x4000000, // 5704
-    0, 0x4000000, 0,
-    0x4081020, 0, 0x4080000, 0, 0x400000004081000, 0x400000000000000, 0x400000004080000, // 5712
-    0x400000000000000,
-    0x4000000, 0, 0x4000000, 0, 0x400000004000000, 0x400000000000000, 0x400000004000000, // 5720
-    0x400000000000000,
-    0x800000008102040, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8000000, // 5728
-    0x8100000, 0, 0,
-    0x800000008102000, 0x800000008100000, 0x800000000000000, 0x800000000000000, 0x8000000, // 5736
-    0x8000000, 0, 0,
-    0x800000008000000, 0x800000008100000, 0x800000000000000, 0x800000000000000, 0x8102040, // 5744
-    0x8000000, 0, 0,
-    0x800000008000000, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8102000, // 5752
-    0x8100000, 0, 0,
-    0x1000000010080402, 0x1000000000000000, 0x1000000000000000, 0x10000000, // 5760
-    0x1000000010080000, 0x1000000000000000, 0x10000000, 0,
-    0x1000000000000000, 0x10080400, 0x10000000, 0, 0x1000000000000000, 0x10080000, 0, // 5768
-    0x1000000010000000,
-    0x10080402, 0, 0, 0x1000000010000000, 0x10080000, 0, 0x1000000010000000, // 5776
-    0x1000000000000000,
-    0, 0x1000000010080400, 0x1000000010000000, 0x1000000000000000, 0, 0x1000000010080000, // 5784
-    0x1000000000000000, 0x10000000,
-    0x2000000020100804, 0, 0x2000000020100800, 0x20100804, 0x2000000020000000, 0x20100800, // 5792
-    0x2000000020000000, 0x20000000,
-    0x2000000020100000, 0x20000000, 0x2000000020100000, 0x20100000, 0x2000000020000000, // 5800
-    0x20100000, 0x2000000020000000, 0x20000000,
-    0x2000000000000000, 0x20000000, 0x2000000000000000, 0, 0x2000000000000000, 0, // 5808
-    0x2000000000000000, 0,
-    0x2000000000000000, 0, 0x2000000000000000, 0, 0x2000000000000000, 0, // 5816
-    0x2000000000000000, 0,
-    0x408102040, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 5824
-    0x408100000, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 5832
-    0x408102000, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 5840
-    0x408100000, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 5848
-    0x810204080, 0, 0, 0x800000000, 0x810200000, 0, 0, 0x800000000, // 5856
-    0x810000000, 0, 0, 0x800000000, 0x810000000, 0, 0, 0x800000000, // 5864
-    0, 0x810204000, 0x800000000, 0, 0, 0x810200000, 0x800000000, 0, // 5872
-    0, 0x810000000, 0x800000000, 0, 0, 0x810000000, 0x800000000, 0, // 5880
-    0x1120408000, 0x1120000000, 0x1020408000, 0x1020000000, 0x1100000000, 0x1100000000, // 5888
-    0x1000000000, 0x1000000000,
-    0x100000000, 0x100000000, 0, 0, 0x100000000, 0x100000000, 0, 0, // 5896
-    0x1120400000, 0x1120000000, 0x1020400000, 0x1020000000, 0x1100000000, 0x1100000000, // 5904
-    0x1000000000, 0x1000000000,
-    0x100000000, 0x100000000, 0, 0, 0x100000000, 0x100000000, 0, 0, // 5912
-    0x2241800000, 0x2241000000, 0, 0, 0x2040800000, 0x2040000000, 0x2201000000, // 5920
-    0x2201000000,
-    0x2240800000, 0x2240000000, 0x2000000000, 0x2000000000, 0x2040800000, 0x2040000000, // 5928
-    0x2200000000, 0x2200000000,
-    0x201000000, 0x201000000, 0x2000000000, 0x2000000000, 0, 0, 0x201000000, 0x201000000, // 5936
-    0x200000000, 0x200000000, 0, 0, 0, 0, 0x200000000, 0x200000000, // 5944
-    0x4482010000, 0x4080000000, 0x4480000000, 0x4080000000, 0x402010000, 0, 0x400000000, 0, // 5952
-    0x4402010000, 0x4000000000, 0x4400000000, 0x4000000000, 0x402010000, 0, 0x400000000, 0, // 5960
-    0x4482000000, 0x4080000000, 0x4480000000, 0x4080000000, 0x402000000, 0, 0x400000000, 0, // 5968
-    0x4402000000, 0x4000000000, 0x4400000000, 0x4000000000, 0x402000000, 0, 0x400000000, 0, // 5976
-    0x8804020100, 0x800000000, 0x8000000000, 0, 0x8804000000, 0x800000000, 0x8000000000, 0, // 5984
-    0x804020100, 0x8804020000, 0, 0x8000000000, 0x804000000, 0x8804000000, 0, 0x8000000000, // 5992
-    0x8800000000, 0x804020000, 0x8000000000, 0, 0x8800000000, 0x804000000, 0x8000000000, 0, // 6000
-    0x800000000, 0x8800000000, 0, 0x8000000000, 0x800000000, 0x8800000000, 0, 0x8000000000, // 6008
-    0x1008040201, 0x1008000000, 0x1008040000, 0x1008000000, 0, 0, 0, 0, // 6016
-    0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, 0, 0, 0, 0, // 6024
-    0x1008040200, 0x1008000000, 0x1008040000, 0x1008000000, 0, 0, 0, 0, // 6032
-    0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, 0, 0, 0, 0, // 6040
-    0x2010080402, 0x2010000000, 0x2000000000, 0x2010080000, 0x2000000000, 0x2000000000, 0, // 6048
-    0x2000000000,
-    0x2010080400, 0, 0, 0x2010080000, 0x2000000000, 0, 0, 0x2000000000, // 6056
-    0, 0, 0, 0, 0, 0, 0x2010000000, 0, // 6064
-    0, 0x2010000000, 0x2000000000, 0, 0, 0x2000000000, 0x2010000000, 0, // 6072
-    0x81020408000, 0x80000000000, 0, 0, 0x81000000000, 0x81000000000, 0, 0, // 6080
-    0x80000000000, 0x81020000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 6088
-    0x81000000000, 0x80000000000, 0, 0, 0x81020000000, 0x81020400000, 0, 0, // 6096
-    0x80000000000, 0x81000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 6104
-    0x112040800000, 0x112000000000, 0, 0, 0, 0, 0x112040000000, 0x112000000000, // 6112
-    0x110000000000, 0x110000000000, 0, 0, 0x102040800000, 0x102000000000, 0x110000000000, // 6120
-    0x110000000000,
-    0x10000000000, 0x10000000000, 0x102040000000, 0x102000000000, 0x100000000000, // 6128
-    0x100000000000, 0x10000000000, 0x10000000000,
-    0x10000000000, 0x10000000000, 0x100000000000, 0x100000000000, 0, 0, 0x10000000000, // 6136
-    0x10000000000,
-    0x224180000000, 0x224100000000, 0x220100000000, 0x220100000000, 0x204080000000, // 6144
-    0x204000000000, 0x200000000000, 0x200000000000,
-    0x224080000000, 0x224000000000, 0x220000000000, 0x220000000000, 0x204080000000, // 6152
-    0x204000000000, 0x200000000000, 0x200000000000,
-    0x20100000000, 0x20100000000, 0x20100000000, 0x20100000000, 0, 0, 0, 0, // 6160
-    0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, 0, 0, 0, 0, // 6168
-    0x448201000000, 0x440201000000, 0x40000000000, 0x40000000000, 0x408000000000, // 6176
-    0x400000000000, 0, 0,
-    0x448200000000, 0x440200000000, 0x448000000000, 0x440000000000, 0x408000000000, // 6184
-    0x400000000000, 0x408000000000, 0x400000000000,
-    0x40201000000, 0x40201000000, 0x448000000000, 0x440000000000, 0, 0, 0x408000000000, // 6192
-    0x400000000000,
-    0x40200000000, 0x40200000000, 0x40000000000, 0x40000000000, 0, 0, 0, 0, // 6200
-    0x880402010000, 0x880400000000, 0x880000000000, 0x880000000000, 0, 0, 0, 0, // 6208
-    0x880402000000, 0x880400000000, 0x880000000000, 0x880000000000, 0, 0, 0, 0, // 6216
-    0x80402010000, 0x80400000000, 0x80000000000, 0x80000000000, 0x800000000000, // 6224
-    0x800000000000, 0x800000000000, 0x800000000000,
-    0x80402000000, 0x80400000000, 0x80000000000, 0x80000000000, 0x800000000000, // 6232
-    0x800000000000, 0x800000000000, 0x800000000000,
-    0x100804020100, 0, 0x100800000000, 0, 0x100804000000, 0, 0x100800000000, 0, // 6240
-    0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, // 6248
-    0x100800000000, 0, 0x100804020000, 0, 0x100800000000, 0, 0x100804000000, 0, // 6256
-    0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, // 6264
-    0x8041220000000000, 0x8040200000000000, 0x220000000000, 0x200000000000, // 6272
-    0x1020000000000, 0, 0x20000000000, 0,
-    0x1220000000000, 0x200000000000, 0x8040220000000000, 0x8040200000000000, // 6280
-    0x1020000000000, 0, 0x20000000000, 0,
-    0x41220000000000, 0x40200000000000, 0x220000000000, 0x200000000000, 0x1020000000000, 0, // 6288
-    0x20000000000, 0,
-    0x1220000000000, 0x200000000000, 0x40220000000000, 0x40200000000000, 0x1020000000000, // 6296
-    0, 0x20000000000, 0,
-    0x182440000000000, 0x102040000000000, 0x102440000000000, 0x102040000000000, // 6304
-    0x80440000000000, 0x40000000000, 0x440000000000, 0x40000000000,
-    0x80400000000000, 0, 0x400000000000, 0, 0x80400000000000, 0, 0x400000000000, 0, // 6312
-    0x82440000000000, 0x2040000000000, 0x2440000000000, 0x2040000000000, 0x80440000000000, // 6320
-    0x40000000000, 0x440000000000, 0x40000000000,
-    0x80400000000000, 0, 0x400000000000, 0, 0x80400000000000, 0, 0x400000000000, 0, // 6328
-    0x4020000000204080, 0x4020000000200000, 0x4020000000204000, 0x4020000000200000, // 6336
-    0x204080, 0x200000, 0x204000, 0x200000,
-    0x20000000204080, 0x20000000200000, 0x20000000204000, 0x20000000200000, 0x204080, // 6344
-    0x200000, 0x204000, 0x200000,
-    0x4020000000000000, 0x4020000000000000, 0x4020000000000000, 0x4020000000000000, 0, 0, // 6352
-    0, 0,
-    0x20000000000000, 0x20000000000000, 0x20000000000000, 0x20000000000000, 0, 0, 0, 0, // 6360
-    0x8040000000040201, 0x40000000040201, 0x8040000000040200, 0x40000000040200, 0x40000, // 6368
-    0x40000, 0x40000, 0x40000,
-    0, 0, 0, 0, 0x8040000000000000, 0x40000000000000, 0x8040000000000000, 0x40000000000000, // 6376
-    0x40201, 0x40201, 0x40200, 0x40200, 0x8040000000040000, 0x40000000040000, // 6384
-    0x8040000000040000, 0x40000000040000,
-    0x8040000000000000, 0x40000000000000, 0x8040000000000000, 0x40000000000000, 0, 0, 0, 0, // 6392
-    0xf800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 6400
-    0x3800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 6408
-    0x7800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 6416
-    0x3800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 6424
-    0x202020202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 6432
-    0x2020202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 6440
-    0x20202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 6448
-    0x20202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 6456
-    0x404040404000000, 0, 0x4000000, 0, 0x4040404000000, 0, 0x4000000, 0, // 6464
-    0x40404000000, 0, 0x4000000, 0, 0x40404000000, 0, 0x4000000, 0x404000000, // 6472
-    0, 0x4000000, 0, 0x404000000, 0, 0x4000000, 0, 0x404000000, // 6480
-    0, 0x4000000, 0, 0x404000000, 0, 0x4000000, 0, 0, // 6488
-    0xf100, 0xf000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6496
-    0x3100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6504
-    0x7100, 0x7000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6512
-    0x3100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6520
-    0x808080808000000, 0, 0x8000000, 0, 0x80808000000, 0, 0x8000000, 0, // 6528
-    0x808000000, 0, 0x8000000, 0, 0x808000000, 0, 0x8000000, 0, // 6536
-    0x80808000000, 0, 0x8000000, 0, 0x8080808000000, 0, 0x8000000, 0, // 6544
-    0x808000000, 0, 0x8000000, 0, 0x808000000, 0, 0x8000000, 0, // 6552
-    0xe300, 0, 0x2200, 0, 0x300, 0x6000, 0x200, 0x2000, // 6560
-    0x2300, 0, 0xe200, 0, 0x300, 0x2000, 0x200, 0x6000, // 6568
-    0x6300, 0, 0x2200, 0, 0x300, 0xe000, 0x200, 0x2000, // 6576
-    0x2300, 0, 0x6200, 0, 0x300, 0x2000, 0x200, 0xe000, // 6584
-    0x1010101010000000, 0x10000000, 0x101010000000, 0x10000000, 0, 0, 0, 0, // 6592
-    0x10101010000000, 0x10000000, 0x101010000000, 0x10000000, 0, 0, 0, 0, // 6600
-    0x1010000000, 0x10000000, 0x1010000000, 0x10000000, 0, 0, 0, 0, // 6608
-    0x1010000000, 0x10000000, 0x1010000000, 0x10000000, 0, 0, 0, 0, // 6616
-    0xc700, 0x400, 0x4000, 0, 0xc600, 0x400, 0x4000, 0, // 6624
-    0x700, 0xc400, 0, 0x4000, 0x600, 0xc400, 0, 0x4000, // 6632
-    0x4700, 0x400, 0xc000, 0, 0x4600, 0x400, 0xc000, 0, // 6640
-    0x700, 0x4400, 0, 0xc000, 0x600, 0x4400, 0, 0xc000, // 6648
-    0x2020202020000000, 0x202020000000, 0x2020000000, 0x2020000000, 0x20202020000000, // 6656
-    0x202020000000, 0x2020000000, 0x2020000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 6664
-    0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 6672
-    0x20000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 6680
-    0x8f00, 0xf00, 0x8e00, 0xe00, 0x8c00, 0xc00, 0x8c00, 0xc00, // 6688
-    0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, // 6696
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 6704
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 6712
-    0x1f00, 0x1e00, 0x1c00, 0x1c00, 0x1800, 0x1800, 0x1800, 0x1800, // 6720
-    0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, // 6728
-    0, 0, 0, 0, 0, 0, 0, 0, // 6736
-    0, 0, 0, 0, 0, 0, 0, 0, // 6744
-    0x4040404040000000, 0, 0x4040000000, 0, 0x40404040000000, 0, 0x4040000000, 0, // 6752
-    0x40000000, 0, 0x40000000, 0, 0x40000000, 0, 0x40000000, 0, // 6760
-    0, 0x404040000000, 0, 0x4040000000, 0, 0x404040000000, 0, 0x4040000000, // 6768
-    0, 0x40000000, 0, 0x40000000, 0, 0x40000000, 0, 0x40000000, // 6776
-    0xf80000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 6784
-    0x380000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 6792
-    0x780000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 6800
-    0x380000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 6808
-    0x202020200000002, 0, 0x2020200000002, 0, 0x200000002, 0, 0x200000002, 0, // 6816
-    0x20200000002, 0x202020200000000, 0x20200000002, 0x2020200000000, 0x200000002, // 6824
-    0x200000000, 0x200000002, 0x200000000,
-    0x2, 0x20200000000, 0x2, 0x20200000000, 0x2, 0x200000000, 0x2, 0x200000000, // 6832
-    0x2, 0, 0x2, 0, 0x2, 0, 0x2, 0, // 6840
-    0xf10000, 0xf00000, 0x10000, 0, 0x110000, 0x100000, 0x10000, 0, // 6848
-    0x310000, 0x300000, 0x10000, 0, 0x110000, 0x100000, 0x10000, 0, // 6856
-    0x710000, 0x700000, 0x10000, 0, 0x110000, 0x100000, 0x10000, 0, // 6864
-    0x310000, 0x300000, 0x10000, 0, 0x110000, 0x100000, 0x10000, 0, // 6872
-    0x404040400000004, 0, 0x400000004, 0, 0x40400000004, 0, 0x400000004, 0, // 6880
-    0x4040400000004, 0x404040400000000, 0x400000004, 0x400000000, 0x40400000004, // 6888
-    0x40400000000, 0x400000004, 0x400000000,
-    0x4, 0x4040400000000, 0x4, 0x400000000, 0x4, 0x40400000000, 0x4, 0x400000000, // 6896
-    0x4, 0, 0x4, 0, 0x4, 0, 0x4, 0, // 6904
-    0x808080800000008, 0, 0x808080800000000, 0x8, 0x80800000008, 0, 0x80800000000, 0x8, // 6912
-    0x8080800000008, 0, 0x8080800000000, 0x8, 0x800000008, 0, 0x800000000, 0x8, // 6920
-    0x800000008, 0, 0x800000000, 0x8, 0x800000008, 0, 0x800000000, 0x8, // 6928
-    0x800000008, 0, 0x800000000, 0x8, 0x80800000008, 0, 0x80800000000, 0x8, // 6936
-    0xe30000, 0x30000, 0x230000, 0x30000, 0x630000, 0x30000, 0x230000, 0x30000, // 6944
-    0xe20000, 0x20000, 0x220000, 0x20000, 0x620000, 0x20000, 0x220000, 0x20000, // 6952
-    0xe00000, 0, 0x200000, 0, 0x600000, 0, 0x200000, 0, // 6960
-    0xe00000, 0, 0x200000, 0, 0x600000, 0, 0x200000, 0, // 6968
-    0x1010101000000010, 0x10101000000010, 0x101000000010, 0x101000000010, // 6976
-    0x1010101000000000, 0x10101000000000, 0x101000000000, 0x101000000000,
-    0x10, 0x10, 0x10, 0x10, 0, 0, 0, 0, // 6984
-    0x1000000010, 0x1000000010, 0x1000000010, 0x1000000010, 0x1000000000, 0x1000000000, // 6992
-    0x1000000000, 0x1000000000,
-    0x10, 0x10, 0x10, 0x10, 0, 0, 0, 0, // 7000
-    0xc70000, 0x70000, 0x470000, 0x70000, 0xc60000, 0x60000, 0x460000, 0x60000, // 7008
-    0xc40000, 0x40000, 0x440000, 0x40000, 0xc40000, 0x40000, 0x440000, 0x40000, // 7016
-    0xc00000, 0, 0x400000, 0, 0xc00000, 0, 0x400000, 0, // 7024
-    0xc00000, 0, 0x400000, 0, 0xc00000, 0, 0x400000, 0, // 7032
-    0x8f0000, 0xf0000, 0x800000, 0, 0x880000, 0x80000, 0x8e0000, 0xe0000, // 7040
-    0x800000, 0, 0x880000, 0x80000, 0x8c0000, 0xc0000, 0x800000, 0, // 7048
-    0x800000, 0, 0x8c0000, 0xc0000, 0x800000, 0, 0x800000, 0, // 7056
-    0x880000, 0x80000, 0x800000, 0, 0x800000, 0, 0x880000, 0x80000, // 7064
-    0x2020202000000020, 0x20202000000020, 0x20, 0x20, 0x2020202000000000, 0x20202000000000, // 7072
-    0, 0,
-    0x2000000020, 0x2000000020, 0x20, 0x20, 0x2000000000, 0x2000000000, 0, 0, // 7080
-    0x202000000020, 0x202000000020, 0x20, 0x20, 0x202000000000, 0x202000000000, 0, 0, // 7088
-    0x2000000020, 0x2000000020, 0x20, 0x20, 0x2000000000, 0x2000000000, 0, 0, // 7096
-    0x1f0000, 0x100000, 0, 0x180000, 0, 0x1e0000, 0x100000, 0, // 7104
-    0x100000, 0, 0x1c0000, 0x100000, 0, 0x100000, 0, 0x1c0000, // 7112
-    0, 0, 0x100000, 0, 0x180000, 0, 0, 0x100000, // 7120
-    0, 0x180000, 0, 0, 0x100000, 0, 0x180000, 0, // 7128
-    0x4040404000000040, 0x40, 0x4000000040, 0x40, 0x4040404000000000, 0, 0x4000000000, 0, // 7136
-    0x40404000000040, 0x40, 0x4000000040, 0x40, 0x40404000000000, 0, 0x4000000000, 0, // 7144
-    0x404000000040, 0x40, 0x4000000040, 0x40, 0x404000000000, 0, 0x4000000000, 0, // 7152
-    0x404000000040, 0x40, 0x4000000040, 0x40, 0x404000000000, 0, 0x4000000000, 0, // 7160
-    0xf8000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 7168
-    0x38000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 7176
-    0x78000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 7184
-    0x38000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 7192
-    0x202020000000202, 0x202020000000000, 0x202, 0, 0x20000000202, 0x20000000000, 0x202, 0, // 7200
-    0x2020000000202, 0x2020000000000, 0x202, 0, 0x20000000202, 0x20000000000, 0x202, 0, // 7208
-    0x202020000000200, 0x202020000000000, 0x200, 0, 0x20000000200, 0x20000000000, 0x200, 0, // 7216
-    0x2020000000200, 0x2020000000000, 0x200, 0, 0x20000000200, 0x20000000000, 0x200, 0, // 7224
-    0xf1000000, 0x1000000, 0x11000000, 0x1000000, 0x31000000, 0x1000000, 0x11000000, // 7232
-    0x1000000,
-    0x71000000, 0x1000000, 0x11000000, 0x1000000, 0x31000000, 0x1000000, 0x11000000, // 7240
-    0x1000000,
-    0xf0000000, 0, 0x10000000, 0, 0x30000000, 0, 0x10000000, 0, // 7248
-    0x70000000, 0, 0x10000000, 0, 0x30000000, 0, 0x10000000, 0, // 7256
-    0x404040000000404, 0x40000000400, 0x404, 0x400, 0x404040000000000, 0x40000000000, 0, 0, // 7264
-    0x4040000000404, 0x40000000400, 0x404, 0x400, 0x4040000000000, 0x40000000000, 0, 0, // 7272
-    0x404040000000400, 0x40000000404, 0x400, 0x404, 0x404040000000000, 0x40000000000, 0, 0, // 7280
-    0x4040000000400, 0x40000000404, 0x400, 0x404, 0x4040000000000, 0x40000000000, 0, 0, // 7288
-    0xe3000000, 0, 0x2000000, 0x20000000, 0x3000000, 0x20000000, 0x22000000, 0, // 7296
-    0x23000000, 0, 0x2000000, 0xe0000000, 0x3000000, 0x60000000, 0xe2000000, 0, // 7304
-    0x63000000, 0, 0x2000000, 0x20000000, 0x3000000, 0x20000000, 0x22000000, 0, // 7312
-    0x23000000, 0, 0x2000000, 0x60000000, 0x3000000, 0xe0000000, 0x62000000, 0, // 7320
-    0x808080000000808, 0x808, 0x808080000000800, 0x800, 0x808080000000000, 0, // 7328
-    0x808080000000000, 0,
-    0x80000000808, 0x808, 0x80000000800, 0x800, 0x80000000000, 0, 0x80000000000, 0, // 7336
-    0x8080000000808, 0x808, 0x8080000000800, 0x800, 0x8080000000000, 0, 0x8080000000000, 0, // 7344
-    0x80000000808, 0x808, 0x80000000800, 0x800, 0x80000000000, 0, 0x80000000000, 0, // 7352
-    0xc7000000, 0x7000000, 0x47000000, 0x7000000, 0xc6000000, 0x6000000, 0x46000000, // 7360
-    0x6000000,
-    0xc4000000, 0x4000000, 0x44000000, 0x4000000, 0xc4000000, 0x4000000, 0x44000000, // 7368
-    0x4000000,
-    0xc0000000, 0, 0x40000000, 0, 0xc0000000, 0, 0x40000000, 0, // 7376
-    0xc0000000, 0, 0x40000000, 0, 0xc0000000, 0, 0x40000000, 0, // 7384
-    0x1010100000001010, 0, 0x1010100000001000, 0, 0x1010, 0x10100000001010, 0x1000, // 7392
-    0x10100000001000,
-    0x100000001010, 0x1010, 0x100000001000, 0x1000, 0x1010, 0x100000001010, 0x1000, // 7400
-    0x100000001000,
-    0x1010100000000000, 0x1010, 0x1010100000000000, 0x1000, 0, 0x10100000000000, 0, // 7408
-    0x10100000000000,
-    0x100000000000, 0, 0x100000000000, 0, 0, 0x100000000000, 0, 0x100000000000, // 7416
-    0x8f000000, 0xc000000, 0x88000000, 0x8000000, 0x80000000, 0, 0x80000000, 0, // 7424
-    0x8e000000, 0xc000000, 0x88000000, 0x8000000, 0x80000000, 0, 0x80000000, 0, // 7432
-    0xf000000, 0x8c000000, 0x8000000, 0x88000000, 0, 0x80000000, 0, 0x80000000, // 7440
-    0xe000000, 0x8c000000, 0x8000000, 0x88000000, 0, 0x80000000, 0, 0x80000000, // 7448
-    0x2020200000002020, 0x200000000000, 0x2020200000000000, 0x2000, 0x20200000002020, 0, // 7456
-    0x20200000000000, 0x2000,
-    0x2020, 0, 0, 0x200000002020, 0x2020, 0x200000000000, 0, 0x200000002020, // 7464
-    0x2020200000002000, 0x200000000000, 0x2020200000000000, 0x2020, 0x20200000002000, 0, // 7472
-    0x20200000000000, 0x2020,
-    0x2000, 0, 0, 0x200000002000, 0x2000, 0x200000000000, 0, 0x200000002000, // 7480
-    0x1f000000, 0x1e000000, 0x1c000000, 0x1c000000, 0x18000000, 0x18000000, 0x18000000, // 7488
-    0x18000000,
-    0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, // 7496
-    0x10000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7504
-    0, 0, 0, 0, 0, 0, 0, 0, // 7512
-    0x4040400000004040, 0x4000, 0x400000004040, 0x4000, 0x4040, 0x40400000000000, 0x4040, // 7520
-    0x400000000000,
-    0x4040400000000000, 0, 0x400000000000, 0, 0, 0x40400000004040, 0, 0x400000004040, // 7528
-    0x4040400000004000, 0x4040, 0x400000004000, 0x4040, 0x4000, 0x40400000000000, 0x4000, // 7536
-    0x400000000000,
-    0x4040400000000000, 0, 0x400000000000, 0, 0, 0x40400000004000, 0, 0x400000004000, // 7544
-    0xf800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 7552
-    0x3800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 7560
-    0x7800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 7568
-    0x3800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 7576
-    0x202000000020202, 0x202000000020200, 0x2000000020000, 0x2000000020000, // 7584
-    0x202000000000000, 0x202000000000000, 0x2000000000000, 0x2000000000000,
-    0x20202, 0x20200, 0x20000, 0x20000, 0, 0, 0, 0, // 7592
-    0x2000000020202, 0x2000000020200, 0x202000000020000, 0x202000000020000, // 7600
-    0x2000000000000, 0x2000000000000, 0x202000000000000, 0x202000000000000,
-    0x20202, 0x20200, 0x20000, 0x20000, 0, 0, 0, 0, // 7608
-    0xf100000000, 0xf000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 7616
-    0x3100000000, 0x3000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 7624
-    0x7100000000, 0x7000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 7632
-    0x3100000000, 0x3000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 7640
-    0x404000000040404, 0, 0x4000000040404, 0x404000000000000, 0x404000000040000, // 7648
-    0x4000000000000, 0x4000000040000, 0x404000000000000,
-    0x40400, 0x4000000000000, 0x40400, 0, 0x40000, 0, 0x40000, 0, // 7656
-    0x404000000040400, 0, 0x4000000040400, 0x404000000000000, 0x404000000040000, // 7664
-    0x4000000000000, 0x4000000040000, 0x404000000000000,
-    0x40404, 0x4000000000000, 0x40404, 0, 0x40000, 0, 0x40000, 0, // 7672
-    0x808000000080808, 0x8000000080808, 0x80808, 0x80808, 0x808000000080000, // 7680
-    0x8000000080000, 0x80000, 0x80000,
-    0x808000000000000, 0x8000000000000, 0, 0, 0x808000000000000, 0x8000000000000, 0, 0, // 7688
-    0x808000000080800, 0x8000000080800, 0x80800, 0x80800, 0x808000000080000, // 7696
-    0x8000000080000, 0x80000, 0x80000,
-    0x808000000000000, 0x8000000000000, 0, 0, 0x808000000000000, 0x8000000000000, 0, 0, // 7704
-    0xe300000000, 0x300000000, 0x2300000000, 0x300000000, 0x6300000000, 0x300000000, // 7712
-    0x2300000000, 0x300000000,
-    0xe200000000, 0x200000000, 0x2200000000, 0x200000000, 0x6200000000, 0x200000000, // 7720
-    0x2200000000, 0x200000000,
-    0xe000000000, 0, 0x2000000000, 0, 0x6000000000, 0, 0x2000000000, 0, // 7728
-    0xe000000000, 0, 0x2000000000, 0, 0x6000000000, 0, 0x2000000000, 0, // 7736
-    0x1010000000101010, 0, 0x1010000000100000, 0, 0x10000000101010, 0x1010000000000000, // 7744
-    0x10000000100000, 0x1010000000000000,
-    0x1010000000101000, 0x10000000000000, 0x1010000000100000, 0x10000000000000, // 7752
-    0x10000000101000, 0x1010000000000000, 0x10000000100000, 0x1010000000000000,
-    0x101010, 0x10000000000000, 0x100000, 0x10000000000000, 0x101010, 0, 0x100000, 0, // 7760
-    0x101000, 0, 0x100000, 0, 0x101000, 0, 0x100000, 0, // 7768
-    0xc700000000, 0x400000000, 0x4000000000, 0, 0xc600000000, 0x400000000, 0x4000000000, 0, // 7776
-    0x700000000, 0xc400000000, 0, 0x4000000000, 0x600000000, 0xc400000000, 0, 0x4000000000, // 7784
-    0x4700000000, 0x400000000, 0xc000000000, 0, 0x4600000000, 0x400000000, 0xc000000000, 0, // 7792
-    0x700000000, 0x4400000000, 0, 0xc000000000, 0x600000000, 0x4400000000, 0, 0xc000000000, // 7800
-    0x8f00000000, 0xc00000000, 0x8800000000, 0x800000000, 0x8000000000, 0, 0x8000000000, 0, // 7808
-    0x8e00000000, 0xc00000000, 0x8800000000, 0x800000000, 0x8000000000, 0, 0x8000000000, 0, // 7816
-    0xf00000000, 0x8c00000000, 0x800000000, 0x8800000000, 0, 0x8000000000, 0, 0x8000000000, // 7824
-    0xe00000000, 0x8c00000000, 0x800000000, 0x8800000000, 0, 0x8000000000, 0, 0x8000000000, // 7832
-    0x2020000000202020, 0x200000, 0x20000000202000, 0x200000, 0x2020000000000000, 0, // 7840
-    0x20000000000000, 0,
-    0x202020, 0x20000000200000, 0x202000, 0x2020000000200000, 0, 0x20000000000000, 0, // 7848
-    0x2020000000000000,
-    0x20000000202020, 0x200000, 0x2020000000202000, 0x200000, 0x20000000000000, 0, // 7856
-    0x2020000000000000, 0,
-    0x202020, 0x2020000000200000, 0x202000, 0x20000000200000, 0, 0x2020000000000000, 0, // 7864
-    0x20000000000000,
-    0x1f00000000, 0x1000000000, 0, 0x1800000000, 0, 0x1e00000000, 0x1000000000, 0, // 7872
-    0x1000000000, 0, 0x1c00000000, 0x1000000000, 0, 0x1000000000, 0, 0x1c00000000, // 7880
-    0, 0, 0x1000000000, 0, 0x1800000000, 0, 0, 0x1000000000, // 7888
-    0, 0x1800000000, 0, 0, 0x1000000000, 0, 0x1800000000, 0, // 7896
-    0x4040000000404040, 0x4040000000404000, 0x4040000000400000, 0x4040000000400000, 0, 0, // 7904
-    0, 0,
-    0x404040, 0x404000, 0x400000, 0x400000, 0x40000000404040, 0x40000000404000, // 7912
-    0x40000000400000, 0x40000000400000,
-    0x4040000000000000, 0x4040000000000000, 0x4040000000000000, 0x4040000000000000, // 7920
-    0x404040, 0x404000, 0x400000, 0x400000,
-    0, 0, 0, 0, 0x40000000000000, 0x40000000000000, 0x40000000000000, 0x40000000000000, // 7928
-    0xf80000000000, 0x780000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 7936
-    0x180000000000, 0x180000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 7944
-    0x380000000000, 0x380000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 7952
-    0x180000000000, 0x180000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 7960
-    0x200000002020202, 0x200000000000000, 0x2020202, 0, 0x200000002000000, // 7968
-    0x200000002020000, 0x2000000, 0x2020000,
-    0x200000002020200, 0x200000002000000, 0x2020200, 0x2000000, 0x200000002000000, // 7976
-    0x200000002020000, 0x2000000, 0x2020000,
-    0x200000000000000, 0x200000002000000, 0, 0x2000000, 0x200000000000000, // 7984
-    0x200000000000000, 0, 0,
-    0x200000000000000, 0x200000000000000, 0, 0, 0x200000000000000, 0x200000000000000, 0, 0, // 7992
-    0x400000004040404, 0x400000000000000, 0x4000000, 0, 0x400000004000000, // 8000
-    0x400000000000000, 0x400000004040000, 0x400000000000000,
-    0x400000004040400, 0x400000000000000, 0x400000004000000, 0x400000000000000, // 8008
-    0x400000004000000, 0x400000000000000, 0x400000004040000, 0x400000000000000,
-    0x4040404, 0, 0x400000004000000, 0x400000000000000, 0x4000000, 0, 0x4040000, 0, // 8016
-    0x4040400, 0, 0x4000000, 0, 0x4000000, 0, 0x4040000, 0, // 8024
-    0xf10000000000, 0x10000000000, 0x110000000000, 0x10000000000, 0x310000000000, // 8032
-    0x10000000000, 0x110000000000, 0x10000000000,
-    0x710000000000, 0x10000000000, 0x110000000000, 0x10000000000, 0x310000000000, // 8040
-    0x10000000000, 0x110000000000, 0x10000000000,
-    0xf00000000000, 0, 0x100000000000, 0, 0x300000000000, 0, 0x100000000000, 0, // 8048
-    0x700000000000, 0, 0x100000000000, 0, 0x300000000000, 0, 0x100000000000, 0, // 8056
-    0x800000008080808, 0x800000008080800, 0x800000000000000, 0x800000000000000, 0x8080808, // 8064
-    0x8080800, 0, 0,
-    0x800000008080000, 0x800000008080000, 0x800000000000000, 0x800000000000000, 0x8080000, // 8072
-    0x8080000, 0, 0,
-    0x800000008000000, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8000000, // 8080
-    0x8000000, 0, 0,
-    0x800000008000000, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8000000, // 8088
-    0x8000000, 0, 0,
-    0xe30000000000, 0, 0xe20000000000, 0, 0x30000000000, 0xe00000000000, 0x20000000000, // 8096
-    0xe00000000000,
-    0x230000000000, 0, 0x220000000000, 0, 0x30000000000, 0x200000000000, 0x20000000000, // 8104
-    0x200000000000,
-    0x630000000000, 0, 0x620000000000, 0, 0x30000000000, 0x600000000000, 0x20000000000, // 8112
-    0x600000000000,
-    0x230000000000, 0, 0x220000000000, 0, 0x30000000000, 0x200000000000, 0x20000000000, // 8120
-    0x200000000000,
-    0x1000000010101010, 0x1000000000000000, 0, 0x10100000, 0x1000000010000000, // 8128
-    0x1000000000000000, 0, 0x10000000,
-    0x1000000010101000, 0x1000000010100000, 0, 0, 0x1000000010000000, 0x1000000010000000, // 8136
-    0, 0,
-    0x1000000000000000, 0x1000000010100000, 0x10101010, 0, 0x1000000000000000, // 8144
-    0x1000000010000000, 0x10000000, 0,
-    0x1000000000000000, 0x1000000000000000, 0x10101000, 0x10100000, 0x1000000000000000, // 8152
-    0x1000000000000000, 0x10000000, 0x10000000,
-    0xc70000000000, 0x70000000000, 0x470000000000, 0x70000000000, 0xc00000000000, 0, // 8160
-    0x400000000000, 0,
-    0xc00000000000, 0, 0x400000000000, 0, 0xc00000000000, 0, 0x400000000000, 0, // 8168
-    0xc00000000000, 0, 0x400000000000, 0, 0xc40000000000, 0x40000000000, 0x440000000000, // 8176
-    0x40000000000,
-    0xc40000000000, 0x40000000000, 0x440000000000, 0x40000000000, 0xc60000000000, // 8184
-    0x60000000000, 0x460000000000, 0x60000000000,
-    0x2000000020202020, 0x20200000, 0x2000000000000000, 0, 0x2000000020000000, 0x20000000, // 8192
-    0x2000000000000000, 0,
-    0x20000000, 0x2000000020200000, 0, 0x2000000000000000, 0x20202000, 0x2000000020000000, // 8200
-    0, 0x2000000000000000,
-    0x2000000020000000, 0x20000000, 0x2000000000000000, 0, 0x2000000020202000, 0x20200000, // 8208
-    0x2000000000000000, 0,
-    0x20202020, 0x2000000020000000, 0, 0x2000000000000000, 0x20000000, 0x2000000020200000, // 8216
-    0, 0x2000000000000000,
-    0x8f0000000000, 0xf0000000000, 0x8e0000000000, 0xe0000000000, 0x8c0000000000, // 8224
-    0xc0000000000, 0x8c0000000000, 0xc0000000000,
-    0x880000000000, 0x80000000000, 0x880000000000, 0x80000000000, 0x880000000000, // 8232
-    0x80000000000, 0x880000000000, 0x80000000000,
-    0x800000000000, 0, 0x800000000000, 0, 0x800000000000, 0, 0x800000000000, 0, // 8240
-    0x800000000000, 0, 0x800000000000, 0, 0x800000000000, 0, 0x800000000000, 0, // 8248
-    0x1f0000000000, 0x100000000000, 0, 0x1e0000000000, 0x100000000000, 0, 0x1c0000000000, // 8256
-    0x100000000000,
-    0, 0x1c0000000000, 0x100000000000, 0, 0x180000000000, 0x100000000000, 0, // 8264
-    0x180000000000,
-    0, 0, 0x180000000000, 0, 0, 0x180000000000, 0, 0, // 8272
-    0x100000000000, 0, 0, 0x100000000000, 0, 0, 0x100000000000, 0, // 8280
-    0x4000000040404040, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 8288
-    0x40404040, 0x40000000, 0, 0,
-    0x4000000040404000, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 8296
-    0x40404000, 0x40000000, 0, 0,
-    0x4000000040400000, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 8304
-    0x40400000, 0x40000000, 0, 0,
-    0x4000000040400000, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 8312
-    0x40400000, 0x40000000, 0, 0,
-    0x202020202, 0x202000000, 0x202020200, 0x202000000, 0x200000000, 0x200000000, // 8320
-    0x200000000, 0x200000000,
-    0x202020000, 0x202000000, 0x202020000, 0x202000000, 0x200000000, 0x200000000, // 8328
-    0x200000000, 0x200000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8336
-    0, 0, 0, 0, 0, 0, 0, 0, // 8344
-    0xf8000000000000, 0x18000000000000, 0x38000000000000, 0x18000000000000, // 8352
-    0x78000000000000, 0x18000000000000, 0x38000000000000, 0x18000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8360
-    0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, // 8368
-    0x8000000000000, 0x8000000000000, 0x8000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8376
-    0x404040404, 0, 0x400000000, 0, 0x404040400, 0, 0x400000000, 0, // 8384
-    0x404000000, 0, 0x400000000, 0, 0x404000000, 0, 0x400000000, 0, // 8392
-    0x404040000, 0, 0x400000000, 0, 0x404040000, 0, 0x400000000, 0, // 8400
-    0x404000000, 0, 0x400000000, 0, 0x404000000, 0, 0x400000000, 0, // 8408
-    0xf1000000000000, 0x1000000000000, 0x11000000000000, 0x1000000000000, 0x31000000000000, // 8416
-    0x1000000000000, 0x11000000000000, 0x1000000000000,
-    0x71000000000000, 0x1000000000000, 0x11000000000000, 0x1000000000000, 0x31000000000000, // 8424
-    0x1000000000000, 0x11000000000000, 0x1000000000000,
-    0xf0000000000000, 0, 0x10000000000000, 0, 0x30000000000000, 0, 0x10000000000000, 0, // 8432
-    0x70000000000000, 0, 0x10000000000000, 0, 0x30000000000000, 0, 0x10000000000000, 0, // 8440
-    0x808080808, 0x808080800, 0x808000000, 0x808000000, 0, 0, 0, 0, // 8448
-    0, 0, 0, 0, 0x800000000, 0x800000000, 0x800000000, 0x800000000, // 8456
-    0x808000000, 0x808000000, 0x808080000, 0x808080000, 0, 0, 0, 0, // 8464
-    0, 0, 0, 0, 0x800000000, 0x800000000, 0x800000000, 0x800000000, // 8472
-    0xe3000000000000, 0, 0x2000000000000, 0x60000000000000, 0x3000000000000, // 8480
-    0x20000000000000, 0xe2000000000000, 0,
-    0x23000000000000, 0, 0x2000000000000, 0x20000000000000, 0x3000000000000, // 8488
-    0xe0000000000000, 0x22000000000000, 0,
-    0x63000000000000, 0, 0x2000000000000, 0xe0000000000000, 0x3000000000000, // 8496
-    0x20000000000000, 0x62000000000000, 0,
-    0x23000000000000, 0, 0x2000000000000, 0x20000000000000, 0x3000000000000, // 8504
-    0x60000000000000, 0x22000000000000, 0,
-    0x1010101010, 0x1010101000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 8512
-    0x1010000000, 0x1010000000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 8520
-    0x1010100000, 0x1010100000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 8528
-    0x1010000000, 0x1010000000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 8536
-    0xc7000000000000, 0x7000000000000, 0x47000000000000, 0x7000000000000, 0xc6000000000000, // 8544
-    0x6000000000000, 0x46000000000000, 0x6000000000000,
-    0xc4000000000000, 0x4000000000000, 0x44000000000000, 0x4000000000000, 0xc4000000000000, // 8552
-    0x4000000000000, 0x44000000000000, 0x4000000000000,
-    0xc0000000000000, 0, 0x40000000000000, 0, 0xc0000000000000, 0, 0x40000000000000, 0, // 8560
-    0xc0000000000000, 0, 0x40000000000000, 0, 0xc0000000000000, 0, 0x40000000000000, 0, // 8568
-    0x2020202020, 0x2000000000, 0x2020202000, 0x2000000000, 0x2020200000, 0x2000000000, // 8576
-    0x2020200000, 0x2000000000,
-    0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, // 8584
-    0, 0, 0, 0, 0, 0, 0, 0, // 8592
-    0, 0x2020000000, 0, 0x2020000000, 0, 0x2020000000, 0, 0x2020000000, // 8600
-    0x8f000000000000, 0xf000000000000, 0x8c000000000000, 0xc000000000000, 0x88000000000000, // 8608
-    0x8000000000000, 0x80000000000000, 0,
-    0x80000000000000, 0, 0x80000000000000, 0, 0x8c000000000000, 0xc000000000000, // 8616
-    0x88000000000000, 0x8000000000000,
-    0x80000000000000, 0, 0x80000000000000, 0, 0x80000000000000, 0, 0x8e000000000000, // 8624
-    0xe000000000000,
-    0x88000000000000, 0x8000000000000, 0x88000000000000, 0x8000000000000, 0x80000000000000, // 8632
-    0, 0x80000000000000, 0,
-    0x4040404040, 0x4040400000, 0x4040404000, 0x4040400000, 0x4000000000, 0x4000000000, // 8640
-    0x4000000000, 0x4000000000,
-    0x4040000000, 0x4040000000, 0x4040000000, 0x4040000000, 0x4000000000, 0x4000000000, // 8648
-    0x4000000000, 0x4000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8656
-    0, 0, 0, 0, 0, 0, 0, 0, // 8664
-    0x1f000000000000, 0, 0, 0, 0, 0, 0x10000000000000, 0x10000000000000, // 8672
-    0x10000000000000, 0x18000000000000, 0x1c000000000000, 0, 0, 0, 0, 0, // 8680
-    0, 0x10000000000000, 0x10000000000000, 0x18000000000000, 0x18000000000000, // 8688
-    0x1e000000000000, 0, 0,
-    0, 0, 0, 0x10000000000000, 0x10000000000000, 0x10000000000000, 0x18000000000000, // 8696
-    0x1c000000000000,
-    0xf8, 0x78, 0, 0, 0x8, 0x8, 0, 0, // 8704
-    0x18, 0x18, 0, 0, 0x8, 0x8, 0, 0, // 8712
-    0x38, 0x38, 0, 0, 0x8, 0x8, 0, 0, // 8720
-    0x18, 0x18, 0, 0, 0x8, 0x8, 0, 0, // 8728
-    0xf1, 0x1, 0x11, 0x1, 0x31, 0x1, 0x11, 0x1, // 8736
-    0x71, 0x1, 0x11, 0x1, 0x31, 0x1, 0x11, 0x1, // 8744
-    0xf0, 0, 0x10, 0, 0x30, 0, 0x10, 0, // 8752
-    0x70, 0, 0x10, 0, 0x30, 0, 0x10, 0, // 8760
-    0xe3, 0x3, 0x23, 0x3, 0x63, 0x3, 0x23, 0x3, // 8768
-    0xe2, 0x2, 0x22, 0x2, 0x62, 0x2, 0x22, 0x2, // 8776
-    0xe0, 0, 0x20, 0, 0x60, 0, 0x20, 0, // 8784
-    0xe0, 0, 0x20, 0, 0x60, 0, 0x20, 0, // 8792
-    0xc7, 0x4, 0x40, 0, 0xc6, 0x4, 0x40, 0, // 8800
-    0x7, 0xc4, 0, 0x40, 0x6, 0xc4, 0, 0x40, // 8808
-    0x47, 0x4, 0xc0, 0, 0x46, 0x4, 0xc0, 0, // 8816
-    0x7, 0x44, 0, 0xc0, 0x6, 0x44, 0, 0xc0, // 8824
-    0x8f, 0xf, 0x80, 0, 0x88, 0x8, 0x8e, 0xe, // 8832
-    0x80, 0, 0x88, 0x8, 0x8c, 0xc, 0x80, 0, // 8840
-    0x80, 0, 0x8c, 0xc, 0x80, 0, 0x80, 0, // 8848
-    0x88, 0x8, 0x80, 0, 0x80, 0, 0x88, 0x8, // 8856
-    0x1f, 0x1e, 0x1c, 0x1c, 0x18, 0x18, 0x18, 0x18, // 8864
-    0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, // 8872
-    0, 0, 0, 0, 0, 0, 0, 0, // 8880
-    0, 0, 0, 0, 0, 0, 0, 0, // 8888
-    0x101010101000000, 0x1000000, 0, 0, 0, 0, 0x101000000, 0x1000000, // 8896
-    0x1000000, 0x1010101000000, 0, 0, 0, 0, 0x1000000, 0x101000000, // 8904
-    0x10101000000, 0x1000000, 0, 0, 0, 0, 0x101000000, 0x1000000, // 8912
-    0x1000000, 0x10101000000, 0, 0, 0, 0, 0x1000000, 0x101000000, // 8920
-    0x8080808080000000, 0, 0x80000000, 0, 0x80808080000000, 0, 0x80000000, 0, // 8928
-    0x808080000000, 0, 0x80000000, 0, 0x808080000000, 0, 0x80000000, 0, // 8936
-    0x8080000000, 0, 0x80000000, 0, 0x8080000000, 0, 0x80000000, 0, // 8944
-    0x8080000000, 0, 0x80000000, 0, 0x8080000000, 0, 0x80000000, 0, // 8952
-    0x101010100000001, 0x100000001, 0x101010100000000, 0x100000000, 0x1010100000001, // 8960
-    0x100000001, 0x1010100000000, 0x100000000,
-    0x1, 0x1, 0, 0, 0x1, 0x1, 0, 0, // 8968
-    0x10100000001, 0x100000001, 0x10100000000, 0x100000000, 0x10100000001, 0x100000001, // 8976
-    0x10100000000, 0x100000000,
-    0x1, 0x1, 0, 0, 0x1, 0x1, 0, 0, // 8984
-    0x8080808000000080, 0, 0x8080808000000000, 0x80, 0x808000000080, 0, 0x808000000000, // 8992
-    0x80,
-    0x8000000080, 0, 0x8000000000, 0x80808000000080, 0x8000000080, 0x80808000000000, // 9000
-    0x8000000000, 0x808000000080,
-    0x80, 0x808000000000, 0, 0x8000000080, 0x80, 0x8000000000, 0, 0x8000000080, // 9008
-    0x80, 0x8000000000, 0, 0x80, 0x80, 0, 0, 0x80, // 9016
-    0x101010000000101, 0x101010000000000, 0x101, 0, 0x10000000100, 0x10000000000, 0x100, 0, // 9024
-    0x1010000000101, 0x1010000000000, 0x101, 0, 0x10000000100, 0x10000000000, 0x100, 0, // 9032
-    0x101010000000100, 0x101010000000000, 0x100, 0, 0x10000000101, 0x10000000000, 0x101, 0, // 9040
-    0x1010000000100, 0x1010000000000, 0x100, 0, 0x10000000101, 0x10000000000, 0x101, 0, // 9048
-    0x8080800000008080, 0x8080800000000000, 0x80800000008080, 0x80800000000000, // 9056
-    0x800000008080, 0x800000000000, 0x800000008080, 0x800000000000,
-    0x8080800000008000, 0x8080800000000000, 0x80800000008000, 0x80800000000000, // 9064
-    0x800000008000, 0x800000000000, 0x800000008000, 0x800000000000,
-    0x8080, 0, 0x8080, 0, 0x8080, 0, 0x8080, 0, // 9072
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 9080
-    0x101000000010101, 0x10101, 0x101000000010000, 0x10000, 0x1000000010101, 0x10101, // 9088
-    0x1000000010000, 0x10000,
-    0x101000000010100, 0x10100, 0x101000000010000, 0x10000, 0x1000000010100, 0x10100, // 9096
-    0x1000000010000, 0x10000,
-    0x101000000000000, 0, 0x101000000000000, 0, 0x1000000000000, 0, 0x1000000000000, 0, // 9104
-    0x101000000000000, 0, 0x101000000000000, 0, 0x1000000000000, 0, 0x1000000000000, 0, // 9112
-    0x8080000000808080, 0x8080000000808000, 0x8080000000800000, 0x8080000000800000, // 9120
-    0x808080, 0x808000, 0x800000, 0x800000,
-    0x80000000808080, 0x80000000808000, 0x80000000800000, 0x80000000800000, 0x808080, // 9128
-    0x808000, 0x800000, 0x800000,
-    0x8080000000000000, 0x8080000000000000, 0x8080000000000000, 0x8080000000000000, 0, 0, // 9136
-    0, 0,
-    0x80000000000000, 0x80000000000000, 0x80000000000000, 0x80000000000000, 0, 0, 0, 0, // 9144
-    0x100000001010101, 0x100000001010000, 0x100000001000000, 0x100000001000000, // 9152
-    0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000,
-    0x1010101, 0x1010000, 0x1000000, 0x1000000, 0, 0, 0, 0, // 9160
-    0x100000001010000, 0x100000001010100, 0x100000001000000, 0x100000001000000, // 9168
-    0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000,
-    0x1010000, 0x1010100, 0x1000000, 0x1000000, 0, 0, 0, 0, // 9176
-    0x8000000080808080, 0x8000000080800000, 0x8000000000000000, 0x8000000000000000, // 9184
-    0x80000000, 0x80808000, 0, 0,
-    0x8000000080000000, 0x8000000080000000, 0x8000000000000000, 0x8000000000000000, // 9192
-    0x8000000080800000, 0x80000000, 0x8000000000000000, 0,
-    0x80808080, 0x80800000, 0, 0, 0x8000000080000000, 0x8000000080808000, // 9200
-    0x8000000000000000, 0x8000000000000000,
-    0x80000000, 0x80000000, 0, 0, 0x80800000, 0x8000000080000000, 0, 0x8000000000000000, // 9208
-    0x101010101, 0, 0x101010100, 0, 0x100000000, 0, 0x100000000, 0, // 9216
-    0x101010000, 0x101000000, 0x101010000, 0x101000000, 0x100000000, 0x100000000, // 9224
-    0x100000000, 0x100000000,
-    0, 0x101000000, 0, 0x101000000, 0, 0x100000000, 0, 0x100000000, // 9232
-    0, 0, 0, 0, 0, 0, 0, 0, // 9240
-    0x8080808080, 0, 0x8000000000, 0, 0x8080800000, 0, 0x8000000000, 0, // 9248
-    0x8080000000, 0, 0x8000000000, 0, 0x8080000000, 0, 0x8000000000, 0, // 9256
-    0x8080808000, 0, 0x8000000000, 0, 0x8080800000, 0, 0x8000000000, 0, // 9264
-    0x8080000000, 0, 0x8000000000, 0, 0x8080000000, 0, 0x8000000000, 0, // 9272
-    0xf800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 9280
-    0,
-    0x3800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 9288
-    0,
-    0x7800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 9296
-    0,
-    0x3800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 9304
-    0,
-    0xf100000000000000, 0xf000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 9312
-    0x1000000000000000, 0x100000000000000, 0,
-    0x3100000000000000, 0x3000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 9320
-    0x1000000000000000, 0x100000000000000, 0,
-    0x7100000000000000, 0x7000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 9328
-    0x1000000000000000, 0x100000000000000, 0,
-    0x3100000000000000, 0x3000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 9336
-    0x1000000000000000, 0x100000000000000, 0,
-    0xe300000000000000, 0, 0xe200000000000000, 0, 0x300000000000000, 0xe000000000000000, // 9344
-    0x200000000000000, 0xe000000000000000,
-    0x2300000000000000, 0, 0x2200000000000000, 0, 0x300000000000000, 0x2000000000000000, // 9352
-    0x200000000000000, 0x2000000000000000,
-    0x6300000000000000, 0, 0x6200000000000000, 0, 0x300000000000000, 0x6000000000000000, // 9360
-    0x200000000000000, 0x6000000000000000,
-    0x2300000000000000, 0, 0x2200000000000000, 0, 0x300000000000000, 0x2000000000000000, // 9368
-    0x200000000000000, 0x2000000000000000,
-    0xc700000000000000, 0x400000000000000, 0x4000000000000000, 0, 0xc600000000000000, // 9376
-    0x400000000000000, 0x4000000000000000, 0,
-    0x700000000000000, 0xc400000000000000, 0, 0x4000000000000000, 0x600000000000000, // 9384
-    0xc400000000000000, 0, 0x4000000000000000,
-    0x4700000000000000, 0x400000000000000, 0xc000000000000000, 0, 0x4600000000000000, // 9392
-    0x400000000000000, 0xc000000000000000, 0,
-    0x700000000000000, 0x4400000000000000, 0, 0xc000000000000000, 0x600000000000000, // 9400
-    0x4400000000000000, 0, 0xc000000000000000,
-    0x8f00000000000000, 0xc00000000000000, 0x8800000000000000, 0x800000000000000, // 9408
-    0x8000000000000000, 0, 0x8000000000000000, 0,
-    0x8e00000000000000, 0xc00000000000000, 0x8800000000000000, 0x800000000000000, // 9416
-    0x8000000000000000, 0, 0x8000000000000000, 0,
-    0xf00000000000000, 0x8c00000000000000, 0x800000000000000, 0x8800000000000000, 0, // 9424
-    0x8000000000000000, 0, 0x8000000000000000,
-    0xe00000000000000, 0x8c00000000000000, 0x800000000000000, 0x8800000000000000, 0, // 9432
-    0x8000000000000000, 0, 0x8000000000000000,
-    0x1f00000000000000, 0x1000000000000000, 0, 0x1e00000000000000, 0x1000000000000000, 0, // 9440
-    0x1c00000000000000, 0x1000000000000000,
-    0, 0x1c00000000000000, 0x1000000000000000, 0, 0x1800000000000000, 0x1000000000000000, // 9448
-    0, 0x1800000000000000,
-    0, 0, 0x1800000000000000, 0, 0, 0x1800000000000000, 0, 0, // 9456
-    0x1000000000000000, 0, 0, 0x1000000000000000, 0, 0, 0x1000000000000000, 0, // 9464
-    0x2241, 0x2240, 0x2040, 0x2040, 0x2201, 0x2200, 0x2000, 0x2000, // 9472
-    0x201, 0x200, 0, 0, 0x201, 0x200, 0, 0, // 9480
-    0x4482, 0x402, 0x4080, 0, 0x400, 0x4400, 0, 0x4000, // 9488
-    0x402, 0x4402, 0, 0x4000, 0x4480, 0x400, 0x4080, 0, // 9496
-    0x102000000020100, 0x2000000020100, 0x102000000020000, 0x2000000020000, 0x20100, // 9504
-    0x20100, 0x20000, 0x20000,
-    0x102000000000000, 0x2000000000000, 0x102000000000000, 0x2000000000000, 0, 0, 0, 0, // 9512
-    0x204000000408000, 0x408000, 0x204000000000000, 0, 0x4000000408000, 0x408000, // 9520
-    0x4000000000000, 0,
-    0x204000000000000, 0, 0x204000000400000, 0x400000, 0x4000000000000, 0, 0x4000000400000, // 9528
-    0x400000,
+static BLOCK_11_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000000000, 0x0000000000000101, 0x0000000000000001, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000000000, 0x0000000000000202, 0x0000000000000002, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000000000, 0x0000000000000404, 0x0000000000000004, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000000000, 0x0000000000000808, 0x0000000000000008, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000000000, 0x0000000000001010, 0x0000000000000010, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000000000, 0x0000000000002020, 0x0000000000000020, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000000000000000, 0x0000000000004040, 0x0000000000000040, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000000000000000, 0x0000000000008080, 0x0000000000000080, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000000000000000, 0x0000000000010100, 0x0000000000000100, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000000000000000, 0x0000000000020200, 0x0000000000000200, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000000000000, 0x0000000000040400, 0x0000000000000400, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000000000000, 0x0000000000080800, 0x0000000000000800, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000000000000000, 0x0000000000101000, 0x0000000000001000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000000000000000, 0x0000000000202000, 0x0000000000002000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000000000000000, 0x0000000000404000, 0x0000000000004000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000000000000000, 0x0000000000808000, 0x0000000000008000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000000000000000, 0x0000000001010000, 0x0000000000010000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000000000000000, 0x0000000002020000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000000000000000, 0x0000000004040000, 0x0000000000040000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000000000000000, 0x0000000008080000, 0x0000000000080000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0000000000000000, 0x0000000010100000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0000000000000000, 0x0000000020200000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0000000000000000, 0x0000000040400000, 0x0000000000400000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0000000000000000, 0x0000000080800000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000000000000000, 0x0000000101000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000000000000000, 0x0000000202000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000000000000000, 0x0000000404000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000000000000000, 0x0000000808000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000000000000000, 0x0000001010000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000002020000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000004040000000, 0x0000000040000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0000000000000000, 0x0000008080000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000010100000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000020200000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000040400000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000080800000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000101000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000202000000000, 0x0000002000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000404000000000, 0x0000004000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000808000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0001010000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0002020000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0004040000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0008080000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0010100000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0020200000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040400000000000, 0x0000400000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080800000000000, 0x0000800000000000, LineForm::Slide),
+    ],
 ];

@@ -8,24 +8,26 @@
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
+// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that
+// measures cheaper than the probes it replaces (compiler/calibration.txt, tables in cache).
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //
-// | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
-// |---|---|---|---|---|---|---|---|
-// | K king | `K` | - | no lookups | 0 | 0 | 0 | none |
-// | Q queen | `Q` | 7 | gave way to fit the cache budget | 3 | 0 | 192 | 9216 |
-// | R rook | `R` | 6 | gave way to fit the cache budget | 2 | 0 | 128 | 128 (+ 124 shared with pieces above) |
-// | B bishop | `B` | 7 | gave way to fit the cache budget | 2 | 0 | 68 | 192 (+ 60 shared with pieces above) |
-// | N knight | `N` | - | no lookups | 0 | 0 | 0 | none |
-// | P pawn | `fmWfcFifmnD` | 12 | its fewest probes | 1 | 0 | 96 | 192 |
+// | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
+// |---|---|---|---|---|---|---|---|---|
+// | K king | `K` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | Q queen | `Q` | - | no lookups | 0 | 4 | 0 | 0 | none |
+// | R rook | `R` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | B bishop | `B` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | N knight | `N` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |
 //
-// Data: 300 lookups in 9531 attack entries (76248 bytes, overlapping where their entries agree);
-// 12 blocks of 64 slots (20480 bytes); 0 plain checks (0 bytes).
-// Reverse lookups (attackers, movers): 0 of their own beside 300 shared with the forward
+// Data: 0 lookups in 1 attack entries (8 bytes, overlapping where their entries agree);
+// 12 blocks of 64 slots (4608 bytes); 640 computed lines (20480 bytes); 0 plain checks (0 bytes).
+// Reverse lookups (attackers, movers): 0 of their own beside 0 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
 // Between: 411 distinct sets (3288 bytes) and 5 grids of 64x64 cells (40960 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 11.31x these tables.
+// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 42.11x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -51,10 +53,10 @@ pub use fairy_magic_runtime::Color;
 /// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot};
+use fairy_magic_runtime::{lines, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 1,
-    "this module was generated for fairy-magic-runtime format 1: regenerate it with `cargo xtask gen chess_split32` or vendor the runtime of format 1"
+    fairy_magic_runtime::FORMAT == 2,
+    "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen chess_split32` or vendor the runtime of format 2"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -285,7 +287,7 @@ pub fn movers(
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
 /// `occupied` does not matter. Mask the result with the squares of such pieces: with
-/// `theirs` the squares of the enemy's queen pieces, `attackers(Piece::Queen, them, king,
+/// `theirs` the squares of the enemy's king pieces, `attackers(Piece::King, them, king,
 /// occupied) & theirs` are those that give check.
 ///
 /// Panics if `target >= SQUARES`.
@@ -3549,17 +3551,17 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
-        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
-        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
+        1 => BLOCK_1[square] | lines(&BLOCK_1_LINES[square], occupied),
+        2 => BLOCK_2[square] | lines(&BLOCK_2_LINES[square], occupied),
+        3 => BLOCK_3[square] | lines(&BLOCK_3_LINES[square], occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
         8 => BLOCK_8[square],
         9 => 0,
-        10 => BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied),
-        11 => BLOCK_11[square].lookup(INDEX, &ATTACKS, occupied),
+        10 => lines(&BLOCK_10_LINES[square], occupied),
+        11 => lines(&BLOCK_11_LINES[square], occupied),
         _ => unreachable!(),
     }
 }
@@ -3600,9 +3602,6 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
         [9, 9], [9, 9], [9, 9], [9, 9], [9, 9], [9, 9], // K Q R B N P
     ],
 ];
-/// Pads a square out to its block's number of probes: it looks at no square and reads
-/// an empty entry.
-const PAD: Probe<Bitboard> = Probe::new(0, 0, 31, 60);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -3677,854 +3676,1128 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// Block 1: queen white quiet, queen black quiet, queen white capture, queen black
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_1: [Slot<Bitboard, 3>; SQUARES] = [
-    Slot::new(0x0000000000000302, [ // a1
-        Probe::new(0x000000000000007e, 0x0800802082009108, 26, 4096),
-        Probe::new(0x0001010101010100, 0x2208840408060000, 26, 4160),
-        Probe::new(0x0040201008040200, 0x0800941001031001, 26, 4672),
-    ]),
-    Slot::new(0x0000000000000705, [ // b1
-        Probe::new(0x0002020202020200, 0x2288040080402210, 26, 2624),
-        Probe::new(0x000000000000007c, 0x0820000010801082, 27, 8635),
-        Probe::new(0x0000402010080400, 0x0200200100081208, 27, 4859),
-    ]),
-    Slot::new(0x0000000000000e0a, [ // c1
-        Probe::new(0x0004040404040400, 0x3588201810215020, 26, 4608),
-        Probe::new(0x000000000000007a, 0x0011480043000003, 27, 8667),
-        Probe::new(0x0000004020100a00, 0x0060208400102001, 27, 4891),
-    ]),
-    Slot::new(0x0000000000001c14, [ // d1
-        Probe::new(0x0008080808080800, 0x1008000000018108, 26, 2688),
-        Probe::new(0x0000000000000076, 0x0000005420800800, 27, 8699),
-        Probe::new(0x0000000040221400, 0x0000001001180021, 27, 4923),
-    ]),
-    Slot::new(0x0000000000003828, [ // e1
-        Probe::new(0x0010101010101000, 0x0800400010d08408, 26, 2752),
-        Probe::new(0x000000000000006e, 0x0008000810401000, 27, 8731),
-        Probe::new(0x0000000002442800, 0x0000500800420c00, 27, 4955),
-    ]),
-    Slot::new(0x0000000000007050, [ // f1
-        Probe::new(0x0020202020202000, 0x0200200800010884, 26, 2816),
-        Probe::new(0x000000000000005e, 0x1300020222011008, 27, 8763),
-        Probe::new(0x0000000204085000, 0x0445000001120200, 27, 4987),
-    ]),
-    Slot::new(0x000000000000e0a0, [ // g1
-        Probe::new(0x0040404040404000, 0x0200811403000021, 26, 2880),
-        Probe::new(0x000000000000003e, 0x000380910c000450, 27, 8795),
-        Probe::new(0x0000020408102000, 0x02080880a1844010, 27, 5019),
-    ]),
-    Slot::new(0x000000000000c040, [ // h1
-        Probe::new(0x000000000000007e, 0x024004000a000009, 26, 4224),
-        Probe::new(0x0002040810204000, 0x1010840000004b00, 26, 4735),
-        Probe::new(0x0080808080808000, 0x1080101a50280c40, 26, 4796),
-    ]),
-    Slot::new(0x0000000000030203, [ // a2
-        Probe::new(0x0000000000007e00, 0x11000000800a0220, 26, 2944),
-        Probe::new(0x0001010101010000, 0x8688a08008002014, 27, 8827),
-        Probe::new(0x0020100804020000, 0x50420060008a0044, 27, 5051),
-    ]),
-    Slot::new(0x0000000000070507, [ // b2
-        Probe::new(0x0000000000007c00, 0x0241310009580080, 27, 6395),
-        Probe::new(0x0002020202020000, 0x081d200000601040, 27, 6427),
-        Probe::new(0x0040201008040000, 0x380110600c001005, 27, 5083),
-    ]),
-    Slot::new(0x00000000000e0a0e, [ // c2
-        Probe::new(0x0004040404040000, 0x02100800148050a0, 27, 6459),
-        Probe::new(0x0000000000007a00, 0x0090060800060041, 27, 6491),
-        Probe::new(0x00004020100a0000, 0x0843008012020003, 27, 5115),
-    ]),
-    Slot::new(0x00000000001c141c, [ // d2
-        Probe::new(0x0008080808080000, 0x8846403480802080, 27, 6523),
-        Probe::new(0x0000000000007600, 0x00209010800a0126, 27, 6555),
-        Probe::new(0x0000004022140000, 0xa2009106508c0032, 27, 5147),
-    ]),
-    Slot::new(0x0000000000382838, [ // e2
-        Probe::new(0x0010101010100000, 0x0401081040400108, 27, 6587),
-        Probe::new(0x0000000000006e00, 0x0000812040040100, 27, 6619),
-        Probe::new(0x0000000244280000, 0x2003000000008401, 27, 5179),
-    ]),
-    Slot::new(0x0000000000705070, [ // f2
-        Probe::new(0x0020202020200000, 0x0082076002802000, 27, 6651),
-        Probe::new(0x0000000000005e00, 0x8051180000882000, 27, 6683),
-        Probe::new(0x0000020408500000, 0x0241002000208401, 27, 5211),
-    ]),
-    Slot::new(0x0000000000e0a0e0, [ // g2
-        Probe::new(0x0000000000003e00, 0x9340028200040018, 27, 6715),
-        Probe::new(0x0002040810200000, 0x1092562204100014, 27, 5243),
-        Probe::new(0x0040404040400000, 0x0102140019009040, 27, 6747),
-    ]),
-    Slot::new(0x0000000000c040c0, [ // h2
-        Probe::new(0x0000000000007e00, 0x000410c000020000, 26, 3008),
-        Probe::new(0x0004081020400000, 0x0125100000044102, 27, 5275),
-        Probe::new(0x0080808080800000, 0x0100108010480500, 27, 8859),
-    ]),
-    Slot::new(0x0000000003020300, [ // a3
-        Probe::new(0x00000000007e0000, 0x20a00808c0004100, 26, 3072),
-        Probe::new(0x0001010101000100, 0x0841202000820004, 27, 8891),
-        Probe::new(0x0010080402000200, 0x2410200000101020, 27, 5307),
-    ]),
-    Slot::new(0x0000000007050700, [ // b3
-        Probe::new(0x00000000007c0000, 0x00020000806a481b, 27, 9403),
-        Probe::new(0x0002020202000200, 0x0805500400118820, 27, 6779),
-        Probe::new(0x0020100804000400, 0x2504200e00094020, 27, 5339),
-    ]),
-    Slot::new(0x000000000e0a0e00, [ // c3
-        Probe::new(0x00000000007a0000, 0x4284004800c02002, 27, 6811),
-        Probe::new(0x0004040404000400, 0x20d4080234120600, 27, 6843),
-        Probe::new(0x004020100a000a00, 0x8040120111088140, 25, 0),
-    ]),
-    Slot::new(0x000000001c141c00, [ // d3
-        Probe::new(0x0008080808000800, 0x4111100002028000, 27, 6875),
-        Probe::new(0x0000000000760000, 0x006400008c10000a, 27, 6907),
-        Probe::new(0x0000402214001400, 0x701e000880040802, 25, 128),
-    ]),
-    Slot::new(0x0000000038283800, [ // e3
-        Probe::new(0x0010101010001000, 0x12080d8200c40083, 27, 6939),
-        Probe::new(0x00000000006e0000, 0x8016803021400800, 27, 6971),
-        Probe::new(0x0000024428002800, 0x2210030010100802, 25, 256),
-    ]),
-    Slot::new(0x0000000070507000, [ // f3
-        Probe::new(0x00000000005e0000, 0x0800040000002200, 27, 7003),
-        Probe::new(0x0002040850005000, 0x7001580301002010, 25, 384),
-        Probe::new(0x0020202020002000, 0x4400889102105080, 27, 7035),
-    ]),
-    Slot::new(0x00000000e0a0e000, [ // g3
-        Probe::new(0x00000000003e0000, 0x0080100200000420, 27, 7067),
-        Probe::new(0x0004081020002000, 0x180c42108918a200, 27, 5371),
-        Probe::new(0x0040404040004000, 0x0146080820001004, 27, 7099),
-    ]),
-    Slot::new(0x00000000c040c000, [ // h3
-        Probe::new(0x00000000007e0000, 0x0040000000401804, 26, 3136),
-        Probe::new(0x0008102040004000, 0x4290884008101201, 27, 5403),
-        Probe::new(0x0080808080008000, 0x901022c020106020, 27, 8923),
-    ]),
-    Slot::new(0x0000000302030000, [ // a4
-        Probe::new(0x000000007e000000, 0x600a000040084100, 26, 3200),
-        Probe::new(0x0001010100010100, 0x088820100410a000, 27, 8955),
-        Probe::new(0x0008040200020400, 0x4048401004040400, 27, 5435),
-    ]),
-    Slot::new(0x0000000705070000, [ // b4
-        Probe::new(0x000000007c000000, 0x20010c0008000046, 27, 7131),
-        Probe::new(0x0002020200020200, 0x1120051400440980, 27, 7163),
-        Probe::new(0x0010080400040800, 0x0444002021082200, 27, 5467),
-    ]),
-    Slot::new(0x0000000e0a0e0000, [ // c4
-        Probe::new(0x000000007a000000, 0x945002208504c000, 27, 7195),
-        Probe::new(0x0004040400040400, 0x2c18020208112004, 27, 7227),
-        Probe::new(0x0020100a000a1000, 0x4220803114804004, 25, 512),
-    ]),
-    Slot::new(0x0000001c141c0000, [ // d4
-        Probe::new(0x0000020476000000, 0x8451001184284010, 25, 1536),
-        Probe::new(0x0008080800080800, 0x1128000800040310, 27, 7291),
-        Probe::new(0x0040201000142200, 0x8821040800084080, 25, 1664),
-    ]),
-    Slot::new(0x0000003828380000, [ // e4
-        Probe::new(0x000040206e000000, 0x4100080012804020, 25, 1792),
-        Probe::new(0x0002040800284400, 0x0100828008a24102, 25, 1920),
-        Probe::new(0x0010101000101000, 0x08040aa1000114a0, 27, 7355),
-    ]),
-    Slot::new(0x0000007050700000, [ // f4
-        Probe::new(0x000000005e000000, 0x42104c4014000428, 27, 7387),
-        Probe::new(0x0004085000500800, 0x0280410000080800, 25, 640),
-        Probe::new(0x0020202000202000, 0x0100468040a04000, 27, 7419),
-    ]),
-    Slot::new(0x000000e0a0e00000, [ // g4
-        Probe::new(0x000000003e000000, 0x0800530801308050, 27, 7451),
-        Probe::new(0x0008102000201000, 0x1041030000860001, 27, 5499),
-        Probe::new(0x0040404000404000, 0x01008802401c0000, 27, 7483),
-    ]),
-    Slot::new(0x000000c040c00000, [ // h4
-        Probe::new(0x000000007e000000, 0x0018015010000092, 26, 3264),
-        Probe::new(0x0010204000402000, 0x0085110002020018, 27, 5531),
-        Probe::new(0x0080808000808000, 0x8081008000004821, 27, 8987),
-    ]),
-    Slot::new(0x0000030203000000, [ // a5
-        Probe::new(0x0000007e00000000, 0x8200100200001c82, 26, 3328),
-        Probe::new(0x0001010001010100, 0x0080f000024c0040, 27, 9019),
-        Probe::new(0x0004020002040800, 0x0488205004841024, 27, 5563),
-    ]),
-    Slot::new(0x0000070507000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x2a10404000084c04, 27, 7515),
-        Probe::new(0x0002020002020200, 0x0020104004c00088, 27, 7547),
-        Probe::new(0x0008040004081000, 0xc204248001020012, 27, 5595),
-    ]),
-    Slot::new(0x00000e0a0e000000, [ // c5
-        Probe::new(0x0000007a00000000, 0x2600003400033200, 27, 7579),
-        Probe::new(0x0004040004040400, 0x10091002004d0008, 27, 7611),
-        Probe::new(0x00100a000a102000, 0x4001100021800248, 25, 768),
-    ]),
-    Slot::new(0x00001c141c000000, [ // d5
-        Probe::new(0x0028180008080800, 0x1000450022010000, 25, 2048),
-        Probe::new(0x0002040014224000, 0x0004400280021040, 25, 2176),
-        Probe::new(0x0000007600000000, 0x0a01002402080001, 27, 7675),
-    ]),
-    Slot::new(0x0000382838000000, [ // e5
-        Probe::new(0x0050300008040200, 0x4214000008310101, 25, 2304),
-        Probe::new(0x0004080030501000, 0x1878042000004020, 25, 2432),
-        Probe::new(0x0000006e00000000, 0x1201206198000004, 27, 7739),
-    ]),
-    Slot::new(0x0000705070000000, [ // f5
-        Probe::new(0x0000005e00000000, 0x0820110408c800c0, 27, 7771),
-        Probe::new(0x0008500050080400, 0x4042004010020600, 25, 896),
-        Probe::new(0x0020200020202000, 0x0002010d26401204, 27, 7803),
-    ]),
-    Slot::new(0x0000e0a0e0000000, [ // g5
-        Probe::new(0x0000003e00000000, 0x4c00200400002000, 27, 7835),
-        Probe::new(0x0010200020100800, 0x0000820002104a00, 27, 5627),
-        Probe::new(0x0040400040404000, 0x1004300841031128, 27, 7867),
-    ]),
-    Slot::new(0x0000c040c0000000, [ // h5
-        Probe::new(0x0000007e00000000, 0x4201450400006098, 26, 3392),
-        Probe::new(0x0020400040201000, 0x0404940000182080, 27, 5659),
-        Probe::new(0x0080800080808000, 0x0109804804400286, 27, 9051),
-    ]),
-    Slot::new(0x0003020300000000, [ // a6
-        Probe::new(0x00007e0000000000, 0x0e2a040040010250, 26, 3456),
-        Probe::new(0x0001000101010100, 0x8002561441200045, 27, 9083),
-        Probe::new(0x0002000204081000, 0x2280411010010101, 27, 5691),
-    ]),
-    Slot::new(0x0007050700000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x0002000490000001, 27, 7899),
-        Probe::new(0x0002000202020200, 0x0808522000100421, 27, 7931),
-        Probe::new(0x0004000408102000, 0x0800044801020980, 27, 5723),
-    ]),
-    Slot::new(0x000e0a0e00000000, [ // c6
-        Probe::new(0x0004000404040400, 0x8820104888040290, 27, 7963),
-        Probe::new(0x000a000a10204000, 0x2202040250000400, 25, 1024),
-        Probe::new(0x00007a0000000000, 0x004300112109b000, 27, 7995),
-    ]),
-    Slot::new(0x001c141c00000000, [ // d6
-        Probe::new(0x0008000808080800, 0x0302480a20020400, 27, 8027),
-        Probe::new(0x0014001422400000, 0x8084040000000414, 25, 1152),
-        Probe::new(0x0000760000000000, 0x2020804000000008, 27, 8059),
-    ]),
-    Slot::new(0x0038283800000000, [ // e6
-        Probe::new(0x0010001010101000, 0x0102208043340208, 27, 8091),
-        Probe::new(0x0028002844020000, 0x0403000144204001, 25, 1280),
-        Probe::new(0x00006e0000000000, 0x0312002002188004, 27, 8123),
-    ]),
-    Slot::new(0x0070507000000000, [ // f6
-        Probe::new(0x0050005008040200, 0x120020a000010400, 25, 1408),
-        Probe::new(0x0020002020202000, 0x0280008200011400, 27, 8155),
-        Probe::new(0x00005e0000000000, 0x0008210100000000, 27, 8187),
-    ]),
-    Slot::new(0x00e0a0e000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x4094004220002200, 27, 8219),
-        Probe::new(0x0020002010080400, 0x98c000008c600401, 27, 5755),
-        Probe::new(0x0040004040404000, 0x0220028000828053, 27, 8251),
-    ]),
-    Slot::new(0x00c040c000000000, [ // h6
-        Probe::new(0x00007e0000000000, 0x1b42008000690101, 26, 3520),
-        Probe::new(0x0040004020100800, 0x088280180e220808, 27, 5787),
-        Probe::new(0x0080008080808000, 0x04608000d001a010, 27, 9115),
-    ]),
-    Slot::new(0x0302030000000000, [ // a7
-        Probe::new(0x007e000000000000, 0x0080240020120000, 26, 3584),
-        Probe::new(0x0000010101010100, 0x2041042000102808, 27, 9147),
-        Probe::new(0x0000020408102000, 0x204a430080804004, 27, 5819),
-    ]),
-    Slot::new(0x0705070000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x447002004c0a0000, 27, 8283),
-        Probe::new(0x0000040810204000, 0x884410005090a005, 27, 5851),
-        Probe::new(0x007c000000000000, 0x0004291000020006, 27, 9435),
-    ]),
-    Slot::new(0x0e0a0e0000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x2010000101068140, 27, 8315),
-        Probe::new(0x00000a1020400000, 0x5888080010900828, 27, 5883),
-        Probe::new(0x007a000000000000, 0x0806c00200030000, 27, 8347),
-    ]),
-    Slot::new(0x1c141c0000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x2401000099104340, 27, 8379),
-        Probe::new(0x0000142240000000, 0xc60802000102aa00, 27, 5915),
-        Probe::new(0x0076000000000000, 0x1008040900840824, 27, 8411),
-    ]),
-    Slot::new(0x3828380000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x0851042000028200, 27, 8443),
-        Probe::new(0x0000284402000000, 0x0202100000020160, 27, 5947),
-        Probe::new(0x006e000000000000, 0x0201100004400400, 27, 8475),
-    ]),
-    Slot::new(0x7050700000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x0106980400040880, 27, 8507),
-        Probe::new(0x0000500804020000, 0x480200100c808050, 27, 5979),
-        Probe::new(0x005e000000000000, 0x0100180500200400, 27, 8539),
-    ]),
-    Slot::new(0xe0a0e00000000000, [ // g7
-        Probe::new(0x0000201008040200, 0x1401200483c05000, 27, 6011),
-        Probe::new(0x0000404040404000, 0x020100004a0010c0, 27, 8571),
-        Probe::new(0x003e000000000000, 0x0040840008040000, 27, 8603),
-    ]),
-    Slot::new(0xc040c00000000000, [ // h7
-        Probe::new(0x007e000000000000, 0x008824000022a800, 26, 3648),
-        Probe::new(0x0000402010080400, 0x011142000c234124, 27, 6043),
-        Probe::new(0x0000808080808000, 0x1080170000002440, 27, 9179),
-    ]),
-    Slot::new(0x0203000000000000, [ // a8
-        Probe::new(0x0001010101010100, 0x2008820000044014, 26, 4288),
-        Probe::new(0x0002040810204000, 0x00822080001a030a, 26, 2560),
-        Probe::new(0x7e00000000000000, 0x0010040008040020, 26, 4352),
-    ]),
-    Slot::new(0x0507000000000000, [ // b8
-        Probe::new(0x0002020202020200, 0x080c400080600410, 26, 3712),
-        Probe::new(0x0004081020400000, 0x01080a8001818422, 27, 6075),
-        Probe::new(0x7c00000000000000, 0x0030000800413808, 27, 9211),
-    ]),
-    Slot::new(0x0a0e000000000000, [ // c8
-        Probe::new(0x0004040404040400, 0x4212084402680084, 26, 3776),
-        Probe::new(0x000a102040000000, 0x0602088004084084, 27, 6107),
-        Probe::new(0x7a00000000000000, 0x0000020613880000, 27, 9243),
-    ]),
-    Slot::new(0x141c000000000000, [ // d8
-        Probe::new(0x0008080808080800, 0x0c01011082040070, 26, 3840),
-        Probe::new(0x0014224000000000, 0x4042120400000400, 27, 6139),
-        Probe::new(0x7600000000000000, 0x0000107a20003000, 27, 9275),
-    ]),
-    Slot::new(0x2838000000000000, [ // e8
-        Probe::new(0x0010101010101000, 0x1544000002048802, 26, 3904),
-        Probe::new(0x0028440200000000, 0x100a000114008c00, 27, 6171),
-        Probe::new(0x6e00000000000000, 0x1480000200080040, 27, 9307),
-    ]),
-    Slot::new(0x5070000000000000, [ // f8
-        Probe::new(0x0020202020202000, 0x2104000402004080, 26, 3968),
-        Probe::new(0x0050080402000000, 0x100180004a000008, 27, 6203),
-        Probe::new(0x5e00000000000000, 0x6100000200801000, 27, 9339),
-    ]),
-    Slot::new(0xa0e0000000000000, [ // g8
-        Probe::new(0x0040404040404000, 0x0442000120402012, 26, 4032),
-        Probe::new(0x0020100804020000, 0x1022288100090404, 27, 6235),
-        Probe::new(0x3e00000000000000, 0x2100000440014000, 27, 9371),
-    ]),
-    Slot::new(0x40c0000000000000, [ // h8
-        Probe::new(0x0040201008040200, 0x0282840800404020, 26, 4544),
-        Probe::new(0x0080808080808000, 0x18400c0082100448, 26, 4416),
-        Probe::new(0x7e00000000000000, 0x0010008080010050, 26, 4480),
-    ]),
+static BLOCK_1: [Bitboard; SQUARES] = [
+    0x0000000000000302, // a1
+    0x0000000000000705, // b1
+    0x0000000000000e0a, // c1
+    0x0000000000001c14, // d1
+    0x0000000000003828, // e1
+    0x0000000000007050, // f1
+    0x000000000000e0a0, // g1
+    0x000000000000c040, // h1
+    0x0000000000030203, // a2
+    0x0000000000070507, // b2
+    0x00000000000e0a0e, // c2
+    0x00000000001c141c, // d2
+    0x0000000000382838, // e2
+    0x0000000000705070, // f2
+    0x0000000000e0a0e0, // g2
+    0x0000000000c040c0, // h2
+    0x0000000003020300, // a3
+    0x0000000007050700, // b3
+    0x000000000e0a0e00, // c3
+    0x000000001c141c00, // d3
+    0x0000000038283800, // e3
+    0x0000000070507000, // f3
+    0x00000000e0a0e000, // g3
+    0x00000000c040c000, // h3
+    0x0000000302030000, // a4
+    0x0000000705070000, // b4
+    0x0000000e0a0e0000, // c4
+    0x0000001c141c0000, // d4
+    0x0000003828380000, // e4
+    0x0000007050700000, // f4
+    0x000000e0a0e00000, // g4
+    0x000000c040c00000, // h4
+    0x0000030203000000, // a5
+    0x0000070507000000, // b5
+    0x00000e0a0e000000, // c5
+    0x00001c141c000000, // d5
+    0x0000382838000000, // e5
+    0x0000705070000000, // f5
+    0x0000e0a0e0000000, // g5
+    0x0000c040c0000000, // h5
+    0x0003020300000000, // a6
+    0x0007050700000000, // b6
+    0x000e0a0e00000000, // c6
+    0x001c141c00000000, // d6
+    0x0038283800000000, // e6
+    0x0070507000000000, // f6
+    0x00e0a0e000000000, // g6
+    0x00c040c000000000, // h6
+    0x0302030000000000, // a7
+    0x0705070000000000, // b7
+    0x0e0a0e0000000000, // c7
+    0x1c141c0000000000, // d7
+    0x3828380000000000, // e7
+    0x7050700000000000, // f7
+    0xe0a0e00000000000, // g7
+    0xc040c00000000000, // h7
+    0x0203000000000000, // a8
+    0x0507000000000000, // b8
+    0x0a0e000000000000, // c8
+    0x141c000000000000, // d8
+    0x2838000000000000, // e8
+    0x5070000000000000, // f8
+    0xa0e0000000000000, // g8
+    0x40c0000000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
+    [ // a1
+        Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
+        Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
+        Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
+        Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
+        Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
+        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+        Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
+        Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x00000000000000f0, 0x0000000000000007, 0x00000000000000e3, LineForm::Slide),
+        Line::new(0x0000000001020400, 0x0000000000000000, 0x0000000001020000, LineForm::Slide),
+        Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
+        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x00000000000000e0, 0x000000000000000f, 0x00000000000000c7, LineForm::Slide),
+        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
+        Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
+        Line::new(0x0000000080402000, 0x0000000000000000, 0x0000000080400000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x00000000000000c0, 0x000000000000001f, 0x000000000000008f, LineForm::Slide),
+        Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
+        Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
+        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0001020408102000, 0x000000000000003f, 0x000102040810001f, LineForm::Slide),
+        Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0102040810204000, 0x000000000000007f, 0x010204081020003f, LineForm::Slide),
+        Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
+        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
+        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0102040810200000, 0x0000000000003f00, 0x0102040810001f00, LineForm::Slide),
+        Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0204081020400000, 0x0000000000007f00, 0x0204081020003f00, LineForm::Slide),
+        Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
+        Line::new(0x0101010101000000, 0x0000000000000204, 0x0101010100000004, LineForm::Slide),
+        Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
+        Line::new(0x0202020202000000, 0x0000000000000408, 0x0202020200000008, LineForm::Slide),
+        Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000f80000, 0x0000000000000201, 0x0000000000f00001, LineForm::Slide),
+        Line::new(0x0000000102000000, 0x0000000000000404, 0x0000000100000004, LineForm::Slide),
+        Line::new(0x0404040404000000, 0x0000000000000810, 0x0404040400000010, LineForm::Slide),
+        Line::new(0x8040201008000000, 0x0000000000030000, 0x8040201000010000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000f00000, 0x0000000000000402, 0x0000000000e00002, LineForm::Slide),
+        Line::new(0x0000010204000000, 0x0000000000000808, 0x0000010200000008, LineForm::Slide),
+        Line::new(0x0808080808000000, 0x0000000000001020, 0x0808080800000020, LineForm::Slide),
+        Line::new(0x0080402010000000, 0x0000000000070000, 0x0080402000030000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000e00000, 0x0000000000000804, 0x0000000000c00004, LineForm::Slide),
+        Line::new(0x0001020408000000, 0x0000000000001010, 0x0001020400000010, LineForm::Slide),
+        Line::new(0x1010101010000000, 0x0000000000002040, 0x1010101000000040, LineForm::Slide),
+        Line::new(0x0000804020000000, 0x00000000000f0000, 0x0000804000070000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000c00000, 0x0000000000001008, 0x0000000000800008, LineForm::Slide),
+        Line::new(0x0102040810000000, 0x0000000000002020, 0x0102040800000020, LineForm::Slide),
+        Line::new(0x2020202020000000, 0x0000000000004080, 0x2020202000000080, LineForm::Slide),
+        Line::new(0x0000008040000000, 0x00000000001f0000, 0x00000080000f0000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
+        Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
+        Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
+        Line::new(0x0101010100000000, 0x0000000000020408, 0x0101010000000408, LineForm::Slide),
+        Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
+        Line::new(0x0202020200000000, 0x0000000000040810, 0x0202020000000810, LineForm::Slide),
+        Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x00000000f8000000, 0x0000000000020100, 0x00000000f0000100, LineForm::Slide),
+        Line::new(0x0000010200000000, 0x0000000000040404, 0x0000010000000404, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000000081020, 0x0404040000001020, LineForm::Slide),
+        Line::new(0x4020100800000000, 0x0000000003000000, 0x4020100001000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x00000000f0000000, 0x0000000000040201, 0x00000000e0000201, LineForm::Slide),
+        Line::new(0x0001020400000000, 0x0000000000080808, 0x0001020000000808, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000000102040, 0x0808080000002040, LineForm::Slide),
+        Line::new(0x8040201000000000, 0x0000000007000000, 0x8040200003000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x00000000e0000000, 0x0000000000080402, 0x00000000c0000402, LineForm::Slide),
+        Line::new(0x0102040800000000, 0x0000000000101010, 0x0102040000001010, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x0000000000204080, 0x1010100000004080, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x000000000f000000, 0x0080400007000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x00000000c0000000, 0x0000000000100804, 0x0000000080000804, LineForm::Slide),
+        Line::new(0x0204081000000000, 0x0000000000202020, 0x0204080000002020, LineForm::Slide),
+        Line::new(0x2020202000000000, 0x0000000000408000, 0x2020200000008000, LineForm::Slide),
+        Line::new(0x0000804000000000, 0x000000001f000000, 0x000080000f000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
+        Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
+        Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
+        Line::new(0x0101010000000000, 0x0000000002040810, 0x0101000000040810, LineForm::Slide),
+        Line::new(0x0804020000000000, 0x0000000000000000, 0x0804000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
+        Line::new(0x0202020000000000, 0x0000000004081020, 0x0202000000081020, LineForm::Slide),
+        Line::new(0x1008040000000000, 0x0000000000000000, 0x1008000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x000000f800000000, 0x0000000002010000, 0x000000f000010000, LineForm::Slide),
+        Line::new(0x0001020000000000, 0x0000000004040404, 0x0001000000040404, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000008102040, 0x0404000000102040, LineForm::Slide),
+        Line::new(0x2010080000000000, 0x0000000300000000, 0x2010000100000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x000000f000000000, 0x0000000004020100, 0x000000e000020100, LineForm::Slide),
+        Line::new(0x0102040000000000, 0x0000000008080808, 0x0102000000080808, LineForm::Slide),
+        Line::new(0x0808080000000000, 0x0000000010204080, 0x0808000000204080, LineForm::Slide),
+        Line::new(0x4020100000000000, 0x0000000700000000, 0x4020000300000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x000000e000000000, 0x0000000008040201, 0x000000c000040201, LineForm::Slide),
+        Line::new(0x0204080000000000, 0x0000000010101010, 0x0204000000101010, LineForm::Slide),
+        Line::new(0x1010100000000000, 0x0000000020408000, 0x1010000000408000, LineForm::Slide),
+        Line::new(0x8040200000000000, 0x0000000f00000000, 0x8040000700000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x000000c000000000, 0x0000000010080402, 0x0000008000080402, LineForm::Slide),
+        Line::new(0x0408100000000000, 0x0000000020202020, 0x0408000000202020, LineForm::Slide),
+        Line::new(0x2020200000000000, 0x0000000040800000, 0x2020000000800000, LineForm::Slide),
+        Line::new(0x0080400000000000, 0x0000001f00000000, 0x0080000f00000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
+        Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
+        Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000204081020, 0x0100000004081020, LineForm::Slide),
+        Line::new(0x0402000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
+        Line::new(0x0804000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000f80000000000, 0x0000000201000000, 0x0000f00001000000, LineForm::Slide),
+        Line::new(0x0102000000000000, 0x0000000404040404, 0x0100000004040404, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000000810204080, 0x0400000010204080, LineForm::Slide),
+        Line::new(0x1008000000000000, 0x0000030000000000, 0x1000010000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000f00000000000, 0x0000000402010000, 0x0000e00002010000, LineForm::Slide),
+        Line::new(0x0204000000000000, 0x0000000808080808, 0x0200000008080808, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
+        Line::new(0x2010000000000000, 0x0000070000000000, 0x2000030000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000e00000000000, 0x0000000804020100, 0x0000c00004020100, LineForm::Slide),
+        Line::new(0x0408000000000000, 0x0000001010101010, 0x0400000010101010, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x0000002040800000, 0x1000000040800000, LineForm::Slide),
+        Line::new(0x4020000000000000, 0x00000f0000000000, 0x4000070000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000c00000000000, 0x0000001008040201, 0x0000800008040201, LineForm::Slide),
+        Line::new(0x0810000000000000, 0x0000002020202020, 0x0800000020202020, LineForm::Slide),
+        Line::new(0x2020000000000000, 0x0000004080000000, 0x2000000080000000, LineForm::Slide),
+        Line::new(0x8040000000000000, 0x00001f0000000000, 0x80000f0000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
+        Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
+        Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x00f8000000000000, 0x0000020100000000, 0x00f0000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x00f0000000000000, 0x0000040201000000, 0x00e0000201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x00e0000000000000, 0x0000080402010000, 0x00c0000402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x00c0000000000000, 0x0000100804020100, 0x0080000804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0xf800000000000000, 0x0002010000000000, 0xf000010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004040404040404, 0x0000040404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0xf000000000000000, 0x0004020100000000, 0xe000020100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008080808080808, 0x0000080808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0xe000000000000000, 0x0008040201000000, 0xc000040201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010101010101010, 0x0000101010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0xc000000000000000, 0x0010080402010000, 0x8000080402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020202020202020, 0x0000202020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000000102, [ // a1
-        Probe::new(0x000000000000007e, 0x0800802082009108, 26, 4096),
-        Probe::new(0x0001010101010100, 0x2208840408060000, 26, 4160),
-    ]),
-    Slot::new(0x0000000000000205, [ // b1
-        Probe::new(0x0002020202020200, 0x2288040080402210, 26, 2624),
-        Probe::new(0x000000000000007c, 0x0820000010801082, 27, 8635),
-    ]),
-    Slot::new(0x000000000000040a, [ // c1
-        Probe::new(0x0004040404040400, 0x3588201810215020, 26, 4608),
-        Probe::new(0x000000000000007a, 0x0011480043000003, 27, 8667),
-    ]),
-    Slot::new(0x0000000000000814, [ // d1
-        Probe::new(0x0008080808080800, 0x1008000000018108, 26, 2688),
-        Probe::new(0x0000000000000076, 0x0000005420800800, 27, 8699),
-    ]),
-    Slot::new(0x0000000000001028, [ // e1
-        Probe::new(0x0010101010101000, 0x0800400010d08408, 26, 2752),
-        Probe::new(0x000000000000006e, 0x0008000810401000, 27, 8731),
-    ]),
-    Slot::new(0x0000000000002050, [ // f1
-        Probe::new(0x0020202020202000, 0x0200200800010884, 26, 2816),
-        Probe::new(0x000000000000005e, 0x1300020222011008, 27, 8763),
-    ]),
-    Slot::new(0x00000000000040a0, [ // g1
-        Probe::new(0x0040404040404000, 0x0200811403000021, 26, 2880),
-        Probe::new(0x000000000000003e, 0x000380910c000450, 27, 8795),
-    ]),
-    Slot::new(0x0000000000008040, [ // h1
-        Probe::new(0x000000000000007e, 0x024004000a000009, 26, 4224),
-        Probe::new(0x0080808080808000, 0x1080101a50280c40, 26, 4796),
-    ]),
-    Slot::new(0x0000000000010201, [ // a2
-        Probe::new(0x0000000000007e00, 0x11000000800a0220, 26, 2944),
-        Probe::new(0x0001010101010000, 0x8688a08008002014, 27, 8827),
-    ]),
-    Slot::new(0x0000000000020502, [ // b2
-        Probe::new(0x0000000000007c00, 0x0241310009580080, 27, 6395),
-        Probe::new(0x0002020202020000, 0x081d200000601040, 27, 6427),
-    ]),
-    Slot::new(0x0000000000040a04, [ // c2
-        Probe::new(0x0004040404040000, 0x02100800148050a0, 27, 6459),
-        Probe::new(0x0000000000007a00, 0x0090060800060041, 27, 6491),
-    ]),
-    Slot::new(0x0000000000081408, [ // d2
-        Probe::new(0x0008080808080000, 0x8846403480802080, 27, 6523),
-        Probe::new(0x0000000000007600, 0x00209010800a0126, 27, 6555),
-    ]),
-    Slot::new(0x0000000000102810, [ // e2
-        Probe::new(0x0010101010100000, 0x0401081040400108, 27, 6587),
-        Probe::new(0x0000000000006e00, 0x0000812040040100, 27, 6619),
-    ]),
-    Slot::new(0x0000000000205020, [ // f2
-        Probe::new(0x0020202020200000, 0x0082076002802000, 27, 6651),
-        Probe::new(0x0000000000005e00, 0x8051180000882000, 27, 6683),
-    ]),
-    Slot::new(0x000000000040a040, [ // g2
-        Probe::new(0x0000000000003e00, 0x9340028200040018, 27, 6715),
-        Probe::new(0x0040404040400000, 0x0102140019009040, 27, 6747),
-    ]),
-    Slot::new(0x0000000000804080, [ // h2
-        Probe::new(0x0000000000007e00, 0x000410c000020000, 26, 3008),
-        Probe::new(0x0080808080800000, 0x0100108010480500, 27, 8859),
-    ]),
-    Slot::new(0x0000000001020100, [ // a3
-        Probe::new(0x00000000007e0000, 0x20a00808c0004100, 26, 3072),
-        Probe::new(0x0001010101000100, 0x0841202000820004, 27, 8891),
-    ]),
-    Slot::new(0x0000000002050200, [ // b3
-        Probe::new(0x00000000007c0000, 0x00020000806a481b, 27, 9403),
-        Probe::new(0x0002020202000200, 0x0805500400118820, 27, 6779),
-    ]),
-    Slot::new(0x00000000040a0400, [ // c3
-        Probe::new(0x00000000007a0000, 0x4284004800c02002, 27, 6811),
-        Probe::new(0x0004040404000400, 0x20d4080234120600, 27, 6843),
-    ]),
-    Slot::new(0x0000000008140800, [ // d3
-        Probe::new(0x0008080808000800, 0x4111100002028000, 27, 6875),
-        Probe::new(0x0000000000760000, 0x006400008c10000a, 27, 6907),
-    ]),
-    Slot::new(0x0000000010281000, [ // e3
-        Probe::new(0x0010101010001000, 0x12080d8200c40083, 27, 6939),
-        Probe::new(0x00000000006e0000, 0x8016803021400800, 27, 6971),
-    ]),
-    Slot::new(0x0000000020502000, [ // f3
-        Probe::new(0x00000000005e0000, 0x0800040000002200, 27, 7003),
-        Probe::new(0x0020202020002000, 0x4400889102105080, 27, 7035),
-    ]),
-    Slot::new(0x0000000040a04000, [ // g3
-        Probe::new(0x00000000003e0000, 0x0080100200000420, 27, 7067),
-        Probe::new(0x0040404040004000, 0x0146080820001004, 27, 7099),
-    ]),
-    Slot::new(0x0000000080408000, [ // h3
-        Probe::new(0x00000000007e0000, 0x0040000000401804, 26, 3136),
-        Probe::new(0x0080808080008000, 0x901022c020106020, 27, 8923),
-    ]),
-    Slot::new(0x0000000102010000, [ // a4
-        Probe::new(0x000000007e000000, 0x600a000040084100, 26, 3200),
-        Probe::new(0x0001010100010100, 0x088820100410a000, 27, 8955),
-    ]),
-    Slot::new(0x0000000205020000, [ // b4
-        Probe::new(0x000000007c000000, 0x20010c0008000046, 27, 7131),
-        Probe::new(0x0002020200020200, 0x1120051400440980, 27, 7163),
-    ]),
-    Slot::new(0x000000040a040000, [ // c4
-        Probe::new(0x000000007a000000, 0x945002208504c000, 27, 7195),
-        Probe::new(0x0004040400040400, 0x2c18020208112004, 27, 7227),
-    ]),
-    Slot::new(0x0000000814080000, [ // d4
-        Probe::new(0x0000000076000000, 0x0002004c02001020, 27, 7259),
-        Probe::new(0x0008080800080800, 0x1128000800040310, 27, 7291),
-    ]),
-    Slot::new(0x0000001028100000, [ // e4
-        Probe::new(0x000000006e000000, 0xa00c213108104030, 27, 7323),
-        Probe::new(0x0010101000101000, 0x08040aa1000114a0, 27, 7355),
-    ]),
-    Slot::new(0x0000002050200000, [ // f4
-        Probe::new(0x000000005e000000, 0x42104c4014000428, 27, 7387),
-        Probe::new(0x0020202000202000, 0x0100468040a04000, 27, 7419),
-    ]),
-    Slot::new(0x00000040a0400000, [ // g4
-        Probe::new(0x000000003e000000, 0x0800530801308050, 27, 7451),
-        Probe::new(0x0040404000404000, 0x01008802401c0000, 27, 7483),
-    ]),
-    Slot::new(0x0000008040800000, [ // h4
-        Probe::new(0x000000007e000000, 0x0018015010000092, 26, 3264),
-        Probe::new(0x0080808000808000, 0x8081008000004821, 27, 8987),
-    ]),
-    Slot::new(0x0000010201000000, [ // a5
-        Probe::new(0x0000007e00000000, 0x8200100200001c82, 26, 3328),
-        Probe::new(0x0001010001010100, 0x0080f000024c0040, 27, 9019),
-    ]),
-    Slot::new(0x0000020502000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x2a10404000084c04, 27, 7515),
-        Probe::new(0x0002020002020200, 0x0020104004c00088, 27, 7547),
-    ]),
-    Slot::new(0x0000040a04000000, [ // c5
-        Probe::new(0x0000007a00000000, 0x2600003400033200, 27, 7579),
-        Probe::new(0x0004040004040400, 0x10091002004d0008, 27, 7611),
-    ]),
-    Slot::new(0x0000081408000000, [ // d5
-        Probe::new(0x0008080008080800, 0x2808000aca010202, 27, 7643),
-        Probe::new(0x0000007600000000, 0x0a01002402080001, 27, 7675),
-    ]),
-    Slot::new(0x0000102810000000, [ // e5
-        Probe::new(0x0010100010101000, 0x102080002c810000, 27, 7707),
-        Probe::new(0x0000006e00000000, 0x1201206198000004, 27, 7739),
-    ]),
-    Slot::new(0x0000205020000000, [ // f5
-        Probe::new(0x0000005e00000000, 0x0820110408c800c0, 27, 7771),
-        Probe::new(0x0020200020202000, 0x0002010d26401204, 27, 7803),
-    ]),
-    Slot::new(0x000040a040000000, [ // g5
-        Probe::new(0x0000003e00000000, 0x4c00200400002000, 27, 7835),
-        Probe::new(0x0040400040404000, 0x1004300841031128, 27, 7867),
-    ]),
-    Slot::new(0x0000804080000000, [ // h5
-        Probe::new(0x0000007e00000000, 0x4201450400006098, 26, 3392),
-        Probe::new(0x0080800080808000, 0x0109804804400286, 27, 9051),
-    ]),
-    Slot::new(0x0001020100000000, [ // a6
-        Probe::new(0x00007e0000000000, 0x0e2a040040010250, 26, 3456),
-        Probe::new(0x0001000101010100, 0x8002561441200045, 27, 9083),
-    ]),
-    Slot::new(0x0002050200000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x0002000490000001, 27, 7899),
-        Probe::new(0x0002000202020200, 0x0808522000100421, 27, 7931),
-    ]),
-    Slot::new(0x00040a0400000000, [ // c6
-        Probe::new(0x0004000404040400, 0x8820104888040290, 27, 7963),
-        Probe::new(0x00007a0000000000, 0x004300112109b000, 27, 7995),
-    ]),
-    Slot::new(0x0008140800000000, [ // d6
-        Probe::new(0x0008000808080800, 0x0302480a20020400, 27, 8027),
-        Probe::new(0x0000760000000000, 0x2020804000000008, 27, 8059),
-    ]),
-    Slot::new(0x0010281000000000, [ // e6
-        Probe::new(0x0010001010101000, 0x0102208043340208, 27, 8091),
-        Probe::new(0x00006e0000000000, 0x0312002002188004, 27, 8123),
-    ]),
-    Slot::new(0x0020502000000000, [ // f6
-        Probe::new(0x0020002020202000, 0x0280008200011400, 27, 8155),
-        Probe::new(0x00005e0000000000, 0x0008210100000000, 27, 8187),
-    ]),
-    Slot::new(0x0040a04000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x4094004220002200, 27, 8219),
-        Probe::new(0x0040004040404000, 0x0220028000828053, 27, 8251),
-    ]),
-    Slot::new(0x0080408000000000, [ // h6
-        Probe::new(0x00007e0000000000, 0x1b42008000690101, 26, 3520),
-        Probe::new(0x0080008080808000, 0x04608000d001a010, 27, 9115),
-    ]),
-    Slot::new(0x0102010000000000, [ // a7
-        Probe::new(0x007e000000000000, 0x0080240020120000, 26, 3584),
-        Probe::new(0x0000010101010100, 0x2041042000102808, 27, 9147),
-    ]),
-    Slot::new(0x0205020000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x447002004c0a0000, 27, 8283),
-        Probe::new(0x007c000000000000, 0x0004291000020006, 27, 9435),
-    ]),
-    Slot::new(0x040a040000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x2010000101068140, 27, 8315),
-        Probe::new(0x007a000000000000, 0x0806c00200030000, 27, 8347),
-    ]),
-    Slot::new(0x0814080000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x2401000099104340, 27, 8379),
-        Probe::new(0x0076000000000000, 0x1008040900840824, 27, 8411),
-    ]),
-    Slot::new(0x1028100000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x0851042000028200, 27, 8443),
-        Probe::new(0x006e000000000000, 0x0201100004400400, 27, 8475),
-    ]),
-    Slot::new(0x2050200000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x0106980400040880, 27, 8507),
-        Probe::new(0x005e000000000000, 0x0100180500200400, 27, 8539),
-    ]),
-    Slot::new(0x40a0400000000000, [ // g7
-        Probe::new(0x0000404040404000, 0x020100004a0010c0, 27, 8571),
-        Probe::new(0x003e000000000000, 0x0040840008040000, 27, 8603),
-    ]),
-    Slot::new(0x8040800000000000, [ // h7
-        Probe::new(0x007e000000000000, 0x008824000022a800, 26, 3648),
-        Probe::new(0x0000808080808000, 0x1080170000002440, 27, 9179),
-    ]),
-    Slot::new(0x0201000000000000, [ // a8
-        Probe::new(0x0001010101010100, 0x2008820000044014, 26, 4288),
-        Probe::new(0x7e00000000000000, 0x0010040008040020, 26, 4352),
-    ]),
-    Slot::new(0x0502000000000000, [ // b8
-        Probe::new(0x0002020202020200, 0x080c400080600410, 26, 3712),
-        Probe::new(0x7c00000000000000, 0x0030000800413808, 27, 9211),
-    ]),
-    Slot::new(0x0a04000000000000, [ // c8
-        Probe::new(0x0004040404040400, 0x4212084402680084, 26, 3776),
-        Probe::new(0x7a00000000000000, 0x0000020613880000, 27, 9243),
-    ]),
-    Slot::new(0x1408000000000000, [ // d8
-        Probe::new(0x0008080808080800, 0x0c01011082040070, 26, 3840),
-        Probe::new(0x7600000000000000, 0x0000107a20003000, 27, 9275),
-    ]),
-    Slot::new(0x2810000000000000, [ // e8
-        Probe::new(0x0010101010101000, 0x1544000002048802, 26, 3904),
-        Probe::new(0x6e00000000000000, 0x1480000200080040, 27, 9307),
-    ]),
-    Slot::new(0x5020000000000000, [ // f8
-        Probe::new(0x0020202020202000, 0x2104000402004080, 26, 3968),
-        Probe::new(0x5e00000000000000, 0x6100000200801000, 27, 9339),
-    ]),
-    Slot::new(0xa040000000000000, [ // g8
-        Probe::new(0x0040404040404000, 0x0442000120402012, 26, 4032),
-        Probe::new(0x3e00000000000000, 0x2100000440014000, 27, 9371),
-    ]),
-    Slot::new(0x4080000000000000, [ // h8
-        Probe::new(0x0080808080808000, 0x18400c0082100448, 26, 4416),
-        Probe::new(0x7e00000000000000, 0x0010008080010050, 26, 4480),
-    ]),
+static BLOCK_2: [Bitboard; SQUARES] = [
+    0x0000000000000102, // a1
+    0x0000000000000205, // b1
+    0x000000000000040a, // c1
+    0x0000000000000814, // d1
+    0x0000000000001028, // e1
+    0x0000000000002050, // f1
+    0x00000000000040a0, // g1
+    0x0000000000008040, // h1
+    0x0000000000010201, // a2
+    0x0000000000020502, // b2
+    0x0000000000040a04, // c2
+    0x0000000000081408, // d2
+    0x0000000000102810, // e2
+    0x0000000000205020, // f2
+    0x000000000040a040, // g2
+    0x0000000000804080, // h2
+    0x0000000001020100, // a3
+    0x0000000002050200, // b3
+    0x00000000040a0400, // c3
+    0x0000000008140800, // d3
+    0x0000000010281000, // e3
+    0x0000000020502000, // f3
+    0x0000000040a04000, // g3
+    0x0000000080408000, // h3
+    0x0000000102010000, // a4
+    0x0000000205020000, // b4
+    0x000000040a040000, // c4
+    0x0000000814080000, // d4
+    0x0000001028100000, // e4
+    0x0000002050200000, // f4
+    0x00000040a0400000, // g4
+    0x0000008040800000, // h4
+    0x0000010201000000, // a5
+    0x0000020502000000, // b5
+    0x0000040a04000000, // c5
+    0x0000081408000000, // d5
+    0x0000102810000000, // e5
+    0x0000205020000000, // f5
+    0x000040a040000000, // g5
+    0x0000804080000000, // h5
+    0x0001020100000000, // a6
+    0x0002050200000000, // b6
+    0x00040a0400000000, // c6
+    0x0008140800000000, // d6
+    0x0010281000000000, // e6
+    0x0020502000000000, // f6
+    0x0040a04000000000, // g6
+    0x0080408000000000, // h6
+    0x0102010000000000, // a7
+    0x0205020000000000, // b7
+    0x040a040000000000, // c7
+    0x0814080000000000, // d7
+    0x1028100000000000, // e7
+    0x2050200000000000, // f7
+    0x40a0400000000000, // g7
+    0x8040800000000000, // h7
+    0x0201000000000000, // a8
+    0x0502000000000000, // b8
+    0x0a04000000000000, // c8
+    0x1408000000000000, // d8
+    0x2810000000000000, // e8
+    0x5020000000000000, // f8
+    0xa040000000000000, // g8
+    0x4080000000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
+        Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
+        Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
+        Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x00000000000000f0, 0x0000000000000007, 0x00000000000000e3, LineForm::Slide),
+        Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x00000000000000e0, 0x000000000000000f, 0x00000000000000c7, LineForm::Slide),
+        Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x00000000000000c0, 0x000000000000001f, 0x000000000000008f, LineForm::Slide),
+        Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x4040404040404000, 0x000000000000003f, 0x404040404040001f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x8080808080808000, 0x000000000000007f, 0x808080808080003f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x4040404040400000, 0x0000000000003f00, 0x4040404040001f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x8080808080800000, 0x0000000000007f00, 0x8080808080003f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
+        Line::new(0x0101010101000000, 0x0000000000000000, 0x0101010100000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
+        Line::new(0x0202020202000000, 0x0000000000000000, 0x0202020200000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000f80000, 0x0000000000000404, 0x0000000000f00004, LineForm::Slide),
+        Line::new(0x0404040404000000, 0x0000000000030000, 0x0404040400010000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000f00000, 0x0000000000000808, 0x0000000000e00008, LineForm::Slide),
+        Line::new(0x0808080808000000, 0x0000000000070000, 0x0808080800030000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000e00000, 0x0000000000001010, 0x0000000000c00010, LineForm::Slide),
+        Line::new(0x1010101010000000, 0x00000000000f0000, 0x1010101000070000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000c00000, 0x0000000000002020, 0x0000000000800020, LineForm::Slide),
+        Line::new(0x2020202020000000, 0x00000000001f0000, 0x20202020000f0000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
+        Line::new(0x0101010100000000, 0x0000000000000000, 0x0101010000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
+        Line::new(0x0202020200000000, 0x0000000000000000, 0x0202020000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x00000000f8000000, 0x0000000000040404, 0x00000000f0000404, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000003000000, 0x0404040001000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x00000000f0000000, 0x0000000000080808, 0x00000000e0000808, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000007000000, 0x0808080003000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x00000000e0000000, 0x0000000000101010, 0x00000000c0001010, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x000000000f000000, 0x1010100007000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x00000000c0000000, 0x0000000000202020, 0x0000000080002020, LineForm::Slide),
+        Line::new(0x2020202000000000, 0x000000001f000000, 0x202020000f000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
+        Line::new(0x0101010000000000, 0x0000000000000000, 0x0101000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
+        Line::new(0x0202020000000000, 0x0000000000000000, 0x0202000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x000000f800000000, 0x0000000004040404, 0x000000f000040404, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000300000000, 0x0404000100000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x000000f000000000, 0x0000000008080808, 0x000000e000080808, LineForm::Slide),
+        Line::new(0x0808080000000000, 0x0000000700000000, 0x0808000300000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x000000e000000000, 0x0000000010101010, 0x000000c000101010, LineForm::Slide),
+        Line::new(0x1010100000000000, 0x0000000f00000000, 0x1010000700000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x000000c000000000, 0x0000000020202020, 0x0000008000202020, LineForm::Slide),
+        Line::new(0x2020200000000000, 0x0000001f00000000, 0x2020000f00000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000f80000000000, 0x0000000404040404, 0x0000f00004040404, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000030000000000, 0x0400010000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000f00000000000, 0x0000000808080808, 0x0000e00008080808, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000070000000000, 0x0800030000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000e00000000000, 0x0000001010101010, 0x0000c00010101010, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x00000f0000000000, 0x1000070000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000c00000000000, 0x0000002020202020, 0x0000800020202020, LineForm::Slide),
+        Line::new(0x2020000000000000, 0x00001f0000000000, 0x20000f0000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x00f8000000000000, 0x0000040404040404, 0x00f0000404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x00f0000000000000, 0x0000080808080808, 0x00e0000808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x00e0000000000000, 0x0000101010101010, 0x00c0001010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x00c0000000000000, 0x0000202020202020, 0x0080002020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0xf800000000000000, 0x0004040404040404, 0xf000040404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0xf000000000000000, 0x0008080808080808, 0xe000080808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0xe000000000000000, 0x0010101010101010, 0xc000101010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0xc000000000000000, 0x0020202020202020, 0x8000202020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 3: bishop white quiet, bishop black quiet, bishop white capture, bishop black
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_3: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000000200, [ // a1
-        Probe::new(0x0040201008040200, 0x0800941001031001, 26, 4672),
-        PAD,
-    ]),
-    Slot::new(0x0000000000000500, [ // b1
-        Probe::new(0x0000402010080400, 0x0200200100081208, 27, 4859),
-        PAD,
-    ]),
-    Slot::new(0x0000000000000a00, [ // c1
-        Probe::new(0x0000004020100a00, 0x0060208400102001, 27, 4891),
-        PAD,
-    ]),
-    Slot::new(0x0000000000001400, [ // d1
-        Probe::new(0x0000000040221400, 0x0000001001180021, 27, 4923),
-        PAD,
-    ]),
-    Slot::new(0x0000000000002800, [ // e1
-        Probe::new(0x0000000002442800, 0x0000500800420c00, 27, 4955),
-        PAD,
-    ]),
-    Slot::new(0x0000000000005000, [ // f1
-        Probe::new(0x0000000204085000, 0x0445000001120200, 27, 4987),
-        PAD,
-    ]),
-    Slot::new(0x000000000000a000, [ // g1
-        Probe::new(0x0000020408102000, 0x02080880a1844010, 27, 5019),
-        PAD,
-    ]),
-    Slot::new(0x0000000000004000, [ // h1
-        Probe::new(0x0002040810204000, 0x1010840000004b00, 26, 4735),
-        PAD,
-    ]),
-    Slot::new(0x0000000000020002, [ // a2
-        Probe::new(0x0020100804020000, 0x50420060008a0044, 27, 5051),
-        PAD,
-    ]),
-    Slot::new(0x0000000000050005, [ // b2
-        Probe::new(0x0040201008040000, 0x380110600c001005, 27, 5083),
-        PAD,
-    ]),
-    Slot::new(0x00000000000a000a, [ // c2
-        Probe::new(0x00004020100a0000, 0x0843008012020003, 27, 5115),
-        PAD,
-    ]),
-    Slot::new(0x0000000000140014, [ // d2
-        Probe::new(0x0000004022140000, 0xa2009106508c0032, 27, 5147),
-        PAD,
-    ]),
-    Slot::new(0x0000000000280028, [ // e2
-        Probe::new(0x0000000244280000, 0x2003000000008401, 27, 5179),
-        PAD,
-    ]),
-    Slot::new(0x0000000000500050, [ // f2
-        Probe::new(0x0000020408500000, 0x0241002000208401, 27, 5211),
-        PAD,
-    ]),
-    Slot::new(0x0000000000a000a0, [ // g2
-        Probe::new(0x0002040810200000, 0x1092562204100014, 27, 5243),
-        PAD,
-    ]),
-    Slot::new(0x0000000000400040, [ // h2
-        Probe::new(0x0004081020400000, 0x0125100000044102, 27, 5275),
-        PAD,
-    ]),
-    Slot::new(0x0000000002000200, [ // a3
-        Probe::new(0x0010080402000200, 0x2410200000101020, 27, 5307),
-        PAD,
-    ]),
-    Slot::new(0x0000000005000500, [ // b3
-        Probe::new(0x0020100804000400, 0x2504200e00094020, 27, 5339),
-        PAD,
-    ]),
-    Slot::new(0x000000000a000a00, [ // c3
-        Probe::new(0x004020100a000a00, 0x8040120111088140, 25, 0),
-        PAD,
-    ]),
-    Slot::new(0x0000000014001400, [ // d3
-        Probe::new(0x0000402214001400, 0x701e000880040802, 25, 128),
-        PAD,
-    ]),
-    Slot::new(0x0000000028002800, [ // e3
-        Probe::new(0x0000024428002800, 0x2210030010100802, 25, 256),
-        PAD,
-    ]),
-    Slot::new(0x0000000050005000, [ // f3
-        Probe::new(0x0002040850005000, 0x7001580301002010, 25, 384),
-        PAD,
-    ]),
-    Slot::new(0x00000000a000a000, [ // g3
-        Probe::new(0x0004081020002000, 0x180c42108918a200, 27, 5371),
-        PAD,
-    ]),
-    Slot::new(0x0000000040004000, [ // h3
-        Probe::new(0x0008102040004000, 0x4290884008101201, 27, 5403),
-        PAD,
-    ]),
-    Slot::new(0x0000000200020000, [ // a4
-        Probe::new(0x0008040200020400, 0x4048401004040400, 27, 5435),
-        PAD,
-    ]),
-    Slot::new(0x0000000500050000, [ // b4
-        Probe::new(0x0010080400040800, 0x0444002021082200, 27, 5467),
-        PAD,
-    ]),
-    Slot::new(0x0000000a000a0000, [ // c4
-        Probe::new(0x0020100a000a1000, 0x4220803114804004, 25, 512),
-        PAD,
-    ]),
-    Slot::new(0x0000001400140000, [ // d4
-        Probe::new(0x0040221400000000, 0x040c000200028000, 27, 6267),
-        Probe::new(0x0000000000142200, 0x00a8400a24090810, 28, 9467),
-    ]),
-    Slot::new(0x0000002800280000, [ // e4
-        Probe::new(0x0002442800000000, 0x0110401000200024, 27, 6299),
-        Probe::new(0x0000000000284400, 0x0901100269200000, 28, 9483),
-    ]),
-    Slot::new(0x0000005000500000, [ // f4
-        Probe::new(0x0004085000500800, 0x0280410000080800, 25, 640),
-        PAD,
-    ]),
-    Slot::new(0x000000a000a00000, [ // g4
-        Probe::new(0x0008102000201000, 0x1041030000860001, 27, 5499),
-        PAD,
-    ]),
-    Slot::new(0x0000004000400000, [ // h4
-        Probe::new(0x0010204000402000, 0x0085110002020018, 27, 5531),
-        PAD,
-    ]),
-    Slot::new(0x0000020002000000, [ // a5
-        Probe::new(0x0004020002040800, 0x0488205004841024, 27, 5563),
-        PAD,
-    ]),
-    Slot::new(0x0000050005000000, [ // b5
-        Probe::new(0x0008040004081000, 0xc204248001020012, 27, 5595),
-        PAD,
-    ]),
-    Slot::new(0x00000a000a000000, [ // c5
-        Probe::new(0x00100a000a102000, 0x4001100021800248, 25, 768),
-        PAD,
-    ]),
-    Slot::new(0x0000140014000000, [ // d5
-        Probe::new(0x0020100010204000, 0x0004004010002408, 27, 6331),
-        Probe::new(0x0002040004020000, 0x0120080002860000, 28, 9499),
-    ]),
-    Slot::new(0x0000280028000000, [ // e5
-        Probe::new(0x0040200008040200, 0x415408001111c804, 27, 6363),
-        Probe::new(0x0004080020400000, 0x0824050820203404, 28, 9515),
-    ]),
-    Slot::new(0x0000500050000000, [ // f5
-        Probe::new(0x0008500050080400, 0x4042004010020600, 25, 896),
-        PAD,
-    ]),
-    Slot::new(0x0000a000a0000000, [ // g5
-        Probe::new(0x0010200020100800, 0x0000820002104a00, 27, 5627),
-        PAD,
-    ]),
-    Slot::new(0x0000400040000000, [ // h5
-        Probe::new(0x0020400040201000, 0x0404940000182080, 27, 5659),
-        PAD,
-    ]),
-    Slot::new(0x0002000200000000, [ // a6
-        Probe::new(0x0002000204081000, 0x2280411010010101, 27, 5691),
-        PAD,
-    ]),
-    Slot::new(0x0005000500000000, [ // b6
-        Probe::new(0x0004000408102000, 0x0800044801020980, 27, 5723),
-        PAD,
-    ]),
-    Slot::new(0x000a000a00000000, [ // c6
-        Probe::new(0x000a000a10204000, 0x2202040250000400, 25, 1024),
-        PAD,
-    ]),
-    Slot::new(0x0014001400000000, [ // d6
-        Probe::new(0x0014001422400000, 0x8084040000000414, 25, 1152),
-        PAD,
-    ]),
-    Slot::new(0x0028002800000000, [ // e6
-        Probe::new(0x0028002844020000, 0x0403000144204001, 25, 1280),
-        PAD,
-    ]),
-    Slot::new(0x0050005000000000, [ // f6
-        Probe::new(0x0050005008040200, 0x120020a000010400, 25, 1408),
-        PAD,
-    ]),
-    Slot::new(0x00a000a000000000, [ // g6
-        Probe::new(0x0020002010080400, 0x98c000008c600401, 27, 5755),
-        PAD,
-    ]),
-    Slot::new(0x0040004000000000, [ // h6
-        Probe::new(0x0040004020100800, 0x088280180e220808, 27, 5787),
-        PAD,
-    ]),
-    Slot::new(0x0200020000000000, [ // a7
-        Probe::new(0x0000020408102000, 0x204a430080804004, 27, 5819),
-        PAD,
-    ]),
-    Slot::new(0x0500050000000000, [ // b7
-        Probe::new(0x0000040810204000, 0x884410005090a005, 27, 5851),
-        PAD,
-    ]),
-    Slot::new(0x0a000a0000000000, [ // c7
-        Probe::new(0x00000a1020400000, 0x5888080010900828, 27, 5883),
-        PAD,
-    ]),
-    Slot::new(0x1400140000000000, [ // d7
-        Probe::new(0x0000142240000000, 0xc60802000102aa00, 27, 5915),
-        PAD,
-    ]),
-    Slot::new(0x2800280000000000, [ // e7
-        Probe::new(0x0000284402000000, 0x0202100000020160, 27, 5947),
-        PAD,
-    ]),
-    Slot::new(0x5000500000000000, [ // f7
-        Probe::new(0x0000500804020000, 0x480200100c808050, 27, 5979),
-        PAD,
-    ]),
-    Slot::new(0xa000a00000000000, [ // g7
-        Probe::new(0x0000201008040200, 0x1401200483c05000, 27, 6011),
-        PAD,
-    ]),
-    Slot::new(0x4000400000000000, [ // h7
-        Probe::new(0x0000402010080400, 0x011142000c234124, 27, 6043),
-        PAD,
-    ]),
-    Slot::new(0x0002000000000000, [ // a8
-        Probe::new(0x0002040810204000, 0x00822080001a030a, 26, 2560),
-        PAD,
-    ]),
-    Slot::new(0x0005000000000000, [ // b8
-        Probe::new(0x0004081020400000, 0x01080a8001818422, 27, 6075),
-        PAD,
-    ]),
-    Slot::new(0x000a000000000000, [ // c8
-        Probe::new(0x000a102040000000, 0x0602088004084084, 27, 6107),
-        PAD,
-    ]),
-    Slot::new(0x0014000000000000, [ // d8
-        Probe::new(0x0014224000000000, 0x4042120400000400, 27, 6139),
-        PAD,
-    ]),
-    Slot::new(0x0028000000000000, [ // e8
-        Probe::new(0x0028440200000000, 0x100a000114008c00, 27, 6171),
-        PAD,
-    ]),
-    Slot::new(0x0050000000000000, [ // f8
-        Probe::new(0x0050080402000000, 0x100180004a000008, 27, 6203),
-        PAD,
-    ]),
-    Slot::new(0x00a0000000000000, [ // g8
-        Probe::new(0x0020100804020000, 0x1022288100090404, 27, 6235),
-        PAD,
-    ]),
-    Slot::new(0x0040000000000000, [ // h8
-        Probe::new(0x0040201008040200, 0x0282840800404020, 26, 4544),
-        PAD,
-    ]),
+static BLOCK_3: [Bitboard; SQUARES] = [
+    0x0000000000000200, // a1
+    0x0000000000000500, // b1
+    0x0000000000000a00, // c1
+    0x0000000000001400, // d1
+    0x0000000000002800, // e1
+    0x0000000000005000, // f1
+    0x000000000000a000, // g1
+    0x0000000000004000, // h1
+    0x0000000000020002, // a2
+    0x0000000000050005, // b2
+    0x00000000000a000a, // c2
+    0x0000000000140014, // d2
+    0x0000000000280028, // e2
+    0x0000000000500050, // f2
+    0x0000000000a000a0, // g2
+    0x0000000000400040, // h2
+    0x0000000002000200, // a3
+    0x0000000005000500, // b3
+    0x000000000a000a00, // c3
+    0x0000000014001400, // d3
+    0x0000000028002800, // e3
+    0x0000000050005000, // f3
+    0x00000000a000a000, // g3
+    0x0000000040004000, // h3
+    0x0000000200020000, // a4
+    0x0000000500050000, // b4
+    0x0000000a000a0000, // c4
+    0x0000001400140000, // d4
+    0x0000002800280000, // e4
+    0x0000005000500000, // f4
+    0x000000a000a00000, // g4
+    0x0000004000400000, // h4
+    0x0000020002000000, // a5
+    0x0000050005000000, // b5
+    0x00000a000a000000, // c5
+    0x0000140014000000, // d5
+    0x0000280028000000, // e5
+    0x0000500050000000, // f5
+    0x0000a000a0000000, // g5
+    0x0000400040000000, // h5
+    0x0002000200000000, // a6
+    0x0005000500000000, // b6
+    0x000a000a00000000, // c6
+    0x0014001400000000, // d6
+    0x0028002800000000, // e6
+    0x0050005000000000, // f6
+    0x00a000a000000000, // g6
+    0x0040004000000000, // h6
+    0x0200020000000000, // a7
+    0x0500050000000000, // b7
+    0x0a000a0000000000, // c7
+    0x1400140000000000, // d7
+    0x2800280000000000, // e7
+    0x5000500000000000, // f7
+    0xa000a00000000000, // g7
+    0x4000400000000000, // h7
+    0x0002000000000000, // a8
+    0x0005000000000000, // b8
+    0x000a000000000000, // c8
+    0x0014000000000000, // d8
+    0x0028000000000000, // e8
+    0x0050000000000000, // f8
+    0x00a0000000000000, // g8
+    0x0040000000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+        Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000001020400, 0x0000000000000000, 0x0000000001020000, LineForm::Slide),
+        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
+        Line::new(0x0000000080402000, 0x0000000000000000, 0x0000000080400000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
+        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0102040810204000, 0x0000000000000000, 0x0102040810200000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x2010080402000000, 0x0000000000000204, 0x2010080400000004, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x4020100804000000, 0x0000000000000408, 0x4020100800000008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000102000000, 0x0000000000000201, 0x0000000100000001, LineForm::Slide),
+        Line::new(0x8040201008000000, 0x0000000000000810, 0x8040201000000010, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000010204000000, 0x0000000000000402, 0x0000010200000002, LineForm::Slide),
+        Line::new(0x0080402010000000, 0x0000000000001020, 0x0080402000000020, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0001020408000000, 0x0000000000000804, 0x0001020400000004, LineForm::Slide),
+        Line::new(0x0000804020000000, 0x0000000000002040, 0x0000804000000040, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0102040810000000, 0x0000000000001008, 0x0102040800000008, LineForm::Slide),
+        Line::new(0x0000008040000000, 0x0000000000004080, 0x0000008000000080, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x1008040200000000, 0x0000000000020408, 0x1008040000000408, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x2010080400000000, 0x0000000000040810, 0x2010080000000810, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000010200000000, 0x0000000000020100, 0x0000010000000100, LineForm::Slide),
+        Line::new(0x4020100800000000, 0x0000000000081020, 0x4020100000001020, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0001020400000000, 0x0000000000040201, 0x0001020000000201, LineForm::Slide),
+        Line::new(0x8040201000000000, 0x0000000000102040, 0x8040200000002040, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0102040800000000, 0x0000000000080402, 0x0102040000000402, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x0000000000204080, 0x0080400000004080, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0204081000000000, 0x0000000000100804, 0x0204080000000804, LineForm::Slide),
+        Line::new(0x0000804000000000, 0x0000000000408000, 0x0000800000008000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0804020000000000, 0x0000000002040810, 0x0804000000040810, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x1008040000000000, 0x0000000004081020, 0x1008000000081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0001020000000000, 0x0000000002010000, 0x0001000000010000, LineForm::Slide),
+        Line::new(0x2010080000000000, 0x0000000008102040, 0x2010000000102040, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0102040000000000, 0x0000000004020100, 0x0102000000020100, LineForm::Slide),
+        Line::new(0x4020100000000000, 0x0000000010204080, 0x4020000000204080, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0204080000000000, 0x0000000008040201, 0x0204000000040201, LineForm::Slide),
+        Line::new(0x8040200000000000, 0x0000000020408000, 0x8040000000408000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0408100000000000, 0x0000000010080402, 0x0408000000080402, LineForm::Slide),
+        Line::new(0x0080400000000000, 0x0000000040800000, 0x0080000000800000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0402000000000000, 0x0000000204081020, 0x0400000004081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0804000000000000, 0x0000000408102040, 0x0800000008102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0102000000000000, 0x0000000201000000, 0x0100000001000000, LineForm::Slide),
+        Line::new(0x1008000000000000, 0x0000000810204080, 0x1000000010204080, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0204000000000000, 0x0000000402010000, 0x0200000002010000, LineForm::Slide),
+        Line::new(0x2010000000000000, 0x0000001020408000, 0x2000000020408000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0408000000000000, 0x0000000804020100, 0x0400000004020100, LineForm::Slide),
+        Line::new(0x4020000000000000, 0x0000002040800000, 0x4000000040800000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0810000000000000, 0x0000001008040201, 0x0800000008040201, LineForm::Slide),
+        Line::new(0x8040000000000000, 0x0000004080000000, 0x8000000080000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000020100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000080402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 4: knight white quiet, knight black quiet, knight white capture, knight black
 /// capture, knight white movers, knight black movers, knight white attackers, knight black
@@ -4878,2099 +5151,397 @@ static BLOCK_8: [Bitboard; SQUARES] = [
     0x00a0000000000000, // g8
     0x0040000000000000, // h8
 ];
-/// Block 10: pawn white initial quiet, pawn black initial movers.
+/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
-    Slot::new(0x0000000000000000, [ // a1
-        Probe::new(0x0000000000000100, 0x0802000090a10010, 31, 4176),
-    ]),
-    Slot::new(0x0000000000000000, [ // b1
-        Probe::new(0x0000000000000200, 0x2002001200408001, 31, 4679),
-    ]),
-    Slot::new(0x0000000000000000, [ // c1
-        Probe::new(0x0000000000000400, 0x1010000822200040, 31, 3103),
-    ]),
-    Slot::new(0x0000000000000000, [ // d1
-        Probe::new(0x0000000000000800, 0x0210000800370800, 31, 974),
-    ]),
-    Slot::new(0x0000000000000000, [ // e1
-        Probe::new(0x0000000000001000, 0x600802008888c010, 31, 2511),
-    ]),
-    Slot::new(0x0000000000000000, [ // f1
-        Probe::new(0x0000000000002000, 0x0401004024060000, 31, 2222),
-    ]),
-    Slot::new(0x0000000000000000, [ // g1
-        Probe::new(0x0000000000004000, 0x0000880000820100, 31, 2882),
-    ]),
-    Slot::new(0x0000000000000000, [ // h1
-        Probe::new(0x0000000000008000, 0x00000100201a040e, 31, 977),
-    ]),
-    Slot::new(0x0000000000000000, [ // a2
-        Probe::new(0x0000000000010000, 0x0044088858000108, 31, 4711),
-    ]),
-    Slot::new(0x0000000000000000, [ // b2
-        Probe::new(0x0000000000020000, 0x0082080019028084, 31, 1208),
-    ]),
-    Slot::new(0x0000000000000000, [ // c2
-        Probe::new(0x0000000000040000, 0x4000808000012500, 31, 3202),
-    ]),
-    Slot::new(0x0000000000000000, [ // d2
-        Probe::new(0x0000000000080000, 0x010000a009006800, 31, 4740),
-    ]),
-    Slot::new(0x0000000000000000, [ // e2
-        Probe::new(0x0000000000100000, 0x1000000001000100, 31, 4748),
-    ]),
-    Slot::new(0x0000000000000000, [ // f2
-        Probe::new(0x0000000000200000, 0x0000400001802020, 31, 1548),
-    ]),
-    Slot::new(0x0000000000000000, [ // g2
-        Probe::new(0x0000000000400000, 0x0040200200401000, 31, 1371),
-    ]),
-    Slot::new(0x0000000000000000, [ // h2
-        Probe::new(0x0000000000800000, 0x0060460000005110, 31, 4756),
-    ]),
-    Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000001000000, 0x04021210004800a2, 31, 59),
-    ]),
-    Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000002000000, 0x000c0204902184c0, 31, 4764),
-    ]),
-    Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x0000000004000000, 0x4002201830940100, 31, 3330),
-    ]),
-    Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000008000000, 0x8000425280260000, 31, 4772),
-    ]),
-    Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000010000000, 0x051000480242008d, 31, 4780),
-    ]),
-    Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000020000000, 0x001000a000642804, 31, 3408),
-    ]),
-    Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x0000000040000000, 0x0004000080404800, 31, 4788),
-    ]),
-    Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000080000000, 0x5010100011280001, 31, 4831),
-    ]),
-    Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000100000000, 0x8000040491022910, 31, 4319),
-    ]),
-    Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000200000000, 0x4004480010440044, 31, 4847),
-    ]),
-    Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x0000000400000000, 0x2010020285040000, 31, 1995),
-    ]),
-    Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000800000000, 0x1800404800082004, 31, 3843),
-    ]),
-    Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000001000000000, 0x1c00804008250100, 31, 569),
-    ]),
-    Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000002000000000, 0x040608040c106012, 31, 3536),
-    ]),
-    Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x0000004000000000, 0x5280034840800001, 31, 4039),
-    ]),
-    Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000008000000000, 0x0920004020100042, 31, 8203),
-    ]),
-    Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000010000000000, 0x00a4000880010948, 31, 798),
-    ]),
-    Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000020000000000, 0xc0c0010001000040, 31, 2220),
-    ]),
-    Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000040000000000, 0x8821101180000400, 31, 3589),
-    ]),
-    Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000080000000000, 0xc010601005080208, 31, 2090),
-    ]),
-    Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000100000000000, 0x0038024090800244, 31, 5637),
-    ]),
-    Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000200000000000, 0x1205500002800090, 31, 3650),
-    ]),
-    Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000400000000000, 0x00a2021200004009, 31, 2371),
-    ]),
-    Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000800000000000, 0x20192020c2000008, 31, 8541),
-    ]),
-    Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0001000000000000, 0x4622842000000140, 31, 9100),
-    ]),
-    Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0002000000000000, 0x00004a0200000400, 31, 9419),
-    ]),
-    Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x0004000000000000, 0x2002310020004000, 31, 1337),
-    ]),
-    Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0008000000000000, 0x209010c020010009, 31, 5727),
-    ]),
-    Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0010000000000000, 0x6000c11020012004, 31, 8093),
-    ]),
-    Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0020000000000000, 0x2008000008000000, 31, 4511),
-    ]),
-    Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x0040000000000000, 0x5640440814210408, 31, 8257),
-    ]),
-    Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0080000000000000, 0x0000410200808000, 31, 9343),
-    ]),
-    Slot::new(0x0000000000000000, [ // a7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h8
-        PAD,
-    ]),
+static BLOCK_10_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000010100, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000020200, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000040400, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000080800, 0x0000000000000000, 0x0000000000080000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000101000, 0x0000000000000000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000202000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000404000, 0x0000000000000000, 0x0000000000400000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000808000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000001010000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000002020000, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000004040000, 0x0000000000000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000008080000, 0x0000000000000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000010100000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000020200000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000040400000, 0x0000000000000000, 0x0000000040000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000080800000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000101000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000202000000, 0x0000000000000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000404000000, 0x0000000000000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000808000000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000001010000000, 0x0000000000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000002020000000, 0x0000000000000000, 0x0000002000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000004040000000, 0x0000000000000000, 0x0000004000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000008080000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000010100000000, 0x0000000000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000020200000000, 0x0000000000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000040400000000, 0x0000000000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000080800000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000101000000000, 0x0000000000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000202000000000, 0x0000000000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000404000000000, 0x0000000000000000, 0x0000400000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000808000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0001010000000000, 0x0000000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0002020000000000, 0x0000000000000000, 0x0002000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0004040000000000, 0x0000000000000000, 0x0004000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0008080000000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0010100000000000, 0x0000000000000000, 0x0010000000000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0020200000000000, 0x0000000000000000, 0x0020000000000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0040400000000000, 0x0000000000000000, 0x0040000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0080800000000000, 0x0000000000000000, 0x0080000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0404000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0808000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x1010000000000000, 0x0000000000000000, 0x1000000000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x2020000000000000, 0x0000000000000000, 0x2000000000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x4040000000000000, 0x0000000000000000, 0x4000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x8080000000000000, 0x0000000000000000, 0x8000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
-/// Block 11: pawn black initial quiet, pawn white initial movers.
+/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
-    Slot::new(0x0000000000000000, [ // a1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000000000100, 0x0501060008900000, 31, 9440),
-    ]),
-    Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000000000200, 0x01901000226180a1, 31, 6790),
-    ]),
-    Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x0000000000000400, 0x0400018000280010, 31, 4098),
-    ]),
-    Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000000000800, 0x0000808828104047, 31, 429),
-    ]),
-    Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000000001000, 0x020a8280822a0000, 31, 5376),
-    ]),
-    Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000000002000, 0x0400181040122100, 31, 4226),
-    ]),
-    Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x0000000000004000, 0x400404800082000a, 31, 7104),
-    ]),
-    Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000000008000, 0x7000000000050003, 31, 427),
-    ]),
-    Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000000010000, 0x1440000012000840, 31, 6493),
-    ]),
-    Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000000020000, 0x1010000000004000, 31, 1760),
-    ]),
-    Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x0000000000040000, 0x0003884014220018, 31, 2946),
-    ]),
-    Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000000080000, 0x0200400002046080, 31, 6406),
-    ]),
-    Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000000000100000, 0x400200000400b802, 31, 567),
-    ]),
-    Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000000000200000, 0x2000098000806808, 31, 3039),
-    ]),
-    Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x0000000000400000, 0x1000200002401008, 31, 7508),
-    ]),
-    Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000000000800000, 0x2010008000600408, 31, 6699),
-    ]),
-    Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000000001000000, 0x4000811000108010, 31, 4176),
-    ]),
-    Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000000002000000, 0x0400048200a00054, 31, 4679),
-    ]),
-    Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000000004000000, 0x010880000a0a0020, 31, 3103),
-    ]),
-    Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000000008000000, 0x0000904000400410, 31, 974),
-    ]),
-    Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000000010000000, 0x0088300020402818, 31, 2511),
-    ]),
-    Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000000020000000, 0x0080801200804003, 31, 2222),
-    ]),
-    Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000000040000000, 0x0128040200080002, 31, 2882),
-    ]),
-    Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000000080000000, 0x0240500020080009, 31, 977),
-    ]),
-    Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0000000100000000, 0x8011042020004002, 31, 4711),
-    ]),
-    Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0000000200000000, 0x5011000100200002, 31, 1208),
-    ]),
-    Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x0000000400000000, 0x2024000000228040, 31, 3202),
-    ]),
-    Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0000000800000000, 0x3000880400080400, 31, 4740),
-    ]),
-    Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0000001000000000, 0x180000008008c000, 31, 4748),
-    ]),
-    Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0000002000000000, 0x0480804204064200, 31, 1548),
-    ]),
-    Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x0000004000000000, 0x0200200a01002000, 31, 1371),
-    ]),
-    Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0000008000000000, 0x010a000100c00000, 31, 4756),
-    ]),
-    Slot::new(0x0000000000000000, [ // a7
-        Probe::new(0x0000010000000000, 0x00a0000102000d10, 31, 59),
-    ]),
-    Slot::new(0x0000000000000000, [ // b7
-        Probe::new(0x0000020000000000, 0x2040000004011850, 31, 4764),
-    ]),
-    Slot::new(0x0000000000000000, [ // c7
-        Probe::new(0x0000040000000000, 0x2020000802200020, 31, 3330),
-    ]),
-    Slot::new(0x0000000000000000, [ // d7
-        Probe::new(0x0000080000000000, 0x00d0000420043900, 31, 4772),
-    ]),
-    Slot::new(0x0000000000000000, [ // e7
-        Probe::new(0x0000100000000000, 0xc008800010200000, 31, 4780),
-    ]),
-    Slot::new(0x0000000000000000, [ // f7
-        Probe::new(0x0000200000000000, 0xa00408100e00008a, 31, 3408),
-    ]),
-    Slot::new(0x0000000000000000, [ // g7
-        Probe::new(0x0000400000000000, 0x1002010009341b89, 31, 4788),
-    ]),
-    Slot::new(0x0000000000000000, [ // h7
-        Probe::new(0x0000800000000000, 0x040150c480454060, 31, 4831),
-    ]),
-    Slot::new(0x0000000000000000, [ // a8
-        Probe::new(0x0001000000000000, 0x0412a00004000201, 31, 4319),
-    ]),
-    Slot::new(0x0000000000000000, [ // b8
-        Probe::new(0x0002000000000000, 0x00b1449050400041, 31, 4847),
-    ]),
-    Slot::new(0x0000000000000000, [ // c8
-        Probe::new(0x0004000000000000, 0x0000220002002840, 31, 1995),
-    ]),
-    Slot::new(0x0000000000000000, [ // d8
-        Probe::new(0x0008000000000000, 0x01481a030000000c, 31, 3843),
-    ]),
-    Slot::new(0x0000000000000000, [ // e8
-        Probe::new(0x0010000000000000, 0x00002c0000400200, 31, 569),
-    ]),
-    Slot::new(0x0000000000000000, [ // f8
-        Probe::new(0x0020000000000000, 0x2500022684280101, 31, 3536),
-    ]),
-    Slot::new(0x0000000000000000, [ // g8
-        Probe::new(0x0040000000000000, 0x1080180008000000, 31, 4039),
-    ]),
-    Slot::new(0x0000000000000000, [ // h8
-        Probe::new(0x0080000000000000, 0x0201010000c0000a, 31, 8203),
-    ]),
-];
-/// How every probe forms its index: the magics below were found for it.
-const INDEX: Index = Index::Split32;
-/// Every lookup's table, overlapping where their entries agree.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static ATTACKS: [Bitboard; 9531] = [
-    0x8040201100000011, 0x201100000011, 0x1100000011, 0x1100000011, 0x8040201000000011, // 0
-    0x201000000011, 0x1000000011, 0x1000000011,
-    0x8040201100000010, 0x201100000010, 0x1100000010, 0x1100000010, 0x8040201000000010, // 8
-    0x201000000010, 0x1000000010, 0x1000000010,
-    0x100000011, 0x100000011, 0x100000011, 0x100000011, 0x11, 0x11, 0x11, 0x11, // 16
-    0x100000010, 0x100000010, 0x100000010, 0x100000010, 0x10, 0x10, 0x10, 0x10, // 24
-    0x1100000001, 0x1100000001, 0x8040201100000001, 0x201100000001, 0x1000000001, // 32
-    0x1000000001, 0x8040201000000001, 0x201000000001,
-    0x1100000000, 0x1100000000, 0x8040201100000000, 0x201100000000, 0x1000000000, // 40
-    0x1000000000, 0x8040201000000000, 0x201000000000,
-    0x100000001, 0x100000001, 0x100000001, 0x100000001, 0x1, 0x1, 0x1, 0x1, // 48
-    0x100000000, 0x100000000, 0x100000000, 0x100000000, 0, 0, 0, 0, // 56
-    0x1000000011, 0x40201100000011, 0x201100000011, 0x1100000011, 0x1100000011, // 64
-    0x40201000000011, 0x201000000011, 0x1000000011,
-    0x1000000010, 0x40201100000010, 0x201100000010, 0x1100000010, 0x1100000010, // 72
-    0x40201000000010, 0x201000000010, 0x1000000010,
-    0x11, 0x100000011, 0x100000011, 0x100000011, 0x100000011, 0x11, 0x11, 0x11, // 80
-    0x10, 0x100000010, 0x100000010, 0x100000010, 0x100000010, 0x10, 0x10, 0x10, // 88
-    0x201100000001, 0x1100000001, 0x1000000001, 0x40201100000001, 0x201000000001, // 96
-    0x1000000001, 0x1100000001, 0x40201000000001,
-    0x201100000000, 0x1100000000, 0x1000000000, 0x40201100000000, 0x201000000000, // 104
-    0x1000000000, 0x1100000000, 0x40201000000000,
-    0x100000001, 0x100000001, 0x1, 0x100000001, 0x1, 0x1, 0x100000001, 0x1, // 112
-    0x100000000, 0x100000000, 0, 0x100000000, 0, 0, 0x100000000, 0, // 120
-    0x80412200000022, 0x12200000022, 0x200000002, 0x200000002, 0x402000000022, 0x2000000022, // 128
-    0x2, 0x2,
-    0x80412200000020, 0x12200000020, 0x200000000, 0x200000000, 0x402000000020, 0x2000000020, // 136
-    0, 0,
-    0x402200000002, 0x2200000002, 0x10200000022, 0x10200000022, 0x80402000000002, // 144
-    0x2000000002, 0x22, 0x22,
-    0x402200000000, 0x2200000000, 0x10200000020, 0x10200000020, 0x80402000000000, // 152
-    0x2000000000, 0x20, 0x20,
-    0x80412200000002, 0x12200000002, 0x200000022, 0x200000022, 0x402000000002, 0x2000000002, // 160
-    0x22, 0x22,
-    0x80412200000000, 0x12200000000, 0x200000020, 0x200000020, 0x402000000000, 0x2000000000, // 168
-    0x20, 0x20,
-    0x402200000022, 0x2200000022, 0x10200000002, 0x10200000002, 0x80402000000022, // 176
-    0x2000000022, 0x2, 0x2,
-    0x402200000020, 0x2200000020, 0x10200000000, 0x10200000000, 0x80402000000020, // 184
-    0x2000000020, 0, 0,
-    0x412200000022, 0x12200000022, 0x200000002, 0x200000002, 0x80402000000022, 0x2000000022, // 192
-    0x2, 0x2,
-    0x412200000020, 0x12200000020, 0x200000000, 0x200000000, 0x80402000000020, 0x2000000020, // 200
-    0, 0,
-    0x80402200000002, 0x2200000002, 0x10200000022, 0x10200000022, 0x402000000002, // 208
-    0x2000000002, 0x22, 0x22,
-    0x80402200000000, 0x2200000000, 0x10200000020, 0x10200000020, 0x402000000000, // 216
-    0x2000000000, 0x20, 0x20,
-    0x412200000002, 0x12200000002, 0x200000022, 0x200000022, 0x80402000000002, 0x2000000002, // 224
-    0x22, 0x22,
-    0x412200000000, 0x12200000000, 0x200000020, 0x200000020, 0x80402000000000, 0x2000000000, // 232
-    0x20, 0x20,
-    0x80402200000022, 0x2200000022, 0x10200000002, 0x10200000002, 0x402000000022, // 240
-    0x2000000022, 0x2, 0x2,
-    0x80402200000020, 0x2200000020, 0x10200000000, 0x10200000000, 0x402000000020, // 248
-    0x2000000020, 0, 0,
-    0x1824400000044, 0x804000000004, 0x1024400000040, 0x4000000000, 0x804400000040, // 256
-    0x804000000000, 0x4400000044, 0x4000000004,
-    0x1824400000004, 0x804000000044, 0x1024400000000, 0x4000000040, 0x804400000000, // 264
-    0x804000000040, 0x4400000004, 0x4000000044,
-    0x824400000044, 0x804000000004, 0x24400000040, 0x4000000000, 0x804400000040, // 272
-    0x804000000000, 0x4400000044, 0x4000000004,
-    0x824400000004, 0x804000000044, 0x24400000000, 0x4000000040, 0x804400000000, // 280
-    0x804000000040, 0x4400000004, 0x4000000044,
-    0x400000040, 0, 0x400000044, 0x4, 0x1020400000044, 0x4, 0x1020400000040, 0, // 288
-    0x400000000, 0x40, 0x400000004, 0x44, 0x1020400000004, 0x44, 0x1020400000000, 0x40, // 296
-    0x400000040, 0, 0x400000044, 0x4, 0x20400000044, 0x4, 0x20400000040, 0, // 304
-    0x400000000, 0x40, 0x400000004, 0x44, 0x20400000004, 0x44, 0x20400000000, 0x40, // 312
-    0x1824400000040, 0x804000000000, 0x1024400000044, 0x4000000004, 0x804400000044, // 320
-    0x804000000004, 0x4400000040, 0x4000000000,
-    0x1824400000000, 0x804000000040, 0x1024400000004, 0x4000000044, 0x804400000004, // 328
-    0x804000000044, 0x4400000000, 0x4000000040,
-    0x824400000040, 0x804000000000, 0x24400000044, 0x4000000004, 0x804400000044, // 336
-    0x804000000004, 0x4400000040, 0x4000000000,
-    0x824400000000, 0x804000000040, 0x24400000004, 0x4000000044, 0x804400000004, // 344
-    0x804000000044, 0x4400000000, 0x4000000040,
-    0x400000044, 0x4, 0x400000040, 0, 0x1020400000040, 0, 0x1020400000044, 0x4, // 352
-    0x400000004, 0x44, 0x400000000, 0x40, 0x1020400000000, 0x40, 0x1020400000004, 0x44, // 360
-    0x400000044, 0x4, 0x400000040, 0, 0x20400000040, 0, 0x20400000044, 0x4, // 368
-    0x400000004, 0x44, 0x400000000, 0x40, 0x20400000000, 0x40, 0x20400000004, 0x44, // 376
-    0x102048800000088, 0x102048800000080, 0x48800000088, 0x48800000080, 0x48800000000, // 384
-    0x102048800000008, 0x102048800000000, 0x48800000008,
-    0x8000000088, 0x8000000080, 0x8000000088, 0x8000000080, 0x8000000000, 0x8000000008, // 392
-    0x8000000000, 0x8000000008,
-    0x8000000088, 0x8000000080, 0x8000000088, 0x8000000080, 0x8000000000, 0x8000000008, // 400
-    0x8000000000, 0x8000000008,
-    0x8800000088, 0x8800000080, 0x8800000088, 0x8800000080, 0x8800000000, 0x8800000008, // 408
-    0x8800000000, 0x8800000008,
-    0x102040800000088, 0x102040800000080, 0x40800000088, 0x40800000080, 0x40800000000, // 416
-    0x102040800000008, 0x102040800000000, 0x40800000008,
-    0x88, 0x80, 0x88, 0x80, 0, 0x8, 0, 0x8, // 424
-    0x88, 0x80, 0x88, 0x80, 0, 0x8, 0, 0x8, // 432
-    0x800000088, 0x800000080, 0x800000088, 0x800000080, 0x800000000, 0x800000008, // 440
-    0x800000000, 0x800000008,
-    0x8800000088, 0x8800000080, 0x8800000088, 0x8800000080, 0x8800000000, 0x8800000008, // 448
-    0x8800000000, 0x8800000008,
-    0x8000000088, 0x8000000080, 0x8000000088, 0x8000000080, 0x8000000000, 0x8000000008, // 456
-    0x8000000000, 0x8000000008,
-    0x8000000088, 0x8000000080, 0x8000000088, 0x8000000080, 0x8000000000, 0x8000000008, // 464
-    0x8000000000, 0x8000000008,
-    0x2048800000088, 0x2048800000080, 0x48800000088, 0x48800000080, 0x48800000000, // 472
-    0x2048800000008, 0x2048800000000, 0x48800000008,
-    0x800000088, 0x800000080, 0x800000088, 0x800000080, 0x800000000, 0x800000008, // 480
-    0x800000000, 0x800000008,
-    0x88, 0x80, 0x88, 0x80, 0, 0x8, 0, 0x8, // 488
-    0x88, 0x80, 0x88, 0x80, 0, 0x8, 0, 0x8, // 496
-    0x2040800000088, 0x2040800000080, 0x40800000088, 0x40800000080, 0x40800000000, // 504
-    0x2040800000008, 0x2040800000000, 0x40800000008,
-    0x4020110000001120, 0x10000000100, 0x4020110000001100, 0x10000000100, 0x110000001120, // 512
-    0x20110000001100, 0x110000001100, 0x20110000001120,
-    0x10000001120, 0x110000001100, 0x10000001100, 0x110000001120, 0x10000001120, // 520
-    0x10000001100, 0x10000001100, 0x10000001120,
-    0x4020110000000100, 0x10000001100, 0x4020110000000100, 0x10000001120, 0x110000000100, // 528
-    0x20110000000100, 0x110000000100, 0x20110000000100,
-    0x10000000100, 0x110000000100, 0x10000000100, 0x110000000100, 0x10000000100, // 536
-    0x10000000100, 0x10000000100, 0x10000000100,
-    0x100000001000, 0, 0x100000001020, 0, 0x4020100000001000, 0, 0x4020100000001020, 0, // 544
-    0x1000, 0x100000001020, 0x1020, 0x100000001000, 0x1000, 0x20100000001020, 0x1020, // 552
-    0x20100000001000,
-    0x100000000000, 0x1020, 0x100000000000, 0x1000, 0x4020100000000000, 0x1020, // 560
-    0x4020100000000000, 0x1000,
-    0, 0x100000000000, 0, 0x100000000000, 0, 0x20100000000000, 0, 0x20100000000000, // 568
-    0x4020100000001100, 0x100, 0x4020100000001120, 0x100, 0x100000001100, 0x100, // 576
-    0x100000001120, 0x100,
-    0x1100, 0x20100000001120, 0x1120, 0x20100000001100, 0x1100, 0x100000001120, 0x1120, // 584
-    0x100000001100,
-    0x4020100000000100, 0x1120, 0x4020100000000100, 0x1100, 0x100000000100, 0x1120, // 592
-    0x100000000100, 0x1100,
-    0x100, 0x20100000000100, 0x100, 0x20100000000100, 0x100, 0x100000000100, 0x100, // 600
-    0x100000000100,
-    0x110000001020, 0x20110000001000, 0x110000001000, 0x20110000001020, 0x4020110000001020, // 608
-    0x10000000000, 0x4020110000001000, 0x10000000000,
-    0x10000001020, 0x10000001000, 0x10000001000, 0x10000001020, 0x10000001020, // 616
-    0x110000001000, 0x10000001000, 0x110000001020,
-    0x110000000000, 0x20110000000000, 0x110000000000, 0x20110000000000, 0x4020110000000000, // 624
-    0x10000001000, 0x4020110000000000, 0x10000001020,
-    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, // 632
-    0x110000000000, 0x10000000000, 0x110000000000,
-    0x204880000008804, 0x880000008804, 0x4880000008804, 0x880000008804, 0x8000, 0x8000, // 640
-    0x8000, 0x8000,
-    0x204880000000804, 0x880000000804, 0x4880000000804, 0x880000000804, 0, 0, 0, 0, // 648
-    0x4080000008000, 0x80000008000, 0x204080000008000, 0x80000008000, 0x800000008804, // 656
-    0x800000008804, 0x800000008804, 0x800000008804,
-    0x4080000000000, 0x80000000000, 0x204080000000000, 0x80000000000, 0x800000000804, // 664
-    0x800000000804, 0x800000000804, 0x800000000804,
-    0x204880000008800, 0x880000008800, 0x4880000008800, 0x880000008800, 0x8000, 0x8000, // 672
-    0x8000, 0x8000,
-    0x204880000000800, 0x880000000800, 0x4880000000800, 0x880000000800, 0, 0, 0, 0, // 680
-    0x4080000008000, 0x80000008000, 0x204080000008000, 0x80000008000, 0x800000008800, // 688
-    0x800000008800, 0x800000008800, 0x800000008800,
-    0x4080000000000, 0x80000000000, 0x204080000000000, 0x80000000000, 0x800000000800, // 696
-    0x800000000800, 0x800000000800, 0x800000000800,
-    0x4880000008000, 0x880000008000, 0x204880000008000, 0x880000008000, 0x8800, 0x8800, // 704
-    0x8800, 0x8800,
-    0x4880000000000, 0x880000000000, 0x204880000000000, 0x880000000000, 0x800, 0x800, 0x800, // 712
-    0x800,
-    0x204080000008804, 0x80000008804, 0x4080000008804, 0x80000008804, 0x800000008000, // 720
-    0x800000008000, 0x800000008000, 0x800000008000,
-    0x204080000000804, 0x80000000804, 0x4080000000804, 0x80000000804, 0x800000000000, // 728
-    0x800000000000, 0x800000000000, 0x800000000000,
-    0x4880000008000, 0x880000008000, 0x204880000008000, 0x880000008000, 0x8804, 0x8804, // 736
-    0x8804, 0x8804,
-    0x4880000000000, 0x880000000000, 0x204880000000000, 0x880000000000, 0x804, 0x804, 0x804, // 744
-    0x804,
-    0x204080000008800, 0x80000008800, 0x4080000008800, 0x80000008800, 0x800000008000, // 752
-    0x800000008000, 0x800000008000, 0x800000008000,
-    0x204080000000800, 0x80000000800, 0x4080000000800, 0x80000000800, 0x800000000000, // 760
-    0x800000000000, 0x800000000000, 0x800000000000,
-    0x2011000000112040, 0x2010000000112040, 0x2010000000110000, 0x2011000000110000, // 768
-    0x1000000112040, 0x112040, 0x110000, 0x1000000110000,
-    0x11000000102040, 0x10000000102040, 0x10000000100000, 0x11000000100000, 0x1000000102040, // 776
-    0x102040, 0x100000, 0x1000000100000,
-    0x2011000000112000, 0x2010000000112000, 0x2011000000010000, 0x2010000000010000, // 784
-    0x1000000112000, 0x112000, 0x1000000010000, 0x10000,
-    0x11000000102000, 0x10000000102000, 0x11000000000000, 0x10000000000000, 0x1000000102000, // 792
-    0x102000, 0x1000000000000, 0,
-    0x2011000000010000, 0x2010000000010000, 0x2010000000010000, 0x2011000000010000, // 800
-    0x1000000010000, 0x10000, 0x10000, 0x1000000010000,
-    0x11000000000000, 0x10000000000000, 0x10000000000000, 0x11000000000000, 0x1000000000000, // 808
-    0, 0, 0x1000000000000,
-    0x2010000000010000, 0x2011000000010000, 0x11000000110000, 0x10000000110000, 0x10000, // 816
-    0x1000000010000, 0x1000000110000, 0x110000,
-    0x10000000000000, 0x11000000000000, 0x2011000000100000, 0x2010000000100000, 0, // 824
-    0x1000000000000, 0x1000000100000, 0x100000,
-    0x11000000112040, 0x10000000112040, 0x10000000110000, 0x11000000110000, 0x1000000112040, // 832
-    0x112040, 0x110000, 0x1000000110000,
-    0x2011000000102040, 0x2010000000102040, 0x2010000000100000, 0x2011000000100000, // 840
-    0x1000000102040, 0x102040, 0x100000, 0x1000000100000,
-    0x11000000112000, 0x10000000112000, 0x11000000010000, 0x10000000010000, 0x1000000112000, // 848
-    0x112000, 0x1000000010000, 0x10000,
-    0x2011000000102000, 0x2010000000102000, 0x2011000000000000, 0x2010000000000000, // 856
-    0x1000000102000, 0x102000, 0x1000000000000, 0,
-    0x11000000010000, 0x10000000010000, 0x10000000010000, 0x11000000010000, 0x1000000010000, // 864
-    0x10000, 0x10000, 0x1000000010000,
-    0x2011000000000000, 0x2010000000000000, 0x2010000000000000, 0x2011000000000000, // 872
-    0x1000000000000, 0, 0, 0x1000000000000,
-    0x10000000010000, 0x11000000010000, 0x2011000000110000, 0x2010000000110000, 0x10000, // 880
-    0x1000000010000, 0x1000000110000, 0x110000,
-    0x2010000000000000, 0x2011000000000000, 0x11000000100000, 0x10000000100000, 0, // 888
-    0x1000000000000, 0x1000000100000, 0x100000,
-    0x488000000880402, 0x488000000800000, 0x88000000000000, 0x88000000080000, // 896
-    0x488000000880400, 0x488000000800000, 0x488000000080402, 0x488000000000000,
-    0x80000000880000, 0x80000000800000, 0x488000000080400, 0x488000000000000, // 904
-    0x80000000880000, 0x80000000800000, 0x80000000080000, 0x80000000000000,
-    0x80000000880402, 0x80000000800000, 0x80000000000000, 0x80000000080000, // 912
-    0x80000000880400, 0x80000000800000, 0x80000000080402, 0x80000000000000,
-    0x488000000880000, 0x488000000800000, 0x80000000080400, 0x80000000000000, // 920
-    0x488000000880000, 0x488000000800000, 0x488000000080000, 0x488000000000000,
-    0x88000000800000, 0x88000000880402, 0x488000000080000, 0x488000000000000, // 928
-    0x88000000800000, 0x88000000880400, 0x88000000000000, 0x88000000080402,
-    0x80000000800000, 0x80000000880000, 0x88000000000000, 0x88000000080400, // 936
-    0x80000000800000, 0x80000000880000, 0x80000000000000, 0x80000000080000,
-    0x80000000800000, 0x80000000880402, 0x80000000080000, 0x80000000000000, // 944
-    0x80000000800000, 0x80000000880400, 0x80000000000000, 0x80000000080402,
-    0x88000000800000, 0x88000000880000, 0x80000000000000, 0x80000000080400, // 952
-    0x88000000800000, 0x88000000880000, 0x88000000000000, 0x88000000080000,
-    0x408000000880402, 0x408000000800000, 0x8000000000000, 0x8000000080000, // 960
-    0x408000000880400, 0x408000000800000, 0x408000000080402, 0x408000000000000,
-    0x880000, 0x800000, 0x408000000080400, 0x408000000000000, 0x880000, 0x800000, 0x80000, // 968
-    0,
-    0x880402, 0x800000, 0, 0x80000, 0x880400, 0x800000, 0x80402, 0, // 976
-    0x408000000880000, 0x408000000800000, 0x80400, 0, 0x408000000880000, 0x408000000800000, // 984
-    0x408000000080000, 0x408000000000000,
-    0x8000000800000, 0x8000000880402, 0x408000000080000, 0x408000000000000, 0x8000000800000, // 992
-    0x8000000880400, 0x8000000000000, 0x8000000080402,
-    0x800000, 0x880000, 0x8000000000000, 0x8000000080400, 0x800000, 0x880000, 0, 0x80000, // 1000
-    0x800000, 0x880402, 0x80000, 0, 0x800000, 0x880400, 0, 0x80402, // 1008
-    0x8000000800000, 0x8000000880000, 0, 0x80400, 0x8000000800000, 0x8000000880000, // 1016
-    0x8000000000000, 0x8000000080000,
-    0x1100000011204080, 0x1100000011000000, 0x100000010000000, 0x100000010200000, // 1024
-    0x1000000011204080, 0x1000000011000000, 0x10000000, 0x10200000,
-    0x1100000001000000, 0x1100000001000000, 0x100000000000000, 0x100000000000000, // 1032
-    0x1000000001000000, 0x1000000001000000, 0, 0,
-    0x1100000011200000, 0x1100000011000000, 0x100000010000000, 0x100000010204000, // 1040
-    0x1000000011200000, 0x1000000011000000, 0x10000000, 0x10204000,
-    0x1100000001000000, 0x1100000001000000, 0x100000000000000, 0x100000000000000, // 1048
-    0x1000000001000000, 0x1000000001000000, 0, 0,
-    0x100000011000000, 0x100000011204080, 0x1100000010204080, 0x1100000010000000, // 1056
-    0x11000000, 0x11204080, 0x1000000010204080, 0x1000000010000000,
-    0x100000001000000, 0x100000001000000, 0x1100000000000000, 0x1100000000000000, // 1064
-    0x1000000, 0x1000000, 0x1000000000000000, 0x1000000000000000,
-    0x100000011000000, 0x100000011200000, 0x1100000010200000, 0x1100000010000000, // 1072
-    0x11000000, 0x11200000, 0x1000000010200000, 0x1000000010000000,
-    0x100000001000000, 0x100000001000000, 0x1100000000000000, 0x1100000000000000, // 1080
-    0x1000000, 0x1000000, 0x1000000000000000, 0x1000000000000000,
-    0x1100000011200000, 0x1100000011000000, 0x100000010000000, 0x100000010204080, // 1088
-    0x1000000011200000, 0x1000000011000000, 0x10000000, 0x10204080,
-    0x1100000001000000, 0x1100000001000000, 0x100000000000000, 0x100000000000000, // 1096
-    0x1000000001000000, 0x1000000001000000, 0, 0,
-    0x1100000011204000, 0x1100000011000000, 0x100000010000000, 0x100000010200000, // 1104
-    0x1000000011204000, 0x1000000011000000, 0x10000000, 0x10200000,
-    0x1100000001000000, 0x1100000001000000, 0x100000000000000, 0x100000000000000, // 1112
-    0x1000000001000000, 0x1000000001000000, 0, 0,
-    0x100000011000000, 0x100000011200000, 0x1100000010200000, 0x1100000010000000, // 1120
-    0x11000000, 0x11200000, 0x1000000010200000, 0x1000000010000000,
-    0x100000001000000, 0x100000001000000, 0x1100000000000000, 0x1100000000000000, // 1128
-    0x1000000, 0x1000000, 0x1000000000000000, 0x1000000000000000,
-    0x100000011000000, 0x100000011204000, 0x1100000010204000, 0x1100000010000000, // 1136
-    0x11000000, 0x11204000, 0x1000000010204000, 0x1000000010000000,
-    0x100000001000000, 0x100000001000000, 0x1100000000000000, 0x1100000000000000, // 1144
-    0x1000000, 0x1000000, 0x1000000000000000, 0x1000000000000000,
-    0x2200000022418000, 0x2200000020408000, 0x2200000022410000, 0x2200000020400000, // 1152
-    0x2200000002010000, 0x2200000000000000, 0x2200000002010000, 0x2200000000000000,
-    0x2000000022418000, 0x2000000020408000, 0x2000000022410000, 0x2000000020400000, // 1160
-    0x2000000002010000, 0x2000000000000000, 0x2000000002010000, 0x2000000000000000,
-    0x2200000002000000, 0x2200000000000000, 0x2200000002000000, 0x2200000000000000, // 1168
-    0x2200000022408000, 0x2200000020408000, 0x2200000022400000, 0x2200000020400000,
-    0x2000000002000000, 0x2000000000000000, 0x2000000002000000, 0x2000000000000000, // 1176
-    0x2000000022408000, 0x2000000020408000, 0x2000000022400000, 0x2000000020400000,
-    0x200000022418000, 0x200000020408000, 0x200000022410000, 0x200000020400000, // 1184
-    0x200000002010000, 0x200000000000000, 0x200000002010000, 0x200000000000000,
-    0x22418000, 0x20408000, 0x22410000, 0x20400000, 0x2010000, 0, 0x2010000, 0, // 1192
-    0x200000002000000, 0x200000000000000, 0x200000002000000, 0x200000000000000, // 1200
-    0x200000022408000, 0x200000020408000, 0x200000022400000, 0x200000020400000,
-    0x2000000, 0, 0x2000000, 0, 0x22408000, 0x20408000, 0x22400000, 0x20400000, // 1208
-    0x2200000002010000, 0x2200000000000000, 0x2200000022010000, 0x2200000020000000, // 1216
-    0x2200000022010000, 0x2200000020000000, 0x2200000002010000, 0x2200000000000000,
-    0x2000000002010000, 0x2000000000000000, 0x2000000022010000, 0x2000000020000000, // 1224
-    0x2000000022010000, 0x2000000020000000, 0x2000000002010000, 0x2000000000000000,
-    0x2000000022000000, 0x2000000020000000, 0x2200000002000000, 0x2200000000000000, // 1232
-    0x2000000002000000, 0x2000000000000000, 0x2200000022000000, 0x2200000020000000,
-    0x2200000022000000, 0x2200000020000000, 0x2000000002000000, 0x2000000000000000, // 1240
-    0x2200000002000000, 0x2200000000000000, 0x2000000022000000, 0x2000000020000000,
-    0x200000002010000, 0x200000000000000, 0x200000022010000, 0x200000020000000, // 1248
-    0x200000022010000, 0x200000020000000, 0x200000002010000, 0x200000000000000,
-    0x2010000, 0, 0x22010000, 0x20000000, 0x22010000, 0x20000000, 0x2010000, 0, // 1256
-    0x22000000, 0x20000000, 0x200000002000000, 0x200000000000000, 0x2000000, 0, // 1264
-    0x200000022000000, 0x200000020000000,
-    0x200000022000000, 0x200000020000000, 0x2000000, 0, 0x200000002000000, // 1272
-    0x200000000000000, 0x22000000, 0x20000000,
-    0x4400000044820100, 0x4400000004020000, 0x4000000044820100, 0x4000000004020000, // 1280
-    0x4000000044800000, 0x4000000004000000, 0x4400000044800000, 0x4400000004000000,
-    0x400000044820100, 0x400000004020000, 0x44820100, 0x4020000, 0x44800000, 0x4000000, // 1288
-    0x400000044800000, 0x400000004000000,
-    0x4400000040800000, 0x4400000000000000, 0x4000000040800000, 0x4000000000000000, // 1296
-    0x4000000040800000, 0x4000000000000000, 0x4400000040800000, 0x4400000000000000,
-    0x400000040800000, 0x400000000000000, 0x40800000, 0, 0x40800000, 0, 0x400000040800000, // 1304
-    0x400000000000000,
-    0x4400000004020100, 0x4400000004020000, 0x4000000004020100, 0x4000000004020000, // 1312
-    0x4000000004000000, 0x4000000004000000, 0x4400000004000000, 0x4400000004000000,
-    0x400000004020100, 0x400000004020000, 0x4020100, 0x4020000, 0x4000000, 0x4000000, // 1320
-    0x400000004000000, 0x400000004000000,
-    0x4400000000000000, 0x4400000000000000, 0x4000000000000000, 0x4000000000000000, // 1328
-    0x4000000000000000, 0x4000000000000000, 0x4400000000000000, 0x4400000000000000,
-    0x400000000000000, 0x400000000000000, 0, 0, 0, 0, 0x400000000000000, 0x400000000000000, // 1336
-    0x4400000004020100, 0x4400000044020000, 0x4000000004020100, 0x4000000044020000, // 1344
-    0x4000000004000000, 0x4000000044000000, 0x4400000004000000, 0x4400000044000000,
-    0x400000004020100, 0x400000044020000, 0x4020100, 0x44020000, 0x4000000, 0x44000000, // 1352
-    0x400000004000000, 0x400000044000000,
-    0x4400000000000000, 0x4400000040000000, 0x4000000000000000, 0x4000000040000000, // 1360
-    0x4000000000000000, 0x4000000040000000, 0x4400000000000000, 0x4400000040000000,
-    0x400000000000000, 0x400000040000000, 0, 0x40000000, 0, 0x40000000, 0x400000000000000, // 1368
-    0x400000040000000,
-    0x4400000044020100, 0x4400000044820000, 0x4000000044020100, 0x4000000044820000, // 1376
-    0x4000000044000000, 0x4000000044800000, 0x4400000044000000, 0x4400000044800000,
-    0x400000044020100, 0x400000044820000, 0x44020100, 0x44820000, 0x44000000, 0x44800000, // 1384
-    0x400000044000000, 0x400000044800000,
-    0x4400000040000000, 0x4400000040800000, 0x4000000040000000, 0x4000000040800000, // 1392
-    0x4000000040000000, 0x4000000040800000, 0x4400000040000000, 0x4400000040800000,
-    0x400000040000000, 0x400000040800000, 0x40000000, 0x40800000, 0x40000000, 0x40800000, // 1400
-    0x400000040000000, 0x400000040800000,
-    0x8800000088040201, 0x8800000088040200, 0x80000000, 0x80000000, 0x800000000000000, // 1408
-    0x800000000000000, 0x8000000080000000, 0x8000000080000000,
-    0x8800000088040000, 0x8800000088040000, 0x80000000, 0x80000000, 0x800000000000000, // 1416
-    0x800000000000000, 0x8000000080000000, 0x8000000080000000,
-    0x8800000080000000, 0x8800000080000000, 0x8000000, 0x8000000, 0x800000008040000, // 1424
-    0x800000008040000, 0x8000000088040200, 0x8000000088040201,
-    0x8800000080000000, 0x8800000080000000, 0x8000000, 0x8000000, 0x800000008040201, // 1432
-    0x800000008040200, 0x8000000088040000, 0x8000000088040000,
-    0x8800000088000000, 0x8800000088000000, 0x80000000, 0x80000000, 0x800000000000000, // 1440
-    0x800000000000000, 0x8000000080000000, 0x8000000080000000,
-    0x8800000088000000, 0x8800000088000000, 0x80000000, 0x80000000, 0x800000000000000, // 1448
-    0x800000000000000, 0x8000000080000000, 0x8000000080000000,
-    0x8800000080000000, 0x8800000080000000, 0x8040200, 0x8040201, 0x800000008000000, // 1456
-    0x800000008000000, 0x8000000088000000, 0x8000000088000000,
-    0x8800000080000000, 0x8800000080000000, 0x8040000, 0x8040000, 0x800000008000000, // 1464
-    0x800000008000000, 0x8000000088000000, 0x8000000088000000,
-    0x8800000008040201, 0x8800000008040200, 0, 0, 0x800000080000000, 0x800000080000000, // 1472
-    0x8000000000000000, 0x8000000000000000,
-    0x8800000008040000, 0x8800000008040000, 0, 0, 0x800000080000000, 0x800000080000000, // 1480
-    0x8000000000000000, 0x8000000000000000,
-    0x8800000000000000, 0x8800000000000000, 0x88000000, 0x88000000, 0x800000088040000, // 1488
-    0x800000088040000, 0x8000000008040200, 0x8000000008040201,
-    0x8800000000000000, 0x8800000000000000, 0x88000000, 0x88000000, 0x800000088040201, // 1496
-    0x800000088040200, 0x8000000008040000, 0x8000000008040000,
-    0x8800000008000000, 0x8800000008000000, 0, 0, 0x800000080000000, 0x800000080000000, // 1504
-    0x8000000000000000, 0x8000000000000000,
-    0x8800000008000000, 0x8800000008000000, 0, 0, 0x800000080000000, 0x800000080000000, // 1512
-    0x8000000000000000, 0x8000000000000000,
-    0x8800000000000000, 0x8800000000000000, 0x88040200, 0x88040201, 0x800000088000000, // 1520
-    0x800000088000000, 0x8000000008000000, 0x8000000008000000,
-    0x8800000000000000, 0x8800000000000000, 0x88040000, 0x88040000, 0x800000088000000, // 1528
-    0x800000088000000, 0x8000000008000000, 0x8000000008000000,
-    0x10200e3000000, 0x20003000000, 0x1020002000000, 0x200e2000000, 0x1020020000000, // 1536
-    0x20000000000, 0x1020000000000, 0x20020000000,
-    0xe3000000, 0x3000000, 0x2000000, 0xe2000000, 0x20000000, 0, 0, 0x20000000, // 1544
-    0x1020003000000, 0x20063000000, 0x1020062000000, 0x20002000000, 0x1020000000000, // 1552
-    0x20020000000, 0x1020020000000, 0x20000000000,
-    0x3000000, 0x63000000, 0x62000000, 0x2000000, 0, 0x20000000, 0x20000000, 0, // 1560
-    0x1020023000000, 0x20003000000, 0x1020002000000, 0x20022000000, 0x10200e0000000, // 1568
-    0x20000000000, 0x1020000000000, 0x200e0000000,
-    0x23000000, 0x3000000, 0x2000000, 0x22000000, 0xe0000000, 0, 0, 0xe0000000, // 1576
-    0x1020003000000, 0x20023000000, 0x1020022000000, 0x20002000000, 0x1020000000000, // 1584
-    0x20060000000, 0x1020060000000, 0x20000000000,
-    0x3000000, 0x23000000, 0x22000000, 0x2000000, 0, 0x60000000, 0x60000000, 0, // 1592
-    0x1020063000000, 0x20003000000, 0x1020002000000, 0x20062000000, 0x1020020000000, // 1600
-    0x20000000000, 0x1020000000000, 0x20020000000,
-    0x63000000, 0x3000000, 0x2000000, 0x62000000, 0x20000000, 0, 0, 0x20000000, // 1608
-    0x1020003000000, 0x200e3000000, 0x10200e2000000, 0x20002000000, 0x1020000000000, // 1616
-    0x20020000000, 0x1020020000000, 0x20000000000,
-    0x3000000, 0xe3000000, 0xe2000000, 0x2000000, 0, 0x20000000, 0x20000000, 0, // 1624
-    0x1020023000000, 0x20003000000, 0x1020002000000, 0x20022000000, 0x1020060000000, // 1632
-    0x20000000000, 0x1020000000000, 0x20060000000,
-    0x23000000, 0x3000000, 0x2000000, 0x22000000, 0x60000000, 0, 0, 0x60000000, // 1640
-    0x1020003000000, 0x20023000000, 0x1020022000000, 0x20002000000, 0x1020000000000, // 1648
-    0x200e0000000, 0x10200e0000000, 0x20000000000,
-    0x3000000, 0x23000000, 0x22000000, 0x2000000, 0, 0xe0000000, 0xe0000000, 0, // 1656
-    0x8040200000002241, 0x8040200000002040, 0x200000000200, 0x200000000000, // 1664
-    0x8040200000002201, 0x8040200000002000, 0x8040200000000201, 0x8040200000000000,
-    0x8040200000002240, 0x8040200000002040, 0x8040200000000201, 0x8040200000000000, // 1672
-    0x8040200000002200, 0x8040200000002000, 0x8040200000000200, 0x8040200000000000,
-    0x200000002241, 0x200000002040, 0x8040200000000200, 0x8040200000000000, 0x200000002201, // 1680
-    0x200000002000, 0x200000000201, 0x200000000000,
-    0x200000002240, 0x200000002040, 0x200000000201, 0x200000000000, 0x200000002200, // 1688
-    0x200000002000, 0x200000000200, 0x200000000000,
-    0x40200000002040, 0x40200000002241, 0x200000000000, 0x200000000200, 0x40200000002000, // 1696
-    0x40200000002201, 0x40200000000000, 0x40200000000201,
-    0x40200000002040, 0x40200000002240, 0x40200000000000, 0x40200000000201, // 1704
-    0x40200000002000, 0x40200000002200, 0x40200000000000, 0x40200000000200,
-    0x200000002040, 0x200000002241, 0x40200000000000, 0x40200000000200, 0x200000002000, // 1712
-    0x200000002201, 0x200000000000, 0x200000000201,
-    0x200000002040, 0x200000002240, 0x200000000000, 0x200000000201, 0x200000002000, // 1720
-    0x200000002200, 0x200000000000, 0x200000000200,
-    0x2040, 0x2241, 0, 0x200, 0x2000, 0x2201, 0, 0x201, // 1728
-    0x2040, 0x2240, 0, 0x201, 0x2000, 0x2200, 0, 0x200, // 1736
-    0x2040, 0x2241, 0, 0x200, 0x2000, 0x2201, 0, 0x201, // 1744
-    0x2040, 0x2240, 0, 0x201, 0x2000, 0x2200, 0, 0x200, // 1752
-    0x200, 0, 0x2241, 0x2040, 0x201, 0, 0x2201, 0x2000, // 1760
-    0x201, 0, 0x2240, 0x2040, 0x200, 0, 0x2200, 0x2000, // 1768
-    0x200, 0, 0x2241, 0x2040, 0x201, 0, 0x2201, 0x2000, // 1776
-    0x201, 0, 0x2240, 0x2040, 0x200, 0, 0x2200, 0x2000, // 1784
-    0x804000c7000000, 0x4000c7000000, 0x80400006000000, 0x400006000000, 0x80400044000000, // 1792
-    0x400044000000, 0x80400004000000, 0x400004000000,
-    0x804000c0000000, 0x4000c0000000, 0x80400000000000, 0x400000000000, 0x80400040000000, // 1800
-    0x400040000000, 0x80400000000000, 0x400000000000,
-    0xc7000000, 0xc7000000, 0x6000000, 0x6000000, 0x44000000, 0x44000000, 0x4000000, // 1808
-    0x4000000,
-    0xc0000000, 0xc0000000, 0, 0, 0x40000000, 0x40000000, 0, 0, // 1816
-    0x80400007000000, 0x400007000000, 0x804000c6000000, 0x4000c6000000, 0x80400004000000, // 1824
-    0x400004000000, 0x80400044000000, 0x400044000000,
-    0x80400000000000, 0x400000000000, 0x804000c0000000, 0x4000c0000000, 0x80400000000000, // 1832
-    0x400000000000, 0x80400040000000, 0x400040000000,
-    0x7000000, 0x7000000, 0xc6000000, 0xc6000000, 0x4000000, 0x4000000, 0x44000000, // 1840
-    0x44000000,
-    0, 0, 0xc0000000, 0xc0000000, 0, 0, 0x40000000, 0x40000000, // 1848
-    0x80400047000000, 0x400047000000, 0x80400006000000, 0x400006000000, 0x804000c4000000, // 1856
-    0x4000c4000000, 0x80400004000000, 0x400004000000,
-    0x80400040000000, 0x400040000000, 0x80400000000000, 0x400000000000, 0x804000c0000000, // 1864
-    0x4000c0000000, 0x80400000000000, 0x400000000000,
-    0x47000000, 0x47000000, 0x6000000, 0x6000000, 0xc4000000, 0xc4000000, 0x4000000, // 1872
-    0x4000000,
-    0x40000000, 0x40000000, 0, 0, 0xc0000000, 0xc0000000, 0, 0, // 1880
-    0x80400007000000, 0x400007000000, 0x80400046000000, 0x400046000000, 0x80400004000000, // 1888
-    0x400004000000, 0x804000c4000000, 0x4000c4000000,
-    0x80400000000000, 0x400000000000, 0x80400040000000, 0x400040000000, 0x80400000000000, // 1896
-    0x400000000000, 0x804000c0000000, 0x4000c0000000,
-    0x7000000, 0x7000000, 0x46000000, 0x46000000, 0x4000000, 0x4000000, 0xc4000000, // 1904
-    0xc4000000,
-    0, 0, 0x40000000, 0x40000000, 0, 0, 0xc0000000, 0xc0000000, // 1912
-    0x102040000004482, 0x40000004482, 0x2040000004482, 0x40000004482, 0x4482, 0x4482, // 1920
-    0x4482, 0x4482,
-    0, 0, 0, 0, 0x2040000000000, 0x40000000000, 0x102040000000000, 0x40000000000, // 1928
-    0x4400, 0x4400, 0x4400, 0x4400, 0x40000004400, 0x102040000004400, 0x40000004400, // 1936
-    0x2040000004400,
-    0x102040000004080, 0x40000004080, 0x2040000004080, 0x40000004080, 0x4080, 0x4080, // 1944
-    0x4080, 0x4080,
-    0x400, 0x400, 0x400, 0x400, 0x40000000400, 0x102040000000400, 0x40000000400, // 1952
-    0x2040000000400,
-    0x4000, 0x4000, 0x4000, 0x4000, 0x40000004000, 0x102040000004000, 0x40000004000, // 1960
-    0x2040000004000,
-    0x2040000000402, 0x40000000402, 0x102040000000402, 0x40000000402, 0x402, 0x402, 0x402, // 1968
-    0x402,
-    0, 0, 0, 0, 0x2040000000000, 0x40000000000, 0x102040000000000, 0x40000000000, // 1976
-    0x4480, 0x4480, 0x4480, 0x4480, 0x102040000004480, 0x40000004480, 0x2040000004480, // 1984
-    0x40000004480,
-    0x2040000000000, 0x40000000000, 0x102040000000000, 0x40000000000, 0, 0, 0, 0, // 1992
-    0x102040000004402, 0x40000004402, 0x2040000004402, 0x40000004402, 0x4402, 0x4402, // 2000
-    0x4402, 0x4402,
-    0x4080, 0x4080, 0x4080, 0x4080, 0x102040000004080, 0x40000004080, 0x2040000004080, // 2008
-    0x40000004080,
-    0x40000000402, 0x102040000000402, 0x40000000402, 0x2040000000402, 0x402, 0x402, 0x402, // 2016
-    0x402,
-    0x40000004000, 0x102040000004000, 0x40000004000, 0x2040000004000, 0x4000, 0x4000, // 2024
-    0x4000, 0x4000,
-    0x400, 0x400, 0x400, 0x400, 0x2040000000400, 0x40000000400, 0x102040000000400, // 2032
-    0x40000000400,
-    0x40000000000, 0x102040000000000, 0x40000000000, 0x2040000000000, 0, 0, 0, 0, // 2040
-    0x4828000000080808, 0x4020000000080808, 0x808000000080808, 0x80808, 0x4828000000080800, // 2048
-    0x4020000000080800, 0x808000000080800, 0x80800,
-    0x28000000080800, 0x20000000080800, 0x8000000080800, 0x80800, 0x28000000080808, // 2056
-    0x20000000080808, 0x8000000080808, 0x80808,
-    0x828000000000000, 0x20000000000000, 0x808000000000000, 0, 0x828000000000000, // 2064
-    0x20000000000000, 0x808000000000000, 0,
-    0x4028000000080800, 0x4020000000080800, 0x8000000080800, 0x80800, 0x4028000000080808, // 2072
-    0x4020000000080808, 0x8000000080808, 0x80808,
-    0x4828000000000000, 0x4020000000000000, 0x808000000000000, 0, 0x4828000000000000, // 2080
-    0x4020000000000000, 0x808000000000000, 0,
-    0x28000000000000, 0x20000000000000, 0x8000000000000, 0, 0x28000000000000, // 2088
-    0x20000000000000, 0x8000000000000, 0,
-    0x828000000080000, 0x20000000080000, 0x808000000080000, 0x80000, 0x828000000080000, // 2096
-    0x20000000080000, 0x808000000080000, 0x80000,
-    0x4028000000000000, 0x4020000000000000, 0x8000000000000, 0, 0x4028000000000000, // 2104
-    0x4020000000000000, 0x8000000000000, 0,
-    0x4828000000080000, 0x4020000000080000, 0x808000000080000, 0x80000, 0x4828000000080000, // 2112
-    0x4020000000080000, 0x808000000080000, 0x80000,
-    0x28000000080000, 0x20000000080000, 0x8000000080000, 0x80000, 0x28000000080000, // 2120
-    0x20000000080000, 0x8000000080000, 0x80000,
-    0x828000000000000, 0x20000000000000, 0x808000000000000, 0, 0x828000000000000, // 2128
-    0x20000000000000, 0x808000000000000, 0,
-    0x4028000000080000, 0x4020000000080000, 0x8000000080000, 0x80000, 0x4028000000080000, // 2136
-    0x4020000000080000, 0x8000000080000, 0x80000,
-    0x4828000000000000, 0x4020000000000000, 0x808000000000000, 0, 0x4828000000000000, // 2144
-    0x4020000000000000, 0x808000000000000, 0,
-    0x28000000000000, 0x20000000000000, 0x8000000000000, 0, 0x28000000000000, // 2152
-    0x20000000000000, 0x8000000000000, 0,
-    0x828000000080808, 0x20000000080808, 0x808000000080808, 0x80808, 0x828000000080800, // 2160
-    0x20000000080800, 0x808000000080800, 0x80800,
-    0x4028000000000000, 0x4020000000000000, 0x8000000000000, 0, 0x4028000000000000, // 2168
-    0x4020000000000000, 0x8000000000000, 0,
-    0x102000000224180, 0x20100, 0x2000000224100, 0x20100, 0x102000000020100, // 2176
-    0x102000000220100, 0x2000000020100, 0x2000000220100,
-    0x224180, 0x102000000020100, 0x224100, 0x2000000020100, 0x20100, 0x220100, 0x20100, // 2184
-    0x220100,
-    0x102000000224080, 0x20000, 0x2000000224000, 0x20000, 0x102000000020000, // 2192
-    0x102000000220000, 0x2000000020000, 0x2000000220000,
-    0x224080, 0x102000000020000, 0x224000, 0x2000000020000, 0x20000, 0x220000, 0x20000, // 2200
-    0x220000,
-    0x200000, 0x102000000204080, 0, 0x2000000204000, 0, 0x102000000000000, // 2208
-    0x102000000200000, 0x2000000000000,
-    0x2000000200000, 0x204080, 0x102000000000000, 0x204000, 0x2000000000000, 0, 0x200000, // 2216
-    0,
-    0x200000, 0x102000000204080, 0, 0x2000000204000, 0, 0x102000000000000, // 2224
-    0x102000000200000, 0x2000000000000,
-    0x2000000200000, 0x204080, 0x102000000000000, 0x204000, 0x2000000000000, 0, 0x200000, // 2232
-    0,
-    0x2000000224180, 0x20100, 0x102000000224100, 0x20100, 0x2000000020100, 0x2000000220100, // 2240
-    0x102000000020100, 0x102000000220100,
-    0x224180, 0x2000000020100, 0x224100, 0x102000000020100, 0x20100, 0x220100, 0x20100, // 2248
-    0x220100,
-    0x2000000224080, 0x20000, 0x102000000224000, 0x20000, 0x2000000020000, 0x2000000220000, // 2256
-    0x102000000020000, 0x102000000220000,
-    0x224080, 0x2000000020000, 0x224000, 0x102000000020000, 0x20000, 0x220000, 0x20000, // 2264
-    0x220000,
-    0x200000, 0x2000000204080, 0, 0x102000000204000, 0, 0x2000000000000, 0x2000000200000, // 2272
-    0x102000000000000,
-    0x102000000200000, 0x204080, 0x2000000000000, 0x204000, 0x102000000000000, 0, 0x200000, // 2280
-    0,
-    0x200000, 0x2000000204080, 0, 0x102000000204000, 0, 0x2000000000000, 0x2000000200000, // 2288
-    0x102000000000000,
-    0x102000000200000, 0x204080, 0x2000000000000, 0x204000, 0x102000000000000, 0, 0x200000, // 2296
-    0,
-    0x9050000000040201, 0x40000000000000, 0x10000000040201, 0, 0x8040000000000000, // 2304
-    0x9050000000040000, 0, 0x10000000040000,
-    0x1050000000040201, 0x8040000000000000, 0x10000000040201, 0, 0x40000000000000, // 2312
-    0x1050000000040000, 0, 0x10000000040000,
-    0x50000000000000, 0x8040000000040200, 0x1010000000000000, 0x40200, 0x40000, // 2320
-    0x1010000000000000, 0x8040000000040000, 0x8050000000000000,
-    0x8050000000000000, 0x40000000040200, 0x1010000000000000, 0x40200, 0x40000, // 2328
-    0x1010000000000000, 0x40000000040000, 0x50000000000000,
-    0x8040000000040201, 0x1050000000000000, 0x40201, 0x10000000000000, 0x9050000000000000, // 2336
-    0x8040000000040000, 0x10000000000000, 0x40000,
-    0x40000000040201, 0x9050000000000000, 0x40201, 0x10000000000000, 0x1050000000000000, // 2344
-    0x40000000040000, 0x10000000000000, 0x40000,
-    0x40000000000000, 0x9050000000040200, 0, 0x10000000040200, 0x10000000040000, 0, // 2352
-    0x9050000000040000, 0x8040000000000000,
-    0x8040000000000000, 0x1050000000040200, 0, 0x10000000040200, 0x10000000040000, 0, // 2360
-    0x1050000000040000, 0x40000000000000,
-    0x1010000000040201, 0, 0x8050000000040201, 0x40000000000000, 0, 0x1010000000040000, // 2368
-    0x8040000000000000, 0x8050000000040000,
-    0x1010000000040201, 0, 0x50000000040201, 0x8040000000000000, 0, 0x1010000000040000, // 2376
-    0x40000000000000, 0x50000000040000,
-    0x10000000000000, 0x40200, 0x1050000000000000, 0x8040000000040200, 0x8040000000040000, // 2384
-    0x9050000000000000, 0x40000, 0x10000000000000,
-    0x10000000000000, 0x40200, 0x9050000000000000, 0x40000000040200, 0x40000000040000, // 2392
-    0x1050000000000000, 0x40000, 0x10000000000000,
-    0x40201, 0x1010000000000000, 0x8040000000040201, 0x50000000000000, 0x1010000000000000, // 2400
-    0x40000, 0x8050000000000000, 0x8040000000040000,
-    0x40201, 0x1010000000000000, 0x40000000040201, 0x8050000000000000, 0x1010000000000000, // 2408
-    0x40000, 0x50000000000000, 0x40000000040000,
-    0, 0x1010000000040200, 0x40000000000000, 0x8050000000040200, 0x8050000000040000, // 2416
-    0x8040000000000000, 0x1010000000040000, 0,
-    0, 0x1010000000040200, 0x8040000000000000, 0x50000000040200, 0x50000000040000, // 2424
-    0x40000000000000, 0x1010000000040000, 0,
-    0x204000000509010, 0x204000000508000, 0x204000000509000, 0x204000000508000, // 2432
-    0x204000000501010, 0x204000000500000, 0x204000000501000, 0x204000000500000,
-    0x4000000509010, 0x4000000508000, 0x4000000509000, 0x4000000508000, 0x4000000501010, // 2440
-    0x4000000500000, 0x4000000501000, 0x4000000500000,
-    0x204000000408000, 0x204000000408000, 0x204000000408000, 0x204000000408000, // 2448
-    0x204000000400000, 0x204000000400000, 0x204000000400000, 0x204000000400000,
-    0x4000000408000, 0x4000000408000, 0x4000000408000, 0x4000000408000, 0x4000000400000, // 2456
-    0x4000000400000, 0x4000000400000, 0x4000000400000,
-    0x204000000101010, 0x204000000100000, 0x204000000101000, 0x204000000100000, // 2464
-    0x204000000101010, 0x204000000100000, 0x204000000101000, 0x204000000100000,
-    0x4000000101010, 0x4000000100000, 0x4000000101000, 0x4000000100000, 0x4000000101010, // 2472
-    0x4000000100000, 0x4000000101000, 0x4000000100000,
-    0x204000000000000, 0x204000000000000, 0x204000000000000, 0x204000000000000, // 2480
-    0x204000000000000, 0x204000000000000, 0x204000000000000, 0x204000000000000,
-    0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000, // 2488
-    0x4000000000000, 0x4000000000000, 0x4000000000000,
-    0x101010, 0x100000, 0x101000, 0x100000, 0x101010, 0x100000, 0x101000, 0x100000, // 2496
-    0x101010, 0x100000, 0x101000, 0x100000, 0x101010, 0x100000, 0x101000, 0x100000, // 2504
-    0, 0, 0, 0, 0, 0, 0, 0, // 2512
-    0, 0, 0, 0, 0, 0, 0, 0, // 2520
-    0x509010, 0x508000, 0x509000, 0x508000, 0x501010, 0x500000, 0x501000, 0x500000, // 2528
-    0x509010, 0x508000, 0x509000, 0x508000, 0x501010, 0x500000, 0x501000, 0x500000, // 2536
-    0x408000, 0x408000, 0x408000, 0x408000, 0x400000, 0x400000, 0x400000, 0x400000, // 2544
-    0x408000, 0x408000, 0x408000, 0x408000, 0x400000, 0x400000, 0x400000, 0x400000, // 2552
-    0x40810204080, 0x40800000000, 0x40000000000, 0x40000000000, 0x40000000000, // 2560
-    0x40000000000, 0x40800000000, 0x40810000000,
-    0x40810000000, 0x40800000000, 0x40000000000, 0x40000000000, 0, 0, 0, 0, // 2568
-    0, 0, 0, 0, 0, 0, 0, 0, // 2576
-    0, 0, 0, 0, 0x40000000000, 0x40000000000, 0x40810200000, 0x40800000000, // 2584
-    0x40810204000, 0x40800000000, 0x40000000000, 0x40000000000, 0x40000000000, // 2592
-    0x40000000000, 0x40800000000, 0x40810000000,
-    0x40810000000, 0x40800000000, 0x40000000000, 0x40000000000, 0, 0, 0, 0, // 2600
-    0, 0, 0, 0, 0, 0, 0, 0, // 2608
-    0, 0, 0, 0, 0x40000000000, 0x40000000000, 0x40800000000, 0x40810200000, // 2616
-    0x202020202020000, 0x20000, 0x2020202020000, 0x20000, 0x20202020000, 0x20000, // 2624
-    0x20202020000, 0x20000,
-    0x2020000, 0x20000, 0x2020000, 0x20000, 0x2020000, 0x20000, 0x2020000, 0x20000, // 2632
-    0x20000, 0x202020000, 0x20000, 0x202020000, 0x20000, 0x202020000, 0x20000, 0x202020000, // 2640
-    0x20000, 0x2020000, 0x20000, 0x2020000, 0x20000, 0x2020000, 0x20000, 0x2020000, // 2648
-    0, 0, 0, 0, 0, 0, 0, 0, // 2656
-    0, 0, 0, 0, 0, 0, 0, 0, // 2664
-    0, 0, 0, 0, 0, 0, 0, 0, // 2672
-    0, 0, 0, 0, 0, 0, 0, 0, // 2680
-    0x808080808080000, 0, 0x80000, 0, 0x8080808080000, 0, 0x80000, 0, // 2688
-    0x8080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2696
-    0x80808080000, 0, 0x80000, 0, 0x80808080000, 0, 0x80000, 0, // 2704
-    0x8080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2712
-    0x808080000, 0, 0x80000, 0, 0x808080000, 0, 0x80000, 0, // 2720
-    0x8080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2728
-    0x808080000, 0, 0x80000, 0, 0x808080000, 0, 0x80000, 0, // 2736
-    0x8080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 2744
-    0x1010101010100000, 0x101010100000, 0, 0, 0x10101010100000, 0x101010100000, 0, 0, // 2752
-    0, 0, 0x100000, 0x100000, 0, 0, 0x100000, 0x100000, // 2760
-    0x10100000, 0x10100000, 0, 0, 0x10100000, 0x10100000, 0, 0, // 2768
-    0, 0, 0x100000, 0x100000, 0, 0, 0x100000, 0x100000, // 2776
-    0x1010100000, 0x1010100000, 0, 0, 0x1010100000, 0x1010100000, 0, 0, // 2784
-    0, 0, 0x100000, 0x100000, 0, 0, 0x100000, 0x100000, // 2792
-    0x10100000, 0x10100000, 0, 0, 0x10100000, 0x10100000, 0, 0, // 2800
-    0, 0, 0x100000, 0x100000, 0, 0, 0x100000, 0x100000, // 2808
-    0x2020202020200000, 0x202020200000, 0x20202020200000, 0x202020200000, 0x200000, // 2816
-    0x200000, 0x200000, 0x200000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 2824
-    0x2020200000, 0x2020200000, 0x2020200000, 0x2020200000, 0x200000, 0x200000, 0x200000, // 2832
-    0x200000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 2840
-    0x20200000, 0x20200000, 0x20200000, 0x20200000, 0x200000, 0x200000, 0x200000, 0x200000, // 2848
-    0, 0, 0, 0, 0, 0, 0, 0, // 2856
-    0x20200000, 0x20200000, 0x20200000, 0x20200000, 0x200000, 0x200000, 0x200000, 0x200000, // 2864
-    0, 0, 0, 0, 0, 0, 0, 0, // 2872
-    0x4040404040400000, 0, 0x400000, 0, 0, 0x40400000, 0, 0x400000, // 2880
-    0x404040400000, 0, 0x400000, 0, 0, 0x40400000, 0, 0x400000, // 2888
-    0x40400000, 0, 0x400000, 0, 0, 0x40404040400000, 0, 0x400000, // 2896
-    0x40400000, 0, 0x400000, 0, 0, 0x404040400000, 0, 0x400000, // 2904
-    0x4040400000, 0, 0x400000, 0, 0, 0x40400000, 0, 0x400000, // 2912
-    0x4040400000, 0, 0x400000, 0, 0, 0x40400000, 0, 0x400000, // 2920
-    0x40400000, 0, 0x400000, 0, 0, 0x4040400000, 0, 0x400000, // 2928
-    0x40400000, 0, 0x400000, 0, 0, 0x4040400000, 0, 0x400000, // 2936
-    0xfc00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 2944
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 2952
-    0x3c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 2960
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 2968
-    0x7c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 2976
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 2984
-    0x3c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 2992
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 3000
-    0x3f00, 0x3e00, 0x3c00, 0x3c00, 0x3800, 0x3800, 0x3800, 0x3800, // 3008
-    0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000, // 3016
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 3024
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 3032
-    0, 0, 0, 0, 0, 0, 0, 0, // 3040
-    0, 0, 0, 0, 0, 0, 0, 0, // 3048
-    0, 0, 0, 0, 0, 0, 0, 0, // 3056
-    0, 0, 0, 0, 0, 0, 0, 0, // 3064
-    0xfc0000, 0x40000, 0xc0000, 0x40000, 0x1c0000, 0x40000, 0xc0000, 0x40000, // 3072
-    0x3c0000, 0x40000, 0xc0000, 0x40000, 0x1c0000, 0x40000, 0xc0000, 0x40000, // 3080
-    0x7c0000, 0x40000, 0xc0000, 0x40000, 0x1c0000, 0x40000, 0xc0000, 0x40000, // 3088
-    0x3c0000, 0x40000, 0xc0000, 0x40000, 0x1c0000, 0x40000, 0xc0000, 0x40000, // 3096
-    0, 0, 0, 0, 0, 0, 0, 0, // 3104
-    0, 0, 0, 0, 0, 0, 0, 0, // 3112
-    0, 0, 0, 0, 0, 0, 0, 0, // 3120
-    0, 0, 0, 0, 0, 0, 0, 0, // 3128
-    0x3f0000, 0x380000, 0x300000, 0x300000, 0x200000, 0x200000, 0x200000, 0, // 3136
-    0, 0, 0, 0, 0, 0x3e0000, 0x380000, 0x300000, // 3144
-    0x200000, 0x200000, 0x200000, 0x200000, 0, 0, 0, 0, // 3152
-    0, 0, 0x3c0000, 0x380000, 0x300000, 0x200000, 0x200000, 0x200000, // 3160
-    0, 0, 0, 0, 0, 0, 0, 0x3c0000, // 3168
-    0x300000, 0x300000, 0x200000, 0x200000, 0x200000, 0, 0, 0, // 3176
-    0, 0, 0, 0, 0x380000, 0x300000, 0x300000, 0x200000, // 3184
-    0x200000, 0x200000, 0, 0, 0, 0, 0, 0, // 3192
-    0xfc000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3200
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3208
-    0x3c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3216
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3224
-    0x7c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3232
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3240
-    0x3c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3248
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 3256
-    0x3f000000, 0, 0, 0, 0, 0x20000000, 0x20000000, 0x30000000, // 3264
-    0x30000000, 0x3e000000, 0, 0, 0, 0, 0x20000000, 0x20000000, // 3272
-    0x20000000, 0x30000000, 0x3c000000, 0, 0, 0, 0, 0x20000000, // 3280
-    0x20000000, 0x20000000, 0x30000000, 0x3c000000, 0, 0, 0, 0, // 3288
-    0, 0x20000000, 0x20000000, 0x30000000, 0x38000000, 0, 0, 0, // 3296
-    0, 0, 0x20000000, 0x20000000, 0x30000000, 0x38000000, 0, 0, // 3304
-    0, 0, 0, 0x20000000, 0x20000000, 0x30000000, 0x38000000, 0, // 3312
-    0, 0, 0, 0, 0x20000000, 0x20000000, 0x30000000, 0x38000000, // 3320
-    0xfc00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3328
-    0x1c00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3336
-    0x3c00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3344
-    0x1c00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3352
-    0x7c00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3360
-    0x1c00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3368
-    0x3c00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3376
-    0x1c00000000, 0, 0x400000000, 0, 0xc00000000, 0, 0x400000000, 0, // 3384
-    0x3f00000000, 0, 0x3c00000000, 0, 0x3800000000, 0, 0x3800000000, 0, // 3392
-    0x3000000000, 0, 0x3000000000, 0, 0x3000000000, 0, 0x3000000000, 0, // 3400
-    0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, // 3408
-    0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, // 3416
-    0, 0x3e00000000, 0, 0x3c00000000, 0, 0x3800000000, 0, 0x3800000000, // 3424
-    0, 0x3000000000, 0, 0x3000000000, 0, 0x3000000000, 0, 0x3000000000, // 3432
-    0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, // 3440
-    0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, // 3448
-    0xfc0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3456
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3464
-    0x3c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3472
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3480
-    0x7c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3488
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3496
-    0x3c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3504
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 3512
-    0x3f0000000000, 0, 0x3c0000000000, 0, 0x380000000000, 0, 0x380000000000, 0, // 3520
-    0x300000000000, 0, 0x300000000000, 0, 0x300000000000, 0, 0x300000000000, 0, // 3528
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 3536
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 3544
-    0, 0x3e0000000000, 0, 0x3c0000000000, 0, 0x380000000000, 0, 0x380000000000, // 3552
-    0, 0x300000000000, 0, 0x300000000000, 0, 0x300000000000, 0, 0x300000000000, // 3560
-    0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, // 3568
-    0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, // 3576
-    0xfc000000000000, 0x7c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3584
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3592
-    0x1c000000000000, 0x1c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3600
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3608
-    0x3c000000000000, 0x3c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3616
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3624
-    0x1c000000000000, 0x1c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3632
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 3640
-    0x3f000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x30000000000000, 0, // 3648
-    0x38000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x30000000000000, 0, // 3656
-    0x30000000000000, 0, 0x3e000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 3664
-    0x30000000000000, 0, 0x38000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 3672
-    0x20000000000000, 0, 0x30000000000000, 0, 0x3c000000000000, 0, 0x20000000000000, 0, // 3680
-    0x20000000000000, 0, 0x30000000000000, 0, 0x38000000000000, 0, 0x20000000000000, 0, // 3688
-    0x20000000000000, 0, 0x20000000000000, 0, 0x30000000000000, 0, 0x3c000000000000, 0, // 3696
-    0x20000000000000, 0, 0x20000000000000, 0, 0x30000000000000, 0, 0x38000000000000, 0, // 3704
-    0x20202020202, 0x20000000000, 0x20000000000, 0x20202020000, 0x20200000000, // 3712
-    0x20000000000, 0x20000000000, 0x20200000000,
-    0x20202000000, 0x20000000000, 0x20000000000, 0x20202000000, 0x20200000000, // 3720
-    0x20000000000, 0x20000000000, 0x20200000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3728
-    0, 0, 0, 0, 0, 0, 0, 0, // 3736
-    0, 0, 0, 0, 0, 0, 0, 0, // 3744
-    0, 0, 0, 0, 0, 0, 0, 0, // 3752
-    0x20202020200, 0x20000000000, 0x20000000000, 0x20202020000, 0x20200000000, // 3760
-    0x20000000000, 0x20000000000, 0x20200000000,
-    0x20202000000, 0x20000000000, 0x20000000000, 0x20202000000, 0x20200000000, // 3768
-    0x20000000000, 0x20000000000, 0x20200000000,
-    0x40404040404, 0x40000000000, 0x40400000000, 0x40000000000, 0x40404000000, // 3776
-    0x40000000000, 0x40400000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3784
-    0x40000000000, 0x40400000000, 0x40000000000, 0x40404040000, 0x40000000000, // 3792
-    0x40400000000, 0x40000000000, 0x40404000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3800
-    0, 0, 0, 0, 0, 0, 0, 0, // 3808
-    0x40404040400, 0x40000000000, 0x40400000000, 0x40000000000, 0x40404000000, // 3816
-    0x40000000000, 0x40400000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3824
-    0x40000000000, 0x40400000000, 0x40000000000, 0x40404040000, 0x40000000000, // 3832
-    0x40400000000, 0x40000000000, 0x40404000000,
-    0x80808080808, 0x80808000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3840
-    0x80808080800, 0x80808000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3848
-    0x80800000000, 0x80800000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3856
-    0x80800000000, 0x80800000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3864
-    0x80808000000, 0x80808080000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3872
-    0x80808000000, 0x80808080000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3880
-    0x80800000000, 0x80800000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3888
-    0x80800000000, 0x80800000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3896
-    0x101010101010, 0, 0x100000000000, 0, 0, 0x100000000000, 0, 0x101000000000, // 3904
-    0, 0x100000000000, 0, 0x101010000000, 0x101000000000, 0, 0x100000000000, 0, // 3912
-    0x100000000000, 0, 0x101010101000, 0, 0, 0x101000000000, 0, 0x100000000000, // 3920
-    0, 0x101010000000, 0, 0x100000000000, 0x100000000000, 0, 0x101000000000, 0, // 3928
-    0x101010100000, 0, 0x100000000000, 0, 0, 0x100000000000, 0, 0x101000000000, // 3936
-    0, 0x100000000000, 0, 0x101010000000, 0x101000000000, 0, 0x100000000000, 0, // 3944
-    0x100000000000, 0, 0x101010100000, 0, 0, 0x101000000000, 0, 0x100000000000, // 3952
-    0, 0x101010000000, 0, 0x100000000000, 0x100000000000, 0, 0x101000000000, 0, // 3960
-    0x202020202020, 0, 0x202020202000, 0, 0x202020200000, 0, 0x202020200000, 0, // 3968
-    0x202000000000, 0, 0x202000000000, 0, 0x202000000000, 0, 0x202000000000, 0, // 3976
-    0x202020000000, 0, 0x202020000000, 0, 0x202020000000, 0, 0x202020000000, 0, // 3984
-    0x202000000000, 0, 0x202000000000, 0, 0x202000000000, 0, 0x202000000000, 0, // 3992
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4000
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4008
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4016
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4024
-    0x404040404040, 0x400000000000, 0x404040000000, 0x400000000000, 0x404000000000, // 4032
-    0x400000000000, 0x404000000000, 0x400000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4040
-    0x400000000000, 0x404040000000, 0x404040404000, 0x400000000000, 0x400000000000, // 4048
-    0x404000000000, 0x404000000000, 0x400000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4056
-    0x400000000000, 0x404040400000, 0x400000000000, 0x404040000000, 0x400000000000, // 4064
-    0x404000000000, 0x400000000000, 0x404000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4072
-    0x404040000000, 0x400000000000, 0x400000000000, 0x404040400000, 0x404000000000, // 4080
-    0x400000000000, 0x400000000000, 0x404000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4088
-    0xfc, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4096
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4104
-    0x3c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4112
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4120
-    0x7c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4128
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4136
-    0x3c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4144
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 4152
-    0x101010101010000, 0, 0x10101010000, 0, 0x1010000, 0, 0x1010000, 0, // 4160
-    0x101010000, 0, 0x101010000, 0, 0x1010000, 0, 0x1010000, 0, // 4168
-    0x10000, 0, 0x10000, 0, 0x10000, 0, 0x10000, 0, // 4176
-    0x10000, 0, 0x10000, 0, 0x10000, 0, 0x10000, 0, // 4184
-    0, 0x1010101010000, 0, 0x10101010000, 0, 0x1010000, 0, 0x1010000, // 4192
-    0, 0x101010000, 0, 0x101010000, 0, 0x1010000, 0, 0x1010000, // 4200
-    0, 0x10000, 0, 0x10000, 0, 0x10000, 0, 0x10000, // 4208
-    0, 0x10000, 0, 0x10000, 0, 0x10000, 0, 0x10000, // 4216
-    0x3f, 0x30, 0x20, 0, 0, 0x3e, 0x30, 0x20, // 4224
-    0, 0, 0x3c, 0x30, 0x20, 0, 0, 0x3c, // 4232
-    0x20, 0x20, 0, 0, 0x38, 0x20, 0x20, 0, // 4240
-    0, 0x38, 0x20, 0x20, 0, 0, 0x38, 0x20, // 4248
-    0, 0, 0, 0x38, 0x20, 0, 0, 0, // 4256
-    0x30, 0x20, 0, 0, 0, 0x30, 0x20, 0, // 4264
-    0, 0, 0x30, 0x20, 0, 0, 0, 0x30, // 4272
-    0x20, 0, 0, 0, 0x30, 0x20, 0, 0, // 4280
-    0x10101010101, 0x10101010100, 0x10000000000, 0x10000000000, 0x10000000000, // 4288
-    0x10100000000, 0x10100000000, 0x10000000000,
-    0x10100000000, 0x10100000000, 0x10000000000, 0x10000000000, 0x10000000000, // 4296
-    0x10101000000, 0x10101000000, 0x10000000000,
-    0x10101010000, 0x10101010000, 0x10000000000, 0x10000000000, 0x10000000000, // 4304
-    0x10100000000, 0x10100000000, 0x10000000000,
-    0x10100000000, 0x10100000000, 0x10000000000, 0x10000000000, 0x10000000000, // 4312
-    0x10101000000, 0x10101000000, 0x10000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4320
-    0, 0, 0, 0, 0, 0, 0, 0, // 4328
-    0, 0, 0, 0, 0, 0, 0, 0, // 4336
-    0, 0, 0, 0, 0, 0, 0, 0, // 4344
-    0xfc00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4352
-    0,
-    0x1c00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4360
-    0,
-    0x3c00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4368
-    0,
-    0x1c00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4376
-    0,
-    0x7c00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4384
-    0,
-    0x1c00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4392
-    0,
-    0x3c00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4400
-    0,
-    0x1c00000000000000, 0, 0x400000000000000, 0, 0xc00000000000000, 0, 0x400000000000000, // 4408
-    0,
-    0x808080808080, 0x800000000000, 0x808080808000, 0x800000000000, 0x808080000000, // 4416
-    0x800000000000, 0x808080000000, 0x800000000000,
-    0x808000000000, 0x800000000000, 0x808000000000, 0x800000000000, 0x808000000000, // 4424
-    0x800000000000, 0x808000000000, 0x800000000000,
-    0x800000000000, 0x808000000000, 0x800000000000, 0x808000000000, 0x800000000000, // 4432
-    0x808000000000, 0x800000000000, 0x808000000000,
-    0x800000000000, 0x808080800000, 0x800000000000, 0x808080800000, 0x800000000000, // 4440
-    0x808080000000, 0x800000000000, 0x808080000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4448
-    0, 0, 0, 0, 0, 0, 0, 0, // 4456
-    0, 0, 0, 0, 0, 0, 0, 0, // 4464
-    0, 0, 0, 0, 0, 0, 0, 0, // 4472
-    0x3f00000000000000, 0x3e00000000000000, 0x3c00000000000000, 0x3c00000000000000, // 4480
-    0x3800000000000000, 0x3800000000000000, 0x3800000000000000, 0x3800000000000000,
-    0x3000000000000000, 0x3000000000000000, 0x3000000000000000, 0x3000000000000000, // 4488
-    0x3000000000000000, 0x3000000000000000, 0x3000000000000000, 0x3000000000000000,
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000, // 4496
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000,
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000, // 4504
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4512
-    0, 0, 0, 0, 0, 0, 0, 0, // 4520
-    0, 0, 0, 0, 0, 0, 0, 0, // 4528
-    0, 0, 0, 0, 0, 0, 0, 0, // 4536
-    0x201008040201, 0, 0x201008040000, 0, 0x201008000000, 0, 0x201008000000, 0, // 4544
-    0x201000000000, 0, 0x201000000000, 0, 0x201000000000, 0, 0x201000000000, 0, // 4552
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4560
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4568
-    0x201008040200, 0, 0x201008040000, 0, 0x201008000000, 0, 0x201008000000, 0, // 4576
-    0x201000000000, 0, 0x201000000000, 0, 0x201000000000, 0, 0x201000000000, 0, // 4584
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4592
-    0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, 0x200000000000, 0, // 4600
-    0x404040404040000, 0, 0x4040000, 0, 0x40000, 0, 0x40000, 0, // 4608
-    0x40404040000, 0, 0x4040000, 0, 0x40000, 0, 0x40000, 0, // 4616
-    0, 0x40000, 0, 0x40000, 0, 0x404040000, 0, 0x4040000, // 4624
-    0, 0x40000, 0, 0x40000, 0, 0x404040000, 0, 0x4040000, // 4632
-    0x4040404040000, 0, 0x4040000, 0, 0x40000, 0, 0x40000, 0, // 4640
-    0x40404040000, 0, 0x4040000, 0, 0x40000, 0, 0x40000, 0, // 4648
-    0, 0x40000, 0, 0x40000, 0, 0x404040000, 0, 0x4040000, // 4656
-    0, 0x40000, 0, 0x40000, 0, 0x404040000, 0, 0x4040000, // 4664
-    0x8040201008040000, 0, 0x8040000, 0, 0x201008040000, 0, 0x8040000, 0x20000, // 4672
-    0, 0x40000, 0, 0x40000, 0, 0x40000, 0, 0x40000, // 4680
-    0, 0x40201008040000, 0, 0x8040000, 0, 0x201008040000, 0, 0x8040000, // 4688
-    0x40000, 0, 0x40000, 0, 0x40000, 0, 0x40000, 0, // 4696
-    0x1008040000, 0, 0x8040000, 0, 0x1008040000, 0, 0x8040000, 0x1000000, // 4704
-    0, 0x40000, 0, 0x40000, 0, 0x40000, 0, 0x40000, // 4712
-    0, 0x1008040000, 0, 0x8040000, 0, 0x1008040000, 0, 0x8040000, // 4720
-    0x40000, 0, 0x40000, 0, 0x40000, 0, 0x40000, 0x102040810200000, // 4728
-    0x200000, 0x2040810200000, 0x200000, 0, 0x8000000, 0, 0, 0x200000, // 4736
-    0x10200000, 0x200000, 0x10200000, 0, 0x10000000, 0, 0, 0x40810200000, // 4744
-    0x200000, 0x40810200000, 0x200000, 0, 0x80000000, 0, 0, 0x200000, // 4752
-    0x10200000, 0x200000, 0x10200000, 0, 0x200000000, 0, 0, 0x810200000, // 4760
-    0x200000, 0x810200000, 0x200000, 0, 0x800000000, 0, 0, 0x200000, // 4768
-    0x10200000, 0x200000, 0x10200000, 0, 0x1000000000, 0, 0, 0x810200000, // 4776
-    0x200000, 0x810200000, 0x200000, 0, 0x4000000000, 0, 0, 0x200000, // 4784
-    0x10200000, 0x200000, 0x10200000, 0, 0x8080808080800000, 0, 0x808080800000, 0, // 4792
-    0, 0x80808080800000, 0, 0x808080800000, 0, 0x80800000, 0, 0x80800000, // 4800
-    0x80800000, 0, 0x80800000, 0, 0x8080800000, 0, 0x8080800000, 0, // 4808
-    0, 0x8080800000, 0, 0x8080800000, 0, 0x80800000, 0, 0x80800000, // 4816
-    0x80800000, 0, 0x80800000, 0, 0x800000, 0, 0x800000, 0x8000000000, // 4824
-    0, 0x800000, 0, 0x800000, 0, 0x800000, 0, 0x800000, // 4832
-    0x800000, 0, 0x800000, 0, 0x800000, 0, 0x800000, 0x20000000000, // 4840
-    0, 0x800000, 0, 0x800000, 0, 0x800000, 0, 0x800000, // 4848
-    0x800000, 0, 0x800000, 0x80402010080000, 0x402010080000, 0x80000, 0x80000, 0, // 4856
-    0, 0, 0, 0x2010080000, 0x2010080000, 0x80000, 0x80000, 0, // 4864
-    0, 0, 0, 0x10080000, 0x10080000, 0x80000, 0x80000, 0, // 4872
-    0, 0, 0, 0x10080000, 0x10080000, 0x80000, 0x80000, 0, // 4880
-    0, 0, 0, 0x804020110000, 0x110000, 0x110000, 0x4020110000, 0x804020100000, // 4888
-    0x100000, 0x100000, 0x4020100000, 0x20110000, 0x110000, 0x110000, 0x20110000, // 4896
-    0x20100000,
-    0x100000, 0x100000, 0x20100000, 0x10000, 0x10000, 0x10000, 0x10000, 0, // 4904
-    0, 0, 0, 0x10000, 0x10000, 0x10000, 0x10000, 0, // 4912
-    0, 0, 0, 0x8041220000, 0, 0x8040220000, 0x1220000, 0, // 4920
-    0x220000, 0, 0, 0x41220000, 0, 0x40220000, 0x1220000, 0x8040200000, // 4928
-    0x220000, 0x8040200000, 0x200000, 0x1020000, 0x200000, 0x20000, 0x1020000, 0x40200000, // 4936
-    0x20000, 0x40200000, 0x200000, 0x1020000, 0x200000, 0x20000, 0x1020000, 0, // 4944
-    0x20000, 0, 0, 0x182440000, 0, 0x80400000, 0x40000, 0x82440000, // 4952
-    0, 0x80400000, 0x80440000, 0x102040000, 0x80400000, 0, 0x80440000, 0x2040000, // 4960
-    0x80400000, 0, 0x40000, 0x102440000, 0, 0x400000, 0x40000, 0x2440000, // 4968
-    0, 0x400000, 0x440000, 0x102040000, 0x400000, 0, 0x440000, 0x2040000, // 4976
-    0x400000, 0, 0x40000, 0x10204880000, 0x204880000, 0x80000, 0x80000, 0x800000, // 4984
-    0x800000, 0, 0, 0x4880000, 0x4880000, 0x880000, 0x880000, 0x800000, // 4992
-    0x800000, 0x800000, 0x800000, 0x10204080000, 0x204080000, 0x880000, 0x880000, 0, // 5000
-    0, 0x800000, 0x800000, 0x4080000, 0x4080000, 0x80000, 0x80000, 0, // 5008
-    0, 0, 0, 0x1020408100000, 0x408100000, 0x20408100000, 0x408100000, 0, // 5016
-    0, 0, 0, 0x100000, 0x100000, 0x100000, 0x100000, 0, // 5024
-    0, 0, 0, 0x8100000, 0x8100000, 0x8100000, 0x8100000, 0, // 5032
-    0, 0, 0, 0x100000, 0x100000, 0x100000, 0x100000, 0, // 5040
-    0, 0, 0, 0x4020100804000000, 0, 0, 0x4000000, 0x100804000000, // 5048
-    0, 0, 0x4000000, 0, 0x20100804000000, 0x4000000, 0, 0, // 5056
-    0x100804000000, 0x4000000, 0, 0x804000000, 0, 0, 0x4000000, 0x804000000, // 5064
-    0, 0, 0x4000000, 0, 0x804000000, 0x4000000, 0, 0, // 5072
-    0x804000000, 0x4000000, 0, 0x8040201008000000, 0x8000000, 0, 0, 0x201008000000, // 5080
-    0x8000000, 0, 0, 0, 0, 0x8000000, 0x1008000000, 0, // 5088
-    0, 0x8000000, 0x1008000000, 0x1008000000, 0x8000000, 0, 0, 0x1008000000, // 5096
-    0x8000000, 0, 0, 0, 0, 0x8000000, 0x40201008000000, 0, // 5104
-    0, 0x8000000, 0x201008000000, 0x80402011000000, 0x2011000000, 0, 0, 0x80402010000000, // 5112
-    0x2010000000, 0x11000000, 0x11000000, 0x1000000, 0x1000000, 0x10000000, 0x10000000, 0, // 5120
-    0, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x10000000, 0x10000000, 0, // 5128
-    0, 0x1000000, 0x1000000, 0x402011000000, 0x2011000000, 0, 0, 0x402010000000, // 5136
-    0x2010000000, 0x11000000, 0x11000000, 0x804122000000, 0x102000000, 0x804020000000, 0, // 5144
-    0x804022000000,
-    0x2000000, 0x804020000000, 0, 0x122000000, 0x102000000, 0x20000000, 0, 0x22000000, // 5152
-    0x2000000, 0x20000000, 0, 0x4122000000, 0x102000000, 0x4020000000, 0, 0x4022000000, // 5160
-    0x2000000, 0x4020000000, 0, 0x122000000, 0x102000000, 0x20000000, 0, 0x22000000, // 5168
-    0x2000000, 0x20000000, 0, 0x18244000000, 0x244000000, 0x8044000000, 0x44000000, // 5176
-    0x8040000000,
-    0x40000000, 0x8040000000, 0x40000000, 0x8244000000, 0x10244000000, 0x8044000000, // 5184
-    0x44000000, 0x8040000000,
-    0x40000000, 0x8040000000, 0x40000000, 0x10204000000, 0x204000000, 0x4000000, 0x4000000, // 5192
-    0,
-    0, 0, 0, 0x204000000, 0x10204000000, 0x4000000, 0x4000000, 0, // 5200
-    0, 0, 0, 0x1020488000000, 0x488000000, 0, 0, 0x88000000, // 5208
-    0x88000000, 0, 0, 0x1020408000000, 0x408000000, 0x80000000, 0x80000000, 0x8000000, // 5216
-    0x8000000, 0x80000000, 0x80000000, 0x20488000000, 0x488000000, 0, 0, 0x88000000, // 5224
-    0x88000000, 0, 0, 0x20408000000, 0x408000000, 0x80000000, 0x80000000, 0x8000000, // 5232
-    0x8000000, 0x80000000, 0x80000000, 0x102040810000000, 0x10000000, 0, 0, 0, // 5240
-    0, 0x810000000, 0x10000000, 0x10000000, 0x40810000000, 0, 0, 0, // 5248
-    0, 0x10000000, 0x810000000, 0x810000000, 0x10000000, 0, 0, 0, // 5256
-    0x2040810000000, 0x10000000, 0, 0x10000000, 0x810000000, 0, 0, 0, // 5264
-    0x10000000, 0x40810000000, 0, 0x204081020000000, 0, 0x1020000000, 0, 0, // 5272
-    0x81020000000, 0, 0x1020000000, 0x4081020000000, 0, 0x1020000000, 0, 0, // 5280
-    0x81020000000, 0, 0x1020000000, 0x20000000, 0, 0x20000000, 0, 0, // 5288
-    0x20000000, 0, 0x20000000, 0x20000000, 0, 0x20000000, 0, 0, // 5296
-    0x20000000, 0, 0x20000000, 0x2010080400000004, 0x4, 0x400000004, 0x4, // 5304
-    0x2010080400000000,
-    0, 0x400000000, 0, 0x4, 0x10080400000004, 0x4, 0x400000004, 0, // 5312
-    0x10080400000000, 0, 0x400000000, 0x80400000004, 0x4, 0x400000004, 0x4, 0x80400000000, // 5320
-    0, 0x400000000, 0, 0x4, 0x80400000004, 0x4, 0x400000004, 0, // 5328
-    0x80400000000, 0, 0x400000000, 0x4020100800000008, 0x800000000, 0x8, 0, // 5336
-    0x4020100800000000,
-    0x800000008, 0, 0x8, 0x100800000008, 0x800000000, 0x8, 0, 0x100800000000, // 5344
-    0x800000008, 0, 0x8, 0x8, 0, 0x20100800000008, 0x800000000, 0, // 5352
-    0x8, 0x20100800000000, 0x800000008, 0x8, 0, 0x100800000008, 0x800000000, 0, // 5360
-    0x8, 0x100800000000, 0x800000008, 0x204081000000010, 0x4081000000010, 0x1000000000, // 5368
-    0x1000000000, 0x10,
-    0x10, 0, 0, 0x10, 0x10, 0, 0, 0x81000000010, // 5376
-    0x81000000010, 0x1000000000, 0x1000000000, 0x1000000010, 0x1000000010, 0x4081000000000, // 5384
-    0x204081000000000, 0x10,
-    0x10, 0, 0, 0x10, 0x10, 0, 0, 0x1000000010, // 5392
-    0x1000000010, 0x81000000000, 0x81000000000, 0x408102000000020, 0x102000000020, // 5400
-    0x408102000000000, 0x102000000000, 0,
-    0, 0x20, 0x20, 0x2000000000, 0x2000000000, 0x2000000020, 0x2000000020, 0x20, // 5408
-    0x20, 0, 0, 0x8102000000020, 0x102000000020, 0x8102000000000, 0x102000000000, 0, // 5416
-    0, 0x20, 0x20, 0x2000000000, 0x2000000000, 0x2000000020, 0x2000000020, 0x20, // 5424
-    0x20, 0, 0, 0x1008040000000408, 0x8040000000000, 0x1008040000000400, 0x8040000000000, // 5432
-    0x40000000408,
-    0x40000000000, 0x40000000400, 0x40000000000, 0x8040000000408, 0x1008040000000000, // 5440
-    0x8040000000400, 0x1008040000000000, 0x40000000408,
-    0x40000000000, 0x40000000400, 0x40000000000, 0x408, 0, 0x400, 0, 0x408, // 5448
-    0, 0x400, 0, 0x408, 0, 0x400, 0, 0x408, // 5456
-    0, 0x400, 0, 0x2010080000000810, 0x10080000000810, 0x810, 0x810, 0x80000000810, // 5464
-    0x80000000810, 0x810, 0x810, 0x2010080000000800, 0x10080000000800, 0x800, 0x800, // 5472
-    0x80000000800,
-    0x80000000800, 0x800, 0x800, 0x80000000000, 0x80000000000, 0, 0, 0x10080000000000, // 5480
-    0x2010080000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, 0x10080000000000, // 5488
-    0x2010080000000000, 0, 0, 0x408100000001008, 0x1008, 0x100000001008, 0x1008, 0x1000, // 5496
-    0x8100000001008, 0x1008, 0x100000001008, 0x1008, 0x8100000001000, 0x1000, // 5504
-    0x100000001000, 0x408100000001000,
-    0x1000, 0x100000001000, 0x1000, 0x408100000000000, 0, 0x100000000000, 0, 0, // 5512
-    0x8100000000000, 0, 0x100000000000, 0, 0x8100000000000, 0, 0x100000000000, // 5520
-    0x408100000000000,
-    0, 0x100000000000, 0, 0x810200000002010, 0x810200000000000, 0x10200000002010, // 5528
-    0x10200000000000, 0x2010,
-    0, 0x2010, 0, 0x810200000002000, 0x810200000000000, 0x10200000002000, 0x10200000000000, // 5536
-    0x2000,
-    0, 0x2000, 0, 0x2000, 0, 0x2000, 0, 0x200000002010, // 5544
-    0x200000000000, 0x200000002010, 0x200000000000, 0x2010, 0, 0x2010, 0, 0x200000002000, // 5552
-    0x200000000000, 0x200000002000, 0x200000000000, 0x804000000040810, 0x4000000000000, // 5560
-    0x40810, 0, 0x804000000040800,
-    0x4000000000000, 0x40800, 0, 0x40000, 0, 0x4000000040000, 0x804000000000000, 0x40000, // 5568
-    0, 0x4000000040000, 0x804000000000000, 0x4000000040810, 0x804000000000000, 0x40810, 0, // 5576
-    0x4000000040800,
-    0x804000000000000, 0x40800, 0, 0x40000, 0, 0x804000000040000, 0x4000000000000, 0x40000, // 5584
-    0, 0x804000000040000, 0x4000000000000, 0x1008000000081020, 0x8000000000000, 0x81020, 0, // 5592
-    0x1008000000081000,
-    0x8000000000000, 0x81000, 0, 0x1008000000080000, 0x8000000000000, 0x80000, 0, // 5600
-    0x1008000000080000,
-    0x8000000000000, 0x80000, 0, 0x8000000080000, 0x1008000000000000, 0x80000, 0, // 5608
-    0x8000000080000,
-    0x1008000000000000, 0x80000, 0, 0x8000000081000, 0x1008000000000000, 0x81000, 0, // 5616
-    0x8000000081020,
-    0x1008000000000000, 0x81020, 0, 0x810000000100804, 0x10000000100000, 0x100804, // 5624
-    0x100000, 0x10000000100804,
-    0x810000000100000, 0x100804, 0x100000, 0, 0x810000000000000, 0x10000000000000, 0, 0, // 5632
-    0x10000000000000, 0x810000000000000, 0, 0x810000000100800, 0x10000000100000, 0x100800, // 5640
-    0x100000, 0x10000000100800,
-    0x810000000100000, 0x100800, 0x100000, 0, 0x810000000000000, 0x10000000000000, 0, 0, // 5648
-    0x10000000000000, 0x810000000000000, 0, 0x1020000000201008, 0x200000, 0x20000000201000, // 5656
-    0x200000, 0x201008,
-    0x1020000000200000, 0x201000, 0x20000000200000, 0x1020000000000000, 0, // 5664
-    0x20000000000000, 0, 0,
-    0x1020000000000000, 0, 0x20000000000000, 0x1020000000201000, 0x200000, // 5672
-    0x20000000201008, 0x200000, 0x201000,
-    0x1020000000200000, 0x201008, 0x20000000200000, 0x1020000000000000, 0, // 5680
-    0x20000000000000, 0, 0,
-    0x1020000000000000, 0, 0x20000000000000, 0x400000004081020, 0x400000004080000, // 5688
-    0x400000004081000, 0x400000004080000, 0x400000004000000,
-    0x400000004000000, 0x400000004000000, 0x400000004000000, 0x400000000000000, // 5696
-    0x400000000000000, 0x400000000000000, 0x400000000000000, 0x400000000000000,
-    0x400000000000000, 0x400000000000000, 0x400000000000000, 0x4081020, 0x4080000, // 5704
-    0x4081000, 0x4080000, 0x4000000,
-    0x4000000, 0x4000000, 0x4000000, 0, 0, 0, 0, 0, // 5712
-    0, 0, 0, 0x800000008102040, 0x8100000, 0x8102040, 0x800000008100000, 0x800000000000000, // 5720
-    0, 0, 0x800000000000000, 0x800000008102000, 0x8100000, 0x8102000, 0x800000008100000, // 5728
-    0x800000000000000,
-    0, 0, 0x800000000000000, 0x800000008000000, 0x8000000, 0x8000000, 0x800000008000000, // 5736
-    0x800000000000000,
-    0, 0, 0x800000000000000, 0x800000008000000, 0x8000000, 0x8000000, 0x800000008000000, // 5744
-    0x800000000000000,
-    0, 0, 0x800000000000000, 0x1000000010080402, 0x1000000000000000, 0x1000000010000000, // 5752
-    0x1000000000000000, 0x1000000000000000,
-    0x10000000, 0, 0x1000000010080000, 0, 0x1000000010000000, 0x1000000000000000, // 5760
-    0x10080000, 0x10080402,
-    0, 0x10000000, 0, 0x1000000010080400, 0x1000000000000000, 0x1000000010000000, // 5768
-    0x1000000000000000, 0x1000000000000000,
-    0x10000000, 0, 0x1000000010080000, 0, 0x1000000010000000, 0x1000000000000000, // 5776
-    0x10080000, 0x10080400,
-    0, 0x10000000, 0, 0x2000000020100804, 0x2000000020000000, 0x2000000020100800, // 5784
-    0x2000000020000000, 0x2000000000000000,
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x20000000, 0x20100804, // 5792
-    0x20000000, 0x20100800, 0,
-    0, 0, 0, 0x2000000000000000, 0x2000000000000000, 0x2000000020100000, // 5800
-    0x2000000020000000, 0x2000000020100000,
-    0x2000000020000000, 0x2000000000000000, 0x2000000000000000, 0, 0, 0x20000000, // 5808
-    0x20100000, 0x20000000,
-    0x20100000, 0, 0, 0x408102040, 0x400000000, 0, 0, 0, // 5816
-    0, 0x408000000, 0x400000000, 0x408100000, 0x400000000, 0, 0, 0, // 5824
-    0, 0x408000000, 0x400000000, 0x400000000, 0x408102000, 0, 0, 0, // 5832
-    0, 0x400000000, 0x408000000, 0x400000000, 0x408100000, 0, 0, 0, // 5840
-    0, 0x400000000, 0x408000000, 0x810204080, 0, 0, 0x800000000, 0, // 5848
-    0x800000000, 0x810000000, 0, 0x800000000, 0, 0, 0x810200000, 0, // 5856
-    0x810000000, 0x800000000, 0, 0, 0x800000000, 0x810200000, 0, 0x810000000, // 5864
-    0, 0, 0x800000000, 0, 0x810204000, 0x800000000, 0, 0x800000000, // 5872
-    0, 0, 0x810000000, 0x1120408000, 0x1120000000, 0x1020408000, 0x1020000000, // 5880
-    0x1020000000,
-    0x1120400000, 0x1120000000, 0x1020400000, 0x100000000, 0x100000000, 0, 0, 0, // 5888
-    0x100000000, 0x100000000, 0, 0x1100000000, 0x1100000000, 0x1000000000, 0x1000000000, // 5896
-    0x1100000000,
-    0x1000000000, 0x1000000000, 0x1100000000, 0x100000000, 0x100000000, 0, 0, 0x100000000, // 5904
-    0, 0, 0x100000000, 0x2241800000, 0x200000000, 0x201000000, 0x2200000000, 0x2040800000, // 5912
-    0, 0, 0x2000000000, 0x201000000, 0x2200000000, 0x2241000000, 0x200000000, 0, // 5920
-    0x2000000000, 0x2040000000, 0, 0x201000000, 0x2240800000, 0x2201000000, 0x200000000, 0, // 5928
-    0x2040800000, 0x2000000000, 0, 0x2201000000, 0x200000000, 0x201000000, 0x2240000000, // 5936
-    0x2000000000,
-    0, 0, 0x2040000000, 0x4482010000, 0x4480000000, 0x4080000000, 0x4080000000, // 5944
-    0x402000000,
-    0x400000000, 0, 0, 0x402010000, 0x400000000, 0, 0, 0x4402000000, // 5952
-    0x4400000000, 0x4000000000, 0x4000000000, 0x4402010000, 0x4400000000, 0x4000000000, // 5960
-    0x4000000000, 0x402000000,
-    0x400000000, 0, 0, 0x402010000, 0x400000000, 0, 0, 0x4482000000, // 5968
-    0x4480000000, 0x4080000000, 0x4080000000, 0x8804020100, 0x800000000, 0x8800000000, // 5976
-    0x8804000000, 0x8000000000,
-    0, 0x8000000000, 0x8000000000, 0x8800000000, 0x804020000, 0x8804000000, 0x8800000000, // 5984
-    0x8000000000,
-    0, 0x8000000000, 0x8000000000, 0x804020100, 0x8800000000, 0x800000000, 0x804000000, 0, // 5992
-    0x8000000000, 0, 0, 0x800000000, 0x8804020000, 0x804000000, 0x800000000, 0, // 6000
-    0x8000000000, 0, 0, 0x1008040201, 0x1000000000, 0x1008000000, 0, 0, // 6008
-    0, 0, 0x1008040000, 0x1000000000, 0x1008000000, 0x1000000000, 0, 0, // 6016
-    0, 0, 0x1000000000, 0x1008040200, 0x1000000000, 0x1008000000, 0, 0, // 6024
-    0, 0, 0x1008040000, 0x1000000000, 0x1008000000, 0x1000000000, 0, 0, // 6032
-    0, 0, 0x1000000000, 0x2010080402, 0, 0x2010080000, 0, 0x2000000000, // 6040
-    0, 0x2000000000, 0, 0, 0x2000000000, 0, 0x2000000000, 0, // 6048
-    0x2010000000, 0, 0x2010000000, 0, 0x2010080400, 0, 0x2010080000, 0, // 6056
-    0x2000000000, 0, 0x2000000000, 0x2000000000, 0, 0x2000000000, 0, 0x2010000000, // 6064
-    0, 0x2010000000, 0, 0x81020408000, 0x81020400000, 0x81000000000, 0x81000000000, 0, // 6072
-    0, 0, 0, 0x80000000000, 0x80000000000, 0x80000000000, 0x80000000000, 0, // 6080
-    0, 0, 0, 0x80000000000, 0x80000000000, 0x80000000000, 0x80000000000, 0, // 6088
-    0, 0, 0, 0x81020000000, 0x81020000000, 0x81000000000, 0x81000000000, 0, // 6096
-    0, 0, 0, 0x112040800000, 0x10000000000, 0x102040800000, 0, 0x110000000000, // 6104
-    0x10000000000, 0x100000000000, 0, 0x112000000000, 0x10000000000, 0x102000000000, 0, // 6112
-    0x110000000000,
-    0x10000000000, 0x100000000000, 0, 0x112040000000, 0x10000000000, 0x102040000000, 0, // 6120
-    0x110000000000,
-    0x10000000000, 0x100000000000, 0, 0x112000000000, 0x10000000000, 0x102000000000, 0, // 6128
-    0x110000000000,
-    0x10000000000, 0x100000000000, 0, 0x224180000000, 0x200000000000, 0x224100000000, // 6136
-    0x200000000000, 0x20000000000,
-    0, 0x20000000000, 0, 0x220100000000, 0x204080000000, 0x220100000000, 0x204000000000, // 6144
-    0x20000000000,
-    0, 0x20000000000, 0, 0x224080000000, 0x200000000000, 0x224000000000, 0x200000000000, // 6152
-    0x20100000000,
-    0, 0x20100000000, 0, 0x220000000000, 0x204080000000, 0x220000000000, 0x204000000000, // 6160
-    0x20100000000,
-    0, 0x20100000000, 0, 0x448201000000, 0x40000000000, 0x408000000000, 0, 0x448200000000, // 6168
-    0x448000000000, 0x408000000000, 0x408000000000, 0x40201000000, 0x448000000000, 0, // 6176
-    0x408000000000, 0x40200000000,
-    0x40000000000, 0, 0, 0x440201000000, 0x40000000000, 0x400000000000, 0, 0x440200000000, // 6184
-    0x440000000000, 0x400000000000, 0x400000000000, 0x40201000000, 0x440000000000, 0, // 6192
-    0x400000000000, 0x40200000000,
-    0x40000000000, 0, 0, 0x880402010000, 0x880000000000, 0x880402000000, 0x880000000000, // 6200
-    0x800000000000,
-    0x800000000000, 0x800000000000, 0x800000000000, 0x880400000000, 0x880000000000, // 6208
-    0x880400000000, 0x880000000000, 0x800000000000,
-    0x800000000000, 0x800000000000, 0x800000000000, 0x80402010000, 0x80000000000, // 6216
-    0x80402000000, 0x80000000000, 0,
-    0, 0, 0, 0x80400000000, 0x80000000000, 0x80400000000, 0x80000000000, 0, // 6224
-    0, 0, 0, 0x100804020100, 0x100804020000, 0x100000000000, 0x100000000000, // 6232
-    0x100000000000,
-    0x100000000000, 0x100804000000, 0x100804000000, 0, 0, 0, 0, 0, // 6240
-    0, 0, 0, 0x100800000000, 0x100800000000, 0x100000000000, 0x100000000000, // 6248
-    0x100000000000,
-    0x100000000000, 0x100800000000, 0x100800000000, 0, 0, 0, 0, 0, // 6256
-    0, 0, 0, 0x8041220000000000, 0, 0x8040200000000000, 0x8040220000000000, // 6264
-    0x41220000000000,
-    0x8040200000000000, 0x40200000000000, 0x40220000000000, 0x1020000000000, // 6272
-    0x40200000000000, 0, 0x20000000000, 0x1020000000000,
-    0, 0, 0x20000000000, 0x1220000000000, 0, 0x200000000000, 0x220000000000, // 6280
-    0x1220000000000,
-    0x200000000000, 0x200000000000, 0x220000000000, 0x1020000000000, 0x200000000000, 0, // 6288
-    0x20000000000, 0x1020000000000,
-    0, 0, 0x20000000000, 0x182440000000000, 0x80400000000000, 0x102440000000000, // 6296
-    0x400000000000, 0x102040000000000,
-    0, 0x102040000000000, 0, 0x80440000000000, 0x80400000000000, 0x440000000000, // 6304
-    0x400000000000, 0x40000000000,
-    0, 0x40000000000, 0, 0x82440000000000, 0x80400000000000, 0x2440000000000, // 6312
-    0x400000000000, 0x2040000000000,
-    0, 0x2040000000000, 0, 0x80440000000000, 0x80400000000000, 0x440000000000, // 6320
-    0x400000000000, 0x40000000000,
-    0, 0x40000000000, 0, 0x4020000000204080, 0x20000000204080, 0x4020000000000000, // 6328
-    0x20000000000000, 0x20000000204000,
-    0x4020000000204000, 0x20000000000000, 0x4020000000000000, 0x204080, 0x204080, 0, 0, // 6336
-    0x204000,
-    0x204000, 0, 0, 0x4020000000200000, 0x20000000200000, 0x4020000000000000, // 6344
-    0x20000000000000, 0x20000000200000,
-    0x4020000000200000, 0x20000000000000, 0x4020000000000000, 0x200000, 0x200000, 0, 0, // 6352
-    0x200000,
-    0x200000, 0, 0, 0x8040000000040201, 0x40000000040201, 0, 0, 0x8040000000040200, // 6360
-    0x40000000040200, 0, 0, 0x8040000000040000, 0x40000000040000, 0, 0, 0x8040000000040000, // 6368
-    0x40000000040000, 0, 0, 0x40201, 0x40201, 0x8040000000000000, 0x40000000000000, // 6376
-    0x40200,
-    0x40200, 0x8040000000000000, 0x40000000000000, 0x40000, 0x40000, 0x8040000000000000, // 6384
-    0x40000000000000, 0x40000,
-    0x40000, 0x8040000000000000, 0x40000000000000, 0xf800, 0x3800, 0x7800, 0x3800, 0, // 6392
-    0, 0, 0, 0x800, 0x800, 0x800, 0x800, 0, // 6400
-    0, 0, 0, 0x1800, 0x1800, 0x1800, 0x1800, 0, // 6408
-    0, 0, 0, 0x800, 0x800, 0x800, 0x800, 0, // 6416
-    0, 0, 0, 0x202020202000000, 0x2000000, 0x202000000, 0, 0, // 6424
-    0, 0, 0x20202000000, 0x2020202000000, 0x202000000, 0x202000000, 0, 0, // 6432
-    0, 0, 0x20202000000, 0x2000000, 0x202000000, 0x2000000, 0, 0, // 6440
-    0, 0, 0x2000000, 0x2000000, 0x2000000, 0x2000000, 0, 0, // 6448
-    0, 0, 0x2000000, 0x404040404000000, 0x404000000, 0, 0, 0x4040404000000, // 6456
-    0x404000000, 0, 0, 0x40404000000, 0x404000000, 0, 0, 0x40404000000, // 6464
-    0x404000000, 0, 0, 0x4000000, 0x4000000, 0, 0, 0x4000000, // 6472
-    0x4000000, 0, 0, 0x4000000, 0x4000000, 0, 0, 0x4000000, // 6480
-    0x4000000, 0, 0, 0xf100, 0xf000, 0x100, 0, 0x1100, // 6488
-    0x1000, 0x100, 0, 0x3100, 0x3000, 0x100, 0, 0x1100, // 6496
-    0x1000, 0x100, 0, 0x7100, 0x7000, 0x100, 0, 0x1100, // 6504
-    0x1000, 0x100, 0, 0x3100, 0x3000, 0x100, 0, 0x1100, // 6512
-    0x1000, 0x100, 0, 0x808080808000000, 0x8000000, 0, 0, 0, // 6520
-    0, 0x80808000000, 0x8000000, 0x808000000, 0x8000000, 0, 0, 0, // 6528
-    0, 0x808000000, 0x8000000, 0x8000000, 0x8080808000000, 0, 0, 0, // 6536
-    0, 0x8000000, 0x80808000000, 0x8000000, 0x808000000, 0, 0, 0, // 6544
-    0, 0x8000000, 0x808000000, 0xe300, 0, 0xe200, 0, 0x300, // 6552
-    0xe000, 0x200, 0xe000, 0x2300, 0, 0x2200, 0, 0x300, // 6560
-    0x2000, 0x200, 0x2000, 0x6300, 0, 0x6200, 0, 0x300, // 6568
-    0x6000, 0x200, 0x6000, 0x2300, 0, 0x2200, 0, 0x300, // 6576
-    0x2000, 0x200, 0x2000, 0x1010101010000000, 0x10000000, 0x101010000000, 0x10000000, 0, // 6584
-    0, 0, 0, 0x1010000000, 0x10000000, 0x1010000000, 0x10000000, 0, // 6592
-    0, 0, 0, 0x10000000, 0x10101010000000, 0x10000000, 0x101010000000, 0, // 6600
-    0, 0, 0, 0x10000000, 0x1010000000, 0x10000000, 0x1010000000, 0, // 6608
-    0, 0, 0, 0xc700, 0xc600, 0xc400, 0xc400, 0xc000, // 6616
-    0xc000, 0xc000, 0xc000, 0x700, 0x600, 0x400, 0x400, 0, // 6624
-    0, 0, 0, 0x4700, 0x4600, 0x4400, 0x4400, 0x4000, // 6632
-    0x4000, 0x4000, 0x4000, 0x700, 0x600, 0x400, 0x400, 0, // 6640
-    0, 0, 0, 0x2020202020000000, 0x20000000, 0x2020000000, 0x20000000, 0x20000000, // 6648
-    0x202020000000, 0x20000000, 0x2020000000, 0x202020000000, 0, 0x2020000000, 0, // 6656
-    0x20000000,
-    0, 0x20000000, 0, 0, 0, 0, 0, 0, // 6664
-    0, 0, 0, 0, 0x20000000, 0, 0x20000000, 0, // 6672
-    0x20202020000000, 0, 0x2020000000, 0x8f00, 0xf00, 0x8e00, 0xe00, 0x8c00, // 6680
-    0xc00, 0x8c00, 0xc00, 0x8800, 0x800, 0x8800, 0x800, 0x8800, // 6688
-    0x800, 0x8800, 0x800, 0x8000, 0, 0x8000, 0, 0x8000, // 6696
-    0, 0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, // 6704
-    0, 0x8000, 0, 0x1f00, 0x1e00, 0x1c00, 0x1c00, 0x1800, // 6712
-    0x1800, 0x1800, 0x1800, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, // 6720
-    0x1000, 0x1000, 0x1000, 0, 0, 0, 0, 0, // 6728
-    0, 0, 0, 0, 0, 0, 0, 0, // 6736
-    0, 0, 0, 0x4040404040000000, 0x40404040000000, 0, 0, 0x40000000, // 6744
-    0x40000000, 0, 0, 0x4040000000, 0x4040000000, 0, 0, 0x40000000, // 6752
-    0x40000000, 0, 0, 0x404040000000, 0x404040000000, 0, 0, 0x40000000, // 6760
-    0x40000000, 0, 0, 0x4040000000, 0x4040000000, 0, 0, 0x40000000, // 6768
-    0x40000000, 0, 0, 0x202020200000002, 0x20200000002, 0x200000002, 0x200000002, // 6776
-    0x202020200000000,
-    0x20200000000, 0x200000000, 0x200000000, 0x2, 0x2, 0x2, 0x2, 0, // 6784
-    0, 0, 0, 0x2020200000000, 0x20200000000, 0x200000000, 0x200000000, 0x2020200000002, // 6792
-    0x20200000002, 0x200000002, 0x200000002, 0, 0, 0, 0, 0x2, // 6800
-    0x2, 0x2, 0x2, 0xf10000, 0x300000, 0x10000, 0, 0x110000, // 6808
-    0x100000, 0x10000, 0, 0x310000, 0xf00000, 0x10000, 0, 0x110000, // 6816
-    0x100000, 0x10000, 0, 0x710000, 0x300000, 0x10000, 0, 0x110000, // 6824
-    0x100000, 0x10000, 0, 0x310000, 0x700000, 0x10000, 0, 0x110000, // 6832
-    0x100000, 0x10000, 0, 0x404040400000004, 0, 0x4, 0x40400000000, 0x4040400000004, // 6840
-    0, 0x4, 0x40400000000, 0x4, 0x404040400000000, 0x40400000004, 0, 0x4, // 6848
-    0x4040400000000, 0x40400000004, 0, 0x400000004, 0, 0x4, 0x400000000, 0x400000004, // 6856
-    0, 0x4, 0x400000000, 0x4, 0x400000000, 0x400000004, 0, 0x4, // 6864
-    0x400000000, 0x400000004, 0, 0x808080800000008, 0x800000008, 0x808080800000000, // 6872
-    0x800000000, 0,
-    0x8, 0x8, 0, 0x800000000, 0x80800000008, 0x800000008, 0x80800000000, 0x8, // 6880
-    0x8, 0, 0, 0x800000000, 0x80800000008, 0x800000008, 0x80800000000, 0x8, // 6888
-    0x8, 0, 0, 0x8080800000008, 0x800000008, 0x8080800000000, 0x800000000, 0, // 6896
-    0x8, 0x8, 0, 0xe30000, 0x30000, 0x230000, 0x30000, 0x630000, // 6904
-    0x30000, 0x230000, 0x30000, 0xe00000, 0, 0x200000, 0, 0x600000, // 6912
-    0, 0x200000, 0, 0xe00000, 0, 0x200000, 0, 0x600000, // 6920
-    0, 0x200000, 0, 0xe20000, 0x20000, 0x220000, 0x20000, 0x620000, // 6928
-    0x20000, 0x220000, 0x20000, 0x1010101000000010, 0, 0x10, 0x1000000010, 0x1000000010, // 6936
-    0x10, 0x10, 0x101000000000, 0x1010101000000000, 0x10, 0, 0x1000000000, 0x1000000000, // 6944
-    0, 0, 0x101000000010, 0x101000000010, 0, 0x10, 0x1000000010, 0x1000000010, // 6952
-    0x10, 0x10, 0x10101000000000, 0x101000000000, 0x10, 0, 0x1000000000, 0x1000000000, // 6960
-    0, 0, 0x10101000000010, 0xc70000, 0x40000, 0x400000, 0, 0xc60000, // 6968
-    0x40000, 0x400000, 0, 0x70000, 0xc40000, 0, 0x400000, 0x60000, // 6976
-    0xc40000, 0, 0x400000, 0x470000, 0x40000, 0xc00000, 0, 0x460000, // 6984
-    0x40000, 0xc00000, 0, 0x70000, 0x440000, 0, 0xc00000, 0x60000, // 6992
-    0x440000, 0, 0xc00000, 0x8f0000, 0xc0000, 0x880000, 0x80000, 0x800000, // 7000
-    0, 0x800000, 0, 0x8e0000, 0xc0000, 0x880000, 0x80000, 0x800000, // 7008
-    0, 0x800000, 0, 0xf0000, 0x8c0000, 0x80000, 0x880000, 0, // 7016
-    0x800000, 0, 0x800000, 0xe0000, 0x8c0000, 0x80000, 0x880000, 0, // 7024
-    0x800000, 0, 0x800000, 0x2020202000000020, 0x2020202000000000, 0x202000000020, // 7032
-    0x202000000000, 0x20202000000020,
-    0x20202000000000, 0x202000000020, 0x202000000000, 0x20, 0, 0x20, 0, 0x20, // 7040
-    0, 0x20, 0, 0x2000000020, 0x2000000000, 0x2000000020, 0x2000000000, 0x2000000020, // 7048
-    0x2000000000, 0x2000000020, 0x2000000000, 0x20, 0, 0x20, 0, 0x20, // 7056
-    0, 0x20, 0, 0x1f0000, 0x1e0000, 0x1c0000, 0x1c0000, 0x180000, // 7064
-    0x180000, 0x180000, 0x180000, 0x100000, 0x100000, 0x100000, 0x100000, 0x100000, // 7072
-    0x100000, 0x100000, 0x100000, 0, 0, 0, 0, 0, // 7080
-    0, 0, 0, 0, 0, 0, 0, 0, // 7088
-    0, 0, 0, 0x4040404000000040, 0x40404000000040, 0x4000000000, 0x4000000000, 0x40, // 7096
-    0x40, 0, 0, 0x4040404000000000, 0x40404000000000, 0x4000000040, 0x4000000040, 0, // 7104
-    0, 0x40, 0x40, 0x404000000040, 0x404000000040, 0x4000000000, 0x4000000000, 0x40, // 7112
-    0x40, 0, 0, 0x404000000000, 0x404000000000, 0x4000000040, 0x4000000040, 0, // 7120
-    0, 0x40, 0x40, 0xf8000000, 0, 0x8000000, 0, 0x18000000, // 7128
-    0, 0x8000000, 0, 0x38000000, 0, 0x8000000, 0, 0x18000000, // 7136
-    0, 0x8000000, 0, 0x78000000, 0, 0x8000000, 0, 0x18000000, // 7144
-    0, 0x8000000, 0, 0x38000000, 0, 0x8000000, 0, 0x18000000, // 7152
-    0, 0x8000000, 0, 0x202020000000202, 0x2020000000202, 0x202020000000000, // 7160
-    0x2020000000000, 0x202,
-    0x202, 0, 0, 0x20000000202, 0x20000000202, 0x20000000000, 0x20000000000, 0x202, // 7168
-    0x202, 0, 0, 0x2020000000200, 0x202020000000200, 0x2020000000000, 0x202020000000000, // 7176
-    0x200,
-    0x200, 0, 0, 0x20000000200, 0x20000000200, 0x20000000000, 0x20000000000, 0x200, // 7184
-    0x200, 0, 0, 0xf1000000, 0x30000000, 0x1000000, 0, 0x11000000, // 7192
-    0x10000000, 0x1000000, 0, 0x31000000, 0xf0000000, 0x1000000, 0, 0x11000000, // 7200
-    0x10000000, 0x1000000, 0, 0x71000000, 0x30000000, 0x1000000, 0, 0x11000000, // 7208
-    0x10000000, 0x1000000, 0, 0x31000000, 0x70000000, 0x1000000, 0, 0x11000000, // 7216
-    0x10000000, 0x1000000, 0, 0x404040000000404, 0x4040000000404, 0x404, 0x404, // 7224
-    0x40000000400,
-    0x40000000400, 0, 0, 0x404040000000400, 0x4040000000400, 0x400, 0x400, 0x40000000404, // 7232
-    0x40000000404, 0, 0, 0x404040000000000, 0x4040000000000, 0, 0, 0x40000000000, // 7240
-    0x40000000000, 0x404, 0x404, 0x404040000000000, 0x4040000000000, 0, 0, 0x40000000000, // 7248
-    0x40000000000, 0x400, 0x400, 0xe3000000, 0x3000000, 0x23000000, 0x3000000, 0x63000000, // 7256
-    0x3000000, 0x23000000, 0x3000000, 0xe2000000, 0x2000000, 0x22000000, 0x2000000, // 7264
-    0x62000000,
-    0x2000000, 0x22000000, 0x2000000, 0xe0000000, 0, 0x20000000, 0, 0x60000000, // 7272
-    0, 0x20000000, 0, 0xe0000000, 0, 0x20000000, 0, 0x60000000, // 7280
-    0, 0x20000000, 0, 0x808080000000808, 0x8080000000000, 0x8080000000808, // 7288
-    0x808080000000000, 0x808080000000800,
-    0x8080000000000, 0x8080000000800, 0x808080000000000, 0x80000000808, 0x80000000000, // 7296
-    0x80000000808, 0x80000000000, 0x80000000800,
-    0x80000000000, 0x80000000800, 0x80000000000, 0, 0x808, 0, 0x808, 0, // 7304
-    0x800, 0, 0x800, 0, 0x808, 0, 0x808, 0, // 7312
-    0x800, 0, 0x800, 0xc7000000, 0x4000000, 0x40000000, 0, 0x6000000, // 7320
-    0xc4000000, 0, 0x40000000, 0x7000000, 0x44000000, 0, 0xc0000000, 0xc6000000, // 7328
-    0x4000000, 0x40000000, 0, 0x47000000, 0x4000000, 0xc0000000, 0, 0x6000000, // 7336
-    0x44000000, 0, 0xc0000000, 0x7000000, 0xc4000000, 0, 0x40000000, 0x46000000, // 7344
-    0x4000000, 0xc0000000, 0, 0x1010100000001010, 0x100000000000, 0x1010100000001000, // 7352
-    0x100000000000, 0,
-    0x1000, 0, 0x1010, 0x100000001010, 0x1010100000000000, 0x100000001000, // 7360
-    0x1010100000000000, 0,
-    0x1000, 0, 0x1010, 0x1010, 0, 0x1000, 0, 0x100000000000, // 7368
-    0x10100000001000, 0x100000000000, 0x10100000001010, 0x1010, 0, 0x1000, 0, // 7376
-    0x10100000000000,
-    0x100000001000, 0x10100000000000, 0x100000001010, 0x8f000000, 0xf000000, 0x80000000, 0, // 7384
-    0x80000000,
-    0, 0x88000000, 0x8000000, 0x88000000, 0x8000000, 0x8e000000, 0xe000000, 0x80000000, // 7392
-    0, 0x80000000, 0, 0x80000000, 0, 0x88000000, 0x8000000, 0x8c000000, // 7400
-    0xc000000, 0x80000000, 0, 0x80000000, 0, 0x80000000, 0, 0x88000000, // 7408
-    0x8000000, 0x8c000000, 0xc000000, 0x2020200000002020, 0x200000002020, 0, 0, 0x2020, // 7416
-    0x2020, 0x200000000000, 0x20200000000000, 0x200000002000, 0x2020200000002000, 0, 0, // 7424
-    0x2000,
-    0x2000, 0x20200000000000, 0x200000000000, 0, 0, 0x200000002000, 0x20200000002000, // 7432
-    0x2020200000000000,
-    0x200000000000, 0x2000, 0x2000, 0, 0, 0x20200000002020, 0x200000002020, 0x200000000000, // 7440
-    0x2020200000000000, 0x2020, 0x2020, 0x1f000000, 0, 0, 0, 0, // 7448
-    0, 0x10000000, 0x10000000, 0x10000000, 0x18000000, 0x1c000000, 0, 0, // 7456
-    0, 0, 0, 0, 0x10000000, 0x10000000, 0x18000000, 0x18000000, // 7464
-    0x1e000000, 0, 0, 0, 0, 0, 0x10000000, 0x10000000, // 7472
-    0x10000000, 0x18000000, 0x1c000000, 0x4040400000004040, 0x40400000004040, // 7480
-    0x400000000000, 0x400000000000, 0x400000004040,
-    0x400000004040, 0x40400000000000, 0x4040400000000000, 0x4040, 0x4040, 0, 0, 0x4040, // 7488
-    0x4040, 0, 0, 0x4040400000004000, 0x40400000004000, 0x400000000000, 0x400000000000, // 7496
-    0x400000004000,
-    0x400000004000, 0x40400000000000, 0x4040400000000000, 0x4000, 0x4000, 0, 0, 0x4000, // 7504
-    0x4000, 0, 0, 0xf800000000, 0, 0x800000000, 0, 0x1800000000, // 7512
-    0, 0x800000000, 0, 0x3800000000, 0, 0x800000000, 0, 0x1800000000, // 7520
-    0, 0x800000000, 0, 0x7800000000, 0, 0x800000000, 0, 0x1800000000, // 7528
-    0, 0x800000000, 0, 0x3800000000, 0, 0x800000000, 0, 0x1800000000, // 7536
-    0, 0x800000000, 0, 0x202000000020202, 0x20000, 0x202000000000000, 0, 0x2000000020202, // 7544
-    0x20000, 0x2000000000000, 0, 0x20202, 0x202000000020000, 0, 0x202000000000000, 0x20202, // 7552
-    0x2000000020000, 0, 0x2000000000000, 0x202000000020200, 0x20000, 0x202000000000000, 0, // 7560
-    0x2000000020200,
-    0x20000, 0x2000000000000, 0, 0x20200, 0x202000000020000, 0, 0x202000000000000, 0x20200, // 7568
-    0x2000000020000, 0, 0x2000000000000, 0xf100000000, 0x3000000000, 0x100000000, 0, // 7576
-    0x1100000000,
-    0x1000000000, 0x100000000, 0, 0x3100000000, 0xf000000000, 0x100000000, 0, 0x1100000000, // 7584
-    0x1000000000, 0x100000000, 0, 0x7100000000, 0x3000000000, 0x100000000, 0, 0x1100000000, // 7592
-    0x1000000000, 0x100000000, 0, 0x3100000000, 0x7000000000, 0x100000000, 0, 0x1100000000, // 7600
-    0x1000000000, 0x100000000, 0, 0x404000000040404, 0x404000000040000, 0x40400, 0x40000, // 7608
-    0x40404,
-    0x40000, 0x404000000040400, 0x404000000040000, 0x4000000040404, 0x4000000040000, // 7616
-    0x40400, 0x40000, 0x40404,
-    0x40000, 0x4000000040400, 0x4000000040000, 0x4000000000000, 0x4000000000000, 0, 0, 0, // 7624
-    0, 0x4000000000000, 0x4000000000000, 0x404000000000000, 0x404000000000000, 0, 0, 0, // 7632
-    0, 0x404000000000000, 0x404000000000000, 0x808000000080808, 0x808000000080800, 0, 0, // 7640
-    0x8000000080800,
-    0x8000000080808, 0, 0, 0x80808, 0x80800, 0x808000000000000, 0x808000000000000, 0x80800, // 7648
-    0x80808, 0x8000000000000, 0x8000000000000, 0, 0, 0x808000000080000, 0x808000000080000, // 7656
-    0,
-    0, 0x8000000080000, 0x8000000080000, 0x8000000000000, 0x8000000000000, 0x80000, // 7664
-    0x80000, 0x808000000000000,
-    0x808000000000000, 0x80000, 0x80000, 0xe300000000, 0, 0xe200000000, 0, 0x300000000, // 7672
-    0xe000000000, 0x200000000, 0xe000000000, 0x2300000000, 0, 0x2200000000, 0, 0x300000000, // 7680
-    0x2000000000, 0x200000000, 0x2000000000, 0x6300000000, 0, 0x6200000000, 0, 0x300000000, // 7688
-    0x6000000000, 0x200000000, 0x6000000000, 0x2300000000, 0, 0x2200000000, 0, 0x300000000, // 7696
-    0x2000000000, 0x200000000, 0x2000000000, 0x1010000000101010, 0x101010, // 7704
-    0x1010000000101000, 0x101000, 0x10000000101010,
-    0x101010, 0x10000000101000, 0x101000, 0x1010000000100000, 0x100000, 0x1010000000100000, // 7712
-    0x100000, 0x10000000100000,
-    0x100000, 0x10000000100000, 0x100000, 0x1010000000000000, 0, 0x1010000000000000, 0, // 7720
-    0x10000000000000,
-    0, 0x10000000000000, 0, 0x1010000000000000, 0, 0x1010000000000000, 0, 0x10000000000000, // 7728
-    0, 0x10000000000000, 0, 0xc700000000, 0x400000000, 0x4000000000, 0, 0xc600000000, // 7736
-    0x400000000, 0x4000000000, 0, 0x700000000, 0xc400000000, 0, 0x4000000000, 0x600000000, // 7744
-    0xc400000000, 0, 0x4000000000, 0x4700000000, 0x400000000, 0xc000000000, 0, // 7752
-    0x4600000000,
-    0x400000000, 0xc000000000, 0, 0x700000000, 0x4400000000, 0, 0xc000000000, 0x600000000, // 7760
-    0x4400000000, 0, 0xc000000000, 0x8f00000000, 0xf00000000, 0x8e00000000, 0xe00000000, // 7768
-    0x8c00000000,
-    0xc00000000, 0x8c00000000, 0xc00000000, 0x8800000000, 0x800000000, 0x8800000000, // 7776
-    0x800000000, 0x8800000000,
-    0x800000000, 0x8800000000, 0x800000000, 0x8000000000, 0, 0x8000000000, 0, 0x8000000000, // 7784
-    0, 0x8000000000, 0, 0x8000000000, 0, 0x8000000000, 0, 0x8000000000, // 7792
-    0, 0x8000000000, 0, 0x2020000000202020, 0x20000000202000, 0x2020000000000000, // 7800
-    0x20000000000000, 0x20000000202020,
-    0x2020000000202000, 0x20000000000000, 0x2020000000000000, 0x202020, 0x202000, 0, 0, // 7808
-    0x202020,
-    0x202000, 0, 0, 0x2020000000200000, 0x20000000200000, 0x2020000000000000, // 7816
-    0x20000000000000, 0x20000000200000,
-    0x2020000000200000, 0x20000000000000, 0x2020000000000000, 0x200000, 0x200000, 0, 0, // 7824
-    0x200000,
-    0x200000, 0, 0, 0x1f00000000, 0, 0, 0, 0x1000000000, // 7832
-    0x1800000000, 0x1c00000000, 0, 0, 0, 0x1000000000, 0x1000000000, 0x1800000000, // 7840
-    0, 0, 0, 0, 0x1000000000, 0x1800000000, 0x1e00000000, 0, // 7848
-    0, 0, 0x1000000000, 0x1000000000, 0x1c00000000, 0, 0, 0, // 7856
-    0x1000000000, 0x1000000000, 0x1800000000, 0x4040000000404040, 0x404040, // 7864
-    0x40000000400000, 0x400000, 0x4040000000000000,
-    0, 0, 0x40000000000000, 0x4040000000404000, 0x404000, 0x4040000000400000, 0x400000, 0, // 7872
-    0x4040000000000000, 0x4040000000000000, 0, 0x40000000404040, 0x404040, // 7880
-    0x4040000000400000, 0x400000, 0x40000000000000,
-    0, 0, 0x4040000000000000, 0x40000000404000, 0x404000, 0x40000000400000, 0x400000, 0, // 7888
-    0x40000000000000, 0x40000000000000, 0, 0xf80000000000, 0, 0x80000000000, 0, // 7896
-    0x180000000000,
-    0, 0x80000000000, 0, 0x380000000000, 0, 0x80000000000, 0, 0x180000000000, // 7904
-    0, 0x80000000000, 0, 0x780000000000, 0, 0x80000000000, 0, 0x180000000000, // 7912
-    0, 0x80000000000, 0, 0x380000000000, 0, 0x80000000000, 0, 0x180000000000, // 7920
-    0, 0x80000000000, 0, 0x200000002020202, 0x200000002020000, 0x200000000000000, // 7928
-    0x200000000000000, 0x200000002020200,
-    0x200000002020000, 0x200000000000000, 0x200000000000000, 0x200000002000000, // 7936
-    0x200000002000000, 0x200000000000000, 0x200000000000000, 0x200000002000000,
-    0x200000002000000, 0x200000000000000, 0x200000000000000, 0x2020200, 0x2020000, 0, 0, // 7944
-    0x2020202,
-    0x2020000, 0, 0, 0x2000000, 0x2000000, 0, 0, 0x2000000, // 7952
-    0x2000000, 0, 0, 0x400000004040404, 0x400000004040000, 0x400000004040400, // 7960
-    0x400000004040000, 0x400000000000000,
-    0x400000000000000, 0x400000000000000, 0x400000000000000, 0x4040404, 0x4040000, // 7968
-    0x4040400, 0x4040000, 0,
-    0, 0, 0, 0x4000000, 0x4000000, 0x4000000, 0x4000000, 0, // 7976
-    0, 0, 0, 0x400000004000000, 0x400000004000000, 0x400000004000000, 0x400000004000000, // 7984
-    0x400000000000000,
-    0x400000000000000, 0x400000000000000, 0x400000000000000, 0xf10000000000, 0x10000000000, // 7992
-    0x100000000000, 0x10000000000, 0x310000000000,
-    0, 0x110000000000, 0x10000000000, 0x700000000000, 0x10000000000, 0x110000000000, 0, // 8000
-    0x310000000000,
-    0x10000000000, 0x100000000000, 0x10000000000, 0xf00000000000, 0, 0x110000000000, 0, // 8008
-    0x300000000000,
-    0x10000000000, 0x100000000000, 0, 0x710000000000, 0, 0x100000000000, 0x10000000000, // 8016
-    0x300000000000,
-    0, 0x110000000000, 0, 0x800000008080808, 0x800000000000000, 0x800000008080800, // 8024
-    0x800000000000000, 0x800000008080000,
-    0x800000000000000, 0x800000008080000, 0x800000000000000, 0x8080808, 0, 0x8080800, 0, // 8032
-    0x8080000,
-    0, 0x8080000, 0, 0x800000008000000, 0x800000000000000, 0x800000008000000, // 8040
-    0x800000000000000, 0x800000008000000,
-    0x800000000000000, 0x800000008000000, 0x800000000000000, 0x8000000, 0, 0x8000000, 0, // 8048
-    0x8000000,
-    0, 0x8000000, 0, 0xe30000000000, 0x30000000000, 0x230000000000, 0x30000000000, // 8056
-    0x630000000000,
-    0x30000000000, 0x230000000000, 0x30000000000, 0xe20000000000, 0x20000000000, // 8064
-    0x220000000000, 0x20000000000, 0x620000000000,
-    0x20000000000, 0x220000000000, 0x20000000000, 0xe00000000000, 0, 0x200000000000, 0, // 8072
-    0x600000000000,
-    0, 0x200000000000, 0, 0xe00000000000, 0, 0x200000000000, 0, 0x600000000000, // 8080
-    0, 0x200000000000, 0, 0x1000000010101010, 0x10101010, 0x1000000000000000, 0, 0, // 8088
-    0x1000000000000000, 0x10000000, 0x1000000010000000, 0x1000000010101000, 0x10101000, // 8096
-    0x1000000000000000, 0, 0,
-    0x1000000000000000, 0x10000000, 0x1000000010000000, 0x1000000010000000, 0x10000000, // 8104
-    0x1000000000000000, 0, 0,
-    0x1000000000000000, 0x10100000, 0x1000000010100000, 0x1000000010000000, 0x10000000, // 8112
-    0x1000000000000000, 0, 0,
-    0x1000000000000000, 0x10100000, 0x1000000010100000, 0xc70000000000, 0x40000000000, // 8120
-    0x400000000000, 0, 0xc60000000000,
-    0x40000000000, 0x400000000000, 0, 0x70000000000, 0xc40000000000, 0, 0x400000000000, // 8128
-    0x60000000000,
-    0xc40000000000, 0, 0x400000000000, 0x470000000000, 0x40000000000, 0xc00000000000, 0, // 8136
-    0x460000000000,
-    0x40000000000, 0xc00000000000, 0, 0x70000000000, 0x440000000000, 0, 0xc00000000000, // 8144
-    0x60000000000,
-    0x440000000000, 0, 0xc00000000000, 0x2000000020202020, 0x20000000, 0x2000000020000000, // 8152
-    0x20202020, 0x2000000020202000,
-    0x20000000, 0x2000000020000000, 0x20202000, 0x2000000000000000, 0, 0x2000000000000000, // 8160
-    0, 0x2000000000000000,
-    0, 0x2000000000000000, 0, 0x2000000020200000, 0x20000000, 0x2000000020000000, // 8168
-    0x20200000, 0x2000000020200000,
-    0x20000000, 0x2000000020000000, 0x20200000, 0x2000000000000000, 0, 0x2000000000000000, // 8176
-    0, 0x2000000000000000,
-    0, 0x2000000000000000, 0, 0x8f0000000000, 0xf0000000000, 0x8e0000000000, 0xe0000000000, // 8184
-    0x8c0000000000,
-    0xc0000000000, 0x8c0000000000, 0xc0000000000, 0x880000000000, 0x80000000000, // 8192
-    0x880000000000, 0x80000000000, 0x880000000000,
-    0x80000000000, 0x880000000000, 0x80000000000, 0x800000000000, 0, 0x800000000000, 0, // 8200
-    0x800000000000,
-    0, 0x800000000000, 0, 0x800000000000, 0, 0x800000000000, 0, 0x800000000000, // 8208
-    0, 0x800000000000, 0, 0x1f0000000000, 0x100000000000, 0, 0x180000000000, 0, // 8216
-    0x1e0000000000, 0x100000000000, 0, 0x100000000000, 0, 0x1c0000000000, 0x100000000000, // 8224
-    0,
-    0x100000000000, 0, 0x1c0000000000, 0, 0, 0x100000000000, 0, 0x180000000000, // 8232
-    0, 0, 0x100000000000, 0, 0x180000000000, 0, 0, 0x100000000000, // 8240
-    0, 0x180000000000, 0, 0x4000000040404040, 0x40400000, 0x40404000, 0x4000000040400000, // 8248
-    0,
-    0x4000000000000000, 0x4000000000000000, 0, 0, 0x4000000000000000, 0x4000000000000000, // 8256
-    0, 0x4000000040000000,
-    0x40000000, 0x40000000, 0x4000000040000000, 0, 0x4000000000000000, 0x4000000000000000, // 8264
-    0, 0x4000000040404000,
-    0x40400000, 0x40404040, 0x4000000040400000, 0x4000000040000000, 0x40000000, 0x40000000, // 8272
-    0x4000000040000000, 0,
-    0x4000000000000000, 0x4000000000000000, 0, 0x202020202, 0, 0x202020200, 0, 0, // 8280
-    0x200000000, 0, 0x200000000, 0, 0x200000000, 0, 0x200000000, 0x202000000, // 8288
-    0, 0x202000000, 0, 0, 0x200000000, 0, 0x200000000, 0x202000000, // 8296
-    0, 0x202000000, 0, 0x202020000, 0, 0x202020000, 0, 0, // 8304
-    0x200000000, 0, 0x200000000, 0x404040404, 0x404000000, 0, 0x404040400, 0x404040000, // 8312
-    0, 0, 0x404040000, 0, 0, 0x400000000, 0, 0, // 8320
-    0x400000000, 0x400000000, 0, 0x400000000, 0x400000000, 0, 0x400000000, 0x400000000, // 8328
-    0, 0, 0x400000000, 0, 0, 0x404000000, 0, 0, // 8336
-    0x404000000, 0x404000000, 0, 0xf1000000000000, 0x1000000000000, 0x11000000000000, // 8344
-    0x1000000000000, 0x31000000000000,
-    0x1000000000000, 0x11000000000000, 0x1000000000000, 0x71000000000000, 0x1000000000000, // 8352
-    0x11000000000000, 0x1000000000000, 0x31000000000000,
-    0x1000000000000, 0x11000000000000, 0x1000000000000, 0xf0000000000000, 0, // 8360
-    0x10000000000000, 0, 0x30000000000000,
-    0, 0x10000000000000, 0, 0x70000000000000, 0, 0x10000000000000, 0, 0x30000000000000, // 8368
-    0, 0x10000000000000, 0, 0x808080808, 0, 0x808000000, 0, 0x800000000, // 8376
-    0, 0x800000000, 0, 0, 0x800000000, 0, 0x808080000, 0, // 8384
-    0x808000000, 0, 0x800000000, 0x808080800, 0, 0x808000000, 0, 0x800000000, // 8392
-    0, 0x800000000, 0, 0x800000000, 0, 0x800000000, 0, 0x808080000, // 8400
-    0, 0x808000000, 0, 0xe3000000000000, 0xe2000000000000, 0xe0000000000000, // 8408
-    0xe0000000000000, 0x3000000000000,
-    0x2000000000000, 0, 0, 0x23000000000000, 0x22000000000000, 0x20000000000000, // 8416
-    0x20000000000000, 0x3000000000000,
-    0x2000000000000, 0, 0, 0x63000000000000, 0x62000000000000, 0x60000000000000, // 8424
-    0x60000000000000, 0x3000000000000,
-    0x2000000000000, 0, 0, 0x23000000000000, 0x22000000000000, 0x20000000000000, // 8432
-    0x20000000000000, 0x3000000000000,
-    0x2000000000000, 0, 0, 0x1010101010, 0x1000000000, 0, 0, 0x1010100000, // 8440
-    0x1010101000, 0, 0, 0x1010000000, 0x1010100000, 0, 0, 0x1010000000, // 8448
-    0x1010000000, 0, 0, 0x1000000000, 0x1010000000, 0, 0, 0x1000000000, // 8456
-    0x1000000000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, 0x1000000000, // 8464
-    0x1000000000, 0, 0, 0xc7000000000000, 0x7000000000000, 0x47000000000000, // 8472
-    0x7000000000000, 0xc6000000000000,
-    0x6000000000000, 0x46000000000000, 0x6000000000000, 0xc4000000000000, 0x4000000000000, // 8480
-    0x44000000000000, 0x4000000000000, 0xc4000000000000,
-    0x4000000000000, 0x44000000000000, 0x4000000000000, 0xc0000000000000, 0, // 8488
-    0x40000000000000, 0, 0xc0000000000000,
-    0, 0x40000000000000, 0, 0xc0000000000000, 0, 0x40000000000000, 0, 0xc0000000000000, // 8496
-    0, 0x40000000000000, 0, 0x2020202020, 0x2020000000, 0x2020200000, 0x2020000000, // 8504
-    0x2000000000,
-    0x2000000000, 0x2000000000, 0x2000000000, 0, 0, 0, 0, 0, // 8512
-    0, 0, 0, 0x2020202000, 0x2020000000, 0x2020200000, 0x2020000000, 0x2000000000, // 8520
-    0x2000000000, 0x2000000000, 0x2000000000, 0, 0, 0, 0, 0, // 8528
-    0, 0, 0, 0x8f000000000000, 0xf000000000000, 0x80000000000000, 0, 0x88000000000000, // 8536
-    0x8000000000000, 0x8e000000000000, 0xe000000000000, 0x80000000000000, 0, // 8544
-    0x88000000000000, 0x8000000000000, 0x8c000000000000,
-    0xc000000000000, 0x80000000000000, 0, 0x80000000000000, 0, 0x8c000000000000, // 8552
-    0xc000000000000, 0x80000000000000,
-    0, 0x80000000000000, 0, 0x88000000000000, 0x8000000000000, 0x80000000000000, 0, // 8560
-    0x80000000000000,
-    0, 0x88000000000000, 0x8000000000000, 0x4040404040, 0, 0, 0x4000000000, 0x4040000000, // 8568
-    0, 0x4040400000, 0x4000000000, 0, 0x4000000000, 0x4040000000, 0, 0, // 8576
-    0x4000000000, 0, 0, 0x4000000000, 0, 0, 0x4040404000, 0x4000000000, // 8584
-    0, 0x4000000000, 0x4040000000, 0, 0x4040400000, 0x4000000000, 0, 0, // 8592
-    0x4040000000, 0, 0, 0x1f000000000000, 0x1e000000000000, 0x1c000000000000, // 8600
-    0x1c000000000000, 0x18000000000000,
-    0x18000000000000, 0x18000000000000, 0x18000000000000, 0x10000000000000, // 8608
-    0x10000000000000, 0x10000000000000, 0x10000000000000, 0x10000000000000,
-    0x10000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, 0, // 8616
-    0, 0, 0, 0, 0, 0, 0, 0, // 8624
-    0, 0, 0, 0xf8, 0x18, 0x38, 0x18, 0x78, // 8632
-    0x18, 0x38, 0x18, 0, 0, 0, 0, 0, // 8640
-    0, 0, 0, 0x8, 0x8, 0x8, 0x8, 0x8, // 8648
-    0x8, 0x8, 0x8, 0, 0, 0, 0, 0, // 8656
-    0, 0, 0, 0xf1, 0x1, 0x10, 0x1, 0x31, // 8664
-    0, 0x11, 0x1, 0x70, 0x1, 0x11, 0, 0x31, // 8672
-    0x1, 0x10, 0x1, 0xf0, 0, 0x11, 0, 0x30, // 8680
-    0x1, 0x10, 0, 0x71, 0, 0x10, 0x1, 0x30, // 8688
-    0, 0x11, 0, 0xe3, 0x3, 0x23, 0x3, 0x63, // 8696
-    0x3, 0x23, 0x3, 0xe2, 0x2, 0x22, 0x2, 0x62, // 8704
-    0x2, 0x22, 0x2, 0xe0, 0, 0x20, 0, 0x60, // 8712
-    0, 0x20, 0, 0xe0, 0, 0x20, 0, 0x60, // 8720
-    0, 0x20, 0, 0xc7, 0x7, 0x47, 0x7, 0xc6, // 8728
-    0x6, 0x46, 0x6, 0xc4, 0x4, 0x44, 0x4, 0xc4, // 8736
-    0x4, 0x44, 0x4, 0xc0, 0, 0x40, 0, 0xc0, // 8744
-    0, 0x40, 0, 0xc0, 0, 0x40, 0, 0xc0, // 8752
-    0, 0x40, 0, 0x8f, 0xc, 0x88, 0x8, 0x80, // 8760
-    0, 0x80, 0, 0x8e, 0xc, 0x88, 0x8, 0x80, // 8768
-    0, 0x80, 0, 0xf, 0x8c, 0x8, 0x88, 0, // 8776
-    0x80, 0, 0x80, 0xe, 0x8c, 0x8, 0x88, 0, // 8784
-    0x80, 0, 0x80, 0x1f, 0x10, 0, 0x1e, 0x10, // 8792
-    0, 0x1c, 0x10, 0, 0x1c, 0x10, 0, 0x18, // 8800
-    0x10, 0, 0x18, 0, 0, 0x18, 0, 0, // 8808
-    0x18, 0, 0, 0x10, 0, 0, 0x10, 0, // 8816
-    0, 0x10, 0, 0x101010101000000, 0x101000000, 0x1000000, 0x1000000, 0x101000000, // 8824
-    0x10101000000, 0x1000000, 0x1000000, 0, 0, 0, 0, 0, // 8832
-    0, 0, 0, 0x101000000, 0x10101000000, 0x1000000, 0x1000000, 0x1010101000000, // 8840
-    0x101000000, 0x1000000, 0x1000000, 0, 0, 0, 0, 0, // 8848
-    0, 0, 0, 0x8080808080000000, 0x808080000000, 0x80000000, 0x80000000, 0, // 8856
-    0, 0, 0, 0x80000000, 0x80000000, 0x80808080000000, 0x808080000000, 0, // 8864
-    0, 0, 0, 0x8080000000, 0x8080000000, 0x80000000, 0x80000000, 0, // 8872
-    0, 0, 0, 0x80000000, 0x80000000, 0x8080000000, 0x8080000000, 0, // 8880
-    0, 0, 0, 0x101010100000001, 0x100000001, 0x1, 0x1, 0x1010100000001, // 8888
-    0x100000001, 0x1, 0x1, 0x10100000001, 0x100000001, 0x1, 0x1, 0x10100000001, // 8896
-    0x100000001, 0x1, 0x1, 0x101010100000000, 0x100000000, 0, 0, 0x1010100000000, // 8904
-    0x100000000, 0, 0, 0x10100000000, 0x100000000, 0, 0, 0x10100000000, // 8912
-    0x100000000, 0, 0, 0x8080808000000080, 0x8000000080, 0x808000000080, 0x8000000080, 0, // 8920
-    0, 0, 0, 0, 0, 0, 0, 0x80808000000080, // 8928
-    0x8000000080, 0x808000000080, 0x8000000080, 0x80, 0x80, 0x80, 0x80, 0x808000000000, // 8936
-    0x8000000000, 0x8080808000000000, 0x8000000000, 0x808000000000, 0x8000000000, // 8944
-    0x80808000000000, 0x8000000000, 0x80,
-    0x80, 0x80, 0x80, 0x101010000000101, 0x101, 0x101010000000100, 0x100, 0x1010000000101, // 8952
-    0x101, 0x1010000000100, 0x100, 0, 0x10000000000, 0, 0x10000000000, 0, // 8960
-    0x10000000000, 0, 0x10000000000, 0x100, 0x10000000101, 0x101, 0x10000000100, 0x100, // 8968
-    0x10000000101, 0x101, 0x10000000100, 0x101010000000000, 0, 0x101010000000000, 0, // 8976
-    0x1010000000000,
-    0, 0x1010000000000, 0, 0x8080800000008080, 0x8080, 0x8080800000000000, 0, // 8984
-    0x8080800000008000,
-    0x8000, 0x8080800000000000, 0, 0x8080, 0x80800000008080, 0, 0x80800000000000, 0x8000, // 8992
-    0x80800000008000, 0, 0x80800000000000, 0x800000008080, 0x8080, 0x800000000000, 0, // 9000
-    0x800000008000,
-    0x8000, 0x800000000000, 0, 0x8080, 0x800000008080, 0, 0x800000000000, 0x8000, // 9008
-    0x800000008000, 0, 0x800000000000, 0x101000000010101, 0x1000000000000, // 9016
-    0x101000000010000, 0x1000000000000, 0,
-    0x10000, 0, 0x10100, 0x1000000000000, 0x101000000010100, 0x1000000000000, // 9024
-    0x101000000010000, 0x10000,
-    0, 0x10101, 0, 0x10101, 0, 0x10000, 0, 0x101000000000000, // 9032
-    0x1000000010000, 0x101000000000000, 0x1000000010100, 0, 0x10100, 0, 0x10000, // 9040
-    0x1000000010000,
-    0x101000000000000, 0x1000000010101, 0x101000000000000, 0x8080000000808080, // 9048
-    0x8080000000000000, 0x8080000000808000, 0x8080000000000000, 0x80000000808000,
-    0x80000000000000, 0x80000000808080, 0x80000000000000, 0x8080000000800000, // 9056
-    0x8080000000000000, 0x8080000000800000, 0x8080000000000000, 0x80000000800000,
-    0x80000000000000, 0x80000000800000, 0x80000000000000, 0x800000, 0, 0x800000, 0, // 9064
-    0x800000,
-    0, 0x800000, 0, 0x808080, 0, 0x808000, 0, 0x808000, // 9072
-    0, 0x808080, 0, 0x100000001010101, 0x100000001010000, 0x1000000, 0x1000000, // 9080
-    0x100000001010100,
-    0x100000001010000, 0x1000000, 0x1000000, 0x100000001000000, 0x100000001000000, // 9088
-    0x1010101, 0x1010000, 0x100000001000000,
-    0x100000001000000, 0x1010100, 0x1010000, 0x100000000000000, 0x100000000000000, 0, 0, // 9096
-    0x100000000000000,
-    0x100000000000000, 0, 0, 0x100000000000000, 0x100000000000000, 0, 0, 0x100000000000000, // 9104
-    0x100000000000000, 0, 0, 0x8000000080808080, 0x8000000080800000, 0x8000000080808000, // 9112
-    0x8000000080800000, 0x8000000000000000,
-    0x8000000000000000, 0x8000000000000000, 0x8000000000000000, 0x80808080, 0x80800000, // 9120
-    0x80808000, 0x80800000, 0,
-    0, 0, 0, 0x8000000080000000, 0x8000000080000000, 0x8000000080000000, // 9128
-    0x8000000080000000, 0x8000000000000000,
-    0x8000000000000000, 0x8000000000000000, 0x8000000000000000, 0x80000000, 0x80000000, // 9136
-    0x80000000, 0x80000000, 0,
-    0, 0, 0, 0x101010101, 0x100000000, 0x101010100, 0x100000000, 0x100000000, // 9144
-    0x101010000, 0x100000000, 0x101010000, 0, 0, 0, 0, 0, // 9152
-    0, 0, 0, 0, 0x101000000, 0x100000000, 0x101000000, 0, // 9160
-    0x100000000, 0x101000000, 0x100000000, 0x101000000, 0, 0, 0, 0x100000000, // 9168
-    0, 0, 0, 0x8080808080, 0, 0x8080808000, 0, 0x8080800000, // 9176
-    0, 0x8080800000, 0, 0x8000000000, 0, 0x8000000000, 0, 0x8000000000, // 9184
-    0, 0x8000000000, 0, 0x8000000000, 0, 0x8080000000, 0, 0x8080000000, // 9192
-    0, 0x8080000000, 0, 0x8080000000, 0, 0x8000000000, 0, 0x8000000000, // 9200
-    0, 0x8000000000, 0, 0xf800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, // 9208
-    0, 0x800000000000000, 0, 0x3800000000000000, 0, 0x800000000000000, 0, // 9216
-    0x1800000000000000,
-    0, 0x800000000000000, 0, 0x7800000000000000, 0, 0x800000000000000, 0, // 9224
-    0x1800000000000000,
-    0, 0x800000000000000, 0, 0x3800000000000000, 0, 0x800000000000000, 0, // 9232
-    0x1800000000000000,
-    0, 0x800000000000000, 0, 0xf100000000000000, 0xf000000000000000, 0x100000000000000, 0, // 9240
-    0x1100000000000000,
-    0x1000000000000000, 0x100000000000000, 0, 0x3100000000000000, 0x3000000000000000, // 9248
-    0x100000000000000, 0, 0x1100000000000000,
-    0x1000000000000000, 0x100000000000000, 0, 0x7100000000000000, 0x7000000000000000, // 9256
-    0x100000000000000, 0, 0x1100000000000000,
-    0x1000000000000000, 0x100000000000000, 0, 0x3100000000000000, 0x3000000000000000, // 9264
-    0x100000000000000, 0, 0x1100000000000000,
-    0x1000000000000000, 0x100000000000000, 0, 0xe300000000000000, 0, 0x200000000000000, // 9272
-    0x2000000000000000, 0x300000000000000,
-    0x2000000000000000, 0x2200000000000000, 0, 0x2300000000000000, 0, 0x200000000000000, // 9280
-    0x6000000000000000, 0x300000000000000,
-    0x6000000000000000, 0x6200000000000000, 0, 0x6300000000000000, 0, 0x200000000000000, // 9288
-    0x2000000000000000, 0x300000000000000,
-    0x2000000000000000, 0x2200000000000000, 0, 0x2300000000000000, 0, 0x200000000000000, // 9296
-    0xe000000000000000, 0x300000000000000,
-    0xe000000000000000, 0xe200000000000000, 0, 0xc700000000000000, 0x400000000000000, // 9304
-    0x4000000000000000, 0, 0xc600000000000000,
-    0x400000000000000, 0x4000000000000000, 0, 0x700000000000000, 0xc400000000000000, 0, // 9312
-    0x4000000000000000, 0x600000000000000,
-    0xc400000000000000, 0, 0x4000000000000000, 0x4700000000000000, 0x400000000000000, // 9320
-    0xc000000000000000, 0, 0x4600000000000000,
-    0x400000000000000, 0xc000000000000000, 0, 0x700000000000000, 0x4400000000000000, 0, // 9328
-    0xc000000000000000, 0x600000000000000,
-    0x4400000000000000, 0, 0xc000000000000000, 0x8f00000000000000, 0xc00000000000000, // 9336
-    0x8800000000000000, 0x800000000000000, 0x8000000000000000,
-    0, 0x8000000000000000, 0, 0x8e00000000000000, 0xc00000000000000, 0x8800000000000000, // 9344
-    0x800000000000000, 0x8000000000000000,
-    0, 0x8000000000000000, 0, 0xf00000000000000, 0x8c00000000000000, 0x800000000000000, // 9352
-    0x8800000000000000, 0,
-    0x8000000000000000, 0, 0x8000000000000000, 0xe00000000000000, 0x8c00000000000000, // 9360
-    0x800000000000000, 0x8800000000000000, 0,
-    0x8000000000000000, 0, 0x8000000000000000, 0x1f00000000000000, 0, 0, // 9368
-    0x1000000000000000, 0x1800000000000000,
-    0, 0, 0x1000000000000000, 0x1000000000000000, 0x1e00000000000000, 0, 0, // 9376
-    0x1000000000000000,
-    0x1800000000000000, 0, 0, 0, 0x1000000000000000, 0x1c00000000000000, 0, 0, // 9384
-    0x1000000000000000, 0x1800000000000000, 0, 0, 0, 0x1000000000000000, // 9392
-    0x1c00000000000000, 0,
-    0, 0x1000000000000000, 0x1800000000000000, 0xf80000, 0, 0x80000, 0, 0x180000, // 9400
-    0, 0x80000, 0, 0, 0x380000, 0, 0x80000, 0, // 9408
-    0x380000, 0, 0x80000, 0x200000000000000, 0, 0x180000, 0, 0x80000, // 9416
-    0, 0x180000, 0, 0, 0x80000, 0, 0x780000, 0, // 9424
-    0x80000, 0, 0x180000, 0xf8000000000000, 0, 0, 0x8000000000000, 0x38000000000000, // 9432
-    0x1, 0, 0x8000000000000, 0x78000000000000, 0x8000000000000, 0, 0, 0x38000000000000, // 9440
-    0x8000000000000, 0, 0, 0, 0x8000000000000, 0x18000000000000, 0, 0, // 9448
-    0x8000000000000, 0x18000000000000, 0, 0, 0, 0x18000000000000, 0x8000000000000, 0, // 9456
-    0, 0x18000000000000, 0x8000000000000, 0x2241, 0x2240, 0, 0, 0x2201, // 9464
-    0x2200, 0, 0, 0x201, 0x200, 0x2040, 0x2040, 0x201, // 9472
-    0x200, 0x2000, 0x2000, 0x4482, 0x4000, 0x402, 0, 0x4080, // 9480
-    0x4400, 0, 0x400, 0x4480, 0x4000, 0x400, 0, 0x4080, // 9488
-    0x4402, 0, 0x402, 0x102000000020100, 0x2000000020100, 0x102000000020000, // 9496
-    0x2000000020000, 0,
-    0, 0, 0, 0x20100, 0x20100, 0x20000, 0x20000, 0x102000000000000, // 9504
-    0x2000000000000, 0x102000000000000, 0x2000000000000, 0x204000000408000, // 9512
-    0x4000000408000, 0x408000, 0x408000, 0x204000000400000,
-    0x4000000400000, 0x400000, 0x400000, 0, 0, 0x4000000000000, 0x204000000000000, 0, // 9520
-    0, 0x4000000000000, 0x204000000000000, // 9528
+static BLOCK_11_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000000000, 0x0000000000000101, 0x0000000000000001, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000000000, 0x0000000000000202, 0x0000000000000002, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000000000, 0x0000000000000404, 0x0000000000000004, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000000000, 0x0000000000000808, 0x0000000000000008, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000000000, 0x0000000000001010, 0x0000000000000010, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000000000, 0x0000000000002020, 0x0000000000000020, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000000000000000, 0x0000000000004040, 0x0000000000000040, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000000000000000, 0x0000000000008080, 0x0000000000000080, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000000000000000, 0x0000000000010100, 0x0000000000000100, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000000000000000, 0x0000000000020200, 0x0000000000000200, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000000000000, 0x0000000000040400, 0x0000000000000400, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000000000000, 0x0000000000080800, 0x0000000000000800, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000000000000000, 0x0000000000101000, 0x0000000000001000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000000000000000, 0x0000000000202000, 0x0000000000002000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000000000000000, 0x0000000000404000, 0x0000000000004000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000000000000000, 0x0000000000808000, 0x0000000000008000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000000000000000, 0x0000000001010000, 0x0000000000010000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000000000000000, 0x0000000002020000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000000000000000, 0x0000000004040000, 0x0000000000040000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000000000000000, 0x0000000008080000, 0x0000000000080000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0000000000000000, 0x0000000010100000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0000000000000000, 0x0000000020200000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0000000000000000, 0x0000000040400000, 0x0000000000400000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0000000000000000, 0x0000000080800000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000000000000000, 0x0000000101000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000000000000000, 0x0000000202000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000000000000000, 0x0000000404000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000000000000000, 0x0000000808000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000000000000000, 0x0000001010000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000002020000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000004040000000, 0x0000000040000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0000000000000000, 0x0000008080000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000010100000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000020200000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000040400000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000080800000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000101000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000202000000000, 0x0000002000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000404000000000, 0x0000004000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000808000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0001010000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0002020000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0004040000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0008080000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0010100000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0020200000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040400000000000, 0x0000400000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080800000000000, 0x0000800000000000, LineForm::Slide),
+    ],
 ];

@@ -8,32 +8,32 @@
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
+// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that
+// measures cheaper than the probes it replaces (compiler/calibration.txt, tables in cache).
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //
-// | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |
-// |---|---|---|---|---|---|---|---|
-// | K swapping-king | `KdN` | - | no lookups | 0 | 0 | 0 | none |
-// | T trampler | `mRcdR` | 6 | gave way to fit the cache budget | 2 | 0 | 128 | 5184 |
-// | S first-swapper | `WifdD` | - | no lookups | 0 | 0 | 0 | none |
-// | G giraffe | `FX` | - | no lookups | 0 | 0 | 0 | none |
-// | Y ny | `NY` | - | no lookups | 0 | 0 | 0 | none |
-// | X wx-rider | `WX2` | - | no lookups | 0 | 0 | 0 | none |
-// | J jumping-rook | `jR` | 5 | gave way to fit the cache budget | 2 | 0 | 256 | 3008 (+ 36 shared with pieces above) |
-// | E elephant | `[W?F-F]` | 4 | gave way to fit the cache budget | 4 | 0 | 208 | 2232 |
-// | H horse | `mafsW` | 12 | its fewest probes | 1 | 0 | 128 | 1224 |
-// | O osprey | `DmpafyafsW` | 5 | gave way to fit the cache budget | 2 | 0 | 252 | 5376 |
-// | I iso-rook | `mafiR` | 5 | gave way to fit the cache budget | 2 | 0 | 128 | 3072 |
-// | P pawn | `fmWfcFifmnD` | 12 | its fewest probes | 1 | 0 | 96 | 192 |
+// | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
+// |---|---|---|---|---|---|---|---|---|
+// | K swapping-king | `KdN` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | T trampler | `mRcdR` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | S first-swapper | `WifdD` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | G giraffe | `FX` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | Y ny | `NY` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | X wx-rider | `WX2` | - | no lookups | 0 | 0 | 0 | 0 | none |
+// | J jumping-rook | `jR` | 5 | gave way to fit the cache budget | 2 | 2 | 0 | 116 | 2086 |
+// | E elephant | `[W?F-F]` | 4 | gave way to fit the cache budget | 4 | 0 | 0 | 208 | 2232 |
+// | H horse | `mafsW` | 12 | its fewest probes | 1 | 2 | 0 | 102 | 1088 |
+// | O osprey | `DmpafyafsW` | 5 | gave way to fit the cache budget | 2 | 4 | 0 | 118 | 2076 |
+// | I iso-rook | `mafiR` | 5 | gave way to fit the cache budget | 2 | 2 | 0 | 128 | 2312 |
+// | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |
 //
-// Data: 1160 lookups in 19265 attack entries (154120 bytes, overlapping where their entries agree);
-// 25 blocks of 64 slots (50176 bytes); 0 plain checks (0 bytes).
-// Over the cache budget: the tables and checks take 154120 bytes against 128 KiB (1.2x); no piece
-// could give way further without trading a lookup for plain checks (`--optimize size` does that).
-// Reverse lookups (attackers, movers): 396 of their own beside 352 shared with the forward
-// ones, 5832 entries (46656 bytes) before packing.
+// Data: 672 lookups in 8759 attack entries (70072 bytes, overlapping where their entries agree);
+// 25 blocks of 64 slots (35328 bytes); 1280 computed lines (40960 bytes); 0 plain checks (0 bytes).
+// Reverse lookups (attackers, movers): 368 of their own beside 128 shared with the forward
+// ones, 5794 entries (46352 bytes) before packing.
 // Between: 497 distinct sets (3976 bytes) and 8 grids of 64x64 cells (65536 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 312064 entries (2496512 bytes): 16.20x these tables.
+// no bit budget, identical tables shared) would need 312064 entries (2496512 bytes): 22.48x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -65,10 +65,10 @@ pub use fairy_magic_runtime::Color;
 /// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot};
+use fairy_magic_runtime::{Index, Probe, Slot, lines, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 1,
-    "this module was generated for fairy-magic-runtime format 1: regenerate it with `cargo xtask gen friendly` or vendor the runtime of format 1"
+    fairy_magic_runtime::FORMAT == 2,
+    "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen friendly` or vendor the runtime of format 2"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -5485,30 +5485,45 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
+        1 => BLOCK_1[square] | lines(&BLOCK_1_LINES[square], occupied),
         2 => BLOCK_2[square],
         3 => BLOCK_3[square],
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
-        6 => BLOCK_6[square].lookup(INDEX, &ATTACKS, occupied),
+        6 => BLOCK_6[square] | lines(&BLOCK_6_LINES[square], occupied),
         7 => BLOCK_7[square].lookup(INDEX, &ATTACKS, occupied),
-        8 => BLOCK_8[square].lookup(INDEX, &ATTACKS, occupied),
-        9 => BLOCK_9[square].lookup(INDEX, &ATTACKS, occupied),
-        10 => BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied),
+        8 => {
+            BLOCK_8[square].lookup(INDEX, &ATTACKS, occupied)
+                | lines(&BLOCK_8_LINES[square], occupied)
+        }
+        9 => BLOCK_9[square] | lines(&BLOCK_9_LINES[square], occupied),
+        10 => {
+            BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied)
+                | lines(&BLOCK_10_LINES[square], occupied)
+        }
         11 => BLOCK_11[square],
         12 => BLOCK_12[square],
         13 => BLOCK_13[square],
         14 => BLOCK_14[square],
         15 => 0,
-        16 => BLOCK_16[square].lookup(INDEX, &ATTACKS, occupied),
-        17 => BLOCK_17[square].lookup(INDEX, &ATTACKS, occupied),
+        16 => lines(&BLOCK_16_LINES[square], occupied),
+        17 => lines(&BLOCK_17_LINES[square], occupied),
         18 => BLOCK_18[square],
         19 => BLOCK_19[square],
         20 => BLOCK_20[square],
-        21 => BLOCK_21[square].lookup(INDEX, &ATTACKS, occupied),
+        21 => {
+            BLOCK_21[square].lookup(INDEX, &ATTACKS, occupied)
+                | lines(&BLOCK_21_LINES[square], occupied)
+        }
         22 => BLOCK_22[square].lookup(INDEX, &ATTACKS, occupied),
-        23 => BLOCK_23[square].lookup(INDEX, &ATTACKS, occupied),
-        24 => BLOCK_24[square].lookup(INDEX, &ATTACKS, occupied),
+        23 => {
+            BLOCK_23[square].lookup(INDEX, &ATTACKS, occupied)
+                | lines(&BLOCK_23_LINES[square], occupied)
+        }
+        24 => {
+            BLOCK_24[square].lookup(INDEX, &ATTACKS, occupied)
+                | lines(&BLOCK_24_LINES[square], occupied)
+        }
         _ => unreachable!(),
     }
 }
@@ -5575,7 +5590,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 3);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 1);
 /// Block 0: swapping-king white quiet, swapping-king black quiet, swapping-king white
 /// capture, swapping-king black capture, swapping-king white movers, swapping-king black
 /// movers, swapping-king white attackers, swapping-king black attackers.
@@ -5652,265 +5667,335 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// black capture, trampler white friendly capture, trampler black friendly capture,
 /// trampler white movers, trampler black movers, trampler white attackers, trampler black
 /// attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000000102, [ // a1
-        Probe::new(0x000000000000007e, 0x0200000020200000, 58, 1728),
-        Probe::new(0x0001010101010100, 0x0280400810600404, 58, 1792),
-    ]),
-    Slot::new(0x0000000000000205, [ // b1
-        Probe::new(0x0002020202020200, 0x0188102040040202, 58, 256),
-        Probe::new(0x000000000000007c, 0x042000c010040018, 59, 6752),
-    ]),
-    Slot::new(0x000000000000040a, [ // c1
-        Probe::new(0x0004040404040400, 0x06208810011a0400, 58, 320),
-        Probe::new(0x000000000000007a, 0x41000201000000c0, 59, 9600),
-    ]),
-    Slot::new(0x0000000000000814, [ // d1
-        Probe::new(0x0008080808080800, 0x0003811608045000, 58, 384),
-        Probe::new(0x0000000000000076, 0x2082020028023000, 59, 9632),
-    ]),
-    Slot::new(0x0000000000001028, [ // e1
-        Probe::new(0x0010101010101000, 0x000900440a180084, 58, 448),
-        Probe::new(0x000000000000006e, 0x1200280008a00c00, 59, 9664),
-    ]),
-    Slot::new(0x0000000000002050, [ // f1
-        Probe::new(0x0020202020202000, 0x0201060084624400, 58, 512),
-        Probe::new(0x000000000000005e, 0x1820000000100048, 59, 9696),
-    ]),
-    Slot::new(0x00000000000040a0, [ // g1
-        Probe::new(0x0040404040404000, 0x20404104a0820090, 58, 576),
-        Probe::new(0x000000000000003e, 0x04019000c1000001, 59, 6816),
-    ]),
-    Slot::new(0x0000000000008040, [ // h1
-        Probe::new(0x000000000000007e, 0x0200000200080210, 58, 1856),
-        Probe::new(0x0080808080808000, 0x0008810062410912, 58, 1920),
-    ]),
-    Slot::new(0x0000000000010201, [ // a2
-        Probe::new(0x0000000000007e00, 0x4402040000000080, 58, 640),
-        Probe::new(0x0001010101010000, 0x0400204030804880, 59, 6784),
-    ]),
-    Slot::new(0x0000000000020502, [ // b2
-        Probe::new(0x0000000000007c00, 0x1002002804001013, 59, 5088),
-        Probe::new(0x0002020202020000, 0x1201040a10402008, 59, 5024),
-    ]),
-    Slot::new(0x0000000000040a04, [ // c2
-        Probe::new(0x0004040404040000, 0x000420051e500816, 59, 4128),
-        Probe::new(0x0000000000007a00, 0x4006020020200220, 59, 5472),
-    ]),
-    Slot::new(0x0000000000081408, [ // d2
-        Probe::new(0x0008080808080000, 0x0840710218101450, 59, 4160),
-        Probe::new(0x0000000000007600, 0x002a002004402000, 59, 5504),
-    ]),
-    Slot::new(0x0000000000102810, [ // e2
-        Probe::new(0x0010101010100000, 0x2200220088010448, 59, 4192),
-        Probe::new(0x0000000000006e00, 0x0212010100010600, 59, 5536),
-    ]),
-    Slot::new(0x0000000000205020, [ // f2
-        Probe::new(0x0020202020200000, 0x100c060400805100, 59, 4224),
-        Probe::new(0x0000000000005e00, 0x6488200000004000, 59, 5568),
-    ]),
-    Slot::new(0x000000000040a040, [ // g2
-        Probe::new(0x0000000000003e00, 0xb004200b10028040, 59, 5120),
-        Probe::new(0x0040404040400000, 0x248ca201004a2080, 59, 5056),
-    ]),
-    Slot::new(0x0000000000804080, [ // h2
-        Probe::new(0x0000000000007e00, 0x0041000180800000, 58, 704),
-        Probe::new(0x0080808080800000, 0x4040059821008040, 59, 6848),
-    ]),
-    Slot::new(0x0000000001020100, [ // a3
-        Probe::new(0x00000000007e0000, 0x01888200a0000082, 58, 768),
-        Probe::new(0x0001010101000100, 0x4410004008812201, 59, 9728),
-    ]),
-    Slot::new(0x0000000002050200, [ // b3
-        Probe::new(0x00000000007c0000, 0x2100020400211200, 59, 4256),
-        Probe::new(0x0002020202000200, 0x10a48040112088c0, 59, 5600),
-    ]),
-    Slot::new(0x00000000040a0400, [ // c3
-        Probe::new(0x00000000007a0400, 0xc02642020402040a, 58, 0),
-        Probe::new(0x0004040404000000, 0x1110081020080404, 60, 13796),
-    ]),
-    Slot::new(0x0000000008140800, [ // d3
-        Probe::new(0x0008080808000800, 0x00020113105c0804, 59, 5632),
-        Probe::new(0x0000000000760000, 0x001c208881000003, 59, 5664),
-    ]),
-    Slot::new(0x0000000010281000, [ // e3
-        Probe::new(0x0010101010001000, 0x00020604080100d4, 59, 5696),
-        Probe::new(0x00000000006e0000, 0x1010104000024000, 59, 5728),
-    ]),
-    Slot::new(0x0000000020502000, [ // f3
-        Probe::new(0x00000000005e2000, 0x9216020900040258, 58, 64),
-        Probe::new(0x0020202020000000, 0x0010002081221400, 60, 13844),
-    ]),
-    Slot::new(0x0000000040a04000, [ // g3
-        Probe::new(0x00000000003e0000, 0x10041400008200c0, 59, 4288),
-        Probe::new(0x0040404040004000, 0x0180800022420100, 59, 5760),
-    ]),
-    Slot::new(0x0000000080408000, [ // h3
-        Probe::new(0x00000000007e0000, 0x0000220000590088, 58, 832),
-        Probe::new(0x0080808080008000, 0x04002421008840b0, 59, 9760),
-    ]),
-    Slot::new(0x0000000102010000, [ // a4
-        Probe::new(0x000000007e000000, 0xa000210200002020, 58, 896),
-        Probe::new(0x0001010100010100, 0x028488a010a14000, 59, 9792),
-    ]),
-    Slot::new(0x0000000205020000, [ // b4
-        Probe::new(0x000000007c000000, 0x005864160004a000, 59, 4320),
-        Probe::new(0x0002020200020200, 0x404104040910a010, 59, 5792),
-    ]),
-    Slot::new(0x000000040a040000, [ // c4
-        Probe::new(0x000000007a000000, 0x0208004100208000, 59, 5824),
-        Probe::new(0x0004040400040400, 0x14a0080504221068, 59, 5856),
-    ]),
-    Slot::new(0x0000000814080000, [ // d4
-        Probe::new(0x0000000076000000, 0x1020003a00100010, 59, 5888),
-        Probe::new(0x0008080800080800, 0x0002040301085040, 59, 5920),
-    ]),
-    Slot::new(0x0000001028100000, [ // e4
-        Probe::new(0x000000006e000000, 0x2023021040008140, 59, 5952),
-        Probe::new(0x0010101000101000, 0x0001080002042280, 59, 5984),
-    ]),
-    Slot::new(0x0000002050200000, [ // f4
-        Probe::new(0x000000005e000000, 0x0418042200840800, 59, 6016),
-        Probe::new(0x0020202000202000, 0x000400942202d100, 59, 6048),
-    ]),
-    Slot::new(0x00000040a0400000, [ // g4
-        Probe::new(0x000000003e000000, 0x4000500400800201, 59, 4352),
-        Probe::new(0x0040404000404000, 0xc0820108008041a0, 59, 6080),
-    ]),
-    Slot::new(0x0000008040800000, [ // h4
-        Probe::new(0x000000007e000000, 0x0840054100010008, 58, 960),
-        Probe::new(0x0080808000808000, 0x0010821101004026, 59, 9824),
-    ]),
-    Slot::new(0x0000010201000000, [ // a5
-        Probe::new(0x0000007e00000000, 0x0041080005440100, 58, 2240),
-        Probe::new(0x0001010001010100, 0x0040108001082020, 59, 9856),
-    ]),
-    Slot::new(0x0000020502000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x4090000012042848, 59, 4384),
-        Probe::new(0x0002020002020200, 0xc004499000204104, 59, 6112),
-    ]),
-    Slot::new(0x0000040a04000000, [ // c5
-        Probe::new(0x0000007a00000000, 0x8002002006081900, 59, 6144),
-        Probe::new(0x0004040004040400, 0x0220288608300401, 59, 6176),
-    ]),
-    Slot::new(0x0000081408000000, [ // d5
-        Probe::new(0x0008080008080800, 0x0550040800020100, 59, 6208),
-        Probe::new(0x0000007600000000, 0x0000400220884101, 59, 6240),
-    ]),
-    Slot::new(0x0000102810000000, [ // e5
-        Probe::new(0x0010100010101000, 0x8a04014280881210, 59, 6272),
-        Probe::new(0x0000006e00000000, 0x000310201200148a, 59, 6304),
-    ]),
-    Slot::new(0x0000205020000000, [ // f5
-        Probe::new(0x0000005e00000000, 0x0080000122040008, 59, 6336),
-        Probe::new(0x0020200020202000, 0x0204864101c20400, 59, 6368),
-    ]),
-    Slot::new(0x000040a040000000, [ // g5
-        Probe::new(0x0000003e00000000, 0xc500008014040280, 59, 4416),
-        Probe::new(0x0040400040404000, 0x1800204204010180, 59, 6400),
-    ]),
-    Slot::new(0x0000804080000000, [ // h5
-        Probe::new(0x0000007e00000000, 0x0020200802000498, 58, 1024),
-        Probe::new(0x0080800080808000, 0x0114102100204084, 59, 9888),
-    ]),
-    Slot::new(0x0001020100000000, [ // a6
-        Probe::new(0x00007e0000000000, 0x08008008a2020142, 58, 1088),
-        Probe::new(0x0001000101010100, 0x1488801020004100, 59, 9920),
-    ]),
-    Slot::new(0x0002050200000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x4000240008042100, 59, 4448),
-        Probe::new(0x0002000202020200, 0x0020941240000801, 59, 6432),
-    ]),
-    Slot::new(0x00040a0400000000, [ // c6
-        Probe::new(0x0004020404040400, 0x0008220410062000, 58, 128),
-        Probe::new(0x0000780000000000, 0x0800000600310184, 60, 13956),
-    ]),
-    Slot::new(0x0008140800000000, [ // d6
-        Probe::new(0x0008000808080800, 0x000108100200048a, 59, 6464),
-        Probe::new(0x0000760000000000, 0x401200c0000a0100, 59, 6496),
-    ]),
-    Slot::new(0x0010281000000000, [ // e6
-        Probe::new(0x0010001010101000, 0x0104048248008900, 59, 6528),
-        Probe::new(0x00006e0000000000, 0x0036060520704000, 59, 6560),
-    ]),
-    Slot::new(0x0020502000000000, [ // f6
-        Probe::new(0x0020402020202000, 0x8024082041004208, 58, 192),
-        Probe::new(0x00001e0000000000, 0x0000000880082100, 60, 13972),
-    ]),
-    Slot::new(0x0040a04000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x00200080040c01a0, 59, 4480),
-        Probe::new(0x0040004040404000, 0x4041020028410080, 59, 6592),
-    ]),
-    Slot::new(0x0080408000000000, [ // h6
-        Probe::new(0x00007e0000000000, 0x4400521000482000, 58, 1152),
-        Probe::new(0x0080008080808000, 0x000150c084241900, 59, 9952),
-    ]),
-    Slot::new(0x0102010000000000, [ // a7
-        Probe::new(0x007e000000000000, 0x24000a4000210410, 58, 1216),
-        Probe::new(0x0000010101010100, 0x0114404920810001, 59, 6880),
-    ]),
-    Slot::new(0x0205020000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x5208a00610400080, 59, 5216),
-        Probe::new(0x007c000000000000, 0x0c11104008413080, 59, 5152),
-    ]),
-    Slot::new(0x040a040000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x2208e010042a0805, 59, 4512),
-        Probe::new(0x007a000000000000, 0x0515410030004100, 59, 6624),
-    ]),
-    Slot::new(0x0814080000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x100132101c180c02, 59, 4544),
-        Probe::new(0x0076000000000000, 0x40040100202c1a08, 59, 6656),
-    ]),
-    Slot::new(0x1028100000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x0100880442011001, 59, 4576),
-        Probe::new(0x006e000000000000, 0x800a840040209040, 59, 6688),
-    ]),
-    Slot::new(0x2050200000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x20008106422c0202, 59, 4608),
-        Probe::new(0x005e000000000000, 0x4001030061505820, 59, 6720),
-    ]),
-    Slot::new(0x40a0400000000000, [ // g7
-        Probe::new(0x0000404040404000, 0x4040402100820240, 59, 5248),
-        Probe::new(0x003e000000000000, 0x000900048041d400, 59, 5184),
-    ]),
-    Slot::new(0x8040800000000000, [ // h7
-        Probe::new(0x007e000000000000, 0x6902c6000c000410, 58, 1280),
-        Probe::new(0x0000808080808000, 0x9107004080261040, 59, 6944),
-    ]),
-    Slot::new(0x0201000000000000, [ // a8
-        Probe::new(0x0001010101010100, 0x0408800410402020, 58, 1984),
-        Probe::new(0x7e00000000000000, 0x44000000020829c1, 58, 2048),
-    ]),
-    Slot::new(0x0502000000000000, [ // b8
-        Probe::new(0x0002020202020200, 0x2802100804204103, 58, 1344),
-        Probe::new(0x7c00000000000000, 0x004000110440080a, 59, 6912),
-    ]),
-    Slot::new(0x0a04000000000000, [ // c8
-        Probe::new(0x0004040404040400, 0xb010022801042081, 58, 1408),
-        Probe::new(0x7a00000000000000, 0x0200820808800006, 59, 9984),
-    ]),
-    Slot::new(0x1408000000000000, [ // d8
-        Probe::new(0x0008080808080800, 0x00502d02082400a0, 58, 1472),
-        Probe::new(0x7600000000000000, 0x000220414800010a, 59, 10016),
-    ]),
-    Slot::new(0x2810000000000000, [ // e8
-        Probe::new(0x0010101010101000, 0x8000440201080080, 58, 1536),
-        Probe::new(0x6e00000000000000, 0x450080002840c192, 59, 10048),
-    ]),
-    Slot::new(0x5020000000000000, [ // f8
-        Probe::new(0x0020202020202000, 0x0009060290240240, 58, 1600),
-        Probe::new(0x5e00000000000000, 0x4401000001080022, 59, 10080),
-    ]),
-    Slot::new(0xa040000000000000, [ // g8
-        Probe::new(0x0040404040404000, 0x0228210200304080, 58, 1664),
-        Probe::new(0x3e00000000000000, 0x802880400002180c, 59, 6976),
-    ]),
-    Slot::new(0x4080000000000000, [ // h8
-        Probe::new(0x0080808080808000, 0x0001201100800840, 58, 2112),
-        Probe::new(0x7e00000000000000, 0xa148c0404060440a, 58, 2176),
-    ]),
+static BLOCK_1: [Bitboard; SQUARES] = [
+    0x0000000000000102, // a1
+    0x0000000000000205, // b1
+    0x000000000000040a, // c1
+    0x0000000000000814, // d1
+    0x0000000000001028, // e1
+    0x0000000000002050, // f1
+    0x00000000000040a0, // g1
+    0x0000000000008040, // h1
+    0x0000000000010201, // a2
+    0x0000000000020502, // b2
+    0x0000000000040a04, // c2
+    0x0000000000081408, // d2
+    0x0000000000102810, // e2
+    0x0000000000205020, // f2
+    0x000000000040a040, // g2
+    0x0000000000804080, // h2
+    0x0000000001020100, // a3
+    0x0000000002050200, // b3
+    0x00000000040a0400, // c3
+    0x0000000008140800, // d3
+    0x0000000010281000, // e3
+    0x0000000020502000, // f3
+    0x0000000040a04000, // g3
+    0x0000000080408000, // h3
+    0x0000000102010000, // a4
+    0x0000000205020000, // b4
+    0x000000040a040000, // c4
+    0x0000000814080000, // d4
+    0x0000001028100000, // e4
+    0x0000002050200000, // f4
+    0x00000040a0400000, // g4
+    0x0000008040800000, // h4
+    0x0000010201000000, // a5
+    0x0000020502000000, // b5
+    0x0000040a04000000, // c5
+    0x0000081408000000, // d5
+    0x0000102810000000, // e5
+    0x0000205020000000, // f5
+    0x000040a040000000, // g5
+    0x0000804080000000, // h5
+    0x0001020100000000, // a6
+    0x0002050200000000, // b6
+    0x00040a0400000000, // c6
+    0x0008140800000000, // d6
+    0x0010281000000000, // e6
+    0x0020502000000000, // f6
+    0x0040a04000000000, // g6
+    0x0080408000000000, // h6
+    0x0102010000000000, // a7
+    0x0205020000000000, // b7
+    0x040a040000000000, // c7
+    0x0814080000000000, // d7
+    0x1028100000000000, // e7
+    0x2050200000000000, // f7
+    0x40a0400000000000, // g7
+    0x8040800000000000, // h7
+    0x0201000000000000, // a8
+    0x0502000000000000, // b8
+    0x0a04000000000000, // c8
+    0x1408000000000000, // d8
+    0x2810000000000000, // e8
+    0x5020000000000000, // f8
+    0xa040000000000000, // g8
+    0x4080000000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_1_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
+        Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
+        Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
+        Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x00000000000000f0, 0x0000000000000007, 0x00000000000000e3, LineForm::Slide),
+        Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x00000000000000e0, 0x000000000000000f, 0x00000000000000c7, LineForm::Slide),
+        Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x00000000000000c0, 0x000000000000001f, 0x000000000000008f, LineForm::Slide),
+        Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x4040404040404000, 0x000000000000003f, 0x404040404040001f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x8080808080808000, 0x000000000000007f, 0x808080808080003f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x4040404040400000, 0x0000000000003f00, 0x4040404040001f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x8080808080800000, 0x0000000000007f00, 0x8080808080003f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
+        Line::new(0x0101010101000000, 0x0000000000000000, 0x0101010100000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
+        Line::new(0x0202020202000000, 0x0000000000000000, 0x0202020200000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000f80000, 0x0000000000000404, 0x0000000000f00004, LineForm::Slide),
+        Line::new(0x0404040404000000, 0x0000000000030000, 0x0404040400010000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000f00000, 0x0000000000000808, 0x0000000000e00008, LineForm::Slide),
+        Line::new(0x0808080808000000, 0x0000000000070000, 0x0808080800030000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000e00000, 0x0000000000001010, 0x0000000000c00010, LineForm::Slide),
+        Line::new(0x1010101010000000, 0x00000000000f0000, 0x1010101000070000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000c00000, 0x0000000000002020, 0x0000000000800020, LineForm::Slide),
+        Line::new(0x2020202020000000, 0x00000000001f0000, 0x20202020000f0000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
+        Line::new(0x0101010100000000, 0x0000000000000000, 0x0101010000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
+        Line::new(0x0202020200000000, 0x0000000000000000, 0x0202020000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x00000000f8000000, 0x0000000000040404, 0x00000000f0000404, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000003000000, 0x0404040001000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x00000000f0000000, 0x0000000000080808, 0x00000000e0000808, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000007000000, 0x0808080003000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x00000000e0000000, 0x0000000000101010, 0x00000000c0001010, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x000000000f000000, 0x1010100007000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x00000000c0000000, 0x0000000000202020, 0x0000000080002020, LineForm::Slide),
+        Line::new(0x2020202000000000, 0x000000001f000000, 0x202020000f000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
+        Line::new(0x0101010000000000, 0x0000000000000000, 0x0101000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
+        Line::new(0x0202020000000000, 0x0000000000000000, 0x0202000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x000000f800000000, 0x0000000004040404, 0x000000f000040404, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000300000000, 0x0404000100000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x000000f000000000, 0x0000000008080808, 0x000000e000080808, LineForm::Slide),
+        Line::new(0x0808080000000000, 0x0000000700000000, 0x0808000300000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x000000e000000000, 0x0000000010101010, 0x000000c000101010, LineForm::Slide),
+        Line::new(0x1010100000000000, 0x0000000f00000000, 0x1010000700000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x000000c000000000, 0x0000000020202020, 0x0000008000202020, LineForm::Slide),
+        Line::new(0x2020200000000000, 0x0000001f00000000, 0x2020000f00000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000f80000000000, 0x0000000404040404, 0x0000f00004040404, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000030000000000, 0x0400010000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000f00000000000, 0x0000000808080808, 0x0000e00008080808, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000070000000000, 0x0800030000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000e00000000000, 0x0000001010101010, 0x0000c00010101010, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x00000f0000000000, 0x1000070000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000c00000000000, 0x0000002020202020, 0x0000800020202020, LineForm::Slide),
+        Line::new(0x2020000000000000, 0x00001f0000000000, 0x20000f0000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x00f8000000000000, 0x0000040404040404, 0x00f0000404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x00f0000000000000, 0x0000080808080808, 0x00e0000808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x00e0000000000000, 0x0000101010101010, 0x00c0001010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x00c0000000000000, 0x0000202020202020, 0x0080002020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0xf800000000000000, 0x0004040404040404, 0xf000040404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0xf000000000000000, 0x0008080808080808, 0xe000080808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0xe000000000000000, 0x0010101010101010, 0xc000101010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0xc000000000000000, 0x0020202020202020, 0x8000202020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 2: first-swapper white quiet, first-swapper black quiet, first-swapper white
 /// capture, first-swapper black capture, first-swapper white movers, first-swapper black
@@ -6201,265 +6286,335 @@ static BLOCK_5: [Bitboard; SQUARES] = [
 ];
 /// Block 6: jumping-rook white quiet, jumping-rook black quiet, jumping-rook white
 /// capture, jumping-rook black capture.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000010004, [ // a1
-        Probe::new(0x000000000000007c, 0x042000c010040018, 59, 6752),
-        Probe::new(0x0001010101010000, 0x0400204030804880, 59, 6784),
-    ]),
-    Slot::new(0x0000000000020008, [ // b1
-        Probe::new(0x0002020202020000, 0x1201040a10402008, 59, 5024),
-        Probe::new(0x0000000000000078, 0x020800040a000060, 60, 9616),
-    ]),
-    Slot::new(0x0000000000040011, [ // c1
-        Probe::new(0x0004040404040000, 0x000420051e500816, 59, 4128),
-        Probe::new(0x0000000000000070, 0x821000100000000c, 61, 9648),
-    ]),
-    Slot::new(0x0000000000080022, [ // d1
-        Probe::new(0x0008080808080000, 0x0840710218101450, 59, 4160),
-        Probe::new(0x0000000000000062, 0x1201020010003200, 61, 18503),
-    ]),
-    Slot::new(0x0000000000100044, [ // e1
-        Probe::new(0x0010101010100000, 0x2200220088010448, 59, 4192),
-        Probe::new(0x0000000000000046, 0xa181000802080422, 61, 18511),
-    ]),
-    Slot::new(0x0000000000200088, [ // f1
-        Probe::new(0x0020202020200000, 0x100c060400805100, 59, 4224),
-        Probe::new(0x000000000000000e, 0x9000901020042804, 61, 18519),
-    ]),
-    Slot::new(0x0000000000400010, [ // g1
-        Probe::new(0x0040404040400000, 0x248ca201004a2080, 59, 5056),
-        Probe::new(0x000000000000001e, 0x4800001001006008, 60, 15076),
-    ]),
-    Slot::new(0x0000000000800020, [ // h1
-        Probe::new(0x000000000000003e, 0x04019000c1000001, 59, 6816),
-        Probe::new(0x0080808080800000, 0x4040059821008040, 59, 6848),
-    ]),
-    Slot::new(0x0000000001000400, [ // a2
-        Probe::new(0x0000000000007c00, 0x1002002804001013, 59, 5088),
-        Probe::new(0x0001010101000000, 0x0001018190402002, 60, 15092),
-    ]),
-    Slot::new(0x0000000002000800, [ // b2
-        Probe::new(0x0000000000007800, 0x01420b0010042009, 60, 14260),
-        Probe::new(0x0002020202000000, 0x040c5120304c4200, 60, 14276),
-    ]),
-    Slot::new(0x0000000004001100, [ // c2
-        Probe::new(0x0004040404000000, 0x1110081020080404, 60, 13796),
-        Probe::new(0x0000000000007000, 0x3002081000000401, 61, 18263),
-    ]),
-    Slot::new(0x0000000008002200, [ // d2
-        Probe::new(0x0008080808000000, 0x0018031024020841, 60, 13812),
-        Probe::new(0x0000000000006200, 0x8012010000082400, 61, 18271),
-    ]),
-    Slot::new(0x0000000010004400, [ // e2
-        Probe::new(0x0010101010000000, 0x6010018c02490800, 60, 13828),
-        Probe::new(0x0000000000004600, 0x0012001083000208, 61, 18279),
-    ]),
-    Slot::new(0x0000000020008800, [ // f2
-        Probe::new(0x0020202020000000, 0x0010002081221400, 60, 13844),
-        Probe::new(0x0000000000000e00, 0x2212181201840000, 61, 18287),
-    ]),
-    Slot::new(0x0000000040001000, [ // g2
-        Probe::new(0x0000000000001e00, 0xc018008480048001, 60, 14292),
-        Probe::new(0x0040404040000000, 0x4a001a0106008442, 60, 14308),
-    ]),
-    Slot::new(0x0000000080002000, [ // h2
-        Probe::new(0x0000000000003e00, 0xb004200b10028040, 59, 5120),
-        Probe::new(0x0080808080000000, 0x00a0008240802911, 60, 15108),
-    ]),
-    Slot::new(0x0000000100040001, [ // a3
-        Probe::new(0x00000000007c0000, 0x2100020400211200, 59, 4256),
-        Probe::new(0x0001010100000000, 0x0880202048248300, 61, 16822),
-    ]),
-    Slot::new(0x0000000200080002, [ // b3
-        Probe::new(0x0000000000780000, 0x0100022080e11180, 60, 13860),
-        Probe::new(0x0002020200000000, 0x0400280342302000, 61, 18295),
-    ]),
-    Slot::new(0x0000000400110004, [ // c3
-        Probe::new(0x0000000000700000, 0x08040a0001000020, 61, 5680),
-        Probe::new(0x0004040400000000, 0x0000408008102001, 61, 17551),
-    ]),
-    Slot::new(0x0000000800220008, [ // d3
-        Probe::new(0x0008080800000000, 0xa00041405008b748, 61, 19078),
-        Probe::new(0x0000000000620000, 0x00e8411000440100, 61, 17559),
-    ]),
-    Slot::new(0x0000001000440010, [ // e3
-        Probe::new(0x0010101000000000, 0x1020580244280600, 61, 17567),
-        Probe::new(0x0000000000460000, 0x0820618110000901, 61, 17575),
-    ]),
-    Slot::new(0x0000002000880020, [ // f3
-        Probe::new(0x00000000000e0000, 0x4000322000021002, 61, 17583),
-        Probe::new(0x0020202000000000, 0xa800020024010202, 61, 17591),
-    ]),
-    Slot::new(0x0000004000100040, [ // g3
-        Probe::new(0x00000000001e0000, 0x0250220288001304, 60, 13876),
-        Probe::new(0x0040404000000000, 0x800000440085060a, 61, 18303),
-    ]),
-    Slot::new(0x0000008000200080, [ // h3
-        Probe::new(0x00000000003e0000, 0x10041400008200c0, 59, 4288),
-        Probe::new(0x0080808000000000, 0x0085005208408502, 61, 18527),
-    ]),
-    Slot::new(0x0000010004000100, [ // a4
-        Probe::new(0x000000007c000000, 0x005864160004a000, 59, 4320),
-        Probe::new(0x0001010000000100, 0xc421010000468802, 61, 18535),
-    ]),
-    Slot::new(0x0000020008000200, [ // b4
-        Probe::new(0x0000000078000000, 0x1200801100214000, 60, 13892),
-        Probe::new(0x0002020000000200, 0x01230001004ad158, 61, 18311),
-    ]),
-    Slot::new(0x0000040011000400, [ // c4
-        Probe::new(0x0000000070000000, 0x0080048202804080, 61, 17599),
-        Probe::new(0x0004040000000400, 0x2110040030200840, 61, 17607),
-    ]),
-    Slot::new(0x0000080022000800, [ // d4
-        Probe::new(0x0000000062000000, 0x0200244280240000, 61, 17615),
-        Probe::new(0x0008080000000800, 0x8104001520100806, 61, 17623),
-    ]),
-    Slot::new(0x0000100044001000, [ // e4
-        Probe::new(0x0000000046000000, 0x1801a01202010000, 61, 17631),
-        Probe::new(0x0010100000001000, 0xa804002000022848, 61, 17639),
-    ]),
-    Slot::new(0x0000200088002000, [ // f4
-        Probe::new(0x000000000e000000, 0x0004849004000000, 61, 17647),
-        Probe::new(0x0020200000002000, 0x280200000801040d, 61, 17655),
-    ]),
-    Slot::new(0x0000400010004000, [ // g4
-        Probe::new(0x000000001e000000, 0x2000898800080021, 60, 13908),
-        Probe::new(0x0040400000004000, 0x1240802080020100, 61, 18319),
-    ]),
-    Slot::new(0x0000800020008000, [ // h4
-        Probe::new(0x000000003e000000, 0x4000500400800201, 59, 4352),
-        Probe::new(0x0080800000008000, 0x800100080001b040, 61, 18543),
-    ]),
-    Slot::new(0x0001000400010000, [ // a5
-        Probe::new(0x0000007c00000000, 0x4090000012042848, 59, 4384),
-        Probe::new(0x0001000000010100, 0xa881405004003040, 61, 18551),
-    ]),
-    Slot::new(0x0002000800020000, [ // b5
-        Probe::new(0x0000007800000000, 0x10021a01022200c0, 60, 13924),
-        Probe::new(0x0002000000020200, 0x0044240100881080, 61, 18327),
-    ]),
-    Slot::new(0x0004001100040000, [ // c5
-        Probe::new(0x0000007000000000, 0x00a100422a000800, 61, 6256),
-        Probe::new(0x0004000000040400, 0x10a1100152142800, 61, 17663),
-    ]),
-    Slot::new(0x0008002200080000, [ // d5
-        Probe::new(0x0008000000080800, 0x2008110000104406, 61, 17671),
-        Probe::new(0x0000006200000000, 0x0000120812204500, 61, 17679),
-    ]),
-    Slot::new(0x0010004400100000, [ // e5
-        Probe::new(0x0010000000101000, 0x8026884001002400, 61, 17687),
-        Probe::new(0x0000004600000000, 0x220800406182c900, 61, 17695),
-    ]),
-    Slot::new(0x0020008800200000, [ // f5
-        Probe::new(0x0000000e00000000, 0x10000000c8410004, 61, 17086),
-        Probe::new(0x0020000000202000, 0x4102210000050400, 61, 17703),
-    ]),
-    Slot::new(0x0040001000400000, [ // g5
-        Probe::new(0x0000001e00000000, 0x0000004018001200, 60, 13940),
-        Probe::new(0x0040000000404000, 0x0225020202004282, 61, 18335),
-    ]),
-    Slot::new(0x0080002000800000, [ // h5
-        Probe::new(0x0000003e00000000, 0xc500008014040280, 59, 4416),
-        Probe::new(0x0080000000808000, 0x8000810882000041, 61, 18559),
-    ]),
-    Slot::new(0x0100040001000000, [ // a6
-        Probe::new(0x00007c0000000000, 0x4000240008042100, 59, 4448),
-        Probe::new(0x0000000001010100, 0x0824944039801409, 61, 18567),
-    ]),
-    Slot::new(0x0200080002000000, [ // b6
-        Probe::new(0x0000780000000000, 0x0800000600310184, 60, 13956),
-        Probe::new(0x0000000002020200, 0x9032402088100080, 61, 18343),
-    ]),
-    Slot::new(0x0400110004000000, [ // c6
-        Probe::new(0x0000000004040400, 0x0012200920991002, 61, 17711),
-        Probe::new(0x0000700000000000, 0x0024982088464400, 61, 17719),
-    ]),
-    Slot::new(0x0800220008000000, [ // d6
-        Probe::new(0x0000000008080800, 0x0204102801408020, 61, 17727),
-        Probe::new(0x0000620000000000, 0x0002200802450220, 61, 17735),
-    ]),
-    Slot::new(0x1000440010000000, [ // e6
-        Probe::new(0x0000000010101000, 0x0008040e50000110, 61, 6292),
-        Probe::new(0x0000460000000000, 0x6840440402120802, 61, 17743),
-    ]),
-    Slot::new(0x2000880020000000, [ // f6
-        Probe::new(0x0000000020202000, 0x4002154400010400, 61, 17751),
-        Probe::new(0x00000e0000000000, 0x000024024e100280, 61, 17759),
-    ]),
-    Slot::new(0x4000100040000000, [ // g6
-        Probe::new(0x00001e0000000000, 0x0000000880082100, 60, 13972),
-        Probe::new(0x0000000040404000, 0x0004a20548010040, 61, 18351),
-    ]),
-    Slot::new(0x8000200080000000, [ // h6
-        Probe::new(0x00003e0000000000, 0x00200080040c01a0, 59, 4480),
-        Probe::new(0x0000000080808000, 0x0142a24100000010, 61, 18575),
-    ]),
-    Slot::new(0x0004000100000000, [ // a7
-        Probe::new(0x007c000000000000, 0x0c11104008413080, 59, 5152),
-        Probe::new(0x0000000101010100, 0x0c80201840120000, 60, 15124),
-    ]),
-    Slot::new(0x0008000200000000, [ // b7
-        Probe::new(0x0000000202020200, 0x4410420c20008010, 60, 14324),
-        Probe::new(0x0078000000000000, 0x1402040180401440, 60, 14340),
-    ]),
-    Slot::new(0x0011000400000000, [ // c7
-        Probe::new(0x0000000404040400, 0x4804482010001000, 60, 13988),
-        Probe::new(0x0070000000000000, 0x0000000490001200, 61, 18359),
-    ]),
-    Slot::new(0x0022000800000000, [ // d7
-        Probe::new(0x0000000808080800, 0x0482100804402101, 60, 14004),
-        Probe::new(0x0062000000000000, 0x0100010100004500, 61, 18367),
-    ]),
-    Slot::new(0x0044001000000000, [ // e7
-        Probe::new(0x0000001010101000, 0x00122804c3081424, 60, 14020),
-        Probe::new(0x0046000000000000, 0x0400001406002080, 61, 18375),
-    ]),
-    Slot::new(0x0088002000000000, [ // f7
-        Probe::new(0x0000002020202000, 0x0042010c20c14200, 60, 14036),
-        Probe::new(0x000e000000000000, 0x0814b00400901010, 61, 18383),
-    ]),
-    Slot::new(0x0010004000000000, [ // g7
-        Probe::new(0x0000004040404000, 0x008a088041000060, 60, 14356),
-        Probe::new(0x001e000000000000, 0x0111008000280888, 60, 14372),
-    ]),
-    Slot::new(0x0020008000000000, [ // h7
-        Probe::new(0x003e000000000000, 0x000900048041d400, 59, 5184),
-        Probe::new(0x0000008080808000, 0x1144508021018024, 60, 15140),
-    ]),
-    Slot::new(0x0400010000000000, [ // a8
-        Probe::new(0x0000010101010100, 0x0114404920810001, 59, 6880),
-        Probe::new(0x7c00000000000000, 0x004000110440080a, 59, 6912),
-    ]),
-    Slot::new(0x0800020000000000, [ // b8
-        Probe::new(0x0000020202020200, 0x5208a00610400080, 59, 5216),
-        Probe::new(0x7800000000000000, 0x0000000082000022, 60, 15156),
-    ]),
-    Slot::new(0x1100040000000000, [ // c8
-        Probe::new(0x0000040404040400, 0x2208e010042a0805, 59, 4512),
-        Probe::new(0x7000000000000000, 0x8080008010000006, 61, 18583),
-    ]),
-    Slot::new(0x2200080000000000, [ // d8
-        Probe::new(0x0000080808080800, 0x100132101c180c02, 59, 4544),
-        Probe::new(0x6200000000000000, 0x001828a100000041, 61, 18591),
-    ]),
-    Slot::new(0x4400100000000000, [ // e8
-        Probe::new(0x0000101010101000, 0x0100880442011001, 59, 4576),
-        Probe::new(0x4600000000000000, 0x6080440011000072, 61, 18599),
-    ]),
-    Slot::new(0x8800200000000000, [ // f8
-        Probe::new(0x0000202020202000, 0x20008106422c0202, 59, 4608),
-        Probe::new(0x0e00000000000000, 0x2200000c40304264, 61, 18607),
-    ]),
-    Slot::new(0x1000400000000000, [ // g8
-        Probe::new(0x0000404040404000, 0x4040402100820240, 59, 5248),
-        Probe::new(0x1e00000000000000, 0x4000000001080044, 60, 15172),
-    ]),
-    Slot::new(0x2000800000000000, [ // h8
-        Probe::new(0x0000808080808000, 0x9107004080261040, 59, 6944),
-        Probe::new(0x3e00000000000000, 0x802880400002180c, 59, 6976),
-    ]),
+static BLOCK_6: [Bitboard; SQUARES] = [
+    0x0000000000010004, // a1
+    0x0000000000020008, // b1
+    0x0000000000040011, // c1
+    0x0000000000080022, // d1
+    0x0000000000100044, // e1
+    0x0000000000200088, // f1
+    0x0000000000400010, // g1
+    0x0000000000800020, // h1
+    0x0000000001000400, // a2
+    0x0000000002000800, // b2
+    0x0000000004001100, // c2
+    0x0000000008002200, // d2
+    0x0000000010004400, // e2
+    0x0000000020008800, // f2
+    0x0000000040001000, // g2
+    0x0000000080002000, // h2
+    0x0000000100040001, // a3
+    0x0000000200080002, // b3
+    0x0000000400110004, // c3
+    0x0000000800220008, // d3
+    0x0000001000440010, // e3
+    0x0000002000880020, // f3
+    0x0000004000100040, // g3
+    0x0000008000200080, // h3
+    0x0000010004000100, // a4
+    0x0000020008000200, // b4
+    0x0000040011000400, // c4
+    0x0000080022000800, // d4
+    0x0000100044001000, // e4
+    0x0000200088002000, // f4
+    0x0000400010004000, // g4
+    0x0000800020008000, // h4
+    0x0001000400010000, // a5
+    0x0002000800020000, // b5
+    0x0004001100040000, // c5
+    0x0008002200080000, // d5
+    0x0010004400100000, // e5
+    0x0020008800200000, // f5
+    0x0040001000400000, // g5
+    0x0080002000800000, // h5
+    0x0100040001000000, // a6
+    0x0200080002000000, // b6
+    0x0400110004000000, // c6
+    0x0800220008000000, // d6
+    0x1000440010000000, // e6
+    0x2000880020000000, // f6
+    0x4000100040000000, // g6
+    0x8000200080000000, // h6
+    0x0004000100000000, // a7
+    0x0008000200000000, // b7
+    0x0011000400000000, // c7
+    0x0022000800000000, // d7
+    0x0044001000000000, // e7
+    0x0088002000000000, // f7
+    0x0010004000000000, // g7
+    0x0020008000000000, // h7
+    0x0400010000000000, // a8
+    0x0800020000000000, // b8
+    0x1100040000000000, // c8
+    0x2200080000000000, // d8
+    0x4400100000000000, // e8
+    0x8800200000000000, // f8
+    0x1000400000000000, // g8
+    0x2000800000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x00000000000000f8, 0x0000000000000000, 0x00000000000000f0, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x00000000000000f0, 0x0000000000000000, 0x00000000000000e0, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x00000000000000e0, 0x0000000000000003, 0x00000000000000c1, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x00000000000000c0, 0x0000000000000007, 0x0000000000000083, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x2020202020200000, 0x000000000000000f, 0x2020202020000007, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x4040404040400000, 0x000000000000001f, 0x404040404000000f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x8080808080800000, 0x000000000000003f, 0x808080808000001f, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
+        Line::new(0x0101010101000000, 0x0000000000000000, 0x0101010100000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x000000000000f800, 0x0000000000000000, 0x000000000000f000, LineForm::Slide),
+        Line::new(0x0202020202000000, 0x0000000000000000, 0x0202020200000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x000000000000f000, 0x0000000000000000, 0x000000000000e000, LineForm::Slide),
+        Line::new(0x0404040404000000, 0x0000000000000000, 0x0404040400000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x000000000000e000, 0x0000000000000300, 0x000000000000c100, LineForm::Slide),
+        Line::new(0x0808080808000000, 0x0000000000000000, 0x0808080800000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x000000000000c000, 0x0000000000000700, 0x0000000000008300, LineForm::Slide),
+        Line::new(0x1010101010000000, 0x0000000000000000, 0x1010101000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x2020202020000000, 0x0000000000000f00, 0x2020202000000700, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x4040404040000000, 0x0000000000001f00, 0x4040404000000f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x8080808080000000, 0x0000000000003f00, 0x8080808000001f00, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000fc0000, 0x0000000000000000, 0x0000000000f80000, LineForm::Slide),
+        Line::new(0x0101010100000000, 0x0000000000000000, 0x0101010000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000f80000, 0x0000000000000000, 0x0000000000f00000, LineForm::Slide),
+        Line::new(0x0202020200000000, 0x0000000000000000, 0x0202020000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000f00000, 0x0000000000000000, 0x0000000000e00000, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000000000000, 0x0404040000000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000e00000, 0x0000000000030000, 0x0000000000c10000, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000000000000, 0x0808080000000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000c00000, 0x0000000000070000, 0x0000000000830000, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x0000000000000000, 0x1010100000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x2020202000000000, 0x00000000000f0000, 0x2020200000070000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x4040404000000000, 0x00000000001f0000, 0x40404000000f0000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x8080808000000000, 0x00000000003f0000, 0x80808000001f0000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x00000000fc000000, 0x0000000000000101, 0x00000000f8000001, LineForm::Slide),
+        Line::new(0x0101010000000000, 0x0000000000000000, 0x0101000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x00000000f8000000, 0x0000000000000202, 0x00000000f0000002, LineForm::Slide),
+        Line::new(0x0202020000000000, 0x0000000000000000, 0x0202000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x00000000f0000000, 0x0000000000000404, 0x00000000e0000004, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000000000000, 0x0404000000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x00000000e0000000, 0x0000000000000808, 0x00000000c0000008, LineForm::Slide),
+        Line::new(0x0808080000000000, 0x0000000003000000, 0x0808000001000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x00000000c0000000, 0x0000000000001010, 0x0000000080000010, LineForm::Slide),
+        Line::new(0x1010100000000000, 0x0000000007000000, 0x1010000003000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x2020200000000000, 0x0000000000002020, 0x2020000000000020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000000f000000, 0x0000000007000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x4040400000000000, 0x0000000000004040, 0x4040000000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000001f000000, 0x000000000f000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x8080800000000000, 0x0000000000008080, 0x8080000000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x000000fc00000000, 0x0000000000010101, 0x000000f800000101, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x000000f800000000, 0x0000000000020202, 0x000000f000000202, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x000000f000000000, 0x0000000000040404, 0x000000e000000404, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x000000e000000000, 0x0000000000080808, 0x000000c000000808, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000000300000000, 0x0800000100000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x000000c000000000, 0x0000000000101010, 0x0000008000001010, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x0000000700000000, 0x1000000300000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x2020000000000000, 0x0000000000202020, 0x2000000000002020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000f00000000, 0x0000000700000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x4040000000000000, 0x0000000000404040, 0x4000000000004040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000001f00000000, 0x0000000f00000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x8080000000000000, 0x0000000000808080, 0x8000000000008080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000fc0000000000, 0x0000000001010101, 0x0000f80000010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000f80000000000, 0x0000000002020202, 0x0000f00000020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000f00000000000, 0x0000000004040404, 0x0000e00000040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000e00000000000, 0x0000000008080808, 0x0000c00000080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000030000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000c00000000000, 0x0000000010101010, 0x0000800000101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000070000000000, 0x0000030000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000000020202020, 0x0000000000202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000f0000000000, 0x0000070000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000000040404040, 0x0000000000404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00001f0000000000, 0x00000f0000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0000000000000000, 0x0000000080808080, 0x0000000000808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x00fc000000000000, 0x0000000101010101, 0x00f8000001010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x00f8000000000000, 0x0000000202020202, 0x00f0000002020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x00f0000000000000, 0x0000000404040404, 0x00e0000004040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x00e0000000000000, 0x0000000808080808, 0x00c0000008080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x00c0000000000000, 0x0000001010101010, 0x0080000010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000002020202020, 0x0000000020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000004040404040, 0x0000000040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000008080808080, 0x0000000080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0xfc00000000000000, 0x0000010101010101, 0xf800000101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0xf800000000000000, 0x0000020202020202, 0xf000000202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0xf000000000000000, 0x0000040404040404, 0xe000000404040404, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0xe000000000000000, 0x0000080808080808, 0xc000000808080808, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0xc000000000000000, 0x0000101010101010, 0x8000001010101010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 7: elephant white quiet, elephant black quiet, elephant white capture, elephant
 /// black capture.
@@ -6467,385 +6622,385 @@ static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_7: [Slot<Bitboard, 4>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
-        Probe::new(0x0000000000020502, 0xb010408000800000, 60, 11668),
+        Probe::new(0x0000000000020502, 0xb010408000800000, 60, 4177),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000000205, [ // b1
-        Probe::new(0x0000000000040a04, 0x3290040800180010, 60, 11684),
+        Probe::new(0x0000000000040a04, 0x3290040800180010, 60, 4193),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x000000000000040a, [ // c1
-        Probe::new(0x0000000000001008, 0x784c809024403004, 63, 521),
-        Probe::new(0x00000000000a0400, 0x0010502000000408, 61, 11493),
+        Probe::new(0x0000000000001008, 0x784c809024403004, 63, 424),
+        Probe::new(0x00000000000a0400, 0x0010502000000408, 61, 4140),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000000814, [ // d1
-        Probe::new(0x0000000000002214, 0x0454008040202c16, 60, 12036),
-        Probe::new(0x0000000000140800, 0x8019220004520004, 61, 17223),
+        Probe::new(0x0000000000002214, 0x0454008040202c16, 60, 4545),
+        Probe::new(0x0000000000140800, 0x8019220004520004, 61, 7673),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000001028, [ // e1
-        Probe::new(0x0000000000004428, 0x0890400310000000, 60, 17105),
-        Probe::new(0x0000000000281000, 0x002cb10030088802, 61, 17231),
+        Probe::new(0x0000000000004428, 0x0890400310000000, 60, 7560),
+        Probe::new(0x0000000000281000, 0x002cb10030088802, 61, 7681),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000002050, [ // f1
-        Probe::new(0x0000000000000810, 0x0c98020000080200, 63, 329),
-        Probe::new(0x0000000000502000, 0x400a0a0281180510, 61, 17127),
+        Probe::new(0x0000000000000810, 0x0c98020000080200, 63, 451),
+        Probe::new(0x0000000000502000, 0x400a0a0281180510, 61, 7593),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000000040a0, [ // g1
-        Probe::new(0x0000000000205020, 0x0081041000002802, 60, 16657),
+        Probe::new(0x0000000000205020, 0x0081041000002802, 60, 7093),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000008040, [ // h1
-        Probe::new(0x000000000040a040, 0x0080920000402801, 60, 11700),
+        Probe::new(0x000000000040a040, 0x0080920000402801, 60, 4209),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000010201, [ // a2
-        Probe::new(0x0000000002050200, 0x0108226002400404, 60, 11716),
+        Probe::new(0x0000000002050200, 0x0108226002400404, 60, 4225),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000020502, [ // b2
-        Probe::new(0x00000000040a0400, 0x0112890900005020, 60, 16628),
+        Probe::new(0x00000000040a0400, 0x0112890900005020, 60, 7080),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000040a04, [ // c2
-        Probe::new(0x0000000000100800, 0x010848a200900040, 62, 975),
-        Probe::new(0x000000000a040000, 0x0800101000000001, 61, 17135),
+        Probe::new(0x0000000000100800, 0x010848a200900040, 62, 3271),
+        Probe::new(0x000000000a040000, 0x0800101000000001, 61, 7601),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000081408, [ // d2
-        Probe::new(0x0000000000221400, 0x0418319000010010, 60, 16744),
-        Probe::new(0x0000000014080000, 0x00000a0891120002, 61, 17239),
+        Probe::new(0x0000000000221400, 0x0418319000010010, 60, 7180),
+        Probe::new(0x0000000014080000, 0x00000a0891120002, 61, 7689),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000102810, [ // e2
-        Probe::new(0x0000000000442800, 0x0424a10400900020, 60, 12052),
-        Probe::new(0x0000000028100000, 0x9101040420000801, 61, 17247),
+        Probe::new(0x0000000000442800, 0x0424a10400900020, 60, 4561),
+        Probe::new(0x0000000028100000, 0x9101040420000801, 61, 7697),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000205020, [ // f2
-        Probe::new(0x0000000000081000, 0x80a5154280000820, 62, 4651),
-        Probe::new(0x0000000050200000, 0x1400220200140000, 61, 17143),
+        Probe::new(0x0000000000081000, 0x80a5154280000820, 62, 515),
+        Probe::new(0x0000000050200000, 0x1400220200140000, 61, 7609),
         PAD,
         PAD,
     ]),
     Slot::new(0x000000000040a040, [ // g2
-        Probe::new(0x0000000020502000, 0x0001020298200200, 60, 16672),
+        Probe::new(0x0000000020502000, 0x0001020298200200, 60, 7108),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000000804080, [ // h2
-        Probe::new(0x0000000040a04000, 0x8483011044000808, 60, 11732),
+        Probe::new(0x0000000040a04000, 0x8483011044000808, 60, 4241),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000001020100, [ // a3
-        Probe::new(0x0000000004020400, 0x0030c20a80100004, 61, 17151),
-        Probe::new(0x0000000201000000, 0x48045080a0800000, 62, 1415),
+        Probe::new(0x0000000004020400, 0x0030c20a80100004, 61, 4160),
+        Probe::new(0x0000000201000000, 0x48045080a0800000, 62, 772),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000002050200, [ // b3
-        Probe::new(0x0000000008040800, 0x000c60080c300202, 61, 17159),
-        Probe::new(0x0000000402000000, 0x006000441502801c, 62, 3939),
+        Probe::new(0x0000000008040800, 0x000c60080c300202, 61, 7617),
+        Probe::new(0x0000000402000000, 0x006000441502801c, 62, 803),
         PAD,
         PAD,
     ]),
     Slot::new(0x00000000040a0400, [ // c3
-        Probe::new(0x0000000010081000, 0x4009242421000000, 61, 17255),
-        Probe::new(0x0000000a04000000, 0x0848081848000006, 61, 17263),
+        Probe::new(0x0000000010081000, 0x4009242421000000, 61, 7705),
+        Probe::new(0x0000000a04000000, 0x0848081848000006, 61, 7713),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000008140800, [ // d3
-        Probe::new(0x0000000002040200, 0x0216202500000020, 61, 17767),
-        Probe::new(0x0000000020102000, 0x1003440400a0a000, 61, 17775),
-        Probe::new(0x0000001408000000, 0x0100010808c00080, 61, 17783),
+        Probe::new(0x0000000002040200, 0x0216202500000020, 61, 7905),
+        Probe::new(0x0000000020102000, 0x1003440400a0a000, 61, 7913),
+        Probe::new(0x0000001408000000, 0x0100010808c00080, 61, 7921),
         PAD,
     ]),
     Slot::new(0x0000000010281000, [ // e3
-        Probe::new(0x0000000004080400, 0x80120c2204608005, 61, 17791),
-        Probe::new(0x0000000040204000, 0x104201c100104000, 61, 17799),
-        Probe::new(0x0000002810000000, 0x02008108092010b4, 61, 17807),
+        Probe::new(0x0000000004080400, 0x80120c2204608005, 61, 7929),
+        Probe::new(0x0000000040204000, 0x104201c100104000, 61, 7937),
+        Probe::new(0x0000002810000000, 0x02008108092010b4, 61, 7945),
         PAD,
     ]),
     Slot::new(0x0000000020502000, [ // f3
-        Probe::new(0x0000000008100800, 0x008406282004002a, 61, 19071),
-        Probe::new(0x0000005020000000, 0x000401028a18081c, 61, 17271),
+        Probe::new(0x0000000008100800, 0x008406282004002a, 61, 8593),
+        Probe::new(0x0000005020000000, 0x000401028a18081c, 61, 7721),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000040a04000, [ // g3
-        Probe::new(0x0000000010201000, 0x00082a0201502000, 61, 17167),
-        Probe::new(0x0000002040000000, 0x0000881902008080, 62, 1569),
+        Probe::new(0x0000000010201000, 0x00082a0201502000, 61, 7625),
+        Probe::new(0x0000002040000000, 0x0000881902008080, 62, 712),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000080408000, [ // h3
-        Probe::new(0x0000000020402000, 0x0481020200001060, 61, 17175),
-        Probe::new(0x0000004080000000, 0x4240000183004302, 63, 1153),
+        Probe::new(0x0000000020402000, 0x0481020200001060, 61, 7633),
+        Probe::new(0x0000004080000000, 0x4240000183004302, 63, 258),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000102010000, [ // a4
-        Probe::new(0x0000020100010200, 0x0008100040c40004, 60, 16760),
-        Probe::new(0x0000000402040000, 0x0481101020408651, 61, 17279),
+        Probe::new(0x0000020100010200, 0x0008100040c40004, 60, 7196),
+        Probe::new(0x0000000402040000, 0x0481101020408651, 61, 7729),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000000205020000, [ // b4
-        Probe::new(0x0000040200020400, 0x20100880b0200808, 60, 12068),
-        Probe::new(0x0000000804080000, 0x0146100828400142, 61, 17287),
+        Probe::new(0x0000040200020400, 0x20100880b0200808, 60, 4577),
+        Probe::new(0x0000000804080000, 0x0146100828400142, 61, 7737),
         PAD,
         PAD,
     ]),
     Slot::new(0x000000040a040000, [ // c4
-        Probe::new(0x0000000000040a00, 0x0050130014080300, 61, 17815),
-        Probe::new(0x0000001008100000, 0x00a0640408030024, 61, 17823),
-        Probe::new(0x00000a0400000000, 0x0028002018240051, 61, 19086),
+        Probe::new(0x0000000000040a00, 0x0050130014080300, 61, 7953),
+        Probe::new(0x0000001008100000, 0x00a0640408030024, 61, 7961),
+        Probe::new(0x00000a0400000000, 0x0028002018240051, 61, 8600),
         PAD,
     ]),
     Slot::new(0x0000000814080000, [ // d4
-        Probe::new(0x0000000000081400, 0x4008084008240120, 61, 18615),
-        Probe::new(0x0000000204020000, 0x4000102420010000, 61, 18623),
-        Probe::new(0x0000002010200000, 0x0080840401280102, 61, 18631),
-        Probe::new(0x0000140800000000, 0x2c0012004b080020, 61, 18639),
+        Probe::new(0x0000000000081400, 0x4008084008240120, 61, 8273),
+        Probe::new(0x0000000204020000, 0x4000102420010000, 61, 8281),
+        Probe::new(0x0000002010200000, 0x0080840401280102, 61, 8289),
+        Probe::new(0x0000140800000000, 0x2c0012004b080020, 61, 8297),
     ]),
     Slot::new(0x0000001028100000, [ // e4
-        Probe::new(0x0000000000102800, 0x0224140228000060, 61, 18647),
-        Probe::new(0x0000000408040000, 0x0001e83230009200, 61, 18655),
-        Probe::new(0x0000004020400000, 0x40800a0597008008, 61, 18663),
-        Probe::new(0x0000281000000000, 0x60a0100024140600, 61, 18671),
+        Probe::new(0x0000000000102800, 0x0224140228000060, 61, 8305),
+        Probe::new(0x0000000408040000, 0x0001e83230009200, 61, 3703),
+        Probe::new(0x0000004020400000, 0x40800a0597008008, 61, 8313),
+        Probe::new(0x0000281000000000, 0x60a0100024140600, 61, 8321),
     ]),
     Slot::new(0x0000002050200000, [ // f4
-        Probe::new(0x0000000000205000, 0x010a0200c0204000, 61, 17831),
-        Probe::new(0x0000000810080000, 0x000004041040c000, 61, 17839),
-        Probe::new(0x0000502000000000, 0x00010010a1290020, 61, 17847),
+        Probe::new(0x0000000000205000, 0x010a0200c0204000, 61, 7969),
+        Probe::new(0x0000000810080000, 0x000004041040c000, 61, 7977),
+        Probe::new(0x0000502000000000, 0x00010010a1290020, 61, 7985),
         PAD,
     ]),
     Slot::new(0x00000040a0400000, [ // g4
-        Probe::new(0x0000204000402000, 0x8202815a52008000, 60, 16775),
-        Probe::new(0x0000001020100000, 0x0401821288002000, 61, 17295),
+        Probe::new(0x0000204000402000, 0x8202815a52008000, 60, 7211),
+        Probe::new(0x0000001020100000, 0x0401821288002000, 61, 7745),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000008040800000, [ // h4
-        Probe::new(0x0000408000804000, 0x0156005020210080, 60, 12084),
-        Probe::new(0x0000002040200000, 0x0080014124094020, 61, 17303),
+        Probe::new(0x0000408000804000, 0x0156005020210080, 60, 4593),
+        Probe::new(0x0000002040200000, 0x0080014124094020, 61, 7753),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000010201000000, [ // a5
-        Probe::new(0x0002010001020000, 0x90d4484004204500, 60, 12100),
-        Probe::new(0x0000040204000000, 0x0081002413108100, 61, 17311),
+        Probe::new(0x0002010001020000, 0x90d4484004204500, 60, 4609),
+        Probe::new(0x0000040204000000, 0x0081002413108100, 61, 7761),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000020502000000, [ // b5
-        Probe::new(0x0004020002040000, 0x0004104520080801, 60, 12116),
-        Probe::new(0x0000080408000000, 0x0000040820940041, 61, 17319),
+        Probe::new(0x0004020002040000, 0x0004104520080801, 60, 4625),
+        Probe::new(0x0000080408000000, 0x0000040820940041, 61, 7769),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000040a04000000, [ // c5
-        Probe::new(0x00000000040a0000, 0x0008441000300500, 61, 17855),
-        Probe::new(0x0000100810000000, 0x08501a0412020c08, 61, 17863),
-        Probe::new(0x000a040000000000, 0x04440800010a2c08, 61, 11650),
+        Probe::new(0x00000000040a0000, 0x0008441000300500, 61, 7993),
+        Probe::new(0x0000100810000000, 0x08501a0412020c08, 61, 8001),
+        Probe::new(0x000a040000000000, 0x04440800010a2c08, 61, 8607),
         PAD,
     ]),
     Slot::new(0x0000081408000000, [ // d5
-        Probe::new(0x0000000008140000, 0x2002b31140000000, 61, 19093),
-        Probe::new(0x0000020402000000, 0x000104902162000b, 61, 18679),
-        Probe::new(0x0000201020000000, 0x40021405080a0004, 61, 18687),
-        Probe::new(0x0014080000000000, 0x6c01888005280800, 61, 18695),
+        Probe::new(0x0000000008140000, 0x2002b31140000000, 61, 8615),
+        Probe::new(0x0000020402000000, 0x000104902162000b, 61, 8329),
+        Probe::new(0x0000201020000000, 0x40021405080a0004, 61, 8337),
+        Probe::new(0x0014080000000000, 0x6c01888005280800, 61, 8345),
     ]),
     Slot::new(0x0000102810000000, [ // e5
-        Probe::new(0x0000000010280000, 0xc008140401404000, 61, 18703),
-        Probe::new(0x0000040804000000, 0x200441080a200080, 61, 18711),
-        Probe::new(0x0000402040000000, 0xc000212202109080, 61, 18719),
-        Probe::new(0x0028100000000000, 0x004a200006840424, 61, 18727),
+        Probe::new(0x0000000010280000, 0xc008140401404000, 61, 8353),
+        Probe::new(0x0000040804000000, 0x200441080a200080, 61, 8361),
+        Probe::new(0x0000402040000000, 0xc000212202109080, 61, 8369),
+        Probe::new(0x0028100000000000, 0x004a200006840424, 61, 8377),
     ]),
     Slot::new(0x0000205020000000, [ // f5
-        Probe::new(0x0000000020500000, 0x42001a0202000029, 61, 17871),
-        Probe::new(0x0000081008000000, 0x0004800415100000, 61, 17879),
-        Probe::new(0x0050200000000000, 0x00000086408a0603, 61, 17887),
+        Probe::new(0x0000000020500000, 0x42001a0202000029, 61, 8009),
+        Probe::new(0x0000081008000000, 0x0004800415100000, 61, 8017),
+        Probe::new(0x0050200000000000, 0x00000086408a0603, 61, 8025),
         PAD,
     ]),
     Slot::new(0x000040a040000000, [ // g5
-        Probe::new(0x0020400040200000, 0x0000128100128c21, 60, 12132),
-        Probe::new(0x0000102010000000, 0x0020001c1406c080, 61, 17327),
+        Probe::new(0x0020400040200000, 0x0000128100128c21, 60, 4641),
+        Probe::new(0x0000102010000000, 0x0020001c1406c080, 61, 3652),
         PAD,
         PAD,
     ]),
     Slot::new(0x0000804080000000, [ // h5
-        Probe::new(0x0040800080400000, 0x0006008c4c982200, 60, 16790),
-        Probe::new(0x0000204020000000, 0x10c8000405070310, 61, 17335),
+        Probe::new(0x0040800080400000, 0x0006008c4c982200, 60, 7226),
+        Probe::new(0x0000204020000000, 0x10c8000405070310, 61, 3939),
         PAD,
         PAD,
     ]),
     Slot::new(0x0001020100000000, [ // a6
-        Probe::new(0x0000000102000000, 0x1042404061350802, 62, 375),
-        Probe::new(0x0004020400000000, 0x010001408f202000, 61, 17183),
+        Probe::new(0x0000000102000000, 0x1042404061350802, 62, 451),
+        Probe::new(0x0004020400000000, 0x010001408f202000, 61, 7641),
         PAD,
         PAD,
     ]),
     Slot::new(0x0002050200000000, [ // b6
-        Probe::new(0x0000000204000000, 0x0030391024500402, 62, 87),
-        Probe::new(0x0008040800000000, 0x0200220046604800, 61, 17191),
+        Probe::new(0x0000000204000000, 0x0030391024500402, 62, 1607),
+        Probe::new(0x0008040800000000, 0x0200220046604800, 61, 7649),
         PAD,
         PAD,
     ]),
     Slot::new(0x00040a0400000000, [ // c6
-        Probe::new(0x000000040a000000, 0x0044109010041000, 61, 17343),
-        Probe::new(0x0010081000000000, 0x0108404302080808, 61, 17351),
+        Probe::new(0x000000040a000000, 0x0044109010041000, 61, 7777),
+        Probe::new(0x0010081000000000, 0x0108404302080808, 61, 7785),
         PAD,
         PAD,
     ]),
     Slot::new(0x0008140800000000, [ // d6
-        Probe::new(0x0000000814000000, 0x1000042404200000, 61, 17895),
-        Probe::new(0x0002040200000000, 0x00c008029610c000, 61, 17903),
-        Probe::new(0x0020102000000000, 0x0280400126080100, 61, 17911),
+        Probe::new(0x0000000814000000, 0x1000042404200000, 61, 8033),
+        Probe::new(0x0002040200000000, 0x00c008029610c000, 61, 8041),
+        Probe::new(0x0020102000000000, 0x0280400126080100, 61, 8049),
         PAD,
     ]),
     Slot::new(0x0010281000000000, [ // e6
-        Probe::new(0x0000001028000000, 0x8808120608400580, 61, 17919),
-        Probe::new(0x0004080400000000, 0x8002000412062002, 61, 17927),
-        Probe::new(0x0040204000000000, 0x0108080263050200, 61, 17935),
+        Probe::new(0x0000001028000000, 0x8808120608400580, 61, 8057),
+        Probe::new(0x0004080400000000, 0x8002000412062002, 61, 8065),
+        Probe::new(0x0040204000000000, 0x0108080263050200, 61, 8073),
         PAD,
     ]),
     Slot::new(0x0020502000000000, [ // f6
-        Probe::new(0x0000002050000000, 0x8200900202000000, 61, 17359),
-        Probe::new(0x0008100800000000, 0x8100202024690804, 61, 17367),
+        Probe::new(0x0000002050000000, 0x8200900202000000, 61, 7793),
+        Probe::new(0x0008100800000000, 0x8100202024690804, 61, 7801),
         PAD,
         PAD,
     ]),
     Slot::new(0x0040a04000000000, [ // g6
-        Probe::new(0x0000004020000000, 0x0222004403010000, 62, 451),
-        Probe::new(0x0010201000000000, 0x8000400109220620, 61, 17199),
+        Probe::new(0x0000004020000000, 0x0222004403010000, 62, 392),
+        Probe::new(0x0010201000000000, 0x8000400109220620, 61, 3516),
         PAD,
         PAD,
     ]),
     Slot::new(0x0080408000000000, [ // h6
-        Probe::new(0x0000008040000000, 0x0204000200822426, 62, 521),
-        Probe::new(0x0020402000000000, 0x84801200028a0318, 61, 17207),
+        Probe::new(0x0000008040000000, 0x0204000200822426, 62, 424),
+        Probe::new(0x0020402000000000, 0x84801200028a0318, 61, 7657),
         PAD,
         PAD,
     ]),
     Slot::new(0x0102010000000000, [ // a7
-        Probe::new(0x0002050200000000, 0x1212040242121002, 60, 11748),
+        Probe::new(0x0002050200000000, 0x1212040242121002, 60, 4257),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0205020000000000, [ // b7
-        Probe::new(0x00040a0400000000, 0x10a8000404242000, 60, 11764),
+        Probe::new(0x00040a0400000000, 0x10a8000404242000, 60, 4273),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x040a040000000000, [ // c7
-        Probe::new(0x0000040a00000000, 0x10400a1110100000, 61, 17215),
-        Probe::new(0x0008100000000000, 0x01052404050a1c10, 63, 1055),
+        Probe::new(0x0000040a00000000, 0x10400a1110100000, 61, 7665),
+        Probe::new(0x0008100000000000, 0x01052404050a1c10, 63, 616),
         PAD,
         PAD,
     ]),
     Slot::new(0x0814080000000000, [ // d7
-        Probe::new(0x0000081400000000, 0x2200800088180000, 61, 17375),
-        Probe::new(0x0014220000000000, 0x0020500801410c01, 60, 12148),
+        Probe::new(0x0000081400000000, 0x2200800088180000, 61, 7809),
+        Probe::new(0x0014220000000000, 0x0020500801410c01, 60, 4657),
         PAD,
         PAD,
     ]),
     Slot::new(0x1028100000000000, [ // e7
-        Probe::new(0x0000102800000000, 0x11000002b4040800, 61, 17383),
-        Probe::new(0x0028440000000000, 0x200010110005040a, 60, 12164),
+        Probe::new(0x0000102800000000, 0x11000002b4040800, 61, 7817),
+        Probe::new(0x0028440000000000, 0x200010110005040a, 60, 4673),
         PAD,
         PAD,
     ]),
     Slot::new(0x2050200000000000, [ // f7
-        Probe::new(0x0000205000000000, 0x242082400a02130c, 61, 17127),
-        Probe::new(0x0010080000000000, 0x0850018011180c25, 62, 2244),
+        Probe::new(0x0000205000000000, 0x242082400a02130c, 61, 7593),
+        Probe::new(0x0010080000000000, 0x0850018011180c25, 62, 649),
         PAD,
         PAD,
     ]),
     Slot::new(0x40a0400000000000, [ // g7
-        Probe::new(0x0020502000000000, 0x0228a001060204a1, 60, 11780),
+        Probe::new(0x0020502000000000, 0x0228a001060204a1, 60, 4289),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x8040800000000000, [ // h7
-        Probe::new(0x0040a04000000000, 0x00201200550c4040, 60, 11796),
+        Probe::new(0x0040a04000000000, 0x00201200550c4040, 60, 4305),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0201000000000000, [ // a8
-        Probe::new(0x0205020000000000, 0x01801480000d1020, 60, 17083),
+        Probe::new(0x0205020000000000, 0x01801480000d1020, 60, 7538),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0502000000000000, [ // b8
-        Probe::new(0x040a040000000000, 0x3100200208201212, 60, 11812),
+        Probe::new(0x040a040000000000, 0x3100200208201212, 60, 4321),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x0a04000000000000, [ // c8
-        Probe::new(0x00040a0000000000, 0x4200040040901040, 61, 17135),
-        Probe::new(0x0810000000000000, 0x0040090820000809, 62, 3471),
+        Probe::new(0x00040a0000000000, 0x4200040040901040, 61, 7601),
+        Probe::new(0x0810000000000000, 0x0040090820000809, 62, 258),
         PAD,
         PAD,
     ]),
     Slot::new(0x1408000000000000, [ // d8
-        Probe::new(0x0008140000000000, 0x0444004802081880, 61, 17239),
-        Probe::new(0x1422000000000000, 0x0008444800104514, 60, 12180),
+        Probe::new(0x0008140000000000, 0x0444004802081880, 61, 7689),
+        Probe::new(0x1422000000000000, 0x0008444800104514, 60, 4689),
         PAD,
         PAD,
     ]),
     Slot::new(0x2810000000000000, [ // e8
-        Probe::new(0x0010280000000000, 0x8400000809040401, 61, 17247),
-        Probe::new(0x2844000000000000, 0x4100102000040a0a, 60, 12196),
+        Probe::new(0x0010280000000000, 0x8400000809040401, 61, 7697),
+        Probe::new(0x2844000000000000, 0x4100102000040a0a, 60, 4705),
         PAD,
         PAD,
     ]),
     Slot::new(0x5020000000000000, [ // f8
-        Probe::new(0x0020500000000000, 0x4001251021024210, 61, 17143),
-        Probe::new(0x1008000000000000, 0x00168224130088a4, 62, 1415),
+        Probe::new(0x0020500000000000, 0x4001251021024210, 61, 7609),
+        Probe::new(0x1008000000000000, 0x00168224130088a4, 62, 772),
         PAD,
         PAD,
     ]),
     Slot::new(0xa040000000000000, [ // g8
-        Probe::new(0x2050200000000000, 0x004200860201144a, 60, 16688),
+        Probe::new(0x2050200000000000, 0x004200860201144a, 60, 7124),
         PAD,
         PAD,
         PAD,
     ]),
     Slot::new(0x4080000000000000, [ // h8
-        Probe::new(0x40a0400000000000, 0x20810528800200c3, 60, 11828),
+        Probe::new(0x40a0400000000000, 0x20810528800200c3, 60, 4337),
         PAD,
         PAD,
         PAD,
@@ -6857,459 +7012,918 @@ static BLOCK_7: [Slot<Bitboard, 4>; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_8: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
-        Probe::new(0x0000000000000102, 0xc24009400000006c, 62, 11523),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b1
-        Probe::new(0x0000000000000204, 0x50d0101010020c00, 62, 11595),
+        Probe::new(0x0000000000000204, 0x50d0101010020c00, 62, 3881),
     ]),
     Slot::new(0x0000000000000000, [ // c1
-        Probe::new(0x000000000000040a, 0x1210400000010060, 61, 17391),
+        Probe::new(0x000000000000040a, 0x1210400000010060, 61, 7825),
     ]),
     Slot::new(0x0000000000000000, [ // d1
-        Probe::new(0x0000000000000814, 0x0818000800428400, 61, 17399),
+        Probe::new(0x0000000000000814, 0x0818000800428400, 61, 7833),
     ]),
     Slot::new(0x0000000000000000, [ // e1
-        Probe::new(0x0000000000001028, 0x4908081000000210, 61, 17407),
+        Probe::new(0x0000000000001028, 0x4908081000000210, 61, 7841),
     ]),
     Slot::new(0x0000000000000000, [ // f1
-        Probe::new(0x0000000000002050, 0x8202000000088080, 61, 17415),
+        Probe::new(0x0000000000002050, 0x8202000000088080, 61, 7849),
     ]),
     Slot::new(0x0000000000000000, [ // g1
-        Probe::new(0x0000000000004020, 0x8a4211000900000c, 62, 16871),
+        Probe::new(0x0000000000004020, 0x8a4211000900000c, 62, 4056),
     ]),
     Slot::new(0x0000000000000000, [ // h1
-        Probe::new(0x0000000000008040, 0x8503201010012000, 62, 11479),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a2
-        Probe::new(0x0000000000010200, 0x002180100a850000, 62, 11502),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b2
-        Probe::new(0x0000000000020400, 0x0210d92104080140, 62, 19145),
+        Probe::new(0x0000000000020400, 0x0210d92104080140, 62, 8663),
     ]),
     Slot::new(0x0000000000000000, [ // c2
-        Probe::new(0x0000000000040a00, 0x0450909002804020, 61, 17943),
+        Probe::new(0x0000000000040a00, 0x0450909002804020, 61, 8081),
     ]),
     Slot::new(0x0000000000000000, [ // d2
-        Probe::new(0x0000000000081400, 0x0088180001000000, 61, 17951),
+        Probe::new(0x0000000000081400, 0x0088180001000000, 61, 8089),
     ]),
     Slot::new(0x0000000000000000, [ // e2
-        Probe::new(0x0000000000102800, 0xc024540014026108, 61, 17959),
+        Probe::new(0x0000000000102800, 0xc024540014026108, 61, 8097),
     ]),
     Slot::new(0x0000000000000000, [ // f2
-        Probe::new(0x0000000000205000, 0x010a020004091086, 61, 17967),
+        Probe::new(0x0000000000205000, 0x010a020004091086, 61, 8105),
     ]),
     Slot::new(0x0000000000000000, [ // g2
-        Probe::new(0x0000000000402000, 0x300d010300002804, 62, 19149),
+        Probe::new(0x0000000000402000, 0x300d010300002804, 62, 8667),
     ]),
     Slot::new(0x0000000000000000, [ // h2
-        Probe::new(0x0000000000804000, 0x0101030024090002, 62, 19101),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000001020100, 0x8aa0208010802000, 61, 17423),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000002040200, 0x002060b202110800, 61, 17975),
+        Probe::new(0x0000000002040200, 0x002060b202110800, 61, 8113),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x00000000040a0400, 0x8050424800000000, 60, 14388),
+        Probe::new(0x00000000040a0400, 0x8050424800000000, 60, 5599),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000008140800, 0x0002280801004800, 60, 14404),
+        Probe::new(0x0000000008140800, 0x0002280801004800, 60, 5615),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000010281000, 0x0004048801000080, 60, 14420),
+        Probe::new(0x0000000010281000, 0x0004048801000080, 60, 5631),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000020502000, 0x04a2020090042000, 60, 14436),
+        Probe::new(0x0000000020502000, 0x04a2020090042000, 60, 5647),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x0000000040204000, 0x1006111104800000, 61, 17983),
+        Probe::new(0x0000000040204000, 0x1006111104800000, 61, 8121),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000080408000, 0x8004922a40a08000, 61, 17431),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000102010000, 0x2020c11080080400, 61, 17439),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000204020000, 0x00c0202050090311, 61, 17991),
+        Probe::new(0x0000000204020000, 0x00c0202050090311, 61, 8129),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x000000040a040000, 0x8000202828008020, 60, 14452),
+        Probe::new(0x000000040a040000, 0x8000202828008020, 60, 5663),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000814080000, 0x1891122868880a10, 60, 14468),
+        Probe::new(0x0000000814080000, 0x1891122868880a10, 60, 5679),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000001028100000, 0x04802c0403220010, 60, 14484),
+        Probe::new(0x0000001028100000, 0x04802c0403220010, 60, 5695),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000002050200000, 0x0804220204840000, 60, 14500),
+        Probe::new(0x0000002050200000, 0x0804220204840000, 60, 5711),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x0000004020400000, 0x4000020101000010, 61, 17999),
+        Probe::new(0x0000004020400000, 0x4000020101000010, 61, 8137),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000008040800000, 0x0002234921240614, 61, 17447),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000010201000000, 0x0004012020808101, 61, 17455),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000020402000000, 0xa082202020150100, 61, 18007),
+        Probe::new(0x0000020402000000, 0xa082202020150100, 61, 8145),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000040a04000000, 0xb000800c9010000a, 60, 14516),
+        Probe::new(0x0000040a04000000, 0xb000800c9010000a, 60, 5727),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000081408000000, 0x8901000424500200, 60, 14532),
+        Probe::new(0x0000081408000000, 0x8901000424500200, 60, 5743),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000102810000000, 0x0001040304040000, 60, 14548),
+        Probe::new(0x0000102810000000, 0x0001040304040000, 60, 5759),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000205020000000, 0x081000120a088800, 60, 14564),
+        Probe::new(0x0000205020000000, 0x081000120a088800, 60, 5775),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000402040000000, 0x0401c01107821000, 61, 18015),
+        Probe::new(0x0000402040000000, 0x0401c01107821000, 61, 8153),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000804080000000, 0x204001a492812000, 61, 17463),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0001020100000000, 0x0210200080202001, 61, 17471),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0002040200000000, 0x200010d041111220, 61, 18023),
+        Probe::new(0x0002040200000000, 0x200010d041111220, 61, 8161),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x00040a0400000000, 0x18041200200888e4, 60, 14580),
+        Probe::new(0x00040a0400000000, 0x18041200200888e4, 60, 5791),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0008140800000000, 0x28c0048502280800, 60, 14596),
+        Probe::new(0x0008140800000000, 0x28c0048502280800, 60, 5807),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0010281000000000, 0x00828200080e0a00, 60, 14612),
+        Probe::new(0x0010281000000000, 0x00828200080e0a00, 60, 5823),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0020502000000000, 0x3008000081044400, 60, 14628),
+        Probe::new(0x0020502000000000, 0x3008000081044400, 60, 5839),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x0040204000000000, 0x0000010004940168, 61, 18031),
+        Probe::new(0x0040204000000000, 0x0000010004940168, 61, 8169),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0080408000000000, 0x00221010c05a01a1, 61, 17479),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a7
-        Probe::new(0x0002010000000000, 0x0000900000e040a1, 62, 16855),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b7
-        Probe::new(0x0004020000000000, 0x0090010410409080, 62, 19153),
+        Probe::new(0x0004020000000000, 0x0090010410409080, 62, 8671),
     ]),
     Slot::new(0x0000000000000000, [ // c7
-        Probe::new(0x000a040000000000, 0x0215000010212500, 61, 18039),
+        Probe::new(0x000a040000000000, 0x0215000010212500, 61, 8177),
     ]),
     Slot::new(0x0000000000000000, [ // d7
-        Probe::new(0x0014080000000000, 0x000000c000080800, 61, 18047),
+        Probe::new(0x0014080000000000, 0x000000c000080800, 61, 8185),
     ]),
     Slot::new(0x0000000000000000, [ // e7
-        Probe::new(0x0028100000000000, 0x88001000180c4c00, 61, 18055),
+        Probe::new(0x0028100000000000, 0x88001000180c4c00, 61, 8193),
     ]),
     Slot::new(0x0000000000000000, [ // f7
-        Probe::new(0x0050200000000000, 0x02000800a0022201, 61, 18063),
+        Probe::new(0x0050200000000000, 0x02000800a0022201, 61, 8201),
     ]),
     Slot::new(0x0000000000000000, [ // g7
-        Probe::new(0x0020400000000000, 0x0000800800251442, 62, 19157),
+        Probe::new(0x0020400000000000, 0x0000800800251442, 62, 8675),
     ]),
     Slot::new(0x0000000000000000, [ // h7
-        Probe::new(0x0040800000000000, 0x200201020120c200, 62, 19105),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a8
-        Probe::new(0x0201000000000000, 0x0200680040008824, 62, 11539),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b8
-        Probe::new(0x0402000000000000, 0x0010000020412c20, 62, 19109),
+        Probe::new(0x0402000000000000, 0x0010000020412c20, 62, 7307),
     ]),
     Slot::new(0x0000000000000000, [ // c8
-        Probe::new(0x0a04000000000000, 0x0800042020d19010, 61, 17487),
+        Probe::new(0x0a04000000000000, 0x0800042020d19010, 61, 7857),
     ]),
     Slot::new(0x0000000000000000, [ // d8
-        Probe::new(0x1408000000000000, 0x0000008004204808, 61, 17495),
+        Probe::new(0x1408000000000000, 0x0000008004204808, 61, 7865),
     ]),
     Slot::new(0x0000000000000000, [ // e8
-        Probe::new(0x2810000000000000, 0x0100004310101484, 61, 17503),
+        Probe::new(0x2810000000000000, 0x0100004310101484, 61, 7873),
     ]),
     Slot::new(0x0000000000000000, [ // f8
-        Probe::new(0x5020000000000000, 0x4004080000901262, 61, 17511),
+        Probe::new(0x5020000000000000, 0x4004080000901262, 61, 7881),
     ]),
     Slot::new(0x0000000000000000, [ // g8
-        Probe::new(0x2040000000000000, 0x1085880000040202, 62, 19113),
+        Probe::new(0x2040000000000000, 0x1085880000040202, 62, 8651),
     ]),
     Slot::new(0x0000000000000000, [ // h8
-        Probe::new(0x4080000000000000, 0x08000804160b0086, 62, 11579),
+        PAD,
     ]),
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_8_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000000402, 0x0000000000000000, 0x0000000000000400, LineForm::Slide),
+        Line::new(0x0000000000020100, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000002040, 0x0000000000000000, 0x0000000000002000, LineForm::Slide),
+        Line::new(0x0000000000408000, 0x0000000000000000, 0x0000000000400000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000040200, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
+        Line::new(0x0000000002010000, 0x0000000000000204, 0x0000000002000004, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000000204000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
+        Line::new(0x0000000040800000, 0x0000000000004020, 0x0000000040000020, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000004020000, 0x0000000000000102, 0x0000000004000002, LineForm::Slide),
+        Line::new(0x0000000201000000, 0x0000000000020400, 0x0000000200000400, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000000020400000, 0x0000000000008040, 0x0000000020000040, LineForm::Slide),
+        Line::new(0x0000004080000000, 0x0000000000402000, 0x0000004000002000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000000402000000, 0x0000000000010200, 0x0000000400000200, LineForm::Slide),
+        Line::new(0x0000020100000000, 0x0000000002040000, 0x0000020000040000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000002040000000, 0x0000000000804000, 0x0000002000004000, LineForm::Slide),
+        Line::new(0x0000408000000000, 0x0000000040200000, 0x0000400000200000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000040200000000, 0x0000000001020000, 0x0000040000020000, LineForm::Slide),
+        Line::new(0x0002010000000000, 0x0000000204000000, 0x0002000004000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0000204000000000, 0x0000000080400000, 0x0000200000400000, LineForm::Slide),
+        Line::new(0x0040800000000000, 0x0000004020000000, 0x0040000020000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0004020000000000, 0x0000000102000000, 0x0004000002000000, LineForm::Slide),
+        Line::new(0x0201000000000000, 0x0000020400000000, 0x0200000400000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0020400000000000, 0x0000008040000000, 0x0020000040000000, LineForm::Slide),
+        Line::new(0x4080000000000000, 0x0000402000000000, 0x4000002000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0402000000000000, 0x0000010200000000, 0x0400000200000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002040000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x2040000000000000, 0x0000804000000000, 0x2000004000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040200000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0001020000000000, 0x0000020000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0204000000000000, 0x0004000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080400000000000, 0x0000400000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x4020000000000000, 0x0020000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 9: osprey white quiet, osprey black quiet, osprey white capture, osprey black
 /// capture.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_9: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000010004, [ // a1
-        Probe::new(0x0000004020100804, 0x9050020094208200, 59, 7008),
-        Probe::new(0x0010080402010000, 0x0000302002108a02, 59, 7040),
-    ]),
-    Slot::new(0x0000000000020008, [ // b1
-        Probe::new(0x0020100804020000, 0x0400881001080100, 59, 7072),
-        Probe::new(0x0000000040201008, 0x04044402c8001641, 60, 15300),
-    ]),
-    Slot::new(0x0000000000040011, [ // c1
-        Probe::new(0x0040201008040000, 0x1640108208010029, 59, 7104),
-        Probe::new(0x0000000002442010, 0x0b01202009000010, 59, 7136),
-    ]),
-    Slot::new(0x0000000000080022, [ // d1
-        Probe::new(0x0000402010080002, 0x1090100100410000, 59, 7168),
-        Probe::new(0x0000000204084020, 0x54048103a1400004, 59, 11391),
-    ]),
-    Slot::new(0x0000000000100044, [ // e1
-        Probe::new(0x0000020408100040, 0x0a09a42202100040, 59, 7200),
-        Probe::new(0x0000004020100204, 0x1462281100200008, 59, 7232),
-    ]),
-    Slot::new(0x0000000000200088, [ // f1
-        Probe::new(0x0002040810200000, 0x0202018230022104, 59, 7264),
-        Probe::new(0x0000000040220408, 0x02100420881201a1, 59, 7296),
-    ]),
-    Slot::new(0x0000000000400010, [ // g1
-        Probe::new(0x0004081020400000, 0x50000501821002a3, 59, 7328),
-        Probe::new(0x0000000002040810, 0x0802082030000080, 60, 15316),
-    ]),
-    Slot::new(0x0000000000800020, [ // h1
-        Probe::new(0x0000000204081020, 0x0044022052000000, 59, 7360),
-        Probe::new(0x0008102040800000, 0x0400001204942401, 59, 7392),
-    ]),
-    Slot::new(0x0000000001000400, [ // a2
-        Probe::new(0x0000402010080400, 0x4845210801110000, 59, 7424),
-        Probe::new(0x0008040201000000, 0x4200042020200a01, 60, 15332),
-    ]),
-    Slot::new(0x0000000002000800, [ // b2
-        Probe::new(0x0000004020100800, 0x1290010101000810, 60, 15348),
-        Probe::new(0x0010080402000000, 0x0121201021080502, 60, 15364),
-    ]),
-    Slot::new(0x0000000004001100, [ // c2
-        Probe::new(0x0020100a04000000, 0x0302002058820040, 59, 7456),
-        Probe::new(0x0000000040201000, 0x0022020210102c0a, 61, 18815),
-    ]),
-    Slot::new(0x0000000008002200, [ // d2
-        Probe::new(0x0040201008000200, 0x801080190801a100, 59, 10112),
-        Probe::new(0x0000020408402000, 0x8004411044100a00, 59, 10144),
-    ]),
-    Slot::new(0x0000000010004400, [ // e2
-        Probe::new(0x0002040810004000, 0x080100c901084010, 59, 10176),
-        Probe::new(0x0000402010020400, 0x0002900802044c00, 59, 10208),
-    ]),
-    Slot::new(0x0000000020008800, [ // f2
-        Probe::new(0x0004085020000000, 0x50c0900a00900404, 59, 7488),
-        Probe::new(0x0000000002040800, 0x068410480001a801, 61, 18823),
-    ]),
-    Slot::new(0x0000000040001000, [ // g2
-        Probe::new(0x0000000204081000, 0x080c020840204106, 60, 15380),
-        Probe::new(0x0008102040000000, 0x7010020201044300, 60, 15396),
-    ]),
-    Slot::new(0x0000000080002000, [ // h2
-        Probe::new(0x0000020408102000, 0x0880d81410080020, 59, 7520),
-        Probe::new(0x0010204080000000, 0x080020c041040500, 60, 15412),
-    ]),
-    Slot::new(0x0000000100040001, [ // a3
-        Probe::new(0x0040201008040000, 0x2120102902042240, 59, 7552),
-        Probe::new(0x0004020100040800, 0x0430041840d02210, 59, 7584),
-    ]),
-    Slot::new(0x0000000200080002, [ // b3
-        Probe::new(0x0000402010081000, 0x008888082d204000, 59, 7616),
-        Probe::new(0x0008040200000000, 0x0000008041100442, 61, 18831),
-    ]),
-    Slot::new(0x0000000400110004, [ // c3
-        Probe::new(0x0000004020102000, 0x0004018200f00000, 60, 17067),
-        Probe::new(0x00100a0400000000, 0x000020050a080800, 60, 15428),
-    ]),
-    Slot::new(0x0000000800220008, [ // d3
-        Probe::new(0x0022140800000000, 0x0100810608024084, 59, 10240),
-        Probe::new(0x0000000040224000, 0x20c0450104040401, 60, 16052),
-    ]),
-    Slot::new(0x0000001000440010, [ // e3
-        Probe::new(0x0044281000000000, 0x01010c0828011040, 59, 10272),
-        Probe::new(0x0000000002440200, 0x404104a02002010a, 60, 16068),
-    ]),
-    Slot::new(0x0000002000880020, [ // f3
-        Probe::new(0x0000000204080400, 0x10141018608020c2, 60, 15444),
-        Probe::new(0x0008502000000000, 0x0040200014090402, 60, 15460),
-    ]),
-    Slot::new(0x0000004000100040, [ // g3
-        Probe::new(0x0000020408100800, 0x0009061004204000, 59, 7648),
-        Probe::new(0x0010204000000000, 0x000c950008862800, 61, 18839),
-    ]),
-    Slot::new(0x0000008000200080, [ // h3
-        Probe::new(0x0002040810200000, 0x0120048210022080, 59, 7680),
-        Probe::new(0x0020408000201000, 0x000404400d018080, 59, 7712),
-    ]),
-    Slot::new(0x0000010004000100, [ // a4
-        Probe::new(0x0020100804000100, 0x04a0241001010400, 59, 7744),
-        Probe::new(0x0002010004081000, 0x2804104200201a00, 59, 7776),
-    ]),
-    Slot::new(0x0000020008000200, [ // b4
-        Probe::new(0x0040201008000200, 0x6040020204011064, 59, 10304),
-        Probe::new(0x0004020008102000, 0x100511213240d000, 59, 10336),
-    ]),
-    Slot::new(0x0000040011000400, [ // c4
-        Probe::new(0x0000402010204000, 0x902103480100c022, 59, 10368),
-        Probe::new(0x000a040000000400, 0x01c8001484210800, 60, 16084),
-    ]),
-    Slot::new(0x0000080022000800, [ // d4
-        Probe::new(0x0000004022400000, 0x2008121a08810008, 60, 16100),
-        Probe::new(0x0014080000000800, 0x04700020289c0434, 60, 16116),
-    ]),
-    Slot::new(0x0000100044001000, [ // e4
-        Probe::new(0x0000000244020000, 0x0000101043081010, 60, 16132),
-        Probe::new(0x0028100000001000, 0x0002008240080620, 60, 16148),
-    ]),
-    Slot::new(0x0000200088002000, [ // f4
-        Probe::new(0x0000020408040200, 0x2020084202404404, 59, 10400),
-        Probe::new(0x0050200000002000, 0x00088044020a1a04, 60, 16164),
-    ]),
-    Slot::new(0x0000400010004000, [ // g4
-        Probe::new(0x0002040810004000, 0x211028c228044020, 59, 10432),
-        Probe::new(0x0020400010080400, 0x0008120181820208, 59, 10464),
-    ]),
-    Slot::new(0x0000800020008000, [ // h4
-        Probe::new(0x0004081020008000, 0x2000410204922080, 59, 7808),
-        Probe::new(0x0040800020100800, 0x0005080e0400a084, 59, 7840),
-    ]),
-    Slot::new(0x0001000400010000, [ // a5
-        Probe::new(0x0001000408102000, 0x400c0d080a802040, 59, 7872),
-        Probe::new(0x0010080400010200, 0x0a4049000812041b, 59, 7904),
-    ]),
-    Slot::new(0x0002000800020000, [ // b5
-        Probe::new(0x0002000810204000, 0xa082010412008460, 59, 10496),
-        Probe::new(0x0020100800020400, 0x0e10108001408400, 59, 11605),
-    ]),
-    Slot::new(0x0004001100040000, [ // c5
-        Probe::new(0x0040201020400000, 0x40040605040a6048, 59, 11328),
-        Probe::new(0x0004000000040a00, 0x049270040150a020, 60, 16180),
-    ]),
-    Slot::new(0x0008002200080000, [ // d5
-        Probe::new(0x0008000000081400, 0x040c040010041120, 60, 16196),
-        Probe::new(0x0000402240000000, 0x2002000043010010, 60, 16212),
-    ]),
-    Slot::new(0x0010004400100000, [ // e5
-        Probe::new(0x0010000000102800, 0x4004018820000420, 60, 16228),
-        Probe::new(0x0000024402000000, 0x0101002006100880, 60, 16244),
-    ]),
-    Slot::new(0x0020008800200000, [ // f5
-        Probe::new(0x0002040804020000, 0x0808400501103001, 59, 10528),
-        Probe::new(0x0020000000205000, 0x000b2400901a0320, 60, 16260),
-    ]),
-    Slot::new(0x0040001000400000, [ // g5
-        Probe::new(0x0040001008040200, 0x02c1581602888101, 59, 10560),
-        Probe::new(0x0004081000402000, 0x0005004802240a08, 59, 11636),
-    ]),
-    Slot::new(0x0080002000800000, [ // h5
-        Probe::new(0x0080002010080400, 0x01a0820202009830, 59, 7936),
-        Probe::new(0x0008102000804000, 0x0000410206320100, 59, 7968),
-    ]),
-    Slot::new(0x0100040001000000, [ // a6
-        Probe::new(0x0000040810204000, 0x0011010110020409, 59, 8000),
-        Probe::new(0x0008040001020400, 0x0008403000102140, 59, 8032),
-    ]),
-    Slot::new(0x0200080002000000, [ // b6
-        Probe::new(0x0010081020400000, 0x00800104008a0200, 59, 8064),
-        Probe::new(0x0000000002040800, 0x2009201440008021, 61, 18847),
-    ]),
-    Slot::new(0x0400110004000000, [ // c6
-        Probe::new(0x00000000040a1000, 0x0081103000081411, 60, 15476),
-        Probe::new(0x0020102040000000, 0x8040002082180881, 60, 15492),
-    ]),
-    Slot::new(0x0800220008000000, [ // d6
-        Probe::new(0x0000000008142200, 0x2540491800014000, 59, 10592),
-        Probe::new(0x0040224000000000, 0x1001091820a08201, 60, 16276),
-    ]),
-    Slot::new(0x1000440010000000, [ // e6
-        Probe::new(0x0000000010284400, 0x802d010804280104, 59, 10624),
-        Probe::new(0x0002440200000000, 0x8600a400a22a4028, 60, 16292),
-    ]),
-    Slot::new(0x2000880020000000, [ // f6
-        Probe::new(0x0000000020500800, 0x1002020220000004, 60, 15508),
-        Probe::new(0x0004080402000000, 0x0000010811052000, 60, 15524),
-    ]),
-    Slot::new(0x4000100040000000, [ // g6
-        Probe::new(0x0008100804020000, 0x8000121001082200, 59, 8096),
-        Probe::new(0x0000000040201000, 0x00783202e0102101, 61, 18855),
-    ]),
-    Slot::new(0x8000200080000000, [ // h6
-        Probe::new(0x0000201008040200, 0x2040050400920000, 59, 8128),
-        Probe::new(0x0010200080402000, 0x0210902840240404, 59, 8160),
-    ]),
-    Slot::new(0x0004000100000000, [ // a7
-        Probe::new(0x0004081020400000, 0x1000020884211820, 59, 8192),
-        Probe::new(0x0000000102040800, 0x0810082014011803, 60, 15540),
-    ]),
-    Slot::new(0x0008000200000000, [ // b7
-        Probe::new(0x0000000204081000, 0x18082e4820000002, 60, 15556),
-        Probe::new(0x0008102040000000, 0x140a802582080380, 60, 15572),
-    ]),
-    Slot::new(0x0011000400000000, [ // c7
-        Probe::new(0x000000040a102000, 0x0000c41044000218, 59, 8224),
-        Probe::new(0x0010204000000000, 0x0004010001040280, 61, 18863),
-    ]),
-    Slot::new(0x0022000800000000, [ // d7
-        Probe::new(0x0002000810204000, 0x608100c1100210c8, 59, 10656),
-        Probe::new(0x0020400804020000, 0x0024041430108200, 59, 10688),
-    ]),
-    Slot::new(0x0044001000000000, [ // e7
-        Probe::new(0x0040001008040200, 0x0020040118440282, 59, 10720),
-        Probe::new(0x0004021020400000, 0x0000492884405812, 59, 10752),
-    ]),
-    Slot::new(0x0088002000000000, [ // f7
-        Probe::new(0x0000002050080400, 0xc004900282028000, 59, 8256),
-        Probe::new(0x0008040200000000, 0x0088000810101000, 61, 18871),
-    ]),
-    Slot::new(0x0010004000000000, [ // g7
-        Probe::new(0x0000004020100800, 0x1088030116048000, 60, 15588),
-        Probe::new(0x0010080402000000, 0x0000802084100200, 60, 15604),
-    ]),
-    Slot::new(0x0020008000000000, [ // h7
-        Probe::new(0x0020100804020000, 0x00204f2008020380, 59, 8288),
-        Probe::new(0x0000008040201000, 0x00143b8208482000, 60, 15620),
-    ]),
-    Slot::new(0x0400010000000000, [ // a8
-        Probe::new(0x0000010204081000, 0x20a1040620820004, 59, 8320),
-        Probe::new(0x0408102040000000, 0x0800000021050821, 59, 8352),
-    ]),
-    Slot::new(0x0800020000000000, [ // b8
-        Probe::new(0x0000020408102000, 0x85041208048c1080, 59, 8384),
-        Probe::new(0x0810204000000000, 0x0000104812520210, 60, 15636),
-    ]),
-    Slot::new(0x1100040000000000, [ // c8
-        Probe::new(0x0000040810204000, 0x0182820110621220, 59, 8416),
-        Probe::new(0x1020440200000000, 0x2800008250204444, 59, 8448),
-    ]),
-    Slot::new(0x2200080000000000, [ // d8
-        Probe::new(0x0200081020400000, 0x084004a628040088, 59, 8480),
-        Probe::new(0x2040080402000000, 0x4086080820011901, 59, 8512),
-    ]),
-    Slot::new(0x4400100000000000, [ // e8
-        Probe::new(0x4000100804020000, 0x0211a81004008002, 59, 8544),
-        Probe::new(0x0402102040000000, 0x0040400042081002, 59, 8576),
-    ]),
-    Slot::new(0x8800200000000000, [ // f8
-        Probe::new(0x0000201008040200, 0x0040300401004400, 59, 8608),
-        Probe::new(0x0804224000000000, 0x3401404421440808, 59, 8640),
-    ]),
-    Slot::new(0x1000400000000000, [ // g8
-        Probe::new(0x0000402010080400, 0x0020040882104038, 59, 8672),
-        Probe::new(0x1008040200000000, 0x10200000088a1044, 60, 15652),
-    ]),
-    Slot::new(0x2000800000000000, [ // h8
-        Probe::new(0x0000804020100800, 0x00880804405140c4, 59, 8704),
-        Probe::new(0x2010080402000000, 0x008002080830a182, 59, 8736),
-    ]),
+static BLOCK_9: [Bitboard; SQUARES] = [
+    0x0000000000010004, // a1
+    0x0000000000020008, // b1
+    0x0000000000040011, // c1
+    0x0000000000080022, // d1
+    0x0000000000100044, // e1
+    0x0000000000200088, // f1
+    0x0000000000400010, // g1
+    0x0000000000800020, // h1
+    0x0000000001000400, // a2
+    0x0000000002000800, // b2
+    0x0000000004001100, // c2
+    0x0000000008002200, // d2
+    0x0000000010004400, // e2
+    0x0000000020008800, // f2
+    0x0000000040001000, // g2
+    0x0000000080002000, // h2
+    0x0000000100040001, // a3
+    0x0000000200080002, // b3
+    0x0000000400110004, // c3
+    0x0000000800220008, // d3
+    0x0000001000440010, // e3
+    0x0000002000880020, // f3
+    0x0000004000100040, // g3
+    0x0000008000200080, // h3
+    0x0000010004000100, // a4
+    0x0000020008000200, // b4
+    0x0000040011000400, // c4
+    0x0000080022000800, // d4
+    0x0000100044001000, // e4
+    0x0000200088002000, // f4
+    0x0000400010004000, // g4
+    0x0000800020008000, // h4
+    0x0001000400010000, // a5
+    0x0002000800020000, // b5
+    0x0004001100040000, // c5
+    0x0008002200080000, // d5
+    0x0010004400100000, // e5
+    0x0020008800200000, // f5
+    0x0040001000400000, // g5
+    0x0080002000800000, // h5
+    0x0100040001000000, // a6
+    0x0200080002000000, // b6
+    0x0400110004000000, // c6
+    0x0800220008000000, // d6
+    0x1000440010000000, // e6
+    0x2000880020000000, // f6
+    0x4000100040000000, // g6
+    0x8000200080000000, // h6
+    0x0004000100000000, // a7
+    0x0008000200000000, // b7
+    0x0011000400000000, // c7
+    0x0022000800000000, // d7
+    0x0044001000000000, // e7
+    0x0088002000000000, // f7
+    0x0010004000000000, // g7
+    0x0020008000000000, // h7
+    0x0400010000000000, // a8
+    0x0800020000000000, // b8
+    0x1100040000000000, // c8
+    0x2200080000000000, // d8
+    0x4400100000000000, // e8
+    0x8800200000000000, // f8
+    0x1000400000000000, // g8
+    0x2000800000000000, // h8
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000804020100804, 0x0000000000000000, 0x0000804020100800, LineForm::Slide),
+        Line::new(0x2010080402010000, 0x0000000000000000, 0x2010080402000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000008040201008, 0x0000000000000000, 0x0000008040201000, LineForm::Slide),
+        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000080402010, 0x0000000000000000, 0x0000000080402000, LineForm::Slide),
+        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
+        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000102, 0x0000000000000000, 0x0000000000000100, LineForm::Slide),
+        Line::new(0x0000000000804020, 0x0000000000000000, 0x0000000000804000, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000010204, 0x0000000000000000, 0x0000000000010200, LineForm::Slide),
+        Line::new(0x0000000000008040, 0x0000000000000000, 0x0000000000008000, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000001020408, 0x0000000000000000, 0x0000000001020400, LineForm::Slide),
+        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000102040810, 0x0000000000000000, 0x0000000102040800, LineForm::Slide),
+        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000010204081020, 0x0000000000000000, 0x0000010204081000, LineForm::Slide),
+        Line::new(0x0408102040800000, 0x0000000000000000, 0x0408102040000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
+        Line::new(0x1008040201000000, 0x0000000000000408, 0x1008040200000008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
+        Line::new(0x0000000102000000, 0x0000000000000810, 0x0000000100000010, LineForm::Slide),
+        Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
+        Line::new(0x0000010204000000, 0x0000000000001020, 0x0000010200000020, LineForm::Slide),
+        Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000010200, 0x0000000000002040, 0x0000000000010040, LineForm::Slide),
+        Line::new(0x0000000080402000, 0x0000000000000201, 0x0000000080400001, LineForm::Slide),
+        Line::new(0x0001020408000000, 0x0000000000000000, 0x0001020400000000, LineForm::Slide),
+        Line::new(0x8040201008000000, 0x0000000000000000, 0x8040201000000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000001020400, 0x0000000000004080, 0x0000000001020080, LineForm::Slide),
+        Line::new(0x0000000000804000, 0x0000000000000402, 0x0000000000800002, LineForm::Slide),
+        Line::new(0x0102040810000000, 0x0000000000000000, 0x0102040800000000, LineForm::Slide),
+        Line::new(0x0080402010000000, 0x0000000000000000, 0x0080402000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
+        Line::new(0x0204081020000000, 0x0000000000000804, 0x0204081000000004, LineForm::Slide),
+        Line::new(0x0000804020000000, 0x0000000000000000, 0x0000804000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
+        Line::new(0x0408102040000000, 0x0000000000001008, 0x0408102000000008, LineForm::Slide),
+        Line::new(0x0000008040000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
+        Line::new(0x0810204080000000, 0x0000000000002010, 0x0810204000000010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x0804020100000000, 0x0000000000040810, 0x0804020000000810, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+        Line::new(0x0000010200000000, 0x0000000000081020, 0x0000010000001020, LineForm::Slide),
+        Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+        Line::new(0x0001020400000000, 0x0000000000102040, 0x0001020000002040, LineForm::Slide),
+        Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000001020000, 0x0000000000204080, 0x0000000001004080, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000020100, 0x0000008040000100, LineForm::Slide),
+        Line::new(0x0102040800000000, 0x0000000000000000, 0x0102040000000000, LineForm::Slide),
+        Line::new(0x4020100800000000, 0x0000000000000000, 0x4020100000000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000102040000, 0x0000000000408000, 0x0000000102008000, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000040201, 0x0000000080000201, LineForm::Slide),
+        Line::new(0x0204081000000000, 0x0000000000000000, 0x0204080000000000, LineForm::Slide),
+        Line::new(0x8040201000000000, 0x0000000000000000, 0x8040200000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x0408102000000000, 0x0000000000080402, 0x0408100000000402, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x0000000000000000, 0x0080400000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x0810204000000000, 0x0000000000100804, 0x0810200000000804, LineForm::Slide),
+        Line::new(0x0000804000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
+        Line::new(0x1020408000000000, 0x0000000000201008, 0x1020400000001008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x4020100804000000, 0x0000000000000102, 0x4020100800000002, LineForm::Slide),
+        Line::new(0x0402010000000000, 0x0000000004081020, 0x0402000000081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x8040201008000000, 0x0000000000000201, 0x8040201000000001, LineForm::Slide),
+        Line::new(0x0001020000000000, 0x0000000000000204, 0x0001000000000004, LineForm::Slide),
+        Line::new(0x0804020000000000, 0x0000000008102040, 0x0804000000102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0080402010000000, 0x0000000000000402, 0x0080402000000002, LineForm::Slide),
+        Line::new(0x0102040000000000, 0x0000000000000408, 0x0102000000000008, LineForm::Slide),
+        Line::new(0x1008040000000000, 0x0000000010204080, 0x1008000000204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000102000000, 0x0000000000000804, 0x0000000100000004, LineForm::Slide),
+        Line::new(0x0000804020000000, 0x0000000000000810, 0x0000804000000010, LineForm::Slide),
+        Line::new(0x0204080000000000, 0x0000000002010000, 0x0204000000010000, LineForm::Slide),
+        Line::new(0x2010080000000000, 0x0000000020408000, 0x2010000000408000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000010204000000, 0x0000000000001008, 0x0000010200000008, LineForm::Slide),
+        Line::new(0x0000008040000000, 0x0000000000001020, 0x0000008000000020, LineForm::Slide),
+        Line::new(0x0408100000000000, 0x0000000004020100, 0x0408000000020100, LineForm::Slide),
+        Line::new(0x4020100000000000, 0x0000000040800000, 0x4020000000800000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0001020408000000, 0x0000000000002010, 0x0001020400000010, LineForm::Slide),
+        Line::new(0x0810200000000000, 0x0000000000002040, 0x0810000000000040, LineForm::Slide),
+        Line::new(0x8040200000000000, 0x0000000008040201, 0x8040000000040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0102040810000000, 0x0000000000004020, 0x0102040800000020, LineForm::Slide),
+        Line::new(0x1020400000000000, 0x0000000000004080, 0x1020000000000080, LineForm::Slide),
+        Line::new(0x0080400000000000, 0x0000000010080402, 0x0080000000080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0204081020000000, 0x0000000000008040, 0x0204081000000040, LineForm::Slide),
+        Line::new(0x2040800000000000, 0x0000000020100804, 0x2040000000100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x2010080400000000, 0x0000000000010204, 0x2010080000000204, LineForm::Slide),
+        Line::new(0x0201000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x4020100800000000, 0x0000000000020100, 0x4020100000000100, LineForm::Slide),
+        Line::new(0x0102000000000000, 0x0000000000020408, 0x0100000000000408, LineForm::Slide),
+        Line::new(0x0402000000000000, 0x0000000810204080, 0x0400000010204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x8040201000000000, 0x0000000000040201, 0x8040200000000201, LineForm::Slide),
+        Line::new(0x0204000000000000, 0x0000000000040810, 0x0200000000000810, LineForm::Slide),
+        Line::new(0x0804000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000010200000000, 0x0000000000080402, 0x0000010000000402, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x0000000000081020, 0x0080400000001020, LineForm::Slide),
+        Line::new(0x0408000000000000, 0x0000000201000000, 0x0400000001000000, LineForm::Slide),
+        Line::new(0x1008000000000000, 0x0000002040800000, 0x1000000040800000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0001020400000000, 0x0000000000100804, 0x0001020000000804, LineForm::Slide),
+        Line::new(0x0000804000000000, 0x0000000000102040, 0x0000800000002040, LineForm::Slide),
+        Line::new(0x0810000000000000, 0x0000000402010000, 0x0800000002010000, LineForm::Slide),
+        Line::new(0x2010000000000000, 0x0000004080000000, 0x2000000080000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0102040800000000, 0x0000000000201008, 0x0102040000001008, LineForm::Slide),
+        Line::new(0x1020000000000000, 0x0000000000204080, 0x1000000000004080, LineForm::Slide),
+        Line::new(0x4020000000000000, 0x0000000804020100, 0x4000000004020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0204081000000000, 0x0000000000402010, 0x0204080000002010, LineForm::Slide),
+        Line::new(0x2040000000000000, 0x0000000000408000, 0x2000000000008000, LineForm::Slide),
+        Line::new(0x8040000000000000, 0x0000001008040201, 0x8000000008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0408102000000000, 0x0000000000804020, 0x0408100000004020, LineForm::Slide),
+        Line::new(0x4080000000000000, 0x0000002010080402, 0x4000000010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x1008040000000000, 0x0000000001020408, 0x1008000000020408, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000002040810, 0x0000000000040810, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x4020100000000000, 0x0000000004020100, 0x4020000000020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000004081020, 0x0000000000081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0001020000000000, 0x0000000008040201, 0x0001000000040201, LineForm::Slide),
+        Line::new(0x8040200000000000, 0x0000000008102040, 0x8040000000102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0102040000000000, 0x0000000010080402, 0x0102000000080402, LineForm::Slide),
+        Line::new(0x0080400000000000, 0x0000000010204080, 0x0080000000204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0204080000000000, 0x0000000020100804, 0x0204000000100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000020408000, 0x0000000000408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0408100000000000, 0x0000000040201008, 0x0408000000201008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000040800000, 0x0000000000800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0810200000000000, 0x0000000080402010, 0x0810000000402010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0804000000000000, 0x0000000102040810, 0x0800000002040810, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x1008000000000000, 0x0000000201000000, 0x1000000001000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000204081020, 0x0000000004081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x2010000000000000, 0x0000000402010000, 0x2000000002010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000408102040, 0x0000000008102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0102000000000000, 0x0000000804020100, 0x0100000004020100, LineForm::Slide),
+        Line::new(0x4020000000000000, 0x0000000810204080, 0x4000000010204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0204000000000000, 0x0000001008040201, 0x0200000008040201, LineForm::Slide),
+        Line::new(0x8040000000000000, 0x0000001020408000, 0x8000000020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000020100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0408000000000000, 0x0000002010080402, 0x0400000010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000002040800000, 0x0000000040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0810000000000000, 0x0000004020100804, 0x0800000020100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000004080000000, 0x0000000080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000080402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x1020000000000000, 0x0000008040201008, 0x1000000040201008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0000010204081020, 0x0000000204081020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0408102040800000, 0x0008102040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0810204080000000, 0x0010204080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1020408000000000, 0x0020408000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0201000000000000, 0x0001000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x2040800000000000, 0x0040800000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0402010000000000, 0x0002010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x4080000000000000, 0x0080000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0804020100000000, 0x0004020100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1008040201000000, 0x0008040201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0000804020100804, 0x0000004020100804, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x2010080402010000, 0x0010080402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 10: iso-rook white quiet, iso-rook black quiet, iso-rook white capture, iso-rook
 /// black capture, iso-rook white movers, iso-rook black movers, iso-rook white attackers,
@@ -7318,261 +7932,522 @@ static BLOCK_9: [Slot<Bitboard, 2>; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_10: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
-        Probe::new(0x000000000000003e, 0x908000024e420018, 59, 2304),
-        Probe::new(0x0000010101010100, 0x0011206840800080, 59, 2336),
+        Probe::new(0x000000000000003e, 0x0410000040100202, 59, 0),
+        Probe::new(0x0000010101010100, 0x001840408c880000, 59, 4154),
     ]),
     Slot::new(0x0000000000000000, [ // b1
-        Probe::new(0x000000000000007c, 0x4200080011000001, 59, 2368),
-        Probe::new(0x0000020202020200, 0x0024104006042000, 59, 11423),
+        Probe::new(0x000000000000007c, 0x6200000005080214, 59, 32),
+        Probe::new(0x0000020202020200, 0x00b54420c0109800, 59, 3593),
     ]),
     Slot::new(0x0000000000000000, [ // c1
-        Probe::new(0x0000040404040400, 0x0910232408a00812, 59, 2400),
-        Probe::new(0x000000000000003a, 0x4200020280502401, 60, 12404),
+        Probe::new(0x0000040404040400, 0x011242022028201c, 59, 3616),
+        Probe::new(0x0000000000000038, 0x9540000004180822, 62, 3778),
     ]),
     Slot::new(0x0000000000000000, [ // d1
-        Probe::new(0x0000080808080800, 0x0024191002081080, 59, 2432),
-        Probe::new(0x0000000000000074, 0xce00012140022001, 60, 12420),
+        Probe::new(0x0000080808080800, 0x4110062304048200, 59, 3640),
+        Probe::new(0x0000000000000070, 0x178002430c00a008, 62, 3318),
     ]),
     Slot::new(0x0000000000000000, [ // e1
-        Probe::new(0x0000101010101000, 0x0014008228070400, 59, 2464),
-        Probe::new(0x000000000000002e, 0x2400009400200808, 60, 12436),
+        Probe::new(0x0000101010101000, 0x4001080422008480, 59, 64),
+        Probe::new(0x000000000000000e, 0x3c0e080400200009, 62, 3765),
     ]),
     Slot::new(0x0000000000000000, [ // f1
-        Probe::new(0x0000202020202000, 0x04010400e0920400, 59, 2496),
-        Probe::new(0x000000000000005c, 0x1203000100080101, 60, 12452),
+        Probe::new(0x0000202020202000, 0x000048604a040021, 59, 3719),
+        Probe::new(0x000000000000001c, 0x5546082006020011, 62, 3930),
     ]),
     Slot::new(0x0000000000000000, [ // g1
-        Probe::new(0x000000000000003e, 0x040082200c028902, 59, 2528),
-        Probe::new(0x0000404040404000, 0x50144082a5010001, 59, 11455),
+        Probe::new(0x000000000000003e, 0x0419000000000604, 59, 96),
+        Probe::new(0x0000404040404000, 0x0000810042002081, 59, 128),
     ]),
     Slot::new(0x0000000000000000, [ // h1
-        Probe::new(0x000000000000007c, 0x8600001000a50800, 59, 2560),
-        Probe::new(0x0000808080808000, 0x0c10402080110124, 59, 2592),
+        Probe::new(0x000000000000007c, 0x1203600000202010, 59, 160),
+        Probe::new(0x0000808080808000, 0xa00c20c860504805, 59, 3668),
     ]),
     Slot::new(0x0000000000000000, [ // a2
-        Probe::new(0x0000000000003e00, 0x01040301410a0204, 59, 2624),
-        Probe::new(0x0001010101010000, 0x4008401380182000, 59, 2656),
+        Probe::new(0x0000000000003e00, 0xa448880000100000, 59, 3200),
+        Probe::new(0x0001010101010000, 0x120052a008804000, 59, 192),
     ]),
     Slot::new(0x0000000000000000, [ // b2
-        Probe::new(0x0000000000007c00, 0x0026000020040582, 59, 2688),
-        Probe::new(0x0002020202020000, 0x1000106060140a20, 59, 11485),
+        Probe::new(0x0000000000007c00, 0x0402000000280100, 59, 224),
+        Probe::new(0x0002020202020000, 0x0000080a88844080, 59, 3789),
     ]),
     Slot::new(0x0000000000000000, [ // c2
-        Probe::new(0x0004040404040000, 0x0400021008142008, 59, 2720),
-        Probe::new(0x0000000000003a00, 0x000c000500412100, 60, 12468),
+        Probe::new(0x0004040404040000, 0x088110d4040a0800, 59, 3453),
+        Probe::new(0x0000000000003800, 0x0615000a00030ac0, 62, 3604),
     ]),
     Slot::new(0x0000000000000000, [ // d2
-        Probe::new(0x0008080808080000, 0x1008080106100410, 59, 2752),
-        Probe::new(0x0000000000007400, 0x0421008400008019, 60, 12484),
+        Probe::new(0x0008080808080000, 0x014012041201a140, 59, 7023),
+        Probe::new(0x0000000000007000, 0x0245480a18000002, 62, 3396),
     ]),
     Slot::new(0x0000000000000000, [ // e2
-        Probe::new(0x0010101010100000, 0x242004020802a500, 59, 2784),
-        Probe::new(0x0000000000002e00, 0x1010800888000008, 60, 12500),
+        Probe::new(0x0010101010100000, 0x02000a51a1140801, 60, 4913),
+        Probe::new(0x0000000000000e00, 0x8076481001024600, 62, 4024),
     ]),
     Slot::new(0x0000000000000000, [ // f2
-        Probe::new(0x0020202020200000, 0x04910a00d0a90400, 59, 2816),
-        Probe::new(0x0000000000005c00, 0x4012002002000000, 60, 12516),
+        Probe::new(0x0020202020200000, 0x0000810410521088, 59, 256),
+        Probe::new(0x0000000000001c00, 0x4015000000021480, 62, 4029),
     ]),
     Slot::new(0x0000000000000000, [ // g2
-        Probe::new(0x0000000000003e00, 0x0284011022000019, 59, 2848),
-        Probe::new(0x0040404040400000, 0x0010082200408100, 59, 2880),
+        Probe::new(0x0000000000003e00, 0xd124004601080111, 59, 288),
+        Probe::new(0x0040404040400000, 0x204845010d0084a0, 59, 4929),
     ]),
     Slot::new(0x0000000000000000, [ // h2
-        Probe::new(0x0000000000007c00, 0x0002040020104018, 59, 2912),
-        Probe::new(0x0080808080800000, 0x0c47406043015380, 59, 2944),
+        Probe::new(0x0000000000007c00, 0x8d0202000a868000, 59, 320),
+        Probe::new(0x0080808080800000, 0x33881380c300a010, 59, 352),
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x00000000003e0000, 0x010094000402e100, 59, 2976),
-        Probe::new(0x0000010101000100, 0x0420041040820440, 60, 12532),
+        Probe::new(0x00000000003e0000, 0x02000400000021d8, 59, 384),
+        Probe::new(0x0000010101000000, 0x0020082020206050, 61, 4040),
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x00000000007c0000, 0x0440021018020010, 59, 3008),
-        Probe::new(0x0000020202000200, 0x1008007030301042, 60, 16920),
+        Probe::new(0x00000000007c0000, 0x1000160101420e20, 59, 416),
+        Probe::new(0x0000020202000000, 0x4004002820246201, 62, 2867),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x00000000003a0000, 0x1200420040100002, 60, 12548),
-        Probe::new(0x0000040404000400, 0x600850a104900300, 60, 12564),
+        Probe::new(0x0000000000380000, 0x0080150012800000, 62, 3552),
+        Probe::new(0x0000040404000000, 0x0220209010105800, 62, 932),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000000740000, 0x2218210005002800, 60, 12580),
-        Probe::new(0x0000080808000800, 0x8214120208100c10, 60, 12596),
+        Probe::new(0x0000000000700000, 0x2200154a10100014, 62, 963),
+        Probe::new(0x0000080808000000, 0x0410800a08083040, 62, 995),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x00000000002e0000, 0x0410108448200040, 60, 12612),
-        Probe::new(0x0000101010001000, 0x01c4020802c24208, 60, 16936),
+        Probe::new(0x00000000000e0000, 0x3102740000000400, 62, 3697),
+        Probe::new(0x0000101010000000, 0x0e00000484340100, 62, 835),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x00000000005c0000, 0x0000120480000000, 60, 12628),
-        Probe::new(0x0000202020002000, 0x4004201304820000, 60, 12644),
+        Probe::new(0x00000000001c0000, 0x0800152800401021, 62, 4082),
+        Probe::new(0x0000202020000000, 0x94000202023204a0, 62, 872),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x00000000003e0000, 0x0810040288040000, 59, 3040),
-        Probe::new(0x0000404040004000, 0x0086000100805000, 60, 12660),
+        Probe::new(0x00000000003e0000, 0x2010040e18180070, 59, 448),
+        Probe::new(0x0000404040000000, 0x44083401c1010000, 62, 4088),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x00000000007c0000, 0x000246000080004c, 59, 3072),
-        Probe::new(0x0000808080008000, 0x0001400020810000, 60, 12676),
+        Probe::new(0x00000000007c0000, 0x00800648860064d0, 59, 4072),
+        Probe::new(0x0000808080000000, 0x1000000480c48000, 62, 4149),
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x000000003e000000, 0x8004040411000400, 59, 3104),
-        Probe::new(0x0001010100010000, 0x000a200012884000, 60, 12692),
+        Probe::new(0x000000003e000000, 0x0400008840081302, 59, 480),
+        Probe::new(0x0001010100000000, 0x2180000249505848, 62, 4955),
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x000000007c000000, 0x0100110420002080, 59, 3136),
-        Probe::new(0x0002020200020000, 0x0040401088201000, 60, 12708),
+        Probe::new(0x000000007c000000, 0x4818600611802014, 59, 3263),
+        Probe::new(0x0002020200000000, 0x000301262840aa20, 61, 3661),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x000000003a000000, 0x60000242290d0010, 60, 12724),
-        Probe::new(0x0004040400040000, 0x40c8040010210800, 60, 12740),
+        Probe::new(0x0000000038000000, 0x4000101500800800, 62, 1186),
+        Probe::new(0x0004040400000000, 0x0402000850901904, 62, 1219),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000074000000, 0x2000042103008921, 60, 12756),
-        Probe::new(0x0008080800080000, 0x48000a0010080488, 60, 12772),
+        Probe::new(0x0000000070000000, 0xb244040548450301, 62, 2246),
+        Probe::new(0x0008080800000000, 0x1000c000282c0930, 62, 1257),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x000000002e000000, 0x0004025082040202, 60, 12788),
-        Probe::new(0x0010101000100000, 0x0480030042c40800, 60, 12804),
+        Probe::new(0x000000000e000000, 0x000900d420200008, 62, 3767),
+        Probe::new(0x0010101000000000, 0x0092000024040400, 62, 1032),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x000000005c000000, 0x2a002868402a5502, 60, 12820),
-        Probe::new(0x0020202000200000, 0x0000421004013484, 60, 12836),
+        Probe::new(0x000000001c000000, 0x4a80421500000000, 62, 1064),
+        Probe::new(0x0020202000000000, 0x4001002046010400, 61, 1096),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x000000003e000000, 0x2840000400008850, 59, 3168),
-        Probe::new(0x0040404000400000, 0x00e0820001004050, 60, 16951),
+        Probe::new(0x000000003e000000, 0x2140080400001002, 59, 512),
+        Probe::new(0x0040404000000000, 0x100190000100a0a0, 61, 3289),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x000000007c000000, 0x0000000200000008, 59, 3200),
-        Probe::new(0x0080808000800000, 0x1001112040470880, 60, 12852),
+        Probe::new(0x000000007c000000, 0x8000410e00060000, 59, 544),
+        Probe::new(0x0080808000000000, 0x6100000140808880, 61, 3199),
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000003e00000000, 0x0201100021004200, 59, 3232),
-        Probe::new(0x0000010001010100, 0x018120c004100006, 60, 12868),
+        Probe::new(0x0000003e00000000, 0x00080000041000c2, 59, 576),
+        Probe::new(0x0000000001010100, 0x2040405000002200, 62, 5009),
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x002040408a100400, 59, 3264),
-        Probe::new(0x0000020002020200, 0x0008402010105031, 60, 12884),
+        Probe::new(0x0000007c00000000, 0x0000104002080080, 59, 608),
+        Probe::new(0x0000000002020200, 0x4140303200010800, 62, 3930),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000040004040400, 0x2206201008080001, 60, 12900),
-        Probe::new(0x0000003a00000000, 0x881980080c000092, 60, 12916),
+        Probe::new(0x0000000004040400, 0x0410141002400004, 62, 99),
+        Probe::new(0x0000003800000000, 0x044984021e100001, 63, 129),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000080008080800, 0x8402042800100800, 60, 12932),
-        Probe::new(0x0000007400000000, 0x0040000021001040, 60, 12948),
+        Probe::new(0x0000000008080800, 0x400909c801010000, 62, 169),
+        Probe::new(0x0000007000000000, 0x040008400f204000, 63, 2184),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000100010101000, 0x1222082d04240480, 60, 12964),
-        Probe::new(0x0000002e00000000, 0x0000014890810020, 60, 12980),
+        Probe::new(0x0000000010101000, 0x0018044200002000, 61, 8),
+        Probe::new(0x0000000e00000000, 0x0021041854102000, 62, 2115),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000200020202000, 0x0085060080040204, 60, 12996),
-        Probe::new(0x0000005c00000000, 0x0601000008508822, 60, 13012),
+        Probe::new(0x0000000020202000, 0x0002020205588080, 62, 40),
+        Probe::new(0x0000001c00000000, 0x0108000014c94080, 62, 1893),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000003e00000000, 0x0402140004000c02, 59, 3296),
-        Probe::new(0x0000400040404000, 0x00c0404201850103, 60, 16966),
+        Probe::new(0x0000003e00000000, 0x011400000c120005, 59, 640),
+        Probe::new(0x0000000040404000, 0x0400808080a0000c, 61, 3778),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000007c00000000, 0x4000080c21008040, 59, 3328),
-        Probe::new(0x0000800080808000, 0x2000410088002001, 60, 13028),
+        Probe::new(0x0000007c00000000, 0x008a290821000000, 59, 672),
+        Probe::new(0x0000000080808000, 0x1020908282000400, 62, 5064),
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x00003e0000000000, 0x8000020000042008, 59, 3360),
-        Probe::new(0x0001000101010000, 0x040011a680504208, 60, 13044),
+        Probe::new(0x00003e0000000000, 0x400d004400040004, 59, 704),
+        Probe::new(0x0000000101010000, 0x0480504050200000, 62, 4024),
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x0000080484020000, 59, 3392),
-        Probe::new(0x0002000202020000, 0xb2000b0842842280, 60, 16641),
+        Probe::new(0x00007c0000000000, 0x0000001010020020, 59, 736),
+        Probe::new(0x0000000202020000, 0x7000212031008600, 62, 4029),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x0004000404040000, 0x0000211008001614, 60, 13060),
-        Probe::new(0x00003a0000000000, 0x0400040024420208, 60, 13076),
+        Probe::new(0x0000000404040000, 0x000024102c100100, 62, 297),
+        Probe::new(0x0000380000000000, 0x6001000d429e1280, 63, 3415),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0008000808080000, 0x4000840803081008, 60, 13092),
-        Probe::new(0x0000740000000000, 0x4010000140211080, 60, 13108),
+        Probe::new(0x0000000808080000, 0xc4220b08088a5000, 62, 323),
+        Probe::new(0x0000700000000000, 0x00000400200f0000, 63, 353),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0010001010100000, 0x0180ab0422800840, 60, 13124),
-        Probe::new(0x00002e0000000000, 0x0008801300240800, 60, 13140),
+        Probe::new(0x0000001010100000, 0x002104528401c200, 61, 3202),
+        Probe::new(0x00000e0000000000, 0x0000100000298002, 62, 200),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0020002020200000, 0x1010151206a80400, 60, 13156),
-        Probe::new(0x00005c0000000000, 0x0000400010484807, 60, 13172),
+        Probe::new(0x0000002020200000, 0x10000a030224b024, 62, 232),
+        Probe::new(0x00001c0000000000, 0x00021002082a0040, 62, 3790),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x5000080040040a08, 59, 3424),
-        Probe::new(0x0040004040400000, 0x0000008112004a44, 60, 13188),
+        Probe::new(0x00003e0000000000, 0x08098204581080a0, 59, 768),
+        Probe::new(0x0000004040400000, 0x0c12010509100018, 62, 3604),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x00007c0000000000, 0x80a8000000820000, 59, 3456),
-        Probe::new(0x0080008080800000, 0x20100080210100c2, 60, 13204),
+        Probe::new(0x00007c0000000000, 0x4800000910021020, 59, 800),
+        Probe::new(0x0000008080800000, 0x84288241b3000220, 61, 3396),
     ]),
     Slot::new(0x0000000000000000, [ // a7
-        Probe::new(0x0000010101010100, 0x0040888030a21108, 59, 3488),
-        Probe::new(0x003e000000000000, 0x0402809008802420, 59, 3520),
+        Probe::new(0x0000010101010100, 0x0080902408241101, 59, 3695),
+        Probe::new(0x003e000000000000, 0xa040c01200301081, 59, 832),
     ]),
     Slot::new(0x0000000000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x0110400520080000, 59, 3552),
-        Probe::new(0x007c000000000000, 0x0908000822010200, 59, 3584),
+        Probe::new(0x0000020202020200, 0x0608042222224480, 59, 3966),
+        Probe::new(0x007c000000000000, 0x2802911008c00200, 59, 864),
     ]),
     Slot::new(0x0000000000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x0012601910041522, 59, 3616),
-        Probe::new(0x003a000000000000, 0x0002000004001c00, 60, 13220),
+        Probe::new(0x0000040404040400, 0x0002100418040084, 59, 4104),
+        Probe::new(0x0038000000000000, 0x0000430100025500, 62, 4088),
     ]),
     Slot::new(0x0000000000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x00101a1282010000, 59, 11517),
-        Probe::new(0x0074000000000000, 0x081606001003a100, 60, 13236),
+        Probe::new(0x0000080808080800, 0x0102044a08010944, 59, 3479),
+        Probe::new(0x0070000000000000, 0x6428080000042a80, 62, 4149),
     ]),
     Slot::new(0x0000000000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x002122040801a211, 59, 3648),
-        Probe::new(0x002e000000000000, 0x0860106802141082, 60, 13252),
+        Probe::new(0x0000101010101000, 0xa010b40128120405, 59, 896),
+        Probe::new(0x000e000000000000, 0xc02822850001d400, 62, 4040),
     ]),
     Slot::new(0x0000000000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x0019184482040004, 59, 3680),
-        Probe::new(0x005c000000000000, 0x4246000000881202, 60, 13268),
+        Probe::new(0x0000202020202000, 0x930040a151140802, 59, 3505),
+        Probe::new(0x001c000000000000, 0x00ac004001102a04, 62, 2867),
     ]),
     Slot::new(0x0000000000000000, [ // g7
-        Probe::new(0x0000404040404000, 0x6000408105082040, 59, 11549),
-        Probe::new(0x003e000000000000, 0x0544240048009404, 59, 3712),
+        Probe::new(0x0000404040404000, 0x0100202101820002, 59, 3724),
+        Probe::new(0x003e000000000000, 0x0021008280609080, 59, 928),
     ]),
     Slot::new(0x0000000000000000, [ // h7
-        Probe::new(0x0000808080808000, 0x8380110420308000, 59, 11360),
-        Probe::new(0x007c000000000000, 0x8901a01001080200, 59, 3744),
+        Probe::new(0x0000808080808000, 0x0000102040810001, 59, 960),
+        Probe::new(0x007c000000000000, 0xa080007080200200, 59, 992),
     ]),
     Slot::new(0x0000000000000000, [ // a8
-        Probe::new(0x0001010101010000, 0x0000888440102040, 59, 3776),
-        Probe::new(0x3e00000000000000, 0x0020008800824004, 59, 3808),
+        Probe::new(0x0001010101010000, 0x0025ac8040101039, 59, 3751),
+        Probe::new(0x3e00000000000000, 0x0000012601860414, 59, 1024),
     ]),
     Slot::new(0x0000000000000000, [ // b8
-        Probe::new(0x0002020202020000, 0x4204401804102080, 59, 3840),
-        Probe::new(0x7c00000000000000, 0x4404c08000084182, 59, 3872),
+        Probe::new(0x0002020202020000, 0x0080604014485208, 59, 1056),
+        Probe::new(0x7c00000000000000, 0x0012120000d09102, 59, 1088),
     ]),
     Slot::new(0x0000000000000000, [ // c8
-        Probe::new(0x0004040404040000, 0x0004202410480202, 59, 3904),
-        Probe::new(0x3a00000000000000, 0x800000340000480c, 60, 13284),
+        Probe::new(0x0004040404040000, 0x0104201008140a00, 59, 1120),
+        Probe::new(0x3800000000000000, 0x0000100092a00035, 62, 3289),
     ]),
     Slot::new(0x0000000000000000, [ // d8
-        Probe::new(0x0008080808080000, 0x0080102211082400, 59, 3936),
-        Probe::new(0x7400000000000000, 0x20110010c5084021, 60, 13300),
+        Probe::new(0x0008080808080000, 0x000011100a2c0894, 59, 1152),
+        Probe::new(0x7000000000000000, 0x400000000020000f, 63, 3177),
     ]),
     Slot::new(0x0000000000000000, [ // e8
-        Probe::new(0x0010101010100000, 0x000008020c010080, 59, 3968),
-        Probe::new(0x2e00000000000000, 0x0100180241220024, 60, 13316),
+        Probe::new(0x0010101010100000, 0x028860a42d298878, 59, 3535),
+        Probe::new(0x0e00000000000000, 0x0081160000880078, 62, 3428),
     ]),
     Slot::new(0x0000000000000000, [ // f8
-        Probe::new(0x0020202020200000, 0x0284040280808040, 59, 11573),
-        Probe::new(0x5c00000000000000, 0x0184000020000812, 60, 13332),
+        Probe::new(0x0020202020200000, 0x2000114133106400, 59, 4130),
+        Probe::new(0x1c00000000000000, 0x004031600000003c, 63, 3661),
     ]),
     Slot::new(0x0000000000000000, [ // g8
-        Probe::new(0x0040404040400000, 0x4200010200502880, 59, 4000),
-        Probe::new(0x3e00000000000000, 0x204020a000100021, 59, 4032),
+        Probe::new(0x0040404040400000, 0x808a010442008028, 59, 1184),
+        Probe::new(0x3e00000000000000, 0x0400008080000184, 59, 1216),
     ]),
     Slot::new(0x0000000000000000, [ // h8
-        Probe::new(0x0080808080800000, 0x8400049104218640, 59, 4064),
-        Probe::new(0x7c00000000000000, 0x00001000b0000021, 59, 4096),
+        Probe::new(0x0080808080800000, 0x00012011002c2080, 59, 3783),
+        Probe::new(0x7c00000000000000, 0x0102004200080406, 59, 1248),
     ]),
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_10_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000000006, 0x0000000000000000, 0x0000000000000004, LineForm::Slide),
+        Line::new(0x0000000000010100, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x000000000000000c, 0x0000000000000000, 0x0000000000000008, LineForm::Slide),
+        Line::new(0x0000000000020200, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000018, 0x0000000000000003, 0x0000000000000011, LineForm::Slide),
+        Line::new(0x0000000000040400, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000030, 0x0000000000000006, 0x0000000000000022, LineForm::Slide),
+        Line::new(0x0000000000080800, 0x0000000000000000, 0x0000000000080000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000000060, 0x000000000000000c, 0x0000000000000044, LineForm::Slide),
+        Line::new(0x0000000000101000, 0x0000000000000000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x00000000000000c0, 0x0000000000000018, 0x0000000000000088, LineForm::Slide),
+        Line::new(0x0000000000202000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000404000, 0x0000000000000030, 0x0000000000400010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000808000, 0x0000000000000060, 0x0000000000800020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000000600, 0x0000000000000000, 0x0000000000000400, LineForm::Slide),
+        Line::new(0x0000000001010000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000000c00, 0x0000000000000000, 0x0000000000000800, LineForm::Slide),
+        Line::new(0x0000000002020000, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000001800, 0x0000000000000300, 0x0000000000001100, LineForm::Slide),
+        Line::new(0x0000000004040000, 0x0000000000000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000003000, 0x0000000000000600, 0x0000000000002200, LineForm::Slide),
+        Line::new(0x0000000008080000, 0x0000000000000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000000006000, 0x0000000000000c00, 0x0000000000004400, LineForm::Slide),
+        Line::new(0x0000000010100000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x000000000000c000, 0x0000000000001800, 0x0000000000008800, LineForm::Slide),
+        Line::new(0x0000000020200000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000040400000, 0x0000000000003000, 0x0000000040001000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000080800000, 0x0000000000006000, 0x0000000080002000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000060000, 0x0000000000000101, 0x0000000000040001, LineForm::Slide),
+        Line::new(0x0000000101000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x00000000000c0000, 0x0000000000000202, 0x0000000000080002, LineForm::Slide),
+        Line::new(0x0000000202000000, 0x0000000000000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000180000, 0x0000000000000404, 0x0000000000100004, LineForm::Slide),
+        Line::new(0x0000000404000000, 0x0000000000030000, 0x0000000400010000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000300000, 0x0000000000000808, 0x0000000000200008, LineForm::Slide),
+        Line::new(0x0000000808000000, 0x0000000000060000, 0x0000000800020000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000600000, 0x0000000000001010, 0x0000000000400010, LineForm::Slide),
+        Line::new(0x0000001010000000, 0x00000000000c0000, 0x0000001000040000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000c00000, 0x0000000000002020, 0x0000000000800020, LineForm::Slide),
+        Line::new(0x0000002020000000, 0x0000000000180000, 0x0000002000080000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000004040000000, 0x0000000000004040, 0x0000004000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000300000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000008080000000, 0x0000000000008080, 0x0000008000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000600000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000000006000000, 0x0000000000010100, 0x0000000004000100, LineForm::Slide),
+        Line::new(0x0000010100000000, 0x0000000000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x000000000c000000, 0x0000000000020200, 0x0000000008000200, LineForm::Slide),
+        Line::new(0x0000020200000000, 0x0000000000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000018000000, 0x0000000000040400, 0x0000000010000400, LineForm::Slide),
+        Line::new(0x0000040400000000, 0x0000000003000000, 0x0000040001000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000030000000, 0x0000000000080800, 0x0000000020000800, LineForm::Slide),
+        Line::new(0x0000080800000000, 0x0000000006000000, 0x0000080002000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000000060000000, 0x0000000000101000, 0x0000000040001000, LineForm::Slide),
+        Line::new(0x0000101000000000, 0x000000000c000000, 0x0000100004000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x00000000c0000000, 0x0000000000202000, 0x0000000080002000, LineForm::Slide),
+        Line::new(0x0000202000000000, 0x0000000018000000, 0x0000200008000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000404000000000, 0x0000000000404000, 0x0000400000004000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000030000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000808000000000, 0x0000000000808000, 0x0000800000008000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000060000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000000600000000, 0x0000000001010000, 0x0000000400010000, LineForm::Slide),
+        Line::new(0x0001010000000000, 0x0000000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000000c00000000, 0x0000000002020000, 0x0000000800020000, LineForm::Slide),
+        Line::new(0x0002020000000000, 0x0000000000000000, 0x0002000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000001800000000, 0x0000000004040000, 0x0000001000040000, LineForm::Slide),
+        Line::new(0x0004040000000000, 0x0000000300000000, 0x0004000100000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000003000000000, 0x0000000008080000, 0x0000002000080000, LineForm::Slide),
+        Line::new(0x0008080000000000, 0x0000000600000000, 0x0008000200000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0000006000000000, 0x0000000010100000, 0x0000004000100000, LineForm::Slide),
+        Line::new(0x0010100000000000, 0x0000000c00000000, 0x0010000400000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x000000c000000000, 0x0000000020200000, 0x0000008000200000, LineForm::Slide),
+        Line::new(0x0020200000000000, 0x0000001800000000, 0x0020000800000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0040400000000000, 0x0000000040400000, 0x0040000000400000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000003000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0080800000000000, 0x0000000080800000, 0x0080000000800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000006000000000, 0x0000002000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000060000000000, 0x0000000101000000, 0x0000040001000000, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x00000c0000000000, 0x0000000202000000, 0x0000080002000000, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000180000000000, 0x0000000404000000, 0x0000100004000000, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000030000000000, 0x0400010000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000300000000000, 0x0000000808000000, 0x0000200008000000, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000060000000000, 0x0800020000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000600000000000, 0x0000001010000000, 0x0000400010000000, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x00000c0000000000, 0x1000040000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000c00000000000, 0x0000002020000000, 0x0000800020000000, LineForm::Slide),
+        Line::new(0x2020000000000000, 0x0000180000000000, 0x2000080000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x4040000000000000, 0x0000004040000000, 0x4000000040000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000300000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x8080000000000000, 0x0000008080000000, 0x8000000080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000600000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0006000000000000, 0x0000010100000000, 0x0004000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x000c000000000000, 0x0000020200000000, 0x0008000200000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0018000000000000, 0x0000040400000000, 0x0010000400000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0030000000000000, 0x0000080800000000, 0x0020000800000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0006000000000000, 0x0002000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0060000000000000, 0x0000101000000000, 0x0040001000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000c000000000000, 0x0004000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x00c0000000000000, 0x0000202000000000, 0x0080002000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0018000000000000, 0x0008000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000404000000000, 0x0000004000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0030000000000000, 0x0010000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000808000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0060000000000000, 0x0020000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0600000000000000, 0x0001010000000000, 0x0400010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0c00000000000000, 0x0002020000000000, 0x0800020000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x1800000000000000, 0x0004040000000000, 0x1000040000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x3000000000000000, 0x0008080000000000, 0x2000080000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0600000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x6000000000000000, 0x0010100000000000, 0x4000100000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0c00000000000000, 0x0400000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0xc000000000000000, 0x0020200000000000, 0x8000200000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1800000000000000, 0x0800000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040400000000000, 0x0000400000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x3000000000000000, 0x1000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080800000000000, 0x0000800000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x6000000000000000, 0x2000000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 11: pawn white quiet, pawn black movers.
 /// Leaps only: no occupancy blocks them.
@@ -7854,399 +8729,399 @@ static BLOCK_14: [Bitboard; SQUARES] = [
     0x00a0000000000000, // g8
     0x0040000000000000, // h8
 ];
-/// Block 16: pawn white initial quiet, pawn black initial movers.
+/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_16: [Slot<Bitboard, 1>; SQUARES] = [
-    Slot::new(0x0000000000000000, [ // a1
-        Probe::new(0x0000000000000100, 0x10e8030004024088, 63, 2),
-    ]),
-    Slot::new(0x0000000000000000, [ // b1
-        Probe::new(0x0000000000000200, 0x0148000400102000, 63, 267),
-    ]),
-    Slot::new(0x0000000000000000, [ // c1
-        Probe::new(0x0000000000000400, 0x0030000002008000, 63, 329),
-    ]),
-    Slot::new(0x0000000000000000, [ // d1
-        Probe::new(0x0000000000000800, 0x0210000800370800, 63, 87),
-    ]),
-    Slot::new(0x0000000000000000, [ // e1
-        Probe::new(0x0000000000001000, 0x600802008888c010, 63, 451),
-    ]),
-    Slot::new(0x0000000000000000, [ // f1
-        Probe::new(0x0000000000002000, 0x0026000220380588, 63, 521),
-    ]),
-    Slot::new(0x0000000000000000, [ // g1
-        Probe::new(0x0000000000004000, 0x20120400402c0401, 63, 579),
-    ]),
-    Slot::new(0x0000000000000000, [ // h1
-        Probe::new(0x0000000000008000, 0x0881640008001040, 63, 1955),
-    ]),
-    Slot::new(0x0000000000000000, [ // a2
-        Probe::new(0x0000000000010000, 0x4002c01000514400, 63, 2665),
-    ]),
-    Slot::new(0x0000000000000000, [ // b2
-        Probe::new(0x0000000000020000, 0x1000400044040000, 63, 5026),
-    ]),
-    Slot::new(0x0000000000000000, [ // c2
-        Probe::new(0x0000000000040000, 0x0090201082040108, 63, 898),
-    ]),
-    Slot::new(0x0000000000000000, [ // d2
-        Probe::new(0x0000000000080000, 0x4080100100010200, 63, 2753),
-    ]),
-    Slot::new(0x0000000000000000, [ // e2
-        Probe::new(0x0000000000100000, 0x8202190000500000, 63, 2800),
-    ]),
-    Slot::new(0x0000000000000000, [ // f2
-        Probe::new(0x0000000000200000, 0x000004400000c200, 63, 975),
-    ]),
-    Slot::new(0x0000000000000000, [ // g2
-        Probe::new(0x0000000000400000, 0x8002060004088006, 63, 2882),
-    ]),
-    Slot::new(0x0000000000000000, [ // h2
-        Probe::new(0x0000000000800000, 0x8020010000000140, 63, 2945),
-    ]),
-    Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000001000000, 0x00060c8402108045, 63, 3489),
-    ]),
-    Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000002000000, 0x0450024200864100, 63, 3553),
-    ]),
-    Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x0000000004000000, 0x000000a540040002, 63, 2245),
-    ]),
-    Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000008000000, 0x8000425280260000, 63, 3266),
-    ]),
-    Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000010000000, 0x00204048300c4000, 63, 3311),
-    ]),
-    Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000020000000, 0x2000000440000400, 63, 1055),
-    ]),
-    Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x0000000040000000, 0x0000209200401880, 63, 5263),
-    ]),
-    Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000080000000, 0x000c205110100020, 63, 6340),
-    ]),
-    Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000100000000, 0x8000040491022910, 63, 2007),
-    ]),
-    Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000200000000, 0x20010c0048000140, 63, 1375),
-    ]),
-    Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x0000000400000000, 0xc041842120204000, 63, 1090),
-    ]),
-    Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000800000000, 0x0000400010400080, 63, 1474),
-    ]),
-    Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000001000000000, 0x1c00804008250100, 63, 1569),
-    ]),
-    Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000002000000000, 0x040608040c106012, 63, 1153),
-    ]),
-    Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x0000004000000000, 0x0040020032010000, 63, 1671),
-    ]),
-    Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000008000000000, 0x0800008021010028, 63, 219),
-    ]),
-    Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000010000000000, 0x0000208080c00c42, 63, 9876),
-    ]),
-    Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000020000000000, 0x0000018010442000, 63, 8588),
-    ]),
-    Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000040000000000, 0x4440402824246100, 63, 1221),
-    ]),
-    Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000080000000000, 0x03020a5200300804, 63, 3586),
-    ]),
-    Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000100000000000, 0x00a0021100880060, 63, 3713),
-    ]),
-    Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000200000000000, 0x0000000248840080, 63, 1312),
-    ]),
-    Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000400000000000, 0x01000020028a0060, 63, 6706),
-    ]),
-    Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000800000000000, 0x0400328040110001, 63, 6726),
-    ]),
-    Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0001000000000000, 0x0000000202008008, 63, 9986),
-    ]),
-    Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0002000000000000, 0x4180011070084004, 63, 6453),
-    ]),
-    Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x0004000000000000, 0x8020000000482008, 63, 2079),
-    ]),
-    Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0008000000000000, 0x10410cc082801a00, 63, 3874),
-    ]),
-    Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0010000000000000, 0x0006404100000810, 63, 4035),
-    ]),
-    Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0020000000000000, 0x0010000204300620, 63, 2178),
-    ]),
-    Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x0040000000000000, 0x9844200104140200, 63, 7946),
-    ]),
-    Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0080000000000000, 0xf0807020240801c4, 63, 9966),
-    ]),
-    Slot::new(0x0000000000000000, [ // a7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h7
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g8
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h8
-        PAD,
-    ]),
+static BLOCK_16_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000010100, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000020200, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000040400, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000080800, 0x0000000000000000, 0x0000000000080000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000101000, 0x0000000000000000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000202000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000404000, 0x0000000000000000, 0x0000000000400000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000808000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000001010000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000002020000, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000004040000, 0x0000000000000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000008080000, 0x0000000000000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000010100000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000020200000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000040400000, 0x0000000000000000, 0x0000000040000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000080800000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000101000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000202000000, 0x0000000000000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000404000000, 0x0000000000000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000808000000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000001010000000, 0x0000000000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000002020000000, 0x0000000000000000, 0x0000002000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000004040000000, 0x0000000000000000, 0x0000004000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000008080000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000010100000000, 0x0000000000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000020200000000, 0x0000000000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000040400000000, 0x0000000000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000080800000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000101000000000, 0x0000000000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000202000000000, 0x0000000000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000404000000000, 0x0000000000000000, 0x0000400000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000808000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0001010000000000, 0x0000000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0002020000000000, 0x0000000000000000, 0x0002000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0004040000000000, 0x0000000000000000, 0x0004000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0008080000000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0010100000000000, 0x0000000000000000, 0x0010000000000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0020200000000000, 0x0000000000000000, 0x0020000000000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0040400000000000, 0x0000000000000000, 0x0040000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0080800000000000, 0x0000000000000000, 0x0080000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0404000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0808000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x1010000000000000, 0x0000000000000000, 0x1000000000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x2020000000000000, 0x0000000000000000, 0x2000000000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x4040000000000000, 0x0000000000000000, 0x4000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x8080000000000000, 0x0000000000000000, 0x8000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
 ];
-/// Block 17: pawn black initial quiet, pawn white initial movers.
+/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_17: [Slot<Bitboard, 1>; SQUARES] = [
-    Slot::new(0x0000000000000000, [ // a1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h1
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // b2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // c2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // d2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // e2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // f2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // g2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // h2
-        PAD,
-    ]),
-    Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000000000100, 0x2284000802000240, 63, 9737),
-    ]),
-    Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000000000200, 0x9060380000080000, 63, 5624),
-    ]),
-    Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x0000000000000400, 0x8422004000009408, 63, 1730),
-    ]),
-    Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000000000800, 0x0090010000b40000, 63, 2370),
-    ]),
-    Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000000001000, 0x10c8020200010400, 63, 2543),
-    ]),
-    Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000000002000, 0x0004022000300480, 63, 1887),
-    ]),
-    Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x0000000000004000, 0x0002200000000000, 63, 9666),
-    ]),
-    Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000000008000, 0x8115080a14000200, 63, 9698),
-    ]),
-    Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000000010000, 0x0005900004100200, 63, 5474),
-    ]),
-    Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000000020000, 0x1002c00204000003, 63, 5810),
-    ]),
-    Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x0000000000040000, 0x140020c252190000, 63, 642),
-    ]),
-    Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000000000080000, 0x00001904208014a0, 63, 2690),
-    ]),
-    Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000000000100000, 0x0180088080000188, 63, 2863),
-    ]),
-    Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000000000200000, 0x0000248020800001, 63, 719),
-    ]),
-    Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x0000000000400000, 0x4020a24000601480, 63, 5538),
-    ]),
-    Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000000000800000, 0x3400010030209002, 63, 5584),
-    ]),
-    Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000000001000000, 0x000010800000c102, 63, 2),
-    ]),
-    Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000000002000000, 0x480900c900104008, 63, 267),
-    ]),
-    Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x0000000004000000, 0xc000012100104202, 63, 329),
-    ]),
-    Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000000008000000, 0x0094001060004000, 63, 87),
-    ]),
-    Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000000010000000, 0x3608040800001221, 63, 451),
-    ]),
-    Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000000020000000, 0x4004040c4049845c, 63, 521),
-    ]),
-    Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000000040000000, 0x0128040200080002, 63, 579),
-    ]),
-    Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000000080000000, 0x80000003a000040c, 63, 1955),
-    ]),
-    Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0000000100000000, 0x18004080a0008800, 63, 2665),
-    ]),
-    Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0000000200000000, 0x00000101540048c6, 63, 5026),
-    ]),
-    Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x0000000400000000, 0x0030210020000000, 63, 898),
-    ]),
-    Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0000000800000000, 0x0900510215000800, 63, 2753),
-    ]),
-    Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0000001000000000, 0x1210000008002821, 63, 2800),
-    ]),
-    Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0000002000000000, 0x0000400814000400, 63, 975),
-    ]),
-    Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x0000004000000000, 0x1010000006080009, 63, 2882),
-    ]),
-    Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0000008000000000, 0x1020181821805080, 63, 2945),
-    ]),
-    Slot::new(0x0000000000000000, [ // a7
-        Probe::new(0x0000010000000000, 0x0000004232810800, 63, 3489),
-    ]),
-    Slot::new(0x0000000000000000, [ // b7
-        Probe::new(0x0000020000000000, 0x8208810000408000, 63, 3553),
-    ]),
-    Slot::new(0x0000000000000000, [ // c7
-        Probe::new(0x0000040000000000, 0x2020000802200020, 63, 2245),
-    ]),
-    Slot::new(0x0000000000000000, [ // d7
-        Probe::new(0x0000080000000000, 0x0800400010900480, 63, 3266),
-    ]),
-    Slot::new(0x0000000000000000, [ // e7
-        Probe::new(0x0000100000000000, 0x40e0110168080400, 63, 3311),
-    ]),
-    Slot::new(0x0000000000000000, [ // f7
-        Probe::new(0x0000200000000000, 0x2000210400042008, 63, 1055),
-    ]),
-    Slot::new(0x0000000000000000, [ // g7
-        Probe::new(0x0000400000000000, 0x0118001000070010, 63, 5263),
-    ]),
-    Slot::new(0x0000000000000000, [ // h7
-        Probe::new(0x0000800000000000, 0x040150c480454060, 63, 6340),
-    ]),
-    Slot::new(0x0000000000000000, [ // a8
-        Probe::new(0x0001000000000000, 0xc80091808080c013, 63, 2007),
-    ]),
-    Slot::new(0x0000000000000000, [ // b8
-        Probe::new(0x0002000000000000, 0x1100004440005000, 63, 1375),
-    ]),
-    Slot::new(0x0000000000000000, [ // c8
-        Probe::new(0x0004000000000000, 0x0001502000002240, 63, 1090),
-    ]),
-    Slot::new(0x0000000000000000, [ // d8
-        Probe::new(0x0008000000000000, 0x0004000060409000, 63, 1474),
-    ]),
-    Slot::new(0x0000000000000000, [ // e8
-        Probe::new(0x0010000000000000, 0x014000002102a820, 63, 1569),
-    ]),
-    Slot::new(0x0000000000000000, [ // f8
-        Probe::new(0x0020000000000000, 0x1003022000000510, 63, 1153),
-    ]),
-    Slot::new(0x0000000000000000, [ // g8
-        Probe::new(0x0040000000000000, 0x0200000004242200, 63, 1671),
-    ]),
-    Slot::new(0x0000000000000000, [ // h8
-        Probe::new(0x0080000000000000, 0x0004144000000128, 63, 219),
-    ]),
+static BLOCK_17_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000000000, 0x0000000000000101, 0x0000000000000001, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000000000, 0x0000000000000202, 0x0000000000000002, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000000000, 0x0000000000000404, 0x0000000000000004, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000000000, 0x0000000000000808, 0x0000000000000008, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000000000, 0x0000000000001010, 0x0000000000000010, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000000000, 0x0000000000002020, 0x0000000000000020, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000000000000000, 0x0000000000004040, 0x0000000000000040, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000000000000000, 0x0000000000008080, 0x0000000000000080, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000000000000000, 0x0000000000010100, 0x0000000000000100, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000000000000000, 0x0000000000020200, 0x0000000000000200, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000000000000, 0x0000000000040400, 0x0000000000000400, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000000000000, 0x0000000000080800, 0x0000000000000800, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000000000000000, 0x0000000000101000, 0x0000000000001000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000000000000000, 0x0000000000202000, 0x0000000000002000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000000000000000, 0x0000000000404000, 0x0000000000004000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000000000000000, 0x0000000000808000, 0x0000000000008000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000000000000000, 0x0000000001010000, 0x0000000000010000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000000000000000, 0x0000000002020000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000000000000000, 0x0000000004040000, 0x0000000000040000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000000000000000, 0x0000000008080000, 0x0000000000080000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0000000000000000, 0x0000000010100000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0000000000000000, 0x0000000020200000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0000000000000000, 0x0000000040400000, 0x0000000000400000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0000000000000000, 0x0000000080800000, 0x0000000000800000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000000000000000, 0x0000000101000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000000000000000, 0x0000000202000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000000000000000, 0x0000000404000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000000000000000, 0x0000000808000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000000000000000, 0x0000001010000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000002020000000, 0x0000000020000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000004040000000, 0x0000000040000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0000000000000000, 0x0000008080000000, 0x0000000080000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000000000000000, 0x0000010100000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000000000000000, 0x0000020200000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000040400000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000080800000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000101000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000202000000000, 0x0000002000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000404000000000, 0x0000004000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000808000000000, 0x0000008000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0000000000000000, 0x0001010000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0000000000000000, 0x0002020000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0004040000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0008080000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0010100000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0020200000000000, 0x0000200000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040400000000000, 0x0000400000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080800000000000, 0x0000800000000000, LineForm::Slide),
+    ],
 ];
 /// Block 18: swapping-king white friendly capture, swapping-king black friendly capture.
 /// Leaps only: no occupancy blocks them.
@@ -8464,261 +9339,522 @@ static BLOCK_20: [Bitboard; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_21: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Probe::new(0x000000000000003e, 0x4888074830000200, 59, 11296),
-        Probe::new(0x0000010101010100, 0x0040500820810000, 59, 8768),
+        Probe::new(0x000000000000003e, 0x0412110003003400, 59, 2080),
+        Probe::new(0x0000010101010100, 0x2240601084090083, 59, 2112),
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Probe::new(0x0000020202020200, 0x8108201084406003, 59, 5280),
-        Probe::new(0x000000000000003c, 0x0c10100008081003, 60, 9616),
+        Probe::new(0x0000020202020200, 0x51600890c0050b00, 59, 1888),
+        Probe::new(0x000000000000003c, 0x1400100094412410, 60, 6303),
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Probe::new(0x0000040404040400, 0x1208d0200204b281, 59, 4640),
-        Probe::new(0x0000000000000038, 0x0c10800400001485, 61, 9648),
+        Probe::new(0x0000040404040400, 0x0019042002108400, 59, 1440),
+        Probe::new(0x0000000000000038, 0x04040b0000010018, 61, 8385),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Probe::new(0x0000080808080800, 0x040804090a104205, 59, 4672),
-        Probe::new(0x0000000000000034, 0x1c0200000002412c, 61, 18735),
+        Probe::new(0x0000080808080800, 0x0184020805900000, 59, 1472),
+        Probe::new(0x0000000000000030, 0x0e61000808100911, 63, 3318),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Probe::new(0x0000101010101000, 0x0080880904020000, 59, 4704),
-        Probe::new(0x000000000000002c, 0x1400101020890103, 61, 18743),
+        Probe::new(0x0000101010101000, 0x5008020400a10200, 59, 1504),
+        Probe::new(0x000000000000000c, 0x3640028022200000, 63, 3765),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Probe::new(0x0000202020202000, 0x8201412208940040, 59, 4736),
-        Probe::new(0x000000000000001c, 0x080000000018000b, 61, 18519),
+        Probe::new(0x0000202020202000, 0x0024020194410100, 59, 1536),
+        Probe::new(0x000000000000001c, 0x8910001051010800, 61, 8393),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Probe::new(0x0000404040404000, 0x4010802046010011, 59, 5312),
-        Probe::new(0x000000000000003c, 0x0404200008828802, 60, 15188),
+        Probe::new(0x0000404040404000, 0x0501010880502402, 59, 3898),
+        Probe::new(0x000000000000003c, 0x2220881211181000, 60, 6319),
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Probe::new(0x000000000000007c, 0x0420520209008100, 59, 8800),
-        Probe::new(0x0000808080808000, 0x0000209101418004, 59, 8832),
+        Probe::new(0x000000000000007c, 0x42002800b0280000, 59, 2144),
+        Probe::new(0x0000808080808000, 0x1010c03081006128, 59, 2176),
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Probe::new(0x0000000000003e00, 0x0404105020022248, 59, 5088),
-        Probe::new(0x0000010101010000, 0x0040c02059800150, 60, 15204),
+        Probe::new(0x0000000000003e00, 0x008c00000400b020, 59, 1920),
+        Probe::new(0x0000010101010000, 0x0484313040820010, 61, 8441),
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Probe::new(0x0000000000003c00, 0x0004000004181082, 60, 14260),
-        Probe::new(0x0000020202020000, 0x00b1200841110080, 60, 14644),
+        Probe::new(0x0000000000003c00, 0x1004080005800005, 60, 5855),
+        Probe::new(0x0000020202020000, 0x0220400820130058, 60, 5871),
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Probe::new(0x0000040404040000, 0x1022051020080414, 60, 14052),
-        Probe::new(0x0000000000003800, 0x0592008018400000, 61, 18391),
+        Probe::new(0x0000040404040000, 0x040010200d08000a, 60, 5455),
+        Probe::new(0x0000000000003800, 0x0004448044440020, 61, 3600),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Probe::new(0x0000080808080000, 0x6240041210080506, 60, 14068),
-        Probe::new(0x0000000000003400, 0x001c110023080000, 61, 18399),
+        Probe::new(0x0000080808080000, 0x0400021004492110, 60, 5471),
+        Probe::new(0x0000000000003000, 0x000e000010900400, 63, 3396),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Probe::new(0x0000101010100000, 0x05a2088504020800, 60, 14084),
-        Probe::new(0x0000000000002c00, 0x041100a000400201, 61, 18407),
+        Probe::new(0x0000101010100000, 0xc010020108040018, 60, 4939),
+        Probe::new(0x0000000000000c00, 0x0038f00046085804, 63, 3996),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Probe::new(0x0000202020200000, 0x0114240286090000, 60, 14100),
-        Probe::new(0x0000000000001c00, 0x0008200000020202, 61, 18287),
+        Probe::new(0x0000202020200000, 0x0100014384019002, 60, 7048),
+        Probe::new(0x0000000000001c00, 0x0524000000000950, 61, 4094),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Probe::new(0x0000000000003c00, 0x80244070c0100100, 60, 14660),
-        Probe::new(0x0000404040400000, 0x0d10062084c10200, 60, 14676),
+        Probe::new(0x0000000000003c00, 0x0004040090220400, 60, 5887),
+        Probe::new(0x0000404040400000, 0x0302a06152010002, 60, 7440),
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Probe::new(0x0000000000007c00, 0x4002042210400200, 59, 5120),
-        Probe::new(0x0000808080800000, 0x4000218100224180, 60, 15220),
+        Probe::new(0x0000000000007c00, 0x4006003010000020, 59, 1952),
+        Probe::new(0x0000808080800000, 0x000006408104a044, 60, 6335),
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Probe::new(0x00000000003e0000, 0x4080440506020000, 59, 4256),
-        Probe::new(0x0000010101000000, 0x0200004822840008, 61, 16822),
+        Probe::new(0x00000000003e0000, 0x2420040900000000, 59, 1568),
+        Probe::new(0x0000010101000000, 0x0000402440880100, 61, 8401),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Probe::new(0x00000000003c0000, 0x00001c1402000800, 60, 13860),
-        Probe::new(0x0000020202000000, 0x002200402070d001, 61, 18415),
+        Probe::new(0x00000000003c0000, 0x0000240500000008, 60, 5487),
+        Probe::new(0x0000020202000000, 0x0010024056204115, 61, 8233),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Probe::new(0x0000000000380000, 0x00001c01033c0815, 61, 5680),
-        Probe::new(0x0000040404000000, 0x00000408e0b20818, 61, 18071),
+        Probe::new(0x0000000000380000, 0x2100920800824801, 61, 3550),
+        Probe::new(0x0000040404000000, 0x3424ca2008102100, 61, 8209),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Probe::new(0x0000080808000000, 0x4b40081812040441, 61, 18079),
-        Probe::new(0x0000000000340000, 0x00001c2800001200, 61, 18087),
+        Probe::new(0x0000080808300000, 0x0050010811300000, 59, 1280),
+        PAD,
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Probe::new(0x0000101010000000, 0x8000400804420040, 61, 18095),
-        Probe::new(0x00000000002c0000, 0x080a9100c4080838, 61, 18103),
+        Probe::new(0x00001010100c0000, 0x82008641010800a0, 59, 3813),
+        PAD,
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Probe::new(0x00000000001c0000, 0x0000120000200400, 61, 18111),
-        Probe::new(0x0000202020000000, 0x681080020c010200, 61, 18119),
+        Probe::new(0x00000000001c0000, 0x4080080000410080, 61, 8217),
+        Probe::new(0x0000202020000000, 0x0000100101840800, 61, 8630),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Probe::new(0x00000000003c0000, 0x2000840041083000, 60, 80),
-        Probe::new(0x0000404040000000, 0x8882010220810000, 61, 18423),
+        Probe::new(0x00000000003c0000, 0x02040412001100c4, 60, 4110),
+        Probe::new(0x0000404040000000, 0x0000018140820008, 61, 8241),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Probe::new(0x00000000007c0000, 0x0400084000200000, 59, 4768),
-        Probe::new(0x0000808080000000, 0x0140188086410220, 61, 18751),
+        Probe::new(0x00000000007c0000, 0x9080020700100150, 59, 1600),
+        Probe::new(0x0000808080000000, 0x08001d0120894000, 61, 3559),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Probe::new(0x000000003e000000, 0x0230020420000021, 59, 4320),
-        Probe::new(0x0000010100010000, 0x0060200080420080, 61, 18759),
+        Probe::new(0x000000003e000000, 0x0c18089400a00000, 59, 1632),
+        Probe::new(0x0000010100000000, 0x0089000267400000, 62, 4955),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Probe::new(0x000000003c000000, 0x0800400c42000000, 60, 5840),
-        Probe::new(0x0000020200020000, 0x80201020c0200000, 61, 18431),
+        Probe::new(0x000000003c000000, 0x0804000440048418, 60, 5503),
+        Probe::new(0x0000020200000000, 0x8380004068590000, 63, 3661),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Probe::new(0x0000000038000000, 0x0010000400021000, 61, 17599),
-        Probe::new(0x0000040400040000, 0x0200180020101100, 61, 18127),
+        Probe::new(0x0000040438000000, 0x2500004910205100, 59, 1312),
+        PAD,
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Probe::new(0x0000000034000000, 0x0431082239024522, 61, 18135),
-        Probe::new(0x0000080800080000, 0x800008480e10c280, 61, 18143),
+        Probe::new(0x0000080830000000, 0x4045000402021000, 60, 7356),
+        PAD,
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Probe::new(0x000000002c000000, 0x0402021100200000, 61, 18151),
-        Probe::new(0x0000101000100000, 0x08000410a2081088, 61, 17639),
+        Probe::new(0x000010100c000000, 0x0080000809182244, 60, 4959),
+        PAD,
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Probe::new(0x000000001c000000, 0x00000008040c9124, 61, 17647),
-        Probe::new(0x0000202000200000, 0xa003040121020802, 61, 18159),
+        Probe::new(0x000020201c000000, 0x0210200a14020000, 59, 1344),
+        PAD,
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Probe::new(0x000000003c000000, 0x8308011400069008, 60, 14116),
-        Probe::new(0x0000404000400000, 0x880000828d0a0804, 61, 18439),
+        Probe::new(0x000000003c000000, 0x0060005100820000, 60, 5519),
+        Probe::new(0x0000404000000000, 0x0004020c0102202c, 62, 3289),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Probe::new(0x000000007c000000, 0x0040080200000881, 59, 4352),
-        Probe::new(0x0000808000800000, 0x00002088004b0800, 61, 18767),
+        Probe::new(0x000000007c000000, 0x0000020201080836, 59, 1664),
+        Probe::new(0x0000808000000000, 0x2080908010928100, 62, 7044),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Probe::new(0x0000003e00000000, 0x228020050c040806, 59, 4384),
-        Probe::new(0x0000010001010000, 0x80402040c0810241, 61, 18775),
+        Probe::new(0x0000003e00000000, 0x9100008504008000, 59, 1696),
+        Probe::new(0x0000000001010000, 0x4000904000028000, 62, 5009),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Probe::new(0x0000003c00000000, 0x8492000022000001, 60, 14132),
-        Probe::new(0x0000020002020000, 0x1040544189a0b040, 61, 18447),
+        Probe::new(0x0000003c00000000, 0x9000088804109040, 60, 3731),
+        Probe::new(0x0000000002020000, 0x0020202000004040, 62, 3930),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Probe::new(0x0000003800000000, 0x200a120604040100, 61, 6256),
-        Probe::new(0x0000040004040000, 0x0800182000104050, 61, 18167),
+        Probe::new(0x0000003804040000, 0x0428129281002000, 59, 3843),
+        PAD,
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Probe::new(0x0000080008080000, 0x30200e1000080240, 61, 18175),
-        Probe::new(0x0000003400000000, 0x810208301c280000, 61, 18183),
+        Probe::new(0x0000003008080000, 0x4020181003010200, 60, 4975),
+        PAD,
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Probe::new(0x0000100010100000, 0x0407880204440500, 61, 18191),
-        Probe::new(0x0000002c00000000, 0x0000a80051000840, 61, 18199),
+        Probe::new(0x0000000c10100000, 0x504888040c801202, 60, 4991),
+        PAD,
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Probe::new(0x0000001c00000000, 0x0600000008412168, 61, 18207),
-        Probe::new(0x0000200020200000, 0x0606040200410850, 61, 18215),
+        Probe::new(0x0000001c20200000, 0x0400006488122820, 59, 1376),
+        PAD,
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Probe::new(0x0000003c00000000, 0x4890000204000400, 60, 14148),
-        Probe::new(0x0000400040400000, 0x1201210201018000, 61, 18455),
+        Probe::new(0x0000003c00000000, 0x8000000011002888, 60, 3624),
+        Probe::new(0x0000000040400000, 0x3400212610800120, 62, 3778),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Probe::new(0x0000007c00000000, 0x0540300112008000, 59, 4800),
-        Probe::new(0x0000800080800000, 0x0200008120404080, 61, 18559),
+        Probe::new(0x0000007c00000000, 0x00c0140802004502, 59, 1728),
+        Probe::new(0x0000000080800000, 0x089800808020600d, 62, 5064),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Probe::new(0x00003e0000000000, 0x2200067021040004, 59, 4832),
-        Probe::new(0x0000000101010000, 0x0000408030060045, 61, 18783),
+        Probe::new(0x00003e0000000000, 0xa00060100c240028, 59, 1760),
+        Probe::new(0x0000000101010000, 0x4000308040228290, 61, 8409),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Probe::new(0x00003c0000000000, 0x0100110b00040005, 60, 14164),
-        Probe::new(0x0000000202020000, 0x4040104320400800, 61, 18463),
+        Probe::new(0x00003c0000000000, 0x0424c02044044000, 60, 5535),
+        Probe::new(0x0000000202020000, 0x0804904020000424, 61, 8249),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Probe::new(0x0000000404040000, 0x420811b820006000, 61, 18223),
-        Probe::new(0x0000380000000000, 0x0030e702000410c0, 61, 17719),
+        Probe::new(0x0000000404040000, 0x00b02c08084000a0, 61, 3757),
+        Probe::new(0x0000380000000000, 0x0a0000a028840000, 61, 3411),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Probe::new(0x0000000808080000, 0x00001024b8881100, 61, 16660),
-        Probe::new(0x0000340000000000, 0x60084010284c0200, 61, 18231),
+        Probe::new(0x0000300808080000, 0x00a00410080a9004, 59, 1408),
+        PAD,
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Probe::new(0x0000001010100000, 0x4003040813800006, 61, 18239),
-        Probe::new(0x00002c0000000000, 0x0040500080940402, 61, 18247),
+        Probe::new(0x00000c1010100000, 0xc0c0008181110004, 59, 3357),
+        PAD,
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Probe::new(0x0000002020200000, 0x00010a0c01208005, 61, 18255),
-        Probe::new(0x00001c0000000000, 0x0088204680080008, 61, 17759),
+        Probe::new(0x0000002020200000, 0x4418040101004484, 61, 8637),
+        Probe::new(0x00001c0000000000, 0x0921000000085000, 61, 8225),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Probe::new(0x00003c0000000000, 0x0000008010142400, 60, 14180),
-        Probe::new(0x0000004040400000, 0x00042b0205800880, 61, 18471),
+        Probe::new(0x00003c0000000000, 0x0100000408240000, 60, 5551),
+        Probe::new(0x0000004040400000, 0x02a00200c2848022, 61, 8644),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Probe::new(0x00007c0000000000, 0x405a0008420a1080, 59, 4864),
-        Probe::new(0x0000008080800000, 0xc000890088420000, 61, 18791),
+        Probe::new(0x00007c0000000000, 0x40224a0020284020, 59, 1792),
+        Probe::new(0x0000008080800000, 0x1002204485010402, 61, 8417),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Probe::new(0x003e000000000000, 0x090001a002200402, 59, 5344),
-        Probe::new(0x0000010101010000, 0x2004184020800410, 60, 15236),
+        Probe::new(0x003e000000000000, 0x2a0008016408040a, 59, 1984),
+        Probe::new(0x0000010101010000, 0x0001609040884000, 60, 6351),
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Probe::new(0x0000020202020000, 0x2140082040500008, 60, 14692),
-        Probe::new(0x003c000000000000, 0x0002000800800400, 60, 6640),
+        Probe::new(0x0000020202020000, 0x0010504121480061, 60, 5903),
+        Probe::new(0x003c000000000000, 0x08268c0000001102, 60, 5919),
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Probe::new(0x0000040404040000, 0x0400100488220000, 60, 14196),
-        Probe::new(0x0038000000000000, 0x1008000000c01416, 61, 18359),
+        Probe::new(0x0000040404040000, 0x0344201114140008, 60, 7410),
+        Probe::new(0x0038000000000000, 0xac4008000c040400, 61, 8257),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Probe::new(0x0000080808080000, 0x01101008c2240080, 60, 14212),
-        Probe::new(0x0034000000000000, 0x010907020008cc10, 61, 18479),
+        Probe::new(0x0000080808080000, 0x010002b205042000, 60, 7425),
+        Probe::new(0x0030000000000000, 0x0006408044029e00, 63, 3564),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Probe::new(0x0000101010100000, 0x0000441201880088, 60, 14228),
-        Probe::new(0x002c000000000000, 0x0001020543201442, 61, 18487),
+        Probe::new(0x0000101010100000, 0x8810010428020000, 60, 5567),
+        Probe::new(0x000c000000000000, 0x0800900400013804, 63, 2825),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Probe::new(0x0000202020200000, 0x21480900c4020800, 60, 14244),
-        Probe::new(0x001c000000000000, 0x0010000001406802, 61, 18495),
+        Probe::new(0x0000202020200000, 0x0020411410824000, 60, 5583),
+        Probe::new(0x001c000000000000, 0x04038c5006000844, 61, 8265),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Probe::new(0x0000404040400000, 0x00460204788101b2, 60, 14708),
-        Probe::new(0x003c000000000000, 0xb008000030403100, 60, 14724),
+        Probe::new(0x0000404040400000, 0x8110420180410000, 60, 5935),
+        Probe::new(0x003c000000000000, 0x8080884080020880, 60, 5951),
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Probe::new(0x007c000000000000, 0x5002400061000204, 59, 5376),
-        Probe::new(0x0000808080800000, 0x4820008440290200, 60, 15252),
+        Probe::new(0x007c000000000000, 0x1010880202000421, 59, 2016),
+        Probe::new(0x0000808080800000, 0x21000025004040b0, 60, 7498),
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Probe::new(0x0001010101010000, 0x0802820820409400, 59, 8864),
-        Probe::new(0x3e00000000000000, 0x001040880080c104, 59, 6912),
+        Probe::new(0x0001010101010000, 0x800220c808484800, 59, 3922),
+        Probe::new(0x3e00000000000000, 0xa014000e02200004, 59, 2208),
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Probe::new(0x0002020202020000, 0x00000418d040601a, 59, 5408),
-        Probe::new(0x3c00000000000000, 0x00f10404c1382022, 60, 15268),
+        Probe::new(0x0002020202020000, 0x001ca20810054009, 59, 2048),
+        Probe::new(0x3c00000000000000, 0x0440000208010004, 60, 6367),
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Probe::new(0x0004040404040000, 0x011028040220110a, 59, 4896),
-        Probe::new(0x3800000000000000, 0x112808100030680c, 61, 18583),
+        Probe::new(0x0004040404040000, 0xc002228402480901, 59, 3869),
+        Probe::new(0x3800000000000000, 0x8001a01c00000004, 61, 8425),
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Probe::new(0x0008080808080000, 0x0080c23110080410, 59, 4928),
-        Probe::new(0x3400000000000000, 0x4180001001000022, 61, 18591),
+        Probe::new(0x0008080808080000, 0x4200980224100140, 59, 1824),
+        Probe::new(0x3000000000000000, 0x404000000110001e, 63, 3177),
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Probe::new(0x0010101010100000, 0x4040880104008220, 59, 4960),
-        Probe::new(0x2c00000000000000, 0x0500003080020011, 61, 18799),
+        Probe::new(0x0010101010100000, 0x4028242202983904, 59, 1856),
+        Probe::new(0x0c00000000000000, 0x1200105808200238, 63, 2948),
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Probe::new(0x0020202020200000, 0xa400421082440301, 59, 4992),
-        Probe::new(0x1c00000000000000, 0x1028000001000008, 61, 18807),
+        Probe::new(0x0020202020200000, 0x20c0488442112055, 59, 3325),
+        Probe::new(0x1c00000000000000, 0x6000a10101000009, 61, 8433),
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Probe::new(0x0040404040400000, 0x10104061460b0480, 59, 5440),
-        Probe::new(0x3c00000000000000, 0x400002000000204c, 60, 15284),
+        Probe::new(0x0040404040400000, 0x10020041003081e0, 59, 3232),
+        Probe::new(0x3c00000000000000, 0x00000020000580a2, 60, 6383),
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Probe::new(0x0080808080800000, 0x8000004011802108, 59, 8896),
-        Probe::new(0x7c00000000000000, 0x042b188200000002, 59, 8928),
+        Probe::new(0x0080808080800000, 0x0804012041058011, 59, 2240),
+        Probe::new(0x7c00000000000000, 0x0210082082005306, 59, 2272),
     ]),
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_21_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x000000000000000a, 0x0000000000000000, 0x0000000000000008, LineForm::Slide),
+        Line::new(0x0000000001000100, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000000014, 0x0000000000000000, 0x0000000000000010, LineForm::Slide),
+        Line::new(0x0000000002000200, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000028, 0x0000000000000000, 0x0000000000000020, LineForm::Slide),
+        Line::new(0x0000000004000400, 0x0000000000000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000050, 0x0000000000000005, 0x0000000000000041, LineForm::Slide),
+        Line::new(0x0000000008000800, 0x0000000000000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x00000000000000a0, 0x000000000000000a, 0x0000000000000082, LineForm::Slide),
+        Line::new(0x0000000010001000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000020002000, 0x0000000000000014, 0x0000000020000004, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000040004000, 0x0000000000000028, 0x0000000040000008, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000080008000, 0x0000000000000050, 0x0000000080000010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000000a00, 0x0000000000000000, 0x0000000000000800, LineForm::Slide),
+        Line::new(0x0000000100010000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000001400, 0x0000000000000000, 0x0000000000001000, LineForm::Slide),
+        Line::new(0x0000000200020000, 0x0000000000000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000002800, 0x0000000000000000, 0x0000000000002000, LineForm::Slide),
+        Line::new(0x0000000400040000, 0x0000000000000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000005000, 0x0000000000000500, 0x0000000000004100, LineForm::Slide),
+        Line::new(0x0000000800080000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x000000000000a000, 0x0000000000000a00, 0x0000000000008200, LineForm::Slide),
+        Line::new(0x0000001000100000, 0x0000000000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000002000200000, 0x0000000000001400, 0x0000002000000400, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000004000400000, 0x0000000000002800, 0x0000004000000800, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000008000800000, 0x0000000000005000, 0x0000008000001000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x00000000000a0000, 0x0000000000000000, 0x0000000000080000, LineForm::Slide),
+        Line::new(0x0000010001000000, 0x0000000000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000140000, 0x0000000000000000, 0x0000000000100000, LineForm::Slide),
+        Line::new(0x0000020002000000, 0x0000000000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000280000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
+        Line::new(0x0000040004000000, 0x0000000000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000500000, 0x0000000000050000, 0x0000000000410000, LineForm::Slide),
+        Line::new(0x0000080008000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000a00000, 0x00000000000a0000, 0x0000000000820000, LineForm::Slide),
+        Line::new(0x0000100010000000, 0x0000000000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000200020000000, 0x0000000000140000, 0x0000200000040000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000400040000000, 0x0000000000280000, 0x0000400000080000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000800080000000, 0x0000000000500000, 0x0000800000100000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x000000000a000000, 0x0000000000010001, 0x0000000008000001, LineForm::Slide),
+        Line::new(0x0001000100000000, 0x0000000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000000014000000, 0x0000000000020002, 0x0000000010000002, LineForm::Slide),
+        Line::new(0x0002000200000000, 0x0000000000000000, 0x0002000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000028000000, 0x0000000000040004, 0x0000000020000004, LineForm::Slide),
+        Line::new(0x0004000400000000, 0x0000000000000000, 0x0004000000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000050000000, 0x0000000000080008, 0x0000000040000008, LineForm::Slide),
+        Line::new(0x0008000800000000, 0x0000000005000000, 0x0008000001000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x00000000a0000000, 0x0000000000100010, 0x0000000080000010, LineForm::Slide),
+        Line::new(0x0010001000000000, 0x000000000a000000, 0x0010000002000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0020002000000000, 0x0000000000200020, 0x0020000000000020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000014000000, 0x0000000004000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0040004000000000, 0x0000000000400040, 0x0040000000000040, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000028000000, 0x0000000008000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0080008000000000, 0x0000000000800080, 0x0080000000000080, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000050000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000000a00000000, 0x0000000001000100, 0x0000000800000100, LineForm::Slide),
+        Line::new(0x0100010000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000001400000000, 0x0000000002000200, 0x0000001000000200, LineForm::Slide),
+        Line::new(0x0200020000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000002800000000, 0x0000000004000400, 0x0000002000000400, LineForm::Slide),
+        Line::new(0x0400040000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000005000000000, 0x0000000008000800, 0x0000004000000800, LineForm::Slide),
+        Line::new(0x0800080000000000, 0x0000000500000000, 0x0800000100000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x000000a000000000, 0x0000000010001000, 0x0000008000001000, LineForm::Slide),
+        Line::new(0x1000100000000000, 0x0000000a00000000, 0x1000000200000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x2000200000000000, 0x0000000020002000, 0x2000000000002000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000001400000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x4000400000000000, 0x0000000040004000, 0x4000000000004000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000002800000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x8000800000000000, 0x0000000080008000, 0x8000000000008000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000005000000000, 0x0000001000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x00000a0000000000, 0x0000000100010000, 0x0000080000010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000140000000000, 0x0000000200020000, 0x0000100000020000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000280000000000, 0x0000000400040000, 0x0000200000040000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000500000000000, 0x0000000800080000, 0x0000400000080000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000050000000000, 0x0000010000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000a00000000000, 0x0000001000100000, 0x0000800000100000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x00000a0000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000002000200000, 0x0000000000200000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000140000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000004000400000, 0x0000000000400000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000280000000000, 0x0000080000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0000000000000000, 0x0000008000800000, 0x0000000000800000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000500000000000, 0x0000100000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x000a000000000000, 0x0000010001000000, 0x0008000001000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0014000000000000, 0x0000020002000000, 0x0010000002000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0028000000000000, 0x0000040004000000, 0x0020000004000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0050000000000000, 0x0000080008000000, 0x0040000008000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0005000000000000, 0x0001000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x00a0000000000000, 0x0000100010000000, 0x0080000010000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x000a000000000000, 0x0002000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000200020000000, 0x0000000020000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0014000000000000, 0x0004000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000400040000000, 0x0000000040000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0028000000000000, 0x0008000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000800080000000, 0x0000000080000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0050000000000000, 0x0010000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0a00000000000000, 0x0001000100000000, 0x0800000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x1400000000000000, 0x0002000200000000, 0x1000000200000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x2800000000000000, 0x0004000400000000, 0x2000000400000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x5000000000000000, 0x0008000800000000, 0x4000000800000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0500000000000000, 0x0100000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0xa000000000000000, 0x0010001000000000, 0x8000001000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0a00000000000000, 0x0200000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0020002000000000, 0x0000002000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x1400000000000000, 0x0400000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0040004000000000, 0x0000004000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x2800000000000000, 0x0800000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0080008000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x5000000000000000, 0x1000000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 22: elephant white movers, elephant black movers, elephant white attackers,
 /// elephant black attackers.
@@ -8726,259 +9862,259 @@ static BLOCK_21: [Slot<Bitboard, 2>; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_22: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000000102, [ // a1
-        Probe::new(0x0000000000040200, 0x806070005085c800, 63, 11351),
+        Probe::new(0x0000000000040200, 0x806070005085c800, 63, 3355),
         PAD,
     ]),
     Slot::new(0x0000000000000205, [ // b1
-        Probe::new(0x0000000000080400, 0x0038190000003400, 63, 11472),
+        Probe::new(0x0000000000080400, 0x0038190000003400, 63, 3372),
         PAD,
     ]),
     Slot::new(0x000000000000040a, [ // c1
-        Probe::new(0x0000000000110a00, 0x0a10210110002404, 60, 16700),
+        Probe::new(0x0000000000110a00, 0x0a10210110002404, 60, 7136),
         PAD,
     ]),
     Slot::new(0x0000000000000814, [ // d1
-        Probe::new(0x0000000000221400, 0x5948209043004400, 60, 12212),
+        Probe::new(0x0000000000221400, 0x5948209043004400, 60, 4721),
         PAD,
     ]),
     Slot::new(0x0000000000001028, [ // e1
-        Probe::new(0x0000000000442800, 0x000a209200119240, 60, 12228),
+        Probe::new(0x0000000000442800, 0x000a209200119240, 60, 4737),
         PAD,
     ]),
     Slot::new(0x0000000000002050, [ // f1
-        Probe::new(0x0000000000885000, 0x800a0821000000c0, 60, 11844),
+        Probe::new(0x0000000000885000, 0x800a0821000000c0, 60, 4353),
         PAD,
     ]),
     Slot::new(0x00000000000040a0, [ // g1
-        Probe::new(0x0000000000102000, 0x4082860000860032, 62, 2288),
+        Probe::new(0x0000000000102000, 0x4082860000860032, 62, 3454),
         PAD,
     ]),
     Slot::new(0x0000000000008040, [ // h1
-        Probe::new(0x0000000000204000, 0x8403062008018008, 63, 11430),
+        Probe::new(0x0000000000204000, 0x8403062008018008, 63, 3581),
         PAD,
     ]),
     Slot::new(0x0000000000010201, [ // a2
-        Probe::new(0x0000000004020000, 0x4000a12400012102, 62, 2293),
+        Probe::new(0x0000000004020000, 0x4000a12400012102, 62, 3338),
         PAD,
     ]),
     Slot::new(0x0000000000020502, [ // b2
-        Probe::new(0x0000000008040000, 0x0402309810000000, 63, 11780),
+        Probe::new(0x0000000008040000, 0x0402309810000000, 63, 3797),
         PAD,
     ]),
     Slot::new(0x0000000000040a04, [ // c2
-        Probe::new(0x00000000110a0000, 0x24a0104101102000, 60, 11860),
+        Probe::new(0x00000000110a0000, 0x24a0104101102000, 60, 4369),
         PAD,
     ]),
     Slot::new(0x0000000000081408, [ // d2
-        Probe::new(0x0000000022140000, 0x0008314082001088, 60, 16804),
+        Probe::new(0x0000000022140000, 0x0008314082001088, 60, 7240),
         PAD,
     ]),
     Slot::new(0x0000000000102810, [ // e2
-        Probe::new(0x0000000044280000, 0x0000040708100001, 60, 12244),
+        Probe::new(0x0000000044280000, 0x0000040708100001, 60, 4753),
         PAD,
     ]),
     Slot::new(0x0000000000205020, [ // f2
-        Probe::new(0x0000000088500000, 0x0500220280095103, 60, 11876),
+        Probe::new(0x0000000088500000, 0x0500220280095103, 60, 4385),
         PAD,
     ]),
     Slot::new(0x000000000040a040, [ // g2
-        Probe::new(0x0000000010200000, 0x8004020842001c40, 62, 2298),
+        Probe::new(0x0000000010200000, 0x8004020842001c40, 62, 3545),
         PAD,
     ]),
     Slot::new(0x0000000000804080, [ // h2
-        Probe::new(0x0000000020400000, 0x2800092210500000, 62, 11435),
+        Probe::new(0x0000000020400000, 0x2800092210500000, 62, 3532),
         PAD,
     ]),
     Slot::new(0x0000000001020100, [ // a3
-        Probe::new(0x0000000402000204, 0x1a0811c01002a000, 60, 11892),
+        Probe::new(0x0000000402000204, 0x1a0811c01002a000, 60, 4401),
         PAD,
     ]),
     Slot::new(0x0000000002050200, [ // b3
-        Probe::new(0x0000000804000408, 0x0244401008a08040, 60, 17094),
+        Probe::new(0x0000000804000408, 0x0244401008a08040, 60, 7549),
         PAD,
     ]),
     Slot::new(0x00000000040a0400, [ // c3
-        Probe::new(0x0000000102000810, 0x0808000810008084, 60, 16819),
-        Probe::new(0x0000001008000000, 0x102000102c0000c0, 62, 11383),
+        Probe::new(0x0000000102000810, 0x0808000810008084, 60, 7255),
+        Probe::new(0x0000001008000000, 0x102000102c0000c0, 62, 3747),
     ]),
     Slot::new(0x0000000008140800, [ // d3
-        Probe::new(0x0000002010000402, 0x0a30000244000047, 60, 13348),
-        Probe::new(0x0000000204001020, 0x03822012414c1000, 60, 13364),
+        Probe::new(0x0000002010000402, 0x0a30000244000047, 60, 5007),
+        Probe::new(0x0000000204001020, 0x03822012414c1000, 60, 5023),
     ]),
     Slot::new(0x0000000010281000, [ // e3
-        Probe::new(0x0000004020000804, 0x1110000108500800, 60, 13380),
-        Probe::new(0x0000000408002040, 0x0919040220000020, 60, 13396),
+        Probe::new(0x0000004020000804, 0x1110000108500800, 60, 5039),
+        Probe::new(0x0000000408002040, 0x0919040220000020, 60, 5055),
     ]),
     Slot::new(0x0000000020502000, [ // f3
-        Probe::new(0x0000008040001008, 0x5001020080891000, 60, 12260),
-        Probe::new(0x0000000810000000, 0x2001000a1c002088, 63, 11451),
+        Probe::new(0x0000008040001008, 0x5001020080891000, 60, 4769),
+        Probe::new(0x0000000810000000, 0x2001000a1c002088, 63, 3988),
     ]),
     Slot::new(0x0000000040a04000, [ // g3
-        Probe::new(0x0000001020002010, 0x56442888a4200240, 60, 11908),
+        Probe::new(0x0000001020002010, 0x56442888a4200240, 60, 4417),
         PAD,
     ]),
     Slot::new(0x0000000080408000, [ // h3
-        Probe::new(0x0000002040004020, 0x0c0180c102800004, 60, 11924),
+        Probe::new(0x0000002040004020, 0x0c0180c102800004, 60, 4433),
         PAD,
     ]),
     Slot::new(0x0000000102010000, [ // a4
-        Probe::new(0x0000040200020400, 0x0021200468356028, 60, 16834),
+        Probe::new(0x0000040200020400, 0x0021200468356028, 60, 7270),
         PAD,
     ]),
     Slot::new(0x0000000205020000, [ // b4
-        Probe::new(0x0000080400040800, 0x289010a206840110, 60, 12276),
+        Probe::new(0x0000080400040800, 0x289010a206840110, 60, 4785),
         PAD,
     ]),
     Slot::new(0x000000040a040000, [ // c4
-        Probe::new(0x0000010200020100, 0x10101040228000c0, 60, 13412),
-        Probe::new(0x0000100800081000, 0x1508460084040202, 60, 13428),
+        Probe::new(0x0000010200020100, 0x10101040228000c0, 60, 5071),
+        Probe::new(0x0000100800081000, 0x1508460084040202, 60, 5087),
     ]),
     Slot::new(0x0000000814080000, [ // d4
-        Probe::new(0x0000201000040200, 0x002288006812c450, 60, 14740),
-        Probe::new(0x0000020400102000, 0x5804040008480002, 60, 14756),
+        Probe::new(0x0000201000040200, 0x002288006812c450, 60, 5967),
+        Probe::new(0x0000020400102000, 0x5804040008480002, 60, 5983),
     ]),
     Slot::new(0x0000001028100000, [ // e4
-        Probe::new(0x0000402000080400, 0x0210144845aa1820, 60, 14772),
-        Probe::new(0x0000040800204000, 0x00084884d0700800, 60, 17024),
+        Probe::new(0x0000402000080400, 0x0210144845aa1820, 60, 5999),
+        Probe::new(0x0000040800204000, 0x00084884d0700800, 60, 7455),
     ]),
     Slot::new(0x0000002050200000, [ // f4
-        Probe::new(0x0000804000100800, 0x0002020009088390, 60, 16981),
-        Probe::new(0x0000081000408000, 0x1008204044100002, 60, 16993),
+        Probe::new(0x0000804000100800, 0x0002020009088390, 60, 7371),
+        Probe::new(0x0000081000408000, 0x1008204044100002, 60, 7383),
     ]),
     Slot::new(0x00000040a0400000, [ // g4
-        Probe::new(0x0000102000201000, 0x0982010005038040, 60, 16849),
+        Probe::new(0x0000102000201000, 0x0982010005038040, 60, 7285),
         PAD,
     ]),
     Slot::new(0x0000008040800000, [ // h4
-        Probe::new(0x0000204000402000, 0x8001020080424001, 60, 12292),
+        Probe::new(0x0000204000402000, 0x8001020080424001, 60, 4801),
         PAD,
     ]),
     Slot::new(0x0000010201000000, [ // a5
-        Probe::new(0x0004020002040000, 0x0040c91444082814, 60, 16865),
+        Probe::new(0x0004020002040000, 0x0040c91444082814, 60, 7301),
         PAD,
     ]),
     Slot::new(0x0000020502000000, [ // b5
-        Probe::new(0x0008040004080000, 0x9000020800108841, 60, 16881),
+        Probe::new(0x0008040004080000, 0x9000020800108841, 60, 7317),
         PAD,
     ]),
     Slot::new(0x0000040a04000000, [ // c5
-        Probe::new(0x0001020002010000, 0x0908401054441280, 60, 13444),
-        Probe::new(0x0010080008100000, 0x1008041604300210, 60, 13460),
+        Probe::new(0x0001020002010000, 0x0908401054441280, 60, 5103),
+        Probe::new(0x0010080008100000, 0x1008041604300210, 60, 5119),
     ]),
     Slot::new(0x0000081408000000, [ // d5
-        Probe::new(0x0020100004020000, 0x0000102001010200, 60, 14788),
-        Probe::new(0x0002040010200000, 0x00002204240e1000, 60, 17039),
+        Probe::new(0x0020100004020000, 0x0000102001010200, 60, 6015),
+        Probe::new(0x0002040010200000, 0x00002204240e1000, 60, 7470),
     ]),
     Slot::new(0x0000102810000000, [ // e5
-        Probe::new(0x0040200008040000, 0x8000200220010120, 60, 14804),
-        Probe::new(0x0004080020400000, 0x10b2408100022000, 60, 17053),
+        Probe::new(0x0040200008040000, 0x8000200220010120, 60, 6031),
+        Probe::new(0x0004080020400000, 0x10b2408100022000, 60, 7484),
     ]),
     Slot::new(0x0000205020000000, [ // f5
-        Probe::new(0x0080400010080000, 0x0020099201420020, 60, 13476),
-        Probe::new(0x0008100040800000, 0x0000208112910290, 60, 17116),
+        Probe::new(0x0080400010080000, 0x0020099201420020, 60, 5135),
+        Probe::new(0x0008100040800000, 0x0000208112910290, 60, 7571),
     ]),
     Slot::new(0x000040a040000000, [ // g5
-        Probe::new(0x0010200020100000, 0x48840802021082e0, 60, 12308),
+        Probe::new(0x0010200020100000, 0x48840802021082e0, 60, 4817),
         PAD,
     ]),
     Slot::new(0x0000804080000000, [ // h5
-        Probe::new(0x0020400040200000, 0x0508808303008c02, 60, 12324),
+        Probe::new(0x0020400040200000, 0x0508808303008c02, 60, 4833),
         PAD,
     ]),
     Slot::new(0x0001020100000000, [ // a6
-        Probe::new(0x0402000204000000, 0x41000036400c1008, 60, 16714),
+        Probe::new(0x0402000204000000, 0x41000036400c1008, 60, 7150),
         PAD,
     ]),
     Slot::new(0x0002050200000000, [ // b6
-        Probe::new(0x0804000408000000, 0x0000000aa80a5228, 60, 16728),
+        Probe::new(0x0804000408000000, 0x0000000aa80a5228, 60, 7164),
         PAD,
     ]),
     Slot::new(0x00040a0400000000, [ // c6
-        Probe::new(0x1008000201000000, 0x9000244140004282, 60, 12340),
-        Probe::new(0x0000000810000000, 0x1006408a08104808, 62, 11430),
+        Probe::new(0x1008000201000000, 0x9000244140004282, 60, 4849),
+        Probe::new(0x0000000810000000, 0x1006408a08104808, 62, 3773),
     ]),
     Slot::new(0x0008140800000000, [ // d6
-        Probe::new(0x2010000402000000, 0x0834441004500404, 60, 13492),
-        Probe::new(0x0204001020000000, 0x087000b0880008a2, 60, 13508),
+        Probe::new(0x2010000402000000, 0x0834441004500404, 60, 5151),
+        Probe::new(0x0204001020000000, 0x087000b0880008a2, 60, 5167),
     ]),
     Slot::new(0x0010281000000000, [ // e6
-        Probe::new(0x4020000804000000, 0x0040005a02020201, 60, 17008),
-        Probe::new(0x0408002040000000, 0x2000462146105008, 60, 13524),
+        Probe::new(0x4020000804000000, 0x0040005a02020201, 60, 7398),
+        Probe::new(0x0408002040000000, 0x2000462146105008, 60, 5183),
     ]),
     Slot::new(0x0020502000000000, [ // f6
-        Probe::new(0x0810001008000000, 0x0800000844c00104, 60, 16893),
-        Probe::new(0x0000004080000000, 0x0411040101800234, 62, 1955),
+        Probe::new(0x0810001008000000, 0x0800000844c00104, 60, 7329),
+        Probe::new(0x0000004080000000, 0x0411040101800234, 62, 963),
     ]),
     Slot::new(0x0040a04000000000, [ // g6
-        Probe::new(0x1020002010000000, 0x0a0500010a080452, 60, 11940),
+        Probe::new(0x1020002010000000, 0x0a0500010a080452, 60, 4449),
         PAD,
     ]),
     Slot::new(0x0080408000000000, [ // h6
-        Probe::new(0x2040004020000000, 0x120c00208a048101, 60, 11956),
+        Probe::new(0x2040004020000000, 0x120c00208a048101, 60, 4465),
         PAD,
     ]),
     Slot::new(0x0102010000000000, [ // a7
-        Probe::new(0x0000020400000000, 0x4080802a10c20000, 62, 11367),
+        Probe::new(0x0000020400000000, 0x4080802a10c20000, 62, 3577),
         PAD,
     ]),
     Slot::new(0x0205020000000000, [ // b7
-        Probe::new(0x0000040800000000, 0x1880280408200090, 62, 2298),
+        Probe::new(0x0000040800000000, 0x1880280408200090, 62, 3545),
         PAD,
     ]),
     Slot::new(0x040a040000000000, [ // c7
-        Probe::new(0x00000a1100000000, 0x089020843c100028, 60, 11972),
+        Probe::new(0x00000a1100000000, 0x089020843c100028, 60, 4481),
         PAD,
     ]),
     Slot::new(0x0814080000000000, [ // d7
-        Probe::new(0x0000142200000000, 0x60000240a3980800, 60, 12356),
+        Probe::new(0x0000142200000000, 0x60000240a3980800, 60, 4865),
         PAD,
     ]),
     Slot::new(0x1028100000000000, [ // e7
-        Probe::new(0x0000284400000000, 0x0000001010908000, 60, 12372),
+        Probe::new(0x0000284400000000, 0x0000001010908000, 60, 4881),
         PAD,
     ]),
     Slot::new(0x2050200000000000, [ // f7
-        Probe::new(0x0000508800000000, 0x820080086a820002, 60, 11988),
+        Probe::new(0x0000508800000000, 0x820080086a820002, 60, 4497),
         PAD,
     ]),
     Slot::new(0x40a0400000000000, [ // g7
-        Probe::new(0x0000201000000000, 0x00608c401c0e4204, 63, 11780),
+        Probe::new(0x0000201000000000, 0x00608c401c0e4204, 63, 3797),
         PAD,
     ]),
     Slot::new(0x8040800000000000, [ // h7
-        Probe::new(0x0000402000000000, 0x0400101006079600, 63, 11862),
+        Probe::new(0x0000402000000000, 0x0400101006079600, 63, 3841),
         PAD,
     ]),
     Slot::new(0x0201000000000000, [ // a8
-        Probe::new(0x0002040000000000, 0x290044600810a000, 62, 11451),
+        Probe::new(0x0002040000000000, 0x290044600810a000, 62, 4168),
         PAD,
     ]),
     Slot::new(0x0502000000000000, [ // b8
-        Probe::new(0x0004080000000000, 0x0083482500183800, 63, 11812),
+        Probe::new(0x0004080000000000, 0x0083482500183800, 63, 3949),
         PAD,
     ]),
     Slot::new(0x0a04000000000000, [ // c8
-        Probe::new(0x000a110000000000, 0x0040000100431024, 60, 12004),
+        Probe::new(0x000a110000000000, 0x0040000100431024, 60, 4513),
         PAD,
     ]),
     Slot::new(0x1408000000000000, [ // d8
-        Probe::new(0x0014220000000000, 0x0404062208412408, 60, 12388),
+        Probe::new(0x0014220000000000, 0x0404062208412408, 60, 4897),
         PAD,
     ]),
     Slot::new(0x2810000000000000, [ // e8
-        Probe::new(0x0028440000000000, 0x0000102800460210, 60, 16905),
+        Probe::new(0x0028440000000000, 0x0000102800460210, 60, 7341),
         PAD,
     ]),
     Slot::new(0x5020000000000000, [ // f8
-        Probe::new(0x0050880000000000, 0x200204100010c500, 60, 12020),
+        Probe::new(0x0050880000000000, 0x200204100010c500, 60, 4529),
         PAD,
     ]),
     Slot::new(0xa040000000000000, [ // g8
-        Probe::new(0x0020100000000000, 0x0088812601062200, 62, 11468),
+        Probe::new(0x0020100000000000, 0x0088812601062200, 62, 4935),
         PAD,
     ]),
     Slot::new(0x4080000000000000, [ // h8
-        Probe::new(0x0040200000000000, 0x2a103011020c4100, 62, 11383),
+        Probe::new(0x0040200000000000, 0x2a103011020c4100, 62, 3747),
         PAD,
     ]),
 ];
@@ -8988,197 +10124,458 @@ static BLOCK_22: [Slot<Bitboard, 2>; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_23: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000000000, [ // a1
-        Probe::new(0x0000000000000200, 0x0042000400008200, 63, 7301),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b1
-        Probe::new(0x0000000000000500, 0x1692b00008a04208, 62, 19117),
+        Probe::new(0x0000000000000500, 0x1692b00008a04208, 62, 8655),
     ]),
     Slot::new(0x0000000000000000, [ // c1
-        Probe::new(0x0000000000000a00, 0x14d8100c80002003, 62, 19161),
+        Probe::new(0x0000000000000a00, 0x14d8100c80002003, 62, 7291),
     ]),
     Slot::new(0x0000000000000000, [ // d1
-        Probe::new(0x0000000000001400, 0x0264504408058604, 62, 19165),
+        Probe::new(0x0000000000001400, 0x0264504408058604, 62, 8679),
     ]),
     Slot::new(0x0000000000000000, [ // e1
-        Probe::new(0x0000000000002800, 0x004c000010400000, 62, 19169),
+        Probe::new(0x0000000000002800, 0x004c000010400000, 62, 8683),
     ]),
     Slot::new(0x0000000000000000, [ // f1
-        Probe::new(0x0000000000005000, 0x0106000208160f00, 62, 19173),
+        Probe::new(0x0000000000005000, 0x0106000208160f00, 62, 8687),
     ]),
     Slot::new(0x0000000000000000, [ // g1
-        Probe::new(0x000000000000a000, 0x0165844060048038, 62, 19121),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // h1
-        Probe::new(0x0000000000004000, 0x0802800045010002, 63, 7145),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a2
-        Probe::new(0x0000000000020002, 0x4a00300088804011, 62, 17010),
+        Probe::new(0x0000000000020002, 0x4a00300088804011, 62, 7400),
     ]),
     Slot::new(0x0000000000000000, [ // b2
-        Probe::new(0x0000000000050004, 0x1008204004000512, 61, 17519),
+        Probe::new(0x0000000000050004, 0x1008204004000512, 61, 7889),
     ]),
     Slot::new(0x0000000000000000, [ // c2
-        Probe::new(0x00000000000a000a, 0x4840100421004288, 60, 13540),
+        Probe::new(0x00000000000a000a, 0x4840100421004288, 60, 5199),
     ]),
     Slot::new(0x0000000000000000, [ // d2
-        Probe::new(0x0000000000140014, 0x0404224000102200, 60, 13556),
+        Probe::new(0x0000000000140014, 0x0404224000102200, 60, 5215),
     ]),
     Slot::new(0x0000000000000000, [ // e2
-        Probe::new(0x0000000000280028, 0x0c00820020005420, 60, 13572),
+        Probe::new(0x0000000000280028, 0x0c00820020005420, 60, 5231),
     ]),
     Slot::new(0x0000000000000000, [ // f2
-        Probe::new(0x0000000000500050, 0x0a08444080010400, 60, 13588),
+        Probe::new(0x0000000000500050, 0x0a08444080010400, 60, 5247),
     ]),
     Slot::new(0x0000000000000000, [ // g2
-        Probe::new(0x0000000000a00020, 0x01404c8280008040, 61, 17527),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // h2
-        Probe::new(0x0000000000400040, 0x42280101a0040010, 62, 19125),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // a3
-        Probe::new(0x0000000002000200, 0x10a04050000d0003, 62, 19177),
+        Probe::new(0x0000000002000200, 0x10a04050000d0003, 62, 8691),
     ]),
     Slot::new(0x0000000000000000, [ // b3
-        Probe::new(0x0000000005000500, 0x1420001080900005, 60, 13604),
+        Probe::new(0x0000000005000500, 0x1420001080900005, 60, 5263),
     ]),
     Slot::new(0x0000000000000000, [ // c3
-        Probe::new(0x000000000a000a00, 0x0248001000016000, 60, 14820),
+        Probe::new(0x000000000a000a00, 0x0248001000016000, 60, 6047),
     ]),
     Slot::new(0x0000000000000000, [ // d3
-        Probe::new(0x0000000014001400, 0x2024120800404200, 60, 14836),
+        Probe::new(0x0000000014001400, 0x2024120800404200, 60, 6063),
     ]),
     Slot::new(0x0000000000000000, [ // e3
-        Probe::new(0x0000000028002800, 0x048c004a05000c80, 60, 14852),
+        Probe::new(0x0000000028002800, 0x048c004a05000c80, 60, 6079),
     ]),
     Slot::new(0x0000000000000000, [ // f3
-        Probe::new(0x0000000050005000, 0x0081010208000000, 60, 14868),
+        Probe::new(0x0000000050005000, 0x0081010208000000, 60, 6095),
     ]),
     Slot::new(0x0000000000000000, [ // g3
-        Probe::new(0x00000000a000a000, 0x2161040080808044, 60, 13620),
+        Probe::new(0x00000000a000a000, 0x2161040080808044, 60, 5279),
     ]),
     Slot::new(0x0000000000000000, [ // h3
-        Probe::new(0x0000000040004000, 0x0801400a14045008, 62, 19181),
+        Probe::new(0x0000000040004000, 0x0801400a14045008, 62, 8695),
     ]),
     Slot::new(0x0000000000000000, [ // a4
-        Probe::new(0x0000000200020000, 0x02012ac842011008, 62, 19185),
+        Probe::new(0x0000000200020000, 0x02012ac842011008, 62, 8699),
     ]),
     Slot::new(0x0000000000000000, [ // b4
-        Probe::new(0x0000000500050000, 0x0000200110001804, 60, 13636),
+        Probe::new(0x0000000500050000, 0x0000200110001804, 60, 5295),
     ]),
     Slot::new(0x0000000000000000, [ // c4
-        Probe::new(0x0000000a000a0000, 0xc022500008000000, 60, 14884),
+        Probe::new(0x0000000a000a0000, 0xc022500008000000, 60, 6111),
     ]),
     Slot::new(0x0000000000000000, [ // d4
-        Probe::new(0x0000001400140000, 0x0581841018030100, 60, 14900),
+        Probe::new(0x0000001400140000, 0x0581841018030100, 60, 6127),
     ]),
     Slot::new(0x0000000000000000, [ // e4
-        Probe::new(0x0000002800280000, 0x0080120004421800, 60, 14916),
+        Probe::new(0x0000002800280000, 0x0080120004421800, 60, 6143),
     ]),
     Slot::new(0x0000000000000000, [ // f4
-        Probe::new(0x0000005000500000, 0x0001222401004880, 60, 14932),
+        Probe::new(0x0000005000500000, 0x0001222401004880, 60, 6159),
     ]),
     Slot::new(0x0000000000000000, [ // g4
-        Probe::new(0x000000a000a00000, 0x0000908681040511, 60, 13652),
+        Probe::new(0x000000a000a00000, 0x0000908681040511, 60, 5311),
     ]),
     Slot::new(0x0000000000000000, [ // h4
-        Probe::new(0x0000004000400000, 0x8440430002105826, 62, 19189),
+        Probe::new(0x0000004000400000, 0x8440430002105826, 62, 8703),
     ]),
     Slot::new(0x0000000000000000, [ // a5
-        Probe::new(0x0000020002000000, 0x8012804100310040, 62, 19193),
+        Probe::new(0x0000020002000000, 0x8012804100310040, 62, 8707),
     ]),
     Slot::new(0x0000000000000000, [ // b5
-        Probe::new(0x0000050005000000, 0x800043a000110880, 60, 13668),
+        Probe::new(0x0000050005000000, 0x800043a000110880, 60, 5327),
     ]),
     Slot::new(0x0000000000000000, [ // c5
-        Probe::new(0x00000a000a000000, 0x1040000800500000, 60, 14948),
+        Probe::new(0x00000a000a000000, 0x1040000800500000, 60, 6175),
     ]),
     Slot::new(0x0000000000000000, [ // d5
-        Probe::new(0x0000140014000000, 0x001a000840042004, 60, 14964),
+        Probe::new(0x0000140014000000, 0x001a000840042004, 60, 6191),
     ]),
     Slot::new(0x0000000000000000, [ // e5
-        Probe::new(0x0000280028000000, 0x8184000200111001, 60, 14980),
+        Probe::new(0x0000280028000000, 0x8184000200111001, 60, 6207),
     ]),
     Slot::new(0x0000000000000000, [ // f5
-        Probe::new(0x0000500050000000, 0x0090080209010801, 60, 14996),
+        Probe::new(0x0000500050000000, 0x0090080209010801, 60, 6223),
     ]),
     Slot::new(0x0000000000000000, [ // g5
-        Probe::new(0x0000a000a0000000, 0x02040144880b0000, 60, 13684),
+        Probe::new(0x0000a000a0000000, 0x02040144880b0000, 60, 5343),
     ]),
     Slot::new(0x0000000000000000, [ // h5
-        Probe::new(0x0000400040000000, 0x2000040240090028, 62, 19197),
+        Probe::new(0x0000400040000000, 0x2000040240090028, 62, 8711),
     ]),
     Slot::new(0x0000000000000000, [ // a6
-        Probe::new(0x0002000200000000, 0x000000042200420b, 62, 19201),
+        Probe::new(0x0002000200000000, 0x000000042200420b, 62, 8715),
     ]),
     Slot::new(0x0000000000000000, [ // b6
-        Probe::new(0x0005000500000000, 0x8200000020081200, 60, 13700),
+        Probe::new(0x0005000500000000, 0x8200000020081200, 60, 5359),
     ]),
     Slot::new(0x0000000000000000, [ // c6
-        Probe::new(0x000a000a00000000, 0x0020004548883000, 60, 15012),
+        Probe::new(0x000a000a00000000, 0x0020004548883000, 60, 6239),
     ]),
     Slot::new(0x0000000000000000, [ // d6
-        Probe::new(0x0014001400000000, 0x5882084904004802, 60, 15028),
+        Probe::new(0x0014001400000000, 0x5882084904004802, 60, 6255),
     ]),
     Slot::new(0x0000000000000000, [ // e6
-        Probe::new(0x0028002800000000, 0xa01910029c245220, 60, 15044),
+        Probe::new(0x0028002800000000, 0xa01910029c245220, 60, 6271),
     ]),
     Slot::new(0x0000000000000000, [ // f6
-        Probe::new(0x0050005000000000, 0x5288000242010120, 60, 15060),
+        Probe::new(0x0050005000000000, 0x5288000242010120, 60, 6287),
     ]),
     Slot::new(0x0000000000000000, [ // g6
-        Probe::new(0x00a000a000000000, 0x3006030095000080, 60, 13716),
+        Probe::new(0x00a000a000000000, 0x3006030095000080, 60, 5375),
     ]),
     Slot::new(0x0000000000000000, [ // h6
-        Probe::new(0x0040004000000000, 0x8201020002084180, 62, 19205),
+        Probe::new(0x0040004000000000, 0x8201020002084180, 62, 8719),
     ]),
     Slot::new(0x0000000000000000, [ // a7
-        Probe::new(0x0200020000000000, 0x0010040800400028, 62, 19129),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b7
-        Probe::new(0x0400050000000000, 0x0080008000602010, 61, 17535),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // c7
-        Probe::new(0x0a000a0000000000, 0x0005883000100048, 60, 13732),
+        Probe::new(0x0a000a0000000000, 0x0005883000100048, 60, 5391),
     ]),
     Slot::new(0x0000000000000000, [ // d7
-        Probe::new(0x1400140000000000, 0x0880008a040c8008, 60, 13748),
+        Probe::new(0x1400140000000000, 0x0880008a040c8008, 60, 5407),
     ]),
     Slot::new(0x0000000000000000, [ // e7
-        Probe::new(0x2800280000000000, 0x00064a100291100a, 60, 13764),
+        Probe::new(0x2800280000000000, 0x00064a100291100a, 60, 5423),
     ]),
     Slot::new(0x0000000000000000, [ // f7
-        Probe::new(0x5000500000000000, 0x200a490000488001, 60, 13780),
+        Probe::new(0x5000500000000000, 0x200a490000488001, 60, 5439),
     ]),
     Slot::new(0x0000000000000000, [ // g7
-        Probe::new(0x2000a00000000000, 0x00008000000106a2, 61, 17543),
+        Probe::new(0x2000a00000000000, 0x00008000000106a2, 61, 7897),
     ]),
     Slot::new(0x0000000000000000, [ // h7
-        Probe::new(0x4000400000000000, 0x0020866000120801, 62, 19133),
+        Probe::new(0x4000400000000000, 0x0020866000120801, 62, 8659),
     ]),
     Slot::new(0x0000000000000000, [ // a8
-        Probe::new(0x0002000000000000, 0x011000101890c412, 63, 8641),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // b8
-        Probe::new(0x0005000000000000, 0x000c000040109100, 62, 19137),
+        PAD,
     ]),
     Slot::new(0x0000000000000000, [ // c8
-        Probe::new(0x000a000000000000, 0x2003000400203040, 62, 19209),
+        Probe::new(0x000a000000000000, 0x2003000400203040, 62, 8723),
     ]),
     Slot::new(0x0000000000000000, [ // d8
-        Probe::new(0x0014000000000000, 0x0008400008002409, 62, 19213),
+        Probe::new(0x0014000000000000, 0x0008400008002409, 62, 8727),
     ]),
     Slot::new(0x0000000000000000, [ // e8
-        Probe::new(0x0028000000000000, 0x0000001400d05c20, 62, 19217),
+        Probe::new(0x0028000000000000, 0x0000001400d05c20, 62, 8731),
     ]),
     Slot::new(0x0000000000000000, [ // f8
-        Probe::new(0x0050000000000000, 0x0100004110800920, 62, 19221),
+        Probe::new(0x0050000000000000, 0x0100004110800920, 62, 8735),
     ]),
     Slot::new(0x0000000000000000, [ // g8
-        Probe::new(0x00a0000000000000, 0x0000089080401700, 62, 19141),
+        Probe::new(0x00a0000000000000, 0x0000089080401700, 62, 3825),
     ]),
     Slot::new(0x0000000000000000, [ // h8
-        Probe::new(0x0040000000000000, 0x0c44800600400241, 63, 7722),
+        PAD,
     ]),
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_23_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000000600, 0x0000000000000000, 0x0000000000000400, LineForm::Slide),
+        Line::new(0x0000000000020200, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000000202000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
+        Line::new(0x0000000000808000, 0x0000000000003000, 0x0000000000801000, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000000404000, 0x0000000000000000, 0x0000000000400000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000006000, 0x0000000000002000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000000020200000, 0x0000000000000030, 0x0000000020000010, LineForm::Slide),
+        Line::new(0x0000000080800000, 0x0000000000300000, 0x0000000080100000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000000040400000, 0x0000000000000060, 0x0000000040000020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000600000, 0x0000000000200000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x0000060000000000, 0x0000000000000000, 0x0000040000000000, LineForm::Slide),
+        Line::new(0x0600000000000000, 0x0000020200000000, 0x0400000200000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x00000c0000000000, 0x0000010100000000, 0x0000080100000000, LineForm::Slide),
+        Line::new(0x0c00000000000000, 0x0000040400000000, 0x0800000400000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x0006000000000000, 0x0000000000000000, 0x0004000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002020000000000, 0x0000020000000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x000c000000000000, 0x0001010000000000, 0x0008010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004040000000000, 0x0000040000000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0040400000000000, 0x0000400000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0060000000000000, 0x0020000000000000, LineForm::Slide),
+    ],
 ];
 /// Block 24: osprey white movers, osprey black movers, osprey white attackers, osprey
 /// black attackers.
@@ -9186,3377 +10583,1816 @@ static BLOCK_23: [Slot<Bitboard, 1>; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_24: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Probe::new(0x0000201008040200, 0x009020018c008020, 59, 8960),
+        Probe::new(0x0000201008040200, 0x0379110408244048, 59, 3389),
         PAD,
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Probe::new(0x0000402010080400, 0x0006100c15214000, 59, 8992),
-        Probe::new(0x0000000000000100, 0xc090010908280001, 63, 2665),
+        Probe::new(0x0000402010080400, 0x0006100c15214000, 59, 2304),
+        Probe::new(0x0000000000000100, 0xc090010908280001, 63, 3767),
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Probe::new(0x0000804020100800, 0x8008121460410080, 59, 9024),
-        Probe::new(0x0000000000010200, 0x20608300e0400010, 62, 19225),
+        Probe::new(0x0000804020100800, 0x8008121460410080, 59, 2336),
+        Probe::new(0x0000000000010200, 0x20608300e0400010, 62, 8739),
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Probe::new(0x0000008040201000, 0x22a200a200800000, 60, 15668),
-        Probe::new(0x0000000001020400, 0x0010309800880254, 61, 18879),
+        Probe::new(0x0000008040201000, 0x22a200a200800000, 60, 6399),
+        Probe::new(0x0000000001020400, 0x0010309800880254, 61, 8449),
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Probe::new(0x0000000102040800, 0x4004252280201020, 60, 15684),
-        Probe::new(0x0000000080402000, 0x80541188801a2020, 61, 18887),
+        Probe::new(0x0000000102040800, 0x4004252280201020, 60, 6415),
+        Probe::new(0x0000000080402000, 0x80541188801a2020, 61, 8457),
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Probe::new(0x0000010204081000, 0x0004026010880100, 59, 9056),
-        Probe::new(0x0000000000804000, 0x804201c240130044, 62, 19229),
+        Probe::new(0x0000010204081000, 0x0002e40486800200, 59, 3567),
+        Probe::new(0x0000000000804000, 0x8603814680001000, 63, 2184),
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Probe::new(0x0000020408102000, 0x00809808429000c0, 59, 9088),
-        Probe::new(0x0000000000008000, 0x0051ac8500800000, 63, 2945),
+        Probe::new(0x0000020408102000, 0x3801508421a00000, 59, 3421),
+        PAD,
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Probe::new(0x0000040810204000, 0x2010220802088809, 59, 9120),
+        Probe::new(0x0000040810204000, 0x0080810161220200, 59, 3953),
         PAD,
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Probe::new(0x0020100804020000, 0x9008945006020420, 59, 9152),
-        Probe::new(0x0000000000000002, 0x4003040181600005, 63, 2370),
+        Probe::new(0x0020100804020000, 0x9008945006020420, 59, 2368),
+        Probe::new(0x0000000000000002, 0x4003040181600005, 63, 169),
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Probe::new(0x0000201008040000, 0x8080a43092020a02, 60, 15700),
-        Probe::new(0x0000000000010004, 0x9290810194004000, 62, 19233),
+        Probe::new(0x0000201008040000, 0x8080a43092020a02, 60, 6431),
+        Probe::new(0x0000000000010004, 0x9290810194004000, 62, 8743),
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Probe::new(0x0000402010080000, 0x0008100201c90000, 60, 15716),
-        Probe::new(0x0000000001020008, 0x5022304010800000, 61, 18895),
+        Probe::new(0x0000402010080000, 0x0008100201c90000, 60, 6447),
+        Probe::new(0x0000000001020008, 0x5022304010800000, 61, 8465),
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Probe::new(0x0000804020100010, 0x8604011242008800, 59, 10784),
-        Probe::new(0x0000000102040004, 0x0880500884c00480, 60, 16308),
+        Probe::new(0x0000804020100010, 0x8604011242008800, 59, 2688),
+        Probe::new(0x0000000102040004, 0x0880500884c00480, 60, 6719),
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Probe::new(0x0000010204080020, 0x0a00900988880002, 59, 10816),
-        Probe::new(0x0000008040200008, 0x3008426390200010, 60, 16612),
+        Probe::new(0x0000010204080020, 0x0a00900988880002, 59, 2720),
+        Probe::new(0x0000008040200008, 0x3008426390200010, 60, 7064),
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Probe::new(0x0000020408100000, 0x000132100420400e, 60, 15732),
-        Probe::new(0x0000000080400010, 0x4210010320404026, 61, 18903),
+        Probe::new(0x0000020408100000, 0x000514104a098040, 60, 6463),
+        Probe::new(0x0000000080400000, 0x000e020188000800, 62, 353),
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Probe::new(0x0000040810200000, 0x2000223203200002, 60, 15748),
-        Probe::new(0x0000000000800020, 0x0ea0050062080000, 62, 19237),
+        Probe::new(0x0000040810200000, 0x480000810e100040, 60, 7512),
+        PAD,
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Probe::new(0x0004081020400000, 0x0400404208040a22, 59, 9184),
-        Probe::new(0x0000000000000040, 0x820000c000020009, 63, 2543),
+        Probe::new(0x0004081020400000, 0x0041804284052004, 59, 3982),
+        PAD,
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Probe::new(0x2010080402000000, 0x0000800610860811, 59, 9216),
-        Probe::new(0x0000000000000204, 0xa02c004802002081, 62, 19241),
+        Probe::new(0x2010080402000000, 0x0000800610860811, 59, 2400),
+        Probe::new(0x0000000000000204, 0xa02c004802002081, 62, 8747),
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Probe::new(0x0020100804000000, 0x1040021082429400, 60, 15764),
-        Probe::new(0x0000000001000408, 0x0824402020200108, 61, 18911),
+        Probe::new(0x0020100804000000, 0x1040021082429400, 60, 6479),
+        Probe::new(0x0000000001000408, 0x0824402020200108, 61, 8473),
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Probe::new(0x0000201008000000, 0x400410100c310000, 61, 18919),
-        Probe::new(0x0000000102000810, 0x0c90023210009c00, 60, 15780),
+        Probe::new(0x0000201008000000, 0x400410100c310000, 61, 8481),
+        Probe::new(0x0000000102000810, 0x0c90023210009c00, 60, 6495),
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Probe::new(0x0000010204000400, 0x1090044410880000, 60, 16324),
-        Probe::new(0x0000402010001020, 0x0508008502410020, 59, 10848),
+        Probe::new(0x0000010204000400, 0x1090044410880000, 60, 6735),
+        Probe::new(0x0000402010001020, 0x0508008502410020, 59, 2752),
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Probe::new(0x0000020408002000, 0xe002040484400200, 60, 16340),
-        Probe::new(0x0000804020000804, 0x102260044202c004, 59, 10880),
+        Probe::new(0x0000020408002000, 0xe002040484400200, 60, 6751),
+        Probe::new(0x0000804020000804, 0x102260044202c004, 59, 2784),
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Probe::new(0x0000040810000000, 0x8102070208628186, 61, 18927),
-        Probe::new(0x0000008040001008, 0x4228c00080800289, 60, 15796),
+        Probe::new(0x0000040810000000, 0x2020081608481801, 61, 8623),
+        Probe::new(0x0000008040001008, 0x8829010081000101, 60, 6511),
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Probe::new(0x0004081020000000, 0x001410020822c808, 60, 15812),
-        Probe::new(0x0000000080002010, 0x0204000889101a41, 61, 18935),
+        Probe::new(0x0004081020000000, 0x0802048082082208, 60, 6527),
+        Probe::new(0x0000000000002010, 0x1c06a00400000000, 63, 99),
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Probe::new(0x0408102040000000, 0x0000800042080b18, 59, 9248),
-        Probe::new(0x0000000000004020, 0x2411000480000004, 62, 19245),
+        Probe::new(0x0408102040000000, 0x2009000644124802, 59, 2432),
+        Probe::new(0x0000000000004020, 0x0a02001010410060, 62, 169),
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Probe::new(0x1008040200000000, 0x5101304010044808, 60, 15828),
-        Probe::new(0x0000000000020408, 0x282610014000c240, 61, 18943),
+        Probe::new(0x1008040200000000, 0x5101304010044808, 60, 6543),
+        Probe::new(0x0000000000020408, 0x282610014000c240, 61, 8489),
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Probe::new(0x2010080500000000, 0x02800200111000a1, 59, 10912),
-        Probe::new(0x0000000000050810, 0x8210502030008000, 60, 16356),
+        Probe::new(0x2010080500000000, 0x02800200111000a1, 59, 2816),
+        Probe::new(0x0000000000050810, 0x8210502030008000, 60, 6767),
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Probe::new(0x00000000000a1020, 0x0084112000200088, 60, 16372),
-        Probe::new(0x0020110a00000000, 0x01002b0810508602, 59, 10944),
+        Probe::new(0x00000000000a1020, 0x0084112000200088, 60, 6783),
+        Probe::new(0x0020110a00000000, 0x01002b0810508602, 59, 2848),
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Probe::new(0x0000000000142000, 0x0015240103002000, 61, 19039),
-        Probe::new(0x0000221400000000, 0x8200020028208004, 60, 16388),
+        Probe::new(0x0000000000142000, 0x0015240103002000, 61, 8561),
+        Probe::new(0x0000221400000000, 0x8200020028208004, 60, 6799),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Probe::new(0x0000000000280400, 0x0014440912048010, 61, 19047),
-        Probe::new(0x0000442800000000, 0x0a04000904104101, 60, 16404),
+        Probe::new(0x0000000000280400, 0x0014440912048010, 61, 8569),
+        Probe::new(0x0000442800000000, 0x0a04000904104101, 60, 6815),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Probe::new(0x0000000000500804, 0x2284044050608000, 60, 16420),
-        Probe::new(0x0004885000000000, 0x0002041402029000, 59, 10976),
+        Probe::new(0x0000000000500804, 0x2284044050608000, 60, 6831),
+        Probe::new(0x0004885000000000, 0x0002041402029000, 59, 2880),
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Probe::new(0x040810a000000000, 0x020008a400c90820, 59, 11008),
-        Probe::new(0x0000000000a01008, 0x1002088002000000, 60, 16436),
+        Probe::new(0x040810a000000000, 0x020008a400c90820, 59, 2912),
+        Probe::new(0x0000000000a01008, 0x1002088002000000, 60, 6847),
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Probe::new(0x0810204000000000, 0x0480000000820110, 60, 15844),
-        Probe::new(0x0000000000402010, 0x44030201a2048008, 61, 18951),
+        Probe::new(0x0810204000000000, 0x0480000000820110, 60, 6559),
+        Probe::new(0x0000000000402010, 0x44030201a2048008, 61, 8497),
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Probe::new(0x0000000002040810, 0x0424844000320000, 60, 15860),
-        Probe::new(0x0804020000000000, 0x400901e008481284, 61, 18959),
+        Probe::new(0x0000000002040810, 0x0424844000320000, 60, 6575),
+        Probe::new(0x0804020000000000, 0x400901e008481284, 61, 8505),
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Probe::new(0x0000010004081020, 0x0088a80814808413, 59, 11040),
-        Probe::new(0x1008040001000000, 0x9650004200206449, 60, 16452),
+        Probe::new(0x0000010004081020, 0x0088a80814808413, 59, 2944),
+        Probe::new(0x1008040001000000, 0x9650004200206449, 60, 6863),
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Probe::new(0x0000020008102000, 0x01c402020020000e, 60, 16468),
-        Probe::new(0x2010080002010000, 0x010240040a220811, 59, 11072),
+        Probe::new(0x0000020008102000, 0x01c402020020000e, 60, 6879),
+        Probe::new(0x2010080002010000, 0x010240040a220811, 59, 2976),
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Probe::new(0x0000040004020000, 0x2001220800200000, 61, 19055),
-        Probe::new(0x0020100010200000, 0xc002218806024201, 60, 16484),
+        Probe::new(0x0000040004020000, 0x2001220800200000, 61, 8577),
+        Probe::new(0x0020100010200000, 0xc002218806024201, 60, 6895),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Probe::new(0x0000200008040000, 0x0060200900014080, 61, 19063),
-        Probe::new(0x0004080020400000, 0x0440860223028840, 60, 16500),
+        Probe::new(0x0000200008040000, 0x0060200900014080, 61, 8585),
+        Probe::new(0x0004080020400000, 0x0440860223028840, 60, 6911),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Probe::new(0x0000400010080400, 0x1006100400008002, 60, 16516),
-        Probe::new(0x0408100040800000, 0x0c0000b0c4041058, 59, 11104),
+        Probe::new(0x0000400010080400, 0x1006100400008002, 60, 6927),
+        Probe::new(0x0408100040800000, 0x0c0000b0c4041058, 59, 3008),
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Probe::new(0x0000800020100804, 0x0208084104016000, 59, 11136),
-        Probe::new(0x0810200080000000, 0x040880008004028a, 60, 16532),
+        Probe::new(0x0000800020100804, 0x0208084104016000, 59, 3040),
+        Probe::new(0x0810200080000000, 0x040880008004028a, 60, 6943),
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Probe::new(0x0000000040201008, 0x10020a0048000800, 60, 15876),
-        Probe::new(0x1020400000000000, 0x0010a80002051168, 61, 18967),
+        Probe::new(0x0000000040201008, 0x10020a0048000800, 60, 6591),
+        Probe::new(0x1020400000000000, 0x0010a80002051168, 61, 8513),
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Probe::new(0x0000000204081020, 0x01080242a108e080, 59, 9280),
-        Probe::new(0x0402000000000000, 0x0200000000002460, 62, 19249),
+        Probe::new(0x0000000204081020, 0x0108082434c40100, 59, 2464),
+        Probe::new(0x0402000000000000, 0x020400108080a420, 62, 1032),
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Probe::new(0x0000000408102000, 0x0080880808011000, 60, 15892),
-        Probe::new(0x0804000100000000, 0x84200910400120cd, 61, 18975),
+        Probe::new(0x0000000408102000, 0x40244c0236034820, 60, 7026),
+        Probe::new(0x0804000000000000, 0x4008c8100c00220c, 62, 1096),
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Probe::new(0x0000000810200000, 0x8000011808060400, 61, 18983),
-        Probe::new(0x1008000201000000, 0x0008004050000288, 60, 15908),
+        Probe::new(0x0000000810200000, 0x0100250808004201, 61, 3684),
+        Probe::new(0x1008000201000000, 0x0048004020140281, 60, 7582),
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Probe::new(0x0004000402010000, 0x0020d01010012002, 60, 16548),
-        Probe::new(0x2010001020400000, 0x80000e02010008e1, 59, 11168),
+        Probe::new(0x0004000402010000, 0x0020d01010012002, 60, 6959),
+        Probe::new(0x2010001020400000, 0x80000e02010008e1, 59, 3072),
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Probe::new(0x0020000804020000, 0x0000100410001202, 60, 16564),
-        Probe::new(0x0408002040800000, 0x0880031201088610, 59, 11200),
+        Probe::new(0x0020000804020000, 0x0000100410001202, 60, 6975),
+        Probe::new(0x0408002040800000, 0x0880031201088610, 59, 3104),
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Probe::new(0x0000001008040000, 0x0400230c05040004, 61, 18991),
-        Probe::new(0x0810004080000000, 0x0000000062800410, 60, 15924),
+        Probe::new(0x0000001008040000, 0x0400230c05040004, 61, 8521),
+        Probe::new(0x0810004080000000, 0x0000000062800410, 60, 6607),
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Probe::new(0x0000002010080400, 0x8021482200858048, 60, 15940),
-        Probe::new(0x1020008000000000, 0x401800409085048a, 61, 18999),
+        Probe::new(0x0000002010080400, 0x8021482200858048, 60, 6623),
+        Probe::new(0x1020008000000000, 0x401800409085048a, 61, 8529),
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Probe::new(0x0000004020100804, 0xa00c008202450100, 59, 9312),
-        Probe::new(0x2040000000000000, 0x3240102400004202, 62, 11446),
+        Probe::new(0x0000004020100804, 0xa00c008202450100, 59, 2496),
+        Probe::new(0x2040000000000000, 0x3240102400004202, 62, 7175),
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Probe::new(0x0000020408102000, 0x010a210460044000, 59, 9344),
-        Probe::new(0x0200000000000000, 0x8206002186200040, 63, 3874),
+        Probe::new(0x0000020408102000, 0x04040c8210920000, 59, 3295),
+        PAD,
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Probe::new(0x0000040810200000, 0x0002048208200820, 60, 15956),
-        Probe::new(0x0400010000000000, 0x1400040020800010, 62, 19253),
+        Probe::new(0x0000040810200000, 0x8950010108100820, 60, 7526),
+        PAD,
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Probe::new(0x0000081020400000, 0x0000208c04020198, 60, 15972),
-        Probe::new(0x0800020100000000, 0x0004210042c01015, 61, 19007),
+        Probe::new(0x0000081020400000, 0x0201010d080210a0, 60, 6639),
+        Probe::new(0x0000020100000000, 0x4020000040400020, 62, 3697),
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Probe::new(0x1000102040800000, 0x00001d0301008201, 59, 11232),
-        Probe::new(0x0400040201000000, 0x012000848c080010, 60, 16580),
+        Probe::new(0x1000102040800000, 0x00001d0301008201, 59, 3136),
+        Probe::new(0x0400040201000000, 0x012000848c080010, 60, 6991),
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Probe::new(0x2000080402010000, 0x220040142c040004, 59, 11264),
-        Probe::new(0x0800204080000000, 0x0000108080440124, 60, 16596),
+        Probe::new(0x2000080402010000, 0x220040142c040004, 59, 3168),
+        Probe::new(0x0800204080000000, 0x0000108080440124, 60, 7007),
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Probe::new(0x0000100804020000, 0x1200401006124100, 60, 15988),
-        Probe::new(0x1000408000000000, 0x0104000008849028, 61, 19015),
+        Probe::new(0x0000100804020000, 0x1200401006124100, 60, 6655),
+        Probe::new(0x1000408000000000, 0x0104000008849028, 61, 8537),
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Probe::new(0x0000201008040000, 0x00c0100508009000, 60, 16004),
-        Probe::new(0x2000800000000000, 0x600040020000d004, 62, 19257),
+        Probe::new(0x0000201008040000, 0x00c0100508009000, 60, 6671),
+        Probe::new(0x2000800000000000, 0x600040020000d004, 62, 8751),
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Probe::new(0x0000402010080400, 0x0002100602114288, 59, 9376),
-        Probe::new(0x4000000000000000, 0x4000240490001046, 63, 4035),
+        Probe::new(0x0000402010080400, 0x0002100602114288, 59, 2528),
+        Probe::new(0x4000000000000000, 0x4000240490001046, 63, 1032),
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Probe::new(0x0002040810200000, 0x2032020202204440, 59, 9408),
+        Probe::new(0x0002040810200000, 0x0000008404202c04, 59, 2560),
         PAD,
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Probe::new(0x0004081020400000, 0x0006020041080800, 59, 9440),
-        Probe::new(0x0001000000000000, 0x0000421800008100, 63, 3489),
-    ]),
-    Slot::new(0x1100040000000000, [ // c8
-        Probe::new(0x0008102040800000, 0x021100820108c200, 59, 9472),
-        Probe::new(0x0002010000000000, 0x00c8100040802002, 62, 19261),
-    ]),
-    Slot::new(0x2200080000000000, [ // d8
-        Probe::new(0x0010204080000000, 0x0000000c4a420812, 60, 16020),
-        Probe::new(0x0004020100000000, 0x0018000880200800, 61, 19023),
-    ]),
-    Slot::new(0x4400100000000000, [ // e8
-        Probe::new(0x0008040201000000, 0x0004008020060480, 60, 16036),
-        Probe::new(0x0020408000000000, 0x8001800900820320, 61, 19031),
-    ]),
-    Slot::new(0x8800200000000000, [ // f8
-        Probe::new(0x0010080402010000, 0x0000232420020444, 59, 9504),
-        Probe::new(0x0040800000000000, 0x0000000020808604, 62, 16739),
-    ]),
-    Slot::new(0x1000400000000000, [ // g8
-        Probe::new(0x0020100804020000, 0x10002045c4018400, 59, 9536),
-        Probe::new(0x0080000000000000, 0x0880008004034104, 63, 6340),
-    ]),
-    Slot::new(0x2000800000000000, [ // h8
-        Probe::new(0x0040201008040000, 0x0008080208194900, 59, 9568),
+        Probe::new(0x0004081020400000, 0x0042020173020400, 59, 4012),
         PAD,
     ]),
+    Slot::new(0x1100040000000000, [ // c8
+        Probe::new(0x0008102040800000, 0x400000308c9c1000, 59, 2592),
+        Probe::new(0x0002010000000000, 0x0801008002c1d200, 62, 3767),
+    ]),
+    Slot::new(0x2200080000000000, [ // d8
+        Probe::new(0x0010204080000000, 0x0000000c4a420812, 60, 6687),
+        Probe::new(0x0004020100000000, 0x0018000880200800, 61, 8545),
+    ]),
+    Slot::new(0x4400100000000000, [ // e8
+        Probe::new(0x0008040201000000, 0x0004008020060480, 60, 6703),
+        Probe::new(0x0020408000000000, 0x8001800900820320, 61, 8553),
+    ]),
+    Slot::new(0x8800200000000000, [ // f8
+        Probe::new(0x0010080402010000, 0x0000232420020444, 59, 2624),
+        Probe::new(0x0040800000000000, 0x0000000020808604, 62, 8755),
+    ]),
+    Slot::new(0x1000400000000000, [ // g8
+        Probe::new(0x0020100804020000, 0x10002045c4018400, 59, 2656),
+        Probe::new(0x0080000000000000, 0x0880008004034104, 63, 2184),
+    ]),
+    Slot::new(0x2000800000000000, [ // h8
+        Probe::new(0x0040201008040000, 0x0000045080810881, 59, 4044),
+        PAD,
+    ]),
+];
+/// Block's slides and hops along lines, computed from the occupancy with no table.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static BLOCK_24_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+    [ // a1
+        Line::new(0x0000000000000a00, 0x0000000000000000, 0x0000000000000800, LineForm::Slide),
+        Line::new(0x0000000002000200, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
+    ],
+    [ // b1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e1
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f1
+        Line::new(0x0000000010001000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
+        Line::new(0x0000000040004000, 0x0000000000001400, 0x0000000040000400, LineForm::Slide),
+    ],
+    [ // g1
+        Line::new(0x0000000020002000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
+        Line::new(0x0000000080008000, 0x0000000000002800, 0x0000000080000800, LineForm::Slide),
+    ],
+    [ // h1
+        Line::new(0x0000000040004000, 0x0000000000000000, 0x0000000040000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000005000, 0x0000000000001000, LineForm::Slide),
+    ],
+    [ // a2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e2
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f2
+        Line::new(0x0000001000100000, 0x0000000000000014, 0x0000001000000004, LineForm::Slide),
+        Line::new(0x0000004000400000, 0x0000000000140000, 0x0000004000040000, LineForm::Slide),
+    ],
+    [ // g2
+        Line::new(0x0000002000200000, 0x0000000000000028, 0x0000002000000008, LineForm::Slide),
+        Line::new(0x0000008000800000, 0x0000000000280000, 0x0000008000080000, LineForm::Slide),
+    ],
+    [ // h2
+        Line::new(0x0000004000400000, 0x0000000000000050, 0x0000004000000010, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000500000, 0x0000000000100000, LineForm::Slide),
+    ],
+    [ // a3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e3
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f3
+        Line::new(0x0000100010000000, 0x0000000000001400, 0x0000100000000400, LineForm::Slide),
+        Line::new(0x0000400040000000, 0x0000000014000000, 0x0000400004000000, LineForm::Slide),
+    ],
+    [ // g3
+        Line::new(0x0000200020000000, 0x0000000000002800, 0x0000200000000800, LineForm::Slide),
+        Line::new(0x0000800080000000, 0x0000000028000000, 0x0000800008000000, LineForm::Slide),
+    ],
+    [ // h3
+        Line::new(0x0000400040000000, 0x0000000000005000, 0x0000400000001000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000050000000, 0x0000000010000000, LineForm::Slide),
+    ],
+    [ // a4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h4
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // b5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // c5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // d5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h5
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a6
+        Line::new(0x0000000a00000000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
+        Line::new(0x000a000000000000, 0x0000000200020000, 0x0008000000020000, LineForm::Slide),
+    ],
+    [ // b6
+        Line::new(0x0000001400000000, 0x0000000100010000, 0x0000001000010000, LineForm::Slide),
+        Line::new(0x0014000000000000, 0x0000000400040000, 0x0010000000040000, LineForm::Slide),
+    ],
+    [ // c6
+        Line::new(0x0000002800000000, 0x0000000200020000, 0x0000002000020000, LineForm::Slide),
+        Line::new(0x0028000000000000, 0x0000000800080000, 0x0020000000080000, LineForm::Slide),
+    ],
+    [ // d6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h6
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a7
+        Line::new(0x00000a0000000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
+        Line::new(0x0a00000000000000, 0x0000020002000000, 0x0800000002000000, LineForm::Slide),
+    ],
+    [ // b7
+        Line::new(0x0000140000000000, 0x0000010001000000, 0x0000100001000000, LineForm::Slide),
+        Line::new(0x1400000000000000, 0x0000040004000000, 0x1000000004000000, LineForm::Slide),
+    ],
+    [ // c7
+        Line::new(0x0000280000000000, 0x0000020002000000, 0x0000200002000000, LineForm::Slide),
+        Line::new(0x2800000000000000, 0x0000080008000000, 0x2000000008000000, LineForm::Slide),
+    ],
+    [ // d7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h7
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // a8
+        Line::new(0x000a000000000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002000200000000, 0x0000000200000000, LineForm::Slide),
+    ],
+    [ // b8
+        Line::new(0x0014000000000000, 0x0001000100000000, 0x0010000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004000400000000, 0x0000000400000000, LineForm::Slide),
+    ],
+    [ // c8
+        Line::new(0x0028000000000000, 0x0002000200000000, 0x0020000200000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008000800000000, 0x0000000800000000, LineForm::Slide),
+    ],
+    [ // d8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // e8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // f8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // g8
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+    ],
+    [ // h8
+        Line::new(0x0000000000000000, 0x0040004000000000, 0x0000004000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0050000000000000, 0x0010000000000000, LineForm::Slide),
+    ],
 ];
 /// How every probe forms its index: the magics below were found for it.
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static ATTACKS: [Bitboard; 19265] = [
-    0xf10004, 0x700004, 0x10000, 0, 0x10004, 0x4, 0x710000, 0xf00000, // 0
-    0x110004, 0x100004, 0x10000, 0, 0x10004, 0x4, 0x110000, 0x100000, // 8
-    0x310004, 0x300004, 0x10000, 0, 0x10004, 0x4, 0x310000, 0x300000, // 16
-    0x110004, 0x100004, 0x10000, 0, 0x10004, 0x4, 0x110000, 0x100000, // 24
-    0x710004, 0xf00004, 0x10000, 0, 0x10004, 0x4, 0xf10000, 0x700000, // 32
-    0x110004, 0x100004, 0x10000, 0, 0x10004, 0x4, 0x110000, 0x100000, // 40
-    0x310004, 0x300004, 0x10000, 0, 0x10004, 0x4, 0x310000, 0x300000, // 48
-    0x110004, 0x100004, 0x10000, 0, 0x10004, 0x4, 0x110000, 0x100000, // 56
-    0x8f0020, 0x8e0020, 0x8c0020, 0x8c0020, 0x880020, 0x880020, 0x880020, 0x880020, // 64
-    0x800020, 0x800020, 0x800020, 0x800020, 0x800020, 0x800020, 0x800020, 0x800020, // 72
-    0xf0000, 0xe0000, 0xc0000, 0xc0000, 0x80000, 0x80000, 0x80000, 0x80000, // 80
+static ATTACKS: [Bitboard; 8759] = [
+    0x50, 0, 0, 0, 0, 0, 0, 0, // 0
+    0x10, 0, 0, 0, 0, 0, 0, 0, // 8
+    0x10, 0, 0, 0, 0, 0, 0, 0, // 16
+    0x10, 0, 0, 0, 0, 0, 0, 0, // 24
+    0xa0, 0, 0, 0, 0, 0, 0, 0, // 32
+    0x20, 0, 0, 0, 0, 0, 0, 0, // 40
+    0x20, 0, 0, 0, 0, 0, 0, 0, // 48
+    0x20, 0, 0, 0, 0, 0, 0, 0, // 56
+    0x10001000000000, 0x1000000000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 64
+    0, 0, 0, 0, 0, 0, 0, 0, // 72
+    0, 0, 0, 0, 0, 0, 0, 0, // 80
     0, 0, 0, 0, 0, 0, 0, 0, // 88
-    0xf0020, 0xe0020, 0xc0020, 0xc0020, 0x80020, 0x80020, 0x80020, 0x80020, // 96
-    0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, // 104
-    0x8f0000, 0x8e0000, 0x8c0000, 0x8c0000, 0x880000, 0x880000, 0x880000, 0x880000, // 112
-    0x800000, 0x800000, 0x800000, 0x800000, 0x800000, 0x800000, 0x800000, 0x800000, // 120
-    0x400010004040404, 0x400000000000000, 0x10004040000, 0x400000004040404, // 128
-    0x400010004000000, 0x4040000, 0x10004000000, 0x400000004000000,
-    0x400010004040400, 0x4000000, 0x10004040000, 0x400000004040400, 0x400010004000000, // 136
-    0x4040000, 0x10004000000, 0x400000004000000,
-    0x400010000000000, 0x4000000, 0x10000000000, 0x400000000000000, 0x400010000000000, 0, // 144
-    0x10000000000, 0x400000000000000,
-    0x400010000000000, 0, 0x10000000000, 0x400000000000000, 0x400010000000000, 0, // 152
-    0x10000000000, 0x400000000000000,
-    0x10004040404, 0, 0x400010004040000, 0x4040404, 0x10004000000, 0x400000004040000, // 160
-    0x400010004000000, 0x4000000,
-    0x10004040400, 0x400000004000000, 0x400010004040000, 0x4040400, 0x10004000000, // 168
-    0x400000004040000, 0x400010004000000, 0x4000000,
-    0x10000000000, 0x400000004000000, 0x400010000000000, 0, 0x10000000000, // 176
-    0x400000000000000, 0x400010000000000, 0,
-    0x10000000000, 0x400000000000000, 0x400010000000000, 0, 0x10000000000, // 184
-    0x400000000000000, 0x400010000000000, 0,
-    0x2000800020202020, 0x2000800020200000, 0x2000800020000000, 0x2000800020000000, // 192
-    0x2000000020202020, 0x2000000020200000, 0x2000000020000000, 0x2000000020000000,
-    0x2000800000000000, 0x2000800000000000, 0x2000800000000000, 0x2000800000000000, // 200
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000,
-    0x800020202020, 0x800020200000, 0x800020000000, 0x800020000000, 0x20202020, 0x20200000, // 208
-    0x20000000, 0x20000000,
-    0x800000000000, 0x800000000000, 0x800000000000, 0x800000000000, 0, 0, 0, 0, // 216
-    0x2000800020202000, 0x2000800020200000, 0x2000800020000000, 0x2000800020000000, // 224
-    0x2000000020202000, 0x2000000020200000, 0x2000000020000000, 0x2000000020000000,
-    0x2000800000000000, 0x2000800000000000, 0x2000800000000000, 0x2000800000000000, // 232
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000,
-    0x800020202000, 0x800020200000, 0x800020000000, 0x800020000000, 0x20202000, 0x20200000, // 240
-    0x20000000, 0x20000000,
-    0x800000000000, 0x800000000000, 0x800000000000, 0x800000000000, 0, 0, 0, 0, // 248
-    0x202020202020000, 0x2020202020000, 0x20202020000, 0x20202020000, 0, 0, 0, 0, // 256
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 264
-    0x2020000, 0x2020000, 0x2020000, 0x2020000, 0, 0, 0, 0, // 272
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 280
-    0x202020000, 0x202020000, 0x202020000, 0x202020000, 0, 0, 0, 0, // 288
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 296
-    0x2020000, 0x2020000, 0x2020000, 0x2020000, 0, 0, 0, 0, // 304
-    0x20000, 0x20000, 0x20000, 0x20000, 0, 0, 0, 0, // 312
-    0x404040404040000, 0x404040000, 0, 0, 0x4040404040000, 0x404040000, 0, 0, // 320
-    0x40000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 328
-    0x4040000, 0x4040000, 0, 0, 0x4040000, 0x4040000, 0, 0, // 336
-    0x40000, 0x40000, 0x40404040000, 0x404040000, 0x40000, 0x40000, 0x40404040000, // 344
-    0x404040000,
-    0, 0, 0x40000, 0x40000, 0, 0, 0x40000, 0x40000, // 352
-    0, 0, 0x4040000, 0x4040000, 0, 0, 0x4040000, 0x4040000, // 360
-    0, 0, 0x40000, 0x40000, 0, 0, 0x40000, 0x40000, // 368
+    0x5, 0x4, 0x4, 0x4, 0, 0, 0, 0, // 96
+    0, 0, 0, 0, 0, 0, 0, 0, // 104
+    0, 0, 0, 0, 0, 0, 0, 0, // 112
+    0, 0, 0, 0, 0, 0, 0, 0, // 120
+    0x40004000000000, 0x4000000000, 0, 0, 0, 0, 0, 0, // 128
+    0, 0, 0, 0, 0, 0, 0, 0, // 136
+    0x4000000000, 0x4000000000, 0, 0, 0, 0, 0, 0, // 144
+    0, 0, 0, 0, 0, 0, 0, 0, // 152
+    0xa, 0, 0, 0, 0, 0, 0, 0, // 160
+    0, 0x8, 0, 0, 0, 0, 0, 0, // 168
+    0, 0, 0x8, 0, 0, 0, 0, 0, // 176
+    0, 0, 0, 0x8, 0, 0, 0, 0, // 184
+    0x100010000000000, 0, 0, 0, 0, 0, 0, 0, // 192
+    0x10000000000, 0, 0, 0, 0, 0, 0, 0, // 200
+    0x10000000000, 0, 0, 0, 0, 0, 0, 0, // 208
+    0x10000000000, 0, 0, 0, 0, 0, 0, 0, // 216
+    0xa000, 0, 0, 0, 0, 0, 0, 0, // 224
+    0x2000, 0, 0, 0, 0, 0, 0, 0, // 232
+    0x2000, 0, 0, 0, 0, 0, 0, 0, // 240
+    0x2000, 0, 0, 0, 0, 0, 0, 0, // 248
+    0x2000200000000000, 0, 0x200000000000, 0, 0, 0, 0, 0, // 256
+    0x200000000000, 0, 0x200000000000, 0, 0, 0, 0, 0, // 264
+    0, 0, 0, 0, 0, 0, 0, 0, // 272
+    0, 0, 0, 0, 0, 0, 0, 0, // 280
+    0x500, 0, 0, 0, 0, 0, 0, 0, // 288
+    0, 0x400, 0, 0, 0, 0, 0, 0, // 296
+    0, 0, 0x400, 0, 0, 0, 0, 0, // 304
+    0, 0, 0, 0x400, 0, 0, 0, 0, // 312
+    0xa00, 0x800, 0x800, 0x800, 0, 0, 0, 0, // 320
+    0, 0, 0, 0, 0, 0, 0, 0, // 328
+    0, 0, 0, 0, 0, 0, 0, 0, // 336
+    0, 0, 0, 0, 0, 0, 0, 0, // 344
+    0x8000800000000000, 0x800000000000, 0, 0, 0, 0, 0, 0, // 352
+    0, 0, 0x800000000000, 0x800000000000, 0, 0, 0, 0, // 360
+    0, 0, 0, 0, 0, 0, 0, 0, // 368
     0, 0, 0, 0, 0, 0, 0, 0, // 376
-    0x808080808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 384
-    0x80808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 392
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 400
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 408
-    0x8080808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 416
-    0x80808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 424
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 432
-    0x808080000, 0, 0x80000, 0, 0x8080000, 0, 0x80000, 0, // 440
-    0x1010101010100000, 0x100000, 0x10101010100000, 0x100000, 0, 0, 0, 0, // 448
-    0x1010100000, 0x100000, 0x1010100000, 0x100000, 0, 0, 0, 0, // 456
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 464
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 472
-    0x101010100000, 0x100000, 0x101010100000, 0x100000, 0, 0, 0, 0, // 480
-    0x1010100000, 0x100000, 0x1010100000, 0x100000, 0, 0, 0, 0, // 488
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 496
-    0x10100000, 0x100000, 0x10100000, 0x100000, 0, 0, 0, 0, // 504
-    0x2020202020200000, 0, 0x200000, 0x2020200000, 0x20200000, 0x200000, 0x200000, // 512
-    0x20200000,
-    0, 0x200000, 0, 0, 0, 0, 0, 0, // 520
-    0x200000, 0, 0x202020200000, 0x200000, 0x200000, 0x2020200000, 0x20200000, 0x200000, // 528
-    0, 0x20200000, 0, 0, 0, 0, 0, 0, // 536
-    0x20202020200000, 0, 0x200000, 0x2020200000, 0x20200000, 0x200000, 0x200000, 0x20200000, // 544
-    0, 0x200000, 0, 0, 0, 0, 0, 0, // 552
-    0x200000, 0, 0x202020200000, 0x200000, 0x200000, 0x2020200000, 0x20200000, 0x200000, // 560
-    0, 0x20200000, 0, 0, 0, 0, 0, 0, // 568
-    0x4040404040400000, 0x400000, 0x400000, 0x400000, 0, 0, 0, 0, // 576
-    0x4040400000, 0x40404040400000, 0x40400000, 0x400000, 0, 0, 0, 0, // 584
-    0x400000, 0x4040400000, 0x40400000, 0x40400000, 0, 0, 0, 0, // 592
-    0x400000, 0x400000, 0x400000, 0x40400000, 0, 0, 0, 0, // 600
-    0x404040400000, 0x400000, 0x400000, 0x400000, 0, 0, 0, 0, // 608
-    0x4040400000, 0x404040400000, 0x40400000, 0x400000, 0, 0, 0, 0, // 616
-    0x400000, 0x4040400000, 0x40400000, 0x40400000, 0, 0, 0, 0, // 624
-    0x400000, 0x400000, 0x400000, 0x40400000, 0, 0, 0, 0, // 632
-    0xfc00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 640
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 648
-    0x3c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 656
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 664
-    0x7c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 672
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 680
-    0x3c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 688
-    0x1c00, 0, 0x400, 0, 0xc00, 0, 0x400, 0, // 696
-    0x3f00, 0x3c00, 0x3800, 0x3800, 0x3000, 0x3000, 0x3000, 0x3000, // 704
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 712
-    0, 0, 0, 0, 0, 0, 0, 0, // 720
-    0, 0, 0, 0, 0, 0, 0, 0, // 728
-    0x3e00, 0x3c00, 0x3800, 0x3800, 0x3000, 0x3000, 0x3000, 0x3000, // 736
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 744
-    0, 0, 0, 0, 0, 0, 0, 0, // 752
-    0, 0, 0, 0, 0, 0, 0, 0, // 760
-    0xfc0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 768
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 776
-    0x3c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 784
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 792
-    0x7c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 800
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 808
-    0x3c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 816
-    0x1c0000, 0, 0x40000, 0, 0xc0000, 0, 0x40000, 0, // 824
-    0x3f0000, 0, 0, 0x200000, 0x380000, 0, 0, 0x200000, // 832
-    0x300000, 0, 0, 0x200000, 0x300000, 0, 0, 0x200000, // 840
-    0x200000, 0x3e0000, 0, 0, 0x200000, 0x380000, 0, 0, // 848
-    0x200000, 0x300000, 0, 0, 0x200000, 0x300000, 0, 0, // 856
-    0, 0x200000, 0x3c0000, 0, 0, 0x200000, 0x380000, 0, // 864
-    0, 0x200000, 0x300000, 0, 0, 0x200000, 0x300000, 0, // 872
-    0, 0, 0x200000, 0x3c0000, 0, 0, 0x200000, 0x380000, // 880
-    0, 0, 0x200000, 0x300000, 0, 0, 0x200000, 0x300000, // 888
-    0xfc000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 896
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 904
-    0x3c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 912
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 920
-    0x7c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 928
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 936
-    0x3c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 944
-    0x1c000000, 0, 0x4000000, 0, 0xc000000, 0, 0x4000000, 0, // 952
-    0x3f000000, 0x3c000000, 0x38000000, 0x38000000, 0x30000000, 0x30000000, 0x30000000, // 960
-    0x30000000,
-    0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 968
-    0x20000000,
+    0x500000, 0, 0, 0, 0, 0, 0, 0, // 384
+    0x100000, 0, 0, 0, 0, 0, 0, 0, // 392
+    0x100000, 0, 0, 0, 0, 0, 0, 0, // 400
+    0x100000, 0, 0, 0, 0, 0, 0, 0, // 408
+    0xa00000, 0, 0, 0, 0, 0, 0, 0, // 416
+    0x200000, 0, 0, 0, 0, 0, 0, 0, // 424
+    0x200000, 0, 0, 0, 0, 0, 0, 0, // 432
+    0x200000, 0, 0, 0, 0, 0, 0, 0, // 440
+    0x50000, 0x40000, 0x40000, 0x40000, 0, 0, 0, 0, // 448
+    0, 0, 0, 0, 0, 0, 0, 0, // 456
+    0, 0, 0, 0, 0, 0, 0, 0, // 464
+    0, 0, 0, 0, 0, 0, 0, 0, // 472
+    0x50000000, 0x10000000, 0, 0, 0, 0, 0, 0, // 480
+    0, 0, 0, 0, 0, 0, 0, 0, // 488
+    0x10000000, 0x10000000, 0, 0, 0, 0, 0, 0, // 496
+    0, 0, 0, 0, 0, 0, 0, 0, // 504
+    0x5000000, 0x4000000, 0x4000000, 0x4000000, 0, 0, 0, 0, // 512
+    0, 0, 0, 0, 0, 0, 0, 0, // 520
+    0, 0, 0, 0, 0, 0, 0, 0, // 528
+    0, 0, 0, 0, 0, 0, 0, 0, // 536
+    0xa000000, 0, 0, 0, 0, 0, 0, 0x8000000, // 544
+    0, 0, 0, 0, 0, 0, 0x8000000, 0, // 552
+    0, 0, 0, 0, 0, 0x8000000, 0, 0, // 560
+    0, 0, 0, 0, 0, 0, 0, 0, // 568
+    0x5000000000, 0, 0, 0, 0, 0, 0, 0, // 576
+    0x1000000000, 0, 0, 0, 0, 0, 0, 0, // 584
+    0x1000000000, 0, 0, 0, 0, 0, 0, 0, // 592
+    0x1000000000, 0, 0, 0, 0, 0, 0, 0, // 600
+    0xa000000000, 0, 0, 0, 0, 0, 0, 0, // 608
+    0x2000000000, 0, 0, 0, 0, 0, 0, 0, // 616
+    0x2000000000, 0, 0, 0, 0, 0, 0, 0, // 624
+    0x2000000000, 0, 0, 0, 0, 0, 0, 0, // 632
+    0x500000000, 0, 0, 0x400000000, 0, 0, 0x400000000, 0, // 640
+    0, 0x400000000, 0, 0, 0, 0, 0, 0, // 648
+    0, 0, 0, 0, 0, 0, 0, 0, // 656
+    0, 0, 0, 0, 0, 0, 0, 0, // 664
+    0xa00000000, 0x800000000, 0, 0, 0, 0, 0, 0, // 672
+    0, 0, 0, 0, 0, 0, 0, 0, // 680
+    0x800000000, 0x800000000, 0, 0, 0, 0, 0, 0, // 688
+    0, 0, 0, 0, 0, 0, 0, 0, // 696
+    0x500000000000, 0, 0, 0, 0, 0, 0, 0, // 704
+    0x100000000000, 0, 0, 0, 0, 0, 0, 0, // 712
+    0x100000000000, 0, 0, 0, 0, 0, 0, 0, // 720
+    0x100000000000, 0, 0, 0, 0, 0, 0, 0, // 728
+    0xa00000000000, 0, 0, 0, 0, 0, 0, 0, // 736
+    0x200000000000, 0, 0, 0, 0, 0, 0, 0, // 744
+    0x200000000000, 0, 0, 0, 0, 0, 0, 0, // 752
+    0x200000000000, 0, 0, 0, 0, 0, 0, 0, // 760
+    0x50000000000, 0, 0, 0, 0x40000000000, 0, 0, 0, // 768
+    0x40000000000, 0, 0, 0, 0x40000000000, 0, 0, 0, // 776
+    0, 0, 0, 0, 0, 0, 0, 0, // 784
+    0, 0, 0, 0, 0, 0, 0, 0, // 792
+    0xa0000000000, 0x80000000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 800
+    0, 0, 0, 0, 0, 0, 0, 0, // 808
+    0, 0, 0, 0, 0, 0, 0, 0, // 816
+    0, 0, 0, 0, 0, 0, 0, 0, // 824
+    0x50000000000000, 0x10000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 832
+    0, 0, 0, 0, 0, 0, 0, 0, // 840
+    0, 0, 0, 0, 0, 0, 0, 0, // 848
+    0, 0, 0, 0, 0, 0, 0, 0, // 856
+    0xa0000000000000, 0, 0, 0, 0, 0, 0, 0, // 864
+    0x20000000000000, 0, 0, 0, 0, 0, 0, 0, // 872
+    0x20000000000000, 0, 0, 0, 0, 0, 0, 0, // 880
+    0x20000000000000, 0, 0, 0, 0, 0, 0, 0, // 888
+    0x100010, 0x100000, 0, 0, 0, 0, 0, 0, // 896
+    0x100000, 0x100000, 0, 0, 0, 0, 0, 0, // 904
+    0, 0, 0, 0, 0, 0, 0, 0, // 912
+    0, 0, 0, 0, 0, 0, 0, 0, // 920
+    0x5000000000000, 0, 0, 0, 0x4000000000000, 0, 0, 0, // 928
+    0x4000000000000, 0, 0, 0, 0x4000000000000, 0, 0, 0, // 936
+    0, 0, 0, 0, 0, 0, 0, 0, // 944
+    0, 0, 0, 0, 0, 0, 0, 0, // 952
+    0x800080, 0x800000, 0x800000, 0x800000, 0, 0, 0, 0, // 960
+    0, 0, 0, 0, 0, 0, 0, 0, // 968
     0, 0, 0, 0, 0, 0, 0, 0, // 976
     0, 0, 0, 0, 0, 0, 0, 0, // 984
-    0x3e000000, 0x3c000000, 0x38000000, 0x38000000, 0x30000000, 0x30000000, 0x30000000, // 992
-    0x30000000,
-    0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 1000
-    0x20000000,
+    0xa000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0, 0, 0, 0, // 992
+    0, 0, 0, 0, 0, 0, 0, 0, // 1000
     0, 0, 0, 0, 0, 0, 0, 0, // 1008
     0, 0, 0, 0, 0, 0, 0, 0, // 1016
-    0x3f00000000, 0x3e00000000, 0x3c00000000, 0x3c00000000, 0x3800000000, 0x3800000000, // 1024
-    0x3800000000, 0x3800000000,
-    0x3000000000, 0x3000000000, 0x3000000000, 0x3000000000, 0x3000000000, 0x3000000000, // 1032
-    0x3000000000, 0x3000000000,
-    0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, // 1040
-    0x2000000000, 0x2000000000,
-    0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, // 1048
-    0x2000000000, 0x2000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1056
-    0, 0, 0, 0, 0, 0, 0, 0, // 1064
-    0, 0, 0, 0, 0, 0, 0, 0, // 1072
-    0, 0, 0, 0, 0, 0, 0, 0, // 1080
-    0xfc0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1088
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1096
-    0x3c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1104
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1112
-    0x7c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1120
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1128
-    0x3c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1136
-    0x1c0000000000, 0, 0x40000000000, 0, 0xc0000000000, 0, 0x40000000000, 0, // 1144
-    0x3f0000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 1152
-    0x3c0000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 1160
-    0x380000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 1168
-    0x380000000000, 0x200000000000, 0, 0, 0x300000000000, 0x200000000000, 0, 0, // 1176
-    0x300000000000, 0x200000000000, 0, 0, 0x3e0000000000, 0x200000000000, 0, 0, // 1184
-    0x300000000000, 0x200000000000, 0, 0, 0x3c0000000000, 0x200000000000, 0, 0, // 1192
-    0x300000000000, 0x200000000000, 0, 0, 0x380000000000, 0x200000000000, 0, 0, // 1200
-    0x300000000000, 0x200000000000, 0, 0, 0x380000000000, 0x200000000000, 0, 0, // 1208
-    0xfc000000000000, 0x7c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1216
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1224
-    0x1c000000000000, 0x1c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1232
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1240
-    0x3c000000000000, 0x3c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1248
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1256
-    0x1c000000000000, 0x1c000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1264
-    0xc000000000000, 0xc000000000000, 0, 0, 0x4000000000000, 0x4000000000000, 0, 0, // 1272
-    0x3f000000000000, 0, 0x3e000000000000, 0, 0x3c000000000000, 0, 0x3c000000000000, 0, // 1280
-    0x38000000000000, 0, 0x38000000000000, 0, 0x38000000000000, 0, 0x38000000000000, 0, // 1288
-    0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, // 1296
-    0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, 0x30000000000000, 0, // 1304
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1312
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1320
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1328
-    0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1336
-    0x20202020202, 0x20202020200, 0x20200000000, 0x20200000000, 0x20202000000, // 1344
-    0x20202000000, 0x20200000000, 0x20200000000,
-    0x20202020000, 0x20202020000, 0x20200000000, 0x20200000000, 0x20202000000, // 1352
-    0x20202000000, 0x20200000000, 0x20200000000,
-    0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, // 1360
-    0x20000000000, 0x20000000000, 0x20000000000,
-    0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, // 1368
-    0x20000000000, 0x20000000000, 0x20000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1376
-    0, 0, 0, 0, 0, 0, 0, 0, // 1384
-    0, 0, 0, 0, 0, 0, 0, 0, // 1392
-    0, 0, 0, 0, 0, 0, 0, 0, // 1400
-    0x40404040404, 0x40400000000, 0x40404040000, 0x40400000000, 0x40000000000, // 1408
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1416
-    0x40404040400, 0x40400000000, 0x40404040000, 0x40400000000, 0x40000000000, // 1424
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1432
-    0, 0, 0, 0, 0, 0, 0, 0, // 1440
-    0x40404000000, 0x40400000000, 0x40404000000, 0x40400000000, 0x40000000000, // 1448
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1456
-    0x40404000000, 0x40400000000, 0x40404000000, 0x40400000000, 0x40000000000, // 1464
-    0x40000000000, 0x40000000000, 0x40000000000,
-    0x80808080808, 0, 0x80000000000, 0, 0x80808000000, 0, 0x80000000000, 0, // 1472
-    0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, // 1480
-    0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, // 1488
-    0x80000000000, 0, 0x80808080000, 0, 0x80000000000, 0, 0x80808000000, 0, // 1496
-    0x80808080800, 0, 0x80000000000, 0, 0x80808000000, 0, 0x80000000000, 0, // 1504
-    0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, // 1512
-    0x80800000000, 0, 0x80000000000, 0, 0x80800000000, 0, 0x80000000000, 0, // 1520
-    0x80000000000, 0, 0x80808080000, 0, 0x80000000000, 0, 0x80808000000, 0, // 1528
-    0x101010101010, 0x101010101000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 1536
-    0x101010000000, 0x101010000000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 1544
-    0x101010100000, 0x101010100000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 1552
-    0x101010000000, 0x101010000000, 0, 0, 0x101000000000, 0x101000000000, 0, 0, // 1560
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 1568
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 1576
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 1584
-    0x100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x100000000000, 0, 0, // 1592
-    0x202020202020, 0x202000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 1600
-    0x202020202000, 0x202000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 1608
-    0x200000000000, 0x200000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 1616
-    0x200000000000, 0x200000000000, 0, 0, 0x202020000000, 0x202000000000, 0, 0, // 1624
-    0x200000000000, 0x200000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 1632
-    0x200000000000, 0x200000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 1640
-    0x202020200000, 0x202000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 1648
-    0x202020200000, 0x202000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, // 1656
-    0x404040404040, 0, 0x404040404000, 0x404000000000, 0x400000000000, 0x404000000000, // 1664
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 1672
-    0x404040400000, 0, 0x404040400000, 0x404000000000, 0x400000000000, 0x404000000000, // 1680
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 1688
-    0x404040000000, 0, 0x404040000000, 0x404000000000, 0x400000000000, 0x404000000000, // 1696
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 1704
-    0x404040000000, 0, 0x404040000000, 0x404000000000, 0x400000000000, 0x404000000000, // 1712
-    0x400000000000, 0x400000000000,
-    0, 0x400000000000, 0, 0, 0, 0, 0, 0, // 1720
-    0xfc, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1728
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1736
-    0x3c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1744
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1752
-    0x7c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1760
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1768
-    0x3c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1776
-    0x1c, 0, 0x4, 0, 0xc, 0, 0x4, 0, // 1784
-    0x101010101010000, 0x1010101010000, 0x1010000, 0x1010000, 0x101010000, 0x101010000, // 1792
-    0x1010000, 0x1010000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1800
-    0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, // 1808
-    0x10101010000, 0x10101010000, 0x1010000, 0x1010000, 0x101010000, 0x101010000, // 1816
-    0x1010000, 0x1010000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1824
-    0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, 0x10000, // 1832
+    0x5000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1024
+    0x1000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1032
+    0x1000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1040
+    0x1000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1048
+    0x2000200, 0, 0, 0, 0, 0, 0, 0, // 1056
+    0x2000000, 0, 0, 0, 0, 0, 0, 0, // 1064
+    0x2000000, 0, 0, 0, 0, 0, 0, 0, // 1072
+    0x2000000, 0, 0, 0, 0, 0, 0, 0, // 1080
+    0xa000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1088
+    0x2000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1096
+    0x2000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1104
+    0x2000000000000000, 0, 0, 0, 0, 0, 0, 0, // 1112
+    0x4000400, 0, 0, 0, 0, 0, 0, 0, // 1120
+    0x4000000, 0, 0, 0, 0, 0, 0, 0, // 1128
+    0x4000000, 0, 0, 0, 0, 0, 0, 0, // 1136
+    0x4000000, 0, 0, 0, 0, 0, 0, 0, // 1144
+    0x8000800, 0x8000000, 0, 0, 0, 0, 0, 0, // 1152
+    0, 0, 0, 0, 0, 0, 0, 0, // 1160
+    0x8000000, 0x8000000, 0, 0, 0, 0, 0, 0, // 1168
+    0, 0, 0, 0, 0, 0, 0, 0, // 1176
+    0x40004000, 0, 0x40000000, 0, 0, 0, 0, 0, // 1184
+    0x40000000, 0, 0x40000000, 0, 0, 0, 0, 0, // 1192
+    0, 0, 0, 0, 0, 0, 0, 0, // 1200
+    0, 0, 0, 0, 0, 0, 0, 0, // 1208
+    0x500000000000000, 0x400000000000000, 0x400000000000000, 0x400000000000000, 0, 0, 0, 0, // 1216
+    0, 0, 0, 0, 0, 0, 0, 0, // 1224
+    0, 0, 0, 0, 0, 0, 0, 0, // 1232
+    0, 0, 0, 0, 0, 0, 0, 0, // 1240
+    0xa00000000000000, 0, 0, 0x800000000000000, 0, 0, 0x800000000000000, 0, // 1248
+    0, 0x800000000000000, 0, 0, 0, 0, 0, 0, // 1256
+    0, 0, 0, 0, 0, 0, 0, 0, // 1264
+    0, 0, 0, 0, 0, 0, 0, 0, // 1272
+    0x808000000800000, 0x800000, 0x808000000000000, 0, 0x808000000000000, 0, // 1280
+    0x808000000000000, 0,
+    0x800000, 0x800000, 0, 0, 0, 0, 0, 0, // 1288
+    0x8000000800000, 0x800000, 0x8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, // 1296
+    0x800000, 0x800000, 0, 0, 0, 0, 0, 0, // 1304
+    0x4000000c0000000, 0, 0, 0, 0x400000040000000, 0, 0, 0, // 1312
+    0xc0000000, 0x400000000000000, 0, 0, 0x40000000, 0x400000000000000, 0, 0, // 1320
+    0xc0000000, 0, 0x400000000000000, 0, 0x40000000, 0, 0x400000000000000, 0, // 1328
+    0xc0000000, 0, 0, 0x400000000000000, 0x40000000, 0, 0, 0x400000000000000, // 1336
+    0x2000000003000000, 0, 0, 0x2000000000000000, 0, 0x2000000002000000, 0, 0, // 1344
+    0x3000000, 0, 0x2000000000000000, 0, 0, 0x2000000, 0, 0x2000000000000000, // 1352
+    0x3000000, 0, 0, 0, 0x2000000000000000, 0x2000000, 0, 0, // 1360
+    0x3000000, 0x2000000000000000, 0, 0, 0, 0x2000000, 0x2000000000000000, 0, // 1368
+    0x300000020, 0x300000000, 0, 0, 0x200000020, 0x200000000, 0, 0, // 1376
+    0x20, 0, 0, 0, 0x20, 0, 0, 0, // 1384
+    0x20, 0, 0x300000000, 0x300000000, 0x20, 0, 0x200000000, 0x200000000, // 1392
+    0x20, 0, 0, 0, 0x20, 0, 0, 0, // 1400
+    0x800000000808, 0, 0, 0x800, 0x800000000800, 0, 0, 0, // 1408
+    0x800000000000, 0, 0x808, 0, 0x800000000000, 0, 0x800, 0, // 1416
+    0x800000000000, 0, 0, 0, 0x800000000000, 0x808, 0, 0, // 1424
+    0x800000000000, 0x800, 0, 0, 0x800000000000, 0, 0, 0x808, // 1432
+    0x404040400000000, 0x40400000000, 0, 0, 0, 0, 0, 0, // 1440
+    0x4040400000000, 0x40400000000, 0, 0, 0, 0, 0, 0, // 1448
+    0x400000000, 0x400000000, 0, 0, 0, 0, 0, 0, // 1456
+    0x400000000, 0x400000000, 0, 0, 0, 0, 0, 0, // 1464
+    0x808080800000000, 0, 0, 0, 0, 0x80800000000, 0, 0, // 1472
+    0x800000000, 0, 0, 0, 0, 0x800000000, 0, 0, // 1480
+    0x8080800000000, 0, 0, 0, 0, 0x80800000000, 0, 0, // 1488
+    0x800000000, 0, 0, 0, 0, 0x800000000, 0, 0, // 1496
+    0x1010101000000000, 0x101000000000, 0x10101000000000, 0x101000000000, 0, 0, 0, 0, // 1504
+    0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, 0, 0, 0, 0, // 1512
+    0, 0, 0, 0, 0, 0, 0, 0, // 1520
+    0, 0, 0, 0, 0, 0, 0, 0, // 1528
+    0x2020202000000000, 0, 0, 0, 0x20202000000000, 0, 0x2000000000, 0, // 1536
+    0, 0, 0x2000000000, 0, 0, 0, 0, 0, // 1544
+    0, 0x202000000000, 0, 0, 0, 0x202000000000, 0, 0x2000000000, // 1552
+    0, 0, 0, 0x2000000000, 0, 0, 0, 0, // 1560
+    0xf00000, 0, 0, 0, 0x100000, 0, 0, 0, // 1568
+    0x300000, 0, 0, 0, 0x100000, 0, 0, 0, // 1576
+    0x700000, 0, 0, 0, 0x100000, 0, 0, 0, // 1584
+    0x300000, 0, 0, 0, 0x100000, 0, 0, 0, // 1592
+    0xf0000, 0xe0000, 0xc0000, 0xc0000, 0x80000, 0x80000, 0x80000, 0x80000, // 1600
+    0, 0, 0, 0, 0, 0, 0, 0, // 1608
+    0, 0, 0, 0, 0, 0, 0, 0, // 1616
+    0, 0, 0, 0, 0, 0, 0, 0, // 1624
+    0xf0000000, 0, 0, 0, 0x10000000, 0, 0, 0, // 1632
+    0x30000000, 0, 0, 0, 0x10000000, 0, 0, 0, // 1640
+    0x70000000, 0, 0, 0, 0x10000000, 0, 0, 0, // 1648
+    0x30000000, 0, 0, 0, 0x10000000, 0, 0, 0, // 1656
+    0xf000000, 0xe000000, 0xc000000, 0xc000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, // 1664
+    0, 0, 0, 0, 0, 0, 0, 0, // 1672
+    0, 0, 0, 0, 0, 0, 0, 0, // 1680
+    0, 0, 0, 0, 0, 0, 0, 0, // 1688
+    0xf000000000, 0, 0, 0, 0x1000000000, 0, 0, 0, // 1696
+    0x3000000000, 0, 0, 0, 0x1000000000, 0, 0, 0, // 1704
+    0x7000000000, 0, 0, 0, 0x1000000000, 0, 0, 0, // 1712
+    0x3000000000, 0, 0, 0, 0x1000000000, 0, 0, 0, // 1720
+    0xf00000000, 0xe00000000, 0xc00000000, 0xc00000000, 0x800000000, 0x800000000, // 1728
+    0x800000000, 0x800000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 1736
+    0, 0, 0, 0, 0, 0, 0, 0, // 1744
+    0, 0, 0, 0, 0, 0, 0, 0, // 1752
+    0xf00000000000, 0, 0, 0, 0x100000000000, 0, 0, 0, // 1760
+    0x300000000000, 0, 0, 0, 0x100000000000, 0, 0, 0, // 1768
+    0x700000000000, 0, 0, 0, 0x100000000000, 0, 0, 0, // 1776
+    0x300000000000, 0, 0, 0, 0x100000000000, 0, 0, 0, // 1784
+    0xf0000000000, 0, 0, 0, 0x80000000000, 0, 0, 0, // 1792
+    0xc0000000000, 0, 0, 0, 0x80000000000, 0, 0, 0, // 1800
+    0x80000000000, 0, 0, 0, 0xe0000000000, 0, 0, 0, // 1808
+    0x80000000000, 0, 0, 0, 0xc0000000000, 0, 0, 0, // 1816
+    0x8080808, 0, 0x8080000, 0, 0x8000000, 0, 0x8000000, 0, // 1824
+    0, 0, 0, 0, 0, 0, 0, 0, // 1832
     0, 0, 0, 0, 0, 0, 0, 0, // 1840
-    0, 0, 0, 0, 0, 0, 0, 0, // 1848
-    0x3f, 0x3e, 0x3c, 0x3c, 0x38, 0x38, 0x38, 0x38, // 1856
-    0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, // 1864
-    0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, // 1872
-    0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, // 1880
-    0, 0, 0, 0, 0, 0, 0, 0, // 1888
+    0x8080800, 0, 0x8080000, 0, 0x8000000, 0, 0x8000000, 0, // 1848
+    0x10101010, 0, 0, 0, 0x10100000, 0x10000000, 0, 0, // 1856
+    0x10101000, 0x10000000, 0, 0, 0x10100000, 0x10000000, 0, 0, // 1864
+    0, 0x10000000, 0, 0, 0, 0, 0, 0, // 1872
+    0, 0, 0, 0, 0, 0, 0, 0, // 1880
+    0x202020200000000, 0x2020200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 1888
     0, 0, 0, 0, 0, 0, 0, 0, // 1896
-    0, 0, 0, 0, 0, 0, 0, 0, // 1904
+    0x20200000000, 0x20200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 1904
     0, 0, 0, 0, 0, 0, 0, 0, // 1912
-    0x8080808080800000, 0x800000, 0x800000, 0x808080800000, 0, 0, 0, 0, // 1920
-    0x8080800000, 0x800000, 0x800000, 0x8080800000, 0x80800000, 0x800000, 0x800000, // 1928
-    0x80800000,
-    0, 0, 0, 0, 0x80800000, 0x800000, 0x800000, 0x80800000, // 1936
-    0, 0, 0, 0, 0, 0, 0, 0, // 1944
-    0x800000, 0x808080800000, 0x80808080800000, 0x800000, 0, 0, 0, 0, // 1952
-    0x800000, 0x8080800000, 0x8080800000, 0x800000, 0x800000, 0x80800000, 0x80800000, // 1960
-    0x800000,
-    0, 0, 0, 0, 0x800000, 0x80800000, 0x80800000, 0x800000, // 1968
+    0xf000, 0, 0, 0, 0x1000, 0, 0, 0, // 1920
+    0x3000, 0, 0, 0, 0x1000, 0, 0, 0, // 1928
+    0x7000, 0, 0, 0, 0x1000, 0, 0, 0, // 1936
+    0x3000, 0, 0, 0, 0x1000, 0, 0, 0, // 1944
+    0xf00, 0, 0, 0xe00, 0, 0, 0xc00, 0, // 1952
+    0, 0xc00, 0, 0, 0x800, 0, 0, 0x800, // 1960
+    0, 0, 0x800, 0, 0, 0x800, 0, 0, // 1968
     0, 0, 0, 0, 0, 0, 0, 0, // 1976
-    0x10101010101, 0x10101000000, 0x10101010100, 0x10101000000, 0x10100000000, // 1984
-    0x10100000000, 0x10100000000, 0x10100000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1992
-    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, // 2000
-    0x10000000000, 0x10000000000, 0x10000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 2008
-    0x10101010000, 0x10101000000, 0x10101010000, 0x10101000000, 0x10100000000, // 2016
-    0x10100000000, 0x10100000000, 0x10100000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 2024
-    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, // 2032
-    0x10000000000, 0x10000000000, 0x10000000000,
+    0xf0000000000000, 0, 0, 0, 0x10000000000000, 0, 0, 0, // 1984
+    0x30000000000000, 0, 0, 0, 0x10000000000000, 0, 0, 0, // 1992
+    0x70000000000000, 0, 0, 0, 0x10000000000000, 0, 0, 0, // 2000
+    0x30000000000000, 0, 0, 0, 0x10000000000000, 0, 0, 0, // 2008
+    0xf000000000000, 0, 0xe000000000000, 0, 0xc000000000000, 0, 0xc000000000000, 0, // 2016
+    0x8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, // 2024
+    0, 0, 0, 0, 0, 0, 0, 0, // 2032
     0, 0, 0, 0, 0, 0, 0, 0, // 2040
-    0xfc00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 2048
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0x3c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 2056
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0x7c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 2064
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0x3c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000, // 2072
-    0x1c00000000000000, 0x400000000000000, 0xc00000000000000, 0x400000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 2080
-    0, 0, 0, 0, 0, 0, 0, 0, // 2088
-    0, 0, 0, 0, 0, 0, 0, 0, // 2096
-    0, 0, 0, 0, 0, 0, 0, 0, // 2104
-    0x808080808080, 0x800000000000, 0x808080800000, 0x800000000000, 0x808080000000, // 2112
-    0x800000000000, 0x808080000000, 0x800000000000,
+    0x2020202, 0, 0x2020000, 0, 0x2000000, 0, 0x2000000, 0, // 2048
+    0x2020200, 0, 0x2020000, 0, 0x2000000, 0, 0x2000000, 0, // 2056
+    0, 0, 0, 0, 0, 0, 0, 0, // 2064
+    0, 0, 0, 0, 0, 0, 0, 0, // 2072
+    0xf0, 0, 0, 0, 0x10, 0, 0, 0, // 2080
+    0x30, 0, 0, 0, 0x10, 0, 0, 0, // 2088
+    0x70, 0, 0, 0, 0x10, 0, 0, 0, // 2096
+    0x30, 0, 0, 0, 0x10, 0, 0, 0, // 2104
+    0x101010100000000, 0x1010100000000, 0x100000000, 0x100000000, 0, 0, 0, 0, // 2112
     0, 0, 0, 0, 0, 0, 0, 0, // 2120
-    0x808000000000, 0x800000000000, 0x808000000000, 0x800000000000, 0x808000000000, // 2128
-    0x800000000000, 0x808000000000, 0x800000000000,
+    0x10100000000, 0x10100000000, 0x100000000, 0x100000000, 0, 0, 0, 0, // 2128
     0, 0, 0, 0, 0, 0, 0, 0, // 2136
-    0x808080000000, 0x800000000000, 0x808080000000, 0x800000000000, 0x808080808000, // 2144
-    0x800000000000, 0x808080800000, 0x800000000000,
+    0xf, 0xe, 0xc, 0xc, 0x8, 0x8, 0x8, 0x8, // 2144
     0, 0, 0, 0, 0, 0, 0, 0, // 2152
-    0x808000000000, 0x800000000000, 0x808000000000, 0x800000000000, 0x808000000000, // 2160
-    0x800000000000, 0x808000000000, 0x800000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 2160
     0, 0, 0, 0, 0, 0, 0, 0, // 2168
-    0x3f00000000000000, 0x3000000000000000, 0x2000000000000000, 0, 0, 0x3e00000000000000, // 2176
-    0x3000000000000000, 0x2000000000000000,
-    0, 0, 0x3c00000000000000, 0x3000000000000000, 0x2000000000000000, 0, 0, // 2184
-    0x3c00000000000000,
-    0x2000000000000000, 0x2000000000000000, 0, 0, 0x3800000000000000, 0x2000000000000000, // 2192
-    0x2000000000000000, 0,
-    0, 0x3800000000000000, 0x2000000000000000, 0x2000000000000000, 0, 0, // 2200
-    0x3800000000000000, 0x2000000000000000,
-    0, 0, 0, 0x3800000000000000, 0x2000000000000000, 0, 0, 0, // 2208
-    0x3000000000000000, 0x2000000000000000, 0, 0, 0, 0x3000000000000000, // 2216
-    0x2000000000000000, 0,
-    0, 0, 0x3000000000000000, 0x2000000000000000, 0, 0, 0, 0x3000000000000000, // 2224
-    0x2000000000000000, 0, 0, 0, 0x3000000000000000, 0x2000000000000000, 0, 0, // 2232
-    0xfc00000000, 0, 0, 0x400000000, 0x400000000, 0x400000000, 0, 0, // 2240
-    0xc00000000, 0xc00000000, 0xc00000000, 0, 0, 0, 0x400000000, 0x400000000, // 2248
-    0, 0, 0, 0x1c00000000, 0x7c00000000, 0x1c00000000, 0, 0, // 2256
-    0x400000000, 0x400000000, 0x400000000, 0, 0, 0xc00000000, 0xc00000000, 0xc00000000, // 2264
-    0, 0, 0, 0x400000000, 0x400000000, 0, 0, 0, // 2272
-    0, 0x1c00000000, 0x3c00000000, 0, 0, 0, 0x400000000, 0x400000000, // 2280
-    0x10080000, 0, 0, 0xc00000000, 0xc00000000, 0x408000000, 0, 0, // 2288
-    0, 0x400000000, 0x1008000000, 0, 0, 0, 0x3c00000000, 0x1c00000000, // 2296
-    0x54, 0x14, 0x14, 0x14, 0, 0, 0, 0, // 2304
-    0x4, 0x4, 0x4, 0x4, 0, 0, 0, 0, // 2312
-    0x4, 0x4, 0x4, 0x4, 0, 0, 0, 0, // 2320
-    0x4, 0x4, 0x4, 0x4, 0, 0, 0, 0, // 2328
-    0x1000100010000, 0x10000, 0, 0, 0x10000, 0x10000, 0, 0, // 2336
-    0x100010000, 0x10000, 0, 0, 0x10000, 0x10000, 0, 0, // 2344
-    0x100010000, 0x10000, 0, 0, 0x10000, 0x10000, 0, 0, // 2352
-    0x100010000, 0x10000, 0, 0, 0x10000, 0x10000, 0, 0, // 2360
-    0xa8, 0, 0x8, 0, 0x8, 0, 0x8, 0, // 2368
-    0x28, 0, 0x8, 0, 0x8, 0, 0x8, 0, // 2376
-    0x28, 0, 0x8, 0, 0x8, 0, 0x8, 0, // 2384
-    0x28, 0, 0x8, 0, 0x8, 0, 0x8, 0, // 2392
-    0x4000400040000, 0x40000, 0x40000, 0x40000, 0x400040000, 0x40000, 0x40000, 0x40000, // 2400
-    0, 0, 0, 0, 0, 0, 0, 0, // 2408
-    0x400040000, 0x40000, 0x40000, 0x40000, 0x400040000, 0x40000, 0x40000, 0x40000, // 2416
-    0, 0, 0, 0, 0, 0, 0, 0, // 2424
-    0x8000800080000, 0x80000, 0x800080000, 0x80000, 0, 0, 0, 0, // 2432
-    0x800080000, 0x80000, 0x800080000, 0x80000, 0, 0, 0, 0, // 2440
-    0x80000, 0x80000, 0x80000, 0x80000, 0, 0, 0, 0, // 2448
-    0x80000, 0x80000, 0x80000, 0x80000, 0, 0, 0, 0, // 2456
-    0x10001000100000, 0x100000, 0x100000, 0x100000, 0x100000, 0x100000, 0, 0, // 2464
-    0, 0, 0, 0, 0, 0, 0x1000100000, 0x100000, // 2472
-    0x1000100000, 0x100000, 0x100000, 0x100000, 0x100000, 0x100000, 0, 0, // 2480
-    0, 0, 0, 0, 0, 0, 0x1000100000, 0x100000, // 2488
-    0x20002000200000, 0, 0x2000200000, 0x200000, 0, 0x200000, 0, 0, // 2496
-    0x2000200000, 0, 0x2000200000, 0x200000, 0, 0x200000, 0, 0, // 2504
-    0x200000, 0, 0x200000, 0x200000, 0, 0x200000, 0, 0, // 2512
-    0x200000, 0, 0x200000, 0x200000, 0, 0x200000, 0, 0, // 2520
-    0x15, 0x14, 0x14, 0x14, 0x10, 0x10, 0x10, 0x10, // 2528
-    0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, // 2536
-    0, 0, 0, 0, 0, 0, 0, 0, // 2544
-    0, 0, 0, 0, 0, 0, 0, 0, // 2552
-    0x2a, 0x20, 0, 0x28, 0x20, 0, 0x28, 0x20, // 2560
-    0, 0x28, 0x20, 0, 0x20, 0x20, 0, 0x20, // 2568
-    0, 0, 0x20, 0, 0, 0x20, 0, 0, // 2576
-    0x20, 0, 0, 0x20, 0, 0, 0x20, 0, // 2584
-    0x80008000800000, 0x8000800000, 0x800000, 0x800000, 0, 0, 0, 0, // 2592
-    0x800000, 0x800000, 0x800000, 0x800000, 0, 0, 0, 0, // 2600
-    0x8000800000, 0x8000800000, 0x800000, 0x800000, 0, 0, 0, 0, // 2608
-    0x800000, 0x800000, 0x800000, 0x800000, 0, 0, 0, 0, // 2616
-    0x5400, 0, 0x400, 0, 0x400, 0, 0x400, 0, // 2624
-    0x1400, 0, 0x400, 0, 0x400, 0, 0x400, 0, // 2632
-    0x1400, 0, 0x400, 0, 0x400, 0, 0x400, 0, // 2640
-    0x1400, 0, 0x400, 0, 0x400, 0, 0x400, 0, // 2648
-    0x100010001000000, 0, 0x1000000, 0x10001000000, 0x10001000000, 0x1000000, 0x1000000, // 2656
-    0x10001000000,
-    0, 0x1000000, 0, 0, 0, 0, 0, 0, // 2664
-    0x1000000, 0, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, // 2672
-    0, 0x1000000, 0, 0, 0, 0, 0, 0, // 2680
-    0xa800, 0, 0x800, 0, 0x800, 0, 0x800, 0, // 2688
-    0x2800, 0, 0x800, 0, 0x800, 0, 0x800, 0, // 2696
-    0x2800, 0, 0x800, 0, 0x800, 0, 0x800, 0, // 2704
-    0x2800, 0, 0x800, 0, 0x800, 0, 0x800, 0, // 2712
-    0x400040004000000, 0, 0x4000000, 0, 0x4000000, 0, 0x4000000, 0, // 2720
-    0x4000000, 0, 0x40004000000, 0, 0x4000000, 0, 0x4000000, 0, // 2728
-    0x40004000000, 0, 0x4000000, 0, 0x4000000, 0, 0x4000000, 0, // 2736
-    0x4000000, 0, 0x40004000000, 0, 0x4000000, 0, 0x4000000, 0, // 2744
-    0x800080008000000, 0x8000000, 0, 0, 0x80008000000, 0x8000000, 0x8000000, 0x8000000, // 2752
-    0, 0, 0x8000000, 0x8000000, 0, 0, 0, 0, // 2760
-    0x80008000000, 0x8000000, 0, 0, 0x80008000000, 0x8000000, 0x8000000, 0x8000000, // 2768
-    0, 0, 0x8000000, 0x8000000, 0, 0, 0, 0, // 2776
-    0x1000100010000000, 0, 0, 0x10000000, 0x10000000, 0x100010000000, 0, 0, // 2784
-    0, 0x10000000, 0x100010000000, 0, 0, 0, 0x10000000, 0x100010000000, // 2792
-    0x10000000, 0, 0, 0x10000000, 0x10000000, 0x10000000, 0, 0, // 2800
-    0, 0x10000000, 0x10000000, 0, 0, 0, 0x10000000, 0x10000000, // 2808
-    0x2000200020000000, 0, 0x20000000, 0x20000000, 0x200020000000, 0x20000000, 0x20000000, // 2816
-    0x20000000,
-    0, 0x20000000, 0, 0, 0, 0, 0, 0, // 2824
-    0x200020000000, 0, 0x20000000, 0x20000000, 0x200020000000, 0x20000000, 0x20000000, // 2832
-    0x20000000,
-    0, 0x20000000, 0, 0, 0, 0, 0, 0, // 2840
-    0x1500, 0x1400, 0x1400, 0x1400, 0x1000, 0x1000, 0x1000, 0x1000, // 2848
-    0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, // 2856
-    0, 0, 0, 0, 0, 0, 0, 0, // 2864
-    0, 0, 0, 0, 0, 0, 0, 0, // 2872
-    0x4000400040000000, 0, 0x40000000, 0, 0x400040000000, 0, 0x40000000, 0, // 2880
-    0x400040000000, 0, 0x40000000, 0, 0x400040000000, 0, 0x40000000, 0, // 2888
-    0x40000000, 0, 0x40000000, 0, 0x40000000, 0, 0x40000000, 0, // 2896
-    0x40000000, 0, 0x40000000, 0, 0x40000000, 0, 0x40000000, 0, // 2904
-    0x2a00, 0x2800, 0x2800, 0x2800, 0x2000, 0x2000, 0x2000, 0x2000, // 2912
-    0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, // 2920
-    0, 0, 0, 0, 0, 0, 0, 0, // 2928
-    0, 0, 0, 0, 0, 0, 0, 0, // 2936
-    0x8000800080000000, 0x80000000, 0, 0, 0x80000000, 0x80000000, 0, 0, // 2944
-    0x80000000, 0x80000000, 0, 0, 0x80000000, 0x800080000000, 0, 0, // 2952
-    0x80000000, 0x80000000, 0, 0, 0x80000000, 0x800080000000, 0, 0, // 2960
-    0x800080000000, 0x80000000, 0, 0, 0x80000000, 0x80000000, 0, 0, // 2968
-    0x540000, 0, 0x40000, 0, 0x40000, 0, 0x40000, 0, // 2976
-    0x140000, 0, 0x40000, 0, 0x40000, 0, 0x40000, 0, // 2984
-    0x140000, 0, 0x40000, 0, 0x40000, 0, 0x40000, 0, // 2992
-    0x140000, 0, 0x40000, 0, 0x40000, 0, 0x40000, 0, // 3000
-    0xa80000, 0, 0x80000, 0, 0x80000, 0, 0x80000, 0, // 3008
-    0x280000, 0, 0x80000, 0, 0x80000, 0, 0x80000, 0, // 3016
-    0x280000, 0, 0x80000, 0, 0x80000, 0, 0x80000, 0, // 3024
-    0x280000, 0, 0x80000, 0, 0x80000, 0, 0x80000, 0, // 3032
-    0x150000, 0x140000, 0x140000, 0x140000, 0x100000, 0x100000, 0x100000, 0x100000, // 3040
-    0x100000, 0x100000, 0x100000, 0x100000, 0x100000, 0x100000, 0x100000, 0x100000, // 3048
-    0, 0, 0, 0, 0, 0, 0, 0, // 3056
-    0, 0, 0, 0, 0, 0, 0, 0, // 3064
-    0x2a0000, 0x200000, 0, 0x280000, 0x200000, 0, 0x280000, 0x200000, // 3072
-    0, 0x280000, 0x200000, 0, 0x200000, 0x200000, 0, 0x200000, // 3080
-    0, 0, 0x200000, 0, 0, 0x200000, 0, 0, // 3088
-    0x200000, 0, 0, 0x200000, 0, 0, 0x200000, 0, // 3096
-    0x54000000, 0, 0x4000000, 0, 0x4000000, 0, 0x4000000, 0, // 3104
-    0x14000000, 0, 0x4000000, 0, 0x4000000, 0, 0x4000000, 0, // 3112
-    0x14000000, 0, 0x4000000, 0, 0x4000000, 0, 0x4000000, 0, // 3120
-    0x14000000, 0, 0x4000000, 0, 0x4000000, 0, 0x4000000, 0, // 3128
-    0xa8000000, 0x28000000, 0, 0, 0x8000000, 0x8000000, 0, 0, // 3136
-    0x8000000, 0x8000000, 0, 0, 0x8000000, 0x8000000, 0, 0, // 3144
-    0x28000000, 0x28000000, 0, 0, 0x8000000, 0x8000000, 0, 0, // 3152
-    0x8000000, 0x8000000, 0, 0, 0x8000000, 0x8000000, 0, 0, // 3160
-    0x15000000, 0x14000000, 0x14000000, 0x14000000, 0x10000000, 0x10000000, 0x10000000, // 3168
-    0x10000000,
-    0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, // 3176
-    0x10000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3184
-    0, 0, 0, 0, 0, 0, 0, 0, // 3192
-    0x2a000000, 0x28000000, 0x28000000, 0x28000000, 0x20000000, 0x20000000, 0x20000000, // 3200
-    0x20000000,
-    0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 3208
-    0x20000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3216
-    0, 0, 0, 0, 0, 0, 0, 0, // 3224
-    0x5400000000, 0x400000000, 0x1400000000, 0x400000000, 0x1400000000, 0x400000000, // 3232
-    0x1400000000, 0x400000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3240
-    0x400000000, 0x400000000, 0x400000000, 0x400000000, 0x400000000, 0x400000000, // 3248
-    0x400000000, 0x400000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3256
-    0xa800000000, 0, 0x800000000, 0, 0x800000000, 0, 0x800000000, 0, // 3264
-    0x2800000000, 0, 0x800000000, 0, 0x800000000, 0, 0x800000000, 0, // 3272
-    0x2800000000, 0, 0x800000000, 0, 0x800000000, 0, 0x800000000, 0, // 3280
-    0x2800000000, 0, 0x800000000, 0, 0x800000000, 0, 0x800000000, 0, // 3288
-    0x1500000000, 0x1400000000, 0x1400000000, 0x1400000000, 0x1000000000, 0x1000000000, // 3296
-    0x1000000000, 0x1000000000,
-    0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, // 3304
-    0x1000000000, 0x1000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3312
-    0, 0, 0, 0, 0, 0, 0, 0, // 3320
-    0x2a00000000, 0x2800000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, // 3328
-    0x2000000000, 0x2000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3336
-    0x2800000000, 0x2800000000, 0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, // 3344
-    0x2000000000, 0x2000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3352
-    0x540000000000, 0, 0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3360
-    0x140000000000, 0, 0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3368
-    0x140000000000, 0, 0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3376
-    0x140000000000, 0, 0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3384
-    0xa80000000000, 0, 0x80000000000, 0, 0x80000000000, 0, 0x80000000000, 0, // 3392
-    0x280000000000, 0, 0x80000000000, 0, 0x80000000000, 0, 0x80000000000, 0, // 3400
-    0x280000000000, 0, 0x80000000000, 0, 0x80000000000, 0, 0x80000000000, 0, // 3408
-    0x280000000000, 0, 0x80000000000, 0, 0x80000000000, 0, 0x80000000000, 0, // 3416
-    0x150000000000, 0x140000000000, 0x140000000000, 0x140000000000, 0x100000000000, // 3424
-    0x100000000000, 0x100000000000, 0x100000000000,
-    0x100000000000, 0x100000000000, 0x100000000000, 0x100000000000, 0x100000000000, // 3432
-    0x100000000000, 0x100000000000, 0x100000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3440
-    0, 0, 0, 0, 0, 0, 0, 0, // 3448
-    0x2a0000000000, 0x280000000000, 0x280000000000, 0x280000000000, 0x200000000000, // 3456
-    0x200000000000, 0x200000000000, 0x200000000000,
-    0x200000000000, 0x200000000000, 0x200000000000, 0x200000000000, 0x200000000000, // 3464
-    0x200000000000, 0x200000000000, 0x200000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3472
-    0, 0, 0, 0, 0, 0, 0, 0, // 3480
-    0x100010001, 0x100000000, 0, 0, 0, 0, 0x100000000, 0x100000000, // 3488
-    0x100010000, 0x100000000, 0, 0, 0, 0, 0x100000000, 0x100000000, // 3496
-    0x100000000, 0x100010000, 0, 0, 0, 0, 0x100000000, 0x100000000, // 3504
-    0x100000000, 0x100010000, 0, 0, 0, 0, 0x100000000, 0x100000000, // 3512
-    0x54000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, // 3520
-    0x14000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, // 3528
-    0x14000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, // 3536
-    0x14000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, // 3544
-    0x200020002, 0x200000000, 0, 0, 0x200020000, 0x200000000, 0, 0, // 3552
-    0x200000000, 0x200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 3560
-    0x200020000, 0x200000000, 0, 0, 0x200020000, 0x200000000, 0, 0, // 3568
-    0x200000000, 0x200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 3576
-    0xa8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, // 3584
-    0x28000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, // 3592
-    0x28000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, // 3600
-    0x28000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, 0x8000000000000, 0, // 3608
-    0x400040004, 0x400000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 3616
-    0x400000000, 0x400040000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 3624
-    0x400040000, 0x400000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 3632
-    0x400000000, 0x400040000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 3640
-    0x1000100010, 0, 0x1000100000, 0, 0x1000100000, 0, 0x1000100000, 0, // 3648
-    0x1000000000, 0, 0x1000000000, 0, 0x1000000000, 0, 0x1000000000, 0, // 3656
-    0x1000000000, 0, 0x1000000000, 0, 0x1000000000, 0, 0x1000000000, 0, // 3664
-    0x1000000000, 0, 0x1000000000, 0, 0x1000000000, 0, 0x1000000000, 0, // 3672
-    0x2000200020, 0x2000200000, 0, 0, 0x2000200000, 0x2000200000, 0, 0, // 3680
-    0x2000000000, 0x2000000000, 0, 0, 0x2000000000, 0x2000000000, 0, 0, // 3688
-    0, 0, 0x2000000000, 0x2000000000, 0, 0, 0x2000000000, 0x2000000000, // 3696
-    0, 0, 0x2000000000, 0x2000000000, 0, 0, 0x2000000000, 0x2000000000, // 3704
-    0x15000000000000, 0x10000000000000, 0, 0x10000000000000, 0, 0x14000000000000, // 3712
-    0x10000000000000, 0,
-    0x10000000000000, 0, 0x14000000000000, 0x10000000000000, 0, 0x10000000000000, 0, // 3720
-    0x14000000000000,
-    0, 0, 0x10000000000000, 0, 0x10000000000000, 0, 0, 0x10000000000000, // 3728
-    0, 0x10000000000000, 0, 0, 0x10000000000000, 0, 0x10000000000000, 0, // 3736
-    0x2a000000000000, 0x28000000000000, 0x28000000000000, 0x28000000000000, // 3744
-    0x20000000000000, 0x20000000000000, 0x20000000000000, 0x20000000000000,
-    0x20000000000000, 0x20000000000000, 0x20000000000000, 0x20000000000000, // 3752
-    0x20000000000000, 0x20000000000000, 0x20000000000000, 0x20000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3760
-    0, 0, 0, 0, 0, 0, 0, 0, // 3768
-    0x10001000100, 0x10001000000, 0x10000000000, 0x10000000000, 0, 0, 0, 0, // 3776
-    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0, 0, 0, 0, // 3784
-    0x10001000000, 0x10001000000, 0x10000000000, 0x10000000000, 0, 0, 0, 0, // 3792
-    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0, 0, 0, 0, // 3800
-    0x5400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, // 3808
-    0,
-    0x1400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, // 3816
-    0,
-    0x1400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, // 3824
-    0,
-    0x1400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, 0, 0x400000000000000, // 3832
-    0,
-    0x20002000200, 0x20000000000, 0, 0, 0x20000000000, 0x20000000000, 0x20002000000, // 3840
-    0x20000000000,
-    0, 0, 0x20000000000, 0x20000000000, 0, 0, 0, 0, // 3848
-    0x20002000000, 0x20000000000, 0, 0, 0x20000000000, 0x20000000000, 0x20002000000, // 3856
-    0x20000000000,
-    0, 0, 0x20000000000, 0x20000000000, 0, 0, 0, 0, // 3864
-    0xa800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, // 3872
-    0,
-    0x2800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, // 3880
-    0,
-    0x2800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, // 3888
-    0,
-    0x2800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, 0, 0x800000000000000, // 3896
-    0,
-    0x40004000400, 0, 0x40004000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3904
-    0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3912
-    0x40004000000, 0, 0x40004000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3920
-    0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, 0x40000000000, 0, // 3928
-    0x80008000800, 0x80000000000, 0x80008000000, 0x80000000000, 0, 0, 0, 0, // 3936
-    0x80000000000, 0x80000000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3944
-    0x80008000000, 0x80000000000, 0x80008000000, 0x80000000000, 0, 0, 0, 0, // 3952
-    0x80000000000, 0x80000000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 3960
-    0x100010001000, 0, 0x100000000000, 0, 0x100010000000, 0, 0x100000000000, 0, // 3968
-    0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, // 3976
-    0x100010000000, 0, 0x100000000000, 0, 0x100010000000, 0, 0x100000000000, 0, // 3984
-    0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, // 3992
-    0x400040004000, 0x400000000000, 0x400000000000, 0x400000000000, 0, 0, 0, 0, // 4000
-    0x400040000000, 0x400000000000, 0x400000000000, 0x400000000000, 0, 0, 0, 0, // 4008
-    0x400040000000, 0x400000000000, 0x400000000000, 0x400000000000, 0, 0, 0, 0, // 4016
-    0x400040000000, 0x400000000000, 0x400000000000, 0x400000000000, 0, 0, 0, 0, // 4024
-    0x1500000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0, 0, // 4032
-    0, 0,
-    0x1400000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0, 0, // 4040
-    0, 0,
-    0x1400000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0, 0, // 4048
-    0, 0,
-    0x1400000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0, 0, // 4056
-    0, 0,
-    0x800080008000, 0x800000000000, 0x800000000000, 0x800000000000, 0, 0, 0, 0, // 4064
-    0x800000000000, 0x800080000000, 0x800000000000, 0x800000000000, 0, 0, 0, 0, // 4072
-    0x800080000000, 0x800000000000, 0x800000000000, 0x800000000000, 0, 0, 0, 0, // 4080
-    0x800000000000, 0x800080000000, 0x800000000000, 0x800000000000, 0, 0, 0, 0, // 4088
-    0x2a00000000000000, 0x2800000000000000, 0x2000000000000000, 0x2000000000000000, // 4096
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4104
-    0x2800000000000000, 0x2800000000000000, 0x2000000000000000, 0x2000000000000000, // 4112
-    0x2000000000000000, 0x2000000000000000, 0x2000000000000000, 0x2000000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4120
-    0x404040404000000, 0, 0x4000000, 0, 0x4040404000000, 0, 0x4000000, 0, // 4128
-    0x40404000000, 0, 0x4000000, 0, 0x40404000000, 0, 0x4000000, 0x404000000, // 4136
-    0, 0x4000000, 0, 0x404000000, 0, 0x4000000, 0, 0x404000000, // 4144
-    0, 0x4000000, 0, 0x404000000, 0, 0x4000000, 0, 0, // 4152
-    0x808080808000000, 0, 0x8000000, 0, 0x80808000000, 0, 0x8000000, 0, // 4160
-    0x808000000, 0, 0x8000000, 0, 0x808000000, 0, 0x8000000, 0, // 4168
-    0x80808000000, 0, 0x8000000, 0, 0x8080808000000, 0, 0x8000000, 0, // 4176
-    0x808000000, 0, 0x8000000, 0, 0x808000000, 0, 0x8000000, 0, // 4184
-    0x1010101010000000, 0x10000000, 0x101010000000, 0x10000000, 0, 0, 0, 0, // 4192
-    0x10101010000000, 0x10000000, 0x101010000000, 0x10000000, 0, 0, 0, 0, // 4200
-    0x1010000000, 0x10000000, 0x1010000000, 0x10000000, 0, 0, 0, 0, // 4208
-    0x1010000000, 0x10000000, 0x1010000000, 0x10000000, 0, 0, 0, 0, // 4216
-    0x2020202020000000, 0x202020000000, 0x2020000000, 0x2020000000, 0x20202020000000, // 4224
-    0x202020000000, 0x2020000000, 0x2020000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4232
-    0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 4240
-    0x20000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4248
-    0xf80000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 4256
-    0x380000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 4264
-    0x780000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 4272
-    0x380000, 0, 0x80000, 0, 0x180000, 0, 0x80000, 0, // 4280
-    0x1f0000, 0x100000, 0, 0x180000, 0, 0x1e0000, 0x100000, 0, // 4288
-    0x100000, 0, 0x1c0000, 0x100000, 0, 0x100000, 0, 0x1c0000, // 4296
-    0, 0, 0x100000, 0, 0x180000, 0, 0, 0x100000, // 4304
-    0, 0x180000, 0, 0, 0x100000, 0, 0x180000, 0, // 4312
-    0xf8000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 4320
-    0x38000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 4328
-    0x78000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 4336
-    0x38000000, 0, 0x8000000, 0, 0x18000000, 0, 0x8000000, 0, // 4344
-    0x1f000000, 0x1e000000, 0x1c000000, 0x1c000000, 0x18000000, 0x18000000, 0x18000000, // 4352
-    0x18000000,
-    0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, // 4360
-    0x10000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4368
-    0, 0, 0, 0, 0, 0, 0, 0, // 4376
-    0xf800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 4384
-    0x3800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 4392
-    0x7800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 4400
-    0x3800000000, 0, 0x800000000, 0, 0x1800000000, 0, 0x800000000, 0, // 4408
-    0x1f00000000, 0x1000000000, 0, 0x1800000000, 0, 0x1e00000000, 0x1000000000, 0, // 4416
-    0x1000000000, 0, 0x1c00000000, 0x1000000000, 0, 0x1000000000, 0, 0x1c00000000, // 4424
-    0, 0, 0x1000000000, 0, 0x1800000000, 0, 0, 0x1000000000, // 4432
-    0, 0x1800000000, 0, 0, 0x1000000000, 0, 0x1800000000, 0, // 4440
-    0xf80000000000, 0x780000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 4448
-    0x180000000000, 0x180000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 4456
-    0x380000000000, 0x380000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 4464
-    0x180000000000, 0x180000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 4472
-    0x1f0000000000, 0x100000000000, 0, 0x1e0000000000, 0x100000000000, 0, 0x1c0000000000, // 4480
-    0x100000000000,
-    0, 0x1c0000000000, 0x100000000000, 0, 0x180000000000, 0x100000000000, 0, // 4488
-    0x180000000000,
-    0, 0, 0x180000000000, 0, 0, 0x180000000000, 0, 0, // 4496
-    0x100000000000, 0, 0, 0x100000000000, 0, 0, 0x100000000000, 0, // 4504
-    0x404040404, 0, 0x400000000, 0, 0x404040400, 0, 0x400000000, 0, // 4512
-    0x404000000, 0, 0x400000000, 0, 0x404000000, 0, 0x400000000, 0, // 4520
-    0x404040000, 0, 0x400000000, 0, 0x404040000, 0, 0x400000000, 0, // 4528
-    0x404000000, 0, 0x400000000, 0, 0x404000000, 0, 0x400000000, 0, // 4536
-    0x808080808, 0x808080800, 0x808000000, 0x808000000, 0, 0, 0, 0, // 4544
-    0, 0, 0, 0, 0x800000000, 0x800000000, 0x800000000, 0x800000000, // 4552
-    0x808000000, 0x808000000, 0x808080000, 0x808080000, 0, 0, 0, 0, // 4560
-    0, 0, 0, 0, 0x800000000, 0x800000000, 0x800000000, 0x800000000, // 4568
-    0x1010101010, 0x1010101000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 4576
-    0x1010000000, 0x1010000000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 4584
-    0x1010100000, 0x1010100000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 4592
-    0x1010000000, 0x1010000000, 0, 0, 0x1000000000, 0x1000000000, 0, 0, // 4600
-    0x2020202020, 0x2000000000, 0x2020202000, 0x2000000000, 0x2020200000, 0x2000000000, // 4608
-    0x2020200000, 0x2000000000,
-    0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, 0x2000000000, 0, // 4616
-    0, 0, 0, 0, 0, 0, 0, 0, // 4624
-    0, 0x2020000000, 0, 0x2020000000, 0, 0x2020000000, 0, 0x2020000000, // 4632
-    0x404040404000000, 0x40404000000, 0x4040404000000, 0x40404000000, 0, 0, 0, 0, // 4640
-    0x4000000, 0x4000000, 0x4000000, 0x4000000, 0, 0, 0, 0, // 4648
-    0x404000000, 0x404000000, 0x404000000, 0x404000000, 0, 0, 0, 0, // 4656
-    0x4000000, 0x4000000, 0x4000000, 0x4000000, 0, 0, 0, 0, // 4664
-    0x808080808000000, 0, 0, 0x808000000, 0x8000000, 0, 0, 0x8000000, // 4672
-    0, 0x808000000, 0x80808000000, 0, 0, 0x8000000, 0x8000000, 0, // 4680
-    0x8080808000000, 0, 0, 0x808000000, 0x8000000, 0, 0, 0x8000000, // 4688
-    0, 0x808000000, 0x80808000000, 0, 0, 0x8000000, 0x8000000, 0, // 4696
-    0x1010101010000000, 0, 0x10000000, 0, 0x10101010000000, 0, 0x10000000, 0, // 4704
-    0x101010000000, 0, 0x10000000, 0, 0x101010000000, 0, 0x10000000, 0, // 4712
-    0x10000000, 0, 0x1010000000, 0, 0x10000000, 0, 0x1010000000, 0, // 4720
-    0x10000000, 0, 0x1010000000, 0, 0x10000000, 0, 0x1010000000, 0, // 4728
-    0x2020202020000000, 0, 0x202020000000, 0, 0x20000000, 0, 0x20000000, 0, // 4736
-    0x2020000000, 0, 0x2020000000, 0, 0x20000000, 0, 0x20000000, 0, // 4744
-    0x20202020000000, 0, 0x202020000000, 0, 0x20000000, 0, 0x20000000, 0, // 4752
-    0x2020000000, 0, 0x2020000000, 0, 0x20000000, 0, 0x20000000, 0, // 4760
-    0x1f0000, 0x100000, 0, 0, 0x1e0000, 0x100000, 0, 0, // 4768
-    0x1c0000, 0x100000, 0, 0, 0x1c0000, 0x100000, 0, 0, // 4776
-    0x180000, 0x100000, 0, 0, 0x180000, 0x100000, 0, 0, // 4784
-    0x180000, 0x100000, 0, 0, 0x180000, 0x100000, 0, 0, // 4792
-    0x1f00000000, 0, 0, 0x1000000000, 0x1800000000, 0, 0, 0x1000000000, // 4800
-    0x1000000000, 0x1e00000000, 0, 0, 0x1000000000, 0x1800000000, 0, 0, // 4808
-    0, 0x1000000000, 0x1c00000000, 0, 0, 0x1000000000, 0x1800000000, 0, // 4816
-    0, 0, 0x1000000000, 0x1c00000000, 0, 0, 0x1000000000, 0x1800000000, // 4824
-    0xf80000000000, 0, 0x80000000000, 0, 0x180000000000, 0, 0x80000000000, 0, // 4832
-    0x380000000000, 0, 0x80000000000, 0, 0x180000000000, 0, 0x80000000000, 0, // 4840
-    0x780000000000, 0, 0x80000000000, 0, 0x180000000000, 0, 0x80000000000, 0, // 4848
-    0x380000000000, 0, 0x80000000000, 0, 0x180000000000, 0, 0x80000000000, 0, // 4856
-    0x1f0000000000, 0x100000000000, 0, 0x180000000000, 0, 0x1e0000000000, 0x100000000000, // 4864
-    0,
-    0x100000000000, 0, 0x1c0000000000, 0x100000000000, 0, 0x100000000000, 0, // 4872
-    0x1c0000000000,
-    0, 0, 0x100000000000, 0, 0x180000000000, 0, 0, 0x100000000000, // 4880
-    0, 0x180000000000, 0, 0, 0x100000000000, 0, 0x180000000000, 0, // 4888
-    0x404040404, 0x404000000, 0x404040000, 0x404000000, 0x400000000, 0x400000000, // 4896
-    0x400000000, 0x400000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4904
-    0x400000000, 0x400000000, 0x400000000, 0x400000000, 0x404040400, 0x404000000, // 4912
-    0x404040000, 0x404000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 4920
-    0x808080808, 0x808000000, 0x808080800, 0x808000000, 0, 0, 0, 0, // 4928
-    0x800000000, 0x800000000, 0x800000000, 0x800000000, 0, 0, 0, 0, // 4936
-    0x808000000, 0x808080000, 0x808000000, 0x808080000, 0, 0, 0, 0, // 4944
-    0x800000000, 0x800000000, 0x800000000, 0x800000000, 0, 0, 0, 0, // 4952
-    0x1010101010, 0x1000000000, 0x1010100000, 0x1000000000, 0, 0, 0, 0, // 4960
-    0x1010000000, 0x1000000000, 0x1010000000, 0x1000000000, 0, 0, 0, 0, // 4968
-    0x1010101000, 0x1000000000, 0x1010100000, 0x1000000000, 0, 0, 0, 0, // 4976
-    0x1010000000, 0x1000000000, 0x1010000000, 0x1000000000, 0, 0, 0, 0, // 4984
-    0x2020202020, 0x2000000000, 0x2020200000, 0x2000000000, 0, 0, 0, 0, // 4992
-    0x2020202000, 0x2020000000, 0x2020200000, 0x2020000000, 0, 0, 0, 0, // 5000
-    0x2000000000, 0x2020000000, 0x2000000000, 0x2020000000, 0, 0, 0, 0, // 5008
-    0x2000000000, 0x2000000000, 0x2000000000, 0x2000000000, 0, 0, 0, 0, // 5016
-    0x202020202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 5024
-    0x2020202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 5032
-    0x20202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 5040
-    0x20202000000, 0, 0x2000000, 0, 0x202000000, 0, 0x2000000, 0, // 5048
-    0x4040404040000000, 0, 0x4040000000, 0, 0x40404040000000, 0, 0x4040000000, 0, // 5056
-    0x40000000, 0, 0x40000000, 0, 0x40000000, 0, 0x40000000, 0, // 5064
-    0, 0x404040000000, 0, 0x4040000000, 0, 0x404040000000, 0, 0x4040000000, // 5072
-    0, 0x40000000, 0, 0x40000000, 0, 0x40000000, 0, 0x40000000, // 5080
-    0xf800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 5088
-    0x3800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 5096
-    0x7800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 5104
-    0x3800, 0, 0x800, 0, 0x1800, 0, 0x800, 0, // 5112
-    0x1f00, 0x1e00, 0x1c00, 0x1c00, 0x1800, 0x1800, 0x1800, 0x1800, // 5120
-    0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, // 5128
-    0, 0, 0, 0, 0, 0, 0, 0, // 5136
-    0, 0, 0, 0, 0, 0, 0, 0, // 5144
-    0xf8000000000000, 0x18000000000000, 0x38000000000000, 0x18000000000000, // 5152
-    0x78000000000000, 0x18000000000000, 0x38000000000000, 0x18000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 5160
-    0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, // 5168
-    0x8000000000000, 0x8000000000000, 0x8000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 5176
-    0x1f000000000000, 0, 0, 0, 0, 0, 0x10000000000000, 0x10000000000000, // 5184
-    0x10000000000000, 0x18000000000000, 0x1c000000000000, 0, 0, 0, 0, 0, // 5192
-    0, 0x10000000000000, 0x10000000000000, 0x18000000000000, 0x18000000000000, // 5200
-    0x1e000000000000, 0, 0,
-    0, 0, 0, 0x10000000000000, 0x10000000000000, 0x10000000000000, 0x18000000000000, // 5208
-    0x1c000000000000,
-    0x202020202, 0x202000000, 0x202020200, 0x202000000, 0x200000000, 0x200000000, // 5216
-    0x200000000, 0x200000000,
-    0x202020000, 0x202000000, 0x202020000, 0x202000000, 0x200000000, 0x200000000, // 5224
-    0x200000000, 0x200000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 5232
-    0, 0, 0, 0, 0, 0, 0, 0, // 5240
-    0x4040404040, 0x4040400000, 0x4040404000, 0x4040400000, 0x4000000000, 0x4000000000, // 5248
-    0x4000000000, 0x4000000000,
-    0x4040000000, 0x4040000000, 0x4040000000, 0x4040000000, 0x4000000000, 0x4000000000, // 5256
-    0x4000000000, 0x4000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 5264
-    0, 0, 0, 0, 0, 0, 0, 0, // 5272
-    0x202020202000000, 0x20202000000, 0, 0, 0x202000000, 0x202000000, 0, 0, // 5280
-    0x2000000, 0x2000000, 0, 0, 0x2000000, 0x2000000, 0, 0, // 5288
-    0x2020202000000, 0x20202000000, 0, 0, 0x202000000, 0x202000000, 0, 0, // 5296
-    0x2000000, 0x2000000, 0, 0, 0x2000000, 0x2000000, 0, 0, // 5304
-    0x4040404040000000, 0x40000000, 0x4040000000, 0x40000000, 0, 0, 0, 0, // 5312
-    0x40404040000000, 0x40000000, 0x4040000000, 0x40000000, 0, 0, 0, 0, // 5320
-    0x404040000000, 0x40000000, 0x4040000000, 0x40000000, 0, 0, 0, 0, // 5328
-    0x404040000000, 0x40000000, 0x4040000000, 0x40000000, 0, 0, 0, 0, // 5336
-    0xf8000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 5344
-    0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 5352
-    0x78000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 5360
-    0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 5368
-    0x1f000000000000, 0x1e000000000000, 0x1c000000000000, 0x1c000000000000, // 5376
-    0x18000000000000, 0x18000000000000, 0x18000000000000, 0x18000000000000,
-    0x10000000000000, 0x10000000000000, 0x10000000000000, 0x10000000000000, // 5384
-    0x10000000000000, 0x10000000000000, 0x10000000000000, 0x10000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 5392
-    0, 0, 0, 0, 0, 0, 0, 0, // 5400
-    0x202020202, 0x202020200, 0, 0, 0x200000000, 0x200000000, 0x202020000, 0x202020000, // 5408
-    0, 0, 0x200000000, 0x200000000, 0, 0, 0, 0, // 5416
-    0x200000000, 0x200000000, 0, 0, 0x202000000, 0x202000000, 0x200000000, 0x200000000, // 5424
-    0, 0, 0x202000000, 0x202000000, 0, 0, 0, 0, // 5432
-    0x4040404040, 0, 0x4000000000, 0x4040404000, 0, 0x4000000000, 0, 0, // 5440
-    0x4000000000, 0, 0x4040400000, 0x4000000000, 0, 0x4040400000, 0, 0, // 5448
-    0x4040000000, 0, 0x4000000000, 0x4040000000, 0, 0x4000000000, 0, 0, // 5456
-    0x4000000000, 0, 0x4040000000, 0x4000000000, 0, 0x4040000000, 0, 0, // 5464
-    0xf100, 0xf000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 5472
-    0x3100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 5480
-    0x7100, 0x7000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 5488
-    0x3100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 5496
-    0xe300, 0, 0x2200, 0, 0x300, 0x6000, 0x200, 0x2000, // 5504
-    0x2300, 0, 0xe200, 0, 0x300, 0x2000, 0x200, 0x6000, // 5512
-    0x6300, 0, 0x2200, 0, 0x300, 0xe000, 0x200, 0x2000, // 5520
-    0x2300, 0, 0x6200, 0, 0x300, 0x2000, 0x200, 0xe000, // 5528
-    0xc700, 0x400, 0x4000, 0, 0xc600, 0x400, 0x4000, 0, // 5536
-    0x700, 0xc400, 0, 0x4000, 0x600, 0xc400, 0, 0x4000, // 5544
-    0x4700, 0x400, 0xc000, 0, 0x4600, 0x400, 0xc000, 0, // 5552
-    0x700, 0x4400, 0, 0xc000, 0x600, 0x4400, 0, 0xc000, // 5560
-    0x8f00, 0xf00, 0x8e00, 0xe00, 0x8c00, 0xc00, 0x8c00, 0xc00, // 5568
-    0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, // 5576
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 5584
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 5592
-    0x202020200000002, 0, 0x2020200000002, 0, 0x200000002, 0, 0x200000002, 0, // 5600
-    0x20200000002, 0x202020200000000, 0x20200000002, 0x2020200000000, 0x200000002, // 5608
-    0x200000000, 0x200000002, 0x200000000,
-    0x2, 0x20200000000, 0x2, 0x20200000000, 0x2, 0x200000000, 0x2, 0x200000000, // 5616
-    0x2, 0, 0x2, 0, 0x2, 0, 0x2, 0, // 5624
-    0x808080800000008, 0, 0x808080800000000, 0x8, 0x80800000008, 0, 0x80800000000, 0x8, // 5632
-    0x8080800000008, 0, 0x8080800000000, 0x8, 0x800000008, 0, 0x800000000, 0x8, // 5640
-    0x800000008, 0, 0x800000000, 0x8, 0x800000008, 0, 0x800000000, 0x8, // 5648
-    0x800000008, 0, 0x800000000, 0x8, 0x80800000008, 0, 0x80800000000, 0x8, // 5656
-    0xe30000, 0x30000, 0x230000, 0x30000, 0x630000, 0x30000, 0x230000, 0x30000, // 5664
-    0xe20000, 0x20000, 0x220000, 0x20000, 0x620000, 0x20000, 0x220000, 0x20000, // 5672
-    0xe00000, 0, 0x200000, 0, 0x600000, 0, 0x200000, 0, // 5680
-    0xe00000, 0, 0x200000, 0, 0x600000, 0, 0x200000, 0, // 5688
-    0x1010101000000010, 0x10101000000010, 0x101000000010, 0x101000000010, // 5696
-    0x1010101000000000, 0x10101000000000, 0x101000000000, 0x101000000000,
-    0x10, 0x10, 0x10, 0x10, 0, 0, 0, 0, // 5704
-    0x1000000010, 0x1000000010, 0x1000000010, 0x1000000010, 0x1000000000, 0x1000000000, // 5712
-    0x1000000000, 0x1000000000,
-    0x10, 0x10, 0x10, 0x10, 0, 0, 0, 0, // 5720
-    0xc70000, 0x70000, 0x470000, 0x70000, 0xc60000, 0x60000, 0x460000, 0x60000, // 5728
-    0xc40000, 0x40000, 0x440000, 0x40000, 0xc40000, 0x40000, 0x440000, 0x40000, // 5736
-    0xc00000, 0, 0x400000, 0, 0xc00000, 0, 0x400000, 0, // 5744
-    0xc00000, 0, 0x400000, 0, 0xc00000, 0, 0x400000, 0, // 5752
-    0x4040404000000040, 0x40, 0x4000000040, 0x40, 0x4040404000000000, 0, 0x4000000000, 0, // 5760
-    0x40404000000040, 0x40, 0x4000000040, 0x40, 0x40404000000000, 0, 0x4000000000, 0, // 5768
-    0x404000000040, 0x40, 0x4000000040, 0x40, 0x404000000000, 0, 0x4000000000, 0, // 5776
-    0x404000000040, 0x40, 0x4000000040, 0x40, 0x404000000000, 0, 0x4000000000, 0, // 5784
-    0x202020000000202, 0x202020000000000, 0x202, 0, 0x20000000202, 0x20000000000, 0x202, 0, // 5792
-    0x2020000000202, 0x2020000000000, 0x202, 0, 0x20000000202, 0x20000000000, 0x202, 0, // 5800
-    0x202020000000200, 0x202020000000000, 0x200, 0, 0x20000000200, 0x20000000000, 0x200, 0, // 5808
-    0x2020000000200, 0x2020000000000, 0x200, 0, 0x20000000200, 0x20000000000, 0x200, 0, // 5816
-    0xf1000000, 0x1000000, 0x11000000, 0x1000000, 0x31000000, 0x1000000, 0x11000000, // 5824
-    0x1000000,
-    0x71000000, 0x1000000, 0x11000000, 0x1000000, 0x31000000, 0x1000000, 0x11000000, // 5832
-    0x1000000,
-    0xf0000000, 0, 0x10000000, 0, 0x30000000, 0, 0x10000000, 0, // 5840
-    0x70000000, 0, 0x10000000, 0, 0x30000000, 0, 0x10000000, 0, // 5848
-    0x404040000000404, 0x40000000400, 0x404, 0x400, 0x404040000000000, 0x40000000000, 0, 0, // 5856
-    0x4040000000404, 0x40000000400, 0x404, 0x400, 0x4040000000000, 0x40000000000, 0, 0, // 5864
-    0x404040000000400, 0x40000000404, 0x400, 0x404, 0x404040000000000, 0x40000000000, 0, 0, // 5872
-    0x4040000000400, 0x40000000404, 0x400, 0x404, 0x4040000000000, 0x40000000000, 0, 0, // 5880
-    0xe3000000, 0, 0x2000000, 0x20000000, 0x3000000, 0x20000000, 0x22000000, 0, // 5888
-    0x23000000, 0, 0x2000000, 0xe0000000, 0x3000000, 0x60000000, 0xe2000000, 0, // 5896
-    0x63000000, 0, 0x2000000, 0x20000000, 0x3000000, 0x20000000, 0x22000000, 0, // 5904
-    0x23000000, 0, 0x2000000, 0x60000000, 0x3000000, 0xe0000000, 0x62000000, 0, // 5912
-    0x808080000000808, 0x808, 0x808080000000800, 0x800, 0x808080000000000, 0, // 5920
-    0x808080000000000, 0,
-    0x80000000808, 0x808, 0x80000000800, 0x800, 0x80000000000, 0, 0x80000000000, 0, // 5928
-    0x8080000000808, 0x808, 0x8080000000800, 0x800, 0x8080000000000, 0, 0x8080000000000, 0, // 5936
-    0x80000000808, 0x808, 0x80000000800, 0x800, 0x80000000000, 0, 0x80000000000, 0, // 5944
-    0xc7000000, 0x7000000, 0x47000000, 0x7000000, 0xc6000000, 0x6000000, 0x46000000, // 5952
-    0x6000000,
-    0xc4000000, 0x4000000, 0x44000000, 0x4000000, 0xc4000000, 0x4000000, 0x44000000, // 5960
-    0x4000000,
-    0xc0000000, 0, 0x40000000, 0, 0xc0000000, 0, 0x40000000, 0, // 5968
-    0xc0000000, 0, 0x40000000, 0, 0xc0000000, 0, 0x40000000, 0, // 5976
-    0x1010100000001010, 0, 0x1010100000001000, 0, 0x1010, 0x10100000001010, 0x1000, // 5984
-    0x10100000001000,
-    0x100000001010, 0x1010, 0x100000001000, 0x1000, 0x1010, 0x100000001010, 0x1000, // 5992
-    0x100000001000,
-    0x1010100000000000, 0x1010, 0x1010100000000000, 0x1000, 0, 0x10100000000000, 0, // 6000
-    0x10100000000000,
-    0x100000000000, 0, 0x100000000000, 0, 0, 0x100000000000, 0, 0x100000000000, // 6008
-    0x8f000000, 0xc000000, 0x88000000, 0x8000000, 0x80000000, 0, 0x80000000, 0, // 6016
-    0x8e000000, 0xc000000, 0x88000000, 0x8000000, 0x80000000, 0, 0x80000000, 0, // 6024
-    0xf000000, 0x8c000000, 0x8000000, 0x88000000, 0, 0x80000000, 0, 0x80000000, // 6032
-    0xe000000, 0x8c000000, 0x8000000, 0x88000000, 0, 0x80000000, 0, 0x80000000, // 6040
-    0x2020200000002020, 0x200000000000, 0x2020200000000000, 0x2000, 0x20200000002020, 0, // 6048
-    0x20200000000000, 0x2000,
-    0x2020, 0, 0, 0x200000002020, 0x2020, 0x200000000000, 0, 0x200000002020, // 6056
-    0x2020200000002000, 0x200000000000, 0x2020200000000000, 0x2020, 0x20200000002000, 0, // 6064
-    0x20200000000000, 0x2020,
-    0x2000, 0, 0, 0x200000002000, 0x2000, 0x200000000000, 0, 0x200000002000, // 6072
-    0x4040400000004040, 0x4000, 0x400000004040, 0x4000, 0x4040, 0x40400000000000, 0x4040, // 6080
-    0x400000000000,
-    0x4040400000000000, 0, 0x400000000000, 0, 0, 0x40400000004040, 0, 0x400000004040, // 6088
-    0x4040400000004000, 0x4040, 0x400000004000, 0x4040, 0x4000, 0x40400000000000, 0x4000, // 6096
-    0x400000000000,
-    0x4040400000000000, 0, 0x400000000000, 0, 0, 0x40400000004000, 0, 0x400000004000, // 6104
-    0x202000000020202, 0x202000000020200, 0x2000000020000, 0x2000000020000, // 6112
-    0x202000000000000, 0x202000000000000, 0x2000000000000, 0x2000000000000,
-    0x20202, 0x20200, 0x20000, 0x20000, 0, 0, 0, 0, // 6120
-    0x2000000020202, 0x2000000020200, 0x202000000020000, 0x202000000020000, // 6128
-    0x2000000000000, 0x2000000000000, 0x202000000000000, 0x202000000000000,
-    0x20202, 0x20200, 0x20000, 0x20000, 0, 0, 0, 0, // 6136
-    0xf100000000, 0xf000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 6144
-    0x3100000000, 0x3000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 6152
-    0x7100000000, 0x7000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 6160
-    0x3100000000, 0x3000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 6168
-    0x404000000040404, 0, 0x4000000040404, 0x404000000000000, 0x404000000040000, // 6176
-    0x4000000000000, 0x4000000040000, 0x404000000000000,
-    0x40400, 0x4000000000000, 0x40400, 0, 0x40000, 0, 0x40000, 0, // 6184
-    0x404000000040400, 0, 0x4000000040400, 0x404000000000000, 0x404000000040000, // 6192
-    0x4000000000000, 0x4000000040000, 0x404000000000000,
-    0x40404, 0x4000000000000, 0x40404, 0, 0x40000, 0, 0x40000, 0, // 6200
-    0x808000000080808, 0x8000000080808, 0x80808, 0x80808, 0x808000000080000, // 6208
-    0x8000000080000, 0x80000, 0x80000,
-    0x808000000000000, 0x8000000000000, 0, 0, 0x808000000000000, 0x8000000000000, 0, 0, // 6216
-    0x808000000080800, 0x8000000080800, 0x80800, 0x80800, 0x808000000080000, // 6224
-    0x8000000080000, 0x80000, 0x80000,
-    0x808000000000000, 0x8000000000000, 0, 0, 0x808000000000000, 0x8000000000000, 0, 0, // 6232
-    0xe300000000, 0x300000000, 0x2300000000, 0x300000000, 0x6300000000, 0x300000000, // 6240
-    0x2300000000, 0x300000000,
-    0xe200000000, 0x200000000, 0x2200000000, 0x200000000, 0x6200000000, 0x200000000, // 6248
-    0x2200000000, 0x200000000,
-    0xe000000000, 0, 0x2000000000, 0, 0x6000000000, 0, 0x2000000000, 0, // 6256
-    0xe000000000, 0, 0x2000000000, 0, 0x6000000000, 0, 0x2000000000, 0, // 6264
-    0x1010000000101010, 0, 0x1010000000100000, 0, 0x10000000101010, 0x1010000000000000, // 6272
-    0x10000000100000, 0x1010000000000000,
-    0x1010000000101000, 0x10000000000000, 0x1010000000100000, 0x10000000000000, // 6280
-    0x10000000101000, 0x1010000000000000, 0x10000000100000, 0x1010000000000000,
-    0x101010, 0x10000000000000, 0x100000, 0x10000000000000, 0x101010, 0, 0x100000, 0, // 6288
-    0x101000, 0, 0x100000, 0, 0x101000, 0, 0x100000, 0, // 6296
-    0xc700000000, 0x400000000, 0x4000000000, 0, 0xc600000000, 0x400000000, 0x4000000000, 0, // 6304
-    0x700000000, 0xc400000000, 0, 0x4000000000, 0x600000000, 0xc400000000, 0, 0x4000000000, // 6312
-    0x4700000000, 0x400000000, 0xc000000000, 0, 0x4600000000, 0x400000000, 0xc000000000, 0, // 6320
-    0x700000000, 0x4400000000, 0, 0xc000000000, 0x600000000, 0x4400000000, 0, 0xc000000000, // 6328
-    0x8f00000000, 0xc00000000, 0x8800000000, 0x800000000, 0x8000000000, 0, 0x8000000000, 0, // 6336
-    0x8e00000000, 0xc00000000, 0x8800000000, 0x800000000, 0x8000000000, 0, 0x8000000000, 0, // 6344
-    0xf00000000, 0x8c00000000, 0x800000000, 0x8800000000, 0, 0x8000000000, 0, 0x8000000000, // 6352
-    0xe00000000, 0x8c00000000, 0x800000000, 0x8800000000, 0, 0x8000000000, 0, 0x8000000000, // 6360
-    0x2020000000202020, 0x200000, 0x20000000202000, 0x200000, 0x2020000000000000, 0, // 6368
-    0x20000000000000, 0,
-    0x202020, 0x20000000200000, 0x202000, 0x2020000000200000, 0, 0x20000000000000, 0, // 6376
-    0x2020000000000000,
-    0x20000000202020, 0x200000, 0x2020000000202000, 0x200000, 0x20000000000000, 0, // 6384
-    0x2020000000000000, 0,
-    0x202020, 0x2020000000200000, 0x202000, 0x20000000200000, 0, 0x2020000000000000, 0, // 6392
-    0x20000000000000,
-    0x4040000000404040, 0x4040000000404000, 0x4040000000400000, 0x4040000000400000, 0, 0, // 6400
-    0, 0,
-    0x404040, 0x404000, 0x400000, 0x400000, 0x40000000404040, 0x40000000404000, // 6408
-    0x40000000400000, 0x40000000400000,
-    0x4040000000000000, 0x4040000000000000, 0x4040000000000000, 0x4040000000000000, // 6416
-    0x404040, 0x404000, 0x400000, 0x400000,
-    0, 0, 0, 0, 0x40000000000000, 0x40000000000000, 0x40000000000000, 0x40000000000000, // 6424
-    0x200000002020202, 0x200000000000000, 0x2020202, 0, 0x200000002000000, // 6432
-    0x200000002020000, 0x2000000, 0x2020000,
-    0x200000002020200, 0x200000002000000, 0x2020200, 0x2000000, 0x200000002000000, // 6440
-    0x200000002020000, 0x2000000, 0x2020000,
-    0x200000000000000, 0x200000002000000, 0, 0x2000000, 0x200000000000000, // 6448
-    0x200000000000000, 0, 0,
-    0x200000000000000, 0x200000000000000, 0, 0, 0x200000000000000, 0x200000000000000, 0, 0, // 6456
-    0x800000008080808, 0x800000008080800, 0x800000000000000, 0x800000000000000, 0x8080808, // 6464
-    0x8080800, 0, 0,
-    0x800000008080000, 0x800000008080000, 0x800000000000000, 0x800000000000000, 0x8080000, // 6472
-    0x8080000, 0, 0,
-    0x800000008000000, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8000000, // 6480
-    0x8000000, 0, 0,
-    0x800000008000000, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8000000, // 6488
-    0x8000000, 0, 0,
-    0xe30000000000, 0, 0xe20000000000, 0, 0x30000000000, 0xe00000000000, 0x20000000000, // 6496
-    0xe00000000000,
-    0x230000000000, 0, 0x220000000000, 0, 0x30000000000, 0x200000000000, 0x20000000000, // 6504
-    0x200000000000,
-    0x630000000000, 0, 0x620000000000, 0, 0x30000000000, 0x600000000000, 0x20000000000, // 6512
-    0x600000000000,
-    0x230000000000, 0, 0x220000000000, 0, 0x30000000000, 0x200000000000, 0x20000000000, // 6520
-    0x200000000000,
-    0x1000000010101010, 0x1000000000000000, 0, 0x10100000, 0x1000000010000000, // 6528
-    0x1000000000000000, 0, 0x10000000,
-    0x1000000010101000, 0x1000000010100000, 0, 0, 0x1000000010000000, 0x1000000010000000, // 6536
-    0, 0,
-    0x1000000000000000, 0x1000000010100000, 0x10101010, 0, 0x1000000000000000, // 6544
-    0x1000000010000000, 0x10000000, 0,
-    0x1000000000000000, 0x1000000000000000, 0x10101000, 0x10100000, 0x1000000000000000, // 6552
-    0x1000000000000000, 0x10000000, 0x10000000,
-    0xc70000000000, 0x70000000000, 0x470000000000, 0x70000000000, 0xc00000000000, 0, // 6560
-    0x400000000000, 0,
-    0xc00000000000, 0, 0x400000000000, 0, 0xc00000000000, 0, 0x400000000000, 0, // 6568
-    0xc00000000000, 0, 0x400000000000, 0, 0xc40000000000, 0x40000000000, 0x440000000000, // 6576
-    0x40000000000,
-    0xc40000000000, 0x40000000000, 0x440000000000, 0x40000000000, 0xc60000000000, // 6584
-    0x60000000000, 0x460000000000, 0x60000000000,
-    0x4000000040404040, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 6592
-    0x40404040, 0x40000000, 0, 0,
-    0x4000000040404000, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 6600
-    0x40404000, 0x40000000, 0, 0,
-    0x4000000040400000, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 6608
-    0x40400000, 0x40000000, 0, 0,
-    0x4000000040400000, 0x4000000040000000, 0x4000000000000000, 0x4000000000000000, // 6616
-    0x40400000, 0x40000000, 0, 0,
-    0xf1000000000000, 0x1000000000000, 0x11000000000000, 0x1000000000000, 0x31000000000000, // 6624
-    0x1000000000000, 0x11000000000000, 0x1000000000000,
-    0x71000000000000, 0x1000000000000, 0x11000000000000, 0x1000000000000, 0x31000000000000, // 6632
-    0x1000000000000, 0x11000000000000, 0x1000000000000,
-    0xf0000000000000, 0, 0x10000000000000, 0, 0x30000000000000, 0, 0x10000000000000, 0, // 6640
-    0x70000000000000, 0, 0x10000000000000, 0, 0x30000000000000, 0, 0x10000000000000, 0, // 6648
-    0xe3000000000000, 0, 0x2000000000000, 0x60000000000000, 0x3000000000000, // 6656
-    0x20000000000000, 0xe2000000000000, 0,
-    0x23000000000000, 0, 0x2000000000000, 0x20000000000000, 0x3000000000000, // 6664
-    0xe0000000000000, 0x22000000000000, 0,
-    0x63000000000000, 0, 0x2000000000000, 0xe0000000000000, 0x3000000000000, // 6672
-    0x20000000000000, 0x62000000000000, 0,
-    0x23000000000000, 0, 0x2000000000000, 0x20000000000000, 0x3000000000000, // 6680
-    0x60000000000000, 0x22000000000000, 0,
-    0xc7000000000000, 0x7000000000000, 0x47000000000000, 0x7000000000000, 0xc6000000000000, // 6688
-    0x6000000000000, 0x46000000000000, 0x6000000000000,
-    0xc4000000000000, 0x4000000000000, 0x44000000000000, 0x4000000000000, 0xc4000000000000, // 6696
-    0x4000000000000, 0x44000000000000, 0x4000000000000,
-    0xc0000000000000, 0, 0x40000000000000, 0, 0xc0000000000000, 0, 0x40000000000000, 0, // 6704
-    0xc0000000000000, 0, 0x40000000000000, 0, 0xc0000000000000, 0, 0x40000000000000, 0, // 6712
-    0x8f000000000000, 0xf000000000000, 0x8c000000000000, 0xc000000000000, 0x88000000000000, // 6720
-    0x8000000000000, 0x80000000000000, 0,
-    0x80000000000000, 0, 0x80000000000000, 0, 0x8c000000000000, 0xc000000000000, // 6728
-    0x88000000000000, 0x8000000000000,
-    0x80000000000000, 0, 0x80000000000000, 0, 0x80000000000000, 0, 0x8e000000000000, // 6736
-    0xe000000000000,
-    0x88000000000000, 0x8000000000000, 0x88000000000000, 0x8000000000000, 0x80000000000000, // 6744
-    0, 0x80000000000000, 0,
-    0xf8, 0x78, 0, 0, 0x8, 0x8, 0, 0, // 6752
-    0x18, 0x18, 0, 0, 0x8, 0x8, 0, 0, // 6760
-    0x38, 0x38, 0, 0, 0x8, 0x8, 0, 0, // 6768
-    0x18, 0x18, 0, 0, 0x8, 0x8, 0, 0, // 6776
-    0x101010101000000, 0x1000000, 0, 0, 0, 0, 0x101000000, 0x1000000, // 6784
-    0x1000000, 0x1010101000000, 0, 0, 0, 0, 0x1000000, 0x101000000, // 6792
-    0x10101000000, 0x1000000, 0, 0, 0, 0, 0x101000000, 0x1000000, // 6800
-    0x1000000, 0x10101000000, 0, 0, 0, 0, 0x1000000, 0x101000000, // 6808
-    0x1f, 0x1e, 0x1c, 0x1c, 0x18, 0x18, 0x18, 0x18, // 6816
-    0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, // 6824
-    0, 0, 0, 0, 0, 0, 0, 0, // 6832
-    0, 0, 0, 0, 0, 0, 0, 0, // 6840
-    0x8080808080000000, 0, 0x80000000, 0, 0x80808080000000, 0, 0x80000000, 0, // 6848
-    0x808080000000, 0, 0x80000000, 0, 0x808080000000, 0, 0x80000000, 0, // 6856
-    0x8080000000, 0, 0x80000000, 0, 0x8080000000, 0, 0x80000000, 0, // 6864
-    0x8080000000, 0, 0x80000000, 0, 0x8080000000, 0, 0x80000000, 0, // 6872
-    0x101010101, 0, 0x101010100, 0, 0x100000000, 0, 0x100000000, 0, // 6880
-    0x101010000, 0x101000000, 0x101010000, 0x101000000, 0x100000000, 0x100000000, // 6888
-    0x100000000, 0x100000000,
-    0, 0x101000000, 0, 0x101000000, 0, 0x100000000, 0, 0x100000000, // 6896
-    0, 0, 0, 0, 0, 0, 0, 0, // 6904
-    0xf800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 6912
-    0,
-    0x3800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 6920
-    0,
-    0x7800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 6928
-    0,
-    0x3800000000000000, 0, 0x800000000000000, 0, 0x1800000000000000, 0, 0x800000000000000, // 6936
-    0,
-    0x8080808080, 0, 0x8000000000, 0, 0x8080800000, 0, 0x8000000000, 0, // 6944
-    0x8080000000, 0, 0x8000000000, 0, 0x8080000000, 0, 0x8000000000, 0, // 6952
-    0x8080808000, 0, 0x8000000000, 0, 0x8080800000, 0, 0x8000000000, 0, // 6960
-    0x8080000000, 0, 0x8000000000, 0, 0x8080000000, 0, 0x8000000000, 0, // 6968
-    0x1f00000000000000, 0x1000000000000000, 0, 0x1e00000000000000, 0x1000000000000000, 0, // 6976
-    0x1c00000000000000, 0x1000000000000000,
-    0, 0x1c00000000000000, 0x1000000000000000, 0, 0x1800000000000000, 0x1000000000000000, // 6984
-    0, 0x1800000000000000,
-    0, 0, 0x1800000000000000, 0, 0, 0x1800000000000000, 0, 0, // 6992
-    0x1000000000000000, 0, 0, 0x1000000000000000, 0, 0, 0x1000000000000000, 0, // 7000
-    0x804020100800, 0x4020100800, 0x20100800, 0x20100800, 0x100800, 0x100800, 0x100800, // 7008
-    0x100800,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7016
-    0x800, 0x800, 0x800, 0x800, 0x800, 0x800, 0x800, 0x800, // 7024
-    0, 0, 0, 0, 0, 0, 0, 0, // 7032
-    0x2010080402000000, 0x402000000, 0, 0, 0x80402000000, 0x402000000, 0, 0, // 7040
-    0x2000000, 0x2000000, 0, 0, 0x2000000, 0x2000000, 0, 0, // 7048
-    0x80402000000, 0x402000000, 0, 0, 0x10080402000000, 0x402000000, 0, 0, // 7056
-    0x2000000, 0x2000000, 0, 0, 0x2000000, 0x2000000, 0, 0, // 7064
-    0x4020100805000000, 0x805000000, 0, 0, 0x20100805000000, 0x805000000, 0, 0, // 7072
-    0x5000000, 0x5000000, 0, 0, 0x5000000, 0x5000000, 0, 0, // 7080
-    0x100805000000, 0x805000000, 0, 0, 0x100805000000, 0x805000000, 0, 0, // 7088
-    0x5000000, 0x5000000, 0, 0, 0x5000000, 0x5000000, 0, 0, // 7096
-    0x804020100a000000, 0x4020100a000000, 0xa000000, 0xa000000, 0x20100a000000, // 7104
-    0x20100a000000, 0xa000000, 0xa000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7112
-    0x100a000000, 0x100a000000, 0xa000000, 0xa000000, 0x100a000000, 0x100a000000, // 7120
-    0xa000000, 0xa000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7128
-    0x180402000, 0x100402000, 0, 0, 0x100002000, 0x100002000, 0, 0, // 7136
-    0x80402000, 0x402000, 0, 0, 0x2000, 0x2000, 0, 0, // 7144
-    0x80402000, 0x402000, 0, 0, 0x2000, 0x2000, 0x100000000, 0x100000000, // 7152
-    0x80402000, 0x402000, 0x100000000, 0x100000000, 0x2000, 0x2000, 0, 0, // 7160
-    0x80402014000100, 0x2014000100, 0x14000100, 0x14000100, 0x80402014000000, 0x2014000000, // 7168
-    0x14000000, 0x14000000,
-    0x402014000100, 0x2014000100, 0x14000100, 0x14000100, 0x402014000000, 0x2014000000, // 7176
-    0x14000000, 0x14000000,
-    0x100, 0x100, 0x100, 0x100, 0, 0, 0, 0, // 7184
-    0x100, 0x100, 0x100, 0x100, 0, 0, 0, 0, // 7192
-    0x1020428008000, 0x428008000, 0x28008000, 0x28008000, 0x20428008000, 0x428008000, // 7200
-    0x28008000, 0x28008000,
-    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, // 7208
-    0x1020428000000, 0x428000000, 0x28000000, 0x28000000, 0x20428000000, 0x428000000, // 7216
-    0x28000000, 0x28000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7224
-    0x804000010200, 0x4000010200, 0x804000000000, 0x4000000000, 0x10200, 0x10200, 0, 0, // 7232
-    0x200, 0x200, 0x804000000000, 0x4000000000, 0x200, 0x200, 0, 0, // 7240
-    0x10200, 0x10200, 0, 0, 0x10200, 0x10200, 0, 0, // 7248
-    0x804000000200, 0x4000000200, 0, 0, 0x200, 0x200, 0, 0, // 7256
-    0x102040850000000, 0x40850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 7264
-    0x2040850000000, 0x40850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 7272
-    0x850000000, 0x850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 7280
-    0x850000000, 0x850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 7288
-    0x8001020400, 0x8000020400, 0x8000000000, 0x8000000000, 0x1020400, 0x20400, 0, 0, // 7296
-    0x8000000400, 0x8000000400, 0x8000000000, 0x8000000000, 0x400, 0x400, 0, 0, // 7304
-    0x1020400, 0x20400, 0, 0, 0x1020400, 0x20400, 0, 0, // 7312
-    0x400, 0x400, 0, 0, 0x400, 0x400, 0, 0, // 7320
-    0x2040810a0000000, 0x40810a0000000, 0, 0, 0x10a0000000, 0x10a0000000, 0xa0000000, // 7328
-    0xa0000000,
-    0, 0, 0xa0000000, 0xa0000000, 0, 0, 0, 0, // 7336
-    0x810a0000000, 0x810a0000000, 0, 0, 0x10a0000000, 0x10a0000000, 0xa0000000, 0xa0000000, // 7344
-    0, 0, 0xa0000000, 0xa0000000, 0, 0, 0, 0, // 7352
-    0x10204081000, 0, 0x81000, 0, 0x4081000, 0, 0x81000, 0, // 7360
-    0x1000, 0, 0x1000, 0, 0x1000, 0, 0x1000, 0, // 7368
-    0x4081000, 0, 0x81000, 0, 0x204081000, 0, 0x81000, 0, // 7376
-    0x1000, 0, 0x1000, 0, 0x1000, 0, 0x1000, 0, // 7384
-    0x408102040000000, 0, 0x40000000, 0, 0x8102040000000, 0, 0x40000000, 0, // 7392
-    0x102040000000, 0, 0x40000000, 0, 0x102040000000, 0, 0x40000000, 0, // 7400
-    0x40000000, 0, 0x2040000000, 0, 0x40000000, 0, 0x2040000000, 0, // 7408
-    0x40000000, 0, 0x2040000000, 0, 0x40000000, 0, 0x2040000000, 0, // 7416
-    0x80402010080008, 0x80008, 0, 0, 0x2010080008, 0x80008, 0, 0, // 7424
-    0x402010080008, 0x80008, 0, 0, 0x2010080008, 0x80008, 0, 0, // 7432
-    0x10080008, 0x80008, 0, 0, 0x10080008, 0x80008, 0, 0, // 7440
-    0x10080008, 0x80008, 0, 0, 0x10080008, 0x80008, 0, 0, // 7448
-    0x4020110a00000000, 0x20110a00000000, 0, 0, 0x110a00000000, 0x110a00000000, 0, 0, // 7456
-    0, 0, 0, 0, 0, 0, 0xa00000000, 0xa00000000, // 7464
-    0, 0, 0xa00000000, 0xa00000000, 0, 0, 0x4020100a00000000, 0x20100a00000000, // 7472
-    0x10a00000000, 0x10a00000000, 0x100a00000000, 0x100a00000000, 0x10a00000000, // 7480
-    0x10a00000000, 0, 0,
-    0x204885000000000, 0x805000000000, 0x4885000000000, 0x805000000000, 0x204085000000000, // 7488
-    0x5000000000, 0x4085000000000, 0x5000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7496
-    0x885000000000, 0x805000000000, 0x885000000000, 0x805000000000, 0x85000000000, // 7504
-    0x5000000000, 0x85000000000, 0x5000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7512
-    0x1020408100010, 0, 0x20408100010, 0, 0x100010, 0, 0x100010, 0, // 7520
-    0x408100010, 0, 0x408100010, 0, 0x100010, 0, 0x100010, 0, // 7528
-    0x100010, 0, 0x100010, 0, 0x8100010, 0, 0x8100010, 0, // 7536
-    0x100010, 0, 0x100010, 0, 0x8100010, 0, 0x8100010, 0, // 7544
-    0x8040201008000800, 0, 0x201008000800, 0, 0x1008000800, 0, 0x1008000800, 0, // 7552
-    0, 0x8000800, 0, 0x8000800, 0, 0x8000800, 0, 0x8000800, // 7560
-    0x201008000800, 0, 0x40201008000800, 0, 0x1008000800, 0, 0x1008000800, 0, // 7568
-    0, 0x8000800, 0, 0x8000800, 0, 0x8000800, 0, 0x8000800, // 7576
-    0x804020000000010, 0x4020000000000, 0x804020000000000, 0x4020000000000, 0x20000000000, // 7584
-    0x20000000010, 0x20000000000, 0x20000000000,
-    0x10, 0, 0, 0, 0, 0x10, 0, 0, // 7592
-    0x804020000000000, 0x4020000000010, 0x804020000000000, 0x4020000000000, 0x20000000010, // 7600
-    0x20000000000, 0x20000000000, 0x20000000000,
-    0, 0x10, 0, 0, 0x10, 0, 0, 0, // 7608
-    0x80402010001020, 0x10001000, 0x402010001020, 0x10001000, 0x10001020, 0x2010001000, // 7616
-    0x10001020, 0x2010001000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7624
-    0x10001020, 0x80402010001000, 0x10001020, 0x402010001000, 0x2010001020, 0x10001000, // 7632
-    0x2010001020, 0x10001000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7640
-    0x1020408000804, 0x8000800, 0x408000804, 0x8000800, 0, 0, 0, 0, // 7648
-    0x20408000804, 0x1020408000800, 0x408000804, 0x408000800, 0, 0, 0, 0, // 7656
-    0x8000804, 0x20408000800, 0x8000804, 0x408000800, 0, 0, 0, 0, // 7664
-    0x8000804, 0x8000800, 0x8000804, 0x8000800, 0, 0, 0, 0, // 7672
-    0x102040810001000, 0x40810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 7680
-    0x2040810001000, 0x40810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 7688
-    0x810001000, 0x810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 7696
-    0x810001000, 0x810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 7704
-    0x1020400000000008, 0, 0x20400000000008, 0, 0, 0x400000000000, 0, 0x400000000000, // 7712
-    0x1020400000000000, 0, 0x20400000000000, 0, 0x400000000008, 0, 0x400000000008, 0, // 7720
-    0x8, 0x1020400000000000, 0x8, 0x20400000000000, 0x400000000000, 0, 0x400000000000, 0, // 7728
-    0, 0x1020400000000000, 0, 0x20400000000000, 0x8, 0x400000000000, 0x8, 0x400000000000, // 7736
-    0x4020100800080002, 0x800080002, 0x100800080002, 0x800080002, 0x20100800080000, // 7744
-    0x800080000, 0x100800080000, 0x800080000,
-    0x2, 0x2, 0x2, 0x2, 0, 0, 0, 0, // 7752
-    0x20100800080002, 0x800080002, 0x100800080002, 0x800080002, 0x4020100800080000, // 7760
-    0x800080000, 0x100800080000, 0x800080000,
-    0x2, 0x2, 0x2, 0x2, 0, 0, 0, 0, // 7768
-    0x402000000001020, 0x402000000000000, 0, 0, 0x1020, 0, 0x2000000001020, // 7776
-    0x2000000000000,
-    0x402000000001000, 0x402000000000000, 0x1020, 0, 0x1000, 0, 0x2000000001000, // 7784
-    0x2000000000000,
-    0x402000000000000, 0x402000000000000, 0x1000, 0, 0, 0, 0x2000000000000, // 7792
-    0x2000000000000,
-    0x402000000000000, 0x402000000000000, 0, 0, 0, 0, 0x2000000000000, 0x2000000000000, // 7800
-    0x204081000100040, 0x40, 0x81000100040, 0x40, 0x204081000100000, 0, 0x81000100000, 0, // 7808
-    0x40, 0x1000100040, 0x40, 0x1000100040, 0, 0x1000100000, 0, 0x1000100000, // 7816
-    0x4081000100040, 0x40, 0x81000100040, 0x40, 0x4081000100000, 0, 0x81000100000, 0, // 7824
-    0x40, 0x1000100040, 0x40, 0x1000100040, 0, 0x1000100000, 0, 0x1000100000, // 7832
-    0x2040000000000804, 0x40000000000000, 0, 0, 0x40000000000804, 0x2040000000000800, 0, 0, // 7840
-    0x2040000000000000, 0x40000000000800, 0x804, 0, 0x40000000000000, 0x2040000000000000, // 7848
-    0x804, 0x800,
-    0x2040000000000000, 0x40000000000000, 0, 0x800, 0x40000000000000, 0x2040000000000000, // 7856
-    0, 0,
-    0x2040000000000000, 0x40000000000000, 0, 0, 0x40000000000000, 0x2040000000000000, 0, 0, // 7864
-    0x200080008102040, 0, 0x200080008000000, 0, 0x80008102040, 0x200000000000000, // 7872
-    0x80008000000, 0x200000000000000,
-    0x200080008000000, 0, 0x200080008100000, 0, 0x80008000000, 0x200000000000000, // 7880
-    0x80008100000, 0x200000000000000,
-    0x200080008102000, 0, 0x200080008000000, 0, 0x80008102000, 0x200000000000000, // 7888
-    0x80008000000, 0x200000000000000,
-    0x200080008000000, 0, 0x200080008100000, 0, 0x80008000000, 0x200000000000000, // 7896
-    0x80008100000, 0x200000000000000,
-    0x2010000000000204, 0x10000000000000, 0x200, 0, 0x204, 0, 0x200, 0, // 7904
-    0x10000000000204, 0x2010000000000000, 0x200, 0, 0x204, 0, 0x200, 0, // 7912
-    0x2010000000000200, 0x10000000000000, 0x204, 0, 0x200, 0, 0x204, 0, // 7920
-    0x10000000000200, 0x2010000000000000, 0x204, 0, 0x200, 0, 0x204, 0, // 7928
-    0x4000100010080402, 0, 0x4000100010080000, 0x100010080402, 0x4000100010000000, // 7936
-    0x100010080000, 0x4000100010000000, 0x100010000000,
-    0x4000000000000000, 0x100010000000, 0x4000000000000000, 0, 0x4000000000000000, 0, // 7944
-    0x4000000000000000, 0,
-    0x4000100010080400, 0, 0x4000100010080000, 0x100010080400, 0x4000100010000000, // 7952
-    0x100010080000, 0x4000100010000000, 0x100010000000,
-    0x4000000000000000, 0x100010000000, 0x4000000000000000, 0, 0x4000000000000000, 0, // 7960
-    0x4000000000000000, 0,
-    0x408000000004020, 0x8000000004020, 0x408000000004000, 0x8000000004000, 0x4020, 0x4020, // 7968
-    0x4000, 0x4000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 7976
-    0x408000000000000, 0x8000000000000, 0x408000000000000, 0x8000000000000, 0, 0, 0, 0, // 7984
-    0x4020, 0x4020, 0x4000, 0x4000, 0x4020, 0x4020, 0x4000, 0x4000, // 7992
-    0x8000810204080, 0, 0x8000810000000, 0, 0x8000810200000, 0, 0x8000810000000, 0, // 8000
-    0x8000810204000, 0, 0x8000810000000, 0, 0x8000810200000, 0, 0x8000810000000, 0, // 8008
-    0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, // 8016
-    0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, // 8024
-    0x1000000000020408, 0x20408, 0, 0, 0x1000000000020400, 0x20400, 0x1000000000000000, 0, // 8032
-    0x20408, 0x20408, 0x1000000000000000, 0, 0x20400, 0x20400, 0, 0, // 8040
-    0x1000000000020000, 0x20000, 0, 0, 0x1000000000020000, 0x20000, 0x1000000000000000, 0, // 8048
-    0x20000, 0x20000, 0x1000000000000000, 0, 0x20000, 0x20000, 0, 0, // 8056
-    0x2010001020408000, 0x2010001000000000, 0, 0, 0x10001020408000, 0x10001000000000, 0, 0, // 8064
-    0x2010001020400000, 0x2010001000000000, 0, 0, 0x10001020400000, 0x10001000000000, 0, 0, // 8072
-    0x2010001020000000, 0x2010001000000000, 0, 0, 0x10001020000000, 0x10001000000000, 0, 0, // 8080
-    0x2010001020000000, 0x2010001000000000, 0, 0, 0x10001020000000, 0x10001000000000, 0, 0, // 8088
-    0x408000804020100, 0x408000800000000, 0x8000804020100, 0x8000800000000, // 8096
-    0x408000804020000, 0x408000800000000, 0x8000804020000, 0x8000800000000,
-    0x408000804000000, 0x408000800000000, 0x8000804000000, 0x8000800000000, // 8104
-    0x408000804000000, 0x408000800000000, 0x8000804000000, 0x8000800000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8112
-    0, 0, 0, 0, 0, 0, 0, 0, // 8120
-    0x10001008040201, 0x10001000000000, 0x10001008040000, 0x10001000000000, // 8128
-    0x10001008000000, 0x10001000000000, 0x10001008000000, 0x10001000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8136
-    0x10001008040200, 0x10001000000000, 0x10001008040000, 0x10001000000000, // 8144
-    0x10001008000000, 0x10001000000000, 0x10001008000000, 0x10001000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8152
-    0x800000000402010, 0x800000000400000, 0x800000000402000, 0x800000000400000, // 8160
-    0x800000000000000, 0x800000000000000, 0x800000000000000, 0x800000000000000,
-    0x402010, 0x400000, 0x402000, 0x400000, 0, 0, 0, 0, // 8168
-    0x402010, 0x400000, 0x402000, 0x400000, 0, 0, 0, 0, // 8176
-    0x402010, 0x400000, 0x402000, 0x400000, 0, 0, 0, 0, // 8184
-    0x800081020408000, 0x800080000000000, 0x800081020000000, 0x800080000000000, 0, 0, 0, 0, // 8192
-    0x800081000000000, 0x800080000000000, 0x800081000000000, 0x800080000000000, 0, 0, 0, 0, // 8200
-    0x800081020400000, 0x800080000000000, 0x800081020000000, 0x800080000000000, 0, 0, 0, 0, // 8208
-    0x800081000000000, 0x800080000000000, 0x800081000000000, 0x800080000000000, 0, 0, 0, 0, // 8216
-    0xa112040, 0, 0, 0xa112000, 0xa102040, 0, 0, 0xa102000, // 8224
-    0xa110000, 0, 0, 0xa110000, 0xa100000, 0, 0, 0xa100000, // 8232
-    0xa010000, 0, 0, 0xa010000, 0xa000000, 0, 0, 0xa000000, // 8240
-    0xa010000, 0, 0, 0xa010000, 0xa000000, 0, 0, 0xa000000, // 8248
-    0x50880402, 0, 0x50880400, 0, 0x50080000, 0x50800000, 0x50080000, 0x50800000, // 8256
-    0, 0x50000000, 0, 0x50000000, 0, 0, 0, 0, // 8264
-    0x50880000, 0, 0x50880000, 0, 0x50080402, 0x50800000, 0x50080400, 0x50800000, // 8272
-    0, 0x50000000, 0, 0x50000000, 0, 0, 0, 0, // 8280
-    0x1000100804020100, 0, 0, 0x1000100804000000, 0x1000100000000000, 0, 0, // 8288
-    0x1000100000000000,
-    0x1000100800000000, 0, 0, 0x1000100800000000, 0x1000100000000000, 0, 0, // 8296
-    0x1000100000000000,
-    0x1000100804000000, 0, 0, 0x1000100804020000, 0x1000100000000000, 0, 0, // 8304
-    0x1000100000000000,
-    0x1000100800000000, 0, 0, 0x1000100800000000, 0x1000100000000000, 0, 0, // 8312
-    0x1000100000000000,
-    0x204081020, 0, 0x204081000, 0x204000000, 0x204080000, 0x204000000, 0x204080000, // 8320
-    0x204000000,
-    0x200000000, 0x204000000, 0x200000000, 0x200000000, 0x200000000, 0x200000000, // 8328
-    0x200000000, 0x200000000,
-    0, 0x200000000, 0, 0, 0, 0, 0, 0, // 8336
-    0, 0, 0, 0, 0, 0, 0, 0, // 8344
-    0x8102040800000, 0x8102040000000, 0, 0, 0x8102000000000, 0x8102000000000, 0, 0, // 8352
-    0x8000000000000, 0x8000000000000, 0x8100000000000, 0x8100000000000, 0x8000000000000, // 8360
-    0x8000000000000, 0x8100000000000, 0x8100000000000,
-    0, 0, 0x8000000000000, 0x8000000000000, 0, 0, 0x8000000000000, 0x8000000000000, // 8368
-    0, 0, 0, 0, 0, 0, 0, 0, // 8376
-    0x508102040, 0, 0x500000000, 0, 0x508100000, 0, 0x500000000, 0, // 8384
-    0x508000000, 0, 0x500000000, 0, 0x508000000, 0, 0x500000000, 0, // 8392
-    0x508102000, 0, 0x500000000, 0, 0x508100000, 0, 0x500000000, 0, // 8400
-    0x508000000, 0, 0x500000000, 0, 0x508000000, 0, 0x500000000, 0, // 8408
-    0xa10204080, 0, 0xa10000000, 0, 0xa00000000, 0, 0xa00000000, 0, // 8416
-    0xa10200000, 0, 0xa10000000, 0, 0xa00000000, 0, 0xa00000000, 0, // 8424
-    0xa00000000, 0, 0xa00000000, 0, 0xa10204000, 0, 0xa10000000, 0, // 8432
-    0xa00000000, 0, 0xa00000000, 0, 0xa10200000, 0, 0xa10000000, 0, // 8440
-    0x20408001000000, 0x20000000000000, 0x20400001000000, 0x20000000000000, // 8448
-    0x20408000000000, 0x20000000000000, 0x20400000000000, 0x20000000000000,
-    0x1000000, 0, 0x1000000, 0, 0, 0, 0, 0, // 8456
-    0x20408000000000, 0x20000001000000, 0x20400000000000, 0x20000001000000, // 8464
-    0x20408000000000, 0x20000000000000, 0x20400000000000, 0x20000000000000,
-    0, 0x1000000, 0, 0x1000000, 0, 0, 0, 0, // 8472
-    0x1001420408000, 0x1000000000000, 0x1420408000, 0, 0x1000000000000, 0x1001420400000, 0, // 8480
-    0x1420400000,
-    0x1001400000000, 0x1000000000000, 0x1400000000, 0, 0x1000000000000, 0x1001400000000, 0, // 8488
-    0x1400000000,
-    0x1001400000000, 0x1000000000000, 0x1400000000, 0, 0x1000000000000, 0x1001400000000, 0, // 8496
-    0x1400000000,
-    0x1001420000000, 0x1000000000000, 0x1420000000, 0, 0x1000000000000, 0x1001420000000, 0, // 8504
-    0x1420000000,
-    0x40800002010000, 0x40800000000000, 0x40800002000000, 0x40800000000000, 0x2010000, 0, // 8512
-    0x2000000, 0,
-    0x40000002010000, 0x40000000000000, 0x40000002000000, 0x40000000000000, 0x2010000, 0, // 8520
-    0x2000000, 0,
-    0x40800000000000, 0x40800000000000, 0x40800000000000, 0x40800000000000, 0, 0, 0, 0, // 8528
-    0x40000000000000, 0x40000000000000, 0x40000000000000, 0x40000000000000, 0, 0, 0, 0, // 8536
-    0x80002804020100, 0x80000000000000, 0x2804000000, 0, 0x80002800000000, // 8544
-    0x80000000000000, 0x2800000000, 0,
-    0x80002804000000, 0x80000000000000, 0x80002804020000, 0x80000000000000, // 8552
-    0x80002800000000, 0x80000000000000, 0x80002800000000, 0x80000000000000,
-    0x2804020100, 0, 0x80002804000000, 0x80000000000000, 0x2800000000, 0, 0x80002800000000, // 8560
-    0x80000000000000,
-    0x2804000000, 0, 0x2804020000, 0, 0x2800000000, 0, 0x2800000000, 0, // 8568
-    0x2010040800000, 0x40800000, 0x2010040000000, 0x40000000, 0x2000040800000, 0x40800000, // 8576
-    0x2000040000000, 0x40000000,
-    0x2010000000000, 0, 0x2010000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 8584
-    0x2010000000000, 0, 0x2010000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 8592
-    0x2010000000000, 0, 0x2010000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 8600
-    0x5008040201, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 8608
-    0x5008040000, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 8616
-    0x5008040200, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 8624
-    0x5008040000, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 8632
-    0x4020180000000, 0x4020000000000, 0, 0, 0x4000080000000, 0x4000000000000, 0, 0, // 8640
-    0x80000000, 0, 0x4020100000000, 0x4020000000000, 0x80000000, 0, 0x4000000000000, // 8648
-    0x4000000000000,
-    0x4020100000000, 0x4020080000000, 0, 0, 0x4000000000000, 0x4000080000000, 0, 0, // 8656
-    0, 0x80000000, 0x4020100000000, 0x4020000000000, 0, 0x80000000, 0x4000000000000, // 8664
-    0x4000000000000,
-    0xa010080402, 0xa010000000, 0, 0, 0xa010080000, 0xa010000000, 0, 0, // 8672
-    0xa000000000, 0xa000000000, 0, 0, 0xa000000000, 0xa000000000, 0, 0, // 8680
-    0xa010080400, 0xa010000000, 0, 0, 0xa010080000, 0xa010000000, 0, 0, // 8688
-    0xa000000000, 0xa000000000, 0, 0, 0xa000000000, 0xa000000000, 0, 0, // 8696
-    0x4020100804, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 8704
-    0x4020100800, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 8712
-    0x4020100000, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 8720
-    0x4020100000, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 8728
-    0x10080402010000, 0, 0x10080402000000, 0x10000000000000, 0x10080400000000, // 8736
-    0x10000000000000, 0x10080400000000, 0x10000000000000,
-    0, 0x10000000000000, 0, 0, 0, 0, 0, 0, // 8744
-    0x10080000000000, 0, 0x10080000000000, 0x10000000000000, 0x10080000000000, // 8752
-    0x10000000000000, 0x10080000000000, 0x10000000000000,
-    0, 0x10000000000000, 0, 0, 0, 0, 0, 0, // 8760
-    0x101010101000000, 0x101000000, 0, 0, 0x10101000000, 0x101000000, 0, 0, // 8768
-    0, 0, 0x1000000, 0x1000000, 0, 0, 0x1000000, 0x1000000, // 8776
-    0x1010101000000, 0x101000000, 0, 0, 0x10101000000, 0x101000000, 0, 0, // 8784
-    0, 0, 0x1000000, 0x1000000, 0, 0, 0x1000000, 0x1000000, // 8792
-    0x1f, 0, 0x1e, 0, 0x1c, 0, 0x1c, 0, // 8800
-    0x18, 0, 0x18, 0, 0x18, 0, 0x18, 0, // 8808
-    0x10, 0, 0x10, 0, 0x10, 0, 0x10, 0, // 8816
-    0x10, 0, 0x10, 0, 0x10, 0, 0x10, 0, // 8824
-    0x8080808080000000, 0x80000000, 0, 0, 0x8080000000, 0x80000000, 0, 0, // 8832
-    0x8080000000, 0x80000000, 0, 0, 0x808080000000, 0x80000000, 0, 0, // 8840
-    0x8080000000, 0x80000000, 0, 0, 0x808080000000, 0x80000000, 0, 0, // 8848
-    0x80808080000000, 0x80000000, 0, 0, 0x8080000000, 0x80000000, 0, 0, // 8856
-    0x101010101, 0x101010000, 0, 0, 0x101000000, 0x101000000, 0, 0, // 8864
-    0x100000000, 0x100000000, 0, 0, 0x100000000, 0x100000000, 0, 0, // 8872
-    0x101010100, 0x101010000, 0, 0, 0x101000000, 0x101000000, 0, 0, // 8880
-    0x100000000, 0x100000000, 0, 0, 0x100000000, 0x100000000, 0, 0, // 8888
-    0x8080808080, 0x8080800000, 0x8000000000, 0x8000000000, 0x8080808000, 0x8080800000, // 8896
-    0x8000000000, 0x8000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8904
-    0, 0, 0, 0, 0, 0, 0, 0, // 8912
-    0x8080000000, 0x8080000000, 0x8000000000, 0x8000000000, 0x8080000000, 0x8080000000, // 8920
-    0x8000000000, 0x8000000000,
-    0x1f00000000000000, 0x1e00000000000000, 0x1c00000000000000, 0x1c00000000000000, // 8928
-    0x1800000000000000, 0x1800000000000000, 0x1800000000000000, 0x1800000000000000,
-    0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000, // 8936
-    0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 8944
-    0, 0, 0, 0, 0, 0, 0, 0, // 8952
-    0x2010884422100800, 0x402100800, 0x10084422100800, 0x402100800, 0, 0, 0, 0, // 8960
-    0x2000800, 0x2000800, 0x2000800, 0x2000800, 0, 0, 0, 0, // 8968
-    0x2000800, 0x2000800, 0x2000800, 0x2000800, 0, 0, 0, 0, // 8976
-    0x80422100800, 0x402100800, 0x80422100800, 0x402100800, 0, 0, 0, 0, // 8984
-    0x4020108844201000, 0, 0x804201000, 0, 0x4001000, 0, 0x4001000, 0, // 8992
-    0x4001000, 0, 0x20108844201000, 0, 0x804201000, 0, 0x4001000, 0, // 9000
-    0x4001000, 0, 0x4001000, 0, 0x100844201000, 0, 0x804201000, 0, // 9008
-    0x804201000, 0, 0x4001000, 0, 0x4001000, 0, 0x100844201000, 0, // 9016
-    0x8040201088402000, 0x1008402000, 0x201088402000, 0x1008402000, 0x8002000, 0x8002000, // 9024
+    0x8080808000000000, 0, 0, 0, 0, 0, 0x80808000000000, 0, // 2176
+    0x8000000000, 0, 0, 0, 0, 0, 0x8000000000, 0, // 2184
+    0x808000000000, 0, 0, 0, 0, 0, 0x808000000000, 0, // 2192
+    0x8000000000, 0, 0, 0, 0, 0, 0x8000000000, 0, // 2200
+    0xf000000000000000, 0, 0, 0, 0x1000000000000000, 0, 0, 0, // 2208
+    0x3000000000000000, 0, 0, 0, 0x1000000000000000, 0, 0, 0, // 2216
+    0x7000000000000000, 0, 0, 0, 0x1000000000000000, 0, 0, 0, // 2224
+    0x3000000000000000, 0, 0, 0, 0x1000000000000000, 0, 0, 0, // 2232
+    0x80808080, 0, 0x80000000, 0, 0x80800000, 0, 0x80000000, 0, // 2240
+    0, 0, 0, 0, 0, 0, 0, 0, // 2248
+    0x80000000, 0, 0x80808000, 0, 0x80000000, 0, 0x80800000, 0, // 2256
+    0, 0, 0, 0, 0, 0, 0, 0, // 2264
+    0xf00000000000000, 0, 0, 0xe00000000000000, 0, 0, 0xc00000000000000, 0, // 2272
+    0, 0xc00000000000000, 0, 0, 0x800000000000000, 0, 0, 0x800000000000000, // 2280
+    0, 0, 0x800000000000000, 0, 0, 0x800000000000000, 0, 0, // 2288
+    0, 0, 0, 0, 0, 0, 0, 0, // 2296
+    0x4020108844201000, 0, 0x804201000, 0, 0x4001000, 0, 0x4001000, 0, // 2304
+    0x4001000, 0, 0x20108844201000, 0, 0x804201000, 0, 0x4001000, 0, // 2312
+    0x4001000, 0, 0x4001000, 0, 0x100844201000, 0, 0x804201000, 0, // 2320
+    0x804201000, 0, 0x4001000, 0, 0x4001000, 0, 0x100844201000, 0, // 2328
+    0x8040201088402000, 0x1008402000, 0x201088402000, 0x1008402000, 0x8002000, 0x8002000, // 2336
     0x8002000, 0x8002000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 9032
-    0x40201088402000, 0x1008402000, 0x201088402000, 0x1008402000, 0x8002000, 0x8002000, // 9040
+    0, 0, 0, 0, 0, 0, 0, 0, // 2344
+    0x40201088402000, 0x1008402000, 0x201088402000, 0x1008402000, 0x8002000, 0x8002000, // 2352
     0x8002000, 0x8002000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 9048
-    0x102040811020400, 0x810020400, 0x10000400, 0x10000400, 0x40811020400, 0x810020400, // 9056
-    0x10000400, 0x10000400,
-    0, 0, 0, 0, 0, 0, 0, 0, // 9064
-    0x810020400, 0x2040811020400, 0x10000400, 0x10000400, 0x810020400, 0x40811020400, // 9072
-    0x10000400, 0x10000400,
-    0, 0, 0, 0, 0, 0, 0, 0, // 9080
-    0x204081122040800, 0x81022040800, 0, 0, 0x4081122040800, 0x81022040800, 0, 0, // 9088
-    0x1020040800, 0x1020040800, 0, 0, 0x1020040800, 0x1020040800, 0, 0, // 9096
-    0x20000800, 0x20000800, 0, 0, 0x20000800, 0x20000800, 0, 0, // 9104
-    0x20000800, 0x20000800, 0, 0, 0x20000800, 0x20000800, 0, 0, // 9112
-    0x408112244081000, 0, 0x102044081000, 0, 0x8102244081000, 0, 0x102044081000, 0, // 9120
-    0x40001000, 0, 0x40001000, 0, 0x40001000, 0, 0x40001000, 0, // 9128
-    0x2040081000, 0, 0x2040081000, 0, 0x2040081000, 0, 0x2040081000, 0, // 9136
-    0x40001000, 0, 0x40001000, 0, 0x40001000, 0, 0x40001000, 0, // 9144
-    0x1088442210080000, 0, 0x200080000, 0, 0x8042210080000, 0, 0x40210080000, 0, // 9152
-    0x200080000, 0, 0x40210080000, 0, 0x200080000, 0, 0x200080000, 0, // 9160
-    0x1008442210080000, 0, 0x200080000, 0, 0x8042210080000, 0, 0x40210080000, 0, // 9168
-    0x200080000, 0, 0x40210080000, 0, 0x200080000, 0, 0x200080000, 0, // 9176
-    0x811224408100000, 0x4000100000, 0, 0, 0x10204408100000, 0x810224408100000, 0, 0, // 9184
-    0x4000100000, 0x10204408100000, 0, 0, 0x4000100000, 0x4000100000, 0, 0, // 9192
-    0x204008100000, 0x4000100000, 0, 0, 0x204008100000, 0x204008100000, 0, 0, // 9200
-    0x4000100000, 0x204008100000, 0, 0, 0x4000100000, 0x4000100000, 0, 0, // 9208
-    0x8844221008000000, 0, 0x20008000000, 0, 0x844221008000000, 0, 0x4021008000000, 0, // 9216
-    0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, 0, 0x20008000000, 0, // 9224
-    0x804221008000000, 0, 0x20008000000, 0, 0x804221008000000, 0, 0x4021008000000, 0, // 9232
-    0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, 0, 0x20008000000, 0, // 9240
-    0x1122440810000000, 0, 0, 0x400010000000, 0x400010000000, 0, 0, 0x20400810000000, // 9248
-    0x400010000000, 0, 0, 0x1020440810000000, 0x1022440810000000, 0, 0, 0x400010000000, // 9256
-    0x20400810000000, 0, 0, 0x400010000000, 0x400010000000, 0, 0, 0x1020440810000000, // 9264
-    0x400010000000, 0, 0, 0x20400810000000, 0x20400810000000, 0, 0, 0x400010000000, // 9272
-    0x810224488, 0x800020000, 0x810020400, 0x800020000, 0x810224408, 0x800020000, // 9280
-    0x810020400, 0x800020000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 9288
-    0x810220408, 0x800020000, 0x810020400, 0x800020000, 0x810220408, 0x800020000, // 9296
-    0x810020400, 0x800020000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 9304
-    0x1008442211, 0x1008402000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, // 9312
-    0x1000400000, 0x1000400000, 0, 0, 0x1008442010, 0x1008402000, 0, 0, // 9320
-    0x1008442210, 0x1008402000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, // 9328
-    0x1000400000, 0x1000400000, 0, 0, 0x1008442010, 0x1008402000, 0, 0, // 9336
-    0x81022448810, 0, 0x81022040800, 0, 0x81002040000, 0, 0x81002040000, 0, // 9344
-    0x81022440810, 0, 0x81022040800, 0, 0x81002040000, 0, 0x81002040000, 0, // 9352
-    0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, // 9360
-    0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, // 9368
-    0x100844221108, 0x100844221008, 0, 0, 0x100040000000, 0x100040000000, 0, 0, // 9376
-    0x100040000000, 0x100040000000, 0, 0, 0x100840200000, 0x100840200000, 0, 0, // 9384
-    0x100844201000, 0x100844201000, 0, 0, 0x100040000000, 0x100040000000, 0, 0, // 9392
-    0x100040000000, 0x100040000000, 0, 0, 0x100840200000, 0x100840200000, 0, 0, // 9400
-    0x8102244881020, 0, 0x8100204000000, 0, 0x8102204080000, 0, 0x8100204000000, 0, // 9408
-    0x8102244081000, 0, 0x8100204000000, 0, 0x8102204080000, 0, 0x8100204000000, 0, // 9416
-    0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, // 9424
-    0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, // 9432
-    0x10204488102040, 0x10204408100000, 0x10200408000000, 0x10200408000000, 0, 0, 0, 0, // 9440
-    0x10000400000000, 0x10000400000000, 0x10000400000000, 0x10000400000000, 0, 0, 0, 0, // 9448
-    0x10204488102000, 0x10204408100000, 0x10200408000000, 0x10200408000000, 0, 0, 0, 0, // 9456
-    0x10000400000000, 0x10000400000000, 0x10000400000000, 0x10000400000000, 0, 0, 0, 0, // 9464
-    0x20408810204080, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 9472
-    0x20408810204000, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 9480
-    0x20408810200000, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 9488
-    0x20408810200000, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 9496
-    0x4021108040201, 0, 0x4001000000000, 0, 0x4021108040200, 0, 0x4001000000000, 0, // 9504
-    0, 0x4021108040000, 0, 0x4001000000000, 0, 0x4021108040000, 0, 0x4001000000000, // 9512
-    0x4021008000000, 0, 0x4001000000000, 0, 0x4021008000000, 0, 0x4001000000000, 0, // 9520
-    0, 0x4021008000000, 0, 0x4001000000000, 0, 0x4021008000000, 0, 0x4001000000000, // 9528
-    0x8042211080402, 0, 0x8042210080000, 0x8002000000000, 0x8042010000000, 0x8002000000000, // 9536
+    0, 0, 0, 0, 0, 0, 0, 0, // 2360
+    0x1088442210080000, 0, 0x200080000, 0, 0x8042210080000, 0, 0x40210080000, 0, // 2368
+    0x200080000, 0, 0x40210080000, 0, 0x200080000, 0, 0x200080000, 0, // 2376
+    0x1008442210080000, 0, 0x200080000, 0, 0x8042210080000, 0, 0x40210080000, 0, // 2384
+    0x200080000, 0, 0x40210080000, 0, 0x200080000, 0, 0x200080000, 0, // 2392
+    0x8844221008000000, 0, 0x20008000000, 0, 0x844221008000000, 0, 0x4021008000000, 0, // 2400
+    0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, 0, 0x20008000000, 0, // 2408
+    0x804221008000000, 0, 0x20008000000, 0, 0x804221008000000, 0, 0x4021008000000, 0, // 2416
+    0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, 0, 0x20008000000, 0, // 2424
+    0x1122040800000000, 0x1022040800000000, 0, 0, 0x20000800000000, 0x20000800000000, 0, 0, // 2432
+    0x1020040800000000, 0x1020040800000000, 0, 0, 0x20000800000000, 0x20000800000000, 0, 0, // 2440
+    0, 0, 0, 0, 0, 0, 0, 0, // 2448
+    0, 0, 0, 0, 0, 0, 0, 0, // 2456
+    0x10204488, 0, 0, 0, 0x10204408, 0, 0, 0, // 2464
+    0x10000400, 0, 0, 0, 0x10000400, 0, 0, 0, // 2472
+    0x10200408, 0, 0, 0, 0x10200408, 0, 0, 0, // 2480
+    0x10000400, 0, 0, 0, 0x10000400, 0, 0, 0, // 2488
+    0x1008442211, 0x1008402000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, // 2496
+    0x1000400000, 0x1000400000, 0, 0, 0x1008442010, 0x1008402000, 0, 0, // 2504
+    0x1008442210, 0x1008402000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, // 2512
+    0x1000400000, 0x1000400000, 0, 0, 0x1008442010, 0x1008402000, 0, 0, // 2520
+    0x100844221108, 0x100844221008, 0, 0, 0x100040000000, 0x100040000000, 0, 0, // 2528
+    0x100040000000, 0x100040000000, 0, 0, 0x100840200000, 0x100840200000, 0, 0, // 2536
+    0x100844201000, 0x100844201000, 0, 0, 0x100040000000, 0x100040000000, 0, 0, // 2544
+    0x100040000000, 0x100040000000, 0, 0, 0x100840200000, 0x100840200000, 0, 0, // 2552
+    0x102044881020, 0, 0x102044081000, 0, 0x100004000000, 0, 0x100004000000, 0, // 2560
+    0x102004080000, 0, 0x102004080000, 0, 0x100004000000, 0, 0x100004000000, 0, // 2568
+    0, 0, 0, 0, 0, 0, 0, 0, // 2576
+    0, 0, 0, 0, 0, 0, 0, 0, // 2584
+    0x408010204080, 0, 0, 0x408010204000, 0x408010200000, 0, 0, 0x408010200000, // 2592
+    0, 0, 0, 0, 0, 0, 0, 0, // 2600
+    0, 0, 0x400010000000, 0, 0, 0x400010000000, 0x400010000000, 0, // 2608
+    0, 0x400010000000, 0, 0, 0, 0, 0, 0, // 2616
+    0x4021108040201, 0, 0x4001000000000, 0, 0x4021108040200, 0, 0x4001000000000, 0, // 2624
+    0, 0x4021108040000, 0, 0x4001000000000, 0, 0x4021108040000, 0, 0x4001000000000, // 2632
+    0x4021008000000, 0, 0x4001000000000, 0, 0x4021008000000, 0, 0x4001000000000, 0, // 2640
+    0, 0x4021008000000, 0, 0x4001000000000, 0, 0x4021008000000, 0, 0x4001000000000, // 2648
+    0x8042211080402, 0, 0x8042210080000, 0x8002000000000, 0x8042010000000, 0x8002000000000, // 2656
     0x8042010000000, 0x8002000000000,
-    0x8042211080400, 0x8002000000000, 0x8042210080000, 0x8002000000000, 0x8042010000000, // 9544
+    0x8042211080400, 0x8002000000000, 0x8042210080000, 0x8002000000000, 0x8042010000000, // 2664
     0x8002000000000, 0x8042010000000, 0x8002000000000,
-    0, 0x8002000000000, 0, 0, 0, 0, 0, 0, // 9552
-    0, 0, 0, 0, 0, 0, 0, 0, // 9560
-    0x10084422110804, 0, 0x10084420100000, 0, 0x10084422100800, 0x10004000000000, // 9568
-    0x10084420100000, 0x10004000000000,
-    0, 0x10004000000000, 0, 0x10004000000000, 0, 0, 0, 0, // 9576
-    0x10084020000000, 0, 0x10084020000000, 0, 0x10084020000000, 0x10004000000000, // 9584
-    0x10084020000000, 0x10004000000000,
-    0, 0x10004000000000, 0, 0x10004000000000, 0, 0, 0, 0, // 9592
-    0xf1, 0x1, 0x11, 0x1, 0x31, 0x1, 0x11, 0x1, // 9600
-    0x71, 0x1, 0x11, 0x1, 0x31, 0x1, 0x11, 0x1, // 9608
-    0xf0, 0, 0x10, 0, 0x30, 0, 0x10, 0, // 9616
-    0x70, 0, 0x10, 0, 0x30, 0, 0x10, 0, // 9624
-    0xe3, 0x3, 0x23, 0x3, 0x63, 0x3, 0x23, 0x3, // 9632
-    0xe2, 0x2, 0x22, 0x2, 0x62, 0x2, 0x22, 0x2, // 9640
-    0xe0, 0, 0x20, 0, 0x60, 0, 0x20, 0, // 9648
-    0xe0, 0, 0x20, 0, 0x60, 0, 0x20, 0, // 9656
-    0xc7, 0x4, 0x40, 0, 0xc6, 0x4, 0x40, 0, // 9664
-    0x7, 0xc4, 0, 0x40, 0x6, 0xc4, 0, 0x40, // 9672
-    0x47, 0x4, 0xc0, 0, 0x46, 0x4, 0xc0, 0, // 9680
-    0x7, 0x44, 0, 0xc0, 0x6, 0x44, 0, 0xc0, // 9688
-    0x8f, 0xf, 0x80, 0, 0x88, 0x8, 0x8e, 0xe, // 9696
-    0x80, 0, 0x88, 0x8, 0x8c, 0xc, 0x80, 0, // 9704
-    0x80, 0, 0x8c, 0xc, 0x80, 0, 0x80, 0, // 9712
-    0x88, 0x8, 0x80, 0, 0x80, 0, 0x88, 0x8, // 9720
-    0x101010100000001, 0x100000001, 0x101010100000000, 0x100000000, 0x1010100000001, // 9728
-    0x100000001, 0x1010100000000, 0x100000000,
-    0x1, 0x1, 0, 0, 0x1, 0x1, 0, 0, // 9736
-    0x10100000001, 0x100000001, 0x10100000000, 0x100000000, 0x10100000001, 0x100000001, // 9744
-    0x10100000000, 0x100000000,
-    0x1, 0x1, 0, 0, 0x1, 0x1, 0, 0, // 9752
-    0x8080808000000080, 0, 0x8080808000000000, 0x80, 0x808000000080, 0, 0x808000000000, // 9760
-    0x80,
-    0x8000000080, 0, 0x8000000000, 0x80808000000080, 0x8000000080, 0x80808000000000, // 9768
-    0x8000000000, 0x808000000080,
-    0x80, 0x808000000000, 0, 0x8000000080, 0x80, 0x8000000000, 0, 0x8000000080, // 9776
-    0x80, 0x8000000000, 0, 0x80, 0x80, 0, 0, 0x80, // 9784
-    0x101010000000101, 0x101010000000000, 0x101, 0, 0x10000000100, 0x10000000000, 0x100, 0, // 9792
-    0x1010000000101, 0x1010000000000, 0x101, 0, 0x10000000100, 0x10000000000, 0x100, 0, // 9800
-    0x101010000000100, 0x101010000000000, 0x100, 0, 0x10000000101, 0x10000000000, 0x101, 0, // 9808
-    0x1010000000100, 0x1010000000000, 0x100, 0, 0x10000000101, 0x10000000000, 0x101, 0, // 9816
-    0x8080800000008080, 0x8080800000000000, 0x80800000008080, 0x80800000000000, // 9824
-    0x800000008080, 0x800000000000, 0x800000008080, 0x800000000000,
-    0x8080800000008000, 0x8080800000000000, 0x80800000008000, 0x80800000000000, // 9832
-    0x800000008000, 0x800000000000, 0x800000008000, 0x800000000000,
-    0x8080, 0, 0x8080, 0, 0x8080, 0, 0x8080, 0, // 9840
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 9848
-    0x101000000010101, 0x10101, 0x101000000010000, 0x10000, 0x1000000010101, 0x10101, // 9856
-    0x1000000010000, 0x10000,
-    0x101000000010100, 0x10100, 0x101000000010000, 0x10000, 0x1000000010100, 0x10100, // 9864
-    0x1000000010000, 0x10000,
-    0x101000000000000, 0, 0x101000000000000, 0, 0x1000000000000, 0, 0x1000000000000, 0, // 9872
-    0x101000000000000, 0, 0x101000000000000, 0, 0x1000000000000, 0, 0x1000000000000, 0, // 9880
-    0x8080000000808080, 0x8080000000808000, 0x8080000000800000, 0x8080000000800000, // 9888
-    0x808080, 0x808000, 0x800000, 0x800000,
-    0x80000000808080, 0x80000000808000, 0x80000000800000, 0x80000000800000, 0x808080, // 9896
-    0x808000, 0x800000, 0x800000,
-    0x8080000000000000, 0x8080000000000000, 0x8080000000000000, 0x8080000000000000, 0, 0, // 9904
-    0, 0,
-    0x80000000000000, 0x80000000000000, 0x80000000000000, 0x80000000000000, 0, 0, 0, 0, // 9912
-    0x100000001010101, 0x100000001010000, 0x100000001000000, 0x100000001000000, // 9920
-    0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000,
-    0x1010101, 0x1010000, 0x1000000, 0x1000000, 0, 0, 0, 0, // 9928
-    0x100000001010000, 0x100000001010100, 0x100000001000000, 0x100000001000000, // 9936
-    0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000,
-    0x1010000, 0x1010100, 0x1000000, 0x1000000, 0, 0, 0, 0, // 9944
-    0x8000000080808080, 0x8000000080800000, 0x8000000000000000, 0x8000000000000000, // 9952
-    0x80000000, 0x80808000, 0, 0,
-    0x8000000080000000, 0x8000000080000000, 0x8000000000000000, 0x8000000000000000, // 9960
-    0x8000000080800000, 0x80000000, 0x8000000000000000, 0,
-    0x80808080, 0x80800000, 0, 0, 0x8000000080000000, 0x8000000080808000, // 9968
-    0x8000000000000000, 0x8000000000000000,
-    0x80000000, 0x80000000, 0, 0, 0x80800000, 0x8000000080000000, 0, 0x8000000000000000, // 9976
-    0xf100000000000000, 0xf000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 9984
-    0x1000000000000000, 0x100000000000000, 0,
-    0x3100000000000000, 0x3000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 9992
-    0x1000000000000000, 0x100000000000000, 0,
-    0x7100000000000000, 0x7000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 10000
-    0x1000000000000000, 0x100000000000000, 0,
-    0x3100000000000000, 0x3000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 10008
-    0x1000000000000000, 0x100000000000000, 0,
-    0xe300000000000000, 0, 0xe200000000000000, 0, 0x300000000000000, 0xe000000000000000, // 10016
-    0x200000000000000, 0xe000000000000000,
-    0x2300000000000000, 0, 0x2200000000000000, 0, 0x300000000000000, 0x2000000000000000, // 10024
-    0x200000000000000, 0x2000000000000000,
-    0x6300000000000000, 0, 0x6200000000000000, 0, 0x300000000000000, 0x6000000000000000, // 10032
-    0x200000000000000, 0x6000000000000000,
-    0x2300000000000000, 0, 0x2200000000000000, 0, 0x300000000000000, 0x2000000000000000, // 10040
-    0x200000000000000, 0x2000000000000000,
-    0xc700000000000000, 0x400000000000000, 0x4000000000000000, 0, 0xc600000000000000, // 10048
-    0x400000000000000, 0x4000000000000000, 0,
-    0x700000000000000, 0xc400000000000000, 0, 0x4000000000000000, 0x600000000000000, // 10056
-    0xc400000000000000, 0, 0x4000000000000000,
-    0x4700000000000000, 0x400000000000000, 0xc000000000000000, 0, 0x4600000000000000, // 10064
-    0x400000000000000, 0xc000000000000000, 0,
-    0x700000000000000, 0x4400000000000000, 0, 0xc000000000000000, 0x600000000000000, // 10072
-    0x4400000000000000, 0, 0xc000000000000000,
-    0x8f00000000000000, 0xc00000000000000, 0x8800000000000000, 0x800000000000000, // 10080
-    0x8000000000000000, 0, 0x8000000000000000, 0,
-    0x8e00000000000000, 0xc00000000000000, 0x8800000000000000, 0x800000000000000, // 10088
-    0x8000000000000000, 0, 0x8000000000000000, 0,
-    0xf00000000000000, 0x8c00000000000000, 0x800000000000000, 0x8800000000000000, 0, // 10096
-    0x8000000000000000, 0, 0x8000000000000000,
-    0xe00000000000000, 0x8c00000000000000, 0x800000000000000, 0x8800000000000000, 0, // 10104
-    0x8000000000000000, 0, 0x8000000000000000,
-    0x8040201400010001, 0x10001, 0x1400000000, 0, 0x8040201400000000, 0, 0x201400010001, // 10112
-    0x10001,
-    0x40201400010001, 0x10001, 0x201400000000, 0, 0x40201400000000, 0, 0x201400010001, // 10120
-    0x10001,
-    0x1400010001, 0x10001, 0x201400000000, 0, 0x1400000000, 0, 0x1400010001, 0x10001, // 10128
-    0x1400010001, 0x10001, 0x1400000000, 0, 0x1400000000, 0, 0x1400010001, 0x10001, // 10136
-    0x1020080400040, 0, 0x80400040, 0, 0x20080400040, 0, 0x80400040, 0, // 10144
-    0x1020000400040, 0, 0x400040, 0, 0x20000400040, 0, 0x400040, 0, // 10152
-    0x80400040, 0x1020000000000, 0x80400040, 0, 0x80400040, 0x20000000000, 0x80400040, 0, // 10160
-    0x400040, 0x1020000000000, 0x400040, 0, 0x400040, 0x20000000000, 0x400040, 0, // 10168
-    0x102042800800080, 0x2800800080, 0x800080, 0x800080, 0x42800800080, 0x2800800080, // 10176
-    0x800080, 0x800080,
-    0x102042800000000, 0x2800000000, 0, 0, 0x42800000000, 0x2800000000, 0, 0, // 10184
-    0x2042800800080, 0x2800800080, 0x800080, 0x800080, 0x42800800080, 0x2800800080, // 10192
-    0x800080, 0x800080,
-    0x2042800000000, 0x2800000000, 0, 0, 0x42800000000, 0x2800000000, 0, 0, // 10200
-    0x80400001020002, 0x80400000000000, 0x400001020002, 0x400000000000, 0x80400000020002, // 10208
-    0x80400000000000, 0x400000020002, 0x400000000000,
-    0x1020002, 0, 0x1020002, 0, 0x20002, 0, 0x20002, 0, // 10216
-    0x1020002, 0, 0x1020002, 0, 0x20002, 0, 0x20002, 0, // 10224
-    0x1020002, 0, 0x1020002, 0, 0x20002, 0, 0x20002, 0, // 10232
-    0x4122140000000000, 0x4020140000000000, 0x122140000000000, 0x20140000000000, // 10240
-    0x102140000000000, 0x140000000000, 0x102140000000000, 0x140000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 10248
-    0x4022140000000000, 0x4020140000000000, 0x22140000000000, 0x20140000000000, // 10256
-    0x2140000000000, 0x140000000000, 0x2140000000000, 0x140000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 10264
-    0x8244280000000000, 0x8040280000000000, 0x244280000000000, 0x40280000000000, // 10272
-    0x204280000000000, 0x280000000000, 0x204280000000000, 0x280000000000,
-    0x8044280000000000, 0x8040280000000000, 0x44280000000000, 0x40280000000000, // 10280
-    0x4280000000000, 0x280000000000, 0x4280000000000, 0x280000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 10288
-    0, 0, 0, 0, 0, 0, 0, 0, // 10296
-    0x8040201000100005, 0, 0x5, 0x40201000100005, 0x201000100005, 0x5, 0x5, // 10304
-    0x201000100005,
-    0x1000100005, 0x5, 0x5, 0x1000100005, 0x1000100005, 0x5, 0x5, 0x1000100005, // 10312
-    0x8040201000100000, 0x5, 0, 0x40201000100000, 0x201000100000, 0, 0, 0x201000100000, // 10320
-    0x1000100000, 0, 0, 0x1000100000, 0x1000100000, 0, 0, 0x1000100000, // 10328
-    0x805000000002040, 0x805000000000000, 0x805000000000000, 0x805000000000000, 0x2000, 0, // 10336
-    0, 0,
-    0x5000000002040, 0x5000000000000, 0x5000000000000, 0x5000000000000, 0x2000, 0, 0, 0, // 10344
-    0x2040, 0, 0, 0, 0x805000000002000, 0x805000000000000, 0x805000000000000, // 10352
-    0x805000000000000,
-    0x2040, 0, 0, 0, 0x5000000002000, 0x5000000000000, 0x5000000000000, 0x5000000000000, // 10360
-    0x80402000204080, 0, 0, 0, 0x2000204080, 0, 0x402000204080, 0, // 10368
-    0x80402000204000, 0, 0x2000204080, 0, 0x2000204000, 0x80402000200000, 0x402000204000, // 10376
-    0,
-    0, 0x2000200000, 0x2000204000, 0x402000200000, 0, 0x80402000200000, 0, 0x2000200000, // 10384
-    0, 0x2000200000, 0, 0x402000200000, 0, 0, 0, 0x2000200000, // 10392
-    0x1020400040201, 0x400040201, 0, 0, 0x1020400040000, 0x400040000, 0, 0, // 10400
-    0x1020400040200, 0x400040200, 0, 0, 0x1020400040000, 0x400040000, 0, 0, // 10408
-    0x20400040201, 0x400040201, 0, 0, 0x20400040000, 0x400040000, 0, 0, // 10416
-    0x20400040200, 0x400040200, 0, 0, 0x20400040000, 0x400040000, 0, 0, // 10424
-    0x1020408000800a0, 0x102040800080000, 0x408000800a0, 0x40800080000, 0xa0, 0, 0xa0, 0, // 10432
-    0x8000800a0, 0x800080000, 0x8000800a0, 0x800080000, 0xa0, 0, 0xa0, 0, // 10440
-    0x20408000800a0, 0x2040800080000, 0x408000800a0, 0x40800080000, 0xa0, 0, 0xa0, 0, // 10448
-    0x8000800a0, 0x800080000, 0x8000800a0, 0x800080000, 0xa0, 0, 0xa0, 0, // 10456
-    0x10a0000000000402, 0xa0000000000000, 0, 0x10a0000000000000, 0x10a0000000000400, 0, 0, // 10464
-    0x10a0000000000000,
-    0xa0000000000402, 0, 0, 0xa0000000000000, 0xa0000000000400, 0, 0, 0xa0000000000000, // 10472
-    0x402, 0, 0x10a0000000000000, 0, 0x400, 0x10a0000000000000, 0x10a0000000000000, 0, // 10480
-    0x402, 0x10a0000000000000, 0xa0000000000000, 0, 0x400, 0xa0000000000000, // 10488
-    0xa0000000000000, 0,
-    0x500100010204080, 0x100010204080, 0x500000000000000, 0, 0x500100010200000, // 10496
-    0x100010200000, 0x500000000000000, 0,
-    0x500100010000000, 0x100010000000, 0x500000000000000, 0, 0x500100010000000, // 10504
-    0x100010000000, 0x500000000000000, 0,
-    0x500100010204000, 0x100010204000, 0x500000000000000, 0, 0x500100010200000, // 10512
-    0x100010200000, 0x500000000000000, 0,
-    0x500100010000000, 0x100010000000, 0x500000000000000, 0, 0x500100010000000, // 10520
-    0x100010000000, 0x500000000000000, 0,
-    0x102040004020100, 0, 0x102040004000000, 0, 0x40004020000, 0, 0x40004000000, 0, // 10528
-    0x40004020100, 0, 0x40004000000, 0, 0x2040004020100, 0, 0x2040004000000, 0, // 10536
-    0x102040004020000, 0, 0x102040004000000, 0, 0x40004020100, 0, 0x40004000000, 0, // 10544
-    0x40004020000, 0, 0x40004000000, 0, 0x2040004020000, 0, 0x2040004000000, 0, // 10552
-    0xa000080008040201, 0xa000000000000000, 0xa000080008000000, 0, 0x80008040000, // 10560
-    0xa000000000000000, 0xa000080008000000, 0xa000000000000000,
-    0x80008040201, 0, 0x80008000000, 0xa000000000000000, 0xa000080008040000, 0, // 10568
-    0x80008000000, 0,
-    0xa000080008040200, 0xa000000000000000, 0xa000080008000000, 0, 0x80008040000, // 10576
-    0xa000000000000000, 0xa000080008000000, 0xa000000000000000,
-    0x80008040200, 0, 0x80008000000, 0xa000000000000000, 0xa000080008040000, 0, // 10584
-    0x80008000000, 0,
-    0x142241, 0x142201, 0x140200, 0x140200, 0x142040, 0x142000, 0x140000, 0x140000, // 10592
-    0, 0, 0, 0, 0, 0, 0, 0, // 10600
-    0x142240, 0x142200, 0x140201, 0x140201, 0x142040, 0x142000, 0x140000, 0x140000, // 10608
-    0, 0, 0, 0, 0, 0, 0, 0, // 10616
-    0x284482, 0x284080, 0x280400, 0x280000, 0x280402, 0x280000, 0, 0, // 10624
-    0x284402, 0x284000, 0, 0, 0x280402, 0x280000, 0, 0, // 10632
-    0, 0, 0, 0, 0, 0, 0x284480, 0x284080, // 10640
-    0, 0, 0x280400, 0x280000, 0, 0, 0x284400, 0x284000, // 10648
-    0x100010014204080, 0, 0x100010014000000, 0x100010014200000, 0x14204080, // 10656
-    0x100010014000000, 0x14000000, 0x14200000,
-    0x100010014204000, 0x14000000, 0x100010014000000, 0x100010014200000, 0x14204000, // 10664
-    0x100010014000000, 0x14000000, 0x14200000,
-    0x100010000000000, 0x14000000, 0x100010000000000, 0x100010000000000, 0, // 10672
-    0x100010000000000, 0, 0,
-    0x100010000000000, 0, 0x100010000000000, 0x100010000000000, 0, 0x100010000000000, 0, // 10680
-    0,
-    0x4000408000020100, 0x4000408000020000, 0, 0, 0x4000400000020100, 0x4000400000020000, // 10688
-    0, 0,
-    0x20100, 0x20000, 0x4000408000000000, 0x4000408000000000, 0x20100, 0x20000, // 10696
-    0x4000400000000000, 0x4000400000000000,
-    0x4000408000000000, 0x4000408000000000, 0, 0, 0x4000400000000000, 0x4000400000000000, // 10704
-    0, 0,
-    0, 0, 0x4000408000000000, 0x4000408000000000, 0, 0, 0x4000400000000000, // 10712
-    0x4000400000000000,
-    0x8000800028040201, 0x8000800028000000, 0x8000800028040000, 0x8000800028000000, 0, 0, // 10720
-    0, 0,
-    0x8000800028040200, 0x8000800028000000, 0x8000800028040000, 0x8000800028000000, 0, 0, // 10728
-    0, 0,
-    0x8000800000000000, 0x8000800000000000, 0x8000800000000000, 0x8000800000000000, // 10736
-    0x28040201, 0x28000000, 0x28040000, 0x28000000,
-    0x8000800000000000, 0x8000800000000000, 0x8000800000000000, 0x8000800000000000, // 10744
-    0x28040200, 0x28000000, 0x28040000, 0x28000000,
-    0x200020100408000, 0x200020000000000, 0x200020100000000, 0x200020000000000, 0, // 10752
-    0x400000, 0, 0,
-    0x200020100000000, 0x200020100400000, 0x200020100000000, 0x200020100000000, 0x408000, // 10760
-    0, 0, 0,
-    0x200020000408000, 0x200020100000000, 0x200020000000000, 0x200020100000000, 0, // 10768
-    0x400000, 0, 0,
-    0x200020000000000, 0x200020000400000, 0x200020000000000, 0x200020000000000, 0x408000, // 10776
-    0, 0, 0,
-    0x8040201080400040, 0x1000400040, 0x40, 0x40, 0x201080400000, 0x1000400000, 0, 0, // 10784
-    0x40201080400040, 0x1000400040, 0x40, 0x40, 0x8040201080400000, 0x1000400000, 0, 0, // 10792
-    0x201080400040, 0x1000400040, 0x40, 0x40, 0x40201080400000, 0x1000400000, 0, 0, // 10800
-    0x201080400040, 0x1000400040, 0x40, 0x40, 0x201080400000, 0x1000400000, 0, 0, // 10808
-    0x102040801020080, 0x80, 0x40801020080, 0x80, 0x800020080, 0x80, 0x800020080, 0x80, // 10816
-    0x102040801020000, 0, 0x40801020000, 0, 0x800020000, 0, 0x800020000, 0, // 10824
-    0x80, 0x2040801020080, 0x80, 0x40801020080, 0x80, 0x800020080, 0x80, 0x800020080, // 10832
-    0, 0x2040801020000, 0, 0x40801020000, 0, 0x800020000, 0, 0x800020000, // 10840
-    0x4020108040004080, 0x100040000000, 0, 0, 0x4020108040000000, 0x100040004000, 0x4000, // 10848
+    0, 0x8002000000000, 0, 0, 0, 0, 0, 0, // 2672
+    0, 0, 0, 0, 0, 0, 0, 0, // 2680
+    0x8040201080400040, 0x1000400040, 0x40, 0x40, 0x201080400000, 0x1000400000, 0, 0, // 2688
+    0x40201080400040, 0x1000400040, 0x40, 0x40, 0x8040201080400000, 0x1000400000, 0, 0, // 2696
+    0x201080400040, 0x1000400040, 0x40, 0x40, 0x40201080400000, 0x1000400000, 0, 0, // 2704
+    0x201080400040, 0x1000400040, 0x40, 0x40, 0x201080400000, 0x1000400000, 0, 0, // 2712
+    0x102040801020080, 0x80, 0x40801020080, 0x80, 0x800020080, 0x80, 0x800020080, 0x80, // 2720
+    0x102040801020000, 0, 0x40801020000, 0, 0x800020000, 0, 0x800020000, 0, // 2728
+    0x80, 0x2040801020080, 0x80, 0x40801020080, 0x80, 0x800020080, 0x80, 0x800020080, // 2736
+    0, 0x2040801020000, 0, 0x40801020000, 0, 0x800020000, 0, 0x800020000, // 2744
+    0x4020108040004080, 0x100040000000, 0, 0, 0x4020108040000000, 0x100040004000, 0x4000, // 2752
     0x4000,
-    0x20108040004080, 0x100040004080, 0x4080, 0, 0x20108040000000, 0x100040000000, 0, // 10856
+    0x20108040004080, 0x100040004080, 0x4080, 0, 0x20108040000000, 0x100040000000, 0, // 2760
     0x4000,
-    0x4020108040000000, 0x100040004080, 0x4080, 0x4080, 0x4020108040004000, // 10864
-    0x100040000000, 0, 0,
-    0x20108040000000, 0x100040000000, 0, 0x4080, 0x20108040004000, 0x100040004000, 0x4000, // 10872
+    0x4020108040000000, 0x100040004080, 0x4080, 0x4080, 0x4020108040004000, 0x100040000000, // 2768
+    0, 0,
+    0x20108040000000, 0x100040000000, 0, 0x4080, 0x20108040004000, 0x100040004000, 0x4000, // 2776
     0,
-    0x8040200080000201, 0x201, 0x8040200080000000, 0, 0x200080000200, 0x200, // 10880
+    0x8040200080000201, 0x201, 0x8040200080000000, 0, 0x200080000200, 0x200, // 2784
     0x200080000000, 0,
-    0x8040200080000200, 0x200, 0x8040200080000000, 0, 0x40200080000201, 0x201, // 10888
+    0x8040200080000200, 0x200, 0x8040200080000000, 0, 0x40200080000201, 0x201, // 2792
     0x40200080000000, 0,
-    0x200080000201, 0x201, 0x200080000000, 0, 0x40200080000200, 0x200, 0x40200080000000, // 10896
-    0,
-    0x200080000200, 0x200, 0x200080000000, 0, 0x200080000201, 0x201, 0x200080000000, 0, // 10904
-    0x8845201000000000, 0x805201000000000, 0x8844201000000000, 0x804201000000000, // 10912
+    0x200080000201, 0x201, 0x200080000000, 0, 0x40200080000200, 0x200, 0x40200080000000, 0, // 2800
+    0x200080000200, 0x200, 0x200080000000, 0, 0x200080000201, 0x201, 0x200080000000, 0, // 2808
+    0x8845201000000000, 0x805201000000000, 0x8844201000000000, 0x804201000000000, // 2816
     0x845201000000000, 0x805201000000000, 0x844201000000000, 0x804201000000000,
-    0x1000000000000, 0x1000000000000, 0, 0, 0x1000000000000, 0x1000000000000, 0, 0, // 10920
-    0x5001000000000, 0x5001000000000, 0x4001000000000, 0x4001000000000, 0x5001000000000, // 10928
+    0x1000000000000, 0x1000000000000, 0, 0, 0x1000000000000, 0x1000000000000, 0, 0, // 2824
+    0x5001000000000, 0x5001000000000, 0x4001000000000, 0x4001000000000, 0x5001000000000, // 2832
     0x5001000000000, 0x4001000000000, 0x4001000000000,
-    0x1000000000000, 0x1000000000000, 0, 0, 0x1000000000000, 0x1000000000000, 0, 0, // 10936
-    0x118a402000000000, 0x10a002000000000, 0x100a402000000000, 0xa002000000000, // 10944
+    0x1000000000000, 0x1000000000000, 0, 0, 0x1000000000000, 0x1000000000000, 0, 0, // 2840
+    0x118a402000000000, 0x10a002000000000, 0x100a402000000000, 0xa002000000000, // 2848
     0x1088402000000000, 0x8002000000000, 0x1008402000000000, 0x8002000000000,
-    0x102000000000000, 0x102000000000000, 0x108a402000000000, 0xa002000000000, 0, 0, // 10952
+    0x102000000000000, 0x102000000000000, 0x108a402000000000, 0xa002000000000, 0, 0, // 2856
     0x1088402000000000, 0x8002000000000,
-    0x102000000000000, 0x102000000000000, 0x2000000000000, 0x2000000000000, 0, 0, 0, 0, // 10960
-    0x110a402000000000, 0x10a002000000000, 0x2000000000000, 0x2000000000000, // 10968
+    0x102000000000000, 0x102000000000000, 0x2000000000000, 0x2000000000000, 0, 0, 0, 0, // 2864
+    0x110a402000000000, 0x10a002000000000, 0x2000000000000, 0x2000000000000, // 2872
     0x1008402000000000, 0x8002000000000, 0, 0,
-    0x8851020400000000, 0x810020400000000, 0x8050000400000000, 0x10000400000000, // 10976
+    0x8851020400000000, 0x810020400000000, 0x8050000400000000, 0x10000400000000, // 2880
     0x8040000000000000, 0, 0x8040000000000000, 0,
-    0x8850020400000000, 0x851020400000000, 0x8050000400000000, 0x50000400000000, // 10984
+    0x8850020400000000, 0x851020400000000, 0x8050000400000000, 0x50000400000000, // 2888
     0x8040000000000000, 0x40000000000000, 0x8040000000000000, 0x40000000000000,
-    0x811020400000000, 0x850020400000000, 0x10000400000000, 0x50000400000000, 0, // 10992
+    0x811020400000000, 0x850020400000000, 0x10000400000000, 0x50000400000000, 0, // 2896
     0x40000000000000, 0, 0x40000000000000,
-    0x810020400000000, 0x811020400000000, 0x10000400000000, 0x10000400000000, 0, 0, 0, 0, // 11000
-    0x11a2040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1020040800000000, // 11008
+    0x810020400000000, 0x811020400000000, 0x10000400000000, 0x10000400000000, 0, 0, 0, 0, // 2904
+    0x11a2040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1020040800000000, // 2912
     0x80000000000000, 0x20000800000000, 0,
-    0x10a0040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1122040800000000, // 11016
+    0x10a0040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1122040800000000, // 2920
     0x80000000000000, 0x20000800000000, 0,
-    0x10a2040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1020040800000000, // 11024
+    0x10a2040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1020040800000000, // 2928
     0x80000000000000, 0x20000800000000, 0,
-    0x10a0040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1022040800000000, // 11032
+    0x10a0040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1022040800000000, // 2936
     0x80000000000000, 0x20000800000000, 0,
-    0x100000010204488, 0x10200408, 0x100000010204408, 0x10200408, 0x100000000000000, 0, // 11040
+    0x100000010204488, 0x10200408, 0x100000010204408, 0x10200408, 0x100000000000000, 0, // 2944
     0x100000000000000, 0,
-    0x100000010000400, 0x10000400, 0x100000010000400, 0x10000400, 0x100000000000000, 0, // 11048
+    0x100000010000400, 0x10000400, 0x100000010000400, 0x10000400, 0x100000000000000, 0, // 2952
     0x100000000000000, 0,
-    0x10204488, 0x100000010200408, 0x10204408, 0x100000010200408, 0, 0x100000000000000, 0, // 11056
+    0x10204488, 0x100000010200408, 0x10204408, 0x100000010200408, 0, 0x100000000000000, 0, // 2960
     0x100000000000000,
-    0x10000400, 0x100000010000400, 0x10000400, 0x100000010000400, 0, 0x100000000000000, 0, // 11064
+    0x10000400, 0x100000010000400, 0x10000400, 0x100000010000400, 0, 0x100000000000000, 0, // 2968
     0x100000000000000,
-    0x8840200000000201, 0x8840200000000000, 0x201, 0, 0x840200000000201, // 11072
-    0x840200000000000, 0x201, 0,
-    0x8840200000000200, 0x8840200000000000, 0x200, 0, 0x840200000000200, // 11080
-    0x840200000000000, 0x200, 0,
-    0x800200000000201, 0x800200000000000, 0x201, 0, 0x800200000000201, 0x800200000000000, // 11088
+    0x8840200000000201, 0x8840200000000000, 0x201, 0, 0x840200000000201, 0x840200000000000, // 2976
     0x201, 0,
-    0x800200000000200, 0x800200000000000, 0x200, 0, 0x800200000000200, 0x800200000000000, // 11096
+    0x8840200000000200, 0x8840200000000000, 0x200, 0, 0x840200000000200, 0x840200000000000, // 2984
     0x200, 0,
-    0x1102040000004080, 0x1000040000000000, 0x1000040000000000, 0x4000, 0x4080, 0, // 11104
+    0x800200000000201, 0x800200000000000, 0x201, 0, 0x800200000000201, 0x800200000000000, // 2992
+    0x201, 0,
+    0x800200000000200, 0x800200000000000, 0x200, 0, 0x800200000000200, 0x800200000000000, // 3000
+    0x200, 0,
+    0x1102040000004080, 0x1000040000000000, 0x1000040000000000, 0x4000, 0x4080, 0, // 3008
     0x1102040000000000, 0x1000040000004000,
-    0x4080, 0, 0, 0x1102040000004000, 0x1002040000004080, 0x1000040000000000, 0, 0x4000, // 11112
-    0x1000040000004080, 0x1102040000000000, 0x1002040000000000, 0x4000, 0x4080, 0, // 11120
+    0x4080, 0, 0, 0x1102040000004000, 0x1002040000004080, 0x1000040000000000, 0, 0x4000, // 3016
+    0x1000040000004080, 0x1102040000000000, 0x1002040000000000, 0x4000, 0x4080, 0, // 3024
     0x1000040000000000, 0x1002040000004000,
-    0x4080, 0, 0, 0x1000040000004000, 0x1000040000004080, 0x1002040000000000, 0, 0x4000, // 11128
-    0x8000000008042211, 0x8000000008042210, 0, 0, 0x8000000000000000, 0x8000000000000000, // 11136
+    0x4080, 0, 0, 0x1000040000004000, 0x1000040000004080, 0x1002040000000000, 0, 0x4000, // 3032
+    0x8000000008042211, 0x8000000008042210, 0, 0, 0x8000000000000000, 0x8000000000000000, // 3040
     0x8002000, 0x8002000,
-    0x8000000008042010, 0x8000000008042010, 0, 0, 0x8000000000000000, 0x8000000000000000, // 11144
+    0x8000000008042010, 0x8000000008042010, 0, 0, 0x8000000000000000, 0x8000000000000000, // 3048
     0x8002000, 0x8002000,
-    0x8000000008002000, 0x8000000008002000, 0, 0, 0x8000000000000000, 0x8000000000000000, // 11152
+    0x8000000008002000, 0x8000000008002000, 0, 0, 0x8000000000000000, 0x8000000000000000, // 3056
     0x8042211, 0x8042210,
-    0x8000000008002000, 0x8000000008002000, 0, 0, 0x8000000000000000, 0x8000000000000000, // 11160
+    0x8000000008002000, 0x8000000008002000, 0, 0, 0x8000000000000000, 0x8000000000000000, // 3064
     0x8042010, 0x8042010,
-    0x8040004080102040, 0x4080102000, 0x8040000000000000, 0, 0x40004080102040, // 11168
+    0x8040004080102040, 0x4080102000, 0x8040000000000000, 0, 0x40004080102040, // 3072
     0x4080102000, 0x40000000000000, 0,
-    0x8040004000100000, 0x4000100000, 0x8040000000000000, 0, 0x40004000100000, // 11176
+    0x8040004000100000, 0x4000100000, 0x8040000000000000, 0, 0x40004000100000, // 3080
     0x4000100000, 0x40000000000000, 0,
-    0x8040004080102000, 0x4080102040, 0x8040000000000000, 0, 0x40004080102000, // 11184
+    0x8040004080102000, 0x4080102040, 0x8040000000000000, 0, 0x40004080102000, // 3088
     0x4080102040, 0x40000000000000, 0,
-    0x8040004000100000, 0x4000100000, 0x8040000000000000, 0, 0x40004000100000, // 11192
+    0x8040004000100000, 0x4000100000, 0x8040000000000000, 0, 0x40004000100000, // 3096
     0x4000100000, 0x40000000000000, 0,
-    0x102008000204080, 0x102008000200000, 0, 0, 0x102000000000000, 0x102000000000000, // 11200
+    0x102008000204080, 0x102008000200000, 0, 0, 0x102000000000000, 0x102000000000000, // 3104
     0x8000204080, 0x8000200000,
-    0x2008000204080, 0x2008000200000, 0, 0, 0x2000000000000, 0x2000000000000, // 11208
-    0x8000204080, 0x8000200000,
-    0x102008000200000, 0x102008000204000, 0, 0, 0x102000000000000, 0x102000000000000, // 11216
+    0x2008000204080, 0x2008000200000, 0, 0, 0x2000000000000, 0x2000000000000, 0x8000204080, // 3112
+    0x8000200000,
+    0x102008000200000, 0x102008000204000, 0, 0, 0x102000000000000, 0x102000000000000, // 3120
     0x8000200000, 0x8000204000,
-    0x2008000200000, 0x2008000204000, 0, 0, 0x2000000000000, 0x2000000000000, // 11224
-    0x8000200000, 0x8000204000,
-    0x4000408010204080, 0x4000000000000000, 0x408010204080, 0, 0x4000400010000000, // 11232
+    0x2008000200000, 0x2008000204000, 0, 0, 0x2000000000000, 0x2000000000000, 0x8000200000, // 3128
+    0x8000204000,
+    0x4000408010204080, 0x4000000000000000, 0x408010204080, 0, 0x4000400010000000, // 3136
     0x4000000000000000, 0x400010000000, 0,
-    0x4000408010200000, 0x4000000000000000, 0x408010200000, 0, 0x4000400010000000, // 11240
+    0x4000408010200000, 0x4000000000000000, 0x408010200000, 0, 0x4000400010000000, // 3144
     0x4000000000000000, 0x400010000000, 0,
-    0x4000408010204000, 0x4000000000000000, 0x408010204000, 0, 0x4000400010000000, // 11248
+    0x4000408010204000, 0x4000000000000000, 0x408010204000, 0, 0x4000400010000000, // 3152
     0x4000000000000000, 0x400010000000, 0,
-    0x4000408010200000, 0x4000000000000000, 0x408010200000, 0, 0x4000400010000000, // 11256
+    0x4000408010200000, 0x4000000000000000, 0x408010200000, 0, 0x4000400010000000, // 3160
     0x4000000000000000, 0x400010000000, 0,
-    0x8000020108040201, 0, 0x8000000000000000, 0x8000020008000000, 0x8000000000000000, // 11264
+    0x8000020108040201, 0, 0x8000000000000000, 0x8000020008000000, 0x8000000000000000, // 3168
     0x8000020108040000, 0x20008000000, 0x8000000000000000,
-    0x8000020108040200, 0x8000000000000000, 0, 0x20008000000, 0x8000000000000000, // 11272
+    0x8000020108040200, 0x8000000000000000, 0, 0x20008000000, 0x8000000000000000, // 3176
     0x8000020108040000, 0x20008000000, 0,
-    0x20108040201, 0x8000000000000000, 0, 0x20008000000, 0, 0x20108040000, // 11280
+    0x20108040201, 0x8000000000000000, 0, 0x20008000000, 0, 0x20108040000, // 3184
     0x8000020008000000, 0,
-    0x20108040200, 0, 0x8000000000000000, 0x8000020008000000, 0, 0x20108040000, // 11288
+    0x20108040200, 0, 0x8000000000000000, 0x8000020008000000, 0, 0x20108040000, // 3192
     0x8000020008000000, 0x8000000000000000,
-    0xf8, 0, 0x78, 0, 0x8, 0, 0x8, 0, // 11296
-    0x18, 0, 0x18, 0, 0x8, 0, 0x8, 0, // 11304
-    0, 0x38, 0, 0x38, 0, 0x8, 0, 0x8, // 11312
-    0, 0x18, 0, 0x18, 0, 0x8, 0, 0x8, // 11320
-    0x8040200020408000, 0, 0x40200020408000, 0, 0x8040200020000000, 0, 0x40200020000000, // 11328
-    0,
-    0, 0x200020408000, 0, 0x200020408000, 0, 0x200020000000, 0, 0x200020000000, // 11336
-    0x8040200020400000, 0, 0x40200020400000, 0, 0x8040200020000000, 0, 0x40200020000000, // 11344
-    0x4080000,
-    0, 0x200020400000, 0, 0x200020400000, 0, 0x200020000000, 0, 0x200020000000, // 11352
-    0x8000800080, 0x8000800000, 0x8000000000, 0x8000000000, 0x8000000000, 0x8000000000, // 11360
-    0x8000000000, 0x804000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 11368
-    0x8000800000, 0x8000800000, 0x8000000000, 0x8000000000, 0x8000000000, 0x8000000000, // 11376
-    0x8000000000, 0x102000000000,
-    0, 0, 0, 0, 0, 0, 0, 0x10200804000, // 11384
-    0x804000, 0x804000, 0, 0x10200004000, 0x4000, 0x4000, 0, 0x200804000, // 11392
-    0x804000, 0x804000, 0x804000, 0x200004000, 0x4000, 0x4000, 0x4000, 0x10200000000, // 11400
-    0, 0, 0, 0x10200000000, 0, 0, 0, 0x200000000, // 11408
-    0, 0, 0, 0x200000000, 0, 0, 0, 0x2000200020000, // 11416
-    0x200020000, 0x200020000, 0, 0x20000, 0x20000, 0x20000, 0x20100000, 0, // 11424
-    0, 0, 0, 0x2010000000, 0, 0, 0, 0x20000, // 11432
-    0x20000, 0x20000, 0, 0x20000, 0x20000, 0x20000, 0x810000000000000, 0x10000000000000, // 11440
-    0, 0, 0, 0x80400000000, 0, 0, 0, 0x40004000400000, // 11448
-    0x400000, 0, 0, 0x400000, 0x400000, 0, 0, 0x4000400000, // 11456
-    0x400000, 0, 0, 0x400000, 0x81000000000, 0, 0, 0x4000400000, // 11464
-    0x8100000, 0, 0, 0x400000, 0x400000, 0, 0, 0x402000, // 11472
-    0x400000, 0x2000, 0, 0, 0x400000, 0x200020002000000, 0, 0x20002000000, // 11480
-    0, 0, 0x20002000000, 0, 0x20002000000, 0x11000000, 0, 0, // 11488
-    0, 0x1000000, 0x10000000, 0, 0, 0x2000000, 0x2040004, 0x2000000, // 11496
-    0x40004, 0, 0x2000000, 0, 0x2000000, 0x2000000, 0, 0x2000000, // 11504
-    0, 0, 0x2000000, 0, 0x2000000, 0x800080008, 0, 0x800000000, // 11512
-    0, 0x800000000, 0, 0x20400, 0x400, 0x20000, 0, 0x800080000, // 11520
-    0, 0x800000000, 0, 0x800000000, 0, 0x800080000, 0, 0x800000000, // 11528
-    0, 0x800000000, 0, 0x4020000000000, 0x20000000000, 0x4000000000000, 0, 0x800080000, // 11536
-    0, 0x800000000, 0, 0x800000000, 0, 0x4000400040, 0, 0x4000400000, // 11544
-    0, 0x4000400000, 0, 0x4000400000, 0, 0x4000000000, 0, 0x4000000000, // 11552
-    0, 0x4000000000, 0, 0x4000000000, 0, 0x4000000000, 0, 0x4000000000, // 11560
-    0, 0x4000000000, 0, 0x4000000000, 0, 0x200020002000, 0, 0x200000000000, // 11568
-    0, 0x200000000000, 0, 0x20400000000000, 0x20000000000000, 0x400000000000, 0, // 11576
-    0x200020000000,
-    0, 0x200000000000, 0, 0x200000000000, 0, 0x200020000000, 0, 0x200000000000, // 11584
-    0, 0x200000000000, 0, 0x50800, 0x50000, 0x800, 0, 0x200020000000, // 11592
-    0, 0x200000000000, 0, 0x200000000000, 0, 0x4020000000000508, 0x508, 0x508, // 11600
-    0, 0x4020000000000000, 0, 0, 0, 0x4020000000000500, 0x500, 0x500, // 11608
-    0, 0x4020000000000000, 0, 0, 0, 0x20000000000508, 0x508, 0x508, // 11616
-    0, 0x20000000000000, 0, 0, 0, 0x20000000000500, 0x500, 0x500, // 11624
-    0, 0x20000000000000, 0, 0, 0x20400000000a010, 0xa000, 0x204000000000000, 0, // 11632
-    0xa010, 0x400000000a010, 0, 0x4000000000000, 0xa010, 0xa010, 0, 0, // 11640
-    0, 0xa010, 0x1100000000000000, 0, 0x1000000000000000, 0x100000000000000, 0, 0, // 11648
-    0x20400000000a000, 0, 0x204000000000000, 0, 0xa000, 0x400000000a000, 0, // 11656
-    0x4000000000000,
-    0xa000, 0xa000, 0, 0, 0x4080000, 0x80000, 0, 0, // 11664
-    0x4000000, 0, 0x4000000, 0, 0x80000, 0x80000, 0x4000000, 0, // 11672
-    0, 0, 0, 0, 0x8100000, 0x100000, 0x100000, 0x100000, // 11680
-    0x8000000, 0, 0, 0, 0x8000000, 0, 0, 0, // 11688
-    0x8000000, 0, 0, 0, 0x20100000, 0x20000000, 0x20000000, 0x20000000, // 11696
-    0x100000, 0, 0, 0, 0x100000, 0, 0, 0, // 11704
-    0x100000, 0, 0, 0, 0x408000000, 0x400000000, 0x8000000, 0, // 11712
-    0, 0, 0, 0, 0x400000000, 0x400000000, 0, 0, // 11720
-    0x8000000, 0, 0x8000000, 0, 0x2010000000, 0x10000000, 0x2000000000, 0, // 11728
-    0, 0, 0, 0, 0x10000000, 0x10000000, 0, 0, // 11736
-    0x2000000000, 0, 0x2000000000, 0, 0x804000000, 0x800000000, 0x4000000, 0, // 11744
-    0x4000000, 0, 0x4000000, 0, 0x800000000, 0x800000000, 0, 0, // 11752
-    0, 0, 0, 0, 0x1008000000, 0x1000000000, 0x8000000, 0, // 11760
-    0x1000000000, 0x1000000000, 0, 0, 0x8000000, 0, 0x8000000, 0, // 11768
-    0, 0, 0, 0, 0x810000000, 0, 0x10000000, 0, // 11776
-    0x800000000, 0, 0, 0, 0x800000000, 0x10000000, 0, 0x10000000, // 11784
-    0x800000000, 0, 0, 0, 0x1020000000, 0x20000000, 0x1000000000, 0, // 11792
-    0x1000000000, 0, 0x1000000000, 0, 0x20000000, 0x20000000, 0, 0, // 11800
-    0, 0, 0, 0, 0x100800000000, 0, 0x100000000000, 0, // 11808
-    0x800000000, 0, 0, 0, 0x100000000000, 0x800000000, 0x100000000000, 0, // 11816
-    0, 0x800000000, 0, 0, 0x102000000000, 0x2000000000, 0, 0, // 11824
-    0, 0, 0x100000000000, 0, 0x100000000000, 0, 0, 0, // 11832
-    0x2000000000, 0x2000000000, 0x100000000000, 0, 0x88040000, 0x8040000, 0, 0, // 11840
-    0x80000000, 0, 0, 0, 0x8040000, 0x8040000, 0x80000000, 0, // 11848
-    0, 0, 0x80000000, 0, 0x1120000000, 0x100000000, 0x1020000000, 0, // 11856
-    0x1020000000, 0, 0x1020000000, 0, 0x100000000, 0x100000000, 0, 0, // 11864
-    0, 0, 0, 0, 0x8804000000, 0x8000000000, 0x8000000000, 0x8000000000, // 11872
-    0x804000000, 0, 0, 0, 0x804000000, 0, 0, 0, // 11880
-    0x804000000, 0, 0, 0, 0x40800000008, 0x40800000000, 0, 0, // 11888
-    0x8, 0, 0x40800000000, 0x40800000000, 0x8, 0, 0, 0, // 11896
-    0x8, 0, 0, 0, 0x100800000008, 0x8, 0, 0, // 11904
-    0x8, 0x8, 0x100800000000, 0, 0x100800000000, 0, 0, 0, // 11912
-    0, 0, 0x100800000000, 0, 0x201000000010, 0, 0, 0, // 11920
-    0x10, 0x10, 0x201000000000, 0, 0x201000000000, 0x10, 0, 0, // 11928
-    0, 0, 0x201000000000, 0, 0x800000008100000, 0x800000000000000, 0x8100000, 0, // 11936
-    0x800000000000000, 0x800000000000000, 0, 0, 0x8100000, 0, 0x8100000, 0, // 11944
-    0, 0, 0, 0, 0x1000000010200000, 0x1000000000000000, 0x10200000, 0, // 11952
-    0x10200000, 0, 0x10200000, 0, 0x1000000000000000, 0x1000000000000000, 0, 0, // 11960
-    0, 0, 0, 0, 0x2011000000, 0, 0x2010000000, 0x2010000000, // 11968
-    0x1000000, 0x2010000000, 0, 0, 0x1000000, 0, 0, 0, // 11976
-    0x1000000, 0, 0, 0, 0x488000000, 0, 0x80000000, 0, // 11984
-    0x408000000, 0x80000000, 0, 0x80000000, 0x408000000, 0, 0, 0, // 11992
-    0x408000000, 0, 0, 0, 0x201100000000, 0, 0x201000000000, 0x100000000, // 12000
-    0x201000000000, 0, 0x201000000000, 0, 0x100000000, 0, 0, 0x100000000, // 12008
-    0, 0, 0, 0, 0x48800000000, 0, 0, 0, // 12016
-    0x40800000000, 0x8000000000, 0x40800000000, 0, 0x8000000000, 0, 0x40800000000, 0, // 12024
-    0, 0x8000000000, 0, 0, 0x410000, 0x400000, 0, 0, // 12032
-    0x10000, 0, 0, 0, 0x10000, 0, 0x400000, 0x400000, // 12040
-    0x10000, 0, 0, 0, 0x82000000, 0, 0x80000000, 0, // 12048
-    0x2000000, 0, 0, 0, 0x80000000, 0x2000000, 0x80000000, 0, // 12056
-    0, 0x2000000, 0, 0, 0x8000000000008, 0x8000000000000, 0, 0, // 12064
-    0x8000000000000, 0x8000000000000, 0x8, 0, 0x8, 0, 0, 0, // 12072
-    0, 0, 0x8, 0, 0x20000000000020, 0x20, 0x20000000000000, 0, // 12080
-    0x20, 0x20, 0, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 12088
-    0, 0, 0, 0, 0x400000000000400, 0, 0x400, 0, // 12096
-    0x400000000000000, 0, 0, 0, 0x400, 0x400000000000000, 0x400, 0, // 12104
-    0, 0x400000000000000, 0, 0, 0x800000000000800, 0x800, 0x800, 0x800, // 12112
-    0x800000000000000, 0, 0, 0, 0x800000000000000, 0, 0, 0, // 12120
-    0x800000000000000, 0, 0, 0, 0x1000000000001000, 0, 0x1000, 0, // 12128
-    0x1000000000000000, 0x1000000000000000, 0, 0, 0x1000, 0x1000000000000000, 0x1000, 0, // 12136
-    0, 0, 0, 0, 0x4100000000, 0, 0x100000000, 0x4000000000, // 12144
-    0, 0, 0, 0, 0x4000000000, 0, 0, 0x4000000000, // 12152
-    0x100000000, 0, 0x100000000, 0, 0x8200000000, 0x8000000000, 0x8000000000, // 12160
-    0x8000000000,
-    0x200000000, 0, 0, 0, 0x200000000, 0, 0, 0, // 12168
-    0x200000000, 0, 0, 0, 0x410000000000, 0, 0, 0, // 12176
-    0x10000000000, 0x400000000000, 0, 0, 0x400000000000, 0, 0x10000000000, 0, // 12184
-    0, 0x400000000000, 0x10000000000, 0, 0x820000000000, 0, 0x800000000000, 0, // 12192
-    0x20000000000, 0x800000000000, 0, 0x800000000000, 0x20000000000, 0, 0, 0, // 12200
-    0x20000000000, 0, 0, 0, 0x22410000, 0x2010000, 0x20400000, 0, // 12208
-    0x20400000, 0, 0x20400000, 0, 0x2010000, 0x2010000, 0, 0, // 12216
-    0, 0, 0, 0, 0x44820000, 0, 0x4020000, 0, // 12224
-    0x4020000, 0x40800000, 0x4020000, 0, 0x40800000, 0, 0, 0, // 12232
-    0, 0x40800000, 0, 0, 0x4482000000, 0x4080000000, 0x4080000000, 0x4080000000, // 12240
-    0x402000000, 0, 0, 0, 0x402000000, 0, 0, 0, // 12248
-    0x402000000, 0, 0, 0, 0x800000000004, 0x800000000000, 0x4, 0, // 12256
-    0x4, 0, 0x4, 0, 0x800000000000, 0x800000000000, 0, 0, // 12264
-    0, 0, 0, 0, 0x8100000001008, 0x1008, 0x1008, 0x1008, // 12272
-    0x8100000000000, 0, 0, 0, 0x8100000000000, 0, 0, 0, // 12280
-    0x8100000000000, 0, 0, 0, 0x20100000001020, 0x1020, 0x20100000000000, 0, // 12288
-    0x1020, 0x1020, 0, 0, 0x20100000000000, 0, 0x20100000000000, 0, // 12296
-    0, 0, 0, 0, 0x1008000000081000, 0x81000, 0x81000, 0x81000, // 12304
-    0x1008000000000000, 0, 0, 0, 0x1008000000000000, 0, 0, 0, // 12312
-    0x1008000000000000, 0, 0, 0, 0x2010000000102000, 0x2010000000000000, 0x102000, 0, // 12320
-    0, 0, 0, 0, 0x102000, 0, 0x102000, 0, // 12328
-    0x2010000000000000, 0x2010000000000000, 0, 0, 0x2000000000010000, 0x10000, 0x10000, // 12336
-    0x10000,
-    0x2000000000000000, 0, 0, 0, 0x2000000000000000, 0, 0, 0, // 12344
-    0x2000000000000000, 0, 0, 0, 0x4122000000, 0, 0, 0, // 12352
-    0x4020000000, 0, 0x4020000000, 0x102000000, 0x102000000, 0, 0x4020000000, 0, // 12360
-    0, 0, 0, 0x102000000, 0x8244000000, 0x204000000, 0x204000000, 0x204000000, // 12368
-    0x8040000000, 0, 0, 0, 0x8040000000, 0, 0, 0, // 12376
-    0x8040000000, 0, 0, 0, 0x412200000000, 0x402000000000, 0x10200000000, 0, // 12384
-    0x10200000000, 0, 0x10200000000, 0, 0x402000000000, 0x402000000000, 0, 0, // 12392
-    0, 0, 0, 0, 0x51, 0x1, 0x11, 0x1, // 12400
-    0x11, 0x1, 0x11, 0x1, 0x50, 0, 0x10, 0, // 12408
-    0x10, 0, 0x10, 0, 0xa2, 0, 0x2, 0xa0, // 12416
-    0x22, 0, 0x2, 0x20, 0x22, 0, 0x2, 0x20, // 12424
-    0x22, 0, 0x2, 0x20, 0x45, 0x4, 0x40, 0, // 12432
-    0x44, 0x4, 0x40, 0, 0x5, 0x44, 0, 0x40, // 12440
-    0x4, 0x44, 0, 0x40, 0x8a, 0x8, 0x80, 0, // 12448
-    0x88, 0x8, 0x80, 0, 0xa, 0x88, 0, 0x80, // 12456
-    0x8, 0x88, 0, 0x80, 0x5100, 0x5000, 0x100, 0, // 12464
-    0x1100, 0x1000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 12472
-    0x1100, 0x1000, 0x100, 0, 0xa200, 0x200, 0x2200, 0x200, // 12480
-    0x2200, 0x200, 0x2200, 0x200, 0xa000, 0, 0x2000, 0, // 12488
-    0x2000, 0, 0x2000, 0, 0x4500, 0x500, 0x4400, 0x400, // 12496
-    0x4400, 0x400, 0x4400, 0x400, 0x4000, 0, 0x4000, 0, // 12504
-    0x4000, 0, 0x4000, 0, 0x8a00, 0x800, 0x8000, 0, // 12512
-    0x8800, 0x800, 0x8000, 0, 0xa00, 0x8800, 0, 0x8000, // 12520
-    0x800, 0x8800, 0, 0x8000, 0x1000100000001, 0x1, 0x1000100000000, 0, // 12528
-    0x100000001, 0x1, 0x100000000, 0, 0x100000001, 0x1, 0x100000000, 0, // 12536
-    0x100000001, 0x1, 0x100000000, 0, 0x510000, 0x10000, 0x110000, 0x10000, // 12544
-    0x110000, 0x10000, 0x110000, 0x10000, 0x500000, 0, 0x100000, 0, // 12552
-    0x100000, 0, 0x100000, 0, 0x4000400000004, 0x400000004, 0x4000400000000, 0x400000000, // 12560
-    0x400000004, 0x400000004, 0x400000000, 0x400000000, 0x4, 0x4, 0, 0, // 12568
-    0x4, 0x4, 0, 0, 0xa20000, 0x20000, 0x220000, 0x20000, // 12576
-    0x220000, 0x20000, 0x220000, 0x20000, 0xa00000, 0, 0x200000, 0, // 12584
-    0x200000, 0, 0x200000, 0, 0x8000800000008, 0x8, 0x800000000, 0, // 12592
-    0x800000008, 0x8, 0x800000000, 0, 0x800000008, 0x8, 0x8000800000000, 0, // 12600
-    0x800000008, 0x8, 0x800000000, 0, 0x450000, 0x50000, 0x440000, 0x40000, // 12608
-    0x440000, 0x40000, 0x440000, 0x40000, 0x400000, 0, 0x400000, 0, // 12616
-    0x400000, 0, 0x400000, 0, 0x8a0000, 0x80000, 0x800000, 0, // 12624
-    0x880000, 0x80000, 0x800000, 0, 0xa0000, 0x880000, 0, 0x800000, // 12632
-    0x80000, 0x880000, 0, 0x800000, 0x20002000000020, 0x2000000000, 0, 0x20, // 12640
-    0x2000000020, 0x2000000000, 0x20, 0, 0x20002000000000, 0x2000000020, 0x20, 0, // 12648
-    0x2000000000, 0x2000000020, 0, 0x20, 0x40004000000040, 0x4000000040, 0x4000000040, // 12656
-    0x4000000040,
-    0x40, 0x40, 0x40, 0x40, 0x40004000000000, 0x4000000000, 0x4000000000, 0x4000000000, // 12664
-    0, 0, 0, 0, 0x80008000000080, 0x80, 0x8000000000, 0, // 12672
-    0x8000000080, 0x80, 0x8000000000, 0, 0x8000000080, 0x80, 0x80008000000000, 0, // 12680
-    0x8000000080, 0x80, 0x8000000000, 0, 0x100010000000100, 0x100, 0x100010000000000, 0, // 12688
-    0x10000000100, 0x100, 0x10000000000, 0, 0x10000000100, 0x100, 0x10000000000, 0, // 12696
-    0x10000000100, 0x100, 0x10000000000, 0, 0x200020000000200, 0x200, 0x20000000200, // 12704
-    0x200,
-    0x20000000200, 0x200, 0x20000000200, 0x200, 0x200020000000000, 0, 0x20000000000, 0, // 12712
-    0x20000000000, 0, 0x20000000000, 0, 0x51000000, 0x1000000, 0x11000000, 0x1000000, // 12720
-    0x11000000, 0x1000000, 0x11000000, 0x1000000, 0x50000000, 0, 0x10000000, 0, // 12728
-    0x10000000, 0, 0x10000000, 0, 0x400040000000400, 0x400040000000000, 0x40000000400, // 12736
-    0x40000000000,
-    0x400, 0, 0x400, 0, 0x40000000400, 0x40000000000, 0x40000000400, 0x40000000000, // 12744
-    0x400, 0, 0x400, 0, 0xa2000000, 0x2000000, 0x22000000, 0x2000000, // 12752
-    0x22000000, 0x2000000, 0x22000000, 0x2000000, 0xa0000000, 0, 0x20000000, 0, // 12760
-    0x20000000, 0, 0x20000000, 0, 0x800080000000800, 0, 0x80000000800, 0, // 12768
-    0x80000000800, 0x800080000000000, 0x80000000800, 0x80000000000, 0x800, 0x80000000000, // 12776
-    0x800, 0x80000000000,
-    0x800, 0, 0x800, 0, 0x45000000, 0x5000000, 0x40000000, 0, // 12784
-    0x44000000, 0x4000000, 0x40000000, 0, 0x40000000, 0, 0x44000000, 0x4000000, // 12792
-    0x40000000, 0, 0x44000000, 0x4000000, 0x1000100000001000, 0, 0x1000, // 12800
-    0x1000100000000000,
-    0x100000001000, 0, 0x1000, 0x100000000000, 0x100000001000, 0, 0x1000, 0x100000000000, // 12808
-    0x100000001000, 0, 0x1000, 0x100000000000, 0x8a000000, 0xa000000, 0x80000000, 0, // 12816
-    0x88000000, 0x8000000, 0x80000000, 0, 0x80000000, 0, 0x88000000, 0x8000000, // 12824
-    0x80000000, 0, 0x88000000, 0x8000000, 0x2000200000002000, 0x2000, 0x200000002000, // 12832
-    0x2000,
-    0x2000200000000000, 0, 0x200000000000, 0, 0x2000, 0x200000002000, 0x2000, // 12840
-    0x200000002000,
-    0, 0x200000000000, 0, 0x200000000000, 0x8000800000008000, 0x800000000000, 0x8000, 0, // 12848
-    0x800000008000, 0x800000000000, 0x8000, 0, 0x800000008000, 0x8000800000000000, 0x8000, // 12856
-    0,
-    0x800000008000, 0x800000000000, 0x8000, 0, 0x1000000010001, 0x10001, 0x1000000010000, // 12864
-    0x10000,
-    0x1000000000000, 0, 0x1000000000000, 0, 0x1000000010000, 0x10000, 0x1000000010000, // 12872
-    0x10000,
-    0x1000000000000, 0, 0x1000000000000, 0, 0x2000000020002, 0x2000000020000, 0x20002, // 12880
-    0x20000,
-    0x2000000000000, 0x2000000000000, 0, 0, 0x2000000020000, 0x2000000020000, 0x20000, // 12888
-    0x20000,
-    0x2000000000000, 0x2000000000000, 0, 0, 0x4000000040004, 0x4000000040000, 0x40004, // 12896
-    0x40000,
-    0x4000000000000, 0x4000000000000, 0, 0, 0x4000000040000, 0x4000000040000, 0x40000, // 12904
-    0x40000,
-    0x4000000000000, 0x4000000000000, 0, 0, 0x5100000000, 0x5000000000, 0x100000000, 0, // 12912
-    0x1100000000, 0x1000000000, 0x100000000, 0, 0x1100000000, 0x1000000000, 0x100000000, // 12920
-    0,
-    0x1100000000, 0x1000000000, 0x100000000, 0, 0x8000000080008, 0x8000000080000, // 12928
-    0x8000000080000, 0x8000000080000,
-    0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0x80008, 0x80000, // 12936
-    0x80000, 0x80000,
-    0, 0, 0, 0, 0xa200000000, 0x200000000, 0x2200000000, 0x200000000, // 12944
-    0x2200000000, 0x200000000, 0x2200000000, 0x200000000, 0xa000000000, 0, 0x2000000000, // 12952
-    0,
-    0x2000000000, 0, 0x2000000000, 0, 0x10000000100010, 0, 0x10000000100000, 0, // 12960
-    0x100010, 0x10000000000000, 0x100000, 0x10000000000000, 0x10000000100000, 0, // 12968
-    0x10000000100000, 0,
-    0x100000, 0x10000000000000, 0x100000, 0x10000000000000, 0x4500000000, 0x500000000, // 12976
-    0x4400000000, 0x400000000,
-    0x4400000000, 0x400000000, 0x4400000000, 0x400000000, 0x4000000000, 0, 0x4000000000, // 12984
-    0,
-    0x4000000000, 0, 0x4000000000, 0, 0x20000000200020, 0x20000000000000, 0x200000, 0, // 12992
-    0x200000, 0, 0x20000000200000, 0x20000000000000, 0x200020, 0, 0x20000000200000, // 13000
-    0x20000000000000,
-    0x20000000200000, 0x20000000000000, 0x200000, 0, 0x8a00000000, 0xa00000000, // 13008
-    0x8800000000, 0x800000000,
-    0x8800000000, 0x800000000, 0x8800000000, 0x800000000, 0x8000000000, 0, 0x8000000000, // 13016
-    0,
-    0x8000000000, 0, 0x8000000000, 0, 0x80000000800080, 0x800080, 0x80000000800000, // 13024
-    0x800000,
-    0x80000000000000, 0, 0x80000000000000, 0, 0x80000000800000, 0x800000, // 13032
-    0x80000000800000, 0x800000,
-    0x80000000000000, 0, 0x80000000000000, 0, 0x100000001000100, 0x100000001000000, // 13040
-    0x100000000000000, 0x100000000000000,
-    0x1000100, 0x1000000, 0, 0, 0x100000000000000, 0x100000000000000, 0x100000001000000, // 13048
-    0x100000001000000,
-    0, 0, 0x1000000, 0x1000000, 0x400000004000400, 0x4000000, 0x400000000000000, 0, // 13056
-    0x400000004000000, 0x4000400, 0x400000000000000, 0, 0x400000004000000, 0x4000000, // 13064
-    0x400000000000000, 0,
-    0x400000004000000, 0x4000000, 0x400000000000000, 0, 0x510000000000, 0x10000000000, // 13072
-    0x110000000000, 0x10000000000,
-    0x110000000000, 0x10000000000, 0x110000000000, 0x10000000000, 0x500000000000, 0, // 13080
-    0x100000000000, 0,
-    0x100000000000, 0, 0x100000000000, 0, 0x800000008000800, 0x800000000000000, // 13088
-    0x800000008000000, 0x800000000000000,
-    0x800000008000000, 0x800000000000000, 0x800000008000000, 0x800000000000000, 0x8000800, // 13096
-    0, 0x8000000, 0,
-    0x8000000, 0, 0x8000000, 0, 0xa20000000000, 0x20000000000, 0x220000000000, // 13104
-    0x20000000000,
-    0x220000000000, 0x20000000000, 0x220000000000, 0x20000000000, 0xa00000000000, 0, // 13112
-    0x200000000000, 0,
-    0x200000000000, 0, 0x200000000000, 0, 0x1000000010001000, 0x1000000000000000, // 13120
-    0x1000000000000000, 0x10000000,
-    0x1000000010000000, 0, 0x1000000000000000, 0x10000000, 0x10001000, 0, 0, // 13128
-    0x1000000010000000,
-    0x10000000, 0x1000000000000000, 0, 0x1000000010000000, 0x450000000000, 0x40000000000, // 13136
-    0x400000000000, 0,
-    0x440000000000, 0x40000000000, 0x400000000000, 0, 0x50000000000, 0x440000000000, 0, // 13144
-    0x400000000000,
-    0x40000000000, 0x440000000000, 0, 0x400000000000, 0x2000000020002000, // 13152
-    0x2000000000000000, 0x20000000, 0,
-    0x2000000020000000, 0, 0x20000000, 0x2000000000000000, 0x20002000, 0, // 13160
-    0x2000000020000000, 0x2000000000000000,
-    0x20000000, 0x2000000000000000, 0x2000000020000000, 0, 0x8a0000000000, 0xa0000000000, // 13168
-    0x880000000000, 0x80000000000,
-    0x880000000000, 0x80000000000, 0x880000000000, 0x80000000000, 0x800000000000, 0, // 13176
-    0x800000000000, 0,
-    0x800000000000, 0, 0x800000000000, 0, 0x4000000040004000, 0, 0x4000000040000000, 0, // 13184
-    0x4000000040000000, 0, 0x4000000040000000, 0, 0x4000000000000000, 0x40004000, // 13192
-    0x4000000000000000, 0x40000000,
-    0x4000000000000000, 0x40000000, 0x4000000000000000, 0x40000000, 0x8000000080008000, // 13200
-    0x8000000080000000, 0, 0,
-    0x8000000080000000, 0x8000000080000000, 0x80008000, 0x80000000, 0x8000000000000000, // 13208
-    0x8000000000000000, 0x80000000, 0x80000000,
-    0x8000000000000000, 0x8000000000000000, 0, 0, 0x51000000000000, 0, 0x1000000000000, // 13216
-    0x50000000000000,
-    0x11000000000000, 0, 0x1000000000000, 0x10000000000000, 0x11000000000000, 0, // 13224
-    0x1000000000000, 0x10000000000000,
-    0x11000000000000, 0, 0x1000000000000, 0x10000000000000, 0xa2000000000000, // 13232
-    0x2000000000000, 0x22000000000000, 0x2000000000000,
-    0x22000000000000, 0x2000000000000, 0x22000000000000, 0x2000000000000, // 13240
-    0xa0000000000000, 0, 0x20000000000000, 0,
-    0x20000000000000, 0, 0x20000000000000, 0, 0x45000000000000, 0x5000000000000, // 13248
-    0x44000000000000, 0x4000000000000,
-    0x44000000000000, 0x4000000000000, 0x44000000000000, 0x4000000000000, // 13256
-    0x40000000000000, 0, 0x40000000000000, 0,
-    0x40000000000000, 0, 0x40000000000000, 0, 0x8a000000000000, 0x8000000000000, // 13264
-    0x80000000000000, 0,
-    0x88000000000000, 0x8000000000000, 0x80000000000000, 0, 0xa000000000000, // 13272
-    0x88000000000000, 0, 0x80000000000000,
-    0x8000000000000, 0x88000000000000, 0, 0x80000000000000, 0x5100000000000000, // 13280
-    0x5000000000000000, 0x100000000000000, 0,
-    0x1100000000000000, 0x1000000000000000, 0x100000000000000, 0, 0x1100000000000000, // 13288
-    0x1000000000000000, 0x100000000000000, 0,
-    0x1100000000000000, 0x1000000000000000, 0x100000000000000, 0, 0xa200000000000000, // 13296
-    0x200000000000000, 0x2200000000000000, 0x200000000000000,
-    0x2200000000000000, 0x200000000000000, 0x2200000000000000, 0x200000000000000, // 13304
-    0xa000000000000000, 0, 0x2000000000000000, 0,
-    0x2000000000000000, 0, 0x2000000000000000, 0, 0x4500000000000000, 0x400000000000000, // 13312
-    0x4000000000000000, 0,
-    0x4400000000000000, 0x400000000000000, 0x4000000000000000, 0, 0x500000000000000, // 13320
-    0x4400000000000000, 0, 0x4000000000000000,
-    0x400000000000000, 0x4400000000000000, 0, 0x4000000000000000, 0x8a00000000000000, // 13328
-    0x800000000000000, 0x8000000000000000, 0,
-    0x8800000000000000, 0x800000000000000, 0x8000000000000000, 0, 0xa00000000000000, // 13336
-    0x8800000000000000, 0, 0x8000000000000000,
-    0x800000000000000, 0x8800000000000000, 0, 0x8000000000000000, 0x204000000001, // 13344
-    0x204000000000, 0x1, 0,
-    0, 0, 0, 0, 0x1, 0, 0x1, 0, // 13352
-    0x204000000000, 0x204000000000, 0, 0, 0x20100000040, 0, 0x20100000000, 0, // 13360
-    0x40, 0, 0, 0x20100000000, 0x40, 0x20100000000, 0, 0, // 13368
-    0x40, 0, 0, 0, 0x408000000002, 0x2, 0x2, 0x2, // 13376
-    0x408000000000, 0, 0, 0, 0x408000000000, 0, 0, 0, // 13384
-    0x408000000000, 0, 0, 0, 0x40200000080, 0x80, 0x40200000000, 0, // 13392
-    0x40200000000, 0, 0x40200000000, 0, 0x80, 0x80, 0, 0, // 13400
-    0, 0, 0, 0, 0x1000000000001, 0x1000000000000, 0x1000000000000, 0x1000000000000, // 13408
-    0x1, 0, 0, 0, 0x1, 0, 0, 0, // 13416
-    0x1, 0, 0, 0, 0x10200000002010, 0, 0x2010, 0x10200000000000, // 13424
-    0x2010, 0, 0x2010, 0, 0x10200000000000, 0, 0, 0x10200000000000, // 13432
-    0, 0, 0, 0, 0x100000000000100, 0x100, 0x100000000000000, 0, // 13440
-    0x100000000000000, 0, 0x100000000000000, 0, 0x100, 0x100, 0, 0, // 13448
-    0, 0, 0, 0, 0x1020000000201000, 0, 0x201000, 0, // 13456
-    0x1020000000000000, 0, 0, 0, 0x201000, 0, 0x201000, 0x1020000000000000, // 13464
-    0, 0, 0, 0x1020000000000000, 0x8000000000040800, 0x40800, 0x8000000000000000, 0, // 13472
-    0x8000000000000000, 0, 0x8000000000000000, 0, 0x40800, 0x40800, 0, 0, // 13480
-    0, 0, 0, 0, 0x4000000001020000, 0x4000000000000000, 0x4000000000000000, // 13488
-    0x4000000000000000,
-    0x1020000, 0, 0, 0, 0x1020000, 0, 0, 0, // 13496
-    0x1020000, 0, 0, 0, 0x100000040200000, 0x100000000000000, 0x40200000, 0, // 13504
-    0x40200000, 0, 0x40200000, 0, 0x100000000000000, 0x100000000000000, 0, 0, // 13512
-    0, 0, 0, 0, 0x200000080400000, 0x200000000000000, 0x80400000, 0, // 13520
-    0, 0x200000000000000, 0, 0, 0x80400000, 0, 0x80400000, 0, // 13528
-    0x200000000000000, 0, 0, 0, 0xa110011, 0x2010010, 0x8100011, 0x10, // 13536
-    0xa110001, 0x2010000, 0x8100001, 0, 0x2010011, 0xa110010, 0x11, 0x8100010, // 13544
-    0x2010001, 0xa110000, 0x1, 0x8100000, 0x14220022, 0x14220020, 0x4020022, 0x4020020, // 13552
-    0x14220002, 0x14220000, 0x4020002, 0x4020000, 0x10200022, 0x10200020, 0x22, 0x20, // 13560
-    0x10200002, 0x10200000, 0x2, 0, 0x28440044, 0x20400044, 0x8040000, 0, // 13568
-    0x8040044, 0x44, 0x28440040, 0x20400040, 0x28440004, 0x20400004, 0x8040040, 0x40, // 13576
-    0x8040004, 0x4, 0x28440000, 0x20400000, 0x50880088, 0x10080088, 0x50880000, // 13584
-    0x10080000,
-    0x40800088, 0x88, 0x40800000, 0, 0x50880008, 0x10080008, 0x50880080, 0x10080080, // 13592
-    0x40800008, 0x8, 0x40800080, 0x80, 0x508000805, 0x408000805, 0x508000804, 0x408000804, // 13600
-    0x100000805, 0x805, 0x100000804, 0x804, 0x508000001, 0x408000001, 0x508000000, // 13608
-    0x408000000,
-    0x100000001, 0x1, 0x100000000, 0, 0xa0100010a0, 0x80000010a0, 0xa010000080, // 13616
-    0x8000000080,
-    0x20100010a0, 0x10a0, 0x2010000080, 0x80, 0xa010001020, 0x8000001020, 0xa010000000, // 13624
-    0x8000000000,
-    0x2010001020, 0x1020, 0x2010000000, 0, 0x50800080500, 0x40800080500, 0x50800080400, // 13632
-    0x40800080400,
-    0x10000080500, 0x80500, 0x10000080400, 0x80400, 0x50800000100, 0x40800000100, // 13640
-    0x50800000000, 0x40800000000,
-    0x10000000100, 0x100, 0x10000000000, 0, 0xa0100010a000, 0xa01000008000, // 13648
-    0x80000010a000, 0x800000008000,
-    0xa01000102000, 0xa01000000000, 0x800000102000, 0x800000000000, 0x20100010a000, // 13656
-    0x201000008000, 0x10a000, 0x8000,
-    0x201000102000, 0x201000000000, 0x102000, 0, 0x5080008050000, 0x4080008050000, // 13664
-    0x5080000000000, 0x4080000000000,
-    0x1000008050000, 0x8050000, 0x1000000000000, 0, 0x5080000010000, 0x4080000010000, // 13672
-    0x5080008040000, 0x4080008040000,
-    0x1000000010000, 0x10000, 0x1000008040000, 0x8040000, 0xa0100010a00000, // 13680
-    0x20100000800000, 0x10200000, 0x80000000000000,
-    0xa0100010200000, 0x20100000000000, 0x80000010a00000, 0x800000, 0x20100010a00000, // 13688
-    0xa0100000800000, 0x80000010200000, 0,
-    0x20100010200000, 0xa0100000000000, 0x10a00000, 0x80000000800000, 0x508000805000000, // 13696
-    0x408000805000000, 0x508000804000000, 0x408000804000000,
-    0x100000805000000, 0x805000000, 0x100000804000000, 0x804000000, 0x508000001000000, // 13704
-    0x408000001000000, 0x508000000000000, 0x408000000000000,
-    0x100000001000000, 0x1000000, 0x100000000000000, 0, 0xa0100010a0000000, // 13712
-    0x80000010a0000000, 0xa010000000000000, 0x8000000000000000,
-    0x20100010a0000000, 0x10a0000000, 0x2010000000000000, 0, 0xa010001020000000, // 13720
-    0x8000001020000000, 0xa010000080000000, 0x8000000080000000,
-    0x2010001020000000, 0x1020000000, 0x2010000080000000, 0x80000000, 0x1100110a00000000, // 13728
-    0x1000010200000000, 0x1100100800000000, 0x1000000000000000,
-    0x100110a00000000, 0x10200000000, 0x100100800000000, 0, 0x1100010200000000, // 13736
-    0x1000110a00000000, 0x1100000000000000, 0x1000100800000000,
-    0x100010200000000, 0x110a00000000, 0x100000000000000, 0x100800000000, // 13744
-    0x2200221400000000, 0x2000000000000000, 0x2000221400000000, 0x2200201000000000,
-    0x200020400000000, 0x2000201000000000, 0x20400000000, 0x200000000000000, // 13752
-    0x200221400000000, 0, 0x221400000000, 0x200201000000000,
-    0x2200020400000000, 0x201000000000, 0x2000020400000000, 0x2200000000000000, // 13760
-    0x4400442800000000, 0x402000000000, 0x4400040800000000, 0,
-    0x400442800000000, 0x4000442800000000, 0x400040800000000, 0x4000040800000000, // 13768
-    0x4400402000000000, 0x442800000000, 0x4400000000000000, 0x40800000000,
-    0x400402000000000, 0x4000402000000000, 0x400000000000000, 0x4000000000000000, // 13776
-    0x8800885000000000, 0x8000885000000000, 0x8800081000000000, 0x8000081000000000,
-    0x800885000000000, 0x885000000000, 0x800081000000000, 0x81000000000, // 13784
-    0x8800804000000000, 0x8000804000000000, 0x8800000000000000, 0x8000000000000000,
-    0x800804000000000, 0x804000000000, 0x800000000000000, 0, 0x404040400000000, // 13792
-    0x4040400000000, 0x40400000000, 0x40400000000,
-    0, 0, 0, 0, 0x400000000, 0x400000000, 0x400000000, 0x400000000, // 13800
-    0, 0, 0, 0, 0x808080800000000, 0x80800000000, 0x800000000, 0x800000000, // 13808
-    0x8080800000000, 0x80800000000, 0x800000000, 0x800000000, 0, 0, 0, 0, // 13816
-    0, 0, 0, 0, 0x1010101000000000, 0x101000000000, 0x1000000000, 0x1000000000, // 13824
-    0, 0, 0, 0, 0x10101000000000, 0x101000000000, 0x1000000000, 0x1000000000, // 13832
-    0, 0, 0, 0, 0x2020202000000000, 0, 0x2000000000, 0, // 13840
-    0x202000000000, 0, 0x2000000000, 0, 0x20202000000000, 0, 0x2000000000, 0, // 13848
-    0x202000000000, 0, 0x2000000000, 0, 0xf00000, 0, 0x100000, 0, // 13856
-    0x300000, 0, 0x100000, 0, 0x700000, 0, 0x100000, 0, // 13864
-    0x300000, 0, 0x100000, 0, 0xf0000, 0x80000, 0, 0, // 13872
-    0xe0000, 0x80000, 0, 0, 0xc0000, 0x80000, 0, 0, // 13880
-    0xc0000, 0x80000, 0, 0, 0xf0000000, 0x10000000, 0x30000000, 0x10000000, // 13888
-    0x70000000, 0x10000000, 0x30000000, 0x10000000, 0, 0, 0, 0, // 13896
-    0, 0, 0, 0, 0xf000000, 0xe000000, 0xc000000, 0xc000000, // 13904
-    0x8000000, 0x8000000, 0x8000000, 0x8000000, 0, 0, 0, 0, // 13912
-    0, 0, 0, 0, 0xf000000000, 0, 0x1000000000, 0, // 13920
-    0x3000000000, 0, 0x1000000000, 0, 0x7000000000, 0, 0x1000000000, 0, // 13928
-    0x3000000000, 0, 0x1000000000, 0, 0xf00000000, 0, 0x800000000, 0xe00000000, // 13936
-    0, 0x800000000, 0xc00000000, 0, 0, 0xc00000000, 0, 0, // 13944
-    0x800000000, 0, 0, 0x800000000, 0xf00000000000, 0x100000000000, 0x300000000000, // 13952
-    0x100000000000,
-    0x700000000000, 0x100000000000, 0x300000000000, 0x100000000000, 0, 0, 0, 0, // 13960
-    0, 0, 0, 0, 0xf0000000000, 0xe0000000000, 0xc0000000000, 0xc0000000000, // 13968
-    0x80000000000, 0x80000000000, 0x80000000000, 0x80000000000, 0, 0, 0, 0, // 13976
-    0, 0, 0, 0, 0x4040404, 0x4040400, 0x4040000, 0x4040000, // 13984
-    0, 0, 0, 0, 0x4000000, 0x4000000, 0x4000000, 0x4000000, // 13992
-    0, 0, 0, 0, 0x8080808, 0x8080800, 0, 0, // 14000
-    0x8000000, 0x8000000, 0, 0, 0x8080000, 0x8080000, 0, 0, // 14008
-    0x8000000, 0x8000000, 0, 0, 0x10101010, 0, 0x10101000, 0, // 14016
-    0x10000000, 0, 0x10000000, 0, 0x10100000, 0, 0x10100000, 0, // 14024
-    0x10000000, 0, 0x10000000, 0, 0x20202020, 0, 0x20200000, 0, // 14032
-    0x20202000, 0, 0x20200000, 0, 0x20000000, 0, 0x20000000, 0, // 14040
-    0x20000000, 0, 0x20000000, 0, 0x404040400000000, 0, 0x4040400000000, 0, // 14048
-    0x400000000, 0, 0x400000000, 0, 0x40400000000, 0, 0x40400000000, 0, // 14056
-    0x400000000, 0, 0x400000000, 0, 0x808080800000000, 0x800000000, 0, 0, // 14064
-    0x8080800000000, 0x800000000, 0, 0, 0x80800000000, 0x800000000, 0, 0, // 14072
-    0x80800000000, 0x800000000, 0, 0, 0x1010101000000000, 0, 0x10101000000000, 0, // 14080
-    0x101000000000, 0x1000000000, 0x101000000000, 0x1000000000, 0, 0x1000000000, 0, // 14088
-    0x1000000000,
-    0, 0, 0, 0, 0x2020202000000000, 0x2000000000, 0x20202000000000, 0x2000000000, // 14096
-    0, 0x2000000000, 0, 0x2000000000, 0, 0, 0, 0, // 14104
-    0x202000000000, 0, 0x202000000000, 0, 0xf000000, 0, 0, 0x8000000, // 14112
-    0x8000000, 0xe000000, 0, 0, 0, 0x8000000, 0xc000000, 0, // 14120
-    0, 0, 0x8000000, 0xc000000, 0xf000000000, 0x1000000000, 0x3000000000, 0x1000000000, // 14128
-    0x7000000000, 0x1000000000, 0x3000000000, 0x1000000000, 0, 0, 0, 0, // 14136
-    0, 0, 0, 0, 0xf00000000, 0xe00000000, 0xc00000000, 0xc00000000, // 14144
-    0x800000000, 0x800000000, 0x800000000, 0x800000000, 0, 0, 0, 0, // 14152
-    0, 0, 0, 0, 0xf00000000000, 0, 0x100000000000, 0, // 14160
-    0x300000000000, 0, 0x100000000000, 0, 0x700000000000, 0, 0x100000000000, 0, // 14168
-    0x300000000000, 0, 0x100000000000, 0, 0xf0000000000, 0, 0, 0x80000000000, // 14176
-    0x80000000000, 0xe0000000000, 0, 0, 0, 0x80000000000, 0xc0000000000, 0, // 14184
-    0, 0, 0x80000000000, 0xc0000000000, 0x4040404, 0x4040000, 0x4000000, 0x4000000, // 14192
-    0x4040400, 0x4040000, 0x4000000, 0x4000000, 0, 0, 0, 0, // 14200
-    0, 0, 0, 0, 0x8080808, 0x8000000, 0, 0, // 14208
-    0x8080000, 0x8000000, 0, 0, 0x8080800, 0x8000000, 0, 0, // 14216
-    0x8080000, 0x8000000, 0, 0, 0x10101010, 0x10000000, 0x10100000, 0x10000000, // 14224
-    0x10101000, 0x10000000, 0x10100000, 0x10000000, 0, 0, 0, 0, // 14232
-    0, 0, 0, 0, 0x20202020, 0x20200000, 0x20202000, 0x20200000, // 14240
-    0, 0, 0, 0, 0x20000000, 0x20000000, 0x20000000, 0x20000000, // 14248
-    0, 0, 0, 0, 0xf000, 0, 0x1000, 0, // 14256
-    0x3000, 0, 0x1000, 0, 0x7000, 0, 0x1000, 0, // 14264
-    0x3000, 0, 0x1000, 0, 0x202020200000000, 0x20200000000, 0, 0, // 14272
-    0, 0, 0x200000000, 0x200000000, 0x2020200000000, 0x20200000000, 0, 0, // 14280
-    0, 0, 0x200000000, 0x200000000, 0xf00, 0, 0x800, 0xe00, // 14288
-    0, 0x800, 0xc00, 0, 0, 0xc00, 0, 0, // 14296
-    0x800, 0, 0, 0x800, 0x4040404000000000, 0x40404000000000, 0x404000000000, // 14304
-    0x404000000000,
-    0, 0, 0, 0, 0x4000000000, 0x4000000000, 0x4000000000, 0x4000000000, // 14312
-    0, 0, 0, 0, 0x2020202, 0x2000000, 0x2020200, 0x2000000, // 14320
-    0, 0, 0, 0, 0x2020000, 0x2000000, 0x2020000, 0x2000000, // 14328
-    0, 0, 0, 0, 0xf0000000000000, 0x70000000000000, 0, 0, // 14336
-    0x10000000000000, 0x10000000000000, 0, 0, 0x30000000000000, 0x30000000000000, 0, 0, // 14344
-    0x10000000000000, 0x10000000000000, 0, 0, 0x40404040, 0x40000000, 0x40400000, // 14352
-    0x40000000,
-    0, 0, 0, 0, 0x40404000, 0x40000000, 0x40400000, 0x40000000, // 14360
-    0, 0, 0, 0, 0xf000000000000, 0xe000000000000, 0xc000000000000, 0xc000000000000, // 14368
-    0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0, 0, 0, 0, // 14376
-    0, 0, 0, 0, 0xa1100110a, 0xa0100010a, 0x1100110a, 0x100010a, // 14384
-    0xa11001100, 0xa01000100, 0x11001100, 0x1000100, 0xa1000100a, 0xa0000000a, 0x1000100a, // 14392
-    0xa,
-    0xa10001000, 0xa00000000, 0x10001000, 0, 0x1422002214, 0x1422002200, 0x1400000014, // 14400
-    0x1400000000,
-    0x22002214, 0x22002200, 0x14, 0, 0x1402000214, 0x1402000200, 0x1420002014, // 14408
-    0x1420002000,
-    0x2000214, 0x2000200, 0x20002014, 0x20002000, 0x2844004428, 0x4000428, 0x2840004028, // 14416
-    0x28,
-    0x2844004400, 0x4000400, 0x2840004000, 0, 0x44004428, 0x2804000428, 0x40004028, // 14424
-    0x2800000028,
-    0x44004400, 0x2804000400, 0x40004000, 0x2800000000, 0x5088008850, 0x88008850, // 14432
-    0x5080008050, 0x80008050,
-    0x5088008800, 0x88008800, 0x5080008000, 0x80008000, 0x5008000850, 0x8000850, // 14440
-    0x5000000050, 0x50,
-    0x5008000800, 0x8000800, 0x5000000000, 0, 0xa1100110a00, 0xa0000000000, 0x1100110000, // 14448
-    0xa00,
-    0xa0100010a00, 0xa1000100a00, 0x100010000, 0x1000100000, 0xa1100110000, 0xa0000000a00, // 14456
-    0x1100110a00, 0,
-    0xa0100010000, 0xa1000100000, 0x100010a00, 0x1000100a00, 0x142200221400, // 14464
-    0x140200020000, 0x140000001400, 0x142000200000,
-    0x2200221400, 0x200020000, 0x1400, 0x2000200000, 0x140200021400, 0x142200220000, // 14472
-    0x142000201400, 0x140000000000,
-    0x200021400, 0x2200220000, 0x2000201400, 0, 0x284400442800, 0x4000400000, // 14480
-    0x284000402800, 0x4400442800,
-    0x280400040000, 0x4000402800, 0x280000000000, 0x400040000, 0x280400042800, 0, // 14488
-    0x280000002800, 0x400042800,
-    0x284400440000, 0x2800, 0x284000400000, 0x4400440000, 0x508800885000, 0x800085000, // 14496
-    0x508000805000, 0x5000,
-    0x508800880000, 0x800080000, 0x508000800000, 0, 0x500800085000, 0x8800885000, // 14504
-    0x500000005000, 0x8000805000,
-    0x500800080000, 0x8800880000, 0x500000000000, 0x8000800000, 0xa1100110a0000, 0, // 14512
-    0xa1000100a0000, 0xa110011000000,
-    0x1100110a0000, 0xa100010000000, 0x1000100a0000, 0x110011000000, 0xa0100010a0000, // 14520
-    0x100010000000, 0xa0000000a0000, 0xa010001000000,
-    0x100010a0000, 0xa000000000000, 0xa0000, 0x10001000000, 0x14220022140000, // 14528
-    0x200020140000, 0x14220022000000, 0x200020000000,
-    0x14020002140000, 0x140000, 0x14020002000000, 0, 0x220022140000, 0x14200020140000, // 14536
-    0x220022000000, 0x14200020000000,
-    0x20002140000, 0x14000000140000, 0x20002000000, 0x14000000000000, 0x28440044280000, 0, // 14544
-    0x28400040280000, 0x28440044000000,
-    0x440044280000, 0x28400040000000, 0x400040280000, 0x440044000000, 0x28040004280000, // 14552
-    0x400040000000, 0x28000000280000, 0x28040004000000,
-    0x40004280000, 0x28000000000000, 0x280000, 0x40004000000, 0x50880088500000, // 14560
-    0x880088500000, 0x50000000500000, 0x500000,
-    0x50880088000000, 0x880088000000, 0x50000000000000, 0, 0x50080008500000, // 14568
-    0x80008500000, 0x50800080500000, 0x800080500000,
-    0x50080008000000, 0x80008000000, 0x50800080000000, 0x800080000000, 0xa1100110a000000, // 14576
-    0xa1000100a000000, 0x1100110a000000, 0x1000100a000000,
-    0xa0100010a000000, 0xa0000000a000000, 0x100010a000000, 0xa000000, 0xa11001100000000, // 14584
-    0xa10001000000000, 0x11001100000000, 0x10001000000000,
-    0xa01000100000000, 0xa00000000000000, 0x1000100000000, 0, 0x1422002214000000, // 14592
-    0x1422002200000000, 0x1400000014000000, 0x1400000000000000,
-    0x22002214000000, 0x22002200000000, 0x14000000, 0, 0x1402000214000000, // 14600
-    0x1402000200000000, 0x1420002014000000, 0x1420002000000000,
-    0x2000214000000, 0x2000200000000, 0x20002014000000, 0x20002000000000, // 14608
-    0x2844004428000000, 0x40004028000000, 0x44004400000000, 0x2800000028000000,
-    0x2804000400000000, 0, 0x4000428000000, 0x2840004028000000, 0x2844004400000000, // 14616
-    0x40004000000000, 0x44004428000000, 0x2800000000000000,
-    0x2804000428000000, 0x28000000, 0x4000400000000, 0x2840004000000000, // 14624
-    0x5088008850000000, 0x5008000850000000, 0x5088008800000000, 0x5008000800000000,
-    0x5080008050000000, 0x5000000050000000, 0x5080008000000000, 0x5000000000000000, // 14632
-    0x88008850000000, 0x8000850000000, 0x88008800000000, 0x8000800000000,
-    0x80008050000000, 0x50000000, 0x80008000000000, 0, 0x202020200000000, 0x200000000, // 14640
-    0x2020200000000, 0x200000000,
-    0, 0, 0, 0, 0x20200000000, 0x200000000, 0x20200000000, 0x200000000, // 14648
-    0, 0, 0, 0, 0xf00, 0, 0xc00, 0, // 14656
-    0x800, 0, 0x800, 0, 0, 0xe00, 0, 0xc00, // 14664
-    0, 0x800, 0, 0x800, 0x4040404000000000, 0, 0x4000000000, 0x404000000000, // 14672
-    0x40404000000000, 0x4000000000, 0x4000000000, 0x404000000000, 0, 0x4000000000, 0, 0, // 14680
-    0, 0, 0, 0, 0x2020202, 0x2020200, 0, 0, // 14688
-    0x2020000, 0x2020000, 0, 0, 0x2000000, 0x2000000, 0, 0, // 14696
-    0x2000000, 0x2000000, 0, 0, 0x40404040, 0x40400000, 0x40000000, 0x40000000, // 14704
-    0, 0, 0, 0, 0x40404000, 0x40400000, 0x40000000, 0x40000000, // 14712
-    0, 0, 0, 0, 0xf000000000000, 0x8000000000000, 0, 0, // 14720
-    0xc000000000000, 0x8000000000000, 0, 0, 0xc000000000000, 0x8000000000000, 0, 0, // 14728
-    0xe000000000000, 0x8000000000000, 0, 0, 0x20400000000102, 0, 0x20400000000000, 0, // 14736
-    0x20400000000000, 0x102, 0x20400000000000, 0, 0x102, 0, 0, 0, // 14744
-    0, 0x102, 0, 0, 0x2010000004020, 0, 0x4020, 0, // 14752
-    0x2010000000000, 0, 0, 0, 0x2010000000000, 0x4020, 0, 0x4020, // 14760
-    0x2010000000000, 0, 0, 0, 0x40800000000204, 0, 0, 0x204, // 14768
-    0x40800000000000, 0, 0, 0, 0x204, 0, 0x40800000000000, 0x204, // 14776
-    0, 0, 0x40800000000000, 0, 0x2040000000010200, 0x10200, 0x2040000000000000, 0, // 14784
-    0x10200, 0x10200, 0, 0, 0x2040000000000000, 0, 0x2040000000000000, 0, // 14792
-    0, 0, 0, 0, 0x4080000000020400, 0x4080000000000000, 0x20400, 0, // 14800
-    0x20400, 0, 0x20400, 0, 0x4080000000000000, 0x4080000000000000, 0, 0, // 14808
-    0, 0, 0, 0, 0xa1100110a, 0x201001008, 0x81000110a, 0x1008, // 14816
-    0xa11000102, 0x201000000, 0x810000102, 0, 0x20100110a, 0xa11001008, 0x110a, // 14824
-    0x810001008,
-    0x201000102, 0xa11000000, 0x102, 0x810000000, 0x1422002214, 0x402002010, 0x1020002214, // 14832
-    0x2010,
-    0x1422000204, 0x402000000, 0x1020000204, 0, 0x402002214, 0x1422002010, 0x2214, // 14840
-    0x1020002010,
-    0x402000204, 0x1422000000, 0x204, 0x1020000000, 0x2844004428, 0x408, 0x804000000, // 14848
-    0x2040000000,
-    0x804004428, 0x2040004428, 0x2844004020, 0, 0x2844000408, 0x4428, 0x804004020, // 14856
-    0x2040004020,
-    0x804000408, 0x2040000408, 0x2844000000, 0x4020, 0x5088008850, 0x5088008040, // 14864
-    0x4080008850, 0x4080008040,
-    0x5088000810, 0x5088000000, 0x4080000810, 0x4080000000, 0x1008008850, 0x1008008040, // 14872
-    0x8850, 0x8040,
-    0x1008000810, 0x1008000000, 0x810, 0, 0xa1100110a00, 0x81000110a00, 0xa1100000000, // 14880
-    0x81000000000,
-    0x20100110a00, 0x110a00, 0x20100000000, 0, 0xa1100010200, 0x81000010200, // 14888
-    0xa1100100800, 0x81000100800,
-    0x20100010200, 0x10200, 0x20100100800, 0x100800, 0x142200221400, 0x142200201000, // 14896
-    0x20400, 0,
-    0x142200020400, 0x142200000000, 0x102000221400, 0x102000201000, 0x40200221400, // 14904
-    0x40200201000, 0x102000020400, 0x102000000000,
-    0x40200020400, 0x40200000000, 0x221400, 0x201000, 0x284400442800, 0x80400402000, // 14912
-    0x204000442800, 0x402000,
-    0x284400040800, 0x80400000000, 0x204000040800, 0, 0x80400442800, 0x284400402000, // 14920
-    0x442800, 0x204000402000,
-    0x80400040800, 0x284400000000, 0x40800, 0x204000000000, 0x508800885000, // 14928
-    0x408000885000, 0x508800804000, 0x408000804000,
-    0x100800885000, 0x885000, 0x100800804000, 0x804000, 0x508800081000, 0x408000081000, // 14936
-    0x508800000000, 0x408000000000,
-    0x100800081000, 0x81000, 0x100800000000, 0, 0xa1100110a0000, 0xa110010080000, // 14944
-    0x110a0000, 0x10080000,
-    0xa110001020000, 0xa110000000000, 0x1020000, 0, 0x20100110a0000, 0x2010010080000, // 14952
-    0x81000110a0000, 0x8100010080000,
-    0x2010001020000, 0x2010000000000, 0x8100001020000, 0x8100000000000, 0x14220022140000, // 14960
-    0x10200022140000, 0x14220020100000, 0x10200020100000,
-    0x4020022140000, 0x22140000, 0x4020020100000, 0x20100000, 0x14220002040000, // 14968
-    0x10200002040000, 0x14220000000000, 0x10200000000000,
-    0x4020002040000, 0x2040000, 0x4020000000000, 0, 0x28440044280000, 0x28440040200000, // 14976
-    0x8040044280000, 0x8040040200000,
-    0x28440004080000, 0x28440000000000, 0x8040004080000, 0x8040000000000, // 14984
-    0x20400044280000, 0x20400040200000, 0x44280000, 0x40200000,
-    0x20400004080000, 0x20400000000000, 0x4080000, 0, 0x50880088500000, 0x40800088500000, // 14992
-    0x50880080400000, 0x40800080400000,
-    0x10080088500000, 0x88500000, 0x10080080400000, 0x80400000, 0x50880008100000, // 15000
-    0x40800008100000, 0x50880000000000, 0x40800000000000,
-    0x10080008100000, 0x8100000, 0x10080000000000, 0, 0xa1100110a000000, // 15008
-    0x201001008000000, 0x102000000, 0x810000000000000,
-    0xa11000102000000, 0x201000000000000, 0x81000110a000000, 0x1008000000, // 15016
-    0x20100110a000000, 0xa11001008000000, 0x810000102000000, 0,
-    0x201000102000000, 0xa11000000000000, 0x110a000000, 0x810001008000000, // 15024
-    0x1422002214000000, 0x1422002010000000, 0x1020002214000000, 0x1020002010000000,
-    0x1422000204000000, 0x1422000000000000, 0x1020000204000000, 0x1020000000000000, // 15032
-    0x402002214000000, 0x402002010000000, 0x2214000000, 0x2010000000,
-    0x402000204000000, 0x402000000000000, 0x204000000, 0, 0x2844004428000000, // 15040
-    0x2040000408000000, 0x804004020000000, 0,
-    0x804004428000000, 0x408000000, 0x2844000000000000, 0x2040004020000000, // 15048
-    0x2844000408000000, 0x2040004428000000, 0x804000000000000, 0x4020000000,
-    0x804000408000000, 0x4428000000, 0x2844004020000000, 0x2040000000000000, // 15056
-    0x5088008850000000, 0x4080008850000000, 0x5088008040000000, 0x4080008040000000,
-    0x1008008850000000, 0x8850000000, 0x1008008040000000, 0x8040000000, // 15064
-    0x5088000810000000, 0x4080000810000000, 0x5088000000000000, 0x4080000000000000,
-    0x1008000810000000, 0x810000000, 0x1008000000000000, 0, 0xf, 0, 0xc, 0, // 15072
-    0x8, 0, 0x8, 0, 0, 0xe, 0, 0xc, // 15080
-    0, 0x8, 0, 0x8, 0x101010100000000, 0, 0x1010100000000, 0, // 15088
-    0x10100000000, 0, 0x10100000000, 0, 0, 0x100000000, 0, 0x100000000, // 15096
-    0, 0x100000000, 0, 0x100000000, 0x8080808000000000, 0x808000000000, 0, 0, // 15104
-    0x8000000000, 0x8000000000, 0, 0, 0x80808000000000, 0x808000000000, 0, 0, // 15112
-    0x8000000000, 0x8000000000, 0, 0, 0x1010101, 0x1000000, 0x1010000, 0x1000000, // 15120
-    0, 0, 0, 0, 0x1010100, 0x1000000, 0x1010000, 0x1000000, // 15128
-    0, 0, 0, 0, 0x80808080, 0x80000000, 0x80808000, 0x80000000, // 15136
-    0x80800000, 0x80000000, 0x80800000, 0x80000000, 0, 0, 0, 0, // 15144
-    0, 0, 0, 0, 0xf000000000000000, 0, 0x1000000000000000, 0, // 15152
-    0x3000000000000000, 0, 0x1000000000000000, 0, 0x7000000000000000, 0, // 15160
-    0x1000000000000000, 0,
-    0x3000000000000000, 0, 0x1000000000000000, 0, 0xf00000000000000, 0xc00000000000000, // 15168
-    0x800000000000000, 0x800000000000000,
-    0, 0, 0, 0, 0xe00000000000000, 0xc00000000000000, 0x800000000000000, // 15176
-    0x800000000000000,
-    0, 0, 0, 0, 0xf, 0xe, 0xc, 0xc, // 15184
-    0x8, 0x8, 0x8, 0x8, 0, 0, 0, 0, // 15192
-    0, 0, 0, 0, 0x101010100000000, 0, 0x100000000, 0, // 15200
-    0, 0x10100000000, 0, 0x100000000, 0x1010100000000, 0, 0x100000000, 0, // 15208
-    0, 0x10100000000, 0, 0x100000000, 0x8080808000000000, 0x808000000000, // 15216
-    0x80808000000000, 0x808000000000,
-    0, 0, 0, 0, 0x8000000000, 0x8000000000, 0x8000000000, 0x8000000000, // 15224
-    0, 0, 0, 0, 0x1010101, 0x1010100, 0x1000000, 0x1000000, // 15232
-    0x1010000, 0x1010000, 0x1000000, 0x1000000, 0, 0, 0, 0, // 15240
-    0, 0, 0, 0, 0x80808080, 0x80000000, 0x80800000, 0x80000000, // 15248
-    0x80808000, 0x80000000, 0x80800000, 0x80000000, 0, 0, 0, 0, // 15256
-    0, 0, 0, 0, 0xf000000000000000, 0x1000000000000000, 0x3000000000000000, // 15264
-    0x1000000000000000,
-    0x7000000000000000, 0x1000000000000000, 0x3000000000000000, 0x1000000000000000, 0, 0, // 15272
-    0, 0,
-    0, 0, 0, 0, 0xf00000000000000, 0, 0x800000000000000, 0xe00000000000000, // 15280
-    0, 0x800000000000000, 0xc00000000000000, 0, 0, 0xc00000000000000, 0, 0, // 15288
-    0x800000000000000, 0, 0, 0x800000000000000, 0x8040201000, 0, 0, 0x201000, // 15296
-    0x1000, 0, 0, 0x1000, 0x201000, 0, 0, 0x40201000, // 15304
-    0x1000, 0, 0, 0x1000, 0x102040800, 0x800, 0x40800, 0x800, // 15312
-    0x2040800, 0x800, 0x40800, 0x800, 0, 0, 0, 0, // 15320
-    0, 0, 0, 0, 0x1008040200000000, 0x200000000, 0, 0, // 15328
-    0x200000000, 0x8040200000000, 0, 0, 0x40200000000, 0x200000000, 0, 0, // 15336
-    0x200000000, 0x40200000000, 0, 0, 0x804020100010, 0x100010, 0x20100010, 0x100010, // 15344
-    0x4020100010, 0x100010, 0x20100010, 0x100010, 0, 0, 0, 0, // 15352
-    0, 0, 0, 0, 0x2010080500000000, 0x500000000, 0, 0, // 15360
-    0x80500000000, 0x10080500000000, 0, 0, 0x500000000, 0x80500000000, 0, 0, // 15368
-    0x500000000, 0x500000000, 0, 0, 0x10204080008, 0x80008, 0x4080008, 0x80008, // 15376
-    0, 0, 0, 0, 0x204080008, 0x80008, 0x4080008, 0x80008, // 15384
-    0, 0, 0, 0, 0x40810a000000000, 0x810a000000000, 0xa000000000, 0xa000000000, // 15392
-    0x10a000000000, 0x10a000000000, 0xa000000000, 0xa000000000, 0, 0, 0, 0, // 15400
-    0, 0, 0, 0, 0x810204000000000, 0x4000000000, 0, 0, // 15408
-    0x4000000000, 0x10204000000000, 0, 0, 0x204000000000, 0x4000000000, 0, 0, // 15416
-    0x4000000000, 0x204000000000, 0, 0, 0x20110a0000000000, 0x20100a0000000000, 0, 0, // 15424
-    0x10a0000000000, 0xa0000000000, 0, 0, 0x110a0000000000, 0x100a0000000000, 0, 0, // 15432
-    0x10a0000000000, 0xa0000000000, 0, 0, 0x10204000402, 0x204000400, 0x4000402, 0, // 15440
-    0, 0x10204000400, 0x4000402, 0x4000400, 0, 0, 0, 0x4000400, // 15448
-    0x204000402, 0, 0, 0, 0x488500000000000, 0, 0x88500000000000, 0, // 15456
-    0x408500000000000, 0, 0x8500000000000, 0, 0, 0x80500000000000, 0, 0x80500000000000, // 15464
-    0, 0x500000000000, 0, 0x500000000000, 0xa1120, 0xa1100, 0xa1020, 0xa1000, // 15472
-    0, 0, 0, 0, 0xa0100, 0xa0100, 0xa0000, 0xa0000, // 15480
-    0, 0, 0, 0, 0x4020002040800000, 0x20002040800000, 0x4020002040000000, // 15488
-    0x20002040000000,
-    0x4020002000000000, 0x20002000000000, 0x4020002000000000, 0x20002000000000, 0, 0, 0, // 15496
-    0,
-    0, 0, 0, 0, 0x508804, 0x508800, 0x508000, 0x508000, // 15504
-    0, 0, 0, 0, 0x500804, 0x500800, 0x500000, 0x500000, // 15512
-    0, 0, 0, 0, 0x204000402010000, 0x204000402000000, 0, 0, // 15520
-    0x204000400000000, 0x204000400000000, 0, 0, 0x4000402010000, 0x4000402000000, 0, 0, // 15528
-    0x4000400000000, 0x4000400000000, 0, 0, 0x2040810, 0, 0x2040000, 0, // 15536
-    0x2000000, 0, 0x2000000, 0, 0x2040800, 0, 0x2040000, 0, // 15544
-    0x2000000, 0, 0x2000000, 0, 0x5081020, 0x5000000, 0x5000000, 0, // 15552
-    0, 0, 0, 0x5080000, 0x5081000, 0x5000000, 0x5000000, 0, // 15560
-    0, 0, 0, 0x5080000, 0x1000102040800000, 0, 0x1000100000000000, 0, // 15568
-    0x1000102000000000, 0, 0x1000102040000000, 0, 0x1000100000000000, 0, // 15576
-    0x1000102000000000, 0,
-    0x1000100000000000, 0, 0x1000100000000000, 0, 0xa0100804, 0, 0xa0000000, 0xa0100000, // 15584
-    0xa0100800, 0xa0000000, 0xa0000000, 0xa0100000, 0, 0xa0000000, 0, 0, // 15592
-    0, 0, 0, 0, 0x800080402010000, 0x800080400000000, 0, 0, // 15600
-    0x800080402000000, 0x800080400000000, 0, 0, 0x800080000000000, 0x800080000000000, 0, // 15608
-    0,
-    0x800080000000000, 0x800080000000000, 0, 0, 0x40201008, 0, 0, 0x40000000, // 15616
-    0x40201000, 0, 0, 0x40200000, 0x40000000, 0, 0, 0x40200000, // 15624
-    0x40000000, 0, 0, 0x40000000, 0x10204080000000, 0, 0x10000000000000, 0, // 15632
-    0x10200000000000, 0, 0x10000000000000, 0, 0, 0x10204000000000, 0, 0x10000000000000, // 15640
-    0, 0x10200000000000, 0, 0x10000000000000, 0x8040201000000, 0x8040200000000, // 15648
-    0x8040000000000, 0x8040000000000,
-    0, 0, 0, 0, 0x8000000000000, 0x8000000000000, 0x8000000000000, 0x8000000000000, // 15656
-    0, 0, 0, 0, 0x80402010804000, 0x10004000, 0, 0, // 15664
-    0x402010804000, 0x10004000, 0, 0, 0x2010804000, 0x10004000, 0, 0, // 15672
-    0x2010804000, 0x10004000, 0, 0, 0x1020408010200, 0x8000200, 0, 0, // 15680
-    0x408010200, 0x8000200, 0, 0, 0x20408010200, 0x8000200, 0, 0, // 15688
-    0x408010200, 0x8000200, 0, 0, 0x2010884420100000, 0, 0x80420100000, 0, // 15696
-    0x10084420100000, 0, 0x80420100000, 0, 0x400100000, 0, 0x400100000, 0, // 15704
-    0x400100000, 0, 0x400100000, 0, 0x4020108840200000, 0, 0x800200000, 0x100840200000, // 15712
-    0x20108840200000, 0x800200000, 0x800200000, 0x100840200000, 0, 0x800200000, 0, 0, // 15720
-    0, 0, 0, 0, 0x204081102040000, 0x81002040000, 0, 0, // 15728
-    0x4081102040000, 0x81002040000, 0, 0, 0x1000040000, 0x1000040000, 0, 0, // 15736
-    0x1000040000, 0x1000040000, 0, 0, 0x408112204080000, 0x102004080000, 0x2000080000, // 15744
-    0x2000080000,
-    0, 0, 0, 0, 0x8102204080000, 0x102004080000, 0x2000080000, 0x2000080000, // 15752
-    0, 0, 0, 0, 0x1088442010000000, 0x40010000000, 0x8042010000000, 0x40010000000, // 15760
-    0, 0, 0, 0, 0x1008442010000000, 0x40010000000, 0x8042010000000, 0x40010000000, // 15768
-    0, 0, 0, 0, 0x1020000002040, 0x20000002040, 0x2000, 0x2000, // 15776
-    0x1020000000000, 0x20000000000, 0x2040, 0x2040, 0x1020000000000, 0x20000000000, 0, 0, // 15784
-    0x1020000002000, 0x20000002000, 0, 0, 0x80400000000402, 0x80400000000400, 0x402, // 15792
-    0x400,
-    0x400000000402, 0x400000000400, 0x402, 0x400, 0x80400000000000, 0x80400000000000, 0, // 15800
-    0,
-    0x400000000000, 0x400000000000, 0, 0, 0x811220408000000, 0x10200408000000, // 15808
-    0x810220408000000, 0x10200408000000,
-    0, 0, 0, 0, 0x200008000000, 0x200008000000, 0x200008000000, 0x200008000000, // 15816
-    0, 0, 0, 0, 0x4422100800000000, 0x2000800000000, 0, 0, // 15824
-    0x402100800000000, 0x2000800000000, 0, 0, 0x422100800000000, 0x2000800000000, 0, 0, // 15832
-    0x402100800000000, 0x2000800000000, 0, 0, 0x2244081000000000, 0x2040081000000000, 0, // 15840
-    0,
-    0x40001000000000, 0x40001000000000, 0, 0, 0x2044081000000000, 0x2040081000000000, 0, // 15848
-    0,
-    0x40001000000000, 0x40001000000000, 0, 0, 0x8102244, 0x8000200, 0x8100204, 0x8000200, // 15856
-    0x8102204, 0x8000200, 0x8100204, 0x8000200, 0, 0, 0, 0, // 15864
-    0, 0, 0, 0, 0x10084422, 0, 0x10084020, 0, // 15872
-    0x10004000, 0, 0x10004000, 0, 0x10084420, 0, 0x10084020, 0, // 15880
-    0x10004000, 0, 0x10004000, 0, 0x1020448810, 0x1020440810, 0, 0, // 15888
-    0x1000040000, 0x1000040000, 0, 0, 0x1020040800, 0x1020040800, 0, 0, // 15896
-    0x1000040000, 0x1000040000, 0, 0, 0x4020000000020100, 0x20100, 0x20000000000000, 0, // 15904
-    0x4020000000020000, 0x20000, 0x20000000000000, 0, 0x20000000020100, 0x20100, // 15912
-    0x4020000000000000, 0,
-    0x20000000020000, 0x20000, 0x4020000000000000, 0, 0x204000000408000, 0, // 15920
-    0x4000000000000, 0x204000000400000,
-    0x408000, 0x4000000000000, 0, 0x400000, 0x4000000408000, 0, 0x204000000000000, // 15928
-    0x4000000400000,
-    0x408000, 0x204000000000000, 0, 0x400000, 0x804221108, 0, 0x800200000, 0, // 15936
-    0x804201000, 0, 0x800200000, 0, 0x804221008, 0, 0x800200000, 0, // 15944
-    0x804201000, 0, 0x800200000, 0, 0x102044881020, 0, 0x102004080000, 0, // 15952
-    0x100004000000, 0, 0x100004000000, 0, 0, 0x102044081000, 0, 0x102004080000, // 15960
-    0, 0x100004000000, 0, 0x100004000000, 0x204088102040, 0, 0x204088102000, 0, // 15968
-    0x200008000000, 0, 0x200008000000, 0, 0x204008100000, 0, 0x204008100000, 0, // 15976
-    0x200008000000, 0, 0x200008000000, 0, 0x40211080402, 0, 0, 0x40010000000, // 15984
-    0x40210080000, 0, 0, 0x40010000000, 0x40211080400, 0, 0, 0x40010000000, // 15992
-    0x40210080000, 0, 0, 0x40010000000, 0x80422110804, 0, 0x80420100000, 0, // 16000
-    0x80422100800, 0, 0x80420100000, 0, 0x80020000000, 0, 0x80020000000, 0, // 16008
-    0x80020000000, 0, 0x80020000000, 0, 0x40801020408000, 0, 0x40801020400000, 0, // 16016
-    0x40001000000000, 0, 0x40001000000000, 0, 0, 0x40801020000000, 0, 0x40801020000000, // 16024
-    0, 0x40001000000000, 0, 0x40001000000000, 0x2010804020100, 0x2000800000000, 0, 0, // 16032
-    0x2010804000000, 0x2000800000000, 0, 0, 0x2010804020000, 0x2000800000000, 0, 0, // 16040
-    0x2010804000000, 0x2000800000000, 0, 0, 0x8041004180, 0x8041004100, 0, 0, // 16048
-    0x41004180, 0x41004100, 0, 0, 0x8040004080, 0x8040004000, 0x1000100, 0x1000100, // 16056
-    0x40004080, 0x40004000, 0x1000100, 0x1000100, 0x182008201, 0x80008000, 0x102000201, 0, // 16064
-    0x82008201, 0x80008000, 0x2000201, 0, 0x182008200, 0x80008000, 0x102000200, 0, // 16072
-    0x82008200, 0x80008000, 0x2000200, 0, 0x110a00000000000a, 0x100a00000000000a, // 16080
-    0x110a000000000000, 0x100a000000000000,
-    0x10a00000000000a, 0xa00000000000a, 0x10a000000000000, 0xa000000000000, 0xa, 0xa, 0, // 16088
-    0,
-    0xa, 0xa, 0, 0, 0x804100418000, 0, 0x4100418000, 0x804000408000, // 16096
-    0x100010000, 0x4000408000, 0x100010000, 0, 0x804100410000, 0, 0x4100410000, // 16104
-    0x804000400000,
-    0x100010000, 0x4000400000, 0x100010000, 0, 0x2214000000000014, 0x2014000000000014, // 16112
-    0x14, 0x14,
-    0x214000000000014, 0x14000000000014, 0, 0, 0x2214000000000000, 0x2014000000000000, 0, // 16120
-    0,
-    0x214000000000000, 0x14000000000000, 0x14, 0x14, 0x18200820100, 0x10200020100, // 16128
-    0x18200820000, 0x10200020000,
-    0x8000800000, 0, 0x8000800000, 0, 0x8200820100, 0x200020100, 0x8200820000, // 16136
-    0x200020000,
-    0x8000800000, 0, 0x8000800000, 0, 0x4428000000000028, 0x28000000000000, // 16144
-    0x4428000000000000, 0x4028000000000028,
-    0x28, 0x4028000000000000, 0, 0x28, 0x28, 0, 0, 0x28, // 16152
-    0x428000000000028, 0, 0x428000000000000, 0x28000000000028, 0x8850000000000050, // 16160
-    0x8850000000000000, 0x50000000000050, 0x50000000000000,
-    0x50, 0, 0x50, 0, 0x850000000000050, 0x850000000000000, 0x8050000000000050, // 16168
-    0x8050000000000000,
-    0x50, 0, 0x50, 0, 0xa00000000000a11, 0xa01, 0xa00000000000a10, 0xa00, // 16176
-    0, 0xa00000000000000, 0, 0xa00000000000000, 0xa11, 0xa00000000000a01, 0xa10, // 16184
-    0xa00000000000a00,
-    0xa00000000000000, 0, 0xa00000000000000, 0, 0x1400000000001422, 0x1400000000000000, // 16192
-    0x1400000000000000, 0x1400000000001420,
-    0x1402, 0x1400000000000000, 0, 0x1400, 0x1422, 0, 0, 0x1420, // 16200
-    0x1400000000001402, 0, 0x1400000000000000, 0x1400000000001400, 0x80410041800000, // 16208
-    0x80410041000000, 0, 0,
-    0x410041800000, 0x410041000000, 0x10001000000, 0x10001000000, 0x80400040800000, // 16216
-    0x80400040000000, 0x10001000000, 0x10001000000,
-    0x400040800000, 0x400040000000, 0, 0, 0x2800000000002844, 0x2800000000000000, // 16224
-    0x2800000000002840, 0x2800000000000000,
-    0x2844, 0, 0x2840, 0, 0x2800000000002804, 0x2800000000000000, 0x2800000000002800, // 16232
-    0x2800000000000000,
-    0x2804, 0, 0x2800, 0, 0x1820082010000, 0x800080000000, 0x820082010000, 0x800080000000, // 16240
-    0x1820082000000, 0x800080000000, 0x820082000000, 0x800080000000, 0x1020002010000, 0, // 16248
-    0x20002010000, 0,
-    0x1020002000000, 0, 0x20002000000, 0, 0x5000000000005088, 0x5080, 0x5008, // 16256
-    0x5000000000000000,
-    0x5000000000000000, 0, 0x5088, 0x5000000000005000, 0x5000000000000000, 0, 0, // 16264
-    0x5000000000005080,
-    0x5000000000005008, 0x5000, 0, 0x5000000000000000, 0x8041004180000000, // 16272
-    0x1000100000000, 0x8041004100000000, 0x1000100000000,
-    0x8040004080000000, 0, 0x8040004000000000, 0, 0x41004180000000, 0x1000100000000, // 16280
-    0x41004100000000, 0x1000100000000,
-    0x40004080000000, 0, 0x40004000000000, 0, 0x182008201000000, 0x2000201000000, // 16288
-    0x80008000000000, 0,
-    0x182008200000000, 0x2000200000000, 0x80008000000000, 0, 0x82008201000000, // 16296
-    0x102000201000000, 0x80008000000000, 0,
-    0x82008200000000, 0x102000200000000, 0x80008000000000, 0, 0x1020400010001, // 16304
-    0x400010001, 0x1020400010000, 0x400010000,
-    0x1, 0x1, 0, 0, 0x20400010001, 0x400010001, 0x20400010000, 0x400010000, // 16312
-    0x1, 0x1, 0, 0, 0x102040001000100, 0x100, 0x40001000100, 0x100, // 16320
-    0x102040001000000, 0, 0x40001000000, 0, 0x2040001000100, 0x100, 0x40001000100, 0x100, // 16328
-    0x2040001000000, 0, 0x40001000000, 0, 0x204080102008000, 0x80002008000, 0x8000, // 16336
-    0x8000,
-    0x204080102000000, 0x80002000000, 0, 0, 0x4080102008000, 0x80002008000, 0x8000, // 16344
-    0x8000,
-    0x4080102000000, 0x80002000000, 0, 0, 0x102045, 0, 0x102005, 0, // 16352
-    0x1, 0x102044, 0x1, 0x102004, 0x100005, 0, 0x100005, 0, // 16360
-    0x1, 0x100004, 0x1, 0x100004, 0x20408a, 0x20400a, 0x204088, 0x204008, // 16368
-    0x20000a, 0x20000a, 0x200008, 0x200008, 0x2, 0x2, 0, 0, // 16376
-    0x2, 0x2, 0, 0, 0x2214804100000000, 0x214004100000000, 0, 0, // 16384
-    0x2014804100000000, 0x14004100000000, 0, 0, 0x204000100000000, 0x204000100000000, // 16392
-    0x2010804000000000, 0x10004000000000,
-    0x4000100000000, 0x4000100000000, 0x2010804000000000, 0x10004000000000, // 16400
-    0x4428018200000000, 0x428018200000000, 0x4020008000000000, 0x20008000000000,
-    0x4028008200000000, 0x28008200000000, 0x4020008000000000, 0x20008000000000, // 16408
-    0x408010200000000, 0x408010200000000, 0, 0,
-    0x8000200000000, 0x8000200000000, 0, 0, 0x40251, 0x40211, 0x40050, 0x40010, // 16416
-    0x40, 0, 0x40, 0, 0x40250, 0x40210, 0x40050, 0x40010, // 16424
-    0x40, 0, 0x40, 0, 0x804a2, 0x80, 0x800a0, 0x80, // 16432
-    0x80422, 0, 0x80020, 0, 0x804a0, 0x80, 0x800a0, 0x80, // 16440
-    0x80420, 0, 0x80020, 0, 0x4420100000000100, 0x100, 0x400100000000100, 0x100, // 16448
-    0x4420100000000000, 0, 0x400100000000000, 0, 0x100, 0x420100000000100, 0x100, // 16456
-    0x400100000000100,
-    0, 0x420100000000000, 0, 0x400100000000000, 0x200000020408810, 0x200000000000000, // 16464
-    0x200000020000800, 0x200000000000000,
-    0x20408810, 0, 0x20000800, 0, 0x200000020400810, 0x200000000000000, 0x200000020000800, // 16472
-    0x200000000000000,
-    0x20400810, 0, 0x20000800, 0, 0x1080400040801020, 0, 0x40801020, 0x1080400040001000, // 16480
-    0x1000400040801020, 0x40001000, 0x40801020, 0x1000400040001000, 0x1080400000000000, // 16488
-    0x40001000, 0, 0x1080400000000000,
-    0x1000400000000000, 0, 0, 0x1000400000000000, 0x801020080002040, 0x80002040, // 16496
-    0x800020080002040, 0x80002040,
-    0x801020000000000, 0, 0x800020000000000, 0, 0x801020080002000, 0x80002000, // 16504
-    0x800020080002000, 0x80002000,
-    0x801020000000000, 0, 0x800020000000000, 0, 0x4000000004021108, 0x4000000004021008, // 16512
-    0x4021108, 0x4021008,
-    0x4000000000000000, 0x4000000000000000, 0, 0, 0x4000000004001000, 0x4000000004001000, // 16520
-    0x4001000, 0x4001000,
-    0x4000000000000000, 0x4000000000000000, 0, 0, 0x2204080000008000, 0, // 16528
-    0x2000080000008000, 0,
-    0x2204080000000000, 0x2004080000008000, 0x2000080000000000, 0x2000080000008000, // 16536
-    0x8000, 0x2004080000000000, 0x8000, 0x2000080000000000,
-    0, 0x8000, 0, 0x8000, 0x1000100040201, 0x1000000000000, 0x1000100040000, // 16544
-    0x1000000000000,
-    0x1000000000000, 0x100040200, 0x1000000000000, 0x100040000, 0x100040201, 0, // 16552
-    0x100040000, 0,
-    0, 0x1000100040200, 0, 0x1000100040000, 0x80000201080402, 0x80000200080000, // 16560
-    0x80000201080400, 0x80000200080000,
-    0x201080402, 0x200080000, 0x201080400, 0x200080000, 0x80000000000000, // 16568
-    0x80000000000000, 0x80000000000000, 0x80000000000000,
-    0, 0, 0, 0, 0x100010004020100, 0x100010004000000, 0x100000000000000, // 16576
-    0x100000000000000,
-    0x10004020100, 0x10004000000, 0, 0, 0x100010004020000, 0x100010004000000, // 16584
-    0x100000000000000, 0x100000000000000,
-    0x10004020000, 0x10004000000, 0, 0, 0x200800020408000, 0x200800020000000, // 16592
-    0x800020408000, 0x800020000000,
-    0x200800020400000, 0x200800020000000, 0x800020400000, 0x800020000000, // 16600
-    0x200000000000000, 0x200000000000000, 0, 0,
-    0x200000000000000, 0x200000000000000, 0, 0, 0x80402000800002, 0x402000800002, 0, 0x2, // 16608
-    0x2, 0x2, 0x2000800000, 0x2000800000, 0x80402000800000, 0x402000800000, 0, 0, // 16616
-    0, 0, 0x2000800002, 0x2000800002, 0x810000000, 0x10000000, 0x10000000, 0x10000000, // 16624
-    0x800000000, 0, 0, 0, 0, 0x800000000, 0, 0, // 16632
-    0, 0x200000002000200, 0x200000002000000, 0x200000002000000, 0, 0x2000200, 0x2000000, // 16640
-    0x2000000,
-    0, 0x200000000000000, 0x200000000000000, 0x200000000000000, 0, 0, 0, 0, // 16648
-    0, 0x10080000, 0x10000000, 0x10000000, 0x80808, 0x80000, 0, 0, // 16656
-    0x80800, 0x80000, 0, 0, 0, 0x80000, 0, 0, // 16664
-    0x1008000000, 0, 0x1000000000, 0, 0x1000000000, 0x8000000, 0, 0, // 16672
-    0x8000000, 0, 0, 0, 0, 0x8000000, 0, 0, // 16680
-    0x81000000000, 0x80000000000, 0x80000000000, 0x80000000000, 0x1000000000, 0, 0, 0, // 16688
-    0x1000000000, 0, 0, 0, 0x11200000, 0x1000000, 0x10200000, 0, // 16696
-    0x10200000, 0, 0, 0, 0x1000000, 0x1000000, 0, 0, // 16704
-    0, 0, 0x800000008040000, 0, 0x8040000, 0, 0x8040000, 0x800000000000000, // 16712
-    0, 0, 0x800000000000000, 0, 0, 0, 0, 0x800000000000000, // 16720
-    0x1000000010080000, 0, 0, 0, 0x10080000, 0x1000000000000000, 0, 0, // 16728
-    0x10080000, 0, 0x1000000000000000, 0x4080000000, 0x4000000000, 0, 0, // 16736
-    0x1000000000000000,
-    0x41000000, 0, 0, 0x1000000, 0, 0, 0x40000000, 0, // 16744
-    0x1000000, 0, 0, 0x1000000, 0x40000000, 0, 0, 0, // 16752
-    0x4000000000004, 0x4000000000000, 0x4000000000000, 0, 0x4, 0, 0, 0, // 16760
-    0x4, 0, 0, 0, 0x4, 0, 0, 0x10000000000010, // 16768
-    0x10, 0, 0, 0, 0x10000000000000, 0, 0, 0x10, // 16776
-    0x10, 0x10000000000000, 0, 0, 0, 0, 0x2000000000002000, 0x2000, // 16784
-    0x2000000000000000, 0, 0x2000000000000000, 0, 0, 0, 0x2000, 0x2000, // 16792
-    0, 0, 0, 0, 0x2241000000, 0x201000000, 0x201000000, 0, // 16800
-    0x2040000000, 0, 0, 0, 0x2040000000, 0, 0, 0, // 16808
-    0x2040000000, 0, 0, 0x10000000020, 0x20, 0x20, 0x101010000000000, 0x10000000000, // 16816
-    0, 0, 0x1010000000000, 0x10000000000, 0, 0, 0, 0x10000000000, // 16824
-    0, 0, 0x4080000000804, 0, 0, 0, 0x4080000000000, 0, // 16832
-    0, 0, 0x4080000000000, 0, 0x804, 0, 0x4080000000000, 0x804, // 16840
-    0, 0x10080000000810, 0, 0x10080000000000, 0x810, 0x10080000000000, 0, // 16848
-    0x400040200000000,
-    0, 0x200000000, 0x400040000000000, 0x810, 0, 0, 0x810, 0, // 16856
-    0, 0x408000000080400, 0x80400, 0x408000000000000, 0, 0x408000000000000, 0, 0xa01000, // 16864
-    0xa00000, 0x1000, 0, 0x80400, 0x80400, 0, 0, 0, // 16872
-    0, 0x810000000100800, 0x810000000000000, 0x810000000000000, 0x810000000000000, // 16880
-    0x100800, 0, 0,
-    0, 0x100800, 0, 0, 0, 0x400000004080000, 0x4080000, 0x4080000, // 16888
-    0x4080000, 0x400000000000000, 0, 0, 0, 0x400000000000000, 0, 0, // 16896
-    0, 0x824400000000, 0x804000000000, 0x804000000000, 0, 0x20400000000, 0, 0, // 16904
-    0, 0x20400000000, 0, 0, 0, 0x20400000000, 0, 0, // 16912
-    0x2000200000002, 0x2000200000000, 0, 0, 0x2, 0, 0x200000002, 0x200000000, // 16920
-    0, 0, 0x2, 0, 0x200000002, 0x200000000, 0x2, 0, // 16928
-    0x10001000000010, 0, 0x1000000010, 0, 0x10001000000000, 0x1000000010, 0x1000000000, 0, // 16936
-    0x10, 0x1000000000, 0x10, 0, 0, 0x10, 0, 0x4000400000004000, // 16944
-    0x400000004000, 0x400000004000, 0, 0x4000, 0x4000, 0x4000, 0, 0x4000400000000000, // 16952
-    0x400000000000, 0x400000000000, 0, 0, 0, 0, 0x40000000400040, 0x40000000400000, // 16960
-    0x40000000400000, 0, 0x400040, 0x400000, 0x400000, 0, 0x40000000000000, // 16968
-    0x40000000000000,
-    0x40000000000000, 0, 0, 0, 0, 0x80000000000408, 0x80000000000000, 0x80000000000000, // 16976
-    0x80000000000000, 0x408, 0, 0, 0, 0x408, 0, 0, // 16984
-    0, 0x8040000000080, 0x8040000000000, 0x8040000000000, 0, 0x80, 0, 0, // 16992
-    0, 0x80, 0, 0, 0, 0x80, 0, 0, // 17000
-    0x8000000002040000, 0x8000000000000000, 0x2040004, 0x4, 0x2040000, 0, // 17008
-    0x8000000000000000, 0x8000000000000000,
-    0x2040000, 0, 0, 0, 0, 0, 0, 0, // 17016
-    0x4020000008040, 0x4020000000000, 0x4020000000000, 0, 0x8040, 0, 0, 0, // 17024
-    0x8040, 0, 0, 0, 0x8040, 0, 0, 0x201000000402000, // 17032
-    0, 0x402000, 0x402000, 0x201000000000000, 0x402000, 0, 0, 0x201000000000000, // 17040
-    0, 0, 0, 0, 0, 0x402000000804000, 0x804000, 0x402000000000000, // 17048
-    0, 0x402000000000000, 0, 0, 0, 0x804000, 0x804000, 0, // 17056
-    0, 0, 0, 0x804020002040, 0, 0, 0x4020002040, 0x20002040, // 17064
-    0, 0, 0x20002040, 0x804020002000, 0, 0, 0x4020002000, 0x20002000, // 17072
-    0, 0, 0x20002000, 0x80400000000, 0x80000000000, 0x80000000000, 0x700000000, // 17080
-    0x400000000,
-    0, 0, 0x600000000, 0x400000000, 0, 0, 0x81000000010, 0x81000000000, // 17088
-    0x81000000000, 0, 0x10, 0, 0, 0, 0x10, 0, // 17096
-    0, 0x820000, 0x20000, 0x20000, 0, 0x800000, 0, 0, // 17104
-    0, 0x800000, 0, 0, 0x804000000008000, 0x8000, 0x8000, 0, // 17112
-    0x804000000000000, 0, 0, 0, 0x804000000000000, 0, 0, 0x88000000, // 17120
-    0, 0, 0, 0x8000000, 0x80000000, 0, 0, 0x1100000000, // 17128
-    0x1000000000, 0, 0, 0x100000000, 0, 0, 0, 0x8800000000, // 17136
-    0x8000000000, 0, 0, 0x800000000, 0, 0, 0, 0x800000008, // 17144
-    0x8, 0, 0, 0, 0, 0x800000000, 0, 0x1000000010, // 17152
-    0, 0x10, 0x1000000000, 0, 0, 0, 0, 0x800000008, // 17160
-    0x8, 0, 0, 0x800000000, 0, 0, 0, 0x1000000010, // 17168
-    0x1000000000, 0x10, 0, 0, 0, 0, 0, 0x800000008000000, // 17176
-    0x800000000000000, 0, 0, 0x8000000, 0, 0, 0, 0x1000000010000000, // 17184
-    0x1000000000000000, 0x10000000, 0, 0, 0, 0, 0, 0x800000008000000, // 17192
-    0, 0, 0x8000000, 0x800000000000000, 0, 0, 0, 0x1000000010000000, // 17200
-    0, 0x1000000000000000, 0x10000000, 0, 0, 0, 0, 0x11000000, // 17208
-    0x10000000, 0, 0, 0x1000000, 0, 0, 0, 0x22000000, // 17216
-    0x2000000, 0, 0, 0x20000000, 0, 0, 0, 0x44000000, // 17224
-    0x4000000, 0, 0, 0x40000000, 0, 0, 0, 0x2200000000, // 17232
-    0x2000000000, 0, 0, 0x200000000, 0, 0, 0, 0x4400000000, // 17240
-    0x4000000000, 0, 0, 0x400000000, 0, 0, 0, 0x2000000020, // 17248
-    0, 0x20, 0, 0x2000000000, 0, 0, 0, 0x110000000000, // 17256
-    0, 0x10000000000, 0, 0x100000000000, 0, 0, 0, 0x880000000000, // 17264
-    0, 0, 0, 0x80000000000, 0x800000000000, 0, 0, 0x80000000800, // 17272
-    0, 0x80000000000, 0, 0x800, 0, 0, 0, 0x100000001000, // 17280
-    0, 0x1000, 0, 0x100000000000, 0, 0, 0, 0x80000000800, // 17288
-    0x80000000000, 0, 0, 0x800, 0, 0, 0, 0x100000001000, // 17296
-    0x100000000000, 0, 0, 0x1000, 0, 0, 0, 0x8000000080000, // 17304
-    0, 0x80000, 0, 0x8000000000000, 0, 0, 0, 0x10000000100000, // 17312
-    0, 0x10000000000000, 0, 0, 0x100000, 0, 0, 0x8000000080000, // 17320
-    0, 0, 0x80000, 0, 0, 0x8000000000000, 0, 0x10000000100000, // 17328
-    0, 0, 0, 0x10000000000000, 0, 0, 0x100000, 0x110000, // 17336
-    0x100000, 0, 0, 0x10000, 0, 0, 0, 0x2000000020000000, // 17344
-    0x2000000000000000, 0, 0, 0x20000000, 0, 0, 0, 0x880000, // 17352
-    0x800000, 0, 0, 0x80000, 0, 0, 0, 0x400000004000000, // 17360
-    0x400000000000000, 0x4000000, 0, 0, 0, 0, 0, 0x22000000, // 17368
-    0x20000000, 0, 0, 0x2000000, 0, 0, 0, 0x44000000, // 17376
-    0, 0, 0, 0x4000000, 0x40000000, 0, 0, 0xa1100, // 17384
-    0xa1000, 0x1100, 0x1000, 0xa0100, 0xa0000, 0x100, 0, 0x142200, // 17392
-    0x142000, 0x200, 0, 0x140200, 0x140000, 0x2200, 0x2000, 0x284400, // 17400
-    0x280400, 0x284000, 0x280000, 0x4400, 0x400, 0x4000, 0, 0x508800, // 17408
-    0x508000, 0x8800, 0x8000, 0x500800, 0x500000, 0x800, 0, 0x204000402, // 17416
-    0x4000400, 0x200000002, 0, 0x4000402, 0x204000400, 0x2, 0x200000000, 0x4020002040, // 17424
-    0x20002040, 0x4020002000, 0x20002000, 0x4000000040, 0x40, 0x4000000000, 0, // 17432
-    0x20400040200,
-    0x20000000200, 0x400040000, 0, 0x400040200, 0x200, 0x20400040000, 0x20000000000, // 17440
-    0x402000204000,
-    0x2000200000, 0x400000004000, 0, 0x2000204000, 0x402000200000, 0x4000, 0x400000000000, // 17448
-    0x2040004020000,
-    0x2040004000000, 0x2000000020000, 0x2000000000000, 0x40004020000, 0x40004000000, // 17456
-    0x20000, 0, 0x40200020400000,
-    0x400000, 0x40200020000000, 0, 0x200020400000, 0x40000000400000, 0x200020000000, // 17464
-    0x40000000000000, 0x204000402000000,
-    0x4000402000000, 0x200000002000000, 0x2000000, 0x204000400000000, 0x4000400000000, // 17472
-    0x200000000000000, 0, 0x4020002040000000,
-    0x4020002000000000, 0x40000000, 0, 0x4000000040000000, 0x4000000000000000, // 17480
-    0x20002040000000, 0x20002000000000, 0x110a0000000000,
-    0x100a0000000000, 0x11000000000000, 0x10000000000000, 0x10a0000000000, 0xa0000000000, // 17488
-    0x1000000000000, 0, 0x22140000000000,
-    0x20140000000000, 0x22000000000000, 0x20000000000000, 0x2140000000000, 0x140000000000, // 17496
-    0x2000000000000, 0, 0x44280000000000,
-    0x40280000000000, 0x44000000000000, 0x40000000000000, 0x4280000000000, 0x280000000000, // 17504
-    0x4000000000000, 0, 0x88500000000000,
-    0x80500000000000, 0x88000000000000, 0x80000000000000, 0x8500000000000, 0x500000000000, // 17512
-    0x8000000000000, 0, 0x5080008,
-    0x4080008, 0x5080000, 0x4080000, 0x1000008, 0x8, 0x1000000, 0, 0xa0100010, // 17520
-    0xa0100000, 0x20100010, 0x20100000, 0x80000010, 0x80000000, 0x10, 0, // 17528
-    0x800080500000000,
-    0, 0x80500000000, 0x800080400000000, 0x800000100000000, 0x80400000000, 0x100000000, // 17536
-    0x800000000000000, 0x100010a000000000,
-    0x1000008000000000, 0x10a000000000, 0x8000000000, 0x1000102000000000, // 17544
-    0x1000000000000000, 0x102000000000, 0, 0x404040000000000,
-    0, 0x40000000000, 0, 0x4040000000000, 0, 0x40000000000, 0, 0xc10000, // 17552
-    0x10000, 0x410000, 0x10000, 0xc00000, 0, 0x400000, 0, 0x1010100000000000, // 17560
-    0, 0, 0x10100000000000, 0x100000000000, 0, 0, 0x100000000000, 0x830000, // 17568
-    0x20000, 0x800000, 0x30000, 0x800000, 0, 0x820000, 0, 0x70000, // 17576
-    0x40000, 0, 0x60000, 0, 0, 0x40000, 0, 0x2020200000000000, // 17584
-    0x200000000000, 0x20200000000000, 0x200000000000, 0, 0, 0, 0, 0xe0000000, // 17592
-    0, 0x20000000, 0, 0x60000000, 0, 0x20000000, 0, 0x404000000000004, // 17600
-    0x4000000000004, 0x404000000000000, 0x4000000000000, 0x4, 0x4, 0, 0, 0xc1000000, // 17608
-    0x40000000, 0x1000000, 0, 0xc0000000, 0x41000000, 0, 0x1000000, 0x808000000000008, // 17616
-    0x808000000000000, 0x8000000000008, 0x8000000000000, 0x8, 0, 0x8, 0, 0x83000000, // 17624
-    0x82000000, 0x80000000, 0x80000000, 0x3000000, 0x2000000, 0, 0, 0x1010000000000010, // 17632
-    0x10, 0x1010000000000000, 0, 0x10000000000010, 0x10, 0x10000000000000, 0, 0x7000000, // 17640
-    0x6000000, 0x4000000, 0x4000000, 0, 0, 0, 0, 0x2020000000000020, // 17648
-    0x20, 0x2020000000000000, 0, 0x20000000000020, 0x20, 0x20000000000000, 0, // 17656
-    0x400000000000404,
-    0x400, 0x400000000000000, 0, 0x400000000000400, 0x404, 0x400000000000000, 0, // 17664
-    0x800000000000808,
-    0x808, 0x800000000000800, 0x800, 0x800000000000000, 0, 0x800000000000000, 0, // 17672
-    0xc100000000,
-    0xc000000000, 0x100000000, 0, 0x4100000000, 0x4000000000, 0x100000000, 0, // 17680
-    0x1000000000001010,
-    0, 0x1010, 0x1000000000001000, 0x1000000000000000, 0x1000, 0, 0x1000000000000000, // 17688
-    0x8300000000,
-    0x200000000, 0x8000000000, 0x300000000, 0x8000000000, 0, 0x8200000000, 0, // 17696
-    0x2000000000002020,
-    0x2000000000000000, 0x2000000000002000, 0x2000000000000000, 0x2020, 0, 0x2000, 0, // 17704
-    0x40404,
-    0, 0x40400, 0, 0x40000, 0, 0x40000, 0, 0xe00000000000, // 17712
-    0, 0x200000000000, 0, 0x600000000000, 0, 0x200000000000, 0, 0x80808, // 17720
-    0x80800, 0, 0, 0x80000, 0x80000, 0, 0, 0xc10000000000, // 17728
-    0, 0x410000000000, 0, 0xc00000000000, 0x10000000000, 0x400000000000, 0x10000000000, // 17736
-    0x830000000000,
-    0x820000000000, 0x800000000000, 0x800000000000, 0x30000000000, 0x20000000000, 0, 0, // 17744
-    0x202020,
-    0, 0x202000, 0, 0, 0x200000, 0, 0x200000, 0x70000000000, // 17752
-    0x60000000000, 0x40000000000, 0x40000000000, 0, 0, 0, 0, 0x100000001, // 17760
-    0x100000000, 0x1, 0, 0, 0, 0, 0, 0x4000000040, // 17768
-    0, 0, 0x4000000000, 0x40, 0, 0, 0, 0x220000000000, // 17776
-    0x200000000000, 0, 0, 0x20000000000, 0, 0, 0, 0x200000002, // 17784
-    0, 0x200000000, 0, 0x2, 0, 0, 0, 0x8000000080, // 17792
-    0, 0x80, 0, 0x8000000000, 0, 0, 0, 0x440000000000, // 17800
-    0x40000000000, 0x400000000000, 0, 0, 0, 0, 0, 0x11, // 17808
-    0, 0, 0, 0x1, 0x10, 0, 0, 0x200000002000, // 17816
-    0, 0x200000000000, 0, 0x2000, 0, 0, 0, 0x88, // 17824
-    0, 0, 0, 0x8, 0x80, 0, 0, 0x40000000400, // 17832
-    0x40000000000, 0, 0, 0x400, 0, 0, 0, 0x88000000000000, // 17840
-    0, 0x8000000000000, 0, 0x80000000000000, 0, 0, 0, 0x1100, // 17848
-    0x100, 0, 0, 0x1000, 0, 0, 0, 0x20000000200000, // 17856
-    0x200000, 0x20000000000000, 0, 0, 0, 0, 0, 0x8800, // 17864
-    0, 0, 0, 0x800, 0x8000, 0, 0, 0x4000000040000, // 17872
-    0x4000000000000, 0, 0, 0x40000, 0, 0, 0, 0x8800000000000000, // 17880
-    0, 0, 0x8000000000000000, 0x800000000000000, 0, 0, 0, 0x220000, // 17888
-    0, 0x20000, 0, 0x200000, 0, 0, 0, 0x100000001000000, // 17896
-    0x100000000000000, 0, 0, 0x1000000, 0, 0, 0, 0x4000000040000000, // 17904
-    0x40000000, 0, 0, 0, 0, 0x4000000000000000, 0, 0x440000, // 17912
-    0x400000, 0, 0, 0, 0, 0x40000, 0, 0x200000002000000, // 17920
-    0, 0x200000000000000, 0, 0x2000000, 0, 0, 0, 0x8000000080000000, // 17928
-    0, 0, 0, 0x80000000, 0, 0x8000000000000000, 0, 0xa110011, // 17936
-    0xa000000, 0x110011, 0, 0xa010001, 0xa100010, 0x10001, 0x100010, 0x14220022, // 17944
-    0x14200020, 0x20002, 0, 0x14020002, 0x14000000, 0x220022, 0x200020, 0x28440044, // 17952
-    0x28400040, 0x440044, 0x400040, 0x28040004, 0x28000000, 0x40004, 0, 0x50880088, // 17960
-    0x50000000, 0x880088, 0, 0x50080008, 0x50800080, 0x80008, 0x800080, 0x508000805, // 17968
-    0, 0x508000800, 0x8000805, 0x500000005, 0x8000800, 0x500000000, 0x5, 0xa0100010a0, // 17976
-    0xa0000000a0, 0x100010a0, 0xa0, 0xa010001000, 0xa000000000, 0x10001000, 0, // 17984
+    0x5000, 0, 0x1000, 0, 0, 0, 0, 0, // 3200
+    0, 0, 0, 0, 0, 0, 0, 0, // 3208
+    0, 0x1000, 0, 0x1000, 0, 0, 0, 0, // 3216
+    0, 0, 0, 0, 0, 0, 0, 0, // 3224
+    0x40404040, 0x40000000, 0x40404000, 0x40000000, 0, 0, 0, 0, // 3232
+    0x40400000, 0x40000000, 0x40400000, 0x40000000, 0, 0, 0, 0, // 3240
+    0, 0, 0, 0, 0, 0, 0, 0, // 3248
+    0, 0, 0, 0, 0, 0, 0, 0xa0000000, // 3256
+    0, 0, 0, 0, 0, 0, 0, 0x20000000, // 3264
+    0, 0, 0, 0, 0, 0, 0, 0x20000000, // 3272
+    0, 0, 0, 0, 0, 0, 0, 0x20000000, // 3280
+    0, 0x4000000000000000, 0, 0, 0, 0, 0, 0x1020448810, // 3288
+    0, 0x1000040000, 0, 0, 0, 0, 0, 0, // 3296
+    0x1020040800, 0, 0x1000040000, 0, 0, 0, 0, 0x1020440810, // 3304
+    0, 0x1000040000, 0, 0, 0, 0, 0x80, 0, // 3312
+    0x1020040800, 0, 0x1000040000, 0, 0, 0x20202020, 0, 0x20202000, // 3320
+    0, 0, 0, 0, 0, 0x20000000, 0, 0x20000000, // 3328
+    0, 0, 0x408000000, 0, 0, 0, 0x20200000, 0, // 3336
+    0x20200000, 0, 0, 0, 0, 0, 0x20000000, 0, // 3344
+    0x20000000, 0, 0, 0x4080000, 0, 0x10000001010, 0x10000001000, 0x10000000000, // 3352
+    0x10000000000, 0x10000000000, 0x10000000000, 0x10000000000, 0, 0x1010, 0x1000, 0, // 3360
+    0, 0, 0, 0, 0x8100000, 0, 0x1010, 0x1000, // 3368
+    0, 0, 0, 0, 0, 0, 0x1010, 0x1000, // 3376
+    0, 0, 0, 0, 0, 0x2010884420100000, 0x80420100000, 0, // 3384
+    0, 0x400100000, 0x400100000, 0, 0x8000, 0, 0, 0, // 3392
+    0, 0, 0, 0, 0, 0x80420100000, 0x10084420100000, 0, // 3400
+    0, 0x400100000, 0x400100000, 0xc00000000000, 0, 0, 0, 0x400000000000, // 3408
+    0, 0, 0, 0, 0, 0x204081102040000, 0, 0, // 3416
+    0, 0x1000040000, 0, 0, 0x100000000000000, 0x4081102040000, 0, 0, // 3424
+    0, 0x1000040000, 0, 0, 0, 0x81002040000, 0, 0, // 3432
+    0, 0x1000040000, 0, 0, 0, 0x81002040000, 0, 0, // 3440
+    0, 0x1000040000, 0, 0, 0, 0x400040000000000, 0x10080000, 0, // 3448
+    0, 0x40000000000, 0x40000000000, 0, 0, 0, 0x40000000000, 0, // 3456
+    0, 0, 0, 0, 0, 0, 0, 0, // 3464
+    0, 0, 0, 0, 0, 0, 0, 0x80008, // 3472
+    0, 0x80000, 0, 0x80000, 0, 0x80000, 0, 0, // 3480
+    0, 0, 0, 0, 0, 0, 0, 0, // 3488
+    0, 0, 0, 0, 0, 0, 0, 0, // 3496
+    0, 0x200020, 0x200000, 0x200000, 0x200000, 0, 0, 0, // 3504
+    0, 0, 0, 0, 0x800000008000000, 0, 0, 0x8000000, // 3512
+    0x800000000000000, 0, 0, 0, 0, 0, 0, 0, // 3520
+    0, 0, 0, 0, 0x2010000000, 0, 0, 0x10001000, // 3528
+    0x10000000, 0, 0, 0, 0, 0, 0, 0x10000000, // 3536
+    0x10000000, 0x1008000000, 0, 0, 0, 0, 0xc00000, 0, // 3544
+    0x400000, 0, 0, 0, 0, 0, 0, 0x8080000000000000, // 3552
+    0, 0, 0, 0, 0x80000000000000, 0, 0, 0x102040801020000, // 3560
+    0x40801020000, 0x800020000, 0x800020000, 0, 0, 0, 0, 0, // 3568
+    0, 0x804000000, 0, 0, 0, 0x20100000, 0, 0x2040801020000, // 3576
+    0x40801020000, 0x800020000, 0x800020000, 0, 0, 0, 0, 0, // 3584
+    0, 0x2000200000000, 0, 0, 0, 0x200000000, 0, 0, // 3592
+    0xc000, 0, 0, 0, 0x4000, 0, 0, 0, // 3600
+    0, 0x200000000, 0, 0, 0, 0x200000000, 0, 0, // 3608
+    0x4000400000000, 0, 0, 0, 0x400000000, 0, 0, 0, // 3616
+    0x700000000, 0, 0, 0, 0x600000000, 0, 0, 0, // 3624
+    0x400000000, 0, 0, 0, 0x400000000, 0, 0, 0, // 3632
+    0x8000800000000, 0, 0, 0, 0x800000000, 0, 0, 0, // 3640
+    0x800000000, 0, 0, 0, 0x8000000080000, 0, 0, 0x80000, // 3648
+    0, 0, 0x8000000000000, 0, 0, 0x200000000000000, 0, 0, // 3656
+    0, 0, 0, 0, 0x80008000000000, 0, 0, 0, // 3664
+    0x8000000000, 0x8000000000, 0, 0, 0, 0x8000000000, 0, 0, // 3672
+    0, 0, 0, 0, 0x40801020, 0, 0, 0, // 3680
+    0, 0x40001000, 0, 0, 0, 0, 0, 0x10001, // 3688
+    0, 0x10000, 0, 0, 0, 0, 0, 0x20000000200, // 3696
+    0, 0, 0, 0, 0x20000000000, 0x200, 0, 0x10000, // 3704
+    0, 0x10000, 0, 0, 0, 0, 0, 0x20002000000000, // 3712
+    0, 0, 0, 0, 0x400040, 0x400000, 0x400000, 0x2000000000, // 3720
+    0, 0, 0, 0xe000000000, 0, 0, 0, 0x2000000000, // 3728
+    0, 0, 0, 0x6000000000, 0, 0, 0, 0x2000000000, // 3736
+    0, 0, 0, 0x102000000000, 0, 0, 0, 0x1000100, // 3744
+    0, 0, 0, 0, 0x1000000, 0x404, 0, 0, // 3752
+    0, 0, 0x400, 0, 0, 0x1, 0, 0x1000000, // 3760
+    0, 0, 0, 0, 0x1000000, 0x20100000, 0, 0, // 3768
+    0, 0, 0x40, 0, 0, 0, 0, 0x80008000, // 3776
+    0x80000000, 0, 0, 0, 0, 0x200020000000000, 0x20000000000, 0, // 3784
+    0, 0, 0, 0, 0, 0x810000000, 0, 0x80000000, // 3792
+    0x80000000, 0, 0, 0, 0, 0x20000000000, 0x20000000000, 0, // 3800
+    0, 0, 0, 0, 0, 0x1010000000010000, 0, 0x10000, // 3808
+    0x1010000000000000, 0x10000, 0, 0x1010000000000000, 0, 0, 0x1010000000000000, 0, // 3816
+    0, 0x10a00000000000, 0, 0x10200000000000, 0x800000000000, 0x10000000010000, 0, 0x10000, // 3824
+    0x10000000000000, 0x10000, 0, 0x10000000000000, 0, 0, 0x10000000000000, 0, // 3832
+    0, 0x1020000000, 0, 0xc000000004, 0x4, 0x4, 0x4, 0x4000000004, // 3840
+    0x4, 0x4, 0x4, 0, 0xc000000000, 0, 0, 0, // 3848
+    0x4000000000, 0, 0, 0, 0, 0xc000000000, 0, 0, // 3856
+    0, 0x4000000000, 0, 0, 0, 0x4040404, 0x4000000, 0x4040000, // 3864
+    0x4000000, 0, 0, 0, 0, 0, 0, 0, // 3872
+    0, 0x50800, 0x50000, 0x800, 0, 0, 0x4040400, 0x4000000, // 3880
+    0x4040000, 0x4000000, 0, 0, 0, 0, 0, 0, // 3888
+    0, 0, 0x4040404000000000, 0x40404000000000, 0x404000000000, 0x404000000000, // 3896
+    0x4000000000, 0x4000000000,
+    0x4000000000, 0x4000000000, 0, 0, 0, 0, 0, 0, // 3904
+    0, 0, 0, 0, 0, 0, 0, 0, // 3912
+    0, 0, 0x1010101, 0x1000000, 0, 0, 0x1010100, 0x1000000, // 3920
+    0, 0, 0x2, 0, 0, 0, 0, 0, // 3928
+    0, 0, 0, 0x10000000100000, 0, 0, 0, 0x10000000000000, // 3936
+    0, 0, 0x100000, 0x1010000, 0x1000000, 0x100800000000, 0, 0x1010000, // 3944
+    0x1000000, 0x408112204080000, 0x102004080000, 0x2000080000, 0x2000080000, 0, 0, 0, // 3952
+    0, 0, 0, 0, 0, 0, 0x20002, 0x20000, // 3960
+    0x20000, 0x20000, 0x8102204080000, 0x102004080000, 0x2000080000, 0x2000080000, 0, 0, // 3968
+    0, 0, 0, 0, 0, 0, 0x811220408000000, 0, // 3976
+    0, 0, 0, 0x10200408000000, 0x80400000000, 0, 0x200008000000, 0, // 3984
+    0, 0, 0, 0x200008000000, 0x100, 0, 0x810220408000000, 0, // 3992
+    0, 0, 0, 0x10200408000000, 0, 0, 0x200008000000, 0, // 4000
+    0, 0, 0, 0x200008000000, 0x204088102040, 0, 0, 0, // 4008
+    0, 0x204008100000, 0x200008000000, 0, 0, 0, 0, 0x200008000000, // 4016
+    0x100, 0, 0, 0, 0x204088102000, 0x200, 0, 0, // 4024
+    0, 0x204008100000, 0x200008000000, 0, 0, 0, 0, 0x200008000000, // 4032
+    0x1000000000000, 0, 0, 0, 0x80422110804, 0x80020000000, 0x80422100800, 0x80020000000, // 4040
+    0, 0, 0, 0, 0, 0, 0, 0, // 4048
+    0xa01000, 0xa00000, 0x1000, 0, 0x80420100000, 0x80020000000, 0x80420100000, // 4056
+    0x80020000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4064
+    0xa0000, 0, 0, 0x80000, 0, 0, 0x80000, 0, // 4072
+    0, 0x80000, 0x20000, 0, 0, 0, 0, 0, // 4080
+    0x40000000000000, 0, 0, 0, 0, 0, 0x300, 0, // 4088
+    0, 0, 0x200, 0, 0, 0, 0, 0, // 4096
+    0x40004, 0x40000, 0, 0, 0, 0, 0x70000, 0x60000, // 4104
+    0x40000, 0x40000, 0, 0, 0, 0, 0, 0, // 4112
+    0, 0, 0, 0, 0, 0, 0, 0, // 4120
+    0, 0, 0x20002000, 0, 0, 0, 0x20000000, 0x20000000, // 4128
+    0, 0, 0, 0x20000000, 0x11000000, 0, 0, 0, // 4136
+    0x1000000, 0x10000000, 0, 0, 0, 0x80000000000000, 0, 0, // 4144
+    0, 0, 0x1000100000000, 0, 0x100000000, 0, 0, 0, // 4152
+    0x800000008, 0x8, 0, 0, 0, 0, 0x800000000, 0, // 4160
+    0x80400000000, 0, 0, 0x100000000, 0, 0, 0, 0, // 4168
+    0, 0x4080000, 0x80000, 0, 0, 0x4000000, 0, 0x4000000, // 4176
+    0, 0x80000, 0x80000, 0x4000000, 0, 0, 0, 0, // 4184
+    0, 0x8100000, 0x100000, 0x100000, 0x100000, 0x8000000, 0, 0, // 4192
+    0, 0x8000000, 0, 0, 0, 0x8000000, 0, 0, // 4200
+    0, 0x20100000, 0x20000000, 0x20000000, 0x20000000, 0x100000, 0, 0, // 4208
+    0, 0x100000, 0, 0, 0, 0x100000, 0, 0, // 4216
+    0, 0x408000000, 0x400000000, 0x8000000, 0, 0, 0, 0, // 4224
+    0, 0x400000000, 0x400000000, 0, 0, 0x8000000, 0, 0x8000000, // 4232
+    0, 0x2010000000, 0x10000000, 0x2000000000, 0, 0, 0, 0, // 4240
+    0, 0x10000000, 0x10000000, 0, 0, 0x2000000000, 0, 0x2000000000, // 4248
+    0, 0x804000000, 0x800000000, 0x4000000, 0, 0x4000000, 0, 0x4000000, // 4256
+    0, 0x800000000, 0x800000000, 0, 0, 0, 0, 0, // 4264
+    0, 0x1008000000, 0x1000000000, 0x8000000, 0, 0x1000000000, 0x1000000000, 0, // 4272
+    0, 0x8000000, 0, 0x8000000, 0, 0, 0, 0, // 4280
+    0, 0x810000000, 0, 0x10000000, 0, 0x800000000, 0, 0, // 4288
+    0, 0x800000000, 0x10000000, 0, 0x10000000, 0x800000000, 0, 0, // 4296
+    0, 0x1020000000, 0x20000000, 0x1000000000, 0, 0x1000000000, 0, 0x1000000000, // 4304
+    0, 0x20000000, 0x20000000, 0, 0, 0, 0, 0, // 4312
+    0, 0x100800000000, 0, 0x100000000000, 0, 0x800000000, 0, 0, // 4320
+    0, 0x100000000000, 0x800000000, 0x100000000000, 0, 0, 0x800000000, 0, // 4328
+    0, 0x102000000000, 0x2000000000, 0, 0, 0, 0, 0x100000000000, // 4336
+    0, 0x100000000000, 0, 0, 0, 0x2000000000, 0x2000000000, 0x100000000000, // 4344
+    0, 0x88040000, 0x8040000, 0, 0, 0x80000000, 0, 0, // 4352
+    0, 0x8040000, 0x8040000, 0x80000000, 0, 0, 0, 0x80000000, // 4360
+    0, 0x1120000000, 0x100000000, 0x1020000000, 0, 0x1020000000, 0, 0x1020000000, // 4368
+    0, 0x100000000, 0x100000000, 0, 0, 0, 0, 0, // 4376
+    0, 0x8804000000, 0x8000000000, 0x8000000000, 0x8000000000, 0x804000000, 0, 0, // 4384
+    0, 0x804000000, 0, 0, 0, 0x804000000, 0, 0, // 4392
+    0, 0x40800000008, 0x40800000000, 0, 0, 0x8, 0, 0x40800000000, // 4400
+    0x40800000000, 0x8, 0, 0, 0, 0x8, 0, 0, // 4408
+    0, 0x100800000008, 0x8, 0, 0, 0x8, 0x8, 0x100800000000, // 4416
+    0, 0x100800000000, 0, 0, 0, 0, 0, 0x100800000000, // 4424
+    0, 0x201000000010, 0, 0, 0, 0x10, 0x10, 0x201000000000, // 4432
+    0, 0x201000000000, 0x10, 0, 0, 0, 0, 0x201000000000, // 4440
+    0, 0x800000008100000, 0x800000000000000, 0x8100000, 0, 0x800000000000000, // 4448
+    0x800000000000000, 0,
+    0, 0x8100000, 0, 0x8100000, 0, 0, 0, 0, // 4456
+    0, 0x1000000010200000, 0x1000000000000000, 0x10200000, 0, 0x10200000, 0, 0x10200000, // 4464
+    0, 0x1000000000000000, 0x1000000000000000, 0, 0, 0, 0, 0, // 4472
+    0, 0x2011000000, 0, 0x2010000000, 0x2010000000, 0x1000000, 0x2010000000, 0, // 4480
+    0, 0x1000000, 0, 0, 0, 0x1000000, 0, 0, // 4488
+    0, 0x488000000, 0, 0x80000000, 0, 0x408000000, 0x80000000, 0, // 4496
+    0x80000000, 0x408000000, 0, 0, 0, 0x408000000, 0, 0, // 4504
+    0, 0x201100000000, 0, 0x201000000000, 0x100000000, 0x201000000000, 0, 0x201000000000, // 4512
+    0, 0x100000000, 0, 0, 0x100000000, 0, 0, 0, // 4520
+    0, 0x48800000000, 0, 0, 0, 0x40800000000, 0x8000000000, 0x40800000000, // 4528
+    0, 0x8000000000, 0, 0x40800000000, 0, 0, 0x8000000000, 0, // 4536
+    0, 0x410000, 0x400000, 0, 0, 0x10000, 0, 0, // 4544
+    0, 0x10000, 0, 0x400000, 0x400000, 0x10000, 0, 0, // 4552
+    0, 0x82000000, 0, 0x80000000, 0, 0x2000000, 0, 0, // 4560
+    0, 0x80000000, 0x2000000, 0x80000000, 0, 0, 0x2000000, 0, // 4568
+    0, 0x8000000000008, 0x8000000000000, 0, 0, 0x8000000000000, 0x8000000000000, 0x8, // 4576
+    0, 0x8, 0, 0, 0, 0, 0, 0x8, // 4584
+    0, 0x20000000000020, 0x20, 0x20000000000000, 0, 0x20, 0x20, 0, // 4592
+    0, 0x20000000000000, 0, 0x20000000000000, 0, 0, 0, 0, // 4600
+    0, 0x400000000000400, 0, 0x400, 0, 0x400000000000000, 0, 0, // 4608
+    0, 0x400, 0x400000000000000, 0x400, 0, 0, 0x400000000000000, 0, // 4616
+    0, 0x800000000000800, 0x800, 0x800, 0x800, 0x800000000000000, 0, 0, // 4624
+    0, 0x800000000000000, 0, 0, 0, 0x800000000000000, 0, 0, // 4632
+    0, 0x1000000000001000, 0, 0x1000, 0, 0x1000000000000000, 0x1000000000000000, 0, // 4640
+    0, 0x1000, 0x1000000000000000, 0x1000, 0, 0, 0, 0, // 4648
+    0, 0x4100000000, 0, 0x100000000, 0x4000000000, 0, 0, 0, // 4656
+    0, 0x4000000000, 0, 0, 0x4000000000, 0x100000000, 0, 0x100000000, // 4664
+    0, 0x8200000000, 0x8000000000, 0x8000000000, 0x8000000000, 0x200000000, 0, 0, // 4672
+    0, 0x200000000, 0, 0, 0, 0x200000000, 0, 0, // 4680
+    0, 0x410000000000, 0, 0, 0, 0x10000000000, 0x400000000000, 0, // 4688
+    0, 0x400000000000, 0, 0x10000000000, 0, 0, 0x400000000000, 0x10000000000, // 4696
+    0, 0x820000000000, 0, 0x800000000000, 0, 0x20000000000, 0x800000000000, 0, // 4704
+    0x800000000000, 0x20000000000, 0, 0, 0, 0x20000000000, 0, 0, // 4712
+    0, 0x22410000, 0x2010000, 0x20400000, 0, 0x20400000, 0, 0x20400000, // 4720
+    0, 0x2010000, 0x2010000, 0, 0, 0, 0, 0, // 4728
+    0, 0x44820000, 0, 0x4020000, 0, 0x4020000, 0x40800000, 0x4020000, // 4736
+    0, 0x40800000, 0, 0, 0, 0, 0x40800000, 0, // 4744
+    0, 0x4482000000, 0x4080000000, 0x4080000000, 0x4080000000, 0x402000000, 0, 0, // 4752
+    0, 0x402000000, 0, 0, 0, 0x402000000, 0, 0, // 4760
+    0, 0x800000000004, 0x800000000000, 0x4, 0, 0x4, 0, 0x4, // 4768
+    0, 0x800000000000, 0x800000000000, 0, 0, 0, 0, 0, // 4776
+    0, 0x8100000001008, 0x1008, 0x1008, 0x1008, 0x8100000000000, 0, 0, // 4784
+    0, 0x8100000000000, 0, 0, 0, 0x8100000000000, 0, 0, // 4792
+    0, 0x20100000001020, 0x1020, 0x20100000000000, 0, 0x1020, 0x1020, 0, // 4800
+    0, 0x20100000000000, 0, 0x20100000000000, 0, 0, 0, 0, // 4808
+    0, 0x1008000000081000, 0x81000, 0x81000, 0x81000, 0x1008000000000000, 0, 0, // 4816
+    0, 0x1008000000000000, 0, 0, 0, 0x1008000000000000, 0, 0, // 4824
+    0, 0x2010000000102000, 0x2010000000000000, 0x102000, 0, 0, 0, 0, // 4832
+    0, 0x102000, 0, 0x102000, 0, 0x2010000000000000, 0x2010000000000000, 0, // 4840
+    0, 0x2000000000010000, 0x10000, 0x10000, 0x10000, 0x2000000000000000, 0, 0, // 4848
+    0, 0x2000000000000000, 0, 0, 0, 0x2000000000000000, 0, 0, // 4856
+    0, 0x4122000000, 0, 0, 0, 0x4020000000, 0, 0x4020000000, // 4864
+    0x102000000, 0x102000000, 0, 0x4020000000, 0, 0, 0, 0, // 4872
+    0x102000000, 0x8244000000, 0x204000000, 0x204000000, 0x204000000, 0x8040000000, 0, 0, // 4880
+    0, 0x8040000000, 0, 0, 0, 0x8040000000, 0, 0, // 4888
+    0, 0x412200000000, 0x402000000000, 0x10200000000, 0, 0x10200000000, 0, 0x10200000000, // 4896
+    0, 0x402000000000, 0x402000000000, 0, 0, 0, 0, 0, // 4904
+    0, 0x1000100000000000, 0, 0, 0, 0x100000000000, 0, 0, // 4912
+    0, 0x100000000000, 0, 0, 0, 0x100000000000, 0, 0, // 4920
+    0, 0x4000400000000000, 0, 0, 0, 0x400000000000, 0x400000000000, 0x81000000000, // 4928
+    0, 0, 0x400000000000, 0x1010100000000000, 0, 0, 0, 0x10100000000000, // 4936
+    0, 0, 0, 0x100000000000, 0, 0, 0, 0x100000000000, // 4944
+    0, 0, 0, 0x100000000000000, 0, 0, 0, 0x1000000001000000, // 4952
+    0x1000000, 0x1000000000000000, 0, 0x1000000000000000, 0, 0x1000000000000000, 0, // 4960
+    0x1000000,
+    0x1000000, 0, 0, 0, 0, 0, 0, 0x8000000008, // 4968
+    0, 0, 0x8, 0x8000000000, 0, 0x8, 0, 0x8000000000, // 4976
+    0x8, 0, 0, 0x8000000000, 0, 0, 0, 0x100000010, // 4984
+    0, 0, 0x10, 0x100000000, 0, 0x10, 0, 0x100000000, // 4992
+    0x10, 0, 0, 0x100000000, 0, 0, 0, 0x204000000001, // 5000
+    0x204000000000, 0x1, 0, 0, 0, 0, 0, 0x1, // 5008
+    0, 0x1, 0, 0x204000000000, 0x204000000000, 0, 0, 0x20100000040, // 5016
+    0, 0x20100000000, 0, 0x40, 0, 0, 0x20100000000, 0x40, // 5024
+    0x20100000000, 0, 0, 0x40, 0, 0, 0, 0x408000000002, // 5032
+    0x2, 0x2, 0x2, 0x408000000000, 0, 0, 0, 0x408000000000, // 5040
+    0, 0, 0, 0x408000000000, 0, 0, 0, 0x40200000080, // 5048
+    0x80, 0x40200000000, 0, 0x40200000000, 0, 0x40200000000, 0, 0x80, // 5056
+    0x80, 0, 0, 0, 0, 0, 0, 0x1000000000001, // 5064
+    0x1000000000000, 0x1000000000000, 0x1000000000000, 0x1, 0, 0, 0, 0x1, // 5072
+    0, 0, 0, 0x1, 0, 0, 0, 0x10200000002010, // 5080
+    0, 0x2010, 0x10200000000000, 0x2010, 0, 0x2010, 0, 0x10200000000000, // 5088
+    0, 0, 0x10200000000000, 0, 0, 0, 0, 0x100000000000100, // 5096
+    0x100, 0x100000000000000, 0, 0x100000000000000, 0, 0x100000000000000, 0, 0x100, // 5104
+    0x100, 0, 0, 0, 0, 0, 0, 0x1020000000201000, // 5112
+    0, 0x201000, 0, 0x1020000000000000, 0, 0, 0, 0x201000, // 5120
+    0, 0x201000, 0x1020000000000000, 0, 0, 0, 0x1020000000000000, 0x8000000000040800, // 5128
+    0x40800, 0x8000000000000000, 0, 0x8000000000000000, 0, 0x8000000000000000, 0, 0x40800, // 5136
+    0x40800, 0, 0, 0, 0, 0, 0, 0x4000000001020000, // 5144
+    0x4000000000000000, 0x4000000000000000, 0x4000000000000000, 0x1020000, 0, 0, 0, // 5152
+    0x1020000,
+    0, 0, 0, 0x1020000, 0, 0, 0, 0x100000040200000, // 5160
+    0x100000000000000, 0x40200000, 0, 0x40200000, 0, 0x40200000, 0, 0x100000000000000, // 5168
+    0x100000000000000, 0, 0, 0, 0, 0, 0, 0x200000080400000, // 5176
+    0x200000000000000, 0x80400000, 0, 0, 0x200000000000000, 0, 0, 0x80400000, // 5184
+    0, 0x80400000, 0, 0x200000000000000, 0, 0, 0, 0xa110011, // 5192
+    0x2010010, 0x8100011, 0x10, 0xa110001, 0x2010000, 0x8100001, 0, 0x2010011, // 5200
+    0xa110010, 0x11, 0x8100010, 0x2010001, 0xa110000, 0x1, 0x8100000, 0x14220022, // 5208
+    0x14220020, 0x4020022, 0x4020020, 0x14220002, 0x14220000, 0x4020002, 0x4020000, // 5216
+    0x10200022,
+    0x10200020, 0x22, 0x20, 0x10200002, 0x10200000, 0x2, 0, 0x28440044, // 5224
+    0x20400044, 0x8040000, 0, 0x8040044, 0x44, 0x28440040, 0x20400040, 0x28440004, // 5232
+    0x20400004, 0x8040040, 0x40, 0x8040004, 0x4, 0x28440000, 0x20400000, 0x50880088, // 5240
+    0x10080088, 0x50880000, 0x10080000, 0x40800088, 0x88, 0x40800000, 0, 0x50880008, // 5248
+    0x10080008, 0x50880080, 0x10080080, 0x40800008, 0x8, 0x40800080, 0x80, 0x508000805, // 5256
+    0x408000805, 0x508000804, 0x408000804, 0x100000805, 0x805, 0x100000804, 0x804, // 5264
+    0x508000001,
+    0x408000001, 0x508000000, 0x408000000, 0x100000001, 0x1, 0x100000000, 0, 0xa0100010a0, // 5272
+    0x80000010a0, 0xa010000080, 0x8000000080, 0x20100010a0, 0x10a0, 0x2010000080, 0x80, // 5280
+    0xa010001020,
+    0x8000001020, 0xa010000000, 0x8000000000, 0x2010001020, 0x1020, 0x2010000000, 0, // 5288
     0x50800080500,
-    0x500, 0x50800080000, 0, 0x50000000500, 0x800080500, 0x50000000000, 0x800080000, // 17992
+    0x40800080500, 0x50800080400, 0x40800080400, 0x10000080500, 0x80500, 0x10000080400, // 5296
+    0x80400, 0x50800000100,
+    0x40800000100, 0x50800000000, 0x40800000000, 0x10000000100, 0x100, 0x10000000000, 0, // 5304
     0xa0100010a000,
-    0xa0000000a000, 0x100010a000, 0xa000, 0xa01000100000, 0xa00000000000, 0x1000100000, 0, // 18000
+    0xa01000008000, 0x80000010a000, 0x800000008000, 0xa01000102000, 0xa01000000000, // 5312
+    0x800000102000, 0x800000000000, 0x20100010a000,
+    0x201000008000, 0x10a000, 0x8000, 0x201000102000, 0x201000000000, 0x102000, 0, // 5320
     0x5080008050000,
-    0x80008050000, 0x5080008000000, 0x80008000000, 0x5000000050000, 0x50000, // 18008
-    0x5000000000000, 0, 0xa0100010a00000,
-    0xa0000000000000, 0xa0100010000000, 0xa00000, 0x100010a00000, 0, 0x100010000000, // 18016
-    0xa0000000a00000, 0x508000805000000,
-    0x8000805000000, 0x500000005000000, 0x5000000, 0x508000800000000, 0x8000800000000, // 18024
-    0x500000000000000, 0, 0xa0100010a0000000,
-    0xa010001000000000, 0x100010a0000000, 0x10001000000000, 0xa0000000a0000000, // 18032
-    0xa000000000000000, 0xa0000000, 0, 0x1100110a00000000,
-    0x100010a00000000, 0x1000100a00000000, 0xa00000000, 0x1100110000000000, // 18040
-    0x100010000000000, 0x1000100000000000, 0, 0x2200221400000000,
-    0x2000201400000000, 0x2200220000000000, 0x2000200000000000, 0x200021400000000, // 18048
-    0x1400000000, 0x200020000000000, 0, 0x4400442800000000,
-    0x4000400000000000, 0x400040000000000, 0x4000402800000000, 0x400042800000000, 0, // 18056
-    0x4400440000000000, 0x2800000000, 0x8800885000000000,
-    0x8000805000000000, 0x8800880000000000, 0x8000800000000000, 0x800085000000000, // 18064
-    0x5000000000, 0x800080000000000, 0, 0x404040000000000,
-    0, 0x40000000000, 0, 0x40000000000, 0, 0x4040000000000, 0, 0x808080000000000, // 18072
-    0x8080000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, 0xc10000, // 18080
-    0, 0x10000, 0xc00000, 0x410000, 0, 0x10000, 0x400000, 0x1010100000000000, // 18088
-    0x10100000000000, 0x100000000000, 0x100000000000, 0, 0, 0, 0, 0x830000, // 18096
-    0x30000, 0x820000, 0x20000, 0x800000, 0, 0x800000, 0, 0x70000, // 18104
-    0, 0x60000, 0, 0x40000, 0, 0x40000, 0, 0x2020200000000000, // 18112
-    0x20200000000000, 0, 0, 0x200000000000, 0x200000000000, 0, 0, 0x404000000000004, // 18120
-    0, 0x4000000000004, 0x404000000000000, 0x4, 0x4000000000000, 0x4, 0, 0xc1000000, // 18128
-    0x1000000, 0x41000000, 0x1000000, 0xc0000000, 0, 0x40000000, 0, 0x808000000000008, // 18136
-    0, 0x808000000000000, 0x8, 0x8000000000008, 0, 0x8000000000000, 0x8, 0x83000000, // 18144
-    0x3000000, 0x82000000, 0x2000000, 0x80000000, 0, 0x80000000, 0, 0x2020000000000020, // 18152
-    0x20, 0x20000000000020, 0x20, 0x2020000000000000, 0, 0x20000000000000, 0, // 18160
-    0x400000000000404,
-    0, 0x404, 0x400000000000400, 0x400000000000000, 0x400, 0, 0x400000000000000, // 18168
-    0x800000000000808,
-    0, 0x808, 0x800000000000800, 0x800000000000000, 0x800, 0, 0x800000000000000, // 18176
-    0xc100000000,
-    0, 0x100000000, 0xc000000000, 0x4100000000, 0, 0x100000000, 0x4000000000, // 18184
-    0x1000000000001010,
-    0x1000000000000000, 0x1010, 0, 0x1000000000001000, 0x1000000000000000, 0x1000, 0, // 18192
-    0x8300000000,
-    0x300000000, 0x8200000000, 0x200000000, 0x8000000000, 0, 0x8000000000, 0, 0x700000000, // 18200
-    0x600000000, 0x400000000, 0x400000000, 0, 0, 0, 0, 0x2000000000002020, // 18208
-    0x2020, 0x2000000000000000, 0, 0x2000000000002000, 0x2000, 0x2000000000000000, 0, // 18216
-    0x40404,
-    0x40000, 0x40400, 0, 0, 0, 0, 0x40000, 0xc10000000000, // 18224
-    0xc00000000000, 0x10000000000, 0, 0x410000000000, 0x400000000000, 0x10000000000, 0, // 18232
-    0x101010,
-    0, 0x101000, 0, 0x100000, 0, 0x100000, 0, 0x830000000000, // 18240
-    0, 0x820000000000, 0, 0x30000000000, 0x800000000000, 0x20000000000, 0x800000000000, // 18248
-    0x202020,
-    0, 0x202000, 0, 0x200000, 0, 0x200000, 0, 0xe000, // 18256
-    0, 0x2000, 0, 0x6000, 0, 0x2000, 0, 0xc100, // 18264
-    0xc000, 0x100, 0, 0x4100, 0x4000, 0x100, 0, 0x8300, // 18272
-    0x8200, 0x8000, 0x8000, 0x300, 0x200, 0, 0, 0x700, // 18280
-    0x600, 0x400, 0x400, 0, 0, 0, 0, 0x202020000000000, // 18288
-    0, 0x2020000000000, 0x20000000000, 0, 0x20000000000, 0, 0, 0x4040400000000000, // 18296
-    0, 0x400000000000, 0, 0x40400000000000, 0, 0x400000000000, 0, 0x202000000000002, // 18304
-    0x2, 0x202000000000000, 0, 0x2, 0x2000000000002, 0, 0x2000000000000, // 18312
-    0x4040000000000040,
-    0x4040000000000000, 0x40000000000040, 0x40000000000000, 0x40, 0, 0x40, 0, // 18320
-    0x200000000000202,
-    0x202, 0x200000000000000, 0, 0x200000000000200, 0x200, 0x200000000000000, 0, // 18328
-    0x4000000000004040,
-    0, 0x4000000000004000, 0, 0x4000000000000000, 0x4040, 0x4000000000000000, 0x4000, // 18336
-    0x20202,
-    0, 0, 0x20200, 0x20000, 0, 0, 0x20000, 0x404040, // 18344
-    0x404000, 0, 0, 0x400000, 0x400000, 0, 0, 0xe0000000000000, // 18352
-    0, 0x20000000000000, 0, 0x60000000000000, 0, 0x20000000000000, 0, 0xc1000000000000, // 18360
-    0, 0x41000000000000, 0, 0xc0000000000000, 0x1000000000000, 0x40000000000000, // 18368
-    0x1000000000000, 0x83000000000000,
-    0x3000000000000, 0x82000000000000, 0x2000000000000, 0x80000000000000, 0, // 18376
-    0x80000000000000, 0, 0x7000000000000,
-    0x6000000000000, 0x4000000000000, 0x4000000000000, 0, 0, 0, 0, 0xe000, // 18384
-    0x2000, 0x6000, 0x2000, 0, 0, 0, 0, 0xc100, // 18392
-    0, 0x100, 0xc000, 0x4100, 0, 0x100, 0x4000, 0x8300, // 18400
-    0x300, 0x8200, 0x200, 0x8000, 0, 0x8000, 0, 0x202020000000000, // 18408
-    0x20000000000, 0x20000000000, 0, 0, 0, 0, 0x2020000000000, 0x4040400000000000, // 18416
-    0x400000000000, 0x40400000000000, 0x400000000000, 0, 0, 0, 0, 0x202000000000002, // 18424
-    0x202000000000000, 0x2000000000002, 0x2000000000000, 0x2, 0, 0x2, 0, // 18432
-    0x4040000000000040,
-    0x4040000000000000, 0x40, 0, 0x40000000000040, 0x40000000000000, 0x40, 0, // 18440
-    0x200000000000202,
-    0x200000000000000, 0x202, 0, 0x200000000000000, 0x200000000000200, 0, 0x200, // 18448
-    0x4000000000004040,
-    0, 0x4000000000004000, 0x4040, 0x4000000000000000, 0x4000, 0x4000000000000000, 0, // 18456
-    0x20202,
-    0x20200, 0, 0, 0x20000, 0x20000, 0, 0, 0x404040, // 18464
-    0, 0x400000, 0, 0x400000, 0, 0x404000, 0, 0xc1000000000000, // 18472
-    0xc0000000000000, 0x1000000000000, 0, 0x41000000000000, 0x40000000000000, // 18480
-    0x1000000000000, 0, 0x83000000000000,
-    0, 0x82000000000000, 0, 0x3000000000000, 0x80000000000000, 0x2000000000000, // 18488
-    0x80000000000000, 0x7000000000000,
-    0, 0x4000000000000, 0, 0, 0x6000000000000, 0, 0x4000000000000, 0xc1, // 18496
-    0xc0, 0x1, 0, 0x41, 0x40, 0x1, 0, 0x83, // 18504
-    0, 0x82, 0x3, 0x80, 0x2, 0x80, 0, 0x7, // 18512
-    0x6, 0x4, 0x4, 0, 0, 0, 0, 0x8080800000000000, // 18520
-    0, 0x800000000000, 0, 0x80800000000000, 0, 0x800000000000, 0, 0x101000000000001, // 18528
-    0x101000000000000, 0x1, 0, 0x1000000000001, 0x1000000000000, 0x1, 0, // 18536
-    0x8080000000000080,
-    0x80000000000080, 0, 0, 0x8080000000000000, 0x80000000000000, 0x80, 0x80, // 18544
-    0x100000000000101,
-    0x101, 0x100000000000000, 0, 0x100000000000100, 0x100, 0x100000000000000, 0, // 18552
-    0x8000000000008080,
-    0x8080, 0x8000000000008000, 0x8000, 0x8000000000000000, 0, 0x8000000000000000, 0, // 18560
-    0x10101,
-    0x10100, 0, 0, 0x10000, 0x10000, 0, 0, 0x808080, // 18568
-    0x800000, 0x808000, 0x800000, 0, 0, 0, 0, 0xe000000000000000, // 18576
-    0, 0x2000000000000000, 0, 0x6000000000000000, 0, 0x2000000000000000, 0, // 18584
-    0xc100000000000000,
-    0x100000000000000, 0x4100000000000000, 0x100000000000000, 0xc000000000000000, 0, // 18592
-    0x4000000000000000, 0, 0x8300000000000000,
-    0, 0, 0x200000000000000, 0x300000000000000, 0x8000000000000000, 0x8000000000000000, // 18600
-    0x8200000000000000, 0x700000000000000,
-    0, 0x400000000000000, 0, 0x400000000000000, 0, 0x600000000000000, 0, 0x22, // 18608
-    0x20, 0, 0, 0x2, 0, 0, 0, 0x10000000100, // 18616
-    0x10000000000, 0x100, 0, 0, 0, 0, 0, 0x400000004000, // 18624
-    0x4000, 0, 0, 0x400000000000, 0, 0, 0, 0x22000000000000, // 18632
-    0x20000000000000, 0, 0, 0x2000000000000, 0, 0, 0, 0x44, // 18640
-    0x40, 0, 0, 0x4, 0, 0, 0, 0x20000000200, // 18648
-    0, 0, 0, 0, 0x20000000000, 0x200, 0, 0x800000008000, // 18656
-    0, 0, 0, 0x800000000000, 0, 0x8000, 0, 0x44000000000000, // 18664
-    0, 0, 0, 0x4000000000000, 0x40000000000000, 0, 0, 0x1000000010000, // 18672
-    0x1000000000000, 0, 0, 0, 0, 0x10000, 0, 0x40000000400000, // 18680
-    0, 0x400000, 0, 0, 0x40000000000000, 0, 0, 0x2200000000000000, // 18688
-    0x2000000000000000, 0, 0, 0x200000000000000, 0, 0, 0, 0x4400, // 18696
-    0, 0, 0, 0x400, 0x4000, 0, 0, 0x2000000020000, // 18704
-    0x2000000000000, 0, 0, 0x20000, 0, 0, 0, 0x80000000800000, // 18712
-    0x800000, 0, 0, 0x80000000000000, 0, 0, 0, 0x4400000000000000, // 18720
-    0x4000000000000000, 0, 0, 0x400000000000000, 0, 0, 0, 0xc1, // 18728
-    0, 0x1, 0xc0, 0x41, 0, 0x1, 0x40, 0x83, // 18736
-    0, 0x82, 0, 0x3, 0x80, 0x2, 0x80, 0x8080800000000000, // 18744
-    0x800000000000, 0, 0, 0x80800000000000, 0x800000000000, 0, 0, 0x101000000000001, // 18752
-    0x101000000000000, 0x1000000000001, 0x1000000000000, 0x1, 0, 0x1, 0, // 18760
-    0x8080000000000080,
-    0x80, 0x8080000000000000, 0, 0x80000000000080, 0x80, 0x80000000000000, 0, // 18768
-    0x100000000000101,
-    0x100000000000100, 0x100000000000000, 0x100000000000000, 0x101, 0x100, 0, 0, 0x10101, // 18776
-    0, 0x10100, 0, 0x10000, 0, 0x10000, 0, 0x808080, // 18784
-    0, 0x800000, 0, 0x808000, 0, 0x800000, 0, 0x8300000000000000, // 18792
-    0x300000000000000, 0x8200000000000000, 0x200000000000000, 0x8000000000000000, 0, // 18800
-    0x8000000000000000, 0, 0x700000000000000,
-    0x600000000000000, 0x400000000000000, 0x400000000000000, 0, 0, 0, 0, 0x8040200020, // 18808
-    0, 0x200020, 0, 0x40200020, 0, 0x200020, 0, 0x102040004, // 18816
-    0, 0x40004, 0, 0x2040004, 0, 0x40004, 0, 0x1008050000000000, // 18824
-    0x8050000000000, 0x50000000000, 0x50000000000, 0, 0, 0, 0, 0x810a00000000000, // 18832
-    0, 0xa00000000000, 0, 0x10a00000000000, 0, 0xa00000000000, 0, 0x50810, // 18840
-    0, 0x50800, 0, 0x50000, 0, 0x50000, 0, 0xa01008, // 18848
-    0, 0xa00000, 0, 0xa01000, 0, 0xa00000, 0, 0x2000204080000000, // 18856
-    0, 0x2000204000000000, 0, 0x2000200000000000, 0, 0x2000200000000000, 0, // 18864
-    0x400040201000000,
-    0x400040200000000, 0x400040000000000, 0x400040000000000, 0, 0, 0, 0, 0x10204000100, // 18872
-    0, 0, 0x4000100, 0x204000100, 0, 0, 0x4000100, 0x804020008000, // 18880
-    0, 0x4020008000, 0x20008000, 0, 0x20008000, 0, 0, 0x10200000020, // 18888
-    0, 0x200000020, 0x20, 0x10200000000, 0x20, 0x200000000, 0, 0x804000000004, // 18896
-    0x804000000000, 0x4, 0, 0x4000000004, 0x4000000000, 0x4, 0, 0x10000001020, // 18904
-    0x1020, 0x10000001000, 0x1000, 0x10000000000, 0, 0x10000000000, 0, 0x2010884020000000, // 18912
-    0x10084020000000, 0, 0, 0, 0, 0x80020000000, 0x80020000000, 0x408110204000000, // 18920
-    0, 0x100004000000, 0, 0x8100204000000, 0, 0x100004000000, 0, 0x800000000804, // 18928
-    0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, 0x81022, // 18936
-    0, 0x81002, 0, 0x80002, 0, 0x80002, 0, 0x100844, // 18944
-    0, 0x100840, 0x100040, 0, 0x100040, 0, 0, 0x2210080000000000, // 18952
-    0x210080000000000, 0x200080000000000, 0x200080000000000, 0, 0, 0, 0, // 18960
-    0x4408100000000000,
-    0x4000100000000000, 0, 0, 0x4008100000000000, 0x4000100000000000, 0, 0, // 18968
-    0x2010000000010000,
-    0, 0x2010000000000000, 0x10000000010000, 0x10000, 0x10000000000000, 0, 0x10000, // 18976
-    0x2040881020,
-    0x2040081000, 0, 0, 0x2000080000, 0x2000080000, 0, 0, 0x402110804, // 18984
-    0, 0, 0x400100000, 0x402100800, 0, 0, 0x400100000, 0x408000000800000, // 18992
-    0x800000, 0x408000000000000, 0, 0x800000, 0x8000000800000, 0, 0x8000000000000, // 19000
-    0x2000000002010000,
-    0, 0x2000000002000000, 0, 0x2000000000000000, 0x2010000, 0x2000000000000000, // 19008
-    0x2000000, 0x400000040800000,
-    0x400000000000000, 0x400000040000000, 0x400000000000000, 0x40800000, 0, 0x40000000, 0, // 19016
-    0x1000402010000,
-    0, 0x1000400000000, 0, 0x1000402000000, 0, 0x1000400000000, 0, 0x80002040800000, // 19024
-    0, 0x80002040000000, 0, 0x80002000000000, 0, 0x80002000000000, 0, 0x418014, // 19032
-    0x400010, 0x10004, 0, 0x408010, 0x410014, 0, 0x10004, 0x820128, // 19040
-    0x800020, 0x820028, 0x800020, 0x20108, 0, 0x20008, 0, 0x400010001000402, // 19048
-    0x400010000000000, 0x400010001000400, 0x400010000000000, 0x1000402, 0, 0x1000400, 0, // 19056
-    0x2000800002010804,
-    0x2010804, 0x2000800000000000, 0, 0x2000800002000800, 0x2000800, 0x2000800000000000, // 19064
-    0, 0x400000004,
-    0x400000000, 0x4, 0, 0, 0, 0, 0x808080000000000, 0, // 19072
-    0x80000000000, 0, 0, 0x8080000000000, 0, 0x80000000000, 0x11000000000000, // 19080
-    0x1000000000000,
-    0x10000000000000, 0, 0, 0, 0, 0x2200, 0x200, 0, // 19088
-    0, 0, 0, 0x2000, 0, 0x40200020, 0x40000000, 0x200020, // 19096
-    0, 0x2000204000000000, 0x2000200000000000, 0x4000000000, 0, 0x8050000000000, // 19104
-    0x8000000000000, 0x50000000000,
-    0, 0x10a00000000000, 0xa00000000000, 0x10000000000000, 0, 0x50800, 0x10000, 0x40800, // 19112
-    0, 0xa01000, 0, 0x800000, 0x201000, 0x40200020, 0x20, 0x40200000, // 19120
-    0, 0x400040200000000, 0x40200000000, 0x400000000000000, 0, 0x2000204000000000, // 19128
-    0x204000000000, 0x2000000000000000,
-    0, 0x8050000000000, 0x10000000000, 0x8040000000000, 0, 0x10a00000000000, 0, // 19136
-    0x10200000000000,
-    0x800000000000, 0x5080008, 0x5000000, 0x80008, 0, 0xa0100010, 0x100010, 0xa0000000, // 19144
-    0, 0x800080500000000, 0x500000000, 0x800080000000000, 0, 0x100010a000000000, // 19152
-    0x1000100000000000, 0xa000000000,
-    0, 0xa1100, 0, 0x81000, 0x20100, 0x142200, 0x40200, 0x102000, // 19160
-    0, 0x284400, 0x204000, 0x80400, 0, 0x508800, 0x408000, 0x100800, // 19168
-    0, 0x204000402, 0x204000000, 0x402, 0, 0x4020002040, 0x4020000000, 0x2040, // 19176
-    0, 0x20400040200, 0x20400000000, 0x40200, 0, 0x402000204000, 0, 0x204000, // 19184
-    0x402000000000, 0x2040004020000, 0x4020000, 0x2040000000000, 0, 0x40200020400000, // 19192
-    0x20400000, 0x40200000000000,
-    0, 0x204000402000000, 0x204000000000000, 0x402000000, 0, 0x4020002040000000, // 19200
-    0x2040000000, 0x4020000000000000,
-    0, 0x110a0000000000, 0x10080000000000, 0x1020000000000, 0, 0x22140000000000, // 19208
-    0x2040000000000, 0x20100000000000,
-    0, 0x44280000000000, 0, 0x4080000000000, 0x40200000000000, 0x88500000000000, // 19216
-    0x8100000000000, 0x80400000000000,
-    0, 0x102000000, 0, 0x2000000, 0, 0x8040000000, 0, 0, // 19224
-    0x40000000, 0x100000010, 0x100000000, 0x10, 0, 0x8000000008, 0, 0x8, // 19232
-    0x8000000000, 0x810, 0, 0x800, 0, 0x1008, 0, 0x1000, // 19240
-    0, 0x1008000000000000, 0, 0x8000000000000, 0, 0x1000000001000000, 0x1000000, // 19248
-    0x1000000000000000,
-    0, 0x800000080000000, 0x800000000000000, 0x80000000, 0, 0x201000000, 0, 0x200000000, // 19256
-    0, // 19264
+    0x4080008050000, 0x5080000000000, 0x4080000000000, 0x1000008050000, 0x8050000, // 5328
+    0x1000000000000, 0, 0x5080000010000,
+    0x4080000010000, 0x5080008040000, 0x4080008040000, 0x1000000010000, 0x10000, // 5336
+    0x1000008040000, 0x8040000, 0xa0100010a00000,
+    0x20100000800000, 0x10200000, 0x80000000000000, 0xa0100010200000, 0x20100000000000, // 5344
+    0x80000010a00000, 0x800000, 0x20100010a00000,
+    0xa0100000800000, 0x80000010200000, 0, 0x20100010200000, 0xa0100000000000, 0x10a00000, // 5352
+    0x80000000800000, 0x508000805000000,
+    0x408000805000000, 0x508000804000000, 0x408000804000000, 0x100000805000000, // 5360
+    0x805000000, 0x100000804000000, 0x804000000, 0x508000001000000,
+    0x408000001000000, 0x508000000000000, 0x408000000000000, 0x100000001000000, 0x1000000, // 5368
+    0x100000000000000, 0, 0xa0100010a0000000,
+    0x80000010a0000000, 0xa010000000000000, 0x8000000000000000, 0x20100010a0000000, // 5376
+    0x10a0000000, 0x2010000000000000, 0, 0xa010001020000000,
+    0x8000001020000000, 0xa010000080000000, 0x8000000080000000, 0x2010001020000000, // 5384
+    0x1020000000, 0x2010000080000000, 0x80000000, 0x1100110a00000000,
+    0x1000010200000000, 0x1100100800000000, 0x1000000000000000, 0x100110a00000000, // 5392
+    0x10200000000, 0x100100800000000, 0, 0x1100010200000000,
+    0x1000110a00000000, 0x1100000000000000, 0x1000100800000000, 0x100010200000000, // 5400
+    0x110a00000000, 0x100000000000000, 0x100800000000, 0x2200221400000000,
+    0x2000000000000000, 0x2000221400000000, 0x2200201000000000, 0x200020400000000, // 5408
+    0x2000201000000000, 0x20400000000, 0x200000000000000, 0x200221400000000,
+    0, 0x221400000000, 0x200201000000000, 0x2200020400000000, 0x201000000000, // 5416
+    0x2000020400000000, 0x2200000000000000, 0x4400442800000000,
+    0x402000000000, 0x4400040800000000, 0, 0x400442800000000, 0x4000442800000000, // 5424
+    0x400040800000000, 0x4000040800000000, 0x4400402000000000,
+    0x442800000000, 0x4400000000000000, 0x40800000000, 0x400402000000000, // 5432
+    0x4000402000000000, 0x400000000000000, 0x4000000000000000, 0x8800885000000000,
+    0x8000885000000000, 0x8800081000000000, 0x8000081000000000, 0x800885000000000, // 5440
+    0x885000000000, 0x800081000000000, 0x81000000000, 0x8800804000000000,
+    0x8000804000000000, 0x8800000000000000, 0x8000000000000000, 0x800804000000000, // 5448
+    0x804000000000, 0x800000000000000, 0, 0x404040000000000,
+    0, 0x4040000000000, 0x40000000000, 0, 0x40000000000, 0, 0, 0, // 5456
+    0, 0, 0, 0, 0, 0, 0, 0x808080000000000, // 5464
+    0, 0x80000000000, 0, 0x8080000000000, 0, 0x80000000000, 0, 0, // 5472
+    0, 0, 0, 0, 0, 0, 0, 0xe00000, // 5480
+    0, 0, 0, 0x200000, 0, 0, 0, 0x600000, // 5488
+    0, 0, 0, 0x200000, 0, 0, 0, 0xe0000000, // 5496
+    0, 0, 0, 0x20000000, 0, 0, 0, 0x60000000, // 5504
+    0, 0, 0, 0x20000000, 0, 0, 0, 0x7000000, // 5512
+    0, 0, 0, 0x6000000, 0, 0, 0, 0x4000000, // 5520
+    0, 0, 0, 0x4000000, 0, 0, 0, 0xe00000000000, // 5528
+    0, 0, 0, 0x200000000000, 0, 0, 0, 0x600000000000, // 5536
+    0, 0, 0, 0x200000000000, 0, 0, 0, 0x70000000000, // 5544
+    0, 0x40000000000, 0, 0, 0, 0, 0, 0, // 5552
+    0x60000000000, 0, 0x40000000000, 0, 0, 0, 0, 0x101010, // 5560
+    0x101000, 0, 0, 0x100000, 0x100000, 0, 0, 0, // 5568
+    0, 0, 0, 0, 0, 0, 0, 0x202020, // 5576
+    0, 0x202000, 0, 0, 0, 0, 0, 0x200000, // 5584
+    0, 0x200000, 0, 0, 0, 0, 0, 0xa1100110a, // 5592
+    0xa0100010a, 0x1100110a, 0x100010a, 0xa11001100, 0xa01000100, 0x11001100, 0x1000100, // 5600
+    0xa1000100a,
+    0xa0000000a, 0x1000100a, 0xa, 0xa10001000, 0xa00000000, 0x10001000, 0, 0x1422002214, // 5608
+    0x1422002200, 0x1400000014, 0x1400000000, 0x22002214, 0x22002200, 0x14, 0, // 5616
+    0x1402000214,
+    0x1402000200, 0x1420002014, 0x1420002000, 0x2000214, 0x2000200, 0x20002014, 0x20002000, // 5624
+    0x2844004428,
+    0x4000428, 0x2840004028, 0x28, 0x2844004400, 0x4000400, 0x2840004000, 0, 0x44004428, // 5632
+    0x2804000428, 0x40004028, 0x2800000028, 0x44004400, 0x2804000400, 0x40004000, // 5640
+    0x2800000000, 0x5088008850,
+    0x88008850, 0x5080008050, 0x80008050, 0x5088008800, 0x88008800, 0x5080008000, // 5648
+    0x80008000, 0x5008000850,
+    0x8000850, 0x5000000050, 0x50, 0x5008000800, 0x8000800, 0x5000000000, 0, 0xa1100110a00, // 5656
+    0xa0000000000, 0x1100110000, 0xa00, 0xa0100010a00, 0xa1000100a00, 0x100010000, // 5664
+    0x1000100000, 0xa1100110000,
+    0xa0000000a00, 0x1100110a00, 0, 0xa0100010000, 0xa1000100000, 0x100010a00, // 5672
+    0x1000100a00, 0x142200221400,
+    0x140200020000, 0x140000001400, 0x142000200000, 0x2200221400, 0x200020000, 0x1400, // 5680
+    0x2000200000, 0x140200021400,
+    0x142200220000, 0x142000201400, 0x140000000000, 0x200021400, 0x2200220000, // 5688
+    0x2000201400, 0, 0x284400442800,
+    0x4000400000, 0x284000402800, 0x4400442800, 0x280400040000, 0x4000402800, // 5696
+    0x280000000000, 0x400040000, 0x280400042800,
+    0, 0x280000002800, 0x400042800, 0x284400440000, 0x2800, 0x284000400000, 0x4400440000, // 5704
+    0x508800885000,
+    0x800085000, 0x508000805000, 0x5000, 0x508800880000, 0x800080000, 0x508000800000, 0, // 5712
+    0x500800085000,
+    0x8800885000, 0x500000005000, 0x8000805000, 0x500800080000, 0x8800880000, // 5720
+    0x500000000000, 0x8000800000, 0xa1100110a0000,
+    0, 0xa1000100a0000, 0xa110011000000, 0x1100110a0000, 0xa100010000000, 0x1000100a0000, // 5728
+    0x110011000000, 0xa0100010a0000,
+    0x100010000000, 0xa0000000a0000, 0xa010001000000, 0x100010a0000, 0xa000000000000, // 5736
+    0xa0000, 0x10001000000, 0x14220022140000,
+    0x200020140000, 0x14220022000000, 0x200020000000, 0x14020002140000, 0x140000, // 5744
+    0x14020002000000, 0, 0x220022140000,
+    0x14200020140000, 0x220022000000, 0x14200020000000, 0x20002140000, 0x14000000140000, // 5752
+    0x20002000000, 0x14000000000000, 0x28440044280000,
+    0, 0x28400040280000, 0x28440044000000, 0x440044280000, 0x28400040000000, // 5760
+    0x400040280000, 0x440044000000, 0x28040004280000,
+    0x400040000000, 0x28000000280000, 0x28040004000000, 0x40004280000, 0x28000000000000, // 5768
+    0x280000, 0x40004000000, 0x50880088500000,
+    0x880088500000, 0x50000000500000, 0x500000, 0x50880088000000, 0x880088000000, // 5776
+    0x50000000000000, 0, 0x50080008500000,
+    0x80008500000, 0x50800080500000, 0x800080500000, 0x50080008000000, 0x80008000000, // 5784
+    0x50800080000000, 0x800080000000, 0xa1100110a000000,
+    0xa1000100a000000, 0x1100110a000000, 0x1000100a000000, 0xa0100010a000000, // 5792
+    0xa0000000a000000, 0x100010a000000, 0xa000000, 0xa11001100000000,
+    0xa10001000000000, 0x11001100000000, 0x10001000000000, 0xa01000100000000, // 5800
+    0xa00000000000000, 0x1000100000000, 0, 0x1422002214000000,
+    0x1422002200000000, 0x1400000014000000, 0x1400000000000000, 0x22002214000000, // 5808
+    0x22002200000000, 0x14000000, 0, 0x1402000214000000,
+    0x1402000200000000, 0x1420002014000000, 0x1420002000000000, 0x2000214000000, // 5816
+    0x2000200000000, 0x20002014000000, 0x20002000000000, 0x2844004428000000,
+    0x40004028000000, 0x44004400000000, 0x2800000028000000, 0x2804000400000000, 0, // 5824
+    0x4000428000000, 0x2840004028000000, 0x2844004400000000,
+    0x40004000000000, 0x44004428000000, 0x2800000000000000, 0x2804000428000000, 0x28000000, // 5832
+    0x4000400000000, 0x2840004000000000, 0x5088008850000000,
+    0x5008000850000000, 0x5088008800000000, 0x5008000800000000, 0x5080008050000000, // 5840
+    0x5000000050000000, 0x5080008000000000, 0x5000000000000000, 0x88008850000000,
+    0x8000850000000, 0x88008800000000, 0x8000800000000, 0x80008050000000, 0x50000000, // 5848
+    0x80008000000000, 0, 0xe000,
+    0, 0, 0, 0x2000, 0, 0, 0, 0x6000, // 5856
+    0, 0, 0, 0x2000, 0, 0, 0, 0x202020000000000, // 5864
+    0, 0x2020000000000, 0, 0x20000000000, 0, 0x20000000000, 0, 0, // 5872
+    0, 0, 0, 0, 0, 0, 0, 0x700, // 5880
+    0x600, 0x400, 0x400, 0, 0, 0, 0, 0, // 5888
+    0, 0, 0, 0, 0, 0, 0, 0x20202, // 5896
+    0, 0x20000, 0, 0, 0, 0, 0, 0x20000, // 5904
+    0, 0x20200, 0, 0, 0, 0, 0, 0xe0000000000000, // 5912
+    0x20000000000000, 0x60000000000000, 0x20000000000000, 0, 0, 0, 0, 0, // 5920
+    0, 0, 0, 0, 0, 0, 0, 0x404040, // 5928
+    0, 0, 0, 0, 0, 0x400000, 0, 0x404000, // 5936
+    0, 0, 0, 0, 0, 0x400000, 0, 0x7000000000000, // 5944
+    0, 0x6000000000000, 0, 0x4000000000000, 0, 0x4000000000000, 0, 0, // 5952
+    0, 0, 0, 0, 0, 0, 0, 0x20400000000102, // 5960
+    0, 0x20400000000000, 0, 0x20400000000000, 0x102, 0x20400000000000, 0, 0x102, // 5968
+    0, 0, 0, 0, 0x102, 0, 0, 0x2010000004020, // 5976
+    0, 0x4020, 0, 0x2010000000000, 0, 0, 0, 0x2010000000000, // 5984
+    0x4020, 0, 0x4020, 0x2010000000000, 0, 0, 0, 0x40800000000204, // 5992
+    0, 0, 0x204, 0x40800000000000, 0, 0, 0, 0x204, // 6000
+    0, 0x40800000000000, 0x204, 0, 0, 0x40800000000000, 0, 0x2040000000010200, // 6008
+    0x10200, 0x2040000000000000, 0, 0x10200, 0x10200, 0, 0, 0x2040000000000000, // 6016
+    0, 0x2040000000000000, 0, 0, 0, 0, 0, 0x4080000000020400, // 6024
+    0x4080000000000000, 0x20400, 0, 0x20400, 0, 0x20400, 0, 0x4080000000000000, // 6032
+    0x4080000000000000, 0, 0, 0, 0, 0, 0, 0xa1100110a, // 6040
+    0x201001008, 0x81000110a, 0x1008, 0xa11000102, 0x201000000, 0x810000102, 0, // 6048
+    0x20100110a,
+    0xa11001008, 0x110a, 0x810001008, 0x201000102, 0xa11000000, 0x102, 0x810000000, // 6056
+    0x1422002214,
+    0x402002010, 0x1020002214, 0x2010, 0x1422000204, 0x402000000, 0x1020000204, 0, // 6064
+    0x402002214,
+    0x1422002010, 0x2214, 0x1020002010, 0x402000204, 0x1422000000, 0x204, 0x1020000000, // 6072
+    0x2844004428,
+    0x408, 0x804000000, 0x2040000000, 0x804004428, 0x2040004428, 0x2844004020, 0, // 6080
+    0x2844000408,
+    0x4428, 0x804004020, 0x2040004020, 0x804000408, 0x2040000408, 0x2844000000, 0x4020, // 6088
+    0x5088008850,
+    0x5088008040, 0x4080008850, 0x4080008040, 0x5088000810, 0x5088000000, 0x4080000810, // 6096
+    0x4080000000, 0x1008008850,
+    0x1008008040, 0x8850, 0x8040, 0x1008000810, 0x1008000000, 0x810, 0, 0xa1100110a00, // 6104
+    0x81000110a00, 0xa1100000000, 0x81000000000, 0x20100110a00, 0x110a00, 0x20100000000, 0, // 6112
+    0xa1100010200,
+    0x81000010200, 0xa1100100800, 0x81000100800, 0x20100010200, 0x10200, 0x20100100800, // 6120
+    0x100800, 0x142200221400,
+    0x142200201000, 0x20400, 0, 0x142200020400, 0x142200000000, 0x102000221400, // 6128
+    0x102000201000, 0x40200221400,
+    0x40200201000, 0x102000020400, 0x102000000000, 0x40200020400, 0x40200000000, 0x221400, // 6136
+    0x201000, 0x284400442800,
+    0x80400402000, 0x204000442800, 0x402000, 0x284400040800, 0x80400000000, 0x204000040800, // 6144
+    0, 0x80400442800,
+    0x284400402000, 0x442800, 0x204000402000, 0x80400040800, 0x284400000000, 0x40800, // 6152
+    0x204000000000, 0x508800885000,
+    0x408000885000, 0x508800804000, 0x408000804000, 0x100800885000, 0x885000, // 6160
+    0x100800804000, 0x804000, 0x508800081000,
+    0x408000081000, 0x508800000000, 0x408000000000, 0x100800081000, 0x81000, // 6168
+    0x100800000000, 0, 0xa1100110a0000,
+    0xa110010080000, 0x110a0000, 0x10080000, 0xa110001020000, 0xa110000000000, 0x1020000, // 6176
+    0, 0x20100110a0000,
+    0x2010010080000, 0x81000110a0000, 0x8100010080000, 0x2010001020000, 0x2010000000000, // 6184
+    0x8100001020000, 0x8100000000000, 0x14220022140000,
+    0x10200022140000, 0x14220020100000, 0x10200020100000, 0x4020022140000, 0x22140000, // 6192
+    0x4020020100000, 0x20100000, 0x14220002040000,
+    0x10200002040000, 0x14220000000000, 0x10200000000000, 0x4020002040000, 0x2040000, // 6200
+    0x4020000000000, 0, 0x28440044280000,
+    0x28440040200000, 0x8040044280000, 0x8040040200000, 0x28440004080000, 0x28440000000000, // 6208
+    0x8040004080000, 0x8040000000000, 0x20400044280000,
+    0x20400040200000, 0x44280000, 0x40200000, 0x20400004080000, 0x20400000000000, // 6216
+    0x4080000, 0, 0x50880088500000,
+    0x40800088500000, 0x50880080400000, 0x40800080400000, 0x10080088500000, 0x88500000, // 6224
+    0x10080080400000, 0x80400000, 0x50880008100000,
+    0x40800008100000, 0x50880000000000, 0x40800000000000, 0x10080008100000, 0x8100000, // 6232
+    0x10080000000000, 0, 0xa1100110a000000,
+    0x201001008000000, 0x102000000, 0x810000000000000, 0xa11000102000000, // 6240
+    0x201000000000000, 0x81000110a000000, 0x1008000000, 0x20100110a000000,
+    0xa11001008000000, 0x810000102000000, 0, 0x201000102000000, 0xa11000000000000, // 6248
+    0x110a000000, 0x810001008000000, 0x1422002214000000,
+    0x1422002010000000, 0x1020002214000000, 0x1020002010000000, 0x1422000204000000, // 6256
+    0x1422000000000000, 0x1020000204000000, 0x1020000000000000, 0x402002214000000,
+    0x402002010000000, 0x2214000000, 0x2010000000, 0x402000204000000, 0x402000000000000, // 6264
+    0x204000000, 0, 0x2844004428000000,
+    0x2040000408000000, 0x804004020000000, 0, 0x804004428000000, 0x408000000, // 6272
+    0x2844000000000000, 0x2040004020000000, 0x2844000408000000,
+    0x2040004428000000, 0x804000000000000, 0x4020000000, 0x804000408000000, 0x4428000000, // 6280
+    0x2844004020000000, 0x2040000000000000, 0x5088008850000000,
+    0x4080008850000000, 0x5088008040000000, 0x4080008040000000, 0x1008008850000000, // 6288
+    0x8850000000, 0x1008008040000000, 0x8040000000, 0x5088000810000000,
+    0x4080000810000000, 0x5088000000000000, 0x4080000000000000, 0x1008000810000000, // 6296
+    0x810000000, 0x1008000000000000, 0, 0xe0,
+    0, 0, 0, 0x20, 0, 0, 0, 0x60, // 6304
+    0, 0, 0, 0x20, 0, 0, 0, 0x7, // 6312
+    0x4, 0, 0, 0, 0, 0, 0, 0x6, // 6320
+    0x4, 0, 0, 0, 0, 0, 0, 0x8080800000000000, // 6328
+    0, 0, 0, 0, 0x80800000000000, 0, 0, 0x800000000000, // 6336
+    0, 0, 0, 0, 0x800000000000, 0, 0, 0x10101, // 6344
+    0, 0, 0, 0, 0, 0x10100, 0, 0, // 6352
+    0x10000, 0, 0, 0, 0, 0, 0x10000, 0xe000000000000000, // 6360
+    0, 0, 0, 0x2000000000000000, 0, 0, 0, 0x6000000000000000, // 6368
+    0, 0, 0, 0x2000000000000000, 0, 0, 0, 0x700000000000000, // 6376
+    0x400000000000000, 0, 0, 0, 0, 0, 0, 0x600000000000000, // 6384
+    0x400000000000000, 0, 0, 0, 0, 0, 0, 0x80402010804000, // 6392
+    0x10004000, 0, 0, 0x402010804000, 0x10004000, 0, 0, 0x2010804000, // 6400
+    0x10004000, 0, 0, 0x2010804000, 0x10004000, 0, 0, 0x1020408010200, // 6408
+    0x8000200, 0, 0, 0x408010200, 0x8000200, 0, 0, 0x20408010200, // 6416
+    0x8000200, 0, 0, 0x408010200, 0x8000200, 0, 0, 0x2010884420100000, // 6424
+    0, 0x80420100000, 0, 0x10084420100000, 0, 0x80420100000, 0, 0x400100000, // 6432
+    0, 0x400100000, 0, 0x400100000, 0, 0x400100000, 0, 0x4020108840200000, // 6440
+    0, 0x800200000, 0x100840200000, 0x20108840200000, 0x800200000, 0x800200000, // 6448
+    0x100840200000, 0,
+    0x800200000, 0, 0, 0, 0, 0, 0, 0x204080102000000, // 6456
+    0x4080102000000, 0x80002000000, 0x80002000000, 0, 0, 0, 0, 0, // 6464
+    0, 0, 0, 0, 0, 0, 0, 0x1088442010000000, // 6472
+    0x40010000000, 0x8042010000000, 0x40010000000, 0, 0, 0, 0, 0x1008442010000000, // 6480
+    0x40010000000, 0x8042010000000, 0x40010000000, 0, 0, 0, 0, 0x1020000002040, // 6488
+    0x20000002040, 0x2000, 0x2000, 0x1020000000000, 0x20000000000, 0x2040, 0x2040, // 6496
+    0x1020000000000,
+    0x20000000000, 0, 0, 0x1020000002000, 0x20000002000, 0, 0, 0x80000000000002, // 6504
+    0, 0x2, 0, 0x80000000000000, 0, 0, 0, 0x2, // 6512
+    0x80000000000000, 0x2, 0, 0, 0x80000000000000, 0, 0, 0x811020400000000, // 6520
+    0, 0, 0, 0x10000400000000, 0, 0, 0, 0x810020400000000, // 6528
+    0, 0, 0, 0x10000400000000, 0, 0, 0, 0x4422100800000000, // 6536
+    0x2000800000000, 0, 0, 0x402100800000000, 0x2000800000000, 0, 0, 0x422100800000000, // 6544
+    0x2000800000000, 0, 0, 0x402100800000000, 0x2000800000000, 0, 0, 0x2244081000000000, // 6552
+    0x2040081000000000, 0, 0, 0x40001000000000, 0x40001000000000, 0, 0, 0x2044081000000000, // 6560
+    0x2040081000000000, 0, 0, 0x40001000000000, 0x40001000000000, 0, 0, 0x8102244, // 6568
+    0x8000200, 0x8100204, 0x8000200, 0x8102204, 0x8000200, 0x8100204, 0x8000200, 0, // 6576
+    0, 0, 0, 0, 0, 0, 0, 0x10084422, // 6584
+    0, 0x10084020, 0, 0x10004000, 0, 0x10004000, 0, 0x10084420, // 6592
+    0, 0x10084020, 0, 0x10004000, 0, 0x10004000, 0, 0x204000000408000, // 6600
+    0, 0x4000000000000, 0x204000000400000, 0x408000, 0x4000000000000, 0, 0x400000, // 6608
+    0x4000000408000,
+    0, 0x204000000000000, 0x4000000400000, 0x408000, 0x204000000000000, 0, 0x400000, // 6616
+    0x804221108,
+    0, 0x800200000, 0, 0x804201000, 0, 0x800200000, 0, 0x804221008, // 6624
+    0, 0x800200000, 0, 0x804201000, 0, 0x800200000, 0, 0x4080102040, // 6632
+    0, 0, 0, 0x4080102000, 0, 0, 0, 0, // 6640
+    0, 0x4000100000, 0, 0, 0, 0x4000100000, 0, 0x40211080402, // 6648
+    0, 0, 0x40010000000, 0x40210080000, 0, 0, 0x40010000000, 0x40211080400, // 6656
+    0, 0, 0x40010000000, 0x40210080000, 0, 0, 0x40010000000, 0x80422110804, // 6664
+    0, 0x80420100000, 0, 0x80422100800, 0, 0x80420100000, 0, 0x80020000000, // 6672
+    0, 0x80020000000, 0, 0x80020000000, 0, 0x80020000000, 0, 0x40801020408000, // 6680
+    0, 0x40801020400000, 0, 0x40001000000000, 0, 0x40001000000000, 0, 0, // 6688
+    0x40801020000000, 0, 0x40801020000000, 0, 0x40001000000000, 0, 0x40001000000000, // 6696
+    0x2010804020100,
+    0x2000800000000, 0, 0, 0x2010804000000, 0x2000800000000, 0, 0, 0x2010804020000, // 6704
+    0x2000800000000, 0, 0, 0x2010804000000, 0x2000800000000, 0, 0, 0x1020400010001, // 6712
+    0x400010001, 0x1020400010000, 0x400010000, 0x1, 0x1, 0, 0, 0x20400010001, // 6720
+    0x400010001, 0x20400010000, 0x400010000, 0x1, 0x1, 0, 0, 0x102040001000100, // 6728
+    0x100, 0x40001000100, 0x100, 0x102040001000000, 0, 0x40001000000, 0, 0x2040001000100, // 6736
+    0x100, 0x40001000100, 0x100, 0x2040001000000, 0, 0x40001000000, 0, 0x204080102008000, // 6744
+    0x80002008000, 0x8000, 0x8000, 0x204080102000000, 0x80002000000, 0, 0, 0x4080102008000, // 6752
+    0x80002008000, 0x8000, 0x8000, 0x4080102000000, 0x80002000000, 0, 0, 0x102045, // 6760
+    0, 0x102005, 0, 0x1, 0x102044, 0x1, 0x102004, 0x100005, // 6768
+    0, 0x100005, 0, 0x1, 0x100004, 0x1, 0x100004, 0x20408a, // 6776
+    0x20400a, 0x204088, 0x204008, 0x20000a, 0x20000a, 0x200008, 0x200008, 0x2, // 6784
+    0x2, 0, 0, 0x2, 0x2, 0, 0, 0x2214804100000000, // 6792
+    0x214004100000000, 0, 0, 0x2014804100000000, 0x14004100000000, 0, 0, 0x204000100000000, // 6800
+    0x204000100000000, 0x2010804000000000, 0x10004000000000, 0x4000100000000, // 6808
+    0x4000100000000, 0x2010804000000000, 0x10004000000000, 0x4428018200000000,
+    0x428018200000000, 0x4020008000000000, 0x20008000000000, 0x4028008200000000, // 6816
+    0x28008200000000, 0x4020008000000000, 0x20008000000000, 0x408010200000000,
+    0x408010200000000, 0, 0, 0x8000200000000, 0x8000200000000, 0, 0, 0x40251, // 6824
+    0x40211, 0x40050, 0x40010, 0x40, 0, 0x40, 0, 0x40250, // 6832
+    0x40210, 0x40050, 0x40010, 0x40, 0, 0x40, 0, 0x804a2, // 6840
+    0x80, 0x800a0, 0x80, 0x80422, 0, 0x80020, 0, 0x804a0, // 6848
+    0x80, 0x800a0, 0x80, 0x80420, 0, 0x80020, 0, 0x4420100000000100, // 6856
+    0x100, 0x400100000000100, 0x100, 0x4420100000000000, 0, 0x400100000000000, 0, 0x100, // 6864
+    0x420100000000100, 0x100, 0x400100000000100, 0, 0x420100000000000, 0, // 6872
+    0x400100000000000, 0x200000020408810,
+    0x200000000000000, 0x200000020000800, 0x200000000000000, 0x20408810, 0, 0x20000800, 0, // 6880
+    0x200000020400810,
+    0x200000000000000, 0x200000020000800, 0x200000000000000, 0x20400810, 0, 0x20000800, 0, // 6888
+    0x1080400040801020,
+    0, 0x40801020, 0x1080400040001000, 0x1000400040801020, 0x40001000, 0x40801020, // 6896
+    0x1000400040001000, 0x1080400000000000,
+    0x40001000, 0, 0x1080400000000000, 0x1000400000000000, 0, 0, 0x1000400000000000, // 6904
+    0x801020080002040,
+    0x80002040, 0x800020080002040, 0x80002040, 0x801020000000000, 0, 0x800020000000000, 0, // 6912
+    0x801020080002000,
+    0x80002000, 0x800020080002000, 0x80002000, 0x801020000000000, 0, 0x800020000000000, 0, // 6920
+    0x4000000004021108,
+    0x4000000004021008, 0x4021108, 0x4021008, 0x4000000000000000, 0x4000000000000000, 0, 0, // 6928
+    0x4000000004001000,
+    0x4000000004001000, 0x4001000, 0x4001000, 0x4000000000000000, 0x4000000000000000, 0, 0, // 6936
+    0x2204080000008000,
+    0, 0x2000080000008000, 0, 0x2204080000000000, 0x2004080000008000, 0x2000080000000000, // 6944
+    0x2000080000008000, 0x8000,
+    0x2004080000000000, 0x8000, 0x2000080000000000, 0, 0x8000, 0, 0x8000, 0x1000100040201, // 6952
+    0x1000000000000, 0x1000100040000, 0x1000000000000, 0x1000000000000, 0x100040200, // 6960
+    0x1000000000000, 0x100040000, 0x100040201,
+    0, 0x100040000, 0, 0, 0x1000100040200, 0, 0x1000100040000, 0x80000201080402, // 6968
+    0x80000200080000, 0x80000201080400, 0x80000200080000, 0x201080402, 0x200080000, // 6976
+    0x201080400, 0x200080000, 0x80000000000000,
+    0x80000000000000, 0x80000000000000, 0x80000000000000, 0, 0, 0, 0, 0x100010004020100, // 6984
+    0x100010004000000, 0x100000000000000, 0x100000000000000, 0x10004020100, 0x10004000000, // 6992
+    0, 0, 0x100010004020000,
+    0x100010004000000, 0x100000000000000, 0x100000000000000, 0x10004020000, 0x10004000000, // 7000
+    0, 0, 0x200800020408000,
+    0x200800020000000, 0x800020408000, 0x800020000000, 0x200800020400000, // 7008
+    0x200800020000000, 0x800020400000, 0x800020000000, 0x200000000000000,
+    0x200000000000000, 0, 0, 0x200000000000000, 0x200000000000000, 0, 0, 0x800080000000000, // 7016
+    0x80000000000, 0x80000000000, 0x20408810, 0, 0, 0, 0x20000800, 0, // 7024
+    0, 0, 0x20400810, 0, 0, 0, 0x20000800, 0, // 7032
+    0, 0, 0, 0, 0x8000000000000000, 0, 0, 0, // 7040
+    0x2020200000000000, 0, 0, 0x20200000000000, 0, 0, 0, 0, // 7048
+    0x200000000000, 0, 0, 0x200000000000, 0, 0, 0, 0, // 7056
+    0x80402000800002, 0x402000800002, 0, 0x2, 0x2, 0x2, 0x2000800000, 0x2000800000, // 7064
+    0x80402000800000, 0x402000800000, 0, 0, 0, 0, 0x2000800002, 0x2000800002, // 7072
+    0x810000000, 0x10000000, 0x10000000, 0x10000000, 0x800000000, 0, 0, 0, // 7080
+    0, 0x800000000, 0, 0, 0, 0x10080000, 0x10000000, 0x10000000, // 7088
+    0, 0x80000, 0, 0, 0, 0x80000, 0, 0, // 7096
+    0, 0x80000, 0, 0, 0x1008000000, 0, 0x1000000000, 0, // 7104
+    0x1000000000, 0x8000000, 0, 0, 0x8000000, 0, 0, 0, // 7112
+    0, 0x8000000, 0, 0, 0x81000000000, 0x80000000000, 0x80000000000, 0x80000000000, // 7120
+    0x1000000000, 0, 0, 0, 0x1000000000, 0, 0, 0, // 7128
+    0x11200000, 0x1000000, 0x10200000, 0, 0x10200000, 0, 0, 0, // 7136
+    0x1000000, 0x1000000, 0, 0, 0, 0, 0x800000008040000, 0, // 7144
+    0x8040000, 0, 0x8040000, 0x800000000000000, 0, 0, 0x800000000000000, 0, // 7152
+    0, 0, 0, 0x800000000000000, 0x1000000010080000, 0, 0, 0, // 7160
+    0x10080000, 0x1000000000000000, 0, 0, 0x10080000, 0, 0x1000000000000000, // 7168
+    0x810000000000000,
+    0x10000000000000, 0, 0, 0x1000000000000000, 0x41000000, 0, 0, 0x1000000, // 7176
+    0, 0, 0x40000000, 0, 0x1000000, 0, 0, 0x1000000, // 7184
+    0x40000000, 0, 0, 0, 0x4000000000004, 0x4000000000000, 0x4000000000000, 0, // 7192
+    0x4, 0, 0, 0, 0x4, 0, 0, 0, // 7200
+    0x4, 0, 0, 0x10000000000010, 0x10, 0, 0, 0, // 7208
+    0x10000000000000, 0, 0, 0x10, 0x10, 0x10000000000000, 0, 0, // 7216
+    0, 0, 0x2000000000002000, 0x2000, 0x2000000000000000, 0, 0x2000000000000000, 0, // 7224
+    0, 0, 0x2000, 0x2000, 0, 0, 0, 0, // 7232
+    0x2241000000, 0x201000000, 0x201000000, 0, 0x2040000000, 0, 0, 0, // 7240
+    0x2040000000, 0, 0, 0, 0x2040000000, 0, 0, 0x10000000020, // 7248
+    0x20, 0x20, 0, 0x10000000000, 0, 0, 0, 0x10000000000, // 7256
+    0, 0, 0, 0x10000000000, 0, 0, 0x4080000000804, 0, // 7264
+    0, 0, 0x4080000000000, 0, 0, 0, 0x4080000000000, 0, // 7272
+    0x804, 0, 0x4080000000000, 0x804, 0, 0x10080000000810, 0, 0x10080000000000, // 7280
+    0x810, 0x10080000000000, 0, 0xa1100, 0, 0x81000, 0x20100, 0x810, // 7288
+    0, 0, 0x810, 0, 0, 0x408000000080400, 0x80400, 0x408000000000000, // 7296
+    0, 0x408000000000000, 0, 0x8050000000000, 0x8000000000000, 0x50000000000, 0, 0x80400, // 7304
+    0x80400, 0, 0, 0, 0, 0x810000000100800, 0x810000000000000, 0x810000000000000, // 7312
+    0x810000000000000, 0x100800, 0, 0, 0, 0x100800, 0, 0, // 7320
+    0, 0x400000004080000, 0x4080000, 0x4080000, 0x4080000, 0x400000000000000, 0, 0, // 7328
+    0, 0x400000000000000, 0, 0, 0, 0x824400000000, 0x804000000000, 0x804000000000, // 7336
+    0, 0x20400000000, 0, 0, 0, 0x20400000000, 0, 0, // 7344
+    0, 0x20400000000, 0, 0, 0x800000080000000, 0x80000000, 0x80000000, 0, // 7352
+    0x800000000000000, 0, 0, 0, 0x800000000000000, 0, 0, 0, // 7360
+    0x800000000000000, 0, 0, 0x80000000000408, 0x80000000000000, 0x80000000000000, // 7368
+    0x80000000000000, 0x408,
+    0, 0, 0, 0x408, 0, 0, 0, 0x8040000000080, // 7376
+    0x8040000000000, 0x8040000000000, 0, 0x80, 0, 0, 0, 0x80, // 7384
+    0, 0, 0, 0x80, 0, 0, 0x8000000002040000, 0x8000000000000000, // 7392
+    0x2040004, 0x4, 0x2040000, 0, 0x8000000000000000, 0x8000000000000000, 0x2040000, 0, // 7400
+    0, 0, 0x40404, 0, 0, 0, 0x40000, 0, // 7408
+    0, 0, 0x40400, 0, 0, 0, 0x40000, 0, // 7416
+    0, 0x80808, 0x80800, 0, 0, 0, 0, 0, // 7424
+    0, 0, 0x80000, 0x80000, 0, 0, 0, 0, // 7432
+    0x4040400000000000, 0, 0, 0, 0x40400000000000, 0, 0, 0, // 7440
+    0x400000000000, 0, 0, 0, 0x400000000000, 0, 0, 0x4020000008040, // 7448
+    0x4020000000000, 0x4020000000000, 0, 0x8040, 0, 0, 0, 0x8040, // 7456
+    0, 0, 0, 0x8040, 0, 0, 0x201000000402000, 0, // 7464
+    0x402000, 0x402000, 0x201000000000000, 0x402000, 0, 0, 0x201000000000000, 0, // 7472
+    0, 0, 0, 0, 0x402000000804000, 0x804000, 0x402000000000000, 0, // 7480
+    0x402000000000000, 0, 0, 0, 0x804000, 0x804000, 0, 0, // 7488
+    0, 0, 0x808080, 0x808000, 0, 0, 0, 0, // 7496
+    0, 0, 0x800000, 0x800000, 0, 0, 0, 0, // 7504
+    0x408110204000000, 0, 0, 0, 0x8100204000000, 0, 0, 0x100004000000, // 7512
+    0, 0, 0, 0x100004000000, 0, 0, 0x2040881020, 0x2000080000, // 7520
+    0x2040081000, 0x2000080000, 0, 0, 0, 0, 0, 0, // 7528
+    0, 0, 0x80400000000, 0x80000000000, 0x80000000000, 0, 0x400000000, 0, // 7536
+    0, 0, 0x400000000, 0, 0, 0x81000000010, 0x81000000000, 0x81000000000, // 7544
+    0, 0x10, 0, 0, 0, 0x10, 0, 0, // 7552
+    0x820000, 0x20000, 0x20000, 0, 0x800000, 0, 0, 0, // 7560
+    0x800000, 0, 0, 0x804000000008000, 0x8000, 0x8000, 0, 0x804000000000000, // 7568
+    0, 0, 0, 0x804000000000000, 0, 0, 0x4000000000000100, 0x100, // 7576
+    0x100, 0, 0x4000000000000000, 0, 0, 0, 0x4000000000000000, 0, // 7584
+    0, 0x88000000, 0, 0, 0, 0x8000000, 0x80000000, 0, // 7592
+    0, 0x1100000000, 0x1000000000, 0, 0, 0x100000000, 0, 0, // 7600
+    0, 0x8800000000, 0x8000000000, 0, 0, 0x800000000, 0, 0, // 7608
+    0, 0x1000000010, 0, 0x10, 0x1000000000, 0, 0, 0, // 7616
+    0, 0x800000008, 0x8, 0, 0, 0x800000000, 0, 0, // 7624
+    0, 0x1000000010, 0x1000000000, 0x10, 0, 0, 0, 0, // 7632
+    0, 0x800000008000000, 0x800000000000000, 0, 0, 0x8000000, 0, 0, // 7640
+    0, 0x1000000010000000, 0x1000000000000000, 0x10000000, 0, 0, 0, 0, // 7648
+    0, 0x1000000010000000, 0, 0x1000000000000000, 0x10000000, 0, 0, 0, // 7656
+    0, 0x11000000, 0x10000000, 0, 0, 0x1000000, 0, 0, // 7664
+    0, 0x22000000, 0x2000000, 0, 0, 0x20000000, 0, 0, // 7672
+    0, 0x44000000, 0x4000000, 0, 0, 0x40000000, 0, 0, // 7680
+    0, 0x2200000000, 0x2000000000, 0, 0, 0x200000000, 0, 0, // 7688
+    0, 0x4400000000, 0x4000000000, 0, 0, 0x400000000, 0, 0, // 7696
+    0, 0x2000000020, 0, 0x20, 0, 0x2000000000, 0, 0, // 7704
+    0, 0x110000000000, 0, 0x10000000000, 0, 0x100000000000, 0, 0, // 7712
+    0, 0x880000000000, 0, 0, 0, 0x80000000000, 0x800000000000, 0, // 7720
+    0, 0x80000000800, 0, 0x80000000000, 0, 0x800, 0, 0, // 7728
+    0, 0x100000001000, 0, 0x1000, 0, 0x100000000000, 0, 0, // 7736
+    0, 0x80000000800, 0x80000000000, 0, 0, 0x800, 0, 0, // 7744
+    0, 0x100000001000, 0x100000000000, 0, 0, 0x1000, 0, 0, // 7752
+    0, 0x8000000080000, 0, 0x80000, 0, 0x8000000000000, 0, 0, // 7760
+    0, 0x10000000100000, 0, 0x10000000000000, 0, 0, 0x100000, 0, // 7768
+    0, 0x110000, 0x100000, 0, 0, 0x10000, 0, 0, // 7776
+    0, 0x2000000020000000, 0x2000000000000000, 0, 0, 0x20000000, 0, 0, // 7784
+    0, 0x880000, 0x800000, 0, 0, 0x80000, 0, 0, // 7792
+    0, 0x400000004000000, 0x400000000000000, 0x4000000, 0, 0, 0, 0, // 7800
+    0, 0x22000000, 0x20000000, 0, 0, 0x2000000, 0, 0, // 7808
+    0, 0x44000000, 0, 0, 0, 0x4000000, 0x40000000, 0, // 7816
+    0, 0xa1100, 0xa1000, 0x1100, 0x1000, 0xa0100, 0xa0000, 0x100, // 7824
+    0, 0x142200, 0x142000, 0x200, 0, 0x140200, 0x140000, 0x2200, // 7832
+    0x2000, 0x284400, 0x280400, 0x284000, 0x280000, 0x4400, 0x400, 0x4000, // 7840
+    0, 0x508800, 0x508000, 0x8800, 0x8000, 0x500800, 0x500000, 0x800, // 7848
+    0, 0x110a0000000000, 0x100a0000000000, 0x11000000000000, 0x10000000000000, // 7856
+    0x10a0000000000, 0xa0000000000, 0x1000000000000,
+    0, 0x22140000000000, 0x20140000000000, 0x22000000000000, 0x20000000000000, // 7864
+    0x2140000000000, 0x140000000000, 0x2000000000000,
+    0, 0x44280000000000, 0x40280000000000, 0x44000000000000, 0x40000000000000, // 7872
+    0x4280000000000, 0x280000000000, 0x4000000000000,
+    0, 0x88500000000000, 0x80500000000000, 0x88000000000000, 0x80000000000000, // 7880
+    0x8500000000000, 0x500000000000, 0x8000000000000,
+    0, 0x5080008, 0x4080008, 0x5080000, 0x4080000, 0x1000008, 0x8, 0x1000000, // 7888
+    0, 0x100010a000000000, 0x1000008000000000, 0x10a000000000, 0x8000000000, // 7896
+    0x1000102000000000, 0x1000000000000000, 0x102000000000,
+    0, 0x100000001, 0x100000000, 0x1, 0, 0, 0, 0, // 7904
+    0, 0x4000000040, 0, 0, 0x4000000000, 0x40, 0, 0, // 7912
+    0, 0x220000000000, 0x200000000000, 0, 0, 0x20000000000, 0, 0, // 7920
+    0, 0x200000002, 0, 0x200000000, 0, 0x2, 0, 0, // 7928
+    0, 0x8000000080, 0, 0x80, 0, 0x8000000000, 0, 0, // 7936
+    0, 0x440000000000, 0x40000000000, 0x400000000000, 0, 0, 0, 0, // 7944
+    0, 0x11, 0, 0, 0, 0x1, 0x10, 0, // 7952
+    0, 0x200000002000, 0, 0x200000000000, 0, 0x2000, 0, 0, // 7960
+    0, 0x88, 0, 0, 0, 0x8, 0x80, 0, // 7968
+    0, 0x40000000400, 0x40000000000, 0, 0, 0x400, 0, 0, // 7976
+    0, 0x88000000000000, 0, 0x8000000000000, 0, 0x80000000000000, 0, 0, // 7984
+    0, 0x1100, 0x100, 0, 0, 0x1000, 0, 0, // 7992
+    0, 0x20000000200000, 0x200000, 0x20000000000000, 0, 0, 0, 0, // 8000
+    0, 0x8800, 0, 0, 0, 0x800, 0x8000, 0, // 8008
+    0, 0x4000000040000, 0x4000000000000, 0, 0, 0x40000, 0, 0, // 8016
+    0, 0x8800000000000000, 0, 0, 0x8000000000000000, 0x800000000000000, 0, 0, // 8024
+    0, 0x220000, 0, 0x20000, 0, 0x200000, 0, 0, // 8032
+    0, 0x100000001000000, 0x100000000000000, 0, 0, 0x1000000, 0, 0, // 8040
+    0, 0x4000000040000000, 0x40000000, 0, 0, 0, 0, 0x4000000000000000, // 8048
+    0, 0x440000, 0x400000, 0, 0, 0, 0, 0x40000, // 8056
+    0, 0x200000002000000, 0, 0x200000000000000, 0, 0x2000000, 0, 0, // 8064
+    0, 0x8000000080000000, 0, 0, 0, 0x80000000, 0, 0x8000000000000000, // 8072
+    0, 0xa110011, 0xa000000, 0x110011, 0, 0xa010001, 0xa100010, 0x10001, // 8080
+    0x100010, 0x14220022, 0x14200020, 0x20002, 0, 0x14020002, 0x14000000, 0x220022, // 8088
+    0x200020, 0x28440044, 0x28400040, 0x440044, 0x400040, 0x28040004, 0x28000000, 0x40004, // 8096
+    0, 0x50880088, 0x50000000, 0x880088, 0, 0x50080008, 0x50800080, 0x80008, // 8104
+    0x800080, 0x508000805, 0, 0x508000800, 0x8000805, 0x500000005, 0x8000800, 0x500000000, // 8112
+    0x5, 0xa0100010a0, 0xa0000000a0, 0x100010a0, 0xa0, 0xa010001000, 0xa000000000, // 8120
+    0x10001000,
+    0, 0x50800080500, 0x500, 0x50800080000, 0, 0x50000000500, 0x800080500, 0x50000000000, // 8128
+    0x800080000, 0xa0100010a000, 0xa0000000a000, 0x100010a000, 0xa000, 0xa01000100000, // 8136
+    0xa00000000000, 0x1000100000,
+    0, 0x5080008050000, 0x80008050000, 0x5080008000000, 0x80008000000, 0x5000000050000, // 8144
+    0x50000, 0x5000000000000,
+    0, 0xa0100010a00000, 0xa0000000000000, 0xa0100010000000, 0xa00000, 0x100010a00000, 0, // 8152
+    0x100010000000,
+    0xa0000000a00000, 0x508000805000000, 0x8000805000000, 0x500000005000000, 0x5000000, // 8160
+    0x508000800000000, 0x8000800000000, 0x500000000000000,
+    0, 0xa0100010a0000000, 0xa010001000000000, 0x100010a0000000, 0x10001000000000, // 8168
+    0xa0000000a0000000, 0xa000000000000000, 0xa0000000,
+    0, 0x1100110a00000000, 0x100010a00000000, 0x1000100a00000000, 0xa00000000, // 8176
+    0x1100110000000000, 0x100010000000000, 0x1000100000000000,
+    0, 0x2200221400000000, 0x2000201400000000, 0x2200220000000000, 0x2000200000000000, // 8184
+    0x200021400000000, 0x1400000000, 0x200020000000000,
+    0, 0x4400442800000000, 0x4000400000000000, 0x400040000000000, 0x4000402800000000, // 8192
+    0x400042800000000, 0, 0x4400440000000000,
+    0x2800000000, 0x8800885000000000, 0x8000805000000000, 0x8800880000000000, // 8200
+    0x8000800000000000, 0x800085000000000, 0x5000000000, 0x800080000000000,
+    0, 0x404000000000000, 0, 0x4000000000000, 0, 0, 0, 0, // 8208
+    0, 0x30000, 0x20000, 0, 0, 0, 0, 0, // 8216
+    0, 0x30000000000, 0x20000000000, 0, 0, 0, 0, 0, // 8224
+    0, 0x202000000000000, 0, 0x2000000000000, 0, 0, 0, 0, // 8232
+    0, 0x4040000000000000, 0, 0, 0, 0x40000000000000, 0, 0, // 8240
+    0, 0x202, 0x200, 0, 0, 0, 0, 0, // 8248
+    0, 0xc0000000000000, 0, 0, 0, 0x40000000000000, 0, 0, // 8256
+    0, 0x3000000000000, 0x2000000000000, 0, 0, 0, 0, 0, // 8264
+    0, 0x22, 0x20, 0, 0, 0x2, 0, 0, // 8272
+    0, 0x10000000100, 0x10000000000, 0x100, 0, 0, 0, 0, // 8280
+    0, 0x400000004000, 0x4000, 0, 0, 0x400000000000, 0, 0, // 8288
+    0, 0x22000000000000, 0x20000000000000, 0, 0, 0x2000000000000, 0, 0, // 8296
+    0, 0x44, 0x40, 0, 0, 0x4, 0, 0, // 8304
+    0, 0x800000008000, 0, 0, 0, 0x800000000000, 0, 0x8000, // 8312
+    0, 0x44000000000000, 0, 0, 0, 0x4000000000000, 0x40000000000000, 0, // 8320
+    0, 0x1000000010000, 0x1000000000000, 0, 0, 0, 0, 0x10000, // 8328
+    0, 0x40000000400000, 0, 0x400000, 0, 0, 0x40000000000000, 0, // 8336
+    0, 0x2200000000000000, 0x2000000000000000, 0, 0, 0x200000000000000, 0, 0, // 8344
+    0, 0x4400, 0, 0, 0, 0x400, 0x4000, 0, // 8352
+    0, 0x2000000020000, 0x2000000000000, 0, 0, 0x20000, 0, 0, // 8360
+    0, 0x80000000800000, 0x800000, 0, 0, 0x80000000000000, 0, 0, // 8368
+    0, 0x4400000000000000, 0x4000000000000000, 0, 0, 0x400000000000000, 0, 0, // 8376
+    0, 0xc0, 0, 0, 0, 0x40, 0, 0, // 8384
+    0, 0x3, 0x2, 0, 0, 0, 0, 0, // 8392
+    0, 0x101000000000000, 0, 0, 0, 0x1000000000000, 0, 0, // 8400
+    0, 0x101, 0x100, 0, 0, 0, 0, 0, // 8408
+    0, 0x8080, 0x8000, 0, 0, 0, 0, 0, // 8416
+    0, 0xc000000000000000, 0, 0, 0, 0x4000000000000000, 0, 0, // 8424
+    0, 0x300000000000000, 0x200000000000000, 0, 0, 0, 0, 0, // 8432
+    0, 0x101010000000000, 0, 0x10000000000, 0, 0x1010000000000, 0, 0x10000000000, // 8440
+    0, 0x10204000100, 0, 0, 0x4000100, 0x204000100, 0, 0, // 8448
+    0x4000100, 0x804020008000, 0, 0x4020008000, 0x20008000, 0, 0x20008000, 0, // 8456
+    0, 0x10200000020, 0, 0x200000020, 0x20, 0x10200000000, 0x20, 0x200000000, // 8464
+    0, 0x10000001020, 0x1020, 0x10000001000, 0x1000, 0x10000000000, 0, 0x10000000000, // 8472
+    0, 0x2010884020000000, 0x10084020000000, 0, 0, 0, 0, 0x80020000000, // 8480
+    0x80020000000, 0x81022, 0, 0x81002, 0, 0x80002, 0, 0x80002, // 8488
+    0, 0x100844, 0, 0x100840, 0x100040, 0, 0x100040, 0, // 8496
+    0, 0x2210080000000000, 0x210080000000000, 0x200080000000000, 0x200080000000000, 0, 0, // 8504
+    0,
+    0, 0x4408100000000000, 0x4000100000000000, 0, 0, 0x4008100000000000, // 8512
+    0x4000100000000000, 0,
+    0, 0x402110804, 0, 0, 0x400100000, 0x402100800, 0, 0, // 8520
+    0x400100000, 0x408000000800000, 0x800000, 0x408000000000000, 0, 0x800000, // 8528
+    0x8000000800000, 0,
+    0x8000000000000, 0x400000040800000, 0x400000000000000, 0x400000040000000, // 8536
+    0x400000000000000, 0x40800000, 0, 0x40000000,
+    0, 0x1000402010000, 0, 0x1000400000000, 0, 0x1000402000000, 0, 0x1000400000000, // 8544
+    0, 0x80002040800000, 0, 0x80002040000000, 0, 0x80002000000000, 0, 0x80002000000000, // 8552
+    0, 0x418014, 0x400010, 0x10004, 0, 0x408010, 0x410014, 0, // 8560
+    0x10004, 0x820128, 0x800020, 0x820028, 0x800020, 0x20108, 0, 0x20008, // 8568
+    0, 0x400010001000402, 0x400010000000000, 0x400010001000400, 0x400010000000000, // 8576
+    0x1000402, 0, 0x1000400,
+    0, 0x2000800002010804, 0x2010804, 0x2000800000000000, 0, 0x2000800002000800, 0x2000800, // 8584
+    0x2000800000000000,
+    0, 0x400000004, 0x400000000, 0x4, 0, 0, 0, 0, // 8592
+    0x11000000000000, 0x1000000000000, 0x10000000000000, 0, 0, 0, 0, 0x1100000000000000, // 8600
+    0, 0x1000000000000000, 0x100000000000000, 0, 0, 0, 0, 0x2200, // 8608
+    0x200, 0, 0, 0, 0, 0x2000, 0, 0x408010200000000, // 8616
+    0x8000200000000, 0, 0, 0, 0, 0, 0x2020000000000000, 0, // 8624
+    0, 0, 0x20000000000000, 0, 0, 0x2020, 0, 0, // 8632
+    0, 0x2000, 0, 0, 0x4040, 0, 0, 0, // 8640
+    0x4000, 0, 0, 0x10a00000000000, 0xa00000000000, 0x10000000000000, 0, 0x50800, // 8648
+    0x10000, 0x40800, 0, 0x2000204000000000, 0x204000000000, 0x2000000000000000, 0, // 8656
+    0x5080008,
+    0x5000000, 0x80008, 0, 0xa0100010, 0x100010, 0xa0000000, 0, 0x800080500000000, // 8664
+    0x500000000, 0x800080000000000, 0, 0x100010a000000000, 0x1000100000000000, // 8672
+    0xa000000000, 0, 0x142200,
+    0x40200, 0x102000, 0, 0x284400, 0x204000, 0x80400, 0, 0x508800, // 8680
+    0x408000, 0x100800, 0, 0x204000402, 0x204000000, 0x402, 0, 0x4020002040, // 8688
+    0x4020000000, 0x2040, 0, 0x20400040200, 0x20400000000, 0x40200, 0, 0x402000204000, // 8696
+    0, 0x204000, 0x402000000000, 0x2040004020000, 0x4020000, 0x2040000000000, 0, // 8704
+    0x40200020400000,
+    0x20400000, 0x40200000000000, 0, 0x204000402000000, 0x204000000000000, 0x402000000, 0, // 8712
+    0x4020002040000000,
+    0x2040000000, 0x4020000000000000, 0, 0x110a0000000000, 0x10080000000000, // 8720
+    0x1020000000000, 0, 0x22140000000000,
+    0x2040000000000, 0x20100000000000, 0, 0x44280000000000, 0, 0x4080000000000, // 8728
+    0x40200000000000, 0x88500000000000,
+    0x8100000000000, 0x80400000000000, 0, 0x102000000, 0, 0x2000000, 0, 0x100000010, // 8736
+    0x100000000, 0x10, 0, 0x810, 0, 0x800, 0, 0x800000080000000, // 8744
+    0x800000000000000, 0x80000000, 0, 0x4080000000, 0x4000000000, 0, 0, // 8752
 ];

@@ -40,7 +40,10 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
         let moves = &compiled.moves[id.piece][id.color as usize];
         let block = tables.block(id);
         let square = id.square as usize;
-        let masks: Vec<Squares> = block.probes(square).iter().map(|p| p.mask.to_squares()).collect();
+        // Every probe's mask and every computed line's squares, each walked through all its subsets.
+        let probed = block.probes(square).iter().map(|p| p.mask.to_squares());
+        let lined = block.lines(square).iter().map(|l| (l.up | l.down).to_squares());
+        let masks: Vec<Squares> = probed.chain(lined).collect();
         let white = id.color == fairy_magic_runtime::Color::White;
         let mut compare = |occupied: Squares| {
             let occupied = occupied & board.all();

@@ -18,8 +18,8 @@
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
 //! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides and
-//! hops along a line computed with no table, for an engine that wants one; the compiler emits
-//! only tables, so no generated module calls it); this file re-exports them and holds [`Color`]
+//! hops along a line computed with no table, read by [`lines`] where the compiler chose that
+//! form over a table); this file re-exports them and holds [`Color`]
 //! and [`FORMAT`].
 //!
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
@@ -38,13 +38,13 @@ mod test_rng;
 mod wide;
 
 pub use bitboard::{BitboardExt, Diagram, SquareIter};
-pub use line::{Line, LineForm};
+pub use line::{lines, Line, LineForm};
 pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 
 /// The version of the hash formulas and the data layout a module is read with: the split32
 /// folds, the `u128` fold, the 256-bit folds (the word mixing and the split32 parts), and the
-/// layout of [`Slot`], [`Probe`] and [`Check`]. The compiler finds its magics through these
+/// layout of [`Slot`], [`Probe`], [`Check`] and [`Line`]. The compiler finds its magics through these
 /// formulas, so a module is right only with a runtime of the same format: every generated
 /// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was
 /// generated for, and a vendored runtime that differs is a build error naming the command that
@@ -55,7 +55,7 @@ pub use wide::Bitboard256;
 /// // What a module built against another format meets.
 /// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
 /// ```
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

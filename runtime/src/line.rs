@@ -41,6 +41,11 @@ pub struct Line<B> {
 }
 
 impl<B: BitboardExt> Line<B> {
+    /// A line of these rays, reach and form (the generated tables are written this way).
+    pub const fn new(up: B, down: B, reach: B, form: LineForm) -> Self {
+        Line { up, down, reach, form }
+    }
+
     /// A line that answers nothing: it pads a square out to its block's width.
     pub const fn empty() -> Self {
         Line { up: B::EMPTY, down: B::EMPTY, reach: B::EMPTY, form: LineForm::Slide }
@@ -68,6 +73,18 @@ impl<B: BitboardExt> Line<B> {
         };
         found & self.reach
     }
+}
+
+/// Where the moves along `lines` may end on this occupancy: the union of each line's answer.
+/// Generated modules call it for the slides and hops their planner computes rather than looks
+/// up; a padding line ([`Line::empty`]) adds nothing.
+#[inline(always)]
+pub fn lines<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
+    let mut found = B::EMPTY;
+    for line in lines {
+        found |= line.attacks(occupied);
+    }
+    found
 }
 
 #[cfg(test)]
@@ -226,5 +243,16 @@ mod tests {
     fn a_padding_line_answers_nothing() {
         assert_eq!(Line::<u128>::empty().attacks(0), 0);
         assert_eq!(Line::<u64>::empty().attacks(u64::MAX), 0);
+    }
+
+    #[test]
+    fn lines_unite_their_answers() {
+        let board = Board { files: 8, ranks: 8 };
+        let rank = line::<u64>(board, 27, (1, 0), usize::MAX, 0, LineForm::Slide);
+        let file = line::<u64>(board, 27, (0, 1), usize::MAX, 0, LineForm::Slide);
+        let occupied = 1 << 29 | 1 << 43;
+        assert_eq!(lines(&[rank, file, Line::empty()], occupied), rank.attacks(occupied) | file.attacks(occupied));
+        assert_eq!(lines::<u64>(&[], occupied), 0);
+        assert_eq!(Line::new(rank.up, rank.down, rank.reach, rank.form), rank);
     }
 }

@@ -1,15 +1,18 @@
-//! `cargo xtask gen <variant>` | `cargo xtask gen --all` | `cargo xtask check`
+//! `cargo xtask gen <variant>` | `cargo xtask gen --all` | `cargo xtask check` | `cargo xtask calibrate`
 //!
 //! `gen` compiles `variants/<variant>.variant` into `generated/src/<variant>.rs` and rewrites
 //! `generated/src/lib.rs` to list every variant; `check` does the same in memory and fails,
-//! naming every file, if anything checked in differs (it writes nothing).
+//! naming every file, if anything checked in differs (it writes nothing). `calibrate` runs the
+//! runtime's calibration bench on this machine and rewrites `compiler/calibration.txt`, the
+//! measured costs the planner weighs (then `gen --all` replans every module with them).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use fairy_magic::{Options, Source};
 
-const USAGE: &str = "usage: cargo xtask gen <variant>... | cargo xtask gen --all | cargo xtask check";
+const USAGE: &str =
+    "usage: cargo xtask gen <variant>... | cargo xtask gen --all | cargo xtask check | cargo xtask calibrate";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,6 +23,7 @@ fn main() -> ExitCode {
             gen(&root, &names.iter().map(|s| s.to_string()).collect::<Vec<_>>())
         }
         ["check"] => check(&root),
+        ["calibrate"] => calibrate(&root),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -29,6 +33,39 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// What `compiler/calibration.txt` says of itself above its figures.
+const CALIBRATION_HEADER: &str = "\
+# What each lookup form costs on the machine the shipped modules are planned for, in
+# picoseconds of a dependent chain: `form width picoseconds` (a `-cold` probe reads a table far
+# past the caches). The planner weighs them (lookups::choose_lines); the same figures give the
+# same modules on any machine.
+# Written by `cargo xtask calibrate` (runtime/benches/calibrate.rs); do not edit by hand.
+";
+
+/// Runs the calibration bench and writes its figures, checked for the form the compiler reads.
+fn calibrate(root: &Path) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let output = std::process::Command::new(cargo)
+        .args(["bench", "--quiet", "-p", "fairy-magic-runtime", "--bench", "calibrate"])
+        .current_dir(root)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run the calibration bench: {e}"))?;
+    let figures = String::from_utf8(output.stdout).map_err(|_| "the bench printed no text".to_string())?;
+    if !output.status.success() {
+        return Err(format!("the calibration bench failed ({})", output.status));
+    }
+    let lines = figures.lines().filter(|l| !l.trim().is_empty()).count();
+    if lines == 0 || fairy_magic::stages::calibration::parse(&figures).count() != lines {
+        return Err(format!("the calibration bench printed something other than figures:\n{figures}"));
+    }
+    let path = root.join("compiler/calibration.txt");
+    fairy_magic::stages::files::write_atomically(&path, &format!("{CALIBRATION_HEADER}{figures}"))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    eprintln!("wrote {} ({lines} figures); `cargo xtask gen --all` replans the modules", path.display());
+    Ok(())
 }
 
 fn all_variants(root: &Path) -> Result<Vec<String>, String> {

@@ -88,6 +88,11 @@ fn any_checks<B>(tables: &Tables<B>) -> bool {
     tables.answers.iter().any(|b| b.check_width > 0)
 }
 
+/// Whether some block computes lines.
+fn any_lines<B>(tables: &Tables<B>) -> bool {
+    tables.answers.iter().any(|b| b.line_width > 0)
+}
+
 /// The imports, the format check, `Bitboard` and the board's constants.
 fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str) -> TokenStream {
     let word = Ident::new(B::TYPE, Span::call_site());
@@ -108,6 +113,11 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
         imports.push(quote!(Index));
         imports.push(quote!(Probe));
         imports.push(quote!(Slot));
+    }
+    if any_lines(tables) {
+        imports.push(quote!(lines));
+        imports.push(quote!(Line));
+        imports.push(quote!(LineForm));
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
     let format_check = format_check(regenerate);
@@ -230,25 +240,34 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
     let arms = tables.answers.iter().enumerate().map(|(n, block)| {
         let number = number(n);
         let name = block_ident(n);
-        let checks = checks_ident(n);
-        let probed = match block.storage() {
-            Storage::Nothing => quote!(#nothing),
-            Storage::Leaps => quote!(#name[square]),
+        // The block's parts that it has, united: its slots (or leaps), lines and plain checks.
+        let mut parts = Vec::new();
+        match block.storage() {
+            Storage::Nothing => {}
+            Storage::Leaps => parts.push(quote!(#name[square])),
             Storage::Slots if tables.numbered.is_some() => {
-                quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied))
+                parts.push(quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied)))
             }
-            Storage::Slots => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
-        };
+            Storage::Slots => parts.push(quote!(#name[square].lookup(INDEX, &ATTACKS, occupied))),
+        }
+        if block.line_width > 0 {
+            let lines = lines_ident(n);
+            parts.push(quote!(lines(&#lines[square], occupied)));
+        }
         if block.check_width > 0 {
-            quote!(#number => #probed | check(&#checks[square], occupied),)
-        } else {
-            quote!(#number => #probed,)
+            let checks = checks_ident(n);
+            parts.push(quote!(check(&#checks[square], occupied)));
+        }
+        match parts.is_empty() {
+            true => quote!(#number => #nothing,),
+            false => quote!(#number => #( #parts )|*,),
         }
     });
     // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
     // 1x1) reads no square either.
-    let reads_square = tables.answers.iter().any(|b| b.storage() != Storage::Nothing);
-    let unused_occupancy = match (any_probes(tables) || any_checks(tables), reads_square) {
+    let reads_square =
+        tables.answers.iter().any(|b| b.storage() != Storage::Nothing || b.line_width > 0 || b.check_width > 0);
+    let unused_occupancy = match (any_probes(tables) || any_checks(tables) || any_lines(tables), reads_square) {
         (true, _) => quote!(),
         (false, true) => quote!(let _ = occupied;),
         (false, false) => quote!(let _ = (square, occupied);),
@@ -325,6 +344,17 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
                 }
             }
         });
+        if block.line_width > 0 {
+            let lname = lines_ident(n);
+            let lines = placeholder(&mut data, &format!("LINES_{n}"), data::lines_data(variant, block)?);
+            let lwidth = number(block.line_width);
+            statics.push(quote! {
+                /// Block's slides and hops along lines, computed from the occupancy with no table.
+                #[rustfmt::skip]
+                #[allow(clippy::unreadable_literal)]
+                static #lname: [[Line<Bitboard>; #lwidth]; SQUARES] = #lines;
+            });
+        }
         if block.check_width > 0 {
             let cname = checks_ident(n);
             let checks = placeholder(&mut data, &format!("CHECKS_{n}"), data::checks_data(variant, block)?);
@@ -882,6 +912,10 @@ fn move_statics<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, f
 
 pub(super) fn block_ident(n: usize) -> Ident {
     Ident::new(&format!("BLOCK_{n}"), Span::call_site())
+}
+
+pub(super) fn lines_ident(n: usize) -> Ident {
+    Ident::new(&format!("BLOCK_{n}_LINES"), Span::call_site())
 }
 
 pub(super) fn checks_ident(n: usize) -> Ident {

@@ -107,6 +107,21 @@ pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Resul
     Ok(s)
 }
 
+/// One square's computed lines, a line a line: `Line::new(up, down, reach, form)`.
+pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
+    let mut s = String::from("[\n");
+    for square in 0..block.leaps.len() {
+        writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
+        for l in block.lines(square) {
+            let form = format!("LineForm::{:?}", l.form);
+            call(&mut s, "Line::new", &[l.up.literal(), l.down.literal(), l.reach.literal(), form], B::BITS)?;
+        }
+        s.push_str("    ],\n");
+    }
+    s.push(']');
+    Ok(s)
+}
+
 /// Whole words only: `BLOCK_1` is not the start of `BLOCK_12`.
 pub(super) fn find_word(text: &str, word: &str) -> Option<usize> {
     text.match_indices(word)

@@ -58,13 +58,29 @@ pub(super) fn header<B: Word>(
         }
     };
     writeln!(h, "// {budget}")?;
+    let cache = match plan.cache {
+        crate::calibration::Cache::Hot => "tables in cache",
+        crate::calibration::Cache::Cold => {
+            "tables out of cache (planned with cached ones, they were over the cache budget)"
+        }
+    };
+    match made.lines {
+        crate::lookups::Lines::Measured => writeln!(
+            h,
+            "// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that\n\
+             // measures cheaper than the probes it replaces (compiler/calibration.txt, {cache})."
+        )?,
+        crate::lookups::Lines::Never => {
+            writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check.")?
+        }
+    }
     writeln!(h, "// Every entry was checked against fairy-magic's reference move walker before this was written.")?;
     writeln!(h, "//")?;
     writeln!(
         h,
-        "// | piece | XBetza | index bits | why | probes a square (max) | plain checks a square (max) | lookups | table entries |"
+        "// | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |"
     )?;
-    writeln!(h, "// |---|---|---|---|---|---|---|---|")?;
+    writeln!(h, "// |---|---|---|---|---|---|---|---|---|")?;
     for (p, (piece, f)) in variant.pieces.iter().zip(piece_figures(variant, tables, plan)).enumerate() {
         let (most, most_checks, used, own, shared) = (f.most, f.most_checks, f.lookups, f.own_entries, f.shared);
         let entries = match (own, shared) {
@@ -74,7 +90,7 @@ pub(super) fn header<B: Word>(
         };
         writeln!(
             h,
-            "// | {} {} | `{}` | {} | {} | {} | {} | {} | {} |",
+            "// | {} {} | `{}` | {} | {} | {} | {} | {} | {} | {} |",
             piece.letter,
             piece.name,
             piece.betza_text,
@@ -90,6 +106,7 @@ pub(super) fn header<B: Word>(
                 Why::Smallest => "its smallest tables".to_string(),
             },
             most,
+            f.most_lines,
             most_checks,
             used,
             entries
@@ -105,6 +122,8 @@ pub(crate) struct PieceFigures {
     pub most: usize,
     /// Plain checks of its busiest slot.
     pub most_checks: usize,
+    /// Computed lines of its busiest slot.
+    pub most_lines: usize,
     /// The lookups it probes.
     pub lookups: usize,
     /// Entries of the lookups it is the first to probe.
@@ -127,16 +146,17 @@ pub(crate) fn piece_figures<B: Word>(variant: &Variant, tables: &Tables<B>, plan
     (0..pieces)
         .map(|p| {
             let mut used = BTreeSet::new();
-            let (mut most, mut most_checks) = (0, 0);
+            let (mut most, mut most_checks, mut most_lines) = (0, 0, 0);
             for (_, slot) in ids.iter().zip(&plan.slots).filter(|(id, _)| id.piece == p) {
                 most = most.max(slot.lookups.len());
                 most_checks = most_checks.max(slot.checks.len());
+                most_lines = most_lines.max(slot.lines.len());
                 used.extend(slot.lookups.iter().copied());
             }
             let own_entries =
                 used.iter().filter(|&&l| first_user[l] == Some(p)).map(|&l| 1usize << tables.found[l].0.bits).sum();
             let shared = used.iter().filter(|&&l| first_user[l] != Some(p)).count();
-            PieceFigures { most, most_checks, lookups: used.len(), own_entries, shared }
+            PieceFigures { most, most_checks, most_lines, lookups: used.len(), own_entries, shared }
         })
         .collect()
 }
@@ -144,13 +164,15 @@ pub(crate) fn piece_figures<B: Word>(variant: &Variant, tables: &Tables<B>, plan
 /// What the module's data takes, from its [`Statistics`].
 pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
     format!(
-        "// Data: {} lookups in {} attack entries ({} bytes, overlapping where their entries agree);\n// {} blocks of {} slots ({} bytes); {} plain checks ({} bytes).",
+        "// Data: {} lookups in {} attack entries ({} bytes, overlapping where their entries agree);\n// {} blocks of {} slots ({} bytes); {} computed lines ({} bytes); {} plain checks ({} bytes).",
         stats.lookups,
         stats.attack_entries,
         stats.attack_bytes,
         blocks,
         stats.squares,
         stats.slot_bytes,
+        stats.lines,
+        stats.line_bytes,
         stats.checks,
         stats.check_bytes,
     )
@@ -231,17 +253,18 @@ pub(super) fn probe_bytes<B: Word>() -> usize {
     std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
 }
 
-/// Plain fancy magic beside these tables: the comparison engines would make.
-pub(super) fn fancy_report<B: Word>(fancy_entries: f64, entries: usize) -> String {
+/// Plain fancy magic beside these tables and computed lines (`ours`, in bytes): the comparison
+/// engines would make.
+pub(super) fn fancy_report<B: Word>(fancy_entries: f64, ours: usize) -> String {
     let bytes = std::mem::size_of::<B>() as f64;
     // Exact below 2^53; beyond, the magnitude is the point.
     let count = |x: f64| if x < 9.0e15 { format!("{x:.0}") } else { format!("{x:.3e}") };
     format!(
         "// Plain fancy magic for the same pieces (one table a square for each sliding part and step family,\n\
-         // no bit budget, identical tables shared) would need {} entries ({} bytes): {}x these tables.",
+         // no bit budget, identical tables shared) would need {} entries ({} bytes): {}x these tables and lines.",
         count(fancy_entries),
         count(fancy_entries * bytes),
-        match fancy_entries / entries.max(1) as f64 {
+        match fancy_entries * bytes / ours.max(1) as f64 {
             r if r < 1e6 => format!("{r:.2}"),
             r => format!("{r:.3e}"),
         }

@@ -34,6 +34,8 @@ pub struct Provenance {
     pub max_bits: Option<u32>,
     /// What the cost model made small ([`Settings::optimize`](crate::Settings::optimize)).
     pub optimize: crate::lookups::Optimize,
+    /// Whether lines may be computed.
+    pub lines: crate::lookups::Lines,
     /// The cache budget, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
     pub cache_bytes: usize,
     /// The most probes one query may make ([`Settings::max_probes`](crate::Settings::max_probes)).
@@ -81,6 +83,10 @@ pub struct Statistics {
     pub checks: usize,
     /// Bytes of the plain checks.
     pub check_bytes: usize,
+    /// Computed lines (slides and hops with no table), padding included.
+    pub lines: usize,
+    /// Bytes of the computed lines.
+    pub line_bytes: usize,
     /// Bytes of `between`'s sets and grids.
     pub between_bytes: usize,
     /// What plain fancy magic would take for the same pieces, in bytes (`baseline.rs`).
@@ -90,7 +96,7 @@ pub struct Statistics {
 impl Statistics {
     /// Every byte of the module's data.
     pub fn total_bytes(&self) -> usize {
-        self.attack_bytes + self.slot_bytes + self.check_bytes + self.between_bytes
+        self.attack_bytes + self.slot_bytes + self.check_bytes + self.line_bytes + self.between_bytes
     }
 }
 
@@ -99,6 +105,7 @@ fn statistics<B: Word>(m: &Module<B>) -> Statistics {
     let word = std::mem::size_of::<B>();
     let squares = m.variant.board.squares();
     let checks: usize = m.tables.answers.iter().map(|b| b.checks.len()).sum();
+    let lines: usize = m.tables.answers.iter().map(|b| b.lines.len()).sum();
     let (set_bytes, grid_bytes) = header::between_bytes::<B>(squares, m.between);
     Statistics {
         squares,
@@ -112,6 +119,8 @@ fn statistics<B: Word>(m: &Module<B>) -> Statistics {
         slot_bytes: header::slot_bytes(m.tables),
         checks,
         check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::Check<B>>(),
+        lines,
+        line_bytes: lines * std::mem::size_of::<fairy_magic_runtime::Line<B>>(),
         between_bytes: set_bytes + grid_bytes,
         fancy_magic_bytes: m.fancy_entries * word as f64,
     }
@@ -147,7 +156,7 @@ fn header_text<B: Word>(m: &Module<B>, statistics: &Statistics) -> Result<String
         writeln!(text, "{over}")?;
     }
     writeln!(text, "{}", header::reverse_report(m.variant, m.tables, m.plan, m.between))?;
-    writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, m.tables.table.len()))?;
+    writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, statistics.attack_bytes + statistics.line_bytes))?;
     writeln!(text, "//\n{}", header::indices_report::<B>(m.variant, m.indices)?)?;
     Ok(text)
 }

@@ -67,7 +67,7 @@ fn index_name(index: Index) -> &'static str {
 }
 
 /// Probes and bytes of one piece (both colours, every kind), counted as the header counts a
-/// slot: its real probes (padding left out) and the words and checks its blocks store.
+/// slot: its real probes (padding left out) and the words, checks and lines its blocks store.
 fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
     let word = std::mem::size_of::<B>();
     let mut seen = Vec::new();
@@ -82,7 +82,8 @@ fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
             probes += block.probes.iter().filter(|p| !crate::tables::Block::is_padding(p)).count();
             bytes += block.leaps.len() * word
                 + block.probes.len() * std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
-                + block.checks.len() * std::mem::size_of::<fairy_magic_runtime::Check<B>>();
+                + block.checks.len() * std::mem::size_of::<fairy_magic_runtime::Check<B>>()
+                + block.lines.len() * std::mem::size_of::<fairy_magic_runtime::Line<B>>();
         }
     }
     (probes, bytes)
@@ -140,9 +141,10 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
     let blocks = list(&t.blocks, |kind| list(kind, |pair| format!("[{},{}]", pair[0], pair[1])));
     let answers = list(&t.answers, |b| {
         format!(
-            "{{\"width\":{},\"checkWidth\":{},\"leaps\":{},\"probes\":{},\"checks\":{}}}",
+            "{{\"width\":{},\"checkWidth\":{},\"lineWidth\":{},\"leaps\":{},\"probes\":{},\"checks\":{},\"lines\":{}}}",
             b.width,
             b.check_width,
+            b.line_width,
             list(&b.leaps, |&l| string(&hex(l))),
             list(&b.probes, |p| format!(
                 "[{},{},{},{}]",
@@ -156,6 +158,13 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
                 string(&hex(k.path)),
                 string(&hex(k.required)),
                 string(&hex(k.dest))
+            )),
+            list(&b.lines, |l| format!(
+                "[{},{},{},{}]",
+                string(&hex(l.up)),
+                string(&hex(l.down)),
+                string(&hex(l.reach)),
+                string(&format!("{:?}", l.form))
             )),
         )
     });

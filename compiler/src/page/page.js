@@ -88,10 +88,35 @@ const ENTRIES = (() => {
 // One entry of the attack table: the set its number names.
 function entry(i) { return set(DATA.attack.sets[ENTRIES[i]]); }
 
-// Block::lookup: the leaps, every probe's entry, and every plain check that passes.
+// BitboardExt::up_to_lowest and down_to_highest, on the board's squares (the bits above them
+// never meet a line's rays, which are masked).
+const upToLowest = (b) => (b ^ (b - 1n)) & ALL;
+const downToHighest = (b) => ALL & ~((1n << BigInt((b | 1n).toString(2).length - 1)) - 1n);
+
+// Line::attacks: a slide up to the first blocker each way, a hop past it up to the next, a
+// vault onto the square just past it; kept to the squares the line reaches.
+function lineAttacks(line, occupied) {
+  const [up, down, reach, form] = line.map((x, i) => (i < 3 ? set(x) : x));
+  const u = up & occupied, d = down & occupied;
+  let found;
+  if (form === "Slide") {
+    found = (up & upToLowest(u)) | (down & downToHighest(d));
+  } else if (form === "Hop") {
+    const us = upToLowest(u), ds = downToHighest(d);
+    found = (up & ~us & upToLowest(u & ~us)) | (down & ~ds & downToHighest(d & ~ds));
+  } else {
+    const upPast = up & ~upToLowest(u), downPast = down & ~downToHighest(d);
+    found = (upPast & upToLowest(upPast)) | (downPast & downToHighest(downPast));
+  }
+  return found & reach;
+}
+
+// Block::lookup: the leaps, every probe's entry, every line's squares, and every plain check
+// that passes.
 function blockLookup(block, square, occupied) {
   let found = set(block.leaps[square]);
   for (let j = 0; j < block.width; j++) found |= entry(probeIndex(block.probes[square * block.width + j], occupied));
+  for (let j = 0; j < block.lineWidth; j++) found |= lineAttacks(block.lines[square * block.lineWidth + j], occupied);
   for (let j = 0; j < block.checkWidth; j++) {
     const [path, required, dest] = block.checks[square * block.checkWidth + j];
     if ((occupied & set(path)) === set(required)) found |= set(dest);

@@ -1,0 +1,80 @@
+//! The measured costs of the lookup forms, which the planner weighs when it chooses between a
+//! computed line and a table (`lookups::choose_lines`). The figures are checked in
+//! (`compiler/calibration.txt`), so that the same variant gives the same module on every
+//! machine; `cargo xtask calibrate` measures this machine and rewrites them.
+
+use fairy_magic_runtime::Index;
+
+/// The checked-in figures: `form width picoseconds` a line, `#` comments.
+pub const FIGURES: &str = include_str!("../calibration.txt");
+
+/// What one read of each form costs on one bitboard width, in picoseconds of a dependent chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormCosts {
+    /// A probe into a table, under the module's index formula.
+    pub probe: u32,
+    /// A computed line (one rising and one falling ray).
+    pub line: u32,
+    /// A plain check.
+    pub check: u32,
+}
+
+/// Where a module's tables are read from, which decides what a probe costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cache {
+    /// The tables fit the cache budget: a probe reads a cached entry.
+    #[default]
+    Hot,
+    /// The tables are over the cache budget: a probe may wait on memory.
+    Cold,
+}
+
+/// The figures for a module of `bits`-bit bitboards whose probes index by `index` and read
+/// tables that are `cache`.
+pub fn form_costs(bits: u32, index: Index, cache: Cache) -> FormCosts {
+    let probe = match index {
+        Index::Magic => "probe-magic",
+        Index::Split32 => "probe-split32",
+        Index::Pext => "probe-pext",
+    };
+    let probe = match cache {
+        Cache::Hot => figure(probe, bits),
+        Cache::Cold => figure(&format!("{probe}-cold"), bits),
+    };
+    FormCosts { probe, line: figure("line", bits), check: figure("check", bits) }
+}
+
+/// One figure of [`FIGURES`]; its absence is a broken checkout, caught by this module's tests.
+fn figure(form: &str, bits: u32) -> u32 {
+    parse(FIGURES).find(|&(f, b, _)| f == form && b == bits).map(|(_, _, picos)| picos).unwrap_or_else(|| {
+        panic!("compiler/calibration.txt has no `{form} {bits}` figure: run `cargo xtask calibrate`")
+    })
+}
+
+/// The figures of a calibration text: `(form, width, picoseconds)`, malformed lines skipped
+/// (the tests hold the checked-in text to have none).
+pub fn parse(text: &str) -> impl Iterator<Item = (&str, u32, u32)> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(|line| {
+        let mut words = line.split_whitespace();
+        let (form, bits, picos) = (words.next()?, words.next()?.parse().ok()?, words.next()?.parse().ok()?);
+        words.next().is_none().then_some((form, bits, picos))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_width_and_index_has_its_figures_and_no_line_is_malformed() {
+        for bits in [64, 128, 256] {
+            for index in [Index::Magic, Index::Split32, Index::Pext] {
+                let (hot, cold) = (form_costs(bits, index, Cache::Hot), form_costs(bits, index, Cache::Cold));
+                assert!(hot.probe > 0 && hot.line > 0 && hot.check > 0, "{bits} {index:?}");
+                assert!(cold.probe >= hot.probe && cold.line == hot.line, "{bits} {index:?}");
+            }
+        }
+        let figures = FIGURES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
+        assert_eq!(parse(FIGURES).count(), figures, "a malformed figure line");
+    }
+}

@@ -1,0 +1,113 @@
+//! `cargo bench -p fairy-magic-runtime --bench calibrate` (`cargo xtask calibrate` runs it and
+//! writes its figures to `compiler/calibration.txt`, which the planner reads).
+//!
+//! What each lookup form costs on this machine, in picoseconds of a dependent chain (each
+//! query's occupancy depends on the previous answer, as a move generator's does): a probe
+//! under each index formula into a hot table (a rook-sized one of 4096 entries) and into a
+//! cold one (2^20 entries, far past the caches: what a probe costs in a module whose tables
+//! are over the cache budget), a computed line (a rook's two lines, the cost halved), and a
+//! plain check, on `u64`, `u128` and `Bitboard256`.
+//!
+//! Prints one `form width picoseconds` line a figure, best of several runs.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use fairy_magic_runtime::{lines, Bitboard256, BitboardExt, Check, Index, Line, LineForm, Probe};
+
+/// Steps of one timed chain.
+const STEPS: usize = 1 << 21;
+/// Timed chains a figure; the best counts (the others met interrupts).
+const RUNS: usize = 7;
+/// Entries of the hot table: a 12-bit rook's.
+const HOT: usize = 1 << 12;
+/// Entries of the cold table: megabytes, past every cache.
+const COLD: usize = 1 << 20;
+
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn set<B: BitboardExt>(&mut self, squares: usize, density: u32) -> B {
+        (0..squares).filter(|_| self.next() % 8 < u64::from(density)).fold(B::EMPTY, |b, s| b | B::from_square(s))
+    }
+}
+
+/// A board's rook from a central square: its two lines and its classic mask.
+struct Rook<B> {
+    lines: [Line<B>; 2],
+    mask: B,
+}
+
+fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
+    let (file, rank) = (files / 2, ranks / 2);
+    let at = |f: usize, r: usize| B::from_square(r * files + f);
+    let collect = |squares: &mut dyn Iterator<Item = (usize, usize)>| squares.fold(B::EMPTY, |b, (f, r)| b | at(f, r));
+    let east = collect(&mut (file + 1..files).map(|f| (f, rank)));
+    let west = collect(&mut (0..file).map(|f| (f, rank)));
+    let north = collect(&mut (rank + 1..ranks).map(|r| (file, r)));
+    let south = collect(&mut (0..rank).map(|r| (file, r)));
+    let rank_line = Line::new(east, west, east | west, LineForm::Slide);
+    let file_line = Line::new(north, south, north | south, LineForm::Slide);
+    // The classic mask, edges off, cut to 12 squares: a table of 4096 entries.
+    let mut mask = B::EMPTY;
+    for s in (east | west | north | south).squares().take(12) {
+        mask |= B::from_square(s);
+    }
+    Rook { lines: [rank_line, file_line], mask }
+}
+
+/// Picoseconds a step of a chain of `f`, best of `RUNS`: each step's occupancy is a random one
+/// xored with the previous answer.
+fn chain<B: BitboardExt>(occupancies: &[B], mut f: impl FnMut(B, usize) -> B) -> u64 {
+    let mut best = u64::MAX;
+    for _ in 0..RUNS {
+        let mut found = B::EMPTY;
+        let start = Instant::now();
+        for i in 0..STEPS {
+            found = f(occupancies[i & 63] ^ found, i);
+        }
+        black_box(found);
+        best = best.min((start.elapsed().as_nanos() * 1000 / STEPS as u128) as u64);
+    }
+    best
+}
+
+fn calibrate<B: BitboardExt>(name: &str, files: usize, ranks: usize, rng: &mut XorShift) {
+    let squares = files * ranks;
+    let occupancies: Vec<B> = (0..64).map(|_| rng.set(squares, 3)).collect();
+    let hot: Vec<B> = (0..HOT).map(|_| rng.set(squares, 2)).collect();
+    // Cold entries need not differ: only where they lie matters.
+    let cold: Vec<B> = (0..COLD).map(|i| hot[i % HOT]).collect();
+    let rook = rook::<B>(files, ranks);
+    for (form, index) in [("magic", Index::Magic), ("split32", Index::Split32), ("pext", Index::Pext)] {
+        let magic = rng.set::<B>(squares, 1);
+        let probe = Probe::new(rook.mask, magic, (B::BITS - 12) as u8, 0);
+        // The index is masked into the table: a random magic is no real one, but it costs the same.
+        let picos = chain(&occupancies, |occupied, _| hot[black_box(probe).index(index, occupied) & (HOT - 1)]);
+        println!("probe-{form} {name} {picos}");
+        // Spread over the cold table by the step, and by the index, so that each read depends on
+        // the last and few repeat.
+        let spread = |occupied: B, i: usize| (black_box(probe).index(index, occupied) ^ i.wrapping_mul(40_503)) % COLD;
+        let picos = chain(&occupancies, |occupied, i| cold[spread(occupied, i)]);
+        println!("probe-{form}-cold {name} {picos}");
+    }
+    let two = chain(&occupancies, |occupied, _| lines(black_box(&rook.lines), occupied));
+    println!("line {name} {}", two / 2);
+    let check = Check::new(rook.mask, B::EMPTY, rook.lines[0].reach);
+    let one = chain(&occupancies, |occupied, _| fairy_magic_runtime::check(black_box(&[check]), occupied));
+    println!("check {name} {one}");
+}
+
+fn main() {
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    calibrate::<u64>("64", 8, 8, &mut rng);
+    calibrate::<u128>("128", 9, 10, &mut rng);
+    calibrate::<Bitboard256>("256", 16, 16, &mut rng);
+}
