@@ -259,7 +259,7 @@ pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
 }
 
 /// What verifying one slot takes: every occupancy it is checked under (each probe's whole mask,
-/// each line's mask ([`mask_occupancies`]), each plain check's edges, the random samples),
+/// each line's mask (`mask_occupancies`), each plain check's edges, the random samples),
 /// times the path moves walked and the probes, lines and checks read for each.
 pub fn verification_steps(slot: &SlotPlan, lookups: &[Lookup], moves: usize) -> u64 {
     let masks = slot.lookups.iter().map(|&l| 1u64 << lookups[l].mask.count_ones());
