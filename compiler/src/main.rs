@@ -401,7 +401,7 @@ struct Around {
     /// The piece is Black (its moves turn 180°).
     #[arg(long)]
     black: bool,
-    /// The piece has moved: no first-move-only (`i`) moves.
+    /// The piece has moved: its initial (`i`) moves do not count.
     #[arg(long)]
     moved: bool,
 }
@@ -415,7 +415,7 @@ impl Around {
             friends: self.friends.clone(),
             foes: self.foes.clone(),
             color: if self.black { Color::Black } else { Color::White },
-            virgin: !self.moved,
+            initial: !self.moved,
         }
     }
 }

@@ -48,9 +48,11 @@ pub struct Question {
     /// The piece's side, written `white` or `black`; White if left out.
     #[serde(default = "white", deserialize_with = "color_word")]
     pub color: Color,
-    /// Whether the piece has not moved yet, so that its `i` moves count; yes if left out.
-    #[serde(default = "yes")]
-    pub virgin: bool,
+    /// Whether the piece has not moved yet, so that its initial (`i`) moves count; yes if left
+    /// out. Written `virgin` in the JSON, as the oracle files that these questions come from
+    /// spell it.
+    #[serde(default = "yes", rename = "virgin")]
+    pub initial: bool,
 }
 
 impl Question {
@@ -63,7 +65,7 @@ impl Question {
             friends: Vec::new(),
             foes: Vec::new(),
             color: white(),
-            virgin: true,
+            initial: true,
         }
     }
 
@@ -125,11 +127,11 @@ pub enum CompiledPiece {
     /// Only the legs: enough for the reference walker.
     Legs([PieceMoves; 2]),
     /// Tables with 64-bit bitboards, for boards of at most 64 squares.
-    Narrow(Tables<u64>),
+    U64(Tables<u64>),
     /// Tables with 128-bit bitboards, for boards of more than 64 squares.
-    Wide(Tables<u128>),
+    U128(Tables<u128>),
     /// Boards of 129 to 256 squares.
-    Widest(Tables<Squares>),
+    Bitboard256(Tables<Squares>),
 }
 
 /// The bit budget of a query's tables: no cost model, the answer is all that matters.
@@ -221,19 +223,19 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: Reverse) 
 
 impl From<Tables<u64>> for CompiledPiece {
     fn from(tables: Tables<u64>) -> CompiledPiece {
-        CompiledPiece::Narrow(tables)
+        CompiledPiece::U64(tables)
     }
 }
 
 impl From<Tables<u128>> for CompiledPiece {
     fn from(tables: Tables<u128>) -> CompiledPiece {
-        CompiledPiece::Wide(tables)
+        CompiledPiece::U128(tables)
     }
 }
 
 impl From<Tables<Squares>> for CompiledPiece {
     fn from(tables: Tables<Squares>) -> CompiledPiece {
-        CompiledPiece::Widest(tables)
+        CompiledPiece::Bitboard256(tables)
     }
 }
 
@@ -247,8 +249,8 @@ pub struct Position {
     pub foes: Squares,
     /// The piece's colour.
     pub color: Color,
-    /// Whether the piece has not moved yet, so that its `i` moves count.
-    pub virgin: bool,
+    /// Whether the piece has not moved yet, so that its initial (`i`) moves count.
+    pub initial: bool,
 }
 
 /// The position a question describes, on `board`. Fails for a square off the board, an
@@ -268,7 +270,7 @@ pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     if !(friends & foes).is_empty() {
         return Err(Error::Argument("a square is both a friend and a foe".into()));
     }
-    Ok(Position { from, friends, foes, color: q.color, virgin: q.virgin })
+    Ok(Position { from, friends, foes, color: q.color, initial: q.initial })
 }
 
 impl CompiledPiece {
@@ -281,9 +283,9 @@ impl CompiledPiece {
             CompiledPiece::Legs(moves) => answer_with(board, p, |kind| {
                 reference::reach_piece(board, &moves[p.color as usize], p.from, occupied, kind)
             }),
-            CompiledPiece::Narrow(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
-            CompiledPiece::Wide(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
-            CompiledPiece::Widest(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            CompiledPiece::U64(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            CompiledPiece::U128(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            CompiledPiece::Bitboard256(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
         }
     }
 }
@@ -299,7 +301,7 @@ fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> S
     let empty = board.all() & !(p.friends | p.foes | bit(p.from));
     let mut quiet = reach(TableKind::Quiet);
     let mut capture = reach(TableKind::Capture);
-    if p.virgin {
+    if p.initial {
         quiet |= reach(TableKind::InitialQuiet);
         capture |= reach(TableKind::InitialCapture);
     }
@@ -395,24 +397,24 @@ impl Batch {
 /// The squares from which the piece captures on (`quiet`: moves onto) `target` given the
 /// occupied squares: through its reverse tables, or through the reference walker run forwards
 /// from every square, as it was compiled. The target is `at.from`, every friend and foe of
-/// `at` is occupied, and a piece that has not moved (`at.virgin`) has its first-move-only
-/// (`i`) moves too.
+/// `at` is occupied, and a piece that has not moved (`at.initial`) has its initial (`i`)
+/// moves too.
 pub fn sources(compiled: &CompiledPiece, board: Board, at: &Position, onto: Onto) -> Squares {
     let kinds = match onto {
         Onto::Capture => [TableKind::Attackers, TableKind::InitialAttackers],
         Onto::Quiet => [TableKind::Movers, TableKind::InitialMovers],
     };
-    let (color, target, occupied, virgin) = (at.color, at.from, at.friends | at.foes, at.virgin);
-    let p = Position { from: target, friends: Squares::EMPTY, foes: Squares::EMPTY, color, virgin };
+    let (color, target, occupied, initial) = (at.color, at.from, at.friends | at.foes, at.initial);
+    let p = Position { from: target, friends: Squares::EMPTY, foes: Squares::EMPTY, color, initial };
     let reach = |kind: TableKind| match compiled {
         CompiledPiece::Legs(moves) => {
             reference::reach_back(board, &moves[color as usize], target, occupied, kind, board.all())
         }
-        CompiledPiece::Narrow(t) => look(t, &p, kind, occupied),
-        CompiledPiece::Wide(t) => look(t, &p, kind, occupied),
-        CompiledPiece::Widest(t) => look(t, &p, kind, occupied),
+        CompiledPiece::U64(t) => look(t, &p, kind, occupied),
+        CompiledPiece::U128(t) => look(t, &p, kind, occupied),
+        CompiledPiece::Bitboard256(t) => look(t, &p, kind, occupied),
     };
-    reach(kinds[0]) | if virgin { reach(kinds[1]) } else { Squares::EMPTY }
+    reach(kinds[0]) | if initial { reach(kinds[1]) } else { Squares::EMPTY }
 }
 
 /// Which moves onto a target [`sources`] finds.
