@@ -36,8 +36,9 @@ impl Board {
         self.files as usize * self.ranks as usize
     }
 
-    /// The bitboard width the emitted module uses: 64, 128 or 256.
-    pub fn width(self) -> u32 {
+    /// The bits of the bitboard the emitted module uses: 64 (`u64`), 128 (`u128`) or 256
+    /// (`Bitboard256`).
+    pub fn word_bits(self) -> u32 {
         match self.squares() {
             0..=64 => 64,
             65..=128 => 128,

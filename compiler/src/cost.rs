@@ -68,7 +68,7 @@ pub fn budgets<B: Word>(
 /// Refuses a plan over any limit a compilation keeps to (verification only where it walks every
 /// occupancy). The cost model kept each piece planned alone within the limits; planned together
 /// they share tables and so use no more, but a fixed `max-bits` gets here unchecked.
-pub fn check_limits(
+pub fn enforce_limits(
     variant: &Variant,
     plan: &Plan,
     slots: &[Vec<PathMove>],
@@ -76,7 +76,7 @@ pub fn check_limits(
     budgets: &[lookups::Cost],
     settings: &Settings,
 ) -> Result<(), Error> {
-    limits(settings).try_for_each(|limit| check_limit(variant, plan, slots, order, budgets, settings, limit))
+    limits(settings).try_for_each(|limit| enforce_limit(variant, plan, slots, order, budgets, settings, limit))
 }
 
 /// The limits a compilation keeps to: verification only where it walks every occupancy.
@@ -120,7 +120,7 @@ fn used_by_piece(plan: &Plan, slots: &[Vec<PathMove>], order: SlotOrder, pieces:
 
 /// Refuses a plan over a limit before any table is built, at the line of the piece that uses
 /// the most of it.
-fn check_limit(
+fn enforce_limit(
     variant: &Variant,
     plan: &Plan,
     slots: &[Vec<PathMove>],

@@ -509,7 +509,7 @@ fn compiled_figures<B: crate::magics::Word>(
     c: &pipeline::Compiled<B>,
     made: &crate::emit::Provenance,
 ) -> Result<(Vec<Figures>, crate::emit::Statistics), Error> {
-    let word = c.variant.board.width() as usize / 8;
+    let word = c.variant.board.word_bits() as usize / 8;
     let fig = crate::emit::piece_figures(&c.variant, &c.tables, &c.plan);
     let pieces = fig
         .iter()

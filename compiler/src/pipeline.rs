@@ -7,7 +7,7 @@
 //! slots::slot_moves    path moves of every slot, reverse kinds read backwards
 //! cost::budgets        each piece's bit budget               (lookups' cost model)
 //! lookups::plan        slots → leaps + shared lookups
-//! cost::check_limits   the plan within the limits, before any search
+//! cost::enforce_limits the plan within the limits, before any search
 //! magics::find_all     a magic for every lookup              (stage 5)
 //! tables::lay_out      magics → packed table, blocks          (stage 6, pack)
 //! verify::verify       every table against the reference walker (reference)
@@ -36,7 +36,7 @@ use crate::{
 /// up to 128, [`Squares`] up to 256. The one place a board's width picks the word.
 macro_rules! with_word {
     ($board:expr, |$B:ident| $body:expr) => {
-        match $board.width() {
+        match $board.word_bits() {
             64 => {
                 type $B = u64;
                 $body
@@ -153,7 +153,7 @@ pub fn build<B: Word>(
     if lookups::table_bytes(&plan, std::mem::size_of::<B>()) > settings.cache_bytes {
         (budgets, plan) = plan_for(Cache::Cold)?;
     }
-    cost::check_limits(&variant, &plan, &slots, order, &budgets, settings)?;
+    cost::enforce_limits(&variant, &plan, &slots, order, &budgets, settings)?;
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
     let threads = settings.thread_count();

@@ -16,13 +16,13 @@ use crate::table_kind::TableKind;
 pub struct Tables<B> {
     /// How every probe forms its index.
     pub index: Index,
-    /// The kinds the module answers, in the order of `blocks`.
+    /// The kinds the module answers, in the order of `block_of`.
     pub kinds: Vec<TableKind>,
-    /// `blocks[kind][piece][colour]`: which of `answers` answers it.
-    pub blocks: Vec<Vec<[usize; 2]>>,
+    /// `block_of[kind][piece][colour]`: which of `blocks` answers it.
+    pub block_of: Vec<Vec<[usize; 2]>>,
     /// Distinct blocks: a symmetric piece's two colours, or its quiet and capture moves when it
     /// moves as it captures, share one.
-    pub answers: Vec<Block<B>>,
+    pub blocks: Vec<Block<B>>,
     /// Every lookup's table, packed into one array (`pack.rs`).
     pub table: Vec<B>,
     /// The same table numbered, as the module stores it where [`Word::NUMBERED`].
@@ -121,46 +121,47 @@ pub enum Storage {
     Nothing,
     /// Leaps only: one bitboard a square.
     Leaps,
-    /// One `Slot` of leaps and `width` probes a square.
+    /// One `Slot` of leaps and `probes_per_square` probes a square.
     Slots,
 }
 
 /// One (kind, piece, colour)'s answers for every square, laid out as the generated module stores
-/// them: every square has `width` probes, `line_width` lines and `check_width` plain checks,
+/// them: every square has `probes_per_square` probes, `lines_per_square` lines and
+/// `checks_per_square` plain checks,
 /// padded where it needs fewer, so that the generated code reads a square without first reading
 /// how much it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block<B> {
     /// Probes per square: the most any square of the block needs.
-    pub width: usize,
+    pub probes_per_square: usize,
     /// Plain checks per square: the most any square of the block needs.
-    pub check_width: usize,
+    pub checks_per_square: usize,
     /// Computed lines per square: the most any square of the block needs.
-    pub line_width: usize,
+    pub lines_per_square: usize,
     /// One a square.
     pub leaps: Vec<B>,
-    /// `width` a square.
+    /// `probes_per_square` a square.
     pub probes: Vec<Probe<B>>,
-    /// `check_width` a square.
+    /// `checks_per_square` a square.
     pub checks: Vec<Check<B>>,
-    /// `line_width` a square, padded with [`Line::empty`].
+    /// `lines_per_square` a square, padded with [`Line::empty`].
     pub lines: Vec<Line<B>>,
 }
 
 impl<B: Word> Block<B> {
     /// The probes of one square (`rank * files + file`), padding included.
     pub fn probes(&self, square: usize) -> &[Probe<B>] {
-        &self.probes[square * self.width..(square + 1) * self.width]
+        &self.probes[square * self.probes_per_square..(square + 1) * self.probes_per_square]
     }
 
     /// The plain checks of one square (`rank * files + file`), padding included.
     pub fn checks(&self, square: usize) -> &[Check<B>] {
-        &self.checks[square * self.check_width..(square + 1) * self.check_width]
+        &self.checks[square * self.checks_per_square..(square + 1) * self.checks_per_square]
     }
 
     /// The computed lines of one square (`rank * files + file`), padding included.
     pub fn lines(&self, square: usize) -> &[Line<B>] {
-        &self.lines[square * self.line_width..(square + 1) * self.line_width]
+        &self.lines[square * self.lines_per_square..(square + 1) * self.lines_per_square]
     }
 
     /// The answer of the generated code: the runtime's own functions on the same data, the
@@ -174,7 +175,7 @@ impl<B: Word> Block<B> {
 
     /// How the generated module stores this block: what it holds decides how little it needs.
     pub fn storage(&self) -> Storage {
-        match (self.width, self.leaps.iter().any(|&l| l != B::EMPTY)) {
+        match (self.probes_per_square, self.leaps.iter().any(|&l| l != B::EMPTY)) {
             (0, false) => Storage::Nothing,
             (0, true) => Storage::Leaps,
             _ => Storage::Slots,
@@ -200,10 +201,10 @@ pub(crate) fn read_probes<B: Word>(
     match numbered {
         None => fairy_magic_runtime::lookup(how, leaps, probes, table, occupied),
         Some(Numbered { entries: Numbers::U16(e), sets }) => {
-            fairy_magic_runtime::lookup_sets(how, leaps, probes, e, sets, occupied)
+            fairy_magic_runtime::lookup_numbered(how, leaps, probes, e, sets, occupied)
         }
         Some(Numbered { entries: Numbers::U32(e), sets }) => {
-            fairy_magic_runtime::lookup_sets(how, leaps, probes, e, sets, occupied)
+            fairy_magic_runtime::lookup_numbered(how, leaps, probes, e, sets, occupied)
         }
     }
 }
@@ -297,20 +298,20 @@ pub fn lay_out<B: Word>(
     let found: Vec<(Found<B>, u32)> = magics.into_iter().zip(packed.offsets).collect();
     // An empty mask and magic hash every occupancy to 0, under any index: the empty entry.
     let padding = Probe::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(index), empty);
-    let mut block_of: FxHashMap<&[SlotPlan], usize> = FxHashMap::default();
-    let mut blocks = vec![vec![[0usize; 2]; pieces]; kinds.len()];
-    let mut answers: Vec<Block<B>> = Vec::new();
+    let mut numbers: FxHashMap<&[SlotPlan], usize> = FxHashMap::default();
+    let mut block_of = vec![vec![[0usize; 2]; pieces]; kinds.len()];
+    let mut blocks: Vec<Block<B>> = Vec::new();
     let order = SlotOrder::new(kinds.len(), pieces, board);
     for (i, run) in plan.slots.chunks(board.squares()).enumerate() {
         let (kind, piece, color) = order.run(i);
-        let next = block_of.len();
-        blocks[kind][piece][color as usize] = *block_of.entry(run).or_insert_with(|| {
-            answers.push(Block::of_run(run, &plan.lookups, &found, index, padding));
+        let next = numbers.len();
+        block_of[kind][piece][color as usize] = *numbers.entry(run).or_insert_with(|| {
+            blocks.push(Block::of_run(run, &plan.lookups, &found, index, padding));
             next
         });
     }
     let numbered = B::NUMBERED.then(|| Numbered::new(&table));
-    Tables { index, kinds: kinds.to_vec(), blocks, answers, table, numbered, found, padding }
+    Tables { index, kinds: kinds.to_vec(), block_of, blocks, table, numbered, found, padding }
 }
 
 impl<B: Word> Block<B> {
@@ -324,30 +325,37 @@ impl<B: Word> Block<B> {
         padding: Probe<B>,
     ) -> Block<B> {
         let no_check = Check::new(B::EMPTY, B::EMPTY, B::EMPTY);
-        let width = run.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
-        let check_width = run.iter().map(|s| s.checks.len()).max().unwrap_or(0);
-        let line_width = run.iter().map(|s| s.lines.len()).max().unwrap_or(0);
-        let mut block =
-            Block { width, check_width, line_width, leaps: vec![], probes: vec![], checks: vec![], lines: vec![] };
+        let probes_per_square = run.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
+        let checks_per_square = run.iter().map(|s| s.checks.len()).max().unwrap_or(0);
+        let lines_per_square = run.iter().map(|s| s.lines.len()).max().unwrap_or(0);
+        let mut block = Block {
+            probes_per_square,
+            checks_per_square,
+            lines_per_square,
+            leaps: vec![],
+            probes: vec![],
+            checks: vec![],
+            lines: vec![],
+        };
         for slot in run {
             block.leaps.push(B::from_squares(slot.leaps));
             for &id in &slot.lookups {
                 let (f, offset) = found[id];
                 block.probes.push(f.probe(index, &lookups[id], offset));
             }
-            block.probes.resize(block.probes.len() + width - slot.lookups.len(), padding);
+            block.probes.resize(block.probes.len() + probes_per_square - slot.lookups.len(), padding);
             block.checks.extend(
                 slot.checks
                     .iter()
                     .map(|c| Check::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))),
             );
-            block.checks.resize(block.checks.len() + check_width - slot.checks.len(), no_check);
+            block.checks.resize(block.checks.len() + checks_per_square - slot.checks.len(), no_check);
             block.lines.extend(
                 slot.lines.iter().map(|l| {
                     Line::new(B::from_squares(l.up), B::from_squares(l.down), B::from_squares(l.reach), l.form)
                 }),
             );
-            block.lines.resize(block.lines.len() + line_width - slot.lines.len(), Line::empty());
+            block.lines.resize(block.lines.len() + lines_per_square - slot.lines.len(), Line::empty());
         }
         block
     }
@@ -363,7 +371,7 @@ impl<B: Word> Tables<B> {
 
     /// The block that answers one slot, shared with every slot that answers alike.
     pub fn block(&self, id: SlotId) -> &Block<B> {
-        &self.answers[self.blocks[id.kind][id.piece][id.color as usize]]
+        &self.blocks[self.block_of[id.kind][id.piece][id.color as usize]]
     }
 
     /// The answer of the generated code for one query.

@@ -499,7 +499,7 @@ fn repeated_runs<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &
     (0..order.runs())
         .map(|run| {
             let (kind, piece, color) = order.run(run);
-            let block = tables.blocks[kind][piece][color as usize];
+            let block = tables.block_of[kind][piece][color as usize];
             let kind = tables.kinds[kind];
             let reverse = kind.is_reverse().then_some(kind);
             !seen.insert((block, reverse, relevant(&moves[piece][color as usize], kind)))
@@ -563,11 +563,11 @@ mod tests {
         let names = ["cannon".to_string(), "griffon".to_string()];
         let reach = vec![vec![board.all(); board.squares()]; 4];
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
-        let lined: Vec<usize> = (0..tables.answers.len()).filter(|&b| tables.answers[b].line_width > 0).collect();
+        let lined: Vec<usize> = (0..tables.blocks.len()).filter(|&b| tables.blocks[b].lines_per_square > 0).collect();
         assert!(lined.len() >= 4, "the cannon's and the griffon's slides and hops are lines");
         for b in lined {
             let mut wrong = tables.clone();
-            let line = wrong.answers[b].lines.iter_mut().find(|l| l.up != 0).unwrap();
+            let line = wrong.blocks[b].lines.iter_mut().find(|l| l.up != 0).unwrap();
             line.up &= line.up - 1;
             let error = verify(board, &names, &moves, &reach, &wrong, Verify::Exhaustive, 2).unwrap_err().to_string();
             assert!(error.contains("disagrees with the reference"), "{error}");
@@ -662,8 +662,8 @@ mod tests {
         let mut random = || Squares::from(rng.next_u64()) & board.all();
         verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap();
         // a1 as a White attacker of c3, which only c2 attacks.
-        let block = tables.blocks[attackers][0][Color::White as usize];
-        tables.answers[block].leaps[12] |= 1;
+        let block = tables.block_of[attackers][0][Color::White as usize];
+        tables.blocks[block].leaps[12] |= 1;
         let error =
             verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap_err().to_string();
         assert!(error.contains("White Attackers on c3"), "{error}");

@@ -22,7 +22,7 @@ fn compiles(text: &str, max_bits: u32, index: Index) -> Result<(), String> {
         index,
         ..Settings::default()
     };
-    let built = match v.board.width() {
+    let built = match v.board.word_bits() {
         128 => build::<u128>(v, moves, &settings).map(|_| ()),
         _ => build::<Bitboard256>(v, moves, &settings).map(|_| ()),
     };

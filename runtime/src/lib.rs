@@ -12,7 +12,7 @@
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
 //! to 256; the shipped `chu` (12x12) and `big16` (16x16) modules use it, and such modules number
-//! their table's sets, read by [`lookup_sets`]), all
+//! their table's sets, read by [`lookup_numbered`]), all
 //! behind the [`BitboardExt`] trait with the square helpers an engine wants (iteration,
 //! lowest-square pop, a printed diagram).
 //!
@@ -39,7 +39,7 @@ mod wide;
 
 pub use bitboard::{BitboardExt, Diagram, SquareIter};
 pub use line::{lines, Line, LineForm};
-pub use probe::{check, lookup, lookup_sets, Check, Index, Probe, SetNumber, Slot};
+pub use probe::{check, lookup, lookup_numbered, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 
 /// The version of the hash formulas and the data layout a module is read with: the split32

@@ -102,10 +102,10 @@ impl<B: BitboardExt, const N: usize> Slot<B, N> {
         lookup(how, self.leaps, &self.probes, table, occupied)
     }
 
-    /// The destinations for this occupancy from numbered entries: see [`lookup_sets`].
+    /// The destinations for this occupancy from numbered entries: see [`lookup_numbered`].
     #[inline(always)]
-    pub fn lookup_sets<E: SetNumber>(&self, how: Index, entries: &[E], sets: &[B], occupied: B) -> B {
-        lookup_sets(how, self.leaps, &self.probes, entries, sets, occupied)
+    pub fn lookup_numbered<E: SetNumber>(&self, how: Index, entries: &[E], sets: &[B], occupied: B) -> B {
+        lookup_numbered(how, self.leaps, &self.probes, entries, sets, occupied)
     }
 }
 
@@ -151,7 +151,7 @@ impl SetNumber for u32 {
 /// entries hold few distinct sets (a slider's answer depends only on the first blocker of
 /// each of its lines, not on the squares behind it).
 #[inline(always)]
-pub fn lookup_sets<B: BitboardExt, N: SetNumber>(
+pub fn lookup_numbered<B: BitboardExt, N: SetNumber>(
     how: Index,
     leaps: B,
     probes: &[Probe<B>],
@@ -209,11 +209,11 @@ mod tests {
     fn numbered_entries_read_their_sets() {
         let (entries, sets) = ([1u16, 0], [0b100u64, 0b1000]);
         let slot = Slot::new(0b1u64, [Probe::new(0b10u64, 1 << 62, 63, 0)]);
-        assert_eq!(slot.lookup_sets(Index::Magic, &entries, &sets, 0), 0b1001);
-        assert_eq!(slot.lookup_sets(Index::Magic, &entries, &sets, 0b10), 0b101);
+        assert_eq!(slot.lookup_numbered(Index::Magic, &entries, &sets, 0), 0b1001);
+        assert_eq!(slot.lookup_numbered(Index::Magic, &entries, &sets, 0b10), 0b101);
         // Wide numbers read the same sets: a number past u16 indexes as itself.
         let wide: [u32; 2] = entries.map(u32::from);
-        assert_eq!(slot.lookup_sets(Index::Magic, &wide, &sets, 0), 0b1001);
+        assert_eq!(slot.lookup_numbered(Index::Magic, &wide, &sets, 0), 0b1001);
         assert_eq!(70_000u32.index(), 70_000);
     }
 

@@ -80,17 +80,17 @@ pub(super) fn code<B: Word>(
 
 /// Whether some block makes probes into the attack table.
 fn any_probes<B>(tables: &Tables<B>) -> bool {
-    tables.answers.iter().any(|b| b.width > 0)
+    tables.blocks.iter().any(|b| b.probes_per_square > 0)
 }
 
 /// Whether some block has plain checks.
 fn any_checks<B>(tables: &Tables<B>) -> bool {
-    tables.answers.iter().any(|b| b.check_width > 0)
+    tables.blocks.iter().any(|b| b.checks_per_square > 0)
 }
 
 /// Whether some block computes lines.
 fn any_lines<B>(tables: &Tables<B>) -> bool {
-    tables.answers.iter().any(|b| b.line_width > 0)
+    tables.blocks.iter().any(|b| b.lines_per_square > 0)
 }
 
 /// The imports, the format check, `Bitboard` and the board's constants.
@@ -233,11 +233,11 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
     let number = Literal::usize_unsuffixed;
     let pieces = number(variant.pieces.len());
     let kinds = number(tables.kinds.len());
-    let blocks_width = if tables.answers.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    let block_number = if tables.blocks.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     // One arm a block: its static (or nothing, for a block without moves), read at `square`.
     // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
     let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
-    let arms = tables.answers.iter().enumerate().map(|(n, block)| {
+    let arms = tables.blocks.iter().enumerate().map(|(n, block)| {
         let number = number(n);
         let name = block_ident(n);
         // The block's parts that it has, united: its slots (or leaps), lines and plain checks.
@@ -246,15 +246,15 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
             Storage::Nothing => {}
             Storage::Leaps => parts.push(quote!(#name[square])),
             Storage::Slots if tables.numbered.is_some() => {
-                parts.push(quote!(#name[square].lookup_sets(INDEX, &ATTACKS, &SETS, occupied)))
+                parts.push(quote!(#name[square].lookup_numbered(INDEX, &ATTACKS, &SETS, occupied)))
             }
             Storage::Slots => parts.push(quote!(#name[square].lookup(INDEX, &ATTACKS, occupied))),
         }
-        if block.line_width > 0 {
+        if block.lines_per_square > 0 {
             let lines = lines_ident(n);
             parts.push(quote!(lines(&#lines[square], occupied)));
         }
-        if block.check_width > 0 {
+        if block.checks_per_square > 0 {
             let checks = checks_ident(n);
             parts.push(quote!(check(&#checks[square], occupied)));
         }
@@ -265,8 +265,10 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
     });
     // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
     // 1x1) reads no square either.
-    let reads_square =
-        tables.answers.iter().any(|b| b.storage() != Storage::Nothing || b.line_width > 0 || b.check_width > 0);
+    let reads_square = tables
+        .blocks
+        .iter()
+        .any(|b| b.storage() != Storage::Nothing || b.lines_per_square > 0 || b.checks_per_square > 0);
     let unused_occupancy = match (any_probes(tables) || any_checks(tables) || any_lines(tables), reads_square) {
         (true, _) => quote!(),
         (false, true) => quote!(let _ = occupied;),
@@ -291,7 +293,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
         /// Which block answers each (kind, piece, colour).
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        const BLOCKS: [[[#blocks_width; 2]; PIECES]; KINDS] = #blocks;
+        const BLOCKS: [[[#block_number; 2]; PIECES]; KINDS] = #blocks;
     };
     Ok(Code { tokens, data })
 }
@@ -299,7 +301,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
 /// `PAD`, the probe that pads a square out to its block's number of probes, when some block
 /// needs it.
 fn pad_code<B: Word>(tables: &Tables<B>) -> TokenStream {
-    if !tables.answers.iter().any(|b| b.probes.iter().any(Block::is_padding)) {
+    if !tables.blocks.iter().any(|b| b.probes.iter().any(Block::is_padding)) {
         return quote!();
     }
     let number = Literal::usize_unsuffixed;
@@ -318,10 +320,10 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
     let number = Literal::usize_unsuffixed;
     let mut data = Vec::new();
     let mut statics = Vec::new();
-    for (n, block) in tables.answers.iter().enumerate() {
+    for (n, block) in tables.blocks.iter().enumerate() {
         let name = block_ident(n);
         let doc = docs(&format!("Block {n}: {}.", block_users(variant, tables, n)));
-        let width = number(block.width);
+        let probes = number(block.probes_per_square);
         statics.push(match block.storage() {
             Storage::Nothing => quote!(),
             Storage::Leaps => {
@@ -340,14 +342,14 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
                     #doc
                     #[rustfmt::skip]
                     #[allow(clippy::unreadable_literal)]
-                    static #name: [Slot<Bitboard, #width>; SQUARES] = #slots;
+                    static #name: [Slot<Bitboard, #probes>; SQUARES] = #slots;
                 }
             }
         });
-        if block.line_width > 0 {
+        if block.lines_per_square > 0 {
             let lname = lines_ident(n);
             let lines = placeholder(&mut data, &format!("LINES_{n}"), data::lines_data(variant, block)?);
-            let lwidth = number(block.line_width);
+            let lwidth = number(block.lines_per_square);
             statics.push(quote! {
                 /// Block's slides and hops along lines, computed from the occupancy with no table.
                 #[rustfmt::skip]
@@ -355,10 +357,10 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
                 static #lname: [[Line<Bitboard>; #lwidth]; SQUARES] = #lines;
             });
         }
-        if block.check_width > 0 {
+        if block.checks_per_square > 0 {
             let cname = checks_ident(n);
             let checks = placeholder(&mut data, &format!("CHECKS_{n}"), data::checks_data(variant, block)?);
-            let cwidth = number(block.check_width);
+            let cwidth = number(block.checks_per_square);
             statics.push(quote! {
                 /// Block's moves whose paths are too long for a lookup, checked one by one.
                 #[rustfmt::skip]
@@ -501,7 +503,7 @@ struct ExamplePiece {
 /// piece has lookups: always one the module has, and the same on every run.
 fn example_piece<B: Word>(variant: &Variant, tables: &Tables<B>) -> ExamplePiece {
     let captures = tables.kinds.iter().position(|&k| k == TableKind::Capture);
-    let probes = |p: usize| captures.map_or(0, |k| tables.answers[tables.blocks[k][p][0]].width);
+    let probes = |p: usize| captures.map_or(0, |k| tables.blocks[tables.block_of[k][p][0]].probes_per_square);
     // `max_by_key` keeps the last of equals: reversed, that is the first in the file.
     let p = (0..variant.pieces.len()).rev().max_by_key(|&p| probes(p)).unwrap_or(0);
     let piece = &variant.pieces[p];
@@ -637,7 +639,7 @@ fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
 
 /// Whether one block answers both colours of piece `p` for every kind.
 fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
-    tables.blocks.iter().all(|per_piece| per_piece[p][0] == per_piece[p][1])
+    tables.block_of.iter().all(|per_piece| per_piece[p][0] == per_piece[p][1])
 }
 
 /// `between`, and the statics it reads when some piece has squares between.
@@ -925,7 +927,7 @@ pub(super) fn checks_ident(n: usize) -> Ident {
 /// Who reads block `n`: "rook white quiet, rook black quiet, ...".
 pub(super) fn block_users<B: Word>(variant: &Variant, tables: &Tables<B>, n: usize) -> String {
     let mut users = Vec::new();
-    for (k, per_piece) in tables.blocks.iter().enumerate() {
+    for (k, per_piece) in tables.block_of.iter().enumerate() {
         for (p, colors) in per_piece.iter().enumerate() {
             for (c, &b) in colors.iter().enumerate() {
                 if b == n {

@@ -40,7 +40,7 @@ fn end_line(out: &mut String, line: &str, with_comment: bool, comment: &str) -> 
 /// `BLOCKS[kind][piece][colour]`, a kind at a time, eight pieces a line.
 pub(super) fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
-    for (k, per_piece) in tables.blocks.iter().enumerate() {
+    for (k, per_piece) in tables.block_of.iter().enumerate() {
         writeln!(s, "    // {}", tables.kinds[k].name())?;
         s.push_str("    [\n");
         for (row, pieces) in per_piece.chunks(8).enumerate() {
@@ -62,7 +62,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     for square in 0..block.leaps.len() {
         let leaps = block.leaps[square].literal();
         let name = board.name(square as u8);
-        if block.width == 0 {
+        if block.probes_per_square == 0 {
             writeln!(s, "    {leaps}, // {name}")?;
             continue;
         }

@@ -198,12 +198,12 @@ pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<Stri
 pub(super) fn slot_bytes<B: Word>(tables: &Tables<B>) -> usize {
     let word = std::mem::size_of::<B>();
     tables
-        .answers
+        .blocks
         .iter()
         .map(|b| match b.storage() {
             Storage::Nothing => 0,
             Storage::Leaps => b.leaps.len() * word,
-            Storage::Slots => b.leaps.len() * (word + b.width * probe_bytes::<B>()).next_multiple_of(16),
+            Storage::Slots => b.leaps.len() * (word + b.probes_per_square * probe_bytes::<B>()).next_multiple_of(16),
         })
         .sum()
 }

@@ -104,8 +104,8 @@ impl Statistics {
 fn statistics<B: Word>(m: &Module<B>) -> Statistics {
     let word = std::mem::size_of::<B>();
     let squares = m.variant.board.squares();
-    let checks: usize = m.tables.answers.iter().map(|b| b.checks.len()).sum();
-    let lines: usize = m.tables.answers.iter().map(|b| b.lines.len()).sum();
+    let checks: usize = m.tables.blocks.iter().map(|b| b.checks.len()).sum();
+    let lines: usize = m.tables.blocks.iter().map(|b| b.lines.len()).sum();
     let (set_bytes, grid_bytes) = header::between_bytes::<B>(squares, m.between);
     Statistics {
         squares,
@@ -151,7 +151,7 @@ pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
 
 fn header_text<B: Word>(m: &Module<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
     let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
-    writeln!(text, "{}", header::data_report(statistics, m.tables.answers.len()))?;
+    writeln!(text, "{}", header::data_report(statistics, m.tables.blocks.len()))?;
     if let Some(over) = header::cache_report(statistics, m.made) {
         writeln!(text, "{over}")?;
     }

@@ -72,13 +72,13 @@ fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
     let word = std::mem::size_of::<B>();
     let mut seen = Vec::new();
     let (mut probes, mut bytes) = (0, 0);
-    for kind in &t.blocks {
+    for kind in &t.block_of {
         for &b in &kind[piece] {
             if seen.contains(&b) {
                 continue;
             }
             seen.push(b);
-            let block = &t.answers[b];
+            let block = &t.blocks[b];
             probes += block.probes.iter().filter(|p| !crate::tables::Block::is_padding(p)).count();
             bytes += block.leaps.len() * word
                 + block.probes.len() * std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
@@ -138,13 +138,13 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
     let v = &c.variant;
     let board = v.board;
     let kinds = list(&t.kinds, |k| string(&format!("{k:?}")));
-    let blocks = list(&t.blocks, |kind| list(kind, |pair| format!("[{},{}]", pair[0], pair[1])));
-    let answers = list(&t.answers, |b| {
+    let block_of = list(&t.block_of, |kind| list(kind, |pair| format!("[{},{}]", pair[0], pair[1])));
+    let blocks = list(&t.blocks, |b| {
         format!(
-            "{{\"width\":{},\"checkWidth\":{},\"lineWidth\":{},\"leaps\":{},\"probes\":{},\"checks\":{},\"lines\":{}}}",
-            b.width,
-            b.check_width,
-            b.line_width,
+            "{{\"probesPerSquare\":{},\"checksPerSquare\":{},\"linesPerSquare\":{},\"leaps\":{},\"probes\":{},\"checks\":{},\"lines\":{}}}",
+            b.probes_per_square,
+            b.checks_per_square,
+            b.lines_per_square,
             list(&b.leaps, |&l| string(&hex(l))),
             list(&b.probes, |p| format!(
                 "[{},{},{},{}]",
@@ -196,7 +196,7 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
         list(&b.grid_of, |pair| list(pair, |g| g.map_or("null".to_string(), |g| g.to_string()))),
     );
     format!(
-        "{{\"name\":{},\"files\":{},\"ranks\":{},\"bits\":{},\"index\":\"{}\",\"kinds\":{kinds},\"blocks\":{blocks},\"answers\":{answers},\"attack\":{table},\"pieces\":{pieces},\"regions\":{regions},\"between\":{between}}}",
+        "{{\"name\":{},\"files\":{},\"ranks\":{},\"bits\":{},\"index\":\"{}\",\"kinds\":{kinds},\"blockOf\":{block_of},\"blocks\":{blocks},\"attack\":{table},\"pieces\":{pieces},\"regions\":{regions},\"between\":{between}}}",
         string(&v.name),
         board.files,
         board.ranks,

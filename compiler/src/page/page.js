@@ -115,10 +115,10 @@ function lineAttacks(line, occupied) {
 // that passes.
 function blockLookup(block, square, occupied) {
   let found = set(block.leaps[square]);
-  for (let j = 0; j < block.width; j++) found |= entry(probeIndex(block.probes[square * block.width + j], occupied));
-  for (let j = 0; j < block.lineWidth; j++) found |= lineAttacks(block.lines[square * block.lineWidth + j], occupied);
-  for (let j = 0; j < block.checkWidth; j++) {
-    const [path, required, dest] = block.checks[square * block.checkWidth + j];
+  for (let j = 0; j < block.probesPerSquare; j++) found |= entry(probeIndex(block.probes[square * block.probesPerSquare + j], occupied));
+  for (let j = 0; j < block.linesPerSquare; j++) found |= lineAttacks(block.lines[square * block.linesPerSquare + j], occupied);
+  for (let j = 0; j < block.checksPerSquare; j++) {
+    const [path, required, dest] = block.checks[square * block.checksPerSquare + j];
     if ((occupied & set(path)) === set(required)) found |= set(dest);
   }
   return found;
@@ -128,7 +128,7 @@ function blockLookup(block, square, occupied) {
 function lookup(kind, piece, color, square, occupied) {
   const k = DATA.kinds.indexOf(kind);
   if (k < 0) return 0n;
-  return blockLookup(DATA.answers[DATA.blocks[k][piece][color]], square, occupied);
+  return blockLookup(DATA.blocks[DATA.blockOf[k][piece][color]], square, occupied);
 }
 
 // The generated module's between: the grid of this piece and colour names a set.
