@@ -284,7 +284,12 @@ mod tests {
         assert_eq!(set ^ B::from_index(9), B::from_index(0) | B::from_index(63));
         let (nine, sixty) = (B::from_index(9), B::from_index(60));
         let zero_to_nine = (nine | sixty).up_to_lowest();
-        assert!(zero_to_nine.count() == 10 && zero_to_nine.has_index(0) && zero_to_nine.has_index(9) && !zero_to_nine.has_index(10));
+        assert!(
+            zero_to_nine.count() == 10
+                && zero_to_nine.has_index(0)
+                && zero_to_nine.has_index(9)
+                && !zero_to_nine.has_index(10)
+        );
         assert_eq!(B::EMPTY.up_to_lowest(), !B::EMPTY);
         assert_eq!((nine | B::from_index(3)).down_to_highest(), !(zero_to_nine ^ nine), "squares 9 up");
         assert_eq!(B::EMPTY.down_to_highest(), !B::EMPTY);
