@@ -13,7 +13,7 @@ pub type Squares = fairy_magic_runtime::Bitboard256;
 /// The set holding `square` alone.
 #[inline]
 pub fn bit(square: u8) -> Squares {
-    Squares::from_square(square as usize)
+    Squares::from_index(square as usize)
 }
 
 /// The most squares a board may have: the width of the widest bitboard.
@@ -87,7 +87,7 @@ impl Board {
 
 /// The squares of a set, in ascending order.
 pub fn squares_of(set: Squares) -> impl Iterator<Item = u8> {
-    set.squares().map(|square| square as u8)
+    set.indices().map(|square| square as u8)
 }
 
 /// Every subset of `mask`, the empty set first and `mask` itself last (carry-rippler order).

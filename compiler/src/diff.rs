@@ -295,7 +295,7 @@ fn keys(moves: &[PathMove], kind: TableKind) -> Vec<Key> {
 /// Whether a path move fires under `occupied`, its destination as `kind` needs it.
 fn fires(key: &Key, occupied: Squares, kind: TableKind) -> bool {
     let (dest, path, required, rule) = *key;
-    let dest_occupied = occupied.has(dest as usize);
+    let dest_occupied = occupied.has_index(dest as usize);
     let dest_ok = dest_occupied == (kind.kinds() != crate::legs::QUIET);
     dest_ok
         && match rule {
@@ -424,9 +424,9 @@ fn witness(
         let marks: Vec<Mark> = (0..board.squares())
             .map(|s| match s {
                 s if s == from as usize => Mark::Piece,
-                s if only.has(s) && occupied.has(s) => Mark::Capture,
-                s if only.has(s) => Mark::Quiet,
-                s if occupied.has(s) => Mark::Foe,
+                s if only.has_index(s) && occupied.has_index(s) => Mark::Capture,
+                s if only.has_index(s) => Mark::Quiet,
+                s if occupied.has_index(s) => Mark::Foe,
                 _ => Mark::Empty,
             })
             .collect();

@@ -89,7 +89,7 @@ pub fn find(gates: &[Gate]) -> Lines {
         if used[start] || g.path.count_ones() != 1 {
             continue;
         }
-        let first = g.path.lowest().expect("one square") as u8;
+        let first = g.path.lowest_index().expect("one square") as u8;
         let Some(form) = form_of(g, first) else { continue };
         if g.dest == first {
             continue;

@@ -19,7 +19,7 @@ struct Mailbox {
 impl Mailbox {
     /// Whether (file, rank) holds a piece; `None` off the board.
     fn at(&self, file: i32, rank: i32) -> Option<bool> {
-        self.board.square(file, rank).map(|s| self.occupied.has(s as usize))
+        self.board.square(file, rank).map(|s| self.occupied.has_index(s as usize))
     }
 
     /// Whether a straight leap of `length` squares from (file, rank) by (sx, sy) a square passes
@@ -71,7 +71,7 @@ pub fn reach_back(
     let bit = bit(target);
     let occupied = if kind.kinds() == crate::legs::QUIET { occupied & !bit } else { occupied | bit };
     squares_of(origins & !bit)
-        .filter(|&origin| reach_piece(board, moves, origin, occupied, kind.forward()).has(target as usize))
+        .filter(|&origin| reach_piece(board, moves, origin, occupied, kind.forward()).has_index(target as usize))
         .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin))
 }
 

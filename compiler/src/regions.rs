@@ -28,10 +28,10 @@ impl PieceMoves {
 
     /// Its moves from `square`: none where it cannot stand.
     pub fn at(&self, square: u8) -> &[Move] {
-        if !self.confined.has(square as usize) {
+        if !self.confined.has_index(square as usize) {
             return &[];
         }
-        self.zones.iter().find(|(zone, _)| zone.has(square as usize)).map_or(&self.moves, |(_, moves)| moves)
+        self.zones.iter().find(|(zone, _)| zone.has_index(square as usize)).map_or(&self.moves, |(_, moves)| moves)
     }
 
     /// Every move it has from anywhere.

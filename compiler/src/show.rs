@@ -59,17 +59,17 @@ pub fn marks(board: Board, p: &Position, now: &Answer, empty_board: &Answer, reg
         .map(|s| {
             if s == p.from as usize {
                 Mark::Piece
-            } else if capture.has(s) {
+            } else if capture.has_index(s) {
                 Mark::Capture
-            } else if quiet.has(s) {
+            } else if quiet.has_index(s) {
                 Mark::Quiet
-            } else if p.friends.has(s) {
+            } else if p.friends.has_index(s) {
                 Mark::Friend
-            } else if p.foes.has(s) {
+            } else if p.foes.has_index(s) {
                 Mark::Foe
-            } else if blocked.has(s) {
+            } else if blocked.has_index(s) {
                 Mark::Blocked
-            } else if regions.has(s) {
+            } else if regions.has_index(s) {
                 Mark::Region
             } else {
                 Mark::Empty
@@ -141,7 +141,7 @@ pub fn indices_text(board: Board, from: u8, piece: &PieceIndices, letter: &str, 
             let to = board.square(file, rank).expect("on the board");
             let cell = if to == from {
                 symbol(letter)
-            } else if reach.has(to as usize) {
+            } else if reach.has_index(to as usize) {
                 let j = piece.vector_index((file - f0, rank - r0)).expect("a potential attack has a vector");
                 j.to_string()
             } else if ascii {

@@ -37,7 +37,7 @@ pub fn paths_from_every_square(
                     board.name(square)
                 )));
             };
-            found.retain(|m| moves.confined.has(m.dest as usize));
+            found.retain(|m| moves.confined.has_index(m.dest as usize));
             total += found.len();
             if total > MAX_PIECE_PATHS {
                 return Err(Error::limit(Bound::PathsOfPiece, format!(
@@ -110,9 +110,9 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
         for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
             let bit = board::bit(m.dest);
             let (path, required) = (m.path & !bit, m.required & !bit);
-            let rule = match (m.path.has(m.dest as usize), m.rule) {
+            let rule = match (m.path.has_index(m.dest as usize), m.rule) {
                 (false, rule) => rule,
-                (true, Rule::Exact) if m.required.has(m.dest as usize) == target_occupied => Rule::Exact,
+                (true, Rule::Exact) if m.required.has_index(m.dest as usize) == target_occupied => Rule::Exact,
                 (true, Rule::Exact) => continue,
                 // A hopper whose hurdle is the target itself: no other square may be occupied.
                 (true, Rule::OneOf) if target_occupied => Rule::Exact,

@@ -314,7 +314,7 @@ fn verify_reverse_samples<B: Word>(
             for target in squares_of(targets) {
                 let bit = bit(target);
                 let expected = squares_of(origins[target as usize] & !bit)
-                    .filter(|&origin| reached[origin as usize].has(target as usize))
+                    .filter(|&origin| reached[origin as usize].has_index(target as usize))
                     .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin));
                 let id = SlotId { square: target, ..run };
                 for asked in [occupied, occupied ^ bit] {
@@ -406,15 +406,15 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
     fn new(tables: &'t Tables<B>, forward: SlotId, origins: Squares, can_give: &FxHashMap<u32, Squares>) -> Self {
         let target = forward.square;
         let block = tables.block(forward);
-        let gives = |probe: &&Probe<B>| can_give.get(&probe.offset).is_none_or(|set| set.has(target as usize));
+        let gives = |probe: &&Probe<B>| can_give.get(&probe.offset).is_none_or(|set| set.has_index(target as usize));
         let origins = squares_of(origins & !bit(target))
             .map(|origin| {
                 let square = origin as usize;
                 let probes: Vec<Probe<B>> = block.probes(square).iter().filter(gives).copied().collect();
                 let checks: Vec<Check<B>> =
-                    block.checks(square).iter().filter(|c| c.dest.has(target as usize)).copied().collect();
+                    block.checks(square).iter().filter(|c| c.dest.has_index(target as usize)).copied().collect();
                 let lines: Vec<Line<B>> =
-                    block.lines(square).iter().filter(|l| l.reach.has(target as usize)).copied().collect();
+                    block.lines(square).iter().filter(|l| l.reach.has_index(target as usize)).copied().collect();
                 let reads = probes
                     .iter()
                     .map(|p| p.mask)
@@ -422,7 +422,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
                     .chain(lines.iter().map(|l| l.up | l.down));
                 Origin {
                     square: origin,
-                    leaps: block.leaps[square].has(target as usize),
+                    leaps: block.leaps[square].has_index(target as usize),
                     reads: reads.fold(Squares::EMPTY, |set, read| set | read.to_squares()),
                     probes,
                     checks,
@@ -454,9 +454,9 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
         for origin in origins {
             let occupied = B::from_squares(occupied & !bit(origin.square));
             if origin.leaps
-                || fairy_magic_runtime::check(&origin.checks, occupied).has(target)
-                || fairy_magic_runtime::lines(&origin.lines, occupied).has(target)
-                || origin.probes.iter().any(|p| read(p, occupied).has(target))
+                || fairy_magic_runtime::check(&origin.checks, occupied).has_index(target)
+                || fairy_magic_runtime::lines(&origin.lines, occupied).has_index(target)
+                || origin.probes.iter().any(|p| read(p, occupied).has_index(target))
             {
                 answer |= bit(origin.square);
             }

@@ -109,8 +109,8 @@ fn the_top_square<B: Word>(c: &Compiled<B>, ranks: u8) {
     // The queen on a1 and the top square: on the diagonal of a square board, not on 16x8.
     let a1 = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: 0 }, bit(top));
     let corner = board.parse_square(&format!("{}{ranks}", (b'a' + ranks - 1) as char)).unwrap();
-    assert!(a1.has(corner as usize));
-    assert_eq!(a1.has(top as usize), ranks == 16);
+    assert!(a1.has_index(corner as usize));
+    assert_eq!(a1.has_index(top as usize), ranks == 16);
 }
 
 #[test]

@@ -35,8 +35,24 @@ const MOVES: [&str; 16] =
 
 /// Names at the edges of what the grammar allows: one letter, capitals, digits, `_` and `-` in
 /// runs and at the end, and words the module itself defines.
-const NAMES: [&str; 14] =
-    ["a", "Z", "x9", "rook-", "Q_", "x__y", "ALL", "Piece", "Color", "SQUARES", "a-b-c", "king2", "NAME", "Files"];
+const NAMES: [&str; 16] = [
+    "a",
+    "Z",
+    "x9",
+    "rook-",
+    "Q_",
+    "x__y",
+    "ALL",
+    "Piece",
+    "Color",
+    "SQUARES",
+    "a-b-c",
+    "king2",
+    "NAME",
+    "Files",
+    "Square",
+    "SquareSet",
+];
 
 fn random_name(rng: &mut Rng) -> String {
     if rng.below(2) == 0 {

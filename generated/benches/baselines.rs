@@ -735,14 +735,15 @@ fn main() {
     let built = start.elapsed().as_secs_f64();
 
     // Our lookups.
-    let chariot = |sq, occ| xiangqi::attacks(xiangqi::Piece::Chariot, w, sq, occ);
-    let cannon = |sq, occ| xiangqi::attacks(xiangqi::Piece::Cannon, w, sq, occ);
-    let cannon_quiet = |sq, occ| xiangqi::quiets(xiangqi::Piece::Cannon, w, sq, occ);
-    let xhorse = |sq, occ| xiangqi::attacks(xiangqi::Piece::Horse, w, sq, occ);
-    let grook = |sq, occ| grand::attacks(grand::Piece::Rook, w, sq, occ);
-    let gbishop = |sq, occ| grand::attacks(grand::Piece::Bishop, w, sq, occ);
-    let griffon = |sq, occ| bentriders::attacks(bentriders::Piece::Griffon, w, sq, occ);
-    let rhino = |sq, occ| bentriders::attacks(bentriders::Piece::Rhino, w, sq, occ);
+    let chariot = |sq, occ| xiangqi::attacks(xiangqi::Piece::Chariot, w, xiangqi::Square::new_unchecked(sq), occ);
+    let cannon = |sq, occ| xiangqi::attacks(xiangqi::Piece::Cannon, w, xiangqi::Square::new_unchecked(sq), occ);
+    let cannon_quiet = |sq, occ| xiangqi::quiets(xiangqi::Piece::Cannon, w, xiangqi::Square::new_unchecked(sq), occ);
+    let xhorse = |sq, occ| xiangqi::attacks(xiangqi::Piece::Horse, w, xiangqi::Square::new_unchecked(sq), occ);
+    let grook = |sq, occ| grand::attacks(grand::Piece::Rook, w, grand::Square::new_unchecked(sq), occ);
+    let gbishop = |sq, occ| grand::attacks(grand::Piece::Bishop, w, grand::Square::new_unchecked(sq), occ);
+    let griffon =
+        |sq, occ| bentriders::attacks(bentriders::Piece::Griffon, w, bentriders::Square::new_unchecked(sq), occ);
+    let rhino = |sq, occ| bentriders::attacks(bentriders::Piece::Rhino, w, bentriders::Square::new_unchecked(sq), occ);
 
     let qx = queries(xq, &mut rng);
     let qg = queries(gr, &mut rng);
@@ -813,7 +814,7 @@ fn main() {
     // u128 against the chess rook: our tables only, in one run.
     let qc: Vec<(usize, u64)> =
         (0..QUERIES).map(|_| ((rng.next() % 63) as usize, rng.next() & (rng.next() | rng.next()))).collect();
-    let chess_rook = |s, o| chess::attacks(chess::Piece::Rook, w, s, o);
+    let chess_rook = |s, o| chess::attacks(chess::Piece::Rook, w, chess::Square::new_unchecked(s), o);
     let (chariot_id, cannon_id) = (xiangqi::Piece::Chariot as usize, xiangqi::Piece::Cannon as usize);
     // The same chariot code over e5-i5 alone (e5-h5 drawn, i5 reached by the chain's `+ 1`):
     // their tables fit L1, so this row against the full board's says how much of the chariot's

@@ -15,7 +15,8 @@ mod timing;
 use rng::XorShift;
 use timing::{time, QUERIES};
 
-/// One variant's indices, pieces and colours as numbers; closures (not function pointers), so
+/// One variant's indices, pieces, colours and squares as numbers (each square converted to the
+/// module's with `Square::new_unchecked`, which costs nothing); closures (not function pointers), so
 /// that each call inlines as an engine's would.
 struct Indices<V, M, T> {
     name: &'static str,
@@ -119,16 +120,47 @@ fn main() {
         name: "xiangqi",
         pieces: xiangqi::Piece::ALL.len(),
         squares: xiangqi::SQUARES,
-        vector: |p, c, f, t| xiangqi::vector_index(xiangqi::Piece::ALL[p], c, f, t).map(u16::from),
-        moves: |p, c, f, t| xiangqi::move_index(xiangqi::Piece::ALL[p], c, f, t),
-        threat: |p, c, f, v, vc, t| xiangqi::threat_index(xiangqi::Piece::ALL[p], c, f, xiangqi::Piece::ALL[v], vc, t),
+        vector: |p, c, f, t| {
+            xiangqi::vector_index(
+                xiangqi::Piece::ALL[p],
+                c,
+                xiangqi::Square::new_unchecked(f),
+                xiangqi::Square::new_unchecked(t),
+            )
+            .map(u16::from)
+        },
+        moves: |p, c, f, t| {
+            xiangqi::move_index(
+                xiangqi::Piece::ALL[p],
+                c,
+                xiangqi::Square::new_unchecked(f),
+                xiangqi::Square::new_unchecked(t),
+            )
+        },
+        threat: |p, c, f, v, vc, t| {
+            let (from, to) = (xiangqi::Square::new_unchecked(f), xiangqi::Square::new_unchecked(t));
+            xiangqi::threat_index(xiangqi::Piece::ALL[p], c, from, xiangqi::Piece::ALL[v], vc, to)
+        },
     });
     bench(&Indices {
         name: "chess",
         pieces: chess::Piece::ALL.len(),
         squares: chess::SQUARES,
-        vector: |p, c, f, t| chess::vector_index(chess::Piece::ALL[p], c, f, t).map(u16::from),
-        moves: |p, c, f, t| chess::move_index(chess::Piece::ALL[p], c, f, t),
-        threat: |p, c, f, v, vc, t| chess::threat_index(chess::Piece::ALL[p], c, f, chess::Piece::ALL[v], vc, t),
+        vector: |p, c, f, t| {
+            chess::vector_index(
+                chess::Piece::ALL[p],
+                c,
+                chess::Square::new_unchecked(f),
+                chess::Square::new_unchecked(t),
+            )
+            .map(u16::from)
+        },
+        moves: |p, c, f, t| {
+            chess::move_index(chess::Piece::ALL[p], c, chess::Square::new_unchecked(f), chess::Square::new_unchecked(t))
+        },
+        threat: |p, c, f, v, vc, t| {
+            let (from, to) = (chess::Square::new_unchecked(f), chess::Square::new_unchecked(t));
+            chess::threat_index(chess::Piece::ALL[p], c, from, chess::Piece::ALL[v], vc, to)
+        },
     });
 }

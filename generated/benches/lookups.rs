@@ -6,8 +6,18 @@
 //! same 1M pseudo-random (square, occupancy) pairs for everyone, in one process, as
 //! independent queries (throughput) and as a dependent chain where each query's square comes
 //! from the previous answer (latency). Reported as nanoseconds a lookup and as ratios.
-//! Last, a rook on 12x12 (`chu`, `Bitboard256`) against one on 10x10 (`grand`, `u128`).
+//! Then a rook on 12x12 (`chu`, `Bitboard256`) against one on 10x10 (`grand`, `u128`). Last,
+//! what typed squares cost: the chess rook with its squares held as the module's `Square`s and
+//! found with its typed helpers, against raw indices found with the runtime's index helpers and
+//! converted with `Square::new_unchecked` at each call.
+//!
+//! Every lookup takes the module's `Square`; the rows above hold raw indices, as the
+//! comparison crates take them, and convert with `Square::new_unchecked` at each call.
+//!
+//! Arguments that are not flags choose the tables by name: `chess`, `gallery`, `fairy`, `wide`,
+//! `squares` (`cargo bench -p fairy-magic-generated --bench lookups -- squares`); none runs all.
 
+use fairy_magic_generated::chess::SquareSet;
 use fairy_magic_generated::{chess, chess_pext, chess_split32, chu, fairy, gallery, grand};
 use fairy_magic_runtime::{Bitboard256, BitboardExt};
 
@@ -25,7 +35,7 @@ use timing::{time, QUERIES};
 // where the lookup itself takes 1.45-1.48x. The two boards' closures are written out at each
 // use for that reason.
 #[inline(never)]
-fn independent<B: BitboardExt>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
+fn independent<S: Copy, B: BitboardExt>(queries: &[(S, B)], lookup: impl Fn(S, B) -> B) -> B {
     queries.iter().fold(B::EMPTY, |acc, &(sq, occ)| acc ^ lookup(sq, occ))
 }
 
@@ -36,7 +46,7 @@ fn independent<B: BitboardExt>(queries: &[(usize, B)], lookup: impl Fn(usize, B)
 fn chained<const SQUARES: usize, B: BitboardExt>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
     let mut last = B::EMPTY;
     for &(sq, occ) in queries {
-        last = lookup((sq + last.has(0) as usize) % SQUARES, occ);
+        last = lookup((sq + last.has_index(0) as usize) % SQUARES, occ);
     }
     last
 }
@@ -53,12 +63,16 @@ fn wide_boards() {
         .collect();
     macro_rules! grand_rook {
         () => {
-            |sq: usize, occ: u128| grand::attacks(grand::Piece::Rook, grand::Color::White, sq, occ)
+            |sq: usize, occ: u128| {
+                grand::attacks(grand::Piece::Rook, grand::Color::White, grand::Square::new_unchecked(sq), occ)
+            }
         };
     }
     macro_rules! chu_rook {
         () => {
-            |sq: usize, occ: Bitboard256| chu::attacks(chu::Piece::Rook, chu::Color::White, sq, occ)
+            |sq: usize, occ: Bitboard256| {
+                chu::attacks(chu::Piece::Rook, chu::Color::White, chu::Square::new_unchecked(sq), occ)
+            }
         };
     }
     report(
@@ -78,11 +92,66 @@ fn wide_boards() {
     );
 }
 
+/// A chain of chess rook lookups on typed squares: each starts from the lowest square the last
+/// answer shares with its occupancy (the nearest piece the last rook attacked), or from the
+/// query's own square when there is none, so no two lookups overlap.
+#[inline(never)]
+fn typed_chain(queries: &[(chess::Square, u64)]) -> u64 {
+    let mut last = 0;
+    for &(square, occupied) in queries {
+        let from = (last & occupied).lowest().unwrap_or(square);
+        last = chess::rook_attacks(from, occupied);
+    }
+    last
+}
+
+/// The same chain on raw indices, each converted to the lookup's `Square` at the call.
+#[inline(never)]
+fn raw_chain(queries: &[(usize, u64)]) -> u64 {
+    let mut last = 0;
+    for &(index, occupied) in queries {
+        let from = (last & occupied).lowest_index().unwrap_or(index);
+        last = chess::rook_attacks(chess::Square::new_unchecked(from), occupied);
+    }
+    last
+}
+
+/// The chess rook on typed squares against raw indices converted at each call: the same
+/// queries, the same answers.
+fn typed_squares(raw: &[(usize, u64)]) {
+    let typed: Vec<(chess::Square, u64)> =
+        raw.iter().map(|&(index, occupied)| (chess::Square::new(index).expect("a chess square"), occupied)).collect();
+    assert_eq!(typed_chain(&typed), raw_chain(raw));
+    let raw_rook = |index: usize, occupied: u64| chess::rook_attacks(chess::Square::new_unchecked(index), occupied);
+    report(
+        &[
+            (
+                "rook, chess: raw index, new_unchecked (baseline)",
+                time(|| independent(raw, raw_rook)),
+                time(|| raw_chain(raw)),
+            ),
+            (
+                "rook, chess: typed Square",
+                time(|| independent(&typed, chess::rook_attacks)),
+                time(|| typed_chain(&typed)),
+            ),
+        ],
+        0,
+    );
+}
+
+/// Whether the table `name` was asked for: every argument that is not a flag names one (cargo
+/// passes `--bench`), and none asks for all.
+fn wanted(name: &str) -> bool {
+    let names: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    names.is_empty() || names.iter().any(|n| n == name)
+}
+
 fn report(rows: &[(&str, f64, f64)], baseline: usize) {
     let (_, bt, bl) = rows[baseline];
-    println!("{:44} {:>10} {:>10} {:>9} {:>9}", "", "ns indep.", "ns chain", "x indep.", "x chain");
+    println!("{:50} {:>10} {:>10} {:>9} {:>9}", "", "ns indep.", "ns chain", "x indep.", "x chain");
     for &(name, t, l) in rows {
-        println!("{name:44} {t:10.2} {l:10.2} {:9.2} {:9.2}", t / bt, l / bl);
+        println!("{name:50} {t:10.2} {l:10.2} {:9.2} {:9.2}", t / bt, l / bl);
     }
     println!();
 }
@@ -97,7 +166,10 @@ fn main() {
     // A white piece's attacks through one generated module.
     macro_rules! attacks {
         ($module:ident, $piece:ident) => {
-            |sq: usize, occ: u64| $module::attacks($module::Piece::$piece, $module::Color::White, sq, occ)
+            |sq: usize, occ: u64| {
+                let square = $module::Square::new_unchecked(sq);
+                $module::attacks($module::Piece::$piece, $module::Color::White, square, occ)
+            }
         };
     }
     let cozy_sq = |sq: usize| cozy_chess::Square::index(sq);
@@ -127,43 +199,54 @@ fn main() {
     if !cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
         println!("chess_pext computes PEXT a bit at a time: run with RUSTFLAGS=\"-C target-feature=+bmi2\"\n");
     }
-    report(
-        &[
-            row!("rook: cozy-chess (baseline)", cozy_rook),
-            row!("rook: shakmaty", sh_rook),
-            row!("rook: fairy-magic chess", attacks!(chess, Rook)),
-            row!("rook: fairy-magic chess_pext", attacks!(chess_pext, Rook)),
-            row!("rook: fairy-magic chess_split32", attacks!(chess_split32, Rook)),
-            row!("bishop: cozy-chess", cozy_bishop),
-            row!("bishop: shakmaty", sh_bishop),
-            row!("bishop: fairy-magic chess", attacks!(chess, Bishop)),
-            row!("bishop: fairy-magic chess_pext", attacks!(chess_pext, Bishop)),
-            row!("bishop: fairy-magic chess_split32", attacks!(chess_split32, Bishop)),
-            row!("queen: cozy-chess (rook | bishop)", cozy_queen),
-            row!("queen: shakmaty", sh_queen),
-            row!("queen: fairy-magic chess", attacks!(chess, Queen)),
-            row!("queen: fairy-magic chess_pext", attacks!(chess_pext, Queen)),
-            row!("queen: fairy-magic chess_split32", attacks!(chess_split32, Queen)),
-        ],
-        0,
-    );
-    report(
-        &[
-            row!("queen: fairy-magic gallery (baseline)", attacks!(gallery, Queen)),
-            row!("griffon [F?R], gallery (up to 4 probes)", attacks!(gallery, Griffon)),
-            row!("osprey [D?B], gallery", attacks!(gallery, Osprey)),
-            row!("nightrider NN, gallery", attacks!(gallery, Nightrider)),
-        ],
-        0,
-    );
-    report(
-        &[
-            row!("queen: fairy-magic fairy (baseline)", attacks!(fairy, Queen)),
-            row!("griffon [F?R], fairy (2 probes)", attacks!(fairy, Griffon)),
-            row!("osprey [D?B], fairy", attacks!(fairy, Osprey)),
-            row!("nightrider NN, fairy", attacks!(fairy, Nightrider)),
-        ],
-        0,
-    );
-    wide_boards();
+    if wanted("chess") {
+        report(
+            &[
+                row!("rook: cozy-chess (baseline)", cozy_rook),
+                row!("rook: shakmaty", sh_rook),
+                row!("rook: fairy-magic chess", attacks!(chess, Rook)),
+                row!("rook: fairy-magic chess_pext", attacks!(chess_pext, Rook)),
+                row!("rook: fairy-magic chess_split32", attacks!(chess_split32, Rook)),
+                row!("bishop: cozy-chess", cozy_bishop),
+                row!("bishop: shakmaty", sh_bishop),
+                row!("bishop: fairy-magic chess", attacks!(chess, Bishop)),
+                row!("bishop: fairy-magic chess_pext", attacks!(chess_pext, Bishop)),
+                row!("bishop: fairy-magic chess_split32", attacks!(chess_split32, Bishop)),
+                row!("queen: cozy-chess (rook | bishop)", cozy_queen),
+                row!("queen: shakmaty", sh_queen),
+                row!("queen: fairy-magic chess", attacks!(chess, Queen)),
+                row!("queen: fairy-magic chess_pext", attacks!(chess_pext, Queen)),
+                row!("queen: fairy-magic chess_split32", attacks!(chess_split32, Queen)),
+            ],
+            0,
+        );
+    }
+    if wanted("gallery") {
+        report(
+            &[
+                row!("queen: fairy-magic gallery (baseline)", attacks!(gallery, Queen)),
+                row!("griffon [F?R], gallery (up to 4 probes)", attacks!(gallery, Griffon)),
+                row!("osprey [D?B], gallery", attacks!(gallery, Osprey)),
+                row!("nightrider NN, gallery", attacks!(gallery, Nightrider)),
+            ],
+            0,
+        );
+    }
+    if wanted("fairy") {
+        report(
+            &[
+                row!("queen: fairy-magic fairy (baseline)", attacks!(fairy, Queen)),
+                row!("griffon [F?R], fairy (2 probes)", attacks!(fairy, Griffon)),
+                row!("osprey [D?B], fairy", attacks!(fairy, Osprey)),
+                row!("nightrider NN, fairy", attacks!(fairy, Nightrider)),
+            ],
+            0,
+        );
+    }
+    if wanted("wide") {
+        wide_boards();
+    }
+    if wanted("squares") {
+        typed_squares(q);
+    }
 }

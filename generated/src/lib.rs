@@ -5,16 +5,16 @@
 //! Every module has the same shape; with orthodox chess:
 //!
 //! ```
-//! use fairy_magic_generated::chess::{attacks, initial_quiets, quiets, Bitboard, Color, Piece};
+//! use fairy_magic_generated::chess::*;
 //!
 //! let occupied: Bitboard = 0xffff_0000_0000_ffff; // the start position
-//! let e2 = 12;
-//! let pushes = quiets(Piece::Pawn, Color::White, e2, occupied) & !occupied; // e3
-//! let doubles = initial_quiets(Piece::Pawn, Color::White, e2, occupied) & !occupied; // e4
-//! let knight = attacks(Piece::Knight, Color::White, 6, occupied); // from g1
-//! assert_eq!(pushes, 1 << 20);
-//! assert_eq!(doubles, 1 << 28);
-//! assert_eq!(knight & !occupied, 1 << 21 | 1 << 23);
+//! let [e2, e3, e4, g1]: [Square; 4] = ["e2", "e3", "e4", "g1"].map(|name| name.parse().unwrap());
+//! let pushes = quiets(Piece::Pawn, Color::White, e2, occupied) & !occupied;
+//! let doubles = initial_quiets(Piece::Pawn, Color::White, e2, occupied) & !occupied;
+//! let knight = attacks(Piece::Knight, Color::White, g1, occupied) & !occupied;
+//! assert_eq!(pushes, Bitboard::from_square(e3));
+//! assert_eq!(doubles.lowest(), Some(e4));
+//! assert!(knight.squares().map(|to| to.to_string()).eq(["f3", "h3"]));
 //! ```
 #![no_std]
 

@@ -49,8 +49,10 @@
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
-/// The square helpers of [`Bitboard`] (`squares()`, `has`, `from_square`, `pop_lowest`,
-/// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
+/// The runtime's helpers of [`Bitboard`] on raw square indices (`indices()`,
+/// `has_index`, `from_index`, `pop_lowest_index`) and the rest (`count`, `is_empty`,
+/// `diagram`...); [`SquareSet`] has the same on [`Square`]s. `use` this module's
+/// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{lines, Line, LineForm};
@@ -134,9 +136,11 @@ impl Piece {
         }
     }
 }
-/// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
-/// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
-/// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+/// A square of the board, what every function here takes: its index is
+/// `rank * FILES + file` (a1 = 0). Made only for squares the board has; parsed from and
+/// shown as its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`). One byte, and its
+/// index is the byte: an engine that holds raw indices converts with
+/// [`Square::new_unchecked`] and [`Square::index`] at no cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(dead_code)]
 pub struct Square(u8);
@@ -154,7 +158,17 @@ impl Square {
             None
         }
     }
+    /// The square with this index, which must be below [`SQUARES`], with no check in
+    /// release builds: for an engine that holds raw indices, converting costs nothing.
+    /// Debug builds panic on an index off the board; release builds give a square whose
+    /// answers mean nothing (or a lookup that panics), never undefined behaviour.
+    #[inline(always)]
+    pub const fn new_unchecked(index: usize) -> Square {
+        debug_assert!(index < SQUARES, "a square index off the board");
+        Square(index as u8)
+    }
     /// Its index, `rank * FILES + file`.
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -172,6 +186,7 @@ impl Square {
     }
 }
 impl From<Square> for usize {
+    #[inline(always)]
     fn from(square: Square) -> usize {
         square.index()
     }
@@ -203,84 +218,142 @@ impl core::fmt::Display for Square {
         write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
+/// The squares of the board, as a set: a [`Bitboard`] wider than the board also has bits
+/// that are no square (`!occupied` sets them).
+#[allow(dead_code)]
+const ON_BOARD: Bitboard = !0 >> (Bitboard::BITS - SQUARES as u32);
+/// The square helpers of [`Bitboard`] on this board's [`Square`]s: `use` this module's
+/// `SquareSet`, or `*`, to call them. The runtime's [`BitboardExt`], re-exported beside
+/// it, has the same helpers on raw indices under other names (`from_index`, `has_index`,
+/// `lowest_index`, `pop_lowest_index`, `indices`) and the rest (`count`, `is_empty`,
+/// `diagram`...).
+///
+/// Bits of a `Bitboard` beyond the board's squares are no squares:
+/// [`squares`](SquareSet::squares), [`lowest`](SquareSet::lowest) and
+/// [`pop_lowest`](SquareSet::pop_lowest) pass them by.
+#[allow(dead_code)]
+pub trait SquareSet: Sized {
+    /// The set holding `square` alone.
+    fn from_square(square: Square) -> Self;
+    /// Whether `square` is in the set.
+    fn has(self, square: Square) -> bool;
+    /// The lowest square of the set, `None` when it holds none.
+    fn lowest(self) -> Option<Square>;
+    /// Removes the lowest square from the set and returns it, `None` when it holds none.
+    fn pop_lowest(&mut self) -> Option<Square>;
+    /// The squares of the set, lowest first.
+    fn squares(self) -> SquareIter;
+}
+impl SquareSet for Bitboard {
+    #[inline(always)]
+    fn from_square(square: Square) -> Self {
+        BitboardExt::from_index(square.index())
+    }
+    #[inline(always)]
+    fn has(self, square: Square) -> bool {
+        self.has_index(square.index())
+    }
+    #[inline(always)]
+    fn lowest(self) -> Option<Square> {
+        self.lowest_index().filter(|&index| index < SQUARES).map(Square::new_unchecked)
+    }
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<Square> {
+        let square = self.lowest()?;
+        self.pop_lowest_index();
+        Some(square)
+    }
+    #[inline(always)]
+    fn squares(self) -> SquareIter {
+        SquareIter(self & ON_BOARD)
+    }
+}
+/// The squares of a set, lowest first: see [`SquareSet::squares`].
+#[derive(Clone, Debug)]
+#[allow(dead_code)]
+pub struct SquareIter(Bitboard);
+impl Iterator for SquareIter {
+    type Item = Square;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        self.0.pop_lowest_index().map(Square::new_unchecked)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+impl ExactSizeIterator for SquareIter {}
+impl core::iter::FusedIterator for SquareIter {}
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
 /// squares.
 ///
 /// Mask the result with the empty squares: a move to an occupied square is not quiet.
-///
-/// Panics if `square >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn quiets(
     piece: Piece,
     color: Color,
-    square: usize,
+    square: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(0, piece, color, square, occupied)
+    lookup(0, piece, color, square.index(), occupied)
 }
 /// The squares `piece` attacks from `square` (where it could capture), given the
 /// `occupied` squares.
 ///
 /// Mask the result with the enemy pieces to get its captures.
-///
-/// Panics if `square >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn attacks(
     piece: Piece,
     color: Color,
-    square: usize,
+    square: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(1, piece, color, square, occupied)
+    lookup(1, piece, color, square.index(), occupied)
 }
 /// The quiet moves `piece` has only as its first move (XBetza `i`), in addition to
 /// [`quiets`].
 ///
 /// Mask the result with the empty squares. Empty for pieces without such moves.
-///
-/// Panics if `square >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn initial_quiets(
     piece: Piece,
     color: Color,
-    square: usize,
+    square: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(2, piece, color, square, occupied)
+    lookup(2, piece, color, square.index(), occupied)
 }
 /// The captures `piece` has only as its first move (XBetza `i`), in addition to
 /// [`attacks`].
 ///
 /// Mask the result with the enemy pieces. Empty for pieces without such moves.
-///
-/// Panics if `square >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn initial_attacks(
     piece: Piece,
     color: Color,
-    square: usize,
+    square: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(3, piece, color, square, occupied)
+    lookup(3, piece, color, square.index(), occupied)
 }
 /// The squares from which a `piece` of `color` moves without capturing onto the empty
 /// `target`, given the `occupied` squares: [`quiets`] read backwards (who can step in to
 /// block).
-///
-/// Panics if `target >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn movers(
     piece: Piece,
     color: Color,
-    target: usize,
+    target: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(4, piece, color, target, occupied)
+    lookup(4, piece, color, target.index(), occupied)
 }
 /// The squares from which a `piece` of `color` captures on `target`, given the `occupied`
 /// squares: [`attacks`] read backwards.
@@ -289,104 +362,98 @@ pub fn movers(
 /// `occupied` does not matter. Mask the result with the squares of such pieces: with
 /// `theirs` the squares of the enemy's king pieces, `attackers(Piece::King, them, king,
 /// occupied) & theirs` are those that give check.
-///
-/// Panics if `target >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn attackers(
     piece: Piece,
     color: Color,
-    target: usize,
+    target: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(5, piece, color, target, occupied)
+    lookup(5, piece, color, target.index(), occupied)
 }
 /// The squares from which a `piece` of `color` moves onto the empty `target` with a first
 /// move (XBetza `i`): [`initial_quiets`] read backwards.
-///
-/// Panics if `target >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn initial_movers(
     piece: Piece,
     color: Color,
-    target: usize,
+    target: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(6, piece, color, target, occupied)
+    lookup(6, piece, color, target.index(), occupied)
 }
 /// The squares from which a `piece` of `color` captures on `target` with a first move
 /// (XBetza `i`): [`initial_attacks`] read backwards.
-///
-/// Panics if `target >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn initial_attackers(
     piece: Piece,
     color: Color,
-    target: usize,
+    target: Square,
     occupied: Bitboard,
 ) -> Bitboard {
-    lookup(7, piece, color, target, occupied)
+    lookup(7, piece, color, target.index(), occupied)
 }
 /// [`quiets`] of the king (`K`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn king_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn king_quiets(square: Square, occupied: Bitboard) -> Bitboard {
     quiets(Piece::King, Color::White, square, occupied)
 }
 /// [`attacks`] of the king (`K`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn king_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn king_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::King, Color::White, square, occupied)
 }
 /// [`quiets`] of the rook (`R`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn rook_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn rook_quiets(square: Square, occupied: Bitboard) -> Bitboard {
     quiets(Piece::Rook, Color::White, square, occupied)
 }
 /// [`attacks`] of the rook (`R`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn rook_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Rook, Color::White, square, occupied)
 }
 /// [`quiets`] of the bishop (`B`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn bishop_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn bishop_quiets(square: Square, occupied: Bitboard) -> Bitboard {
     quiets(Piece::Bishop, Color::White, square, occupied)
 }
 /// [`attacks`] of the bishop (`B`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn bishop_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Bishop, Color::White, square, occupied)
 }
 /// [`quiets`] of the knight (`N`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn knight_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn knight_quiets(square: Square, occupied: Bitboard) -> Bitboard {
     quiets(Piece::Knight, Color::White, square, occupied)
 }
 /// [`attacks`] of the knight (`N`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn knight_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn knight_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Knight, Color::White, square, occupied)
 }
 /// [`quiets`] of the cannon (`C`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn cannon_quiets(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn cannon_quiets(square: Square, occupied: Bitboard) -> Bitboard {
     quiets(Piece::Cannon, Color::White, square, occupied)
 }
 /// [`attacks`] of the cannon (`C`), whose moves are the same for both colours.
 #[inline]
 #[allow(dead_code)]
-pub fn cannon_attacks(square: usize, occupied: Bitboard) -> Bitboard {
+pub fn cannon_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Cannon, Color::White, square, occupied)
 }
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
@@ -396,17 +463,14 @@ pub fn cannon_attacks(square: usize, occupied: Bitboard) -> Bitboard {
 /// reaches, gives nothing.
 ///
 /// This is what pins and blocking a check are computed from.
-///
-/// Panics if `from >= SQUARES` or `to >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
-pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
+pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard {
     match BETWEEN_OF[piece as usize][color as usize] {
-        0 => {
-            assert!(from < SQUARES && to < SQUARES, "a square is off the board");
-            0
+        0 => 0,
+        grid => {
+            BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize]
         }
-        grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from][to] as usize],
     }
 }
 /// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
@@ -3665,17 +3729,15 @@ pub type VectorIndex = u8;
 /// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
 /// multiply, and a short table that gives `j` and the vector it stands for (so any other
 /// vector gives `None`). `fairy-magic show --indices` draws the numbering.
-///
-/// Panics if `from >= SQUARES` or `to >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn vector_index(
     piece: Piece,
     color: Color,
-    from: usize,
-    to: usize,
+    from: Square,
+    to: Square,
 ) -> Option<VectorIndex> {
-    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+    let (from, to) = (from.index(), to.index());
     let d = padded(to).wrapping_sub(padded(from));
     let hash = VECTOR_HASHES[piece as usize][color as usize];
     let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
@@ -3686,12 +3748,10 @@ pub fn vector_index(
 /// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
 /// (a square it attacks under some occupancy). The moves are numbered square by square: an
 /// offset for `from` plus how many of its potential attacks lie below `to`.
-///
-/// Panics if `from >= SQUARES` or `to >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
-pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
-    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+    let (from, to) = (from.index(), to.index());
     let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
     let reach = REACH[grid][from];
     let bit: Bitboard = 1 << to;
@@ -3705,17 +3765,15 @@ pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<
 /// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
 /// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
 /// features indexed by [`move_index`].
-///
-/// Panics if `from >= SQUARES` or `to >= SQUARES`.
 #[inline]
 #[allow(dead_code)]
 pub fn threat_index(
     attacker: Piece,
     attacker_color: Color,
-    from: usize,
+    from: Square,
     victim: Piece,
     victim_color: Color,
-    to: usize,
+    to: Square,
 ) -> Option<u32> {
     let i = move_index(attacker, attacker_color, from, to)? as u32;
     let (a, c) = (attacker as usize, attacker_color as usize);

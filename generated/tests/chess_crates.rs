@@ -35,12 +35,13 @@ macro_rules! against_the_chess_crates {
     ($test:ident, $m:ident) => {
         #[test]
         fn $test() {
-            use fairy_magic_generated::$m::{attacks, initial_quiets, quiets, Color, Piece};
+            use fairy_magic_generated::$m::{attacks, initial_quiets, quiets, Color, Piece, Square};
             let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
             let mut checked = 0usize;
             for square in 0..64 {
                 let cs = cozy::Square::index(square);
                 let ss = shakmaty::Square::new(square as u32);
+                let fm = Square::new(square).unwrap();
                 for occupied in occupancies(square, &mut rng) {
                     let occupied = occupied | 1 << square;
                     let (cb, sb) = (cozy::BitBoard(occupied), shakmaty::Bitboard(occupied));
@@ -50,17 +51,12 @@ macro_rules! against_the_chess_crates {
                     assert_eq!(bishop, shakmaty::attacks::bishop_attacks(ss, sb).0);
                     let at = |what: &str| format!("{} {what} on {square}, occupied {occupied:#018x}", stringify!($m));
                     for color in [Color::White, Color::Black] {
-                        let a = |p| attacks(p, color, square, occupied);
+                        let a = |p| attacks(p, color, fm, occupied);
                         assert_eq!(a(Piece::Rook), rook, "{}", at("rook"));
                         assert_eq!(a(Piece::Bishop), bishop, "{}", at("bishop"));
                         assert_eq!(a(Piece::Queen), shakmaty::attacks::queen_attacks(ss, sb).0, "{}", at("queen"));
-                        assert_eq!(quiets(Piece::Rook, color, square, occupied), rook, "{}", at("rook quiets"));
-                        assert_eq!(
-                            quiets(Piece::Queen, color, square, occupied),
-                            rook | bishop,
-                            "{}",
-                            at("queen quiets")
-                        );
+                        assert_eq!(quiets(Piece::Rook, color, fm, occupied), rook, "{}", at("rook quiets"));
+                        assert_eq!(quiets(Piece::Queen, color, fm, occupied), rook | bishop, "{}", at("queen quiets"));
                     }
                     checked += 1;
                 }
@@ -81,14 +77,14 @@ macro_rules! against_the_chess_crates {
                         let at = |what: &str| {
                             format!("{} {color:?} {what} on {square}, occupied {occupied:#018x}", stringify!($m))
                         };
-                        assert_eq!(attacks(Piece::Knight, color, square, occupied), knight, "{}", at("knight"));
-                        assert_eq!(attacks(Piece::King, color, square, occupied), king, "{}", at("king"));
-                        assert_eq!(attacks(Piece::Pawn, color, square, occupied), pawn, "{}", at("pawn attacks"));
+                        assert_eq!(attacks(Piece::Knight, color, fm, occupied), knight, "{}", at("knight"));
+                        assert_eq!(attacks(Piece::King, color, fm, occupied), king, "{}", at("king"));
+                        assert_eq!(attacks(Piece::Pawn, color, fm, occupied), pawn, "{}", at("pawn attacks"));
                         // cozy-chess pushes twice from the second rank only; `i` is "first move".
                         let second = if color == Color::White { 1 } else { 6 };
-                        let mut pushes = quiets(Piece::Pawn, color, square, occupied) & !occupied;
+                        let mut pushes = quiets(Piece::Pawn, color, fm, occupied) & !occupied;
                         if square / 8 == second {
-                            pushes |= initial_quiets(Piece::Pawn, color, square, occupied) & !occupied;
+                            pushes |= initial_quiets(Piece::Pawn, color, fm, occupied) & !occupied;
                         }
                         let blockers = cozy::BitBoard(occupied & !(1 << square));
                         assert_eq!(pushes, cozy::get_pawn_quiets(cs, cc, blockers).0, "{}", at("pawn pushes"));

@@ -99,17 +99,18 @@ macro_rules! exhaustive {
                 let piece = m::Piece::ALL[piece];
                 let color = if white { m::Color::White } else { m::Color::Black };
                 let occupied = <m::Bitboard as Word>::from_squares(occupied);
+                let square = m::Square::new(square).expect("a square of the board");
                 let found = match kind {
                     TableKind::Quiet => m::quiets(piece, color, square, occupied),
                     TableKind::Capture => m::attacks(piece, color, square, occupied),
                     TableKind::InitialQuiet => m::initial_quiets(piece, color, square, occupied),
                     TableKind::InitialCapture => m::initial_attacks(piece, color, square, occupied),
                     TableKind::Friendly => {
-                        let friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $friendly;
+                        let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $friendly;
                         friendly(piece, color, square, occupied)
                     }
                     TableKind::InitialFriendly => {
-                        let friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $initial_friendly;
+                        let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $initial_friendly;
                         friendly(piece, color, square, occupied)
                     }
                     other => unreachable!("{other:?}: reverse lookups are skipped here (reverse.rs checks them)"),

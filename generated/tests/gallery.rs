@@ -4,7 +4,9 @@
 //! read through the generated module as an engine would: quiet moves masked with the empty
 //! squares, captures with the enemies.
 
-use fairy_magic_generated::gallery::{attacks, initial_attacks, initial_quiets, quiets, Bitboard, Color, Piece};
+use fairy_magic_generated::gallery::{
+    attacks, initial_attacks, initial_quiets, quiets, Bitboard, Color, Piece, Square, SquareSet,
+};
 
 const FRIENDS: [&str; 4] = ["c4", "e3", "d2", "e4"];
 const FOES: [&str; 6] = ["d6", "f6", "b2", "g4", "c5", "d5"];
@@ -115,29 +117,22 @@ const GALLERY: &[(&str, &str, &str, &str)] = &[
     ("crab", "ffNbsN", "b3 f3 c6 e6", "b3 f3 c6 e6"),
 ];
 
-fn square(name: &str) -> usize {
-    let b = name.as_bytes();
-    (b[1] - b'1') as usize * 8 + (b[0] - b'a') as usize
+fn square(name: &str) -> Square {
+    name.parse().unwrap()
 }
 
 fn set(names: &[&str]) -> Bitboard {
-    names.iter().fold(0, |s, n| s | 1 << square(n))
+    names.iter().fold(0, |s, n| s | Bitboard::from_square(square(n)))
 }
 
-fn names(mut set: Bitboard) -> String {
-    let mut out = Vec::new();
-    while set != 0 {
-        let s = set.trailing_zeros() as usize;
-        out.push(format!("{}{}", (b'a' + (s % 8) as u8) as char, s / 8 + 1));
-        set &= set - 1;
-    }
-    out.join(" ")
+fn names(set: Bitboard) -> String {
+    set.squares().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 /// Where a white piece on d4 that has not moved may go.
 fn destinations(piece: Piece, friends: Bitboard, foes: Bitboard) -> String {
     let from = square("d4");
-    let occupied = friends | foes | 1 << from;
+    let occupied = friends | foes | Bitboard::from_square(from);
     let white = Color::White;
     let quiet = (quiets(piece, white, from, occupied) | initial_quiets(piece, white, from, occupied)) & !occupied;
     let capture = (attacks(piece, white, from, occupied) | initial_attacks(piece, white, from, occupied)) & foes;

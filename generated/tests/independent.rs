@@ -135,7 +135,7 @@ impl Rules {
                     let black = if split < areas.len() {
                         areas[split + 1..].iter().fold(Bitboard256::EMPTY, |s, a| s | area(a))
                     } else {
-                        white.squares().fold(Bitboard256::EMPTY, |b, s| b | one(turn(s)))
+                        white.indices().fold(Bitboard256::EMPTY, |b, s| b | one(turn(s)))
                     };
                     regions.insert(region.to_string(), [white, black]);
                 }
@@ -169,7 +169,8 @@ fn replay(
             rules.moves_in.iter().filter(|m| m.0 == letter).map(|m| (m.1, parse(&m.2))).collect();
         for black in [false, true] {
             for from in 0..squares {
-                let here = elsewhere.iter().find(|(r, _)| r[black as usize].has(from)).map_or(&interpreted, |m| &m.1);
+                let here =
+                    elsewhere.iter().find(|(r, _)| r[black as usize].has_index(from)).map_or(&interpreted, |m| &m.1);
                 for density in [0, 12, 30, 55, 80] {
                     let occupied = rng.board(squares, density) & !one(from);
                     let friends = occupied & rng.board(squares, 50);
@@ -177,7 +178,7 @@ fn replay(
                     let (always, initial) = here.reach(&p);
                     let mut want = expected(&always, &initial);
                     if let Some(region) = confined.map(|r| r[black as usize]) {
-                        let inside = if region.has(from) { region } else { Bitboard256::EMPTY };
+                        let inside = if region.has_index(from) { region } else { Bitboard256::EMPTY };
                         want = want.map(|w| w & inside);
                     }
                     let raw = query(piece, black, from, occupied | one(from));
@@ -186,7 +187,7 @@ fn replay(
                     let got =
                         [q(0) & empty, q(1) & p.foes, q(2) & p.friends, q(3) & empty, q(4) & p.foes, q(5) & p.friends];
                     if got != want {
-                        let show = |b: Bitboard256| b.squares().map(|s| square_name(files, s)).collect::<Vec<_>>();
+                        let show = |b: Bitboard256| b.indices().map(|s| square_name(files, s)).collect::<Vec<_>>();
                         let what =
                             ["quiet", "capture", "friendly", "+initial quiet", "+initial capture", "+initial friendly"];
                         let diffs: Vec<String> = (0..6)
@@ -225,8 +226,9 @@ macro_rules! module {
             let p = m::Piece::ALL[piece];
             let c = if black { m::Color::Black } else { m::Color::White };
             let o: m::Bitboard = Narrow::narrow(occupied);
-            let friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $friendly;
-            let initial_friendly: fn(m::Piece, m::Color, usize, m::Bitboard) -> m::Bitboard = $initial_friendly;
+            let square = m::Square::new(square).expect("a square of the board");
+            let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $friendly;
+            let initial_friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $initial_friendly;
             [
                 Bitboard256::from(m::quiets(p, c, square, o)),
                 Bitboard256::from(m::attacks(p, c, square, o)),
@@ -278,7 +280,7 @@ replay_test!(
 /// instead of turned through 180°. A chiral piece tells the two apart.
 #[test]
 fn black_chiral_knight_is_turned_not_mirrored() {
-    use fairy_magic_generated::gallery::{quiets, Color, Piece};
+    use fairy_magic_generated::gallery::{quiets, Color, Piece, Square};
     let right = Piece::ALL.iter().copied().find(|p| p.betza() == "hrN").unwrap();
     let d4 = parse_square(8, "d4");
     let p =
@@ -286,7 +288,7 @@ fn black_chiral_knight_is_turned_not_mirrored() {
     let (always, _) = parse("hrN").reach(&p);
     let names: Vec<String> = always.keys().map(|&s| square_name(8, s)).collect();
     assert_eq!(names, ["c2", "f3", "b5", "e6"]);
-    let module = quiets(right, Color::Black, d4, 1 << d4);
+    let module = quiets(right, Color::Black, Square::new(d4).unwrap(), 1 << d4);
     let names: Vec<String> = (0..64).filter(|s| module >> s & 1 == 1).map(|s| square_name(8, s)).collect();
     assert_eq!(names, ["c2", "f3", "b5", "e6"]);
 }
@@ -327,7 +329,7 @@ fn the_modules_agree_with_the_oracle_sample_where_they_share_a_piece() {
             let (quiet, capture) = if virgin { (raw[0] | raw[3], raw[1] | raw[4]) } else { (raw[0], raw[1]) };
             let all = !Bitboard256::EMPTY >> (256 - (files * ranks) as u32);
             let found = quiet & all & !occupied | capture & p.foes;
-            let got: Vec<String> = found.squares().map(|s| square_name(*files, s)).collect();
+            let got: Vec<String> = found.indices().map(|s| square_name(*files, s)).collect();
             if got != names(&q["dest"]) {
                 wrong.push(format!("{name} {}: {betza} gave {got:?}, oracle {}", q["id"], q["dest"]));
             }
@@ -414,11 +416,15 @@ fn reverse_replay(
                     let occupied = rng.board(squares, density);
                     let mut want = [Bitboard256::EMPTY; 4];
                     for from in (0..squares).filter(|&s| s != target) {
-                        if confined.is_some_and(|r| !r[black as usize].has(from) || !r[black as usize].has(target)) {
+                        if confined
+                            .is_some_and(|r| !r[black as usize].has_index(from) || !r[black as usize].has_index(target))
+                        {
                             continue;
                         }
-                        let here =
-                            elsewhere.iter().find(|(r, _)| r[black as usize].has(from)).map_or(&interpreted, |m| &m.1);
+                        let here = elsewhere
+                            .iter()
+                            .find(|(r, _)| r[black as usize].has_index(from))
+                            .map_or(&interpreted, |m| &m.1);
                         let others = occupied & !one(from) & !one(target);
                         for (capture, kind) in [(false, QUIET), (true, CAPTURE)] {
                             let foes = if capture { others | one(target) } else { others };
@@ -435,7 +441,7 @@ fn reverse_replay(
                     }
                     let got = query(piece, black, target, occupied);
                     if got != want {
-                        let show = |b: Bitboard256| b.squares().map(|s| square_name(files, s)).collect::<Vec<_>>();
+                        let show = |b: Bitboard256| b.indices().map(|s| square_name(files, s)).collect::<Vec<_>>();
                         let what = ["movers", "attackers", "initial movers", "initial attackers"];
                         let diffs: Vec<String> = (0..4)
                             .filter(|&i| got[i] != want[i])
@@ -472,6 +478,7 @@ macro_rules! reverse_test {
                     let p = m::Piece::ALL[piece];
                     let c = if black { m::Color::Black } else { m::Color::White };
                     let o: m::Bitboard = Narrow::narrow(occupied);
+                    let target = m::Square::new(target).expect("a square of the board");
                     [
                         Bitboard256::from(m::movers(p, c, target, o)),
                         Bitboard256::from(m::attackers(p, c, target, o)),

@@ -56,20 +56,20 @@ fn potential(board: Board, moves: &PieceMoves, rng: &mut XorShift, name: &str) -
         .map(|from| {
             let mut witnesses = BTreeMap::new();
             for m in path_moves(board, moves.at(from), from) {
-                if m.kinds & CAPTURE != 0 && moves.confined.has(m.dest as usize) {
+                if m.kinds & CAPTURE != 0 && moves.confined.has_index(m.dest as usize) {
                     witnesses.entry(m.dest).or_insert(m);
                 }
             }
             for (&dest, m) in &witnesses {
                 let screen = match m.rule {
                     Rule::Exact => Squares::EMPTY,
-                    Rule::OneOf => m.path.lowest().map_or(Squares::EMPTY, Squares::from_square),
+                    Rule::OneOf => m.path.lowest_index().map_or(Squares::EMPTY, Squares::from_index),
                 };
                 let kind = if m.initial { TableKind::InitialCapture } else { TableKind::Capture };
                 let occupied = m.required | screen | bit(dest);
                 let reached = reference::reach_piece(board, moves, from, occupied, kind);
                 assert!(
-                    reached.has(dest as usize),
+                    reached.has_index(dest as usize),
                     "{name}: {} to {} under {occupied:?}",
                     board.name(from),
                     board.name(dest)
@@ -111,7 +111,7 @@ fn check(module: &Module) {
                 .collect();
             for (from, &reach) in potential.iter().enumerate() {
                 for to in 0..squares {
-                    let (vector, attack) = (vector(board, from, to), reach.has(to));
+                    let (vector, attack) = (vector(board, from, to), reach.has_index(to));
                     let at = || format!("{name} from {} to {}", board.name(from as u8), board.name(to as u8));
                     let i = (module.moves)(piece, color, from, to);
                     assert_eq!(i.is_some(), attack, "{}: move index", at());
@@ -180,15 +180,19 @@ macro_rules! indices {
         #[test]
         fn $test() {
             use fairy_magic_generated::$module as m;
+            /// The compiler numbers squares; the module takes its own `Square`.
+            fn at(index: usize) -> m::Square {
+                m::Square::new(index).expect("a square of the board")
+            }
             check(&Module {
                 name: stringify!($module),
-                vector: |p, c, from, to| m::vector_index(m::Piece::ALL[p], c, from, to).map(usize::from),
-                moves: |p, c, from, to| m::move_index(m::Piece::ALL[p], c, from, to).map(usize::from),
+                vector: |p, c, from, to| m::vector_index(m::Piece::ALL[p], c, at(from), at(to)).map(usize::from),
+                moves: |p, c, from, to| m::move_index(m::Piece::ALL[p], c, at(from), at(to)).map(usize::from),
                 threat: |p, c, from, v, vc, to| {
-                    m::threat_index(m::Piece::ALL[p], c, from, m::Piece::ALL[v], vc, to).map(|i| i as usize)
+                    m::threat_index(m::Piece::ALL[p], c, at(from), m::Piece::ALL[v], vc, at(to)).map(|i| i as usize)
                 },
                 attacks: |p, c, from, occupied| {
-                    Squares::from(m::attacks(m::Piece::ALL[p], c, from, Narrow::narrow(occupied)))
+                    Squares::from(m::attacks(m::Piece::ALL[p], c, at(from), Narrow::narrow(occupied)))
                 },
                 vectors: |p, c| m::VECTORS[p][c as usize],
                 move_count: |p, c| m::MOVES[p][c as usize],
@@ -217,12 +221,12 @@ indices!(bentriders_indices, bentriders);
 /// The README's example, as written there.
 #[test]
 fn the_readme_example() {
-    use fairy_magic_generated::xiangqi::{move_index, threat_index, vector_index, Color, Piece};
+    use fairy_magic_generated::xiangqi::{move_index, threat_index, vector_index, Color, Piece, Square};
     use fairy_magic_generated::xiangqi::{MOVES, THREAT_FEATURES, VECTORS};
 
-    let (e5, d7, f7) = (40, 57, 59);
+    let [e5, e6, d7, f7]: [Square; 4] = ["e5", "e6", "d7", "f7"].map(|name| name.parse().unwrap());
     assert_eq!(vector_index(Piece::Horse, Color::White, e5, d7), Some(6)); // the same from anywhere
-    assert_eq!(vector_index(Piece::Horse, Color::White, e5, e5 + 9), None); // not a horse vector
+    assert_eq!(vector_index(Piece::Horse, Color::White, e5, e6), None); // not a horse vector
     assert_eq!(VECTORS[Piece::Horse as usize][0], 8);
     assert_eq!(move_index(Piece::Horse, Color::White, e5, f7), Some(227));
     assert!(MOVES[Piece::Horse as usize][0] == 508);

@@ -129,7 +129,7 @@ fn agrees_with_cozy_chess_along_random_games() {
                     .legal_moves()
                     .into_iter()
                     .map(|m| {
-                        let (from, mut to) = (m.from as usize, m.to as usize);
+                        let (from, mut to) = (m.from.index(), m.to.index());
                         if m.piece == fairy_magic_generated::chess::Piece::King && from.abs_diff(to) == 2 {
                             to = if to > from { from + 3 } else { from - 4 };
                         }

@@ -2,15 +2,14 @@
 //! answers come from the rules of the game (the palace, the river, the horse's leg), not from
 //! the compiler.
 
-use fairy_magic_generated::xiangqi::{attackers, between, movers, quiets, Bitboard, Color, Piece, FILES};
+use fairy_magic_generated::xiangqi::{attackers, between, movers, quiets, Bitboard, Color, Piece, Square, SquareSet};
 
-fn sq(name: &str) -> usize {
-    let b = name.as_bytes();
-    (name[1..].parse::<usize>().unwrap() - 1) * FILES + (b[0] - b'a') as usize
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
 }
 
 fn set(names: &str) -> Bitboard {
-    names.split_whitespace().fold(0, |s, n| s | 1 << sq(n))
+    names.split_whitespace().fold(0, |s, n| s | Bitboard::from_square(sq(n)))
 }
 
 #[test]
@@ -68,8 +67,9 @@ fn between_gives_legs_lines_and_screens() {
 /// The README's example, as written there.
 #[test]
 fn the_readme_example() {
-    let (e5, e6, d7, d6) = (40, 49, 57, 48);
-    assert_eq!(attackers(Piece::Horse, Color::Black, e5, 1 << e6) & 1 << d7, 1 << d7);
-    assert_eq!(quiets(Piece::Horse, Color::White, e5, 1 << e6) & 1 << d7, 0);
-    assert_eq!(between(Piece::Horse, Color::Black, d7, e5), 1 << d6);
+    let [e5, e6, d7, d6]: [Square; 4] = ["e5", "e6", "d7", "d6"].map(|name| name.parse().unwrap());
+    let leg = Bitboard::from_square(e6);
+    assert!(attackers(Piece::Horse, Color::Black, e5, leg).has(d7));
+    assert!(!quiets(Piece::Horse, Color::White, e5, leg).has(d7));
+    assert_eq!(between(Piece::Horse, Color::Black, d7, e5), Bitboard::from_square(d6));
 }

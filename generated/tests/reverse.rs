@@ -64,7 +64,7 @@ fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
             let occupied = if quiet { occupied & !bit(id.square) } else { occupied | bit(id.square) };
             (0..board.squares())
                 .filter(|&o| {
-                    o != target && (module.forward)(kind.forward(), id.piece, id.color, o, occupied).has(target)
+                    o != target && (module.forward)(kind.forward(), id.piece, id.color, o, occupied).has_index(target)
                 })
                 .fold(Squares::EMPTY, |set: Squares, o| set | bit(o as u8))
         };
@@ -114,7 +114,7 @@ fn reaches(board: Board, moves: &PieceMoves, from: u8, to: u8, occupied: Squares
     forward.enumerate().fold(0, |kinds, (i, kind)| {
         let quiet = kind == TableKind::Quiet || kind == TableKind::InitialQuiet;
         let occupied = if quiet { occupied & !to_bit } else { occupied | to_bit };
-        kinds | u32::from(reference::reach_piece(board, moves, from, occupied, kind).has(to as usize)) << i
+        kinds | u32::from(reference::reach_piece(board, moves, from, occupied, kind).has_index(to as usize)) << i
     })
 }
 
@@ -174,10 +174,15 @@ macro_rules! reverse {
     ($reverse:ident, $between:ident, $module:ident, $word:ty) => {
         fn $module() -> Module<'static> {
             use fairy_magic_generated::$module as m;
+            /// The compiler numbers squares; the module takes its own `Square`.
+            fn at(index: usize) -> m::Square {
+                m::Square::new(index).expect("a square of the board")
+            }
             Module {
                 name: stringify!($module),
                 reverse: &|kind, piece, color, target, occupied| {
                     let (piece, occupied) = (m::Piece::ALL[piece], <m::Bitboard as Word>::from_squares(occupied));
+                    let target = at(target);
                     (match kind {
                         TableKind::Attackers => m::attackers(piece, color, target, occupied),
                         TableKind::Movers => m::movers(piece, color, target, occupied),
@@ -189,6 +194,7 @@ macro_rules! reverse {
                 },
                 forward: &|kind, piece, color, square, occupied| {
                     let (piece, occupied) = (m::Piece::ALL[piece], <m::Bitboard as Word>::from_squares(occupied));
+                    let square = at(square);
                     (match kind {
                         TableKind::Quiet => m::quiets(piece, color, square, occupied),
                         TableKind::Capture => m::attacks(piece, color, square, occupied),
@@ -198,7 +204,9 @@ macro_rules! reverse {
                     })
                     .to_squares()
                 },
-                between: &|piece, color, from, to| m::between(m::Piece::ALL[piece], color, from, to).to_squares(),
+                between: &|piece, color, from, to| {
+                    m::between(m::Piece::ALL[piece], color, at(from), at(to)).to_squares()
+                },
             }
         }
 

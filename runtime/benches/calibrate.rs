@@ -35,7 +35,7 @@ impl XorShift {
     }
 
     fn set<B: BitboardExt>(&mut self, squares: usize, density: u32) -> B {
-        (0..squares).filter(|_| self.next() % 8 < u64::from(density)).fold(B::EMPTY, |b, s| b | B::from_square(s))
+        (0..squares).filter(|_| self.next() % 8 < u64::from(density)).fold(B::EMPTY, |b, s| b | B::from_index(s))
     }
 }
 
@@ -47,7 +47,7 @@ struct Rook<B> {
 
 fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
     let (file, rank) = (files / 2, ranks / 2);
-    let at = |f: usize, r: usize| B::from_square(r * files + f);
+    let at = |f: usize, r: usize| B::from_index(r * files + f);
     let collect = |squares: &mut dyn Iterator<Item = (usize, usize)>| squares.fold(B::EMPTY, |b, (f, r)| b | at(f, r));
     let east = collect(&mut (file + 1..files).map(|f| (f, rank)));
     let west = collect(&mut (0..file).map(|f| (f, rank)));
@@ -57,8 +57,8 @@ fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
     let file_line = Line::new(north, south, north | south, LineForm::Slide);
     // The classic mask, edges off, cut to 12 squares: a table of 4096 entries.
     let mut mask = B::EMPTY;
-    for s in (east | west | north | south).squares().take(12) {
-        mask |= B::from_square(s);
+    for s in (east | west | north | south).indices().take(12) {
+        mask |= B::from_index(s);
     }
     Rook { lines: [rank_line, file_line], mask }
 }

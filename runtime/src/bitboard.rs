@@ -1,5 +1,5 @@
 //! The [`BitboardExt`] trait, its impls for `u64` and `u128`, and the helpers every bitboard has:
-//! squares in and out, iteration, a printed diagram.
+//! square indices in and out, iteration, a printed diagram.
 
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
@@ -11,6 +11,11 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// is the narrowest that holds its board. An extension trait on those types, named `...Ext` as
 /// Rust's convention has it, so that it never clashes with a module's `Bitboard`: every module
 /// re-exports it, and `use module::*` (or `use module::BitboardExt`) brings its helpers.
+///
+/// Its helpers take and give raw square indices (`usize`), and are named for them
+/// (`from_index`, `has_index`, `indices`...): the runtime knows no board. Every module adds
+/// its own trait beside this one whose helpers take and give that module's typed `Square`
+/// under the plain names (`from_square`, `has`, `squares`...), so the two never clash.
 pub trait BitboardExt:
     Copy
     + Eq
@@ -30,31 +35,32 @@ pub trait BitboardExt:
     /// The number of squares it can hold: 64, 128 or 256.
     const BITS: u32;
 
-    /// The set holding `square` alone. Panics (in debug builds) when `square >= Self::BITS`.
-    fn from_square(square: usize) -> Self;
-    /// Whether `square` is in the set; `false` for any `square >= Self::BITS`.
-    fn has(self, square: usize) -> bool;
+    /// The set holding the square of index `index` alone. Panics (in debug builds) when
+    /// `index >= Self::BITS`.
+    fn from_index(index: usize) -> Self;
+    /// Whether the square of index `index` is in the set; `false` for any `index >= Self::BITS`.
+    fn has_index(self, index: usize) -> bool;
     /// How many squares the set holds.
     fn count(self) -> u32;
-    /// The lowest square of the set, `None` when it is empty.
-    fn lowest(self) -> Option<usize>;
+    /// The index of the lowest square of the set, `None` when it is empty.
+    fn lowest_index(self) -> Option<usize>;
 
     /// Whether the set holds no square.
     #[inline(always)]
     fn is_empty(self) -> bool {
         self == Self::EMPTY
     }
-    /// Removes the lowest square from the set and returns it, `None` when it is empty.
+    /// Removes the lowest square from the set and returns its index, `None` when it is empty.
     #[inline(always)]
-    fn pop_lowest(&mut self) -> Option<usize> {
-        let square = self.lowest()?;
-        *self ^= Self::from_square(square);
-        Some(square)
+    fn pop_lowest_index(&mut self) -> Option<usize> {
+        let index = self.lowest_index()?;
+        *self ^= Self::from_index(index);
+        Some(index)
     }
-    /// The squares of the set, lowest first.
+    /// The indices of the set's squares, lowest first.
     #[inline(always)]
-    fn squares(self) -> SquareIter<Self> {
-        SquareIter(self)
+    fn indices(self) -> IndexIter<Self> {
+        IndexIter(self)
     }
     /// The set drawn as a board of `files` x `ranks`, rank 1 at the bottom: `x` for a square in
     /// it, `.` for one not.
@@ -81,15 +87,15 @@ pub trait BitboardExt:
     fn pext(self, mask: Self) -> usize;
 }
 
-/// The squares of a set, lowest first: see [`BitboardExt::squares`].
+/// The indices of a set's squares, lowest first: see [`BitboardExt::indices`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareIter<B>(pub B);
+pub struct IndexIter<B>(pub B);
 
-impl<B: BitboardExt> Iterator for SquareIter<B> {
+impl<B: BitboardExt> Iterator for IndexIter<B> {
     type Item = usize;
     #[inline(always)]
     fn next(&mut self) -> Option<usize> {
-        self.0.pop_lowest()
+        self.0.pop_lowest_index()
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count() as usize;
@@ -97,7 +103,7 @@ impl<B: BitboardExt> Iterator for SquareIter<B> {
     }
 }
 
-impl<B: BitboardExt> ExactSizeIterator for SquareIter<B> {}
+impl<B: BitboardExt> ExactSizeIterator for IndexIter<B> {}
 
 /// A set drawn as a board: see [`BitboardExt::diagram`].
 #[derive(Clone, Copy, Debug)]
@@ -112,7 +118,7 @@ impl<B: BitboardExt> fmt::Display for Diagram<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..self.ranks).rev() {
             for file in 0..self.files {
-                let mark = if self.set.has(rank * self.files + file) { 'x' } else { '.' };
+                let mark = if self.set.has_index(rank * self.files + file) { 'x' } else { '.' };
                 let gap = if file + 1 < self.files { " " } else { "\n" };
                 write!(f, "{mark}{gap}")?;
             }
@@ -124,26 +130,26 @@ impl<B: BitboardExt> fmt::Display for Diagram<B> {
 macro_rules! primitive_squares {
     () => {
         #[inline(always)]
-        fn from_square(square: usize) -> Self {
-            1 << square
+        fn from_index(index: usize) -> Self {
+            1 << index
         }
         #[inline(always)]
-        fn has(self, square: usize) -> bool {
-            square < Self::BITS as usize && self >> square & 1 == 1
+        fn has_index(self, index: usize) -> bool {
+            index < Self::BITS as usize && self >> index & 1 == 1
         }
         #[inline(always)]
         fn count(self) -> u32 {
             self.count_ones()
         }
         #[inline(always)]
-        fn lowest(self) -> Option<usize> {
+        fn lowest_index(self) -> Option<usize> {
             (self != 0).then(|| self.trailing_zeros() as usize)
         }
         #[inline(always)]
-        fn pop_lowest(&mut self) -> Option<usize> {
-            let square = self.lowest()?;
+        fn pop_lowest_index(&mut self) -> Option<usize> {
+            let index = self.lowest_index()?;
             *self &= *self - 1;
-            Some(square)
+            Some(index)
         }
         #[inline(always)]
         fn up_to_lowest(self) -> Self {
@@ -261,29 +267,34 @@ mod tests {
 
     /// The helpers answer alike on every width.
     fn helpers<B: BitboardExt>() {
-        let set = B::from_square(0) | B::from_square(9) | B::from_square(63);
+        let set = B::from_index(0) | B::from_index(9) | B::from_index(63);
         assert_eq!(set.count(), 3);
-        assert!(set.has(9) && !set.has(8) && !set.has(B::BITS as usize));
-        assert!(set.squares().eq([0, 9, 63]));
-        assert_eq!(set.lowest(), Some(0));
+        assert!(set.has_index(9) && !set.has_index(8) && !set.has_index(B::BITS as usize));
+        assert!(set.indices().eq([0, 9, 63]));
+        assert_eq!(set.lowest_index(), Some(0));
         let mut rest = set;
-        assert_eq!(rest.pop_lowest(), Some(0));
-        assert_eq!(rest.pop_lowest(), Some(9));
-        assert_eq!(rest.pop_lowest(), Some(63));
-        assert_eq!(rest.pop_lowest(), None);
+        assert_eq!(rest.pop_lowest_index(), Some(0));
+        assert_eq!(rest.pop_lowest_index(), Some(9));
+        assert_eq!(rest.pop_lowest_index(), Some(63));
+        assert_eq!(rest.pop_lowest_index(), None);
         assert!(rest.is_empty() && !set.is_empty());
-        assert_eq!(B::from_square(1) << 8, B::from_square(9));
-        assert_eq!(set >> 9, B::from_square(0) | B::from_square(54));
+        assert_eq!(B::from_index(1) << 8, B::from_index(9));
+        assert_eq!(set >> 9, B::from_index(0) | B::from_index(54));
         assert_eq!(!B::EMPTY & set, set);
-        assert_eq!(set ^ B::from_square(9), B::from_square(0) | B::from_square(63));
-        let (nine, sixty) = (B::from_square(9), B::from_square(60));
+        assert_eq!(set ^ B::from_index(9), B::from_index(0) | B::from_index(63));
+        let (nine, sixty) = (B::from_index(9), B::from_index(60));
         let zero_to_nine = (nine | sixty).up_to_lowest();
-        assert!(zero_to_nine.count() == 10 && zero_to_nine.has(0) && zero_to_nine.has(9) && !zero_to_nine.has(10));
+        assert!(
+            zero_to_nine.count() == 10
+                && zero_to_nine.has_index(0)
+                && zero_to_nine.has_index(9)
+                && !zero_to_nine.has_index(10)
+        );
         assert_eq!(B::EMPTY.up_to_lowest(), !B::EMPTY);
-        assert_eq!((nine | B::from_square(3)).down_to_highest(), !(zero_to_nine ^ nine), "squares 9 up");
+        assert_eq!((nine | B::from_index(3)).down_to_highest(), !(zero_to_nine ^ nine), "squares 9 up");
         assert_eq!(B::EMPTY.down_to_highest(), !B::EMPTY);
-        assert_eq!(B::from_square(0).down_to_highest(), !B::EMPTY);
-        let top = B::from_square(B::BITS as usize - 1);
+        assert_eq!(B::from_index(0).down_to_highest(), !B::EMPTY);
+        let top = B::from_index(B::BITS as usize - 1);
         assert_eq!((top | nine).down_to_highest(), top);
         assert_eq!(top.up_to_lowest(), !B::EMPTY);
     }
@@ -300,7 +311,7 @@ mod tests {
         extern crate std;
         let set = 1u64 | 1 << 5;
         assert_eq!(std::format!("{}", set.diagram(3, 2)), ". . x\nx . .\n");
-        let wide = Bitboard256::from_square(255);
+        let wide = Bitboard256::from_index(255);
         assert!(std::format!("{}", wide.diagram(16, 16)).starts_with(". . . . . . . . . . . . . . . x\n"));
     }
 }

@@ -14,7 +14,8 @@
 //! to 256; the shipped `chu` (12x12) and `big16` (16x16) modules use it, and such modules number
 //! their table's sets, read by [`lookup_numbered`]), all
 //! behind the [`BitboardExt`] trait with the square helpers an engine wants (iteration,
-//! lowest-square pop, a printed diagram).
+//! lowest-square pop, a printed diagram), on raw square indices; each module wraps them in its
+//! own trait on its typed `Square`.
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
 //! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides and
@@ -37,7 +38,7 @@ mod probe;
 mod test_rng;
 mod wide;
 
-pub use bitboard::{BitboardExt, Diagram, SquareIter};
+pub use bitboard::{BitboardExt, Diagram, IndexIter};
 pub use line::{lines, Line, LineForm};
 pub use probe::{check, lookup, lookup_numbered, Check, Index, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;

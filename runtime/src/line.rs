@@ -118,11 +118,11 @@ mod tests {
         let mut found = B::EMPTY;
         let mut screens = 0;
         for square in ray {
-            let blocked = occupied.has(square);
+            let blocked = occupied.has_index(square);
             match (form, screens) {
-                (LineForm::Slide, _) => found |= B::from_square(square),
-                (LineForm::Hop, 1) => found |= B::from_square(square),
-                (LineForm::Vault, 1) => return found | B::from_square(square),
+                (LineForm::Slide, _) => found |= B::from_index(square),
+                (LineForm::Hop, 1) => found |= B::from_index(square),
+                (LineForm::Vault, 1) => return found | B::from_index(square),
                 _ => {}
             }
             screens += usize::from(blocked);
@@ -151,8 +151,8 @@ mod tests {
     ) -> Line<B> {
         let rising = v.1 * board.files + v.0 > 0;
         let (up_v, down_v) = if rising { (v, (-v.0, -v.1)) } else { ((-v.0, -v.1), v) };
-        let set = |v| board.ray(square, v, range).fold(B::EMPTY, |s, q| s | B::from_square(q));
-        let passed = |v| board.ray(square, v, skip).fold(B::EMPTY, |s, q| s | B::from_square(q));
+        let set = |v| board.ray(square, v, range).fold(B::EMPTY, |s, q| s | B::from_index(q));
+        let passed = |v| board.ray(square, v, skip).fold(B::EMPTY, |s, q| s | B::from_index(q));
         let (up, down) = (set(up_v), set(down_v));
         Line { up, down, reach: (up | down) & !passed(up_v) & !passed(down_v), form }
     }
@@ -165,7 +165,7 @@ mod tests {
             let words = [random(), random(), random(), random()];
             (0..B::BITS as usize)
                 .filter(|&s| words[s / 64] >> (s % 64) & 1 == 1)
-                .fold(B::EMPTY, |b, s| b | B::from_square(s))
+                .fold(B::EMPTY, |b, s| b | B::from_index(s))
         };
         let vectors = [(1, 0), (0, 1), (1, 1), (1, -1), (2, 1), (1, 2), (-1, 2), (2, -1)];
         let squares = (board.files * board.ranks) as usize;
@@ -207,11 +207,11 @@ mod tests {
     fn next_subset<B: BitboardExt>(subset: B, mask: B) -> B {
         // (subset - mask) & mask without subtraction on the trait: set the lowest clear bit of
         // the mask above the carried ones.
-        let mut bits = mask.squares();
+        let mut bits = mask.indices();
         let mut next = subset;
         loop {
             let Some(s) = bits.next() else { return B::EMPTY };
-            let b = B::from_square(s);
+            let b = B::from_index(s);
             if next & b == B::EMPTY {
                 return next | b;
             }

@@ -225,26 +225,26 @@ impl BitboardExt for Bitboard256 {
     const BITS: u32 = 256;
 
     #[inline(always)]
-    fn from_square(square: usize) -> Self {
-        debug_assert!(square < 256, "square {square} is off a 256-square bitboard");
+    fn from_index(index: usize) -> Self {
+        debug_assert!(index < 256, "square {index} is off a 256-square bitboard");
         let mut words = [0; 4];
-        words[square / 64 % 4] = 1 << (square % 64);
+        words[index / 64 % 4] = 1 << (index % 64);
         Bitboard256(words)
     }
     #[inline(always)]
-    fn has(self, square: usize) -> bool {
-        square < 256 && self.0[square / 64] >> (square % 64) & 1 == 1
+    fn has_index(self, index: usize) -> bool {
+        index < 256 && self.0[index / 64] >> (index % 64) & 1 == 1
     }
     #[inline(always)]
     fn count(self) -> u32 {
         self.count_ones()
     }
     #[inline(always)]
-    fn lowest(self) -> Option<usize> {
+    fn lowest_index(self) -> Option<usize> {
         (self != Self::EMPTY).then(|| self.trailing_zeros() as usize)
     }
     #[inline(always)]
-    fn pop_lowest(&mut self) -> Option<usize> {
+    fn pop_lowest_index(&mut self) -> Option<usize> {
         for w in 0..4 {
             let word = self.0[w];
             if word != 0 {
@@ -353,20 +353,20 @@ mod tests {
     #[test]
     fn squares_in_and_out() {
         for square in [0, 1, 63, 64, 127, 128, 200, 255] {
-            let one = Bitboard256::from_square(square);
+            let one = Bitboard256::from_index(square);
             assert_eq!(one.count(), 1);
-            assert!(one.has(square) && !one.has(square ^ 1) && !one.has(256));
-            assert_eq!(one.lowest(), Some(square));
+            assert!(one.has_index(square) && !one.has_index(square ^ 1) && !one.has_index(256));
+            assert_eq!(one.lowest_index(), Some(square));
             assert_eq!(one.trailing_zeros() as usize, square);
-            assert_eq!(Bitboard256::from_square(0) << square as u32, one);
+            assert_eq!(Bitboard256::from_index(0) << square as u32, one);
         }
-        let set = Bitboard256::from_square(3) | Bitboard256::from_square(130) | Bitboard256::from_square(255);
-        assert!(set.squares().eq([3, 130, 255]));
-        assert_eq!(set.squares().len(), 3);
+        let set = Bitboard256::from_index(3) | Bitboard256::from_index(130) | Bitboard256::from_index(255);
+        assert!(set.indices().eq([3, 130, 255]));
+        assert_eq!(set.indices().len(), 3);
         let mut popped = set;
-        assert_eq!(popped.pop_lowest(), Some(3));
-        assert_eq!(popped, Bitboard256::from_square(130) | Bitboard256::from_square(255));
-        assert_eq!(Bitboard256::EMPTY.lowest(), None);
+        assert_eq!(popped.pop_lowest_index(), Some(3));
+        assert_eq!(popped, Bitboard256::from_index(130) | Bitboard256::from_index(255));
+        assert_eq!(Bitboard256::EMPTY.lowest_index(), None);
         assert_eq!(Bitboard256::EMPTY.trailing_zeros(), 256);
         assert_eq!(Bitboard256::below(144).count(), 144);
         assert_eq!(Bitboard256::below(256), Bitboard256::ALL);
@@ -380,7 +380,7 @@ mod tests {
         use std::format;
         assert_eq!(format!("{:#x}", Bitboard256::EMPTY), "0x0");
         assert_eq!(
-            format!("{:x}", Bitboard256::from_square(200) | Bitboard256::from_square(4)),
+            format!("{:x}", Bitboard256::from_index(200) | Bitboard256::from_index(4)),
             format!("{:x}{:032x}", 1u128 << 72, 1u128 << 4)
         );
         assert_eq!(format!("{:#x}", Bitboard256::from_u128(0x1c)), "0x1c");
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn the_top_square_of_each_word_is_not_dead() {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-        let tops = [63, 127, 191, 255].map(Bitboard256::from_square);
+        let tops = [63, 127, 191, 255].map(Bitboard256::from_index);
         let mask = tops.iter().fold(Bitboard256::EMPTY, |m, &t| m | t);
         let separates = |magic: Bitboard256| {
             let mut seen = [false; 16];
@@ -421,9 +421,9 @@ mod tests {
         // Bit 0 of each part is moved to the top of its product by a magic of 1 << 31.
         let magic = Bitboard256([1 << 63 | 1 << 31; 4]);
         for part in 0..8 {
-            let one = Bitboard256::from_square(32 * part);
+            let one = Bitboard256::from_index(32 * part);
             assert_eq!(one.split32_hash(magic, 31), 1, "part {part}");
         }
-        assert_eq!((Bitboard256::from_square(0) | Bitboard256::from_square(224)).split32_hash(magic, 31), 0);
+        assert_eq!((Bitboard256::from_index(0) | Bitboard256::from_index(224)).split32_hash(magic, 31), 0);
     }
 }

@@ -67,6 +67,7 @@ pub(super) fn code<B: Word>(
         Code::plain(prelude_code::<B>(variant, tables, regenerate)),
         Code::plain(piece_code(variant)),
         Code::plain(square_code(variant.board.files)),
+        Code::plain(square_set_code::<B>()),
         Code::plain(functions_code(variant, tables)),
         Code::plain(colorless_code(variant, tables)),
         between_code::<B>(variant, between)?,
@@ -124,8 +125,10 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
     quote! {
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::Color;
-        /// The square helpers of [`Bitboard`] (`squares()`, `has`, `from_square`, `pop_lowest`,
-        /// `count`, `diagram`...): `use` this module's `BitboardExt`, or `*`, to call them.
+        /// The runtime's helpers of [`Bitboard`] on raw square indices (`indices()`,
+        /// `has_index`, `from_index`, `pop_lowest_index`) and the rest (`count`, `is_empty`,
+        /// `diagram`...); [`SquareSet`] has the same on [`Square`]s. `use` this module's
+        /// `BitboardExt`, or `*`, to call them.
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::BitboardExt;
         #imports
@@ -200,8 +203,7 @@ fn functions_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
     let example = example_piece(variant, tables);
     let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
         let (fname, text) = (function_name(kind), function_text(kind, &example));
-        let panics = if kind.is_reverse() { "target" } else { "square" };
-        let doc = docs(&format!("{text}\n\nPanics if `{panics} >= SQUARES`."));
+        let doc = docs(&text);
         let fname = Ident::new(fname, Span::call_site());
         let k = number(k);
         if kind.is_reverse() {
@@ -209,8 +211,8 @@ fn functions_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
                 #doc
                 #[inline]
                 #[allow(dead_code)]
-                pub fn #fname(piece: Piece, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
-                    lookup(#k, piece, color, target, occupied)
+                pub fn #fname(piece: Piece, color: Color, target: Square, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, target.index(), occupied)
                 }
             }
         } else {
@@ -218,8 +220,8 @@ fn functions_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
                 #doc
                 #[inline]
                 #[allow(dead_code)]
-                pub fn #fname(piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
-                    lookup(#k, piece, color, square, occupied)
+                pub fn #fname(piece: Piece, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+                    lookup(#k, piece, color, square.index(), occupied)
                 }
             }
         }
@@ -516,9 +518,11 @@ fn example_piece<B: Word>(variant: &Variant, tables: &Tables<B>) -> ExamplePiece
 fn square_code(files: u8) -> TokenStream {
     let one_file = one_file_allow(files);
     quote! {
-        /// A square of the board: its index is `rank * FILES + file` (a1 = 0), what every function
-        /// here takes as a `usize`. Made only for squares the board has; parsed from and shown as
-        /// its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`).
+        /// A square of the board, what every function here takes: its index is
+        /// `rank * FILES + file` (a1 = 0). Made only for squares the board has; parsed from and
+        /// shown as its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`). One byte, and its
+        /// index is the byte: an engine that holds raw indices converts with
+        /// [`Square::new_unchecked`] and [`Square::index`] at no cost.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[allow(dead_code)]
         pub struct Square(u8);
@@ -535,7 +539,18 @@ fn square_code(files: u8) -> TokenStream {
                 if file < FILES && rank < RANKS { Some(Square((rank * FILES + file) as u8)) } else { None }
             }
 
+            /// The square with this index, which must be below [`SQUARES`], with no check in
+            /// release builds: for an engine that holds raw indices, converting costs nothing.
+            /// Debug builds panic on an index off the board; release builds give a square whose
+            /// answers mean nothing (or a lookup that panics), never undefined behaviour.
+            #[inline(always)]
+            pub const fn new_unchecked(index: usize) -> Square {
+                debug_assert!(index < SQUARES, "a square index off the board");
+                Square(index as u8)
+            }
+
             /// Its index, `rank * FILES + file`.
+            #[inline(always)]
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
@@ -558,6 +573,7 @@ fn square_code(files: u8) -> TokenStream {
         }
 
         impl From<Square> for usize {
+            #[inline(always)]
             fn from(square: Square) -> usize {
                 square.index()
             }
@@ -597,6 +613,96 @@ fn square_code(files: u8) -> TokenStream {
     }
 }
 
+/// `SquareSet`, the square helpers of `Bitboard` on the module's `Square`, and `SquareIter`, its
+/// iterator. Each module has its own, since each has its own `Square`; they wrap the runtime's
+/// raw-index helpers (`BitboardExt`), which keep index names so that `use module::*` brings both
+/// traits with no method of the same name.
+fn square_set_code<B: Word>() -> TokenStream {
+    // Every square of the board: a bitboard wider than the board has bits that are no square.
+    let on_board = match B::BITS > 128 {
+        true => quote!(Bitboard256::below(SQUARES)),
+        false => quote!(!0 >> (Bitboard::BITS - SQUARES as u32)),
+    };
+    quote! {
+        /// The squares of the board, as a set: a [`Bitboard`] wider than the board also has bits
+        /// that are no square (`!occupied` sets them).
+        #[allow(dead_code)]
+        const ON_BOARD: Bitboard = #on_board;
+
+        /// The square helpers of [`Bitboard`] on this board's [`Square`]s: `use` this module's
+        /// `SquareSet`, or `*`, to call them. The runtime's [`BitboardExt`], re-exported beside
+        /// it, has the same helpers on raw indices under other names (`from_index`, `has_index`,
+        /// `lowest_index`, `pop_lowest_index`, `indices`) and the rest (`count`, `is_empty`,
+        /// `diagram`...).
+        ///
+        /// Bits of a `Bitboard` beyond the board's squares are no squares:
+        /// [`squares`](SquareSet::squares), [`lowest`](SquareSet::lowest) and
+        /// [`pop_lowest`](SquareSet::pop_lowest) pass them by.
+        #[allow(dead_code)]
+        pub trait SquareSet: Sized {
+            /// The set holding `square` alone.
+            fn from_square(square: Square) -> Self;
+            /// Whether `square` is in the set.
+            fn has(self, square: Square) -> bool;
+            /// The lowest square of the set, `None` when it holds none.
+            fn lowest(self) -> Option<Square>;
+            /// Removes the lowest square from the set and returns it, `None` when it holds none.
+            fn pop_lowest(&mut self) -> Option<Square>;
+            /// The squares of the set, lowest first.
+            fn squares(self) -> SquareIter;
+        }
+
+        impl SquareSet for Bitboard {
+            #[inline(always)]
+            fn from_square(square: Square) -> Self {
+                BitboardExt::from_index(square.index())
+            }
+            #[inline(always)]
+            fn has(self, square: Square) -> bool {
+                self.has_index(square.index())
+            }
+            #[inline(always)]
+            fn lowest(self) -> Option<Square> {
+                // Off the board only when no square of the board is in the set.
+                self.lowest_index().filter(|&index| index < SQUARES).map(Square::new_unchecked)
+            }
+            #[inline(always)]
+            fn pop_lowest(&mut self) -> Option<Square> {
+                let square = self.lowest()?;
+                self.pop_lowest_index();
+                Some(square)
+            }
+            #[inline(always)]
+            fn squares(self) -> SquareIter {
+                SquareIter(self & ON_BOARD)
+            }
+        }
+
+        /// The squares of a set, lowest first: see [`SquareSet::squares`].
+        #[derive(Clone, Debug)]
+        #[allow(dead_code)]
+        pub struct SquareIter(Bitboard);
+
+        impl Iterator for SquareIter {
+            type Item = Square;
+            #[inline(always)]
+            fn next(&mut self) -> Option<Square> {
+                // Only squares of the board are left in the set.
+                self.0.pop_lowest_index().map(Square::new_unchecked)
+            }
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.0.count() as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for SquareIter {}
+
+        impl core::iter::FusedIterator for SquareIter {}
+    }
+}
+
 /// For each piece whose moves are the same for both colours (every table kind answers both
 /// from one block), `quiets` and `attacks` without a colour: `rook_attacks(square, occupied)`.
 fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
@@ -628,7 +734,7 @@ fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
                 #doc
                 #[inline]
                 #[allow(dead_code)]
-                pub fn #name(square: usize, occupied: Bitboard) -> Bitboard {
+                pub fn #name(square: Square, occupied: Bitboard) -> Bitboard {
                     #generic(Piece::#ident, Color::White, square, occupied)
                 }
             })
@@ -645,15 +751,14 @@ fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
 /// `between`, and the statics it reads when some piece has squares between.
 fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, fmt::Error> {
     let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
-    let doc = docs("The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let doc = docs("The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.");
     if between.grids.is_empty() {
         return Ok(Code::plain(quote! {
             #doc
             #[inline]
             #[allow(dead_code)]
-            pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
-                let _ = (piece, color);
-                assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+            pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard {
+                let _ = (piece, color, from, to);
                 #nothing
             }
         }));
@@ -680,13 +785,10 @@ fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, f
         #doc
         #[inline]
         #[allow(dead_code)]
-        pub fn between(piece: Piece, color: Color, from: usize, to: usize) -> Bitboard {
+        pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard {
             match BETWEEN_OF[piece as usize][color as usize] {
-                0 => {
-                    assert!(from < SQUARES && to < SQUARES, "a square is off the board");
-                    #nothing
-                }
-                grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from][to] as usize],
+                0 => #nothing,
+                grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize],
             }
         }
 
@@ -774,19 +876,19 @@ fn index_functions<B: Word>() -> TokenStream {
             (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
         },
         true => quote! {
-            BitboardExt::has(reach, to)
+            reach.has_index(to)
                 .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
         },
     };
-    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
-    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].\n\nPanics if `from >= SQUARES` or `to >= SQUARES`.");
+    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.");
+    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.");
+    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].");
     quote! {
         #vector_doc
         #[inline]
         #[allow(dead_code)]
-        pub fn vector_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<VectorIndex> {
-            assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+        pub fn vector_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<VectorIndex> {
+            let (from, to) = (from.index(), to.index());
             let d = padded(to).wrapping_sub(padded(from));
             let hash = VECTOR_HASHES[piece as usize][color as usize];
             let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
@@ -797,8 +899,8 @@ fn index_functions<B: Word>() -> TokenStream {
         #move_doc
         #[inline]
         #[allow(dead_code)]
-        pub fn move_index(piece: Piece, color: Color, from: usize, to: usize) -> Option<u16> {
-            assert!(from < SQUARES && to < SQUARES, "a square is off the board");
+        pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+            let (from, to) = (from.index(), to.index());
             let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
             let reach = REACH[grid][from];
             #counted
@@ -810,10 +912,10 @@ fn index_functions<B: Word>() -> TokenStream {
         pub fn threat_index(
             attacker: Piece,
             attacker_color: Color,
-            from: usize,
+            from: Square,
             victim: Piece,
             victim_color: Color,
-            to: usize,
+            to: Square,
         ) -> Option<u32> {
             let i = move_index(attacker, attacker_color, from, to)? as u32;
             let (a, c) = (attacker as usize, attacker_color as usize);

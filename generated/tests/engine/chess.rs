@@ -14,7 +14,7 @@
 
 use super::common::{parse_board, Game, MoveList, MAX_PIECES};
 use fairy_magic_generated::chess::{
-    attackers, attacks, between, initial_quiets, quiets, Bitboard, BitboardExt, Color, Piece, FILES, SQUARES,
+    attackers, attacks, between, initial_quiets, quiets, Bitboard, Color, Piece, Square, SquareSet, FILES, SQUARES,
 };
 
 const WHITE_KINGSIDE: u8 = 1;
@@ -54,8 +54,8 @@ const SLIDERS: [Piece; 3] = [Piece::Queen, Piece::Rook, Piece::Bishop];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
-    pub from: u8,
-    pub to: u8,
+    pub from: Square,
+    pub to: Square,
     pub piece: Piece,
     pub promotion: Option<Piece>,
 }
@@ -68,13 +68,7 @@ pub struct Position {
     sides: [Bitboard; 2],
     pub to_move: Color,
     castling: u8,
-    en_passant: Option<u8>,
-}
-
-fn parse_square(text: &str) -> Option<u8> {
-    let b = text.as_bytes();
-    (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]))
-        .then(|| (b[1] - b'1') * 8 + (b[0] - b'a'))
+    en_passant: Option<Square>,
 }
 
 impl Position {
@@ -96,7 +90,8 @@ impl Position {
                 .into_iter()
                 .find(|p| p.letter().eq_ignore_ascii_case(c.encode_utf8(&mut [0; 4])))
                 .ok_or_else(|| format!("unknown piece {c:?}"))?;
-            p.put(color, piece, square);
+            // `parse_board` gives squares of the board only.
+            p.put(color, piece, Square::new_unchecked(square));
             Ok(())
         })?;
         p.to_move = match fields[1] {
@@ -116,8 +111,8 @@ impl Position {
             }
         }
         if fields[3] != "-" {
-            let ep = parse_square(fields[3]).ok_or_else(|| format!("bad en passant square {:?}", fields[3]))?;
-            if ep / 8 != if p.to_move == Color::White { 5 } else { 2 } {
+            let ep: Square = fields[3].parse().map_err(|_| format!("bad en passant square {:?}", fields[3]))?;
+            if ep.rank() != if p.to_move == Color::White { 5 } else { 2 } {
                 return Err(format!("no double step can have passed {:?}", fields[3]));
             }
             p.en_passant = Some(ep);
@@ -138,7 +133,7 @@ impl Position {
         Ok(p)
     }
 
-    fn put(&mut self, color: Color, piece: Piece, square: usize) {
+    fn put(&mut self, color: Color, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
         for set in &mut self.pieces {
             *set &= !bit;
@@ -159,14 +154,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn king(&self, color: Color) -> usize {
-        self.of(color, Piece::King).trailing_zeros() as usize
+    fn king(&self, color: Color) -> Square {
+        self.of(color, Piece::King).lowest().expect("one king a side, as `from_fen` checks")
     }
 
     /// The pieces of `by` that attack `square` given `occupied`, among `by`'s pieces minus
     /// `lifted`.
     #[inline(always)]
-    fn attackers_of(&self, square: usize, by: Color, occupied: Bitboard, lifted: Bitboard) -> Bitboard {
+    fn attackers_of(&self, square: Square, by: Color, occupied: Bitboard, lifted: Bitboard) -> Bitboard {
         let mut found = 0;
         for piece in Piece::ALL {
             found |= attackers(piece, by, square, occupied) & self.of(by, piece) & !lifted;
@@ -176,7 +171,7 @@ impl Position {
 
     /// Whether any piece of `by` attacks `square` given `occupied`.
     #[inline(always)]
-    fn attacked(&self, square: usize, by: Color, occupied: Bitboard) -> bool {
+    fn attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
         // Cheap pieces first: most squares are refused by a pawn or a knight, if at all.
         for piece in [Piece::Pawn, Piece::Knight, Piece::King, Piece::Bishop, Piece::Rook, Piece::Queen] {
             if attackers(piece, by, square, occupied) & self.of(by, piece) != 0 {
@@ -212,7 +207,7 @@ impl Position {
         let lifted = occupied ^ king_bit;
         for to in (attacks(Piece::King, us, king, occupied) & !ours).squares() {
             if !self.attacked(to, them, lifted) {
-                out.push(Move { from: king as u8, to: to as u8, piece: Piece::King, promotion: None });
+                out.push(Move { from: king, to, piece: Piece::King, promotion: None });
             }
         }
 
@@ -222,7 +217,7 @@ impl Position {
         let target = match checkers.count_ones() {
             0 => !0,
             1 => {
-                let checker = checkers.trailing_zeros() as usize;
+                let checker = checkers.lowest().expect("one checker");
                 let piece = Piece::ALL.into_iter().find(|&p| self.of(them, p) & checkers != 0).unwrap();
                 checkers | between(piece, them, checker, king)
             }
@@ -264,7 +259,7 @@ impl Position {
                     to &= line_of(bit);
                 }
                 for to in to.squares() {
-                    out.push(Move { from: from as u8, to: to as u8, piece, promotion: None });
+                    out.push(Move { from, to, piece, promotion: None });
                 }
             }
         }
@@ -274,7 +269,7 @@ impl Position {
             let bit = Bitboard::from_square(from);
             let mut to =
                 quiets(Piece::Pawn, us, from, occupied) & !occupied | attacks(Piece::Pawn, us, from, occupied) & theirs;
-            if from / 8 == home_rank {
+            if from.rank() == home_rank {
                 to |= initial_quiets(Piece::Pawn, us, from, occupied) & !occupied;
             }
             to &= target;
@@ -282,8 +277,7 @@ impl Position {
                 to &= line_of(bit);
             }
             for to in to.squares() {
-                let (from, to) = (from as u8, to as u8);
-                if to / 8 == last_rank {
+                if to.rank() == last_rank {
                     for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
                         out.push(Move { from, to, piece: Piece::Pawn, promotion: Some(promotion) });
                     }
@@ -294,8 +288,9 @@ impl Position {
         }
 
         if let Some(ep) = self.en_passant {
-            let ep = ep as usize;
-            let victim = if us == Color::White { ep - 8 } else { ep + 8 };
+            // The pawn that made the double step, one rank nearer its own side than `ep`.
+            let victim_rank = if us == Color::White { ep.rank() - 1 } else { ep.rank() + 1 };
+            let victim = Square::at(ep.file(), victim_rank).expect("the double step's square");
             let victim_bit = Bitboard::from_square(victim);
             let ready = !occupied.has(ep) && self.of(them, Piece::Pawn).has(victim);
             let takers = if ready { attackers(Piece::Pawn, us, ep, occupied) & self.of(us, Piece::Pawn) } else { 0 };
@@ -304,7 +299,7 @@ impl Position {
                 // king.
                 let after = occupied ^ Bitboard::from_square(from) ^ victim_bit | Bitboard::from_square(ep);
                 if self.attackers_of(king, them, after, victim_bit) == 0 {
-                    out.push(Move { from: from as u8, to: ep as u8, piece: Piece::Pawn, promotion: None });
+                    out.push(Move { from, to: ep, piece: Piece::Pawn, promotion: None });
                 }
             }
         }
@@ -318,35 +313,28 @@ impl Position {
     /// crosses and lands on not attacked.
     #[inline(always)]
     fn castles(&self, us: Color, out: &mut MoveList<Move>, occupied: Bitboard) {
-        let (king_side, queen_side, base) = match us {
-            Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0usize),
-            Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56usize),
+        let (king_side, queen_side, rank) = match us {
+            Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0),
+            Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 7),
         };
-        let king = base + 4;
-        if self.castling & (king_side | queen_side) == 0 || self.of(us, Piece::King) & Bitboard::from_square(king) == 0
-        {
+        // The back rank's squares by file: a = 0, h = 7.
+        let [a, b, c, d, e, f, g, h] =
+            [0, 1, 2, 3, 4, 5, 6, 7].map(|file| Square::at(file, rank).expect("a back rank"));
+        let king = e;
+        if self.castling & (king_side | queen_side) == 0 || !self.of(us, Piece::King).has(king) {
             return;
         }
         let them = us.opposite();
         let lifted = occupied ^ Bitboard::from_square(king);
-        let rook_on = |sq: usize| self.of(us, Piece::Rook).has(sq);
-        let free = |squares: &[usize]| squares.iter().all(|&s| !occupied.has(s));
-        let safe = |squares: &[usize]| squares.iter().all(|&s| !self.attacked(s, them, lifted));
-        let mut castle =
-            |to: usize| out.push(Move { from: king as u8, to: to as u8, piece: Piece::King, promotion: None });
-        if self.castling & king_side != 0
-            && rook_on(base + 7)
-            && free(&[base + 5, base + 6])
-            && safe(&[base + 5, base + 6])
-        {
-            castle(base + 6);
+        let rook_on = |square: Square| self.of(us, Piece::Rook).has(square);
+        let free = |squares: &[Square]| squares.iter().all(|&s| !occupied.has(s));
+        let safe = |squares: &[Square]| squares.iter().all(|&s| !self.attacked(s, them, lifted));
+        let mut castle = |to: Square| out.push(Move { from: king, to, piece: Piece::King, promotion: None });
+        if self.castling & king_side != 0 && rook_on(h) && free(&[f, g]) && safe(&[f, g]) {
+            castle(g);
         }
-        if self.castling & queen_side != 0
-            && rook_on(base)
-            && free(&[base + 1, base + 2, base + 3])
-            && safe(&[base + 3, base + 2])
-        {
-            castle(base + 2);
+        if self.castling & queen_side != 0 && rook_on(a) && free(&[b, c, d]) && safe(&[d, c]) {
+            castle(c);
         }
     }
 }
@@ -367,7 +355,7 @@ impl Game for Position {
     fn make(&mut self, m: Move) {
         let us = self.to_move as usize;
         let them = us ^ 1;
-        let (from, to) = (m.from as usize, m.to as usize);
+        let (from, to) = (m.from, m.to);
         let to_bit = Bitboard::from_square(to);
         let moved = Bitboard::from_square(from) | to_bit;
         if self.sides[them] & to_bit != 0 {
@@ -384,23 +372,28 @@ impl Game for Position {
                 if let Some(promotion) = m.promotion {
                     self.pieces[Piece::Pawn as usize] ^= to_bit;
                     self.pieces[promotion as usize] ^= to_bit;
-                } else if Some(m.to) == en_passant {
-                    let victim = Bitboard::from_square(if us == 0 { to - 8 } else { to + 8 });
+                } else if Some(to) == en_passant {
+                    // The captured pawn stands beside the mover, on the file it lands on.
+                    let victim = Bitboard::from_square(Square::at(to.file(), from.rank()).expect("beside"));
                     self.pieces[Piece::Pawn as usize] ^= victim;
                     self.sides[them] ^= victim;
-                } else if from.abs_diff(to) == 16 {
-                    self.en_passant = Some(((from + to) / 2) as u8);
+                } else if from.rank().abs_diff(to.rank()) == 2 {
+                    // The square passed over, halfway between.
+                    self.en_passant = Square::at(from.file(), (from.rank() + to.rank()) / 2);
                 }
             }
-            Piece::King if from.abs_diff(to) == 2 => {
-                let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
+            Piece::King if from.file().abs_diff(to.file()) == 2 => {
+                let rank = from.rank();
+                let (rook_from, rook_to) = if to > from { (7, 5) } else { (0, 3) };
+                let [rook_from, rook_to] =
+                    [rook_from, rook_to].map(|file| Square::at(file, rank).expect("a back rank"));
                 let rook = Bitboard::from_square(rook_from) | Bitboard::from_square(rook_to);
                 self.pieces[Piece::Rook as usize] ^= rook;
                 self.sides[us] ^= rook;
             }
             _ => {}
         }
-        self.castling &= CASTLING_KEPT[from] & CASTLING_KEPT[to];
+        self.castling &= CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
         self.to_move = self.to_move.opposite();
     }
 }

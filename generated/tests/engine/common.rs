@@ -1,6 +1,6 @@
 //! What the chess and Xiangqi engines share: a fixed-size move list, perft, and the board field
-//! of a FEN. Square sets are the modules' own `Bitboard`s, read through the runtime's
-//! `BitboardExt` that each module re-exports: the engines use the public API alone.
+//! of a FEN. Squares are the modules' own `Square`s and square sets their `Bitboard`s, read
+//! through each module's `SquareSet`: the engines use the public API alone.
 
 use std::hint::black_box;
 use std::mem::MaybeUninit;

@@ -8,7 +8,7 @@
 
 use super::common::{check_counters, parse_board, Game, MoveList, MAX_PIECES};
 use fairy_magic_generated::xiangqi::{
-    attackers, attacks, between, quiets, Bitboard, BitboardExt, Color, Piece, FILES, SQUARES,
+    attackers, attacks, between, quiets, Bitboard, Color, Piece, Square, SquareSet, FILES, SQUARES,
 };
 
 pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -26,8 +26,8 @@ const FILE_A: Bitboard = {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
-    pub from: u8,
-    pub to: u8,
+    pub from: Square,
+    pub to: Square,
     pub piece: Piece,
 }
 
@@ -72,8 +72,10 @@ impl Position {
         parse_board(fields[0], FILES, SQUARES / FILES, |c, square| {
             let piece = piece_of(c).ok_or_else(|| format!("unknown piece {c:?}"))?;
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-            p.pieces[piece as usize] |= Bitboard::from_square(square);
-            p.sides[color as usize] |= Bitboard::from_square(square);
+            // `parse_board` gives squares of the board only.
+            let bit = Bitboard::from_square(Square::new_unchecked(square));
+            p.pieces[piece as usize] |= bit;
+            p.sides[color as usize] |= bit;
             Ok(())
         })?;
         p.to_move = match fields[1] {
@@ -112,16 +114,21 @@ impl Position {
 
     /// Whether `color`'s general is attacked, or faces the other general on an open file.
     fn exposed(&self, color: Color) -> bool {
-        let general = self.of(color, Piece::General).trailing_zeros() as usize;
-        self.exposed_with(color, general, self.occupied(), 0)
+        self.exposed_with(color, self.general(color), self.occupied(), 0)
+    }
+
+    /// Where `color`'s general stands.
+    #[inline(always)]
+    fn general(&self, color: Color) -> Square {
+        self.of(color, Piece::General).lowest().expect("one general a side, as `from_fen` checks")
     }
 
     /// Whether `color`'s general on `general` would be attacked, or face the other general on
     /// an open file, with the `occupied` squares and the enemy pieces on `captured` gone.
     #[inline(always)]
-    fn exposed_with(&self, color: Color, general: usize, occupied: Bitboard, captured: Bitboard) -> bool {
+    fn exposed_with(&self, color: Color, general: Square, occupied: Bitboard, captured: Bitboard) -> bool {
         let them = color.opposite();
-        let file = FILE_A << (general % FILES);
+        let file = FILE_A << general.file();
         if attackers(Piece::Chariot, them, general, occupied) & file & self.of(them, Piece::General) != 0 {
             return true;
         }
@@ -137,7 +144,7 @@ impl Position {
     /// The squares between the enemy pieces and `color`'s general on `general`, on their paths
     /// to it (chariot as well as general for the other general, for the flying general).
     #[inline(always)]
-    fn lines_to(&self, color: Color, general: usize) -> Bitboard {
+    fn lines_to(&self, color: Color, general: Square) -> Bitboard {
         let them = color.opposite();
         let mut lines = 0;
         for from in self.of(them, Piece::General).squares() {
@@ -169,7 +176,7 @@ impl Position {
         let ours = self.sides[US];
         let theirs = self.sides[US ^ 1];
         let occupied = ours | theirs;
-        let general = self.of(us, Piece::General).trailing_zeros() as usize;
+        let general = self.general(us);
         let watched = if self.exposed(us) { !0 } else { self.lines_to(us, general) };
         for piece in Piece::ALL {
             for from in self.of(us, piece).squares() {
@@ -184,7 +191,7 @@ impl Position {
                         !self.exposed_with(us, general, after, to_bit)
                     };
                     if safe {
-                        out.push(Move { from: from as u8, to: to as u8, piece });
+                        out.push(Move { from, to, piece });
                     }
                 }
             }
@@ -208,8 +215,8 @@ impl Game for Position {
     #[inline(always)]
     fn make(&mut self, m: Move) {
         let us = self.to_move as usize;
-        let to_bit = Bitboard::from_square(m.to as usize);
-        let moved = Bitboard::from_square(m.from as usize) | to_bit;
+        let to_bit = Bitboard::from_square(m.to);
+        let moved = Bitboard::from_square(m.from) | to_bit;
         if self.sides[us ^ 1] & to_bit != 0 {
             for set in &mut self.pieces {
                 *set &= !to_bit;

@@ -455,7 +455,7 @@ impl Position {
         (f >= 0 && r >= 0 && f < self.files && r < self.ranks).then(|| (r * self.files + f) as usize)
     }
     fn occupied(&self, s: usize) -> bool {
-        s != self.from && (self.friends | self.foes).has(s)
+        s != self.from && (self.friends | self.foes).has_index(s)
     }
     /// The kinds a move ending on `s` with `modes` makes here.
     fn end(&self, s: usize, modes: u8, out: &mut Reach) {
@@ -463,9 +463,9 @@ impl Position {
             return;
         }
         let modes = if modes == 0 { QUIET | CAPTURE } else { modes };
-        let kind = if self.friends.has(s) {
+        let kind = if self.friends.has_index(s) {
             FRIENDLY
-        } else if self.foes.has(s) {
+        } else if self.foes.has_index(s) {
             CAPTURE
         } else {
             QUIET

@@ -9,19 +9,21 @@ mod leapers {
     include!(concat!(env!("OUT_DIR"), "/leapers.rs"));
 }
 
-use shatranj::{attacks, between, quiets, Bitboard, Color, Piece};
+use shatranj::{attacks, between, quiets, Bitboard, Color, Piece, Square, SquareSet};
 
 fn main() {
     let occupied: Bitboard = 0xffff_0000_0000_ffff;
-    let (b1, c1) = (1, 2);
+    let [b1, c1, e3]: [Square; 3] = ["b1", "c1", "e3"].map(|name| name.parse().expect("a shatranj square"));
     let knight = quiets(Piece::Knight, Color::White, b1, occupied) & !occupied;
     let alfil = quiets(Piece::Alfil, Color::White, c1, occupied) & !occupied;
-    println!("knight from b1: {knight:#x}, alfil from c1: {alfil:#x}");
-    assert_eq!(knight, 1 << 16 | 1 << 18);
+    let names = |set: Bitboard| set.squares().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+    println!("knight from b1: {}, alfil from c1: {}", names(knight), names(alfil));
+    assert_eq!(names(knight), "a3 c3");
     // The alfil leaps: it reaches a3 and e3 over the full second rank, and nothing lies between.
-    assert_eq!(alfil, 1 << 16 | 1 << 20);
-    assert_eq!(attacks(Piece::Alfil, Color::White, c1, occupied), 1 << 16 | 1 << 20);
-    assert_eq!(between(Piece::Alfil, Color::White, c1, 20), 0);
-    let camel = leapers::attacks(leapers::Piece::Camel, Color::White, 0, 0);
+    assert_eq!(names(alfil), "a3 e3");
+    assert_eq!(attacks(Piece::Alfil, Color::White, c1, occupied), alfil);
+    assert_eq!(between(Piece::Alfil, Color::White, c1, e3), 0);
+    let a1 = leapers::Square::new_unchecked(0);
+    let camel = leapers::attacks(leapers::Piece::Camel, Color::White, a1, 0);
     assert_eq!(camel, 1 << 11 | 1 << 25); // d2 and b4
 }
