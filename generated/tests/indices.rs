@@ -300,6 +300,8 @@ indices!(xiangqi_indices, xiangqi, 0xb682_e772_26ab_62fd);
 indices!(janggi_indices, janggi, 0xbb40_c73b_9c59_86a5);
 indices!(shogi_indices, shogi, 0x18d0_3371_9c56_8f69);
 indices!(bentriders_indices, bentriders, 0x6417_aaeb_84e3_3ac9);
+indices!(big16_indices, big16, 0x93c2_a9c6_3aca_1419);
+indices!(chu_indices, chu, 0xdfb1_7271_e8f6_7e7d);
 
 /// The README's example, as written there.
 #[test]
