@@ -504,7 +504,7 @@ mod tests {
         assert_eq!(pawn.policy_moves(), 7 * 14 + 7 * 8 + 6 * 8);
         // Before e2: a1 and h1 with three moves, b1 to g1 with four, then a2 with three, b2 to d2
         // with four.
-        assert_eq!(offsets(&pawn.policy)[e2 as usize], 2 * 3 + 6 * 4 + 3 + 3 * 4);
+        assert_eq!(offsets(&pawn.policy)[e2], 2 * 3 + 6 * 4 + 3 + 3 * 4);
     }
 
     #[test]

@@ -51,9 +51,9 @@
 // move_index, threat_index: 9 grids of potential attacks and offsets (12960 bytes), small tables
 // (208 bytes). Threat features: 261568. A [16][80][80][16] table of the same layout (u32 cells) would
 // take 6553600 bytes: 498x these 13168 bytes.
-// policy_index: 2 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (2880 bytes), small tables (144 bytes). A [16][80][80] table of u16 cells would
-// take 204800 bytes: 16x the 13104 bytes it reads, shared grids included.
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (2880 bytes), and small tables (144 bytes). A [16][80][80] table of u16 cells would take
+// 204800 bytes: 16x the 13104 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;

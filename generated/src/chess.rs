@@ -47,9 +47,9 @@
 // move_index, threat_index: 7 grids of potential attacks and offsets (4480 bytes), small tables
 // (156 bytes). Threat features: 90384. A [12][64][64][12] table of the same layout (u32 cells) would
 // take 2359296 bytes: 509x these 4636 bytes.
-// policy_index: 2 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (1280 bytes), small tables (108 bytes). A [12][64][64] table of u16 cells would
-// take 98304 bytes: 21x the 4588 bytes it reads, shared grids included.
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (1280 bytes), and small tables (108 bytes). A [12][64][64] table of u16 cells would take
+// 98304 bytes: 21x the 4588 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;

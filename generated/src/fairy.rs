@@ -43,9 +43,9 @@
 // move_index, threat_index: 4 grids of potential attacks and offsets (2560 bytes), small tables
 // (104 bytes). Threat features: 68928. A [8][64][64][8] table of the same layout (u32 cells) would
 // take 1048576 bytes: 394x these 2664 bytes.
-// policy_index: 0 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (0 bytes), small tables (72 bytes). A [8][64][64] table of u16 cells would
-// take 65536 bytes: 25x the 2632 bytes it reads, shared grids included.
+// policy_index: no grid of its own (every piece's potential moves are a grid of potential attacks)
+// and small tables (72 bytes). A [8][64][64] table of u16 cells would take 65536 bytes: 25x the
+// 2632 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;

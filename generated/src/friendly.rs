@@ -59,9 +59,9 @@
 // move_index, threat_index: 13 grids of potential attacks and offsets (8320 bytes), small tables
 // (312 bytes). Threat features: 234144. A [24][64][64][24] table of the same layout (u32 cells) would
 // take 9437184 bytes: 1093x these 8632 bytes.
-// policy_index: 5 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (3200 bytes), small tables (216 bytes). A [24][64][64] table of u16 cells would
-// take 196608 bytes: 21x the 9176 bytes it reads, shared grids included.
+// policy_index: 5 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (3200 bytes), and small tables (216 bytes). A [24][64][64] table of u16 cells would take
+// 196608 bytes: 21x the 9176 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;

@@ -51,8 +51,8 @@
 // move_index, threat_index: 9 grids of potential attacks and offsets (16200 bytes), small tables
 // (208 bytes). Threat features: 364608. A [16][100][100][16] table of the same layout (u32 cells) would
 // take 10240000 bytes: 624x these 16408 bytes.
-// policy_index: 2 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (3600 bytes), small tables (144 bytes). A [16][100][100] table of u16 cells would
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (3600 bytes), and small tables (144 bytes). A [16][100][100] table of u16 cells would
 // take 320000 bytes: 20x the 16344 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]

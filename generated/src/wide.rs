@@ -44,8 +44,8 @@
 // move_index, threat_index: 7 grids of potential attacks and offsets (16128 bytes), small tables
 // (156 bytes). Threat features: 203280. A [12][128][128][12] table of the same layout (u32 cells) would
 // take 9437184 bytes: 580x these 16284 bytes.
-// policy_index: 2 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (4608 bytes), small tables (108 bytes). A [12][128][128] table of u16 cells would
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (4608 bytes), and small tables (108 bytes). A [12][128][128] table of u16 cells would
 // take 393216 bytes: 24x the 16236 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]

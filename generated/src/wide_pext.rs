@@ -47,9 +47,9 @@
 // move_index, threat_index: 7 grids of potential attacks and offsets (10080 bytes), small tables
 // (156 bytes). Threat features: 99888. A [12][80][80][12] table of the same layout (u32 cells) would
 // take 3686400 bytes: 360x these 10236 bytes.
-// policy_index: 2 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (2880 bytes), small tables (108 bytes). A [12][80][80] table of u16 cells would
-// take 153600 bytes: 18x the 8748 bytes it reads, shared grids included.
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (2880 bytes), and small tables (108 bytes). A [12][80][80] table of u16 cells would take
+// 153600 bytes: 18x the 8748 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;

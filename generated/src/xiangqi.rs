@@ -49,9 +49,9 @@
 // move_index, threat_index: 11 grids of potential attacks and offsets (17820 bytes), small tables
 // (182 bytes). Threat features: 98868. A [14][90][90][14] table of the same layout (u32 cells) would
 // take 6350400 bytes: 353x these 18002 bytes.
-// policy_index: 0 grids of its own, where a piece's potential moves are no grid of potential
-// attacks (0 bytes), small tables (126 bytes). A [14][90][90] table of u16 cells would
-// take 226800 bytes: 14x the 16326 bytes it reads, shared grids included.
+// policy_index: no grid of its own (every piece's potential moves are a grid of potential attacks)
+// and small tables (126 bytes). A [14][90][90] table of u16 cells would take 226800 bytes: 14x the
+// 16326 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;

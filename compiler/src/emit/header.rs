@@ -360,8 +360,8 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
     Ok(h.trim_end().to_string())
 }
 
-/// What `policy_index` adds: its own grids (where a piece's moves are not its attacks) and
-/// small tables, beside a full `[piece][from][to]` table of u16 cells.
+/// What `policy_index` adds: its own grids (where a piece's potential moves are no grid of
+/// potential attacks) and small tables, beside a full `[piece][from][to]` table of u16 cells.
 fn policy_report<B>(squares: usize, pieces: usize, reach: &ReachGrids) -> String {
     let grid = squares * (std::mem::size_of::<B>() + 2);
     let own = reach.grids.len() - reach.attack_grids;
@@ -370,12 +370,32 @@ fn policy_report<B>(squares: usize, pieces: usize, reach: &ReachGrids) -> String
     let small = pieces * 2 * (if reach.grids.len() <= 256 { 1 } else { 2 } + 8);
     let full = pieces * 2 * squares * squares * 2;
     let reads = read.len() * grid + small;
-    format!(
-        "// policy_index: {own} grids of its own, where a piece's potential moves are no grid of potential\n\
-         // attacks ({} bytes), small tables ({small} bytes). A [{}][{squares}][{squares}] table of u16 cells would\n\
-         // take {full} bytes: {:.0}x the {reads} bytes it reads, shared grids included.",
-        own * grid,
+    let grids = match own {
+        0 => "no grid of its own (every piece's potential moves are a grid of potential attacks)".to_string(),
+        _ => format!(
+            "{own} grids of its own, for pieces whose potential moves are no grid of potential attacks ({} bytes),",
+            own * grid
+        ),
+    };
+    let text = format!(
+        "policy_index: {grids} and small tables ({small} bytes). A [{}][{squares}][{squares}] table of u16 cells would take {full} bytes: {:.0}x the {reads} bytes it reads, shared grids included.",
         pieces * 2,
         full as f64 / reads as f64,
-    )
+    );
+    comment_lines(&text)
+}
+
+/// `text` as `// ` comment lines of at most 100 characters, broken between words.
+fn comment_lines(text: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= 100 => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(format!("// {word}")),
+        }
+    }
+    lines.join("\n")
 }
