@@ -5,7 +5,11 @@
 //! region it is confined to. For most pieces that is its attacks on an empty board; a hopper's
 //! are the squares it reaches once a screen stands in between.
 //!
-//! Three numberings are computed here and emitted into every module:
+//! A *potential move* is a square it moves to under some occupancy, by a move of any kind:
+//! quiet, capture, friendly capture, each with or without `i`. A pawn's push, double step and
+//! captures are all potential moves; only its captures are potential attacks.
+//!
+//! Four numberings are computed here and emitted into every module:
 //!
 //! - the *vector index* `j` of a move depends only on its vector `to - from`: the difference of
 //!   the two squares in a padded numbering (`rank * PAD + file`, 0x88 on boards of up to eight
@@ -18,6 +22,14 @@
 //!   the other: an offset for the square plus how many of its potential attacks lie below `to`.
 //! - the *threat index* of (attacker, its square, victim, its square): for each (attacker piece
 //!   and colour, victim piece and colour) a block of the attacker's move indices.
+//! - the *policy index* numbers the potential moves the way the move index numbers potential
+//!   attacks, for policy heads: every move a piece can make has one. It is a numbering of its
+//!   own rather than an extension of the move index, so that the threat index (built on the
+//!   move index) keeps its features to moves that can capture.
+//!
+//! Both square-by-square numberings read grids of sets, one set a square; a grid of potential
+//! moves equal to one of potential attacks (a rook's, a knight's) is that grid, so the policy
+//! index costs tables only for pieces whose moves and captures differ.
 //!
 //! Everything here is small pure functions over path moves; the emitter writes the results.
 
@@ -50,8 +62,10 @@ pub struct VectorHash {
 /// The indices of one piece of one colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceIndices {
-    /// Its potential attacks from each square.
+    /// Its potential attacks from each square: what the move index numbers.
     pub potential: Vec<Squares>,
+    /// Its potential moves of every kind from each square: what the policy index numbers.
+    pub policy: Vec<Squares>,
     /// Its potential attack vectors `(files, ranks)`, in the order of their `j`.
     pub vectors: Vec<(i32, i32)>,
     /// How a vector's `j` is computed without a search.
@@ -72,27 +86,26 @@ impl PieceIndices {
         found: &mut BTreeMap<Vec<i32>, VectorHash>,
     ) -> PieceIndices {
         let potential = potential(paths);
+        let policy = potential_moves(paths);
         let vectors = ordered(&vectors(board, &potential), color);
         let differences: Vec<i32> = vectors.iter().map(|&v| difference(board, v)).collect();
         let hash = found.entry(differences.clone()).or_insert_with(|| find_hash(&differences)).clone();
-        PieceIndices { potential, vectors, hash }
+        PieceIndices { potential, policy, vectors, hash }
     }
 
     /// How many move indices it has: its potential attacks from every square together.
     pub fn moves(&self) -> usize {
-        self.potential.iter().map(|s| s.count_ones() as usize).sum()
+        count(&self.potential)
     }
 
     /// The first move index from each square.
     pub fn offsets(&self) -> Vec<usize> {
-        self.potential
-            .iter()
-            .scan(0, |next, s| {
-                let here = *next;
-                *next += s.count_ones() as usize;
-                Some(here)
-            })
-            .collect()
+        offsets(&self.potential)
+    }
+
+    /// How many policy indices it has: its potential moves from every square together.
+    pub fn policy_moves(&self) -> usize {
+        count(&self.policy)
     }
 
     /// `j` of the vector `(files, ranks)`, if it is one of its potential attack vectors.
@@ -124,9 +137,34 @@ pub fn difference(board: Board, vector: (i32, i32)) -> i32 {
 /// Potential attacks from each square, given each square's path moves (a confined piece's
 /// already inside its region).
 pub fn potential(paths: &[Vec<PathMove>]) -> Vec<Squares> {
-    paths
-        .iter()
-        .map(|ms| ms.iter().filter(|m| m.kinds & CAPTURE != 0).fold(Squares::EMPTY, |s, m| s | bit(m.dest)))
+    destinations(paths, |m| m.kinds & CAPTURE != 0)
+}
+
+/// Potential moves of every kind from each square, given each square's path moves: where the
+/// piece can go at all, which a policy head numbers.
+pub fn potential_moves(paths: &[Vec<PathMove>]) -> Vec<Squares> {
+    destinations(paths, |_| true)
+}
+
+/// The destinations of the path moves `keep` takes, from each square.
+fn destinations(paths: &[Vec<PathMove>], keep: impl Fn(&PathMove) -> bool) -> Vec<Squares> {
+    paths.iter().map(|ms| ms.iter().filter(|m| keep(m)).fold(Squares::EMPTY, |s, m| s | bit(m.dest))).collect()
+}
+
+/// How many squares a grid numbers: its sets' squares, every square's together.
+pub fn count(grid: &[Squares]) -> usize {
+    grid.iter().map(|s| s.count_ones() as usize).sum()
+}
+
+/// The first index from each square of a grid numbered square by square: how many squares the
+/// sets of the squares before it hold.
+pub fn offsets(grid: &[Squares]) -> Vec<usize> {
+    grid.iter()
+        .scan(0, |next, s| {
+            let here = *next;
+            *next += s.count_ones() as usize;
+            Some(here)
+        })
         .collect()
 }
 
@@ -260,8 +298,19 @@ fn distinct<'a, T: PartialEq + ?Sized>(
     pieces: &'a [[PieceIndices; 2]],
     key: impl Fn(&'a PieceIndices) -> &'a T,
 ) -> (Vec<&'a T>, Vec<[usize; 2]>) {
-    let mut all: Vec<&T> = Vec::new();
-    let uses = pieces
+    let mut all = Vec::new();
+    let uses = distinct_after(&mut all, pieces, key);
+    (all, uses)
+}
+
+/// The same, after the values already in `all`: new ones are added to it, and a value equal
+/// to an earlier one is that one.
+fn distinct_after<'a, T: PartialEq + ?Sized>(
+    all: &mut Vec<&'a T>,
+    pieces: &'a [[PieceIndices; 2]],
+    key: impl Fn(&'a PieceIndices) -> &'a T,
+) -> Vec<[usize; 2]> {
+    pieces
         .iter()
         .map(|both| {
             [0, 1].map(|c| {
@@ -272,8 +321,22 @@ fn distinct<'a, T: PartialEq + ?Sized>(
                 })
             })
         })
-        .collect();
-    (all, uses)
+        .collect()
+}
+
+/// The grids of sets `move_index` and `policy_index` read, each distinct grid once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReachGrids<'a> {
+    /// The potential-attack grids first, in order of first use (so the move index reads the
+    /// grids it read before policy indices were added), then the potential-move grids that
+    /// equal none of them.
+    pub grids: Vec<&'a [Squares]>,
+    /// How many of `grids`, the first ones, hold potential attacks.
+    pub attack_grids: usize,
+    /// The grid of each `[piece][colour]`'s potential attacks.
+    pub attacks: Vec<[usize; 2]>,
+    /// The grid of each `[piece][colour]`'s potential moves.
+    pub moves: Vec<[usize; 2]>,
 }
 
 /// The small generator of the multiplier search (Marsaglia's xorshift64).
@@ -330,9 +393,18 @@ impl Indices {
         self.pieces.iter().flatten().map(PieceIndices::moves).sum()
     }
 
-    /// The distinct potential-attack grids, and which one each `[piece][colour]` uses.
-    pub fn reach_grids(&self) -> (Vec<&[Squares]>, Vec<[usize; 2]>) {
-        distinct(&self.pieces, |p| p.potential.as_slice())
+    /// The distinct grids of potential attacks and potential moves, and which ones each
+    /// `[piece][colour]` uses.
+    pub fn reach_grids(&self) -> ReachGrids<'_> {
+        let (mut grids, attacks) = distinct(&self.pieces, |p| p.potential.as_slice());
+        let attack_grids = grids.len();
+        let moves = distinct_after(&mut grids, &self.pieces, |p| p.policy.as_slice());
+        ReachGrids { grids, attack_grids, attacks, moves }
+    }
+
+    /// Policy indices of all pieces and colours.
+    pub fn policy_moves(&self) -> usize {
+        self.pieces.iter().flatten().map(PieceIndices::policy_moves).sum()
     }
 
     /// The distinct vector hashes, and which one each `[piece][colour]` uses.
@@ -406,6 +478,47 @@ mod tests {
         for other in [(1, 0), (3, 0), (0, 0), (-7, -7), (2, 2)] {
             assert_eq!(hash.lookup(difference(board, other)), None);
         }
+    }
+
+    const BOARD: Board = Board { files: 8, ranks: 8 };
+
+    /// Each square's path moves of a piece that moves the same everywhere.
+    fn paths(betza: &str, color: Color) -> Vec<Vec<PathMove>> {
+        let moves = crate::legs::moves(&crate::betza::parse(betza).unwrap(), color).unwrap();
+        piece_paths(BOARD, &PieceMoves::anywhere(moves), 20_000).unwrap()
+    }
+
+    fn squares(list: &[u8]) -> Squares {
+        list.iter().fold(Squares::EMPTY, |s, &q| s | bit(q))
+    }
+
+    #[test]
+    fn a_pawns_policy_numbers_its_push_double_step_and_captures_where_move_index_has_captures() {
+        let pawn = PieceIndices::new(BOARD, &paths("fmWfcFifmnD", Color::White), Color::White);
+        let (e2, d3, e3, f3, e4) = (12, 19, 20, 21, 28);
+        assert_eq!(pawn.potential[e2], squares(&[d3, f3]));
+        assert_eq!(pawn.policy[e2], squares(&[d3, e3, f3, e4]));
+        // From every square but the last rank: a push and a double step (the compiler cannot
+        // know which squares a pawn starts on) where the board has room, one or two captures.
+        assert_eq!(pawn.moves(), 7 * 14);
+        assert_eq!(pawn.policy_moves(), 7 * 14 + 7 * 8 + 6 * 8);
+        // Before e2: a1 and h1 with three moves, b1 to g1 with four, then a2 with three, b2 to d2
+        // with four.
+        assert_eq!(offsets(&pawn.policy)[e2], 2 * 3 + 6 * 4 + 3 + 3 * 4);
+    }
+
+    #[test]
+    fn policy_grids_come_after_the_attack_grids_and_share_equal_ones() {
+        let all: Vec<Vec<Vec<PathMove>>> =
+            ["R", "fmWfcF"].iter().flat_map(|b| Color::ALL.map(|c| paths(b, c))).collect();
+        let indices = Indices::new(BOARD, &all);
+        let reach = indices.reach_grids();
+        // The rook's grid serves both colours and both indices; the pawn's attacks are grids 1
+        // and 2 as they were before policy grids were added, its moves 3 and 4.
+        assert_eq!((reach.attack_grids, reach.grids.len()), (3, 5));
+        assert_eq!(reach.attacks, vec![[0, 0], [1, 2]]);
+        assert_eq!(reach.moves, vec![[0, 0], [3, 4]]);
+        assert_eq!(reach.grids[3], indices.pieces[1][0].policy.as_slice());
     }
 
     #[test]

@@ -102,8 +102,9 @@ pub mod stages {
     pub mod import {
         pub use crate::import::*;
     }
-    /// Dense indices of each piece's potential attacks (`vector_index`, `move_index`,
-    /// `threat_index` in generated modules), for NNUE threat inputs and policy heads.
+    /// Dense indices of each piece's potential attacks and moves (`vector_index`, `move_index`,
+    /// `threat_index`, `policy_index` in generated modules), for NNUE threat inputs and policy
+    /// heads.
     pub mod indices {
         pub use crate::indices::*;
     }

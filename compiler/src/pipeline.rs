@@ -92,7 +92,8 @@ pub struct Compiled<B> {
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
     pub budgets: Vec<lookups::Cost>,
-    /// Dense indices of every piece's potential attacks (NNUE threat inputs, policy heads).
+    /// Dense indices of every piece's potential attacks (NNUE threat inputs) and potential
+    /// moves (policy heads).
     pub indices: indices::Indices,
 }
 

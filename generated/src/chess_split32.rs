@@ -31,21 +31,25 @@
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
-// multiply that gathers them and a short table; `move_index` counts potential attacks.
+// multiply that gathers them and a short table; `move_index` counts potential attacks,
+// `policy_index` potential moves of every kind (quiet, capture, first moves).
 //
-// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
-// |---|---|---|---|---|
-// | K king | 8, 8 | 0,1,4,5 | 3 (hashed: the fewest separating bits are 4) | 420, 420 |
-// | Q queen | 56, 56 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1456, 1456 |
-// | R rook | 28, 28 | 0,1,2,3,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 896, 896 |
-// | B bishop | 28, 28 | 0,1,2,3,7 | 5 | 560, 560 |
-// | N knight | 8, 8 | 0,2,6 | 3 | 336, 336 |
-// | P pawn | 2, 2 | 1 | 1 | 98, 98 |
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) | policy moves (white, black) |
+// |---|---|---|---|---|---|
+// | K king | 8, 8 | 0,1,4,5 | 3 (hashed: the fewest separating bits are 4) | 420, 420 | 420, 420 |
+// | Q queen | 56, 56 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1456, 1456 | 1456, 1456 |
+// | R rook | 28, 28 | 0,1,2,3,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 896, 896 | 896, 896 |
+// | B bishop | 28, 28 | 0,1,2,3,7 | 5 | 560, 560 | 560, 560 |
+// | N knight | 8, 8 | 0,2,6 | 3 | 336, 336 | 336, 336 |
+// | P pawn | 2, 2 | 1 | 1 | 98, 98 | 202, 202 |
 //
 // vector_index: 12 tables of 420 entries in all (1872 bytes with the hashes).
 // move_index, threat_index: 7 grids of potential attacks and offsets (4480 bytes), small tables
 // (156 bytes). Threat features: 90384. A [12][64][64][12] table of the same layout (u32 cells) would
 // take 2359296 bytes: 509x these 4636 bytes.
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (1280 bytes), and small tables (108 bytes). A [12][64][64] table of u16 cells would take
+// 98304 bytes: 21x the 4588 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -3176,6 +3180,7 @@ pub const VECTORS: [[usize; 2]; PIECES] = [
 ];
 /// How many potential attacks each piece has from all squares together,
 /// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+/// [`POLICY_MOVES`] counts every move, quiet ones included.
 #[allow(dead_code)]
 pub const MOVES: [[usize; 2]; PIECES] = [
     [420, 420],
@@ -3189,6 +3194,18 @@ pub const MOVES: [[usize; 2]; PIECES] = [
 /// victim piece and colour) a block of the attacker's `MOVES`.
 #[allow(dead_code)]
 pub const THREAT_FEATURES: usize = 90384;
+/// How many potential moves of every kind each piece has from all squares together,
+/// `POLICY_MOVES[piece][colour]`: [`policy_index`] numbers them
+/// `0..POLICY_MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const POLICY_MOVES: [[usize; 2]; PIECES] = [
+    [420, 420],
+    [1456, 1456],
+    [896, 896],
+    [560, 560],
+    [336, 336],
+    [202, 202],
+];
 /// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
 #[allow(dead_code)]
 pub type VectorIndex = u8;
@@ -3223,11 +3240,38 @@ pub fn vector_index(
 /// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
 /// (a square it attacks under some occupancy). The moves are numbered square by square: an
 /// offset for `from` plus how many of its potential attacks lie below `to`.
+/// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
+/// included.
 #[inline]
 #[allow(dead_code)]
 pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+    numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy
+/// head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from
+/// `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture
+/// ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly
+/// captures (`d`) where it has them. So a pawn's push, its double step and each of its
+/// captures have one each, and a king's step, both quiet move and capture, has one.
+/// Numbered as [`move_index`] numbers potential attacks: square by square, an offset for
+/// `from` plus how many of its potential moves lie below `to`. On a piece whose every move
+/// can capture, it equals [`move_index`].
+#[inline]
+#[allow(dead_code)]
+pub fn policy_index(
+    piece: Piece,
+    color: Color,
+    from: Square,
+    to: Square,
+) -> Option<u16> {
+    numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// `to`'s number in a grid numbered square by square: the offset of `from` plus how
+/// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
+#[inline(always)]
+#[allow(dead_code)]
+fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
     let (from, to) = (from.index(), to.index());
-    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
     let reach = REACH[grid][from];
     let bit: Bitboard = 1 << to;
     (reach & bit != 0)
@@ -3365,12 +3409,17 @@ static VECTOR_ENTRIES: [u32; 420] = [
     0x10011, 0xf, // P white (bits 1)
     0xfff1, 0x1ffef, // P black (bits 1)
 ];
-/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads for
+/// `move_index`: its potential attacks.
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 6]];
-/// `REACH[grid][from]`: the potential attacks from `from`.
+/// Which grid each (piece, colour) reads for `policy_index`: its potential moves,
+/// the grid of its potential attacks where they are the same.
+const POLICY_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [7, 8]];
+/// `REACH[grid][from]`: the potential attacks (the grids `MOVE_GRIDS` names, first)
+/// or the potential moves from `from`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static REACH: [[Bitboard; SQUARES]; 7] = [
+static REACH: [[Bitboard; SQUARES]; 9] = [
     // grid 0
     [
         0x0000000000000302, 0x0000000000000705, 0x0000000000000e0a, 0x0000000000001c14, // from a1
@@ -3504,11 +3553,49 @@ static REACH: [[Bitboard; SQUARES]; 7] = [
         0x0002000000000000, 0x0005000000000000, 0x000a000000000000, 0x0014000000000000, // from a8
         0x0028000000000000, 0x0050000000000000, 0x00a0000000000000, 0x0040000000000000, // from e8
     ],
+    // grid 7
+    [
+        0x0000000000010300, 0x0000000000020700, 0x0000000000040e00, 0x0000000000081c00, // from a1
+        0x0000000000103800, 0x0000000000207000, 0x000000000040e000, 0x000000000080c000, // from e1
+        0x0000000001030000, 0x0000000002070000, 0x00000000040e0000, 0x00000000081c0000, // from a2
+        0x0000000010380000, 0x0000000020700000, 0x0000000040e00000, 0x0000000080c00000, // from e2
+        0x0000000103000000, 0x0000000207000000, 0x000000040e000000, 0x000000081c000000, // from a3
+        0x0000001038000000, 0x0000002070000000, 0x00000040e0000000, 0x00000080c0000000, // from e3
+        0x0000010300000000, 0x0000020700000000, 0x0000040e00000000, 0x0000081c00000000, // from a4
+        0x0000103800000000, 0x0000207000000000, 0x000040e000000000, 0x000080c000000000, // from e4
+        0x0001030000000000, 0x0002070000000000, 0x00040e0000000000, 0x00081c0000000000, // from a5
+        0x0010380000000000, 0x0020700000000000, 0x0040e00000000000, 0x0080c00000000000, // from e5
+        0x0103000000000000, 0x0207000000000000, 0x040e000000000000, 0x081c000000000000, // from a6
+        0x1038000000000000, 0x2070000000000000, 0x40e0000000000000, 0x80c0000000000000, // from e6
+        0x0300000000000000, 0x0700000000000000, 0x0e00000000000000, 0x1c00000000000000, // from a7
+        0x3800000000000000, 0x7000000000000000, 0xe000000000000000, 0xc000000000000000, // from e7
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a8
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e8
+    ],
+    // grid 8
+    [
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a1
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e1
+        0x0000000000000003, 0x0000000000000007, 0x000000000000000e, 0x000000000000001c, // from a2
+        0x0000000000000038, 0x0000000000000070, 0x00000000000000e0, 0x00000000000000c0, // from e2
+        0x0000000000000301, 0x0000000000000702, 0x0000000000000e04, 0x0000000000001c08, // from a3
+        0x0000000000003810, 0x0000000000007020, 0x000000000000e040, 0x000000000000c080, // from e3
+        0x0000000000030100, 0x0000000000070200, 0x00000000000e0400, 0x00000000001c0800, // from a4
+        0x0000000000381000, 0x0000000000702000, 0x0000000000e04000, 0x0000000000c08000, // from e4
+        0x0000000003010000, 0x0000000007020000, 0x000000000e040000, 0x000000001c080000, // from a5
+        0x0000000038100000, 0x0000000070200000, 0x00000000e0400000, 0x00000000c0800000, // from e5
+        0x0000000301000000, 0x0000000702000000, 0x0000000e04000000, 0x0000001c08000000, // from a6
+        0x0000003810000000, 0x0000007020000000, 0x000000e040000000, 0x000000c080000000, // from e6
+        0x0000030100000000, 0x0000070200000000, 0x00000e0400000000, 0x00001c0800000000, // from a7
+        0x0000381000000000, 0x0000702000000000, 0x0000e04000000000, 0x0000c08000000000, // from e7
+        0x0003010000000000, 0x0007020000000000, 0x000e040000000000, 0x001c080000000000, // from a8
+        0x0038100000000000, 0x0070200000000000, 0x00e0400000000000, 0x00c0800000000000, // from e8
+    ],
 ];
-/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+/// `MOVE_OFFSETS[grid][from]`: the index of the first square of `REACH[grid][from]`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
+static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
     // grid 0
     [
         0, 3, 8, 13, 18, 23, 28, 33, // rank 1
@@ -3585,6 +3672,28 @@ static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
         56, 57, 59, 61, 63, 65, 67, 69, // rank 6
         70, 71, 73, 75, 77, 79, 81, 83, // rank 7
         84, 85, 87, 89, 91, 93, 95, 97, // rank 8
+    ],
+    // grid 7
+    [
+        0, 3, 7, 11, 15, 19, 23, 27, // rank 1
+        30, 33, 37, 41, 45, 49, 53, 57, // rank 2
+        60, 63, 67, 71, 75, 79, 83, 87, // rank 3
+        90, 93, 97, 101, 105, 109, 113, 117, // rank 4
+        120, 123, 127, 131, 135, 139, 143, 147, // rank 5
+        150, 153, 157, 161, 165, 169, 173, 177, // rank 6
+        180, 182, 185, 188, 191, 194, 197, 200, // rank 7
+        202, 202, 202, 202, 202, 202, 202, 202, // rank 8
+    ],
+    // grid 8
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 2, 5, 8, 11, 14, 17, 20, // rank 2
+        22, 25, 29, 33, 37, 41, 45, 49, // rank 3
+        52, 55, 59, 63, 67, 71, 75, 79, // rank 4
+        82, 85, 89, 93, 97, 101, 105, 109, // rank 5
+        112, 115, 119, 123, 127, 131, 135, 139, // rank 6
+        142, 145, 149, 153, 157, 161, 165, 169, // rank 7
+        172, 175, 179, 183, 187, 191, 195, 199, // rank 8
     ],
 ];
 /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.

@@ -29,19 +29,23 @@
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
-// multiply that gathers them and a short table; `move_index` counts potential attacks.
+// multiply that gathers them and a short table; `move_index` counts potential attacks,
+// `policy_index` potential moves of every kind (quiet, capture, first moves).
 //
-// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
-// |---|---|---|---|---|
-// | Q queen | 56, 56 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1456, 1456 |
-// | G griffon | 52, 52 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1372, 1372 |
-// | O osprey | 44, 44 | 0,1,2,3,6,7 | 6 | 872, 872 |
-// | M nightrider | 24, 24 | 0,1,2,3,4,7 | 5 (hashed: the fewest separating bits are 6) | 608, 608 |
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) | policy moves (white, black) |
+// |---|---|---|---|---|---|
+// | Q queen | 56, 56 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1456, 1456 | 1456, 1456 |
+// | G griffon | 52, 52 | 0,1,2,3,4,5,6,7 | 7 (hashed: the fewest separating bits are 8) | 1372, 1372 | 1372, 1372 |
+// | O osprey | 44, 44 | 0,1,2,3,6,7 | 6 | 872, 872 | 872, 872 |
+// | M nightrider | 24, 24 | 0,1,2,3,4,7 | 5 (hashed: the fewest separating bits are 6) | 608, 608 | 608, 608 |
 //
 // vector_index: 8 tables of 704 entries in all (2944 bytes with the hashes).
 // move_index, threat_index: 4 grids of potential attacks and offsets (2560 bytes), small tables
 // (104 bytes). Threat features: 68928. A [8][64][64][8] table of the same layout (u32 cells) would
 // take 1048576 bytes: 394x these 2664 bytes.
+// policy_index: no grid of its own (every piece's potential moves are a grid of potential attacks)
+// and small tables (72 bytes). A [8][64][64] table of u16 cells would take 65536 bytes: 25x the
+// 2632 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -2656,6 +2660,7 @@ static BETWEEN_GRIDS: [[[u16; SQUARES]; SQUARES]; 4] = [
 pub const VECTORS: [[usize; 2]; PIECES] = [[56, 56], [52, 52], [44, 44], [24, 24]];
 /// How many potential attacks each piece has from all squares together,
 /// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+/// [`POLICY_MOVES`] counts every move, quiet ones included.
 #[allow(dead_code)]
 pub const MOVES: [[usize; 2]; PIECES] = [
     [1456, 1456],
@@ -2667,6 +2672,16 @@ pub const MOVES: [[usize; 2]; PIECES] = [
 /// victim piece and colour) a block of the attacker's `MOVES`.
 #[allow(dead_code)]
 pub const THREAT_FEATURES: usize = 68928;
+/// How many potential moves of every kind each piece has from all squares together,
+/// `POLICY_MOVES[piece][colour]`: [`policy_index`] numbers them
+/// `0..POLICY_MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const POLICY_MOVES: [[usize; 2]; PIECES] = [
+    [1456, 1456],
+    [1372, 1372],
+    [872, 872],
+    [608, 608],
+];
 /// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
 #[allow(dead_code)]
 pub type VectorIndex = u8;
@@ -2701,11 +2716,38 @@ pub fn vector_index(
 /// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
 /// (a square it attacks under some occupancy). The moves are numbered square by square: an
 /// offset for `from` plus how many of its potential attacks lie below `to`.
+/// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
+/// included.
 #[inline]
 #[allow(dead_code)]
 pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+    numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy
+/// head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from
+/// `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture
+/// ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly
+/// captures (`d`) where it has them. So a pawn's push, its double step and each of its
+/// captures have one each, and a king's step, both quiet move and capture, has one.
+/// Numbered as [`move_index`] numbers potential attacks: square by square, an offset for
+/// `from` plus how many of its potential moves lie below `to`. On a piece whose every move
+/// can capture, it equals [`move_index`].
+#[inline]
+#[allow(dead_code)]
+pub fn policy_index(
+    piece: Piece,
+    color: Color,
+    from: Square,
+    to: Square,
+) -> Option<u16> {
+    numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// `to`'s number in a grid numbered square by square: the offset of `from` plus how
+/// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
+#[inline(always)]
+#[allow(dead_code)]
+fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
     let (from, to) = (from.index(), to.index());
-    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
     let reach = REACH[grid][from];
     let bit: Bitboard = 1 << to;
     (reach & bit != 0)
@@ -2876,9 +2918,14 @@ static VECTOR_ENTRIES: [u32; 704] = [
     0x10ffdf, 0x8000, 0x8000, 0xfffe1, 0x12ffd6, 0x8000, 0x14ffc2, 0x9001c,
     0xa0012, 0x16ffa3, 0x1005d, 0xdffee, 0xeffe4, 0x3003e, 0x8000, 0x5002a,
 ];
-/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads for
+/// `move_index`: its potential attacks.
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3]];
-/// `REACH[grid][from]`: the potential attacks from `from`.
+/// Which grid each (piece, colour) reads for `policy_index`: its potential moves,
+/// the grid of its potential attacks where they are the same.
+const POLICY_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3]];
+/// `REACH[grid][from]`: the potential attacks (the grids `MOVE_GRIDS` names, first)
+/// or the potential moves from `from`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 4] = [
@@ -2959,7 +3006,7 @@ static REACH: [[Bitboard; SQUARES]; 4] = [
         0x0044290044008200, 0x0088520088000400, 0x0010a40110000800, 0x0020480220001000, // from e8
     ],
 ];
-/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+/// `MOVE_OFFSETS[grid][from]`: the index of the first square of `REACH[grid][from]`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 4] = [

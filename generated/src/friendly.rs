@@ -37,27 +37,31 @@
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
-// multiply that gathers them and a short table; `move_index` counts potential attacks.
+// multiply that gathers them and a short table; `move_index` counts potential attacks,
+// `policy_index` potential moves of every kind (quiet, capture, first moves).
 //
-// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
-// |---|---|---|---|---|
-// | K swapping-king | 8, 8 | 0,1,4,5 | 3 (hashed: the fewest separating bits are 4) | 420, 420 |
-// | T trampler | 28, 28 | 0,1,2,3,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 896, 896 |
-// | S first-swapper | 4, 4 | 0,5 | 2 | 224, 224 |
-// | G giraffe | 8, 8 | 0,3,7 | 3 | 224, 224 |
-// | Y ny | 8, 8 | 0,3,7 | 3 | 160, 160 |
-// | X wx-rider | 4, 4 | 2,7 | 2 | 128, 128 |
-// | J jumping-rook | 24, 24 | 0,1,2,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 672, 672 |
-// | E elephant | 12, 12 | 0,1,2,6 | 4 | 464, 464 |
-// | H horse | 8, 8 | 0,2,6 | 3 | 336, 336 |
-// | O osprey | 44, 44 | 0,1,2,3,6,7 | 6 | 872, 872 |
-// | I iso-rook | 12, 12 | 1,2,5,6,7 | 4 (hashed: the fewest separating bits are 5) | 384, 384 |
-// | P pawn | 2, 2 | 1 | 1 | 98, 98 |
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) | policy moves (white, black) |
+// |---|---|---|---|---|---|
+// | K swapping-king | 8, 8 | 0,1,4,5 | 3 (hashed: the fewest separating bits are 4) | 420, 420 | 756, 756 |
+// | T trampler | 28, 28 | 0,1,2,3,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 896, 896 | 896, 896 |
+// | S first-swapper | 4, 4 | 0,5 | 2 | 224, 224 | 272, 272 |
+// | G giraffe | 8, 8 | 0,3,7 | 3 | 224, 224 | 224, 224 |
+// | Y ny | 8, 8 | 0,3,7 | 3 | 160, 160 | 160, 160 |
+// | X wx-rider | 4, 4 | 2,7 | 2 | 128, 128 | 128, 128 |
+// | J jumping-rook | 24, 24 | 0,1,2,4,5,6,7 | 5 (hashed: the fewest separating bits are 7) | 672, 672 | 672, 672 |
+// | E elephant | 12, 12 | 0,1,2,6 | 4 | 464, 464 | 464, 464 |
+// | H horse | 8, 8 | 0,2,6 | 3 | 336, 336 | 336, 336 |
+// | O osprey | 44, 44 | 0,1,2,3,6,7 | 6 | 872, 872 | 872, 872 |
+// | I iso-rook | 12, 12 | 1,2,5,6,7 | 4 (hashed: the fewest separating bits are 5) | 384, 384 | 384, 384 |
+// | P pawn | 2, 2 | 1 | 1 | 98, 98 | 202, 202 |
 //
 // vector_index: 24 tables of 404 entries in all (2000 bytes with the hashes).
 // move_index, threat_index: 13 grids of potential attacks and offsets (8320 bytes), small tables
 // (312 bytes). Threat features: 234144. A [24][64][64][24] table of the same layout (u32 cells) would
 // take 9437184 bytes: 1093x these 8632 bytes.
+// policy_index: 5 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (3200 bytes), and small tables (216 bytes). A [24][64][64] table of u16 cells would take
+// 196608 bytes: 21x the 9176 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -4894,6 +4898,7 @@ pub const VECTORS: [[usize; 2]; PIECES] = [
 ];
 /// How many potential attacks each piece has from all squares together,
 /// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+/// [`POLICY_MOVES`] counts every move, quiet ones included.
 #[allow(dead_code)]
 pub const MOVES: [[usize; 2]; PIECES] = [
     [420, 420],
@@ -4913,6 +4918,24 @@ pub const MOVES: [[usize; 2]; PIECES] = [
 /// victim piece and colour) a block of the attacker's `MOVES`.
 #[allow(dead_code)]
 pub const THREAT_FEATURES: usize = 234144;
+/// How many potential moves of every kind each piece has from all squares together,
+/// `POLICY_MOVES[piece][colour]`: [`policy_index`] numbers them
+/// `0..POLICY_MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const POLICY_MOVES: [[usize; 2]; PIECES] = [
+    [756, 756],
+    [896, 896],
+    [272, 272],
+    [224, 224],
+    [160, 160],
+    [128, 128],
+    [672, 672],
+    [464, 464],
+    [336, 336],
+    [872, 872],
+    [384, 384],
+    [202, 202],
+];
 /// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
 #[allow(dead_code)]
 pub type VectorIndex = u8;
@@ -4947,11 +4970,38 @@ pub fn vector_index(
 /// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
 /// (a square it attacks under some occupancy). The moves are numbered square by square: an
 /// offset for `from` plus how many of its potential attacks lie below `to`.
+/// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
+/// included.
 #[inline]
 #[allow(dead_code)]
 pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+    numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy
+/// head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from
+/// `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture
+/// ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly
+/// captures (`d`) where it has them. So a pawn's push, its double step and each of its
+/// captures have one each, and a king's step, both quiet move and capture, has one.
+/// Numbered as [`move_index`] numbers potential attacks: square by square, an offset for
+/// `from` plus how many of its potential moves lie below `to`. On a piece whose every move
+/// can capture, it equals [`move_index`].
+#[inline]
+#[allow(dead_code)]
+pub fn policy_index(
+    piece: Piece,
+    color: Color,
+    from: Square,
+    to: Square,
+) -> Option<u16> {
+    numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// `to`'s number in a grid numbered square by square: the offset of `from` plus how
+/// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
+#[inline(always)]
+#[allow(dead_code)]
+fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
     let (from, to) = (from.index(), to.index());
-    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
     let reach = REACH[grid][from];
     let bit: Bitboard = 1 << to;
     (reach & bit != 0)
@@ -5096,7 +5146,8 @@ static VECTOR_ENTRIES: [u32; 404] = [
     0x10011, 0xf, // P white (bits 1)
     0xfff1, 0x1ffef, // P black (bits 1)
 ];
-/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads for
+/// `move_index`: its potential attacks.
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [
     [0, 0],
     [1, 1],
@@ -5111,10 +5162,27 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
     [10, 10],
     [11, 12],
 ];
-/// `REACH[grid][from]`: the potential attacks from `from`.
+/// Which grid each (piece, colour) reads for `policy_index`: its potential moves,
+/// the grid of its potential attacks where they are the same.
+const POLICY_GRIDS: [[u8; 2]; PIECES] = [
+    [13, 13],
+    [1, 1],
+    [14, 15],
+    [3, 3],
+    [4, 4],
+    [5, 5],
+    [6, 6],
+    [7, 7],
+    [8, 8],
+    [9, 9],
+    [10, 10],
+    [16, 17],
+];
+/// `REACH[grid][from]`: the potential attacks (the grids `MOVE_GRIDS` names, first)
+/// or the potential moves from `from`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static REACH: [[Bitboard; SQUARES]; 13] = [
+static REACH: [[Bitboard; SQUARES]; 18] = [
     // grid 0
     [
         0x0000000000000302, 0x0000000000000705, 0x0000000000000e0a, 0x0000000000001c14, // from a1
@@ -5362,11 +5430,106 @@ static REACH: [[Bitboard; SQUARES]; 13] = [
         0x0002000000000000, 0x0005000000000000, 0x000a000000000000, 0x0014000000000000, // from a8
         0x0028000000000000, 0x0050000000000000, 0x00a0000000000000, 0x0040000000000000, // from e8
     ],
+    // grid 13
+    [
+        0x0000000000020702, 0x0000000000050f05, 0x00000000000a1f0a, 0x0000000000143e14, // from a1
+        0x0000000000287c28, 0x000000000050f850, 0x0000000000a0f0a0, 0x000000000040e040, // from e1
+        0x0000000002070207, 0x00000000050f050f, 0x000000000a1f0a1f, 0x00000000143e143e, // from a2
+        0x00000000287c287c, 0x0000000050f850f8, 0x00000000a0f0a0f0, 0x0000000040e040e0, // from e2
+        0x0000000207020702, 0x000000050f050f05, 0x0000000a1f0a1f0a, 0x000000143e143e14, // from a3
+        0x000000287c287c28, 0x00000050f850f850, 0x000000a0f0a0f0a0, 0x00000040e040e040, // from e3
+        0x0000020702070200, 0x0000050f050f0500, 0x00000a1f0a1f0a00, 0x0000143e143e1400, // from a4
+        0x0000287c287c2800, 0x000050f850f85000, 0x0000a0f0a0f0a000, 0x000040e040e04000, // from e4
+        0x0002070207020000, 0x00050f050f050000, 0x000a1f0a1f0a0000, 0x00143e143e140000, // from a5
+        0x00287c287c280000, 0x0050f850f8500000, 0x00a0f0a0f0a00000, 0x0040e040e0400000, // from e5
+        0x0207020702000000, 0x050f050f05000000, 0x0a1f0a1f0a000000, 0x143e143e14000000, // from a6
+        0x287c287c28000000, 0x50f850f850000000, 0xa0f0a0f0a0000000, 0x40e040e040000000, // from e6
+        0x0702070200000000, 0x0f050f0500000000, 0x1f0a1f0a00000000, 0x3e143e1400000000, // from a7
+        0x7c287c2800000000, 0xf850f85000000000, 0xf0a0f0a000000000, 0xe040e04000000000, // from e7
+        0x0207020000000000, 0x050f050000000000, 0x0a1f0a0000000000, 0x143e140000000000, // from a8
+        0x287c280000000000, 0x50f8500000000000, 0xa0f0a00000000000, 0x40e0400000000000, // from e8
+    ],
+    // grid 14
+    [
+        0x0000000000010102, 0x0000000000020205, 0x000000000004040a, 0x0000000000080814, // from a1
+        0x0000000000101028, 0x0000000000202050, 0x00000000004040a0, 0x0000000000808040, // from e1
+        0x0000000001010201, 0x0000000002020502, 0x0000000004040a04, 0x0000000008081408, // from a2
+        0x0000000010102810, 0x0000000020205020, 0x000000004040a040, 0x0000000080804080, // from e2
+        0x0000000101020100, 0x0000000202050200, 0x00000004040a0400, 0x0000000808140800, // from a3
+        0x0000001010281000, 0x0000002020502000, 0x0000004040a04000, 0x0000008080408000, // from e3
+        0x0000010102010000, 0x0000020205020000, 0x000004040a040000, 0x0000080814080000, // from a4
+        0x0000101028100000, 0x0000202050200000, 0x00004040a0400000, 0x0000808040800000, // from e4
+        0x0001010201000000, 0x0002020502000000, 0x0004040a04000000, 0x0008081408000000, // from a5
+        0x0010102810000000, 0x0020205020000000, 0x004040a040000000, 0x0080804080000000, // from e5
+        0x0101020100000000, 0x0202050200000000, 0x04040a0400000000, 0x0808140800000000, // from a6
+        0x1010281000000000, 0x2020502000000000, 0x4040a04000000000, 0x8080408000000000, // from e6
+        0x0102010000000000, 0x0205020000000000, 0x040a040000000000, 0x0814080000000000, // from a7
+        0x1028100000000000, 0x2050200000000000, 0x40a0400000000000, 0x8040800000000000, // from e7
+        0x0201000000000000, 0x0502000000000000, 0x0a04000000000000, 0x1408000000000000, // from a8
+        0x2810000000000000, 0x5020000000000000, 0xa040000000000000, 0x4080000000000000, // from e8
+    ],
+    // grid 15
+    [
+        0x0000000000000102, 0x0000000000000205, 0x000000000000040a, 0x0000000000000814, // from a1
+        0x0000000000001028, 0x0000000000002050, 0x00000000000040a0, 0x0000000000008040, // from e1
+        0x0000000000010201, 0x0000000000020502, 0x0000000000040a04, 0x0000000000081408, // from a2
+        0x0000000000102810, 0x0000000000205020, 0x000000000040a040, 0x0000000000804080, // from e2
+        0x0000000001020101, 0x0000000002050202, 0x00000000040a0404, 0x0000000008140808, // from a3
+        0x0000000010281010, 0x0000000020502020, 0x0000000040a04040, 0x0000000080408080, // from e3
+        0x0000000102010100, 0x0000000205020200, 0x000000040a040400, 0x0000000814080800, // from a4
+        0x0000001028101000, 0x0000002050202000, 0x00000040a0404000, 0x0000008040808000, // from e4
+        0x0000010201010000, 0x0000020502020000, 0x0000040a04040000, 0x0000081408080000, // from a5
+        0x0000102810100000, 0x0000205020200000, 0x000040a040400000, 0x0000804080800000, // from e5
+        0x0001020101000000, 0x0002050202000000, 0x00040a0404000000, 0x0008140808000000, // from a6
+        0x0010281010000000, 0x0020502020000000, 0x0040a04040000000, 0x0080408080000000, // from e6
+        0x0102010100000000, 0x0205020200000000, 0x040a040400000000, 0x0814080800000000, // from a7
+        0x1028101000000000, 0x2050202000000000, 0x40a0404000000000, 0x8040808000000000, // from e7
+        0x0201010000000000, 0x0502020000000000, 0x0a04040000000000, 0x1408080000000000, // from a8
+        0x2810100000000000, 0x5020200000000000, 0xa040400000000000, 0x4080800000000000, // from e8
+    ],
+    // grid 16
+    [
+        0x0000000000010300, 0x0000000000020700, 0x0000000000040e00, 0x0000000000081c00, // from a1
+        0x0000000000103800, 0x0000000000207000, 0x000000000040e000, 0x000000000080c000, // from e1
+        0x0000000001030000, 0x0000000002070000, 0x00000000040e0000, 0x00000000081c0000, // from a2
+        0x0000000010380000, 0x0000000020700000, 0x0000000040e00000, 0x0000000080c00000, // from e2
+        0x0000000103000000, 0x0000000207000000, 0x000000040e000000, 0x000000081c000000, // from a3
+        0x0000001038000000, 0x0000002070000000, 0x00000040e0000000, 0x00000080c0000000, // from e3
+        0x0000010300000000, 0x0000020700000000, 0x0000040e00000000, 0x0000081c00000000, // from a4
+        0x0000103800000000, 0x0000207000000000, 0x000040e000000000, 0x000080c000000000, // from e4
+        0x0001030000000000, 0x0002070000000000, 0x00040e0000000000, 0x00081c0000000000, // from a5
+        0x0010380000000000, 0x0020700000000000, 0x0040e00000000000, 0x0080c00000000000, // from e5
+        0x0103000000000000, 0x0207000000000000, 0x040e000000000000, 0x081c000000000000, // from a6
+        0x1038000000000000, 0x2070000000000000, 0x40e0000000000000, 0x80c0000000000000, // from e6
+        0x0300000000000000, 0x0700000000000000, 0x0e00000000000000, 0x1c00000000000000, // from a7
+        0x3800000000000000, 0x7000000000000000, 0xe000000000000000, 0xc000000000000000, // from e7
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a8
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e8
+    ],
+    // grid 17
+    [
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from a1
+        0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // from e1
+        0x0000000000000003, 0x0000000000000007, 0x000000000000000e, 0x000000000000001c, // from a2
+        0x0000000000000038, 0x0000000000000070, 0x00000000000000e0, 0x00000000000000c0, // from e2
+        0x0000000000000301, 0x0000000000000702, 0x0000000000000e04, 0x0000000000001c08, // from a3
+        0x0000000000003810, 0x0000000000007020, 0x000000000000e040, 0x000000000000c080, // from e3
+        0x0000000000030100, 0x0000000000070200, 0x00000000000e0400, 0x00000000001c0800, // from a4
+        0x0000000000381000, 0x0000000000702000, 0x0000000000e04000, 0x0000000000c08000, // from e4
+        0x0000000003010000, 0x0000000007020000, 0x000000000e040000, 0x000000001c080000, // from a5
+        0x0000000038100000, 0x0000000070200000, 0x00000000e0400000, 0x00000000c0800000, // from e5
+        0x0000000301000000, 0x0000000702000000, 0x0000000e04000000, 0x0000001c08000000, // from a6
+        0x0000003810000000, 0x0000007020000000, 0x000000e040000000, 0x000000c080000000, // from e6
+        0x0000030100000000, 0x0000070200000000, 0x00000e0400000000, 0x00001c0800000000, // from a7
+        0x0000381000000000, 0x0000702000000000, 0x0000e04000000000, 0x0000c08000000000, // from e7
+        0x0003010000000000, 0x0007020000000000, 0x000e040000000000, 0x001c080000000000, // from a8
+        0x0038100000000000, 0x0070200000000000, 0x00e0400000000000, 0x00c0800000000000, // from e8
+    ],
 ];
-/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+/// `MOVE_OFFSETS[grid][from]`: the index of the first square of `REACH[grid][from]`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static MOVE_OFFSETS: [[u16; SQUARES]; 13] = [
+static MOVE_OFFSETS: [[u16; SQUARES]; 18] = [
     // grid 0
     [
         0, 3, 8, 13, 18, 23, 28, 33, // rank 1
@@ -5509,6 +5672,61 @@ static MOVE_OFFSETS: [[u16; SQUARES]; 13] = [
         56, 57, 59, 61, 63, 65, 67, 69, // rank 6
         70, 71, 73, 75, 77, 79, 81, 83, // rank 7
         84, 85, 87, 89, 91, 93, 95, 97, // rank 8
+    ],
+    // grid 13
+    [
+        0, 5, 13, 22, 31, 40, 49, 57, // rank 1
+        62, 70, 82, 96, 110, 124, 138, 150, // rank 2
+        158, 167, 181, 197, 213, 229, 245, 259, // rank 3
+        268, 277, 291, 307, 323, 339, 355, 369, // rank 4
+        378, 387, 401, 417, 433, 449, 465, 479, // rank 5
+        488, 497, 511, 527, 543, 559, 575, 589, // rank 6
+        598, 606, 618, 632, 646, 660, 674, 686, // rank 7
+        694, 699, 707, 716, 725, 734, 743, 751, // rank 8
+    ],
+    // grid 14
+    [
+        0, 3, 7, 11, 15, 19, 23, 27, // rank 1
+        30, 34, 39, 44, 49, 54, 59, 64, // rank 2
+        68, 72, 77, 82, 87, 92, 97, 102, // rank 3
+        106, 110, 115, 120, 125, 130, 135, 140, // rank 4
+        144, 148, 153, 158, 163, 168, 173, 178, // rank 5
+        182, 186, 191, 196, 201, 206, 211, 216, // rank 6
+        220, 223, 227, 231, 235, 239, 243, 247, // rank 7
+        250, 252, 255, 258, 261, 264, 267, 270, // rank 8
+    ],
+    // grid 15
+    [
+        0, 2, 5, 8, 11, 14, 17, 20, // rank 1
+        22, 25, 29, 33, 37, 41, 45, 49, // rank 2
+        52, 56, 61, 66, 71, 76, 81, 86, // rank 3
+        90, 94, 99, 104, 109, 114, 119, 124, // rank 4
+        128, 132, 137, 142, 147, 152, 157, 162, // rank 5
+        166, 170, 175, 180, 185, 190, 195, 200, // rank 6
+        204, 208, 213, 218, 223, 228, 233, 238, // rank 7
+        242, 245, 249, 253, 257, 261, 265, 269, // rank 8
+    ],
+    // grid 16
+    [
+        0, 3, 7, 11, 15, 19, 23, 27, // rank 1
+        30, 33, 37, 41, 45, 49, 53, 57, // rank 2
+        60, 63, 67, 71, 75, 79, 83, 87, // rank 3
+        90, 93, 97, 101, 105, 109, 113, 117, // rank 4
+        120, 123, 127, 131, 135, 139, 143, 147, // rank 5
+        150, 153, 157, 161, 165, 169, 173, 177, // rank 6
+        180, 182, 185, 188, 191, 194, 197, 200, // rank 7
+        202, 202, 202, 202, 202, 202, 202, 202, // rank 8
+    ],
+    // grid 17
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 2, 5, 8, 11, 14, 17, 20, // rank 2
+        22, 25, 29, 33, 37, 41, 45, 49, // rank 3
+        52, 55, 59, 63, 67, 71, 75, 79, // rank 4
+        82, 85, 89, 93, 97, 101, 105, 109, // rank 5
+        112, 115, 119, 123, 127, 131, 135, 139, // rank 6
+        142, 145, 149, 153, 157, 161, 165, 169, // rank 7
+        172, 175, 179, 183, 187, 191, 195, 199, // rank 8
     ],
 ];
 /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.

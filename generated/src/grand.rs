@@ -33,23 +33,27 @@
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
-// multiply that gathers them and a short table; `move_index` counts potential attacks.
+// multiply that gathers them and a short table; `move_index` counts potential attacks,
+// `policy_index` potential moves of every kind (quiet, capture, first moves).
 //
-// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
-// |---|---|---|---|---|
-// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 684, 684 |
-// | Q queen | 72, 72 | 0,1,2,3,5,6,7,8,9 | 8 (hashed: the fewest separating bits are 9) | 2940, 2940 |
-// | M marshal | 44, 44 | 0,1,2,3,5,6,7,8,9 | 7 (hashed: the fewest separating bits are 9) | 2376, 2376 |
-// | C cardinal | 44, 44 | 0,1,2,3,5,9 | 6 | 1716, 1716 |
-// | R rook | 36, 36 | 0,1,2,3,5,6,7,8,9 | 6 (hashed: the fewest separating bits are 9) | 1800, 1800 |
-// | B bishop | 36, 36 | 0,1,2,3,4,9 | 6 | 1140, 1140 |
-// | N knight | 8, 8 | 0,2,7 | 3 | 576, 576 |
-// | P pawn | 2, 2 | 1 | 1 | 162, 162 |
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) | policy moves (white, black) |
+// |---|---|---|---|---|---|
+// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 684, 684 | 684, 684 |
+// | Q queen | 72, 72 | 0,1,2,3,5,6,7,8,9 | 8 (hashed: the fewest separating bits are 9) | 2940, 2940 | 2940, 2940 |
+// | M marshal | 44, 44 | 0,1,2,3,5,6,7,8,9 | 7 (hashed: the fewest separating bits are 9) | 2376, 2376 | 2376, 2376 |
+// | C cardinal | 44, 44 | 0,1,2,3,5,9 | 6 | 1716, 1716 | 1716, 1716 |
+// | R rook | 36, 36 | 0,1,2,3,5,6,7,8,9 | 6 (hashed: the fewest separating bits are 9) | 1800, 1800 | 1800, 1800 |
+// | B bishop | 36, 36 | 0,1,2,3,4,9 | 6 | 1140, 1140 | 1140, 1140 |
+// | N knight | 8, 8 | 0,2,7 | 3 | 576, 576 | 576, 576 |
+// | P pawn | 2, 2 | 1 | 1 | 162, 162 | 332, 332 |
 //
 // vector_index: 16 tables of 1188 entries in all (5008 bytes with the hashes).
 // move_index, threat_index: 9 grids of potential attacks and offsets (16200 bytes), small tables
 // (208 bytes). Threat features: 364608. A [16][100][100][16] table of the same layout (u32 cells) would
 // take 10240000 bytes: 624x these 16408 bytes.
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (3600 bytes), and small tables (144 bytes). A [16][100][100] table of u16 cells would
+// take 320000 bytes: 20x the 16344 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -6533,6 +6537,7 @@ pub const VECTORS: [[usize; 2]; PIECES] = [
 ];
 /// How many potential attacks each piece has from all squares together,
 /// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+/// [`POLICY_MOVES`] counts every move, quiet ones included.
 #[allow(dead_code)]
 pub const MOVES: [[usize; 2]; PIECES] = [
     [684, 684],
@@ -6548,6 +6553,20 @@ pub const MOVES: [[usize; 2]; PIECES] = [
 /// victim piece and colour) a block of the attacker's `MOVES`.
 #[allow(dead_code)]
 pub const THREAT_FEATURES: usize = 364608;
+/// How many potential moves of every kind each piece has from all squares together,
+/// `POLICY_MOVES[piece][colour]`: [`policy_index`] numbers them
+/// `0..POLICY_MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const POLICY_MOVES: [[usize; 2]; PIECES] = [
+    [684, 684],
+    [2940, 2940],
+    [2376, 2376],
+    [1716, 1716],
+    [1800, 1800],
+    [1140, 1140],
+    [576, 576],
+    [332, 332],
+];
 /// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
 #[allow(dead_code)]
 pub type VectorIndex = u8;
@@ -6582,11 +6601,38 @@ pub fn vector_index(
 /// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
 /// (a square it attacks under some occupancy). The moves are numbered square by square: an
 /// offset for `from` plus how many of its potential attacks lie below `to`.
+/// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
+/// included.
 #[inline]
 #[allow(dead_code)]
 pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+    numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy
+/// head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from
+/// `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture
+/// ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly
+/// captures (`d`) where it has them. So a pawn's push, its double step and each of its
+/// captures have one each, and a king's step, both quiet move and capture, has one.
+/// Numbered as [`move_index`] numbers potential attacks: square by square, an offset for
+/// `from` plus how many of its potential moves lie below `to`. On a piece whose every move
+/// can capture, it equals [`move_index`].
+#[inline]
+#[allow(dead_code)]
+pub fn policy_index(
+    piece: Piece,
+    color: Color,
+    from: Square,
+    to: Square,
+) -> Option<u16> {
+    numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// `to`'s number in a grid numbered square by square: the offset of `from` plus how
+/// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
+#[inline(always)]
+#[allow(dead_code)]
+fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
     let (from, to) = (from.index(), to.index());
-    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
     let reach = REACH[grid][from];
     let bit: Bitboard = 1 << to;
     (reach & bit != 0)
@@ -6826,7 +6872,8 @@ static VECTOR_ENTRIES: [u32; 1188] = [
     0x10021, 0x1f, // P white (bits 1)
     0xffe1, 0x1ffdf, // P black (bits 1)
 ];
-/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads for
+/// `move_index`: its potential attacks.
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [
     [0, 0],
     [1, 1],
@@ -6837,10 +6884,23 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
     [6, 6],
     [7, 8],
 ];
-/// `REACH[grid][from]`: the potential attacks from `from`.
+/// Which grid each (piece, colour) reads for `policy_index`: its potential moves,
+/// the grid of its potential attacks where they are the same.
+const POLICY_GRIDS: [[u8; 2]; PIECES] = [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [5, 5],
+    [6, 6],
+    [9, 10],
+];
+/// `REACH[grid][from]`: the potential attacks (the grids `MOVE_GRIDS` names, first)
+/// or the potential moves from `from`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static REACH: [[Bitboard; SQUARES]; 9] = [
+static REACH: [[Bitboard; SQUARES]; 11] = [
     // grid 0
     [
         0x00000000000000000000000000000c02, 0x00000000000000000000000000001c05, // from a1
@@ -7318,11 +7378,117 @@ static REACH: [[Bitboard; SQUARES]; 9] = [
         0x0000000000a000000000000000000000, 0x00000000014000000000000000000000, // from g10
         0x00000000028000000000000000000000, 0x00000000010000000000000000000000, // from i10
     ],
+    // grid 9
+    [
+        0x00000000000000000000000000100c00, 0x00000000000000000000000000201c00, // from a1
+        0x00000000000000000000000000403800, 0x00000000000000000000000000807000, // from c1
+        0x0000000000000000000000000100e000, 0x0000000000000000000000000201c000, // from e1
+        0x00000000000000000000000004038000, 0x00000000000000000000000008070000, // from g1
+        0x000000000000000000000000100e0000, 0x000000000000000000000000200c0000, // from i1
+        0x00000000000000000000000040300000, 0x00000000000000000000000080700000, // from a2
+        0x00000000000000000000000100e00000, 0x00000000000000000000000201c00000, // from c2
+        0x00000000000000000000000403800000, 0x00000000000000000000000807000000, // from e2
+        0x0000000000000000000000100e000000, 0x0000000000000000000000201c000000, // from g2
+        0x00000000000000000000004038000000, 0x00000000000000000000008030000000, // from i2
+        0x000000000000000000000100c0000000, 0x000000000000000000000201c0000000, // from a3
+        0x00000000000000000000040380000000, 0x00000000000000000000080700000000, // from c3
+        0x00000000000000000000100e00000000, 0x00000000000000000000201c00000000, // from e3
+        0x00000000000000000000403800000000, 0x00000000000000000000807000000000, // from g3
+        0x0000000000000000000100e000000000, 0x0000000000000000000200c000000000, // from i3
+        0x00000000000000000004030000000000, 0x00000000000000000008070000000000, // from a4
+        0x000000000000000000100e0000000000, 0x000000000000000000201c0000000000, // from c4
+        0x00000000000000000040380000000000, 0x00000000000000000080700000000000, // from e4
+        0x00000000000000000100e00000000000, 0x00000000000000000201c00000000000, // from g4
+        0x00000000000000000403800000000000, 0x00000000000000000803000000000000, // from i4
+        0x0000000000000000100c000000000000, 0x0000000000000000201c000000000000, // from a5
+        0x00000000000000004038000000000000, 0x00000000000000008070000000000000, // from c5
+        0x000000000000000100e0000000000000, 0x000000000000000201c0000000000000, // from e5
+        0x00000000000000040380000000000000, 0x00000000000000080700000000000000, // from g5
+        0x00000000000000100e00000000000000, 0x00000000000000200c00000000000000, // from i5
+        0x00000000000000403000000000000000, 0x00000000000000807000000000000000, // from a6
+        0x0000000000000100e000000000000000, 0x0000000000000201c000000000000000, // from c6
+        0x00000000000004038000000000000000, 0x00000000000008070000000000000000, // from e6
+        0x000000000000100e0000000000000000, 0x000000000000201c0000000000000000, // from g6
+        0x00000000000040380000000000000000, 0x00000000000080300000000000000000, // from i6
+        0x00000000000100c00000000000000000, 0x00000000000201c00000000000000000, // from a7
+        0x00000000000403800000000000000000, 0x00000000000807000000000000000000, // from c7
+        0x0000000000100e000000000000000000, 0x0000000000201c000000000000000000, // from e7
+        0x00000000004038000000000000000000, 0x00000000008070000000000000000000, // from g7
+        0x000000000100e0000000000000000000, 0x000000000200c0000000000000000000, // from i7
+        0x00000000040300000000000000000000, 0x00000000080700000000000000000000, // from a8
+        0x00000000100e00000000000000000000, 0x00000000201c00000000000000000000, // from c8
+        0x00000000403800000000000000000000, 0x00000000807000000000000000000000, // from e8
+        0x0000000100e000000000000000000000, 0x0000000201c000000000000000000000, // from g8
+        0x00000004038000000000000000000000, 0x00000008030000000000000000000000, // from i8
+        0x000000000c0000000000000000000000, 0x000000001c0000000000000000000000, // from a9
+        0x00000000380000000000000000000000, 0x00000000700000000000000000000000, // from c9
+        0x00000000e00000000000000000000000, 0x00000001c00000000000000000000000, // from e9
+        0x00000003800000000000000000000000, 0x00000007000000000000000000000000, // from g9
+        0x0000000e000000000000000000000000, 0x0000000c000000000000000000000000, // from i9
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g10
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i10
+    ],
+    // grid 10
+    [
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i1
+        0x00000000000000000000000000000003, 0x00000000000000000000000000000007, // from a2
+        0x0000000000000000000000000000000e, 0x0000000000000000000000000000001c, // from c2
+        0x00000000000000000000000000000038, 0x00000000000000000000000000000070, // from e2
+        0x000000000000000000000000000000e0, 0x000000000000000000000000000001c0, // from g2
+        0x00000000000000000000000000000380, 0x00000000000000000000000000000300, // from i2
+        0x00000000000000000000000000000c01, 0x00000000000000000000000000001c02, // from a3
+        0x00000000000000000000000000003804, 0x00000000000000000000000000007008, // from c3
+        0x0000000000000000000000000000e010, 0x0000000000000000000000000001c020, // from e3
+        0x00000000000000000000000000038040, 0x00000000000000000000000000070080, // from g3
+        0x000000000000000000000000000e0100, 0x000000000000000000000000000c0200, // from i3
+        0x00000000000000000000000000300400, 0x00000000000000000000000000700800, // from a4
+        0x00000000000000000000000000e01000, 0x00000000000000000000000001c02000, // from c4
+        0x00000000000000000000000003804000, 0x00000000000000000000000007008000, // from e4
+        0x0000000000000000000000000e010000, 0x0000000000000000000000001c020000, // from g4
+        0x00000000000000000000000038040000, 0x00000000000000000000000030080000, // from i4
+        0x000000000000000000000000c0100000, 0x000000000000000000000001c0200000, // from a5
+        0x00000000000000000000000380400000, 0x00000000000000000000000700800000, // from c5
+        0x00000000000000000000000e01000000, 0x00000000000000000000001c02000000, // from e5
+        0x00000000000000000000003804000000, 0x00000000000000000000007008000000, // from g5
+        0x0000000000000000000000e010000000, 0x0000000000000000000000c020000000, // from i5
+        0x00000000000000000000030040000000, 0x00000000000000000000070080000000, // from a6
+        0x000000000000000000000e0100000000, 0x000000000000000000001c0200000000, // from c6
+        0x00000000000000000000380400000000, 0x00000000000000000000700800000000, // from e6
+        0x00000000000000000000e01000000000, 0x00000000000000000001c02000000000, // from g6
+        0x00000000000000000003804000000000, 0x00000000000000000003008000000000, // from i6
+        0x0000000000000000000c010000000000, 0x0000000000000000001c020000000000, // from a7
+        0x00000000000000000038040000000000, 0x00000000000000000070080000000000, // from c7
+        0x000000000000000000e0100000000000, 0x000000000000000001c0200000000000, // from e7
+        0x00000000000000000380400000000000, 0x00000000000000000700800000000000, // from g7
+        0x00000000000000000e01000000000000, 0x00000000000000000c02000000000000, // from i7
+        0x00000000000000003004000000000000, 0x00000000000000007008000000000000, // from a8
+        0x0000000000000000e010000000000000, 0x0000000000000001c020000000000000, // from c8
+        0x00000000000000038040000000000000, 0x00000000000000070080000000000000, // from e8
+        0x000000000000000e0100000000000000, 0x000000000000001c0200000000000000, // from g8
+        0x00000000000000380400000000000000, 0x00000000000000300800000000000000, // from i8
+        0x00000000000000c01000000000000000, 0x00000000000001c02000000000000000, // from a9
+        0x00000000000003804000000000000000, 0x00000000000007008000000000000000, // from c9
+        0x0000000000000e010000000000000000, 0x0000000000001c020000000000000000, // from e9
+        0x00000000000038040000000000000000, 0x00000000000070080000000000000000, // from g9
+        0x000000000000e0100000000000000000, 0x000000000000c0200000000000000000, // from i9
+        0x00000000000300400000000000000000, 0x00000000000700800000000000000000, // from a10
+        0x00000000000e01000000000000000000, 0x00000000001c02000000000000000000, // from c10
+        0x00000000003804000000000000000000, 0x00000000007008000000000000000000, // from e10
+        0x0000000000e010000000000000000000, 0x0000000001c020000000000000000000, // from g10
+        0x00000000038040000000000000000000, 0x00000000030080000000000000000000, // from i10
+    ],
 ];
-/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+/// `MOVE_OFFSETS[grid][from]`: the index of the first square of `REACH[grid][from]`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
+static MOVE_OFFSETS: [[u16; SQUARES]; 11] = [
     // grid 0
     [
         0, 3, 8, 13, 18, 23, 28, 33, 38, 43, // rank 1
@@ -7439,6 +7605,32 @@ static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
         108, 109, 111, 113, 115, 117, 119, 121, 123, 125, // rank 8
         126, 127, 129, 131, 133, 135, 137, 139, 141, 143, // rank 9
         144, 145, 147, 149, 151, 153, 155, 157, 159, 161, // rank 10
+    ],
+    // grid 9
+    [
+        0, 3, 7, 11, 15, 19, 23, 27, 31, 35, // rank 1
+        38, 41, 45, 49, 53, 57, 61, 65, 69, 73, // rank 2
+        76, 79, 83, 87, 91, 95, 99, 103, 107, 111, // rank 3
+        114, 117, 121, 125, 129, 133, 137, 141, 145, 149, // rank 4
+        152, 155, 159, 163, 167, 171, 175, 179, 183, 187, // rank 5
+        190, 193, 197, 201, 205, 209, 213, 217, 221, 225, // rank 6
+        228, 231, 235, 239, 243, 247, 251, 255, 259, 263, // rank 7
+        266, 269, 273, 277, 281, 285, 289, 293, 297, 301, // rank 8
+        304, 306, 309, 312, 315, 318, 321, 324, 327, 330, // rank 9
+        332, 332, 332, 332, 332, 332, 332, 332, 332, 332, // rank 10
+    ],
+    // grid 10
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 2, 5, 8, 11, 14, 17, 20, 23, 26, // rank 2
+        28, 31, 35, 39, 43, 47, 51, 55, 59, 63, // rank 3
+        66, 69, 73, 77, 81, 85, 89, 93, 97, 101, // rank 4
+        104, 107, 111, 115, 119, 123, 127, 131, 135, 139, // rank 5
+        142, 145, 149, 153, 157, 161, 165, 169, 173, 177, // rank 6
+        180, 183, 187, 191, 195, 199, 203, 207, 211, 215, // rank 7
+        218, 221, 225, 229, 233, 237, 241, 245, 249, 253, // rank 8
+        256, 259, 263, 267, 271, 275, 279, 283, 287, 291, // rank 9
+        294, 297, 301, 305, 309, 313, 317, 321, 325, 329, // rank 10
     ],
 ];
 /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.

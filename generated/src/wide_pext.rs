@@ -31,21 +31,25 @@
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
-// multiply that gathers them and a short table; `move_index` counts potential attacks.
+// multiply that gathers them and a short table; `move_index` counts potential attacks,
+// `policy_index` potential moves of every kind (quiet, capture, first moves).
 //
-// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
-// |---|---|---|---|---|
-// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 536, 536 |
-// | R rook | 32, 32 | 0,1,2,3,5,6,7,8 | 6 (hashed: the fewest separating bits are 8); 5 (hashed: the fewest separating bits are 8) | 1280, 1280 |
-// | B bishop | 28, 28 | 0,1,2,3,8 | 5 | 784, 784 |
-// | N knight | 8, 8 | 0,2,7 | 3 | 440, 440 |
-// | P pawn | 2, 2 | 1 | 1 | 126, 126 |
-// | C cannon | 28, 28 | 0,1,2,5,6,7,8 | 6 (hashed: the fewest separating bits are 7) | 996, 996 |
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) | policy moves (white, black) |
+// |---|---|---|---|---|---|
+// | K king | 8, 8 | 0,1,5,6 | 3 (hashed: the fewest separating bits are 4) | 536, 536 | 536, 536 |
+// | R rook | 32, 32 | 0,1,2,3,5,6,7,8 | 6 (hashed: the fewest separating bits are 8); 5 (hashed: the fewest separating bits are 8) | 1280, 1280 | 1280, 1280 |
+// | B bishop | 28, 28 | 0,1,2,3,8 | 5 | 784, 784 | 784, 784 |
+// | N knight | 8, 8 | 0,2,7 | 3 | 440, 440 | 440, 440 |
+// | P pawn | 2, 2 | 1 | 1 | 126, 126 | 256, 256 |
+// | C cannon | 28, 28 | 0,1,2,5,6,7,8 | 6 (hashed: the fewest separating bits are 7) | 996, 996 | 1280, 1280 |
 //
 // vector_index: 12 tables of 324 entries in all (1488 bytes with the hashes).
 // move_index, threat_index: 7 grids of potential attacks and offsets (10080 bytes), small tables
 // (156 bytes). Threat features: 99888. A [12][80][80][12] table of the same layout (u32 cells) would
 // take 3686400 bytes: 360x these 10236 bytes.
+// policy_index: 2 grids of its own, for pieces whose potential moves are no grid of potential
+// attacks (2880 bytes), and small tables (108 bytes). A [12][80][80] table of u16 cells would take
+// 153600 bytes: 18x the 8748 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -3701,6 +3705,7 @@ pub const VECTORS: [[usize; 2]; PIECES] = [
 ];
 /// How many potential attacks each piece has from all squares together,
 /// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+/// [`POLICY_MOVES`] counts every move, quiet ones included.
 #[allow(dead_code)]
 pub const MOVES: [[usize; 2]; PIECES] = [
     [536, 536],
@@ -3714,6 +3719,18 @@ pub const MOVES: [[usize; 2]; PIECES] = [
 /// victim piece and colour) a block of the attacker's `MOVES`.
 #[allow(dead_code)]
 pub const THREAT_FEATURES: usize = 99888;
+/// How many potential moves of every kind each piece has from all squares together,
+/// `POLICY_MOVES[piece][colour]`: [`policy_index`] numbers them
+/// `0..POLICY_MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const POLICY_MOVES: [[usize; 2]; PIECES] = [
+    [536, 536],
+    [1280, 1280],
+    [784, 784],
+    [440, 440],
+    [256, 256],
+    [1280, 1280],
+];
 /// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
 #[allow(dead_code)]
 pub type VectorIndex = u8;
@@ -3748,11 +3765,38 @@ pub fn vector_index(
 /// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
 /// (a square it attacks under some occupancy). The moves are numbered square by square: an
 /// offset for `from` plus how many of its potential attacks lie below `to`.
+/// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
+/// included.
 #[inline]
 #[allow(dead_code)]
 pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+    numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy
+/// head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from
+/// `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture
+/// ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly
+/// captures (`d`) where it has them. So a pawn's push, its double step and each of its
+/// captures have one each, and a king's step, both quiet move and capture, has one.
+/// Numbered as [`move_index`] numbers potential attacks: square by square, an offset for
+/// `from` plus how many of its potential moves lie below `to`. On a piece whose every move
+/// can capture, it equals [`move_index`].
+#[inline]
+#[allow(dead_code)]
+pub fn policy_index(
+    piece: Piece,
+    color: Color,
+    from: Square,
+    to: Square,
+) -> Option<u16> {
+    numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// `to`'s number in a grid numbered square by square: the offset of `from` plus how
+/// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
+#[inline(always)]
+#[allow(dead_code)]
+fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
     let (from, to) = (from.index(), to.index());
-    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
     let reach = REACH[grid][from];
     let bit: Bitboard = 1 << to;
     (reach & bit != 0)
@@ -3877,12 +3921,17 @@ static VECTOR_ENTRIES: [u32; 324] = [
     0x16ffc0, 0x15fff7, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
     0xe0, 0x8000, 0x17ffa0, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000,
 ];
-/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads for
+/// `move_index`: its potential attacks.
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 5], [6, 6]];
-/// `REACH[grid][from]`: the potential attacks from `from`.
+/// Which grid each (piece, colour) reads for `policy_index`: its potential moves,
+/// the grid of its potential attacks where they are the same.
+const POLICY_GRIDS: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [7, 8], [1, 1]];
+/// `REACH[grid][from]`: the potential attacks (the grids `MOVE_GRIDS` names, first)
+/// or the potential moves from `from`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static REACH: [[Bitboard; SQUARES]; 7] = [
+static REACH: [[Bitboard; SQUARES]; 9] = [
     // grid 0
     [
         0x00000000000000000000000000000c02, 0x00000000000000000000000000001c05, // from a1
@@ -4184,11 +4233,97 @@ static REACH: [[Bitboard; SQUARES]; 7] = [
         0x000000000000c7c00100401004010040, 0x0000000000008fc00200802008020080, // from g8
         0x0000000000001fc00401004010040100, 0x0000000000003fc00802008020080200, // from i8
     ],
+    // grid 7
+    [
+        0x00000000000000000000000000100c00, 0x00000000000000000000000000201c00, // from a1
+        0x00000000000000000000000000403800, 0x00000000000000000000000000807000, // from c1
+        0x0000000000000000000000000100e000, 0x0000000000000000000000000201c000, // from e1
+        0x00000000000000000000000004038000, 0x00000000000000000000000008070000, // from g1
+        0x000000000000000000000000100e0000, 0x000000000000000000000000200c0000, // from i1
+        0x00000000000000000000000040300000, 0x00000000000000000000000080700000, // from a2
+        0x00000000000000000000000100e00000, 0x00000000000000000000000201c00000, // from c2
+        0x00000000000000000000000403800000, 0x00000000000000000000000807000000, // from e2
+        0x0000000000000000000000100e000000, 0x0000000000000000000000201c000000, // from g2
+        0x00000000000000000000004038000000, 0x00000000000000000000008030000000, // from i2
+        0x000000000000000000000100c0000000, 0x000000000000000000000201c0000000, // from a3
+        0x00000000000000000000040380000000, 0x00000000000000000000080700000000, // from c3
+        0x00000000000000000000100e00000000, 0x00000000000000000000201c00000000, // from e3
+        0x00000000000000000000403800000000, 0x00000000000000000000807000000000, // from g3
+        0x0000000000000000000100e000000000, 0x0000000000000000000200c000000000, // from i3
+        0x00000000000000000004030000000000, 0x00000000000000000008070000000000, // from a4
+        0x000000000000000000100e0000000000, 0x000000000000000000201c0000000000, // from c4
+        0x00000000000000000040380000000000, 0x00000000000000000080700000000000, // from e4
+        0x00000000000000000100e00000000000, 0x00000000000000000201c00000000000, // from g4
+        0x00000000000000000403800000000000, 0x00000000000000000803000000000000, // from i4
+        0x0000000000000000100c000000000000, 0x0000000000000000201c000000000000, // from a5
+        0x00000000000000004038000000000000, 0x00000000000000008070000000000000, // from c5
+        0x000000000000000100e0000000000000, 0x000000000000000201c0000000000000, // from e5
+        0x00000000000000040380000000000000, 0x00000000000000080700000000000000, // from g5
+        0x00000000000000100e00000000000000, 0x00000000000000200c00000000000000, // from i5
+        0x00000000000000403000000000000000, 0x00000000000000807000000000000000, // from a6
+        0x0000000000000100e000000000000000, 0x0000000000000201c000000000000000, // from c6
+        0x00000000000004038000000000000000, 0x00000000000008070000000000000000, // from e6
+        0x000000000000100e0000000000000000, 0x000000000000201c0000000000000000, // from g6
+        0x00000000000040380000000000000000, 0x00000000000080300000000000000000, // from i6
+        0x00000000000000c00000000000000000, 0x00000000000001c00000000000000000, // from a7
+        0x00000000000003800000000000000000, 0x00000000000007000000000000000000, // from c7
+        0x0000000000000e000000000000000000, 0x0000000000001c000000000000000000, // from e7
+        0x00000000000038000000000000000000, 0x00000000000070000000000000000000, // from g7
+        0x000000000000e0000000000000000000, 0x000000000000c0000000000000000000, // from i7
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g8
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i8
+    ],
+    // grid 8
+    [
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from a1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from c1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from e1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from g1
+        0x00000000000000000000000000000000, 0x00000000000000000000000000000000, // from i1
+        0x00000000000000000000000000000003, 0x00000000000000000000000000000007, // from a2
+        0x0000000000000000000000000000000e, 0x0000000000000000000000000000001c, // from c2
+        0x00000000000000000000000000000038, 0x00000000000000000000000000000070, // from e2
+        0x000000000000000000000000000000e0, 0x000000000000000000000000000001c0, // from g2
+        0x00000000000000000000000000000380, 0x00000000000000000000000000000300, // from i2
+        0x00000000000000000000000000000c01, 0x00000000000000000000000000001c02, // from a3
+        0x00000000000000000000000000003804, 0x00000000000000000000000000007008, // from c3
+        0x0000000000000000000000000000e010, 0x0000000000000000000000000001c020, // from e3
+        0x00000000000000000000000000038040, 0x00000000000000000000000000070080, // from g3
+        0x000000000000000000000000000e0100, 0x000000000000000000000000000c0200, // from i3
+        0x00000000000000000000000000300400, 0x00000000000000000000000000700800, // from a4
+        0x00000000000000000000000000e01000, 0x00000000000000000000000001c02000, // from c4
+        0x00000000000000000000000003804000, 0x00000000000000000000000007008000, // from e4
+        0x0000000000000000000000000e010000, 0x0000000000000000000000001c020000, // from g4
+        0x00000000000000000000000038040000, 0x00000000000000000000000030080000, // from i4
+        0x000000000000000000000000c0100000, 0x000000000000000000000001c0200000, // from a5
+        0x00000000000000000000000380400000, 0x00000000000000000000000700800000, // from c5
+        0x00000000000000000000000e01000000, 0x00000000000000000000001c02000000, // from e5
+        0x00000000000000000000003804000000, 0x00000000000000000000007008000000, // from g5
+        0x0000000000000000000000e010000000, 0x0000000000000000000000c020000000, // from i5
+        0x00000000000000000000030040000000, 0x00000000000000000000070080000000, // from a6
+        0x000000000000000000000e0100000000, 0x000000000000000000001c0200000000, // from c6
+        0x00000000000000000000380400000000, 0x00000000000000000000700800000000, // from e6
+        0x00000000000000000000e01000000000, 0x00000000000000000001c02000000000, // from g6
+        0x00000000000000000003804000000000, 0x00000000000000000003008000000000, // from i6
+        0x0000000000000000000c010000000000, 0x0000000000000000001c020000000000, // from a7
+        0x00000000000000000038040000000000, 0x00000000000000000070080000000000, // from c7
+        0x000000000000000000e0100000000000, 0x000000000000000001c0200000000000, // from e7
+        0x00000000000000000380400000000000, 0x00000000000000000700800000000000, // from g7
+        0x00000000000000000e01000000000000, 0x00000000000000000c02000000000000, // from i7
+        0x00000000000000003004000000000000, 0x00000000000000007008000000000000, // from a8
+        0x0000000000000000e010000000000000, 0x0000000000000001c020000000000000, // from c8
+        0x00000000000000038040000000000000, 0x00000000000000070080000000000000, // from e8
+        0x000000000000000e0100000000000000, 0x000000000000001c0200000000000000, // from g8
+        0x00000000000000380400000000000000, 0x00000000000000300800000000000000, // from i8
+    ],
 ];
-/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+/// `MOVE_OFFSETS[grid][from]`: the index of the first square of `REACH[grid][from]`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
+static MOVE_OFFSETS: [[u16; SQUARES]; 9] = [
     // grid 0
     [
         0, 3, 8, 13, 18, 23, 28, 33, 38, 43, // rank 1
@@ -4265,6 +4400,28 @@ static MOVE_OFFSETS: [[u16; SQUARES]; 7] = [
         620, 633, 645, 657, 669, 681, 693, 705, 717, 729, // rank 6
         742, 755, 767, 779, 791, 803, 815, 827, 839, 851, // rank 7
         864, 878, 891, 904, 917, 930, 943, 956, 969, 982, // rank 8
+    ],
+    // grid 7
+    [
+        0, 3, 7, 11, 15, 19, 23, 27, 31, 35, // rank 1
+        38, 41, 45, 49, 53, 57, 61, 65, 69, 73, // rank 2
+        76, 79, 83, 87, 91, 95, 99, 103, 107, 111, // rank 3
+        114, 117, 121, 125, 129, 133, 137, 141, 145, 149, // rank 4
+        152, 155, 159, 163, 167, 171, 175, 179, 183, 187, // rank 5
+        190, 193, 197, 201, 205, 209, 213, 217, 221, 225, // rank 6
+        228, 230, 233, 236, 239, 242, 245, 248, 251, 254, // rank 7
+        256, 256, 256, 256, 256, 256, 256, 256, 256, 256, // rank 8
+    ],
+    // grid 8
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rank 1
+        0, 2, 5, 8, 11, 14, 17, 20, 23, 26, // rank 2
+        28, 31, 35, 39, 43, 47, 51, 55, 59, 63, // rank 3
+        66, 69, 73, 77, 81, 85, 89, 93, 97, 101, // rank 4
+        104, 107, 111, 115, 119, 123, 127, 131, 135, 139, // rank 5
+        142, 145, 149, 153, 157, 161, 165, 169, 173, 177, // rank 6
+        180, 183, 187, 191, 195, 199, 203, 207, 211, 215, // rank 7
+        218, 221, 225, 229, 233, 237, 241, 245, 249, 253, // rank 8
     ],
 ];
 /// Where each attacker's threat blocks begin, `THREAT_BASES[piece][colour]`.

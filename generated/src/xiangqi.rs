@@ -32,22 +32,26 @@
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
-// multiply that gathers them and a short table; `move_index` counts potential attacks.
+// multiply that gathers them and a short table; `move_index` counts potential attacks,
+// `policy_index` potential moves of every kind (quiet, capture, first moves).
 //
-// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |
-// |---|---|---|---|---|
-// | K general | 4, 4 | 0,6 | 2 | 24, 24 |
-// | A advisor | 4, 4 | 1,6 | 2 | 16, 16 |
-// | E elephant | 4, 4 | 2,7 | 2 | 84, 84 |
-// | H horse | 8, 8 | 0,2,7 | 3 | 508, 508 |
-// | R chariot | 34, 34 | 0,1,2,3,5,6,7,8,9 | 6 (hashed: the fewest separating bits are 9) | 1530, 1530 |
-// | C cannon | 30, 30 | 0,1,2,3,5,6,7,9 | 6 (hashed: the fewest separating bits are 8) | 1208, 1208 |
-// | P soldier | 3, 3 | 0,1 | 2 | 161, 161 |
+// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) | policy moves (white, black) |
+// |---|---|---|---|---|---|
+// | K general | 4, 4 | 0,6 | 2 | 24, 24 | 24, 24 |
+// | A advisor | 4, 4 | 1,6 | 2 | 16, 16 | 16, 16 |
+// | E elephant | 4, 4 | 2,7 | 2 | 84, 84 | 84, 84 |
+// | H horse | 8, 8 | 0,2,7 | 3 | 508, 508 | 508, 508 |
+// | R chariot | 34, 34 | 0,1,2,3,5,6,7,8,9 | 6 (hashed: the fewest separating bits are 9) | 1530, 1530 | 1530, 1530 |
+// | C cannon | 30, 30 | 0,1,2,3,5,6,7,9 | 6 (hashed: the fewest separating bits are 8) | 1208, 1208 | 1530, 1530 |
+// | P soldier | 3, 3 | 0,1 | 2 | 161, 161 | 161, 161 |
 //
 // vector_index: 14 tables of 304 entries in all (1440 bytes with the hashes).
 // move_index, threat_index: 11 grids of potential attacks and offsets (17820 bytes), small tables
 // (182 bytes). Threat features: 98868. A [14][90][90][14] table of the same layout (u32 cells) would
 // take 6350400 bytes: 353x these 18002 bytes.
+// policy_index: no grid of its own (every piece's potential moves are a grid of potential attacks)
+// and small tables (126 bytes). A [14][90][90] table of u16 cells would take 226800 bytes: 14x the
+// 16326 bytes it reads, shared grids included.
 
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
@@ -4378,6 +4382,7 @@ pub const VECTORS: [[usize; 2]; PIECES] = [
 ];
 /// How many potential attacks each piece has from all squares together,
 /// `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.
+/// [`POLICY_MOVES`] counts every move, quiet ones included.
 #[allow(dead_code)]
 pub const MOVES: [[usize; 2]; PIECES] = [
     [24, 24],
@@ -4392,6 +4397,19 @@ pub const MOVES: [[usize; 2]; PIECES] = [
 /// victim piece and colour) a block of the attacker's `MOVES`.
 #[allow(dead_code)]
 pub const THREAT_FEATURES: usize = 98868;
+/// How many potential moves of every kind each piece has from all squares together,
+/// `POLICY_MOVES[piece][colour]`: [`policy_index`] numbers them
+/// `0..POLICY_MOVES[piece][colour]`.
+#[allow(dead_code)]
+pub const POLICY_MOVES: [[usize; 2]; PIECES] = [
+    [24, 24],
+    [16, 16],
+    [84, 84],
+    [508, 508],
+    [1530, 1530],
+    [1530, 1530],
+    [161, 161],
+];
 /// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
 #[allow(dead_code)]
 pub type VectorIndex = u8;
@@ -4426,11 +4444,38 @@ pub fn vector_index(
 /// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
 /// (a square it attacks under some occupancy). The moves are numbered square by square: an
 /// offset for `from` plus how many of its potential attacks lie below `to`.
+/// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
+/// included.
 #[inline]
 #[allow(dead_code)]
 pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+    numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy
+/// head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from
+/// `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture
+/// ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly
+/// captures (`d`) where it has them. So a pawn's push, its double step and each of its
+/// captures have one each, and a king's step, both quiet move and capture, has one.
+/// Numbered as [`move_index`] numbers potential attacks: square by square, an offset for
+/// `from` plus how many of its potential moves lie below `to`. On a piece whose every move
+/// can capture, it equals [`move_index`].
+#[inline]
+#[allow(dead_code)]
+pub fn policy_index(
+    piece: Piece,
+    color: Color,
+    from: Square,
+    to: Square,
+) -> Option<u16> {
+    numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
+}
+/// `to`'s number in a grid numbered square by square: the offset of `from` plus how
+/// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
+#[inline(always)]
+#[allow(dead_code)]
+fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
     let (from, to) = (from.index(), to.index());
-    let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
     let reach = REACH[grid][from];
     let bit: Bitboard = 1 << to;
     (reach & bit != 0)
@@ -4554,7 +4599,8 @@ static VECTOR_ENTRIES: [u32; 304] = [
     0x20020, 0x10001, 0x8000, 0xffff, // P white (bits 0,1)
     0x2ffe0, 0x1, 0x8000, 0x1ffff, // P black (bits 0,1)
 ];
-/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+/// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads for
+/// `move_index`: its potential attacks.
 const MOVE_GRIDS: [[u8; 2]; PIECES] = [
     [0, 1],
     [2, 3],
@@ -4564,7 +4610,19 @@ const MOVE_GRIDS: [[u8; 2]; PIECES] = [
     [8, 8],
     [9, 10],
 ];
-/// `REACH[grid][from]`: the potential attacks from `from`.
+/// Which grid each (piece, colour) reads for `policy_index`: its potential moves,
+/// the grid of its potential attacks where they are the same.
+const POLICY_GRIDS: [[u8; 2]; PIECES] = [
+    [0, 1],
+    [2, 3],
+    [4, 5],
+    [6, 6],
+    [7, 7],
+    [7, 7],
+    [9, 10],
+];
+/// `REACH[grid][from]`: the potential attacks (the grids `MOVE_GRIDS` names, first)
+/// or the potential moves from `from`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 static REACH: [[Bitboard; SQUARES]; 11] = [
@@ -5097,7 +5155,7 @@ static REACH: [[Bitboard; SQUARES]; 11] = [
         0x00000000000080000000000000000000, 0x00000000000100000000000000000000, // from h10
     ],
 ];
-/// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+/// `MOVE_OFFSETS[grid][from]`: the index of the first square of `REACH[grid][from]`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 static MOVE_OFFSETS: [[u16; SQUARES]; 11] = [

@@ -816,7 +816,8 @@ fn one_file_allow(files: u8) -> TokenStream {
     }
 }
 
-/// `vector_index`, `move_index`, `threat_index`, their counts and the statics they read.
+/// `vector_index`, `move_index`, `threat_index`, `policy_index`, their counts and the statics
+/// they read.
 fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
     Ok(Code::join([
         Code::plain(index_counts(variant, indices)),
@@ -836,15 +837,18 @@ fn per_piece(pieces: usize, f: impl Fn(usize, usize) -> usize) -> TokenStream {
     quote!([ #( #rows ),* ])
 }
 
-/// `VECTORS`, `MOVES`, `THREAT_FEATURES` and `VectorIndex`: what the index functions number.
+/// `VECTORS`, `MOVES`, `THREAT_FEATURES`, `POLICY_MOVES` and `VectorIndex`: what the index
+/// functions number.
 fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
     let pieces = variant.pieces.len();
     let vectors = per_piece(pieces, |p, c| indices.pieces[p][c].vectors.len());
     let moves = per_piece(pieces, |p, c| indices.pieces[p][c].moves());
+    let policy = per_piece(pieces, |p, c| indices.pieces[p][c].policy_moves());
     let features = Literal::usize_unsuffixed(indices.threat_features());
     let index_type = Ident::new(if indices.most_vectors() <= 256 { "u8" } else { "u16" }, Span::call_site());
     let vectors_doc = docs("How many potential attack vectors each piece has, `VECTORS[piece][colour]`: [`vector_index`] numbers them `0..VECTORS[piece][colour]`.");
-    let moves_doc = docs("How many potential attacks each piece has from all squares together, `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`.");
+    let moves_doc = docs("How many potential attacks each piece has from all squares together, `MOVES[piece][colour]`: [`move_index`] numbers them `0..MOVES[piece][colour]`. [`POLICY_MOVES`] counts every move, quiet ones included.");
+    let policy_doc = docs("How many potential moves of every kind each piece has from all squares together, `POLICY_MOVES[piece][colour]`: [`policy_index`] numbers them `0..POLICY_MOVES[piece][colour]`.");
     let features_doc = docs("How many threat features [`threat_index`] numbers: for each (attacker piece and colour, victim piece and colour) a block of the attacker's `MOVES`.");
     let type_doc = docs("What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.");
     quote! {
@@ -860,15 +864,19 @@ fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
         #[allow(dead_code)]
         pub const THREAT_FEATURES: usize = #features;
 
+        #policy_doc
+        #[allow(dead_code)]
+        pub const POLICY_MOVES: [[usize; 2]; PIECES] = #policy;
+
         #type_doc
         #[allow(dead_code)]
         pub type VectorIndex = #index_type;
     }
 }
 
-/// `vector_index`, `move_index` and `threat_index`.
+/// `vector_index`, `move_index`, `threat_index` and `policy_index`.
 fn index_functions<B: Word>() -> TokenStream {
-    // `to`'s place among the potential attacks: the squares of `reach` below it. `Bitboard256`
+    // `to`'s place among the squares of `reach`: the ones below it. `Bitboard256`
     // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
     let counted = match B::BITS > 128 {
         false => quote! {
@@ -881,7 +889,8 @@ fn index_functions<B: Word>() -> TokenStream {
         },
     };
     let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.");
-    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`.");
+    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`. [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones included.");
+    let policy_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly captures (`d`) where it has them. So a pawn's push, its double step and each of its captures have one each, and a king's step, both quiet move and capture, has one. Numbered as [`move_index`] numbers potential attacks: square by square, an offset for `from` plus how many of its potential moves lie below `to`. On a piece whose every move can capture, it equals [`move_index`].");
     let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].");
     quote! {
         #vector_doc
@@ -900,8 +909,22 @@ fn index_functions<B: Word>() -> TokenStream {
         #[inline]
         #[allow(dead_code)]
         pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+            numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
+        }
+
+        #policy_doc
+        #[inline]
+        #[allow(dead_code)]
+        pub fn policy_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
+            numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
+        }
+
+        /// `to`'s number in a grid numbered square by square: the offset of `from` plus how
+        /// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
+        #[inline(always)]
+        #[allow(dead_code)]
+        fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
             let (from, to) = (from.index(), to.index());
-            let grid = MOVE_GRIDS[piece as usize][color as usize] as usize;
             let reach = REACH[grid][from];
             #counted
         }
@@ -981,29 +1004,37 @@ fn vector_statics(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Err
     Ok(Code { tokens, data })
 }
 
-/// What `move_index` and `threat_index` read: each piece's grid of potential attacks, the
-/// offsets of its moves, and where its threat blocks begin.
+/// What `move_index`, `threat_index` and `policy_index` read: the grids of potential attacks
+/// and of potential moves, the offsets of their squares, which grids each piece reads, and
+/// where its threat blocks begin.
 fn move_statics<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
     let pieces = variant.pieces.len();
     let bases = indices.threat_bases();
     let bases = per_piece(pieces, |p, c| bases[p][c]);
-    let (grids, grid_of) = indices.reach_grids();
-    let grid_cell = Ident::new(if grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
-    let grid_of = per_piece(pieces, |p, c| grid_of[p][c]);
-    let grids = Literal::usize_unsuffixed(grids.len());
+    let reach = indices.reach_grids();
+    let grid_cell = Ident::new(if reach.grids.len() <= 256 { "u8" } else { "u16" }, Span::call_site());
+    let grid_of = per_piece(pieces, |p, c| reach.attacks[p][c]);
+    let policy_grid_of = per_piece(pieces, |p, c| reach.moves[p][c]);
+    let grids = Literal::usize_unsuffixed(reach.grids.len());
     let mut data = Vec::new();
     let reach_data = placeholder(&mut data, "REACH", data::reach_data::<B>(variant, indices)?);
     let offset_data = placeholder(&mut data, "MOVE_OFFSETS", data::move_offsets_data(variant, indices)?);
     let tokens = quote! {
-        /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads.
+        /// Which grid of `REACH` and `MOVE_OFFSETS` each (piece, colour) reads for
+        /// `move_index`: its potential attacks.
         const MOVE_GRIDS: [[#grid_cell; 2]; PIECES] = #grid_of;
 
-        /// `REACH[grid][from]`: the potential attacks from `from`.
+        /// Which grid each (piece, colour) reads for `policy_index`: its potential moves,
+        /// the grid of its potential attacks where they are the same.
+        const POLICY_GRIDS: [[#grid_cell; 2]; PIECES] = #policy_grid_of;
+
+        /// `REACH[grid][from]`: the potential attacks (the grids `MOVE_GRIDS` names, first)
+        /// or the potential moves from `from`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
         static REACH: [[Bitboard; SQUARES]; #grids] = #reach_data;
 
-        /// `MOVE_OFFSETS[grid][from]`: the move index of the first potential attack from `from`.
+        /// `MOVE_OFFSETS[grid][from]`: the index of the first square of `REACH[grid][from]`.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
         static MOVE_OFFSETS: [[u16; SQUARES]; #grids] = #offset_data;

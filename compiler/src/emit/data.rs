@@ -5,7 +5,7 @@
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
-use crate::indices::Indices;
+use crate::indices::{offsets, Indices};
 use crate::magics::Word;
 use crate::tables::{Block, Numbered, Tables};
 use crate::variant::Variant;
@@ -253,7 +253,7 @@ pub(super) fn vector_entries_data(variant: &Variant, indices: &Indices) -> Resul
 /// named by its first square.
 pub(super) fn reach_data<B: Word>(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
     let board = variant.board;
-    let (grids, _) = indices.reach_grids();
+    let grids = indices.reach_grids().grids;
     let per_line = if B::BITS > 64 { 2 } else { 4 };
     let mut s = String::from("[\n");
     for (g, grid) in grids.iter().enumerate() {
@@ -271,23 +271,14 @@ pub(super) fn reach_data<B: Word>(variant: &Variant, indices: &Indices) -> Resul
 /// `MOVE_OFFSETS[grid][from]`, a rank a line.
 pub(super) fn move_offsets_data(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
     let board = variant.board;
-    let (_, uses) = indices.reach_grids();
-    let mut seen = Vec::new();
     let mut s = String::from("[\n");
-    for (p, both) in uses.iter().enumerate() {
-        for (c, &grid) in both.iter().enumerate() {
-            if seen.contains(&grid) {
-                continue;
-            }
-            seen.push(grid);
-            let offsets = indices.pieces[p][c].offsets();
-            writeln!(s, "    // grid {grid}\n    [")?;
-            for (r, rank) in offsets.chunks(board.files as usize).enumerate() {
-                let cells: Vec<String> = rank.iter().map(usize::to_string).collect();
-                wrapped(&mut s, "        ", &cells, &format!("rank {}", r + 1))?;
-            }
-            s.push_str("    ],\n");
+    for (g, grid) in indices.reach_grids().grids.iter().enumerate() {
+        writeln!(s, "    // grid {g}\n    [")?;
+        for (r, rank) in offsets(grid).chunks(board.files as usize).enumerate() {
+            let cells: Vec<String> = rank.iter().map(usize::to_string).collect();
+            wrapped(&mut s, "        ", &cells, &format!("rank {}", r + 1))?;
         }
+        s.push_str("    ],\n");
     }
     s.push(']');
     Ok(s)

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
-use crate::indices::{Indices, PieceIndices};
+use crate::indices::{Indices, PieceIndices, ReachGrids};
 use crate::lookups::{Cost, Limit, Optimize, Plan, Why};
 use crate::magics::Word;
 use crate::tables::{slot_ids, Storage, Tables};
@@ -271,8 +271,8 @@ pub(super) fn fancy_report<B: Word>(fancy_entries: f64, ours: usize) -> String {
     )
 }
 
-/// What `vector_index`, `move_index` and `threat_index` compute with and cost, beside a full
-/// `[attacker][from][to][victim]` table of the same layout.
+/// What `vector_index`, `move_index`, `threat_index` and `policy_index` compute with and cost,
+/// beside full tables of the same layouts (`[attacker][from][to][victim]`, `[piece][from][to]`).
 pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> Result<String, fmt::Error> {
     let board = variant.board;
     let squares = board.squares();
@@ -282,15 +282,16 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
         h,
         "// Indices: `vector_index` takes the difference of two squares numbered rank * {} + file, the\n\
          // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one\n\
-         // multiply that gathers them and a short table; `move_index` counts potential attacks.",
+         // multiply that gathers them and a short table; `move_index` counts potential attacks,\n\
+         // `policy_index` potential moves of every kind (quiet, capture, first moves).",
         indices.pad
     )?;
     writeln!(h, "//")?;
     writeln!(
         h,
-        "// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) |"
+        "// | piece | vectors (white, black) | bits of the difference used | index bits | moves (white, black) | policy moves (white, black) |"
     )?;
-    writeln!(h, "// |---|---|---|---|---|")?;
+    writeln!(h, "// |---|---|---|---|---|---|")?;
     for (p, piece) in variant.pieces.iter().enumerate() {
         let [w, b] = &indices.pieces[p];
         let bits = |x: &PieceIndices| x.hash.bits();
@@ -308,7 +309,7 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
         };
         writeln!(
             h,
-            "// | {} {} | {}, {} | {} | {} | {}, {} |",
+            "// | {} {} | {}, {} | {} | {} | {}, {} | {}, {} |",
             piece.letter,
             piece.name,
             w.vectors.len(),
@@ -316,14 +317,16 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
             both(&bits),
             both(&width),
             w.moves(),
-            b.moves()
+            b.moves(),
+            w.policy_moves(),
+            b.policy_moves()
         )?;
     }
     let (hashes, _) = indices.hashes();
     let entries: usize = hashes.iter().map(|h| h.table.len()).sum();
     let vector_bytes = entries * 4 + pieces * 2 * 16;
-    let (grids, _) = indices.reach_grids();
-    let grid_bytes = grids.len() * squares * (std::mem::size_of::<B>() + 2);
+    let reach = indices.reach_grids();
+    let grid_bytes = reach.attack_grids * squares * (std::mem::size_of::<B>() + 2);
     // MOVE_GRIDS, THREAT_BASES and MOVES.
     let small = pieces * 2 * (1 + 4 + 8);
     let features = indices.threat_features();
@@ -340,7 +343,7 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
         hashes.len(),
         entries,
         vector_bytes,
-        grids.len(),
+        reach.attack_grids,
         grid_bytes,
         small,
         features,
@@ -353,5 +356,46 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
         full as f64 / ours as f64,
         ours
     )?;
+    writeln!(h, "{}", policy_report::<B>(squares, pieces, &reach))?;
     Ok(h.trim_end().to_string())
+}
+
+/// What `policy_index` adds: its own grids (where a piece's potential moves are no grid of
+/// potential attacks) and small tables, beside a full `[piece][from][to]` table of u16 cells.
+fn policy_report<B>(squares: usize, pieces: usize, reach: &ReachGrids) -> String {
+    let grid = squares * (std::mem::size_of::<B>() + 2);
+    let own = reach.grids.len() - reach.attack_grids;
+    let read: BTreeSet<usize> = reach.moves.iter().flatten().copied().collect();
+    // POLICY_GRIDS (u8 cells up to 256 grids) and POLICY_MOVES.
+    let small = pieces * 2 * (if reach.grids.len() <= 256 { 1 } else { 2 } + 8);
+    let full = pieces * 2 * squares * squares * 2;
+    let reads = read.len() * grid + small;
+    let grids = match own {
+        0 => "no grid of its own (every piece's potential moves are a grid of potential attacks)".to_string(),
+        _ => format!(
+            "{own} grids of its own, for pieces whose potential moves are no grid of potential attacks ({} bytes),",
+            own * grid
+        ),
+    };
+    let text = format!(
+        "policy_index: {grids} and small tables ({small} bytes). A [{}][{squares}][{squares}] table of u16 cells would take {full} bytes: {:.0}x the {reads} bytes it reads, shared grids included.",
+        pieces * 2,
+        full as f64 / reads as f64,
+    );
+    comment_lines(&text)
+}
+
+/// `text` as `// ` comment lines of at most 100 characters, broken between words.
+fn comment_lines(text: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= 100 => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(format!("// {word}")),
+        }
+    }
+    lines.join("\n")
 }

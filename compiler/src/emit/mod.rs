@@ -56,7 +56,8 @@ pub struct Module<'a, B> {
     pub budgets: &'a [Cost],
     /// The squares between two squares on each piece's paths, for the module's `between`.
     pub between: &'a Between,
-    /// Each piece's dense indices of potential attacks (NNUE threat inputs).
+    /// Each piece's dense indices of potential attacks (NNUE threat inputs) and potential moves
+    /// (policy heads).
     pub indices: &'a Indices,
     /// How the module was made, for its header.
     pub made: &'a Provenance,
