@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use fairy_magic_runtime::BitboardExt;
+use fairy_magic_runtime::{BitboardExt, Color};
 use serde::Serialize;
 
 use crate::board::{bit, squares_of, Board, Squares};
@@ -337,8 +337,8 @@ fn compare_moves(
     let paths_b = crate::slots::all_paths(&b.variant, &b.moves, max)?;
     for &(i, j) in pairs {
         let q = &b.variant.pieces[j];
-        for color in 0..2 {
-            let (pa, pb) = (&paths_a[i * 2 + color], &paths_b[j * 2 + color]);
+        for color in [Color::White, Color::Black] {
+            let (pa, pb) = (paths_a.get(i, color), paths_b.get(j, color));
             // The forward kinds: reverse kinds are the same moves, seen from the target.
             for kind in TableKind::ALL.into_iter().filter(|k| !k.is_reverse()) {
                 let mut squares = Squares::EMPTY;
@@ -358,7 +358,7 @@ fn compare_moves(
                 if !squares.is_empty() {
                     report.moves.push(MoveChange {
                         piece: format!("{} {}", q.letter, q.name),
-                        color: if color == 0 { "white" } else { "black" }.into(),
+                        color: if color == Color::White { "white" } else { "black" }.into(),
                         kind: kind.name().into(),
                         squares: names(board, squares),
                     });

@@ -26,6 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use fairy_magic_runtime::Color;
 
 use crate::board::{bit, squares_of, Board, Squares};
+use crate::by_piece::ByPiece;
 use crate::legs::CAPTURE;
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
@@ -312,14 +313,14 @@ impl VectorHash {
 
 impl Indices {
     /// The indices of every piece, from each piece's and colour's path moves from every square
-    /// (`[piece * 2 + colour][square]`, as `lib.rs` walks them).
-    pub fn new(board: Board, all_paths: &[Vec<Vec<PathMove>>]) -> Indices {
+    /// (`get(piece, color)[square]`, as `lib.rs` walks them).
+    pub fn new(board: Board, all_paths: &ByPiece<Vec<Vec<PathMove>>>) -> Indices {
         // The same vectors, in the same order, give the same hash: search each once.
         let mut found: BTreeMap<Vec<i32>, VectorHash> = BTreeMap::new();
         let pieces = all_paths
-            .chunks(2)
+            .pairs()
             .map(|both| {
-                [Color::White, Color::Black].map(|c| PieceIndices::with(board, &both[c as usize], c, &mut found))
+                [Color::White, Color::Black].map(|c| PieceIndices::with(board, both[c as usize], c, &mut found))
             })
             .collect();
         Indices { pad: pad(board), pieces }

@@ -20,6 +20,7 @@ mod baseline;
 mod between;
 mod betza;
 mod board;
+mod by_piece;
 mod calibration;
 mod cost;
 mod dial;
@@ -77,6 +78,10 @@ pub mod stages {
     /// Board geometry: square numbering (`rank * files + file`), names, and square sets.
     pub mod board {
         pub use crate::board::*;
+    }
+    /// One value for each piece and colour, read by (piece, colour).
+    pub mod by_piece {
+        pub use crate::by_piece::*;
     }
     /// `fairy-magic diff`: what changed in meaning between two variant files.
     pub mod diff {

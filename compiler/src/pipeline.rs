@@ -19,6 +19,7 @@ use fairy_magic_runtime::Color;
 
 use crate::between::Between;
 use crate::board::{self, Squares};
+use crate::by_piece::ByPiece;
 use crate::calibration::Cache;
 use crate::error::{Error, Source};
 use crate::lookups::{self, Plan};
@@ -168,9 +169,9 @@ pub fn build<B: Word>(
 
 /// Where each piece may go from each square under some occupancy: the origins a reverse table
 /// is checked from.
-fn reach(all_paths: &[Vec<Vec<PathMove>>]) -> Vec<Vec<Squares>> {
+fn reach(all_paths: &ByPiece<Vec<Vec<PathMove>>>) -> ByPiece<Vec<Squares>> {
     let reached = |moves: &Vec<PathMove>| moves.iter().fold(Squares::EMPTY, |s, m| s | board::bit(m.dest));
-    all_paths.iter().map(|per_square| per_square.iter().map(reached).collect()).collect()
+    all_paths.map(|per_square| per_square.iter().map(reached).collect())
 }
 
 /// The squares between two squares on every piece's paths, without building any table.

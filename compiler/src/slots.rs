@@ -5,6 +5,7 @@
 use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{self, Board};
+use crate::by_piece::ByPiece;
 use crate::error::{Bound, Error};
 use crate::legs::QUIET;
 use crate::paths::{self, PathMove, Rule};
@@ -50,43 +51,42 @@ pub fn paths_from_every_square(
         .collect()
 }
 
-/// Every piece's path moves from every square: `[piece * 2 + colour][square]`.
+/// Every piece's path moves from every square, for each colour: `get(piece, color)[square]`.
 pub(crate) fn all_paths(
     variant: &Variant,
     moves: &[[PieceMoves; 2]],
     max_paths: usize,
-) -> Result<Vec<Vec<Vec<PathMove>>>, Error> {
-    moves
-        .iter()
-        .enumerate()
-        .flat_map(|(p, both)| both.iter().map(move |m| (p, m)))
-        .map(|(p, m)| {
-            let piece = &variant.pieces[p];
-            // At the piece's line when it has one (not for `fairy-magic moves`).
-            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match e {
-                Error::Limit { bound, at: None, message } => Error::Limit { bound, at: piece.at.clone(), message },
-                e => e,
-            })
+) -> Result<ByPiece<Vec<Vec<PathMove>>>, Error> {
+    ByPiece::try_from_fn(moves.len(), |p, color| {
+        let piece = &variant.pieces[p];
+        // At the piece's line when it has one (not for `fairy-magic moves`).
+        paths_from_every_square(variant.board, &moves[p][color as usize], &piece.name, max_paths).map_err(|e| match e {
+            Error::Limit { bound, at: None, message } => Error::Limit { bound, at: piece.at.clone(), message },
+            e => e,
         })
-        .collect()
+    })
 }
 
 /// The path moves of every slot, in the order `order` numbers the slots.
-pub fn slot_moves(all_paths: &[Vec<Vec<PathMove>>], kinds: &[TableKind], order: SlotOrder) -> Vec<Vec<PathMove>> {
+pub fn slot_moves(
+    all_paths: &ByPiece<Vec<Vec<PathMove>>>,
+    kinds: &[TableKind],
+    order: SlotOrder,
+) -> Vec<Vec<PathMove>> {
     (0..order.runs()).flat_map(|run| run_moves(all_paths, kinds, order, run)).collect()
 }
 
 /// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
 /// own from each square, or, for a reverse kind, everyone else's onto it.
 fn run_moves(
-    all_paths: &[Vec<Vec<PathMove>>],
+    all_paths: &ByPiece<Vec<Vec<PathMove>>>,
     kinds: &[TableKind],
     order: SlotOrder,
     run: usize,
 ) -> Vec<Vec<PathMove>> {
     let (kind, piece, color) = order.run(run);
     let kind = kinds[kind];
-    let from_every_square = &all_paths[piece * 2 + color as usize];
+    let from_every_square = all_paths.get(piece, color);
     match kind.is_reverse() {
         true => reversed(from_every_square, kind),
         false => from_every_square.iter().map(|ms| ms.iter().filter(|m| answers(kind, m)).copied().collect()).collect(),
