@@ -152,8 +152,7 @@ struct Parsed {
 }
 
 fn parse(side: &Side) -> Result<Parsed, Error> {
-    let variant = crate::variant::parse(side.name, side.text)?;
-    let moves = pipeline::piece_moves(&variant, &Source { file: side.name, text: side.text })?;
+    let (variant, moves) = pipeline::read(&Source { file: side.name, text: side.text })?;
     Ok(Parsed { variant, moves })
 }
 

@@ -93,9 +93,36 @@ pub struct Zone {
 /// short enough that a file of such lines is read in a few seconds.
 pub const MAX_STATEMENT: usize = 4096;
 
+/// A variant file as far as it parsed, with what is wrong with it. The meaning of each
+/// XBetza is the legs stage's to check: the driver runs it on [`Parsed::variant`] and gives its
+/// errors to [`Parsed::report`], which puts them in the same report as the file's own.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The variant, when the file has a `variant` and a `board` line: with errors elsewhere,
+    /// it holds the pieces whose lines parsed (regions attached where they resolve).
+    pub variant: Option<Variant>,
+    /// The errors of single lines, in file order.
+    line_errors: Errors,
+    /// The errors of the file as a whole (missing declarations, `option probes` naming no
+    /// piece, regions), which a report gives after every line's.
+    file_errors: Errors,
+}
+
+impl Parsed {
+    /// The variant, or every error of the file in one report: its lines' errors with
+    /// `meaning` (the legs stage's, each at a line of its own, in file order) among them, then
+    /// the file's own.
+    pub fn report(self, meaning: Vec<Error>) -> Result<Variant, Error> {
+        match self.line_errors.merged(meaning).then(self.file_errors).error() {
+            Some(error) => Err(error),
+            None => Ok(self.variant.expect("a file without a variant or a board line has an error")),
+        }
+    }
+}
+
 /// Parses a whole variant file. `file` is only used to name the file in errors. Every line is
 /// read, so that one run reports every error in the file, not only the first.
-pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
+pub fn parse(file: &str, text: &str) -> Parsed {
     let source = Lines::new(crate::error::Source { file, text });
     let mut state = State::default();
     let mut errors = Errors::default();
@@ -138,6 +165,8 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
     // A missing declaration is only worth saying when no line failed: a broken `board` line
     // is not a missing one.
     let complete = errors.is_empty();
+    let line_errors = errors;
+    let mut errors = Errors::default();
     if complete && state.name.is_none() {
         errors.push(source.error(0, "no `variant <name>` line: every file names its variant"));
     }
@@ -157,15 +186,15 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
             );
         }
     }
+    // Resolved whatever failed, so that each zone's moves reach the legs stage; where a line
+    // failed, what does not resolve is likely its doing and goes unsaid.
+    let mut unsaid = Errors::default();
     let regions = match state.board {
-        Some(board) if complete => state.resolve_regions(&source, text, board, &mut errors),
-        _ => Vec::new(),
+        Some(board) => state.resolve_regions(&source, text, board, if complete { &mut errors } else { &mut unsaid }),
+        None => Vec::new(),
     };
-    if let Some(error) = errors.error() {
-        return Err(error);
-    }
-    match state {
-        State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Ok(Variant {
+    let variant = match state {
+        State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
             name,
             board,
             pieces,
@@ -173,8 +202,9 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
             probe_targets: probe_targets.into_iter().map(|(t, _)| t).collect(),
             regions,
         }),
-        _ => unreachable!("a file without a variant or a board line has an error"),
-    }
+        _ => None,
+    };
+    Parsed { variant, line_errors, file_errors: errors }
 }
 
 /// Offsets within one line, turned into places in the whole file.
@@ -294,11 +324,8 @@ impl State {
     fn piece(&mut self, here: &Here, offset: usize, letter: Part, name: Part, betza_part: Part) -> Result<(), Error> {
         self.check_new_piece(here, &letter, &name)?;
         let start = betza_part.as_span().start();
+        // Only the syntax: what the letters mean is the legs stage's to say (Parsed::report).
         let betza = betza::parse(betza_part.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
-        // What the letters mean is the legs stage's to say; asking it here puts its errors in
-        // the same report as the file's other errors.
-        crate::legs::moves(&betza, fairy_magic_runtime::Color::White)
-            .map_err(|e| here.error(start + e.offset, e.message))?;
         self.pieces.push(Piece {
             letter: letter.as_str().to_string(),
             name: name.as_str().to_string(),
@@ -385,8 +412,6 @@ impl State {
     fn zone(&mut self, here: &Here, letter: Part, region: Part, betza_part: Part) -> Result<(), Error> {
         let start = betza_part.as_span().start();
         let betza = betza::parse(betza_part.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
-        crate::legs::moves(&betza, fairy_magic_runtime::Color::White)
-            .map_err(|e| here.error(start + e.offset, e.message))?;
         let zone =
             Zone { region: 0, betza_text: betza_part.as_str().to_string(), betza_offset: here.base + start, betza };
         self.zones.push((here.named(letter), here.named(region), zone));
@@ -629,7 +654,7 @@ mod tests {
 
     #[test]
     fn reads_the_documented_form() {
-        let v = parse("chess.variant", CHESS).unwrap();
+        let v = parse("chess.variant", CHESS).report(Vec::new()).unwrap();
         assert_eq!(v.name, "chess");
         assert_eq!(v.board, Board { files: 8, ranks: 8 });
         let letters: Vec<&str> = v.pieces.iter().map(|p| p.letter.as_str()).collect();
@@ -638,7 +663,7 @@ mod tests {
     }
 
     fn error_of(text: &str) -> String {
-        parse("x.variant", text).unwrap_err().summary()
+        parse("x.variant", text).report(Vec::new()).unwrap_err().summary()
     }
 
     #[test]
@@ -679,7 +704,10 @@ mod tests {
         assert!(error_of("variant a\npiece K king K\n").contains("no `board"));
         assert!(error_of("variant a\nboard 0x8\npiece K king K\n")
             .contains("x.variant:2:7: error: a board side of 0 squares"));
-        assert!(parse("x.variant", "variant a\nboard 16x16\npiece K king K\n").is_ok(), "256 squares fit");
+        assert!(
+            parse("x.variant", "variant a\nboard 16x16\npiece K king K\n").report(Vec::new()).is_ok(),
+            "256 squares fit"
+        );
         assert!(
             error_of("variant a\nboard 16x17\npiece K king K\n").contains("x.variant:2:10: error: a board side of 17")
         );
@@ -689,7 +717,9 @@ mod tests {
 
     #[test]
     fn options_travel_with_the_variant() {
-        let v = parse("x.variant", "variant a\nboard 8x8\noption max-bits 10\npiece K king K\n").unwrap();
+        let v = parse("x.variant", "variant a\nboard 8x8\noption max-bits 10\npiece K king K\n")
+            .report(Vec::new())
+            .unwrap();
         assert_eq!(v.options, [Setting::MaxBits(10)]);
         assert!(error_of("variant a\nboard 8x8\noption speed 3\npiece K king K\n")
             .contains("x.variant:3:8: error: unknown option `speed`"));
@@ -710,7 +740,7 @@ mod tests {
     fn names_that_make_the_same_rust_names_or_a_keyword_are_errors_at_the_name() {
         for (second, column) in [("QUEEN", 9), ("queen-", 9), ("Queen", 9)] {
             let text = format!("variant a\nboard 8x8\npiece Q queen Q\npiece X {second} Q\n");
-            let e = parse("a.variant", &text).unwrap_err().summary();
+            let e = parse("a.variant", &text).report(Vec::new()).unwrap_err().summary();
             assert!(
                 e.starts_with(&format!("a.variant:4:{column}: error: the name `{second}` makes the same Rust names")),
                 "{e}"
@@ -718,7 +748,7 @@ mod tests {
         }
         for name in ["self", "self-", "self_"] {
             let text = format!("variant a\nboard 8x8\npiece X {name} Q\n");
-            let e = parse("a.variant", &text).unwrap_err().summary();
+            let e = parse("a.variant", &text).report(Vec::new()).unwrap_err().summary();
             assert!(e.contains("the Rust keyword `Self`"), "{name}: {e}");
         }
     }

@@ -598,8 +598,7 @@ mod tests {
     /// A 6x6 variant of `pieces` lines, compiled: its board, moves and tables.
     fn compiled(pieces: &str) -> (Board, Vec<[PieceMoves; 2]>, Tables<u64>) {
         let text = &format!("variant v\nboard 6x6\n{pieces}");
-        let variant = crate::variant::parse("v.variant", text).unwrap();
-        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         let board = variant.board;
         (board, moves.clone(), crate::build::<u64>(variant, moves, &Settings::default()).unwrap().tables)
     }
@@ -650,8 +649,7 @@ mod tests {
     #[test]
     fn reverse_samples_catch_a_wrong_leap() {
         let text = "variant v\nboard 5x5\npiece W wazir fW\n";
-        let variant = crate::variant::parse("v.variant", text).unwrap();
-        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         let board = variant.board;
         let mut tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
         let names = ["wazir".to_string()];

@@ -21,8 +21,7 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
 ) -> usize {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
-    let variant = fairy_magic::stages::variant::parse(&file, &text).unwrap();
-    let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
+    let (variant, moves) = fairy_magic::stages::pipeline::read(&Source { file: &file, text: &text }).unwrap();
     let board = variant.board;
     // Compiled again for its plan (which probes each slot reads), not for its check: what this
     // test checks is the module, and `cargo xtask check` holds the module to this compile.

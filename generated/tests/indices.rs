@@ -41,8 +41,7 @@ struct Module {
 fn piece_moves(name: &str) -> (Board, Vec<[PieceMoves; 2]>) {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
-    let variant = fairy_magic::stages::variant::parse(&file, &text).unwrap();
-    let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
+    let (variant, moves) = fairy_magic::stages::pipeline::read(&Source { file: &file, text: &text }).unwrap();
     (variant.board, moves)
 }
 
