@@ -195,7 +195,12 @@ pub use crate::slots::MAX_PIECE_PATHS;
 
 /// Every setting of a compilation, resolved: the defaults (what `cargo xtask gen` uses), then
 /// the variant file's `option` lines, then the caller's [`Options`].
+///
+/// It is `#[non_exhaustive]`, so that a new setting is not a breaking change: a caller starts
+/// from [`Settings::default`] and changes fields with [`Settings::with`] or the `with_` methods
+/// after it (`Settings::default().with_effort(10).with_reverse(false)`).
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Settings {
     /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries);
     /// `None`: the cost model chooses a budget for each piece (`optimize`).

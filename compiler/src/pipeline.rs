@@ -74,8 +74,7 @@ pub(crate) fn page(source: &Source, options: &Options) -> Result<String, Error> 
 /// then its `option` lines, then `options`).
 pub(crate) fn front(source: &Source, options: &Options) -> Result<(Variant, Vec<[PieceMoves; 2]>, Settings), Error> {
     let (variant, moves) = read(source)?;
-    let settings =
-        Settings { threads: options.threads, ..Settings::default().with(&variant.options).with(&options.settings) };
+    let settings = Settings::default().with(&variant.options).with(&options.settings).with_threads(options.threads);
     Ok((variant, moves, settings))
 }
 

@@ -6,6 +6,8 @@
 //! the values it takes, its help and where [`Settings`] keeps it. The command line builds its
 //! flags, their help and the header's regenerate command from it, so no setting is spelled twice.
 
+use std::num::NonZeroUsize;
+
 use fairy_magic_runtime::Index;
 
 use crate::lookups::{Lines, Optimize, MAX_BITS, MIN_BITS};
@@ -274,6 +276,46 @@ impl Setting {
                 v.to_string()
             }
         }
+    }
+}
+
+/// These settings with one field changed: [`Settings`] is `#[non_exhaustive]`, so a caller
+/// outside the crate builds it from [`Settings::default`] with these, not with a struct literal.
+impl Settings {
+    /// With [`Settings::max_bits`]: `None` lets the cost model choose each piece's budget.
+    pub fn with_max_bits(mut self, max_bits: Option<u32>) -> Settings {
+        self.max_bits = max_bits;
+        self
+    }
+
+    /// With [`Settings::effort`].
+    pub fn with_effort(mut self, effort: u32) -> Settings {
+        self.effort = effort;
+        self
+    }
+
+    /// With [`Settings::verify`].
+    pub fn with_verify(mut self, verify: crate::verify::Verify) -> Settings {
+        self.verify = verify;
+        self
+    }
+
+    /// With [`Settings::index`].
+    pub fn with_index(mut self, index: Index) -> Settings {
+        self.index = index;
+        self
+    }
+
+    /// With [`Settings::reverse`].
+    pub fn with_reverse(mut self, reverse: bool) -> Settings {
+        self.reverse = reverse;
+        self
+    }
+
+    /// With [`Settings::threads`]: `None` uses one a core.
+    pub fn with_threads(mut self, threads: Option<NonZeroUsize>) -> Settings {
+        self.threads = threads;
+        self
     }
 }
 

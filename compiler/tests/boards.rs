@@ -27,7 +27,7 @@ fn compile_pieces<B: Word>(board: &str, pieces: &str, max_bits: Option<u32>) -> 
     // Forward tables only: these tests compare destinations across board sizes, and the reverse
     // tables, which would triple the time, are checked on 128 squares by the generated `wide`
     // modules (generated/tests/reverse.rs).
-    build::<B>(v, moves, &Settings { reverse: false, max_bits, ..Settings::default() }).unwrap()
+    build::<B>(v, moves, &Settings::default().with_reverse(false).with_max_bits(max_bits)).unwrap()
 }
 
 /// The same pieces on 8x8 (u64) and 12x10 (u128) give the same destinations on the shared
@@ -148,7 +148,7 @@ fn every_index_agrees_on_both_widths() {
         let built: Vec<Compiled<B>> = [Index::Magic, Index::Split32, Index::Pext]
             .into_iter()
             .map(|index| {
-                build::<B>(v.clone(), moves.clone(), &Settings { index, reverse: false, ..Settings::default() })
+                build::<B>(v.clone(), moves.clone(), &Settings::default().with_index(index).with_reverse(false))
                     .unwrap()
             })
             .collect();

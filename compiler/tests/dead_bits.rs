@@ -13,14 +13,12 @@ use fairy_magic_runtime::{Bitboard256, Index};
 /// (the shipped modules' tests check tables exhaustively).
 fn compiles(text: &str, max_bits: u32, index: Index) -> Result<(), String> {
     let (v, moves) = pipeline::read(&error::Source { file: "dead-bits.variant", text }).map_err(|e| e.to_string())?;
-    let settings = Settings {
-        max_bits: Some(max_bits),
-        effort: 10,
-        reverse: false,
-        verify: Verify::Sampled(16),
-        index,
-        ..Settings::default()
-    };
+    let settings = Settings::default()
+        .with_max_bits(Some(max_bits))
+        .with_effort(10)
+        .with_reverse(false)
+        .with_verify(Verify::Sampled(16))
+        .with_index(index);
     let built = match v.board.width() {
         128 => build::<u128>(v, moves, &settings).map(|_| ()),
         _ => build::<Bitboard256>(v, moves, &settings).map(|_| ()),

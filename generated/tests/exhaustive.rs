@@ -25,7 +25,7 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
     let board = variant.board;
     // Compiled again for its plan (which probes each slot reads), not for its check: what this
     // test checks is the module, and `cargo xtask check` holds the module to this compile.
-    let settings = Settings { verify: Verify::Sampled(1), ..Settings::default().with(&variant.options) };
+    let settings = Settings::default().with(&variant.options).with_verify(Verify::Sampled(1));
     let compiled = fairy_magic::build::<B>(variant, moves, &settings).unwrap();
     let tables = &compiled.tables;
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);

@@ -45,7 +45,7 @@ fn compiled<B: fairy_magic::stages::magics::Word>(name: &str) -> fairy_magic::Co
     let (variant, moves) = fairy_magic::stages::pipeline::read(&Source { file: &file, text: &text }).unwrap();
     // Compiled again for its plan (which probes each slot reads), not for its check: what this
     // test checks is the module, and `cargo xtask check` holds the module to this compile.
-    let settings = Settings { verify: Verify::Sampled(1), ..Settings::default().with(&variant.options) };
+    let settings = Settings::default().with(&variant.options).with_verify(Verify::Sampled(1));
     fairy_magic::build::<B>(variant, moves, &settings).unwrap()
 }
 
