@@ -1,6 +1,6 @@
 //! `fairy-magic diff`: what changed in meaning between two variant files. Pieces are matched
 //! by letter and name; moves are compared as sets of path moves (destination, path squares,
-//! required occupancy, rule) for every square, colour and table kind; where the sets differ,
+//! required occupancy, condition) for every square, colour and table kind; where the sets differ,
 //! every occupancy of the squares their paths look at decides whether the moves differ, so the
 //! comparison holds for every occupancy, not for samples. When no move changed, both files are compiled and
 //! their tables' figures compared: a layout change.
@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::error::{Error, Source};
-use crate::paths::{PathMove, Rule};
+use crate::paths::{Condition, PathMove};
 use crate::pipeline;
 use crate::regions::PieceMoves;
 use crate::show::Mark;
@@ -277,14 +277,14 @@ fn region_changes(a: &Variant, b: &Variant, pairs: &[(usize, usize)]) -> Vec<Str
 }
 
 /// A path move without its kinds: what a table of one kind holds of it.
-type Key = (u8, Squares, Squares, Rule);
+type Key = (u8, Squares, Squares, Condition);
 
 /// The path moves of one kind from one square, as a sorted set.
 fn keys(moves: &[PathMove], kind: TableKind) -> Vec<Key> {
     let mut out: Vec<Key> = moves
         .iter()
         .filter(|m| m.initial == kind.initial() && m.kinds & kind.kinds() != 0)
-        .map(|m| (m.dest, m.path, m.required, m.rule))
+        .map(|m| (m.dest, m.path, m.required, m.condition))
         .collect();
     out.sort();
     out.dedup();
@@ -293,13 +293,13 @@ fn keys(moves: &[PathMove], kind: TableKind) -> Vec<Key> {
 
 /// Whether a path move fires under `occupied`, its destination as `kind` needs it.
 fn fires(key: &Key, occupied: Squares, kind: TableKind) -> bool {
-    let (dest, path, required, rule) = *key;
+    let (dest, path, required, condition) = *key;
     let dest_occupied = occupied.has(dest as usize);
     let dest_ok = dest_occupied == (kind.kinds() != crate::legs::QUIET);
     dest_ok
-        && match rule {
-            Rule::Exact => occupied & path == required,
-            Rule::OneOf => (occupied & path).count_ones() == 1,
+        && match condition {
+            Condition::Exact => occupied & path == required,
+            Condition::OneOf => (occupied & path).count_ones() == 1,
         }
 }
 
@@ -310,10 +310,10 @@ fn reach(keys: &[Key], occupied: Squares, kind: TableKind) -> Squares {
 
 /// The occupancy a path move needs, its destination occupied for a capture.
 fn needs(key: &Key, kind: TableKind) -> Squares {
-    let (dest, path, required, rule) = *key;
-    let held = match rule {
-        Rule::Exact => required,
-        Rule::OneOf => squares_of(path).next().map_or(Squares::EMPTY, bit),
+    let (dest, path, required, condition) = *key;
+    let held = match condition {
+        Condition::Exact => required,
+        Condition::OneOf => squares_of(path).next().map_or(Squares::EMPTY, bit),
     };
     if kind.kinds() == crate::legs::QUIET {
         held

@@ -227,7 +227,7 @@ pub struct Settings {
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
     /// How much the magic search may enumerate and try before it stops with an error.
-    pub budget: magics::Budget,
+    pub search_limits: magics::SearchLimits,
     /// Whether to build the reverse lookups (`attackers`, `movers`): every module has them; a
     /// one-off `moves` question does not need them.
     pub reverse: bool,
@@ -256,7 +256,7 @@ impl Default for Settings {
             max_paths: DEFAULT_MAX_PATHS,
             verify: verify::Verify::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
-            budget: DEFAULT_BUDGET,
+            search_limits: DEFAULT_SEARCH_LIMITS,
             reverse: true,
             threads: None,
         }
@@ -266,11 +266,11 @@ impl Default for Settings {
 /// What the magic search may spend unless told otherwise. The shipped variants, reverse tables
 /// included, need at most 600,000 occupancies and 100 million trials; these limits stop a search
 /// at about 250 MB, or after about 40 s of search on one core of the 2-core development machine
-/// (110 million trials a second; threads share one budget, so on both cores it takes about
+/// (110 million trials a second; threads share one limit, so on both cores it takes about
 /// half as long). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
 /// such a compile raises the limit (`max-occupancies`).
-pub const DEFAULT_BUDGET: magics::Budget =
-    magics::Budget { occupancies: 1 << 21, million_trials: 4_000, million_steps: 1_000 };
+pub const DEFAULT_SEARCH_LIMITS: magics::SearchLimits =
+    magics::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 1_000 };
 
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;

@@ -12,7 +12,7 @@ use crate::legs::{Kinds, Leg, Move, Onward, Sweep};
 
 /// How a path move's condition on the squares of its path is tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Rule {
+pub enum Condition {
     /// Valid when `occupied & path == required`.
     Exact,
     /// Valid when exactly one square of `path` is occupied (a one-leg `p` hopper's hurdle).
@@ -28,10 +28,10 @@ pub struct PathMove {
     /// The squares the move passes before `dest` whose contents matter (never the start square).
     pub path: Squares,
     /// The squares of `path` that must be occupied; the others in `path` must be empty. Unused
-    /// with [`Rule::OneOf`].
+    /// with [`Condition::OneOf`].
     pub required: Squares,
     /// How `path` and `required` are tested against the board.
-    pub rule: Rule,
+    pub condition: Condition,
     /// What the move may do on `dest`: a set of [`QUIET`](crate::legs::QUIET),
     /// [`CAPTURE`](crate::legs::CAPTURE) and [`FRIENDLY`](crate::legs::FRIENDLY).
     pub kinds: Kinds,
@@ -111,7 +111,7 @@ enum Ending {
     /// The last leg of a plain, lame or jumping move: each landing the ride reaches.
     Land,
     /// A move of one `p` leg: each landing past the first, with exactly one hurdle before it,
-    /// wherever it stands ([`Rule::OneOf`]).
+    /// wherever it stands ([`Condition::OneOf`]).
     OneHurdle,
     /// The last leg of a multi-leg `p` move: each landing after one of the ride's hurdles, the
     /// squares before the hurdle empty as the earlier legs left them.
@@ -200,13 +200,13 @@ impl Ride {
 
 impl Walk<'_> {
     /// Adds a path move to `dest` (none back onto the origin); breaks past the limit.
-    fn emit(&mut self, dest: u8, trail: Trail, rule: Rule, kinds: Kinds) -> Flow {
+    fn emit(&mut self, dest: u8, trail: Trail, condition: Condition, kinds: Kinds) -> Flow {
         if self.out.len() >= self.limit {
             return ControlFlow::Break(());
         }
         if dest != self.origin {
             let (path, required, initial) = (trail.path, trail.required, self.initial);
-            self.out.push(PathMove { dest, path, required, rule, kinds, initial });
+            self.out.push(PathMove { dest, path, required, condition, kinds, initial });
         }
         ControlFlow::Continue(())
     }
@@ -264,24 +264,24 @@ impl Walk<'_> {
         let (leg, square, counts) = (&legs[0], landing.square, landing.counts);
         match ending {
             Ending::OneHurdle => match landing.before {
-                Some(b) if landing.steps > 1 && counts => self.emit(square, b, Rule::OneOf, leg.stop),
+                Some(b) if landing.steps > 1 && counts => self.emit(square, b, Condition::OneOf, leg.stop),
                 _ => ControlFlow::Continue(()),
             },
             Ending::Hop => {
                 if counts {
                     for &h in &ride.hurdles {
-                        self.emit(square, h, Rule::Exact, leg.stop)?;
+                        self.emit(square, h, Condition::Exact, leg.stop)?;
                     }
                 }
                 ride.pass_hurdle(landing, self.origin);
                 ControlFlow::Continue(())
             }
             Ending::Grasshop => match ride.hopped(self.origin) {
-                Some(h) if counts => self.emit(square, h, Rule::Exact, leg.stop),
+                Some(h) if counts => self.emit(square, h, Condition::Exact, leg.stop),
                 _ => ControlFlow::Continue(()),
             },
             Ending::Land => match landing.before {
-                Some(b) if counts => self.emit(square, b, Rule::Exact, leg.stop),
+                Some(b) if counts => self.emit(square, b, Condition::Exact, leg.stop),
                 _ => ControlFlow::Continue(()),
             },
             Ending::Onward => match landing.before {
@@ -296,7 +296,7 @@ impl Walk<'_> {
     fn onward(&mut self, legs: &[Leg], steps: u32, square: u8, before: Trail) -> Flow {
         let leg = &legs[0];
         if leg.stop != 0 {
-            self.emit(square, before, Rule::Exact, leg.stop)?;
+            self.emit(square, before, Condition::Exact, leg.stop)?;
         }
         let next = match leg.onward {
             Onward::Empty => before.with(square, false, self.origin),
@@ -332,7 +332,7 @@ mod tests {
         assert_eq!(p.len(), 7);
         assert_eq!(p[0].path, Squares::EMPTY);
         assert_eq!(p[2].path, sq("a2") | sq("a3"));
-        assert!(p.iter().all(|m| m.required == Squares::EMPTY && m.rule == Rule::Exact));
+        assert!(p.iter().all(|m| m.required == Squares::EMPTY && m.condition == Condition::Exact));
     }
 
     #[test]
@@ -349,7 +349,7 @@ mod tests {
     fn hoppers_and_grasshoppers() {
         let cannon = paths("fpR", "a1");
         assert_eq!(cannon.len(), 6);
-        assert_eq!((cannon[0].dest, cannon[0].path, cannon[0].rule), (16, sq("a2"), Rule::OneOf));
+        assert_eq!((cannon[0].dest, cannon[0].path, cannon[0].condition), (16, sq("a2"), Condition::OneOf));
         let grasshopper = paths("fgR", "a1");
         assert_eq!((grasshopper[1].path, grasshopper[1].required), (sq("a2") | sq("a3"), sq("a3")));
         let skip = paths("fjR", "a1");

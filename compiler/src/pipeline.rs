@@ -188,8 +188,14 @@ pub fn build<B: Word>(
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
     let threads = settings.thread_count();
-    let magics =
-        magics::find_all::<B>(settings.index, &plan.lookups, settings.seed, settings.effort, settings.budget, threads)?;
+    let magics = magics::find_all::<B>(
+        settings.index,
+        &plan.lookups,
+        settings.seed,
+        settings.effort,
+        settings.search_limits,
+        threads,
+    )?;
     let tables = tables::lay_out::<B>(board, moves.len(), &kinds, &plan, magics, settings.index);
     verify::verify(board, &names, &moves, &reach, &tables, settings.verify, threads)?;
     let between = Between::new(board, &all_paths);
@@ -225,7 +231,7 @@ pub(crate) fn provenance(source: &Source, options: &Options, settings: &Settings
 }
 
 pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {
-    let module = emit::Module {
+    let input = emit::Input {
         variant: &c.variant,
         tables: &c.tables,
         plan: &c.plan,
@@ -235,5 +241,5 @@ pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> 
         made,
         fancy_entries: baseline::fancy_magic_entries(&c.variant),
     };
-    emit::module(&module)
+    emit::module(&input)
 }

@@ -168,19 +168,19 @@ pub const SETTINGS: [Spec; 12] = [
         name: "max-occupancies",
         values: Values::Number { low: 1, high: CAP_OCCUPANCIES, cap: Cap::Machine, make: Setting::MaxOccupancies },
         help: "The most occupancies all lookups together may have; each is enumerated and kept while compiling (about 120 bytes each)",
-        current: |s| Some(Setting::MaxOccupancies(s.budget.occupancies)),
+        current: |s| Some(Setting::MaxOccupancies(s.search_limits.occupancies)),
     },
     Spec {
         name: "max-trials",
         values: Values::Number { low: 1, high: CAP_MILLION_TRIALS, cap: Cap::Machine, make: Setting::MaxTrials },
         help: "The most trials the magic search may make, in millions of occupancies tested against a candidate (about 100 million a second)",
-        current: |s| Some(Setting::MaxTrials(s.budget.million_trials)),
+        current: |s| Some(Setting::MaxTrials(s.search_limits.million_trials)),
     },
     Spec {
         name: "max-verify",
         values: Values::Number { low: 1, high: CAP_MILLION_STEPS, cap: Cap::Machine, make: Setting::MaxVerify },
         help: "The most work verifying the tables may take, in millions of steps: a path move walked or a probe read for one occupancy (about 30 million a second)",
-        current: |s| Some(Setting::MaxVerify(s.budget.million_steps)),
+        current: |s| Some(Setting::MaxVerify(s.search_limits.million_steps)),
     },
 ];
 
@@ -334,9 +334,9 @@ impl Settings {
                 Setting::Index(v) => o.index = v,
                 Setting::Optimize(v) => o.optimize = v,
                 Setting::Lines(v) => o.lines = v,
-                Setting::MaxOccupancies(v) => o.budget.occupancies = v,
-                Setting::MaxTrials(v) => o.budget.million_trials = v,
-                Setting::MaxVerify(v) => o.budget.million_steps = v,
+                Setting::MaxOccupancies(v) => o.search_limits.occupancies = v,
+                Setting::MaxTrials(v) => o.search_limits.million_trials = v,
+                Setting::MaxVerify(v) => o.search_limits.million_steps = v,
             }
         }
         o

@@ -8,7 +8,7 @@ use crate::board::{self, Board};
 use crate::by_piece::ByPiece;
 use crate::error::{Bound, Error};
 use crate::legs::QUIET;
-use crate::paths::{self, PathMove, Rule};
+use crate::paths::{self, Condition, PathMove};
 use crate::regions::PieceMoves;
 use crate::table_kind::TableKind;
 use crate::tables::SlotOrder;
@@ -110,15 +110,15 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
         for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
             let bit = board::bit(m.dest);
             let (path, required) = (m.path & !bit, m.required & !bit);
-            let rule = match (m.path.has(m.dest as usize), m.rule) {
-                (false, rule) => rule,
-                (true, Rule::Exact) if m.required.has(m.dest as usize) == target_occupied => Rule::Exact,
-                (true, Rule::Exact) => continue,
+            let condition = match (m.path.has(m.dest as usize), m.condition) {
+                (false, condition) => condition,
+                (true, Condition::Exact) if m.required.has(m.dest as usize) == target_occupied => Condition::Exact,
+                (true, Condition::Exact) => continue,
                 // A hopper whose hurdle is the target itself: no other square may be occupied.
-                (true, Rule::OneOf) if target_occupied => Rule::Exact,
-                (true, Rule::OneOf) => Rule::OneOf,
+                (true, Condition::OneOf) if target_occupied => Condition::Exact,
+                (true, Condition::OneOf) => Condition::OneOf,
             };
-            by_target[m.dest as usize].push(PathMove { dest: origin as u8, path, required, rule, ..*m });
+            by_target[m.dest as usize].push(PathMove { dest: origin as u8, path, required, condition, ..*m });
         }
     }
     for moves in &mut by_target {

@@ -546,7 +546,7 @@ mod tests {
         let names = ["cannon".to_string()];
         let reach = ByPiece::from_fn(1, |_, _| vec![board.all(); board.squares()]);
         let s = Settings::default();
-        let magics = magics::find_all::<u64>(s.index, &plan.lookups, s.seed, s.effort, s.budget, 2).unwrap();
+        let magics = magics::find_all::<u64>(s.index, &plan.lookups, s.seed, s.effort, s.search_limits, 2).unwrap();
         let mut tables = crate::tables::lay_out(board, 1, &kinds, &plan, magics, s.index);
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();

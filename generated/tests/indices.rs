@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
 use fairy_magic::stages::legs::CAPTURE;
-use fairy_magic::stages::paths::{path_moves, Rule};
+use fairy_magic::stages::paths::{path_moves, Condition};
 use fairy_magic::stages::reference;
 use fairy_magic::stages::regions::PieceMoves;
 use fairy_magic::stages::table_kind::TableKind;
@@ -60,9 +60,9 @@ fn potential(board: Board, moves: &PieceMoves, rng: &mut XorShift, name: &str) -
                 }
             }
             for (&dest, m) in &witnesses {
-                let screen = match m.rule {
-                    Rule::Exact => Squares::EMPTY,
-                    Rule::OneOf => m.path.lowest().map_or(Squares::EMPTY, Squares::from_square),
+                let screen = match m.condition {
+                    Condition::Exact => Squares::EMPTY,
+                    Condition::OneOf => m.path.lowest().map_or(Squares::EMPTY, Squares::from_square),
                 };
                 let kind = if m.initial { TableKind::InitialCapture } else { TableKind::Capture };
                 let occupied = m.required | screen | bit(dest);
