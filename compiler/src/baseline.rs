@@ -73,7 +73,6 @@ fn family_entries(board: Board, moves: Vec<Move>, seen: &mut HashSet<(Vec<Move>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant;
 
     fn entries(pieces: &str) -> f64 {
         entries_on("8x8", pieces)
@@ -81,7 +80,7 @@ mod tests {
 
     fn entries_on(board: &str, pieces: &str) -> f64 {
         let text = format!("variant t\nboard {board}\n{pieces}");
-        fancy_magic_entries(&variant::parse("t.variant", &text).unwrap())
+        fancy_magic_entries(&crate::pipeline::read(&crate::Source { file: "t.variant", text: &text }).unwrap().0)
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::board::{Board, Squares};
+use crate::by_piece::ByPiece;
 use crate::lookups::Gate;
 use crate::paths::PathMove;
 
@@ -20,14 +21,14 @@ pub struct Between {
 }
 
 impl Between {
-    /// `all_paths[piece * 2 + colour][from]` are the piece's path moves from `from`.
-    pub fn new(board: Board, all_paths: &[Vec<Vec<PathMove>>]) -> Between {
+    /// `all_paths.get(piece, color)[from]` are the piece's path moves from `from`.
+    pub fn new(board: Board, all_paths: &ByPiece<Vec<Vec<PathMove>>>) -> Between {
         let mut between = Between { sets: vec![Squares::EMPTY], ..Between::default() };
         let mut set_ids: HashMap<Squares, u32> = HashMap::from([(Squares::EMPTY, 0)]);
         let mut grid_ids: HashMap<Vec<u32>, usize> = HashMap::new();
-        for both in all_paths.chunks(2) {
+        for both in all_paths.pairs() {
             let ids = [0, 1].map(|color| {
-                let grid = between.grid(board, &both[color], &mut set_ids);
+                let grid = between.grid(board, both[color], &mut set_ids);
                 grid.iter().any(|&id| id != 0).then(|| {
                     let next = between.grids.len();
                     *grid_ids.entry(grid.clone()).or_insert_with(|| {

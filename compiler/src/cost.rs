@@ -89,8 +89,12 @@ fn limits(settings: &Settings) -> impl Iterator<Item = Limit> {
 fn limit_values(settings: &Settings) -> lookups::Limits {
     let exhaustive = settings.verify == verify::Verify::Exhaustive;
     lookups::Limits {
-        occupancies: settings.budget.occupancies,
-        verify_steps: if exhaustive { settings.budget.million_steps.saturating_mul(1_000_000) } else { u64::MAX },
+        occupancies: settings.search_limits.occupancies,
+        verify_steps: if exhaustive {
+            settings.search_limits.million_steps.saturating_mul(1_000_000)
+        } else {
+            u64::MAX
+        },
     }
 }
 

@@ -1,18 +1,18 @@
 //! `fairy-magic diff`: what changed in meaning between two variant files. Pieces are matched
 //! by letter and name; moves are compared as sets of path moves (destination, path squares,
-//! required occupancy, rule) for every square, colour and table kind; where the sets differ,
+//! required occupancy, condition) for every square, colour and table kind; where the sets differ,
 //! every occupancy of the squares their paths look at decides whether the moves differ, so the
 //! comparison holds for every occupancy, not for samples. When no move changed, both files are compiled and
 //! their tables' figures compared: a layout change.
 
 use std::fmt::Write as _;
 
-use fairy_magic_runtime::BitboardExt;
+use fairy_magic_runtime::{BitboardExt, Color};
 use serde::Serialize;
 
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::error::{Error, Source};
-use crate::paths::{PathMove, Rule};
+use crate::paths::{Condition, PathMove};
 use crate::pipeline;
 use crate::regions::PieceMoves;
 use crate::show::Mark;
@@ -152,8 +152,7 @@ struct Parsed {
 }
 
 fn parse(side: &Side) -> Result<Parsed, Error> {
-    let variant = crate::variant::parse(side.name, side.text)?;
-    let moves = pipeline::piece_moves(&variant, &Source { file: side.name, text: side.text })?;
+    let (variant, moves) = pipeline::read(&Source { file: side.name, text: side.text })?;
     Ok(Parsed { variant, moves })
 }
 
@@ -278,14 +277,14 @@ fn region_changes(a: &Variant, b: &Variant, pairs: &[(usize, usize)]) -> Vec<Str
 }
 
 /// A path move without its kinds: what a table of one kind holds of it.
-type Key = (u8, Squares, Squares, Rule);
+type Key = (u8, Squares, Squares, Condition);
 
 /// The path moves of one kind from one square, as a sorted set.
 fn keys(moves: &[PathMove], kind: TableKind) -> Vec<Key> {
     let mut out: Vec<Key> = moves
         .iter()
         .filter(|m| m.initial == kind.initial() && m.kinds & kind.kinds() != 0)
-        .map(|m| (m.dest, m.path, m.required, m.rule))
+        .map(|m| (m.dest, m.path, m.required, m.condition))
         .collect();
     out.sort();
     out.dedup();
@@ -294,13 +293,13 @@ fn keys(moves: &[PathMove], kind: TableKind) -> Vec<Key> {
 
 /// Whether a path move fires under `occupied`, its destination as `kind` needs it.
 fn fires(key: &Key, occupied: Squares, kind: TableKind) -> bool {
-    let (dest, path, required, rule) = *key;
+    let (dest, path, required, condition) = *key;
     let dest_occupied = occupied.has_index(dest as usize);
     let dest_ok = dest_occupied == (kind.kinds() != crate::legs::QUIET);
     dest_ok
-        && match rule {
-            Rule::Exact => occupied & path == required,
-            Rule::OneOf => (occupied & path).count_ones() == 1,
+        && match condition {
+            Condition::Exact => occupied & path == required,
+            Condition::OneOf => (occupied & path).count_ones() == 1,
         }
 }
 
@@ -311,10 +310,10 @@ fn reach(keys: &[Key], occupied: Squares, kind: TableKind) -> Squares {
 
 /// The occupancy a path move needs, its destination occupied for a capture.
 fn needs(key: &Key, kind: TableKind) -> Squares {
-    let (dest, path, required, rule) = *key;
-    let held = match rule {
-        Rule::Exact => required,
-        Rule::OneOf => squares_of(path).next().map_or(Squares::EMPTY, bit),
+    let (dest, path, required, condition) = *key;
+    let held = match condition {
+        Condition::Exact => required,
+        Condition::OneOf => squares_of(path).next().map_or(Squares::EMPTY, bit),
     };
     if kind.kinds() == crate::legs::QUIET {
         held
@@ -337,8 +336,8 @@ fn compare_moves(
     let paths_b = crate::slots::all_paths(&b.variant, &b.moves, max)?;
     for &(i, j) in pairs {
         let q = &b.variant.pieces[j];
-        for color in 0..2 {
-            let (pa, pb) = (&paths_a[i * 2 + color], &paths_b[j * 2 + color]);
+        for color in [Color::White, Color::Black] {
+            let (pa, pb) = (paths_a.get(i, color), paths_b.get(j, color));
             // The forward kinds: reverse kinds are the same moves, seen from the target.
             for kind in TableKind::ALL.into_iter().filter(|k| !k.is_reverse()) {
                 let mut squares = Squares::EMPTY;
@@ -358,7 +357,7 @@ fn compare_moves(
                 if !squares.is_empty() {
                     report.moves.push(MoveChange {
                         piece: format!("{} {}", q.letter, q.name),
-                        color: if color == 0 { "white" } else { "black" }.into(),
+                        color: if color == Color::White { "white" } else { "black" }.into(),
                         kind: kind.name().into(),
                         squares: names(board, squares),
                     });

@@ -270,6 +270,35 @@ impl Errors {
         self.shown.is_empty()
     }
 
+    /// These errors with `others` among them, both in file order, as one report in file order:
+    /// a later stage's errors at lines of their own (the legs stage's, at `piece` lines) join
+    /// the lines' errors where they belong. Past [`Errors::SHOWN`] they are only counted.
+    pub fn merged(self, others: Vec<Error>) -> Errors {
+        let place = |e: &Error| e.at().map(|at| (at.line, at.column));
+        let mut out = Errors { shown: Vec::new(), more: self.more };
+        let mut mine = self.shown.into_iter().peekable();
+        let mut theirs = others.into_iter().peekable();
+        loop {
+            let take_mine = match (mine.peek(), theirs.peek()) {
+                (Some(a), Some(b)) => place(a) <= place(b),
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => return out,
+            };
+            let next = if take_mine { mine.next() } else { theirs.next() };
+            out.push(next.expect("peeked"));
+        }
+    }
+
+    /// These errors, then `later`'s.
+    pub fn then(mut self, later: Errors) -> Errors {
+        self.more += later.more;
+        for error in later.shown {
+            self.push(error);
+        }
+        self
+    }
+
     /// The errors as one: itself for a single one, `Many` for several; `None` for none.
     pub fn error(self) -> Option<Error> {
         match (self.shown.len(), self.more) {

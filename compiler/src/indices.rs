@@ -38,6 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use fairy_magic_runtime::Color;
 
 use crate::board::{bit, squares_of, Board, Squares};
+use crate::by_piece::ByPiece;
 use crate::legs::CAPTURE;
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
@@ -375,14 +376,14 @@ impl VectorHash {
 
 impl Indices {
     /// The indices of every piece, from each piece's and colour's path moves from every square
-    /// (`[piece * 2 + colour][square]`, as `lib.rs` walks them).
-    pub fn new(board: Board, all_paths: &[Vec<Vec<PathMove>>]) -> Indices {
+    /// (`get(piece, color)[square]`, as `lib.rs` walks them).
+    pub fn new(board: Board, all_paths: &ByPiece<Vec<Vec<PathMove>>>) -> Indices {
         // The same vectors, in the same order, give the same hash: search each once.
         let mut found: BTreeMap<Vec<i32>, VectorHash> = BTreeMap::new();
         let pieces = all_paths
-            .chunks(2)
+            .pairs()
             .map(|both| {
-                [Color::White, Color::Black].map(|c| PieceIndices::with(board, &both[c as usize], c, &mut found))
+                [Color::White, Color::Black].map(|c| PieceIndices::with(board, both[c as usize], c, &mut found))
             })
             .collect();
         Indices { pad: pad(board), pieces }
@@ -509,8 +510,7 @@ mod tests {
 
     #[test]
     fn policy_grids_come_after_the_attack_grids_and_share_equal_ones() {
-        let all: Vec<Vec<Vec<PathMove>>> =
-            ["R", "fmWfcF"].iter().flat_map(|b| Color::ALL.map(|c| paths(b, c))).collect();
+        let all = ByPiece::from_fn(2, |piece, color| paths(["R", "fmWfcF"][piece], color));
         let indices = Indices::new(BOARD, &all);
         let reach = indices.reach_grids();
         // The rook's grid serves both colours and both indices; the pawn's attacks are grids 1

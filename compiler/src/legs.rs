@@ -518,11 +518,56 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
             "an oblique atom in an `a` chain: a 45° turn of an oblique leap is not defined",
         ));
     }
+    let start = mods.first().map_or(run.offset, |l| l.offset);
+    let places = chain_letters(mods, start)?;
+    let initial = places[0].initial.is_some();
+    let explicit_range = match run.range {
+        Range::Default => None,
+        Range::Limited(n) => Some(n),
+        Range::Unlimited => Some(UNLIMITED),
+    };
+    let ride_range = explicit_range.unwrap_or(UNLIMITED);
+    let range = |rides: bool| if rides { ride_range } else { 1 };
+    let mut rides = atom.rides || explicit_range.is_some();
+    let mut chains: Vec<Chain> = absolute_steps(&places[0].directions, atom)?.into_iter().map(Chain::start).collect();
+    let (last, earlier) = places.split_last().expect("an `a` chain has legs");
+    for (i, letters) in earlier.iter().enumerate() {
+        let (onward, switch) = chain_mode(letters)?;
+        // The next leg's directions are turns in the 8-point K system: as many from every chain.
+        let points = dial::points(&places[i + 1].directions, dial::Reading::Even)?;
+        let turns: Vec<usize> = (0..8).filter(|t| points & (1 << (2 * t)) != 0).collect();
+        check_chains(chains.len().saturating_mul(turns.len()), start)?;
+        // On a leg that is not the last, `p` and `g` say how it ends (`onward`); only `n` and
+        // `j` are about the squares it passes.
+        let passing = letters.sweep.filter(|(s, _)| matches!(s, Sweep::Lame | Sweep::Jump));
+        let iso = i > 0 && letters.initial.is_some();
+        let place = ChainLeg { range: range(rides), iso, stop: 0, onward, passing };
+        let mut next = Vec::with_capacity(chains.len() * turns.len());
+        for chain in chains {
+            let leg = place.leg(chain.step, atom)?;
+            next.extend(chain.turned(leg, &turns, atom.long as i8));
+        }
+        chains = next;
+        rides = rides != switch;
+    }
+    let iso = !earlier.is_empty() && last.initial.is_some();
+    let place = ChainLeg { range: range(rides), iso, stop: last.stop(), onward: Onward::Empty, passing: last.sweep };
+    chains
+        .into_iter()
+        .map(|chain| {
+            let leg = place.leg(chain.step, atom)?;
+            Ok(chain.finish(leg, initial))
+        })
+        .collect()
+}
+
+/// The letters of each leg of an `a` chain (`mods` split at each `a`), checked for what may
+/// stand where; `start` is where the chain is written.
+fn chain_letters(mods: &[Letter], start: usize) -> Result<Vec<Letters>, BetzaError> {
     let groups: Vec<&[Letter]> = mods.split(|l| l.ch == 'a').collect();
     let count = groups.len();
-    let start = mods.first().map_or(run.offset, |l| l.offset);
     check_legs(count, start)?;
-    let mut specs = Vec::new();
+    let mut places = Vec::with_capacity(count);
     for (i, group) in groups.iter().enumerate() {
         let last = i + 1 == count;
         let letters = sort_letters(group, if last { "mcd" } else { "mcdyeg" })?;
@@ -533,79 +578,69 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
                 "a later `a` leg with no direction letter: the reference programs disagree on its meaning; write `f` for straight on",
             ));
         }
-        specs.push(letters);
+        places.push(letters);
     }
-    let initial = specs[0].initial.is_some();
-    let long = atom.long as i8;
-    let explicit_range = match run.range {
-        Range::Default => None,
-        Range::Limited(n) => Some(n),
-        Range::Unlimited => Some(UNLIMITED),
-    };
-    // Each partial chain: its legs, the compass direction of the last leg and whether it rides.
-    let mut partial: Vec<(Vec<Leg>, usize, bool)> = Vec::new();
-    let first_rides = atom.rides || explicit_range.is_some();
-    for step in absolute_steps(&specs[0].directions, atom)? {
+    Ok(places)
+}
+
+/// An `a` chain as far as it is built: its legs, each complete, and the step its next leg
+/// takes, which that leg's letters complete.
+struct Chain {
+    legs: Vec<Leg>,
+    /// The next leg's step.
+    step: (i8, i8),
+    /// The compass point of `step` (an index into [`COMPASS`]): the leg after turns from it.
+    compass: usize,
+}
+
+impl Chain {
+    /// A chain whose first leg takes `step`.
+    fn start(step: (i8, i8)) -> Chain {
         let unit = (step.0.signum(), step.1.signum());
-        let compass = COMPASS.iter().position(|&c| c == unit).unwrap();
-        partial.push((
-            vec![Leg { step, range: 0, iso: false, sweep: Sweep::Plain, stop: 0, onward: Onward::Empty }],
-            compass,
-            first_rides,
-        ));
+        let compass = COMPASS.iter().position(|&c| c == unit).expect("an `a` chain's atom steps along the compass");
+        Chain { legs: Vec::new(), step, compass }
     }
-    let ride_range = explicit_range.unwrap_or(UNLIMITED);
-    for (i, letters) in specs.iter().enumerate() {
-        let last = i + 1 == count;
-        // What this leg's own letters say about how it ends and what the next legs do.
-        let (onward, switch) = if last { (Onward::Empty, false) } else { chain_mode(letters)? };
-        let iso = i > 0 && letters.initial.is_some();
-        let stop = if last { letters.stop() } else { 0 };
-        // The next leg's directions are turns in the 8-point K system: as many from every chain.
-        let turns = if last { 0 } else { dial::points(&specs[i + 1].directions, dial::Reading::Even)? };
-        if !last {
-            let per_chain = (0..16).step_by(2).filter(|p| turns & (1 << p) != 0).count();
-            check_chains(partial.len().saturating_mul(per_chain), start)?;
-        }
-        let mut next = Vec::new();
-        for (legs, compass, rides) in partial {
-            let mut legs = legs;
-            let leg = legs.last_mut().unwrap();
-            leg.range = if rides { ride_range } else { 1 };
-            leg.iso = iso;
-            leg.stop = stop;
-            leg.onward = onward;
-            // On a leg that is not the last, `p` and `g` say how it ends (above); only `n` and `j`
-            // are about the squares it passes.
-            let passing = if last {
-                letters.sweep
-            } else {
-                letters.sweep.filter(|(s, _)| matches!(s, Sweep::Lame | Sweep::Jump))
-            };
-            leg.sweep = match passing {
-                None => Sweep::Plain,
-                Some((s, letter)) => check_sweep(s, letter, atom, leg.range)?,
-            };
-            if last {
-                next.push((legs, compass, rides));
-                continue;
-            }
-            let rides = rides != switch;
-            for p in (0..16).step_by(2).filter(|p| turns & (1 << p) != 0) {
-                let c = (compass + p / 2) % 8;
-                let unit = COMPASS[c];
-                let step = (unit.0 * long, unit.1 * long);
-                let mut more = legs.clone();
-                more.push(Leg { step, range: 0, iso: false, sweep: Sweep::Plain, stop: 0, onward: Onward::Empty });
-                next.push((more, c, rides));
-            }
-        }
-        partial = next;
-        if last {
-            break;
-        }
+
+    /// The chains this one makes with `leg` (which takes its step) added: one for each turn (in
+    /// eighths, clockwise) the next leg may take, each a leap of `long` along the compass.
+    fn turned(self, leg: Leg, turns: &[usize], long: i8) -> impl Iterator<Item = Chain> + '_ {
+        let mut legs = self.legs;
+        legs.push(leg);
+        turns.iter().map(move |turn| {
+            let compass = (self.compass + turn) % 8;
+            let unit = COMPASS[compass];
+            Chain { legs: legs.clone(), step: (unit.0 * long, unit.1 * long), compass }
+        })
     }
-    Ok(partial.into_iter().map(|(legs, _, _)| Move { legs, initial }).collect())
+
+    /// The move this chain makes with `leg`, its last.
+    fn finish(self, leg: Leg, initial: bool) -> Move {
+        let mut legs = self.legs;
+        legs.push(leg);
+        Move { legs, initial }
+    }
+}
+
+/// What one `a` leg's letters make of that leg in every chain: all of it but the step, which is
+/// each chain's own.
+struct ChainLeg {
+    range: u8,
+    iso: bool,
+    stop: Kinds,
+    onward: Onward,
+    /// The `n` or `j` that says how the leg treats the squares it passes, if any.
+    passing: Option<(Sweep, Letter)>,
+}
+
+impl ChainLeg {
+    /// The leg taking `step`; an error where its letters do not fit the atom.
+    fn leg(&self, step: (i8, i8), atom: Atom) -> Result<Leg, BetzaError> {
+        let sweep = match self.passing {
+            None => Sweep::Plain,
+            Some((s, letter)) => check_sweep(s, letter, atom, self.range)?,
+        };
+        Ok(Leg { step, range: self.range, iso: self.iso, sweep, stop: self.stop, onward: self.onward })
+    }
 }
 
 /// How a non-final `a` leg ends: (what the next leg needs there, whether slider ↔ leaper

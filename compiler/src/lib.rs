@@ -20,6 +20,7 @@ mod baseline;
 mod between;
 mod betza;
 mod board;
+mod by_piece;
 mod calibration;
 mod cost;
 mod dial;
@@ -77,6 +78,10 @@ pub mod stages {
     /// Board geometry: square numbering (`rank * files + file`), names, and square sets.
     pub mod board {
         pub use crate::board::*;
+    }
+    /// One value for each piece and colour, read by (piece, colour).
+    pub mod by_piece {
+        pub use crate::by_piece::*;
     }
     /// `fairy-magic diff`: what changed in meaning between two variant files.
     pub mod diff {
@@ -191,7 +196,12 @@ pub use crate::slots::MAX_PIECE_PATHS;
 
 /// Every setting of a compilation, resolved: the defaults (what `cargo xtask gen` uses), then
 /// the variant file's `option` lines, then the caller's [`Options`].
+///
+/// It is `#[non_exhaustive]`, so that a new setting is not a breaking change: a caller starts
+/// from [`Settings::default`] and changes fields with [`Settings::with`] or the `with_` methods
+/// after it (`Settings::default().with_effort(10).with_reverse(false)`).
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Settings {
     /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries);
     /// `None`: the cost model chooses a budget for each piece (`optimize`).
@@ -218,7 +228,7 @@ pub struct Settings {
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
     /// How much the magic search may enumerate and try before it stops with an error.
-    pub budget: magics::Budget,
+    pub search_limits: magics::SearchLimits,
     /// Whether to build the reverse lookups (`attackers`, `movers`): every module has them; a
     /// one-off `moves` question does not need them.
     pub reverse: bool,
@@ -247,7 +257,7 @@ impl Default for Settings {
             max_paths: DEFAULT_MAX_PATHS,
             verify: verify::Verify::Exhaustive,
             index: fairy_magic_runtime::Index::Magic,
-            budget: DEFAULT_BUDGET,
+            search_limits: DEFAULT_SEARCH_LIMITS,
             reverse: true,
             threads: None,
         }
@@ -257,11 +267,11 @@ impl Default for Settings {
 /// What the magic search may spend unless told otherwise. The shipped variants, reverse tables
 /// included, need at most 600,000 occupancies and 100 million trials; these limits stop a search
 /// at about 250 MB, or after about 40 s of search on one core of the 2-core development machine
-/// (110 million trials a second; threads share one budget, so on both cores it takes about
+/// (110 million trials a second; threads share one limit, so on both cores it takes about
 /// half as long). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
 /// such a compile raises the limit (`max-occupancies`).
-pub const DEFAULT_BUDGET: magics::Budget =
-    magics::Budget { occupancies: 1 << 21, million_trials: 4_000, million_steps: 1_000 };
+pub const DEFAULT_SEARCH_LIMITS: magics::SearchLimits =
+    magics::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 1_000 };
 
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;

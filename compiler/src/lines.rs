@@ -21,7 +21,7 @@ use fairy_magic_runtime::{BitboardExt, LineForm};
 use crate::board::{bit, Squares};
 use crate::fxhash::FxHashMap;
 use crate::lookups::Gate;
-use crate::paths::Rule;
+use crate::paths::Condition;
 
 /// One computed line of a slot: up to two rays of one form, as the runtime's `Line` holds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,11 +67,11 @@ struct Ray {
 
 /// The form whose condition `gate` asks of its path after the ray passed `last` last, if any.
 fn form_of(gate: &Gate, last: u8) -> Option<LineForm> {
-    match gate.rule {
-        Rule::OneOf => Some(LineForm::Hop),
-        Rule::Exact if gate.required.is_empty() => Some(LineForm::Slide),
-        Rule::Exact if gate.required == bit(last) => Some(LineForm::Vault),
-        Rule::Exact => None,
+    match gate.condition {
+        Condition::OneOf => Some(LineForm::Hop),
+        Condition::Exact if gate.required.is_empty() => Some(LineForm::Slide),
+        Condition::Exact if gate.required == bit(last) => Some(LineForm::Vault),
+        Condition::Exact => None,
     }
 }
 

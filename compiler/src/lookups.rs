@@ -15,7 +15,7 @@ use crate::calibration::{Cache, FormCosts};
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::lines::{self, ComputedLine};
 use crate::parallel;
-use crate::paths::{PathMove, Rule};
+use crate::paths::{Condition, PathMove};
 
 /// A destination and the condition on the board that opens it: a path move without its kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,23 +24,23 @@ pub struct Gate {
     pub dest: u8,
     /// The squares whose contents decide whether the gate is open.
     pub path: Squares,
-    /// The squares of `path` that must be occupied for [`Rule::Exact`]; the rest must be empty.
+    /// The squares of `path` that must be occupied for [`Condition::Exact`]; the rest must be empty.
     pub required: Squares,
     /// How `path` and `required` are tested.
-    pub rule: Rule,
+    pub condition: Condition,
 }
 
 impl Gate {
     /// The gate of a path move: its destination and condition, without its kinds.
     pub fn of(m: &PathMove) -> Gate {
-        Gate { dest: m.dest, path: m.path, required: m.required, rule: m.rule }
+        Gate { dest: m.dest, path: m.path, required: m.required, condition: m.condition }
     }
 
     /// Whether the gate is open on a board where `occupied` is the set of occupied squares.
     pub fn open(&self, occupied: Squares) -> bool {
-        match self.rule {
-            Rule::Exact => occupied & self.path == self.required,
-            Rule::OneOf => (occupied & self.path).count_ones() == 1,
+        match self.condition {
+            Condition::Exact => occupied & self.path == self.required,
+            Condition::OneOf => (occupied & self.path).count_ones() == 1,
         }
     }
 
@@ -48,8 +48,8 @@ impl Gate {
     pub fn is_detour_of(&self, other: &Gate) -> bool {
         self.dest == other.dest
             && self != other
-            && self.rule == Rule::Exact
-            && other.rule == Rule::Exact
+            && self.condition == Condition::Exact
+            && other.condition == Condition::Exact
             && (other.path & !self.path).is_empty()
             && self.required & other.path == other.required
     }
@@ -544,9 +544,9 @@ pub fn fit_limits(
 fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
     let mut exact: Vec<(Squares, Squares, u8)> = Vec::new();
     for g in gates {
-        match g.rule {
-            Rule::Exact => exact.push((g.path, g.required, g.dest)),
-            Rule::OneOf => {
+        match g.condition {
+            Condition::Exact => exact.push((g.path, g.required, g.dest)),
+            Condition::OneOf => {
                 exact.extend(crate::board::squares_of(g.path).map(|h| (g.path, bit(h), g.dest)));
             }
         }
@@ -573,8 +573,10 @@ fn split_leaps(moves: &[PathMove]) -> (Squares, Vec<Gate>) {
         .flat_map(|same| same.iter().filter(|g| !same.iter().any(|o| g.is_detour_of(o))))
         .copied()
         .collect();
-    let leaps =
-        kept.iter().filter(|g| g.path.is_empty() && g.rule == Rule::Exact).fold(Squares::EMPTY, |s, g| s | bit(g.dest));
+    let leaps = kept
+        .iter()
+        .filter(|g| g.path.is_empty() && g.condition == Condition::Exact)
+        .fold(Squares::EMPTY, |s, g| s | bit(g.dest));
     // A gate with an empty path is a leap; a hopper needs a hurdle, so with no path it never opens.
     (leaps, kept.into_iter().filter(|g| !g.path.is_empty()).collect())
 }
@@ -810,7 +812,7 @@ mod tests {
             let gates: Vec<Vec<Gate>> = (0..2 + case % 40)
                 .map(|dest| {
                     let path = Squares::from((next() & next() | 1 << (next() % squares)) & ((1 << squares) - 1)) << at;
-                    vec![Gate { dest: dest as u8, path, required: Squares::EMPTY, rule: Rule::Exact }]
+                    vec![Gate { dest: dest as u8, path, required: Squares::EMPTY, condition: Condition::Exact }]
                 })
                 .collect();
             let (bits, limit) = (4 + (case % 9) as u32, case % 13);
@@ -867,15 +869,17 @@ mod tests {
     #[test]
     fn detours_and_duplicates_go() {
         // Two ways to the same square, one needing a subset of what the other needs.
-        let short = Gate { dest: 9, path: Squares::from(0b10u64), required: Squares::EMPTY, rule: Rule::Exact };
-        let long = Gate { dest: 9, path: Squares::from(0b110u64), required: Squares::EMPTY, rule: Rule::Exact };
+        let short =
+            Gate { dest: 9, path: Squares::from(0b10u64), required: Squares::EMPTY, condition: Condition::Exact };
+        let long =
+            Gate { dest: 9, path: Squares::from(0b110u64), required: Squares::EMPTY, condition: Condition::Exact };
         assert!(long.is_detour_of(&short));
         assert!(!short.is_detour_of(&long));
         let pm = |g: Gate| PathMove {
             dest: g.dest,
             path: g.path,
             required: g.required,
-            rule: g.rule,
+            condition: g.condition,
             kinds: 3,
             initial: false,
         };
@@ -903,7 +907,7 @@ mod tests {
 
     /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
     fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
-        let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, rule: Rule::Exact };
+        let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, condition: Condition::Exact };
         let lookups = vec![(vec![gate], log2)];
         Cost {
             bits,

@@ -149,7 +149,7 @@ const EXTRA_BITS: u32 = 6;
 /// large `--max-bits` or a piece of thousands of paths ends in an error naming the limit
 /// instead of a run of hours and gigabytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct SearchLimits {
     /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
     /// mask): every one is enumerated, kept with its table entry and verified.
     pub occupancies: u64,
@@ -169,9 +169,9 @@ struct Spending {
     total: AtomicU64,
 }
 
-/// The trial budget ran out: the search stopped.
+/// The trial limit was reached: the search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct OutOfBudget;
+struct OutOfTrials;
 
 /// One search's trials: all it has made, and those not yet added to the total.
 struct Tally<'s> {
@@ -186,24 +186,24 @@ const TALLY_BATCH: u64 = 1 << 18;
 impl Spending {
     /// Counts trials from `spent` on. The plan was held to the occupancy limit when the budgets
     /// were chosen, so nothing is allocated for a search that cannot finish.
-    fn from(budget: Budget, spent: u64) -> Spending {
-        Spending { limit: budget.million_trials.saturating_mul(1_000_000), total: AtomicU64::new(spent) }
+    fn from(limits: SearchLimits, spent: u64) -> Spending {
+        Spending { limit: limits.million_trials.saturating_mul(1_000_000), total: AtomicU64::new(spent) }
     }
 
     fn tally(&self) -> Tally<'_> {
         Tally { spending: self, made: 0, unadded: 0 }
     }
 
-    fn add(&self, trials: u64) -> Result<(), OutOfBudget> {
+    fn add(&self, trials: u64) -> Result<(), OutOfTrials> {
         match self.total.fetch_add(trials, Ordering::Relaxed) + trials > self.limit {
-            true => Err(OutOfBudget),
+            true => Err(OutOfTrials),
             false => Ok(()),
         }
     }
 }
 
 impl Tally<'_> {
-    fn spend(&mut self, trials: u64) -> Result<(), OutOfBudget> {
+    fn spend(&mut self, trials: u64) -> Result<(), OutOfTrials> {
         self.made += trials;
         self.unadded += trials;
         match self.unadded >= TALLY_BATCH {
@@ -212,16 +212,16 @@ impl Tally<'_> {
         }
     }
 
-    fn flush(&mut self) -> Result<(), OutOfBudget> {
+    fn flush(&mut self) -> Result<(), OutOfTrials> {
         self.spending.add(std::mem::take(&mut self.unadded))
     }
 }
 
 /// The error of a compilation whose searches ran out of trials.
-fn out_of_budget(budget: Budget) -> Error {
+fn out_of_trials(limits: SearchLimits) -> Error {
     Error::limit(Bound::Trials, format!(
         "the magic search made more than {} million trials (occupancies tested against a candidate magic, about 100 million a second): lower --effort (or a fixed --max-bits), or raise the limit with --max-trials or `option max-trials`",
-        budget.million_trials
+        limits.million_trials
     ))
 }
 
@@ -240,8 +240,8 @@ enum Searched<B> {
     Found(Found<B>, Entries, u64),
     /// No magic turned up within the widths tried, after this many trials.
     NoMagic(u64),
-    /// The compilation's trial budget ran out while it searched.
-    OutOfBudget,
+    /// The compilation reached its trial limit while it searched.
+    OutOfTrials,
 }
 
 /// Every lookup's magic, with the entries its table uses. The searches run on `threads`
@@ -249,16 +249,16 @@ enum Searched<B> {
 /// found them.
 ///
 /// The result and any error are those of searching the lookups in order, each adding its
-/// trials to one budget. Threads search ahead of that order, so when the budget runs out the
+/// trials to one limit. Threads search ahead of that order, so when the limit is reached the
 /// searches are gone through in order: one that finished counts its trials, one that the
-/// budget cut short (or that never started) is searched again with what those before it
-/// spent, and the first to go over the budget, or to find no magic, is the error.
+/// limit cut short (or that never started) is searched again with what those before it
+/// spent, and the first to go over the limit, or to find no magic, is the error.
 pub fn find_all<B: Word>(
     how: Index,
     lookups: &[Lookup],
     seed: u64,
     effort: u32,
-    budget: Budget,
+    limits: SearchLimits,
     threads: usize,
 ) -> Result<Vec<(Found<B>, Entries)>, Error> {
     let search = |lookup: &Lookup, spending: &Spending| -> Searched<B> {
@@ -266,7 +266,7 @@ pub fn find_all<B: Word>(
         let mut tally = spending.tally();
         let found = find::<B>(how, lookup, &answers, seed, effort, &mut tally);
         match found.and_then(|found| tally.flush().map(|()| found)) {
-            Err(OutOfBudget) => Searched::OutOfBudget,
+            Err(OutOfTrials) => Searched::OutOfTrials,
             Ok(None) => Searched::NoMagic(tally.made),
             Ok(Some(found)) => {
                 let probe = found.probe(how, lookup, 0);
@@ -278,7 +278,7 @@ pub fn find_all<B: Word>(
             }
         }
     };
-    let shared = Spending::from(budget, 0);
+    let shared = Spending::from(limits, 0);
     let start: Vec<usize> = (0..lookups.len()).collect();
     let ahead = parallel::map_until(
         lookups,
@@ -291,7 +291,7 @@ pub fn find_all<B: Word>(
     let mut all = Vec::with_capacity(lookups.len());
     for (lookup, searched) in lookups.iter().zip(ahead) {
         let searched = match searched {
-            Some(Searched::OutOfBudget) | None => search(lookup, &Spending::from(budget, spent)),
+            Some(Searched::OutOfTrials) | None => search(lookup, &Spending::from(limits, spent)),
             Some(finished) => finished,
         };
         match searched {
@@ -300,7 +300,7 @@ pub fn find_all<B: Word>(
                 all.push((found, entries));
             }
             Searched::NoMagic(trials) if spent + trials <= shared.limit => return Err(no_magic(lookup)),
-            _ => return Err(out_of_budget(budget)),
+            _ => return Err(out_of_trials(limits)),
         }
     }
     Ok(all)
@@ -327,7 +327,7 @@ fn find<B: Word>(
     seed: u64,
     effort: u32,
     tally: &mut Tally,
-) -> Result<Option<Found<B>>, OutOfBudget> {
+) -> Result<Option<Found<B>>, OutOfTrials> {
     let min_bits = lookup.mask.count_ones().max(1);
     if how == Index::Pext {
         return Ok(Some(Found { magic: B::EMPTY, bits: min_bits }));
@@ -404,7 +404,7 @@ impl<B: Word> Search<B> {
     /// A magic under which occupancies with different answers never share one of `1 << bits`
     /// entries, if one turns up within `tries` candidates. Every occupancy tested is a trial
     /// spent, counted a candidate at a time.
-    fn try_width(&mut self, bits: u32, tries: u64, spending: &mut Tally) -> Result<Option<B>, OutOfBudget> {
+    fn try_width(&mut self, bits: u32, tries: u64, spending: &mut Tally) -> Result<Option<B>, OutOfTrials> {
         self.entries.clear();
         self.entries.resize(1usize << bits, (0, 0));
         self.attempt = 0;
@@ -446,7 +446,7 @@ fn fingerprint(lookup: &Lookup) -> u64 {
         }
     };
     for g in &lookup.gates {
-        eat(&[g.dest, g.rule as u8]);
+        eat(&[g.dest, g.condition as u8]);
         // The low 128 squares as they always were (so the magics of smaller boards stay as
         // they are), the high ones only where a gate has some.
         for set in [g.path, g.required] {

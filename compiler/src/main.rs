@@ -590,7 +590,7 @@ fn show(args: ShowArgs) -> Result<(), Error> {
         return write_file(out, &page);
     }
     let piece = args.piece.as_deref().expect("clap requires the piece without --html");
-    let variant = fairy_magic::stages::variant::parse(&name, &text)?;
+    let (variant, _) = fairy_magic::stages::pipeline::read(&Source { file: &name, text: &text })?;
     let board = variant.board;
     let index = piece_index(&variant, &name, piece)?;
     let p = &variant.pieces[index];
@@ -748,7 +748,7 @@ impl VariantPiece {
     fn read(file: &std::path::Path, wanted: &str) -> Result<VariantPiece, Error> {
         let name = file.display().to_string();
         let text = read_text(&name, file)?;
-        let variant = fairy_magic::stages::variant::parse(&name, &text)?;
+        let (variant, _) = fairy_magic::stages::pipeline::read(&Source { file: &name, text: &text })?;
         let index = piece_index(&variant, &name, wanted)?;
         Ok(VariantPiece { name, text, variant, index })
     }

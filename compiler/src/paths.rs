@@ -5,12 +5,14 @@
 //! move passes with the state it needs there, emit a path move wherever the move may end, and
 //! go on with the next leg wherever it may start. Lookups and tables only see the sets.
 
+use std::ops::ControlFlow;
+
 use crate::board::{bit, Board, Squares};
 use crate::legs::{Kinds, Leg, Move, Onward, Sweep};
 
 /// How a path move's condition on the squares of its path is tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Rule {
+pub enum Condition {
     /// Valid when `occupied & path == required`.
     Exact,
     /// Valid when exactly one square of `path` is occupied (a one-leg `p` hopper's hurdle).
@@ -26,10 +28,10 @@ pub struct PathMove {
     /// The squares the move passes before `dest` whose contents matter (never the start square).
     pub path: Squares,
     /// The squares of `path` that must be occupied; the others in `path` must be empty. Unused
-    /// with [`Rule::OneOf`].
+    /// with [`Condition::OneOf`].
     pub required: Squares,
     /// How `path` and `required` are tested against the board.
-    pub rule: Rule,
+    pub condition: Condition,
     /// What the move may do on `dest`: a set of [`QUIET`](crate::legs::QUIET),
     /// [`CAPTURE`](crate::legs::CAPTURE) and [`FRIENDLY`](crate::legs::FRIENDLY).
     pub kinds: Kinds,
@@ -70,23 +72,8 @@ pub fn path_moves(board: Board, moves: &[Move], from: u8) -> Vec<PathMove> {
 pub fn path_moves_within(board: Board, moves: &[Move], from: u8, limit: usize) -> Option<Vec<PathMove>> {
     let mut out = Vec::new();
     for m in moves {
-        let mut emit = |dest: u8, trail: Trail, rule: Rule, kinds: Kinds| {
-            if out.len() >= limit {
-                return false;
-            }
-            if dest != from {
-                out.push(PathMove {
-                    dest,
-                    path: trail.path,
-                    required: trail.required,
-                    rule,
-                    kinds,
-                    initial: m.initial,
-                });
-            }
-            true
-        };
-        if !walk(board, &m.legs, from, from, Trail::default(), 0, &mut emit) {
+        let mut walk = Walk { board, origin: from, initial: m.initial, limit, out: &mut out };
+        if walk.legs(&m.legs, from, Trail::default(), 0).is_break() {
             return None;
         }
     }
@@ -102,101 +89,225 @@ pub fn passed_over(step: (i8, i8)) -> Vec<(i32, i32)> {
     (1..dx.abs().max(dy.abs())).map(|t| (dx.signum() * t, dy.signum() * t)).collect()
 }
 
-/// Walks `legs[0]` from `at`, then the rest of the legs from wherever it may end. `emit`
-/// answers whether to go on; so does `walk`.
-fn walk(
+/// Whether a walk goes on: it breaks, all the way up, once the limit of path moves is reached.
+type Flow = ControlFlow<()>;
+
+/// What stays the same through the walk of one move: where its path moves go and what they
+/// carry.
+struct Walk<'a> {
     board: Board,
-    legs: &[Leg],
-    at: u8,
+    /// The square the piece stands on: it has left it, so it is empty and never joins a path.
     origin: u8,
-    trail: Trail,
-    previous_steps: u32,
-    emit: &mut impl FnMut(u8, Trail, Rule, Kinds) -> bool,
-) -> bool {
-    let leg = &legs[0];
-    let last = legs.len() == 1;
-    let (f0, r0) = board.file_rank(at);
-    let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
-    let between = passed_over(leg.step);
-    let one_leg_hopper = last && leg.sweep == Sweep::Hop && at == origin && trail.path == Squares::EMPTY;
-    // `ride` grows along the ride (every landing square passed must be empty to go on);
-    // `hurdles` are a multi-leg hopper's rides in which one landing so far was the hurdle.
-    let mut ride = Some(trail);
-    let mut hurdles: Vec<Trail> = Vec::new();
-    let mut previous_landing: Option<(u8, Trail)> = None;
-    for k in 1..=leg.range as u32 {
-        let (pf, pr) = (f0 + (k as i32 - 1) * dx, r0 + (k as i32 - 1) * dy);
-        let Some(land) = board.square(pf + dx, pr + dy) else { break };
-        let rider = leg.range > 1;
-        let mut squares_between = between.iter().filter_map(|&(bx, by)| board.square(pf + bx, pr + by));
-        let before = ride.and_then(|t| match leg.sweep {
-            Sweep::Lame => squares_between.try_fold(t, |t, s| t.with(s, false, origin)),
-            Sweep::Jump if !rider => squares_between.try_fold(t, |t, s| t.with(s, true, origin)),
-            _ => Some(t),
-        });
-        let counts = !leg.iso || k == previous_steps;
-        // A jumping rider skips its first landing square whatever is there.
-        let skipped = leg.sweep == Sweep::Jump && rider && k == 1;
-        if skipped {
-            ride = before;
-            continue;
-        }
-        match (last, leg.sweep, before) {
-            (true, Sweep::Hop, _) if one_leg_hopper => {
-                if let (Some(b), true) = (before, k > 1 && counts) {
-                    if !emit(land, b, Rule::OneOf, leg.stop) {
-                        return false;
-                    }
-                }
-            }
-            (true, Sweep::Hop, _) => {
-                if counts {
-                    for &h in &hurdles {
-                        if !emit(land, h, Rule::Exact, leg.stop) {
-                            return false;
-                        }
-                    }
-                }
-                hurdles = hurdles.into_iter().filter_map(|h| h.with(land, false, origin)).collect();
-                hurdles.extend(before.and_then(|b| b.with(land, true, origin)));
-            }
-            (true, Sweep::Grasshop, _) => {
-                let hopped = previous_landing.and_then(|(square, t)| t.with(square, true, origin));
-                if let (Some(h), true) = (hopped, counts) {
-                    if !emit(land, h, Rule::Exact, leg.stop) {
-                        return false;
-                    }
-                }
-            }
-            (true, _, Some(b)) => {
-                if counts && !emit(land, b, Rule::Exact, leg.stop) {
-                    return false;
-                }
-            }
-            (false, _, Some(b)) => {
-                if leg.stop != 0 && counts && !emit(land, b, Rule::Exact, leg.stop) {
-                    return false;
-                }
-                let onward = match leg.onward {
-                    Onward::Empty => b.with(land, false, origin),
-                    Onward::Hurdle => b.with(land, true, origin),
-                    Onward::Any => Some(b),
-                };
-                if let (Some(next), true) = (onward, counts) {
-                    if !walk(board, &legs[1..], land, origin, next, k, emit) {
-                        return false;
-                    }
-                }
-            }
-            (_, _, None) => {}
-        }
-        previous_landing = before.map(|b| (land, b));
-        ride = before.and_then(|b| b.with(land, false, origin));
-        if ride.is_none() && hurdles.is_empty() {
-            break;
+    /// Whether the move is an `i` move (first move only).
+    initial: bool,
+    /// The most path moves `out` may hold.
+    limit: usize,
+    out: &'a mut Vec<PathMove>,
+}
+
+/// How the landing squares of a leg become path moves, decided once a leg.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The last leg of a plain, lame or jumping move: each landing the ride reaches.
+    Land,
+    /// A move of one `p` leg: each landing past the first, with exactly one hurdle before it,
+    /// wherever it stands ([`Condition::OneOf`]).
+    OneHurdle,
+    /// The last leg of a multi-leg `p` move: each landing after one of the ride's hurdles, the
+    /// squares before the hurdle empty as the earlier legs left them.
+    Hop,
+    /// The last leg of a `g` move: the landing right behind the ride's first occupied square.
+    Grasshop,
+    /// A leg before the last: a destination only with `?`, and the next leg starts from it.
+    Onward,
+}
+
+impl Ending {
+    /// How `legs[0]` ends; `fresh` when it starts on the origin with nothing on the way yet.
+    fn of(legs: &[Leg], fresh: bool) -> Ending {
+        match (legs.len() == 1, legs[0].sweep) {
+            (false, _) => Ending::Onward,
+            (true, Sweep::Hop) if fresh => Ending::OneHurdle,
+            (true, Sweep::Hop) => Ending::Hop,
+            (true, Sweep::Grasshop) => Ending::Grasshop,
+            (true, _) => Ending::Land,
         }
     }
-    true
+}
+
+/// One landing square of a leg and how the move reaches it.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    square: u8,
+    /// The repetitions of the leg's step that reach it (1 for the first landing).
+    steps: u32,
+    /// The trail up to the square, past whatever the leap passes over; `None` when the ride
+    /// cannot reach it (an occupied square on the way, or one passed that must be otherwise).
+    before: Option<Trail>,
+    /// Whether a move may end or go on here: always, except that an `i` leg of an `a` chain
+    /// makes exactly as many steps as the leg before it.
+    counts: bool,
+}
+
+/// A leg's ride so far, one landing square at a time.
+#[derive(Clone, Debug)]
+struct Ride {
+    /// The trail with every landing square so far empty, which the ride goes on along; `None`
+    /// once it has met an occupied one.
+    open: Option<Trail>,
+    /// A multi-leg hopper's trails in which one landing square so far was the hurdle and the
+    /// rest were empty.
+    hurdles: Vec<Trail>,
+    /// The previous landing square with the trail that reached it: a grasshopper's hurdle.
+    previous: Option<(u8, Trail)>,
+}
+
+impl Ride {
+    fn new(trail: Trail) -> Ride {
+        Ride { open: Some(trail), hurdles: Vec::new(), previous: None }
+    }
+
+    /// The trail of a grasshopper that hops the previous landing square, occupied.
+    fn hopped(&self, origin: u8) -> Option<Trail> {
+        self.previous.and_then(|(square, t)| t.with(square, true, origin))
+    }
+
+    /// A hopper's rides past `landing`: each with a hurdle so far finds it empty, and the open
+    /// ride may find its hurdle there.
+    fn pass_hurdle(&mut self, landing: Landing, origin: u8) {
+        let square = landing.square;
+        self.hurdles.retain_mut(|h| match h.with(square, false, origin) {
+            Some(t) => {
+                *h = t;
+                true
+            }
+            None => false,
+        });
+        self.hurdles.extend(landing.before.and_then(|b| b.with(square, true, origin)));
+    }
+
+    /// The ride past `landing`, which it goes on from only if the square is empty.
+    fn pass(&mut self, landing: Landing, origin: u8) {
+        self.previous = landing.before.map(|b| (landing.square, b));
+        self.open = landing.before.and_then(|b| b.with(landing.square, false, origin));
+    }
+
+    /// Whether no later landing can be reached.
+    fn is_over(&self) -> bool {
+        self.open.is_none() && self.hurdles.is_empty()
+    }
+}
+
+impl Walk<'_> {
+    /// Adds a path move to `dest` (none back onto the origin); breaks past the limit.
+    fn emit(&mut self, dest: u8, trail: Trail, condition: Condition, kinds: Kinds) -> Flow {
+        if self.out.len() >= self.limit {
+            return ControlFlow::Break(());
+        }
+        if dest != self.origin {
+            let (path, required, initial) = (trail.path, trail.required, self.initial);
+            self.out.push(PathMove { dest, path, required, condition, kinds, initial });
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Walks `legs[0]` from `at` with `trail` behind it, then the rest of the legs from wherever
+    /// it may end; `previous_steps` is how many steps the leg before made.
+    fn legs(&mut self, legs: &[Leg], at: u8, trail: Trail, previous_steps: u32) -> Flow {
+        let leg = &legs[0];
+        let ending = Ending::of(legs, at == self.origin && trail.path == Squares::EMPTY);
+        let passed = passed_over(leg.step);
+        let mut ride = Ride::new(trail);
+        for steps in 1..=u32::from(leg.range) {
+            let Some((square, before)) = self.reach(leg, at, steps, &passed, ride.open) else { break };
+            let landing = Landing { square, steps, before, counts: !leg.iso || steps == previous_steps };
+            // A jumping rider skips its first landing square whatever is there.
+            if leg.sweep == Sweep::Jump && leg.range > 1 && steps == 1 {
+                ride.open = landing.before;
+                continue;
+            }
+            self.land(legs, ending, &mut ride, landing)?;
+            ride.pass(landing, self.origin);
+            if ride.is_over() {
+                break;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The `steps`th landing square of `leg` from `at` (`None` off the board), and the trail
+    /// that reaches it from the ride's `open` trail past the squares `passed` over since the
+    /// landing before.
+    fn reach(
+        &self,
+        leg: &Leg,
+        at: u8,
+        steps: u32,
+        passed: &[(i32, i32)],
+        open: Option<Trail>,
+    ) -> Option<(u8, Option<Trail>)> {
+        let (f0, r0) = self.board.file_rank(at);
+        let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
+        let (pf, pr) = (f0 + (steps as i32 - 1) * dx, r0 + (steps as i32 - 1) * dy);
+        let square = self.board.square(pf + dx, pr + dy)?;
+        let mut between = passed.iter().filter_map(|&(bx, by)| self.board.square(pf + bx, pr + by));
+        let before = open.and_then(|t| match leg.sweep {
+            Sweep::Lame => between.try_fold(t, |t, s| t.with(s, false, self.origin)),
+            Sweep::Jump if leg.range == 1 => between.try_fold(t, |t, s| t.with(s, true, self.origin)),
+            _ => Some(t),
+        });
+        Some((square, before))
+    }
+
+    /// The path moves that end on `landing`, and the walk of the next leg from it.
+    fn land(&mut self, legs: &[Leg], ending: Ending, ride: &mut Ride, landing: Landing) -> Flow {
+        let (leg, square, counts) = (&legs[0], landing.square, landing.counts);
+        match ending {
+            Ending::OneHurdle => match landing.before {
+                Some(b) if landing.steps > 1 && counts => self.emit(square, b, Condition::OneOf, leg.stop),
+                _ => ControlFlow::Continue(()),
+            },
+            Ending::Hop => {
+                if counts {
+                    for &h in &ride.hurdles {
+                        self.emit(square, h, Condition::Exact, leg.stop)?;
+                    }
+                }
+                ride.pass_hurdle(landing, self.origin);
+                ControlFlow::Continue(())
+            }
+            Ending::Grasshop => match ride.hopped(self.origin) {
+                Some(h) if counts => self.emit(square, h, Condition::Exact, leg.stop),
+                _ => ControlFlow::Continue(()),
+            },
+            Ending::Land => match landing.before {
+                Some(b) if counts => self.emit(square, b, Condition::Exact, leg.stop),
+                _ => ControlFlow::Continue(()),
+            },
+            Ending::Onward => match landing.before {
+                Some(b) if counts => self.onward(legs, landing.steps, square, b),
+                _ => ControlFlow::Continue(()),
+            },
+        }
+    }
+
+    /// A leg before the last ends on `square` with `before` behind it: a destination if the leg
+    /// may stop there, and where the next leg starts if the square holds what it needs.
+    fn onward(&mut self, legs: &[Leg], steps: u32, square: u8, before: Trail) -> Flow {
+        let leg = &legs[0];
+        if leg.stop != 0 {
+            self.emit(square, before, Condition::Exact, leg.stop)?;
+        }
+        let next = match leg.onward {
+            Onward::Empty => before.with(square, false, self.origin),
+            Onward::Hurdle => before.with(square, true, self.origin),
+            Onward::Any => Some(before),
+        };
+        match next {
+            Some(next) => self.legs(&legs[1..], square, next, steps),
+            None => ControlFlow::Continue(()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -221,7 +332,7 @@ mod tests {
         assert_eq!(p.len(), 7);
         assert_eq!(p[0].path, Squares::EMPTY);
         assert_eq!(p[2].path, sq("a2") | sq("a3"));
-        assert!(p.iter().all(|m| m.required == Squares::EMPTY && m.rule == Rule::Exact));
+        assert!(p.iter().all(|m| m.required == Squares::EMPTY && m.condition == Condition::Exact));
     }
 
     #[test]
@@ -238,7 +349,7 @@ mod tests {
     fn hoppers_and_grasshoppers() {
         let cannon = paths("fpR", "a1");
         assert_eq!(cannon.len(), 6);
-        assert_eq!((cannon[0].dest, cannon[0].path, cannon[0].rule), (16, sq("a2"), Rule::OneOf));
+        assert_eq!((cannon[0].dest, cannon[0].path, cannon[0].condition), (16, sq("a2"), Condition::OneOf));
         let grasshopper = paths("fgR", "a1");
         assert_eq!((grasshopper[1].path, grasshopper[1].required), (sq("a2") | sq("a3"), sq("a3")));
         let skip = paths("fjR", "a1");

@@ -1,8 +1,9 @@
 //! The driver: one compilation, every stage called once, in order (docs/design.md).
 //!
 //! ```text
-//! variant::parse       text → Variant, settings resolved
-//! piece_moves          Variant → legs, regions applied       (legs, regions)
+//! variant::parse       text → Variant as far as it parses, with its errors
+//! piece_moves          Variant → legs, regions applied       (legs, regions); read puts the
+//!                      legs' errors in the same report as the file's, then settings resolved
 //! slots::all_paths     legs × square → path moves            (paths)
 //! slots::slot_moves    path moves of every slot, reverse kinds read backwards
 //! cost::budgets        each piece's bit budget               (lookups' cost model)
@@ -19,15 +20,17 @@ use fairy_magic_runtime::Color;
 
 use crate::between::Between;
 use crate::board::{self, Squares};
+use crate::by_piece::ByPiece;
 use crate::calibration::Cache;
 use crate::error::{Error, Source};
+use crate::legs::Move;
 use crate::lookups::{self, Plan};
 use crate::magics::Word;
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
 use crate::table_kind::table_kinds;
 use crate::tables::{self, SlotOrder, Tables};
-use crate::variant::Variant;
+use crate::variant::{Piece, Variant};
 use crate::{
     baseline, betza, calibration, cost, emit, indices, legs, magics, slots, variant, verify, Module, Options, Settings,
 };
@@ -67,14 +70,24 @@ pub(crate) fn page(source: &Source, options: &Options) -> Result<String, Error> 
     with_word!(variant.board, |B| Ok(crate::page::html(&build::<B>(variant, moves, &settings)?)))
 }
 
-/// The stages before the tables: the file parsed, its settings resolved (defaults, then its
-/// `option` lines, then `options`), every piece's legs.
+/// The stages before the tables: the file read ([`read`]), its settings resolved (defaults,
+/// then its `option` lines, then `options`).
 pub(crate) fn front(source: &Source, options: &Options) -> Result<(Variant, Vec<[PieceMoves; 2]>, Settings), Error> {
-    let variant = variant::parse(source.file, source.text)?;
-    let settings =
-        Settings { threads: options.threads, ..Settings::default().with(&variant.options).with(&options.settings) };
-    let moves = piece_moves(&variant, source)?;
+    let (variant, moves) = read(source)?;
+    let settings = Settings::default().with(&variant.options).with(&options.settings).with_threads(options.threads);
     Ok((variant, moves, settings))
+}
+
+/// The variant stage, then the legs stage, once each: the file parsed and every piece's moves.
+/// What an XBetza means is the legs stage's to say; its errors join the file's own in one
+/// report, each at its line, so that a file's every error shows in one run.
+pub fn read(source: &Source) -> Result<(Variant, Vec<[PieceMoves; 2]>), Error> {
+    let parsed = variant::parse(source.file, source.text);
+    let (moves, meaning) = match &parsed.variant {
+        Some(variant) => moves_and_errors(variant, source),
+        None => (Vec::new(), Vec::new()),
+    };
+    Ok((parsed.report(meaning)?, moves))
 }
 
 /// A compiled variant, before emission: everything the emitter and the tests need.
@@ -100,33 +113,51 @@ pub struct Compiled<B> {
 /// The moves of every piece of a variant, both colours, with its regions applied; errors point
 /// into the variant file.
 pub fn piece_moves(variant: &Variant, source: &Source) -> Result<Vec<[PieceMoves; 2]>, Error> {
-    let mut errors = Vec::new();
+    match moves_and_errors(variant, source) {
+        (moves, errors) if errors.is_empty() => Ok(moves),
+        (_, errors) => Err(Error::all(errors)),
+    }
+}
+
+/// Every piece's moves with its regions applied, and the errors of every XBetza written (a
+/// piece's own or a zone's) whose letters mean nothing a table can hold, in file order: a
+/// piece with one has no moves.
+fn moves_and_errors(variant: &Variant, source: &Source) -> (Vec<[PieceMoves; 2]>, Vec<Error>) {
     let mut all = Vec::new();
-    for p in &variant.pieces {
-        let of = |betza, offset: usize, color| {
-            legs::moves(betza, color).map_err(|e: betza::BetzaError| source.error(offset + e.offset, e.message))
-        };
-        let colour = |color: Color| -> Result<PieceMoves, Error> {
-            let mut moves = PieceMoves::anywhere(of(&p.betza, p.betza_offset, color)?);
-            for zone in &p.zones {
-                let squares = variant.regions[zone.region].squares[color as usize];
-                moves.zones.push((squares, of(&zone.betza, zone.betza_offset, color)?));
-            }
-            if let Some(region) = p.confine {
-                moves.confined = variant.regions[region].squares[color as usize];
-            }
-            Ok(moves)
-        };
-        match (colour(Color::White), colour(Color::Black)) {
-            (Ok(white), Ok(black)) => all.push([white, black]),
-            (Err(e), _) | (_, Err(e)) => errors.push(e),
+    let mut errors = Vec::new();
+    for piece in &variant.pieces {
+        let zones = piece.zones.iter().map(|z| (&z.betza, z.betza_offset));
+        let written = std::iter::once((&piece.betza, piece.betza_offset)).chain(zones);
+        let (legs, failed): (Vec<_>, Vec<_>) = written.map(|(b, at)| legs_of(b, at, source)).partition(Result::is_ok);
+        if failed.is_empty() {
+            all.push(placed(variant, piece, legs.into_iter().map(Result::unwrap).collect()));
         }
+        errors.extend(failed.into_iter().filter_map(Result::err));
     }
-    if errors.is_empty() {
-        Ok(all)
-    } else {
-        Err(Error::all(errors))
-    }
+    errors.sort_by_key(|e| e.at().map(|at| (at.line, at.column)));
+    (all, errors)
+}
+
+/// One XBetza's moves for White and for Black; an error at its place in the file (`offset`,
+/// where it starts) when its letters mean nothing a table can hold.
+fn legs_of(betza: &betza::Betza, offset: usize, source: &Source) -> Result<[Vec<Move>; 2], Error> {
+    let at = |e: betza::BetzaError| source.error(offset + e.offset, e.message);
+    Ok([legs::moves(betza, Color::White).map_err(at)?, legs::moves(betza, Color::Black).map_err(at)?])
+}
+
+/// A piece's moves for each colour with its regions applied: `legs` holds its own moves, then
+/// each zone's, as the piece lists its zones.
+fn placed(variant: &Variant, piece: &Piece, legs: Vec<[Vec<Move>; 2]>) -> [PieceMoves; 2] {
+    let region = |r: usize, color: Color| variant.regions[r].squares[color as usize];
+    [Color::White, Color::Black].map(|color| {
+        let mut own_then_zones = legs.iter().map(|both| both[color as usize].clone());
+        let mut moves = PieceMoves::anywhere(own_then_zones.next().expect("a piece's own moves come first"));
+        moves.zones = piece.zones.iter().zip(own_then_zones).map(|(z, m)| (region(z.region, color), m)).collect();
+        if let Some(r) = piece.confine {
+            moves.confined = region(r, color);
+        }
+        moves
+    })
 }
 
 /// Plans, searches and verifies the tables of a parsed variant: the stages after parsing, in
@@ -158,8 +189,14 @@ pub fn build<B: Word>(
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
     let threads = settings.thread_count();
-    let magics =
-        magics::find_all::<B>(settings.index, &plan.lookups, settings.seed, settings.effort, settings.budget, threads)?;
+    let magics = magics::find_all::<B>(
+        settings.index,
+        &plan.lookups,
+        settings.seed,
+        settings.effort,
+        settings.search_limits,
+        threads,
+    )?;
     let tables = tables::lay_out::<B>(board, moves.len(), &kinds, &plan, magics, settings.index);
     verify::verify(board, &names, &moves, &reach, &tables, settings.verify, threads)?;
     let between = Between::new(board, &all_paths);
@@ -169,9 +206,9 @@ pub fn build<B: Word>(
 
 /// Where each piece may go from each square under some occupancy: the origins a reverse table
 /// is checked from.
-fn reach(all_paths: &[Vec<Vec<PathMove>>]) -> Vec<Vec<Squares>> {
+fn reach(all_paths: &ByPiece<Vec<Vec<PathMove>>>) -> ByPiece<Vec<Squares>> {
     let reached = |moves: &Vec<PathMove>| moves.iter().fold(Squares::EMPTY, |s, m| s | board::bit(m.dest));
-    all_paths.iter().map(|per_square| per_square.iter().map(reached).collect()).collect()
+    all_paths.map(|per_square| per_square.iter().map(reached).collect())
 }
 
 /// The squares between two squares on every piece's paths, without building any table.
@@ -195,7 +232,7 @@ pub(crate) fn provenance(source: &Source, options: &Options, settings: &Settings
 }
 
 pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> Result<Module, Error> {
-    let module = emit::Module {
+    let input = emit::Input {
         variant: &c.variant,
         tables: &c.tables,
         plan: &c.plan,
@@ -205,5 +242,5 @@ pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> 
         made,
         fancy_entries: baseline::fancy_magic_entries(&c.variant),
     };
-    emit::module(&module)
+    emit::module(&input)
 }

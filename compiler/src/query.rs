@@ -211,13 +211,11 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: Reverse) 
     }
     // The tables only have to be right, not small: a short magic search will do. Nothing is
     // written, so a sampled check against the reference stands in for the exhaustive one.
-    let settings = Settings {
-        max_bits: Some(QUERY_BITS),
-        effort: QUERY_EFFORT,
-        verify: Verify::Sampled(QUERY_SAMPLES),
-        reverse: reverse == Reverse::Build,
-        ..Settings::default()
-    };
+    let settings = Settings::default()
+        .with_max_bits(Some(QUERY_BITS))
+        .with_effort(QUERY_EFFORT)
+        .with_verify(Verify::Sampled(QUERY_SAMPLES))
+        .with_reverse(reverse == Reverse::Build);
     Ok(with_word!(board, |B| CompiledPiece::from(build::<B>(variant, moves, &settings)?.tables)))
 }
 

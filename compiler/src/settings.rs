@@ -6,6 +6,8 @@
 //! the values it takes, its help and where [`Settings`] keeps it. The command line builds its
 //! flags, their help and the header's regenerate command from it, so no setting is spelled twice.
 
+use std::num::NonZeroUsize;
+
 use fairy_magic_runtime::Index;
 
 use crate::lookups::{Lines, Optimize, MAX_BITS, MIN_BITS};
@@ -166,19 +168,19 @@ pub const SETTINGS: [Spec; 12] = [
         name: "max-occupancies",
         values: Values::Number { low: 1, high: CAP_OCCUPANCIES, cap: Cap::Machine, make: Setting::MaxOccupancies },
         help: "The most occupancies all lookups together may have; each is enumerated and kept while compiling (about 120 bytes each)",
-        current: |s| Some(Setting::MaxOccupancies(s.budget.occupancies)),
+        current: |s| Some(Setting::MaxOccupancies(s.search_limits.occupancies)),
     },
     Spec {
         name: "max-trials",
         values: Values::Number { low: 1, high: CAP_MILLION_TRIALS, cap: Cap::Machine, make: Setting::MaxTrials },
         help: "The most trials the magic search may make, in millions of occupancies tested against a candidate (about 100 million a second)",
-        current: |s| Some(Setting::MaxTrials(s.budget.million_trials)),
+        current: |s| Some(Setting::MaxTrials(s.search_limits.million_trials)),
     },
     Spec {
         name: "max-verify",
         values: Values::Number { low: 1, high: CAP_MILLION_STEPS, cap: Cap::Machine, make: Setting::MaxVerify },
         help: "The most work verifying the tables may take, in millions of steps: a path move walked or a probe read for one occupancy (about 30 million a second)",
-        current: |s| Some(Setting::MaxVerify(s.budget.million_steps)),
+        current: |s| Some(Setting::MaxVerify(s.search_limits.million_steps)),
     },
 ];
 
@@ -277,6 +279,46 @@ impl Setting {
     }
 }
 
+/// These settings with one field changed: [`Settings`] is `#[non_exhaustive]`, so a caller
+/// outside the crate builds it from [`Settings::default`] with these, not with a struct literal.
+impl Settings {
+    /// With [`Settings::max_bits`]: `None` lets the cost model choose each piece's budget.
+    pub fn with_max_bits(mut self, max_bits: Option<u32>) -> Settings {
+        self.max_bits = max_bits;
+        self
+    }
+
+    /// With [`Settings::effort`].
+    pub fn with_effort(mut self, effort: u32) -> Settings {
+        self.effort = effort;
+        self
+    }
+
+    /// With [`Settings::verify`].
+    pub fn with_verify(mut self, verify: crate::verify::Verify) -> Settings {
+        self.verify = verify;
+        self
+    }
+
+    /// With [`Settings::index`].
+    pub fn with_index(mut self, index: Index) -> Settings {
+        self.index = index;
+        self
+    }
+
+    /// With [`Settings::reverse`].
+    pub fn with_reverse(mut self, reverse: bool) -> Settings {
+        self.reverse = reverse;
+        self
+    }
+
+    /// With [`Settings::threads`]: `None` uses one a core.
+    pub fn with_threads(mut self, threads: Option<NonZeroUsize>) -> Settings {
+        self.threads = threads;
+        self
+    }
+}
+
 impl Settings {
     /// These settings with `settings` applied in order.
     pub fn with(&self, settings: &[Setting]) -> Settings {
@@ -292,9 +334,9 @@ impl Settings {
                 Setting::Index(v) => o.index = v,
                 Setting::Optimize(v) => o.optimize = v,
                 Setting::Lines(v) => o.lines = v,
-                Setting::MaxOccupancies(v) => o.budget.occupancies = v,
-                Setting::MaxTrials(v) => o.budget.million_trials = v,
-                Setting::MaxVerify(v) => o.budget.million_steps = v,
+                Setting::MaxOccupancies(v) => o.search_limits.occupancies = v,
+                Setting::MaxTrials(v) => o.search_limits.million_trials = v,
+                Setting::MaxVerify(v) => o.search_limits.million_steps = v,
             }
         }
         o

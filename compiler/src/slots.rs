@@ -5,9 +5,10 @@
 use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{self, Board};
+use crate::by_piece::ByPiece;
 use crate::error::{Bound, Error};
 use crate::legs::QUIET;
-use crate::paths::{self, PathMove, Rule};
+use crate::paths::{self, Condition, PathMove};
 use crate::regions::PieceMoves;
 use crate::table_kind::TableKind;
 use crate::tables::SlotOrder;
@@ -50,43 +51,42 @@ pub fn paths_from_every_square(
         .collect()
 }
 
-/// Every piece's path moves from every square: `[piece * 2 + colour][square]`.
+/// Every piece's path moves from every square, for each colour: `get(piece, color)[square]`.
 pub(crate) fn all_paths(
     variant: &Variant,
     moves: &[[PieceMoves; 2]],
     max_paths: usize,
-) -> Result<Vec<Vec<Vec<PathMove>>>, Error> {
-    moves
-        .iter()
-        .enumerate()
-        .flat_map(|(p, both)| both.iter().map(move |m| (p, m)))
-        .map(|(p, m)| {
-            let piece = &variant.pieces[p];
-            // At the piece's line when it has one (not for `fairy-magic moves`).
-            paths_from_every_square(variant.board, m, &piece.name, max_paths).map_err(|e| match e {
-                Error::Limit { bound, at: None, message } => Error::Limit { bound, at: piece.at.clone(), message },
-                e => e,
-            })
+) -> Result<ByPiece<Vec<Vec<PathMove>>>, Error> {
+    ByPiece::try_from_fn(moves.len(), |p, color| {
+        let piece = &variant.pieces[p];
+        // At the piece's line when it has one (not for `fairy-magic moves`).
+        paths_from_every_square(variant.board, &moves[p][color as usize], &piece.name, max_paths).map_err(|e| match e {
+            Error::Limit { bound, at: None, message } => Error::Limit { bound, at: piece.at.clone(), message },
+            e => e,
         })
-        .collect()
+    })
 }
 
 /// The path moves of every slot, in the order `order` numbers the slots.
-pub fn slot_moves(all_paths: &[Vec<Vec<PathMove>>], kinds: &[TableKind], order: SlotOrder) -> Vec<Vec<PathMove>> {
+pub fn slot_moves(
+    all_paths: &ByPiece<Vec<Vec<PathMove>>>,
+    kinds: &[TableKind],
+    order: SlotOrder,
+) -> Vec<Vec<PathMove>> {
     (0..order.runs()).flat_map(|run| run_moves(all_paths, kinds, order, run)).collect()
 }
 
 /// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
 /// own from each square, or, for a reverse kind, everyone else's onto it.
 fn run_moves(
-    all_paths: &[Vec<Vec<PathMove>>],
+    all_paths: &ByPiece<Vec<Vec<PathMove>>>,
     kinds: &[TableKind],
     order: SlotOrder,
     run: usize,
 ) -> Vec<Vec<PathMove>> {
     let (kind, piece, color) = order.run(run);
     let kind = kinds[kind];
-    let from_every_square = &all_paths[piece * 2 + color as usize];
+    let from_every_square = all_paths.get(piece, color);
     match kind.is_reverse() {
         true => reversed(from_every_square, kind),
         false => from_every_square.iter().map(|ms| ms.iter().filter(|m| answers(kind, m)).copied().collect()).collect(),
@@ -110,15 +110,15 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
         for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
             let bit = board::bit(m.dest);
             let (path, required) = (m.path & !bit, m.required & !bit);
-            let rule = match (m.path.has_index(m.dest as usize), m.rule) {
-                (false, rule) => rule,
-                (true, Rule::Exact) if m.required.has_index(m.dest as usize) == target_occupied => Rule::Exact,
-                (true, Rule::Exact) => continue,
+            let condition = match (m.path.has_index(m.dest as usize), m.condition) {
+                (false, condition) => condition,
+                (true, Condition::Exact) if m.required.has_index(m.dest as usize) == target_occupied => Condition::Exact,
+                (true, Condition::Exact) => continue,
                 // A hopper whose hurdle is the target itself: no other square may be occupied.
-                (true, Rule::OneOf) if target_occupied => Rule::Exact,
-                (true, Rule::OneOf) => Rule::OneOf,
+                (true, Condition::OneOf) if target_occupied => Condition::Exact,
+                (true, Condition::OneOf) => Condition::OneOf,
             };
-            by_target[m.dest as usize].push(PathMove { dest: origin as u8, path, required, rule, ..*m });
+            by_target[m.dest as usize].push(PathMove { dest: origin as u8, path, required, condition, ..*m });
         }
     }
     for moves in &mut by_target {

@@ -93,9 +93,36 @@ pub struct Zone {
 /// short enough that a file of such lines is read in a few seconds.
 pub const MAX_STATEMENT: usize = 4096;
 
+/// A variant file as far as it parsed, with what is wrong with it. The meaning of each
+/// XBetza is the legs stage's to check: the driver runs it on [`Parsed::variant`] and gives its
+/// errors to [`Parsed::report`], which puts them in the same report as the file's own.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The variant, when the file has a `variant` and a `board` line: with errors elsewhere,
+    /// it holds the pieces whose lines parsed (regions attached where they resolve).
+    pub variant: Option<Variant>,
+    /// The errors of single lines, in file order.
+    line_errors: Errors,
+    /// The errors of the file as a whole (missing declarations, `option probes` naming no
+    /// piece, regions), which a report gives after every line's.
+    file_errors: Errors,
+}
+
+impl Parsed {
+    /// The variant, or every error of the file in one report: its lines' errors with
+    /// `meaning` (the legs stage's, each at a line of its own, in file order) among them, then
+    /// the file's own.
+    pub fn report(self, meaning: Vec<Error>) -> Result<Variant, Error> {
+        match self.line_errors.merged(meaning).then(self.file_errors).error() {
+            Some(error) => Err(error),
+            None => Ok(self.variant.expect("a file without a variant or a board line has an error")),
+        }
+    }
+}
+
 /// Parses a whole variant file. `file` is only used to name the file in errors. Every line is
 /// read, so that one run reports every error in the file, not only the first.
-pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
+pub fn parse(file: &str, text: &str) -> Parsed {
     let source = Lines::new(crate::error::Source { file, text });
     let mut state = State::default();
     let mut errors = Errors::default();
@@ -138,6 +165,8 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
     // A missing declaration is only worth saying when no line failed: a broken `board` line
     // is not a missing one.
     let complete = errors.is_empty();
+    let line_errors = errors;
+    let mut errors = Errors::default();
     if complete && state.name.is_none() {
         errors.push(source.error(0, "no `variant <name>` line: every file names its variant"));
     }
@@ -157,15 +186,15 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
             );
         }
     }
+    // Resolved whatever failed, so that each zone's moves reach the legs stage; where a line
+    // failed, what does not resolve is likely its doing and goes unsaid.
+    let mut unsaid = Errors::default();
     let regions = match state.board {
-        Some(board) if complete => state.resolve_regions(&source, text, board, &mut errors),
-        _ => Vec::new(),
+        Some(board) => state.resolve_regions(&source, text, board, if complete { &mut errors } else { &mut unsaid }),
+        None => Vec::new(),
     };
-    if let Some(error) = errors.error() {
-        return Err(error);
-    }
-    match state {
-        State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Ok(Variant {
+    let variant = match state {
+        State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
             name,
             board,
             pieces,
@@ -173,8 +202,9 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, Error> {
             probe_targets: probe_targets.into_iter().map(|(t, _)| t).collect(),
             regions,
         }),
-        _ => unreachable!("a file without a variant or a board line has an error"),
-    }
+        _ => None,
+    };
+    Parsed { variant, line_errors, file_errors: errors }
 }
 
 /// Offsets within one line, turned into places in the whole file.
@@ -231,135 +261,160 @@ fn words(text: &str, base: usize) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, word)| !word.is_empty())
 }
 
+/// One part of a statement as the grammar gives it.
+type Part<'i> = pest::iterators::Pair<'i, Rule>;
+
+impl Here<'_> {
+    /// A word of the line with where it stands in the file.
+    fn named(&self, part: Part) -> Named {
+        (part.as_str().to_string(), self.base + part.as_span().start())
+    }
+}
+
 impl State {
-    fn statement(&mut self, here: &Here, statement: pest::iterators::Pair<Rule>) -> Result<(), Error> {
-        let (name, board, pieces, options, targets) =
-            (&mut self.name, &mut self.board, &mut self.pieces, &mut self.options, &mut self.probe_targets);
-        let named = |pair: pest::iterators::Pair<Rule>| (pair.as_str().to_string(), here.base + pair.as_span().start());
+    /// Reads one statement of a line: one function a kind, each given the statement's parts
+    /// (spaces left out) and where the statement starts in the line.
+    fn statement(&mut self, here: &Here, statement: Part) -> Result<(), Error> {
         let offset = statement.as_span().start();
         let rule = statement.as_rule();
         let mut parts = statement.into_inner().filter(|p| !matches!(p.as_rule(), Rule::gap | Rule::by));
+        let mut part = || parts.next().expect("the grammar gives a statement all its parts");
         match rule {
-            Rule::variant => {
-                if name.is_some() {
-                    return Err(here.error(offset, "a second `variant` line; a file describes one variant"));
-                }
-                *name = Some(parts.next().unwrap().as_str().to_string());
-                self.name_offset = here.base + offset;
-            }
-            Rule::board => {
-                if board.is_some() {
-                    return Err(here.error(offset, "a second `board` line; a variant has one board"));
-                }
-                *board = Some(parse_board(here, parts.next().unwrap(), parts.next().unwrap())?);
-            }
-            Rule::piece => {
-                let letter = parts.next().unwrap();
-                let piece_name = parts.next().unwrap();
-                let betza_pair = parts.next().unwrap();
-                if let Some(other) = pieces.iter().find(|p| p.letter == letter.as_str()) {
-                    return Err(here.error(
-                        letter.as_span().start(),
-                        format!("the letter `{}` is already used by the {}", other.letter, other.name),
-                    ));
-                }
-                let (camel, snake) = (camel_case(piece_name.as_str()), snake_case(piece_name.as_str()));
-                if camel == "Self" {
-                    return Err(here.error(
-                        piece_name.as_span().start(),
-                        format!(
-                            "the name `{}` would make the Rust keyword `Self`: choose another",
-                            piece_name.as_str()
-                        ),
-                    ));
-                }
-                let same = |p: &&Piece| camel_case(&p.name) == camel || snake_case(&p.name) == snake;
-                if let Some(other) = pieces.iter().find(same) {
-                    return Err(here.error(
-                        piece_name.as_span().start(),
-                        format!(
-                            "the name `{}` makes the same Rust names (`{camel}`, `{snake}_...`) as the {} (`{}`)",
-                            piece_name.as_str(),
-                            other.name,
-                            other.letter
-                        ),
-                    ));
-                }
-                let betza = betza::parse(betza_pair.as_str())
-                    .map_err(|e| here.error(betza_pair.as_span().start() + e.offset, e.message))?;
-                // What the letters mean is the legs stage's to say; asking it here puts its
-                // errors in the same report as the file's other errors.
-                crate::legs::moves(&betza, fairy_magic_runtime::Color::White)
-                    .map_err(|e| here.error(betza_pair.as_span().start() + e.offset, e.message))?;
-                pieces.push(Piece {
-                    letter: letter.as_str().to_string(),
-                    name: piece_name.as_str().to_string(),
-                    betza_text: betza_pair.as_str().to_string(),
-                    betza_offset: here.base + betza_pair.as_span().start(),
-                    betza,
-                    at: Some(here.source.locate(here.base + offset)),
-                    confine: None,
-                    zones: Vec::new(),
-                });
-            }
-            Rule::probes => {
-                let letter = parts.next().unwrap();
-                let value = parts.next().unwrap();
-                let probes = match value.as_str().parse::<usize>() {
-                    Ok(n @ 1..=64) => n,
-                    _ => return Err(here.error(value.as_span().start(), "option `probes` takes a value from 1 to 64")),
-                };
-                if targets.iter().any(|(t, _)| t.letter == letter.as_str()) {
-                    return Err(here.error(offset, format!("option `probes` is set twice for `{}`", letter.as_str())));
-                }
-                let at = here.source.locate(here.base + offset);
-                let target = ProbeTarget { letter: letter.as_str().to_string(), probes, at };
-                targets.push((target, here.base + letter.as_span().start()));
-            }
-            Rule::option => {
-                let key = parts.next().unwrap();
-                let value = parts.next().unwrap();
-                let setting = Setting::parse(key.as_str(), value.as_str()).map_err(|e| match e {
-                    SettingError::Name(m) => here.error(key.as_span().start(), m),
-                    SettingError::Value(m) => here.error(value.as_span().start(), m),
-                })?;
-                if options.iter().any(|o| o.name() == setting.name()) {
-                    return Err(here.error(offset, format!("option `{}` is set twice", key.as_str())));
-                }
-                options.push(setting);
-            }
+            Rule::variant => self.variant(here, offset, part()),
+            Rule::board => self.board(here, offset, part(), part()),
+            Rule::piece => self.piece(here, offset, part(), part(), part()),
+            Rule::probes => self.probes(here, offset, part(), part()),
+            Rule::option => self.option(here, offset, part(), part()),
             Rule::region => {
-                let region_name = named(parts.next().unwrap());
-                let (start, end) = parts.fold((usize::MAX, 0), |(start, end), part| {
-                    let span = part.as_span();
-                    (start.min(span.start()), end.max(span.end()))
-                });
-                let areas = here.base + start..here.base + end;
-                self.regions.push(RegionLine { name: region_name, areas });
+                let name = part();
+                self.region(here, name, parts);
+                Ok(())
             }
             Rule::confine => {
-                let letter = named(parts.next().unwrap());
-                self.confines.push((letter, named(parts.next().unwrap())));
+                let (letter, region) = (part(), part());
+                self.confines.push((here.named(letter), here.named(region)));
+                Ok(())
             }
-            Rule::zone => {
-                let letter = named(parts.next().unwrap());
-                let region = named(parts.next().unwrap());
-                let betza_pair = parts.next().unwrap();
-                let start = betza_pair.as_span().start();
-                let betza = betza::parse(betza_pair.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
-                crate::legs::moves(&betza, fairy_magic_runtime::Color::White)
-                    .map_err(|e| here.error(start + e.offset, e.message))?;
-                let zone = Zone {
-                    region: 0,
-                    betza_text: betza_pair.as_str().to_string(),
-                    betza_offset: here.base + start,
-                    betza,
-                };
-                self.zones.push((letter, region, zone));
-            }
-            Rule::EOI => {}
+            Rule::zone => self.zone(here, part(), part(), part()),
+            Rule::EOI => Ok(()),
             other => unreachable!("the grammar yields no {other:?} at the top level"),
         }
+    }
+
+    /// `variant <name>`.
+    fn variant(&mut self, here: &Here, offset: usize, name: Part) -> Result<(), Error> {
+        if self.name.is_some() {
+            return Err(here.error(offset, "a second `variant` line; a file describes one variant"));
+        }
+        self.name = Some(name.as_str().to_string());
+        self.name_offset = here.base + offset;
+        Ok(())
+    }
+
+    /// `board <files>x<ranks>`.
+    fn board(&mut self, here: &Here, offset: usize, files: Part, ranks: Part) -> Result<(), Error> {
+        if self.board.is_some() {
+            return Err(here.error(offset, "a second `board` line; a variant has one board"));
+        }
+        self.board = Some(parse_board(here, files, ranks)?);
+        Ok(())
+    }
+
+    /// `piece <letter> <name> <XBetza>`.
+    fn piece(&mut self, here: &Here, offset: usize, letter: Part, name: Part, betza_part: Part) -> Result<(), Error> {
+        self.check_new_piece(here, &letter, &name)?;
+        let start = betza_part.as_span().start();
+        // Only the syntax: what the letters mean is the legs stage's to say (Parsed::report).
+        let betza = betza::parse(betza_part.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
+        self.pieces.push(Piece {
+            letter: letter.as_str().to_string(),
+            name: name.as_str().to_string(),
+            betza_text: betza_part.as_str().to_string(),
+            betza_offset: here.base + start,
+            betza,
+            at: Some(here.source.locate(here.base + offset)),
+            confine: None,
+            zones: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// An error unless a new piece's letter and name are its own: a letter names one piece, and
+    /// a name makes Rust names (`Knight`, `knight_...`) that no other piece's makes.
+    fn check_new_piece(&self, here: &Here, letter: &Part, name: &Part) -> Result<(), Error> {
+        if let Some(other) = self.pieces.iter().find(|p| p.letter == letter.as_str()) {
+            return Err(here.error(
+                letter.as_span().start(),
+                format!("the letter `{}` is already used by the {}", other.letter, other.name),
+            ));
+        }
+        let (camel, snake) = (camel_case(name.as_str()), snake_case(name.as_str()));
+        if camel == "Self" {
+            return Err(here.error(
+                name.as_span().start(),
+                format!("the name `{}` would make the Rust keyword `Self`: choose another", name.as_str()),
+            ));
+        }
+        let same = |p: &&Piece| camel_case(&p.name) == camel || snake_case(&p.name) == snake;
+        if let Some(other) = self.pieces.iter().find(same) {
+            return Err(here.error(
+                name.as_span().start(),
+                format!(
+                    "the name `{}` makes the same Rust names (`{camel}`, `{snake}_...`) as the {} (`{}`)",
+                    name.as_str(),
+                    other.name,
+                    other.letter
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `option probes <letter> <n>`.
+    fn probes(&mut self, here: &Here, offset: usize, letter: Part, value: Part) -> Result<(), Error> {
+        let probes = match value.as_str().parse::<usize>() {
+            Ok(n @ 1..=64) => n,
+            _ => return Err(here.error(value.as_span().start(), "option `probes` takes a value from 1 to 64")),
+        };
+        if self.probe_targets.iter().any(|(t, _)| t.letter == letter.as_str()) {
+            return Err(here.error(offset, format!("option `probes` is set twice for `{}`", letter.as_str())));
+        }
+        let at = here.source.locate(here.base + offset);
+        let target = ProbeTarget { letter: letter.as_str().to_string(), probes, at };
+        self.probe_targets.push((target, here.base + letter.as_span().start()));
+        Ok(())
+    }
+
+    /// `option <name> <value>`.
+    fn option(&mut self, here: &Here, offset: usize, key: Part, value: Part) -> Result<(), Error> {
+        let setting = Setting::parse(key.as_str(), value.as_str()).map_err(|e| match e {
+            SettingError::Name(m) => here.error(key.as_span().start(), m),
+            SettingError::Value(m) => here.error(value.as_span().start(), m),
+        })?;
+        if self.options.iter().any(|o| o.name() == setting.name()) {
+            return Err(here.error(offset, format!("option `{}` is set twice", key.as_str())));
+        }
+        self.options.push(setting);
+        Ok(())
+    }
+
+    /// `region <name> <areas>`: kept as the span of its areas until the board is known.
+    fn region<'i>(&mut self, here: &Here, name: Part<'i>, areas: impl Iterator<Item = Part<'i>>) {
+        let (start, end) = areas.fold((usize::MAX, 0), |(start, end), part| {
+            let span = part.as_span();
+            (start.min(span.start()), end.max(span.end()))
+        });
+        let areas = here.base + start..here.base + end;
+        self.regions.push(RegionLine { name: here.named(name), areas });
+    }
+
+    /// `moves <letter> in <region> <XBetza>`: kept until the regions are known.
+    fn zone(&mut self, here: &Here, letter: Part, region: Part, betza_part: Part) -> Result<(), Error> {
+        let start = betza_part.as_span().start();
+        let betza = betza::parse(betza_part.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
+        let zone =
+            Zone { region: 0, betza_text: betza_part.as_str().to_string(), betza_offset: here.base + start, betza };
+        self.zones.push((here.named(letter), here.named(region), zone));
         Ok(())
     }
 }
@@ -599,7 +654,7 @@ mod tests {
 
     #[test]
     fn reads_the_documented_form() {
-        let v = parse("chess.variant", CHESS).unwrap();
+        let v = parse("chess.variant", CHESS).report(Vec::new()).unwrap();
         assert_eq!(v.name, "chess");
         assert_eq!(v.board, Board { files: 8, ranks: 8 });
         let letters: Vec<&str> = v.pieces.iter().map(|p| p.letter.as_str()).collect();
@@ -608,7 +663,7 @@ mod tests {
     }
 
     fn error_of(text: &str) -> String {
-        parse("x.variant", text).unwrap_err().summary()
+        parse("x.variant", text).report(Vec::new()).unwrap_err().summary()
     }
 
     #[test]
@@ -649,7 +704,10 @@ mod tests {
         assert!(error_of("variant a\npiece K king K\n").contains("no `board"));
         assert!(error_of("variant a\nboard 0x8\npiece K king K\n")
             .contains("x.variant:2:7: error: a board side of 0 squares"));
-        assert!(parse("x.variant", "variant a\nboard 16x16\npiece K king K\n").is_ok(), "256 squares fit");
+        assert!(
+            parse("x.variant", "variant a\nboard 16x16\npiece K king K\n").report(Vec::new()).is_ok(),
+            "256 squares fit"
+        );
         assert!(
             error_of("variant a\nboard 16x17\npiece K king K\n").contains("x.variant:2:10: error: a board side of 17")
         );
@@ -659,7 +717,9 @@ mod tests {
 
     #[test]
     fn options_travel_with_the_variant() {
-        let v = parse("x.variant", "variant a\nboard 8x8\noption max-bits 10\npiece K king K\n").unwrap();
+        let v = parse("x.variant", "variant a\nboard 8x8\noption max-bits 10\npiece K king K\n")
+            .report(Vec::new())
+            .unwrap();
         assert_eq!(v.options, [Setting::MaxBits(10)]);
         assert!(error_of("variant a\nboard 8x8\noption speed 3\npiece K king K\n")
             .contains("x.variant:3:8: error: unknown option `speed`"));
@@ -680,7 +740,7 @@ mod tests {
     fn names_that_make_the_same_rust_names_or_a_keyword_are_errors_at_the_name() {
         for (second, column) in [("QUEEN", 9), ("queen-", 9), ("Queen", 9)] {
             let text = format!("variant a\nboard 8x8\npiece Q queen Q\npiece X {second} Q\n");
-            let e = parse("a.variant", &text).unwrap_err().summary();
+            let e = parse("a.variant", &text).report(Vec::new()).unwrap_err().summary();
             assert!(
                 e.starts_with(&format!("a.variant:4:{column}: error: the name `{second}` makes the same Rust names")),
                 "{e}"
@@ -688,7 +748,7 @@ mod tests {
         }
         for name in ["self", "self-", "self_"] {
             let text = format!("variant a\nboard 8x8\npiece X {name} Q\n");
-            let e = parse("a.variant", &text).unwrap_err().summary();
+            let e = parse("a.variant", &text).report(Vec::new()).unwrap_err().summary();
             assert!(e.contains("the Rust keyword `Self`"), "{name}: {e}");
         }
     }

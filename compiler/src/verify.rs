@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use fairy_magic_runtime::{BitboardExt, Check, Line, Probe};
 
 use crate::board::{bit, squares_of, subsets, Board, Squares};
+use crate::by_piece::ByPiece;
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
 use crate::lookups::{Lookup, Plan, SlotPlan};
@@ -35,7 +36,7 @@ pub enum Verify {
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included). A reverse
 /// slot is walked forwards from every square whose moves can reach its target under some
-/// occupancy (`reach[piece * 2 + colour][square]`); its random occupancies are walked a run at
+/// occupancy (`reach.get(piece, color)[square]`); its random occupancies are walked a run at
 /// a time (`verify_reverse_samples`).
 ///
 /// The checks run on every core, each with its own random stream, and fail with the first
@@ -44,7 +45,7 @@ pub fn verify<B: Word>(
     board: Board,
     pieces: &[String],
     moves: &[[PieceMoves; 2]],
-    reach: &[Vec<Squares>],
+    reach: &ByPiece<Vec<Squares>>,
     tables: &Tables<B>,
     thoroughness: Verify,
     threads: usize,
@@ -56,8 +57,7 @@ pub fn verify<B: Word>(
         moves,
         tables,
         thoroughness,
-        // origins[piece * 2 + colour][target]: the squares whose moves can reach the target.
-        origins: reach.iter().map(|r| origins_of(r)).collect(),
+        origins: reach.map(|r| origins_of(r)),
         // Only the exhaustive checks read a reverse slot off the forward tables.
         can_give: match thoroughness {
             Verify::Exhaustive => can_give(tables),
@@ -106,8 +106,8 @@ struct Checker<'a, B> {
     moves: &'a [[PieceMoves; 2]],
     tables: &'a Tables<B>,
     thoroughness: Verify,
-    /// `origins[piece * 2 + colour][target]`: the squares whose moves can reach the target.
-    origins: Vec<Vec<Squares>>,
+    /// `origins.get(piece, color)[target]`: the squares whose moves can reach the target.
+    origins: ByPiece<Vec<Squares>>,
     /// What each lookup's table can give, by its offset ([`can_give`]).
     can_give: FxHashMap<u32, Squares>,
 }
@@ -118,7 +118,7 @@ impl<B: Word> Checker<'_, B> {
         let (board, tables) = (self.board, self.tables);
         let kind = tables.kinds[id.kind];
         let piece_moves = &self.moves[id.piece][id.color as usize];
-        let origins = self.origins[id.piece * 2 + id.color as usize][id.square as usize];
+        let origins = self.origins.get(id.piece, id.color)[id.square as usize];
         // The reference walks a reverse slot forwards from every origin; through the occupancies
         // of its masks, which are many, the forward tables (checked against the same walker
         // above, kinds in order) stand in for it.
@@ -182,7 +182,7 @@ impl<B: Word> Checker<'_, B> {
 
     /// Checks a reverse run's random samples ([`verify_reverse_samples`]).
     fn reverse_samples(&self, run: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
-        let origins = &self.origins[run.piece * 2 + run.color as usize];
+        let origins = self.origins.get(run.piece, run.color);
         verify_reverse_samples(self.board, self.pieces, self.moves, origins, self.tables, run, random)
     }
 }
@@ -544,9 +544,9 @@ mod tests {
             .collect();
         let plan = lookups::plan(&slots, &vec![12; slots.len()], lookups::Reads::tables_only(8), Default::default());
         let names = ["cannon".to_string()];
-        let reach = vec![vec![board.all(); board.squares()]; 2];
+        let reach = ByPiece::from_fn(1, |_, _| vec![board.all(); board.squares()]);
         let s = Settings::default();
-        let magics = magics::find_all::<u64>(s.index, &plan.lookups, s.seed, s.effort, s.budget, 2).unwrap();
+        let magics = magics::find_all::<u64>(s.index, &plan.lookups, s.seed, s.effort, s.search_limits, 2).unwrap();
         let mut tables = crate::tables::lay_out(board, 1, &kinds, &plan, magics, s.index);
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();
@@ -561,7 +561,7 @@ mod tests {
     fn verification_catches_a_wrong_line() {
         let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\n");
         let names = ["cannon".to_string(), "griffon".to_string()];
-        let reach = vec![vec![board.all(); board.squares()]; 4];
+        let reach = ByPiece::from_fn(2, |_, _| vec![board.all(); board.squares()]);
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
         let lined: Vec<usize> = (0..tables.blocks.len()).filter(|&b| tables.blocks[b].lines_per_square > 0).collect();
         assert!(lined.len() >= 4, "the cannon's and the griffon's slides and hops are lines");
@@ -598,8 +598,7 @@ mod tests {
     /// A 6x6 variant of `pieces` lines, compiled: its board, moves and tables.
     fn compiled(pieces: &str) -> (Board, Vec<[PieceMoves; 2]>, Tables<u64>) {
         let text = &format!("variant v\nboard 6x6\n{pieces}");
-        let variant = crate::variant::parse("v.variant", text).unwrap();
-        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         let board = variant.board;
         (board, moves.clone(), crate::build::<u64>(variant, moves, &Settings::default()).unwrap().tables)
     }
@@ -650,8 +649,7 @@ mod tests {
     #[test]
     fn reverse_samples_catch_a_wrong_leap() {
         let text = "variant v\nboard 5x5\npiece W wazir fW\n";
-        let variant = crate::variant::parse("v.variant", text).unwrap();
-        let moves = crate::piece_moves(&variant, &crate::Source { file: "v.variant", text }).unwrap();
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         let board = variant.board;
         let mut tables = crate::build::<u64>(variant, moves.clone(), &Settings::default()).unwrap().tables;
         let names = ["wazir".to_string()];

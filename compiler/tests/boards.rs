@@ -9,8 +9,8 @@ use fairy_magic::stages::error::Source;
 use fairy_magic::stages::magics::Word;
 use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::stages::tables::SlotId;
-use fairy_magic::stages::{paths, variant};
-use fairy_magic::{build, piece_moves, Compiled, Settings};
+use fairy_magic::stages::{paths, pipeline};
+use fairy_magic::{build, Compiled, Settings};
 use fairy_magic_runtime::{BitboardExt, Color};
 
 const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\
@@ -23,12 +23,11 @@ fn compile<B: Word>(board: &str) -> Compiled<B> {
 
 fn compile_pieces<B: Word>(board: &str, pieces: &str, max_bits: Option<u32>) -> Compiled<B> {
     let text = format!("variant test\nboard {board}\n{pieces}");
-    let v = variant::parse("test.variant", &text).unwrap();
-    let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
+    let (v, moves) = pipeline::read(&Source { file: "test.variant", text: &text }).unwrap();
     // Forward tables only: these tests compare destinations across board sizes, and the reverse
     // tables, which would triple the time, are checked on 128 squares by the generated `wide`
     // modules (generated/tests/reverse.rs).
-    build::<B>(v, moves, &Settings { reverse: false, max_bits, ..Settings::default() }).unwrap()
+    build::<B>(v, moves, &Settings::default().with_reverse(false).with_max_bits(max_bits)).unwrap()
 }
 
 /// The same pieces on 8x8 (u64) and 12x10 (u128) give the same destinations on the shared
@@ -133,7 +132,7 @@ fn boards_past_256_squares_are_errors() {
         [("16x17", "2:10", "at most 16"), ("17x2", "2:7", "at most 16"), ("0x5", "2:7", "0 squares")]
     {
         let text = format!("variant big\nboard {board}\npiece K king K\n");
-        let e = variant::parse("big.variant", &text).unwrap_err().summary();
+        let e = pipeline::read(&Source { file: "big.variant", text: &text }).unwrap_err().summary();
         assert!(e.starts_with(&format!("big.variant:{at}: error:")) && e.contains(why), "{e}");
     }
 }
@@ -145,12 +144,11 @@ fn every_index_agrees_on_both_widths() {
     use fairy_magic_runtime::Index;
     fn check<B: Word>(board: &str, squares: u8) {
         let text = format!("variant test\nboard {board}\n{PIECES}");
-        let v = variant::parse("test.variant", &text).unwrap();
-        let moves = piece_moves(&v, &Source { file: "test.variant", text: &text }).unwrap();
+        let (v, moves) = pipeline::read(&Source { file: "test.variant", text: &text }).unwrap();
         let built: Vec<Compiled<B>> = [Index::Magic, Index::Split32, Index::Pext]
             .into_iter()
             .map(|index| {
-                build::<B>(v.clone(), moves.clone(), &Settings { index, reverse: false, ..Settings::default() })
+                build::<B>(v.clone(), moves.clone(), &Settings::default().with_index(index).with_reverse(false))
                     .unwrap()
             })
             .collect();

@@ -4,24 +4,21 @@
 //! had no magic). On 16x16 the top squares of the four words are p4, p8, p12 and p16.
 
 use fairy_magic::stages::verify::Verify;
-use fairy_magic::stages::{error, variant};
-use fairy_magic::{build, piece_moves, Settings};
+use fairy_magic::stages::{error, pipeline};
+use fairy_magic::{build, Settings};
 use fairy_magic_runtime::{Bitboard256, Index};
 
 /// Compiles `text` (a board of 128 squares or fewer, or up to 256) at `max_bits` with a short search. What is tested is
 /// that every lookup finds a magic: forward tables only, and a sampled check of their entries
 /// (the shipped modules' tests check tables exhaustively).
 fn compiles(text: &str, max_bits: u32, index: Index) -> Result<(), String> {
-    let v = variant::parse("dead-bits.variant", text).map_err(|e| e.to_string())?;
-    let moves = piece_moves(&v, &error::Source { file: "dead-bits.variant", text }).map_err(|e| e.to_string())?;
-    let settings = Settings {
-        max_bits: Some(max_bits),
-        effort: 10,
-        reverse: false,
-        verify: Verify::Sampled(16),
-        index,
-        ..Settings::default()
-    };
+    let (v, moves) = pipeline::read(&error::Source { file: "dead-bits.variant", text }).map_err(|e| e.to_string())?;
+    let settings = Settings::default()
+        .with_max_bits(Some(max_bits))
+        .with_effort(10)
+        .with_reverse(false)
+        .with_verify(Verify::Sampled(16))
+        .with_index(index);
     let built = match v.board.word_bits() {
         128 => build::<u128>(v, moves, &settings).map(|_| ()),
         _ => build::<Bitboard256>(v, moves, &settings).map(|_| ()),

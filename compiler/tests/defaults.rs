@@ -5,14 +5,14 @@
 mod common;
 
 use common::XorShift;
-use fairy_magic::stages::variant;
+use fairy_magic::stages::pipeline;
 use fairy_magic::{compile, Error, Options, Source};
 
 /// The gallery's pieces as `piece` lines, one each.
 fn gallery_pieces() -> Vec<String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/gallery.variant");
     let text = std::fs::read_to_string(path).unwrap();
-    let gallery = variant::parse("gallery.variant", &text).unwrap();
+    let (gallery, _) = pipeline::read(&Source { file: "gallery.variant", text: &text }).unwrap();
     gallery.pieces.iter().map(|p| format!("piece {} {} {}\n", p.letter, p.name, p.betza_text)).collect()
 }
 

@@ -46,9 +46,8 @@ fn mobility_regions_become_confined_pieces() {
 #[test]
 fn a_confined_piece_neither_leaves_nor_enters_from_outside() {
     let text = "variant p\nboard 8x8\nregion home a1-h2\npiece K king K\nconfine K home\n";
-    let variant = fairy_magic::stages::variant::parse("p.variant", text).unwrap();
     let source = fairy_magic::stages::error::Source { file: "p.variant", text };
-    let moves = fairy_magic::piece_moves(&variant, &source).unwrap();
+    let (variant, moves) = fairy_magic::stages::pipeline::read(&source).unwrap();
     let board = variant.board;
     let kind = fairy_magic::stages::table_kind::TableKind::Quiet;
     let from_e2 = fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 12, Squares::EMPTY, kind);

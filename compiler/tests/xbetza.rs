@@ -229,9 +229,9 @@ fn no_variant_file_makes_the_compiler_panic() {
         let text: String = text.into_iter().collect();
         let outcome = std::panic::catch_unwind(|| {
             // Parsing and the legs stage for every mutation; the whole compile for some.
-            if let Ok(v) = fairy_magic::stages::variant::parse("fuzz.variant", &text) {
-                let source = fairy_magic::stages::error::Source { file: "fuzz.variant", text: &text };
-                if fairy_magic::piece_moves(&v, &source).is_ok() && round % 50 == 0 && v.board.squares() <= 64 {
+            let source = fairy_magic::stages::error::Source { file: "fuzz.variant", text: &text };
+            if let Ok((v, _)) = fairy_magic::stages::pipeline::read(&source) {
+                if round % 50 == 0 && v.board.squares() <= 64 {
                     if let Err(e @ Error::Internal(_)) =
                         fairy_magic::compile(&Source { file: "fuzz.variant", text: &text }, &Options::new())
                     {

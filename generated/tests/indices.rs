@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
 use fairy_magic::stages::legs::QUIET;
-use fairy_magic::stages::paths::{path_moves, PathMove, Rule};
+use fairy_magic::stages::paths::{path_moves, Condition, PathMove};
 use fairy_magic::stages::reference;
 use fairy_magic::stages::regions::PieceMoves;
 use fairy_magic::stages::table_kind::TableKind;
@@ -50,8 +50,7 @@ struct Module {
 fn piece_moves(name: &str) -> (Board, Vec<[PieceMoves; 2]>) {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
-    let variant = fairy_magic::stages::variant::parse(&file, &text).unwrap();
-    let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
+    let (variant, moves) = fairy_magic::stages::pipeline::read(&Source { file: &file, text: &text }).unwrap();
     (variant.board, moves)
 }
 
@@ -89,9 +88,9 @@ fn potential(board: Board, moves: &PieceMoves, kinds: &[TableKind], rng: &mut Xo
                 }
             }
             for (&dest, (m, kind)) in &witnesses {
-                let screen = match m.rule {
-                    Rule::Exact => Squares::EMPTY,
-                    Rule::OneOf => m.path.lowest_index().map_or(Squares::EMPTY, Squares::from_index),
+                let screen = match m.condition {
+                    Condition::Exact => Squares::EMPTY,
+                    Condition::OneOf => m.path.lowest_index().map_or(Squares::EMPTY, Squares::from_index),
                 };
                 // A capture's target holds a piece; a quiet move's is empty.
                 let target = if kind.kinds() == QUIET { Squares::EMPTY } else { bit(dest) };

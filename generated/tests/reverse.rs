@@ -42,11 +42,10 @@ struct Module<'a> {
 fn compiled<B: fairy_magic::stages::magics::Word>(name: &str) -> fairy_magic::Compiled<B> {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
-    let variant = fairy_magic::stages::variant::parse(&file, &text).unwrap();
-    let moves = fairy_magic::piece_moves(&variant, &Source { file: &file, text: &text }).unwrap();
+    let (variant, moves) = fairy_magic::stages::pipeline::read(&Source { file: &file, text: &text }).unwrap();
     // Compiled again for its plan (which probes each slot reads), not for its check: what this
     // test checks is the module, and `cargo xtask check` holds the module to this compile.
-    let settings = Settings { verify: Verify::Sampled(1), ..Settings::default().with(&variant.options) };
+    let settings = Settings::default().with(&variant.options).with_verify(Verify::Sampled(1));
     fairy_magic::build::<B>(variant, moves, &settings).unwrap()
 }
 

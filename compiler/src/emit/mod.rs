@@ -45,7 +45,7 @@ pub struct Provenance {
 }
 
 /// Everything one module is written from.
-pub struct Module<'a, B> {
+pub struct Input<'a, B> {
     /// The variant the module is for.
     pub variant: &'a Variant,
     /// Its tables, which the module's statics hold.
@@ -102,7 +102,7 @@ impl Statistics {
 }
 
 /// The figures of one module.
-fn statistics<B: Word>(m: &Module<B>) -> Statistics {
+fn statistics<B: Word>(m: &Input<B>) -> Statistics {
     let word = std::mem::size_of::<B>();
     let squares = m.variant.board.squares();
     let checks: usize = m.tables.blocks.iter().map(|b| b.checks.len()).sum();
@@ -128,7 +128,7 @@ fn statistics<B: Word>(m: &Module<B>) -> Statistics {
 }
 
 /// The module: its text, and what its tables cost.
-pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
+pub fn module<B: Word>(m: &Input<B>) -> Result<crate::Module, Error> {
     let failed = |_: fmt::Error| Error::Internal("the emitter could not write the module's text".into());
     let statistics = statistics(m);
     let header = header_text(m, &statistics).map_err(failed)?;
@@ -150,7 +150,7 @@ pub fn module<B: Word>(m: &Module<B>) -> Result<crate::Module, Error> {
     Ok(crate::Module { text: format!("{header}\n{text}"), statistics })
 }
 
-fn header_text<B: Word>(m: &Module<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
+fn header_text<B: Word>(m: &Input<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
     let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
     writeln!(text, "{}", header::data_report(statistics, m.tables.blocks.len()))?;
     if let Some(over) = header::cache_report(statistics, m.made) {

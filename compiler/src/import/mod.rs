@@ -345,9 +345,8 @@ mod tests {
             let source = Source { file: "t.ini", text: &ini };
             match convert(&source, "x") {
                 Ok((text, _, _)) => {
-                    let variant = crate::variant::parse("x.variant", &text).unwrap();
                     let file = Source { file: "x.variant", text: &text };
-                    crate::piece_moves(&variant, &file).unwrap_or_else(|e| panic!("{}: {e}\n{text}", b.name));
+                    crate::pipeline::read(&file).unwrap_or_else(|e| panic!("{}: {e}\n{text}", b.name));
                 }
                 Err(e) if b.name.starts_with("flip") => assert!(e.to_string().contains("no piece that moves")),
                 Err(e) => panic!("{}: {e}", b.name),

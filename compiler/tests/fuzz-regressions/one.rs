@@ -13,8 +13,7 @@ pub fn run(data: &[u8]) -> Result<(), String> {
     let Some((&mode, rest)) = data.split_first() else { return Ok(()) };
     let Ok(text) = std::str::from_utf8(rest) else { return Ok(()) };
     let outcome = if mode % 2 == 0 {
-        fairy_magic::stages::variant::parse("fuzz.variant", text)
-            .and_then(|v| fairy_magic::piece_moves(&v, &Source { file: "fuzz.variant", text }).map(drop))
+        fairy_magic::stages::pipeline::read(&Source { file: "fuzz.variant", text }).map(drop)
     } else {
         let board = fairy_magic::stages::board::Board { files: 8, ranks: 8 };
         query::compile_piece(board, text, Via::Reference).map(drop)
