@@ -112,7 +112,9 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
             let (path, required) = (m.path & !bit, m.required & !bit);
             let condition = match (m.path.has_index(m.dest as usize), m.condition) {
                 (false, condition) => condition,
-                (true, Condition::Exact) if m.required.has_index(m.dest as usize) == target_occupied => Condition::Exact,
+                (true, Condition::Exact) if m.required.has_index(m.dest as usize) == target_occupied => {
+                    Condition::Exact
+                }
                 (true, Condition::Exact) => continue,
                 // A hopper whose hurdle is the target itself: no other square may be occupied.
                 (true, Condition::OneOf) if target_occupied => Condition::Exact,
