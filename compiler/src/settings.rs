@@ -101,8 +101,11 @@ pub const INDEXES: [(&str, Setting); 3] = [
 ];
 
 /// The words `optimize` takes.
-pub const OPTIMIZE: [(&str, Setting); 2] =
-    [("speed", Setting::Optimize(Optimize::Speed)), ("size", Setting::Optimize(Optimize::Size))];
+pub const OPTIMIZE: [(&str, Setting); 3] = [
+    ("speed", Setting::Optimize(Optimize::Speed)),
+    ("throughput", Setting::Optimize(Optimize::Throughput)),
+    ("size", Setting::Optimize(Optimize::Size)),
+];
 
 /// The words `lines` takes.
 pub const LINES: [(&str, Setting); 2] =
@@ -119,7 +122,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "optimize",
         values: Values::Words(&OPTIMIZE),
-        help: "What the cost model makes small when it chooses each piece's bit budget: speed (the fewest probes whose tables fit the cache budget) or size (the fewest bytes)",
+        help: "What the cost model makes small: speed (the fewest probes whose tables fit the cache budget, lines where their latency in a dependent chain is lower), throughput (the same budgets, lines where their cost among independent queries is lower: for move generators) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
     },
     Spec {
