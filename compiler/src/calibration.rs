@@ -95,6 +95,10 @@ mod tests {
                 }
             }
         }
+        // Every latency figure has its throughput beside it, and nothing else is there.
+        let forms: Vec<&str> = parse(FIGURES).map(|(form, _, _)| form).collect();
+        let latency = forms.iter().filter(|f| !f.ends_with("-throughput")).count();
+        assert_eq!(forms.len(), 2 * latency, "a form without its throughput, or the other way round");
         let figures = FIGURES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
         assert_eq!(parse(FIGURES).count(), figures, "a malformed figure line");
     }

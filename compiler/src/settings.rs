@@ -355,6 +355,7 @@ mod tests {
         assert_eq!(Setting::parse("max-bits", "10"), Ok(Setting::MaxBits(10)));
         assert_eq!(Setting::parse("index", "pext"), Ok(Setting::Index(Index::Pext)));
         assert_eq!(Setting::parse("optimize", "size"), Ok(Setting::Optimize(Optimize::Size)));
+        assert_eq!(Setting::parse("optimize", "throughput"), Ok(Setting::Optimize(Optimize::Throughput)));
         assert!(matches!(Setting::parse("max-path", "5"), Err(SettingError::Name(m)) if m.contains("max-paths")));
         assert!(
             matches!(Setting::parse("index", "7"), Err(SettingError::Value(m)) if m.contains("magic, split32, pext"))

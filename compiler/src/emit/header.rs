@@ -99,7 +99,8 @@ fn write_lines(h: &mut String, lines: Lines, measure: Measure, cache: Cache) -> 
         Lines::Measured => writeln!(
             h,
             "// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that\n\
-             // measures cheaper than the probes it replaces (compiler/calibration.txt: {measure}, {cache})."
+             // measures cheaper than the probes it replaces, by the {measure}\n\
+             // (compiler/calibration.txt, {cache})."
         ),
         Lines::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
     }
