@@ -1,14 +1,16 @@
 //! The measured costs of the lookup forms, which the planner weighs when it chooses between a
-//! computed line and a table (`lookups::choose_lines`). The figures are checked in
+//! computed line and a table (`lookups::choose_lines`): each form's latency in a dependent
+//! chain, and its throughput over independent queries. The figures are checked in
 //! (`compiler/calibration.txt`), so that the same variant gives the same module on every
 //! machine; `cargo xtask calibrate` measures this machine and rewrites them.
 
 use fairy_magic_runtime::Index;
 
-/// The checked-in figures: `form width picoseconds` a line, `#` comments.
+/// The checked-in figures: `form width picoseconds` a line (a form's latency; its throughput is
+/// `form-throughput`), `#` comments.
 pub const FIGURES: &str = include_str!("../calibration.txt");
 
-/// What one read of each form costs on one bitboard width, in picoseconds of a dependent chain.
+/// What one read of each form costs on one bitboard width, in picoseconds, by one [`Measure`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FormCosts {
     /// A probe into a table, under the module's index formula.
@@ -29,19 +31,35 @@ pub enum Cache {
     Cold,
 }
 
+/// Which cost of a form the planner weighs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Measure {
+    /// The time from occupancy to answer, in a chain where each query waits for the last (a
+    /// search along a line, a slider's ray walk): what `optimize speed` makes small.
+    #[default]
+    Latency,
+    /// The time a query takes among independent ones, which the CPU overlaps (a move generator
+    /// asking for each of its pieces in turn): what `optimize throughput` makes small.
+    Throughput,
+}
+
 /// The figures for a module of `bits`-bit bitboards whose probes index by `index` and read
-/// tables that are `cache`.
-pub fn form_costs(bits: u32, index: Index, cache: Cache) -> FormCosts {
+/// tables that are `cache`, by `measure`.
+pub fn form_costs(bits: u32, index: Index, cache: Cache, measure: Measure) -> FormCosts {
     let probe = match index {
         Index::Magic => "probe-magic",
         Index::Split32 => "probe-split32",
         Index::Pext => "probe-pext",
     };
     let probe = match cache {
-        Cache::Hot => figure(probe, bits),
-        Cache::Cold => figure(&format!("{probe}-cold"), bits),
+        Cache::Hot => probe.to_string(),
+        Cache::Cold => format!("{probe}-cold"),
     };
-    FormCosts { probe, line: figure("line", bits), check: figure("check", bits) }
+    let figure = |form: &str| match measure {
+        Measure::Latency => figure(form, bits),
+        Measure::Throughput => figure(&format!("{form}-throughput"), bits),
+    };
+    FormCosts { probe: figure(&probe), line: figure("line"), check: figure("check") }
 }
 
 /// One figure of [`FIGURES`]; its absence is a broken checkout, caught by this module's tests.
@@ -69,11 +87,18 @@ mod tests {
     fn every_width_and_index_has_its_figures_and_no_line_is_malformed() {
         for bits in [64, 128, 256] {
             for index in [Index::Magic, Index::Split32, Index::Pext] {
-                let (hot, cold) = (form_costs(bits, index, Cache::Hot), form_costs(bits, index, Cache::Cold));
-                assert!(hot.probe > 0 && hot.line > 0 && hot.check > 0, "{bits} {index:?}");
-                assert!(cold.probe >= hot.probe && cold.line == hot.line, "{bits} {index:?}");
+                for measure in [Measure::Latency, Measure::Throughput] {
+                    let hot = form_costs(bits, index, Cache::Hot, measure);
+                    let cold = form_costs(bits, index, Cache::Cold, measure);
+                    assert!(hot.probe > 0 && hot.line > 0 && hot.check > 0, "{bits} {index:?} {measure:?}");
+                    assert!(cold.probe >= hot.probe && cold.line == hot.line, "{bits} {index:?} {measure:?}");
+                }
             }
         }
+        // Every latency figure has its throughput beside it, and nothing else is there.
+        let forms: Vec<&str> = parse(FIGURES).map(|(form, _, _)| form).collect();
+        let latency = forms.iter().filter(|f| !f.ends_with("-throughput")).count();
+        assert_eq!(forms.len(), 2 * latency, "a form without its throughput, or the other way round");
         let figures = FIGURES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
         assert_eq!(parse(FIGURES).count(), figures, "a malformed figure line");
     }

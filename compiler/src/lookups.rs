@@ -11,7 +11,7 @@
 use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Squares};
-use crate::calibration::{Cache, FormCosts};
+use crate::calibration::{Cache, FormCosts, Measure};
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::lines::{self, ComputedLine};
 use crate::parallel;
@@ -277,10 +277,24 @@ fn choose_lines(gates: &[Gate], max_bits: u32, known: &Known, forms: FormCosts) 
 /// What a planner is asked to make small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimize {
-    /// The fewest probes a query whose tables all stay within a cache budget.
+    /// The fewest probes a query whose tables all stay within a cache budget, and lines where
+    /// their measured latency is no more than the probes they replace.
     Speed,
+    /// Budgets as [`Optimize::Speed`] chooses them, and lines where their measured throughput
+    /// over independent queries is no worse: for move generators, whose queries overlap.
+    Throughput,
     /// The fewest bytes, probes second (firmware).
     Size,
+}
+
+impl Optimize {
+    /// Which measured cost of the forms the planner weighs.
+    pub fn measure(self) -> Measure {
+        match self {
+            Optimize::Throughput => Measure::Throughput,
+            Optimize::Speed | Optimize::Size => Measure::Latency,
+        }
+    }
 }
 
 /// Whether the planner may compute lines.

@@ -175,7 +175,7 @@ pub fn build<B: Word>(
     // Planned as if the tables were cached; where they then are over the cache budget, again
     // with what a probe costs when they are not, which turns more slides into lines.
     let plan_for = |cache| -> Result<(Vec<lookups::Cost>, Plan), Error> {
-        let forms = calibration::form_costs(B::BITS, settings.index, cache);
+        let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());
         let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines);
         let budgets = cost::budgets::<B>(&variant, &slots, order, settings, reads)?;
         let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();

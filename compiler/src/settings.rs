@@ -101,8 +101,11 @@ pub const INDEXES: [(&str, Setting); 3] = [
 ];
 
 /// The words `optimize` takes.
-pub const OPTIMIZE: [(&str, Setting); 2] =
-    [("speed", Setting::Optimize(Optimize::Speed)), ("size", Setting::Optimize(Optimize::Size))];
+pub const OPTIMIZE: [(&str, Setting); 3] = [
+    ("speed", Setting::Optimize(Optimize::Speed)),
+    ("throughput", Setting::Optimize(Optimize::Throughput)),
+    ("size", Setting::Optimize(Optimize::Size)),
+];
 
 /// The words `lines` takes.
 pub const LINES: [(&str, Setting); 2] =
@@ -119,7 +122,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "optimize",
         values: Values::Words(&OPTIMIZE),
-        help: "What the cost model makes small when it chooses each piece's bit budget: speed (the fewest probes whose tables fit the cache budget) or size (the fewest bytes)",
+        help: "What the cost model makes small: speed (the fewest probes whose tables fit the cache budget, lines where their latency in a dependent chain is lower), throughput (the same budgets, lines where their cost among independent queries is lower: for move generators) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
     },
     Spec {
@@ -352,6 +355,7 @@ mod tests {
         assert_eq!(Setting::parse("max-bits", "10"), Ok(Setting::MaxBits(10)));
         assert_eq!(Setting::parse("index", "pext"), Ok(Setting::Index(Index::Pext)));
         assert_eq!(Setting::parse("optimize", "size"), Ok(Setting::Optimize(Optimize::Size)));
+        assert_eq!(Setting::parse("optimize", "throughput"), Ok(Setting::Optimize(Optimize::Throughput)));
         assert!(matches!(Setting::parse("max-path", "5"), Err(SettingError::Name(m)) if m.contains("max-paths")));
         assert!(
             matches!(Setting::parse("index", "7"), Err(SettingError::Value(m)) if m.contains("magic, split32, pext"))

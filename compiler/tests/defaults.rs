@@ -152,3 +152,18 @@ fn a_probe_target_with_a_fixed_max_bits_is_an_error_at_the_target() {
     let e = compile_text("both.variant", text).unwrap_err().summary();
     assert!(e.starts_with("both.variant:4:1: error: `option probes` asks the cost model"), "{e}");
 }
+
+/// `option optimize throughput` plans lines by their measured throughput, and the header says
+/// so; the default weighs latency.
+#[test]
+fn optimize_throughput_weighs_independent_queries() {
+    let text = "variant line\nboard 9x10\npiece R chariot R\n";
+    let module = |extra: &str| {
+        let text = format!("{text}{extra}");
+        compile(&Source { file: "line.variant", text: &text }, &Options::new()).unwrap().text
+    };
+    assert!(module("").contains("replaces, by the latency in a dependent chain"));
+    let throughput = module("option optimize throughput\n");
+    assert!(throughput.contains("Bit budgets (optimize throughput)"), "{}", &throughput[..2000]);
+    assert!(throughput.contains("replaces, by the throughput of independent queries"));
+}

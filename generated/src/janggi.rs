@@ -9,7 +9,8 @@
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
 // Lines: a slide or hop along a line is computed from the occupancy, with no table, where that
-// measures cheaper than the probes it replaces (compiler/calibration.txt, tables in cache).
+// measures cheaper than the probes it replaces, by the latency in a dependent chain
+// (compiler/calibration.txt, tables in cache).
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |

@@ -6,7 +6,8 @@
 // Board 16x8 (128 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
 // Bit budget: 6 index bits a lookup for every piece, as the options say.
 // Lines: a slide or hop along a line is computed from the occupancy, with no table, where that
-// measures cheaper than the probes it replaces (compiler/calibration.txt, tables out of cache (planned with cached ones, they were over the cache budget)).
+// measures cheaper than the probes it replaces, by the latency in a dependent chain
+// (compiler/calibration.txt, tables out of cache (planned with cached ones, they were over the cache budget)).
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |

@@ -1,14 +1,18 @@
 //! `cargo bench -p fairy-magic-runtime --bench calibrate` (`cargo xtask calibrate` runs it and
 //! writes its figures to `compiler/calibration.txt`, which the planner reads).
 //!
-//! What each lookup form costs on this machine, in picoseconds of a dependent chain (each
-//! query's occupancy depends on the previous answer, as a move generator's does): a probe
-//! under each index formula into a hot table (a rook-sized one of 4096 entries) and into a
-//! cold one (2^20 entries, far past the caches: what a probe costs in a module whose tables
-//! are over the cache budget), a computed line (a rook's two lines, the cost halved), and a
-//! plain check, on `u64`, `u128` and `Bitboard256`.
+//! What each lookup form costs on this machine, in picoseconds, measured two ways: its latency
+//! in a dependent chain (each query's occupancy depends on the previous answer, as a slider's
+//! ray walk or a search along a line does; `optimize speed` weighs these) and its throughput
+//! over independent queries (a move generator asking for each of its pieces in turn, whose
+//! queries overlap in the CPU; `optimize throughput` weighs these). The forms: a probe under
+//! each index formula into a hot table (a rook-sized one of 4096 entries) and into a cold one
+//! (2^20 entries, far past the caches: what a probe costs in a module whose tables are over the
+//! cache budget), a computed line (a rook's two lines, the cost halved), and a plain check, on
+//! `u64`, `u128` and `Bitboard256`.
 //!
-//! Prints one `form width picoseconds` line a figure, best of several runs.
+//! Prints `form width picoseconds` for the latency and `form-throughput width picoseconds` for
+//! the throughput of each form, best of several runs.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -65,7 +69,7 @@ fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
 
 /// Picoseconds a step of a chain of `f`, best of `RUNS`: each step's occupancy is a random one
 /// xored with the previous answer.
-fn chain<B: BitboardExt>(occupancies: &[B], mut f: impl FnMut(B, usize) -> B) -> u64 {
+fn chain<B: BitboardExt>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
     let mut best = u64::MAX;
     for _ in 0..RUNS {
         let mut found = B::EMPTY;
@@ -79,6 +83,28 @@ fn chain<B: BitboardExt>(occupancies: &[B], mut f: impl FnMut(B, usize) -> B) ->
     best
 }
 
+/// Picoseconds a query of `f` when no query waits for another, best of `RUNS`: the answers are
+/// only xored together, so the CPU may run several queries at once.
+fn independent<B: BitboardExt>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
+    let mut best = u64::MAX;
+    for _ in 0..RUNS {
+        let mut all = B::EMPTY;
+        let start = Instant::now();
+        for i in 0..STEPS {
+            all ^= f(occupancies[i & 63], i);
+        }
+        black_box(all);
+        best = best.min((start.elapsed().as_nanos() * 1000 / STEPS as u128) as u64);
+    }
+    best
+}
+
+/// Prints both figures of one form: `f` answers `per_call` reads of it.
+fn report<B: BitboardExt>(form: &str, width: &str, occupancies: &[B], per_call: u64, mut f: impl FnMut(B, usize) -> B) {
+    println!("{form} {width} {}", chain(occupancies, &mut f) / per_call);
+    println!("{form}-throughput {width} {}", independent(occupancies, &mut f) / per_call);
+}
+
 fn calibrate<B: BitboardExt>(name: &str, files: usize, ranks: usize, rng: &mut XorShift) {
     let squares = files * ranks;
     let occupancies: Vec<B> = (0..64).map(|_| rng.set(squares, 3)).collect();
@@ -90,19 +116,17 @@ fn calibrate<B: BitboardExt>(name: &str, files: usize, ranks: usize, rng: &mut X
         let magic = rng.set::<B>(squares, 1);
         let probe = Probe::new(rook.mask, magic, (B::BITS - 12) as u8, 0);
         // The index is masked into the table: a random magic is no real one, but it costs the same.
-        let picos = chain(&occupancies, |occupied, _| hot[black_box(probe).index(index, occupied) & (HOT - 1)]);
-        println!("probe-{form} {name} {picos}");
+        report(&format!("probe-{form}"), name, &occupancies, 1, |occupied, _| {
+            hot[black_box(probe).index(index, occupied) & (HOT - 1)]
+        });
         // Spread over the cold table by the step, and by the index, so that each read depends on
         // the last and few repeat.
         let spread = |occupied: B, i: usize| (black_box(probe).index(index, occupied) ^ i.wrapping_mul(40_503)) % COLD;
-        let picos = chain(&occupancies, |occupied, i| cold[spread(occupied, i)]);
-        println!("probe-{form}-cold {name} {picos}");
+        report(&format!("probe-{form}-cold"), name, &occupancies, 1, |occupied, i| cold[spread(occupied, i)]);
     }
-    let two = chain(&occupancies, |occupied, _| lines(black_box(&rook.lines), occupied));
-    println!("line {name} {}", two / 2);
+    report("line", name, &occupancies, 2, |occupied, _| lines(black_box(&rook.lines), occupied));
     let check = Check::new(rook.mask, B::EMPTY, rook.lines[0].reach);
-    let one = chain(&occupancies, |occupied, _| fairy_magic_runtime::check(black_box(&[check]), occupied));
-    println!("check {name} {one}");
+    report("check", name, &occupancies, 1, |occupied, _| fairy_magic_runtime::check(black_box(&[check]), occupied));
 }
 
 fn main() {

@@ -38,9 +38,11 @@ fn main() -> ExitCode {
 /// What `compiler/calibration.txt` says of itself above its figures.
 const CALIBRATION_HEADER: &str = "\
 # What each lookup form costs on the machine the shipped modules are planned for, in
-# picoseconds of a dependent chain: `form width picoseconds` (a `-cold` probe reads a table far
-# past the caches). The planner weighs them (lookups::choose_lines); the same figures give the
-# same modules on any machine.
+# picoseconds: `form width picoseconds`, the latency of a dependent chain, and
+# `form-throughput width picoseconds`, a query among independent ones (a `-cold` probe reads a
+# table far past the caches). The planner weighs them (lookups::choose_lines): latency under
+# `optimize speed`, throughput under `optimize throughput`. The same figures give the same
+# modules on any machine.
 # Written by `cargo xtask calibrate` (runtime/benches/calibrate.rs); do not edit by hand.
 ";
 

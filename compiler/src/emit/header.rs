@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
-use crate::calibration::Cache;
+use crate::calibration::{Cache, Measure};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
 use crate::lookups::{Cost, Limit, Lines, Optimize, Plan, Why};
 use crate::magics::Word;
@@ -27,7 +27,7 @@ pub(super) fn header<B: Word>(
     write_origin(&mut h, variant, made)?;
     write_settings::<B>(&mut h, variant, tables.index, made)?;
     write_budgets(&mut h, made)?;
-    write_lines(&mut h, made.lines, plan.cache)?;
+    write_lines(&mut h, made.lines, made.optimize.measure(), plan.cache)?;
     writeln!(h, "// Every entry was checked against fairy-magic's reference move walker before this was written.")?;
     writeln!(h, "//")?;
     write_piece_table(&mut h, variant, tables, plan, budgets)?;
@@ -69,11 +69,12 @@ fn write_settings<B: Word>(h: &mut String, variant: &Variant, index: Index, made
 fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
     let budget = match (made.max_bits, made.optimize) {
         (Some(bits), _) => format!("Bit budget: {bits} index bits a lookup for every piece, as the options say."),
-        (None, Optimize::Speed) => format!(
-            "Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables\n\
+        (None, optimize @ (Optimize::Speed | Optimize::Throughput)) => format!(
+            "Bit budgets (optimize {}): each piece takes the budget with its fewest probes; while the tables\n\
              // are over {} KiB (a cache budget), the piece that saves the most bytes per added probe gives way\n\
              // (never down to plain checks); a piece with `option probes` takes its smallest budget that\n\
              // meets it and is left out of the cache budget.",
+            if optimize == Optimize::Speed { "speed" } else { "throughput" },
             made.cache_bytes / 1024
         ),
         (None, Optimize::Size) => {
@@ -83,17 +84,23 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
     writeln!(h, "// {budget}")
 }
 
-/// Whether lines are computed, and with the costs of cached or uncached tables.
-fn write_lines(h: &mut String, lines: Lines, cache: Cache) -> fmt::Result {
+/// Whether lines are computed, by which measured cost, and with the costs of cached or
+/// uncached tables.
+fn write_lines(h: &mut String, lines: Lines, measure: Measure, cache: Cache) -> fmt::Result {
     let cache = match cache {
         Cache::Hot => "tables in cache",
         Cache::Cold => "tables out of cache (planned with cached ones, they were over the cache budget)",
+    };
+    let measure = match measure {
+        Measure::Latency => "latency in a dependent chain",
+        Measure::Throughput => "throughput of independent queries",
     };
     match lines {
         Lines::Measured => writeln!(
             h,
             "// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that\n\
-             // measures cheaper than the probes it replaces (compiler/calibration.txt, {cache})."
+             // measures cheaper than the probes it replaces, by the {measure}\n\
+             // (compiler/calibration.txt, {cache})."
         ),
         Lines::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
     }
