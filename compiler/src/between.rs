@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::board::{Board, Squares};
 use crate::by_piece::ByPiece;
-use crate::lookups::Gate;
+use crate::paths::Gate;
 use crate::paths::PathMove;
 
 /// Every piece's between sets, as the generated module stores them.

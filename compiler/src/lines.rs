@@ -20,8 +20,8 @@ use fairy_magic_runtime::{BitboardExt, LineForm};
 
 use crate::board::{bit, Squares};
 use crate::fxhash::FxHashMap;
-use crate::lookups::Gate;
 use crate::paths::Condition;
+use crate::paths::Gate;
 
 /// One computed line of a slot: up to two rays of one form, as the runtime's `Line` holds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,7 +149,7 @@ fn pair(rays: Vec<Ray>) -> Vec<ComputedLine> {
 mod tests {
     use super::*;
     use crate::board::{subsets, Board};
-    use crate::lookups::Gate;
+    use crate::paths::Gate;
 
     /// The gates of `betza` from `square` on `board`, leaps out.
     fn gates(board: Board, betza: &str, square: &str) -> Vec<Gate> {

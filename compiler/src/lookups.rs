@@ -15,45 +15,7 @@ use crate::calibration::{Cache, FormCosts, Measure};
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::lines::{self, ComputedLine};
 use crate::parallel;
-use crate::paths::{Condition, PathMove};
-
-/// A destination and the condition on the board that opens it: a path move without its kinds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Gate {
-    /// The square the gate opens.
-    pub dest: u8,
-    /// The squares whose contents decide whether the gate is open.
-    pub path: Squares,
-    /// The squares of `path` that must be occupied for [`Condition::Exact`]; the rest must be empty.
-    pub required: Squares,
-    /// How `path` and `required` are tested.
-    pub condition: Condition,
-}
-
-impl Gate {
-    /// The gate of a path move: its destination and condition, without its kinds.
-    pub fn of(m: &PathMove) -> Gate {
-        Gate { dest: m.dest, path: m.path, required: m.required, condition: m.condition }
-    }
-
-    /// Whether the gate is open on a board where `occupied` is the set of occupied squares.
-    pub fn open(&self, occupied: Squares) -> bool {
-        match self.condition {
-            Condition::Exact => occupied & self.path == self.required,
-            Condition::OneOf => (occupied & self.path).count_ones() == 1,
-        }
-    }
-
-    /// `other` is open whenever `self` is, so `self` adds nothing to a lookup that has `other`.
-    pub fn is_detour_of(&self, other: &Gate) -> bool {
-        self.dest == other.dest
-            && self != other
-            && self.condition == Condition::Exact
-            && other.condition == Condition::Exact
-            && (other.path & !self.path).is_empty()
-            && self.required & other.path == other.required
-    }
-}
+use crate::paths::{Condition, Gate, PathMove};
 
 /// One magic lookup: the squares it looks at and the gates it answers for. The gates (sorted)
 /// are its identity: two lookups with the same gates are the same table.

@@ -20,10 +20,6 @@ use crate::splitmix::SplitMix64;
 pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
-    /// Whether the module stores its attack table numbered: entries as `u16` numbers of the
-    /// table's distinct sets ([`crate::tables::Numbered`]). Only `Bitboard256`, whose 32-byte
-    /// entries would not stay in any cache.
-    const NUMBERED: bool = false;
     /// The set as this word; squares beyond its width are dropped (its boards have none).
     fn from_squares(squares: Squares) -> Self;
     /// The set as the compiler's own [`Squares`].
@@ -35,10 +31,6 @@ pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
     fn for_mask(self, _mask: Self) -> Self {
         self
     }
-    /// A fixed-width hexadecimal literal (masks and magics line up).
-    fn literal(self) -> String;
-    /// The shortest literal (attack entries, most of a module).
-    fn short(self) -> String;
 }
 
 impl Word for u64 {
@@ -51,12 +43,6 @@ impl Word for u64 {
     }
     fn sparse(rng: &mut SplitMix64) -> Self {
         rng.next_u64() & rng.next_u64() & rng.next_u64()
-    }
-    fn literal(self) -> String {
-        format!("0x{self:016x}")
-    }
-    fn short(self) -> String {
-        short_hex(self as u128)
     }
 }
 
@@ -71,19 +57,10 @@ impl Word for u128 {
     fn sparse(rng: &mut SplitMix64) -> Self {
         (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
     }
-    fn literal(self) -> String {
-        format!("0x{self:032x}")
-    }
-    fn short(self) -> String {
-        short_hex(self)
-    }
 }
 
-/// Written `Bitboard256([w0, w1, w2, w3])`, word 0 (squares 0-63) first; a word with no
-/// square is written `0`, so that a mask or magic shows at a glance which words it touches.
 impl Word for Squares {
     const TYPE: &'static str = "Bitboard256";
-    const NUMBERED: bool = true;
     fn from_squares(squares: Squares) -> Self {
         squares
     }
@@ -95,21 +72,6 @@ impl Word for Squares {
     }
     fn for_mask(self, mask: Self) -> Self {
         Squares::new([0, 1, 2, 3].map(|w| if mask.0[w] == 0 { 0 } else { self.0[w] }))
-    }
-    fn literal(self) -> String {
-        let words = self.0.map(|w| if w == 0 { "0".to_string() } else { format!("0x{w:016x}") });
-        format!("Bitboard256([{}])", words.join(", "))
-    }
-    fn short(self) -> String {
-        format!("Bitboard256([{}])", self.0.map(|w| short_hex(w as u128)).join(", "))
-    }
-}
-
-/// `0`, or the number in hexadecimal without leading zeros.
-fn short_hex(n: u128) -> String {
-    match n {
-        0 => "0".to_string(),
-        n => format!("{n:#x}"),
     }
 }
 

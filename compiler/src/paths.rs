@@ -3,9 +3,12 @@
 //!
 //! This is H.G. Muller's NextLeg recursion: walk each leg step by step, collect every square the
 //! move passes with the state it needs there, emit a path move wherever the move may end, and
-//! go on with the next leg wherever it may start. Lookups and tables only see the sets.
+//! go on with the next leg wherever it may start. Lookups and tables only see the sets: a
+//! [`Gate`] is a path move without its kinds, what lookups, lines and `between` group.
 
 use std::ops::ControlFlow;
+
+use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Board, Squares};
 use crate::legs::{Kinds, Leg, Move, Onward, Sweep};
@@ -17,6 +20,44 @@ pub enum Condition {
     Exact,
     /// Valid when exactly one square of `path` is occupied (a one-leg `p` hopper's hurdle).
     OneOf,
+}
+
+/// A destination and the condition on the board that opens it: a path move without its kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gate {
+    /// The square the gate opens.
+    pub dest: u8,
+    /// The squares whose contents decide whether the gate is open.
+    pub path: Squares,
+    /// The squares of `path` that must be occupied for [`Condition::Exact`]; the rest must be empty.
+    pub required: Squares,
+    /// How `path` and `required` are tested.
+    pub condition: Condition,
+}
+
+impl Gate {
+    /// The gate of a path move: its destination and condition, without its kinds.
+    pub fn of(m: &PathMove) -> Gate {
+        Gate { dest: m.dest, path: m.path, required: m.required, condition: m.condition }
+    }
+
+    /// Whether the gate is open on a board where `occupied` is the set of occupied squares.
+    pub fn open(&self, occupied: Squares) -> bool {
+        match self.condition {
+            Condition::Exact => occupied & self.path == self.required,
+            Condition::OneOf => (occupied & self.path).count_ones() == 1,
+        }
+    }
+
+    /// `other` is open whenever `self` is, so `self` adds nothing to a lookup that has `other`.
+    pub fn is_detour_of(&self, other: &Gate) -> bool {
+        self.dest == other.dest
+            && self != other
+            && self.condition == Condition::Exact
+            && other.condition == Condition::Exact
+            && (other.path & !self.path).is_empty()
+            && self.required & other.path == other.required
+    }
 }
 
 /// One way a piece reaches one square from its start square, and what the board must hold on the

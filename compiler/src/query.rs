@@ -291,7 +291,7 @@ impl CompiledPiece {
 fn look<B: Word>(tables: &Tables<B>, p: &Position, kind: TableKind, occupied: Squares) -> Squares {
     match tables.kinds.iter().position(|&k| k == kind) {
         None => Squares::EMPTY,
-        Some(k) => tables.lookup(SlotId { kind: k, piece: 0, color: p.color, square: p.from }, occupied),
+        Some(k) => tables.lookup(SlotId { kind_index: k, piece: 0, color: p.color, square: p.from }, occupied),
     }
 }
 

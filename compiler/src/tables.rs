@@ -25,12 +25,19 @@ pub struct Tables<B> {
     pub blocks: Vec<Block<B>>,
     /// Every lookup's table, packed into one array (`pack.rs`).
     pub table: Vec<B>,
-    /// The same table numbered, as the module stores it where [`Word::NUMBERED`].
+    /// The same table numbered, as the module stores it where [`stores_numbered`].
     pub numbered: Option<Numbered<B>>,
     /// Per lookup of the plan: its magic and where its table starts.
     pub found: Vec<(Found<B>, u32)>,
     /// The probe that pads a square out to its block's width: it reads an empty entry.
     pub padding: Probe<B>,
+}
+
+/// Whether a module of `bits`-bit bitboards stores its attack table numbered: entries as `u16`
+/// numbers of the table's distinct sets ([`Numbered`]). Only on 256 squares, whose 32-byte
+/// entries would not stay in any cache.
+pub fn stores_numbered(bits: u32) -> bool {
+    bits > 128
 }
 
 /// An attack table as numbers of its distinct sets: `sets[entries[i]]` is entry `i`.
@@ -213,7 +220,7 @@ pub(crate) fn read_probes<B: Word>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlotId {
     /// An index into [`Tables::kinds`], not a [`TableKind`].
-    pub kind: usize,
+    pub kind_index: usize,
     /// An index into the variant's pieces.
     pub piece: usize,
     /// The piece's colour.
@@ -255,12 +262,12 @@ impl SlotOrder {
     pub fn id(self, index: usize) -> SlotId {
         let (run, square) = (index / self.squares, index % self.squares);
         let (kind, piece, color) = self.run(run);
-        SlotId { kind, piece, color, square: square as u8 }
+        SlotId { kind_index: kind, piece, color, square: square as u8 }
     }
 
     /// The run a slot belongs to: the inverse of [`SlotOrder::run`].
     pub fn run_of(self, id: SlotId) -> usize {
-        (id.kind * self.pieces + id.piece) * 2 + id.color as usize
+        (id.kind_index * self.pieces + id.piece) * 2 + id.color as usize
     }
 
     /// Who owns the `n`th run of `squares` consecutive slots (a block's worth).
@@ -310,7 +317,7 @@ pub fn lay_out<B: Word>(
             next
         });
     }
-    let numbered = B::NUMBERED.then(|| Numbered::new(&table));
+    let numbered = stores_numbered(B::BITS).then(|| Numbered::new(&table));
     Tables { index, kinds: kinds.to_vec(), block_of, blocks, table, numbered, found, padding }
 }
 
@@ -365,13 +372,13 @@ impl<B: Word> Tables<B> {
     /// The forward slot a reverse slot is read off: the same piece, colour and square, under
     /// the forward kind its kind turns round (a forward slot is its own).
     pub fn forward_of(&self, id: SlotId) -> SlotId {
-        let forward = self.kinds[id.kind].forward();
-        SlotId { kind: self.kinds.iter().position(|&k| k == forward).expect("forward kinds come first"), ..id }
+        let forward = self.kinds[id.kind_index].forward();
+        SlotId { kind_index: self.kinds.iter().position(|&k| k == forward).expect("forward kinds come first"), ..id }
     }
 
     /// The block that answers one slot, shared with every slot that answers alike.
     pub fn block(&self, id: SlotId) -> &Block<B> {
-        &self.blocks[self.block_of[id.kind][id.piece][id.color as usize]]
+        &self.blocks[self.block_of[id.kind_index][id.piece][id.color as usize]]
     }
 
     /// The answer of the generated code for one query.

@@ -70,7 +70,7 @@ pub fn verify<B: Word>(
         .filter(|&run| !repeated[run] && thoroughness == Verify::Exhaustive)
         .map(|run| order.run(run))
         .filter(|&(kind, _, _)| tables.kinds[kind].is_reverse())
-        .map(|(kind, piece, color)| Task::ReverseSamples(SlotId { kind, piece, color, square: 0 }));
+        .map(|(kind, piece, color)| Task::ReverseSamples(SlotId { kind_index: kind, piece, color, square: 0 }));
     let tasks: Vec<(u64, Task)> = (0..).zip(slots.chain(reverse_runs)).collect();
     // A reverse run's samples walk every origin of every target: the largest tasks, started first.
     let slot_tasks = tasks.iter().take_while(|(_, task)| matches!(task, Task::Slot(_))).count();
@@ -116,7 +116,7 @@ impl<B: Word> Checker<'_, B> {
     /// Checks one slot against the reference walker.
     fn slot(&self, id: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
         let (board, tables) = (self.board, self.tables);
-        let kind = tables.kinds[id.kind];
+        let kind = tables.kinds[id.kind_index];
         let piece_moves = &self.moves[id.piece][id.color as usize];
         let origins = self.origins.get(id.piece, id.color)[id.square as usize];
         // The reference walks a reverse slot forwards from every origin; through the occupancies
@@ -299,7 +299,7 @@ fn verify_reverse_samples<B: Word>(
     run: SlotId,
     random: &mut impl FnMut() -> Squares,
 ) -> Result<(), Error> {
-    let kind = tables.kinds[run.kind];
+    let kind = tables.kinds[run.kind_index];
     let piece_moves = &moves[run.piece][run.color as usize];
     let squares = board.squares();
     let starts: Squares = origins.iter().fold(Squares::EMPTY, |set, &o| set | o);
@@ -344,7 +344,7 @@ fn disagreement<B: Word>(
         "the {} table disagrees with the reference: {:?} {:?} on {}, occupied [{}]: the table gives [{}], the reference [{}]",
         pieces[id.piece],
         id.color,
-        tables.kinds[id.kind],
+        tables.kinds[id.kind_index],
         board.name(id.square),
         names(occupied),
         names(actual),
@@ -430,7 +430,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
                 }
             })
             .collect();
-        let quiet = tables.kinds[forward.kind].kinds() == crate::legs::QUIET;
+        let quiet = tables.kinds[forward.kind_index].kinds() == crate::legs::QUIET;
         ReverseByTables { tables, target, quiet, origins }
     }
 
@@ -539,7 +539,7 @@ mod tests {
         let slots: Vec<Vec<paths::PathMove>> = slot_ids(kinds.len(), 1, board)
             .map(|id| {
                 let ms = paths::path_moves(board, &moves[0][id.color as usize].moves, id.square);
-                ms.into_iter().filter(|m| m.kinds & kinds[id.kind].kinds() != 0).collect()
+                ms.into_iter().filter(|m| m.kinds & kinds[id.kind_index].kinds() != 0).collect()
             })
             .collect();
         let plan = lookups::plan(&slots, &vec![12; slots.len()], lookups::Reads::tables_only(8), Default::default());
@@ -584,7 +584,7 @@ mod tests {
         let mut compared = 0;
         for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
             let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
-            let (reverse, piece, target) = (tables.kinds[id.kind], id.piece, id.square);
+            let (reverse, piece, target) = (tables.kinds[id.kind_index], id.piece, id.square);
             for _ in 0..64 {
                 let occupied = Squares::from(rng.next_u64()) & board.all();
                 let walked = reference::reach_back(board, &moves[piece][0], target, occupied, reverse, board.all());
@@ -608,7 +608,7 @@ mod tests {
         let order = SlotOrder::new(tables.kinds.len(), pieces, board);
         order
             .ids()
-            .filter(|id| id.color == Color::White && tables.kinds[id.kind].is_reverse())
+            .filter(|id| id.color == Color::White && tables.kinds[id.kind_index].is_reverse())
             .map(|id| (id, tables.forward_of(id)))
             .collect()
     }
@@ -655,7 +655,7 @@ mod tests {
         let names = ["wazir".to_string()];
         let origins = vec![board.all(); board.squares()];
         let attackers = tables.kinds.iter().position(|&k| k == TableKind::Attackers).unwrap();
-        let run = SlotId { kind: attackers, piece: 0, color: Color::White, square: 0 };
+        let run = SlotId { kind_index: attackers, piece: 0, color: Color::White, square: 0 };
         let mut rng = SplitMix64::new(1);
         let mut random = || Squares::from(rng.next_u64()) & board.all();
         verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap();

@@ -62,7 +62,7 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
                     let occupied = Squares::from(rng.next() & rng.next()) & sb.all();
                     for (k, kind) in small.tables.kinds.iter().enumerate() {
                         let kl = large.tables.kinds.iter().position(|x| x == kind).unwrap();
-                        let id = |kind, square| SlotId { kind, piece, color, square };
+                        let id = |kind, square| SlotId { kind_index: kind, piece, color, square };
                         let a = widen(small.tables.lookup(id(k, sq), occupied));
                         let b = large.tables.lookup(id(kl, lsq), widen(occupied)) & region;
                         assert_eq!(a & !b, Squares::EMPTY, "piece {piece} {color:?} {kind:?} on {}", sb.name(sq));
@@ -94,19 +94,19 @@ fn the_top_square<B: Word>(c: &Compiled<B>, ranks: u8) {
     let capture = kinds.iter().position(|&k| k == TableKind::Capture).unwrap();
     let names = |set: Squares| squares_of(set).map(|s| board.name(s)).collect::<Vec<_>>().join(" ");
     let empty = Squares::EMPTY;
-    let queen = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: top }, empty);
+    let queen = c.tables.lookup(SlotId { kind_index: capture, piece: 1, color: Color::White, square: top }, empty);
     let diagonal = ranks as u32 - 1;
     assert_eq!(queen.count_ones(), 15 + (ranks as u32 - 1) + diagonal);
     assert!(names(queen).contains(&format!("a{ranks}")) && names(queen).contains("p1"));
-    let knight = c.tables.lookup(SlotId { kind: capture, piece: 2, color: Color::White, square: top }, empty);
+    let knight = c.tables.lookup(SlotId { kind_index: capture, piece: 2, color: Color::White, square: top }, empty);
     assert_eq!(names(knight), format!("o{} n{}", ranks - 2, ranks - 1));
     // A black pawn on the top rank steps down; a white one has nowhere to go.
     let quiet = kinds.iter().position(|&k| k == TableKind::Quiet).unwrap();
-    let pawn = |color| c.tables.lookup(SlotId { kind: quiet, piece: 3, color, square: top }, empty);
+    let pawn = |color| c.tables.lookup(SlotId { kind_index: quiet, piece: 3, color, square: top }, empty);
     assert_eq!(names(pawn(Color::Black)), format!("p{}", ranks - 1));
     assert_eq!(pawn(Color::White), empty);
     // The queen on a1 and the top square: on the diagonal of a square board, not on 16x8.
-    let a1 = c.tables.lookup(SlotId { kind: capture, piece: 1, color: Color::White, square: 0 }, bit(top));
+    let a1 = c.tables.lookup(SlotId { kind_index: capture, piece: 1, color: Color::White, square: 0 }, bit(top));
     let corner = board.parse_square(&format!("{}{ranks}", (b'a' + ranks - 1) as char)).unwrap();
     assert!(a1.has_index(corner as usize));
     assert_eq!(a1.has_index(top as usize), ranks == 16);
@@ -155,7 +155,7 @@ fn every_index_agrees_on_both_widths() {
         let mut rng = XorShift(7);
         for _ in 0..20_000 {
             let id = SlotId {
-                kind: (rng.next() % 2) as usize,
+                kind_index: (rng.next() % 2) as usize,
                 piece: (rng.next() % moves.len() as u64) as usize,
                 color: if rng.next() % 2 == 0 { Color::White } else { Color::Black },
                 square: (rng.next() % squares as u64) as u8,

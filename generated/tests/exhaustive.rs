@@ -31,7 +31,7 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     for id in slot_ids(tables.kinds.len(), compiled.moves.len(), board) {
-        let kind = tables.kinds[id.kind];
+        let kind = tables.kinds[id.kind_index];
         // Reverse lookups have their own test (`reverse.rs`).
         if kind.is_reverse() {
             continue;

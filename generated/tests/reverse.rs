@@ -53,8 +53,10 @@ fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
     let board = c.variant.board;
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
-    for id in slot_ids(c.tables.kinds.len(), c.moves.len(), board).filter(|id| c.tables.kinds[id.kind].is_reverse()) {
-        let kind = c.tables.kinds[id.kind];
+    for id in
+        slot_ids(c.tables.kinds.len(), c.moves.len(), board).filter(|id| c.tables.kinds[id.kind_index].is_reverse())
+    {
+        let kind = c.tables.kinds[id.kind_index];
         let moves = &c.moves[id.piece][id.color as usize];
         let target = id.square as usize;
         let walked = |occupied: Squares| reference::reach_back(board, moves, id.square, occupied, kind, board.all());

@@ -238,7 +238,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
     let block_number = if tables.blocks.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     // One arm a block: its static (or nothing, for a block without moves), read at `square`.
     // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
-    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
+    let nothing: TokenStream = data::short(B::EMPTY).parse().expect("a literal");
     let arms = tables.blocks.iter().enumerate().map(|(n, block)| {
         let number = number(n);
         let name = block_ident(n);
@@ -309,7 +309,7 @@ fn pad_code<B: Word>(tables: &Tables<B>) -> TokenStream {
     let number = Literal::usize_unsuffixed;
     let empty = number(tables.padding.offset as usize);
     let shift = number(tables.padding.shift as usize);
-    let zero: TokenStream = B::EMPTY.short().parse().expect("a literal");
+    let zero: TokenStream = data::short(B::EMPTY).parse().expect("a literal");
     quote! {
         /// Pads a square out to its block's number of probes: it looks at no square and reads
         /// an empty entry.
@@ -750,7 +750,7 @@ fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
 
 /// `between`, and the statics it reads when some piece has squares between.
 fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, fmt::Error> {
-    let nothing: TokenStream = B::EMPTY.short().parse().expect("a literal");
+    let nothing: TokenStream = data::short(B::EMPTY).parse().expect("a literal");
     let doc = docs("The squares strictly between `from` and `to` on the paths of a `piece` of `color` from `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen) for the move to be made. Several paths reaching `to` give the union of their squares; a lame leaper gives the square it passes; a plain leap, or a `to` the piece never reaches, gives nothing.\n\nThis is what pins and blocking a check are computed from.");
     if between.grids.is_empty() {
         return Ok(Code::plain(quote! {

@@ -10,6 +10,39 @@ use crate::magics::Word;
 use crate::tables::{Block, Numbered, Tables};
 use crate::variant::Variant;
 
+/// A set as a fixed-width hexadecimal literal of the module's `Bitboard` (masks and magics line
+/// up): `0x…` on `u64` and `u128`; `Bitboard256([w0, w1, w2, w3])` on 256 squares, word 0
+/// (squares 0-63) first, a word with no square written `0`, so that a mask or magic shows at a
+/// glance which words it touches.
+pub(super) fn literal<B: Word>(set: B) -> String {
+    let [w0, w1, w2, w3] = set.to_squares().0;
+    match B::BITS {
+        64 => format!("0x{w0:016x}"),
+        128 => format!("0x{w1:016x}{w0:016x}"),
+        _ => {
+            let words = [w0, w1, w2, w3].map(|w| if w == 0 { "0".to_string() } else { format!("0x{w:016x}") });
+            format!("Bitboard256([{}])", words.join(", "))
+        }
+    }
+}
+
+/// A set as the shortest literal of the module's `Bitboard` (attack entries, most of a module).
+pub(super) fn short<B: Word>(set: B) -> String {
+    let [w0, w1, w2, w3] = set.to_squares().0;
+    match B::BITS {
+        64 | 128 => short_hex(u128::from(w1) << 64 | u128::from(w0)),
+        _ => format!("Bitboard256([{}])", [w0, w1, w2, w3].map(|w| short_hex(u128::from(w))).join(", ")),
+    }
+}
+
+/// `0`, or the number in hexadecimal without leading zeros.
+fn short_hex(n: u128) -> String {
+    match n {
+        0 => "0".to_string(),
+        n => format!("{n:#x}"),
+    }
+}
+
 /// How wide a data line may grow before the next literal goes on a line of its own.
 const COLUMNS: usize = 100;
 
@@ -60,7 +93,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     let board = variant.board;
     let mut s = String::from("[\n");
     for square in 0..block.leaps.len() {
-        let leaps = block.leaps[square].literal();
+        let leaps = literal(block.leaps[square]);
         let name = board.name(square as u8);
         if block.probes_per_square == 0 {
             writeln!(s, "    {leaps}, // {name}")?;
@@ -73,7 +106,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
                 false => call(
                     &mut s,
                     "Probe::new",
-                    &[m.mask.literal(), m.magic.literal(), format!("{}, {}", m.shift, m.offset)],
+                    &[literal(m.mask), literal(m.magic), format!("{}, {}", m.shift, m.offset)],
                     B::BITS,
                 )?,
             }
@@ -99,7 +132,7 @@ pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Resul
     for square in 0..block.leaps.len() {
         writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
         for c in block.checks(square) {
-            call(&mut s, "Check::new", &[c.path.literal(), c.required.literal(), c.dest.literal()], B::BITS)?;
+            call(&mut s, "Check::new", &[literal(c.path), literal(c.required), literal(c.dest)], B::BITS)?;
         }
         s.push_str("    ],\n");
     }
@@ -114,7 +147,7 @@ pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
         writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
         for l in block.lines(square) {
             let form = format!("LineForm::{:?}", l.form);
-            call(&mut s, "Line::new", &[l.up.literal(), l.down.literal(), l.reach.literal(), form], B::BITS)?;
+            call(&mut s, "Line::new", &[literal(l.up), literal(l.down), literal(l.reach), form], B::BITS)?;
         }
         s.push_str("    ],\n");
     }
@@ -137,7 +170,7 @@ const RUN: usize = 8;
 /// A numbered table's entries are its set numbers.
 pub(super) fn attacks_data<B: Word>(tables: &Tables<B>) -> Result<String, fmt::Error> {
     let cells: Vec<String> = match &tables.numbered {
-        None => tables.table.iter().map(|w| w.short()).collect(),
+        None => tables.table.iter().map(|&w| short(w)).collect(),
         Some(n) => n.entries.to_vec().iter().map(u32::to_string).collect(),
     };
     runs(&cells)
@@ -145,7 +178,7 @@ pub(super) fn attacks_data<B: Word>(tables: &Tables<B>) -> Result<String, fmt::E
 
 /// A numbered table's distinct sets, written short like attack entries.
 pub(super) fn sets_data<B: Word>(numbered: &Numbered<B>) -> Result<String, fmt::Error> {
-    runs(&numbered.sets.iter().map(|w| w.short()).collect::<Vec<_>>())
+    runs(&numbered.sets.iter().map(|&w| short(w)).collect::<Vec<_>>())
 }
 
 /// Cells in runs of [`RUN`], each run named by the index of its first cell.
@@ -162,7 +195,7 @@ fn runs(cells: &[String]) -> Result<String, fmt::Error> {
 pub(super) fn between_sets_data<B: Word>(between: &Between) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
     for (i, run) in between.sets.chunks(4).enumerate() {
-        let cells: Vec<String> = run.iter().map(|&set| B::from_squares(set).literal()).collect();
+        let cells: Vec<String> = run.iter().map(|&set| literal(B::from_squares(set))).collect();
         wrapped(&mut s, "    ", &cells, &(i * 4).to_string())?;
     }
     s.push(']');
@@ -259,7 +292,7 @@ pub(super) fn reach_data<B: Word>(variant: &Variant, indices: &Indices) -> Resul
     for (g, grid) in grids.iter().enumerate() {
         writeln!(s, "    // grid {g}\n    [")?;
         for (i, run) in grid.chunks(per_line).enumerate() {
-            let cells: Vec<String> = run.iter().map(|&set| B::from_squares(set).literal()).collect();
+            let cells: Vec<String> = run.iter().map(|&set| literal(B::from_squares(set))).collect();
             wrapped(&mut s, "        ", &cells, &format!("from {}", board.name((i * per_line) as u8)))?;
         }
         s.push_str("    ],\n");

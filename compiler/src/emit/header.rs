@@ -272,7 +272,7 @@ pub(super) fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, pla
     let mut forward = BTreeSet::new();
     let mut reverse = BTreeSet::new();
     for (id, slot) in ids.iter().zip(&plan.slots) {
-        let set = if tables.kinds[id.kind].is_reverse() { &mut reverse } else { &mut forward };
+        let set = if tables.kinds[id.kind_index].is_reverse() { &mut reverse } else { &mut forward };
         set.extend(slot.lookups.iter().copied());
     }
     let own: Vec<usize> = reverse.difference(&forward).copied().collect();
