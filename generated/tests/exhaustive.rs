@@ -1,7 +1,9 @@
 //! Every checked-in table, read through the module's public functions, equals the compiler's
 //! independent reference walker: for every probe of every (kind, piece, colour, square), every
 //! occupancy of the probe's mask with random occupancy outside it, and random occupancies where
-//! a slot needs no probe.
+//! a slot needs no probe. A computed line is walked through every subset of its squares where
+//! it has at most [`EVERY_SUBSET`] of them (every line of a board of up to 12 files), and
+//! through random subsets beyond (a 16x16 rank line has 2^15).
 
 use fairy_magic::stages::board::{bit, squares_of, Squares};
 use fairy_magic::stages::magics::Word;
@@ -13,6 +15,12 @@ use fairy_magic::{Settings, Source};
 
 mod rng;
 use rng::XorShift;
+
+/// The most squares a computed line may have for every subset of them to be walked: a straight
+/// line across a board of up to 12 files and ranks has at most 11.
+const EVERY_SUBSET: u32 = 12;
+/// Random subsets walked of a longer line.
+const RANDOM_SUBSETS: usize = 4096;
 
 /// Checks one variant; `query(kind, piece, white, square, occupied)` answers through the module.
 fn check_variant<B: fairy_magic::stages::magics::Word>(
@@ -41,7 +49,11 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
         let square = id.square as usize;
         // Every probe's mask and every computed line's squares, each walked through all its subsets.
         let probed = block.probes(square).iter().map(|p| p.mask.to_squares());
-        let lined = block.lines(square).iter().map(|l| (l.up | l.down).to_squares());
+        let (lined, long): (Vec<Squares>, Vec<Squares>) = block
+            .lines(square)
+            .iter()
+            .map(|l| (l.up | l.down).to_squares())
+            .partition(|m| m.count_ones() <= EVERY_SUBSET);
         let masks: Vec<Squares> = probed.chain(lined).collect();
         let white = id.color == fairy_magic_runtime::Color::White;
         let mut compare = |occupied: Squares| {
@@ -68,6 +80,12 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
             compare(base);
             for square in squares_of(path) {
                 compare(base ^ bit(square));
+            }
+        }
+        for mask in long {
+            for _ in 0..RANDOM_SUBSETS {
+                compare(rng.squares());
+                compare(rng.squares() & mask | rng.squares() & !mask);
             }
         }
         for mask in masks {
