@@ -70,33 +70,38 @@ fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
 /// Picoseconds a step of a chain of `f`, best of `RUNS`: each step's occupancy is a random one
 /// xored with the previous answer.
 fn chain<B: BitboardExt>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
-    let mut best = u64::MAX;
-    for _ in 0..RUNS {
+    best_of_runs(|| {
         let mut found = B::EMPTY;
-        let start = Instant::now();
         for i in 0..STEPS {
             found = f(occupancies[i & 63] ^ found, i);
         }
         black_box(found);
-        best = best.min((start.elapsed().as_nanos() * 1000 / STEPS as u128) as u64);
-    }
-    best
+    })
 }
 
 /// Picoseconds a query of `f` when no query waits for another, best of `RUNS`: the answers are
 /// only xored together, so the CPU may run several queries at once.
 fn independent<B: BitboardExt>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
-    let mut best = u64::MAX;
-    for _ in 0..RUNS {
+    best_of_runs(|| {
         let mut all = B::EMPTY;
-        let start = Instant::now();
         for i in 0..STEPS {
             all ^= f(occupancies[i & 63], i);
         }
         black_box(all);
-        best = best.min((start.elapsed().as_nanos() * 1000 / STEPS as u128) as u64);
-    }
-    best
+    })
+}
+
+/// Picoseconds a step of `run` (which makes `STEPS` steps), the best of `RUNS` timings: the
+/// others met interrupts.
+fn best_of_runs(mut run: impl FnMut()) -> u64 {
+    (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            (start.elapsed().as_nanos() * 1000 / STEPS as u128) as u64
+        })
+        .min()
+        .unwrap_or(u64::MAX)
 }
 
 /// Prints both figures of one form: `f` answers `per_call` reads of it.
