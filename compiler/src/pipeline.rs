@@ -240,7 +240,7 @@ pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> 
         between: &c.between,
         indices: &c.indices,
         made,
-        fancy_entries: baseline::fancy_magic_entries(&c.variant),
+        fancy_entries: baseline::fancy_magic_entries(&c.variant, &c.moves),
     };
     emit::module(&input)
 }

@@ -29,7 +29,7 @@
 // ones, 992 entries (15872 bytes) before packing.
 // Between: 549 distinct sets (8784 bytes) and 4 grids of 90x90 cells (64800 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 3245616 entries (51929856 bytes): 746.46x these tables and lines.
+// no bit budget, identical tables shared) would need 3245344 entries (51925504 bytes): 746.40x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 32 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
