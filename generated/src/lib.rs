@@ -57,15 +57,15 @@ pub mod janggi;
 /// Move tables for `shogi`, from `variants/shogi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod shogi;
+/// Move tables for `u128_pext`, from `variants/u128_pext.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod u128_pext;
+/// Move tables for `u128_split32`, from `variants/u128_split32.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod u128_split32;
 /// Move tables for `wide`, from `variants/wide.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod wide;
-/// Move tables for `wide_pext`, from `variants/wide_pext.variant`; the file's header says how it was made.
-#[rustfmt::skip]
-pub mod wide_pext;
-/// Move tables for `wide_split32`, from `variants/wide_split32.variant`; the file's header says how it was made.
-#[rustfmt::skip]
-pub mod wide_split32;
 /// Move tables for `xiangqi`, from `variants/xiangqi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod xiangqi;

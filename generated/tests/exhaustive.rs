@@ -151,8 +151,8 @@ exhaustive!(capablanca_tables_equal_the_reference, capablanca, u128);
 exhaustive!(grand_tables_equal_the_reference, grand, u128);
 exhaustive!(bentriders_tables_equal_the_reference, bentriders, u128);
 exhaustive!(wide_tables_equal_the_reference, wide, u128);
-exhaustive!(wide_split32_tables_equal_the_reference, wide_split32, u128);
-exhaustive!(wide_pext_tables_equal_the_reference, wide_pext, u128);
+exhaustive!(u128_split32_tables_equal_the_reference, u128_split32, u128);
+exhaustive!(u128_pext_tables_equal_the_reference, u128_pext, u128);
 exhaustive!(chu_tables_equal_the_reference, chu, Squares);
 exhaustive!(big16_tables_equal_the_reference, big16, Squares);
 exhaustive!(
