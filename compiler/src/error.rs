@@ -118,7 +118,7 @@ pub enum Access {
     /// Writing an output.
     Write,
     /// Reading the file `compile --check` compares with.
-    Check,
+    Compare,
 }
 
 /// Which limit a [`Error::Limit`] is.
@@ -193,7 +193,7 @@ impl Error {
             Error::Io { path, access, source } => match (path, access) {
                 (Some(path), Access::Read) => format!("cannot read {path}: {source}"),
                 (Some(path), Access::Write) => format!("cannot write {path}: {source}"),
-                (Some(path), Access::Check) => format!("{path} is stale: cannot read it: {source}"),
+                (Some(path), Access::Compare) => format!("{path} is stale: cannot read it: {source}"),
                 (None, Access::Write) => format!("cannot write to standard output: {source}"),
                 (None, _) => format!("cannot read standard input: {source}"),
             },

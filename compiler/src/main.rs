@@ -548,7 +548,7 @@ fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
             match now {
                 Ok(now) if now == module => Ok(()),
                 Ok(_) => Err(Error::Stale { path: out.display().to_string(), regenerate }),
-                Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Check, e)),
+                Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Compare, e)),
             }
         }
         Some(out) => write_file(&out, &module),

@@ -2,7 +2,7 @@
 //! leaps, probes and plain checks for each distinct run of slots, and the lookup that reads
 //! them as the runtime does. `verify.rs` checks them against the reference walker.
 
-use fairy_magic_runtime::{Check, Color, Index, Line, Probe};
+use fairy_magic_runtime::{Color, Index, Line, PlainCheck, Probe};
 
 use crate::board::{Board, Squares};
 use crate::fxhash::FxHashMap;
@@ -150,7 +150,7 @@ pub struct Block<B> {
     /// `probes_per_square` a square.
     pub probes: Vec<Probe<B>>,
     /// `checks_per_square` a square.
-    pub checks: Vec<Check<B>>,
+    pub checks: Vec<PlainCheck<B>>,
     /// `lines_per_square` a square, padded with [`Line::empty`].
     pub lines: Vec<Line<B>>,
 }
@@ -162,7 +162,7 @@ impl<B: Word> Block<B> {
     }
 
     /// The plain checks of one square (`rank * files + file`), padding included.
-    pub fn checks(&self, square: usize) -> &[Check<B>] {
+    pub fn checks(&self, square: usize) -> &[PlainCheck<B>] {
         &self.checks[square * self.checks_per_square..(square + 1) * self.checks_per_square]
     }
 
@@ -177,7 +177,7 @@ impl<B: Word> Block<B> {
         let probed = read_probes(how, self.leaps[square], self.probes(square), table, numbered, occupied);
         probed
             | fairy_magic_runtime::lines(self.lines(square), occupied)
-            | fairy_magic_runtime::check(self.checks(square), occupied)
+            | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
     }
 
     /// How the generated module stores this block: what it holds decides how little it needs.
@@ -331,7 +331,7 @@ impl<B: Word> Block<B> {
         index: Index,
         padding: Probe<B>,
     ) -> Block<B> {
-        let no_check = Check::new(B::EMPTY, B::EMPTY, B::EMPTY);
+        let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
         let probes_per_square = run.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
         let checks_per_square = run.iter().map(|s| s.checks.len()).max().unwrap_or(0);
         let lines_per_square = run.iter().map(|s| s.lines.len()).max().unwrap_or(0);
@@ -351,11 +351,9 @@ impl<B: Word> Block<B> {
                 block.probes.push(f.probe(index, &lookups[id], offset));
             }
             block.probes.resize(block.probes.len() + probes_per_square - slot.lookups.len(), padding);
-            block.checks.extend(
-                slot.checks
-                    .iter()
-                    .map(|c| Check::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))),
-            );
+            block.checks.extend(slot.checks.iter().map(|c| {
+                PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
+            }));
             block.checks.resize(block.checks.len() + checks_per_square - slot.checks.len(), no_check);
             block.lines.extend(
                 slot.lines.iter().map(|l| {

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use fairy_magic_runtime::{BitboardExt, Check, Line, Probe};
+use fairy_magic_runtime::{BitboardExt, Line, PlainCheck, Probe};
 
 use crate::board::{bit, squares_of, subsets, Board, Squares};
 use crate::by_piece::ByPiece;
@@ -387,7 +387,7 @@ struct Origin<B> {
     /// The probes whose tables can give the target.
     probes: Vec<Probe<B>>,
     /// The plain checks that add the target when they pass.
-    checks: Vec<Check<B>>,
+    checks: Vec<PlainCheck<B>>,
     /// The computed lines that can reach the target.
     lines: Vec<Line<B>>,
     /// The squares those probes, checks and lines read: the origin's answer depends on nothing else.
@@ -411,7 +411,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
             .map(|origin| {
                 let square = origin as usize;
                 let probes: Vec<Probe<B>> = block.probes(square).iter().filter(gives).copied().collect();
-                let checks: Vec<Check<B>> =
+                let checks: Vec<PlainCheck<B>> =
                     block.checks(square).iter().filter(|c| c.dest.has_index(target as usize)).copied().collect();
                 let lines: Vec<Line<B>> =
                     block.lines(square).iter().filter(|l| l.reach.has_index(target as usize)).copied().collect();
@@ -454,7 +454,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
         for origin in origins {
             let occupied = B::from_squares(occupied & !bit(origin.square));
             if origin.leaps
-                || fairy_magic_runtime::check(&origin.checks, occupied).has_index(target)
+                || fairy_magic_runtime::plain_checks(&origin.checks, occupied).has_index(target)
                 || fairy_magic_runtime::lines(&origin.lines, occupied).has_index(target)
                 || origin.probes.iter().any(|p| read(p, occupied).has_index(target))
             {

@@ -17,7 +17,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fairy_magic_runtime::{lines, Bitboard256, BitboardExt, Check, Index, Line, LineForm, Probe};
+use fairy_magic_runtime::{lines, Bitboard256, BitboardExt, Index, Line, LineForm, PlainCheck, Probe};
 
 /// Steps of one timed chain.
 const STEPS: usize = 1 << 21;
@@ -130,8 +130,10 @@ fn calibrate<B: BitboardExt>(name: &str, files: usize, ranks: usize, rng: &mut X
         report(&format!("probe-{form}-cold"), name, &occupancies, 1, |occupied, i| cold[spread(occupied, i)]);
     }
     report("line", name, &occupancies, 2, |occupied, _| lines(black_box(&rook.lines), occupied));
-    let check = Check::new(rook.mask, B::EMPTY, rook.lines[0].reach);
-    report("check", name, &occupancies, 1, |occupied, _| fairy_magic_runtime::check(black_box(&[check]), occupied));
+    let check = PlainCheck::new(rook.mask, B::EMPTY, rook.lines[0].reach);
+    report("check", name, &occupancies, 1, |occupied, _| {
+        fairy_magic_runtime::plain_checks(black_box(&[check]), occupied)
+    });
 }
 
 fn main() {

@@ -6,9 +6,9 @@
 //! the probes and no count or pointer has to be read first. A probe is the classic
 //! magic-bitboard index, `offset + ((occupied & mask) * magic >> shift)`, and the answer is the
 //! union of what the probes find. The rare move whose path is longer than any table may index is
-//! a plain [`Check`]. The compiler verifies every table through [`lookup`] and [`check`], the
-//! functions the generated code calls, so the code that builds the tables and the code that reads
-//! them cannot disagree about an index.
+//! a [`PlainCheck`], answered by [`plain_checks`]. The compiler verifies every table through
+//! [`lookup`] and [`plain_checks`], the functions the generated code calls, so the code that
+//! builds the tables and the code that reads them cannot disagree about an index.
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
 //! to 256; the shipped `chu` (12x12) and `big16` (16x16) modules use it, and such modules number
@@ -40,12 +40,12 @@ mod wide;
 
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
 pub use line::{lines, Line, LineForm};
-pub use probe::{check, lookup, lookup_numbered, Check, Index, Probe, SetNumber, Slot};
+pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 
 /// The version of the hash formulas and the data layout a module is read with: the split32
 /// folds, the `u128` fold, the 256-bit folds (the word mixing and the split32 parts), and the
-/// layout of [`Slot`], [`Probe`], [`Check`] and [`Line`]. The compiler finds its magics through these
+/// layout of [`Slot`], [`Probe`], [`PlainCheck`] and [`Line`]. The compiler finds its magics through these
 /// formulas, so a module is right only with a runtime of the same format: every generated
 /// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was
 /// generated for, and a vendored runtime that differs is a build error naming the command that

@@ -1,6 +1,6 @@
 //! Reading the tables: how a probe forms its index ([`Index`], [`Probe`]), the slots and plain
-//! checks a generated module stores ([`Slot`], [`Check`]), and the two functions its lookups
-//! call ([`lookup`], [`check`]).
+//! checks a generated module stores ([`Slot`], [`PlainCheck`]), and the two functions its lookups
+//! call ([`lookup`], [`plain_checks`]).
 
 use crate::bitboard::BitboardExt;
 
@@ -58,7 +58,7 @@ impl<B: BitboardExt> Probe<B> {
 /// A move that no lookup answers because it looks at more squares than a table may index:
 /// its destinations are reached when `occupied & path == required`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Check<B> {
+pub struct PlainCheck<B> {
     /// The squares the move looks at on its way.
     pub path: B,
     /// Which of `path` must be occupied (hurdles); the rest of `path` must be empty.
@@ -67,10 +67,10 @@ pub struct Check<B> {
     pub dest: B,
 }
 
-impl<B: BitboardExt> Check<B> {
-    /// Builds a check; `const` so that generated tables are plain static data.
+impl<B: BitboardExt> PlainCheck<B> {
+    /// Builds a plain check; `const` so that generated tables are plain static data.
     pub const fn new(path: B, required: B, dest: B) -> Self {
-        Check { path, required, dest }
+        PlainCheck { path, required, dest }
     }
 }
 
@@ -166,9 +166,9 @@ pub fn lookup_numbered<B: BitboardExt, N: SetNumber>(
     found
 }
 
-/// The destinations of every check that passes: `occupied & path == required`.
+/// The destinations of every plain check that passes: `occupied & path == required`.
 #[inline(always)]
-pub fn check<B: BitboardExt>(checks: &[Check<B>], occupied: B) -> B {
+pub fn plain_checks<B: BitboardExt>(checks: &[PlainCheck<B>], occupied: B) -> B {
     let mut found = B::EMPTY;
     for c in checks {
         if occupied & c.path == c.required {
@@ -219,10 +219,10 @@ mod tests {
 
     #[test]
     fn checks_pass_on_exactly_what_they_require() {
-        let checks = [Check::new(0b11_0000u64, 0b01_0000, 1 << 40), Check::new(0b1, 0, 1 << 41)];
-        assert_eq!(check(&checks, 0), 1 << 41);
-        assert_eq!(check(&checks, 0b01_0000), 1 << 40 | 1 << 41);
-        assert_eq!(check(&checks, 0b11_0001), 0);
+        let checks = [PlainCheck::new(0b11_0000u64, 0b01_0000, 1 << 40), PlainCheck::new(0b1, 0, 1 << 41)];
+        assert_eq!(plain_checks(&checks, 0), 1 << 41);
+        assert_eq!(plain_checks(&checks, 0b01_0000), 1 << 40 | 1 << 41);
+        assert_eq!(plain_checks(&checks, 0b11_0001), 0);
     }
 
     #[test]

@@ -107,8 +107,8 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
         imports.push(quote!(Bitboard256));
     }
     if any_checks(tables) {
-        imports.push(quote!(check));
-        imports.push(quote!(Check));
+        imports.push(quote!(plain_checks));
+        imports.push(quote!(PlainCheck));
     }
     if any_probes(tables) {
         imports.push(quote!(Index));
@@ -258,7 +258,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
         }
         if block.checks_per_square > 0 {
             let checks = checks_ident(n);
-            parts.push(quote!(check(&#checks[square], occupied)));
+            parts.push(quote!(plain_checks(&#checks[square], occupied)));
         }
         match parts.is_empty() {
             true => quote!(#number => #nothing,),
@@ -367,7 +367,7 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
                 /// Block's moves whose paths are too long for a lookup, checked one by one.
                 #[rustfmt::skip]
                 #[allow(clippy::unreadable_literal)]
-                static #cname: [[Check<Bitboard>; #cwidth]; SQUARES] = #checks;
+                static #cname: [[PlainCheck<Bitboard>; #cwidth]; SQUARES] = #checks;
             });
         }
     }

@@ -132,7 +132,7 @@ pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Resul
     for square in 0..block.leaps.len() {
         writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
         for c in block.checks(square) {
-            call(&mut s, "Check::new", &[literal(c.path), literal(c.required), literal(c.dest)], B::BITS)?;
+            call(&mut s, "PlainCheck::new", &[literal(c.path), literal(c.required), literal(c.dest)], B::BITS)?;
         }
         s.push_str("    ],\n");
     }

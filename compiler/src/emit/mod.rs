@@ -119,7 +119,7 @@ fn statistics<B: Word>(m: &Input<B>) -> Statistics {
         },
         slot_bytes: header::slot_bytes(m.tables),
         checks,
-        check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::Check<B>>(),
+        check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::PlainCheck<B>>(),
         lines,
         line_bytes: lines * std::mem::size_of::<fairy_magic_runtime::Line<B>>(),
         between_bytes: set_bytes + grid_bytes,

@@ -82,7 +82,7 @@ fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
             probes += block.probes.iter().filter(|p| !crate::tables::Block::is_padding(p)).count();
             bytes += block.leaps.len() * word
                 + block.probes.len() * std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
-                + block.checks.len() * std::mem::size_of::<fairy_magic_runtime::Check<B>>()
+                + block.checks.len() * std::mem::size_of::<fairy_magic_runtime::PlainCheck<B>>()
                 + block.lines.len() * std::mem::size_of::<fairy_magic_runtime::Line<B>>();
         }
     }
