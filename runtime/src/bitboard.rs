@@ -155,12 +155,37 @@ macro_rules! primitive_squares {
         fn up_to_lowest(self) -> Self {
             self ^ self.wrapping_sub(1)
         }
-        #[inline(always)]
-        fn down_to_highest(self) -> Self {
-            // `| 1`: the empty set's "highest" is square 0, from which every square is up.
-            !0 << (Self::BITS - 1 - (self | 1).leading_zeros())
-        }
     };
+}
+
+/// [`BitboardExt::down_to_highest`] of one 64-bit word: every bit from its highest set bit up,
+/// or every bit when it is empty (`| 1`: the empty word's "highest" is bit 0).
+#[inline(always)]
+const fn word_down_to_highest(word: u64) -> u64 {
+    !0 << (63 - (word | 1).leading_zeros())
+}
+
+/// [`BitboardExt::down_to_highest`] of a bitboard of several 64-bit words, lowest word first.
+///
+/// A word above the highest occupied word is kept whole, the word holding the highest occupied
+/// square is cut below it, and every word below that is empty. Each word's cut is its own
+/// (no bit crosses a word), so all of them are made at once and only the one-bit "a word above
+/// is occupied" flags chain from word to word: no multi-word shift and no branch, where the
+/// whole-bitboard form (leading zeros, then a shift by them) chains a compare, a select and a
+/// double-word shift after the count.
+#[inline(always)]
+pub(crate) fn words_down_to_highest<const N: usize>(words: [u64; N]) -> [u64; N] {
+    let mut out = [0; N];
+    let mut above_occupied = 0u64;
+    let mut w = N;
+    while w > 0 {
+        w -= 1;
+        // All ones while no word above holds a square, then none.
+        let keep = above_occupied.wrapping_sub(1);
+        out[w] = word_down_to_highest(words[w]) & keep;
+        above_occupied |= u64::from(words[w] != 0);
+    }
+    out
 }
 
 /// How far [`BitboardExt::split32_hash`] folds each 32-bit part onto itself, part 0 first.
@@ -182,6 +207,10 @@ impl BitboardExt for u64 {
     const EMPTY: Self = 0;
     const BITS: u32 = 64;
     primitive_squares!();
+    #[inline(always)]
+    fn down_to_highest(self) -> Self {
+        word_down_to_highest(self)
+    }
     #[inline(always)]
     fn magic_hash(self, magic: Self, shift: u8) -> usize {
         (self.wrapping_mul(magic) >> shift) as usize
@@ -206,6 +235,11 @@ impl BitboardExt for u128 {
     const EMPTY: Self = 0;
     const BITS: u32 = 128;
     primitive_squares!();
+    #[inline(always)]
+    fn down_to_highest(self) -> Self {
+        let [lo, hi] = words_down_to_highest([self as u64, (self >> 64) as u64]);
+        u128::from(hi) << 64 | u128::from(lo)
+    }
     #[inline(always)]
     fn magic_hash(self, magic: Self, shift: u8) -> usize {
         let (lo, hi) = (self as u64, (self >> 64) as u64);
@@ -297,6 +331,33 @@ mod tests {
         let top = B::from_index(B::BITS as usize - 1);
         assert_eq!((top | nine).down_to_highest(), top);
         assert_eq!(top.up_to_lowest(), !B::EMPTY);
+    }
+
+    /// `down_to_highest` against its definition: every square from the highest of the set up.
+    fn down_to_highest_as_defined<B: BitboardExt>(random_words: &mut impl FnMut() -> u64) {
+        let defined = |set: B| match set.indices().last() {
+            Some(highest) => (highest..B::BITS as usize).fold(B::EMPTY, |s, i| s | B::from_index(i)),
+            None => !B::EMPTY,
+        };
+        let bits = B::BITS as usize;
+        let check = |set: B| assert_eq!(set.down_to_highest(), defined(set));
+        check(B::EMPTY);
+        (0..bits).for_each(|i| check(B::from_index(i)));
+        // Sparse sets over every word, and pairs of squares anywhere.
+        for _ in 0..2000 {
+            let (a, b, c) = (random_words(), random_words(), random_words());
+            let sparse = (0..bits).filter(|&i| (a & b & c) >> (i % 64) & 1 == 1 && i % 3 == (a % 3) as usize);
+            check(sparse.fold(B::EMPTY, |s, i| s | B::from_index(i)));
+            check(B::from_index((a % bits as u64) as usize) | B::from_index((b % bits as u64) as usize));
+        }
+    }
+
+    #[test]
+    fn down_to_highest_cuts_below_the_highest_square_on_every_width() {
+        let mut random = crate::test_rng::xorshift(0x1234_5678_9abc_def1);
+        down_to_highest_as_defined::<u64>(&mut random);
+        down_to_highest_as_defined::<u128>(&mut random);
+        down_to_highest_as_defined::<Bitboard256>(&mut random);
     }
 
     #[test]

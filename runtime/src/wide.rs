@@ -260,9 +260,7 @@ impl BitboardExt for Bitboard256 {
     }
     #[inline(always)]
     fn down_to_highest(self) -> Self {
-        // `| 1`: the empty set's "highest" is square 0, from which every square is up.
-        let lowest_word = Bitboard256([self.0[0] | 1, self.0[1], self.0[2], self.0[3]]);
-        Bitboard256::ALL << (255 - lowest_word.leading_zeros())
+        Bitboard256(crate::bitboard::words_down_to_highest(self.0))
     }
 
     #[inline(always)]
