@@ -67,6 +67,14 @@ impl SlotPlan {
     pub fn reads(&self) -> usize {
         self.lookups.len() + self.lines.len() + self.checks.len()
     }
+
+    /// What the slot's reads measure, in the forms' picoseconds.
+    pub fn picos(&self, forms: FormCosts) -> u64 {
+        let each = |count: usize, picos: u32| count as u64 * u64::from(picos);
+        each(self.lookups.len(), forms.probe)
+            + each(self.lines.len(), forms.line)
+            + each(self.checks.len(), forms.check)
+    }
 }
 
 /// Destinations reached when `occupied & path == required`, tested one by one at run time.
@@ -121,7 +129,7 @@ pub fn sweep(
         let plan = plan_gates(&own[p], &vec![bits; own[p].len()], reads);
         let verify_steps =
             plan.slots.iter().zip(&own_slots[p]).map(|(slot, &i)| steps(slot, &plan.lookups, slots[i].len())).sum();
-        Cost { verify_steps, ..cost(&plan, bits, word_bytes) }
+        Cost { verify_steps, ..cost(&plan, bits, word_bytes, reads.forms) }
     });
     costs.chunks((MIN_BITS..=MAX_BITS).count()).map(<[Cost]>::to_vec).collect()
 }
@@ -239,11 +247,11 @@ fn choose_lines(gates: &[Gate], max_bits: u32, known: &Known, forms: FormCosts) 
 /// What a planner is asked to make small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimize {
-    /// The fewest probes a query whose tables all stay within a cache budget, and lines where
-    /// their measured latency is no more than the probes they replace.
+    /// The fastest reads a query by their measured latency (probes, lines and plain checks),
+    /// with tables that all stay within a cache budget.
     Speed,
-    /// Budgets as [`Optimize::Speed`] chooses them, and lines where their measured throughput
-    /// over independent queries is no worse: for move generators, whose queries overlap.
+    /// As [`Optimize::Speed`], by each form's measured throughput over independent queries
+    /// rather than its latency: for move generators, whose queries overlap.
     Throughput,
     /// The fewest bytes, probes second (firmware).
     Size,
@@ -279,9 +287,10 @@ pub const MAX_BITS: u32 = 12;
 pub enum Why {
     /// `max-bits` fixed it for every piece.
     Fixed,
-    /// Speed: the budget with its fewest probes, and the tables fit the cache budget.
-    FewestProbes,
-    /// Speed: lowered from its fewest probes so that all tables fit the cache budget.
+    /// Speed or throughput: the budget whose reads measure fastest, and the tables fit the
+    /// cache budget.
+    Fastest,
+    /// Speed or throughput: lowered from its fastest so that all tables fit the cache budget.
     GaveWay,
     /// Lowered, after the cost model chose, so that the plan keeps to a limit.
     Limit(Limit),
@@ -303,6 +312,9 @@ pub struct Cost {
     pub probes: usize,
     /// Probes and plain checks of the busiest slot: the work of the slowest query.
     pub most: usize,
+    /// What the reads of all the piece's slots measure (probes, lines and plain checks, in the
+    /// forms' picoseconds under the planned measure): what speed and throughput choose by.
+    pub picos: u64,
     /// Attack entries, plain checks and computed lines, in bytes.
     pub bytes: usize,
     /// The piece's lookups (their gates) and their index bits, to count shared tables once.
@@ -316,8 +328,9 @@ pub struct Cost {
     pub verify_steps: u64,
 }
 
-/// The cost of a plan: probes and checks over all slots, and bytes of tables and checks.
-pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
+/// The cost of a plan: probes and checks over all slots, what its reads measure at the forms'
+/// costs, and bytes of tables, checks and lines.
+pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, forms: FormCosts) -> Cost {
     let entries: usize = plan.lookups.iter().map(|l| 1usize << l.mask.count_ones().max(1)).sum();
     let checks: usize = plan.slots.iter().map(|s| s.checks.len()).sum();
     let lines: usize = plan.slots.iter().map(|s| s.lines.len()).sum();
@@ -328,6 +341,7 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize) -> Cost {
         why: Why::Fixed,
         probes,
         most,
+        picos: plan.slots.iter().map(|s| s.picos(forms)).sum(),
         bytes: (entries + 3 * checks + 3 * lines) * word_bytes,
         lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
         check_bytes: 3 * checks * word_bytes,
@@ -352,10 +366,11 @@ fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) ->
 }
 
 /// Chooses each piece's bit budget from its costs at every budget (`costs[piece]`, one per
-/// budget from MIN_BITS to MAX_BITS). Speed: each piece starts at its fewest probes, and while
-/// the tables together are over `cache_bytes` the piece whose smaller budget saves the most
-/// bytes per added probe gives way, as long as no plain check is added. Size: each piece at
-/// its fewest bytes.
+/// budget from MIN_BITS to MAX_BITS). Speed and throughput: each piece starts at the budget
+/// whose reads measure fastest (`Cost::picos`, fewest bytes on a tie), and while the tables
+/// together are over `cache_bytes` the piece whose smaller budget saves the most bytes per
+/// added probe gives way, as long as no plain check is added. Size: each piece at its fewest
+/// bytes.
 ///
 /// A piece with a target (`targets[piece]`, at most that many probes on every square) takes its
 /// smallest budget that meets it, never gives way and is not counted against `cache_bytes`;
@@ -387,7 +402,9 @@ pub fn choose_budgets(
     if optimize == Optimize::Size {
         return by(|c| (c.bytes, c.probes), Why::Smallest);
     }
-    let mut chosen = by(|c| (c.probes, c.bytes), Why::FewestProbes)?;
+    // Not by probes alone: at one budget a slide may be two computed lines (no probe), at the
+    // next one probe, and which is faster is what the measured forms say.
+    let mut chosen = by(|c| (c.picos as usize, c.bytes), Why::Fastest)?;
     // A piece with a target is outside the budget: the others fit it as if it were not there.
     let budgeted = |chosen: &[Cost]| -> usize {
         joint_bytes(chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c), word_bytes)
@@ -890,12 +907,24 @@ mod tests {
             why: Why::Fixed,
             probes: most * 64,
             most,
+            picos: most as u64 * 64,
             bytes: 8 << log2,
             lookups,
             check_bytes: 0,
             line_bytes: 0,
             verify_steps: 0,
         }
+    }
+
+    #[test]
+    fn speed_takes_the_budget_whose_reads_measure_fastest_not_the_fewest_probes() {
+        // The nightrider in `fairy`: at 4 bits one probe and three lines a square, at 12 bits
+        // one probe and two lines. The probes are the same; the time is not.
+        let small = Cost { picos: 64 * (4_000 + 3 * 1_600), ..cost_at(0, 4, 1, 4) };
+        let large = Cost { picos: 64 * (4_000 + 2 * 1_600), ..cost_at(0, 12, 1, 9) };
+        assert_eq!(small.probes, large.probes);
+        let chosen = choose_budgets(&[vec![small, large]], &[None], Optimize::Speed, 128 * 1024, 8).unwrap();
+        assert_eq!((chosen[0].bits, chosen[0].why), (12, Why::Fastest));
     }
 
     #[test]

@@ -122,7 +122,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "optimize",
         values: Values::Words(&OPTIMIZE),
-        help: "What the cost model makes small: speed (the fewest probes whose tables fit the cache budget, lines where their latency in a dependent chain is lower), throughput (the same budgets, lines where their cost among independent queries is lower: for move generators) or size (the fewest bytes)",
+        help: "What the cost model makes small: speed (the reads that measure fastest in a dependent chain, probes, lines and plain checks, with tables that fit the cache budget), throughput (the same by each form's cost among independent queries: for move generators) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
     },
     Spec {

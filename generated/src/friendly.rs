@@ -4,7 +4,7 @@
 // `cargo xtask gen friendly`.
 //
 // Board 8x8 (64 squares, u64 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
-// Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
+// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest; while the tables
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
@@ -23,7 +23,7 @@
 // | X wx-rider | `WX2` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | J jumping-rook | `jR` | 5 | gave way to fit the cache budget | 2 | 2 | 0 | 116 | 2086 |
 // | E elephant | `[W?F-F]` | 4 | gave way to fit the cache budget | 4 | 0 | 0 | 208 | 2232 |
-// | H horse | `mafsW` | 12 | its fewest probes | 1 | 2 | 0 | 102 | 1088 |
+// | H horse | `mafsW` | 12 | its fastest reads | 1 | 2 | 0 | 102 | 1088 |
 // | O osprey | `DmpafyafsW` | 5 | gave way to fit the cache budget | 2 | 4 | 0 | 118 | 2076 |
 // | I iso-rook | `mafiR` | 5 | gave way to fit the cache budget | 2 | 2 | 0 | 128 | 2312 |
 // | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |

@@ -4,7 +4,7 @@
 // `cargo xtask gen janggi`.
 //
 // Board 9x10 (90 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
-// Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
+// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest; while the tables
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
@@ -18,7 +18,7 @@
 // | K general | `W` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | A guard | `W` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | E elephant | `[W-F-F]` | 4 | gave way to fit the cache budget | 4 | 0 | 0 | 322 | 3538 |
-// | H horse | `[W-F]` | 12 | its fewest probes | 1 | 0 | 0 | 180 | 1888 |
+// | H horse | `[W-F]` | 12 | its fastest reads | 1 | 0 | 0 | 180 | 1888 |
 // | R chariot | `R` | - | no lookups | 0 | 2 | 0 | 0 | none |
 // | C cannon | `pR` | - | no lookups | 0 | 2 | 0 | 0 | none |
 // | P soldier | `fsW` | - | no lookups | 0 | 0 | 0 | 0 | none |

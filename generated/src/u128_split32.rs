@@ -4,7 +4,7 @@
 // `cargo xtask gen u128_split32`.
 //
 // Board 10x8 (80 squares, u128 bitboards); index split32 (32-bit multiplies only); seed 0; at most 8 probes a query; effort 18.
-// Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
+// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest; while the tables
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.

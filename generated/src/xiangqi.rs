@@ -4,7 +4,7 @@
 // `cargo xtask gen xiangqi`.
 //
 // Board 9x10 (90 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
-// Bit budgets (optimize speed): each piece takes the budget with its fewest probes; while the tables
+// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest; while the tables
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
@@ -17,8 +17,8 @@
 // |---|---|---|---|---|---|---|---|---|
 // | K general | `W` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | A advisor | `F` | - | no lookups | 0 | 0 | 0 | 0 | none |
-// | E elephant | `nA` | 12 | its fewest probes | 1 | 1 | 0 | 50 | 320 |
-// | H horse | `[W-F]` | 12 | its fewest probes | 1 | 0 | 0 | 180 | 1888 |
+// | E elephant | `nA` | 12 | its fastest reads | 1 | 1 | 0 | 50 | 320 |
+// | H horse | `[W-F]` | 12 | its fastest reads | 1 | 0 | 0 | 180 | 1888 |
 // | R chariot | `R` | - | no lookups | 0 | 2 | 0 | 0 | none |
 // | C cannon | `mRcpR` | - | no lookups | 0 | 2 | 0 | 0 | none |
 // | P soldier | `fW` | - | no lookups | 0 | 0 | 0 | 0 | none |

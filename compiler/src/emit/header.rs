@@ -70,7 +70,7 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
     let budget = match (made.max_bits, made.optimize) {
         (Some(bits), _) => format!("Bit budget: {bits} index bits a lookup for every piece, as the options say."),
         (None, optimize @ (Optimize::Speed | Optimize::Throughput)) => format!(
-            "Bit budgets (optimize {}): each piece takes the budget with its fewest probes; while the tables\n\
+            "Bit budgets (optimize {}): each piece takes the budget whose reads measure fastest; while the tables\n\
              // are over {} KiB (a cache budget), the piece that saves the most bytes per added probe gives way\n\
              // (never down to plain checks); a piece with `option probes` takes its smallest budget that\n\
              // meets it and is left out of the cache budget.",
@@ -144,7 +144,7 @@ fn why_text(why: Why, most: usize) -> String {
     match why {
         _ if most == 0 => "no lookups".to_string(),
         Why::Fixed => "max-bits".to_string(),
-        Why::FewestProbes => "its fewest probes".to_string(),
+        Why::Fastest => "its fastest reads".to_string(),
         Why::GaveWay => "gave way to fit the cache budget".to_string(),
         Why::Limit(Limit::Occupancies) => "gave way to the occupancy limit (max-occupancies)".to_string(),
         Why::Limit(Limit::Verification) => "gave way to the verification limit (max-verify)".to_string(),
