@@ -2,7 +2,7 @@
 //! leaps, probes and plain checks for each distinct run of slots, and the lookup that reads
 //! them as the runtime does. `verify.rs` checks them against the reference walker.
 
-use fairy_magic_runtime::{Color, Index, Line, PlainCheck, Probe};
+use fairy_magic_runtime::{Color, Index, Line, LineForm, PlainCheck, Probe};
 
 use crate::board::{Board, Squares};
 use crate::fxhash::FxHashMap;
@@ -153,6 +153,10 @@ pub struct Block<B> {
     pub checks: Vec<PlainCheck<B>>,
     /// `lines_per_square` a square, padded with [`Line::empty`].
     pub lines: Vec<Line<B>>,
+    /// Every line is a slide, and the squares its rays pass without reaching them are among
+    /// that square's leaps: the module reads these lines with `slides` (no form, no reach)
+    /// rather than `lines`, and so does [`Block::lookup`].
+    pub slides_only: bool,
 }
 
 impl<B: Word> Block<B> {
@@ -175,9 +179,25 @@ impl<B: Word> Block<B> {
     /// numbered table where the module stores one.
     pub fn lookup(&self, how: Index, square: usize, table: &[B], numbered: Option<&Numbered<B>>, occupied: B) -> B {
         let probed = read_probes(how, self.leaps[square], self.probes(square), table, numbered, occupied);
-        probed
-            | fairy_magic_runtime::lines(self.lines(square), occupied)
-            | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
+        probed | self.read_lines(square, occupied) | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
+    }
+
+    /// Whether one square's lines answer the same unmasked by their reach: all slides, and the
+    /// squares they pass without reaching (a rook's first step, which the planner answers as a
+    /// leap) among the square's leaps, with which the answer is united.
+    fn slides_need_no_reach(&self, square: usize) -> bool {
+        let lines = self.lines(square);
+        let passed = lines.iter().fold(B::EMPTY, |p, l| p | (l.up | l.down) & !l.reach);
+        lines.iter().all(|l| l.form == LineForm::Slide) && passed & !self.leaps[square] == B::EMPTY
+    }
+
+    /// The answer of one square's computed lines, through the runtime function the module calls
+    /// for this block.
+    pub fn read_lines(&self, square: usize, occupied: B) -> B {
+        match self.slides_only {
+            true => fairy_magic_runtime::slides(self.lines(square), occupied),
+            false => fairy_magic_runtime::lines(self.lines(square), occupied),
+        }
     }
 
     /// How the generated module stores this block: what it holds decides how little it needs.
@@ -343,6 +363,7 @@ impl<B: Word> Block<B> {
             probes: vec![],
             checks: vec![],
             lines: vec![],
+            slides_only: false,
         };
         for slot in run {
             block.leaps.push(B::from_squares(slot.leaps));
@@ -362,6 +383,7 @@ impl<B: Word> Block<B> {
             );
             block.lines.resize(block.lines.len() + lines_per_square - slot.lines.len(), Line::empty());
         }
+        block.slides_only = (0..run.len()).all(|square| block.slides_need_no_reach(square));
         block
     }
 }

@@ -45,14 +45,16 @@ fn independent<S: Copy, B: BitboardExt>(queries: &[(S, B)], lookup: impl Fn(S, B
     black_box(queries).iter().fold(B::EMPTY, |acc, &(sq, occ)| acc ^ lookup(sq, occ))
 }
 
-/// The next square depends on the last answer, so no two lookups overlap. The board's
-/// `SQUARES` is a constant, so that taking the square modulo it costs what a mask costs on 8x8
-/// and a multiply elsewhere, never a division.
+/// The next square depends on the last answer, so no two lookups overlap. The query's square
+/// plus one bit of the last answer wraps to 0 past the last square with a compare and a
+/// select, the same on every board: `% SQUARES` cost a mask on 8x8 but a multiply on 9x10 and
+/// larger, which the 10x10 and 12x12 rows' chains then carried and the chess row's did not.
 #[inline(never)]
 fn chained<const SQUARES: usize, B: BitboardExt>(queries: &[(usize, B)], lookup: impl Fn(usize, B) -> B) -> B {
     let mut last = B::EMPTY;
     for &(sq, occ) in black_box(queries) {
-        last = lookup((sq + last.has_index(0) as usize) % SQUARES, occ);
+        let next = sq + last.has_index(0) as usize;
+        last = lookup(if next == SQUARES { 0 } else { next }, occ);
     }
     last
 }

@@ -56,7 +56,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, lines, Line, LineForm};
+use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 2,
     "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen fairy` or vendor the runtime of format 2"
@@ -3075,12 +3075,12 @@ fn lookup(
     occupied: Bitboard,
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
-        0 => BLOCK_0[square] | lines(&BLOCK_0_LINES[square], occupied),
-        1 => BLOCK_1[square] | lines(&BLOCK_1_LINES[square], occupied),
-        2 => BLOCK_2[square] | lines(&BLOCK_2_LINES[square], occupied),
+        0 => BLOCK_0[square] | slides(&BLOCK_0_LINES[square], occupied),
+        1 => BLOCK_1[square] | slides(&BLOCK_1_LINES[square], occupied),
+        2 => BLOCK_2[square] | slides(&BLOCK_2_LINES[square], occupied),
         3 => {
             BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied)
-                | lines(&BLOCK_3_LINES[square], occupied)
+                | slides(&BLOCK_3_LINES[square], occupied)
         }
         4 => 0,
         5 => {

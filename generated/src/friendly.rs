@@ -72,7 +72,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, lines, Line, LineForm};
+use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 2,
     "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen friendly` or vendor the runtime of format 2"
@@ -5758,18 +5758,18 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square] | lines(&BLOCK_1_LINES[square], occupied),
+        1 => BLOCK_1[square] | slides(&BLOCK_1_LINES[square], occupied),
         2 => BLOCK_2[square],
         3 => BLOCK_3[square],
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
-        6 => BLOCK_6[square] | lines(&BLOCK_6_LINES[square], occupied),
+        6 => BLOCK_6[square] | slides(&BLOCK_6_LINES[square], occupied),
         7 => BLOCK_7[square].lookup(INDEX, &ATTACKS, occupied),
         8 => {
             BLOCK_8[square].lookup(INDEX, &ATTACKS, occupied)
                 | lines(&BLOCK_8_LINES[square], occupied)
         }
-        9 => BLOCK_9[square] | lines(&BLOCK_9_LINES[square], occupied),
+        9 => BLOCK_9[square] | slides(&BLOCK_9_LINES[square], occupied),
         10 => {
             BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied)
                 | lines(&BLOCK_10_LINES[square], occupied)

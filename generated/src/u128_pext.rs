@@ -60,7 +60,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{lines, Line, LineForm};
+use fairy_magic_runtime::{lines, slides, Line, LineForm};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 2,
     "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen u128_pext` or vendor the runtime of format 2"
@@ -4447,8 +4447,8 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square] | lines(&BLOCK_1_LINES[square], occupied),
-        2 => BLOCK_2[square] | lines(&BLOCK_2_LINES[square], occupied),
+        1 => BLOCK_1[square] | slides(&BLOCK_1_LINES[square], occupied),
+        2 => BLOCK_2[square] | slides(&BLOCK_2_LINES[square], occupied),
         3 => BLOCK_3[square],
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],

@@ -58,7 +58,7 @@ pub use fairy_magic_runtime::Color;
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{
-    plain_checks, PlainCheck, Index, Probe, Slot, lines, Line, LineForm,
+    plain_checks, PlainCheck, Index, Probe, Slot, lines, slides, Line, LineForm,
 };
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 2,
@@ -8866,8 +8866,8 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square] | lines(&BLOCK_1_LINES[square], occupied),
-        2 => BLOCK_2[square] | lines(&BLOCK_2_LINES[square], occupied),
+        1 => BLOCK_1[square] | slides(&BLOCK_1_LINES[square], occupied),
+        2 => BLOCK_2[square] | slides(&BLOCK_2_LINES[square], occupied),
         3 => BLOCK_3[square],
         4 => lines(&BLOCK_4_LINES[square], occupied),
         5 => BLOCK_5[square],

@@ -62,7 +62,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, lines, Line, LineForm};
+use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 2,
     "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen xiangqi` or vendor the runtime of format 2"
@@ -5339,7 +5339,7 @@ fn lookup(
                 | lines(&BLOCK_5_LINES[square], occupied)
         }
         6 => BLOCK_6[square].lookup(INDEX, &ATTACKS, occupied),
-        7 => BLOCK_7[square] | lines(&BLOCK_7_LINES[square], occupied),
+        7 => BLOCK_7[square] | slides(&BLOCK_7_LINES[square], occupied),
         8 => BLOCK_8[square],
         9 => BLOCK_9[square],
         10 => lines(&BLOCK_10_LINES[square], occupied),

@@ -39,7 +39,7 @@ mod test_rng;
 mod wide;
 
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
-pub use line::{lines, Line, LineForm};
+pub use line::{lines, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 

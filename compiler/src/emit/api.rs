@@ -116,7 +116,14 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
         imports.push(quote!(Slot));
     }
     if any_lines(tables) {
-        imports.push(quote!(lines));
+        // Blocks of whole slides are read with `slides`, the others with `lines`.
+        let lined = || tables.blocks.iter().filter(|b| b.lines_per_square > 0);
+        if lined().any(|b| !b.slides_only) {
+            imports.push(quote!(lines));
+        }
+        if lined().any(|b| b.slides_only) {
+            imports.push(quote!(slides));
+        }
         imports.push(quote!(Line));
         imports.push(quote!(LineForm));
     }
@@ -254,7 +261,10 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
         }
         if block.lines_per_square > 0 {
             let lines = lines_ident(n);
-            parts.push(quote!(lines(&#lines[square], occupied)));
+            match block.slides_only {
+                true => parts.push(quote!(slides(&#lines[square], occupied))),
+                false => parts.push(quote!(lines(&#lines[square], occupied))),
+            }
         }
         if block.checks_per_square > 0 {
             let checks = checks_ident(n);
