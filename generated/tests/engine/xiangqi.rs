@@ -181,16 +181,19 @@ impl Position {
         for piece in Piece::ALL {
             for from in self.of(us, piece).squares() {
                 let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
+                // Moves that touch no watched square are legal as they stand; only the others are
+                // tested, so most destinations cost a push and nothing else.
                 let from_watched = piece == Piece::General || watched.has(from);
-                for to in to.squares() {
+                let tested = if from_watched { to } else { to & watched };
+                for to in (to & !tested).squares() {
+                    out.push(Move { from, to, piece });
+                }
+                for to in tested.squares() {
                     let to_bit = Bitboard::from_square(to);
                     // After the move: `from` empty, `to` ours, whatever stood there captured.
-                    let safe = !(from_watched || watched.has(to)) || {
-                        let after = occupied ^ Bitboard::from_square(from) | to_bit;
-                        let general = if piece == Piece::General { to } else { general };
-                        !self.exposed_with(us, general, after, to_bit)
-                    };
-                    if safe {
+                    let after = occupied ^ Bitboard::from_square(from) | to_bit;
+                    let general = if piece == Piece::General { to } else { general };
+                    if !self.exposed_with(us, general, after, to_bit) {
                         out.push(Move { from, to, piece });
                     }
                 }
