@@ -13,8 +13,9 @@ pub struct ByPiece<T> {
 impl<T> ByPiece<T> {
     /// `make(piece, color)` for each of `pieces` pieces and both colours.
     pub fn from_fn(pieces: usize, mut make: impl FnMut(usize, Color) -> T) -> ByPiece<T> {
-        let values = (0..pieces).flat_map(|p| [Color::White, Color::Black].map(|c| (p, c))).map(|(p, c)| make(p, c));
-        ByPiece { values: values.collect() }
+        match ByPiece::try_from_fn(pieces, |p, c| Ok::<T, std::convert::Infallible>(make(p, c))) {
+            Ok(values) => values,
+        }
     }
 
     /// As [`ByPiece::from_fn`], stopping at the first error (pieces in order, White first).

@@ -21,6 +21,14 @@ pub struct FormCosts {
     pub check: u32,
 }
 
+impl FormCosts {
+    /// What `probes` probes, `lines` lines and `checks` plain checks cost together.
+    pub fn picos(&self, probes: usize, lines: usize, checks: usize) -> u64 {
+        let each = |count: usize, picos: u32| count as u64 * u64::from(picos);
+        each(probes, self.probe) + each(lines, self.line) + each(checks, self.check)
+    }
+}
+
 /// Where a module's tables are read from, which decides what a probe costs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cache {

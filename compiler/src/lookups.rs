@@ -70,10 +70,7 @@ impl SlotPlan {
 
     /// What the slot's reads measure, in the forms' picoseconds.
     pub fn picos(&self, forms: FormCosts) -> u64 {
-        let each = |count: usize, picos: u32| count as u64 * u64::from(picos);
-        each(self.lookups.len(), forms.probe)
-            + each(self.lines.len(), forms.line)
-            + each(self.checks.len(), forms.check)
+        forms.picos(self.lookups.len(), self.lines.len(), self.checks.len())
     }
 }
 
@@ -234,8 +231,8 @@ fn choose_lines(gates: &[Gate], max_bits: u32, known: &Known, forms: FormCosts) 
     }
     let (wide, narrow): (Vec<Gate>, Vec<Gate>) = found.gates.iter().partition(|g| g.path.count_ones() > max_bits);
     let probes = group(&narrow, max_bits, known).len();
-    let tabled = probes as u64 * u64::from(forms.probe) + plain_checks(&wide).len() as u64 * u64::from(forms.check);
-    let computed = found.lines.len() as u64 * u64::from(forms.line);
+    let tabled = forms.picos(probes, 0, plain_checks(&wide).len());
+    let computed = forms.picos(0, found.lines.len(), 0);
     if computed > tabled {
         return (Vec::new(), gates.to_vec());
     }

@@ -59,6 +59,18 @@ fn chained<const SQUARES: usize, B: BitboardExt>(queries: &[(usize, B)], lookup:
     last
 }
 
+/// A white piece's attacks through one generated module, from a raw square index as the
+/// comparison crates take it (a macro, so that each use is a closure of its own that the loop
+/// inlines).
+macro_rules! attacks {
+    ($module:ident, $piece:ident, $bitboard:ty) => {
+        |sq: usize, occ: $bitboard| {
+            let square = $module::Square::new_unchecked(sq);
+            $module::attacks($module::Piece::$piece, $module::Color::White, square, occ)
+        }
+    };
+}
+
 /// Rooks on larger boards against the chess rook (`u64`): the Xiangqi chariot (9x10) and the
 /// Grand rook (10x10) on `u128`, and the Chu Shogi rook (12x12) on `Bitboard256`, occupancies
 /// as dense as above; then the 12x12 rook against the 10x10 one.
@@ -75,33 +87,26 @@ fn wide_boards() {
     let twelve: Vec<(usize, Bitboard256)> = (0..QUERIES)
         .map(|_| ((dense() % 144) as usize, Bitboard256([dense(), dense(), dense() & 0xffff, 0])))
         .collect();
-    macro_rules! rook {
-        ($module:ident, $piece:ident, $bitboard:ty) => {
-            |sq: usize, occ: $bitboard| {
-                $module::attacks($module::Piece::$piece, $module::Color::White, $module::Square::new_unchecked(sq), occ)
-            }
-        };
-    }
     let rows = [
         (
             "rook 8x8: chess, u64 (baseline)",
-            time(|| independent(&eight, rook!(chess, Rook, u64))),
-            time(|| chained::<64, _>(&eight, rook!(chess, Rook, u64))),
+            time(|| independent(&eight, attacks!(chess, Rook, u64))),
+            time(|| chained::<64, _>(&eight, attacks!(chess, Rook, u64))),
         ),
         (
             "chariot 9x10: xiangqi, u128",
-            time(|| independent(&ninety, rook!(xiangqi, Chariot, u128))),
-            time(|| chained::<90, _>(&ninety, rook!(xiangqi, Chariot, u128))),
+            time(|| independent(&ninety, attacks!(xiangqi, Chariot, u128))),
+            time(|| chained::<90, _>(&ninety, attacks!(xiangqi, Chariot, u128))),
         ),
         (
             "rook 10x10: grand, u128",
-            time(|| independent(&ten, rook!(grand, Rook, u128))),
-            time(|| chained::<100, _>(&ten, rook!(grand, Rook, u128))),
+            time(|| independent(&ten, attacks!(grand, Rook, u128))),
+            time(|| chained::<100, _>(&ten, attacks!(grand, Rook, u128))),
         ),
         (
             "rook 12x12: chu, Bitboard256",
-            time(|| independent(&twelve, rook!(chu, Rook, Bitboard256))),
-            time(|| chained::<144, _>(&twelve, rook!(chu, Rook, Bitboard256))),
+            time(|| independent(&twelve, attacks!(chu, Rook, Bitboard256))),
+            time(|| chained::<144, _>(&twelve, attacks!(chu, Rook, Bitboard256))),
         ),
     ];
     report(&rows, 0);
@@ -179,15 +184,6 @@ fn main() {
         (0..QUERIES).map(|_| ((rng.next() % 64) as usize, rng.next() & (rng.next() | rng.next()))).collect();
     let q = &queries;
 
-    // A white piece's attacks through one generated module.
-    macro_rules! attacks {
-        ($module:ident, $piece:ident) => {
-            |sq: usize, occ: u64| {
-                let square = $module::Square::new_unchecked(sq);
-                $module::attacks($module::Piece::$piece, $module::Color::White, square, occ)
-            }
-        };
-    }
     let cozy_sq = |sq: usize| cozy_chess::Square::index(sq);
     let cozy_rook = |sq: usize, occ: u64| cozy_chess::get_rook_moves(cozy_sq(sq), cozy_chess::BitBoard(occ)).0;
     let cozy_bishop = |sq: usize, occ: u64| cozy_chess::get_bishop_moves(cozy_sq(sq), cozy_chess::BitBoard(occ)).0;
@@ -199,11 +195,11 @@ fn main() {
 
     // Everyone must agree before anyone is timed.
     for &(sq, occ) in q.iter().take(100_000) {
-        assert_eq!(attacks!(chess, Rook)(sq, occ), cozy_rook(sq, occ));
-        assert_eq!(attacks!(chess_pext, Queen)(sq, occ), sh_queen(sq, occ));
-        assert_eq!(attacks!(chess_split32, Queen)(sq, occ), sh_queen(sq, occ));
-        assert_eq!(attacks!(chess, Bishop)(sq, occ), sh_bishop(sq, occ));
-        assert_eq!(attacks!(chess, Queen)(sq, occ), sh_queen(sq, occ));
+        assert_eq!(attacks!(chess, Rook, u64)(sq, occ), cozy_rook(sq, occ));
+        assert_eq!(attacks!(chess_pext, Queen, u64)(sq, occ), sh_queen(sq, occ));
+        assert_eq!(attacks!(chess_split32, Queen, u64)(sq, occ), sh_queen(sq, occ));
+        assert_eq!(attacks!(chess, Bishop, u64)(sq, occ), sh_bishop(sq, occ));
+        assert_eq!(attacks!(chess, Queen, u64)(sq, occ), sh_queen(sq, occ));
     }
 
     macro_rules! row {
@@ -220,19 +216,19 @@ fn main() {
             &[
                 row!("rook: cozy-chess (baseline)", cozy_rook),
                 row!("rook: shakmaty", sh_rook),
-                row!("rook: fairy-magic chess", attacks!(chess, Rook)),
-                row!("rook: fairy-magic chess_pext", attacks!(chess_pext, Rook)),
-                row!("rook: fairy-magic chess_split32", attacks!(chess_split32, Rook)),
+                row!("rook: fairy-magic chess", attacks!(chess, Rook, u64)),
+                row!("rook: fairy-magic chess_pext", attacks!(chess_pext, Rook, u64)),
+                row!("rook: fairy-magic chess_split32", attacks!(chess_split32, Rook, u64)),
                 row!("bishop: cozy-chess", cozy_bishop),
                 row!("bishop: shakmaty", sh_bishop),
-                row!("bishop: fairy-magic chess", attacks!(chess, Bishop)),
-                row!("bishop: fairy-magic chess_pext", attacks!(chess_pext, Bishop)),
-                row!("bishop: fairy-magic chess_split32", attacks!(chess_split32, Bishop)),
+                row!("bishop: fairy-magic chess", attacks!(chess, Bishop, u64)),
+                row!("bishop: fairy-magic chess_pext", attacks!(chess_pext, Bishop, u64)),
+                row!("bishop: fairy-magic chess_split32", attacks!(chess_split32, Bishop, u64)),
                 row!("queen: cozy-chess (rook | bishop)", cozy_queen),
                 row!("queen: shakmaty", sh_queen),
-                row!("queen: fairy-magic chess", attacks!(chess, Queen)),
-                row!("queen: fairy-magic chess_pext", attacks!(chess_pext, Queen)),
-                row!("queen: fairy-magic chess_split32", attacks!(chess_split32, Queen)),
+                row!("queen: fairy-magic chess", attacks!(chess, Queen, u64)),
+                row!("queen: fairy-magic chess_pext", attacks!(chess_pext, Queen, u64)),
+                row!("queen: fairy-magic chess_split32", attacks!(chess_split32, Queen, u64)),
             ],
             0,
         );
@@ -240,10 +236,10 @@ fn main() {
     if wanted("gallery") {
         report(
             &[
-                row!("queen: fairy-magic gallery (baseline)", attacks!(gallery, Queen)),
-                row!("griffon [F?R], gallery (up to 4 probes)", attacks!(gallery, Griffon)),
-                row!("osprey [D?B], gallery", attacks!(gallery, Osprey)),
-                row!("nightrider NN, gallery", attacks!(gallery, Nightrider)),
+                row!("queen: fairy-magic gallery (baseline)", attacks!(gallery, Queen, u64)),
+                row!("griffon [F?R], gallery (up to 4 probes)", attacks!(gallery, Griffon, u64)),
+                row!("osprey [D?B], gallery", attacks!(gallery, Osprey, u64)),
+                row!("nightrider NN, gallery", attacks!(gallery, Nightrider, u64)),
             ],
             0,
         );
@@ -251,10 +247,10 @@ fn main() {
     if wanted("fairy") {
         report(
             &[
-                row!("queen: fairy-magic fairy (baseline)", attacks!(fairy, Queen)),
-                row!("griffon [F?R], fairy (2 probes)", attacks!(fairy, Griffon)),
-                row!("osprey [D?B], fairy", attacks!(fairy, Osprey)),
-                row!("nightrider NN, fairy", attacks!(fairy, Nightrider)),
+                row!("queen: fairy-magic fairy (baseline)", attacks!(fairy, Queen, u64)),
+                row!("griffon [F?R], fairy (2 probes)", attacks!(fairy, Griffon, u64)),
+                row!("osprey [D?B], fairy", attacks!(fairy, Osprey, u64)),
+                row!("nightrider NN, fairy", attacks!(fairy, Nightrider, u64)),
             ],
             0,
         );

@@ -67,7 +67,7 @@ impl<B: BitboardExt> Line<B> {
     pub fn attacks(&self, occupied: B) -> B {
         let (up, down) = (self.up & occupied, self.down & occupied);
         let found = match self.form {
-            LineForm::Slide => self.up & up.up_to_lowest() | self.down & down.down_to_highest(),
+            LineForm::Slide => self.slide_attacks(occupied),
             LineForm::Hop => {
                 // Past the screen (none past a missing one), then up to the next blocker.
                 let (up_screen, down_screen) = (up.up_to_lowest(), down.down_to_highest());
