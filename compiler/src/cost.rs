@@ -160,7 +160,7 @@ fn limit_error(
             "the {name}'s lookups have {used} occupancies at {bits} index bits ({total} for every piece), more than the limit of {most}"
         ),
         Limit::Verification => format!(
-            "verifying the {name}'s tables would take about {} million steps at {bits} index bits ({} million for every piece; a step is a path walked or a probe read for one occupancy, some 30 million a second), more than the limit of {} million",
+            "verifying the {name}'s tables would take about {} million steps at {bits} index bits ({} million for every piece; a step is a path walked or a probe read for one occupancy, at least 100 million a second on one core), more than the limit of {} million",
             used / 1_000_000,
             total / 1_000_000,
             most / 1_000_000

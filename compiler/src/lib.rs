@@ -271,7 +271,7 @@ impl Default for Settings {
 /// half as long). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
 /// such a compile raises the limit (`max-occupancies`).
 pub const DEFAULT_SEARCH_LIMITS: magics::SearchLimits =
-    magics::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 1_000 };
+    magics::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 2_000 };
 
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;

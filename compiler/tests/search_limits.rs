@@ -93,13 +93,13 @@ fn a_piece_of_thousands_of_paths_stops_at_the_verification_limit_at_once() {
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("verifying the heavy's tables")
-            && err.contains("limit of 1000 million")
+            && err.contains("limit of 2000 million")
             && err.contains("--max-verify"),
         "{err}"
     );
     assert!(err.contains(":4:1"), "at the heavy's line: {err}");
     assert!(took < Duration::from_secs(10), "{took:?}");
-    let (code, err, _) = run("option max-verify 1800\noption max-occupancies 1\n");
+    let (code, err, _) = run("option max-verify 6000\noption max-occupancies 1\n");
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("--max-occupancies"), "past the raised verification limit, the next one: {err}");
 }
