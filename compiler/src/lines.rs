@@ -58,91 +58,216 @@ pub struct Lines {
 }
 
 /// One ray found in the gates.
+#[derive(Clone, Copy)]
 struct Ray {
     squares: Squares,
     reach: Squares,
     rising: bool,
     form: LineForm,
+    /// How many gates it answers.
+    gates: usize,
 }
 
-/// The form whose condition `gate` asks of its path after the ray passed `last` last, if any.
-fn form_of(gate: &Gate, last: u8) -> Option<LineForm> {
+/// The form whose condition `gate` asks of its path, on a ray that starts at `first` and passed
+/// `last` last, if any. A ray's first gate asks the same of a vault and of a screened slide
+/// (its one square occupied): [`find`] takes it for a vault until the next gate tells.
+fn form_of(gate: &Gate, first: u8, last: u8) -> Option<LineForm> {
     match gate.condition {
         Condition::OneOf => Some(LineForm::Hop),
         Condition::Exact if gate.required.is_empty() => Some(LineForm::Slide),
         Condition::Exact if gate.required == bit(last) => Some(LineForm::Vault),
+        Condition::Exact if gate.required == bit(first) => Some(LineForm::Screened),
         Condition::Exact => None,
     }
 }
 
 /// Every ray in `gates` (a slot's gates, leaps already out) and the lines they pair into.
-/// Each gate joins at most one ray.
+/// Each gate joins at most one ray. Rays that step off their line go first: the first gate of
+/// such a ray (one square looked at, the step beyond it) would otherwise start a ray of its own.
 pub fn find(gates: &[Gate]) -> Lines {
+    let mut used = vec![false; gates.len()];
+    let mut rays = stepped_rays(gates, &mut used);
+    rays.extend(straight_rays(gates, &mut used));
+    let answered: Vec<Gate> = gates.iter().zip(&used).filter(|(_, &u)| u).map(|(g, _)| *g).collect();
+    Lines { lines: pair(rays), gates: answered }
+}
+
+/// The rays whose gates end on the line they look along: a slide, a hop, a vault or a screened
+/// slide, each gate looking at the squares before its destination.
+fn straight_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
     // Gates by the squares they look at: a ray's next gate looks at the squares it has passed.
     let mut by_path: FxHashMap<Squares, Vec<usize>> = FxHashMap::default();
     for (i, g) in gates.iter().enumerate() {
         by_path.entry(g.path).or_default().push(i);
     }
-    let mut used = vec![false; gates.len()];
     let mut rays = Vec::new();
     for (start, g) in gates.iter().enumerate() {
         if used[start] || g.path.count_ones() != 1 {
             continue;
         }
         let first = g.path.lowest_index().expect("one square") as u8;
-        let Some(form) = form_of(g, first) else { continue };
+        let Some(form) = form_of(g, first, first) else { continue };
         if g.dest == first {
             continue;
         }
-        let rising = g.dest > first;
         used[start] = true;
-        let mut ray = Ray { squares: g.path | bit(g.dest), reach: bit(g.dest), rising, form };
+        let (squares, reach, rising) = (g.path | bit(g.dest), bit(g.dest), g.dest > first);
+        let mut ray = Ray { squares, reach, rising, form, gates: 1 };
         let mut last = g.dest;
-        while let Some(next) = continuation(gates, &by_path, &used, &ray, last) {
+        while let Some((next, form)) = continuation(gates, &by_path, used, &ray, first, last) {
             used[next] = true;
             last = gates[next].dest;
+            ray.form = form;
             ray.squares |= bit(last);
             ray.reach |= bit(last);
+            ray.gates += 1;
         }
         rays.push(ray);
     }
-    let answered: Vec<Gate> = gates.iter().zip(&used).filter(|(_, &u)| u).map(|(g, _)| *g).collect();
-    Lines { lines: pair(rays), gates: answered }
+    rays
 }
 
-/// The unused gate that extends `ray` past `last`: it looks at exactly the ray's squares, asks
-/// the ray's form of them, and goes on the way the ray's indices go.
+/// The unused gate that extends `ray` (from `first`) past `last`, and the ray's form with it: it
+/// looks at exactly the ray's squares, asks the ray's form of them, and goes on the way the
+/// ray's indices go. A ray of one gate taken for a vault may go on as a screened slide.
 fn continuation(
     gates: &[Gate],
     by_path: &FxHashMap<Squares, Vec<usize>>,
     used: &[bool],
     ray: &Ray,
+    first: u8,
     last: u8,
-) -> Option<usize> {
+) -> Option<(usize, LineForm)> {
+    let one_gate = ray.gates == 1;
     let candidates = by_path.get(&ray.squares)?;
-    candidates.iter().copied().find(|&i| {
+    candidates.iter().find_map(|&i| {
         let g = &gates[i];
-        !used[i] && form_of(g, last) == Some(ray.form) && (g.dest > last) == ray.rising && g.dest != last
+        let form = form_of(g, first, last)?;
+        let same = form == ray.form || one_gate && ray.form == LineForm::Vault && form == LineForm::Screened;
+        let onward = (g.dest > last) == ray.rising && g.dest != last;
+        (!used[i] && same && onward).then_some((i, form))
     })
+}
+
+/// The rays whose moves step off their line (the reverse of the griffon): gate `k` looks at
+/// squares `s1..sk` of a line, asks them all empty, and ends on `sk` moved on by one fixed
+/// number of indices. A run where that step is the line's own (`s(k+1) = sk + step`) is a
+/// plain slide and is left to [`straight_rays`], as is a run of one gate.
+fn stepped_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
+    let empty_path = |g: &Gate| g.condition == Condition::Exact && g.required.is_empty() && !g.path.is_empty();
+    // Each gate by the squares it looks at less one, `s`, and its step off `s`.
+    let mut by_rest: FxHashMap<(Squares, i32), Vec<usize>> = FxHashMap::default();
+    for (i, g) in gates.iter().enumerate().filter(|(_, g)| empty_path(g) && g.path.count_ones() > 1) {
+        for s in g.path.indices() {
+            by_rest.entry((g.path & !bit(s as u8), i32::from(g.dest) - s as i32)).or_default().push(i);
+        }
+    }
+    let mut rays = Vec::new();
+    for (start, g) in gates.iter().enumerate() {
+        if used[start] || !empty_path(g) || g.path.count_ones() != 1 {
+            continue;
+        }
+        let first = g.path.lowest_index().expect("one square") as i32;
+        let step = i32::from(g.dest) - first;
+        let mut chain = vec![start];
+        let (mut squares, mut last, mut rising) = (g.path, first, None);
+        while let Some(next) = by_rest.get(&(squares, step)).and_then(|found| {
+            found.iter().copied().find(|&i| {
+                let s = i32::from(gates[i].dest) - step;
+                !used[i] && !chain.contains(&i) && s != last && rising.is_none_or(|up| (s > last) == up)
+            })
+        }) {
+            let s = i32::from(gates[next].dest) - step;
+            rising = Some(s > last);
+            (squares, last) = (squares | bit(s as u8), s);
+            chain.push(next);
+        }
+        let second = chain.get(1).map(|&i| i32::from(gates[i].dest) - step);
+        let Some(second) = second.filter(|&s| s != first + step) else { continue };
+        for &i in &chain {
+            used[i] = true;
+        }
+        let reach = chain.iter().fold(Squares::EMPTY, |r, &i| r | bit(gates[i].dest));
+        let rising = second > first;
+        let step = i16::try_from(step).expect("a step between two squares of a 256-square board");
+        rays.push(Ray { squares, reach, rising, form: LineForm::SlideThenStep(step), gates: chain.len() });
+    }
+    rays
 }
 
 /// Rays into lines: within each form, each rising ray with the first falling one left that
 /// shares no square with it (a line's reach serves both rays, so a square one ray only passes
 /// must not be one the other reaches; rays out of one square the opposite ways never share).
-fn pair(rays: Vec<Ray>) -> Vec<ComputedLine> {
+/// Forms go in the order their first rays were found, so the same gates give the same lines.
+/// A ray of one gate fits more than one form ([`one_gate_as`]), and one of one square either
+/// side of a line: they fill the lines the others leave half empty.
+fn pair(mut rays: Vec<Ray>) -> Vec<ComputedLine> {
+    let longer: Vec<LineForm> = rays.iter().filter(|r| r.gates > 1).map(|r| r.form).collect();
+    for r in rays.iter_mut().filter(|r| r.gates == 1) {
+        *r = one_gate_as(*r, &longer);
+    }
+    let mut forms: Vec<LineForm> = Vec::new();
+    for r in &rays {
+        if !forms.contains(&r.form) {
+            forms.push(r.form);
+        }
+    }
     let mut lines = Vec::new();
-    for form in [LineForm::Slide, LineForm::Hop, LineForm::Vault] {
-        let (up, mut down): (Vec<&Ray>, Vec<&Ray>) = rays.iter().filter(|r| r.form == form).partition(|r| r.rising);
+    for form in forms {
+        let of_form = rays.iter().filter(|r| r.form == form);
+        let (mut either, fixed): (Vec<&Ray>, Vec<&Ray>) = of_form.partition(|r| r.squares.count_ones() == 1);
+        let (up, mut down): (Vec<&Ray>, Vec<&Ray>) = fixed.into_iter().partition(|r| r.rising);
+        let mut halves: Vec<(Option<&Ray>, Option<&Ray>)> = Vec::new();
         for u in up {
             let partner = down.iter().position(|d| (d.squares & u.squares).is_empty()).map(|k| down.remove(k));
-            let (squares, reach) = partner.map_or((Squares::EMPTY, Squares::EMPTY), |d| (d.squares, d.reach));
-            lines.push(ComputedLine { up: u.squares, down: squares, reach: u.reach | reach, form });
+            halves.push((Some(u), partner));
         }
-        for d in down {
-            lines.push(ComputedLine { up: Squares::EMPTY, down: d.squares, reach: d.reach, form });
+        halves.extend(down.into_iter().map(|d| (None, Some(d))));
+        // A one-square ray cuts at its own square either way: it fills whichever side is empty.
+        for (u, d) in &mut halves {
+            let taken = u.or(*d).expect("a line has a ray").squares;
+            if u.is_none() || d.is_none() {
+                if let Some(k) = either.iter().position(|e| (e.squares & taken).is_empty()) {
+                    *(if u.is_none() { u } else { d }) = Some(either.remove(k));
+                }
+            }
+        }
+        while !either.is_empty() {
+            let u = either.remove(0);
+            let d = either.iter().position(|e| (e.squares & u.squares).is_empty()).map(|k| either.remove(k));
+            halves.push((Some(u), d));
+        }
+        let side = |r: Option<&Ray>| r.map_or((Squares::EMPTY, Squares::EMPTY), |r| (r.squares, r.reach));
+        for (u, d) in halves {
+            let ((up, up_reach), (down, down_reach)) = (side(u), side(d));
+            lines.push(ComputedLine { up, down, reach: up_reach | down_reach, form });
         }
     }
     lines
+}
+
+/// A ray of one gate in the form of the longer rays beside it where it fits theirs, so that
+/// it can share their lines: a vault's first gate is a screened slide's too, and a slide's
+/// (`d1` empty, then `d2`) a slide-then-step's of step `d2 - d1` over `d1` alone, which pairs
+/// with any ray of that step (or with another such gate) beside slides that step off.
+fn one_gate_as(ray: Ray, longer: &[LineForm]) -> Ray {
+    match ray.form {
+        LineForm::Vault if longer.contains(&LineForm::Screened) => Ray { form: LineForm::Screened, ..ray },
+        LineForm::Slide => {
+            let low = ray.squares.lowest_index().expect("two squares");
+            let high = (ray.squares & !bit(low as u8)).lowest_index().expect("two squares");
+            let (passed, dest) = match ray.rising {
+                true => (low as i32, high as i32),
+                false => (high as i32, low as i32),
+            };
+            let stepping = longer.iter().any(|f| matches!(f, LineForm::SlideThenStep(_)));
+            match i16::try_from(dest - passed).ok().map(LineForm::SlideThenStep).filter(|_| stepping) {
+                Some(form) => Ray { squares: bit(passed as u8), form, ..ray },
+                None => ray,
+            }
+        }
+        _ => ray,
+    }
 }
 
 #[cfg(test)]
@@ -157,6 +282,26 @@ mod tests {
         let moves = crate::legs::moves(&parsed, fairy_magic_runtime::Color::White).expect("moves");
         let from = board.parse_square(square).expect("a square");
         let mut gates: Vec<Gate> = crate::paths::path_moves(board, &moves, from).iter().map(Gate::of).collect();
+        gates.sort();
+        gates.dedup();
+        gates.retain(|g| !g.path.is_empty());
+        gates
+    }
+
+    /// The gates onto `square` of every move of `betza` on `board`, read backwards (the gates of
+    /// a reverse kind, as `attackers` asks them), leaps out.
+    pub(super) fn reverse_gates(board: Board, betza: &str, square: &str) -> Vec<Gate> {
+        let parsed = crate::betza::parse(betza).expect("XBetza");
+        let moves = crate::legs::moves(&parsed, fairy_magic_runtime::Color::White).expect("moves");
+        let target = board.parse_square(square).expect("a square");
+        let squares = usize::from(board.files) * usize::from(board.ranks);
+        let mut gates: Vec<Gate> = (0..squares)
+            .map(|origin| origin as u8)
+            .flat_map(|origin| {
+                let onto = crate::paths::path_moves(board, &moves, origin).into_iter().filter(|m| m.dest == target);
+                onto.map(move |m| Gate { dest: origin, ..Gate::of(&m) }).collect::<Vec<_>>()
+            })
+            .collect();
         gates.sort();
         gates.dedup();
         gates.retain(|g| !g.path.is_empty());
@@ -200,6 +345,30 @@ mod tests {
             assert_eq!(found.gates.len(), all.len(), "{betza}: every gate on a line");
             assert_eq!(found.lines.len(), lines, "{betza}");
             answers_its_gates(&found);
+        }
+    }
+
+    #[test]
+    fn reverse_vaulters_and_reverse_griffons_are_lines() {
+        // From where a grasshopper may vault onto e5: four screened lines. From where a griffon
+        // may reach it: its eight rays back to a corner, each a slide then a step, paired where
+        // a rising and a falling one take the same step (two pairs: six lines; on b2 only the
+        // four rising rays have room to step).
+        for board in [Board { files: 9, ranks: 10 }, Board { files: 16, ranks: 16 }] {
+            for (betza, square, lines, form) in [
+                ("gQ", "e5", 4, LineForm::Screened),
+                ("gQ", "a1", 3, LineForm::Screened),
+                ("[F?R]", "e5", 6, LineForm::SlideThenStep(0)),
+                ("[F?R]", "b2", 4, LineForm::SlideThenStep(0)),
+            ] {
+                let all = reverse_gates(board, betza, square);
+                let found = find(&all);
+                assert_eq!(found.gates.len(), all.len(), "{betza} {square}: every gate on a line");
+                assert_eq!(found.lines.len(), lines, "{betza} {square}");
+                let same = |l: &ComputedLine| std::mem::discriminant(&l.form) == std::mem::discriminant(&form);
+                assert!(found.lines.iter().all(same), "{betza} {square}: {:?}", found.lines);
+                answers_its_gates(&found);
+            }
         }
     }
 

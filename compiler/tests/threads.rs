@@ -40,7 +40,9 @@ fn every_thread_count_stops_with_the_same_error() {
 /// lookup in order, though threads may meet a later one first.
 #[test]
 fn every_thread_count_names_the_same_lookup_without_a_magic() {
-    let error = the_same_error("variants/gallery.variant", &[Setting::Effort(4)]);
+    // Tables only: with lines (the reverse griffon's and grasshopper's among them) the gallery's
+    // few remaining tables all find a magic among so few candidates.
+    let error = the_same_error("variants/gallery.variant", &[Setting::Effort(4), Setting::Lines(Lines::Never)]);
     assert!(error.contains("no magic found for a lookup"), "{error}");
 }
 

@@ -62,8 +62,8 @@ pub use fairy_magic_runtime::Color;
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{lines, slides, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 2,
-    "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen chess` or vendor the runtime of format 2"
+    fairy_magic_runtime::FORMAT == 3,
+    "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen chess` or vendor the runtime of format 3"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -3921,13 +3921,13 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
         Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
         Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b1
         Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
         Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
         Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c1
         Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
@@ -3956,26 +3956,26 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // g1
         Line::new(0x0001020408102000, 0x000000000000003f, 0x000102040810001f, LineForm::Slide),
         Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h1
         Line::new(0x0102040810204000, 0x000000000000007f, 0x010204081020003f, LineForm::Slide),
         Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a2
         Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
         Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
         Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b2
         Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
         Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c2
         Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
@@ -4004,26 +4004,26 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // g2
         Line::new(0x0102040810200000, 0x0000000000003f00, 0x0102040810001f00, LineForm::Slide),
         Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h2
         Line::new(0x0204081020400000, 0x0000000000007f00, 0x0204081020003f00, LineForm::Slide),
         Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a3
         Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
         Line::new(0x0101010101000000, 0x0000000000000204, 0x0101010100000004, LineForm::Slide),
         Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b3
         Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
         Line::new(0x0202020202000000, 0x0000000000000408, 0x0202020200000008, LineForm::Slide),
         Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c3
         Line::new(0x0000000000f80000, 0x0000000000000201, 0x0000000000f00001, LineForm::Slide),
@@ -4053,25 +4053,25 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
         Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h3
         Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
         Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a4
         Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
         Line::new(0x0101010100000000, 0x0000000000020408, 0x0101010000000408, LineForm::Slide),
         Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b4
         Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
         Line::new(0x0202020200000000, 0x0000000000040810, 0x0202020000000810, LineForm::Slide),
         Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c4
         Line::new(0x00000000f8000000, 0x0000000000020100, 0x00000000f0000100, LineForm::Slide),
@@ -4101,25 +4101,25 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
         Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h4
         Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
         Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a5
         Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
         Line::new(0x0101010000000000, 0x0000000002040810, 0x0101000000040810, LineForm::Slide),
         Line::new(0x0804020000000000, 0x0000000000000000, 0x0804000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b5
         Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
         Line::new(0x0202020000000000, 0x0000000004081020, 0x0202000000081020, LineForm::Slide),
         Line::new(0x1008040000000000, 0x0000000000000000, 0x1008000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c5
         Line::new(0x000000f800000000, 0x0000000002010000, 0x000000f000010000, LineForm::Slide),
@@ -4149,25 +4149,25 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
         Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h5
         Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
         Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a6
         Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
         Line::new(0x0101000000000000, 0x0000000204081020, 0x0100000004081020, LineForm::Slide),
         Line::new(0x0402000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b6
         Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
         Line::new(0x0202000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
         Line::new(0x0804000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c6
         Line::new(0x0000f80000000000, 0x0000000201000000, 0x0000f00001000000, LineForm::Slide),
@@ -4197,25 +4197,25 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
         Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h6
         Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
         Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a7
         Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b7
         Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c7
         Line::new(0x00f8000000000000, 0x0000020100000000, 0x00f0000100000000, LineForm::Slide),
@@ -4245,25 +4245,25 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h7
         Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a8
         Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b8
         Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c8
         Line::new(0xf800000000000000, 0x0002010000000000, 0xf000010000000000, LineForm::Slide),
@@ -4293,13 +4293,13 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h8
         Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
 ];
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
@@ -4403,11 +4403,11 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g1
         Line::new(0x4040404040404000, 0x000000000000003f, 0x404040404040001f, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h1
         Line::new(0x8080808080808000, 0x000000000000007f, 0x808080808080003f, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a2
         Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
@@ -4435,11 +4435,11 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g2
         Line::new(0x4040404040400000, 0x0000000000003f00, 0x4040404040001f00, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h2
         Line::new(0x8080808080800000, 0x0000000000007f00, 0x8080808080003f00, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a3
         Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
@@ -4571,11 +4571,11 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // a7
         Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b7
         Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c7
         Line::new(0x00f8000000000000, 0x0000040404040404, 0x00f0000404040404, LineForm::Slide),
@@ -4603,11 +4603,11 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // a8
         Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b8
         Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c8
         Line::new(0xf800000000000000, 0x0004040404040404, 0xf000040404040404, LineForm::Slide),
@@ -4712,11 +4712,11 @@ static BLOCK_3: [Bitboard; SQUARES] = [
 static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     [ // a1
         Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b1
         Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c1
         Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
@@ -4736,19 +4736,19 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g1
         Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h1
         Line::new(0x0102040810204000, 0x0000000000000000, 0x0102040810200000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a2
         Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b2
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c2
         Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
@@ -4768,19 +4768,19 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g2
         Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h2
         Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a3
         Line::new(0x2010080402000000, 0x0000000000000204, 0x2010080400000004, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b3
         Line::new(0x4020100804000000, 0x0000000000000408, 0x4020100800000008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c3
         Line::new(0x0000000102000000, 0x0000000000000201, 0x0000000100000001, LineForm::Slide),
@@ -4800,19 +4800,19 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g3
         Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h3
         Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a4
         Line::new(0x1008040200000000, 0x0000000000020408, 0x1008040000000408, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b4
         Line::new(0x2010080400000000, 0x0000000000040810, 0x2010080000000810, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c4
         Line::new(0x0000010200000000, 0x0000000000020100, 0x0000010000000100, LineForm::Slide),
@@ -4832,19 +4832,19 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g4
         Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h4
         Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a5
         Line::new(0x0804020000000000, 0x0000000002040810, 0x0804000000040810, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b5
         Line::new(0x1008040000000000, 0x0000000004081020, 0x1008000000081020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c5
         Line::new(0x0001020000000000, 0x0000000002010000, 0x0001000000010000, LineForm::Slide),
@@ -4864,19 +4864,19 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g5
         Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h5
         Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a6
         Line::new(0x0402000000000000, 0x0000000204081020, 0x0400000004081020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b6
         Line::new(0x0804000000000000, 0x0000000408102040, 0x0800000008102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c6
         Line::new(0x0102000000000000, 0x0000000201000000, 0x0100000001000000, LineForm::Slide),
@@ -4896,19 +4896,19 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g6
         Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h6
         Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a7
         Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b7
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c7
         Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
@@ -4928,19 +4928,19 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g7
         Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h7
         Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a8
         Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b8
         Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c8
         Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
@@ -4960,11 +4960,11 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g8
         Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h8
         Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
 ];
 /// Block 4: knight white quiet, knight black quiet, knight white capture, knight black
@@ -5468,52 +5468,52 @@ static BLOCK_10_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::new(0x8080000000000000, 0x0000000000000000, 0x8000000000000000, LineForm::Slide),
     ],
     [ // a7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // e8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // f8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
 ];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
@@ -5521,52 +5521,52 @@ static BLOCK_10_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_11_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
     [ // a1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // e1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // f1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // e2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // f2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a3
         Line::new(0x0000000000000000, 0x0000000000000101, 0x0000000000000001, LineForm::Slide),

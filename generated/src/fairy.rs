@@ -16,17 +16,17 @@
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
 // |---|---|---|---|---|---|---|---|---|
 // | Q queen | `Q` | - | no lookups | 0 | 4 | 0 | 0 | none |
-// | G griffon | `[F?R]` | 9 | option probes 2 | 2 | 4 | 0 | 128 | 5056 |
-// | O osprey | `[D?B]` | 6 | gave way to fit the cache budget | 2 | 4 | 0 | 108 | 2462 |
+// | G griffon | `[F?R]` | - | no lookups | 0 | 6 | 0 | 0 | none |
+// | O osprey | `[D?B]` | 4 | gave way to fit the cache budget | 2 | 4 | 0 | 8 | 96 |
 // | M nightrider | `NN` | 12 | its fastest reads | 1 | 2 | 0 | 32 | 640 |
 //
-// Data: 268 lookups in 8021 attack entries (64168 bytes, overlapping where their entries agree);
-// 7 blocks of 64 slots (11776 bytes); 1152 computed lines (36864 bytes); 0 plain checks (0 bytes).
-// Reverse lookups (attackers, movers): 236 of their own beside 32 shared with the forward
-// ones, 7518 entries (60144 bytes) before packing.
+// Data: 40 lookups in 736 attack entries (5888 bytes, overlapping where their entries agree);
+// 7 blocks of 64 slots (8192 bytes); 1536 computed lines (49152 bytes); 0 plain checks (0 bytes).
+// Reverse lookups (attackers, movers): 8 of their own beside 32 shared with the forward
+// ones, 96 entries (768 bytes) before packing.
 // Between: 531 distinct sets (4248 bytes) and 4 grids of 64x64 cells (32768 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 8535424 entries (68283392 bytes): 675.86x these tables and lines.
+// no bit budget, identical tables shared) would need 8535424 entries (68283392 bytes): 1240.61x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -58,8 +58,8 @@ pub use fairy_magic_runtime::Color;
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 2,
-    "this module was generated for fairy-magic-runtime format 2: regenerate it with `cargo xtask gen fairy` or vendor the runtime of format 2"
+    fairy_magic_runtime::FORMAT == 3,
+    "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen fairy` or vendor the runtime of format 3"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -3083,10 +3083,7 @@ fn lookup(
                 | slides(&BLOCK_3_LINES[square], occupied)
         }
         4 => 0,
-        5 => {
-            BLOCK_5[square].lookup(INDEX, &ATTACKS, occupied)
-                | lines(&BLOCK_5_LINES[square], occupied)
-        }
+        5 => BLOCK_5[square] | lines(&BLOCK_5_LINES[square], occupied),
         6 => {
             BLOCK_6[square].lookup(INDEX, &ATTACKS, occupied)
                 | lines(&BLOCK_6_LINES[square], occupied)
@@ -3133,7 +3130,7 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 ];
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
-const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 40);
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 7);
 /// Block 0: queen white quiet, queen black quiet, queen white capture, queen black
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
@@ -3214,13 +3211,13 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
         Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
         Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b1
         Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
         Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
         Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c1
         Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
@@ -3249,26 +3246,26 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // g1
         Line::new(0x0001020408102000, 0x000000000000003f, 0x000102040810001f, LineForm::Slide),
         Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h1
         Line::new(0x0102040810204000, 0x000000000000007f, 0x010204081020003f, LineForm::Slide),
         Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a2
         Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
         Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
         Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b2
         Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
         Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c2
         Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
@@ -3297,26 +3294,26 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // g2
         Line::new(0x0102040810200000, 0x0000000000003f00, 0x0102040810001f00, LineForm::Slide),
         Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h2
         Line::new(0x0204081020400000, 0x0000000000007f00, 0x0204081020003f00, LineForm::Slide),
         Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a3
         Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
         Line::new(0x0101010101000000, 0x0000000000000204, 0x0101010100000004, LineForm::Slide),
         Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b3
         Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
         Line::new(0x0202020202000000, 0x0000000000000408, 0x0202020200000008, LineForm::Slide),
         Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c3
         Line::new(0x0000000000f80000, 0x0000000000000201, 0x0000000000f00001, LineForm::Slide),
@@ -3346,25 +3343,25 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
         Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h3
         Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
         Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a4
         Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
         Line::new(0x0101010100000000, 0x0000000000020408, 0x0101010000000408, LineForm::Slide),
         Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b4
         Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
         Line::new(0x0202020200000000, 0x0000000000040810, 0x0202020000000810, LineForm::Slide),
         Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c4
         Line::new(0x00000000f8000000, 0x0000000000020100, 0x00000000f0000100, LineForm::Slide),
@@ -3394,25 +3391,25 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
         Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h4
         Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
         Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a5
         Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
         Line::new(0x0101010000000000, 0x0000000002040810, 0x0101000000040810, LineForm::Slide),
         Line::new(0x0804020000000000, 0x0000000000000000, 0x0804000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b5
         Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
         Line::new(0x0202020000000000, 0x0000000004081020, 0x0202000000081020, LineForm::Slide),
         Line::new(0x1008040000000000, 0x0000000000000000, 0x1008000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c5
         Line::new(0x000000f800000000, 0x0000000002010000, 0x000000f000010000, LineForm::Slide),
@@ -3442,25 +3439,25 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
         Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h5
         Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
         Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a6
         Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
         Line::new(0x0101000000000000, 0x0000000204081020, 0x0100000004081020, LineForm::Slide),
         Line::new(0x0402000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b6
         Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
         Line::new(0x0202000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
         Line::new(0x0804000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c6
         Line::new(0x0000f80000000000, 0x0000000201000000, 0x0000f00001000000, LineForm::Slide),
@@ -3490,25 +3487,25 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
         Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h6
         Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
         Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a7
         Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b7
         Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c7
         Line::new(0x00f8000000000000, 0x0000020100000000, 0x00f0000100000000, LineForm::Slide),
@@ -3538,25 +3535,25 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h7
         Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a8
         Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b8
         Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c8
         Line::new(0xf800000000000000, 0x0002010000000000, 0xf000010000000000, LineForm::Slide),
@@ -3586,13 +3583,13 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h8
         Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
 ];
 /// Block 1: griffon white quiet, griffon black quiet, griffon white capture, griffon black
@@ -3673,56 +3670,56 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // a1
         Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
         Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b1
         Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
         Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
         Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c1
         Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
         Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
         Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d1
         Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
         Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
         Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // e1
         Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
         Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
         Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // f1
         Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
         Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
         Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g1
         Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
         Line::new(0x8080808080808000, 0x0000000000003f00, 0x8080808080801f00, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h1
         Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000000007f00, 0x0000000000003f00, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a2
         Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
         Line::new(0x0000000000fe0000, 0x0000000000000000, 0x0000000000fc0000, LineForm::Slide),
         Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b2
         Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
@@ -3757,20 +3754,20 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // g2
         Line::new(0x2020202020200000, 0x000000000000003f, 0x202020202000001f, LineForm::Slide),
         Line::new(0x8080808080800000, 0x00000000003f0000, 0x80808080801f0000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h2
         Line::new(0x4040404040400000, 0x000000000000007f, 0x404040404000003f, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a3
         Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
         Line::new(0x00000000fe000000, 0x0000000000000202, 0x00000000fc000002, LineForm::Slide),
         Line::new(0x0202020202000000, 0x0000000000000000, 0x0202020200000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b3
         Line::new(0x000000000000fc00, 0x0000000000000101, 0x000000000000f801, LineForm::Slide),
@@ -3812,13 +3809,13 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000000007f00, 0x0000000000003f00, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a4
         Line::new(0x0000000000fe0000, 0x0000000000000000, 0x0000000000fc0000, LineForm::Slide),
         Line::new(0x000000fe00000000, 0x0000000000020202, 0x000000fc00000202, LineForm::Slide),
         Line::new(0x0202020200000000, 0x0000000000000000, 0x0202020000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b4
         Line::new(0x0000000000fc0000, 0x0000000000010101, 0x0000000000f80101, LineForm::Slide),
@@ -3860,13 +3857,13 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a5
         Line::new(0x00000000fe000000, 0x0000000000000000, 0x00000000fc000000, LineForm::Slide),
         Line::new(0x0000fe0000000000, 0x0000000002020202, 0x0000fc0000020202, LineForm::Slide),
         Line::new(0x0202020000000000, 0x0000000000000000, 0x0202000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b5
         Line::new(0x00000000fc000000, 0x0000000001010101, 0x00000000f8010101, LineForm::Slide),
@@ -3908,13 +3905,13 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a6
         Line::new(0x000000fe00000000, 0x0000000000000000, 0x000000fc00000000, LineForm::Slide),
         Line::new(0x00fe000000000000, 0x0000000202020202, 0x00fc000002020202, LineForm::Slide),
         Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // b6
         Line::new(0x000000fc00000000, 0x0000000101010101, 0x000000f801010101, LineForm::Slide),
@@ -3956,19 +3953,19 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a7
         Line::new(0x0000fe0000000000, 0x0000000000000000, 0x0000fc0000000000, LineForm::Slide),
         Line::new(0xfe00000000000000, 0x0000020202020202, 0xfc00000202020202, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b7
         Line::new(0x0000fc0000000000, 0x0000010101010101, 0x0000f80101010101, LineForm::Slide),
         Line::new(0xfc00000000000000, 0x0000040404040404, 0xf800000404040404, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c7
         Line::new(0x0000f80000000000, 0x0000020202020202, 0x0000f00202020202, LineForm::Slide),
@@ -4004,55 +4001,55 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // a8
         Line::new(0x00fe000000000000, 0x0000000000000000, 0x00fc000000000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0002020202020202, 0x0000020202020202, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b8
         Line::new(0x00fc000000000000, 0x0001010101010101, 0x00f8010101010101, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004040404040404, 0x0000040404040404, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c8
         Line::new(0x00f8000000000000, 0x0002020202020202, 0x00f0020202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0008080808080808, 0x0000080808080808, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d8
         Line::new(0x00f0000000000000, 0x0004040404040404, 0x00e0040404040404, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0010101010101010, 0x0000101010101010, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // e8
         Line::new(0x00e0000000000000, 0x0008080808080808, 0x00c0080808080808, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0020202020202020, 0x0000202020202020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // f8
         Line::new(0x00c0000000000000, 0x0010101010101010, 0x0080101010101010, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g8
         Line::new(0x0000000000000000, 0x0020202020202020, 0x0000202020202020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h8
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
 ];
 /// Block 2: osprey white quiet, osprey black quiet, osprey white capture, osprey black
@@ -4133,20 +4130,20 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // a1
         Line::new(0x0000804020100804, 0x0000000000000000, 0x0000804020100800, LineForm::Slide),
         Line::new(0x2010080402010000, 0x0000000000000000, 0x2010080402000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b1
         Line::new(0x0000008040201008, 0x0000000000000000, 0x0000008040201000, LineForm::Slide),
         Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
         Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c1
         Line::new(0x0000000080402010, 0x0000000000000000, 0x0000000080402000, LineForm::Slide),
         Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d1
         Line::new(0x0000000000000102, 0x0000000000000000, 0x0000000000000100, LineForm::Slide),
@@ -4164,37 +4161,37 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000001020408, 0x0000000000000000, 0x0000000001020400, LineForm::Slide),
         Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
         Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g1
         Line::new(0x0000000102040810, 0x0000000000000000, 0x0000000102040800, LineForm::Slide),
         Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
         Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h1
         Line::new(0x0000010204081020, 0x0000000000000000, 0x0000010204081000, LineForm::Slide),
         Line::new(0x0408102040800000, 0x0000000000000000, 0x0408102040000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a2
         Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
         Line::new(0x1008040201000000, 0x0000000000000408, 0x1008040200000008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b2
         Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
         Line::new(0x0000000102000000, 0x0000000000000810, 0x0000000100000010, LineForm::Slide),
         Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c2
         Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
         Line::new(0x0000010204000000, 0x0000000000001020, 0x0000010200000020, LineForm::Slide),
         Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d2
         Line::new(0x0000000000010200, 0x0000000000002040, 0x0000000000010040, LineForm::Slide),
@@ -4212,37 +4209,37 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
         Line::new(0x0204081020000000, 0x0000000000000804, 0x0204081000000004, LineForm::Slide),
         Line::new(0x0000804020000000, 0x0000000000000000, 0x0000804000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g2
         Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
         Line::new(0x0408102040000000, 0x0000000000001008, 0x0408102000000008, LineForm::Slide),
         Line::new(0x0000008040000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h2
         Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
         Line::new(0x0810204080000000, 0x0000000000002010, 0x0810204000000010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a3
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
         Line::new(0x0804020100000000, 0x0000000000040810, 0x0804020000000810, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b3
         Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
         Line::new(0x0000010200000000, 0x0000000000081020, 0x0000010000001020, LineForm::Slide),
         Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c3
         Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
         Line::new(0x0001020400000000, 0x0000000000102040, 0x0001020000002040, LineForm::Slide),
         Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d3
         Line::new(0x0000000001020000, 0x0000000000204080, 0x0000000001004080, LineForm::Slide),
@@ -4260,37 +4257,37 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
         Line::new(0x0408102000000000, 0x0000000000080402, 0x0408100000000402, LineForm::Slide),
         Line::new(0x0080402000000000, 0x0000000000000000, 0x0080400000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g3
         Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
         Line::new(0x0810204000000000, 0x0000000000100804, 0x0810200000000804, LineForm::Slide),
         Line::new(0x0000804000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h3
         Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
         Line::new(0x1020408000000000, 0x0000000000201008, 0x1020400000001008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a4
         Line::new(0x4020100804000000, 0x0000000000000102, 0x4020100800000002, LineForm::Slide),
         Line::new(0x0402010000000000, 0x0000000004081020, 0x0402000000081020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b4
         Line::new(0x8040201008000000, 0x0000000000000201, 0x8040201000000001, LineForm::Slide),
         Line::new(0x0001020000000000, 0x0000000000000204, 0x0001000000000004, LineForm::Slide),
         Line::new(0x0804020000000000, 0x0000000008102040, 0x0804000000102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c4
         Line::new(0x0080402010000000, 0x0000000000000402, 0x0080402000000002, LineForm::Slide),
         Line::new(0x0102040000000000, 0x0000000000000408, 0x0102000000000008, LineForm::Slide),
         Line::new(0x1008040000000000, 0x0000000010204080, 0x1008000000204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d4
         Line::new(0x0000000102000000, 0x0000000000000804, 0x0000000100000004, LineForm::Slide),
@@ -4308,37 +4305,37 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0001020408000000, 0x0000000000002010, 0x0001020400000010, LineForm::Slide),
         Line::new(0x0810200000000000, 0x0000000000002040, 0x0810000000000040, LineForm::Slide),
         Line::new(0x8040200000000000, 0x0000000008040201, 0x8040000000040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g4
         Line::new(0x0102040810000000, 0x0000000000004020, 0x0102040800000020, LineForm::Slide),
         Line::new(0x1020400000000000, 0x0000000000004080, 0x1020000000000080, LineForm::Slide),
         Line::new(0x0080400000000000, 0x0000000010080402, 0x0080000000080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h4
         Line::new(0x0204081020000000, 0x0000000000008040, 0x0204081000000040, LineForm::Slide),
         Line::new(0x2040800000000000, 0x0000000020100804, 0x2040000000100804, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a5
         Line::new(0x2010080400000000, 0x0000000000010204, 0x2010080000000204, LineForm::Slide),
         Line::new(0x0201000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b5
         Line::new(0x4020100800000000, 0x0000000000020100, 0x4020100000000100, LineForm::Slide),
         Line::new(0x0102000000000000, 0x0000000000020408, 0x0100000000000408, LineForm::Slide),
         Line::new(0x0402000000000000, 0x0000000810204080, 0x0400000010204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c5
         Line::new(0x8040201000000000, 0x0000000000040201, 0x8040200000000201, LineForm::Slide),
         Line::new(0x0204000000000000, 0x0000000000040810, 0x0200000000000810, LineForm::Slide),
         Line::new(0x0804000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d5
         Line::new(0x0000010200000000, 0x0000000000080402, 0x0000010000000402, LineForm::Slide),
@@ -4356,37 +4353,37 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0102040800000000, 0x0000000000201008, 0x0102040000001008, LineForm::Slide),
         Line::new(0x1020000000000000, 0x0000000000204080, 0x1000000000004080, LineForm::Slide),
         Line::new(0x4020000000000000, 0x0000000804020100, 0x4000000004020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g5
         Line::new(0x0204081000000000, 0x0000000000402010, 0x0204080000002010, LineForm::Slide),
         Line::new(0x2040000000000000, 0x0000000000408000, 0x2000000000008000, LineForm::Slide),
         Line::new(0x8040000000000000, 0x0000001008040201, 0x8000000008040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h5
         Line::new(0x0408102000000000, 0x0000000000804020, 0x0408100000004020, LineForm::Slide),
         Line::new(0x4080000000000000, 0x0000002010080402, 0x4000000010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a6
         Line::new(0x1008040000000000, 0x0000000001020408, 0x1008000000020408, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b6
         Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000002040810, 0x0000000000040810, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c6
         Line::new(0x4020100000000000, 0x0000000004020100, 0x4020000000020100, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000004081020, 0x0000000000081020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d6
         Line::new(0x0001020000000000, 0x0000000008040201, 0x0001000000040201, LineForm::Slide),
@@ -4404,37 +4401,37 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0204080000000000, 0x0000000020100804, 0x0204000000100804, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000020408000, 0x0000000000408000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g6
         Line::new(0x0408100000000000, 0x0000000040201008, 0x0408000000201008, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000040800000, 0x0000000000800000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h6
         Line::new(0x0810200000000000, 0x0000000080402010, 0x0810000000402010, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a7
         Line::new(0x0804000000000000, 0x0000000102040810, 0x0800000002040810, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b7
         Line::new(0x1008000000000000, 0x0000000201000000, 0x1000000001000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000204081020, 0x0000000004081020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c7
         Line::new(0x2010000000000000, 0x0000000402010000, 0x2000000002010000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000000408102040, 0x0000000008102040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d7
         Line::new(0x0102000000000000, 0x0000000804020100, 0x0100000004020100, LineForm::Slide),
@@ -4452,37 +4449,37 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0408000000000000, 0x0000002010080402, 0x0400000010080402, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000002040800000, 0x0000000040800000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g7
         Line::new(0x0810000000000000, 0x0000004020100804, 0x0800000020100804, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000004080000000, 0x0000000080000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0010080402010000, 0x0000080402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h7
         Line::new(0x1020000000000000, 0x0000008040201008, 0x1000000040201008, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a8
         Line::new(0x0000000000000000, 0x0000010204081020, 0x0000000204081020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0408102040800000, 0x0008102040800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b8
         Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0810204080000000, 0x0010204080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // c8
         Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x1020408000000000, 0x0020408000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // d8
         Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
@@ -4500,19 +4497,19 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0804020100000000, 0x0004020100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // g8
         Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x1008040201000000, 0x0008040201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
     ],
     [ // h8
         Line::new(0x0000000000000000, 0x0000804020100804, 0x0000004020100804, LineForm::Slide),
         Line::new(0x0000000000000000, 0x2010080402010000, 0x0010080402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
 ];
 /// Block 3: nightrider white quiet, nightrider black quiet, nightrider white capture,
@@ -4528,16 +4525,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00000000000a1100, [ // c1
-        Probe::new(0x00000010000a1000, 0x9008130204001010, 60, 6857),
+        Probe::new(0x00000010000a1000, 0x9008130204001010, 60, 256),
     ]),
     Slot::new(0x0000000000142200, [ // d1
-        Probe::new(0x0000002200142000, 0x0402080264882008, 59, 2683),
+        Probe::new(0x0000002200142000, 0x0402080264882008, 59, 0),
     ]),
     Slot::new(0x0000000000284400, [ // e1
-        Probe::new(0x0000004400280400, 0x0420020a09606003, 59, 2715),
+        Probe::new(0x0000004400280400, 0x0420020a09606003, 59, 32),
     ]),
     Slot::new(0x0000000000508800, [ // f1
-        Probe::new(0x0000000800500800, 0x4018020802008806, 60, 6873),
+        Probe::new(0x0000000800500800, 0x4018020802008806, 60, 272),
     ]),
     Slot::new(0x0000000000a01000, [ // g1
         PAD,
@@ -4552,16 +4549,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x000000000a110011, [ // c2
-        Probe::new(0x000010000a100000, 0xe002426200882000, 60, 6889),
+        Probe::new(0x000010000a100000, 0xe002426200882000, 60, 288),
     ]),
     Slot::new(0x0000000014220022, [ // d2
-        Probe::new(0x0000220014200000, 0x2080210444040000, 59, 2747),
+        Probe::new(0x0000220014200000, 0x2080210444040000, 59, 64),
     ]),
     Slot::new(0x0000000028440044, [ // e2
-        Probe::new(0x0000440028040000, 0x0000101400024000, 59, 2779),
+        Probe::new(0x0000440028040000, 0x0000101400024000, 59, 96),
     ]),
     Slot::new(0x0000000050880088, [ // f2
-        Probe::new(0x0000080050080000, 0x8000302106040800, 60, 6905),
+        Probe::new(0x0000080050080000, 0x8000302106040800, 60, 304),
     ]),
     Slot::new(0x00000000a0100010, [ // g2
         PAD,
@@ -4576,16 +4573,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x0000000a1100110a, [ // c3
-        Probe::new(0x0000000a10001000, 0x20b4218130042140, 60, 6921),
+        Probe::new(0x0000000a10001000, 0x20b4218130042140, 60, 320),
     ]),
     Slot::new(0x0000001422002214, [ // d3
-        Probe::new(0x0000001420002000, 0x0102083088814402, 60, 6937),
+        Probe::new(0x0000001420002000, 0x0102083088814402, 60, 336),
     ]),
     Slot::new(0x0000002844004428, [ // e3
-        Probe::new(0x0000002804000400, 0x0020208822008020, 60, 6953),
+        Probe::new(0x0000002804000400, 0x0020208822008020, 60, 352),
     ]),
     Slot::new(0x0000005088008850, [ // f3
-        Probe::new(0x0000005008000800, 0x1013000802000120, 60, 6969),
+        Probe::new(0x0000005008000800, 0x1013000802000120, 60, 368),
     ]),
     Slot::new(0x000000a0100010a0, [ // g3
         PAD,
@@ -4600,16 +4597,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00000a1100110a00, [ // c4
-        Probe::new(0x00000a1000100000, 0x0000080102090408, 60, 6985),
+        Probe::new(0x00000a1000100000, 0x0000080102090408, 60, 384),
     ]),
     Slot::new(0x0000142200221400, [ // d4
-        Probe::new(0x0000142000200000, 0x10604e0050c80004, 60, 7001),
+        Probe::new(0x0000142000200000, 0x10604e0050c80004, 60, 400),
     ]),
     Slot::new(0x0000284400442800, [ // e4
-        Probe::new(0x0000280400040000, 0x010130c02014800c, 60, 7017),
+        Probe::new(0x0000280400040000, 0x010130c02014800c, 60, 416),
     ]),
     Slot::new(0x0000508800885000, [ // f4
-        Probe::new(0x0000500800080000, 0x100410090c012002, 60, 7033),
+        Probe::new(0x0000500800080000, 0x100410090c012002, 60, 432),
     ]),
     Slot::new(0x0000a0100010a000, [ // g4
         PAD,
@@ -4624,16 +4621,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x000a1100110a0000, [ // c5
-        Probe::new(0x00001000100a0000, 0x02c0620860861000, 60, 7049),
+        Probe::new(0x00001000100a0000, 0x02c0620860861000, 60, 448),
     ]),
     Slot::new(0x0014220022140000, [ // d5
-        Probe::new(0x0000200020140000, 0x89a1210a00010000, 60, 7065),
+        Probe::new(0x0000200020140000, 0x89a1210a00010000, 60, 464),
     ]),
     Slot::new(0x0028440044280000, [ // e5
-        Probe::new(0x0000040004280000, 0x1080020842200008, 60, 7081),
+        Probe::new(0x0000040004280000, 0x1080020842200008, 60, 480),
     ]),
     Slot::new(0x0050880088500000, [ // f5
-        Probe::new(0x0000080008500000, 0x80080888204a8400, 60, 7097),
+        Probe::new(0x0000080008500000, 0x80080888204a8400, 60, 496),
     ]),
     Slot::new(0x00a0100010a00000, [ // g5
         PAD,
@@ -4648,16 +4645,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x0a1100110a000000, [ // c6
-        Probe::new(0x001000100a000000, 0x1000021013a01400, 60, 7113),
+        Probe::new(0x001000100a000000, 0x1000021013a01400, 60, 512),
     ]),
     Slot::new(0x1422002214000000, [ // d6
-        Probe::new(0x0020002014000000, 0x4000682800808a00, 60, 7129),
+        Probe::new(0x0020002014000000, 0x4000682800808a00, 60, 528),
     ]),
     Slot::new(0x2844004428000000, [ // e6
-        Probe::new(0x0004000428000000, 0x0028280a20000884, 60, 7145),
+        Probe::new(0x0004000428000000, 0x0028280a20000884, 60, 544),
     ]),
     Slot::new(0x5088008850000000, [ // f6
-        Probe::new(0x0008000850000000, 0x0040810904101000, 60, 7161),
+        Probe::new(0x0008000850000000, 0x0040810904101000, 60, 560),
     ]),
     Slot::new(0xa0100010a0000000, [ // g6
         PAD,
@@ -4672,16 +4669,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x1100110a00000000, [ // c7
-        Probe::new(0x0000100a00100000, 0x1008020028080010, 60, 7177),
+        Probe::new(0x0000100a00100000, 0x1008020028080010, 60, 576),
     ]),
     Slot::new(0x2200221400000000, [ // d7
-        Probe::new(0x0000201400220000, 0x0204118120820010, 59, 2811),
+        Probe::new(0x0000201400220000, 0x0204118120820010, 59, 128),
     ]),
     Slot::new(0x4400442800000000, [ // e7
-        Probe::new(0x0000042800440000, 0x00618a0148880180, 59, 2843),
+        Probe::new(0x0000042800440000, 0x00618a0148880180, 59, 160),
     ]),
     Slot::new(0x8800885000000000, [ // f7
-        Probe::new(0x0000085000080000, 0x0082240201108050, 60, 7193),
+        Probe::new(0x0000085000080000, 0x0082240201108050, 60, 592),
     ]),
     Slot::new(0x100010a000000000, [ // g7
         PAD,
@@ -4696,16 +4693,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         PAD,
     ]),
     Slot::new(0x00110a0000000000, [ // c8
-        Probe::new(0x00100a0010000000, 0x0000000802122420, 60, 7209),
+        Probe::new(0x00100a0010000000, 0x0000000802122420, 60, 608),
     ]),
     Slot::new(0x0022140000000000, [ // d8
-        Probe::new(0x0020140022000000, 0x4000008482080200, 59, 2875),
+        Probe::new(0x0020140022000000, 0x4000008482080200, 59, 192),
     ]),
     Slot::new(0x0044280000000000, [ // e8
-        Probe::new(0x0004280044000000, 0x84030250a404048a, 59, 2907),
+        Probe::new(0x0004280044000000, 0x84030250a404048a, 59, 224),
     ]),
     Slot::new(0x0088500000000000, [ // f8
-        Probe::new(0x0008500008000000, 0x0002180802021204, 60, 7225),
+        Probe::new(0x0008500008000000, 0x0002180802021204, 60, 624),
     ]),
     Slot::new(0x0010a00000000000, [ // g8
         PAD,
@@ -4727,20 +4724,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0010000800040000, 0x0000000000000000, 0x0010000800000000, LineForm::Slide),
     ],
     [ // c1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g1
         Line::new(0x0000000001041000, 0x0000000000000000, 0x0000000001040000, LineForm::Slide),
@@ -4759,20 +4756,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x1000080004000000, 0x0000000000000000, 0x1000080000000000, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g2
         Line::new(0x0000000104100000, 0x0000000000000000, 0x0000000104000000, LineForm::Slide),
@@ -4791,20 +4788,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0008000400000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
     ],
     [ // c3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g3
         Line::new(0x0000010410000000, 0x0000000000001004, 0x0000010400000004, LineForm::Slide),
@@ -4823,20 +4820,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0800040000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
     ],
     [ // c4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g4
         Line::new(0x0001041000000000, 0x0000000000100401, 0x0001040000000401, LineForm::Slide),
@@ -4855,20 +4852,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0000000008208000, 0x0000000000208000, LineForm::Slide),
     ],
     [ // c5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g5
         Line::new(0x0104100000000000, 0x0000000000200010, 0x0104000000000010, LineForm::Slide),
@@ -4887,20 +4884,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0000000820800000, 0x0000000020800000, LineForm::Slide),
     ],
     [ // c6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g6
         Line::new(0x0410000000000000, 0x0000000020001000, 0x0400000000001000, LineForm::Slide),
@@ -4919,20 +4916,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0000082080000000, 0x0000002080000000, LineForm::Slide),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g7
         Line::new(0x0000000000000000, 0x0000002000100008, 0x0000000000100008, LineForm::Slide),
@@ -4951,20 +4948,20 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0008208000000000, 0x0000208000000000, LineForm::Slide),
     ],
     [ // c8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g8
         Line::new(0x0000000000000000, 0x0000200010000800, 0x0000000010000800, LineForm::Slide),
@@ -4977,525 +4974,590 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
 ];
 /// Block 5: griffon white movers, griffon black movers, griffon white attackers, griffon
 /// black attackers.
+/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
-    Slot::new(0x0000000000000200, [ // a1
-        Probe::new(0x000000000000007e, 0x0488020400000000, 58, 2432),
-        Probe::new(0x0001010101010100, 0x0040608090080621, 58, 576),
-    ]),
-    Slot::new(0x0000000000000500, [ // b1
-        Probe::new(0x0002020202020200, 0x0040388290200c00, 58, 896),
-        Probe::new(0x000000000000007c, 0x084000428800016a, 59, 3707),
-    ]),
-    Slot::new(0x0000000000000a00, [ // c1
-        Probe::new(0x0004040404040400, 0x4010080420014230, 58, 960),
-        Probe::new(0x000000000000007a, 0x2600000024483000, 59, 3739),
-    ]),
-    Slot::new(0x0000000000001400, [ // d1
-        Probe::new(0x0008080808080800, 0x5200810204100841, 58, 1024),
-        Probe::new(0x0000000000000076, 0xa08200044c00c010, 59, 3771),
-    ]),
-    Slot::new(0x0000000000002800, [ // e1
-        Probe::new(0x0010101010101000, 0x0002480089042200, 58, 1088),
-        Probe::new(0x000000000000006e, 0x10401002040a0804, 59, 3803),
-    ]),
-    Slot::new(0x0000000000005000, [ // f1
-        Probe::new(0x0020202020202000, 0x010481c400210200, 58, 1152),
-        Probe::new(0x000000000000005e, 0x0820500021800000, 59, 3835),
-    ]),
-    Slot::new(0x000000000000a000, [ // g1
-        Probe::new(0x0040404040404000, 0x8000860100102540, 58, 1216),
-        Probe::new(0x000000000000003e, 0x0408011400240108, 59, 640),
-    ]),
-    Slot::new(0x0000000000004000, [ // h1
-        Probe::new(0x000000000000007e, 0x020600a400010320, 58, 640),
-        Probe::new(0x0080808080808000, 0x0008808040211008, 58, 2559),
-    ]),
-    Slot::new(0x0000000000020002, [ // a2
-        Probe::new(0x0000000000007e00, 0x0902008045040140, 58, 1280),
-        Probe::new(0x0001010101010000, 0x1000203010800c00, 59, 6587),
-    ]),
-    Slot::new(0x0000000000050005, [ // b2
-        Probe::new(0x0000000000007c00, 0x0144200020188800, 59, 4187),
-        Probe::new(0x0002020202020000, 0x90a0a10840441000, 59, 4219),
-    ]),
-    Slot::new(0x00000000000a000a, [ // c2
-        Probe::new(0x0004040404040000, 0x019002a010144820, 59, 4251),
-        Probe::new(0x0000000000007a00, 0x009e000003000000, 59, 4283),
-    ]),
-    Slot::new(0x0000000000140014, [ // d2
-        Probe::new(0x0008080808080000, 0x001102080d102400, 59, 4315),
-        Probe::new(0x0000000000007600, 0x001a009008040300, 59, 4347),
-    ]),
-    Slot::new(0x0000000000280028, [ // e2
-        Probe::new(0x0010101010100000, 0x08008c0810920500, 59, 4379),
-        Probe::new(0x0000000000006e00, 0x0112000008000001, 59, 4411),
-    ]),
-    Slot::new(0x0000000000500050, [ // f2
-        Probe::new(0x0020202020200000, 0x2081484200810402, 59, 4443),
-        Probe::new(0x0000000000005e00, 0x0208200000000a00, 59, 4475),
-    ]),
-    Slot::new(0x0000000000a000a0, [ // g2
-        Probe::new(0x0000000000003e00, 0x8014120098820020, 59, 4507),
-        Probe::new(0x0040404040400000, 0x02000051028204a0, 59, 4539),
-    ]),
-    Slot::new(0x0000000000400040, [ // h2
-        Probe::new(0x0000000000007e00, 0x1002020008444800, 58, 1344),
-        Probe::new(0x0080808080800000, 0x0d0a045810450080, 59, 6798),
-    ]),
-    Slot::new(0x0000000002000200, [ // a3
-        Probe::new(0x00000000007e0000, 0x0490420000020002, 58, 1408),
-        Probe::new(0x0001010101000000, 0x0500008210204001, 60, 7769),
-    ]),
-    Slot::new(0x0000000005000500, [ // b3
-        Probe::new(0x00000000007c0000, 0x1022020080005012, 59, 4571),
-        Probe::new(0x0002020202000200, 0x1840000921045144, 59, 4603),
-    ]),
-    Slot::new(0x000000000a000a00, [ // c3
-        Probe::new(0x00000000007a0000, 0x0000410000023080, 59, 4635),
-        Probe::new(0x0004040404000400, 0x0502043018210c00, 59, 4667),
-    ]),
-    Slot::new(0x0000000014001400, [ // d3
-        Probe::new(0x0008080808000800, 0x808c000110080201, 59, 4699),
-        Probe::new(0x0000000000760000, 0x8001208040020000, 59, 4731),
-    ]),
-    Slot::new(0x0000000028002800, [ // e3
-        Probe::new(0x0010101010001000, 0x0000880402080110, 59, 4763),
-        Probe::new(0x00000000006e0000, 0x8000104103826168, 59, 4795),
-    ]),
-    Slot::new(0x0000000050005000, [ // f3
-        Probe::new(0x00000000005e0000, 0x00a0882034000005, 59, 4827),
-        Probe::new(0x0020202020002000, 0xa5031000804c020c, 59, 4859),
-    ]),
-    Slot::new(0x00000000a000a000, [ // g3
-        Probe::new(0x00000000003e0000, 0x1000c40060820840, 59, 4891),
-        Probe::new(0x0040404040004000, 0x020080404a002908, 59, 4923),
-    ]),
-    Slot::new(0x0000000040004000, [ // h3
-        Probe::new(0x00000000007e0000, 0x000010400000a008, 58, 1472),
-        Probe::new(0x0080808080000000, 0x1000000021038040, 60, 7785),
-    ]),
-    Slot::new(0x0000000200020000, [ // a4
-        Probe::new(0x000000007e000000, 0x0000001410082010, 58, 1536),
-        Probe::new(0x0001010100010100, 0x0808941160422000, 59, 6617),
-    ]),
-    Slot::new(0x0000000500050000, [ // b4
-        Probe::new(0x000000007c000000, 0x8800140a00000002, 59, 4955),
-        Probe::new(0x0002020200020200, 0x0020880004104002, 59, 4987),
-    ]),
-    Slot::new(0x0000000a000a0000, [ // c4
-        Probe::new(0x000000007a000000, 0x5004000604020010, 59, 5019),
-        Probe::new(0x0004040400040400, 0x10201021580d0210, 59, 5051),
-    ]),
-    Slot::new(0x0000001400140000, [ // d4
-        Probe::new(0x0000000076000000, 0x4108004a02200140, 59, 5083),
-        Probe::new(0x0008080800080800, 0x901002d0880c0108, 59, 5115),
-    ]),
-    Slot::new(0x0000002800280000, [ // e4
-        Probe::new(0x000000006e000000, 0x0280101040829042, 59, 5147),
-        Probe::new(0x0010101000101000, 0x0002040008091190, 59, 5179),
-    ]),
-    Slot::new(0x0000005000500000, [ // f4
-        Probe::new(0x000000005e000000, 0x1822452200281068, 59, 5211),
-        Probe::new(0x0020202000202000, 0x0504004011018200, 59, 5243),
-    ]),
-    Slot::new(0x000000a000a00000, [ // g4
-        Probe::new(0x000000003e000000, 0x40044218420a3440, 59, 5275),
-        Probe::new(0x0040404000404000, 0x000302040044a080, 59, 5307),
-    ]),
-    Slot::new(0x0000004000400000, [ // h4
-        Probe::new(0x000000007e000000, 0x2011000204880000, 58, 1600),
-        Probe::new(0x0080808000808000, 0x2020808014624414, 59, 6829),
-    ]),
-    Slot::new(0x0000020002000000, [ // a5
-        Probe::new(0x0000007e00000000, 0x0d00046002024040, 58, 1664),
-        Probe::new(0x0001010001010100, 0x028008408430a400, 59, 3867),
-    ]),
-    Slot::new(0x0000050005000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x000201800e000010, 59, 5339),
-        Probe::new(0x0002020002020200, 0x0084902000420800, 59, 5371),
-    ]),
-    Slot::new(0x00000a000a000000, [ // c5
-        Probe::new(0x0000007a00000000, 0x180000104104094a, 59, 5403),
-        Probe::new(0x0004040004040400, 0x0020449008080202, 59, 5435),
-    ]),
-    Slot::new(0x0000140014000000, [ // d5
-        Probe::new(0x0008080008080800, 0x0003080200845001, 59, 5467),
-        Probe::new(0x0000007600000000, 0x000800802a001040, 59, 5499),
-    ]),
-    Slot::new(0x0000280028000000, [ // e5
-        Probe::new(0x0010100010101000, 0x1001080204008403, 59, 5531),
-        Probe::new(0x0000006e00000000, 0x60000000d0404880, 59, 5563),
-    ]),
-    Slot::new(0x0000500050000000, [ // f5
-        Probe::new(0x0000005e00000000, 0x2101010022010100, 59, 5595),
-        Probe::new(0x0020200020202000, 0x8880520404258900, 59, 5627),
-    ]),
-    Slot::new(0x0000a000a0000000, [ // g5
-        Probe::new(0x0000003e00000000, 0x700001804c000020, 59, 5659),
-        Probe::new(0x0040400040404000, 0x5001008840020620, 59, 5691),
-    ]),
-    Slot::new(0x0000400040000000, [ // h5
-        Probe::new(0x0000007e00000000, 0x001cd0701200c000, 58, 1728),
-        Probe::new(0x0080800080808000, 0x0000802101053041, 59, 3899),
-    ]),
-    Slot::new(0x0002000200000000, [ // a6
-        Probe::new(0x00007e0000000000, 0x0400190060020006, 58, 1792),
-        Probe::new(0x0000000101010100, 0x0060401082400200, 60, 7801),
-    ]),
-    Slot::new(0x0005000500000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x0030810000120400, 59, 5723),
-        Probe::new(0x0002000202020200, 0x04c00420304a0810, 59, 5755),
-    ]),
-    Slot::new(0x000a000a00000000, [ // c6
-        Probe::new(0x0004000404040400, 0x2020105804301e00, 59, 5787),
-        Probe::new(0x00007a0000000000, 0x0254000440060802, 59, 5819),
-    ]),
-    Slot::new(0x0014001400000000, [ // d6
-        Probe::new(0x0008000808080800, 0x0890430804000204, 59, 5851),
-        Probe::new(0x0000760000000000, 0x08010008800a0861, 59, 5883),
-    ]),
-    Slot::new(0x0028002800000000, [ // e6
-        Probe::new(0x0010001010101000, 0x0302008401001802, 59, 5915),
-        Probe::new(0x00006e0000000000, 0x0001124002104041, 59, 5947),
-    ]),
-    Slot::new(0x0050005000000000, [ // f6
-        Probe::new(0x0020002020202000, 0x6302004429001180, 59, 5979),
-        Probe::new(0x00005e0000000000, 0x1001200020220040, 59, 6011),
-    ]),
-    Slot::new(0x00a000a000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x02080280040c0008, 59, 6043),
-        Probe::new(0x0040004040404000, 0x2001048602400120, 59, 6075),
-    ]),
-    Slot::new(0x0040004000000000, [ // h6
-        Probe::new(0x00007e0000000000, 0x0000020008020000, 58, 1856),
-        Probe::new(0x0000008080808000, 0xa291008040200020, 60, 7817),
-    ]),
-    Slot::new(0x0200020000000000, [ // a7
-        Probe::new(0x007e000000000000, 0x10a82940a0c61a08, 58, 1920),
-        Probe::new(0x0000010101010100, 0x00204091800c0080, 59, 3931),
-    ]),
-    Slot::new(0x0500050000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x0008042010400012, 59, 6107),
-        Probe::new(0x007c000000000000, 0x0c200100c8800200, 59, 6139),
-    ]),
-    Slot::new(0x0a000a0000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x102a108804a00008, 59, 6171),
-        Probe::new(0x007a000000000000, 0x0010080000088601, 59, 6203),
-    ]),
-    Slot::new(0x1400140000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x0202550810840000, 59, 6235),
-        Probe::new(0x0076000000000000, 0x4240020808042080, 59, 6267),
-    ]),
-    Slot::new(0x2800280000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x001401a238010600, 59, 6299),
-        Probe::new(0x006e000000000000, 0x2000000490081040, 59, 6331),
-    ]),
-    Slot::new(0x5000500000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x07040101d2018000, 59, 6363),
-        Probe::new(0x005e000000000000, 0x0034300000000820, 59, 6395),
-    ]),
-    Slot::new(0xa000a00000000000, [ // g7
-        Probe::new(0x0000404040404000, 0x806a008940250008, 59, 6427),
-        Probe::new(0x003e000000000000, 0x0042880200004413, 59, 6459),
-    ]),
-    Slot::new(0x4000400000000000, [ // h7
-        Probe::new(0x007e000000000000, 0x01001009010c1410, 58, 1984),
-        Probe::new(0x0000808080808000, 0x102ca08040130430, 59, 3963),
-    ]),
-    Slot::new(0x0002000000000000, [ // a8
-        Probe::new(0x0001010101010100, 0x4440049008208040, 58, 704),
-        Probe::new(0x7e00000000000000, 0x43000a8820148092, 58, 768),
-    ]),
-    Slot::new(0x0005000000000000, [ // b8
-        Probe::new(0x0002020202020200, 0x204150201806042c, 58, 2048),
-        Probe::new(0x7c00000000000000, 0x4282060108861002, 59, 3995),
-    ]),
-    Slot::new(0x000a000000000000, [ // c8
-        Probe::new(0x0004040404040400, 0x0010040820050200, 58, 2112),
-        Probe::new(0x7a00000000000000, 0x00020a0021010806, 59, 4027),
-    ]),
-    Slot::new(0x0014000000000000, [ // d8
-        Probe::new(0x0008080808080800, 0x00040210280a810a, 58, 2176),
-        Probe::new(0x7600000000000000, 0x160048010810200a, 59, 4059),
-    ]),
-    Slot::new(0x0028000000000000, [ // e8
-        Probe::new(0x0010101010101000, 0x000401024810a200, 58, 2240),
-        Probe::new(0x6e00000000000000, 0x9400180001202012, 59, 4091),
-    ]),
-    Slot::new(0x0050000000000000, [ // f8
-        Probe::new(0x0020202020202000, 0x40c8a20087410400, 58, 2304),
-        Probe::new(0x5e00000000000000, 0x0210c08000411062, 59, 4123),
-    ]),
-    Slot::new(0x00a0000000000000, [ // g8
-        Probe::new(0x0040404040404000, 0x80284010228a0100, 58, 2368),
-        Probe::new(0x3e00000000000000, 0x10000001000100a1, 59, 4155),
-    ]),
-    Slot::new(0x0040000000000000, [ // h8
-        Probe::new(0x0080808080808000, 0x0848a10034081110, 58, 2619),
-        Probe::new(0x7e00000000000000, 0xc806220108010041, 58, 832),
-    ]),
+static BLOCK_5: [Bitboard; SQUARES] = [
+    0x0000000000000200, // a1
+    0x0000000000000500, // b1
+    0x0000000000000a00, // c1
+    0x0000000000001400, // d1
+    0x0000000000002800, // e1
+    0x0000000000005000, // f1
+    0x000000000000a000, // g1
+    0x0000000000004000, // h1
+    0x0000000000020002, // a2
+    0x0000000000050005, // b2
+    0x00000000000a000a, // c2
+    0x0000000000140014, // d2
+    0x0000000000280028, // e2
+    0x0000000000500050, // f2
+    0x0000000000a000a0, // g2
+    0x0000000000400040, // h2
+    0x0000000002000200, // a3
+    0x0000000005000500, // b3
+    0x000000000a000a00, // c3
+    0x0000000014001400, // d3
+    0x0000000028002800, // e3
+    0x0000000050005000, // f3
+    0x00000000a000a000, // g3
+    0x0000000040004000, // h3
+    0x0000000200020000, // a4
+    0x0000000500050000, // b4
+    0x0000000a000a0000, // c4
+    0x0000001400140000, // d4
+    0x0000002800280000, // e4
+    0x0000005000500000, // f4
+    0x000000a000a00000, // g4
+    0x0000004000400000, // h4
+    0x0000020002000000, // a5
+    0x0000050005000000, // b5
+    0x00000a000a000000, // c5
+    0x0000140014000000, // d5
+    0x0000280028000000, // e5
+    0x0000500050000000, // f5
+    0x0000a000a0000000, // g5
+    0x0000400040000000, // h5
+    0x0002000200000000, // a6
+    0x0005000500000000, // b6
+    0x000a000a00000000, // c6
+    0x0014001400000000, // d6
+    0x0028002800000000, // e6
+    0x0050005000000000, // f6
+    0x00a000a000000000, // g6
+    0x0040004000000000, // h6
+    0x0200020000000000, // a7
+    0x0500050000000000, // b7
+    0x0a000a0000000000, // c7
+    0x1400140000000000, // d7
+    0x2800280000000000, // e7
+    0x5000500000000000, // f7
+    0xa000a00000000000, // g7
+    0x4000400000000000, // h7
+    0x0002000000000000, // a8
+    0x0005000000000000, // b8
+    0x000a000000000000, // c8
+    0x0014000000000000, // d8
+    0x0028000000000000, // e8
+    0x0050000000000000, // f8
+    0x00a0000000000000, // g8
+    0x0040000000000000, // h8
 ];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_5_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+static BLOCK_5_LINES: [[Line<Bitboard>; 6]; SQUARES] = [
     [ // a1
-        Line::new(0x0000000000000402, 0x0000000000000000, 0x0000000000000400, LineForm::Slide),
-        Line::new(0x0000000000020100, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
+        Line::new(0x000000000000007e, 0x0000000000000000, 0x000000000000fc00, LineForm::SlideThenStep(9)),
+        Line::new(0x0001010101010100, 0x0000000000000000, 0x0202020202020000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x000000000000007c, 0x0000000000000000, 0x000000000000f800, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020202020200, 0x0000000000000000, 0x0404040404040000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020202020200, 0x0000000000000000, 0x0101010101010000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000078, 0x0000000000000000, 0x000000000000f000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040404040400, 0x0000000000000000, 0x0808080808080000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040404040400, 0x0000000000000002, 0x0202020202020100, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0008080808080800, 0x0000000000000006, 0x0404040404040300, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000000070, 0x0000000000000000, 0x000000000000e000, LineForm::SlideThenStep(9)),
+        Line::new(0x0008080808080800, 0x0000000000000000, 0x1010101010100000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0010101010101000, 0x000000000000000e, 0x0808080808080700, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000000060, 0x0000000000000000, 0x000000000000c000, LineForm::SlideThenStep(9)),
+        Line::new(0x0010101010101000, 0x0000000000000000, 0x2020202020200000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0020202020202000, 0x000000000000001e, 0x1010101010100f00, LineForm::SlideThenStep(7)),
+        Line::new(0x0020202020202000, 0x0000000000000040, 0x4040404040408000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0040404040404000, 0x000000000000003e, 0x2020202020201f00, LineForm::SlideThenStep(7)),
+        Line::new(0x0040404040404000, 0x0000000000000000, 0x8080808080800000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h1
-        Line::new(0x0000000000002040, 0x0000000000000000, 0x0000000000002000, LineForm::Slide),
-        Line::new(0x0000000000408000, 0x0000000000000000, 0x0000000000400000, LineForm::Slide),
+        Line::new(0x0080808080808000, 0x000000000000007e, 0x4040404040403f00, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a2
-        Line::new(0x0000000000040200, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
-        Line::new(0x0000000002010000, 0x0000000000000204, 0x0000000002000004, LineForm::Slide),
+        Line::new(0x0000000000007e00, 0x0000000000000000, 0x00000000000000fc, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000007e00, 0x0000000000000000, 0x0000000000fc0000, LineForm::SlideThenStep(9)),
+        Line::new(0x0001010101010000, 0x0000000000000000, 0x0202020202000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000007c00, 0x0000000000000000, 0x00000000000000f8, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000007c00, 0x0000000000000000, 0x0000000000f80000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020202020000, 0x0000000000000000, 0x0404040404000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020202020000, 0x0000000000000000, 0x0101010101000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000007800, 0x0000000000000000, 0x00000000000000f0, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000007800, 0x0000000000000000, 0x0000000000f00000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040404040000, 0x0000000000000000, 0x0808080808000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040404040000, 0x0000000000000200, 0x0202020202010000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000000200, 0x0000000000000000, 0x0000000000000001, LineForm::SlideThenStep(-9)),
+        Line::empty(),
     ],
     [ // d2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000600, 0x0000000000000003, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000007000, 0x0000000000000000, 0x00000000000000e0, LineForm::SlideThenStep(-7)),
+        Line::new(0x0008080808080000, 0x0000000000000600, 0x0404040404030000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000007000, 0x0000000000000000, 0x0000000000e00000, LineForm::SlideThenStep(9)),
+        Line::new(0x0008080808080000, 0x0000000000000000, 0x1010101010000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // e2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000000e00, 0x0000000000000007, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000006000, 0x0000000000000000, 0x00000000000000c0, LineForm::SlideThenStep(-7)),
+        Line::new(0x0010101010100000, 0x0000000000000e00, 0x0808080808070000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000006000, 0x0000000000000000, 0x0000000000c00000, LineForm::SlideThenStep(9)),
+        Line::new(0x0010101010100000, 0x0000000000000000, 0x2020202020000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // f2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000001e00, 0x000000000000000f, LineForm::SlideThenStep(-9)),
+        Line::new(0x0020202020200000, 0x0000000000001e00, 0x10101010100f0000, LineForm::SlideThenStep(7)),
+        Line::new(0x0020202020200000, 0x0000000000004000, 0x4040404040800000, LineForm::SlideThenStep(9)),
+        Line::new(0x0000000000004000, 0x0000000000000000, 0x0000000000000080, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000003e00, 0x000000000000001f, LineForm::SlideThenStep(-9)),
+        Line::new(0x0040404040400000, 0x0000000000003e00, 0x20202020201f0000, LineForm::SlideThenStep(7)),
+        Line::new(0x0040404040400000, 0x0000000000000000, 0x8080808080000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h2
-        Line::new(0x0000000000204000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
-        Line::new(0x0000000040800000, 0x0000000000004020, 0x0000000040000020, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000007e00, 0x000000000000003f, LineForm::SlideThenStep(-9)),
+        Line::new(0x0080808080800000, 0x0000000000007e00, 0x40404040403f0000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a3
-        Line::new(0x0000000004020000, 0x0000000000000102, 0x0000000004000002, LineForm::Slide),
-        Line::new(0x0000000201000000, 0x0000000000020400, 0x0000000200000400, LineForm::Slide),
+        Line::new(0x00000000007e0000, 0x0000000000000100, 0x000000000000fc02, LineForm::SlideThenStep(-7)),
+        Line::new(0x00000000007e0000, 0x0000000000000000, 0x00000000fc000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0001010101000000, 0x0000000000000000, 0x0202020200000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x00000000007c0000, 0x0000000000000200, 0x000000000000f804, LineForm::SlideThenStep(-7)),
+        Line::new(0x00000000007c0000, 0x0000000000000000, 0x00000000f8000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020202000000, 0x0000000000000000, 0x0404040400000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020202000000, 0x0000000000000000, 0x0101010100000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000000200, 0x0000000000000000, 0x0000000000000001, LineForm::SlideThenStep(-9)),
+        Line::empty(),
     ],
     [ // c3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000780000, 0x0000000000000400, 0x000000000000f008, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000780000, 0x0000000000000000, 0x00000000f0000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040404000000, 0x0000000000000000, 0x0808080800000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040404000000, 0x0000000000020000, 0x0202020201000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000000400, 0x0000000000020000, 0x0000000000000102, LineForm::SlideThenStep(-9)),
+        Line::empty(),
     ],
     [ // d3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000800, 0x0000000000060000, 0x0000000000000304, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000700000, 0x0000000000000800, 0x000000000000e010, LineForm::SlideThenStep(-7)),
+        Line::new(0x0008080808000000, 0x0000000000060000, 0x0404040403000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000700000, 0x0000000000000000, 0x00000000e0000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0008080808000000, 0x0000000000000000, 0x1010101000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // e3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000001000, 0x00000000000e0000, 0x0000000000000708, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000600000, 0x0000000000001000, 0x000000000000c020, LineForm::SlideThenStep(-7)),
+        Line::new(0x0010101010000000, 0x00000000000e0000, 0x0808080807000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000000600000, 0x0000000000000000, 0x00000000c0000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0010101010000000, 0x0000000000000000, 0x2020202000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // f3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000002000, 0x00000000001e0000, 0x0000000000000f10, LineForm::SlideThenStep(-9)),
+        Line::new(0x0020202020000000, 0x00000000001e0000, 0x101010100f000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0020202020000000, 0x0000000000400000, 0x4040404080000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0000000000002000, 0x0000000000400000, 0x0000000000008040, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000004000, 0x00000000003e0000, 0x0000000000001f20, LineForm::SlideThenStep(-9)),
+        Line::new(0x0040404040000000, 0x00000000003e0000, 0x202020201f000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0040404040000000, 0x0000000000000000, 0x8080808000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0000000000004000, 0x0000000000000000, 0x0000000000000080, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h3
-        Line::new(0x0000000020400000, 0x0000000000008040, 0x0000000020000040, LineForm::Slide),
-        Line::new(0x0000004080000000, 0x0000000000402000, 0x0000004000002000, LineForm::Slide),
+        Line::new(0x0000000000008000, 0x00000000007e0000, 0x0000000000003f40, LineForm::SlideThenStep(-9)),
+        Line::new(0x0080808080000000, 0x00000000007e0000, 0x404040403f000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a4
-        Line::new(0x0000000402000000, 0x0000000000010200, 0x0000000400000200, LineForm::Slide),
-        Line::new(0x0000020100000000, 0x0000000002040000, 0x0000020000040000, LineForm::Slide),
+        Line::new(0x000000007e000000, 0x0000000000010100, 0x0000000000fc0202, LineForm::SlideThenStep(-7)),
+        Line::new(0x000000007e000000, 0x0000000000000000, 0x000000fc00000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0001010100000000, 0x0000000000000000, 0x0202020000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000020200, 0x0000000000000101, LineForm::SlideThenStep(-9)),
+        Line::new(0x000000007c000000, 0x0000000000020200, 0x0000000000f80404, LineForm::SlideThenStep(-7)),
+        Line::new(0x000000007c000000, 0x0000000000000000, 0x000000f800000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020200000000, 0x0000000000000000, 0x0404040000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020200000000, 0x0000000000000000, 0x0101010000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
     ],
     [ // c4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000002000000, 0x0000000000040400, 0x0000000000010202, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000078000000, 0x0000000000040400, 0x0000000000f00808, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000078000000, 0x0000000000000000, 0x000000f000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040400000000, 0x0000000000000000, 0x0808080000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040400000000, 0x0000000002000000, 0x0202020100000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
     ],
     [ // d4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000080800, 0x0000000000000404, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000000006000000, 0x0000000000030000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000070000000, 0x0000000000080800, 0x0000000000e01010, LineForm::SlideThenStep(-7)),
+        Line::new(0x0008080800000000, 0x0000000006000000, 0x0404040300000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000070000000, 0x0000000000000000, 0x000000e000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0008080800000000, 0x0000000000000000, 0x1010100000000000, LineForm::SlideThenStep(9)),
     ],
     [ // e4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000101000, 0x0000000000000808, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x000000000e000000, 0x0000000000070000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000060000000, 0x0000000000101000, 0x0000000000c02020, LineForm::SlideThenStep(-7)),
+        Line::new(0x0010101000000000, 0x000000000e000000, 0x0808080700000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000000060000000, 0x0000000000000000, 0x000000c000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0010101000000000, 0x0000000000000000, 0x2020200000000000, LineForm::SlideThenStep(9)),
     ],
     [ // f4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000202000, 0x0000000000001010, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x000000001e000000, 0x00000000000f0000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000040000000, 0x0000000000202000, 0x0000000000804040, LineForm::SlideThenStep(-7)),
+        Line::new(0x0020202000000000, 0x000000001e000000, 0x1010100f00000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0020202000000000, 0x0000000040000000, 0x4040408000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // g4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000404000, 0x0000000000002020, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x000000003e000000, 0x00000000001f0000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000000000404000, 0x0000000000008080, LineForm::SlideThenStep(-7)),
+        Line::new(0x0040404000000000, 0x000000003e000000, 0x2020201f00000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0040404000000000, 0x0000000000000000, 0x8080800000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // h4
-        Line::new(0x0000002040000000, 0x0000000000804000, 0x0000002000004000, LineForm::Slide),
-        Line::new(0x0000408000000000, 0x0000000040200000, 0x0000400000200000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000000808000, 0x0000000000004040, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x000000007e000000, 0x00000000003f0000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0080808000000000, 0x000000007e000000, 0x4040403f00000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a5
-        Line::new(0x0000040200000000, 0x0000000001020000, 0x0000040000020000, LineForm::Slide),
-        Line::new(0x0002010000000000, 0x0000000204000000, 0x0002000004000000, LineForm::Slide),
+        Line::new(0x0000007e00000000, 0x0000000001010100, 0x00000000fc020202, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000007e00000000, 0x0000000000000000, 0x0000fc0000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0001010000000000, 0x0000000000000000, 0x0202000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000002020200, 0x0000000000010101, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000007c00000000, 0x0000000002020200, 0x00000000f8040404, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000007c00000000, 0x0000000000000000, 0x0000f80000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020000000000, 0x0000000000000000, 0x0404000000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002020000000000, 0x0000000000000000, 0x0101000000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
     ],
     [ // c5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000200000000, 0x0000000004040400, 0x0000000001020202, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000007800000000, 0x0000000004040400, 0x00000000f0080808, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000007800000000, 0x0000000000000000, 0x0000f00000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040000000000, 0x0000000000000000, 0x0808000000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0004040000000000, 0x0000000200000000, 0x0202010000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
     ],
     [ // d5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000008080800, 0x0000000000040404, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000000600000000, 0x0000000003000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000007000000000, 0x0000000008080800, 0x00000000e0101010, LineForm::SlideThenStep(-7)),
+        Line::new(0x0008080000000000, 0x0000000600000000, 0x0404030000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000007000000000, 0x0000000000000000, 0x0000e00000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0008080000000000, 0x0000000000000000, 0x1010000000000000, LineForm::SlideThenStep(9)),
     ],
     [ // e5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000010101000, 0x0000000000080808, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000000e00000000, 0x0000000007000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000006000000000, 0x0000000010101000, 0x00000000c0202020, LineForm::SlideThenStep(-7)),
+        Line::new(0x0010100000000000, 0x0000000e00000000, 0x0808070000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000006000000000, 0x0000000000000000, 0x0000c00000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0010100000000000, 0x0000000000000000, 0x2020000000000000, LineForm::SlideThenStep(9)),
     ],
     [ // f5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000020202000, 0x0000000000101010, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000001e00000000, 0x000000000f000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000004000000000, 0x0000000020202000, 0x0000000080404040, LineForm::SlideThenStep(-7)),
+        Line::new(0x0020200000000000, 0x0000001e00000000, 0x10100f0000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0020200000000000, 0x0000004000000000, 0x4040800000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // g5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000040404000, 0x0000000000202020, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000003e00000000, 0x000000001f000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000000040404000, 0x0000000000808080, LineForm::SlideThenStep(-7)),
+        Line::new(0x0040400000000000, 0x0000003e00000000, 0x20201f0000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0040400000000000, 0x0000000000000000, 0x8080000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // h5
-        Line::new(0x0000204000000000, 0x0000000080400000, 0x0000200000400000, LineForm::Slide),
-        Line::new(0x0040800000000000, 0x0000004020000000, 0x0040000020000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000080808000, 0x0000000000404040, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000007e00000000, 0x000000003f000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0080800000000000, 0x0000007e00000000, 0x40403f0000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a6
-        Line::new(0x0004020000000000, 0x0000000102000000, 0x0004000002000000, LineForm::Slide),
-        Line::new(0x0201000000000000, 0x0000020400000000, 0x0200000400000000, LineForm::Slide),
+        Line::new(0x00007e0000000000, 0x0000000101010100, 0x000000fc02020202, LineForm::SlideThenStep(-7)),
+        Line::new(0x00007e0000000000, 0x0001000000000000, 0x02fc000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000202020200, 0x0000000001010101, LineForm::SlideThenStep(-9)),
+        Line::new(0x00007c0000000000, 0x0000000202020200, 0x000000f804040404, LineForm::SlideThenStep(-7)),
+        Line::new(0x00007c0000000000, 0x0002000000000000, 0x04f8000000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000020000000000, 0x0000000404040400, 0x0000000102020202, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000780000000000, 0x0000000404040400, 0x000000f008080808, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000780000000000, 0x0004000000000000, 0x08f0000000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0000020000000000, 0x0004000000000000, 0x0201000000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000808080800, 0x0000000004040404, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000060000000000, 0x0000000300000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000700000000000, 0x0000000808080800, 0x000000e010101010, LineForm::SlideThenStep(-7)),
+        Line::new(0x0008000000000000, 0x0000060000000000, 0x0403000000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000700000000000, 0x0008000000000000, 0x10e0000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // e6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000001010101000, 0x0000000008080808, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x00000e0000000000, 0x0000000700000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000600000000000, 0x0000001010101000, 0x000000c020202020, LineForm::SlideThenStep(-7)),
+        Line::new(0x0010000000000000, 0x00000e0000000000, 0x0807000000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000600000000000, 0x0010000000000000, 0x20c0000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // f6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000002020202000, 0x0000000010101010, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x00001e0000000000, 0x0000000f00000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000400000000000, 0x0000002020202000, 0x0000008040404040, LineForm::SlideThenStep(-7)),
+        Line::new(0x0020000000000000, 0x00001e0000000000, 0x100f000000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0000400000000000, 0x0020000000000000, 0x4080000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // g6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000004040404000, 0x0000000020202020, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x00003e0000000000, 0x0000001f00000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000004040404000, 0x0000000080808080, LineForm::SlideThenStep(-7)),
+        Line::new(0x0040000000000000, 0x00003e0000000000, 0x201f000000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0040000000000000, 0x0000000000000000, 0x8000000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // h6
-        Line::new(0x0020400000000000, 0x0000008040000000, 0x0020000040000000, LineForm::Slide),
-        Line::new(0x4080000000000000, 0x0000402000000000, 0x4000002000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000008080808000, 0x0000000040404040, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x00007e0000000000, 0x0000003f00000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0080000000000000, 0x00007e0000000000, 0x403f000000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a7
-        Line::new(0x0402000000000000, 0x0000010200000000, 0x0400000200000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0002040000000000, 0x0000040000000000, LineForm::Slide),
+        Line::new(0x007e000000000000, 0x0000010101010100, 0x0000fc0202020202, LineForm::SlideThenStep(-7)),
+        Line::new(0x007e000000000000, 0x0000000000000000, 0xfc00000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020202020200, 0x0000000101010101, LineForm::SlideThenStep(-9)),
+        Line::new(0x007c000000000000, 0x0000020202020200, 0x0000f80404040404, LineForm::SlideThenStep(-7)),
+        Line::new(0x007c000000000000, 0x0000000000000000, 0xf800000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0002000000000000, 0x0000040404040400, 0x0000010202020202, LineForm::SlideThenStep(-9)),
+        Line::new(0x0078000000000000, 0x0000040404040400, 0x0000f00808080808, LineForm::SlideThenStep(-7)),
+        Line::new(0x0078000000000000, 0x0000000000000000, 0xf000000000000000, LineForm::SlideThenStep(9)),
+        Line::new(0x0002000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000080808080800, 0x0000000404040404, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0006000000000000, 0x0000030000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0070000000000000, 0x0000080808080800, 0x0000e01010101010, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000000000, 0x0006000000000000, 0x0300000000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0070000000000000, 0x0000000000000000, 0xe000000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000101010101000, 0x0000000808080808, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x000e000000000000, 0x0000070000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0060000000000000, 0x0000101010101000, 0x0000c02020202020, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000000000, 0x000e000000000000, 0x0700000000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0060000000000000, 0x0000000000000000, 0xc000000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000202020202000, 0x0000001010101010, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x001e000000000000, 0x00000f0000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0040000000000000, 0x0000202020202000, 0x0000804040404040, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000000000, 0x001e000000000000, 0x0f00000000000000, LineForm::SlideThenStep(7)),
+        Line::new(0x0040000000000000, 0x0000000000000000, 0x8000000000000000, LineForm::SlideThenStep(9)),
+        Line::empty(),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000404040404000, 0x0000002020202020, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x003e000000000000, 0x00001f0000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0000404040404000, 0x0000008080808080, LineForm::SlideThenStep(-7)),
+        Line::new(0x0000000000000000, 0x003e000000000000, 0x1f00000000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h7
-        Line::new(0x2040000000000000, 0x0000804000000000, 0x2000004000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0040200000000000, 0x0000200000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000808080808000, 0x0000004040404040, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x007e000000000000, 0x00003f0000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x007e000000000000, 0x3f00000000000000, LineForm::SlideThenStep(7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a8
-        Line::new(0x0000000000000000, 0x0001020000000000, 0x0000020000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0204000000000000, 0x0004000000000000, LineForm::Slide),
+        Line::new(0x7e00000000000000, 0x0001010101010100, 0x00fc020202020202, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002020202020200, 0x0000010101010101, LineForm::SlideThenStep(-9)),
+        Line::new(0x7c00000000000000, 0x0002020202020200, 0x00f8040404040404, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0004040404040400, 0x0001020202020202, LineForm::SlideThenStep(-9)),
+        Line::new(0x7800000000000000, 0x0004040404040400, 0x00f0080808080808, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // d8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008080808080800, 0x0000040404040404, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0600000000000000, 0x0003000000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x7000000000000000, 0x0008080808080800, 0x00e0101010101010, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010101010101000, 0x0000080808080808, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0e00000000000000, 0x0007000000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x6000000000000000, 0x0010101010101000, 0x00c0202020202020, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020202020202000, 0x0000101010101010, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x1e00000000000000, 0x000f000000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x4000000000000000, 0x0020202020202000, 0x0080404040404040, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // g8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040404040404000, 0x0000202020202020, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x3e00000000000000, 0x001f000000000000, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x0040404040404000, 0x0000808080808080, LineForm::SlideThenStep(-7)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h8
-        Line::new(0x0000000000000000, 0x0080400000000000, 0x0000400000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x4020000000000000, 0x0020000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0080808080808000, 0x0000404040404040, LineForm::SlideThenStep(-9)),
+        Line::new(0x0000000000000000, 0x7e00000000000000, 0x003f000000000000, LineForm::SlideThenStep(-9)),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
 ];
 /// Block 6: osprey white movers, osprey black movers, osprey white attackers, osprey black
@@ -5504,521 +5566,649 @@ static BLOCK_5_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
     Slot::new(0x0000000000010004, [ // a1
-        Probe::new(0x0000201008040200, 0x0379110408244048, 59, 6523),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000000020008, [ // b1
-        Probe::new(0x0000402010080500, 0x0020280080801428, 58, 0),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000000040011, [ // c1
-        Probe::new(0x0000804020100800, 0x8008121460410080, 59, 2939),
-        Probe::new(0x0000000000010200, 0x20608300e0400010, 62, 2453),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000000080022, [ // d1
-        Probe::new(0x0000008040201000, 0x22a200a200800000, 60, 2577),
-        Probe::new(0x0000000001020400, 0x0010309800880254, 61, 2608),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000000100044, [ // e1
-        Probe::new(0x0000000102040800, 0x4004252280201020, 60, 7241),
-        Probe::new(0x0000000080402000, 0x80541188801a2020, 61, 2631),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000000200088, [ // f1
-        Probe::new(0x0000010204081000, 0x0002e40486800200, 59, 6649),
-        Probe::new(0x0000000000804000, 0x8603814680001000, 63, 516),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000000400010, [ // g1
-        Probe::new(0x0000020408102000, 0x3801508421a00000, 59, 6555),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000000800020, [ // h1
-        Probe::new(0x0000040810204000, 0x0080810161220200, 59, 6679),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000001000400, [ // a2
-        Probe::new(0x0020100804020002, 0x1806100210040020, 58, 64),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000002000800, [ // b2
-        Probe::new(0x0000201008050004, 0xa000101c00404021, 58, 128),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000004001100, [ // c2
-        Probe::new(0x0000402010080000, 0x0008100201c90000, 60, 7257),
-        Probe::new(0x0000000001020008, 0x5022304010800000, 61, 2663),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000008002200, [ // d2
-        Probe::new(0x0000804020100010, 0x8604011242008800, 59, 3195),
-        Probe::new(0x0000000102040004, 0x0880500884c00480, 60, 7465),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000010004400, [ // e2
-        Probe::new(0x0000010204080020, 0x0a00900988880002, 59, 3227),
-        Probe::new(0x0000008040200008, 0x3008426390200010, 60, 7833),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000020008800, [ // f2
-        Probe::new(0x0000020488500000, 0x0804021010082400, 58, 192),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000040001000, [ // g2
-        Probe::new(0x0000040810200000, 0x480000810e100040, 60, 7849),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000080002000, [ // h2
-        Probe::new(0x0004081020400000, 0x0041804284052004, 59, 6708),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000000100040001, [ // a3
-        Probe::new(0x2010080402000000, 0x0000800610860811, 59, 2971),
-        Probe::new(0x0000000000000204, 0xa02c004802002081, 62, 2462),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000200080002, [ // b3
-        Probe::new(0x0020100804000000, 0x1040021082429400, 60, 7273),
-        Probe::new(0x0000000001000408, 0x0824402020200108, 61, 7886),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000400110004, [ // c3
-        Probe::new(0x0000201008000000, 0x400410100c310000, 61, 7894),
-        Probe::new(0x0000000102000810, 0x0c90023210009c00, 60, 7289),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000000800220008, [ // d3
-        Probe::new(0x0000010204000400, 0x1090044410880000, 60, 7481),
-        Probe::new(0x0000402010001020, 0x0508008502410020, 59, 3259),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000001000440010, [ // e3
-        Probe::new(0x0000020408002000, 0xe002040484400200, 60, 7497),
-        Probe::new(0x0000804020000804, 0x102260044202c004, 59, 3291),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000002000880020, [ // f3
-        Probe::new(0x0000040810000000, 0x2020081608481801, 61, 8014),
-        Probe::new(0x0000008040001008, 0x8829010081000101, 60, 7305),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000004000100040, [ // g3
-        Probe::new(0x0004081020002010, 0x2201000086452004, 58, 2496),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0000008000200080, [ // h3
-        Probe::new(0x0408102040000000, 0x2009000644124802, 59, 3003),
-        Probe::new(0x0000000000004020, 0x0a02001010410060, 62, 2471),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000010004000100, [ // a4
-        Probe::new(0x1008040200000000, 0x5101304010044808, 60, 7321),
-        Probe::new(0x0000000000020408, 0x282610014000c240, 61, 7902),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000020008000200, [ // b4
-        Probe::new(0x2010080500000000, 0x02800200111000a1, 59, 3323),
-        Probe::new(0x0000000000050810, 0x8210502030008000, 60, 7513),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000040011000400, [ // c4
-        Probe::new(0x00000000000a1020, 0x0084112000200088, 60, 7529),
-        Probe::new(0x0020110a00000000, 0x01002b0810508602, 59, 3355),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000080022000800, [ // d4
-        Probe::new(0x0000000000142000, 0x0015240103002000, 61, 7982),
-        Probe::new(0x0000221400000000, 0x8200020028208004, 60, 7545),
+        Probe::new(0x0000000000142000, 0x0015240103002000, 61, 704),
+        Probe::new(0x0000221400000000, 0x8200020028208004, 60, 640),
     ]),
     Slot::new(0x0000100044001000, [ // e4
-        Probe::new(0x0000000000280400, 0x0014440912048010, 61, 7990),
-        Probe::new(0x0000442800000000, 0x0a04000904104101, 60, 7561),
+        Probe::new(0x0000000000280400, 0x0014440912048010, 61, 712),
+        Probe::new(0x0000442800000000, 0x0a04000904104101, 60, 656),
     ]),
     Slot::new(0x0000200088002000, [ // f4
-        Probe::new(0x0000000000500804, 0x2284044050608000, 60, 7577),
-        Probe::new(0x0004885000000000, 0x0002041402029000, 59, 3387),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000400010004000, [ // g4
-        Probe::new(0x040810a000000000, 0x020008a400c90820, 59, 3419),
-        Probe::new(0x0000000000a01008, 0x1002088002000000, 60, 7593),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0000800020008000, [ // h4
-        Probe::new(0x0810204000000000, 0x0480000000820110, 60, 7337),
-        Probe::new(0x0000000000402010, 0x44030201a2048008, 61, 7910),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0001000400010000, [ // a5
-        Probe::new(0x0000000002040810, 0x0424844000320000, 60, 7353),
-        Probe::new(0x0804020000000000, 0x400901e008481284, 61, 7918),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0002000800020000, [ // b5
-        Probe::new(0x0000010004081020, 0x0088a80814808413, 59, 3451),
-        Probe::new(0x1008040001000000, 0x9650004200206449, 60, 7609),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0004001100040000, [ // c5
-        Probe::new(0x0000020008102000, 0x01c402020020000e, 60, 7625),
-        Probe::new(0x2010080002010000, 0x010240040a220811, 59, 3483),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0008002200080000, [ // d5
-        Probe::new(0x0000040004020000, 0x2001220800200000, 61, 7998),
-        Probe::new(0x0020100010200000, 0xc002218806024201, 60, 7641),
+        Probe::new(0x0000040004020000, 0x2001220800200000, 61, 720),
+        Probe::new(0x0020100010200000, 0xc002218806024201, 60, 672),
     ]),
     Slot::new(0x0010004400100000, [ // e5
-        Probe::new(0x0000200008040000, 0x0060200900014080, 61, 8006),
-        Probe::new(0x0004080020400000, 0x0440860223028840, 60, 7657),
+        Probe::new(0x0000200008040000, 0x0060200900014080, 61, 728),
+        Probe::new(0x0004080020400000, 0x0440860223028840, 60, 688),
     ]),
     Slot::new(0x0020008800200000, [ // f5
-        Probe::new(0x0000400010080400, 0x1006100400008002, 60, 7673),
-        Probe::new(0x0408100040800000, 0x0c0000b0c4041058, 59, 3515),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0040001000400000, [ // g5
-        Probe::new(0x0000800020100804, 0x0208084104016000, 59, 3547),
-        Probe::new(0x0810200080000000, 0x040880008004028a, 60, 7689),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0080002000800000, [ // h5
-        Probe::new(0x0000000040201008, 0x10020a0048000800, 60, 7369),
-        Probe::new(0x1020400000000000, 0x0010a80002051168, 61, 7926),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0100040001000000, [ // a6
-        Probe::new(0x0000000204081020, 0x0108082434c40100, 59, 3035),
-        Probe::new(0x0402000000000000, 0x020400108080a420, 62, 2478),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0200080002000000, [ // b6
-        Probe::new(0x0804000408102000, 0x080304022008010d, 58, 256),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0400110004000000, [ // c6
-        Probe::new(0x0000000810200000, 0x0100250808004201, 61, 7934),
-        Probe::new(0x1008000201000000, 0x0048004020140281, 60, 7875),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0800220008000000, [ // d6
-        Probe::new(0x0004000402010000, 0x0020d01010012002, 60, 7705),
-        Probe::new(0x2010001020400000, 0x80000e02010008e1, 59, 3579),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x1000440010000000, [ // e6
-        Probe::new(0x0020000804020000, 0x0000100410001202, 60, 7721),
-        Probe::new(0x0408002040800000, 0x0880031201088610, 59, 3611),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x2000880020000000, [ // f6
-        Probe::new(0x0000001008040000, 0x0400230c05040004, 61, 7942),
-        Probe::new(0x0810004080000000, 0x0000000062800410, 60, 7385),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x4000100040000000, [ // g6
-        Probe::new(0x0000002010080400, 0x8021482200858048, 60, 7401),
-        Probe::new(0x1020008000000000, 0x401800409085048a, 61, 7950),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x8000200080000000, [ // h6
-        Probe::new(0x0000004020100804, 0xa00c008202450100, 59, 3067),
-        Probe::new(0x2040000000000000, 0x3240102400004202, 62, 6645),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0004000100000000, [ // a7
-        Probe::new(0x0000020408102000, 0x04040c8210920000, 59, 6491),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0008000200000000, [ // b7
-        Probe::new(0x0000040810200000, 0x8950010108100820, 60, 7863),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0011000400000000, [ // c7
-        Probe::new(0x00000a1120400000, 0x90000204a0880ca2, 58, 320),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0022000800000000, [ // d7
-        Probe::new(0x1000102040800000, 0x00001d0301008201, 59, 3643),
-        Probe::new(0x0400040201000000, 0x012000848c080010, 60, 7737),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0044001000000000, [ // e7
-        Probe::new(0x2000080402010000, 0x220040142c040004, 59, 3675),
-        Probe::new(0x0800204080000000, 0x0000108080440124, 60, 7753),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0088002000000000, [ // f7
-        Probe::new(0x0000100804020000, 0x1200401006124100, 60, 7417),
-        Probe::new(0x1000408000000000, 0x0104000008849028, 61, 7958),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x0010004000000000, [ // g7
-        Probe::new(0x2000a01008040000, 0x000908054042800c, 58, 384),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0020008000000000, [ // h7
-        Probe::new(0x4000402010080400, 0x0002142040820081, 58, 448),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0400010000000000, [ // a8
-        Probe::new(0x0002040810200000, 0x0000008404202c04, 59, 3099),
+        PAD,
         PAD,
     ]),
     Slot::new(0x0800020000000000, [ // b8
-        Probe::new(0x0004081020400000, 0x0042020173020400, 59, 6738),
+        PAD,
         PAD,
     ]),
     Slot::new(0x1100040000000000, [ // c8
-        Probe::new(0x0008102040800000, 0x400000308c9c1000, 59, 3131),
-        Probe::new(0x0002010000000000, 0x0801008002c1d200, 62, 39),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x2200080000000000, [ // d8
-        Probe::new(0x0010204080000000, 0x0000000c4a420812, 60, 7433),
-        Probe::new(0x0004020100000000, 0x0018000880200800, 61, 7966),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x4400100000000000, [ // e8
-        Probe::new(0x0008040201000000, 0x0004008020060480, 60, 7449),
-        Probe::new(0x0020408000000000, 0x8001800900820320, 61, 7974),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x8800200000000000, [ // f8
-        Probe::new(0x0010080402010000, 0x0000232420020444, 59, 3163),
-        Probe::new(0x0040800000000000, 0x0000000020808604, 62, 6691),
+        PAD,
+        PAD,
     ]),
     Slot::new(0x1000400000000000, [ // g8
-        Probe::new(0x00a0100804020000, 0x043148825c040408, 58, 512),
+        PAD,
         PAD,
     ]),
     Slot::new(0x2000800000000000, [ // h8
-        Probe::new(0x0040201008040000, 0x0000045080810881, 59, 6770),
+        PAD,
         PAD,
     ]),
 ];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+static BLOCK_6_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // a1
-        Line::new(0x0000000000000a00, 0x0000000000000000, 0x0000000000000800, LineForm::Slide),
-        Line::new(0x0000000002000200, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
+        Line::new(0x0000201008040200, 0x0000000000000000, 0x0000804020100800, LineForm::SlideThenStep(2)),
+        Line::new(0x0000201008040200, 0x0000000000000000, 0x2010080402000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000002010080400, 0x0000000000000000, 0x0000008040201000, LineForm::SlideThenStep(2)),
+        Line::new(0x0000402010080400, 0x0000000000000100, 0x4020100805000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000020100800, 0x0000000000000000, 0x0000000080402000, LineForm::SlideThenStep(2)),
+        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000102000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000804020100800, 0x0000000000000000, 0x8040201008000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // d1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000201000, 0x0000000000000000, 0x0000000000804000, LineForm::SlideThenStep(2)),
+        Line::new(0x0000000001020400, 0x0000000000000000, 0x0000010204000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000008040201000, 0x0000000000000000, 0x0080402010000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000000400, 0x0000000000000000, 0x0000000000000100, LineForm::SlideThenStep(-2)),
     ],
     [ // e1
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000040800, 0x0000000000000000, 0x0000000000010200, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000000102040800, 0x0000000000000000, 0x0001020408000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000080402000, 0x0000000000000000, 0x0000804020000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000002000, 0x0000000000000000, 0x0000000000008000, LineForm::SlideThenStep(2)),
     ],
     [ // f1
-        Line::new(0x0000000010001000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
-        Line::new(0x0000000040004000, 0x0000000000001400, 0x0000000040000400, LineForm::Slide),
+        Line::new(0x0000000004081000, 0x0000000000000000, 0x0000000001020400, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000010204081000, 0x0000000000000000, 0x0102040810000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000008040000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // g1
-        Line::new(0x0000000020002000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
-        Line::new(0x0000000080008000, 0x0000000000002800, 0x0000000080000800, LineForm::Slide),
+        Line::new(0x0000000408102000, 0x0000000000000000, 0x0000000102040800, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000020408102000, 0x0000000000008000, 0x02040810a0000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h1
-        Line::new(0x0000000040004000, 0x0000000000000000, 0x0000000040000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000005000, 0x0000000000001000, LineForm::Slide),
+        Line::new(0x0000040810204000, 0x0000000000000000, 0x0000010204081000, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000040810204000, 0x0000000000000000, 0x0408102040000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0020100804020000, 0x0000000000000002, 0x0080402010080008, LineForm::SlideThenStep(2)),
+        Line::new(0x0000100804020000, 0x0000000000000000, 0x1008040200000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000201008040000, 0x0000000000000004, 0x0000804020100010, LineForm::SlideThenStep(2)),
+        Line::new(0x0000201008040000, 0x0000000000010000, 0x2010080500000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000002010080000, 0x0000000000000008, 0x0000008040200020, LineForm::SlideThenStep(2)),
+        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000010200000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000402010080000, 0x0000000000000000, 0x4020100800000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // d2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000020100000, 0x0000000000000010, 0x0000000080400040, LineForm::SlideThenStep(2)),
+        Line::new(0x0000000102040000, 0x0000000000000000, 0x0001020400000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000804020100000, 0x0000000000000000, 0x8040201000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000000004, 0x0000000000040000, 0x0000000000010001, LineForm::SlideThenStep(-2)),
     ],
     [ // e2
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000004080000, 0x0000000000000008, 0x0000000001020002, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000010204080000, 0x0000000000000000, 0x0102040800000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000008040200000, 0x0000000000000000, 0x0080402000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000000020, 0x0000000000200000, 0x0000000000800080, LineForm::SlideThenStep(2)),
     ],
     [ // f2
-        Line::new(0x0000001000100000, 0x0000000000000014, 0x0000001000000004, LineForm::Slide),
-        Line::new(0x0000004000400000, 0x0000000000140000, 0x0000004000040000, LineForm::Slide),
+        Line::new(0x0000000408100000, 0x0000000000000010, 0x0000000102040004, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000020408100000, 0x0000000000000000, 0x0204081000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000804000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // g2
-        Line::new(0x0000002000200000, 0x0000000000000028, 0x0000002000000008, LineForm::Slide),
-        Line::new(0x0000008000800000, 0x0000000000280000, 0x0000008000080000, LineForm::Slide),
+        Line::new(0x0000040810200000, 0x0000000000000020, 0x0000010204080008, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000040810200000, 0x0000000000800000, 0x040810a000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h2
-        Line::new(0x0000004000400000, 0x0000000000000050, 0x0000004000000010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000500000, 0x0000000000100000, LineForm::Slide),
+        Line::new(0x0004081020400000, 0x0000000000000040, 0x0001020408100010, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000081020400000, 0x0000000000000000, 0x0810204000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x2010080402000000, 0x0000000000000204, 0x8040201008000810, LineForm::SlideThenStep(2)),
+        Line::new(0x0000080402000000, 0x0000000000000000, 0x0804020000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0020100804000000, 0x0000000000000408, 0x0080402010001020, LineForm::SlideThenStep(2)),
+        Line::new(0x0000100804000000, 0x0000000001000000, 0x1008050000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000201008000000, 0x0000000000000810, 0x0000804020002040, LineForm::SlideThenStep(2)),
+        Line::new(0x0000000102000000, 0x0000000000000000, 0x0001020000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000201008000000, 0x0000000000000000, 0x2010080000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // d3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000002010000000, 0x0000000000001020, 0x0000008040004080, LineForm::SlideThenStep(2)),
+        Line::new(0x0000010204000000, 0x0000000000000000, 0x0102040000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000402010000000, 0x0000000000000000, 0x4020100000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000000400, 0x0000000004000000, 0x0000000001000100, LineForm::SlideThenStep(-2)),
     ],
     [ // e3
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000408000000, 0x0000000000000804, 0x0000000102000201, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000020408000000, 0x0000000000000000, 0x0204080000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000804020000000, 0x0000000000000000, 0x8040200000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000002000, 0x0000000020000000, 0x0000000080008000, LineForm::SlideThenStep(2)),
     ],
     [ // f3
-        Line::new(0x0000100010000000, 0x0000000000001400, 0x0000100000000400, LineForm::Slide),
-        Line::new(0x0000400040000000, 0x0000000014000000, 0x0000400004000000, LineForm::Slide),
+        Line::new(0x0000040810000000, 0x0000000000001008, 0x0000010204000402, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000040810000000, 0x0000000000000000, 0x0408100000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000008040000000, 0x0000000000000000, 0x0080400000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // g3
-        Line::new(0x0000200020000000, 0x0000000000002800, 0x0000200000000800, LineForm::Slide),
-        Line::new(0x0000800080000000, 0x0000000028000000, 0x0000800008000000, LineForm::Slide),
+        Line::new(0x0004081020000000, 0x0000000000002010, 0x0001020408000804, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000081020000000, 0x0000000080000000, 0x0810a00000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h3
-        Line::new(0x0000400040000000, 0x0000000000005000, 0x0000400000001000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000050000000, 0x0000000010000000, LineForm::Slide),
+        Line::new(0x0408102040000000, 0x0000000000004020, 0x0102040810001008, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000102040000000, 0x0000000000000000, 0x1020400000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x1008040200000000, 0x0000000000020408, 0x4020100800081020, LineForm::SlideThenStep(2)),
+        Line::new(0x0000040200000000, 0x0000000000000000, 0x0402000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000020000, 0x0000000000000000, 0x0000000000000002, LineForm::SlideThenStep(-16)),
+        Line::empty(),
     ],
     [ // b4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x2010080400000000, 0x0000000000040810, 0x8040201000102040, LineForm::SlideThenStep(2)),
+        Line::new(0x0000080400000000, 0x0000000100000000, 0x0805000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000010000, 0x0000000000040000, 0x0000000000000005, LineForm::SlideThenStep(-16)),
+        Line::empty(),
     ],
     [ // c4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0020100800000000, 0x0000000000081020, 0x0080402000204080, LineForm::SlideThenStep(2)),
+        Line::new(0x0000010200000000, 0x0000000000000000, 0x0102000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000100800000000, 0x0000000000000000, 0x1008000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000020000, 0x0000000000080000, 0x000000000000000a, LineForm::SlideThenStep(-16)),
     ],
     [ // d4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0004081000000000, 0x0000000000100804, 0x0001020400040201, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000081000000000, 0x0000000000000000, 0x0810000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000804000000000, 0x0000000000000000, 0x8040000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000100000, 0x0000000000400000, 0x0000000000000050, LineForm::SlideThenStep(-16)),
     ],
     [ // g4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0408102000000000, 0x0000000000201008, 0x0102040800080402, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000102000000000, 0x0000008000000000, 0x10a0000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000200000, 0x0000000000800000, 0x00000000000000a0, LineForm::SlideThenStep(-16)),
+        Line::empty(),
     ],
     [ // h4
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0810204000000000, 0x0000000000402010, 0x0204081000100804, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000204000000000, 0x0000000000000000, 0x2040000000000000, LineForm::SlideThenStep(16)),
+        Line::new(0x0000000000400000, 0x0000000000000000, 0x0000000000000040, LineForm::SlideThenStep(-16)),
+        Line::empty(),
     ],
     [ // a5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000002040000, 0x0000000000000204, LineForm::SlideThenStep(-16)),
+        Line::new(0x0804020000000000, 0x0000000002040810, 0x2010080008102040, LineForm::SlideThenStep(2)),
+        Line::new(0x0000020000000000, 0x0000000000000000, 0x0200000000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // b5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000001000000, 0x0000000004080000, 0x0000000000000508, LineForm::SlideThenStep(-16)),
+        Line::new(0x1008040000000000, 0x0000000004081020, 0x4020100010204080, LineForm::SlideThenStep(2)),
+        Line::new(0x0000010000000000, 0x0000040000000000, 0x0500000000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // c5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000002010000, 0x0000000000000201, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000000008100000, 0x0000000000000810, LineForm::SlideThenStep(-16)),
+        Line::new(0x2010080000000000, 0x0000000008102000, 0x8040200020408000, LineForm::SlideThenStep(2)),
+        Line::new(0x0000020000000000, 0x0000080000000000, 0x0a00000000000000, LineForm::SlideThenStep(16)),
     ],
     [ // d5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // e5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // f5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000010080000, 0x0000000000001008, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000000040800000, 0x0000000000004080, LineForm::SlideThenStep(-16)),
+        Line::new(0x0408100000000000, 0x0000000010080400, 0x0102040004020100, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000100000000000, 0x0000400000000000, 0x5000000000000000, LineForm::SlideThenStep(16)),
     ],
     [ // g5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000080000000, 0x0000000020100000, 0x000000000000a010, LineForm::SlideThenStep(-16)),
+        Line::new(0x0810200000000000, 0x0000000020100804, 0x0204080008040201, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000200000000000, 0x0000800000000000, 0xa000000000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // h5
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000040200000, 0x0000000000004020, LineForm::SlideThenStep(-16)),
+        Line::new(0x1020400000000000, 0x0000000040201008, 0x0408100010080402, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000400000000000, 0x0000000000000000, 0x4000000000000000, LineForm::SlideThenStep(16)),
+        Line::empty(),
     ],
     [ // a6
-        Line::new(0x0000000a00000000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
-        Line::new(0x000a000000000000, 0x0000000200020000, 0x0008000000020000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000204080000, 0x0000000000020408, LineForm::SlideThenStep(-16)),
+        Line::new(0x0402000000000000, 0x0000000204081020, 0x1008000810204080, LineForm::SlideThenStep(2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b6
-        Line::new(0x0000001400000000, 0x0000000100010000, 0x0000001000010000, LineForm::Slide),
-        Line::new(0x0014000000000000, 0x0000000400040000, 0x0010000000040000, LineForm::Slide),
+        Line::new(0x0000000100000000, 0x0000000408100000, 0x0000000000050810, LineForm::SlideThenStep(-16)),
+        Line::new(0x0804000000000000, 0x0000000408102000, 0x2010001020408000, LineForm::SlideThenStep(2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c6
-        Line::new(0x0000002800000000, 0x0000000200020000, 0x0000002000020000, LineForm::Slide),
-        Line::new(0x0028000000000000, 0x0000000800080000, 0x0020000000080000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000201000000, 0x0000000000020100, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000000810200000, 0x0000000000081020, LineForm::SlideThenStep(-16)),
+        Line::new(0x1008000000000000, 0x0000000810200000, 0x4020002040800000, LineForm::SlideThenStep(2)),
+        Line::empty(),
     ],
     [ // d6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000402010000, 0x0000000000040201, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000001020400000, 0x0000000000102040, LineForm::SlideThenStep(-16)),
+        Line::new(0x2010000000000000, 0x0000001020000000, 0x8040004080000000, LineForm::SlideThenStep(2)),
+        Line::new(0x0000000400000000, 0x0004000000000000, 0x0001000100000000, LineForm::SlideThenStep(-2)),
     ],
     [ // e6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000000804020000, 0x0000000000080402, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000002040800000, 0x0000000000204080, LineForm::SlideThenStep(-16)),
+        Line::new(0x0408000000000000, 0x0000000804000000, 0x0102000201000000, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000002000000000, 0x0020000000000000, 0x0080008000000000, LineForm::SlideThenStep(2)),
     ],
     [ // f6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000001008040000, 0x0000000000100804, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000004080000000, 0x0000000000408000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0810000000000000, 0x0000001008040000, 0x0204000402010000, LineForm::SlideThenStep(-2)),
+        Line::empty(),
     ],
     [ // g6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000008000000000, 0x0000002010080000, 0x0000000000a01008, LineForm::SlideThenStep(-16)),
+        Line::new(0x1020000000000000, 0x0000002010080400, 0x0408000804020100, LineForm::SlideThenStep(-2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h6
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000004020100000, 0x0000000000402010, LineForm::SlideThenStep(-16)),
+        Line::new(0x2040000000000000, 0x0000004020100804, 0x0810001008040201, LineForm::SlideThenStep(-2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a7
-        Line::new(0x00000a0000000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
-        Line::new(0x0a00000000000000, 0x0000020002000000, 0x0800000002000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020408100000, 0x0000000002040810, LineForm::SlideThenStep(-16)),
+        Line::new(0x0200000000000000, 0x0000020408102000, 0x0800081020408000, LineForm::SlideThenStep(2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b7
-        Line::new(0x0000140000000000, 0x0000010001000000, 0x0000100001000000, LineForm::Slide),
-        Line::new(0x1400000000000000, 0x0000040004000000, 0x1000000004000000, LineForm::Slide),
+        Line::new(0x0000010000000000, 0x0000040810200000, 0x0000000005081020, LineForm::SlideThenStep(-16)),
+        Line::new(0x0400000000000000, 0x0000040810200000, 0x1000102040800000, LineForm::SlideThenStep(2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c7
-        Line::new(0x0000280000000000, 0x0000020002000000, 0x0000200002000000, LineForm::Slide),
-        Line::new(0x2800000000000000, 0x0000080008000000, 0x2000000008000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000002010000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000081020400000, 0x0000000008102040, LineForm::SlideThenStep(-16)),
+        Line::new(0x0800000000000000, 0x0000081020000000, 0x2000204080000000, LineForm::SlideThenStep(2)),
+        Line::empty(),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000004020100, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000000010204080, LineForm::SlideThenStep(-16)),
+        Line::new(0x1000000000000000, 0x0000102000000000, 0x4000408000000000, LineForm::SlideThenStep(2)),
+        Line::new(0x0000040000000000, 0x0400000000000000, 0x0100010000000000, LineForm::SlideThenStep(-2)),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000008040201, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000000020408000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0800000000000000, 0x0000080400000000, 0x0200020100000000, LineForm::SlideThenStep(-2)),
+        Line::new(0x0000200000000000, 0x2000000000000000, 0x8000800000000000, LineForm::SlideThenStep(2)),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000100804020000, 0x0000000010080402, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000000040800000, LineForm::SlideThenStep(-16)),
+        Line::new(0x1000000000000000, 0x0000100804000000, 0x0400040201000000, LineForm::SlideThenStep(-2)),
+        Line::empty(),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000800000000000, 0x0000201008040000, 0x00000000a0100804, LineForm::SlideThenStep(-16)),
+        Line::new(0x2000000000000000, 0x0000201008040000, 0x0800080402010000, LineForm::SlideThenStep(-2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h7
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000402010080000, 0x0000000040201008, LineForm::SlideThenStep(-16)),
+        Line::new(0x4000000000000000, 0x0000402010080400, 0x1000100804020100, LineForm::SlideThenStep(-2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // a8
-        Line::new(0x000a000000000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0002000200000000, 0x0000000200000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002040810200000, 0x0000000204081020, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0002040810200000, 0x0008102040800000, LineForm::SlideThenStep(2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // b8
-        Line::new(0x0014000000000000, 0x0001000100000000, 0x0010000100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0004000400000000, 0x0000000400000000, LineForm::Slide),
+        Line::new(0x0001000000000000, 0x0004081020400000, 0x0000000508102040, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0004081020000000, 0x0010204080000000, LineForm::SlideThenStep(2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // c8
-        Line::new(0x0028000000000000, 0x0002000200000000, 0x0020000200000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0008000800000000, 0x0000000800000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000000201000000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000000810204080, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0008102000000000, 0x0020408000000000, LineForm::SlideThenStep(2)),
+        Line::empty(),
     ],
     [ // d8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000000402010000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000001020408000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0010200000000000, 0x0040800000000000, LineForm::SlideThenStep(2)),
+        Line::new(0x0004000000000000, 0x0000000000000000, 0x0001000000000000, LineForm::SlideThenStep(-2)),
     ],
     [ // e8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000000804020100, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000002040800000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0008040000000000, 0x0002010000000000, LineForm::SlideThenStep(-2)),
+        Line::new(0x0020000000000000, 0x0000000000000000, 0x0080000000000000, LineForm::SlideThenStep(2)),
     ],
     [ // f8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000001008040201, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000004080000000, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0010080400000000, 0x0004020100000000, LineForm::SlideThenStep(-2)),
+        Line::empty(),
     ],
     [ // g8
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000000, 0x0000000000000000, LineForm::Slide),
+        Line::new(0x0080000000000000, 0x0020100804020000, 0x000000a010080402, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0020100804000000, 0x0008040201000000, LineForm::SlideThenStep(-2)),
+        Line::empty(),
+        Line::empty(),
     ],
     [ // h8
-        Line::new(0x0000000000000000, 0x0040004000000000, 0x0000004000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0050000000000000, 0x0010000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0040201008040000, 0x0000004020100804, LineForm::SlideThenStep(-16)),
+        Line::new(0x0000000000000000, 0x0040201008040000, 0x0010080402010000, LineForm::SlideThenStep(-2)),
+        Line::empty(),
+        Line::empty(),
     ],
 ];
 /// How every probe forms its index: the magics below were found for it.
@@ -6026,1355 +6216,171 @@ const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static ATTACKS: [Bitboard; 8021] = [
-    0x4020108845201000, 0x20108845201000, 0x805201000, 0x805201000, 0x100845201000, // 0
-    0x100845201000, 0x805201000, 0x805201000,
-    0x4020108844201000, 0x20108844201000, 0x804201000, 0x804201000, 0x100844201000, // 8
-    0x100844201000, 0x804201000, 0x804201000,
-    0x5001000, 0x5001000, 0x5001000, 0x5001000, 0x5001000, 0x5001000, 0x5001000, 0x5001000, // 16
-    0x4001000, 0x4001000, 0x4001000, 0x4001000, 0x4001000, 0x4001000, 0x4001000, 0x4001000, // 24
-    0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, // 32
-    0, 0, 0, 0, 0, 0, 0, 0, // 40
-    0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, 0x1000000, // 48
-    0, 0, 0, 0, 0, 0, 0, 0, // 56
-    0x1088442210080008, 0x1008442210080008, 0x200080008, 0x200080008, 0, 0, 0, 0, // 64
-    0x8, 0x8, 0x8, 0x8, 0x1088442210080000, 0x1008442210080000, 0x200080000, 0x200080000, // 72
-    0x8042210080008, 0x8042210080008, 0x200080008, 0x200080008, 0, 0, 0, 0, // 80
-    0x8, 0x8, 0x8, 0x8, 0x8042210080000, 0x8042210080000, 0x200080000, 0x200080000, // 88
-    0x40210080008, 0x40210080008, 0x200080008, 0x200080008, 0, 0, 0, 0, // 96
-    0x8, 0x8, 0x8, 0x8, 0x40210080000, 0x40210080000, 0x200080000, 0x200080000, // 104
-    0x40210080008, 0x40210080008, 0x200080008, 0x200080008, 0, 0, 0, 0, // 112
-    0x8, 0x8, 0x8, 0x8, 0x40210080000, 0x40210080000, 0x200080000, 0x200080000, // 120
-    0x2010884520100010, 0x80520100010, 0x10084520100010, 0x80520100010, 0x2010884420100010, // 128
-    0x80420100010, 0x10084420100010, 0x80420100010,
-    0x100000010, 0x100000010, 0x100000010, 0x100000010, 0x10, 0x10, 0x10, 0x10, // 136
-    0x100000010, 0x100000010, 0x100000010, 0x100000010, 0x10, 0x10, 0x10, 0x10, // 144
-    0x500100000, 0x500100000, 0x500100000, 0x500100000, 0x400100000, 0x400100000, // 152
-    0x400100000, 0x400100000,
-    0x2010884520100000, 0x80520100000, 0x10084520100000, 0x80520100000, 0x2010884420100000, // 160
-    0x80420100000, 0x10084420100000, 0x80420100000,
-    0x100000000, 0x100000000, 0x100000000, 0x100000000, 0, 0, 0, 0, // 168
-    0x100000000, 0x100000000, 0x100000000, 0x100000000, 0, 0, 0, 0, // 176
-    0x500100010, 0x500100010, 0x500100010, 0x500100010, 0x400100010, 0x400100010, // 184
-    0x400100010, 0x400100010,
-    0x204880102000000, 0, 0x204080102000000, 0, 0x4880102000000, 0, 0x4080102000000, 0, // 192
-    0x800000000000, 0, 0, 0, 0x800000000000, 0, 0, 0, // 200
-    0x880002000000, 0, 0x80002000000, 0, 0x880002000000, 0, 0x80002000000, 0, // 208
-    0x800000000000, 0, 0, 0, 0x800000000000, 0, 0, 0, // 216
-    0x800000000000, 0x204080102000000, 0, 0x204080102000000, 0x800000000000, // 224
-    0x4080102000000, 0, 0x4080102000000,
-    0x800000000000, 0, 0, 0, 0x800000000000, 0, 0, 0, // 232
-    0x800000000000, 0x80002000000, 0, 0x80002000000, 0x800000000000, 0x80002000000, 0, // 240
-    0x80002000000,
-    0x800000000000, 0, 0, 0, 0x800000000000, 0, 0, 0, // 248
-    0x2000000020408810, 0x20408810, 0x20000800, 0x20000800, 0x2000000000000000, 0, 0, 0, // 256
-    0x2000000000000000, 0, 0, 0, 0x2000000000000000, 0, 0, 0, // 264
-    0x2000000020000800, 0x20000800, 0, 0, 0x2000000000000000, 0, 0, 0, // 272
-    0x2000000020400810, 0x20400810, 0x20408810, 0x20408810, 0x2000000000000000, 0, 0, 0, // 280
-    0x2000000000000000, 0, 0, 0, 0x2000000000000000, 0, 0, 0, // 288
-    0x2000000020000800, 0x20000800, 0x20000800, 0x20000800, 0x2000000000000000, 0, 0, 0, // 296
-    0x2000000000000000, 0, 0x20400810, 0x20400810, 0x2000000000000000, 0, 0, 0, // 304
-    0x2000000000000000, 0, 0, 0, 0x2000000000000000, 0, 0, 0, // 312
-    0x4080112040, 0, 0x10000, 0, 0x4080102040, 0x4000110000, 0, 0x10000, // 320
-    0x4080102000, 0x4000100000, 0, 0, 0x4080102000, 0x4000100000, 0, 0, // 328
-    0x10000, 0x4000100000, 0x10000, 0, 0, 0x10000, 0, 0x10000, // 336
-    0, 0, 0, 0, 0, 0, 0, 0, // 344
-    0x4080112000, 0, 0x10000, 0, 0x4080102000, 0x4000110000, 0, 0x10000, // 352
-    0x4080102040, 0x4000100000, 0, 0, 0x4080102040, 0x4000100000, 0, 0, // 360
-    0x10000, 0x4000100000, 0x10000, 0, 0, 0x10000, 0, 0x10000, // 368
-    0, 0, 0, 0, 0, 0, 0, 0, // 376
-    0x8000804a2110804, 0x8000800a0000000, 0x80420100000, 0x80020000000, 0, 0, 0x80000000, // 384
-    0x80000000,
-    0x8000804a2100800, 0x8000800a0000000, 0x8000804a0100000, 0x8000800a0000000, 0, 0, 0, 0, // 392
-    0x800080422110804, 0x800080020000000, 0x8000804a0100000, 0x8000800a0000000, // 400
-    0x800000080000000, 0x800000080000000, 0, 0,
-    0x800080422100800, 0x800080020000000, 0x800080420100000, 0x800080020000000, // 408
-    0x800000080000000, 0x800000080000000, 0x800000080000000, 0x800000080000000,
-    0x804a2110804, 0x800a0000000, 0x800080420100000, 0x800080020000000, 0x800000000000000, // 416
-    0x800000000000000, 0x800000080000000, 0x800000080000000,
-    0x804a2100800, 0x800a0000000, 0x804a0100000, 0x800a0000000, 0x800000000000000, // 424
-    0x800000000000000, 0x800000000000000, 0x800000000000000,
-    0x80422110804, 0x80020000000, 0x804a0100000, 0x800a0000000, 0x80000000, 0x80000000, // 432
-    0x800000000000000, 0x800000000000000,
-    0x80422100800, 0x80020000000, 0x80420100000, 0x80020000000, 0x80000000, 0x80000000, // 440
-    0x80000000, 0x80000000,
-    0x1000100844221108, 0x1000100840200000, 0x1000100844221008, 0x1000100840200000, // 448
-    0x1000100040000000, 0x1000100040000000, 0x1000100040000000, 0x1000100040000000,
-    0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000, // 456
-    0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000,
-    0x100844221108, 0x100840200000, 0x100844221008, 0x100840200000, 0x100040000000, // 464
-    0x100040000000, 0x100040000000, 0x100040000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 472
-    0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000, // 480
-    0x1000000000000000, 0x1000000000000000, 0x1000000000000000, 0x1000000000000000,
-    0x1000100844201000, 0x1000100840200000, 0x1000100844201000, 0x1000100840200000, // 488
-    0x1000100040000000, 0x1000100040000000, 0x1000100040000000, 0x1000100040000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 496
-    0x100844201000, 0x100840200000, 0x100844201000, 0x100840200000, 0x100040000000, // 504
-    0x100040000000, 0x100040000000, 0x100040000000,
-    0x804a211080402, 0x8042211080402, 0x804a210080000, 0x8042210080000, 0x8000000000, 0, // 512
-    0x8000000000, 0,
-    0x800a000000000, 0x8002000000000, 0x800a000000000, 0x8002000000000, 0x8000000000, 0, // 520
-    0x8000000000, 0,
-    0x800a000000000, 0x8002000000000, 0x800a000000000, 0x8002000000000, 0x8000000000, 0, // 528
-    0x8000000000, 0,
-    0x8000000000, 0, 0x8000000000, 0, 0x804a010000000, 0x8042010000000, 0x804a010000000, // 536
-    0x8042010000000,
-    0x8000000000, 0, 0x8000000000, 0, 0x804a211080400, 0x8042211080400, 0x804a210080000, // 544
-    0x8042210080000,
-    0x8000000000, 0, 0x8000000000, 0, 0x800a000000000, 0x8002000000000, 0x800a000000000, // 552
-    0x8002000000000,
-    0x8000000000, 0, 0x8000000000, 0, 0x800a000000000, 0x8002000000000, 0x800a000000000, // 560
-    0x8002000000000,
-    0x804a010000000, 0x8042010000000, 0x804a010000000, 0x8042010000000, 0x8000000000, 0, // 568
-    0x8000000000, 0,
-    0x202020202000000, 0x2020202000000, 0x20202000000, 0x20202000000, 0x2000000, 0x2000000, // 576
-    0x2000000, 0x2000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 584
-    0, 0, 0, 0, 0, 0, 0, 0, // 592
-    0, 0, 0, 0, 0, 0, 0, 0, // 600
-    0x2000000, 0x2000000, 0x2000000, 0x2000000, 0x202000000, 0x202000000, 0x202000000, // 608
-    0x202000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 616
-    0, 0, 0, 0, 0, 0, 0, 0, // 624
-    0, 0, 0, 0, 0, 0, 0, 0, // 632
-    0x1f00, 0x1e00, 0x1c00, 0x1c00, 0x1800, 0x1800, 0x1800, 0x1800, // 640
-    0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, // 648
-    0, 0, 0, 0, 0, 0, 0, 0, // 656
-    0, 0, 0, 0, 0, 0, 0, 0, // 664
-    0, 0, 0, 0, 0, 0, 0, 0, // 672
-    0, 0, 0, 0, 0, 0, 0, 0, // 680
-    0, 0, 0, 0, 0, 0, 0, 0, // 688
-    0, 0, 0, 0, 0, 0, 0, 0, // 696
-    0x202020202, 0x202020000, 0x200000000, 0x200000000, 0, 0, 0, 0, // 704
-    0, 0, 0, 0, 0, 0, 0, 0, // 712
-    0x202020200, 0x202020000, 0x200000000, 0x200000000, 0, 0, 0, 0, // 720
-    0, 0, 0, 0, 0, 0, 0, 0, // 728
-    0, 0, 0, 0, 0x202000000, 0x202000000, 0x200000000, 0x200000000, // 736
-    0, 0, 0, 0, 0, 0, 0, 0, // 744
-    0, 0, 0, 0, 0x202000000, 0x202000000, 0x200000000, 0x200000000, // 752
-    0, 0, 0, 0, 0, 0, 0, 0, // 760
-    0xf8000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 768
-    0x18000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 776
-    0x38000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 784
-    0x18000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 792
-    0x78000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 800
-    0x18000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 808
-    0x38000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 816
-    0x18000000000000, 0, 0, 0, 0x8000000000000, 0, 0, 0, // 824
-    0x1f000000000000, 0x1c000000000000, 0x18000000000000, 0x18000000000000, // 832
-    0x10000000000000, 0x10000000000000, 0x10000000000000, 0x10000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 840
-    0, 0, 0, 0, 0, 0, 0, 0, // 848
-    0, 0, 0, 0, 0, 0, 0, 0, // 856
-    0x1e000000000000, 0x1c000000000000, 0x18000000000000, 0x18000000000000, // 864
-    0x10000000000000, 0x10000000000000, 0x10000000000000, 0x10000000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 872
-    0, 0, 0, 0, 0, 0, 0, 0, // 880
-    0, 0, 0, 0, 0, 0, 0, 0, // 888
-    0x505050505050000, 0x5050000, 0, 0, 0, 0, 0x5050505050000, 0x5050000, // 896
-    0x505050000, 0x5050000, 0, 0, 0, 0, 0x505050000, 0x5050000, // 904
-    0x50505050000, 0x5050000, 0, 0, 0, 0, 0x50505050000, 0x5050000, // 912
-    0x505050000, 0x5050000, 0, 0, 0x50000, 0x50000, 0x505050000, 0x5050000, // 920
-    0, 0, 0x50000, 0x50000, 0x50000, 0x50000, 0, 0, // 928
-    0, 0, 0x50000, 0x50000, 0x50000, 0x50000, 0, 0, // 936
-    0, 0, 0x50000, 0x50000, 0x50000, 0x50000, 0, 0, // 944
-    0, 0, 0x50000, 0x50000, 0, 0, 0, 0, // 952
-    0xa0a0a0a0a0a0000, 0xa0a0a0a0000, 0xa0a0a0a0a0000, 0xa0a0a0a0000, 0xa0a0000, 0xa0a0000, // 960
-    0xa0a0000, 0xa0a0000,
-    0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, // 968
-    0, 0, 0, 0, 0, 0, 0, 0, // 976
-    0, 0, 0, 0, 0, 0, 0, 0, // 984
-    0xa0a0a0000, 0xa0a0a0000, 0xa0a0a0000, 0xa0a0a0000, 0xa0a0000, 0xa0a0000, 0xa0a0000, // 992
-    0xa0a0000,
-    0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, 0xa0000, // 1000
-    0, 0, 0, 0, 0, 0, 0, 0, // 1008
-    0, 0, 0, 0, 0, 0, 0, 0, // 1016
-    0x1414141414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1024
-    0x1414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1032
-    0x14141414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1040
-    0x1414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1048
-    0x141414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1056
-    0x1414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1064
-    0x141414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1072
-    0x1414140000, 0, 0x140000, 0, 0x14140000, 0, 0x140000, 0, // 1080
-    0x2828282828280000, 0, 0x28280000, 0, 0x280000, 0, 0x280000, 0, // 1088
-    0x28282828280000, 0, 0x28280000, 0, 0x280000, 0, 0x280000, 0, // 1096
-    0x282828280000, 0, 0x28280000, 0, 0x280000, 0, 0x280000, 0, // 1104
-    0x282828280000, 0, 0x28280000, 0, 0x280000, 0, 0x280000, 0, // 1112
-    0x280000, 0, 0x280000, 0, 0x2828280000, 0, 0x28280000, 0, // 1120
-    0x280000, 0, 0x280000, 0, 0x2828280000, 0, 0x28280000, 0, // 1128
-    0x280000, 0, 0x280000, 0, 0x2828280000, 0, 0x28280000, 0, // 1136
-    0x280000, 0, 0x280000, 0, 0x2828280000, 0, 0x28280000, 0, // 1144
-    0x5050505050500000, 0x5050500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1152
-    0x505050500000, 0x5050500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1160
-    0x50505050500000, 0x5050500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1168
-    0x505050500000, 0x5050500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1176
-    0x50500000, 0x50500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1184
-    0x50500000, 0x50500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1192
-    0x50500000, 0x50500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1200
-    0x50500000, 0x50500000, 0, 0, 0, 0, 0x500000, 0x500000, // 1208
-    0xa0a0a0a0a0a00000, 0xa0a0a00000, 0xa0a0a0a00000, 0xa0a0a00000, 0xa00000, 0xa00000, // 1216
-    0xa00000, 0xa00000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1224
-    0xa0a00000, 0xa0a00000, 0xa0a00000, 0xa0a00000, 0xa0a0a0a0a00000, 0xa0a0a00000, // 1232
-    0xa0a0a0a00000, 0xa0a0a00000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1240
-    0xa00000, 0xa00000, 0xa00000, 0xa00000, 0xa0a00000, 0xa0a00000, 0xa0a00000, 0xa0a00000, // 1248
-    0, 0, 0, 0, 0, 0, 0, 0, // 1256
-    0xa00000, 0xa00000, 0xa00000, 0xa00000, 0xa00000, 0xa00000, 0xa00000, 0xa00000, // 1264
-    0, 0, 0, 0, 0, 0, 0, 0, // 1272
-    0xf800f8, 0, 0, 0, 0x80008, 0, 0, 0, // 1280
-    0x180018, 0, 0, 0, 0x80008, 0, 0, 0, // 1288
-    0x380038, 0, 0, 0, 0x80008, 0, 0, 0, // 1296
-    0x180018, 0, 0, 0, 0x80008, 0, 0, 0, // 1304
-    0x780078, 0, 0, 0, 0x80008, 0, 0, 0, // 1312
-    0x180018, 0, 0, 0, 0x80008, 0, 0, 0, // 1320
-    0x380038, 0, 0, 0, 0x80008, 0, 0, 0, // 1328
-    0x180018, 0, 0, 0, 0x80008, 0, 0, 0, // 1336
-    0x1f001f, 0x1e001e, 0x1c001c, 0x1c001c, 0x180018, 0x180018, 0x180018, 0x180018, // 1344
-    0x100010, 0x100010, 0x100010, 0x100010, 0x100010, 0x100010, 0x100010, 0x100010, // 1352
-    0, 0, 0, 0, 0, 0, 0, 0, // 1360
-    0, 0, 0, 0, 0, 0, 0, 0, // 1368
-    0, 0, 0, 0, 0, 0, 0, 0, // 1376
-    0, 0, 0, 0, 0, 0, 0, 0, // 1384
-    0, 0, 0, 0, 0, 0, 0, 0, // 1392
-    0, 0, 0, 0, 0, 0, 0, 0, // 1400
-    0xf800f800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1408
-    0x18001800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1416
-    0x38003800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1424
-    0x18001800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1432
-    0x78007800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1440
-    0x18001800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1448
-    0x38003800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1456
-    0x18001800, 0, 0, 0, 0x8000800, 0, 0, 0, // 1464
-    0x1f001f00, 0x10001000, 0, 0, 0, 0, 0, 0, // 1472
-    0x1e001e00, 0x10001000, 0, 0, 0, 0, 0, 0, // 1480
-    0x1c001c00, 0x10001000, 0, 0, 0, 0, 0, 0, // 1488
-    0x1c001c00, 0x10001000, 0, 0, 0, 0, 0, 0, // 1496
-    0x18001800, 0x10001000, 0, 0, 0, 0, 0, 0, // 1504
-    0x18001800, 0x10001000, 0, 0, 0, 0, 0, 0, // 1512
-    0x18001800, 0x10001000, 0, 0, 0, 0, 0, 0, // 1520
-    0x18001800, 0x10001000, 0, 0, 0, 0, 0, 0, // 1528
-    0xf800f80000, 0x7800780000, 0, 0, 0, 0, 0, 0, // 1536
-    0x800080000, 0x800080000, 0, 0, 0, 0, 0, 0, // 1544
-    0x1800180000, 0x1800180000, 0, 0, 0, 0, 0, 0, // 1552
-    0x800080000, 0x800080000, 0, 0, 0, 0, 0, 0, // 1560
-    0x3800380000, 0x3800380000, 0, 0, 0, 0, 0, 0, // 1568
-    0x800080000, 0x800080000, 0, 0, 0, 0, 0, 0, // 1576
-    0x1800180000, 0x1800180000, 0, 0, 0, 0, 0, 0, // 1584
-    0x800080000, 0x800080000, 0, 0, 0, 0, 0, 0, // 1592
-    0x1f001f0000, 0x1e001e0000, 0x1c001c0000, 0x1c001c0000, 0x1800180000, 0x1800180000, // 1600
-    0x1800180000, 0x1800180000,
-    0x1000100000, 0x1000100000, 0x1000100000, 0x1000100000, 0x1000100000, 0x1000100000, // 1608
-    0x1000100000, 0x1000100000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1616
-    0, 0, 0, 0, 0, 0, 0, 0, // 1624
-    0, 0, 0, 0, 0, 0, 0, 0, // 1632
-    0, 0, 0, 0, 0, 0, 0, 0, // 1640
-    0, 0, 0, 0, 0, 0, 0, 0, // 1648
-    0, 0, 0, 0, 0, 0, 0, 0, // 1656
-    0xf800f8000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1664
-    0x180018000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1672
-    0x380038000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1680
-    0x180018000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1688
-    0x780078000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1696
-    0x180018000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1704
-    0x380038000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1712
-    0x180018000000, 0, 0, 0, 0x80008000000, 0, 0, 0, // 1720
-    0x1f001f000000, 0, 0, 0, 0, 0, 0, 0x100010000000, // 1728
-    0x100010000000, 0x1e001e000000, 0, 0, 0, 0, 0, 0, // 1736
-    0, 0x100010000000, 0x1c001c000000, 0, 0, 0, 0, 0, // 1744
-    0, 0, 0x100010000000, 0x1c001c000000, 0, 0, 0, 0, // 1752
-    0, 0, 0, 0x100010000000, 0x180018000000, 0, 0, 0, // 1760
-    0, 0, 0, 0, 0x100010000000, 0x180018000000, 0, 0, // 1768
-    0, 0, 0, 0, 0, 0x100010000000, 0x180018000000, 0, // 1776
-    0, 0, 0, 0, 0, 0, 0x100010000000, 0x180018000000, // 1784
-    0xf800f800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1792
-    0x18001800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1800
-    0x38003800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1808
-    0x18001800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1816
-    0x78007800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1824
-    0x18001800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1832
-    0x38003800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1840
-    0x18001800000000, 0, 0, 0, 0x8000800000000, 0, 0, 0, // 1848
-    0x1f001f00000000, 0x1e001e00000000, 0x1c001c00000000, 0x1c001c00000000, // 1856
-    0x18001800000000, 0x18001800000000, 0x18001800000000, 0x18001800000000,
-    0x10001000000000, 0x10001000000000, 0x10001000000000, 0x10001000000000, // 1864
-    0x10001000000000, 0x10001000000000, 0x10001000000000, 0x10001000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 1872
-    0, 0, 0, 0, 0, 0, 0, 0, // 1880
-    0, 0, 0, 0, 0, 0, 0, 0, // 1888
-    0, 0, 0, 0, 0, 0, 0, 0, // 1896
-    0, 0, 0, 0, 0, 0, 0, 0, // 1904
-    0, 0, 0, 0, 0, 0, 0, 0, // 1912
-    0xf800f80000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1920
-    0x1800180000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1928
-    0x3800380000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1936
-    0x1800180000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1944
-    0x7800780000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1952
-    0x1800180000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1960
-    0x3800380000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1968
-    0x1800180000000000, 0, 0, 0, 0x800080000000000, 0, 0, 0, // 1976
-    0x1f001f0000000000, 0, 0x1000100000000000, 0, 0, 0, 0x1800180000000000, 0, // 1984
-    0, 0, 0x1e001e0000000000, 0, 0x1000100000000000, 0, 0, 0, // 1992
-    0x1000100000000000, 0, 0, 0, 0x1c001c0000000000, 0, 0x1000100000000000, 0, // 2000
-    0, 0, 0x1000100000000000, 0, 0, 0, 0x1c001c0000000000, 0, // 2008
-    0, 0, 0, 0, 0x1000100000000000, 0, 0, 0, // 2016
-    0x1800180000000000, 0, 0, 0, 0, 0, 0x1000100000000000, 0, // 2024
-    0, 0, 0x1800180000000000, 0, 0, 0, 0, 0, // 2032
-    0x1000100000000000, 0, 0, 0, 0x1800180000000000, 0, 0, 0, // 2040
-    0x50505050505, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2048
-    0x50505050000, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2056
-    0x50505000000, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2064
-    0x50505000000, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2072
-    0x50505050500, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2080
-    0x50505050000, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2088
-    0x50505000000, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2096
-    0x50505000000, 0, 0, 0x50000000000, 0x50500000000, 0, 0, 0x50000000000, // 2104
-    0xa0a0a0a0a0a, 0xa0000000000, 0, 0, 0xa0a0a0a0000, 0xa0000000000, 0, 0, // 2112
-    0xa0a0a000000, 0xa0000000000, 0, 0, 0xa0a0a000000, 0xa0000000000, 0, 0, // 2120
-    0xa0a0a0a0a00, 0xa0000000000, 0, 0, 0xa0a0a0a0000, 0xa0000000000, 0, 0, // 2128
-    0xa0a0a000000, 0xa0000000000, 0, 0, 0xa0a0a000000, 0xa0000000000, 0, 0, // 2136
-    0xa0a00000000, 0xa0000000000, 0, 0, 0xa0a00000000, 0xa0000000000, 0, 0, // 2144
-    0xa0a00000000, 0xa0000000000, 0, 0, 0xa0a00000000, 0xa0000000000, 0, 0, // 2152
-    0xa0a00000000, 0xa0000000000, 0, 0, 0xa0a00000000, 0xa0000000000, 0, 0, // 2160
-    0xa0a00000000, 0xa0000000000, 0, 0, 0xa0a00000000, 0xa0000000000, 0, 0, // 2168
-    0x141414141414, 0x140000000000, 0, 0, 0x141414140000, 0x140000000000, 0, 0, // 2176
-    0x141414141400, 0x140000000000, 0, 0, 0x141414140000, 0x140000000000, 0, 0, // 2184
-    0x141400000000, 0x140000000000, 0, 0, 0x141400000000, 0x140000000000, 0, 0, // 2192
-    0x141400000000, 0x140000000000, 0, 0, 0x141400000000, 0x140000000000, 0, 0, // 2200
-    0x141414000000, 0x140000000000, 0, 0, 0x141414000000, 0x140000000000, 0, 0, // 2208
-    0x141414000000, 0x140000000000, 0, 0, 0x141414000000, 0x140000000000, 0, 0, // 2216
-    0x141400000000, 0x140000000000, 0, 0, 0x141400000000, 0x140000000000, 0, 0, // 2224
-    0x141400000000, 0x140000000000, 0, 0, 0x141400000000, 0x140000000000, 0, 0, // 2232
-    0x282828282828, 0, 0x280000000000, 0, 0x282828280000, 0, 0x280000000000, 0, // 2240
-    0, 0x282828000000, 0, 0x280000000000, 0, 0x282828000000, 0, 0x280000000000, // 2248
-    0x282828282800, 0, 0x280000000000, 0, 0x282828280000, 0, 0x280000000000, 0, // 2256
-    0, 0x282828000000, 0, 0x280000000000, 0, 0x282828000000, 0, 0x280000000000, // 2264
-    0x282800000000, 0, 0x280000000000, 0, 0x282800000000, 0, 0x280000000000, 0, // 2272
-    0, 0x282800000000, 0, 0x280000000000, 0, 0x282800000000, 0, 0x280000000000, // 2280
-    0x282800000000, 0, 0x280000000000, 0, 0x282800000000, 0, 0x280000000000, 0, // 2288
-    0, 0x282800000000, 0, 0x280000000000, 0, 0x282800000000, 0, 0x280000000000, // 2296
-    0x505050505050, 0, 0x500000000000, 0x505000000000, 0x505050000000, 0x505050505000, // 2304
-    0x500000000000, 0x500000000000,
-    0x500000000000, 0x505050000000, 0x505000000000, 0x500000000000, 0x500000000000, // 2312
-    0x500000000000, 0x505000000000, 0x505000000000,
-    0x505050500000, 0x500000000000, 0x500000000000, 0x505000000000, 0x505050000000, // 2320
-    0x505050500000, 0x500000000000, 0x500000000000,
-    0x500000000000, 0x505050000000, 0, 0x500000000000, 0x500000000000, 0x500000000000, 0, // 2328
-    0,
-    0, 0x500000000000, 0, 0, 0, 0, 0, 0, // 2336
-    0, 0, 0, 0, 0, 0, 0, 0, // 2344
-    0, 0, 0, 0, 0, 0, 0, 0, // 2352
-    0, 0, 0x505000000000, 0, 0, 0, 0x505000000000, 0x505000000000, // 2360
-    0xa0a0a0a0a0a0, 0xa0a0a0a00000, 0xa0a0a0000000, 0xa0a0a0000000, 0xa0a0a0a0a000, // 2368
-    0xa0a0a0a00000, 0xa0a0a0000000, 0xa0a0a0000000,
-    0xa00000000000, 0xa00000000000, 0xa00000000000, 0xa00000000000, 0xa00000000000, // 2376
-    0xa00000000000, 0xa00000000000, 0xa00000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 2384
-    0, 0, 0, 0, 0, 0, 0, 0, // 2392
-    0xa00000000000, 0xa00000000000, 0xa00000000000, 0xa00000000000, 0xa00000000000, // 2400
-    0xa00000000000, 0xa00000000000, 0xa00000000000,
-    0xa0a000000000, 0xa0a000000000, 0xa0a000000000, 0xa0a000000000, 0xa0a000000000, // 2408
-    0xa0a000000000, 0xa0a000000000, 0xa0a000000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 2416
-    0, 0, 0, 0, 0, 0, 0, 0, // 2424
-    0xf800, 0, 0, 0, 0, 0, 0, 0x800, // 2432
-    0x7800, 0x800, 0, 0, 0, 0, 0, 0, // 2440
-    0, 0x800, 0x1800, 0, 0, 0x102000000, 0, 0x2000000, // 2448
-    0, 0, 0x1800, 0x800, 0, 0, 0x810, 0, // 2456
-    0x800, 0, 0, 0x800, 0x3800, 0, 0, 0x8, // 2464
-    0, 0, 0, 0, 0x3800, 0x800, 0x1000000000000000, 0, // 2472
-    0, 0, 0, 0, 0, 0x800, 0x1800, 0, // 2480
-    0, 0, 0, 0, 0, 0, 0x1800, 0x800, // 2488
-    0x811020400000004, 0, 0, 0x4, 0x4, 0, 0, 0x4, // 2496
-    0x811020400000000, 0, 0x10000400000004, 0, 0, 0, 0x4, 0, // 2504
-    0x811020400000000, 0, 0x10000400000000, 0, 0, 0, 0, 0, // 2512
-    0, 0x4, 0x10000400000000, 0, 0, 0x4, 0, 0, // 2520
-    0x810020400000004, 0, 0, 0x4, 0x4, 0, 0, 0x4, // 2528
-    0x810020400000000, 0, 0x10000400000004, 0, 0, 0, 0x4, 0, // 2536
-    0x810020400000000, 0, 0x10000400000000, 0, 0, 0, 0, 0, // 2544
-    0, 0x4, 0x10000400000000, 0, 0, 0x4, 0, 0x4040404040000000, // 2552
-    0x40404040000000, 0, 0, 0x4040000000, 0x4040000000, 0, 0, 0x40000000, // 2560
-    0x40000000, 0, 0, 0x40000000, 0x40000000, 0, 0, 0, // 2568
-    0, 0x80402010804000, 0x10004000, 0, 0, 0x402010804000, 0x10004000, 0, // 2576
-    0, 0x2010804000, 0x10004000, 0, 0, 0x2010804000, 0x10004000, 0, // 2584
-    0, 0x404040000000, 0x404040000000, 0, 0, 0x4040000000, 0x4040000000, 0, // 2592
-    0, 0x40000000, 0x40000000, 0, 0, 0x40000000, 0x40000000, 0, // 2600
-    0x10204000100, 0, 0, 0x4000100, 0x204000100, 0, 0, 0x4000100, // 2608
-    0, 0, 0, 0x4040404040, 0x4000000000, 0, 0, 0, // 2616
-    0, 0x4040000000, 0x4000000000, 0, 0, 0, 0, 0x804020008000, // 2624
-    0, 0x4020008000, 0x20008000, 0, 0x20008000, 0, 0, 0x4040404000, // 2632
-    0x4000000000, 0, 0, 0, 0, 0x4040000000, 0x4000000000, 0, // 2640
-    0, 0, 0, 0x4040400000, 0x4000000000, 0, 0, 0, // 2648
-    0, 0x4040000000, 0x4000000000, 0, 0, 0, 0, 0x10200000020, // 2656
-    0, 0x200000020, 0x20, 0x10200000000, 0x20, 0x200000000, 0, 0x4040400000, // 2664
-    0x4000000000, 0, 0, 0, 0, 0x4040000000, 0x4000000000, 0, // 2672
-    0, 0, 0, 0x41002200800000, 0x40002200000000, 0x1000200800000, 0x200000000, // 2680
-    0x40002000800000,
-    0x40002000000000, 0x800000, 0, 0x41002200000000, 0x200800000, 0x1000200000000, // 2688
-    0x2200800000, 0x40002000000000,
-    0x800000, 0, 0x2000800000, 0x1000200800000, 0x200000000, 0x1002200800000, 0x2200000000, // 2696
-    0x800000,
-    0, 0x2000800000, 0x2000000000, 0x1000200000000, 0x40002200800000, 0x1002200000000, // 2704
-    0x200800000, 0,
-    0x40002000800000, 0x2000000000, 0x800000, 0x82004400010000, 0x4000000000, // 2712
-    0x80004000010000, 0x2000400000000, 0x80004400010000,
-    0, 0x80004000010000, 0x400000000, 0x2000400010000, 0, 0x10000, 0x2004400010000, // 2720
-    0x400010000,
-    0x4000010000, 0x10000, 0x4400010000, 0x82004400000000, 0x4000010000, 0x80004000000000, // 2728
-    0x2000400010000, 0x80004400000000,
-    0x10000, 0x80004000000000, 0x400010000, 0x2000400000000, 0x10000, 0, 0x2004400000000, // 2736
-    0x400000000,
-    0x4000000000, 0, 0x4400000000, 0x4100220080000000, 0x4000220080000000, // 2744
-    0x4000200080000000, 0x4000200080000000, 0x4100220000000000,
-    0x4000220000000000, 0x4000200000000000, 0x4000200000000000, 0x100020080000000, // 2752
-    0x20080000000, 0x80000000, 0x80000000, 0x100020000000000,
-    0x20000000000, 0, 0, 0x100220080000000, 0x220080000000, 0x200080000000, 0x200080000000, // 2760
-    0x100220000000000,
-    0x220000000000, 0x200000000000, 0x200000000000, 0x100020080000000, 0x20080000000, // 2768
-    0x80000000, 0x80000000, 0x100020000000000,
-    0x20000000000, 0, 0, 0x8200440001000000, 0x8000440001000000, 0x200040001000000, // 2776
-    0x40001000000, 0x1000000,
-    0x1000000, 0x400001000000, 0x400001000000, 0x8200440000000000, 0x8000440000000000, // 2784
-    0x200040000000000, 0x40000000000, 0,
-    0, 0x400000000000, 0x400000000000, 0x200040001000000, 0x40001000000, 0x200440001000000, // 2792
-    0x440001000000, 0x8000400001000000,
-    0x8000400001000000, 0x1000000, 0x1000000, 0x200040000000000, 0x40000000000, // 2800
-    0x200440000000000, 0x440000000000, 0x8000400000000000,
-    0x8000400000000000, 0, 0, 0x8000220041, 0x8000020001, 0x200000, 0, 0x8000220040, // 2808
-    0x8000020000, 0x8000220001, 0x8000020001, 0x220041, 0x20001, 0x8000220000, // 2816
-    0x8000020000, 0x220040,
-    0x20000, 0x220001, 0x20001, 0x8000200040, 0x8000000000, 0x220000, 0x20000, // 2824
-    0x8000200040,
-    0x8000000000, 0x8000200000, 0x8000000000, 0x200040, 0, 0x8000200000, 0x8000000000, // 2832
-    0x200040,
-    0, 0x200000, 0, 0x100440082, 0x400000, 0x100040002, 0, 0x440082, // 2840
-    0x100440080, 0x40002, 0x100040000, 0x100400080, 0x440080, 0x100000000, 0x40000, // 2848
-    0x400080,
-    0x100400080, 0, 0x100000000, 0x100440002, 0x400080, 0x100040002, 0, 0x440002, // 2856
-    0x100440000, 0x40002, 0x100040000, 0x100400000, 0x440000, 0x100000000, 0x40000, // 2864
-    0x400000,
-    0x100400000, 0, 0x100000000, 0x800022004100, 0x800022004000, 0x800002000100, // 2872
-    0x800002000000, 0x800020004000,
-    0x800020004000, 0x800000000000, 0x800000000000, 0x22004100, 0x22004000, 0x2000100, // 2880
-    0x2000000, 0x20004000,
-    0x20004000, 0, 0, 0x800002000100, 0x800002000000, 0x800022000100, 0x800022000000, // 2888
-    0x800000000000,
-    0x800000000000, 0x800020000000, 0x800020000000, 0x2000100, 0x2000000, 0x22000100, // 2896
-    0x22000000, 0,
-    0, 0x20000000, 0x20000000, 0x10044008200, 0x10000000000, 0x44008200, 0, 0x10040008000, // 2904
-    0x10044000200, 0x40008000, 0x44000200, 0x10044008000, 0x10040000000, 0x44008000, // 2912
-    0x40000000, 0x10040008000,
-    0x10044000000, 0x40008000, 0x44000000, 0x10004000200, 0x10040000000, 0x4000200, // 2920
-    0x40000000, 0x10000000000,
-    0x10004000200, 0, 0x4000200, 0x10004000000, 0x10000000000, 0x4000000, 0, 0x10000000000, // 2928
-    0x10004000000, 0, 0x4000000, 0x8040201088402000, 0x1008402000, 0x201088402000, // 2936
-    0x1008402000, 0x8002000,
-    0x8002000, 0x8002000, 0x8002000, 0, 0, 0, 0, 0, // 2944
-    0, 0, 0, 0x40201088402000, 0x1008402000, 0x201088402000, 0x1008402000, 0x8002000, // 2952
-    0x8002000, 0x8002000, 0x8002000, 0, 0, 0, 0, 0, // 2960
-    0, 0, 0, 0x8844221008000000, 0, 0x20008000000, 0, 0x844221008000000, // 2968
-    0, 0x4021008000000, 0, 0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, // 2976
-    0, 0x20008000000, 0, 0x804221008000000, 0, 0x20008000000, 0, 0x804221008000000, // 2984
-    0, 0x4021008000000, 0, 0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, // 2992
-    0, 0x20008000000, 0, 0x1122040800000000, 0x1022040800000000, 0, 0, 0x20000800000000, // 3000
-    0x20000800000000, 0, 0, 0x1020040800000000, 0x1020040800000000, 0, 0, 0x20000800000000, // 3008
-    0x20000800000000, 0, 0, 0, 0, 0, 0, 0, // 3016
-    0, 0, 0, 0, 0, 0, 0, 0, // 3024
-    0, 0, 0, 0x10204488, 0, 0, 0, 0x10204408, // 3032
-    0, 0, 0, 0x10000400, 0, 0, 0, 0x10000400, // 3040
-    0, 0, 0, 0x10200408, 0, 0, 0, 0x10200408, // 3048
-    0, 0, 0, 0x10000400, 0, 0, 0, 0x10000400, // 3056
-    0, 0, 0, 0x1008442211, 0x1008402000, 0, 0, 0x1000400000, // 3064
-    0x1000400000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, 0x1008442010, // 3072
-    0x1008402000, 0, 0, 0x1008442210, 0x1008402000, 0, 0, 0x1000400000, // 3080
-    0x1000400000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, 0x1008442010, // 3088
-    0x1008402000, 0, 0, 0x102044881020, 0, 0x102044081000, 0, 0x100004000000, // 3096
-    0, 0x100004000000, 0, 0x102004080000, 0, 0x102004080000, 0, 0x100004000000, // 3104
-    0, 0x100004000000, 0, 0, 0, 0, 0, 0, // 3112
-    0, 0, 0, 0, 0, 0, 0, 0, // 3120
-    0, 0, 0, 0x408010204080, 0, 0, 0x408010204000, 0x408010200000, // 3128
-    0, 0, 0x408010200000, 0, 0, 0, 0, 0, // 3136
-    0, 0, 0, 0, 0, 0x400010000000, 0, 0, // 3144
-    0x400010000000, 0x400010000000, 0, 0, 0x400010000000, 0, 0, 0, // 3152
-    0, 0, 0, 0x4021108040201, 0, 0x4001000000000, 0, 0x4021108040200, // 3160
-    0, 0x4001000000000, 0, 0, 0x4021108040000, 0, 0x4001000000000, 0, // 3168
-    0x4021108040000, 0, 0x4001000000000, 0x4021008000000, 0, 0x4001000000000, 0, // 3176
-    0x4021008000000,
-    0, 0x4001000000000, 0, 0, 0x4021008000000, 0, 0x4001000000000, 0, // 3184
-    0x4021008000000, 0, 0x4001000000000, 0x8040201080400040, 0x1000400040, 0x40, 0x40, // 3192
-    0x201080400000,
-    0x1000400000, 0, 0, 0x40201080400040, 0x1000400040, 0x40, 0x40, 0x8040201080400000, // 3200
-    0x1000400000, 0, 0, 0x201080400040, 0x1000400040, 0x40, 0x40, 0x40201080400000, // 3208
-    0x1000400000, 0, 0, 0x201080400040, 0x1000400040, 0x40, 0x40, 0x201080400000, // 3216
-    0x1000400000, 0, 0, 0x102040801020080, 0x80, 0x40801020080, 0x80, 0x800020080, // 3224
-    0x80, 0x800020080, 0x80, 0x102040801020000, 0, 0x40801020000, 0, 0x800020000, // 3232
-    0, 0x800020000, 0, 0x80, 0x2040801020080, 0x80, 0x40801020080, 0x80, // 3240
-    0x800020080, 0x80, 0x800020080, 0, 0x2040801020000, 0, 0x40801020000, 0, // 3248
-    0x800020000, 0, 0x800020000, 0x4020108040004080, 0x100040000000, 0, 0, // 3256
-    0x4020108040000000,
-    0x100040004000, 0x4000, 0x4000, 0x20108040004080, 0x100040004080, 0x4080, 0, // 3264
-    0x20108040000000,
-    0x100040000000, 0, 0x4000, 0x4020108040000000, 0x100040004080, 0x4080, 0x4080, // 3272
-    0x4020108040004000,
-    0x100040000000, 0, 0, 0x20108040000000, 0x100040000000, 0, 0x4080, 0x20108040004000, // 3280
-    0x100040004000, 0x4000, 0, 0x8040200080000201, 0x201, 0x8040200080000000, 0, // 3288
-    0x200080000200,
-    0x200, 0x200080000000, 0, 0x8040200080000200, 0x200, 0x8040200080000000, 0, // 3296
-    0x40200080000201,
-    0x201, 0x40200080000000, 0, 0x200080000201, 0x201, 0x200080000000, 0, 0x40200080000200, // 3304
-    0x200, 0x40200080000000, 0, 0x200080000200, 0x200, 0x200080000000, 0, 0x200080000201, // 3312
-    0x201, 0x200080000000, 0, 0x8845201000000000, 0x805201000000000, 0x8844201000000000, // 3320
-    0x804201000000000, 0x845201000000000,
-    0x805201000000000, 0x844201000000000, 0x804201000000000, 0x1000000000000, // 3328
-    0x1000000000000, 0, 0, 0x1000000000000,
-    0x1000000000000, 0, 0, 0x5001000000000, 0x5001000000000, 0x4001000000000, // 3336
-    0x4001000000000, 0x5001000000000,
-    0x5001000000000, 0x4001000000000, 0x4001000000000, 0x1000000000000, 0x1000000000000, 0, // 3344
-    0, 0x1000000000000,
-    0x1000000000000, 0, 0, 0x118a402000000000, 0x10a002000000000, 0x100a402000000000, // 3352
-    0xa002000000000, 0x1088402000000000,
-    0x8002000000000, 0x1008402000000000, 0x8002000000000, 0x102000000000000, // 3360
-    0x102000000000000, 0x108a402000000000, 0xa002000000000, 0,
-    0, 0x1088402000000000, 0x8002000000000, 0x102000000000000, 0x102000000000000, // 3368
-    0x2000000000000, 0x2000000000000, 0,
-    0, 0, 0, 0x110a402000000000, 0x10a002000000000, 0x2000000000000, 0x2000000000000, // 3376
-    0x1008402000000000,
-    0x8002000000000, 0, 0, 0x8851020400000000, 0x810020400000000, 0x8050000400000000, // 3384
-    0x10000400000000, 0x8040000000000000,
-    0, 0x8040000000000000, 0, 0x8850020400000000, 0x851020400000000, 0x8050000400000000, // 3392
-    0x50000400000000, 0x8040000000000000,
-    0x40000000000000, 0x8040000000000000, 0x40000000000000, 0x811020400000000, // 3400
-    0x850020400000000, 0x10000400000000, 0x50000400000000, 0,
-    0x40000000000000, 0, 0x40000000000000, 0x810020400000000, 0x811020400000000, // 3408
-    0x10000400000000, 0x10000400000000, 0,
-    0, 0, 0, 0x11a2040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1020040800000000, // 3416
-    0x80000000000000, 0x20000800000000, 0, 0x10a0040800000000, 0, 0xa0000800000000, // 3424
-    0x80000000000000, 0x1122040800000000,
-    0x80000000000000, 0x20000800000000, 0, 0x10a2040800000000, 0, 0xa0000800000000, // 3432
-    0x80000000000000, 0x1020040800000000,
-    0x80000000000000, 0x20000800000000, 0, 0x10a0040800000000, 0, 0xa0000800000000, // 3440
-    0x80000000000000, 0x1022040800000000,
-    0x80000000000000, 0x20000800000000, 0, 0x100000010204488, 0x10200408, // 3448
-    0x100000010204408, 0x10200408, 0x100000000000000,
-    0, 0x100000000000000, 0, 0x100000010000400, 0x10000400, 0x100000010000400, 0x10000400, // 3456
-    0x100000000000000,
-    0, 0x100000000000000, 0, 0x10204488, 0x100000010200408, 0x10204408, 0x100000010200408, // 3464
-    0,
-    0x100000000000000, 0, 0x100000000000000, 0x10000400, 0x100000010000400, 0x10000400, // 3472
-    0x100000010000400, 0,
-    0x100000000000000, 0, 0x100000000000000, 0x8840200000000201, 0x8840200000000000, 0x201, // 3480
-    0, 0x840200000000201,
-    0x840200000000000, 0x201, 0, 0x8840200000000200, 0x8840200000000000, 0x200, 0, // 3488
-    0x840200000000200,
-    0x840200000000000, 0x200, 0, 0x800200000000201, 0x800200000000000, 0x201, 0, // 3496
-    0x800200000000201,
-    0x800200000000000, 0x201, 0, 0x800200000000200, 0x800200000000000, 0x200, 0, // 3504
-    0x800200000000200,
-    0x800200000000000, 0x200, 0, 0x1102040000004080, 0x1000040000000000, // 3512
-    0x1000040000000000, 0x4000, 0x4080,
-    0, 0x1102040000000000, 0x1000040000004000, 0x4080, 0, 0, 0x1102040000004000, // 3520
-    0x1002040000004080,
-    0x1000040000000000, 0, 0x4000, 0x1000040000004080, 0x1102040000000000, // 3528
-    0x1002040000000000, 0x4000, 0x4080,
-    0, 0x1000040000000000, 0x1002040000004000, 0x4080, 0, 0, 0x1000040000004000, // 3536
-    0x1000040000004080,
-    0x1002040000000000, 0, 0x4000, 0x8000000008042211, 0x8000000008042210, 0, 0, // 3544
-    0x8000000000000000,
-    0x8000000000000000, 0x8002000, 0x8002000, 0x8000000008042010, 0x8000000008042010, 0, 0, // 3552
-    0x8000000000000000,
-    0x8000000000000000, 0x8002000, 0x8002000, 0x8000000008002000, 0x8000000008002000, 0, 0, // 3560
-    0x8000000000000000,
-    0x8000000000000000, 0x8042211, 0x8042210, 0x8000000008002000, 0x8000000008002000, 0, 0, // 3568
-    0x8000000000000000,
-    0x8000000000000000, 0x8042010, 0x8042010, 0x8040004080102040, 0x4080102000, // 3576
-    0x8040000000000000, 0, 0x40004080102040,
-    0x4080102000, 0x40000000000000, 0, 0x8040004000100000, 0x4000100000, // 3584
-    0x8040000000000000, 0, 0x40004000100000,
-    0x4000100000, 0x40000000000000, 0, 0x8040004080102000, 0x4080102040, // 3592
-    0x8040000000000000, 0, 0x40004080102000,
-    0x4080102040, 0x40000000000000, 0, 0x8040004000100000, 0x4000100000, // 3600
-    0x8040000000000000, 0, 0x40004000100000,
-    0x4000100000, 0x40000000000000, 0, 0x102008000204080, 0x102008000200000, 0, 0, // 3608
-    0x102000000000000,
-    0x102000000000000, 0x8000204080, 0x8000200000, 0x2008000204080, 0x2008000200000, 0, 0, // 3616
-    0x2000000000000,
-    0x2000000000000, 0x8000204080, 0x8000200000, 0x102008000200000, 0x102008000204000, 0, // 3624
-    0, 0x102000000000000,
-    0x102000000000000, 0x8000200000, 0x8000204000, 0x2008000200000, 0x2008000204000, 0, 0, // 3632
-    0x2000000000000,
-    0x2000000000000, 0x8000200000, 0x8000204000, 0x4000408010204080, 0x4000000000000000, // 3640
-    0x408010204080, 0, 0x4000400010000000,
-    0x4000000000000000, 0x400010000000, 0, 0x4000408010200000, 0x4000000000000000, // 3648
-    0x408010200000, 0, 0x4000400010000000,
-    0x4000000000000000, 0x400010000000, 0, 0x4000408010204000, 0x4000000000000000, // 3656
-    0x408010204000, 0, 0x4000400010000000,
-    0x4000000000000000, 0x400010000000, 0, 0x4000408010200000, 0x4000000000000000, // 3664
-    0x408010200000, 0, 0x4000400010000000,
-    0x4000000000000000, 0x400010000000, 0, 0x8000020108040201, 0, 0x8000000000000000, // 3672
-    0x8000020008000000, 0x8000000000000000,
-    0x8000020108040000, 0x20008000000, 0x8000000000000000, 0x8000020108040200, // 3680
-    0x8000000000000000, 0, 0x20008000000, 0x8000000000000000,
-    0x8000020108040000, 0x20008000000, 0, 0x20108040201, 0x8000000000000000, 0, // 3688
-    0x20008000000, 0,
-    0x20108040000, 0x8000020008000000, 0, 0x20108040200, 0, 0x8000000000000000, // 3696
-    0x8000020008000000, 0,
-    0x20108040000, 0x8000020008000000, 0x8000000000000000, 0xf800, 0x3800, 0x7800, 0x3800, // 3704
-    0,
-    0, 0, 0, 0x800, 0x800, 0x800, 0x800, 0, // 3712
-    0, 0, 0, 0x1800, 0x1800, 0x1800, 0x1800, 0, // 3720
-    0, 0, 0, 0x800, 0x800, 0x800, 0x800, 0, // 3728
-    0, 0, 0, 0xf100, 0x3000, 0x100, 0, 0x1100, // 3736
-    0x1000, 0x100, 0, 0x3100, 0xf000, 0x100, 0, 0x1100, // 3744
-    0x1000, 0x100, 0, 0x7100, 0x3000, 0x100, 0, 0x1100, // 3752
-    0x1000, 0x100, 0, 0x3100, 0x7000, 0x100, 0, 0x1100, // 3760
-    0x1000, 0x100, 0, 0xe300, 0x300, 0x2300, 0x300, 0x6300, // 3768
-    0x300, 0x2300, 0x300, 0xe200, 0x200, 0x2200, 0x200, 0x6200, // 3776
-    0x200, 0x2200, 0x200, 0xe000, 0, 0x2000, 0, 0x6000, // 3784
-    0, 0x2000, 0, 0xe000, 0, 0x2000, 0, 0x6000, // 3792
-    0, 0x2000, 0, 0xc700, 0x700, 0x4700, 0x700, 0xc600, // 3800
-    0x600, 0x4600, 0x600, 0xc400, 0x400, 0x4400, 0x400, 0xc400, // 3808
-    0x400, 0x4400, 0x400, 0xc000, 0, 0x4000, 0, 0xc000, // 3816
-    0, 0x4000, 0, 0xc000, 0, 0x4000, 0, 0xc000, // 3824
-    0, 0x4000, 0, 0x8f00, 0xf00, 0x8e00, 0xe00, 0x8c00, // 3832
-    0xc00, 0x8c00, 0xc00, 0x8800, 0x800, 0x8800, 0x800, 0x8800, // 3840
-    0x800, 0x8800, 0x800, 0x8000, 0, 0x8000, 0, 0x8000, // 3848
-    0, 0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, // 3856
-    0, 0x8000, 0, 0x200000000000202, 0x200000000000000, 0, 0, 0x200, // 3864
-    0, 0x202, 0, 0x200000000000000, 0x200000000000000, 0x200, 0, 0, // 3872
-    0, 0, 0, 0x200000000000200, 0x200000000000000, 0, 0, 0x202, // 3880
-    0, 0x200, 0, 0x200000000000000, 0x200000000000000, 0x202, 0, 0, // 3888
-    0, 0, 0, 0x4000000000004040, 0, 0x4000000000000000, 0, 0x4040, // 3896
-    0, 0, 0, 0x4000000000004000, 0, 0x4000000000000000, 0, 0x4000, // 3904
-    0, 0, 0, 0x4000000000000000, 0, 0x4000000000000000, 0x4040, 0, // 3912
-    0, 0, 0x4040, 0x4000000000000000, 0, 0x4000000000000000, 0x4000, 0, // 3920
-    0, 0, 0x4000, 0x2020202, 0, 0, 0, 0x2020200, // 3928
-    0, 0, 0, 0x2020000, 0, 0, 0, 0x2020000, // 3936
-    0, 0, 0, 0, 0, 0x2000000, 0, 0, // 3944
-    0, 0x2000000, 0, 0, 0, 0x2000000, 0, 0, // 3952
-    0, 0x2000000, 0, 0x40404040, 0, 0, 0, 0x40000000, // 3960
-    0, 0, 0, 0x40400000, 0, 0x40404000, 0, 0x40000000, // 3968
-    0, 0x40000000, 0, 0, 0, 0x40400000, 0, 0, // 3976
-    0, 0x40000000, 0, 0, 0, 0, 0, 0, // 3984
-    0, 0, 0, 0xf8000000000000, 0, 0x8000000000000, 0, 0x18000000000000, // 3992
-    0, 0x8000000000000, 0, 0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, // 4000
-    0, 0x8000000000000, 0, 0x78000000000000, 0, 0x8000000000000, 0, 0x18000000000000, // 4008
-    0, 0x8000000000000, 0, 0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, // 4016
-    0, 0x8000000000000, 0, 0xf1000000000000, 0xf0000000000000, 0x1000000000000, 0, // 4024
-    0x11000000000000,
-    0x10000000000000, 0x1000000000000, 0, 0x31000000000000, 0x30000000000000, // 4032
-    0x1000000000000, 0, 0x11000000000000,
-    0x10000000000000, 0x1000000000000, 0, 0x71000000000000, 0x70000000000000, // 4040
-    0x1000000000000, 0, 0x11000000000000,
-    0x10000000000000, 0x1000000000000, 0, 0x31000000000000, 0x30000000000000, // 4048
-    0x1000000000000, 0, 0x11000000000000,
-    0x10000000000000, 0x1000000000000, 0, 0xe3000000000000, 0, 0xe2000000000000, 0, // 4056
-    0x3000000000000,
-    0xe0000000000000, 0x2000000000000, 0xe0000000000000, 0x23000000000000, 0, // 4064
-    0x22000000000000, 0, 0x3000000000000,
-    0x20000000000000, 0x2000000000000, 0x20000000000000, 0x63000000000000, 0, // 4072
-    0x62000000000000, 0, 0x3000000000000,
-    0x60000000000000, 0x2000000000000, 0x60000000000000, 0x23000000000000, 0, // 4080
-    0x22000000000000, 0, 0x3000000000000,
-    0x20000000000000, 0x2000000000000, 0x20000000000000, 0xc7000000000000, 0x4000000000000, // 4088
-    0x40000000000000, 0, 0xc6000000000000,
-    0x4000000000000, 0x40000000000000, 0, 0x7000000000000, 0xc4000000000000, 0, // 4096
-    0x40000000000000, 0x6000000000000,
-    0xc4000000000000, 0, 0x40000000000000, 0x47000000000000, 0x4000000000000, // 4104
-    0xc0000000000000, 0, 0x46000000000000,
-    0x4000000000000, 0xc0000000000000, 0, 0x7000000000000, 0x44000000000000, 0, // 4112
-    0xc0000000000000, 0x6000000000000,
-    0x44000000000000, 0, 0xc0000000000000, 0x8f000000000000, 0xc000000000000, // 4120
-    0x88000000000000, 0x8000000000000, 0x80000000000000,
-    0, 0x80000000000000, 0, 0xe000000000000, 0x8c000000000000, 0x8000000000000, // 4128
-    0x88000000000000, 0,
-    0x80000000000000, 0, 0x80000000000000, 0xf000000000000, 0x8c000000000000, // 4136
-    0x8000000000000, 0x88000000000000, 0,
-    0x80000000000000, 0, 0x80000000000000, 0x8e000000000000, 0xc000000000000, // 4144
-    0x88000000000000, 0x8000000000000, 0x80000000000000,
-    0, 0x80000000000000, 0, 0x1f000000000000, 0x18000000000000, 0x10000000000000, // 4152
-    0x10000000000000, 0,
-    0, 0, 0, 0x1e000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, // 4160
-    0, 0, 0, 0x1c000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, // 4168
-    0, 0, 0, 0x1c000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, // 4176
-    0, 0, 0, 0xf800f8, 0x780078, 0, 0, 0x80008, // 4184
-    0x80008, 0, 0, 0x180018, 0x180018, 0, 0, 0x80008, // 4192
-    0x80008, 0, 0, 0x380038, 0x380038, 0, 0, 0x80008, // 4200
-    0x80008, 0, 0, 0x180018, 0x180018, 0, 0, 0x80008, // 4208
-    0x80008, 0, 0, 0x505050505000000, 0x505000000, 0x5000000, 0x5000000, 0x5050505000000, // 4216
-    0x505000000, 0x5000000, 0x5000000, 0, 0, 0, 0, 0, // 4224
-    0, 0, 0, 0x505000000, 0x50505000000, 0x5000000, 0x5000000, 0x505000000, // 4232
-    0x50505000000, 0x5000000, 0x5000000, 0, 0, 0, 0, 0, // 4240
-    0, 0, 0, 0xa0a0a0a0a000000, 0, 0xa000000, 0, 0xa0a0a0a000000, // 4248
-    0, 0xa000000, 0, 0xa0a000000, 0, 0xa0a0a000000, 0, 0xa0a000000, // 4256
-    0, 0xa0a0a000000, 0, 0xa000000, 0, 0xa0a000000, 0, 0xa000000, // 4264
-    0, 0xa0a000000, 0, 0xa000000, 0, 0xa000000, 0, 0xa000000, // 4272
-    0, 0xa000000, 0, 0xf100f1, 0, 0x10001, 0x100010, 0x110011, // 4280
-    0, 0x10001, 0xf000f0, 0x310031, 0, 0x10001, 0x100010, 0x110011, // 4288
-    0, 0x10001, 0x300030, 0x710071, 0, 0x10001, 0x100010, 0x110011, // 4296
-    0, 0x10001, 0x700070, 0x310031, 0, 0x10001, 0x100010, 0x110011, // 4304
-    0, 0x10001, 0x300030, 0x1414141414000000, 0x1414000000, 0, 0, 0x14141414000000, // 4312
-    0x14000000, 0, 0, 0x14000000, 0x14000000, 0, 0, 0x14000000, // 4320
-    0x1414000000, 0, 0, 0x141414000000, 0x1414000000, 0, 0, 0x141414000000, // 4328
-    0x14000000, 0, 0, 0x14000000, 0x14000000, 0, 0, 0x14000000, // 4336
-    0x1414000000, 0, 0, 0xe300e3, 0, 0x20002, 0x600060, 0x30003, // 4344
-    0x200020, 0xe200e2, 0, 0x230023, 0, 0x20002, 0x200020, 0x30003, // 4352
-    0xe000e0, 0x220022, 0, 0x630063, 0, 0x20002, 0xe000e0, 0x30003, // 4360
-    0x200020, 0x620062, 0, 0x230023, 0, 0x20002, 0x200020, 0x30003, // 4368
-    0x600060, 0x220022, 0, 0x2828282828000000, 0x2828000000, 0, 0, 0x282828000000, // 4376
-    0x2828000000, 0, 0, 0, 0, 0x28282828000000, 0x2828000000, 0, // 4384
-    0, 0x282828000000, 0x2828000000, 0x28000000, 0x28000000, 0, 0, 0x28000000, // 4392
-    0x28000000, 0, 0, 0, 0, 0x28000000, 0x28000000, 0, // 4400
-    0, 0x28000000, 0x28000000, 0xc700c7, 0x40004, 0x400040, 0, 0xc600c6, // 4408
-    0x40004, 0x400040, 0, 0x70007, 0xc400c4, 0, 0x400040, 0x60006, // 4416
-    0xc400c4, 0, 0x400040, 0x470047, 0x40004, 0xc000c0, 0, 0x460046, // 4424
-    0x40004, 0xc000c0, 0, 0x70007, 0x440044, 0, 0xc000c0, 0x60006, // 4432
-    0x440044, 0, 0xc000c0, 0x5050505050000000, 0, 0x5050000000, 0, 0x505050000000, // 4440
-    0, 0x5050000000, 0, 0x50000000, 0, 0x50000000, 0, 0x50000000, // 4448
-    0, 0x50000000, 0, 0x50505050000000, 0, 0x5050000000, 0, 0x505050000000, // 4456
-    0, 0x5050000000, 0, 0x50000000, 0, 0x50000000, 0, 0x50000000, // 4464
-    0, 0x50000000, 0, 0x8f008f, 0xf000f, 0x8e008e, 0xe000e, 0x8c008c, // 4472
-    0xc000c, 0x8c008c, 0xc000c, 0x880088, 0x80008, 0x880088, 0x80008, 0x880088, // 4480
-    0x80008, 0x880088, 0x80008, 0x800080, 0, 0x800080, 0, 0x800080, // 4488
-    0, 0x800080, 0, 0x800080, 0, 0x800080, 0, 0x800080, // 4496
-    0, 0x800080, 0, 0x1f001f, 0x100010, 0, 0x180018, 0, // 4504
-    0x1e001e, 0x100010, 0, 0x100010, 0, 0x1c001c, 0x100010, 0, // 4512
-    0x100010, 0, 0x1c001c, 0, 0, 0x100010, 0, 0x180018, // 4520
-    0, 0, 0x100010, 0, 0x180018, 0, 0, 0x100010, // 4528
-    0, 0x180018, 0, 0xa0a0a0a0a0000000, 0xa0000000, 0, 0, 0xa0a0000000, // 4536
-    0xa0a0a0a0000000, 0, 0, 0xa0000000, 0xa0a0000000, 0, 0, 0xa0000000, // 4544
-    0xa0000000, 0, 0, 0xa0a0a0000000, 0xa0000000, 0, 0, 0xa0a0000000, // 4552
-    0xa0a0a0000000, 0, 0, 0xa0000000, 0xa0a0000000, 0, 0, 0xa0000000, // 4560
-    0xa0000000, 0, 0, 0xf800f800, 0, 0x8000800, 0, 0x18001800, // 4568
-    0, 0x8000800, 0, 0x38003800, 0, 0x8000800, 0, 0x18001800, // 4576
-    0, 0x8000800, 0, 0x78007800, 0, 0x8000800, 0, 0x18001800, // 4584
-    0, 0x8000800, 0, 0x38003800, 0, 0x8000800, 0, 0x18001800, // 4592
-    0, 0x8000800, 0, 0x505050500000005, 0x50500000005, 0x5, 0x5, 0x5050500000000, // 4600
-    0x50500000000, 0, 0, 0x500000005, 0x500000005, 0x5, 0x5, 0x500000000, // 4608
-    0x500000000, 0, 0, 0x505050500000000, 0x50500000000, 0, 0, 0x5050500000005, // 4616
-    0x50500000005, 0x5, 0x5, 0x500000000, 0x500000000, 0, 0, 0x500000005, // 4624
-    0x500000005, 0x5, 0x5, 0xf100f100, 0x1000100, 0x11001100, 0x1000100, 0x31003100, // 4632
-    0x1000100, 0x11001100, 0x1000100, 0x71007100, 0x1000100, 0x11001100, 0x1000100, // 4640
-    0x31003100,
-    0x1000100, 0x11001100, 0x1000100, 0xf000f000, 0, 0x10001000, 0, 0x30003000, // 4648
-    0, 0x10001000, 0, 0x70007000, 0, 0x10001000, 0, 0x30003000, // 4656
-    0, 0x10001000, 0, 0xa0a0a0a0000000a, 0xa0a0a0a00000000, 0xa0000000a, 0xa00000000, 0xa, // 4664
-    0, 0xa0a0a0000000a, 0xa0a0a00000000, 0xa, 0, 0xa, 0, 0xa0000000a, // 4672
-    0xa00000000, 0xa, 0, 0xa0a0000000a, 0xa0a00000000, 0xa0000000a, 0xa00000000, 0xa, // 4680
-    0, 0xa0a0000000a, 0xa0a00000000, 0xa, 0, 0xa, 0, 0xa0000000a, // 4688
-    0xa00000000, 0xa, 0, 0x1414141400000014, 0x14, 0x14141400000014, 0x14, 0x1400000000, // 4696
-    0, 0x1400000000, 0, 0x141400000014, 0x14, 0x141400000014, 0x14, 0x1414141400000000, // 4704
-    0, 0x14141400000000, 0, 0x1400000014, 0x14, 0x1400000014, 0x14, 0x141400000000, // 4712
-    0, 0x141400000000, 0, 0x1400000014, 0x14, 0x1400000014, 0x14, 0x1400000000, // 4720
-    0, 0x1400000000, 0, 0xe300e300, 0x3000300, 0x23002300, 0x3000300, 0x63006300, // 4728
-    0x3000300, 0x23002300, 0x3000300, 0xe200e200, 0x2000200, 0x22002200, 0x2000200, // 4736
-    0x62006200,
-    0x2000200, 0x22002200, 0x2000200, 0xe000e000, 0, 0x20002000, 0, 0x60006000, // 4744
-    0, 0x20002000, 0, 0xe000e000, 0, 0x20002000, 0, 0x60006000, // 4752
-    0, 0x20002000, 0, 0x2828282800000028, 0x2828282800000000, 0x28282800000028, // 4760
-    0x28282800000000, 0x2800000028,
-    0x2800000000, 0x2800000028, 0x2800000000, 0x28, 0, 0x28, 0, 0x28, // 4768
-    0, 0x28, 0, 0x282800000028, 0x282800000000, 0x282800000028, 0x282800000000, // 4776
-    0x2800000028,
-    0x2800000000, 0x2800000028, 0x2800000000, 0x28, 0, 0x28, 0, 0x28, // 4784
-    0, 0x28, 0, 0xc700c700, 0x7000700, 0x47004700, 0x7000700, 0xc600c600, // 4792
-    0x6000600, 0x46004600, 0x6000600, 0xc400c400, 0x4000400, 0x44004400, 0x4000400, // 4800
-    0xc400c400,
-    0x4000400, 0x44004400, 0x4000400, 0xc000c000, 0, 0x40004000, 0, 0xc000c000, // 4808
-    0, 0x40004000, 0, 0xc000c000, 0, 0x40004000, 0, 0xc000c000, // 4816
-    0, 0x40004000, 0, 0x8f008f00, 0xf000f00, 0x8e008e00, 0xe000e00, 0x8c008c00, // 4824
-    0xc000c00, 0x8c008c00, 0xc000c00, 0x88008800, 0x8000800, 0x88008800, 0x8000800, // 4832
-    0x88008800,
-    0x8000800, 0x88008800, 0x8000800, 0x80008000, 0, 0x80008000, 0, 0x80008000, // 4840
-    0, 0x80008000, 0, 0x80008000, 0, 0x80008000, 0, 0x80008000, // 4848
-    0, 0x80008000, 0, 0x5050505000000050, 0x5000000050, 0x50, 0x50, 0x505000000000, // 4856
-    0x5000000000, 0, 0, 0x50505000000050, 0x5000000050, 0x50, 0x50, 0x5050505000000000, // 4864
-    0x5000000000, 0, 0, 0x505000000050, 0x5000000050, 0x50, 0x50, 0x50505000000000, // 4872
-    0x5000000000, 0, 0, 0x505000000050, 0x5000000050, 0x50, 0x50, 0x505000000000, // 4880
-    0x5000000000, 0, 0, 0x1f001f00, 0, 0x1c001c00, 0, 0x18001800, // 4888
-    0, 0x18001800, 0, 0x10001000, 0, 0x10001000, 0, 0x10001000, // 4896
-    0, 0x10001000, 0, 0, 0x1e001e00, 0, 0x1c001c00, 0, // 4904
-    0x18001800, 0, 0x18001800, 0, 0x10001000, 0, 0x10001000, 0, // 4912
-    0x10001000, 0, 0x10001000, 0xa0a0a0a0000000a0, 0xa0a0000000a0, 0xa0, 0xa0, // 4920
-    0xa0a0a0a000000000,
-    0xa0a000000000, 0, 0, 0xa0a0a0000000a0, 0xa0a0000000a0, 0xa0, 0xa0, 0xa0a0a000000000, // 4928
-    0xa0a000000000, 0, 0, 0xa0000000a0, 0xa0000000a0, 0xa0, 0xa0, 0xa000000000, // 4936
-    0xa000000000, 0, 0, 0xa0000000a0, 0xa0000000a0, 0xa0, 0xa0, 0xa000000000, // 4944
-    0xa000000000, 0, 0, 0xf800f80000, 0, 0x800080000, 0, 0x1800180000, // 4952
-    0, 0x800080000, 0, 0x3800380000, 0, 0x800080000, 0, 0x1800180000, // 4960
-    0, 0x800080000, 0, 0x7800780000, 0, 0x800080000, 0, 0x1800180000, // 4968
-    0, 0x800080000, 0, 0x3800380000, 0, 0x800080000, 0, 0x1800180000, // 4976
-    0, 0x800080000, 0, 0x505050000000505, 0x505, 0x505050000000000, 0, 0x50000000505, // 4984
-    0x505, 0x50000000000, 0, 0x505050000000500, 0x500, 0x505050000000000, 0, 0x50000000500, // 4992
-    0x500, 0x50000000000, 0, 0x5050000000505, 0x505, 0x5050000000000, 0, 0x50000000505, // 5000
-    0x505, 0x50000000000, 0, 0x5050000000500, 0x500, 0x5050000000000, 0, 0x50000000500, // 5008
-    0x500, 0x50000000000, 0, 0xf100f10000, 0xf000f00000, 0x100010000, 0, 0x1100110000, // 5016
-    0x1000100000, 0x100010000, 0, 0x3100310000, 0x3000300000, 0x100010000, 0, 0x1100110000, // 5024
-    0x1000100000, 0x100010000, 0, 0x7100710000, 0x7000700000, 0x100010000, 0, 0x1100110000, // 5032
-    0x1000100000, 0x100010000, 0, 0x3100310000, 0x3000300000, 0x100010000, 0, 0x1100110000, // 5040
-    0x1000100000, 0x100010000, 0, 0xa0a0a0000000a0a, 0xa0a0000000a0a, 0xa00, 0xa00, 0, // 5048
-    0, 0xa0000000a0a, 0xa0000000a0a, 0xa0a0a0000000000, 0xa0a0000000000, 0, 0, 0xa0a, // 5056
-    0xa0a, 0xa0000000000, 0xa0000000000, 0xa0a0a0000000a00, 0xa0a0000000a00, 0xa0a, 0xa0a, // 5064
-    0,
-    0, 0xa0000000a00, 0xa0000000a00, 0xa0a0a0000000000, 0xa0a0000000000, 0, 0, 0xa00, // 5072
-    0xa00, 0xa0000000000, 0xa0000000000, 0xe300e30000, 0, 0x6200620000, 0, 0x300030000, // 5080
-    0xe000e00000, 0x200020000, 0x6000600000, 0x2300230000, 0, 0x2200220000, 0, 0x300030000, // 5088
-    0x2000200000, 0x200020000, 0x2000200000, 0x6300630000, 0, 0xe200e20000, 0, 0x300030000, // 5096
-    0x6000600000, 0x200020000, 0xe000e00000, 0x2300230000, 0, 0x2200220000, 0, 0x300030000, // 5104
-    0x2000200000, 0x200020000, 0x2000200000, 0x1414140000001414, 0x14140000001414, // 5112
-    0x1414140000000000, 0x14140000000000, 0x1400,
-    0x1400, 0, 0, 0x1414, 0x1414, 0, 0, 0x140000001414, // 5120
-    0x140000001414, 0x140000000000, 0x140000000000, 0x1414140000001400, 0x14140000001400, // 5128
-    0x1414140000000000, 0x14140000000000, 0x1414,
-    0x1414, 0, 0, 0x1400, 0x1400, 0, 0, 0x140000001400, // 5136
-    0x140000001400, 0x140000000000, 0x140000000000, 0xc700c70000, 0x700070000, // 5144
-    0x4700470000, 0x700070000, 0xc600c60000,
-    0x600060000, 0x4600460000, 0x600060000, 0xc400c40000, 0x400040000, 0x4400440000, // 5152
-    0x400040000, 0xc400c40000,
-    0x400040000, 0x4400440000, 0x400040000, 0xc000c00000, 0, 0x4000400000, 0, 0xc000c00000, // 5160
-    0, 0x4000400000, 0, 0xc000c00000, 0, 0x4000400000, 0, 0xc000c00000, // 5168
-    0, 0x4000400000, 0, 0x2828280000002828, 0x280000000000, 0x2828, 0x28280000002828, // 5176
-    0x2828280000002800,
-    0x2828, 0x2800, 0x28280000002800, 0x2828280000000000, 0x2800, 0, 0x28280000000000, // 5184
-    0x2828280000000000,
-    0, 0, 0x28280000000000, 0x2828, 0, 0x280000002828, 0x2828, 0x2800, // 5192
-    0x280000002828, 0x280000002800, 0x2800, 0, 0x280000002800, 0x280000000000, 0, 0, // 5200
-    0x280000000000, 0x280000000000, 0, 0x8f008f0000, 0xc000c0000, 0x8800880000, // 5208
-    0x800080000, 0x8000800000,
-    0, 0x8000800000, 0, 0x8e008e0000, 0xc000c0000, 0x8800880000, 0x800080000, 0x8000800000, // 5216
-    0, 0x8000800000, 0, 0xf000f0000, 0x8c008c0000, 0x800080000, 0x8800880000, 0, // 5224
-    0x8000800000, 0, 0x8000800000, 0xe000e0000, 0x8c008c0000, 0x800080000, 0x8800880000, 0, // 5232
-    0x8000800000, 0, 0x8000800000, 0x5050500000005050, 0x5050500000000000, 0x5000, 0, // 5240
-    0x5050,
-    0, 0x500000005050, 0x500000000000, 0x50500000005050, 0x50500000000000, 0x5050, 0, // 5248
-    0x5050,
-    0, 0x500000005050, 0x500000000000, 0x5050500000005000, 0x5050500000000000, 0x5050, 0, // 5256
-    0x5000,
-    0, 0x500000005000, 0x500000000000, 0x50500000005000, 0x50500000000000, 0x5000, 0, // 5264
-    0x5000,
-    0, 0x500000005000, 0x500000000000, 0x1f001f0000, 0, 0x1000100000, 0, 0x1800180000, // 5272
-    0, 0x1e001e0000, 0, 0x1000100000, 0, 0x1800180000, 0, 0x1c001c0000, // 5280
-    0, 0x1000100000, 0, 0x1000100000, 0, 0x1c001c0000, 0, 0x1000100000, // 5288
-    0, 0x1000100000, 0, 0x1800180000, 0, 0x1000100000, 0, 0x1000100000, // 5296
-    0, 0x1800180000, 0, 0xa0a0a0000000a0a0, 0xa0000000a000, 0xa0a0, 0xa000, // 5304
-    0xa0a0000000a0a0,
-    0xa0000000a0a0, 0xa0a0, 0xa0a0, 0xa0a0a00000000000, 0xa0000000a0a0, 0, 0xa0a0, // 5312
-    0xa0a00000000000,
-    0xa00000000000, 0, 0, 0xa0a0a00000000000, 0xa00000000000, 0, 0, 0xa0a00000000000, // 5320
-    0xa00000000000, 0, 0, 0xa0a0a0000000a000, 0xa00000000000, 0xa000, 0, 0xa0a0000000a000, // 5328
-    0xa0000000a000, 0xa000, 0xa000, 0xf800f8000000, 0, 0x80008000000, 0, 0x180018000000, // 5336
-    0, 0x80008000000, 0, 0x380038000000, 0, 0x80008000000, 0, 0x180018000000, // 5344
-    0, 0x80008000000, 0, 0x780078000000, 0, 0x80008000000, 0, 0x180018000000, // 5352
-    0, 0x80008000000, 0, 0x380038000000, 0, 0x80008000000, 0, 0x180018000000, // 5360
-    0, 0x80008000000, 0, 0x505000000050505, 0x505000000050500, 0x5000000050505, // 5368
-    0x5000000050500, 0x505000000050000,
-    0x505000000050000, 0x5000000050000, 0x5000000050000, 0x505000000000000, // 5376
-    0x505000000000000, 0x5000000000000, 0x5000000000000, 0x505000000000000,
-    0x505000000000000, 0x5000000000000, 0x5000000000000, 0x50505, 0x50500, 0x50505, // 5384
-    0x50500, 0x50000,
-    0x50000, 0x50000, 0x50000, 0, 0, 0, 0, 0, // 5392
-    0, 0, 0, 0xf100f1000000, 0x10001000000, 0x110011000000, 0x10001000000, 0x310031000000, // 5400
-    0x10001000000, 0x110011000000, 0x10001000000, 0x710071000000, 0x10001000000, // 5408
-    0x110011000000, 0x10001000000, 0x310031000000,
-    0x10001000000, 0x110011000000, 0x10001000000, 0xf000f0000000, 0, 0x100010000000, 0, // 5416
-    0x300030000000,
-    0, 0x100010000000, 0, 0x700070000000, 0, 0x100010000000, 0, 0x300030000000, // 5424
-    0, 0x100010000000, 0, 0xa0a0000000a0a0a, 0xa0000000a0a0a, 0xa0a0000000a0000, // 5432
-    0xa0000000a0000, 0xa0a0a,
-    0xa0a0a, 0xa0000, 0xa0000, 0xa0a000000000000, 0xa000000000000, 0xa0a000000000000, // 5440
-    0xa000000000000, 0,
-    0, 0, 0, 0xa0a0000000a0a00, 0xa0000000a0a00, 0xa0a0000000a0000, 0xa0000000a0000, // 5448
-    0xa0a00,
-    0xa0a00, 0xa0000, 0xa0000, 0xa0a000000000000, 0xa000000000000, 0xa0a000000000000, // 5456
-    0xa000000000000, 0,
-    0, 0, 0, 0x1414000000141414, 0, 0x1414000000000000, 0x1414000000141400, 0x141414, // 5464
-    0x1414000000000000, 0, 0x141400, 0x1414000000140000, 0, 0x1414000000000000, // 5472
-    0x1414000000140000, 0x140000,
-    0x1414000000000000, 0, 0x140000, 0x14000000141414, 0, 0x14000000000000, // 5480
-    0x14000000141400, 0x141414,
-    0x14000000000000, 0, 0x141400, 0x14000000140000, 0, 0x14000000000000, 0x14000000140000, // 5488
-    0x140000,
-    0x14000000000000, 0, 0x140000, 0xe300e3000000, 0, 0x220022000000, 0, 0x30003000000, // 5496
-    0x600060000000, 0x20002000000, 0x200020000000, 0x230023000000, 0, 0xe200e2000000, 0, // 5504
-    0x30003000000,
-    0x200020000000, 0x20002000000, 0x600060000000, 0x630063000000, 0, 0x220022000000, 0, // 5512
-    0x30003000000,
-    0xe000e0000000, 0x20002000000, 0x200020000000, 0x230023000000, 0, 0x620062000000, 0, // 5520
-    0x30003000000,
-    0x200020000000, 0x20002000000, 0xe000e0000000, 0x2828000000282828, 0x282828, // 5528
-    0x2828000000282800, 0x282800, 0x2828000000000000,
-    0, 0x2828000000000000, 0, 0x28000000282828, 0x282828, 0x28000000282800, 0x282800, // 5536
-    0x28000000000000,
-    0, 0x28000000000000, 0, 0x2828000000280000, 0x280000, 0x2828000000280000, 0x280000, // 5544
-    0x2828000000000000,
-    0, 0x2828000000000000, 0, 0x28000000280000, 0x280000, 0x28000000280000, 0x280000, // 5552
-    0x28000000000000,
-    0, 0x28000000000000, 0, 0xc700c7000000, 0x70007000000, 0x470047000000, 0x70007000000, // 5560
-    0xc000c0000000,
-    0, 0x400040000000, 0, 0xc400c4000000, 0x40004000000, 0x440044000000, 0x40004000000, // 5568
-    0xc000c0000000,
-    0, 0x400040000000, 0, 0xc000c0000000, 0, 0x400040000000, 0, 0xc600c6000000, // 5576
-    0x60006000000, 0x460046000000, 0x60006000000, 0xc000c0000000, 0, 0x400040000000, 0, // 5584
-    0xc400c4000000,
-    0x40004000000, 0x440044000000, 0x40004000000, 0x8f008f000000, 0xc000c000000, // 5592
-    0x880088000000, 0x80008000000, 0x800080000000,
-    0, 0x800080000000, 0, 0x8e008e000000, 0xc000c000000, 0x880088000000, 0x80008000000, // 5600
-    0x800080000000,
-    0, 0x800080000000, 0, 0xf000f000000, 0x8c008c000000, 0x80008000000, 0x880088000000, 0, // 5608
-    0x800080000000, 0, 0x800080000000, 0xe000e000000, 0x8c008c000000, 0x80008000000, // 5616
-    0x880088000000, 0,
-    0x800080000000, 0, 0x800080000000, 0x5050000000505050, 0x5050000000505000, 0x500000, // 5624
-    0x500000, 0x50000000505050,
-    0x50000000505000, 0, 0, 0x5050000000500000, 0x5050000000500000, 0, 0, 0x50000000500000, // 5632
-    0x50000000500000, 0, 0, 0x5050000000000000, 0x5050000000000000, 0, 0, 0x50000000000000, // 5640
-    0x50000000000000, 0x505050, 0x505000, 0x5050000000000000, 0x5050000000000000, 0x505050, // 5648
-    0x505000, 0x50000000000000,
-    0x50000000000000, 0x500000, 0x500000, 0x1f001f000000, 0, 0, 0, 0x100010000000, // 5656
-    0x180018000000, 0x1c001c000000, 0, 0, 0, 0x100010000000, 0x100010000000, // 5664
-    0x180018000000,
-    0, 0, 0, 0, 0x100010000000, 0x180018000000, 0x1e001e000000, 0, // 5672
-    0, 0, 0x100010000000, 0x100010000000, 0x1c001c000000, 0, 0, 0, // 5680
-    0x100010000000, 0x100010000000, 0x180018000000, 0xa0a0000000a0a0a0, 0xa0a0a0, // 5688
-    0xa0a0000000000000, 0, 0xa0a0000000a00000,
-    0xa00000, 0xa0a0000000000000, 0, 0xa0a0000000a0a000, 0xa0a000, 0xa0a0000000000000, 0, // 5696
-    0xa0a0000000a00000,
-    0xa00000, 0xa0a0000000000000, 0, 0xa0a0a0, 0xa0000000a0a0a0, 0, 0xa0000000000000, // 5704
-    0xa00000,
-    0xa0000000a00000, 0, 0xa0000000000000, 0xa0a000, 0xa0000000a0a000, 0, 0xa0000000000000, // 5712
-    0xa00000,
-    0xa0000000a00000, 0, 0xa0000000000000, 0xf800f800000000, 0, 0x8000800000000, 0, // 5720
-    0x18001800000000,
-    0, 0x8000800000000, 0, 0x38003800000000, 0, 0x8000800000000, 0, 0x18001800000000, // 5728
-    0, 0x8000800000000, 0, 0x78007800000000, 0, 0x8000800000000, 0, 0x18001800000000, // 5736
-    0, 0x8000800000000, 0, 0x38003800000000, 0, 0x8000800000000, 0, 0x18001800000000, // 5744
-    0, 0x8000800000000, 0, 0x500000005050505, 0x500000005050000, 0x5050505, 0x5050000, // 5752
-    0x500000000000000,
-    0x500000000000000, 0, 0, 0x500000005000000, 0x500000005000000, 0x5000000, 0x5000000, // 5760
-    0x500000000000000,
-    0x500000000000000, 0, 0, 0x500000005050500, 0x500000005050000, 0x5050500, 0x5050000, // 5768
-    0x500000000000000,
-    0x500000000000000, 0, 0, 0x500000005000000, 0x500000005000000, 0x5000000, 0x5000000, // 5776
-    0x500000000000000,
-    0x500000000000000, 0, 0, 0xa0000000a0a0a0a, 0, 0xa00000000000000, 0xa000000, // 5784
-    0xa0000000a000000,
-    0, 0xa00000000000000, 0xa0a0000, 0xa0000000a0a0000, 0, 0xa00000000000000, 0xa000000, // 5792
-    0xa0000000a000000,
-    0, 0xa00000000000000, 0xa0a0a0a, 0xa0000000a0a0a00, 0, 0xa00000000000000, 0xa000000, // 5800
-    0xa0000000a000000,
-    0, 0xa00000000000000, 0xa0a0000, 0xa0000000a0a0000, 0, 0xa00000000000000, 0xa000000, // 5808
-    0xa0000000a000000,
-    0, 0xa00000000000000, 0xa0a0a00, 0xf100f100000000, 0xf000f000000000, 0x1000100000000, // 5816
-    0, 0x11001100000000,
-    0x10001000000000, 0x1000100000000, 0, 0x31003100000000, 0x30003000000000, // 5824
-    0x1000100000000, 0, 0x11001100000000,
-    0x10001000000000, 0x1000100000000, 0, 0x71007100000000, 0x70007000000000, // 5832
-    0x1000100000000, 0, 0x11001100000000,
-    0x10001000000000, 0x1000100000000, 0, 0x31003100000000, 0x30003000000000, // 5840
-    0x1000100000000, 0, 0x11001100000000,
-    0x10001000000000, 0x1000100000000, 0, 0x1400000014141414, 0, 0x14141414, // 5848
-    0x1400000014140000, 0x1400000000000000,
-    0x14140000, 0, 0x1400000000000000, 0x1400000014000000, 0, 0x14000000, // 5856
-    0x1400000014000000, 0x1400000000000000,
-    0x14000000, 0, 0x1400000000000000, 0x1400000014141400, 0, 0x14141400, // 5864
-    0x1400000014140000, 0x1400000000000000,
-    0x14140000, 0, 0x1400000000000000, 0x1400000014000000, 0, 0x14000000, // 5872
-    0x1400000014000000, 0x1400000000000000,
-    0x14000000, 0, 0x1400000000000000, 0xe300e300000000, 0, 0xe200e200000000, 0, // 5880
-    0x3000300000000,
-    0xe000e000000000, 0x2000200000000, 0xe000e000000000, 0x23002300000000, 0, // 5888
-    0x22002200000000, 0, 0x3000300000000,
-    0x20002000000000, 0x2000200000000, 0x20002000000000, 0x63006300000000, 0, // 5896
-    0x62006200000000, 0, 0x3000300000000,
-    0x60006000000000, 0x2000200000000, 0x60006000000000, 0x23002300000000, 0, // 5904
-    0x22002200000000, 0, 0x3000300000000,
-    0x20002000000000, 0x2000200000000, 0x20002000000000, 0x2800000028282828, // 5912
-    0x2800000028280000, 0x2800000000000000, 0x2800000000000000, 0x2800000028282800,
-    0x2800000028280000, 0x2800000000000000, 0x2800000000000000, 0x2800000028000000, // 5920
-    0x2800000028000000, 0x2800000000000000, 0x2800000000000000, 0x2800000028000000,
-    0x2800000028000000, 0x2800000000000000, 0x2800000000000000, 0x28282828, 0x28280000, 0, // 5928
-    0, 0x28282800,
-    0x28280000, 0, 0, 0x28000000, 0x28000000, 0, 0, 0x28000000, // 5936
-    0x28000000, 0, 0, 0xc700c700000000, 0x7000700000000, 0x47004700000000, 0x7000700000000, // 5944
-    0xc600c600000000,
-    0x6000600000000, 0x46004600000000, 0x6000600000000, 0xc400c400000000, 0x4000400000000, // 5952
-    0x44004400000000, 0x4000400000000, 0xc400c400000000,
-    0x4000400000000, 0x44004400000000, 0x4000400000000, 0xc000c000000000, 0, // 5960
-    0x40004000000000, 0, 0xc000c000000000,
-    0, 0x40004000000000, 0, 0xc000c000000000, 0, 0x40004000000000, 0, 0xc000c000000000, // 5968
-    0, 0x40004000000000, 0, 0x5000000050505050, 0x5000000050500000, 0, 0, // 5976
-    0x5000000000000000,
-    0x5000000000000000, 0x50505050, 0x50500000, 0x5000000050505000, 0x5000000050500000, 0, // 5984
-    0, 0x5000000000000000,
-    0x5000000000000000, 0x50505000, 0x50500000, 0x5000000050000000, 0x5000000050000000, 0, // 5992
-    0, 0x5000000000000000,
-    0x5000000000000000, 0x50000000, 0x50000000, 0x5000000050000000, 0x5000000050000000, 0, // 6000
-    0, 0x5000000000000000,
-    0x5000000000000000, 0x50000000, 0x50000000, 0x8f008f00000000, 0xc000c00000000, // 6008
-    0x88008800000000, 0x8000800000000, 0x80008000000000,
-    0, 0x80008000000000, 0, 0x8e008e00000000, 0xc000c00000000, 0x88008800000000, // 6016
-    0x8000800000000, 0x80008000000000,
-    0, 0x80008000000000, 0, 0xf000f00000000, 0x8c008c00000000, 0x8000800000000, // 6024
-    0x88008800000000, 0,
-    0x80008000000000, 0, 0x80008000000000, 0xe000e00000000, 0x8c008c00000000, // 6032
-    0x8000800000000, 0x88008800000000, 0,
-    0x80008000000000, 0, 0x80008000000000, 0x1f001f00000000, 0x10001000000000, 0, // 6040
-    0x1e001e00000000, 0x10001000000000,
-    0, 0x1c001c00000000, 0x10001000000000, 0, 0x1c001c00000000, 0x10001000000000, 0, // 6048
-    0x18001800000000,
-    0x10001000000000, 0, 0x18001800000000, 0, 0, 0x18001800000000, 0, 0, // 6056
-    0x18001800000000, 0, 0, 0x10001000000000, 0, 0, 0x10001000000000, 0, // 6064
-    0, 0x10001000000000, 0, 0xa0000000a0a0a0a0, 0xa0000000, 0xa000000000000000, 0, // 6072
-    0xa0000000a0a00000,
-    0xa0000000, 0xa000000000000000, 0, 0xa0000000a0a0a000, 0xa0a0a0a0, 0xa000000000000000, // 6080
-    0, 0xa0000000a0a00000,
-    0xa0a00000, 0xa000000000000000, 0, 0xa0000000a0000000, 0xa0a0a000, 0xa000000000000000, // 6088
-    0, 0xa0000000a0000000,
-    0xa0a00000, 0xa000000000000000, 0, 0xa0000000a0000000, 0xa0000000, 0xa000000000000000, // 6096
-    0, 0xa0000000a0000000,
-    0xa0000000, 0xa000000000000000, 0, 0x505050505, 0x505050000, 0x505050500, 0x505050000, // 6104
-    0x500000000,
-    0x500000000, 0x500000000, 0x500000000, 0x505000000, 0x505000000, 0x505000000, // 6112
-    0x505000000, 0x500000000,
-    0x500000000, 0x500000000, 0x500000000, 0, 0, 0, 0, 0, // 6120
-    0, 0, 0, 0, 0, 0, 0, 0, // 6128
-    0, 0, 0, 0xf800f80000000000, 0, 0x800080000000000, 0, 0x1800180000000000, // 6136
-    0, 0x800080000000000, 0, 0x3800380000000000, 0, 0x800080000000000, 0, // 6144
-    0x1800180000000000,
-    0, 0x800080000000000, 0, 0x7800780000000000, 0, 0x800080000000000, 0, // 6152
-    0x1800180000000000,
-    0, 0x800080000000000, 0, 0x3800380000000000, 0, 0x800080000000000, 0, // 6160
-    0x1800180000000000,
-    0, 0x800080000000000, 0, 0xa0a0a0a0a, 0xa0a000000, 0xa00000000, 0xa00000000, // 6168
-    0xa0a000000,
-    0, 0xa00000000, 0, 0xa0a0a0000, 0, 0xa00000000, 0, 0xa0a000000, // 6176
-    0, 0xa00000000, 0, 0, 0, 0, 0, 0, // 6184
-    0xa0a0a0a00, 0, 0xa00000000, 0, 0xa0a000000, 0, 0xa00000000, 0, // 6192
-    0xa0a0a0000, 0, 0xa00000000, 0xf100f10000000000, 0xf000f00000000000, 0x100010000000000, // 6200
-    0, 0x1100110000000000,
-    0x1000100000000000, 0x100010000000000, 0, 0x3100310000000000, 0x3000300000000000, // 6208
-    0x100010000000000, 0, 0x1100110000000000,
-    0x1000100000000000, 0x100010000000000, 0, 0x7100710000000000, 0x7000700000000000, // 6216
-    0x100010000000000, 0, 0x1100110000000000,
-    0x1000100000000000, 0x100010000000000, 0, 0x3100310000000000, 0x3000300000000000, // 6224
-    0x100010000000000, 0, 0x1100110000000000,
-    0x1000100000000000, 0x100010000000000, 0, 0x1414141414, 0, 0x1414141400, 0, 0, // 6232
-    0x1400000000, 0, 0x1400000000, 0x1414000000, 0, 0x1414000000, 0, 0, // 6240
-    0x1400000000, 0, 0x1400000000, 0x1400000000, 0, 0x1400000000, 0, 0, // 6248
-    0x1414140000, 0, 0x1414140000, 0x1400000000, 0, 0x1400000000, 0, 0, // 6256
-    0x1414000000, 0, 0x1414000000, 0xe300e30000000000, 0x300030000000000, // 6264
-    0x2300230000000000, 0x300030000000000, 0x6300630000000000,
-    0x300030000000000, 0x2300230000000000, 0x300030000000000, 0xe200e20000000000, // 6272
-    0x200020000000000, 0x2200220000000000, 0x200020000000000, 0x6200620000000000,
-    0x200020000000000, 0x2200220000000000, 0x200020000000000, 0xe000e00000000000, 0, // 6280
-    0x2000200000000000, 0, 0x6000600000000000,
-    0, 0x2000200000000000, 0, 0xe000e00000000000, 0, 0x2000200000000000, 0, // 6288
-    0x6000600000000000,
-    0, 0x2000200000000000, 0, 0x2828282828, 0, 0, 0x2828280000, 0x2828000000, // 6296
-    0, 0, 0x2828000000, 0x2828282800, 0, 0, 0x2828280000, 0x2828000000, // 6304
-    0, 0, 0x2828000000, 0x2800000000, 0, 0, 0x2800000000, 0x2800000000, // 6312
-    0, 0, 0x2800000000, 0x2800000000, 0, 0, 0x2800000000, 0x2800000000, // 6320
-    0, 0, 0x2800000000, 0xc700c70000000000, 0x700070000000000, 0x4700470000000000, // 6328
-    0x700070000000000, 0xc600c60000000000,
-    0x600060000000000, 0x4600460000000000, 0x600060000000000, 0xc400c40000000000, // 6336
-    0x400040000000000, 0x4400440000000000, 0x400040000000000, 0xc400c40000000000,
-    0x400040000000000, 0x4400440000000000, 0x400040000000000, 0xc000c00000000000, 0, // 6344
-    0x4000400000000000, 0, 0xc000c00000000000,
-    0, 0x4000400000000000, 0, 0xc000c00000000000, 0, 0x4000400000000000, 0, // 6352
-    0xc000c00000000000,
-    0, 0x4000400000000000, 0, 0x5050505050, 0, 0, 0x5000000000, 0x5050500000, // 6360
-    0, 0, 0x5050000000, 0x5000000000, 0, 0, 0x5050000000, 0x5000000000, // 6368
-    0, 0, 0x5000000000, 0x5050505000, 0, 0, 0x5000000000, 0x5050500000, // 6376
-    0, 0, 0x5050000000, 0x5000000000, 0, 0, 0x5050000000, 0x5000000000, // 6384
-    0, 0, 0x5000000000, 0x8f008f0000000000, 0xf000f0000000000, 0x8e008e0000000000, // 6392
-    0xe000e0000000000, 0x8c008c0000000000,
-    0xc000c0000000000, 0x8c008c0000000000, 0xc000c0000000000, 0x8800880000000000, // 6400
-    0x800080000000000, 0x8800880000000000, 0x800080000000000, 0x8800880000000000,
-    0x800080000000000, 0x8800880000000000, 0x800080000000000, 0x8000800000000000, 0, // 6408
-    0x8000800000000000, 0, 0x8000800000000000,
-    0, 0x8000800000000000, 0, 0x8000800000000000, 0, 0x8000800000000000, 0, // 6416
-    0x8000800000000000,
-    0, 0x8000800000000000, 0, 0xa0a0a0a0a0, 0xa000000000, 0, 0, 0xa0a0a00000, // 6424
-    0xa000000000, 0, 0, 0, 0, 0xa0a0000000, 0xa000000000, 0, // 6432
-    0, 0xa0a0000000, 0xa000000000, 0xa0a0a0a000, 0xa000000000, 0, 0, 0xa0a0a00000, // 6440
-    0xa000000000, 0, 0, 0, 0, 0xa0a0000000, 0xa000000000, 0, // 6448
-    0, 0xa0a0000000, 0xa000000000, 0x1f001f0000000000, 0, 0x1c001c0000000000, 0, // 6456
-    0x1800180000000000,
-    0, 0x1800180000000000, 0, 0x1000100000000000, 0, 0x1000100000000000, 0, // 6464
-    0x1000100000000000,
-    0, 0x1000100000000000, 0, 0, 0x1e001e0000000000, 0, 0x1c001c0000000000, 0, // 6472
-    0x1800180000000000, 0, 0x1800180000000000, 0, 0x1000100000000000, 0, // 6480
-    0x1000100000000000, 0,
-    0x1000100000000000, 0, 0x1000100000000000, 0x1020448810, 0, 0x1000040000, 0, 0, // 6488
-    0, 0, 0, 0, 0x1020040800, 0, 0x1000040000, 0, // 6496
-    0, 0, 0, 0x1020440810, 0, 0x1000040000, 0, 0, // 6504
-    0, 0, 0, 0, 0x1020040800, 0, 0x1000040000, 0, // 6512
-    0, 0, 0, 0x2010884420100000, 0x80420100000, 0, 0, 0x400100000, // 6520
-    0x400100000, 0, 0, 0, 0, 0, 0, 0, // 6528
-    0, 0, 0, 0x80420100000, 0x10084420100000, 0, 0, 0x400100000, // 6536
-    0x400100000, 0, 0, 0, 0, 0, 0, 0, // 6544
-    0, 0, 0, 0x204081102040000, 0, 0, 0, 0x1000040000, // 6552
-    0, 0, 0, 0x4081102040000, 0, 0, 0, 0x1000040000, // 6560
-    0, 0, 0, 0x81002040000, 0, 0, 0, 0x1000040000, // 6568
-    0, 0, 0, 0x81002040000, 0, 0, 0, 0x1000040000, // 6576
-    0, 0, 0, 0x202020200000000, 0x2020200000000, 0x200000000, 0x200000000, 0, // 6584
-    0, 0, 0, 0, 0, 0, 0, 0, // 6592
-    0, 0, 0, 0x20200000000, 0x20200000000, 0x200000000, 0x200000000, 0, // 6600
-    0, 0, 0, 0, 0, 0, 0, 0, // 6608
-    0, 0x202000000000002, 0x202000000000000, 0, 0, 0x2000000000002, 0x2000000000000, 0, // 6616
-    0, 0x2, 0, 0, 0, 0x2, 0, 0, // 6624
-    0, 0x2, 0, 0x202000000000000, 0x202000000000000, 0x2, 0, 0x2000000000000, // 6632
-    0x2000000000000, 0x2, 0, 0, 0, 0x810000000000000, 0x10000000000000, 0, // 6640
-    0, 0x102040801020000, 0x40801020000, 0x800020000, 0x800020000, 0, 0, 0, // 6648
-    0, 0, 0, 0, 0, 0, 0, 0, // 6656
-    0, 0x2040801020000, 0x40801020000, 0x800020000, 0x800020000, 0, 0, 0, // 6664
-    0, 0, 0, 0, 0, 0, 0, 0x408112204080000, // 6672
-    0x102004080000, 0x2000080000, 0x2000080000, 0, 0, 0, 0, 0, // 6680
-    0, 0, 0, 0x4080000000, 0x4000000000, 0, 0, 0, // 6688
-    0x8102204080000, 0x102004080000, 0x2000080000, 0x2000080000, 0, 0, 0, 0, // 6696
-    0, 0, 0, 0, 0x811220408000000, 0, 0, 0, // 6704
-    0, 0x10200408000000, 0, 0, 0x200008000000, 0, 0, 0, // 6712
-    0, 0x200008000000, 0, 0, 0x810220408000000, 0, 0, 0, // 6720
-    0, 0x10200408000000, 0, 0, 0x200008000000, 0, 0, 0, // 6728
-    0, 0x200008000000, 0x204088102040, 0, 0, 0, 0, 0x204008100000, // 6736
-    0x200008000000, 0, 0, 0, 0, 0x200008000000, 0, 0, // 6744
-    0, 0, 0x204088102000, 0, 0, 0, 0, 0x204008100000, // 6752
-    0x200008000000, 0, 0, 0, 0, 0x200008000000, 0, 0, // 6760
-    0, 0, 0x80422110804, 0x80020000000, 0x80422100800, 0x80020000000, 0, 0, // 6768
-    0, 0, 0, 0, 0, 0, 0, 0, // 6776
-    0, 0, 0x80420100000, 0x80020000000, 0x80420100000, 0x80020000000, 0, 0, // 6784
-    0, 0, 0, 0, 0, 0, 0x4040404000000000, 0, // 6792
-    0, 0, 0x4000000000, 0, 0, 0, 0x40404000000000, 0, // 6800
-    0, 0, 0x4000000000, 0, 0, 0, 0x404000000000, 0, // 6808
-    0, 0, 0x4000000000, 0, 0, 0, 0x404000000000, 0, // 6816
-    0, 0, 0x4000000000, 0, 0, 0x4040000000000040, 0x40000000000040, 0, // 6824
-    0, 0x40, 0x40, 0x40, 0x40, 0x4040000000000000, 0x40000000000000, 0x40, // 6832
-    0x40, 0, 0, 0, 0, 0x4040000000000000, 0x40000000000000, 0, // 6840
-    0, 0, 0, 0, 0, 0, 0, 0, // 6848
-    0, 0x20001100400000, 0x100000000, 0x20001000400000, 0, 0x1100400000, 0x100000000, // 6856
-    0x1000400000,
-    0, 0x20001100000000, 0x100400000, 0x20001000000000, 0x400000, 0x1100000000, // 6864
-    0x100400000, 0x1000000000,
-    0x400000, 0x4008800020000, 0x8800020000, 0x8000020000, 0x8000020000, 0x4000800000000, // 6872
-    0x800000000, 0,
-    0, 0x4000800020000, 0x800020000, 0x20000, 0x20000, 0x4008800000000, 0x8800000000, // 6880
+static ATTACKS: [Bitboard; 736] = [
+    0x41002200800000, 0x40002200000000, 0x1000200800000, 0x200000000, 0x40002000800000, // 0
+    0x40002000000000, 0x800000, 0,
+    0x41002200000000, 0x200800000, 0x1000200000000, 0x2200800000, 0x40002000000000, 0x800000, // 8
+    0, 0x2000800000,
+    0x1000200800000, 0x200000000, 0x1002200800000, 0x2200000000, 0x800000, 0, 0x2000800000, // 16
+    0x2000000000,
+    0x1000200000000, 0x40002200800000, 0x1002200000000, 0x200800000, 0, 0x40002000800000, // 24
+    0x2000000000, 0x800000,
+    0x82004400010000, 0x4000000000, 0x80004000010000, 0x2000400000000, 0x80004400010000, 0, // 32
+    0x80004000010000, 0x400000000,
+    0x2000400010000, 0, 0x10000, 0x2004400010000, 0x400010000, 0x4000010000, 0x10000, // 40
+    0x4400010000,
+    0x82004400000000, 0x4000010000, 0x80004000000000, 0x2000400010000, 0x80004400000000, // 48
+    0x10000, 0x80004000000000, 0x400010000,
+    0x2000400000000, 0x10000, 0, 0x2004400000000, 0x400000000, 0x4000000000, 0, 0x4400000000, // 56
+    0x4100220080000000, 0x4000220080000000, 0x4000200080000000, 0x4000200080000000, // 64
+    0x4100220000000000, 0x4000220000000000, 0x4000200000000000, 0x4000200000000000,
+    0x100020080000000, 0x20080000000, 0x80000000, 0x80000000, 0x100020000000000, // 72
+    0x20000000000, 0, 0,
+    0x100220080000000, 0x220080000000, 0x200080000000, 0x200080000000, 0x100220000000000, // 80
+    0x220000000000, 0x200000000000, 0x200000000000,
+    0x100020080000000, 0x20080000000, 0x80000000, 0x80000000, 0x100020000000000, // 88
+    0x20000000000, 0, 0,
+    0x8200440001000000, 0x8000440001000000, 0x200040001000000, 0x40001000000, 0x1000000, // 96
+    0x1000000, 0x400001000000, 0x400001000000,
+    0x8200440000000000, 0x8000440000000000, 0x200040000000000, 0x40000000000, 0, 0, // 104
+    0x400000000000, 0x400000000000,
+    0x200040001000000, 0x40001000000, 0x200440001000000, 0x440001000000, 0x8000400001000000, // 112
+    0x8000400001000000, 0x1000000, 0x1000000,
+    0x200040000000000, 0x40000000000, 0x200440000000000, 0x440000000000, 0x8000400000000000, // 120
+    0x8000400000000000, 0, 0,
+    0x8000220041, 0x8000020001, 0x200000, 0, 0x8000220040, 0x8000020000, 0x8000220001, // 128
+    0x8000020001,
+    0x220041, 0x20001, 0x8000220000, 0x8000020000, 0x220040, 0x20000, 0x220001, 0x20001, // 136
+    0x8000200040, 0x8000000000, 0x220000, 0x20000, 0x8000200040, 0x8000000000, 0x8000200000, // 144
     0x8000000000,
-    0x8000000000, 0x2000110040000000, 0x10040000000, 0x2000110000000000, 0x10000000000, // 6888
-    0x100040000000, 0x40000000, 0x100000000000,
-    0, 0x110040000000, 0x10040000000, 0x110000000000, 0x10000000000, 0x2000100040000000, // 6896
-    0x40000000, 0x2000100000000000,
-    0, 0x400880002000000, 0x800002000000, 0x880002000000, 0x800002000000, // 6904
-    0x400080002000000, 0x2000000, 0x80002000000,
-    0x2000000, 0x400880000000000, 0x800000000000, 0x880000000000, 0x800000000000, // 6912
-    0x400080000000000, 0, 0x80000000000,
-    0, 0x11004000000040, 0x11000000000040, 0x4000000000, 0, 0x11004000000000, // 6920
-    0x11000000000000, 0x10004000000040,
-    0x10000000000040, 0x1004000000040, 0x1000000000040, 0x10004000000000, 0x10000000000000, // 6928
-    0x1004000000000, 0x1000000000000, 0x4000000040,
-    0x40, 0x22008000000080, 0x22000000000080, 0x20008000000080, 0x20000000000080, // 6936
-    0x22008000000000, 0x22000000000000, 0x20008000000000,
-    0x20000000000000, 0x2008000000080, 0x2000000000080, 0x8000000080, 0x80, // 6944
-    0x2008000000000, 0x2000000000000, 0x8000000000,
-    0, 0x44000100000001, 0x40000100000001, 0x44000000000001, 0x40000000000001, // 6952
-    0x4000100000001, 0x100000001, 0x4000000000001,
-    0x1, 0x44000100000000, 0x40000100000000, 0x44000000000000, 0x40000000000000, // 6960
-    0x4000100000000, 0x100000000, 0x4000000000000,
-    0, 0x88000200000002, 0x8000200000000, 0x80000200000002, 0x200000000, 0x88000000000002, // 6968
-    0x8000000000000, 0x80000000000002,
-    0, 0x8000200000002, 0x88000200000000, 0x200000002, 0x80000200000000, 0x8000000000002, // 6976
-    0x88000000000000, 0x2,
-    0x80000000000000, 0x1100400000004000, 0x1000400000004000, 0x1100000000004000, // 6984
-    0x1000000000004000, 0x100400000004000, 0x400000004000, 0x100000000004000,
-    0x4000, 0x1100400000000000, 0x1000400000000000, 0x1100000000000000, 0x1000000000000000, // 6992
-    0x100400000000000, 0x400000000000, 0x100000000000000,
-    0, 0x2200800000008000, 0x2200000000008000, 0x2000800000008000, 0x2000000000008000, // 7000
-    0x200800000000000, 0x200000000000000, 0x800000000000,
-    0, 0x200800000008000, 0x200000000008000, 0x800000008000, 0x8000, 0x2200800000000000, // 7008
-    0x2200000000000000, 0x2000800000000000,
-    0x2000000000000000, 0x4400010000000100, 0x400000000000100, 0x4000000000000100, // 7016
-    0x10000000100, 0x4400000000000000, 0x400010000000000, 0x4000010000000000,
-    0, 0x4400000000000100, 0x400010000000100, 0x4000010000000100, 0x100, // 7024
-    0x4400010000000000, 0x400000000000000, 0x4000000000000000,
-    0x10000000000, 0x8800020000000200, 0x8000020000000200, 0x800000000000000, 0, // 7032
-    0x800020000000200, 0x20000000200, 0x8800000000000200,
-    0x8000000000000200, 0x8800020000000000, 0x8000020000000000, 0x800000000000200, 0x200, // 7040
-    0x800020000000000, 0x20000000000, 0x8800000000000000,
-    0x8000000000000000, 0x40000000400011, 0x40000000400001, 0x400010, 0x400000, // 7048
-    0x40000000000010, 0x40000000000000, 0x400011,
-    0x400001, 0x40000000000011, 0x40000000000001, 0x10, 0, 0x40000000400010, // 7056
-    0x40000000400000, 0x11,
-    0x1, 0x80000000800022, 0x80000000800002, 0x800022, 0x800002, 0x80000000000022, // 7064
-    0x80000000000002, 0x22,
-    0x2, 0x80000000800020, 0x80000000800000, 0x800020, 0x800000, 0x80000000000020, // 7072
-    0x80000000000000, 0x20,
-    0, 0x1000000010044, 0x1000000010040, 0x1000000000044, 0x1000000000040, 0x1000000010004, // 7080
-    0x1000000010000, 0x1000000000004,
-    0x1000000000000, 0x10044, 0x10040, 0x44, 0x40, 0x10004, 0x10000, 0x4, // 7088
-    0, 0x2000000020088, 0x80, 0x2000000020008, 0, 0x2000000000088, 0x20088, // 7096
-    0x2000000000008,
-    0x20008, 0x2000000020080, 0x88, 0x2000000020000, 0x8, 0x2000000000080, 0x20080, // 7104
-    0x2000000000000,
-    0x20000, 0x4000000040001100, 0, 0x4000000040001000, 0x4000000000001100, 0x40001100, // 7112
-    0x4000000000001000, 0x40001000,
-    0x1100, 0x4000000040000100, 0x1000, 0x4000000040000000, 0x4000000000000100, 0x40000100, // 7120
-    0x4000000000000000, 0x40000000,
-    0x100, 0x8000000080002200, 0x8000000000002200, 0x8000000080000000, 0x8000000000000000, // 7128
-    0x80002200, 0x2200, 0x80000000,
-    0, 0x8000000080000200, 0x8000000000000200, 0x8000000080002000, 0x8000000000002000, // 7136
-    0x80000200, 0x200, 0x80002000,
-    0x2000, 0x100000001004400, 0x100000000000000, 0x1004400, 0, 0x100000001000400, // 7144
-    0x100000001004000, 0x1000400,
-    0x1004000, 0x100000000004400, 0x100000001000000, 0x4400, 0x1000000, 0x100000000000400, // 7152
-    0x100000000004000, 0x400,
-    0x4000, 0x200000002008800, 0x2008000, 0x200000000008800, 0x8000, 0x200000002000800, // 7160
-    0x2000000, 0x200000000000800,
-    0, 0x2008800, 0x200000002008000, 0x8800, 0x200000000008000, 0x2000800, // 7168
-    0x200000002000000, 0x800,
-    0x200000000000000, 0x4000110020, 0, 0x4000110000, 0, 0x4000010000, 0x4000100020, // 7176
-    0x4000010000,
-    0x4000100000, 0x110020, 0x4000000000, 0x110000, 0x4000000000, 0x10000, 0x100020, // 7184
-    0x10000,
-    0x100000, 0x200880004, 0x200800000, 0x200880000, 0x200800000, 0x200080004, 0x200000000, // 7192
-    0x200080000,
-    0x200000000, 0x880004, 0x800000, 0x880000, 0x800000, 0x80004, 0, 0x80000, // 7200
-    0, 0x400011002000, 0x400001000000, 0x400010002000, 0x400000000000, 0x11002000, // 7208
-    0x1000000, 0x10002000,
-    0, 0x400011000000, 0x400001000000, 0x400010000000, 0x400000000000, 0x11000000, // 7216
-    0x1000000, 0x10000000,
-    0, 0x20088000400, 0x8000400, 0x20080000000, 0, 0x20088000000, 0x8000000, 0x20080000000, // 7224
-    0, 0x20008000400, 0x88000400, 0x20000000000, 0x80000000, 0x20008000000, 0x88000000, // 7232
-    0x20000000000,
-    0x80000000, 0x1020408010200, 0x8000200, 0, 0, 0x408010200, 0x8000200, 0, // 7240
-    0, 0x20408010200, 0x8000200, 0, 0, 0x408010200, 0x8000200, 0, // 7248
-    0, 0x4020108840200000, 0, 0x800200000, 0x100840200000, 0x20108840200000, 0x800200000, // 7256
-    0x800200000,
-    0x100840200000, 0, 0x800200000, 0, 0, 0, 0, 0, // 7264
-    0, 0x1088442010000000, 0x40010000000, 0x8042010000000, 0x40010000000, 0, 0, 0, // 7272
-    0, 0x1008442010000000, 0x40010000000, 0x8042010000000, 0x40010000000, 0, 0, 0, // 7280
-    0, 0x1020000002040, 0x20000002040, 0x2000, 0x2000, 0x1020000000000, 0x20000000000, // 7288
-    0x2040,
-    0x2040, 0x1020000000000, 0x20000000000, 0, 0, 0x1020000002000, 0x20000002000, 0, // 7296
-    0, 0x80000000000002, 0, 0x2, 0, 0x80000000000000, 0, 0, // 7304
-    0, 0x2, 0x80000000000000, 0x2, 0, 0, 0x80000000000000, 0, // 7312
-    0, 0x4422100800000000, 0x2000800000000, 0, 0, 0x402100800000000, 0x2000800000000, 0, // 7320
-    0, 0x422100800000000, 0x2000800000000, 0, 0, 0x402100800000000, 0x2000800000000, 0, // 7328
-    0, 0x2244081000000000, 0x2040081000000000, 0, 0, 0x40001000000000, 0x40001000000000, 0, // 7336
-    0, 0x2044081000000000, 0x2040081000000000, 0, 0, 0x40001000000000, 0x40001000000000, 0, // 7344
-    0, 0x8102244, 0x8000200, 0x8100204, 0x8000200, 0x8102204, 0x8000200, 0x8100204, // 7352
-    0x8000200, 0, 0, 0, 0, 0, 0, 0, // 7360
-    0, 0x10084422, 0, 0x10084020, 0, 0x10004000, 0, 0x10004000, // 7368
-    0, 0x10084420, 0, 0x10084020, 0, 0x10004000, 0, 0x10004000, // 7376
-    0, 0x204000000408000, 0, 0x4000000000000, 0x204000000400000, 0x408000, 0x4000000000000, // 7384
-    0,
-    0x400000, 0x4000000408000, 0, 0x204000000000000, 0x4000000400000, 0x408000, // 7392
-    0x204000000000000, 0,
-    0x400000, 0x804221108, 0, 0x800200000, 0, 0x804201000, 0, 0x800200000, // 7400
-    0, 0x804221008, 0, 0x800200000, 0, 0x804201000, 0, 0x800200000, // 7408
-    0, 0x40211080402, 0, 0, 0x40010000000, 0x40210080000, 0, 0, // 7416
-    0x40010000000, 0x40211080400, 0, 0, 0x40010000000, 0x40210080000, 0, 0, // 7424
-    0x40010000000, 0x40801020408000, 0, 0x40801020400000, 0, 0x40001000000000, 0, // 7432
-    0x40001000000000,
-    0, 0, 0x40801020000000, 0, 0x40801020000000, 0, 0x40001000000000, 0, // 7440
-    0x40001000000000, 0x2010804020100, 0x2000800000000, 0, 0, 0x2010804000000, // 7448
-    0x2000800000000, 0,
-    0, 0x2010804020000, 0x2000800000000, 0, 0, 0x2010804000000, 0x2000800000000, 0, // 7456
-    0, 0x1020400010001, 0x400010001, 0x1020400010000, 0x400010000, 0x1, 0x1, 0, // 7464
-    0, 0x20400010001, 0x400010001, 0x20400010000, 0x400010000, 0x1, 0x1, 0, // 7472
-    0, 0x102040001000100, 0x100, 0x40001000100, 0x100, 0x102040001000000, 0, 0x40001000000, // 7480
-    0, 0x2040001000100, 0x100, 0x40001000100, 0x100, 0x2040001000000, 0, 0x40001000000, // 7488
-    0, 0x204080102008000, 0x80002008000, 0x8000, 0x8000, 0x204080102000000, 0x80002000000, // 7496
-    0,
-    0, 0x4080102008000, 0x80002008000, 0x8000, 0x8000, 0x4080102000000, 0x80002000000, 0, // 7504
-    0, 0x102045, 0, 0x102005, 0, 0x1, 0x102044, 0x1, // 7512
-    0x102004, 0x100005, 0, 0x100005, 0, 0x1, 0x100004, 0x1, // 7520
-    0x100004, 0x20408a, 0x20400a, 0x204088, 0x204008, 0x20000a, 0x20000a, 0x200008, // 7528
-    0x200008, 0x2, 0x2, 0, 0, 0x2, 0x2, 0, // 7536
-    0, 0x2214804100000000, 0x214004100000000, 0, 0, 0x2014804100000000, 0x14004100000000, // 7544
-    0,
-    0, 0x204000100000000, 0x204000100000000, 0x2010804000000000, 0x10004000000000, // 7552
-    0x4000100000000, 0x4000100000000, 0x2010804000000000,
-    0x10004000000000, 0x4428018200000000, 0x428018200000000, 0x4020008000000000, // 7560
-    0x20008000000000, 0x4028008200000000, 0x28008200000000, 0x4020008000000000,
-    0x20008000000000, 0x408010200000000, 0x408010200000000, 0, 0, 0x8000200000000, // 7568
-    0x8000200000000, 0,
-    0, 0x40251, 0x40211, 0x40050, 0x40010, 0x40, 0, 0x40, // 7576
-    0, 0x40250, 0x40210, 0x40050, 0x40010, 0x40, 0, 0x40, // 7584
-    0, 0x804a2, 0x80, 0x800a0, 0x80, 0x80422, 0, 0x80020, // 7592
-    0, 0x804a0, 0x80, 0x800a0, 0x80, 0x80420, 0, 0x80020, // 7600
-    0, 0x4420100000000100, 0x100, 0x400100000000100, 0x100, 0x4420100000000000, 0, // 7608
-    0x400100000000000,
-    0, 0x100, 0x420100000000100, 0x100, 0x400100000000100, 0, 0x420100000000000, 0, // 7616
-    0x400100000000000, 0x200000020408810, 0x200000000000000, 0x200000020000800, // 7624
-    0x200000000000000, 0x20408810, 0, 0x20000800,
-    0, 0x200000020400810, 0x200000000000000, 0x200000020000800, 0x200000000000000, // 7632
-    0x20400810, 0, 0x20000800,
-    0, 0x1080400040801020, 0, 0x40801020, 0x1080400040001000, 0x1000400040801020, // 7640
-    0x40001000, 0x40801020,
-    0x1000400040001000, 0x1080400000000000, 0x40001000, 0, 0x1080400000000000, // 7648
-    0x1000400000000000, 0, 0,
-    0x1000400000000000, 0x801020080002040, 0x80002040, 0x800020080002040, 0x80002040, // 7656
-    0x801020000000000, 0, 0x800020000000000,
-    0, 0x801020080002000, 0x80002000, 0x800020080002000, 0x80002000, 0x801020000000000, 0, // 7664
-    0x800020000000000,
-    0, 0x4000000004021108, 0x4000000004021008, 0x4021108, 0x4021008, 0x4000000000000000, // 7672
-    0x4000000000000000, 0,
-    0, 0x4000000004001000, 0x4000000004001000, 0x4001000, 0x4001000, 0x4000000000000000, // 7680
-    0x4000000000000000, 0,
-    0, 0x2204080000008000, 0, 0x2000080000008000, 0, 0x2204080000000000, // 7688
-    0x2004080000008000, 0x2000080000000000,
-    0x2000080000008000, 0x8000, 0x2004080000000000, 0x8000, 0x2000080000000000, 0, 0x8000, // 7696
-    0,
-    0x8000, 0x1000100040201, 0x1000000000000, 0x1000100040000, 0x1000000000000, // 7704
-    0x1000000000000, 0x100040200, 0x1000000000000,
-    0x100040000, 0x100040201, 0, 0x100040000, 0, 0, 0x1000100040200, 0, // 7712
-    0x1000100040000, 0x80000201080402, 0x80000200080000, 0x80000201080400, // 7720
-    0x80000200080000, 0x201080402, 0x200080000, 0x201080400,
-    0x200080000, 0x80000000000000, 0x80000000000000, 0x80000000000000, 0x80000000000000, 0, // 7728
+    0x200040, 0, 0x8000200000, 0x8000000000, 0x200040, 0, 0x200000, 0, // 152
+    0x100440082, 0x400000, 0x100040002, 0, 0x440082, 0x100440080, 0x40002, 0x100040000, // 160
+    0x100400080, 0x440080, 0x100000000, 0x40000, 0x400080, 0x100400080, 0, 0x100000000, // 168
+    0x100440002, 0x400080, 0x100040002, 0, 0x440002, 0x100440000, 0x40002, 0x100040000, // 176
+    0x100400000, 0x440000, 0x100000000, 0x40000, 0x400000, 0x100400000, 0, 0x100000000, // 184
+    0x800022004100, 0x800022004000, 0x800002000100, 0x800002000000, 0x800020004000, // 192
+    0x800020004000, 0x800000000000, 0x800000000000,
+    0x22004100, 0x22004000, 0x2000100, 0x2000000, 0x20004000, 0x20004000, 0, 0, // 200
+    0x800002000100, 0x800002000000, 0x800022000100, 0x800022000000, 0x800000000000, // 208
+    0x800000000000, 0x800020000000, 0x800020000000,
+    0x2000100, 0x2000000, 0x22000100, 0x22000000, 0, 0, 0x20000000, 0x20000000, // 216
+    0x10044008200, 0x10000000000, 0x44008200, 0, 0x10040008000, 0x10044000200, 0x40008000, // 224
+    0x44000200,
+    0x10044008000, 0x10040000000, 0x44008000, 0x40000000, 0x10040008000, 0x10044000000, // 232
+    0x40008000, 0x44000000,
+    0x10004000200, 0x10040000000, 0x4000200, 0x40000000, 0x10000000000, 0x10004000200, 0, // 240
+    0x4000200,
+    0x10004000000, 0x10000000000, 0x4000000, 0, 0x10000000000, 0x10004000000, 0, 0x4000000, // 248
+    0x20001100400000, 0x100000000, 0x20001000400000, 0, 0x1100400000, 0x100000000, // 256
+    0x1000400000, 0,
+    0x20001100000000, 0x100400000, 0x20001000000000, 0x400000, 0x1100000000, 0x100400000, // 264
+    0x1000000000, 0x400000,
+    0x4008800020000, 0x8800020000, 0x8000020000, 0x8000020000, 0x4000800000000, 0x800000000, // 272
     0, 0,
-    0, 0x100010004020100, 0x100010004000000, 0x100000000000000, 0x100000000000000, // 7736
-    0x10004020100, 0x10004000000, 0,
-    0, 0x100010004020000, 0x100010004000000, 0x100000000000000, 0x100000000000000, // 7744
-    0x10004020000, 0x10004000000, 0,
-    0, 0x200800020408000, 0x200800020000000, 0x800020408000, 0x800020000000, // 7752
-    0x200800020400000, 0x200800020000000, 0x800020400000,
-    0x800020000000, 0x200000000000000, 0x200000000000000, 0, 0, 0x200000000000000, // 7760
-    0x200000000000000, 0,
-    0, 0x202020000000000, 0, 0x20000000000, 0, 0x2020000000000, 0, 0x20000000000, // 7768
-    0, 0, 0, 0, 0, 0, 0, 0, // 7776
-    0, 0x4040400000000000, 0, 0x40400000000000, 0, 0, 0, 0, // 7784
-    0, 0, 0, 0, 0, 0x400000000000, 0, 0x400000000000, // 7792
-    0, 0x20202, 0, 0, 0, 0x20000, 0, 0x20200, // 7800
-    0, 0, 0, 0x20000, 0, 0, 0, 0, // 7808
-    0, 0x404040, 0, 0, 0, 0x400000, 0, 0, // 7816
-    0, 0x404000, 0, 0, 0, 0x400000, 0, 0, // 7824
-    0, 0x80402000800002, 0x402000800002, 0, 0x2, 0x2, 0x2, 0x2000800000, // 7832
-    0x2000800000, 0x80402000800000, 0x402000800000, 0, 0, 0, 0, 0x2000800002, // 7840
-    0x2000800002, 0x408110204000000, 0, 0, 0, 0x8100204000000, 0, 0, // 7848
-    0x100004000000, 0, 0, 0, 0x100004000000, 0, 0, 0x2040881020, // 7856
-    0x2000080000, 0x2040081000, 0x2000080000, 0, 0, 0, 0, 0, // 7864
-    0, 0, 0, 0x4000000000000100, 0x100, 0x100, 0, 0x4000000000000000, // 7872
-    0, 0, 0, 0x4000000000000000, 0, 0, 0x10000001020, 0x1020, // 7880
-    0x10000001000, 0x1000, 0x10000000000, 0, 0x10000000000, 0, 0x2010884020000000, // 7888
-    0x10084020000000,
-    0, 0, 0, 0, 0x80020000000, 0x80020000000, 0x81022, 0, // 7896
-    0x81002, 0, 0x80002, 0, 0x80002, 0, 0x100844, 0, // 7904
-    0x100840, 0x100040, 0, 0x100040, 0, 0, 0x2210080000000000, 0x210080000000000, // 7912
-    0x200080000000000, 0x200080000000000, 0, 0, 0, 0, 0x4408100000000000, // 7920
-    0x4000100000000000,
-    0, 0, 0x4008100000000000, 0x4000100000000000, 0, 0, 0x40801020, 0, // 7928
-    0, 0, 0, 0x40001000, 0, 0, 0x402110804, 0, // 7936
-    0, 0x400100000, 0x402100800, 0, 0, 0x400100000, 0x408000000800000, 0x800000, // 7944
-    0x408000000000000, 0, 0x800000, 0x8000000800000, 0, 0x8000000000000, 0x400000040800000, // 7952
-    0x400000000000000,
-    0x400000040000000, 0x400000000000000, 0x40800000, 0, 0x40000000, 0, 0x1000402010000, 0, // 7960
-    0x1000400000000, 0, 0x1000402000000, 0, 0x1000400000000, 0, 0x80002040800000, 0, // 7968
-    0x80002040000000, 0, 0x80002000000000, 0, 0x80002000000000, 0, 0x418014, 0x400010, // 7976
-    0x10004, 0, 0x408010, 0x410014, 0, 0x10004, 0x820128, 0x800020, // 7984
-    0x820028, 0x800020, 0x20108, 0, 0x20008, 0, 0x400010001000402, 0x400010000000000, // 7992
-    0x400010001000400, 0x400010000000000, 0x1000402, 0, 0x1000400, 0, 0x2000800002010804, // 8000
-    0x2010804,
-    0x2000800000000000, 0, 0x2000800002000800, 0x2000800, 0x2000800000000000, 0, // 8008
-    0x408010200000000, 0x8000200000000,
-    0, 0, 0, 0, 0, // 8016
+    0x4000800020000, 0x800020000, 0x20000, 0x20000, 0x4008800000000, 0x8800000000, // 280
+    0x8000000000, 0x8000000000,
+    0x2000110040000000, 0x10040000000, 0x2000110000000000, 0x10000000000, 0x100040000000, // 288
+    0x40000000, 0x100000000000, 0,
+    0x110040000000, 0x10040000000, 0x110000000000, 0x10000000000, 0x2000100040000000, // 296
+    0x40000000, 0x2000100000000000, 0,
+    0x400880002000000, 0x800002000000, 0x880002000000, 0x800002000000, 0x400080002000000, // 304
+    0x2000000, 0x80002000000, 0x2000000,
+    0x400880000000000, 0x800000000000, 0x880000000000, 0x800000000000, 0x400080000000000, 0, // 312
+    0x80000000000, 0,
+    0x11004000000040, 0x11000000000040, 0x4000000000, 0, 0x11004000000000, 0x11000000000000, // 320
+    0x10004000000040, 0x10000000000040,
+    0x1004000000040, 0x1000000000040, 0x10004000000000, 0x10000000000000, 0x1004000000000, // 328
+    0x1000000000000, 0x4000000040, 0x40,
+    0x22008000000080, 0x22000000000080, 0x20008000000080, 0x20000000000080, // 336
+    0x22008000000000, 0x22000000000000, 0x20008000000000, 0x20000000000000,
+    0x2008000000080, 0x2000000000080, 0x8000000080, 0x80, 0x2008000000000, 0x2000000000000, // 344
+    0x8000000000, 0,
+    0x44000100000001, 0x40000100000001, 0x44000000000001, 0x40000000000001, 0x4000100000001, // 352
+    0x100000001, 0x4000000000001, 0x1,
+    0x44000100000000, 0x40000100000000, 0x44000000000000, 0x40000000000000, 0x4000100000000, // 360
+    0x100000000, 0x4000000000000, 0,
+    0x88000200000002, 0x8000200000000, 0x80000200000002, 0x200000000, 0x88000000000002, // 368
+    0x8000000000000, 0x80000000000002, 0,
+    0x8000200000002, 0x88000200000000, 0x200000002, 0x80000200000000, 0x8000000000002, // 376
+    0x88000000000000, 0x2, 0x80000000000000,
+    0x1100400000004000, 0x1000400000004000, 0x1100000000004000, 0x1000000000004000, // 384
+    0x100400000004000, 0x400000004000, 0x100000000004000, 0x4000,
+    0x1100400000000000, 0x1000400000000000, 0x1100000000000000, 0x1000000000000000, // 392
+    0x100400000000000, 0x400000000000, 0x100000000000000, 0,
+    0x2200800000008000, 0x2200000000008000, 0x2000800000008000, 0x2000000000008000, // 400
+    0x200800000000000, 0x200000000000000, 0x800000000000, 0,
+    0x200800000008000, 0x200000000008000, 0x800000008000, 0x8000, 0x2200800000000000, // 408
+    0x2200000000000000, 0x2000800000000000, 0x2000000000000000,
+    0x4400010000000100, 0x400000000000100, 0x4000000000000100, 0x10000000100, // 416
+    0x4400000000000000, 0x400010000000000, 0x4000010000000000, 0,
+    0x4400000000000100, 0x400010000000100, 0x4000010000000100, 0x100, 0x4400010000000000, // 424
+    0x400000000000000, 0x4000000000000000, 0x10000000000,
+    0x8800020000000200, 0x8000020000000200, 0x800000000000000, 0, 0x800020000000200, // 432
+    0x20000000200, 0x8800000000000200, 0x8000000000000200,
+    0x8800020000000000, 0x8000020000000000, 0x800000000000200, 0x200, 0x800020000000000, // 440
+    0x20000000000, 0x8800000000000000, 0x8000000000000000,
+    0x40000000400011, 0x40000000400001, 0x400010, 0x400000, 0x40000000000010, // 448
+    0x40000000000000, 0x400011, 0x400001,
+    0x40000000000011, 0x40000000000001, 0x10, 0, 0x40000000400010, 0x40000000400000, 0x11, // 456
+    0x1,
+    0x80000000800022, 0x80000000800002, 0x800022, 0x800002, 0x80000000000022, // 464
+    0x80000000000002, 0x22, 0x2,
+    0x80000000800020, 0x80000000800000, 0x800020, 0x800000, 0x80000000000020, // 472
+    0x80000000000000, 0x20, 0,
+    0x1000000010044, 0x1000000010040, 0x1000000000044, 0x1000000000040, 0x1000000010004, // 480
+    0x1000000010000, 0x1000000000004, 0x1000000000000,
+    0x10044, 0x10040, 0x44, 0x40, 0x10004, 0x10000, 0x4, 0, // 488
+    0x2000000020088, 0x80, 0x2000000020008, 0, 0x2000000000088, 0x20088, 0x2000000000008, // 496
+    0x20008,
+    0x2000000020080, 0x88, 0x2000000020000, 0x8, 0x2000000000080, 0x20080, 0x2000000000000, // 504
+    0x20000,
+    0x4000000040001100, 0, 0x4000000040001000, 0x4000000000001100, 0x40001100, // 512
+    0x4000000000001000, 0x40001000, 0x1100,
+    0x4000000040000100, 0x1000, 0x4000000040000000, 0x4000000000000100, 0x40000100, // 520
+    0x4000000000000000, 0x40000000, 0x100,
+    0x8000000080002200, 0x8000000000002200, 0x8000000080000000, 0x8000000000000000, // 528
+    0x80002200, 0x2200, 0x80000000, 0,
+    0x8000000080000200, 0x8000000000000200, 0x8000000080002000, 0x8000000000002000, // 536
+    0x80000200, 0x200, 0x80002000, 0x2000,
+    0x100000001004400, 0x100000000000000, 0x1004400, 0, 0x100000001000400, // 544
+    0x100000001004000, 0x1000400, 0x1004000,
+    0x100000000004400, 0x100000001000000, 0x4400, 0x1000000, 0x100000000000400, // 552
+    0x100000000004000, 0x400, 0x4000,
+    0x200000002008800, 0x2008000, 0x200000000008800, 0x8000, 0x200000002000800, 0x2000000, // 560
+    0x200000000000800, 0,
+    0x2008800, 0x200000002008000, 0x8800, 0x200000000008000, 0x2000800, 0x200000002000000, // 568
+    0x800, 0x200000000000000,
+    0x4000110020, 0, 0x4000110000, 0, 0x4000010000, 0x4000100020, 0x4000010000, // 576
+    0x4000100000,
+    0x110020, 0x4000000000, 0x110000, 0x4000000000, 0x10000, 0x100020, 0x10000, 0x100000, // 584
+    0x200880004, 0x200800000, 0x200880000, 0x200800000, 0x200080004, 0x200000000, // 592
+    0x200080000, 0x200000000,
+    0x880004, 0x800000, 0x880000, 0x800000, 0x80004, 0, 0x80000, 0, // 600
+    0x400011002000, 0x400001000000, 0x400010002000, 0x400000000000, 0x11002000, 0x1000000, // 608
+    0x10002000, 0,
+    0x400011000000, 0x400001000000, 0x400010000000, 0x400000000000, 0x11000000, 0x1000000, // 616
+    0x10000000, 0,
+    0x20088000400, 0x8000400, 0x20080000000, 0, 0x20088000000, 0x8000000, 0x20080000000, 0, // 624
+    0x20008000400, 0x88000400, 0x20000000000, 0x80000000, 0x20008000000, 0x88000000, // 632
+    0x20000000000, 0x80000000,
+    0x2214804100000000, 0x214004100000000, 0, 0, 0x2014804100000000, 0x14004100000000, 0, 0, // 640
+    0x204000100000000, 0x204000100000000, 0x2010804000000000, 0x10004000000000, // 648
+    0x4000100000000, 0x4000100000000, 0x2010804000000000, 0x10004000000000,
+    0x4428018200000000, 0x428018200000000, 0x4020008000000000, 0x20008000000000, // 656
+    0x4028008200000000, 0x28008200000000, 0x4020008000000000, 0x20008000000000,
+    0x408010200000000, 0x408010200000000, 0, 0, 0x8000200000000, 0x8000200000000, 0, 0, // 664
+    0x1080400040801020, 0, 0x40801020, 0x1080400040001000, 0x1000400040801020, 0x40001000, // 672
+    0x40801020, 0x1000400040001000,
+    0x1080400000000000, 0x40001000, 0, 0x1080400000000000, 0x1000400000000000, 0, 0, // 680
+    0x1000400000000000,
+    0x801020080002040, 0x80002040, 0x800020080002040, 0x80002040, 0x801020000000000, 0, // 688
+    0x800020000000000, 0,
+    0x801020080002000, 0x80002000, 0x800020080002000, 0x80002000, 0x801020000000000, 0, // 696
+    0x800020000000000, 0,
+    0x418014, 0x400010, 0x10004, 0, 0x408010, 0x410014, 0, 0x10004, // 704
+    0x820128, 0x800020, 0x820028, 0x800020, 0x20108, 0, 0x20008, 0, // 712
+    0x400010001000402, 0x400010000000000, 0x400010001000400, 0x400010000000000, 0x1000402, // 720
+    0, 0x1000400, 0,
+    0x2000800002010804, 0x2010804, 0x2000800000000000, 0, 0x2000800002000800, 0x2000800, // 728
+    0x2000800000000000, 0,
 ];

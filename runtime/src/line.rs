@@ -5,7 +5,10 @@
 //! from the piece. The squares of a line above the piece's square are met lowest index first, so
 //! the first blocker is the lowest occupied one; below it, the highest. Two bit tricks cut a line
 //! at its first blocker with no loop and no table ([`BitboardExt::up_to_lowest`],
-//! [`BitboardExt::down_to_highest`]), on `u64`, `u128` and `Bitboard256` alike.
+//! [`BitboardExt::down_to_highest`]), on `u64`, `u128` and `Bitboard256` alike. The same cut
+//! answers the reverse of a vault (a [`LineForm::Screened`] line) and of a step off the end of a
+//! slide (a [`LineForm::SlideThenStep`] line), so that `attackers` of a grasshopper or a
+//! griffon need no table either.
 
 use crate::BitboardExt;
 
@@ -19,6 +22,15 @@ pub enum LineForm {
     Hop,
     /// A vault: the one square just past the first blocker (the grasshopper).
     Vault,
+    /// A slide from behind a screen on the nearest square: nothing unless each ray's first
+    /// square is occupied, then every square past it up to and including the next blocker.
+    /// The reverse of a vault: where a grasshopper may stand to land on the piece's square.
+    Screened,
+    /// A slide that then steps off its line: each empty square of a ray before its first
+    /// blocker, moved on by this many square indices (back, when negative). The reverse of a
+    /// step then a slide: where a griffon `[F?R]` may stand to reach the piece's square along
+    /// the rays that lead back to its corner square. Both rays of such a line take the same step.
+    SlideThenStep(i16),
 }
 
 /// Up to two rays of one line through a piece's square, one each way, answered by computation.
@@ -81,6 +93,27 @@ impl<B: BitboardExt> Line<B> {
                 // The nearest square of each: the lowest above, the highest below.
                 up_past & up_past.up_to_lowest() | down_past & down_past.down_to_highest()
             }
+            LineForm::Screened => {
+                // Each ray's nearest square (its lowest above, its highest below) and the rest.
+                let (up_first, down_first) =
+                    (self.up & self.up.up_to_lowest(), self.down & self.down.down_to_highest());
+                let (up_rest, down_rest) = (self.up & !up_first, self.down & !down_first);
+                // A slide over the rest, kept only past an occupied first square: the squares
+                // past a set bit are what is not up to it (or down to it), and none past none.
+                let up_slide = up_rest & (up_rest & occupied).up_to_lowest() & !(up_first & occupied).up_to_lowest();
+                let down_slide =
+                    down_rest & (down_rest & occupied).down_to_highest() & !(down_first & occupied).down_to_highest();
+                up_slide | down_slide
+            }
+            LineForm::SlideThenStep(step) => {
+                // The empty squares before each ray's first blocker, moved on by the step; every
+                // square moved onto is a destination, so nothing crosses the board's edge.
+                let run = (self.up & up.up_to_lowest() | self.down & down.down_to_highest()) & !occupied;
+                match step >= 0 {
+                    true => run << step as u32,
+                    false => run >> step.unsigned_abs() as u32,
+                }
+            }
         };
         found & self.reach
     }
@@ -138,8 +171,14 @@ mod tests {
         }
     }
 
-    /// Where a move of `form` along the ray may end, walked square by square.
-    fn walked<B: BitboardExt>(ray: impl Iterator<Item = usize>, form: LineForm, occupied: B) -> B {
+    /// Where a move of `form` along the ray may end, walked square by square; a
+    /// [`LineForm::SlideThenStep`] steps by the board vector `step`.
+    fn walked<B: BitboardExt>(
+        board: Board,
+        ray: impl Iterator<Item = usize>,
+        (form, step): (LineForm, (i32, i32)),
+        occupied: B,
+    ) -> B {
         let mut found = B::EMPTY;
         let mut screens = 0;
         for square in ray {
@@ -148,19 +187,37 @@ mod tests {
                 (LineForm::Slide, _) => found |= B::from_index(square),
                 (LineForm::Hop, 1) => found |= B::from_index(square),
                 (LineForm::Vault, 1) => return found | B::from_index(square),
+                (LineForm::Screened, 1) => found |= B::from_index(square),
+                (LineForm::Screened, 0) if !blocked => return found,
+                (LineForm::SlideThenStep(_), 0) if !blocked => {
+                    found |=
+                        B::from_index(board.step(square, step).expect("the ray stops where a step leaves the board"))
+                }
                 _ => {}
             }
             screens += usize::from(blocked);
             let done = match form {
-                LineForm::Slide => screens == 1,
-                LineForm::Hop => screens == 2,
-                LineForm::Vault => screens == 2,
+                LineForm::Slide | LineForm::SlideThenStep(_) => screens == 1,
+                LineForm::Hop | LineForm::Vault | LineForm::Screened => screens == 2,
             };
             if done {
                 break;
             }
         }
         found
+    }
+
+    /// The squares of the ray from `square` along `v`, at most `range` of them, and for a
+    /// [`LineForm::SlideThenStep`] only as far as its step stays on the board.
+    fn ray(
+        board: Board,
+        square: usize,
+        v: (i32, i32),
+        range: usize,
+        (form, step): (LineForm, (i32, i32)),
+    ) -> impl Iterator<Item = usize> {
+        let stepped = matches!(form, LineForm::SlideThenStep(_));
+        board.ray(square, v, range).take_while(move |&s| !stepped || board.step(s, step).is_some())
     }
 
     /// The line along `v` and `-v` from `square`, each ray cut to `range` squares, on the ray
@@ -172,38 +229,69 @@ mod tests {
         v: (i32, i32),
         range: usize,
         skip: usize,
-        form: LineForm,
+        shape: (LineForm, (i32, i32)),
     ) -> Line<B> {
         let rising = v.1 * board.files + v.0 > 0;
         let (up_v, down_v) = if rising { (v, (-v.0, -v.1)) } else { ((-v.0, -v.1), v) };
-        let set = |v| board.ray(square, v, range).fold(B::EMPTY, |s, q| s | B::from_index(q));
-        let passed = |v| board.ray(square, v, skip).fold(B::EMPTY, |s, q| s | B::from_index(q));
+        let set = |v| ray(board, square, v, range, shape).fold(B::EMPTY, |s, q| s | B::from_index(q));
+        // Where the move ends from each square of the ray (a step off it, for a slide-then-step).
+        let end = |q: usize| match shape.0 {
+            LineForm::SlideThenStep(_) => board.step(q, shape.1).expect("on the board"),
+            _ => q,
+        };
+        let reached = |v| {
+            let squares = ray(board, square, v, range, shape);
+            squares.skip(skip).fold(B::EMPTY, |s, q| s | B::from_index(end(q)))
+        };
         let (up, down) = (set(up_v), set(down_v));
-        Line { up, down, reach: (up | down) & !passed(up_v) & !passed(down_v), form }
+        Line { up, down, reach: reached(up_v) | reached(down_v), form: shape.0 }
+    }
+
+    /// Each form with the board vector of its step (only a slide-then-step has one).
+    fn shapes(board: Board) -> [(LineForm, (i32, i32)); 6] {
+        let stepping = |(df, dr): (i32, i32)| (LineForm::SlideThenStep((dr * board.files + df) as i16), (df, dr));
+        let plain = |form| (form, (0, 0));
+        [
+            plain(LineForm::Slide),
+            plain(LineForm::Hop),
+            plain(LineForm::Vault),
+            plain(LineForm::Screened),
+            stepping((1, 1)),
+            stepping((-1, 2)),
+        ]
     }
 
     /// Every subset of the line's squares, with random occupancy elsewhere, on every square and
     /// every form: the computed answer is the walked one.
     fn every_square_agrees<B: BitboardExt>(board: Board, random_draws: usize) {
+        // Random occupancies, drawn once and reused in turn: drawing a 256-square one bit by bit
+        // for every subset took most of the test's time.
         let mut random = xorshift(0x11e5_2026);
-        let mut noise = || {
+        let mut pool = [B::EMPTY; 61];
+        for drawn in &mut pool {
             let words = [random(), random(), random(), random()];
-            (0..B::BITS as usize)
+            *drawn = (0..B::BITS as usize)
                 .filter(|&s| words[s / 64] >> (s % 64) & 1 == 1)
-                .fold(B::EMPTY, |b, s| b | B::from_index(s))
+                .fold(B::EMPTY, |b, s| b | B::from_index(s));
+        }
+        let mut turn = 0;
+        let mut noise = || {
+            turn += 1;
+            pool[turn % pool.len()]
         };
         let vectors = [(1, 0), (0, 1), (1, 1), (1, -1), (2, 1), (1, 2), (-1, 2), (2, -1)];
         let squares = (board.files * board.ranks) as usize;
         for square in 0..squares {
             for v in vectors {
                 for (range, skip) in [(usize::MAX, 0), (3, 0), (usize::MAX, 1)] {
-                    for form in [LineForm::Slide, LineForm::Hop, LineForm::Vault] {
-                        let l = line::<B>(board, square, v, range, skip, form);
+                    for shape in shapes(board) {
+                        let form = shape.0;
+                        let l = line::<B>(board, square, v, range, skip, shape);
                         let mask = l.up | l.down;
                         let expect = |occupied: B| {
                             let opposite = (-v.0, -v.1);
-                            let both = walked(board.ray(square, v, range), form, occupied)
-                                | walked(board.ray(square, opposite, range), form, occupied);
+                            let both = walked(board, ray(board, square, v, range, shape), shape, occupied)
+                                | walked(board, ray(board, square, opposite, range, shape), shape, occupied);
                             both & l.reach
                         };
                         let check = |occupied: B| {
@@ -281,8 +369,9 @@ mod tests {
     #[test]
     fn lines_unite_their_answers() {
         let board = Board { files: 8, ranks: 8 };
-        let rank = line::<u64>(board, 27, (1, 0), usize::MAX, 0, LineForm::Slide);
-        let file = line::<u64>(board, 27, (0, 1), usize::MAX, 0, LineForm::Slide);
+        let slide = (LineForm::Slide, (0, 0));
+        let rank = line::<u64>(board, 27, (1, 0), usize::MAX, 0, slide);
+        let file = line::<u64>(board, 27, (0, 1), usize::MAX, 0, slide);
         let occupied = 1 << 29 | 1 << 43;
         assert_eq!(lines(&[rank, file, Line::empty()], occupied), rank.attacks(occupied) | file.attacks(occupied));
         assert_eq!(lines::<u64>(&[], occupied), 0);

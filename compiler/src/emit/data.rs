@@ -140,14 +140,23 @@ pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Resul
     Ok(s)
 }
 
-/// One square's computed lines, a line a line: `Line::new(up, down, reach, form)`.
+/// One square's computed lines, a line a line: `Line::new(up, down, reach, form)`, or
+/// `Line::empty()` where a square has fewer lines than its block's width. Each is one line
+/// whatever its width (a changed line is one changed line), and on 256 squares its sets are
+/// written short, as attack entries are: a module of long-line pieces on 16x16 holds thousands
+/// of lines, which at full width and an argument a line were most of its source.
 pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
+    let set = |b: B| if B::BITS > 128 { short(b) } else { literal(b) };
     for square in 0..block.leaps.len() {
         writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
         for l in block.lines(square) {
-            let form = format!("LineForm::{:?}", l.form);
-            call(&mut s, "Line::new", &[literal(l.up), literal(l.down), literal(l.reach), form], B::BITS)?;
+            if *l == fairy_magic_runtime::Line::empty() {
+                writeln!(s, "        Line::empty(),")?;
+                continue;
+            }
+            let args = [set(l.up), set(l.down), set(l.reach), format!("LineForm::{:?}", l.form)];
+            writeln!(s, "        Line::new({}),", args.join(", "))?;
         }
         s.push_str("    ],\n");
     }
