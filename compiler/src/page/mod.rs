@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use fairy_magic_runtime::Index;
+use fairy_magic_runtime::{Index, LineForm};
 
 use crate::magics::Word;
 use crate::tables::{Numbered, Numbers, Tables};
@@ -159,13 +159,20 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
                 string(&hex(k.required)),
                 string(&hex(k.dest))
             )),
-            list(&b.lines, |l| format!(
-                "[{},{},{},{}]",
-                string(&hex(l.up)),
-                string(&hex(l.down)),
-                string(&hex(l.reach)),
-                string(&format!("{:?}", l.form))
-            )),
+            list(&b.lines, |l| {
+                // The form's name, and the step of a slide that then steps (0 for the rest).
+                let (form, step) = match l.form {
+                    LineForm::SlideThenStep(step) => ("SlideThenStep".to_string(), step),
+                    form => (format!("{form:?}"), 0),
+                };
+                format!(
+                    "[{},{},{},{},{step}]",
+                    string(&hex(l.up)),
+                    string(&hex(l.down)),
+                    string(&hex(l.reach)),
+                    string(&form)
+                )
+            }),
         )
     });
     let table = attack_json(t);

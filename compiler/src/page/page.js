@@ -94,9 +94,11 @@ const upToLowest = (b) => (b ^ (b - 1n)) & ALL;
 const downToHighest = (b) => ALL & ~((1n << BigInt((b | 1n).toString(2).length - 1)) - 1n);
 
 // Line::attacks: a slide up to the first blocker each way, a hop past it up to the next, a
-// vault onto the square just past it; kept to the squares the line reaches.
+// vault onto the square just past it, a screened slide past an occupied first square up to the
+// next blocker, or a slide's empty run moved on by a step; kept to the squares the line reaches.
 function lineAttacks(line, occupied) {
-  const [up, down, reach, form] = line.map((x, i) => (i < 3 ? set(x) : x));
+  const [up, down, reach] = line.slice(0, 3).map(set);
+  const [form, step] = line.slice(3);
   const u = up & occupied, d = down & occupied;
   let found;
   if (form === "Slide") {
@@ -104,9 +106,17 @@ function lineAttacks(line, occupied) {
   } else if (form === "Hop") {
     const us = upToLowest(u), ds = downToHighest(d);
     found = (up & ~us & upToLowest(u & ~us)) | (down & ~ds & downToHighest(d & ~ds));
-  } else {
+  } else if (form === "Vault") {
     const upPast = up & ~upToLowest(u), downPast = down & ~downToHighest(d);
     found = (upPast & upToLowest(upPast)) | (downPast & downToHighest(downPast));
+  } else if (form === "Screened") {
+    const upFirst = up & upToLowest(up), downFirst = down & downToHighest(down);
+    const upRest = up & ~upFirst, downRest = down & ~downFirst;
+    found = (upRest & upToLowest(upRest & occupied) & ~upToLowest(upFirst & occupied))
+      | (downRest & downToHighest(downRest & occupied) & ~downToHighest(downFirst & occupied));
+  } else {
+    const run = ((up & upToLowest(u)) | (down & downToHighest(d))) & ~occupied;
+    found = step >= 0 ? run << BigInt(step) : run >> BigInt(-step);
   }
   return found & reach;
 }
