@@ -18,10 +18,10 @@
 //! own trait on its typed `Square`.
 //!
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
-//! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides and
-//! hops along a line computed with no table, read by [`lines`] where the compiler chose that
-//! form over a table); this file re-exports them and holds [`Color`]
-//! and [`FORMAT`].
+//! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides,
+//! hops and vaults along a line computed with no table, and the screened slides and
+//! slides-then-steps that answer their reverse lookups, read by [`lines`] where the compiler
+//! chose that form over a table); this file re-exports them and holds [`Color`] and [`FORMAT`].
 //!
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
 //! for CPUs with BMI2: vendor this directory as it is.
