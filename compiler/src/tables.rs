@@ -132,6 +132,19 @@ pub enum Storage {
     Slots,
 }
 
+/// Which runtime function reads a block's lines: the one with the least work that gives every
+/// square of the block the answer `lines` gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// `slides`: every line a slide, and the squares the rays pass without reaching them among
+    /// the square's leaps (no form, no reach).
+    Slides,
+    /// `hops`: every line a hop or padding (no branch on the form).
+    Hops,
+    /// `lines`: a branch on each line's form.
+    Lines,
+}
+
 /// One (kind, piece, colour)'s answers for every square, laid out as the generated module stores
 /// them: every square has `probes_per_square` probes, `lines_per_square` lines and
 /// `checks_per_square` plain checks,
@@ -153,10 +166,8 @@ pub struct Block<B> {
     pub checks: Vec<PlainCheck<B>>,
     /// `lines_per_square` a square, padded with [`Line::empty`].
     pub lines: Vec<Line<B>>,
-    /// Every line is a slide, and the squares its rays pass without reaching them are among
-    /// that square's leaps: the module reads these lines with `slides` (no form, no reach)
-    /// rather than `lines`, and so does [`Block::lookup`].
-    pub slides_only: bool,
+    /// How the module reads these lines, and so does [`Block::lookup`].
+    pub read: LineRead,
 }
 
 impl<B: Word> Block<B> {
@@ -182,6 +193,17 @@ impl<B: Word> Block<B> {
         probed | self.read_lines(square, occupied) | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
     }
 
+    /// The cheapest reading that answers every square's lines as `lines` does.
+    fn line_read(&self) -> LineRead {
+        let padding = Line::empty();
+        let hops = self.lines.iter().all(|l| l.form == LineForm::Hop || *l == padding);
+        match (0..self.leaps.len()).all(|square| self.slides_need_no_reach(square)) {
+            true => LineRead::Slides,
+            false if hops => LineRead::Hops,
+            false => LineRead::Lines,
+        }
+    }
+
     /// Whether one square's lines answer the same unmasked by their reach: all slides, and the
     /// squares they pass without reaching (a rook's first step, which the planner answers as a
     /// leap) among the square's leaps, with which the answer is united.
@@ -194,9 +216,10 @@ impl<B: Word> Block<B> {
     /// The answer of one square's computed lines, through the runtime function the module calls
     /// for this block.
     pub fn read_lines(&self, square: usize, occupied: B) -> B {
-        match self.slides_only {
-            true => fairy_magic_runtime::slides(self.lines(square), occupied),
-            false => fairy_magic_runtime::lines(self.lines(square), occupied),
+        match self.read {
+            LineRead::Slides => fairy_magic_runtime::slides(self.lines(square), occupied),
+            LineRead::Hops => fairy_magic_runtime::hops(self.lines(square), occupied),
+            LineRead::Lines => fairy_magic_runtime::lines(self.lines(square), occupied),
         }
     }
 
@@ -363,7 +386,7 @@ impl<B: Word> Block<B> {
             probes: vec![],
             checks: vec![],
             lines: vec![],
-            slides_only: false,
+            read: LineRead::Lines,
         };
         for slot in run {
             block.leaps.push(B::from_squares(slot.leaps));
@@ -383,7 +406,7 @@ impl<B: Word> Block<B> {
             );
             block.lines.resize(block.lines.len() + lines_per_square - slot.lines.len(), Line::empty());
         }
-        block.slides_only = (0..run.len()).all(|square| block.slides_need_no_reach(square));
+        block.read = block.line_read();
         block
     }
 }

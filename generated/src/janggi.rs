@@ -62,7 +62,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm};
+use fairy_magic_runtime::{Index, Probe, Slot, hops, slides, Line, LineForm};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 3,
     "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen janggi` or vendor the runtime of format 3"
@@ -4285,7 +4285,7 @@ fn lookup(
         1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
         2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
         3 => BLOCK_3[square] | slides(&BLOCK_3_LINES[square], occupied),
-        4 => lines(&BLOCK_4_LINES[square], occupied),
+        4 => hops(&BLOCK_4_LINES[square], occupied),
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => 0,

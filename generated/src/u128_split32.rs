@@ -60,7 +60,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{lines, slides, Line, LineForm};
+use fairy_magic_runtime::{hops, lines, slides, Line, LineForm};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 3,
     "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen u128_split32` or vendor the runtime of format 3"
@@ -4454,7 +4454,7 @@ fn lookup(
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
-        8 => lines(&BLOCK_8_LINES[square], occupied),
+        8 => hops(&BLOCK_8_LINES[square], occupied),
         9 => 0,
         10 => lines(&BLOCK_10_LINES[square], occupied),
         11 => lines(&BLOCK_11_LINES[square], occupied),

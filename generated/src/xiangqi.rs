@@ -62,7 +62,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm};
+use fairy_magic_runtime::{Index, Probe, Slot, hops, lines, slides, Line, LineForm};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 3,
     "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen xiangqi` or vendor the runtime of format 3"
@@ -5342,7 +5342,7 @@ fn lookup(
         7 => BLOCK_7[square] | slides(&BLOCK_7_LINES[square], occupied),
         8 => BLOCK_8[square],
         9 => BLOCK_9[square],
-        10 => lines(&BLOCK_10_LINES[square], occupied),
+        10 => hops(&BLOCK_10_LINES[square], occupied),
         11 => 0,
         12 => BLOCK_12[square].lookup(INDEX, &ATTACKS, occupied),
         13 => BLOCK_13[square],

@@ -20,8 +20,9 @@
 //! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
 //! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides,
 //! hops and vaults along a line computed with no table, and the screened slides and
-//! slides-then-steps that answer their reverse lookups, read by [`lines`] where the compiler
-//! chose that form over a table); this file re-exports them and holds [`Color`] and [`FORMAT`].
+//! slides-then-steps that answer their reverse lookups, read by [`lines`], or by [`slides`] or
+//! [`hops`] for a block of one form, where the compiler chose lines over a table); this file
+//! re-exports them and holds [`Color`] and [`FORMAT`].
 //!
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
 //! for CPUs with BMI2: vendor this directory as it is.
@@ -39,7 +40,7 @@ mod test_rng;
 mod wide;
 
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
-pub use line::{lines, slides, Line, LineForm};
+pub use line::{hops, lines, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 

@@ -15,7 +15,7 @@ use crate::between::Between;
 use crate::indices::Indices;
 use crate::magics::Word;
 use crate::table_kind::TableKind;
-use crate::tables::{Block, Storage, Tables};
+use crate::tables::{Block, LineRead, Storage, Tables};
 use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;
 
@@ -116,12 +116,16 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
         imports.push(quote!(Slot));
     }
     if any_lines(tables) {
-        // Blocks of whole slides are read with `slides`, the others with `lines`.
-        let lined = || tables.blocks.iter().filter(|b| b.lines_per_square > 0);
-        if lined().any(|b| !b.slides_only) {
+        // Blocks of whole slides are read with `slides`, of hops with `hops`, the others with
+        // `lines`.
+        let reads = |read: LineRead| tables.blocks.iter().any(|b| b.lines_per_square > 0 && b.read == read);
+        if reads(LineRead::Hops) {
+            imports.push(quote!(hops));
+        }
+        if reads(LineRead::Lines) {
             imports.push(quote!(lines));
         }
-        if lined().any(|b| b.slides_only) {
+        if reads(LineRead::Slides) {
             imports.push(quote!(slides));
         }
         imports.push(quote!(Line));
@@ -261,9 +265,10 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
         }
         if block.lines_per_square > 0 {
             let lines = lines_ident(n);
-            match block.slides_only {
-                true => parts.push(quote!(slides(&#lines[square], occupied))),
-                false => parts.push(quote!(lines(&#lines[square], occupied))),
+            match block.read {
+                LineRead::Slides => parts.push(quote!(slides(&#lines[square], occupied))),
+                LineRead::Hops => parts.push(quote!(hops(&#lines[square], occupied))),
+                LineRead::Lines => parts.push(quote!(lines(&#lines[square], occupied))),
             }
         }
         if block.checks_per_square > 0 {
