@@ -169,19 +169,7 @@ fn stepped_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
         }
         let first = g.path.lowest_index().expect("one square") as i32;
         let step = i32::from(g.dest) - first;
-        let mut chain = vec![start];
-        let (mut squares, mut last, mut rising) = (g.path, first, None);
-        while let Some(next) = by_rest.get(&(squares, step)).and_then(|found| {
-            found.iter().copied().find(|&i| {
-                let s = i32::from(gates[i].dest) - step;
-                !used[i] && !chain.contains(&i) && s != last && rising.is_none_or(|up| (s > last) == up)
-            })
-        }) {
-            let s = i32::from(gates[next].dest) - step;
-            rising = Some(s > last);
-            (squares, last) = (squares | bit(s as u8), s);
-            chain.push(next);
-        }
+        let (chain, squares) = stepped_chain(gates, &by_rest, used, start, step);
         let second = chain.get(1).map(|&i| i32::from(gates[i].dest) - step);
         let Some(second) = second.filter(|&s| s != first + step) else { continue };
         for &i in &chain {
@@ -193,6 +181,31 @@ fn stepped_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
         rays.push(Ray { squares, reach, rising, form: LineForm::SlideThenStep(step), gates: chain.len() });
     }
     rays
+}
+
+/// The gates of a stepped ray from `start` (one square looked at, `step` beyond it), nearest
+/// first, and the squares they look at: each next gate looks at the squares before it and one
+/// more, further the same way, and ends `step` beyond that one.
+fn stepped_chain(
+    gates: &[Gate],
+    by_rest: &FxHashMap<(Squares, i32), Vec<usize>>,
+    used: &[bool],
+    start: usize,
+    step: i32,
+) -> (Vec<usize>, Squares) {
+    // The square each gate looks at last: its destination less the step.
+    let beyond = |i: usize| i32::from(gates[i].dest) - step;
+    let (mut chain, mut squares, mut last, mut rising) = (vec![start], gates[start].path, beyond(start), None);
+    while let Some(next) = by_rest.get(&(squares, step)).and_then(|found| {
+        let onward = |&i: &usize| beyond(i) != last && rising.is_none_or(|up| (beyond(i) > last) == up);
+        found.iter().copied().find(|i| !used[*i] && !chain.contains(i) && onward(i))
+    }) {
+        rising = Some(beyond(next) > last);
+        last = beyond(next);
+        squares |= bit(last as u8);
+        chain.push(next);
+    }
+    (chain, squares)
 }
 
 /// Rays into lines: within each form, each rising ray with the first falling one left that

@@ -195,8 +195,7 @@ impl<B: Word> Block<B> {
 
     /// The cheapest reading that answers every square's lines as `lines` does.
     fn line_read(&self) -> LineRead {
-        let padding = Line::empty();
-        let hops = self.lines.iter().all(|l| l.form == LineForm::Hop || *l == padding);
+        let hops = self.lines.iter().all(|l| l.form == LineForm::Hop || Block::is_padding_line(l));
         match (0..self.leaps.len()).all(|square| self.slides_need_no_reach(square)) {
             true => LineRead::Slides,
             false if hops => LineRead::Hops,
@@ -235,6 +234,11 @@ impl<B: Word> Block<B> {
     /// Probes that only pad a square out to the block's width.
     pub fn is_padding(probe: &Probe<B>) -> bool {
         probe.mask == B::EMPTY
+    }
+
+    /// Lines that only pad a square out to the block's width.
+    pub fn is_padding_line(line: &Line<B>) -> bool {
+        *line == Line::empty()
     }
 }
 

@@ -89,11 +89,11 @@ impl<B: BitboardExt> Line<B> {
     /// Where the move may end on this occupancy.
     #[inline(always)]
     pub fn attacks(&self, occupied: B) -> B {
-        let (up, down) = (self.up & occupied, self.down & occupied);
         let found = match self.form {
             LineForm::Slide => self.slide_attacks(occupied),
             LineForm::Hop => self.hop_attacks(occupied),
             LineForm::Vault => {
+                let (up, down) = (self.up & occupied, self.down & occupied);
                 let up_past = self.up & !up.up_to_lowest();
                 let down_past = self.down & !down.down_to_highest();
                 // The nearest square of each: the lowest above, the highest below.
@@ -114,7 +114,7 @@ impl<B: BitboardExt> Line<B> {
             LineForm::SlideThenStep(step) => {
                 // The empty squares before each ray's first blocker, moved on by the step; every
                 // square moved onto is a destination, so nothing crosses the board's edge.
-                let run = (self.up & up.up_to_lowest() | self.down & down.down_to_highest()) & !occupied;
+                let run = self.slide_attacks(occupied) & !occupied;
                 match step >= 0 {
                     true => run << step as u32,
                     false => run >> step.unsigned_abs() as u32,

@@ -151,7 +151,7 @@ pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     for square in 0..block.leaps.len() {
         writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
         for l in block.lines(square) {
-            if *l == fairy_magic_runtime::Line::empty() {
+            if Block::is_padding_line(l) {
                 writeln!(s, "        Line::empty(),")?;
                 continue;
             }

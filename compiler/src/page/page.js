@@ -100,9 +100,10 @@ function lineAttacks(line, occupied) {
   const [up, down, reach] = line.slice(0, 3).map(set);
   const [form, step] = line.slice(3);
   const u = up & occupied, d = down & occupied;
+  const slide = (up & upToLowest(u)) | (down & downToHighest(d));
   let found;
   if (form === "Slide") {
-    found = (up & upToLowest(u)) | (down & downToHighest(d));
+    found = slide;
   } else if (form === "Hop") {
     const us = upToLowest(u), ds = downToHighest(d);
     found = (up & ~us & upToLowest(u & ~us)) | (down & ~ds & downToHighest(d & ~ds));
@@ -115,7 +116,7 @@ function lineAttacks(line, occupied) {
     found = (upRest & upToLowest(upRest & occupied) & ~upToLowest(upFirst & occupied))
       | (downRest & downToHighest(downRest & occupied) & ~downToHighest(downFirst & occupied));
   } else {
-    const run = ((up & upToLowest(u)) | (down & downToHighest(d))) & ~occupied;
+    const run = slide & ~occupied;
     found = step >= 0 ? run << BigInt(step) : run >> BigInt(-step);
   }
   return found & reach;
