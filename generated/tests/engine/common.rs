@@ -33,6 +33,18 @@ impl<M: Copy> MoveList<M> {
         self.len += 1;
     }
 
+    /// Pushes every move `moves` yields, counting in a local so that the length is stored once,
+    /// not at every move. Panics when the list is full.
+    #[inline(always)]
+    pub fn extend(&mut self, moves: impl Iterator<Item = M>) {
+        let mut len = self.len;
+        for m in moves {
+            self.moves[len].write(m);
+            len += 1;
+        }
+        self.len = len;
+    }
+
     #[inline(always)]
     pub fn as_slice(&self) -> &[M] {
         // SAFETY: `push` wrote the first `len` slots, and `MaybeUninit<M>` has `M`'s layout.

@@ -2,9 +2,13 @@
 //!
 //! Piece moves come from the tables (`quiets`, `attacks`), the palace, the river and the
 //! soldier's sideways steps included. A move is legal when afterwards the mover's general is
-//! neither attacked (asked with `attackers` for every enemy piece type, the cannon's screen
-//! and the horse's leg included) nor facing the other general on an open file (the flying
-//! general: the other general would reach it as a chariot does).
+//! neither attacked nor facing the other general on an open file (the flying general: the
+//! other general would reach it as a chariot does). General moves ask `attackers` for every
+//! enemy piece type, on the board after the move. Every other move is judged from the enemy
+//! pieces' paths to the general (`between`: a chariot's or cannon's line, a horse's leg), by
+//! counting the pieces on each path after the move: a chariot attacks through none, a cannon
+//! through exactly one. `legal_by_trial`, the full test for every move, is the reference the
+//! tests hold it to.
 
 use super::common::{check_counters, parse_board, Game, MoveList, MAX_PIECES};
 use fairy_magic_generated::xiangqi::{
@@ -128,48 +132,104 @@ impl Position {
     #[inline(always)]
     fn exposed_with(&self, color: Color, general: Square, occupied: Bitboard, captured: Bitboard) -> bool {
         let them = color.opposite();
-        let file = FILE_A << general.file();
-        if attackers(Piece::Chariot, them, general, occupied) & file & self.of(them, Piece::General) != 0 {
+        // The other general faces ours as a chariot would reach it: one lookup for both.
+        let facing = self.of(them, Piece::General) & (FILE_A << general.file());
+        let chariots = self.of(them, Piece::Chariot) & !captured;
+        if attackers(Piece::Chariot, them, general, occupied) & (chariots | facing) != 0 {
             return true;
         }
-        for piece in Piece::ALL {
-            let enemies = self.of(them, piece) & !captured;
-            if enemies != 0 && attackers(piece, them, general, occupied) & enemies != 0 {
-                return true;
-            }
-        }
-        false
+        // Piece by piece, written out so that each lookup is compiled for its piece (a closure
+        // or a loop over the pieces was compiled once, for any piece).
+        self.attackers_of(Piece::Cannon, them, general, occupied, captured) != 0
+            || self.attackers_of(Piece::Horse, them, general, occupied, captured) != 0
+            || self.attackers_of(Piece::Soldier, them, general, occupied, captured) != 0
+            || self.attackers_of(Piece::Elephant, them, general, occupied, captured) != 0
+            || self.attackers_of(Piece::Advisor, them, general, occupied, captured) != 0
+            || self.attackers_of(Piece::General, them, general, occupied, captured) != 0
     }
 
-    /// The squares between the enemy pieces and `color`'s general on `general`, on their paths
-    /// to it (chariot as well as general for the other general, for the flying general).
+    /// The pieces of `them` of one kind, other than any on `captured`, that attack `target`.
     #[inline(always)]
-    fn lines_to(&self, color: Color, general: Square) -> Bitboard {
-        let them = color.opposite();
-        let mut lines = 0;
-        for from in self.of(them, Piece::General).squares() {
-            lines |= between(Piece::Chariot, them, from, general);
+    fn attackers_of(
+        &self,
+        piece: Piece,
+        them: Color,
+        target: Square,
+        occupied: Bitboard,
+        captured: Bitboard,
+    ) -> Bitboard {
+        let enemies = self.of(them, piece) & !captured;
+        if enemies == 0 {
+            return 0;
         }
-        for piece in Piece::ALL {
+        attackers(piece, them, target, occupied) & enemies
+    }
+
+    /// Finds the enemy pieces whose attack on `color`'s general on `general` hangs on the squares
+    /// between them ([`Path`]), and returns the soldiers and advisors that attack it, whose
+    /// attacks hang on no square.
+    #[inline(always)]
+    fn paths_to(&self, color: Color, general: Square, occupied: Bitboard, paths: &mut Paths) -> Bitboard {
+        let them = color.opposite();
+        // Chariots, cannons, and the other general on the file, reach along the general's rank
+        // and file (a cannon past one screen); the horse and elephant past a leg or an eye.
+        let rank_and_file = attackers(Piece::Chariot, them, general, 0);
+        let facing = self.of(them, Piece::General) & (FILE_A << general.file());
+        let liners = (self.of(them, Piece::Chariot) | facing) & rank_and_file;
+        for from in liners.squares() {
+            paths.push(between(Piece::Chariot, them, from, general), from, 0, occupied);
+        }
+        for from in (self.of(them, Piece::Cannon) & rank_and_file).squares() {
+            paths.push(between(Piece::Cannon, them, from, general), from, 1, occupied);
+        }
+        // A horse or elephant that reaches the general passes one square (its leg or eye),
+        // and one that does not has none between.
+        for piece in [Piece::Horse, Piece::Elephant] {
             for from in self.of(them, piece).squares() {
-                lines |= between(piece, them, from, general);
+                let between = between(piece, them, from, general);
+                if between != 0 {
+                    paths.push(between, from, 0, occupied);
+                }
             }
         }
-        lines
+        self.attackers_of(Piece::Soldier, them, general, occupied, 0)
+            | self.attackers_of(Piece::Advisor, them, general, occupied, 0)
     }
 
     pub fn in_check(&self, color: Color) -> bool {
         self.exposed(color)
     }
 
+    /// Every legal move found the slow way, as a reference for [`Position::generate`]: each
+    /// move by the rules of movement, kept when the full test passes on the board after it.
+    pub fn legal_by_trial(&self) -> Vec<Move> {
+        let us = self.to_move;
+        let (ours, theirs) = (self.sides[us as usize], self.sides[us.opposite() as usize]);
+        let occupied = ours | theirs;
+        let mut legal = Vec::new();
+        for piece in Piece::ALL {
+            for from in self.of(us, piece).squares() {
+                let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
+                for to in to.squares() {
+                    let to_bit = Bitboard::from_square(to);
+                    let after = occupied ^ Bitboard::from_square(from) | to_bit;
+                    let general = if piece == Piece::General { to } else { self.general(us) };
+                    if !self.exposed_with(us, general, after, to_bit) {
+                        legal.push(Move { from, to, piece });
+                    }
+                }
+            }
+        }
+        legal
+    }
+
     /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
     /// every table lookup knows its colour at compile time.
     ///
-    /// The full test (`exposed_with`, on the board after the move) runs for general moves, when
-    /// in check, and for moves from or to a square between an enemy piece and the general
-    /// (`between`: a chariot's or cannon's line, a horse's leg, the other general's file).
-    /// Whether an enemy piece attacks the general hangs on those squares alone, and a move
-    /// only ever takes enemy pieces away, so any other move leaves the general safe.
+    /// The full test (`exposed_with`, on the board after the move) runs for general moves. Any
+    /// other move can only open or close a [`Path`] to the general, or take a checking soldier
+    /// or advisor: so only how many pieces stand on each path afterwards is counted, and out of
+    /// check only for moves from or to a square of a path (any other leaves the general safe).
     #[inline(always)]
     fn generate_for<const US: usize>(&self, out: &mut MoveList<Move>) {
         let us = if US == 0 { Color::White } else { Color::Black };
@@ -177,28 +237,129 @@ impl Position {
         let theirs = self.sides[US ^ 1];
         let occupied = ours | theirs;
         let general = self.general(us);
-        let watched = if self.exposed(us) { !0 } else { self.lines_to(us, general) };
-        for piece in Piece::ALL {
-            for from in self.of(us, piece).squares() {
-                let to = quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs;
-                // Moves that touch no watched square are legal as they stand; only the others are
-                // tested, so most destinations cost a push and nothing else.
-                let from_watched = piece == Piece::General || watched.has(from);
-                let tested = if from_watched { to } else { to & watched };
-                for to in (to & !tested).squares() {
-                    out.push(Move { from, to, piece });
+        let mut paths = Paths::new();
+        let leaping = self.paths_to(us, general, occupied, &mut paths);
+        let checked = leaping != 0 || paths.attacking();
+        let watched = if checked { !0 } else { paths.squares() };
+        let legality = Legality { occupied, paths: &paths, leaping, watched };
+        // Piece by piece, written out so that each lookup is compiled for its piece.
+        self.moves_of::<US>(Piece::Chariot, &legality, out);
+        self.moves_of::<US>(Piece::Cannon, &legality, out);
+        self.moves_of::<US>(Piece::Horse, &legality, out);
+        self.moves_of::<US>(Piece::Soldier, &legality, out);
+        self.moves_of::<US>(Piece::Elephant, &legality, out);
+        self.moves_of::<US>(Piece::Advisor, &legality, out);
+        self.moves_of::<US>(Piece::General, &legality, out);
+    }
+
+    /// The legal moves of `US`'s pieces of one kind (see [`Position::generate_for`]).
+    #[inline(always)]
+    fn moves_of<const US: usize>(&self, piece: Piece, legality: &Legality<'_>, out: &mut MoveList<Move>) {
+        let us = if US == 0 { Color::White } else { Color::Black };
+        let Legality { occupied, paths, leaping, watched } = *legality;
+        let (ours, theirs) = (self.sides[US], self.sides[US ^ 1]);
+        for from in self.of(us, piece).squares() {
+            // Only the cannon moves one way and captures another.
+            let to = match piece {
+                Piece::Cannon => {
+                    quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs
                 }
-                for to in tested.squares() {
-                    let to_bit = Bitboard::from_square(to);
+                _ => attacks(piece, us, from, occupied) & !ours,
+            };
+            // Moves that touch no watched square are legal as they stand; only the others are
+            // tested, so most destinations cost a push and nothing else.
+            let from_watched = piece == Piece::General || watched.has(from);
+            let tested = if from_watched { to } else { to & watched };
+            out.extend((to & !tested).squares().map(|to| Move { from, to, piece }));
+            for to in tested.squares() {
+                let to_bit = Bitboard::from_square(to);
+                let legal = if piece == Piece::General {
                     // After the move: `from` empty, `to` ours, whatever stood there captured.
                     let after = occupied ^ Bitboard::from_square(from) | to_bit;
-                    let general = if piece == Piece::General { to } else { general };
-                    if !self.exposed_with(us, general, after, to_bit) {
-                        out.push(Move { from, to, piece });
-                    }
+                    !self.exposed_with(us, to, after, to_bit)
+                } else {
+                    // A leaper's check is answered only by taking it.
+                    leaping & !to_bit == 0 && !paths.open_after(from, to, occupied)
+                };
+                if legal {
+                    out.push(Move { from, to, piece });
                 }
             }
         }
+    }
+}
+
+/// What [`Position::generate_for`] knows of the position before it looks at any move.
+#[derive(Clone, Copy)]
+struct Legality<'a> {
+    occupied: Bitboard,
+    paths: &'a Paths,
+    /// The soldiers and advisors giving check.
+    leaping: Bitboard,
+    /// The squares a move must touch (leave or land on) to be tested: every square in check,
+    /// else those of the paths.
+    watched: Bitboard,
+}
+
+/// An enemy piece's way to the general: the squares between them, and how many of those must
+/// be occupied for it to attack (none, or a cannon's one screen).
+#[derive(Clone, Copy, Debug)]
+struct Path {
+    between: Bitboard,
+    attacker: Bitboard,
+    screens: u32,
+    /// How many of `between` are occupied now.
+    blockers: u32,
+}
+
+/// The paths of every enemy piece that could reach the general, at most one a piece.
+struct Paths {
+    paths: [Path; MAX_PIECES as usize],
+    len: usize,
+}
+
+impl Paths {
+    #[inline(always)]
+    fn new() -> Self {
+        let none = Path { between: 0, attacker: 0, screens: 0, blockers: 0 };
+        Paths { paths: [none; MAX_PIECES as usize], len: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, between: Bitboard, attacker: Square, screens: u32, occupied: Bitboard) {
+        let blockers = (between & occupied).count_ones();
+        self.paths[self.len] = Path { between, attacker: Bitboard::from_square(attacker), screens, blockers };
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> &[Path] {
+        &self.paths[..self.len]
+    }
+
+    /// Whether a path attacks the general now.
+    #[inline(always)]
+    fn attacking(&self) -> bool {
+        self.as_slice().iter().any(|p| p.blockers == p.screens)
+    }
+
+    /// Every square of every path.
+    #[inline(always)]
+    fn squares(&self) -> Bitboard {
+        self.as_slice().iter().fold(0, |set, p| set | p.between)
+    }
+
+    /// Whether a path attacks the general after one of our pieces other than the general moves
+    /// from `from` to `to`: one fewer blocker on a path it leaves, one more on a path where it
+    /// lands on an empty square, and no attack from a piece it captures.
+    #[inline(always)]
+    fn open_after(&self, from: Square, to: Square, occupied: Bitboard) -> bool {
+        let (from_bit, to_bit) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        let landed = to_bit & !occupied;
+        self.as_slice().iter().any(|p| {
+            let blockers = p.blockers - u32::from(p.between & from_bit != 0) + u32::from(p.between & landed != 0);
+            blockers == p.screens && p.attacker & to_bit == 0
+        })
     }
 }
 
