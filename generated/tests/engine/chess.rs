@@ -3,7 +3,8 @@
 //! Piece moves come from the tables (`attacks`, `quiets`, `initial_quiets`); whether a move
 //! leaves the king attacked is answered with `attackers` and `between`, never by assuming that
 //! a piece attacks what would attack it. Castling, en passant and promotion are game rules
-//! added here.
+//! added here, and so is one fact of chess the tables do not use: a queen moves as a rook and
+//! a bishop together, so their `attackers` find the queens too.
 //!
 //! Moves are generated legal: the checkers and the pinned pieces are found once a node, then
 //! - a king steps only to squares no enemy attacks with the king lifted off the board;
@@ -48,9 +49,34 @@ const fn moves_as_it_captures(piece: Piece) -> bool {
     true
 }
 
-/// The pieces whose path between them and the king another piece can block: the ones that
-/// pin.
-const SLIDERS: [Piece; 3] = [Piece::Queen, Piece::Rook, Piece::Bishop];
+// The queen moves as a rook and as a bishop together, as the chess variant file says: so a
+// rook's and a bishop's lookups answer for the queens too, in half the work.
+const _: () = assert!(matches!(Piece::Queen.betza().as_bytes(), b"Q" | b"RB" | b"BR"));
+
+/// Our pinned pieces, each with the line it may not leave: from its pinner up to the king.
+struct Pins {
+    pinned: Bitboard,
+    lines: [(Bitboard, Bitboard); 8],
+    len: usize,
+}
+
+impl Pins {
+    /// Where the piece on `bit` may move: along its pin, or anywhere when it is not pinned.
+    #[inline(always)]
+    fn line_of(&self, bit: Bitboard) -> Bitboard {
+        if self.pinned & bit == 0 {
+            return !0;
+        }
+        self.lines[..self.len].iter().find(|(p, _)| *p == bit).map_or(!0, |&(_, line)| line)
+    }
+}
+
+/// Where each of our pieces other than the king may move: onto `target` (anywhere, or, in
+/// check, onto the checker or between it and the king), along its pin if it has one.
+struct Targets<'a> {
+    target: Bitboard,
+    pins: &'a Pins,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
@@ -160,25 +186,37 @@ impl Position {
 
     /// The pieces of `by` that attack `square` given `occupied`, among `by`'s pieces minus
     /// `lifted`.
+    ///
+    /// Here and below the pieces are written out one call each, not looped over: each lookup is
+    /// then compiled for its piece, where a loop compiled one lookup for any piece, through a
+    /// jump table.
     #[inline(always)]
     fn attackers_of(&self, square: Square, by: Color, occupied: Bitboard, lifted: Bitboard) -> Bitboard {
-        let mut found = 0;
-        for piece in Piece::ALL {
-            found |= attackers(piece, by, square, occupied) & self.of(by, piece) & !lifted;
-        }
-        found
+        let found = self.attackers_by(Piece::Pawn, by, square, occupied, 0)
+            | self.attackers_by(Piece::Knight, by, square, occupied, 0)
+            | self.attackers_by(Piece::King, by, square, occupied, 0)
+            | self.attackers_by(Piece::Bishop, by, square, occupied, self.of(by, Piece::Queen))
+            | self.attackers_by(Piece::Rook, by, square, occupied, self.of(by, Piece::Queen));
+        found & !lifted
+    }
+
+    /// The pieces of `by` of one kind, and the queens in `queens` (a queen moves as a rook and
+    /// as a bishop), that attack `square` given `occupied`.
+    #[inline(always)]
+    fn attackers_by(&self, piece: Piece, by: Color, square: Square, occupied: Bitboard, queens: Bitboard) -> Bitboard {
+        attackers(piece, by, square, occupied) & (self.of(by, piece) | queens)
     }
 
     /// Whether any piece of `by` attacks `square` given `occupied`.
     #[inline(always)]
     fn attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
         // Cheap pieces first: most squares are refused by a pawn or a knight, if at all.
-        for piece in [Piece::Pawn, Piece::Knight, Piece::King, Piece::Bishop, Piece::Rook, Piece::Queen] {
-            if attackers(piece, by, square, occupied) & self.of(by, piece) != 0 {
-                return true;
-            }
-        }
-        false
+        let queens = self.of(by, Piece::Queen);
+        self.attackers_by(Piece::Pawn, by, square, occupied, 0) != 0
+            || self.attackers_by(Piece::Knight, by, square, occupied, 0) != 0
+            || self.attackers_by(Piece::King, by, square, occupied, 0) != 0
+            || self.attackers_by(Piece::Bishop, by, square, occupied, queens) != 0
+            || self.attackers_by(Piece::Rook, by, square, occupied, queens) != 0
     }
 
     /// The pieces giving check to `color`'s king.
@@ -226,45 +264,16 @@ impl Position {
 
         // Pins: an enemy slider that would attack the king through our pieces alone, with one of
         // ours (and nothing else) between.
-        let mut pinned: Bitboard = 0;
-        let mut pin_lines = [(0 as Bitboard, 0 as Bitboard); 8];
-        let mut pins = 0;
-        for piece in SLIDERS {
-            let snipers = self.of(them, piece);
-            if snipers == 0 {
-                continue;
-            }
-            for sniper in (attackers(piece, them, king, theirs) & snipers).squares() {
-                let line = between(piece, them, sniper, king);
-                let blockers = line & occupied;
-                if blockers.count_ones() == 1 && blockers & ours != 0 {
-                    pinned |= blockers;
-                    pin_lines[pins] = (blockers, line | Bitboard::from_square(sniper));
-                    pins += 1;
-                }
-            }
-        }
-        let line_of = |bit: Bitboard| pin_lines[..pins].iter().find(|(p, _)| *p == bit).map_or(!0, |&(_, line)| line);
+        let mut pins = Pins { pinned: 0, lines: [(0, 0); 8], len: 0 };
+        self.find_pins(Piece::Rook, them, king, occupied, &mut pins);
+        self.find_pins(Piece::Bishop, them, king, occupied, &mut pins);
+        let legal = Targets { target, pins: &pins };
+        self.piece_moves::<US>(Piece::Queen, &legal, out);
+        self.piece_moves::<US>(Piece::Rook, &legal, out);
+        self.piece_moves::<US>(Piece::Bishop, &legal, out);
+        self.piece_moves::<US>(Piece::Knight, &legal, out);
 
-        for piece in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
-            for from in self.of(us, piece).squares() {
-                let bit = Bitboard::from_square(from);
-                let mut to = if moves_as_it_captures(piece) {
-                    attacks(piece, us, from, occupied) & !ours
-                } else {
-                    quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs
-                };
-                to &= target;
-                if pinned & bit != 0 {
-                    to &= line_of(bit);
-                }
-                for to in to.squares() {
-                    out.push(Move { from, to, piece, promotion: None });
-                }
-            }
-        }
-
-        let (home_rank, last_rank) = if us == Color::White { (1, 7) } else { (6, 0) };
+        let (home_rank, before_last, last_rank) = if us == Color::White { (1, 6, 7) } else { (6, 1, 0) };
         for from in self.of(us, Piece::Pawn).squares() {
             let bit = Bitboard::from_square(from);
             let mut to =
@@ -272,9 +281,13 @@ impl Position {
             if from.rank() == home_rank {
                 to |= initial_quiets(Piece::Pawn, us, from, occupied) & !occupied;
             }
-            to &= target;
-            if pinned & bit != 0 {
-                to &= line_of(bit);
+            to &= target & pins.line_of(bit);
+            if to.count_ones() == 0 {
+                continue;
+            }
+            if from.rank() != before_last {
+                out.extend(to.squares().map(|to| Move { from, to, piece: Piece::Pawn, promotion: None }));
+                continue;
             }
             for to in to.squares() {
                 if to.rank() == last_rank {
@@ -306,6 +319,43 @@ impl Position {
 
         if checkers == 0 {
             self.castles(us, out, occupied);
+        }
+    }
+
+    /// Finds the pins on `king` by `them`'s sliders (the pieces whose path to the king another
+    /// piece can block) that move as `piece`: its own kind and the queens.
+    #[inline(always)]
+    fn find_pins(&self, piece: Piece, them: Color, king: Square, occupied: Bitboard, pins: &mut Pins) {
+        let snipers = self.of(them, piece) | self.of(them, Piece::Queen);
+        if snipers == 0 {
+            return;
+        }
+        let (ours, theirs) = (occupied & !self.sides[them as usize], self.sides[them as usize]);
+        for sniper in (attackers(piece, them, king, theirs) & snipers).squares() {
+            let line = between(piece, them, sniper, king);
+            let blockers = line & occupied;
+            if blockers.count_ones() == 1 && blockers & ours != 0 {
+                pins.pinned |= blockers;
+                pins.lines[pins.len] = (blockers, line | Bitboard::from_square(sniper));
+                pins.len += 1;
+            }
+        }
+    }
+
+    /// The legal moves of `US`'s pieces of one kind other than the king and pawns.
+    #[inline(always)]
+    fn piece_moves<const US: usize>(&self, piece: Piece, legal: &Targets<'_>, out: &mut MoveList<Move>) {
+        let us = if US == 0 { Color::White } else { Color::Black };
+        let (ours, theirs) = (self.sides[US], self.sides[US ^ 1]);
+        let occupied = ours | theirs;
+        for from in self.of(us, piece).squares() {
+            let to = if moves_as_it_captures(piece) {
+                attacks(piece, us, from, occupied) & !ours
+            } else {
+                quiets(piece, us, from, occupied) & !occupied | attacks(piece, us, from, occupied) & theirs
+            };
+            let to = to & legal.target & legal.pins.line_of(Bitboard::from_square(from));
+            out.extend(to.squares().map(|to| Move { from, to, piece, promotion: None }));
         }
     }
 
