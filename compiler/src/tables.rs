@@ -139,6 +139,8 @@ pub enum LineRead {
     /// `slides`: every line a slide, and the squares the rays pass without reaching them among
     /// the square's leaps (no form, no reach).
     Slides,
+    /// `reached_slides`: every line a slide, each masked by its reach (no branch on the form).
+    ReachedSlides,
     /// `hops`: every line a hop or padding (no branch on the form).
     Hops,
     /// `lines`: a branch on each line's form.
@@ -195,10 +197,12 @@ impl<B: Word> Block<B> {
 
     /// The cheapest reading that answers every square's lines as `lines` does.
     fn line_read(&self) -> LineRead {
-        let hops = self.lines.iter().all(|l| l.form == LineForm::Hop || Block::is_padding_line(l));
+        // A padding line is an empty slide: it answers nothing read any of these ways.
+        let all = |form: LineForm| self.lines.iter().all(|l| l.form == form || Block::is_padding_line(l));
         match (0..self.leaps.len()).all(|square| self.slides_need_no_reach(square)) {
             true => LineRead::Slides,
-            false if hops => LineRead::Hops,
+            false if all(LineForm::Slide) => LineRead::ReachedSlides,
+            false if all(LineForm::Hop) => LineRead::Hops,
             false => LineRead::Lines,
         }
     }
@@ -217,6 +221,7 @@ impl<B: Word> Block<B> {
     pub fn read_lines(&self, square: usize, occupied: B) -> B {
         match self.read {
             LineRead::Slides => fairy_magic_runtime::slides(self.lines(square), occupied),
+            LineRead::ReachedSlides => fairy_magic_runtime::reached_slides(self.lines(square), occupied),
             LineRead::Hops => fairy_magic_runtime::hops(self.lines(square), occupied),
             LineRead::Lines => fairy_magic_runtime::lines(self.lines(square), occupied),
         }

@@ -64,10 +64,10 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{lines, slides, Line, LineForm};
+use fairy_magic_runtime::{slides, reached_slides, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 3,
-    "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen capablanca` or vendor the runtime of format 3"
+    fairy_magic_runtime::FORMAT == 4,
+    "this module was generated for fairy-magic-runtime format 4: regenerate it with `cargo xtask gen capablanca` or vendor the runtime of format 4"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -5450,8 +5450,8 @@ fn lookup(
         9 => BLOCK_9[square],
         10 => BLOCK_10[square],
         11 => 0,
-        12 => lines(&BLOCK_12_LINES[square], occupied),
-        13 => lines(&BLOCK_13_LINES[square], occupied),
+        12 => reached_slides(&BLOCK_12_LINES[square], occupied),
+        13 => reached_slides(&BLOCK_13_LINES[square], occupied),
         _ => unreachable!(),
     }
 }

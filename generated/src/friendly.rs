@@ -72,10 +72,12 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm};
+use fairy_magic_runtime::{
+    Index, Probe, Slot, lines, slides, reached_slides, Line, LineForm,
+};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 3,
-    "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen friendly` or vendor the runtime of format 3"
+    fairy_magic_runtime::FORMAT == 4,
+    "this module was generated for fairy-magic-runtime format 4: regenerate it with `cargo xtask gen friendly` or vendor the runtime of format 4"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -5767,20 +5769,20 @@ fn lookup(
         7 => BLOCK_7[square].lookup(INDEX, &ATTACKS, occupied),
         8 => {
             BLOCK_8[square].lookup(INDEX, &ATTACKS, occupied)
-                | lines(&BLOCK_8_LINES[square], occupied)
+                | reached_slides(&BLOCK_8_LINES[square], occupied)
         }
         9 => BLOCK_9[square] | slides(&BLOCK_9_LINES[square], occupied),
         10 => {
             BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied)
-                | lines(&BLOCK_10_LINES[square], occupied)
+                | reached_slides(&BLOCK_10_LINES[square], occupied)
         }
         11 => BLOCK_11[square],
         12 => BLOCK_12[square],
         13 => BLOCK_13[square],
         14 => BLOCK_14[square],
         15 => 0,
-        16 => lines(&BLOCK_16_LINES[square], occupied),
-        17 => lines(&BLOCK_17_LINES[square], occupied),
+        16 => reached_slides(&BLOCK_16_LINES[square], occupied),
+        17 => reached_slides(&BLOCK_17_LINES[square], occupied),
         18 => BLOCK_18[square],
         19 => BLOCK_19[square],
         20 => BLOCK_20[square],
@@ -5788,7 +5790,7 @@ fn lookup(
         22 => BLOCK_22[square].lookup(INDEX, &ATTACKS, occupied),
         23 => {
             BLOCK_23[square].lookup(INDEX, &ATTACKS, occupied)
-                | lines(&BLOCK_23_LINES[square], occupied)
+                | reached_slides(&BLOCK_23_LINES[square], occupied)
         }
         24 => {
             BLOCK_24[square].lookup(INDEX, &ATTACKS, occupied)

@@ -60,10 +60,10 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{hops, lines, slides, Line, LineForm};
+use fairy_magic_runtime::{hops, slides, reached_slides, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 3,
-    "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen u128_split32` or vendor the runtime of format 3"
+    fairy_magic_runtime::FORMAT == 4,
+    "this module was generated for fairy-magic-runtime format 4: regenerate it with `cargo xtask gen u128_split32` or vendor the runtime of format 4"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -4456,8 +4456,8 @@ fn lookup(
         7 => BLOCK_7[square],
         8 => hops(&BLOCK_8_LINES[square], occupied),
         9 => 0,
-        10 => lines(&BLOCK_10_LINES[square], occupied),
-        11 => lines(&BLOCK_11_LINES[square], occupied),
+        10 => reached_slides(&BLOCK_10_LINES[square], occupied),
+        11 => reached_slides(&BLOCK_11_LINES[square], occupied),
         _ => unreachable!(),
     }
 }

@@ -62,10 +62,12 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, hops, lines, slides, Line, LineForm};
+use fairy_magic_runtime::{
+    Index, Probe, Slot, hops, slides, reached_slides, Line, LineForm,
+};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 3,
-    "this module was generated for fairy-magic-runtime format 3: regenerate it with `cargo xtask gen xiangqi` or vendor the runtime of format 3"
+    fairy_magic_runtime::FORMAT == 4,
+    "this module was generated for fairy-magic-runtime format 4: regenerate it with `cargo xtask gen xiangqi` or vendor the runtime of format 4"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]
@@ -5332,11 +5334,11 @@ fn lookup(
         3 => BLOCK_3[square],
         4 => {
             BLOCK_4[square].lookup(INDEX, &ATTACKS, occupied)
-                | lines(&BLOCK_4_LINES[square], occupied)
+                | reached_slides(&BLOCK_4_LINES[square], occupied)
         }
         5 => {
             BLOCK_5[square].lookup(INDEX, &ATTACKS, occupied)
-                | lines(&BLOCK_5_LINES[square], occupied)
+                | reached_slides(&BLOCK_5_LINES[square], occupied)
         }
         6 => BLOCK_6[square].lookup(INDEX, &ATTACKS, occupied),
         7 => BLOCK_7[square] | slides(&BLOCK_7_LINES[square], occupied),

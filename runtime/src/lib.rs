@@ -40,7 +40,7 @@ mod test_rng;
 mod wide;
 
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
-pub use line::{hops, lines, slides, Line, LineForm};
+pub use line::{hops, lines, reached_slides, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
 pub use wide::Bitboard256;
 
@@ -57,7 +57,7 @@ pub use wide::Bitboard256;
 /// // What a module built against another format meets.
 /// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
 /// ```
-pub const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 4;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -151,6 +151,19 @@ pub fn slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
     found
 }
 
+/// [`lines`] of slides only, with no branch on each line's form: each slide masked by its
+/// reach. Generated modules call it for a block whose lines are all slides but pass squares
+/// they do not reach that no leap answers (a pawn's double step passes its single step), and
+/// the compiler verifies those blocks through it.
+#[inline(always)]
+pub fn reached_slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
+    let mut found = B::EMPTY;
+    for line in lines {
+        found |= line.slide_attacks(occupied) & line.reach;
+    }
+    found
+}
+
 /// [`lines`] of hops only, with no branch on each line's form: a cannon's captures, or where a
 /// cannon may capture from. Generated modules call it for a block whose lines are all hops (a
 /// padding line answers nothing here either), and the compiler verifies those blocks through it.
@@ -318,6 +331,8 @@ mod tests {
                                 assert_eq!(hops(&[l, Line::empty()], occupied), expect(occupied), "{square} {v:?}");
                             }
                             if form == LineForm::Slide {
+                                let reached = reached_slides(&[l, Line::empty()], occupied);
+                                assert_eq!(reached, expect(occupied), "{square} {v:?}");
                                 // Unmasked, a slide adds only squares it passes, where reached.
                                 let unmasked = slides(&[l, Line::empty()], occupied);
                                 assert_eq!(unmasked & l.reach, expect(occupied), "{square} {v:?}");
@@ -383,6 +398,7 @@ mod tests {
     #[test]
     fn a_padding_line_answers_nothing() {
         assert_eq!(slides(&[Line::<u64>::empty()], u64::MAX), 0);
+        assert_eq!(reached_slides(&[Line::<u64>::empty()], u64::MAX), 0);
         assert_eq!(Line::<u128>::empty().attacks(0), 0);
         assert_eq!(Line::<u64>::empty().attacks(u64::MAX), 0);
     }

@@ -116,8 +116,8 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
         imports.push(quote!(Slot));
     }
     if any_lines(tables) {
-        // Blocks of whole slides are read with `slides`, of hops with `hops`, the others with
-        // `lines`.
+        // Blocks of whole slides are read with `slides` (or `reached_slides` where each must be
+        // masked by its reach), of hops with `hops`, the others with `lines`.
         let reads = |read: LineRead| tables.blocks.iter().any(|b| b.lines_per_square > 0 && b.read == read);
         if reads(LineRead::Hops) {
             imports.push(quote!(hops));
@@ -127,6 +127,9 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
         }
         if reads(LineRead::Slides) {
             imports.push(quote!(slides));
+        }
+        if reads(LineRead::ReachedSlides) {
+            imports.push(quote!(reached_slides));
         }
         imports.push(quote!(Line));
         imports.push(quote!(LineForm));
@@ -267,6 +270,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
             let lines = lines_ident(n);
             match block.read {
                 LineRead::Slides => parts.push(quote!(slides(&#lines[square], occupied))),
+                LineRead::ReachedSlides => parts.push(quote!(reached_slides(&#lines[square], occupied))),
                 LineRead::Hops => parts.push(quote!(hops(&#lines[square], occupied))),
                 LineRead::Lines => parts.push(quote!(lines(&#lines[square], occupied))),
             }
