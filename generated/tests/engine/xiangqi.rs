@@ -3,12 +3,14 @@
 //! Piece moves come from the tables (`quiets`, `attacks`), the palace, the river and the
 //! soldier's sideways steps included. A move is legal when afterwards the mover's general is
 //! neither attacked nor facing the other general on an open file (the flying general: the
-//! other general would reach it as a chariot does). General moves ask `attackers` for every
-//! enemy piece type, on the board after the move. Every other move is judged from the enemy
-//! pieces' paths to the general (`between`: a chariot's or cannon's line, a horse's leg), by
-//! counting the pieces on each path after the move: a chariot attacks through none, a cannon
-//! through exactly one. `legal_by_trial`, the full test for every move, is the reference the
-//! tests hold it to.
+//! other general would reach it as a chariot does). One fact of Xiangqi is the engine's own:
+//! elephants, advisors and generals stay on their side of the river, so of them only the other
+//! general's file can reach a general. General moves ask `attackers` for the other enemy piece
+//! types, on the board after the move. Every other move is judged from the enemy pieces' paths
+//! to the general (`between`: a chariot's or cannon's line, a horse's leg), by counting the
+//! pieces on each path after the move: a chariot attacks through none, a cannon through
+//! exactly one. `legal_by_trial`, the full test for every move with every enemy piece type, is
+//! the reference the tests hold it to.
 
 use super::common::{check_counters, parse_board, Game, MoveList, MAX_PIECES};
 use fairy_magic_generated::xiangqi::{
@@ -132,6 +134,19 @@ impl Position {
     #[inline(always)]
     fn exposed_with(&self, color: Color, general: Square, occupied: Bitboard, captured: Bitboard) -> bool {
         let them = color.opposite();
+        self.exposed_to_crossers(color, general, occupied, captured)
+            || self.attackers_of(Piece::Elephant, them, general, occupied, captured) != 0
+            || self.attackers_of(Piece::Advisor, them, general, occupied, captured) != 0
+            || self.attackers_of(Piece::General, them, general, occupied, captured) != 0
+    }
+
+    /// [`Position::exposed_with`] asking only the enemy pieces that cross the river: an
+    /// elephant never does, and an advisor and a general never leave their palace, so none of
+    /// them reaches a general in its own palace (the other general's file aside, which is asked).
+    /// This is the test for general moves, which stay in the palace.
+    #[inline(always)]
+    fn exposed_to_crossers(&self, color: Color, general: Square, occupied: Bitboard, captured: Bitboard) -> bool {
+        let them = color.opposite();
         // The other general faces ours as a chariot would reach it: one lookup for both.
         let facing = self.of(them, Piece::General) & (FILE_A << general.file());
         let chariots = self.of(them, Piece::Chariot) & !captured;
@@ -143,9 +158,6 @@ impl Position {
         self.attackers_of(Piece::Cannon, them, general, occupied, captured) != 0
             || self.attackers_of(Piece::Horse, them, general, occupied, captured) != 0
             || self.attackers_of(Piece::Soldier, them, general, occupied, captured) != 0
-            || self.attackers_of(Piece::Elephant, them, general, occupied, captured) != 0
-            || self.attackers_of(Piece::Advisor, them, general, occupied, captured) != 0
-            || self.attackers_of(Piece::General, them, general, occupied, captured) != 0
     }
 
     /// The pieces of `them` of one kind, other than any on `captured`, that attack `target`.
@@ -166,13 +178,14 @@ impl Position {
     }
 
     /// Finds the enemy pieces whose attack on `color`'s general on `general` hangs on the squares
-    /// between them ([`Path`]), and returns the soldiers and advisors that attack it, whose
-    /// attacks hang on no square.
+    /// between them ([`Path`]), and returns the soldiers that attack it, whose attacks hang on
+    /// no square. Of the pieces that stay on their own side (see
+    /// [`Position::exposed_to_crossers`]) only the other general is asked, along its file.
     #[inline(always)]
     fn paths_to(&self, color: Color, general: Square, occupied: Bitboard, paths: &mut Paths) -> Bitboard {
         let them = color.opposite();
         // Chariots, cannons, and the other general on the file, reach along the general's rank
-        // and file (a cannon past one screen); the horse and elephant past a leg or an eye.
+        // and file (a cannon past one screen); the horse past its leg.
         let rank_and_file = attackers(Piece::Chariot, them, general, 0);
         let facing = self.of(them, Piece::General) & (FILE_A << general.file());
         let liners = (self.of(them, Piece::Chariot) | facing) & rank_and_file;
@@ -182,18 +195,15 @@ impl Position {
         for from in (self.of(them, Piece::Cannon) & rank_and_file).squares() {
             paths.push(between(Piece::Cannon, them, from, general), from, 1, occupied);
         }
-        // A horse or elephant that reaches the general passes one square (its leg or eye),
-        // and one that does not has none between.
-        for piece in [Piece::Horse, Piece::Elephant] {
-            for from in self.of(them, piece).squares() {
-                let between = between(piece, them, from, general);
-                if between != 0 {
-                    paths.push(between, from, 0, occupied);
-                }
+        // A horse that reaches the general passes one square, its leg; one that does not has
+        // none between.
+        for from in self.of(them, Piece::Horse).squares() {
+            let leg = between(Piece::Horse, them, from, general);
+            if leg != 0 {
+                paths.push(leg, from, 0, occupied);
             }
         }
         self.attackers_of(Piece::Soldier, them, general, occupied, 0)
-            | self.attackers_of(Piece::Advisor, them, general, occupied, 0)
     }
 
     pub fn in_check(&self, color: Color) -> bool {
@@ -226,10 +236,10 @@ impl Position {
     /// [`Position::generate`] for the side `US` (the colour's number), a constant here so that
     /// every table lookup knows its colour at compile time.
     ///
-    /// The full test (`exposed_with`, on the board after the move) runs for general moves. Any
-    /// other move can only open or close a [`Path`] to the general, or take a checking soldier
-    /// or advisor: so only how many pieces stand on each path afterwards is counted, and out of
-    /// check only for moves from or to a square of a path (any other leaves the general safe).
+    /// General moves are tested on the board after the move (`exposed_to_crossers`). Any other
+    /// move can only open or close a [`Path`] to the general, or take a checking soldier: so
+    /// only how many pieces stand on each path afterwards is counted, and out of check only for
+    /// moves from or to a square of a path (any other leaves the general safe).
     #[inline(always)]
     fn generate_for<const US: usize>(&self, out: &mut MoveList<Move>) {
         let us = if US == 0 { Color::White } else { Color::Black };
@@ -276,7 +286,7 @@ impl Position {
                 let legal = if piece == Piece::General {
                     // After the move: `from` empty, `to` ours, whatever stood there captured.
                     let after = occupied ^ Bitboard::from_square(from) | to_bit;
-                    !self.exposed_with(us, to, after, to_bit)
+                    !self.exposed_to_crossers(us, to, after, to_bit)
                 } else {
                     // A leaper's check is answered only by taking it.
                     leaping & !to_bit == 0 && !paths.open_after(from, to, occupied)
@@ -294,7 +304,7 @@ impl Position {
 struct Legality<'a> {
     occupied: Bitboard,
     paths: &'a Paths,
-    /// The soldiers and advisors giving check.
+    /// The soldiers giving check.
     leaping: Bitboard,
     /// The squares a move must touch (leave or land on) to be tested: every square in check,
     /// else those of the paths.
