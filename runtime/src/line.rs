@@ -130,11 +130,7 @@ impl<B: BitboardExt> Line<B> {
 /// up; a padding line ([`Line::empty`]) adds nothing.
 #[inline(always)]
 pub fn lines<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
-    let mut found = B::EMPTY;
-    for line in lines {
-        found |= line.attacks(occupied);
-    }
-    found
+    union(lines, |line| line.attacks(occupied))
 }
 
 /// The union of [`Line::slide_attacks`]: [`lines`] with no branch on each line's form and no
@@ -144,11 +140,7 @@ pub fn lines<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
 /// and the compiler verifies those blocks through it.
 #[inline(always)]
 pub fn slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
-    let mut found = B::EMPTY;
-    for line in lines {
-        found |= line.slide_attacks(occupied);
-    }
-    found
+    union(lines, |line| line.slide_attacks(occupied))
 }
 
 /// [`lines`] of slides only, with no branch on each line's form: each slide masked by its
@@ -157,11 +149,7 @@ pub fn slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
 /// the compiler verifies those blocks through it.
 #[inline(always)]
 pub fn reached_slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
-    let mut found = B::EMPTY;
-    for line in lines {
-        found |= line.slide_attacks(occupied) & line.reach;
-    }
-    found
+    union(lines, |line| line.slide_attacks(occupied) & line.reach)
 }
 
 /// [`lines`] of hops only, with no branch on each line's form: a cannon's captures, or where a
@@ -169,9 +157,15 @@ pub fn reached_slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
 /// padding line answers nothing here either), and the compiler verifies those blocks through it.
 #[inline(always)]
 pub fn hops<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
+    union(lines, |line| line.hop_attacks(occupied) & line.reach)
+}
+
+/// The union of `answer` over `lines`: the one loop every reading above shares.
+#[inline(always)]
+fn union<B: BitboardExt>(lines: &[Line<B>], answer: impl Fn(&Line<B>) -> B) -> B {
     let mut found = B::EMPTY;
     for line in lines {
-        found |= line.hop_attacks(occupied) & line.reach;
+        found |= answer(line);
     }
     found
 }

@@ -273,7 +273,7 @@ impl Position {
         self.piece_moves::<US>(Piece::Bishop, &legal, out);
         self.piece_moves::<US>(Piece::Knight, &legal, out);
 
-        let (home_rank, before_last, last_rank) = if us == Color::White { (1, 6, 7) } else { (6, 1, 0) };
+        let (home_rank, before_last) = if us == Color::White { (1, 6) } else { (6, 1) };
         for from in self.of(us, Piece::Pawn).squares() {
             let bit = Bitboard::from_square(from);
             let mut to =
@@ -282,20 +282,14 @@ impl Position {
                 to |= initial_quiets(Piece::Pawn, us, from, occupied) & !occupied;
             }
             to &= target & pins.line_of(bit);
-            if to.count_ones() == 0 {
-                continue;
-            }
             if from.rank() != before_last {
                 out.extend(to.squares().map(|to| Move { from, to, piece: Piece::Pawn, promotion: None }));
                 continue;
             }
+            // From the rank before the last, every move lands on the last and promotes.
             for to in to.squares() {
-                if to.rank() == last_rank {
-                    for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
-                        out.push(Move { from, to, piece: Piece::Pawn, promotion: Some(promotion) });
-                    }
-                } else {
-                    out.push(Move { from, to, piece: Piece::Pawn, promotion: None });
+                for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
+                    out.push(Move { from, to, piece: Piece::Pawn, promotion: Some(promotion) });
                 }
             }
         }

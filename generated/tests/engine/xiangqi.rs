@@ -148,7 +148,7 @@ impl Position {
     fn exposed_to_crossers(&self, color: Color, general: Square, occupied: Bitboard, captured: Bitboard) -> bool {
         let them = color.opposite();
         // The other general faces ours as a chariot would reach it: one lookup for both.
-        let facing = self.of(them, Piece::General) & (FILE_A << general.file());
+        let facing = self.facing(them, general);
         let chariots = self.of(them, Piece::Chariot) & !captured;
         if attackers(Piece::Chariot, them, general, occupied) & (chariots | facing) != 0 {
             return true;
@@ -158,6 +158,12 @@ impl Position {
         self.attackers_of(Piece::Cannon, them, general, occupied, captured) != 0
             || self.attackers_of(Piece::Horse, them, general, occupied, captured) != 0
             || self.attackers_of(Piece::Soldier, them, general, occupied, captured) != 0
+    }
+
+    /// `them`'s general where it stands on `general`'s file, from where it would face it.
+    #[inline(always)]
+    fn facing(&self, them: Color, general: Square) -> Bitboard {
+        self.of(them, Piece::General) & (FILE_A << general.file())
     }
 
     /// The pieces of `them` of one kind, other than any on `captured`, that attack `target`.
@@ -187,8 +193,7 @@ impl Position {
         // Chariots, cannons, and the other general on the file, reach along the general's rank
         // and file (a cannon past one screen); the horse past its leg.
         let rank_and_file = attackers(Piece::Chariot, them, general, 0);
-        let facing = self.of(them, Piece::General) & (FILE_A << general.file());
-        let liners = (self.of(them, Piece::Chariot) | facing) & rank_and_file;
+        let liners = (self.of(them, Piece::Chariot) | self.facing(them, general)) & rank_and_file;
         for from in liners.squares() {
             paths.push(between(Piece::Chariot, them, from, general), from, 0, occupied);
         }
