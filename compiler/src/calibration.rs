@@ -1,5 +1,5 @@
 //! The measured costs of the lookup forms, which the planner weighs when it chooses between a
-//! computed line and a table (`lookups::choose_lines`): each form's latency in a dependent
+//! computed line and a table (`lookups::block_lines`): each form's latency in a dependent
 //! chain, and its throughput over independent queries. The figures are checked in
 //! (`compiler/calibration.txt`), so that the same variant gives the same module on every
 //! machine; `cargo xtask calibrate` measures this machine and rewrites them.

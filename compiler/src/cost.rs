@@ -31,7 +31,7 @@ pub fn budgets<B: Word>(
         )),
         (Some(bits), None) => {
             let all = lookups::plan(slots, &vec![bits; slots.len()], reads, Default::default());
-            Ok(vec![lookups::cost(&all, bits, word, reads.forms); pieces])
+            Ok(vec![lookups::cost(&all, bits, word, reads); pieces])
         }
         (None, _) => {
             let threads = settings.thread_count();

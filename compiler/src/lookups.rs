@@ -68,9 +68,9 @@ impl SlotPlan {
         self.lookups.len() + self.lines.len() + self.checks.len()
     }
 
-    /// What the slot's reads measure, in the forms' picoseconds.
-    pub fn picos(&self, forms: FormCosts) -> u64 {
-        forms.picos(self.lookups.len(), self.lines.len(), self.checks.len())
+    /// What the slot reads, by form.
+    fn counts(&self) -> Counts {
+        Counts { probes: self.lookups.len(), lines: self.lines.len(), checks: self.checks.len() }
     }
 }
 
@@ -126,7 +126,7 @@ pub fn sweep(
         let plan = plan_gates(&own[p], &vec![bits; own[p].len()], reads);
         let verify_steps =
             plan.slots.iter().zip(&own_slots[p]).map(|(slot, &i)| steps(slot, &plan.lookups, slots[i].len())).sum();
-        Cost { verify_steps, ..cost(&plan, bits, word_bytes, reads.forms) }
+        Cost { verify_steps, ..cost(&plan, bits, word_bytes, reads) }
     });
     costs.chunks((MIN_BITS..=MAX_BITS).count()).map(<[Cost]>::to_vec).collect()
 }
@@ -142,21 +142,52 @@ pub struct Reads {
     pub max_probes: usize,
     /// What each form costs on the module's bitboard width.
     pub forms: FormCosts,
+    /// The slots of one block, consecutive in the slots planned: a kind, piece and colour on
+    /// every square of the board. Every square of a block makes as many probes, lines and
+    /// checks as its busiest square (padding ones answer nothing but take their time), so lines
+    /// are chosen, and reads priced, block by block.
+    pub block: usize,
 }
 
 impl Reads {
     /// Reads that never choose a line: every slide is a table, as before lines existed
-    /// (`option lines never`, and the tests of table grouping).
+    /// (`option lines never`, and the tests of table grouping). Blocks of one slot.
     pub fn tables_only(max_probes: usize) -> Reads {
-        Reads { max_probes, forms: FormCosts { probe: 1, line: u32::MAX, check: 1 } }
+        Reads { max_probes, forms: FormCosts { probe: 1, line: u32::MAX, check: 1 }, block: 1 }
     }
 
-    /// What a slot may read under these settings: `forms` where lines are measured.
+    /// What a slot may read under these settings: `forms` where lines are measured. Blocks of
+    /// one slot until [`Reads::in_blocks`].
     pub fn new(max_probes: usize, forms: FormCosts, lines: Lines) -> Reads {
         match lines {
-            Lines::Measured => Reads { max_probes, forms },
+            Lines::Measured => Reads { max_probes, forms, block: 1 },
             Lines::Never => Reads::tables_only(max_probes),
         }
+    }
+
+    /// These reads, for slots planned in blocks of `squares` (a board's squares).
+    pub fn in_blocks(self, squares: usize) -> Reads {
+        Reads { block: squares.max(1), ..self }
+    }
+
+    /// What one slot's reads measure.
+    fn picos(&self, c: Counts) -> u64 {
+        self.forms.picos(c.probes, c.lines, c.checks)
+    }
+
+    /// What slots' reads measure, planned in blocks of [`Reads::block`] consecutive slots: each
+    /// slot reads as many probes, lines and checks as the busiest slot of its block.
+    fn padded_picos(&self, slots: impl Iterator<Item = Counts>) -> u64 {
+        let slots: Vec<Counts> = slots.collect();
+        slots
+            .chunks(self.block)
+            .map(|block| {
+                let most = |of: fn(&Counts) -> usize| block.iter().map(of).max().unwrap_or(0);
+                let widest =
+                    Counts { probes: most(|c| c.probes), lines: most(|c| c.lines), checks: most(|c| c.checks) };
+                block.len() as u64 * self.picos(widest)
+            })
+            .sum()
     }
 }
 
@@ -171,34 +202,26 @@ pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], reads: Reads, cache: Cache
 
 /// [`plan`] of slots already split into their leaps and gates ([`split_leaps`]).
 fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> Plan {
-    let (max_probes, forms) = (reads.max_probes, reads.forms);
+    let with_lines = block_lines(gates, budgets, reads);
     let mut order: Vec<usize> = (0..gates.len()).collect();
     order.sort_by_key(|&i| gates[i].1.len());
 
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()], cache: Cache::Hot };
     let mut known = Known::default();
-    // Slots with the same gates and budget get the same answer: plan them once.
+    // Slots with the same gates, budget and choice of lines get the same answer: plan them once.
     type Answer = (Vec<ComputedLine>, Vec<usize>, Vec<PlainCheck>);
-    let mut memo: FxHashMap<(&[Gate], u32), Answer> = FxHashMap::default();
+    let mut memo: FxHashMap<(&[Gate], u32, bool), Answer> = FxHashMap::default();
     for i in order {
         let (leaps, slot_gates) = &gates[i];
-        let max_bits = budgets[i];
-        let (lines, ids, checks) = match memo.get(&(slot_gates.as_slice(), max_bits)) {
+        let key = (slot_gates.as_slice(), budgets[i], with_lines[i]);
+        let (lines, ids, checks) = match memo.get(&key) {
             Some(done) => done.clone(),
             None => {
-                let (lines, tabled) = choose_lines(slot_gates, max_bits, &known, forms);
-                let (wide, narrow): (Vec<Gate>, Vec<Gate>) =
-                    tabled.iter().partition(|g| g.path.count_ones() > max_bits);
-                let mut groups = group(&narrow, max_bits, &known);
-                // The groups answering the most moves get the probes; the rest are checked.
-                let mut by_value: Vec<usize> = (0..groups.len()).collect();
-                by_value.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
-                let mut unprobed: Vec<Gate> = wide;
-                for &g in by_value.iter().skip(max_probes) {
-                    unprobed.append(&mut groups[g]);
-                }
-                groups.retain(|g| !g.is_empty());
-                let checks = plain_checks(&unprobed);
+                let (lines, tabled) = match with_lines[i] {
+                    true => take_lines(slot_gates),
+                    false => (Vec::new(), slot_gates.clone()),
+                };
+                let (groups, checks) = table_reads(&tabled, budgets[i], reads.max_probes, &known);
                 let ids: Vec<usize> = groups
                     .into_iter()
                     .map(|g| {
@@ -210,7 +233,7 @@ fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> 
                         })
                     })
                     .collect();
-                memo.insert((slot_gates, max_bits), (lines.clone(), ids.clone(), checks.clone()));
+                memo.insert(key, (lines.clone(), ids.clone(), checks.clone()));
                 (lines, ids, checks)
             }
         };
@@ -219,26 +242,75 @@ fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> 
     plan
 }
 
-/// The lines a slot computes and the gates left to tables: the slot's lines
-/// ([`lines::find`]) where computing them costs no more, by `forms`' measured figures, than
-/// the probes and plain checks their gates would take in tables of `max_bits` bits (tables an
-/// earlier slot made already count as probes all the same: a probe costs its time whether or
-/// not its table is shared). A tie goes to the lines, which hold no table.
-fn choose_lines(gates: &[Gate], max_bits: u32, known: &Known, forms: FormCosts) -> (Vec<ComputedLine>, Vec<Gate>) {
+/// The lookups and plain checks that answer `tabled` gates: groups of at most `max_bits`
+/// squares, the `max_probes` groups answering the most moves probed, the rest (and every gate
+/// looking at more than `max_bits` squares) checked.
+fn table_reads(tabled: &[Gate], max_bits: u32, max_probes: usize, known: &Known) -> (Vec<Vec<Gate>>, Vec<PlainCheck>) {
+    let (wide, narrow): (Vec<Gate>, Vec<Gate>) = tabled.iter().partition(|g| g.path.count_ones() > max_bits);
+    let mut groups = group(&narrow, max_bits, known);
+    let mut by_value: Vec<usize> = (0..groups.len()).collect();
+    by_value.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
+    let mut unprobed: Vec<Gate> = wide;
+    for &g in by_value.iter().skip(max_probes) {
+        unprobed.append(&mut groups[g]);
+    }
+    groups.retain(|g| !g.is_empty());
+    (groups, plain_checks(&unprobed))
+}
+
+/// A slot's lines ([`lines::find`]) and the gates they leave to tables.
+fn take_lines(gates: &[Gate]) -> (Vec<ComputedLine>, Vec<Gate>) {
     let found = lines::find(gates);
-    if found.lines.is_empty() {
-        return (Vec::new(), gates.to_vec());
-    }
-    let (wide, narrow): (Vec<Gate>, Vec<Gate>) = found.gates.iter().partition(|g| g.path.count_ones() > max_bits);
-    let probes = group(&narrow, max_bits, known).len();
-    let tabled = forms.picos(probes, 0, plain_checks(&wide).len());
-    let computed = forms.picos(0, found.lines.len(), 0);
-    if computed > tabled {
-        return (Vec::new(), gates.to_vec());
-    }
     let answered: FxHashSet<&Gate> = found.gates.iter().collect();
     let rest = gates.iter().filter(|g| !answered.contains(g)).copied().collect();
     (found.lines, rest)
+}
+
+/// What one slot reads: the counts a block is priced by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    probes: usize,
+    lines: usize,
+    checks: usize,
+}
+
+/// Which slots compute their lines, chosen a block at a time ([`Reads::block`]) by what the
+/// block's padded reads measure at `reads.forms`' figures: every slot's lines, no lines, or
+/// each slot by its own reads, whichever measures least (a tie to the first, which holds
+/// fewer tables). A block of rook squares where one probe beats two lines on some squares and
+/// loses on others would otherwise read a probe and two lines on every square.
+fn block_lines(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> Vec<bool> {
+    let known = Known::default();
+    // Each slot's reads with its lines and without them; slots alike are counted once.
+    let mut memo: FxHashMap<(&[Gate], u32), [Counts; 2]> = FxHashMap::default();
+    let mut counts: Vec<[Counts; 2]> = Vec::with_capacity(gates.len());
+    for ((_, slot_gates), &bits) in gates.iter().zip(budgets) {
+        let both = *memo.entry((slot_gates.as_slice(), bits)).or_insert_with(|| {
+            let count = |lines: usize, tabled: &[Gate]| {
+                let (groups, checks) = table_reads(tabled, bits, reads.max_probes, &known);
+                Counts { probes: groups.len(), lines, checks: checks.len() }
+            };
+            let (lines, rest) = take_lines(slot_gates);
+            let without = count(0, slot_gates);
+            let with = if lines.is_empty() { without } else { count(lines.len(), &rest) };
+            [with, without]
+        });
+        counts.push(both);
+    }
+    let mut chosen = Vec::with_capacity(gates.len());
+    for block in counts.chunks(reads.block) {
+        let each: Vec<bool> = block.iter().map(|[with, without]| reads.picos(*with) <= reads.picos(*without)).collect();
+        let options = [vec![true; block.len()], each, vec![false; block.len()]];
+        let price = |option: &Vec<bool>| {
+            reads.padded_picos(block.iter().zip(option).map(|([with, without], &lines)| match lines {
+                true => *with,
+                false => *without,
+            }))
+        };
+        let best = options.iter().min_by_key(|o| price(o)).expect("three options");
+        chosen.extend_from_slice(best);
+    }
+    chosen
 }
 
 /// What a planner is asked to make small.
@@ -327,7 +399,7 @@ pub struct Cost {
 
 /// The cost of a plan: probes and checks over all slots, what its reads measure at the forms'
 /// costs, and bytes of tables, checks and lines.
-pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, forms: FormCosts) -> Cost {
+pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, reads: Reads) -> Cost {
     let entries: usize = plan.lookups.iter().map(|l| 1usize << l.mask.count_ones().max(1)).sum();
     let checks: usize = plan.slots.iter().map(|s| s.checks.len()).sum();
     let lines: usize = plan.slots.iter().map(|s| s.lines.len()).sum();
@@ -338,7 +410,7 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, forms: FormCosts) -> Cost
         why: Why::Fixed,
         probes,
         most,
-        picos: plan.slots.iter().map(|s| s.picos(forms)).sum(),
+        picos: reads.padded_picos(plan.slots.iter().map(SlotPlan::counts)),
         bytes: (entries + 3 * checks + 3 * lines) * word_bytes,
         lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
         check_bytes: 3 * checks * word_bytes,
@@ -815,11 +887,11 @@ mod tests {
 
     #[test]
     fn lines_replace_tables_where_they_measure_cheaper_and_only_there() {
-        let cheap = Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 4, check: 10 } };
+        let cheap = Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 4, check: 10 }, block: 1 };
         let rook = plan(&[moves_of("R", "d4")], &[12], cheap, Cache::Hot);
         assert_eq!((rook.slots[0].lines.len(), rook.slots[0].lookups.len()), (2, 0), "two lines beat a probe");
         assert!(rook.lookups.is_empty());
-        let dear = Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 6, check: 10 } };
+        let dear = Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 6, check: 10 }, block: 1 };
         let rook = plan(&[moves_of("R", "d4")], &[12], dear, Cache::Hot);
         assert_eq!((rook.slots[0].lines.len(), rook.slots[0].lookups.len()), (0, 1), "one probe beats two lines");
         // Cut to 4-bit tables the rook needs three probes: its lines win again.
@@ -829,6 +901,25 @@ mod tests {
         let mixed = plan(&[moves_of("RN", "d4")], &[12], cheap, Cache::Hot);
         assert_eq!(mixed.slots[0].lines.len(), 2);
         assert_eq!(mixed.slots[0].leaps.count_ones(), 8 + 4);
+    }
+
+    #[test]
+    fn a_block_reads_one_form_when_its_squares_would_pad_a_mix() {
+        // At 10 bits a central rook is one probe (10 ps, under its two lines' 12) and an edge
+        // rook two (20, over 12). Chosen square by square, the block would read a probe and two
+        // lines on every square (22); as a block, two lines everywhere (12).
+        let squares: Vec<String> = (0..64).map(|s| BOARD.name(s)).collect();
+        let rooks: Vec<Vec<PathMove>> = squares.iter().map(|s| moves_of("R", s)).collect();
+        let forms = FormCosts { probe: 10, line: 6, check: 10 };
+        let by_square = plan(&rooks, &[10; 64], Reads { max_probes: 8, forms, block: 1 }, Cache::Hot);
+        assert!(
+            by_square.slots.iter().any(|s| s.lines.is_empty()) && by_square.slots.iter().any(|s| !s.lines.is_empty())
+        );
+        let reads = Reads { max_probes: 8, forms, block: 64 };
+        let by_block = plan(&rooks, &[10; 64], reads, Cache::Hot);
+        assert!(by_block.slots.iter().all(|s| !s.lines.is_empty() && s.lookups.is_empty()));
+        assert!(cost(&by_block, 10, 8, reads).picos < cost(&by_square, 10, 8, reads).picos);
+        assert_eq!(cost(&by_block, 10, 8, reads).picos, 64 * 12);
     }
 
     #[test]

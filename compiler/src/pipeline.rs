@@ -176,7 +176,7 @@ pub fn build<B: Word>(
     // with what a probe costs when they are not, which turns more slides into lines.
     let plan_for = |cache| -> Result<(Vec<lookups::Cost>, Plan), Error> {
         let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());
-        let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines);
+        let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines).in_blocks(board.squares());
         let budgets = cost::budgets::<B>(&variant, &slots, order, settings, reads)?;
         let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
         Ok((budgets, lookups::plan(&slots, &per_slot, reads, cache)))

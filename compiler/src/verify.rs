@@ -559,12 +559,15 @@ mod tests {
     /// reverse.
     #[test]
     fn verification_catches_a_wrong_line() {
-        let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\n");
-        let names = ["cannon".to_string(), "griffon".to_string()];
-        let reach = ByPiece::from_fn(2, |_, _| vec![board.all(); board.squares()]);
+        let (board, moves, tables) = compiled("piece C cannon mRcpR\npiece G griffon [F?R]\npiece H hopper gR\n");
+        let names = ["cannon".to_string(), "griffon".to_string(), "hopper".to_string()];
+        let reach = ByPiece::from_fn(3, |_, _| vec![board.all(); board.squares()]);
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
         let lined: Vec<usize> = (0..tables.blocks.len()).filter(|&b| tables.blocks[b].lines_per_square > 0).collect();
-        assert!(lined.len() >= 4, "the cannon's and the griffon's slides and hops are lines");
+        assert!(lined.len() >= 4, "the cannon's, the griffon's and the hopper's slides and hops are lines");
+        use fairy_magic_runtime::LineForm;
+        let reverse = |f: &LineForm| matches!(f, LineForm::Screened | LineForm::SlideThenStep(_));
+        assert!(lined.iter().any(|&b| tables.blocks[b].lines.iter().any(|l| reverse(&l.form))), "a reverse line");
         for b in lined {
             let mut wrong = tables.clone();
             let line = wrong.blocks[b].lines.iter_mut().find(|l| l.up != 0).unwrap();

@@ -41,7 +41,7 @@ const CALIBRATION_HEADER: &str = "\
 # picoseconds, each the fastest of three runs: `form width picoseconds`, the latency of a
 # dependent chain, and `form-throughput width picoseconds`, a query among independent ones (a
 # `-cold` probe reads a table far past the caches). The planner weighs them
-# (lookups::choose_lines): latency under `optimize speed`, throughput under `optimize
+# (lookups::block_lines): latency under `optimize speed`, throughput under `optimize
 # throughput`. The same figures give the same modules on any machine.
 # Written by `cargo xtask calibrate` (runtime/benches/calibrate.rs); do not edit by hand.
 ";
