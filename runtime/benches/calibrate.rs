@@ -9,7 +9,7 @@
 //! each index formula into a hot table (a rook-sized one of 4096 entries) and into a cold one
 //! (2^20 entries, far past the caches: what a probe costs in a module whose tables are over the
 //! cache budget), a computed line (a rook's two lines, the cost halved), and a plain check, on
-//! `u64`, `u128` and `Bitboard256`.
+//! `u64`, `u128`, `Bitboard192` and `Bitboard256`.
 //!
 //! Prints `form width picoseconds` for the latency and `form-throughput width picoseconds` for
 //! the throughput of each form, best of several runs.
@@ -17,7 +17,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fairy_magic_runtime::{lines, Bitboard256, BitboardExt, Index, Line, LineForm, PlainCheck, Probe};
+use fairy_magic_runtime::{lines, Bitboard192, Bitboard256, BitboardExt, Index, Line, LineForm, PlainCheck, Probe};
 
 /// Steps of one timed chain.
 const STEPS: usize = 1 << 21;
@@ -140,5 +140,6 @@ fn main() {
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     calibrate::<u64>("64", 8, 8, &mut rng);
     calibrate::<u128>("128", 9, 10, &mut rng);
+    calibrate::<Bitboard192>("192", 12, 12, &mut rng);
     calibrate::<Bitboard256>("256", 16, 16, &mut rng);
 }

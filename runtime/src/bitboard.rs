@@ -6,11 +6,12 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 
 /// A set of squares, one bit per square, square index = `rank * files + file`.
 ///
-/// Implemented for `u64` (boards of up to 64 squares), `u128` (up to 128 squares) and
-/// [`Bitboard256`](crate::Bitboard256) (up to 256 squares); a generated module's `Bitboard` type
-/// is the narrowest that holds its board. An extension trait on those types, named `...Ext` as
-/// Rust's convention has it, so that it never clashes with a module's `Bitboard`: every module
-/// re-exports it, and `use module::*` (or `use module::BitboardExt`) brings its helpers.
+/// Implemented for `u64` (boards of up to 64 squares), `u128` (up to 128 squares),
+/// [`Bitboard192`](crate::Bitboard192) (up to 192 squares) and [`Bitboard256`](crate::Bitboard256)
+/// (up to 256 squares); a generated module's `Bitboard` type is the narrowest that holds its
+/// board. An extension trait on those types, named `...Ext` as Rust's convention has it, so that
+/// it never clashes with a module's `Bitboard`: every module re-exports it, and `use module::*`
+/// (or `use module::BitboardExt`) brings its helpers.
 ///
 /// Its helpers take and give raw square indices (`usize`), and are named for them
 /// (`from_index`, `has_index`, `indices`...): the runtime knows no board. Every module adds
@@ -32,7 +33,7 @@ pub trait BitboardExt:
 {
     /// No squares.
     const EMPTY: Self;
-    /// The number of squares it can hold: 64, 128 or 256.
+    /// The number of squares it can hold: 64, 128, 192 or 256.
     const BITS: u32;
 
     /// The set holding the square of index `index` alone. Panics (in debug builds) when
@@ -313,7 +314,7 @@ pub(crate) fn pext64(value: u64, mut mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Bitboard256;
+    use crate::{Bitboard192, Bitboard256};
 
     /// The helpers answer alike on every width.
     fn helpers<B: BitboardExt>() {
@@ -373,6 +374,7 @@ mod tests {
         let mut random = crate::test_rng::xorshift(0x1234_5678_9abc_def1);
         down_to_highest_as_defined::<u64>(&mut random);
         down_to_highest_as_defined::<u128>(&mut random);
+        down_to_highest_as_defined::<Bitboard192>(&mut random);
         down_to_highest_as_defined::<Bitboard256>(&mut random);
     }
 
@@ -402,6 +404,7 @@ mod tests {
         let mut random = crate::test_rng::xorshift(0x0bad_5eed_2026_1204);
         pops_in_order::<u64>(&mut random);
         pops_in_order::<u128>(&mut random);
+        pops_in_order::<Bitboard192>(&mut random);
         pops_in_order::<Bitboard256>(&mut random);
     }
 
@@ -409,6 +412,7 @@ mod tests {
     fn helpers_on_every_width() {
         helpers::<u64>();
         helpers::<u128>();
+        helpers::<Bitboard192>();
         helpers::<Bitboard256>();
     }
 
@@ -419,5 +423,8 @@ mod tests {
         assert_eq!(std::format!("{}", set.diagram(3, 2)), ". . x\nx . .\n");
         let wide = Bitboard256::from_index(255);
         assert!(std::format!("{}", wide.diagram(16, 16)).starts_with(". . . . . . . . . . . . . . . x\n"));
+        let twelve = Bitboard192::from_index(143) | Bitboard192::from_index(0);
+        let drawn = std::format!("{}", twelve.diagram(12, 12));
+        assert!(drawn.starts_with(". . . . . . . . . . . x\n") && drawn.ends_with("\nx . . . . . . . . . . .\n"));
     }
 }

@@ -10,19 +10,19 @@
 //! [`lookup`] and [`plain_checks`], the functions the generated code calls, so the code that
 //! builds the tables and the code that reads them cannot disagree about an index.
 //!
-//! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128) or [`Bitboard256`] (up
-//! to 256; the shipped `chu` (12x12) and `big16` (16x16) modules use it, and such modules number
-//! their table's sets, read by [`lookup_numbered`]), all
-//! behind the [`BitboardExt`] trait with the square helpers an engine wants (iteration,
-//! lowest-square pop, a printed diagram), on raw square indices; each module wraps them in its
-//! own trait on its typed `Square`.
+//! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128), [`Bitboard192`] (up to
+//! 192: 12x12, 13x13) or [`Bitboard256`] (up to 256: 14x14, 16x16), all behind the
+//! [`BitboardExt`] trait with the square helpers an engine wants (iteration, lowest-square pop,
+//! a printed diagram), on raw square indices; each module wraps them in its own trait on its
+//! typed `Square`. Modules on over 128 squares (the shipped `chu`, 12x12, and `big16`, 16x16)
+//! number their table's sets, read by [`lookup_numbered`].
 //!
-//! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard256`]),
-//! `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides,
-//! hops and vaults along a line computed with no table, and the screened slides and
-//! slides-then-steps that answer their reverse lookups, read by [`lines`], or by [`slides`] or
-//! [`hops`] for a block of one form, where the compiler chose lines over a table); this file
-//! re-exports them and holds [`Color`] and [`FORMAT`].
+//! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard192`] and
+//! [`Bitboard256`], from one macro), `probe` (index formulas, slots, checks, the lookup
+//! functions), `line` ([`Line`]: slides, hops and vaults along a line computed with no table,
+//! and the screened slides and slides-then-steps that answer their reverse lookups, read by
+//! [`lines`], or by [`slides`] or [`hops`] for a block of one form, where the compiler chose
+//! lines over a table); this file re-exports them and holds [`Color`] and [`FORMAT`].
 //!
 //! `#![no_std]`, no dependencies, and no `unsafe` but the one `PEXT` call that exists only in builds
 //! for CPUs with BMI2: vendor this directory as it is.
@@ -42,7 +42,7 @@ mod wide;
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
 pub use line::{hops, lines, reached_slides, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
-pub use wide::Bitboard256;
+pub use wide::{Bitboard192, Bitboard256};
 
 /// The version of the hash formulas and the data layout a module is read with: the split32
 /// folds, the `u128` fold, the 256-bit folds (the word mixing and the split32 parts), and the

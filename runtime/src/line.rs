@@ -5,10 +5,10 @@
 //! from the piece. The squares of a line above the piece's square are met lowest index first, so
 //! the first blocker is the lowest occupied one; below it, the highest. Two bit tricks cut a line
 //! at its first blocker with no loop and no table ([`BitboardExt::up_to_lowest`],
-//! [`BitboardExt::down_to_highest`]), on `u64`, `u128` and `Bitboard256` alike. The same cut
-//! answers the reverse of a vault (a [`LineForm::Screened`] line) and of a step off the end of a
-//! slide (a [`LineForm::SlideThenStep`] line), so that `attackers` of a grasshopper or a
-//! griffon need no table either.
+//! [`BitboardExt::down_to_highest`]), on `u64`, `u128`, `Bitboard192` and `Bitboard256` alike.
+//! The same cut answers the reverse of a vault (a [`LineForm::Screened`] line) and of a step off
+//! the end of a slide (a [`LineForm::SlideThenStep`] line), so that `attackers` of a grasshopper
+//! or a griffon need no table either.
 
 use crate::BitboardExt;
 
@@ -174,7 +174,7 @@ fn union<B: BitboardExt>(lines: &[Line<B>], answer: impl Fn(&Line<B>) -> B) -> B
 mod tests {
     use super::*;
     use crate::test_rng::xorshift;
-    use crate::Bitboard256;
+    use crate::{Bitboard192, Bitboard256};
 
     /// A board's geometry, for walking rays square by square as a reference.
     #[derive(Clone, Copy)]
@@ -381,6 +381,15 @@ mod tests {
         every_square_agrees::<u128>(Board { files: 9, ranks: 10 }, 4);
         every_square_agrees::<u128>(Board { files: 12, ranks: 10 }, 4);
         every_square_agrees::<u128>(Board { files: 16, ranks: 8 }, 4);
+    }
+
+    /// Square boards of 144 and 169 squares, and 16x12, which fills all 192 squares (its last
+    /// is the top bit of the top word, where a cut is easiest to get wrong).
+    #[test]
+    fn lines_agree_with_walking_on_192_square_boards() {
+        every_square_agrees::<Bitboard192>(Board { files: 12, ranks: 12 }, 4);
+        every_square_agrees::<Bitboard192>(Board { files: 13, ranks: 13 }, 4);
+        every_square_agrees::<Bitboard192>(Board { files: 16, ranks: 12 }, 4);
     }
 
     #[test]

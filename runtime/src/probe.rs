@@ -8,7 +8,7 @@ use crate::bitboard::BitboardExt;
 /// tables are generated (the magics depend on it) and is the same for a whole module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Index {
-    /// `(occupied & mask) * magic >> shift`, with 64-bit multiplies (on 128 and 256 squares,
+    /// `(occupied & mask) * magic >> shift`, with 64-bit multiplies (on 128 squares and more,
     /// one for each 64-bit word, mixed): the default.
     Magic,
     /// The same hash formed from 32-bit multiplies only, for processors without a fast 64-bit
@@ -29,7 +29,7 @@ pub struct Probe<B> {
     /// The multiplier of the hash (a 64-bit word for each word of the board, 32-bit parts under
     /// [`Index::Split32`]); unused by [`Index::Pext`].
     pub magic: B,
-    /// How far the hash is shifted right: the width it is formed in (64, 128 or 256 for
+    /// How far the hash is shifted right: the width it is formed in (64, 128, 192 or 256 for
     /// [`Index::Magic`], 32 for [`Index::Split32`]) minus the index bits. Unused by
     /// [`Index::Pext`].
     pub shift: u8,
@@ -299,6 +299,37 @@ mod tests {
         }
         // Folded by xor, not or: a part's bit 0 with its bit `by` cancels.
         assert_eq!(m.index(Index::Split32, 1 << 13 | 1), 0);
+    }
+
+    /// A probe on 192 squares indexes as the same probe on 256 squares with word 3 empty,
+    /// under every formula (a magic shift counts from the bitboard's width, so it is 64 less),
+    /// and a numbered lookup reads 192-square sets as it reads any.
+    #[test]
+    fn probes_on_192_squares_index_as_on_256() {
+        use crate::{Bitboard192, Bitboard256};
+        let mut next = xorshift(0x0192_5107_0000_0001);
+        let widened = |b: Bitboard192| Bitboard256([b.0[0], b.0[1], b.0[2], 0]);
+        for _ in 0..2_000 {
+            // A mask of about 12 squares and a sparse magic, as the compiler's are.
+            let mut sparse = || Bitboard192([0; 3].map(|_| next() & next() & next() & next()));
+            let (mask, magic, occupied) = (sparse(), sparse(), sparse());
+            let bits = (next() % 20 + 1) as u8;
+            let narrow = Probe::new(mask, magic, 192 - bits, 7);
+            let wide = Probe::new(widened(mask), widened(magic), narrow.shift + 64, 7);
+            assert_eq!(narrow.index(Index::Magic, occupied), wide.index(Index::Magic, widened(occupied)));
+            assert_eq!(narrow.index(Index::Pext, occupied), wide.index(Index::Pext, widened(occupied)));
+            let (narrow, wide) = (Probe { shift: 32 - bits, ..narrow }, Probe { shift: 32 - bits, ..wide });
+            assert_eq!(narrow.index(Index::Split32, occupied), wide.index(Index::Split32, widened(occupied)));
+        }
+        let sets = [Bitboard192::from_index(170), Bitboard192::from_index(5)];
+        let slot = Slot::new(
+            Bitboard192::from_index(191),
+            [Probe::new(Bitboard192::from_index(130), Bitboard192::EMPTY, 191, 0)],
+        );
+        let entries = [1u16, 0];
+        let found = slot.lookup_numbered(Index::Pext, &entries, &sets, Bitboard192::from_index(130));
+        assert_eq!(found, Bitboard192::from_index(191) | Bitboard192::from_index(170));
+        assert!(slot.lookup_numbered(Index::Pext, &entries, &sets, Bitboard192::EMPTY).indices().eq([5, 191]));
     }
 
     /// Whichever `pext64` this build has (the instruction with BMI2, the loop without) gathers
