@@ -36,12 +36,13 @@ impl Board {
         self.files as usize * self.ranks as usize
     }
 
-    /// The bits of the bitboard the emitted module uses: 64 (`u64`), 128 (`u128`) or 256
-    /// (`Bitboard256`).
+    /// The bits of the bitboard the emitted module uses: 64 (`u64`), 128 (`u128`), 192
+    /// (`Bitboard192`) or 256 (`Bitboard256`).
     pub fn word_bits(self) -> u32 {
         match self.squares() {
             0..=64 => 64,
             65..=128 => 128,
+            129..=192 => 192,
             _ => 256,
         }
     }

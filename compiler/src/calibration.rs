@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn every_width_and_index_has_its_figures_and_no_line_is_malformed() {
-        for bits in [64, 128, 256] {
+        for bits in [64, 128, 192, 256] {
             for index in [Index::Magic, Index::Split32, Index::Pext] {
                 for measure in [Measure::Latency, Measure::Throughput] {
                     let hot = form_costs(bits, index, Cache::Hot, measure);

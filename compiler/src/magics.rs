@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fairy_magic_runtime::{BitboardExt, Index, Probe};
+use fairy_magic_runtime::{Bitboard192, BitboardExt, Index, Probe};
 
 use crate::board::{subsets, Squares};
 use crate::error::{Bound, Error};
@@ -16,7 +16,7 @@ use crate::lookups::Lookup;
 use crate::parallel;
 use crate::splitmix::SplitMix64;
 
-/// The type a board's bitboards are emitted as: `u64`, `u128` or `Bitboard256`.
+/// The type a board's bitboards are emitted as: `u64`, `u128`, `Bitboard192` or `Bitboard256`.
 pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
@@ -26,7 +26,7 @@ pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
     fn to_squares(self) -> Squares;
     /// A random number with few bits set: such multipliers make good magics.
     fn sparse(rng: &mut SplitMix64) -> Self;
-    /// A magic as it is kept for a mask: unchanged, but for the 256-square hash, whose
+    /// A magic as it is kept for a mask: unchanged, but for the 192- and 256-square hashes, whose
     /// multiplier words for words the mask does not touch multiply nothing and are set to 0.
     fn for_mask(self, _mask: Self) -> Self {
         self
@@ -56,6 +56,24 @@ impl Word for u128 {
     }
     fn sparse(rng: &mut SplitMix64) -> Self {
         (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
+    }
+}
+
+impl Word for Bitboard192 {
+    const TYPE: &'static str = "Bitboard192";
+    fn from_squares(squares: Squares) -> Self {
+        let [w0, w1, w2, _] = squares.0;
+        Bitboard192([w0, w1, w2])
+    }
+    fn to_squares(self) -> Squares {
+        let [w0, w1, w2] = self.0;
+        Squares::new([w0, w1, w2, 0])
+    }
+    fn sparse(rng: &mut SplitMix64) -> Self {
+        Bitboard192([(); 3].map(|_| u64::sparse(rng)))
+    }
+    fn for_mask(self, mask: Self) -> Self {
+        Bitboard192([0, 1, 2].map(|w| if mask.0[w] == 0 { 0 } else { self.0[w] }))
     }
 }
 

@@ -36,7 +36,7 @@ use crate::{
 };
 
 /// Runs `$body` with `$B` naming the bitboard type of `$board`: `u64` up to 64 squares, `u128`
-/// up to 128, [`Squares`] up to 256. The one place a board's width picks the word.
+/// up to 128, `Bitboard192` up to 192, [`Squares`] up to 256. The one place a board's width picks the word.
 macro_rules! with_word {
     ($board:expr, |$B:ident| $body:expr) => {
         match $board.word_bits() {
@@ -46,6 +46,10 @@ macro_rules! with_word {
             }
             128 => {
                 type $B = u128;
+                $body
+            }
+            192 => {
+                type $B = fairy_magic_runtime::Bitboard192;
                 $body
             }
             _ => {

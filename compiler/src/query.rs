@@ -7,7 +7,7 @@
 #[cfg(feature = "cli")]
 use std::collections::VecDeque;
 
-use fairy_magic_runtime::{BitboardExt, Color};
+use fairy_magic_runtime::{Bitboard192, BitboardExt, Color};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{bit, squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
@@ -130,7 +130,9 @@ pub enum CompiledPiece {
     U64(Tables<u64>),
     /// Tables with 128-bit bitboards, for boards of more than 64 squares.
     U128(Tables<u128>),
-    /// Boards of 129 to 256 squares.
+    /// Boards of 129 to 192 squares.
+    Bitboard192(Tables<Bitboard192>),
+    /// Boards of 193 to 256 squares.
     Bitboard256(Tables<Squares>),
 }
 
@@ -231,6 +233,12 @@ impl From<Tables<u128>> for CompiledPiece {
     }
 }
 
+impl From<Tables<Bitboard192>> for CompiledPiece {
+    fn from(tables: Tables<Bitboard192>) -> CompiledPiece {
+        CompiledPiece::Bitboard192(tables)
+    }
+}
+
 impl From<Tables<Squares>> for CompiledPiece {
     fn from(tables: Tables<Squares>) -> CompiledPiece {
         CompiledPiece::Bitboard256(tables)
@@ -283,6 +291,7 @@ impl CompiledPiece {
             }),
             CompiledPiece::U64(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
             CompiledPiece::U128(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
+            CompiledPiece::Bitboard192(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
             CompiledPiece::Bitboard256(t) => answer_with(board, p, |kind| look(t, p, kind, occupied)),
         }
     }
@@ -410,6 +419,7 @@ pub fn sources(compiled: &CompiledPiece, board: Board, at: &Position, onto: Onto
         }
         CompiledPiece::U64(t) => look(t, &p, kind, occupied),
         CompiledPiece::U128(t) => look(t, &p, kind, occupied),
+        CompiledPiece::Bitboard192(t) => look(t, &p, kind, occupied),
         CompiledPiece::Bitboard256(t) => look(t, &p, kind, occupied),
     };
     reach(kinds[0]) | if initial { reach(kinds[1]) } else { Squares::EMPTY }

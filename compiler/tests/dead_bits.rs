@@ -6,7 +6,7 @@
 use fairy_magic::stages::verify::Verify;
 use fairy_magic::stages::{error, pipeline};
 use fairy_magic::{build, Settings};
-use fairy_magic_runtime::{Bitboard256, Index};
+use fairy_magic_runtime::{Bitboard192, Bitboard256, Index};
 
 /// Compiles `text` (a board of 128 squares or fewer, or up to 256) at `max_bits` with a short search. What is tested is
 /// that every lookup finds a magic: forward tables only, and a sampled check of their entries
@@ -21,6 +21,7 @@ fn compiles(text: &str, max_bits: u32, index: Index) -> Result<(), String> {
         .with_index(index);
     let built = match v.board.word_bits() {
         128 => build::<u128>(v, moves, &settings).map(|_| ()),
+        192 => build::<Bitboard192>(v, moves, &settings).map(|_| ()),
         _ => build::<Bitboard256>(v, moves, &settings).map(|_| ()),
     };
     built.map_err(|e| e.to_string())
@@ -43,7 +44,8 @@ fn every_index_kind_separates_the_top_squares_of_both_halves() {
 }
 
 /// On 256 squares a cannon's file lookups run through the top squares of three words (p3 to
-/// p10 on 16x16 at 8 bits: p4 and p8), and a bent rider's through all four. The first fold of
+/// p10 on 16x16 at 8 bits: p4 and p8), and a bent rider's through all four; 12x12 and 13x13
+/// take three words (`Bitboard192`), folded as the first three of 256. The first fold of
 /// the 256-bit hash (by 8, 16 and 24 bits) mapped the p-file onto itself, and a file lookup
 /// there had no magic. Eight index bits keep the tables of these boards small enough to test.
 #[test]

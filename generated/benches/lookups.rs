@@ -8,7 +8,7 @@
 //! independent queries (throughput) and as a dependent chain where each query's square comes
 //! from the previous answer (latency). Reported as nanoseconds a lookup and as ratios.
 //! Then rooks on larger boards against the chess rook: the Xiangqi chariot and the Grand rook
-//! (`u128`) and the Chu Shogi rook (`Bitboard256`), and the 12x12 rook against the 10x10. Last,
+//! (`u128`) and the Chu Shogi rook (`Bitboard192`), and the 12x12 rook against the 10x10. Last,
 //! what typed squares cost: the chess rook with its squares held as the module's `Square`s and
 //! found with its typed helpers, against raw indices found with the runtime's index helpers and
 //! converted with `Square::new_unchecked` at each call.
@@ -23,7 +23,7 @@ use fairy_magic_generated::chess::SquareSet;
 use fairy_magic_generated::{chess, chess_pext, chess_split32, chu, fairy, gallery, grand, xiangqi};
 use std::hint::black_box;
 
-use fairy_magic_runtime::{Bitboard256, BitboardExt};
+use fairy_magic_runtime::{Bitboard192, BitboardExt};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
@@ -37,9 +37,9 @@ use timing::{time, QUERIES};
 // Each loop is its own function, compiled once for each lookup, which is inlined into it as an
 // engine's move generator inlines it (the assembly of these loops holds no call but to panic).
 // A closure bound once and passed to two loops stays inlined only while it is small: chu's
-// 256-square lookup is not, was compiled as a call that returned its 32 bytes through memory
-// (grand's 16 come back in registers), and that row measured the call, 1.65x grand's chain,
-// where the lookup itself takes 1.45-1.48x. The two boards' closures are written out at each
+// lookup, on `Bitboard256` then, was not, was compiled as a call that returned its 32 bytes
+// through memory (grand's 16 come back in registers), and that row measured the call, 1.65x
+// grand's chain, where the lookup itself took 1.45-1.48x. The two boards' closures are written out at each
 // use for that reason.
 #[inline(never)]
 fn independent<S: Copy, B: BitboardExt>(queries: &[(S, B)], lookup: impl Fn(S, B) -> B) -> B {
@@ -73,7 +73,7 @@ macro_rules! attacks {
 }
 
 /// Rooks on larger boards against the chess rook (`u64`): the Xiangqi chariot (9x10) and the
-/// Grand rook (10x10) on `u128`, and the Chu Shogi rook (12x12) on `Bitboard256`, occupancies
+/// Grand rook (10x10) on `u128`, and the Chu Shogi rook (12x12) on `Bitboard192`, occupancies
 /// as dense as above; then the 12x12 rook against the 10x10 one.
 fn wide_boards() {
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
@@ -85,9 +85,8 @@ fn wide_boards() {
     };
     let (ninety, ten) = (u128_queries(90), u128_queries(100));
     let eight: Vec<(usize, u64)> = (0..QUERIES).map(|_| ((dense() % 64) as usize, dense())).collect();
-    let twelve: Vec<(usize, Bitboard256)> = (0..QUERIES)
-        .map(|_| ((dense() % 144) as usize, Bitboard256([dense(), dense(), dense() & 0xffff, 0])))
-        .collect();
+    let twelve: Vec<(usize, Bitboard192)> =
+        (0..QUERIES).map(|_| ((dense() % 144) as usize, Bitboard192([dense(), dense(), dense() & 0xffff]))).collect();
     let rows = [
         (
             "rook 8x8: chess, u64 (baseline)",
@@ -105,9 +104,9 @@ fn wide_boards() {
             time(|| chained::<100, _>(&ten, attacks!(grand, Rook, u128))),
         ),
         (
-            "rook 12x12: chu, Bitboard256",
-            time(|| independent(&twelve, attacks!(chu, Rook, Bitboard256))),
-            time(|| chained::<144, _>(&twelve, attacks!(chu, Rook, Bitboard256))),
+            "rook 12x12: chu, Bitboard192",
+            time(|| independent(&twelve, attacks!(chu, Rook, Bitboard192))),
+            time(|| chained::<144, _>(&twelve, attacks!(chu, Rook, Bitboard192))),
         ),
     ];
     report(&rows, 0);

@@ -153,7 +153,7 @@ exhaustive!(bentriders_tables_equal_the_reference, bentriders, u128);
 exhaustive!(wide_tables_equal_the_reference, wide, u128);
 exhaustive!(u128_split32_tables_equal_the_reference, u128_split32, u128);
 exhaustive!(u128_pext_tables_equal_the_reference, u128_pext, u128);
-exhaustive!(chu_tables_equal_the_reference, chu, Squares);
+exhaustive!(chu_tables_equal_the_reference, chu, fairy_magic_runtime::Bitboard192);
 exhaustive!(big16_tables_equal_the_reference, big16, Squares);
 exhaustive!(
     friendly_tables_equal_the_reference,

@@ -242,5 +242,5 @@ reverse!(shogi_reverse, shogi_between, shogi, u128);
 reverse!(capablanca_reverse, capablanca_between, capablanca, u128);
 reverse!(grand_reverse, grand_between, grand, u128);
 reverse!(bentriders_reverse, bentriders_between, bentriders, u128);
-reverse!(chu_reverse, chu_between, chu, fairy_magic::stages::board::Squares);
+reverse!(chu_reverse, chu_between, chu, fairy_magic_runtime::Bitboard192);
 reverse!(big16_reverse, big16_between, big16, fairy_magic::stages::board::Squares);

@@ -57,7 +57,7 @@ pub use wide::{Bitboard192, Bitboard256};
 /// // What a module built against another format meets.
 /// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
 /// ```
-pub const FORMAT: u32 = 4;
+pub const FORMAT: u32 = 5;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -104,7 +104,7 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
     let squares = number(variant.board.squares());
     let mut imports = vec![];
     if B::BITS > 128 {
-        imports.push(quote!(Bitboard256));
+        imports.push(quote!(#word));
     }
     if any_checks(tables) {
         imports.push(quote!(plain_checks));
@@ -251,7 +251,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
     let kinds = number(tables.kinds.len());
     let block_number = if tables.blocks.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     // One arm a block: its static (or nothing, for a block without moves), read at `square`.
-    // An empty answer: `0`, or `Bitboard256::EMPTY`'s literal.
+    // An empty answer: `0`, or the multi-word `Bitboard`'s empty literal.
     let nothing: TokenStream = data::short(B::EMPTY).parse().expect("a literal");
     let arms = tables.blocks.iter().enumerate().map(|(n, block)| {
         let number = number(n);
@@ -638,8 +638,9 @@ fn square_code(files: u8) -> TokenStream {
 /// traits with no method of the same name.
 fn square_set_code<B: Word>() -> TokenStream {
     // Every square of the board: a bitboard wider than the board has bits that are no square.
+    let word = Ident::new(B::TYPE, Span::call_site());
     let on_board = match B::BITS > 128 {
-        true => quote!(Bitboard256::below(SQUARES)),
+        true => quote!(#word::below(SQUARES)),
         false => quote!(!0 >> (Bitboard::BITS - SQUARES as u32)),
     };
     quote! {
@@ -895,8 +896,9 @@ fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
 
 /// `vector_index`, `move_index`, `threat_index` and `policy_index`.
 fn index_functions<B: Word>() -> TokenStream {
-    // `to`'s place among the squares of `reach`: the ones below it. `Bitboard256`
+    // `to`'s place among the squares of `reach`: the ones below it. A multi-word `Bitboard`
     // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
+    let word = Ident::new(B::TYPE, Span::call_site());
     let counted = match B::BITS > 128 {
         false => quote! {
             let bit: Bitboard = 1 << to;
@@ -904,7 +906,7 @@ fn index_functions<B: Word>() -> TokenStream {
         },
         true => quote! {
             reach.has_index(to)
-                .then(|| MOVE_OFFSETS[grid][from] + (reach & Bitboard256::below(to)).count_ones() as u16)
+                .then(|| MOVE_OFFSETS[grid][from] + (reach & #word::below(to)).count_ones() as u16)
         },
     };
     let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.");

@@ -11,28 +11,33 @@ use crate::tables::{Block, Numbered, Tables};
 use crate::variant::Variant;
 
 /// A set as a fixed-width hexadecimal literal of the module's `Bitboard` (masks and magics line
-/// up): `0x…` on `u64` and `u128`; `Bitboard256([w0, w1, w2, w3])` on 256 squares, word 0
-/// (squares 0-63) first, a word with no square written `0`, so that a mask or magic shows at a
-/// glance which words it touches.
+/// up): `0x…` on `u64` and `u128`; `Bitboard192([w0, w1, w2])` or `Bitboard256([w0, w1, w2,
+/// w3])` on wider boards, word 0 (squares 0-63) first, a word with no square written `0`, so
+/// that a mask or magic shows at a glance which words it touches.
 pub(super) fn literal<B: Word>(set: B) -> String {
-    let [w0, w1, w2, w3] = set.to_squares().0;
+    let [w0, w1, _, _] = set.to_squares().0;
     match B::BITS {
         64 => format!("0x{w0:016x}"),
         128 => format!("0x{w1:016x}{w0:016x}"),
-        _ => {
-            let words = [w0, w1, w2, w3].map(|w| if w == 0 { "0".to_string() } else { format!("0x{w:016x}") });
-            format!("Bitboard256([{}])", words.join(", "))
-        }
+        _ => words_literal::<B>(set, |w| if w == 0 { "0".to_string() } else { format!("0x{w:016x}") }),
     }
 }
 
 /// A set as the shortest literal of the module's `Bitboard` (attack entries, most of a module).
 pub(super) fn short<B: Word>(set: B) -> String {
-    let [w0, w1, w2, w3] = set.to_squares().0;
+    let [w0, w1, _, _] = set.to_squares().0;
     match B::BITS {
         64 | 128 => short_hex(u128::from(w1) << 64 | u128::from(w0)),
-        _ => format!("Bitboard256([{}])", [w0, w1, w2, w3].map(|w| short_hex(u128::from(w))).join(", ")),
+        _ => words_literal::<B>(set, |w| short_hex(u128::from(w))),
     }
+}
+
+/// A set of a multi-word `Bitboard` as its constructor, `Bitboard192([…])` or
+/// `Bitboard256([…])`, each of its words written by `word`.
+fn words_literal<B: Word>(set: B, word: impl Fn(u64) -> String) -> String {
+    let words = (B::BITS / 64) as usize;
+    let written: Vec<String> = set.to_squares().0[..words].iter().map(|&w| word(w)).collect();
+    format!("{}([{}])", B::TYPE, written.join(", "))
 }
 
 /// `0`, or the number in hexadecimal without leading zeros.

@@ -1,6 +1,6 @@
 "use strict";
 // The module's tables, read exactly as runtime/src/probe.rs reads them. Sets are BigInt: square
-// s is bit s, as in every Bitboard of the runtime (u64, u128, Bitboard256).
+// s is bit s, as in every Bitboard of the runtime (u64, u128, Bitboard192, Bitboard256).
 const DATA = JSON.parse(document.getElementById("data").textContent);
 const FILES = DATA.files, RANKS = DATA.ranks, SQUARES = FILES * RANKS, BITS = DATA.bits;
 const M64 = (1n << 64n) - 1n, M32 = (1n << 32n) - 1n;
@@ -20,7 +20,8 @@ function word(b, w) { return (b >> BigInt(64 * w)) & M64; }
 function popcount(b) { let n = 0; while (b) { b &= b - 1n; n++; } return n; }
 
 // Bitboard::magic_hash: one 64-bit multiply a word, the higher words first folded onto
-// themselves (u128: by 1; Bitboard256: by 19, 23, 29), the products mixed with xor.
+// themselves (u128: by 1; Bitboard192 and Bitboard256: by 19, 23 and 29, a word each), the
+// products mixed with xor.
 const WIDE_FOLDS = BITS === 128 ? [0, 1] : [0, 19, 23, 29];
 function magicHash(b, magic, shift) {
   if (BITS === 64) return Number(((b * magic) & M64) >> BigInt(shift));

@@ -2,7 +2,7 @@
 //! need variety and repeatable runs, not a crate. Sets of squares are `Bitboard256`, which
 //! holds every board; [`Narrow`] turns one into a module's own `Bitboard`.
 
-use fairy_magic_runtime::Bitboard256;
+use fairy_magic_runtime::{Bitboard192, Bitboard256};
 
 /// Marsaglia's xorshift64; the state must not be 0.
 pub struct XorShift(pub u64);
@@ -34,7 +34,7 @@ pub fn one(square: usize) -> Bitboard256 {
     Bitboard256::from_u128(1) << square as u32
 }
 
-/// A module's `Bitboard` (`u64`, `u128` or `Bitboard256`) from a set of the board's squares;
+/// A module's `Bitboard` (`u64`, `u128`, `Bitboard192` or `Bitboard256`) from a set of the board's squares;
 /// the other way is `Bitboard256::from`.
 #[allow(dead_code)]
 pub trait Narrow {
@@ -50,6 +50,13 @@ impl Narrow for u64 {
 impl Narrow for u128 {
     fn narrow(set: Bitboard256) -> Self {
         set.low_u128()
+    }
+}
+
+impl Narrow for Bitboard192 {
+    fn narrow(set: Bitboard256) -> Self {
+        let [w0, w1, w2, _] = set.0;
+        Bitboard192([w0, w1, w2])
     }
 }
 
