@@ -2,7 +2,7 @@
 // playwright-core. Each test generates a page, places a piece and its friends and foes by
 // clicking as a user does, and checks that the squares the page highlights are what the command
 // line answers for the same question (`moves`, `attackers` and `between --variant`), on 8x8,
-// 9x10 and 16x16 boards, for hoppers, bent riders, confined pieces and a pawn's first move.
+// 9x10, 12x12 and 16x16 boards, for hoppers, bent riders, confined pieces and a pawn's first move.
 //
 // Run after `cargo build -p fairy-magic` (CI runs it after `cargo test --workspace`):
 //   cd compiler/tests/browser && npm ci && npm test
@@ -37,6 +37,14 @@ confine K home
 `;
 // Xiangqi as shipped (palace, river, the soldier's sideways moves across it), and a bent rider.
 const NINE = readFileSync(join(ROOT, "variants/xiangqi.variant"), "utf8") + "piece G griffon [F?R]\n";
+// 144 squares, three words (`Bitboard192`): a lame leaper read from tables, a hopper and a
+// bent rider computed as lines.
+const TWELVE = `variant page-12x12
+board 12x12
+piece C cannon      mRcpR
+piece G griffon     [F?R]
+piece H horse       [W-F]
+`;
 // 256 squares: the cannon in full, a bent rider, a piece confined to its camp.
 const SIXTEEN = `variant page-16x16
 board 16x16
@@ -195,6 +203,8 @@ describe("show --html draws what the command line answers", () => {
   test("9x10: Xiangqi's confined pieces, cannon, horse and soldier, and a bent rider", () =>
     check({ name: "nine", text: NINE, files: 9, ranks: 10, letters: ["E", "A", "K", "C", "H", "P", "G"], perPiece: 2,
       seed: 90 }));
+  test("12x12: a lame leaper's tables, a hopper and a bent rider on three words", () =>
+    check({ name: "twelve", text: TWELVE, files: 12, ranks: 12, letters: ["C", "G", "H"], perPiece: 2, seed: 144 }));
   test("16x16: the full cannon, a bent rider, a confined king", () =>
     check({ name: "sixteen", text: SIXTEEN, files: 16, ranks: 16, letters: ["C", "G", "K"], perPiece: 2, seed: 256 }));
 });
