@@ -142,10 +142,11 @@ pub struct Reads {
     pub max_probes: usize,
     /// What each form costs on the module's bitboard width.
     pub forms: FormCosts,
-    /// The slots of one block, consecutive in the slots planned: a kind, piece and colour on
-    /// every square of the board. Every square of a block makes as many probes, lines and
-    /// checks as its busiest square (padding ones answer nothing but take their time), so lines
-    /// are chosen, and reads priced, block by block.
+    /// How many consecutive slots of those planned make one block (a run, in
+    /// [`crate::tables::SlotOrder`]'s words): a kind, piece and colour on every square of the
+    /// board. Every square of a block makes as many probes, lines and checks as its busiest
+    /// square (padding ones answer nothing but take their time), so lines are chosen, and reads
+    /// priced, block by block. The slots planned must be whole blocks.
     pub block: usize,
 }
 
@@ -177,8 +178,7 @@ impl Reads {
 
     /// What slots' reads measure, planned in blocks of [`Reads::block`] consecutive slots: each
     /// slot reads as many probes, lines and checks as the busiest slot of its block.
-    fn padded_picos(&self, slots: impl Iterator<Item = Counts>) -> u64 {
-        let slots: Vec<Counts> = slots.collect();
+    fn padded_picos(&self, slots: &[Counts]) -> u64 {
         slots
             .chunks(self.block)
             .map(|block| {
@@ -193,8 +193,9 @@ impl Reads {
 
 /// Plans every slot. `slots[i]` is the list of path moves that slot answers for; it gets at
 /// most `reads.max_probes` lookups of at most `budgets[i]` index bits each, and computed lines
-/// where `reads.forms` says they cost less than the lookups they replace.
-/// `cache` only records which figures `reads` holds.
+/// where `reads.forms` says its block ([`Reads::block`] slots; `slots` are whole blocks) costs
+/// less with them than with the lookups they replace. `cache` only records which figures
+/// `reads` holds.
 pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], reads: Reads, cache: Cache) -> Plan {
     let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
     Plan { cache, ..plan_gates(&gates, budgets, reads) }
@@ -280,6 +281,9 @@ struct Counts {
 /// fewer tables). A block of rook squares where one probe beats two lines on some squares and
 /// loses on others would otherwise read a probe and two lines on every square.
 fn block_lines(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> Vec<bool> {
+    debug_assert_eq!(gates.len() % reads.block, 0, "slots planned in whole blocks");
+    // Probes are counted as if no table existed yet: a probe costs its time whether or not an
+    // earlier slot made its table, and the grouping's count of probes hardly depends on it.
     let known = Known::default();
     // Each slot's reads with its lines and without them; slots alike are counted once.
     let mut memo: FxHashMap<(&[Gate], u32), [Counts; 2]> = FxHashMap::default();
@@ -302,10 +306,9 @@ fn block_lines(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) ->
         let each: Vec<bool> = block.iter().map(|[with, without]| reads.picos(*with) <= reads.picos(*without)).collect();
         let options = [vec![true; block.len()], each, vec![false; block.len()]];
         let price = |option: &Vec<bool>| {
-            reads.padded_picos(block.iter().zip(option).map(|([with, without], &lines)| match lines {
-                true => *with,
-                false => *without,
-            }))
+            let read: Vec<Counts> =
+                block.iter().zip(option).map(|(&[with, without], &lines)| if lines { with } else { without }).collect();
+            reads.padded_picos(&read)
         };
         let best = options.iter().min_by_key(|o| price(o)).expect("three options");
         chosen.extend_from_slice(best);
@@ -410,7 +413,7 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, reads: Reads) -> Cost {
         why: Why::Fixed,
         probes,
         most,
-        picos: reads.padded_picos(plan.slots.iter().map(SlotPlan::counts)),
+        picos: reads.padded_picos(&plan.slots.iter().map(SlotPlan::counts).collect::<Vec<_>>()),
         bytes: (entries + 3 * checks + 3 * lines) * word_bytes,
         lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
         check_bytes: 3 * checks * word_bytes,

@@ -34,8 +34,8 @@ pub struct Tables<B> {
 }
 
 /// Whether a module of `bits`-bit bitboards stores its attack table numbered: entries as `u16`
-/// numbers of the table's distinct sets ([`Numbered`]). Only on 256 squares, whose 32-byte
-/// entries would not stay in any cache.
+/// numbers of the table's distinct sets ([`Numbered`]). Only on boards of over 128 squares,
+/// whose 24- and 32-byte entries would not stay in any cache.
 pub fn stores_numbered(bits: u32) -> bool {
     bits > 128
 }

@@ -1,17 +1,18 @@
 //! Boards of every size up to 256 squares: the u128 path agrees with the u64 one, the top
-//! square of the largest boards of each width works, and boards past the limit are errors.
+//! square of the largest boards of each width (u128, Bitboard192, Bitboard256) works, and
+//! boards past the limit are errors.
 
 mod common;
 
 use common::XorShift;
-use fairy_magic::stages::board::{bit, squares_of, Squares};
+use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
 use fairy_magic::stages::error::Source;
 use fairy_magic::stages::magics::Word;
 use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::stages::tables::SlotId;
 use fairy_magic::stages::{paths, pipeline};
 use fairy_magic::{build, Compiled, Settings};
-use fairy_magic_runtime::{BitboardExt, Color};
+use fairy_magic_runtime::{Bitboard192, BitboardExt, Color};
 
 const PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n\
 piece G griffon [F?R]\npiece R rhino [W?B]\npiece C cannon mRcpR\npiece H grasshopper gQ\npiece M nightrider NN\n\
@@ -115,6 +116,22 @@ fn the_top_square<B: Word>(c: &Compiled<B>, ranks: u8) {
 #[test]
 fn the_top_square_of_a_128_square_board() {
     the_top_square(&compile::<u128>("16x8"), 8);
+}
+
+#[test]
+fn the_top_square_of_a_192_square_board() {
+    // 16x12 fills Bitboard192 to its last bit: p12 is square 191.
+    let pieces = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n";
+    let c = compile_pieces::<Bitboard192>("16x12", pieces, Some(8));
+    assert_eq!(c.variant.board.squares(), 192);
+    the_top_square(&c, 12);
+}
+
+#[test]
+fn each_board_takes_the_narrowest_bitboard_that_holds_it() {
+    let bits = |files, ranks| Board { files, ranks }.word_bits();
+    assert_eq!([bits(8, 8), bits(13, 5), bits(16, 8), bits(13, 10)], [64, 128, 128, 192]);
+    assert_eq!([bits(12, 12), bits(16, 12), bits(14, 14), bits(16, 16)], [192, 192, 256, 256]);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Masks that hold the top square of two or more 64-bit words of a u128 or 256-square board: the
+//! Masks that hold the top square of two or more 64-bit words of a u128, 192- or 256-square board: the
 //! magic and PEXT indexes must have a magic for them (bit 63 and bit 127 each reach only the top
 //! bit of their word's product, and the index once could not tell them apart: `[W?sR]` on 16x8
 //! had no magic). On 16x16 the top squares of the four words are p4, p8, p12 and p16.
@@ -8,7 +8,7 @@ use fairy_magic::stages::{error, pipeline};
 use fairy_magic::{build, Settings};
 use fairy_magic_runtime::{Bitboard192, Bitboard256, Index};
 
-/// Compiles `text` (a board of 128 squares or fewer, or up to 256) at `max_bits` with a short search. What is tested is
+/// Compiles `text` (a board of up to 256 squares, on its own width) at `max_bits` with a short search. What is tested is
 /// that every lookup finds a magic: forward tables only, and a sampled check of their entries
 /// (the shipped modules' tests check tables exhaustively).
 fn compiles(text: &str, max_bits: u32, index: Index) -> Result<(), String> {
@@ -50,7 +50,7 @@ fn every_index_kind_separates_the_top_squares_of_both_halves() {
 /// there had no magic. Eight index bits keep the tables of these boards small enough to test.
 #[test]
 fn every_index_kind_separates_the_top_squares_of_the_four_words() {
-    for board in ["16x16", "12x12", "13x13"] {
+    for board in ["16x16", "12x12", "13x13", "16x12"] {
         for index in [Index::Magic, Index::Split32, Index::Pext] {
             let text = format!("variant dead-bits\nboard {board}\npiece A bent-a [W?sR]\npiece C cannon mRcpR\n");
             compiles(&text, 8, index).unwrap_or_else(|e| panic!("{board}, index {index:?}: {e}"));

@@ -78,7 +78,7 @@ fn random_variant(rng: &mut Rng, index: usize) -> String {
     };
     let mut text = format!("variant random{index}\nboard {files}x{ranks}\n");
     let letters = ["K", "Q", "R", "B", "N", "P", "+R", "N'"];
-    // A 256-square board keeps to leaps, so the test stays small.
+    // A board of over 128 squares keeps to leaps, so the test stays small.
     let moves: &[&str] = if files * ranks > 128 { &["K", "N", "W", "D"] } else { &MOVES };
     let mut words: Vec<String> = Vec::new();
     for letter in letters.iter().take(1 + rng.below(4)) {

@@ -8,8 +8,9 @@
 // are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
 // (never down to plain checks); a piece with `option probes` takes its smallest budget that
 // meets it and is left out of the cache budget.
-// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that
-// measures cheaper than the probes it replaces, by the latency in a dependent chain
+// Lines: a slide or hop along a line is computed from the occupancy, with no table, where its
+// block (a kind, piece and colour on every square, each square read as its busiest) measures
+// cheaper so, by the latency in a dependent chain
 // (compiler/calibration.txt, tables in cache).
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //

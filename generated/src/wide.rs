@@ -5,8 +5,9 @@
 //
 // Board 16x8 (128 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
 // Bit budget: 6 index bits a lookup for every piece, as the options say.
-// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that
-// measures cheaper than the probes it replaces, by the latency in a dependent chain
+// Lines: a slide or hop along a line is computed from the occupancy, with no table, where its
+// block (a kind, piece and colour on every square, each square read as its busiest) measures
+// cheaper so, by the latency in a dependent chain
 // (compiler/calibration.txt, tables in cache).
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //

@@ -62,8 +62,8 @@ fn colour_free_calls_answer_as_both_colours_do() {
 
 /// `use module::*` brings both bitboard traits with the module's `Bitboard`, with no import
 /// from the runtime and no method of the same name in both: the module's `SquareSet` on its
-/// `Square`s and the runtime's `BitboardExt` on raw indices, on `u64`, `u128` and `Bitboard256`
-/// modules alike.
+/// `Square`s and the runtime's `BitboardExt` on raw indices, on `u64`, `u128`, `Bitboard192` and
+/// `Bitboard256` modules alike.
 #[test]
 fn a_glob_import_brings_the_square_helpers() {
     mod on_chess {
@@ -82,6 +82,14 @@ fn a_glob_import_brings_the_square_helpers() {
             attacks(Piece::Horse, Color::White, b1, Bitboard::from_square(b2)).count()
         }
     }
+    mod on_chu {
+        use fairy_magic_generated::chu::*;
+        pub fn corner() -> bool {
+            let l12 = Square::new(143).unwrap();
+            let set = Bitboard::from_square(l12) | Bitboard::from_index(0);
+            set.has(l12) && set.has_index(143) && set.squares().map(|s| s.to_string()).eq(["a1", "l12"])
+        }
+    }
     mod on_big16 {
         use fairy_magic_generated::big16::*;
         pub fn corner() -> bool {
@@ -93,6 +101,7 @@ fn a_glob_import_brings_the_square_helpers() {
     assert_eq!(on_chess::knight_from_g1(), (vec!["f3".to_string(), "h3".to_string()], vec![21, 23]));
     // The horse on b1 with its leg b2 blocked: a3 and c3 are cut off, d2 (over c1) remains.
     assert_eq!(on_xiangqi::horse_from_b1(), 1);
+    assert!(on_chu::corner());
     assert!(on_big16::corner());
 }
 

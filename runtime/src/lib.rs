@@ -45,7 +45,8 @@ pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe,
 pub use wide::{Bitboard192, Bitboard256};
 
 /// The version of the hash formulas and the data layout a module is read with: the split32
-/// folds, the `u128` fold, the 256-bit folds (the word mixing and the split32 parts), and the
+/// folds, the `u128` fold, the 192- and 256-bit folds (the word mixing and the split32 parts),
+/// the bitboard types a module may name (5: [`Bitboard192`] for 129 to 192 squares), and the
 /// layout of [`Slot`], [`Probe`], [`PlainCheck`] and [`Line`]. The compiler finds its magics through these
 /// formulas, so a module is right only with a runtime of the same format: every generated
 /// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was

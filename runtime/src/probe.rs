@@ -147,7 +147,7 @@ impl SetNumber for u32 {
 
 /// `leaps` plus the set every probe's entry names: each entry is the number of its set in
 /// `sets`, the table's distinct answers. Modules on boards of over 128 squares store their
-/// tables so: a 32-byte set an entry makes tables too large for any cache, and a lookup's
+/// tables so: a 24- or 32-byte set an entry makes tables too large for any cache, and a lookup's
 /// entries hold few distinct sets (a slider's answer depends only on the first blocker of
 /// each of its lines, not on the squares behind it).
 #[inline(always)]

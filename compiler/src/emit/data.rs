@@ -122,8 +122,8 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     Ok(s)
 }
 
-/// `name(args),` at the indent of a slot's probes: on one line, or on 256-square boards, whose
-/// literals are long, an argument a line.
+/// `name(args),` at the indent of a slot's probes: on one line, or on boards of over 128
+/// squares, whose literals are long, an argument a line.
 fn call(out: &mut String, name: &str, args: &[String], bits: u32) -> fmt::Result {
     match bits > 128 {
         false => writeln!(out, "        {name}({}),", args.join(", ")),
@@ -147,7 +147,7 @@ pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Resul
 
 /// One square's computed lines, a line a line: `Line::new(up, down, reach, form)`, or
 /// `Line::empty()` where a square has fewer lines than its block's width. Each is one line
-/// whatever its width (a changed line is one changed line), and on 256 squares its sets are
+/// whatever its width (a changed line is one changed line), and on over 128 squares its sets are
 /// written short, as attack entries are: a module of long-line pieces on 16x16 holds thousands
 /// of lines, which at full width and an argument a line were most of its source.
 pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {

@@ -98,8 +98,9 @@ fn write_lines(h: &mut String, lines: Lines, measure: Measure, cache: Cache) -> 
     match lines {
         Lines::Measured => writeln!(
             h,
-            "// Lines: a slide or hop along a line is computed from the occupancy, with no table, where that\n\
-             // measures cheaper than the probes it replaces, by the {measure}\n\
+            "// Lines: a slide or hop along a line is computed from the occupancy, with no table, where its\n\
+             // block (a kind, piece and colour on every square, each square read as its busiest) measures\n\
+             // cheaper so, by the {measure}\n\
              // (compiler/calibration.txt, {cache})."
         ),
         Lines::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
