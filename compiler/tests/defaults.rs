@@ -176,8 +176,8 @@ fn optimize_throughput_weighs_independent_queries() {
         let text = format!("{text}{extra}");
         compile(&Source { file: "line.variant", text: &text }, &Options::new()).unwrap().text
     };
-    assert!(module("").contains("replaces, by the latency in a dependent chain"));
+    assert!(module("").contains("cheaper so, by the latency in a dependent chain"));
     let throughput = module("option optimize throughput\n");
     assert!(throughput.contains("Bit budgets (optimize throughput)"), "{}", &throughput[..2000]);
-    assert!(throughput.contains("replaces, by the throughput of independent queries"));
+    assert!(throughput.contains("cheaper so, by the throughput of independent queries"));
 }
