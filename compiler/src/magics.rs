@@ -66,8 +66,7 @@ impl Word for Bitboard192 {
         Bitboard192([w0, w1, w2])
     }
     fn to_squares(self) -> Squares {
-        let [w0, w1, w2] = self.0;
-        Squares::new([w0, w1, w2, 0])
+        Squares::from(self)
     }
     fn sparse(rng: &mut SplitMix64) -> Self {
         Bitboard192([(); 3].map(|_| u64::sparse(rng)))

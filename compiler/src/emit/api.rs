@@ -94,9 +94,14 @@ fn any_lines<B>(tables: &Tables<B>) -> bool {
     tables.blocks.iter().any(|b| b.lines_per_square > 0)
 }
 
+/// The runtime type the module's `Bitboard` names (`u64` ... `Bitboard256`), as an identifier.
+fn word_ident<B: Word>() -> Ident {
+    Ident::new(B::TYPE, Span::call_site())
+}
+
 /// The imports, the format check, `Bitboard` and the board's constants.
 fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str) -> TokenStream {
-    let word = Ident::new(B::TYPE, Span::call_site());
+    let word = word_ident::<B>();
     let name = &variant.name;
     let number = Literal::usize_unsuffixed;
     let files = number(variant.board.files as usize);
@@ -638,7 +643,7 @@ fn square_code(files: u8) -> TokenStream {
 /// traits with no method of the same name.
 fn square_set_code<B: Word>() -> TokenStream {
     // Every square of the board: a bitboard wider than the board has bits that are no square.
-    let word = Ident::new(B::TYPE, Span::call_site());
+    let word = word_ident::<B>();
     let on_board = match B::BITS > 128 {
         true => quote!(#word::below(SQUARES)),
         false => quote!(!0 >> (Bitboard::BITS - SQUARES as u32)),
@@ -898,7 +903,7 @@ fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
 fn index_functions<B: Word>() -> TokenStream {
     // `to`'s place among the squares of `reach`: the ones below it. A multi-word `Bitboard`
     // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
-    let word = Ident::new(B::TYPE, Span::call_site());
+    let word = word_ident::<B>();
     let counted = match B::BITS > 128 {
         false => quote! {
             let bit: Bitboard = 1 << to;
