@@ -6,7 +6,8 @@ use std::process::Command;
 const CHESS: &str = include_str!("../../variants/chess.variant");
 
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fairy-magic-diff-{name}-{}", std::process::id()));
+    // In the target folder, not the machine's temp folder: these folders are left for a look.
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("diff-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
