@@ -117,9 +117,9 @@ pub fn sweep(
 ) -> Vec<Vec<Cost>> {
     let own_slots: Vec<Vec<usize>> =
         (0..pieces).map(|p| (0..slots.len()).filter(|&i| piece_of(i) == p).collect()).collect();
-    // Leaps and gates do not depend on the budget: split once, planned at every budget.
-    let own: Vec<Vec<(Squares, Vec<Gate>)>> =
-        own_slots.iter().map(|mine| mine.iter().map(|&i| split_leaps(&slots[i])).collect()).collect();
+    // Leaps, gates and lines do not depend on the budget: split once, planned at every budget.
+    let own: Vec<Vec<Split>> =
+        own_slots.iter().map(|mine| mine.iter().map(|&i| Split::of(&slots[i])).collect()).collect();
     // Every (piece, budget) is planned on its own: spread them over the cores.
     let each: Vec<(usize, u32)> = (0..pieces).flat_map(|p| (MIN_BITS..=MAX_BITS).map(move |bits| (p, bits))).collect();
     let costs = parallel::map(&each, threads, |&(p, bits)| {
@@ -197,32 +197,32 @@ impl Reads {
 /// less with them than with the lookups they replace. `cache` only records which figures
 /// `reads` holds.
 pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], reads: Reads, cache: Cache) -> Plan {
-    let gates: Vec<(Squares, Vec<Gate>)> = slots.iter().map(|moves| split_leaps(moves)).collect();
-    Plan { cache, ..plan_gates(&gates, budgets, reads) }
+    let split: Vec<Split> = slots.iter().map(|moves| Split::of(moves)).collect();
+    Plan { cache, ..plan_gates(&split, budgets, reads) }
 }
 
-/// [`plan`] of slots already split into their leaps and gates ([`split_leaps`]).
-fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> Plan {
-    let with_lines = block_lines(gates, budgets, reads);
-    let mut order: Vec<usize> = (0..gates.len()).collect();
-    order.sort_by_key(|&i| gates[i].1.len());
+/// [`plan`] of slots already split ([`Split::of`]).
+fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
+    let with_lines = block_lines(split, budgets, reads);
+    let mut order: Vec<usize> = (0..split.len()).collect();
+    order.sort_by_key(|&i| split[i].gates.len());
 
-    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); gates.len()], cache: Cache::Hot };
+    let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); split.len()], cache: Cache::Hot };
     let mut known = Known::default();
     // Slots with the same gates, budget and choice of lines get the same answer: plan them once.
     type Answer = (Vec<ComputedLine>, Vec<usize>, Vec<PlainCheck>);
     let mut memo: FxHashMap<(&[Gate], u32, bool), Answer> = FxHashMap::default();
     for i in order {
-        let (leaps, slot_gates) = &gates[i];
-        let key = (slot_gates.as_slice(), budgets[i], with_lines[i]);
+        let slot = &split[i];
+        let key = (slot.gates.as_slice(), budgets[i], with_lines[i]);
         let (lines, ids, checks) = match memo.get(&key) {
             Some(done) => done.clone(),
             None => {
                 let (lines, tabled) = match with_lines[i] {
-                    true => take_lines(slot_gates),
-                    false => (Vec::new(), slot_gates.clone()),
+                    true => (slot.lines.clone(), slot.unlined.as_slice()),
+                    false => (Vec::new(), slot.gates.as_slice()),
                 };
-                let (groups, checks) = table_reads(&tabled, budgets[i], reads.max_probes, &known);
+                let (groups, checks) = table_reads(tabled, budgets[i], reads.max_probes, &known);
                 let ids: Vec<usize> = groups
                     .into_iter()
                     .map(|g| {
@@ -238,7 +238,7 @@ fn plan_gates(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> 
                 (lines, ids, checks)
             }
         };
-        plan.slots[i] = SlotPlan { leaps: *leaps, lines, lookups: ids, checks };
+        plan.slots[i] = SlotPlan { leaps: slot.leaps, lines, lookups: ids, checks };
     }
     plan
 }
@@ -259,12 +259,27 @@ fn table_reads(tabled: &[Gate], max_bits: u32, max_probes: usize, known: &Known)
     (groups, plain_checks(&unprobed))
 }
 
-/// A slot's lines ([`lines::find`]) and the gates they leave to tables.
-fn take_lines(gates: &[Gate]) -> (Vec<ComputedLine>, Vec<Gate>) {
-    let found = lines::find(gates);
-    let answered: FxHashSet<&Gate> = found.gates.iter().collect();
-    let rest = gates.iter().filter(|g| !answered.contains(g)).copied().collect();
-    (found.lines, rest)
+/// One slot's moves as the planner reads them, whatever the budget: its leaps, its gates, and
+/// the lines it could compute ([`lines::find`]) with the gates those leave to tables.
+struct Split {
+    /// Destinations always open.
+    leaps: Squares,
+    /// Every other move's gate, each answered by a table or a plain check if not by a line.
+    gates: Vec<Gate>,
+    /// The lines found among `gates`.
+    lines: Vec<ComputedLine>,
+    /// The gates of `gates` no line answers.
+    unlined: Vec<Gate>,
+}
+
+impl Split {
+    fn of(moves: &[PathMove]) -> Split {
+        let (leaps, gates) = split_leaps(moves);
+        let found = lines::find(&gates);
+        let answered: FxHashSet<&Gate> = found.gates.iter().collect();
+        let unlined = gates.iter().filter(|g| !answered.contains(g)).copied().collect();
+        Split { leaps, gates, lines: found.lines, unlined }
+    }
 }
 
 /// What one slot reads: the counts a block is priced by.
@@ -280,28 +295,27 @@ struct Counts {
 /// each slot by its own reads, whichever measures least (a tie to the first, which holds
 /// fewer tables). A block of rook squares where one probe beats two lines on some squares and
 /// loses on others would otherwise read a probe and two lines on every square.
-fn block_lines(gates: &[(Squares, Vec<Gate>)], budgets: &[u32], reads: Reads) -> Vec<bool> {
-    debug_assert_eq!(gates.len() % reads.block, 0, "slots planned in whole blocks");
+fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
+    debug_assert_eq!(split.len() % reads.block, 0, "slots planned in whole blocks");
     // Probes are counted as if no table existed yet: a probe costs its time whether or not an
     // earlier slot made its table, and the grouping's count of probes hardly depends on it.
     let known = Known::default();
     // Each slot's reads with its lines and without them; slots alike are counted once.
     let mut memo: FxHashMap<(&[Gate], u32), [Counts; 2]> = FxHashMap::default();
-    let mut counts: Vec<[Counts; 2]> = Vec::with_capacity(gates.len());
-    for ((_, slot_gates), &bits) in gates.iter().zip(budgets) {
-        let both = *memo.entry((slot_gates.as_slice(), bits)).or_insert_with(|| {
+    let mut counts: Vec<[Counts; 2]> = Vec::with_capacity(split.len());
+    for (slot, &bits) in split.iter().zip(budgets) {
+        let both = *memo.entry((slot.gates.as_slice(), bits)).or_insert_with(|| {
             let count = |lines: usize, tabled: &[Gate]| {
                 let (groups, checks) = table_reads(tabled, bits, reads.max_probes, &known);
                 Counts { probes: groups.len(), lines, checks: checks.len() }
             };
-            let (lines, rest) = take_lines(slot_gates);
-            let without = count(0, slot_gates);
-            let with = if lines.is_empty() { without } else { count(lines.len(), &rest) };
+            let without = count(0, &slot.gates);
+            let with = if slot.lines.is_empty() { without } else { count(slot.lines.len(), &slot.unlined) };
             [with, without]
         });
         counts.push(both);
     }
-    let mut chosen = Vec::with_capacity(gates.len());
+    let mut chosen = Vec::with_capacity(split.len());
     for block in counts.chunks(reads.block) {
         let each: Vec<bool> = block.iter().map(|[with, without]| reads.picos(*with) <= reads.picos(*without)).collect();
         let options = [vec![true; block.len()], each, vec![false; block.len()]];
