@@ -8,8 +8,9 @@
 //! queries overlap in the CPU; `optimize throughput` weighs these). The forms: a probe under
 //! each index formula into a hot table (a rook-sized one of 4096 entries) and into a cold one
 //! (2^20 entries, far past the caches: what a probe costs in a module whose tables are over the
-//! cache budget), a computed line (a rook's two lines, the cost halved), and a plain check, on
-//! `u64`, `u128`, `Bitboard192` and `Bitboard256`.
+//! cache budget), a computed line (a rook's two lines, the cost halved), a rank read (the
+//! rook's rank from the board's shared rank table, [`rank_slide`]), and a plain check, on `u64`,
+//! `u128`, `Bitboard192` and `Bitboard256`.
 //!
 //! Prints `form width picoseconds` for the latency and `form-throughput width picoseconds` for
 //! the throughput of each form, best of several runs.
@@ -17,7 +18,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fairy_magic_runtime::{lines, Bitboard192, Bitboard256, BitboardExt, Index, Line, LineForm, PlainCheck, Probe};
+use fairy_magic_runtime::{
+    lines, rank_slide, rank_slide_entry, Bitboard192, Bitboard256, BitboardExt, Index, Line, LineForm, PlainCheck,
+    Probe,
+};
 
 /// Steps of one timed chain.
 const STEPS: usize = 1 << 21;
@@ -43,8 +47,9 @@ impl XorShift {
     }
 }
 
-/// A board's rook from a central square: its two lines and its classic mask.
+/// A board's rook from a central square: its square, its two lines and its classic mask.
 struct Rook<B> {
+    square: usize,
     lines: [Line<B>; 2],
     mask: B,
 }
@@ -64,7 +69,7 @@ fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
     for s in (east | west | north | south).indices().take(12) {
         mask |= B::from_index(s);
     }
-    Rook { lines: [rank_line, file_line], mask }
+    Rook { square: rank * files + file, lines: [rank_line, file_line], mask }
 }
 
 /// Picoseconds a step of a chain of `f`, best of `RUNS`: each step's occupancy is a random one
@@ -110,7 +115,17 @@ fn report<B: BitboardExt>(form: &str, width: &str, occupancies: &[B], per_call: 
     println!("{form}-throughput {width} {}", independent(occupancies, &mut f) / per_call);
 }
 
-fn calibrate<B: BitboardExt>(name: &str, files: usize, ranks: usize, rng: &mut XorShift) {
+/// A board's rank table ([`rank_slide`]), in entries of `E`.
+fn rank_table<E: TryFrom<u64>>(files: usize) -> Vec<E> {
+    let inner = 1 << (files - 2);
+    let entry = |i: usize| E::try_from(rank_slide_entry(files, i / inner, (i % inner) as u64)).ok().expect("fits");
+    (0..files * inner).map(entry).collect()
+}
+
+/// Every figure of one width, on a board of `FILES` files (a constant, as in a module, where the
+/// rank read's `% files` is a multiply, not a division) and `ranks` ranks.
+fn calibrate<B: BitboardExt, const FILES: usize>(name: &str, ranks: usize, rng: &mut XorShift) {
+    let files = FILES;
     let squares = files * ranks;
     let occupancies: Vec<B> = (0..64).map(|_| rng.set(squares, 3)).collect();
     let hot: Vec<B> = (0..HOT).map(|_| rng.set(squares, 2)).collect();
@@ -130,6 +145,18 @@ fn calibrate<B: BitboardExt>(name: &str, files: usize, ranks: usize, rng: &mut X
         report(&format!("probe-{form}-cold"), name, &occupancies, 1, |occupied, i| cold[spread(occupied, i)]);
     }
     report("line", name, &occupancies, 2, |occupied, _| lines(black_box(&rook.lines), occupied));
+    // In bytes where a rank's squares fit them, as a module stores the table.
+    let square = rook.square;
+    match FILES <= 8 {
+        true => {
+            let table: Vec<u8> = rank_table(FILES);
+            report("rank", name, &occupancies, 1, |occupied, _| rank_slide(black_box(&table), FILES, square, occupied));
+        }
+        false => {
+            let table: Vec<u16> = rank_table(FILES);
+            report("rank", name, &occupancies, 1, |occupied, _| rank_slide(black_box(&table), FILES, square, occupied));
+        }
+    }
     let check = PlainCheck::new(rook.mask, B::EMPTY, rook.lines[0].reach);
     report("check", name, &occupancies, 1, |occupied, _| {
         fairy_magic_runtime::plain_checks(black_box(&[check]), occupied)
@@ -138,8 +165,8 @@ fn calibrate<B: BitboardExt>(name: &str, files: usize, ranks: usize, rng: &mut X
 
 fn main() {
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-    calibrate::<u64>("64", 8, 8, &mut rng);
-    calibrate::<u128>("128", 9, 10, &mut rng);
-    calibrate::<Bitboard192>("192", 12, 12, &mut rng);
-    calibrate::<Bitboard256>("256", 16, 16, &mut rng);
+    calibrate::<u64, 8>("64", 8, &mut rng);
+    calibrate::<u128, 9>("128", 10, &mut rng);
+    calibrate::<Bitboard192, 12>("192", 12, &mut rng);
+    calibrate::<Bitboard256, 16>("256", 16, &mut rng);
 }

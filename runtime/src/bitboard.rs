@@ -45,6 +45,10 @@ pub trait BitboardExt:
     fn count(self) -> u32;
     /// The index of the lowest square of the set, `None` when it is empty.
     fn lowest_index(self) -> Option<usize>;
+    /// The set's squares of index 0 to 63, as the bits of a `u64`.
+    fn low_word(self) -> u64;
+    /// The set of the squares of index 0 to 63 whose bits `word` holds.
+    fn from_low_word(word: u64) -> Self;
 
     /// Whether the set holds no square.
     #[inline(always)]
@@ -145,6 +149,14 @@ macro_rules! primitive_squares {
         #[inline(always)]
         fn lowest_index(self) -> Option<usize> {
             (self != 0).then(|| self.trailing_zeros() as usize)
+        }
+        #[inline(always)]
+        fn low_word(self) -> u64 {
+            self as u64
+        }
+        #[inline(always)]
+        fn from_low_word(word: u64) -> Self {
+            Self::from(word)
         }
         #[inline(always)]
         fn up_to_lowest(self) -> Self {

@@ -35,6 +35,7 @@
 mod bitboard;
 mod line;
 mod probe;
+mod rank;
 #[cfg(test)]
 mod test_rng;
 mod wide;
@@ -42,12 +43,14 @@ mod wide;
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
 pub use line::{hops, lines, reached_slides, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
+pub use rank::{rank_slide, rank_slide_entry};
 pub use wide::{Bitboard192, Bitboard256};
 
 /// The version of the hash formulas and the data layout a module is read with: the split32
 /// folds, the `u128` fold, the 192- and 256-bit folds (the word mixing and the split32 parts),
-/// the bitboard types a module may name (5: [`Bitboard192`] for 129 to 192 squares), and the
-/// layout of [`Slot`], [`Probe`], [`PlainCheck`] and [`Line`]. The compiler finds its magics through these
+/// the bitboard types a module may name (5: [`Bitboard192`] for 129 to 192 squares), the
+/// functions it may call (6: [`rank_slide`]) and the layout of [`Slot`], [`Probe`],
+/// [`PlainCheck`] and [`Line`]. The compiler finds its magics through these
 /// formulas, so a module is right only with a runtime of the same format: every generated
 /// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was
 /// generated for, and a vendored runtime that differs is a build error naming the command that
@@ -58,7 +61,7 @@ pub use wide::{Bitboard192, Bitboard256};
 /// // What a module built against another format meets.
 /// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
 /// ```
-pub const FORMAT: u32 = 5;
+pub const FORMAT: u32 = 6;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -260,6 +260,16 @@ macro_rules! wide_bitboard {
                 (self != Self::EMPTY).then(|| self.trailing_zeros() as usize)
             }
             #[inline(always)]
+            fn low_word(self) -> u64 {
+                self.0[0]
+            }
+            #[inline(always)]
+            fn from_low_word(word: u64) -> Self {
+                let mut words = [0; $words];
+                words[0] = word;
+                $name(words)
+            }
+            #[inline(always)]
             fn pop_lowest_index(&mut self) -> Option<usize> {
                 for w in 0..$words {
                     let word = self.0[w];
