@@ -17,6 +17,9 @@ pub struct FormCosts {
     pub probe: u32,
     /// A computed line (one rising and one falling ray).
     pub line: u32,
+    /// A slide along a whole rank read from the board's rank table
+    /// ([`fairy_magic_runtime::rank_slide`]), in place of the line that computes it.
+    pub rank: u32,
     /// A plain check.
     pub check: u32,
 }
@@ -67,7 +70,7 @@ pub fn form_costs(bits: u32, index: Index, cache: Cache, measure: Measure) -> Fo
         Measure::Latency => figure(form, bits),
         Measure::Throughput => figure(&format!("{form}-throughput"), bits),
     };
-    FormCosts { probe: figure(&probe), line: figure("line"), check: figure("check") }
+    FormCosts { probe: figure(&probe), line: figure("line"), rank: figure("rank"), check: figure("check") }
 }
 
 /// One figure of [`FIGURES`]; its absence is a broken checkout, caught by this module's tests.
@@ -98,7 +101,10 @@ mod tests {
                 for measure in [Measure::Latency, Measure::Throughput] {
                     let hot = form_costs(bits, index, Cache::Hot, measure);
                     let cold = form_costs(bits, index, Cache::Cold, measure);
-                    assert!(hot.probe > 0 && hot.line > 0 && hot.check > 0, "{bits} {index:?} {measure:?}");
+                    assert!(
+                        hot.probe > 0 && hot.line > 0 && hot.rank > 0 && hot.check > 0,
+                        "{bits} {index:?} {measure:?}"
+                    );
                     assert!(cold.probe >= hot.probe && cold.line == hot.line, "{bits} {index:?} {measure:?}");
                 }
             }

@@ -201,11 +201,21 @@ pub fn build<B: Word>(
         settings.search_limits,
         threads,
     )?;
-    let tables = tables::lay_out::<B>(board, moves.len(), &kinds, &plan, magics, settings.index);
+    let ranks = rank_table(board, B::BITS, settings, plan.cache);
+    let tables = tables::lay_out::<B>(board, moves.len(), &kinds, &plan, magics, settings.index, ranks);
     verify::verify(board, &names, &moves, &reach, &tables, settings.verify, threads)?;
     let between = Between::new(board, &all_paths);
     let indices = indices::Indices::new(board, &all_paths);
     Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
+}
+
+/// The board's rank table where whole-rank slides are to be read from it: where lines are
+/// measured at all, and the figures of the plan's measure and cache say a rank read costs less
+/// than the line it replaces ([`tables::RankTable`] says which boards one can serve).
+fn rank_table(board: board::Board, bits: u32, settings: &Settings, cache: Cache) -> Option<tables::RankTable> {
+    let forms = calibration::form_costs(bits, settings.index, cache, settings.optimize.measure());
+    let cheaper = settings.lines == lookups::Lines::Measured && forms.rank < forms.line;
+    cheaper.then(|| tables::RankTable::of(board)).flatten()
 }
 
 /// Where each piece may go from each square under some occupancy: the origins a reverse table

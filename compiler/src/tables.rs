@@ -31,6 +31,129 @@ pub struct Tables<B> {
     pub found: Vec<(Found<B>, u32)>,
     /// The probe that pads a square out to its block's width: it reads an empty entry.
     pub padding: Probe<B>,
+    /// The rank table the blocks that [`Block::reads_rank`] share, where the measured figures
+    /// chose rank reads over computed lines.
+    pub ranks: Option<RankTable>,
+}
+
+/// `lines` with slides of one ray each paired into lines of two, one rising and one falling: a
+/// slide's rays are cut at their own first blockers, so two such halves answer as one line
+/// does. Taking the rank's rays out of a square's lines leaves such halves (on an edge square,
+/// a file's ray paired with a rank's), which would otherwise each take a line of every square.
+fn pair_halves<B: Word>(mut lines: Vec<Line<B>>) -> Vec<Line<B>> {
+    let half = |l: &Line<B>| l.form == LineForm::Slide && (l.up == B::EMPTY) != (l.down == B::EMPTY);
+    let mut i = 0;
+    while i < lines.len() {
+        if half(&lines[i]) {
+            let rising = lines[i].down == B::EMPTY;
+            let partner = (i + 1..lines.len()).find(|&j| half(&lines[j]) && (lines[j].down == B::EMPTY) != rising);
+            if let Some(j) = partner {
+                let other = lines.remove(j);
+                let line = &mut lines[i];
+                (line.up, line.down, line.reach) =
+                    (line.up | other.up, line.down | other.down, line.reach | other.reach);
+            }
+        }
+        i += 1;
+    }
+    lines
+}
+
+/// A board's rank table ([`fairy_magic_runtime::rank_slide`]): for each file, and each
+/// occupancy of a rank's inner squares, the squares of the rank a slide along it reaches both
+/// ways. One table serves every rank and every piece: the answer depends on neither.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankTable {
+    /// The board's files: the table has `files << (files - 2)` entries.
+    pub files: usize,
+    /// Every entry, as the rank's bits (file 0 lowest).
+    pub entries: Vec<u16>,
+}
+
+impl RankTable {
+    /// The most bytes a rank table may take: 5 KB holds a board of 10 files. Past that the table
+    /// doubles with each file (24 KB on 12 files), and the calibration board of each width (8,
+    /// 9, 12 and 16 files) no longer measures what a module's read would cost.
+    pub const MAX_BYTES: usize = 8 * 1024;
+
+    /// The rank table of `board`, when one can serve it: two files at least (one file has no
+    /// rank to slide along) and within [`RankTable::MAX_BYTES`].
+    pub fn of(board: Board) -> Option<RankTable> {
+        let files = usize::from(board.files);
+        let inner = 1usize.checked_shl(u32::try_from(files.checked_sub(2)?).ok()?)?;
+        let bytes = files * inner * RankTable::entry_bytes_of(files);
+        (bytes <= RankTable::MAX_BYTES).then(|| RankTable {
+            files,
+            entries: (0..files * inner)
+                .map(|i| fairy_magic_runtime::rank_slide_entry(files, i / inner, (i % inner) as u64) as u16)
+                .collect(),
+        })
+    }
+
+    fn entry_bytes_of(files: usize) -> usize {
+        if files <= 8 {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The bytes of one entry as the module stores it: `u8` where a rank's squares fit.
+    pub fn entry_bytes(&self) -> usize {
+        RankTable::entry_bytes_of(self.files)
+    }
+
+    /// The Rust type of one entry, as the module declares it.
+    pub fn type_name(&self) -> &'static str {
+        match self.entry_bytes() {
+            1 => "u8",
+            _ => "u16",
+        }
+    }
+
+    /// The slide along the whole rank of `square`, read through the runtime's own code on the
+    /// entries as the module stores them.
+    pub fn read<B: Word>(&self, square: usize, occupied: B) -> B {
+        match self.entry_bytes() {
+            1 => {
+                let bytes: Vec<u8> = self.entries.iter().map(|&e| e as u8).collect();
+                fairy_magic_runtime::rank_slide(&bytes, self.files, square, occupied)
+            }
+            _ => fairy_magic_runtime::rank_slide(&self.entries, self.files, square, occupied),
+        }
+    }
+
+    /// The lines of `square` with the rays the table answers taken out: the square's whole rank
+    /// each way, where a slide of `lines` runs along it. `None` where the table cannot answer
+    /// them: a ray of the rank that is no slide's, or only part of one (a ranged slide stops
+    /// before the edge, the table does not). The table reaches every square of a ray up to the
+    /// first blocker, with which the square's `leaps` are united, so the squares a slide passes
+    /// without reaching them (a rook's first step) must be leaps, and a ray whose squares are
+    /// all leaps (a rook next to the edge) needs no slide. A line is two rays whose indices rise
+    /// and fall, not always one straight line (on an edge square, a file's ray and a rank's);
+    /// a line left with no ray goes.
+    fn take_rays<B: Word>(&self, square: usize, lines: &[Line<B>], leaps: B) -> Option<Vec<Line<B>>> {
+        let (file, start) = (square % self.files, square - square % self.files);
+        let squares = |files: std::ops::Range<usize>| files.fold(B::EMPTY, |set, f| set | B::from_index(start + f));
+        let mut rest = lines.to_vec();
+        for (edge, rising) in [(squares(file + 1..self.files), true), (squares(0..file), false)] {
+            if edge & !leaps == B::EMPTY {
+                continue;
+            }
+            let ray = |l: &Line<B>| if rising { l.up } else { l.down };
+            let found = rest
+                .iter()
+                .position(|l| l.form == LineForm::Slide && ray(l) == edge && edge & !l.reach & !leaps == B::EMPTY)?;
+            let line = &mut rest[found];
+            match rising {
+                true => line.up = B::EMPTY,
+                false => line.down = B::EMPTY,
+            }
+            line.reach &= !edge;
+        }
+        rest.retain(|l| (l.up | l.down) != B::EMPTY);
+        Some(pair_halves(rest))
+    }
 }
 
 /// Whether a module of `bits`-bit bitboards stores its attack table numbered: entries as `u16`
@@ -170,6 +293,15 @@ pub struct Block<B> {
     pub lines: Vec<Line<B>>,
     /// How the module reads these lines, and so does [`Block::lookup`].
     pub read: LineRead,
+    /// Whether each square reads the rays along its whole rank from the module's rank table
+    /// ([`Tables::ranks`]) rather than computes them: the module stores only the rest of its
+    /// lines ([`Block::stored_lines`]).
+    pub reads_rank: bool,
+    /// Computed lines per square as the module stores them: `lines_per_square`, or fewer where
+    /// the block reads its ranks.
+    pub stored_per_square: usize,
+    /// `stored_per_square` a square: `lines`, less the rays a rank read answers.
+    pub stored: Vec<Line<B>>,
 }
 
 impl<B: Word> Block<B> {
@@ -183,22 +315,46 @@ impl<B: Word> Block<B> {
         &self.checks[square * self.checks_per_square..(square + 1) * self.checks_per_square]
     }
 
-    /// The computed lines of one square (`rank * files + file`), padding included.
+    /// The lines of one square (`rank * files + file`) as planned, padding included: where the
+    /// block [`Block::reads_rank`], the rank table answers some of their rays.
     pub fn lines(&self, square: usize) -> &[Line<B>] {
         &self.lines[square * self.lines_per_square..(square + 1) * self.lines_per_square]
     }
 
+    /// The computed lines the module stores a square.
+    pub fn stored_lines_per_square(&self) -> usize {
+        self.stored_per_square
+    }
+
+    /// The computed lines of one square as the module stores them, padding included.
+    pub fn stored_lines(&self, square: usize) -> &[Line<B>] {
+        &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square]
+    }
+
     /// The answer of the generated code: the runtime's own functions on the same data, the
-    /// numbered table where the module stores one.
-    pub fn lookup(&self, how: Index, square: usize, table: &[B], numbered: Option<&Numbered<B>>, occupied: B) -> B {
-        let probed = read_probes(how, self.leaps[square], self.probes(square), table, numbered, occupied);
-        probed | self.read_lines(square, occupied) | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
+    /// numbered table where the module stores one, and the rank table where it reads one.
+    pub fn lookup(&self, tables: &Tables<B>, square: usize, occupied: B) -> B {
+        let (how, numbered) = (tables.index, tables.numbered.as_ref());
+        let probed = read_probes(how, self.leaps[square], self.probes(square), &tables.table, numbered, occupied);
+        let ranked = match (self.reads_rank, &tables.ranks) {
+            (true, Some(ranks)) => ranks.read(square, occupied),
+            (true, None) => panic!("a block reads a rank table the module lacks"),
+            (false, _) => B::EMPTY,
+        };
+        probed
+            | ranked
+            | self.read_lines(square, occupied)
+            | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
     }
 
     /// The cheapest reading that answers every square's lines as `lines` does.
     fn line_read(&self) -> LineRead {
         // A padding line is an empty slide: it answers nothing read any of these ways.
-        let all = |form: LineForm| self.lines.iter().all(|l| l.form == form || Block::is_padding_line(l));
+        let all = |form: LineForm| {
+            (0..self.leaps.len())
+                .flat_map(|square| self.stored_lines(square))
+                .all(|l| l.form == form || Block::is_padding_line(l))
+        };
         match (0..self.leaps.len()).all(|square| self.slides_need_no_reach(square)) {
             true => LineRead::Slides,
             false if all(LineForm::Slide) => LineRead::ReachedSlides,
@@ -211,19 +367,20 @@ impl<B: Word> Block<B> {
     /// squares they pass without reaching (a rook's first step, which the planner answers as a
     /// leap) among the square's leaps, with which the answer is united.
     fn slides_need_no_reach(&self, square: usize) -> bool {
-        let lines = self.lines(square);
+        let lines = self.stored_lines(square);
         let passed = lines.iter().fold(B::EMPTY, |p, l| p | (l.up | l.down) & !l.reach);
         lines.iter().all(|l| l.form == LineForm::Slide) && passed & !self.leaps[square] == B::EMPTY
     }
 
-    /// The answer of one square's computed lines, through the runtime function the module calls
+    /// The answer of one square's stored lines, through the runtime function the module calls
     /// for this block.
     pub fn read_lines(&self, square: usize, occupied: B) -> B {
+        let lines = self.stored_lines(square);
         match self.read {
-            LineRead::Slides => fairy_magic_runtime::slides(self.lines(square), occupied),
-            LineRead::ReachedSlides => fairy_magic_runtime::reached_slides(self.lines(square), occupied),
-            LineRead::Hops => fairy_magic_runtime::hops(self.lines(square), occupied),
-            LineRead::Lines => fairy_magic_runtime::lines(self.lines(square), occupied),
+            LineRead::Slides => fairy_magic_runtime::slides(lines, occupied),
+            LineRead::ReachedSlides => fairy_magic_runtime::reached_slides(lines, occupied),
+            LineRead::Hops => fairy_magic_runtime::hops(lines, occupied),
+            LineRead::Lines => fairy_magic_runtime::lines(lines, occupied),
         }
     }
 
@@ -347,6 +504,7 @@ pub fn lay_out<B: Word>(
     plan: &Plan,
     magics: Vec<(Found<B>, magics::Entries)>,
     index: Index,
+    ranks: Option<RankTable>,
 ) -> Tables<B> {
     let (magics, mut used): (Vec<Found<B>>, Vec<magics::Entries>) = magics.into_iter().unzip();
     // One empty entry for the probes that pad a square.
@@ -365,12 +523,18 @@ pub fn lay_out<B: Word>(
         let (kind, piece, color) = order.run(i);
         let next = numbers.len();
         block_of[kind][piece][color as usize] = *numbers.entry(run).or_insert_with(|| {
-            blocks.push(Block::of_run(run, &plan.lookups, &found, index, padding));
+            let mut block = Block::of_run(run, &plan.lookups, &found, index, padding);
+            if let Some(ranks) = &ranks {
+                block.read_ranks(ranks);
+            }
+            blocks.push(block);
             next
         });
     }
     let numbered = stores_numbered(B::BITS).then(|| Numbered::new(&table));
-    Tables { index, kinds: kinds.to_vec(), block_of, blocks, table, numbered, found, padding }
+    // The table is the module's only where some block reads it.
+    let ranks = ranks.filter(|_| blocks.iter().any(|b| b.reads_rank));
+    Tables { index, kinds: kinds.to_vec(), block_of, blocks, table, numbered, found, padding, ranks }
 }
 
 impl<B: Word> Block<B> {
@@ -396,6 +560,9 @@ impl<B: Word> Block<B> {
             checks: vec![],
             lines: vec![],
             read: LineRead::Lines,
+            reads_rank: false,
+            stored_per_square: lines_per_square,
+            stored: vec![],
         };
         for slot in run {
             block.leaps.push(B::from_squares(slot.leaps));
@@ -415,8 +582,34 @@ impl<B: Word> Block<B> {
             );
             block.lines.resize(block.lines.len() + lines_per_square - slot.lines.len(), Line::empty());
         }
+        block.stored = block.lines.clone();
         block.read = block.line_read();
         block
+    }
+
+    /// Reads the rays along each square's whole rank from `ranks` where every square's can be
+    /// ([`RankTable::take_rays`]): the block then [`Block::reads_rank`] and stores the rest of
+    /// its lines. A block where some square's cannot computes them all, so that every square
+    /// reads alike.
+    fn read_ranks(&mut self, ranks: &RankTable) {
+        if self.lines_per_square == 0 {
+            return;
+        }
+        let rest: Option<Vec<Vec<Line<B>>>> = (0..self.leaps.len())
+            .map(|square| ranks.take_rays(square, self.lines(square), self.leaps[square]))
+            .collect();
+        let Some(rest) = rest else { return };
+        let width = rest.iter().map(Vec::len).max().unwrap_or(0);
+        self.stored = rest
+            .into_iter()
+            .flat_map(|mut lines| {
+                lines.resize(width, Line::empty());
+                lines
+            })
+            .collect();
+        self.stored_per_square = width;
+        self.reads_rank = true;
+        self.read = self.line_read();
     }
 }
 
@@ -436,9 +629,7 @@ impl<B: Word> Tables<B> {
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
         let square = id.square as usize;
-        self.block(id)
-            .lookup(self.index, square, &self.table, self.numbered.as_ref(), B::from_squares(occupied))
-            .to_squares()
+        self.block(id).lookup(self, square, B::from_squares(occupied)).to_squares()
     }
 }
 

@@ -547,7 +547,7 @@ mod tests {
         let reach = ByPiece::from_fn(1, |_, _| vec![board.all(); board.squares()]);
         let s = Settings::default();
         let magics = magics::find_all::<u64>(s.index, &plan.lookups, s.seed, s.effort, s.search_limits, 2).unwrap();
-        let mut tables = crate::tables::lay_out(board, 1, &kinds, &plan, magics, s.index);
+        let mut tables = crate::tables::lay_out(board, 1, &kinds, &plan, magics, s.index, None);
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
         let used = tables.table.iter().position(|&e| e != 0).unwrap();
         tables.table[used] ^= 1 << 24;
@@ -570,8 +570,35 @@ mod tests {
         assert!(lined.iter().any(|&b| tables.blocks[b].lines.iter().any(|l| reverse(&l.form))), "a reverse line");
         for b in lined {
             let mut wrong = tables.clone();
-            let line = wrong.blocks[b].lines.iter_mut().find(|l| l.up != 0).unwrap();
+            let line = wrong.blocks[b].stored.iter_mut().find(|l| l.up != 0).unwrap();
             line.up &= line.up - 1;
+            let error = verify(board, &names, &moves, &reach, &wrong, Verify::Exhaustive, 2).unwrap_err().to_string();
+            assert!(error.contains("disagrees with the reference"), "{error}");
+        }
+    }
+
+    /// A rank read is checked as a table is: one wrong entry of the rank table is refused. Under
+    /// `optimize throughput`, whose figures make a rank read cheaper than the line it replaces,
+    /// and with no cache for tables (so that the slides are lines), the rook and the cannon read
+    /// their ranks from it.
+    #[test]
+    fn verification_catches_a_wrong_rank_entry() {
+        let text = "variant v\nboard 6x6\npiece R rook R\npiece C cannon mRcpR\n";
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
+        let (board, names) = (variant.board, ["rook".to_string(), "cannon".to_string()]);
+        let settings = Settings { optimize: lookups::Optimize::Throughput, cache_bytes: 0, ..Settings::default() };
+        let tables = crate::build::<u64>(variant, moves.clone(), &settings).unwrap().tables;
+        let reach = ByPiece::from_fn(2, |_, _| vec![board.all(); board.squares()]);
+        verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();
+        let ranks = tables.ranks.as_ref().expect("a rank table");
+        assert_eq!(ranks.entries.len(), 6 << 4);
+        // The rook's block, which the cannon's quiet moves share; a hop is no slide.
+        assert!(tables.blocks.iter().any(|b| b.reads_rank), "the rook reads its ranks");
+        // On an empty rank, from files a, d and f: a square two files away or more (the next one
+        // is a leap, which hides it).
+        for (entry, flip) in [(0, 1 << 3), (3 << 4, 1 << 5), (5 << 4, 1 << 1)] {
+            let mut wrong = tables.clone();
+            wrong.ranks.as_mut().unwrap().entries[entry] ^= flip;
             let error = verify(board, &names, &moves, &reach, &wrong, Verify::Exhaustive, 2).unwrap_err().to_string();
             assert!(error.contains("disagrees with the reference"), "{error}");
         }

@@ -1,7 +1,7 @@
 //! `cargo bench -p fairy-magic-generated --bench lookups`
 //!
 //! Rook, bishop and queen attack lookups on 8x8 through the generated chess module (and its
-//! PEXT and 32-bit twins), cozy-chess and shakmaty; and a griffon, osprey and nightrider against
+//! PEXT and 32-bit twins, and its plan for throughput), cozy-chess and shakmaty; and a griffon, osprey and nightrider against
 //! the queen, from the gallery and from `fairy` (where the griffon is held to at most two
 //! probes, and takes none: its rays are computed lines): the
 //! same 1M pseudo-random (square, occupancy) pairs for everyone, in one process, as
@@ -20,7 +20,7 @@
 //! `squares` (`cargo bench -p fairy-magic-generated --bench lookups -- squares`); none runs all.
 
 use fairy_magic_generated::chess::SquareSet;
-use fairy_magic_generated::{chess, chess_pext, chess_split32, chu, fairy, gallery, grand, xiangqi};
+use fairy_magic_generated::{chess, chess_pext, chess_split32, chess_throughput, chu, fairy, gallery, grand, xiangqi};
 use std::hint::black_box;
 
 use fairy_magic_runtime::{Bitboard192, BitboardExt};
@@ -198,6 +198,7 @@ fn main() {
         assert_eq!(attacks!(chess, Rook, u64)(sq, occ), cozy_rook(sq, occ));
         assert_eq!(attacks!(chess_pext, Queen, u64)(sq, occ), sh_queen(sq, occ));
         assert_eq!(attacks!(chess_split32, Queen, u64)(sq, occ), sh_queen(sq, occ));
+        assert_eq!(attacks!(chess_throughput, Queen, u64)(sq, occ), sh_queen(sq, occ));
         assert_eq!(attacks!(chess, Bishop, u64)(sq, occ), sh_bishop(sq, occ));
         assert_eq!(attacks!(chess, Queen, u64)(sq, occ), sh_queen(sq, occ));
     }
@@ -219,6 +220,7 @@ fn main() {
                 row!("rook: fairy-magic chess", attacks!(chess, Rook, u64)),
                 row!("rook: fairy-magic chess_pext", attacks!(chess_pext, Rook, u64)),
                 row!("rook: fairy-magic chess_split32", attacks!(chess_split32, Rook, u64)),
+                row!("rook: fairy-magic chess_throughput", attacks!(chess_throughput, Rook, u64)),
                 row!("bishop: cozy-chess", cozy_bishop),
                 row!("bishop: shakmaty", sh_bishop),
                 row!("bishop: fairy-magic chess", attacks!(chess, Bishop, u64)),
@@ -229,6 +231,7 @@ fn main() {
                 row!("queen: fairy-magic chess", attacks!(chess, Queen, u64)),
                 row!("queen: fairy-magic chess_pext", attacks!(chess_pext, Queen, u64)),
                 row!("queen: fairy-magic chess_split32", attacks!(chess_split32, Queen, u64)),
+                row!("queen: fairy-magic chess_throughput", attacks!(chess_throughput, Queen, u64)),
             ],
             0,
         );

@@ -36,6 +36,9 @@ pub mod chess_pext;
 /// Move tables for `chess_split32`, from `variants/chess_split32.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chess_split32;
+/// Move tables for `chess_throughput`, from `variants/chess_throughput.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod chess_throughput;
 /// Move tables for `chu`, from `variants/chu.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chu;

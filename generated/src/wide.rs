@@ -60,8 +60,8 @@ pub use fairy_magic_runtime::Color;
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{lines, slides, reached_slides, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 5,
-    "this module was generated for fairy-magic-runtime format 5: regenerate it with `cargo xtask gen wide` or vendor the runtime of format 5"
+    fairy_magic_runtime::FORMAT == 6,
+    "this module was generated for fairy-magic-runtime format 6: regenerate it with `cargo xtask gen wide` or vendor the runtime of format 6"
 );
 /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
 #[allow(dead_code)]

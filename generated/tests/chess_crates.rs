@@ -1,4 +1,4 @@
-//! The three chess modules (`chess`, `chess_pext`, `chess_split32`) against two chess libraries
+//! The four chess modules (`chess`, `chess_pext`, `chess_split32`, `chess_throughput`) against two chess libraries
 //! that share nothing with fairy-magic: cozy-chess and shakmaty. Every square, both colours,
 //! every piece they expose, on several thousand occupancies a square (sparse to dense, plus
 //! every subset of each square's rook and bishop rays in a ripple walk of the blockers that
@@ -99,3 +99,4 @@ macro_rules! against_the_chess_crates {
 against_the_chess_crates!(chess_agrees_with_cozy_chess_and_shakmaty, chess);
 against_the_chess_crates!(chess_pext_agrees_with_cozy_chess_and_shakmaty, chess_pext);
 against_the_chess_crates!(chess_split32_agrees_with_cozy_chess_and_shakmaty, chess_split32);
+against_the_chess_crates!(chess_throughput_agrees_with_cozy_chess_and_shakmaty, chess_throughput);

@@ -142,6 +142,7 @@ macro_rules! exhaustive {
 exhaustive!(chess_tables_equal_the_reference, chess, u64);
 exhaustive!(chess_pext_tables_equal_the_reference, chess_pext, u64);
 exhaustive!(chess_split32_tables_equal_the_reference, chess_split32, u64);
+exhaustive!(chess_throughput_tables_equal_the_reference, chess_throughput, u64);
 exhaustive!(gallery_tables_equal_the_reference, gallery, u64);
 exhaustive!(fairy_tables_equal_the_reference, fairy, u64);
 exhaustive!(xiangqi_tables_equal_the_reference, xiangqi, u128);

@@ -256,6 +256,7 @@ macro_rules! replay_test {
 replay_test!(chess_module_agrees_with_the_interpreter, chess);
 replay_test!(chess_pext_module_agrees_with_the_interpreter, chess_pext);
 replay_test!(chess_split32_module_agrees_with_the_interpreter, chess_split32);
+replay_test!(chess_throughput_module_agrees_with_the_interpreter, chess_throughput);
 replay_test!(capablanca_module_agrees_with_the_interpreter, capablanca);
 replay_test!(grand_module_agrees_with_the_interpreter, grand);
 replay_test!(shogi_module_agrees_with_the_interpreter, shogi);
@@ -306,7 +307,20 @@ fn the_modules_agree_with_the_oracle_sample_where_they_share_a_piece() {
             modules.push((name, files, ranks, betzas, Box::new(query)));
         })*};
     }
-    add!(chess, chess_pext, chess_split32, capablanca, grand, shogi, xiangqi, janggi, fairy, gallery, bentriders);
+    add!(
+        chess,
+        chess_pext,
+        chess_split32,
+        chess_throughput,
+        capablanca,
+        grand,
+        shogi,
+        xiangqi,
+        janggi,
+        fairy,
+        gallery,
+        bentriders
+    );
     let mut wrong = Vec::new();
     let mut replayed = 0;
     let mut used = std::collections::BTreeSet::new();
@@ -340,7 +354,7 @@ fn the_modules_agree_with_the_oracle_sample_where_they_share_a_piece() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // Every board the sample shares with a module is reached (grand's 10x10 is not in it).
     assert!(replayed >= 30, "only {replayed} lines replayed, from {used:?}");
-    assert_eq!(used.len(), 10, "modules reached: {used:?}");
+    assert_eq!(used.len(), 11, "modules reached: {used:?}");
     eprintln!("{replayed} lines through {used:?}");
 }
 
@@ -495,6 +509,7 @@ macro_rules! reverse_test {
 reverse_test!(chess_reverse_lookups_agree_with_the_interpreter, chess);
 reverse_test!(chess_pext_reverse_lookups_agree_with_the_interpreter, chess_pext);
 reverse_test!(chess_split32_reverse_lookups_agree_with_the_interpreter, chess_split32);
+reverse_test!(chess_throughput_reverse_lookups_agree_with_the_interpreter, chess_throughput);
 reverse_test!(capablanca_reverse_lookups_agree_with_the_interpreter, capablanca);
 reverse_test!(grand_reverse_lookups_agree_with_the_interpreter, grand);
 reverse_test!(shogi_reverse_lookups_agree_with_the_interpreter, shogi);

@@ -291,6 +291,7 @@ macro_rules! indices {
 indices!(chess_indices, chess, 0xe6d7_b7d0_b112_afb9);
 indices!(chess_pext_indices, chess_pext, 0xe6d7_b7d0_b112_afb9);
 indices!(chess_split32_indices, chess_split32, 0xe6d7_b7d0_b112_afb9);
+indices!(chess_throughput_indices, chess_throughput, 0xe6d7_b7d0_b112_afb9);
 indices!(fairy_indices, fairy, 0xf1ee_e492_ca3b_dac1);
 indices!(friendly_indices, friendly, 0xd001_6663_36eb_9989);
 indices!(gallery_indices, gallery, 0xcd8f_5679_53c9_cef1);

@@ -234,6 +234,7 @@ macro_rules! reverse {
 reverse!(chess_reverse, chess_between, chess, u64);
 reverse!(chess_pext_reverse, chess_pext_between, chess_pext, u64);
 reverse!(chess_split32_reverse, chess_split32_between, chess_split32, u64);
+reverse!(chess_throughput_reverse, chess_throughput_between, chess_throughput, u64);
 reverse!(gallery_reverse, gallery_between, gallery, u64);
 reverse!(fairy_reverse, fairy_between, fairy, u64);
 reverse!(xiangqi_reverse, xiangqi_between, xiangqi, u128);

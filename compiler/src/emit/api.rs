@@ -76,6 +76,7 @@ pub(super) fn code<B: Word>(
         Code::plain(pad_code(tables)),
         block_statics(variant, tables)?,
         attack_statics(tables)?,
+        rank_statics(tables)?,
     ]))
 }
 
@@ -89,9 +90,9 @@ fn any_checks<B>(tables: &Tables<B>) -> bool {
     tables.blocks.iter().any(|b| b.checks_per_square > 0)
 }
 
-/// Whether some block computes lines.
-fn any_lines<B>(tables: &Tables<B>) -> bool {
-    tables.blocks.iter().any(|b| b.lines_per_square > 0)
+/// Whether some block computes lines (a rank read is no computed line).
+fn any_lines<B: Word>(tables: &Tables<B>) -> bool {
+    tables.blocks.iter().any(|b| b.stored_lines_per_square() > 0)
 }
 
 /// The runtime type the module's `Bitboard` names (`u64` ... `Bitboard256`), as an identifier.
@@ -123,7 +124,7 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
     if any_lines(tables) {
         // Blocks of whole slides are read with `slides` (or `reached_slides` where each must be
         // masked by its reach), of hops with `hops`, the others with `lines`.
-        let reads = |read: LineRead| tables.blocks.iter().any(|b| b.lines_per_square > 0 && b.read == read);
+        let reads = |read: LineRead| tables.blocks.iter().any(|b| b.stored_lines_per_square() > 0 && b.read == read);
         if reads(LineRead::Hops) {
             imports.push(quote!(hops));
         }
@@ -138,6 +139,9 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
         }
         imports.push(quote!(Line));
         imports.push(quote!(LineForm));
+    }
+    if tables.ranks.is_some() {
+        imports.push(quote!(rank_slide));
     }
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
     let format_check = format_check(regenerate);
@@ -271,7 +275,10 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
             }
             Storage::Slots => parts.push(quote!(#name[square].lookup(INDEX, &ATTACKS, occupied))),
         }
-        if block.lines_per_square > 0 {
+        if block.reads_rank {
+            parts.push(quote!(rank_slide(&RANK_SLIDES, FILES, square, occupied)));
+        }
+        if block.stored_lines_per_square() > 0 {
             let lines = lines_ident(n);
             match block.read {
                 LineRead::Slides => parts.push(quote!(slides(&#lines[square], occupied))),
@@ -295,7 +302,8 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
         .blocks
         .iter()
         .any(|b| b.storage() != Storage::Nothing || b.lines_per_square > 0 || b.checks_per_square > 0);
-    let unused_occupancy = match (any_probes(tables) || any_checks(tables) || any_lines(tables), reads_square) {
+    let reads_occupancy = any_probes(tables) || any_checks(tables) || any_lines(tables) || tables.ranks.is_some();
+    let unused_occupancy = match (reads_occupancy, reads_square) {
         (true, _) => quote!(),
         (false, true) => quote!(let _ = occupied;),
         (false, false) => quote!(let _ = (square, occupied);),
@@ -372,10 +380,10 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
                 }
             }
         });
-        if block.lines_per_square > 0 {
+        if block.stored_lines_per_square() > 0 {
             let lname = lines_ident(n);
             let lines = placeholder(&mut data, &format!("LINES_{n}"), data::lines_data(variant, block)?);
-            let lwidth = number(block.lines_per_square);
+            let lwidth = number(block.stored_lines_per_square());
             statics.push(quote! {
                 /// Block's slides and hops along lines, computed from the occupancy with no table.
                 #[rustfmt::skip]
@@ -442,6 +450,24 @@ fn attack_statics<B: Word>(tables: &Tables<B>) -> Result<Code, fmt::Error> {
                 static SETS: [Bitboard; #sets] = #set_data;
             }
         }
+    };
+    Ok(Code { tokens, data })
+}
+
+/// `RANK_SLIDES`, the rank table that the blocks reading ranks share: nothing when none does.
+fn rank_statics<B>(tables: &Tables<B>) -> Result<Code, fmt::Error> {
+    let Some(ranks) = &tables.ranks else { return Ok(Code::plain(quote!())) };
+    let entries = Literal::usize_unsuffixed(ranks.entries.len());
+    let entry = Ident::new(ranks.type_name(), Span::call_site());
+    let mut data = Vec::new();
+    let table = placeholder(&mut data, "RANK_SLIDES", data::rank_data(ranks)?);
+    let tokens = quote! {
+        /// Where a slide along a whole rank stops, for every rank and piece: by the piece's
+        /// file, then by the occupancy of the rank's inner squares, the rank's squares reached
+        /// (file `a` lowest), which `rank_slide` shifts onto the piece's rank.
+        #[rustfmt::skip]
+        #[allow(clippy::unreadable_literal)]
+        static RANK_SLIDES: [#entry; #entries] = #table;
     };
     Ok(Code { tokens, data })
 }

@@ -7,7 +7,7 @@ use std::fmt::{self, Write as _};
 use crate::between::Between;
 use crate::indices::{offsets, Indices};
 use crate::magics::Word;
-use crate::tables::{Block, Numbered, Tables};
+use crate::tables::{Block, Numbered, RankTable, Tables};
 use crate::variant::Variant;
 
 /// A set as a fixed-width hexadecimal literal of the module's `Bitboard` (masks and magics line
@@ -155,7 +155,7 @@ pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     let set = |b: B| if B::BITS > 128 { short(b) } else { literal(b) };
     for square in 0..block.leaps.len() {
         writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
-        for l in block.lines(square) {
+        for l in block.stored_lines(square) {
             if Block::is_padding_line(l) {
                 writeln!(s, "        Line::empty(),")?;
                 continue;
@@ -167,6 +167,13 @@ pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     }
     s.push(']');
     Ok(s)
+}
+
+/// A rank table's entries in runs of [`RUN`], as the rank's bits in binary (file `a` the last digit,
+/// the lowest bit), so that a reader sees the squares reached.
+pub(super) fn rank_data(ranks: &RankTable) -> Result<String, fmt::Error> {
+    let cells: Vec<String> = ranks.entries.iter().map(|&e| format!("0b{e:b}")).collect();
+    runs(&cells)
 }
 
 /// Whole words only: `BLOCK_1` is not the start of `BLOCK_12`.

@@ -211,7 +211,11 @@ pub(crate) fn piece_figures<B: Word>(variant: &Variant, tables: &Tables<B>, plan
 
 /// What the module's data takes, from its [`Statistics`].
 pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
-    format!(
+    let ranks = match stats.rank_bytes {
+        0 => String::new(),
+        bytes => format!("\n// A rank table ({bytes} bytes) answers every slide along a whole rank, for every piece."),
+    };
+    let report = format!(
         "// Data: {} lookups in {} attack entries ({} bytes, overlapping where their entries agree);\n// {} blocks of {} slots ({} bytes); {} computed lines ({} bytes); {} plain checks ({} bytes).",
         stats.lookups,
         stats.attack_entries,
@@ -223,7 +227,8 @@ pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
         stats.line_bytes,
         stats.checks,
         stats.check_bytes,
-    )
+    );
+    report + &ranks
 }
 
 /// Where the cost model could not bring the tables within the cache budget, a line that says

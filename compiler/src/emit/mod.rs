@@ -84,10 +84,13 @@ pub struct Statistics {
     pub checks: usize,
     /// Bytes of the plain checks.
     pub check_bytes: usize,
-    /// Computed lines (slides and hops with no table), padding included.
+    /// Computed lines (slides and hops with no table), padding included; rank reads are not
+    /// among them.
     pub lines: usize,
     /// Bytes of the computed lines.
     pub line_bytes: usize,
+    /// Bytes of the rank table, which every rank read shares (0 where there is none).
+    pub rank_bytes: usize,
     /// Bytes of `between`'s sets and grids.
     pub between_bytes: usize,
     /// What plain fancy magic would take for the same pieces, in bytes (`baseline.rs`).
@@ -97,7 +100,7 @@ pub struct Statistics {
 impl Statistics {
     /// Every byte of the module's data.
     pub fn total_bytes(&self) -> usize {
-        self.attack_bytes + self.slot_bytes + self.check_bytes + self.line_bytes + self.between_bytes
+        self.attack_bytes + self.slot_bytes + self.check_bytes + self.line_bytes + self.rank_bytes + self.between_bytes
     }
 }
 
@@ -106,7 +109,7 @@ fn statistics<B: Word>(m: &Input<B>) -> Statistics {
     let word = std::mem::size_of::<B>();
     let squares = m.variant.board.squares();
     let checks: usize = m.tables.blocks.iter().map(|b| b.checks.len()).sum();
-    let lines: usize = m.tables.blocks.iter().map(|b| b.lines.len()).sum();
+    let lines: usize = m.tables.blocks.iter().map(|b| b.leaps.len() * b.stored_lines_per_square()).sum();
     let (set_bytes, grid_bytes) = header::between_bytes::<B>(squares, m.between);
     Statistics {
         squares,
@@ -122,6 +125,7 @@ fn statistics<B: Word>(m: &Input<B>) -> Statistics {
         check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::PlainCheck<B>>(),
         lines,
         line_bytes: lines * std::mem::size_of::<fairy_magic_runtime::Line<B>>(),
+        rank_bytes: m.tables.ranks.as_ref().map_or(0, |r| r.entries.len() * r.entry_bytes()),
         between_bytes: set_bytes + grid_bytes,
         fancy_magic_bytes: m.fancy_entries * word as f64,
     }
