@@ -30,7 +30,7 @@
 // ones, 0 entries (0 bytes) before packing.
 // Between: 411 distinct sets (3288 bytes) and 5 grids of 64x64 cells (40960 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 15.90x these tables and lines.
+// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 15.75x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one

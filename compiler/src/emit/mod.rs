@@ -161,7 +161,8 @@ fn header_text<B: Word>(m: &Input<B>, statistics: &Statistics) -> Result<String,
         writeln!(text, "{over}")?;
     }
     writeln!(text, "{}", header::reverse_report(m.variant, m.tables, m.plan, m.between))?;
-    writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, statistics.attack_bytes + statistics.line_bytes))?;
+    let ours = statistics.attack_bytes + statistics.line_bytes + statistics.rank_bytes;
+    writeln!(text, "{}", header::fancy_report::<B>(m.fancy_entries, ours))?;
     writeln!(text, "//\n{}", header::indices_report::<B>(m.variant, m.indices)?)?;
     Ok(text)
 }
