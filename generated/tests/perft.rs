@@ -130,7 +130,7 @@ fn agrees_with_cozy_chess_along_random_games() {
                     .into_iter()
                     .map(|m| {
                         let (from, mut to) = (m.from.index(), m.to.index());
-                        if m.piece == fairy_magic_generated::chess::Piece::King && from.abs_diff(to) == 2 {
+                        if m.piece == fairy_magic_generated::chess_throughput::Piece::King && from.abs_diff(to) == 2 {
                             to = if to > from { from + 3 } else { from - 4 };
                         }
                         let promotion = m.promotion.map(|p| p.letter().to_ascii_lowercase().chars().next().unwrap());
