@@ -17,8 +17,11 @@ pub struct FormCosts {
     pub probe: u32,
     /// A computed line (one rising and one falling ray).
     pub line: u32,
-    /// A slide along a whole rank read from the board's rank table
-    /// ([`fairy_magic_runtime::rank_slide`]), in place of the line that computes it.
+    /// What a slide along a rank adds to a square's other lines, read with them by `slides`.
+    pub slide: u32,
+    /// What the same slide adds read from the board's rank table instead
+    /// ([`fairy_magic_runtime::rank_slide`]): the two are measured alike, every square's lines
+    /// read as a module reads them, so that the rank read is taken where it beats the slide.
     pub rank: u32,
     /// A plain check.
     pub check: u32,
@@ -70,7 +73,13 @@ pub fn form_costs(bits: u32, index: Index, cache: Cache, measure: Measure) -> Fo
         Measure::Latency => figure(form, bits),
         Measure::Throughput => figure(&format!("{form}-throughput"), bits),
     };
-    FormCosts { probe: figure(&probe), line: figure("line"), rank: figure("rank"), check: figure("check") }
+    FormCosts {
+        probe: figure(&probe),
+        line: figure("line"),
+        slide: figure("slide"),
+        rank: figure("rank"),
+        check: figure("check"),
+    }
 }
 
 /// One figure of [`FIGURES`]; its absence is a broken checkout, caught by this module's tests.
@@ -102,7 +111,7 @@ mod tests {
                     let hot = form_costs(bits, index, Cache::Hot, measure);
                     let cold = form_costs(bits, index, Cache::Cold, measure);
                     assert!(
-                        hot.probe > 0 && hot.line > 0 && hot.rank > 0 && hot.check > 0,
+                        hot.probe > 0 && hot.line > 0 && hot.slide > 0 && hot.rank > 0 && hot.check > 0,
                         "{bits} {index:?} {measure:?}"
                     );
                     assert!(cold.probe >= hot.probe && cold.line == hot.line, "{bits} {index:?} {measure:?}");

@@ -154,7 +154,11 @@ impl Reads {
     /// Reads that never choose a line: every slide is a table, as before lines existed
     /// (`option lines never`, and the tests of table grouping). Blocks of one slot.
     pub fn tables_only(max_probes: usize) -> Reads {
-        Reads { max_probes, forms: FormCosts { probe: 1, line: u32::MAX, rank: u32::MAX, check: 1 }, block: 1 }
+        Reads {
+            max_probes,
+            forms: FormCosts { probe: 1, line: u32::MAX, slide: 1, rank: u32::MAX, check: 1 },
+            block: 1,
+        }
     }
 
     /// What a slot may read under these settings: `forms` where lines are measured. Blocks of
@@ -904,13 +908,19 @@ mod tests {
 
     #[test]
     fn lines_replace_tables_where_they_measure_cheaper_and_only_there() {
-        let cheap =
-            Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 4, rank: u32::MAX, check: 10 }, block: 1 };
+        let cheap = Reads {
+            max_probes: 8,
+            forms: FormCosts { probe: 10, line: 4, slide: 1, rank: u32::MAX, check: 10 },
+            block: 1,
+        };
         let rook = plan(&[moves_of("R", "d4")], &[12], cheap, Cache::Hot);
         assert_eq!((rook.slots[0].lines.len(), rook.slots[0].lookups.len()), (2, 0), "two lines beat a probe");
         assert!(rook.lookups.is_empty());
-        let dear =
-            Reads { max_probes: 8, forms: FormCosts { probe: 10, line: 6, rank: u32::MAX, check: 10 }, block: 1 };
+        let dear = Reads {
+            max_probes: 8,
+            forms: FormCosts { probe: 10, line: 6, slide: 1, rank: u32::MAX, check: 10 },
+            block: 1,
+        };
         let rook = plan(&[moves_of("R", "d4")], &[12], dear, Cache::Hot);
         assert_eq!((rook.slots[0].lines.len(), rook.slots[0].lookups.len()), (0, 1), "one probe beats two lines");
         // Cut to 4-bit tables the rook needs three probes: its lines win again.
@@ -929,7 +939,7 @@ mod tests {
         // lines on every square (22); as a block, two lines everywhere (12).
         let squares: Vec<String> = (0..64).map(|s| BOARD.name(s)).collect();
         let rooks: Vec<Vec<PathMove>> = squares.iter().map(|s| moves_of("R", s)).collect();
-        let forms = FormCosts { probe: 10, line: 6, rank: u32::MAX, check: 10 };
+        let forms = FormCosts { probe: 10, line: 6, slide: 1, rank: u32::MAX, check: 10 };
         let by_square = plan(&rooks, &[10; 64], Reads { max_probes: 8, forms, block: 1 }, Cache::Hot);
         assert!(
             by_square.slots.iter().any(|s| s.lines.is_empty()) && by_square.slots.iter().any(|s| !s.lines.is_empty())

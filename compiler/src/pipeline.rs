@@ -210,11 +210,12 @@ pub fn build<B: Word>(
 }
 
 /// The board's rank table where whole-rank slides are to be read from it: where lines are
-/// measured at all, and the figures of the plan's measure and cache say a rank read costs less
-/// than the line it replaces ([`tables::RankTable`] says which boards one can serve).
+/// measured at all, and the figures of the plan's measure say a rank read adds less to a
+/// square's reads than the slide it replaces ([`tables::RankTable`] says which boards one can
+/// serve).
 fn rank_table(board: board::Board, bits: u32, settings: &Settings, cache: Cache) -> Option<tables::RankTable> {
     let forms = calibration::form_costs(bits, settings.index, cache, settings.optimize.measure());
-    let cheaper = settings.lines == lookups::Lines::Measured && forms.rank < forms.line;
+    let cheaper = settings.lines == lookups::Lines::Measured && forms.rank < forms.slide;
     cheaper.then(|| tables::RankTable::of(board)).flatten()
 }
 

@@ -24,12 +24,13 @@
 // | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |
 //
 // Data: 0 lookups in 1 attack entries (8 bytes, overlapping where their entries agree);
-// 12 blocks of 64 slots (4608 bytes); 640 computed lines (20480 bytes); 0 plain checks (0 bytes).
+// 12 blocks of 64 slots (4608 bytes); 512 computed lines (16384 bytes); 0 plain checks (0 bytes).
+// A rank table (512 bytes) answers every slide along a whole rank, for every piece.
 // Reverse lookups (attackers, movers): 0 of their own beside 0 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
 // Between: 411 distinct sets (3288 bytes) and 5 grids of 64x64 cells (40960 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 42.11x these tables and lines.
+// no bit budget, identical tables shared) would need 107840 entries (862720 bytes): 51.04x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -61,7 +62,7 @@ pub use fairy_magic_runtime::Color;
 /// `BitboardExt`, or `*`, to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{slides, reached_slides, Line, LineForm};
+use fairy_magic_runtime::{slides, reached_slides, Line, LineForm, rank_slide};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 6,
     "this module was generated for fairy-magic-runtime format 6: regenerate it with `cargo xtask gen chess_split32` or vendor the runtime of format 6"
@@ -3720,8 +3721,14 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
-        1 => BLOCK_1[square] | slides(&BLOCK_1_LINES[square], occupied),
-        2 => BLOCK_2[square] | slides(&BLOCK_2_LINES[square], occupied),
+        1 => {
+            BLOCK_1[square] | rank_slide(&RANK_SLIDES, FILES, square, occupied)
+                | slides(&BLOCK_1_LINES[square], occupied)
+        }
+        2 => {
+            BLOCK_2[square] | rank_slide(&RANK_SLIDES, FILES, square, occupied)
+                | slides(&BLOCK_2_LINES[square], occupied)
+        }
         3 => BLOCK_3[square] | slides(&BLOCK_3_LINES[square], occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
@@ -3917,389 +3924,325 @@ static BLOCK_1: [Bitboard; SQUARES] = [
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
+static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // a1
-        Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
         Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
         Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
         Line::empty(),
     ],
     [ // b1
-        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
         Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
         Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c1
-        Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
         Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
         Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
         Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
     ],
     [ // d1
-        Line::new(0x00000000000000f0, 0x0000000000000007, 0x00000000000000e3, LineForm::Slide),
         Line::new(0x0000000001020400, 0x0000000000000000, 0x0000000001020000, LineForm::Slide),
         Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
         Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
     ],
     [ // e1
-        Line::new(0x00000000000000e0, 0x000000000000000f, 0x00000000000000c7, LineForm::Slide),
         Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
         Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
         Line::new(0x0000000080402000, 0x0000000000000000, 0x0000000080400000, LineForm::Slide),
     ],
     [ // f1
-        Line::new(0x00000000000000c0, 0x000000000000001f, 0x000000000000008f, LineForm::Slide),
         Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
         Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
         Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
     ],
     [ // g1
-        Line::new(0x0001020408102000, 0x000000000000003f, 0x000102040810001f, LineForm::Slide),
+        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
         Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // h1
-        Line::new(0x0102040810204000, 0x000000000000007f, 0x010204081020003f, LineForm::Slide),
+        Line::new(0x0102040810204000, 0x0000000000000000, 0x0102040810200000, LineForm::Slide),
         Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // a2
-        Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
         Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
         Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // b2
-        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
         Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c2
-        Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
         Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
         Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
         Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
     ],
     [ // d2
-        Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
         Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
         Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
         Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
     ],
     [ // e2
-        Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
         Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
         Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
         Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
         Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
         Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
         Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
     ],
     [ // g2
-        Line::new(0x0102040810200000, 0x0000000000003f00, 0x0102040810001f00, LineForm::Slide),
+        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
         Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // h2
-        Line::new(0x0204081020400000, 0x0000000000007f00, 0x0204081020003f00, LineForm::Slide),
+        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
         Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // a3
-        Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
+        Line::new(0x2010080402000000, 0x0000000000000101, 0x2010080400000001, LineForm::Slide),
         Line::new(0x0101010101000000, 0x0000000000000204, 0x0101010100000004, LineForm::Slide),
-        Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // b3
-        Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
+        Line::new(0x4020100804000000, 0x0000000000000202, 0x4020100800000002, LineForm::Slide),
         Line::new(0x0202020202000000, 0x0000000000000408, 0x0202020200000008, LineForm::Slide),
-        Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c3
-        Line::new(0x0000000000f80000, 0x0000000000000201, 0x0000000000f00001, LineForm::Slide),
+        Line::new(0x8040201008000000, 0x0000000000000201, 0x8040201000000001, LineForm::Slide),
         Line::new(0x0000000102000000, 0x0000000000000404, 0x0000000100000004, LineForm::Slide),
         Line::new(0x0404040404000000, 0x0000000000000810, 0x0404040400000010, LineForm::Slide),
-        Line::new(0x8040201008000000, 0x0000000000030000, 0x8040201000010000, LineForm::Slide),
     ],
     [ // d3
-        Line::new(0x0000000000f00000, 0x0000000000000402, 0x0000000000e00002, LineForm::Slide),
+        Line::new(0x0080402010000000, 0x0000000000000402, 0x0080402000000002, LineForm::Slide),
         Line::new(0x0000010204000000, 0x0000000000000808, 0x0000010200000008, LineForm::Slide),
         Line::new(0x0808080808000000, 0x0000000000001020, 0x0808080800000020, LineForm::Slide),
-        Line::new(0x0080402010000000, 0x0000000000070000, 0x0080402000030000, LineForm::Slide),
     ],
     [ // e3
-        Line::new(0x0000000000e00000, 0x0000000000000804, 0x0000000000c00004, LineForm::Slide),
+        Line::new(0x0000804020000000, 0x0000000000000804, 0x0000804000000004, LineForm::Slide),
         Line::new(0x0001020408000000, 0x0000000000001010, 0x0001020400000010, LineForm::Slide),
         Line::new(0x1010101010000000, 0x0000000000002040, 0x1010101000000040, LineForm::Slide),
-        Line::new(0x0000804020000000, 0x00000000000f0000, 0x0000804000070000, LineForm::Slide),
     ],
     [ // f3
-        Line::new(0x0000000000c00000, 0x0000000000001008, 0x0000000000800008, LineForm::Slide),
+        Line::new(0x0000008040000000, 0x0000000000001008, 0x0000008000000008, LineForm::Slide),
         Line::new(0x0102040810000000, 0x0000000000002020, 0x0102040800000020, LineForm::Slide),
         Line::new(0x2020202020000000, 0x0000000000004080, 0x2020202000000080, LineForm::Slide),
-        Line::new(0x0000008040000000, 0x00000000001f0000, 0x00000080000f0000, LineForm::Slide),
     ],
     [ // g3
         Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
         Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h3
         Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
         Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
         Line::empty(),
     ],
     [ // a4
-        Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
+        Line::new(0x1008040200000000, 0x0000000000010101, 0x1008040000000101, LineForm::Slide),
         Line::new(0x0101010100000000, 0x0000000000020408, 0x0101010000000408, LineForm::Slide),
-        Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // b4
-        Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
+        Line::new(0x2010080400000000, 0x0000000000020202, 0x2010080000000202, LineForm::Slide),
         Line::new(0x0202020200000000, 0x0000000000040810, 0x0202020000000810, LineForm::Slide),
-        Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c4
-        Line::new(0x00000000f8000000, 0x0000000000020100, 0x00000000f0000100, LineForm::Slide),
+        Line::new(0x4020100800000000, 0x0000000000020100, 0x4020100000000100, LineForm::Slide),
         Line::new(0x0000010200000000, 0x0000000000040404, 0x0000010000000404, LineForm::Slide),
         Line::new(0x0404040400000000, 0x0000000000081020, 0x0404040000001020, LineForm::Slide),
-        Line::new(0x4020100800000000, 0x0000000003000000, 0x4020100001000000, LineForm::Slide),
     ],
     [ // d4
-        Line::new(0x00000000f0000000, 0x0000000000040201, 0x00000000e0000201, LineForm::Slide),
+        Line::new(0x8040201000000000, 0x0000000000040201, 0x8040200000000201, LineForm::Slide),
         Line::new(0x0001020400000000, 0x0000000000080808, 0x0001020000000808, LineForm::Slide),
         Line::new(0x0808080800000000, 0x0000000000102040, 0x0808080000002040, LineForm::Slide),
-        Line::new(0x8040201000000000, 0x0000000007000000, 0x8040200003000000, LineForm::Slide),
     ],
     [ // e4
-        Line::new(0x00000000e0000000, 0x0000000000080402, 0x00000000c0000402, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x0000000000080402, 0x0080400000000402, LineForm::Slide),
         Line::new(0x0102040800000000, 0x0000000000101010, 0x0102040000001010, LineForm::Slide),
         Line::new(0x1010101000000000, 0x0000000000204080, 0x1010100000004080, LineForm::Slide),
-        Line::new(0x0080402000000000, 0x000000000f000000, 0x0080400007000000, LineForm::Slide),
     ],
     [ // f4
-        Line::new(0x00000000c0000000, 0x0000000000100804, 0x0000000080000804, LineForm::Slide),
+        Line::new(0x0000804000000000, 0x0000000000100804, 0x0000800000000804, LineForm::Slide),
         Line::new(0x0204081000000000, 0x0000000000202020, 0x0204080000002020, LineForm::Slide),
         Line::new(0x2020202000000000, 0x0000000000408000, 0x2020200000008000, LineForm::Slide),
-        Line::new(0x0000804000000000, 0x000000001f000000, 0x000080000f000000, LineForm::Slide),
     ],
     [ // g4
         Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
         Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h4
         Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
         Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // a5
-        Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
+        Line::new(0x0804020000000000, 0x0000000001010101, 0x0804000000010101, LineForm::Slide),
         Line::new(0x0101010000000000, 0x0000000002040810, 0x0101000000040810, LineForm::Slide),
-        Line::new(0x0804020000000000, 0x0000000000000000, 0x0804000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // b5
-        Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
+        Line::new(0x1008040000000000, 0x0000000002020202, 0x1008000000020202, LineForm::Slide),
         Line::new(0x0202020000000000, 0x0000000004081020, 0x0202000000081020, LineForm::Slide),
-        Line::new(0x1008040000000000, 0x0000000000000000, 0x1008000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c5
-        Line::new(0x000000f800000000, 0x0000000002010000, 0x000000f000010000, LineForm::Slide),
+        Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
         Line::new(0x0001020000000000, 0x0000000004040404, 0x0001000000040404, LineForm::Slide),
         Line::new(0x0404040000000000, 0x0000000008102040, 0x0404000000102040, LineForm::Slide),
-        Line::new(0x2010080000000000, 0x0000000300000000, 0x2010000100000000, LineForm::Slide),
     ],
     [ // d5
-        Line::new(0x000000f000000000, 0x0000000004020100, 0x000000e000020100, LineForm::Slide),
+        Line::new(0x4020100000000000, 0x0000000004020100, 0x4020000000020100, LineForm::Slide),
         Line::new(0x0102040000000000, 0x0000000008080808, 0x0102000000080808, LineForm::Slide),
         Line::new(0x0808080000000000, 0x0000000010204080, 0x0808000000204080, LineForm::Slide),
-        Line::new(0x4020100000000000, 0x0000000700000000, 0x4020000300000000, LineForm::Slide),
     ],
     [ // e5
-        Line::new(0x000000e000000000, 0x0000000008040201, 0x000000c000040201, LineForm::Slide),
+        Line::new(0x8040200000000000, 0x0000000008040201, 0x8040000000040201, LineForm::Slide),
         Line::new(0x0204080000000000, 0x0000000010101010, 0x0204000000101010, LineForm::Slide),
         Line::new(0x1010100000000000, 0x0000000020408000, 0x1010000000408000, LineForm::Slide),
-        Line::new(0x8040200000000000, 0x0000000f00000000, 0x8040000700000000, LineForm::Slide),
     ],
     [ // f5
-        Line::new(0x000000c000000000, 0x0000000010080402, 0x0000008000080402, LineForm::Slide),
+        Line::new(0x0080400000000000, 0x0000000010080402, 0x0080000000080402, LineForm::Slide),
         Line::new(0x0408100000000000, 0x0000000020202020, 0x0408000000202020, LineForm::Slide),
         Line::new(0x2020200000000000, 0x0000000040800000, 0x2020000000800000, LineForm::Slide),
-        Line::new(0x0080400000000000, 0x0000001f00000000, 0x0080000f00000000, LineForm::Slide),
     ],
     [ // g5
         Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
         Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h5
         Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
         Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // a6
-        Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
+        Line::new(0x0402000000000000, 0x0000000101010101, 0x0400000001010101, LineForm::Slide),
         Line::new(0x0101000000000000, 0x0000000204081020, 0x0100000004081020, LineForm::Slide),
-        Line::new(0x0402000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // b6
-        Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
+        Line::new(0x0804000000000000, 0x0000000202020202, 0x0800000002020202, LineForm::Slide),
         Line::new(0x0202000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
-        Line::new(0x0804000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c6
-        Line::new(0x0000f80000000000, 0x0000000201000000, 0x0000f00001000000, LineForm::Slide),
+        Line::new(0x1008000000000000, 0x0000000201000000, 0x1000000001000000, LineForm::Slide),
         Line::new(0x0102000000000000, 0x0000000404040404, 0x0100000004040404, LineForm::Slide),
         Line::new(0x0404000000000000, 0x0000000810204080, 0x0400000010204080, LineForm::Slide),
-        Line::new(0x1008000000000000, 0x0000030000000000, 0x1000010000000000, LineForm::Slide),
     ],
     [ // d6
-        Line::new(0x0000f00000000000, 0x0000000402010000, 0x0000e00002010000, LineForm::Slide),
+        Line::new(0x2010000000000000, 0x0000000402010000, 0x2000000002010000, LineForm::Slide),
         Line::new(0x0204000000000000, 0x0000000808080808, 0x0200000008080808, LineForm::Slide),
         Line::new(0x0808000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
-        Line::new(0x2010000000000000, 0x0000070000000000, 0x2000030000000000, LineForm::Slide),
     ],
     [ // e6
-        Line::new(0x0000e00000000000, 0x0000000804020100, 0x0000c00004020100, LineForm::Slide),
+        Line::new(0x4020000000000000, 0x0000000804020100, 0x4000000004020100, LineForm::Slide),
         Line::new(0x0408000000000000, 0x0000001010101010, 0x0400000010101010, LineForm::Slide),
         Line::new(0x1010000000000000, 0x0000002040800000, 0x1000000040800000, LineForm::Slide),
-        Line::new(0x4020000000000000, 0x00000f0000000000, 0x4000070000000000, LineForm::Slide),
     ],
     [ // f6
-        Line::new(0x0000c00000000000, 0x0000001008040201, 0x0000800008040201, LineForm::Slide),
+        Line::new(0x8040000000000000, 0x0000001008040201, 0x8000000008040201, LineForm::Slide),
         Line::new(0x0810000000000000, 0x0000002020202020, 0x0800000020202020, LineForm::Slide),
         Line::new(0x2020000000000000, 0x0000004080000000, 0x2000000080000000, LineForm::Slide),
-        Line::new(0x8040000000000000, 0x00001f0000000000, 0x80000f0000000000, LineForm::Slide),
     ],
     [ // g6
         Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
         Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h6
         Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
         Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // a7
-        Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000010101010101, 0x0000000101010101, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // b7
-        Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020202020202, 0x0000000202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // c7
-        Line::new(0x00f8000000000000, 0x0000020100000000, 0x00f0000100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
     ],
     [ // d7
-        Line::new(0x00f0000000000000, 0x0000040201000000, 0x00e0000201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
     ],
     [ // e7
-        Line::new(0x00e0000000000000, 0x0000080402010000, 0x00c0000402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x00c0000000000000, 0x0000100804020100, 0x0080000804020100, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
     ],
     [ // g7
         Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h7
         Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // a8
-        Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0001010101010101, 0x0000010101010101, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // b8
-        Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002020202020202, 0x0000020202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
-        Line::empty(),
         Line::empty(),
     ],
     [ // c8
-        Line::new(0xf800000000000000, 0x0002010000000000, 0xf000010000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004040404040404, 0x0000040404040404, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
     ],
     [ // d8
-        Line::new(0xf000000000000000, 0x0004020100000000, 0xe000020100000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000020100000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0008080808080808, 0x0000080808080808, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
     ],
     [ // e8
-        Line::new(0xe000000000000000, 0x0008040201000000, 0xc000040201000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0010101010101010, 0x0000101010101010, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
     ],
     [ // f8
-        Line::new(0xc000000000000000, 0x0010080402010000, 0x8000080402010000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000080402010000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0020202020202020, 0x0000202020202020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
     ],
     [ // g8
         Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h8
         Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
         Line::empty(),
     ],
 ];
@@ -4377,262 +4320,198 @@ static BLOCK_2: [Bitboard; SQUARES] = [
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
+static BLOCK_2_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
     [ // a1
-        Line::new(0x00000000000000fe, 0x0000000000000000, 0x00000000000000fc, LineForm::Slide),
         Line::new(0x0101010101010100, 0x0000000000000000, 0x0101010101010000, LineForm::Slide),
     ],
     [ // b1
-        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
         Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
     ],
     [ // c1
-        Line::new(0x00000000000000f8, 0x0000000000000003, 0x00000000000000f1, LineForm::Slide),
         Line::new(0x0404040404040400, 0x0000000000000000, 0x0404040404040000, LineForm::Slide),
     ],
     [ // d1
-        Line::new(0x00000000000000f0, 0x0000000000000007, 0x00000000000000e3, LineForm::Slide),
         Line::new(0x0808080808080800, 0x0000000000000000, 0x0808080808080000, LineForm::Slide),
     ],
     [ // e1
-        Line::new(0x00000000000000e0, 0x000000000000000f, 0x00000000000000c7, LineForm::Slide),
         Line::new(0x1010101010101000, 0x0000000000000000, 0x1010101010100000, LineForm::Slide),
     ],
     [ // f1
-        Line::new(0x00000000000000c0, 0x000000000000001f, 0x000000000000008f, LineForm::Slide),
         Line::new(0x2020202020202000, 0x0000000000000000, 0x2020202020200000, LineForm::Slide),
     ],
     [ // g1
-        Line::new(0x4040404040404000, 0x000000000000003f, 0x404040404040001f, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
     ],
     [ // h1
-        Line::new(0x8080808080808000, 0x000000000000007f, 0x808080808080003f, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
     ],
     [ // a2
-        Line::new(0x000000000000fe00, 0x0000000000000000, 0x000000000000fc00, LineForm::Slide),
         Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
     ],
     [ // b2
-        Line::new(0x000000000000fc00, 0x0000000000000000, 0x000000000000f800, LineForm::Slide),
         Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x000000000000f800, 0x0000000000000300, 0x000000000000f100, LineForm::Slide),
         Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
     ],
     [ // d2
-        Line::new(0x000000000000f000, 0x0000000000000700, 0x000000000000e300, LineForm::Slide),
         Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
     ],
     [ // e2
-        Line::new(0x000000000000e000, 0x0000000000000f00, 0x000000000000c700, LineForm::Slide),
         Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x000000000000c000, 0x0000000000001f00, 0x0000000000008f00, LineForm::Slide),
         Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
     ],
     [ // g2
-        Line::new(0x4040404040400000, 0x0000000000003f00, 0x4040404040001f00, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
     ],
     [ // h2
-        Line::new(0x8080808080800000, 0x0000000000007f00, 0x8080808080003f00, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
     ],
     [ // a3
-        Line::new(0x0000000000fe0000, 0x0000000000000101, 0x0000000000fc0001, LineForm::Slide),
-        Line::new(0x0101010101000000, 0x0000000000000000, 0x0101010100000000, LineForm::Slide),
+        Line::new(0x0101010101000000, 0x0000000000000101, 0x0101010100000001, LineForm::Slide),
     ],
     [ // b3
-        Line::new(0x0000000000fc0000, 0x0000000000000202, 0x0000000000f80002, LineForm::Slide),
-        Line::new(0x0202020202000000, 0x0000000000000000, 0x0202020200000000, LineForm::Slide),
+        Line::new(0x0202020202000000, 0x0000000000000202, 0x0202020200000002, LineForm::Slide),
     ],
     [ // c3
-        Line::new(0x0000000000f80000, 0x0000000000000404, 0x0000000000f00004, LineForm::Slide),
-        Line::new(0x0404040404000000, 0x0000000000030000, 0x0404040400010000, LineForm::Slide),
+        Line::new(0x0404040404000000, 0x0000000000000404, 0x0404040400000004, LineForm::Slide),
     ],
     [ // d3
-        Line::new(0x0000000000f00000, 0x0000000000000808, 0x0000000000e00008, LineForm::Slide),
-        Line::new(0x0808080808000000, 0x0000000000070000, 0x0808080800030000, LineForm::Slide),
+        Line::new(0x0808080808000000, 0x0000000000000808, 0x0808080800000008, LineForm::Slide),
     ],
     [ // e3
-        Line::new(0x0000000000e00000, 0x0000000000001010, 0x0000000000c00010, LineForm::Slide),
-        Line::new(0x1010101010000000, 0x00000000000f0000, 0x1010101000070000, LineForm::Slide),
+        Line::new(0x1010101010000000, 0x0000000000001010, 0x1010101000000010, LineForm::Slide),
     ],
     [ // f3
-        Line::new(0x0000000000c00000, 0x0000000000002020, 0x0000000000800020, LineForm::Slide),
-        Line::new(0x2020202020000000, 0x00000000001f0000, 0x20202020000f0000, LineForm::Slide),
+        Line::new(0x2020202020000000, 0x0000000000002020, 0x2020202000000020, LineForm::Slide),
     ],
     [ // g3
         Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00000000003f0000, 0x00000000001f0000, LineForm::Slide),
     ],
     [ // h3
         Line::new(0x8080808080000000, 0x0000000000008080, 0x8080808000000080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00000000007f0000, 0x00000000003f0000, LineForm::Slide),
     ],
     [ // a4
-        Line::new(0x00000000fe000000, 0x0000000000010101, 0x00000000fc000101, LineForm::Slide),
-        Line::new(0x0101010100000000, 0x0000000000000000, 0x0101010000000000, LineForm::Slide),
+        Line::new(0x0101010100000000, 0x0000000000010101, 0x0101010000000101, LineForm::Slide),
     ],
     [ // b4
-        Line::new(0x00000000fc000000, 0x0000000000020202, 0x00000000f8000202, LineForm::Slide),
-        Line::new(0x0202020200000000, 0x0000000000000000, 0x0202020000000000, LineForm::Slide),
+        Line::new(0x0202020200000000, 0x0000000000020202, 0x0202020000000202, LineForm::Slide),
     ],
     [ // c4
-        Line::new(0x00000000f8000000, 0x0000000000040404, 0x00000000f0000404, LineForm::Slide),
-        Line::new(0x0404040400000000, 0x0000000003000000, 0x0404040001000000, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000000040404, 0x0404040000000404, LineForm::Slide),
     ],
     [ // d4
-        Line::new(0x00000000f0000000, 0x0000000000080808, 0x00000000e0000808, LineForm::Slide),
-        Line::new(0x0808080800000000, 0x0000000007000000, 0x0808080003000000, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000000080808, 0x0808080000000808, LineForm::Slide),
     ],
     [ // e4
-        Line::new(0x00000000e0000000, 0x0000000000101010, 0x00000000c0001010, LineForm::Slide),
-        Line::new(0x1010101000000000, 0x000000000f000000, 0x1010100007000000, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x0000000000101010, 0x1010100000001010, LineForm::Slide),
     ],
     [ // f4
-        Line::new(0x00000000c0000000, 0x0000000000202020, 0x0000000080002020, LineForm::Slide),
-        Line::new(0x2020202000000000, 0x000000001f000000, 0x202020000f000000, LineForm::Slide),
+        Line::new(0x2020202000000000, 0x0000000000202020, 0x2020200000002020, LineForm::Slide),
     ],
     [ // g4
         Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x000000003f000000, 0x000000001f000000, LineForm::Slide),
     ],
     [ // h4
         Line::new(0x8080808000000000, 0x0000000000808080, 0x8080800000008080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x000000007f000000, 0x000000003f000000, LineForm::Slide),
     ],
     [ // a5
-        Line::new(0x000000fe00000000, 0x0000000001010101, 0x000000fc00010101, LineForm::Slide),
-        Line::new(0x0101010000000000, 0x0000000000000000, 0x0101000000000000, LineForm::Slide),
+        Line::new(0x0101010000000000, 0x0000000001010101, 0x0101000000010101, LineForm::Slide),
     ],
     [ // b5
-        Line::new(0x000000fc00000000, 0x0000000002020202, 0x000000f800020202, LineForm::Slide),
-        Line::new(0x0202020000000000, 0x0000000000000000, 0x0202000000000000, LineForm::Slide),
+        Line::new(0x0202020000000000, 0x0000000002020202, 0x0202000000020202, LineForm::Slide),
     ],
     [ // c5
-        Line::new(0x000000f800000000, 0x0000000004040404, 0x000000f000040404, LineForm::Slide),
-        Line::new(0x0404040000000000, 0x0000000300000000, 0x0404000100000000, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000004040404, 0x0404000000040404, LineForm::Slide),
     ],
     [ // d5
-        Line::new(0x000000f000000000, 0x0000000008080808, 0x000000e000080808, LineForm::Slide),
-        Line::new(0x0808080000000000, 0x0000000700000000, 0x0808000300000000, LineForm::Slide),
+        Line::new(0x0808080000000000, 0x0000000008080808, 0x0808000000080808, LineForm::Slide),
     ],
     [ // e5
-        Line::new(0x000000e000000000, 0x0000000010101010, 0x000000c000101010, LineForm::Slide),
-        Line::new(0x1010100000000000, 0x0000000f00000000, 0x1010000700000000, LineForm::Slide),
+        Line::new(0x1010100000000000, 0x0000000010101010, 0x1010000000101010, LineForm::Slide),
     ],
     [ // f5
-        Line::new(0x000000c000000000, 0x0000000020202020, 0x0000008000202020, LineForm::Slide),
-        Line::new(0x2020200000000000, 0x0000001f00000000, 0x2020000f00000000, LineForm::Slide),
+        Line::new(0x2020200000000000, 0x0000000020202020, 0x2020000000202020, LineForm::Slide),
     ],
     [ // g5
         Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000003f00000000, 0x0000001f00000000, LineForm::Slide),
     ],
     [ // h5
         Line::new(0x8080800000000000, 0x0000000080808080, 0x8080000000808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000007f00000000, 0x0000003f00000000, LineForm::Slide),
     ],
     [ // a6
-        Line::new(0x0000fe0000000000, 0x0000000101010101, 0x0000fc0001010101, LineForm::Slide),
-        Line::new(0x0101000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
+        Line::new(0x0101000000000000, 0x0000000101010101, 0x0100000001010101, LineForm::Slide),
     ],
     [ // b6
-        Line::new(0x0000fc0000000000, 0x0000000202020202, 0x0000f80002020202, LineForm::Slide),
-        Line::new(0x0202000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
+        Line::new(0x0202000000000000, 0x0000000202020202, 0x0200000002020202, LineForm::Slide),
     ],
     [ // c6
-        Line::new(0x0000f80000000000, 0x0000000404040404, 0x0000f00004040404, LineForm::Slide),
-        Line::new(0x0404000000000000, 0x0000030000000000, 0x0400010000000000, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000000404040404, 0x0400000004040404, LineForm::Slide),
     ],
     [ // d6
-        Line::new(0x0000f00000000000, 0x0000000808080808, 0x0000e00008080808, LineForm::Slide),
-        Line::new(0x0808000000000000, 0x0000070000000000, 0x0800030000000000, LineForm::Slide),
+        Line::new(0x0808000000000000, 0x0000000808080808, 0x0800000008080808, LineForm::Slide),
     ],
     [ // e6
-        Line::new(0x0000e00000000000, 0x0000001010101010, 0x0000c00010101010, LineForm::Slide),
-        Line::new(0x1010000000000000, 0x00000f0000000000, 0x1000070000000000, LineForm::Slide),
+        Line::new(0x1010000000000000, 0x0000001010101010, 0x1000000010101010, LineForm::Slide),
     ],
     [ // f6
-        Line::new(0x0000c00000000000, 0x0000002020202020, 0x0000800020202020, LineForm::Slide),
-        Line::new(0x2020000000000000, 0x00001f0000000000, 0x20000f0000000000, LineForm::Slide),
+        Line::new(0x2020000000000000, 0x0000002020202020, 0x2000000020202020, LineForm::Slide),
     ],
     [ // g6
         Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
     ],
     [ // h6
         Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00007f0000000000, 0x00003f0000000000, LineForm::Slide),
     ],
     [ // a7
-        Line::new(0x00fe000000000000, 0x0000010101010101, 0x00fc000101010101, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000000, 0x0000010101010101, 0x0000000101010101, LineForm::Slide),
     ],
     [ // b7
-        Line::new(0x00fc000000000000, 0x0000020202020202, 0x00f8000202020202, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000000, 0x0000020202020202, 0x0000000202020202, LineForm::Slide),
     ],
     [ // c7
-        Line::new(0x00f8000000000000, 0x0000040404040404, 0x00f0000404040404, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0003000000000000, 0x0001000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
     ],
     [ // d7
-        Line::new(0x00f0000000000000, 0x0000080808080808, 0x00e0000808080808, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
     ],
     [ // e7
-        Line::new(0x00e0000000000000, 0x0000101010101010, 0x00c0001010101010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x00c0000000000000, 0x0000202020202020, 0x0080002020202020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x001f000000000000, 0x000f000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
     ],
     [ // g7
         Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x003f000000000000, 0x001f000000000000, LineForm::Slide),
     ],
     [ // h7
         Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x007f000000000000, 0x003f000000000000, LineForm::Slide),
     ],
     [ // a8
-        Line::new(0xfe00000000000000, 0x0001010101010101, 0xfc00010101010101, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000000, 0x0001010101010101, 0x0000010101010101, LineForm::Slide),
     ],
     [ // b8
-        Line::new(0xfc00000000000000, 0x0002020202020202, 0xf800020202020202, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000000, 0x0002020202020202, 0x0000020202020202, LineForm::Slide),
     ],
     [ // c8
-        Line::new(0xf800000000000000, 0x0004040404040404, 0xf000040404040404, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0300000000000000, 0x0100000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0004040404040404, 0x0000040404040404, LineForm::Slide),
     ],
     [ // d8
-        Line::new(0xf000000000000000, 0x0008080808080808, 0xe000080808080808, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0008080808080808, 0x0000080808080808, LineForm::Slide),
     ],
     [ // e8
-        Line::new(0xe000000000000000, 0x0010101010101010, 0xc000101010101010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0010101010101010, 0x0000101010101010, LineForm::Slide),
     ],
     [ // f8
-        Line::new(0xc000000000000000, 0x0020202020202020, 0x8000202020202020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
+        Line::new(0x0000000000000000, 0x0020202020202020, 0x0000202020202020, LineForm::Slide),
     ],
     [ // g8
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
     ],
     [ // h8
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x7f00000000000000, 0x3f00000000000000, LineForm::Slide),
     ],
 ];
 /// Block 3: bishop white quiet, bishop black quiet, bishop white capture, bishop black
@@ -5713,4 +5592,90 @@ static BLOCK_11_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
     [ // h8
         Line::new(0x0000000000000000, 0x0080800000000000, 0x0000800000000000, LineForm::Slide),
     ],
+];
+/// Where a slide along a whole rank stops, for every rank and piece: by the piece's
+/// file, then by the occupancy of the rank's inner squares, the rank's squares reached
+/// (file `a` lowest), which `rank_slide` shifts onto the piece's rank.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static RANK_SLIDES: [u8; 512] = [
+    0b11111110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 0
+    0b11110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 8
+    0b111110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 16
+    0b11110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 24
+    0b1111110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 32
+    0b11110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 40
+    0b111110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 48
+    0b11110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 56
+    0b11111101, 0b11111101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 64
+    0b11101, 0b11101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 72
+    0b111101, 0b111101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 80
+    0b11101, 0b11101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 88
+    0b1111101, 0b1111101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 96
+    0b11101, 0b11101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 104
+    0b111101, 0b111101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 112
+    0b11101, 0b11101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 120
+    0b11111011, 0b11111010, 0b11111011, 0b11111010, 0b1011, 0b1010, 0b1011, 0b1010, // 128
+    0b11011, 0b11010, 0b11011, 0b11010, 0b1011, 0b1010, 0b1011, 0b1010, // 136
+    0b111011, 0b111010, 0b111011, 0b111010, 0b1011, 0b1010, 0b1011, 0b1010, // 144
+    0b11011, 0b11010, 0b11011, 0b11010, 0b1011, 0b1010, 0b1011, 0b1010, // 152
+    0b1111011, 0b1111010, 0b1111011, 0b1111010, 0b1011, 0b1010, 0b1011, 0b1010, // 160
+    0b11011, 0b11010, 0b11011, 0b11010, 0b1011, 0b1010, 0b1011, 0b1010, // 168
+    0b111011, 0b111010, 0b111011, 0b111010, 0b1011, 0b1010, 0b1011, 0b1010, // 176
+    0b11011, 0b11010, 0b11011, 0b11010, 0b1011, 0b1010, 0b1011, 0b1010, // 184
+    0b11110111, 0b11110110, 0b11110100, 0b11110100, 0b11110111, 0b11110110, 0b11110100, // 192
+    0b11110100,
+    0b10111, 0b10110, 0b10100, 0b10100, 0b10111, 0b10110, 0b10100, 0b10100, // 200
+    0b110111, 0b110110, 0b110100, 0b110100, 0b110111, 0b110110, 0b110100, 0b110100, // 208
+    0b10111, 0b10110, 0b10100, 0b10100, 0b10111, 0b10110, 0b10100, 0b10100, // 216
+    0b1110111, 0b1110110, 0b1110100, 0b1110100, 0b1110111, 0b1110110, 0b1110100, 0b1110100, // 224
+    0b10111, 0b10110, 0b10100, 0b10100, 0b10111, 0b10110, 0b10100, 0b10100, // 232
+    0b110111, 0b110110, 0b110100, 0b110100, 0b110111, 0b110110, 0b110100, 0b110100, // 240
+    0b10111, 0b10110, 0b10100, 0b10100, 0b10111, 0b10110, 0b10100, 0b10100, // 248
+    0b11101111, 0b11101110, 0b11101100, 0b11101100, 0b11101000, 0b11101000, 0b11101000, // 256
+    0b11101000,
+    0b11101111, 0b11101110, 0b11101100, 0b11101100, 0b11101000, 0b11101000, 0b11101000, // 264
+    0b11101000,
+    0b101111, 0b101110, 0b101100, 0b101100, 0b101000, 0b101000, 0b101000, 0b101000, // 272
+    0b101111, 0b101110, 0b101100, 0b101100, 0b101000, 0b101000, 0b101000, 0b101000, // 280
+    0b1101111, 0b1101110, 0b1101100, 0b1101100, 0b1101000, 0b1101000, 0b1101000, 0b1101000, // 288
+    0b1101111, 0b1101110, 0b1101100, 0b1101100, 0b1101000, 0b1101000, 0b1101000, 0b1101000, // 296
+    0b101111, 0b101110, 0b101100, 0b101100, 0b101000, 0b101000, 0b101000, 0b101000, // 304
+    0b101111, 0b101110, 0b101100, 0b101100, 0b101000, 0b101000, 0b101000, 0b101000, // 312
+    0b11011111, 0b11011110, 0b11011100, 0b11011100, 0b11011000, 0b11011000, 0b11011000, // 320
+    0b11011000,
+    0b11010000, 0b11010000, 0b11010000, 0b11010000, 0b11010000, 0b11010000, 0b11010000, // 328
+    0b11010000,
+    0b11011111, 0b11011110, 0b11011100, 0b11011100, 0b11011000, 0b11011000, 0b11011000, // 336
+    0b11011000,
+    0b11010000, 0b11010000, 0b11010000, 0b11010000, 0b11010000, 0b11010000, 0b11010000, // 344
+    0b11010000,
+    0b1011111, 0b1011110, 0b1011100, 0b1011100, 0b1011000, 0b1011000, 0b1011000, 0b1011000, // 352
+    0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, // 360
+    0b1011111, 0b1011110, 0b1011100, 0b1011100, 0b1011000, 0b1011000, 0b1011000, 0b1011000, // 368
+    0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, 0b1010000, // 376
+    0b10111111, 0b10111110, 0b10111100, 0b10111100, 0b10111000, 0b10111000, 0b10111000, // 384
+    0b10111000,
+    0b10110000, 0b10110000, 0b10110000, 0b10110000, 0b10110000, 0b10110000, 0b10110000, // 392
+    0b10110000,
+    0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, // 400
+    0b10100000,
+    0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, // 408
+    0b10100000,
+    0b10111111, 0b10111110, 0b10111100, 0b10111100, 0b10111000, 0b10111000, 0b10111000, // 416
+    0b10111000,
+    0b10110000, 0b10110000, 0b10110000, 0b10110000, 0b10110000, 0b10110000, 0b10110000, // 424
+    0b10110000,
+    0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, // 432
+    0b10100000,
+    0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, 0b10100000, // 440
+    0b10100000,
+    0b1111111, 0b1111110, 0b1111100, 0b1111100, 0b1111000, 0b1111000, 0b1111000, 0b1111000, // 448
+    0b1110000, 0b1110000, 0b1110000, 0b1110000, 0b1110000, 0b1110000, 0b1110000, 0b1110000, // 456
+    0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, // 464
+    0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, 0b1100000, // 472
+    0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, // 480
+    0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, // 488
+    0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, // 496
+    0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, 0b1000000, // 504
 ];

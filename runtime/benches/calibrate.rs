@@ -19,8 +19,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use fairy_magic_runtime::{
-    lines, rank_slide, rank_slide_entry, Bitboard192, Bitboard256, BitboardExt, Index, Line, LineForm, PlainCheck,
-    Probe,
+    lines, rank_slide, rank_slide_entry, slides, Bitboard192, Bitboard256, BitboardExt, Index, Line, LineForm,
+    PlainCheck, Probe,
 };
 
 /// Steps of one timed chain.
@@ -47,15 +47,18 @@ impl XorShift {
     }
 }
 
-/// A board's rook from a central square: its square, its two lines and its classic mask.
+/// A board's rook from a central square: its two lines and its classic mask.
 struct Rook<B> {
-    square: usize,
     lines: [Line<B>; 2],
     mask: B,
 }
 
 fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
-    let (file, rank) = (files / 2, ranks / 2);
+    rook_on(files, ranks, files / 2, ranks / 2)
+}
+
+/// The rook of one square of a board.
+fn rook_on<B: BitboardExt>(files: usize, ranks: usize, file: usize, rank: usize) -> Rook<B> {
     let at = |f: usize, r: usize| B::from_index(r * files + f);
     let collect = |squares: &mut dyn Iterator<Item = (usize, usize)>| squares.fold(B::EMPTY, |b, (f, r)| b | at(f, r));
     let east = collect(&mut (file + 1..files).map(|f| (f, rank)));
@@ -69,7 +72,7 @@ fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
     for s in (east | west | north | south).indices().take(12) {
         mask |= B::from_index(s);
     }
-    Rook { square: rank * files + file, lines: [rank_line, file_line], mask }
+    Rook { lines: [rank_line, file_line], mask }
 }
 
 /// Picoseconds a step of a chain of `f`, best of `RUNS`: each step's occupancy is a random one
@@ -115,6 +118,47 @@ fn report<B: BitboardExt>(form: &str, width: &str, occupancies: &[B], per_call: 
     println!("{form}-throughput {width} {}", independent(occupancies, &mut f) / per_call);
 }
 
+/// The `slide` and `rank` figures: what a rook's rank adds to its file, read as a slide (the
+/// rook's lines through `slides`, as modules read them) or from the board's rank table
+/// ([`rank_slide`]), each priced as what it adds to the file's slide alone in the same loop, so
+/// the planner compares like with like: a rank read replaces one slide. Unlike the other
+/// figures these read every square's lines, as a module does: the square of each query is a
+/// random one, and in the chain it takes a bit of the last answer. Read from one square, the
+/// lines stayed in registers and a slide cost next to nothing, where a module loads its
+/// square's lines and a rank read spares one of them (the `chess` rook took 2.30 ns
+/// independent as two slides, 2.10 as a slide and a rank read, in the lookups bench).
+fn rank_and_slide<B: BitboardExt, const FILES: usize>(name: &str, ranks: usize, occupancies: &[B], rng: &mut XorShift) {
+    let squares = FILES * ranks;
+    let rooks: Vec<Rook<B>> = (0..squares).map(|s| rook_on(FILES, ranks, s % FILES, s / FILES)).collect();
+    let both: Vec<[Line<B>; 2]> = rooks.iter().map(|r| r.lines).collect();
+    let file: Vec<[Line<B>; 1]> = rooks.iter().map(|r| [r.lines[1]]).collect();
+    // Every board here has an even number of squares, so flipping the lowest bit of a square
+    // index stays on the board.
+    let picks: Vec<usize> = (0..1024).map(|_| (rng.next() % squares as u64) as usize).collect();
+    let square = |occupied: B, i: usize| picks[i & 1023] ^ (occupied.low_word() & 1) as usize;
+    let mut file_alone = |occupied: B, i| slides(&file[square(occupied, i)], occupied);
+    let mut file_and_rank = |occupied: B, i| slides(&both[square(occupied, i)], occupied);
+    // In bytes where a rank's squares fit them, as a module stores the table.
+    let bytes: Vec<u8> = if FILES <= 8 { rank_table(FILES) } else { Vec::new() };
+    let words: Vec<u16> = if FILES <= 8 { Vec::new() } else { rank_table(FILES) };
+    let mut file_and_read = |occupied: B, i| {
+        let at = square(occupied, i);
+        let read = match FILES <= 8 {
+            true => rank_slide(&bytes, FILES, at, occupied),
+            false => rank_slide(&words, FILES, at, occupied),
+        };
+        slides(&file[at], occupied) | read
+    };
+    let added = |with: u64, without: u64| with.saturating_sub(without).max(1);
+    let alone = (chain(occupancies, &mut file_alone), independent(occupancies, &mut file_alone));
+    let slide = (chain(occupancies, &mut file_and_rank), independent(occupancies, &mut file_and_rank));
+    let rank = (chain(occupancies, &mut file_and_read), independent(occupancies, &mut file_and_read));
+    println!("slide {name} {}", added(slide.0, alone.0));
+    println!("slide-throughput {name} {}", added(slide.1, alone.1));
+    println!("rank {name} {}", added(rank.0, alone.0));
+    println!("rank-throughput {name} {}", added(rank.1, alone.1));
+}
+
 /// A board's rank table ([`rank_slide`]), in entries of `E`.
 fn rank_table<E: TryFrom<u64>>(files: usize) -> Vec<E> {
     let inner = 1 << (files - 2);
@@ -145,18 +189,7 @@ fn calibrate<B: BitboardExt, const FILES: usize>(name: &str, ranks: usize, rng: 
         report(&format!("probe-{form}-cold"), name, &occupancies, 1, |occupied, i| cold[spread(occupied, i)]);
     }
     report("line", name, &occupancies, 2, |occupied, _| lines(black_box(&rook.lines), occupied));
-    // In bytes where a rank's squares fit them, as a module stores the table.
-    let square = rook.square;
-    match FILES <= 8 {
-        true => {
-            let table: Vec<u8> = rank_table(FILES);
-            report("rank", name, &occupancies, 1, |occupied, _| rank_slide(black_box(&table), FILES, square, occupied));
-        }
-        false => {
-            let table: Vec<u16> = rank_table(FILES);
-            report("rank", name, &occupancies, 1, |occupied, _| rank_slide(black_box(&table), FILES, square, occupied));
-        }
-    }
+    rank_and_slide::<B, FILES>(name, ranks, &occupancies, rng);
     let check = PlainCheck::new(rook.mask, B::EMPTY, rook.lines[0].reach);
     report("check", name, &occupancies, 1, |occupied, _| {
         fairy_magic_runtime::plain_checks(black_box(&[check]), occupied)

@@ -40,9 +40,10 @@ const CALIBRATION_HEADER: &str = "\
 # What each lookup form costs on the machine the shipped modules are planned for, in
 # picoseconds, each the fastest of three runs: `form width picoseconds`, the latency of a
 # dependent chain, and `form-throughput width picoseconds`, a query among independent ones (a
-# `-cold` probe reads a table far past the caches). The planner weighs them
-# (lookups::block_lines): latency under `optimize speed`, throughput under `optimize
-# throughput`. The same figures give the same modules on any machine.
+# `-cold` probe reads a table far past the caches; `slide` and `rank` are what a rank's slide
+# adds to a square's other lines, read with them or from the rank table). The planner weighs
+# them (lookups::block_lines, pipeline::rank_table): latency under `optimize speed`, throughput
+# under `optimize throughput`. The same figures give the same modules on any machine.
 # Written by `cargo xtask calibrate` (runtime/benches/calibrate.rs); do not edit by hand.
 ";
 
