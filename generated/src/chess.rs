@@ -25,7 +25,8 @@
 //
 // Data: 0 lookups in 1 attack entries (8 bytes, overlapping where their entries agree);
 // 12 blocks of 64 slots (4608 bytes); 512 computed lines (16384 bytes); 0 plain checks (0 bytes).
-// A rank table (512 bytes) answers every slide along a whole rank, for every piece.
+// A rank table (512 bytes) answers the slides along whole ranks, for every piece that
+// reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 0 of their own beside 0 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
 // Between: 411 distinct sets (3288 bytes) and 5 grids of 64x64 cells (40960 bytes).

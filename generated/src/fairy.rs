@@ -23,7 +23,8 @@
 //
 // Data: 188 lookups in 3380 attack entries (27040 bytes, overlapping where their entries agree);
 // 7 blocks of 64 slots (8192 bytes); 1088 computed lines (34816 bytes); 0 plain checks (0 bytes).
-// A rank table (512 bytes) answers every slide along a whole rank, for every piece.
+// A rank table (512 bytes) answers the slides along whole ranks, for every piece that
+// reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 124 of their own beside 64 shared with the forward
 // ones, 2112 entries (16896 bytes) before packing.
 // Between: 531 distinct sets (4248 bytes) and 4 grids of 64x64 cells (32768 bytes).

@@ -31,7 +31,8 @@
 //
 // Data: 588 lookups in 8334 attack entries (66672 bytes, overlapping where their entries agree);
 // 25 blocks of 64 slots (31744 bytes); 832 computed lines (26624 bytes); 0 plain checks (0 bytes).
-// A rank table (512 bytes) answers every slide along a whole rank, for every piece.
+// A rank table (512 bytes) answers the slides along whole ranks, for every piece that
+// reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 268 of their own beside 128 shared with the forward
 // ones, 3784 entries (30272 bytes) before packing.
 // Between: 497 distinct sets (3976 bytes) and 8 grids of 64x64 cells (65536 bytes).

@@ -213,7 +213,9 @@ pub(crate) fn piece_figures<B: Word>(variant: &Variant, tables: &Tables<B>, plan
 pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
     let ranks = match stats.rank_bytes {
         0 => String::new(),
-        bytes => format!("\n// A rank table ({bytes} bytes) answers every slide along a whole rank, for every piece."),
+        bytes => format!(
+            "\n// A rank table ({bytes} bytes) answers the slides along whole ranks, for every piece that\n// reads it: the lines a square above count them, the computed lines here do not."
+        ),
     };
     let report = format!(
         "// Data: {} lookups in {} attack entries ({} bytes, overlapping where their entries agree);\n// {} blocks of {} slots ({} bytes); {} computed lines ({} bytes); {} plain checks ({} bytes).",
