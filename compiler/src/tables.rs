@@ -111,16 +111,12 @@ impl RankTable {
         }
     }
 
-    /// The slide along the whole rank of `square`, read through the runtime's own code on the
-    /// entries as the module stores them.
+    /// The slide along the whole rank of `square`, read through the runtime's own code. The
+    /// module's `u8` entries hold these same values (a rank of at most 8 files fits them), and
+    /// `rank_slide` reads either type alike; verification calls this for every occupancy it
+    /// tries, so it reads the entries in place rather than narrowing a copy each time.
     pub fn read<B: Word>(&self, square: usize, occupied: B) -> B {
-        match self.entry_bytes() {
-            1 => {
-                let bytes: Vec<u8> = self.entries.iter().map(|&e| e as u8).collect();
-                fairy_magic_runtime::rank_slide(&bytes, self.files, square, occupied)
-            }
-            _ => fairy_magic_runtime::rank_slide(&self.entries, self.files, square, occupied),
-        }
+        fairy_magic_runtime::rank_slide(&self.entries, self.files, square, occupied)
     }
 
     /// The lines of `square` with the rays the table answers taken out: the square's whole rank
