@@ -79,14 +79,12 @@ impl RankTable {
     /// The rank table of `board`, when one can serve it: two files at least (one file has no
     /// rank to slide along) and within [`RankTable::MAX_BYTES`].
     pub fn of(board: Board) -> Option<RankTable> {
+        // Files are at most 16 (a rank's squares fit a `u16`), so the table's length is no overflow.
         let files = usize::from(board.files);
-        let inner = 1usize.checked_shl(u32::try_from(files.checked_sub(2)?).ok()?)?;
-        let bytes = files * inner * RankTable::entry_bytes_of(files);
-        (bytes <= RankTable::MAX_BYTES).then(|| RankTable {
+        let len = (files >= 2).then(|| fairy_magic_runtime::rank_table_len(files))?;
+        (len * RankTable::entry_bytes_of(files) <= RankTable::MAX_BYTES).then(|| RankTable {
             files,
-            entries: (0..files * inner)
-                .map(|i| fairy_magic_runtime::rank_slide_entry(files, i / inner, (i % inner) as u64) as u16)
-                .collect(),
+            entries: (0..len).map(|i| fairy_magic_runtime::rank_table_entry(files, i) as u16).collect(),
         })
     }
 

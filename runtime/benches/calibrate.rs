@@ -19,8 +19,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use fairy_magic_runtime::{
-    lines, rank_slide, rank_slide_entry, slides, Bitboard192, Bitboard256, BitboardExt, Index, Line, LineForm,
-    PlainCheck, Probe,
+    lines, rank_slide, rank_table_entry, rank_table_len, slides, Bitboard192, Bitboard256, BitboardExt, Index, Line,
+    LineForm, PlainCheck, Probe,
 };
 
 /// Steps of one timed chain.
@@ -161,9 +161,8 @@ fn rank_and_slide<B: BitboardExt, const FILES: usize>(name: &str, ranks: usize, 
 
 /// A board's rank table ([`rank_slide`]), in entries of `E`.
 fn rank_table<E: TryFrom<u64>>(files: usize) -> Vec<E> {
-    let inner = 1 << (files - 2);
-    let entry = |i: usize| E::try_from(rank_slide_entry(files, i / inner, (i % inner) as u64)).ok().expect("fits");
-    (0..files * inner).map(entry).collect()
+    let entry = |i: usize| E::try_from(rank_table_entry(files, i)).ok().expect("fits");
+    (0..rank_table_len(files)).map(entry).collect()
 }
 
 /// Every figure of one width, on a board of `FILES` files (a constant, as in a module, where the

@@ -43,7 +43,7 @@ mod wide;
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
 pub use line::{hops, lines, reached_slides, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
-pub use rank::{rank_slide, rank_slide_entry};
+pub use rank::{rank_slide, rank_table_entry, rank_table_len};
 pub use wide::{Bitboard192, Bitboard256};
 
 /// The version of the hash formulas and the data layout a module is read with: the split32

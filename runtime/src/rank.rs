@@ -25,10 +25,18 @@ pub fn rank_slide<B: BitboardExt, E: Copy + Into<u64>>(table: &[E], files: usize
     B::from_low_word(table[file << inner_bits | inner as usize].into()) << start
 }
 
-/// The entry of a rank table (see [`rank_slide`]): the squares of the rank, as bits, that a slide
-/// from `file` reaches both ways when the inner squares are occupied as the bits of `inner`.
+/// How many entries the rank table of a board of `files` files holds (see [`rank_slide`]).
+pub const fn rank_table_len(files: usize) -> usize {
+    files << (files - 2)
+}
+
+/// Entry `index` of the rank table of a board of `files` files (see [`rank_slide`], whose
+/// layout this reads back): the squares of the rank, as bits, that a slide from the entry's
+/// file reaches both ways when the inner squares are occupied as the bits of its `inner`.
 /// The compiler fills a module's table with it; at run time nothing calls it.
-pub const fn rank_slide_entry(files: usize, file: usize, inner: u64) -> u64 {
+pub const fn rank_table_entry(files: usize, index: usize) -> u64 {
+    let inner_bits = files - 2;
+    let (file, inner) = (index >> inner_bits, index & ((1 << inner_bits) - 1));
     // The whole rank's occupancy: the inner squares one file up.
     let occupied = inner << 1;
     let mut reached = 0;
@@ -60,10 +68,9 @@ mod tests {
     use crate::test_rng::xorshift;
     use crate::{Bitboard192, Bitboard256};
 
-    /// The table of a board of `files` files, entry by entry from [`rank_slide_entry`].
+    /// The table of a board of `files` files, entry by entry from [`rank_table_entry`].
     fn table(files: usize) -> Vec<u16> {
-        let inner = 1usize << (files - 2);
-        (0..files * inner).map(|i| rank_slide_entry(files, i / inner, (i % inner) as u64) as u16).collect()
+        (0..rank_table_len(files)).map(|i| rank_table_entry(files, i) as u16).collect()
     }
 
     /// The slide walked square by square, each way up to and including the first blocker, as a
