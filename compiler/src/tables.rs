@@ -291,10 +291,10 @@ pub struct Block<B> {
     /// ([`Tables::ranks`]) rather than computes them: the module stores only the rest of its
     /// lines ([`Block::stored_lines`]).
     pub reads_rank: bool,
-    /// Computed lines per square as the module stores them: `lines_per_square`, or fewer where
-    /// the block reads its ranks.
+    /// Where the block reads its ranks, the lines the module stores per square.
     pub stored_per_square: usize,
-    /// `stored_per_square` a square: `lines`, less the rays a rank read answers.
+    /// Where the block reads its ranks, `stored_per_square` a square: `lines`, less the rays a
+    /// rank read answers. Empty otherwise: the module stores `lines` as they are.
     pub stored: Vec<Line<B>>,
 }
 
@@ -317,12 +317,18 @@ impl<B: Word> Block<B> {
 
     /// The computed lines the module stores a square.
     pub fn stored_lines_per_square(&self) -> usize {
-        self.stored_per_square
+        match self.reads_rank {
+            true => self.stored_per_square,
+            false => self.lines_per_square,
+        }
     }
 
     /// The computed lines of one square as the module stores them, padding included.
     pub fn stored_lines(&self, square: usize) -> &[Line<B>] {
-        &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square]
+        match self.reads_rank {
+            true => &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square],
+            false => self.lines(square),
+        }
     }
 
     /// The answer of the generated code: the runtime's own functions on the same data, the
@@ -555,7 +561,7 @@ impl<B: Word> Block<B> {
             lines: vec![],
             read: LineRead::Lines,
             reads_rank: false,
-            stored_per_square: lines_per_square,
+            stored_per_square: 0,
             stored: vec![],
         };
         for slot in run {
@@ -576,7 +582,6 @@ impl<B: Word> Block<B> {
             );
             block.lines.resize(block.lines.len() + lines_per_square - slot.lines.len(), Line::empty());
         }
-        block.stored = block.lines.clone();
         block.read = block.line_read();
         block
     }

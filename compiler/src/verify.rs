@@ -570,7 +570,10 @@ mod tests {
         assert!(lined.iter().any(|&b| tables.blocks[b].lines.iter().any(|l| reverse(&l.form))), "a reverse line");
         for b in lined {
             let mut wrong = tables.clone();
-            let line = wrong.blocks[b].stored.iter_mut().find(|l| l.up != 0).unwrap();
+            // The lines the module stores: a rank-reading block's own, or its planned ones.
+            let block = &mut wrong.blocks[b];
+            let stored = if block.reads_rank { &mut block.stored } else { &mut block.lines };
+            let line = stored.iter_mut().find(|l| l.up != 0).unwrap();
             line.up &= line.up - 1;
             let error = verify(board, &names, &moves, &reach, &wrong, Verify::Exhaustive, 2).unwrap_err().to_string();
             assert!(error.contains("disagrees with the reference"), "{error}");
