@@ -118,11 +118,13 @@ fn the_top_square_of_a_128_square_board() {
     the_top_square(&compile::<u128>("16x8"), 8);
 }
 
+/// The pieces of the wide boards' top-square tests, which fill their bitboards to the last bit.
+const TOP_PIECES: &str = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n";
+
 #[test]
 fn the_top_square_of_a_192_square_board() {
     // 16x12 fills Bitboard192 to its last bit: p12 is square 191.
-    let pieces = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n";
-    let c = compile_pieces::<Bitboard192>("16x12", pieces, Some(8));
+    let c = compile_pieces::<Bitboard192>("16x12", TOP_PIECES, Some(8));
     assert_eq!(c.variant.board.squares(), 192);
     the_top_square(&c, 12);
 }
@@ -137,8 +139,7 @@ fn each_board_takes_the_narrowest_bitboard_that_holds_it() {
 #[test]
 fn the_top_square_of_a_256_square_board() {
     // Eight index bits keep the queen's tables on 16x16 small enough for a test.
-    let pieces = "piece K king K\npiece Q queen Q\npiece N knight N\npiece P pawn fmWfcFifmnD\n";
-    let c = compile_pieces::<Squares>("16x16", pieces, Some(8));
+    let c = compile_pieces::<Squares>("16x16", TOP_PIECES, Some(8));
     assert_eq!(c.variant.board.squares(), 256);
     the_top_square(&c, 16);
 }
