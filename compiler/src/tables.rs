@@ -277,8 +277,12 @@ pub struct Block<B> {
     pub checks_per_square: usize,
     /// Computed lines per square: the most any square of the block needs.
     pub lines_per_square: usize,
-    /// One a square.
+    /// One a square: every square the slot reaches whatever the occupancy, as planned (reverse
+    /// reads and the page take them so).
     pub leaps: Vec<B>,
+    /// One a square: the `leaps` the module stores, less those its slides answer on every
+    /// occupancy anyway, and none where its lines take in the rest (a rook's, a queen's).
+    pub stored_leaps: Vec<B>,
     /// `probes_per_square` a square.
     pub probes: Vec<Probe<B>>,
     /// `checks_per_square` a square.
@@ -291,10 +295,10 @@ pub struct Block<B> {
     /// ([`Tables::ranks`]) rather than computes them: the module stores only the rest of its
     /// lines ([`Block::stored_lines`]).
     pub reads_rank: bool,
-    /// Where the block reads its ranks, the lines the module stores per square.
+    /// The lines the module stores per square.
     pub stored_per_square: usize,
-    /// Where the block reads its ranks, `stored_per_square` a square: `lines`, less the rays a
-    /// rank read answers. Empty otherwise: the module stores `lines` as they are.
+    /// `stored_per_square` a square, the lines the module stores: `lines`, less the rays a rank
+    /// read answers, and holding the leaps they take in, each a ray of one square.
     pub stored: Vec<Line<B>>,
 }
 
@@ -317,34 +321,69 @@ impl<B: Word> Block<B> {
 
     /// The computed lines the module stores a square.
     pub fn stored_lines_per_square(&self) -> usize {
-        match self.reads_rank {
-            true => self.stored_per_square,
-            false => self.lines_per_square,
-        }
+        self.stored_per_square
     }
 
     /// The computed lines of one square as the module stores them, padding included.
     pub fn stored_lines(&self, square: usize) -> &[Line<B>] {
-        match self.reads_rank {
-            true => &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square],
-            false => self.lines(square),
-        }
+        &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square]
     }
 
     /// The answer of the generated code: the runtime's own functions on the same data, the
     /// numbered table where the module stores one, and the rank table where it reads one.
     pub fn lookup(&self, tables: &Tables<B>, square: usize, occupied: B) -> B {
         let (how, numbered) = (tables.index, tables.numbered.as_ref());
-        let probed = read_probes(how, self.leaps[square], self.probes(square), &tables.table, numbered, occupied);
-        let ranked = match (self.reads_rank, &tables.ranks) {
+        let probed =
+            read_probes(how, self.stored_leaps[square], self.probes(square), &tables.table, numbered, occupied);
+        probed
+            | self.read_rank(tables.ranks.as_ref(), square, occupied)
+            | self.read_lines(square, occupied)
+            | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
+    }
+
+    /// The slide along the rank of `square`, read from `ranks` as the module reads it, where the
+    /// block [`Block::reads_rank`]; nothing otherwise.
+    fn read_rank(&self, ranks: Option<&RankTable>, square: usize, occupied: B) -> B {
+        match (self.reads_rank, ranks) {
             (true, Some(ranks)) => ranks.read(square, occupied),
             (true, None) => panic!("a block reads a rank table the module lacks"),
             (false, _) => B::EMPTY,
-        };
-        probed
-            | ranked
-            | self.read_lines(square, occupied)
-            | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
+        }
+    }
+
+    /// Settles [`Block::stored_leaps`]: the leaps that the block's stored reads do not answer
+    /// anyway, and none where its lines can take those in.
+    ///
+    /// A slide read without its reach (`slides`, and a rank read) always reaches the nearest
+    /// square of each ray, blocked or not, and a fuller board only cuts a slide shorter: what it
+    /// answers on a full board it answers on every board, so those leaps (a rook's first
+    /// steps, which the planner keeps as leaps) go. A ray of one square answers that square on
+    /// every board too, so the leaps left (a rook's step to the edge, where the planner makes no
+    /// ray) fill the lines' empty rays where every square's fit: then the block stores no leaps,
+    /// and the module loads and ORs none. Any other read answers only within its reach, which
+    /// leaves the leaps out: all are kept, as they are where probes share a slot with them.
+    fn store_leaps(&mut self, ranks: Option<&RankTable>) {
+        self.stored_leaps = self.leaps.clone();
+        if self.read != LineRead::Slides {
+            return;
+        }
+        let full = !B::EMPTY;
+        for square in 0..self.leaps.len() {
+            let answered = self.read_lines(square, full) | self.read_rank(ranks, square, full);
+            self.stored_leaps[square] &= !answered;
+        }
+        if self.probes_per_square > 0 {
+            return;
+        }
+        let width = self.stored_per_square;
+        let taken: Option<Vec<Vec<Line<B>>>> = (0..self.leaps.len())
+            .map(|square| lines_taking_in(self.stored_lines(square), self.stored_leaps[square]))
+            .collect();
+        if let Some(taken) = taken {
+            self.stored = taken.concat();
+            debug_assert_eq!(self.stored.len(), width * self.leaps.len());
+            self.stored_leaps.fill(B::EMPTY);
+        }
     }
 
     /// The cheapest reading that answers every square's lines as `lines` does.
@@ -386,7 +425,7 @@ impl<B: Word> Block<B> {
 
     /// How the generated module stores this block: what it holds decides how little it needs.
     pub fn storage(&self) -> Storage {
-        match (self.probes_per_square, self.leaps.iter().any(|&l| l != B::EMPTY)) {
+        match (self.probes_per_square, self.stored_leaps.iter().any(|&l| l != B::EMPTY)) {
             (0, false) => Storage::Nothing,
             (0, true) => Storage::Leaps,
             _ => Storage::Slots,
@@ -402,6 +441,23 @@ impl<B: Word> Block<B> {
     pub fn is_padding_line(line: &Line<B>) -> bool {
         *line == Line::empty()
     }
+}
+
+/// `lines` with each square of `leaps` as a ray of its own in an empty ray of theirs (one that
+/// `slides` reads: it answers that square whatever the occupancy), or `None` where there are
+/// more squares than empty rays.
+fn lines_taking_in<B: Word>(lines: &[Line<B>], mut leaps: B) -> Option<Vec<Line<B>>> {
+    let mut lines = lines.to_vec();
+    for line in &mut lines {
+        for ray in [&mut line.up, &mut line.down] {
+            if *ray == B::EMPTY {
+                let Some(index) = leaps.pop_lowest_index() else { break };
+                *ray = B::from_index(index);
+                line.reach |= *ray;
+            }
+        }
+    }
+    (leaps == B::EMPTY).then_some(lines)
 }
 
 /// `leaps` plus what `probes` find, through the runtime's own functions: from `table`, or from
@@ -556,6 +612,7 @@ impl<B: Word> Block<B> {
             checks_per_square,
             lines_per_square,
             leaps: vec![],
+            stored_leaps: vec![],
             probes: vec![],
             checks: vec![],
             lines: vec![],
@@ -582,7 +639,10 @@ impl<B: Word> Block<B> {
             );
             block.lines.resize(block.lines.len() + lines_per_square - slot.lines.len(), Line::empty());
         }
+        block.stored = block.lines.clone();
+        block.stored_per_square = lines_per_square;
         block.read = block.line_read();
+        block.store_leaps(None);
         block
     }
 
@@ -609,6 +669,7 @@ impl<B: Word> Block<B> {
         self.stored_per_square = width;
         self.reads_rank = true;
         self.read = self.line_read();
+        self.store_leaps(Some(ranks));
     }
 }
 
@@ -656,6 +717,36 @@ mod tests {
         assert_eq!(numbered.entries.type_name(), "u32");
         let small = Numbered::new(&table[..65_536]);
         assert!(matches!(small.entries, Numbers::U16(_)), "65,536 sets still fit a u16");
+    }
+
+    /// A rider's first steps, and its one-square rays at the edge, are answered by its lines:
+    /// a block of slides alone stores no leaps (and the module reads none), while a knight's
+    /// leaps stay beside the marshal's lines. The module's answers are verified as ever.
+    #[test]
+    fn slides_take_in_the_leaps_they_answer() {
+        let text = "variant v\nboard 8x8\npiece R rook R\npiece B bishop B\npiece M marshal RN\n";
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
+        let tables = crate::build::<u64>(variant, moves, &crate::Settings::default()).unwrap().tables;
+        let block = |piece| tables.block(SlotId { kind_index: 0, piece, color: Color::White, square: 0 });
+        for piece in [0, 1] {
+            let block = block(piece);
+            assert!(block.leaps.iter().any(|&l| l != 0), "the planner keeps first steps as leaps");
+            assert_eq!(block.read, LineRead::Slides);
+            assert_eq!(block.storage(), Storage::Nothing, "piece {piece}");
+        }
+        let marshal = block(2);
+        let knight = |square: usize| marshal.stored_leaps[square].count_ones();
+        assert_eq!((knight(0), knight(27)), (2, 8), "a1 and d4 keep their knight's leaps only");
+    }
+
+    #[test]
+    fn a_leap_takes_an_empty_ray_of_its_own() {
+        let rook_a2 = Line::new(0xfe00_u64, 0, 0xfc00, LineForm::Slide);
+        let taken = lines_taking_in(&[rook_a2, Line::empty()], 1 | 1 << 16).unwrap();
+        assert_eq!(taken[0], Line::new(0xfe00, 1, 0xfc01, LineForm::Slide));
+        assert_eq!(taken[1], Line::new(1 << 16, 0, 1 << 16, LineForm::Slide));
+        assert_eq!(fairy_magic_runtime::slides(&taken, !0), 1 | 1 << 9 | 1 << 16);
+        assert_eq!(lines_taking_in(&[rook_a2], 1 | 1 << 16), None, "one empty ray, two leaps");
     }
 
     #[test]

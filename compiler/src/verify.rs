@@ -570,10 +570,8 @@ mod tests {
         assert!(lined.iter().any(|&b| tables.blocks[b].lines.iter().any(|l| reverse(&l.form))), "a reverse line");
         for b in lined {
             let mut wrong = tables.clone();
-            // The lines the module stores: a rank-reading block's own, or its planned ones.
-            let block = &mut wrong.blocks[b];
-            let stored = if block.reads_rank { &mut block.stored } else { &mut block.lines };
-            let line = stored.iter_mut().find(|l| l.up != 0).unwrap();
+            // The lines the module stores.
+            let line = wrong.blocks[b].stored.iter_mut().find(|l| l.up != 0).unwrap();
             line.up &= line.up - 1;
             let error = verify(board, &names, &moves, &reach, &wrong, Verify::Exhaustive, 2).unwrap_err().to_string();
             assert!(error.contains("disagrees with the reference"), "{error}");
@@ -694,7 +692,7 @@ mod tests {
         verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap();
         // a1 as a White attacker of c3, which only c2 attacks.
         let block = tables.block_of[attackers][0][Color::White as usize];
-        tables.blocks[block].leaps[12] |= 1;
+        tables.blocks[block].stored_leaps[12] |= 1;
         let error =
             verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap_err().to_string();
         assert!(error.contains("White Attackers on c3"), "{error}");

@@ -24,7 +24,7 @@
 // | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |
 //
 // Data: 0 lookups in 1 attack entries (8 bytes, overlapping where their entries agree);
-// 12 blocks of 64 slots (4608 bytes); 512 computed lines (16384 bytes); 0 plain checks (0 bytes).
+// 12 blocks of 64 slots (3072 bytes); 512 computed lines (16384 bytes); 0 plain checks (0 bytes).
 // A rank table (512 bytes) answers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 0 of their own beside 0 shared with the forward
@@ -3723,14 +3723,14 @@ fn lookup(
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
         1 => {
-            BLOCK_1[square] | rank_slide(&RANK_SLIDES, FILES, square, occupied)
+            rank_slide(&RANK_SLIDES, FILES, square, occupied)
                 | slides(&BLOCK_1_LINES[square], occupied)
         }
         2 => {
-            BLOCK_2[square] | rank_slide(&RANK_SLIDES, FILES, square, occupied)
+            rank_slide(&RANK_SLIDES, FILES, square, occupied)
                 | slides(&BLOCK_2_LINES[square], occupied)
         }
-        3 => BLOCK_3[square] | slides(&BLOCK_3_LINES[square], occupied),
+        3 => slides(&BLOCK_3_LINES[square], occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
@@ -3850,78 +3850,6 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0xa0e0000000000000, // g8
     0x40c0000000000000, // h8
 ];
-/// Block 1: queen white quiet, queen black quiet, queen white capture, queen black
-/// capture, queen white movers, queen black movers, queen white attackers, queen black
-/// attackers.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_1: [Bitboard; SQUARES] = [
-    0x0000000000000302, // a1
-    0x0000000000000705, // b1
-    0x0000000000000e0a, // c1
-    0x0000000000001c14, // d1
-    0x0000000000003828, // e1
-    0x0000000000007050, // f1
-    0x000000000000e0a0, // g1
-    0x000000000000c040, // h1
-    0x0000000000030203, // a2
-    0x0000000000070507, // b2
-    0x00000000000e0a0e, // c2
-    0x00000000001c141c, // d2
-    0x0000000000382838, // e2
-    0x0000000000705070, // f2
-    0x0000000000e0a0e0, // g2
-    0x0000000000c040c0, // h2
-    0x0000000003020300, // a3
-    0x0000000007050700, // b3
-    0x000000000e0a0e00, // c3
-    0x000000001c141c00, // d3
-    0x0000000038283800, // e3
-    0x0000000070507000, // f3
-    0x00000000e0a0e000, // g3
-    0x00000000c040c000, // h3
-    0x0000000302030000, // a4
-    0x0000000705070000, // b4
-    0x0000000e0a0e0000, // c4
-    0x0000001c141c0000, // d4
-    0x0000003828380000, // e4
-    0x0000007050700000, // f4
-    0x000000e0a0e00000, // g4
-    0x000000c040c00000, // h4
-    0x0000030203000000, // a5
-    0x0000070507000000, // b5
-    0x00000e0a0e000000, // c5
-    0x00001c141c000000, // d5
-    0x0000382838000000, // e5
-    0x0000705070000000, // f5
-    0x0000e0a0e0000000, // g5
-    0x0000c040c0000000, // h5
-    0x0003020300000000, // a6
-    0x0007050700000000, // b6
-    0x000e0a0e00000000, // c6
-    0x001c141c00000000, // d6
-    0x0038283800000000, // e6
-    0x0070507000000000, // f6
-    0x00e0a0e000000000, // g6
-    0x00c040c000000000, // h6
-    0x0302030000000000, // a7
-    0x0705070000000000, // b7
-    0x0e0a0e0000000000, // c7
-    0x1c141c0000000000, // d7
-    0x3828380000000000, // e7
-    0x7050700000000000, // f7
-    0xe0a0e00000000000, // g7
-    0xc040c00000000000, // h7
-    0x0203000000000000, // a8
-    0x0507000000000000, // b8
-    0x0a0e000000000000, // c8
-    0x141c000000000000, // d8
-    0x2838000000000000, // e8
-    0x5070000000000000, // f8
-    0xa0e0000000000000, // g8
-    0x40c0000000000000, // h8
-];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -3932,7 +3860,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // b1
-        Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
+        Line::new(0x0202020202020200, 0x0000000000000100, 0x0202020202020100, LineForm::Slide),
         Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
         Line::empty(),
     ],
@@ -3957,7 +3885,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
     ],
     [ // g1
-        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
+        Line::new(0x0001020408102000, 0x0000000000008000, 0x0001020408108000, LineForm::Slide),
         Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
         Line::empty(),
     ],
@@ -3967,43 +3895,43 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // a2
-        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
-        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000001, 0x0101010101000001, LineForm::Slide),
+        Line::new(0x4020100804020000, 0x0000000000000002, 0x4020100804000002, LineForm::Slide),
         Line::empty(),
     ],
     [ // b2
-        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
-        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0202020202020000, 0x0000000000000001, 0x0202020202000001, LineForm::Slide),
+        Line::new(0x8040201008040000, 0x0000000000000002, 0x8040201008000002, LineForm::Slide),
+        Line::new(0x0000000000000004, 0x0000000000010000, 0x0000000000010004, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
-        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
-        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+        Line::new(0x0000000001020000, 0x0000000000000002, 0x0000000001000002, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000004, 0x0404040404000004, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000008, 0x0080402010000008, LineForm::Slide),
     ],
     [ // d2
-        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
-        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
-        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+        Line::new(0x0000000102040000, 0x0000000000000004, 0x0000000102000004, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000008, 0x0808080808000008, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000010, 0x0000804020000010, LineForm::Slide),
     ],
     [ // e2
-        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
-        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
-        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000008, 0x0000010204000008, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000010, 0x1010101010000010, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000020, 0x0000008040000020, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
-        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
-        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000010, 0x0001020408000010, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000020, 0x2020202020000020, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000040, 0x0000000080000040, LineForm::Slide),
     ],
     [ // g2
-        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
-        Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0102040810200000, 0x0000000000000020, 0x0102040810000020, LineForm::Slide),
+        Line::new(0x4040404040400000, 0x0000000000000040, 0x4040404040000040, LineForm::Slide),
+        Line::new(0x0000000000000080, 0x0000000000800000, 0x0000000000800080, LineForm::Slide),
     ],
     [ // h2
-        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
-        Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
+        Line::new(0x0204081020400000, 0x0000000000000040, 0x0204081020000040, LineForm::Slide),
+        Line::new(0x8080808080800000, 0x0000000000000080, 0x8080808080000080, LineForm::Slide),
         Line::empty(),
     ],
     [ // a3
@@ -4014,7 +3942,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b3
         Line::new(0x4020100804000000, 0x0000000000000202, 0x4020100800000002, LineForm::Slide),
         Line::new(0x0202020202000000, 0x0000000000000408, 0x0202020200000008, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000100, 0x0000000001000000, 0x0000000001000100, LineForm::Slide),
     ],
     [ // c3
         Line::new(0x8040201008000000, 0x0000000000000201, 0x8040201000000001, LineForm::Slide),
@@ -4039,7 +3967,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g3
         Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
         Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000008000, 0x0000000080000000, 0x0000000080008000, LineForm::Slide),
     ],
     [ // h3
         Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
@@ -4054,7 +3982,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b4
         Line::new(0x2010080400000000, 0x0000000000020202, 0x2010080000000202, LineForm::Slide),
         Line::new(0x0202020200000000, 0x0000000000040810, 0x0202020000000810, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000010000, 0x0000000100000000, 0x0000000100010000, LineForm::Slide),
     ],
     [ // c4
         Line::new(0x4020100800000000, 0x0000000000020100, 0x4020100000000100, LineForm::Slide),
@@ -4079,7 +4007,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g4
         Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
         Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000800000, 0x0000008000000000, 0x0000008000800000, LineForm::Slide),
     ],
     [ // h4
         Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
@@ -4094,7 +4022,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b5
         Line::new(0x1008040000000000, 0x0000000002020202, 0x1008000000020202, LineForm::Slide),
         Line::new(0x0202020000000000, 0x0000000004081020, 0x0202000000081020, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000001000000, 0x0000010000000000, 0x0000010001000000, LineForm::Slide),
     ],
     [ // c5
         Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
@@ -4119,7 +4047,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g5
         Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
         Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000080000000, 0x0000800000000000, 0x0000800080000000, LineForm::Slide),
     ],
     [ // h5
         Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
@@ -4134,7 +4062,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b6
         Line::new(0x0804000000000000, 0x0000000202020202, 0x0800000002020202, LineForm::Slide),
         Line::new(0x0202000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000100000000, 0x0001000000000000, 0x0001000100000000, LineForm::Slide),
     ],
     [ // c6
         Line::new(0x1008000000000000, 0x0000000201000000, 0x1000000001000000, LineForm::Slide),
@@ -4159,7 +4087,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g6
         Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
         Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000008000000000, 0x0080000000000000, 0x0080008000000000, LineForm::Slide),
     ],
     [ // h6
         Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
@@ -4167,43 +4095,43 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // a7
-        Line::new(0x0000000000000000, 0x0000010101010101, 0x0000000101010101, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000010101010101, 0x0100000101010101, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020408102040, 0x0200000408102040, LineForm::Slide),
         Line::empty(),
     ],
     [ // b7
-        Line::new(0x0000000000000000, 0x0000020202020202, 0x0000000202020202, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000010000000000, 0x0000020202020202, 0x0000010202020202, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000040810204080, 0x0100000810204080, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0400000000000000, 0x0600000000000000, LineForm::Slide),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020100000000, 0x0200000100000000, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000040404040404, 0x0400000404040404, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000081020408000, 0x0800001020408000, LineForm::Slide),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000040201000000, 0x0400000201000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000080808080808, 0x0800000808080808, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000102040800000, 0x1000002040800000, LineForm::Slide),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000080402010000, 0x0800000402010000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000101010101010, 0x1000001010101010, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000204080000000, 0x2000004080000000, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000100804020100, 0x1000000804020100, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000202020202020, 0x2000002020202020, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000408000000000, 0x4000008000000000, LineForm::Slide),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000800000000000, 0x0000201008040201, 0x0000801008040201, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000404040404040, 0x2000004040404040, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x8000000000000000, 0xc000000000000000, LineForm::Slide),
     ],
     [ // h7
-        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000402010080402, 0x4000002010080402, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000808080808080, 0x8000008080808080, LineForm::Slide),
         Line::empty(),
     ],
     [ // a8
@@ -4212,7 +4140,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // b8
-        Line::new(0x0000000000000000, 0x0002020202020202, 0x0000020202020202, LineForm::Slide),
+        Line::new(0x0001000000000000, 0x0002020202020202, 0x0001020202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
         Line::empty(),
     ],
@@ -4237,7 +4165,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
     ],
     [ // g8
-        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0080000000000000, 0x0020100804020100, 0x0080100804020100, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
         Line::empty(),
     ],
@@ -4246,77 +4174,6 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
         Line::empty(),
     ],
-];
-/// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
-/// rook white movers, rook black movers, rook white attackers, rook black attackers.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_2: [Bitboard; SQUARES] = [
-    0x0000000000000102, // a1
-    0x0000000000000205, // b1
-    0x000000000000040a, // c1
-    0x0000000000000814, // d1
-    0x0000000000001028, // e1
-    0x0000000000002050, // f1
-    0x00000000000040a0, // g1
-    0x0000000000008040, // h1
-    0x0000000000010201, // a2
-    0x0000000000020502, // b2
-    0x0000000000040a04, // c2
-    0x0000000000081408, // d2
-    0x0000000000102810, // e2
-    0x0000000000205020, // f2
-    0x000000000040a040, // g2
-    0x0000000000804080, // h2
-    0x0000000001020100, // a3
-    0x0000000002050200, // b3
-    0x00000000040a0400, // c3
-    0x0000000008140800, // d3
-    0x0000000010281000, // e3
-    0x0000000020502000, // f3
-    0x0000000040a04000, // g3
-    0x0000000080408000, // h3
-    0x0000000102010000, // a4
-    0x0000000205020000, // b4
-    0x000000040a040000, // c4
-    0x0000000814080000, // d4
-    0x0000001028100000, // e4
-    0x0000002050200000, // f4
-    0x00000040a0400000, // g4
-    0x0000008040800000, // h4
-    0x0000010201000000, // a5
-    0x0000020502000000, // b5
-    0x0000040a04000000, // c5
-    0x0000081408000000, // d5
-    0x0000102810000000, // e5
-    0x0000205020000000, // f5
-    0x000040a040000000, // g5
-    0x0000804080000000, // h5
-    0x0001020100000000, // a6
-    0x0002050200000000, // b6
-    0x00040a0400000000, // c6
-    0x0008140800000000, // d6
-    0x0010281000000000, // e6
-    0x0020502000000000, // f6
-    0x0040a04000000000, // g6
-    0x0080408000000000, // h6
-    0x0102010000000000, // a7
-    0x0205020000000000, // b7
-    0x040a040000000000, // c7
-    0x0814080000000000, // d7
-    0x1028100000000000, // e7
-    0x2050200000000000, // f7
-    0x40a0400000000000, // g7
-    0x8040800000000000, // h7
-    0x0201000000000000, // a8
-    0x0502000000000000, // b8
-    0x0a04000000000000, // c8
-    0x1408000000000000, // d8
-    0x2810000000000000, // e8
-    0x5020000000000000, // f8
-    0xa040000000000000, // g8
-    0x4080000000000000, // h8
 ];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
@@ -4347,28 +4204,28 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
     ],
     [ // a2
-        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000001, 0x0101010101000001, LineForm::Slide),
     ],
     [ // b2
-        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000002, 0x0202020202000002, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000004, 0x0404040404000004, LineForm::Slide),
     ],
     [ // d2
-        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000008, 0x0808080808000008, LineForm::Slide),
     ],
     [ // e2
-        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000010, 0x1010101010000010, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000020, 0x2020202020000020, LineForm::Slide),
     ],
     [ // g2
-        Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
+        Line::new(0x4040404040400000, 0x0000000000000040, 0x4040404040000040, LineForm::Slide),
     ],
     [ // h2
-        Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
+        Line::new(0x8080808080800000, 0x0000000000000080, 0x8080808080000080, LineForm::Slide),
     ],
     [ // a3
         Line::new(0x0101010101000000, 0x0000000000000101, 0x0101010100000001, LineForm::Slide),
@@ -4467,28 +4324,28 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
     ],
     [ // a7
-        Line::new(0x0000000000000000, 0x0000010101010101, 0x0000000101010101, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000010101010101, 0x0100000101010101, LineForm::Slide),
     ],
     [ // b7
-        Line::new(0x0000000000000000, 0x0000020202020202, 0x0000000202020202, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020202020202, 0x0200000202020202, LineForm::Slide),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000040404040404, 0x0400000404040404, LineForm::Slide),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000080808080808, 0x0800000808080808, LineForm::Slide),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000101010101010, 0x1000001010101010, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000202020202020, 0x2000002020202020, LineForm::Slide),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000404040404040, 0x4000004040404040, LineForm::Slide),
     ],
     [ // h7
-        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000808080808080, 0x8000008080808080, LineForm::Slide),
     ],
     [ // a8
         Line::new(0x0000000000000000, 0x0001010101010101, 0x0000010101010101, LineForm::Slide),
@@ -4515,78 +4372,6 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
     ],
 ];
-/// Block 3: bishop white quiet, bishop black quiet, bishop white capture, bishop black
-/// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
-/// attackers.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_3: [Bitboard; SQUARES] = [
-    0x0000000000000200, // a1
-    0x0000000000000500, // b1
-    0x0000000000000a00, // c1
-    0x0000000000001400, // d1
-    0x0000000000002800, // e1
-    0x0000000000005000, // f1
-    0x000000000000a000, // g1
-    0x0000000000004000, // h1
-    0x0000000000020002, // a2
-    0x0000000000050005, // b2
-    0x00000000000a000a, // c2
-    0x0000000000140014, // d2
-    0x0000000000280028, // e2
-    0x0000000000500050, // f2
-    0x0000000000a000a0, // g2
-    0x0000000000400040, // h2
-    0x0000000002000200, // a3
-    0x0000000005000500, // b3
-    0x000000000a000a00, // c3
-    0x0000000014001400, // d3
-    0x0000000028002800, // e3
-    0x0000000050005000, // f3
-    0x00000000a000a000, // g3
-    0x0000000040004000, // h3
-    0x0000000200020000, // a4
-    0x0000000500050000, // b4
-    0x0000000a000a0000, // c4
-    0x0000001400140000, // d4
-    0x0000002800280000, // e4
-    0x0000005000500000, // f4
-    0x000000a000a00000, // g4
-    0x0000004000400000, // h4
-    0x0000020002000000, // a5
-    0x0000050005000000, // b5
-    0x00000a000a000000, // c5
-    0x0000140014000000, // d5
-    0x0000280028000000, // e5
-    0x0000500050000000, // f5
-    0x0000a000a0000000, // g5
-    0x0000400040000000, // h5
-    0x0002000200000000, // a6
-    0x0005000500000000, // b6
-    0x000a000a00000000, // c6
-    0x0014001400000000, // d6
-    0x0028002800000000, // e6
-    0x0050005000000000, // f6
-    0x00a000a000000000, // g6
-    0x0040004000000000, // h6
-    0x0200020000000000, // a7
-    0x0500050000000000, // b7
-    0x0a000a0000000000, // c7
-    0x1400140000000000, // d7
-    0x2800280000000000, // e7
-    0x5000500000000000, // f7
-    0xa000a00000000000, // g7
-    0x4000400000000000, // h7
-    0x0002000000000000, // a8
-    0x0005000000000000, // b8
-    0x000a000000000000, // c8
-    0x0014000000000000, // d8
-    0x0028000000000000, // e8
-    0x0050000000000000, // f8
-    0x00a0000000000000, // g8
-    0x0040000000000000, // h8
-];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -4596,7 +4381,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::empty(),
     ],
     [ // b1
-        Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
+        Line::new(0x0080402010080400, 0x0000000000000100, 0x0080402010080100, LineForm::Slide),
         Line::empty(),
     ],
     [ // c1
@@ -4616,7 +4401,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
     ],
     [ // g1
-        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
+        Line::new(0x0001020408102000, 0x0000000000008000, 0x0001020408108000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h1
@@ -4624,35 +4409,35 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::empty(),
     ],
     [ // a2
-        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x4020100804020000, 0x0000000000000002, 0x4020100804000002, LineForm::Slide),
         Line::empty(),
     ],
     [ // b2
-        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x8040201008040000, 0x0000000000000001, 0x8040201008000001, LineForm::Slide),
+        Line::new(0x0000000000000004, 0x0000000000010000, 0x0000000000010004, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
-        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+        Line::new(0x0000000001020000, 0x0000000000000002, 0x0000000001000002, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000008, 0x0080402010000008, LineForm::Slide),
     ],
     [ // d2
-        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
-        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+        Line::new(0x0000000102040000, 0x0000000000000004, 0x0000000102000004, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000010, 0x0000804020000010, LineForm::Slide),
     ],
     [ // e2
-        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
-        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000008, 0x0000010204000008, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000020, 0x0000008040000020, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
-        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000010, 0x0001020408000010, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000040, 0x0000000080000040, LineForm::Slide),
     ],
     [ // g2
-        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0102040810200000, 0x0000000000000020, 0x0102040810000020, LineForm::Slide),
+        Line::new(0x0000000000000080, 0x0000000000800000, 0x0000000000800080, LineForm::Slide),
     ],
     [ // h2
-        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
+        Line::new(0x0204081020400000, 0x0000000000000040, 0x0204081020000040, LineForm::Slide),
         Line::empty(),
     ],
     [ // a3
@@ -4661,7 +4446,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // b3
         Line::new(0x4020100804000000, 0x0000000000000408, 0x4020100800000008, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000100, 0x0000000001000000, 0x0000000001000100, LineForm::Slide),
     ],
     [ // c3
         Line::new(0x0000000102000000, 0x0000000000000201, 0x0000000100000001, LineForm::Slide),
@@ -4681,7 +4466,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g3
         Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000008000, 0x0000000080000000, 0x0000000080008000, LineForm::Slide),
     ],
     [ // h3
         Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
@@ -4693,7 +4478,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // b4
         Line::new(0x2010080400000000, 0x0000000000040810, 0x2010080000000810, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000010000, 0x0000000100000000, 0x0000000100010000, LineForm::Slide),
     ],
     [ // c4
         Line::new(0x0000010200000000, 0x0000000000020100, 0x0000010000000100, LineForm::Slide),
@@ -4713,7 +4498,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g4
         Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000800000, 0x0000008000000000, 0x0000008000800000, LineForm::Slide),
     ],
     [ // h4
         Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
@@ -4725,7 +4510,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // b5
         Line::new(0x1008040000000000, 0x0000000004081020, 0x1008000000081020, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000001000000, 0x0000010000000000, 0x0000010001000000, LineForm::Slide),
     ],
     [ // c5
         Line::new(0x0001020000000000, 0x0000000002010000, 0x0001000000010000, LineForm::Slide),
@@ -4745,7 +4530,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g5
         Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000080000000, 0x0000800000000000, 0x0000800080000000, LineForm::Slide),
     ],
     [ // h5
         Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
@@ -4757,7 +4542,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // b6
         Line::new(0x0804000000000000, 0x0000000408102040, 0x0800000008102040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000100000000, 0x0001000000000000, 0x0001000100000000, LineForm::Slide),
     ],
     [ // c6
         Line::new(0x0102000000000000, 0x0000000201000000, 0x0100000001000000, LineForm::Slide),
@@ -4777,42 +4562,42 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // g6
         Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000008000000000, 0x0080000000000000, 0x0080008000000000, LineForm::Slide),
     ],
     [ // h6
         Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
         Line::empty(),
     ],
     [ // a7
-        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020408102040, 0x0200000408102040, LineForm::Slide),
         Line::empty(),
     ],
     [ // b7
-        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000010000000000, 0x0000040810204080, 0x0000010810204080, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0400000000000000, 0x0500000000000000, LineForm::Slide),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020100000000, 0x0200000100000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000081020408000, 0x0800001020408000, LineForm::Slide),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000040201000000, 0x0400000201000000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000102040800000, 0x1000002040800000, LineForm::Slide),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000080402010000, 0x0800000402010000, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000204080000000, 0x2000004080000000, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000100804020100, 0x1000000804020100, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000408000000000, 0x4000008000000000, LineForm::Slide),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000800000000000, 0x0000201008040201, 0x0000801008040201, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x8000000000000000, 0xa000000000000000, LineForm::Slide),
     ],
     [ // h7
-        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000402010080402, 0x4000002010080402, LineForm::Slide),
         Line::empty(),
     ],
     [ // a8
@@ -4820,7 +4605,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::empty(),
     ],
     [ // b8
-        Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
+        Line::new(0x0001000000000000, 0x0004081020408000, 0x0001081020408000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c8
@@ -4840,7 +4625,7 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
     ],
     [ // g8
-        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0080000000000000, 0x0020100804020100, 0x0080100804020100, LineForm::Slide),
         Line::empty(),
     ],
     [ // h8

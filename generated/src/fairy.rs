@@ -22,7 +22,7 @@
 // | M nightrider | `NN` | 12 | its fastest reads | 1 | 0 | 0 | 64 | 1280 |
 //
 // Data: 188 lookups in 3380 attack entries (27040 bytes, overlapping where their entries agree);
-// 7 blocks of 64 slots (8192 bytes); 1088 computed lines (34816 bytes); 0 plain checks (0 bytes).
+// 7 blocks of 64 slots (6656 bytes); 1088 computed lines (34816 bytes); 0 plain checks (0 bytes).
 // A rank table (512 bytes) answers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 124 of their own beside 64 shared with the forward
@@ -3079,11 +3079,11 @@ fn lookup(
 ) -> Bitboard {
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => {
-            BLOCK_0[square] | rank_slide(&RANK_SLIDES, FILES, square, occupied)
+            rank_slide(&RANK_SLIDES, FILES, square, occupied)
                 | slides(&BLOCK_0_LINES[square], occupied)
         }
-        1 => BLOCK_1[square] | slides(&BLOCK_1_LINES[square], occupied),
-        2 => BLOCK_2[square] | slides(&BLOCK_2_LINES[square], occupied),
+        1 => slides(&BLOCK_1_LINES[square], occupied),
+        2 => slides(&BLOCK_2_LINES[square], occupied),
         3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
         4 => 0,
         5 => BLOCK_5[square] | lines(&BLOCK_5_LINES[square], occupied),
@@ -3131,78 +3131,6 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
 const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 7);
-/// Block 0: queen white quiet, queen black quiet, queen white capture, queen black
-/// capture, queen white movers, queen black movers, queen white attackers, queen black
-/// attackers.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_0: [Bitboard; SQUARES] = [
-    0x0000000000000302, // a1
-    0x0000000000000705, // b1
-    0x0000000000000e0a, // c1
-    0x0000000000001c14, // d1
-    0x0000000000003828, // e1
-    0x0000000000007050, // f1
-    0x000000000000e0a0, // g1
-    0x000000000000c040, // h1
-    0x0000000000030203, // a2
-    0x0000000000070507, // b2
-    0x00000000000e0a0e, // c2
-    0x00000000001c141c, // d2
-    0x0000000000382838, // e2
-    0x0000000000705070, // f2
-    0x0000000000e0a0e0, // g2
-    0x0000000000c040c0, // h2
-    0x0000000003020300, // a3
-    0x0000000007050700, // b3
-    0x000000000e0a0e00, // c3
-    0x000000001c141c00, // d3
-    0x0000000038283800, // e3
-    0x0000000070507000, // f3
-    0x00000000e0a0e000, // g3
-    0x00000000c040c000, // h3
-    0x0000000302030000, // a4
-    0x0000000705070000, // b4
-    0x0000000e0a0e0000, // c4
-    0x0000001c141c0000, // d4
-    0x0000003828380000, // e4
-    0x0000007050700000, // f4
-    0x000000e0a0e00000, // g4
-    0x000000c040c00000, // h4
-    0x0000030203000000, // a5
-    0x0000070507000000, // b5
-    0x00000e0a0e000000, // c5
-    0x00001c141c000000, // d5
-    0x0000382838000000, // e5
-    0x0000705070000000, // f5
-    0x0000e0a0e0000000, // g5
-    0x0000c040c0000000, // h5
-    0x0003020300000000, // a6
-    0x0007050700000000, // b6
-    0x000e0a0e00000000, // c6
-    0x001c141c00000000, // d6
-    0x0038283800000000, // e6
-    0x0070507000000000, // f6
-    0x00e0a0e000000000, // g6
-    0x00c040c000000000, // h6
-    0x0302030000000000, // a7
-    0x0705070000000000, // b7
-    0x0e0a0e0000000000, // c7
-    0x1c141c0000000000, // d7
-    0x3828380000000000, // e7
-    0x7050700000000000, // f7
-    0xe0a0e00000000000, // g7
-    0xc040c00000000000, // h7
-    0x0203000000000000, // a8
-    0x0507000000000000, // b8
-    0x0a0e000000000000, // c8
-    0x141c000000000000, // d8
-    0x2838000000000000, // e8
-    0x5070000000000000, // f8
-    0xa0e0000000000000, // g8
-    0x40c0000000000000, // h8
-];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -3213,7 +3141,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // b1
-        Line::new(0x0202020202020200, 0x0000000000000000, 0x0202020202020000, LineForm::Slide),
+        Line::new(0x0202020202020200, 0x0000000000000100, 0x0202020202020100, LineForm::Slide),
         Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
         Line::empty(),
     ],
@@ -3238,7 +3166,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
     ],
     [ // g1
-        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
+        Line::new(0x0001020408102000, 0x0000000000008000, 0x0001020408108000, LineForm::Slide),
         Line::new(0x4040404040404000, 0x0000000000000000, 0x4040404040400000, LineForm::Slide),
         Line::empty(),
     ],
@@ -3248,43 +3176,43 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // a2
-        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
-        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000001, 0x0101010101000001, LineForm::Slide),
+        Line::new(0x4020100804020000, 0x0000000000000002, 0x4020100804000002, LineForm::Slide),
         Line::empty(),
     ],
     [ // b2
-        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
-        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0202020202020000, 0x0000000000000001, 0x0202020202000001, LineForm::Slide),
+        Line::new(0x8040201008040000, 0x0000000000000002, 0x8040201008000002, LineForm::Slide),
+        Line::new(0x0000000000000004, 0x0000000000010000, 0x0000000000010004, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
-        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
-        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+        Line::new(0x0000000001020000, 0x0000000000000002, 0x0000000001000002, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000004, 0x0404040404000004, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000008, 0x0080402010000008, LineForm::Slide),
     ],
     [ // d2
-        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
-        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
-        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+        Line::new(0x0000000102040000, 0x0000000000000004, 0x0000000102000004, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000008, 0x0808080808000008, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000010, 0x0000804020000010, LineForm::Slide),
     ],
     [ // e2
-        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
-        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
-        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000008, 0x0000010204000008, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000010, 0x1010101010000010, LineForm::Slide),
+        Line::new(0x0000008040200000, 0x0000000000000020, 0x0000008040000020, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
-        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
-        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000010, 0x0001020408000010, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000020, 0x2020202020000020, LineForm::Slide),
+        Line::new(0x0000000080400000, 0x0000000000000040, 0x0000000080000040, LineForm::Slide),
     ],
     [ // g2
-        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
-        Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0102040810200000, 0x0000000000000020, 0x0102040810000020, LineForm::Slide),
+        Line::new(0x4040404040400000, 0x0000000000000040, 0x4040404040000040, LineForm::Slide),
+        Line::new(0x0000000000000080, 0x0000000000800000, 0x0000000000800080, LineForm::Slide),
     ],
     [ // h2
-        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
-        Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
+        Line::new(0x0204081020400000, 0x0000000000000040, 0x0204081020000040, LineForm::Slide),
+        Line::new(0x8080808080800000, 0x0000000000000080, 0x8080808080000080, LineForm::Slide),
         Line::empty(),
     ],
     [ // a3
@@ -3295,7 +3223,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b3
         Line::new(0x4020100804000000, 0x0000000000000202, 0x4020100800000002, LineForm::Slide),
         Line::new(0x0202020202000000, 0x0000000000000408, 0x0202020200000008, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000100, 0x0000000001000000, 0x0000000001000100, LineForm::Slide),
     ],
     [ // c3
         Line::new(0x8040201008000000, 0x0000000000000201, 0x8040201000000001, LineForm::Slide),
@@ -3320,7 +3248,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g3
         Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
         Line::new(0x4040404040000000, 0x0000000000004040, 0x4040404000000040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000008000, 0x0000000080000000, 0x0000000080008000, LineForm::Slide),
     ],
     [ // h3
         Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
@@ -3335,7 +3263,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b4
         Line::new(0x2010080400000000, 0x0000000000020202, 0x2010080000000202, LineForm::Slide),
         Line::new(0x0202020200000000, 0x0000000000040810, 0x0202020000000810, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000010000, 0x0000000100000000, 0x0000000100010000, LineForm::Slide),
     ],
     [ // c4
         Line::new(0x4020100800000000, 0x0000000000020100, 0x4020100000000100, LineForm::Slide),
@@ -3360,7 +3288,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g4
         Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
         Line::new(0x4040404000000000, 0x0000000000404040, 0x4040400000004040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000800000, 0x0000008000000000, 0x0000008000800000, LineForm::Slide),
     ],
     [ // h4
         Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
@@ -3375,7 +3303,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b5
         Line::new(0x1008040000000000, 0x0000000002020202, 0x1008000000020202, LineForm::Slide),
         Line::new(0x0202020000000000, 0x0000000004081020, 0x0202000000081020, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000001000000, 0x0000010000000000, 0x0000010001000000, LineForm::Slide),
     ],
     [ // c5
         Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
@@ -3400,7 +3328,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g5
         Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
         Line::new(0x4040400000000000, 0x0000000040404040, 0x4040000000404040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000080000000, 0x0000800000000000, 0x0000800080000000, LineForm::Slide),
     ],
     [ // h5
         Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
@@ -3415,7 +3343,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // b6
         Line::new(0x0804000000000000, 0x0000000202020202, 0x0800000002020202, LineForm::Slide),
         Line::new(0x0202000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000100000000, 0x0001000000000000, 0x0001000100000000, LineForm::Slide),
     ],
     [ // c6
         Line::new(0x1008000000000000, 0x0000000201000000, 0x1000000001000000, LineForm::Slide),
@@ -3440,7 +3368,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
     [ // g6
         Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
         Line::new(0x4040000000000000, 0x0000004040404040, 0x4000000040404040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000008000000000, 0x0080000000000000, 0x0080008000000000, LineForm::Slide),
     ],
     [ // h6
         Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
@@ -3448,43 +3376,43 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // a7
-        Line::new(0x0000000000000000, 0x0000010101010101, 0x0000000101010101, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000010101010101, 0x0100000101010101, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020408102040, 0x0200000408102040, LineForm::Slide),
         Line::empty(),
     ],
     [ // b7
-        Line::new(0x0000000000000000, 0x0000020202020202, 0x0000000202020202, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000010000000000, 0x0000020202020202, 0x0000010202020202, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000040810204080, 0x0100000810204080, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0400000000000000, 0x0600000000000000, LineForm::Slide),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020100000000, 0x0200000100000000, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000040404040404, 0x0400000404040404, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000081020408000, 0x0800001020408000, LineForm::Slide),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000040201000000, 0x0400000201000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000080808080808, 0x0800000808080808, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000102040800000, 0x1000002040800000, LineForm::Slide),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000080402010000, 0x0800000402010000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000101010101010, 0x1000001010101010, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000204080000000, 0x2000004080000000, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000100804020100, 0x1000000804020100, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000202020202020, 0x2000002020202020, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000408000000000, 0x4000008000000000, LineForm::Slide),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000800000000000, 0x0000201008040201, 0x0000801008040201, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000404040404040, 0x2000004040404040, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x8000000000000000, 0xc000000000000000, LineForm::Slide),
     ],
     [ // h7
-        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000402010080402, 0x4000002010080402, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000808080808080, 0x8000008080808080, LineForm::Slide),
         Line::empty(),
     ],
     [ // a8
@@ -3493,7 +3421,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
     [ // b8
-        Line::new(0x0000000000000000, 0x0002020202020202, 0x0000020202020202, LineForm::Slide),
+        Line::new(0x0001000000000000, 0x0002020202020202, 0x0001020202020202, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
         Line::empty(),
     ],
@@ -3518,7 +3446,7 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
     ],
     [ // g8
-        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
+        Line::new(0x0080000000000000, 0x0020100804020100, 0x0080100804020100, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0040404040404040, 0x0000404040404040, LineForm::Slide),
         Line::empty(),
     ],
@@ -3527,77 +3455,6 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0080808080808080, 0x0000808080808080, LineForm::Slide),
         Line::empty(),
     ],
-];
-/// Block 1: griffon white quiet, griffon black quiet, griffon white capture, griffon black
-/// capture.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_1: [Bitboard; SQUARES] = [
-    0x0000000000000200, // a1
-    0x0000000000000500, // b1
-    0x0000000000000a00, // c1
-    0x0000000000001400, // d1
-    0x0000000000002800, // e1
-    0x0000000000005000, // f1
-    0x000000000000a000, // g1
-    0x0000000000004000, // h1
-    0x0000000000020002, // a2
-    0x0000000000050005, // b2
-    0x00000000000a000a, // c2
-    0x0000000000140014, // d2
-    0x0000000000280028, // e2
-    0x0000000000500050, // f2
-    0x0000000000a000a0, // g2
-    0x0000000000400040, // h2
-    0x0000000002000200, // a3
-    0x0000000005000500, // b3
-    0x000000000a000a00, // c3
-    0x0000000014001400, // d3
-    0x0000000028002800, // e3
-    0x0000000050005000, // f3
-    0x00000000a000a000, // g3
-    0x0000000040004000, // h3
-    0x0000000200020000, // a4
-    0x0000000500050000, // b4
-    0x0000000a000a0000, // c4
-    0x0000001400140000, // d4
-    0x0000002800280000, // e4
-    0x0000005000500000, // f4
-    0x000000a000a00000, // g4
-    0x0000004000400000, // h4
-    0x0000020002000000, // a5
-    0x0000050005000000, // b5
-    0x00000a000a000000, // c5
-    0x0000140014000000, // d5
-    0x0000280028000000, // e5
-    0x0000500050000000, // f5
-    0x0000a000a0000000, // g5
-    0x0000400040000000, // h5
-    0x0002000200000000, // a6
-    0x0005000500000000, // b6
-    0x000a000a00000000, // c6
-    0x0014001400000000, // d6
-    0x0028002800000000, // e6
-    0x0050005000000000, // f6
-    0x00a000a000000000, // g6
-    0x0040004000000000, // h6
-    0x0200020000000000, // a7
-    0x0500050000000000, // b7
-    0x0a000a0000000000, // c7
-    0x1400140000000000, // d7
-    0x2800280000000000, // e7
-    0x5000500000000000, // f7
-    0xa000a00000000000, // g7
-    0x4000400000000000, // h7
-    0x0002000000000000, // a8
-    0x0005000000000000, // b8
-    0x000a000000000000, // c8
-    0x0014000000000000, // d8
-    0x0028000000000000, // e8
-    0x0050000000000000, // f8
-    0x00a0000000000000, // g8
-    0x0040000000000000, // h8
 ];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
@@ -3658,7 +3515,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // b2
-        Line::new(0x00000000000000fc, 0x0000000000000000, 0x00000000000000f8, LineForm::Slide),
+        Line::new(0x00000000000000fc, 0x0000000000000001, 0x00000000000000f9, LineForm::Slide),
         Line::new(0x0000000000fc0000, 0x0000000000000000, 0x0000000000f80000, LineForm::Slide),
         Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
         Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
@@ -3690,7 +3547,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // g2
         Line::new(0x2020202020200000, 0x000000000000003f, 0x202020202000001f, LineForm::Slide),
         Line::new(0x8080808080800000, 0x00000000003f0000, 0x80808080801f0000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000080, 0x0000000000000000, 0x0000000000000080, LineForm::Slide),
         Line::empty(),
     ],
     [ // h2
@@ -3900,7 +3757,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     [ // b7
         Line::new(0x0000fc0000000000, 0x0000010101010101, 0x0000f80101010101, LineForm::Slide),
         Line::new(0xfc00000000000000, 0x0000040404040404, 0xf800000404040404, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0100000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c7
@@ -3928,7 +3785,7 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x1f00000000000000, 0x0f00000000000000, LineForm::Slide),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000202020202020, 0x8000002020202020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x3f00000000000000, 0x1f00000000000000, LineForm::Slide),
@@ -3988,77 +3845,6 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
 ];
-/// Block 2: osprey white quiet, osprey black quiet, osprey white capture, osprey black
-/// capture.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_2: [Bitboard; SQUARES] = [
-    0x0000000000010004, // a1
-    0x0000000000020008, // b1
-    0x0000000000040011, // c1
-    0x0000000000080022, // d1
-    0x0000000000100044, // e1
-    0x0000000000200088, // f1
-    0x0000000000400010, // g1
-    0x0000000000800020, // h1
-    0x0000000001000400, // a2
-    0x0000000002000800, // b2
-    0x0000000004001100, // c2
-    0x0000000008002200, // d2
-    0x0000000010004400, // e2
-    0x0000000020008800, // f2
-    0x0000000040001000, // g2
-    0x0000000080002000, // h2
-    0x0000000100040001, // a3
-    0x0000000200080002, // b3
-    0x0000000400110004, // c3
-    0x0000000800220008, // d3
-    0x0000001000440010, // e3
-    0x0000002000880020, // f3
-    0x0000004000100040, // g3
-    0x0000008000200080, // h3
-    0x0000010004000100, // a4
-    0x0000020008000200, // b4
-    0x0000040011000400, // c4
-    0x0000080022000800, // d4
-    0x0000100044001000, // e4
-    0x0000200088002000, // f4
-    0x0000400010004000, // g4
-    0x0000800020008000, // h4
-    0x0001000400010000, // a5
-    0x0002000800020000, // b5
-    0x0004001100040000, // c5
-    0x0008002200080000, // d5
-    0x0010004400100000, // e5
-    0x0020008800200000, // f5
-    0x0040001000400000, // g5
-    0x0080002000800000, // h5
-    0x0100040001000000, // a6
-    0x0200080002000000, // b6
-    0x0400110004000000, // c6
-    0x0800220008000000, // d6
-    0x1000440010000000, // e6
-    0x2000880020000000, // f6
-    0x4000100040000000, // g6
-    0x8000200080000000, // h6
-    0x0004000100000000, // a7
-    0x0008000200000000, // b7
-    0x0011000400000000, // c7
-    0x0022000800000000, // d7
-    0x0044001000000000, // e7
-    0x0088002000000000, // f7
-    0x0010004000000000, // g7
-    0x0020008000000000, // h7
-    0x0400010000000000, // a8
-    0x0800020000000000, // b8
-    0x1100040000000000, // c8
-    0x2200080000000000, // d8
-    0x4400100000000000, // e8
-    0x8800200000000000, // f8
-    0x1000400000000000, // g8
-    0x2000800000000000, // h8
-];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -4076,7 +3862,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // c1
-        Line::new(0x0000000080402010, 0x0000000000000000, 0x0000000080402000, LineForm::Slide),
+        Line::new(0x0000000080402010, 0x0000000000000001, 0x0000000080402001, LineForm::Slide),
         Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
         Line::empty(),
@@ -4094,7 +3880,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
     ],
     [ // f1
-        Line::new(0x0000000001020408, 0x0000000000000000, 0x0000000001020400, LineForm::Slide),
+        Line::new(0x0000000001020408, 0x0000000000000080, 0x0000000001020480, LineForm::Slide),
         Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
         Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
         Line::empty(),
@@ -4124,7 +3910,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // c2
-        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
+        Line::new(0x0000008040201000, 0x0000000000000100, 0x0000008040200100, LineForm::Slide),
         Line::new(0x0000010204000000, 0x0000000000001020, 0x0000010200000020, LineForm::Slide),
         Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
         Line::empty(),
@@ -4142,7 +3928,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0080402010000000, 0x0000000000000000, 0x0080402000000000, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
+        Line::new(0x0000000102040800, 0x0000000000008000, 0x0000000102048000, LineForm::Slide),
         Line::new(0x0204081020000000, 0x0000000000000804, 0x0204081000000004, LineForm::Slide),
         Line::new(0x0000804020000000, 0x0000000000000000, 0x0000804000000000, LineForm::Slide),
         Line::empty(),
@@ -4160,49 +3946,49 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // a3
-        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x8040201008040000, 0x0000000000000001, 0x8040201008000001, LineForm::Slide),
         Line::new(0x0804020100000000, 0x0000000000040810, 0x0804020000000810, LineForm::Slide),
         Line::empty(),
         Line::empty(),
     ],
     [ // b3
-        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000002, 0x0080402010000002, LineForm::Slide),
         Line::new(0x0000010200000000, 0x0000000000081020, 0x0000010000001020, LineForm::Slide),
         Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c3
-        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000004, 0x0000804020000004, LineForm::Slide),
         Line::new(0x0001020400000000, 0x0000000000102040, 0x0001020000002040, LineForm::Slide),
-        Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
+        Line::new(0x2010080400000000, 0x0000000000010000, 0x2010080000010000, LineForm::Slide),
         Line::empty(),
     ],
     [ // d3
         Line::new(0x0000000001020000, 0x0000000000204080, 0x0000000001004080, LineForm::Slide),
         Line::new(0x0000008040200000, 0x0000000000020100, 0x0000008040000100, LineForm::Slide),
-        Line::new(0x0102040800000000, 0x0000000000000000, 0x0102040000000000, LineForm::Slide),
+        Line::new(0x0102040800000000, 0x0000000000000008, 0x0102040000000008, LineForm::Slide),
         Line::new(0x4020100800000000, 0x0000000000000000, 0x4020100000000000, LineForm::Slide),
     ],
     [ // e3
         Line::new(0x0000000102040000, 0x0000000000408000, 0x0000000102008000, LineForm::Slide),
         Line::new(0x0000000080400000, 0x0000000000040201, 0x0000000080000201, LineForm::Slide),
-        Line::new(0x0204081000000000, 0x0000000000000000, 0x0204080000000000, LineForm::Slide),
+        Line::new(0x0204081000000000, 0x0000000000000010, 0x0204080000000010, LineForm::Slide),
         Line::new(0x8040201000000000, 0x0000000000000000, 0x8040200000000000, LineForm::Slide),
     ],
     [ // f3
-        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000020, 0x0000010204000020, LineForm::Slide),
         Line::new(0x0408102000000000, 0x0000000000080402, 0x0408100000000402, LineForm::Slide),
-        Line::new(0x0080402000000000, 0x0000000000000000, 0x0080400000000000, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x0000000000800000, 0x0080400000800000, LineForm::Slide),
         Line::empty(),
     ],
     [ // g3
-        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000040, 0x0001020408000040, LineForm::Slide),
         Line::new(0x0810204000000000, 0x0000000000100804, 0x0810200000000804, LineForm::Slide),
         Line::new(0x0000804000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h3
-        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
+        Line::new(0x0102040810200000, 0x0000000000000080, 0x0102040810000080, LineForm::Slide),
         Line::new(0x1020408000000000, 0x0000000000201008, 0x1020400000001008, LineForm::Slide),
         Line::empty(),
         Line::empty(),
@@ -4223,7 +4009,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0080402010000000, 0x0000000000000402, 0x0080402000000002, LineForm::Slide),
         Line::new(0x0102040000000000, 0x0000000000000408, 0x0102000000000008, LineForm::Slide),
         Line::new(0x1008040000000000, 0x0000000010204080, 0x1008000000204080, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000001000000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
     ],
     [ // d4
         Line::new(0x0000000102000000, 0x0000000000000804, 0x0000000100000004, LineForm::Slide),
@@ -4241,7 +4027,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0001020408000000, 0x0000000000002010, 0x0001020400000010, LineForm::Slide),
         Line::new(0x0810200000000000, 0x0000000000002040, 0x0810000000000040, LineForm::Slide),
         Line::new(0x8040200000000000, 0x0000000008040201, 0x8040000000040201, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000080000000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
     ],
     [ // g4
         Line::new(0x0102040810000000, 0x0000000000004020, 0x0102040800000020, LineForm::Slide),
@@ -4271,7 +4057,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x8040201000000000, 0x0000000000040201, 0x8040200000000201, LineForm::Slide),
         Line::new(0x0204000000000000, 0x0000000000040810, 0x0200000000000810, LineForm::Slide),
         Line::new(0x0804000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000100000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
     ],
     [ // d5
         Line::new(0x0000010200000000, 0x0000000000080402, 0x0000010000000402, LineForm::Slide),
@@ -4289,7 +4075,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0102040800000000, 0x0000000000201008, 0x0102040000001008, LineForm::Slide),
         Line::new(0x1020000000000000, 0x0000000000204080, 0x1000000000004080, LineForm::Slide),
         Line::new(0x4020000000000000, 0x0000000804020100, 0x4000000004020100, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000008000000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
     ],
     [ // g5
         Line::new(0x0204081000000000, 0x0000000000402010, 0x0204080000002010, LineForm::Slide),
@@ -4305,49 +4091,49 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     ],
     [ // a6
         Line::new(0x1008040000000000, 0x0000000001020408, 0x1008000000020408, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000040810204080, 0x0100000810204080, LineForm::Slide),
         Line::empty(),
         Line::empty(),
     ],
     [ // b6
         Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000002040810, 0x0000000000040810, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000000002040810, 0x0200000000040810, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c6
         Line::new(0x4020100000000000, 0x0000000004020100, 0x4020000000020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000004081020, 0x0000000000081020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0000010000000000, 0x0000000004081020, 0x0000010000081020, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000102040800000, 0x0400002040800000, LineForm::Slide),
         Line::empty(),
     ],
     [ // d6
         Line::new(0x0001020000000000, 0x0000000008040201, 0x0001000000040201, LineForm::Slide),
         Line::new(0x8040200000000000, 0x0000000008102040, 0x8040000000102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000020100000000, 0x0800000100000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
     ],
     [ // e6
         Line::new(0x0102040000000000, 0x0000000010080402, 0x0102000000080402, LineForm::Slide),
         Line::new(0x0080400000000000, 0x0000000010204080, 0x0080000000204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000040201000000, 0x1000000201000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
     ],
     [ // f6
         Line::new(0x0204080000000000, 0x0000000020100804, 0x0204000000100804, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000020408000, 0x0000000000408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
+        Line::new(0x0000800000000000, 0x0000000020408000, 0x0000800000408000, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000080402010000, 0x2000000402010000, LineForm::Slide),
         Line::empty(),
     ],
     [ // g6
         Line::new(0x0408100000000000, 0x0000000040201008, 0x0408000000201008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000040800000, 0x0000000000800000, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000000040800000, 0x4000000000800000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
         Line::empty(),
     ],
     [ // h6
         Line::new(0x0810200000000000, 0x0000000080402010, 0x0810000000402010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000201008040201, 0x8000001008040201, LineForm::Slide),
         Line::empty(),
         Line::empty(),
     ],
@@ -4365,7 +4151,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     ],
     [ // c7
         Line::new(0x2010000000000000, 0x0000000402010000, 0x2000000002010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000408102040, 0x0000000008102040, LineForm::Slide),
+        Line::new(0x0001000000000000, 0x0000000408102040, 0x0001000008102040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
         Line::empty(),
     ],
@@ -4383,7 +4169,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     ],
     [ // f7
         Line::new(0x0408000000000000, 0x0000002010080402, 0x0400000010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000002040800000, 0x0000000040800000, LineForm::Slide),
+        Line::new(0x0080000000000000, 0x0000002040800000, 0x0080000040800000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
         Line::empty(),
     ],
@@ -4412,7 +4198,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // c8
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000040201000000, 0x0100000201000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x1020408000000000, 0x0020408000000000, LineForm::Slide),
         Line::empty(),
@@ -4430,7 +4216,7 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x4080000000000000, 0x0080000000000000, LineForm::Slide),
     ],
     [ // f8
-        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000201008040201, 0x8000001008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0804020100000000, 0x0004020100000000, LineForm::Slide),
         Line::empty(),

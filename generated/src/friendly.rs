@@ -30,7 +30,7 @@
 // | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |
 //
 // Data: 588 lookups in 8334 attack entries (66672 bytes, overlapping where their entries agree);
-// 25 blocks of 64 slots (31744 bytes); 832 computed lines (26624 bytes); 0 plain checks (0 bytes).
+// 25 blocks of 64 slots (30208 bytes); 832 computed lines (26624 bytes); 0 plain checks (0 bytes).
 // A rank table (512 bytes) answers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 268 of their own beside 128 shared with the forward
@@ -5764,17 +5764,17 @@ fn lookup(
     match BLOCKS[kind][piece as usize][color as usize] {
         0 => BLOCK_0[square],
         1 => {
-            BLOCK_1[square] | rank_slide(&RANK_SLIDES, FILES, square, occupied)
+            rank_slide(&RANK_SLIDES, FILES, square, occupied)
                 | slides(&BLOCK_1_LINES[square], occupied)
         }
         2 => BLOCK_2[square],
         3 => BLOCK_3[square],
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
-        6 => BLOCK_6[square] | slides(&BLOCK_6_LINES[square], occupied),
+        6 => slides(&BLOCK_6_LINES[square], occupied),
         7 => BLOCK_7[square].lookup(INDEX, &ATTACKS, occupied),
         8 => BLOCK_8[square].lookup(INDEX, &ATTACKS, occupied),
-        9 => BLOCK_9[square] | slides(&BLOCK_9_LINES[square], occupied),
+        9 => slides(&BLOCK_9_LINES[square], occupied),
         10 => BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied),
         11 => BLOCK_11[square],
         12 => BLOCK_12[square],
@@ -5929,79 +5929,6 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0xa0e0000000000000, // g8
     0x40c0000000000000, // h8
 ];
-/// Block 1: trampler white quiet, trampler black quiet, trampler white capture, trampler
-/// black capture, trampler white friendly capture, trampler black friendly capture,
-/// trampler white movers, trampler black movers, trampler white attackers, trampler black
-/// attackers.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_1: [Bitboard; SQUARES] = [
-    0x0000000000000102, // a1
-    0x0000000000000205, // b1
-    0x000000000000040a, // c1
-    0x0000000000000814, // d1
-    0x0000000000001028, // e1
-    0x0000000000002050, // f1
-    0x00000000000040a0, // g1
-    0x0000000000008040, // h1
-    0x0000000000010201, // a2
-    0x0000000000020502, // b2
-    0x0000000000040a04, // c2
-    0x0000000000081408, // d2
-    0x0000000000102810, // e2
-    0x0000000000205020, // f2
-    0x000000000040a040, // g2
-    0x0000000000804080, // h2
-    0x0000000001020100, // a3
-    0x0000000002050200, // b3
-    0x00000000040a0400, // c3
-    0x0000000008140800, // d3
-    0x0000000010281000, // e3
-    0x0000000020502000, // f3
-    0x0000000040a04000, // g3
-    0x0000000080408000, // h3
-    0x0000000102010000, // a4
-    0x0000000205020000, // b4
-    0x000000040a040000, // c4
-    0x0000000814080000, // d4
-    0x0000001028100000, // e4
-    0x0000002050200000, // f4
-    0x00000040a0400000, // g4
-    0x0000008040800000, // h4
-    0x0000010201000000, // a5
-    0x0000020502000000, // b5
-    0x0000040a04000000, // c5
-    0x0000081408000000, // d5
-    0x0000102810000000, // e5
-    0x0000205020000000, // f5
-    0x000040a040000000, // g5
-    0x0000804080000000, // h5
-    0x0001020100000000, // a6
-    0x0002050200000000, // b6
-    0x00040a0400000000, // c6
-    0x0008140800000000, // d6
-    0x0010281000000000, // e6
-    0x0020502000000000, // f6
-    0x0040a04000000000, // g6
-    0x0080408000000000, // h6
-    0x0102010000000000, // a7
-    0x0205020000000000, // b7
-    0x040a040000000000, // c7
-    0x0814080000000000, // d7
-    0x1028100000000000, // e7
-    0x2050200000000000, // f7
-    0x40a0400000000000, // g7
-    0x8040800000000000, // h7
-    0x0201000000000000, // a8
-    0x0502000000000000, // b8
-    0x0a04000000000000, // c8
-    0x1408000000000000, // d8
-    0x2810000000000000, // e8
-    0x5020000000000000, // f8
-    0xa040000000000000, // g8
-    0x4080000000000000, // h8
-];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -6031,28 +5958,28 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::new(0x8080808080808000, 0x0000000000000000, 0x8080808080800000, LineForm::Slide),
     ],
     [ // a2
-        Line::new(0x0101010101010000, 0x0000000000000000, 0x0101010101000000, LineForm::Slide),
+        Line::new(0x0101010101010000, 0x0000000000000001, 0x0101010101000001, LineForm::Slide),
     ],
     [ // b2
-        Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
+        Line::new(0x0202020202020000, 0x0000000000000002, 0x0202020202000002, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
+        Line::new(0x0404040404040000, 0x0000000000000004, 0x0404040404000004, LineForm::Slide),
     ],
     [ // d2
-        Line::new(0x0808080808080000, 0x0000000000000000, 0x0808080808000000, LineForm::Slide),
+        Line::new(0x0808080808080000, 0x0000000000000008, 0x0808080808000008, LineForm::Slide),
     ],
     [ // e2
-        Line::new(0x1010101010100000, 0x0000000000000000, 0x1010101010000000, LineForm::Slide),
+        Line::new(0x1010101010100000, 0x0000000000000010, 0x1010101010000010, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x2020202020200000, 0x0000000000000000, 0x2020202020000000, LineForm::Slide),
+        Line::new(0x2020202020200000, 0x0000000000000020, 0x2020202020000020, LineForm::Slide),
     ],
     [ // g2
-        Line::new(0x4040404040400000, 0x0000000000000000, 0x4040404040000000, LineForm::Slide),
+        Line::new(0x4040404040400000, 0x0000000000000040, 0x4040404040000040, LineForm::Slide),
     ],
     [ // h2
-        Line::new(0x8080808080800000, 0x0000000000000000, 0x8080808080000000, LineForm::Slide),
+        Line::new(0x8080808080800000, 0x0000000000000080, 0x8080808080000080, LineForm::Slide),
     ],
     [ // a3
         Line::new(0x0101010101000000, 0x0000000000000101, 0x0101010100000001, LineForm::Slide),
@@ -6151,28 +6078,28 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::new(0x8080000000000000, 0x0000008080808080, 0x8000000080808080, LineForm::Slide),
     ],
     [ // a7
-        Line::new(0x0000000000000000, 0x0000010101010101, 0x0000000101010101, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000010101010101, 0x0100000101010101, LineForm::Slide),
     ],
     [ // b7
-        Line::new(0x0000000000000000, 0x0000020202020202, 0x0000000202020202, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000020202020202, 0x0200000202020202, LineForm::Slide),
     ],
     [ // c7
-        Line::new(0x0000000000000000, 0x0000040404040404, 0x0000000404040404, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000040404040404, 0x0400000404040404, LineForm::Slide),
     ],
     [ // d7
-        Line::new(0x0000000000000000, 0x0000080808080808, 0x0000000808080808, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000080808080808, 0x0800000808080808, LineForm::Slide),
     ],
     [ // e7
-        Line::new(0x0000000000000000, 0x0000101010101010, 0x0000001010101010, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000101010101010, 0x1000001010101010, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000202020202020, 0x2000002020202020, LineForm::Slide),
     ],
     [ // g7
-        Line::new(0x0000000000000000, 0x0000404040404040, 0x0000004040404040, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000404040404040, 0x4000004040404040, LineForm::Slide),
     ],
     [ // h7
-        Line::new(0x0000000000000000, 0x0000808080808080, 0x0000008080808080, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000808080808080, 0x8000008080808080, LineForm::Slide),
     ],
     [ // a8
         Line::new(0x0000000000000000, 0x0001010101010101, 0x0000010101010101, LineForm::Slide),
@@ -6486,77 +6413,6 @@ static BLOCK_5: [Bitboard; SQUARES] = [
     0x0400000040000000, // g8
     0x0800000080000000, // h8
 ];
-/// Block 6: jumping-rook white quiet, jumping-rook black quiet, jumping-rook white
-/// capture, jumping-rook black capture.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_6: [Bitboard; SQUARES] = [
-    0x0000000000010004, // a1
-    0x0000000000020008, // b1
-    0x0000000000040011, // c1
-    0x0000000000080022, // d1
-    0x0000000000100044, // e1
-    0x0000000000200088, // f1
-    0x0000000000400010, // g1
-    0x0000000000800020, // h1
-    0x0000000001000400, // a2
-    0x0000000002000800, // b2
-    0x0000000004001100, // c2
-    0x0000000008002200, // d2
-    0x0000000010004400, // e2
-    0x0000000020008800, // f2
-    0x0000000040001000, // g2
-    0x0000000080002000, // h2
-    0x0000000100040001, // a3
-    0x0000000200080002, // b3
-    0x0000000400110004, // c3
-    0x0000000800220008, // d3
-    0x0000001000440010, // e3
-    0x0000002000880020, // f3
-    0x0000004000100040, // g3
-    0x0000008000200080, // h3
-    0x0000010004000100, // a4
-    0x0000020008000200, // b4
-    0x0000040011000400, // c4
-    0x0000080022000800, // d4
-    0x0000100044001000, // e4
-    0x0000200088002000, // f4
-    0x0000400010004000, // g4
-    0x0000800020008000, // h4
-    0x0001000400010000, // a5
-    0x0002000800020000, // b5
-    0x0004001100040000, // c5
-    0x0008002200080000, // d5
-    0x0010004400100000, // e5
-    0x0020008800200000, // f5
-    0x0040001000400000, // g5
-    0x0080002000800000, // h5
-    0x0100040001000000, // a6
-    0x0200080002000000, // b6
-    0x0400110004000000, // c6
-    0x0800220008000000, // d6
-    0x1000440010000000, // e6
-    0x2000880020000000, // f6
-    0x4000100040000000, // g6
-    0x8000200080000000, // h6
-    0x0004000100000000, // a7
-    0x0008000200000000, // b7
-    0x0011000400000000, // c7
-    0x0022000800000000, // d7
-    0x0044001000000000, // e7
-    0x0088002000000000, // f7
-    0x0010004000000000, // g7
-    0x0020008000000000, // h7
-    0x0400010000000000, // a8
-    0x0800020000000000, // b8
-    0x1100040000000000, // c8
-    0x2200080000000000, // d8
-    0x4400100000000000, // e8
-    0x8800200000000000, // f8
-    0x1000400000000000, // g8
-    0x2000800000000000, // h8
-];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -6570,7 +6426,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0202020202020000, 0x0000000000000000, 0x0202020202000000, LineForm::Slide),
     ],
     [ // c1
-        Line::new(0x00000000000000f0, 0x0000000000000000, 0x00000000000000e0, LineForm::Slide),
+        Line::new(0x00000000000000f0, 0x0000000000000001, 0x00000000000000e1, LineForm::Slide),
         Line::new(0x0404040404040000, 0x0000000000000000, 0x0404040404000000, LineForm::Slide),
     ],
     [ // d1
@@ -6583,7 +6439,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // f1
         Line::new(0x2020202020200000, 0x000000000000000f, 0x2020202020000007, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000080, 0x0000000000000000, 0x0000000000000080, LineForm::Slide),
     ],
     [ // g1
         Line::new(0x4040404040400000, 0x000000000000001f, 0x404040404000000f, LineForm::Slide),
@@ -6602,7 +6458,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0202020202000000, 0x0000000000000000, 0x0202020200000000, LineForm::Slide),
     ],
     [ // c2
-        Line::new(0x000000000000f000, 0x0000000000000000, 0x000000000000e000, LineForm::Slide),
+        Line::new(0x000000000000f000, 0x0000000000000100, 0x000000000000e100, LineForm::Slide),
         Line::new(0x0404040404000000, 0x0000000000000000, 0x0404040400000000, LineForm::Slide),
     ],
     [ // d2
@@ -6615,7 +6471,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // f2
         Line::new(0x2020202020000000, 0x0000000000000f00, 0x2020202000000700, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000008000, 0x0000000000000000, 0x0000000000008000, LineForm::Slide),
     ],
     [ // g2
         Line::new(0x4040404040000000, 0x0000000000001f00, 0x4040404000000f00, LineForm::Slide),
@@ -6626,36 +6482,36 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::empty(),
     ],
     [ // a3
-        Line::new(0x0000000000fc0000, 0x0000000000000000, 0x0000000000f80000, LineForm::Slide),
+        Line::new(0x0000000000fc0000, 0x0000000000000001, 0x0000000000f80001, LineForm::Slide),
         Line::new(0x0101010100000000, 0x0000000000000000, 0x0101010000000000, LineForm::Slide),
     ],
     [ // b3
-        Line::new(0x0000000000f80000, 0x0000000000000000, 0x0000000000f00000, LineForm::Slide),
+        Line::new(0x0000000000f80000, 0x0000000000000002, 0x0000000000f00002, LineForm::Slide),
         Line::new(0x0202020200000000, 0x0000000000000000, 0x0202020000000000, LineForm::Slide),
     ],
     [ // c3
-        Line::new(0x0000000000f00000, 0x0000000000000000, 0x0000000000e00000, LineForm::Slide),
-        Line::new(0x0404040400000000, 0x0000000000000000, 0x0404040000000000, LineForm::Slide),
+        Line::new(0x0000000000f00000, 0x0000000000000004, 0x0000000000e00004, LineForm::Slide),
+        Line::new(0x0404040400000000, 0x0000000000010000, 0x0404040000010000, LineForm::Slide),
     ],
     [ // d3
         Line::new(0x0000000000e00000, 0x0000000000030000, 0x0000000000c10000, LineForm::Slide),
-        Line::new(0x0808080800000000, 0x0000000000000000, 0x0808080000000000, LineForm::Slide),
+        Line::new(0x0808080800000000, 0x0000000000000008, 0x0808080000000008, LineForm::Slide),
     ],
     [ // e3
         Line::new(0x0000000000c00000, 0x0000000000070000, 0x0000000000830000, LineForm::Slide),
-        Line::new(0x1010101000000000, 0x0000000000000000, 0x1010100000000000, LineForm::Slide),
+        Line::new(0x1010101000000000, 0x0000000000000010, 0x1010100000000010, LineForm::Slide),
     ],
     [ // f3
         Line::new(0x2020202000000000, 0x00000000000f0000, 0x2020200000070000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000020, 0x0000000000800000, 0x0000000000800020, LineForm::Slide),
     ],
     [ // g3
         Line::new(0x4040404000000000, 0x00000000001f0000, 0x40404000000f0000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000040, 0x0000000000000000, 0x0000000000000040, LineForm::Slide),
     ],
     [ // h3
         Line::new(0x8080808000000000, 0x00000000003f0000, 0x80808000001f0000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000000000080, 0x0000000000000000, 0x0000000000000080, LineForm::Slide),
     ],
     [ // a4
         Line::new(0x00000000fc000000, 0x0000000000000101, 0x00000000f8000001, LineForm::Slide),
@@ -6667,7 +6523,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // c4
         Line::new(0x00000000f0000000, 0x0000000000000404, 0x00000000e0000004, LineForm::Slide),
-        Line::new(0x0404040000000000, 0x0000000000000000, 0x0404000000000000, LineForm::Slide),
+        Line::new(0x0404040000000000, 0x0000000001000000, 0x0404000001000000, LineForm::Slide),
     ],
     [ // d4
         Line::new(0x00000000e0000000, 0x0000000000000808, 0x00000000c0000008, LineForm::Slide),
@@ -6679,7 +6535,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // f4
         Line::new(0x2020200000000000, 0x0000000000002020, 0x2020000000000020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x000000000f000000, 0x0000000007000000, LineForm::Slide),
+        Line::new(0x0000000080000000, 0x000000000f000000, 0x0000000087000000, LineForm::Slide),
     ],
     [ // g4
         Line::new(0x4040400000000000, 0x0000000000004040, 0x4040000000000040, LineForm::Slide),
@@ -6699,7 +6555,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // c5
         Line::new(0x000000f000000000, 0x0000000000040404, 0x000000e000000404, LineForm::Slide),
-        Line::new(0x0404000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
+        Line::new(0x0404000000000000, 0x0000000100000000, 0x0400000100000000, LineForm::Slide),
     ],
     [ // d5
         Line::new(0x000000e000000000, 0x0000000000080808, 0x000000c000000808, LineForm::Slide),
@@ -6711,7 +6567,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // f5
         Line::new(0x2020000000000000, 0x0000000000202020, 0x2000000000002020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000f00000000, 0x0000000700000000, LineForm::Slide),
+        Line::new(0x0000008000000000, 0x0000000f00000000, 0x0000008700000000, LineForm::Slide),
     ],
     [ // g5
         Line::new(0x4040000000000000, 0x0000000000404040, 0x4000000000004040, LineForm::Slide),
@@ -6723,34 +6579,34 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // a6
         Line::new(0x0000fc0000000000, 0x0000000001010101, 0x0000f80000010101, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0100000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
     ],
     [ // b6
         Line::new(0x0000f80000000000, 0x0000000002020202, 0x0000f00000020202, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0200000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
     ],
     [ // c6
         Line::new(0x0000f00000000000, 0x0000000004040404, 0x0000e00000040404, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000010000000000, 0x0400000000000000, 0x0400010000000000, LineForm::Slide),
     ],
     [ // d6
         Line::new(0x0000e00000000000, 0x0000000008080808, 0x0000c00000080808, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000030000000000, 0x0000010000000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000030000000000, 0x0800010000000000, LineForm::Slide),
     ],
     [ // e6
         Line::new(0x0000c00000000000, 0x0000000010101010, 0x0000800000101010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000070000000000, 0x0000030000000000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000070000000000, 0x1000030000000000, LineForm::Slide),
     ],
     [ // f6
-        Line::new(0x0000000000000000, 0x0000000020202020, 0x0000000000202020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x00000f0000000000, 0x0000070000000000, LineForm::Slide),
+        Line::new(0x0000800000000000, 0x0000000020202020, 0x0000800000202020, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x00000f0000000000, 0x2000070000000000, LineForm::Slide),
     ],
     [ // g6
-        Line::new(0x0000000000000000, 0x0000000040404040, 0x0000000000404040, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000000040404040, 0x4000000000404040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00001f0000000000, 0x00000f0000000000, LineForm::Slide),
     ],
     [ // h6
-        Line::new(0x0000000000000000, 0x0000000080808080, 0x0000000000808080, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000000080808080, 0x8000000000808080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x00003f0000000000, 0x00001f0000000000, LineForm::Slide),
     ],
     [ // a7
@@ -6763,7 +6619,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // c7
         Line::new(0x00f0000000000000, 0x0000000404040404, 0x00e0000004040404, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0001000000000000, 0x0000000000000000, 0x0001000000000000, LineForm::Slide),
     ],
     [ // d7
         Line::new(0x00e0000000000000, 0x0000000808080808, 0x00c0000008080808, LineForm::Slide),
@@ -6774,7 +6630,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0007000000000000, 0x0003000000000000, LineForm::Slide),
     ],
     [ // f7
-        Line::new(0x0000000000000000, 0x0000002020202020, 0x0000000020202020, LineForm::Slide),
+        Line::new(0x0080000000000000, 0x0000002020202020, 0x0080000020202020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x000f000000000000, 0x0007000000000000, LineForm::Slide),
     ],
     [ // g7
@@ -6795,7 +6651,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
     ],
     [ // c8
         Line::new(0xf000000000000000, 0x0000040404040404, 0xe000000404040404, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0100000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
     ],
     [ // d8
         Line::new(0xe000000000000000, 0x0000080808080808, 0xc000000808080808, LineForm::Slide),
@@ -6806,7 +6662,7 @@ static BLOCK_6_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x0000000000000000, 0x0700000000000000, 0x0300000000000000, LineForm::Slide),
     ],
     [ // f8
-        Line::new(0x0000000000000000, 0x0000202020202020, 0x0000002020202020, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000202020202020, 0x8000002020202020, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0f00000000000000, 0x0700000000000000, LineForm::Slide),
     ],
     [ // g8
@@ -7406,77 +7262,6 @@ static BLOCK_8: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x4080000000000000, 0x08000804160b0086, 62, 3163),
     ]),
 ];
-/// Block 9: osprey white quiet, osprey black quiet, osprey white capture, osprey black
-/// capture.
-/// Leaps only: no occupancy blocks them.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_9: [Bitboard; SQUARES] = [
-    0x0000000000010004, // a1
-    0x0000000000020008, // b1
-    0x0000000000040011, // c1
-    0x0000000000080022, // d1
-    0x0000000000100044, // e1
-    0x0000000000200088, // f1
-    0x0000000000400010, // g1
-    0x0000000000800020, // h1
-    0x0000000001000400, // a2
-    0x0000000002000800, // b2
-    0x0000000004001100, // c2
-    0x0000000008002200, // d2
-    0x0000000010004400, // e2
-    0x0000000020008800, // f2
-    0x0000000040001000, // g2
-    0x0000000080002000, // h2
-    0x0000000100040001, // a3
-    0x0000000200080002, // b3
-    0x0000000400110004, // c3
-    0x0000000800220008, // d3
-    0x0000001000440010, // e3
-    0x0000002000880020, // f3
-    0x0000004000100040, // g3
-    0x0000008000200080, // h3
-    0x0000010004000100, // a4
-    0x0000020008000200, // b4
-    0x0000040011000400, // c4
-    0x0000080022000800, // d4
-    0x0000100044001000, // e4
-    0x0000200088002000, // f4
-    0x0000400010004000, // g4
-    0x0000800020008000, // h4
-    0x0001000400010000, // a5
-    0x0002000800020000, // b5
-    0x0004001100040000, // c5
-    0x0008002200080000, // d5
-    0x0010004400100000, // e5
-    0x0020008800200000, // f5
-    0x0040001000400000, // g5
-    0x0080002000800000, // h5
-    0x0100040001000000, // a6
-    0x0200080002000000, // b6
-    0x0400110004000000, // c6
-    0x0800220008000000, // d6
-    0x1000440010000000, // e6
-    0x2000880020000000, // f6
-    0x4000100040000000, // g6
-    0x8000200080000000, // h6
-    0x0004000100000000, // a7
-    0x0008000200000000, // b7
-    0x0011000400000000, // c7
-    0x0022000800000000, // d7
-    0x0044001000000000, // e7
-    0x0088002000000000, // f7
-    0x0010004000000000, // g7
-    0x0020008000000000, // h7
-    0x0400010000000000, // a8
-    0x0800020000000000, // b8
-    0x1100040000000000, // c8
-    0x2200080000000000, // d8
-    0x4400100000000000, // e8
-    0x8800200000000000, // f8
-    0x1000400000000000, // g8
-    0x2000800000000000, // h8
-];
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -7494,7 +7279,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // c1
-        Line::new(0x0000000080402010, 0x0000000000000000, 0x0000000080402000, LineForm::Slide),
+        Line::new(0x0000000080402010, 0x0000000000000001, 0x0000000080402001, LineForm::Slide),
         Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
         Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
         Line::empty(),
@@ -7512,7 +7297,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
     ],
     [ // f1
-        Line::new(0x0000000001020408, 0x0000000000000000, 0x0000000001020400, LineForm::Slide),
+        Line::new(0x0000000001020408, 0x0000000000000080, 0x0000000001020480, LineForm::Slide),
         Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
         Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
         Line::empty(),
@@ -7542,7 +7327,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // c2
-        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
+        Line::new(0x0000008040201000, 0x0000000000000100, 0x0000008040200100, LineForm::Slide),
         Line::new(0x0000010204000000, 0x0000000000001020, 0x0000010200000020, LineForm::Slide),
         Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
         Line::empty(),
@@ -7560,7 +7345,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0080402010000000, 0x0000000000000000, 0x0080402000000000, LineForm::Slide),
     ],
     [ // f2
-        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
+        Line::new(0x0000000102040800, 0x0000000000008000, 0x0000000102048000, LineForm::Slide),
         Line::new(0x0204081020000000, 0x0000000000000804, 0x0204081000000004, LineForm::Slide),
         Line::new(0x0000804020000000, 0x0000000000000000, 0x0000804000000000, LineForm::Slide),
         Line::empty(),
@@ -7578,49 +7363,49 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // a3
-        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
+        Line::new(0x8040201008040000, 0x0000000000000001, 0x8040201008000001, LineForm::Slide),
         Line::new(0x0804020100000000, 0x0000000000040810, 0x0804020000000810, LineForm::Slide),
         Line::empty(),
         Line::empty(),
     ],
     [ // b3
-        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
+        Line::new(0x0080402010080000, 0x0000000000000002, 0x0080402010000002, LineForm::Slide),
         Line::new(0x0000010200000000, 0x0000000000081020, 0x0000010000001020, LineForm::Slide),
         Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c3
-        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
+        Line::new(0x0000804020100000, 0x0000000000000004, 0x0000804020000004, LineForm::Slide),
         Line::new(0x0001020400000000, 0x0000000000102040, 0x0001020000002040, LineForm::Slide),
-        Line::new(0x2010080400000000, 0x0000000000000000, 0x2010080000000000, LineForm::Slide),
+        Line::new(0x2010080400000000, 0x0000000000010000, 0x2010080000010000, LineForm::Slide),
         Line::empty(),
     ],
     [ // d3
         Line::new(0x0000000001020000, 0x0000000000204080, 0x0000000001004080, LineForm::Slide),
         Line::new(0x0000008040200000, 0x0000000000020100, 0x0000008040000100, LineForm::Slide),
-        Line::new(0x0102040800000000, 0x0000000000000000, 0x0102040000000000, LineForm::Slide),
+        Line::new(0x0102040800000000, 0x0000000000000008, 0x0102040000000008, LineForm::Slide),
         Line::new(0x4020100800000000, 0x0000000000000000, 0x4020100000000000, LineForm::Slide),
     ],
     [ // e3
         Line::new(0x0000000102040000, 0x0000000000408000, 0x0000000102008000, LineForm::Slide),
         Line::new(0x0000000080400000, 0x0000000000040201, 0x0000000080000201, LineForm::Slide),
-        Line::new(0x0204081000000000, 0x0000000000000000, 0x0204080000000000, LineForm::Slide),
+        Line::new(0x0204081000000000, 0x0000000000000010, 0x0204080000000010, LineForm::Slide),
         Line::new(0x8040201000000000, 0x0000000000000000, 0x8040200000000000, LineForm::Slide),
     ],
     [ // f3
-        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
+        Line::new(0x0000010204080000, 0x0000000000000020, 0x0000010204000020, LineForm::Slide),
         Line::new(0x0408102000000000, 0x0000000000080402, 0x0408100000000402, LineForm::Slide),
-        Line::new(0x0080402000000000, 0x0000000000000000, 0x0080400000000000, LineForm::Slide),
+        Line::new(0x0080402000000000, 0x0000000000800000, 0x0080400000800000, LineForm::Slide),
         Line::empty(),
     ],
     [ // g3
-        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
+        Line::new(0x0001020408100000, 0x0000000000000040, 0x0001020408000040, LineForm::Slide),
         Line::new(0x0810204000000000, 0x0000000000100804, 0x0810200000000804, LineForm::Slide),
         Line::new(0x0000804000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
         Line::empty(),
     ],
     [ // h3
-        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
+        Line::new(0x0102040810200000, 0x0000000000000080, 0x0102040810000080, LineForm::Slide),
         Line::new(0x1020408000000000, 0x0000000000201008, 0x1020400000001008, LineForm::Slide),
         Line::empty(),
         Line::empty(),
@@ -7641,7 +7426,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0080402010000000, 0x0000000000000402, 0x0080402000000002, LineForm::Slide),
         Line::new(0x0102040000000000, 0x0000000000000408, 0x0102000000000008, LineForm::Slide),
         Line::new(0x1008040000000000, 0x0000000010204080, 0x1008000000204080, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000001000000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
     ],
     [ // d4
         Line::new(0x0000000102000000, 0x0000000000000804, 0x0000000100000004, LineForm::Slide),
@@ -7659,7 +7444,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0001020408000000, 0x0000000000002010, 0x0001020400000010, LineForm::Slide),
         Line::new(0x0810200000000000, 0x0000000000002040, 0x0810000000000040, LineForm::Slide),
         Line::new(0x8040200000000000, 0x0000000008040201, 0x8040000000040201, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000080000000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
     ],
     [ // g4
         Line::new(0x0102040810000000, 0x0000000000004020, 0x0102040800000020, LineForm::Slide),
@@ -7689,7 +7474,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x8040201000000000, 0x0000000000040201, 0x8040200000000201, LineForm::Slide),
         Line::new(0x0204000000000000, 0x0000000000040810, 0x0200000000000810, LineForm::Slide),
         Line::new(0x0804000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000000100000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
     ],
     [ // d5
         Line::new(0x0000010200000000, 0x0000000000080402, 0x0000010000000402, LineForm::Slide),
@@ -7707,7 +7492,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0102040800000000, 0x0000000000201008, 0x0102040000001008, LineForm::Slide),
         Line::new(0x1020000000000000, 0x0000000000204080, 0x1000000000004080, LineForm::Slide),
         Line::new(0x4020000000000000, 0x0000000804020100, 0x4000000004020100, LineForm::Slide),
-        Line::empty(),
+        Line::new(0x0000008000000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
     ],
     [ // g5
         Line::new(0x0204081000000000, 0x0000000000402010, 0x0204080000002010, LineForm::Slide),
@@ -7723,49 +7508,49 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     ],
     [ // a6
         Line::new(0x1008040000000000, 0x0000000001020408, 0x1008000000020408, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000040810204080, 0x0100000810204080, LineForm::Slide),
         Line::empty(),
         Line::empty(),
     ],
     [ // b6
         Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000002040810, 0x0000000000040810, LineForm::Slide),
+        Line::new(0x0200000000000000, 0x0000000002040810, 0x0200000000040810, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
         Line::empty(),
     ],
     [ // c6
         Line::new(0x4020100000000000, 0x0000000004020100, 0x4020000000020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000004081020, 0x0000000000081020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
+        Line::new(0x0000010000000000, 0x0000000004081020, 0x0000010000081020, LineForm::Slide),
+        Line::new(0x0400000000000000, 0x0000102040800000, 0x0400002040800000, LineForm::Slide),
         Line::empty(),
     ],
     [ // d6
         Line::new(0x0001020000000000, 0x0000000008040201, 0x0001000000040201, LineForm::Slide),
         Line::new(0x8040200000000000, 0x0000000008102040, 0x8040000000102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
+        Line::new(0x0800000000000000, 0x0000020100000000, 0x0800000100000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
     ],
     [ // e6
         Line::new(0x0102040000000000, 0x0000000010080402, 0x0102000000080402, LineForm::Slide),
         Line::new(0x0080400000000000, 0x0000000010204080, 0x0080000000204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x1000000000000000, 0x0000040201000000, 0x1000000201000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
     ],
     [ // f6
         Line::new(0x0204080000000000, 0x0000000020100804, 0x0204000000100804, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000020408000, 0x0000000000408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
+        Line::new(0x0000800000000000, 0x0000000020408000, 0x0000800000408000, LineForm::Slide),
+        Line::new(0x2000000000000000, 0x0000080402010000, 0x2000000402010000, LineForm::Slide),
         Line::empty(),
     ],
     [ // g6
         Line::new(0x0408100000000000, 0x0000000040201008, 0x0408000000201008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000040800000, 0x0000000000800000, LineForm::Slide),
+        Line::new(0x4000000000000000, 0x0000000040800000, 0x4000000000800000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
         Line::empty(),
     ],
     [ // h6
         Line::new(0x0810200000000000, 0x0000000080402010, 0x0810000000402010, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000201008040201, 0x8000001008040201, LineForm::Slide),
         Line::empty(),
         Line::empty(),
     ],
@@ -7783,7 +7568,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     ],
     [ // c7
         Line::new(0x2010000000000000, 0x0000000402010000, 0x2000000002010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000408102040, 0x0000000008102040, LineForm::Slide),
+        Line::new(0x0001000000000000, 0x0000000408102040, 0x0001000008102040, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
         Line::empty(),
     ],
@@ -7801,7 +7586,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
     ],
     [ // f7
         Line::new(0x0408000000000000, 0x0000002010080402, 0x0400000010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000002040800000, 0x0000000040800000, LineForm::Slide),
+        Line::new(0x0080000000000000, 0x0000002040800000, 0x0080000040800000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
         Line::empty(),
     ],
@@ -7830,7 +7615,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
     [ // c8
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000201000000, LineForm::Slide),
+        Line::new(0x0100000000000000, 0x0000040201000000, 0x0100000201000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
         Line::new(0x0000000000000000, 0x1020408000000000, 0x0020408000000000, LineForm::Slide),
         Line::empty(),
@@ -7848,7 +7633,7 @@ static BLOCK_9_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::new(0x0000000000000000, 0x4080000000000000, 0x0080000000000000, LineForm::Slide),
     ],
     [ // f8
-        Line::new(0x0000000000000000, 0x0000201008040201, 0x0000001008040201, LineForm::Slide),
+        Line::new(0x8000000000000000, 0x0000201008040201, 0x8000001008040201, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
         Line::new(0x0000000000000000, 0x0804020100000000, 0x0004020100000000, LineForm::Slide),
         Line::empty(),

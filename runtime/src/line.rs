@@ -66,8 +66,10 @@ impl<B: BitboardExt> Line<B> {
     /// A slide's squares up to and including each ray's first blocker, with no mask by the
     /// reach: [`Line::attacks`] of a [`LineForm::Slide`] plus whichever squares of the rays it
     /// only passes (not in `reach`) are not cut off. Where those squares are answered anyway
-    /// (a rook's first step, which the compiler keeps among the slot's leaps), this is the
-    /// slide's answer in fewer instructions; it is no answer for a hop or a vault.
+    /// (a rook's first step, which the compiler plans as a leap), this is the slide's answer
+    /// in fewer instructions; it is no answer for a hop or a vault. It always holds each ray's
+    /// nearest square, so a ray of one square answers that square on every occupancy: the
+    /// compiler stores a leap so where a line has a ray to spare.
     #[inline(always)]
     pub fn slide_attacks(&self, occupied: B) -> B {
         let (up, down) = (self.up & occupied, self.down & occupied);

@@ -98,7 +98,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     let board = variant.board;
     let mut s = String::from("[\n");
     for square in 0..block.leaps.len() {
-        let leaps = literal(block.leaps[square]);
+        let leaps = literal(block.stored_leaps[square]);
         let name = board.name(square as u8);
         if block.probes_per_square == 0 {
             writeln!(s, "    {leaps}, // {name}")?;

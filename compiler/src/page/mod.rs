@@ -134,7 +134,9 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// The tables as JSON: exactly the data the module's statics hold.
+/// The tables as JSON: the module's probes, table and plain checks as its statics hold them,
+/// and each block's leaps and lines as planned, which the page reads each masked by its reach
+/// (the module stores fewer leaps, and reads some rays from its rank table: the same answers).
 fn tables_json<B: Word>(c: &Compiled<B>) -> String {
     let t = &c.tables;
     let v = &c.variant;
