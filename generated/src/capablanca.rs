@@ -5584,6 +5584,9 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0x000000000000a0380000000000000000, // i8
     0x00000000000040300000000000000000, // j8
 ];
+/// Block 1: queen white quiet, queen black quiet, queen white capture, queen black
+/// capture, queen white movers, queen black movers, queen white attackers, queen black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -6069,6 +6072,8 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
+/// rook white movers, rook black movers, rook white attackers, rook black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -6394,6 +6399,9 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x00000000000000000000000000000000, 0x0000000000007fc00000000000000000, 0x0000000000003fc00000000000000000, LineForm::Slide),
     ],
 ];
+/// Block 3: bishop white quiet, bishop black quiet, bishop white capture, bishop black
+/// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -7977,6 +7985,7 @@ static BLOCK_10: [Bitboard; SQUARES] = [
     0x00000000000000280000000000000000, // i8
     0x00000000000000100000000000000000, // j8
 ];
+/// Block 12: pawn white initial quiet, pawn black initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -8222,6 +8231,7 @@ static BLOCK_12_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 13: pawn black initial quiet, pawn white initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

@@ -3852,6 +3852,9 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0xa0e0000000000000, // g8
     0x40c0000000000000, // h8
 ];
+/// Block 1: queen white quiet, queen black quiet, queen white capture, queen black
+/// capture, queen white movers, queen black movers, queen white attackers, queen black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -4177,6 +4180,8 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
+/// rook white movers, rook black movers, rook white attackers, rook black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -4925,6 +4930,7 @@ static BLOCK_8: [Bitboard; SQUARES] = [
     0x00a0000000000000, // g8
     0x0040000000000000, // h8
 ];
+/// Block 10: pawn white initial quiet, pawn black initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -5122,6 +5128,7 @@ static BLOCK_10_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 11: pawn black initial quiet, pawn white initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

@@ -3131,6 +3131,9 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
 /// Pads a square out to its block's number of probes: it looks at no square and reads
 /// an empty entry.
 const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 7);
+/// Block 0: queen white quiet, queen black quiet, queen white capture, queen black
+/// capture, queen white movers, queen black movers, queen white attackers, queen black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -3456,6 +3459,8 @@ static BLOCK_0_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 1: griffon white quiet, griffon black quiet, griffon white capture, griffon black
+/// capture.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -3845,6 +3850,8 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 2: osprey white quiet, osprey black quiet, osprey white capture, osprey black
+/// capture.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

@@ -5929,6 +5929,10 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0xa0e0000000000000, // g8
     0x40c0000000000000, // h8
 ];
+/// Block 1: trampler white quiet, trampler black quiet, trampler white capture, trampler
+/// black capture, trampler white friendly capture, trampler black friendly capture,
+/// trampler white movers, trampler black movers, trampler white attackers, trampler black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -6413,6 +6417,8 @@ static BLOCK_5: [Bitboard; SQUARES] = [
     0x0400000040000000, // g8
     0x0800000080000000, // h8
 ];
+/// Block 6: jumping-rook white quiet, jumping-rook black quiet, jumping-rook white
+/// capture, jumping-rook black capture.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -7262,6 +7268,8 @@ static BLOCK_8: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x4080000000000000, 0x08000804160b0086, 62, 3163),
     ]),
 ];
+/// Block 9: osprey white quiet, osprey black quiet, osprey white capture, osprey black
+/// capture.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -8194,6 +8202,7 @@ static BLOCK_14: [Bitboard; SQUARES] = [
     0x00a0000000000000, // g8
     0x0040000000000000, // h8
 ];
+/// Block 16: pawn white initial quiet, pawn black initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -8391,6 +8400,7 @@ static BLOCK_16_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 17: pawn black initial quiet, pawn white initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

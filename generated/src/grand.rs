@@ -7823,6 +7823,9 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0x0000000a038000000000000000000000, // i10
     0x00000004030000000000000000000000, // j10
 ];
+/// Block 1: queen white quiet, queen black quiet, queen white capture, queen black
+/// capture, queen white movers, queen black movers, queen white attackers, queen black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -9454,6 +9457,8 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 4: rook white quiet, rook black quiet, rook white capture, rook black capture,
+/// rook white movers, rook black movers, rook white attackers, rook black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -9859,6 +9864,9 @@ static BLOCK_4_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x00000000000000000000000000000000, 0x00000007fc0000000000000000000000, 0x00000003fc0000000000000000000000, LineForm::Slide),
     ],
 ];
+/// Block 5: bishop white quiet, bishop black quiet, bishop white capture, bishop black
+/// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -10796,6 +10804,7 @@ static BLOCK_10: [Bitboard; SQUARES] = [
     0x00000000028000000000000000000000, // i10
     0x00000000010000000000000000000000, // j10
 ];
+/// Block 12: pawn white initial quiet, pawn black initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -11101,6 +11110,7 @@ static BLOCK_12_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 13: pawn black initial quiet, pawn white initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

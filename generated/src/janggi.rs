@@ -5257,6 +5257,9 @@ static BLOCK_2: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x00000000010100000000000000000000, 0x08944110101018000000004180208a80, 126, 3373),
     ]),
 ];
+/// Block 3: chariot white quiet, chariot black quiet, chariot white capture, chariot black
+/// capture, chariot white movers, chariot black movers, chariot white attackers, chariot
+/// black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -5622,6 +5625,9 @@ static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x00000000000000000000000000000000, 0x0000000001fe00000000000000000000, 0x0000000000fe00000000000000000000, LineForm::Slide),
     ],
 ];
+/// Block 4: cannon white quiet, cannon black quiet, cannon white capture, cannon black
+/// capture, cannon white movers, cannon black movers, cannon white attackers, cannon black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

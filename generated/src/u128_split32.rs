@@ -4586,6 +4586,9 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0x000000000000a0380000000000000000, // i8
     0x00000000000040300000000000000000, // j8
 ];
+/// Block 1: rook white quiet, rook black quiet, cannon white quiet, cannon black quiet,
+/// rook white capture, rook black capture, rook white movers, rook black movers, cannon
+/// white movers, cannon black movers, rook white attackers, rook black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -4911,6 +4914,9 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x00000000000000000000000000000000, 0x0000000000007fc00000000000000000, 0x0000000000003fc00000000000000000, LineForm::Slide),
     ],
 ];
+/// Block 2: bishop white quiet, bishop black quiet, bishop white capture, bishop black
+/// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -5668,6 +5674,8 @@ static BLOCK_7: [Bitboard; SQUARES] = [
     0x00000000000000280000000000000000, // i8
     0x00000000000000100000000000000000, // j8
 ];
+/// Block 8: cannon white capture, cannon black capture, cannon white attackers, cannon
+/// black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -5993,6 +6001,7 @@ static BLOCK_8_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x00000000000000000000000000000000, 0x0000000000007fc00000000000000000, 0x0000000000003fc00000000000000000, LineForm::Hop),
     ],
 ];
+/// Block 10: pawn white initial quiet, pawn black initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -6238,6 +6247,7 @@ static BLOCK_10_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 11: pawn black initial quiet, pawn white initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

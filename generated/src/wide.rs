@@ -9052,6 +9052,8 @@ static BLOCK_0: [Bitboard; SQUARES] = [
     0xa000e000000000000000000000000000, // o8
     0x4000c000000000000000000000000000, // p8
 ];
+/// Block 1: rook white quiet, rook black quiet, rook white capture, rook black capture,
+/// rook white movers, rook black movers, rook white attackers, rook black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -9569,6 +9571,9 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
         Line::new(0x00000000000000000000000000000000, 0x7fff0000000000000000000000000000, 0x3fff0000000000000000000000000000, LineForm::Slide),
     ],
 ];
+/// Block 2: bishop white quiet, bishop black quiet, bishop white capture, bishop black
+/// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
+/// attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -10222,6 +10227,8 @@ static BLOCK_3: [Bitboard; SQUARES] = [
     0x00001000a00000000000000000000000, // o8
     0x00002000400000000000000000000000, // p8
 ];
+/// Block 4: grasshopper white quiet, grasshopper black quiet, grasshopper white capture,
+/// grasshopper black capture.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -11275,6 +11282,7 @@ static BLOCK_8: [Bitboard; SQUARES] = [
     0x0000a000000000000000000000000000, // o8
     0x00004000000000000000000000000000, // p8
 ];
+/// Block 10: pawn white initial quiet, pawn black initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -11664,6 +11672,7 @@ static BLOCK_10_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::empty(),
     ],
 ];
+/// Block 11: pawn black initial quiet, pawn white initial movers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -12053,6 +12062,8 @@ static BLOCK_11_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
         Line::new(0x00000000000000000000000000000000, 0x00008000800000000000000000000000, 0x00000000800000000000000000000000, LineForm::Slide),
     ],
 ];
+/// Block 12: grasshopper white movers, grasshopper black movers, grasshopper white
+/// attackers, grasshopper black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

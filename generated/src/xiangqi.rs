@@ -6601,6 +6601,10 @@ static BLOCK_6: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x00000000010100000000000000000000, 0x08944110101018000000004180208a80, 126, 2040),
     ]),
 ];
+/// Block 7: chariot white quiet, chariot black quiet, cannon white quiet, cannon black
+/// quiet, chariot white capture, chariot black capture, chariot white movers, chariot
+/// black movers, cannon white movers, cannon black movers, chariot white attackers,
+/// chariot black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
@@ -7158,6 +7162,8 @@ static BLOCK_9: [Bitboard; SQUARES] = [
     0x00000000000080000000000000000000, // h10
     0x00000000000100000000000000000000, // i10
 ];
+/// Block 10: cannon white capture, cannon black capture, cannon white attackers, cannon
+/// black attackers.
 /// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

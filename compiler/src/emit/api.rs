@@ -380,11 +380,19 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
                 }
             }
         });
+        // A block that stores no leaps (a rook's, a bishop's) names its users on its first
+        // static of lines or plain checks.
+        let mut users = match block.storage() {
+            Storage::Nothing => Some(doc),
+            Storage::Leaps | Storage::Slots => None,
+        };
         if block.stored_lines_per_square() > 0 {
             let lname = lines_ident(n);
             let lines = placeholder(&mut data, &format!("LINES_{n}"), data::lines_data(variant, block)?);
             let lwidth = number(block.stored_lines_per_square());
+            let users = users.take();
             statics.push(quote! {
+                #users
                 /// Block's slides and hops along lines, computed from the occupancy with no table.
                 #[rustfmt::skip]
                 #[allow(clippy::unreadable_literal)]
@@ -395,7 +403,9 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
             let cname = checks_ident(n);
             let checks = placeholder(&mut data, &format!("CHECKS_{n}"), data::checks_data(variant, block)?);
             let cwidth = number(block.checks_per_square);
+            let users = users.take();
             statics.push(quote! {
+                #users
                 /// Block's moves whose paths are too long for a lookup, checked one by one.
                 #[rustfmt::skip]
                 #[allow(clippy::unreadable_literal)]
