@@ -375,13 +375,12 @@ impl<B: Word> Block<B> {
         if self.probes_per_square > 0 {
             return;
         }
-        let width = self.stored_per_square;
+        // Each square's lines keep their number, so the block keeps its width.
         let taken: Option<Vec<Vec<Line<B>>>> = (0..self.leaps.len())
             .map(|square| lines_taking_in(self.stored_lines(square), self.stored_leaps[square]))
             .collect();
         if let Some(taken) = taken {
             self.stored = taken.concat();
-            debug_assert_eq!(self.stored.len(), width * self.leaps.len());
             self.stored_leaps.fill(B::EMPTY);
         }
     }
