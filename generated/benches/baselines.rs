@@ -26,7 +26,7 @@ use std::mem::size_of;
 use std::time::Instant;
 
 use fairy_magic_generated::{bentriders, chess, grand, xiangqi};
-use fairy_magic_runtime::{BitboardExt as _, Color, Probe};
+use fairy_magic_runtime::{BitboardExt as _, Color, Line, Probe};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;
@@ -944,7 +944,7 @@ fn main() {
             ),
             row!(&qb, format!("griffon: composed, {}", griffon_pext.how()), griffon_pext.bytes(), |s, o| griffon_pext
                 .get(s, o)),
-            row!(&qb, "griffon: ours, bentriders (4 probes)", ours_bytes(src_b, capture, g, 16), griffon),
+            row!(&qb, "griffon: ours, bentriders (computed lines)", ours_bytes(src_b, capture, g, 16), griffon),
         ],
         0,
     );
@@ -957,7 +957,7 @@ fn main() {
             }),
             row!(&qb, format!("rhino: composed, {}", rhino_pext.how()), rhino_pext.bytes(), |s, o| rhino_pext
                 .get(s, o)),
-            row!(&qb, "rhino: ours, bentriders (4 probes)", ours_bytes(src_b, capture, r, 16), rhino),
+            row!(&qb, "rhino: ours, bentriders (computed lines)", ours_bytes(src_b, capture, r, 16), rhino),
         ],
         0,
     );
@@ -965,8 +965,9 @@ fn main() {
 
 /// Our bytes for one (kind, piece), White, read from a generated module's source: every
 /// distinct table its probes index (`1 << index bits` entries of `word` bytes, counted whole
-/// even where the packing overlaps it with other tables, so an upper bound) plus its block of
-/// slots (`size_of::<Slot<Bitboard, N>>()` a square).
+/// even where the packing overlaps it with other tables, so an upper bound), its block of
+/// slots (`size_of::<Slot<Bitboard, N>>()` a square), its computed lines
+/// (`size_of::<Line<Bitboard>>()` each) and the rank table where it reads one.
 fn ours(src: &str, kind: usize, piece: usize, word: usize) -> usize {
     ours_on(src, kind, piece, word, 0..usize::MAX)
 }
@@ -986,10 +987,49 @@ fn ours_on(src: &str, kind: usize, piece: usize, word: usize, on: std::ops::Rang
         .map(|t| t.parse().unwrap())
         .collect();
     let block = pairs[2 * piece];
-    let Some(at) = src.find(&format!("static BLOCK_{block}: [Slot<Bitboard, ")) else {
-        return 0; // a block of plain sets or nothing: no probes
+    lines_and_ranks(src, block, word, on.clone())
+        + match src.find(&format!("static BLOCK_{block}: [Slot<Bitboard, ")) {
+            Some(at) => slots_and_tables(&src[at..], word, on),
+            None => 0, // a block of plain sets or nothing: no probes
+        }
+}
+
+/// The bytes of block `block`'s computed lines on the squares in `on`, and of the module's rank
+/// table where the block's arm of `lookup` reads it.
+fn lines_and_ranks(src: &str, block: usize, word: usize, on: std::ops::Range<usize>) -> usize {
+    let squares = src["const SQUARES: usize = ".len() + src.find("const SQUARES: usize = ").expect("SQUARES")..]
+        .split(';')
+        .next()
+        .unwrap()
+        .parse::<usize>()
+        .unwrap();
+    let counted = on.start.min(squares)..on.end.min(squares);
+    let line = if word == 8 { size_of::<Line<u64>>() } else { size_of::<Line<u128>>() };
+    let lines = src
+        .find(&format!("static BLOCK_{block}_LINES: [[Line<Bitboard>; "))
+        .map(|at| src[at..].split("; ").nth(1).unwrap().trim_end_matches(']').parse::<usize>().unwrap())
+        .unwrap_or(0);
+    // The block's arm of `lookup`: from after `N => ` to the next arm's `=>`.
+    let lookup = &src[src.find("fn lookup(").expect("lookup")..];
+    let head = format!(" {block} => ");
+    let arm = &lookup[lookup.find(&head).expect("the block's arm") + head.len()..];
+    let arm = &arm[..arm.find(" => ").unwrap_or(arm.len())];
+    let ranks = match arm.contains("RANK_SLIDES") {
+        true => {
+            let at = src.find("static RANK_SLIDES: [").expect("the rank table");
+            let (entry, len) = src[at + "static RANK_SLIDES: [".len()..].split_once("; ").unwrap();
+            let len: usize = len.split(']').next().unwrap().parse().unwrap();
+            len * if entry == "u8" { 1 } else { 2 }
+        }
+        false => 0,
     };
-    let body = &src[at..];
+    lines * counted.len() * line + ranks
+}
+
+/// The bytes of a block of slots (the source from its `static`) and of the tables its probes
+/// index, on the squares in `on`.
+fn slots_and_tables(src: &str, word: usize, on: std::ops::Range<usize>) -> usize {
+    let body = src;
     let probes: usize = body["static BLOCK_".len()..]
         .split("Slot<Bitboard, ")
         .nth(1)
