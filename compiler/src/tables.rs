@@ -319,11 +319,6 @@ impl<B: Word> Block<B> {
         &self.lines[square * self.lines_per_square..(square + 1) * self.lines_per_square]
     }
 
-    /// The computed lines the module stores a square.
-    pub fn stored_lines_per_square(&self) -> usize {
-        self.stored_per_square
-    }
-
     /// The computed lines of one square as the module stores them, padding included.
     pub fn stored_lines(&self, square: usize) -> &[Line<B>] {
         &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square]
@@ -578,11 +573,7 @@ pub fn lay_out<B: Word>(
         let (kind, piece, color) = order.run(i);
         let next = numbers.len();
         block_of[kind][piece][color as usize] = *numbers.entry(run).or_insert_with(|| {
-            let mut block = Block::of_run(run, &plan.lookups, &found, index, padding);
-            if let Some(ranks) = &ranks {
-                block.read_ranks(ranks);
-            }
-            blocks.push(block);
+            blocks.push(Block::of_run(run, &plan.lookups, &found, index, padding, ranks.as_ref()));
             next
         });
     }
@@ -594,13 +585,15 @@ pub fn lay_out<B: Word>(
 
 impl<B: Word> Block<B> {
     /// The block of one run of slots (a kind, piece and colour, every square): each square's
-    /// leaps, its probes padded to the run's widest square, its plain checks likewise.
+    /// leaps, its probes padded to the run's widest square, its plain checks likewise, and what
+    /// the module stores of them ([`Block::store`]).
     fn of_run(
         run: &[SlotPlan],
         lookups: &[Lookup],
         found: &[(Found<B>, u32)],
         index: Index,
         padding: Probe<B>,
+        ranks: Option<&RankTable>,
     ) -> Block<B> {
         let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
         let probes_per_square = run.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
@@ -638,37 +631,38 @@ impl<B: Word> Block<B> {
             );
             block.lines.resize(block.lines.len() + lines_per_square - slot.lines.len(), Line::empty());
         }
-        block.stored = block.lines.clone();
-        block.stored_per_square = lines_per_square;
-        block.read = block.line_read();
-        block.store_leaps(None);
+        block.store(ranks);
         block
     }
 
-    /// Reads the rays along each square's whole rank from `ranks` where every square's can be
-    /// ([`RankTable::take_rays`]): the block then [`Block::reads_rank`] and stores the rest of
-    /// its lines. A block where some square's cannot computes them all, so that every square
-    /// reads alike.
-    fn read_ranks(&mut self, ranks: &RankTable) {
-        if self.lines_per_square == 0 {
-            return;
+    /// Settles what the module stores of the planned block: its lines (less the rays along each
+    /// square's rank, where it reads them from `ranks`), how it reads them, and its leaps.
+    fn store(&mut self, ranks: Option<&RankTable>) {
+        match ranks.and_then(|ranks| self.lines_off_ranks(ranks)) {
+            Some((width, rest)) => (self.stored_per_square, self.stored, self.reads_rank) = (width, rest, true),
+            None => (self.stored_per_square, self.stored) = (self.lines_per_square, self.lines.clone()),
         }
-        let rest: Option<Vec<Vec<Line<B>>>> = (0..self.leaps.len())
-            .map(|square| ranks.take_rays(square, self.lines(square), self.leaps[square]))
-            .collect();
-        let Some(rest) = rest else { return };
-        let width = rest.iter().map(Vec::len).max().unwrap_or(0);
-        self.stored = rest
-            .into_iter()
-            .flat_map(|mut lines| {
-                lines.resize(width, Line::empty());
-                lines
-            })
-            .collect();
-        self.stored_per_square = width;
-        self.reads_rank = true;
         self.read = self.line_read();
-        self.store_leaps(Some(ranks));
+        self.store_leaps(ranks);
+    }
+
+    /// The block's lines with the rays along each square's whole rank taken out, padded to the
+    /// widest square, where every square's can be read from `ranks` ([`RankTable::take_rays`]);
+    /// `None` where some square's cannot, so that every square reads alike, or where the block
+    /// has no lines.
+    fn lines_off_ranks(&self, ranks: &RankTable) -> Option<(usize, Vec<Line<B>>)> {
+        if self.lines_per_square == 0 {
+            return None;
+        }
+        let rest: Vec<Vec<Line<B>>> = (0..self.leaps.len())
+            .map(|square| ranks.take_rays(square, self.lines(square), self.leaps[square]))
+            .collect::<Option<_>>()?;
+        let width = rest.iter().map(Vec::len).max().unwrap_or(0);
+        let padded = rest.into_iter().flat_map(|mut lines| {
+            lines.resize(width, Line::empty());
+            lines
+        });
+        Some((width, padded.collect()))
     }
 }
 

@@ -92,7 +92,7 @@ fn any_checks<B>(tables: &Tables<B>) -> bool {
 
 /// Whether some block computes lines (a rank read is no computed line).
 fn any_lines<B: Word>(tables: &Tables<B>) -> bool {
-    tables.blocks.iter().any(|b| b.stored_lines_per_square() > 0)
+    tables.blocks.iter().any(|b| b.stored_per_square > 0)
 }
 
 /// The runtime type the module's `Bitboard` names (`u64` ... `Bitboard256`), as an identifier.
@@ -124,7 +124,7 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
     if any_lines(tables) {
         // Blocks of whole slides are read with `slides` (or `reached_slides` where each must be
         // masked by its reach), of hops with `hops`, the others with `lines`.
-        let reads = |read: LineRead| tables.blocks.iter().any(|b| b.stored_lines_per_square() > 0 && b.read == read);
+        let reads = |read: LineRead| tables.blocks.iter().any(|b| b.stored_per_square > 0 && b.read == read);
         if reads(LineRead::Hops) {
             imports.push(quote!(hops));
         }
@@ -278,7 +278,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
         if block.reads_rank {
             parts.push(quote!(rank_slide(&RANK_SLIDES, FILES, square, occupied)));
         }
-        if block.stored_lines_per_square() > 0 {
+        if block.stored_per_square > 0 {
             let lines = lines_ident(n);
             match block.read {
                 LineRead::Slides => parts.push(quote!(slides(&#lines[square], occupied))),
@@ -386,10 +386,10 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
             Storage::Nothing => Some(doc),
             Storage::Leaps | Storage::Slots => None,
         };
-        if block.stored_lines_per_square() > 0 {
+        if block.stored_per_square > 0 {
             let lname = lines_ident(n);
             let lines = placeholder(&mut data, &format!("LINES_{n}"), data::lines_data(variant, block)?);
-            let lwidth = number(block.stored_lines_per_square());
+            let lwidth = number(block.stored_per_square);
             let users = users.take();
             statics.push(quote! {
                 #users

@@ -109,7 +109,7 @@ fn statistics<B: Word>(m: &Input<B>) -> Statistics {
     let word = std::mem::size_of::<B>();
     let squares = m.variant.board.squares();
     let checks: usize = m.tables.blocks.iter().map(|b| b.checks.len()).sum();
-    let lines: usize = m.tables.blocks.iter().map(|b| b.leaps.len() * b.stored_lines_per_square()).sum();
+    let lines: usize = m.tables.blocks.iter().map(|b| b.stored.len()).sum();
     let (set_bytes, grid_bytes) = header::between_bytes::<B>(squares, m.between);
     Statistics {
         squares,

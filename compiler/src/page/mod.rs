@@ -83,9 +83,7 @@ fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
             bytes += block.leaps.len() * word
                 + block.probes.len() * std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
                 + block.checks.len() * std::mem::size_of::<fairy_magic_runtime::PlainCheck<B>>()
-                + block.leaps.len()
-                    * block.stored_lines_per_square()
-                    * std::mem::size_of::<fairy_magic_runtime::Line<B>>();
+                + block.stored.len() * std::mem::size_of::<fairy_magic_runtime::Line<B>>();
         }
     }
     (probes, bytes)
