@@ -417,6 +417,19 @@ impl<B: Word> Block<B> {
         }
     }
 
+    /// The bytes of the block's slots as the module stores them ([`Block::storage`]): a
+    /// leaps-only block is plain bitboards, a block without leaps or probes is nothing, and a
+    /// `Slot` is padded to 16 bytes.
+    pub fn slot_bytes(&self) -> usize {
+        let word = std::mem::size_of::<B>();
+        let probe = std::mem::size_of::<Probe<B>>();
+        match self.storage() {
+            Storage::Nothing => 0,
+            Storage::Leaps => self.leaps.len() * word,
+            Storage::Slots => self.leaps.len() * (word + self.probes_per_square * probe).next_multiple_of(16),
+        }
+    }
+
     /// How the generated module stores this block: what it holds decides how little it needs.
     pub fn storage(&self) -> Storage {
         match (self.probes_per_square, self.stored_leaps.iter().any(|&l| l != B::EMPTY)) {

@@ -9,7 +9,7 @@ use crate::calibration::{Cache, Measure};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
 use crate::lookups::{Cost, Limit, Lines, Optimize, Plan, Why};
 use crate::magics::Word;
-use crate::tables::{slot_ids, Storage, Tables};
+use crate::tables::{slot_ids, Block, Tables};
 use crate::variant::Variant;
 use fairy_magic_runtime::Index;
 
@@ -248,19 +248,9 @@ pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<Stri
     })
 }
 
-/// The bytes of every block of slots, as the module stores them: a leaps-only block is plain
-/// bitboards, a block without moves is nothing, and a `Slot` is padded to 16 bytes.
+/// The bytes of every block of slots, as the module stores them ([`Block::slot_bytes`]).
 pub(super) fn slot_bytes<B: Word>(tables: &Tables<B>) -> usize {
-    let word = std::mem::size_of::<B>();
-    tables
-        .blocks
-        .iter()
-        .map(|b| match b.storage() {
-            Storage::Nothing => 0,
-            Storage::Leaps => b.leaps.len() * word,
-            Storage::Slots => b.leaps.len() * (word + b.probes_per_square * probe_bytes::<B>()).next_multiple_of(16),
-        })
-        .sum()
+    tables.blocks.iter().map(Block::slot_bytes).sum()
 }
 
 /// The bytes of `between`'s sets and grids (a grid cell is the smallest integer that numbers
@@ -302,10 +292,6 @@ pub(super) fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, pla
         squares,
         grid_bytes,
     )
-}
-
-pub(super) fn probe_bytes<B: Word>() -> usize {
-    std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
 }
 
 /// Plain fancy magic beside these tables and computed lines (`ours`, in bytes): the comparison

@@ -69,7 +69,6 @@ fn index_name(index: Index) -> &'static str {
 /// Probes and bytes of one piece (both colours, every kind), counted as the header counts a
 /// slot: its real probes (padding left out) and the words, checks and lines its blocks store.
 fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
-    let word = std::mem::size_of::<B>();
     let mut seen = Vec::new();
     let (mut probes, mut bytes) = (0, 0);
     for kind in &t.block_of {
@@ -80,8 +79,7 @@ fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
             seen.push(b);
             let block = &t.blocks[b];
             probes += block.probes.iter().filter(|p| !crate::tables::Block::is_padding(p)).count();
-            bytes += block.leaps.len() * word
-                + block.probes.len() * std::mem::size_of::<fairy_magic_runtime::Probe<B>>()
+            bytes += block.slot_bytes()
                 + block.checks.len() * std::mem::size_of::<fairy_magic_runtime::PlainCheck<B>>()
                 + block.stored.len() * std::mem::size_of::<fairy_magic_runtime::Line<B>>();
         }
