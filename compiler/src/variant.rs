@@ -131,9 +131,20 @@ pub fn parse(file: &str, text: &str) -> Parsed {
         // The parser never sees a comment: `#` starts one wherever it stands (no name, number
         // or XBetza holds it), and a long comment would cost it time for nothing.
         let content = line.trim_end_matches(['\n', '\r']);
-        let content = content.split_once('#').map_or(content, |(statement, _)| statement);
         let here = Here { source: &source, base };
         base += line.len();
+        // Lines end in LF or CR LF. A CR alone (old Mac line ends) would leave the whole file
+        // one line, read as one statement or hidden in one comment: say what it is, once.
+        if let Some(cr) = content.find('\r') {
+            errors.push_with(|| {
+                here.error(
+                    cr,
+                    "a bare carriage return (CR) line end: lines end with LF or CR LF (convert the file's line ends)",
+                )
+            });
+            continue;
+        }
+        let content = content.split_once('#').map_or(content, |(statement, _)| statement);
         if content.len() > MAX_STATEMENT {
             errors.push_with(|| {
                 here.error(
@@ -675,6 +686,18 @@ mod tests {
         assert!(e.starts_with("x.variant:2:8: error:"), "{e}");
         let e = error_of("variant chess\nboard 8x8\npiece K king\n");
         assert!(e.starts_with("x.variant:3:"), "{e}");
+    }
+
+    /// A CR without LF (old Mac line ends) is named at its place, once a line, where it was
+    /// "expected the end of the line, found the end of the line"; CR LF is a line end.
+    #[test]
+    fn a_bare_carriage_return_is_named() {
+        let e = error_of("# mini\rvariant mini\rboard 5x5\rpiece K king K\r");
+        assert!(e.starts_with("x.variant:1:7: error: a bare carriage return (CR) line end"), "{e}");
+        let e = error_of("variant mini\nboard 5x5\npiece K king K\rpiece R rook R\n");
+        assert!(e.starts_with("x.variant:3:15: error: a bare carriage return (CR) line end"), "{e}");
+        assert!(!e.contains("found the end of the line"), "{e}");
+        parse("x.variant", "variant mini\r\nboard 5x5\r\npiece K king K\r\n").report(Vec::new()).unwrap();
     }
 
     #[test]
