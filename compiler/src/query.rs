@@ -496,10 +496,41 @@ impl AttackerBatch {
     }
 }
 
-/// One JSON line as an object of keys.
+/// One JSON line as an object of keys, each key once.
 #[cfg(feature = "cli")]
 fn json_object(line: &str) -> Result<serde_json::Map<String, serde_json::Value>, String> {
-    serde_json::from_str(line).map_err(|e| format!("not a question: {e}"))
+    serde_json::from_str::<UniqueKeys>(line).map(|keys| keys.0).map_err(|e| format!("not a question: {e}"))
+}
+
+/// A JSON object whose every key is written once: serde's own map keeps the last of a repeated
+/// key, so `{"from":"a1","from":"h8"}` would be answered for h8 without a word.
+#[cfg(feature = "cli")]
+struct UniqueKeys(serde_json::Map<String, serde_json::Value>);
+
+#[cfg(feature = "cli")]
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> serde::de::Visitor<'de> for Keys {
+            type Value = UniqueKeys;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+                let mut keys = serde_json::Map::new();
+                while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+                    if keys.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format!("the key `{key}` is given twice")));
+                    }
+                    keys.insert(key, value);
+                }
+                Ok(UniqueKeys(keys))
+            }
+        }
+        deserializer.deserialize_map(Keys)
+    }
 }
 
 /// The question these keys ask; a misspelt key (`colour`) is an error, where serde would
@@ -532,5 +563,13 @@ mod tests {
         assert_eq!(read(r#"{"board":"8x8","betza":"N","from":"d4","color":"black"}"#).unwrap().color, Color::Black);
         let e = read(r#"{"board":"8x8","betza":"N","from":"d4","color":"red"}"#).unwrap_err();
         assert!(e.contains("colour `red`: write white or black"), "{e}");
+    }
+
+    /// A key given twice is the line's error, named, never its last value taken silently.
+    #[test]
+    fn a_repeated_key_is_an_error() {
+        let e = json_object(r#"{"board":"8x8","betza":"N","from":"d4","from":"h8"}"#).unwrap_err();
+        assert!(e.contains("the key `from` is given twice"), "{e}");
+        assert!(json_object(r#"{"board":"8x8","betza":"N","from":"d4"}"#).is_ok());
     }
 }
