@@ -301,6 +301,8 @@ pub struct Options {
     /// The command the module's header tells readers to run to regenerate it; `None` gives
     /// `fairy-magic compile FILE`.
     regenerate: Option<String>,
+    /// Where the regenerate command is run: its paths are relative to that folder.
+    regenerate_in: RegenerateIn,
     /// How many threads to compile with; `None`: one a core. Not a [`Setting`]: it changes how
     /// long a compilation takes, never what it writes, so no file or header records it. A build
     /// script that runs beside other jobs may want fewer.
@@ -319,9 +321,17 @@ impl Options {
         self
     }
 
-    /// These options with the command the header gives for regenerating the module.
-    pub fn regenerate(mut self, command: &str) -> Options {
+    /// These options with the command the header gives for regenerating the module, run from
+    /// anywhere (`cargo xtask gen chess`) or from where the file's name is given.
+    pub fn regenerate(self, command: &str) -> Options {
+        self.regenerate_in(command, RegenerateIn::Anywhere)
+    }
+
+    /// These options with the command the header gives for regenerating the module, and the
+    /// folder it is run in (which the paths in it and the file's name are relative to).
+    pub fn regenerate_in(mut self, command: &str, folder: RegenerateIn) -> Options {
         self.regenerate = Some(command.to_string());
+        self.regenerate_in = folder;
         self
     }
 
@@ -335,6 +345,23 @@ impl Options {
     pub fn settings(&self) -> &[Setting] {
         &self.settings
     }
+}
+
+/// Where the header's regenerate command is run, which the paths in it are relative to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum RegenerateIn {
+    /// Anywhere: a command that finds its files itself (`cargo xtask gen chess`), or one whose
+    /// paths are as the caller gave them; the header names the file as [`Source::file`] does.
+    #[default]
+    Anywhere,
+    /// The module's own folder: `fairy-magic compile -o` records its paths relative to it, so
+    /// that the header is the same from whatever folder, and with whichever spelling of the
+    /// paths, the module was made, and names no folder of the machine it was made on.
+    ModuleFolder {
+        /// The variant file's path from the module's folder, as the header names it (errors
+        /// still name it as [`Source::file`] does, as the user wrote it).
+        source: String,
+    },
 }
 
 /// A generated module: the text to write, and what its tables cost.

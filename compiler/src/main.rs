@@ -109,13 +109,6 @@ struct SettingFlags {
     settings: Vec<Setting>,
 }
 
-impl SettingFlags {
-    /// The flags that give these settings, as the header's regenerate command writes them.
-    fn words(&self) -> String {
-        self.settings.iter().map(|s| format!(" --{} {}", s.name(), s.value())).collect()
-    }
-}
-
 /// The flag of one setting: numbers through clap's range check, words as its possible values.
 fn setting_flag(spec: &'static Spec) -> clap::Arg {
     let arg = clap::Arg::new(spec.name)
@@ -533,8 +526,17 @@ struct Talk {
 fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
     let name = args.file.display().to_string();
     let text = read_text(&name, &args.file)?;
-    let regenerate = regenerate_command(&name, args.output.as_deref(), &args.settings);
-    let options = args.settings.settings.into_iter().fold(Options::new().regenerate(&regenerate), Options::set);
+    let flags = shaping_flags(&name, &text, &args.settings.settings);
+    let options = match &args.output {
+        Some(out) => {
+            let recorded = recorded_command(&args.file, out, &flags)?;
+            let folder = fairy_magic::RegenerateIn::ModuleFolder { source: recorded.source };
+            Options::new().regenerate_in(&recorded.command, folder)
+        }
+        // Standard output has no folder: the command is as it was typed.
+        None => Options::new().regenerate(&regenerate_command(&args.file, None, &flags).command),
+    };
+    let options = args.settings.settings.into_iter().fold(options, Options::set);
     let options = match args.threads {
         Some(threads) => options.threads(threads),
         None => options,
@@ -543,24 +545,104 @@ fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
         fairy_magic::compile(&Source { file: &name, text: &text }, &options).map(|module| module.text)
     })?;
     match args.output {
-        Some(out) if args.check => {
-            let now = std::fs::read(&out).map(|b| String::from_utf8_lossy(&b).replace("\r\n", "\n"));
-            match now {
-                Ok(now) if now == module => Ok(()),
-                Ok(_) => Err(Error::Stale { path: out.display().to_string(), regenerate }),
-                Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Compare, e)),
+        Some(out) if args.check => match holds(&out, &module) {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                let typed = regenerate_command(&args.file, Some(&out), &flags);
+                Err(Error::Stale { path: out.display().to_string(), regenerate: typed.command })
             }
-        }
+            Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Compare, e)),
+        },
         Some(out) => write_file(&out, &module),
         None => write_stdout(&module),
     }
 }
 
-/// The command the header gives for regenerating the module: this one, with every setting
-/// flag that shaped it (the thread count does not, so it is left out).
-fn regenerate_command(file: &str, output: Option<&std::path::Path>, settings: &SettingFlags) -> String {
+/// Whether `path` holds `module`, reading CR LF as LF (a checkout may convert line ends). No
+/// more is read than such a file can take, so `--check` against `/dev/zero` or a huge file
+/// answers "stale" at once instead of reading until memory runs out.
+fn holds(path: &std::path::Path, module: &str) -> std::io::Result<bool> {
+    use std::io::Read;
+    // Every line end of the module written as CR LF, and one byte more to tell a longer file.
+    let cap = module.len() + module.matches('\n').count() + 1;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(cap as u64).read_to_end(&mut bytes)?;
+    Ok(bytes.len() < cap && String::from_utf8_lossy(&bytes).replace("\r\n", "\n") == module)
+}
+
+/// The setting flags that shape the module beyond the file's own `option` lines: a flag that
+/// gives the value the file (or the default) already gives changes nothing, so the recorded
+/// command leaves it out and `--seed 0` makes the same module, header and all, as no flag.
+/// A file that does not parse keeps every flag: its compile fails with the file's errors.
+fn shaping_flags(name: &str, text: &str, flags: &[Setting]) -> Vec<Setting> {
+    let Some(variant) = fairy_magic::stages::variant::parse(name, text).variant else {
+        return flags.to_vec();
+    };
+    let file = fairy_magic::Settings::default().with(&variant.options);
+    flags.iter().copied().filter(|&flag| (flag.spec().current)(&file) != Some(flag)).collect()
+}
+
+/// The header's regenerate command and source file, spelt the same whatever folder the
+/// compile ran in and however its paths were written.
+struct Recorded {
+    /// The variant file's path in `command`.
+    source: String,
+    /// The whole command.
+    command: String,
+}
+
+/// The command the header records for a module written to `output`: its paths relative to
+/// the module's folder (run there), so that `compile ./x.variant -o ./x.rs`, absolute paths and
+/// a run from another folder all make the same module, and no folder of the user's machine
+/// lands in a vendored file.
+fn recorded_command(file: &std::path::Path, output: &std::path::Path, flags: &[Setting]) -> Result<Recorded, Error> {
+    let absolute = |path: &std::path::Path| {
+        std::path::absolute(path)
+            .map(|p| normal(&p))
+            .map_err(|e| Error::io(Some(&path.display().to_string()), Access::Read, e))
+    };
+    let out = absolute(output)?;
+    let (Some(folder), Some(name)) = (out.parent(), out.file_name()) else {
+        return Err(Error::Argument(format!("-o {}: not a file's path", output.display())));
+    };
+    let source = relative(&absolute(file)?, folder);
+    Ok(regenerate_command(&source, Some(std::path::Path::new(name)), flags))
+}
+
+/// `path` with its `.` components dropped and each `..` taking away the component before it,
+/// as the user's shell would read it from an absolute path.
+fn normal(path: &std::path::Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut out = std::path::PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `path` (absolute and normal) as seen from the folder `from` (the same).
+fn relative(path: &std::path::Path, from: &std::path::Path) -> std::path::PathBuf {
+    let shared = path.components().zip(from.components()).take_while(|(a, b)| a == b).count();
+    let ups = from.components().count() - shared;
+    let mut out: std::path::PathBuf = std::iter::repeat_n("..", ups).collect();
+    out.extend(path.components().skip(shared));
+    out
+}
+
+/// The command that regenerates the module: `fairy-magic compile` with these paths and every
+/// setting flag that shaped it (the thread count does not, so it is left out).
+fn regenerate_command(file: &std::path::Path, output: Option<&std::path::Path>, flags: &[Setting]) -> Recorded {
+    let source = file.display().to_string();
     let output = output.map(|out| format!(" -o {}", shell_word(&out.display().to_string()))).unwrap_or_default();
-    format!("fairy-magic compile {}{output}{}", shell_word(file), settings.words())
+    let flags: String = flags.iter().map(|s| format!(" --{} {}", s.name(), s.value())).collect();
+    let command = format!("fairy-magic compile {}{output}{flags}", shell_word(&source));
+    Recorded { source, command }
 }
 
 /// `fairy-magic import`: the converted variant file, and notes on what did not carry over.

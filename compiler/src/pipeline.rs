@@ -31,6 +31,7 @@ use crate::regions::PieceMoves;
 use crate::table_kind::table_kinds;
 use crate::tables::{self, SlotOrder, Tables};
 use crate::variant::{Piece, Variant};
+use crate::RegenerateIn;
 use crate::{
     baseline, betza, calibration, cost, emit, indices, legs, magics, slots, variant, verify, Module, Options, Settings,
 };
@@ -234,8 +235,12 @@ pub fn between_of(variant: &Variant, moves: &[[PieceMoves; 2]], max_paths: usize
 /// What the header says made the module: the file, the command that remakes it, the settings.
 pub(crate) fn provenance(source: &Source, options: &Options, settings: &Settings) -> emit::Provenance {
     emit::Provenance {
-        source: source.file.to_string(),
+        source: match &options.regenerate_in {
+            RegenerateIn::Anywhere => source.file.to_string(),
+            RegenerateIn::ModuleFolder { source } => source.clone(),
+        },
         regenerate: options.regenerate.clone().unwrap_or_else(|| format!("fairy-magic compile {}", source.file)),
+        regenerate_in: options.regenerate_in.clone(),
         seed: settings.seed,
         max_bits: settings.max_bits,
         optimize: settings.optimize,

@@ -36,7 +36,9 @@ fn compile_writes_the_module_and_is_quiet_or_verbose_on_request() {
     let (code, out, err) = run(&["-q", "compile", "variants/chess.variant", "-o", &target]);
     assert_eq!((code, out.as_str(), err.as_str()), (Some(0), "", ""));
     let module = std::fs::read_to_string(&path).unwrap();
-    assert!(module.contains("pub fn attacks(") && module.contains("fairy-magic compile variants/chess.variant -o"));
+    // The header's command is run in the module's folder: the paths are relative to it.
+    let command = format!("/variants/chess.variant -o fairy-magic-cli-{}.rs`", std::process::id());
+    assert!(module.contains("pub fn attacks(") && module.contains(&command), "{}", &module[..400]);
     let (code, _, err) = run(&["-v", "compile", "variants/chess.variant", "-o", &target]);
     assert_eq!(code, Some(0));
     assert!(err.contains("fairy-magic: compiling variants/chess.variant:"), "{err}");

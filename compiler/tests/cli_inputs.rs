@@ -227,13 +227,187 @@ fn the_header_command_reproduces_the_module() {
     ] {
         assert!(command.contains(flag), "{flag}: {command}");
     }
+    // The command is run in the module's folder, as the header says: its paths are relative.
+    assert!(text.contains("Regenerate, in this file's folder, with"), "{}", &text[..400]);
     let again = Temp::new("regenerated.rs", b"");
-    let words: Vec<String> = command.split(' ').skip(1).map(|w| w.replace(&module.path(), &again.path())).collect();
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let (code, _, err) = run(&[&["-q"][..], &words].concat());
-    assert_eq!(code, Some(0), "{err}");
-    let expected = text.replace(&module.path(), &again.path());
+    let name = |t: &Temp| t.0.file_name().unwrap().to_str().unwrap().to_string();
+    let words: Vec<String> = command.split(' ').skip(1).map(|w| w.replace(&name(&module), &name(&again))).collect();
+    let out = fairy_magic().current_dir(std::env::temp_dir()).arg("-q").args(&words).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let expected = text.replace(&name(&module), &name(&again));
     assert_eq!(std::fs::read_to_string(&again.0).unwrap(), expected);
+}
+
+/// A folder of its own in the temporary directory, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("fairy-magic-inputs-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const SMALL: &[u8] = b"variant small\nboard 5x5\npiece K king K\npiece R rook R\n";
+
+/// Runs the compiler in `cwd` with `args`: its exit status and standard error.
+fn run_in(cwd: &std::path::Path, args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let out = fairy_magic().current_dir(cwd).args(args).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `--check` holds a module made by any spelling of its command to be current: relative or
+/// absolute paths, from the module's folder or another, a default setting spelt out (issue
+/// #44). The header names no folder of the machine, and a setting that does change the
+/// module still makes it stale.
+#[test]
+fn compile_check_is_current_whatever_the_spelling_of_the_command() {
+    let dir = TempDir::new("spellings");
+    let sub = dir.0.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("small.variant"), SMALL).unwrap();
+    let os = |s: &str| std::ffi::OsString::from(s);
+    let (code, err) =
+        run_in(&dir.0, &[&os("-q"), &os("compile"), &os("sub/small.variant"), &os("-o"), &os("sub/small.rs")]);
+    assert_eq!(code, Some(0), "{err}");
+    let module = std::fs::read_to_string(sub.join("small.rs")).unwrap();
+    assert!(module.contains("`fairy-magic compile small.variant -o small.rs`."), "{}", &module[..400]);
+    assert!(!module.contains(dir.0.to_str().unwrap()), "a folder of this machine in the module");
+    let (variant, rs) = (sub.join("small.variant"), sub.join("small.rs"));
+    let spellings: [(&std::path::Path, Vec<std::ffi::OsString>); 5] = [
+        (&dir.0, vec![os("./sub/small.variant"), os("-o"), os("./sub/small.rs")]),
+        (&dir.0, vec![variant.clone().into(), os("-o"), rs.clone().into()]),
+        (&sub, vec![os("small.variant"), os("-o"), os("small.rs")]),
+        (&sub, vec![os("../sub/./small.variant"), os("-o"), rs.clone().into(), os("--seed"), os("0")]),
+        (&std::env::temp_dir(), vec![variant.clone().into(), os("-o"), rs.clone().into(), os("--index"), os("magic")]),
+    ];
+    for (cwd, args) in &spellings {
+        let mut all = vec![os("compile")];
+        all.extend(args.iter().cloned());
+        all.push(os("--check"));
+        let all: Vec<&std::ffi::OsStr> = all.iter().map(|a| a.as_os_str()).collect();
+        let (code, err) = run_in(cwd, &all);
+        assert_eq!(code, Some(0), "{all:?} in {cwd:?}: {err}");
+    }
+    let (code, err) = run_in(
+        &sub,
+        &[&os("compile"), &os("small.variant"), &os("-o"), &os("small.rs"), &os("--seed"), &os("3"), &os("--check")],
+    );
+    assert_eq!(code, Some(1), "another seed makes other magics");
+    assert!(err.contains("small.rs is stale: run `fairy-magic compile small.variant -o small.rs --seed 3`"), "{err}");
+    // A file's own option makes the flag of the same value change nothing, and the default
+    // flag over the file's other value a change.
+    std::fs::write(&variant, [SMALL, b"option seed 3\n"].concat()).unwrap();
+    let (code, err) = run_in(
+        &sub,
+        &[&os("-q"), &os("compile"), &os("small.variant"), &os("-o"), &os("small.rs"), &os("--seed"), &os("3")],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(std::fs::read_to_string(&rs).unwrap().contains("`fairy-magic compile small.variant -o small.rs`."));
+    let (code, _) = run_in(
+        &sub,
+        &[&os("compile"), &os("small.variant"), &os("-o"), &os("small.rs"), &os("--seed"), &os("0"), &os("--check")],
+    );
+    assert_eq!(code, Some(1), "--seed 0 overrides the file's seed 3");
+}
+
+/// `--check` reads no more of its target than the module it would write could take: a file
+/// that is longer, or endless (`/dev/zero`), is stale at once.
+#[cfg(unix)]
+#[test]
+fn compile_check_reads_its_target_with_a_cap() {
+    let dir = TempDir::new("check-cap");
+    std::fs::write(dir.0.join("small.variant"), SMALL).unwrap();
+    let (code, _, err) =
+        run(&["-q", "compile", &format!("{}/small.variant", dir.0.display()), "-o", "/dev/zero", "--check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("/dev/zero is stale"), "{err}");
+    let rs = dir.0.join("small.rs").display().to_string();
+    let variant = dir.0.join("small.variant").display().to_string();
+    assert_eq!(run(&["-q", "compile", &variant, "-o", &rs]).0, Some(0));
+    let module = std::fs::read(&rs).unwrap();
+    std::fs::write(&rs, [&module[..], b"\n"].concat()).unwrap();
+    assert_eq!(run(&["-q", "compile", &variant, "-o", &rs, "--check"]).0, Some(1), "one byte more is stale");
+    // A checkout that writes CR LF line ends holds the same module.
+    let crlf = String::from_utf8(module).unwrap().replace('\n', "\r\n");
+    std::fs::write(&rs, crlf).unwrap();
+    assert_eq!(run(&["-q", "compile", &variant, "-o", &rs, "--check"]).0, Some(0));
+}
+
+/// Whether `text` holds a character that could end a comment or turn how code reads: a
+/// control character or a Unicode bidi control.
+fn has_live_characters(line: &str) -> bool {
+    line.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+    })
+}
+
+/// No text of an input becomes code (issue #45): a folder and a file named with newlines, Rust
+/// code and a bidi control reach the module's comments and strings only escaped. Every line
+/// of the header is a comment, no line holds a control or bidi character, and the injected
+/// code is nowhere at the start of a line.
+#[cfg(unix)]
+#[test]
+fn a_hostile_path_never_becomes_code() {
+    let dir = TempDir::new("hostile");
+    let folder = dir.0.join("inj\nconst INJECTED: () = ();\n// \u{202e}");
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("x\u{202e}\r\nconst ALSO: () = ();.variant");
+    std::fs::write(&file, SMALL).unwrap();
+    for output in [Some(dir.0.join("inj.rs")), Some(folder.join("beside.rs")), None] {
+        let mut command = fairy_magic();
+        command.current_dir(&dir.0).args(["-q", "compile"]).arg(&file);
+        if let Some(out) = &output {
+            command.arg("-o").arg(out);
+        }
+        let out = command.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let module = match &output {
+            Some(path) => std::fs::read_to_string(path).unwrap(),
+            None => String::from_utf8(out.stdout).unwrap(),
+        };
+        let header: Vec<&str> = module.lines().take_while(|l| !l.is_empty()).collect();
+        assert!(header.len() > 10 && header.iter().all(|l| l.starts_with("//")), "{}", header.join("\n"));
+        assert!(header.iter().any(|l| l.contains("\\u{a}const ALSO")), "{}", header[2]);
+        // Split at LF only: `lines` would hide a CR at a line's end.
+        for line in module.split('\n') {
+            assert!(!has_live_characters(line), "{line:?}");
+            assert!(!line.trim_start().starts_with("const INJECTED") && !line.trim_start().starts_with("const ALSO"));
+        }
+    }
+}
+
+/// `import` from a folder whose name holds a newline and a piece line: the variant file gains
+/// no line from it (its comments quote the path escaped), and it compiles to the same pieces.
+#[cfg(unix)]
+#[test]
+fn a_hostile_ini_folder_adds_no_line_to_the_variant() {
+    let dir = TempDir::new("hostile-ini");
+    let folder = dir.0.join("ini\npiece Z zapper Q\n# ");
+    std::fs::create_dir_all(&folder).unwrap();
+    let ini = folder.join("v.ini");
+    std::fs::write(&ini, "[tiny:chess]\nmaxFile = 5\nmaxRank = 5\n").unwrap();
+    let out = fairy_magic()
+        .current_dir(&dir.0)
+        .args(["-q", "import"])
+        .arg(&ini)
+        .args(["--section", "tiny"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let variant = String::from_utf8(out.stdout).unwrap();
+    assert!(!variant.lines().any(|l| l.starts_with("piece Z")), "{variant}");
+    assert!(variant.lines().next().unwrap().contains("ini\\u{a}piece Z zapper Q\\u{a}#"), "{variant}");
+    assert!(variant.split('\n').all(|l| !has_live_characters(l)), "{variant}");
 }
 
 #[test]

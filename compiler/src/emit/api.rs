@@ -11,6 +11,7 @@ use std::fmt;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
+use super::inert;
 use crate::between::Between;
 use crate::indices::Indices;
 use crate::magics::Word;
@@ -185,8 +186,11 @@ fn piece_code(variant: &Variant) -> TokenStream {
     let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
     let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
     let betzas: Vec<&str> = variant.pieces.iter().map(|p| p.betza_text.as_str()).collect();
-    let piece_docs: Vec<String> =
-        variant.pieces.iter().map(|p| format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).collect();
+    let piece_docs: Vec<String> = variant
+        .pieces
+        .iter()
+        .map(|p| inert(&format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).into())
+        .collect();
     let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
     quote! {
         /// The variant's pieces.
@@ -491,6 +495,7 @@ fn format_check(regenerate: &str) -> TokenStream {
     let message = format!(
         "this module was generated for fairy-magic-runtime format {n}: regenerate it with `{regenerate}` or vendor the runtime of format {n}",
         n = fairy_magic_runtime::FORMAT,
+        regenerate = inert(regenerate),
     )
     .replace('{', "{{")
     .replace('}', "}}");

@@ -9,7 +9,7 @@ mod api;
 mod data;
 mod header;
 
-pub(crate) use header::piece_figures;
+pub(crate) use header::{inert, piece_figures};
 
 use std::fmt::{self, Write as _};
 
@@ -28,6 +28,8 @@ pub struct Provenance {
     pub source: String,
     /// The command that regenerates this file.
     pub regenerate: String,
+    /// Where that command is run, which the paths in it and in `source` are relative to.
+    pub regenerate_in: crate::RegenerateIn,
     /// The seed mixed into every magic search ([`Settings::seed`](crate::Settings::seed)).
     pub seed: u64,
     /// The bit budget fixed by an option, or `None` when the cost model chose per piece.
