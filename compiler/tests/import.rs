@@ -150,3 +150,16 @@ mod notation {
         }
     }
 }
+
+/// A second section of the same name is an error naming both places: Fairy-Stockfish ignores
+/// it, and its settings (here the rook's removal) were once dropped without a word.
+#[test]
+fn a_repeated_section_is_an_error_at_both_places() {
+    let ini = "[tiny:chess]\nmaxFile = 6\n\n[other:chess]\n[tiny:chess]\nrook = -\n";
+    let e = import("repeat.ini", ini, "tiny").unwrap_err().to_string();
+    assert!(e.contains("repeat.ini:5:1") && e.contains("a second section [tiny] (the first is at line 1)"), "{e}");
+    // A repeated parent is one too; an unrelated repeat does not stop another section.
+    let ini = "[base:chess]\n[base:chess]\n[child:base]\nmaxFile = 6\n[tiny:chess]\nmaxFile = 6\nmaxRank = 6\n";
+    assert!(import("repeat.ini", ini, "child").unwrap_err().to_string().contains("a second section [base]"));
+    import("repeat.ini", ini, "tiny").unwrap();
+}

@@ -15,6 +15,7 @@ mod rules;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::emit::inert;
 use crate::error::{Error, Location, Source};
 use builtins::{built_in, PIECE_TYPES};
 use rules::{apply, is_custom, is_king, region_items, type_key, Line, Placed, State};
@@ -27,11 +28,14 @@ struct Section<'a> {
     /// Where the header starts, and its place among the sections.
     at: usize,
     order: usize,
+    /// Where a second section of the same name starts, if one does.
+    again: Option<usize>,
     lines: Vec<Line<'a>>,
 }
 
 /// The sections of an ini file. As in Fairy-Stockfish, comments are whole lines starting with
-/// `#` or `;`, and a second section of the same name is ignored.
+/// `#` or `;`; a second section of the same name is kept apart (Fairy-Stockfish ignores it) and
+/// is an error once the import reads that name.
 fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, Error> {
     let mut out: BTreeMap<&str, Section> = BTreeMap::new();
     let mut current: Option<&str> = None;
@@ -51,7 +55,8 @@ fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, E
                 None => (inner.trim(), None),
             };
             let order = out.len();
-            out.entry(name).or_insert(Section { parent, at, order, lines: Vec::new() });
+            let section = out.entry(name).or_insert(Section { parent, at, order, again: None, lines: Vec::new() });
+            section.again = section.again.or(Some(at).filter(|&a| a != section.at));
             current = Some(name).filter(|n| out[n].at == at);
             continue;
         }
@@ -85,6 +90,7 @@ fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Res
     }
     let mut chain = vec![here];
     let mut base = None;
+    once(source, section, here)?;
     while let Some(parent) = here.parent {
         if let Some(b) = built_in(parent) {
             base = Some(b);
@@ -92,6 +98,7 @@ fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Res
         }
         match all.get(parent).filter(|p| p.order < here.order) {
             Some(p) => {
+                once(source, parent, p)?;
                 chain.push(p);
                 here = p;
             }
@@ -115,6 +122,21 @@ fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Res
         apply(&mut state, &s.lines, &locate)?;
     }
     Ok(state)
+}
+
+/// The section `name` is written once: Fairy-Stockfish ignores a second section of the same
+/// name (with "already exists" on its error output), so its lines would be lost without a word.
+fn once(source: &Source, name: &str, section: &Section) -> Result<(), Error> {
+    match section.again {
+        None => Ok(()),
+        Some(again) => Err(source.error(
+            again,
+            format!(
+                "a second section [{name}] (the first is at line {}): Fairy-Stockfish ignores it, so its settings would be lost; merge the two or rename one",
+                source.locate(section.at).line
+            ),
+        )),
+    }
 }
 
 /// A built-in variant's state: its ancestors' facts applied in order. Its game rules are not
@@ -188,13 +210,15 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
         ));
     }
     regions(&state, &moving, &mut out, source)?;
-    let mut head = format!("# Imported from {file}, section [{section}], by `fairy-magic import`.\n");
+    // The head's comments quote the ini's path, section and keys: escaped, a newline in any
+    // of them cannot add a line (a piece) to the variant file.
+    let mut head = format!("# Imported from {}, section [{}], by `fairy-magic import`.\n", inert(file), inert(section));
     if !state.ignored.is_empty() {
         let rules: Vec<&str> = state.ignored.iter().map(String::as_str).collect();
-        let _ = writeln!(head, "# Rules that are not piece moves were left out: {}.", rules.join(", "));
+        let _ = writeln!(head, "# Rules that are not piece moves were left out: {}.", inert(&rules.join(", ")));
     }
     for n in &out.notes {
-        let _ = writeln!(head, "# {n}");
+        let _ = writeln!(head, "# {}", inert(n));
     }
     let body: String = out.lines.iter().map(|(l, _)| format!("{l}\n")).collect();
     let head_lines = head.lines().count();
