@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::board::{bit, squares_of, Board, Squares};
 use crate::error::{Error, Source};
+use crate::files;
 use crate::paths::{Condition, PathMove};
 use crate::pipeline;
 use crate::regions::PieceMoves;
@@ -528,7 +529,7 @@ fn compiled_figures<B: crate::magics::Word>(
 /// The report as Markdown, for a pull-request comment.
 pub fn markdown(r: &Report) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "## fairy-magic diff: `{}` → `{}`\n", r.old, r.new);
+    let _ = writeln!(s, "## fairy-magic diff: {} → {}\n", code_span(&r.old), code_span(&r.new));
     if !r.changed() {
         let tables = if r.layout.is_empty() { " No table changed." } else { " The tables' layout changed (below)." };
         let _ = writeln!(s, "**No move changed.**{tables}");
@@ -608,6 +609,18 @@ pub fn markdown(r: &Report) -> String {
     s
 }
 
+/// `text` as one Markdown code span on one line, whatever it holds: a file's name is the
+/// user's, and a backtick in it would end the span, a newline the heading. Control and bidi
+/// characters are escaped as in a module's comments; the fence is one backtick longer than
+/// the longest run of them in `text`, and spaced off a backtick at either end (CommonMark).
+pub fn code_span(text: &str) -> String {
+    let text = crate::emit::inert(text);
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') { " " } else { "" };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
 fn list_or_none(names: &[String]) -> String {
     if names.is_empty() {
         "none".into()
@@ -618,25 +631,36 @@ fn list_or_none(names: &[String]) -> String {
 
 /// The text of `file` at git revision `rev`, and the name to give it: `git show REV:PATH`
 /// with PATH relative to the repository's root, found from the file's own folder, so that it
-/// works from any folder of a clone.
+/// works from any folder of a clone. The revision is refused when empty (git would read the
+/// staging area, and an unset `$BASE` in a script would pass) or when it starts with `-`, and
+/// it comes after `--end-of-options`, so that no value is ever an option of git's.
 pub fn at_revision(file: &std::path::Path, rev: &str) -> Result<(String, String), Error> {
     let failed = |what: &str, e: String| Error::Revision {
         file: file.display().to_string(),
         rev: rev.to_string(),
         message: format!("{what}: {e}"),
     };
+    if rev.is_empty() || rev.starts_with('-') {
+        return Err(failed(
+            "not a revision",
+            "a revision names a commit (HEAD~1, main, a hash); an empty one, or one starting with `-`, is refused"
+                .into(),
+        ));
+    }
     let folder = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     let folder = folder.canonicalize().map_err(|e| failed("its folder", e.to_string()))?;
     let git = |args: &[&str]| -> Result<String, Error> {
-        let out = std::process::Command::new("git")
-            .args(args)
-            .current_dir(&folder)
-            .output()
-            .map_err(|e| failed("cannot run git", e.to_string()))?;
-        if !out.status.success() {
-            return Err(failed(&format!("git {}", args[0]), String::from_utf8_lossy(&out.stderr).trim().to_string()));
+        let out = git_output(&folder, args).map_err(|e| failed("cannot run git", e.to_string()))?;
+        match out {
+            Git::Done { status, stdout, .. } if status.success() => Ok(String::from_utf8_lossy(&stdout).into_owned()),
+            Git::Done { stderr, .. } => {
+                Err(failed(&format!("git {}", args[0]), String::from_utf8_lossy(&stderr).trim().to_string()))
+            }
+            Git::TooLong => Err(failed(
+                &format!("git {}", args[0]),
+                format!("its output is longer than the limit of {} MiB for an input file", files::MAX_INPUT >> 20),
+            )),
         }
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     };
     let root = std::path::PathBuf::from(git(&["rev-parse", "--show-toplevel"])?.trim_end_matches(['\n', '\r']));
     let root = root.canonicalize().map_err(|e| failed("the repository root", e.to_string()))?;
@@ -645,6 +669,47 @@ pub fn at_revision(file: &std::path::Path, rev: &str) -> Result<(String, String)
     let relative = relative.strip_prefix(&root).map_err(|_| failed("outside the repository", String::new()))?;
     let relative = relative.to_string_lossy().replace('\\', "/");
     let spec = format!("{rev}:{relative}");
-    let text = git(&["show", &spec])?;
+    let text = git(&["show", "--end-of-options", &spec])?;
     Ok((spec, text))
+}
+
+/// What a run of git gave.
+enum Git {
+    /// It ended: its status, its output and (the first 64 KiB of) its errors.
+    Done { status: std::process::ExitStatus, stdout: Vec<u8>, stderr: Vec<u8> },
+    /// Its output passed [`files::MAX_INPUT`] bytes, and it was stopped.
+    TooLong,
+}
+
+/// Runs git with `args` in `folder`, reading its output up to [`files::MAX_INPUT`] bytes as it
+/// comes: past that git is killed, so that an old blob of a gigabyte is an error, not a
+/// gigabyte held. Its errors are read beside, so that neither pipe can fill and stall it.
+fn git_output(folder: &std::path::Path, args: &[&str]) -> std::io::Result<Git> {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new("git")
+        .args(args)
+        .current_dir(folder)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut errors = child.stderr.take().expect("stderr is piped");
+    let errors = std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let _ = (&mut errors).take(64 << 10).read_to_end(&mut kept);
+        let _ = std::io::copy(&mut errors, &mut std::io::sink());
+        kept
+    });
+    let mut stdout = Vec::new();
+    let read = child.stdout.take().expect("stdout is piped").take(files::MAX_INPUT + 1).read_to_end(&mut stdout);
+    let too_long = stdout.len() as u64 > files::MAX_INPUT;
+    if too_long || read.is_err() {
+        // Stopped, not waited out: it may have much more to write.
+        let _ = child.kill();
+    }
+    let status = child.wait()?;
+    let stderr = errors.join().unwrap_or_default();
+    read?;
+    Ok(if too_long { Git::TooLong } else { Git::Done { status, stdout, stderr } })
 }

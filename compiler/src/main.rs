@@ -357,11 +357,24 @@ fn diff_sides(args: &DiffArgs) -> Result<[(String, String); 2], Error> {
 /// Prints the report; whether anything changed in meaning.
 fn diff_report(args: &DiffArgs) -> Result<bool, Error> {
     use fairy_magic::stages::diff::{compare, markdown, Layout, Side};
-    // git passes /dev/null for the side of an added or deleted file: nothing to compare.
-    if args.git && args.files.len() == 7 && args.files.iter().any(|f| f == std::path::Path::new("/dev/null")) {
-        let what = if args.files[1] == std::path::Path::new("/dev/null") { "added" } else { "deleted" };
-        write_stdout(&format!("{}: file {what}\n", args.files[0].display()))?;
-        return Ok(true);
+    // git passes /dev/null as the old file (its second argument) of an added file and as the
+    // new file (its fifth) of a deleted one: nothing to compare. The path, hashes and modes are
+    // no files, whatever they say.
+    if let (true, [path, old, _, _, new, _, _]) = (args.git, args.files.as_slice()) {
+        let null = |f: &PathBuf| f == std::path::Path::new("/dev/null");
+        let what = match (null(old), null(new)) {
+            (true, true) => {
+                return Err(Error::Argument("diff --git: both the old and the new file are /dev/null".into()))
+            }
+            (true, false) => Some("added"),
+            (false, true) => Some("deleted"),
+            (false, false) => None,
+        };
+        if let Some(what) = what {
+            let path = fairy_magic::stages::diff::code_span(&path.display().to_string());
+            write_stdout(&format!("{path}: file {what}\n"))?;
+            return Ok(true);
+        }
     }
     let [(old_name, old), (new_name, new)] = diff_sides(args)?;
     let layout = match args.layout {

@@ -165,3 +165,71 @@ fn a_redundant_move_changes_no_move() {
         "{out}"
     );
 }
+
+/// A revision is never an option of git's, and an empty one is refused (issue #45): git once
+/// wrote the file `--output` named, and `--rev ''` compared with the staging area and passed.
+#[test]
+fn a_hostile_or_empty_revision_is_refused() {
+    let d = dir("hostile-rev");
+    git(&d, &["init", "-q"]);
+    write(&d, "chess.variant", CHESS);
+    git(&d, &["add", "."]);
+    git(&d, &["commit", "-qm", "one"]);
+    let injected = d.join("INJECTED");
+    for rev in [format!("--rev=--output={}", injected.display()), "--rev=".to_string(), "--rev=-p".to_string()] {
+        let (code, out, err) = diff_in(&d, &["chess.variant", &rev]);
+        assert_eq!((code, out.as_str()), (2, ""), "{rev}: {err}");
+        assert!(err.contains("refused"), "{rev}: {err}");
+    }
+    let written: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(!written.iter().any(|n| n.to_string_lossy().starts_with("INJECTED")), "{written:?}");
+    let (code, out, err) = diff_in(&d, &["chess.variant", "--rev", "HEAD"]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+/// `git show`'s output is read up to the input cap: an old blob past it is an error, not a
+/// blob held whole in memory.
+#[test]
+fn an_old_blob_past_the_cap_is_an_error() {
+    let d = dir("big-blob");
+    git(&d, &["init", "-q"]);
+    let big = format!("#{}\n{CHESS}", " ".repeat(17 << 20));
+    write(&d, "chess.variant", &big);
+    git(&d, &["add", "."]);
+    git(&d, &["commit", "-qm", "one"]);
+    write(&d, "chess.variant", CHESS);
+    let (code, _, err) = diff_in(&d, &["chess.variant", "--rev", "HEAD"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("longer than the limit"), "{err}");
+}
+
+/// A file name's backtick or newline stays inside the report's heading, escaped.
+#[cfg(unix)]
+#[test]
+fn a_file_name_cannot_break_the_report() {
+    let d = dir("names");
+    let old = write(&d, "old`x\n## injected\u{202e}.variant", CHESS);
+    let new = write(&d, "new.variant", &format!("{CHESS}piece A archbishop BN\n"));
+    let (code, out, err) = diff_in(&d, &[old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    let heading = out.lines().next().unwrap();
+    assert!(heading.starts_with("## fairy-magic diff: ``") && heading.contains(r"x\u{a}## injected\u{202e}"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("## injected")), "{out}");
+}
+
+/// Of git's seven arguments only the old file (second) and the new file (fifth) say a file
+/// was added or deleted: `/dev/null` as the path or elsewhere is no side.
+#[test]
+fn git_dev_null_counts_only_as_a_file_argument() {
+    let d = dir("dev-null");
+    let (old, new) = (write(&d, "old.variant", CHESS), write(&d, "new.variant", CHESS));
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    let hex = "0000000000000000000000000000000000000000";
+    let (code, out, err) = diff_in(&d, &["--git", "/dev/null", old, hex, "100644", new, hex, "100644"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("**No move changed.**"), "{out}");
+    let (code, out, _) = diff_in(&d, &["--git", "x.variant", "/dev/null", hex, "100644", new, hex, "100644"]);
+    assert_eq!((code, out.as_str()), (0, "`x.variant`: file added\n"));
+    let (code, out, _) = diff_in(&d, &["--git", "x.variant", old, hex, "100644", "/dev/null", hex, "100644"]);
+    assert_eq!((code, out.as_str()), (0, "`x.variant`: file deleted\n"));
+}
