@@ -386,6 +386,25 @@ fn a_hostile_path_never_becomes_code() {
     }
 }
 
+/// A name that is not plain (a bidi control in a variant or piece name, a newline in an
+/// import's section) is refused at its place: names reach the module as Rust names and docs.
+#[test]
+fn a_hostile_name_is_refused() {
+    for (text, at) in [
+        ("variant chess\u{202e}x\nboard 5x5\npiece K king K\n", ":1:14"),
+        ("variant chess\nboard 5x5\npiece K ki\u{2066}ng K\n", ":3:11"),
+    ] {
+        let file = Temp::new("hostile-name.variant", text.as_bytes());
+        let (code, out, err) = run(&["compile", &file.path()]);
+        assert_eq!((code, out.as_str()), (Some(1), ""), "{err}");
+        assert!(err.contains(&format!("{}{at}", file.path())), "{err}");
+    }
+    let ini = Temp::new("hostile-name.ini", b"[tiny:chess]\nmaxFile = 5\n");
+    let (code, out, err) = run(&["import", &ini.path(), "--section", "tiny]\npiece Z zapper Q\n["]);
+    assert_eq!((code, out.as_str()), (Some(1), ""), "{err}");
+    assert!(err.contains("no section"), "{err}");
+}
+
 /// `import` from a folder whose name holds a newline and a piece line: the variant file gains
 /// no line from it (its comments quote the path escaped), and it compiles to the same pieces.
 #[cfg(unix)]
