@@ -639,9 +639,13 @@ fn normal(path: &std::path::Path) -> std::path::PathBuf {
     out
 }
 
-/// `path` (absolute and normal) as seen from the folder `from` (the same).
+/// `path` (absolute and normal) as seen from the folder `from` (the same); as it is where the
+/// two share no root (another drive), since no relative path leads there.
 fn relative(path: &std::path::Path, from: &std::path::Path) -> std::path::PathBuf {
     let shared = path.components().zip(from.components()).take_while(|(a, b)| a == b).count();
+    if shared == 0 {
+        return path.to_path_buf();
+    }
     let ups = from.components().count() - shared;
     let mut out: std::path::PathBuf = std::iter::repeat_n("..", ups).collect();
     out.extend(path.components().skip(shared));
