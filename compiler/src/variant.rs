@@ -581,9 +581,9 @@ fn statement_forms() -> Vec<&'static str> {
         .split('|')
         .filter_map(|name| {
             let name = name.trim();
-            let at = lines.iter().position(|l| {
-                l.strip_prefix(name).is_some_and(|rest| rest.trim_start().starts_with('='))
-            })?;
+            let at = lines
+                .iter()
+                .position(|l| l.strip_prefix(name).is_some_and(|rest| rest.trim_start().starts_with('=')))?;
             let doc = lines[..at].last()?.strip_prefix("/// `")?;
             doc.split_once('`').map(|(form, _)| form)
         })

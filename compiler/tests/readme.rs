@@ -168,9 +168,11 @@ fn the_boards_docs_are_the_compilers() {
     assert_eq!(widths.last().unwrap().1, 256);
     let bitboard_of = |files: usize, ranks: usize| {
         let text = format!("variant w\nboard {files}x{ranks}\npiece K king K\n");
-        let module = fairy_magic::compile(&fairy_magic::Source { file: "w.variant", text: &text }, &fairy_magic::Options::new())
-            .unwrap_or_else(|e| panic!("{files}x{ranks}: {e}"));
-        let line = module.text.lines().find(|l| l.starts_with("pub type Bitboard = ")).expect("a Bitboard type").to_string();
+        let module =
+            fairy_magic::compile(&fairy_magic::Source { file: "w.variant", text: &text }, &fairy_magic::Options::new())
+                .unwrap_or_else(|e| panic!("{files}x{ranks}: {e}"));
+        let line =
+            module.text.lines().find(|l| l.starts_with("pub type Bitboard = ")).expect("a Bitboard type").to_string();
         line.trim_start_matches("pub type Bitboard = ").trim_end_matches(';').to_string()
     };
     for (i, (width, squares)) in widths.iter().enumerate() {

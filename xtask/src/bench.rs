@@ -60,11 +60,8 @@ pub fn data_bytes(module: &str) -> Result<u64, String> {
         .take_while(|l| !l.starts_with("// Reverse") && !l.starts_with("// Between"))
         .collect::<Vec<_>>()
         .join(" ");
-    let bytes: Vec<u64> = data
-        .split('(')
-        .skip(1)
-        .filter_map(|part| part.split_once(" bytes")?.0.parse().ok())
-        .collect();
+    let bytes: Vec<u64> =
+        data.split('(').skip(1).filter_map(|part| part.split_once(" bytes")?.0.parse().ok()).collect();
     match bytes.is_empty() {
         true => Err("the module's `Data:` line gives no bytes".to_string()),
         false => Ok(bytes.iter().sum()),
@@ -107,14 +104,16 @@ pub fn lookup_goals(rows: &[Row]) -> Result<Vec<String>, String> {
 fn compile_file(root: &Path, relative: &str) -> Result<(f64, usize), String> {
     let text = std::fs::read_to_string(root.join(relative)).map_err(|e| format!("cannot read {relative}: {e}"))?;
     let started = Instant::now();
-    let module = fairy_magic::compile(&Source { file: relative, text: &text }, &Options::new()).map_err(|e| e.to_string())?;
+    let module =
+        fairy_magic::compile(&Source { file: relative, text: &text }, &Options::new()).map_err(|e| e.to_string())?;
     Ok((started.elapsed().as_secs_f64(), module.text.len()))
 }
 
 /// This process's peak resident memory so far, where Linux says it (`VmHWM`).
 fn peak_memory() -> Option<String> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kib: u64 = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    let kib: u64 =
+        status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().strip_suffix("kB")?.trim().parse().ok()?;
     Some(format!("{} MB", kib * 1024 / 1_000_000))
 }
 
@@ -146,15 +145,30 @@ pub fn run(root: &Path) -> Result<(), String> {
     let lookups_command = "cargo xtask bench (cargo bench -p fairy-magic-generated --bench lookups -- chess wide)";
     let [chain, independent, wide, chu] = <[String; 4]>::try_from(lookups).expect("four lookup goals");
     let goals = [
-        Goal { goal: "chess rook chain against cozy-chess", target: "at most 0.65x", measured: chain, command: lookups_command },
+        Goal {
+            goal: "chess rook chain against cozy-chess",
+            target: "at most 0.65x",
+            measured: chain,
+            command: lookups_command,
+        },
         Goal {
             goal: "chess rook independent queries against cozy-chess, `optimize throughput`",
             target: "at most 1.0x",
             measured: independent,
             command: lookups_command,
         },
-        Goal { goal: "`u128` rooks' chain against the chess rook", target: "at most 1.2x", measured: wide, command: lookups_command },
-        Goal { goal: "12x12 rook chain against the 10x10 rook", target: "at most 1.15x", measured: chu, command: lookups_command },
+        Goal {
+            goal: "`u128` rooks' chain against the chess rook",
+            target: "at most 1.2x",
+            measured: wide,
+            command: lookups_command,
+        },
+        Goal {
+            goal: "12x12 rook chain against the 10x10 rook",
+            target: "at most 1.15x",
+            measured: chu,
+            command: lookups_command,
+        },
         Goal {
             goal: "Xiangqi's tables, lines and slots",
             target: "at most 128 KiB",

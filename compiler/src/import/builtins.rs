@@ -264,7 +264,8 @@ mod tests {
     /// README's `import variants.ini --section capablanca` once failed there with "no section".
     #[test]
     fn a_built_in_variant_imports_by_name_from_a_file_without_its_section() {
-        let ini = "# Fairy-Stockfish's variants.ini holds only variants that are not built in\n[mine:chess]\nmaxFile = 9\n";
+        let ini =
+            "# Fairy-Stockfish's variants.ini holds only variants that are not built in\n[mine:chess]\nmaxFile = 9\n";
         let (text, _) = super::super::import("variants.ini", ini, "capablanca").unwrap();
         assert!(text.contains("built-in variant `capablanca`"), "{text}");
         assert!(text.contains("variant capablanca\nboard 10x8\n"), "{text}");
