@@ -210,3 +210,39 @@ fn the_shipped_variants_sizes_are_their_headers() {
         assert_eq!(number(&row[7]), total, "{name}: tables, lines and slots");
     }
 }
+
+/// docs/indices.md's table gives what each checked-in module's header says of its indices:
+/// threat features, the bytes of `move_index` and `threat_index`, the full table's shape and
+/// bytes and the ratio, `vector_index`'s bytes, and the full policy table's bytes.
+#[test]
+fn the_index_sizes_are_their_headers() {
+    let rows = table_rows(&read("docs/indices.md"), "| variant | threat features |");
+    assert!(rows.len() >= 10, "{rows:?}");
+    let digits = |s: &str| -> String { s.chars().filter(char::is_ascii_digit).collect() };
+    for row in rows {
+        // "u128_split32, u128_pext": the first names the module read.
+        let name = row[0].split([',', ' ']).next().unwrap();
+        let module = read(&format!("generated/src/{name}.rs"));
+        let start = module.find("// vector_index: ").unwrap_or_else(|| panic!("{name}: no indices lines"));
+        let text: String = module[start..]
+            .lines()
+            .take_while(|l| l.starts_with("//"))
+            .map(|l| l.trim_start_matches("// "))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let after = |marker: &str| -> String {
+            let rest = text.split(marker).nth(1).unwrap_or_else(|| panic!("{name}: no `{marker}` in {text}"));
+            digits(rest.split([' ', ')', '.']).find(|w| !digits(w).is_empty()).unwrap())
+        };
+        assert_eq!(digits(&row[1]), after("Threat features: "), "{name}: threat features");
+        assert_eq!(digits(&row[2]), after("these "), "{name}: move_index + threat_index bytes");
+        let (shape, full) = row[3].split_once(": ").unwrap();
+        assert!(text.contains(&format!("A {shape} table")), "{name}: {shape} in {text}");
+        assert_eq!(digits(full), after("would take "), "{name}: full table bytes");
+        assert_eq!(digits(&row[4]), after("bytes: "), "{name}: ratio");
+        assert_eq!(digits(&row[5]), after("entries in all ("), "{name}: vector_index bytes");
+        let policy = text.split("policy_index:").nth(1).unwrap_or_else(|| panic!("{name}: no policy_index line"));
+        let policy_full = policy.split("would take ").nth(1).unwrap().split(' ').next().unwrap();
+        assert_eq!(digits(&row[7]), digits(policy_full), "{name}: full policy table bytes");
+    }
+}
