@@ -105,6 +105,8 @@ pub struct MoveChange {
     pub kind: String,
     /// The squares, in square order.
     pub squares: Vec<String>,
+    /// Whether `squares` is every square of the board: Markdown then says so, not 100 names.
+    pub every_square: bool,
 }
 
 /// The first differing square of the first move change, under an occupancy that shows it.
@@ -356,11 +358,13 @@ fn compare_moves(
                     }
                 }
                 if !squares.is_empty() {
+                    let squares = names(board, squares);
                     report.moves.push(MoveChange {
                         piece: format!("{} {}", q.letter, q.name),
                         color: if color == Color::White { "white" } else { "black" }.into(),
                         kind: kind.name().into(),
-                        squares: names(board, squares),
+                        every_square: squares.len() == usize::from(board.files) * usize::from(board.ranks),
+                        squares,
                     });
                 }
             }
@@ -572,7 +576,7 @@ pub fn markdown(r: &Report) -> String {
                 m.piece,
                 m.color,
                 m.kind,
-                m.squares.join(" "),
+                if m.every_square { "every square".to_string() } else { m.squares.join(" ") },
                 m.squares.len()
             );
         }

@@ -126,6 +126,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
     let source = Lines::new(crate::error::Source { file, text });
     let mut state = State::default();
     let mut errors = Errors::default();
+    let keywords = statement_keywords();
     let mut base = 0;
     for line in text.split_inclusive('\n') {
         // The parser never sees a comment: `#` starts one wherever it stands (no name, number
@@ -157,7 +158,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
             });
             continue;
         }
-        if errors.full() && !may_be_statement(content) {
+        if errors.full() && !may_be_statement(content, &keywords) {
             // Only counted now, and certainly wrong: spare the parser a file of junk lines.
             errors.count_unshown();
             continue;
@@ -564,10 +565,49 @@ pub fn camel_case(name: &str) -> String {
 
 /// Whether a line could parse: blank, a comment, or a statement's keyword first. A line that
 /// cannot is an error whatever follows, as the grammar's `line` rule says.
-fn may_be_statement(line: &str) -> bool {
-    const KEYWORDS: [&str; 7] = ["variant", "board", "piece", "option", "region", "confine", "moves"];
+fn may_be_statement(line: &str, keywords: &[&str]) -> bool {
     let line = line.trim_start_matches([' ', '\t']);
-    line.is_empty() || line.starts_with('#') || KEYWORDS.iter().any(|k| line.starts_with(k))
+    line.is_empty() || line.starts_with('#') || keywords.iter().any(|k| line.starts_with(k))
+}
+
+/// The words statements begin with, the grammar's (`statement_forms`).
+fn statement_keywords() -> Vec<&'static str> {
+    statement_forms().iter().filter_map(|form| form.split(' ').next()).collect()
+}
+
+/// Every statement's form (`confine <letter> <region>`), in the order of the grammar's
+/// `statement` rule, each as the doc comment of its own rule begins. Read from `variant.pest`
+/// itself, so that the list an unknown statement is answered with names every kind the parser
+/// takes, and cannot fall behind a new one (`statement_forms_are_the_grammars` holds it whole).
+fn statement_forms() -> Vec<&'static str> {
+    const GRAMMAR: &str = include_str!("variant.pest");
+    let lines: Vec<&str> = GRAMMAR.lines().collect();
+    let alternatives = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("statement"))
+        .and_then(|rest| rest.split_once('{'))
+        .and_then(|(_, rest)| rest.split_once('}'))
+        .map_or("", |(body, _)| body);
+    alternatives
+        .split('|')
+        .filter_map(|name| {
+            let name = name.trim();
+            let at = lines
+                .iter()
+                .position(|l| l.strip_prefix(name).is_some_and(|rest| rest.trim_start().starts_with('=')))?;
+            let doc = lines[..at].last()?.strip_prefix("/// `")?;
+            doc.split_once('`').map(|(form, _)| form)
+        })
+        .collect()
+}
+
+/// What an unknown statement is told: every statement's form.
+fn any_statement() -> String {
+    let forms: Vec<String> = statement_forms().iter().map(|form| format!("`{form}`")).collect();
+    match forms.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("a statement ({} or {last})", rest.join(", ")),
+        _ => format!("a statement ({})", forms.join("")),
+    }
 }
 
 fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> Error {
@@ -594,10 +634,10 @@ fn syntax_error(source: &Here, text: &str, error: pest::error::Error<Rule>) -> E
             if positives.iter().all(|r| matches!(r, Rule::EOI | Rule::single))
                 && text[..offset.min(text.len())].trim().is_empty() =>
         {
-            describe(Rule::statement).to_string()
+            describe(Rule::statement)
         }
         ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-            let mut names: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            let mut names: Vec<String> = positives.iter().map(|r| describe(*r)).collect();
             names.sort();
             names.dedup();
             names.join(", or ")
@@ -632,7 +672,7 @@ fn missing_word(before: &str) -> Option<&'static str> {
     form.get(words.len() - 1).copied()
 }
 
-fn describe(rule: Rule) -> &'static str {
+fn describe(rule: Rule) -> String {
     match rule {
         Rule::variant
         | Rule::board
@@ -642,18 +682,16 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::statement
         | Rule::region
         | Rule::confine
-        | Rule::zone => {
-            "a statement (`variant <name>`, `board <files>x<ranks>`, `piece <letter> <name> <XBetza>` or `option <name> <value>`)"
-        }
-        Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",
-        Rule::number => "a number",
-        Rule::letter => "a piece letter (e.g. `N`, `+R`)",
-        Rule::betza => "the piece's moves in XBetza (e.g. `N`, `fmWfcF`)",
-        Rule::gap => "a space",
-        Rule::area => "a square (`e4`) or a rectangle of squares (`d1-f3`)",
-        Rule::black => "`black`, then Black's squares",
-        Rule::by => "`x` between the files and the ranks (e.g. `8x8`)",
-        Rule::EOI | Rule::single | Rule::comment | Rule::space | Rule::line => "the end of the line",
+        | Rule::zone => any_statement(),
+        Rule::name => "a name (a letter, then letters, digits, `_` or `-`)".to_string(),
+        Rule::number => "a number".to_string(),
+        Rule::letter => "a piece letter (e.g. `N`, `+R`)".to_string(),
+        Rule::betza => "the piece's moves in XBetza (e.g. `N`, `fmWfcF`)".to_string(),
+        Rule::gap => "a space".to_string(),
+        Rule::area => "a square (`e4`) or a rectangle of squares (`d1-f3`)".to_string(),
+        Rule::black => "`black`, then Black's squares".to_string(),
+        Rule::by => "`x` between the files and the ranks (e.g. `8x8`)".to_string(),
+        Rule::EOI | Rule::single | Rule::comment | Rule::space | Rule::line => "the end of the line".to_string(),
     }
 }
 
@@ -675,6 +713,33 @@ mod tests {
 
     fn error_of(text: &str) -> String {
         parse("x.variant", text).report(Vec::new()).unwrap_err().summary()
+    }
+
+    #[test]
+    fn statement_forms_are_the_grammars() {
+        // One form for each alternative of the grammar's `statement` rule, in its order.
+        assert_eq!(
+            statement_forms(),
+            [
+                "variant <name>",
+                "board <files>x<ranks>",
+                "piece <letter> <name> <XBetza>",
+                "option probes <letter> <n>",
+                "option <name> <value>",
+                "region <name> <areas> [black <areas>]",
+                "confine <letter> <region>",
+                "moves <letter> in <region> <XBetza>",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_misspelt_statement_is_told_every_kind() {
+        let e = error_of("variant x\nboard 8x8\nregion camp a1-h2\npiece K king K\nconfin K camp\n");
+        assert!(e.starts_with("x.variant:5:1: error: expected a statement"), "{e}");
+        for form in ["`region <name>", "`confine <letter> <region>`", "`moves <letter> in <region> <XBetza>`"] {
+            assert!(e.contains(form), "{form} missing from: {e}");
+        }
     }
 
     #[test]

@@ -56,6 +56,16 @@ fn an_added_piece_is_a_change() {
     assert!(!out.contains("### Moves"), "no other piece's moves changed: {out}");
 }
 
+/// A change on every square is summarised, not spelt out square by square (64 names here,
+/// 100 on 10x10).
+#[test]
+fn a_change_on_every_square_says_so() {
+    let (code, out, _) = diff_pair("every", CHESS, &CHESS.replace("piece N knight N", "piece N knight NW"), &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("| N knight | white | quiet | every square (64) |"), "{out}");
+    assert!(!out.contains("a1 b1 c1"), "{out}");
+}
+
 #[test]
 fn a_renamed_piece_keeps_its_moves() {
     let (code, out, _) = diff_pair("renamed", CHESS, &CHESS.replace("knight", "horse"), &[]);

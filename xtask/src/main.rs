@@ -1,29 +1,34 @@
 //! `cargo xtask gen <variant>` | `cargo xtask gen --all` | `cargo xtask check` | `cargo xtask calibrate`
+//! | `cargo xtask bench`
 //!
 //! `gen` compiles `variants/<variant>.variant` into `generated/src/<variant>.rs` and rewrites
-//! `generated/src/lib.rs` to list every variant; `check` does the same in memory and fails,
+//! `generated/src/lib.rs` to list every variant, writing only the files whose text changed
+//! (the others it calls unchanged); `check` does the same in memory and fails,
 //! naming every file, if anything checked in differs (it writes nothing). `calibrate` runs the
 //! runtime's calibration bench on this machine and rewrites `compiler/calibration.txt`, the
 //! measured costs the planner weighs (then `gen --all` replans every module with them).
+//! `bench` runs the benchmarks behind the README's headline table and prints that table.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use fairy_magic::{Options, Source};
 
-const USAGE: &str =
-    "usage: cargo xtask gen <variant>... | cargo xtask gen --all | cargo xtask check | cargo xtask calibrate";
+const USAGE: &str = "usage: cargo xtask gen <variant>... | cargo xtask gen --all | cargo xtask check | cargo xtask calibrate | cargo xtask bench";
+
+mod bench;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["gen", "--all"] => all_variants(&root).and_then(|names| gen(&root, &names)),
+        ["gen", "--all"] => all_variants(&root).and_then(|names| gen(&root, &names)).map(drop),
         ["gen", names @ ..] if !names.is_empty() => {
-            gen(&root, &names.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+            gen(&root, &names.iter().map(|s| s.to_string()).collect::<Vec<_>>()).map(drop)
         }
         ["check"] => check(&root),
         ["calibrate"] => calibrate(&root),
+        ["bench"] => bench::run(&root),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -173,15 +178,32 @@ fn targets(root: &Path, names: &[String]) -> Result<Vec<(PathBuf, String)>, Stri
     Ok(files)
 }
 
-fn gen(root: &Path, names: &[String]) -> Result<(), String> {
+/// What `gen` did with one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Written,
+    /// The file already held the text: left alone, so its timestamp stays and cargo rebuilds
+    /// nothing for it.
+    Unchanged,
+}
+
+fn gen(root: &Path, names: &[String]) -> Result<Vec<Outcome>, String> {
+    let mut outcomes = Vec::new();
     for (path, text) in targets(root, names)? {
+        let shown = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+        if same_text(std::fs::read_to_string(&path).ok().as_deref(), &text) {
+            eprintln!("{shown} unchanged");
+            outcomes.push(Outcome::Unchanged);
+            continue;
+        }
         // The compiler's own atomic write: an exclusively created temporary beside the target,
         // so no other file in generated/src is ever replaced or removed.
         fairy_magic::stages::files::write_atomically(&path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        eprintln!("wrote {}", path.strip_prefix(root).unwrap_or(&path).display());
+        eprintln!("wrote {shown}");
+        outcomes.push(Outcome::Written);
     }
-    Ok(())
+    Ok(outcomes)
 }
 
 fn check(root: &Path) -> Result<(), String> {
@@ -249,6 +271,28 @@ mod tests {
         // A module deleted.
         std::fs::remove_file(&module).unwrap();
         assert!(check(&root).unwrap_err().contains("generated/src/small.rs"));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A second `gen` of the same files writes nothing: the files keep their timestamps, so
+    /// cargo does not rebuild the generated crate.
+    #[test]
+    fn gen_leaves_unchanged_files_alone() {
+        let root = std::env::temp_dir().join(format!("fairy-magic-xtask-same-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("variants")).unwrap();
+        std::fs::create_dir_all(root.join("generated/src")).unwrap();
+        std::fs::write(root.join("variants/small.variant"), "variant small\nboard 4x4\npiece R rook R\n").unwrap();
+        let names = ["small".to_string()];
+        assert_eq!(gen(&root, &names).unwrap(), [Outcome::Written, Outcome::Written]);
+        let module = root.join("generated/src/small.rs");
+        let written = std::fs::metadata(&module).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(gen(&root, &names).unwrap(), [Outcome::Unchanged, Outcome::Unchanged]);
+        assert_eq!(std::fs::metadata(&module).unwrap().modified().unwrap(), written);
+        // A changed variant rewrites its module only.
+        std::fs::write(root.join("variants/small.variant"), "variant small\nboard 4x4\npiece B bishop B\n").unwrap();
+        assert_eq!(gen(&root, &names).unwrap(), [Outcome::Written, Outcome::Unchanged]);
         std::fs::remove_dir_all(&root).unwrap();
     }
 

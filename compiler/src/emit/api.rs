@@ -507,6 +507,15 @@ fn format_check(regenerate: &str) -> TokenStream {
 /// Doc comment lines for `text`: paragraphs split at blank lines, each wrapped to fit a line of
 /// about 100 columns, so that prettyplease prints plain `///` lines.
 fn docs(text: &str) -> TokenStream {
+    let lines = doc_lines(text);
+    quote!( #( #[doc = #lines] )* )
+}
+
+/// `text` wrapped into doc lines of at most about 88 columns, paragraphs split at blank lines.
+/// A line breaks only between code spans, never inside one: a span broken across lines is
+/// unbalanced backticks to rustdoc and clippy, and a continuation that begins `* INDEX_PAD`
+/// reads as a Markdown bullet.
+fn doc_lines(text: &str) -> Vec<String> {
     const WIDTH: usize = 88;
     let mut lines: Vec<String> = Vec::new();
     for (i, paragraph) in text.split("\n\n").enumerate() {
@@ -514,16 +523,34 @@ fn docs(text: &str) -> TokenStream {
             lines.push(String::new());
         }
         let mut line = String::new();
-        for word in paragraph.split_whitespace() {
+        for word in unbreakable_words(paragraph) {
             if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
                 lines.push(std::mem::take(&mut line));
             }
             line.push(' ');
-            line.push_str(word);
+            line.push_str(&word);
         }
         lines.push(line);
     }
-    quote!( #( #[doc = #lines] )* )
+    lines
+}
+
+/// The paragraph's words, a code span's words joined into one.
+fn unbreakable_words(paragraph: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut in_code = false;
+    for word in paragraph.split_whitespace() {
+        match words.last_mut() {
+            Some(last) if in_code => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+        // An odd number of backticks opens or closes a span that the next word continues.
+        in_code ^= word.matches('`').count() % 2 == 1;
+    }
+    words
 }
 
 /// A kind's public function.
@@ -1142,4 +1169,23 @@ pub(super) fn block_users<B: Word>(variant: &Variant, tables: &Tables<B>, n: usi
         }
     }
     users.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doc_lines;
+
+    /// The `vector_index` doc once wrapped inside `rank * INDEX_PAD + file`: its second line
+    /// began `* INDEX_PAD`, a bullet, and both lines had unbalanced backticks.
+    #[test]
+    fn doc_lines_never_break_a_code_span() {
+        let text = format!("{} `rank * INDEX_PAD + file` and then `a b c` `d`.", "word ".repeat(15));
+        let lines = doc_lines(&text);
+        assert!(lines.len() > 1, "{lines:?}");
+        for line in &lines {
+            assert_eq!(line.matches('`').count() % 2, 0, "{lines:?}");
+            assert!(!line.trim_start().starts_with("* "), "{lines:?}");
+        }
+        assert!(lines.iter().any(|l| l.contains("`rank * INDEX_PAD + file`")), "{lines:?}");
+    }
 }

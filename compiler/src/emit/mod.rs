@@ -185,4 +185,20 @@ mod tests {
             assert_eq!(inner, None, "{board}");
         }
     }
+
+    /// Every doc line of a module reads as rustdoc means it: no code span broken across
+    /// lines (clippy's `doc_markdown` reports its backticks as unbalanced) and no line that
+    /// Markdown takes for a bullet, on every board width the index numbering has.
+    #[test]
+    fn a_modules_docs_are_clean_markdown() {
+        for board in ["8x8", "9x10", "12x12", "16x16"] {
+            let text = format!("variant docs\nboard {board}\npiece K king K\npiece R rook R\npiece P pawn fmWfcF\n");
+            let module = compile(&Source { file: "docs.variant", text: &text }, &Options::new()).unwrap();
+            for doc in module.text.lines().filter_map(|l| l.trim_start().strip_prefix("///")) {
+                assert_eq!(doc.matches('`').count() % 2, 0, "{board}: unbalanced backticks in {doc:?}");
+                let start = doc.trim_start();
+                assert!(!["* ", "- ", "+ "].iter().any(|b| start.starts_with(b)), "{board}: a bullet: {doc:?}");
+            }
+        }
+    }
 }

@@ -79,6 +79,11 @@ fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, E
 /// the oldest down.
 fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Result<State, Error> {
     let Some(mut here) = all.get(section) else {
+        // Fairy-Stockfish's own variants.ini has no section for its built-in variants
+        // (capablanca, xiangqi, ...): the name alone is the variant, as Fairy-Stockfish plays it.
+        if built_in(section).is_some() {
+            return built_in_state(section);
+        }
         let known = all.keys().map(|k| k.to_string()).collect();
         return Err(Error::UnknownSection { section: section.to_string(), file: source.file.to_string(), known });
     };
@@ -192,7 +197,7 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
     let file = source.file;
     let all = sections(source)?;
     let state = resolve(source, &all, section)?;
-    let header_at = all[section].at;
+    let header_at = all.get(section).map_or(0, |s| s.at);
     let mut out = Output::default();
     let name = variant_name(section);
     out.push(format!("variant {name}"), None);
@@ -212,7 +217,12 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
     regions(&state, &moving, &mut out, source)?;
     // The head's comments quote the ini's path, section and keys: escaped, a newline in any
     // of them cannot add a line (a piece) to the variant file.
-    let mut head = format!("# Imported from {}, section [{}], by `fairy-magic import`.\n", inert(file), inert(section));
+    let (file, named) = (inert(file), inert(section));
+    let origin = match all.contains_key(section) {
+        true => format!("{file}, section [{named}]"),
+        false => format!("Fairy-Stockfish's built-in variant `{named}` ({file} has no section of that name)"),
+    };
+    let mut head = format!("# Imported from {origin}, by `fairy-magic import`.\n");
     if !state.ignored.is_empty() {
         let rules: Vec<&str> = state.ignored.iter().map(String::as_str).collect();
         let _ = writeln!(head, "# Rules that are not piece moves were left out: {}.", inert(&rules.join(", ")));
