@@ -513,9 +513,9 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Compile(args) => compile(args, talk),
         Command::Show(args) => show(args),
         Command::Import(args) => import(args, talk),
-        Command::Moves(args) => moves(args),
-        Command::Attackers(args) => attackers(args),
-        Command::Between(args) => between(args),
+        Command::Moves(args) => moves(args, talk),
+        Command::Attackers(args) => attackers(args, talk),
+        Command::Between(args) => between(args, talk),
     }
 }
 
@@ -632,17 +632,18 @@ fn show(args: ShowArgs) -> Result<(), Error> {
 }
 
 /// `fairy-magic moves`: where one piece goes from one square, or `--batch` answers.
-fn moves(args: MovesArgs) -> Result<(), Error> {
+fn moves(args: MovesArgs, talk: Talk) -> Result<(), Error> {
     let via = args.via.via();
     if args.batch {
         let mut answers = Batch::new(via);
         return answer_lines(|line| answers.line(line));
     }
+    let from = args.from.unwrap_or_default();
     let (board, compiled, position) = asked_piece(
         args.variant.as_deref(),
         args.board.board,
         args.betza.unwrap_or_default(),
-        args.from.unwrap_or_default(),
+        from.clone(),
         &args.around,
         via,
         Reverse::Skip,
@@ -651,23 +652,24 @@ fn moves(args: MovesArgs) -> Result<(), Error> {
     if args.json {
         write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
     } else {
-        write_stdout(&format!("{}\n", answer.dest.join(" ")))
+        write_squares(&answer.dest, talk, || format!("the piece has no move from {from}"))
     }
 }
 
 /// `fairy-magic attackers`: every square from which one piece captures on a target, or
 /// `--batch` answers.
-fn attackers(args: AttackersArgs) -> Result<(), Error> {
+fn attackers(args: AttackersArgs, talk: Talk) -> Result<(), Error> {
     let via = args.via.via();
     if args.batch {
         let mut answers = query::AttackerBatch::new(via);
         return answer_lines(|line| answers.line(line));
     }
+    let to = args.to.unwrap_or_default();
     let (board, compiled, p) = asked_piece(
         args.variant.as_deref(),
         args.board.board,
         args.betza.unwrap_or_default(),
-        args.to.unwrap_or_default(),
+        to.clone(),
         &args.around,
         via,
         Reverse::Build,
@@ -677,12 +679,12 @@ fn attackers(args: AttackersArgs) -> Result<(), Error> {
     if args.json {
         write_stdout(&format!("{}\n", serde_json::json!({ "from": names })))
     } else {
-        write_stdout(&format!("{}\n", names.join(" ")))
+        write_squares(&names, talk, || format!("the piece captures on {to} from no square"))
     }
 }
 
 /// `fairy-magic between`: the squares strictly between two squares on a piece's paths.
-fn between(args: BetweenArgs) -> Result<(), Error> {
+fn between(args: BetweenArgs, talk: Talk) -> Result<(), Error> {
     let asked = args.variant.as_deref().map(|file| VariantPiece::read(file, &args.betza)).transpose()?;
     let board = match &asked {
         Some(asked) => asked.variant.board,
@@ -699,7 +701,8 @@ fn between(args: BetweenArgs) -> Result<(), Error> {
         Some(asked) => query::variant_between(&asked.variant, asked.index, &asked.source(), color, from, to)?,
         None => query::between(board, &args.betza, color, from, to)?,
     };
-    write_stdout(&format!("{}\n", squares_of(found).map(|s| board.name(s)).collect::<Vec<_>>().join(" ")))
+    let names: Vec<String> = squares_of(found).map(|s| board.name(s)).collect();
+    write_squares(&names, talk, || format!("no square lies between {} and {} on the piece's paths", args.from, args.to))
 }
 
 /// The piece a one-piece question asks about, compiled (its reverse lookups as `reverse` says),
@@ -776,6 +779,19 @@ fn board_name(board: fairy_magic::stages::board::Board) -> String {
 /// Writes a file the command makes (see [`write_atomically`]).
 fn write_file(path: &std::path::Path, text: &str) -> Result<(), Error> {
     write_atomically(path, text).map_err(|e| Error::io(Some(&path.display().to_string()), Access::Write, e))
+}
+
+/// Prints the squares of an answer of `moves`, `attackers` or `between` on one line. No
+/// squares print nothing, not a blank line, so that a script reading the words gets none,
+/// and say `none()` on standard error unless `-q`.
+fn write_squares(names: &[String], talk: Talk, none: impl FnOnce() -> String) -> Result<(), Error> {
+    if names.is_empty() {
+        if !talk.quiet {
+            to_stderr(&format!("note: no squares: {}", none()));
+        }
+        return Ok(());
+    }
+    write_stdout(&format!("{}\n", names.join(" ")))
 }
 
 /// A failed write to standard output: a reader that went away (`| head`) ends the program
