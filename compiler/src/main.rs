@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod os;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::stages::board::{squares_of, Squares};
 use fairy_magic::stages::error::{Access, Bound, Error};
@@ -444,6 +446,7 @@ impl ViaArg {
 }
 
 fn main() -> ExitCode {
+    os::set_up_signals();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -551,7 +554,7 @@ fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
                 Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Compare, e)),
             }
         }
-        Some(out) => write_file(&out, &module),
+        Some(out) => write_file(&out, &module, &args.file),
         None => write_stdout(&module),
     }
 }
@@ -575,7 +578,7 @@ fn import(args: ImportArgs, talk: Talk) -> Result<(), Error> {
         }
     }
     match args.output {
-        Some(out) => write_file(&out, &variant),
+        Some(out) => write_file(&out, &variant, &args.file),
         None => write_stdout(&variant),
     }
 }
@@ -587,7 +590,7 @@ fn show(args: ShowArgs) -> Result<(), Error> {
     let text = read_text(&name, &args.file)?;
     if let Some(out) = &args.html {
         let page = fairy_magic::page(&Source { file: &name, text: &text }, &Options::new())?;
-        return write_file(out, &page);
+        return write_file(out, &page, &args.file);
     }
     let piece = args.piece.as_deref().expect("clap requires the piece without --html");
     let (variant, _) = fairy_magic::stages::pipeline::read(&Source { file: &name, text: &text })?;
@@ -626,7 +629,7 @@ fn show(args: ShowArgs) -> Result<(), Error> {
     let marks = show::marks(board, &here, &now, &open, regions);
     write_stdout(&show::text(board, &marks, &p.letter, ascii))?;
     match &args.svg {
-        Some(out) => write_file(out, &show::svg(board, &marks, &p.letter)),
+        Some(out) => write_file(out, &show::svg(board, &marks, &p.letter), &args.file),
         None => Ok(()),
     }
 }
@@ -776,9 +779,16 @@ fn board_name(board: fairy_magic::stages::board::Board) -> String {
     format!("{}x{}", board.files, board.ranks)
 }
 
-/// Writes a file the command makes (see [`write_atomically`]).
-fn write_file(path: &std::path::Path, text: &str) -> Result<(), Error> {
-    write_atomically(path, text).map_err(|e| Error::io(Some(&path.display().to_string()), Access::Write, e))
+/// Writes a file the command makes (see [`write_atomically`]), never over `input`, the file
+/// it was made from: the same file under any name (a link, `./`) is refused, and nothing is
+/// written.
+fn write_file(path: &std::path::Path, text: &str, input: &std::path::Path) -> Result<(), Error> {
+    let failed = |e| Error::io(Some(&path.display().to_string()), Access::Write, e);
+    if fairy_magic::stages::files::same_file(path, input) {
+        let why = format!("it is the input file {}, which it would replace: write elsewhere", input.display());
+        return Err(failed(std::io::Error::new(std::io::ErrorKind::InvalidInput, why)));
+    }
+    write_atomically(path, text).map_err(failed)
 }
 
 /// Prints the squares of an answer of `moves`, `attackers` or `between` on one line. No
@@ -806,8 +816,18 @@ fn written(e: std::io::Error) -> Error {
 /// Prints `text` on standard output (see [`written`]): `print!` would panic on a closed pipe.
 fn write_stdout(text: &str) -> Result<(), Error> {
     use std::io::Write;
+    stdout_open()?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(written)
+}
+
+/// An error if standard output was closed when the command started: what it prints would be
+/// lost, and the exit status would not say so.
+fn stdout_open() -> Result<(), Error> {
+    if os::stdout_was_closed() {
+        return Err(written(std::io::Error::other("it was closed when the command started")));
+    }
+    Ok(())
 }
 
 /// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
@@ -827,9 +847,9 @@ fn shell_word(word: &str) -> String {
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module; no file
-/// but the target is touched.
+/// but the target is touched, and a signal that stops the command removes the temporary file.
 fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    fairy_magic::stages::files::write_atomically(path, text)
+    fairy_magic::stages::files::write_atomically_watched(path, text, &mut os::watch)
 }
 
 /// Writes one line on standard error. A failed write (stderr on a full disk, a closed pipe) is
@@ -849,6 +869,7 @@ const MAX_QUESTION: usize = 64 << 10;
 /// [`MAX_QUESTION`] bytes is answered with an error line, and the lines after it are answered.
 fn answer_lines(mut answer: impl FnMut(&str) -> String) -> Result<(), Error> {
     use std::io::Write;
+    stdout_open()?;
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     let mut number = 0usize;
