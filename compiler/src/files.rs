@@ -76,11 +76,7 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// - one with other hard links: a new file would leave the other names on the old text, and a
 ///   write in place is not atomic. Refusing loses nothing; the owner removes the other links
 ///   or writes elsewhere.
-pub fn write_atomically_watched(
-    path: &Path,
-    text: &str,
-    watch: &mut dyn FnMut(Temporary<'_>),
-) -> std::io::Result<()> {
+pub fn write_atomically_watched(path: &Path, text: &str, watch: &mut dyn FnMut(Temporary<'_>)) -> std::io::Result<()> {
     let permissions = match std::fs::metadata(path) {
         // Only a regular file is replaced through a rename: renaming over `/dev/null` (as root)
         // would put a plain file where the device was, and every later reader of /dev/null on
@@ -265,7 +261,7 @@ mod tests {
             write_atomically(&target, "new").unwrap();
             write_atomically(&target, "newer").unwrap();
             assert_eq!(std::fs::read_to_string(&target).unwrap(), "newer");
-            assert_eq!(names(&dir), [name.clone()]);
+            assert_eq!(names(&dir), std::slice::from_ref(&name));
             std::fs::remove_file(&target).unwrap();
         }
         std::fs::remove_dir_all(&dir).unwrap();
