@@ -1,8 +1,12 @@
 //! The `fairy-magic` command line: `fairy-magic compile <file.variant> -o <module.rs>`.
 
+// The command's only `unsafe` code, its few calls into the system, is in `os`.
+#![deny(unsafe_code)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[allow(unsafe_code)]
 mod os;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
