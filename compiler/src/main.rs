@@ -796,8 +796,8 @@ fn write_file(path: &std::path::Path, text: &str, input: &std::path::Path) -> Re
 }
 
 /// Prints the squares of an answer of `moves`, `attackers` or `between` on one line. No
-/// squares print nothing, not a blank line, so that a script reading the words gets none,
-/// and say `none()` on standard error unless `-q`.
+/// squares print nothing, not a blank line, so that a script reading the words gets none; a
+/// note on standard error (`none()` says what is empty) tells a reader, unless `-q`.
 fn write_squares(names: &[String], talk: Talk, none: impl FnOnce() -> String) -> Result<(), Error> {
     if names.is_empty() {
         if !talk.quiet {
