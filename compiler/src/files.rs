@@ -68,7 +68,7 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// has, so no file of the user's is ever replaced or removed but the target; on any failure it
 /// is removed and the old target stays as it was.
 ///
-/// An existing target keeps its permissions. Two kinds of target are refused, with
+/// An existing target keeps its permissions, and its owner where the system allows. Two kinds of target are refused, with
 /// `PermissionDenied`, rather than replaced, because replacing them would quietly undo what
 /// their owner set up, and writing in place could leave them half-written:
 /// - a read-only one (a write in place would be refused): as `cp` does, the owner makes it
@@ -77,7 +77,7 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 ///   write in place is not atomic. Refusing loses nothing; the owner removes the other links
 ///   or writes elsewhere.
 pub fn write_atomically_watched(path: &Path, text: &str, watch: &mut dyn FnMut(Temporary<'_>)) -> std::io::Result<()> {
-    let permissions = match std::fs::metadata(path) {
+    let existing = match std::fs::metadata(path) {
         // Only a regular file is replaced through a rename: renaming over `/dev/null` (as root)
         // would put a plain file where the device was, and every later reader of /dev/null on
         // the machine would read what was written there. Devices, pipes and the like are
@@ -85,16 +85,20 @@ pub fn write_atomically_watched(path: &Path, text: &str, watch: &mut dyn FnMut(T
         Ok(m) if !m.is_file() => return std::fs::write(path, text),
         Ok(m) => {
             refuse_to_replace(path, &m)?;
-            Some(m.permissions())
+            Some(m)
         }
         Err(_) => None,
     };
     let (tmp, mut file) = create_temporary(path)?;
     watch(Temporary::Created(&tmp));
-    // The permissions are set before a byte is written, so a private target's new text is
-    // never readable by others, not even for a moment.
-    let written = permissions
-        .map_or(Ok(()), |p| file.set_permissions(p))
+    // The owner and permissions are set before a byte is written, so a private target's new
+    // text is never readable by others, not even for a moment; the permissions after the owner,
+    // whose change clears set-id bits.
+    let written = existing
+        .map_or(Ok(()), |m| {
+            keep_owner(&file, &m);
+            file.set_permissions(m.permissions())
+        })
         .and_then(|()| file.write_all(text.as_bytes()))
         .and_then(|()| file.sync_all());
     drop(file);
@@ -127,6 +131,18 @@ fn refuse_to_replace(path: &Path, m: &std::fs::Metadata) -> std::io::Result<()> 
     }
     Ok(())
 }
+
+/// Gives the new file the old one's owner and group where the system allows it: root replacing
+/// a user's module leaves it the user's. Where it does not (another user's file, a group one is
+/// not in), the file stays the writer's, as any new file is: that loses no text.
+#[cfg(unix)]
+fn keep_owner(file: &std::fs::File, old: &std::fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let _ = std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()));
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) {}
 
 #[cfg(unix)]
 fn hard_links(m: &std::fs::Metadata) -> u64 {
@@ -226,6 +242,15 @@ mod tests {
             write_atomically(&target, "new").unwrap();
             let now = std::fs::metadata(&target).unwrap().permissions().mode() & 0o7777;
             assert_eq!((now, std::fs::read_to_string(&target).unwrap().as_str()), (mode, "new"));
+        }
+        // Root replacing another user's file leaves it theirs. Only root may give a file away;
+        // the folder is owned by whoever runs this.
+        use std::os::unix::fs::MetadataExt;
+        if std::fs::metadata(&dir).unwrap().uid() == 0 {
+            std::os::unix::fs::chown(&target, Some(4321), Some(4321)).unwrap();
+            write_atomically(&target, "newer").unwrap();
+            let m = std::fs::metadata(&target).unwrap();
+            assert_eq!((m.uid(), m.gid()), (4321, 4321));
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
