@@ -395,12 +395,12 @@ impl Source<'_> {
     pub fn locate(&self, offset: usize) -> Location {
         let offset = offset.min(self.text.len());
         let before = &self.text[..offset];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let line_start = shown_start(self.text, before.rfind('\n').map_or(0, |i| i + 1));
         let line_end = self.text[offset..].find('\n').map_or(self.text.len(), |i| offset + i);
         Location {
             file: self.file.to_string(),
             line: before.matches('\n').count() + 1,
-            column: self.text[line_start..offset].chars().count() + 1,
+            column: self.text[line_start.min(offset)..offset].chars().count() + 1,
             line_text: self.text[line_start..line_end].trim_end_matches('\r').to_string(),
         }
     }
@@ -431,12 +431,12 @@ impl<'a> Lines<'a> {
         let text = self.source.text;
         let offset = offset.min(text.len());
         let line = self.starts.partition_point(|&s| s <= offset);
-        let line_start = self.starts[line - 1];
+        let line_start = shown_start(text, self.starts[line - 1]);
         let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
         Location {
             file: self.source.file.to_string(),
             line,
-            column: text[line_start..offset].chars().count() + 1,
+            column: text[line_start.min(offset)..offset].chars().count() + 1,
             line_text: text[line_start..line_end].trim_end_matches('\r').to_string(),
         }
     }
@@ -447,12 +447,26 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// Where the shown part of the line starting at `line_start` starts: after the byte-order mark
+/// a file may open with, which editors do not show, so that columns count as theirs do.
+fn shown_start(text: &str, line_start: usize) -> usize {
+    match line_start {
+        0 if text.starts_with(BYTE_ORDER_MARK) => BYTE_ORDER_MARK.len_utf8(),
+        _ => line_start,
+    }
+}
+
+/// The byte-order mark a UTF-8 file may start with (U+FEFF), which carries no text.
+pub const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// `bytes` as text, or an error at the line and column of the first byte that is not UTF-8.
 pub fn utf8<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, Error> {
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let line_end = bytes[line_start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| line_start + i);
+        // The good bytes are text, so the mark, if it opens them, ends on a character boundary.
+        let line_start = std::str::from_utf8(good).map_or(line_start, |good| shown_start(good, line_start));
         let before = std::str::from_utf8(&good[line_start..]).unwrap_or_default();
         let at = Location {
             file: file.to_string(),

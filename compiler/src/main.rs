@@ -1,7 +1,13 @@
 //! The `fairy-magic` command line: `fairy-magic compile <file.variant> -o <module.rs>`.
 
+// The command's only `unsafe` code, its few calls into the system, is in `os`.
+#![deny(unsafe_code)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+#[allow(unsafe_code)]
+mod os;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy_magic::stages::board::{squares_of, Squares};
@@ -450,6 +456,7 @@ impl ViaArg {
 }
 
 fn main() -> ExitCode {
+    os::set_up_signals();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -519,9 +526,9 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Compile(args) => compile(args, talk),
         Command::Show(args) => show(args),
         Command::Import(args) => import(args, talk),
-        Command::Moves(args) => moves(args),
-        Command::Attackers(args) => attackers(args),
-        Command::Between(args) => between(args),
+        Command::Moves(args) => moves(args, talk),
+        Command::Attackers(args) => attackers(args, talk),
+        Command::Between(args) => between(args, talk),
     }
 }
 
@@ -566,7 +573,7 @@ fn compile(args: CompileArgs, talk: Talk) -> Result<(), Error> {
             }
             Err(e) => Err(Error::io(Some(&out.display().to_string()), Access::Compare, e)),
         },
-        Some(out) => write_file(&out, &module),
+        Some(out) => write_file(&out, &module, &args.file),
         None => write_stdout(&module),
     }
 }
@@ -674,7 +681,7 @@ fn import(args: ImportArgs, talk: Talk) -> Result<(), Error> {
         }
     }
     match args.output {
-        Some(out) => write_file(&out, &variant),
+        Some(out) => write_file(&out, &variant, &args.file),
         None => write_stdout(&variant),
     }
 }
@@ -686,7 +693,7 @@ fn show(args: ShowArgs) -> Result<(), Error> {
     let text = read_text(&name, &args.file)?;
     if let Some(out) = &args.html {
         let page = fairy_magic::page(&Source { file: &name, text: &text }, &Options::new())?;
-        return write_file(out, &page);
+        return write_file(out, &page, &args.file);
     }
     let piece = args.piece.as_deref().expect("clap requires the piece without --html");
     let (variant, _) = fairy_magic::stages::pipeline::read(&Source { file: &name, text: &text })?;
@@ -725,23 +732,24 @@ fn show(args: ShowArgs) -> Result<(), Error> {
     let marks = show::marks(board, &here, &now, &open, regions);
     write_stdout(&show::text(board, &marks, &p.letter, ascii))?;
     match &args.svg {
-        Some(out) => write_file(out, &show::svg(board, &marks, &p.letter)),
+        Some(out) => write_file(out, &show::svg(board, &marks, &p.letter), &args.file),
         None => Ok(()),
     }
 }
 
 /// `fairy-magic moves`: where one piece goes from one square, or `--batch` answers.
-fn moves(args: MovesArgs) -> Result<(), Error> {
+fn moves(args: MovesArgs, talk: Talk) -> Result<(), Error> {
     let via = args.via.via();
     if args.batch {
         let mut answers = Batch::new(via);
         return answer_lines(|line| answers.line(line));
     }
+    let from = args.from.unwrap_or_default();
     let (board, compiled, position) = asked_piece(
         args.variant.as_deref(),
         args.board.board,
         args.betza.unwrap_or_default(),
-        args.from.unwrap_or_default(),
+        from.clone(),
         &args.around,
         via,
         Reverse::Skip,
@@ -750,23 +758,24 @@ fn moves(args: MovesArgs) -> Result<(), Error> {
     if args.json {
         write_stdout(&format!("{}\n", serde_json::to_string(&answer).expect("an answer is plain data")))
     } else {
-        write_stdout(&format!("{}\n", answer.dest.join(" ")))
+        write_squares(&answer.dest, talk, || format!("the piece has no move from {from}"))
     }
 }
 
 /// `fairy-magic attackers`: every square from which one piece captures on a target, or
 /// `--batch` answers.
-fn attackers(args: AttackersArgs) -> Result<(), Error> {
+fn attackers(args: AttackersArgs, talk: Talk) -> Result<(), Error> {
     let via = args.via.via();
     if args.batch {
         let mut answers = query::AttackerBatch::new(via);
         return answer_lines(|line| answers.line(line));
     }
+    let to = args.to.unwrap_or_default();
     let (board, compiled, p) = asked_piece(
         args.variant.as_deref(),
         args.board.board,
         args.betza.unwrap_or_default(),
-        args.to.unwrap_or_default(),
+        to.clone(),
         &args.around,
         via,
         Reverse::Build,
@@ -776,12 +785,12 @@ fn attackers(args: AttackersArgs) -> Result<(), Error> {
     if args.json {
         write_stdout(&format!("{}\n", serde_json::json!({ "from": names })))
     } else {
-        write_stdout(&format!("{}\n", names.join(" ")))
+        write_squares(&names, talk, || format!("the piece captures on {to} from no square"))
     }
 }
 
 /// `fairy-magic between`: the squares strictly between two squares on a piece's paths.
-fn between(args: BetweenArgs) -> Result<(), Error> {
+fn between(args: BetweenArgs, talk: Talk) -> Result<(), Error> {
     let asked = args.variant.as_deref().map(|file| VariantPiece::read(file, &args.betza)).transpose()?;
     let board = match &asked {
         Some(asked) => asked.variant.board,
@@ -798,7 +807,8 @@ fn between(args: BetweenArgs) -> Result<(), Error> {
         Some(asked) => query::variant_between(&asked.variant, asked.index, &asked.source(), color, from, to)?,
         None => query::between(board, &args.betza, color, from, to)?,
     };
-    write_stdout(&format!("{}\n", squares_of(found).map(|s| board.name(s)).collect::<Vec<_>>().join(" ")))
+    let names: Vec<String> = squares_of(found).map(|s| board.name(s)).collect();
+    write_squares(&names, talk, || format!("no square lies between {} and {} on the piece's paths", args.from, args.to))
 }
 
 /// The piece a one-piece question asks about, compiled (its reverse lookups as `reverse` says),
@@ -872,9 +882,29 @@ fn board_name(board: fairy_magic::stages::board::Board) -> String {
     format!("{}x{}", board.files, board.ranks)
 }
 
-/// Writes a file the command makes (see [`write_atomically`]).
-fn write_file(path: &std::path::Path, text: &str) -> Result<(), Error> {
-    write_atomically(path, text).map_err(|e| Error::io(Some(&path.display().to_string()), Access::Write, e))
+/// Writes a file the command makes (see [`write_atomically`]), never over `input`, the file
+/// it was made from: the same file under any name (a link, `./`) is refused, and nothing is
+/// written.
+fn write_file(path: &std::path::Path, text: &str, input: &std::path::Path) -> Result<(), Error> {
+    let failed = |e| Error::io(Some(&path.display().to_string()), Access::Write, e);
+    if fairy_magic::stages::files::same_file(path, input) {
+        let why = format!("it is the input file {}, which it would replace: write elsewhere", input.display());
+        return Err(failed(std::io::Error::new(std::io::ErrorKind::InvalidInput, why)));
+    }
+    write_atomically(path, text).map_err(failed)
+}
+
+/// Prints the squares of an answer of `moves`, `attackers` or `between` on one line. No
+/// squares print nothing, not a blank line, so that a script reading the words gets none; a
+/// note on standard error (`none()` says what is empty) tells a reader, unless `-q`.
+fn write_squares(names: &[String], talk: Talk, none: impl FnOnce() -> String) -> Result<(), Error> {
+    if names.is_empty() {
+        if !talk.quiet {
+            to_stderr(&format!("note: no squares: {}", none()));
+        }
+        return Ok(());
+    }
+    write_stdout(&format!("{}\n", names.join(" ")))
 }
 
 /// A failed write to standard output: a reader that went away (`| head`) ends the program
@@ -889,8 +919,18 @@ fn written(e: std::io::Error) -> Error {
 /// Prints `text` on standard output (see [`written`]): `print!` would panic on a closed pipe.
 fn write_stdout(text: &str) -> Result<(), Error> {
     use std::io::Write;
+    stdout_open()?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(written)
+}
+
+/// An error if standard output was closed when the command started: what it prints would be
+/// lost, and the exit status would not say so.
+fn stdout_open() -> Result<(), Error> {
+    if os::stdout_was_closed() {
+        return Err(written(std::io::Error::other("it was closed when the command started")));
+    }
+    Ok(())
 }
 
 /// A variant or configuration file as text; bytes that are not UTF-8 are an error at their
@@ -910,9 +950,9 @@ fn shell_word(word: &str) -> String {
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a module; no file
-/// but the target is touched.
+/// but the target is touched, and a signal that stops the command removes the temporary file.
 fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    fairy_magic::stages::files::write_atomically(path, text)
+    fairy_magic::stages::files::write_atomically_watched(path, text, &mut os::watch)
 }
 
 /// Writes one line on standard error. A failed write (stderr on a full disk, a closed pipe) is
@@ -932,6 +972,7 @@ const MAX_QUESTION: usize = 64 << 10;
 /// [`MAX_QUESTION`] bytes is answered with an error line, and the lines after it are answered.
 fn answer_lines(mut answer: impl FnMut(&str) -> String) -> Result<(), Error> {
     use std::io::Write;
+    stdout_open()?;
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     let mut number = 0usize;

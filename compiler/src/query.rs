@@ -259,9 +259,9 @@ pub struct Position {
     pub initial: bool,
 }
 
-/// The position a question describes, on `board`. Fails for a square off the board, an
-/// or a square that is both a friend and a foe; a friend or foe on `from` is
-/// dropped.
+/// The position a question describes, on `board`. Fails for a square off the board, a square
+/// that is both a friend and a foe, and a friend or foe on `from`, which the piece itself holds:
+/// dropping it silently would answer another question than the one asked.
 pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     let square = |name: &str| {
         board.parse_square(name).ok_or_else(|| {
@@ -272,7 +272,11 @@ pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
         names.iter().try_fold(Squares::EMPTY, |s, n| Ok(s | bit(square(n)?)))
     };
     let from = square(&q.from)?;
-    let (friends, foes) = (set(&q.friends)? & !bit(from), set(&q.foes)? & !bit(from));
+    let (friends, foes) = (set(&q.friends)?, set(&q.foes)?);
+    if !((friends | foes) & bit(from)).is_empty() {
+        let side = if (friends & bit(from)).is_empty() { "foe" } else { "friend" };
+        return Err(Error::Argument(format!("`{}` is the piece's own square: it cannot hold a {side} too", q.from)));
+    }
     if !(friends & foes).is_empty() {
         return Err(Error::Argument("a square is both a friend and a foe".into()));
     }
@@ -553,6 +557,22 @@ fn question(fields: serde_json::Map<String, serde_json::Value>, square: &str) ->
 #[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::*;
+
+    /// The piece's own square among its friends or foes is refused, as a square that is both is:
+    /// it used to be dropped, answering as if the board were empty.
+    #[test]
+    fn the_piece_s_own_square_holds_no_other_piece() {
+        let ask = |friends: &[&str], foes: &[&str]| {
+            let q = Question::new("8x8", "N", "d4").around(friends, foes);
+            position(Board { files: 8, ranks: 8 }, &q).map(|p| (p.friends, p.foes)).map_err(|e| e.to_string())
+        };
+        let e = ask(&[], &["d4"]).unwrap_err();
+        assert!(e.contains("`d4` is the piece's own square: it cannot hold a foe too"), "{e}");
+        let e = ask(&["e5", "d4"], &[]).unwrap_err();
+        assert!(e.contains("cannot hold a friend too"), "{e}");
+        assert!(ask(&["e5"], &["e5"]).unwrap_err().contains("both a friend and a foe"));
+        assert!(ask(&["e5"], &["c3"]).is_ok());
+    }
 
     /// A question's colour is a `Color` from the JSON word: White if left out, and a word that
     /// is neither colour is the question's error, not a silent White.

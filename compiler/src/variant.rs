@@ -4,7 +4,7 @@ use pest::Parser;
 
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
-use crate::error::{Error, Errors, Lines, Location};
+use crate::error::{Error, Errors, Lines, Location, BYTE_ORDER_MARK};
 pub use crate::regions::Region;
 use crate::regions::{parse_item, turned};
 pub use crate::settings::Setting;
@@ -132,7 +132,13 @@ pub fn parse(file: &str, text: &str) -> Parsed {
         // The parser never sees a comment: `#` starts one wherever it stands (no name, number
         // or XBetza holds it), and a long comment would cost it time for nothing.
         let content = line.trim_end_matches(['\n', '\r']);
-        let here = Here { source: &source, base };
+        // Editors on Windows may start a UTF-8 file with a byte-order mark, which shows as
+        // nothing: it is no part of the first statement, whose offsets start after it.
+        let (content, mark) = match content.strip_prefix(BYTE_ORDER_MARK) {
+            Some(rest) if base == 0 => (rest, BYTE_ORDER_MARK.len_utf8()),
+            _ => (content, 0),
+        };
+        let here = Here { source: &source, base: base + mark };
         base += line.len();
         // Lines end in LF or CR LF. A CR alone (old Mac line ends) would leave the whole file
         // one line, read as one statement or hidden in one comment: say what it is, once.
@@ -499,21 +505,23 @@ fn parse_board(
     files: pest::iterators::Pair<Rule>,
     ranks: pest::iterators::Pair<Rule>,
 ) -> Result<Board, Error> {
-    let side = |pair: &pest::iterators::Pair<Rule>| -> Result<u32, Error> {
+    // Each side is named as the user wrote it (`board 10x20`: the ranks are 20), with the
+    // names its squares would need.
+    let side = |pair: &pest::iterators::Pair<Rule>, side: &str, names: &str| -> Result<u32, Error> {
         let at = pair.as_span().start();
         let value: u32 = pair.as_str().parse().unwrap_or(u32::MAX);
         if value == 0 {
-            return Err(source.error(at, "a board side of 0 squares: a board has at least 1x1 squares"));
+            return Err(source.error(at, format!("a board of 0 {side}: a board has at least 1x1 squares")));
         }
         if value > MAX_SIDE {
             return Err(source.error(
                 at,
-                format!("a board side of {} squares: at most {MAX_SIDE} are supported (files a..p)", pair.as_str()),
+                format!("a board of {} {side}: at most {MAX_SIDE} are supported ({names})", pair.as_str()),
             ));
         }
         Ok(value)
     };
-    let (f, r) = (side(&files)?, side(&ranks)?);
+    let (f, r) = (side(&files, "files", "files a..p")?, side(&ranks, "ranks", "ranks 1..16")?);
     if (f * r) as usize > MAX_SQUARES {
         return Err(source.error(
             files.as_span().start(),
@@ -743,6 +751,21 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_opening_the_file_is_no_text() {
+        let v = parse("x.variant", "\u{feff}variant a\nboard 8x8\npiece K king K\n").report(Vec::new()).unwrap();
+        assert_eq!((v.name.as_str(), v.pieces.len()), ("a", 1));
+        // Columns count as an editor that hides the mark does, and the line is shown without it.
+        let e = parse("x.variant", "\u{feff}variant a\nboard 8x8 x\npiece K king K\n").report(Vec::new()).unwrap_err();
+        assert!(e.summary().starts_with("x.variant:2:11: error"), "{}", e.summary());
+        let e = error_of("\u{feff}variant a b\nboard 8x8\npiece K king K\n");
+        assert!(e.starts_with("x.variant:1:11: error"), "{e}");
+        let e = parse("x.variant", "\u{feff}board 0x8\n").report(Vec::new()).unwrap_err().render(false);
+        assert!(e.contains("x.variant:1:7") && e.contains("1 | board 0x8") && !e.contains('\u{feff}'), "{e}");
+        // Anywhere else the mark is a character the grammar does not take.
+        assert!(error_of("variant a\n\u{feff}board 8x8\npiece K king K\n").starts_with("x.variant:2:1: error"));
+    }
+
+    #[test]
     fn errors_name_line_column_and_what_was_expected() {
         let e = error_of("variant chess\nboard 8x8\npice K king K\n");
         assert!(e.starts_with("x.variant:3:1: error: expected a statement"), "{e}");
@@ -790,15 +813,19 @@ mod tests {
             .contains("x.variant:4:9: error: the name `king` makes the same Rust names"));
         assert!(error_of("board 8x8\npiece K king K\n").contains("no `variant <name>` line"));
         assert!(error_of("variant a\npiece K king K\n").contains("no `board"));
-        assert!(error_of("variant a\nboard 0x8\npiece K king K\n")
-            .contains("x.variant:2:7: error: a board side of 0 squares"));
+        assert!(error_of("variant a\nboard 0x8\npiece K king K\n").contains("x.variant:2:7: error: a board of 0 files"));
+        assert!(error_of("variant a\nboard 8x0\npiece K king K\n").contains("x.variant:2:9: error: a board of 0 ranks"));
         assert!(
             parse("x.variant", "variant a\nboard 16x16\npiece K king K\n").report(Vec::new()).is_ok(),
             "256 squares fit"
         );
-        assert!(
-            error_of("variant a\nboard 16x17\npiece K king K\n").contains("x.variant:2:10: error: a board side of 17")
-        );
+        assert!(error_of("variant a\nboard 16x17\npiece K king K\n")
+            .contains("x.variant:2:10: error: a board of 17 ranks: at most 16 are supported (ranks 1..16)"));
+        // The side that is too long is named: here the ranks, not the files.
+        let tall = error_of("variant a\nboard 10x20\npiece K king K\n");
+        assert!(tall.contains("x.variant:2:10: error: a board of 20 ranks"), "{tall}");
+        assert!(error_of("variant a\nboard 20x10\npiece K king K\n")
+            .contains("x.variant:2:7: error: a board of 20 files: at most 16 are supported (files a..p)"));
         assert!(error_of("variant a\nboard 99999999999x2\npiece K king K\n").contains("at most 16"));
         assert!(error_of("variant a\nboard 8x8\n").contains("a variant needs pieces"));
     }

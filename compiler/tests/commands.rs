@@ -212,6 +212,9 @@ fn moves_flags_change_the_answer_as_documented() {
         &["R", "--from", "z9"][..],
         &["R", "--from", "a1", "--board", "17x9"],
         &["R", "--from", "a1", "--friends", "b1", "--foes", "b1"],
+        // The piece's own square holds no other piece (it used to be dropped silently).
+        &["N", "--from", "d4", "--foes", "d4"],
+        &["N", "--from", "d4", "--friends", "c2,d4"],
         &["Rq", "--from", "a1"],
         &["R", "--batch"],
         &["R"],
@@ -348,4 +351,25 @@ fn exit_status_two_is_documented_and_the_fuzzers_internal_error_is_gone() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(target.exists() && leftovers(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An empty answer prints nothing, not a blank line, so that a script reading the squares gets
+/// none; a note on standard error says so, unless `-q`. The same for every command that answers
+/// with squares.
+#[test]
+fn an_empty_answer_prints_nothing_and_says_so() {
+    for args in [
+        &["moves", "mW", "--from", "a1", "--friends", "a2,b1"][..],
+        &["attackers", "N", "--to", "a1", "--board", "2x2"],
+        &["between", "N", "--from", "a1", "--to", "b3"],
+    ] {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!((code, stdout.as_str()), (Some(0), ""), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("note: no squares: "), "{args:?}: {stderr}");
+        let (code, stdout, stderr) = run(&[&["-q"][..], args].concat());
+        assert_eq!((code, stdout.as_str(), stderr.as_str()), (Some(0), "", ""), "{args:?}");
+    }
+    // An answer with squares is unchanged: one line, and nothing on standard error.
+    let (code, stdout, stderr) = run(&["between", "R", "--from", "a1", "--to", "a3"]);
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (Some(0), "a2\n", ""));
 }
