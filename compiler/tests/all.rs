@@ -68,6 +68,17 @@ fn every_test_file_is_a_module_here() {
     }
     assert!(
         missing.is_empty(),
-        "tests/{missing:?} are not modules of tests/all.rs: add `#[path = \"NAME.rs\"] mod NAME;`"
+        "{missing:?} in tests/ are not modules of tests/all.rs: add `#[path = \"NAME.rs\"] mod NAME;` for each"
+    );
+}
+
+/// The binary has no unit tests: its `test = false` (Cargo.toml) spares `cargo test` a build of
+/// an empty harness, and would leave a unit test there unrun.
+#[test]
+fn the_binary_has_no_unit_tests() {
+    let main = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/main.rs")).unwrap();
+    assert!(
+        !main.contains("#[test]") && !main.contains("#[cfg(test)]"),
+        "src/main.rs has unit tests: drop `test = false` from its [[bin]] in Cargo.toml"
     );
 }
