@@ -3,8 +3,10 @@
 //!
 //! To add a test file: create `tests/NAME.rs` and add `#[path = "NAME.rs"] mod NAME;` below,
 //! in order; [`every_test_file_is_a_module_here`] fails until it is. Run one file's tests with
-//! `cargo test -p fairy-magic --test all NAME::`. A file's own `mod common;` still finds
-//! `tests/common/mod.rs`, as a `#[path]` module's submodules are looked for beside it.
+//! `cargo test -p fairy-magic --test all NAME::`. What more than one file needs is in
+//! `tests/common/mod.rs`, a module of this binary: a file takes it with `use crate::common::...`.
+
+mod common;
 
 #[path = "bad_input.rs"]
 mod bad_input;

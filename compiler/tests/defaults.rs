@@ -2,9 +2,7 @@
 //! work shape the plan (a piece gives way to a smaller budget) instead of refusing it. Only a
 //! piece that no table can hold (the path-move limit) is an error.
 
-mod common;
-
-use common::XorShift;
+use crate::common::XorShift;
 use fairy_magic::stages::pipeline;
 use fairy_magic::{compile, Error, Options, Source};
 
