@@ -95,7 +95,8 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
                 compare(rng.squares());
                 compare(rng.squares() & mask | rng.squares() & !mask);
             }
-            let (ups, downs) = (first_two_placements(line.up, true), first_two_placements(line.down, false));
+            let [up, down] = line.nearest_first();
+            let (ups, downs) = (first_two_placements(&up), first_two_placements(&down));
             for up in &ups {
                 for down in &downs {
                     compare(up.occupied | down.occupied | (rng.squares() & !(up.decided | down.decided)));
@@ -124,28 +125,35 @@ struct Rays {
     down: Squares,
 }
 
+impl Rays {
+    /// Each ray's squares, nearest the piece first.
+    fn nearest_first(&self) -> [Vec<Squares>; 2] {
+        let up = squares_of(self.up).map(bit).collect();
+        let mut down: Vec<Squares> = squares_of(self.down).map(bit).collect();
+        down.reverse();
+        [up, down]
+    }
+}
+
 /// Where pieces stand on one ray: on `occupied`, and nowhere else within `decided`.
 struct Placement {
     occupied: Squares,
     decided: Squares,
 }
 
-/// Every placement of the first two pieces on `ray` (none, one, or two), nearest the piece
-/// first when `rising` (indices rise with the distance) and last otherwise. Each line form
-/// (a slide, a hop, a vault, a screened slide, a slide then a step) answers by a ray's first
-/// two pieces at most, so the squares past the second are left out of `decided`, for random
-/// occupancy. A ray of n squares has 1 + n + n(n-1)/2 placements.
-fn first_two_placements(ray: Squares, rising: bool) -> Vec<Placement> {
-    let mut along: Vec<Squares> = squares_of(ray).map(bit).collect();
-    if !rising {
-        along.reverse();
-    }
+/// Every placement of the first two pieces (none, one, or two) on a ray of these squares,
+/// nearest the piece first. Each line form (a slide, a hop, a vault, a screened slide, a slide
+/// then a step) answers by a ray's first two pieces at most, so the squares past the second
+/// are left out of `decided`, for random occupancy. A ray of n squares has 1 + n + n(n-1)/2
+/// placements.
+fn first_two_placements(along: &[Squares]) -> Vec<Placement> {
+    let up_to = |last: usize| along[..=last].iter().fold(Squares::EMPTY, |d, &s| d | s);
+    let ray = along.iter().fold(Squares::EMPTY, |d, &s| d | s);
     let mut placements = vec![Placement { occupied: Squares::EMPTY, decided: ray }];
     for (first, &a) in along.iter().enumerate() {
         placements.push(Placement { occupied: a, decided: ray });
         for (second, &b) in along.iter().enumerate().skip(first + 1) {
-            let decided = along[..=second].iter().fold(Squares::EMPTY, |d, &s| d | s);
-            placements.push(Placement { occupied: a | b, decided });
+            placements.push(Placement { occupied: a | b, decided: up_to(second) });
         }
     }
     placements
