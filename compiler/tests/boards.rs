@@ -2,9 +2,7 @@
 //! square of the largest boards of each width (u128, Bitboard192, Bitboard256) works, and
 //! boards past the limit are errors.
 
-mod common;
-
-use common::XorShift;
+use crate::common::XorShift;
 use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
 use fairy_magic::stages::error::Source;
 use fairy_magic::stages::magics::Word;

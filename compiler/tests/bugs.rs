@@ -1,5 +1,5 @@
 //! Compiler bugs found by the tests, kept as regression tests once fixed (and, while open, as
-//! tests marked `#[ignore = "bug: ..."]`: `cargo test -p fairy-magic --test bugs -- --ignored`).
+//! tests marked `#[ignore = "bug: ..."]`: `cargo test -p fairy-magic --test all bugs:: -- --ignored`).
 
 use fairy_magic::stages::board::Board;
 use fairy_magic::stages::query::{compile_piece, position, Question, Via};

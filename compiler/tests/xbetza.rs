@@ -2,9 +2,7 @@
 //! unsupported letter as a located error, and no string that makes the compiler panic or
 //! contradict itself (an internal error).
 
-mod common;
-
-use common::XorShift;
+use crate::common::XorShift;
 use fairy_magic::stages::board::{Board, Squares};
 use fairy_magic::stages::error::Error;
 use fairy_magic::stages::query::{compile_piece, position, Question, Via};
