@@ -223,6 +223,16 @@ enum Searched<B> {
     OutOfTrials,
 }
 
+/// Why the searches stopped: the error, and the lookup (in the order given) that met it, so that
+/// the caller can name the piece that probes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The first lookup, in order, that ran out of trials or found no magic.
+    pub lookup: usize,
+    /// What stopped it.
+    pub error: Error,
+}
+
 /// Every lookup's magic, with the entries its table uses. The searches run on `threads`
 /// threads; each is seeded by its own lookup, so the magics do not depend on which thread
 /// found them.
@@ -239,7 +249,7 @@ pub fn find_all<B: Word>(
     effort: u32,
     limits: SearchLimits,
     threads: usize,
-) -> Result<Vec<(Found<B>, Entries)>, Error> {
+) -> Result<Vec<(Found<B>, Entries)>, Stopped> {
     let search = |lookup: &Lookup, spending: &Spending| -> Searched<B> {
         let answers = occupancies(lookup);
         let mut tally = spending.tally();
@@ -268,7 +278,7 @@ pub fn find_all<B: Word>(
     );
     let mut spent = 0u64;
     let mut all = Vec::with_capacity(lookups.len());
-    for (lookup, searched) in lookups.iter().zip(ahead) {
+    for (i, (lookup, searched)) in lookups.iter().zip(ahead).enumerate() {
         let searched = match searched {
             Some(Searched::OutOfTrials) | None => search(lookup, &Spending::from(limits, spent)),
             Some(finished) => finished,
@@ -278,8 +288,10 @@ pub fn find_all<B: Word>(
                 spent += trials;
                 all.push((found, entries));
             }
-            Searched::NoMagic(trials) if spent + trials <= shared.limit => return Err(no_magic(lookup)),
-            _ => return Err(out_of_trials(limits)),
+            Searched::NoMagic(trials) if spent + trials <= shared.limit => {
+                return Err(Stopped { lookup: i, error: no_magic(lookup) })
+            }
+            _ => return Err(Stopped { lookup: i, error: out_of_trials(limits) }),
         }
     }
     Ok(all)

@@ -220,13 +220,34 @@ impl Spec {
                 let all: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
                 SettingError::Value(format!("option `{name}` is one of {}", all.join(", ")))
             }),
-            Values::Number { low, high, cap, make } => match value.parse::<u64>() {
-                Ok(v) if (low..=high).contains(&v) => Ok(make(v)),
-                _ if cap == Cap::Machine => Err(SettingError::Value(format!(
-                    "option `{name}` takes a value from {low} to {high}, the most a compile may take (about a minute, 1 GiB)"
-                ))),
-                _ => Err(SettingError::Value(format!("option `{name}` takes a value from {low} to {high}"))),
+            Values::Number { make, .. } => match value.parse::<u64>() {
+                Ok(v) if self.admits(v) => Ok(make(v)),
+                _ => Err(SettingError::Value(format!("option `{name}` {}", self.range()))),
             },
+        }
+    }
+
+    /// Whether a numeric setting of this row may have the value `v`: the one range check, which
+    /// `option` lines, the command line's flags and a library caller's settings all go through
+    /// ([`Spec::parse`], [`Setting::checked`]; clap checks the flags against the same bounds).
+    fn admits(&self, v: u64) -> bool {
+        match self.values {
+            Values::Number { low, high, .. } => (low..=high).contains(&v),
+            Values::Words(_) => false,
+        }
+    }
+
+    /// The values a numeric setting takes, in words: "takes a value from 1 to 20".
+    fn range(&self) -> String {
+        match self.values {
+            Values::Number { low, high, cap: Cap::Machine, .. } => {
+                format!("takes a value from {low} to {high}, the most a compile may take (about a minute, 1 GiB)")
+            }
+            Values::Number { low, high, .. } => format!("takes a value from {low} to {high}"),
+            Values::Words(words) => {
+                let all: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
+                format!("is one of {}", all.join(", "))
+            }
         }
     }
 
@@ -264,6 +285,30 @@ impl Setting {
     /// The name an `option` line gives it (and its flag, after `--`).
     pub fn name(self) -> &'static str {
         self.spec().name
+    }
+
+    /// Its number, for a numeric setting; `None` for a word.
+    fn number(self) -> Option<u64> {
+        match self {
+            Setting::Index(_) | Setting::Optimize(_) | Setting::Lines(_) => None,
+            Setting::MaxBits(v) | Setting::Effort(v) => Some(u64::from(v)),
+            Setting::MaxProbes(v) | Setting::MaxPaths(v) | Setting::CacheKib(v) => {
+                u64::try_from(v).ok().or(Some(u64::MAX))
+            }
+            Setting::Seed(v) | Setting::MaxOccupancies(v) | Setting::MaxTrials(v) | Setting::MaxVerify(v) => Some(v),
+        }
+    }
+
+    /// This setting, if its value is one its row of [`SETTINGS`] takes: a library caller's
+    /// settings are held to the ranges an `option` line and a flag are.
+    pub fn checked(self) -> Result<Setting, SettingError> {
+        let spec = self.spec();
+        match self.number() {
+            Some(v) if !spec.admits(v) => {
+                Err(SettingError::Value(format!("the setting `{}` is {v}: it {}", spec.name, spec.range())))
+            }
+            _ => Ok(self),
+        }
     }
 
     /// Its value as an `option` line or a flag writes it.
@@ -332,7 +377,8 @@ impl Settings {
                 Setting::MaxBits(v) => o.max_bits = Some(v),
                 Setting::MaxProbes(v) => o.max_probes = v,
                 Setting::MaxPaths(v) => o.max_paths = v,
-                Setting::CacheKib(v) => o.cache_bytes = v * 1024,
+                // Saturating: an out-of-range value is refused by `check`, not an overflow here.
+                Setting::CacheKib(v) => o.cache_bytes = v.saturating_mul(1024),
                 Setting::Effort(v) => o.effort = v,
                 Setting::Seed(v) => o.seed = v,
                 Setting::Index(v) => o.index = v,
@@ -344,6 +390,18 @@ impl Settings {
             }
         }
         o
+    }
+
+    /// Every setting within its range, as [`Setting::checked`] holds it; the first that is
+    /// not (in [`SETTINGS`]' order) is an argument error naming it and its range. A compilation
+    /// checks its settings before any stage, whether they came from `option` lines, flags or a
+    /// library caller's [`Options`](crate::Options) and `with_` methods.
+    pub fn check(&self) -> Result<(), crate::Error> {
+        let current = SETTINGS.iter().filter_map(|spec| (spec.current)(self));
+        current.map(Setting::checked).try_for_each(|checked| match checked {
+            Ok(_) => Ok(()),
+            Err(SettingError::Value(m) | SettingError::Name(m)) => Err(crate::Error::Argument(m)),
+        })
     }
 }
 
