@@ -43,22 +43,26 @@ pub enum Setting {
     MaxVerify(u64),
 }
 
-/// The most occupancies a compile may enumerate: at about 120 bytes each, 2^23 of them take
-/// 1 GiB, half the memory a compile may use on the smallest machine it is built for.
-pub const CAP_OCCUPANCIES: u64 = 1 << 23;
+/// The most occupancies a compile may enumerate: at about 120 bytes each, 2^22 of them take
+/// 512 MiB, which beside the path moves' most ([`MAX_PATH_BYTES`](crate::stages::pipeline::MAX_PATH_BYTES),
+/// 768 MiB) keeps a compilation within the 2 GiB of the smallest machine it is built for.
+pub const CAP_OCCUPANCIES: u64 = 1 << 22;
 /// The most trials (in millions) the magic search may make: some 100 million a second, so
-/// about a minute of one core.
-pub const CAP_MILLION_TRIALS: u64 = 6_000;
+/// about 40 s of one core, 20 s on two. With the verification's cap, a compilation that sets
+/// both to their most stays within a minute on two cores (each was 6,000 once: a file that set
+/// every limit to its cap took 75 s).
+pub const CAP_MILLION_TRIALS: u64 = 4_000;
 /// The most verification steps (in millions): at least 100 million a second on one core (128 to
-/// 500 million measured, chu slowest and the hook mover fastest), so about a minute.
-pub const CAP_MILLION_STEPS: u64 = 6_000;
+/// 500 million measured, chu slowest and the hook mover fastest), so at most 40 s of one core,
+/// 20 s on two.
+pub const CAP_MILLION_STEPS: u64 = 4_000;
 
 /// What bounds a numeric setting's largest value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cap {
     /// What the notion allows (a table of more than 2^20 entries, 64 probes).
     Notion,
-    /// What a machine does in about a minute and a GiB: a work limit. A value past it is an
+    /// What a machine does within a minute and 2 GiB on two cores: a work limit. A value past it is an
     /// error that says so, never an hour's run.
     Machine,
 }
@@ -241,7 +245,7 @@ impl Spec {
     fn range(&self) -> String {
         match self.values {
             Values::Number { low, high, cap: Cap::Machine, .. } => {
-                format!("takes a value from {low} to {high}, the most a compile may take (about a minute, 1 GiB)")
+                format!("takes a value from {low} to {high}, the most a compile may take (within a minute and 2 GiB on two cores)")
             }
             Values::Number { low, high, .. } => format!("takes a value from {low} to {high}"),
             Values::Words(words) => {
@@ -422,10 +426,10 @@ mod tests {
         assert!(matches!(Setting::parse("max-bits", "21"), Err(SettingError::Value(_))));
         assert!(matches!(Setting::parse("seed", "-1"), Err(SettingError::Value(_))));
         assert!(
-            matches!(Setting::parse("max-verify", "1099511627776"), Err(SettingError::Value(m)) if m.contains("1 to 6000"))
+            matches!(Setting::parse("max-verify", "1099511627776"), Err(SettingError::Value(m)) if m.contains("1 to 4000"))
         );
         assert!(
-            matches!(Setting::parse("max-occupancies", "8388609"), Err(SettingError::Value(m)) if m.contains("8388608"))
+            matches!(Setting::parse("max-occupancies", "4194305"), Err(SettingError::Value(m)) if m.contains("4194304"))
         );
         let o = Settings::default().with(&[Setting::Seed(5), Setting::CacheKib(2)]);
         assert_eq!((o.seed, o.cache_bytes), (5, 2048));

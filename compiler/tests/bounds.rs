@@ -112,10 +112,10 @@ fn work_limits_are_capped_at_what_the_machine_can_do() {
     let (code, err) = compile("caps", text);
     assert_eq!(code, Some(1));
     assert!(err.contains("x.variant:3:19"), "{err}");
-    assert!(err.contains("from 1 to 6000"), "{err}");
+    assert!(err.contains("from 1 to 4000"), "{err}");
     let out = fairy_magic().args(["compile", "x.variant", "--max-trials", "1099511627776"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("1..=6000"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1..=4000"));
 }
 
 #[test]

@@ -93,7 +93,7 @@ fn a_piece_of_thousands_of_paths_stops_at_the_verification_limit_at_once() {
         "{err}"
     );
     assert!(err.contains(":4:1"), "at the heavy's line: {err}");
-    let (code, err) = run("option max-verify 6000\noption max-occupancies 1\n");
+    let (code, err) = run("option max-verify 4000\noption max-occupancies 1\n");
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("--max-occupancies"), "past the raised verification limit, the next one: {err}");
 }
