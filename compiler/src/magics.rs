@@ -331,7 +331,9 @@ fn find<B: Word>(
     let mut search = Search::<B>::new(how, lookup, answers, seed);
     let mut found = None;
     for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
-        if let Some(magic) = search.try_width(bits, 1 << effort, tally)? {
+        // Checked: `effort` past 63 (a caller of this stage alone, past `Settings::check`) means
+        // candidates without end, which the trial limit stops, not an overflow.
+        if let Some(magic) = search.try_width(bits, 1u64.checked_shl(effort).unwrap_or(u64::MAX), tally)? {
             found = Some(Found { magic, bits });
             break;
         }
@@ -341,7 +343,7 @@ fn find<B: Word>(
     };
     // No table can have fewer entries than the lookup has distinct answers.
     let floor = search.distinct.next_power_of_two().trailing_zeros().max(1);
-    let tries = 1u64 << effort.saturating_sub(SHRINK_HANDICAP);
+    let tries = 1u64.checked_shl(effort.saturating_sub(SHRINK_HANDICAP)).unwrap_or(u64::MAX);
     while found.bits > floor {
         match search.try_width(found.bits - 1, tries, tally)? {
             Some(magic) => found = Found { magic, bits: found.bits - 1 },
@@ -409,7 +411,13 @@ impl<B: Word> Search<B> {
                 spending.spend(1)?;
                 continue;
             }
-            self.attempt += 1;
+            self.attempt = self.attempt.wrapping_add(1);
+            if self.attempt == 0 {
+                // Past 2^32 candidates at one width (only a caller of this stage alone, with no
+                // trial limit, gets here): stamps of 0 would read as this attempt's, so clear them.
+                self.entries.fill((0, 0));
+                self.attempt = 1;
+            }
             let probe = Probe::new(self.mask, magic, shift, 0);
             for (tested, &(occupied, answer)) in self.tests.iter().enumerate() {
                 let entry = &mut self.entries[probe.index(self.how, occupied)];

@@ -94,8 +94,9 @@ struct CompileArgs {
     check: bool,
     #[command(flatten)]
     settings: SettingFlags,
-    /// How many threads to compile with [default: one a core]. The module is the same for
-    /// any number, so the header's command leaves it out.
+    /// How many threads to compile with [default: one a core]; at most 256 run, and fewer where
+    /// the system gives fewer. The module is the same for any number, so the header's command
+    /// leaves it out.
     #[arg(long)]
     threads: Option<std::num::NonZeroUsize>,
 }
