@@ -428,19 +428,21 @@ struct PieceCache {
     pieces: VecDeque<((Board, String), Result<CompiledPiece, String>)>,
     /// What the kept pieces take, by [`CompiledPiece::bytes`].
     bytes: usize,
+    /// The most bytes they may take: [`CACHED_BYTES`].
+    budget: usize,
 }
 
 #[cfg(feature = "cli")]
 impl PieceCache {
     fn new() -> Self {
-        PieceCache { pieces: VecDeque::new(), bytes: 0 }
+        PieceCache { pieces: VecDeque::new(), bytes: 0, budget: CACHED_BYTES }
     }
 
     /// Drops the oldest pieces until one more of `adding` bytes keeps within the count and the
     /// bytes (or none is left to drop).
     fn make_room(&mut self, adding: usize) {
         while self.pieces.len() >= CACHED_PIECES
-            || (!self.pieces.is_empty() && self.bytes.saturating_add(adding) > CACHED_BYTES)
+            || (!self.pieces.is_empty() && self.bytes.saturating_add(adding) > self.budget)
         {
             let (_, dropped) = self.pieces.pop_front().expect("a piece to drop");
             self.bytes -= kept_bytes(&dropped);
@@ -635,6 +637,27 @@ fn question(fields: serde_json::Map<String, serde_json::Value>, square: &str) ->
 #[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::*;
+
+    /// A batch's cache keeps pieces while their bytes fit its budget, dropping the oldest first,
+    /// and keeps the newest even when it alone is over.
+    #[test]
+    fn the_cache_is_bounded_by_its_bytes() {
+        let mut cache = PieceCache::new();
+        let ask = |betza: &str| Question::new("8x8", betza, "d4");
+        let tables = |board, betza: &str| compile_piece(board, betza, Via::Tables);
+        let queen = tables(parse_board("8x8").unwrap(), "Q").unwrap().bytes();
+        cache.budget = queen * 2 + queen / 2;
+        for betza in ["Q", "BR", "RB", "QW"] {
+            cache.get(&ask(betza), tables).unwrap();
+            assert!(cache.bytes <= cache.budget, "{betza}: {} of {}", cache.bytes, cache.budget);
+        }
+        assert_eq!(cache.pieces.len(), 2, "two queens' worth of tables fit");
+        assert_eq!(cache.pieces.back().unwrap().0 .1, "QW");
+        cache.budget = 1;
+        cache.get(&ask("N"), tables).unwrap();
+        assert_eq!(cache.pieces.len(), 1, "the newest is kept alone");
+        assert_eq!(cache.bytes, kept_bytes(&cache.pieces[0].1));
+    }
 
     /// A question's colour is a `Color` from the JSON word: White if left out, and a word that
     /// is neither colour is the question's error, not a silent White.
