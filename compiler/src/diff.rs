@@ -225,12 +225,23 @@ fn names(board: Board, set: Squares) -> Vec<String> {
     squares_of(set).map(|s| board.name(s)).collect()
 }
 
+/// A variant's regions by name (the first of a name, as a search from the start finds it).
+fn regions_by_name(v: &Variant) -> std::collections::HashMap<&str, &crate::variant::Region> {
+    let mut map = std::collections::HashMap::with_capacity(v.regions.len());
+    for r in &v.regions {
+        map.entry(r.name.as_str()).or_insert(r);
+    }
+    map
+}
+
 /// Regions by name: added, removed, other squares (White's); and each paired piece's
-/// confinement and zones, by region name.
+/// confinement and zones, by region name. Each side's regions are looked up by name in a map,
+/// so that files of many regions compare in linear time; the report keeps the files' order.
 fn region_changes(a: &Variant, b: &Variant, pairs: &[(usize, usize)]) -> Vec<String> {
+    let (in_a, in_b) = (regions_by_name(a), regions_by_name(b));
     let mut out = Vec::new();
     for r in &a.regions {
-        match b.regions.iter().find(|s| s.name == r.name) {
+        match in_b.get(r.name.as_str()) {
             None => out.push(format!("region `{}` removed", r.name)),
             Some(s) if s.squares != r.squares || a.board != b.board => {
                 let (gone, came) = (r.squares[0] & !s.squares[0], s.squares[0] & !r.squares[0]);
@@ -250,7 +261,7 @@ fn region_changes(a: &Variant, b: &Variant, pairs: &[(usize, usize)]) -> Vec<Str
             Some(_) => {}
         }
     }
-    for s in b.regions.iter().filter(|s| !a.regions.iter().any(|r| r.name == s.name)) {
+    for s in b.regions.iter().filter(|s| !in_a.contains_key(s.name.as_str())) {
         out.push(format!("region `{}` added: {}", s.name, names(b.board, s.squares[0]).join(" ")));
     }
     for &(i, j) in pairs {

@@ -129,6 +129,9 @@ pub enum Bound {
     PathsFromSquare,
     /// Path moves of one piece over the whole board (a fixed limit, about 70 MB).
     PathsOfPiece,
+    /// Path moves of every piece and the slots' copies of them together (a fixed limit on the
+    /// memory they take, [`MAX_PATH_BYTES`](crate::stages::pipeline::MAX_PATH_BYTES)).
+    PathsOfVariant,
     /// `max-occupancies`: occupancies every lookup together enumerates.
     Occupancies,
     /// `max-verify`: the work of verifying the tables.

@@ -238,9 +238,9 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The threads to use: [`Settings::threads`], or one a core.
+    /// The threads to use: [`Settings::threads`], or one a core; at most [`MAX_THREADS`].
     pub fn thread_count(&self) -> usize {
-        self.threads.map_or_else(parallel::available, NonZeroUsize::get)
+        self.threads.map_or_else(parallel::available, NonZeroUsize::get).min(MAX_THREADS)
     }
 }
 
@@ -272,6 +272,11 @@ impl Default for Settings {
 /// such a compile raises the limit (`max-occupancies`).
 pub const DEFAULT_SEARCH_LIMITS: magics::SearchLimits =
     magics::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 2_000 };
+
+/// The most threads a compilation runs, whatever it is asked: each holds a stack and its share
+/// of the work's memory, and more threads than cores only wait for them. A thread the system
+/// refuses below this is one fewer, never an error.
+pub const MAX_THREADS: usize = 256;
 
 /// Path moves a piece may have from one square unless told otherwise.
 pub const DEFAULT_MAX_PATHS: usize = 20_000;

@@ -223,6 +223,16 @@ enum Searched<B> {
     OutOfTrials,
 }
 
+/// Why the searches stopped: the error, and the lookup (in the order given) that met it, so that
+/// the caller can name the piece that probes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The first lookup, in order, that ran out of trials or found no magic.
+    pub lookup: usize,
+    /// What stopped it.
+    pub error: Error,
+}
+
 /// Every lookup's magic, with the entries its table uses. The searches run on `threads`
 /// threads; each is seeded by its own lookup, so the magics do not depend on which thread
 /// found them.
@@ -239,7 +249,7 @@ pub fn find_all<B: Word>(
     effort: u32,
     limits: SearchLimits,
     threads: usize,
-) -> Result<Vec<(Found<B>, Entries)>, Error> {
+) -> Result<Vec<(Found<B>, Entries)>, Stopped> {
     let search = |lookup: &Lookup, spending: &Spending| -> Searched<B> {
         let answers = occupancies(lookup);
         let mut tally = spending.tally();
@@ -268,7 +278,7 @@ pub fn find_all<B: Word>(
     );
     let mut spent = 0u64;
     let mut all = Vec::with_capacity(lookups.len());
-    for (lookup, searched) in lookups.iter().zip(ahead) {
+    for (i, (lookup, searched)) in lookups.iter().zip(ahead).enumerate() {
         let searched = match searched {
             Some(Searched::OutOfTrials) | None => search(lookup, &Spending::from(limits, spent)),
             Some(finished) => finished,
@@ -278,8 +288,10 @@ pub fn find_all<B: Word>(
                 spent += trials;
                 all.push((found, entries));
             }
-            Searched::NoMagic(trials) if spent + trials <= shared.limit => return Err(no_magic(lookup)),
-            _ => return Err(out_of_trials(limits)),
+            Searched::NoMagic(trials) if spent + trials <= shared.limit => {
+                return Err(Stopped { lookup: i, error: no_magic(lookup) })
+            }
+            _ => return Err(Stopped { lookup: i, error: out_of_trials(limits) }),
         }
     }
     Ok(all)
@@ -319,7 +331,9 @@ fn find<B: Word>(
     let mut search = Search::<B>::new(how, lookup, answers, seed);
     let mut found = None;
     for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
-        if let Some(magic) = search.try_width(bits, 1 << effort, tally)? {
+        // Checked: `effort` past 63 (a caller of this stage alone, past `Settings::check`) means
+        // candidates without end, which the trial limit stops, not an overflow.
+        if let Some(magic) = search.try_width(bits, 1u64.checked_shl(effort).unwrap_or(u64::MAX), tally)? {
             found = Some(Found { magic, bits });
             break;
         }
@@ -329,7 +343,7 @@ fn find<B: Word>(
     };
     // No table can have fewer entries than the lookup has distinct answers.
     let floor = search.distinct.next_power_of_two().trailing_zeros().max(1);
-    let tries = 1u64 << effort.saturating_sub(SHRINK_HANDICAP);
+    let tries = 1u64.checked_shl(effort.saturating_sub(SHRINK_HANDICAP)).unwrap_or(u64::MAX);
     while found.bits > floor {
         match search.try_width(found.bits - 1, tries, tally)? {
             Some(magic) => found = Found { magic, bits: found.bits - 1 },
@@ -397,7 +411,13 @@ impl<B: Word> Search<B> {
                 spending.spend(1)?;
                 continue;
             }
-            self.attempt += 1;
+            self.attempt = self.attempt.wrapping_add(1);
+            if self.attempt == 0 {
+                // Past 2^32 candidates at one width (only a caller of this stage alone, with no
+                // trial limit, gets here): stamps of 0 would read as this attempt's, so clear them.
+                self.entries.fill((0, 0));
+                self.attempt = 1;
+            }
             let probe = Probe::new(self.mask, magic, shift, 0);
             for (tested, &(occupied, answer)) in self.tests.iter().enumerate() {
                 let entry = &mut self.entries[probe.index(self.how, occupied)];

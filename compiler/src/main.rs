@@ -100,8 +100,9 @@ struct CompileArgs {
     check: bool,
     #[command(flatten)]
     settings: SettingFlags,
-    /// How many threads to compile with [default: one a core]. The module is the same for
-    /// any number, so the header's command leaves it out.
+    /// How many threads to compile with [default: one a core]; at most 256 run, and fewer where
+    /// the system gives fewer. The module is the same for any number, so the header's command
+    /// leaves it out.
     #[arg(long)]
     threads: Option<std::num::NonZeroUsize>,
 }
@@ -475,11 +476,9 @@ fn main() -> ExitCode {
         Command::Diff(args) => return diff(args),
         command => Cli { command, ..cli },
     };
-    // Fault injection for the tests of exit status 2: no input makes the compiler contradict
-    // itself (that is what status 2 reports), so a test asks for an internal error this way.
-    let result = match std::env::var("FAIRY_MAGIC_FAULT").as_deref() {
-        Ok("internal") => Err(Error::Internal("a fault injected by FAIRY_MAGIC_FAULT=internal".into())),
-        _ => run(cli),
+    let result = match injected_fault() {
+        Some(fault) => Err(fault),
+        None => run(cli),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -494,15 +493,32 @@ fn main() -> ExitCode {
     }
 }
 
+/// Fault injection for the tests of exit status 2: no input makes the compiler contradict
+/// itself (that is what status 2 reports), so a test asks for an internal error with
+/// `FAIRY_MAGIC_FAULT=internal`. Only builds with debug assertions (the dev profile `cargo test`
+/// builds the binary in) read it: a release binary has no switch that makes it fail.
+#[cfg(debug_assertions)]
+fn injected_fault() -> Option<Error> {
+    (std::env::var("FAIRY_MAGIC_FAULT").as_deref() == Ok("internal"))
+        .then(|| Error::Internal("a fault injected by FAIRY_MAGIC_FAULT=internal".into()))
+}
+
+/// A release binary injects no fault.
+#[cfg(not(debug_assertions))]
+fn injected_fault() -> Option<Error> {
+    None
+}
+
 /// Prints a progress line on standard error if `what` is still running after a second.
 fn progress<T>(talk: Talk, what: &str, work: impl FnOnce() -> T) -> T {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     let started = std::time::Instant::now();
     let done = Arc::new(AtomicBool::new(false));
+    // A thread the system refuses only costs the progress line.
     let watcher = (!talk.quiet).then(|| {
         let (done, what) = (done.clone(), what.to_string());
-        std::thread::spawn(move || {
+        std::thread::Builder::new().spawn(move || {
             std::thread::sleep(std::time::Duration::from_secs(1));
             if !done.load(Ordering::SeqCst) {
                 to_stderr(&format!("fairy-magic: {what}…"));

@@ -23,8 +23,15 @@ pub fn map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) -> R + 
         }
     };
     let mut done: Vec<(usize, R)> = thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
-        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        // A thread the system refuses (too many asked for, a process limit) is one fewer worker,
+        // not a failure: every worker takes items until none are left, so the workers that did
+        // start, or this thread alone, do all the work.
+        let workers: Vec<_> =
+            (0..threads).map_while(|_| thread::Builder::new().spawn_scoped(scope, worker).ok()).collect();
+        let here = if workers.is_empty() { worker() } else { Vec::new() };
+        let joined =
+            workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        here.into_iter().chain(joined).collect()
     });
     done.sort_unstable_by_key(|&(i, _)| i);
     done.into_iter().map(|(_, r)| r).collect()

@@ -22,7 +22,7 @@ use crate::between::Between;
 use crate::board::{self, Squares};
 use crate::by_piece::ByPiece;
 use crate::calibration::Cache;
-use crate::error::{Error, Source};
+use crate::error::{Bound, Error, Source};
 use crate::legs::Move;
 use crate::lookups::{self, Plan};
 use crate::magics::Word;
@@ -172,10 +172,11 @@ pub fn build<B: Word>(
     moves: Vec<[PieceMoves; 2]>,
     settings: &Settings,
 ) -> Result<Compiled<B>, Error> {
+    settings.check()?;
     let board = variant.board;
     let kinds = table_kinds(&moves, settings.reverse);
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
-    let all_paths = slots::all_paths(&variant, &moves, settings.max_paths)?;
+    let all_paths = paths_within_memory(&variant, &moves, &kinds, settings.max_paths)?;
     let slots = slots::slot_moves(&all_paths, &kinds, order);
     // Planned as if the tables were cached; where they then are over the cache budget, again
     // with what a probe costs when they are not, which turns more slides into lines.
@@ -201,13 +202,84 @@ pub fn build<B: Word>(
         settings.effort,
         settings.search_limits,
         threads,
-    )?;
+    )
+    .map_err(|stopped| at_piece(&variant, &plan, order, stopped))?;
     let ranks = rank_table(board, B::BITS, settings, plan.cache);
     let tables = tables::lay_out::<B>(board, moves.len(), &kinds, &plan, magics, settings.index, ranks);
     verify::verify(board, &names, &moves, &reach, &tables, settings.verify, threads)?;
     let between = Between::new(board, &all_paths);
     let indices = indices::Indices::new(board, &all_paths);
     Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
+}
+
+/// The most bytes the path moves of a compilation may take: every piece's from every square,
+/// and the slots' copies of them, one for each kind of table that answers them (a reverse kind
+/// files them under their targets before it drops repeats). They stay in memory until the
+/// tables are verified, beside the magic search's occupancies (at most
+/// [`CAP_OCCUPANCIES`](crate::stages::settings::CAP_OCCUPANCIES) of them), so this and those keep a
+/// compilation within 2 GiB. Twenty pieces `[R-R-R]` on 16x16 would take 2 GiB here alone.
+pub const MAX_PATH_BYTES: usize = 768 << 20;
+
+/// Every piece's path moves from every square ([`slots::all_paths`]), counted as they are
+/// found with the copies [`slots::slot_moves`] will make of them: the first piece that takes
+/// the total past [`MAX_PATH_BYTES`] is an error at its line, before the rest are found or any
+/// copy is made.
+fn paths_within_memory(
+    variant: &Variant,
+    moves: &[[PieceMoves; 2]],
+    kinds: &[crate::table_kind::TableKind],
+    max_paths: usize,
+) -> Result<ByPiece<Vec<Vec<PathMove>>>, Error> {
+    let mut total = 0usize;
+    ByPiece::try_from_fn(moves.len(), |p, color| {
+        let piece = &variant.pieces[p];
+        let found = slots::paths_from_every_square(variant.board, &moves[p][color as usize], &piece.name, max_paths)
+            .map_err(|e| match e {
+                // At the piece's line when it has one (not for `fairy-magic moves`).
+                Error::Limit { bound, at: None, message } => Error::Limit { bound, at: piece.at.clone(), message },
+                e => e,
+            })?;
+        let own = path_bytes(&found, kinds);
+        total = total.saturating_add(own);
+        match total > MAX_PATH_BYTES {
+            true => Err(Error::Limit {
+                bound: Bound::PathsOfVariant,
+                at: piece.at.clone(),
+                message: format!(
+                    "the {}'s path moves and the tables' copies of them take {} MiB ({} MiB with the pieces before it), more than the limit of {} MiB all pieces' together may take: give it fewer sliding legs, or use fewer such pieces or a smaller board",
+                    piece.name,
+                    own >> 20,
+                    total >> 20,
+                    MAX_PATH_BYTES >> 20
+                ),
+            }),
+            false => Ok(found),
+        }
+    })
+}
+
+/// The bytes one piece's path moves of one colour take with the copies the slots make: one in
+/// every kind of table that answers each (forward, or reverse before repeats are dropped).
+fn path_bytes(from_every_square: &[Vec<PathMove>], kinds: &[crate::table_kind::TableKind]) -> usize {
+    let answers = |m: &PathMove| kinds.iter().filter(|k| slots::answers(k.forward(), m)).count();
+    let copies: usize = from_every_square.iter().flatten().map(|m| 1 + answers(m)).sum();
+    copies.saturating_mul(std::mem::size_of::<PathMove>())
+}
+
+/// A search's limit error at the line of the first piece that probes the lookup it stopped at,
+/// naming that piece: the trials are all lookups' together, and the piece whose search went
+/// over is the one whose tables a lower budget or effort would make cheapest.
+fn at_piece(variant: &Variant, plan: &Plan, order: SlotOrder, stopped: magics::Stopped) -> Error {
+    let probes = |slot: &lookups::SlotPlan| slot.lookups.contains(&stopped.lookup);
+    let piece = plan.slots.iter().position(probes).map(|i| &variant.pieces[order.id(i).piece]);
+    match (stopped.error, piece) {
+        (Error::Limit { bound, at: None, message }, Some(piece)) => Error::Limit {
+            bound,
+            at: piece.at.clone(),
+            message: format!("{message} (it went over searching a lookup of the {})", piece.name),
+        },
+        (error, _) => error,
+    }
 }
 
 /// The board's rank table where whole-rank slides are to be read from it: where lines are

@@ -11,7 +11,7 @@ use fairy_magic_runtime::{Bitboard192, BitboardExt, Color};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{bit, squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
-use crate::error::{Error, Source};
+use crate::error::{Bound, Error, Source};
 use crate::magics::Word;
 use crate::pipeline::{build, with_word};
 use crate::regions::PieceMoves;
@@ -204,6 +204,13 @@ pub enum Reverse {
     Build,
 }
 
+/// The most path moves (one colour, every square) a query builds tables for. Planning a piece's
+/// lookups takes time and memory about in proportion to its path moves, and a query's tables
+/// are built anew for every question of a new piece: a heavy rider on 16x16 (`QmasQ`, some
+/// 170,000 path moves) took a minute and a GiB, where `[R-R-R]` (116,480) takes a few
+/// seconds. Past this, the reference walker answers the same question without tables.
+pub const QUERY_MAX_PATHS: usize = 1 << 17;
+
 /// `variant` holds one piece; its reverse lookups are built as `reverse` says.
 fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: Reverse) -> Result<CompiledPiece, Error> {
     let board = variant.board;
@@ -211,14 +218,51 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: Reverse) 
     if via == Via::Reference {
         return Ok(CompiledPiece::Legs(moves.into_iter().next().unwrap()));
     }
+    let piece = &variant.pieces[0];
+    // At the piece's line in a variant file, or at the XBetza given on the command line.
+    let at = piece.at.clone().unwrap_or_else(|| source.locate(0));
+    let paths = crate::slots::paths_from_every_square(board, &moves[0][0], &piece.name, DEFAULT_MAX_PATHS)
+        .map_err(|e| for_a_query(e, &at))?;
+    let count: usize = paths.iter().map(Vec::len).sum();
+    if count > QUERY_MAX_PATHS {
+        let message = format!(
+            "the {} has {count} path moves from all squares together, more than the {QUERY_MAX_PATHS} a query builds tables for",
+            piece.name
+        );
+        return Err(for_a_query(Error::limit(Bound::PathsOfPiece, message), &at));
+    }
     // The tables only have to be right, not small: a short magic search will do. Nothing is
-    // written, so a sampled check against the reference stands in for the exhaustive one.
+    // written, so a sampled check against the reference stands in for the exhaustive one. No
+    // cache budget: planning again for tables out of cache would only take twice as long.
     let settings = Settings::default()
+        .with(&[crate::Setting::CacheKib(1 << 20)])
         .with_max_bits(Some(QUERY_BITS))
         .with_effort(QUERY_EFFORT)
         .with_verify(Verify::Sampled(QUERY_SAMPLES))
         .with_reverse(reverse == Reverse::Build);
-    Ok(with_word!(board, |B| CompiledPiece::from(build::<B>(variant, moves, &settings)?.tables)))
+    let built = with_word!(board, |B| build::<B>(variant, moves, &settings).map(|c| CompiledPiece::from(c.tables)));
+    built.map_err(|e| for_a_query(e, &at))
+}
+
+/// A limit error of a query's compilation, at the piece (`at`) and with the advice a query can
+/// take: a query fixes its own budget and limits and has none of `compile`'s flags for them
+/// (`--max-bits`, `--max-occupancies`, …), so it names the piece and the limit and points to
+/// `--via reference`, which walks the piece's moves without tables. The message up to its first
+/// `:` says what went over the limit; what follows is `compile`'s advice.
+fn for_a_query(error: Error, at: &crate::error::Location) -> Error {
+    match error {
+        Error::Limit { bound, at: place, message } => {
+            let what = message.split(':').next().unwrap_or_default().trim_end();
+            Error::Limit {
+                bound,
+                at: Some(place.unwrap_or_else(|| at.clone())),
+                message: format!(
+                    "{what}: a query builds its tables within fixed limits ({QUERY_BITS} index bits); ask with --via reference, which answers by walking the piece's moves"
+                ),
+            }
+        }
+        other => other,
+    }
 }
 
 impl From<Tables<u64>> for CompiledPiece {
@@ -301,6 +345,48 @@ impl CompiledPiece {
     }
 }
 
+impl CompiledPiece {
+    /// About the bytes it holds on the heap: its tables (the entries, every block's probes,
+    /// checks and lines, the numbered sets), or for the reference walker its legs (their size
+    /// alone: they are small). An estimate for bounding a cache,
+    /// never less than its largest parts.
+    pub fn bytes(&self) -> usize {
+        match self {
+            CompiledPiece::Legs(moves) => std::mem::size_of_val(moves),
+            CompiledPiece::U64(t) => tables_bytes(t),
+            CompiledPiece::U128(t) => tables_bytes(t),
+            CompiledPiece::Bitboard192(t) => tables_bytes(t),
+            CompiledPiece::Bitboard256(t) => tables_bytes(t),
+        }
+    }
+}
+
+/// The heap bytes of a piece's tables, as [`CompiledPiece::bytes`] counts them.
+fn tables_bytes<B: Word>(t: &Tables<B>) -> usize {
+    use std::mem::size_of_val;
+    let block = |b: &crate::tables::Block<B>| {
+        size_of_val(&b.leaps[..])
+            + size_of_val(&b.stored_leaps[..])
+            + size_of_val(&b.probes[..])
+            + size_of_val(&b.checks[..])
+            + size_of_val(&b.lines[..])
+            + size_of_val(&b.stored[..])
+    };
+    let numbered = t.numbered.as_ref().map_or(0, |n| {
+        size_of_val(&n.sets[..])
+            + match &n.entries {
+                crate::tables::Numbers::U16(e) => size_of_val(&e[..]),
+                crate::tables::Numbers::U32(e) => size_of_val(&e[..]),
+            }
+    });
+    let block_of: usize = t.block_of.iter().map(|b| size_of_val(&b[..])).sum();
+    size_of_val(&t.table[..])
+        + t.blocks.iter().map(block).sum::<usize>()
+        + numbered
+        + size_of_val(&t.found[..])
+        + block_of
+}
+
 fn look<B: Word>(tables: &Tables<B>, p: &Position, kind: TableKind, occupied: Squares) -> Squares {
     match tables.kinds.iter().position(|&k| k == kind) {
         None => Squares::EMPTY,
@@ -329,23 +415,42 @@ const QUESTION_KEYS: [&str; 7] = ["board", "betza", "from", "friends", "foes", "
 #[cfg(feature = "cli")]
 const NOTE_KEYS: [&str; 4] = ["id", "note", "sources", "dest"];
 
-/// The most compiled pieces a batch keeps: a batch asks about a few pieces many times, and a
-/// piece on a large board holds megabytes of tables.
+/// The most compiled pieces a batch keeps: a batch asks about a few pieces many times.
 #[cfg(feature = "cli")]
 const CACHED_PIECES: usize = 16;
 
+/// The most bytes the compiled pieces a batch keeps may take: a piece on a large board holds
+/// up to hundreds of megabytes of tables, so a count alone does not bound them.
+#[cfg(feature = "cli")]
+const CACHED_BYTES: usize = 256 << 20;
+
 /// The pieces a batch has compiled, keyed by the board (as parsed, so `016x16` is `16x16`)
-/// and the XBetza; past [`CACHED_PIECES`] the oldest is dropped, so memory stays bounded
-/// however many distinct questions come.
+/// and the XBetza; past [`CACHED_PIECES`] or [`CACHED_BYTES`] the oldest are dropped, so memory
+/// stays bounded however many distinct questions come: at most the budget and the newest piece.
 #[cfg(feature = "cli")]
 struct PieceCache {
     pieces: VecDeque<((Board, String), Result<CompiledPiece, String>)>,
+    /// What the kept pieces take, by [`CompiledPiece::bytes`].
+    bytes: usize,
+    /// The most bytes they may take: [`CACHED_BYTES`].
+    budget: usize,
 }
 
 #[cfg(feature = "cli")]
 impl PieceCache {
     fn new() -> Self {
-        PieceCache { pieces: VecDeque::new() }
+        PieceCache { pieces: VecDeque::new(), bytes: 0, budget: CACHED_BYTES }
+    }
+
+    /// Drops the oldest pieces until one more of `adding` bytes keeps within the count and the
+    /// bytes (or none is left to drop).
+    fn make_room(&mut self, adding: usize) {
+        while self.pieces.len() >= CACHED_PIECES
+            || (!self.pieces.is_empty() && self.bytes.saturating_add(adding) > self.budget)
+        {
+            let (_, dropped) = self.pieces.pop_front().expect("a piece to drop");
+            self.bytes -= kept_bytes(&dropped);
+        }
     }
 
     /// The piece `betza` on the board `q.board`, with `compile` run only if it is not kept;
@@ -360,10 +465,11 @@ impl PieceCache {
         let found = match self.pieces.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
-                if self.pieces.len() == CACHED_PIECES {
-                    self.pieces.pop_front();
-                }
-                self.pieces.push_back((key, compile(board, &q.betza).map_err(|e| e.to_string())));
+                let compiled = compile(board, &q.betza).map_err(|e| e.to_string());
+                let bytes = kept_bytes(&compiled);
+                self.make_room(bytes);
+                self.bytes += bytes;
+                self.pieces.push_back((key, compiled));
                 self.pieces.len() - 1
             }
         };
@@ -371,8 +477,17 @@ impl PieceCache {
     }
 }
 
+/// What a kept compilation takes: its tables, or its error's text.
+#[cfg(feature = "cli")]
+fn kept_bytes(kept: &Result<CompiledPiece, String>) -> usize {
+    match kept {
+        Ok(piece) => piece.bytes(),
+        Err(e) => e.len(),
+    }
+}
+
 /// Answers `--batch` lines, compiling each distinct (board, XBetza) once while it is among
-/// the last 16 asked (`CACHED_PIECES`). JSON needs `serde_json`, which comes with the `cli`
+/// the last 16 asked (`CACHED_PIECES`) and they fit `CACHED_BYTES`. JSON needs `serde_json`, which comes with the `cli`
 /// feature.
 #[cfg(feature = "cli")]
 pub struct Batch {
@@ -572,6 +687,27 @@ mod tests {
         assert!(e.contains("cannot hold a friend too"), "{e}");
         assert!(ask(&["e5"], &["e5"]).unwrap_err().contains("both a friend and a foe"));
         assert!(ask(&["e5"], &["c3"]).is_ok());
+    }
+
+    /// A batch's cache keeps pieces while their bytes fit its budget, dropping the oldest first,
+    /// and keeps the newest even when it alone is over.
+    #[test]
+    fn the_cache_is_bounded_by_its_bytes() {
+        let mut cache = PieceCache::new();
+        let ask = |betza: &str| Question::new("8x8", betza, "d4");
+        let tables = |board, betza: &str| compile_piece(board, betza, Via::Tables);
+        let queen = tables(parse_board("8x8").unwrap(), "Q").unwrap().bytes();
+        cache.budget = queen * 2 + queen / 2;
+        for betza in ["Q", "BR", "RB", "QW"] {
+            cache.get(&ask(betza), tables).unwrap();
+            assert!(cache.bytes <= cache.budget, "{betza}: {} of {}", cache.bytes, cache.budget);
+        }
+        assert_eq!(cache.pieces.len(), 2, "two queens' worth of tables fit");
+        assert_eq!(cache.pieces.back().unwrap().0 .1, "QW");
+        cache.budget = 1;
+        cache.get(&ask("N"), tables).unwrap();
+        assert_eq!(cache.pieces.len(), 1, "the newest is kept alone");
+        assert_eq!(cache.bytes, kept_bytes(&cache.pieces[0].1));
     }
 
     /// A question's colour is a `Color` from the JSON word: White if left out, and a word that

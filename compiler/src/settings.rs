@@ -43,22 +43,26 @@ pub enum Setting {
     MaxVerify(u64),
 }
 
-/// The most occupancies a compile may enumerate: at about 120 bytes each, 2^23 of them take
-/// 1 GiB, half the memory a compile may use on the smallest machine it is built for.
-pub const CAP_OCCUPANCIES: u64 = 1 << 23;
+/// The most occupancies a compile may enumerate: at about 120 bytes each, 2^22 of them take
+/// 512 MiB, which beside the path moves' most ([`MAX_PATH_BYTES`](crate::stages::pipeline::MAX_PATH_BYTES),
+/// 768 MiB) keeps a compilation within the 2 GiB of the smallest machine it is built for.
+pub const CAP_OCCUPANCIES: u64 = 1 << 22;
 /// The most trials (in millions) the magic search may make: some 100 million a second, so
-/// about a minute of one core.
-pub const CAP_MILLION_TRIALS: u64 = 6_000;
+/// about 40 s of one core, 20 s on two. With the verification's cap, a compilation that sets
+/// both to their most stays within a minute on two cores (each was 6,000 once: a file that set
+/// every limit to its cap took 75 s).
+pub const CAP_MILLION_TRIALS: u64 = 4_000;
 /// The most verification steps (in millions): at least 100 million a second on one core (128 to
-/// 500 million measured, chu slowest and the hook mover fastest), so about a minute.
-pub const CAP_MILLION_STEPS: u64 = 6_000;
+/// 500 million measured, chu slowest and the hook mover fastest), so at most 40 s of one core,
+/// 20 s on two.
+pub const CAP_MILLION_STEPS: u64 = 4_000;
 
 /// What bounds a numeric setting's largest value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cap {
     /// What the notion allows (a table of more than 2^20 entries, 64 probes).
     Notion,
-    /// What a machine does in about a minute and a GiB: a work limit. A value past it is an
+    /// What a machine does within a minute and 2 GiB on two cores: a work limit. A value past it is an
     /// error that says so, never an hour's run.
     Machine,
 }
@@ -220,13 +224,34 @@ impl Spec {
                 let all: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
                 SettingError::Value(format!("option `{name}` is one of {}", all.join(", ")))
             }),
-            Values::Number { low, high, cap, make } => match value.parse::<u64>() {
-                Ok(v) if (low..=high).contains(&v) => Ok(make(v)),
-                _ if cap == Cap::Machine => Err(SettingError::Value(format!(
-                    "option `{name}` takes a value from {low} to {high}, the most a compile may take (about a minute, 1 GiB)"
-                ))),
-                _ => Err(SettingError::Value(format!("option `{name}` takes a value from {low} to {high}"))),
+            Values::Number { make, .. } => match value.parse::<u64>() {
+                Ok(v) if self.admits(v) => Ok(make(v)),
+                _ => Err(SettingError::Value(format!("option `{name}` {}", self.range()))),
             },
+        }
+    }
+
+    /// Whether a numeric setting of this row may have the value `v`: the one range check, which
+    /// `option` lines, the command line's flags and a library caller's settings all go through
+    /// ([`Spec::parse`], [`Setting::checked`]; clap checks the flags against the same bounds).
+    fn admits(&self, v: u64) -> bool {
+        match self.values {
+            Values::Number { low, high, .. } => (low..=high).contains(&v),
+            Values::Words(_) => false,
+        }
+    }
+
+    /// The values a numeric setting takes, in words: "takes a value from 1 to 20".
+    fn range(&self) -> String {
+        match self.values {
+            Values::Number { low, high, cap: Cap::Machine, .. } => {
+                format!("takes a value from {low} to {high}, the most a compile may take (within a minute and 2 GiB on two cores)")
+            }
+            Values::Number { low, high, .. } => format!("takes a value from {low} to {high}"),
+            Values::Words(words) => {
+                let all: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
+                format!("is one of {}", all.join(", "))
+            }
         }
     }
 
@@ -264,6 +289,30 @@ impl Setting {
     /// The name an `option` line gives it (and its flag, after `--`).
     pub fn name(self) -> &'static str {
         self.spec().name
+    }
+
+    /// Its number, for a numeric setting; `None` for a word.
+    fn number(self) -> Option<u64> {
+        match self {
+            Setting::Index(_) | Setting::Optimize(_) | Setting::Lines(_) => None,
+            Setting::MaxBits(v) | Setting::Effort(v) => Some(u64::from(v)),
+            Setting::MaxProbes(v) | Setting::MaxPaths(v) | Setting::CacheKib(v) => {
+                u64::try_from(v).ok().or(Some(u64::MAX))
+            }
+            Setting::Seed(v) | Setting::MaxOccupancies(v) | Setting::MaxTrials(v) | Setting::MaxVerify(v) => Some(v),
+        }
+    }
+
+    /// This setting, if its value is one its row of [`SETTINGS`] takes: a library caller's
+    /// settings are held to the ranges an `option` line and a flag are.
+    pub fn checked(self) -> Result<Setting, SettingError> {
+        let spec = self.spec();
+        match self.number() {
+            Some(v) if !spec.admits(v) => {
+                Err(SettingError::Value(format!("the setting `{}` is {v}: it {}", spec.name, spec.range())))
+            }
+            _ => Ok(self),
+        }
     }
 
     /// Its value as an `option` line or a flag writes it.
@@ -332,7 +381,8 @@ impl Settings {
                 Setting::MaxBits(v) => o.max_bits = Some(v),
                 Setting::MaxProbes(v) => o.max_probes = v,
                 Setting::MaxPaths(v) => o.max_paths = v,
-                Setting::CacheKib(v) => o.cache_bytes = v * 1024,
+                // Saturating: an out-of-range value is refused by `check`, not an overflow here.
+                Setting::CacheKib(v) => o.cache_bytes = v.saturating_mul(1024),
                 Setting::Effort(v) => o.effort = v,
                 Setting::Seed(v) => o.seed = v,
                 Setting::Index(v) => o.index = v,
@@ -344,6 +394,18 @@ impl Settings {
             }
         }
         o
+    }
+
+    /// Every setting within its range, as [`Setting::checked`] holds it; the first that is
+    /// not (in [`SETTINGS`]' order) is an argument error naming it and its range. A compilation
+    /// checks its settings before any stage, whether they came from `option` lines, flags or a
+    /// library caller's [`Options`](crate::Options) and `with_` methods.
+    pub fn check(&self) -> Result<(), crate::Error> {
+        let current = SETTINGS.iter().filter_map(|spec| (spec.current)(self));
+        current.map(Setting::checked).try_for_each(|checked| match checked {
+            Ok(_) => Ok(()),
+            Err(SettingError::Value(m) | SettingError::Name(m)) => Err(crate::Error::Argument(m)),
+        })
     }
 }
 
@@ -364,10 +426,10 @@ mod tests {
         assert!(matches!(Setting::parse("max-bits", "21"), Err(SettingError::Value(_))));
         assert!(matches!(Setting::parse("seed", "-1"), Err(SettingError::Value(_))));
         assert!(
-            matches!(Setting::parse("max-verify", "1099511627776"), Err(SettingError::Value(m)) if m.contains("1 to 6000"))
+            matches!(Setting::parse("max-verify", "1099511627776"), Err(SettingError::Value(m)) if m.contains("1 to 4000"))
         );
         assert!(
-            matches!(Setting::parse("max-occupancies", "8388609"), Err(SettingError::Value(m)) if m.contains("8388608"))
+            matches!(Setting::parse("max-occupancies", "4194305"), Err(SettingError::Value(m)) if m.contains("4194304"))
         );
         let o = Settings::default().with(&[Setting::Seed(5), Setting::CacheKib(2)]);
         assert_eq!((o.seed, o.cache_bytes), (5, 2048));

@@ -94,7 +94,7 @@ fn run_moves(
 }
 
 /// Whether a path move is one that a table of this kind answers (read forwards).
-fn answers(kind: TableKind, m: &PathMove) -> bool {
+pub(crate) fn answers(kind: TableKind, m: &PathMove) -> bool {
     m.initial == kind.initial() && m.kinds & kind.kinds() != 0
 }
 

@@ -580,14 +580,14 @@ mod tests {
 
     /// A rank read is checked as a table is: one wrong entry of the rank table is refused. Under
     /// `optimize throughput`, whose figures make a rank read cheaper than the line it replaces,
-    /// and with no cache for tables (so that the slides are lines), the rook and the cannon read
-    /// their ranks from it.
+    /// and with the least cache for tables (1 KiB, so that the slides are lines), the rook and
+    /// the cannon read their ranks from it.
     #[test]
     fn verification_catches_a_wrong_rank_entry() {
         let text = "variant v\nboard 6x6\npiece R rook R\npiece C cannon mRcpR\n";
         let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         let (board, names) = (variant.board, ["rook".to_string(), "cannon".to_string()]);
-        let settings = Settings { optimize: lookups::Optimize::Throughput, cache_bytes: 0, ..Settings::default() };
+        let settings = Settings { optimize: lookups::Optimize::Throughput, cache_bytes: 1024, ..Settings::default() };
         let tables = crate::build::<u64>(variant, moves.clone(), &settings).unwrap().tables;
         let reach = ByPiece::from_fn(2, |_, _| vec![board.all(); board.squares()]);
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();

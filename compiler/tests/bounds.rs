@@ -112,10 +112,10 @@ fn work_limits_are_capped_at_what_the_machine_can_do() {
     let (code, err) = compile("caps", text);
     assert_eq!(code, Some(1));
     assert!(err.contains("x.variant:3:19"), "{err}");
-    assert!(err.contains("from 1 to 6000"), "{err}");
+    assert!(err.contains("from 1 to 4000"), "{err}");
     let out = fairy_magic().args(["compile", "x.variant", "--max-trials", "1099511627776"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("1..=6000"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1..=4000"));
 }
 
 #[test]
@@ -193,4 +193,88 @@ fn a_piece_of_many_sliding_legs_is_stopped_by_its_paths_in_all() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("more than 1048576 path moves over the whole board"), "{err}");
+}
+
+/// Riders of several legs on 16x16: each piece's path moves, and the slots' copies of them,
+/// take some 80 MiB, so twenty took 2 GiB before a later limit refused them. They are counted
+/// as they are found, and the piece that takes them past the limit is refused at its line,
+/// long before the memory is taken (held here by a 1.5 GB address-space limit).
+#[test]
+fn many_heavy_riders_are_refused_before_their_paths_outgrow_memory() {
+    let dir = scratch("riders");
+    let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
+    let pieces: String = letters.chars().enumerate().map(|(i, l)| format!("piece {l} p{i} [R-R-R]\n")).collect();
+    std::fs::write(dir.join("x.variant"), format!("variant t\nboard 16x16\n{pieces}")).unwrap();
+    let out = Command::new("bash")
+        .current_dir(&dir)
+        .arg("-c")
+        .arg(format!("ulimit -v 1500000; exec '{}' -q compile x.variant -o x.rs", env!("CARGO_BIN_EXE_fairy-magic")))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("more than the limit of 768 MiB all pieces' together may take"), "{err}");
+    assert!(err.contains("--> x.variant:12:1"), "at the piece that went over: {err}");
+    assert!(!dir.join("x.rs").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `diff` pairs regions by name through a map: a file of many regions compares with itself
+/// (once quadratic: 300,000 regions took four minutes).
+#[test]
+fn a_diff_of_many_regions_finishes() {
+    let dir = scratch("diff-regions");
+    let regions: String = (0..30_000).map(|i| format!("region r{i} a1\n")).collect();
+    std::fs::write(dir.join("a.variant"), format!("variant t\nboard 8x8\npiece K k K\n{regions}")).unwrap();
+    let kept: String = (0..29_999).map(|i| format!("region r{i} a1\n")).collect();
+    let changed = format!("variant t\nboard 8x8\npiece K k K\n{kept}region r29999 b1\nregion new a2\n");
+    std::fs::write(dir.join("b.variant"), changed).unwrap();
+    let out = fairy_magic().current_dir(&dir).args(["diff", "a.variant", "a.variant"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fairy_magic().current_dir(&dir).args(["diff", "a.variant", "b.variant"]).output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("region `r29999` changed: without a1 with b1"), "{report}");
+    assert!(report.contains("region `new` added: a2"), "{report}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A heavy rider on 16x16 (`QmasQ[F?R]`: some 190,000 path moves) once took a minute and a GiB
+/// to build tables for one question, and its error had no place and advised flags `attackers`
+/// lacks. It is refused at the XBetza, advising only `--via reference`, which answers it.
+#[test]
+fn a_query_of_a_heavy_piece_is_refused_at_it_with_advice_it_can_take() {
+    for command in [&["attackers", "QmasQ[F?R]", "--to", "h8"][..], &["moves", "QmasQNNgQmpQ", "--from", "h8"]] {
+        let out = fairy_magic().args(command).args(["--board", "16x16"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("--> <XBetza>:1:1"), "{err}");
+        assert!(err.contains("the piece has ") && err.contains("path moves"), "names the piece: {err}");
+        assert!(err.contains("--via reference") && !err.contains("--max-"), "only its own flags: {err}");
+        let out = fairy_magic().args(command).args(["--board", "16x16", "--via", "reference"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    // In a batch, the heavy question's line is its error and the next question is answered.
+    let mut child =
+        fairy_magic().args(["moves", "--batch"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"{\"board\":\"16x16\",\"betza\":\"QmasQ\",\"from\":\"h8\"}\n").unwrap();
+    input.write_all(b"{\"board\":\"8x8\",\"betza\":\"W\",\"from\":\"a1\"}\n").unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect();
+    assert!(lines[0].contains("\"error\"") && lines[0].contains("--via reference"), "{lines:?}");
+    assert_eq!(lines[1], r#"{"dest":["b1","a2"]}"#);
+}
+
+/// More threads than the system gives are fewer threads, not a panic (exit 134).
+#[test]
+fn a_huge_thread_count_compiles() {
+    let dir = scratch("threads");
+    std::fs::write(dir.join("x.variant"), "variant t\nboard 8x8\npiece K k K\npiece R r R\n").unwrap();
+    let out =
+        fairy_magic().current_dir(&dir).args(["-q", "compile", "x.variant", "--threads", "100000"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("fn attacks"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

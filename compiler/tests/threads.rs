@@ -56,3 +56,11 @@ fn the_same_error(file: &str, settings: &[Setting]) -> String {
     }
     one
 }
+
+/// A thread count past what a compilation runs ([`fairy_magic::MAX_THREADS`]) or what the
+/// system gives writes the same module as one thread.
+#[test]
+fn a_huge_thread_count_writes_the_same_module() {
+    let file = "variants/chess.variant";
+    assert!(compile(file, threads(100_000)).unwrap() == compile(file, threads(1)).unwrap());
+}
