@@ -5,6 +5,8 @@ use pest::Parser;
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Error, Errors, Lines, Location};
+pub use crate::game::GameRules;
+use crate::game::{self, RuleLine};
 pub use crate::regions::Region;
 use crate::regions::{parse_item, turned};
 pub use crate::settings::Setting;
@@ -38,6 +40,8 @@ pub struct Variant {
     pub probe_targets: Vec<ProbeTarget>,
     /// `region` lines, in the order of the file.
     pub regions: Vec<Region>,
+    /// The game's rules beyond piece moves: `royal`, `promote`, `castling`...
+    pub rules: GameRules,
 }
 
 /// A piece whose bit budget must give it at most `probes` probes on every square, however
@@ -193,6 +197,14 @@ pub fn parse(file: &str, text: &str) -> Parsed {
         Some(board) => state.resolve_regions(&source, text, board, if complete { &mut errors } else { &mut unsaid }),
         None => Vec::new(),
     };
+    let rules = match state.board {
+        Some(board) => {
+            let letters: Vec<&str> = state.pieces.iter().map(|p| p.letter.as_str()).collect();
+            let context = game::Context { source: &source, board, letters: &letters, regions: &regions };
+            game::resolve(&state.rules, &context, if complete { &mut errors } else { &mut unsaid })
+        }
+        None => GameRules::default(),
+    };
     let variant = match state {
         State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
             name,
@@ -201,6 +213,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
             options,
             probe_targets: probe_targets.into_iter().map(|(t, _)| t).collect(),
             regions,
+            rules,
         }),
         _ => None,
     };
@@ -236,6 +249,8 @@ struct State {
     confines: Vec<(Named, Named)>,
     /// `moves ... in` lines: (letter, region name, the zone with its region not yet known).
     zones: Vec<(Named, Named, Zone)>,
+    /// The game's rule lines, resolved once the pieces and regions are known.
+    rules: Vec<RuleLine>,
 }
 
 /// A word of the file with the byte offset it was written at.
@@ -296,6 +311,63 @@ impl State {
                 Ok(())
             }
             Rule::zone => self.zone(here, part(), part(), part()),
+            Rule::royal => {
+                self.rules.push(RuleLine::Royal(here.named(part())));
+                Ok(())
+            }
+            Rule::promote => {
+                let (piece, region) = (here.named(part()), here.named(part()));
+                let mut to = Vec::new();
+                let mut forced = true;
+                for p in parts {
+                    match p.as_rule() {
+                        Rule::optional => forced = false,
+                        _ => to.push(here.named(p)),
+                    }
+                }
+                self.rules.push(RuleLine::Promote { piece, region, to, forced });
+                Ok(())
+            }
+            Rule::limit => {
+                let (letter, number) = (here.named(part()), part());
+                let most = match number.as_str().parse::<u8>() {
+                    Ok(n @ 1..) => n,
+                    _ => return Err(here.error(number.as_span().start(), "a promotion limit is a number from 1 to 255")),
+                };
+                self.rules.push(RuleLine::Limit(letter, most));
+                Ok(())
+            }
+            Rule::initial => {
+                let (letter, region) = (here.named(part()), here.named(part()));
+                self.rules.push(RuleLine::Initial(letter, region));
+                Ok(())
+            }
+            Rule::passant => {
+                self.rules.push(RuleLine::Passant(here.named(part())));
+                Ok(())
+            }
+            Rule::castling => {
+                let (king, kf, kt) = (here.named(part()), here.named(part()), here.named(part()));
+                let (rook, rf, rt) = (here.named(part()), here.named(part()), here.named(part()));
+                self.rules.push(RuleLine::Castling { king, king_squares: [kf, kt], rook, rook_squares: [rf, rt] });
+                Ok(())
+            }
+            Rule::flying => {
+                self.rules.push(RuleLine::Flying(here.base + offset));
+                Ok(())
+            }
+            Rule::fen => {
+                let (letter, fen) = (here.named(part()), part());
+                let c = fen.as_str().chars().next().expect("the grammar gives a FEN letter one letter");
+                self.rules.push(RuleLine::Fen(letter, c));
+                Ok(())
+            }
+            Rule::needs => {
+                let word = part();
+                let need = game::need(word.as_str()).map_err(|m| here.error(word.as_span().start(), m))?;
+                self.rules.push(RuleLine::Needs(need));
+                Ok(())
+            }
             Rule::EOI => Ok(()),
             other => unreachable!("the grammar yields no {other:?} at the top level"),
         }
@@ -554,7 +626,24 @@ pub fn camel_case(name: &str) -> String {
 /// Whether a line could parse: blank, a comment, or a statement's keyword first. A line that
 /// cannot is an error whatever follows, as the grammar's `line` rule says.
 fn may_be_statement(line: &str) -> bool {
-    const KEYWORDS: [&str; 7] = ["variant", "board", "piece", "option", "region", "confine", "moves"];
+    const KEYWORDS: [&str; 16] = [
+        "variant",
+        "board",
+        "piece",
+        "option",
+        "region",
+        "confine",
+        "moves",
+        "royal",
+        "promote",
+        "limit",
+        "initial",
+        "en-passant",
+        "castling",
+        "flying-general",
+        "fen",
+        "needs",
+    ];
     let line = line.trim_start_matches([' ', '\t']);
     line.is_empty() || line.starts_with('#') || KEYWORDS.iter().any(|k| line.starts_with(k))
 }
@@ -616,6 +705,20 @@ fn missing_word(before: &str) -> Option<&'static str> {
         "region" => &["the region's name", "its squares (`e4`) or rectangles (`d1-f3`)"],
         "confine" => &["the piece's letter", "the region's name"],
         "moves" => &["the piece's letter", "`in`", "the region's name", "the piece's moves there in XBetza"],
+        "royal" | "en-passant" => &["the piece's letter"],
+        "promote" => &["the piece's letter", "`in`", "the region's name", "`to`", "the letters of the pieces it becomes"],
+        "limit" => &["the piece's letter", "the most of it a side may promote to (a number)"],
+        "initial" => &["the piece's letter", "the region's name"],
+        "castling" => &[
+            "the king's letter",
+            "the king's square",
+            "the king's square after castling",
+            "the rook's letter",
+            "the rook's square",
+            "the rook's square after castling",
+        ],
+        "fen" => &["the piece's letter", "its letter in a FEN"],
+        "needs" => &["the rule (`drops` or `passing`)"],
         _ => return None,
     };
     form.get(words.len() - 1).copied()
@@ -631,7 +734,16 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::statement
         | Rule::region
         | Rule::confine
-        | Rule::zone => {
+        | Rule::zone
+        | Rule::royal
+        | Rule::promote
+        | Rule::limit
+        | Rule::initial
+        | Rule::passant
+        | Rule::castling
+        | Rule::flying
+        | Rule::fen
+        | Rule::needs => {
             "a statement (`variant <name>`, `board <files>x<ranks>`, `piece <letter> <name> <XBetza>` or `option <name> <value>`)"
         }
         Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",
@@ -642,6 +754,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::area => "a square (`e4`) or a rectangle of squares (`d1-f3`)",
         Rule::black => "`black`, then Black's squares",
         Rule::by => "`x` between the files and the ranks (e.g. `8x8`)",
+        Rule::optional => "`optional`",
+        Rule::square => "a square (e.g. `e1`)",
+        Rule::fen_letter => "one letter",
         Rule::EOI | Rule::single | Rule::comment | Rule::space | Rule::line => "the end of the line",
     }
 }
