@@ -33,6 +33,8 @@ pub struct GameRules {
     pub fen_letters: Vec<(usize, char)>,
     /// `needs <rule>` lines.
     pub needs: Vec<Need>,
+    /// `start <FEN>`.
+    pub start: Option<String>,
 }
 
 /// `promote <letter> in <region> to <letters> [optional]`.
@@ -82,6 +84,8 @@ pub enum RuleLine {
     Fen(Named, char),
     /// `needs <rule>`.
     Needs(Need),
+    /// `start <FEN>`, at its offset.
+    Start(Named),
 }
 
 /// The rule `needs` names, or an error listing those it knows.
@@ -219,6 +223,11 @@ pub fn resolve(lines: &[RuleLine], context: &Context, errors: &mut Errors) -> Ga
                     continue;
                 }
                 rules.fen_letters.push((p, fen.to_ascii_uppercase()));
+            }
+            RuleLine::Start((fen, at)) => {
+                if rules.start.replace(fen.trim().to_string()).is_some() {
+                    twice("the start position", *at, errors);
+                }
             }
             RuleLine::Needs(need) => {
                 if !rules.needs.contains(need) {

@@ -362,6 +362,10 @@ impl State {
                 self.rules.push(RuleLine::Fen(letter, c));
                 Ok(())
             }
+            Rule::start => {
+                self.rules.push(RuleLine::Start(here.named(part())));
+                Ok(())
+            }
             Rule::needs => {
                 let word = part();
                 let need = game::need(word.as_str()).map_err(|m| here.error(word.as_span().start(), m))?;
@@ -626,7 +630,7 @@ pub fn camel_case(name: &str) -> String {
 /// Whether a line could parse: blank, a comment, or a statement's keyword first. A line that
 /// cannot is an error whatever follows, as the grammar's `line` rule says.
 fn may_be_statement(line: &str) -> bool {
-    const KEYWORDS: [&str; 16] = [
+    const KEYWORDS: [&str; 17] = [
         "variant",
         "board",
         "piece",
@@ -643,6 +647,7 @@ fn may_be_statement(line: &str) -> bool {
         "flying-general",
         "fen",
         "needs",
+        "start",
     ];
     let line = line.trim_start_matches([' ', '\t']);
     line.is_empty() || line.starts_with('#') || KEYWORDS.iter().any(|k| line.starts_with(k))
@@ -719,6 +724,7 @@ fn missing_word(before: &str) -> Option<&'static str> {
         ],
         "fen" => &["the piece's letter", "its letter in a FEN"],
         "needs" => &["the rule (`drops` or `passing`)"],
+        "start" => &["the start position's FEN"],
         _ => return None,
     };
     form.get(words.len() - 1).copied()
@@ -743,7 +749,8 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::castling
         | Rule::flying
         | Rule::fen
-        | Rule::needs => {
+        | Rule::needs
+        | Rule::start => {
             "a statement (`variant <name>`, `board <files>x<ranks>`, `piece <letter> <name> <XBetza>` or `option <name> <value>`)"
         }
         Rule::name => "a name (a letter, then letters, digits, `_` or `-`)",
@@ -757,6 +764,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::optional => "`optional`",
         Rule::square => "a square (e.g. `e1`)",
         Rule::fen_letter => "one letter",
+        Rule::fen_text => "a FEN",
         Rule::EOI | Rule::single | Rule::comment | Rule::space | Rule::line => "the end of the line",
     }
 }
@@ -866,6 +874,42 @@ mod tests {
             let e = parse("a.variant", &text).report(Vec::new()).unwrap_err().summary();
             assert!(e.contains("the Rust keyword `Self`"), "{name}: {e}");
         }
+    }
+
+    const RULES: &str = "region second a2-h2\nregion last a8-h8\nroyal K\ninitial P second\nen-passant P\npromote P in last to Q R B N\ncastling K e1 g1 R h1 f1\ncastling K e1 c1 R a1 d1\nfen N S\nstart rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+
+    #[test]
+    fn game_rules_resolve_to_pieces_regions_and_squares() {
+        let v = parse("x.variant", &format!("{CHESS}{RULES}")).report(Vec::new()).unwrap();
+        let rules = &v.rules;
+        assert_eq!(rules.royal, Some(0));
+        assert_eq!(rules.first_moves, [(5, 0)]);
+        assert_eq!(rules.en_passant, [5]);
+        assert_eq!(rules.promotions, [game::Promotion { piece: 5, region: 1, to: vec![1, 2, 3, 4], forced: true }]);
+        assert_eq!(rules.castlings[0], game::Castling { king: 0, king_squares: [4, 6], rook: 2, rook_squares: [7, 5] });
+        assert_eq!(rules.fen_letters, [(4, 'S')]);
+        assert_eq!(rules.start.as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+        let optional = parse("x.variant", &format!("{CHESS}region last a8-h8\npromote P in last to Q optional\n"))
+            .report(Vec::new())
+            .unwrap();
+        assert!(!optional.rules.promotions[0].forced);
+        assert_eq!(optional.rules.promotions[0].to, [1]);
+    }
+
+    #[test]
+    fn game_rule_errors_are_located() {
+        let e = error_of(&format!("{CHESS}royal X\n"));
+        assert!(e.contains("x.variant:10:7: error: `X` is not the letter of any piece line"), "{e}");
+        let e = error_of(&format!("{CHESS}promote P in nowhere to Q\n"));
+        assert!(e.contains("x.variant:10:14: error: the region `nowhere` is used but never defined"), "{e}");
+        let e = error_of(&format!("{CHESS}castling K e1 z1 R h1 f1\n"));
+        assert!(e.contains("x.variant:10:15: error: `z1` is not a square"), "{e}");
+        let e = error_of(&format!("{CHESS}needs magic\n"));
+        assert!(e.contains("x.variant:10:7: error: unknown rule `magic`"), "{e}");
+        let e = error_of(&format!("{CHESS}royal K\nroyal K\n"));
+        assert!(e.contains("x.variant:11:7: error: the royal piece is stated twice"), "{e}");
+        let e = error_of(&format!("{CHESS}promote P in\n"));
+        assert!(e.contains("x.variant:10:"), "{e}");
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub struct Rules {
     /// `needs` lines: rules the game has that the variant language does not express, which
     /// an engine cannot play.
     pub needs: &'static [Need],
+    /// `start <FEN>`: the start position in Fairy-Stockfish's FEN notation.
+    pub start: Option<&'static str>,
 }
 
 /// `promote <letter> in <region> to <letters> [optional]`.

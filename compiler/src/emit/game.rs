@@ -61,6 +61,10 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
         let name = proc_macro2::Ident::new(&format!("{n:?}"), proc_macro2::Span::call_site());
         quote!(fairy_magic_runtime::Need::#name)
     });
+    let start = match &rules.start {
+        Some(fen) => quote!(Some(#fen)),
+        None => quote!(None),
+    };
     quote! {
         /// The game's rules beyond the pieces' moves, as the variant file states them (royal
         /// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
@@ -76,6 +80,7 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
             flying_general: #flying,
             fen_letters: &[ #(#fen_letters),* ],
             needs: &[ #(#needs),* ],
+            start: #start,
         };
     }
 }
