@@ -507,6 +507,7 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
     flying_general: false,
     fen_letters: &["K", "Q", "R", "B", "N", "P"],
     needs: &[],
+    start: Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
 };
 /// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
 /// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine

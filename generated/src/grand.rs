@@ -565,6 +565,9 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
     flying_general: false,
     fen_letters: &["K", "Q", "C", "A", "R", "B", "N", "P"],
     needs: &[],
+    start: Some(
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    ),
 };
 /// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
 /// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine

@@ -476,6 +476,7 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
     flying_general: false,
     fen_letters: &["K", "R", "B", "N", "P", "C"],
     needs: &[],
+    start: None,
 };
 /// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
 /// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine

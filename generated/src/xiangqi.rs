@@ -460,6 +460,7 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
     flying_general: true,
     fen_letters: &["K", "A", "B", "N", "R", "C", "P"],
     needs: &[],
+    start: Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
 };
 /// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
 /// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine
