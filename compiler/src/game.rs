@@ -90,10 +90,9 @@ pub enum RuleLine {
 
 /// The rule `needs` names, or an error listing those it knows.
 pub fn need(word: &str) -> Result<Need, String> {
-    [Need::Drops, Need::Passing]
-        .into_iter()
-        .find(|n| n.name() == word)
-        .ok_or_else(|| format!("unknown rule `{word}` after `needs`: the rules a file may say it needs are `drops` and `passing`"))
+    [Need::Drops, Need::Passing].into_iter().find(|n| n.name() == word).ok_or_else(|| {
+        format!("unknown rule `{word}` after `needs`: the rules a file may say it needs are `drops` and `passing`")
+    })
 }
 
 /// What rule lines are resolved against.
@@ -131,10 +130,12 @@ impl Context<'_> {
     fn square(&self, (name, at): &Named, errors: &mut Errors) -> Option<u8> {
         let found = self.board.parse_square(name);
         if found.is_none() {
-            errors.push(self.source.error(
-                *at,
-                format!("`{name}` is not a square of a {}x{} board", self.board.files, self.board.ranks),
-            ));
+            errors.push(
+                self.source.error(
+                    *at,
+                    format!("`{name}` is not a square of a {}x{} board", self.board.files, self.board.ranks),
+                ),
+            );
         }
         found
     }
@@ -163,7 +164,12 @@ pub fn resolve(lines: &[RuleLine], context: &Context, errors: &mut Errors) -> Ga
                     twice(&format!("the promotion of `{}`", piece.0), piece.1, errors);
                     continue;
                 }
-                rules.promotions.push(Promotion { piece: p, region: r, to: to.into_iter().flatten().collect(), forced: *forced });
+                rules.promotions.push(Promotion {
+                    piece: p,
+                    region: r,
+                    to: to.into_iter().flatten().collect(),
+                    forced: *forced,
+                });
             }
             RuleLine::Limit(letter, most) => {
                 let Some(p) = context.piece(letter, errors) else { continue };
@@ -174,7 +180,9 @@ pub fn resolve(lines: &[RuleLine], context: &Context, errors: &mut Errors) -> Ga
                 rules.limits.push((p, *most));
             }
             RuleLine::Initial(letter, region) => {
-                let (Some(p), Some(r)) = (context.piece(letter, errors), context.region(region, errors)) else { continue };
+                let (Some(p), Some(r)) = (context.piece(letter, errors), context.region(region, errors)) else {
+                    continue;
+                };
                 if rules.first_moves.iter().any(|(q, _)| *q == p) {
                     twice(&format!("where `{}` makes its first moves", letter.0), letter.1, errors);
                     continue;
@@ -241,7 +249,7 @@ pub fn resolve(lines: &[RuleLine], context: &Context, errors: &mut Errors) -> Ga
 
 impl GameRules {
     /// Each piece's FEN letter, upper case, in file order: a `fen` line's, or the piece's own.
-    pub fn fen_letters<'a>(&self, letters: &[&'a str]) -> Vec<String> {
+    pub fn fen_letters(&self, letters: &[&str]) -> Vec<String> {
         letters
             .iter()
             .enumerate()

@@ -603,7 +603,7 @@ fn show(args: ShowArgs) -> Result<(), Error> {
     let source = Source { file: &name, text: &text };
     let ascii = args.ascii || !unicode_terminal();
     if args.indices {
-        let alone = fairy_magic::stages::variant::Variant { pieces: vec![p.clone()], rules: Default::default(), ..variant.clone() };
+        let alone = fairy_magic::stages::variant::Variant { pieces: vec![p.clone()], ..variant.clone() };
         let moves = &fairy_magic::piece_moves(&alone, &source)?[0][here.color as usize];
         let max_paths = fairy_magic::DEFAULT_MAX_PATHS;
         let paths = fairy_magic::stages::indices::piece_paths(board, moves, max_paths).ok_or_else(|| {

@@ -332,7 +332,9 @@ impl State {
                 let (letter, number) = (here.named(part()), part());
                 let most = match number.as_str().parse::<u8>() {
                     Ok(n @ 1..) => n,
-                    _ => return Err(here.error(number.as_span().start(), "a promotion limit is a number from 1 to 255")),
+                    _ => {
+                        return Err(here.error(number.as_span().start(), "a promotion limit is a number from 1 to 255"))
+                    }
                 };
                 self.rules.push(RuleLine::Limit(letter, most));
                 Ok(())
@@ -711,7 +713,9 @@ fn missing_word(before: &str) -> Option<&'static str> {
         "confine" => &["the piece's letter", "the region's name"],
         "moves" => &["the piece's letter", "`in`", "the region's name", "the piece's moves there in XBetza"],
         "royal" | "en-passant" => &["the piece's letter"],
-        "promote" => &["the piece's letter", "`in`", "the region's name", "`to`", "the letters of the pieces it becomes"],
+        "promote" => {
+            &["the piece's letter", "`in`", "the region's name", "`to`", "the letters of the pieces it becomes"]
+        }
         "limit" => &["the piece's letter", "the most of it a side may promote to (a number)"],
         "initial" => &["the piece's letter", "the region's name"],
         "castling" => &[

@@ -166,13 +166,24 @@ struct CastlingSquares {
     kingside: bool,
 }
 
+/// Where a piece promotes and to what.
+#[derive(Clone, Debug)]
+struct Promoting<B> {
+    /// `[color]`: the squares its moves must end on.
+    zone: [B; 2],
+    /// The pieces it may become.
+    to: Vec<u8>,
+    /// Whether it must.
+    forced: bool,
+}
+
 /// A module's game, ready to play: what the engine derives once from the rules.
 pub struct Game<T: Tables> {
     royal: usize,
     pieces: usize,
     board: T::Bitboard,
-    /// Per piece: where it promotes (`[color]`), to what, whether it must.
-    promotion: Vec<Option<([T::Bitboard; 2], Vec<u8>, bool)>>,
+    /// Per piece: where it promotes, to what, whether it must.
+    promotion: Vec<Option<Promoting<T::Bitboard>>>,
     /// Per piece: the most of it a side may promote to (`u8::MAX`: no limit).
     limit: Vec<u8>,
     /// Per piece: the squares it makes its first moves from (`[color]`), empty for none.
@@ -230,7 +241,8 @@ impl<T: Tables> Game<T> {
         }
         let mut promotion = vec![None; T::PIECES];
         for p in rules.promotions {
-            promotion[p.piece as usize] = Some((p.zone.map(set_of), p.to.to_vec(), p.forced));
+            promotion[p.piece as usize] =
+                Some(Promoting { zone: p.zone.map(set_of), to: p.to.to_vec(), forced: p.forced });
         }
         let mut limit = vec![u8::MAX; T::PIECES];
         for l in rules.promotion_limits {
@@ -361,7 +373,8 @@ impl<T: Tables> Game<T> {
             true => Box::new((0..=rook_from % T::FILES).rev()),
             false => Box::new(rook_from % T::FILES..T::FILES),
         };
-        let Some(rook) = files.find(|f| (p.by_type[c.rook] & ours).has_index(rank * T::FILES + f)).map(|f| rank * T::FILES + f)
+        let Some(rook) =
+            files.find(|f| (p.by_type[c.rook] & ours).has_index(rank * T::FILES + f)).map(|f| rank * T::FILES + f)
         else {
             return;
         };
@@ -409,7 +422,8 @@ impl<T: Tables> Game<T> {
                     if c == '+' {
                         letter.push(chars.next().ok_or_else(|| format!("`+` ends a rank: {row}"))?);
                     }
-                    let color = if letter.chars().any(|c| c.is_ascii_lowercase()) { Color::Black } else { Color::White };
+                    let color =
+                        if letter.chars().any(|c| c.is_ascii_lowercase()) { Color::Black } else { Color::White };
                     let upper = letter.to_ascii_uppercase();
                     let piece = self
                         .fen_letters
@@ -449,7 +463,9 @@ impl<T: Tables> Game<T> {
             !mine.is_empty()
                 && (!(T::attackers(piece, by, square, occupied) & mine).is_empty()
                     || (self.first_captures[piece]
-                        && !(T::initial_attackers(piece, by, square, occupied) & mine & self.first[piece][by as usize])
+                        && !(T::initial_attackers(piece, by, square, occupied)
+                            & mine
+                            & self.first[piece][by as usize])
                             .is_empty()))
         })
     }
@@ -481,7 +497,8 @@ impl<T: Tables> Game<T> {
         let us = p.to_move;
         let after = self.play(p, m);
         let king = self.royal_square(&after, us);
-        !self.attacked(&after, king, us.opposite(), after.occupied()) && !(self.flying_general && self.generals_face(&after))
+        let attacked = self.attacked(&after, king, us.opposite(), after.occupied());
+        !(attacked || (self.flying_general && self.generals_face(&after)))
     }
 
     /// Appends every legal move of `p` to `out`.
@@ -556,11 +573,19 @@ impl<T: Tables> Game<T> {
     /// become where it promotes, and the move itself unless promotion is forced there or the
     /// piece would be left without a move.
     #[inline(always)]
-    fn push_moves(&self, p: &Position<T::Bitboard>, out: &mut MoveList, piece: usize, from: usize, to: usize, kind: MoveKind) {
+    fn push_moves(
+        &self,
+        p: &Position<T::Bitboard>,
+        out: &mut MoveList,
+        piece: usize,
+        from: usize,
+        to: usize,
+        kind: MoveKind,
+    ) {
         let us = p.to_move as usize;
         let plain = Move { from: from as u8, to: to as u8, piece: piece as u8, promotion: None, kind };
         match &self.promotion[piece] {
-            Some((zone, to_pieces, forced)) if zone[us].has_index(to) => {
+            Some(Promoting { zone, to: to_pieces, forced }) if zone[us].has_index(to) => {
                 for &new in to_pieces {
                     let limit = self.limit[new as usize];
                     if limit == u8::MAX || (p.by_type[new as usize] & p.by_color[us]).count() < u32::from(limit) {
@@ -587,7 +612,9 @@ impl<T: Tables> Game<T> {
             let king_from = self.royal_square(p, us);
             let [_, king_to, _, rook_to] = c.squares[us as usize];
             let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).fold(T::Bitboard::EMPTY, |set, s| set | bit(s));
-            let must_be_empty = (span(king_from, king_to) | span(rook_from, rook_to)) & !bit::<T::Bitboard>(king_from) & !bit::<T::Bitboard>(rook_from);
+            let must_be_empty = (span(king_from, king_to) | span(rook_from, rook_to))
+                & !bit::<T::Bitboard>(king_from)
+                & !bit::<T::Bitboard>(rook_from);
             if !(must_be_empty & occupied).is_empty() {
                 continue;
             }
