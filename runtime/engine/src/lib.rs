@@ -188,8 +188,12 @@ pub struct Game<T: Tables> {
     limit: Vec<u8>,
     /// Per piece: the squares it makes its first moves from (`[color]`), empty for none.
     first: Vec<[T::Bitboard; 2]>,
-    /// Per piece: whether it has first captures, which may give check.
+    /// Per piece: whether it has first quiet moves, and first captures (which may give check).
+    first_quiets: Vec<bool>,
     first_captures: Vec<bool>,
+    /// Per piece and colour: whether any square is ever between it and a target (a slider,
+    /// hopper or lame leaper); the others never block nor unblock a check.
+    has_between: Vec<[bool; 2]>,
     /// Per piece: whether it takes part in en passant.
     en_passant: Vec<bool>,
     /// Per piece, per colour: the squares where it has no move on an empty board.
@@ -228,6 +232,7 @@ impl<T: Tables> Game<T> {
         for f in rules.first_moves {
             first[f.piece as usize] = f.squares.map(set_of);
         }
+        let mut first_quiets = vec![false; T::PIECES];
         let mut first_captures = vec![false; T::PIECES];
         for piece in 0..T::PIECES {
             let has = |f: fn(usize, Color, usize, T::Bitboard) -> T::Bitboard| {
@@ -237,6 +242,7 @@ impl<T: Tables> Game<T> {
             if (quiets || captures) && first[piece].iter().all(|s| s.is_empty()) {
                 return Err(Unplayable::FirstMovesWithoutSquares(T::letter(piece)));
             }
+            first_quiets[piece] = quiets;
             first_captures[piece] = captures;
         }
         let mut promotion = vec![None; T::PIECES];
@@ -252,6 +258,12 @@ impl<T: Tables> Game<T> {
         for &p in rules.en_passant {
             en_passant[p as usize] = true;
         }
+        let has_between = (0..T::PIECES)
+            .map(|piece| {
+                Color::ALL
+                    .map(|c| (0..squares).any(|from| (0..squares).any(|to| !T::between(piece, c, from, to).is_empty())))
+            })
+            .collect();
         let stuck = (0..T::PIECES)
             .map(|piece| {
                 Color::ALL.map(|c| {
@@ -288,7 +300,9 @@ impl<T: Tables> Game<T> {
             promotion,
             limit,
             first,
+            first_quiets,
             first_captures,
+            has_between,
             en_passant,
             stuck,
             castlings,
@@ -514,7 +528,7 @@ impl<T: Tables> Game<T> {
         // The squares whose change may expose the royal piece: between each enemy and it.
         let mut danger = T::Bitboard::EMPTY;
         if !in_check {
-            for piece in 0..self.pieces {
+            for piece in (0..self.pieces).filter(|&piece| self.has_between[piece][them as usize]) {
                 let mut theirs = p.by_type[piece] & enemy;
                 while let Some(from) = theirs.pop_lowest_index() {
                     danger |= T::between(piece, them, from, king);
@@ -532,8 +546,12 @@ impl<T: Tables> Game<T> {
                 let mut quiets = T::quiets(piece, us, from, occupied) & empty;
                 let mut captures = T::attacks(piece, us, from, occupied) & enemy;
                 if self.first[piece][us as usize].has_index(from) {
-                    quiets |= T::initial_quiets(piece, us, from, occupied) & empty;
-                    captures |= T::initial_attacks(piece, us, from, occupied) & enemy;
+                    if self.first_quiets[piece] {
+                        quiets |= T::initial_quiets(piece, us, from, occupied) & empty;
+                    }
+                    if self.first_captures[piece] {
+                        captures |= T::initial_attacks(piece, us, from, occupied) & enemy;
+                    }
                 }
                 let mut targets = quiets | captures;
                 while let Some(to) = targets.pop_lowest_index() {
