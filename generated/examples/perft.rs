@@ -2,7 +2,7 @@
 //! (`fairy-magic-engine`):
 //!
 //! ```text
-//! cargo run --release -p fairy-magic-generated --example perft -- --variant <name> [--fen '<FEN>'] [--depth <n>] [--bulk] [--engine hand]
+//! cargo run --release -p fairy-magic-generated --example perft -- --variant <name> [--fen '<FEN>'] [--depth <n>] [--bulk] [--engine generic|hand]
 //! ```
 //!
 //! Without `--fen`, the variant file's start position (`start`); the FEN is in
@@ -11,8 +11,8 @@
 //! with the rule it lacks; an unknown variant, a bad FEN or a bad argument is a one-line error
 //! on stderr and exit code 1. Every move is played, the last ply's too, unless `--bulk`: then
 //! the last ply's legal moves are counted without being played, as `go perft` does.
-//! `--engine hand` runs the hand-written engines instead (`chess` and `xiangqi` only), which
-//! the tests share.
+//! `chess` and `xiangqi` run on their hand-written engines (shared with the tests), as they
+//! always have here, unless `--engine generic`; `--engine hand` asks for them by name.
 //!
 //! Published counts: chess start position depth 6 = 119,060,324; Xiangqi start position
 //! depth 4 = 3,290,240, depth 5 = 133,312,995.
@@ -33,12 +33,13 @@ struct Args {
     fen: Option<String>,
     depth: u32,
     last: LastPly,
-    hand: bool,
+    /// `--engine`: `Some(true)` hand-written, `Some(false)` generic, `None` as the variant has.
+    hand: Option<bool>,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
-    let (mut variant, mut fen, mut depth, mut last, mut hand) = (None, None, 1, LastPly::Play, false);
+    let (mut variant, mut fen, mut depth, mut last, mut hand) = (None, None, 1, LastPly::Play, None);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
@@ -50,8 +51,8 @@ fn parse_args() -> Result<Args, String> {
             }
             "--bulk" => last = LastPly::Bulk,
             "--engine" => match value()?.as_str() {
-                "hand" => hand = true,
-                "generic" => hand = false,
+                "hand" => hand = Some(true),
+                "generic" => hand = Some(false),
                 other => return Err(format!("--engine is generic or hand, not {other:?}")),
             },
             _ => return Err(format!("unknown argument {flag:?} (--variant, --fen, --depth, --bulk, --engine)")),
@@ -108,7 +109,8 @@ macro_rules! by_name {
 fn main() {
     let result = parse_args().and_then(|args| {
         let fen = args.fen.as_deref();
-        match (args.hand, args.variant.as_str()) {
+        let hand = args.hand.unwrap_or(matches!(args.variant.as_str(), "chess" | "xiangqi"));
+        match (hand, args.variant.as_str()) {
             (true, "chess") => {
                 let position =
                     fen.map_or_else(|| Ok(engine::chess::Position::start()), engine::chess::Position::from_fen)?;

@@ -2,7 +2,7 @@
 //! FENs, generic over the runtime's [`Tables`] trait, which every generated module implements
 //! on its unit struct `Tables`. It uses the module's public lookups and `RULES` alone.
 //!
-//! ```ignore
+//! ```text
 //! use fairy_magic_engine::{Game, LastPly};
 //! let game = Game::<fairy_magic_generated::capablanca::Tables>::new()?;
 //! let start = game.position("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1")?;
