@@ -29,6 +29,7 @@ mod emit;
 mod error;
 mod files;
 mod fxhash;
+mod game;
 mod import;
 mod indices;
 mod legs;

@@ -178,6 +178,7 @@ fn lone_piece(board: Board, betza: &str, source: &Source) -> Result<Variant, Err
         options: Vec::new(),
         probe_targets: Vec::new(),
         regions: Vec::new(),
+        rules: Default::default(),
     })
 }
 
@@ -190,7 +191,7 @@ pub fn compile_variant_piece(
     via: Via,
     reverse: Reverse,
 ) -> Result<CompiledPiece, Error> {
-    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
+    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], rules: Default::default(), ..variant.clone() };
     compile_alone(alone, source, via, reverse)
 }
 
@@ -569,7 +570,7 @@ pub fn variant_between(
     from: u8,
     to: u8,
 ) -> Result<Squares, Error> {
-    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], ..variant.clone() };
+    let alone = Variant { pieces: vec![variant.pieces[piece].clone()], rules: Default::default(), ..variant.clone() };
     let moves = crate::pipeline::piece_moves(&alone, source)?;
     let between = crate::pipeline::between_of(&alone, &moves, DEFAULT_MAX_PATHS)?;
     Ok(between.get(alone.board, 0, color as usize, from, to))

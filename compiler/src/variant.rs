@@ -5,6 +5,8 @@ use pest::Parser;
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Error, Errors, Lines, Location, BYTE_ORDER_MARK};
+pub use crate::game::GameRules;
+use crate::game::{self, RuleLine};
 pub use crate::regions::Region;
 use crate::regions::{parse_item, turned};
 pub use crate::settings::Setting;
@@ -38,6 +40,8 @@ pub struct Variant {
     pub probe_targets: Vec<ProbeTarget>,
     /// `region` lines, in the order of the file.
     pub regions: Vec<Region>,
+    /// The game's rules beyond piece moves: `royal`, `promote`, `castling`...
+    pub rules: GameRules,
 }
 
 /// A piece whose bit budget must give it at most `probes` probes on every square, however
@@ -211,6 +215,14 @@ pub fn parse(file: &str, text: &str) -> Parsed {
         Some(board) => state.resolve_regions(&source, text, board, if complete { &mut errors } else { &mut unsaid }),
         None => Vec::new(),
     };
+    let rules = match state.board {
+        Some(board) => {
+            let letters: Vec<&str> = state.pieces.iter().map(|p| p.letter.as_str()).collect();
+            let context = game::Context { source: &source, board, letters: &letters, regions: &regions };
+            game::resolve(&state.rules, &context, if complete { &mut errors } else { &mut unsaid })
+        }
+        None => GameRules::default(),
+    };
     let variant = match state {
         State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
             name,
@@ -219,6 +231,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
             options,
             probe_targets: probe_targets.into_iter().map(|(t, _)| t).collect(),
             regions,
+            rules,
         }),
         _ => None,
     };
@@ -254,6 +267,8 @@ struct State {
     confines: Vec<(Named, Named)>,
     /// `moves ... in` lines: (letter, region name, the zone with its region not yet known).
     zones: Vec<(Named, Named, Zone)>,
+    /// The game's rule lines, resolved once the pieces and regions are known.
+    rules: Vec<RuleLine>,
 }
 
 /// A word of the file with the byte offset it was written at.
@@ -314,6 +329,69 @@ impl State {
                 Ok(())
             }
             Rule::zone => self.zone(here, part(), part(), part()),
+            Rule::royal => {
+                self.rules.push(RuleLine::Royal(here.named(part())));
+                Ok(())
+            }
+            Rule::promote => {
+                let (piece, region) = (here.named(part()), here.named(part()));
+                let mut to = Vec::new();
+                let mut forced = true;
+                for p in parts {
+                    match p.as_rule() {
+                        Rule::optional => forced = false,
+                        _ => to.push(here.named(p)),
+                    }
+                }
+                self.rules.push(RuleLine::Promote { piece, region, to, forced });
+                Ok(())
+            }
+            Rule::limit => {
+                let (letter, number) = (here.named(part()), part());
+                let most = match number.as_str().parse::<u8>() {
+                    Ok(n @ 1..) => n,
+                    _ => {
+                        return Err(here.error(number.as_span().start(), "a promotion limit is a number from 1 to 255"))
+                    }
+                };
+                self.rules.push(RuleLine::Limit(letter, most));
+                Ok(())
+            }
+            Rule::initial => {
+                let (letter, region) = (here.named(part()), here.named(part()));
+                self.rules.push(RuleLine::Initial(letter, region));
+                Ok(())
+            }
+            Rule::passant => {
+                self.rules.push(RuleLine::Passant(here.named(part())));
+                Ok(())
+            }
+            Rule::castling => {
+                let (king, kf, kt) = (here.named(part()), here.named(part()), here.named(part()));
+                let (rook, rf, rt) = (here.named(part()), here.named(part()), here.named(part()));
+                self.rules.push(RuleLine::Castling { king, king_squares: [kf, kt], rook, rook_squares: [rf, rt] });
+                Ok(())
+            }
+            Rule::flying => {
+                self.rules.push(RuleLine::Flying(here.base + offset));
+                Ok(())
+            }
+            Rule::fen => {
+                let (letter, fen) = (here.named(part()), part());
+                let c = fen.as_str().chars().next().expect("the grammar gives a FEN letter one letter");
+                self.rules.push(RuleLine::Fen(letter, c));
+                Ok(())
+            }
+            Rule::start => {
+                self.rules.push(RuleLine::Start(here.named(part())));
+                Ok(())
+            }
+            Rule::needs => {
+                let word = part();
+                let need = game::need(word.as_str()).map_err(|m| here.error(word.as_span().start(), m))?;
+                self.rules.push(RuleLine::Needs(need));
+                Ok(())
+            }
             Rule::EOI => Ok(()),
             other => unreachable!("the grammar yields no {other:?} at the top level"),
         }
@@ -590,10 +668,10 @@ fn statement_keywords() -> Vec<&'static str> {
 fn statement_forms() -> Vec<&'static str> {
     const GRAMMAR: &str = include_str!("variant.pest");
     let lines: Vec<&str> = GRAMMAR.lines().collect();
-    let alternatives = lines
-        .iter()
-        .find_map(|l| l.strip_prefix("statement"))
-        .and_then(|rest| rest.split_once('{'))
+    // The rule may run over several lines: its alternatives are all between its braces.
+    let alternatives = GRAMMAR
+        .split_once("\nstatement")
+        .and_then(|(_, rest)| rest.split_once('{'))
         .and_then(|(_, rest)| rest.split_once('}'))
         .map_or("", |(body, _)| body);
     alternatives
@@ -675,6 +753,23 @@ fn missing_word(before: &str) -> Option<&'static str> {
         "region" => &["the region's name", "its squares (`e4`) or rectangles (`d1-f3`)"],
         "confine" => &["the piece's letter", "the region's name"],
         "moves" => &["the piece's letter", "`in`", "the region's name", "the piece's moves there in XBetza"],
+        "royal" | "en-passant" => &["the piece's letter"],
+        "promote" => {
+            &["the piece's letter", "`in`", "the region's name", "`to`", "the letters of the pieces it becomes"]
+        }
+        "limit" => &["the piece's letter", "the most of it a side may promote to (a number)"],
+        "initial" => &["the piece's letter", "the region's name"],
+        "castling" => &[
+            "the king's letter",
+            "the king's square",
+            "the king's square after castling",
+            "the rook's letter",
+            "the rook's square",
+            "the rook's square after castling",
+        ],
+        "fen" => &["the piece's letter", "its letter in a FEN"],
+        "needs" => &["the rule (`drops` or `passing`)"],
+        "start" => &["the start position's FEN"],
         _ => return None,
     };
     form.get(words.len() - 1).copied()
@@ -690,7 +785,17 @@ fn describe(rule: Rule) -> String {
         | Rule::statement
         | Rule::region
         | Rule::confine
-        | Rule::zone => any_statement(),
+        | Rule::zone
+        | Rule::royal
+        | Rule::promote
+        | Rule::limit
+        | Rule::initial
+        | Rule::passant
+        | Rule::castling
+        | Rule::flying
+        | Rule::fen
+        | Rule::needs
+        | Rule::start => any_statement(),
         Rule::name => "a name (a letter, then letters, digits, `_` or `-`)".to_string(),
         Rule::number => "a number".to_string(),
         Rule::letter => "a piece letter (e.g. `N`, `+R`)".to_string(),
@@ -699,6 +804,10 @@ fn describe(rule: Rule) -> String {
         Rule::area => "a square (`e4`) or a rectangle of squares (`d1-f3`)".to_string(),
         Rule::black => "`black`, then Black's squares".to_string(),
         Rule::by => "`x` between the files and the ranks (e.g. `8x8`)".to_string(),
+        Rule::optional => "`optional`".to_string(),
+        Rule::square => "a square (e.g. `e1`)".to_string(),
+        Rule::fen_letter => "one letter".to_string(),
+        Rule::fen_text => "a FEN".to_string(),
         Rule::EOI | Rule::single | Rule::comment | Rule::space | Rule::line => "the end of the line".to_string(),
     }
 }
@@ -737,6 +846,16 @@ mod tests {
                 "region <name> <areas> [black <areas>]",
                 "confine <letter> <region>",
                 "moves <letter> in <region> <XBetza>",
+                "royal <letter>",
+                "promote <letter> in <region> to <letters> [optional]",
+                "limit <letter> <n>",
+                "initial <letter> <region>",
+                "en-passant <letter>",
+                "castling <king> <from> <to> <rook> <from> <to>",
+                "flying-general",
+                "fen <letter> <FEN letter>",
+                "needs <rule>",
+                "start <FEN>",
             ]
         );
     }
@@ -866,6 +985,42 @@ mod tests {
             let e = parse("a.variant", &text).report(Vec::new()).unwrap_err().summary();
             assert!(e.contains("the Rust keyword `Self`"), "{name}: {e}");
         }
+    }
+
+    const RULES: &str = "region second a2-h2\nregion last a8-h8\nroyal K\ninitial P second\nen-passant P\npromote P in last to Q R B N\ncastling K e1 g1 R h1 f1\ncastling K e1 c1 R a1 d1\nfen N S\nstart rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+
+    #[test]
+    fn game_rules_resolve_to_pieces_regions_and_squares() {
+        let v = parse("x.variant", &format!("{CHESS}{RULES}")).report(Vec::new()).unwrap();
+        let rules = &v.rules;
+        assert_eq!(rules.royal, Some(0));
+        assert_eq!(rules.first_moves, [(5, 0)]);
+        assert_eq!(rules.en_passant, [5]);
+        assert_eq!(rules.promotions, [game::Promotion { piece: 5, region: 1, to: vec![1, 2, 3, 4], forced: true }]);
+        assert_eq!(rules.castlings[0], game::Castling { king: 0, king_squares: [4, 6], rook: 2, rook_squares: [7, 5] });
+        assert_eq!(rules.fen_letters, [(4, 'S')]);
+        assert_eq!(rules.start.as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+        let optional = parse("x.variant", &format!("{CHESS}region last a8-h8\npromote P in last to Q optional\n"))
+            .report(Vec::new())
+            .unwrap();
+        assert!(!optional.rules.promotions[0].forced);
+        assert_eq!(optional.rules.promotions[0].to, [1]);
+    }
+
+    #[test]
+    fn game_rule_errors_are_located() {
+        let e = error_of(&format!("{CHESS}royal X\n"));
+        assert!(e.contains("x.variant:10:7: error: `X` is not the letter of any piece line"), "{e}");
+        let e = error_of(&format!("{CHESS}promote P in nowhere to Q\n"));
+        assert!(e.contains("x.variant:10:14: error: the region `nowhere` is used but never defined"), "{e}");
+        let e = error_of(&format!("{CHESS}castling K e1 z1 R h1 f1\n"));
+        assert!(e.contains("x.variant:10:15: error: `z1` is not a square"), "{e}");
+        let e = error_of(&format!("{CHESS}needs magic\n"));
+        assert!(e.contains("x.variant:10:7: error: unknown rule `magic`"), "{e}");
+        let e = error_of(&format!("{CHESS}royal K\nroyal K\n"));
+        assert!(e.contains("x.variant:11:7: error: the royal piece is stated twice"), "{e}");
+        let e = error_of(&format!("{CHESS}promote P in\n"));
+        assert!(e.contains("x.variant:10:"), "{e}");
     }
 
     #[test]

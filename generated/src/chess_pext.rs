@@ -464,6 +464,142 @@ pub fn knight_quiets(square: Square, occupied: Bitboard) -> Bitboard {
 pub fn knight_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Knight, Color::White, square, occupied)
 }
+/// The game's rules beyond the pieces' moves, as the variant file states them (royal
+/// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+/// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
+#[allow(dead_code)]
+pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
+    royal: Some(0),
+    promotions: &[
+        fairy_magic_runtime::Promotion {
+            piece: 5,
+            zone: [&[56, 57, 58, 59, 60, 61, 62, 63], &[0, 1, 2, 3, 4, 5, 6, 7]],
+            to: &[1, 2, 3, 4],
+            forced: true,
+        },
+    ],
+    promotion_limits: &[],
+    first_moves: &[
+        fairy_magic_runtime::FirstMoves {
+            piece: 5,
+            squares: [&[8, 9, 10, 11, 12, 13, 14, 15], &[48, 49, 50, 51, 52, 53, 54, 55]],
+        },
+    ],
+    en_passant: &[5],
+    castlings: &[
+        fairy_magic_runtime::Castling {
+            king: 0,
+            king_from: 4,
+            king_to: 6,
+            rook: 2,
+            rook_from: 7,
+            rook_to: 5,
+        },
+        fairy_magic_runtime::Castling {
+            king: 0,
+            king_from: 4,
+            king_to: 2,
+            rook: 2,
+            rook_from: 0,
+            rook_to: 3,
+        },
+    ],
+    flying_general: false,
+    fen_letters: &["K", "Q", "R", "B", "N", "P"],
+    needs: &[],
+    start: Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+};
+/// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
+/// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine
+/// plays the game through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct Tables;
+impl fairy_magic_runtime::Tables for Tables {
+    type Bitboard = Bitboard;
+    const NAME: &'static str = NAME;
+    const FILES: usize = FILES;
+    const RANKS: usize = RANKS;
+    const PIECES: usize = Piece::ALL.len();
+    const RULES: fairy_magic_runtime::Rules = RULES;
+    #[inline]
+    fn letter(piece: usize) -> &'static str {
+        Piece::ALL[piece].letter()
+    }
+    #[inline]
+    fn quiets(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn attacks(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn initial_quiets(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn initial_attacks(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_attacks(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(square),
+            occupied,
+        )
+    }
+    #[inline]
+    fn attackers(
+        piece: usize,
+        color: Color,
+        target: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
+    }
+    #[inline]
+    fn initial_attackers(
+        piece: usize,
+        color: Color,
+        target: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_attackers(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(target),
+            occupied,
+        )
+    }
+    #[inline]
+    fn between(piece: usize, color: Color, from: usize, to: usize) -> Bitboard {
+        between(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(from),
+            Square::new_unchecked(to),
+        )
+    }
+}
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
 /// for the move to be made. Several paths reaching `to` give the union of their squares; a

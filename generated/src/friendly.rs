@@ -598,6 +598,113 @@ pub fn iso_rook_quiets(square: Square, occupied: Bitboard) -> Bitboard {
 pub fn iso_rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::IsoRook, Color::White, square, occupied)
 }
+/// The game's rules beyond the pieces' moves, as the variant file states them (royal
+/// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+/// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
+#[allow(dead_code)]
+pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
+    royal: None,
+    promotions: &[],
+    promotion_limits: &[],
+    first_moves: &[],
+    en_passant: &[],
+    castlings: &[],
+    flying_general: false,
+    fen_letters: &["K", "T", "S", "G", "Y", "X", "J", "E", "H", "O", "I", "P"],
+    needs: &[],
+    start: None,
+};
+/// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
+/// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine
+/// plays the game through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct Tables;
+impl fairy_magic_runtime::Tables for Tables {
+    type Bitboard = Bitboard;
+    const NAME: &'static str = NAME;
+    const FILES: usize = FILES;
+    const RANKS: usize = RANKS;
+    const PIECES: usize = Piece::ALL.len();
+    const RULES: fairy_magic_runtime::Rules = RULES;
+    #[inline]
+    fn letter(piece: usize) -> &'static str {
+        Piece::ALL[piece].letter()
+    }
+    #[inline]
+    fn quiets(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn attacks(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn initial_quiets(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn initial_attacks(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_attacks(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(square),
+            occupied,
+        )
+    }
+    #[inline]
+    fn attackers(
+        piece: usize,
+        color: Color,
+        target: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
+    }
+    #[inline]
+    fn initial_attackers(
+        piece: usize,
+        color: Color,
+        target: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_attackers(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(target),
+            occupied,
+        )
+    }
+    #[inline]
+    fn between(piece: usize, color: Color, from: usize, to: usize) -> Bitboard {
+        between(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(from),
+            Square::new_unchecked(to),
+        )
+    }
+}
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
 /// for the move to be made. Several paths reaching `to` give the union of their squares; a

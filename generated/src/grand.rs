@@ -502,6 +502,164 @@ pub fn knight_quiets(square: Square, occupied: Bitboard) -> Bitboard {
 pub fn knight_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Knight, Color::White, square, occupied)
 }
+/// The game's rules beyond the pieces' moves, as the variant file states them (royal
+/// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+/// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
+#[allow(dead_code)]
+pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
+    royal: Some(0),
+    promotions: &[
+        fairy_magic_runtime::Promotion {
+            piece: 7,
+            zone: [
+                &[
+                    70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86,
+                    87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+                ],
+                &[
+                    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+                    20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+                ],
+            ],
+            to: &[1, 2, 3, 4, 5, 6],
+            forced: false,
+        },
+    ],
+    promotion_limits: &[
+        fairy_magic_runtime::PromotionLimit {
+            piece: 1,
+            most: 1,
+        },
+        fairy_magic_runtime::PromotionLimit {
+            piece: 2,
+            most: 1,
+        },
+        fairy_magic_runtime::PromotionLimit {
+            piece: 3,
+            most: 1,
+        },
+        fairy_magic_runtime::PromotionLimit {
+            piece: 4,
+            most: 2,
+        },
+        fairy_magic_runtime::PromotionLimit {
+            piece: 5,
+            most: 2,
+        },
+        fairy_magic_runtime::PromotionLimit {
+            piece: 6,
+            most: 2,
+        },
+    ],
+    first_moves: &[
+        fairy_magic_runtime::FirstMoves {
+            piece: 7,
+            squares: [
+                &[20, 21, 22, 23, 24, 25, 26, 27, 28, 29],
+                &[70, 71, 72, 73, 74, 75, 76, 77, 78, 79],
+            ],
+        },
+    ],
+    en_passant: &[7],
+    castlings: &[],
+    flying_general: false,
+    fen_letters: &["K", "Q", "C", "A", "R", "B", "N", "P"],
+    needs: &[],
+    start: Some(
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    ),
+};
+/// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
+/// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine
+/// plays the game through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(dead_code)]
+pub struct Tables;
+impl fairy_magic_runtime::Tables for Tables {
+    type Bitboard = Bitboard;
+    const NAME: &'static str = NAME;
+    const FILES: usize = FILES;
+    const RANKS: usize = RANKS;
+    const PIECES: usize = Piece::ALL.len();
+    const RULES: fairy_magic_runtime::Rules = RULES;
+    #[inline]
+    fn letter(piece: usize) -> &'static str {
+        Piece::ALL[piece].letter()
+    }
+    #[inline]
+    fn quiets(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn attacks(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn initial_quiets(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+    }
+    #[inline]
+    fn initial_attacks(
+        piece: usize,
+        color: Color,
+        square: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_attacks(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(square),
+            occupied,
+        )
+    }
+    #[inline]
+    fn attackers(
+        piece: usize,
+        color: Color,
+        target: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
+    }
+    #[inline]
+    fn initial_attackers(
+        piece: usize,
+        color: Color,
+        target: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        initial_attackers(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(target),
+            occupied,
+        )
+    }
+    #[inline]
+    fn between(piece: usize, color: Color, from: usize, to: usize) -> Bitboard {
+        between(
+            Piece::ALL[piece],
+            color,
+            Square::new_unchecked(from),
+            Square::new_unchecked(to),
+        )
+    }
+}
 /// The squares strictly between `from` and `to` on the paths of a `piece` of `color` from
 /// `from` to `to`: the squares that must be empty (or, for a hopper, hold its one screen)
 /// for the move to be made. Several paths reaching `to` give the union of their squares; a

@@ -18,6 +18,9 @@
 //! ```
 #![no_std]
 
+/// Move tables for `amazon`, from `variants/amazon.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod amazon;
 /// Move tables for `bentriders`, from `variants/bentriders.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod bentriders;
@@ -27,6 +30,9 @@ pub mod big16;
 /// Move tables for `capablanca`, from `variants/capablanca.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod capablanca;
+/// Move tables for `chancellor`, from `variants/chancellor.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod chancellor;
 /// Move tables for `chess`, from `variants/chess.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chess;
@@ -42,6 +48,12 @@ pub mod chess_throughput;
 /// Move tables for `chu`, from `variants/chu.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod chu;
+/// Move tables for `courier`, from `variants/courier.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod courier;
+/// Move tables for `embassy`, from `variants/embassy.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod embassy;
 /// Move tables for `fairy`, from `variants/fairy.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod fairy;
@@ -54,9 +66,36 @@ pub mod gallery;
 /// Move tables for `grand`, from `variants/grand.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod grand;
+/// Move tables for `grasshopper`, from `variants/grasshopper.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod grasshopper;
 /// Move tables for `janggi`, from `variants/janggi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod janggi;
+/// Move tables for `janus`, from `variants/janus.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod janus;
+/// Move tables for `knightmate`, from `variants/knightmate.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod knightmate;
+/// Move tables for `losalamos`, from `variants/losalamos.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod losalamos;
+/// Move tables for `makruk`, from `variants/makruk.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod makruk;
+/// Move tables for `modern`, from `variants/modern.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod modern;
+/// Move tables for `nightrider`, from `variants/nightrider.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod nightrider;
+/// Move tables for `shako`, from `variants/shako.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod shako;
+/// Move tables for `shatranj`, from `variants/shatranj.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod shatranj;
 /// Move tables for `shogi`, from `variants/shogi.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod shogi;

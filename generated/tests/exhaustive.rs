@@ -211,6 +211,20 @@ exhaustive!(bentriders_tables_equal_the_reference, bentriders, u128);
 exhaustive!(wide_tables_equal_the_reference, wide, u128);
 exhaustive!(u128_split32_tables_equal_the_reference, u128_split32, u128);
 exhaustive!(u128_pext_tables_equal_the_reference, u128_pext, u128);
+// The chess family of Fairy-Stockfish's perft suite (tests/fsf_perft.rs).
+exhaustive!(amazon_tables_equal_the_reference, amazon, u64);
+exhaustive!(chancellor_tables_equal_the_reference, chancellor, u128);
+exhaustive!(courier_tables_equal_the_reference, courier, u128);
+exhaustive!(embassy_tables_equal_the_reference, embassy, u128);
+exhaustive!(grasshopper_tables_equal_the_reference, grasshopper, u64);
+exhaustive!(janus_tables_equal_the_reference, janus, u128);
+exhaustive!(knightmate_tables_equal_the_reference, knightmate, u64);
+exhaustive!(losalamos_tables_equal_the_reference, losalamos, u64);
+exhaustive!(makruk_tables_equal_the_reference, makruk, u64);
+exhaustive!(modern_tables_equal_the_reference, modern, u128);
+exhaustive!(nightrider_tables_equal_the_reference, nightrider, u64);
+exhaustive!(shako_tables_equal_the_reference, shako, u128);
+exhaustive!(shatranj_tables_equal_the_reference, shatranj, u64);
 exhaustive!(chu_tables_equal_the_reference, chu, fairy_magic_runtime::Bitboard192);
 exhaustive!(big16_tables_equal_the_reference, big16, Squares);
 exhaustive!(

@@ -33,6 +33,7 @@
 #![cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), deny(unsafe_code))]
 
 mod bitboard;
+mod game;
 mod line;
 mod probe;
 mod rank;
@@ -41,6 +42,7 @@ mod test_rng;
 mod wide;
 
 pub use bitboard::{BitboardExt, Diagram, IndexIter};
+pub use game::{Castling, FirstMoves, Need, Promotion, PromotionLimit, Rules, Tables};
 pub use line::{hops, lines, reached_slides, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
 pub use rank::{rank_slide, rank_table_entry, rank_table_len};

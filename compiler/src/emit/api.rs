@@ -71,6 +71,8 @@ pub(super) fn code<B: Word>(
         Code::plain(square_set_code::<B>()),
         Code::plain(functions_code(variant, tables)),
         Code::plain(colorless_code(variant, tables)),
+        Code::plain(super::game::rules_code(variant)),
+        Code::plain(super::game::tables_code(&tables.kinds)),
         between_code::<B>(variant, between)?,
         indices_code::<B>(variant, indices)?,
         lookup_code(variant, tables)?,

@@ -7,6 +7,7 @@
 
 mod api;
 mod data;
+mod game;
 mod header;
 
 pub(crate) use header::{inert, piece_figures};
