@@ -12,6 +12,14 @@
 // block (a kind, piece and colour on every square, each square read as its busiest) measures
 // cheaper so, by the latency in a dependent chain
 // (compiler/calibration.txt, tables in cache).
+//
+// Regions: a piece confined to one ends every move in it; a piece with moves in one has those
+// moves instead of its own from its squares.
+// | region | squares (white, black) | confines | moves in it |
+// |---|---|---|---|
+// | `second` | 8, 8 | - | - |
+// | `last` | 8, 8 | - | - |
+//
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |

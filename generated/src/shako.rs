@@ -12,6 +12,14 @@
 // block (a kind, piece and colour on every square, each square read as its busiest) measures
 // cheaper so, by the latency in a dependent chain
 // (compiler/calibration.txt, tables in cache).
+//
+// Regions: a piece confined to one ends every move in it; a piece with moves in one has those
+// moves instead of its own from its squares.
+// | region | squares (white, black) | confines | moves in it |
+// |---|---|---|---|
+// | `third` | 10, 10 | - | - |
+// | `last` | 10, 10 | - | - |
+//
 // Every entry was checked against fairy-magic's reference move walker before this was written.
 //
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
@@ -382,8 +390,8 @@ pub fn movers(
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
 /// `occupied` does not matter. Mask the result with the squares of such pieces: with
-/// `theirs` the squares of the enemy's king pieces, `attackers(Piece::King, them, king,
-/// occupied) & theirs` are those that give check.
+/// `theirs` the squares of the enemy's king pieces,
+/// `attackers(Piece::King, them, king, occupied) & theirs` are those that give check.
 #[inline]
 #[allow(dead_code)]
 pub fn attackers(
@@ -6724,10 +6732,10 @@ pub type VectorIndex = u8;
 /// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
 /// vectors the same `j`.
 ///
-/// Computed without a square-by-square table: the difference of the squares numbered `rank
-/// * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one
-/// multiply, and a short table that gives `j` and the vector it stands for (so any other
-/// vector gives `None`). `fairy-magic show --indices` draws the numbering.
+/// Computed without a square-by-square table: the difference of the squares numbered
+/// `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered
+/// by one multiply, and a short table that gives `j` and the vector it stands for (so any
+/// other vector gives `None`). `fairy-magic show --indices` draws the numbering.
 #[inline]
 #[allow(dead_code)]
 pub fn vector_index(
@@ -6743,10 +6751,10 @@ pub fn vector_index(
     let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
     (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
 }
-/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i
-/// < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from`
-/// (a square it attacks under some occupancy). The moves are numbered square by square: an
-/// offset for `from` plus how many of its potential attacks lie below `to`.
+/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`,
+/// `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from
+/// `from` (a square it attacks under some occupancy). The moves are numbered square by
+/// square: an offset for `from` plus how many of its potential attacks lie below `to`.
 /// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
 /// included.
 #[inline]
