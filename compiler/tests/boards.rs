@@ -144,8 +144,7 @@ fn the_top_square_of_a_256_square_board() {
 
 #[test]
 fn boards_past_256_squares_are_errors() {
-    for (board, at, why) in
-        [("16x17", "2:10", "at most 16"), ("17x2", "2:7", "at most 16"), ("0x5", "2:7", "0 files")]
+    for (board, at, why) in [("16x17", "2:10", "at most 16"), ("17x2", "2:7", "at most 16"), ("0x5", "2:7", "0 files")]
     {
         let text = format!("variant big\nboard {board}\npiece K king K\n");
         let e = pipeline::read(&Source { file: "big.variant", text: &text }).unwrap_err().summary();
