@@ -6,8 +6,7 @@
 
 use cozy_chess as cozy;
 
-mod rng;
-use rng::XorShift;
+use crate::rng::XorShift;
 
 /// The occupancies to try from `square`: random ones of every density, and every subset of the
 /// rook's and of the bishop's relevant blockers (shakmaty's masks).

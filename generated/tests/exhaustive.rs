@@ -15,8 +15,7 @@ use fairy_magic::stages::tables::slot_ids;
 use fairy_magic::stages::verify::Verify;
 use fairy_magic::{Settings, Source};
 
-mod rng;
-use rng::XorShift;
+use crate::rng::XorShift;
 
 /// The most squares a computed line may have for every subset of them to be walked: a straight
 /// line across a board of up to 12 files and ranks has at most 11.
@@ -159,78 +158,57 @@ fn first_two_placements(along: &[Squares]) -> Vec<Placement> {
     placements
 }
 
+/// One test per shipped module (`shipped.rs`): `exhaustive::NAME::tables_equal_the_reference`.
 macro_rules! exhaustive {
-    ($test:ident, $module:ident, $word:ty) => {
-        exhaustive!($test, $module, $word, |_, _, _, _| panic!("no friendly tables in this module"), |_, _, _, _| {
+    ($module:ident) => {
+        exhaustive!($module, |_, _, _, _| panic!("no friendly tables in this module"), |_, _, _, _| {
             panic!("no friendly tables in this module")
         });
     };
-    ($test:ident, $module:ident, $word:ty, $friendly:expr, $initial_friendly:expr) => {
-        #[test]
-        fn $test() {
-            use fairy_magic_generated::$module as m;
-            let checked = check_variant::<$word>(stringify!($module), |kind, piece, white, square, occupied| {
-                let piece = m::Piece::ALL[piece];
-                let color = if white { m::Color::White } else { m::Color::Black };
-                let occupied = <m::Bitboard as Word>::from_squares(occupied);
-                let square = m::Square::new(square).expect("a square of the board");
-                let found = match kind {
-                    TableKind::Quiet => m::quiets(piece, color, square, occupied),
-                    TableKind::Capture => m::attacks(piece, color, square, occupied),
-                    TableKind::InitialQuiet => m::initial_quiets(piece, color, square, occupied),
-                    TableKind::InitialCapture => m::initial_attacks(piece, color, square, occupied),
-                    TableKind::Friendly => {
-                        let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $friendly;
-                        friendly(piece, color, square, occupied)
-                    }
-                    TableKind::InitialFriendly => {
-                        let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $initial_friendly;
-                        friendly(piece, color, square, occupied)
-                    }
-                    other => unreachable!("{other:?}: reverse lookups are skipped here (reverse.rs checks them)"),
-                };
-                found.to_squares()
-            });
-            assert!(checked > 100_000, "only {checked} queries were checked");
+    ($module:ident, friendly) => {
+        exhaustive!(
+            $module,
+            fairy_magic_generated::$module::friendly_attacks,
+            fairy_magic_generated::$module::initial_friendly_attacks
+        );
+    };
+    ($module:ident, $friendly:expr, $initial_friendly:expr) => {
+        mod $module {
+            use super::*;
+
+            #[test]
+            fn tables_equal_the_reference() {
+                use fairy_magic_generated::$module as m;
+                let checked =
+                    check_variant::<m::Bitboard>(stringify!($module), |kind, piece, white, square, occupied| {
+                        let piece = m::Piece::ALL[piece];
+                        let color = if white { m::Color::White } else { m::Color::Black };
+                        let occupied = <m::Bitboard as Word>::from_squares(occupied);
+                        let square = m::Square::new(square).expect("a square of the board");
+                        let found = match kind {
+                            TableKind::Quiet => m::quiets(piece, color, square, occupied),
+                            TableKind::Capture => m::attacks(piece, color, square, occupied),
+                            TableKind::InitialQuiet => m::initial_quiets(piece, color, square, occupied),
+                            TableKind::InitialCapture => m::initial_attacks(piece, color, square, occupied),
+                            TableKind::Friendly => {
+                                let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $friendly;
+                                friendly(piece, color, square, occupied)
+                            }
+                            TableKind::InitialFriendly => {
+                                let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard =
+                                    $initial_friendly;
+                                friendly(piece, color, square, occupied)
+                            }
+                            other => {
+                                unreachable!("{other:?}: reverse lookups are skipped here (reverse.rs checks them)")
+                            }
+                        };
+                        found.to_squares()
+                    });
+                assert!(checked > 100_000, "only {checked} queries were checked");
+            }
         }
     };
 }
 
-exhaustive!(chess_tables_equal_the_reference, chess, u64);
-exhaustive!(chess_pext_tables_equal_the_reference, chess_pext, u64);
-exhaustive!(chess_split32_tables_equal_the_reference, chess_split32, u64);
-exhaustive!(chess_throughput_tables_equal_the_reference, chess_throughput, u64);
-exhaustive!(gallery_tables_equal_the_reference, gallery, u64);
-exhaustive!(fairy_tables_equal_the_reference, fairy, u64);
-exhaustive!(xiangqi_tables_equal_the_reference, xiangqi, u128);
-exhaustive!(janggi_tables_equal_the_reference, janggi, u128);
-exhaustive!(shogi_tables_equal_the_reference, shogi, u128);
-exhaustive!(capablanca_tables_equal_the_reference, capablanca, u128);
-exhaustive!(grand_tables_equal_the_reference, grand, u128);
-exhaustive!(bentriders_tables_equal_the_reference, bentriders, u128);
-exhaustive!(wide_tables_equal_the_reference, wide, u128);
-exhaustive!(u128_split32_tables_equal_the_reference, u128_split32, u128);
-exhaustive!(u128_pext_tables_equal_the_reference, u128_pext, u128);
-// The chess family of Fairy-Stockfish's perft suite (tests/fsf_perft.rs).
-exhaustive!(amazon_tables_equal_the_reference, amazon, u64);
-exhaustive!(chancellor_tables_equal_the_reference, chancellor, u128);
-exhaustive!(courier_tables_equal_the_reference, courier, u128);
-exhaustive!(embassy_tables_equal_the_reference, embassy, u128);
-exhaustive!(grasshopper_tables_equal_the_reference, grasshopper, u64);
-exhaustive!(janus_tables_equal_the_reference, janus, u128);
-exhaustive!(knightmate_tables_equal_the_reference, knightmate, u64);
-exhaustive!(losalamos_tables_equal_the_reference, losalamos, u64);
-exhaustive!(makruk_tables_equal_the_reference, makruk, u64);
-exhaustive!(modern_tables_equal_the_reference, modern, u128);
-exhaustive!(nightrider_tables_equal_the_reference, nightrider, u64);
-exhaustive!(shako_tables_equal_the_reference, shako, u128);
-exhaustive!(shatranj_tables_equal_the_reference, shatranj, u64);
-exhaustive!(chu_tables_equal_the_reference, chu, fairy_magic_runtime::Bitboard192);
-exhaustive!(big16_tables_equal_the_reference, big16, Squares);
-exhaustive!(
-    friendly_tables_equal_the_reference,
-    friendly,
-    u64,
-    fairy_magic_generated::friendly::friendly_attacks,
-    fairy_magic_generated::friendly::initial_friendly_attacks
-);
+crate::shipped::for_each_module!(exhaustive);

@@ -25,8 +25,7 @@ use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::Source;
 use fairy_magic_runtime::{BitboardExt, Color};
 
-mod rng;
-use rng::{Narrow, XorShift};
+use crate::rng::{Narrow, XorShift};
 
 /// A module's indices, through its public functions; pieces by number.
 struct Module {

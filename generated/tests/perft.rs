@@ -1,10 +1,8 @@
 //! The generated chess tables drive a legal move generator to the published perft counts.
 
-#[allow(dead_code)]
-mod engine;
-
-use engine::chess::{Position, KIWIPETE};
-use engine::common::{perft, perft_with, Game, LastPly};
+use crate::engine;
+use crate::engine::chess::{Position, KIWIPETE};
+use crate::engine::common::{perft, perft_with, Game, LastPly};
 
 #[test]
 fn start_position_perft_4() {

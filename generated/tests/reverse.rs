@@ -20,8 +20,7 @@ use fairy_magic::{Settings, Source};
 use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::Color;
 
-mod rng;
-use rng::XorShift;
+use crate::rng::XorShift;
 
 /// Mask subsets tried a probe: all of them up to this many, random ones beyond.
 const SUBSETS: usize = 32;

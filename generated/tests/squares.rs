@@ -2,10 +2,8 @@
 //! bitboard helpers on it (`SquareSet`) beside the runtime's on raw indices, and the colour-free
 //! calls of pieces whose moves are the same for both colours.
 
-mod rng;
-
+use crate::rng::XorShift;
 use fairy_magic_generated::{chess, wide, xiangqi};
-use rng::XorShift;
 
 /// Every square's name parses back to it; names off the board or malformed do not parse.
 macro_rules! squares_round_trip {

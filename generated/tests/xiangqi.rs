@@ -1,12 +1,8 @@
 //! The generated Xiangqi tables drive a legal move generator to the published perft counts.
 
-#[allow(dead_code)]
-mod engine;
-#[allow(dead_code)]
-mod rng;
-
-use engine::common::{perft, perft_with, Game, LastPly};
-use engine::xiangqi::Position;
+use crate::engine::common::{perft, perft_with, Game, LastPly};
+use crate::engine::xiangqi::Position;
+use crate::{engine, rng};
 
 /// Positions 2 to 11 of the Chess Programming Wiki's Chinese Chess Perft Results (as listed in
 /// PikaCat-OuO/ChineseChess's test/perfttest.cpp).
