@@ -1,32 +1,32 @@
-//! A property: every module `compile` accepts builds clean in a user's crate. Random valid
-//! variant files (boards of one file, one rank or one square among them, and piece names at the
-//! edges of the grammar) are compiled; each accepted module goes into one crate, as a library's
-//! public module and as a binary's private one, which must pass `cargo clippy --all-targets`
-//! under `-D warnings -D clippy::all`. A file the compiler refuses must be refused at a place
-//! (file, line and column), never with a module that does not build.
+//! Two properties of every module `compile` accepts, checked in one crate built once:
+//!
+//! 1. It builds clean in a user's crate. Random valid variant files (boards of one file, one
+//!    rank or one square among them, and piece names at the edges of the grammar) are compiled;
+//!    each accepted module goes into one crate, as a library's public module and as a binary's
+//!    private one, which must pass `cargo clippy --all-targets` under `-D warnings -D
+//!    clippy::all`. A file the compiler refuses must be refused at a place (file, line and
+//!    column), never with a module that does not build.
+//! 2. Its emitted code answers as the compiler's reference walker does (issue #43): random
+//!    variants of gallery pieces and random XBetza within the grammar, on boards of every
+//!    bitboard width (`u64`, `u128`, `Bitboard192`, `Bitboard256`), join the files above; a
+//!    third target of the same crate asks every module's forward lookups (quiet moves, captures,
+//!    their first-move versions, friendly captures) on random squares and occupancies, and each
+//!    answer is compared with the walker's. Verification checks the compiler's model of a block's
+//!    read; this checks the code the module runs, for variants nobody shipped.
+//!
+//! The draws are the same on every run; `FAIRY_MAGIC_PROPERTY_SEED=<number>` draws others, and
+//! a failure names the seed and the variant file.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use fairy_magic::stages::board::Squares;
+use fairy_magic::stages::pipeline;
+use fairy_magic::stages::reference;
+use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::{Options, Source};
 
-/// A small deterministic generator (xorshift64*), so a failure names a reproducible file.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+use crate::common::XorShift as Rng;
 
 /// Moves of every family the compiler plans differently: leaps, slides, hoppers, bent and lame
 /// riders, pawns, and moves that leave a small board at once.
@@ -56,7 +56,7 @@ const NAMES: [&str; 16] = [
 
 fn random_name(rng: &mut Rng) -> String {
     if rng.below(2) == 0 {
-        return rng.pick(&NAMES).to_string();
+        return pick(rng, &NAMES).to_string();
     }
     const FIRST: &[u8] = b"abcxyzABCXYZ";
     const REST: &[u8] = b"abzAZ09_-";
@@ -65,6 +65,10 @@ fn random_name(rng: &mut Rng) -> String {
         name.push(REST[rng.below(REST.len())] as char);
     }
     name
+}
+
+fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len())]
 }
 
 fn random_variant(rng: &mut Rng, index: usize) -> String {
@@ -92,33 +96,109 @@ fn random_variant(rng: &mut Rng, index: usize) -> String {
                 break name;
             }
         };
-        let _ = std::fmt::Write::write_fmt(&mut text, format_args!("piece {letter} {name} {}\n", rng.pick(moves)));
+        let _ = std::fmt::Write::write_fmt(&mut text, format_args!("piece {letter} {name} {}\n", pick(rng, moves)));
     }
     text
 }
 
-/// The scratch crate's folder, in this workspace's own target folder: not the machine's temp
-/// folder, which may be small or shared with other builds, and whose name by process number
-/// another machine's process may hold.
-fn crate_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("modules-build-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("src")).unwrap();
-    dir
+/// Boards of every bitboard width: two of 64 squares or fewer (`u64`), two of 65 to 128
+/// (`u128`), two of 129 to 192 (`Bitboard192`) and two of 193 to 256 (`Bitboard256`), each
+/// width's largest board among them.
+const WIDTH_BOARDS: [(usize, usize); 8] = [(8, 8), (5, 9), (12, 10), (16, 8), (16, 12), (13, 11), (16, 16), (15, 14)];
+
+/// A move of XBetza drawn from the grammar (README, "XBetza"): modifiers, an atom and a range,
+/// or a bent path of legs in brackets.
+fn random_xbetza(rng: &mut Rng) -> String {
+    const MODIFIERS: [&str; 16] = ["", "", "", "m", "c", "f", "b", "s", "v", "fs", "l", "rf", "p", "g", "n", "i"];
+    const LEAPERS: [&str; 9] = ["W", "F", "D", "N", "A", "H", "C", "Z", "K"];
+    const RIDERS: [&str; 4] = ["R", "B", "Q", "N"];
+    const BENT: [&str; 6] = ["[F?R]", "[W?B]", "[W-F]", "[F-R]", "[D?B]", "[W-R]"];
+    let modifier = pick(rng, &MODIFIERS);
+    match rng.below(3) {
+        0 => format!("{modifier}{}", pick(rng, &LEAPERS)),
+        1 => {
+            let range = ["", "", "2", "3", "4"][rng.below(5)];
+            let rider = pick(rng, &RIDERS);
+            // A rider's letter doubled (NN) is its unlimited ride; `R`, `B`, `Q` ride already.
+            let rider = if rider == "N" { "NN" } else { rider };
+            format!("{modifier}{rider}{range}")
+        }
+        _ => format!("{}{}", ["", "", "v", "f", "s"][rng.below(5)], pick(rng, &BENT)),
+    }
 }
 
+/// A variant for the reference property: one board of [`WIDTH_BOARDS`] and two or three pieces,
+/// each a gallery piece or one to two random XBetza moves.
+fn random_reference_variant(rng: &mut Rng, index: usize, gallery: &[String]) -> String {
+    let (files, ranks) = WIDTH_BOARDS[index % WIDTH_BOARDS.len()];
+    let mut text = format!("variant reference{index}\nboard {files}x{ranks}\n");
+    for letter in ["K", "Q", "R"].iter().take(2 + rng.below(2)) {
+        let betza = if rng.below(2) == 0 {
+            gallery[rng.below(gallery.len())].clone()
+        } else {
+            (0..1 + rng.below(2)).map(|_| random_xbetza(rng)).collect()
+        };
+        text.push_str(&format!("piece {letter} piece{} {betza}\n", letter.to_lowercase()));
+    }
+    text
+}
+
+/// The gallery's XBetza strings.
+fn gallery_moves() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/gallery.variant");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (gallery, _) = pipeline::read(&Source { file: "gallery.variant", text: &text }).unwrap();
+    gallery.pieces.iter().map(|p| p.betza_text.to_string()).collect()
+}
+
+/// The seed of this run's draws: fixed, unless `FAIRY_MAGIC_PROPERTY_SEED` names another.
+fn seed() -> u64 {
+    let Ok(text) = std::env::var("FAIRY_MAGIC_PROPERTY_SEED") else { return 0x9e37_79b9_7f4a_7c15 };
+    let seed: u64 = text.trim().parse().unwrap_or_else(|_| panic!("FAIRY_MAGIC_PROPERTY_SEED={text}: not a number"));
+    // The generator's state must not be 0.
+    seed.max(1)
+}
+
+/// An accepted module in the scratch crate: its variant file and what its code was asked.
+struct Accepted {
+    index: usize,
+    text: String,
+    /// The lookups the module has, in the order the answers binary numbers them.
+    kinds: Vec<TableKind>,
+}
+
+/// The forward lookups a module's text defines, each with its function's name.
+const LOOKUPS: [(TableKind, &str); 6] = [
+    (TableKind::Quiet, "quiets"),
+    (TableKind::Capture, "attacks"),
+    (TableKind::InitialQuiet, "initial_quiets"),
+    (TableKind::InitialCapture, "initial_attacks"),
+    (TableKind::Friendly, "friendly_attacks"),
+    (TableKind::InitialFriendly, "initial_friendly_attacks"),
+];
+
 #[test]
-fn every_accepted_module_builds_clean_in_a_library_and_a_binary() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+fn every_accepted_module_builds_clean_and_answers_as_the_reference() {
+    let seed = seed();
+    let mut rng = Rng(seed);
     let dir = crate_dir();
     let (mut accepted, mut refused) = (Vec::new(), Vec::new());
-    for index in 0..36 {
-        let text = random_variant(&mut rng, index);
+    let gallery = gallery_moves();
+    let mut variants: Vec<String> = (0..36).map(|index| random_variant(&mut rng, index)).collect();
+    variants.extend((36..52).map(|index| random_reference_variant(&mut rng, index - 36, &gallery)));
+    let mut bitboards = std::collections::BTreeSet::new();
+    for (index, text) in variants.into_iter().enumerate() {
         let file = format!("random{index}.variant");
         match fairy_magic::compile(&Source { file: &file, text: &text }, &Options::new()) {
             Ok(module) => {
+                let kinds = LOOKUPS
+                    .iter()
+                    .filter(|(_, name)| module.text.contains(&format!("pub fn {name}(")))
+                    .map(|&(kind, _)| kind)
+                    .collect();
+                bitboards.insert(bitboard_type(&module.text).to_string());
                 std::fs::write(dir.join(format!("src/m{index}.rs")), module.text).unwrap();
-                accepted.push(index);
+                accepted.push(Accepted { index, text, kinds });
             }
             Err(e) => {
                 let message = e.to_string();
@@ -128,31 +208,134 @@ fn every_accepted_module_builds_clean_in_a_library_and_a_binary() {
             }
         }
     }
-    // Most files are accepted, the edge boards among them: the property is about them.
+    let indices: Vec<usize> = accepted.iter().map(|a| a.index).collect();
+    // Most files are accepted, the edge boards among them, and every bitboard width: the
+    // properties are about them.
     assert!(
-        accepted.len() >= 30 && accepted.starts_with(&[0, 1, 2, 3]),
-        "{accepted:?}; refused:\n{}",
+        indices.len() >= 40 && indices.starts_with(&[0, 1, 2, 3]),
+        "seed {seed}: {indices:?}; refused:\n{}",
         refused.join("\n")
     );
+    assert_eq!(bitboards.len(), 4, "seed {seed}: the accepted modules' bitboards: {bitboards:?}");
+    let mut questions = Vec::new();
+    for module in &accepted {
+        questions.extend(questions_for(module, &mut rng));
+    }
     write_crate(&dir, &accepted);
+    let query_file = dir.join("questions.txt");
+    std::fs::write(&query_file, questions.iter().map(|q| q.line.as_str()).collect::<String>()).unwrap();
+    let stderr =
+        cargo(&dir, &["clippy", "--quiet", "--offline", "--all-targets", "--", "-D", "warnings", "-D", "clippy::all"]);
+    assert!(stderr.is_none(), "the modules do not build clean (crate kept at {}):\n{}", dir.display(), stderr.unwrap());
     let out = Command::new(env!("CARGO"))
-        .args(["clippy", "--quiet", "--offline", "--all-targets", "--", "-D", "warnings", "-D", "clippy::all"])
+        .args(["run", "--quiet", "--offline", "--bin", "answers", "--"])
+        .arg(&query_file)
         .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env("CARGO_INCREMENTAL", "0")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "the answers binary failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let answers = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(answers.lines().count(), questions.len(), "one answer a question");
+    for (question, answer) in questions.iter().zip(answers.lines()) {
+        let answer = parse_words(answer);
+        if answer != question.expected {
+            let module = accepted.iter().find(|a| a.index == question.module).unwrap();
+            panic!(
+                "seed {seed}: m{}.rs answers {} with {answer:x?}, the reference walker with {:x?}; the file:\n{}",
+                question.module,
+                question.line.trim_end(),
+                question.expected,
+                module.text
+            );
+        }
+    }
+    // Both properties held; a folder left behind is no failure of them.
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A module's `Bitboard` type, as its text declares it.
+fn bitboard_type(module: &str) -> &str {
+    module
+        .lines()
+        .find_map(|l| l.strip_prefix("pub type Bitboard = ")?.strip_suffix(';'))
+        .expect("a module declares its Bitboard")
+}
+
+/// One question to a module's code: its line for the answers binary (`module kind piece white
+/// square` and the occupancy's four words) and the reference walker's answer.
+struct Question {
+    module: usize,
+    line: String,
+    expected: [u64; 4],
+}
+
+/// Each piece, colour and lookup of a module, on random squares and occupancies of four
+/// densities (none, a quarter, a half, three quarters of the squares).
+fn questions_for(module: &Accepted, rng: &mut Rng) -> Vec<Question> {
+    let file = format!("random{}.variant", module.index);
+    let (variant, moves) = pipeline::read(&Source { file: &file, text: &module.text }).unwrap();
+    let board = variant.board;
+    let squares = board.squares();
+    let mut questions = Vec::new();
+    for (piece, colours) in moves.iter().enumerate() {
+        for (colour, piece_moves) in colours.iter().enumerate() {
+            for _ in 0..12 {
+                let square = rng.below(squares);
+                let random = fairy_magic_runtime::Bitboard256([(); 4].map(|_| rng.next()));
+                let other = fairy_magic_runtime::Bitboard256([(); 4].map(|_| rng.next()));
+                for occupied in [Squares::EMPTY, random & other, random, random | other] {
+                    let occupied = occupied & board.all();
+                    for (k, &kind) in module.kinds.iter().enumerate() {
+                        let expected = reference::reach_piece(board, piece_moves, square as u8, occupied, kind).0;
+                        let [w0, w1, w2, w3] = occupied.0;
+                        let line =
+                            format!("{} {k} {piece} {colour} {square} {w0:x} {w1:x} {w2:x} {w3:x}\n", module.index);
+                        questions.push(Question { module: module.index, line, expected });
+                    }
+                }
+            }
+        }
+    }
+    questions
+}
+
+/// Four hexadecimal words.
+fn parse_words(line: &str) -> [u64; 4] {
+    let mut words = line.split(' ').map(|w| u64::from_str_radix(w, 16).unwrap());
+    [(); 4].map(|_| words.next().unwrap())
+}
+
+/// Runs cargo in the scratch crate: `None` when it succeeds, its standard error when not.
+fn cargo(dir: &Path, args: &[&str]) -> Option<String> {
+    let out = Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(dir)
         .env("CARGO_TARGET_DIR", dir.join("target"))
         // One build, checked once: incremental state would only take space (over 100 MB).
         .env("CARGO_INCREMENTAL", "0")
         .env_remove("RUSTFLAGS")
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "the modules do not build clean (crate kept at {}):\n{stderr}", dir.display());
-    // The property held; a folder left behind is no failure of it.
+    (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The scratch crate's folder, in this workspace's own target folder: not the machine's temp
+/// folder, which may be small or shared with other builds, and whose name by process number
+/// another machine's process may hold.
+fn crate_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("modules-build-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src/bin")).unwrap();
+    dir
 }
 
 /// A crate with each module public in `lib.rs` and private in `main.rs` (where unused items
-/// would warn if a module did not allow its own).
-fn write_crate(dir: &Path, modules: &[usize]) {
+/// would warn if a module did not allow its own), and `src/bin/answers.rs`, which answers
+/// the questions of a file through the library's modules.
+fn write_crate(dir: &Path, modules: &[Accepted]) {
     let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime").canonicalize().unwrap();
     let manifest = format!(
         "[package]\nname = \"modules-build\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
@@ -160,9 +343,87 @@ fn write_crate(dir: &Path, modules: &[usize]) {
         runtime.display().to_string()
     );
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
-    let lib: String = modules.iter().map(|i| format!("pub mod m{i};\n")).collect();
+    let lib: String = modules.iter().map(|m| format!("pub mod m{};\n", m.index)).collect();
     std::fs::write(dir.join("src/lib.rs"), format!("//! Generated modules, public.\n{lib}")).unwrap();
-    let bin: String = modules.iter().map(|i| format!("#[path = \"m{i}.rs\"]\nmod m{i};\n")).collect();
+    let bin: String = modules.iter().map(|m| format!("#[path = \"m{i}.rs\"]\nmod m{i};\n", i = m.index)).collect();
     std::fs::write(dir.join("src/main.rs"), format!("//! The same modules, private.\n{bin}\nfn main() {{}}\n"))
         .unwrap();
+    let module_text = |m: &Accepted| std::fs::read_to_string(dir.join(format!("src/m{}.rs", m.index))).unwrap();
+    let answers: String = modules.iter().map(|m| answer_function(m, bitboard_type(&module_text(m)))).collect();
+    let arms: String = modules.iter().map(|m| format!("            {i} => m{i}(question),\n", i = m.index)).collect();
+    std::fs::write(dir.join("src/bin/answers.rs"), format!("{ANSWERS_MAIN}{arms}{ANSWERS_END}{answers}")).unwrap();
+}
+
+/// The answers binary's `main`, up to the arms that pick a module's function.
+const ANSWERS_MAIN: &str = r#"//! Answers each question of a file (`module kind piece colour square` and the occupancy's four
+//! hexadecimal words, one a line) with four hexadecimal words, through the modules' code.
+
+/// One question, read.
+struct Question {
+    kind: usize,
+    piece: usize,
+    white: bool,
+    square: usize,
+    occupied: [u64; 4],
+}
+
+fn main() {
+    let path = std::env::args().nth(1).expect("the questions' file");
+    let text = std::fs::read_to_string(path).expect("the questions");
+    let mut out = String::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let number = |i: usize| fields[i].parse::<usize>().expect("a number");
+        let word = |i: usize| u64::from_str_radix(fields[i], 16).expect("a hexadecimal word");
+        let question = Question {
+            kind: number(1),
+            piece: number(2),
+            white: number(3) == 0,
+            square: number(4),
+            occupied: [word(5), word(6), word(7), word(8)],
+        };
+        let [w0, w1, w2, w3] = match number(0) {
+"#;
+
+const ANSWERS_END: &str = r#"            other => panic!("no module m{other}"),
+        };
+        out.push_str(&format!("{w0:x} {w1:x} {w2:x} {w3:x}
+"));
+    }
+    print!("{out}");
+}
+"#;
+
+/// The answers binary's function for one module: its lookups in the order of `kinds`, the
+/// occupancy narrowed to the module's `Bitboard` and the answer widened back.
+fn answer_function(module: &Accepted, bitboard: &str) -> String {
+    let (narrow, widen) = match bitboard {
+        "u64" => ("q.occupied[0]", "[answer, 0, 0, 0]"),
+        "u128" => (
+            "u128::from(q.occupied[0]) | (u128::from(q.occupied[1]) << 64)",
+            "[answer as u64, (answer >> 64) as u64, 0, 0]",
+        ),
+        "Bitboard192" => (
+            "fairy_magic_runtime::Bitboard192([q.occupied[0], q.occupied[1], q.occupied[2]])",
+            "[answer.0[0], answer.0[1], answer.0[2], 0]",
+        ),
+        "Bitboard256" => ("fairy_magic_runtime::Bitboard256(q.occupied)", "answer.0"),
+        other => panic!("a module's Bitboard is {other}"),
+    };
+    let name = |kind: TableKind| LOOKUPS.iter().find(|l| l.0 == kind).unwrap().1;
+    let arms: String = module
+        .kinds
+        .iter()
+        .enumerate()
+        .map(|(k, &kind)| format!("        {k} => m::{}(piece, color, square, occupied),\n", name(kind)))
+        .collect();
+    format!(
+        "\nfn m{i}(q: Question) -> [u64; 4] {{\n    use modules_build::m{i} as m;\n    \
+         let piece = m::Piece::ALL[q.piece];\n    \
+         let color = if q.white {{ m::Color::White }} else {{ m::Color::Black }};\n    \
+         let square = m::Square::new(q.square).expect(\"a square of the board\");\n    \
+         let occupied: m::Bitboard = {narrow};\n    \
+         let answer = match q.kind {{\n{arms}        other => panic!(\"no lookup {{other}}\"),\n    }};\n    {widen}\n}}\n",
+        i = module.index
+    )
 }

@@ -105,13 +105,8 @@ fn agrees_with_cozy_chess_along_random_games() {
     fn promotion_letter(piece: Option<cozy_chess::Piece>) -> Option<char> {
         piece.map(|p| p.to_string().chars().next().unwrap())
     }
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut random = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed as usize % n
-    };
+    let mut rng = crate::rng::XorShift(0x2545_f491_4f6c_dd1d);
+    let mut random = move |n: usize| rng.below(n);
     for fen in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         KIWIPETE,

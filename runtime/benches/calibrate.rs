@@ -32,16 +32,11 @@ const HOT: usize = 1 << 12;
 /// Entries of the cold table: megabytes, past every cache.
 const COLD: usize = 1 << 20;
 
-struct XorShift(u64);
+#[path = "../src/test_rng.rs"]
+mod test_rng;
+use test_rng::XorShift;
 
 impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
     fn set<B: BitboardExt>(&mut self, squares: usize, density: u32) -> B {
         (0..squares).filter(|_| self.next() % 8 < u64::from(density)).fold(B::EMPTY, |b, s| b | B::from_index(s))
     }

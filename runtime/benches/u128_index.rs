@@ -16,15 +16,11 @@ const FILES: i32 = 10;
 const RANKS: i32 = 10;
 const QUERIES: usize = 1 << 20;
 
-struct XorShift(u64);
+#[path = "../src/test_rng.rs"]
+mod test_rng;
+use test_rng::XorShift;
 
 impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     fn sparse128(&mut self) -> u128 {
         let lo = self.next() & self.next() & self.next();
         let hi = self.next() & self.next() & self.next();

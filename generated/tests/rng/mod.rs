@@ -1,22 +1,15 @@
-//! The one small deterministic generator the tests and benchmarks of this crate share: they
-//! need variety and repeatable runs, not a crate. Sets of squares are `Bitboard256`, which
-//! holds every board; [`Narrow`] turns one into a module's own `Bitboard`.
+//! The workspace's one test generator (`runtime/src/test_rng.rs`), with what the tests and
+//! benchmarks of this crate draw from it: sets of squares are `Bitboard256`, which holds every
+//! board; [`Narrow`] turns one into a module's own `Bitboard`.
 
 use fairy_magic_runtime::{Bitboard192, Bitboard256};
 
-/// Marsaglia's xorshift64; the state must not be 0.
-pub struct XorShift(pub u64);
+#[path = "../../../runtime/src/test_rng.rs"]
+mod test_rng;
+pub use test_rng::XorShift;
 
 #[allow(dead_code)]
 impl XorShift {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
     /// 256 random bits, as a set of squares.
     pub fn squares(&mut self) -> Bitboard256 {
         Bitboard256([(); 4].map(|_| self.next()))
