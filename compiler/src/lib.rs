@@ -33,6 +33,7 @@ mod game;
 mod import;
 mod indices;
 mod legs;
+mod limits;
 mod lines;
 mod lookups;
 mod magics;
@@ -166,9 +167,13 @@ pub mod stages {
     pub mod slots {
         pub use crate::slots::*;
     }
-    /// The cost model's driver: each piece's bit budget, and the limits a plan is held to.
+    /// The cost model: what a plan costs, and each piece's bit budget.
     pub mod cost {
         pub use crate::cost::*;
+    }
+    /// Every limit a compilation keeps to, and the estimate of verification's work.
+    pub mod limits {
+        pub use crate::limits::*;
     }
     /// The kinds of table a module answers, forward and reverse.
     pub mod table_kind {
@@ -208,7 +213,7 @@ pub struct Settings {
     /// `None`: the cost model chooses a budget for each piece (`optimize`).
     pub max_bits: Option<u32>,
     /// What the cost model makes small when it chooses the budgets.
-    pub optimize: lookups::Optimize,
+    pub optimize: cost::Optimize,
     /// Whether slides and hops along lines may be computed rather than looked up.
     pub lines: lookups::Lines,
     /// With `Optimize::Speed`: the bytes of tables that should stay in cache.
@@ -229,7 +234,7 @@ pub struct Settings {
     /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
     pub index: fairy_magic_runtime::Index,
     /// How much the magic search may enumerate and try before it stops with an error.
-    pub search_limits: magics::SearchLimits,
+    pub search_limits: limits::SearchLimits,
     /// Whether to build the reverse lookups (`attackers`, `movers`): every module has them; a
     /// one-off `moves` question does not need them.
     pub reverse: bool,
@@ -249,7 +254,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             max_bits: None,
-            optimize: lookups::Optimize::Speed,
+            optimize: cost::Optimize::Speed,
             lines: lookups::Lines::Measured,
             cache_bytes: DEFAULT_CACHE_BYTES,
             seed: 0,
@@ -271,8 +276,8 @@ impl Default for Settings {
 /// (110 million trials a second; threads share one limit, so on both cores it takes about
 /// half as long). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
 /// such a compile raises the limit (`max-occupancies`).
-pub const DEFAULT_SEARCH_LIMITS: magics::SearchLimits =
-    magics::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 2_000 };
+pub const DEFAULT_SEARCH_LIMITS: limits::SearchLimits =
+    limits::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 2_000 };
 
 /// The most threads a compilation runs, whatever it is asked: each holds a stack and its share
 /// of the work's memory, and more threads than cores only wait for them. A thread the system

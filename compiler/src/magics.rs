@@ -12,6 +12,7 @@ use fairy_magic_runtime::{Bitboard192, BitboardExt, Index, Probe};
 use crate::board::{subsets, Squares};
 use crate::error::{Bound, Error};
 use crate::fxhash::FxHashMap;
+use crate::limits::SearchLimits;
 use crate::lookups::Lookup;
 use crate::parallel;
 use crate::splitmix::SplitMix64;
@@ -123,20 +124,6 @@ fn shift_for<B: Word>(how: Index, bits: u32) -> u8 {
 
 /// How many extra index bits beyond the mask's own may be tried before giving up.
 const EXTRA_BITS: u32 = 6;
-
-/// How much work the magic search and the verification of one compilation may do, so that a
-/// large `--max-bits` or a piece of thousands of paths ends in an error naming the limit
-/// instead of a run of hours and gigabytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
-    /// mask): every one is enumerated, kept with its table entry and verified.
-    pub occupancies: u64,
-    /// The most candidate trials, in millions of occupancies tested, the search may make.
-    pub million_trials: u64,
-    /// The most verification steps, in millions: see `verify::verification_work`.
-    pub million_steps: u64,
-}
 
 /// What the magic searches of one compilation have spent, shared by the threads that run them.
 /// Each search counts its trials itself and adds them to the total a batch at a time, so that

@@ -8,7 +8,7 @@
 //! slots::slot_moves    path moves of every slot, reverse kinds read backwards
 //! cost::budgets        each piece's bit budget               (lookups' cost model)
 //! lookups::plan        slots → leaps + shared lookups
-//! cost::enforce_limits the plan within the limits, before any search
+//! limits::enforce_limits the plan within the limits, before any search
 //! magics::find_all     a magic for every lookup              (stage 5)
 //! tables::lay_out      magics → packed table, blocks          (stage 6, pack)
 //! verify::verify       every table against the reference walker (reference)
@@ -33,7 +33,8 @@ use crate::tables::{self, SlotOrder, Tables};
 use crate::variant::{Piece, Variant};
 use crate::RegenerateIn;
 use crate::{
-    baseline, betza, calibration, cost, emit, indices, legs, magics, slots, variant, verify, Module, Options, Settings,
+    baseline, betza, calibration, cost, emit, indices, legs, limits, magics, slots, variant, verify, Module, Options,
+    Settings,
 };
 
 /// Runs `$body` with `$B` naming the bitboard type of `$board`: `u64` up to 64 squares, `u128`
@@ -109,7 +110,7 @@ pub struct Compiled<B> {
     /// The squares between two squares on each piece's paths.
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
-    pub budgets: Vec<lookups::Cost>,
+    pub budgets: Vec<cost::Cost>,
     /// Dense indices of every piece's potential attacks (NNUE threat inputs) and potential
     /// moves (policy heads).
     pub indices: indices::Indices,
@@ -180,7 +181,7 @@ pub fn build<B: Word>(
     let slots = slots::slot_moves(&all_paths, &kinds, order);
     // Planned as if the tables were cached; where they then are over the cache budget, again
     // with what a probe costs when they are not, which turns more slides into lines.
-    let plan_for = |cache| -> Result<(Vec<lookups::Cost>, Plan), Error> {
+    let plan_for = |cache| -> Result<(Vec<cost::Cost>, Plan), Error> {
         let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());
         let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines).in_blocks(board.squares());
         let budgets = cost::budgets::<B>(&variant, &slots, order, settings, reads)?;
@@ -191,7 +192,7 @@ pub fn build<B: Word>(
     if lookups::table_bytes(&plan, std::mem::size_of::<B>()) > settings.cache_bytes {
         (budgets, plan) = plan_for(Cache::Cold)?;
     }
-    cost::enforce_limits(&variant, &plan, &slots, order, &budgets, settings)?;
+    limits::enforce_limits(&variant, &plan, &slots, order, &budgets, settings)?;
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
     let threads = settings.thread_count();

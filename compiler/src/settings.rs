@@ -10,7 +10,9 @@ use std::num::NonZeroUsize;
 
 use fairy_magic_runtime::Index;
 
-use crate::lookups::{Lines, Optimize, MAX_BITS, MIN_BITS};
+use crate::cost::{Optimize, MAX_BITS, MIN_BITS};
+use crate::limits::{Cap, CAP_MILLION_STEPS, CAP_MILLION_TRIALS};
+use crate::lookups::Lines;
 use crate::Settings;
 
 /// One setting, with its value. `#[non_exhaustive]`: a new setting is not a breaking change.
@@ -47,26 +49,6 @@ pub enum Setting {
 /// 512 MiB, which beside the path moves' most ([`MAX_PATH_BYTES`](crate::stages::pipeline::MAX_PATH_BYTES),
 /// 768 MiB) keeps a compilation within the 2 GiB of the smallest machine it is built for.
 pub const CAP_OCCUPANCIES: u64 = 1 << 22;
-/// The most trials (in millions) the magic search may make: some 100 million a second, so
-/// about 40 s of one core, 20 s on two. With the verification's cap, a compilation that sets
-/// both to their most stays within a minute on two cores (each was 6,000 once: a file that set
-/// every limit to its cap took 75 s).
-pub const CAP_MILLION_TRIALS: u64 = 4_000;
-/// The most verification steps (in millions): at least 100 million a second on one core (128 to
-/// 500 million measured, chu slowest and the hook mover fastest), so at most 40 s of one core,
-/// 20 s on two.
-pub const CAP_MILLION_STEPS: u64 = 4_000;
-
-/// What bounds a numeric setting's largest value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cap {
-    /// What the notion allows (a table of more than 2^20 entries, 64 probes).
-    Notion,
-    /// What a machine does within a minute and 2 GiB on two cores: a work limit. A value past it is an
-    /// error that says so, never an hour's run.
-    Machine,
-}
-
 /// The values a setting takes.
 #[derive(Clone, Copy, Debug)]
 pub enum Values {

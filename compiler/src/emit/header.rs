@@ -7,8 +7,10 @@ use std::fmt::{self, Write as _};
 
 use crate::between::Between;
 use crate::calibration::{Cache, Measure};
+use crate::cost::{Cost, Optimize, Why};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
-use crate::lookups::{Cost, Limit, Lines, Optimize, Plan, Why};
+use crate::limits::Limit;
+use crate::lookups::{Lines, Plan};
 use crate::magics::Word;
 use crate::tables::{slot_ids, Block, Tables};
 use crate::variant::Variant;
