@@ -2,15 +2,15 @@
 //! fixed by `max-bits` or chosen by [`choose_budgets`] from [`lookups::sweep`]'s plans at every
 //! budget, then lowered by [`limits::fit_limits`] until the plan keeps to the limits.
 
+use crate::board::Word;
 use crate::calibration::Measure;
 use crate::error::Error;
 use crate::fxhash::FxHashSet;
 use crate::limits;
 use crate::limits::Limit;
 use crate::lookups::{self, Plan, Reads, SlotPlan};
-use crate::magics::Word;
 use crate::paths::{Gate, PathMove};
-use crate::tables::SlotOrder;
+use crate::slots::SlotOrder;
 use crate::variant::{self, Variant};
 use crate::Settings;
 

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::fxhash::FxHashSet;
 use crate::lookups::{Lookup, Plan, SlotPlan};
 use crate::paths::{Gate, PathMove};
-use crate::tables::SlotOrder;
+use crate::slots::SlotOrder;
 use crate::variant::Variant;
 use crate::verify;
 use crate::Settings;

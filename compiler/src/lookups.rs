@@ -144,7 +144,7 @@ pub struct Reads {
     /// What each form costs on the module's bitboard width.
     pub forms: FormCosts,
     /// How many consecutive slots of those planned make one block (a run, in
-    /// [`crate::tables::SlotOrder`]'s words): a kind, piece and colour on every square of the
+    /// [`crate::slots::SlotOrder`]'s words): a kind, piece and colour on every square of the
     /// board. Every square of a block makes as many probes, lines and checks as its busiest
     /// square (padding ones answer nothing but take their time), so lines are chosen, and reads
     /// priced, block by block. The slots planned must be whole blocks.

@@ -19,17 +19,18 @@
 use fairy_magic_runtime::Color;
 
 use crate::between::Between;
+use crate::board::Word;
 use crate::board::{self, Squares};
 use crate::by_piece::ByPiece;
 use crate::calibration::Cache;
 use crate::error::{Bound, Error, Source};
 use crate::legs::Move;
 use crate::lookups::{self, Plan};
-use crate::magics::Word;
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
+use crate::slots::SlotOrder;
 use crate::table_kind::table_kinds;
-use crate::tables::{self, SlotOrder, Tables};
+use crate::tables::{self, Tables};
 use crate::variant::{Piece, Variant};
 use crate::RegenerateIn;
 use crate::{

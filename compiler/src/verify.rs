@@ -6,16 +6,17 @@ use std::collections::HashSet;
 
 use fairy_magic_runtime::{BitboardExt, Line, PlainCheck, Probe};
 
+use crate::board::Word;
 use crate::board::{bit, squares_of, subsets, Board, Squares};
 use crate::by_piece::ByPiece;
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
 use crate::limits::{EXHAUSTIVE_MASK, LONG_MASK_SAMPLES, RANDOM_SAMPLES};
-use crate::magics::Word;
 use crate::regions::PieceMoves;
+use crate::slots::{SlotId, SlotOrder};
 use crate::splitmix::SplitMix64;
 use crate::table_kind::TableKind;
-use crate::tables::{read_probes, Block, SlotId, SlotOrder, Tables};
+use crate::tables::{read_probes, Block, Tables};
 use crate::{parallel, reference};
 
 /// How thoroughly the tables are checked against the reference walker.
@@ -486,7 +487,7 @@ mod tests {
     use fairy_magic_runtime::Color;
 
     use super::*;
-    use crate::tables::slot_ids;
+    use crate::slots::slot_ids;
     use crate::{betza, legs, lookups, magics, paths, Settings};
 
     /// The check must be able to fail: a table with one wrong entry is refused.

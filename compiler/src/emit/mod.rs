@@ -15,11 +15,11 @@ pub(crate) use header::{inert, piece_figures};
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
+use crate::board::Word;
 use crate::cost::Cost;
 use crate::error::Error;
 use crate::indices::Indices;
 use crate::lookups::Plan;
-use crate::magics::Word;
 use crate::tables::Tables;
 use crate::variant::Variant;
 
