@@ -10,8 +10,7 @@ use std::collections::VecDeque;
 use fairy_magic_runtime::{Bitboard192, BitboardExt, Color};
 use serde::{Deserialize, Serialize};
 
-use crate::board::Word;
-use crate::board::{bit, squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
+use crate::board::{bit, squares_of, Board, Squares, Word, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Bound, Error, Source};
 use crate::pipeline::{build, with_word};
 use crate::regions::PieceMoves;

@@ -6,8 +6,7 @@ use std::collections::HashSet;
 
 use fairy_magic_runtime::{BitboardExt, Line, PlainCheck, Probe};
 
-use crate::board::Word;
-use crate::board::{bit, squares_of, subsets, Board, Squares};
+use crate::board::{bit, squares_of, subsets, Board, Squares, Word};
 use crate::by_piece::ByPiece;
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
