@@ -1,18 +1,8 @@
 //! fairy-magic: compiles chess-variant pieces written in XBetza into magic-bitboard tables.
 //!
 //! The pipeline runs one way, one module a stage, plain data between stages. This file is the
-//! public API; `pipeline.rs` is the driver, which calls each stage once, in this order:
-//!
-//! ```text
-//! variant  (variant.rs, betza.rs)  text → Variant, each piece's XBetza as a syntax tree
-//! legs     (legs.rs, regions.rs)   XBetza → moves as legs with concrete step vectors
-//! paths    (paths.rs, slots.rs)    legs × square → path moves (dest, path, required), per slot
-//! cost     (cost.rs, lookups.rs)   each piece's bit budget; slots → leaps + shared lookups
-//! magics   (magics.rs)             lookups → multipliers and table sizes
-//! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, in blocks
-//! verify   (verify.rs)             every table against reference.rs, through the runtime
-//! emit     (emit/)                 data → a Rust module: header.rs, api.rs (code), data.rs
-//! ```
+//! public API; `pipeline.rs` is the driver, which calls each stage once, in order: its module
+//! doc is the map of the stages.
 
 #![warn(missing_docs)]
 
