@@ -9,7 +9,8 @@
 //! paths    (paths.rs, slots.rs)    legs × square → path moves (dest, path, required), per slot
 //! cost     (cost.rs, lookups.rs)   each piece's bit budget; slots → leaps + shared lookups
 //! magics   (magics.rs)             lookups → multipliers and table sizes
-//! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, in blocks
+//! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, in blocks,
+//!          (reads.rs)              each block with the list of reads the module makes of it
 //! verify   (verify.rs)             every table against reference.rs, through the runtime
 //! emit     (emit/)                 data → a Rust module: header.rs, api.rs (code), data.rs
 //! ```
@@ -42,6 +43,7 @@ mod parallel;
 mod paths;
 mod pipeline;
 mod query;
+mod reads;
 mod reference;
 mod regions;
 mod settings;
@@ -177,6 +179,10 @@ pub mod stages {
     /// Stage 6: magics to the runtime's data (slots, probes, checks), verified against [`mod@reference`].
     pub mod tables {
         pub use crate::tables::*;
+    }
+    /// How a module reads a block, as a list of reads: their answer, their code, their JSON.
+    pub mod reads {
+        pub use crate::reads::*;
     }
     /// Every table checked against the reference walker before it is written.
     pub mod verify {

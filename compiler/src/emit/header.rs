@@ -10,7 +10,7 @@ use crate::calibration::{Cache, Measure};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
 use crate::lookups::{Cost, Limit, Lines, Optimize, Plan, Why};
 use crate::magics::Word;
-use crate::tables::{slot_ids, Block, Tables};
+use crate::tables::{slot_ids, Tables};
 use crate::variant::Variant;
 use fairy_magic_runtime::Index;
 
@@ -328,11 +328,6 @@ pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<Stri
             tables as f64 / made.cache_bytes as f64
         )
     })
-}
-
-/// The bytes of every block of slots, as the module stores them ([`Block::slot_bytes`]).
-pub(super) fn slot_bytes<B: Word>(tables: &Tables<B>) -> usize {
-    tables.blocks.iter().map(Block::slot_bytes).sum()
 }
 
 /// The bytes of `between`'s sets and grids (a grid cell is the smallest integer that numbers
