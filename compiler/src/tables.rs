@@ -676,7 +676,10 @@ mod tests {
         for piece in [0, 1] {
             let block = block(piece);
             assert!(block.leaps.iter().any(|&l| l != 0), "the planner keeps first steps as leaps");
-            assert_eq!(block.reads, [Read::Lines { per_square: 2, read: LineRead::Slides }], "piece {piece}");
+            let slides = block.reads.iter().any(|r| matches!(r, Read::Lines { read: LineRead::Slides, .. }));
+            assert!(slides, "piece {piece}: {:?}", block.reads);
+            let stored = block.reads.iter().any(|r| matches!(r, Read::Leaps | Read::Slot { .. }));
+            assert!(!stored, "piece {piece} stores no leaps: {:?}", block.reads);
         }
         let marshal = block(2);
         let knight = |square: usize| marshal.stored_leaps[square].count_ones();

@@ -15,8 +15,8 @@ use super::inert;
 use crate::between::Between;
 use crate::indices::Indices;
 use crate::magics::Word;
-use crate::table_kind::TableKind;
 use crate::reads::{self, Read};
+use crate::table_kind::TableKind;
 use crate::tables::{Block, Tables};
 use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;
@@ -294,7 +294,9 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
         for &read in &block.reads {
             let Some(ty) = reads::static_type(read) else { continue };
             let (what, text) = match read {
-                Read::Leaps => (quote!(#[doc = " Leaps only: no occupancy blocks them."]), data::block_data(variant, block)?),
+                Read::Leaps => {
+                    (quote!(#[doc = " Leaps only: no occupancy blocks them."]), data::block_data(variant, block)?)
+                }
                 Read::Slot { .. } => (quote!(), data::block_data(variant, block)?),
                 Read::Lines { .. } => (
                     quote!(#[doc = " Block's slides and hops along lines, computed from the occupancy with no table."]),
