@@ -114,16 +114,15 @@ pub fn evaluate<B: Word>(reads: &[Read], block: &Block<B>, tables: &Tables<B>, s
 
 /// What one read gives at `square`.
 fn evaluate_one<B: Word>(read: Read, block: &Block<B>, tables: &Tables<B>, square: usize, occupied: B) -> B {
-    let leaps = block.stored_leaps[square];
     match read {
-        Read::Leaps => leaps,
+        Read::Leaps => block.stored_leaps[square],
         Read::Slot { probes, entries } => {
             let numbered = match entries {
                 Entries::Sets => None,
                 Entries::Numbered => Some(tables.numbered.as_ref().expect("a block reads numbered entries")),
             };
             let probes: &[Probe<B>] = per_square(&block.probes, probes, square);
-            read_probes(tables.index, leaps, probes, &tables.table, numbered, occupied)
+            read_probes(tables.index, block.stored_leaps[square], probes, &tables.table, numbered, occupied)
         }
         Read::RankSlide => tables.ranks.as_ref().expect("a block reads the rank table").read(square, occupied),
         Read::Lines { per_square: width, read } => read.answer(per_square(&block.stored, width, square), occupied),
@@ -196,24 +195,24 @@ pub fn static_type(read: Read) -> Option<TokenStream> {
 
 /// The runtime's items the module imports for `reads` (every block's), in a fixed order.
 pub fn imports(reads: &[Read]) -> Vec<TokenStream> {
-    let any = |f: &dyn Fn(Read) -> bool| reads.iter().any(|&r| f(r));
+    let has = |wanted: fn(&Read) -> bool| reads.iter().any(wanted);
     let mut imports = Vec::new();
-    if any(&|r| matches!(r, Read::PlainChecks { .. })) {
+    if has(|r| matches!(r, Read::PlainChecks { .. })) {
         imports.extend([quote!(plain_checks), quote!(PlainCheck)]);
     }
-    if any(&|r| matches!(r, Read::Slot { .. })) {
+    if has(|r| matches!(r, Read::Slot { .. })) {
         imports.extend([quote!(Index), quote!(Probe), quote!(Slot)]);
     }
-    let line_reads = [LineRead::Hops, LineRead::Lines, LineRead::Slides, LineRead::ReachedSlides];
-    let read_with = |lines: LineRead| any(&|r| matches!(r, Read::Lines { read, .. } if read == lines));
-    for lines in line_reads.into_iter().filter(|&l| read_with(l)) {
-        let function = Ident::new(lines.function(), Span::call_site());
-        imports.push(quote!(#function));
+    for lines in [LineRead::Hops, LineRead::Lines, LineRead::Slides, LineRead::ReachedSlides] {
+        if reads.iter().any(|r| matches!(r, Read::Lines { read, .. } if *read == lines)) {
+            let function = Ident::new(lines.function(), Span::call_site());
+            imports.push(quote!(#function));
+        }
     }
-    if any(&|r| matches!(r, Read::Lines { .. })) {
+    if has(|r| matches!(r, Read::Lines { .. })) {
         imports.extend([quote!(Line), quote!(LineForm)]);
     }
-    if any(&|r| r == Read::RankSlide) {
+    if has(|r| *r == Read::RankSlide) {
         imports.push(quote!(rank_slide));
     }
     imports
