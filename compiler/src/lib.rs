@@ -33,6 +33,7 @@ mod parallel;
 mod paths;
 mod pipeline;
 mod query;
+mod reads;
 mod reference;
 mod regions;
 mod settings;
@@ -172,6 +173,10 @@ pub mod stages {
     /// Stage 6: magics to the runtime's data (slots, probes, checks), verified against [`mod@reference`].
     pub mod tables {
         pub use crate::tables::*;
+    }
+    /// How a module reads a block, as a list of reads: their answer, their code, their JSON.
+    pub mod reads {
+        pub use crate::reads::*;
     }
     /// Every table checked against the reference walker before it is written.
     pub mod verify {

@@ -21,9 +21,10 @@
 //! limits::enforce_limits  limits.rs              the plan within every limit, before any search
 //! magics::find_all        magics.rs              a multiplier and index width for every lookup
 //!                                                (none to search under PEXT)
-//! tables::lay_out         tables.rs, pack.rs     every table in one packed array, slots in
-//!                                                blocks; a block may read whole-rank slides from
-//!                                                one shared rank table (rank_table)
+//! tables::lay_out         tables.rs, pack.rs,    every table in one packed array, slots in
+//!                         reads.rs               blocks, each with the list of reads the module
+//!                                                makes of it; a block may read whole-rank slides
+//!                                                from one shared rank table (rank_table)
 //! verify::verify          verify.rs,             every table against the reference walker,
 //!                         reference.rs           through the runtime's own lookup code
 //! Between, Indices        between.rs, indices.rs the module's `between` and NNUE indices

@@ -1,6 +1,7 @@
 //! Stage 6: magics → the data a generated module holds: one packed attack table, a block of
-//! leaps, probes and plain checks for each distinct run of slots, and the lookup that reads
-//! them as the runtime does. `verify.rs` checks them against the reference walker.
+//! leaps, probes, lines and plain checks for each distinct run of slots, with the list of reads
+//! the module makes of it (`reads.rs`, which also answers as those reads do). `verify.rs` checks
+//! those answers against the reference walker.
 
 use fairy_magic_runtime::{Index, Line, LineForm, PlainCheck, Probe};
 
@@ -9,6 +10,7 @@ use crate::fxhash::FxHashMap;
 use crate::lookups::{Lookup, Plan, SlotPlan};
 use crate::magics::{self, Found};
 use crate::pack;
+use crate::reads::{self, Entries, LineRead, Read};
 pub use crate::slots::{slot_ids, SlotId, SlotOrder};
 use crate::table_kind::TableKind;
 
@@ -32,7 +34,7 @@ pub struct Tables<B> {
     pub found: Vec<(Found<B>, u32)>,
     /// The probe that pads a square out to its block's width: it reads an empty entry.
     pub padding: Probe<B>,
-    /// The rank table the blocks that [`Block::reads_rank`] share, where the measured figures
+    /// The rank table the blocks that read [`Read::RankSlide`] share, where the measured figures
     /// chose rank reads over computed lines.
     pub ranks: Option<RankTable>,
 }
@@ -239,32 +241,6 @@ impl<B: Word> Numbered<B> {
     }
 }
 
-/// How the generated module stores a block.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Storage {
-    /// No moves at all: nothing is stored, the answer is empty.
-    Nothing,
-    /// Leaps only: one bitboard a square.
-    Leaps,
-    /// One `Slot` of leaps and `probes_per_square` probes a square.
-    Slots,
-}
-
-/// Which runtime function reads a block's lines: the one with the least work that gives every
-/// square of the block the answer `lines` gives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineRead {
-    /// `slides`: every line a slide, and the squares the rays pass without reaching them among
-    /// the square's leaps (no form, no reach).
-    Slides,
-    /// `reached_slides`: every line a slide, each masked by its reach (no branch on the form).
-    ReachedSlides,
-    /// `hops`: every line a hop or padding (no branch on the form).
-    Hops,
-    /// `lines`: a branch on each line's form.
-    Lines,
-}
-
 /// One (kind, piece, colour)'s answers for every square, laid out as the generated module stores
 /// them: every square has `probes_per_square` probes, `lines_per_square` lines and
 /// `checks_per_square` plain checks,
@@ -290,12 +266,11 @@ pub struct Block<B> {
     pub checks: Vec<PlainCheck<B>>,
     /// `lines_per_square` a square, padded with [`Line::empty`].
     pub lines: Vec<Line<B>>,
-    /// How the module reads these lines, and so does [`Block::lookup`].
-    pub read: LineRead,
-    /// Whether each square reads the rays along its whole rank from the module's rank table
-    /// ([`Tables::ranks`]) rather than computes them: the module stores only the rest of its
-    /// lines ([`Block::stored_lines`]).
-    pub reads_rank: bool,
+    /// How the module reads the block, and verification with it: what the module stores of it,
+    /// and the runtime function that reads each part. Where a square reads the rays along its
+    /// whole rank from the module's rank table ([`Tables::ranks`], [`Read::RankSlide`]), the
+    /// module stores only the rest of its lines ([`Block::stored_lines`]).
+    pub reads: Vec<Read>,
     /// The lines the module stores per square.
     pub stored_per_square: usize,
     /// `stored_per_square` a square, the lines the module stores: `lines`, less the rays a rank
@@ -315,7 +290,7 @@ impl<B: Word> Block<B> {
     }
 
     /// The lines of one square (`rank * files + file`) as planned, padding included: where the
-    /// block [`Block::reads_rank`], the rank table answers some of their rays.
+    /// block reads [`Read::RankSlide`], the rank table answers some of their rays.
     pub fn lines(&self, square: usize) -> &[Line<B>] {
         &self.lines[square * self.lines_per_square..(square + 1) * self.lines_per_square]
     }
@@ -323,28 +298,6 @@ impl<B: Word> Block<B> {
     /// The computed lines of one square as the module stores them, padding included.
     pub fn stored_lines(&self, square: usize) -> &[Line<B>] {
         &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square]
-    }
-
-    /// The answer of the generated code: the runtime's own functions on the same data, the
-    /// numbered table where the module stores one, and the rank table where it reads one.
-    pub fn lookup(&self, tables: &Tables<B>, square: usize, occupied: B) -> B {
-        let (how, numbered) = (tables.index, tables.numbered.as_ref());
-        let probed =
-            read_probes(how, self.stored_leaps[square], self.probes(square), &tables.table, numbered, occupied);
-        probed
-            | self.read_rank(tables.ranks.as_ref(), square, occupied)
-            | self.read_lines(square, occupied)
-            | fairy_magic_runtime::plain_checks(self.checks(square), occupied)
-    }
-
-    /// The slide along the rank of `square`, read from `ranks` as the module reads it, where the
-    /// block [`Block::reads_rank`]; nothing otherwise.
-    fn read_rank(&self, ranks: Option<&RankTable>, square: usize, occupied: B) -> B {
-        match (self.reads_rank, ranks) {
-            (true, Some(ranks)) => ranks.read(square, occupied),
-            (true, None) => panic!("a block reads a rank table the module lacks"),
-            (false, _) => B::EMPTY,
-        }
     }
 
     /// Settles [`Block::stored_leaps`]: the leaps that the block's stored reads do not answer
@@ -358,14 +311,15 @@ impl<B: Word> Block<B> {
     /// ray) fill the lines' empty rays where every square's fit: then the block stores no leaps,
     /// and the module loads and ORs none. Any other read answers only within its reach, which
     /// leaves the leaps out: all are kept, as they are where probes share a slot with them.
-    fn store_leaps(&mut self, ranks: Option<&RankTable>) {
+    fn store_leaps(&mut self, read: LineRead, ranks: Option<&RankTable>) {
         self.stored_leaps = self.leaps.clone();
-        if self.read != LineRead::Slides {
+        if read != LineRead::Slides {
             return;
         }
         let full = !B::EMPTY;
         for square in 0..self.leaps.len() {
-            let answered = self.read_lines(square, full) | self.read_rank(ranks, square, full);
+            let ranked = ranks.map_or(B::EMPTY, |ranks| ranks.read(square, full));
+            let answered = read.answer(self.stored_lines(square), full) | ranked;
             self.stored_leaps[square] &= !answered;
         }
         if self.probes_per_square > 0 {
@@ -404,40 +358,6 @@ impl<B: Word> Block<B> {
         let lines = self.stored_lines(square);
         let passed = lines.iter().fold(B::EMPTY, |p, l| p | (l.up | l.down) & !l.reach);
         lines.iter().all(|l| l.form == LineForm::Slide) && passed & !self.leaps[square] == B::EMPTY
-    }
-
-    /// The answer of one square's stored lines, through the runtime function the module calls
-    /// for this block.
-    pub fn read_lines(&self, square: usize, occupied: B) -> B {
-        let lines = self.stored_lines(square);
-        match self.read {
-            LineRead::Slides => fairy_magic_runtime::slides(lines, occupied),
-            LineRead::ReachedSlides => fairy_magic_runtime::reached_slides(lines, occupied),
-            LineRead::Hops => fairy_magic_runtime::hops(lines, occupied),
-            LineRead::Lines => fairy_magic_runtime::lines(lines, occupied),
-        }
-    }
-
-    /// The bytes of the block's slots as the module stores them ([`Block::storage`]): a
-    /// leaps-only block is plain bitboards, a block without leaps or probes is nothing, and a
-    /// `Slot` is padded to 16 bytes.
-    pub fn slot_bytes(&self) -> usize {
-        let word = std::mem::size_of::<B>();
-        let probe = std::mem::size_of::<Probe<B>>();
-        match self.storage() {
-            Storage::Nothing => 0,
-            Storage::Leaps => self.leaps.len() * word,
-            Storage::Slots => self.leaps.len() * (word + self.probes_per_square * probe).next_multiple_of(16),
-        }
-    }
-
-    /// How the generated module stores this block: what it holds decides how little it needs.
-    pub fn storage(&self) -> Storage {
-        match (self.probes_per_square, self.stored_leaps.iter().any(|&l| l != B::EMPTY)) {
-            (0, false) => Storage::Nothing,
-            (0, true) => Storage::Leaps,
-            _ => Storage::Slots,
-        }
     }
 
     /// Probes that only pad a square out to the block's width.
@@ -527,7 +447,7 @@ pub fn lay_out<B: Word>(
     }
     let numbered = stores_numbered(B::BITS).then(|| Numbered::new(&table));
     // The table is the module's only where some block reads it.
-    let ranks = ranks.filter(|_| blocks.iter().any(|b| b.reads_rank));
+    let ranks = ranks.filter(|_| blocks.iter().any(|b| b.reads.contains(&Read::RankSlide)));
     Tables { index, kinds: kinds.to_vec(), block_of, blocks, table, numbered, found, padding, ranks }
 }
 
@@ -556,8 +476,7 @@ impl<B: Word> Block<B> {
             probes: vec![],
             checks: vec![],
             lines: vec![],
-            read: LineRead::Lines,
-            reads_rank: false,
+            reads: vec![],
             stored_per_square: 0,
             stored: vec![],
         };
@@ -583,15 +502,35 @@ impl<B: Word> Block<B> {
         block
     }
 
-    /// Settles what the module stores of the planned block: its lines (less the rays along each
-    /// square's rank, where it reads them from `ranks`), how it reads them, and its leaps.
+    /// Settles what the module stores of the planned block and how it reads it: its lines
+    /// (less the rays along each square's rank, where it reads them from `ranks`), the function
+    /// that reads them, its leaps, and so its list of reads.
     fn store(&mut self, ranks: Option<&RankTable>) {
-        match ranks.and_then(|ranks| self.lines_off_ranks(ranks)) {
-            Some((width, rest)) => (self.stored_per_square, self.stored, self.reads_rank) = (width, rest, true),
-            None => (self.stored_per_square, self.stored) = (self.lines_per_square, self.lines.clone()),
-        }
-        self.read = self.line_read();
-        self.store_leaps(ranks);
+        let off_ranks = ranks.and_then(|ranks| Some((ranks, self.lines_off_ranks(ranks)?)));
+        let ranks = off_ranks.as_ref().map(|&(ranks, _)| ranks);
+        (self.stored_per_square, self.stored) = match off_ranks {
+            Some((_, off)) => off,
+            None => (self.lines_per_square, self.lines.clone()),
+        };
+        let read = self.line_read();
+        self.store_leaps(read, ranks);
+        let entries = if stores_numbered(B::BITS) { Entries::Numbered } else { Entries::Sets };
+        let leaps = self.stored_leaps.iter().any(|&l| l != B::EMPTY);
+        let (probes, lines, checks) = (self.probes_per_square, self.stored_per_square, self.checks_per_square);
+        let stored = match (probes, leaps) {
+            (0, false) => None,
+            (0, true) => Some(Read::Leaps),
+            (probes, _) => Some(Read::Slot { probes, entries }),
+        };
+        self.reads = [
+            stored,
+            ranks.map(|_| Read::RankSlide),
+            (lines > 0).then_some(Read::Lines { per_square: lines, read }),
+            (checks > 0).then_some(Read::PlainChecks { per_square: checks }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
     }
 
     /// The block's lines with the rays along each square's whole rank taken out, padded to the
@@ -629,8 +568,8 @@ impl<B: Word> Tables<B> {
 
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
-        let square = id.square as usize;
-        self.block(id).lookup(self, square, B::from_squares(occupied)).to_squares()
+        let block = self.block(id);
+        reads::evaluate(&block.reads, block, self, id.square as usize, B::from_squares(occupied)).to_squares()
     }
 }
 
@@ -673,8 +612,10 @@ mod tests {
         for piece in [0, 1] {
             let block = block(piece);
             assert!(block.leaps.iter().any(|&l| l != 0), "the planner keeps first steps as leaps");
-            assert_eq!(block.read, LineRead::Slides);
-            assert_eq!(block.storage(), Storage::Nothing, "piece {piece}");
+            let slides = block.reads.iter().any(|r| matches!(r, Read::Lines { read: LineRead::Slides, .. }));
+            assert!(slides, "piece {piece}: {:?}", block.reads);
+            let stored = block.reads.iter().any(|r| matches!(r, Read::Leaps | Read::Slot { .. }));
+            assert!(!stored, "piece {piece} stores no leaps: {:?}", block.reads);
         }
         let marshal = block(2);
         let knight = |square: usize| marshal.stored_leaps[square].count_ones();

@@ -555,7 +555,10 @@ mod tests {
         let ranks = tables.ranks.as_ref().expect("a rank table");
         assert_eq!(ranks.entries.len(), 6 << 4);
         // The rook's block, which the cannon's quiet moves share; a hop is no slide.
-        assert!(tables.blocks.iter().any(|b| b.reads_rank), "the rook reads its ranks");
+        assert!(
+            tables.blocks.iter().any(|b| b.reads.contains(&crate::reads::Read::RankSlide)),
+            "the rook reads its ranks"
+        );
         // On an empty rank, from files a, d and f: a square two files away or more (the next one
         // is a leap, which hides it).
         for (entry, flip) in [(0, 1 << 3), (3 << 4, 1 << 5), (5 << 4, 1 << 1)] {

@@ -15,8 +15,9 @@ use super::inert;
 use crate::between::Between;
 use crate::board::Word;
 use crate::indices::Indices;
+use crate::reads::{self, Read};
 use crate::table_kind::TableKind;
-use crate::tables::{Block, LineRead, Storage, Tables};
+use crate::tables::{Block, Tables};
 use crate::variant::{camel_case, snake_case, Variant};
 use fairy_magic_runtime::Index;
 
@@ -85,17 +86,7 @@ pub(super) fn code<B: Word>(
 
 /// Whether some block makes probes into the attack table.
 fn any_probes<B>(tables: &Tables<B>) -> bool {
-    tables.blocks.iter().any(|b| b.probes_per_square > 0)
-}
-
-/// Whether some block has plain checks.
-fn any_checks<B>(tables: &Tables<B>) -> bool {
-    tables.blocks.iter().any(|b| b.checks_per_square > 0)
-}
-
-/// Whether some block computes lines (a rank read is no computed line).
-fn any_lines<B: Word>(tables: &Tables<B>) -> bool {
-    tables.blocks.iter().any(|b| b.stored_per_square > 0)
+    tables.blocks.iter().any(|b| b.reads.iter().any(|r| matches!(r, Read::Slot { .. })))
 }
 
 /// The runtime type the module's `Bitboard` names (`u64` ... `Bitboard256`), as an identifier.
@@ -115,37 +106,8 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
     if B::BITS > 128 {
         imports.push(quote!(#word));
     }
-    if any_checks(tables) {
-        imports.push(quote!(plain_checks));
-        imports.push(quote!(PlainCheck));
-    }
-    if any_probes(tables) {
-        imports.push(quote!(Index));
-        imports.push(quote!(Probe));
-        imports.push(quote!(Slot));
-    }
-    if any_lines(tables) {
-        // Blocks of whole slides are read with `slides` (or `reached_slides` where each must be
-        // masked by its reach), of hops with `hops`, the others with `lines`.
-        let reads = |read: LineRead| tables.blocks.iter().any(|b| b.stored_per_square > 0 && b.read == read);
-        if reads(LineRead::Hops) {
-            imports.push(quote!(hops));
-        }
-        if reads(LineRead::Lines) {
-            imports.push(quote!(lines));
-        }
-        if reads(LineRead::Slides) {
-            imports.push(quote!(slides));
-        }
-        if reads(LineRead::ReachedSlides) {
-            imports.push(quote!(reached_slides));
-        }
-        imports.push(quote!(Line));
-        imports.push(quote!(LineForm));
-    }
-    if tables.ranks.is_some() {
-        imports.push(quote!(rank_slide));
-    }
+    let reads: Vec<Read> = tables.blocks.iter().flat_map(|b| b.reads.iter().copied()).collect();
+    imports.extend(reads::imports(&reads));
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
     let format_check = format_check(regenerate);
     quote! {
@@ -265,51 +227,18 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
     let pieces = number(variant.pieces.len());
     let kinds = number(tables.kinds.len());
     let block_number = if tables.blocks.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
-    // One arm a block: its static (or nothing, for a block without moves), read at `square`.
+    // One arm a block: its reads (`reads.rs`) united, or nothing for a block without moves.
     // An empty answer: `0`, or the multi-word `Bitboard`'s empty literal.
     let nothing: TokenStream = data::short(B::EMPTY).parse().expect("a literal");
     let arms = tables.blocks.iter().enumerate().map(|(n, block)| {
+        let answer = reads::print(&block.reads, n).unwrap_or_else(|| nothing.clone());
         let number = number(n);
-        let name = block_ident(n);
-        // The block's parts that it has, united: its slots (or leaps), lines and plain checks.
-        let mut parts = Vec::new();
-        match block.storage() {
-            Storage::Nothing => {}
-            Storage::Leaps => parts.push(quote!(#name[square])),
-            Storage::Slots if tables.numbered.is_some() => {
-                parts.push(quote!(#name[square].lookup_numbered(INDEX, &ATTACKS, &SETS, occupied)))
-            }
-            Storage::Slots => parts.push(quote!(#name[square].lookup(INDEX, &ATTACKS, occupied))),
-        }
-        if block.reads_rank {
-            parts.push(quote!(rank_slide(&RANK_SLIDES, FILES, square, occupied)));
-        }
-        if block.stored_per_square > 0 {
-            let lines = lines_ident(n);
-            match block.read {
-                LineRead::Slides => parts.push(quote!(slides(&#lines[square], occupied))),
-                LineRead::ReachedSlides => parts.push(quote!(reached_slides(&#lines[square], occupied))),
-                LineRead::Hops => parts.push(quote!(hops(&#lines[square], occupied))),
-                LineRead::Lines => parts.push(quote!(lines(&#lines[square], occupied))),
-            }
-        }
-        if block.checks_per_square > 0 {
-            let checks = checks_ident(n);
-            parts.push(quote!(plain_checks(&#checks[square], occupied)));
-        }
-        match parts.is_empty() {
-            true => quote!(#number => #nothing,),
-            false => quote!(#number => #( #parts )|*,),
-        }
+        quote!(#number => #answer,)
     });
     // A variant of leapers only reads no occupancy; one of no moves at all (a lone king on
     // 1x1) reads no square either.
-    let reads_square = tables
-        .blocks
-        .iter()
-        .any(|b| b.storage() != Storage::Nothing || b.lines_per_square > 0 || b.checks_per_square > 0);
-    let reads_occupancy = any_probes(tables) || any_checks(tables) || any_lines(tables) || tables.ranks.is_some();
-    let unused_occupancy = match (reads_occupancy, reads_square) {
+    let reads = || tables.blocks.iter().flat_map(|b| b.reads.iter().copied());
+    let unused_occupancy = match (reads().any(Read::reads_occupancy), reads().next().is_some()) {
         (true, _) => quote!(),
         (false, true) => quote!(let _ = occupied;),
         (false, false) => quote!(let _ = (square, occupied);),
@@ -355,67 +284,39 @@ fn pad_code<B: Word>(tables: &Tables<B>) -> TokenStream {
     }
 }
 
-/// Each block's static (none for a block without moves) and its plain checks.
+/// Each block's statics: one for each of its reads (`reads.rs`) but the rank table's, which
+/// the blocks share; the first names the block's users.
 fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, fmt::Error> {
-    let number = Literal::usize_unsuffixed;
     let mut data = Vec::new();
     let mut statics = Vec::new();
     for (n, block) in tables.blocks.iter().enumerate() {
-        let name = block_ident(n);
-        let doc = docs(&format!("Block {n}: {}.", block_users(variant, tables, n)));
-        let probes = number(block.probes_per_square);
-        statics.push(match block.storage() {
-            Storage::Nothing => quote!(),
-            Storage::Leaps => {
-                let slots = placeholder(&mut data, &format!("BLOCK_{n}"), data::block_data(variant, block)?);
-                quote! {
-                    #doc
-                    /// Leaps only: no occupancy blocks them.
-                    #[rustfmt::skip]
-                    #[allow(clippy::unreadable_literal)]
-                    static #name: [Bitboard; SQUARES] = #slots;
+        let mut users = Some(docs(&format!("Block {n}: {}.", block_users(variant, tables, n))));
+        for &read in &block.reads {
+            let Some(ty) = reads::static_type(read) else { continue };
+            let (what, text) = match read {
+                Read::Leaps => {
+                    (quote!(#[doc = " Leaps only: no occupancy blocks them."]), data::block_data(variant, block)?)
                 }
-            }
-            Storage::Slots => {
-                let slots = placeholder(&mut data, &format!("BLOCK_{n}"), data::block_data(variant, block)?);
-                quote! {
-                    #doc
-                    #[rustfmt::skip]
-                    #[allow(clippy::unreadable_literal)]
-                    static #name: [Slot<Bitboard, #probes>; SQUARES] = #slots;
-                }
-            }
-        });
-        // A block that stores no leaps (a rook's, a bishop's) names its users on its first
-        // static of lines or plain checks.
-        let mut users = match block.storage() {
-            Storage::Nothing => Some(doc),
-            Storage::Leaps | Storage::Slots => None,
-        };
-        if block.stored_per_square > 0 {
-            let lname = lines_ident(n);
-            let lines = placeholder(&mut data, &format!("LINES_{n}"), data::lines_data(variant, block)?);
-            let lwidth = number(block.stored_per_square);
+                Read::Slot { .. } => (quote!(), data::block_data(variant, block)?),
+                Read::Lines { .. } => (
+                    quote!(#[doc = " Block's slides and hops along lines, computed from the occupancy with no table."]),
+                    data::lines_data(variant, block)?,
+                ),
+                Read::PlainChecks { .. } => (
+                    quote!(#[doc = " Block's moves whose paths are too long for a lookup, checked one by one."]),
+                    data::checks_data(variant, block)?,
+                ),
+                Read::RankSlide => continue,
+            };
+            let name = reads::static_name(read, n);
+            let contents = placeholder(&mut data, &name.to_string(), text);
             let users = users.take();
             statics.push(quote! {
                 #users
-                /// Block's slides and hops along lines, computed from the occupancy with no table.
+                #what
                 #[rustfmt::skip]
                 #[allow(clippy::unreadable_literal)]
-                static #lname: [[Line<Bitboard>; #lwidth]; SQUARES] = #lines;
-            });
-        }
-        if block.checks_per_square > 0 {
-            let cname = checks_ident(n);
-            let checks = placeholder(&mut data, &format!("CHECKS_{n}"), data::checks_data(variant, block)?);
-            let cwidth = number(block.checks_per_square);
-            let users = users.take();
-            statics.push(quote! {
-                #users
-                /// Block's moves whose paths are too long for a lookup, checked one by one.
-                #[rustfmt::skip]
-                #[allow(clippy::unreadable_literal)]
-                static #cname: [[PlainCheck<Bitboard>; #cwidth]; SQUARES] = #checks;
+                static #name: #ty = #contents;
             });
         }
     }
@@ -476,14 +377,15 @@ fn rank_statics<B>(tables: &Tables<B>) -> Result<Code, fmt::Error> {
     let entries = Literal::usize_unsuffixed(ranks.entries.len());
     let entry = Ident::new(ranks.type_name(), Span::call_site());
     let mut data = Vec::new();
-    let table = placeholder(&mut data, "RANK_SLIDES", data::rank_data(ranks)?);
+    let name = reads::static_name(Read::RankSlide, 0);
+    let table = placeholder(&mut data, &name.to_string(), data::rank_data(ranks)?);
     let tokens = quote! {
         /// Where a slide along a whole rank stops, for every rank and piece: by the piece's
         /// file, then by the occupancy of the rank's inner squares, the rank's squares reached
         /// (file `a` lowest), which `rank_slide` shifts onto the piece's rank.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
-        static RANK_SLIDES: [#entry; #entries] = #table;
+        static #name: [#entry; #entries] = #table;
     };
     Ok(Code { tokens, data })
 }
@@ -1139,18 +1041,6 @@ fn move_statics<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, f
         const THREAT_BASES: [[u32; 2]; PIECES] = #bases;
     };
     Ok(Code { tokens, data })
-}
-
-pub(super) fn block_ident(n: usize) -> Ident {
-    Ident::new(&format!("BLOCK_{n}"), Span::call_site())
-}
-
-pub(super) fn lines_ident(n: usize) -> Ident {
-    Ident::new(&format!("BLOCK_{n}_LINES"), Span::call_site())
-}
-
-pub(super) fn checks_ident(n: usize) -> Ident {
-    Ident::new(&format!("BLOCK_{n}_CHECKS"), Span::call_site())
 }
 
 /// Who reads block `n`: "rook white quiet, rook black quiet, ...".

@@ -12,7 +12,7 @@ use crate::cost::{Cost, Optimize, Why};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
 use crate::limits::Limit;
 use crate::lookups::{Lines, Plan};
-use crate::tables::{slot_ids, Block, Tables};
+use crate::tables::{slot_ids, Tables};
 use crate::variant::Variant;
 use fairy_magic_runtime::Index;
 
@@ -330,11 +330,6 @@ pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<Stri
             tables as f64 / made.cache_bytes as f64
         )
     })
-}
-
-/// The bytes of every block of slots, as the module stores them ([`Block::slot_bytes`]).
-pub(super) fn slot_bytes<B: Word>(tables: &Tables<B>) -> usize {
-    tables.blocks.iter().map(Block::slot_bytes).sum()
 }
 
 /// The bytes of `between`'s sets and grids (a grid cell is the smallest integer that numbers

@@ -20,6 +20,7 @@ use crate::cost::Cost;
 use crate::error::Error;
 use crate::indices::Indices;
 use crate::lookups::Plan;
+use crate::reads::Tally;
 use crate::tables::Tables;
 use crate::variant::Variant;
 
@@ -112,8 +113,8 @@ impl Statistics {
 fn statistics<B: Word>(m: &Input<B>) -> Statistics {
     let word = std::mem::size_of::<B>();
     let squares = m.variant.board.squares();
-    let checks: usize = m.tables.blocks.iter().map(|b| b.checks.len()).sum();
-    let lines: usize = m.tables.blocks.iter().map(|b| b.stored.len()).sum();
+    // What every block's reads store, counted from the same lists the code is printed from.
+    let tally = m.tables.blocks.iter().fold(Tally::default(), |t, b| t.plus(Tally::of::<B>(&b.reads, squares)));
     let (set_bytes, grid_bytes) = header::between_bytes::<B>(squares, m.between);
     Statistics {
         squares,
@@ -124,11 +125,11 @@ fn statistics<B: Word>(m: &Input<B>) -> Statistics {
             None => m.tables.table.len() * word,
             Some(n) => n.entries.len() * n.entries.entry_bytes() + n.sets.len() * word,
         },
-        slot_bytes: header::slot_bytes(m.tables),
-        checks,
-        check_bytes: checks * std::mem::size_of::<fairy_magic_runtime::PlainCheck<B>>(),
-        lines,
-        line_bytes: lines * std::mem::size_of::<fairy_magic_runtime::Line<B>>(),
+        slot_bytes: tally.slot_bytes,
+        checks: tally.checks,
+        check_bytes: tally.check_bytes::<B>(),
+        lines: tally.lines,
+        line_bytes: tally.line_bytes::<B>(),
         rank_bytes: m.tables.ranks.as_ref().map_or(0, |r| r.entries.len() * r.entry_bytes()),
         between_bytes: set_bytes + grid_bytes,
         fancy_magic_bytes: m.fancy_entries * word as f64,

@@ -1,14 +1,16 @@
 //! `show --html`: one self-contained page that draws a variant's moves live from the module's
-//! own tables. The tables are serialised as the emitter holds them ([`Tables`]: blocks of leaps,
-//! probes and plain checks, the packed or numbered attack table) and the page's script reads
-//! them as the runtime does (`runtime/src/probe.rs`), so what it draws is what an engine on the
-//! module gets, not a second interpretation of the XBetza.
+//! own tables. The tables are serialised as the emitter holds them ([`Tables`]: each block's
+//! list of reads with the leaps, probes, lines and plain checks they read, the packed or
+//! numbered attack table, the rank table) and the page's script interprets each block's reads
+//! as the module makes them (`reads.rs`), through the runtime's arithmetic, so what it draws is
+//! what an engine on the module gets, not a second interpretation of the XBetza.
 
 use std::fmt::Write as _;
 
 use fairy_magic_runtime::{Index, LineForm};
 
 use crate::board::Word;
+use crate::reads::{self, Tally};
 use crate::tables::{Numbered, Numbers, Tables};
 use crate::Compiled;
 
@@ -67,7 +69,7 @@ fn index_name(index: Index) -> &'static str {
 }
 
 /// Probes and bytes of one piece (both colours, every kind), counted as the header counts a
-/// slot: its real probes (padding left out) and the words, checks and lines its blocks store.
+/// slot: its real probes (padding left out) and what its blocks' reads store ([`Tally`]).
 fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
     let mut seen = Vec::new();
     let (mut probes, mut bytes) = (0, 0);
@@ -79,9 +81,7 @@ fn piece_cost<B: Word>(t: &Tables<B>, piece: usize) -> (usize, usize) {
             seen.push(b);
             let block = &t.blocks[b];
             probes += block.probes.iter().filter(|p| !crate::tables::Block::is_padding(p)).count();
-            bytes += block.slot_bytes()
-                + block.checks.len() * std::mem::size_of::<fairy_magic_runtime::PlainCheck<B>>()
-                + block.stored.len() * std::mem::size_of::<fairy_magic_runtime::Line<B>>();
+            bytes += Tally::of::<B>(&block.reads, block.leaps.len()).bytes::<B>();
         }
     }
     (probes, bytes)
@@ -130,9 +130,9 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// The tables as JSON: the module's probes, table and plain checks as its statics hold them,
-/// and each block's leaps and lines as planned, which the page reads each masked by its reach
-/// (the module stores fewer leaps, and reads some rays from its rank table: the same answers).
+/// The tables as JSON, as the module stores them: each block's list of reads (`reads.rs`) and
+/// the statics they read (its leaps, probes, lines and plain checks), the attack table and the
+/// rank table. The page's script interprets each read as [`reads::evaluate`] does.
 fn tables_json<B: Word>(c: &Compiled<B>) -> String {
     let t = &c.tables;
     let v = &c.variant;
@@ -141,11 +141,9 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
     let block_of = list(&t.block_of, |kind| list(kind, |pair| format!("[{},{}]", pair[0], pair[1])));
     let blocks = list(&t.blocks, |b| {
         format!(
-            "{{\"probesPerSquare\":{},\"checksPerSquare\":{},\"linesPerSquare\":{},\"leaps\":{},\"probes\":{},\"checks\":{},\"lines\":{}}}",
-            b.probes_per_square,
-            b.checks_per_square,
-            b.lines_per_square,
-            list(&b.leaps, |&l| string(&hex(l))),
+            "{{\"reads\":{},\"leaps\":{},\"probes\":{},\"checks\":{},\"lines\":{}}}",
+            reads::json(&b.reads),
+            list(&b.stored_leaps, |&l| string(&hex(l))),
             list(&b.probes, |p| format!(
                 "[{},{},{},{}]",
                 string(&hex(p.mask)),
@@ -159,7 +157,7 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
                 string(&hex(k.required)),
                 string(&hex(k.dest))
             )),
-            list(&b.lines, |l| {
+            list(&b.stored, |l| {
                 // The form's name, and the step of a slide that then steps (0 for the rest).
                 let (form, step) = match l.form {
                     LineForm::SlideThenStep(step) => ("SlideThenStep".to_string(), step),
@@ -175,6 +173,7 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
             }),
         )
     });
+    let rank_slides = t.ranks.as_ref().map_or("null".to_string(), |r| list(&r.entries, u16::to_string));
     let table = attack_json(t);
     let pieces = list(v.pieces.iter().enumerate(), |(i, p)| {
         let (probes, bytes) = piece_cost(t, i);
@@ -203,7 +202,7 @@ fn tables_json<B: Word>(c: &Compiled<B>) -> String {
         list(&b.grid_of, |pair| list(pair, |g| g.map_or("null".to_string(), |g| g.to_string()))),
     );
     format!(
-        "{{\"name\":{},\"files\":{},\"ranks\":{},\"bits\":{},\"index\":\"{}\",\"kinds\":{kinds},\"blockOf\":{block_of},\"blocks\":{blocks},\"attack\":{table},\"pieces\":{pieces},\"regions\":{regions},\"between\":{between}}}",
+        "{{\"name\":{},\"files\":{},\"ranks\":{},\"bits\":{},\"index\":\"{}\",\"kinds\":{kinds},\"blockOf\":{block_of},\"blocks\":{blocks},\"attack\":{table},\"rankSlides\":{rank_slides},\"pieces\":{pieces},\"regions\":{regions},\"between\":{between}}}",
         string(&v.name),
         board.files,
         board.ranks,

@@ -1,5 +1,6 @@
 "use strict";
-// The module's tables, read exactly as runtime/src/probe.rs reads them. Sets are BigInt: square
+// The module's tables, read exactly as the module reads them: each block's list of reads
+// (compiler/src/reads.rs), each read as the runtime's function does. Sets are BigInt: square
 // s is bit s, as in every Bitboard of the runtime (u64, u128, Bitboard192, Bitboard256).
 const DATA = JSON.parse(document.getElementById("data").textContent);
 const FILES = DATA.files, RANKS = DATA.ranks, SQUARES = FILES * RANKS, BITS = DATA.bits;
@@ -94,6 +95,20 @@ function entry(i) { return set(DATA.attack.sets[ENTRIES[i]]); }
 const upToLowest = (b) => (b ^ (b - 1n)) & ALL;
 const downToHighest = (b) => ALL & ~((1n << BigInt((b | 1n).toString(2).length - 1)) - 1n);
 
+// Line::slide_attacks: each ray up to and including its first blocker, not masked by the reach.
+function slideAttacks(line, occupied) {
+  const [up, down] = line.slice(0, 2).map(set);
+  return (up & upToLowest(up & occupied)) | (down & downToHighest(down & occupied));
+}
+
+// Line::hop_attacks: past each ray's first blocker up to and including the next, not masked.
+function hopAttacks(line, occupied) {
+  const [up, down] = line.slice(0, 2).map(set);
+  const u = up & occupied, d = down & occupied;
+  const us = upToLowest(u), ds = downToHighest(d);
+  return (up & ~us & upToLowest(u & ~us)) | (down & ~ds & downToHighest(d & ~ds));
+}
+
 // Line::attacks: a slide up to the first blocker each way, a hop past it up to the next, a
 // vault onto the square just past it, a screened slide past an occupied first square up to the
 // next blocker, or a slide's empty run moved on by a step; kept to the squares the line reaches.
@@ -101,13 +116,11 @@ function lineAttacks(line, occupied) {
   const [up, down, reach] = line.slice(0, 3).map(set);
   const [form, step] = line.slice(3);
   const u = up & occupied, d = down & occupied;
-  const slide = (up & upToLowest(u)) | (down & downToHighest(d));
   let found;
   if (form === "Slide") {
-    found = slide;
+    found = slideAttacks(line, occupied);
   } else if (form === "Hop") {
-    const us = upToLowest(u), ds = downToHighest(d);
-    found = (up & ~us & upToLowest(u & ~us)) | (down & ~ds & downToHighest(d & ~ds));
+    found = hopAttacks(line, occupied);
   } else if (form === "Vault") {
     const upPast = up & ~upToLowest(u), downPast = down & ~downToHighest(d);
     found = (upPast & upToLowest(upPast)) | (downPast & downToHighest(downPast));
@@ -117,23 +130,46 @@ function lineAttacks(line, occupied) {
     found = (upRest & upToLowest(upRest & occupied) & ~upToLowest(upFirst & occupied))
       | (downRest & downToHighest(downRest & occupied) & ~downToHighest(downFirst & occupied));
   } else {
-    const run = slide & ~occupied;
+    const run = slideAttacks(line, occupied) & ~occupied;
     found = step >= 0 ? run << BigInt(step) : run >> BigInt(-step);
   }
   return found & reach;
 }
 
-// Block::lookup: the leaps, every probe's entry, every line's squares, and every plain check
-// that passes.
+// The runtime functions a block's lines are read with (reads.rs LineRead), one line at a time.
+const LINE_READS = {
+  Slides: slideAttacks,
+  ReachedSlides: (line, occupied) => slideAttacks(line, occupied) & set(line[2]),
+  Hops: (line, occupied) => hopAttacks(line, occupied) & set(line[2]),
+  Lines: lineAttacks,
+};
+
+// rank_slide: the rank table's entry for the square's file and its rank's inner squares,
+// shifted onto its rank.
+function rankSlide(square, occupied) {
+  const file = square % FILES, start = BigInt(square - file), inner = BigInt(FILES - 2);
+  const index = (BigInt(file) << inner) | ((occupied >> (start + 1n)) & ((1n << inner) - 1n));
+  return BigInt(DATA.rankSlides[Number(index)]) << start;
+}
+
+// The `width` items of `square` in a block's data laid out `width` a square.
+const perSquare = (data, width, square) => data.slice(square * width, (square + 1) * width);
+
+// reads.rs Read, interpreted item by item as `evaluate` does: what one read of a block gives.
+const READS = {
+  Leaps: (read, block, square) => set(block.leaps[square]),
+  Slot: (read, block, square, occupied) => perSquare(block.probes, read.probes, square)
+    .reduce((found, p) => found | entry(probeIndex(p, occupied)), set(block.leaps[square])),
+  RankSlide: (read, block, square, occupied) => rankSlide(square, occupied),
+  Lines: (read, block, square, occupied) => perSquare(block.lines, read.perSquare, square)
+    .reduce((found, line) => found | LINE_READS[read.lines](line, occupied), 0n),
+  PlainChecks: (read, block, square, occupied) => perSquare(block.checks, read.perSquare, square)
+    .reduce((found, [path, required, dest]) => (occupied & set(path)) === set(required) ? found | set(dest) : found, 0n),
+};
+
+// A block's answer: the union of its reads.
 function blockLookup(block, square, occupied) {
-  let found = set(block.leaps[square]);
-  for (let j = 0; j < block.probesPerSquare; j++) found |= entry(probeIndex(block.probes[square * block.probesPerSquare + j], occupied));
-  for (let j = 0; j < block.linesPerSquare; j++) found |= lineAttacks(block.lines[square * block.linesPerSquare + j], occupied);
-  for (let j = 0; j < block.checksPerSquare; j++) {
-    const [path, required, dest] = block.checks[square * block.checksPerSquare + j];
-    if ((occupied & set(path)) === set(required)) found |= set(dest);
-  }
-  return found;
+  return block.reads.reduce((found, read) => found | READS[read.read](read, block, square, occupied), 0n);
 }
 
 // Tables::lookup for one kind; a kind the module does not have answers nothing.

@@ -2,7 +2,9 @@
 // playwright-core. Each test generates a page, places a piece and its friends and foes by
 // clicking as a user does, and checks that the squares the page highlights are what the command
 // line answers for the same question (`moves`, `attackers` and `between --variant`), on 8x8,
-// 9x10, 12x12 and 16x16 boards, for hoppers, bent riders, confined pieces and a pawn's first move.
+// 9x10, 12x12 and 16x16 boards, for hoppers, bent riders, confined pieces and a pawn's first move,
+// and so for every kind of read a block makes (compiler/src/reads.rs): leaps, slots, the rank
+// table, lines read each of four ways, and plain checks.
 //
 // Run after `cargo build -p fairy-magic` (CI runs it after `cargo test --workspace`):
 //   cd compiler/tests/browser && npm ci && npm test
@@ -34,6 +36,16 @@ piece G griffon     [F?R]
 piece H grasshopper gQ
 piece P pawn        fmWfcFifmnD
 confine K home
+`;
+// Tables of few index bits and no computed lines: slots of many probes, and the long paths as
+// plain checks, which no default plan on these boards makes.
+const CHECKS = `variant page-checks
+board 8x8
+option max-bits 3
+option lines never
+piece C cannon      mRcpR
+piece G griffon     [F?R]
+piece N nightrider  NN
 `;
 // Xiangqi as shipped (palace, river, the soldier's sideways moves across it), and a bent rider.
 const NINE = readFileSync(join(ROOT, "variants/xiangqi.variant"), "utf8") + "piece G griffon [F?R]\n";
@@ -200,6 +212,8 @@ async function check({ name, text, files, ranks, letters, perPiece, seed }) {
 describe("show --html draws what the command line answers", () => {
   test("8x8: a hopper, a bent rider, a grasshopper, a confined king, a pawn's first move", () =>
     check({ name: "eight", text: EIGHT, files: 8, ranks: 8, letters: ["C", "G", "H", "K", "P"], perPiece: 3, seed: 8 }));
+  test("8x8 of plain checks: slots of many probes and checks of long paths", () =>
+    check({ name: "checks", text: CHECKS, files: 8, ranks: 8, letters: ["C", "G", "N"], perPiece: 2, seed: 64 }));
   test("9x10: Xiangqi's confined pieces, cannon, horse and soldier, and a bent rider", () =>
     check({ name: "nine", text: NINE, files: 9, ranks: 10, letters: ["E", "A", "K", "C", "H", "P", "G"], perPiece: 2,
       seed: 90 }));
