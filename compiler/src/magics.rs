@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fairy_magic_runtime::{Bitboard192, BitboardExt, Index, Probe};
+use fairy_magic_runtime::{Bitboard192, Index, LookupBits, Probe};
 
 use crate::board::{subsets, Squares};
 use crate::error::{Bound, Error};
@@ -17,7 +17,7 @@ use crate::parallel;
 use crate::splitmix::SplitMix64;
 
 /// The type a board's bitboards are emitted as: `u64`, `u128`, `Bitboard192` or `Bitboard256`.
-pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
+pub trait Word: LookupBits + std::hash::Hash + Send + Sync {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
     /// The set as this word; squares beyond its width are dropped (its boards have none).
