@@ -76,7 +76,7 @@ const _: () = assert!(
     fairy_magic_runtime::FORMAT == 7,
     "this module was generated for fairy-magic-runtime format 7: regenerate it with `cargo xtask gen chess` or vendor the runtime of format 7"
 );
-fairy_magic_runtime::board!(bitboard : u64, files : 8, ranks : 8);
+fairy_magic_runtime::board!(bitboard: u64, files: 8, ranks: 8);
 /// The variant's name.
 #[allow(dead_code)]
 pub const NAME: &str = "chess";

@@ -158,8 +158,10 @@ fn a_piece_parses_from_its_fen_letter() {
     assert_eq!("+r".parse(), Ok(shogi::Piece::Dragon));
     assert_eq!("L'".parse(), Ok(chu::Piece::FerociousLeopard));
     assert_eq!("L".parse(), Ok(chu::Piece::Lance));
-    fn every_piece_round_trips<P: FromStr + PartialEq + std::fmt::Debug + Copy>(all: &[P], fen: impl Fn(P) -> &'static str)
-    where
+    fn every_piece_round_trips<P: FromStr + PartialEq + std::fmt::Debug + Copy>(
+        all: &[P],
+        fen: impl Fn(P) -> &'static str,
+    ) where
         P::Err: std::fmt::Debug,
     {
         for &piece in all {
@@ -185,7 +187,10 @@ fn not_a_colour_is_the_other() {
 fn a_diagram_knows_its_board() {
     use fairy_magic_generated::chess::SquareSet as _;
     let knight = chess::knight_attacks(chess::Square::G1, 0);
-    assert_eq!(knight.diagram().to_string(), ". . . . . . . .\n".repeat(5) + ". . . . . x . x\n. . . . x . . .\n. . . . . . . .\n");
+    assert_eq!(
+        knight.diagram().to_string(),
+        ". . . . . . . .\n".repeat(5) + ". . . . . x . x\n. . . . x . . .\n. . . . . . . .\n"
+    );
     use fairy_magic_generated::xiangqi::SquareSet as _;
     let drawn = xiangqi::Bitboard::from_square(xiangqi::Square::I10).diagram().to_string();
     assert_eq!(drawn.lines().count(), 10);

@@ -19,8 +19,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use fairy_magic_runtime::{
-    lines, rank_slide, rank_table_entry, rank_table_len, slides, Bitboard192, Bitboard256, Index, Line, LookupBits,
-    LineForm, PlainCheck, Probe,
+    lines, rank_slide, rank_table_entry, rank_table_len, slides, Bitboard192, Bitboard256, Index, Line, LineForm,
+    LookupBits, PlainCheck, Probe,
 };
 
 /// Steps of one timed chain.

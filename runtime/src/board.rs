@@ -22,7 +22,8 @@ pub fn line_through<B: BitboardExt>(files: usize, ranks: usize, a: usize, b: usi
         return B::EMPTY;
     }
     let (step_file, step_rank) = (df.signum(), dr.signum());
-    let on_board = |file: isize, rank: isize| (0..files as isize).contains(&file) && (0..ranks as isize).contains(&rank);
+    let on_board =
+        |file: isize, rank: isize| (0..files as isize).contains(&file) && (0..ranks as isize).contains(&rank);
     // Back from `a` to the edge, then forward across the whole board.
     let (mut file, mut rank) = (file_a, rank_a);
     while on_board(file - step_file, rank - step_rank) {
@@ -293,7 +294,7 @@ mod tests {
     use std::vec::Vec;
 
     use super::line_through;
-    use crate::{BitboardExt, Bitboard256};
+    use crate::{Bitboard256, BitboardExt};
 
     mod chess {
         crate::board!(bitboard: u64, files: 8, ranks: 8);
@@ -368,7 +369,10 @@ mod tests {
         use chess::{line, Square, SquareSet};
         let name = |s: &str| s.parse::<Square>().unwrap();
         let rank: Vec<Square> = line(name("b2"), name("e2")).squares().collect();
-        assert_eq!(rank.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]);
+        assert_eq!(
+            rank.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            ["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]
+        );
         assert_eq!(line(name("a1"), name("b3")), 0, "a knight's step apart");
         assert_eq!(line(name("d4"), name("d4")), 0);
         assert_eq!(line(name("h1"), name("a8")).count(), 8);

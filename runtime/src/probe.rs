@@ -182,8 +182,8 @@ pub fn plain_checks<B: LookupBits>(checks: &[PlainCheck<B>], occupied: B) -> B {
 mod tests {
     use super::*;
     use crate::bitboard::pext64;
-    use crate::BitboardExt;
     use crate::test_rng::xorshift;
+    use crate::BitboardExt;
 
     #[test]
     fn index_is_offset_plus_hash_of_masked_occupancy() {

@@ -849,7 +849,10 @@ fn index_functions<B: Word>(first_moves: bool) -> TokenStream {
         },
     };
     let (attacks, moves) = match first_moves {
-        true => ("[`attacks`] or [`initial_attacks`]", "quiet ([`quiets`]), capture ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`])"),
+        true => (
+            "[`attacks`] or [`initial_attacks`]",
+            "quiet ([`quiets`]), capture ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`])",
+        ),
         false => ("[`attacks`]", "quiet ([`quiets`]), capture ([`attacks`])"),
     };
     let vector_doc = docs(&format!("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, {attacks}) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering."));
