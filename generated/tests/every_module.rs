@@ -85,7 +85,8 @@ fn piece_variants(module: &str) -> Vec<String> {
     body.lines().filter_map(|l| l.trim().split_once(" = ")).map(|(name, _)| name.to_string()).collect()
 }
 
-/// The pieces named `Piece::Name` in a module's doc comments (`Piece::ALL` is no piece).
+/// The pieces named `Piece::Name` in a module's doc comments (`Piece::ALL` is no piece, nor a
+/// method such as `Piece::fen_letter`).
 fn pieces_in_docs(module: &str) -> Vec<String> {
     let docs = module.lines().filter_map(|l| l.trim_start().strip_prefix("///"));
     docs.flat_map(|l| {
@@ -94,7 +95,7 @@ fn pieces_in_docs(module: &str) -> Vec<String> {
             .map(|rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>())
             .collect::<Vec<_>>()
     })
-    .filter(|name| name != "ALL")
+    .filter(|name| name != "ALL" && name.starts_with(|c: char| c.is_ascii_uppercase()))
     .collect()
 }
 
