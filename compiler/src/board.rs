@@ -4,7 +4,7 @@
 //! squares is a 256-bit [`Squares`] whatever the board; the emitter narrows to the board's own
 //! width.
 
-use fairy_magic_runtime::{Bitboard192, BitboardExt};
+use fairy_magic_runtime::{Bitboard192, BitboardExt, LookupBits};
 
 use crate::splitmix::SplitMix64;
 
@@ -105,7 +105,7 @@ pub fn subsets(mask: Squares) -> impl Iterator<Item = Squares> {
 }
 
 /// The type a board's bitboards are emitted as: `u64`, `u128`, `Bitboard192` or `Bitboard256`.
-pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
+pub trait Word: LookupBits + std::hash::Hash + Send + Sync {
     /// The type's name in the emitted module.
     const TYPE: &'static str;
     /// The set as this word; squares beyond its width are dropped (its boards have none).

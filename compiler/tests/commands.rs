@@ -98,9 +98,9 @@ fn compile_settings_reach_the_module() {
     assert_eq!(run(&[&["-q", "compile", &file, "-o", &other, "--seed", "10"][..], &tables].concat()).0, Some(0));
     let body = |p: &str| {
         let text = std::fs::read_to_string(p).unwrap();
-        // From the module's first type on: the header and the format check name the command,
-        // whose output file differs.
-        text[text.find("pub type Bitboard").unwrap()..].to_string()
+        // From the module's board on: the header and the format check name the command, whose
+        // output file differs.
+        text[text.find("fairy_magic_runtime::board!(").unwrap()..].to_string()
     };
     assert_eq!(body(&again), body(&out("magic.rs")), "same seed, same tables");
     assert_ne!(body(&again), body(&other), "another seed, other magics");

@@ -171,9 +171,9 @@ fn the_boards_docs_are_the_compilers() {
         let module =
             fairy_magic::compile(&fairy_magic::Source { file: "w.variant", text: &text }, &fairy_magic::Options::new())
                 .unwrap_or_else(|e| panic!("{files}x{ranks}: {e}"));
-        let line =
-            module.text.lines().find(|l| l.starts_with("pub type Bitboard = ")).expect("a Bitboard type").to_string();
-        line.trim_start_matches("pub type Bitboard = ").trim_end_matches(';').to_string()
+        let board = "fairy_magic_runtime::board!(bitboard: ";
+        let line = module.text.lines().find(|l| l.starts_with(board)).expect("a board! invocation").to_string();
+        line[board.len()..].split(',').next().unwrap().to_string()
     };
     for (i, (width, squares)) in widths.iter().enumerate() {
         assert_eq!(&bitboard_of(16, squares / 16), width, "{squares} squares");

@@ -26,7 +26,7 @@ use std::mem::size_of;
 use std::time::Instant;
 
 use fairy_magic_generated::{bentriders, chess, grand, xiangqi};
-use fairy_magic_runtime::{BitboardExt as _, Color, Line, Probe};
+use fairy_magic_runtime::{Color, Line, LookupBits as _, Probe};
 
 #[path = "../tests/rng/mod.rs"]
 mod rng;

@@ -70,32 +70,22 @@
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::Color;
 /// The runtime's helpers of [`Bitboard`] on raw square indices (`indices()`,
-/// `has_index`, `from_index`, `pop_lowest_index`) and the rest (`count`, `is_empty`,
-/// `diagram`...); [`SquareSet`] has the same on [`Square`]s. `use` this module's
-/// `BitboardExt`, or `*`, to call them.
+/// `has_index`, `from_index`, `pop_lowest_index`) and the rest (`count`, `is_empty`...);
+/// [`SquareSet`] has the same on [`Square`]s. `use` this module's `BitboardExt`, or `*`,
+/// to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{
     Index, Probe, Slot, lines, slides, reached_slides, Line, LineForm, rank_slide,
 };
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 6,
-    "this module was generated for fairy-magic-runtime format 6: regenerate it with `cargo xtask gen friendly` or vendor the runtime of format 6"
+    fairy_magic_runtime::FORMAT == 7,
+    "this module was generated for fairy-magic-runtime format 7: regenerate it with `cargo xtask gen friendly` or vendor the runtime of format 7"
 );
-/// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
-#[allow(dead_code)]
-pub type Bitboard = u64;
+fairy_magic_runtime::board!(bitboard: u64, files: 8, ranks: 8);
 /// The variant's name.
 #[allow(dead_code)]
 pub const NAME: &str = "friendly";
-/// Files (columns) of the board: a, b, c...
-#[allow(dead_code)]
-pub const FILES: usize = 8;
-/// Ranks (rows) of the board: 1, 2, 3...
-#[allow(dead_code)]
-pub const RANKS: usize = 8;
-/// Squares on the board.
-pub const SQUARES: usize = 64;
 /// The variant's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(dead_code, clippy::enum_variant_names)]
@@ -193,157 +183,177 @@ impl Piece {
             Piece::Pawn => "fmWfcFifmnD",
         }
     }
-}
-/// A square of the board, what every function here takes: its index is
-/// `rank * FILES + file` (a1 = 0). Made only for squares the board has; parsed from and
-/// shown as its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`). One byte, and its
-/// index is the byte: an engine that holds raw indices converts with
-/// [`Square::new_unchecked`] and [`Square::index`] at no cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(dead_code)]
-pub struct Square(u8);
-#[allow(dead_code)]
-impl Square {
-    /// The square with this index, if the board has it.
-    pub const fn new(index: usize) -> Option<Square> {
-        if index < SQUARES { Some(Square(index as u8)) } else { None }
-    }
-    /// The square on this file and rank (both counted from 0), if the board has it.
-    pub const fn at(file: usize, rank: usize) -> Option<Square> {
-        if file < FILES && rank < RANKS {
-            Some(Square((rank * FILES + file) as u8))
-        } else {
-            None
+    /// The letter a FEN writes it with, upper case (White's): its letter, or the one a
+    /// `fen` line gives it.
+    pub const fn fen_letter(self) -> &'static str {
+        match self {
+            Piece::SwappingKing => "K",
+            Piece::Trampler => "T",
+            Piece::FirstSwapper => "S",
+            Piece::Giraffe => "G",
+            Piece::Ny => "Y",
+            Piece::WxRider => "X",
+            Piece::JumpingRook => "J",
+            Piece::Elephant => "E",
+            Piece::Horse => "H",
+            Piece::Osprey => "O",
+            Piece::IsoRook => "I",
+            Piece::Pawn => "P",
         }
     }
-    /// The square with this index, which must be below [`SQUARES`], with no check in
-    /// release builds: for an engine that holds raw indices, converting costs nothing.
-    /// Debug builds panic on an index off the board; release builds give a square whose
-    /// answers mean nothing (or a lookup that panics), never undefined behaviour.
-    #[inline(always)]
-    pub const fn new_unchecked(index: usize) -> Square {
-        debug_assert!(index < SQUARES, "a square index off the board");
-        Square(index as u8)
-    }
-    /// Its index, `rank * FILES + file`.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-    /// Its file, from 0 (file a).
-    pub const fn file(self) -> usize {
-        self.index() % FILES
-    }
-    /// Its rank, from 0 (rank 1).
-    pub const fn rank(self) -> usize {
-        self.index() / FILES
-    }
-    /// Every square of the board, a1 first, in index order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..SQUARES).map(|index| Square(index as u8))
-    }
 }
-impl From<Square> for usize {
-    #[inline(always)]
-    fn from(square: Square) -> usize {
-        square.index()
-    }
-}
-/// A name that is not a square of this board.
+/// A letter that is no piece's FEN letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(dead_code)]
-pub struct ParseSquareError;
-impl core::fmt::Display for ParseSquareError {
+pub struct ParsePieceError;
+impl core::fmt::Display for ParsePieceError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "not a square of a {FILES}x{RANKS} board")
+        write!(f, "no piece of {} is written so in a FEN", NAME)
     }
 }
-impl core::str::FromStr for Square {
-    type Err = ParseSquareError;
-    /// A file letter then a rank number with no leading zero: `a1`, `e4`.
-    fn from_str(name: &str) -> Result<Square, ParseSquareError> {
-        let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
-        let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
-        if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ParseSquareError);
-        }
-        let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
-        Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
+impl core::str::FromStr for Piece {
+    type Err = ParsePieceError;
+    /// The piece a FEN letter stands for ([`Piece::fen_letter`]), in either case: in a FEN
+    /// the case is the colour, upper case White, which is the caller's to read.
+    fn from_str(letter: &str) -> Result<Piece, ParsePieceError> {
+        Piece::ALL
+            .into_iter()
+            .find(|p| p.fen_letter().eq_ignore_ascii_case(letter))
+            .ok_or(ParsePieceError)
     }
 }
-impl core::fmt::Display for Square {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
-    }
-}
-/// The squares of the board, as a set: a [`Bitboard`] wider than the board also has bits
-/// that are no square (`!occupied` sets them).
+/// The board's squares by name (`Square::E4`), a1 first.
 #[allow(dead_code)]
-const ON_BOARD: Bitboard = !0 >> (Bitboard::BITS - SQUARES as u32);
-/// The square helpers of [`Bitboard`] on this board's [`Square`]s: `use` this module's
-/// `SquareSet`, or `*`, to call them. The runtime's [`BitboardExt`], re-exported beside
-/// it, has the same helpers on raw indices under other names (`from_index`, `has_index`,
-/// `lowest_index`, `pop_lowest_index`, `indices`) and the rest (`count`, `is_empty`,
-/// `diagram`...).
-///
-/// Bits of a `Bitboard` beyond the board's squares are no squares:
-/// [`squares`](SquareSet::squares), [`lowest`](SquareSet::lowest) and
-/// [`pop_lowest`](SquareSet::pop_lowest) pass them by.
-#[allow(dead_code)]
-pub trait SquareSet: Sized {
-    /// The set holding `square` alone.
-    fn from_square(square: Square) -> Self;
-    /// Whether `square` is in the set.
-    fn has(self, square: Square) -> bool;
-    /// The lowest square of the set, `None` when it holds none.
-    fn lowest(self) -> Option<Square>;
-    /// Removes the lowest square from the set and returns it, `None` when it holds none.
-    fn pop_lowest(&mut self) -> Option<Square>;
-    /// The squares of the set, lowest first.
-    fn squares(self) -> SquareIter;
+impl Square {
+    /// `a1`
+    pub const A1: Square = Square(0);
+    /// `b1`
+    pub const B1: Square = Square(1);
+    /// `c1`
+    pub const C1: Square = Square(2);
+    /// `d1`
+    pub const D1: Square = Square(3);
+    /// `e1`
+    pub const E1: Square = Square(4);
+    /// `f1`
+    pub const F1: Square = Square(5);
+    /// `g1`
+    pub const G1: Square = Square(6);
+    /// `h1`
+    pub const H1: Square = Square(7);
+    /// `a2`
+    pub const A2: Square = Square(8);
+    /// `b2`
+    pub const B2: Square = Square(9);
+    /// `c2`
+    pub const C2: Square = Square(10);
+    /// `d2`
+    pub const D2: Square = Square(11);
+    /// `e2`
+    pub const E2: Square = Square(12);
+    /// `f2`
+    pub const F2: Square = Square(13);
+    /// `g2`
+    pub const G2: Square = Square(14);
+    /// `h2`
+    pub const H2: Square = Square(15);
+    /// `a3`
+    pub const A3: Square = Square(16);
+    /// `b3`
+    pub const B3: Square = Square(17);
+    /// `c3`
+    pub const C3: Square = Square(18);
+    /// `d3`
+    pub const D3: Square = Square(19);
+    /// `e3`
+    pub const E3: Square = Square(20);
+    /// `f3`
+    pub const F3: Square = Square(21);
+    /// `g3`
+    pub const G3: Square = Square(22);
+    /// `h3`
+    pub const H3: Square = Square(23);
+    /// `a4`
+    pub const A4: Square = Square(24);
+    /// `b4`
+    pub const B4: Square = Square(25);
+    /// `c4`
+    pub const C4: Square = Square(26);
+    /// `d4`
+    pub const D4: Square = Square(27);
+    /// `e4`
+    pub const E4: Square = Square(28);
+    /// `f4`
+    pub const F4: Square = Square(29);
+    /// `g4`
+    pub const G4: Square = Square(30);
+    /// `h4`
+    pub const H4: Square = Square(31);
+    /// `a5`
+    pub const A5: Square = Square(32);
+    /// `b5`
+    pub const B5: Square = Square(33);
+    /// `c5`
+    pub const C5: Square = Square(34);
+    /// `d5`
+    pub const D5: Square = Square(35);
+    /// `e5`
+    pub const E5: Square = Square(36);
+    /// `f5`
+    pub const F5: Square = Square(37);
+    /// `g5`
+    pub const G5: Square = Square(38);
+    /// `h5`
+    pub const H5: Square = Square(39);
+    /// `a6`
+    pub const A6: Square = Square(40);
+    /// `b6`
+    pub const B6: Square = Square(41);
+    /// `c6`
+    pub const C6: Square = Square(42);
+    /// `d6`
+    pub const D6: Square = Square(43);
+    /// `e6`
+    pub const E6: Square = Square(44);
+    /// `f6`
+    pub const F6: Square = Square(45);
+    /// `g6`
+    pub const G6: Square = Square(46);
+    /// `h6`
+    pub const H6: Square = Square(47);
+    /// `a7`
+    pub const A7: Square = Square(48);
+    /// `b7`
+    pub const B7: Square = Square(49);
+    /// `c7`
+    pub const C7: Square = Square(50);
+    /// `d7`
+    pub const D7: Square = Square(51);
+    /// `e7`
+    pub const E7: Square = Square(52);
+    /// `f7`
+    pub const F7: Square = Square(53);
+    /// `g7`
+    pub const G7: Square = Square(54);
+    /// `h7`
+    pub const H7: Square = Square(55);
+    /// `a8`
+    pub const A8: Square = Square(56);
+    /// `b8`
+    pub const B8: Square = Square(57);
+    /// `c8`
+    pub const C8: Square = Square(58);
+    /// `d8`
+    pub const D8: Square = Square(59);
+    /// `e8`
+    pub const E8: Square = Square(60);
+    /// `f8`
+    pub const F8: Square = Square(61);
+    /// `g8`
+    pub const G8: Square = Square(62);
+    /// `h8`
+    pub const H8: Square = Square(63);
 }
-impl SquareSet for Bitboard {
-    #[inline(always)]
-    fn from_square(square: Square) -> Self {
-        BitboardExt::from_index(square.index())
-    }
-    #[inline(always)]
-    fn has(self, square: Square) -> bool {
-        self.has_index(square.index())
-    }
-    #[inline(always)]
-    fn lowest(self) -> Option<Square> {
-        self.lowest_index().filter(|&index| index < SQUARES).map(Square::new_unchecked)
-    }
-    #[inline(always)]
-    fn pop_lowest(&mut self) -> Option<Square> {
-        let square = self.lowest()?;
-        self.pop_lowest_index();
-        Some(square)
-    }
-    #[inline(always)]
-    fn squares(self) -> SquareIter {
-        SquareIter(self & ON_BOARD)
-    }
-}
-/// The squares of a set, lowest first: see [`SquareSet::squares`].
-#[derive(Clone, Debug)]
-#[allow(dead_code)]
-pub struct SquareIter(Bitboard);
-impl Iterator for SquareIter {
-    type Item = Square;
-    #[inline(always)]
-    fn next(&mut self) -> Option<Square> {
-        self.0.pop_lowest_index().map(Square::new_unchecked)
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count() as usize;
-        (n, Some(n))
-    }
-}
-impl ExactSizeIterator for SquareIter {}
-impl core::iter::FusedIterator for SquareIter {}
 /// The squares `piece` may move to without capturing, from `square`, given the `occupied`
 /// squares.
 ///
@@ -650,6 +660,15 @@ impl fairy_magic_runtime::Tables for Tables {
         attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
     #[inline]
+    fn attackers(
+        piece: usize,
+        color: Color,
+        target: usize,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
+    }
+    #[inline]
     fn initial_quiets(
         piece: usize,
         color: Color,
@@ -671,15 +690,6 @@ impl fairy_magic_runtime::Tables for Tables {
             Square::new_unchecked(square),
             occupied,
         )
-    }
-    #[inline]
-    fn attackers(
-        piece: usize,
-        color: Color,
-        target: usize,
-        occupied: Bitboard,
-    ) -> Bitboard {
-        attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
     }
     #[inline]
     fn initial_attackers(

@@ -16,6 +16,20 @@
 //! assert_eq!(doubles.lowest(), Some(e4));
 //! assert!(knight.squares().map(|to| to.to_string()).eq(["f3", "h3"]));
 //! ```
+//!
+//! What the lookups compute with stays theirs: a glob import brings no hash onto `u64`,
+//!
+//! ```compile_fail
+//! use fairy_magic_generated::chess::*;
+//! let _ = 0u64.magic_hash(1, 60);
+//! ```
+//!
+//! which takes the runtime's `LookupBits` by name:
+//!
+//! ```
+//! use fairy_magic_runtime::LookupBits;
+//! let _ = 0u64.magic_hash(1, 60);
+//! ```
 #![no_std]
 
 /// Move tables for `amazon`, from `variants/amazon.variant`; the file's header says how it was made.

@@ -42,7 +42,8 @@ fn piece_variants(module: &str) -> Vec<String> {
     body.lines().filter_map(|l| l.trim().split_once(" = ")).map(|(name, _)| name.to_string()).collect()
 }
 
-/// The pieces named `Piece::Name` in a module's doc comments (`Piece::ALL` is no piece).
+/// The pieces named `Piece::Name` in a module's doc comments (`Piece::ALL` is no piece, nor a
+/// method such as `Piece::fen_letter`).
 fn pieces_in_docs(module: &str) -> Vec<String> {
     let docs = module.lines().filter_map(|l| l.trim_start().strip_prefix("///"));
     docs.flat_map(|l| {
@@ -51,7 +52,7 @@ fn pieces_in_docs(module: &str) -> Vec<String> {
             .map(|rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>())
             .collect::<Vec<_>>()
     })
-    .filter(|name| name != "ALL")
+    .filter(|name| name != "ALL" && name.starts_with(|c: char| c.is_ascii_uppercase()))
     .collect()
 }
 
@@ -87,4 +88,39 @@ fn every_module_asserts_the_runtime_format() {
     let missing: Vec<String> =
         modules().into_iter().filter(|m| !read(&format!("src/{m}.rs")).contains(&check)).collect();
     assert!(missing.is_empty(), "no format check in: {missing:?}");
+}
+
+/// The XBetza of each piece, from the docs of a module's `pub enum Piece`: ``/// `N` knight: `N` ``.
+fn piece_betzas(module: &str) -> Vec<String> {
+    let body =
+        module.split_once("pub enum Piece {").map_or("", |(_, rest)| rest.split_once('}').map_or("", |(b, _)| b));
+    body.lines()
+        .filter_map(|l| l.trim().strip_prefix("///")?.rsplit_once(": `")?.1.strip_suffix('`').map(str::to_string))
+        .collect()
+}
+
+/// A module offers `initial_quiets`, `initial_attacks` and the rest exactly when some piece has
+/// a first move (XBetza `i`): without one they could only answer nothing.
+#[test]
+fn initial_lookups_only_where_some_piece_has_first_moves() {
+    let mut wrong = Vec::new();
+    for m in modules() {
+        let text = read(&format!("src/{m}.rs"));
+        let betzas = piece_betzas(&text);
+        assert!(!betzas.is_empty(), "{m}: no pieces found");
+        let first_moves = betzas.iter().any(|b| b.contains('i'));
+        for function in ["initial_quiets", "initial_attacks", "initial_attackers", "initial_movers"] {
+            if text.contains(&format!("pub fn {function}(")) != first_moves {
+                wrong.push(format!("{m}: {function} (first moves: {first_moves})"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(piece_betzas("pub enum Piece {\n    /// `P` pawn: `fmWifmnD`\n    Pawn = 0,\n}"), ["fmWifmnD"]);
+    // A module without them still answers the runtime's `Tables`: no first moves.
+    use fairy_magic_generated::xiangqi;
+    use fairy_magic_runtime::{Color, Tables};
+    let soldier = xiangqi::Piece::Soldier as usize;
+    assert_eq!(<xiangqi::Tables as Tables>::initial_quiets(soldier, Color::White, 27, 0), 0);
+    assert_eq!(<xiangqi::Tables as Tables>::initial_attackers(soldier, Color::Black, 45, 0), 0);
 }

@@ -208,15 +208,33 @@ fn replay(
     checked
 }
 
+/// A lookup a module does not have, in place of its function: it answers nothing.
+macro_rules! nothing {
+    () => {
+        |_p, _c, _s, _o| Narrow::narrow(Bitboard256::EMPTY)
+    };
+}
+
 /// The module's answers; `friendly` names the two friendly-capture functions where the module
-/// has them.
+/// has them, and `without_first_moves` marks a module with no `initial_*` functions (no piece
+/// has an `i` move).
 macro_rules! module {
     ($m:ident) => {
-        module!($m, |_p, _c, _s, _o| Narrow::narrow(Bitboard256::EMPTY), |_p, _c, _s, _o| {
-            Narrow::narrow(Bitboard256::EMPTY)
-        })
+        module!($m, nothing!(), nothing!())
     };
-    ($m:ident, $friendly:expr, $initial_friendly:expr) => {{
+    ($m:ident, without_first_moves) => {
+        module!($m, nothing!(), nothing!(), nothing!(), nothing!())
+    };
+    ($m:ident, $friendly:expr, $initial_friendly:expr) => {
+        module!(
+            $m,
+            $friendly,
+            $initial_friendly,
+            fairy_magic_generated::$m::initial_quiets,
+            fairy_magic_generated::$m::initial_attacks
+        )
+    };
+    ($m:ident, $friendly:expr, $initial_friendly:expr, $initial_quiets:expr, $initial_attacks:expr) => {{
         use fairy_magic_generated::$m as m;
         let betzas: Vec<(&str, &str)> = m::Piece::ALL.iter().map(|p| (p.letter(), p.betza())).collect();
         let query = |piece: usize, black: bool, square: usize, occupied: Bitboard256| -> Answers {
@@ -226,12 +244,14 @@ macro_rules! module {
             let square = m::Square::new(square).expect("a square of the board");
             let friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $friendly;
             let initial_friendly: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $initial_friendly;
+            let initial_quiets: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $initial_quiets;
+            let initial_attacks: fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard = $initial_attacks;
             [
                 Bitboard256::from(m::quiets(p, c, square, o)),
                 Bitboard256::from(m::attacks(p, c, square, o)),
                 Bitboard256::from(friendly(p, c, square, o)),
-                Bitboard256::from(m::initial_quiets(p, c, square, o)),
-                Bitboard256::from(m::initial_attacks(p, c, square, o)),
+                Bitboard256::from(initial_quiets(p, c, square, o)),
+                Bitboard256::from(initial_attacks(p, c, square, o)),
                 Bitboard256::from(initial_friendly(p, c, square, o)),
             ]
         };
@@ -243,13 +263,13 @@ macro_rules! module {
 /// and backwards (`independent::NAME::reverse_lookups_agree_with_the_interpreter`), for every
 /// shipped module (`shipped.rs`).
 macro_rules! module_tests {
-    ($m:ident $(, $friendly:ident)?) => {
+    ($m:ident $(, $marker:ident)?) => {
         mod $m {
             use super::*;
 
             #[test]
             fn module_agrees_with_the_interpreter() {
-                let (name, files, ranks, betzas, query) = module_tests!(@answers $m $(, $friendly)?);
+                let (name, files, ranks, betzas, query) = module_tests!(@answers $m $(, $marker)?);
                 let checked = replay(name, files, ranks, &betzas, query);
                 assert!(checked >= betzas.len() * 2 * (files * ranks) as usize * 5, "{name}: only {checked} positions");
             }
@@ -258,6 +278,10 @@ macro_rules! module_tests {
             fn reverse_lookups_agree_with_the_interpreter() {
                 use fairy_magic_generated::$m as m;
                 let pieces: Vec<(&str, &str)> = m::Piece::ALL.iter().map(|p| (p.letter(), p.betza())).collect();
+                let (initial_movers, initial_attackers): (
+                    fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard,
+                    fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard,
+                ) = module_tests!(@first_movers $m $(, $marker)?);
                 let checked = reverse_replay(
                     stringify!($m),
                     m::FILES as i32,
@@ -271,8 +295,8 @@ macro_rules! module_tests {
                         [
                             Bitboard256::from(m::movers(p, c, target, o)),
                             Bitboard256::from(m::attackers(p, c, target, o)),
-                            Bitboard256::from(m::initial_movers(p, c, target, o)),
-                            Bitboard256::from(m::initial_attackers(p, c, target, o)),
+                            Bitboard256::from(initial_movers(p, c, target, o)),
+                            Bitboard256::from(initial_attackers(p, c, target, o)),
                         ]
                     },
                 );
@@ -285,6 +309,15 @@ macro_rules! module_tests {
     };
     (@answers $m:ident, friendly) => {
         module!($m, fairy_magic_generated::$m::friendly_attacks, fairy_magic_generated::$m::initial_friendly_attacks)
+    };
+    (@answers $m:ident, without_first_moves) => {
+        module!($m, without_first_moves)
+    };
+    (@first_movers $m:ident, without_first_moves) => {
+        (nothing!(), nothing!())
+    };
+    (@first_movers $m:ident $(, $marker:ident)?) => {
+        (fairy_magic_generated::$m::initial_movers, fairy_magic_generated::$m::initial_attackers)
     };
 }
 
@@ -315,8 +348,8 @@ fn the_modules_agree_with_the_oracle_sample_where_they_share_a_piece() {
     type Pieces = Vec<(&'static str, &'static str)>;
     let mut modules: Vec<(&str, i32, i32, Pieces, Query)> = Vec::new();
     macro_rules! add {
-        ($m:ident $(, $friendly:ident)?) => {{
-            let (name, files, ranks, betzas, query) = module_tests!(@answers $m $(, $friendly)?);
+        ($m:ident $(, $marker:ident)?) => {{
+            let (name, files, ranks, betzas, query) = module_tests!(@answers $m $(, $marker)?);
             modules.push((name, files, ranks, betzas, Box::new(query)));
         }};
     }

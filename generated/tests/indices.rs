@@ -267,12 +267,15 @@ macro_rules! indices {
                     Squares::from(m::attacks(m::Piece::ALL[p], c, at(from), Narrow::narrow(occupied)))
                 },
                 reaches: |p, c, from, occupied| {
-                    let (piece, from, occupied) = (m::Piece::ALL[p], at(from), Narrow::narrow(occupied));
+                    // First moves through the runtime's `Tables`, which answers none for a module
+                    // that has no `initial_*` functions.
+                    use fairy_magic_runtime::Tables;
+                    let occupied = Narrow::narrow(occupied);
                     Squares::from(
-                        m::quiets(piece, c, from, occupied)
-                            | m::attacks(piece, c, from, occupied)
-                            | m::initial_quiets(piece, c, from, occupied)
-                            | m::initial_attacks(piece, c, from, occupied),
+                        m::Tables::quiets(p, c, from, occupied)
+                            | m::Tables::attacks(p, c, from, occupied)
+                            | m::Tables::initial_quiets(p, c, from, occupied)
+                            | m::Tables::initial_attacks(p, c, from, occupied),
                     )
                 },
                 vectors: |p, c| m::VECTORS[p][c as usize],

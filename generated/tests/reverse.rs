@@ -170,14 +170,38 @@ fn check_between<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
     checked
 }
 
+/// The checks of `$module`; `without_first_moves` marks a module with no `initial_*` functions,
+/// whose first moves are none.
 macro_rules! reverse {
     ($reverse:ident, $between:ident, $module:ident, $word:ty) => {
+        reverse!(
+            $reverse,
+            $between,
+            $module,
+            $word,
+            [m::initial_movers, m::initial_attackers, m::initial_quiets, m::initial_attacks]
+        );
+    };
+    ($reverse:ident, $between:ident, $module:ident, $word:ty, without_first_moves) => {
+        reverse!($reverse, $between, $module, $word, [nothing, nothing, nothing, nothing]);
+    };
+    ($reverse:ident, $between:ident, $module:ident, $word:ty, [$movers:expr, $attackers:expr, $quiets:expr, $attacks:expr]) => {
         fn $module() -> Module<'static> {
             use fairy_magic_generated::$module as m;
             /// The compiler numbers squares; the module takes its own `Square`.
             fn at(index: usize) -> m::Square {
                 m::Square::new(index).expect("a square of the board")
             }
+            /// A lookup the module does not have: it answers nothing.
+            #[allow(dead_code)]
+            fn nothing(_: m::Piece, _: m::Color, _: m::Square, _: m::Bitboard) -> m::Bitboard {
+                <m::Bitboard as fairy_magic_runtime::BitboardExt>::EMPTY
+            }
+            type Lookup = fn(m::Piece, m::Color, m::Square, m::Bitboard) -> m::Bitboard;
+            const INITIAL_MOVERS: Lookup = $movers;
+            const INITIAL_ATTACKERS: Lookup = $attackers;
+            const INITIAL_QUIETS: Lookup = $quiets;
+            const INITIAL_ATTACKS: Lookup = $attacks;
             Module {
                 name: stringify!($module),
                 reverse: &|kind, piece, color, target, occupied| {
@@ -186,8 +210,8 @@ macro_rules! reverse {
                     (match kind {
                         TableKind::Attackers => m::attackers(piece, color, target, occupied),
                         TableKind::Movers => m::movers(piece, color, target, occupied),
-                        TableKind::InitialAttackers => m::initial_attackers(piece, color, target, occupied),
-                        TableKind::InitialMovers => m::initial_movers(piece, color, target, occupied),
+                        TableKind::InitialAttackers => INITIAL_ATTACKERS(piece, color, target, occupied),
+                        TableKind::InitialMovers => INITIAL_MOVERS(piece, color, target, occupied),
                         other => panic!("{other:?} is not a reverse kind"),
                     })
                     .to_squares()
@@ -198,8 +222,8 @@ macro_rules! reverse {
                     (match kind {
                         TableKind::Quiet => m::quiets(piece, color, square, occupied),
                         TableKind::Capture => m::attacks(piece, color, square, occupied),
-                        TableKind::InitialQuiet => m::initial_quiets(piece, color, square, occupied),
-                        TableKind::InitialCapture => m::initial_attacks(piece, color, square, occupied),
+                        TableKind::InitialQuiet => INITIAL_QUIETS(piece, color, square, occupied),
+                        TableKind::InitialCapture => INITIAL_ATTACKS(piece, color, square, occupied),
                         other => panic!("{other:?} is not a forward kind here"),
                     })
                     .to_squares()
@@ -235,12 +259,12 @@ reverse!(chess_pext_reverse, chess_pext_between, chess_pext, u64);
 reverse!(chess_split32_reverse, chess_split32_between, chess_split32, u64);
 reverse!(chess_throughput_reverse, chess_throughput_between, chess_throughput, u64);
 reverse!(gallery_reverse, gallery_between, gallery, u64);
-reverse!(fairy_reverse, fairy_between, fairy, u64);
-reverse!(xiangqi_reverse, xiangqi_between, xiangqi, u128);
-reverse!(janggi_reverse, janggi_between, janggi, u128);
-reverse!(shogi_reverse, shogi_between, shogi, u128);
+reverse!(fairy_reverse, fairy_between, fairy, u64, without_first_moves);
+reverse!(xiangqi_reverse, xiangqi_between, xiangqi, u128, without_first_moves);
+reverse!(janggi_reverse, janggi_between, janggi, u128, without_first_moves);
+reverse!(shogi_reverse, shogi_between, shogi, u128, without_first_moves);
 reverse!(capablanca_reverse, capablanca_between, capablanca, u128);
 reverse!(grand_reverse, grand_between, grand, u128);
-reverse!(bentriders_reverse, bentriders_between, bentriders, u128);
-reverse!(chu_reverse, chu_between, chu, fairy_magic_runtime::Bitboard192);
+reverse!(bentriders_reverse, bentriders_between, bentriders, u128, without_first_moves);
+reverse!(chu_reverse, chu_between, chu, fairy_magic_runtime::Bitboard192, without_first_moves);
 reverse!(big16_reverse, big16_between, big16, fairy_magic::stages::board::Squares);

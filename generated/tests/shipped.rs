@@ -4,12 +4,13 @@
 //! DO NOT EDIT: `cargo xtask gen` rewrites this file from `variants/`, and `cargo xtask check`
 //! fails when it is stale.
 
-/// Calls `$callback!(module)` for every module, or `$callback!(module, friendly)` for a module
-/// with friendly-capture tables (`friendly_attacks` and `initial_friendly_attacks`).
+/// Calls `$callback!(module)` for every module; `$callback!(module, friendly)` for a module with
+/// friendly-capture tables (`friendly_attacks` and `initial_friendly_attacks`), and
+/// `$callback!(module, without_first_moves)` for one without `initial_*` functions.
 macro_rules! for_each_module {
     ($callback:ident) => {
         $callback!(amazon);
-        $callback!(bentriders);
+        $callback!(bentriders, without_first_moves);
         $callback!(big16);
         $callback!(capablanca);
         $callback!(chancellor);
@@ -17,28 +18,28 @@ macro_rules! for_each_module {
         $callback!(chess_pext);
         $callback!(chess_split32);
         $callback!(chess_throughput);
-        $callback!(chu);
-        $callback!(courier);
+        $callback!(chu, without_first_moves);
+        $callback!(courier, without_first_moves);
         $callback!(embassy);
-        $callback!(fairy);
+        $callback!(fairy, without_first_moves);
         $callback!(friendly, friendly);
         $callback!(gallery);
         $callback!(grand);
-        $callback!(grasshopper);
-        $callback!(janggi);
+        $callback!(grasshopper, without_first_moves);
+        $callback!(janggi, without_first_moves);
         $callback!(janus);
         $callback!(knightmate);
-        $callback!(losalamos);
-        $callback!(makruk);
+        $callback!(losalamos, without_first_moves);
+        $callback!(makruk, without_first_moves);
         $callback!(modern);
         $callback!(nightrider);
         $callback!(shako);
-        $callback!(shatranj);
-        $callback!(shogi);
+        $callback!(shatranj, without_first_moves);
+        $callback!(shogi, without_first_moves);
         $callback!(u128_pext);
         $callback!(u128_split32);
         $callback!(wide);
-        $callback!(xiangqi);
+        $callback!(xiangqi, without_first_moves);
     };
 }
 

@@ -1,9 +1,10 @@
-//! The generated `Square` type (checked, parsed, displayed, converted from raw indices), the
-//! bitboard helpers on it (`SquareSet`) beside the runtime's on raw indices, and the colour-free
-//! calls of pieces whose moves are the same for both colours.
+//! The generated `Square` type (checked, parsed, displayed, named, converted from raw indices),
+//! the bitboard helpers on it (`SquareSet`, its diagram, `line`) beside the runtime's on raw
+//! indices, `Piece` from its FEN letter, `!color`, and the colour-free calls of pieces whose
+//! moves are the same for both colours.
 
 use crate::rng::XorShift;
-use fairy_magic_generated::{chess, wide, xiangqi};
+use fairy_magic_generated::{big16, chess, chu, shogi, wide, xiangqi};
 
 /// Every square's name parses back to it; names off the board or malformed do not parse.
 macro_rules! squares_round_trip {
@@ -119,4 +120,103 @@ fn bits_off_the_board_are_no_squares() {
     assert_eq!(rest.pop_lowest(), None);
     assert_eq!(rest, off, "the bits off the board stay");
     assert_eq!(rest.lowest_index(), Some(SQUARES), "the runtime's helpers see every bit");
+}
+
+/// `Square::E4` is the square named `e4`, on boards of 8, 9, 12 and 16 files.
+#[test]
+fn named_squares_are_the_squares_of_their_names() {
+    assert_eq!(chess::Square::E4, "e4".parse().unwrap());
+    assert_eq!((chess::Square::A1.index(), chess::Square::H8.index()), (0, 63));
+    assert_eq!(xiangqi::Square::I10, xiangqi::Square::new(89).unwrap());
+    assert_eq!(xiangqi::Square::E5.to_string(), "e5");
+    assert_eq!(wide::Square::P8.index(), 127);
+    assert_eq!(chu::Square::L12, chu::Square::new(143).unwrap());
+    assert_eq!((big16::Square::P16.index(), big16::Square::J7.to_string()), (255, "j7".to_string()));
+}
+
+/// A failed `assert_eq!` on squares names them: `Debug` prints `e5`, not `Square(36)`.
+#[test]
+fn a_square_debugs_as_its_name() {
+    assert_eq!(format!("{:?}", chess::Square::E5), "e5");
+    assert_eq!(format!("{:?}", [Some(xiangqi::Square::I10), None]), "[Some(i10), None]");
+    assert_eq!(format!("{:?}", big16::Square::P16), "p16");
+}
+
+/// `Piece` parses from its FEN letter in either case, which may differ from its own letter
+/// (Xiangqi's elephant is `E` but `B` in a FEN) and be two characters (`+R`, `L'`).
+#[test]
+fn a_piece_parses_from_its_fen_letter() {
+    use std::str::FromStr;
+    assert_eq!("N".parse(), Ok(chess::Piece::Knight));
+    assert_eq!("n".parse(), Ok(chess::Piece::Knight));
+    assert_eq!("X".parse::<chess::Piece>(), Err(chess::ParsePieceError));
+    assert_eq!("".parse::<chess::Piece>(), Err(chess::ParsePieceError));
+    assert_eq!((xiangqi::Piece::Elephant.letter(), xiangqi::Piece::Elephant.fen_letter()), ("E", "B"));
+    assert_eq!("b".parse(), Ok(xiangqi::Piece::Elephant));
+    assert_eq!("+r".parse(), Ok(shogi::Piece::Dragon));
+    assert_eq!("L'".parse(), Ok(chu::Piece::FerociousLeopard));
+    assert_eq!("L".parse(), Ok(chu::Piece::Lance));
+    fn every_piece_round_trips<P: FromStr + PartialEq + std::fmt::Debug + Copy>(
+        all: &[P],
+        fen: impl Fn(P) -> &'static str,
+    ) where
+        P::Err: std::fmt::Debug,
+    {
+        for &piece in all {
+            assert_eq!(fen(piece).parse::<P>().unwrap(), piece);
+            assert_eq!(fen(piece).to_ascii_lowercase().parse::<P>().unwrap(), piece);
+        }
+    }
+    every_piece_round_trips(&chess::Piece::ALL, chess::Piece::fen_letter);
+    every_piece_round_trips(&xiangqi::Piece::ALL, xiangqi::Piece::fen_letter);
+    every_piece_round_trips(&shogi::Piece::ALL, shogi::Piece::fen_letter);
+    every_piece_round_trips(&chu::Piece::ALL, chu::Piece::fen_letter);
+    assert!(chess::Piece::ALL.iter().map(|p| p.fen_letter()).eq(chess::RULES.fen_letters.iter().copied()));
+}
+
+#[test]
+fn not_a_colour_is_the_other() {
+    assert_eq!(!chess::Color::White, chess::Color::Black);
+    assert_eq!(!chess::Color::Black, chess::Color::White);
+}
+
+/// The diagram is drawn on the module's own board, with no size to pass.
+#[test]
+fn a_diagram_knows_its_board() {
+    use fairy_magic_generated::chess::SquareSet as _;
+    let knight = chess::knight_attacks(chess::Square::G1, 0);
+    assert_eq!(
+        knight.diagram().to_string(),
+        ". . . . . . . .\n".repeat(5) + ". . . . . x . x\n. . . . x . . .\n. . . . . . . .\n"
+    );
+    use fairy_magic_generated::xiangqi::SquareSet as _;
+    let drawn = xiangqi::Bitboard::from_square(xiangqi::Square::I10).diagram().to_string();
+    assert_eq!(drawn.lines().count(), 10);
+    assert!(drawn.lines().all(|l| l.len() == 17) && drawn.starts_with(". . . . . . . . x\n"), "{drawn}");
+}
+
+/// `line(a, b)` is the queen's whole line through both squares: where a queen on `a` reaches `b`
+/// on an empty board it holds both, every square between them and the queen's reach beyond, and
+/// is empty everywhere else.
+#[test]
+fn line_is_the_whole_line_through_both_squares() {
+    use chess::{between, line, queen_attacks, Bitboard, BitboardExt, Color, Piece, Square, SquareSet};
+    for a in Square::all() {
+        for b in Square::all() {
+            let whole = line(a, b);
+            assert_eq!(whole, line(b, a));
+            if a == b || !queen_attacks(a, 0).has(b) {
+                assert_eq!(whole, 0, "{a:?} {b:?}");
+                continue;
+            }
+            let ends = Bitboard::from_square(a) | Bitboard::from_square(b);
+            let through = between(Piece::Queen, Color::White, a, b) | ends;
+            assert_eq!(whole & through, through, "{a:?} {b:?}");
+            // From `a` the queen reaches the whole line on an empty board, and no more of it.
+            assert_eq!(whole & !Bitboard::from_square(a), queen_attacks(a, 0) & whole, "{a:?} {b:?}");
+            assert!((2..=8).contains(&whole.count()), "{a:?} {b:?}");
+        }
+    }
+    let x = xiangqi::line(xiangqi::Square::A10, xiangqi::Square::B9);
+    assert_eq!(x.count_ones(), 9, "the diagonal from a10 runs to i2");
 }

@@ -19,8 +19,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use fairy_magic_runtime::{
-    lines, rank_slide, rank_table_entry, rank_table_len, slides, Bitboard192, Bitboard256, BitboardExt, Index, Line,
-    LineForm, PlainCheck, Probe,
+    lines, rank_slide, rank_table_entry, rank_table_len, slides, Bitboard192, Bitboard256, Index, Line, LineForm,
+    LookupBits, PlainCheck, Probe,
 };
 
 /// Steps of one timed chain.
@@ -37,7 +37,7 @@ mod test_rng;
 use test_rng::XorShift;
 
 impl XorShift {
-    fn set<B: BitboardExt>(&mut self, squares: usize, density: u32) -> B {
+    fn set<B: LookupBits>(&mut self, squares: usize, density: u32) -> B {
         (0..squares).filter(|_| self.next() % 8 < u64::from(density)).fold(B::EMPTY, |b, s| b | B::from_index(s))
     }
 }
@@ -48,12 +48,12 @@ struct Rook<B> {
     mask: B,
 }
 
-fn rook<B: BitboardExt>(files: usize, ranks: usize) -> Rook<B> {
+fn rook<B: LookupBits>(files: usize, ranks: usize) -> Rook<B> {
     rook_on(files, ranks, files / 2, ranks / 2)
 }
 
 /// The rook of one square of a board.
-fn rook_on<B: BitboardExt>(files: usize, ranks: usize, file: usize, rank: usize) -> Rook<B> {
+fn rook_on<B: LookupBits>(files: usize, ranks: usize, file: usize, rank: usize) -> Rook<B> {
     let at = |f: usize, r: usize| B::from_index(r * files + f);
     let collect = |squares: &mut dyn Iterator<Item = (usize, usize)>| squares.fold(B::EMPTY, |b, (f, r)| b | at(f, r));
     let east = collect(&mut (file + 1..files).map(|f| (f, rank)));
@@ -72,7 +72,7 @@ fn rook_on<B: BitboardExt>(files: usize, ranks: usize, file: usize, rank: usize)
 
 /// Picoseconds a step of a chain of `f`, best of `RUNS`: each step's occupancy is a random one
 /// xored with the previous answer.
-fn chain<B: BitboardExt>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
+fn chain<B: LookupBits>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
     best_of_runs(|| {
         let mut found = B::EMPTY;
         for i in 0..STEPS {
@@ -84,7 +84,7 @@ fn chain<B: BitboardExt>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -
 
 /// Picoseconds a query of `f` when no query waits for another, best of `RUNS`: the answers are
 /// only xored together, so the CPU may run several queries at once.
-fn independent<B: BitboardExt>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
+fn independent<B: LookupBits>(occupancies: &[B], f: &mut impl FnMut(B, usize) -> B) -> u64 {
     best_of_runs(|| {
         let mut all = B::EMPTY;
         for i in 0..STEPS {
@@ -108,7 +108,7 @@ fn best_of_runs(mut run: impl FnMut()) -> u64 {
 }
 
 /// Prints both figures of one form: `f` answers `per_call` reads of it.
-fn report<B: BitboardExt>(form: &str, width: &str, occupancies: &[B], per_call: u64, mut f: impl FnMut(B, usize) -> B) {
+fn report<B: LookupBits>(form: &str, width: &str, occupancies: &[B], per_call: u64, mut f: impl FnMut(B, usize) -> B) {
     println!("{form} {width} {}", chain(occupancies, &mut f) / per_call);
     println!("{form}-throughput {width} {}", independent(occupancies, &mut f) / per_call);
 }
@@ -122,7 +122,7 @@ fn report<B: BitboardExt>(form: &str, width: &str, occupancies: &[B], per_call: 
 /// lines stayed in registers and a slide cost next to nothing, where a module loads its
 /// square's lines and a rank read spares one of them (the `chess` rook took 2.30 ns
 /// independent as two slides, 2.10 as a slide and a rank read, in the lookups bench).
-fn rank_and_slide<B: BitboardExt, const FILES: usize>(name: &str, ranks: usize, occupancies: &[B], rng: &mut XorShift) {
+fn rank_and_slide<B: LookupBits, const FILES: usize>(name: &str, ranks: usize, occupancies: &[B], rng: &mut XorShift) {
     let squares = FILES * ranks;
     let rooks: Vec<Rook<B>> = (0..squares).map(|s| rook_on(FILES, ranks, s % FILES, s / FILES)).collect();
     let both: Vec<[Line<B>; 2]> = rooks.iter().map(|r| r.lines).collect();
@@ -162,7 +162,7 @@ fn rank_table<E: TryFrom<u64>>(files: usize) -> Vec<E> {
 
 /// Every figure of one width, on a board of `FILES` files (a constant, as in a module, where the
 /// rank read's `% files` is a multiply, not a division) and `ranks` ranks.
-fn calibrate<B: BitboardExt, const FILES: usize>(name: &str, ranks: usize, rng: &mut XorShift) {
+fn calibrate<B: LookupBits, const FILES: usize>(name: &str, ranks: usize, rng: &mut XorShift) {
     let files = FILES;
     let squares = files * ranks;
     let occupancies: Vec<B> = (0..64).map(|_| rng.set(squares, 3)).collect();

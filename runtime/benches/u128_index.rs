@@ -1,7 +1,7 @@
 //! `cargo bench -p fairy-magic-runtime --bench u128_index`
 //!
 //! Which index formula should 128-square boards use? The runtime hashes each 64-bit half with
-//! its own half of the magic and mixes the two products (`BitboardExt for u128`); the obvious
+//! its own half of the magic and mixes the two products (`LookupBits for u128`); the obvious
 //! alternative is one 128-bit multiply (three multiplies on x86-64). This benchmark finds magics
 //! for both on the same rook lookups of a 10x10 board, checks both tables, then times random
 //! lookups in one process: independent queries (throughput) and a dependent chain (latency).
@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fairy_magic_runtime::BitboardExt;
+use fairy_magic_runtime::LookupBits;
 
 const FILES: i32 = 10;
 const RANKS: i32 = 10;

@@ -1,5 +1,6 @@
-//! The [`BitboardExt`] trait, its impls for `u64` and `u128`, and the helpers every bitboard has:
-//! square indices in and out, iteration, a printed diagram.
+//! The [`BitboardExt`] trait (the square helpers a user calls), the [`LookupBits`] trait (the
+//! bit operations the lookups read a set with, which users never name), their impls for `u64`
+//! and `u128`, and a printed diagram.
 
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
@@ -16,7 +17,8 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// Its helpers take and give raw square indices (`usize`), and are named for them
 /// (`from_index`, `has_index`, `indices`...): the runtime knows no board. Every module adds
 /// its own trait beside this one whose helpers take and give that module's typed `Square`
-/// under the plain names (`from_square`, `has`, `squares`...), so the two never clash.
+/// under the plain names (`from_square`, `has`, `squares`...), so the two never clash. What the
+/// lookups need beyond these is [`LookupBits`], which no module re-exports.
 pub trait BitboardExt:
     Copy
     + Eq
@@ -39,16 +41,15 @@ pub trait BitboardExt:
     /// The set holding the square of index `index` alone. Panics (in debug builds) when
     /// `index >= Self::BITS`.
     fn from_index(index: usize) -> Self;
+    /// The squares of index below `index` (a board's squares when `index` is its size); every
+    /// square when `index >= Self::BITS`.
+    fn below(index: usize) -> Self;
     /// Whether the square of index `index` is in the set; `false` for any `index >= Self::BITS`.
     fn has_index(self, index: usize) -> bool;
     /// How many squares the set holds.
     fn count(self) -> u32;
     /// The index of the lowest square of the set, `None` when it is empty.
     fn lowest_index(self) -> Option<usize>;
-    /// The set's squares of index 0 to 63, as the bits of a `u64`.
-    fn low_word(self) -> u64;
-    /// The set of the squares of index 0 to 63 whose bits `word` holds.
-    fn from_low_word(word: u64) -> Self;
 
     /// Whether the set holds no square.
     #[inline(always)]
@@ -67,11 +68,18 @@ pub trait BitboardExt:
     fn indices(self) -> IndexIter<Self> {
         IndexIter(self)
     }
-    /// The set drawn as a board of `files` x `ranks`, rank 1 at the bottom: `x` for a square in
-    /// it, `.` for one not.
-    fn diagram(self, files: usize, ranks: usize) -> Diagram<Self> {
-        Diagram { set: self, files, ranks }
-    }
+}
+
+/// The bit operations the lookups read a bitboard with: its low word, the cuts that stop a
+/// slide at its first blocker, and the three index hashes. The generated code calls them only
+/// through the runtime's lookup functions, and no module re-exports this trait, so
+/// `use module::*` does not put them on every `u64` of a user's code; the compiler, which finds
+/// the magics these hashes read, names it.
+pub trait LookupBits: BitboardExt {
+    /// The set's squares of index 0 to 63, as the bits of a `u64`.
+    fn low_word(self) -> u64;
+    /// The set of the squares of index 0 to 63 whose bits `word` holds.
+    fn from_low_word(word: u64) -> Self;
 
     /// The squares up to and including the lowest of the set; every square when it is empty.
     /// Cut at the first blocker, the squares a slide meets as their indices rise.
@@ -110,12 +118,20 @@ impl<B: BitboardExt> Iterator for IndexIter<B> {
 
 impl<B: BitboardExt> ExactSizeIterator for IndexIter<B> {}
 
-/// A set drawn as a board: see [`BitboardExt::diagram`].
+/// A set drawn as a board of `files` x `ranks`, rank 1 at the bottom: `x` for a square in it,
+/// `.` for one not, one line a rank. A module's `SquareSet::diagram` makes one for its board.
 #[derive(Clone, Copy, Debug)]
 pub struct Diagram<B> {
     set: B,
     files: usize,
     ranks: usize,
+}
+
+impl<B> Diagram<B> {
+    /// `set` drawn as a board of `files` x `ranks`.
+    pub const fn new(set: B, files: usize, ranks: usize) -> Self {
+        Diagram { set, files, ranks }
+    }
 }
 
 impl<B: BitboardExt> fmt::Display for Diagram<B> {
@@ -139,6 +155,14 @@ macro_rules! primitive_squares {
             1 << index
         }
         #[inline(always)]
+        fn below(index: usize) -> Self {
+            match index {
+                0 => 0,
+                // `!0 >> (BITS - index)` rather than `(1 << index) - 1`: no shift by `BITS`.
+                _ => !0 >> (Self::BITS as usize - index.min(Self::BITS as usize)),
+            }
+        }
+        #[inline(always)]
         fn has_index(self, index: usize) -> bool {
             index < Self::BITS as usize && self >> index & 1 == 1
         }
@@ -150,6 +174,11 @@ macro_rules! primitive_squares {
         fn lowest_index(self) -> Option<usize> {
             (self != 0).then(|| self.trailing_zeros() as usize)
         }
+    };
+}
+
+macro_rules! primitive_lookup_bits {
+    () => {
         #[inline(always)]
         fn low_word(self) -> u64 {
             self as u64
@@ -165,14 +194,14 @@ macro_rules! primitive_squares {
     };
 }
 
-/// [`BitboardExt::down_to_highest`] of one 64-bit word: every bit from its highest set bit up,
+/// [`LookupBits::down_to_highest`] of one 64-bit word: every bit from its highest set bit up,
 /// or every bit when it is empty (`| 1`: the empty word's "highest" is bit 0).
 #[inline(always)]
 const fn word_down_to_highest(word: u64) -> u64 {
     !0 << (63 - (word | 1).leading_zeros())
 }
 
-/// [`BitboardExt::down_to_highest`] of a bitboard of several 64-bit words, lowest word first.
+/// [`LookupBits::down_to_highest`] of a bitboard of several 64-bit words, lowest word first.
 ///
 /// A word above the highest occupied word is kept whole, the word holding the highest occupied
 /// square is cut below it, and every word below that is empty. Each word's cut is its own
@@ -195,7 +224,7 @@ pub(crate) fn words_down_to_highest<const N: usize>(words: [u64; N]) -> [u64; N]
     out
 }
 
-/// How far [`BitboardExt::split32_hash`] folds each 32-bit part onto itself, part 0 first.
+/// How far [`LookupBits::split32_hash`] folds each 32-bit part onto itself, part 0 first.
 const SPLIT32_FOLDS: [u32; 8] = [13, 19, 23, 29, 13, 19, 23, 29];
 
 /// Part `i` of a split32 hash folded onto itself: `part ^ part >> SPLIT32_FOLDS[i]`. A part's
@@ -220,6 +249,10 @@ impl BitboardExt for u64 {
         *self &= *self - 1;
         Some(index)
     }
+}
+
+impl LookupBits for u64 {
+    primitive_lookup_bits!();
     #[inline(always)]
     fn down_to_highest(self) -> Self {
         word_down_to_highest(self)
@@ -239,11 +272,6 @@ impl BitboardExt for u64 {
     }
 }
 
-/// On 128 squares the hash multiplies each 64-bit half by its own half of the magic and mixes
-/// the two products (the high half's bits first folded into their neighbours): two 64-bit
-/// multiplies instead of a 128-bit one (three on x86-64), and a magic search as easy as on 64
-/// squares. `shift` counts from 128, as for any bitboard: the
-/// index is the top `128 - shift` bits of the mixed 64-bit product.
 impl BitboardExt for u128 {
     const EMPTY: Self = 0;
     const BITS: u32 = 128;
@@ -264,6 +292,15 @@ impl BitboardExt for u128 {
         }
         None
     }
+}
+
+/// On 128 squares the hash multiplies each 64-bit half by its own half of the magic and mixes
+/// the two products (the high half's bits first folded into their neighbours): two 64-bit
+/// multiplies instead of a 128-bit one (three on x86-64), and a magic search as easy as on 64
+/// squares. `shift` counts from 128, as for any bitboard: the
+/// index is the top `128 - shift` bits of the mixed 64-bit product.
+impl LookupBits for u128 {
+    primitive_lookup_bits!();
     #[inline(always)]
     fn down_to_highest(self) -> Self {
         let [lo, hi] = words_down_to_highest([self as u64, (self >> 64) as u64]);
@@ -329,7 +366,7 @@ mod tests {
     use crate::{Bitboard192, Bitboard256};
 
     /// The helpers answer alike on every width.
-    fn helpers<B: BitboardExt>() {
+    fn helpers<B: LookupBits>() {
         let set = B::from_index(0) | B::from_index(9) | B::from_index(63);
         assert_eq!(set.count(), 3);
         assert!(set.has_index(9) && !set.has_index(8) && !set.has_index(B::BITS as usize));
@@ -363,7 +400,7 @@ mod tests {
     }
 
     /// `down_to_highest` against its definition: every square from the highest of the set up.
-    fn down_to_highest_as_defined<B: BitboardExt>(random_words: &mut impl FnMut() -> u64) {
+    fn down_to_highest_as_defined<B: LookupBits>(random_words: &mut impl FnMut() -> u64) {
         let defined = |set: B| match set.indices().last() {
             Some(highest) => (highest..B::BITS as usize).fold(B::EMPTY, |s, i| s | B::from_index(i)),
             None => !B::EMPTY,
@@ -432,11 +469,11 @@ mod tests {
     fn a_diagram_has_rank_1_at_the_bottom() {
         extern crate std;
         let set = 1u64 | 1 << 5;
-        assert_eq!(std::format!("{}", set.diagram(3, 2)), ". . x\nx . .\n");
+        assert_eq!(std::format!("{}", Diagram::new(set, 3, 2)), ". . x\nx . .\n");
         let wide = Bitboard256::from_index(255);
-        assert!(std::format!("{}", wide.diagram(16, 16)).starts_with(". . . . . . . . . . . . . . . x\n"));
+        assert!(std::format!("{}", Diagram::new(wide, 16, 16)).starts_with(". . . . . . . . . . . . . . . x\n"));
         let twelve = Bitboard192::from_index(143) | Bitboard192::from_index(0);
-        let drawn = std::format!("{}", twelve.diagram(12, 12));
+        let drawn = std::format!("{}", Diagram::new(twelve, 12, 12));
         assert!(drawn.starts_with(". . . . . . . . . . . x\n") && drawn.ends_with("\nx . . . . . . . . . . .\n"));
     }
 }

@@ -137,14 +137,25 @@ pub trait Tables {
     fn quiets(piece: usize, color: Color, square: usize, occupied: Self::Bitboard) -> Self::Bitboard;
     /// The squares `piece` attacks from `square`.
     fn attacks(piece: usize, color: Color, square: usize, occupied: Self::Bitboard) -> Self::Bitboard;
-    /// The quiet moves `piece` has only as a first move.
-    fn initial_quiets(piece: usize, color: Color, square: usize, occupied: Self::Bitboard) -> Self::Bitboard;
-    /// The captures `piece` has only as a first move.
-    fn initial_attacks(piece: usize, color: Color, square: usize, occupied: Self::Bitboard) -> Self::Bitboard;
+    /// The quiet moves `piece` has only as a first move. None unless the module says otherwise:
+    /// a module whose pieces have no first moves (XBetza `i`) has no `initial_*` lookups.
+    fn initial_quiets(piece: usize, color: Color, square: usize, occupied: Self::Bitboard) -> Self::Bitboard {
+        let _ = (piece, color, square, occupied);
+        Self::Bitboard::EMPTY
+    }
+    /// The captures `piece` has only as a first move; none unless the module says otherwise.
+    fn initial_attacks(piece: usize, color: Color, square: usize, occupied: Self::Bitboard) -> Self::Bitboard {
+        let _ = (piece, color, square, occupied);
+        Self::Bitboard::EMPTY
+    }
     /// The squares from which a `piece` of `color` captures on `target`.
     fn attackers(piece: usize, color: Color, target: usize, occupied: Self::Bitboard) -> Self::Bitboard;
-    /// The squares from which a `piece` of `color` captures on `target` with a first move.
-    fn initial_attackers(piece: usize, color: Color, target: usize, occupied: Self::Bitboard) -> Self::Bitboard;
+    /// The squares from which a `piece` of `color` captures on `target` with a first move; none
+    /// unless the module says otherwise.
+    fn initial_attackers(piece: usize, color: Color, target: usize, occupied: Self::Bitboard) -> Self::Bitboard {
+        let _ = (piece, color, target, occupied);
+        Self::Bitboard::EMPTY
+    }
     /// The squares between `from` and `to` on the paths of a `piece` of `color`: the squares
     /// whose occupancy decides whether it reaches `to`.
     fn between(piece: usize, color: Color, from: usize, to: usize) -> Self::Bitboard;

@@ -12,13 +12,16 @@
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128), [`Bitboard192`] (up to
 //! 192: 12x12, 13x13) or [`Bitboard256`] (up to 256: 14x14, 16x16), all behind the
-//! [`BitboardExt`] trait with the square helpers an engine wants (iteration, lowest-square pop,
-//! a printed diagram), on raw square indices; each module wraps them in its own trait on its
-//! typed `Square`. Modules on over 128 squares (the shipped `chu`, 12x12, and `big16`, 16x16)
-//! number their table's sets, read by [`lookup_numbered`].
+//! [`BitboardExt`] trait with the square helpers an engine wants (iteration, lowest-square pop),
+//! on raw square indices, and the [`LookupBits`] trait with what the lookups read them with
+//! (hashes, slide cuts), which modules do not re-export. Every module invokes [`board!`] for
+//! its typed `Square`, the same helpers on it (`SquareSet`, with a diagram of its board) and
+//! `line`. Modules on over 128 squares (the shipped `chu`, 12x12, and `big16`, 16x16) number
+//! their table's sets, read by [`lookup_numbered`].
 //!
-//! The modules: `bitboard` (the trait, its `u64` and `u128` impls), `wide` ([`Bitboard192`] and
-//! [`Bitboard256`], from one macro), `probe` (index formulas, slots, checks, the lookup
+//! The modules: `bitboard` (the two traits, their `u64` and `u128` impls), `wide`
+//! ([`Bitboard192`] and [`Bitboard256`], from one macro), `board` ([`board!`], the code every
+//! module has the same of), `probe` (index formulas, slots, checks, the lookup
 //! functions), `line` ([`Line`]: slides, hops and vaults along a line computed with no table,
 //! and the screened slides and slides-then-steps that answer their reverse lookups, read by
 //! [`lines`], or by [`slides`] or [`hops`] for a block of one form, where the compiler chose
@@ -33,6 +36,7 @@
 #![cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), deny(unsafe_code))]
 
 mod bitboard;
+mod board;
 mod game;
 mod line;
 mod probe;
@@ -41,7 +45,8 @@ mod rank;
 mod test_rng;
 mod wide;
 
-pub use bitboard::{BitboardExt, Diagram, IndexIter};
+pub use bitboard::{BitboardExt, Diagram, IndexIter, LookupBits};
+pub use board::line_through;
 pub use game::{Castling, FirstMoves, Need, Promotion, PromotionLimit, Rules, Tables};
 pub use line::{hops, lines, reached_slides, slides, Line, LineForm};
 pub use probe::{lookup, lookup_numbered, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
@@ -51,7 +56,8 @@ pub use wide::{Bitboard192, Bitboard256};
 /// The version of the hash formulas and the data layout a module is read with: the split32
 /// folds, the `u128` fold, the 192- and 256-bit folds (the word mixing and the split32 parts),
 /// the bitboard types a module may name (5: [`Bitboard192`] for 129 to 192 squares), the
-/// functions it may call (6: [`rank_slide`]) and the layout of [`Slot`], [`Probe`],
+/// functions it may call (6: [`rank_slide`]; 7: [`board!`], with [`LookupBits`] split from
+/// [`BitboardExt`]) and the layout of [`Slot`], [`Probe`],
 /// [`PlainCheck`] and [`Line`]. The compiler finds its magics through these
 /// formulas, so a module is right only with a runtime of the same format: every generated
 /// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was
@@ -63,7 +69,7 @@ pub use wide::{Bitboard192, Bitboard256};
 /// // What a module built against another format meets.
 /// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
 /// ```
-pub const FORMAT: u32 = 6;
+pub const FORMAT: u32 = 7;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -85,5 +91,15 @@ impl Color {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
+    }
+}
+
+/// The other side: `!color`, as [`Color::opposite`] gives it.
+impl core::ops::Not for Color {
+    type Output = Color;
+
+    #[inline]
+    fn not(self) -> Color {
+        self.opposite()
     }
 }

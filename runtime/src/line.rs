@@ -4,13 +4,13 @@
 //! diagonal, a nightrider's line) the squares' indices rise or fall steadily with the distance
 //! from the piece. The squares of a line above the piece's square are met lowest index first, so
 //! the first blocker is the lowest occupied one; below it, the highest. Two bit tricks cut a line
-//! at its first blocker with no loop and no table ([`BitboardExt::up_to_lowest`],
-//! [`BitboardExt::down_to_highest`]), on `u64`, `u128`, `Bitboard192` and `Bitboard256` alike.
+//! at its first blocker with no loop and no table ([`LookupBits::up_to_lowest`],
+//! [`LookupBits::down_to_highest`]), on `u64`, `u128`, `Bitboard192` and `Bitboard256` alike.
 //! The same cut answers the reverse of a vault (a [`LineForm::Screened`] line) and of a step off
 //! the end of a slide (a [`LineForm::SlideThenStep`] line), so that `attackers` of a grasshopper
 //! or a griffon need no table either.
 
-use crate::BitboardExt;
+use crate::LookupBits;
 
 /// What a [`Line`] answers: the squares where a move along it may end, given the occupancy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,7 +52,7 @@ pub struct Line<B> {
     pub form: LineForm,
 }
 
-impl<B: BitboardExt> Line<B> {
+impl<B: LookupBits> Line<B> {
     /// A line of these rays, reach and form (the generated tables are written this way).
     pub const fn new(up: B, down: B, reach: B, form: LineForm) -> Self {
         Line { up, down, reach, form }
@@ -131,7 +131,7 @@ impl<B: BitboardExt> Line<B> {
 /// Generated modules call it for the slides and hops their planner computes rather than looks
 /// up; a padding line ([`Line::empty`]) adds nothing.
 #[inline(always)]
-pub fn lines<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
+pub fn lines<B: LookupBits>(lines: &[Line<B>], occupied: B) -> B {
     union(lines, |line| line.attacks(occupied))
 }
 
@@ -141,7 +141,7 @@ pub fn lines<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
 /// but not reached are among each square's leaps (so the union with the leaps is the same),
 /// and the compiler verifies those blocks through it.
 #[inline(always)]
-pub fn slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
+pub fn slides<B: LookupBits>(lines: &[Line<B>], occupied: B) -> B {
     union(lines, |line| line.slide_attacks(occupied))
 }
 
@@ -150,7 +150,7 @@ pub fn slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
 /// they do not reach that no leap answers (a pawn's double step passes its single step), and
 /// the compiler verifies those blocks through it.
 #[inline(always)]
-pub fn reached_slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
+pub fn reached_slides<B: LookupBits>(lines: &[Line<B>], occupied: B) -> B {
     union(lines, |line| line.slide_attacks(occupied) & line.reach)
 }
 
@@ -158,13 +158,13 @@ pub fn reached_slides<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
 /// cannon may capture from. Generated modules call it for a block whose lines are all hops (a
 /// padding line answers nothing here either), and the compiler verifies those blocks through it.
 #[inline(always)]
-pub fn hops<B: BitboardExt>(lines: &[Line<B>], occupied: B) -> B {
+pub fn hops<B: LookupBits>(lines: &[Line<B>], occupied: B) -> B {
     union(lines, |line| line.hop_attacks(occupied) & line.reach)
 }
 
 /// The union of `answer` over `lines`: the one loop every reading above shares.
 #[inline(always)]
-fn union<B: BitboardExt>(lines: &[Line<B>], answer: impl Fn(&Line<B>) -> B) -> B {
+fn union<B: LookupBits>(lines: &[Line<B>], answer: impl Fn(&Line<B>) -> B) -> B {
     let mut found = B::EMPTY;
     for line in lines {
         found |= answer(line);
@@ -200,7 +200,7 @@ mod tests {
 
     /// Where a move of `form` along the ray may end, walked square by square; a
     /// [`LineForm::SlideThenStep`] steps by the board vector `step`.
-    fn walked<B: BitboardExt>(
+    fn walked<B: LookupBits>(
         board: Board,
         ray: impl Iterator<Item = usize>,
         (form, step): (LineForm, (i32, i32)),
@@ -250,7 +250,7 @@ mod tests {
     /// The line along `v` and `-v` from `square`, each ray cut to `range` squares, on the ray
     /// of rising indices or falling as the vector says; `skip` squares of each ray are passed,
     /// never reached.
-    fn line<B: BitboardExt>(
+    fn line<B: LookupBits>(
         board: Board,
         square: usize,
         v: (i32, i32),
@@ -290,7 +290,7 @@ mod tests {
 
     /// Every subset of the line's squares, with random occupancy elsewhere, on every square and
     /// every form: the computed answer is the walked one.
-    fn every_square_agrees<B: BitboardExt>(board: Board, random_draws: usize) {
+    fn every_square_agrees<B: LookupBits>(board: Board, random_draws: usize) {
         // Random occupancies, drawn once and reused in turn: drawing a 256-square one bit by bit
         // for every subset took most of the test's time.
         let mut random = xorshift(0x11e5_2026);
@@ -356,7 +356,7 @@ mod tests {
     }
 
     /// The next subset of `mask` after `subset` in counting order; empty after the last.
-    fn next_subset<B: BitboardExt>(subset: B, mask: B) -> B {
+    fn next_subset<B: LookupBits>(subset: B, mask: B) -> B {
         // (subset - mask) & mask without subtraction on the trait: set the lowest clear bit of
         // the mask above the carried ones.
         let mut bits = mask.indices();

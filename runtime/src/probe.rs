@@ -2,7 +2,7 @@
 //! checks a generated module stores ([`Slot`], [`PlainCheck`]), and the two functions its lookups
 //! call ([`lookup`], [`plain_checks`]).
 
-use crate::bitboard::BitboardExt;
+use crate::bitboard::LookupBits;
 
 /// How a probe turns the occupancy of its mask into a table index. It is chosen when the
 /// tables are generated (the magics depend on it) and is the same for a whole module.
@@ -37,7 +37,7 @@ pub struct Probe<B> {
     pub offset: u32,
 }
 
-impl<B: BitboardExt> Probe<B> {
+impl<B: LookupBits> Probe<B> {
     /// Builds a probe; `const` so that generated tables are plain static data.
     pub const fn new(mask: B, magic: B, shift: u8, offset: u32) -> Self {
         Probe { mask, magic, shift, offset }
@@ -67,7 +67,7 @@ pub struct PlainCheck<B> {
     pub dest: B,
 }
 
-impl<B: BitboardExt> PlainCheck<B> {
+impl<B: LookupBits> PlainCheck<B> {
     /// Builds a plain check; `const` so that generated tables are plain static data.
     pub const fn new(path: B, required: B, dest: B) -> Self {
         PlainCheck { path, required, dest }
@@ -90,7 +90,7 @@ pub struct Slot<B, const N: usize> {
     pub probes: [Probe<B>; N],
 }
 
-impl<B: BitboardExt, const N: usize> Slot<B, N> {
+impl<B: LookupBits, const N: usize> Slot<B, N> {
     /// Builds a slot; `const` so that generated tables are plain static data.
     pub const fn new(leaps: B, probes: [Probe<B>; N]) -> Self {
         Slot { leaps, probes }
@@ -114,7 +114,7 @@ impl<B: BitboardExt, const N: usize> Slot<B, N> {
 /// The result says where the piece may go given what blocks it; the caller still masks it
 /// with the empty squares (quiet moves) or the enemy pieces (captures).
 #[inline(always)]
-pub fn lookup<B: BitboardExt>(how: Index, leaps: B, probes: &[Probe<B>], table: &[B], occupied: B) -> B {
+pub fn lookup<B: LookupBits>(how: Index, leaps: B, probes: &[Probe<B>], table: &[B], occupied: B) -> B {
     let mut found = leaps;
     for p in probes {
         found |= table[p.index(how, occupied)];
@@ -151,7 +151,7 @@ impl SetNumber for u32 {
 /// entries hold few distinct sets (a slider's answer depends only on the first blocker of
 /// each of its lines, not on the squares behind it).
 #[inline(always)]
-pub fn lookup_numbered<B: BitboardExt, N: SetNumber>(
+pub fn lookup_numbered<B: LookupBits, N: SetNumber>(
     how: Index,
     leaps: B,
     probes: &[Probe<B>],
@@ -168,7 +168,7 @@ pub fn lookup_numbered<B: BitboardExt, N: SetNumber>(
 
 /// The destinations of every plain check that passes: `occupied & path == required`.
 #[inline(always)]
-pub fn plain_checks<B: BitboardExt>(checks: &[PlainCheck<B>], occupied: B) -> B {
+pub fn plain_checks<B: LookupBits>(checks: &[PlainCheck<B>], occupied: B) -> B {
     let mut found = B::EMPTY;
     for c in checks {
         if occupied & c.path == c.required {
@@ -183,6 +183,7 @@ mod tests {
     use super::*;
     use crate::bitboard::pext64;
     use crate::test_rng::xorshift;
+    use crate::BitboardExt;
 
     #[test]
     fn index_is_offset_plus_hash_of_masked_occupancy() {
@@ -260,7 +261,7 @@ mod tests {
 
     /// Whether some split32 magic tells apart all four occupancies of two squares with a 2-bit
     /// index (`shift` 30): a perfect magic for the two-square mask.
-    fn split32_separates<B: BitboardExt>(one: B, other: B, mut magic: impl FnMut() -> B) -> bool {
+    fn split32_separates<B: LookupBits>(one: B, other: B, mut magic: impl FnMut() -> B) -> bool {
         let mask = one | other;
         (0..20_000).any(|_| {
             let m = Probe::new(mask, magic(), 30, 0);

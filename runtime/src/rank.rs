@@ -8,7 +8,7 @@
 //! holds `2^(files - 2)` entries a file: 512 bytes on 8 files, where the rank's squares fit a
 //! `u8`, and 5 KB on 10 files in `u16`s. The answer is shifted back onto the piece's rank.
 
-use crate::BitboardExt;
+use crate::LookupBits;
 
 /// The squares a slide along the whole rank of `square` reaches both ways, up to and including
 /// the first blocker each way, on a board of `files` files (at least 2).
@@ -17,7 +17,7 @@ use crate::BitboardExt;
 /// a piece on `file` when the rank's inner squares (files 1 to `files - 2`) are occupied as
 /// the bits of `inner`; a generated module holds one such table for every rank and piece.
 #[inline(always)]
-pub fn rank_slide<B: BitboardExt, E: Copy + Into<u64>>(table: &[E], files: usize, square: usize, occupied: B) -> B {
+pub fn rank_slide<B: LookupBits, E: Copy + Into<u64>>(table: &[E], files: usize, square: usize, occupied: B) -> B {
     let file = square % files;
     let start = (square - file) as u32;
     let inner_bits = files as u32 - 2;
@@ -75,7 +75,7 @@ mod tests {
 
     /// The slide walked square by square, each way up to and including the first blocker, as a
     /// reference.
-    fn walked<B: BitboardExt>(files: usize, square: usize, occupied: B) -> B {
+    fn walked<B: LookupBits>(files: usize, square: usize, occupied: B) -> B {
         let (file, start) = (square % files, square - square % files);
         let ways: [Vec<usize>; 2] = [(file + 1..files).collect(), (0..file).rev().collect()];
         let mut reached = B::EMPTY;
@@ -92,7 +92,7 @@ mod tests {
 
     /// Every file count up to 12, every square of a rank placed at every rank of a board of its
     /// width, every occupancy of that rank's squares, and random occupancies of the others.
-    fn every_rank_occupancy<B: BitboardExt>(most_files: usize) {
+    fn every_rank_occupancy<B: LookupBits>(most_files: usize) {
         let mut rng = xorshift(0x7f4a_7c15_9e37_79b9);
         for files in 2..=most_files {
             let ranks = B::BITS as usize / files;

@@ -7,9 +7,9 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
-use crate::bitboard::{pext64, split32_fold, BitboardExt};
+use crate::bitboard::{pext64, split32_fold, BitboardExt, LookupBits};
 
-/// How far [`BitboardExt::magic_hash`] folds words 1 to 3 onto themselves (word 0 is not
+/// How far [`LookupBits::magic_hash`] folds words 1 to 3 onto themselves (word 0 is not
 /// folded). The top bit of each word reaches only the top bit of its own product, so with the
 /// words multiplied as they are the four top squares (p4, p8, p12, p16 on 16x16) would all land
 /// on one index bit and no magic could separate a mask holding two of them. Folded onto itself
@@ -230,10 +230,6 @@ macro_rules! wide_bitboard {
             }
         }
 
-        /// The magic hash multiplies each 64-bit word by its own word of the magic and mixes the
-        /// products: independent multiplies, so a lookup waits for one multiply as on `u128`. The
-        /// compiler leaves a magic's words at 0 where the mask has no square, so that they read as
-        /// what they are.
         impl BitboardExt for $name {
             const EMPTY: Self = $name::EMPTY;
             const BITS: u32 = $bits;
@@ -248,6 +244,10 @@ macro_rules! wide_bitboard {
                 $name(words)
             }
             #[inline(always)]
+            fn below(index: usize) -> Self {
+                $name::below(index)
+            }
+            #[inline(always)]
             fn has_index(self, index: usize) -> bool {
                 index < $bits && self.0[index / 64] >> (index % 64) & 1 == 1
             }
@@ -260,16 +260,6 @@ macro_rules! wide_bitboard {
                 (self != Self::EMPTY).then(|| self.trailing_zeros() as usize)
             }
             #[inline(always)]
-            fn low_word(self) -> u64 {
-                self.0[0]
-            }
-            #[inline(always)]
-            fn from_low_word(word: u64) -> Self {
-                let mut words = [0; $words];
-                words[0] = word;
-                $name(words)
-            }
-            #[inline(always)]
             fn pop_lowest_index(&mut self) -> Option<usize> {
                 for w in 0..$words {
                     let word = self.0[w];
@@ -279,6 +269,23 @@ macro_rules! wide_bitboard {
                     }
                 }
                 None
+            }
+        }
+
+        /// The magic hash multiplies each 64-bit word by its own word of the magic and mixes the
+        /// products: independent multiplies, so a lookup waits for one multiply as on `u128`. The
+        /// compiler leaves a magic's words at 0 where the mask has no square, so that they read as
+        /// what they are.
+        impl LookupBits for $name {
+            #[inline(always)]
+            fn low_word(self) -> u64 {
+                self.0[0]
+            }
+            #[inline(always)]
+            fn from_low_word(word: u64) -> Self {
+                let mut words = [0; $words];
+                words[0] = word;
+                $name(words)
             }
             #[inline(always)]
             fn up_to_lowest(self) -> Self {
@@ -351,7 +358,7 @@ wide_bitboard!(
     ///
     /// The bitboard of boards of 129 to 192 squares (12x12, 13x13), whose lines and tables would
     /// otherwise carry a fourth word that is always empty. Its hashes are [`Bitboard256`]'s with
-    /// that word empty ([`BitboardExt::magic_hash`]'s `shift` 64 smaller, as it counts from
+    /// that word empty ([`LookupBits::magic_hash`]'s `shift` 64 smaller, as it counts from
     /// [`BitboardExt::BITS`]), so that a magic found for either serves the other.
     ///
     /// Generated modules write its values as `Bitboard192([w0, w1, w2])`, word 0 first.

@@ -66,22 +66,30 @@ pub(super) fn code<B: Word>(
     regenerate: &str,
 ) -> Result<Code, fmt::Error> {
     Ok(Code::join([
-        Code::plain(prelude_code::<B>(variant, tables, regenerate)),
+        prelude_code::<B>(variant, tables, regenerate),
         Code::plain(piece_code(variant)),
-        Code::plain(square_code(variant.board.files)),
-        Code::plain(square_set_code::<B>()),
+        Code::plain(named_squares_code(variant.board.files, variant.board.ranks)),
         Code::plain(functions_code(variant, tables)),
         Code::plain(colorless_code(variant, tables)),
         Code::plain(super::game::rules_code(variant)),
-        Code::plain(super::game::tables_code(&tables.kinds)),
+        Code::plain(super::game::tables_code(&tables.kinds, has_first_moves(tables))),
         between_code::<B>(variant, between)?,
-        indices_code::<B>(variant, indices)?,
+        indices_code::<B>(variant, indices, has_first_moves(tables))?,
         lookup_code(variant, tables)?,
         Code::plain(pad_code(tables)),
         block_statics(variant, tables)?,
         attack_statics(tables)?,
         rank_statics(tables)?,
     ]))
+}
+
+/// Whether some piece has first moves (XBetza `i`): a block of an `initial` kind that answers
+/// something, that is, reads something. Without them the module has no `initial_*` functions,
+/// which would answer nothing.
+pub(super) fn has_first_moves<B: Word>(tables: &Tables<B>) -> bool {
+    let answers = |b: &Block<B>| !b.reads.is_empty();
+    let initial = tables.kinds.iter().zip(&tables.block_of).filter(|(kind, _)| kind.initial());
+    initial.flat_map(|(_, per_piece)| per_piece.iter().flatten()).any(|&b| answers(&tables.blocks[b]))
 }
 
 /// Whether some block makes probes into the attack table.
@@ -95,13 +103,9 @@ fn word_ident<B: Word>() -> Ident {
 }
 
 /// The imports, the format check, `Bitboard` and the board's constants.
-fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str) -> TokenStream {
+fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str) -> Code {
     let word = word_ident::<B>();
     let name = &variant.name;
-    let number = Literal::usize_unsuffixed;
-    let files = number(variant.board.files as usize);
-    let ranks = number(variant.board.ranks as usize);
-    let squares = number(variant.board.squares());
     let mut imports = vec![];
     if B::BITS > 128 {
         imports.push(quote!(#word));
@@ -110,34 +114,53 @@ fn prelude_code<B: Word>(variant: &Variant, tables: &Tables<B>, regenerate: &str
     imports.extend(reads::imports(&reads));
     let imports = if imports.is_empty() { quote!() } else { quote!(use fairy_magic_runtime::{ #(#imports),* };) };
     let format_check = format_check(regenerate);
-    quote! {
+    // `board!`'s arguments, written as a person would: prettyplease spaces a macro's tokens
+    // (`files : 8`), so they go in as text, like the statics' data.
+    let mut data = Vec::new();
+    let (files, ranks) = (variant.board.files, variant.board.ranks);
+    let board = placeholder(&mut data, "BOARD", format!("bitboard: {}, files: {files}, ranks: {ranks}", B::TYPE));
+    let tokens = quote! {
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::Color;
         /// The runtime's helpers of [`Bitboard`] on raw square indices (`indices()`,
-        /// `has_index`, `from_index`, `pop_lowest_index`) and the rest (`count`, `is_empty`,
-        /// `diagram`...); [`SquareSet`] has the same on [`Square`]s. `use` this module's
-        /// `BitboardExt`, or `*`, to call them.
+        /// `has_index`, `from_index`, `pop_lowest_index`) and the rest (`count`, `is_empty`...);
+        /// [`SquareSet`] has the same on [`Square`]s. `use` this module's `BitboardExt`, or `*`,
+        /// to call them.
         #[allow(unused_imports)]
         pub use fairy_magic_runtime::BitboardExt;
         #imports
 
         #format_check
 
-        /// A set of squares: bit `rank * FILES + file` is set for each square in it (a1 = bit 0).
-        #[allow(dead_code)]
-        pub type Bitboard = #word;
+        fairy_magic_runtime::board!(#board);
 
         /// The variant's name.
         #[allow(dead_code)]
         pub const NAME: &str = #name;
-        /// Files (columns) of the board: a, b, c...
+    };
+    Code { tokens, data }
+}
+
+/// `Square::A1`, `Square::B1`...: each square of the board by its name, for boards of at most
+/// 16 files (files `a` to `p`), the widest a bitboard holds.
+fn named_squares_code(files: u8, ranks: u8) -> TokenStream {
+    if files > 16 {
+        return quote!();
+    }
+    let squares = (0..ranks).flat_map(|rank| (0..files).map(move |file| (file, rank)));
+    let consts = squares.map(|(file, rank)| {
+        let name = format!("{}{}", (b'a' + file) as char, rank + 1);
+        let ident = Ident::new(&name.to_uppercase(), Span::call_site());
+        let index = Literal::usize_unsuffixed(usize::from(rank) * usize::from(files) + usize::from(file));
+        let doc = format!(" `{name}`");
+        quote!(#[doc = #doc] pub const #ident: Square = Square(#index);)
+    });
+    quote! {
+        /// The board's squares by name (`Square::E4`), a1 first.
         #[allow(dead_code)]
-        pub const FILES: usize = #files;
-        /// Ranks (rows) of the board: 1, 2, 3...
-        #[allow(dead_code)]
-        pub const RANKS: usize = #ranks;
-        /// Squares on the board.
-        pub const SQUARES: usize = #squares;
+        impl Square {
+            #( #consts )*
+        }
     }
 }
 
@@ -156,6 +179,7 @@ fn piece_code(variant: &Variant) -> TokenStream {
         .map(|p| inert(&format!(" `{}` {}: `{}`", p.letter, p.name, p.betza_text)).into())
         .collect();
     let numbers: Vec<Literal> = (0..variant.pieces.len()).map(number).collect();
+    let fen_letters = variant.rules.fen_letters(&letters);
     quote! {
         /// The variant's pieces.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -184,6 +208,33 @@ fn piece_code(variant: &Variant) -> TokenStream {
             pub const fn betza(self) -> &'static str {
                 match self { #( Piece::#idents => #betzas, )* }
             }
+
+            /// The letter a FEN writes it with, upper case (White's): its letter, or the one a
+            /// `fen` line gives it.
+            pub const fn fen_letter(self) -> &'static str {
+                match self { #( Piece::#idents => #fen_letters, )* }
+            }
+        }
+
+        /// A letter that is no piece's FEN letter.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[allow(dead_code)]
+        pub struct ParsePieceError;
+
+        impl core::fmt::Display for ParsePieceError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "no piece of {} is written so in a FEN", NAME)
+            }
+        }
+
+        impl core::str::FromStr for Piece {
+            type Err = ParsePieceError;
+
+            /// The piece a FEN letter stands for ([`Piece::fen_letter`]), in either case: in a FEN
+            /// the case is the colour, upper case White, which is the caller's to read.
+            fn from_str(letter: &str) -> Result<Piece, ParsePieceError> {
+                Piece::ALL.into_iter().find(|p| p.fen_letter().eq_ignore_ascii_case(letter)).ok_or(ParsePieceError)
+            }
         }
     }
 }
@@ -192,7 +243,9 @@ fn piece_code(variant: &Variant) -> TokenStream {
 fn functions_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     let number = Literal::usize_unsuffixed;
     let example = example_piece(variant, tables);
-    let functions = tables.kinds.iter().enumerate().map(|(k, &kind)| {
+    let first_moves = has_first_moves(tables);
+    let kinds = tables.kinds.iter().enumerate().filter(|(_, kind)| first_moves || !kind.initial());
+    let functions = kinds.map(|(k, &kind)| {
         let (fname, text) = (function_name(kind), function_text(kind, &example));
         let doc = docs(&text);
         let fname = Ident::new(fname, Span::call_site());
@@ -508,198 +561,6 @@ fn example_piece<B: Word>(variant: &Variant, tables: &Tables<B>) -> ExamplePiece
     ExamplePiece { name: piece.name.clone(), ident: camel_case(&piece.name) }
 }
 
-/// `Square`: a checked square of the board, with its name (`e4`) parsed and displayed.
-/// `Square`. On a board of one file every square's file is `index % 1`: clippy's `modulo_one`
-/// is right that it is always 0, and the code stays the same for every board.
-fn square_code(files: u8) -> TokenStream {
-    let one_file = one_file_allow(files);
-    quote! {
-        /// A square of the board, what every function here takes: its index is
-        /// `rank * FILES + file` (a1 = 0). Made only for squares the board has; parsed from and
-        /// shown as its name: files `a`, `b`..., ranks from 1 (`e4`, `p16`). One byte, and its
-        /// index is the byte: an engine that holds raw indices converts with
-        /// [`Square::new_unchecked`] and [`Square::index`] at no cost.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[allow(dead_code)]
-        pub struct Square(u8);
-
-        #[allow(dead_code)]
-        impl Square {
-            /// The square with this index, if the board has it.
-            pub const fn new(index: usize) -> Option<Square> {
-                if index < SQUARES { Some(Square(index as u8)) } else { None }
-            }
-
-            /// The square on this file and rank (both counted from 0), if the board has it.
-            pub const fn at(file: usize, rank: usize) -> Option<Square> {
-                if file < FILES && rank < RANKS { Some(Square((rank * FILES + file) as u8)) } else { None }
-            }
-
-            /// The square with this index, which must be below [`SQUARES`], with no check in
-            /// release builds: for an engine that holds raw indices, converting costs nothing.
-            /// Debug builds panic on an index off the board; release builds give a square whose
-            /// answers mean nothing (or a lookup that panics), never undefined behaviour.
-            #[inline(always)]
-            pub const fn new_unchecked(index: usize) -> Square {
-                debug_assert!(index < SQUARES, "a square index off the board");
-                Square(index as u8)
-            }
-
-            /// Its index, `rank * FILES + file`.
-            #[inline(always)]
-            pub const fn index(self) -> usize {
-                self.0 as usize
-            }
-
-            /// Its file, from 0 (file a).
-            #one_file
-            pub const fn file(self) -> usize {
-                self.index() % FILES
-            }
-
-            /// Its rank, from 0 (rank 1).
-            pub const fn rank(self) -> usize {
-                self.index() / FILES
-            }
-
-            /// Every square of the board, a1 first, in index order.
-            pub fn all() -> impl Iterator<Item = Square> {
-                (0..SQUARES).map(|index| Square(index as u8))
-            }
-        }
-
-        impl From<Square> for usize {
-            #[inline(always)]
-            fn from(square: Square) -> usize {
-                square.index()
-            }
-        }
-
-        /// A name that is not a square of this board.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        #[allow(dead_code)]
-        pub struct ParseSquareError;
-
-        impl core::fmt::Display for ParseSquareError {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                write!(f, "not a square of a {FILES}x{RANKS} board")
-            }
-        }
-
-        impl core::str::FromStr for Square {
-            type Err = ParseSquareError;
-
-            /// A file letter then a rank number with no leading zero: `a1`, `e4`.
-            fn from_str(name: &str) -> Result<Square, ParseSquareError> {
-                let (file, rank) = name.split_at_checked(1).ok_or(ParseSquareError)?;
-                let file = file.as_bytes()[0].wrapping_sub(b'a') as usize;
-                if rank.starts_with('0') || !rank.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(ParseSquareError);
-                }
-                let rank: usize = rank.parse().map_err(|_| ParseSquareError)?;
-                Square::at(file, rank.wrapping_sub(1)).ok_or(ParseSquareError)
-            }
-        }
-
-        impl core::fmt::Display for Square {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
-            }
-        }
-    }
-}
-
-/// `SquareSet`, the square helpers of `Bitboard` on the module's `Square`, and `SquareIter`, its
-/// iterator. Each module has its own, since each has its own `Square`; they wrap the runtime's
-/// raw-index helpers (`BitboardExt`), which keep index names so that `use module::*` brings both
-/// traits with no method of the same name.
-fn square_set_code<B: Word>() -> TokenStream {
-    // Every square of the board: a bitboard wider than the board has bits that are no square.
-    let word = word_ident::<B>();
-    let on_board = match B::BITS > 128 {
-        true => quote!(#word::below(SQUARES)),
-        false => quote!(!0 >> (Bitboard::BITS - SQUARES as u32)),
-    };
-    quote! {
-        /// The squares of the board, as a set: a [`Bitboard`] wider than the board also has bits
-        /// that are no square (`!occupied` sets them).
-        #[allow(dead_code)]
-        const ON_BOARD: Bitboard = #on_board;
-
-        /// The square helpers of [`Bitboard`] on this board's [`Square`]s: `use` this module's
-        /// `SquareSet`, or `*`, to call them. The runtime's [`BitboardExt`], re-exported beside
-        /// it, has the same helpers on raw indices under other names (`from_index`, `has_index`,
-        /// `lowest_index`, `pop_lowest_index`, `indices`) and the rest (`count`, `is_empty`,
-        /// `diagram`...).
-        ///
-        /// Bits of a `Bitboard` beyond the board's squares are no squares:
-        /// [`squares`](SquareSet::squares), [`lowest`](SquareSet::lowest) and
-        /// [`pop_lowest`](SquareSet::pop_lowest) pass them by.
-        #[allow(dead_code)]
-        pub trait SquareSet: Sized {
-            /// The set holding `square` alone.
-            fn from_square(square: Square) -> Self;
-            /// Whether `square` is in the set.
-            fn has(self, square: Square) -> bool;
-            /// The lowest square of the set, `None` when it holds none.
-            fn lowest(self) -> Option<Square>;
-            /// Removes the lowest square from the set and returns it, `None` when it holds none.
-            fn pop_lowest(&mut self) -> Option<Square>;
-            /// The squares of the set, lowest first.
-            fn squares(self) -> SquareIter;
-        }
-
-        impl SquareSet for Bitboard {
-            #[inline(always)]
-            fn from_square(square: Square) -> Self {
-                BitboardExt::from_index(square.index())
-            }
-            #[inline(always)]
-            fn has(self, square: Square) -> bool {
-                self.has_index(square.index())
-            }
-            #[inline(always)]
-            fn lowest(self) -> Option<Square> {
-                // Off the board only when no square of the board is in the set.
-                self.lowest_index().filter(|&index| index < SQUARES).map(Square::new_unchecked)
-            }
-            #[inline(always)]
-            fn pop_lowest(&mut self) -> Option<Square> {
-                let square = self.lowest()?;
-                self.pop_lowest_index();
-                Some(square)
-            }
-            #[inline(always)]
-            fn squares(self) -> SquareIter {
-                SquareIter(self & ON_BOARD)
-            }
-        }
-
-        /// The squares of a set, lowest first: see [`SquareSet::squares`].
-        #[derive(Clone, Debug)]
-        #[allow(dead_code)]
-        pub struct SquareIter(Bitboard);
-
-        impl Iterator for SquareIter {
-            type Item = Square;
-            #[inline(always)]
-            fn next(&mut self) -> Option<Square> {
-                // Only squares of the board are left in the set.
-                self.0.pop_lowest_index().map(Square::new_unchecked)
-            }
-            #[inline]
-            fn size_hint(&self) -> (usize, Option<usize>) {
-                let n = self.0.count() as usize;
-                (n, Some(n))
-            }
-        }
-
-        impl ExactSizeIterator for SquareIter {}
-
-        impl core::iter::FusedIterator for SquareIter {}
-    }
-}
-
 /// For each piece whose moves are the same for both colours (every table kind answers both
 /// from one block), `quiets` and `attacks` without a colour: `rook_attacks(square, occupied)`.
 fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
@@ -805,7 +666,8 @@ fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, f
     Ok(Code { tokens, data })
 }
 
-/// The allow a one-file board's `% FILES` needs (see [`square_code`]).
+/// The allow a one-file board's `% FILES` needs: clippy's `modulo_one` is right that `% 1` is
+/// always 0, and the code stays the same for every board.
 fn one_file_allow(files: u8) -> TokenStream {
     match files {
         1 => quote!(#[allow(clippy::modulo_one)]),
@@ -815,10 +677,10 @@ fn one_file_allow(files: u8) -> TokenStream {
 
 /// `vector_index`, `move_index`, `threat_index`, `policy_index`, their counts and the statics
 /// they read.
-fn indices_code<B: Word>(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
+fn indices_code<B: Word>(variant: &Variant, indices: &Indices, first_moves: bool) -> Result<Code, fmt::Error> {
     Ok(Code::join([
         Code::plain(index_counts(variant, indices)),
-        Code::plain(index_functions::<B>()),
+        Code::plain(index_functions::<B>(first_moves)),
         vector_statics(variant, indices)?,
         move_statics::<B>(variant, indices)?,
     ]))
@@ -871,8 +733,9 @@ fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
     }
 }
 
-/// `vector_index`, `move_index`, `threat_index` and `policy_index`.
-fn index_functions<B: Word>() -> TokenStream {
+/// `vector_index`, `move_index`, `threat_index` and `policy_index`; their docs name the
+/// `initial_*` functions where the module has them (`first_moves`).
+fn index_functions<B: Word>(first_moves: bool) -> TokenStream {
     // `to`'s place among the squares of `reach`: the ones below it. A multi-word `Bitboard`
     // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
     let word = word_ident::<B>();
@@ -886,9 +749,16 @@ fn index_functions<B: Word>() -> TokenStream {
                 .then(|| MOVE_OFFSETS[grid][from] + (reach & #word::below(to)).count_ones() as u16)
         },
     };
-    let vector_doc = docs("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering.");
+    let (attacks, moves) = match first_moves {
+        true => (
+            "[`attacks`] or [`initial_attacks`]",
+            "quiet ([`quiets`]), capture ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`])",
+        ),
+        false => ("[`attacks`]", "quiet ([`quiets`]), capture ([`attacks`])"),
+    };
+    let vector_doc = docs(&format!("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, {attacks}) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering."));
     let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`. [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones included.");
-    let policy_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly captures (`d`) where it has them. So a pawn's push, its double step and each of its captures have one each, and a king's step, both quiet move and capture, has one. Numbered as [`move_index`] numbers potential attacks: square by square, an offset for `from` plus how many of its potential moves lie below `to`. On a piece whose every move can capture, it equals [`move_index`].");
+    let policy_doc = docs(&format!("The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from `from` to `to` under some occupancy by a move of any kind: {moves} and friendly captures (`d`) where it has them. So a pawn's push, its double step and each of its captures have one each, and a king's step, both quiet move and capture, has one. Numbered as [`move_index`] numbers potential attacks: square by square, an offset for `from` plus how many of its potential moves lie below `to`. On a piece whose every move can capture, it equals [`move_index`]."));
     let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].");
     quote! {
         #vector_doc

@@ -87,10 +87,28 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
 
 /// The `Tables` unit struct and its impl of the runtime's trait, for a module with reverse
 /// lookups (an engine finds checks with `attackers`); nothing for one without.
-pub(super) fn tables_code(kinds: &[TableKind]) -> TokenStream {
+/// Its `initial_*` methods only where the module has first moves (`first_moves`): the trait
+/// answers none without them.
+pub(super) fn tables_code(kinds: &[TableKind], first_moves: bool) -> TokenStream {
     if !kinds.contains(&TableKind::Attackers) {
         return quote!();
     }
+    let initial = first_moves.then(|| {
+        quote! {
+            #[inline]
+            fn initial_quiets(piece: usize, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
+                initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+            }
+            #[inline]
+            fn initial_attacks(piece: usize, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
+                initial_attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
+            }
+            #[inline]
+            fn initial_attackers(piece: usize, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
+                initial_attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
+            }
+        }
+    });
     quote! {
         /// This module as the runtime's [`Tables`](fairy_magic_runtime::Tables): the board, the
         /// pieces, the lookups and [`RULES`] on raw indices, which is what a generic engine
@@ -120,21 +138,10 @@ pub(super) fn tables_code(kinds: &[TableKind]) -> TokenStream {
                 attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
             }
             #[inline]
-            fn initial_quiets(piece: usize, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
-                initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
-            }
-            #[inline]
-            fn initial_attacks(piece: usize, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
-                initial_attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
-            }
-            #[inline]
             fn attackers(piece: usize, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
                 attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
             }
-            #[inline]
-            fn initial_attackers(piece: usize, color: Color, target: usize, occupied: Bitboard) -> Bitboard {
-                initial_attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
-            }
+            #initial
             #[inline]
             fn between(piece: usize, color: Color, from: usize, to: usize) -> Bitboard {
                 between(Piece::ALL[piece], color, Square::new_unchecked(from), Square::new_unchecked(to))

@@ -155,7 +155,7 @@ impl Position {
                 return Err(format!("{color:?} needs one king"));
             }
         }
-        let them = p.to_move.opposite();
+        let them = !p.to_move;
         if p.checkers(them, p.occupied()) != 0 {
             return Err(format!("{them:?} is in check with {:?} to move", p.to_move));
         }
@@ -167,7 +167,7 @@ impl Position {
         for set in &mut self.pieces {
             *set &= !bit;
         }
-        self.sides[color.opposite() as usize] &= !bit;
+        self.sides[!color as usize] &= !bit;
         self.pieces[piece as usize] |= bit;
         self.sides[color as usize] |= bit;
     }
@@ -225,7 +225,7 @@ impl Position {
     /// The pieces giving check to `color`'s king.
     #[inline(always)]
     fn checkers(&self, color: Color, occupied: Bitboard) -> Bitboard {
-        self.attackers_of(self.king(color), color.opposite(), occupied, 0)
+        self.attackers_of(self.king(color), !color, occupied, 0)
     }
 
     pub fn in_check(&self, color: Color) -> bool {
@@ -237,7 +237,7 @@ impl Position {
     #[inline(always)]
     fn generate_for<const US: usize>(&self, out: &mut MoveList<Move>) {
         let us = if US == 0 { Color::White } else { Color::Black };
-        let them = us.opposite();
+        let them = !us;
         let ours = self.sides[us as usize];
         let theirs = self.sides[them as usize];
         let occupied = ours | theirs;
@@ -371,7 +371,7 @@ impl Position {
         if self.castling & (king_side | queen_side) == 0 || !self.of(us, Piece::King).has(king) {
             return;
         }
-        let them = us.opposite();
+        let them = !us;
         let lifted = occupied ^ Bitboard::from_square(king);
         let rook_on = |square: Square| self.of(us, Piece::Rook).has(square);
         let free = |squares: &[Square]| squares.iter().all(|&s| !occupied.has(s));
@@ -441,7 +441,7 @@ impl Game for Position {
             _ => {}
         }
         self.castling &= CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
-        self.to_move = self.to_move.opposite();
+        self.to_move = !self.to_move;
     }
 }
 

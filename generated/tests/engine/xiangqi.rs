@@ -101,7 +101,7 @@ impl Position {
                 return Err(format!("{color:?} needs one general"));
             }
         }
-        let them = p.to_move.opposite();
+        let them = !p.to_move;
         if p.exposed(them) {
             return Err(format!("{them:?}'s general is attacked with {:?} to move", p.to_move));
         }
@@ -133,7 +133,7 @@ impl Position {
     /// an open file, with the `occupied` squares and the enemy pieces on `captured` gone.
     #[inline(always)]
     fn exposed_with(&self, color: Color, general: Square, occupied: Bitboard, captured: Bitboard) -> bool {
-        let them = color.opposite();
+        let them = !color;
         self.exposed_to_crossers(color, general, occupied, captured)
             || self.attackers_of(Piece::Elephant, them, general, occupied, captured) != 0
             || self.attackers_of(Piece::Advisor, them, general, occupied, captured) != 0
@@ -146,7 +146,7 @@ impl Position {
     /// This is the test for general moves, which stay in the palace.
     #[inline(always)]
     fn exposed_to_crossers(&self, color: Color, general: Square, occupied: Bitboard, captured: Bitboard) -> bool {
-        let them = color.opposite();
+        let them = !color;
         // The other general faces ours as a chariot would reach it: one lookup for both.
         let facing = self.facing(them, general);
         let chariots = self.of(them, Piece::Chariot) & !captured;
@@ -189,7 +189,7 @@ impl Position {
     /// [`Position::exposed_to_crossers`]) only the other general is asked, along its file.
     #[inline(always)]
     fn paths_to(&self, color: Color, general: Square, occupied: Bitboard, paths: &mut Paths) -> Bitboard {
-        let them = color.opposite();
+        let them = !color;
         // Chariots, cannons, and the other general on the file, reach along the general's rank
         // and file (a cannon past one screen); the horse past its leg.
         let rank_and_file = attackers(Piece::Chariot, them, general, 0);
@@ -219,7 +219,7 @@ impl Position {
     /// move by the rules of movement, kept when the full test passes on the board after it.
     pub fn legal_by_trial(&self) -> Vec<Move> {
         let us = self.to_move;
-        let (ours, theirs) = (self.sides[us as usize], self.sides[us.opposite() as usize]);
+        let (ours, theirs) = (self.sides[us as usize], self.sides[!us as usize]);
         let occupied = ours | theirs;
         let mut legal = Vec::new();
         for piece in Piece::ALL {
@@ -404,6 +404,6 @@ impl Game for Position {
         }
         self.pieces[m.piece as usize] ^= moved;
         self.sides[us] ^= moved;
-        self.to_move = self.to_move.opposite();
+        self.to_move = !self.to_move;
     }
 }

@@ -367,7 +367,7 @@ impl<T: Tables> Game<T> {
                 return Err(format!("not a move counter: {counter}"));
             }
         }
-        let them = p.to_move.opposite();
+        let them = !p.to_move;
         if self.attacked(&p, self.royal_square(&p, them), p.to_move, p.occupied()) {
             return Err(format!("{them:?} is in check with {:?} to move", p.to_move));
         }
@@ -511,14 +511,14 @@ impl<T: Tables> Game<T> {
         let us = p.to_move;
         let after = self.play(p, m);
         let king = self.royal_square(&after, us);
-        let attacked = self.attacked(&after, king, us.opposite(), after.occupied());
+        let attacked = self.attacked(&after, king, !us, after.occupied());
         !(attacked || (self.flying_general && self.generals_face(&after)))
     }
 
     /// Appends every legal move of `p` to `out`.
     pub fn generate(&self, p: &Position<T::Bitboard>, out: &mut MoveList) {
         let us = p.to_move;
-        let them = us.opposite();
+        let them = !us;
         let occupied = p.occupied();
         let ours = p.by_color[us as usize];
         let enemy = p.by_color[them as usize];
@@ -620,7 +620,7 @@ impl<T: Tables> Game<T> {
 
     fn castling_moves(&self, p: &Position<T::Bitboard>, out: &mut MoveList, occupied: T::Bitboard) {
         let us = p.to_move;
-        let them = us.opposite();
+        let them = !us;
         for (i, c) in self.castlings.iter().enumerate() {
             let rook_from = p.castling[us as usize][i];
             if rook_from == NO_ROOK {
@@ -711,7 +711,7 @@ impl<T: Tables> Game<T> {
                 }
             }
         }
-        next.to_move = p.to_move.opposite();
+        next.to_move = !p.to_move;
         next
     }
 
