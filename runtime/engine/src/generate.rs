@@ -13,7 +13,32 @@
 
 use fairy_magic_runtime::{BitboardExt, Color, Tables};
 
-use crate::{bit, Game, Move, MoveKind, MoveList, Position, Promoting, NO_ROOK};
+use crate::{bit, Game, Move, MoveKind, MoveList, Position, Promoting, MAX_PIECE_TYPES, NO_ROOK};
+
+/// Runs `$body` once for each piece index below `$pieces`, with `$piece` a constant in each
+/// copy (up to [`MAX_PIECE_TYPES`] copies, the ones past the game's pieces compiled away). A
+/// lookup on a constant piece and side compiles to that piece's own table read; on a variable
+/// one, it went through the module's dispatch (a jump table) every time, and was not inlined.
+macro_rules! each_piece {
+    ($pieces:expr, $piece:ident => $body:expr) => {
+        each_piece!(@ $pieces, $piece, $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    };
+    (@ $pieces:expr, $piece:ident, $body:expr; $($n:literal)*) => {
+        $(
+            if $n < $pieces {
+                const $piece: usize = $n;
+                $body;
+            }
+        )*
+    };
+}
+const _: () = assert!(MAX_PIECE_TYPES == 16, "each_piece! expands one copy per piece type");
+
+/// The side of index `side` (0 White, 1 Black): what a const generic side stands for.
+#[inline(always)]
+const fn side(side: usize) -> Color {
+    Color::ALL[side]
+}
 
 /// Where generated moves go: a list, or just their number (bulk counting's last ply).
 pub(crate) trait Sink {
@@ -57,8 +82,6 @@ impl Sink for Count {
 
 /// What a position's move generation finds out once, before any move.
 struct Node<B> {
-    us: Color,
-    them: Color,
     occupied: B,
     /// The side to move's pieces.
     ours: B,
@@ -107,27 +130,23 @@ impl<T: Tables> Game<T> {
 
     /// How many legal moves `p` has, found without listing them.
     pub(crate) fn count_moves(&self, p: &Position<T::Bitboard>) -> u64 {
-        let mut count = crate::generate::Count::default();
+        let mut count = Count::default();
         self.generate_into(p, &mut count);
         count.0
     }
 
+    /// The side to move as a constant (`US`) from here on: every lookup then knows its side.
     fn generate_into<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S) {
-        let node = self.node(p);
-        for piece in 0..T::PIECES {
-            let mut mine = p.by_type[piece] & node.ours;
-            while let Some(from) = mine.pop_lowest_index() {
-                let targets = self.targets(&node, piece, from);
-                let legal = match piece == self.royal {
-                    true => self.royal_moves(p, &node, from, targets),
-                    false => self.safe_moves(p, &node, from, targets),
-                };
-                self.add_targets(p, sink, piece, from, legal);
-                if self.pieces[piece].en_passant && !p.en_passant.is_empty() {
-                    self.en_passant_moves(p, &node, sink, piece, from);
-                }
-            }
+        match p.to_move {
+            Color::White => self.generate_for::<0, 1, S>(p, sink),
+            Color::Black => self.generate_for::<1, 0, S>(p, sink),
         }
+    }
+
+    #[inline(always)]
+    fn generate_for<const US: usize, const THEM: usize, S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S) {
+        let node = self.node::<US, THEM>(p);
+        each_piece!(T::PIECES, PIECE => self.piece_moves::<PIECE, US, THEM, S>(p, &node, sink));
         if !node.in_check() {
             self.castling_moves(p, sink, node.occupied);
         }
@@ -135,39 +154,33 @@ impl<T: Tables> Game<T> {
 
     /// The node's facts: where the royal pieces stand, who gives check, and which moves need
     /// a test.
-    fn node(&self, p: &Position<T::Bitboard>) -> Node<T::Bitboard> {
-        let us = p.to_move;
-        let them = us.opposite();
-        let (ours, enemy) = (p.by_color[us as usize], p.by_color[them as usize]);
+    #[inline(always)]
+    fn node<const US: usize, const THEM: usize>(&self, p: &Position<T::Bitboard>) -> Node<T::Bitboard> {
+        let (ours, enemy) = (p.by_color[US], p.by_color[THEM]);
         let occupied = ours | enemy;
-        let king = self.royal_square(p, us);
-        let their_king = self.royal_square(p, them);
+        let king = self.royal_square(p, side(US));
+        let their_king = self.royal_square(p, side(THEM));
         let empty = T::Bitboard::EMPTY;
         let (mut checkers, mut watchers) = (empty, empty);
         // Between the royal piece and every enemy that a square may block, and between it and
         // the checkers alone.
         let (mut paths, mut check_paths) = (empty, empty);
-        for piece in 0..T::PIECES {
-            let theirs = p.by_type[piece] & enemy;
-            if theirs.is_empty() {
-                continue;
-            }
-            let attacking = self.attackers(piece, them, king, occupied) & theirs;
-            checkers |= attacking;
-            if self.pieces[piece].blockable[them as usize] {
-                let mut each = theirs;
-                while let Some(from) = each.pop_lowest_index() {
-                    let path = T::between(piece, them, from, king);
-                    if !path.is_empty() {
-                        watchers |= bit(from);
-                        paths |= path;
-                        if attacking.has_index(from) {
-                            check_paths |= path;
-                        }
+        each_piece!(T::PIECES, PIECE => {
+            let theirs = p.by_type[PIECE] & enemy;
+            if !theirs.is_empty() {
+                let attacking = self.attackers::<PIECE>(side(THEM), king, occupied) & theirs;
+                checkers |= attacking;
+                let mut watching = theirs & self.blockable_from[Self::blockable_index(PIECE, side(THEM), king)];
+                while let Some(from) = watching.pop_lowest_index() {
+                    let path = T::between(PIECE, side(THEM), from, king);
+                    watchers |= bit(from);
+                    paths |= path;
+                    if attacking.has_index(from) {
+                        check_paths |= path;
                     }
                 }
             }
-        }
+        });
         let touchy = if self.first_captures {
             self.board
         } else if !checkers.is_empty() {
@@ -178,35 +191,45 @@ impl<T: Tables> Game<T> {
             paths
         };
         let suspects = if self.first_captures { enemy } else { checkers | watchers };
-        Node {
-            us,
-            them,
-            occupied,
-            ours,
-            enemy,
-            empty: !occupied & self.board,
-            king,
-            their_king,
-            checkers,
-            touchy,
-            suspects,
+        Node { occupied, ours, enemy, empty: !occupied & self.board, king, their_king, checkers, touchy, suspects }
+    }
+
+    /// Adds the legal moves of our pieces of type `PIECE`.
+    #[inline(always)]
+    fn piece_moves<const PIECE: usize, const US: usize, const THEM: usize, S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        node: &Node<T::Bitboard>,
+        sink: &mut S,
+    ) {
+        let mut mine = p.by_type[PIECE] & node.ours;
+        while let Some(from) = mine.pop_lowest_index() {
+            let targets = self.targets::<PIECE, US>(node, from);
+            let legal = match PIECE == self.royal {
+                true => self.royal_moves::<THEM>(p, node, from, targets),
+                false => self.safe_moves::<THEM>(p, node, from, targets),
+            };
+            self.add_targets(p, sink, PIECE, from, legal);
+            if self.pieces[PIECE].en_passant && !p.en_passant.is_empty() {
+                self.en_passant_moves(p, node, sink, PIECE, from);
+            }
         }
     }
 
-    /// The squares `piece` may move to from `from`: its quiet moves to empty squares, its
+    /// The squares `PIECE` may move to from `from`: its quiet moves to empty squares, its
     /// captures of enemy pieces, its first moves where it stands on a first square.
     #[inline(always)]
-    fn targets(&self, node: &Node<T::Bitboard>, piece: usize, from: usize) -> T::Bitboard {
-        let (us, occupied) = (node.us, node.occupied);
-        let mut quiets = T::quiets(piece, us, from, occupied);
-        let mut captures = T::attacks(piece, us, from, occupied);
-        let rules = &self.pieces[piece];
-        if rules.first[us as usize].has_index(from) {
+    fn targets<const PIECE: usize, const US: usize>(&self, node: &Node<T::Bitboard>, from: usize) -> T::Bitboard {
+        let (us, occupied) = (side(US), node.occupied);
+        let mut quiets = T::quiets(PIECE, us, from, occupied);
+        let mut captures = T::attacks(PIECE, us, from, occupied);
+        let rules = &self.pieces[PIECE];
+        if rules.first[US].has_index(from) {
             if rules.first_quiets {
-                quiets |= T::initial_quiets(piece, us, from, occupied);
+                quiets |= T::initial_quiets(PIECE, us, from, occupied);
             }
             if rules.first_captures {
-                captures |= T::initial_attacks(piece, us, from, occupied);
+                captures |= T::initial_attacks(PIECE, us, from, occupied);
             }
         }
         (quiets & node.empty) | (captures & node.enemy)
@@ -214,7 +237,7 @@ impl<T: Tables> Game<T> {
 
     /// The legal ones of a non-royal piece's `targets` from `from`.
     #[inline(always)]
-    fn safe_moves(
+    fn safe_moves<const THEM: usize>(
         &self,
         p: &Position<T::Bitboard>,
         node: &Node<T::Bitboard>,
@@ -225,7 +248,7 @@ impl<T: Tables> Game<T> {
         let left = node.occupied & !bit::<T::Bitboard>(from);
         while let Some(to) = tested.pop_lowest_index() {
             let to_bit = bit::<T::Bitboard>(to);
-            if !self.exposed(p, node, left | to_bit, to_bit) {
+            if !self.exposed::<THEM>(p, node, left | to_bit, to_bit) {
                 legal |= to_bit;
             }
         }
@@ -235,7 +258,7 @@ impl<T: Tables> Game<T> {
     /// The legal ones of the royal piece's `targets` from `from`: those no enemy attacks once
     /// it stands there.
     #[inline(always)]
-    fn royal_moves(
+    fn royal_moves<const THEM: usize>(
         &self,
         p: &Position<T::Bitboard>,
         node: &Node<T::Bitboard>,
@@ -247,7 +270,7 @@ impl<T: Tables> Game<T> {
         while let Some(to) = targets.pop_lowest_index() {
             let to_bit = bit::<T::Bitboard>(to);
             let occupied = left | to_bit;
-            let attacked = self.attacked_by(p, to, node.them, occupied, node.enemy & !to_bit);
+            let attacked = self.attacked_by::<THEM>(p, to, occupied, node.enemy & !to_bit);
             if !(attacked || (self.flying_general && self.generals_face(to, node.their_king, occupied))) {
                 legal |= to_bit;
             }
@@ -259,15 +282,45 @@ impl<T: Tables> Game<T> {
     /// the flying general: `occupied` is the occupancy after it, `captured` the square of the
     /// enemy piece it takes (or a square no enemy piece stands on).
     #[inline(always)]
-    fn exposed(
+    fn exposed<const THEM: usize>(
         &self,
         p: &Position<T::Bitboard>,
         node: &Node<T::Bitboard>,
         occupied: T::Bitboard,
         captured: T::Bitboard,
     ) -> bool {
-        self.attacked_by(p, node.king, node.them, occupied, node.suspects & !captured)
+        self.attacked_by::<THEM>(p, node.king, occupied, node.suspects & !captured)
             || (self.flying_general && self.generals_face(node.king, node.their_king, occupied))
+    }
+
+    /// Whether any of `suspects`, pieces of the side `BY`, attacks `square` given `occupied`.
+    #[inline]
+    pub(crate) fn attacked_by<const BY: usize>(
+        &self,
+        p: &Position<T::Bitboard>,
+        square: usize,
+        occupied: T::Bitboard,
+        suspects: T::Bitboard,
+    ) -> bool {
+        each_piece!(T::PIECES, PIECE => {
+            let mine = p.by_type[PIECE] & suspects;
+            if !mine.is_empty() && !(self.attackers::<PIECE>(side(BY), square, occupied) & mine).is_empty() {
+                return true;
+            }
+        });
+        false
+    }
+
+    /// The squares from which a `PIECE` of `by` captures on `square` given `occupied`, first
+    /// captures included where the piece stands on its first squares.
+    #[inline(always)]
+    fn attackers<const PIECE: usize>(&self, by: Color, square: usize, occupied: T::Bitboard) -> T::Bitboard {
+        let rules = &self.pieces[PIECE];
+        let attackers = T::attackers(PIECE, by, square, occupied);
+        match rules.first_captures {
+            true => attackers | (T::initial_attackers(PIECE, by, square, occupied) & rules.first[by as usize]),
+            false => attackers,
+        }
     }
 
     /// Adds the moves of `piece` from `from` to each of `targets`, all legal: where it
@@ -320,7 +373,7 @@ impl<T: Tables> Game<T> {
         piece: usize,
         from: usize,
     ) {
-        let mut targets = T::attacks(piece, node.us, from, node.occupied) & p.en_passant;
+        let mut targets = T::attacks(piece, p.to_move, from, node.occupied) & p.en_passant;
         while let Some(to) = targets.pop_lowest_index() {
             let m = Move { from: from as u8, to: to as u8, piece: piece as u8, promotion: None, kind: MoveKind::EnPassant };
             if self.safe_after(p, m) {

@@ -190,9 +190,6 @@ struct PieceRules<B> {
     first_quiets: bool,
     /// Whether it has first captures, which may give check.
     first_captures: bool,
-    /// `[color]`: whether any square is ever between it and a target (a slider, hopper or lame
-    /// leaper). The others reach a square whatever stands around: no move blocks their attack.
-    blockable: [bool; 2],
     /// Whether it takes part in en passant.
     en_passant: bool,
     /// `[color]`: the squares where it has no move on an empty board.
@@ -210,6 +207,10 @@ pub struct Game<T: Tables> {
     /// Indexed by piece; the entries past `T::PIECES` are never read. A fixed array rather than
     /// a `Vec`: the move generator's reads of it need no length.
     pieces: [PieceRules<T::Bitboard>; MAX_PIECE_TYPES],
+    /// Indexed by [`Game::blockable_index`]: the squares from which a piece of a side has a path
+    /// to a square that other pieces may block (`between` is not empty). From the others it
+    /// reaches the square, or not, whatever stands around.
+    blockable_from: Vec<T::Bitboard>,
     /// Whether some piece has first captures: their paths are not known to `between`'s
     /// reasoning, so every move is then tested.
     first_captures: bool,
@@ -250,10 +251,6 @@ impl<T: Tables> Game<T> {
                 piece < T::PIECES
                     && Color::ALL.iter().any(|&c| (0..squares).any(|s| !f(piece, c, s, empty).is_empty()))
             };
-            let blockable = Color::ALL.map(|c| {
-                piece < T::PIECES
-                    && (0..squares).any(|from| (0..squares).any(|to| !T::between(piece, c, from, to).is_empty()))
-            });
             let stuck = Color::ALL.map(|c| match piece < T::PIECES {
                 true => (0..squares)
                     .filter(|&s| (T::quiets(piece, c, s, empty) | T::attacks(piece, c, s, empty)).is_empty())
@@ -264,7 +261,6 @@ impl<T: Tables> Game<T> {
                 first: [empty; 2],
                 first_quiets: has(T::initial_quiets),
                 first_captures: has(T::initial_attacks),
-                blockable,
                 en_passant: rules.en_passant.contains(&(piece as u8)),
                 stuck,
                 promotion: None,
@@ -303,9 +299,18 @@ impl<T: Tables> Game<T> {
                 }
             })
             .collect();
+        let blockable_from = (0..T::PIECES * 2 * squares)
+            .map(|i| {
+                let (piece, color, to) = (i / (2 * squares), Color::ALL[i / squares % 2], i % squares);
+                (0..squares)
+                    .filter(|&from| !T::between(piece, color, from, to).is_empty())
+                    .fold(empty, |set, s| set | bit(s))
+            })
+            .collect();
         Ok(Game {
             royal,
             board,
+            blockable_from,
             first_captures: pieces.iter().any(|p| p.first_captures),
             pieces,
             castlings,
@@ -315,43 +320,25 @@ impl<T: Tables> Game<T> {
         })
     }
 
+    /// Where [`Game::blockable_from`] holds the squares from which a `piece` of `color` has
+    /// blockable paths to `square`.
+    #[inline(always)]
+    fn blockable_index(piece: usize, color: Color, square: usize) -> usize {
+        (piece * 2 + color as usize) * T::FILES * T::RANKS + square
+    }
+
     #[inline(always)]
     fn royal_square(&self, p: &Position<T::Bitboard>, color: Color) -> usize {
         (p.by_type[self.royal] & p.by_color[color as usize]).lowest_index().expect("one royal piece a side")
     }
 
-    /// Whether any of `suspects`, pieces of `by`, attacks `square` given `occupied`.
-    #[inline(always)]
-    fn attacked_by(
-        &self,
-        p: &Position<T::Bitboard>,
-        square: usize,
-        by: Color,
-        occupied: T::Bitboard,
-        suspects: T::Bitboard,
-    ) -> bool {
-        (0..T::PIECES).any(|piece| {
-            let mine = p.by_type[piece] & suspects;
-            !mine.is_empty() && !(self.attackers(piece, by, square, occupied) & mine).is_empty()
-        })
-    }
-
-    /// The squares from which a `piece` of `by` captures on `square` given `occupied`, first
-    /// captures included where the piece stands on its first squares.
-    #[inline(always)]
-    fn attackers(&self, piece: usize, by: Color, square: usize, occupied: T::Bitboard) -> T::Bitboard {
-        let rules = &self.pieces[piece];
-        let attackers = T::attackers(piece, by, square, occupied);
-        match rules.first_captures {
-            true => attackers | (T::initial_attackers(piece, by, square, occupied) & rules.first[by as usize]),
-            false => attackers,
-        }
-    }
-
     /// Whether `by` attacks `square` given `occupied`.
-    #[inline(always)]
     fn attacked(&self, p: &Position<T::Bitboard>, square: usize, by: Color, occupied: T::Bitboard) -> bool {
-        self.attacked_by(p, square, by, occupied, p.by_color[by as usize] & occupied)
+        let theirs = p.by_color[by as usize] & occupied;
+        match by {
+            Color::White => self.attacked_by::<0>(p, square, occupied, theirs),
+            Color::Black => self.attacked_by::<1>(p, square, occupied, theirs),
+        }
     }
 
     /// Whether the royal pieces on `a` and `b` face each other on a file with nothing between
