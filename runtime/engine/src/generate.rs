@@ -221,9 +221,14 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     fn targets<const PIECE: usize, const US: usize>(&self, node: &Node<T::Bitboard>, from: usize) -> T::Bitboard {
         let (us, occupied) = (side(US), node.occupied);
-        let mut quiets = T::quiets(PIECE, us, from, occupied);
-        let mut captures = T::attacks(PIECE, us, from, occupied);
         let rules = &self.pieces[PIECE];
+        let (mut quiets, mut captures) = match rules.moves_as_it_captures[US] {
+            true => {
+                let moves = T::attacks(PIECE, us, from, occupied);
+                (moves, moves)
+            }
+            false => (T::quiets(PIECE, us, from, occupied), T::attacks(PIECE, us, from, occupied)),
+        };
         if rules.first[US].has_index(from) {
             if rules.first_quiets {
                 quiets |= T::initial_quiets(PIECE, us, from, occupied);
