@@ -344,7 +344,13 @@ impl<T: Tables> Game<T> {
                 let mut promoting_targets = targets & promoting.zone[p.to_move as usize];
                 sink.add_all(piece, from, targets & !promoting_targets);
                 while let Some(to) = promoting_targets.pop_lowest_index() {
-                    let plain = Move { from: from as u8, to: to as u8, piece: piece as u8, promotion: None, kind: MoveKind::Normal };
+                    let plain = Move {
+                        from: from as u8,
+                        to: to as u8,
+                        piece: piece as u8,
+                        promotion: None,
+                        kind: MoveKind::Normal,
+                    };
                     self.add_promotions(p, sink, promoting, plain);
                 }
             }
@@ -355,7 +361,13 @@ impl<T: Tables> Game<T> {
     /// Adds `plain`, a legal move that ends where its piece promotes: a promotion to each
     /// piece it may become (while the side has fewer than the limit of it), and the move
     /// itself unless promotion is forced there or the piece would be left without a move.
-    fn add_promotions<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S, promoting: &Promoting<T::Bitboard>, plain: Move) {
+    fn add_promotions<S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        sink: &mut S,
+        promoting: &Promoting<T::Bitboard>,
+        plain: Move,
+    ) {
         let us = p.to_move as usize;
         for &new in &promoting.to {
             let limit = self.pieces[new as usize].limit;
@@ -380,7 +392,8 @@ impl<T: Tables> Game<T> {
     ) {
         let mut targets = T::attacks(piece, p.to_move, from, node.occupied) & p.en_passant;
         while let Some(to) = targets.pop_lowest_index() {
-            let m = Move { from: from as u8, to: to as u8, piece: piece as u8, promotion: None, kind: MoveKind::EnPassant };
+            let m =
+                Move { from: from as u8, to: to as u8, piece: piece as u8, promotion: None, kind: MoveKind::EnPassant };
             if self.safe_after(p, m) {
                 match &self.pieces[piece].promotion {
                     Some(promoting) if promoting.zone[p.to_move as usize].has_index(to) => {

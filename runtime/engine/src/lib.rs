@@ -281,8 +281,7 @@ impl<T: Tables> Game<T> {
         let mut pieces: [PieceRules<T::Bitboard>; MAX_PIECE_TYPES] = std::array::from_fn(|piece| {
             // Whether the piece has any move of this lookup, from any square, for either side.
             let has = |f: fn(usize, Color, usize, T::Bitboard) -> T::Bitboard| {
-                piece < T::PIECES
-                    && Color::ALL.iter().any(|&c| (0..squares).any(|s| !f(piece, c, s, empty).is_empty()))
+                piece < T::PIECES && Color::ALL.iter().any(|&c| (0..squares).any(|s| !f(piece, c, s, empty).is_empty()))
             };
             let stuck = Color::ALL.map(|c| match piece < T::PIECES {
                 true => (0..squares)
