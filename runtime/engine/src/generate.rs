@@ -1,0 +1,449 @@
+//! Legal move generation, into a move list or, for bulk counting, into a count.
+//!
+//! A piece's moves come from the tables as a set of targets. Whether a move leaves the mover's
+//! royal piece attacked is decided for most of them at once, from what the node knows before
+//! any move ([`Node`]): out of check, a move that neither moves the royal piece nor leaves or
+//! lands on a square between an enemy piece and it (the module's `between`: the squares whose
+//! occupancy decides whether that piece reaches it, a hopper's screen included) changes no
+//! enemy attack on it, so it is legal untested. In check, a move that touches neither a
+//! checker nor a square between one and the royal piece leaves that checker's attack as it
+//! was, so it is illegal untested. The other moves are tested one by one, without being made:
+//! the royal square is asked for attackers (`attackers`) under the occupancy after the move,
+//! from the enemy pieces whose attack may have changed.
+
+use fairy_magic_runtime::{BitboardExt, Color, Tables};
+
+use crate::{bit, Game, Move, MoveKind, MoveList, Position, Promoting, MAX_PIECE_TYPES, NO_ROOK};
+
+/// Runs `$body` once for each piece index below `$pieces`, with `$piece` a constant in each
+/// copy (up to [`MAX_PIECE_TYPES`] copies, the ones past the game's pieces compiled away). A
+/// lookup on a constant piece and side compiles to that piece's own table read; on a variable
+/// one, it went through the module's dispatch (a jump table) every time, and was not inlined.
+macro_rules! each_piece {
+    ($pieces:expr, $piece:ident => $body:expr) => {
+        each_piece!(@ $pieces, $piece, $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    };
+    (@ $pieces:expr, $piece:ident, $body:expr; $($n:literal)*) => {
+        $(
+            if $n < $pieces {
+                const $piece: usize = $n;
+                $body;
+            }
+        )*
+    };
+}
+const _: () = assert!(MAX_PIECE_TYPES == 16, "each_piece! expands one copy per piece type");
+
+/// The side of index `side` (0 White, 1 Black): what a const generic side stands for.
+#[inline(always)]
+const fn side(side: usize) -> Color {
+    Color::ALL[side]
+}
+
+/// Where generated moves go: a list, or just their number (bulk counting's last ply).
+pub(crate) trait Sink {
+    /// Adds the moves of `piece` from `from` to each square of `targets`: plain moves, all
+    /// legal.
+    fn add_all<B: BitboardExt>(&mut self, piece: usize, from: usize, targets: B);
+    /// Adds one legal move.
+    fn add(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn add_all<B: BitboardExt>(&mut self, piece: usize, from: usize, mut targets: B) {
+        let plain = Move { from: from as u8, to: 0, piece: piece as u8, promotion: None, kind: MoveKind::Normal };
+        while let Some(to) = targets.pop_lowest_index() {
+            self.push(Move { to: to as u8, ..plain });
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Bulk counting's sink: how many moves.
+#[derive(Default)]
+pub(crate) struct Count(pub(crate) u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn add_all<B: BitboardExt>(&mut self, _: usize, _: usize, targets: B) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// What a position's move generation finds out once, before any move.
+struct Node<B> {
+    occupied: B,
+    /// The side to move's pieces.
+    ours: B,
+    /// The other side's pieces.
+    enemy: B,
+    /// The empty squares of the board.
+    empty: B,
+    /// The square of the side to move's royal piece.
+    king: usize,
+    /// The square of the other side's.
+    their_king: usize,
+    /// The enemy pieces that attack the royal piece.
+    checkers: B,
+    /// The squares a non-royal move must leave or land on to need a test: out of check, those
+    /// whose occupancy decides an enemy attack on the royal piece (and, under the flying
+    /// general, the file between the royal pieces); in check, the checkers and the squares
+    /// between them and the royal piece. Every square when some piece has first captures.
+    touchy: B,
+    /// The enemy pieces whose attack on the royal piece a move may change: the checkers and
+    /// those with squares between them and it. The others reach it or not whatever the move.
+    suspects: B,
+}
+
+impl<B: BitboardExt> Node<B> {
+    fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// The targets of a non-royal move from `from` that are legal without a test, and those
+    /// that need one; the rest (in check, those that cannot end it) are illegal.
+    #[inline(always)]
+    fn split(&self, from: usize, targets: B) -> (B, B) {
+        match (self.touchy.has_index(from), self.in_check()) {
+            (true, _) => (B::EMPTY, targets),
+            (false, false) => (targets & !self.touchy, targets & self.touchy),
+            (false, true) => (B::EMPTY, targets & self.touchy),
+        }
+    }
+}
+
+impl<T: Tables> Game<T> {
+    /// Appends every legal move of `p` to `out`.
+    pub fn generate(&self, p: &Position<T::Bitboard>, out: &mut MoveList) {
+        self.generate_into(p, out);
+    }
+
+    /// How many legal moves `p` has, found without listing them.
+    pub(crate) fn count_moves(&self, p: &Position<T::Bitboard>) -> u64 {
+        let mut count = Count::default();
+        self.generate_into(p, &mut count);
+        count.0
+    }
+
+    /// The side to move as a constant (`US`) from here on: every lookup then knows its side.
+    fn generate_into<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S) {
+        match p.to_move {
+            Color::White => self.generate_for::<0, 1, S>(p, sink),
+            Color::Black => self.generate_for::<1, 0, S>(p, sink),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const US: usize, const THEM: usize, S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S) {
+        let node = self.node::<US, THEM>(p);
+        each_piece!(T::PIECES, PIECE => self.piece_moves::<PIECE, US, THEM, S>(p, &node, sink));
+        if !node.in_check() {
+            self.castling_moves(p, sink, node.occupied);
+        }
+    }
+
+    /// The node's facts: where the royal pieces stand, who gives check, and which moves need
+    /// a test.
+    #[inline(always)]
+    fn node<const US: usize, const THEM: usize>(&self, p: &Position<T::Bitboard>) -> Node<T::Bitboard> {
+        let (ours, enemy) = (p.by_color[US], p.by_color[THEM]);
+        let occupied = ours | enemy;
+        let king = self.royal_square(p, side(US));
+        let their_king = self.royal_square(p, side(THEM));
+        let empty = T::Bitboard::EMPTY;
+        let (mut checkers, mut watchers) = (empty, empty);
+        // Between the royal piece and every enemy that a square may block, and between it and
+        // the checkers alone.
+        let (mut paths, mut check_paths) = (empty, empty);
+        each_piece!(T::PIECES, PIECE => {
+            let theirs = p.by_type[PIECE] & enemy;
+            if !theirs.is_empty() {
+                let attacking = self.attackers::<PIECE>(side(THEM), king, occupied) & theirs;
+                checkers |= attacking;
+                let mut watching = theirs & self.blockable_from[Self::blockable_index(PIECE, side(THEM), king)];
+                while let Some(from) = watching.pop_lowest_index() {
+                    let path = T::between(PIECE, side(THEM), from, king);
+                    watchers |= bit(from);
+                    paths |= path;
+                    if attacking.has_index(from) {
+                        check_paths |= path;
+                    }
+                }
+            }
+        });
+        let touchy = if self.first_captures {
+            self.board
+        } else if !checkers.is_empty() {
+            checkers | check_paths
+        } else if self.flying_general && king % T::FILES == their_king % T::FILES {
+            paths | self.file_between(king, their_king)
+        } else {
+            paths
+        };
+        let suspects = if self.first_captures { enemy } else { checkers | watchers };
+        Node { occupied, ours, enemy, empty: !occupied & self.board, king, their_king, checkers, touchy, suspects }
+    }
+
+    /// Adds the legal moves of our pieces of type `PIECE`.
+    #[inline(always)]
+    fn piece_moves<const PIECE: usize, const US: usize, const THEM: usize, S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        node: &Node<T::Bitboard>,
+        sink: &mut S,
+    ) {
+        let mut mine = p.by_type[PIECE] & node.ours;
+        while let Some(from) = mine.pop_lowest_index() {
+            let targets = self.targets::<PIECE, US>(node, from);
+            let legal = match PIECE == self.royal {
+                true => self.royal_moves::<THEM>(p, node, from, targets),
+                false => self.safe_moves::<THEM>(p, node, from, targets),
+            };
+            self.add_targets(p, sink, PIECE, from, legal);
+            if self.pieces[PIECE].en_passant && !p.en_passant.is_empty() {
+                self.en_passant_moves(p, node, sink, PIECE, from);
+            }
+        }
+    }
+
+    /// The squares `PIECE` may move to from `from`: its quiet moves to empty squares, its
+    /// captures of enemy pieces, its first moves where it stands on a first square.
+    #[inline(always)]
+    fn targets<const PIECE: usize, const US: usize>(&self, node: &Node<T::Bitboard>, from: usize) -> T::Bitboard {
+        let (us, occupied) = (side(US), node.occupied);
+        let rules = &self.pieces[PIECE];
+        let (mut quiets, mut captures) = match rules.moves_as_it_captures[US] {
+            true => {
+                let moves = T::attacks(PIECE, us, from, occupied);
+                (moves, moves)
+            }
+            false => (T::quiets(PIECE, us, from, occupied), T::attacks(PIECE, us, from, occupied)),
+        };
+        if rules.first[US].has_index(from) {
+            if rules.first_quiets {
+                quiets |= T::initial_quiets(PIECE, us, from, occupied);
+            }
+            if rules.first_captures {
+                captures |= T::initial_attacks(PIECE, us, from, occupied);
+            }
+        }
+        (quiets & node.empty) | (captures & node.enemy)
+    }
+
+    /// The legal ones of a non-royal piece's `targets` from `from`.
+    #[inline(always)]
+    fn safe_moves<const THEM: usize>(
+        &self,
+        p: &Position<T::Bitboard>,
+        node: &Node<T::Bitboard>,
+        from: usize,
+        targets: T::Bitboard,
+    ) -> T::Bitboard {
+        let (mut legal, mut tested) = node.split(from, targets);
+        let left = node.occupied & !bit::<T::Bitboard>(from);
+        while let Some(to) = tested.pop_lowest_index() {
+            let to_bit = bit::<T::Bitboard>(to);
+            if !self.exposed::<THEM>(p, node, left | to_bit, to_bit) {
+                legal |= to_bit;
+            }
+        }
+        legal
+    }
+
+    /// The legal ones of the royal piece's `targets` from `from`: those no enemy attacks once
+    /// it stands there.
+    #[inline(always)]
+    fn royal_moves<const THEM: usize>(
+        &self,
+        p: &Position<T::Bitboard>,
+        node: &Node<T::Bitboard>,
+        from: usize,
+        mut targets: T::Bitboard,
+    ) -> T::Bitboard {
+        let mut legal = T::Bitboard::EMPTY;
+        let left = node.occupied & !bit::<T::Bitboard>(from);
+        while let Some(to) = targets.pop_lowest_index() {
+            let to_bit = bit::<T::Bitboard>(to);
+            let occupied = left | to_bit;
+            let attacked = self.attacked_by::<THEM>(p, to, occupied, node.enemy & !to_bit);
+            if !(attacked || (self.flying_general && self.generals_face(to, node.their_king, occupied))) {
+                legal |= to_bit;
+            }
+        }
+        legal
+    }
+
+    /// Whether a non-royal move leaves the royal piece attacked, or facing the other under
+    /// the flying general: `occupied` is the occupancy after it, `captured` the square of the
+    /// enemy piece it takes (or a square no enemy piece stands on).
+    #[inline(always)]
+    fn exposed<const THEM: usize>(
+        &self,
+        p: &Position<T::Bitboard>,
+        node: &Node<T::Bitboard>,
+        occupied: T::Bitboard,
+        captured: T::Bitboard,
+    ) -> bool {
+        self.attacked_by::<THEM>(p, node.king, occupied, node.suspects & !captured)
+            || (self.flying_general && self.generals_face(node.king, node.their_king, occupied))
+    }
+
+    /// Whether any of `suspects`, pieces of the side `BY`, attacks `square` given `occupied`.
+    #[inline]
+    pub(crate) fn attacked_by<const BY: usize>(
+        &self,
+        p: &Position<T::Bitboard>,
+        square: usize,
+        occupied: T::Bitboard,
+        suspects: T::Bitboard,
+    ) -> bool {
+        each_piece!(T::PIECES, PIECE => {
+            let mine = p.by_type[PIECE] & suspects;
+            if !mine.is_empty() && !(self.attackers::<PIECE>(side(BY), square, occupied) & mine).is_empty() {
+                return true;
+            }
+        });
+        false
+    }
+
+    /// The squares from which a `PIECE` of `by` captures on `square` given `occupied`, first
+    /// captures included where the piece stands on its first squares.
+    #[inline(always)]
+    fn attackers<const PIECE: usize>(&self, by: Color, square: usize, occupied: T::Bitboard) -> T::Bitboard {
+        let rules = &self.pieces[PIECE];
+        let attackers = T::attackers(PIECE, by, square, occupied);
+        match rules.first_captures {
+            true => attackers | (T::initial_attackers(PIECE, by, square, occupied) & rules.first[by as usize]),
+            false => attackers,
+        }
+    }
+
+    /// Adds the moves of `piece` from `from` to each of `targets`, all legal: where it
+    /// promotes, as [`Game::add_promotions`] says.
+    #[inline(always)]
+    fn add_targets<S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        sink: &mut S,
+        piece: usize,
+        from: usize,
+        targets: T::Bitboard,
+    ) {
+        match &self.pieces[piece].promotion {
+            Some(promoting) if !(targets & promoting.zone[p.to_move as usize]).is_empty() => {
+                let mut promoting_targets = targets & promoting.zone[p.to_move as usize];
+                sink.add_all(piece, from, targets & !promoting_targets);
+                while let Some(to) = promoting_targets.pop_lowest_index() {
+                    let plain = Move {
+                        from: from as u8,
+                        to: to as u8,
+                        piece: piece as u8,
+                        promotion: None,
+                        kind: MoveKind::Normal,
+                    };
+                    self.add_promotions(p, sink, promoting, plain);
+                }
+            }
+            _ => sink.add_all(piece, from, targets),
+        }
+    }
+
+    /// Adds `plain`, a legal move that ends where its piece promotes: a promotion to each
+    /// piece it may become (while the side has fewer than the limit of it), and the move
+    /// itself unless promotion is forced there or the piece would be left without a move.
+    fn add_promotions<S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        sink: &mut S,
+        promoting: &Promoting<T::Bitboard>,
+        plain: Move,
+    ) {
+        let us = p.to_move as usize;
+        for &new in &promoting.to {
+            let limit = self.pieces[new as usize].limit;
+            if limit == u8::MAX || (p.by_type[new as usize] & p.by_color[us]).count() < u32::from(limit) {
+                sink.add(Move { promotion: Some(new), ..plain });
+            }
+        }
+        if !promoting.forced && !self.pieces[plain.piece as usize].stuck[us].has_index(plain.to as usize) {
+            sink.add(plain);
+        }
+    }
+
+    /// Adds the legal captures en passant of `piece` from `from`: each made and tested, as
+    /// it lifts two pieces.
+    fn en_passant_moves<S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        node: &Node<T::Bitboard>,
+        sink: &mut S,
+        piece: usize,
+        from: usize,
+    ) {
+        let mut targets = T::attacks(piece, p.to_move, from, node.occupied) & p.en_passant;
+        while let Some(to) = targets.pop_lowest_index() {
+            let m =
+                Move { from: from as u8, to: to as u8, piece: piece as u8, promotion: None, kind: MoveKind::EnPassant };
+            if self.safe_after(p, m) {
+                match &self.pieces[piece].promotion {
+                    Some(promoting) if promoting.zone[p.to_move as usize].has_index(to) => {
+                        self.add_promotions(p, sink, promoting, m)
+                    }
+                    _ => sink.add(m),
+                }
+            }
+        }
+    }
+
+    /// Adds the legal castlings: the squares the king and the rook cross and land on empty
+    /// but for the two, and the king not passing or landing on an attacked square (the caller
+    /// knows it is not in check).
+    fn castling_moves<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S, occupied: T::Bitboard) {
+        let us = p.to_move;
+        let them = us.opposite();
+        for (i, c) in self.castlings.iter().enumerate() {
+            let rook_from = p.castling[us as usize][i];
+            if rook_from == NO_ROOK {
+                continue;
+            }
+            let rook_from = rook_from as usize;
+            let king_from = self.royal_square(p, us);
+            let [_, king_to, _, rook_to] = c.squares[us as usize];
+            let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).fold(T::Bitboard::EMPTY, |set, s| set | bit(s));
+            let must_be_empty = (span(king_from, king_to) | span(rook_from, rook_to))
+                & !bit::<T::Bitboard>(king_from)
+                & !bit::<T::Bitboard>(rook_from);
+            if !(must_be_empty & occupied).is_empty() {
+                continue;
+            }
+            let mut path = span(king_from, king_to) & !bit::<T::Bitboard>(king_from);
+            let mut safe = true;
+            while let Some(s) = path.pop_lowest_index() {
+                if self.attacked(p, s, them, occupied) {
+                    safe = false;
+                    break;
+                }
+            }
+            let m = Move {
+                from: king_from as u8,
+                to: king_to as u8,
+                piece: c.king as u8,
+                promotion: None,
+                kind: MoveKind::Castling(i as u8),
+            };
+            if safe && self.safe_after(p, m) {
+                sink.add(m);
+            }
+        }
+    }
+}
