@@ -213,6 +213,7 @@ exhaustive!(u128_split32_tables_equal_the_reference, u128_split32, u128);
 exhaustive!(u128_pext_tables_equal_the_reference, u128_pext, u128);
 // The chess family of Fairy-Stockfish's perft suite (tests/fsf_perft.rs).
 exhaustive!(amazon_tables_equal_the_reference, amazon, u64);
+exhaustive!(berolina_tables_equal_the_reference, berolina, u64);
 exhaustive!(chancellor_tables_equal_the_reference, chancellor, u128);
 exhaustive!(courier_tables_equal_the_reference, courier, u128);
 exhaustive!(embassy_tables_equal_the_reference, embassy, u128);

@@ -351,16 +351,8 @@ impl<T: Tables> Game<T> {
                 self.grant_castling(&mut p, color, kingside);
             }
         }
-        if let Some(&square) = fields.get(3).filter(|&&f| f != "-") {
-            let ep = self.parse_square(square)?;
-            // The piece that passed it stands one rank beyond it, seen from the side to move.
-            let victim = match p.to_move {
-                Color::White => ep.checked_sub(T::FILES),
-                Color::Black => Some(ep + T::FILES).filter(|&s| s < T::FILES * T::RANKS),
-            }
-            .ok_or_else(|| format!("no piece can have passed {square}"))?;
-            p.en_passant = bit(ep);
-            p.victim = victim as u8;
+        if let Some(&field) = fields.get(3).filter(|&&f| f != "-") {
+            (p.en_passant, p.victim) = self.read_en_passant(field, &p)?;
         }
         for counter in fields.iter().skip(4) {
             if counter.parse::<u32>().is_err() {
@@ -396,6 +388,35 @@ impl<T: Tables> Game<T> {
         if let Some(i) = self.castlings.iter().position(|c| c.kingside == (king < rook)) {
             p.castling[color as usize][i] = rook as u8;
         }
+    }
+
+    /// A FEN's en-passant field, as Fairy-Stockfish writes it: one square or several run
+    /// together (`e3`, `c5d6`). The empty ones are where a capture en passant may land; an
+    /// occupied one marks the piece such a capture takes, which Fairy-Stockfish names when the
+    /// piece did not pass straight (Berolina's pawn, from e7 to c5 over d6, gives `c5d6`).
+    /// Without one, that piece stands one rank beyond the first square, seen from the side
+    /// to move. Returns the landing squares and the taken piece's square.
+    fn read_en_passant(&self, field: &str, p: &Position<T::Bitboard>) -> Result<(T::Bitboard, u8), String> {
+        let starts: Vec<usize> = field.char_indices().filter(|(_, c)| c.is_ascii_alphabetic()).map(|(i, _)| i).collect();
+        let ends = starts.iter().skip(1).copied().chain([field.len()]);
+        let squares = starts.iter().zip(ends).map(|(&a, b)| self.parse_square(&field[a..b]));
+        let (mut targets, mut victim) = (T::Bitboard::EMPTY, None);
+        for square in squares {
+            let square = square?;
+            match p.by_color[p.to_move.opposite() as usize].has_index(square) {
+                true => victim = Some(square),
+                false => targets |= bit(square),
+            }
+        }
+        let first = targets.lowest_index().ok_or_else(|| format!("no empty square to capture on in {field}"))?;
+        // The piece that passed it stands one rank beyond it, seen from the side to move.
+        let victim = victim
+            .or(match p.to_move {
+                Color::White => first.checked_sub(T::FILES),
+                Color::Black => Some(first + T::FILES).filter(|&s| s < T::FILES * T::RANKS),
+            })
+            .ok_or_else(|| format!("no piece can have passed {field}"))?;
+        Ok((targets, victim as u8))
     }
 
     fn parse_square(&self, name: &str) -> Result<usize, String> {
