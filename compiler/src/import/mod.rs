@@ -545,14 +545,15 @@ mod tests {
         lines.join("\n")
     }
 
-    /// Importing Fairy-Stockfish's built-in chess, capablanca, grand, makruk, shatranj and
-    /// xiangqi gives the rules of the shipped variant files. The one difference: Fairy-Stockfish
+    /// Importing Fairy-Stockfish's built-in chess, berolina, capablanca, grand, makruk,
+    /// shatranj and xiangqi gives the rules of the shipped variant files. The one difference: Fairy-Stockfish
     /// ends shatranj when a side is left with a bare king, which the shipped file does not
     /// state (docs/engines.md), and the import says with `needs special-rules`.
     #[test]
     fn built_in_variants_import_the_rules_of_the_shipped_files() {
         let shipped = [
             ("chess", include_str!("../../../variants/chess.variant")),
+            ("berolina", include_str!("../../../variants/berolina.variant")),
             ("capablanca", include_str!("../../../variants/capablanca.variant")),
             ("grand", include_str!("../../../variants/grand.variant")),
             ("makruk", include_str!("../../../variants/makruk.variant")),
