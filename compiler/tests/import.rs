@@ -24,7 +24,8 @@ fn a_section_becomes_a_variant_that_compiles() {
     }
     // Its rules come with it: the castling files and the start position are read, not left out.
     assert!(!text.contains("left out"), "{text}");
-    for line in ["royal K", "castling K f1 i1 R j1 h1", "start rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"] {
+    for line in ["royal K", "castling K f1 i1 R j1 h1", "start rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"]
+    {
         assert!(text.contains(line), "{line} in\n{text}");
     }
     let module =

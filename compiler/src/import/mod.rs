@@ -409,7 +409,10 @@ fn castlings(state: &State, c: rules::CastlingFiles, king: char, rook: char, out
     let start_file = start_rank(&state.game.start.value, state.ranks, c.rank)
         .and_then(|row| row.iter().position(|&p| p == Some(king)))
         .map_or(c.king, |f| f as u32);
-    let square = |file: u32| (file < state.files && (1..=state.ranks).contains(&c.rank)).then(|| format!("{}{}", (b'a' + file as u8) as char, c.rank));
+    let square = |file: u32| {
+        (file < state.files && (1..=state.ranks).contains(&c.rank))
+            .then(|| format!("{}{}", (b'a' + file as u8) as char, c.rank))
+    };
     let kingside_rook = c.rook_kingside.unwrap_or(state.files.saturating_sub(1));
     let sides = [
         (c.king_kingside, kingside_rook, c.king_kingside.checked_sub(1)),
@@ -537,9 +540,12 @@ mod tests {
         lines.extend(rules.limits.iter().map(|(p, n)| format!("limit {} {n}", fen[*p])));
         lines.extend(rules.first_moves.iter().map(|(p, r)| format!("initial {} {}", fen[*p], region(*r))));
         lines.extend(rules.en_passant.iter().map(|p| format!("en-passant {}", fen[*p])));
-        lines.extend(rules.castlings.iter().map(|c| {
-            format!("castling {} {:?} {} {:?}", fen[c.king], c.king_squares, fen[c.rook], c.rook_squares)
-        }));
+        lines.extend(
+            rules
+                .castlings
+                .iter()
+                .map(|c| format!("castling {} {:?} {} {:?}", fen[c.king], c.king_squares, fen[c.rook], c.rook_squares)),
+        );
         lines.push(format!("flying {} needs {:?} start {:?}", rules.flying_general, rules.needs, rules.start));
         lines.sort();
         lines.join("\n")

@@ -397,7 +397,8 @@ impl<T: Tables> Game<T> {
     /// Without one, that piece stands one rank beyond the first square, seen from the side
     /// to move. Returns the landing squares and the taken piece's square.
     fn read_en_passant(&self, field: &str, p: &Position<T::Bitboard>) -> Result<(T::Bitboard, u8), String> {
-        let starts: Vec<usize> = field.char_indices().filter(|(_, c)| c.is_ascii_alphabetic()).map(|(i, _)| i).collect();
+        let starts: Vec<usize> =
+            field.char_indices().filter(|(_, c)| c.is_ascii_alphabetic()).map(|(i, _)| i).collect();
         let ends = starts.iter().skip(1).copied().chain([field.len()]);
         let squares = starts.iter().zip(ends).map(|(&a, b)| self.parse_square(&field[a..b]));
         let (mut targets, mut victim) = (T::Bitboard::EMPTY, None);
