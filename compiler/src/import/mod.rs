@@ -442,7 +442,7 @@ fn start_rank(fen: &str, ranks: u32, rank: u32) -> Option<Vec<Option<char>>> {
             continue;
         }
         if !digits.is_empty() {
-            squares.extend(std::iter::repeat(None).take(digits.parse::<usize>().ok()?.min(256)));
+            squares.extend(std::iter::repeat_n(None, digits.parse::<usize>().ok()?.min(256)));
             digits.clear();
         }
         if ch.is_ascii_alphabetic() {
