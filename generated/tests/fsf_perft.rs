@@ -64,6 +64,12 @@ fn berolina() {
         (Some("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1"), 3, 1_983),
         (Some("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1"), 2, 1_047),
     ]);
+    // An en-passant field is squares run together, and nothing else.
+    let game = Game::<modules::berolina::Tables>::new().unwrap();
+    for field in ["3e4", "e", "z9", "d6x", "d6c"] {
+        let fen = format!("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq {field} 0 1");
+        assert!(game.position(&fen).is_err(), "{field}");
+    }
 }
 
 #[test]

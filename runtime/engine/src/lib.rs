@@ -397,6 +397,9 @@ impl<T: Tables> Game<T> {
     /// Without one, that piece stands one rank beyond the first square, seen from the side
     /// to move. Returns the landing squares and the taken piece's square.
     fn read_en_passant(&self, field: &str, p: &Position<T::Bitboard>) -> Result<(T::Bitboard, u8), String> {
+        if !field.starts_with(|c: char| c.is_ascii_lowercase()) {
+            return Err(format!("an en-passant field is squares or -, not {field:?}"));
+        }
         let starts: Vec<usize> =
             field.char_indices().filter(|(_, c)| c.is_ascii_alphabetic()).map(|(i, _)| i).collect();
         let ends = starts.iter().skip(1).copied().chain([field.len()]);
