@@ -90,8 +90,8 @@ pub enum RuleLine {
 
 /// The rule `needs` names, or an error listing those it knows.
 pub fn need(word: &str) -> Result<Need, String> {
-    [Need::Drops, Need::Passing].into_iter().find(|n| n.name() == word).ok_or_else(|| {
-        format!("unknown rule `{word}` after `needs`: the rules a file may say it needs are `drops` and `passing`")
+    [Need::Drops, Need::Passing, Need::SpecialRules].into_iter().find(|n| n.name() == word).ok_or_else(|| {
+        format!("unknown rule `{word}` after `needs`: the rules a file may say it needs are `drops`, `passing` and `special-rules`")
     })
 }
 

@@ -22,7 +22,12 @@ fn a_section_becomes_a_variant_that_compiles() {
     for line in ["piece A archbishop BN", "piece C chancellor RN", "piece P pawn fmWfcFifmnD", "piece K king K"] {
         assert!(text.contains(line), "{line} in\n{text}");
     }
-    assert!(text.contains("left out: castlingKingsideFile, startFen"), "{text}");
+    // Its rules come with it: the castling files and the start position are read, not left out.
+    assert!(!text.contains("left out"), "{text}");
+    for line in ["royal K", "castling K f1 i1 R j1 h1", "start rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"]
+    {
+        assert!(text.contains(line), "{line} in\n{text}");
+    }
     let module =
         fairy_magic::compile(&Source { file: "capablanca-like.variant", text: &text }, &Options::new()).unwrap().text;
     assert!(module.contains("Archbishop"));
@@ -82,6 +87,32 @@ fn fairy_stockfish_readings_are_written_as_what_they_mean() {
 }
 
 #[test]
+fn a_section_carries_its_rules_over() {
+    let (text, notes) = section("rules-house");
+    for line in [
+        "region first-moves a2-j2 a3-j3 black a7-j7\ninitial P first-moves\nen-passant P\n",
+        "region promotion a7-j7 a8-j8 black a2-j2 a1-j1\npromote P in promotion to A Q optional\nlimit A 1\n",
+        "castling K e1 h1 R i1 g1\ncastling K e1 c1 R a1 d1\n",
+        "start rnbqkabnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKABNR1 w KQkq - 0 1\nneeds passing\n",
+        "royal K\n",
+    ] {
+        assert!(text.contains(line), "{line} in\n{text}");
+    }
+    assert!(text.contains("left out: nMoveRule"), "{text}");
+    assert!(notes.is_empty(), "{notes:?}");
+    // A special goal: the tables compile, and the file says an engine cannot play the game.
+    let (text, notes) = section("hill");
+    assert!(text.contains("needs special-rules\n"), "{text}");
+    assert!(notes.iter().any(|n| n.contains("flagPiece, flagRegion")), "{notes:?}");
+    // A built-in parent whose rules are not transcribed gives none, and says so.
+    let (text, notes) = section("small");
+    assert!(!text.contains("\nroyal ") && notes.iter().any(|n| n.contains("`gardner` are not transcribed")), "{text}");
+    let e = error("bad-promotion");
+    assert!(e.contains("`promotionPieceTypes = qx`: `x` is not the letter of a piece of this variant"), "{e}");
+    assert!(e.starts_with("fsf-example.ini:"), "{e}");
+}
+
+#[test]
 fn bad_sections_are_errors() {
     let e = error("broken");
     assert!(e.starts_with("fsf-example.ini:29:11: error: `maxFile = 99`"), "{e}");
@@ -105,7 +136,7 @@ fn a_game_without_moving_pieces_says_so() {
 #[test]
 fn a_piece_without_moves_is_left_out_with_its_region() {
     let (text, notes) = section("walls");
-    assert!(!text.contains("piece W") && !text.contains("region"), "{text}");
+    assert!(!text.contains("piece W") && !text.contains("immobile-region"), "{text}");
     assert!(notes.iter().any(|n| n.contains("immobile = w: it has no moves")), "{notes:?}");
 }
 

@@ -129,6 +129,7 @@ fn main() {
                 &args,
                 amazon,
                 bentriders,
+                berolina,
                 big16,
                 capablanca,
                 chancellor,

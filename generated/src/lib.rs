@@ -38,6 +38,9 @@ pub mod amazon;
 /// Move tables for `bentriders`, from `variants/bentriders.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod bentriders;
+/// Move tables for `berolina`, from `variants/berolina.variant`; the file's header says how it was made.
+#[rustfmt::skip]
+pub mod berolina;
 /// Move tables for `big16`, from `variants/big16.variant`; the file's header says how it was made.
 #[rustfmt::skip]
 pub mod big16;

@@ -23,6 +23,8 @@ mod every_module;
 mod exhaustive;
 #[path = "fsf_perft.rs"]
 mod fsf_perft;
+#[path = "fsf_positions.rs"]
+mod fsf_positions;
 #[path = "gallery.rs"]
 mod gallery;
 #[path = "independent.rs"]

@@ -5,9 +5,7 @@
 //! against the Chess Programming Wiki's published counts at those depths, to keep `cargo test`
 //! fast; every other line is at the suite's own depth. A few shallow lines are also played
 //! out (`LastPly::Play`), so that the playing path is held to the same counts.
-//!
-//! Left out of the suite's chess family: berolina (its en-passant field names two squares, and
-//! its pawns' double step passes a diagonal square; the FEN reader takes one square).
+//! Berolina's en-passant fields name two squares (`c5d6`): the square passed and the pawn's.
 
 use fairy_magic_engine::{Game, LastPly};
 use fairy_magic_generated as modules;
@@ -57,6 +55,21 @@ fn chess_builds_of_other_plans_agree() {
 #[test]
 fn losalamos() {
     check::<modules::losalamos::Tables>(&[(None, 5, 191_846), (Some("6/2P3/6/1K1k2/6/6 w - - 0 1"), 6, 187_431)]);
+}
+
+#[test]
+fn berolina() {
+    check::<modules::berolina::Tables>(&[
+        (Some("rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq c5d6 2 2"), 3, 46_643),
+        (Some("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1"), 3, 1_983),
+        (Some("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1"), 2, 1_047),
+    ]);
+    // An en-passant field is squares run together, and nothing else.
+    let game = Game::<modules::berolina::Tables>::new().unwrap();
+    for field in ["3e4", "e", "z9", "d6x", "d6c"] {
+        let fen = format!("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq {field} 0 1");
+        assert!(game.position(&fen).is_err(), "{field}");
+    }
 }
 
 #[test]

@@ -11,6 +11,7 @@ macro_rules! for_each_module {
     ($callback:ident) => {
         $callback!(amazon);
         $callback!(bentriders, without_first_moves);
+        $callback!(berolina);
         $callback!(big16);
         $callback!(capablanca);
         $callback!(chancellor);

@@ -102,6 +102,10 @@ pub enum Need {
     Drops,
     /// A player may pass instead of moving (Janggi).
     Passing,
+    /// A rule that decides the game otherwise than by mate, or changes which moves are legal,
+    /// beyond what the language states: Fairy-Stockfish's special goals and move rules (a bare
+    /// king, king of the hill, n checks, atomic captures, compulsory captures, gating...).
+    SpecialRules,
 }
 
 impl Need {
@@ -110,6 +114,7 @@ impl Need {
         match self {
             Need::Drops => "drops",
             Need::Passing => "passing",
+            Need::SpecialRules => "special-rules",
         }
     }
 }

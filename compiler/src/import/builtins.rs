@@ -253,6 +253,127 @@ mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10",
     b("janggicasual", Some("janggi"), ""),
 ];
 
+/// The game rules of the built-in variants transcribed here, in the configuration file's terms,
+/// each on top of its parent's (and of Fairy-Stockfish's defaults, chess's). A built-in variant
+/// missing here, or one whose parent is, has rules this table does not know: its import states
+/// none and says so, rather than guess.
+pub const BUILT_IN_RULES: &[(&str, &str)] = &[
+    ("chess", ""),
+    ("normal", ""),
+    ("nocastle", "castling = false\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+    ("berolina", "promotionPawnTypes = p\nenPassantTypes = p"),
+    (
+        "makruk",
+        "startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\npromotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *3 *2 *1\npromotionPieceTypes = m\ncastling = false",
+    ),
+    (
+        "shatranj",
+        "startFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1\npromotionPieceTypes = q\ncastling = false
+extinctionValue = loss",
+    ),
+    ("amazon", "startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\npromotionPieceTypes = arbn"),
+    ("nightrider", "promotionPieceTypes = qrbn"),
+    (
+        "grasshopper",
+        "startFen = rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1\npromotionPieceTypes = qrbng",
+    ),
+    ("knightmate", "startFen = rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\npromotionPieceTypes = mqrb"),
+    (
+        "losalamos",
+        "startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\npromotionRegionWhite = *6\npromotionRegionBlack = *1
+promotionPieceTypes = qrn\ndoubleStep = false\ncastling = false",
+    ),
+    (
+        "capablanca",
+        "startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\ncastlingKingsideFile = i
+castlingQueensideFile = c\npromotionPieceTypes = acqrbn",
+    ),
+    (
+        "embassy",
+        "startFen = rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1\ncastlingKingsideFile = h
+castlingQueensideFile = b",
+    ),
+    (
+        "janus",
+        "startFen = rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1\ncastlingKingsideFile = i
+castlingQueensideFile = b\npromotionPieceTypes = jqrbn",
+    ),
+    (
+        "modern",
+        "startFen = rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1\npromotionRegionWhite = *9
+promotionRegionBlack = *1\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *8\npromotionPieceTypes = mqrbn",
+    ),
+    (
+        "chancellor",
+        "startFen = rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1\npromotionRegionWhite = *9
+promotionRegionBlack = *1\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *8\npromotionPieceTypes = cqrbn",
+    ),
+    (
+        "courier",
+        "startFen = rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1
+promotionPieceTypes = f\ndoubleStep = false\ncastling = false\nextinctionValue = loss",
+    ),
+    (
+        "grand",
+        "startFen = r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1
+promotionRegionWhite = *8 *9 *10\npromotionRegionBlack = *3 *2 *1\npromotionPieceTypes = acqrbn
+promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2\nmandatoryPawnPromotion = false\ndoubleStepRegionWhite = *3
+doubleStepRegionBlack = *8\ncastling = false",
+    ),
+    (
+        "shako",
+        "startFen = c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1
+promotionRegionWhite = *10\npromotionRegionBlack = *1\npromotionPieceTypes = qrbnce\ncastlingRank = 2
+castlingKingsideFile = h\ncastlingQueensideFile = d\ncastlingRookKingsideFile = i\ncastlingRookQueensideFile = b
+doubleStepRegionWhite = *3\ndoubleStepRegionBlack = *8",
+    ),
+    (
+        "minixiangqi",
+        "startFen = rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1\npromotionPieceTypes = -\ndoubleStep = false
+castling = false\nflyingGeneral = true",
+    ),
+    ("xiangqi", "startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+    (
+        "janggi",
+        "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\nflyingGeneral = false
+pass = true",
+    ),
+    ("kingofthehill", "flagPiece = k\nflagRegion = d4 e4 d5 e5"),
+    (
+        "racingkings",
+        "startFen = 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\nflagPiece = k\nflagRegion = *8\ncastling = false
+checking = false",
+    ),
+    ("3check", "checkCounting = true"),
+    ("5check", ""),
+    ("nocheckatomic", "blastOnCapture = true"),
+    ("atomic", ""),
+    ("atomar", ""),
+    ("giveaway", "mustCapture = true\nextinctionValue = win"),
+    ("antichess", "castling = false"),
+    ("suicide", ""),
+    ("codrus", ""),
+    ("losers", "mustCapture = true\nextinctionValue = win"),
+    ("extinction", "extinctionValue = loss"),
+    ("kinglet", ""),
+    ("threekings", "extinctionValue = loss"),
+    ("horde", "extinctionValue = loss"),
+    ("crazyhouse", "pieceDrops = true"),
+    ("loop", ""),
+    ("chessgi", ""),
+    ("bughouse", ""),
+    ("koedem", ""),
+    ("minishogi", "pieceDrops = true\npromotionPieceTypes = -\ndoubleStep = false\ncastling = false"),
+    ("mini", ""),
+    ("shogi", ""),
+];
+
+/// The rules `BUILT_IN_RULES` transcribes for a built-in variant, if it does.
+pub fn built_in_rules(name: &str) -> Option<&'static str> {
+    BUILT_IN_RULES.iter().find(|(n, _)| *n == name).map(|(_, rules)| *rules)
+}
+
 /// The built-in variant of that name.
 pub fn built_in(name: &str) -> Option<&'static BuiltIn> {
     BUILT_IN.iter().find(|v| v.name == name)

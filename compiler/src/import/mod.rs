@@ -1,8 +1,14 @@
 //! `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
 //!
-//! Only what moves pieces is taken: the board (`maxFile`, `maxRank`), the piece types with their
-//! letters and moves, `mobilityRegion*` squares, and the soldier's rank of promotion; everything
-//! else is a game rule, left out and listed in the output's comments. Inheritance follows
+//! What moves pieces is taken: the board (`maxFile`, `maxRank`), the piece types with their
+//! letters and moves, `mobilityRegion*` squares, and the soldier's rank of promotion; and the
+//! game's rules as rule statements: the royal king, promotion (`promotion*`,
+//! `mandatoryPawnPromotion`, `promotionLimit`), the double step and en passant
+//! (`doubleStep*`, `enPassantTypes`), castling (`castling*`), `flyingGeneral`, `startFen`, and
+//! `needs` for drops, passing and special goals or move rules (`needs special-rules`). A
+//! setting the import does not read is left out and listed in the output's comments; a built-in
+//! parent whose rules `builtins.rs` does not transcribe gives no rule statements, and says so.
+//! A piece's FEN letter is its letter there, so no `fen` line is needed. Inheritance follows
 //! Fairy-Stockfish: a parent is one of its built-in variants (`builtins.rs`) or a section above,
 //! and each section overrides its parent by its rules (`rules.rs`). Move strings are written as
 //! Fairy-Stockfish plays them (`notation.rs`). The result is compiled before it is handed back, so
@@ -17,8 +23,8 @@ use std::fmt::Write as _;
 
 use crate::emit::inert;
 use crate::error::{Error, Location, Source};
-use builtins::{built_in, PIECE_TYPES};
-use rules::{apply, is_custom, is_king, region_items, type_key, Line, Placed, State};
+use builtins::{built_in, built_in_rules, PIECE_TYPES};
+use rules::{apply, is_custom, is_king, region_items, type_count, type_key, type_of, Line, Placed, State};
 
 pub use notation::{translate, Written};
 
@@ -155,9 +161,14 @@ fn built_in_state(name: &str) -> Result<State, Error> {
     }
     let mut state = State::empty();
     for b in line_of.iter().rev() {
+        let rules = built_in_rules(b.name);
+        if rules.is_none() {
+            state.rules_unknown = state.rules_unknown.or(Some(b.name));
+        }
         let lines: Vec<Line> = b
             .settings
             .lines()
+            .chain(rules.unwrap_or_default().lines())
             .filter_map(|l| l.split_once(" = "))
             .map(|(key, value)| Line { key, value, at: None })
             .collect();
@@ -172,6 +183,8 @@ fn built_in_state(name: &str) -> Result<State, Error> {
 struct Output {
     lines: Vec<(String, Option<usize>)>,
     notes: Vec<String>,
+    /// The written pieces with first moves (XBetza `i`), by type index.
+    first_movers: Vec<usize>,
 }
 
 impl Output {
@@ -215,6 +228,7 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
         ));
     }
     regions(&state, &moving, &mut out, source)?;
+    game_rules(&state, &moving, &mut out, source)?;
     // The head's comments quote the ini's path, section and keys: escaped, a newline in any
     // of them cannot add a line (a piece) to the variant file.
     let (file, named) = (inert(file), inert(section));
@@ -263,6 +277,9 @@ fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, ou
     if key == "pawn" && state.double_step {
         betza.push_str("ifmnD");
     }
+    if betza.contains('i') {
+        out.first_movers.push(index);
+    }
     if key == "soldier" && state.soldier_rank > 1 {
         soldier(state, upper, &name, &betza, at, out);
     } else {
@@ -306,6 +323,142 @@ fn regions(state: &State, moving: &[usize], out: &mut Output, source: &Source) -
         out.push(format!("confine {} {name}", letter.value.to_ascii_uppercase()), white_at.or(black_at));
     }
     Ok(())
+}
+
+/// The rule statements (`royal`, `promote`, `castling`...) of the game's settings, for the
+/// written pieces (`moving`); none, with a note, where a built-in ancestor's rules are unknown.
+fn game_rules(state: &State, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
+    if let Some(name) = state.rules_unknown {
+        out.notes.push(format!(
+            "the rules of Fairy-Stockfish's built-in `{name}` are not transcribed here: no rule statements are written, so an engine refuses the game (no royal piece)"
+        ));
+        return Ok(());
+    }
+    let game = &state.game;
+    let letter = |t: usize| moving.contains(&t).then(|| state.letters[&t].value.to_ascii_uppercase());
+    let letters = |types: &mut dyn Iterator<Item = &usize>| -> Vec<char> { types.filter_map(|&t| letter(t)).collect() };
+    let region = |name: &str, sides: &[String; 2], at: Option<usize>, out: &mut Output| -> Result<bool, Error> {
+        let items = |text: &str| {
+            region_items(text, state.files, state.ranks).map_err(|m| match at {
+                Some(at) => source.error(at, m),
+                None => Error::Internal(m),
+            })
+        };
+        let (Some(white), Some(black)) = (items(&sides[0])?, items(&sides[1])?) else { return Ok(false) };
+        out.push(format!("region {name} {white} black {black}"), at);
+        Ok(true)
+    };
+    let king = type_count() - 1;
+    if let Some(k) = letter(king) {
+        out.push(format!("royal {k}"), None);
+    }
+    let first: Vec<usize> = out.first_movers.clone();
+    if !first.is_empty() && state.double_step && region("first-moves", &game.first_move_region, None, out)? {
+        for &t in &first {
+            out.push(format!("initial {} first-moves", letter(t).unwrap_or('?')), None);
+        }
+        for t in first.iter().filter(|t| game.en_passant.contains(t)) {
+            out.push(format!("en-passant {}", letter(*t).unwrap_or('?')), None);
+        }
+    }
+    // Fairy-Stockfish's type order runs from the pawn up; the strongest first reads as chess's.
+    let to = letters(&mut game.promotion_pieces.iter().rev());
+    let pawns = letters(&mut game.promotion_pawns.iter());
+    if !to.is_empty() && !pawns.is_empty() && region("promotion", &game.promotion_region, None, out)? {
+        let to: Vec<String> = to.iter().map(char::to_string).collect();
+        let optional = if game.promotion_forced { "" } else { " optional" };
+        for p in pawns {
+            out.push(format!("promote {p} in promotion to {}{optional}", to.join(" ")), None);
+        }
+        for (&t, n) in &game.promotion_limits {
+            if let Some(l) = letter(t) {
+                out.push(format!("limit {l} {n}"), None);
+            }
+        }
+    }
+    if let (Some(c), Some(k), Some(r)) = (game.castling, letter(king), letter(type_of("rook"))) {
+        castlings(state, c, k, r, out);
+    }
+    if game.flying_general {
+        out.push("flying-general".to_string(), None);
+    }
+    match fen_fits(&game.start.value, state.files, state.ranks) {
+        true => out.push(format!("start {}", game.start.value), game.start.at),
+        false => out.notes.push(format!(
+            "the start position `{}` does not fit a {}x{} board: no `start` line",
+            game.start.value, state.files, state.ranks
+        )),
+    }
+    for need in &game.needs {
+        out.push(format!("needs {}", need.name()), None);
+    }
+    if !game.special.is_empty() {
+        let settings: Vec<&str> = game.special.iter().map(String::as_str).collect();
+        out.notes.push(format!(
+            "{}: special goals or move rules the language does not state, so `needs special-rules`",
+            settings.join(", ")
+        ));
+        out.push("needs special-rules".to_string(), None);
+    }
+    Ok(())
+}
+
+/// The two castlings, kingside first, where their squares are on the board. The king castles
+/// from where the start position has it on the castling rank, as Fairy-Stockfish reads it.
+fn castlings(state: &State, c: rules::CastlingFiles, king: char, rook: char, out: &mut Output) {
+    let start_file = start_rank(&state.game.start.value, state.ranks, c.rank)
+        .and_then(|row| row.iter().position(|&p| p == Some(king)))
+        .map_or(c.king, |f| f as u32);
+    let square = |file: u32| {
+        (file < state.files && (1..=state.ranks).contains(&c.rank))
+            .then(|| format!("{}{}", (b'a' + file as u8) as char, c.rank))
+    };
+    let kingside_rook = c.rook_kingside.unwrap_or(state.files.saturating_sub(1));
+    let sides = [
+        (c.king_kingside, kingside_rook, c.king_kingside.checked_sub(1)),
+        (c.king_queenside, c.rook_queenside, Some(c.king_queenside + 1)),
+    ];
+    for (king_to, rook_from, rook_to) in sides {
+        let squares = (square(start_file), square(king_to), square(rook_from), rook_to.and_then(square));
+        match squares {
+            (Some(kf), Some(kt), Some(rf), Some(rt)) if rook_from != start_file => {
+                out.push(format!("castling {king} {kf} {kt} {rook} {rf} {rt}"), None);
+            }
+            _ => out.notes.push(format!("a castling off the {}x{} board is left out", state.files, state.ranks)),
+        }
+    }
+}
+
+/// The pieces (upper-case letters, White's as written) of the start position's rank `rank`
+/// (from 1), or `None` if the FEN's board does not read.
+fn start_rank(fen: &str, ranks: u32, rank: u32) -> Option<Vec<Option<char>>> {
+    let board = fen.split_whitespace().next()?.split('[').next()?;
+    let row = board.split('/').nth(ranks.checked_sub(rank)? as usize)?;
+    let mut squares = Vec::new();
+    let mut digits = String::new();
+    for ch in row.chars().chain([' ']) {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+            continue;
+        }
+        if !digits.is_empty() {
+            squares.extend(std::iter::repeat_n(None, digits.parse::<usize>().ok()?.min(256)));
+            digits.clear();
+        }
+        if ch.is_ascii_alphabetic() {
+            squares.push(Some(ch));
+        } else if ch != ' ' && ch != '+' {
+            return None;
+        }
+    }
+    Some(squares)
+}
+
+/// Whether the FEN's board has the board's ranks, each of its files.
+fn fen_fits(fen: &str, files: u32, ranks: u32) -> bool {
+    let board = fen.split_whitespace().next().unwrap_or("").split('[').next().unwrap_or("");
+    board.split('/').count() == ranks as usize
+        && (1..=ranks).all(|r| start_rank(fen, ranks, r).is_some_and(|row| row.len() == files as usize))
 }
 
 /// A compile error of the generated file, told at the ini line the rejected line came from.
@@ -369,6 +522,59 @@ fn piece_name(key: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The game's rules of a file, by FEN letter and squares: what two files that name their
+    /// pieces and regions differently agree on when they state the same game.
+    fn rules_of(text: &str) -> String {
+        let (variant, _) = crate::pipeline::read(&Source { file: "x.variant", text }).unwrap();
+        let rules = &variant.rules;
+        let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
+        let fen = rules.fen_letters(&letters);
+        let region = |r: usize| format!("{:?}", variant.regions[r].squares);
+        let mut lines = vec![format!("royal {:?}", rules.royal.map(|p| &fen[p]))];
+        for p in &rules.promotions {
+            let mut to: Vec<&str> = p.to.iter().map(|&t| fen[t].as_str()).collect();
+            to.sort();
+            lines.push(format!("promote {} in {} to {to:?} forced {}", fen[p.piece], region(p.region), p.forced));
+        }
+        lines.extend(rules.limits.iter().map(|(p, n)| format!("limit {} {n}", fen[*p])));
+        lines.extend(rules.first_moves.iter().map(|(p, r)| format!("initial {} {}", fen[*p], region(*r))));
+        lines.extend(rules.en_passant.iter().map(|p| format!("en-passant {}", fen[*p])));
+        lines.extend(
+            rules
+                .castlings
+                .iter()
+                .map(|c| format!("castling {} {:?} {} {:?}", fen[c.king], c.king_squares, fen[c.rook], c.rook_squares)),
+        );
+        lines.push(format!("flying {} needs {:?} start {:?}", rules.flying_general, rules.needs, rules.start));
+        lines.sort();
+        lines.join("\n")
+    }
+
+    /// Importing Fairy-Stockfish's built-in chess, berolina, capablanca, grand, makruk,
+    /// shatranj and xiangqi gives the rules of the shipped variant files. The one difference: Fairy-Stockfish
+    /// ends shatranj when a side is left with a bare king, which the shipped file does not
+    /// state (docs/engines.md), and the import says with `needs special-rules`.
+    #[test]
+    fn built_in_variants_import_the_rules_of_the_shipped_files() {
+        let shipped = [
+            ("chess", include_str!("../../../variants/chess.variant")),
+            ("berolina", include_str!("../../../variants/berolina.variant")),
+            ("capablanca", include_str!("../../../variants/capablanca.variant")),
+            ("grand", include_str!("../../../variants/grand.variant")),
+            ("makruk", include_str!("../../../variants/makruk.variant")),
+            ("shatranj", include_str!("../../../variants/shatranj.variant")),
+            ("xiangqi", include_str!("../../../variants/xiangqi.variant")),
+        ];
+        for (name, file) in shipped {
+            let (text, _, _) = convert(&Source { file: "variants.ini", text: "" }, name).unwrap();
+            let mut expected = rules_of(file);
+            if name == "shatranj" {
+                expected = expected.replace("needs []", "needs [SpecialRules]");
+            }
+            assert_eq!(rules_of(&text), expected, "{name}:\n{text}");
+        }
+    }
 
     /// Every built-in variant converts into a file whose pieces and regions fairy-magic reads
     /// (the magic search is left to the import tests: in a debug build it takes minutes).

@@ -4,11 +4,14 @@
 //! section's settings are applied to it in Fairy-Stockfish's order: the board first, then every
 //! piece type in its type order, so that a letter given to a second type moves to it and the
 //! first type is gone; `pawn = -` removes a type; `customPieceN = x:BETZA` is a type of its own.
+//! The game's rules (`GameSettings`) follow the same order, after the pieces: a setting that
+//! names pieces by letter reads the letters as they stand once the section's pieces are read.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::builtins::{CUSTOM_SLOTS, PIECE_TYPES};
 use crate::error::Error;
+use fairy_magic_runtime::Need;
 
 /// One `key = value` line; `at` is the value's byte offset in the ini file (`None` for a
 /// built-in variant's facts).
@@ -42,8 +45,119 @@ pub struct State {
     pub double_step: bool,
     /// Below this relative rank a soldier moves like a shogi pawn.
     pub soldier_rank: u32,
+    /// The game's rules.
+    pub game: GameSettings,
+    /// The built-in variant, this one or an ancestor, whose rules are not transcribed
+    /// (`BUILT_IN_RULES`): then the game's rules are unknown and none are written.
+    pub rules_unknown: Option<&'static str>,
     /// Settings that are game rules, left out of the variant file.
     pub ignored: BTreeSet<String>,
+}
+
+/// The game's rules as Fairy-Stockfish's settings state them, with its defaults (those of
+/// its `Variant`, which chess keeps): pieces are type indices, squares its square lists.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// `startFen`.
+    pub start: Placed<String>,
+    /// `promotionRegionWhite`, `promotionRegionBlack` (or the older `promotionRank`).
+    pub promotion_region: [String; 2],
+    /// `promotionPawnTypes`: the types that promote.
+    pub promotion_pawns: BTreeSet<usize>,
+    /// `promotionPieceTypes`: what they become.
+    pub promotion_pieces: BTreeSet<usize>,
+    /// `mandatoryPawnPromotion`.
+    pub promotion_forced: bool,
+    /// `promotionLimit = q:1 r:2`: type → the most of it a side may have by promotion.
+    pub promotion_limits: BTreeMap<usize, u32>,
+    /// `doubleStepRegionWhite`, `doubleStepRegionBlack` (or `doubleStepRank`): where first
+    /// moves (the pawn's double step, any XBetza `i`) are made.
+    pub first_move_region: [String; 2],
+    /// `enPassantTypes`.
+    pub en_passant: BTreeSet<usize>,
+    /// `castling` and where it goes.
+    pub castling: Option<CastlingFiles>,
+    /// `flyingGeneral`.
+    pub flying_general: bool,
+    /// `pieceDrops`, `pass`...: rules the language names but does not state.
+    pub needs: Vec<Need>,
+    /// Settings of special goals and move rules the engine does not play (`mustCapture`...).
+    pub special: BTreeSet<String>,
+}
+
+/// `castlingKingFile`, `castlingKingsideFile`... as files from 0 and a rank from 1.
+#[derive(Clone, Copy, Debug)]
+pub struct CastlingFiles {
+    pub rank: u32,
+    pub king: u32,
+    pub king_kingside: u32,
+    pub king_queenside: u32,
+    /// `None`: the last file.
+    pub rook_kingside: Option<u32>,
+    pub rook_queenside: u32,
+}
+
+impl Default for CastlingFiles {
+    fn default() -> Self {
+        CastlingFiles { rank: 1, king: 4, king_kingside: 6, king_queenside: 2, rook_kingside: None, rook_queenside: 0 }
+    }
+}
+
+/// The start position of Fairy-Stockfish's template, chess's.
+pub const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Settings that make a game the engine cannot play: special goals and move rules. A value of
+/// `false`, `-`, `none` or nothing turns one off (`checking` is off when `false`: then it is on).
+const SPECIAL: &[&str] = &[
+    "extinctionValue",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "whiteFlag",
+    "blackFlag",
+    "checkCounting",
+    "mustCapture",
+    "mustDrop",
+    "blastOnCapture",
+    "petrifyOnCaptureTypes",
+    "gating",
+    "seirawanGating",
+    "wallingRule",
+    "cambodianMoves",
+    "makpongRule",
+    "sittuyinPromotion",
+    "promotedPieceType",
+    "connectN",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+];
+
+/// The type index of a predefined type's setting name.
+pub fn type_of(key: &str) -> usize {
+    PIECE_TYPES.iter().position(|(k, _)| *k == key).expect("a predefined piece type")
+}
+
+impl Default for GameSettings {
+    fn default() -> Self {
+        let set = |keys: &[&str]| keys.iter().map(|k| type_of(k)).collect();
+        GameSettings {
+            start: Placed { value: CHESS_START.to_string(), at: None },
+            promotion_region: ["*8".to_string(), "*1".to_string()],
+            promotion_pawns: set(&["pawn"]),
+            promotion_pieces: set(&["queen", "rook", "bishop", "knight"]),
+            promotion_forced: true,
+            promotion_limits: BTreeMap::new(),
+            first_move_region: ["*2".to_string(), "*7".to_string()],
+            en_passant: set(&["pawn"]),
+            castling: Some(CastlingFiles::default()),
+            flying_general: false,
+            needs: Vec::new(),
+            special: BTreeSet::new(),
+        }
+    }
 }
 
 impl State {
@@ -58,6 +172,8 @@ impl State {
             regions: BTreeMap::new(),
             double_step: true,
             soldier_rank: 1,
+            game: GameSettings::default(),
+            rules_unknown: None,
             ignored: BTreeSet::new(),
         }
     }
@@ -128,8 +244,166 @@ pub fn apply(state: &mut State, lines: &[Line], locate: &Locate) -> Result<(), E
             .parse()
             .map_err(|_| locate(l.at, format!("`soldierPromotionRank = {}`: expected a rank number", l.value)))?;
     }
+    game_settings(state, &mut take, locate)?;
     state.ignored.extend(by_key.keys().filter(|k| !used.contains(**k)).map(|k| k.to_string()));
     Ok(())
+}
+
+/// The game's rules among a section's lines (`take` marks a key read).
+fn game_settings<'a>(
+    state: &mut State,
+    take: &mut dyn FnMut(&str) -> Option<Line<'a>>,
+    locate: &Locate,
+) -> Result<(), Error> {
+    let ranks = state.ranks;
+    let flag = |l: Line| -> Result<bool, Error> {
+        match l.value {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            v => Err(locate(l.at, format!("`{} = {v}`: expected true or false", l.key))),
+        }
+    };
+    let number = |l: Line| -> Result<u32, Error> {
+        l.value.parse().map_err(|_| locate(l.at, format!("`{} = {}`: expected a number", l.key, l.value)))
+    };
+    let file = |l: Line| -> Result<u32, Error> {
+        single_letter(l.value)
+            .filter(|f| *f < 16)
+            .ok_or_else(|| locate(l.at, format!("`{} = {}`: expected a file letter, a to p", l.key, l.value)))
+    };
+    let game = &mut state.game;
+    if let Some(l) = take("startFen") {
+        game.start = Placed { value: l.value.to_string(), at: l.at };
+    }
+    if let Some(l) = take("promotionRank") {
+        let r = number(l)?;
+        game.promotion_region = [ranks_from(r, ranks), ranks_from(1, (ranks + 1).saturating_sub(r))];
+    }
+    for (colour, side) in ["White", "Black"].into_iter().enumerate() {
+        if let Some(l) = take(&format!("promotionRegion{side}")) {
+            game.promotion_region[colour] = l.value.to_string();
+        }
+        if let Some(l) = take(&format!("doubleStepRegion{side}")) {
+            game.first_move_region[colour] = l.value.to_string();
+        }
+    }
+    if let Some(l) = take("doubleStepRank") {
+        let r = number(l)?;
+        game.first_move_region = [format!("*{r}"), format!("*{}", (ranks + 1).saturating_sub(r))];
+    }
+    let letters = state.letters.clone();
+    let types = |l: Line| piece_types(&letters, l, locate);
+    for key in ["promotionPawnTypes", "pawnTypes"] {
+        if let Some(l) = take(key) {
+            game.promotion_pawns = types(l)?;
+        }
+    }
+    for key in ["promotionPieceTypes", "promotionPieceTypesWhite"] {
+        if let Some(l) = take(key) {
+            game.promotion_pieces = types(l)?;
+        }
+    }
+    if let Some(l) = take("mandatoryPawnPromotion") {
+        game.promotion_forced = flag(l)?;
+    }
+    if let Some(l) = take("promotionLimit") {
+        game.promotion_limits = limits(&letters, l, locate)?;
+    }
+    for key in ["enPassantTypes", "enPassantTypesWhite"] {
+        if let Some(l) = take(key) {
+            game.en_passant = types(l)?;
+        }
+    }
+    if let Some(l) = take("castling") {
+        game.castling = flag(l)?.then(|| game.castling.unwrap_or_default());
+    }
+    if let Some(c) = game.castling.as_mut() {
+        if let Some(l) = take("castlingRank") {
+            c.rank = number(l)?;
+        }
+        if let Some(l) = take("castlingKingFile") {
+            c.king = file(l)?;
+        }
+        if let Some(l) = take("castlingKingsideFile") {
+            c.king_kingside = file(l)?;
+        }
+        if let Some(l) = take("castlingQueensideFile") {
+            c.king_queenside = file(l)?;
+        }
+        if let Some(l) = take("castlingRookKingsideFile") {
+            c.rook_kingside = Some(file(l)?);
+        }
+        if let Some(l) = take("castlingRookQueensideFile") {
+            c.rook_queenside = file(l)?;
+        }
+    }
+    if let Some(l) = take("flyingGeneral") {
+        game.flying_general = flag(l)?;
+    }
+    let mut need = |n: Need, on: bool| {
+        if on && !game.needs.contains(&n) {
+            game.needs.push(n);
+        }
+    };
+    if let Some(l) = take("pieceDrops") {
+        need(Need::Drops, flag(l)?);
+    }
+    for key in ["pass", "passWhite", "passBlack", "passOnStalemate", "passOnStalemateWhite", "passOnStalemateBlack"] {
+        if let Some(l) = take(key) {
+            need(Need::Passing, flag(l)?);
+        }
+    }
+    for key in SPECIAL {
+        if let Some(l) = take(key) {
+            if !matches!(l.value, "false" | "-" | "none" | "") {
+                game.special.insert(key.to_string());
+            }
+        }
+    }
+    if let Some(l) = take("checking") {
+        if !flag(l)? {
+            game.special.insert("checking".to_string());
+        }
+    }
+    Ok(())
+}
+
+/// `*from ... *to`: the ranks from `from` to `to`, in Fairy-Stockfish's square lists.
+fn ranks_from(from: u32, to: u32) -> String {
+    (from.max(1)..=to).map(|r| format!("*{r}")).collect::<Vec<_>>().join(" ")
+}
+
+/// The type of a piece letter as the section's pieces stand.
+fn type_of_letter(letters: &BTreeMap<usize, Placed<char>>, c: char) -> Option<usize> {
+    letters.iter().find(|(_, l)| l.value == c.to_ascii_lowercase()).map(|(&i, _)| i)
+}
+
+/// A list of piece letters (`qrbn`, `-` for none) as types.
+fn piece_types(letters: &BTreeMap<usize, Placed<char>>, l: Line, locate: &Locate) -> Result<BTreeSet<usize>, Error> {
+    l.value
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' '))
+        .map(|c| {
+            type_of_letter(letters, c).ok_or_else(|| {
+                locate(l.at, format!("`{} = {}`: `{c}` is not the letter of a piece of this variant", l.key, l.value))
+            })
+        })
+        .collect()
+}
+
+/// `promotionLimit = q:1 r:2`.
+fn limits(letters: &BTreeMap<usize, Placed<char>>, l: Line, locate: &Locate) -> Result<BTreeMap<usize, u32>, Error> {
+    let bad = || locate(l.at, format!("`promotionLimit = {}`: expected letter:count pairs (`q:1 r:2`)", l.value));
+    l.value
+        .split_whitespace()
+        .map(|pair| {
+            let (letter, n) = pair.split_once(':').ok_or_else(bad)?;
+            let mut chars = letter.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else { return Err(bad()) };
+            let piece = type_of_letter(letters, c).ok_or_else(bad)?;
+            Ok((piece, n.parse().map_err(|_| bad())?))
+        })
+        .collect()
 }
 
 /// A piece type's line: a letter gives the type that letter (taking it from any other type),

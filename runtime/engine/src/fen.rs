@@ -52,7 +52,7 @@ impl<T: Tables> Game<T> {
                 return Err(format!("not a move counter: {counter}"));
             }
         }
-        let them = p.to_move.opposite();
+        let them = !p.to_move;
         if self.attacked(&p, self.royal_square(&p, them), p.to_move, p.occupied()) {
             return Err(format!("{them:?} is in check with {:?} to move", p.to_move));
         }
@@ -100,7 +100,7 @@ impl<T: Tables> Game<T> {
         let (mut targets, mut victim) = (T::Bitboard::EMPTY, None);
         for square in squares {
             let square = square?;
-            match p.by_color[p.to_move.opposite() as usize].has_index(square) {
+            match p.by_color[!p.to_move as usize].has_index(square) {
                 true => victim = Some(square),
                 false => targets |= bit(square),
             }

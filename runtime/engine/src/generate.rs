@@ -410,7 +410,7 @@ impl<T: Tables> Game<T> {
     /// knows it is not in check).
     fn castling_moves<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S, occupied: T::Bitboard) {
         let us = p.to_move;
-        let them = us.opposite();
+        let them = !us;
         for (i, c) in self.castlings.iter().enumerate() {
             let rook_from = p.castling[us as usize][i];
             if rook_from == NO_ROOK {

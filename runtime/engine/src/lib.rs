@@ -9,11 +9,12 @@
 //! assert_eq!(game.perft(&start, 2, LastPly::Bulk), 784);
 //! ```
 //!
-//! Moves are generated pseudo-legal from the tables and kept when the mover's royal piece is
-//! not attacked afterwards. Most need no such test: a move that neither moves the royal piece
-//! nor touches a square between an enemy piece and it (the module's `between`: what decides
-//! whether that piece reaches it, a hopper's screen included), made out of check, cannot
-//! expose it. The rest are made and the royal square asked for attackers (`attackers`).
+//! Moves are generated from the tables as sets of targets, and most are known legal without
+//! being tried: the module's `between` says which squares decide whether an enemy piece reaches
+//! the royal piece, so a move that touches none of them, out of check, cannot expose it
+//! (`generate.rs` says how). The rest are tested without being made, by asking the royal
+//! square for attackers (`attackers`) under the occupancy after the move. Bulk counting counts
+//! the last ply's moves without listing them.
 //!
 //! A game the engine cannot play is refused by [`Game::new`] with the rule it lacks
 //! ([`Unplayable`]), never played wrong.
@@ -24,6 +25,9 @@ use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
 use fairy_magic_runtime::{BitboardExt, Color, Tables};
+
+mod fen;
+mod generate;
 
 /// The most piece types a game may have: a position holds a square set for each.
 pub const MAX_PIECE_TYPES: usize = 16;
@@ -177,27 +181,42 @@ struct Promoting<B> {
     forced: bool,
 }
 
+/// What the engine knows of one piece type, derived once from the tables and the rules.
+#[derive(Clone, Debug)]
+struct PieceRules<B> {
+    /// `[color]`: the squares it makes its first moves from (empty: it has none).
+    first: [B; 2],
+    /// Whether it has first quiet moves (XBetza `i` on a move).
+    first_quiets: bool,
+    /// Whether it has first captures, which may give check.
+    first_captures: bool,
+    /// `[color]`: whether it moves as it captures ([`moves_as_it_captures`]): then one lookup
+    /// gives both its quiet moves and its captures.
+    moves_as_it_captures: [bool; 2],
+    /// Whether it takes part in en passant.
+    en_passant: bool,
+    /// `[color]`: the squares where it has no move on an empty board.
+    stuck: [B; 2],
+    /// Where it promotes, to what, whether it must.
+    promotion: Option<Promoting<B>>,
+    /// The most of it a side may promote to (`u8::MAX`: no limit).
+    limit: u8,
+}
+
 /// A module's game, ready to play: what the engine derives once from the rules.
 pub struct Game<T: Tables> {
     royal: usize,
-    pieces: usize,
     board: T::Bitboard,
-    /// Per piece: where it promotes, to what, whether it must.
-    promotion: Vec<Option<Promoting<T::Bitboard>>>,
-    /// Per piece: the most of it a side may promote to (`u8::MAX`: no limit).
-    limit: Vec<u8>,
-    /// Per piece: the squares it makes its first moves from (`[color]`), empty for none.
-    first: Vec<[T::Bitboard; 2]>,
-    /// Per piece: whether it has first quiet moves, and first captures (which may give check).
-    first_quiets: Vec<bool>,
-    first_captures: Vec<bool>,
-    /// Per piece and colour: whether any square is ever between it and a target (a slider,
-    /// hopper or lame leaper); the others never block nor unblock a check.
-    has_between: Vec<[bool; 2]>,
-    /// Per piece: whether it takes part in en passant.
-    en_passant: Vec<bool>,
-    /// Per piece, per colour: the squares where it has no move on an empty board.
-    stuck: Vec<[T::Bitboard; 2]>,
+    /// Indexed by piece; the entries past `T::PIECES` are never read. A fixed array rather than
+    /// a `Vec`: the move generator's reads of it need no length.
+    pieces: [PieceRules<T::Bitboard>; MAX_PIECE_TYPES],
+    /// Indexed by [`Game::blockable_index`]: the squares from which a piece of a side has a path
+    /// to a square that other pieces may block (`between` is not empty). From the others it
+    /// reaches the square, or not, whatever stands around.
+    blockable_from: Vec<T::Bitboard>,
+    /// Whether some piece has first captures: their paths are not known to `between`'s
+    /// reasoning, so every move is then tested.
+    first_captures: bool,
     castlings: Vec<CastlingSquares>,
     flying_general: bool,
     fen_letters: Vec<&'static str>,
@@ -215,6 +234,36 @@ fn set_of<B: BitboardExt>(squares: &[u8]) -> B {
     squares.iter().fold(B::EMPTY, |set, &s| set | bit(s as usize))
 }
 
+/// Whether a `piece` of `color` moves as it captures: whatever the occupancy, `quiets` and
+/// `attacks` agree on every empty target. Proven, not sampled: by `between`'s contract, whether
+/// the piece reaches a target depends on the occupancy of the squares between alone, so the two
+/// lookups are compared under every occupancy of those squares, for every pair of squares. A
+/// pair with more squares between than [`MOST_ENUMERATED`] is not enumerated, and counts as a
+/// disagreement: the piece then takes two lookups, as any piece may.
+fn moves_as_it_captures<T: Tables>(piece: usize, color: Color) -> bool {
+    let squares = T::FILES * T::RANKS;
+    let agree = |from: usize, to: usize, occupied: T::Bitboard| {
+        T::quiets(piece, color, from, occupied).has_index(to) == T::attacks(piece, color, from, occupied).has_index(to)
+    };
+    (0..squares).all(|from| {
+        let empty = T::Bitboard::EMPTY;
+        T::quiets(piece, color, from, empty) == T::attacks(piece, color, from, empty)
+            && (0..squares).all(|to| {
+                let between: Vec<usize> = T::between(piece, color, from, to).indices().collect();
+                between.len() <= MOST_ENUMERATED
+                    && (1..1u32 << between.len()).all(|subset| {
+                        let occupied = (0..between.len())
+                            .filter(|i| subset >> i & 1 == 1)
+                            .fold(empty, |set, i| set | bit(between[i]));
+                        agree(from, to, occupied)
+                    })
+            })
+    })
+}
+
+/// The most squares between two squares whose every occupancy [`moves_as_it_captures`] tries.
+const MOST_ENUMERATED: usize = 10;
+
 impl<T: Tables> Game<T> {
     /// The module's game, or the rule the engine lacks to play it.
     pub fn new() -> Result<Self, Unplayable> {
@@ -228,54 +277,44 @@ impl<T: Tables> Game<T> {
         }
         let squares = T::FILES * T::RANKS;
         let board = (0..squares).fold(T::Bitboard::EMPTY, |set, s| set | bit(s));
-        let mut first = vec![[T::Bitboard::EMPTY; 2]; T::PIECES];
-        for f in rules.first_moves {
-            first[f.piece as usize] = f.squares.map(set_of);
-        }
-        let mut first_quiets = vec![false; T::PIECES];
-        let mut first_captures = vec![false; T::PIECES];
-        for piece in 0..T::PIECES {
+        let empty = T::Bitboard::EMPTY;
+        let mut pieces: [PieceRules<T::Bitboard>; MAX_PIECE_TYPES] = std::array::from_fn(|piece| {
+            // Whether the piece has any move of this lookup, from any square, for either side.
             let has = |f: fn(usize, Color, usize, T::Bitboard) -> T::Bitboard| {
-                Color::ALL.iter().any(|&c| (0..squares).any(|s| !f(piece, c, s, T::Bitboard::EMPTY).is_empty()))
+                piece < T::PIECES && Color::ALL.iter().any(|&c| (0..squares).any(|s| !f(piece, c, s, empty).is_empty()))
             };
-            let (quiets, captures) = (has(T::initial_quiets), has(T::initial_attacks));
-            if (quiets || captures) && first[piece].iter().all(|s| s.is_empty()) {
-                return Err(Unplayable::FirstMovesWithoutSquares(T::letter(piece)));
+            let stuck = Color::ALL.map(|c| match piece < T::PIECES {
+                true => (0..squares)
+                    .filter(|&s| (T::quiets(piece, c, s, empty) | T::attacks(piece, c, s, empty)).is_empty())
+                    .fold(empty, |set, s| set | bit(s)),
+                false => empty,
+            });
+            PieceRules {
+                first: [empty; 2],
+                first_quiets: has(T::initial_quiets),
+                first_captures: has(T::initial_attacks),
+                moves_as_it_captures: Color::ALL.map(|c| piece < T::PIECES && moves_as_it_captures::<T>(piece, c)),
+                en_passant: rules.en_passant.contains(&(piece as u8)),
+                stuck,
+                promotion: None,
+                limit: u8::MAX,
             }
-            first_quiets[piece] = quiets;
-            first_captures[piece] = captures;
+        });
+        for f in rules.first_moves {
+            pieces[f.piece as usize].first = f.squares.map(set_of);
         }
-        let mut promotion = vec![None; T::PIECES];
         for p in rules.promotions {
-            promotion[p.piece as usize] =
+            pieces[p.piece as usize].promotion =
                 Some(Promoting { zone: p.zone.map(set_of), to: p.to.to_vec(), forced: p.forced });
         }
-        let mut limit = vec![u8::MAX; T::PIECES];
         for l in rules.promotion_limits {
-            limit[l.piece as usize] = l.most;
+            pieces[l.piece as usize].limit = l.most;
         }
-        let mut en_passant = vec![false; T::PIECES];
-        for &p in rules.en_passant {
-            en_passant[p as usize] = true;
+        for (piece, rules) in pieces.iter().enumerate() {
+            if (rules.first_quiets || rules.first_captures) && rules.first.iter().all(|s| s.is_empty()) {
+                return Err(Unplayable::FirstMovesWithoutSquares(T::letter(piece)));
+            }
         }
-        let has_between = (0..T::PIECES)
-            .map(|piece| {
-                Color::ALL
-                    .map(|c| (0..squares).any(|from| (0..squares).any(|to| !T::between(piece, c, from, to).is_empty())))
-            })
-            .collect();
-        let stuck = (0..T::PIECES)
-            .map(|piece| {
-                Color::ALL.map(|c| {
-                    (0..squares)
-                        .filter(|&s| {
-                            (T::quiets(piece, c, s, T::Bitboard::EMPTY) | T::attacks(piece, c, s, T::Bitboard::EMPTY))
-                                .is_empty()
-                        })
-                        .fold(T::Bitboard::EMPTY, |set, s| set | bit(s))
-                })
-            })
-            .collect();
         let mirrored = |s: u8| {
             let (file, rank) = (s as usize % T::FILES, s as usize / T::FILES);
             (T::RANKS - 1 - rank) * T::FILES + file
@@ -293,18 +332,20 @@ impl<T: Tables> Game<T> {
                 }
             })
             .collect();
+        let blockable_from = (0..T::PIECES * 2 * squares)
+            .map(|i| {
+                let (piece, color, to) = (i / (2 * squares), Color::ALL[i / squares % 2], i % squares);
+                (0..squares)
+                    .filter(|&from| !T::between(piece, color, from, to).is_empty())
+                    .fold(empty, |set, s| set | bit(s))
+            })
+            .collect();
         Ok(Game {
             royal,
-            pieces: T::PIECES,
             board,
-            promotion,
-            limit,
-            first,
-            first_quiets,
-            first_captures,
-            has_between,
-            en_passant,
-            stuck,
+            blockable_from,
+            first_captures: pieces.iter().any(|p| p.first_captures),
+            pieces,
             castlings,
             flying_general: rules.flying_general,
             fen_letters: rules.fen_letters.to_vec(),
@@ -312,155 +353,11 @@ impl<T: Tables> Game<T> {
         })
     }
 
-    /// Reads a FEN in Fairy-Stockfish's notation: the board (ranks from the last, `/` between,
-    /// numbers for empty squares, `+` before a promoted piece's letter), the side (`w`/`b`),
-    /// castling (`KQkq` or `-`), the en-passant square (or `-`), then optional counters.
-    /// A position needs one royal piece a side and the side not to move not in check.
-    pub fn position(&self, fen: &str) -> Result<Position<T::Bitboard>, String> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() < 2 {
-            return Err(format!("a FEN has at least a board and a side to move: {fen:?}"));
-        }
-        let mut p = Position {
-            by_type: [T::Bitboard::EMPTY; MAX_PIECE_TYPES],
-            by_color: [T::Bitboard::EMPTY; 2],
-            to_move: Color::White,
-            castling: [[NO_ROOK; 2]; 2],
-            en_passant: T::Bitboard::EMPTY,
-            victim: 0,
-        };
-        self.read_board(fields[0], &mut p)?;
-        p.to_move = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            side => return Err(format!("the side to move is w or b, not {side:?}")),
-        };
-        for color in Color::ALL {
-            if (p.by_type[self.royal] & p.by_color[color as usize]).count() != 1 {
-                return Err(format!("{color:?} needs one royal piece (`{}`)", T::letter(self.royal)));
-            }
-        }
-        if let Some(&rights) = fields.get(2).filter(|&&f| f != "-") {
-            for c in rights.chars() {
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-                let kingside = match c.to_ascii_uppercase() {
-                    'K' => true,
-                    'Q' => false,
-                    _ => return Err(format!("castling rights are K, Q, k and q, not {c:?}")),
-                };
-                self.grant_castling(&mut p, color, kingside);
-            }
-        }
-        if let Some(&square) = fields.get(3).filter(|&&f| f != "-") {
-            let ep = self.parse_square(square)?;
-            // The piece that passed it stands one rank beyond it, seen from the side to move.
-            let victim = match p.to_move {
-                Color::White => ep.checked_sub(T::FILES),
-                Color::Black => Some(ep + T::FILES).filter(|&s| s < T::FILES * T::RANKS),
-            }
-            .ok_or_else(|| format!("no piece can have passed {square}"))?;
-            p.en_passant = bit(ep);
-            p.victim = victim as u8;
-        }
-        for counter in fields.iter().skip(4) {
-            if counter.parse::<u32>().is_err() {
-                return Err(format!("not a move counter: {counter}"));
-            }
-        }
-        let them = !p.to_move;
-        if self.attacked(&p, self.royal_square(&p, them), p.to_move, p.occupied()) {
-            return Err(format!("{them:?} is in check with {:?} to move", p.to_move));
-        }
-        Ok(p)
-    }
-
-    /// Grants `color` the castling a FEN's `K` (or `Q`) names, as Fairy-Stockfish reads it:
-    /// the king is the one on the castling rank, the rook the first found from the castling's
-    /// rook square towards the king; a right without them is dropped.
-    fn grant_castling(&self, p: &mut Position<T::Bitboard>, color: Color, kingside: bool) {
-        let ours = p.by_color[color as usize];
-        let Some(c) = self.castlings.iter().find(|c| c.kingside == kingside) else { return };
-        let [king_from, _, rook_from, _] = c.squares[color as usize];
-        let rank = king_from / T::FILES;
-        let Some(king) = (p.by_type[c.king] & ours).indices().find(|s| s / T::FILES == rank) else { return };
-        let mut files: Box<dyn Iterator<Item = usize>> = match kingside {
-            true => Box::new((0..=rook_from % T::FILES).rev()),
-            false => Box::new(rook_from % T::FILES..T::FILES),
-        };
-        let Some(rook) =
-            files.find(|f| (p.by_type[c.rook] & ours).has_index(rank * T::FILES + f)).map(|f| rank * T::FILES + f)
-        else {
-            return;
-        };
-        // The side is the rook's, seen from the king.
-        if let Some(i) = self.castlings.iter().position(|c| c.kingside == (king < rook)) {
-            p.castling[color as usize][i] = rook as u8;
-        }
-    }
-
-    fn parse_square(&self, name: &str) -> Result<usize, String> {
-        let mut chars = name.chars();
-        let file = chars.next().filter(char::is_ascii_lowercase).map(|c| (c as u8 - b'a') as usize);
-        let rank = chars.as_str().parse::<usize>().ok().filter(|&r| r >= 1).map(|r| r - 1);
-        match (file, rank) {
-            (Some(f), Some(r)) if f < T::FILES && r < T::RANKS => Ok(r * T::FILES + f),
-            _ => Err(format!("{name:?} is not a square of the board")),
-        }
-    }
-
-    fn read_board(&self, field: &str, p: &mut Position<T::Bitboard>) -> Result<(), String> {
-        if field.contains(['[', '*', '~']) {
-            return Err(format!("pockets, walls and promoted-piece marks are not played: {field}"));
-        }
-        let rows: Vec<&str> = field.split('/').collect();
-        if rows.len() != T::RANKS {
-            return Err(format!("{} ranks expected, found {}: {field}", T::RANKS, rows.len()));
-        }
-        for (i, row) in rows.iter().enumerate() {
-            let rank = T::RANKS - 1 - i;
-            let mut file = 0usize;
-            let mut chars = row.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut skip = d as usize;
-                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        chars.next();
-                        skip = skip.saturating_mul(10).saturating_add(d as usize);
-                    }
-                    if skip == 0 {
-                        return Err(format!("a rank skips no squares: {row}"));
-                    }
-                    file = file.saturating_add(skip);
-                } else {
-                    let mut letter = String::from(c);
-                    if c == '+' {
-                        letter.push(chars.next().ok_or_else(|| format!("`+` ends a rank: {row}"))?);
-                    }
-                    let color =
-                        if letter.chars().any(|c| c.is_ascii_lowercase()) { Color::Black } else { Color::White };
-                    let upper = letter.to_ascii_uppercase();
-                    let piece = self
-                        .fen_letters
-                        .iter()
-                        .position(|&l| l == upper)
-                        .ok_or_else(|| format!("no piece is written {letter:?} in this game's FENs"))?;
-                    if file >= T::FILES {
-                        return Err(format!("more than {} files in a rank: {row}", T::FILES));
-                    }
-                    let square = bit(rank * T::FILES + file);
-                    p.by_type[piece] |= square;
-                    p.by_color[color as usize] |= square;
-                    file += 1;
-                }
-                if file > T::FILES {
-                    return Err(format!("more than {} files in a rank: {row}", T::FILES));
-                }
-            }
-            if file != T::FILES {
-                return Err(format!("{} files expected in a rank, found {file}: {row}", T::FILES));
-            }
-        }
-        Ok(())
+    /// Where [`Game::blockable_from`] holds the squares from which a `piece` of `color` has
+    /// blockable paths to `square`.
+    #[inline(always)]
+    fn blockable_index(piece: usize, color: Color, square: usize) -> usize {
+        (piece * 2 + color as usize) * T::FILES * T::RANKS + square
     }
 
     #[inline(always)]
@@ -469,192 +366,37 @@ impl<T: Tables> Game<T> {
     }
 
     /// Whether `by` attacks `square` given `occupied`.
-    #[inline(always)]
     fn attacked(&self, p: &Position<T::Bitboard>, square: usize, by: Color, occupied: T::Bitboard) -> bool {
         let theirs = p.by_color[by as usize] & occupied;
-        (0..self.pieces).any(|piece| {
-            let mine = p.by_type[piece] & theirs;
-            !mine.is_empty()
-                && (!(T::attackers(piece, by, square, occupied) & mine).is_empty()
-                    || (self.first_captures[piece]
-                        && !(T::initial_attackers(piece, by, square, occupied)
-                            & mine
-                            & self.first[piece][by as usize])
-                            .is_empty()))
-        })
+        match by {
+            Color::White => self.attacked_by::<0>(p, square, occupied, theirs),
+            Color::Black => self.attacked_by::<1>(p, square, occupied, theirs),
+        }
     }
 
-    /// Whether the two royal pieces face each other on a file with nothing between them.
+    /// Whether the royal pieces on `a` and `b` face each other on a file with nothing between
+    /// them given `occupied`.
     #[inline(always)]
-    fn generals_face(&self, p: &Position<T::Bitboard>) -> bool {
-        let (a, b) = (self.royal_square(p, Color::White), self.royal_square(p, Color::Black));
-        if a % T::FILES != b % T::FILES {
-            return false;
-        }
-        let occupied = p.occupied();
-        let (low, high) = (a.min(b), a.max(b));
-        (low + T::FILES..high).step_by(T::FILES).all(|s| !occupied.has_index(s))
+    fn generals_face(&self, a: usize, b: usize, occupied: T::Bitboard) -> bool {
+        a % T::FILES == b % T::FILES && (self.file_between(a, b) & occupied).is_empty()
     }
 
-    /// The squares strictly between the royal pieces when they share a file.
-    fn file_between_generals(&self, p: &Position<T::Bitboard>) -> T::Bitboard {
-        let (a, b) = (self.royal_square(p, Color::White), self.royal_square(p, Color::Black));
-        if a % T::FILES != b % T::FILES {
-            return T::Bitboard::EMPTY;
-        }
+    /// The squares strictly between `a` and `b` on their file (they share one).
+    fn file_between(&self, a: usize, b: usize) -> T::Bitboard {
         let (low, high) = (a.min(b), a.max(b));
         (low + T::FILES..high).step_by(T::FILES).fold(T::Bitboard::EMPTY, |set, s| set | bit(s))
     }
 
-    /// Whether `m`, a pseudo-legal move, leaves the mover's royal piece safe.
+    /// Whether `m`, a pseudo-legal move, leaves the mover's royal piece safe: the position
+    /// after it is made and asked.
     fn safe_after(&self, p: &Position<T::Bitboard>, m: Move) -> bool {
         let us = p.to_move;
         let after = self.play(p, m);
         let king = self.royal_square(&after, us);
-        let attacked = self.attacked(&after, king, !us, after.occupied());
-        !(attacked || (self.flying_general && self.generals_face(&after)))
-    }
-
-    /// Appends every legal move of `p` to `out`.
-    pub fn generate(&self, p: &Position<T::Bitboard>, out: &mut MoveList) {
-        let us = p.to_move;
-        let them = !us;
-        let occupied = p.occupied();
-        let ours = p.by_color[us as usize];
-        let enemy = p.by_color[them as usize];
-        let empty = !occupied & self.board;
-        let king = self.royal_square(p, us);
-        let in_check = self.attacked(p, king, them, occupied);
-        // The squares whose change may expose the royal piece: between each enemy and it.
-        let mut danger = T::Bitboard::EMPTY;
-        if !in_check {
-            for piece in (0..self.pieces).filter(|&piece| self.has_between[piece][them as usize]) {
-                let mut theirs = p.by_type[piece] & enemy;
-                while let Some(from) = theirs.pop_lowest_index() {
-                    danger |= T::between(piece, them, from, king);
-                }
-            }
-            if self.flying_general {
-                danger |= self.file_between_generals(p);
-            }
-        }
-        let start = out.len;
-        let mut checked_from = start;
-        for piece in 0..self.pieces {
-            let mut mine = p.by_type[piece] & ours;
-            while let Some(from) = mine.pop_lowest_index() {
-                let mut quiets = T::quiets(piece, us, from, occupied) & empty;
-                let mut captures = T::attacks(piece, us, from, occupied) & enemy;
-                if self.first[piece][us as usize].has_index(from) {
-                    if self.first_quiets[piece] {
-                        quiets |= T::initial_quiets(piece, us, from, occupied) & empty;
-                    }
-                    if self.first_captures[piece] {
-                        captures |= T::initial_attacks(piece, us, from, occupied) & enemy;
-                    }
-                }
-                let mut targets = quiets | captures;
-                while let Some(to) = targets.pop_lowest_index() {
-                    self.push_moves(p, out, piece, from, to, MoveKind::Normal);
-                }
-                if self.en_passant[piece] && !p.en_passant.is_empty() {
-                    let mut ep = T::attacks(piece, us, from, occupied) & p.en_passant;
-                    while let Some(to) = ep.pop_lowest_index() {
-                        self.push_moves(p, out, piece, from, to, MoveKind::EnPassant);
-                    }
-                }
-                // Keep the legal ones of this piece's moves, testing only those that may expose.
-                let mut kept = checked_from;
-                for i in checked_from..out.len {
-                    // SAFETY: slots below `out.len` were written by `push`.
-                    let m = unsafe { out.moves[i].assume_init() };
-                    let sure = !in_check
-                        && piece != self.royal
-                        && m.kind == MoveKind::Normal
-                        && !danger.has_index(m.from as usize)
-                        && !danger.has_index(m.to as usize);
-                    if sure || self.safe_after(p, m) {
-                        out.moves[kept].write(m);
-                        kept += 1;
-                    }
-                }
-                out.len = kept;
-                checked_from = kept;
-            }
-        }
-        if !in_check {
-            self.castling_moves(p, out, occupied);
-        }
-    }
-
-    /// Pushes the moves of `piece` from `from` to `to`: a promotion to each piece it may
-    /// become where it promotes, and the move itself unless promotion is forced there or the
-    /// piece would be left without a move.
-    #[inline(always)]
-    fn push_moves(
-        &self,
-        p: &Position<T::Bitboard>,
-        out: &mut MoveList,
-        piece: usize,
-        from: usize,
-        to: usize,
-        kind: MoveKind,
-    ) {
-        let us = p.to_move as usize;
-        let plain = Move { from: from as u8, to: to as u8, piece: piece as u8, promotion: None, kind };
-        match &self.promotion[piece] {
-            Some(Promoting { zone, to: to_pieces, forced }) if zone[us].has_index(to) => {
-                for &new in to_pieces {
-                    let limit = self.limit[new as usize];
-                    if limit == u8::MAX || (p.by_type[new as usize] & p.by_color[us]).count() < u32::from(limit) {
-                        out.push(Move { promotion: Some(new), ..plain });
-                    }
-                }
-                if !forced && !self.stuck[piece][us].has_index(to) {
-                    out.push(plain);
-                }
-            }
-            _ => out.push(plain),
-        }
-    }
-
-    fn castling_moves(&self, p: &Position<T::Bitboard>, out: &mut MoveList, occupied: T::Bitboard) {
-        let us = p.to_move;
-        let them = !us;
-        for (i, c) in self.castlings.iter().enumerate() {
-            let rook_from = p.castling[us as usize][i];
-            if rook_from == NO_ROOK {
-                continue;
-            }
-            let rook_from = rook_from as usize;
-            let king_from = self.royal_square(p, us);
-            let [_, king_to, _, rook_to] = c.squares[us as usize];
-            let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).fold(T::Bitboard::EMPTY, |set, s| set | bit(s));
-            let must_be_empty = (span(king_from, king_to) | span(rook_from, rook_to))
-                & !bit::<T::Bitboard>(king_from)
-                & !bit::<T::Bitboard>(rook_from);
-            if !(must_be_empty & occupied).is_empty() {
-                continue;
-            }
-            let mut path = span(king_from, king_to) & !bit::<T::Bitboard>(king_from);
-            let mut safe = true;
-            while let Some(s) = path.pop_lowest_index() {
-                if self.attacked(p, s, them, occupied) {
-                    safe = false;
-                    break;
-                }
-            }
-            let m = Move {
-                from: king_from as u8,
-                to: king_to as u8,
-                piece: c.king as u8,
-                promotion: None,
-                kind: MoveKind::Castling(i as u8),
-            };
-            if safe && self.safe_after(p, m) {
-                out.push(m);
-            }
-        }
+        let their_king = self.royal_square(&after, !us);
+        let occupied = after.occupied();
+        !(self.attacked(&after, king, !us, occupied)
+            || (self.flying_general && self.generals_face(king, their_king, occupied)))
     }
 
     /// The position after `m`, one of `p`'s legal moves.
@@ -683,7 +425,7 @@ impl<T: Tables> Game<T> {
                 if p.by_color[them].has_index(taken) {
                     let taken_bit = bit::<T::Bitboard>(taken);
                     next.by_color[them] &= !taken_bit;
-                    for set in &mut next.by_type[..self.pieces] {
+                    for set in &mut next.by_type[..T::PIECES] {
                         *set &= !taken_bit;
                     }
                 }
@@ -691,9 +433,13 @@ impl<T: Tables> Game<T> {
                 next.by_type[piece] &= !from_bit;
                 next.by_color[us] = (next.by_color[us] & !from_bit) | to_bit;
                 next.by_type[m.promotion.map_or(piece, usize::from)] |= to_bit;
-                if self.en_passant[piece] && m.kind == MoveKind::Normal && !p.by_color[them].has_index(to) {
+                if self.pieces[piece].en_passant
+                    && m.kind == MoveKind::Normal
+                    && !p.by_color[them].has_index(to)
+                    && self.pieces[piece].first[us].has_index(from)
+                {
                     let passed = T::between(piece, p.to_move, from, to);
-                    if !passed.is_empty() && self.first[piece][us].has_index(from) {
+                    if !passed.is_empty() {
                         next.en_passant = passed;
                         next.victim = to as u8;
                     }
@@ -717,15 +463,15 @@ impl<T: Tables> Game<T> {
 
     /// Counts the leaves of the legal move tree `depth` plies deep.
     pub fn perft(&self, p: &Position<T::Bitboard>, depth: u32, last: LastPly) -> u64 {
-        if depth == 0 {
-            return 1;
+        match (depth, last) {
+            (0, _) => 1,
+            (1, LastPly::Bulk) => self.count_moves(p),
+            _ => {
+                let mut moves = MoveList::default();
+                self.generate(p, &mut moves);
+                moves.as_slice().iter().map(|&m| self.perft(black_box(&self.play(p, m)), depth - 1, last)).sum()
+            }
         }
-        let mut moves = MoveList::default();
-        self.generate(p, &mut moves);
-        if depth == 1 && last == LastPly::Bulk {
-            return moves.len() as u64;
-        }
-        moves.as_slice().iter().map(|&m| self.perft(black_box(&self.play(p, m)), depth - 1, last)).sum()
     }
 
     /// Every legal move of `p`, as a vector.
