@@ -400,16 +400,16 @@ impl Source<'_> {
 /// Where every line of a text starts, so that locating an offset takes time for its line only,
 /// not for the text before it: a file of many bad lines is reported in time linear in the file.
 #[derive(Clone, Debug)]
-pub struct Lines<'a> {
+pub struct LineStarts<'a> {
     source: Source<'a>,
     starts: Vec<usize>,
 }
 
-impl<'a> Lines<'a> {
+impl<'a> LineStarts<'a> {
     /// The lines of `source`'s text.
     pub fn new(source: Source<'a>) -> Self {
         let starts = std::iter::once(0).chain(source.text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Lines { source, starts }
+        LineStarts { source, starts }
     }
 
     /// The line and column of a byte offset; an offset past the end is the end.

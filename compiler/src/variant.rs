@@ -4,7 +4,7 @@ use pest::Parser;
 
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
-use crate::error::{Error, Errors, Lines, Location, BYTE_ORDER_MARK};
+use crate::error::{Error, Errors, LineStarts, Location, BYTE_ORDER_MARK};
 pub use crate::game::GameRules;
 use crate::game::{self, RuleLine};
 pub use crate::regions::Region;
@@ -127,7 +127,7 @@ impl Parsed {
 /// Parses a whole variant file. `file` is only used to name the file in errors. Every line is
 /// read, so that one run reports every error in the file, not only the first.
 pub fn parse(file: &str, text: &str) -> Parsed {
-    let source = Lines::new(crate::error::Source { file, text });
+    let source = LineStarts::new(crate::error::Source { file, text });
     let mut state = State::default();
     let mut errors = Errors::default();
     let keywords = statement_keywords();
@@ -240,7 +240,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
 
 /// Offsets within one line, turned into places in the whole file.
 struct Here<'a> {
-    source: &'a Lines<'a>,
+    source: &'a LineStarts<'a>,
     base: usize,
 }
 
@@ -518,7 +518,7 @@ impl State {
 impl State {
     /// The regions of the file's `region` lines on `board`, with every `confine` and `moves ...
     /// in` line attached to its piece; what does not resolve is added to `errors`.
-    fn resolve_regions(&mut self, source: &Lines, text: &str, board: Board, errors: &mut Errors) -> Vec<Region> {
+    fn resolve_regions(&mut self, source: &LineStarts, text: &str, board: Board, errors: &mut Errors) -> Vec<Region> {
         let mut regions: Vec<Region> = Vec::new();
         // By name, so that a file of many regions is read in time linear in the file.
         let mut by_name: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
