@@ -164,10 +164,10 @@ impl Reads {
 
     /// What a slot may read under these settings: `forms` where lines are measured. Blocks of
     /// one slot until [`Reads::in_blocks`].
-    pub fn new(max_probes: usize, forms: FormCosts, lines: Lines) -> Reads {
+    pub fn new(max_probes: usize, forms: FormCosts, lines: LineChoice) -> Reads {
         match lines {
-            Lines::Measured => Reads { max_probes, forms, block: 1 },
-            Lines::Never => Reads::tables_only(max_probes),
+            LineChoice::Measured => Reads { max_probes, forms, block: 1 },
+            LineChoice::Never => Reads::tables_only(max_probes),
         }
     }
 
@@ -337,7 +337,7 @@ fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
 
 /// Whether the planner may compute lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lines {
+pub enum LineChoice {
     /// Where the measured figures say a line costs no more than the probes it replaces.
     #[default]
     Measured,

@@ -304,7 +304,7 @@ fn at_piece(variant: &Variant, plan: &Plan, order: SlotOrder, stopped: magics::S
 /// serve).
 fn rank_table(board: board::Board, bits: u32, settings: &Settings, cache: Cache) -> Option<tables::RankTable> {
     let forms = calibration::form_costs(bits, settings.index, cache, settings.optimize.measure());
-    let cheaper = settings.lines == lookups::Lines::Measured && forms.rank < forms.slide;
+    let cheaper = settings.lines == lookups::LineChoice::Measured && forms.rank < forms.slide;
     cheaper.then(|| tables::RankTable::of(board)).flatten()
 }
 

@@ -12,7 +12,7 @@ use fairy_magic_runtime::Index;
 
 use crate::cost::{Optimize, MAX_BITS, MIN_BITS};
 use crate::limits::{Cap, SearchLimits, CAP_MILLION_STEPS, CAP_MILLION_TRIALS};
-use crate::lookups::Lines;
+use crate::lookups::LineChoice;
 use crate::parallel;
 use crate::verify::Verify;
 
@@ -31,7 +31,7 @@ pub struct Settings {
     /// What the cost model makes small when it chooses the budgets.
     pub optimize: Optimize,
     /// Whether slides and hops along lines may be computed rather than looked up.
-    pub lines: Lines,
+    pub lines: LineChoice,
     /// With `Optimize::Speed`: the bytes of tables that should stay in cache.
     pub cache_bytes: usize,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
@@ -71,7 +71,7 @@ impl Default for Settings {
         Settings {
             max_bits: None,
             optimize: Optimize::Speed,
-            lines: Lines::Measured,
+            lines: LineChoice::Measured,
             cache_bytes: DEFAULT_CACHE_BYTES,
             seed: 0,
             effort: 18,
@@ -127,7 +127,7 @@ pub enum Setting {
     /// `optimize`: what the cost model makes small.
     Optimize(Optimize),
     /// `lines`: whether slides and hops along lines may be computed rather than looked up.
-    Lines(Lines),
+    Lines(LineChoice),
     /// `max-occupancies`: the most occupancies the magic search may enumerate.
     MaxOccupancies(u64),
     /// `max-trials`: the most occupancies (in millions) it may test against candidates.
@@ -187,7 +187,7 @@ pub const OPTIMIZE: [(&str, Setting); 3] = [
 
 /// The words `lines` takes.
 pub const LINES: [(&str, Setting); 2] =
-    [("measured", Setting::Lines(Lines::Measured)), ("never", Setting::Lines(Lines::Never))];
+    [("measured", Setting::Lines(LineChoice::Measured)), ("never", Setting::Lines(LineChoice::Never))];
 
 /// Every setting, in the order the header's regenerate command writes them.
 pub const SETTINGS: [Spec; 12] = [

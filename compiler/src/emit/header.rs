@@ -11,7 +11,7 @@ use crate::calibration::{Cache, Measure};
 use crate::cost::{Cost, Optimize, Why};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
 use crate::limits::Limit;
-use crate::lookups::{Lines, Plan};
+use crate::lookups::{LineChoice, Plan};
 use crate::tables::{slot_ids, Block, Tables};
 use crate::variant::Variant;
 use fairy_magic_runtime::Index;
@@ -170,7 +170,7 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
 
 /// Whether lines are computed, by which measured cost, and with the costs of cached or
 /// uncached tables.
-fn write_lines(h: &mut String, lines: Lines, measure: Measure, cache: Cache) -> fmt::Result {
+fn write_lines(h: &mut String, lines: LineChoice, measure: Measure, cache: Cache) -> fmt::Result {
     let cache = match cache {
         Cache::Hot => "tables in cache",
         Cache::Cold => "tables out of cache (planned with cached ones, they were over the cache budget)",
@@ -180,14 +180,14 @@ fn write_lines(h: &mut String, lines: Lines, measure: Measure, cache: Cache) -> 
         Measure::Throughput => "throughput of independent queries",
     };
     match lines {
-        Lines::Measured => writeln!(
+        LineChoice::Measured => writeln!(
             h,
             "// Lines: a slide or hop along a line is computed from the occupancy, with no table, where its\n\
              // block (a kind, piece and colour on every square, each square read as its busiest) measures\n\
              // cheaper so, by the {measure}\n\
              // (compiler/calibration.txt, {cache})."
         ),
-        Lines::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
+        LineChoice::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
     }
 }
 

@@ -39,7 +39,7 @@ pub struct Provenance {
     /// What the cost model made small ([`Settings::optimize`](crate::Settings::optimize)).
     pub optimize: crate::cost::Optimize,
     /// Whether lines may be computed.
-    pub lines: crate::lookups::Lines,
+    pub lines: crate::lookups::LineChoice,
     /// The cache budget, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
     pub cache_bytes: usize,
     /// The most probes one query may make ([`Settings::max_probes`](crate::Settings::max_probes)).
