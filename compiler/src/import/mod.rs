@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use crate::emit::inert;
 use crate::error::{Error, Location, Source};
 use builtins::{built_in, PIECE_TYPES};
-use rules::{apply, is_custom, is_king, region_items, type_key, Line, Placed, State};
+use rules::{apply, is_custom, is_king, region_items, type_key, IniLine, Placed, State};
 
 pub use notation::{translate, Written};
 
@@ -30,7 +30,7 @@ struct Section<'a> {
     order: usize,
     /// Where a second section of the same name starts, if one does.
     again: Option<usize>,
-    lines: Vec<Line<'a>>,
+    lines: Vec<IniLine<'a>>,
 }
 
 /// The sections of an ini file. As in Fairy-Stockfish, comments are whole lines starting with
@@ -70,7 +70,7 @@ fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, E
             text.split_once('=').ok_or_else(|| source.error(at, "expected `key = value` or a [section]"))?;
         let after = &line[line.find('=').unwrap_or(0) + 1..];
         let value_at = offset - after.len() + (after.len() - after.trim_start().len());
-        out.get_mut(name).unwrap().lines.push(Line { key: key.trim(), value: value.trim(), at: Some(value_at) });
+        out.get_mut(name).unwrap().lines.push(IniLine { key: key.trim(), value: value.trim(), at: Some(value_at) });
     }
     Ok(out)
 }
@@ -155,11 +155,11 @@ fn built_in_state(name: &str) -> Result<State, Error> {
     }
     let mut state = State::empty();
     for b in line_of.iter().rev() {
-        let lines: Vec<Line> = b
+        let lines: Vec<IniLine> = b
             .settings
             .lines()
             .filter_map(|l| l.split_once(" = "))
-            .map(|(key, value)| Line { key, value, at: None })
+            .map(|(key, value)| IniLine { key, value, at: None })
             .collect();
         apply(&mut state, &lines, &|_, m| Error::Internal(format!("built-in variant `{}`: {m}", b.name)))?;
     }

@@ -13,7 +13,7 @@ use crate::error::Error;
 /// One `key = value` line; `at` is the value's byte offset in the ini file (`None` for a
 /// built-in variant's facts).
 #[derive(Clone, Copy, Debug)]
-pub struct Line<'a> {
+pub struct IniLine<'a> {
     pub key: &'a str,
     pub value: &'a str,
     pub at: Option<usize>,
@@ -90,8 +90,8 @@ pub fn is_king(index: usize) -> bool {
 pub type Locate<'a> = dyn Fn(Option<usize>, String) -> Error + 'a;
 
 /// Applies one section's lines (a later line for the same key wins) to `state`.
-pub fn apply(state: &mut State, lines: &[Line], locate: &Locate) -> Result<(), Error> {
-    let mut by_key: BTreeMap<&str, Line> = BTreeMap::new();
+pub fn apply(state: &mut State, lines: &[IniLine], locate: &Locate) -> Result<(), Error> {
+    let mut by_key: BTreeMap<&str, IniLine> = BTreeMap::new();
     for line in lines {
         by_key.insert(line.key, *line);
     }
@@ -134,7 +134,7 @@ pub fn apply(state: &mut State, lines: &[Line], locate: &Locate) -> Result<(), E
 
 /// A piece type's line: a letter gives the type that letter (taking it from any other type),
 /// anything else (`-`) removes the type; custom pieces and the king may carry Betza after `x:`.
-fn define(state: &mut State, index: usize, line: Line) {
+fn define(state: &mut State, index: usize, line: IniLine) {
     let first = line.value.chars().next().unwrap_or('-');
     if !first.is_ascii_alphabetic() {
         state.letters.remove(&index);
@@ -155,7 +155,7 @@ fn define(state: &mut State, index: usize, line: Line) {
 }
 
 /// `maxFile` / `maxRank`: a number, or for files a letter (`j` = 10).
-fn board_size(line: Line, locate: &Locate) -> Result<u32, Error> {
+fn board_size(line: IniLine, locate: &Locate) -> Result<u32, Error> {
     let v = line.value;
     let parsed = v.parse::<u32>().ok().or_else(|| {
         let mut chars = v.chars();
@@ -215,11 +215,11 @@ fn single_letter(text: &str) -> Option<u32> {
 mod tests {
     use super::*;
 
-    fn lines(text: &str) -> Vec<Line<'_>> {
+    fn lines(text: &str) -> Vec<IniLine<'_>> {
         text.lines()
             .map(|l| {
                 let (k, v) = l.split_once(" = ").unwrap();
-                Line { key: k, value: v, at: None }
+                IniLine { key: k, value: v, at: None }
             })
             .collect()
     }
