@@ -53,7 +53,7 @@ pub struct SlotPlan {
     /// Indices into `Plan::lookups`.
     pub lookups: Vec<usize>,
     /// Moves answered by plain checks, one by one, rather than by a lookup.
-    pub checks: Vec<PlainCheck>,
+    pub checks: Vec<PlannedCheck>,
 }
 
 impl SlotPlan {
@@ -77,7 +77,7 @@ impl SlotPlan {
 
 /// Destinations reached when `occupied & path == required`, tested one by one at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PlainCheck {
+pub struct PlannedCheck {
     /// The squares the check looks at.
     pub path: Squares,
     /// The squares of `path` that must be occupied; the rest must be empty.
@@ -215,7 +215,7 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); split.len()], cache: Cache::Hot };
     let mut known = Known::default();
     // Slots with the same gates, budget and choice of lines get the same answer: plan them once.
-    type Answer = (Vec<ComputedLine>, Vec<usize>, Vec<PlainCheck>);
+    type Answer = (Vec<ComputedLine>, Vec<usize>, Vec<PlannedCheck>);
     let mut memo: FxHashMap<(&[Gate], u32, bool), Answer> = FxHashMap::default();
     for i in order {
         let slot = &split[i];
@@ -251,7 +251,7 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
 /// The lookups and plain checks that answer `tabled` gates: groups of at most `max_bits`
 /// squares, the `max_probes` groups answering the most moves probed, the rest (and every gate
 /// looking at more than `max_bits` squares) checked.
-fn table_reads(tabled: &[Gate], max_bits: u32, max_probes: usize, known: &Known) -> (Vec<Vec<Gate>>, Vec<PlainCheck>) {
+fn table_reads(tabled: &[Gate], max_bits: u32, max_probes: usize, known: &Known) -> (Vec<Vec<Gate>>, Vec<PlannedCheck>) {
     let (wide, narrow): (Vec<Gate>, Vec<Gate>) = tabled.iter().partition(|g| g.path.count_ones() > max_bits);
     let mut groups = group(&narrow, max_bits, known);
     let mut by_value: Vec<usize> = (0..groups.len()).collect();
@@ -346,7 +346,7 @@ pub enum LineChoice {
 }
 
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
-fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
+fn plain_checks(gates: &[Gate]) -> Vec<PlannedCheck> {
     let mut exact: Vec<(Squares, Squares, u8)> = Vec::new();
     for g in gates {
         match g.condition {
@@ -357,11 +357,11 @@ fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
         }
     }
     exact.sort();
-    let mut checks: Vec<PlainCheck> = Vec::new();
+    let mut checks: Vec<PlannedCheck> = Vec::new();
     for (path, required, dest) in exact {
         match checks.last_mut() {
             Some(c) if c.path == path && c.required == required => c.dest |= bit(dest),
-            _ => checks.push(PlainCheck { path, required, dest: bit(dest) }),
+            _ => checks.push(PlannedCheck { path, required, dest: bit(dest) }),
         }
     }
     checks
