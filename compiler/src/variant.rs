@@ -128,7 +128,7 @@ impl Parsed {
 /// read, so that one run reports every error in the file, not only the first.
 pub fn parse(file: &str, text: &str) -> Parsed {
     let source = LineStarts::new(crate::error::Source { file, text });
-    let mut state = State::default();
+    let mut state = Declared::default();
     let mut errors = Errors::default();
     let keywords = statement_keywords();
     let mut base = 0;
@@ -224,7 +224,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
         None => GameRules::default(),
     };
     let variant = match state {
-        State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
+        Declared { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
             name,
             board,
             pieces,
@@ -252,7 +252,7 @@ impl Here<'_> {
 
 /// What the lines read so far have declared.
 #[derive(Default)]
-struct State {
+struct Declared {
     name: Option<String>,
     /// Where the `variant` line is (0 without one): missing declarations are reported there.
     name_offset: usize,
@@ -304,7 +304,7 @@ impl Here<'_> {
     }
 }
 
-impl State {
+impl Declared {
     /// Reads one statement of a line: one function a kind, each given the statement's parts
     /// (spaces left out) and where the statement starts in the line.
     fn statement(&mut self, here: &Here, statement: Part) -> Result<(), Error> {
@@ -515,7 +515,7 @@ impl State {
     }
 }
 
-impl State {
+impl Declared {
     /// The regions of the file's `region` lines on `board`, with every `confine` and `moves ...
     /// in` line attached to its piece; what does not resolve is added to `errors`.
     fn resolve_regions(&mut self, source: &LineStarts, text: &str, board: Board, errors: &mut Errors) -> Vec<Region> {

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use crate::emit::inert;
 use crate::error::{Error, Location, Source};
 use builtins::{built_in, PIECE_TYPES};
-use rules::{apply, is_custom, is_king, region_items, type_key, IniLine, Placed, State};
+use rules::{apply, is_custom, is_king, region_items, type_key, IniLine, Placed, IniVariant};
 
 pub use notation::{translate, Written};
 
@@ -77,7 +77,7 @@ fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, E
 
 /// The section's variant: its built-in ancestor's facts, then every section of its line from
 /// the oldest down.
-fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Result<State, Error> {
+fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Result<IniVariant, Error> {
     let Some(mut here) = all.get(section) else {
         // Fairy-Stockfish's own variants.ini has no section for its built-in variants
         // (capablanca, xiangqi, ...): the name alone is the variant, as Fairy-Stockfish plays it.
@@ -117,7 +117,7 @@ fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Res
     }
     let mut state = match base {
         Some(b) => built_in_state(b.name)?,
-        None => State::empty(),
+        None => IniVariant::empty(),
     };
     let locate = |at: Option<usize>, message: String| match at {
         Some(at) => source.error(at, message),
@@ -146,14 +146,14 @@ fn once(source: &Source, name: &str, section: &Section) -> Result<(), Error> {
 
 /// A built-in variant's state: its ancestors' facts applied in order. Its game rules are not
 /// listed as left out (the section did not write them).
-fn built_in_state(name: &str) -> Result<State, Error> {
+fn built_in_state(name: &str) -> Result<IniVariant, Error> {
     let mut line_of = vec![];
     let mut next = built_in(name);
     while let Some(b) = next {
         line_of.push(b);
         next = b.parent.and_then(built_in);
     }
-    let mut state = State::empty();
+    let mut state = IniVariant::empty();
     for b in line_of.iter().rev() {
         let lines: Vec<IniLine> = b
             .settings
@@ -236,7 +236,7 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
 }
 
 /// One piece line (or none, with a note, for a piece without moves); whether it was written.
-fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, out: &mut Output) -> Result<bool, Error> {
+fn piece(state: &IniVariant, index: usize, letter: &Placed<char>, source: &Source, out: &mut Output) -> Result<bool, Error> {
     let key = type_key(index);
     let (fsf, at, own) = if is_custom(index) {
         state.custom.get(&index).map_or(("", letter.at, true), |c| (c.value.as_str(), c.at, true))
@@ -273,7 +273,7 @@ fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, ou
 
 /// Xiangqi's soldier (`soldierPromotionRank`): below that rank it steps only forward, from it on
 /// it has all its moves (with the rank past the board, never).
-fn soldier(state: &State, upper: char, name: &str, betza: &str, at: Option<usize>, out: &mut Output) {
+fn soldier(state: &IniVariant, upper: char, name: &str, betza: &str, at: Option<usize>, out: &mut Output) {
     out.push(format!("piece {upper} {name} fW"), at);
     let across = state.soldier_rank;
     if across <= state.ranks {
@@ -285,7 +285,7 @@ fn soldier(state: &State, upper: char, name: &str, betza: &str, at: Option<usize
 }
 
 /// `region` and `confine` lines for the written pieces (`moving`) that have mobility regions.
-fn regions(state: &State, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
+fn regions(state: &IniVariant, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
     let whole = format!("a1-{}{}", (b'a' + state.files as u8 - 1) as char, state.ranks);
     for (index, letter) in moving.iter().map(|i| (*i, &state.letters[i])) {
         let side = |colour: usize| -> Result<(Option<String>, Option<usize>), Error> {

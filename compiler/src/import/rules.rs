@@ -28,7 +28,7 @@ pub struct Placed<T> {
 
 /// Everything about a variant that decides how its pieces move.
 #[derive(Clone, Debug)]
-pub struct State {
+pub struct IniVariant {
     pub files: u32,
     pub ranks: u32,
     /// Piece type index (see `type_key`) → its letter, lower case.
@@ -46,10 +46,10 @@ pub struct State {
     pub ignored: BTreeSet<String>,
 }
 
-impl State {
+impl IniVariant {
     /// Fairy-Stockfish's empty template: an 8x8 board and no pieces.
-    pub fn empty() -> State {
-        State {
+    pub fn empty() -> IniVariant {
+        IniVariant {
             files: 8,
             ranks: 8,
             letters: BTreeMap::new(),
@@ -90,7 +90,7 @@ pub fn is_king(index: usize) -> bool {
 pub type Locate<'a> = dyn Fn(Option<usize>, String) -> Error + 'a;
 
 /// Applies one section's lines (a later line for the same key wins) to `state`.
-pub fn apply(state: &mut State, lines: &[IniLine], locate: &Locate) -> Result<(), Error> {
+pub fn apply(state: &mut IniVariant, lines: &[IniLine], locate: &Locate) -> Result<(), Error> {
     let mut by_key: BTreeMap<&str, IniLine> = BTreeMap::new();
     for line in lines {
         by_key.insert(line.key, *line);
@@ -134,7 +134,7 @@ pub fn apply(state: &mut State, lines: &[IniLine], locate: &Locate) -> Result<()
 
 /// A piece type's line: a letter gives the type that letter (taking it from any other type),
 /// anything else (`-`) removes the type; custom pieces and the king may carry Betza after `x:`.
-fn define(state: &mut State, index: usize, line: IniLine) {
+fn define(state: &mut IniVariant, index: usize, line: IniLine) {
     let first = line.value.chars().next().unwrap_or('-');
     if !first.is_ascii_alphabetic() {
         state.letters.remove(&index);
@@ -224,8 +224,8 @@ mod tests {
             .collect()
     }
 
-    fn applied(text: &str) -> State {
-        let mut s = State::empty();
+    fn applied(text: &str) -> IniVariant {
+        let mut s = IniVariant::empty();
         apply(&mut s, &lines(text), &|_, m| Error::Unsupported(m)).unwrap();
         s
     }
