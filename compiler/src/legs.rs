@@ -39,7 +39,7 @@ pub struct Leg {
     pub sweep: Sweep,
     /// What the move may do where this leg ends: a destination of these kinds. Always set on
     /// the last leg; on an earlier leg only with `?`.
-    pub stop: Kinds,
+    pub kinds: Kinds,
     /// How the move goes on from where this leg ends (not the last leg).
     pub onward: Onward,
 }
@@ -228,7 +228,7 @@ struct Letters {
 }
 
 impl Letters {
-    fn stop(&self) -> Kinds {
+    fn kinds(&self) -> Kinds {
         let kinds = self.modes.iter().fold(0, |k, l| {
             k | match l.ch {
                 'm' => QUIET,
@@ -332,11 +332,11 @@ fn simple_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError>
     let letters = sort_letters(mods, "mcd")?;
     let range = range_of(run, atom);
     let sweep = sweep_of(&letters, atom, range)?;
-    let stop = letters.stop();
+    let kinds = letters.kinds();
     let initial = letters.initial.is_some();
     Ok(absolute_steps(&letters.directions, atom)?
         .into_iter()
-        .map(|step| Move { legs: vec![Leg { step, range, iso: false, sweep, stop, onward: Onward::Empty }], initial })
+        .map(|step| Move { legs: vec![Leg { step, range, iso: false, sweep, kinds, onward: Onward::Empty }], initial })
         .collect())
 }
 
@@ -380,9 +380,9 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
             }
             _ => (sweep_of(&letters, atom, range)?, Onward::Empty),
         };
-        let stop = match separator {
-            None => letters.stop(),
-            Some(Separator::MayStop) => letters.stop(),
+        let kinds = match separator {
+            None => letters.kinds(),
+            Some(Separator::MayStop) => letters.kinds(),
             Some(Separator::Continue) => {
                 if let Some(l) = letters.modes.iter().find(|l| l.ch != 'm') {
                     return Err(locust(*l));
@@ -394,7 +394,7 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
             atom,
             atom_offset: leg.run.offset,
             letters,
-            leg: Leg { step: (0, 0), range, iso: false, sweep, stop, onward },
+            leg: Leg { step: (0, 0), range, iso: false, sweep, kinds, onward },
         });
     }
     let initial = prefix.initial.is_some() || specs[0].letters.initial.is_some();
@@ -541,7 +541,7 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
         // `j` are about the squares it passes.
         let passing = letters.sweep.filter(|(s, _)| matches!(s, Sweep::Lame | Sweep::Jump));
         let iso = i > 0 && letters.initial.is_some();
-        let place = ChainLeg { range: range(rides), iso, stop: 0, onward, passing };
+        let place = ChainLeg { range: range(rides), iso, kinds: 0, onward, passing };
         let mut next = Vec::with_capacity(chains.len() * turns.len());
         for chain in chains {
             let leg = place.leg(chain.step, atom)?;
@@ -551,7 +551,7 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
         rides = rides != switch;
     }
     let iso = !earlier.is_empty() && last.initial.is_some();
-    let place = ChainLeg { range: range(rides), iso, stop: last.stop(), onward: Onward::Empty, passing: last.sweep };
+    let place = ChainLeg { range: range(rides), iso, kinds: last.kinds(), onward: Onward::Empty, passing: last.sweep };
     chains
         .into_iter()
         .map(|chain| {
@@ -626,7 +626,7 @@ impl Chain {
 struct ChainLeg {
     range: u8,
     iso: bool,
-    stop: Kinds,
+    kinds: Kinds,
     onward: Onward,
     /// The `n` or `j` that says how the leg treats the squares it passes, if any.
     passing: Option<(Sweep, Letter)>,
@@ -639,7 +639,7 @@ impl ChainLeg {
             None => Sweep::Plain,
             Some((s, letter)) => check_sweep(s, letter, atom, self.range)?,
         };
-        Ok(Leg { step, range: self.range, iso: self.iso, sweep, stop: self.stop, onward: self.onward })
+        Ok(Leg { step, range: self.range, iso: self.iso, sweep, kinds: self.kinds, onward: self.onward })
     }
 }
 

@@ -471,7 +471,7 @@ fn repeated_runs<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &
 fn relevant(moves: &PieceMoves, kind: TableKind) -> PieceMoves {
     let keep = |list: &Vec<crate::legs::Move>| -> Vec<crate::legs::Move> {
         let answers =
-            |m: &&crate::legs::Move| m.initial == kind.initial() && m.legs.last().unwrap().stop & kind.kinds() != 0;
+            |m: &&crate::legs::Move| m.initial == kind.initial() && m.legs.last().unwrap().kinds & kind.kinds() != 0;
         list.iter().filter(answers).cloned().collect()
     };
     PieceMoves {
