@@ -66,6 +66,8 @@ enum Command {
     /// {"board":"8x8","betza":"N","from":"d4","friends":[],"foes":[],"color":"white","unmoved":true}
     /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each. A key
     /// it does not know is an error (`id`, `note`, `sources` and `dest` may be there, unread).
+    /// `unmoved` (the piece has not moved: its `i` moves count) may be spelled `virgin`, as
+    /// the oracle files spell it.
     Moves(cli::moves::MovesArgs),
     /// Show every square from which one piece captures on a target square (the target holds
     /// one of its foes), in square order.

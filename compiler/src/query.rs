@@ -49,9 +49,9 @@ pub struct Question {
     #[serde(default = "white", deserialize_with = "color_word")]
     pub color: Color,
     /// Whether the piece has not moved yet, so that its initial (`i`) moves count; yes if left
-    /// out. Written `virgin` in the JSON, as the oracle files that these questions come from
-    /// spell it.
-    #[serde(default = "yes", rename = "unmoved", alias = "virgin")]
+    /// out. `virgin`, the oracle files' word for it, is read as this key too, so that their
+    /// lines can be asked as they are.
+    #[serde(default = "yes", alias = "virgin")]
     pub unmoved: bool,
 }
 
