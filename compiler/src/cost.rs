@@ -1,4 +1,4 @@
-//! The cost model: what a plan costs ([`cost`]), and each piece's bit budget ([`budgets`]),
+//! The cost model: what a plan costs ([`cost`]), and each piece's bit budget ([`piece_costs`]),
 //! fixed by `max-bits` or chosen by [`choose_budgets`] from [`lookups::sweep`]'s plans at every
 //! budget, then lowered by [`limits::fit_limits`] until the plan keeps to the limits.
 
@@ -15,7 +15,7 @@ use crate::variant::{self, Variant};
 use crate::Settings;
 
 /// Each piece's bit budget: fixed by `max-bits`, or chosen by the cost model.
-pub fn budgets<B: Word>(
+pub fn piece_costs<B: Word>(
     variant: &Variant,
     slots: &[Vec<PathMove>],
     order: SlotOrder,

@@ -14,7 +14,7 @@
 //!                                                on the way, what they hold)
 //! slots::slot_moves       slots.rs,              path moves per slot (kind, piece, colour,
 //!                         table_kind.rs          square), read backwards for the reverse kinds
-//! cost::budgets           cost.rs                each piece's bit budget, by the cost model
+//! cost::piece_costs       cost.rs                each piece's bit budget, by the cost model
 //! lookups::plan           lookups.rs, lines.rs,  slots → leaps, computed lines (where the measured
 //!                         calibration.rs         forms say so), probes into shared lookups, plain
 //!                                                checks
@@ -125,7 +125,7 @@ pub struct Compiled<B> {
     /// The squares between two squares on each piece's paths.
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
-    pub budgets: Vec<cost::Cost>,
+    pub piece_costs: Vec<cost::Cost>,
     /// Dense indices of every piece's potential attacks (NNUE threat inputs) and potential
     /// moves (policy heads).
     pub indices: indices::Indices,
@@ -199,15 +199,15 @@ pub fn build<B: Word>(
     let plan_for = |cache| -> Result<(Vec<cost::Cost>, Plan), Error> {
         let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());
         let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines).in_blocks(board.squares());
-        let budgets = cost::budgets::<B>(&variant, &slots, order, settings, reads)?;
-        let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
-        Ok((budgets, lookups::plan(&slots, &per_slot, reads, cache)))
+        let piece_costs = cost::piece_costs::<B>(&variant, &slots, order, settings, reads)?;
+        let per_slot: Vec<u32> = (0..slots.len()).map(|i| piece_costs[order.id(i).piece].bits).collect();
+        Ok((piece_costs, lookups::plan(&slots, &per_slot, reads, cache)))
     };
-    let (mut budgets, mut plan) = plan_for(Cache::Hot)?;
+    let (mut piece_costs, mut plan) = plan_for(Cache::Hot)?;
     if lookups::table_bytes(&plan, std::mem::size_of::<B>()) > settings.cache_bytes {
-        (budgets, plan) = plan_for(Cache::Cold)?;
+        (piece_costs, plan) = plan_for(Cache::Cold)?;
     }
-    limits::enforce_limits(&variant, &plan, &slots, order, &budgets, settings)?;
+    limits::enforce_limits(&variant, &plan, &slots, order, &piece_costs, settings)?;
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
     let threads = settings.thread_count();
@@ -225,7 +225,7 @@ pub fn build<B: Word>(
     verify::verify(board, &names, &moves, &reach, &tables, settings.verify, threads)?;
     let between = Between::new(board, &all_paths);
     let indices = indices::Indices::new(board, &all_paths);
-    Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
+    Ok(Compiled { variant, moves, plan, tables, piece_costs, between, indices })
 }
 
 /// The most bytes the path moves of a compilation may take: every piece's from every square,
@@ -344,7 +344,7 @@ pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> 
         variant: &c.variant,
         tables: &c.tables,
         plan: &c.plan,
-        budgets: &c.budgets,
+        piece_costs: &c.piece_costs,
         between: &c.between,
         indices: &c.indices,
         made,

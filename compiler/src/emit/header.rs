@@ -24,7 +24,7 @@ pub(super) fn header<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
     plan: &Plan,
-    budgets: &[Cost],
+    piece_costs: &[Cost],
     made: &Provenance,
 ) -> Result<String, fmt::Error> {
     let mut h = String::new();
@@ -35,7 +35,7 @@ pub(super) fn header<B: Word>(
     write_regions(&mut h, variant)?;
     writeln!(h, "// Every entry was checked against fairy-magic's reference move walker before this was written.")?;
     writeln!(h, "//")?;
-    write_piece_table(&mut h, variant, tables, plan, budgets)?;
+    write_piece_table(&mut h, variant, tables, plan, piece_costs)?;
     writeln!(h, "//")?;
     Ok(h)
 }
@@ -197,7 +197,7 @@ fn write_piece_table<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
     plan: &Plan,
-    budgets: &[Cost],
+    piece_costs: &[Cost],
 ) -> fmt::Result {
     writeln!(
         h,
@@ -205,7 +205,7 @@ fn write_piece_table<B: Word>(
     )?;
     writeln!(h, "// |---|---|---|---|---|---|---|---|---|")?;
     for (p, (piece, f)) in variant.pieces.iter().zip(piece_figures(variant, tables, plan)).enumerate() {
-        let bits = if f.most == 0 { "-".to_string() } else { budgets[p].bits.to_string() };
+        let bits = if f.most == 0 { "-".to_string() } else { piece_costs[p].bits.to_string() };
         writeln!(
             h,
             "// | {} {} | `{}` | {} | {} | {} | {} | {} | {} | {} |",
@@ -213,7 +213,7 @@ fn write_piece_table<B: Word>(
             inert(&piece.name),
             inert(&piece.betza_text),
             bits,
-            why_text(budgets[p].why, f.most),
+            why_text(piece_costs[p].why, f.most),
             f.most,
             f.most_lines,
             f.most_checks,

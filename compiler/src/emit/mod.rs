@@ -57,7 +57,7 @@ pub struct Input<'a, B> {
     /// The plan the tables were built from: its lookups, for the header's figures.
     pub plan: &'a Plan,
     /// Each piece's bit budget and what it costs, in piece order, for the header.
-    pub budgets: &'a [Cost],
+    pub piece_costs: &'a [Cost],
     /// The squares between two squares on each piece's paths, for the module's `between`.
     pub between: &'a Between,
     /// Each piece's dense indices of potential attacks (NNUE threat inputs) and potential moves
@@ -159,7 +159,7 @@ pub fn module<B: Word>(m: &Input<B>) -> Result<crate::Module, Error> {
 }
 
 fn header_text<B: Word>(m: &Input<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
-    let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
+    let mut text = header::header(m.variant, m.tables, m.plan, m.piece_costs, m.made)?;
     writeln!(text, "{}", header::data_report(statistics, m.tables.blocks.len()))?;
     if let Some(over) = header::cache_report(statistics, m.made) {
         writeln!(text, "{over}")?;
