@@ -518,7 +518,7 @@ pub fn lay_out<B: Word>(
     let mut blocks: Vec<Block<B>> = Vec::new();
     let order = SlotOrder::new(kinds.len(), pieces, board);
     for (i, run) in plan.slots.chunks(board.squares()).enumerate() {
-        let (kind, piece, color) = order.run(i);
+        let (kind, piece, color) = order.block_owner(i);
         let next = numbers.len();
         block_of[kind][piece][color as usize] = *numbers.entry(run).or_insert_with(|| {
             blocks.push(Block::of_run(run, &plan.lookups, &found, index, padding, ranks.as_ref()));
@@ -695,7 +695,7 @@ mod tests {
     fn run_of_inverts_run() {
         let order = SlotOrder::new(4, 3, Board { files: 5, ranks: 4 });
         for (i, id) in order.ids().enumerate() {
-            assert_eq!(order.run_of(id), i / order.squares);
+            assert_eq!(order.block_index(id), i / order.squares);
         }
     }
 }
