@@ -143,8 +143,8 @@ pub struct Reads {
     pub max_probes: usize,
     /// What each form costs on the module's bitboard width.
     pub forms: FormCosts,
-    /// How many consecutive slots of those planned make one block (a run, in
-    /// [`crate::slots::SlotOrder`]'s words): a kind, piece and colour on every square of the
+    /// How many consecutive slots of those planned make one block (numbered by
+    /// [`crate::slots::SlotOrder::block_index`]): a kind, piece and colour on every square of the
     /// board. Every square of a block makes as many probes, lines and checks as its busiest
     /// square (padding ones answer nothing but take their time), so lines are chosen, and reads
     /// priced, block by block. The slots planned must be whole blocks.

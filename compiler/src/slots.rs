@@ -67,7 +67,7 @@ impl SlotOrder {
         (id.kind_index * self.pieces + id.piece) * 2 + id.color as usize
     }
 
-    /// Who owns the `n`th block of `squares` consecutive slots (a block's worth).
+    /// Who owns the `n`th block of `squares` consecutive slots.
     pub fn block_owner(self, n: usize) -> (usize, usize, Color) {
         let color = if n % 2 == 0 { Color::White } else { Color::Black };
         (n / 2 / self.pieces, n / 2 % self.pieces, color)

@@ -32,7 +32,7 @@ pub enum Verify {
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included). A reverse
 /// slot is walked forwards from every square whose moves can reach its target under some
-/// occupancy (`reach.get(piece, color)[square]`); its random occupancies are walked a run at
+/// occupancy (`reach.get(piece, color)[square]`); its random occupancies are walked a block at
 /// a time (`verify_reverse_samples`).
 ///
 /// The checks run on every core, each with its own random stream, and fail with the first
@@ -241,7 +241,7 @@ fn origins_of(reach: &[Squares]) -> Vec<Squares> {
     origins
 }
 
-/// The random occupancies of one reverse block (`run`'s square aside), walked a sample at a time
+/// The random occupancies of one reverse block (`block`'s square aside), walked a sample at a time
 /// rather than a slot at a time: one walk from every square the piece moves from answers every
 /// target at once, where walking each slot alone walks each origin again for every target.
 ///
@@ -451,8 +451,8 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
 }
 
 /// Which blocks of slots (one a kind, piece and colour) check exactly what an earlier block checks:
-/// a queen's quiet and capture runs, or a knight's two colours. They share a block, a reverse
-/// run reads its target alike only with the same kind, and the moves the kind answers for are
+/// a queen's quiet and capture blocks, or a knight's two colours. They share a stored block, a
+/// reverse block reads its target alike only with the same kind, and the moves the kind answers for are
 /// the same. Decided once a block, not once a slot: the moves are cloned and hashed here.
 fn repeated_blocks<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
     let mut seen: HashSet<(usize, Option<TableKind>, PieceMoves)> = HashSet::new();
@@ -637,7 +637,7 @@ mod tests {
     }
 
     /// A reverse slot of leaps alone has no probe or check to enumerate: its random samples,
-    /// walked a run at a time, must still refuse a wrong entry.
+    /// walked a block at a time, must still refuse a wrong entry.
     #[test]
     fn reverse_samples_catch_a_wrong_leap() {
         let text = "variant v\nboard 5x5\npiece W wazir fW\n";
