@@ -395,27 +395,27 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
         if block.stored_per_square > 0 {
             let lname = lines_ident(n);
             let lines = placeholder(&mut data, &format!("LINES_{n}"), data::lines_data(variant, block)?);
-            let lwidth = number(block.stored_per_square);
+            let stored_per_square = number(block.stored_per_square);
             let users = users.take();
             statics.push(quote! {
                 #users
                 /// Block's slides and hops along lines, computed from the occupancy with no table.
                 #[rustfmt::skip]
                 #[allow(clippy::unreadable_literal)]
-                static #lname: [[Line<Bitboard>; #lwidth]; SQUARES] = #lines;
+                static #lname: [[Line<Bitboard>; #stored_per_square]; SQUARES] = #lines;
             });
         }
         if block.checks_per_square > 0 {
             let cname = checks_ident(n);
             let checks = placeholder(&mut data, &format!("CHECKS_{n}"), data::checks_data(variant, block)?);
-            let cwidth = number(block.checks_per_square);
+            let checks_per_square = number(block.checks_per_square);
             let users = users.take();
             statics.push(quote! {
                 #users
                 /// Block's moves whose paths are too long for a lookup, checked one by one.
                 #[rustfmt::skip]
                 #[allow(clippy::unreadable_literal)]
-                static #cname: [[PlainCheck<Bitboard>; #cwidth]; SQUARES] = #checks;
+                static #cname: [[PlainCheck<Bitboard>; #checks_per_square]; SQUARES] = #checks;
             });
         }
     }

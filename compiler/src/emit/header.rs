@@ -420,12 +420,12 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
     for (p, piece) in variant.pieces.iter().enumerate() {
         let [w, b] = &indices.pieces[p];
         let bits = |x: &PieceIndices| x.hash.bits();
-        let width = |x: &PieceIndices| {
-            let (width, subset) = (x.hash.width, x.hash.subset.max(1));
-            match width.cmp(&subset) {
-                std::cmp::Ordering::Less => format!("{width} (hashed: the fewest separating bits are {subset})"),
-                std::cmp::Ordering::Equal => width.to_string(),
-                std::cmp::Ordering::Greater => format!("{width} (no {subset}-bit gather found)"),
+        let index_bits_text = |x: &PieceIndices| {
+            let (index_bits, subset) = (x.hash.index_bits, x.hash.subset.max(1));
+            match index_bits.cmp(&subset) {
+                std::cmp::Ordering::Less => format!("{index_bits} (hashed: the fewest separating bits are {subset})"),
+                std::cmp::Ordering::Equal => index_bits.to_string(),
+                std::cmp::Ordering::Greater => format!("{index_bits} (no {subset}-bit gather found)"),
             }
         };
         let both = |f: &dyn Fn(&PieceIndices) -> String| match (f(w), f(b)) {
@@ -440,7 +440,7 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
             w.vectors.len(),
             b.vectors.len(),
             both(&bits),
-            both(&width),
+            both(&index_bits_text),
             w.moves(),
             b.moves(),
             w.policy_moves(),
