@@ -118,13 +118,13 @@ impl PieceIndices {
 /// The indices of every piece of a variant: `pieces[piece][colour]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Indices {
-    /// The padded numbering's rank width: 16 (0x88) for up to 8 files, else 32.
+    /// The padded numbering's rank stride: 16 (0x88) for up to 8 files, else 32.
     pub pad: i32,
     /// Each piece's indices, `[piece][colour]`.
     pub pieces: Vec<[PieceIndices; 2]>,
 }
 
-/// The padded numbering's rank width for a board: twice the files rounded up to a power of
+/// The padded numbering's rank stride for a board: twice the files rounded up to a power of
 /// two, at least 16, so that a file difference never reaches the next rank.
 pub fn pad(board: Board) -> i32 {
     (2 * board.files as u32).next_power_of_two().max(16) as i32
@@ -237,9 +237,9 @@ pub fn separating_subsets(values: &[u32], bits: u32, limit: usize) -> Vec<u32> {
     unreachable!("all the bits tell distinct values apart")
 }
 
-/// Multiplier candidates tried a subset and width.
+/// Multiplier candidates tried a subset and a number of index bits.
 const CANDIDATES: usize = 1 << 12;
-/// Subsets of the smallest size a multiplier is sought for at the subset's own width.
+/// Subsets of the smallest size a multiplier is sought for at the subset's own size in bits.
 const SUBSETS: usize = 16;
 
 /// The hash of one piece's vectors (their padded differences, in the order of `j`): the
@@ -257,7 +257,7 @@ pub fn find_hash(differences: &[i32]) -> VectorHash {
     let least = (values.len().max(2) as u32).next_power_of_two().trailing_zeros();
     let all_bits = (1u32 << bits) - 1;
     // Narrower than the subset first: a multiply that hashes rather than gathers, when one
-    // is found; then the subset's own width, gathered; then wider.
+    // is found; then the subset's own size in bits, gathered; then wider.
     let tries = (least..size)
         .flat_map(|index_bits| [(index_bits, subsets[0]), (index_bits, all_bits)])
         .chain(subsets.iter().map(|&mask| (size, mask)))
