@@ -214,9 +214,9 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
 
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); split.len()], cache: Cache::Hot };
     let mut known = Known::default();
-    // Slots with the same gates, budget and choice of lines get the same answer: plan them once.
-    type Answer = (Vec<ComputedLine>, Vec<usize>, Vec<PlannedCheck>);
-    let mut memo: FxHashMap<(&[Gate], u32, bool), Answer> = FxHashMap::default();
+    // Slots with the same gates, budget and choice of lines get the same reads: plan them once.
+    type SlotReads = (Vec<ComputedLine>, Vec<usize>, Vec<PlannedCheck>);
+    let mut memo: FxHashMap<(&[Gate], u32, bool), SlotReads> = FxHashMap::default();
     for i in order {
         let slot = &split[i];
         let key = (slot.gates.as_slice(), budgets[i], with_lines[i]);
