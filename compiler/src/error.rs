@@ -39,7 +39,7 @@ pub enum Error {
         /// What the system said.
         source: IoError,
     },
-    /// The file is not what `compile --check` would write: it needs regenerating.
+    /// The file is not what `compile --up-to-date` would write: it needs regenerating.
     Stale {
         /// The file checked.
         path: String,
@@ -119,7 +119,7 @@ pub enum Access {
     Read,
     /// Writing an output.
     Write,
-    /// Reading the file `compile --check` compares with.
+    /// Reading the file `compile --up-to-date` compares with.
     Compare,
 }
 
