@@ -169,7 +169,7 @@ fn import_of_the_largest_board_writes_a_file_that_compiles() {
 }
 
 #[test]
-fn compile_check_says_whether_the_output_is_current_and_writes_nothing() {
+fn compile_up_to_date_says_whether_the_output_is_current_and_writes_nothing() {
     let module = Temp::new("check.rs", b"");
     let args = ["-q", "compile", "variants/chess.variant", "-o", &module.path(), "--seed", "7"];
     let (code, _, err) = run(&[&args[..], &["--up-to-date"]].concat());
@@ -181,6 +181,12 @@ fn compile_check_says_whether_the_output_is_current_and_writes_nothing() {
     let written = std::fs::read(&module.0).unwrap();
     let (code, _, err) = run(&[&args[..], &["--up-to-date"]].concat());
     assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(std::fs::read(&module.0).unwrap(), written);
+    // `--check`, its name before, is still read the same, and still writes nothing.
+    let (code, _, err) = run(&[&args[..], &["--check"]].concat());
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let (code, _, _) = run(&["-q", "compile", "variants/chess.variant", "-o", &module.path(), "--check"]);
+    assert_eq!(code, Some(1), "the alias answers as --up-to-date does");
     assert_eq!(std::fs::read(&module.0).unwrap(), written);
     let (code, _, _) = run(&["-q", "compile", "variants/chess.variant", "-o", &module.path(), "--up-to-date"]);
     assert_eq!(code, Some(1), "a different seed makes other magics");
