@@ -83,7 +83,7 @@ pub fn moves(betza: &Betza, color: Color) -> Result<Vec<Move>, BetzaError> {
             Body::Simple(run) => simple_moves(&part.mods, run)?,
             Body::Bracket(legs) => bracket_moves(part, legs)?,
         };
-        check_chains(all.len() + built.len(), part.offset)?;
+        validate_chains(all.len() + built.len(), part.offset)?;
         all.extend(built);
     }
     if color == Color::Black {
@@ -281,7 +281,7 @@ fn sort_letters(mods: &[Letter], modes: &str) -> Result<Letters, BetzaError> {
     Ok(out)
 }
 
-fn check_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
+fn validate_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
     let err = |why: &str| Err(BetzaError::new(letter.offset, why.to_string()));
     let passes_squares = atom.system != System::Oblique && atom.long > 1;
     match sweep {
@@ -302,7 +302,7 @@ fn check_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sw
 fn sweep_of(letters: &Letters, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
     match letters.sweep {
         None => Ok(Sweep::Plain),
-        Some((s, letter)) => check_sweep(s, letter, atom, range),
+        Some((s, letter)) => validate_sweep(s, letter, atom, range),
     }
 }
 
@@ -356,7 +356,7 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
             "a bracket holds at least two legs (`[W-F]`); write one leg without brackets",
         ));
     }
-    check_legs(legs.len(), part.offset)?;
+    validate_legs(legs.len(), part.offset)?;
     let prefix = sort_letters(&part.mods, "")?;
     if let Some((_, l)) = prefix.sweep {
         return Err(BetzaError::new(l.offset, format!("`{}` goes on a leg inside the brackets", l.ch)));
@@ -450,7 +450,7 @@ fn extend_bracket(
         let layout = dial::layout((forward.0 as i32, forward.1 as i32), two, &spec.atom.images());
         steps.push(dial::select(&layout, dial::points(directions, layout.reading)?));
     }
-    check_chains(steps.iter().map(Vec::len).sum(), offset)?;
+    validate_chains(steps.iter().map(Vec::len).sum(), offset)?;
     let mut out = Vec::new();
     for (legs, steps) in chains.into_iter().zip(steps) {
         for step in steps {
@@ -472,7 +472,7 @@ pub const MAX_CHAINS: usize = 10_000;
 pub const MAX_LEGS: usize = 32;
 
 /// `count` chains of legs, or an error at `offset` when that is more than [`MAX_CHAINS`].
-fn check_chains(count: usize, offset: usize) -> Result<(), BetzaError> {
+fn validate_chains(count: usize, offset: usize) -> Result<(), BetzaError> {
     if count <= MAX_CHAINS {
         return Ok(());
     }
@@ -485,7 +485,7 @@ fn check_chains(count: usize, offset: usize) -> Result<(), BetzaError> {
 }
 
 /// An error at `offset` when a move of `legs` legs is longer than [`MAX_LEGS`].
-fn check_legs(legs: usize, offset: usize) -> Result<(), BetzaError> {
+fn validate_legs(legs: usize, offset: usize) -> Result<(), BetzaError> {
     if legs <= MAX_LEGS {
         return Ok(());
     }
@@ -536,7 +536,7 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
         // The next leg's directions are turns in the 8-point K system: as many from every chain.
         let points = dial::points(&places[i + 1].directions, dial::Reading::Even)?;
         let turns: Vec<usize> = (0..8).filter(|t| points & (1 << (2 * t)) != 0).collect();
-        check_chains(chains.len().saturating_mul(turns.len()), start)?;
+        validate_chains(chains.len().saturating_mul(turns.len()), start)?;
         // On a leg that is not the last, `p` and `g` say how it ends (`onward`); only `n` and
         // `j` are about the squares it passes.
         let passing = letters.sweep.filter(|(s, _)| matches!(s, Sweep::Lame | Sweep::Jump));
@@ -566,7 +566,7 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
 fn chain_letters(mods: &[Letter], start: usize) -> Result<Vec<Letters>, BetzaError> {
     let groups: Vec<&[Letter]> = mods.split(|l| l.ch == 'a').collect();
     let count = groups.len();
-    check_legs(count, start)?;
+    validate_legs(count, start)?;
     let mut places = Vec::with_capacity(count);
     for (i, group) in groups.iter().enumerate() {
         let last = i + 1 == count;
@@ -637,7 +637,7 @@ impl ChainLeg {
     fn leg(&self, step: (i8, i8), atom: Atom) -> Result<Leg, BetzaError> {
         let sweep = match self.passing {
             None => Sweep::Plain,
-            Some((s, letter)) => check_sweep(s, letter, atom, self.range)?,
+            Some((s, letter)) => validate_sweep(s, letter, atom, self.range)?,
         };
         Ok(Leg { step, range: self.range, iso: self.iso, sweep, kinds: self.kinds, onward: self.onward })
     }

@@ -188,7 +188,7 @@ pub fn build<B: Word>(
     moves: Vec<[PieceMoves; 2]>,
     settings: &Settings,
 ) -> Result<Compiled<B>, Error> {
-    settings.check()?;
+    settings.validate()?;
     let board = variant.board;
     let kinds = table_kinds(&moves, settings.reverse);
     let order = SlotOrder::new(kinds.len(), moves.len(), board);

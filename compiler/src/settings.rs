@@ -306,7 +306,7 @@ impl Spec {
 
     /// Whether a numeric setting of this row may have the value `v`: the one range check, which
     /// `option` lines, the command line's flags and a library caller's settings all go through
-    /// ([`Spec::parse`], [`Setting::checked`]; clap checks the flags against the same bounds).
+    /// ([`Spec::parse`], [`Setting::validated`]; clap checks the flags against the same bounds).
     fn admits(&self, v: u64) -> bool {
         match self.values {
             Values::Number { low, high, .. } => (low..=high).contains(&v),
@@ -378,7 +378,7 @@ impl Setting {
 
     /// This setting, if its value is one its row of [`SETTINGS`] takes: a library caller's
     /// settings are held to the ranges an `option` line and a flag are.
-    pub fn checked(self) -> Result<Setting, SettingError> {
+    pub fn validated(self) -> Result<Setting, SettingError> {
         let spec = self.spec();
         match self.number() {
             Some(v) if !spec.admits(v) => {
@@ -469,13 +469,13 @@ impl Settings {
         o
     }
 
-    /// Every setting within its range, as [`Setting::checked`] holds it; the first that is
+    /// Every setting within its range, as [`Setting::validated`] holds it; the first that is
     /// not (in [`SETTINGS`]' order) is an argument error naming it and its range. A compilation
     /// checks its settings before any stage, whether they came from `option` lines, flags or a
     /// library caller's [`Options`](crate::Options) and `with_` methods.
-    pub fn check(&self) -> Result<(), crate::Error> {
+    pub fn validate(&self) -> Result<(), crate::Error> {
         let current = SETTINGS.iter().filter_map(|spec| (spec.current)(self));
-        current.map(Setting::checked).try_for_each(|checked| match checked {
+        current.map(Setting::validated).try_for_each(|checked| match checked {
             Ok(_) => Ok(()),
             Err(SettingError::Value(m) | SettingError::Name(m)) => Err(crate::Error::Argument(m)),
         })

@@ -418,7 +418,7 @@ impl Declared {
 
     /// `piece <letter> <name> <XBetza>`.
     fn piece(&mut self, here: &Here, offset: usize, letter: Part, name: Part, betza_part: Part) -> Result<(), Error> {
-        self.check_new_piece(here, &letter, &name)?;
+        self.validate_new_piece(here, &letter, &name)?;
         let start = betza_part.as_span().start();
         // Only the syntax: what the letters mean is the legs stage's to say (Parsed::report).
         let betza = betza::parse(betza_part.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
@@ -437,7 +437,7 @@ impl Declared {
 
     /// An error unless a new piece's letter and name are its own: a letter names one piece, and
     /// a name makes Rust names (`Knight`, `knight_...`) that no other piece's makes.
-    fn check_new_piece(&self, here: &Here, letter: &Part, name: &Part) -> Result<(), Error> {
+    fn validate_new_piece(&self, here: &Here, letter: &Part, name: &Part) -> Result<(), Error> {
         if let Some(other) = self.pieces.iter().find(|p| p.letter == letter.as_str()) {
             return Err(here.error(
                 letter.as_span().start(),

@@ -144,7 +144,7 @@ impl<B: Word> Checker<'_, B> {
             Some(reverse) => reverse.answer(occupied),
             None => walked(occupied),
         };
-        let check = |occupied: Squares| compare(occupied, looked_up(occupied));
+        let verify_at = |occupied: Squares| compare(occupied, looked_up(occupied));
         if !kind.is_reverse() {
             for _ in 0..RANDOM_SAMPLES {
                 walk(random())?;
@@ -154,9 +154,9 @@ impl<B: Word> Checker<'_, B> {
         for c in block.checks(square) {
             let (path, required) = (c.path.to_squares(), c.required.to_squares());
             let base = required | (random() & !path);
-            check(base)?;
+            verify_at(base)?;
             for square in squares_of(path) {
-                check(base ^ bit(square))?;
+                verify_at(base ^ bit(square))?;
             }
         }
         // Every subset of a probe's mask; a line's, as [`mask_occupancies`] gives them.
@@ -165,10 +165,10 @@ impl<B: Word> Checker<'_, B> {
         let lined = block.lines(square).iter().map(|l| (l.up | l.down).to_squares()).filter(|m| !m.is_empty());
         for (mask, occupancies) in probed.chain(lined.map(|mask| (mask, mask_occupancies(mask)))) {
             match &by_tables {
-                Some(reverse) => reverse.check_subsets(mask, occupancies, random, compare)?,
+                Some(reverse) => reverse.verify_subsets(mask, occupancies, random, compare)?,
                 None => {
                     for subset in occupancies {
-                        check(subset | (random() & !mask))?;
+                        verify_at(subset | (random() & !mask))?;
                     }
                 }
             }
@@ -428,7 +428,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
     /// `occupancies` (subsets of its `mask`),
     /// with random occupancy outside it. The origins that read none of `mask` answer alike for
     /// every subset of one draw, so they are asked once a draw.
-    fn check_subsets(
+    fn verify_subsets(
         &self,
         mask: Squares,
         occupancies: impl Iterator<Item = Squares>,
@@ -628,7 +628,7 @@ mod tests {
                     assert!(seen.borrow_mut().insert(occupied & mask));
                     Ok(())
                 };
-                by_tables.check_subsets(mask, subsets(mask), &mut random, compare).unwrap();
+                by_tables.verify_subsets(mask, subsets(mask), &mut random, compare).unwrap();
                 assert_eq!(seen.borrow().len(), 1 << mask.count_ones());
                 asked += seen.borrow().len();
             }
