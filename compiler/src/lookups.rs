@@ -94,12 +94,12 @@ pub struct Plan {
     /// One plan per slot, in the order the slots were given.
     pub slots: Vec<SlotPlan>,
     /// Whose probe costs weighed lines against tables: cached tables', or uncached ones' where
-    /// the tables were over the cache budget (the header says which).
+    /// the tables were over the cache size (the header says which).
     pub cache: Cache,
 }
 
 /// About the bytes of a plan's tables: every lookup's `2^mask` entries, before any packing or
-/// narrower magic (what decides whether they fit the cache budget).
+/// narrower magic (what decides whether they fit the cache size).
 pub fn table_bytes(plan: &Plan, word_bytes: usize) -> usize {
     plan.lookups.iter().map(|l| (1usize << l.mask.count_ones().max(1)) * word_bytes).sum()
 }

@@ -194,7 +194,7 @@ pub fn build<B: Word>(
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
     let all_paths = paths_within_memory(&variant, &moves, &kinds, settings.max_paths)?;
     let slots = slots::slot_moves(&all_paths, &kinds, order);
-    // Planned as if the tables were cached; where they then are over the cache budget, again
+    // Planned as if the tables were cached; where they then are over the cache size, again
     // with what a probe costs when they are not, which turns more slides into lines.
     let plan_for = |cache| -> Result<(Vec<cost::Cost>, Plan), Error> {
         let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());

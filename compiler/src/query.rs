@@ -234,7 +234,7 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: Reverse) 
     }
     // The tables only have to be right, not small: a short magic search will do. Nothing is
     // written, so a sampled check against the reference stands in for the exhaustive one. No
-    // cache budget: planning again for tables out of cache would only take twice as long.
+    // cache size: planning again for tables out of cache would only take twice as long.
     let settings = Settings::default()
         .with(&[crate::Setting::CacheKib(1 << 20)])
         .with_max_bits(Some(QUERY_BITS))

@@ -116,7 +116,7 @@ pub enum Setting {
     MaxProbes(usize),
     /// `max-paths`: the most path moves a piece may have from one square.
     MaxPaths(usize),
-    /// `cache-kib`: the cache budget of `optimize speed`, in KiB.
+    /// `cache-kib`: the cache size of `optimize speed`, in KiB.
     CacheKib(usize),
     /// `effort`: `2^effort` magic candidates a table width.
     Effort(u32),
@@ -200,7 +200,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "optimize",
         values: Values::Words(&OPTIMIZE),
-        help: "What the cost model makes small: speed (the reads that measure fastest in a dependent chain, probes, lines and plain checks, with tables that fit the cache budget), throughput (the same by each form's cost among independent queries: for move generators) or size (the fewest bytes)",
+        help: "What the cost model makes small: speed (the reads that measure fastest in a dependent chain, probes, lines and plain checks, with tables that fit the cache size), throughput (the same by each form's cost among independent queries: for move generators) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
     },
     Spec {
@@ -218,7 +218,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "cache-kib",
         values: Values::Number { low: 1, high: 1 << 20, cap: Cap::Notion, make: |v| Setting::CacheKib(v as usize) },
-        help: "The cache budget of --optimize speed, in KiB",
+        help: "The cache size of --optimize speed, in KiB",
         current: |s| Some(Setting::CacheKib(s.cache_bytes / 1024)),
     },
     Spec {

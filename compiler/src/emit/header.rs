@@ -317,7 +317,7 @@ pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
     report + &ranks
 }
 
-/// Where the cost model could not bring the tables within the cache budget, a line that says
+/// Where the cost model could not bring the tables within the cache size, a line that says
 /// so: the budget table says who gave way, this says it was not enough.
 pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<String> {
     let tables = stats.attack_bytes + stats.check_bytes;

@@ -40,7 +40,7 @@ pub struct Provenance {
     pub optimize: crate::cost::Optimize,
     /// Whether lines may be computed.
     pub lines: crate::lookups::LineChoice,
-    /// The cache budget, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
+    /// The cache size, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
     pub cache_bytes: usize,
     /// The most probes one query may make ([`Settings::max_probes`](crate::Settings::max_probes)).
     pub max_probes: usize,
