@@ -89,7 +89,7 @@ pub enum Error {
         /// What was needed and how to raise the limit.
         message: String,
     },
-    /// No magic multiplier turned up for a lookup within the index widths tried: more effort
+    /// No magic multiplier turned up for a lookup within the index bits tried: more effort
     /// (or a larger budget) may find one.
     NoMagic {
         /// The lookup's mask bits.

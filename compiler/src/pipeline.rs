@@ -19,7 +19,7 @@
 //!                         calibration.rs         forms say so), probes into shared lookups, plain
 //!                                                checks
 //! limits::enforce_limits  limits.rs              the plan within every limit, before any search
-//! magics::find_all        magics.rs              a multiplier and index width for every lookup
+//! magics::find_all        magics.rs              a multiplier and index bits for every lookup
 //!                                                (none to search under PEXT)
 //! tables::lay_out         tables.rs, pack.rs     every table in one packed array, slots in
 //!                                                blocks; a block may read whole-rank slides from

@@ -138,7 +138,7 @@ pub enum CompiledPiece {
 
 /// The bit budget of a query's tables: no cost model, the answer is all that matters.
 const QUERY_BITS: u32 = 10;
-/// Magic candidates per index width when compiling for a query (as a power of two).
+/// Magic candidates per number of index bits when compiling for a query (as a power of two).
 const QUERY_EFFORT: u32 = 10;
 /// Random occupancies a slot is checked with when compiling for a query.
 const QUERY_SAMPLES: usize = 256;

@@ -36,7 +36,7 @@ pub struct Settings {
     pub cache_bytes: usize,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
     pub seed: u64,
-    /// `1 << effort` magic candidates are tried at each index width before a lookup may use
+    /// `1 << effort` magic candidates are tried at each number of index bits before a lookup may use
     /// one more index bit (a table twice the size). Higher: smaller tables, slower builds.
     pub effort: u32,
     /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
@@ -118,7 +118,7 @@ pub enum Setting {
     MaxPaths(usize),
     /// `cache-kib`: the cache size of `optimize speed`, in KiB.
     CacheKib(usize),
-    /// `effort`: `2^effort` magic candidates a table width.
+    /// `effort`: `2^effort` magic candidates a number of index bits.
     Effort(u32),
     /// `seed`: mixed into every magic search.
     Seed(u64),
@@ -236,7 +236,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "effort",
         values: Values::Number { low: 4, high: 30, cap: Cap::Notion, make: |v| Setting::Effort(v as u32) },
-        help: "Try 2^effort magic candidates per index width before allowing a bigger table",
+        help: "Try 2^effort magic candidates per number of index bits before allowing a bigger table",
         current: |s| Some(Setting::Effort(s.effort)),
     },
     Spec {
