@@ -251,7 +251,12 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
 /// The lookups and plain checks that answer `tabled` gates: groups of at most `max_bits`
 /// squares, the `max_probes` groups answering the most moves probed, the rest (and every gate
 /// looking at more than `max_bits` squares) checked.
-fn table_reads(tabled: &[Gate], max_bits: u32, max_probes: usize, known: &Known) -> (Vec<Vec<Gate>>, Vec<PlannedCheck>) {
+fn table_reads(
+    tabled: &[Gate],
+    max_bits: u32,
+    max_probes: usize,
+    known: &Known,
+) -> (Vec<Vec<Gate>>, Vec<PlannedCheck>) {
     let (wide, narrow): (Vec<Gate>, Vec<Gate>) = tabled.iter().partition(|g| g.path.count_ones() > max_bits);
     let mut groups = group(&narrow, max_bits, known);
     let mut by_value: Vec<usize> = (0..groups.len()).collect();

@@ -654,8 +654,9 @@ mod tests {
         // a1 as a White attacker of c3, which only c2 attacks.
         let stored = tables.block_of[attackers][0][Color::White as usize];
         tables.blocks[stored].stored_leaps[12] |= 1;
-        let error =
-            verify_reverse_samples(board, &names, &moves, &origins, &tables, block, &mut random).unwrap_err().to_string();
+        let error = verify_reverse_samples(board, &names, &moves, &origins, &tables, block, &mut random)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("White Attackers on c3"), "{error}");
     }
 }

@@ -305,7 +305,15 @@ fn compile_check_is_current_whatever_the_spelling_of_the_command() {
     }
     let (code, err) = run_in(
         &sub,
-        &[&os("compile"), &os("small.variant"), &os("-o"), &os("small.rs"), &os("--seed"), &os("3"), &os("--up-to-date")],
+        &[
+            &os("compile"),
+            &os("small.variant"),
+            &os("-o"),
+            &os("small.rs"),
+            &os("--seed"),
+            &os("3"),
+            &os("--up-to-date"),
+        ],
     );
     assert_eq!(code, Some(1), "another seed makes other magics");
     assert!(err.contains("small.rs is stale: run `fairy-magic compile small.variant -o small.rs --seed 3`"), "{err}");
@@ -320,7 +328,15 @@ fn compile_check_is_current_whatever_the_spelling_of_the_command() {
     assert!(std::fs::read_to_string(&rs).unwrap().contains("`fairy-magic compile small.variant -o small.rs`."));
     let (code, _) = run_in(
         &sub,
-        &[&os("compile"), &os("small.variant"), &os("-o"), &os("small.rs"), &os("--seed"), &os("0"), &os("--up-to-date")],
+        &[
+            &os("compile"),
+            &os("small.variant"),
+            &os("-o"),
+            &os("small.rs"),
+            &os("--seed"),
+            &os("0"),
+            &os("--up-to-date"),
+        ],
     );
     assert_eq!(code, Some(1), "--seed 0 overrides the file's seed 3");
 }

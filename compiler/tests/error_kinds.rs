@@ -35,7 +35,8 @@ fn a_limit_is_a_limit_at_the_piece_line_and_prints_as_before() {
 #[test]
 fn a_search_out_of_trials_is_the_trials_limit() {
     let text = "variant a\nboard 8x8\npiece Q queen Q\n";
-    let options = Options::new().set(Setting::MaxBits(15)).set(Setting::MaxTrials(1)).set(Setting::Lines(LineChoice::Never));
+    let options =
+        Options::new().set(Setting::MaxBits(15)).set(Setting::MaxTrials(1)).set(Setting::Lines(LineChoice::Never));
     let e = compile(text, &options);
     // At the line of the piece whose search went over the limit.
     assert!(matches!(&e, Error::Limit { bound: Bound::Trials, at: Some(at), .. } if at.line == 3), "{e:?}");
