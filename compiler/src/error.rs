@@ -94,8 +94,8 @@ pub enum Error {
     NoMagic {
         /// The lookup's mask bits.
         bits: u32,
-        /// The widest index tried, in bits.
-        widest: u32,
+        /// The most index bits tried.
+        most_bits: u32,
         /// The lookup's mask, in hexadecimal.
         mask: String,
     },
@@ -192,8 +192,8 @@ impl Error {
             }
             Error::Revision { file, rev, message } => format!("cannot read {file} at {rev}: {message}"),
             Error::Argument(message) | Error::Unsupported(message) | Error::Internal(message) => message.clone(),
-            Error::NoMagic { bits, widest, mask } => format!(
-                "no magic found for a lookup of {bits} bits (mask {mask}) within {widest} index bits; raise --effort (or lower a fixed --max-bits)"
+            Error::NoMagic { bits, most_bits, mask } => format!(
+                "no magic found for a lookup of {bits} bits (mask {mask}) within {most_bits} index bits; raise --effort (or lower a fixed --max-bits)"
             ),
             Error::Many { .. } => self.summary(),
         }
