@@ -243,7 +243,7 @@ fn find<B: Word>(
     let mut search = Search::<B>::new(how, lookup, answers, seed);
     let mut found = None;
     for bits in min_bits..=(min_bits + EXTRA_BITS).min(most_bits) {
-        // Checked: `effort` past 63 (a caller of this stage alone, past `Settings::check`) means
+        // Checked: `effort` past 63 (a caller of this stage alone, past `Settings::validate`) means
         // candidates without end, which the trial limit stops, not an overflow.
         if let Some(magic) = search.try_bits(bits, 1u64.checked_shl(effort).unwrap_or(u64::MAX), tally)? {
             found = Some(Found { magic, bits });

@@ -533,7 +533,7 @@ pub fn lay_out<B: Word>(
 
 impl<B: Word> Block<B> {
     /// The block of one run of slots (a kind, piece and colour, every square): each square's
-    /// leaps, its probes padded to the run's widest square, its plain checks likewise, and what
+    /// leaps, its probes padded to the block's busiest square, its plain checks likewise, and what
     /// the module stores of them ([`Block::store`]).
     fn of_run(
         run: &[SlotPlan],
@@ -595,7 +595,7 @@ impl<B: Word> Block<B> {
     }
 
     /// The block's lines with the rays along each square's whole rank taken out, padded to the
-    /// widest square, where every square's can be read from `ranks` ([`RankTable::take_rays`]);
+    /// busiest square, where every square's can be read from `ranks` ([`RankTable::take_rays`]);
     /// `None` where some square's cannot, so that every square reads alike, or where the block
     /// has no lines.
     fn lines_off_ranks(&self, ranks: &RankTable) -> Option<(usize, Vec<Line<B>>)> {
@@ -692,7 +692,7 @@ mod tests {
     }
 
     #[test]
-    fn run_of_inverts_run() {
+    fn block_index_inverts_block_owner() {
         let order = SlotOrder::new(4, 3, Board { files: 5, ranks: 4 });
         for (i, id) in order.ids().enumerate() {
             assert_eq!(order.block_index(id), i / order.squares);
