@@ -1,5 +1,5 @@
 //! Stage 6: magics → the data a generated module holds: one packed attack table, a block of
-//! leaps, probes and plain checks for each distinct run of slots, and the lookup that reads
+//! leaps, probes and plain checks for each distinct block of slots, and the lookup that reads
 //! them as the runtime does. `verify.rs` checks them against the reference walker.
 
 use fairy_magic_runtime::{Index, Line, LineForm, PlainCheck, Probe};
@@ -490,7 +490,7 @@ pub(crate) fn read_probes<B: Word>(
 }
 
 /// Packs every lookup's table into one array, pads each square's probes to its block's width,
-/// lays out one block per distinct run of slots, and numbers the sets where `B` stores them so.
+/// lays out one stored block per distinct block of slots, and numbers the sets where `B` stores them so.
 ///
 /// `kinds` are the table kinds in module order (forward kinds first); `plan` has one slot plan
 /// per slot in [`SlotOrder`]; `magics` holds each lookup's magic and the entries it uses, as
@@ -517,11 +517,11 @@ pub fn lay_out<B: Word>(
     let mut block_of = vec![vec![[0usize; 2]; pieces]; kinds.len()];
     let mut blocks: Vec<Block<B>> = Vec::new();
     let order = SlotOrder::new(kinds.len(), pieces, board);
-    for (i, run) in plan.slots.chunks(board.squares()).enumerate() {
+    for (i, slots) in plan.slots.chunks(board.squares()).enumerate() {
         let (kind, piece, color) = order.block_owner(i);
         let next = numbers.len();
-        block_of[kind][piece][color as usize] = *numbers.entry(run).or_insert_with(|| {
-            blocks.push(Block::of_run(run, &plan.lookups, &found, index, padding, ranks.as_ref()));
+        block_of[kind][piece][color as usize] = *numbers.entry(slots).or_insert_with(|| {
+            blocks.push(Block::of_slots(slots, &plan.lookups, &found, index, padding, ranks.as_ref()));
             next
         });
     }
@@ -532,11 +532,11 @@ pub fn lay_out<B: Word>(
 }
 
 impl<B: Word> Block<B> {
-    /// The block of one run of slots (a kind, piece and colour, every square): each square's
+    /// The stored block of one block of slots (a kind, piece and colour, every square): each square's
     /// leaps, its probes padded to the block's busiest square, its plain checks likewise, and what
     /// the module stores of them ([`Block::store`]).
-    fn of_run(
-        run: &[SlotPlan],
+    fn of_slots(
+        slots: &[SlotPlan],
         lookups: &[Lookup],
         found: &[(Found<B>, u32)],
         index: Index,
@@ -544,9 +544,9 @@ impl<B: Word> Block<B> {
         ranks: Option<&RankTable>,
     ) -> Block<B> {
         let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
-        let probes_per_square = run.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
-        let checks_per_square = run.iter().map(|s| s.checks.len()).max().unwrap_or(0);
-        let lines_per_square = run.iter().map(|s| s.lines.len()).max().unwrap_or(0);
+        let probes_per_square = slots.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
+        let checks_per_square = slots.iter().map(|s| s.checks.len()).max().unwrap_or(0);
+        let lines_per_square = slots.iter().map(|s| s.lines.len()).max().unwrap_or(0);
         let mut block = Block {
             probes_per_square,
             checks_per_square,
@@ -561,7 +561,7 @@ impl<B: Word> Block<B> {
             stored_per_square: 0,
             stored: vec![],
         };
-        for slot in run {
+        for slot in slots {
             block.leaps.push(B::from_squares(slot.leaps));
             for &id in &slot.lookups {
                 let (f, offset) = found[id];
