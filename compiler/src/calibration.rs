@@ -38,10 +38,10 @@ impl FormCosts {
 /// Where a module's tables are read from, which decides what a probe costs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cache {
-    /// The tables fit the cache budget: a probe reads a cached entry.
+    /// The tables fit the cache size: a probe reads a cached entry.
     #[default]
     Hot,
-    /// The tables are over the cache budget: a probe may wait on memory.
+    /// The tables are over the cache size: a probe may wait on memory.
     Cold,
 }
 

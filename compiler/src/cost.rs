@@ -1,4 +1,4 @@
-//! The cost model: what a plan costs ([`cost`]), and each piece's bit budget ([`budgets`]),
+//! The cost model: what a plan costs ([`cost`]), and each piece's bit budget ([`piece_costs`]),
 //! fixed by `max-bits` or chosen by [`choose_budgets`] from [`lookups::sweep`]'s plans at every
 //! budget, then lowered by [`limits::fit_limits`] until the plan keeps to the limits.
 
@@ -15,7 +15,7 @@ use crate::variant::{self, Variant};
 use crate::Settings;
 
 /// Each piece's bit budget: fixed by `max-bits`, or chosen by the cost model.
-pub fn budgets<B: Word>(
+pub fn piece_costs<B: Word>(
     variant: &Variant,
     slots: &[Vec<PathMove>],
     order: SlotOrder,
@@ -71,7 +71,7 @@ pub fn budgets<B: Word>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimize {
     /// The fastest reads a query by their measured latency (probes, lines and plain checks),
-    /// with tables that all stay within a cache budget.
+    /// with tables that all stay within a cache size.
     Speed,
     /// As [`Optimize::Speed`], by each form's measured throughput over independent queries
     /// rather than its latency: for move generators, whose queries overlap.
@@ -102,9 +102,9 @@ pub enum Why {
     /// `max-bits` fixed it for every piece.
     Fixed,
     /// Speed or throughput: the budget whose reads measure fastest, and the tables fit the
-    /// cache budget.
+    /// cache size.
     Fastest,
-    /// Speed or throughput: lowered from its fastest so that all tables fit the cache budget.
+    /// Speed or throughput: lowered from its fastest so that all tables fit the cache size.
     GaveWay,
     /// Lowered, after the cost model chose, so that the plan keeps to a limit.
     Limit(Limit),
@@ -290,7 +290,7 @@ pub(crate) mod tests {
         let costs = [griffon, queen];
         let bits = |chosen: Vec<Cost>| chosen.iter().map(|c| c.bits).collect::<Vec<_>>();
         let cache = 128 * 1024;
-        // Sharing the cache budget, the griffon gives way until both fit: 64 KiB + 64 KiB.
+        // Sharing the cache size, the griffon gives way until both fit: 64 KiB + 64 KiB.
         assert_eq!(bits(choose_budgets(&costs, &[None, None], Optimize::Speed, cache, 8).unwrap()), [6, 7]);
         // Held to two probes, the griffon takes 10 bits and the queen has the budget to itself.
         assert_eq!(bits(choose_budgets(&costs, &[Some(2), None], Optimize::Speed, cache, 8).unwrap()), [10, 7]);

@@ -528,7 +528,7 @@ fn compiled_figures<B: crate::board::Word>(
     let fig = crate::emit::piece_figures(&c.variant, &c.tables, &c.plan);
     let pieces = fig
         .iter()
-        .zip(&c.budgets)
+        .zip(&c.piece_costs)
         .map(|(f, cost)| {
             vec![
                 ("bit budget", if f.most == 0 { "-".to_string() } else { cost.bits.to_string() }),

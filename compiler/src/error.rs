@@ -39,7 +39,7 @@ pub enum Error {
         /// What the system said.
         source: IoError,
     },
-    /// The file is not what `compile --check` would write: it needs regenerating.
+    /// The file is not what `compile --up-to-date` would write: it needs regenerating.
     Stale {
         /// The file checked.
         path: String,
@@ -89,13 +89,13 @@ pub enum Error {
         /// What was needed and how to raise the limit.
         message: String,
     },
-    /// No magic multiplier turned up for a lookup within the index widths tried: more effort
+    /// No magic multiplier turned up for a lookup within the index bits tried: more effort
     /// (or a larger budget) may find one.
     NoMagic {
         /// The lookup's mask bits.
         bits: u32,
-        /// The widest index tried, in bits.
-        widest: u32,
+        /// The most index bits tried.
+        most_bits: u32,
         /// The lookup's mask, in hexadecimal.
         mask: String,
     },
@@ -119,7 +119,7 @@ pub enum Access {
     Read,
     /// Writing an output.
     Write,
-    /// Reading the file `compile --check` compares with.
+    /// Reading the file `compile --up-to-date` compares with.
     Compare,
 }
 
@@ -192,8 +192,8 @@ impl Error {
             }
             Error::Revision { file, rev, message } => format!("cannot read {file} at {rev}: {message}"),
             Error::Argument(message) | Error::Unsupported(message) | Error::Internal(message) => message.clone(),
-            Error::NoMagic { bits, widest, mask } => format!(
-                "no magic found for a lookup of {bits} bits (mask {mask}) within {widest} index bits; raise --effort (or lower a fixed --max-bits)"
+            Error::NoMagic { bits, most_bits, mask } => format!(
+                "no magic found for a lookup of {bits} bits (mask {mask}) within {most_bits} index bits; raise --effort (or lower a fixed --max-bits)"
             ),
             Error::Many { .. } => self.summary(),
         }
@@ -400,16 +400,16 @@ impl Source<'_> {
 /// Where every line of a text starts, so that locating an offset takes time for its line only,
 /// not for the text before it: a file of many bad lines is reported in time linear in the file.
 #[derive(Clone, Debug)]
-pub struct Lines<'a> {
+pub struct LineStarts<'a> {
     source: Source<'a>,
     starts: Vec<usize>,
 }
 
-impl<'a> Lines<'a> {
+impl<'a> LineStarts<'a> {
     /// The lines of `source`'s text.
     pub fn new(source: Source<'a>) -> Self {
         let starts = std::iter::once(0).chain(source.text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Lines { source, starts }
+        LineStarts { source, starts }
     }
 
     /// The line and column of a byte offset; an offset past the end is the end.

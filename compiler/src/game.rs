@@ -4,7 +4,7 @@
 //! at the word it is about. The module exports them as the runtime's `Rules`.
 
 use crate::board::Board;
-use crate::error::{Errors, Lines};
+use crate::error::{Errors, LineStarts};
 use crate::regions::Region;
 pub use fairy_magic_runtime::Need;
 
@@ -98,7 +98,7 @@ pub fn need(word: &str) -> Result<Need, String> {
 /// What rule lines are resolved against.
 pub struct Context<'a> {
     /// The file, for errors.
-    pub source: &'a Lines<'a>,
+    pub source: &'a LineStarts<'a>,
     /// The board.
     pub board: Board,
     /// The piece letters, in file order.

@@ -43,17 +43,17 @@ use crate::legs::CAPTURE;
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
 
-/// How `j` is computed for one piece and colour: `((d & mask) * multiplier) >> (32 - width)`
-/// indexes a table of `1 << width` entries, where `d` is the padded difference `to - from` as
+/// How `j` is computed for one piece and colour: `((d & mask) * multiplier) >> (32 - index_bits)`
+/// indexes a table of `1 << index_bits` entries, where `d` is the padded difference `to - from` as
 /// a 32-bit two's complement number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VectorHash {
     /// The bits of the difference looked at.
     pub mask: u32,
-    /// What the masked difference is multiplied by before its top `width` bits are taken.
+    /// What the masked difference is multiplied by before its top `index_bits` bits are taken.
     pub multiplier: u32,
-    /// Index bits: the table has `1 << width` entries. At least 1.
-    pub width: u32,
+    /// Index bits: the table has `1 << index_bits` entries. At least 1.
+    pub index_bits: u32,
     /// The fewest bits of the difference that tell the vectors apart.
     pub subset: u32,
     /// `table[h]`: the vector (as its padded difference) and its `j` found at `h`, if any.
@@ -118,13 +118,13 @@ impl PieceIndices {
 /// The indices of every piece of a variant: `pieces[piece][colour]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Indices {
-    /// The padded numbering's rank width: 16 (0x88) for up to 8 files, else 32.
+    /// The padded numbering's rank stride: 16 (0x88) for up to 8 files, else 32.
     pub pad: i32,
     /// Each piece's indices, `[piece][colour]`.
     pub pieces: Vec<[PieceIndices; 2]>,
 }
 
-/// The padded numbering's rank width for a board: twice the files rounded up to a power of
+/// The padded numbering's rank stride for a board: twice the files rounded up to a power of
 /// two, at least 16, so that a file difference never reaches the next rank.
 pub fn pad(board: Board) -> i32 {
     (2 * board.files as u32).next_power_of_two().max(16) as i32
@@ -237,9 +237,9 @@ pub fn separating_subsets(values: &[u32], bits: u32, limit: usize) -> Vec<u32> {
     unreachable!("all the bits tell distinct values apart")
 }
 
-/// Multiplier candidates tried a subset and width.
+/// Multiplier candidates tried a subset and a number of index bits.
 const CANDIDATES: usize = 1 << 12;
-/// Subsets of the smallest size a multiplier is sought for at the subset's own width.
+/// Subsets of the smallest size a multiplier is sought for at the subset's own size in bits.
 const SUBSETS: usize = 16;
 
 /// The hash of one piece's vectors (their padded differences, in the order of `j`): the
@@ -257,40 +257,40 @@ pub fn find_hash(differences: &[i32]) -> VectorHash {
     let least = (values.len().max(2) as u32).next_power_of_two().trailing_zeros();
     let all_bits = (1u32 << bits) - 1;
     // Narrower than the subset first: a multiply that hashes rather than gathers, when one
-    // is found; then the subset's own width, gathered; then wider.
+    // is found; then the subset's own size in bits, gathered; then wider.
     let tries = (least..size)
-        .flat_map(|width| [(width, subsets[0]), (width, all_bits)])
+        .flat_map(|index_bits| [(index_bits, subsets[0]), (index_bits, all_bits)])
         .chain(subsets.iter().map(|&mask| (size, mask)))
-        .chain((size + 1..=size + 3).map(|width| (width, subsets[0])));
-    for (width, mask) in tries {
-        let hash = |m: u32| move |v: u32| (v & mask).wrapping_mul(m) >> (32 - width);
+        .chain((size + 1..=size + 3).map(|index_bits| (index_bits, subsets[0])));
+    for (index_bits, mask) in tries {
+        let hash = |m: u32| move |v: u32| (v & mask).wrapping_mul(m) >> (32 - index_bits);
         // The exact gather first: each selected bit sent to its place among the top bits.
         let gather_multiplier = squares_of(Squares::from(u64::from(mask)))
             .enumerate()
-            .filter(|&(i, _)| (i as u32) < width)
-            .fold(0u32, |m, (i, bit)| m | 1u32.wrapping_shl(32 - width + i as u32 - bit as u32));
+            .filter(|&(i, _)| (i as u32) < index_bits)
+            .fold(0u32, |m, (i, bit)| m | 1u32.wrapping_shl(32 - index_bits + i as u32 - bit as u32));
         let candidates = std::iter::once(gather_multiplier).chain((0..CANDIDATES).map(|n| match n % 2 {
             0 => rng.next() as u32 & rng.next() as u32,
             _ => rng.next() as u32 & rng.next() as u32 & rng.next() as u32,
         }));
         for multiplier in candidates {
             if separates(&values, hash(multiplier), &mut seen) {
-                let mut table = vec![None; 1 << width];
+                let mut table = vec![None; 1 << index_bits];
                 for (j, &v) in values.iter().enumerate() {
                     table[hash(multiplier)(v) as usize] = Some((v as i32, j as u16));
                 }
-                return VectorHash { mask, multiplier, width, table, subset: subsets[0].count_ones() };
+                return VectorHash { mask, multiplier, index_bits, table, subset: subsets[0].count_ones() };
             }
         }
     }
     // Every bit, spread out: the difference itself, shifted up, indexes the table.
-    let width = bits.max(1);
-    let hash = |v: u32| (v & ((1u32 << bits) - 1)) << (32 - width) >> (32 - width);
-    let mut table = vec![None; 1 << width];
+    let index_bits = bits.max(1);
+    let hash = |v: u32| (v & ((1u32 << bits) - 1)) << (32 - index_bits) >> (32 - index_bits);
+    let mut table = vec![None; 1 << index_bits];
     for (j, &v) in values.iter().enumerate() {
         table[hash(v) as usize] = Some((v as i32, j as u16));
     }
-    VectorHash { mask: (1 << bits) - 1, multiplier: 1 << (32 - width), width, table, subset: bits }
+    VectorHash { mask: (1 << bits) - 1, multiplier: 1 << (32 - index_bits), index_bits, table, subset: bits }
 }
 
 /// The distinct values of `key` over every (piece, colour) in order of first use, and which
@@ -355,7 +355,7 @@ impl Rng {
 impl VectorHash {
     /// The table slot the padded difference `d` falls on.
     pub fn slot(&self, d: i32) -> usize {
-        ((d as u32 & self.mask).wrapping_mul(self.multiplier) >> (32 - self.width)) as usize
+        ((d as u32 & self.mask).wrapping_mul(self.multiplier) >> (32 - self.index_bits)) as usize
     }
 
     /// `j` of the padded difference `d`, as the emitted code computes it.
@@ -472,7 +472,7 @@ mod tests {
         let differences: Vec<i32> =
             ordered(&KNIGHT.into(), Color::White).iter().map(|&v| difference(board, v)).collect();
         let hash = find_hash(&differences);
-        assert_eq!((hash.mask.count_ones(), hash.width), (3, 3), "{}", hash.bits());
+        assert_eq!((hash.mask.count_ones(), hash.index_bits), (3, 3), "{}", hash.bits());
         for (j, &d) in differences.iter().enumerate() {
             assert_eq!(hash.lookup(d), Some(j as u16));
         }

@@ -39,7 +39,7 @@ pub struct Leg {
     pub sweep: Sweep,
     /// What the move may do where this leg ends: a destination of these kinds. Always set on
     /// the last leg; on an earlier leg only with `?`.
-    pub stop: Kinds,
+    pub kinds: Kinds,
     /// How the move goes on from where this leg ends (not the last leg).
     pub onward: Onward,
 }
@@ -83,7 +83,7 @@ pub fn moves(betza: &Betza, color: Color) -> Result<Vec<Move>, BetzaError> {
             Body::Simple(run) => simple_moves(&part.mods, run)?,
             Body::Bracket(legs) => bracket_moves(part, legs)?,
         };
-        check_chains(all.len() + built.len(), part.offset)?;
+        validate_chains(all.len() + built.len(), part.offset)?;
         all.extend(built);
     }
     if color == Color::Black {
@@ -228,7 +228,7 @@ struct Letters {
 }
 
 impl Letters {
-    fn stop(&self) -> Kinds {
+    fn kinds(&self) -> Kinds {
         let kinds = self.modes.iter().fold(0, |k, l| {
             k | match l.ch {
                 'm' => QUIET,
@@ -281,7 +281,7 @@ fn sort_letters(mods: &[Letter], modes: &str) -> Result<Letters, BetzaError> {
     Ok(out)
 }
 
-fn check_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
+fn validate_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
     let err = |why: &str| Err(BetzaError::new(letter.offset, why.to_string()));
     let passes_squares = atom.system != System::Oblique && atom.long > 1;
     match sweep {
@@ -302,7 +302,7 @@ fn check_sweep(sweep: Sweep, letter: Letter, atom: Atom, range: u8) -> Result<Sw
 fn sweep_of(letters: &Letters, atom: Atom, range: u8) -> Result<Sweep, BetzaError> {
     match letters.sweep {
         None => Ok(Sweep::Plain),
-        Some((s, letter)) => check_sweep(s, letter, atom, range),
+        Some((s, letter)) => validate_sweep(s, letter, atom, range),
     }
 }
 
@@ -332,11 +332,11 @@ fn simple_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError>
     let letters = sort_letters(mods, "mcd")?;
     let range = range_of(run, atom);
     let sweep = sweep_of(&letters, atom, range)?;
-    let stop = letters.stop();
+    let kinds = letters.kinds();
     let initial = letters.initial.is_some();
     Ok(absolute_steps(&letters.directions, atom)?
         .into_iter()
-        .map(|step| Move { legs: vec![Leg { step, range, iso: false, sweep, stop, onward: Onward::Empty }], initial })
+        .map(|step| Move { legs: vec![Leg { step, range, iso: false, sweep, kinds, onward: Onward::Empty }], initial })
         .collect())
 }
 
@@ -356,7 +356,7 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
             "a bracket holds at least two legs (`[W-F]`); write one leg without brackets",
         ));
     }
-    check_legs(legs.len(), part.offset)?;
+    validate_legs(legs.len(), part.offset)?;
     let prefix = sort_letters(&part.mods, "")?;
     if let Some((_, l)) = prefix.sweep {
         return Err(BetzaError::new(l.offset, format!("`{}` goes on a leg inside the brackets", l.ch)));
@@ -380,9 +380,9 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
             }
             _ => (sweep_of(&letters, atom, range)?, Onward::Empty),
         };
-        let stop = match separator {
-            None => letters.stop(),
-            Some(Separator::MayStop) => letters.stop(),
+        let kinds = match separator {
+            None => letters.kinds(),
+            Some(Separator::MayStop) => letters.kinds(),
             Some(Separator::Continue) => {
                 if let Some(l) = letters.modes.iter().find(|l| l.ch != 'm') {
                     return Err(locust(*l));
@@ -394,7 +394,7 @@ fn bracket_moves(part: &Part, legs: &[(BracketLeg, Option<Separator>)]) -> Resul
             atom,
             atom_offset: leg.run.offset,
             letters,
-            leg: Leg { step: (0, 0), range, iso: false, sweep, stop, onward },
+            leg: Leg { step: (0, 0), range, iso: false, sweep, kinds, onward },
         });
     }
     let initial = prefix.initial.is_some() || specs[0].letters.initial.is_some();
@@ -450,7 +450,7 @@ fn extend_bracket(
         let layout = dial::layout((forward.0 as i32, forward.1 as i32), two, &spec.atom.images());
         steps.push(dial::select(&layout, dial::points(directions, layout.reading)?));
     }
-    check_chains(steps.iter().map(Vec::len).sum(), offset)?;
+    validate_chains(steps.iter().map(Vec::len).sum(), offset)?;
     let mut out = Vec::new();
     for (legs, steps) in chains.into_iter().zip(steps) {
         for step in steps {
@@ -472,7 +472,7 @@ pub const MAX_CHAINS: usize = 10_000;
 pub const MAX_LEGS: usize = 32;
 
 /// `count` chains of legs, or an error at `offset` when that is more than [`MAX_CHAINS`].
-fn check_chains(count: usize, offset: usize) -> Result<(), BetzaError> {
+fn validate_chains(count: usize, offset: usize) -> Result<(), BetzaError> {
     if count <= MAX_CHAINS {
         return Ok(());
     }
@@ -485,7 +485,7 @@ fn check_chains(count: usize, offset: usize) -> Result<(), BetzaError> {
 }
 
 /// An error at `offset` when a move of `legs` legs is longer than [`MAX_LEGS`].
-fn check_legs(legs: usize, offset: usize) -> Result<(), BetzaError> {
+fn validate_legs(legs: usize, offset: usize) -> Result<(), BetzaError> {
     if legs <= MAX_LEGS {
         return Ok(());
     }
@@ -536,12 +536,12 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
         // The next leg's directions are turns in the 8-point K system: as many from every chain.
         let points = dial::points(&places[i + 1].directions, dial::Reading::Even)?;
         let turns: Vec<usize> = (0..8).filter(|t| points & (1 << (2 * t)) != 0).collect();
-        check_chains(chains.len().saturating_mul(turns.len()), start)?;
+        validate_chains(chains.len().saturating_mul(turns.len()), start)?;
         // On a leg that is not the last, `p` and `g` say how it ends (`onward`); only `n` and
         // `j` are about the squares it passes.
         let passing = letters.sweep.filter(|(s, _)| matches!(s, Sweep::Lame | Sweep::Jump));
         let iso = i > 0 && letters.initial.is_some();
-        let place = ChainLeg { range: range(rides), iso, stop: 0, onward, passing };
+        let place = ChainLeg { range: range(rides), iso, kinds: 0, onward, passing };
         let mut next = Vec::with_capacity(chains.len() * turns.len());
         for chain in chains {
             let leg = place.leg(chain.step, atom)?;
@@ -551,7 +551,7 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
         rides = rides != switch;
     }
     let iso = !earlier.is_empty() && last.initial.is_some();
-    let place = ChainLeg { range: range(rides), iso, stop: last.stop(), onward: Onward::Empty, passing: last.sweep };
+    let place = ChainLeg { range: range(rides), iso, kinds: last.kinds(), onward: Onward::Empty, passing: last.sweep };
     chains
         .into_iter()
         .map(|chain| {
@@ -566,7 +566,7 @@ fn chain_moves(mods: &[Letter], run: &AtomRun) -> Result<Vec<Move>, BetzaError> 
 fn chain_letters(mods: &[Letter], start: usize) -> Result<Vec<Letters>, BetzaError> {
     let groups: Vec<&[Letter]> = mods.split(|l| l.ch == 'a').collect();
     let count = groups.len();
-    check_legs(count, start)?;
+    validate_legs(count, start)?;
     let mut places = Vec::with_capacity(count);
     for (i, group) in groups.iter().enumerate() {
         let last = i + 1 == count;
@@ -626,7 +626,7 @@ impl Chain {
 struct ChainLeg {
     range: u8,
     iso: bool,
-    stop: Kinds,
+    kinds: Kinds,
     onward: Onward,
     /// The `n` or `j` that says how the leg treats the squares it passes, if any.
     passing: Option<(Sweep, Letter)>,
@@ -637,9 +637,9 @@ impl ChainLeg {
     fn leg(&self, step: (i8, i8), atom: Atom) -> Result<Leg, BetzaError> {
         let sweep = match self.passing {
             None => Sweep::Plain,
-            Some((s, letter)) => check_sweep(s, letter, atom, self.range)?,
+            Some((s, letter)) => validate_sweep(s, letter, atom, self.range)?,
         };
-        Ok(Leg { step, range: self.range, iso: self.iso, sweep, stop: self.stop, onward: self.onward })
+        Ok(Leg { step, range: self.range, iso: self.iso, sweep, kinds: self.kinds, onward: self.onward })
     }
 }
 

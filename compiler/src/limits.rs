@@ -177,10 +177,10 @@ pub fn enforce_limits(
     plan: &Plan,
     slots: &[Vec<PathMove>],
     order: SlotOrder,
-    budgets: &[Cost],
+    piece_costs: &[Cost],
     settings: &Settings,
 ) -> Result<(), Error> {
-    limits(settings).try_for_each(|limit| enforce_limit(variant, plan, slots, order, budgets, settings, limit))
+    limits(settings).try_for_each(|limit| enforce_limit(variant, plan, slots, order, piece_costs, settings, limit))
 }
 
 /// The limits a compilation keeps to: verification only where it walks every occupancy.
@@ -233,7 +233,7 @@ fn enforce_limit(
     plan: &Plan,
     slots: &[Vec<PathMove>],
     order: SlotOrder,
-    budgets: &[Cost],
+    piece_costs: &[Cost],
     settings: &Settings,
     limit: Limit,
 ) -> Result<(), Error> {
@@ -244,7 +244,7 @@ fn enforce_limit(
     }
     let worst =
         (0..used.len()).max_by_key(|&p| (used[p], std::cmp::Reverse(p))).expect("a limit is used by some piece");
-    Err(limit_error(variant, worst, used[worst], total, budgets[worst].bits, limit, settings))
+    Err(limit_error(variant, worst, used[worst], total, piece_costs[worst].bits, limit, settings))
 }
 
 /// The error for a limit that no budget the compiler may choose keeps to, at the piece's line.

@@ -50,7 +50,7 @@ impl ComputedLine {
 
 /// A slot's lines and the gates they answer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Lines {
+pub struct SlotLines {
     /// The lines, rays paired up and down within a form, in a fixed order.
     pub lines: Vec<ComputedLine>,
     /// The gates they answer (the rest of the slot's gates go to tables).
@@ -84,12 +84,12 @@ fn form_of(gate: &Gate, first: u8, last: u8) -> Option<LineForm> {
 /// Every ray in `gates` (a slot's gates, leaps already out) and the lines they pair into.
 /// Each gate joins at most one ray. Rays that step off their line go first: the first gate of
 /// such a ray (one square looked at, the step beyond it) would otherwise start a ray of its own.
-pub fn find(gates: &[Gate]) -> Lines {
+pub fn find(gates: &[Gate]) -> SlotLines {
     let mut used = vec![false; gates.len()];
     let mut rays = stepped_rays(gates, &mut used);
     rays.extend(straight_rays(gates, &mut used));
     let answered: Vec<Gate> = gates.iter().zip(&used).filter(|(_, &u)| u).map(|(g, _)| *g).collect();
-    Lines { lines: pair(rays), gates: answered }
+    SlotLines { lines: pair(rays), gates: answered }
 }
 
 /// The rays whose gates end on the line they look along: a slide, a hop, a vault or a screened
@@ -323,7 +323,7 @@ mod tests {
 
     /// Every occupancy of each line's mask, with other squares of the lines filled in several
     /// ways: the lines open exactly the gates they answer.
-    fn answers_its_gates(found: &Lines) {
+    fn answers_its_gates(found: &SlotLines) {
         let all = found.lines.iter().fold(Squares::EMPTY, |m, l| m | l.mask());
         let mut rng = crate::splitmix::SplitMix64::new(7);
         for line in &found.lines {

@@ -53,7 +53,7 @@ pub struct SlotPlan {
     /// Indices into `Plan::lookups`.
     pub lookups: Vec<usize>,
     /// Moves answered by plain checks, one by one, rather than by a lookup.
-    pub checks: Vec<PlainCheck>,
+    pub checks: Vec<PlannedCheck>,
 }
 
 impl SlotPlan {
@@ -77,7 +77,7 @@ impl SlotPlan {
 
 /// Destinations reached when `occupied & path == required`, tested one by one at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PlainCheck {
+pub struct PlannedCheck {
     /// The squares the check looks at.
     pub path: Squares,
     /// The squares of `path` that must be occupied; the rest must be empty.
@@ -94,12 +94,12 @@ pub struct Plan {
     /// One plan per slot, in the order the slots were given.
     pub slots: Vec<SlotPlan>,
     /// Whose probe costs weighed lines against tables: cached tables', or uncached ones' where
-    /// the tables were over the cache budget (the header says which).
+    /// the tables were over the cache size (the header says which).
     pub cache: Cache,
 }
 
 /// About the bytes of a plan's tables: every lookup's `2^mask` entries, before any packing or
-/// narrower magic (what decides whether they fit the cache budget).
+/// narrower magic (what decides whether they fit the cache size).
 pub fn table_bytes(plan: &Plan, word_bytes: usize) -> usize {
     plan.lookups.iter().map(|l| (1usize << l.mask.count_ones().max(1)) * word_bytes).sum()
 }
@@ -143,8 +143,8 @@ pub struct Reads {
     pub max_probes: usize,
     /// What each form costs on the module's bitboard width.
     pub forms: FormCosts,
-    /// How many consecutive slots of those planned make one block (a run, in
-    /// [`crate::slots::SlotOrder`]'s words): a kind, piece and colour on every square of the
+    /// How many consecutive slots of those planned make one block (numbered by
+    /// [`crate::slots::SlotOrder::block_index`]): a kind, piece and colour on every square of the
     /// board. Every square of a block makes as many probes, lines and checks as its busiest
     /// square (padding ones answer nothing but take their time), so lines are chosen, and reads
     /// priced, block by block. The slots planned must be whole blocks.
@@ -164,10 +164,10 @@ impl Reads {
 
     /// What a slot may read under these settings: `forms` where lines are measured. Blocks of
     /// one slot until [`Reads::in_blocks`].
-    pub fn new(max_probes: usize, forms: FormCosts, lines: Lines) -> Reads {
+    pub fn new(max_probes: usize, forms: FormCosts, lines: LineChoice) -> Reads {
         match lines {
-            Lines::Measured => Reads { max_probes, forms, block: 1 },
-            Lines::Never => Reads::tables_only(max_probes),
+            LineChoice::Measured => Reads { max_probes, forms, block: 1 },
+            LineChoice::Never => Reads::tables_only(max_probes),
         }
     }
 
@@ -214,9 +214,9 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
 
     let mut plan = Plan { lookups: Vec::new(), slots: vec![SlotPlan::default(); split.len()], cache: Cache::Hot };
     let mut known = Known::default();
-    // Slots with the same gates, budget and choice of lines get the same answer: plan them once.
-    type Answer = (Vec<ComputedLine>, Vec<usize>, Vec<PlainCheck>);
-    let mut memo: FxHashMap<(&[Gate], u32, bool), Answer> = FxHashMap::default();
+    // Slots with the same gates, budget and choice of lines get the same reads: plan them once.
+    type SlotReads = (Vec<ComputedLine>, Vec<usize>, Vec<PlannedCheck>);
+    let mut memo: FxHashMap<(&[Gate], u32, bool), SlotReads> = FxHashMap::default();
     for i in order {
         let slot = &split[i];
         let key = (slot.gates.as_slice(), budgets[i], with_lines[i]);
@@ -251,7 +251,12 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
 /// The lookups and plain checks that answer `tabled` gates: groups of at most `max_bits`
 /// squares, the `max_probes` groups answering the most moves probed, the rest (and every gate
 /// looking at more than `max_bits` squares) checked.
-fn table_reads(tabled: &[Gate], max_bits: u32, max_probes: usize, known: &Known) -> (Vec<Vec<Gate>>, Vec<PlainCheck>) {
+fn table_reads(
+    tabled: &[Gate],
+    max_bits: u32,
+    max_probes: usize,
+    known: &Known,
+) -> (Vec<Vec<Gate>>, Vec<PlannedCheck>) {
     let (wide, narrow): (Vec<Gate>, Vec<Gate>) = tabled.iter().partition(|g| g.path.count_ones() > max_bits);
     let mut groups = group(&narrow, max_bits, known);
     let mut by_value: Vec<usize> = (0..groups.len()).collect();
@@ -337,7 +342,7 @@ fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
 
 /// Whether the planner may compute lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lines {
+pub enum LineChoice {
     /// Where the measured figures say a line costs no more than the probes it replaces.
     #[default]
     Measured,
@@ -346,7 +351,7 @@ pub enum Lines {
 }
 
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
-fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
+fn plain_checks(gates: &[Gate]) -> Vec<PlannedCheck> {
     let mut exact: Vec<(Squares, Squares, u8)> = Vec::new();
     for g in gates {
         match g.condition {
@@ -357,11 +362,11 @@ fn plain_checks(gates: &[Gate]) -> Vec<PlainCheck> {
         }
     }
     exact.sort();
-    let mut checks: Vec<PlainCheck> = Vec::new();
+    let mut checks: Vec<PlannedCheck> = Vec::new();
     for (path, required, dest) in exact {
         match checks.last_mut() {
             Some(c) if c.path == path && c.required == required => c.dest |= bit(dest),
-            _ => checks.push(PlainCheck { path, required, dest: bit(dest) }),
+            _ => checks.push(PlannedCheck { path, required, dest: bit(dest) }),
         }
     }
     checks

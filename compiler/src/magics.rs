@@ -119,7 +119,7 @@ fn out_of_trials(limits: SearchLimits) -> Error {
 /// The error of a lookup for which no magic turned up within the widths tried.
 fn no_magic(lookup: &Lookup) -> Error {
     let bits = lookup.mask.count_ones().max(1);
-    Error::NoMagic { bits, widest: bits + EXTRA_BITS, mask: format!("{:#x}", lookup.mask) }
+    Error::NoMagic { bits, most_bits: bits + EXTRA_BITS, mask: format!("{:#x}", lookup.mask) }
 }
 
 /// The entries a lookup's table uses: `(index, answer)` pairs, sorted and without repeats.
@@ -236,16 +236,16 @@ fn find<B: Word>(
         return Ok(Some(Found { magic: B::EMPTY, bits: min_bits }));
     }
     // A 32-bit product has at most 32 index bits.
-    let widest = match how {
+    let most_bits = match how {
         Index::Split32 => 31,
         _ => B::BITS - 1,
     };
     let mut search = Search::<B>::new(how, lookup, answers, seed);
     let mut found = None;
-    for bits in min_bits..=(min_bits + EXTRA_BITS).min(widest) {
-        // Checked: `effort` past 63 (a caller of this stage alone, past `Settings::check`) means
+    for bits in min_bits..=(min_bits + EXTRA_BITS).min(most_bits) {
+        // Checked: `effort` past 63 (a caller of this stage alone, past `Settings::validate`) means
         // candidates without end, which the trial limit stops, not an overflow.
-        if let Some(magic) = search.try_width(bits, 1u64.checked_shl(effort).unwrap_or(u64::MAX), tally)? {
+        if let Some(magic) = search.try_bits(bits, 1u64.checked_shl(effort).unwrap_or(u64::MAX), tally)? {
             found = Some(Found { magic, bits });
             break;
         }
@@ -257,7 +257,7 @@ fn find<B: Word>(
     let floor = search.distinct.next_power_of_two().trailing_zeros().max(1);
     let tries = 1u64.checked_shl(effort.saturating_sub(SHRINK_HANDICAP)).unwrap_or(u64::MAX);
     while found.bits > floor {
-        match search.try_width(found.bits - 1, tries, tally)? {
+        match search.try_bits(found.bits - 1, tries, tally)? {
             Some(magic) => found = Found { magic, bits: found.bits - 1 },
             None => break,
         }
@@ -309,7 +309,7 @@ impl<B: Word> Search<B> {
     /// A magic under which occupancies with different answers never share one of `1 << bits`
     /// entries, if one turns up within `tries` candidates. Every occupancy tested is a trial
     /// spent, counted a candidate at a time.
-    fn try_width(&mut self, bits: u32, tries: u64, spending: &mut Tally) -> Result<Option<B>, OutOfTrials> {
+    fn try_bits(&mut self, bits: u32, tries: u64, spending: &mut Tally) -> Result<Option<B>, OutOfTrials> {
         self.entries.clear();
         self.entries.resize(1usize << bits, (0, 0));
         self.attempt = 0;

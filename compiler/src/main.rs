@@ -63,9 +63,11 @@ enum Command {
     /// Example: fairy-magic moves '[F?R]' --board 8x8 --from d4 --foes d6 --friends f6
     ///
     /// With --batch, reads JSON lines such as
-    /// {"board":"8x8","betza":"N","from":"d4","friends":[],"foes":[],"color":"white","virgin":true}
+    /// {"board":"8x8","betza":"N","from":"d4","friends":[],"foes":[],"color":"white","unmoved":true}
     /// from standard input and writes one {"dest":[...]} or {"error":"..."} line for each. A key
     /// it does not know is an error (`id`, `note`, `sources` and `dest` may be there, unread).
+    /// `unmoved` (the piece has not moved: its `i` moves count) may be spelled `virgin`, as
+    /// the oracle files spell it.
     Moves(cli::moves::MovesArgs),
     /// Show every square from which one piece captures on a target square (the target holds
     /// one of its foes), in square order.
@@ -73,7 +75,7 @@ enum Command {
     /// Example: fairy-magic attackers '[W-F]' --board 9x10 --to e5 --friends e6
     ///
     /// With --batch, reads JSON lines such as
-    /// {"board":"9x10","betza":"[W-F]","to":"e5","friends":["e6"],"foes":[],"color":"white","virgin":true}
+    /// {"board":"9x10","betza":"[W-F]","to":"e5","friends":["e6"],"foes":[],"color":"white","unmoved":true}
     /// from standard input and writes one {"from":[...]} or {"error":"..."} line for each.
     Attackers(cli::attackers::AttackersArgs),
     /// Show the squares strictly between two squares on a piece's paths: what must be empty

@@ -305,24 +305,24 @@ impl Walk<'_> {
         let (leg, square, counts) = (&legs[0], landing.square, landing.counts);
         match ending {
             Ending::OneHurdle => match landing.before {
-                Some(b) if landing.steps > 1 && counts => self.emit(square, b, Condition::OneOf, leg.stop),
+                Some(b) if landing.steps > 1 && counts => self.emit(square, b, Condition::OneOf, leg.kinds),
                 _ => ControlFlow::Continue(()),
             },
             Ending::Hop => {
                 if counts {
                     for &h in &ride.hurdles {
-                        self.emit(square, h, Condition::Exact, leg.stop)?;
+                        self.emit(square, h, Condition::Exact, leg.kinds)?;
                     }
                 }
                 ride.pass_hurdle(landing, self.origin);
                 ControlFlow::Continue(())
             }
             Ending::Grasshop => match ride.hopped(self.origin) {
-                Some(h) if counts => self.emit(square, h, Condition::Exact, leg.stop),
+                Some(h) if counts => self.emit(square, h, Condition::Exact, leg.kinds),
                 _ => ControlFlow::Continue(()),
             },
             Ending::Land => match landing.before {
-                Some(b) if counts => self.emit(square, b, Condition::Exact, leg.stop),
+                Some(b) if counts => self.emit(square, b, Condition::Exact, leg.kinds),
                 _ => ControlFlow::Continue(()),
             },
             Ending::Onward => match landing.before {
@@ -336,8 +336,8 @@ impl Walk<'_> {
     /// may stop there, and where the next leg starts if the square holds what it needs.
     fn onward(&mut self, legs: &[Leg], steps: u32, square: u8, before: Trail) -> Flow {
         let leg = &legs[0];
-        if leg.stop != 0 {
-            self.emit(square, before, Condition::Exact, leg.stop)?;
+        if leg.kinds != 0 {
+            self.emit(square, before, Condition::Exact, leg.kinds)?;
         }
         let next = match leg.onward {
             Onward::Empty => before.with(square, false, self.origin),

@@ -14,12 +14,12 @@
 //!                                                on the way, what they hold)
 //! slots::slot_moves       slots.rs,              path moves per slot (kind, piece, colour,
 //!                         table_kind.rs          square), read backwards for the reverse kinds
-//! cost::budgets           cost.rs                each piece's bit budget, by the cost model
+//! cost::piece_costs       cost.rs                each piece's bit budget, by the cost model
 //! lookups::plan           lookups.rs, lines.rs,  slots → leaps, computed lines (where the measured
 //!                         calibration.rs         forms say so), probes into shared lookups, plain
 //!                                                checks
 //! limits::enforce_limits  limits.rs              the plan within every limit, before any search
-//! magics::find_all        magics.rs              a multiplier and index width for every lookup
+//! magics::find_all        magics.rs              a multiplier and index bits for every lookup
 //!                                                (none to search under PEXT)
 //! tables::lay_out         tables.rs, pack.rs,    every table in one packed array, slots in
 //!                         reads.rs               blocks, each with the list of reads the module
@@ -126,7 +126,7 @@ pub struct Compiled<B> {
     /// The squares between two squares on each piece's paths.
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
-    pub budgets: Vec<cost::Cost>,
+    pub piece_costs: Vec<cost::Cost>,
     /// Dense indices of every piece's potential attacks (NNUE threat inputs) and potential
     /// moves (policy heads).
     pub indices: indices::Indices,
@@ -189,26 +189,26 @@ pub fn build<B: Word>(
     moves: Vec<[PieceMoves; 2]>,
     settings: &Settings,
 ) -> Result<Compiled<B>, Error> {
-    settings.check()?;
+    settings.validate()?;
     let board = variant.board;
     let kinds = table_kinds(&moves, settings.reverse);
     let order = SlotOrder::new(kinds.len(), moves.len(), board);
     let all_paths = paths_within_memory(&variant, &moves, &kinds, settings.max_paths)?;
     let slots = slots::slot_moves(&all_paths, &kinds, order);
-    // Planned as if the tables were cached; where they then are over the cache budget, again
+    // Planned as if the tables were cached; where they then are over the cache size, again
     // with what a probe costs when they are not, which turns more slides into lines.
     let plan_for = |cache| -> Result<(Vec<cost::Cost>, Plan), Error> {
         let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());
         let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines).in_blocks(board.squares());
-        let budgets = cost::budgets::<B>(&variant, &slots, order, settings, reads)?;
-        let per_slot: Vec<u32> = (0..slots.len()).map(|i| budgets[order.id(i).piece].bits).collect();
-        Ok((budgets, lookups::plan(&slots, &per_slot, reads, cache)))
+        let piece_costs = cost::piece_costs::<B>(&variant, &slots, order, settings, reads)?;
+        let per_slot: Vec<u32> = (0..slots.len()).map(|i| piece_costs[order.id(i).piece].bits).collect();
+        Ok((piece_costs, lookups::plan(&slots, &per_slot, reads, cache)))
     };
-    let (mut budgets, mut plan) = plan_for(Cache::Hot)?;
+    let (mut piece_costs, mut plan) = plan_for(Cache::Hot)?;
     if lookups::table_bytes(&plan, std::mem::size_of::<B>()) > settings.cache_bytes {
-        (budgets, plan) = plan_for(Cache::Cold)?;
+        (piece_costs, plan) = plan_for(Cache::Cold)?;
     }
-    limits::enforce_limits(&variant, &plan, &slots, order, &budgets, settings)?;
+    limits::enforce_limits(&variant, &plan, &slots, order, &piece_costs, settings)?;
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
     let threads = settings.thread_count();
@@ -226,7 +226,7 @@ pub fn build<B: Word>(
     verify::verify(board, &names, &moves, &reach, &tables, settings.verify, threads)?;
     let between = Between::new(board, &all_paths);
     let indices = indices::Indices::new(board, &all_paths);
-    Ok(Compiled { variant, moves, plan, tables, budgets, between, indices })
+    Ok(Compiled { variant, moves, plan, tables, piece_costs, between, indices })
 }
 
 /// The most bytes the path moves of a compilation may take: every piece's from every square,
@@ -305,7 +305,7 @@ fn at_piece(variant: &Variant, plan: &Plan, order: SlotOrder, stopped: magics::S
 /// serve).
 fn rank_table(board: board::Board, bits: u32, settings: &Settings, cache: Cache) -> Option<tables::RankTable> {
     let forms = calibration::form_costs(bits, settings.index, cache, settings.optimize.measure());
-    let cheaper = settings.lines == lookups::Lines::Measured && forms.rank < forms.slide;
+    let cheaper = settings.lines == lookups::LineChoice::Measured && forms.rank < forms.slide;
     cheaper.then(|| tables::RankTable::of(board)).flatten()
 }
 
@@ -345,7 +345,7 @@ pub(crate) fn emit_module<B: Word>(c: &Compiled<B>, made: &emit::Provenance) -> 
         variant: &c.variant,
         tables: &c.tables,
         plan: &c.plan,
-        budgets: &c.budgets,
+        piece_costs: &c.piece_costs,
         between: &c.between,
         indices: &c.indices,
         made,

@@ -49,10 +49,10 @@ pub struct Question {
     #[serde(default = "white", deserialize_with = "color_word")]
     pub color: Color,
     /// Whether the piece has not moved yet, so that its initial (`i`) moves count; yes if left
-    /// out. Written `virgin` in the JSON, as the oracle files that these questions come from
-    /// spell it.
-    #[serde(default = "yes", rename = "virgin")]
-    pub initial: bool,
+    /// out. `virgin`, the oracle files' word for it, is read as this key too, so that their
+    /// lines can be asked as they are.
+    #[serde(default = "yes", alias = "virgin")]
+    pub unmoved: bool,
 }
 
 impl Question {
@@ -65,7 +65,7 @@ impl Question {
             friends: Vec::new(),
             foes: Vec::new(),
             color: white(),
-            initial: true,
+            unmoved: true,
         }
     }
 
@@ -138,7 +138,7 @@ pub enum CompiledPiece {
 
 /// The bit budget of a query's tables: no cost model, the answer is all that matters.
 const QUERY_BITS: u32 = 10;
-/// Magic candidates per index width when compiling for a query (as a power of two).
+/// Magic candidates per number of index bits when compiling for a query (as a power of two).
 const QUERY_EFFORT: u32 = 10;
 /// Random occupancies a slot is checked with when compiling for a query.
 const QUERY_SAMPLES: usize = 256;
@@ -234,7 +234,7 @@ fn compile_alone(variant: Variant, source: &Source, via: Via, reverse: Reverse) 
     }
     // The tables only have to be right, not small: a short magic search will do. Nothing is
     // written, so a sampled check against the reference stands in for the exhaustive one. No
-    // cache budget: planning again for tables out of cache would only take twice as long.
+    // cache size: planning again for tables out of cache would only take twice as long.
     let settings = Settings::default()
         .with(&[crate::Setting::CacheKib(1 << 20)])
         .with_max_bits(Some(QUERY_BITS))
@@ -301,7 +301,7 @@ pub struct Position {
     /// The piece's colour.
     pub color: Color,
     /// Whether the piece has not moved yet, so that its initial (`i`) moves count.
-    pub initial: bool,
+    pub unmoved: bool,
 }
 
 /// The position a question describes, on `board`. Fails for a square off the board, a square
@@ -325,7 +325,7 @@ pub fn position(board: Board, q: &Question) -> Result<Position, Error> {
     if !(friends & foes).is_empty() {
         return Err(Error::Argument("a square is both a friend and a foe".into()));
     }
-    Ok(Position { from, friends, foes, color: q.color, initial: q.initial })
+    Ok(Position { from, friends, foes, color: q.color, unmoved: q.unmoved })
 }
 
 impl CompiledPiece {
@@ -399,7 +399,7 @@ fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> S
     let empty = board.all() & !(p.friends | p.foes | bit(p.from));
     let mut quiet = reach(TableKind::Quiet);
     let mut capture = reach(TableKind::Capture);
-    if p.initial {
+    if p.unmoved {
         quiet |= reach(TableKind::InitialQuiet);
         capture |= reach(TableKind::InitialCapture);
     }
@@ -410,7 +410,7 @@ fn answer_with(board: Board, p: &Position, mut reach: impl FnMut(TableKind) -> S
 
 /// The keys of a `--batch` question.
 #[cfg(feature = "cli")]
-const QUESTION_KEYS: [&str; 7] = ["board", "betza", "from", "friends", "foes", "color", "virgin"];
+const QUESTION_KEYS: [&str; 8] = ["board", "betza", "from", "friends", "foes", "color", "unmoved", "virgin"];
 
 /// Keys a `--batch` line may carry for its own records (the oracle sample's), never read.
 #[cfg(feature = "cli")]
@@ -524,15 +524,15 @@ impl Batch {
 /// The squares from which the piece captures on (`quiet`: moves onto) `target` given the
 /// occupied squares: through its reverse tables, or through the reference walker run forwards
 /// from every square, as it was compiled. The target is `at.from`, every friend and foe of
-/// `at` is occupied, and a piece that has not moved (`at.initial`) has its initial (`i`)
+/// `at` is occupied, and a piece that has not moved (`at.unmoved`) has its initial (`i`)
 /// moves too.
 pub fn sources(compiled: &CompiledPiece, board: Board, at: &Position, onto: Onto) -> Squares {
     let kinds = match onto {
         Onto::Capture => [TableKind::Attackers, TableKind::InitialAttackers],
         Onto::Quiet => [TableKind::Movers, TableKind::InitialMovers],
     };
-    let (color, target, occupied, initial) = (at.color, at.from, at.friends | at.foes, at.initial);
-    let p = Position { from: target, friends: Squares::EMPTY, foes: Squares::EMPTY, color, initial };
+    let (color, target, occupied, unmoved) = (at.color, at.from, at.friends | at.foes, at.unmoved);
+    let p = Position { from: target, friends: Squares::EMPTY, foes: Squares::EMPTY, color, unmoved };
     let reach = |kind: TableKind| match compiled {
         CompiledPiece::Legs(moves) => {
             reference::reach_back(board, &moves[color as usize], target, occupied, kind, board.all())
@@ -542,7 +542,7 @@ pub fn sources(compiled: &CompiledPiece, board: Board, at: &Position, onto: Onto
         CompiledPiece::Bitboard192(t) => look(t, &p, kind, occupied),
         CompiledPiece::Bitboard256(t) => look(t, &p, kind, occupied),
     };
-    reach(kinds[0]) | if initial { reach(kinds[1]) } else { Squares::EMPTY }
+    reach(kinds[0]) | if unmoved { reach(kinds[1]) } else { Squares::EMPTY }
 }
 
 /// Which moves onto a target [`sources`] finds.

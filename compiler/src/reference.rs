@@ -39,10 +39,10 @@ pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: Ta
     let mut found = Squares::EMPTY;
     let start = board.file_rank(from);
     // A move none of whose legs may end as this kind arrives nowhere: it is not walked.
-    let counted = |m: &&Move| m.initial == kind.initial() && m.legs.iter().any(|l| l.stop & kind.kinds() != 0);
+    let counted = |m: &&Move| m.initial == kind.initial() && m.legs.iter().any(|l| l.kinds & kind.kinds() != 0);
     for m in moves.iter().filter(counted) {
         walk(&mailbox, &m.legs, start, 0, &mut |f, r, leg: &Leg| {
-            if (f, r) != start && leg.stop & kind.kinds() != 0 {
+            if (f, r) != start && leg.kinds & kind.kinds() != 0 {
                 // On the board: the walker arrives only where `Mailbox::at` found a square.
                 found |= bit(board.square(f, r).expect("arrived on the board"));
             }
@@ -143,7 +143,7 @@ fn walk(
                 }
             }
         } else {
-            if leg.stop != 0 && counts {
+            if leg.kinds != 0 && counts {
                 arrive(f, r, leg);
             }
             let goes_on = match leg.onward {

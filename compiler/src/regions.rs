@@ -71,8 +71,8 @@ pub fn parse_item(board: Board, text: &str) -> Result<Squares, String> {
     };
     let ((f0, r0), (f1, r1)) = (board.file_rank(square(from)?), board.file_rank(square(to)?));
     // A run of files a rank, shifted up to each rank's first file.
-    let (first, width) = (f0.min(f1), f0.abs_diff(f1) as usize + 1);
-    let run = Squares::below(width);
+    let (first, span) = (f0.min(f1), f0.abs_diff(f1) as usize + 1);
+    let run = Squares::below(span);
     Ok((r0.min(r1)..=r0.max(r1))
         .fold(Squares::EMPTY, |set, r| set | run << u32::from(board.square(first, r).expect("inside the rectangle"))))
 }

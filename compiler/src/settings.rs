@@ -12,7 +12,7 @@ use fairy_magic_runtime::Index;
 
 use crate::cost::{Optimize, MAX_BITS, MIN_BITS};
 use crate::limits::{Cap, SearchLimits, CAP_MILLION_STEPS, CAP_MILLION_TRIALS};
-use crate::lookups::Lines;
+use crate::lookups::LineChoice;
 use crate::parallel;
 use crate::verify::Verify;
 
@@ -31,12 +31,12 @@ pub struct Settings {
     /// What the cost model makes small when it chooses the budgets.
     pub optimize: Optimize,
     /// Whether slides and hops along lines may be computed rather than looked up.
-    pub lines: Lines,
+    pub lines: LineChoice,
     /// With `Optimize::Speed`: the bytes of tables that should stay in cache.
     pub cache_bytes: usize,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
     pub seed: u64,
-    /// `1 << effort` magic candidates are tried at each index width before a lookup may use
+    /// `1 << effort` magic candidates are tried at each number of index bits before a lookup may use
     /// one more index bit (a table twice the size). Higher: smaller tables, slower builds.
     pub effort: u32,
     /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
@@ -71,7 +71,7 @@ impl Default for Settings {
         Settings {
             max_bits: None,
             optimize: Optimize::Speed,
-            lines: Lines::Measured,
+            lines: LineChoice::Measured,
             cache_bytes: DEFAULT_CACHE_BYTES,
             seed: 0,
             effort: 18,
@@ -116,9 +116,9 @@ pub enum Setting {
     MaxProbes(usize),
     /// `max-paths`: the most path moves a piece may have from one square.
     MaxPaths(usize),
-    /// `cache-kib`: the cache budget of `optimize speed`, in KiB.
+    /// `cache-kib`: the cache size of `optimize speed`, in KiB.
     CacheKib(usize),
-    /// `effort`: `2^effort` magic candidates a table width.
+    /// `effort`: `2^effort` magic candidates a number of index bits.
     Effort(u32),
     /// `seed`: mixed into every magic search.
     Seed(u64),
@@ -127,7 +127,7 @@ pub enum Setting {
     /// `optimize`: what the cost model makes small.
     Optimize(Optimize),
     /// `lines`: whether slides and hops along lines may be computed rather than looked up.
-    Lines(Lines),
+    Lines(LineChoice),
     /// `max-occupancies`: the most occupancies the magic search may enumerate.
     MaxOccupancies(u64),
     /// `max-trials`: the most occupancies (in millions) it may test against candidates.
@@ -187,7 +187,7 @@ pub const OPTIMIZE: [(&str, Setting); 3] = [
 
 /// The words `lines` takes.
 pub const LINES: [(&str, Setting); 2] =
-    [("measured", Setting::Lines(Lines::Measured)), ("never", Setting::Lines(Lines::Never))];
+    [("measured", Setting::Lines(LineChoice::Measured)), ("never", Setting::Lines(LineChoice::Never))];
 
 /// Every setting, in the order the header's regenerate command writes them.
 pub const SETTINGS: [Spec; 12] = [
@@ -200,7 +200,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "optimize",
         values: Values::Words(&OPTIMIZE),
-        help: "What the cost model makes small: speed (the reads that measure fastest in a dependent chain, probes, lines and plain checks, with tables that fit the cache budget), throughput (the same by each form's cost among independent queries: for move generators) or size (the fewest bytes)",
+        help: "What the cost model makes small: speed (the reads that measure fastest in a dependent chain, probes, lines and plain checks, with tables that fit the cache size), throughput (the same by each form's cost among independent queries: for move generators) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
     },
     Spec {
@@ -218,7 +218,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "cache-kib",
         values: Values::Number { low: 1, high: 1 << 20, cap: Cap::Notion, make: |v| Setting::CacheKib(v as usize) },
-        help: "The cache budget of --optimize speed, in KiB",
+        help: "The cache size of --optimize speed, in KiB",
         current: |s| Some(Setting::CacheKib(s.cache_bytes / 1024)),
     },
     Spec {
@@ -236,7 +236,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "effort",
         values: Values::Number { low: 4, high: 30, cap: Cap::Notion, make: |v| Setting::Effort(v as u32) },
-        help: "Try 2^effort magic candidates per index width before allowing a bigger table",
+        help: "Try 2^effort magic candidates per number of index bits before allowing a bigger table",
         current: |s| Some(Setting::Effort(s.effort)),
     },
     Spec {
@@ -306,7 +306,7 @@ impl Spec {
 
     /// Whether a numeric setting of this row may have the value `v`: the one range check, which
     /// `option` lines, the command line's flags and a library caller's settings all go through
-    /// ([`Spec::parse`], [`Setting::checked`]; clap checks the flags against the same bounds).
+    /// ([`Spec::parse`], [`Setting::validated`]; clap checks the flags against the same bounds).
     fn admits(&self, v: u64) -> bool {
         match self.values {
             Values::Number { low, high, .. } => (low..=high).contains(&v),
@@ -378,7 +378,7 @@ impl Setting {
 
     /// This setting, if its value is one its row of [`SETTINGS`] takes: a library caller's
     /// settings are held to the ranges an `option` line and a flag are.
-    pub fn checked(self) -> Result<Setting, SettingError> {
+    pub fn validated(self) -> Result<Setting, SettingError> {
         let spec = self.spec();
         match self.number() {
             Some(v) if !spec.admits(v) => {
@@ -469,13 +469,13 @@ impl Settings {
         o
     }
 
-    /// Every setting within its range, as [`Setting::checked`] holds it; the first that is
+    /// Every setting within its range, as [`Setting::validated`] holds it; the first that is
     /// not (in [`SETTINGS`]' order) is an argument error naming it and its range. A compilation
     /// checks its settings before any stage, whether they came from `option` lines, flags or a
     /// library caller's [`Options`](crate::Options) and `with_` methods.
-    pub fn check(&self) -> Result<(), crate::Error> {
+    pub fn validate(&self) -> Result<(), crate::Error> {
         let current = SETTINGS.iter().filter_map(|spec| (spec.current)(self));
-        current.map(Setting::checked).try_for_each(|checked| match checked {
+        current.map(Setting::validated).try_for_each(|checked| match checked {
             Ok(_) => Ok(()),
             Err(SettingError::Value(m) | SettingError::Name(m)) => Err(crate::Error::Argument(m)),
         })

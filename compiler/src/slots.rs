@@ -45,8 +45,8 @@ impl SlotOrder {
         SlotOrder { kinds, pieces, squares: board.squares() }
     }
 
-    /// How many runs of `squares` slots there are: one a (kind, piece, colour).
-    pub fn runs(self) -> usize {
+    /// How many blocks of `squares` slots there are: one a (kind, piece, colour).
+    pub fn blocks(self) -> usize {
         self.kinds * self.pieces * 2
     }
 
@@ -57,18 +57,18 @@ impl SlotOrder {
 
     /// The slot at `index` of the order.
     pub fn id(self, index: usize) -> SlotId {
-        let (run, square) = (index / self.squares, index % self.squares);
-        let (kind, piece, color) = self.run(run);
+        let (block, square) = (index / self.squares, index % self.squares);
+        let (kind, piece, color) = self.block_owner(block);
         SlotId { kind_index: kind, piece, color, square: square as u8 }
     }
 
-    /// The run a slot belongs to: the inverse of [`SlotOrder::run`].
-    pub fn run_of(self, id: SlotId) -> usize {
+    /// The block a slot belongs to: the inverse of [`SlotOrder::block_owner`].
+    pub fn block_index(self, id: SlotId) -> usize {
         (id.kind_index * self.pieces + id.piece) * 2 + id.color as usize
     }
 
-    /// Who owns the `n`th run of `squares` consecutive slots (a block's worth).
-    pub fn run(self, n: usize) -> (usize, usize, Color) {
+    /// Who owns the `n`th block of `squares` consecutive slots.
+    pub fn block_owner(self, n: usize) -> (usize, usize, Color) {
         let color = if n % 2 == 0 { Color::White } else { Color::Black };
         (n / 2 / self.pieces, n / 2 % self.pieces, color)
     }
@@ -138,18 +138,18 @@ pub fn slot_moves(
     kinds: &[TableKind],
     order: SlotOrder,
 ) -> Vec<Vec<PathMove>> {
-    (0..order.runs()).flat_map(|run| run_moves(all_paths, kinds, order, run)).collect()
+    (0..order.blocks()).flat_map(|block| block_moves(all_paths, kinds, order, block)).collect()
 }
 
-/// The path moves of one run of slots (one kind, piece and colour, every square): the piece's
+/// The path moves of one block of slots (one kind, piece and colour, every square): the piece's
 /// own from each square, or, for a reverse kind, everyone else's onto it.
-fn run_moves(
+fn block_moves(
     all_paths: &ByPiece<Vec<Vec<PathMove>>>,
     kinds: &[TableKind],
     order: SlotOrder,
-    run: usize,
+    block: usize,
 ) -> Vec<Vec<PathMove>> {
-    let (kind, piece, color) = order.run(run);
+    let (kind, piece, color) = order.block_owner(block);
     let kind = kinds[kind];
     let from_every_square = all_paths.get(piece, color);
     match kind.is_reverse() {

@@ -98,7 +98,7 @@ impl TableKind {
 /// versions, friendly captures where some piece has them, and the reverse lookups if asked.
 pub fn table_kinds(moves: &[[PieceMoves; 2]], reverse: bool) -> Vec<TableKind> {
     let friendly =
-        moves.iter().flatten().flat_map(PieceMoves::all).any(|m| m.legs.iter().any(|l| l.stop & FRIENDLY != 0));
+        moves.iter().flatten().flat_map(PieceMoves::all).any(|m| m.legs.iter().any(|l| l.kinds & FRIENDLY != 0));
     TableKind::ALL
         .into_iter()
         .filter(|k| friendly || k.kinds() != FRIENDLY)

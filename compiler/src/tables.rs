@@ -1,5 +1,5 @@
 //! Stage 6: magics → the data a generated module holds: one packed attack table, a block of
-//! leaps, probes, lines and plain checks for each distinct run of slots, with the list of reads
+//! leaps, probes, lines and plain checks for each distinct block of slots, with the list of reads
 //! the module makes of it (`reads.rs`, which also answers as those reads do). `verify.rs` checks
 //! those answers against the reference walker.
 
@@ -410,7 +410,7 @@ pub(crate) fn read_probes<B: Word>(
 }
 
 /// Packs every lookup's table into one array, pads each square's probes to its block's width,
-/// lays out one block per distinct run of slots, and numbers the sets where `B` stores them so.
+/// lays out one stored block per distinct block of slots, and numbers the sets where `B` stores them so.
 ///
 /// `kinds` are the table kinds in module order (forward kinds first); `plan` has one slot plan
 /// per slot in [`SlotOrder`]; `magics` holds each lookup's magic and the entries it uses, as
@@ -437,11 +437,11 @@ pub fn lay_out<B: Word>(
     let mut block_of = vec![vec![[0usize; 2]; pieces]; kinds.len()];
     let mut blocks: Vec<Block<B>> = Vec::new();
     let order = SlotOrder::new(kinds.len(), pieces, board);
-    for (i, run) in plan.slots.chunks(board.squares()).enumerate() {
-        let (kind, piece, color) = order.run(i);
+    for (i, slots) in plan.slots.chunks(board.squares()).enumerate() {
+        let (kind, piece, color) = order.block_owner(i);
         let next = numbers.len();
-        block_of[kind][piece][color as usize] = *numbers.entry(run).or_insert_with(|| {
-            blocks.push(Block::of_run(run, &plan.lookups, &found, index, padding, ranks.as_ref()));
+        block_of[kind][piece][color as usize] = *numbers.entry(slots).or_insert_with(|| {
+            blocks.push(Block::of_slots(slots, &plan.lookups, &found, index, padding, ranks.as_ref()));
             next
         });
     }
@@ -452,11 +452,11 @@ pub fn lay_out<B: Word>(
 }
 
 impl<B: Word> Block<B> {
-    /// The block of one run of slots (a kind, piece and colour, every square): each square's
+    /// The stored block of one block of slots (a kind, piece and colour, every square): each square's
     /// leaps, its probes padded to the run's widest square, its plain checks likewise, and what
     /// the module stores of them ([`Block::store`]).
-    fn of_run(
-        run: &[SlotPlan],
+    fn of_slots(
+        slots: &[SlotPlan],
         lookups: &[Lookup],
         found: &[(Found<B>, u32)],
         index: Index,
@@ -464,9 +464,9 @@ impl<B: Word> Block<B> {
         ranks: Option<&RankTable>,
     ) -> Block<B> {
         let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
-        let probes_per_square = run.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
-        let checks_per_square = run.iter().map(|s| s.checks.len()).max().unwrap_or(0);
-        let lines_per_square = run.iter().map(|s| s.lines.len()).max().unwrap_or(0);
+        let probes_per_square = slots.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
+        let checks_per_square = slots.iter().map(|s| s.checks.len()).max().unwrap_or(0);
+        let lines_per_square = slots.iter().map(|s| s.lines.len()).max().unwrap_or(0);
         let mut block = Block {
             probes_per_square,
             checks_per_square,
@@ -480,7 +480,7 @@ impl<B: Word> Block<B> {
             stored_per_square: 0,
             stored: vec![],
         };
-        for slot in run {
+        for slot in slots {
             block.leaps.push(B::from_squares(slot.leaps));
             for &id in &slot.lookups {
                 let (f, offset) = found[id];
@@ -636,7 +636,7 @@ mod tests {
     fn run_of_inverts_run() {
         let order = SlotOrder::new(4, 3, Board { files: 5, ranks: 4 });
         for (i, id) in order.ids().enumerate() {
-            assert_eq!(order.run_of(id), i / order.squares);
+            assert_eq!(order.block_index(id), i / order.squares);
         }
     }
 }

@@ -4,7 +4,7 @@ use pest::Parser;
 
 use crate::betza::{self, Betza};
 use crate::board::{Board, Squares, MAX_SIDE, MAX_SQUARES};
-use crate::error::{Error, Errors, Lines, Location, BYTE_ORDER_MARK};
+use crate::error::{Error, Errors, LineStarts, Location, BYTE_ORDER_MARK};
 pub use crate::game::GameRules;
 use crate::game::{self, RuleLine};
 pub use crate::regions::Region;
@@ -127,8 +127,8 @@ impl Parsed {
 /// Parses a whole variant file. `file` is only used to name the file in errors. Every line is
 /// read, so that one run reports every error in the file, not only the first.
 pub fn parse(file: &str, text: &str) -> Parsed {
-    let source = Lines::new(crate::error::Source { file, text });
-    let mut state = State::default();
+    let source = LineStarts::new(crate::error::Source { file, text });
+    let mut state = Declared::default();
     let mut errors = Errors::default();
     let keywords = statement_keywords();
     let mut base = 0;
@@ -224,7 +224,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
         None => GameRules::default(),
     };
     let variant = match state {
-        State { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
+        Declared { name: Some(name), board: Some(board), pieces, options, probe_targets, .. } => Some(Variant {
             name,
             board,
             pieces,
@@ -240,7 +240,7 @@ pub fn parse(file: &str, text: &str) -> Parsed {
 
 /// Offsets within one line, turned into places in the whole file.
 struct Here<'a> {
-    source: &'a Lines<'a>,
+    source: &'a LineStarts<'a>,
     base: usize,
 }
 
@@ -252,7 +252,7 @@ impl Here<'_> {
 
 /// What the lines read so far have declared.
 #[derive(Default)]
-struct State {
+struct Declared {
     name: Option<String>,
     /// Where the `variant` line is (0 without one): missing declarations are reported there.
     name_offset: usize,
@@ -304,7 +304,7 @@ impl Here<'_> {
     }
 }
 
-impl State {
+impl Declared {
     /// Reads one statement of a line: one function a kind, each given the statement's parts
     /// (spaces left out) and where the statement starts in the line.
     fn statement(&mut self, here: &Here, statement: Part) -> Result<(), Error> {
@@ -418,7 +418,7 @@ impl State {
 
     /// `piece <letter> <name> <XBetza>`.
     fn piece(&mut self, here: &Here, offset: usize, letter: Part, name: Part, betza_part: Part) -> Result<(), Error> {
-        self.check_new_piece(here, &letter, &name)?;
+        self.validate_new_piece(here, &letter, &name)?;
         let start = betza_part.as_span().start();
         // Only the syntax: what the letters mean is the legs stage's to say (Parsed::report).
         let betza = betza::parse(betza_part.as_str()).map_err(|e| here.error(start + e.offset, e.message))?;
@@ -437,7 +437,7 @@ impl State {
 
     /// An error unless a new piece's letter and name are its own: a letter names one piece, and
     /// a name makes Rust names (`Knight`, `knight_...`) that no other piece's makes.
-    fn check_new_piece(&self, here: &Here, letter: &Part, name: &Part) -> Result<(), Error> {
+    fn validate_new_piece(&self, here: &Here, letter: &Part, name: &Part) -> Result<(), Error> {
         if let Some(other) = self.pieces.iter().find(|p| p.letter == letter.as_str()) {
             return Err(here.error(
                 letter.as_span().start(),
@@ -515,10 +515,10 @@ impl State {
     }
 }
 
-impl State {
+impl Declared {
     /// The regions of the file's `region` lines on `board`, with every `confine` and `moves ...
     /// in` line attached to its piece; what does not resolve is added to `errors`.
-    fn resolve_regions(&mut self, source: &Lines, text: &str, board: Board, errors: &mut Errors) -> Vec<Region> {
+    fn resolve_regions(&mut self, source: &LineStarts, text: &str, board: Board, errors: &mut Errors) -> Vec<Region> {
         let mut regions: Vec<Region> = Vec::new();
         // By name, so that a file of many regions is read in time linear in the file.
         let mut by_name: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();

@@ -32,7 +32,7 @@ pub enum Verify {
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included). A reverse
 /// slot is walked forwards from every square whose moves can reach its target under some
-/// occupancy (`reach.get(piece, color)[square]`); its random occupancies are walked a run at
+/// occupancy (`reach.get(piece, color)[square]`); its random occupancies are walked a block at
 /// a time (`verify_reverse_samples`).
 ///
 /// The checks run on every core, each with its own random stream, and fail with the first
@@ -60,15 +60,15 @@ pub fn verify<B: Word>(
             Verify::Sampled(_) => FxHashMap::default(),
         },
     };
-    let repeated = repeated_runs(order, moves, tables);
-    let slots = order.ids().filter(|&id| !repeated[order.run_of(id)]).map(Task::Slot);
-    let reverse_runs = (0..order.runs())
-        .filter(|&run| !repeated[run] && thoroughness == Verify::Exhaustive)
-        .map(|run| order.run(run))
+    let repeated = repeated_blocks(order, moves, tables);
+    let slots = order.ids().filter(|&id| !repeated[order.block_index(id)]).map(Task::Slot);
+    let reverse_blocks = (0..order.blocks())
+        .filter(|&block| !repeated[block] && thoroughness == Verify::Exhaustive)
+        .map(|block| order.block_owner(block))
         .filter(|&(kind, _, _)| tables.kinds[kind].is_reverse())
         .map(|(kind, piece, color)| Task::ReverseSamples(SlotId { kind_index: kind, piece, color, square: 0 }));
-    let tasks: Vec<(u64, Task)> = (0..).zip(slots.chain(reverse_runs)).collect();
-    // A reverse run's samples walk every origin of every target: the largest tasks, started first.
+    let tasks: Vec<(u64, Task)> = (0..).zip(slots.chain(reverse_blocks)).collect();
+    // A reverse block's samples walk every origin of every target: the largest tasks, started first.
     let slot_tasks = tasks.iter().take_while(|(_, task)| matches!(task, Task::Slot(_))).count();
     let start: Vec<usize> = (slot_tasks..tasks.len()).chain(0..slot_tasks).collect();
     parallel::try_map_started(&tasks, &start, threads, |&(n, task)| {
@@ -77,7 +77,7 @@ pub fn verify<B: Word>(
         let mut random = || random_squares(&mut rng, board);
         match task {
             Task::Slot(id) => checker.slot(id, &mut random),
-            Task::ReverseSamples(run) => checker.reverse_samples(run, &mut random),
+            Task::ReverseSamples(block) => checker.reverse_samples(block, &mut random),
         }
     })
     .map(drop)
@@ -91,7 +91,7 @@ const VERIFY_SEED: u64 = 0x5eed_f00d;
 enum Task {
     /// One slot: its probes' masks exhaustively, its plain checks' edges, random samples.
     Slot(SlotId),
-    /// A reverse run's random samples, walked for every target at once.
+    /// A reverse block's random samples, walked for every target at once.
     ReverseSamples(SlotId),
 }
 
@@ -144,7 +144,7 @@ impl<B: Word> Checker<'_, B> {
             Some(reverse) => reverse.answer(occupied),
             None => walked(occupied),
         };
-        let check = |occupied: Squares| compare(occupied, looked_up(occupied));
+        let verify_at = |occupied: Squares| compare(occupied, looked_up(occupied));
         if !kind.is_reverse() {
             for _ in 0..RANDOM_SAMPLES {
                 walk(random())?;
@@ -154,9 +154,9 @@ impl<B: Word> Checker<'_, B> {
         for c in block.checks(square) {
             let (path, required) = (c.path.to_squares(), c.required.to_squares());
             let base = required | (random() & !path);
-            check(base)?;
+            verify_at(base)?;
             for square in squares_of(path) {
-                check(base ^ bit(square))?;
+                verify_at(base ^ bit(square))?;
             }
         }
         // Every subset of a probe's mask; a line's, as [`mask_occupancies`] gives them.
@@ -165,10 +165,10 @@ impl<B: Word> Checker<'_, B> {
         let lined = block.lines(square).iter().map(|l| (l.up | l.down).to_squares()).filter(|m| !m.is_empty());
         for (mask, occupancies) in probed.chain(lined.map(|mask| (mask, mask_occupancies(mask)))) {
             match &by_tables {
-                Some(reverse) => reverse.check_subsets(mask, occupancies, random, compare)?,
+                Some(reverse) => reverse.verify_subsets(mask, occupancies, random, compare)?,
                 None => {
                     for subset in occupancies {
-                        check(subset | (random() & !mask))?;
+                        verify_at(subset | (random() & !mask))?;
                     }
                 }
             }
@@ -176,10 +176,10 @@ impl<B: Word> Checker<'_, B> {
         Ok(())
     }
 
-    /// Checks a reverse run's random samples ([`verify_reverse_samples`]).
-    fn reverse_samples(&self, run: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
-        let origins = self.origins.get(run.piece, run.color);
-        verify_reverse_samples(self.board, self.pieces, self.moves, origins, self.tables, run, random)
+    /// Checks a reverse block's random samples ([`verify_reverse_samples`]).
+    fn reverse_samples(&self, block: SlotId, random: &mut impl FnMut() -> Squares) -> Result<(), Error> {
+        let origins = self.origins.get(block.piece, block.color);
+        verify_reverse_samples(self.board, self.pieces, self.moves, origins, self.tables, block, random)
     }
 }
 
@@ -241,7 +241,7 @@ fn origins_of(reach: &[Squares]) -> Vec<Squares> {
     origins
 }
 
-/// The random occupancies of one reverse run (`run`'s square aside), walked a sample at a time
+/// The random occupancies of one reverse block (`block`'s square aside), walked a sample at a time
 /// rather than a slot at a time: one walk from every square the piece moves from answers every
 /// target at once, where walking each slot alone walks each origin again for every target.
 ///
@@ -256,11 +256,11 @@ fn verify_reverse_samples<B: Word>(
     moves: &[[PieceMoves; 2]],
     origins: &[Squares],
     tables: &Tables<B>,
-    run: SlotId,
+    block: SlotId,
     random: &mut impl FnMut() -> Squares,
 ) -> Result<(), Error> {
-    let kind = tables.kinds[run.kind_index];
-    let piece_moves = &moves[run.piece][run.color as usize];
+    let kind = tables.kinds[block.kind_index];
+    let piece_moves = &moves[block.piece][block.color as usize];
     let squares = board.squares();
     let starts: Squares = origins.iter().fold(Squares::EMPTY, |set, &o| set | o);
     let mut reached: Vec<Squares> = vec![Squares::EMPTY; squares];
@@ -276,7 +276,7 @@ fn verify_reverse_samples<B: Word>(
                 let expected = squares_of(origins[target as usize] & !bit)
                     .filter(|&origin| reached[origin as usize].has_index(target as usize))
                     .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin));
-                let id = SlotId { square: target, ..run };
+                let id = SlotId { square: target, ..block };
                 for asked in [occupied, occupied ^ bit] {
                     let actual = tables.lookup(id, asked);
                     if actual != expected {
@@ -428,7 +428,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
     /// `occupancies` (subsets of its `mask`),
     /// with random occupancy outside it. The origins that read none of `mask` answer alike for
     /// every subset of one draw, so they are asked once a draw.
-    fn check_subsets(
+    fn verify_subsets(
         &self,
         mask: Squares,
         occupancies: impl Iterator<Item = Squares>,
@@ -450,19 +450,19 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
     }
 }
 
-/// Which runs of slots (one a kind, piece and colour) check exactly what an earlier run checks:
-/// a queen's quiet and capture runs, or a knight's two colours. They share a block, a reverse
-/// run reads its target alike only with the same kind, and the moves the kind answers for are
-/// the same. Decided once a run, not once a slot: the moves are cloned and hashed here.
-fn repeated_runs<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
+/// Which blocks of slots (one a kind, piece and colour) check exactly what an earlier block checks:
+/// a queen's quiet and capture blocks, or a knight's two colours. They share a stored block, a
+/// reverse block reads its target alike only with the same kind, and the moves the kind answers for are
+/// the same. Decided once a block, not once a slot: the moves are cloned and hashed here.
+fn repeated_blocks<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
     let mut seen: HashSet<(usize, Option<TableKind>, PieceMoves)> = HashSet::new();
-    (0..order.runs())
-        .map(|run| {
-            let (kind, piece, color) = order.run(run);
-            let block = tables.block_of[kind][piece][color as usize];
+    (0..order.blocks())
+        .map(|block| {
+            let (kind, piece, color) = order.block_owner(block);
+            let stored = tables.block_of[kind][piece][color as usize];
             let kind = tables.kinds[kind];
             let reverse = kind.is_reverse().then_some(kind);
-            !seen.insert((block, reverse, relevant(&moves[piece][color as usize], kind)))
+            !seen.insert((stored, reverse, relevant(&moves[piece][color as usize], kind)))
         })
         .collect()
 }
@@ -471,7 +471,7 @@ fn repeated_runs<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &
 fn relevant(moves: &PieceMoves, kind: TableKind) -> PieceMoves {
     let keep = |list: &Vec<crate::legs::Move>| -> Vec<crate::legs::Move> {
         let answers =
-            |m: &&crate::legs::Move| m.initial == kind.initial() && m.legs.last().unwrap().stop & kind.kinds() != 0;
+            |m: &&crate::legs::Move| m.initial == kind.initial() && m.legs.last().unwrap().kinds & kind.kinds() != 0;
         list.iter().filter(answers).cloned().collect()
     };
     PieceMoves {
@@ -631,7 +631,7 @@ mod tests {
                     assert!(seen.borrow_mut().insert(occupied & mask));
                     Ok(())
                 };
-                by_tables.check_subsets(mask, subsets(mask), &mut random, compare).unwrap();
+                by_tables.verify_subsets(mask, subsets(mask), &mut random, compare).unwrap();
                 assert_eq!(seen.borrow().len(), 1 << mask.count_ones());
                 asked += seen.borrow().len();
             }
@@ -640,7 +640,7 @@ mod tests {
     }
 
     /// A reverse slot of leaps alone has no probe or check to enumerate: its random samples,
-    /// walked a run at a time, must still refuse a wrong entry.
+    /// walked a block at a time, must still refuse a wrong entry.
     #[test]
     fn reverse_samples_catch_a_wrong_leap() {
         let text = "variant v\nboard 5x5\npiece W wazir fW\n";
@@ -650,15 +650,16 @@ mod tests {
         let names = ["wazir".to_string()];
         let origins = vec![board.all(); board.squares()];
         let attackers = tables.kinds.iter().position(|&k| k == TableKind::Attackers).unwrap();
-        let run = SlotId { kind_index: attackers, piece: 0, color: Color::White, square: 0 };
+        let block = SlotId { kind_index: attackers, piece: 0, color: Color::White, square: 0 };
         let mut rng = SplitMix64::new(1);
         let mut random = || Squares::from(rng.next_u64()) & board.all();
-        verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap();
+        verify_reverse_samples(board, &names, &moves, &origins, &tables, block, &mut random).unwrap();
         // a1 as a White attacker of c3, which only c2 attacks.
-        let block = tables.block_of[attackers][0][Color::White as usize];
-        tables.blocks[block].stored_leaps[12] |= 1;
-        let error =
-            verify_reverse_samples(board, &names, &moves, &origins, &tables, run, &mut random).unwrap_err().to_string();
+        let stored = tables.block_of[attackers][0][Color::White as usize];
+        tables.blocks[stored].stored_leaps[12] |= 1;
+        let error = verify_reverse_samples(board, &names, &moves, &origins, &tables, block, &mut random)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("White Attackers on c3"), "{error}");
     }
 }

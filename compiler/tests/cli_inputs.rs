@@ -1,6 +1,6 @@
 //! What the command line does with awkward inputs: options the README documents, files that
 //! are not UTF-8 or lack lines, `--batch` lines it cannot answer, closed pipes, one-file boards,
-//! imports that would not compile, `compile --check` and the header's regenerate command.
+//! imports that would not compile, `compile --up-to-date` and the header's regenerate command.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -169,23 +169,29 @@ fn import_of_the_largest_board_writes_a_file_that_compiles() {
 }
 
 #[test]
-fn compile_check_says_whether_the_output_is_current_and_writes_nothing() {
+fn compile_up_to_date_says_whether_the_output_is_current_and_writes_nothing() {
     let module = Temp::new("check.rs", b"");
     let args = ["-q", "compile", "variants/chess.variant", "-o", &module.path(), "--seed", "7"];
-    let (code, _, err) = run(&[&args[..], &["--check"]].concat());
+    let (code, _, err) = run(&[&args[..], &["--up-to-date"]].concat());
     assert_eq!(code, Some(1));
     assert!(err.contains(&module.path()) && err.contains("stale"), "{err}");
     assert_eq!(std::fs::read(&module.0).unwrap(), b"");
     let (code, _, err) = run(&args);
     assert_eq!(code, Some(0), "{err}");
     let written = std::fs::read(&module.0).unwrap();
-    let (code, _, err) = run(&[&args[..], &["--check"]].concat());
+    let (code, _, err) = run(&[&args[..], &["--up-to-date"]].concat());
     assert_eq!((code, err.as_str()), (Some(0), ""));
     assert_eq!(std::fs::read(&module.0).unwrap(), written);
+    // `--check`, its name before, is still read the same, and still writes nothing.
+    let (code, _, err) = run(&[&args[..], &["--check"]].concat());
+    assert_eq!((code, err.as_str()), (Some(0), ""));
     let (code, _, _) = run(&["-q", "compile", "variants/chess.variant", "-o", &module.path(), "--check"]);
+    assert_eq!(code, Some(1), "the alias answers as --up-to-date does");
+    assert_eq!(std::fs::read(&module.0).unwrap(), written);
+    let (code, _, _) = run(&["-q", "compile", "variants/chess.variant", "-o", &module.path(), "--up-to-date"]);
     assert_eq!(code, Some(1), "a different seed makes other magics");
-    let (code, _, err) = run(&["compile", "variants/chess.variant", "--check"]);
-    assert_eq!(code, Some(1), "--check needs -o: {err}");
+    let (code, _, err) = run(&["compile", "variants/chess.variant", "--up-to-date"]);
+    assert_eq!(code, Some(1), "--up-to-date needs -o: {err}");
 }
 
 #[test]
@@ -264,7 +270,7 @@ fn run_in(cwd: &std::path::Path, args: &[&std::ffi::OsStr]) -> (Option<i32>, Str
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
-/// `--check` holds a module made by any spelling of its command to be current: relative or
+/// `--up-to-date` holds a module made by any spelling of its command to be current: relative or
 /// absolute paths, from the module's folder or another, a default setting spelt out (issue
 /// #44). The header names no folder of the machine, and a setting that does change the
 /// module still makes it stale.
@@ -292,14 +298,22 @@ fn compile_check_is_current_whatever_the_spelling_of_the_command() {
     for (cwd, args) in &spellings {
         let mut all = vec![os("compile")];
         all.extend(args.iter().cloned());
-        all.push(os("--check"));
+        all.push(os("--up-to-date"));
         let all: Vec<&std::ffi::OsStr> = all.iter().map(|a| a.as_os_str()).collect();
         let (code, err) = run_in(cwd, &all);
         assert_eq!(code, Some(0), "{all:?} in {cwd:?}: {err}");
     }
     let (code, err) = run_in(
         &sub,
-        &[&os("compile"), &os("small.variant"), &os("-o"), &os("small.rs"), &os("--seed"), &os("3"), &os("--check")],
+        &[
+            &os("compile"),
+            &os("small.variant"),
+            &os("-o"),
+            &os("small.rs"),
+            &os("--seed"),
+            &os("3"),
+            &os("--up-to-date"),
+        ],
     );
     assert_eq!(code, Some(1), "another seed makes other magics");
     assert!(err.contains("small.rs is stale: run `fairy-magic compile small.variant -o small.rs --seed 3`"), "{err}");
@@ -314,12 +328,20 @@ fn compile_check_is_current_whatever_the_spelling_of_the_command() {
     assert!(std::fs::read_to_string(&rs).unwrap().contains("`fairy-magic compile small.variant -o small.rs`."));
     let (code, _) = run_in(
         &sub,
-        &[&os("compile"), &os("small.variant"), &os("-o"), &os("small.rs"), &os("--seed"), &os("0"), &os("--check")],
+        &[
+            &os("compile"),
+            &os("small.variant"),
+            &os("-o"),
+            &os("small.rs"),
+            &os("--seed"),
+            &os("0"),
+            &os("--up-to-date"),
+        ],
     );
     assert_eq!(code, Some(1), "--seed 0 overrides the file's seed 3");
 }
 
-/// `--check` reads no more of its target than the module it would write could take: a file
+/// `--up-to-date` reads no more of its target than the module it would write could take: a file
 /// that is longer, or endless (`/dev/zero`), is stale at once.
 #[cfg(unix)]
 #[test]
@@ -327,7 +349,7 @@ fn compile_check_reads_its_target_with_a_cap() {
     let dir = TempDir::new("check-cap");
     std::fs::write(dir.0.join("small.variant"), SMALL).unwrap();
     let (code, _, err) =
-        run(&["-q", "compile", &format!("{}/small.variant", dir.0.display()), "-o", "/dev/zero", "--check"]);
+        run(&["-q", "compile", &format!("{}/small.variant", dir.0.display()), "-o", "/dev/zero", "--up-to-date"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("/dev/zero is stale"), "{err}");
     let rs = dir.0.join("small.rs").display().to_string();
@@ -335,11 +357,11 @@ fn compile_check_reads_its_target_with_a_cap() {
     assert_eq!(run(&["-q", "compile", &variant, "-o", &rs]).0, Some(0));
     let module = std::fs::read(&rs).unwrap();
     std::fs::write(&rs, [&module[..], b"\n"].concat()).unwrap();
-    assert_eq!(run(&["-q", "compile", &variant, "-o", &rs, "--check"]).0, Some(1), "one byte more is stale");
+    assert_eq!(run(&["-q", "compile", &variant, "-o", &rs, "--up-to-date"]).0, Some(1), "one byte more is stale");
     // A checkout that writes CR LF line ends holds the same module.
     let crlf = String::from_utf8(module).unwrap().replace('\n', "\r\n");
     std::fs::write(&rs, crlf).unwrap();
-    assert_eq!(run(&["-q", "compile", &variant, "-o", &rs, "--check"]).0, Some(0));
+    assert_eq!(run(&["-q", "compile", &variant, "-o", &rs, "--up-to-date"]).0, Some(0));
 }
 
 /// Whether `text` holds a character that could end a comment or turn how code reads: a

@@ -248,6 +248,30 @@ fn batch_answers_the_oracle_sample_through_the_binary() {
     }
 }
 
+/// `unmoved` is the batch key for a piece that has not moved; `virgin`, the oracle files'
+/// word, reads the same, and either set to false drops the first-move (`i`) moves.
+#[test]
+fn batch_reads_unmoved_and_its_oracle_spelling_virgin() {
+    let line = |key: &str, value: bool| {
+        format!("{{\"board\":\"8x8\",\"betza\":\"fmWifmnD\",\"from\":\"d2\",\"{key}\":{value}}}\n")
+    };
+    let input: String =
+        [line("unmoved", true), line("unmoved", false), line("virgin", true), line("virgin", false)].concat();
+    let (code, stdout, stderr) = run_with_input(&["moves", "--batch"], Some(&input));
+    assert_eq!(code, Some(0), "{stderr}");
+    let dests: Vec<serde_json::Value> =
+        stdout.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["dest"].clone()).collect();
+    assert_eq!(
+        dests,
+        [
+            serde_json::json!(["d3", "d4"]),
+            serde_json::json!(["d3"]),
+            serde_json::json!(["d3", "d4"]),
+            serde_json::json!(["d3"])
+        ]
+    );
+}
+
 #[test]
 fn show_draws_a_piece_and_writes_its_picture() {
     let dir = scratch("show");

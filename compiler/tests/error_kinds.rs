@@ -2,7 +2,7 @@
 //! piece's line), a search out of trials, a missing section, an unreadable file.
 
 use fairy_magic::stages::error::{Access, Bound, Error};
-use fairy_magic::stages::lookups::Lines;
+use fairy_magic::stages::lookups::LineChoice;
 use fairy_magic::{Options, Setting, Source};
 
 fn compile(text: &str, options: &Options) -> Error {
@@ -28,14 +28,15 @@ fn a_limit_is_a_limit_at_the_piece_line_and_prints_as_before() {
     }
     assert!(e.summary().starts_with("kinds.variant:3:"), "{}", e.summary());
     assert!(e.to_string().contains("--> kinds.variant:3:"), "{e}");
-    let e = compile(text, &Options::new().set(Setting::MaxBits(20)).set(Setting::Lines(Lines::Never)));
+    let e = compile(text, &Options::new().set(Setting::MaxBits(20)).set(Setting::Lines(LineChoice::Never)));
     assert!(matches!(e, Error::Limit { bound: Bound::Occupancies, at: Some(_), .. }), "{e:?}");
 }
 
 #[test]
 fn a_search_out_of_trials_is_the_trials_limit() {
     let text = "variant a\nboard 8x8\npiece Q queen Q\n";
-    let options = Options::new().set(Setting::MaxBits(15)).set(Setting::MaxTrials(1)).set(Setting::Lines(Lines::Never));
+    let options =
+        Options::new().set(Setting::MaxBits(15)).set(Setting::MaxTrials(1)).set(Setting::Lines(LineChoice::Never));
     let e = compile(text, &options);
     // At the line of the piece whose search went over the limit.
     assert!(matches!(&e, Error::Limit { bound: Bound::Trials, at: Some(at), .. } if at.line == 3), "{e:?}");

@@ -138,6 +138,6 @@ fn a_library_caller_s_settings_are_range_checked() {
     }
     // The same settings through `with_` are checked too, and values in range compile.
     let settings = fairy_magic::Settings::default().with_effort(31);
-    assert!(matches!(settings.check(), Err(Error::Argument(m)) if m.contains("`effort` is 31")));
+    assert!(matches!(settings.validate(), Err(Error::Argument(m)) if m.contains("`effort` is 31")));
     assert!(compile(Setting::Effort(4)).is_ok() && compile(Setting::CacheKib(1 << 20)).is_ok());
 }

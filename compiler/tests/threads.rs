@@ -4,7 +4,7 @@
 
 use std::num::NonZeroUsize;
 
-use fairy_magic::stages::lookups::Lines;
+use fairy_magic::stages::lookups::LineChoice;
 use fairy_magic::{Options, Setting, Source};
 
 fn compile(file: &str, options: Options) -> Result<String, String> {
@@ -32,7 +32,7 @@ fn every_thread_count_writes_the_same_module() {
 #[test]
 fn every_thread_count_stops_with_the_same_error() {
     // Tables only: with lines the chess pieces search no magic at all.
-    let error = the_same_error("variants/chess.variant", &[Setting::MaxTrials(1), Setting::Lines(Lines::Never)]);
+    let error = the_same_error("variants/chess.variant", &[Setting::MaxTrials(1), Setting::Lines(LineChoice::Never)]);
     assert!(error.contains("more than 1 million trials"), "{error}");
 }
 
@@ -42,7 +42,7 @@ fn every_thread_count_stops_with_the_same_error() {
 fn every_thread_count_names_the_same_lookup_without_a_magic() {
     // Tables only: with lines (the reverse griffon's and grasshopper's among them) the gallery's
     // few remaining tables all find a magic among so few candidates.
-    let error = the_same_error("variants/gallery.variant", &[Setting::Effort(4), Setting::Lines(Lines::Never)]);
+    let error = the_same_error("variants/gallery.variant", &[Setting::Effort(4), Setting::Lines(LineChoice::Never)]);
     assert!(error.contains("no magic found for a lookup"), "{error}");
 }
 

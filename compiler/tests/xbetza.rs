@@ -19,7 +19,7 @@ fn count(betza: &str, via: Via) -> usize {
         friends: vec![],
         foes: vec![],
         color: fairy_magic_runtime::Color::White,
-        initial: true,
+        unmoved: true,
     };
     let compiled = compile_piece(board, betza, via).unwrap_or_else(|e| panic!("{betza}: {e}"));
     compiled.answer(board, &position(board, &q).unwrap()).dest.len()

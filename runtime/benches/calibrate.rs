@@ -8,7 +8,7 @@
 //! queries overlap in the CPU; `optimize throughput` weighs these). The forms: a probe under
 //! each index formula into a hot table (a rook-sized one of 4096 entries) and into a cold one
 //! (2^20 entries, far past the caches: what a probe costs in a module whose tables are over the
-//! cache budget), a computed line (a rook's two lines, the cost halved), a rank read (the
+//! cache size), a computed line (a rook's two lines, the cost halved), a rank read (the
 //! rook's rank from the board's shared rank table, [`rank_slide`]), and a plain check, on `u64`,
 //! `u128`, `Bitboard192` and `Bitboard256`.
 //!

@@ -21,8 +21,8 @@ pub(crate) struct CompileArgs {
     output: Option<PathBuf>,
     /// Write nothing; exit 1, naming the file, if the -o file is not what this command
     /// would write (for CI).
-    #[arg(long, requires = "output")]
-    check: bool,
+    #[arg(long, requires = "output", alias = "check")]
+    up_to_date: bool,
     #[command(flatten)]
     settings: SettingFlags,
     /// How many threads to compile with [default: one a core]; at most 256 run, and fewer where
@@ -107,7 +107,7 @@ fn progress<T>(talk: Talk, what: &str, work: impl FnOnce() -> T) -> T {
     result
 }
 
-/// `fairy-magic compile`: the module on standard output or in `-o`, or with `--check`, whether
+/// `fairy-magic compile`: the module on standard output or in `-o`, or with `--up-to-date`, whether
 /// `-o` already holds it.
 pub(crate) fn run(args: CompileArgs, talk: Talk) -> Result<(), Error> {
     let name = args.file.display().to_string();
@@ -131,7 +131,7 @@ pub(crate) fn run(args: CompileArgs, talk: Talk) -> Result<(), Error> {
         fairy_magic::compile(&Source { file: &name, text: &text }, &options).map(|module| module.text)
     })?;
     match args.output {
-        Some(out) if args.check => match holds(&out, &module) {
+        Some(out) if args.up_to_date => match holds(&out, &module) {
             Ok(true) => Ok(()),
             Ok(false) => {
                 let typed = regenerate_command(&args.file, Some(&out), &flags);
@@ -145,7 +145,7 @@ pub(crate) fn run(args: CompileArgs, talk: Talk) -> Result<(), Error> {
 }
 
 /// Whether `path` holds `module`, reading CR LF as LF (a checkout may convert line ends). No
-/// more is read than such a file can take, so `--check` against `/dev/zero` or a huge file
+/// more is read than such a file can take, so `--up-to-date` against `/dev/zero` or a huge file
 /// answers "stale" at once instead of reading until memory runs out.
 fn holds(path: &std::path::Path, module: &str) -> std::io::Result<bool> {
     use std::io::Read;

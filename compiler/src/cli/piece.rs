@@ -35,7 +35,7 @@ impl Around {
             friends: self.friends.clone(),
             foes: self.foes.clone(),
             color: if self.black { Color::Black } else { Color::White },
-            initial: !self.moved,
+            unmoved: !self.moved,
         }
     }
 }

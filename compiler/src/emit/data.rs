@@ -260,7 +260,7 @@ pub(super) fn vector_hashes_data(variant: &Variant, indices: &Indices) -> Result
                     "VectorHash::new({:#x}, {:#010x}, {}, {})",
                     hash.mask,
                     hash.multiplier,
-                    32 - hash.width,
+                    32 - hash.index_bits,
                     offsets[h]
                 )
             })

@@ -11,7 +11,7 @@ use crate::calibration::{Cache, Measure};
 use crate::cost::{Cost, Optimize, Why};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
 use crate::limits::Limit;
-use crate::lookups::{Lines, Plan};
+use crate::lookups::{LineChoice, Plan};
 use crate::tables::{slot_ids, Tables};
 use crate::variant::Variant;
 use fairy_magic_runtime::Index;
@@ -24,7 +24,7 @@ pub(super) fn header<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
     plan: &Plan,
-    budgets: &[Cost],
+    piece_costs: &[Cost],
     made: &Provenance,
 ) -> Result<String, fmt::Error> {
     let mut h = String::new();
@@ -35,7 +35,7 @@ pub(super) fn header<B: Word>(
     write_regions(&mut h, variant)?;
     writeln!(h, "// Every entry was checked against fairy-magic's reference move walker before this was written.")?;
     writeln!(h, "//")?;
-    write_piece_table(&mut h, variant, tables, plan, budgets)?;
+    write_piece_table(&mut h, variant, tables, plan, piece_costs)?;
     writeln!(h, "//")?;
     Ok(h)
 }
@@ -170,7 +170,7 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
 
 /// Whether lines are computed, by which measured cost, and with the costs of cached or
 /// uncached tables.
-fn write_lines(h: &mut String, lines: Lines, measure: Measure, cache: Cache) -> fmt::Result {
+fn write_lines(h: &mut String, lines: LineChoice, measure: Measure, cache: Cache) -> fmt::Result {
     let cache = match cache {
         Cache::Hot => "tables in cache",
         Cache::Cold => "tables out of cache (planned with cached ones, they were over the cache budget)",
@@ -180,14 +180,14 @@ fn write_lines(h: &mut String, lines: Lines, measure: Measure, cache: Cache) -> 
         Measure::Throughput => "throughput of independent queries",
     };
     match lines {
-        Lines::Measured => writeln!(
+        LineChoice::Measured => writeln!(
             h,
             "// Lines: a slide or hop along a line is computed from the occupancy, with no table, where its\n\
              // block (a kind, piece and colour on every square, each square read as its busiest) measures\n\
              // cheaper so, by the {measure}\n\
              // (compiler/calibration.txt, {cache})."
         ),
-        Lines::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
+        LineChoice::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
     }
 }
 
@@ -197,7 +197,7 @@ fn write_piece_table<B: Word>(
     variant: &Variant,
     tables: &Tables<B>,
     plan: &Plan,
-    budgets: &[Cost],
+    piece_costs: &[Cost],
 ) -> fmt::Result {
     writeln!(
         h,
@@ -205,7 +205,7 @@ fn write_piece_table<B: Word>(
     )?;
     writeln!(h, "// |---|---|---|---|---|---|---|---|---|")?;
     for (p, (piece, f)) in variant.pieces.iter().zip(piece_figures(variant, tables, plan)).enumerate() {
-        let bits = if f.most == 0 { "-".to_string() } else { budgets[p].bits.to_string() };
+        let bits = if f.most == 0 { "-".to_string() } else { piece_costs[p].bits.to_string() };
         writeln!(
             h,
             "// | {} {} | `{}` | {} | {} | {} | {} | {} | {} | {} |",
@@ -213,7 +213,7 @@ fn write_piece_table<B: Word>(
             inert(&piece.name),
             inert(&piece.betza_text),
             bits,
-            why_text(budgets[p].why, f.most),
+            why_text(piece_costs[p].why, f.most),
             f.most,
             f.most_lines,
             f.most_checks,
@@ -317,7 +317,7 @@ pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
     report + &ranks
 }
 
-/// Where the cost model could not bring the tables within the cache budget, a line that says
+/// Where the cost model could not bring the tables within the cache size, a line that says
 /// so: the budget table says who gave way, this says it was not enough.
 pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<String> {
     let tables = stats.attack_bytes + stats.check_bytes;
@@ -415,12 +415,12 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
     for (p, piece) in variant.pieces.iter().enumerate() {
         let [w, b] = &indices.pieces[p];
         let bits = |x: &PieceIndices| x.hash.bits();
-        let width = |x: &PieceIndices| {
-            let (width, subset) = (x.hash.width, x.hash.subset.max(1));
-            match width.cmp(&subset) {
-                std::cmp::Ordering::Less => format!("{width} (hashed: the fewest separating bits are {subset})"),
-                std::cmp::Ordering::Equal => width.to_string(),
-                std::cmp::Ordering::Greater => format!("{width} (no {subset}-bit gather found)"),
+        let index_bits_text = |x: &PieceIndices| {
+            let (index_bits, subset) = (x.hash.index_bits, x.hash.subset.max(1));
+            match index_bits.cmp(&subset) {
+                std::cmp::Ordering::Less => format!("{index_bits} (hashed: the fewest separating bits are {subset})"),
+                std::cmp::Ordering::Equal => index_bits.to_string(),
+                std::cmp::Ordering::Greater => format!("{index_bits} (no {subset}-bit gather found)"),
             }
         };
         let both = |f: &dyn Fn(&PieceIndices) -> String| match (f(w), f(b)) {
@@ -435,7 +435,7 @@ pub(super) fn indices_report<B: Word>(variant: &Variant, indices: &Indices) -> R
             w.vectors.len(),
             b.vectors.len(),
             both(&bits),
-            both(&width),
+            both(&index_bits_text),
             w.moves(),
             b.moves(),
             w.policy_moves(),

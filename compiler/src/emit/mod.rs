@@ -40,8 +40,8 @@ pub struct Provenance {
     /// What the cost model made small ([`Settings::optimize`](crate::Settings::optimize)).
     pub optimize: crate::cost::Optimize,
     /// Whether lines may be computed.
-    pub lines: crate::lookups::Lines,
-    /// The cache budget, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
+    pub lines: crate::lookups::LineChoice,
+    /// The cache size, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).
     pub cache_bytes: usize,
     /// The most probes one query may make ([`Settings::max_probes`](crate::Settings::max_probes)).
     pub max_probes: usize,
@@ -58,7 +58,7 @@ pub struct Input<'a, B> {
     /// The plan the tables were built from: its lookups, for the header's figures.
     pub plan: &'a Plan,
     /// Each piece's bit budget and what it costs, in piece order, for the header.
-    pub budgets: &'a [Cost],
+    pub piece_costs: &'a [Cost],
     /// The squares between two squares on each piece's paths, for the module's `between`.
     pub between: &'a Between,
     /// Each piece's dense indices of potential attacks (NNUE threat inputs) and potential moves
@@ -160,7 +160,7 @@ pub fn module<B: Word>(m: &Input<B>) -> Result<crate::Module, Error> {
 }
 
 fn header_text<B: Word>(m: &Input<B>, statistics: &Statistics) -> Result<String, fmt::Error> {
-    let mut text = header::header(m.variant, m.tables, m.plan, m.budgets, m.made)?;
+    let mut text = header::header(m.variant, m.tables, m.plan, m.piece_costs, m.made)?;
     writeln!(text, "{}", header::data_report(statistics, m.tables.blocks.len()))?;
     if let Some(over) = header::cache_report(statistics, m.made) {
         writeln!(text, "{over}")?;

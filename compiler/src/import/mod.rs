@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 use crate::emit::inert;
 use crate::error::{Error, Location, Source};
 use builtins::{built_in, built_in_rules, PIECE_TYPES};
-use rules::{apply, is_custom, is_king, region_items, type_count, type_key, type_of, Line, Placed, State};
+use rules::{apply, is_custom, is_king, region_items, type_count, type_key, type_of, IniLine, Placed, IniVariant};
 
 pub use notation::{translate, Written};
 
@@ -36,7 +36,7 @@ struct Section<'a> {
     order: usize,
     /// Where a second section of the same name starts, if one does.
     again: Option<usize>,
-    lines: Vec<Line<'a>>,
+    lines: Vec<IniLine<'a>>,
 }
 
 /// The sections of an ini file. As in Fairy-Stockfish, comments are whole lines starting with
@@ -76,14 +76,14 @@ fn sections<'a>(source: &Source<'a>) -> Result<BTreeMap<&'a str, Section<'a>>, E
             text.split_once('=').ok_or_else(|| source.error(at, "expected `key = value` or a [section]"))?;
         let after = &line[line.find('=').unwrap_or(0) + 1..];
         let value_at = offset - after.len() + (after.len() - after.trim_start().len());
-        out.get_mut(name).unwrap().lines.push(Line { key: key.trim(), value: value.trim(), at: Some(value_at) });
+        out.get_mut(name).unwrap().lines.push(IniLine { key: key.trim(), value: value.trim(), at: Some(value_at) });
     }
     Ok(out)
 }
 
 /// The section's variant: its built-in ancestor's facts, then every section of its line from
 /// the oldest down.
-fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Result<State, Error> {
+fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Result<IniVariant, Error> {
     let Some(mut here) = all.get(section) else {
         // Fairy-Stockfish's own variants.ini has no section for its built-in variants
         // (capablanca, xiangqi, ...): the name alone is the variant, as Fairy-Stockfish plays it.
@@ -123,7 +123,7 @@ fn resolve(source: &Source, all: &BTreeMap<&str, Section>, section: &str) -> Res
     }
     let mut state = match base {
         Some(b) => built_in_state(b.name)?,
-        None => State::empty(),
+        None => IniVariant::empty(),
     };
     let locate = |at: Option<usize>, message: String| match at {
         Some(at) => source.error(at, message),
@@ -152,25 +152,25 @@ fn once(source: &Source, name: &str, section: &Section) -> Result<(), Error> {
 
 /// A built-in variant's state: its ancestors' facts applied in order. Its game rules are not
 /// listed as left out (the section did not write them).
-fn built_in_state(name: &str) -> Result<State, Error> {
+fn built_in_state(name: &str) -> Result<IniVariant, Error> {
     let mut line_of = vec![];
     let mut next = built_in(name);
     while let Some(b) = next {
         line_of.push(b);
         next = b.parent.and_then(built_in);
     }
-    let mut state = State::empty();
+    let mut state = IniVariant::empty();
     for b in line_of.iter().rev() {
         let rules = built_in_rules(b.name);
         if rules.is_none() {
             state.rules_unknown = state.rules_unknown.or(Some(b.name));
         }
-        let lines: Vec<Line> = b
+        let lines: Vec<IniLine> = b
             .settings
             .lines()
             .chain(rules.unwrap_or_default().lines())
             .filter_map(|l| l.split_once(" = "))
-            .map(|(key, value)| Line { key, value, at: None })
+            .map(|(key, value)| IniLine { key, value, at: None })
             .collect();
         apply(&mut state, &lines, &|_, m| Error::Internal(format!("built-in variant `{}`: {m}", b.name)))?;
     }
@@ -250,7 +250,7 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
 }
 
 /// One piece line (or none, with a note, for a piece without moves); whether it was written.
-fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, out: &mut Output) -> Result<bool, Error> {
+fn piece(state: &IniVariant, index: usize, letter: &Placed<char>, source: &Source, out: &mut Output) -> Result<bool, Error> {
     let key = type_key(index);
     let (fsf, at, own) = if is_custom(index) {
         state.custom.get(&index).map_or(("", letter.at, true), |c| (c.value.as_str(), c.at, true))
@@ -290,7 +290,7 @@ fn piece(state: &State, index: usize, letter: &Placed<char>, source: &Source, ou
 
 /// Xiangqi's soldier (`soldierPromotionRank`): below that rank it steps only forward, from it on
 /// it has all its moves (with the rank past the board, never).
-fn soldier(state: &State, upper: char, name: &str, betza: &str, at: Option<usize>, out: &mut Output) {
+fn soldier(state: &IniVariant, upper: char, name: &str, betza: &str, at: Option<usize>, out: &mut Output) {
     out.push(format!("piece {upper} {name} fW"), at);
     let across = state.soldier_rank;
     if across <= state.ranks {
@@ -302,7 +302,7 @@ fn soldier(state: &State, upper: char, name: &str, betza: &str, at: Option<usize
 }
 
 /// `region` and `confine` lines for the written pieces (`moving`) that have mobility regions.
-fn regions(state: &State, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
+fn regions(state: &IniVariant, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
     let whole = format!("a1-{}{}", (b'a' + state.files as u8 - 1) as char, state.ranks);
     for (index, letter) in moving.iter().map(|i| (*i, &state.letters[i])) {
         let side = |colour: usize| -> Result<(Option<String>, Option<usize>), Error> {
@@ -327,7 +327,7 @@ fn regions(state: &State, moving: &[usize], out: &mut Output, source: &Source) -
 
 /// The rule statements (`royal`, `promote`, `castling`...) of the game's settings, for the
 /// written pieces (`moving`); none, with a note, where a built-in ancestor's rules are unknown.
-fn game_rules(state: &State, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
+fn game_rules(state: &IniVariant, moving: &[usize], out: &mut Output, source: &Source) -> Result<(), Error> {
     if let Some(name) = state.rules_unknown {
         out.notes.push(format!(
             "the rules of Fairy-Stockfish's built-in `{name}` are not transcribed here: no rule statements are written, so an engine refuses the game (no royal piece)"
@@ -405,7 +405,7 @@ fn game_rules(state: &State, moving: &[usize], out: &mut Output, source: &Source
 
 /// The two castlings, kingside first, where their squares are on the board. The king castles
 /// from where the start position has it on the castling rank, as Fairy-Stockfish reads it.
-fn castlings(state: &State, c: rules::CastlingFiles, king: char, rook: char, out: &mut Output) {
+fn castlings(state: &IniVariant, c: rules::CastlingFiles, king: char, rook: char, out: &mut Output) {
     let start_file = start_rank(&state.game.start.value, state.ranks, c.rank)
         .and_then(|row| row.iter().position(|&p| p == Some(king)))
         .map_or(c.king, |f| f as u32);

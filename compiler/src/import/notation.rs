@@ -281,11 +281,11 @@ fn ours(text: &str) -> Option<[Vec<legs::Move>; 2]> {
 /// A move once for each kind its last leg may end as.
 fn one_kind_each(m: legs::Move) -> Vec<legs::Move> {
     let Some(last) = m.legs.last().copied() else { return vec![m] };
-    let kinds = [legs::QUIET, legs::CAPTURE, legs::FRIENDLY].into_iter().filter(|k| last.stop & k != 0);
+    let kinds = [legs::QUIET, legs::CAPTURE, legs::FRIENDLY].into_iter().filter(|k| last.kinds & k != 0);
     let mut out: Vec<legs::Move> = kinds
         .map(|k| {
             let mut one = m.clone();
-            one.legs.last_mut().unwrap().stop = k;
+            one.legs.last_mut().unwrap().kinds = k;
             one
         })
         .collect();

@@ -16,7 +16,7 @@ use fairy_magic_runtime::Need;
 /// One `key = value` line; `at` is the value's byte offset in the ini file (`None` for a
 /// built-in variant's facts).
 #[derive(Clone, Copy, Debug)]
-pub struct Line<'a> {
+pub struct IniLine<'a> {
     pub key: &'a str,
     pub value: &'a str,
     pub at: Option<usize>,
@@ -31,7 +31,7 @@ pub struct Placed<T> {
 
 /// Everything about a variant that decides how its pieces move.
 #[derive(Clone, Debug)]
-pub struct State {
+pub struct IniVariant {
     pub files: u32,
     pub ranks: u32,
     /// Piece type index (see `type_key`) → its letter, lower case.
@@ -160,10 +160,10 @@ impl Default for GameSettings {
     }
 }
 
-impl State {
+impl IniVariant {
     /// Fairy-Stockfish's empty template: an 8x8 board and no pieces.
-    pub fn empty() -> State {
-        State {
+    pub fn empty() -> IniVariant {
+        IniVariant {
             files: 8,
             ranks: 8,
             letters: BTreeMap::new(),
@@ -206,8 +206,8 @@ pub fn is_king(index: usize) -> bool {
 pub type Locate<'a> = dyn Fn(Option<usize>, String) -> Error + 'a;
 
 /// Applies one section's lines (a later line for the same key wins) to `state`.
-pub fn apply(state: &mut State, lines: &[Line], locate: &Locate) -> Result<(), Error> {
-    let mut by_key: BTreeMap<&str, Line> = BTreeMap::new();
+pub fn apply(state: &mut IniVariant, lines: &[IniLine], locate: &Locate) -> Result<(), Error> {
+    let mut by_key: BTreeMap<&str, IniLine> = BTreeMap::new();
     for line in lines {
         by_key.insert(line.key, *line);
     }
@@ -251,22 +251,22 @@ pub fn apply(state: &mut State, lines: &[Line], locate: &Locate) -> Result<(), E
 
 /// The game's rules among a section's lines (`take` marks a key read).
 fn game_settings<'a>(
-    state: &mut State,
-    take: &mut dyn FnMut(&str) -> Option<Line<'a>>,
+    state: &mut IniVariant,
+    take: &mut dyn FnMut(&str) -> Option<IniLine<'a>>,
     locate: &Locate,
 ) -> Result<(), Error> {
     let ranks = state.ranks;
-    let flag = |l: Line| -> Result<bool, Error> {
+    let flag = |l: IniLine| -> Result<bool, Error> {
         match l.value {
             "true" => Ok(true),
             "false" => Ok(false),
             v => Err(locate(l.at, format!("`{} = {v}`: expected true or false", l.key))),
         }
     };
-    let number = |l: Line| -> Result<u32, Error> {
+    let number = |l: IniLine| -> Result<u32, Error> {
         l.value.parse().map_err(|_| locate(l.at, format!("`{} = {}`: expected a number", l.key, l.value)))
     };
-    let file = |l: Line| -> Result<u32, Error> {
+    let file = |l: IniLine| -> Result<u32, Error> {
         single_letter(l.value)
             .filter(|f| *f < 16)
             .ok_or_else(|| locate(l.at, format!("`{} = {}`: expected a file letter, a to p", l.key, l.value)))
@@ -292,7 +292,7 @@ fn game_settings<'a>(
         game.first_move_region = [format!("*{r}"), format!("*{}", (ranks + 1).saturating_sub(r))];
     }
     let letters = state.letters.clone();
-    let types = |l: Line| piece_types(&letters, l, locate);
+    let types = |l: IniLine| piece_types(&letters, l, locate);
     for key in ["promotionPawnTypes", "pawnTypes"] {
         if let Some(l) = take(key) {
             game.promotion_pawns = types(l)?;
@@ -379,7 +379,7 @@ fn type_of_letter(letters: &BTreeMap<usize, Placed<char>>, c: char) -> Option<us
 }
 
 /// A list of piece letters (`qrbn`, `-` for none) as types.
-fn piece_types(letters: &BTreeMap<usize, Placed<char>>, l: Line, locate: &Locate) -> Result<BTreeSet<usize>, Error> {
+fn piece_types(letters: &BTreeMap<usize, Placed<char>>, l: IniLine, locate: &Locate) -> Result<BTreeSet<usize>, Error> {
     l.value
         .chars()
         .filter(|c| !matches!(c, '-' | ' '))
@@ -392,7 +392,7 @@ fn piece_types(letters: &BTreeMap<usize, Placed<char>>, l: Line, locate: &Locate
 }
 
 /// `promotionLimit = q:1 r:2`.
-fn limits(letters: &BTreeMap<usize, Placed<char>>, l: Line, locate: &Locate) -> Result<BTreeMap<usize, u32>, Error> {
+fn limits(letters: &BTreeMap<usize, Placed<char>>, l: IniLine, locate: &Locate) -> Result<BTreeMap<usize, u32>, Error> {
     let bad = || locate(l.at, format!("`promotionLimit = {}`: expected letter:count pairs (`q:1 r:2`)", l.value));
     l.value
         .split_whitespace()
@@ -408,7 +408,7 @@ fn limits(letters: &BTreeMap<usize, Placed<char>>, l: Line, locate: &Locate) -> 
 
 /// A piece type's line: a letter gives the type that letter (taking it from any other type),
 /// anything else (`-`) removes the type; custom pieces and the king may carry Betza after `x:`.
-fn define(state: &mut State, index: usize, line: Line) {
+fn define(state: &mut IniVariant, index: usize, line: IniLine) {
     let first = line.value.chars().next().unwrap_or('-');
     if !first.is_ascii_alphabetic() {
         state.letters.remove(&index);
@@ -429,7 +429,7 @@ fn define(state: &mut State, index: usize, line: Line) {
 }
 
 /// `maxFile` / `maxRank`: a number, or for files a letter (`j` = 10).
-fn board_size(line: Line, locate: &Locate) -> Result<u32, Error> {
+fn board_size(line: IniLine, locate: &Locate) -> Result<u32, Error> {
     let v = line.value;
     let parsed = v.parse::<u32>().ok().or_else(|| {
         let mut chars = v.chars();
@@ -489,17 +489,17 @@ fn single_letter(text: &str) -> Option<u32> {
 mod tests {
     use super::*;
 
-    fn lines(text: &str) -> Vec<Line<'_>> {
+    fn lines(text: &str) -> Vec<IniLine<'_>> {
         text.lines()
             .map(|l| {
                 let (k, v) = l.split_once(" = ").unwrap();
-                Line { key: k, value: v, at: None }
+                IniLine { key: k, value: v, at: None }
             })
             .collect()
     }
 
-    fn applied(text: &str) -> State {
-        let mut s = State::empty();
+    fn applied(text: &str) -> IniVariant {
+        let mut s = IniVariant::empty();
         apply(&mut s, &lines(text), &|_, m| Error::Unsupported(m)).unwrap();
         s
     }

@@ -187,12 +187,12 @@ function between(piece, color, from, to) {
 
 // What `fairy-magic moves` answers (query.rs answer_with): quiet moves onto empty squares,
 // captures of foes, the initial moves added on a first move.
-function moves(piece, color, from, friends, foes, initial) {
+function moves(piece, color, from, friends, foes, unmoved) {
   const occupied = friends | foes | bit(from);
   const empty = ALL & ~occupied;
   const reach = (kind) => lookup(kind, piece, color, from, occupied);
   let quiet = reach("Quiet"), capture = reach("Capture"), friendly = reach("Friendly");
-  if (initial) {
+  if (unmoved) {
     quiet |= reach("InitialQuiet");
     capture |= reach("InitialCapture");
     friendly |= reach("InitialFriendly");
@@ -202,9 +202,9 @@ function moves(piece, color, from, friends, foes, initial) {
 
 // query.rs sources: the squares from which the piece captures on the target, given what is
 // occupied.
-function attackers(piece, color, target, occupied, initial) {
+function attackers(piece, color, target, occupied, unmoved) {
   let found = lookup("Attackers", piece, color, target, occupied);
-  if (initial) found |= lookup("InitialAttackers", piece, color, target, occupied);
+  if (unmoved) found |= lookup("InitialAttackers", piece, color, target, occupied);
   return found;
 }
 
@@ -258,7 +258,7 @@ function build() {
     region.appendChild(o);
   });
   if (DATA.regions.length) region.value = 0;
-  for (const id of ["black", "initial", "region"]) document.getElementById(id).addEventListener("change", draw);
+  for (const id of ["black", "unmoved", "region"]) document.getElementById(id).addEventListener("change", draw);
   document.getElementById("clear").addEventListener("click", () => {
     Object.assign(state, { from: null, placing: true, friends: 0n, foes: 0n, target: null });
     draw();
@@ -283,19 +283,19 @@ function click(s) {
 
 function draw() {
   const color = document.getElementById("black").checked ? 1 : 0;
-  const initial = document.getElementById("initial").checked;
+  const unmoved = document.getElementById("unmoved").checked;
   const region = Number(document.getElementById("region").value);
   const zone = region >= 0 ? set(DATA.regions[region].squares[color]) : 0n;
   const p = DATA.pieces[state.piece];
   let m = { quiet: 0n, capture: 0n, friendly: 0n }, blocked = 0n, att = 0n, btw = 0n;
   if (state.from !== null) {
-    m = moves(state.piece, color, state.from, state.friends, state.foes, initial);
-    const open = moves(state.piece, color, state.from, 0n, 0n, initial);
+    m = moves(state.piece, color, state.from, state.friends, state.foes, unmoved);
+    const open = moves(state.piece, color, state.from, 0n, 0n, unmoved);
     blocked = open.quiet & ~(m.quiet | m.capture | m.friendly);
   }
   const occupied = state.friends | state.foes | (state.from === null ? 0n : bit(state.from));
   if (state.target !== null) {
-    att = attackers(state.piece, color, state.target, occupied, initial);
+    att = attackers(state.piece, color, state.target, occupied, unmoved);
     if (state.from !== null) btw = between(state.piece, color, state.from, state.target);
   }
   for (let s = 0; s < SQUARES; s++) {

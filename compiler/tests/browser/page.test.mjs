@@ -102,7 +102,7 @@ function questions(files, ranks, letters, perPiece, seed) {
         friends: friends.map(name),
         foes: foes.map(name),
         black: next() < 0.5,
-        initial: next() < 0.5,
+        unmoved: next() < 0.5,
       });
     }
   }
@@ -119,7 +119,7 @@ async function cli(args) {
 // What the command line answers for the question: moves, attackers of the target (the piece's
 // square is occupied, as on the page), and the squares between the piece and the target.
 async function expected(file, q) {
-  const side = [...(q.black ? ["--black"] : []), ...(q.initial ? [] : ["--moved"])];
+  const side = [...(q.black ? ["--black"] : []), ...(q.unmoved ? [] : ["--moved"])];
   const list = (flag, names) => (names.length ? [flag, names.join(",")] : []);
   const [moves, attackers, between] = await Promise.all([
     cli(["moves", "--variant", file, q.letter, "--from", q.from, ...list("--friends", q.friends),
@@ -146,7 +146,7 @@ async function ask(page, q) {
   await page.click("#clear");
   await page.setChecked("#target-mode", false);
   await page.setChecked("#black", q.black);
-  await page.setChecked("#initial", q.initial);
+  await page.setChecked("#unmoved", q.unmoved);
   await page.click(`#pieces li[data-letter="${q.letter}"]`);
   // The mouse at each square's centre: the board fits the window, so no click waits for a scroll.
   const at = await page.$$eval(".sq", (cells) =>
