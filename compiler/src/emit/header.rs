@@ -187,7 +187,9 @@ fn write_lines(h: &mut String, lines: LineChoice, measure: Measure, cache: Cache
              // cheaper so, by the {measure}\n\
              // (compiler/calibration.txt, {cache})."
         ),
-        LineChoice::Never => writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check."),
+        LineChoice::Never => {
+            writeln!(h, "// Lines: none (lines never): every move is a leap, a probe or a plain check.")
+        }
     }
 }
 

@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 use crate::emit::inert;
 use crate::error::{Error, Location, Source};
 use builtins::{built_in, built_in_rules, PIECE_TYPES};
-use rules::{apply, is_custom, is_king, region_items, type_count, type_key, type_of, IniLine, Placed, IniVariant};
+use rules::{apply, is_custom, is_king, region_items, type_count, type_key, type_of, IniLine, IniVariant, Placed};
 
 pub use notation::{translate, Written};
 
@@ -250,7 +250,13 @@ fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Er
 }
 
 /// One piece line (or none, with a note, for a piece without moves); whether it was written.
-fn piece(state: &IniVariant, index: usize, letter: &Placed<char>, source: &Source, out: &mut Output) -> Result<bool, Error> {
+fn piece(
+    state: &IniVariant,
+    index: usize,
+    letter: &Placed<char>,
+    source: &Source,
+    out: &mut Output,
+) -> Result<bool, Error> {
     let key = type_key(index);
     let (fsf, at, own) = if is_custom(index) {
         state.custom.get(&index).map_or(("", letter.at, true), |c| (c.value.as_str(), c.at, true))
