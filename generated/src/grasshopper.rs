@@ -501,7 +501,7 @@ impl fairy_magic_runtime::Tables for Tables {
     fn letter(piece: usize) -> &'static str {
         Piece::ALL[piece].letter()
     }
-    #[inline]
+    #[inline(always)]
     fn quiets(
         piece: usize,
         color: Color,
@@ -510,7 +510,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attacks(
         piece: usize,
         color: Color,
@@ -519,7 +519,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attackers(
         piece: usize,
         color: Color,

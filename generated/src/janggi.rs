@@ -520,7 +520,7 @@ impl fairy_magic_runtime::Tables for Tables {
     fn letter(piece: usize) -> &'static str {
         Piece::ALL[piece].letter()
     }
-    #[inline]
+    #[inline(always)]
     fn quiets(
         piece: usize,
         color: Color,
@@ -529,7 +529,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attacks(
         piece: usize,
         color: Color,
@@ -538,7 +538,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attackers(
         piece: usize,
         color: Color,

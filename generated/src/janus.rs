@@ -595,7 +595,7 @@ impl fairy_magic_runtime::Tables for Tables {
     fn letter(piece: usize) -> &'static str {
         Piece::ALL[piece].letter()
     }
-    #[inline]
+    #[inline(always)]
     fn quiets(
         piece: usize,
         color: Color,
@@ -604,7 +604,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attacks(
         piece: usize,
         color: Color,
@@ -613,7 +613,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attackers(
         piece: usize,
         color: Color,
@@ -622,7 +622,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn initial_quiets(
         piece: usize,
         color: Color,
@@ -631,7 +631,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn initial_attacks(
         piece: usize,
         color: Color,
@@ -645,7 +645,7 @@ impl fairy_magic_runtime::Tables for Tables {
             occupied,
         )
     }
-    #[inline]
+    #[inline(always)]
     fn initial_attackers(
         piece: usize,
         color: Color,

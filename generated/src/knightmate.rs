@@ -538,7 +538,7 @@ impl fairy_magic_runtime::Tables for Tables {
     fn letter(piece: usize) -> &'static str {
         Piece::ALL[piece].letter()
     }
-    #[inline]
+    #[inline(always)]
     fn quiets(
         piece: usize,
         color: Color,
@@ -547,7 +547,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attacks(
         piece: usize,
         color: Color,
@@ -556,7 +556,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attackers(
         piece: usize,
         color: Color,
@@ -565,7 +565,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn initial_quiets(
         piece: usize,
         color: Color,
@@ -574,7 +574,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn initial_attacks(
         piece: usize,
         color: Color,
@@ -588,7 +588,7 @@ impl fairy_magic_runtime::Tables for Tables {
             occupied,
         )
     }
-    #[inline]
+    #[inline(always)]
     fn initial_attackers(
         piece: usize,
         color: Color,

@@ -541,7 +541,7 @@ impl fairy_magic_runtime::Tables for Tables {
     fn letter(piece: usize) -> &'static str {
         Piece::ALL[piece].letter()
     }
-    #[inline]
+    #[inline(always)]
     fn quiets(
         piece: usize,
         color: Color,
@@ -550,7 +550,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attacks(
         piece: usize,
         color: Color,
@@ -559,7 +559,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attacks(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn attackers(
         piece: usize,
         color: Color,
@@ -568,7 +568,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         attackers(Piece::ALL[piece], color, Square::new_unchecked(target), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn initial_quiets(
         piece: usize,
         color: Color,
@@ -577,7 +577,7 @@ impl fairy_magic_runtime::Tables for Tables {
     ) -> Bitboard {
         initial_quiets(Piece::ALL[piece], color, Square::new_unchecked(square), occupied)
     }
-    #[inline]
+    #[inline(always)]
     fn initial_attacks(
         piece: usize,
         color: Color,
@@ -591,7 +591,7 @@ impl fairy_magic_runtime::Tables for Tables {
             occupied,
         )
     }
-    #[inline]
+    #[inline(always)]
     fn initial_attackers(
         piece: usize,
         color: Color,
