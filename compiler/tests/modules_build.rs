@@ -271,11 +271,12 @@ fn every_accepted_module_builds_clean_and_answers_as_the_reference() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A module's `Bitboard` type, as its text declares it.
+/// A module's `Bitboard` type, as its text declares it: the runtime's `board!` invocation
+/// (`fairy_magic_runtime::board!(bitboard: u64, files: 8, ranks: 8);`) names it.
 fn bitboard_type(module: &str) -> &str {
     module
         .lines()
-        .find_map(|l| l.strip_prefix("pub type Bitboard = ")?.strip_suffix(';'))
+        .find_map(|l| l.strip_prefix("fairy_magic_runtime::board!(bitboard: ")?.split(',').next())
         .expect("a module declares its Bitboard")
 }
 
