@@ -106,10 +106,10 @@ impl Read {
     }
 }
 
-/// The answer of `block` at `square` under `occupied`: the union of its `reads`, each through
+/// The answer of `block` at `square` under `occupied`: the union of its reads, each through
 /// the runtime function the module calls, on the data as the module stores it.
-pub fn evaluate<B: Word>(reads: &[Read], block: &Block<B>, tables: &Tables<B>, square: usize, occupied: B) -> B {
-    reads.iter().fold(B::EMPTY, |found, &read| found | evaluate_one(read, block, tables, square, occupied))
+pub fn evaluate<B: Word>(block: &Block<B>, tables: &Tables<B>, square: usize, occupied: B) -> B {
+    block.reads.iter().fold(B::EMPTY, |found, &read| found | evaluate_one(read, block, tables, square, occupied))
 }
 
 /// What one read gives at `square`.
@@ -125,17 +125,17 @@ fn evaluate_one<B: Word>(read: Read, block: &Block<B>, tables: &Tables<B>, squar
             read_probes(tables.index, block.stored_leaps[square], probes, &tables.table, numbered, occupied)
         }
         Read::RankSlide => tables.ranks.as_ref().expect("a block reads the rank table").read(square, occupied),
-        Read::Lines { per_square: width, read } => read.answer(per_square(&block.stored, width, square), occupied),
-        Read::PlainChecks { per_square: width } => {
-            let checks: &[PlainCheck<B>] = per_square(&block.checks, width, square);
+        Read::Lines { per_square: count, read } => read.answer(per_square(&block.stored, count, square), occupied),
+        Read::PlainChecks { per_square: count } => {
+            let checks: &[PlainCheck<B>] = per_square(&block.checks, count, square);
             fairy_magic_runtime::plain_checks(checks, occupied)
         }
     }
 }
 
-/// The `width` items of `square` in data laid out `width` a square.
-fn per_square<T>(data: &[T], width: usize, square: usize) -> &[T] {
-    &data[square * width..(square + 1) * width]
+/// The `count` items of `square` in data laid out `count` a square.
+fn per_square<T>(data: &[T], count: usize, square: usize) -> &[T] {
+    &data[square * count..(square + 1) * count]
 }
 
 /// The expression block `block`'s arm of `lookup` answers with: its reads united, each the

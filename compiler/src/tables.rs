@@ -569,7 +569,7 @@ impl<B: Word> Tables<B> {
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
         let block = self.block(id);
-        reads::evaluate(&block.reads, block, self, id.square as usize, B::from_squares(occupied)).to_squares()
+        reads::evaluate(block, self, id.square as usize, B::from_squares(occupied)).to_squares()
     }
 }
 
