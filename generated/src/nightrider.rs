@@ -75,8 +75,8 @@ use fairy_magic_runtime::{
     Index, Probe, Slot, slides, reached_slides, Line, LineForm, rank_slide,
 };
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 7,
-    "this module was generated for fairy-magic-runtime format 7: regenerate it with `cargo xtask gen nightrider` or vendor the runtime of format 7"
+    fairy_magic_runtime::FORMAT == 8,
+    "this module was generated for fairy-magic-runtime format 8: regenerate it with `cargo xtask gen nightrider` or vendor the runtime of format 8"
 );
 fairy_magic_runtime::board!(bitboard: u64, files: 8, ranks: 8);
 /// The variant's name.
@@ -3889,129 +3889,10 @@ pub const POLICY_MOVES: [[usize; 2]; PIECES] = [
 /// What [`vector_index`] returns: `u8` when every piece has at most 256 vectors.
 #[allow(dead_code)]
 pub type VectorIndex = u8;
-/// The relative index of the move from `from` to `to` of a `piece` of `color` among its
-/// potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`,
-/// `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares
-/// it attacks under some occupancy, [`attacks`] or [`initial_attacks`]) include that
-/// vector. White's vectors are numbered by ranks then files from the bottom left, Black's
-/// the same turned 180°, so a piece whose Black moves mirror White's gives mirrored
-/// vectors the same `j`.
-///
-/// Computed without a square-by-square table: the difference of the squares numbered
-/// `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered
-/// by one multiply, and a short table that gives `j` and the vector it stands for (so any
-/// other vector gives `None`). `fairy-magic show --indices` draws the numbering.
-#[inline]
-#[allow(dead_code)]
-pub fn vector_index(
-    piece: Piece,
-    color: Color,
-    from: Square,
-    to: Square,
-) -> Option<VectorIndex> {
-    let (from, to) = (from.index(), to.index());
-    let d = padded(to).wrapping_sub(padded(from));
-    let hash = VECTOR_HASHES[piece as usize][color as usize];
-    let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
-    let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
-    (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
-}
-/// The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`,
-/// `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from
-/// `from` (a square it attacks under some occupancy). The moves are numbered square by
-/// square: an offset for `from` plus how many of its potential attacks lie below `to`.
-/// [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones
-/// included.
-#[inline]
-#[allow(dead_code)]
-pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
-    numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
-}
-/// The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy
-/// head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from
-/// `from` to `to` under some occupancy by a move of any kind: quiet ([`quiets`]), capture
-/// ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`]) and friendly
-/// captures (`d`) where it has them. So a pawn's push, its double step and each of its
-/// captures have one each, and a king's step, both quiet move and capture, has one.
-/// Numbered as [`move_index`] numbers potential attacks: square by square, an offset for
-/// `from` plus how many of its potential moves lie below `to`. On a piece whose every move
-/// can capture, it equals [`move_index`].
-#[inline]
-#[allow(dead_code)]
-pub fn policy_index(
-    piece: Piece,
-    color: Color,
-    from: Square,
-    to: Square,
-) -> Option<u16> {
-    numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
-}
-/// `to`'s number in a grid numbered square by square: the offset of `from` plus how
-/// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
-#[inline(always)]
-#[allow(dead_code)]
-fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
-    let (from, to) = (from.index(), to.index());
-    let reach = REACH[grid][from];
-    let bit: Bitboard = 1 << to;
-    (reach & bit != 0)
-        .then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
-}
-/// The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a
-/// `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly
-/// when `to` is a potential attack of the attacker from `from` (whatever the occupancy;
-/// whether it attacks now is the caller's question, as [`attacks`] answers it). Layout:
-/// for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for
-/// each victim (piece, colour) in the same order, a block of the attacker's `MOVES`
-/// features indexed by [`move_index`].
-#[inline]
-#[allow(dead_code)]
-pub fn threat_index(
-    attacker: Piece,
-    attacker_color: Color,
-    from: Square,
-    victim: Piece,
-    victim_color: Color,
-    to: Square,
-) -> Option<u32> {
-    let i = move_index(attacker, attacker_color, from, to)? as u32;
-    let (a, c) = (attacker as usize, attacker_color as usize);
-    let victim = (victim as usize * 2 + victim_color as usize) as u32;
-    Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
-}
-/// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
-#[inline(always)]
-#[allow(dead_code)]
-const fn padded(square: usize) -> u32 {
-    (square / FILES * INDEX_PAD + square % FILES) as u32
-}
+fairy_magic_runtime::indices!(first_moves: true);
 /// The rank width of the padded numbering: twice the files or more, so that no file
 /// difference reaches into the next rank.
 const INDEX_PAD: usize = 16;
-/// How `vector_index` hashes a difference for one piece and colour.
-#[derive(Clone, Copy)]
-#[allow(dead_code)]
-struct VectorHash {
-    /// The bits of the difference that tell the piece's vectors apart.
-    mask: u32,
-    /// Gathers the masked bits into the top bits.
-    multiplier: u32,
-    /// 32 minus the index bits.
-    shift: u32,
-    /// Where its table starts in `VECTOR_ENTRIES`.
-    offset: u32,
-}
-impl VectorHash {
-    #[allow(dead_code)]
-    const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
-        VectorHash {
-            mask,
-            multiplier,
-            shift,
-            offset,
-        }
-    }
-}
 /// `VECTOR_HASHES[piece][colour]`.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]

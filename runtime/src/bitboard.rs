@@ -98,6 +98,11 @@ pub trait LookupBits: BitboardExt {
     fn split32_hash(self, magic: Self, shift: u8) -> usize;
     /// The bits of `self` under `mask`, gathered at the bottom (x86-64 BMI2 `PEXT`).
     fn pext(self, mask: Self) -> usize;
+
+    /// The place of the square of index `index` (below `Self::BITS`) among the set's squares:
+    /// `Some(how many of them lie below it)` when it is one, `None` when not. What a module's
+    /// `move_index` and `policy_index` count a move's destination with.
+    fn place_of(self, index: usize) -> Option<u32>;
 }
 
 /// The indices of a set's squares, lowest first: see [`BitboardExt::indices`].
@@ -190,6 +195,13 @@ macro_rules! primitive_lookup_bits {
         #[inline(always)]
         fn up_to_lowest(self) -> Self {
             self ^ self.wrapping_sub(1)
+        }
+        #[inline(always)]
+        fn place_of(self, index: usize) -> Option<u32> {
+            // One bit for the test and, less one, for the squares below: no `below`, whose
+            // guard against a shift by `BITS` a square of the board never needs.
+            let bit: Self = 1 << index;
+            (self & bit != 0).then(|| (self & (bit - 1)).count_ones())
         }
     };
 }
@@ -397,6 +409,9 @@ mod tests {
         let top = B::from_index(B::BITS as usize - 1);
         assert_eq!((top | nine).down_to_highest(), top);
         assert_eq!(top.up_to_lowest(), !B::EMPTY);
+        let places = [0, 9, 63].map(|index| set.place_of(index));
+        assert_eq!(places, [Some(0), Some(1), Some(2)]);
+        assert_eq!((set.place_of(8), (top | nine).place_of(B::BITS as usize - 1)), (None, Some(1)));
     }
 
     /// `down_to_highest` against its definition: every square from the highest of the set up.

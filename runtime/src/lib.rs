@@ -16,13 +16,15 @@
 //! on raw square indices, and the [`LookupBits`] trait with what the lookups read them with
 //! (hashes, slide cuts), which modules do not re-export. Every module invokes [`board!`] for
 //! its typed `Square`, the same helpers on it (`SquareSet`, with a diagram of its board) and
-//! `line`. Modules on over 128 squares (the shipped `chu`, 12x12, and `big16`, 16x16) number
-//! their table's sets, read by [`lookup_numbered`].
+//! `line`, and [`indices!`] for its index functions (`vector_index`, `move_index`,
+//! `policy_index`, `threat_index`) over the tables it declares. Modules on over 128 squares
+//! (the shipped `chu`, 12x12, and `big16`, 16x16) number their table's sets, read by
+//! [`lookup_numbered`].
 //!
 //! The modules: `bitboard` (the two traits, their `u64` and `u128` impls), `wide`
 //! ([`Bitboard192`] and [`Bitboard256`], from one macro), `board` ([`board!`], the code every
-//! module has the same of), `probe` (index formulas, slots, checks, the lookup
-//! functions), `line` ([`Line`]: slides, hops and vaults along a line computed with no table,
+//! module has the same of), `indices` ([`indices!`], the index functions, the same in every
+//! module too), `probe` (index formulas, slots, checks, the lookup functions), `line` ([`Line`]: slides, hops and vaults along a line computed with no table,
 //! and the screened slides and slides-then-steps that answer their reverse lookups, read by
 //! [`lines`], or by [`slides`] or [`hops`] for a block of one form, where the compiler chose
 //! lines over a table); this file re-exports them and holds [`Color`] and [`FORMAT`].
@@ -38,6 +40,7 @@
 mod bitboard;
 mod board;
 mod game;
+mod indices;
 mod line;
 mod probe;
 mod rank;
@@ -57,7 +60,7 @@ pub use wide::{Bitboard192, Bitboard256};
 /// folds, the `u128` fold, the 192- and 256-bit folds (the word mixing and the split32 parts),
 /// the bitboard types a module may name (5: [`Bitboard192`] for 129 to 192 squares), the
 /// functions it may call (6: [`rank_slide`]; 7: [`board!`], with [`LookupBits`] split from
-/// [`BitboardExt`]) and the layout of [`Slot`], [`Probe`],
+/// [`BitboardExt`]; 8: [`indices!`], with [`LookupBits::place_of`]) and the layout of [`Slot`], [`Probe`],
 /// [`PlainCheck`] and [`Line`]. The compiler finds its magics through these
 /// formulas, so a module is right only with a runtime of the same format: every generated
 /// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was
@@ -69,7 +72,7 @@ pub use wide::{Bitboard192, Bitboard256};
 /// // What a module built against another format meets.
 /// const _: () = assert!(fairy_magic_runtime::FORMAT == fairy_magic_runtime::FORMAT + 1, "regenerate");
 /// ```
-pub const FORMAT: u32 = 7;
+pub const FORMAT: u32 = 8;
 
 /// The side a piece belongs to. Moves are written for White; Black's are White's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

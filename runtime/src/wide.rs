@@ -328,6 +328,11 @@ macro_rules! wide_bitboard {
                 }
                 gathered as usize
             }
+
+            #[inline(always)]
+            fn place_of(self, index: usize) -> Option<u32> {
+                self.has_index(index).then(|| (self & $name::below(index)).count_ones())
+            }
         }
     };
 }

@@ -666,21 +666,12 @@ fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, f
     Ok(Code { tokens, data })
 }
 
-/// The allow a one-file board's `% FILES` needs: clippy's `modulo_one` is right that `% 1` is
-/// always 0, and the code stays the same for every board.
-fn one_file_allow(files: u8) -> TokenStream {
-    match files {
-        1 => quote!(#[allow(clippy::modulo_one)]),
-        _ => quote!(),
-    }
-}
-
 /// `vector_index`, `move_index`, `threat_index`, `policy_index`, their counts and the statics
 /// they read.
 fn indices_code<B: Word>(variant: &Variant, indices: &Indices, first_moves: bool) -> Result<Code, fmt::Error> {
     Ok(Code::join([
         Code::plain(index_counts(variant, indices)),
-        Code::plain(index_functions::<B>(first_moves)),
+        index_functions(first_moves),
         vector_statics(variant, indices)?,
         move_statics::<B>(variant, indices)?,
     ]))
@@ -733,92 +724,22 @@ fn index_counts(variant: &Variant, indices: &Indices) -> TokenStream {
     }
 }
 
-/// `vector_index`, `move_index`, `threat_index` and `policy_index`; their docs name the
-/// `initial_*` functions where the module has them (`first_moves`).
-fn index_functions<B: Word>(first_moves: bool) -> TokenStream {
-    // `to`'s place among the squares of `reach`: the ones below it. A multi-word `Bitboard`
-    // is no integer, so it has no `1 << to` and asks for the squares below `to` by name.
-    let word = word_ident::<B>();
-    let counted = match B::BITS > 128 {
-        false => quote! {
-            let bit: Bitboard = 1 << to;
-            (reach & bit != 0).then(|| MOVE_OFFSETS[grid][from] + (reach & (bit - 1)).count_ones() as u16)
-        },
-        true => quote! {
-            reach.has_index(to)
-                .then(|| MOVE_OFFSETS[grid][from] + (reach & #word::below(to)).count_ones() as u16)
-        },
+/// `vector_index`, `move_index`, `threat_index` and `policy_index`: the runtime's
+/// `indices!`, the same code in every module, over the statics declared beside it. Their docs
+/// name the `initial_*` functions where the module has them (`first_moves`).
+fn index_functions(first_moves: bool) -> Code {
+    // Its argument goes in as text, as `board!`'s do: prettyplease would space the colon.
+    let mut data = Vec::new();
+    let arguments = placeholder(&mut data, "INDICES", format!("first_moves: {first_moves}"));
+    let tokens = quote! {
+        fairy_magic_runtime::indices!(#arguments);
     };
-    let (attacks, moves) = match first_moves {
-        true => (
-            "[`attacks`] or [`initial_attacks`]",
-            "quiet ([`quiets`]), capture ([`attacks`]), first moves ([`initial_quiets`], [`initial_attacks`])",
-        ),
-        false => ("[`attacks`]", "quiet ([`quiets`]), capture ([`attacks`])"),
-    };
-    let vector_doc = docs(&format!("The relative index of the move from `from` to `to` of a `piece` of `color` among its potential attack vectors: it depends only on the vector `to - from`, and is `Some(j)`, `j < VECTORS[piece][colour]`, exactly when some square's potential attacks (the squares it attacks under some occupancy, {attacks}) include that vector. White's vectors are numbered by ranks then files from the bottom left, Black's the same turned 180°, so a piece whose Black moves mirror White's gives mirrored vectors the same `j`.\n\nComputed without a square-by-square table: the difference of the squares numbered `rank * INDEX_PAD + file`, the bits of it that tell the piece's vectors apart gathered by one multiply, and a short table that gives `j` and the vector it stands for (so any other vector gives `None`). `fairy-magic show --indices` draws the numbering."));
-    let move_doc = docs("The dense index of the move from `from` to `to` of a `piece` of `color`: `Some(i)`, `i < MOVES[piece][colour]`, exactly when `to` is one of its potential attacks from `from` (a square it attacks under some occupancy). The moves are numbered square by square: an offset for `from` plus how many of its potential attacks lie below `to`. [`threat_index`] is built on it; [`policy_index`] numbers every move, quiet ones included.");
-    let policy_doc = docs(&format!("The dense index of the move from `from` to `to` of a `piece` of `color`, for a policy head: `Some(i)`, `i < POLICY_MOVES[piece][colour]`, exactly when the piece goes from `from` to `to` under some occupancy by a move of any kind: {moves} and friendly captures (`d`) where it has them. So a pawn's push, its double step and each of its captures have one each, and a king's step, both quiet move and capture, has one. Numbered as [`move_index`] numbers potential attacks: square by square, an offset for `from` plus how many of its potential moves lie below `to`. On a piece whose every move can capture, it equals [`move_index`]."));
-    let threat_doc = docs("The NNUE threat feature of an `attacker` of `attacker_color` on `from` that attacks a `victim` of `victim_color` on `to`: `Some(index)`, `index < THREAT_FEATURES`, exactly when `to` is a potential attack of the attacker from `from` (whatever the occupancy; whether it attacks now is the caller's question, as [`attacks`] answers it). Layout: for each attacker (piece, colour) in the order of [`Piece::ALL`], White first, and for each victim (piece, colour) in the same order, a block of the attacker's `MOVES` features indexed by [`move_index`].");
-    quote! {
-        #vector_doc
-        #[inline]
-        #[allow(dead_code)]
-        pub fn vector_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<VectorIndex> {
-            let (from, to) = (from.index(), to.index());
-            let d = padded(to).wrapping_sub(padded(from));
-            let hash = VECTOR_HASHES[piece as usize][color as usize];
-            let slot = (d & hash.mask).wrapping_mul(hash.multiplier) >> hash.shift;
-            let entry = VECTOR_ENTRIES[hash.offset as usize + slot as usize];
-            (entry as u16 == d as u16).then_some((entry >> 16) as VectorIndex)
-        }
-
-        #move_doc
-        #[inline]
-        #[allow(dead_code)]
-        pub fn move_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
-            numbered(MOVE_GRIDS[piece as usize][color as usize] as usize, from, to)
-        }
-
-        #policy_doc
-        #[inline]
-        #[allow(dead_code)]
-        pub fn policy_index(piece: Piece, color: Color, from: Square, to: Square) -> Option<u16> {
-            numbered(POLICY_GRIDS[piece as usize][color as usize] as usize, from, to)
-        }
-
-        /// `to`'s number in a grid numbered square by square: the offset of `from` plus how
-        /// many squares of `REACH[grid][from]` lie below `to`; `None` when `to` is not one.
-        #[inline(always)]
-        #[allow(dead_code)]
-        fn numbered(grid: usize, from: Square, to: Square) -> Option<u16> {
-            let (from, to) = (from.index(), to.index());
-            let reach = REACH[grid][from];
-            #counted
-        }
-
-        #threat_doc
-        #[inline]
-        #[allow(dead_code)]
-        pub fn threat_index(
-            attacker: Piece,
-            attacker_color: Color,
-            from: Square,
-            victim: Piece,
-            victim_color: Color,
-            to: Square,
-        ) -> Option<u32> {
-            let i = move_index(attacker, attacker_color, from, to)? as u32;
-            let (a, c) = (attacker as usize, attacker_color as usize);
-            let victim = (victim as usize * 2 + victim_color as usize) as u32;
-            Some(THREAT_BASES[a][c] + victim * MOVES[a][c] as u32 + i)
-        }
-    }
+    Code { tokens, data }
 }
 
-/// What `vector_index` reads: the padded numbering and each piece's hash with its table.
+/// What `vector_index` reads: the padded numbering's rank width and each piece's hash (the
+/// runtime's `indices!` declares its type, `VectorHash`) with its table.
 fn vector_statics(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Error> {
-    let one_file = one_file_allow(variant.board.files);
     let pad = Literal::usize_unsuffixed(indices.pad as usize);
     let (hashes, _) = indices.hashes();
     let entries = Literal::usize_unsuffixed(hashes.iter().map(|h| h.table.len()).sum());
@@ -826,38 +747,9 @@ fn vector_statics(variant: &Variant, indices: &Indices) -> Result<Code, fmt::Err
     let hash_data = placeholder(&mut data, "VECTOR_HASHES", data::vector_hashes_data(variant, indices)?);
     let entry_data = placeholder(&mut data, "VECTOR_ENTRIES", data::vector_entries_data(variant, indices)?);
     let tokens = quote! {
-        /// A square in the numbering `vector_index` takes differences in: `rank * INDEX_PAD + file`.
-        #[inline(always)]
-        #[allow(dead_code)]
-        #one_file
-        const fn padded(square: usize) -> u32 {
-            (square / FILES * INDEX_PAD + square % FILES) as u32
-        }
-
         /// The rank width of the padded numbering: twice the files or more, so that no file
         /// difference reaches into the next rank.
         const INDEX_PAD: usize = #pad;
-
-        /// How `vector_index` hashes a difference for one piece and colour.
-        #[derive(Clone, Copy)]
-        #[allow(dead_code)]
-        struct VectorHash {
-            /// The bits of the difference that tell the piece's vectors apart.
-            mask: u32,
-            /// Gathers the masked bits into the top bits.
-            multiplier: u32,
-            /// 32 minus the index bits.
-            shift: u32,
-            /// Where its table starts in `VECTOR_ENTRIES`.
-            offset: u32,
-        }
-
-        impl VectorHash {
-            #[allow(dead_code)]
-            const fn new(mask: u32, multiplier: u32, shift: u32, offset: u32) -> Self {
-                VectorHash { mask, multiplier, shift, offset }
-            }
-        }
 
         /// `VECTOR_HASHES[piece][colour]`.
         #[rustfmt::skip]
