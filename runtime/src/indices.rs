@@ -22,7 +22,7 @@
 /// - private to the module: `VectorHash` (the type of `VECTOR_HASHES`'s entries), `padded` and
 ///   `numbered`, what the functions compute with.
 ///
-/// `first_moves: true` when some piece has first moves (XBetza `i`), so that the docs name the
+/// `first_moves: true` when some piece has first moves (`i` moves), so that the docs name the
 /// module's `initial_attacks`, `initial_quiets`; `false` when the module has none.
 ///
 /// # What the invoking module declares
