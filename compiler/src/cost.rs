@@ -250,12 +250,17 @@ pub fn choose_budgets(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::board::{bit, Squares};
+    use crate::board::{bit, Square, Squares};
     use crate::paths::Condition;
 
     /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
     pub(crate) fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
-        let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, condition: Condition::Exact };
+        let gate = Gate {
+            dest: Square::new(piece.into()),
+            path: bit(Square::new(bits as usize)),
+            required: Squares::EMPTY,
+            condition: Condition::Exact,
+        };
         let lookups = vec![(vec![gate], log2)];
         Cost {
             bits,

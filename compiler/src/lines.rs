@@ -18,7 +18,7 @@
 
 use fairy_magic_runtime::{BitboardExt, LineForm};
 
-use crate::board::{bit, Squares};
+use crate::board::{bit, lowest, squares_of, Square, Squares};
 use crate::fxhash::FxHashMap;
 use crate::paths::Condition;
 use crate::paths::Gate;
@@ -71,7 +71,7 @@ struct Ray {
 /// The form whose condition `gate` asks of its path, on a ray that starts at `first` and passed
 /// `last` last, if any. A ray's first gate asks the same of a vault and of a screened slide
 /// (its one square occupied): [`find`] takes it for a vault until the next gate tells.
-fn form_of(gate: &Gate, first: u8, last: u8) -> Option<LineForm> {
+fn form_of(gate: &Gate, first: Square, last: Square) -> Option<LineForm> {
     match gate.condition {
         Condition::OneOf => Some(LineForm::Hop),
         Condition::Exact if gate.required.is_empty() => Some(LineForm::Slide),
@@ -105,7 +105,7 @@ fn straight_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
         if used[start] || g.path.count_ones() != 1 {
             continue;
         }
-        let first = g.path.lowest_index().expect("one square") as u8;
+        let first = lowest(g.path).expect("one square");
         let Some(form) = form_of(g, first, first) else { continue };
         if g.dest == first {
             continue;
@@ -135,8 +135,8 @@ fn continuation(
     by_path: &FxHashMap<Squares, Vec<usize>>,
     used: &[bool],
     ray: &Ray,
-    first: u8,
-    last: u8,
+    first: Square,
+    last: Square,
 ) -> Option<(usize, LineForm)> {
     let one_gate = ray.gates == 1;
     let candidates = by_path.get(&ray.squares)?;
@@ -158,8 +158,8 @@ fn stepped_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
     // Each gate by the squares it looks at less one, `s`, and its step off `s`.
     let mut by_rest: FxHashMap<(Squares, i32), Vec<usize>> = FxHashMap::default();
     for (i, g) in gates.iter().enumerate().filter(|(_, g)| empty_path(g) && g.path.count_ones() > 1) {
-        for s in g.path.indices() {
-            by_rest.entry((g.path & !bit(s as u8), i32::from(g.dest) - s as i32)).or_default().push(i);
+        for s in squares_of(g.path) {
+            by_rest.entry((g.path & !bit(s), g.dest.index() as i32 - s.index() as i32)).or_default().push(i);
         }
     }
     let mut rays = Vec::new();
@@ -167,10 +167,10 @@ fn stepped_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
         if used[start] || !empty_path(g) || g.path.count_ones() != 1 {
             continue;
         }
-        let first = g.path.lowest_index().expect("one square") as i32;
-        let step = i32::from(g.dest) - first;
+        let first = lowest(g.path).expect("one square").index() as i32;
+        let step = g.dest.index() as i32 - first;
         let (chain, squares) = stepped_chain(gates, &by_rest, used, start, step);
-        let second = chain.get(1).map(|&i| i32::from(gates[i].dest) - step);
+        let second = chain.get(1).map(|&i| gates[i].dest.index() as i32 - step);
         let Some(second) = second.filter(|&s| s != first + step) else { continue };
         for &i in &chain {
             used[i] = true;
@@ -194,7 +194,7 @@ fn stepped_chain(
     step: i32,
 ) -> (Vec<usize>, Squares) {
     // The square each gate looks at last: its destination less the step.
-    let beyond = |i: usize| i32::from(gates[i].dest) - step;
+    let beyond = |i: usize| gates[i].dest.index() as i32 - step;
     let (mut chain, mut squares, mut last, mut rising) = (vec![start], gates[start].path, beyond(start), None);
     while let Some(next) = by_rest.get(&(squares, step)).and_then(|found| {
         let onward = |&i: &usize| beyond(i) != last && rising.is_none_or(|up| (beyond(i) > last) == up);
@@ -202,7 +202,7 @@ fn stepped_chain(
     }) {
         rising = Some(beyond(next) > last);
         last = beyond(next);
-        squares |= bit(last as u8);
+        squares |= bit(Square::new(last as usize));
         chain.push(next);
     }
     (chain, squares)
@@ -267,15 +267,19 @@ fn one_gate_as(ray: Ray, longer: &[LineForm]) -> Ray {
     match ray.form {
         LineForm::Vault if longer.contains(&LineForm::Screened) => Ray { form: LineForm::Screened, ..ray },
         LineForm::Slide => {
-            let low = ray.squares.lowest_index().expect("two squares");
-            let high = (ray.squares & !bit(low as u8)).lowest_index().expect("two squares");
+            let low = lowest(ray.squares).expect("two squares");
+            let high = lowest(ray.squares & !bit(low)).expect("two squares");
             let (passed, dest) = match ray.rising {
-                true => (low as i32, high as i32),
-                false => (high as i32, low as i32),
+                true => (low, high),
+                false => (high, low),
             };
             let stepping = longer.iter().any(|f| matches!(f, LineForm::SlideThenStep(_)));
-            match i16::try_from(dest - passed).ok().map(LineForm::SlideThenStep).filter(|_| stepping) {
-                Some(form) => Ray { squares: bit(passed as u8), form, ..ray },
+            match i16::try_from(dest.index() as i32 - passed.index() as i32)
+                .ok()
+                .map(LineForm::SlideThenStep)
+                .filter(|_| stepping)
+            {
+                Some(form) => Ray { squares: bit(passed), form, ..ray },
                 None => ray,
             }
         }
@@ -307,9 +311,8 @@ mod tests {
         let parsed = crate::betza::parse(betza).expect("XBetza");
         let moves = crate::legs::moves(&parsed, fairy_magic_runtime::Color::White).expect("moves");
         let target = board.parse_square(square).expect("a square");
-        let squares = usize::from(board.files) * usize::from(board.ranks);
-        let mut gates: Vec<Gate> = (0..squares)
-            .map(|origin| origin as u8)
+        let mut gates: Vec<Gate> = board
+            .each()
             .flat_map(|origin| {
                 let onto = crate::paths::path_moves(board, &moves, origin).into_iter().filter(|m| m.dest == target);
                 onto.map(move |m| Gate { dest: origin, ..Gate::of(&m) }).collect::<Vec<_>>()

@@ -10,7 +10,7 @@
 
 use fairy_magic_runtime::BitboardExt;
 
-use crate::board::{bit, Squares};
+use crate::board::{bit, Square, Squares};
 use crate::calibration::{Cache, FormCosts};
 use crate::cost::{cost, Cost, MAX_BITS, MIN_BITS};
 use crate::fxhash::{FxHashMap, FxHashSet};
@@ -352,7 +352,7 @@ pub enum LineChoice {
 
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
 fn plain_checks(gates: &[Gate]) -> Vec<PlannedCheck> {
-    let mut exact: Vec<(Squares, Squares, u8)> = Vec::new();
+    let mut exact: Vec<(Squares, Squares, Square)> = Vec::new();
     for g in gates {
         match g.condition {
             Condition::Exact => exact.push((g.path, g.required, g.dest)),
@@ -622,7 +622,7 @@ mod tests {
             let gates: Vec<Vec<Gate>> = (0..2 + case % 40)
                 .map(|dest| {
                     let path = Squares::from((next() & next() | 1 << (next() % squares)) & ((1 << squares) - 1)) << at;
-                    vec![Gate { dest: dest as u8, path, required: Squares::EMPTY, condition: Condition::Exact }]
+                    vec![Gate { dest: Square::new(dest), path, required: Squares::EMPTY, condition: Condition::Exact }]
                 })
                 .collect();
             let (bits, limit) = (4 + (case % 9) as u32, case % 13);
@@ -664,7 +664,7 @@ mod tests {
         // At 10 bits a central rook is one probe (10 ps, under its two lines' 12) and an edge
         // rook two (20, over 12). Chosen square by square, the block would read a probe and two
         // lines on every square (22); as a block, two lines everywhere (12).
-        let squares: Vec<String> = (0..64).map(|s| BOARD.name(s)).collect();
+        let squares: Vec<String> = BOARD.each().map(|s| BOARD.name(s)).collect();
         let rooks: Vec<Vec<PathMove>> = squares.iter().map(|s| moves_of("R", s)).collect();
         let forms = FormCosts { probe: 10, line: 6, slide: 1, rank: u32::MAX, check: 10 };
         let by_square = plan(&rooks, &[10; 64], Reads { max_probes: 8, forms, block: 1 }, Cache::Hot);
@@ -684,7 +684,7 @@ mod tests {
         assert_eq!(plan.slots[0].lookups.len(), 1);
         assert_eq!(plan.lookups[0].mask.count_ones(), 12);
         // The adjacent squares are always reached: leaps.
-        assert_eq!(plan.slots[0].leaps, bit(1) | bit(8));
+        assert_eq!(plan.slots[0].leaps, bit(Square::new(1)) | bit(Square::new(8)));
     }
 
     #[test]
@@ -706,10 +706,18 @@ mod tests {
     #[test]
     fn detours_and_duplicates_go() {
         // Two ways to the same square, one needing a subset of what the other needs.
-        let short =
-            Gate { dest: 9, path: Squares::from(0b10u64), required: Squares::EMPTY, condition: Condition::Exact };
-        let long =
-            Gate { dest: 9, path: Squares::from(0b110u64), required: Squares::EMPTY, condition: Condition::Exact };
+        let short = Gate {
+            dest: Square::new(9),
+            path: Squares::from(0b10u64),
+            required: Squares::EMPTY,
+            condition: Condition::Exact,
+        };
+        let long = Gate {
+            dest: Square::new(9),
+            path: Squares::from(0b110u64),
+            required: Squares::EMPTY,
+            condition: Condition::Exact,
+        };
         assert!(long.is_detour_of(&short));
         assert!(!short.is_detour_of(&long));
         let pm = |g: Gate| PathMove {
