@@ -10,7 +10,7 @@
 //! a lance's one, a nightrider's eight, a griffon's eight bent ones after their first step, a
 //! ranged slide and a slide cut by a region all qualify, and a ray whose indices turn back
 //! stops where they do. The first square `d1` is a leap or passed (a ski slide): the line
-//! answers only `d2..dk`.
+//! covers only `d2..dk`.
 //!
 //! A line holds one rising ray and one falling ray of the same form; the planner
 //! ([`lookups`](crate::lookups)) decides, by measured cost, whether a slot computes them or
@@ -30,9 +30,9 @@ pub struct ComputedLine {
     pub up: Squares,
     /// The ray whose squares' indices fall along it (empty if none).
     pub down: Squares,
-    /// The squares the gates it answers open onto.
+    /// The squares the gates it covers open onto.
     pub reach: Squares,
-    /// What the rays answer.
+    /// What the rays ask of the squares they pass.
     pub form: LineForm,
 }
 
@@ -48,12 +48,12 @@ impl ComputedLine {
     }
 }
 
-/// A slot's lines and the gates they answer.
+/// A slot's lines and the gates they cover.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SlotLines {
     /// The lines, rays paired up and down within a form, in a fixed order.
     pub lines: Vec<ComputedLine>,
-    /// The gates they answer (the rest of the slot's gates go to tables).
+    /// The gates they cover (the rest of the slot's gates go to tables).
     pub gates: Vec<Gate>,
 }
 
@@ -64,7 +64,7 @@ struct Ray {
     reach: Squares,
     rising: bool,
     form: LineForm,
-    /// How many gates it answers.
+    /// How many gates it covers.
     gates: usize,
 }
 
@@ -88,8 +88,8 @@ pub fn find(gates: &[Gate]) -> SlotLines {
     let mut used = vec![false; gates.len()];
     let mut rays = stepped_rays(gates, &mut used);
     rays.extend(straight_rays(gates, &mut used));
-    let answered: Vec<Gate> = gates.iter().zip(&used).filter(|(_, &u)| u).map(|(g, _)| *g).collect();
-    SlotLines { lines: pair(rays), gates: answered }
+    let covered: Vec<Gate> = gates.iter().zip(&used).filter(|(_, &u)| u).map(|(g, _)| *g).collect();
+    SlotLines { lines: pair(rays), gates: covered }
 }
 
 /// The rays whose gates end on the line they look along: a slide, a hop, a vault or a screened
@@ -325,8 +325,8 @@ mod tests {
     }
 
     /// Every occupancy of each line's mask, with other squares of the lines filled in several
-    /// ways: the lines open exactly the gates they answer.
-    fn answers_its_gates(found: &SlotLines) {
+    /// ways: the lines open exactly the gates they cover.
+    fn opens_its_gates(found: &SlotLines) {
         let all = found.lines.iter().fold(Squares::EMPTY, |m, l| m | l.mask());
         let mut rng = crate::splitmix::SplitMix64::new(7);
         for line in &found.lines {
@@ -349,7 +349,7 @@ mod tests {
         assert_eq!(found.lines.len(), 2);
         assert_eq!(found.gates.len(), all.len());
         assert!(found.lines.iter().all(|l| l.form == LineForm::Slide && !l.up.is_empty() && !l.down.is_empty()));
-        answers_its_gates(&found);
+        opens_its_gates(&found);
     }
 
     #[test]
@@ -360,7 +360,7 @@ mod tests {
             let found = find(&all);
             assert_eq!(found.gates.len(), all.len(), "{betza}: every gate on a line");
             assert_eq!(found.lines.len(), lines, "{betza}");
-            answers_its_gates(&found);
+            opens_its_gates(&found);
         }
     }
 
@@ -383,7 +383,7 @@ mod tests {
                 assert_eq!(found.lines.len(), lines, "{betza} {square}");
                 let same = |l: &ComputedLine| std::mem::discriminant(&l.form) == std::mem::discriminant(&form);
                 assert!(found.lines.iter().all(same), "{betza} {square}: {:?}", found.lines);
-                answers_its_gates(&found);
+                opens_its_gates(&found);
             }
         }
     }
@@ -395,7 +395,7 @@ mod tests {
         let all = gates(board, "fsabscR", "a1");
         let found = find(&all);
         assert!(found.lines.iter().all(|l| (l.up & l.down).is_empty()));
-        answers_its_gates(&found);
+        opens_its_gates(&found);
     }
 
     #[test]
@@ -404,6 +404,6 @@ mod tests {
         let all = gates(board, "[W-F]", "e5");
         let found = find(&all);
         assert_eq!(found.gates.len(), 8);
-        answers_its_gates(&found);
+        opens_its_gates(&found);
     }
 }

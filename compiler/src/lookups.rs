@@ -18,14 +18,14 @@ use crate::lines::{self, ComputedLine};
 use crate::parallel;
 use crate::paths::{Condition, Gate, PathMove};
 
-/// One magic lookup: the squares it looks at and the gates it answers for. The gates (sorted)
+/// One magic lookup: the squares it looks at and the gates it covers. The gates (sorted)
 /// are its identity: two lookups with the same gates are the same table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Lookup {
     /// The squares the lookup looks at: the union of its gates' paths, whose occupancy decides
     /// the answer.
     pub mask: Squares,
-    /// The gates it answers for, sorted.
+    /// The gates it covers, sorted.
     pub gates: Vec<Gate>,
 }
 
@@ -41,18 +41,18 @@ impl Lookup {
     }
 }
 
-/// How one slot is answered: plain leaps, lines computed from the occupancy, probes into shared
+/// How one slot is read: plain leaps, lines computed from the occupancy, probes into shared
 /// lookups, and plain checks for moves that look at more squares than a lookup may (or that
 /// did not fit the probes).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SlotPlan {
-    /// Destinations reached whatever the board holds: answered without a probe.
+    /// Destinations reached whatever the board holds: given without a probe.
     pub leaps: Squares,
     /// Slides and hops along lines, computed with no table where that measures cheaper.
     pub lines: Vec<ComputedLine>,
     /// Indices into `Plan::lookups`.
     pub lookups: Vec<usize>,
-    /// Moves answered by plain checks, one by one, rather than by a lookup.
+    /// Moves covered by plain checks, one by one, rather than by a lookup.
     pub checks: Vec<PlannedCheck>,
 }
 
@@ -196,7 +196,7 @@ impl Reads {
     }
 }
 
-/// Plans every slot. `slots[i]` is the list of path moves that slot answers for; it gets at
+/// Plans every slot. `slots[i]` is the list of path moves that slot holds; it gets at
 /// most `reads.max_probes` lookups of at most `budgets[i]` index bits each, and computed lines
 /// where `reads.forms` says its block ([`Reads::block`] slots; `slots` are whole blocks) costs
 /// less with them than with the lookups they replace. `cache` only records which figures
@@ -248,8 +248,8 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
     plan
 }
 
-/// The lookups and plain checks that answer `tabled` gates: groups of at most `max_bits`
-/// squares, the `max_probes` groups answering the most moves probed, the rest (and every gate
+/// The lookups and plain checks that cover `tabled` gates: groups of at most `max_bits`
+/// squares, the `max_probes` groups covering the most moves probed, the rest (and every gate
 /// looking at more than `max_bits` squares) checked.
 fn table_reads(
     tabled: &[Gate],
@@ -274,11 +274,11 @@ fn table_reads(
 struct Split {
     /// Destinations always open.
     leaps: Squares,
-    /// Every other move's gate, each answered by a table or a plain check if not by a line.
+    /// Every other move's gate, each covered by a table or a plain check if not by a line.
     gates: Vec<Gate>,
     /// The lines found among `gates`.
     lines: Vec<ComputedLine>,
-    /// The gates of `gates` no line answers.
+    /// The gates of `gates` no line covers.
     unlined: Vec<Gate>,
 }
 
@@ -286,8 +286,8 @@ impl Split {
     fn of(moves: &[PathMove]) -> Split {
         let (leaps, gates) = split_leaps(moves);
         let found = lines::find(&gates);
-        let answered: FxHashSet<&Gate> = found.gates.iter().collect();
-        let unlined = gates.iter().filter(|g| !answered.contains(g)).copied().collect();
+        let lined: FxHashSet<&Gate> = found.gates.iter().collect();
+        let unlined = gates.iter().filter(|g| !lined.contains(g)).copied().collect();
         Split { leaps, gates, lines: found.lines, unlined }
     }
 }

@@ -1,6 +1,6 @@
 //! Regions: named sets of squares that confine a piece (the Xiangqi palace) or give it other
 //! moves from inside them (the soldier across the river). Both are decided per square before
-//! paths are walked, so a confined or zoned piece is still answered by one lookup.
+//! paths are walked, so a confined or zoned piece is still read through one lookup.
 
 use fairy_magic_runtime::BitboardExt;
 

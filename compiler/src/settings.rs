@@ -40,7 +40,7 @@ pub struct Settings {
     /// one more index bit (a table twice the size). Higher: smaller tables, slower builds.
     pub effort: u32,
     /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
-    /// answered by plain checks.
+    /// covered by plain checks.
     pub max_probes: usize,
     /// The most path moves a piece may have from one square: beyond it a compile would take
     /// minutes and tables would not fit anywhere, so it stops with an error.

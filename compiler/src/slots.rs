@@ -154,12 +154,12 @@ fn block_moves(
     let from_every_square = all_paths.get(piece, color);
     match kind.is_reverse() {
         true => reversed(from_every_square, kind),
-        false => from_every_square.iter().map(|ms| ms.iter().filter(|m| answers(kind, m)).copied().collect()).collect(),
+        false => from_every_square.iter().map(|ms| ms.iter().filter(|m| holds(kind, m)).copied().collect()).collect(),
     }
 }
 
-/// Whether a path move is one that a table of this kind answers (read forwards).
-pub(crate) fn answers(kind: TableKind, m: &PathMove) -> bool {
+/// Whether a table of this kind holds a path move (read forwards).
+pub(crate) fn holds(kind: TableKind, m: &PathMove) -> bool {
     m.initial == kind.initial() && m.kinds & kind.kinds() != 0
 }
 
@@ -172,7 +172,7 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
     let target_occupied = kind.kinds() != QUIET;
     let mut by_target: Vec<Vec<PathMove>> = vec![Vec::new(); from_every_square.len()];
     for (origin, moves) in from_every_square.iter().enumerate() {
-        for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
+        for m in moves.iter().filter(|m| holds(kind.forward(), m)) {
             let bit = board::bit(m.dest);
             let (path, required) = (m.path & !bit, m.required & !bit);
             let condition = match (m.path.has_index(m.dest.index()), m.condition) {

@@ -19,9 +19,9 @@ use crate::table_kind::TableKind;
 pub struct Tables<B> {
     /// How every probe forms its index.
     pub index: Index,
-    /// The kinds the module answers, in the order of `block_of`.
+    /// The kinds the module has, in the order of `block_of`.
     pub kinds: Vec<TableKind>,
-    /// `block_of[kind][piece][colour]`: which of `blocks` answers it.
+    /// `block_of[kind][piece][colour]`: which of `blocks` serves it.
     pub block_of: Vec<Vec<[usize; 2]>>,
     /// Distinct blocks: a symmetric piece's two colours, or its quiet and capture moves when it
     /// moves as it captures, share one.
@@ -561,7 +561,7 @@ impl<B: Word> Tables<B> {
         SlotId { kind_index: self.kinds.iter().position(|&k| k == forward).expect("forward kinds come first"), ..id }
     }
 
-    /// The block that answers one slot, shared with every slot that answers alike.
+    /// The block that serves one slot, shared with every slot that reads alike.
     pub fn block(&self, id: SlotId) -> &Block<B> {
         &self.blocks[self.block_of[id.kind_index][id.piece][id.color as usize]]
     }

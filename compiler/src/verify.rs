@@ -244,7 +244,7 @@ fn origins_of(reach: &[Squares]) -> Vec<Squares> {
 }
 
 /// The random occupancies of one reverse block (`block`'s square aside), walked a sample at a time
-/// rather than a slot at a time: one walk from every square the piece moves from answers every
+/// rather than a slot at a time: one walk from every square the piece moves from serves every
 /// target at once, where walking each slot alone walks each origin again for every target.
 ///
 /// Samples come in pairs, an occupancy and its complement, and a target is checked with the
@@ -454,7 +454,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
 
 /// Which blocks of slots (one a kind, piece and colour) check exactly what an earlier block checks:
 /// a queen's quiet and capture blocks, or a knight's two colours. They share a stored block, a
-/// reverse block reads its target alike only with the same kind, and the moves the kind answers for are
+/// reverse block reads its target alike only with the same kind, and the moves the kind holds are
 /// the same. Decided once a block, not once a slot: the moves are cloned and hashed here.
 fn repeated_blocks<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
     let mut seen: HashSet<(usize, Option<TableKind>, PieceMoves)> = HashSet::new();
@@ -469,7 +469,7 @@ fn repeated_blocks<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables:
         .collect()
 }
 
-/// The moves of `moves` that a table of `kind` answers for, everything else as it is.
+/// The moves of `moves` that a table of `kind` holds, everything else as it is.
 fn relevant(moves: &PieceMoves, kind: TableKind) -> PieceMoves {
     let keep = |list: &Vec<crate::legs::Move>| -> Vec<crate::legs::Move> {
         let answers =
