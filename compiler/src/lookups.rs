@@ -12,11 +12,13 @@ use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Square, Squares};
 use crate::calibration::{Cache, FormCosts};
-use crate::cost::{cost, Cost, MAX_BITS, MIN_BITS};
+use crate::cost::{cost, Cost};
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::lines::{self, ComputedLine};
 use crate::parallel;
 use crate::paths::{Condition, Gate, PathMove};
+pub use crate::settings::LineChoice;
+use crate::settings::{MAX_BITS, MIN_BITS};
 
 /// One magic lookup: the squares it looks at and the gates it covers. The gates (sorted)
 /// are its identity: two lookups with the same gates are the same table.
@@ -338,16 +340,6 @@ fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
         chosen.extend_from_slice(best);
     }
     chosen
-}
-
-/// Whether the planner may compute lines.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum LineChoice {
-    /// Where the measured figures say a line costs no more than the probes it replaces.
-    #[default]
-    Measured,
-    /// Never: every move is a leap, a probe or a plain check.
-    Never,
 }
 
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.

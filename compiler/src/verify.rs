@@ -18,16 +18,7 @@ use crate::table_kind::TableKind;
 use crate::tables::{read_probes, Block, Tables};
 use crate::{parallel, reference};
 
-/// How thoroughly the tables are checked against the reference walker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verify {
-    /// Every occupancy of every probe's mask, with random occupancy elsewhere: for anything
-    /// that is written.
-    Exhaustive,
-    /// This many random occupancies a slot: for a one-off question (`fairy-magic moves`),
-    /// whose answer is not kept.
-    Sampled(usize),
-}
+pub use crate::settings::Verify;
 
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included). A reverse
