@@ -18,7 +18,7 @@ use std::collections::HashSet;
 use fairy_magic_runtime::{BitboardExt, Color};
 
 use crate::betza::Betza;
-use crate::board::{squares_of, Board, Squares};
+use crate::board::{squares_of, Board, Square, Squares};
 use crate::legs::{self, Move};
 use crate::paths;
 use crate::regions::PieceMoves;
@@ -91,7 +91,7 @@ fn family_of((dx, dy): (i8, i8)) -> Family {
     }
 }
 
-fn family_entries(board: Board, moves: Vec<Move>, area: Area, seen: &mut HashSet<(Vec<Move>, Area, u8)>) -> f64 {
+fn family_entries(board: Board, moves: Vec<Move>, area: Area, seen: &mut HashSet<(Vec<Move>, Area, Square)>) -> f64 {
     if moves.is_empty() {
         return 0.0;
     }
@@ -99,7 +99,7 @@ fn family_entries(board: Board, moves: Vec<Move>, area: Area, seen: &mut HashSet
     for square in squares_of(area.standing & board.all()) {
         let mask = paths::path_moves(board, &moves, square)
             .iter()
-            .filter(|p| area.landing.has_index(p.dest as usize))
+            .filter(|p| area.landing.has_index(p.dest.index()))
             .fold(Squares::EMPTY, |m, p| m | p.path);
         if mask != Squares::EMPTY && seen.insert((moves.clone(), area, square)) {
             entries += 2f64.powi(mask.count_ones() as i32);

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::board::{Board, Squares};
+use crate::board::{Board, Square, Squares};
 use crate::by_piece::ByPiece;
 use crate::paths::Gate;
 use crate::paths::PathMove;
@@ -52,17 +52,17 @@ impl Between {
                 if id == next {
                     self.sets.push(set);
                 }
-                grid[from * board.squares() + to as usize] = id;
+                grid[from * board.squares() + to.index()] = id;
             }
         }
         grid
     }
 
     /// The set for one query, as the generated code reads it.
-    pub fn get(&self, board: Board, piece: usize, color: usize, from: u8, to: u8) -> Squares {
+    pub fn get(&self, board: Board, piece: usize, color: usize, from: Square, to: Square) -> Squares {
         match self.grid_of[piece][color] {
             None => Squares::EMPTY,
-            Some(g) => self.sets[self.grids[g][from as usize * board.squares() + to as usize] as usize],
+            Some(g) => self.sets[self.grids[g][from.index() * board.squares() + to.index()] as usize],
         }
     }
 }
@@ -70,7 +70,7 @@ impl Between {
 /// For one square's path moves: each destination with the union of the paths that can matter,
 /// leaving out a path whenever another to the same square is open every time it is (a plain
 /// leap beside a lame one, say).
-fn sets_from(moves: &[PathMove]) -> Vec<(u8, Squares)> {
+fn sets_from(moves: &[PathMove]) -> Vec<(Square, Squares)> {
     let mut gates: Vec<Gate> = moves.iter().map(Gate::of).collect();
     gates.sort();
     gates.dedup();

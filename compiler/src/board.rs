@@ -1,8 +1,10 @@
 //! Board geometry: dimensions, square numbering and names.
 //!
-//! Squares are numbered densely, `rank * files + file`, a1 = 0. Inside the compiler every set of
-//! squares is a 256-bit [`Squares`] whatever the board; the emitter narrows to the board's own
-//! width.
+//! Squares are numbered densely, `rank * files + file`, a1 = 0: a [`Square`] is that number,
+//! whatever the board, and its board turns it into coordinates ([`Board::file_rank`]) and back
+//! ([`Board::square`]). Coordinates are signed, so that a step off the board is one a
+//! [`Board::square`] refuses, never a square. Inside the compiler every set of squares is a
+//! 256-bit [`Squares`] whatever the board; the emitter narrows to the board's own width.
 
 use fairy_magic_runtime::{Bitboard192, BitboardExt, LookupBits};
 
@@ -12,10 +14,53 @@ use crate::splitmix::SplitMix64;
 /// a 256-bit integer (bit operators, shifts, ordering, `count_ones`, `trailing_zeros`).
 pub type Squares = fairy_magic_runtime::Bitboard256;
 
+/// A square of some board: its number, `rank * files + file` (a1 = 0), below [`MAX_SQUARES`].
+///
+/// One type for every board, as the compiler handles boards of every size in one run; a
+/// [`Board`] gives its coordinates and name. It orders, hashes and prints as its number, so a
+/// table sorted or keyed by squares is the same as by numbers.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square numbered `index`; it must be below [`MAX_SQUARES`].
+    #[inline]
+    pub const fn new(index: usize) -> Square {
+        debug_assert!(index < MAX_SQUARES);
+        Square(index as u8)
+    }
+
+    /// Its number, `rank * files + file`: the bit it is in a bitboard, and its place in a
+    /// per-square table.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Its number as one byte, as the emitted module and the seed's hash store a square.
+    #[inline]
+    pub const fn byte(self) -> u8 {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for Square {
+    /// Its number: a square knows no board, so it has no name of its own ([`Board::name`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// The set holding `square` alone.
 #[inline]
-pub fn bit(square: u8) -> Squares {
-    Squares::from_index(square as usize)
+pub fn bit(square: Square) -> Squares {
+    Squares::from_index(square.index())
 }
 
 /// The most squares a board may have: the width of the widest bitboard.
@@ -50,15 +95,23 @@ impl Board {
     }
 
     /// The square at (file, rank), or `None` off the board.
-    pub fn square(self, file: i32, rank: i32) -> Option<u8> {
+    #[inline]
+    pub fn square(self, file: i32, rank: i32) -> Option<Square> {
         // A negative coordinate wraps to a large unsigned one: one comparison an axis.
         let inside = (file as u32) < self.files as u32 && (rank as u32) < self.ranks as u32;
-        inside.then(|| (rank * self.files as i32 + file) as u8)
+        inside.then(|| Square((rank * self.files as i32 + file) as u8))
     }
 
-    /// The (file, rank) of a square, both from 0: the inverse of [`Board::square`].
-    pub fn file_rank(self, square: u8) -> (i32, i32) {
-        (square as i32 % self.files as i32, square as i32 / self.files as i32)
+    /// The (file, rank) of a square, both from 0: the inverse of [`Board::square`]. Signed, so
+    /// that a step added to them may leave the board.
+    #[inline]
+    pub fn file_rank(self, square: Square) -> (i32, i32) {
+        (square.0 as i32 % self.files as i32, square.0 as i32 / self.files as i32)
+    }
+
+    /// Every square of the board, a1 first.
+    pub fn each(self) -> impl Iterator<Item = Square> {
+        (0..self.squares()).map(Square::new)
     }
 
     /// All squares of the board.
@@ -67,13 +120,13 @@ impl Board {
     }
 
     /// `a1`, `j10`...
-    pub fn name(self, square: u8) -> String {
+    pub fn name(self, square: Square) -> String {
         let (file, rank) = self.file_rank(square);
         format!("{}{}", (b'a' + file as u8) as char, rank + 1)
     }
 
     /// Parses `a1`...`p16`; `None` if malformed or off this board.
-    pub fn parse_square(self, text: &str) -> Option<u8> {
+    pub fn parse_square(self, text: &str) -> Option<Square> {
         let mut chars = text.chars();
         let file = chars.next()?;
         if !file.is_ascii_lowercase() {
@@ -89,8 +142,14 @@ impl Board {
 }
 
 /// The squares of a set, in ascending order.
-pub fn squares_of(set: Squares) -> impl Iterator<Item = u8> {
-    set.indices().map(|square| square as u8)
+pub fn squares_of(set: Squares) -> impl Iterator<Item = Square> {
+    set.indices().map(Square::new)
+}
+
+/// The lowest square of a set; `None` if it is empty.
+#[inline]
+pub fn lowest(set: Squares) -> Option<Square> {
+    set.lowest_index().map(Square::new)
 }
 
 /// Every subset of `mask`, the empty set first and `mask` itself last (carry-rippler order).
@@ -186,7 +245,7 @@ mod tests {
 
     #[test]
     fn subsets_of_a_mask_are_each_there_once() {
-        let mask = bit(3) | bit(70) | bit(200);
+        let mask = bit(Square::new(3)) | bit(Square::new(70)) | bit(Square::new(200));
         let all: Vec<Squares> = subsets(mask).collect();
         assert_eq!(all.len(), 8);
         assert_eq!((all[0], all[7]), (Squares::EMPTY, mask));
@@ -198,10 +257,10 @@ mod tests {
     #[test]
     fn names_round_trip_on_a_tall_board() {
         let board = Board { files: 9, ranks: 10 };
-        for square in 0..board.squares() as u8 {
+        for square in board.each() {
             assert_eq!(board.parse_square(&board.name(square)), Some(square));
         }
-        assert_eq!(board.name(89), "i10");
+        assert_eq!(board.name(Square::new(89)), "i10");
         assert_eq!(board.parse_square("j1"), None);
         assert_eq!(board.parse_square("a0"), None);
         assert_eq!(board.parse_square("a01"), None);

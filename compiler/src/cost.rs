@@ -10,6 +10,7 @@ use crate::limits;
 use crate::limits::Limit;
 use crate::lookups::{self, Plan, Reads, SlotPlan};
 use crate::paths::{Gate, PathMove};
+pub use crate::settings::{Optimize, MAX_BITS, MIN_BITS};
 use crate::slots::SlotOrder;
 use crate::variant::{self, Variant};
 use crate::Settings;
@@ -67,19 +68,6 @@ pub fn piece_costs<B: Word>(
     }
 }
 
-/// What a planner is asked to make small.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Optimize {
-    /// The fastest reads a query by their measured latency (probes, lines and plain checks),
-    /// with tables that all stay within a cache size.
-    Speed,
-    /// As [`Optimize::Speed`], by each form's measured throughput over independent queries
-    /// rather than its latency: for move generators, whose queries overlap.
-    Throughput,
-    /// The fewest bytes, probes second (firmware).
-    Size,
-}
-
 impl Optimize {
     /// Which measured cost of the forms the planner weighs.
     pub fn measure(self) -> Measure {
@@ -89,12 +77,6 @@ impl Optimize {
         }
     }
 }
-
-/// The smallest budget the cost model tries; below it plain checks take over.
-pub const MIN_BITS: u32 = 4;
-
-/// The largest budget the cost model tries.
-pub const MAX_BITS: u32 = 12;
 
 /// Why a piece got its budget: the header of a generated module says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,12 +232,17 @@ pub fn choose_budgets(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::board::{bit, Squares};
+    use crate::board::{bit, Square, Squares};
     use crate::paths::Condition;
 
     /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
     pub(crate) fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
-        let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, condition: Condition::Exact };
+        let gate = Gate {
+            dest: Square::new(piece.into()),
+            path: bit(Square::new(bits as usize)),
+            required: Squares::EMPTY,
+            condition: Condition::Exact,
+        };
         let lookups = vec![(vec![gate], log2)];
         Cost {
             bits,

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use fairy_magic_runtime::{BitboardExt, Color};
 use serde::Serialize;
 
-use crate::board::{bit, squares_of, Board, Squares};
+use crate::board::{bit, squares_of, Board, Square, Squares};
 use crate::error::{Error, Source};
 use crate::files;
 use crate::paths::{Condition, PathMove};
@@ -291,7 +291,7 @@ fn region_changes(a: &Variant, b: &Variant, pairs: &[(usize, usize)]) -> Vec<Str
 }
 
 /// A path move without its kinds: what a table of one kind holds of it.
-type Key = (u8, Squares, Squares, Condition);
+type Key = (Square, Squares, Squares, Condition);
 
 /// The path moves of one kind from one square, as a sorted set.
 fn keys(moves: &[PathMove], kind: TableKind) -> Vec<Key> {
@@ -308,7 +308,7 @@ fn keys(moves: &[PathMove], kind: TableKind) -> Vec<Key> {
 /// Whether a path move fires under `occupied`, its destination as `kind` needs it.
 fn fires(key: &Key, occupied: Squares, kind: TableKind) -> bool {
     let (dest, path, required, condition) = *key;
-    let dest_occupied = occupied.has_index(dest as usize);
+    let dest_occupied = occupied.has_index(dest.index());
     let dest_ok = dest_occupied == (kind.kinds() != crate::legs::QUIET);
     dest_ok
         && match condition {
@@ -355,16 +355,16 @@ fn compare_moves(
             // The forward kinds: reverse kinds are the same moves, seen from the target.
             for kind in TableKind::ALL.into_iter().filter(|k| !k.is_reverse()) {
                 let mut squares = Squares::EMPTY;
-                for s in 0..board.squares() {
-                    let (ka, kb) = (keys(&pa[s], kind), keys(&pb[s], kind));
+                for s in board.each() {
+                    let (ka, kb) = (keys(&pa[s.index()], kind), keys(&pb[s.index()], kind));
                     if ka == kb {
                         continue;
                     }
                     let Some(occupied) = disagreement(&ka, &kb, kind) else { continue };
-                    squares |= bit(s as u8);
+                    squares |= bit(s);
                     if report.first.is_none() {
                         let change = report.moves.len();
-                        let w = witness(board, s as u8, occupied, &ka, &kb, kind, &q.letter, ascii, change);
+                        let w = witness(board, s, occupied, &ka, &kb, kind, &q.letter, ascii, change);
                         report.first = Some(w);
                     }
                 }
@@ -392,7 +392,7 @@ const ENUMERATED: u32 = 16;
 /// destinations, or `None` when they reach the same ones under every occupancy: sets that
 /// differ only by redundant path moves (a lame leap beside the plain one) mean the same.
 fn disagreement(ka: &[Key], kb: &[Key], kind: TableKind) -> Option<Squares> {
-    let mut dests: Vec<u8> = ka.iter().chain(kb).map(|k| k.0).collect();
+    let mut dests: Vec<Square> = ka.iter().chain(kb).map(|k| k.0).collect();
     dests.dedup();
     dests.sort_unstable();
     dests.dedup();
@@ -424,7 +424,7 @@ fn disagreement(ka: &[Key], kb: &[Key], kind: TableKind) -> Option<Squares> {
 #[allow(clippy::too_many_arguments)]
 fn witness(
     board: Board,
-    from: u8,
+    from: Square,
     occupied: Squares,
     ka: &[Key],
     kb: &[Key],
@@ -438,7 +438,7 @@ fn witness(
     let draw = |only: Squares| {
         let marks: Vec<Mark> = (0..board.squares())
             .map(|s| match s {
-                s if s == from as usize => Mark::Piece,
+                s if s == from.index() => Mark::Piece,
                 s if only.has_index(s) && occupied.has_index(s) => Mark::Capture,
                 s if only.has_index(s) => Mark::Quiet,
                 s if occupied.has_index(s) => Mark::Foe,

@@ -3,7 +3,7 @@
 //! come, and resolved to pieces, regions and squares once the whole file is known, each error
 //! at the word it is about. The module exports them as the runtime's `Rules`.
 
-use crate::board::Board;
+use crate::board::{Board, Square};
 use crate::error::{Errors, LineStarts};
 use crate::regions::Region;
 pub use fairy_magic_runtime::Need;
@@ -56,11 +56,11 @@ pub struct Castling {
     /// The king piece.
     pub king: usize,
     /// The king's squares, from and to.
-    pub king_squares: [u8; 2],
+    pub king_squares: [Square; 2],
     /// The rook piece.
     pub rook: usize,
     /// The rook's squares, from and to.
-    pub rook_squares: [u8; 2],
+    pub rook_squares: [Square; 2],
 }
 
 /// A rule line as read, before pieces, regions and squares are known.
@@ -127,7 +127,7 @@ impl Context<'_> {
         found
     }
 
-    fn square(&self, (name, at): &Named, errors: &mut Errors) -> Option<u8> {
+    fn square(&self, (name, at): &Named, errors: &mut Errors) -> Option<Square> {
         let found = self.board.parse_square(name);
         if found.is_none() {
             errors.push(
@@ -199,12 +199,12 @@ pub fn resolve(lines: &[RuleLine], context: &Context, errors: &mut Errors) -> Ga
             }
             RuleLine::Castling { king, king_squares, rook, rook_squares } => {
                 let (k, r) = (context.piece(king, errors), context.piece(rook, errors));
-                let squares: Vec<Option<u8>> =
+                let squares: Vec<Option<Square>> =
                     king_squares.iter().chain(rook_squares).map(|s| context.square(s, errors)).collect();
                 let (Some(k), Some(r), [Some(kf), Some(kt), Some(rf), Some(rt)]) = (k, r, squares.as_slice()) else {
                     continue;
                 };
-                if kf == rf || kf / context.board.files != rf / context.board.files {
+                if kf == rf || context.board.file_rank(*kf).1 != context.board.file_rank(*rf).1 {
                     errors.push(context.source.error(
                         rook_squares[0].1,
                         "the rook of a castling stands on the king's rank, on another square",

@@ -35,9 +35,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fairy_magic_runtime::Color;
+use fairy_magic_runtime::{BitboardExt, Color};
 
-use crate::board::{bit, squares_of, Board, Squares};
+use crate::board::{bit, squares_of, Board, Square, Squares};
 use crate::by_piece::ByPiece;
 use crate::legs::CAPTURE;
 use crate::paths::PathMove;
@@ -179,7 +179,7 @@ pub fn piece_paths(board: Board, moves: &PieceMoves, max_paths: usize) -> Option
 pub fn vectors(board: Board, potential: &[Squares]) -> BTreeSet<(i32, i32)> {
     let mut all = BTreeSet::new();
     for (from, &set) in potential.iter().enumerate() {
-        let (f, r) = board.file_rank(from as u8);
+        let (f, r) = board.file_rank(Square::new(from));
         for to in squares_of(set) {
             let (tf, tr) = board.file_rank(to);
             all.insert((tf - f, tr - r));
@@ -203,7 +203,7 @@ pub fn ordered(vectors: &BTreeSet<(i32, i32)>, color: Color) -> Vec<(i32, i32)> 
 
 /// The bits `mask` selects of `x`, packed into the low bits (a portable PEXT).
 pub fn gather(x: u32, mask: u32) -> u32 {
-    squares_of(Squares::from(u64::from(mask))).enumerate().fold(0, |acc, (i, bit)| acc | (x >> bit & 1) << i)
+    Squares::from(u64::from(mask)).indices().enumerate().fold(0, |acc, (i, bit)| acc | (x >> bit & 1) << i)
 }
 
 /// Whether `key` takes a different value on each of `values`.
@@ -265,7 +265,8 @@ pub fn find_hash(differences: &[i32]) -> VectorHash {
     for (index_bits, mask) in tries {
         let hash = |m: u32| move |v: u32| (v & mask).wrapping_mul(m) >> (32 - index_bits);
         // The exact gather first: each selected bit sent to its place among the top bits.
-        let gather_multiplier = squares_of(Squares::from(u64::from(mask)))
+        let gather_multiplier = Squares::from(u64::from(mask))
+            .indices()
             .enumerate()
             .filter(|&(i, _)| (i as u32) < index_bits)
             .fold(0u32, |m, (i, bit)| m | 1u32.wrapping_shl(32 - index_bits + i as u32 - bit as u32));
@@ -365,7 +366,7 @@ impl VectorHash {
 
     /// The bits of the difference the mask selects, for the header: `0,1,4,6`.
     pub fn bits(&self) -> String {
-        let bits: Vec<String> = squares_of(Squares::from(u64::from(self.mask))).map(|b| b.to_string()).collect();
+        let bits: Vec<String> = Squares::from(u64::from(self.mask)).indices().map(|b| b.to_string()).collect();
         if bits.is_empty() {
             "none".into()
         } else {
@@ -490,7 +491,7 @@ mod tests {
     }
 
     fn squares(list: &[u8]) -> Squares {
-        list.iter().fold(Squares::EMPTY, |s, &q| s | bit(q))
+        list.iter().fold(Squares::EMPTY, |s, &q| s | bit(Square::new(q.into())))
     }
 
     #[test]

@@ -166,7 +166,7 @@ pub mod stages {
     pub mod limits {
         pub use crate::limits::*;
     }
-    /// The kinds of table a module answers, forward and reverse.
+    /// The kinds of table a module has, forward and reverse.
     pub mod table_kind {
         pub use crate::table_kind::*;
     }

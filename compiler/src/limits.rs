@@ -1,6 +1,7 @@
 //! Every limit a compilation keeps to, in one place: the kinds an error names ([`Bound`]), the
 //! caps on settings' values ([`Cap`]), the magic search's and verification's limits
-//! ([`SearchLimits`]), the limits the cost model plans within ([`Limit`], [`Limits`],
+//! ([`SearchLimits`]; these two are settings' values, defined in `settings.rs`, which names no
+//! later stage, and re-exported here), the limits the cost model plans within ([`Limit`], [`Limits`],
 //! [`fit_limits`]) and holds a plan to before any table is built ([`enforce_limits`]), and the
 //! estimate of verification's work that the last is measured in.
 
@@ -10,6 +11,7 @@ use crate::error::Error;
 use crate::fxhash::FxHashSet;
 use crate::lookups::{Lookup, Plan, SlotPlan};
 use crate::paths::{Gate, PathMove};
+pub use crate::settings::{Cap, SearchLimits, CAP_MILLION_STEPS, CAP_MILLION_TRIALS};
 use crate::slots::SlotOrder;
 use crate::variant::Variant;
 use crate::verify;
@@ -32,41 +34,6 @@ pub enum Bound {
     Verification,
     /// `max-trials`: the magic search's trials.
     Trials,
-}
-
-/// How much work the magic search and the verification of one compilation may do, so that a
-/// large `--max-bits` or a piece of thousands of paths ends in an error naming the limit
-/// instead of a run of hours and gigabytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
-    /// mask): every one is enumerated, kept with its table entry and verified.
-    pub occupancies: u64,
-    /// The most candidate trials, in millions of occupancies tested, the search may make.
-    pub million_trials: u64,
-    /// The most verification steps, in millions: see [`verification_work`].
-    pub million_steps: u64,
-}
-
-/// The most trials (in millions) the magic search may make: some 100 million a second, so
-/// about 40 s of one core, 20 s on two. With the verification's cap, a compilation that sets
-/// both to their most stays within a minute on two cores (each was 6,000 once: a file that set
-/// every limit to its cap took 75 s).
-pub const CAP_MILLION_TRIALS: u64 = 4_000;
-
-/// The most verification steps (in millions): at least 100 million a second on one core (128 to
-/// 500 million measured, chu slowest and the hook mover fastest), so at most 40 s of one core,
-/// 20 s on two.
-pub const CAP_MILLION_STEPS: u64 = 4_000;
-
-/// What bounds a numeric setting's largest value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cap {
-    /// What the notion allows (a table of more than 2^20 entries, 64 probes).
-    Notion,
-    /// What a machine does within a minute and 2 GiB on two cores: a work limit. A value past it is an
-    /// error that says so, never an hour's run.
-    Machine,
 }
 
 /// A limit on a compilation's work, which a plan must keep to whatever the cost model prefers:

@@ -10,7 +10,7 @@
 //! a lance's one, a nightrider's eight, a griffon's eight bent ones after their first step, a
 //! ranged slide and a slide cut by a region all qualify, and a ray whose indices turn back
 //! stops where they do. The first square `d1` is a leap or passed (a ski slide): the line
-//! answers only `d2..dk`.
+//! covers only `d2..dk`.
 //!
 //! A line holds one rising ray and one falling ray of the same form; the planner
 //! ([`lookups`](crate::lookups)) decides, by measured cost, whether a slot computes them or
@@ -18,7 +18,7 @@
 
 use fairy_magic_runtime::{BitboardExt, LineForm};
 
-use crate::board::{bit, Squares};
+use crate::board::{bit, lowest, squares_of, Square, Squares};
 use crate::fxhash::FxHashMap;
 use crate::paths::Condition;
 use crate::paths::Gate;
@@ -30,9 +30,9 @@ pub struct ComputedLine {
     pub up: Squares,
     /// The ray whose squares' indices fall along it (empty if none).
     pub down: Squares,
-    /// The squares the gates it answers open onto.
+    /// The squares the gates it covers open onto.
     pub reach: Squares,
-    /// What the rays answer.
+    /// What the rays ask of the squares they pass.
     pub form: LineForm,
 }
 
@@ -48,12 +48,12 @@ impl ComputedLine {
     }
 }
 
-/// A slot's lines and the gates they answer.
+/// A slot's lines and the gates they cover.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SlotLines {
     /// The lines, rays paired up and down within a form, in a fixed order.
     pub lines: Vec<ComputedLine>,
-    /// The gates they answer (the rest of the slot's gates go to tables).
+    /// The gates they cover (the rest of the slot's gates go to tables).
     pub gates: Vec<Gate>,
 }
 
@@ -64,14 +64,14 @@ struct Ray {
     reach: Squares,
     rising: bool,
     form: LineForm,
-    /// How many gates it answers.
+    /// How many gates it covers.
     gates: usize,
 }
 
 /// The form whose condition `gate` asks of its path, on a ray that starts at `first` and passed
 /// `last` last, if any. A ray's first gate asks the same of a vault and of a screened slide
 /// (its one square occupied): [`find`] takes it for a vault until the next gate tells.
-fn form_of(gate: &Gate, first: u8, last: u8) -> Option<LineForm> {
+fn form_of(gate: &Gate, first: Square, last: Square) -> Option<LineForm> {
     match gate.condition {
         Condition::OneOf => Some(LineForm::Hop),
         Condition::Exact if gate.required.is_empty() => Some(LineForm::Slide),
@@ -88,8 +88,8 @@ pub fn find(gates: &[Gate]) -> SlotLines {
     let mut used = vec![false; gates.len()];
     let mut rays = stepped_rays(gates, &mut used);
     rays.extend(straight_rays(gates, &mut used));
-    let answered: Vec<Gate> = gates.iter().zip(&used).filter(|(_, &u)| u).map(|(g, _)| *g).collect();
-    SlotLines { lines: pair(rays), gates: answered }
+    let covered: Vec<Gate> = gates.iter().zip(&used).filter(|(_, &u)| u).map(|(g, _)| *g).collect();
+    SlotLines { lines: pair(rays), gates: covered }
 }
 
 /// The rays whose gates end on the line they look along: a slide, a hop, a vault or a screened
@@ -105,7 +105,7 @@ fn straight_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
         if used[start] || g.path.count_ones() != 1 {
             continue;
         }
-        let first = g.path.lowest_index().expect("one square") as u8;
+        let first = lowest(g.path).expect("one square");
         let Some(form) = form_of(g, first, first) else { continue };
         if g.dest == first {
             continue;
@@ -135,8 +135,8 @@ fn continuation(
     by_path: &FxHashMap<Squares, Vec<usize>>,
     used: &[bool],
     ray: &Ray,
-    first: u8,
-    last: u8,
+    first: Square,
+    last: Square,
 ) -> Option<(usize, LineForm)> {
     let one_gate = ray.gates == 1;
     let candidates = by_path.get(&ray.squares)?;
@@ -158,8 +158,8 @@ fn stepped_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
     // Each gate by the squares it looks at less one, `s`, and its step off `s`.
     let mut by_rest: FxHashMap<(Squares, i32), Vec<usize>> = FxHashMap::default();
     for (i, g) in gates.iter().enumerate().filter(|(_, g)| empty_path(g) && g.path.count_ones() > 1) {
-        for s in g.path.indices() {
-            by_rest.entry((g.path & !bit(s as u8), i32::from(g.dest) - s as i32)).or_default().push(i);
+        for s in squares_of(g.path) {
+            by_rest.entry((g.path & !bit(s), g.dest.index() as i32 - s.index() as i32)).or_default().push(i);
         }
     }
     let mut rays = Vec::new();
@@ -167,10 +167,10 @@ fn stepped_rays(gates: &[Gate], used: &mut [bool]) -> Vec<Ray> {
         if used[start] || !empty_path(g) || g.path.count_ones() != 1 {
             continue;
         }
-        let first = g.path.lowest_index().expect("one square") as i32;
-        let step = i32::from(g.dest) - first;
+        let first = lowest(g.path).expect("one square").index() as i32;
+        let step = g.dest.index() as i32 - first;
         let (chain, squares) = stepped_chain(gates, &by_rest, used, start, step);
-        let second = chain.get(1).map(|&i| i32::from(gates[i].dest) - step);
+        let second = chain.get(1).map(|&i| gates[i].dest.index() as i32 - step);
         let Some(second) = second.filter(|&s| s != first + step) else { continue };
         for &i in &chain {
             used[i] = true;
@@ -194,7 +194,7 @@ fn stepped_chain(
     step: i32,
 ) -> (Vec<usize>, Squares) {
     // The square each gate looks at last: its destination less the step.
-    let beyond = |i: usize| i32::from(gates[i].dest) - step;
+    let beyond = |i: usize| gates[i].dest.index() as i32 - step;
     let (mut chain, mut squares, mut last, mut rising) = (vec![start], gates[start].path, beyond(start), None);
     while let Some(next) = by_rest.get(&(squares, step)).and_then(|found| {
         let onward = |&i: &usize| beyond(i) != last && rising.is_none_or(|up| (beyond(i) > last) == up);
@@ -202,7 +202,7 @@ fn stepped_chain(
     }) {
         rising = Some(beyond(next) > last);
         last = beyond(next);
-        squares |= bit(last as u8);
+        squares |= bit(Square::new(last as usize));
         chain.push(next);
     }
     (chain, squares)
@@ -267,15 +267,19 @@ fn one_gate_as(ray: Ray, longer: &[LineForm]) -> Ray {
     match ray.form {
         LineForm::Vault if longer.contains(&LineForm::Screened) => Ray { form: LineForm::Screened, ..ray },
         LineForm::Slide => {
-            let low = ray.squares.lowest_index().expect("two squares");
-            let high = (ray.squares & !bit(low as u8)).lowest_index().expect("two squares");
+            let low = lowest(ray.squares).expect("two squares");
+            let high = lowest(ray.squares & !bit(low)).expect("two squares");
             let (passed, dest) = match ray.rising {
-                true => (low as i32, high as i32),
-                false => (high as i32, low as i32),
+                true => (low, high),
+                false => (high, low),
             };
             let stepping = longer.iter().any(|f| matches!(f, LineForm::SlideThenStep(_)));
-            match i16::try_from(dest - passed).ok().map(LineForm::SlideThenStep).filter(|_| stepping) {
-                Some(form) => Ray { squares: bit(passed as u8), form, ..ray },
+            match i16::try_from(dest.index() as i32 - passed.index() as i32)
+                .ok()
+                .map(LineForm::SlideThenStep)
+                .filter(|_| stepping)
+            {
+                Some(form) => Ray { squares: bit(passed), form, ..ray },
                 None => ray,
             }
         }
@@ -307,9 +311,8 @@ mod tests {
         let parsed = crate::betza::parse(betza).expect("XBetza");
         let moves = crate::legs::moves(&parsed, fairy_magic_runtime::Color::White).expect("moves");
         let target = board.parse_square(square).expect("a square");
-        let squares = usize::from(board.files) * usize::from(board.ranks);
-        let mut gates: Vec<Gate> = (0..squares)
-            .map(|origin| origin as u8)
+        let mut gates: Vec<Gate> = board
+            .each()
             .flat_map(|origin| {
                 let onto = crate::paths::path_moves(board, &moves, origin).into_iter().filter(|m| m.dest == target);
                 onto.map(move |m| Gate { dest: origin, ..Gate::of(&m) }).collect::<Vec<_>>()
@@ -322,8 +325,8 @@ mod tests {
     }
 
     /// Every occupancy of each line's mask, with other squares of the lines filled in several
-    /// ways: the lines open exactly the gates they answer.
-    fn answers_its_gates(found: &SlotLines) {
+    /// ways: the lines open exactly the gates they cover.
+    fn opens_its_gates(found: &SlotLines) {
         let all = found.lines.iter().fold(Squares::EMPTY, |m, l| m | l.mask());
         let mut rng = crate::splitmix::SplitMix64::new(7);
         for line in &found.lines {
@@ -346,7 +349,7 @@ mod tests {
         assert_eq!(found.lines.len(), 2);
         assert_eq!(found.gates.len(), all.len());
         assert!(found.lines.iter().all(|l| l.form == LineForm::Slide && !l.up.is_empty() && !l.down.is_empty()));
-        answers_its_gates(&found);
+        opens_its_gates(&found);
     }
 
     #[test]
@@ -357,7 +360,7 @@ mod tests {
             let found = find(&all);
             assert_eq!(found.gates.len(), all.len(), "{betza}: every gate on a line");
             assert_eq!(found.lines.len(), lines, "{betza}");
-            answers_its_gates(&found);
+            opens_its_gates(&found);
         }
     }
 
@@ -380,7 +383,7 @@ mod tests {
                 assert_eq!(found.lines.len(), lines, "{betza} {square}");
                 let same = |l: &ComputedLine| std::mem::discriminant(&l.form) == std::mem::discriminant(&form);
                 assert!(found.lines.iter().all(same), "{betza} {square}: {:?}", found.lines);
-                answers_its_gates(&found);
+                opens_its_gates(&found);
             }
         }
     }
@@ -392,7 +395,7 @@ mod tests {
         let all = gates(board, "fsabscR", "a1");
         let found = find(&all);
         assert!(found.lines.iter().all(|l| (l.up & l.down).is_empty()));
-        answers_its_gates(&found);
+        opens_its_gates(&found);
     }
 
     #[test]
@@ -401,6 +404,6 @@ mod tests {
         let all = gates(board, "[W-F]", "e5");
         let found = find(&all);
         assert_eq!(found.gates.len(), 8);
-        answers_its_gates(&found);
+        opens_its_gates(&found);
     }
 }

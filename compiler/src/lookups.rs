@@ -10,22 +10,24 @@
 
 use fairy_magic_runtime::BitboardExt;
 
-use crate::board::{bit, Squares};
+use crate::board::{bit, Square, Squares};
 use crate::calibration::{Cache, FormCosts};
-use crate::cost::{cost, Cost, MAX_BITS, MIN_BITS};
+use crate::cost::{cost, Cost};
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::lines::{self, ComputedLine};
 use crate::parallel;
 use crate::paths::{Condition, Gate, PathMove};
+pub use crate::settings::LineChoice;
+use crate::settings::{MAX_BITS, MIN_BITS};
 
-/// One magic lookup: the squares it looks at and the gates it answers for. The gates (sorted)
+/// One magic lookup: the squares it looks at and the gates it covers. The gates (sorted)
 /// are its identity: two lookups with the same gates are the same table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Lookup {
     /// The squares the lookup looks at: the union of its gates' paths, whose occupancy decides
     /// the answer.
     pub mask: Squares,
-    /// The gates it answers for, sorted.
+    /// The gates it covers, sorted.
     pub gates: Vec<Gate>,
 }
 
@@ -41,18 +43,18 @@ impl Lookup {
     }
 }
 
-/// How one slot is answered: plain leaps, lines computed from the occupancy, probes into shared
+/// How one slot is read: plain leaps, lines computed from the occupancy, probes into shared
 /// lookups, and plain checks for moves that look at more squares than a lookup may (or that
 /// did not fit the probes).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SlotPlan {
-    /// Destinations reached whatever the board holds: answered without a probe.
+    /// Destinations reached whatever the board holds: given without a probe.
     pub leaps: Squares,
     /// Slides and hops along lines, computed with no table where that measures cheaper.
     pub lines: Vec<ComputedLine>,
     /// Indices into `Plan::lookups`.
     pub lookups: Vec<usize>,
-    /// Moves answered by plain checks, one by one, rather than by a lookup.
+    /// Moves covered by plain checks, one by one, rather than by a lookup.
     pub checks: Vec<PlannedCheck>,
 }
 
@@ -196,7 +198,7 @@ impl Reads {
     }
 }
 
-/// Plans every slot. `slots[i]` is the list of path moves that slot answers for; it gets at
+/// Plans every slot. `slots[i]` is the list of path moves that slot holds; it gets at
 /// most `reads.max_probes` lookups of at most `budgets[i]` index bits each, and computed lines
 /// where `reads.forms` says its block ([`Reads::block`] slots; `slots` are whole blocks) costs
 /// less with them than with the lookups they replace. `cache` only records which figures
@@ -248,8 +250,8 @@ fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
     plan
 }
 
-/// The lookups and plain checks that answer `tabled` gates: groups of at most `max_bits`
-/// squares, the `max_probes` groups answering the most moves probed, the rest (and every gate
+/// The lookups and plain checks that cover `tabled` gates: groups of at most `max_bits`
+/// squares, the `max_probes` groups covering the most moves probed, the rest (and every gate
 /// looking at more than `max_bits` squares) checked.
 fn table_reads(
     tabled: &[Gate],
@@ -274,11 +276,11 @@ fn table_reads(
 struct Split {
     /// Destinations always open.
     leaps: Squares,
-    /// Every other move's gate, each answered by a table or a plain check if not by a line.
+    /// Every other move's gate, each covered by a table or a plain check if not by a line.
     gates: Vec<Gate>,
     /// The lines found among `gates`.
     lines: Vec<ComputedLine>,
-    /// The gates of `gates` no line answers.
+    /// The gates of `gates` no line covers.
     unlined: Vec<Gate>,
 }
 
@@ -286,8 +288,8 @@ impl Split {
     fn of(moves: &[PathMove]) -> Split {
         let (leaps, gates) = split_leaps(moves);
         let found = lines::find(&gates);
-        let answered: FxHashSet<&Gate> = found.gates.iter().collect();
-        let unlined = gates.iter().filter(|g| !answered.contains(g)).copied().collect();
+        let lined: FxHashSet<&Gate> = found.gates.iter().collect();
+        let unlined = gates.iter().filter(|g| !lined.contains(g)).copied().collect();
         Split { leaps, gates, lines: found.lines, unlined }
     }
 }
@@ -340,19 +342,9 @@ fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
     chosen
 }
 
-/// Whether the planner may compute lines.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum LineChoice {
-    /// Where the measured figures say a line costs no more than the probes it replaces.
-    #[default]
-    Measured,
-    /// Never: every move is a leap, a probe or a plain check.
-    Never,
-}
-
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
 fn plain_checks(gates: &[Gate]) -> Vec<PlannedCheck> {
-    let mut exact: Vec<(Squares, Squares, u8)> = Vec::new();
+    let mut exact: Vec<(Squares, Squares, Square)> = Vec::new();
     for g in gates {
         match g.condition {
             Condition::Exact => exact.push((g.path, g.required, g.dest)),
@@ -622,7 +614,7 @@ mod tests {
             let gates: Vec<Vec<Gate>> = (0..2 + case % 40)
                 .map(|dest| {
                     let path = Squares::from((next() & next() | 1 << (next() % squares)) & ((1 << squares) - 1)) << at;
-                    vec![Gate { dest: dest as u8, path, required: Squares::EMPTY, condition: Condition::Exact }]
+                    vec![Gate { dest: Square::new(dest), path, required: Squares::EMPTY, condition: Condition::Exact }]
                 })
                 .collect();
             let (bits, limit) = (4 + (case % 9) as u32, case % 13);
@@ -664,7 +656,7 @@ mod tests {
         // At 10 bits a central rook is one probe (10 ps, under its two lines' 12) and an edge
         // rook two (20, over 12). Chosen square by square, the block would read a probe and two
         // lines on every square (22); as a block, two lines everywhere (12).
-        let squares: Vec<String> = (0..64).map(|s| BOARD.name(s)).collect();
+        let squares: Vec<String> = BOARD.each().map(|s| BOARD.name(s)).collect();
         let rooks: Vec<Vec<PathMove>> = squares.iter().map(|s| moves_of("R", s)).collect();
         let forms = FormCosts { probe: 10, line: 6, slide: 1, rank: u32::MAX, check: 10 };
         let by_square = plan(&rooks, &[10; 64], Reads { max_probes: 8, forms, block: 1 }, Cache::Hot);
@@ -684,7 +676,7 @@ mod tests {
         assert_eq!(plan.slots[0].lookups.len(), 1);
         assert_eq!(plan.lookups[0].mask.count_ones(), 12);
         // The adjacent squares are always reached: leaps.
-        assert_eq!(plan.slots[0].leaps, bit(1) | bit(8));
+        assert_eq!(plan.slots[0].leaps, bit(Square::new(1)) | bit(Square::new(8)));
     }
 
     #[test]
@@ -706,10 +698,18 @@ mod tests {
     #[test]
     fn detours_and_duplicates_go() {
         // Two ways to the same square, one needing a subset of what the other needs.
-        let short =
-            Gate { dest: 9, path: Squares::from(0b10u64), required: Squares::EMPTY, condition: Condition::Exact };
-        let long =
-            Gate { dest: 9, path: Squares::from(0b110u64), required: Squares::EMPTY, condition: Condition::Exact };
+        let short = Gate {
+            dest: Square::new(9),
+            path: Squares::from(0b10u64),
+            required: Squares::EMPTY,
+            condition: Condition::Exact,
+        };
+        let long = Gate {
+            dest: Square::new(9),
+            path: Squares::from(0b110u64),
+            required: Squares::EMPTY,
+            condition: Condition::Exact,
+        };
         assert!(long.is_detour_of(&short));
         assert!(!short.is_detour_of(&long));
         let pm = |g: Gate| PathMove {

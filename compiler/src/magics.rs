@@ -357,7 +357,7 @@ fn fingerprint(lookup: &Lookup) -> u64 {
         }
     };
     for g in &lookup.gates {
-        eat(&[g.dest, g.condition as u8]);
+        eat(&[g.dest.byte(), g.condition as u8]);
         // The low 128 squares as they always were (so the magics of smaller boards stay as
         // they are), the high ones only where a gate has some.
         for set in [g.path, g.required] {

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 use fairy_magic_runtime::BitboardExt;
 
-use crate::board::{bit, Board, Squares};
+use crate::board::{bit, Board, Square, Squares};
 use crate::legs::{Kinds, Leg, Move, Onward, Sweep};
 
 /// How a path move's condition on the squares of its path is tested.
@@ -26,7 +26,7 @@ pub enum Condition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Gate {
     /// The square the gate opens.
-    pub dest: u8,
+    pub dest: Square,
     /// The squares whose contents decide whether the gate is open.
     pub path: Squares,
     /// The squares of `path` that must be occupied for [`Condition::Exact`]; the rest must be empty.
@@ -65,7 +65,7 @@ impl Gate {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PathMove {
     /// The square the move ends on.
-    pub dest: u8,
+    pub dest: Square,
     /// The squares the move passes before `dest` whose contents matter (never the start square).
     pub path: Squares,
     /// The squares of `path` that must be occupied; the others in `path` must be empty. Unused
@@ -90,7 +90,7 @@ struct Trail {
 impl Trail {
     /// Adds a square that must be empty or occupied; `None` if the move already needs the
     /// opposite there. The piece's own square has left: it is empty and never joins a path.
-    fn with(self, square: u8, occupied: bool, origin: u8) -> Option<Trail> {
+    fn with(self, square: Square, occupied: bool, origin: Square) -> Option<Trail> {
         if square == origin {
             return (!occupied).then_some(self);
         }
@@ -104,13 +104,13 @@ impl Trail {
 }
 
 /// All path moves of a piece's moves from one square.
-pub fn path_moves(board: Board, moves: &[Move], from: u8) -> Vec<PathMove> {
+pub fn path_moves(board: Board, moves: &[Move], from: Square) -> Vec<PathMove> {
     path_moves_within(board, moves, from, usize::MAX).expect("no limit")
 }
 
 /// All path moves from one square, or `None` as soon as there are more than `limit`: a piece
 /// of several sliding legs can have more paths than any table should hold.
-pub fn path_moves_within(board: Board, moves: &[Move], from: u8, limit: usize) -> Option<Vec<PathMove>> {
+pub fn path_moves_within(board: Board, moves: &[Move], from: Square, limit: usize) -> Option<Vec<PathMove>> {
     let mut out = Vec::new();
     for m in moves {
         let mut walk = Walk { board, origin: from, initial: m.initial, limit, out: &mut out };
@@ -138,7 +138,7 @@ type Flow = ControlFlow<()>;
 struct Walk<'a> {
     board: Board,
     /// The square the piece stands on: it has left it, so it is empty and never joins a path.
-    origin: u8,
+    origin: Square,
     /// Whether the move is an `i` move (first move only).
     initial: bool,
     /// The most path moves `out` may hold.
@@ -179,7 +179,7 @@ impl Ending {
 /// One landing square of a leg and how the move reaches it.
 #[derive(Clone, Copy, Debug)]
 struct Landing {
-    square: u8,
+    square: Square,
     /// The repetitions of the leg's step that reach it (1 for the first landing).
     steps: u32,
     /// The trail up to the square, past whatever the leap passes over; `None` when the ride
@@ -200,7 +200,7 @@ struct Ride {
     /// rest were empty.
     hurdles: Vec<Trail>,
     /// The previous landing square with the trail that reached it: a grasshopper's hurdle.
-    previous: Option<(u8, Trail)>,
+    previous: Option<(Square, Trail)>,
 }
 
 impl Ride {
@@ -209,13 +209,13 @@ impl Ride {
     }
 
     /// The trail of a grasshopper that hops the previous landing square, occupied.
-    fn hopped(&self, origin: u8) -> Option<Trail> {
+    fn hopped(&self, origin: Square) -> Option<Trail> {
         self.previous.and_then(|(square, t)| t.with(square, true, origin))
     }
 
     /// A hopper's rides past `landing`: each with a hurdle so far finds it empty, and the open
     /// ride may find its hurdle there.
-    fn pass_hurdle(&mut self, landing: Landing, origin: u8) {
+    fn pass_hurdle(&mut self, landing: Landing, origin: Square) {
         let square = landing.square;
         self.hurdles.retain_mut(|h| match h.with(square, false, origin) {
             Some(t) => {
@@ -228,7 +228,7 @@ impl Ride {
     }
 
     /// The ride past `landing`, which it goes on from only if the square is empty.
-    fn pass(&mut self, landing: Landing, origin: u8) {
+    fn pass(&mut self, landing: Landing, origin: Square) {
         self.previous = landing.before.map(|b| (landing.square, b));
         self.open = landing.before.and_then(|b| b.with(landing.square, false, origin));
     }
@@ -241,7 +241,7 @@ impl Ride {
 
 impl Walk<'_> {
     /// Adds a path move to `dest` (none back onto the origin); breaks past the limit.
-    fn emit(&mut self, dest: u8, trail: Trail, condition: Condition, kinds: Kinds) -> Flow {
+    fn emit(&mut self, dest: Square, trail: Trail, condition: Condition, kinds: Kinds) -> Flow {
         if self.out.len() >= self.limit {
             return ControlFlow::Break(());
         }
@@ -254,7 +254,7 @@ impl Walk<'_> {
 
     /// Walks `legs[0]` from `at` with `trail` behind it, then the rest of the legs from wherever
     /// it may end; `previous_steps` is how many steps the leg before made.
-    fn legs(&mut self, legs: &[Leg], at: u8, trail: Trail, previous_steps: u32) -> Flow {
+    fn legs(&mut self, legs: &[Leg], at: Square, trail: Trail, previous_steps: u32) -> Flow {
         let leg = &legs[0];
         let ending = Ending::of(legs, at == self.origin && trail.path == Squares::EMPTY);
         let passed = passed_over(leg.step);
@@ -282,11 +282,11 @@ impl Walk<'_> {
     fn reach(
         &self,
         leg: &Leg,
-        at: u8,
+        at: Square,
         steps: u32,
         passed: &[(i32, i32)],
         open: Option<Trail>,
-    ) -> Option<(u8, Option<Trail>)> {
+    ) -> Option<(Square, Option<Trail>)> {
         let (f0, r0) = self.board.file_rank(at);
         let (dx, dy) = (leg.step.0 as i32, leg.step.1 as i32);
         let (pf, pr) = (f0 + (steps as i32 - 1) * dx, r0 + (steps as i32 - 1) * dy);
@@ -334,7 +334,7 @@ impl Walk<'_> {
 
     /// A leg before the last ends on `square` with `before` behind it: a destination if the leg
     /// may stop there, and where the next leg starts if the square holds what it needs.
-    fn onward(&mut self, legs: &[Leg], steps: u32, square: u8, before: Trail) -> Flow {
+    fn onward(&mut self, legs: &[Leg], steps: u32, square: Square, before: Trail) -> Flow {
         let leg = &legs[0];
         if leg.kinds != 0 {
             self.emit(square, before, Condition::Exact, leg.kinds)?;
@@ -390,11 +390,14 @@ mod tests {
     fn hoppers_and_grasshoppers() {
         let cannon = paths("fpR", "a1");
         assert_eq!(cannon.len(), 6);
-        assert_eq!((cannon[0].dest, cannon[0].path, cannon[0].condition), (16, sq("a2"), Condition::OneOf));
+        assert_eq!(
+            (cannon[0].dest, cannon[0].path, cannon[0].condition),
+            (Square::new(16), sq("a2"), Condition::OneOf)
+        );
         let grasshopper = paths("fgR", "a1");
         assert_eq!((grasshopper[1].path, grasshopper[1].required), (sq("a2") | sq("a3"), sq("a3")));
         let skip = paths("fjR", "a1");
-        assert_eq!((skip[0].dest, skip[0].path), (16, Squares::EMPTY));
+        assert_eq!((skip[0].dest, skip[0].path), (Square::new(16), Squares::EMPTY));
         assert_eq!(skip[1].path, sq("a3"));
     }
 
@@ -402,9 +405,9 @@ mod tests {
     fn a_bent_rider_passes_its_turning_square() {
         // Griffon [F?R] from a1: b2 is a destination and, empty, the corner of two rook rides.
         let griffon = paths("[F?R]", "a1");
-        let b2 = griffon.iter().find(|m| m.dest == 9).unwrap();
+        let b2 = griffon.iter().find(|m| m.dest == Square::new(9)).unwrap();
         assert_eq!(b2.path, Squares::EMPTY);
-        let b4 = griffon.iter().find(|m| m.dest == 25).unwrap();
+        let b4 = griffon.iter().find(|m| m.dest == Square::new(25)).unwrap();
         assert_eq!(b4.path, sq("b2") | sq("b3"));
     }
 }

@@ -230,7 +230,7 @@ pub fn build<B: Word>(
 }
 
 /// The most bytes the path moves of a compilation may take: every piece's from every square,
-/// and the slots' copies of them, one for each kind of table that answers them (a reverse kind
+/// and the slots' copies of them, one for each kind of table that holds them (a reverse kind
 /// files them under their targets before it drops repeats). They stay in memory until the
 /// tables are verified, beside the magic search's occupancies (at most
 /// [`CAP_OCCUPANCIES`](crate::stages::settings::CAP_OCCUPANCIES) of them), so this and those keep a
@@ -276,10 +276,10 @@ fn paths_within_memory(
 }
 
 /// The bytes one piece's path moves of one colour take with the copies the slots make: one in
-/// every kind of table that answers each (forward, or reverse before repeats are dropped).
+/// every kind of table that holds each (forward, or reverse before repeats are dropped).
 fn path_bytes(from_every_square: &[Vec<PathMove>], kinds: &[crate::table_kind::TableKind]) -> usize {
-    let answers = |m: &PathMove| kinds.iter().filter(|k| slots::answers(k.forward(), m)).count();
-    let copies: usize = from_every_square.iter().flatten().map(|m| 1 + answers(m)).sum();
+    let holding = |m: &PathMove| kinds.iter().filter(|k| slots::holds(k.forward(), m)).count();
+    let copies: usize = from_every_square.iter().flatten().map(|m| 1 + holding(m)).sum();
     copies.saturating_mul(std::mem::size_of::<PathMove>())
 }
 

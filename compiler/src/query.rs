@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use fairy_magic_runtime::{Bitboard192, BitboardExt, Color};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{bit, squares_of, Board, Squares, Word, MAX_SIDE, MAX_SQUARES};
+use crate::board::{bit, squares_of, Board, Square, Squares, Word, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Bound, Error, Source};
 use crate::pipeline::{build, with_word};
 use crate::regions::PieceMoves;
@@ -293,7 +293,7 @@ impl From<Tables<Squares>> for CompiledPiece {
 /// The squares of one position, checked against the board.
 pub struct Position {
     /// The piece's square (the target square, for [`sources`]).
-    pub from: u8,
+    pub from: Square,
     /// The squares of friendly pieces, never `from`.
     pub friends: Squares,
     /// The squares of enemy pieces, never `from`.
@@ -555,7 +555,7 @@ pub enum Onto {
 }
 
 /// The squares between `from` and `to` on a lone piece's paths (`between` in a module).
-pub fn between(board: Board, betza: &str, color: Color, from: u8, to: u8) -> Result<Squares, Error> {
+pub fn between(board: Board, betza: &str, color: Color, from: Square, to: Square) -> Result<Squares, Error> {
     let source = Source { file: "<XBetza>", text: betza };
     variant_between(&lone_piece(board, betza, &source)?, 0, &source, color, from, to)
 }
@@ -567,8 +567,8 @@ pub fn variant_between(
     piece: usize,
     source: &Source,
     color: Color,
-    from: u8,
-    to: u8,
+    from: Square,
+    to: Square,
 ) -> Result<Squares, Error> {
     let alone = Variant { pieces: vec![variant.pieces[piece].clone()], rules: Default::default(), ..variant.clone() };
     let moves = crate::pipeline::piece_moves(&alone, source)?;

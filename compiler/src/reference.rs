@@ -5,7 +5,7 @@
 use crate::board::squares_of;
 use fairy_magic_runtime::BitboardExt;
 
-use crate::board::{bit, Board, Squares};
+use crate::board::{bit, Board, Square, Squares};
 use crate::legs::{Leg, Move, Onward, Sweep};
 use crate::regions::PieceMoves;
 use crate::table_kind::TableKind;
@@ -19,7 +19,7 @@ struct Mailbox {
 impl Mailbox {
     /// Whether (file, rank) holds a piece; `None` off the board.
     fn at(&self, file: i32, rank: i32) -> Option<bool> {
-        self.board.square(file, rank).map(|s| self.occupied.has_index(s as usize))
+        self.board.square(file, rank).map(|s| self.occupied.has_index(s.index()))
     }
 
     /// Whether a straight leap of `length` squares from (file, rank) by (sx, sy) a square passes
@@ -33,7 +33,7 @@ impl Mailbox {
 
 /// The squares `moves` reach from `from` for one table kind, given which squares are occupied.
 /// Like a table entry, it ignores what stands on the destination itself.
-pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: TableKind) -> Squares {
+pub fn reach(board: Board, moves: &[Move], from: Square, occupied: Squares, kind: TableKind) -> Squares {
     // The moving piece has left its square.
     let mailbox = Mailbox { board, occupied: occupied & !bit(from) };
     let mut found = Squares::EMPTY;
@@ -53,7 +53,7 @@ pub fn reach(board: Board, moves: &[Move], from: u8, occupied: Squares, kind: Ta
 
 /// What a piece with regions reaches from `from`: the moves it has there, ending only where it
 /// is confined to. `kind` is a forward kind.
-pub fn reach_piece(board: Board, moves: &PieceMoves, from: u8, occupied: Squares, kind: TableKind) -> Squares {
+pub fn reach_piece(board: Board, moves: &PieceMoves, from: Square, occupied: Squares, kind: TableKind) -> Squares {
     reach(board, moves.at(from), from, occupied, kind) & moves.confined
 }
 
@@ -63,7 +63,7 @@ pub fn reach_piece(board: Board, moves: &PieceMoves, from: u8, occupied: Squares
 pub fn reach_back(
     board: Board,
     moves: &PieceMoves,
-    target: u8,
+    target: Square,
     occupied: Squares,
     kind: TableKind,
     origins: Squares,
@@ -71,7 +71,7 @@ pub fn reach_back(
     let bit = bit(target);
     let occupied = if kind.kinds() == crate::legs::QUIET { occupied & !bit } else { occupied | bit };
     squares_of(origins & !bit)
-        .filter(|&origin| reach_piece(board, moves, origin, occupied, kind.forward()).has_index(target as usize))
+        .filter(|&origin| reach_piece(board, moves, origin, occupied, kind.forward()).has_index(target.index()))
         .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin))
 }
 

@@ -1,10 +1,10 @@
 //! Regions: named sets of squares that confine a piece (the Xiangqi palace) or give it other
 //! moves from inside them (the soldier across the river). Both are decided per square before
-//! paths are walked, so a confined or zoned piece is still answered by one lookup.
+//! paths are walked, so a confined or zoned piece is still read through one lookup.
 
 use fairy_magic_runtime::BitboardExt;
 
-use crate::board::{bit, Board, Squares};
+use crate::board::{bit, Board, Square, Squares};
 use crate::legs::Move;
 
 /// Everything one piece of one colour can do, square by square.
@@ -27,11 +27,11 @@ impl PieceMoves {
     }
 
     /// Its moves from `square`: none where it cannot stand.
-    pub fn at(&self, square: u8) -> &[Move] {
-        if !self.confined.has_index(square as usize) {
+    pub fn at(&self, square: Square) -> &[Move] {
+        if !self.confined.has_index(square.index()) {
             return &[];
         }
-        self.zones.iter().find(|(zone, _)| zone.has_index(square as usize)).map_or(&self.moves, |(_, moves)| moves)
+        self.zones.iter().find(|(zone, _)| zone.has_index(square.index())).map_or(&self.moves, |(_, moves)| moves)
     }
 
     /// Every move it has from anywhere.
@@ -73,8 +73,9 @@ pub fn parse_item(board: Board, text: &str) -> Result<Squares, String> {
     // A run of files a rank, shifted up to each rank's first file.
     let (first, span) = (f0.min(f1), f0.abs_diff(f1) as usize + 1);
     let run = Squares::below(span);
-    Ok((r0.min(r1)..=r0.max(r1))
-        .fold(Squares::EMPTY, |set, r| set | run << u32::from(board.square(first, r).expect("inside the rectangle"))))
+    Ok((r0.min(r1)..=r0.max(r1)).fold(Squares::EMPTY, |set, r| {
+        set | run << board.square(first, r).expect("inside the rectangle").index() as u32
+    }))
 }
 
 #[cfg(test)]
@@ -94,8 +95,11 @@ mod tests {
         assert!(parse_item(board, "j1").unwrap_err().contains("not a square"));
         let board = Board { files: 16, ranks: 16 };
         assert_eq!(parse_item(board, "a1-p16").unwrap(), board.all());
-        assert_eq!(parse_item(board, "p16").unwrap(), bit(255));
-        assert_eq!(parse_item(board, "b2-c3").unwrap(), bit(17) | bit(18) | bit(33) | bit(34));
+        assert_eq!(parse_item(board, "p16").unwrap(), bit(Square::new(255)));
+        assert_eq!(
+            parse_item(board, "b2-c3").unwrap(),
+            [17, 18, 33, 34].map(|s| bit(Square::new(s))).into_iter().fold(Squares::EMPTY, |a, b| a | b)
+        );
     }
 
     /// The bit reversal is the definition: square `s` goes to `last - s`, on every board shape.
@@ -107,13 +111,13 @@ mod tests {
             let mut state = 0x9e37_79b9_7f4a_7c15_u64;
             for _ in 0..50 {
                 let mut set = Squares::EMPTY;
-                for s in 0..board.squares() {
+                for s in board.each() {
                     state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
                     if state >> 63 == 1 {
-                        set |= bit(s as u8);
+                        set |= bit(s);
                     }
                 }
-                let by_square = squares_of(set).fold(Squares::EMPTY, |t, s| t | bit((last - s as usize) as u8));
+                let by_square = squares_of(set).fold(Squares::EMPTY, |t, s| t | bit(Square::new(last - s.index())));
                 assert_eq!(turned(board, set), by_square, "{files}x{ranks}");
             }
         }

@@ -5,16 +5,94 @@
 //! [`SETTINGS`] is the one list of them: a setting's name (the `option` word and the `--flag`),
 //! the values it takes, its help and where [`Settings`] keeps it. The command line builds its
 //! flags, their help and the header's regenerate command from it, so no setting is spelled twice.
+//!
+//! The types of settings' values ([`Optimize`], [`LineChoice`], [`Verify`], [`SearchLimits`],
+//! [`Cap`]) are defined here too, so that this module, which `variant` reads `option` lines
+//! into, imports no later stage: every import between them runs from a later stage to this one.
 
 use std::num::NonZeroUsize;
 
 use fairy_magic_runtime::Index;
 
-use crate::cost::{Optimize, MAX_BITS, MIN_BITS};
-use crate::limits::{Cap, SearchLimits, CAP_MILLION_STEPS, CAP_MILLION_TRIALS};
-use crate::lookups::LineChoice;
 use crate::parallel;
-use crate::verify::Verify;
+
+// The values of settings (see the module's note): `cost`, `lookups`, `limits` and `verify`
+// re-export them, as the stages that act on them.
+
+/// What a planner is asked to make small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Optimize {
+    /// The fastest reads a query by their measured latency (probes, lines and plain checks),
+    /// with tables that all stay within a cache size.
+    Speed,
+    /// As [`Optimize::Speed`], by each form's measured throughput over independent queries
+    /// rather than its latency: for move generators, whose queries overlap.
+    Throughput,
+    /// The fewest bytes, probes second (firmware).
+    Size,
+}
+
+/// The smallest budget the cost model tries; below it plain checks take over.
+pub const MIN_BITS: u32 = 4;
+
+/// The largest budget the cost model tries.
+pub const MAX_BITS: u32 = 12;
+
+/// Whether the planner may compute lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LineChoice {
+    /// Where the measured figures say a line costs no more than the probes it replaces.
+    #[default]
+    Measured,
+    /// Never: every move is a leap, a probe or a plain check.
+    Never,
+}
+
+/// How thoroughly the tables are checked against the reference walker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verify {
+    /// Every occupancy of every probe's mask, with random occupancy elsewhere: for anything
+    /// that is written.
+    Exhaustive,
+    /// This many random occupancies a slot: for a one-off question (`fairy-magic moves`),
+    /// whose answer is not kept.
+    Sampled(usize),
+}
+
+/// How much work the magic search and the verification of one compilation may do, so that a
+/// large `--max-bits` or a piece of thousands of paths ends in an error naming the limit
+/// instead of a run of hours and gigabytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
+    /// mask): every one is enumerated, kept with its table entry and verified.
+    pub occupancies: u64,
+    /// The most candidate trials, in millions of occupancies tested, the search may make.
+    pub million_trials: u64,
+    /// The most verification steps, in millions: see [`verification_work`](crate::limits::verification_work).
+    pub million_steps: u64,
+}
+
+/// The most trials (in millions) the magic search may make: some 100 million a second, so
+/// about 40 s of one core, 20 s on two. With the verification's cap, a compilation that sets
+/// both to their most stays within a minute on two cores (each was 6,000 once: a file that set
+/// every limit to its cap took 75 s).
+pub const CAP_MILLION_TRIALS: u64 = 4_000;
+
+/// The most verification steps (in millions): at least 100 million a second on one core (128 to
+/// 500 million measured, chu slowest and the hook mover fastest), so at most 40 s of one core,
+/// 20 s on two.
+pub const CAP_MILLION_STEPS: u64 = 4_000;
+
+/// What bounds a numeric setting's largest value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cap {
+    /// What the notion allows (a table of more than 2^20 entries, 64 probes).
+    Notion,
+    /// What a machine does within a minute and 2 GiB on two cores: a work limit. A value past it is an
+    /// error that says so, never an hour's run.
+    Machine,
+}
 
 /// Every setting of a compilation, resolved: the defaults (what `cargo xtask gen` uses), then
 /// the variant file's `option` lines, then the caller's [`Options`](crate::Options).
@@ -40,7 +118,7 @@ pub struct Settings {
     /// one more index bit (a table twice the size). Higher: smaller tables, slower builds.
     pub effort: u32,
     /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
-    /// answered by plain checks.
+    /// covered by plain checks.
     pub max_probes: usize,
     /// The most path moves a piece may have from one square: beyond it a compile would take
     /// minutes and tables would not fit anywhere, so it stops with an error.
@@ -421,7 +499,7 @@ impl Settings {
     }
 
     /// With [`Settings::verify`].
-    pub fn with_verify(mut self, verify: crate::verify::Verify) -> Settings {
+    pub fn with_verify(mut self, verify: Verify) -> Settings {
         self.verify = verify;
         self
     }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use fairy_magic_runtime::BitboardExt;
 
-use crate::board::{bit, Board, Squares};
+use crate::board::{bit, Board, Square, Squares};
 use crate::indices::PieceIndices;
 use crate::query::{Answer, Position};
 use crate::variant::{camel_case, Piece};
@@ -57,7 +57,7 @@ pub fn marks(board: Board, p: &Position, now: &Answer, empty_board: &Answer, reg
     let blocked: Squares = open & !(quiet | capture | p.friends | p.foes);
     (0..board.squares())
         .map(|s| {
-            if s == p.from as usize {
+            if s == p.from.index() {
                 Mark::Piece
             } else if capture.has_index(s) {
                 Mark::Capture
@@ -102,7 +102,7 @@ pub fn text(board: Board, marks: &[Mark], letter: &str, ascii: bool) -> String {
     for rank in (0..board.ranks as i32).rev() {
         let _ = write!(s, "{:>2} ", rank + 1);
         for file in 0..board.files as i32 {
-            let m = marks[board.square(file, rank).unwrap() as usize];
+            let m = marks[board.square(file, rank).unwrap().index()];
             let g = if m == Mark::Piece { symbol(letter) } else { glyph(m).into() };
             let _ = write!(s, " {g}");
         }
@@ -130,10 +130,10 @@ pub fn text(board: Board, marks: &[Mark], letter: &str, ascii: bool) -> String {
 
 /// The relative indices (`vector_index`) of a piece's potential attacks from `from`, each on
 /// its square, with what `move_index` gives them; for a network author to see the numbering.
-pub fn indices_text(board: Board, from: u8, piece: &PieceIndices, letter: &str, ascii: bool) -> String {
+pub fn indices_text(board: Board, from: Square, piece: &PieceIndices, letter: &str, ascii: bool) -> String {
     let width = piece.vectors.len().saturating_sub(1).to_string().len().max(1) + 1;
     let (f0, r0) = board.file_rank(from);
-    let reach = piece.potential[from as usize];
+    let reach = piece.potential[from.index()];
     let mut s = String::new();
     for rank in (0..board.ranks as i32).rev() {
         let _ = write!(s, "{:>2} ", rank + 1);
@@ -141,7 +141,7 @@ pub fn indices_text(board: Board, from: u8, piece: &PieceIndices, letter: &str, 
             let to = board.square(file, rank).expect("on the board");
             let cell = if to == from {
                 symbol(letter)
-            } else if reach.has_index(to as usize) {
+            } else if reach.has_index(to.index()) {
                 let j = piece.vector_index((file - f0, rank - r0)).expect("a potential attack has a vector");
                 j.to_string()
             } else if ascii {
@@ -159,7 +159,7 @@ pub fn indices_text(board: Board, from: u8, piece: &PieceIndices, letter: &str, 
     }
     s.push('\n');
     let here = reach.count_ones();
-    let first = piece.offsets()[from as usize];
+    let first = piece.offsets()[from.index()];
     let _ = writeln!(
         s,
         "vector_index of each potential attack from {} ({here} here, {} vectors from any square);",
@@ -195,7 +195,7 @@ pub fn svg(board: Board, marks: &[Mark], letter: &str) -> String {
     );
     for rank in 0..board.ranks as i32 {
         for file in 0..board.files as i32 {
-            let mark = marks[board.square(file, rank).unwrap() as usize];
+            let mark = marks[board.square(file, rank).unwrap().index()];
             let (x, y) = (20 + file * CELL, (board.ranks as i32 - 1 - rank) * CELL);
             let _ = writeln!(
                 s,

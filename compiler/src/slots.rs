@@ -4,7 +4,7 @@
 
 use fairy_magic_runtime::{BitboardExt, Color};
 
-use crate::board::{self, Board};
+use crate::board::{self, Board, Square};
 use crate::by_piece::ByPiece;
 use crate::error::{Bound, Error};
 use crate::legs::QUIET;
@@ -23,7 +23,7 @@ pub struct SlotId {
     /// The piece's colour.
     pub color: Color,
     /// The square, `rank * files + file`: the piece's square, or the target of a reverse kind.
-    pub square: u8,
+    pub square: Square,
 }
 
 /// The order of a variant's slots: kind, then piece, then colour, then square. Plans, tables,
@@ -59,7 +59,7 @@ impl SlotOrder {
     pub fn id(self, index: usize) -> SlotId {
         let (block, square) = (index / self.squares, index % self.squares);
         let (kind, piece, color) = self.block_owner(block);
-        SlotId { kind_index: kind, piece, color, square: square as u8 }
+        SlotId { kind_index: kind, piece, color, square: Square::new(square) }
     }
 
     /// The block a slot belongs to: the inverse of [`SlotOrder::block_owner`].
@@ -94,8 +94,8 @@ pub fn paths_from_every_square(
     max_paths: usize,
 ) -> Result<Vec<Vec<PathMove>>, Error> {
     let mut total = 0usize;
-    (0..board.squares())
-        .map(|square| square as u8)
+    board
+        .each()
         .map(|square| {
             let Some(mut found) = paths::path_moves_within(board, moves.at(square), square, max_paths) else {
                 return Err(Error::limit(Bound::PathsFromSquare, format!(
@@ -103,7 +103,7 @@ pub fn paths_from_every_square(
                     board.name(square)
                 )));
             };
-            found.retain(|m| moves.confined.has_index(m.dest as usize));
+            found.retain(|m| moves.confined.has_index(m.dest.index()));
             total += found.len();
             if total > MAX_PIECE_PATHS {
                 return Err(Error::limit(Bound::PathsOfPiece, format!(
@@ -154,12 +154,12 @@ fn block_moves(
     let from_every_square = all_paths.get(piece, color);
     match kind.is_reverse() {
         true => reversed(from_every_square, kind),
-        false => from_every_square.iter().map(|ms| ms.iter().filter(|m| answers(kind, m)).copied().collect()).collect(),
+        false => from_every_square.iter().map(|ms| ms.iter().filter(|m| holds(kind, m)).copied().collect()).collect(),
     }
 }
 
-/// Whether a path move is one that a table of this kind answers (read forwards).
-pub(crate) fn answers(kind: TableKind, m: &PathMove) -> bool {
+/// Whether a table of this kind holds a path move (read forwards).
+pub(crate) fn holds(kind: TableKind, m: &PathMove) -> bool {
     m.initial == kind.initial() && m.kinds & kind.kinds() != 0
 }
 
@@ -172,20 +172,18 @@ fn reversed(from_every_square: &[Vec<PathMove>], kind: TableKind) -> Vec<Vec<Pat
     let target_occupied = kind.kinds() != QUIET;
     let mut by_target: Vec<Vec<PathMove>> = vec![Vec::new(); from_every_square.len()];
     for (origin, moves) in from_every_square.iter().enumerate() {
-        for m in moves.iter().filter(|m| answers(kind.forward(), m)) {
+        for m in moves.iter().filter(|m| holds(kind.forward(), m)) {
             let bit = board::bit(m.dest);
             let (path, required) = (m.path & !bit, m.required & !bit);
-            let condition = match (m.path.has_index(m.dest as usize), m.condition) {
+            let condition = match (m.path.has_index(m.dest.index()), m.condition) {
                 (false, condition) => condition,
-                (true, Condition::Exact) if m.required.has_index(m.dest as usize) == target_occupied => {
-                    Condition::Exact
-                }
+                (true, Condition::Exact) if m.required.has_index(m.dest.index()) == target_occupied => Condition::Exact,
                 (true, Condition::Exact) => continue,
                 // A hopper whose hurdle is the target itself: no other square may be occupied.
                 (true, Condition::OneOf) if target_occupied => Condition::Exact,
                 (true, Condition::OneOf) => Condition::OneOf,
             };
-            by_target[m.dest as usize].push(PathMove { dest: origin as u8, path, required, condition, ..*m });
+            by_target[m.dest.index()].push(PathMove { dest: Square::new(origin), path, required, condition, ..*m });
         }
     }
     for moves in &mut by_target {

@@ -1,11 +1,11 @@
-//! The kinds of table a module answers: forward moves (quiet, capture, friendly, each with or
+//! The kinds of table a module has: forward moves (quiet, capture, friendly, each with or
 //! without `i`) and their reverses (`movers`, `attackers`). Every stage after the legs names its
 //! tables by these.
 
 use crate::legs::{Kinds, CAPTURE, FRIENDLY, QUIET};
 use crate::regions::PieceMoves;
 
-/// The kinds of table a generated module answers: one per move kind, with or without `i`, and
+/// The kinds of table a generated module has: one per move kind, with or without `i`, and
 /// the reverse lookups an engine asks ("who captures on this square", "who can step onto it").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TableKind {
@@ -33,7 +33,7 @@ pub enum TableKind {
 
 impl TableKind {
     /// Every kind: the forward kinds first, then their reverses, in the order a module lists
-    /// the kinds it answers ([`table_kinds`] keeps this order).
+    /// the kinds it has ([`table_kinds`] keeps this order).
     pub const ALL: [TableKind; 10] = [
         TableKind::Quiet,
         TableKind::Capture,
@@ -79,7 +79,7 @@ impl TableKind {
         }
     }
 
-    /// The move kind this table answers for.
+    /// The move kind this table holds.
     pub fn kinds(self) -> Kinds {
         match self.forward() {
             TableKind::Quiet | TableKind::InitialQuiet => QUIET,
@@ -94,7 +94,7 @@ impl TableKind {
     }
 }
 
-/// The table kinds a variant's module answers: quiet and capture moves, their first-move-only
+/// The table kinds a variant's module has: quiet and capture moves, their first-move-only
 /// versions, friendly captures where some piece has them, and the reverse lookups if asked.
 pub fn table_kinds(moves: &[[PieceMoves; 2]], reverse: bool) -> Vec<TableKind> {
     let friendly =

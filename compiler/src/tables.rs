@@ -19,9 +19,9 @@ use crate::table_kind::TableKind;
 pub struct Tables<B> {
     /// How every probe forms its index.
     pub index: Index,
-    /// The kinds the module answers, in the order of `block_of`.
+    /// The kinds the module has, in the order of `block_of`.
     pub kinds: Vec<TableKind>,
-    /// `block_of[kind][piece][colour]`: which of `blocks` answers it.
+    /// `block_of[kind][piece][colour]`: which of `blocks` serves it.
     pub block_of: Vec<Vec<[usize; 2]>>,
     /// Distinct blocks: a symmetric piece's two colours, or its quiet and capture moves when it
     /// moves as it captures, share one.
@@ -561,7 +561,7 @@ impl<B: Word> Tables<B> {
         SlotId { kind_index: self.kinds.iter().position(|&k| k == forward).expect("forward kinds come first"), ..id }
     }
 
-    /// The block that answers one slot, shared with every slot that answers alike.
+    /// The block that serves one slot, shared with every slot that reads alike.
     pub fn block(&self, id: SlotId) -> &Block<B> {
         &self.blocks[self.block_of[id.kind_index][id.piece][id.color as usize]]
     }
@@ -569,19 +569,19 @@ impl<B: Word> Tables<B> {
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
         let block = self.block(id);
-        reads::evaluate(block, self, id.square as usize, B::from_squares(occupied)).to_squares()
+        reads::evaluate(block, self, id.square.index(), B::from_squares(occupied)).to_squares()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::bit;
+    use crate::board::{bit, Square};
     use fairy_magic_runtime::Color;
 
     #[test]
     fn numbering_keeps_each_set_once_in_first_seen_order() {
-        let (a, b) = (bit(3), bit(200));
+        let (a, b) = (bit(Square::new(3)), bit(Square::new(200)));
         let numbered = Numbered::new(&[a, b, a, Squares::EMPTY, b]);
         assert_eq!(numbered.entries, Numbers::U16(vec![0, 1, 0, 2, 1]));
         assert_eq!(numbered.sets, [a, b, Squares::EMPTY]);
@@ -608,7 +608,7 @@ mod tests {
         let text = "variant v\nboard 8x8\npiece R rook R\npiece B bishop B\npiece M marshal RN\n";
         let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         let tables = crate::build::<u64>(variant, moves, &crate::Settings::default()).unwrap().tables;
-        let block = |piece| tables.block(SlotId { kind_index: 0, piece, color: Color::White, square: 0 });
+        let block = |piece| tables.block(SlotId { kind_index: 0, piece, color: Color::White, square: Square::new(0) });
         for piece in [0, 1] {
             let block = block(piece);
             assert!(block.leaps.iter().any(|&l| l != 0), "the planner keeps first steps as leaps");

@@ -997,7 +997,15 @@ mod tests {
         assert_eq!(rules.first_moves, [(5, 0)]);
         assert_eq!(rules.en_passant, [5]);
         assert_eq!(rules.promotions, [game::Promotion { piece: 5, region: 1, to: vec![1, 2, 3, 4], forced: true }]);
-        assert_eq!(rules.castlings[0], game::Castling { king: 0, king_squares: [4, 6], rook: 2, rook_squares: [7, 5] });
+        assert_eq!(
+            rules.castlings[0],
+            game::Castling {
+                king: 0,
+                king_squares: [4, 6].map(crate::board::Square::new),
+                rook: 2,
+                rook_squares: [7, 5].map(crate::board::Square::new)
+            }
+        );
         assert_eq!(rules.fen_letters, [(4, 'S')]);
         assert_eq!(rules.start.as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
         let optional = parse("x.variant", &format!("{CHESS}region last a8-h8\npromote P in last to Q optional\n"))

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use fairy_magic_runtime::{BitboardExt, Line, PlainCheck, Probe};
 
-use crate::board::{bit, squares_of, subsets, Board, Squares, Word};
+use crate::board::{bit, squares_of, subsets, Board, Square, Squares, Word};
 use crate::by_piece::ByPiece;
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
@@ -18,16 +18,7 @@ use crate::table_kind::TableKind;
 use crate::tables::{read_probes, Block, Tables};
 use crate::{parallel, reference};
 
-/// How thoroughly the tables are checked against the reference walker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verify {
-    /// Every occupancy of every probe's mask, with random occupancy elsewhere: for anything
-    /// that is written.
-    Exhaustive,
-    /// This many random occupancies a slot: for a one-off question (`fairy-magic moves`),
-    /// whose answer is not kept.
-    Sampled(usize),
-}
+pub use crate::settings::Verify;
 
 /// Checks every slot against the reference walker: for each probe, every occupancy of its mask
 /// combined with random occupancy everywhere else (the piece's own square included). A reverse
@@ -66,7 +57,9 @@ pub fn verify<B: Word>(
         .filter(|&block| !repeated[block] && thoroughness == Verify::Exhaustive)
         .map(|block| order.block_owner(block))
         .filter(|&(kind, _, _)| tables.kinds[kind].is_reverse())
-        .map(|(kind, piece, color)| Task::ReverseSamples(SlotId { kind_index: kind, piece, color, square: 0 }));
+        .map(|(kind, piece, color)| {
+            Task::ReverseSamples(SlotId { kind_index: kind, piece, color, square: Square::new(0) })
+        });
     let tasks: Vec<(u64, Task)> = (0..).zip(slots.chain(reverse_blocks)).collect();
     // A reverse block's samples walk every origin of every target: the largest tasks, started first.
     let slot_tasks = tasks.iter().take_while(|(_, task)| matches!(task, Task::Slot(_))).count();
@@ -114,7 +107,7 @@ impl<B: Word> Checker<'_, B> {
         let (board, tables) = (self.board, self.tables);
         let kind = tables.kinds[id.kind_index];
         let piece_moves = &self.moves[id.piece][id.color as usize];
-        let origins = self.origins.get(id.piece, id.color)[id.square as usize];
+        let origins = self.origins.get(id.piece, id.color)[id.square.index()];
         // The reference walks a reverse slot forwards from every origin; through the occupancies
         // of its masks, which are many, the forward tables (checked against the same walker
         // above, kinds in order) stand in for it.
@@ -131,7 +124,7 @@ impl<B: Word> Checker<'_, B> {
             }
         };
         let walk = |occupied: Squares| compare(occupied, walked(occupied));
-        let square = id.square as usize;
+        let square = id.square.index();
         if let Verify::Sampled(samples) = self.thoroughness {
             for _ in 0..samples {
                 walk(random())?;
@@ -203,7 +196,7 @@ fn mask_occupancies(mask: Squares) -> Box<dyn Iterator<Item = Squares>> {
     if mask.count_ones() <= EXHAUSTIVE_MASK {
         return Box::new(subsets(mask));
     }
-    let squares: Vec<u8> = squares_of(mask).collect();
+    let squares: Vec<Square> = squares_of(mask).collect();
     let n = squares.len();
     let mut small = vec![Squares::EMPTY];
     for a in 0..n {
@@ -212,7 +205,7 @@ fn mask_occupancies(mask: Squares) -> Box<dyn Iterator<Item = Squares>> {
             small.push(bit(squares[a]) | bit(squares[b]));
         }
     }
-    let mut rng = SplitMix64::new(LONG_MASK_SEED ^ u64::from(squares[0]));
+    let mut rng = SplitMix64::new(LONG_MASK_SEED ^ squares[0].index() as u64);
     let random = (0..LONG_MASK_SAMPLES).map(move |i| {
         // Densities from 1 in 2 down to 1 in 16 of the mask's squares.
         let draws = 1 + i % 4;
@@ -235,14 +228,14 @@ fn origins_of(reach: &[Squares]) -> Vec<Squares> {
     let mut origins = vec![Squares::EMPTY; reach.len()];
     for (origin, &targets) in reach.iter().enumerate() {
         for target in squares_of(targets) {
-            origins[target as usize] |= bit(origin as u8);
+            origins[target.index()] |= bit(Square::new(origin));
         }
     }
     origins
 }
 
 /// The random occupancies of one reverse block (`block`'s square aside), walked a sample at a time
-/// rather than a slot at a time: one walk from every square the piece moves from answers every
+/// rather than a slot at a time: one walk from every square the piece moves from serves every
 /// target at once, where walking each slot alone walks each origin again for every target.
 ///
 /// Samples come in pairs, an occupancy and its complement, and a target is checked with the
@@ -268,13 +261,13 @@ fn verify_reverse_samples<B: Word>(
         let sample = random();
         for occupied in [sample, !sample & board.all()] {
             for origin in squares_of(starts) {
-                reached[origin as usize] = reference::reach_piece(board, piece_moves, origin, occupied, kind.forward());
+                reached[origin.index()] = reference::reach_piece(board, piece_moves, origin, occupied, kind.forward());
             }
             let targets = if kind.kinds() == crate::legs::QUIET { !occupied & board.all() } else { occupied };
             for target in squares_of(targets) {
                 let bit = bit(target);
-                let expected = squares_of(origins[target as usize] & !bit)
-                    .filter(|&origin| reached[origin as usize].has_index(target as usize))
+                let expected = squares_of(origins[target.index()] & !bit)
+                    .filter(|&origin| reached[origin.index()].has_index(target.index()))
                     .fold(Squares::EMPTY, |set, origin| set | crate::board::bit(origin));
                 let id = SlotId { square: target, ..block };
                 for asked in [occupied, occupied ^ bit] {
@@ -334,14 +327,14 @@ fn can_give<B: Word>(tables: &Tables<B>) -> FxHashMap<u32, Squares> {
 /// it, not its other three) are read, through the runtime's own functions.
 struct ReverseByTables<'t, B> {
     tables: &'t Tables<B>,
-    target: u8,
+    target: Square,
     quiet: bool,
     origins: Vec<Origin<B>>,
 }
 
 /// What of one origin's forward answer can hold the target.
 struct Origin<B> {
-    square: u8,
+    square: Square,
     /// A leap reaches the target: the origin is in every answer.
     leaps: bool,
     /// The probes whose tables can give the target.
@@ -366,15 +359,15 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
     fn new(tables: &'t Tables<B>, forward: SlotId, origins: Squares, can_give: &FxHashMap<u32, Squares>) -> Self {
         let target = forward.square;
         let block = tables.block(forward);
-        let gives = |probe: &&Probe<B>| can_give.get(&probe.offset).is_none_or(|set| set.has_index(target as usize));
+        let gives = |probe: &&Probe<B>| can_give.get(&probe.offset).is_none_or(|set| set.has_index(target.index()));
         let origins = squares_of(origins & !bit(target))
             .map(|origin| {
-                let square = origin as usize;
+                let square = origin.index();
                 let probes: Vec<Probe<B>> = block.probes(square).iter().filter(gives).copied().collect();
                 let checks: Vec<PlainCheck<B>> =
-                    block.checks(square).iter().filter(|c| c.dest.has_index(target as usize)).copied().collect();
+                    block.checks(square).iter().filter(|c| c.dest.has_index(target.index())).copied().collect();
                 let lines: Vec<Line<B>> =
-                    block.lines(square).iter().filter(|l| l.reach.has_index(target as usize)).copied().collect();
+                    block.lines(square).iter().filter(|l| l.reach.has_index(target.index())).copied().collect();
                 let reads = probes
                     .iter()
                     .map(|p| p.mask)
@@ -382,7 +375,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
                     .chain(lines.iter().map(|l| l.up | l.down));
                 Origin {
                     square: origin,
-                    leaps: block.leaps[square].has_index(target as usize),
+                    leaps: block.leaps[square].has_index(target.index()),
                     reads: reads.fold(Squares::EMPTY, |set, read| set | read.to_squares()),
                     probes,
                     checks,
@@ -404,7 +397,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
     where
         B: 'o,
     {
-        let (tables, target) = (self.tables, self.target as usize);
+        let (tables, target) = (self.tables, self.target.index());
         let occupied = if self.quiet { occupied & !bit(self.target) } else { occupied | bit(self.target) };
         let read = |probe: &Probe<B>, occupied: B| {
             let probe = std::slice::from_ref(probe);
@@ -452,7 +445,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
 
 /// Which blocks of slots (one a kind, piece and colour) check exactly what an earlier block checks:
 /// a queen's quiet and capture blocks, or a knight's two colours. They share a stored block, a
-/// reverse block reads its target alike only with the same kind, and the moves the kind answers for are
+/// reverse block reads its target alike only with the same kind, and the moves the kind holds are
 /// the same. Decided once a block, not once a slot: the moves are cloned and hashed here.
 fn repeated_blocks<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables: &Tables<B>) -> Vec<bool> {
     let mut seen: HashSet<(usize, Option<TableKind>, PieceMoves)> = HashSet::new();
@@ -467,7 +460,7 @@ fn repeated_blocks<B: Word>(order: SlotOrder, moves: &[[PieceMoves; 2]], tables:
         .collect()
 }
 
-/// The moves of `moves` that a table of `kind` answers for, everything else as it is.
+/// The moves of `moves` that a table of `kind` holds, everything else as it is.
 fn relevant(moves: &PieceMoves, kind: TableKind) -> PieceMoves {
     let keep = |list: &Vec<crate::legs::Move>| -> Vec<crate::legs::Move> {
         let answers =
@@ -620,8 +613,8 @@ mod tests {
         for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
             let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
             let block = tables.block(id);
-            let probed = block.probes(id.square as usize).iter().filter(|p| !Block::is_padding(p)).map(|p| p.mask);
-            let lined = block.lines(id.square as usize).iter().map(|l| l.up | l.down).filter(|&m| m != 0);
+            let probed = block.probes(id.square.index()).iter().filter(|p| !Block::is_padding(p)).map(|p| p.mask);
+            let lined = block.lines(id.square.index()).iter().map(|l| l.up | l.down).filter(|&m| m != 0);
             for mask in probed.chain(lined) {
                 let mask = mask.to_squares();
                 settled += by_tables.origins.iter().filter(|o| (o.reads & mask).is_empty()).count();
@@ -650,7 +643,7 @@ mod tests {
         let names = ["wazir".to_string()];
         let origins = vec![board.all(); board.squares()];
         let attackers = tables.kinds.iter().position(|&k| k == TableKind::Attackers).unwrap();
-        let block = SlotId { kind_index: attackers, piece: 0, color: Color::White, square: 0 };
+        let block = SlotId { kind_index: attackers, piece: 0, color: Color::White, square: Square::new(0) };
         let mut rng = SplitMix64::new(1);
         let mut random = || Squares::from(rng.next_u64()) & board.all();
         verify_reverse_samples(board, &names, &moves, &origins, &tables, block, &mut random).unwrap();

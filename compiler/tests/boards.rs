@@ -3,7 +3,7 @@
 //! boards past the limit are errors.
 
 use crate::common::XorShift;
-use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
+use fairy_magic::stages::board::{bit, squares_of, Board, Square, Squares};
 use fairy_magic::stages::error::Source;
 use fairy_magic::stages::magics::Word;
 use fairy_magic::stages::table_kind::TableKind;
@@ -48,7 +48,7 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
     let mut equal_cases = 0;
     for piece in 0..small.moves.len() {
         for color in Color::ALL {
-            for sq in 0..64u8 {
+            for sq in sb.each() {
                 let (f, r) = sb.file_rank(sq);
                 let lsq = lb.square(f, r).unwrap();
                 // Destinations on the small board that the large board reaches only by leaving it.
@@ -87,7 +87,7 @@ fn a_large_board_agrees_with_8x8_where_they_overlap() {
 /// the knight and the pawns there, and the queen on a1 blocked by it.
 fn the_top_square<B: Word>(c: &Compiled<B>, ranks: u8) {
     let board = c.variant.board;
-    let top = (board.squares() - 1) as u8;
+    let top = Square::new(board.squares() - 1);
     assert_eq!(board.name(top), format!("p{ranks}"));
     let kinds = &c.tables.kinds;
     let capture = kinds.iter().position(|&k| k == TableKind::Capture).unwrap();
@@ -105,10 +105,12 @@ fn the_top_square<B: Word>(c: &Compiled<B>, ranks: u8) {
     assert_eq!(names(pawn(Color::Black)), format!("p{}", ranks - 1));
     assert_eq!(pawn(Color::White), empty);
     // The queen on a1 and the top square: on the diagonal of a square board, not on 16x8.
-    let a1 = c.tables.lookup(SlotId { kind_index: capture, piece: 1, color: Color::White, square: 0 }, bit(top));
+    let a1 = c
+        .tables
+        .lookup(SlotId { kind_index: capture, piece: 1, color: Color::White, square: Square::new(0) }, bit(top));
     let corner = board.parse_square(&format!("{}{ranks}", (b'a' + ranks - 1) as char)).unwrap();
-    assert!(a1.has_index(corner as usize));
-    assert_eq!(a1.has_index(top as usize), ranks == 16);
+    assert!(a1.has_index(corner.index()));
+    assert_eq!(a1.has_index(top.index()), ranks == 16);
 }
 
 #[test]
@@ -173,7 +175,7 @@ fn every_index_agrees_on_both_widths() {
                 kind_index: (rng.next() % 2) as usize,
                 piece: (rng.next() % moves.len() as u64) as usize,
                 color: if rng.next() % 2 == 0 { Color::White } else { Color::Black },
-                square: (rng.next() % squares as u64) as u8,
+                square: Square::new((rng.next() % squares as u64) as usize),
             };
             let occupied = Squares::new([(); 4].map(|_| rng.next())) & built[0].variant.board.all();
             let answers: Vec<Squares> = built.iter().map(|c| c.tables.lookup(id, occupied)).collect();

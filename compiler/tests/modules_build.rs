@@ -20,7 +20,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fairy_magic::stages::board::Squares;
+use fairy_magic::stages::board::{Square, Squares};
 use fairy_magic::stages::pipeline;
 use fairy_magic::stages::reference;
 use fairy_magic::stages::table_kind::TableKind;
@@ -305,7 +305,8 @@ fn questions_for(module: &Accepted, rng: &mut Rng) -> Vec<Question> {
                 for occupied in [Squares::EMPTY, random & other, random, random | other] {
                     let occupied = occupied & board.all();
                     for (k, &kind) in module.kinds.iter().enumerate() {
-                        let expected = reference::reach_piece(board, piece_moves, square as u8, occupied, kind).0;
+                        let expected =
+                            reference::reach_piece(board, piece_moves, Square::new(square), occupied, kind).0;
                         let [w0, w1, w2, w3] = occupied.0;
                         let line =
                             format!("{} {k} {piece} {colour} {square} {w0:x} {w1:x} {w2:x} {w3:x}\n", module.index);

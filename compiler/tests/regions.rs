@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use fairy_magic::stages::board::Squares;
+use fairy_magic::stages::board::{Square, Squares};
 use std::process::{Command, Stdio};
 
 use fairy_magic::{Options, Source};
@@ -50,13 +50,15 @@ fn a_confined_piece_neither_leaves_nor_enters_from_outside() {
     let (variant, moves) = fairy_magic::stages::pipeline::read(&source).unwrap();
     let board = variant.board;
     let kind = fairy_magic::stages::table_kind::TableKind::Quiet;
-    let from_e2 = fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 12, Squares::EMPTY, kind);
+    let from_e2 =
+        fairy_magic::stages::reference::reach_piece(board, &moves[0][0], Square::new(12), Squares::EMPTY, kind);
     assert_eq!(from_e2, Squares::from(0b0011_1000_0010_1000_0011_1000u64 & 0xffff));
     // Black's region is White's turned 180°: ranks 7 and 8.
-    let black_from_e7 = fairy_magic::stages::reference::reach_piece(board, &moves[0][1], 52, Squares::EMPTY, kind);
+    let black_from_e7 =
+        fairy_magic::stages::reference::reach_piece(board, &moves[0][1], Square::new(52), Squares::EMPTY, kind);
     assert_eq!(black_from_e7 & Squares::from(0xffff_ffff_ffffu64), Squares::EMPTY);
     assert_eq!(
-        fairy_magic::stages::reference::reach_piece(board, &moves[0][0], 28, Squares::EMPTY, kind),
+        fairy_magic::stages::reference::reach_piece(board, &moves[0][0], Square::new(28), Squares::EMPTY, kind),
         Squares::EMPTY,
         "e4 is outside"
     );

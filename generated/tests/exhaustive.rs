@@ -52,7 +52,7 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
         }
         let moves = &compiled.moves[id.piece][id.color as usize];
         let block = tables.block(id);
-        let square = id.square as usize;
+        let square = id.square.index();
         // Every probe's mask and every computed line's squares, each walked through all its subsets.
         let probed = block.probes(square).iter().map(|p| p.mask.to_squares());
         let (lined, long): (Vec<Rays>, Vec<Rays>) = block
@@ -65,7 +65,7 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
         let mut compare = |occupied: Squares| {
             let occupied = occupied & board.all();
             let expected = reference::reach_piece(board, moves, id.square, occupied, kind);
-            let actual = query(kind, id.piece, white, id.square as usize, occupied);
+            let actual = query(kind, id.piece, white, id.square.index(), occupied);
             assert_eq!(
                 actual,
                 expected,

@@ -16,7 +16,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
+use fairy_magic::stages::board::{bit, squares_of, Board, Square, Squares};
 use fairy_magic::stages::legs::QUIET;
 use fairy_magic::stages::paths::{path_moves, Condition, PathMove};
 use fairy_magic::stages::reference;
@@ -77,12 +77,12 @@ fn kind_of(m: &PathMove, kinds: &[TableKind]) -> Option<TableKind> {
 /// Where one piece goes from each square by moves of `kinds` under some occupancy, each square
 /// confirmed by the reference.
 fn potential(board: Board, moves: &PieceMoves, kinds: &[TableKind], rng: &mut XorShift, name: &str) -> Vec<Squares> {
-    (0..board.squares())
-        .map(|from| from as u8)
+    board
+        .each()
         .map(|from| {
             let mut witnesses = BTreeMap::new();
             for m in path_moves(board, moves.at(from), from) {
-                if let Some(kind) = kind_of(&m, kinds).filter(|_| moves.confined.has_index(m.dest as usize)) {
+                if let Some(kind) = kind_of(&m, kinds).filter(|_| moves.confined.has_index(m.dest.index())) {
                     witnesses.entry(m.dest).or_insert((m, kind));
                 }
             }
@@ -96,7 +96,7 @@ fn potential(board: Board, moves: &PieceMoves, kinds: &[TableKind], rng: &mut Xo
                 let occupied = m.required | screen | target;
                 let reached = reference::reach_piece(board, moves, from, occupied, *kind);
                 assert!(
-                    reached.has_index(dest as usize),
+                    reached.has_index(dest.index()),
                     "{name}: {} to {} ({}) under {occupied:?}",
                     board.name(from),
                     board.name(dest),
@@ -131,7 +131,7 @@ fn numbered(
                 next += 1;
                 next - 1
             });
-            let at = || format!("{name} from {} to {}", board.name(from as u8), board.name(to as u8));
+            let at = || format!("{name} from {} to {}", board.name(Square::new(from)), board.name(Square::new(to)));
             assert_eq!(index(from, to), expected, "{}", at());
         }
     }
@@ -181,13 +181,14 @@ fn check(module: &Module) {
             numbered(board, &policy, policy_total, |from, to| (module.policy)(piece, color, from, to), &policy_name);
             let mut numbers: BTreeMap<(i32, i32), usize> = BTreeMap::new();
             let vectors: BTreeSet<(i32, i32)> = (0..squares)
-                .flat_map(|from| squares_of(potential[from]).map(move |to| (from, to as usize)))
+                .flat_map(|from| squares_of(potential[from]).map(move |to| (from, to.index())))
                 .map(|(from, to)| vector(board, from, to))
                 .collect();
             for from in 0..squares {
                 for to in 0..squares {
                     let vector = vector(board, from, to);
-                    let at = || format!("{name} from {} to {}", board.name(from as u8), board.name(to as u8));
+                    let at =
+                        || format!("{name} from {} to {}", board.name(Square::new(from)), board.name(Square::new(to)));
                     let j = (module.vector)(piece, color, from, to);
                     assert_eq!(j.is_some(), vectors.contains(&vector), "{}: vector index", at());
                     if let Some(j) = j {
@@ -216,9 +217,19 @@ fn check(module: &Module) {
             for from in 0..squares {
                 for occupied in [Squares::EMPTY, rng.board(squares, 25)] {
                     let attacks = (module.attacks)(piece, color, from, occupied);
-                    assert_eq!(attacks & !potential[from], Squares::EMPTY, "{name} from {}", board.name(from as u8));
+                    assert_eq!(
+                        attacks & !potential[from],
+                        Squares::EMPTY,
+                        "{name} from {}",
+                        board.name(Square::new(from))
+                    );
                     let reaches = (module.reaches)(piece, color, from, occupied);
-                    assert_eq!(reaches & !policy[from], Squares::EMPTY, "{name} from {}", board.name(from as u8));
+                    assert_eq!(
+                        reaches & !policy[from],
+                        Squares::EMPTY,
+                        "{name} from {}",
+                        board.name(Square::new(from))
+                    );
                 }
             }
         }
@@ -242,7 +253,7 @@ fn check(module: &Module) {
 }
 
 fn vector(board: Board, from: usize, to: usize) -> (i32, i32) {
-    let ((f0, r0), (f1, r1)) = (board.file_rank(from as u8), board.file_rank(to as u8));
+    let ((f0, r0), (f1, r1)) = (board.file_rank(Square::new(from)), board.file_rank(Square::new(to)));
     (f1 - f0, r1 - r0)
 }
 

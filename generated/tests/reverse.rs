@@ -9,7 +9,7 @@
 //! reference, stand in for it. `between` is checked by what it means: every square it gives can
 //! decide whether the move is made.
 
-use fairy_magic::stages::board::{bit, squares_of, Board, Squares};
+use fairy_magic::stages::board::{bit, squares_of, Board, Square, Squares};
 use fairy_magic::stages::magics::Word;
 use fairy_magic::stages::reference;
 use fairy_magic::stages::regions::PieceMoves;
@@ -57,7 +57,7 @@ fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
     {
         let kind = c.tables.kinds[id.kind_index];
         let moves = &c.moves[id.piece][id.color as usize];
-        let target = id.square as usize;
+        let target = id.square.index();
         let walked = |occupied: Squares| reference::reach_back(board, moves, id.square, occupied, kind, board.all());
         let looked_up = |occupied: Squares| {
             let quiet = kind == TableKind::Movers || kind == TableKind::InitialMovers;
@@ -66,7 +66,7 @@ fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
                 .filter(|&o| {
                     o != target && (module.forward)(kind.forward(), id.piece, id.color, o, occupied).has_index(target)
                 })
-                .fold(Squares::EMPTY, |set: Squares, o| set | bit(o as u8))
+                .fold(Squares::EMPTY, |set: Squares, o| set | bit(Square::new(o)))
         };
         let mut compare = |occupied: Squares, expected: &dyn Fn(Squares) -> Squares| {
             let occupied = occupied & board.all();
@@ -108,13 +108,13 @@ fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
 
 /// Which kinds of move the reference makes from `from` to `to`, given `occupied` (the target
 /// empty for quiet moves, occupied for captures), one bit a kind.
-fn reaches(board: Board, moves: &PieceMoves, from: u8, to: u8, occupied: Squares) -> u32 {
+fn reaches(board: Board, moves: &PieceMoves, from: Square, to: Square, occupied: Squares) -> u32 {
     let to_bit = bit(to);
     let forward = TableKind::ALL.into_iter().filter(|k| !k.is_reverse());
     forward.enumerate().fold(0, |kinds, (i, kind)| {
         let quiet = kind == TableKind::Quiet || kind == TableKind::InitialQuiet;
         let occupied = if quiet { occupied & !to_bit } else { occupied | to_bit };
-        kinds | u32::from(reference::reach_piece(board, moves, from, occupied, kind).has_index(to as usize)) << i
+        kinds | u32::from(reference::reach_piece(board, moves, from, occupied, kind).has_index(to.index())) << i
     })
 }
 
@@ -132,9 +132,9 @@ fn check_between<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
         for color in Color::ALL {
             let moves = &both[color as usize];
             for _ in 0..ORIGINS {
-                let from = (rng.next() % board.squares() as u64) as u8;
-                for to in (0..board.squares()).map(|to| to as u8).filter(|&to| to != from) {
-                    let between = (module.between)(piece, color, from as usize, to as usize);
+                let from = Square::new((rng.next() % board.squares() as u64) as usize);
+                for to in board.each().filter(|&to| to != from) {
+                    let between = (module.between)(piece, color, from.index(), to.index());
                     let name = || {
                         format!("{}: piece {piece} {color:?} {} to {}", module.name, board.name(from), board.name(to))
                     };

@@ -5,7 +5,7 @@
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
-use crate::board::Word;
+use crate::board::{Square, Word};
 use crate::indices::{offsets, Indices};
 use crate::tables::{Block, Numbered, RankTable, Tables};
 use crate::variant::Variant;
@@ -99,7 +99,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     let mut s = String::from("[\n");
     for square in 0..block.leaps.len() {
         let leaps = literal(block.stored_leaps[square]);
-        let name = board.name(square as u8);
+        let name = board.name(Square::new(square));
         if block.probes_per_square == 0 {
             writeln!(s, "    {leaps}, // {name}")?;
             continue;
@@ -135,7 +135,7 @@ fn call(out: &mut String, name: &str, args: &[String], bits: u32) -> fmt::Result
 pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
     for square in 0..block.leaps.len() {
-        writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
+        writeln!(s, "    [ // {}", variant.board.name(Square::new(square)))?;
         for c in block.checks(square) {
             call(&mut s, "PlainCheck::new", &[literal(c.path), literal(c.required), literal(c.dest)], B::BITS)?;
         }
@@ -154,7 +154,7 @@ pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
     let mut s = String::from("[\n");
     let set = |b: B| if B::BITS > 128 { short(b) } else { literal(b) };
     for square in 0..block.leaps.len() {
-        writeln!(s, "    [ // {}", variant.board.name(square as u8))?;
+        writeln!(s, "    [ // {}", variant.board.name(Square::new(square)))?;
         for l in block.stored_lines(square) {
             if Block::is_padding_line(l) {
                 writeln!(s, "        Line::empty(),")?;
@@ -231,7 +231,7 @@ pub(super) fn between_grids_data(variant: &Variant, between: &Between) -> Result
     for (g, grid) in between.grids.iter().enumerate() {
         writeln!(s, "    // grid {g}\n    [")?;
         for (from, row) in grid.chunks(squares).enumerate() {
-            writeln!(s, "        [ // from {}", board.name(from as u8))?;
+            writeln!(s, "        [ // from {}", board.name(Square::new(from)))?;
             for cells in row.chunks(12) {
                 let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
                 writeln!(s, "            {},", cells.join(", "))?;
@@ -314,7 +314,7 @@ pub(super) fn reach_data<B: Word>(variant: &Variant, indices: &Indices) -> Resul
         writeln!(s, "    // grid {g}\n    [")?;
         for (i, run) in grid.chunks(per_line).enumerate() {
             let cells: Vec<String> = run.iter().map(|&set| literal(B::from_squares(set))).collect();
-            wrapped(&mut s, "        ", &cells, &format!("from {}", board.name((i * per_line) as u8)))?;
+            wrapped(&mut s, "        ", &cells, &format!("from {}", board.name(Square::new(i * per_line))))?;
         }
         s.push_str("    ],\n");
     }

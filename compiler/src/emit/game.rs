@@ -4,14 +4,14 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::board::squares_of;
+use crate::board::{squares_of, Square};
 use crate::game::GameRules;
 use crate::table_kind::TableKind;
 use crate::variant::Variant;
 
 /// A list of square indices as a `&[u8]` literal.
-fn square_list(squares: impl Iterator<Item = u8>) -> TokenStream {
-    let squares = squares.map(Literal::u8_unsuffixed);
+fn square_list(squares: impl Iterator<Item = Square>) -> TokenStream {
+    let squares = squares.map(|s| Literal::u8_unsuffixed(s.byte()));
     quote!(&[ #(#squares),* ])
 }
 
@@ -49,7 +49,8 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
     let castlings = rules.castlings.iter().map(|c| {
         let (king, rook) = (index(c.king), index(c.rook));
         let [king_from, king_to, rook_from, rook_to] =
-            [c.king_squares[0], c.king_squares[1], c.rook_squares[0], c.rook_squares[1]].map(Literal::u8_unsuffixed);
+            [c.king_squares[0], c.king_squares[1], c.rook_squares[0], c.rook_squares[1]]
+                .map(|s| Literal::u8_unsuffixed(s.byte()));
         quote!(fairy_magic_runtime::Castling {
             king: #king, king_from: #king_from, king_to: #king_to, rook: #rook, rook_from: #rook_from, rook_to: #rook_to
         })
