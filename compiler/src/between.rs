@@ -42,6 +42,13 @@ impl Between {
         between
     }
 
+    /// Entries of the sets' table as the module stores it: the sets, then empty sets up to a
+    /// power of two, so that a cell read from a grid and masked is known to be in range and
+    /// the read needs no bounds check.
+    pub fn table_len(&self) -> usize {
+        self.sets.len().next_power_of_two()
+    }
+
     /// One piece and colour's grid, adding the sets it needs.
     fn grid(&mut self, board: Board, per_square: &[Vec<PathMove>], set_ids: &mut HashMap<Squares, u32>) -> Vec<u32> {
         let mut grid = vec![0u32; board.squares() * board.squares()];
@@ -84,4 +91,17 @@ fn sets_from(moves: &[PathMove]) -> Vec<(Square, Squares)> {
         })
         .filter(|&(_, set)| set != Squares::EMPTY)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sets_table_is_padded_to_a_power_of_two() {
+        for (sets, len) in [(1, 1), (2, 2), (3, 4), (411, 512), (512, 512), (4803, 8192)] {
+            let between = Between { sets: vec![Squares::EMPTY; sets], ..Between::default() };
+            assert_eq!(between.table_len(), len, "{sets} sets");
+        }
+    }
 }

@@ -35,7 +35,7 @@
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 268 of their own beside 128 shared with the forward
 // ones, 3784 entries (30272 bytes) before packing.
-// Between: 497 distinct sets (3976 bytes) and 8 grids of 64x64 cells (65536 bytes).
+// Between: 497 distinct sets (4096 bytes, padded to a power of two) and 8 grids of 64x64 cells (65536 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 312064 entries (2496512 bytes): 26.61x these tables and lines.
 //
@@ -728,7 +728,8 @@ pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard
     match BETWEEN_OF[piece as usize][color as usize] {
         0 => 0,
         grid => {
-            BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize]
+            BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize
+                & 511]
         }
     }
 }
@@ -747,10 +748,11 @@ const BETWEEN_OF: [[u8; 2]; PIECES] = [
     [6, 6],
     [7, 8],
 ];
-/// Every distinct set of squares between, the empty set first.
+/// Every distinct set of squares between, the empty set first, then empty sets up to a
+/// power of two.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BETWEEN: [Bitboard; 497] = [
+static BETWEEN: [Bitboard; 512] = [
     0x0000000000000000, 0x0000000000000002, 0x0000000000000006, 0x000000000000000e, // 0
     0x000000000000001e, 0x000000000000003e, 0x000000000000007e, 0x0000000000000100, // 4
     0x0000000000010100, 0x0000000001010100, 0x0000000101010100, 0x0000010101010100, // 8
@@ -875,7 +877,10 @@ static BETWEEN: [Bitboard; 497] = [
     0x0408100000000000, 0x0810204000000000, 0x0810200000000000, 0x1020400000000000, // 484
     0x0804020000000000, 0x1008040200000000, 0x1008040000000000, 0x0000804020100800, // 488
     0x0000804020100000, 0x2010080402000000, 0x0000804020000000, 0x2010080400000000, // 492
-    0x2010080000000000, // 496
+    0x2010080000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 496
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 500
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 504
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 508
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
@@ -5759,7 +5764,12 @@ fn lookup(
     square: usize,
     occupied: Bitboard,
 ) -> Bitboard {
-    match BLOCKS[kind][piece as usize][color as usize] {
+    let [white, black] = BLOCKS[kind][piece as usize];
+    let block = match color {
+        Color::White => white,
+        Color::Black => black,
+    };
+    match block {
         0 => BLOCK_0[square],
         1 => {
             rank_slide(&RANK_SLIDES, FILES, square, occupied)

@@ -37,7 +37,7 @@
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 0 of their own beside 64 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
-// Between: 451 distinct sets (3608 bytes) and 6 grids of 64x64 cells (49152 bytes).
+// Between: 451 distinct sets (4096 bytes, padded to a power of two) and 6 grids of 64x64 cells (49152 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
 // no bit budget, identical tables shared) would need 109120 entries (872960 bytes): 32.17x these tables and lines.
 //
@@ -628,16 +628,18 @@ pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard
     match BETWEEN_OF[piece as usize][color as usize] {
         0 => 0,
         grid => {
-            BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize]
+            BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize
+                & 511]
         }
     }
 }
 /// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
 const BETWEEN_OF: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 6]];
-/// Every distinct set of squares between, the empty set first.
+/// Every distinct set of squares between, the empty set first, then empty sets up to a
+/// power of two.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BETWEEN: [Bitboard; 451] = [
+static BETWEEN: [Bitboard; 512] = [
     0x0000000000000000, 0x0000000000000002, 0x0000000000000006, 0x000000000000000e, // 0
     0x000000000000001e, 0x000000000000003e, 0x000000000000007e, 0x0000000000000100, // 4
     0x0000000000000200, 0x0000000000010100, 0x0000000000040200, 0x0000000001010100, // 8
@@ -750,7 +752,22 @@ static BETWEEN: [Bitboard; 451] = [
     0x0000100020000000, 0x0000000008200000, 0x0000200040000000, 0x0000001004000000, // 436
     0x0000002008000000, 0x0000000410000000, 0x0000000820000000, 0x0000100400000000, // 440
     0x0000200800000000, 0x0000041000000000, 0x0000082000000000, 0x0010040000000000, // 444
-    0x0020080000000000, 0x0004100000000000, 0x0008200000000000, // 448
+    0x0020080000000000, 0x0004100000000000, 0x0008200000000000, 0x0000000000000000, // 448
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 452
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 456
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 460
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 464
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 468
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 472
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 476
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 480
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 484
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 488
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 492
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 496
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 500
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 504
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // 508
 ];
 /// `BETWEEN_GRIDS[grid][from][to]`: where the set between `from` and `to` is in `BETWEEN`.
 #[rustfmt::skip]
@@ -4285,7 +4302,12 @@ fn lookup(
     square: usize,
     occupied: Bitboard,
 ) -> Bitboard {
-    match BLOCKS[kind][piece as usize][color as usize] {
+    let [white, black] = BLOCKS[kind][piece as usize];
+    let block = match color {
+        Color::White => white,
+        Color::Black => black,
+    };
+    match block {
         0 => BLOCK_0[square],
         1 => {
             rank_slide(&RANK_SLIDES, FILES, square, occupied)

@@ -129,7 +129,16 @@ macro_rules! board {
             /// Its index, `rank * FILES + file`.
             #[inline(always)]
             pub const fn index(self) -> usize {
-                self.0 as usize
+                // On a board of a power-of-two number of squares the mask changes no square the
+                // board has, and it tells the compiler the index is below `SQUARES`: a read of a
+                // table of `SQUARES` entries then needs no bounds check (one `and`, or nothing
+                // when the caller's index is known to be in range, against a compare and branch
+                // on every lookup).
+                if SQUARES.is_power_of_two() {
+                    self.0 as usize & (SQUARES - 1)
+                } else {
+                    self.0 as usize
+                }
             }
 
             /// Its file, from 0 (file a).

@@ -306,7 +306,16 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
         #[allow(dead_code)]
         fn lookup(kind: usize, piece: Piece, color: Color, square: usize, occupied: Bitboard) -> Bitboard {
             #unused_occupancy
-            match BLOCKS[kind][piece as usize][color as usize] {
+            // The colour picks between two constants rather than indexing `BLOCKS` with it: when
+            // the kind and piece are constants and the colour is not (a pawn's attacks), the
+            // match below folds to the two colours' reads, where an index from memory would
+            // leave a jump through a table of every block.
+            let [white, black] = BLOCKS[kind][piece as usize];
+            let block = match color {
+                Color::White => white,
+                Color::Black => black,
+            };
+            match block {
                 #( #arms )*
                 _ => unreachable!(),
             }
@@ -623,7 +632,10 @@ fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, f
     }
     let number = Literal::usize_unsuffixed;
     let grids = number(between.grids.len());
-    let sets = number(between.sets.len());
+    // Padded with empty sets to a power of two (`Between::table_len`): the masked cell needs no
+    // bounds check.
+    let padded = between.table_len();
+    let (sets, mask) = (number(padded), number(padded - 1));
     let cell = Ident::new(
         match between.sets.len() {
             0..=256 => "u8",
@@ -646,14 +658,15 @@ fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, f
         pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard {
             match BETWEEN_OF[piece as usize][color as usize] {
                 0 => #nothing,
-                grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize],
+                grid => BETWEEN[BETWEEN_GRIDS[grid as usize - 1][from.index()][to.index()] as usize & #mask],
             }
         }
 
         /// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
         const BETWEEN_OF: [[u8; 2]; PIECES] = [ #( #of ),* ];
 
-        /// Every distinct set of squares between, the empty set first.
+        /// Every distinct set of squares between, the empty set first, then empty sets up to a
+        /// power of two.
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
         static BETWEEN: [Bitboard; #sets] = #set_data;

@@ -3,6 +3,7 @@
 //! readably and a one-entry change shows as a one-line change.
 
 use std::fmt::{self, Write as _};
+use std::iter;
 
 use crate::between::Between;
 use crate::board::{Square, Word};
@@ -212,10 +213,12 @@ fn runs(cells: &[String]) -> Result<String, fmt::Error> {
     Ok(s)
 }
 
-/// The distinct between sets, in runs of four.
+/// The distinct between sets, in runs of four, then empty sets up to [`Between::table_len`].
 pub(super) fn between_sets_data<B: Word>(between: &Between) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
-    for (i, run) in between.sets.chunks(4).enumerate() {
+    let padding = iter::repeat_n(&between.sets[0], between.table_len() - between.sets.len());
+    let sets: Vec<_> = between.sets.iter().chain(padding).copied().collect();
+    for (i, run) in sets.chunks(4).enumerate() {
         let cells: Vec<String> = run.iter().map(|&set| literal(B::from_squares(set))).collect();
         wrapped(&mut s, "    ", &cells, &(i * 4).to_string())?;
     }

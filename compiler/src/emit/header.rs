@@ -334,15 +334,15 @@ pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<Stri
     })
 }
 
-/// The bytes of `between`'s sets and grids (a grid cell is the smallest integer that numbers
-/// every set).
+/// The bytes of `between`'s sets, padded as stored, and grids (a grid cell is the smallest
+/// integer that numbers every set).
 pub(super) fn between_bytes<B: Word>(squares: usize, between: &Between) -> (usize, usize) {
     let cell = match between.sets.len() {
         0..=256 => 1,
         257..=65536 => 2,
         _ => 4,
     };
-    (between.sets.len() * std::mem::size_of::<B>(), between.grids.len() * squares * squares * cell)
+    (between.table_len() * std::mem::size_of::<B>(), between.grids.len() * squares * squares * cell)
 }
 
 /// What the reverse lookups and `between` add to the module.
@@ -361,7 +361,7 @@ pub(super) fn reverse_report<B: Word>(variant: &Variant, tables: &Tables<B>, pla
     let (set_bytes, grid_bytes) = between_bytes::<B>(squares, between);
     format!(
         "// Reverse lookups (attackers, movers): {} of their own beside {} shared with the forward\n// ones, {} entries ({} bytes) before packing.\n\
-         // Between: {} distinct sets ({} bytes) and {} grids of {}x{} cells ({} bytes).",
+         // Between: {} distinct sets ({} bytes, padded to a power of two) and {} grids of {}x{} cells ({} bytes).",
         own.len(),
         reverse.len() - own.len(),
         entries,
