@@ -136,7 +136,11 @@ impl<T: Tables> Game<T> {
     }
 
     /// The side to move as a constant (`US`) from here on: every lookup then knows its side.
+    /// An ended game ([`Game::is_over`]) has no moves.
     fn generate_into<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S) {
+        if self.is_over(p) {
+            return;
+        }
         match p.to_move {
             Color::White => self.generate_for::<0, 1, S>(p, sink),
             Color::Black => self.generate_for::<1, 0, S>(p, sink),

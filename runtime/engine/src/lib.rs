@@ -219,6 +219,8 @@ pub struct Game<T: Tables> {
     first_captures: bool,
     castlings: Vec<CastlingSquares>,
     flying_general: bool,
+    /// `bare-king`: see [`Game::is_over`].
+    bare_king: bool,
     fen_letters: Vec<&'static str>,
     tables: PhantomData<T>,
 }
@@ -348,9 +350,25 @@ impl<T: Tables> Game<T> {
             pieces,
             castlings,
             flying_general: rules.flying_general,
+            bare_king: rules.bare_king,
             fen_letters: rules.fen_letters.to_vec(),
             tables: PhantomData,
         })
+    }
+
+    /// Whether the game ended before `p`'s side to move could move, by a rule other than mate:
+    /// under `bare-king` (Fairy-Stockfish's extinction rule as it plays Shatranj and Courier,
+    /// `is_immediate_game_end`), when the side that just moved has its royal piece alone and
+    /// the side to move more, or when the side to move has its royal piece alone and the other
+    /// side two pieces or more besides its own. Against exactly one, the bared side still moves
+    /// (it may bare the other in reply). An ended game has no moves: perft counts none below it.
+    #[inline(always)]
+    pub fn is_over(&self, p: &Position<T::Bitboard>) -> bool {
+        self.bare_king && {
+            let us = p.by_color[p.to_move as usize].count();
+            let them = p.by_color[!p.to_move as usize].count();
+            (them <= 1 && us >= 2) || (us <= 1 && them >= 3)
+        }
     }
 
     /// Where [`Game::blockable_from`] holds the squares from which a `piece` of `color` has
