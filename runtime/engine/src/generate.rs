@@ -95,11 +95,15 @@ struct Node<B> {
     their_king: usize,
     /// The enemy pieces that attack the royal piece.
     checkers: B,
-    /// The squares a non-royal move must leave or land on to need a test: out of check, those
-    /// whose occupancy decides an enemy attack on the royal piece (and, under the flying
-    /// general, the file between the royal pieces); in check, the checkers and the squares
+    /// The squares a non-royal move must leave to need a test. Out of check: our pinned
+    /// pieces (those without which an enemy piece would reach the royal piece, the other royal
+    /// piece's file under the flying general included) and the paths of the enemy pieces that
+    /// more pieces in the way may let through (hoppers). In check: the checkers and the squares
     /// between them and the royal piece. Every square when some piece has first captures.
-    touchy: B,
+    tested_from: B,
+    /// The squares a non-royal move must land on to need a test: out of check, the paths of
+    /// hoppers (a piece added elsewhere only blocks); in check, as `tested_from`.
+    tested_to: B,
     /// The enemy pieces whose attack on the royal piece a move may change: the checkers and
     /// those with squares between them and it. The others reach it or not whatever the move.
     suspects: B,
@@ -114,10 +118,10 @@ impl<B: BitboardExt> Node<B> {
     /// that need one; the rest (in check, those that cannot end it) are illegal.
     #[inline(always)]
     fn split(&self, from: usize, targets: B) -> (B, B) {
-        match (self.touchy.has_index(from), self.in_check()) {
+        match (self.tested_from.has_index(from), self.in_check()) {
             (true, _) => (B::EMPTY, targets),
-            (false, false) => (targets & !self.touchy, targets & self.touchy),
-            (false, true) => (B::EMPTY, targets & self.touchy),
+            (false, false) => (targets & !self.tested_to, targets & self.tested_to),
+            (false, true) => (B::EMPTY, targets & self.tested_to),
         }
     }
 }
@@ -166,9 +170,9 @@ impl<T: Tables> Game<T> {
         let their_king = self.royal_square(p, side(THEM));
         let empty = T::Bitboard::EMPTY;
         let (mut checkers, mut watchers) = (empty, empty);
-        // Between the royal piece and every enemy that a square may block, and between it and
-        // the checkers alone.
-        let (mut paths, mut check_paths) = (empty, empty);
+        // Between the royal piece and the checkers; our pieces pinned to it; the paths of the
+        // enemies that more pieces in the way may let through.
+        let (mut check_paths, mut pinned, mut hopper_paths) = (empty, empty, empty);
         each_piece!(T::PIECES, PIECE => {
             let theirs = p.by_type[PIECE] & enemy;
             if !theirs.is_empty() {
@@ -178,24 +182,61 @@ impl<T: Tables> Game<T> {
                 while let Some(from) = watching.pop_lowest_index() {
                     let path = T::between(PIECE, side(THEM), from, king);
                     watchers |= bit(from);
-                    paths |= path;
                     if attacking.has_index(from) {
                         check_paths |= path;
+                    } else if self.pieces[PIECE].blocked_by_any[THEM] {
+                        // Pinned: the one piece on the path, and ours.
+                        let between = path & occupied;
+                        if let Some(s) = (between & ours).lowest_index() {
+                            if between == bit(s) {
+                                pinned |= between;
+                            }
+                        }
+                    } else if !self.pieces[PIECE].blocking_only_blocks[THEM] {
+                        hopper_paths |= path;
+                    } else {
+                        // It reaches the royal piece once one of ours leaves its path, or not;
+                        // more pieces on the path block it all the more.
+                        let mut ours_on = path & ours;
+                        while let Some(s) = ours_on.pop_lowest_index() {
+                            let lifted = occupied & !bit::<T::Bitboard>(s);
+                            if self.attackers::<PIECE>(side(THEM), king, lifted).has_index(from) {
+                                pinned |= bit(s);
+                            }
+                        }
                     }
                 }
             }
         });
-        let touchy = if self.first_captures {
-            self.board
+        if self.flying_general && king % T::FILES == their_king % T::FILES {
+            // The other royal piece reaches along the file as a rook does.
+            let between = self.file_between(king, their_king) & occupied;
+            if let Some(s) = (between & ours).lowest_index() {
+                if between == bit(s) {
+                    pinned |= between;
+                }
+            }
+        }
+        let (tested_from, tested_to) = if self.first_captures {
+            (self.board, self.board)
         } else if !checkers.is_empty() {
-            checkers | check_paths
-        } else if self.flying_general && king % T::FILES == their_king % T::FILES {
-            paths | self.file_between(king, their_king)
+            (checkers | check_paths, checkers | check_paths)
         } else {
-            paths
+            (pinned | hopper_paths, hopper_paths)
         };
         let suspects = if self.first_captures { enemy } else { checkers | watchers };
-        Node { occupied, ours, enemy, empty: !occupied & self.board, king, their_king, checkers, touchy, suspects }
+        Node {
+            occupied,
+            ours,
+            enemy,
+            empty: !occupied & self.board,
+            king,
+            their_king,
+            checkers,
+            tested_from,
+            tested_to,
+            suspects,
+        }
     }
 
     /// Adds the legal moves of our pieces of type `PIECE`.
