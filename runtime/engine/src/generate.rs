@@ -13,7 +13,7 @@
 
 use fairy_magic_runtime::{BitboardExt, Color, Tables};
 
-use crate::{bit, Game, Move, MoveKind, MoveList, Position, Promoting, MAX_PIECE_TYPES, NO_ROOK};
+use crate::{bit, castling_spans, Game, Move, MoveKind, MoveList, Position, Promoting, MAX_PIECE_TYPES, NO_ROOK};
 
 /// Runs `$body` once for each piece index below `$pieces`, with `$piece` a constant in each
 /// copy (up to [`MAX_PIECE_TYPES`] copies, the ones past the game's pieces compiled away). A
@@ -70,8 +70,12 @@ pub(crate) struct Count(pub(crate) u64);
 
 impl Sink for Count {
     #[inline(always)]
-    fn add_all<B: BitboardExt>(&mut self, _: usize, _: usize, targets: B) {
-        self.0 += u64::from(targets.count());
+    fn add_all<B: BitboardExt>(&mut self, _: usize, _: usize, mut targets: B) {
+        // Not `count`: built without target-CPU flags, that is a software popcount, slower
+        // than a loop over the few targets a piece has (chess 6 perft 1.44 s to 1.39 s).
+        while targets.pop_lowest_index().is_some() {
+            self.0 += 1;
+        }
     }
 
     #[inline(always)]
@@ -463,15 +467,14 @@ impl<T: Tables> Game<T> {
             }
             let rook_from = rook_from as usize;
             let king_from = self.royal_square(p, us);
-            let [_, king_to, _, rook_to] = c.squares[us as usize];
-            let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).fold(T::Bitboard::EMPTY, |set, s| set | bit(s));
-            let must_be_empty = (span(king_from, king_to) | span(rook_from, rook_to))
-                & !bit::<T::Bitboard>(king_from)
-                & !bit::<T::Bitboard>(rook_from);
+            let [standard_king, king_to, standard_rook, rook_to] = c.squares[us as usize];
+            let (must_be_empty, mut path) = match (king_from, rook_from) == (standard_king, standard_rook) {
+                true => c.spans[us as usize],
+                false => castling_spans(king_from, king_to, rook_from, rook_to),
+            };
             if !(must_be_empty & occupied).is_empty() {
                 continue;
             }
-            let mut path = span(king_from, king_to) & !bit::<T::Bitboard>(king_from);
             let mut safe = true;
             while let Some(s) = path.pop_lowest_index() {
                 if self.attacked(p, s, them, occupied) {

@@ -159,7 +159,7 @@ pub enum LastPly {
 
 /// A castling with both sides' squares.
 #[derive(Clone, Copy, Debug)]
-struct CastlingSquares {
+struct CastlingSquares<B> {
     king: usize,
     rook: usize,
     /// `[color] = [king_from, king_to, rook_from, rook_to]`. As in Fairy-Stockfish, the king
@@ -168,6 +168,20 @@ struct CastlingSquares {
     squares: [[usize; 4]; 2],
     /// Whether the king goes to a higher file (`K`), else `Q`.
     kingside: bool,
+    /// `[color]`: the squares that must be empty and the squares the king crosses and lands on
+    /// ([`castling_spans`]), for the king and rook on their squares of `squares`: known once,
+    /// as the rights of most positions are for those squares.
+    spans: [(B, B); 2],
+}
+
+/// The squares a castling's king and rook cross and land on that must be empty but for the
+/// two, and the squares the king crosses and lands on (which must not be attacked).
+#[inline]
+fn castling_spans<B: BitboardExt>(king_from: usize, king_to: usize, rook_from: usize, rook_to: usize) -> (B, B) {
+    let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).fold(B::EMPTY, |set, s| set | bit(s));
+    let must_be_empty =
+        (span(king_from, king_to) | span(rook_from, rook_to)) & !bit::<B>(king_from) & !bit::<B>(rook_from);
+    (must_be_empty, span(king_from, king_to) & !bit::<B>(king_from))
 }
 
 /// Where a piece promotes and to what.
@@ -225,7 +239,7 @@ pub struct Game<T: Tables> {
     /// Whether some piece has first captures: their paths are not known to `between`'s
     /// reasoning, so every move is then tested.
     first_captures: bool,
-    castlings: Vec<CastlingSquares>,
+    castlings: Vec<CastlingSquares<T::Bitboard>>,
     flying_general: bool,
     /// `bare-king`: see [`Game::is_over`].
     bare_king: bool,
@@ -382,11 +396,13 @@ impl<T: Tables> Game<T> {
             .iter()
             .map(|c| {
                 let white = [c.king_from, c.king_to, c.rook_from, c.rook_to];
+                let squares = [white.map(usize::from), white.map(mirrored)];
                 CastlingSquares {
                     king: c.king as usize,
                     rook: c.rook as usize,
-                    squares: [white.map(usize::from), white.map(mirrored)],
+                    squares,
                     kingside: c.king_to > c.king_from,
+                    spans: squares.map(|[kf, kt, rf, rt]| castling_spans(kf, kt, rf, rt)),
                 }
             })
             .collect();
