@@ -2,14 +2,17 @@
 //!
 //! A piece's moves come from the tables as a set of targets. Whether a move leaves the mover's
 //! royal piece attacked is decided for most of them at once, from what the node knows before
-//! any move ([`Node`]): out of check, a move that neither moves the royal piece nor leaves or
-//! lands on a square between an enemy piece and it (the module's `between`: the squares whose
-//! occupancy decides whether that piece reaches it, a hopper's screen included) changes no
-//! enemy attack on it, so it is legal untested. In check, a move that touches neither a
-//! checker nor a square between one and the royal piece leaves that checker's attack as it
-//! was, so it is illegal untested. The other moves are tested one by one, without being made:
-//! the royal square is asked for attackers (`attackers`) under the occupancy after the move,
-//! from the enemy pieces whose attack may have changed.
+//! any move ([`Node`]). Out of check, the enemy pieces whose path to the royal piece other
+//! pieces may block (the module's `between`: the squares whose occupancy decides whether the
+//! piece reaches it, a hopper's screen included) are looked at once: our pieces without which
+//! one would reach the royal piece are pinned, and every move of theirs is tested. Any other
+//! move that does not move the royal piece is legal untested, unless it leaves or lands on a
+//! hopper's path: lifting an unpinned piece exposes nothing, and a piece added to the path of
+//! an enemy that more pieces only block (`blocking_only_blocks`) cannot open it. In check, a
+//! move that touches neither a checker nor a square between one and the royal piece leaves
+//! that checker's attack as it was, so it is illegal untested. The other moves are tested one
+//! by one, without being made: the royal square is asked for attackers (`attackers`) under the
+//! occupancy after the move, from the enemy pieces whose attack may have changed.
 
 use fairy_magic_runtime::{BitboardExt, Color, Tables};
 

@@ -11,8 +11,8 @@
 //!
 //! Moves are generated from the tables as sets of targets, and most are known legal without
 //! being tried: the module's `between` says which squares decide whether an enemy piece reaches
-//! the royal piece, so a move that touches none of them, out of check, cannot expose it
-//! (`generate.rs` says how). The rest are tested without being made, by asking the royal
+//! the royal piece, so out of check our pinned pieces are found once a node, and a move that
+//! neither moves one nor touches a hopper's path cannot expose it (`generate.rs` says how). The rest are tested without being made, by asking the royal
 //! square for attackers (`attackers`) under the occupancy after the move. Bulk counting counts
 //! the last ply's moves without listing them.
 //!
