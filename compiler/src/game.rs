@@ -1,5 +1,5 @@
 //! The game rules a variant file states beyond its pieces' moves (`royal`, `promote`, `limit`,
-//! `initial`, `en-passant`, `castling`, `flying-general`, `fen`, `needs`): read as the lines
+//! `initial`, `en-passant`, `castling`, `flying-general`, `bare-king`, `fen`, `needs`): read as the lines
 //! come, and resolved to pieces, regions and squares once the whole file is known, each error
 //! at the word it is about. The module exports them as the runtime's `Rules`.
 
@@ -29,6 +29,8 @@ pub struct GameRules {
     pub castlings: Vec<Castling>,
     /// `flying-general`.
     pub flying_general: bool,
+    /// `bare-king`.
+    pub bare_king: bool,
     /// `fen <letter> <FEN letter>` lines: (piece, its FEN letter, upper case).
     pub fen_letters: Vec<(usize, char)>,
     /// `needs <rule>` lines.
@@ -80,6 +82,8 @@ pub enum RuleLine {
     Castling { king: Named, king_squares: [Named; 2], rook: Named, rook_squares: [Named; 2] },
     /// `flying-general`, at its offset.
     Flying(usize),
+    /// `bare-king`, at its offset.
+    BareKing(usize),
     /// `fen <letter> <FEN letter>`.
     Fen(Named, char),
     /// `needs <rule>`.
@@ -222,6 +226,11 @@ pub fn resolve(lines: &[RuleLine], context: &Context, errors: &mut Errors) -> Ga
             RuleLine::Flying(at) => {
                 if std::mem::replace(&mut rules.flying_general, true) {
                     twice("`flying-general`", *at, errors);
+                }
+            }
+            RuleLine::BareKing(at) => {
+                if std::mem::replace(&mut rules.bare_king, true) {
+                    twice("`bare-king`", *at, errors);
                 }
             }
             RuleLine::Fen(letter, fen) => {

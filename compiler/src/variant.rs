@@ -376,6 +376,10 @@ impl Declared {
                 self.rules.push(RuleLine::Flying(here.base + offset));
                 Ok(())
             }
+            Rule::bare => {
+                self.rules.push(RuleLine::BareKing(here.base + offset));
+                Ok(())
+            }
             Rule::fen => {
                 let (letter, fen) = (here.named(part()), part());
                 let c = fen.as_str().chars().next().expect("the grammar gives a FEN letter one letter");
@@ -793,6 +797,7 @@ fn describe(rule: Rule) -> String {
         | Rule::passant
         | Rule::castling
         | Rule::flying
+        | Rule::bare
         | Rule::fen
         | Rule::needs
         | Rule::start => any_statement(),
@@ -853,6 +858,7 @@ mod tests {
                 "en-passant <letter>",
                 "castling <king> <from> <to> <rook> <from> <to>",
                 "flying-general",
+                "bare-king",
                 "fen <letter> <FEN letter>",
                 "needs <rule>",
                 "start <FEN>",
@@ -1027,6 +1033,8 @@ mod tests {
         assert!(e.contains("x.variant:10:7: error: unknown rule `magic`"), "{e}");
         let e = error_of(&format!("{CHESS}royal K\nroyal K\n"));
         assert!(e.contains("x.variant:11:7: error: the royal piece is stated twice"), "{e}");
+        let e = error_of(&format!("{CHESS}bare-king\nbare-king\n"));
+        assert!(e.contains("x.variant:11:1: error: `bare-king` is stated twice"), "{e}");
         let e = error_of(&format!("{CHESS}promote P in\n"));
         assert!(e.contains("x.variant:10:"), "{e}");
     }

@@ -549,7 +549,7 @@ pub fn chancellor_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Chancellor, Color::White, square, occupied)
 }
 /// The game's rules beyond the pieces' moves, as the variant file states them (royal
-/// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+/// piece, promotion, first moves, en passant, castling, bare king, FEN letters): pieces are
 /// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
 #[allow(dead_code)]
 pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
@@ -595,6 +595,7 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
         },
     ],
     flying_general: false,
+    bare_king: false,
     fen_letters: &["K", "Q", "R", "B", "N", "A", "C", "P"],
     needs: &[],
     start: Some("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),

@@ -609,7 +609,7 @@ pub fn iso_rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::IsoRook, Color::White, square, occupied)
 }
 /// The game's rules beyond the pieces' moves, as the variant file states them (royal
-/// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+/// piece, promotion, first moves, en passant, castling, bare king, FEN letters): pieces are
 /// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
 #[allow(dead_code)]
 pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
@@ -620,6 +620,7 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
     en_passant: &[],
     castlings: &[],
     flying_general: false,
+    bare_king: false,
     fen_letters: &["K", "T", "S", "G", "Y", "X", "J", "E", "H", "O", "I", "P"],
     needs: &[],
     start: None,

@@ -412,7 +412,7 @@ pub fn knight_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Knight, Color::White, square, occupied)
 }
 /// The game's rules beyond the pieces' moves, as the variant file states them (royal
-/// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+/// piece, promotion, first moves, en passant, castling, bare king, FEN letters): pieces are
 /// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
 #[allow(dead_code)]
 pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
@@ -439,6 +439,7 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
     en_passant: &[],
     castlings: &[],
     flying_general: false,
+    bare_king: false,
     fen_letters: &["K", "M", "S", "R", "N", "P"],
     needs: &[],
     start: Some("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"),

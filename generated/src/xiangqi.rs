@@ -461,7 +461,7 @@ pub fn cannon_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(Piece::Cannon, Color::White, square, occupied)
 }
 /// The game's rules beyond the pieces' moves, as the variant file states them (royal
-/// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+/// piece, promotion, first moves, en passant, castling, bare king, FEN letters): pieces are
 /// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
 #[allow(dead_code)]
 pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
@@ -472,6 +472,7 @@ pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
     en_passant: &[],
     castlings: &[],
     flying_general: true,
+    bare_king: false,
     fen_letters: &["K", "A", "B", "N", "R", "C", "P"],
     needs: &[],
     start: Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),

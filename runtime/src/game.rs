@@ -30,6 +30,13 @@ pub struct Rules {
     /// `flying-general`: the two royal pieces may never face each other on a file with no
     /// piece between them (Xiangqi's rule).
     pub flying_general: bool,
+    /// `bare-king`: a side left with its royal piece alone loses, as Fairy-Stockfish plays
+    /// Shatranj and Courier (its extinction rule, claimed by the side to move). The game is over
+    /// when the side to move has more than its royal piece and the other side has nothing else,
+    /// or when the side to move has nothing but its royal piece and the other side has at least
+    /// two other pieces. Against exactly one, the bared side moves: it may bare the other in
+    /// reply, and if it does not, the game is over on the other side's turn.
+    pub bare_king: bool,
     /// Each piece's letter in a FEN (White's, upper case; Black's is its lower case), in the
     /// order of `Piece::ALL`: the piece's own letter (`N`, `+R`) unless a `fen` line gives
     /// another.
@@ -103,8 +110,9 @@ pub enum Need {
     /// A player may pass instead of moving (Janggi).
     Passing,
     /// A rule that decides the game otherwise than by mate, or changes which moves are legal,
-    /// beyond what the language states: Fairy-Stockfish's special goals and move rules (a bare
-    /// king, king of the hill, n checks, atomic captures, compulsory captures, gating...).
+    /// beyond what the language states: Fairy-Stockfish's special goals and move rules (king
+    /// of the hill, n checks, extinction other than `bare-king`, atomic captures, compulsory
+    /// captures, gating...).
     SpecialRules,
 }
 

@@ -55,7 +55,7 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
             king: #king, king_from: #king_from, king_to: #king_to, rook: #rook, rook_from: #rook_from, rook_to: #rook_to
         })
     });
-    let flying = rules.flying_general;
+    let (flying, bare_king) = (rules.flying_general, rules.bare_king);
     let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
     let fen_letters = rules.fen_letters(&letters);
     let needs = rules.needs.iter().map(|n| {
@@ -68,7 +68,7 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
     };
     quote! {
         /// The game's rules beyond the pieces' moves, as the variant file states them (royal
-        /// piece, promotion, first moves, en passant, castling, FEN letters): pieces are
+        /// piece, promotion, first moves, en passant, castling, bare king, FEN letters): pieces are
         /// indices into [`Piece::ALL`], squares indices as [`Square::index`] gives them.
         #[allow(dead_code)]
         pub const RULES: fairy_magic_runtime::Rules = fairy_magic_runtime::Rules {
@@ -79,6 +79,7 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
             en_passant: &[ #(#en_passant),* ],
             castlings: &[ #(#castlings),* ],
             flying_general: #flying,
+            bare_king: #bare_king,
             fen_letters: &[ #(#fen_letters),* ],
             needs: &[ #(#needs),* ],
             start: #start,

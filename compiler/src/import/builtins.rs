@@ -270,7 +270,7 @@ promotionRegionBlack = *3 *2 *1\npromotionPieceTypes = m\ncastling = false",
     (
         "shatranj",
         "startFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1\npromotionPieceTypes = q\ncastling = false
-extinctionValue = loss",
+extinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nextinctionOpponentPieceCount = 2",
     ),
     ("amazon", "startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\npromotionPieceTypes = arbn"),
     ("nightrider", "promotionPieceTypes = qrbn"),
@@ -312,7 +312,8 @@ promotionRegionBlack = *1\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *
     (
         "courier",
         "startFen = rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1
-promotionPieceTypes = f\ndoubleStep = false\ncastling = false\nextinctionValue = loss",
+promotionPieceTypes = f\ndoubleStep = false\ncastling = false
+extinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nextinctionOpponentPieceCount = 2",
     ),
     (
         "grand",

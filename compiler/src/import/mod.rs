@@ -4,8 +4,8 @@
 //! letters and moves, `mobilityRegion*` squares, and the soldier's rank of promotion; and the
 //! game's rules as rule statements: the royal king, promotion (`promotion*`,
 //! `mandatoryPawnPromotion`, `promotionLimit`), the double step and en passant
-//! (`doubleStep*`, `enPassantTypes`), castling (`castling*`), `flyingGeneral`, `startFen`, and
-//! `needs` for drops, passing and special goals or move rules (`needs special-rules`). A
+//! (`doubleStep*`, `enPassantTypes`), castling (`castling*`), `flyingGeneral`, Shatranj's bare
+//! king (`extinction*` as Fairy-Stockfish sets them for it), `startFen`, and `needs` for drops, passing and special goals or move rules (`needs special-rules`). A
 //! setting the import does not read is left out and listed in the output's comments; a built-in
 //! parent whose rules `builtins.rs` does not transcribe gives no rule statements, and says so.
 //! A piece's FEN letter is its letter there, so no `fen` line is needed. Inheritance follows
@@ -388,6 +388,10 @@ fn game_rules(state: &IniVariant, moving: &[usize], out: &mut Output, source: &S
     if game.flying_general {
         out.push("flying-general".to_string(), None);
     }
+    let bare_king = game.extinction.is_bare_king();
+    if bare_king {
+        out.push("bare-king".to_string(), None);
+    }
     match fen_fits(&game.start.value, state.files, state.ranks) {
         true => out.push(format!("start {}", game.start.value), game.start.at),
         false => out.notes.push(format!(
@@ -398,8 +402,13 @@ fn game_rules(state: &IniVariant, moving: &[usize], out: &mut Output, source: &S
     for need in &game.needs {
         out.push(format!("needs {}", need.name()), None);
     }
-    if !game.special.is_empty() {
-        let settings: Vec<&str> = game.special.iter().map(String::as_str).collect();
+    // Extinction settings other than the bare king's are a goal the language does not state.
+    let mut special = game.special.clone();
+    if game.extinction.value.is_some() && !bare_king {
+        special.insert("extinctionValue".to_string());
+    }
+    if !special.is_empty() {
+        let settings: Vec<&str> = special.iter().map(String::as_str).collect();
         out.notes.push(format!(
             "{}: special goals or move rules the language does not state, so `needs special-rules`",
             settings.join(", ")
@@ -552,15 +561,17 @@ mod tests {
                 .iter()
                 .map(|c| format!("castling {} {:?} {} {:?}", fen[c.king], c.king_squares, fen[c.rook], c.rook_squares)),
         );
-        lines.push(format!("flying {} needs {:?} start {:?}", rules.flying_general, rules.needs, rules.start));
+        lines.push(format!(
+            "flying {} bare {} needs {:?} start {:?}",
+            rules.flying_general, rules.bare_king, rules.needs, rules.start
+        ));
         lines.sort();
         lines.join("\n")
     }
 
     /// Importing Fairy-Stockfish's built-in chess, berolina, capablanca, grand, makruk,
-    /// shatranj and xiangqi gives the rules of the shipped variant files. The one difference: Fairy-Stockfish
-    /// ends shatranj when a side is left with a bare king, which the shipped file does not
-    /// state (docs/engines.md), and the import says with `needs special-rules`.
+    /// shatranj, courier and xiangqi gives the rules of the shipped variant files, Shatranj's and
+    /// Courier's bare king included.
     #[test]
     fn built_in_variants_import_the_rules_of_the_shipped_files() {
         let shipped = [
@@ -570,16 +581,29 @@ mod tests {
             ("grand", include_str!("../../../variants/grand.variant")),
             ("makruk", include_str!("../../../variants/makruk.variant")),
             ("shatranj", include_str!("../../../variants/shatranj.variant")),
+            ("courier", include_str!("../../../variants/courier.variant")),
             ("xiangqi", include_str!("../../../variants/xiangqi.variant")),
         ];
         for (name, file) in shipped {
             let (text, _, _) = convert(&Source { file: "variants.ini", text: "" }, name).unwrap();
-            let mut expected = rules_of(file);
-            if name == "shatranj" {
-                expected = expected.replace("needs []", "needs [SpecialRules]");
-            }
-            assert_eq!(rules_of(&text), expected, "{name}:\n{text}");
+            assert_eq!(rules_of(&text), rules_of(file), "{name}:\n{text}");
         }
+    }
+
+    /// Fairy-Stockfish's extinction settings for Shatranj, inherited or written out, are
+    /// `bare-king`; extinction turned off is no rule; any other extinction is a goal the engine
+    /// does not play.
+    #[test]
+    fn the_bare_king_is_shatranjs_extinction_alone() {
+        let text = |ini: &str| convert(&Source { file: "t.ini", text: ini }, "x").unwrap().0;
+        let t = text("[x:shatranj]\n");
+        assert!(t.contains("\nbare-king\n") && !t.contains("needs special-rules"), "{t}");
+        let t = text("[x:shatranj]\nextinctionValue = none\n");
+        assert!(!t.contains("bare-king") && !t.contains("needs special-rules"), "{t}");
+        let t = text("[x:shatranj]\nextinctionOpponentPieceCount = 1\n");
+        assert!(!t.contains("bare-king") && t.contains("needs special-rules"), "{t}");
+        let t = text("[x:chess]\nextinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\n");
+        assert!(t.contains("\nbare-king\n") && !t.contains("needs special-rules"), "{t}");
     }
 
     /// Every built-in variant converts into a file whose pieces and regions fairy-magic reads

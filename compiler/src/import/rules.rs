@@ -79,10 +79,46 @@ pub struct GameSettings {
     pub castling: Option<CastlingFiles>,
     /// `flyingGeneral`.
     pub flying_general: bool,
+    /// `extinction*`: the game ends when a side has few enough of some pieces.
+    pub extinction: Extinction,
     /// `pieceDrops`, `pass`...: rules the language names but does not state.
     pub needs: Vec<Need>,
     /// Settings of special goals and move rules the engine does not play (`mustCapture`...).
     pub special: BTreeSet<String>,
+}
+
+/// Fairy-Stockfish's extinction settings as a section states them: the game ends when a side
+/// has at most `count` of one of `types` while the other has at least `opponent_count` (one
+/// more against the side to move under `claim`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extinction {
+    /// `extinctionValue` (`loss`, `win`, `draw`), `None` while it is `none` or unset: then the
+    /// rule is off.
+    pub value: Option<String>,
+    /// `extinctionClaim`.
+    pub claim: bool,
+    /// `extinctionPseudoRoyal`.
+    pub pseudo_royal: bool,
+    /// `extinctionPieceTypes`, as written (`*`: every piece together).
+    pub types: String,
+    /// `extinctionPieceCount`.
+    pub count: u32,
+    /// `extinctionOpponentPieceCount`.
+    pub opponent_count: u32,
+}
+
+impl Extinction {
+    /// Whether the settings are the rule `bare-king` states, Shatranj's and Courier's in
+    /// Fairy-Stockfish: a side with one piece of all (its king) loses, claimed by the side to
+    /// move, against two or more.
+    pub fn is_bare_king(&self) -> bool {
+        self.value.as_deref() == Some("loss")
+            && self.claim
+            && !self.pseudo_royal
+            && self.types.trim() == "*"
+            && self.count == 1
+            && self.opponent_count == 2
+    }
 }
 
 /// `castlingKingFile`, `castlingKingsideFile`... as files from 0 and a rank from 1.
@@ -109,7 +145,6 @@ pub const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk
 /// Settings that make a game the engine cannot play: special goals and move rules. A value of
 /// `false`, `-`, `none` or nothing turns one off (`checking` is off when `false`: then it is on).
 const SPECIAL: &[&str] = &[
-    "extinctionValue",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -154,6 +189,7 @@ impl Default for GameSettings {
             en_passant: set(&["pawn"]),
             castling: Some(CastlingFiles::default()),
             flying_general: false,
+            extinction: Extinction::default(),
             needs: Vec::new(),
             special: BTreeSet::new(),
         }
@@ -340,6 +376,7 @@ fn game_settings<'a>(
     if let Some(l) = take("flyingGeneral") {
         game.flying_general = flag(l)?;
     }
+    extinction(&mut game.extinction, take, &flag, &number)?;
     let mut need = |n: Need, on: bool| {
         if on && !game.needs.contains(&n) {
             game.needs.push(n);
@@ -364,6 +401,34 @@ fn game_settings<'a>(
         if !flag(l)? {
             game.special.insert("checking".to_string());
         }
+    }
+    Ok(())
+}
+
+/// The `extinction*` settings among a section's lines.
+fn extinction<'a>(
+    e: &mut Extinction,
+    take: &mut dyn FnMut(&str) -> Option<IniLine<'a>>,
+    flag: &dyn Fn(IniLine) -> Result<bool, Error>,
+    number: &dyn Fn(IniLine) -> Result<u32, Error>,
+) -> Result<(), Error> {
+    if let Some(l) = take("extinctionValue") {
+        e.value = (l.value != "none" && !l.value.is_empty()).then(|| l.value.to_string());
+    }
+    if let Some(l) = take("extinctionClaim") {
+        e.claim = flag(l)?;
+    }
+    if let Some(l) = take("extinctionPseudoRoyal") {
+        e.pseudo_royal = flag(l)?;
+    }
+    if let Some(l) = take("extinctionPieceTypes") {
+        e.types = l.value.to_string();
+    }
+    if let Some(l) = take("extinctionPieceCount") {
+        e.count = number(l)?;
+    }
+    if let Some(l) = take("extinctionOpponentPieceCount") {
+        e.opponent_count = number(l)?;
     }
     Ok(())
 }

@@ -11,8 +11,8 @@
 //!
 //! Moves are generated from the tables as sets of targets, and most are known legal without
 //! being tried: the module's `between` says which squares decide whether an enemy piece reaches
-//! the royal piece, so a move that touches none of them, out of check, cannot expose it
-//! (`generate.rs` says how). The rest are tested without being made, by asking the royal
+//! the royal piece, so out of check our pinned pieces are found once a node, and a move that
+//! neither moves one nor touches a hopper's path cannot expose it (`generate.rs` says how). The rest are tested without being made, by asking the royal
 //! square for attackers (`attackers`) under the occupancy after the move. Bulk counting counts
 //! the last ply's moves without listing them.
 //!
@@ -159,7 +159,7 @@ pub enum LastPly {
 
 /// A castling with both sides' squares.
 #[derive(Clone, Copy, Debug)]
-struct CastlingSquares {
+struct CastlingSquares<B> {
     king: usize,
     rook: usize,
     /// `[color] = [king_from, king_to, rook_from, rook_to]`. As in Fairy-Stockfish, the king
@@ -168,6 +168,20 @@ struct CastlingSquares {
     squares: [[usize; 4]; 2],
     /// Whether the king goes to a higher file (`K`), else `Q`.
     kingside: bool,
+    /// `[color]`: the squares that must be empty and the squares the king crosses and lands on
+    /// ([`castling_spans`]), for the king and rook on their squares of `squares`: known once,
+    /// as the rights of most positions are for those squares.
+    spans: [(B, B); 2],
+}
+
+/// The squares a castling's king and rook cross and land on that must be empty but for the
+/// two, and the squares the king crosses and lands on (which must not be attacked).
+#[inline]
+fn castling_spans<B: BitboardExt>(king_from: usize, king_to: usize, rook_from: usize, rook_to: usize) -> (B, B) {
+    let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).fold(B::EMPTY, |set, s| set | bit(s));
+    let must_be_empty =
+        (span(king_from, king_to) | span(rook_from, rook_to)) & !bit::<B>(king_from) & !bit::<B>(rook_from);
+    (must_be_empty, span(king_from, king_to) & !bit::<B>(king_from))
 }
 
 /// Where a piece promotes and to what.
@@ -193,6 +207,14 @@ struct PieceRules<B> {
     /// `[color]`: whether it moves as it captures ([`moves_as_it_captures`]): then one lookup
     /// gives both its quiet moves and its captures.
     moves_as_it_captures: [bool; 2],
+    /// `[color]`: whether more pieces in its way never let it reach a square it did not reach
+    /// ([`blocking_only_blocks`]): a slider's, a leaper's, a lame leaper's moves, not a
+    /// hopper's. Then a move that only adds a piece to its path cannot expose the royal piece.
+    blocking_only_blocks: [bool; 2],
+    /// `[color]`: whether any piece in its way stops it ([`blocked_by_any`], with more pieces
+    /// only blocking): then a piece of ours alone on its path to the royal piece is pinned, found
+    /// without a lookup.
+    blocked_by_any: [bool; 2],
     /// Whether it takes part in en passant.
     en_passant: bool,
     /// `[color]`: the squares where it has no move on an empty board.
@@ -217,8 +239,10 @@ pub struct Game<T: Tables> {
     /// Whether some piece has first captures: their paths are not known to `between`'s
     /// reasoning, so every move is then tested.
     first_captures: bool,
-    castlings: Vec<CastlingSquares>,
+    castlings: Vec<CastlingSquares<T::Bitboard>>,
     flying_general: bool,
+    /// `bare-king`: see [`Game::is_over`].
+    bare_king: bool,
     fen_letters: Vec<&'static str>,
     tables: PhantomData<T>,
 }
@@ -261,6 +285,51 @@ fn moves_as_it_captures<T: Tables>(piece: usize, color: Color) -> bool {
     })
 }
 
+/// Whether a `piece` of `color` never reaches a square with more pieces in its way when it does
+/// not with fewer: for every pair of squares, the occupancies of the squares between (which
+/// alone decide, by `between`'s contract) under which it reaches the second are closed under
+/// taking a piece away. Proven as [`moves_as_it_captures`] is: every occupancy is tried, and a
+/// pair with more squares between than [`MOST_ENUMERATED`] counts as a failure.
+fn blocking_only_blocks<T: Tables>(piece: usize, color: Color) -> bool {
+    let squares = T::FILES * T::RANKS;
+    (0..squares).all(|from| {
+        (0..squares).all(|to| {
+            let between: Vec<usize> = T::between(piece, color, from, to).indices().collect();
+            if between.len() > MOST_ENUMERATED {
+                return false;
+            }
+            let reaches: Vec<bool> = (0..1u32 << between.len())
+                .map(|subset| {
+                    let occupied = (0..between.len())
+                        .filter(|i| subset >> i & 1 == 1)
+                        .fold(T::Bitboard::EMPTY, |set, i| set | bit(between[i]));
+                    T::attacks(piece, color, from, occupied).has_index(to)
+                })
+                .collect();
+            (0..reaches.len()).all(|subset| {
+                !reaches[subset] || (0..between.len()).all(|i| subset >> i & 1 == 0 || reaches[subset ^ 1 << i])
+            })
+        })
+    })
+}
+
+/// Whether a `piece` of `color` reaches a square only with none of the squares between
+/// occupied (a slider, a lame leaper with one path), for every pair of squares: its only path
+/// is the squares between. One lookup a pair suffices: under the occupancy of any one square
+/// between it must not reach (and it reaches on the empty board wherever `between` is not
+/// empty, else the squares would not decide anything).
+fn blocked_by_any<T: Tables>(piece: usize, color: Color) -> bool {
+    let squares = T::FILES * T::RANKS;
+    (0..squares).all(|from| {
+        (0..squares).all(|to| {
+            let between = T::between(piece, color, from, to);
+            between.is_empty()
+                || (T::attacks(piece, color, from, T::Bitboard::EMPTY).has_index(to)
+                    && between.indices().all(|s| !T::attacks(piece, color, from, bit(s)).has_index(to)))
+        })
+    })
+}
+
 /// The most squares between two squares whose every occupancy [`moves_as_it_captures`] tries.
 const MOST_ENUMERATED: usize = 10;
 
@@ -294,6 +363,9 @@ impl<T: Tables> Game<T> {
                 first_quiets: has(T::initial_quiets),
                 first_captures: has(T::initial_attacks),
                 moves_as_it_captures: Color::ALL.map(|c| piece < T::PIECES && moves_as_it_captures::<T>(piece, c)),
+                blocking_only_blocks: Color::ALL.map(|c| piece < T::PIECES && blocking_only_blocks::<T>(piece, c)),
+                blocked_by_any: Color::ALL
+                    .map(|c| piece < T::PIECES && blocking_only_blocks::<T>(piece, c) && blocked_by_any::<T>(piece, c)),
                 en_passant: rules.en_passant.contains(&(piece as u8)),
                 stuck,
                 promotion: None,
@@ -324,11 +396,13 @@ impl<T: Tables> Game<T> {
             .iter()
             .map(|c| {
                 let white = [c.king_from, c.king_to, c.rook_from, c.rook_to];
+                let squares = [white.map(usize::from), white.map(mirrored)];
                 CastlingSquares {
                     king: c.king as usize,
                     rook: c.rook as usize,
-                    squares: [white.map(usize::from), white.map(mirrored)],
+                    squares,
                     kingside: c.king_to > c.king_from,
+                    spans: squares.map(|[kf, kt, rf, rt]| castling_spans(kf, kt, rf, rt)),
                 }
             })
             .collect();
@@ -348,9 +422,25 @@ impl<T: Tables> Game<T> {
             pieces,
             castlings,
             flying_general: rules.flying_general,
+            bare_king: rules.bare_king,
             fen_letters: rules.fen_letters.to_vec(),
             tables: PhantomData,
         })
+    }
+
+    /// Whether the game ended before `p`'s side to move could move, by a rule other than mate:
+    /// under `bare-king` (Fairy-Stockfish's extinction rule as it plays Shatranj and Courier,
+    /// `is_immediate_game_end`), when the side that just moved has its royal piece alone and
+    /// the side to move more, or when the side to move has its royal piece alone and the other
+    /// side two pieces or more besides its own. Against exactly one, the bared side still moves
+    /// (it may bare the other in reply). An ended game has no moves: perft counts none below it.
+    #[inline(always)]
+    pub fn is_over(&self, p: &Position<T::Bitboard>) -> bool {
+        self.bare_king && {
+            let us = p.by_color[p.to_move as usize].count();
+            let them = p.by_color[!p.to_move as usize].count();
+            (them <= 1 && us >= 2) || (us <= 1 && them >= 3)
+        }
     }
 
     /// Where [`Game::blockable_from`] holds the squares from which a `piece` of `color` has
@@ -403,6 +493,13 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     pub fn play(&self, p: &Position<T::Bitboard>, m: Move) -> Position<T::Bitboard> {
         let mut next = *p;
+        self.play_onto(p, m, &mut next);
+        next
+    }
+
+    /// Makes `next`, a copy of `p` ([`Game::copy_onto`]), the position after `m`.
+    #[inline(always)]
+    fn play_onto(&self, p: &Position<T::Bitboard>, m: Move, next: &mut Position<T::Bitboard>) {
         let us = p.to_move as usize;
         let them = 1 - us;
         let (from, to) = (m.from as usize, m.to as usize);
@@ -458,7 +555,18 @@ impl<T: Tables> Game<T> {
             }
         }
         next.to_move = !p.to_move;
-        next
+    }
+
+    /// Copies `p` onto `next`: the square sets of the game's pieces alone, not the whole array,
+    /// which perft would otherwise copy (through `memmove`) for every move.
+    #[inline(always)]
+    fn copy_onto(p: &Position<T::Bitboard>, next: &mut Position<T::Bitboard>) {
+        next.by_type[..T::PIECES].copy_from_slice(&p.by_type[..T::PIECES]);
+        next.by_color = p.by_color;
+        next.to_move = p.to_move;
+        next.castling = p.castling;
+        next.en_passant = p.en_passant;
+        next.victim = p.victim;
     }
 
     /// Counts the leaves of the legal move tree `depth` plies deep.
@@ -469,7 +577,14 @@ impl<T: Tables> Game<T> {
             _ => {
                 let mut moves = MoveList::default();
                 self.generate(p, &mut moves);
-                moves.as_slice().iter().map(|&m| self.perft(black_box(&self.play(p, m)), depth - 1, last)).sum()
+                let mut next = *p;
+                let mut nodes = 0;
+                for &m in moves.as_slice() {
+                    Self::copy_onto(p, &mut next);
+                    self.play_onto(p, m, &mut next);
+                    nodes += self.perft(black_box(&next), depth - 1, last);
+                }
+                nodes
             }
         }
     }
