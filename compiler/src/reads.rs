@@ -17,6 +17,7 @@ use fairy_magic_runtime::{Line, PlainCheck, Probe};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
+use crate::board::Square;
 use crate::magics::Word;
 use crate::tables::{read_probes, Block, Tables};
 
@@ -108,21 +109,21 @@ impl Read {
 
 /// The answer of `block` at `square` under `occupied`: the union of its reads, each through
 /// the runtime function the module calls, on the data as the module stores it.
-pub fn evaluate<B: Word>(block: &Block<B>, tables: &Tables<B>, square: usize, occupied: B) -> B {
+pub fn evaluate<B: Word>(block: &Block<B>, tables: &Tables<B>, square: Square, occupied: B) -> B {
     block.reads.iter().fold(B::EMPTY, |found, &read| found | evaluate_one(read, block, tables, square, occupied))
 }
 
 /// What one read gives at `square`.
-fn evaluate_one<B: Word>(read: Read, block: &Block<B>, tables: &Tables<B>, square: usize, occupied: B) -> B {
+fn evaluate_one<B: Word>(read: Read, block: &Block<B>, tables: &Tables<B>, square: Square, occupied: B) -> B {
     match read {
-        Read::Leaps => block.stored_leaps[square],
+        Read::Leaps => block.stored_leaps[square.index()],
         Read::Slot { probes, entries } => {
             let numbered = match entries {
                 Entries::Sets => None,
                 Entries::Numbered => Some(tables.numbered.as_ref().expect("a block reads numbered entries")),
             };
             let probes: &[Probe<B>] = per_square(&block.probes, probes, square);
-            read_probes(tables.index, block.stored_leaps[square], probes, &tables.table, numbered, occupied)
+            read_probes(tables.index, block.stored_leaps[square.index()], probes, &tables.table, numbered, occupied)
         }
         Read::RankSlide => tables.ranks.as_ref().expect("a block reads the rank table").read(square, occupied),
         Read::Lines { per_square: count, read } => read.answer(per_square(&block.stored, count, square), occupied),
@@ -134,8 +135,9 @@ fn evaluate_one<B: Word>(read: Read, block: &Block<B>, tables: &Tables<B>, squar
 }
 
 /// The `count` items of `square` in data laid out `count` a square.
-fn per_square<T>(data: &[T], count: usize, square: usize) -> &[T] {
-    &data[square * count..(square + 1) * count]
+pub fn per_square<T>(data: &[T], count: usize, square: Square) -> &[T] {
+    let first = square.index() * count;
+    &data[first..first + count]
 }
 
 /// The expression block `block`'s arm of `lookup` answers with: its reads united, each the

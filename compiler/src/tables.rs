@@ -5,12 +5,12 @@
 
 use fairy_magic_runtime::{Index, Line, LineForm, PlainCheck, Probe};
 
-use crate::board::{Board, Squares, Word};
+use crate::board::{Board, Square, Squares, Word};
 use crate::fxhash::FxHashMap;
 use crate::lookups::{Lookup, Plan, SlotPlan};
 use crate::magics::{self, Found};
 use crate::pack;
-use crate::reads::{self, Entries, LineRead, Read};
+use crate::reads::{self, per_square, Entries, LineRead, Read};
 pub use crate::slots::{slot_ids, SlotId, SlotOrder};
 use crate::table_kind::TableKind;
 
@@ -116,8 +116,8 @@ impl RankTable {
     /// module's `u8` entries hold these same values (a rank of at most 8 files fits them), and
     /// `rank_slide` reads either type alike; verification calls this for every occupancy it
     /// tries, so it reads the entries in place rather than narrowing a copy each time.
-    pub fn read<B: Word>(&self, square: usize, occupied: B) -> B {
-        fairy_magic_runtime::rank_slide(&self.entries, self.files, square, occupied)
+    pub fn read<B: Word>(&self, square: Square, occupied: B) -> B {
+        fairy_magic_runtime::rank_slide(&self.entries, self.files, square.index(), occupied)
     }
 
     /// The lines of `square` with the rays the table answers taken out: the square's whole rank
@@ -129,7 +129,8 @@ impl RankTable {
     /// all leaps (a rook next to the edge) needs no slide. A line is two rays whose indices rise
     /// and fall, not always one straight line (on an edge square, a file's ray and a rank's);
     /// a line left with no ray goes.
-    fn take_rays<B: Word>(&self, square: usize, lines: &[Line<B>], leaps: B) -> Option<Vec<Line<B>>> {
+    fn take_rays<B: Word>(&self, square: Square, lines: &[Line<B>], leaps: B) -> Option<Vec<Line<B>>> {
+        let square = square.index();
         let (file, start) = (square % self.files, square - square % self.files);
         let squares = |files: std::ops::Range<usize>| files.fold(B::EMPTY, |set, f| set | B::from_index(start + f));
         let mut rest = lines.to_vec();
@@ -279,25 +280,30 @@ pub struct Block<B> {
 }
 
 impl<B: Word> Block<B> {
+    /// The squares the block has entries for, in order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> {
+        (0..self.leaps.len()).map(Square::new)
+    }
+
     /// The probes of one square (`rank * files + file`), padding included.
-    pub fn probes(&self, square: usize) -> &[Probe<B>] {
-        &self.probes[square * self.probes_per_square..(square + 1) * self.probes_per_square]
+    pub fn probes(&self, square: Square) -> &[Probe<B>] {
+        per_square(&self.probes, self.probes_per_square, square)
     }
 
     /// The plain checks of one square (`rank * files + file`), padding included.
-    pub fn checks(&self, square: usize) -> &[PlainCheck<B>] {
-        &self.checks[square * self.checks_per_square..(square + 1) * self.checks_per_square]
+    pub fn checks(&self, square: Square) -> &[PlainCheck<B>] {
+        per_square(&self.checks, self.checks_per_square, square)
     }
 
     /// The lines of one square (`rank * files + file`) as planned, padding included: where the
     /// block reads [`Read::RankSlide`], the rank table answers some of their rays.
-    pub fn lines(&self, square: usize) -> &[Line<B>] {
-        &self.lines[square * self.lines_per_square..(square + 1) * self.lines_per_square]
+    pub fn lines(&self, square: Square) -> &[Line<B>] {
+        per_square(&self.lines, self.lines_per_square, square)
     }
 
     /// The computed lines of one square as the module stores them, padding included.
-    pub fn stored_lines(&self, square: usize) -> &[Line<B>] {
-        &self.stored[square * self.stored_per_square..(square + 1) * self.stored_per_square]
+    pub fn stored_lines(&self, square: Square) -> &[Line<B>] {
+        per_square(&self.stored, self.stored_per_square, square)
     }
 
     /// Settles [`Block::stored_leaps`]: the leaps that the block's stored reads do not answer
@@ -317,17 +323,18 @@ impl<B: Word> Block<B> {
             return;
         }
         let full = !B::EMPTY;
-        for square in 0..self.leaps.len() {
+        for square in self.squares() {
             let ranked = ranks.map_or(B::EMPTY, |ranks| ranks.read(square, full));
             let answered = read.answer(self.stored_lines(square), full) | ranked;
-            self.stored_leaps[square] &= !answered;
+            self.stored_leaps[square.index()] &= !answered;
         }
         if self.probes_per_square > 0 {
             return;
         }
         // Each square's lines keep their number, so the block keeps its width.
-        let taken: Option<Vec<Vec<Line<B>>>> = (0..self.leaps.len())
-            .map(|square| lines_taking_in(self.stored_lines(square), self.stored_leaps[square]))
+        let taken: Option<Vec<Vec<Line<B>>>> = self
+            .squares()
+            .map(|square| lines_taking_in(self.stored_lines(square), self.stored_leaps[square.index()]))
             .collect();
         if let Some(taken) = taken {
             self.stored = taken.concat();
@@ -339,11 +346,11 @@ impl<B: Word> Block<B> {
     fn line_read(&self) -> LineRead {
         // A padding line is an empty slide: it answers nothing read any of these ways.
         let all = |form: LineForm| {
-            (0..self.leaps.len())
+            self.squares()
                 .flat_map(|square| self.stored_lines(square))
                 .all(|l| l.form == form || Block::is_padding_line(l))
         };
-        match (0..self.leaps.len()).all(|square| self.slides_need_no_reach(square)) {
+        match self.squares().all(|square| self.slides_need_no_reach(square)) {
             true => LineRead::Slides,
             false if all(LineForm::Slide) => LineRead::ReachedSlides,
             false if all(LineForm::Hop) => LineRead::Hops,
@@ -354,10 +361,10 @@ impl<B: Word> Block<B> {
     /// Whether one square's lines answer the same unmasked by their reach: all slides, and the
     /// squares they pass without reaching (a rook's first step, which the planner answers as a
     /// leap) among the square's leaps, with which the answer is united.
-    fn slides_need_no_reach(&self, square: usize) -> bool {
+    fn slides_need_no_reach(&self, square: Square) -> bool {
         let lines = self.stored_lines(square);
         let passed = lines.iter().fold(B::EMPTY, |p, l| p | (l.up | l.down) & !l.reach);
-        lines.iter().all(|l| l.form == LineForm::Slide) && passed & !self.leaps[square] == B::EMPTY
+        lines.iter().all(|l| l.form == LineForm::Slide) && passed & !self.leaps[square.index()] == B::EMPTY
     }
 
     /// Probes that only pad a square out to the block's width.
@@ -541,8 +548,9 @@ impl<B: Word> Block<B> {
         if self.lines_per_square == 0 {
             return None;
         }
-        let rest: Vec<Vec<Line<B>>> = (0..self.leaps.len())
-            .map(|square| ranks.take_rays(square, self.lines(square), self.leaps[square]))
+        let rest: Vec<Vec<Line<B>>> = self
+            .squares()
+            .map(|square| ranks.take_rays(square, self.lines(square), self.leaps[square.index()]))
             .collect::<Option<_>>()?;
         let width = rest.iter().map(Vec::len).max().unwrap_or(0);
         let padded = rest.into_iter().flat_map(|mut lines| {
@@ -569,7 +577,7 @@ impl<B: Word> Tables<B> {
     /// The answer of the generated code for one query.
     pub fn lookup(&self, id: SlotId, occupied: Squares) -> Squares {
         let block = self.block(id);
-        reads::evaluate(block, self, id.square.index(), B::from_squares(occupied)).to_squares()
+        reads::evaluate(block, self, id.square, B::from_squares(occupied)).to_squares()
     }
 }
 

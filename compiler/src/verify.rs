@@ -124,7 +124,7 @@ impl<B: Word> Checker<'_, B> {
             }
         };
         let walk = |occupied: Squares| compare(occupied, walked(occupied));
-        let square = id.square.index();
+        let square = id.square;
         if let Verify::Sampled(samples) = self.thoroughness {
             for _ in 0..samples {
                 walk(random())?;
@@ -362,7 +362,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
         let gives = |probe: &&Probe<B>| can_give.get(&probe.offset).is_none_or(|set| set.has_index(target.index()));
         let origins = squares_of(origins & !bit(target))
             .map(|origin| {
-                let square = origin.index();
+                let square = origin;
                 let probes: Vec<Probe<B>> = block.probes(square).iter().filter(gives).copied().collect();
                 let checks: Vec<PlainCheck<B>> =
                     block.checks(square).iter().filter(|c| c.dest.has_index(target.index())).copied().collect();
@@ -375,7 +375,7 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
                     .chain(lines.iter().map(|l| l.up | l.down));
                 Origin {
                     square: origin,
-                    leaps: block.leaps[square].has_index(target.index()),
+                    leaps: block.leaps[square.index()].has_index(target.index()),
                     reads: reads.fold(Squares::EMPTY, |set, read| set | read.to_squares()),
                     probes,
                     checks,
@@ -613,8 +613,8 @@ mod tests {
         for (id, forward) in white_reverse_slots(board, &tables, moves.len()) {
             let by_tables = ReverseByTables::new(&tables, forward, board.all(), &can_give);
             let block = tables.block(id);
-            let probed = block.probes(id.square.index()).iter().filter(|p| !Block::is_padding(p)).map(|p| p.mask);
-            let lined = block.lines(id.square.index()).iter().map(|l| l.up | l.down).filter(|&m| m != 0);
+            let probed = block.probes(id.square).iter().filter(|p| !Block::is_padding(p)).map(|p| p.mask);
+            let lined = block.lines(id.square).iter().map(|l| l.up | l.down).filter(|&m| m != 0);
             for mask in probed.chain(lined) {
                 let mask = mask.to_squares();
                 settled += by_tables.origins.iter().filter(|o| (o.reads & mask).is_empty()).count();

@@ -33,7 +33,7 @@
 //
 // Data: 0 lookups in 1 attack entries (8 bytes, overlapping where their entries agree);
 // 12 blocks of 64 slots (3072 bytes); 512 computed lines (16384 bytes); 0 plain checks (0 bytes).
-// A rank table (512 bytes) answers the slides along whole ranks, for every piece that
+// A rank table (512 bytes) covers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 0 of their own beside 0 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
@@ -631,7 +631,7 @@ pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard
         }
     }
 }
-/// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
+/// Which grid serves `between` for each (piece, colour): 0 for none, else its number + 1.
 const BETWEEN_OF: [[u8; 2]; PIECES] = [[0, 0], [1, 1], [2, 2], [3, 3], [0, 0], [4, 5]];
 /// Every distinct set of squares between, the empty set first, then empty sets up to a
 /// power of two.
@@ -3804,7 +3804,7 @@ fn lookup(
         _ => unreachable!(),
     }
 }
-/// Which block answers each (kind, piece, colour).
+/// Which block serves each (kind, piece, colour).
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [

@@ -23,7 +23,7 @@
 //
 // Data: 188 lookups in 3380 attack entries (27040 bytes, overlapping where their entries agree);
 // 7 blocks of 64 slots (6656 bytes); 1088 computed lines (34816 bytes); 0 plain checks (0 bytes).
-// A rank table (512 bytes) answers the slides along whole ranks, for every piece that
+// A rank table (512 bytes) covers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 124 of their own beside 64 shared with the forward
 // ones, 2112 entries (16896 bytes) before packing.
@@ -476,7 +476,7 @@ pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard
         }
     }
 }
-/// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
+/// Which grid serves `between` for each (piece, colour): 0 for none, else its number + 1.
 const BETWEEN_OF: [[u8; 2]; PIECES] = [[1, 1], [2, 2], [3, 3], [4, 4]];
 /// Every distinct set of squares between, the empty set first, then empty sets up to a
 /// power of two.
@@ -3124,7 +3124,7 @@ fn lookup(
         _ => unreachable!(),
     }
 }
-/// Which block answers each (kind, piece, colour).
+/// Which block serves each (kind, piece, colour).
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [

@@ -31,7 +31,7 @@
 //
 // Data: 588 lookups in 8334 attack entries (66672 bytes, overlapping where their entries agree);
 // 25 blocks of 64 slots (30208 bytes); 832 computed lines (26624 bytes); 0 plain checks (0 bytes).
-// A rank table (512 bytes) answers the slides along whole ranks, for every piece that
+// A rank table (512 bytes) covers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 268 of their own beside 128 shared with the forward
 // ones, 3784 entries (30272 bytes) before packing.
@@ -734,7 +734,7 @@ pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard
         }
     }
 }
-/// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
+/// Which grid serves `between` for each (piece, colour): 0 for none, else its number + 1.
 const BETWEEN_OF: [[u8; 2]; PIECES] = [
     [0, 0],
     [1, 1],
@@ -5802,7 +5802,7 @@ fn lookup(
         _ => unreachable!(),
     }
 }
-/// Which block answers each (kind, piece, colour).
+/// Which block serves each (kind, piece, colour).
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [

@@ -765,7 +765,7 @@ pub fn between(piece: Piece, color: Color, from: Square, to: Square) -> Bitboard
         }
     }
 }
-/// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
+/// Which grid serves `between` for each (piece, colour): 0 for none, else its number + 1.
 const BETWEEN_OF: [[u8; 2]; PIECES] = [
     [0, 0],
     [1, 1],
@@ -7851,7 +7851,7 @@ fn lookup(
         _ => unreachable!(),
     }
 }
-/// Which block answers each (kind, piece, colour).
+/// Which block serves each (kind, piece, colour).
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
 const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [

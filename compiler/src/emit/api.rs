@@ -83,13 +83,13 @@ pub(super) fn code<B: Word>(
     ]))
 }
 
-/// Whether some piece has first moves (XBetza `i`): a block of an `initial` kind that answers
-/// something, that is, reads something. Without them the module has no `initial_*` functions,
-/// which would answer nothing.
+/// Whether some piece has first moves (XBetza `i`): a block of an `initial` kind that reads
+/// something. Without them the module has no `initial_*` functions, whose answers would all be
+/// empty.
 pub(super) fn has_first_moves<B: Word>(tables: &Tables<B>) -> bool {
-    let answers = |b: &Block<B>| !b.reads.is_empty();
+    let reads_something = |b: &Block<B>| !b.reads.is_empty();
     let initial = tables.kinds.iter().zip(&tables.block_of).filter(|(kind, _)| kind.initial());
-    initial.flat_map(|(_, per_piece)| per_piece.iter().flatten()).any(|&b| answers(&tables.blocks[b]))
+    initial.flat_map(|(_, per_piece)| per_piece.iter().flatten()).any(|&b| reads_something(&tables.blocks[b]))
 }
 
 /// Whether some block makes probes into the attack table.
@@ -321,7 +321,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
             }
         }
 
-        /// Which block answers each (kind, piece, colour).
+        /// Which block serves each (kind, piece, colour).
         #[rustfmt::skip]
         #[allow(clippy::unreadable_literal)]
         const BLOCKS: [[[#block_number; 2]; PIECES]; KINDS] = #blocks;
@@ -570,8 +570,8 @@ fn example_piece<B: Word>(variant: &Variant, tables: &Tables<B>) -> ExamplePiece
     ExamplePiece { name: piece.name.clone(), ident: camel_case(&piece.name) }
 }
 
-/// For each piece whose moves are the same for both colours (every table kind answers both
-/// from one block), `quiets` and `attacks` without a colour: `rook_attacks(square, occupied)`.
+/// For each piece whose moves are the same for both colours (one block serves both in every
+/// table kind), `quiets` and `attacks` without a colour: `rook_attacks(square, occupied)`.
 fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream {
     let kinds: Vec<(usize, TableKind)> = tables
         .kinds
@@ -610,7 +610,7 @@ fn colorless_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> TokenStream
     quote!( #( #functions )* )
 }
 
-/// Whether one block answers both colours of piece `p` for every kind.
+/// Whether one block serves both colours of piece `p` in every kind.
 fn colorless<B>(tables: &Tables<B>, p: usize) -> bool {
     tables.block_of.iter().all(|per_piece| per_piece[p][0] == per_piece[p][1])
 }
@@ -662,7 +662,7 @@ fn between_code<B: Word>(variant: &Variant, between: &Between) -> Result<Code, f
             }
         }
 
-        /// Which grid answers `between` for each (piece, colour): 0 for none, else its number + 1.
+        /// Which grid serves `between` for each (piece, colour): 0 for none, else its number + 1.
         const BETWEEN_OF: [[u8; 2]; PIECES] = [ #( #of ),* ];
 
         /// Every distinct set of squares between, the empty set first, then empty sets up to a

@@ -98,9 +98,9 @@ pub(super) fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> Res
 pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
     let board = variant.board;
     let mut s = String::from("[\n");
-    for square in 0..block.leaps.len() {
-        let leaps = literal(block.stored_leaps[square]);
-        let name = board.name(Square::new(square));
+    for square in block.squares() {
+        let leaps = literal(block.stored_leaps[square.index()]);
+        let name = board.name(square);
         if block.probes_per_square == 0 {
             writeln!(s, "    {leaps}, // {name}")?;
             continue;
@@ -135,8 +135,8 @@ fn call(out: &mut String, name: &str, args: &[String], bits: u32) -> fmt::Result
 /// One square's plain checks, a check a line.
 pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
-    for square in 0..block.leaps.len() {
-        writeln!(s, "    [ // {}", variant.board.name(Square::new(square)))?;
+    for square in block.squares() {
+        writeln!(s, "    [ // {}", variant.board.name(square))?;
         for c in block.checks(square) {
             call(&mut s, "PlainCheck::new", &[literal(c.path), literal(c.required), literal(c.dest)], B::BITS)?;
         }
@@ -154,8 +154,8 @@ pub(super) fn checks_data<B: Word>(variant: &Variant, block: &Block<B>) -> Resul
 pub(super) fn lines_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
     let mut s = String::from("[\n");
     let set = |b: B| if B::BITS > 128 { short(b) } else { literal(b) };
-    for square in 0..block.leaps.len() {
-        writeln!(s, "    [ // {}", variant.board.name(Square::new(square)))?;
+    for square in block.squares() {
+        writeln!(s, "    [ // {}", variant.board.name(square))?;
         for l in block.stored_lines(square) {
             if Block::is_padding_line(l) {
                 writeln!(s, "        Line::empty(),")?;

@@ -89,8 +89,8 @@ pub(super) fn rules_code(variant: &Variant) -> TokenStream {
 
 /// The `Tables` unit struct and its impl of the runtime's trait, for a module with reverse
 /// lookups (an engine finds checks with `attackers`); nothing for one without.
-/// Its `initial_*` methods only where the module has first moves (`first_moves`): the trait
-/// answers none without them. The lookups are `#[inline(always)]`: a generic engine calls them
+/// Its `initial_*` methods only where the module has first moves (`first_moves`): the trait's
+/// defaults give empty sets without them. The lookups are `#[inline(always)]`: a generic engine calls them
 /// on a constant piece, and with plain `#[inline]` rustc kept the whole `lookup` dispatch out of
 /// line (the generic engine's perft took 1.4x as long on chess and Capablanca).
 pub(super) fn tables_code(kinds: &[TableKind], first_moves: bool) -> TokenStream {

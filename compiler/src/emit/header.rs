@@ -300,7 +300,7 @@ pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
     let ranks = match stats.rank_bytes {
         0 => String::new(),
         bytes => format!(
-            "\n// A rank table ({bytes} bytes) answers the slides along whole ranks, for every piece that\n// reads it: the lines a square above count them, the computed lines here do not."
+            "\n// A rank table ({bytes} bytes) covers the slides along whole ranks, for every piece that\n// reads it: the lines a square above count them, the computed lines here do not."
         ),
     };
     let report = format!(

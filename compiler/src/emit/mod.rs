@@ -85,7 +85,7 @@ pub struct Statistics {
     pub attack_bytes: usize,
     /// Bytes of the per-square slots (leaps and probes).
     pub slot_bytes: usize,
-    /// Plain checks (moves no table answers), and their bytes.
+    /// Plain checks (moves no table covers), and their bytes.
     pub checks: usize,
     /// Bytes of the plain checks.
     pub check_bytes: usize,
