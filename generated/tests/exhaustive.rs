@@ -52,7 +52,7 @@ fn check_variant<B: fairy_magic::stages::magics::Word>(
         }
         let moves = &compiled.moves[id.piece][id.color as usize];
         let block = tables.block(id);
-        let square = id.square.index();
+        let square = id.square;
         // Every probe's mask and every computed line's squares, each walked through all its subsets.
         let probed = block.probes(square).iter().map(|p| p.mask.to_squares());
         let (lined, long): (Vec<Rays>, Vec<Rays>) = block

@@ -85,7 +85,7 @@ fn check_reverse<B: fairy_magic::stages::magics::Word>(module: &Module, c: &fair
         for _ in 0..if target % SPREAD == 0 { RANDOM } else { 0 } {
             compare(rng.squares(), &walked);
         }
-        for probe in c.tables.block(id).probes(target) {
+        for probe in c.tables.block(id).probes(id.square) {
             let mask = probe.mask.to_squares();
             if mask.count_ones() as usize <= SUBSETS.ilog2() as usize {
                 let mut subset = Squares::EMPTY;
