@@ -18,6 +18,16 @@ use fairy_magic_runtime::{BitboardExt, Color, Tables};
 
 use crate::{bit, castling_spans, Game, Move, MoveKind, MoveList, Position, Promoting, MAX_PIECE_TYPES, NO_ROOK};
 
+/// The piece pinned on a path any one piece blocks, given the path's occupied squares: the one
+/// piece there if it is ours, else none.
+#[inline(always)]
+fn lone_blocker<B: BitboardExt>(on_path: B, ours: B) -> B {
+    match (on_path & ours).lowest_index() {
+        Some(s) if on_path == bit(s) => on_path,
+        _ => B::EMPTY,
+    }
+}
+
 /// Runs `$body` once for each piece index below `$pieces`, with `$piece` a constant in each
 /// copy (up to [`MAX_PIECE_TYPES`] copies, the ones past the game's pieces compiled away). A
 /// lookup on a constant piece and side compiles to that piece's own table read; on a variable
@@ -192,13 +202,7 @@ impl<T: Tables> Game<T> {
                     if attacking.has_index(from) {
                         check_paths |= path;
                     } else if self.pieces[PIECE].blocked_by_any[THEM] {
-                        // Pinned: the one piece on the path, and ours.
-                        let between = path & occupied;
-                        if let Some(s) = (between & ours).lowest_index() {
-                            if between == bit(s) {
-                                pinned |= between;
-                            }
-                        }
+                        pinned |= lone_blocker(path & occupied, ours);
                     } else if !self.pieces[PIECE].blocking_only_blocks[THEM] {
                         hopper_paths |= path;
                     } else {
@@ -217,12 +221,7 @@ impl<T: Tables> Game<T> {
         });
         if self.flying_general && king % T::FILES == their_king % T::FILES {
             // The other royal piece reaches along the file as a rook does.
-            let between = self.file_between(king, their_king) & occupied;
-            if let Some(s) = (between & ours).lowest_index() {
-                if between == bit(s) {
-                    pinned |= between;
-                }
-            }
+            pinned |= lone_blocker(self.file_between(king, their_king) & occupied, ours);
         }
         let (tested_from, tested_to) = if self.first_captures {
             (self.board, self.board)

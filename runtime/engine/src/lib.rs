@@ -12,9 +12,10 @@
 //! Moves are generated from the tables as sets of targets, and most are known legal without
 //! being tried: the module's `between` says which squares decide whether an enemy piece reaches
 //! the royal piece, so out of check our pinned pieces are found once a node, and a move that
-//! neither moves one nor touches a hopper's path cannot expose it (`generate.rs` says how). The rest are tested without being made, by asking the royal
-//! square for attackers (`attackers`) under the occupancy after the move. Bulk counting counts
-//! the last ply's moves without listing them.
+//! neither moves one nor touches a hopper's path cannot expose it (`generate.rs` says how). The
+//! rest are tested without being made, by asking the royal square for attackers (`attackers`)
+//! under the occupancy after the move. Bulk counting counts the last ply's moves without listing
+//! them.
 //!
 //! A game the engine cannot play is refused by [`Game::new`] with the rule it lacks
 //! ([`Unplayable`]), never played wrong.
@@ -358,14 +359,15 @@ impl<T: Tables> Game<T> {
                     .fold(empty, |set, s| set | bit(s)),
                 false => empty,
             });
+            // Proven once: the slowest of these proofs, and `blocked_by_any` builds on it.
+            let blocking_only_blocks = Color::ALL.map(|c| piece < T::PIECES && blocking_only_blocks::<T>(piece, c));
             PieceRules {
                 first: [empty; 2],
                 first_quiets: has(T::initial_quiets),
                 first_captures: has(T::initial_attacks),
                 moves_as_it_captures: Color::ALL.map(|c| piece < T::PIECES && moves_as_it_captures::<T>(piece, c)),
-                blocking_only_blocks: Color::ALL.map(|c| piece < T::PIECES && blocking_only_blocks::<T>(piece, c)),
-                blocked_by_any: Color::ALL
-                    .map(|c| piece < T::PIECES && blocking_only_blocks::<T>(piece, c) && blocked_by_any::<T>(piece, c)),
+                blocking_only_blocks,
+                blocked_by_any: Color::ALL.map(|c| blocking_only_blocks[c as usize] && blocked_by_any::<T>(piece, c)),
                 en_passant: rules.en_passant.contains(&(piece as u8)),
                 stuck,
                 promotion: None,
