@@ -1,7 +1,7 @@
 //! The game rules a variant file states beyond its pieces' moves (`royal`, `promote`, `limit`,
-//! `initial`, `en-passant`, `castling`, `flying-general`, `bare-king`, `fen`, `needs`): read as the lines
-//! come, and resolved to pieces, regions and squares once the whole file is known, each error
-//! at the word it is about. The module exports them as the runtime's `Rules`.
+//! `initial`, `en-passant`, `castling`, `flying-general`, `bare-king`, `fen`, `needs`): read as
+//! the lines come, and resolved to pieces, regions and squares once the whole file is known,
+//! each error at the word it is about. The module exports them as the runtime's `Rules`.
 
 use crate::board::{Board, Square};
 use crate::error::{Errors, LineStarts};

@@ -1,18 +1,18 @@
 //! `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
 //!
-//! What moves pieces is taken: the board (`maxFile`, `maxRank`), the piece types with their
-//! letters and moves, `mobilityRegion*` squares, and the soldier's rank of promotion; and the
-//! game's rules as rule statements: the royal king, promotion (`promotion*`,
-//! `mandatoryPawnPromotion`, `promotionLimit`), the double step and en passant
-//! (`doubleStep*`, `enPassantTypes`), castling (`castling*`), `flyingGeneral`, Shatranj's bare
-//! king (`extinction*` as Fairy-Stockfish sets them for it), `startFen`, and `needs` for drops, passing and special goals or move rules (`needs special-rules`). A
-//! setting the import does not read is left out and listed in the output's comments; a built-in
-//! parent whose rules `builtins.rs` does not transcribe gives no rule statements, and says so.
-//! A piece's FEN letter is its letter there, so no `fen` line is needed. Inheritance follows
-//! Fairy-Stockfish: a parent is one of its built-in variants (`builtins.rs`) or a section above,
-//! and each section overrides its parent by its rules (`rules.rs`). Move strings are written as
-//! Fairy-Stockfish plays them (`notation.rs`). The result is compiled before it is handed back, so
-//! an import that succeeds always gives a file that `compile` accepts.
+//! What moves pieces is taken: the board (`maxFile`, `maxRank`), the piece types with their letters
+//! and moves, `mobilityRegion*` squares, and the soldier's rank of promotion; and the game's rules
+//! as rule statements: the royal king, promotion (`promotion*`, `mandatoryPawnPromotion`,
+//! `promotionLimit`), the double step and en passant (`doubleStep*`, `enPassantTypes`), castling
+//! (`castling*`), `flyingGeneral`, Shatranj's bare king (`extinction*` as Fairy-Stockfish sets them
+//! for it), `startFen`, and `needs` for drops, passing and special goals or move rules (`needs
+//! special-rules`). A setting the import does not read is left out and listed in the output's
+//! comments; a built-in parent whose rules `builtins.rs` does not transcribe gives no rule
+//! statements, and says so. A piece's FEN letter is its letter there, so no `fen` line is needed.
+//! Inheritance follows Fairy-Stockfish: a parent is one of its built-in variants (`builtins.rs`) or
+//! a section above, and each section overrides its parent by its rules (`rules.rs`). Move strings
+//! are written as Fairy-Stockfish plays them (`notation.rs`). The result is compiled before it is
+//! handed back, so an import that succeeds always gives a file that `compile` accepts.
 
 mod builtins;
 mod notation;
