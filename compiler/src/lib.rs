@@ -211,7 +211,8 @@ pub struct Settings {
     pub optimize: lookups::Optimize,
     /// Whether slides and hops along lines may be computed rather than looked up.
     pub lines: lookups::Lines,
-    /// With `Optimize::Speed`: the bytes of tables that should stay in cache.
+    /// Under every `Optimize` but `Size`: the bytes of tables that should stay in cache, the
+    /// target CPU's (`cache-kib`).
     pub cache_bytes: usize,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
     pub seed: u64,

@@ -23,7 +23,8 @@ pub enum Setting {
     MaxProbes(usize),
     /// `max-paths`: the most path moves a piece may have from one square.
     MaxPaths(usize),
-    /// `cache-kib`: the cache budget of `optimize speed`, in KiB.
+    /// `cache-kib`: the cache budget of `optimize speed`, `throughput` and `latency`, in KiB:
+    /// the target CPU's cache the tables should stay in.
     CacheKib(usize),
     /// `effort`: `2^effort` magic candidates a table width.
     Effort(u32),
@@ -106,11 +107,18 @@ pub const INDEXES: [(&str, Setting); 3] = [
 ];
 
 /// The words `optimize` takes.
-pub const OPTIMIZE: [(&str, Setting); 3] = [
+pub const OPTIMIZE: [(&str, Setting); 4] = [
     ("speed", Setting::Optimize(Optimize::Speed)),
     ("throughput", Setting::Optimize(Optimize::Throughput)),
+    ("latency", Setting::Optimize(Optimize::Latency)),
     ("size", Setting::Optimize(Optimize::Size)),
 ];
+
+/// The word `optimize` takes for this setting, as the header writes it.
+pub fn optimize_word(optimize: Optimize) -> &'static str {
+    let word = OPTIMIZE.iter().find(|(_, s)| *s == Setting::Optimize(optimize)).map(|(word, _)| *word);
+    word.expect("every optimize setting has its word")
+}
 
 /// The words `lines` takes.
 pub const LINES: [(&str, Setting); 2] =
@@ -127,7 +135,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "optimize",
         values: Values::Words(&OPTIMIZE),
-        help: "What the cost model makes small: speed (the reads that measure fastest in a dependent chain, probes, lines and plain checks, with tables that fit the cache budget), throughput (the same by each form's cost among independent queries: for move generators) or size (the fewest bytes)",
+        help: "What the cost model makes small: speed (the reads, probes, lines and plain checks, that cost least in a move generator's loop under cache pressure, as in a search engine with a transposition table and NNUE, with tables that fit the cache budget), throughput (the same in the loop with nothing else in the cache: for perft and move generators), latency (the same by the latency of a dependent chain) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
     },
     Spec {
@@ -145,7 +153,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "cache-kib",
         values: Values::Number { low: 1, high: 1 << 20, cap: Cap::Notion, make: |v| Setting::CacheKib(v as usize) },
-        help: "The cache budget of --optimize speed, in KiB",
+        help: "The cache budget of --optimize speed, throughput and latency, in KiB: the cache of the target CPU the tables should stay in (1024 for a perft or move generator on a CPU with a 1 MiB L2, where one probe a slider measures fastest)",
         current: |s| Some(Setting::CacheKib(s.cache_bytes / 1024)),
     },
     Spec {
