@@ -337,12 +337,17 @@ fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
 /// What a planner is asked to make small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimize {
-    /// The fastest reads a query by their measured latency (probes, lines and plain checks),
-    /// with tables that all stay within a cache budget.
+    /// The reads (probes, lines and plain checks) that cost least in a move generator's loop
+    /// under cache pressure ([`Measure::Pressure`]), as in a search engine whose transposition
+    /// table and NNUE accumulators evict the tables, with tables that all stay within a cache
+    /// budget: the default.
     Speed,
-    /// As [`Optimize::Speed`], by each form's measured throughput over independent queries
-    /// rather than its latency: for move generators, whose queries overlap.
+    /// As [`Optimize::Speed`], by the same loop with nothing else in the cache
+    /// ([`Measure::Engine`]): for perft and move generators.
     Throughput,
+    /// As [`Optimize::Speed`], by each form's latency in a dependent chain
+    /// ([`Measure::Latency`]): for searches along lines, where each query waits for the last.
+    Latency,
     /// The fewest bytes, probes second (firmware).
     Size,
 }
@@ -351,8 +356,9 @@ impl Optimize {
     /// Which measured cost of the forms the planner weighs.
     pub fn measure(self) -> Measure {
         match self {
-            Optimize::Throughput => Measure::Throughput,
-            Optimize::Speed | Optimize::Size => Measure::Latency,
+            Optimize::Speed => Measure::Pressure,
+            Optimize::Throughput => Measure::Engine,
+            Optimize::Latency | Optimize::Size => Measure::Latency,
         }
     }
 }
