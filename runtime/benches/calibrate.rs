@@ -171,7 +171,12 @@ fn report<B: BitboardExt>(form: &str, width: &str, occupancies: &[B], per_call: 
 /// random one that takes a bit of the last answer. Read from one square, the lines stayed in
 /// registers and a slide cost next to nothing, where a module loads its square's lines and a
 /// rank read spares one of them.
-fn rank_and_slide<B: BitboardExt, const FILES: usize>(name: &str, board: &Board<B>, occupancies: &[B], rng: &mut XorShift) {
+fn rank_and_slide<B: BitboardExt, const FILES: usize>(
+    name: &str,
+    board: &Board<B>,
+    occupancies: &[B],
+    rng: &mut XorShift,
+) {
     let squares = board.rooks.len();
     // Every board here has an even number of squares, so flipping the lowest bit of a square
     // index stays on the board.
@@ -348,7 +353,12 @@ fn engine_run<B: BitboardExt>(loop_: &Loop<B>, pressure: Option<&[u64]>, form: i
 
 /// Every form's figure in the engine loop, plain (`-engine`) and under cache pressure
 /// (`-pressure`).
-fn engine_figures<B: BitboardExt, const FILES: usize>(name: &str, board: &Board<B>, pressure: &[u64], rng: &mut XorShift) {
+fn engine_figures<B: BitboardExt, const FILES: usize>(
+    name: &str,
+    board: &Board<B>,
+    pressure: &[u64],
+    rng: &mut XorShift,
+) {
     let squares = board.rooks.len();
     let loop_ = Loop { nodes: nodes::<B>(squares, rng), leaps: (0..squares).map(|_| rng.set(squares, 1)).collect() };
     let entries = |bytes: usize| (bytes / std::mem::size_of::<B>()).next_power_of_two();
@@ -364,15 +374,23 @@ fn engine_figures<B: BitboardExt, const FILES: usize>(name: &str, board: &Board<
                 let len = entries(bytes);
                 let stride = len / squares;
                 let probes: Vec<Probe<B>> = (0..squares)
-                    .map(|s| Probe::new(board.rooks[s].mask, rng.set(squares, 1), (B::BITS - 12) as u8, (s * stride) as u32))
+                    .map(|s| {
+                        Probe::new(board.rooks[s].mask, rng.set(squares, 1), (B::BITS - 12) as u8, (s * stride) as u32)
+                    })
                     .collect();
                 let table = &table[..len];
                 // The index formula a constant, as a module's `INDEX` is: a formula chosen at
                 // run time branched in every probe and cost more than the probe's own work.
                 let picos = match index {
-                    Index::Magic => engine(&loop_, pressure, |occupied, at| table[probes[at].index(Index::Magic, occupied) & (len - 1)]),
-                    Index::Split32 => engine(&loop_, pressure, |occupied, at| table[probes[at].index(Index::Split32, occupied) & (len - 1)]),
-                    Index::Pext => engine(&loop_, pressure, |occupied, at| table[probes[at].index(Index::Pext, occupied) & (len - 1)]),
+                    Index::Magic => engine(&loop_, pressure, |occupied, at| {
+                        table[probes[at].index(Index::Magic, occupied) & (len - 1)]
+                    }),
+                    Index::Split32 => engine(&loop_, pressure, |occupied, at| {
+                        table[probes[at].index(Index::Split32, occupied) & (len - 1)]
+                    }),
+                    Index::Pext => engine(&loop_, pressure, |occupied, at| {
+                        table[probes[at].index(Index::Pext, occupied) & (len - 1)]
+                    }),
                 };
                 println!("probe-{form}{suffix}-{measure} {name} {picos}");
             }
@@ -381,7 +399,10 @@ fn engine_figures<B: BitboardExt, const FILES: usize>(name: &str, board: &Board<
         let alone = engine(&loop_, pressure, |o, at| board.file(o, at));
         let added = |with: u64| with.saturating_sub(alone).max(1);
         println!("slide-{measure} {name} {}", added(engine(&loop_, pressure, |o, at| board.file_and_rank(o, at))));
-        println!("rank-{measure} {name} {}", added(engine(&loop_, pressure, |o, at| board.file_and_read::<FILES>(o, at))));
+        println!(
+            "rank-{measure} {name} {}",
+            added(engine(&loop_, pressure, |o, at| board.file_and_read::<FILES>(o, at)))
+        );
         let check = engine(&loop_, pressure, |o, at| fairy_magic_runtime::plain_checks(&checks[at], o));
         println!("check-{measure} {name} {check}");
     }
