@@ -4,7 +4,9 @@
 //! squares is a 256-bit [`Squares`] whatever the board; the emitter narrows to the board's own
 //! width.
 
-use fairy_magic_runtime::BitboardExt;
+use fairy_magic_runtime::{Bitboard192, BitboardExt};
+
+use crate::splitmix::SplitMix64;
 
 /// A set of squares of any supported board: the runtime's 256-bit bitboard, which behaves as
 /// a 256-bit integer (bit operators, shifts, ordering, `count_ones`, `trailing_zeros`).
@@ -100,6 +102,82 @@ pub fn subsets(mask: Squares) -> impl Iterator<Item = Squares> {
         next = (!after.is_empty()).then_some(after);
         Some(subset)
     })
+}
+
+/// The type a board's bitboards are emitted as: `u64`, `u128`, `Bitboard192` or `Bitboard256`.
+pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
+    /// The type's name in the emitted module.
+    const TYPE: &'static str;
+    /// The set as this word; squares beyond its width are dropped (its boards have none).
+    fn from_squares(squares: Squares) -> Self;
+    /// The set as the compiler's own [`Squares`].
+    fn to_squares(self) -> Squares;
+    /// A random number with few bits set: such multipliers make good magics.
+    fn sparse(rng: &mut SplitMix64) -> Self;
+    /// A magic as it is kept for a mask: unchanged, but for the 192- and 256-square hashes, whose
+    /// multiplier words for words the mask does not touch multiply nothing and are set to 0.
+    fn for_mask(self, _mask: Self) -> Self {
+        self
+    }
+}
+
+impl Word for u64 {
+    const TYPE: &'static str = "u64";
+    fn from_squares(squares: Squares) -> Self {
+        squares.0[0]
+    }
+    fn to_squares(self) -> Squares {
+        Squares::from(self)
+    }
+    fn sparse(rng: &mut SplitMix64) -> Self {
+        rng.next_u64() & rng.next_u64() & rng.next_u64()
+    }
+}
+
+impl Word for u128 {
+    const TYPE: &'static str = "u128";
+    fn from_squares(squares: Squares) -> Self {
+        squares.low_u128()
+    }
+    fn to_squares(self) -> Squares {
+        Squares::from(self)
+    }
+    fn sparse(rng: &mut SplitMix64) -> Self {
+        (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
+    }
+}
+
+impl Word for Bitboard192 {
+    const TYPE: &'static str = "Bitboard192";
+    fn from_squares(squares: Squares) -> Self {
+        let [w0, w1, w2, _] = squares.0;
+        Bitboard192([w0, w1, w2])
+    }
+    fn to_squares(self) -> Squares {
+        Squares::from(self)
+    }
+    fn sparse(rng: &mut SplitMix64) -> Self {
+        Bitboard192([(); 3].map(|_| u64::sparse(rng)))
+    }
+    fn for_mask(self, mask: Self) -> Self {
+        Bitboard192([0, 1, 2].map(|w| if mask.0[w] == 0 { 0 } else { self.0[w] }))
+    }
+}
+
+impl Word for Squares {
+    const TYPE: &'static str = "Bitboard256";
+    fn from_squares(squares: Squares) -> Self {
+        squares
+    }
+    fn to_squares(self) -> Squares {
+        self
+    }
+    fn sparse(rng: &mut SplitMix64) -> Self {
+        Squares::new([(); 4].map(|_| u64::sparse(rng)))
+    }
+    fn for_mask(self, mask: Self) -> Self {
+        Squares::new([0, 1, 2, 3].map(|w| if mask.0[w] == 0 { 0 } else { self.0[w] }))
+    }
 }
 
 #[cfg(test)]

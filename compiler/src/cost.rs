@@ -1,15 +1,17 @@
-//! The cost model's driver: each piece's bit budget, fixed by `max-bits` or chosen by
-//! [`lookups::sweep`] and [`lookups::choose_budgets`] within the limits, and the limits a plan
-//! is held to before any table is built (occupancies the magic search enumerates, steps the
-//! verification walks). Its errors name the piece that uses the most.
+//! The cost model: what a plan costs ([`cost`]), and each piece's bit budget ([`budgets`]),
+//! fixed by `max-bits` or chosen by [`choose_budgets`] from [`lookups::sweep`]'s plans at every
+//! budget, then lowered by [`limits::fit_limits`] until the plan keeps to the limits.
 
-use crate::error::{Bound, Error};
-use crate::lookups::{self, Limit, Plan};
-use crate::magics::Word;
-use crate::paths::PathMove;
-use crate::tables::SlotOrder;
+use crate::board::Word;
+use crate::calibration::Measure;
+use crate::error::Error;
+use crate::fxhash::FxHashSet;
+use crate::limits;
+use crate::limits::Limit;
+use crate::lookups::{self, Plan, Reads, SlotPlan};
+use crate::paths::{Gate, PathMove};
+use crate::slots::SlotOrder;
 use crate::variant::{self, Variant};
-use crate::verify;
 use crate::Settings;
 
 /// Each piece's bit budget: fixed by `max-bits`, or chosen by the cost model.
@@ -19,7 +21,7 @@ pub fn budgets<B: Word>(
     order: SlotOrder,
     settings: &Settings,
     reads: lookups::Reads,
-) -> Result<Vec<lookups::Cost>, Error> {
+) -> Result<Vec<Cost>, Error> {
     let word = std::mem::size_of::<B>();
     let pieces = variant.pieces.len();
     let target_of = |p: &variant::Piece| variant.probe_targets.iter().find(|t| t.letter == p.letter);
@@ -31,7 +33,7 @@ pub fn budgets<B: Word>(
         )),
         (Some(bits), None) => {
             let all = lookups::plan(slots, &vec![bits; slots.len()], reads, Default::default());
-            Ok(vec![lookups::cost(&all, bits, word, reads); pieces])
+            Ok(vec![cost(&all, bits, word, reads); pieces])
         }
         (None, _) => {
             let threads = settings.thread_count();
@@ -42,9 +44,9 @@ pub fn budgets<B: Word>(
                 reads,
                 word,
                 threads,
-                verify::verification_steps,
+                limits::verification_steps,
             );
-            let chosen = lookups::choose_budgets(&costs, &targets, settings.optimize, settings.cache_bytes, word)
+            let chosen = choose_budgets(&costs, &targets, settings.optimize, settings.cache_bytes, word)
                 .map_err(|p| {
                     let least = costs[p].iter().map(|c| c.most).min().unwrap_or(0);
                     let target = target_of(&variant.pieces[p]).expect("only a target can be missed");
@@ -53,132 +55,252 @@ pub fn budgets<B: Word>(
                         format!(
                             "the {} needs {least} probes on some square even with {}-bit tables, the largest budget: `option probes {} {}` cannot be met",
                             variant.pieces[p].name,
-                            lookups::MAX_BITS,
+                            MAX_BITS,
                             variant.pieces[p].letter,
                             target.probes
                         ),
                     )
                 })?;
-            lookups::fit_limits(&costs, chosen, &targets, limit_values(settings))
-                .map_err(|u| limit_error(variant, u.piece, u.used, u.total, u.bits, u.limit, settings))
+            limits::fit_limits(&costs, chosen, &targets, limits::limit_values(settings))
+                .map_err(|u| limits::limit_error(variant, u.piece, u.used, u.total, u.bits, u.limit, settings))
         }
     }
 }
 
-/// Refuses a plan over any limit a compilation keeps to (verification only where it walks every
-/// occupancy). The cost model kept each piece planned alone within the limits; planned together
-/// they share tables and so use no more, but a fixed `max-bits` gets here unchecked.
-pub fn enforce_limits(
-    variant: &Variant,
-    plan: &Plan,
-    slots: &[Vec<PathMove>],
-    order: SlotOrder,
-    budgets: &[lookups::Cost],
-    settings: &Settings,
-) -> Result<(), Error> {
-    limits(settings).try_for_each(|limit| enforce_limit(variant, plan, slots, order, budgets, settings, limit))
+/// What a planner is asked to make small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Optimize {
+    /// The reads (probes, lines and plain checks) that cost least in a move generator's loop
+    /// under cache pressure ([`Measure::Pressure`]), as in a search engine whose transposition
+    /// table and NNUE accumulators evict the tables, with tables that all stay within a cache
+    /// budget: the default.
+    Speed,
+    /// As [`Optimize::Speed`], by the same loop with nothing else in the cache
+    /// ([`Measure::Engine`]): for perft and move generators.
+    Throughput,
+    /// As [`Optimize::Speed`], by each form's latency in a dependent chain
+    /// ([`Measure::Latency`]): for searches along lines, where each query waits for the last.
+    Latency,
+    /// The fewest bytes, probes second (firmware).
+    Size,
 }
 
-/// The limits a compilation keeps to: verification only where it walks every occupancy.
-fn limits(settings: &Settings) -> impl Iterator<Item = Limit> {
-    let exhaustive = settings.verify == verify::Verify::Exhaustive;
-    Limit::ALL.into_iter().filter(move |&l| exhaustive || l != Limit::Verification)
-}
-
-/// The most of each limit a compilation may use, from its settings.
-fn limit_values(settings: &Settings) -> lookups::Limits {
-    let exhaustive = settings.verify == verify::Verify::Exhaustive;
-    lookups::Limits {
-        occupancies: settings.search_limits.occupancies,
-        verify_steps: if exhaustive {
-            settings.search_limits.million_steps.saturating_mul(1_000_000)
-        } else {
-            u64::MAX
-        },
+impl Optimize {
+    /// Which measured cost of the forms the planner weighs.
+    pub fn measure(self) -> Measure {
+        match self {
+            Optimize::Speed => Measure::Pressure,
+            Optimize::Throughput => Measure::Engine,
+            Optimize::Latency | Optimize::Size => Measure::Latency,
+        }
     }
 }
 
-/// How much of a limit each piece's part of a plan uses: a lookup counts for the first piece
-/// that probes it.
-fn used_by_piece(plan: &Plan, slots: &[Vec<PathMove>], order: SlotOrder, pieces: usize, limit: Limit) -> Vec<u64> {
-    let mut used = vec![0u64; pieces];
-    match limit {
-        Limit::Occupancies => {
-            let mut counted = vec![false; plan.lookups.len()];
-            for (i, slot) in plan.slots.iter().enumerate() {
-                for &l in &slot.lookups {
-                    if !std::mem::replace(&mut counted[l], true) {
-                        used[order.id(i).piece] += 1u64 << plan.lookups[l].mask.count_ones();
+/// The smallest budget the cost model tries; below it plain checks take over.
+pub const MIN_BITS: u32 = 4;
+
+/// The largest budget the cost model tries.
+pub const MAX_BITS: u32 = 12;
+
+/// Why a piece got its budget: the header of a generated module says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// `max-bits` fixed it for every piece.
+    Fixed,
+    /// Speed or throughput: the budget whose reads measure fastest, and the tables fit the
+    /// cache budget.
+    Fastest,
+    /// Speed or throughput: lowered from its fastest so that all tables fit the cache budget.
+    GaveWay,
+    /// Lowered, after the cost model chose, so that the plan keeps to a limit.
+    Limit(Limit),
+    /// `option probes`: the smallest budget that meets it.
+    Target(usize),
+    /// Size: the budget with its fewest bytes.
+    Smallest,
+}
+
+/// What one piece's tables cost under one budget, planned on their own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cost {
+    /// The budget: the most index bits any of the piece's lookups may use.
+    pub bits: u32,
+    /// Why this budget was chosen (`Fixed` until `choose_budgets` says otherwise).
+    pub why: Why,
+    /// Probes and plain checks summed over the piece's slots: the work of an average query,
+    /// times the slots (a check costs about what a probe does).
+    pub probes: usize,
+    /// Probes and plain checks of the busiest slot: the work of the slowest query.
+    pub most: usize,
+    /// What the reads of all the piece's slots measure (probes, lines and plain checks, in the
+    /// forms' picoseconds under the planned measure): what speed and throughput choose by.
+    pub picos: u64,
+    /// Attack entries, plain checks and computed lines, in bytes.
+    pub bytes: usize,
+    /// The piece's lookups (their gates) and their index bits, to count shared tables once.
+    pub lookups: Vec<(Vec<Gate>, u32)>,
+    /// The bytes of the plain checks alone (also counted in `bytes`): never shared, unlike lookups.
+    pub check_bytes: usize,
+    /// The bytes of the computed lines alone (also counted in `bytes`): per square, never shared.
+    pub line_bytes: usize,
+    /// What verifying the piece's tables would take (see [`Limit::Verification`]); 0 where
+    /// nobody estimated it.
+    pub verify_steps: u64,
+}
+
+/// The cost of a plan: probes and checks over all slots, what its reads measure at the forms'
+/// costs, and bytes of tables, checks and lines.
+pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, reads: Reads) -> Cost {
+    let entries: usize = plan.lookups.iter().map(|l| 1usize << l.mask.count_ones().max(1)).sum();
+    let checks: usize = plan.slots.iter().map(|s| s.checks.len()).sum();
+    let lines: usize = plan.slots.iter().map(|s| s.lines.len()).sum();
+    let probes: usize = plan.slots.iter().map(SlotPlan::probes_and_checks).sum();
+    let most: usize = plan.slots.iter().map(SlotPlan::probes_and_checks).max().unwrap_or(0);
+    Cost {
+        bits,
+        why: Why::Fixed,
+        probes,
+        most,
+        picos: reads.padded_picos(&plan.slots.iter().map(SlotPlan::counts).collect::<Vec<_>>()),
+        bytes: (entries + 3 * checks + 3 * lines) * word_bytes,
+        lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
+        check_bytes: 3 * checks * word_bytes,
+        line_bytes: 3 * lines * word_bytes,
+        verify_steps: 0,
+    }
+}
+
+/// The bytes of several pieces' tables together: a lookup two pieces share is counted once.
+fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) -> usize {
+    let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
+    let mut bytes = 0;
+    for c in chosen {
+        bytes += c.check_bytes + c.line_bytes;
+        for (gates, bits) in &c.lookups {
+            if seen.insert(gates) {
+                bytes += (1usize << bits) * word_bytes;
+            }
+        }
+    }
+    bytes
+}
+
+/// Chooses each piece's bit budget from its costs at every budget (`costs[piece]`, one per
+/// budget from MIN_BITS to MAX_BITS). Speed and throughput: each piece starts at the budget
+/// whose reads measure fastest (`Cost::picos`, fewest bytes on a tie), and while the tables
+/// together are over `cache_bytes` the piece whose smaller budget saves the most bytes per
+/// added probe gives way, as long as no plain check is added. Size: each piece at its fewest
+/// bytes.
+///
+/// A piece with a target (`targets[piece]`, at most that many probes on every square) takes its
+/// smallest budget that meets it, never gives way and is not counted against `cache_bytes`;
+/// `Err(piece)` when no budget meets it.
+pub fn choose_budgets(
+    costs: &[Vec<Cost>],
+    targets: &[Option<usize>],
+    optimize: Optimize,
+    cache_bytes: usize,
+    word_bytes: usize,
+) -> Result<Vec<Cost>, usize> {
+    let meets = |p: usize, c: &Cost| targets[p].is_none_or(|most| c.most <= most);
+    let by = |key: fn(&Cost) -> (usize, usize), why: Why| -> Result<Vec<Cost>, usize> {
+        costs
+            .iter()
+            .enumerate()
+            .map(|(p, c)| {
+                let fit = c.iter().filter(|x| meets(p, x));
+                let (best, why) = match targets[p] {
+                    Some(most) => {
+                        (fit.min_by_key(|x| (x.bytes, x.probes, std::cmp::Reverse(x.bits))), Why::Target(most))
                     }
+                    None => (fit.min_by_key(|x| (key(x), std::cmp::Reverse(x.bits))), why),
+                };
+                best.map(|b| Cost { why, ..b.clone() }).ok_or(p)
+            })
+            .collect()
+    };
+    if optimize == Optimize::Size {
+        return by(|c| (c.bytes, c.probes), Why::Smallest);
+    }
+    // Not by probes alone: at one budget a slide may be two computed lines (no probe), at the
+    // next one probe, and which is faster is what the measured forms say.
+    let mut chosen = by(|c| (c.picos as usize, c.bytes), Why::Fastest)?;
+    // A piece with a target is outside the budget: the others fit it as if it were not there.
+    let budgeted = |chosen: &[Cost]| -> usize {
+        joint_bytes(chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c), word_bytes)
+    };
+    while budgeted(&chosen) > cache_bytes {
+        let mut best: Option<(f64, usize, &Cost)> = None;
+        for (p, now) in chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()) {
+            // Speed never trades a lookup for plain checks: a budget below a piece's longest path
+            // is left to --optimize size.
+            let candidates = costs[p]
+                .iter()
+                .filter(|c| c.bits < now.bits && c.bytes < now.bytes && c.check_bytes <= now.check_bytes);
+            for option in candidates {
+                let saved = (now.bytes - option.bytes) as f64;
+                let added = option.probes.saturating_sub(now.probes).max(1) as f64;
+                if best.as_ref().is_none_or(|(ratio, _, _)| saved / added > *ratio) {
+                    best = Some((saved / added, p, option));
                 }
             }
         }
-        Limit::Verification => {
-            for (i, steps) in verify::verification_work(plan, slots).into_iter().enumerate() {
-                used[order.id(i).piece] += steps;
-            }
+        match best {
+            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option.clone() },
+            None => break,
         }
     }
-    used
+    Ok(chosen)
 }
 
-/// Refuses a plan over a limit before any table is built, at the line of the piece that uses
-/// the most of it.
-fn enforce_limit(
-    variant: &Variant,
-    plan: &Plan,
-    slots: &[Vec<PathMove>],
-    order: SlotOrder,
-    budgets: &[lookups::Cost],
-    settings: &Settings,
-    limit: Limit,
-) -> Result<(), Error> {
-    let used = used_by_piece(plan, slots, order, variant.pieces.len(), limit);
-    let total: u64 = used.iter().sum();
-    if total <= limit_values(settings).of(limit) {
-        return Ok(());
-    }
-    let worst =
-        (0..used.len()).max_by_key(|&p| (used[p], std::cmp::Reverse(p))).expect("a limit is used by some piece");
-    Err(limit_error(variant, worst, used[worst], total, budgets[worst].bits, limit, settings))
-}
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::{bit, Squares};
+    use crate::paths::Condition;
 
-/// The error for a limit that no budget the compiler may choose keeps to, at the piece's line.
-fn limit_error(
-    variant: &Variant,
-    piece: usize,
-    used: u64,
-    total: u64,
-    bits: u32,
-    limit: Limit,
-    settings: &Settings,
-) -> Error {
-    let name = &variant.pieces[piece].name;
-    let most = limit_values(settings).of(limit);
-    let what = match limit {
-        Limit::Occupancies => format!(
-            "the {name}'s lookups have {used} occupancies at {bits} index bits ({total} for every piece), more than the limit of {most}"
-        ),
-        Limit::Verification => format!(
-            "verifying the {name}'s tables would take about {} million steps at {bits} index bits ({} million for every piece; a step is a path walked or a probe read for one occupancy, at least 100 million a second on one core), more than the limit of {} million",
-            used / 1_000_000,
-            total / 1_000_000,
-            most / 1_000_000
-        ),
-    };
-    let raise = match limit {
-        Limit::Occupancies => {
-            "--max-occupancies or `option max-occupancies` (each takes about 120 bytes while compiling)"
+    /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
+    pub(crate) fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
+        let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, condition: Condition::Exact };
+        let lookups = vec![(vec![gate], log2)];
+        Cost {
+            bits,
+            why: Why::Fixed,
+            probes: most * 64,
+            most,
+            picos: most as u64 * 64,
+            bytes: 8 << log2,
+            lookups,
+            check_bytes: 0,
+            line_bytes: 0,
+            verify_steps: 0,
         }
-        Limit::Verification => "--max-verify or `option max-verify`",
-    };
-    let message = match settings.max_bits {
-        Some(_) => format!("{what}: --max-bits (or `option max-bits`) fixes every piece's budget; drop it and the cost model lowers the budgets until they fit, or raise the limit with {raise}"),
-        None => format!("{what}, even with every piece at the smallest budget it may take: raise the limit with {raise}"),
-    };
-    let bound = match limit {
-        Limit::Occupancies => Bound::Occupancies,
-        Limit::Verification => Bound::Verification,
-    };
-    Error::Limit { bound, at: variant.pieces[piece].at.clone(), message }
+    }
+
+    #[test]
+    fn speed_takes_the_budget_whose_reads_measure_fastest_not_the_fewest_probes() {
+        // The nightrider in `fairy`: at 4 bits one probe and three lines a square, at 12 bits
+        // one probe and two lines. The probes are the same; the time is not.
+        let small = Cost { picos: 64 * (4_000 + 3 * 1_600), ..cost_at(0, 4, 1, 4) };
+        let large = Cost { picos: 64 * (4_000 + 2 * 1_600), ..cost_at(0, 12, 1, 9) };
+        assert_eq!(small.probes, large.probes);
+        let chosen = choose_budgets(&[vec![small, large]], &[None], Optimize::Speed, 128 * 1024, 8).unwrap();
+        assert_eq!((chosen[0].bits, chosen[0].why), (12, Why::Fastest));
+    }
+
+    #[test]
+    fn a_probe_target_takes_its_smallest_budget_outside_the_cache_budget() {
+        // The griffon needs 10 bits (1 MB) for two probes; the queen fits the cache at 7 bits.
+        let griffon = vec![cost_at(0, 6, 4, 13), cost_at(0, 8, 3, 15), cost_at(0, 10, 2, 17), cost_at(0, 12, 2, 18)];
+        let queen = vec![cost_at(1, 6, 4, 12), cost_at(1, 7, 3, 13)];
+        let costs = [griffon, queen];
+        let bits = |chosen: Vec<Cost>| chosen.iter().map(|c| c.bits).collect::<Vec<_>>();
+        let cache = 128 * 1024;
+        // Sharing the cache budget, the griffon gives way until both fit: 64 KiB + 64 KiB.
+        assert_eq!(bits(choose_budgets(&costs, &[None, None], Optimize::Speed, cache, 8).unwrap()), [6, 7]);
+        // Held to two probes, the griffon takes 10 bits and the queen has the budget to itself.
+        assert_eq!(bits(choose_budgets(&costs, &[Some(2), None], Optimize::Speed, cache, 8).unwrap()), [10, 7]);
+        assert_eq!(bits(choose_budgets(&costs, &[Some(3), None], Optimize::Size, cache, 8).unwrap()), [8, 6]);
+        assert_eq!(choose_budgets(&costs, &[Some(1), None], Optimize::Speed, cache, 8), Err(0));
+    }
 }

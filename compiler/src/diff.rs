@@ -520,7 +520,7 @@ fn figures(side: &Side) -> Result<Vec<(String, Figures)>, Error> {
 /// Each piece's bit budget, probes a square (most), own table entries and their bytes, as the
 /// header's table counts them (a lookup belongs to the first piece that probes it); and the
 /// module's statistics, from the same tables.
-fn compiled_figures<B: crate::magics::Word>(
+fn compiled_figures<B: crate::board::Word>(
     c: &pipeline::Compiled<B>,
     made: &crate::emit::Provenance,
 ) -> Result<(Vec<Figures>, crate::emit::Statistics), Error> {

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+pub use crate::limits::Bound;
+
 /// A place in an input file, 1-based like an editor's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
@@ -119,25 +121,6 @@ pub enum Access {
     Write,
     /// Reading the file `compile --check` compares with.
     Compare,
-}
-
-/// Which limit a [`Error::Limit`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Bound {
-    /// `max-paths`: path moves of one piece from one square.
-    PathsFromSquare,
-    /// Path moves of one piece over the whole board (a fixed limit, about 70 MB).
-    PathsOfPiece,
-    /// Path moves of every piece and the slots' copies of them together (a fixed limit on the
-    /// memory they take, [`MAX_PATH_BYTES`](crate::stages::pipeline::MAX_PATH_BYTES)).
-    PathsOfVariant,
-    /// `max-occupancies`: occupancies every lookup together enumerates.
-    Occupancies,
-    /// `max-verify`: the work of verifying the tables.
-    Verification,
-    /// `max-trials`: the magic search's trials.
-    Trials,
 }
 
 /// An I/O error as an [`Error`] holds it: shared, so that errors stay `Clone`, and equal when

@@ -1,18 +1,8 @@
 //! fairy-magic: compiles chess-variant pieces written in XBetza into magic-bitboard tables.
 //!
 //! The pipeline runs one way, one module a stage, plain data between stages. This file is the
-//! public API; `pipeline.rs` is the driver, which calls each stage once, in this order:
-//!
-//! ```text
-//! variant  (variant.rs, betza.rs)  text → Variant, each piece's XBetza as a syntax tree
-//! legs     (legs.rs, regions.rs)   XBetza → moves as legs with concrete step vectors
-//! paths    (paths.rs, slots.rs)    legs × square → path moves (dest, path, required), per slot
-//! cost     (cost.rs, lookups.rs)   each piece's bit budget; slots → leaps + shared lookups
-//! magics   (magics.rs)             lookups → multipliers and table sizes
-//! tables   (tables.rs, pack.rs)    magics → runtime data in one packed array, in blocks
-//! verify   (verify.rs)             every table against reference.rs, through the runtime
-//! emit     (emit/)                 data → a Rust module: header.rs, api.rs (code), data.rs
-//! ```
+//! public API; `pipeline.rs` is the driver, which calls each stage once, in order: its module
+//! doc is the map of the stages.
 
 #![warn(missing_docs)]
 
@@ -33,6 +23,7 @@ mod game;
 mod import;
 mod indices;
 mod legs;
+mod limits;
 mod lines;
 mod lookups;
 mod magics;
@@ -166,9 +157,13 @@ pub mod stages {
     pub mod slots {
         pub use crate::slots::*;
     }
-    /// The cost model's driver: each piece's bit budget, and the limits a plan is held to.
+    /// The cost model: what a plan costs, and each piece's bit budget.
     pub mod cost {
         pub use crate::cost::*;
+    }
+    /// Every limit a compilation keeps to, and the estimate of verification's work.
+    pub mod limits {
+        pub use crate::limits::*;
     }
     /// The kinds of table a module answers, forward and reverse.
     pub mod table_kind {
@@ -192,99 +187,10 @@ use std::num::NonZeroUsize;
 
 pub use crate::error::{Error, Source};
 pub use crate::pipeline::{build, piece_moves, Compiled};
-pub use crate::settings::Setting;
+pub use crate::settings::{
+    Setting, Settings, DEFAULT_CACHE_BYTES, DEFAULT_MAX_PATHS, DEFAULT_SEARCH_LIMITS, MAX_THREADS,
+};
 pub use crate::slots::MAX_PIECE_PATHS;
-
-/// Every setting of a compilation, resolved: the defaults (what `cargo xtask gen` uses), then
-/// the variant file's `option` lines, then the caller's [`Options`].
-///
-/// It is `#[non_exhaustive]`, so that a new setting is not a breaking change: a caller starts
-/// from [`Settings::default`] and changes fields with [`Settings::with`] or the `with_` methods
-/// after it (`Settings::default().with_effort(10).with_reverse(false)`).
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Settings {
-    /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries);
-    /// `None`: the cost model chooses a budget for each piece (`optimize`).
-    pub max_bits: Option<u32>,
-    /// What the cost model makes small when it chooses the budgets.
-    pub optimize: lookups::Optimize,
-    /// Whether slides and hops along lines may be computed rather than looked up.
-    pub lines: lookups::Lines,
-    /// Under every `Optimize` but `Size`: the bytes of tables that should stay in cache, the
-    /// target CPU's (`cache-kib`).
-    pub cache_bytes: usize,
-    /// Mixed into every magic search's seed; the same seed gives the same bytes.
-    pub seed: u64,
-    /// `1 << effort` magic candidates are tried at each index width before a lookup may use
-    /// one more index bit (a table twice the size). Higher: smaller tables, slower builds.
-    pub effort: u32,
-    /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
-    /// answered by plain checks.
-    pub max_probes: usize,
-    /// The most path moves a piece may have from one square: beyond it a compile would take
-    /// minutes and tables would not fit anywhere, so it stops with an error.
-    pub max_paths: usize,
-    /// How thoroughly every table is checked against the reference walker.
-    pub verify: verify::Verify,
-    /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
-    pub index: fairy_magic_runtime::Index,
-    /// How much the magic search may enumerate and try before it stops with an error.
-    pub search_limits: magics::SearchLimits,
-    /// Whether to build the reverse lookups (`attackers`, `movers`): every module has them; a
-    /// one-off `moves` question does not need them.
-    pub reverse: bool,
-    /// How many threads the magic searches, the cost model and the verification use; `None`:
-    /// one a core the process may use. Any number gives the same bytes and the same errors.
-    pub threads: Option<NonZeroUsize>,
-}
-
-impl Settings {
-    /// The threads to use: [`Settings::threads`], or one a core; at most [`MAX_THREADS`].
-    pub fn thread_count(&self) -> usize {
-        self.threads.map_or_else(parallel::available, NonZeroUsize::get).min(MAX_THREADS)
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            max_bits: None,
-            optimize: lookups::Optimize::Speed,
-            lines: lookups::Lines::Measured,
-            cache_bytes: DEFAULT_CACHE_BYTES,
-            seed: 0,
-            effort: 18,
-            max_probes: 8,
-            max_paths: DEFAULT_MAX_PATHS,
-            verify: verify::Verify::Exhaustive,
-            index: fairy_magic_runtime::Index::Magic,
-            search_limits: DEFAULT_SEARCH_LIMITS,
-            reverse: true,
-            threads: None,
-        }
-    }
-}
-
-/// What the magic search may spend unless told otherwise. The shipped variants, reverse tables
-/// included, need at most 600,000 occupancies and 100 million trials; these limits stop a search
-/// at about 250 MB, or after about 40 s of search on one core of the 2-core development machine
-/// (110 million trials a second; threads share one limit, so on both cores it takes about
-/// half as long). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
-/// such a compile raises the limit (`max-occupancies`).
-pub const DEFAULT_SEARCH_LIMITS: magics::SearchLimits =
-    magics::SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 2_000 };
-
-/// The most threads a compilation runs, whatever it is asked: each holds a stack and its share
-/// of the work's memory, and more threads than cores only wait for them. A thread the system
-/// refuses below this is one fewer, never an error.
-pub const MAX_THREADS: usize = 256;
-
-/// Path moves a piece may have from one square unless told otherwise.
-pub const DEFAULT_MAX_PATHS: usize = 20_000;
-
-/// Tables a query touches should stay in the fastest caches; 128 KiB is half of a small L2.
-pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 
 /// What a caller asks of a compilation beyond the variant file itself.
 ///

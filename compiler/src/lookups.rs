@@ -11,7 +11,8 @@
 use fairy_magic_runtime::BitboardExt;
 
 use crate::board::{bit, Squares};
-use crate::calibration::{Cache, FormCosts, Measure};
+use crate::calibration::{Cache, FormCosts};
+use crate::cost::{cost, Cost, MAX_BITS, MIN_BITS};
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::lines::{self, ComputedLine};
 use crate::parallel;
@@ -69,7 +70,7 @@ impl SlotPlan {
     }
 
     /// What the slot reads, by form.
-    fn counts(&self) -> Counts {
+    pub(crate) fn counts(&self) -> Counts {
         Counts { probes: self.lookups.len(), lines: self.lines.len(), checks: self.checks.len() }
     }
 }
@@ -143,7 +144,7 @@ pub struct Reads {
     /// What each form costs on the module's bitboard width.
     pub forms: FormCosts,
     /// How many consecutive slots of those planned make one block (a run, in
-    /// [`crate::tables::SlotOrder`]'s words): a kind, piece and colour on every square of the
+    /// [`crate::slots::SlotOrder`]'s words): a kind, piece and colour on every square of the
     /// board. Every square of a block makes as many probes, lines and checks as its busiest
     /// square (padding ones answer nothing but take their time), so lines are chosen, and reads
     /// priced, block by block. The slots planned must be whole blocks.
@@ -182,7 +183,7 @@ impl Reads {
 
     /// What slots' reads measure, planned in blocks of [`Reads::block`] consecutive slots: each
     /// slot reads as many probes, lines and checks as the busiest slot of its block.
-    fn padded_picos(&self, slots: &[Counts]) -> u64 {
+    pub(crate) fn padded_picos(&self, slots: &[Counts]) -> u64 {
         slots
             .chunks(self.block)
             .map(|block| {
@@ -288,7 +289,7 @@ impl Split {
 
 /// What one slot reads: the counts a block is priced by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Counts {
+pub(crate) struct Counts {
     probes: usize,
     lines: usize,
     checks: usize,
@@ -334,35 +335,6 @@ fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
     chosen
 }
 
-/// What a planner is asked to make small.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Optimize {
-    /// The reads (probes, lines and plain checks) that cost least in a move generator's loop
-    /// under cache pressure ([`Measure::Pressure`]), as in a search engine whose transposition
-    /// table and NNUE accumulators evict the tables, with tables that all stay within a cache
-    /// budget: the default.
-    Speed,
-    /// As [`Optimize::Speed`], by the same loop with nothing else in the cache
-    /// ([`Measure::Engine`]): for perft and move generators.
-    Throughput,
-    /// As [`Optimize::Speed`], by each form's latency in a dependent chain
-    /// ([`Measure::Latency`]): for searches along lines, where each query waits for the last.
-    Latency,
-    /// The fewest bytes, probes second (firmware).
-    Size,
-}
-
-impl Optimize {
-    /// Which measured cost of the forms the planner weighs.
-    pub fn measure(self) -> Measure {
-        match self {
-            Optimize::Speed => Measure::Pressure,
-            Optimize::Throughput => Measure::Engine,
-            Optimize::Latency | Optimize::Size => Measure::Latency,
-        }
-    }
-}
-
 /// Whether the planner may compute lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Lines {
@@ -371,262 +343,6 @@ pub enum Lines {
     Measured,
     /// Never: every move is a leap, a probe or a plain check.
     Never,
-}
-
-/// The smallest budget the cost model tries; below it plain checks take over.
-pub const MIN_BITS: u32 = 4;
-/// The largest budget the cost model tries.
-pub const MAX_BITS: u32 = 12;
-
-/// Why a piece got its budget: the header of a generated module says it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Why {
-    /// `max-bits` fixed it for every piece.
-    Fixed,
-    /// Speed or throughput: the budget whose reads measure fastest, and the tables fit the
-    /// cache budget.
-    Fastest,
-    /// Speed or throughput: lowered from its fastest so that all tables fit the cache budget.
-    GaveWay,
-    /// Lowered, after the cost model chose, so that the plan keeps to a limit.
-    Limit(Limit),
-    /// `option probes`: the smallest budget that meets it.
-    Target(usize),
-    /// Size: the budget with its fewest bytes.
-    Smallest,
-}
-
-/// What one piece's tables cost under one budget, planned on their own.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cost {
-    /// The budget: the most index bits any of the piece's lookups may use.
-    pub bits: u32,
-    /// Why this budget was chosen (`Fixed` until `choose_budgets` says otherwise).
-    pub why: Why,
-    /// Probes and plain checks summed over the piece's slots: the work of an average query,
-    /// times the slots (a check costs about what a probe does).
-    pub probes: usize,
-    /// Probes and plain checks of the busiest slot: the work of the slowest query.
-    pub most: usize,
-    /// What the reads of all the piece's slots measure (probes, lines and plain checks, in the
-    /// forms' picoseconds under the planned measure): what speed and throughput choose by.
-    pub picos: u64,
-    /// Attack entries, plain checks and computed lines, in bytes.
-    pub bytes: usize,
-    /// The piece's lookups (their gates) and their index bits, to count shared tables once.
-    pub lookups: Vec<(Vec<Gate>, u32)>,
-    /// The bytes of the plain checks alone (also counted in `bytes`): never shared, unlike lookups.
-    pub check_bytes: usize,
-    /// The bytes of the computed lines alone (also counted in `bytes`): per square, never shared.
-    pub line_bytes: usize,
-    /// What verifying the piece's tables would take (see [`Limit::Verification`]); 0 where
-    /// nobody estimated it.
-    pub verify_steps: u64,
-}
-
-/// The cost of a plan: probes and checks over all slots, what its reads measure at the forms'
-/// costs, and bytes of tables, checks and lines.
-pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, reads: Reads) -> Cost {
-    let entries: usize = plan.lookups.iter().map(|l| 1usize << l.mask.count_ones().max(1)).sum();
-    let checks: usize = plan.slots.iter().map(|s| s.checks.len()).sum();
-    let lines: usize = plan.slots.iter().map(|s| s.lines.len()).sum();
-    let probes: usize = plan.slots.iter().map(SlotPlan::probes_and_checks).sum();
-    let most: usize = plan.slots.iter().map(SlotPlan::probes_and_checks).max().unwrap_or(0);
-    Cost {
-        bits,
-        why: Why::Fixed,
-        probes,
-        most,
-        picos: reads.padded_picos(&plan.slots.iter().map(SlotPlan::counts).collect::<Vec<_>>()),
-        bytes: (entries + 3 * checks + 3 * lines) * word_bytes,
-        lookups: plan.lookups.iter().map(|l| (l.gates.clone(), l.mask.count_ones().max(1))).collect(),
-        check_bytes: 3 * checks * word_bytes,
-        line_bytes: 3 * lines * word_bytes,
-        verify_steps: 0,
-    }
-}
-
-/// The bytes of several pieces' tables together: a lookup two pieces share is counted once.
-fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) -> usize {
-    let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
-    let mut bytes = 0;
-    for c in chosen {
-        bytes += c.check_bytes + c.line_bytes;
-        for (gates, bits) in &c.lookups {
-            if seen.insert(gates) {
-                bytes += (1usize << bits) * word_bytes;
-            }
-        }
-    }
-    bytes
-}
-
-/// Chooses each piece's bit budget from its costs at every budget (`costs[piece]`, one per
-/// budget from MIN_BITS to MAX_BITS). Speed and throughput: each piece starts at the budget
-/// whose reads measure fastest (`Cost::picos`, fewest bytes on a tie), and while the tables
-/// together are over `cache_bytes` the piece whose smaller budget saves the most bytes per
-/// added probe gives way, as long as no plain check is added. Size: each piece at its fewest
-/// bytes.
-///
-/// A piece with a target (`targets[piece]`, at most that many probes on every square) takes its
-/// smallest budget that meets it, never gives way and is not counted against `cache_bytes`;
-/// `Err(piece)` when no budget meets it.
-pub fn choose_budgets(
-    costs: &[Vec<Cost>],
-    targets: &[Option<usize>],
-    optimize: Optimize,
-    cache_bytes: usize,
-    word_bytes: usize,
-) -> Result<Vec<Cost>, usize> {
-    let meets = |p: usize, c: &Cost| targets[p].is_none_or(|most| c.most <= most);
-    let by = |key: fn(&Cost) -> (usize, usize), why: Why| -> Result<Vec<Cost>, usize> {
-        costs
-            .iter()
-            .enumerate()
-            .map(|(p, c)| {
-                let fit = c.iter().filter(|x| meets(p, x));
-                let (best, why) = match targets[p] {
-                    Some(most) => {
-                        (fit.min_by_key(|x| (x.bytes, x.probes, std::cmp::Reverse(x.bits))), Why::Target(most))
-                    }
-                    None => (fit.min_by_key(|x| (key(x), std::cmp::Reverse(x.bits))), why),
-                };
-                best.map(|b| Cost { why, ..b.clone() }).ok_or(p)
-            })
-            .collect()
-    };
-    if optimize == Optimize::Size {
-        return by(|c| (c.bytes, c.probes), Why::Smallest);
-    }
-    // Not by probes alone: at one budget a slide may be two computed lines (no probe), at the
-    // next one probe, and which is faster is what the measured forms say.
-    let mut chosen = by(|c| (c.picos as usize, c.bytes), Why::Fastest)?;
-    // A piece with a target is outside the budget: the others fit it as if it were not there.
-    let budgeted = |chosen: &[Cost]| -> usize {
-        joint_bytes(chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()).map(|(_, c)| c), word_bytes)
-    };
-    while budgeted(&chosen) > cache_bytes {
-        let mut best: Option<(f64, usize, &Cost)> = None;
-        for (p, now) in chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()) {
-            // Speed never trades a lookup for plain checks: a budget below a piece's longest path
-            // is left to --optimize size.
-            let candidates = costs[p]
-                .iter()
-                .filter(|c| c.bits < now.bits && c.bytes < now.bytes && c.check_bytes <= now.check_bytes);
-            for option in candidates {
-                let saved = (now.bytes - option.bytes) as f64;
-                let added = option.probes.saturating_sub(now.probes).max(1) as f64;
-                if best.as_ref().is_none_or(|(ratio, _, _)| saved / added > *ratio) {
-                    best = Some((saved / added, p, option));
-                }
-            }
-        }
-        match best {
-            Some((_, p, option)) => chosen[p] = Cost { why: Why::GaveWay, ..option.clone() },
-            None => break,
-        }
-    }
-    Ok(chosen)
-}
-
-/// A limit on a compilation's work, which a plan must keep to whatever the cost model prefers:
-/// each keeps a compile within memory and minutes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// `max-occupancies`: the occupancies the magic searches enumerate, every lookup's
-    /// `1 << bits` together (a lookup two pieces share counts once).
-    Occupancies,
-    /// `max-verify`: the steps verification takes, a path walked or a probe read for one
-    /// occupancy.
-    Verification,
-}
-
-impl Limit {
-    /// Every limit, in the order they are kept to.
-    pub const ALL: [Limit; 2] = [Limit::Occupancies, Limit::Verification];
-
-    /// How much of the limit these pieces' tables use together.
-    pub fn used<'a>(self, chosen: impl Iterator<Item = &'a Cost>) -> u64 {
-        match self {
-            Limit::Occupancies => {
-                let mut seen: FxHashSet<&[Gate]> = FxHashSet::default();
-                chosen
-                    .flat_map(|c| &c.lookups)
-                    .filter(|(gates, _)| seen.insert(gates))
-                    .map(|(_, bits)| 1u64 << bits)
-                    .sum()
-            }
-            Limit::Verification => chosen.map(|c| c.verify_steps).sum(),
-        }
-    }
-}
-
-/// The most a compilation may use of each [`Limit`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// For [`Limit::Occupancies`].
-    pub occupancies: u64,
-    /// For [`Limit::Verification`].
-    pub verify_steps: u64,
-}
-
-impl Limits {
-    /// The most this limit allows.
-    pub fn of(&self, limit: Limit) -> u64 {
-        match limit {
-            Limit::Occupancies => self.occupancies,
-            Limit::Verification => self.verify_steps,
-        }
-    }
-}
-
-/// A limit that no budget the cost model may choose keeps to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unfit {
-    /// The piece that uses the most of it, at the smallest budget it could take.
-    pub piece: usize,
-    /// The limit.
-    pub limit: Limit,
-    /// How much of it the piece uses.
-    pub used: u64,
-    /// How much every piece uses together.
-    pub total: u64,
-    /// The piece's budget then.
-    pub bits: u32,
-}
-
-/// Lowers budgets until the chosen plan keeps to every limit: while one is exceeded, the piece
-/// that uses the most of it takes its next smaller budget that uses less (more probes, or plain
-/// checks where no lookup fits). Pieces with a target (`option probes`) keep their budget.
-///
-/// `Err` when no piece can give way any further, naming the piece that uses the most.
-pub fn fit_limits(
-    costs: &[Vec<Cost>],
-    mut chosen: Vec<Cost>,
-    targets: &[Option<usize>],
-    limits: Limits,
-) -> Result<Vec<Cost>, Unfit> {
-    while let Some(limit) = Limit::ALL.into_iter().find(|&l| l.used(chosen.iter()) > limits.of(l)) {
-        let used = |c: &Cost| limit.used(std::iter::once(c));
-        let lower = |p: usize| {
-            let now = used(&chosen[p]);
-            costs[p].iter().filter(|c| c.bits < chosen[p].bits && used(c) < now).max_by_key(|c| c.bits)
-        };
-        let giver = (0..chosen.len())
-            .filter(|&p| targets[p].is_none())
-            .filter_map(|p| lower(p).map(|c| (p, c)))
-            .max_by_key(|&(p, _)| (used(&chosen[p]), std::cmp::Reverse(p)));
-        match giver {
-            Some((p, c)) => chosen[p] = Cost { why: Why::Limit(limit), ..c.clone() },
-            None => {
-                let worst = (0..chosen.len()).max_by_key(|&p| (used(&chosen[p]), std::cmp::Reverse(p)));
-                let piece = worst.expect("a limit is only exceeded by some piece");
-                let (used, total) = (used(&chosen[piece]), limit.used(chosen.iter()));
-                return Err(Unfit { piece, limit, used, total, bits: chosen[piece].bits });
-            }
-        }
-    }
-    Ok(chosen)
 }
 
 /// Gates as plain checks, one per distinct (path, required), a hopper's hurdle spelled out.
@@ -1019,92 +735,5 @@ mod tests {
         let one_probe = super::plan(&[moves_of("Q", "d4")], &[12], Reads::tables_only(1), Cache::Hot);
         assert_eq!(one_probe.slots[0].lookups.len(), 1);
         assert!(!one_probe.slots[0].checks.is_empty());
-    }
-
-    /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
-    fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {
-        let gate = Gate { dest: piece, path: bit(bits as u8), required: Squares::EMPTY, condition: Condition::Exact };
-        let lookups = vec![(vec![gate], log2)];
-        Cost {
-            bits,
-            why: Why::Fixed,
-            probes: most * 64,
-            most,
-            picos: most as u64 * 64,
-            bytes: 8 << log2,
-            lookups,
-            check_bytes: 0,
-            line_bytes: 0,
-            verify_steps: 0,
-        }
-    }
-
-    #[test]
-    fn speed_takes_the_budget_whose_reads_measure_fastest_not_the_fewest_probes() {
-        // The nightrider in `fairy`: at 4 bits one probe and three lines a square, at 12 bits
-        // one probe and two lines. The probes are the same; the time is not.
-        let small = Cost { picos: 64 * (4_000 + 3 * 1_600), ..cost_at(0, 4, 1, 4) };
-        let large = Cost { picos: 64 * (4_000 + 2 * 1_600), ..cost_at(0, 12, 1, 9) };
-        assert_eq!(small.probes, large.probes);
-        let chosen = choose_budgets(&[vec![small, large]], &[None], Optimize::Speed, 128 * 1024, 8).unwrap();
-        assert_eq!((chosen[0].bits, chosen[0].why), (12, Why::Fastest));
-    }
-
-    #[test]
-    fn a_probe_target_takes_its_smallest_budget_outside_the_cache_budget() {
-        // The griffon needs 10 bits (1 MB) for two probes; the queen fits the cache at 7 bits.
-        let griffon = vec![cost_at(0, 6, 4, 13), cost_at(0, 8, 3, 15), cost_at(0, 10, 2, 17), cost_at(0, 12, 2, 18)];
-        let queen = vec![cost_at(1, 6, 4, 12), cost_at(1, 7, 3, 13)];
-        let costs = [griffon, queen];
-        let bits = |chosen: Vec<Cost>| chosen.iter().map(|c| c.bits).collect::<Vec<_>>();
-        let cache = 128 * 1024;
-        // Sharing the cache budget, the griffon gives way until both fit: 64 KiB + 64 KiB.
-        assert_eq!(bits(choose_budgets(&costs, &[None, None], Optimize::Speed, cache, 8).unwrap()), [6, 7]);
-        // Held to two probes, the griffon takes 10 bits and the queen has the budget to itself.
-        assert_eq!(bits(choose_budgets(&costs, &[Some(2), None], Optimize::Speed, cache, 8).unwrap()), [10, 7]);
-        assert_eq!(bits(choose_budgets(&costs, &[Some(3), None], Optimize::Size, cache, 8).unwrap()), [8, 6]);
-        assert_eq!(choose_budgets(&costs, &[Some(1), None], Optimize::Speed, cache, 8), Err(0));
-    }
-
-    #[test]
-    fn the_piece_using_most_of_a_limit_gives_way_until_the_plan_keeps_to_it() {
-        let griffon = vec![cost_at(0, 6, 4, 13), cost_at(0, 8, 3, 15), cost_at(0, 10, 2, 17)];
-        let queen = vec![cost_at(1, 6, 4, 12), cost_at(1, 7, 3, 13)];
-        let costs = [griffon.clone(), queen.clone()];
-        let bits = |chosen: &[Cost]| chosen.iter().map(|c| c.bits).collect::<Vec<_>>();
-        let at_most = |occupancies: u64| Limits { occupancies, verify_steps: u64::MAX };
-        let start = vec![griffon[2].clone(), queen[1].clone()];
-        // 2^17 + 2^13 occupancies: the griffon uses the most and gives way a step at a time.
-        let fitted = fit_limits(&costs, start.clone(), &[None, None], at_most(1 << 16)).unwrap();
-        assert_eq!(bits(&fitted), [8, 7]);
-        assert_eq!(fitted[0].why, Why::Limit(Limit::Occupancies));
-        assert_eq!(fitted[1].why, Why::Fixed, "the queen did not have to give way");
-        // Tighter, both give way, the griffon first and furthest.
-        assert_eq!(bits(&fit_limits(&costs, start.clone(), &[None, None], at_most((1 << 14) - 1)).unwrap()), [6, 6]);
-        // Within the limit, nothing changes.
-        assert_eq!(fit_limits(&costs, start.clone(), &[None, None], at_most(1 << 18)).unwrap(), start);
-        // Below what the smallest budgets use, the error names the piece using the most.
-        let unfit = fit_limits(&costs, start.clone(), &[None, None], at_most(1 << 12)).unwrap_err();
-        assert_eq!(
-            unfit,
-            Unfit { piece: 0, limit: Limit::Occupancies, used: 1 << 13, total: (1 << 13) + (1 << 12), bits: 6 }
-        );
-        // A piece held to a probe target keeps its budget; the others give way for it.
-        let held = fit_limits(&costs, start.clone(), &[Some(2), None], at_most((1 << 17) + (1 << 12))).unwrap();
-        assert_eq!(bits(&held), [10, 6]);
-        assert_eq!(fit_limits(&costs, start, &[Some(2), None], at_most(1 << 16)).unwrap_err().piece, 0);
-    }
-
-    #[test]
-    fn verification_steps_count_as_a_limit_of_their_own() {
-        let steps = |c: Cost, verify_steps: u64| Cost { verify_steps, ..c };
-        let hook = vec![steps(cost_at(0, 6, 8, 10), 300), steps(cost_at(0, 12, 2, 16), 9_000)];
-        let rook = vec![steps(cost_at(1, 12, 1, 12), 500)];
-        let costs = [hook.clone(), rook.clone()];
-        let limits = Limits { occupancies: u64::MAX, verify_steps: 1_000 };
-        let fitted = fit_limits(&costs, vec![hook[1].clone(), rook[0].clone()], &[None, None], limits).unwrap();
-        assert_eq!(fitted[0].bits, 6);
-        assert_eq!(fitted[0].why, Why::Limit(Limit::Verification));
-        assert_eq!(Limit::Verification.used(fitted.iter()), 800);
     }
 }

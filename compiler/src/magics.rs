@@ -7,90 +7,16 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fairy_magic_runtime::{Bitboard192, BitboardExt, Index, Probe};
+use fairy_magic_runtime::{Index, Probe};
 
+pub use crate::board::Word;
 use crate::board::{subsets, Squares};
 use crate::error::{Bound, Error};
 use crate::fxhash::FxHashMap;
+use crate::limits::SearchLimits;
 use crate::lookups::Lookup;
 use crate::parallel;
 use crate::splitmix::SplitMix64;
-
-/// The type a board's bitboards are emitted as: `u64`, `u128`, `Bitboard192` or `Bitboard256`.
-pub trait Word: BitboardExt + std::hash::Hash + Send + Sync {
-    /// The type's name in the emitted module.
-    const TYPE: &'static str;
-    /// The set as this word; squares beyond its width are dropped (its boards have none).
-    fn from_squares(squares: Squares) -> Self;
-    /// The set as the compiler's own [`Squares`].
-    fn to_squares(self) -> Squares;
-    /// A random number with few bits set: such multipliers make good magics.
-    fn sparse(rng: &mut SplitMix64) -> Self;
-    /// A magic as it is kept for a mask: unchanged, but for the 192- and 256-square hashes, whose
-    /// multiplier words for words the mask does not touch multiply nothing and are set to 0.
-    fn for_mask(self, _mask: Self) -> Self {
-        self
-    }
-}
-
-impl Word for u64 {
-    const TYPE: &'static str = "u64";
-    fn from_squares(squares: Squares) -> Self {
-        squares.0[0]
-    }
-    fn to_squares(self) -> Squares {
-        Squares::from(self)
-    }
-    fn sparse(rng: &mut SplitMix64) -> Self {
-        rng.next_u64() & rng.next_u64() & rng.next_u64()
-    }
-}
-
-impl Word for u128 {
-    const TYPE: &'static str = "u128";
-    fn from_squares(squares: Squares) -> Self {
-        squares.low_u128()
-    }
-    fn to_squares(self) -> Squares {
-        Squares::from(self)
-    }
-    fn sparse(rng: &mut SplitMix64) -> Self {
-        (u64::sparse(rng) as u128) << 64 | u64::sparse(rng) as u128
-    }
-}
-
-impl Word for Bitboard192 {
-    const TYPE: &'static str = "Bitboard192";
-    fn from_squares(squares: Squares) -> Self {
-        let [w0, w1, w2, _] = squares.0;
-        Bitboard192([w0, w1, w2])
-    }
-    fn to_squares(self) -> Squares {
-        Squares::from(self)
-    }
-    fn sparse(rng: &mut SplitMix64) -> Self {
-        Bitboard192([(); 3].map(|_| u64::sparse(rng)))
-    }
-    fn for_mask(self, mask: Self) -> Self {
-        Bitboard192([0, 1, 2].map(|w| if mask.0[w] == 0 { 0 } else { self.0[w] }))
-    }
-}
-
-impl Word for Squares {
-    const TYPE: &'static str = "Bitboard256";
-    fn from_squares(squares: Squares) -> Self {
-        squares
-    }
-    fn to_squares(self) -> Squares {
-        self
-    }
-    fn sparse(rng: &mut SplitMix64) -> Self {
-        Squares::new([(); 4].map(|_| u64::sparse(rng)))
-    }
-    fn for_mask(self, mask: Self) -> Self {
-        Squares::new([0, 1, 2, 3].map(|w| if mask.0[w] == 0 { 0 } else { self.0[w] }))
-    }
-}
 
 /// A lookup's magic and the size of its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,20 +49,6 @@ fn shift_for<B: Word>(how: Index, bits: u32) -> u8 {
 
 /// How many extra index bits beyond the mask's own may be tried before giving up.
 const EXTRA_BITS: u32 = 6;
-
-/// How much work the magic search and the verification of one compilation may do, so that a
-/// large `--max-bits` or a piece of thousands of paths ends in an error naming the limit
-/// instead of a run of hours and gigabytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// The most occupancies all lookups together may have (each lookup has `1 << bits` of its
-    /// mask): every one is enumerated, kept with its table entry and verified.
-    pub occupancies: u64,
-    /// The most candidate trials, in millions of occupancies tested, the search may make.
-    pub million_trials: u64,
-    /// The most verification steps, in millions: see `verify::verification_work`.
-    pub million_steps: u64,
-}
 
 /// What the magic searches of one compilation have spent, shared by the threads that run them.
 /// Each search counts its trials itself and adds them to the total a batch at a time, so that

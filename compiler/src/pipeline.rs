@@ -1,39 +1,55 @@
-//! The driver: one compilation, every stage called once, in order (docs/design.md).
+//! The driver: one compilation, every stage called once, in order. This is the one map of the
+//! pipeline (`lib.rs`, the README and docs/design.md point here; design.md says how each stage
+//! works): the call, its files, and what it turns into what.
 //!
 //! ```text
-//! variant::parse       text → Variant as far as it parses, with its errors
-//! piece_moves          Variant → legs, regions applied       (legs, regions); read puts the
-//!                      legs' errors in the same report as the file's, then settings resolved
-//! slots::all_paths     legs × square → path moves            (paths)
-//! slots::slot_moves    path moves of every slot, reverse kinds read backwards
-//! cost::budgets        each piece's bit budget               (lookups' cost model)
-//! lookups::plan        slots → leaps + shared lookups
-//! cost::enforce_limits the plan within the limits, before any search
-//! magics::find_all     a magic for every lookup              (stage 5)
-//! tables::lay_out      magics → packed table, blocks          (stage 6, pack)
-//! verify::verify       every table against the reference walker (reference)
-//! Between, Indices     the module's `between` and NNUE indices
-//! emit_module          everything → the module's text         (emit)
+//! variant::parse          variant.rs, betza.rs   text → Variant (board, options, regions, pieces
+//!                                                with their XBetza trees), with its errors
+//! piece_moves             legs.rs, dial.rs,      XBetza → legs with concrete step vectors, per
+//!                         regions.rs             colour; a confined piece's moves only from inside
+//!                                                its region, a zone's instead of its own there;
+//!                                                `read` puts the legs' errors in the file's
+//!                                                report, then the settings are resolved
+//! slots::all_paths        paths.rs               legs × square → path moves (destination, squares
+//!                                                on the way, what they hold)
+//! slots::slot_moves       slots.rs,              path moves per slot (kind, piece, colour,
+//!                         table_kind.rs          square), read backwards for the reverse kinds
+//! cost::budgets           cost.rs                each piece's bit budget, by the cost model
+//! lookups::plan           lookups.rs, lines.rs,  slots → leaps, computed lines (where the measured
+//!                         calibration.rs         forms say so), probes into shared lookups, plain
+//!                                                checks
+//! limits::enforce_limits  limits.rs              the plan within every limit, before any search
+//! magics::find_all        magics.rs              a multiplier and index width for every lookup
+//!                                                (none to search under PEXT)
+//! tables::lay_out         tables.rs, pack.rs     every table in one packed array, slots in
+//!                                                blocks; a block may read whole-rank slides from
+//!                                                one shared rank table (rank_table)
+//! verify::verify          verify.rs,             every table against the reference walker,
+//!                         reference.rs           through the runtime's own lookup code
+//! Between, Indices        between.rs, indices.rs the module's `between` and NNUE indices
+//! emit_module             emit/                  everything → the module's text: header.rs,
+//!                                                api.rs (code), data.rs
 //! ```
 
 use fairy_magic_runtime::Color;
 
 use crate::between::Between;
-use crate::board::{self, Squares};
+use crate::board::{self, Squares, Word};
 use crate::by_piece::ByPiece;
 use crate::calibration::Cache;
 use crate::error::{Bound, Error, Source};
 use crate::legs::Move;
 use crate::lookups::{self, Plan};
-use crate::magics::Word;
 use crate::paths::PathMove;
 use crate::regions::PieceMoves;
+use crate::slots::SlotOrder;
 use crate::table_kind::table_kinds;
-use crate::tables::{self, SlotOrder, Tables};
+use crate::tables::{self, Tables};
 use crate::variant::{Piece, Variant};
 use crate::RegenerateIn;
 use crate::{
-    baseline, betza, calibration, cost, emit, indices, legs, magics, slots, variant, verify, Module, Options, Settings,
+    baseline, betza, calibration, cost, emit, indices, legs, limits, magics, slots, variant, verify, Module, Options,
+    Settings,
 };
 
 /// Runs `$body` with `$B` naming the bitboard type of `$board`: `u64` up to 64 squares, `u128`
@@ -109,7 +125,7 @@ pub struct Compiled<B> {
     /// The squares between two squares on each piece's paths.
     pub between: Between,
     /// The bit budget of each piece and what it was estimated to cost.
-    pub budgets: Vec<lookups::Cost>,
+    pub budgets: Vec<cost::Cost>,
     /// Dense indices of every piece's potential attacks (NNUE threat inputs) and potential
     /// moves (policy heads).
     pub indices: indices::Indices,
@@ -180,7 +196,7 @@ pub fn build<B: Word>(
     let slots = slots::slot_moves(&all_paths, &kinds, order);
     // Planned as if the tables were cached; where they then are over the cache budget, again
     // with what a probe costs when they are not, which turns more slides into lines.
-    let plan_for = |cache| -> Result<(Vec<lookups::Cost>, Plan), Error> {
+    let plan_for = |cache| -> Result<(Vec<cost::Cost>, Plan), Error> {
         let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());
         let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines).in_blocks(board.squares());
         let budgets = cost::budgets::<B>(&variant, &slots, order, settings, reads)?;
@@ -191,7 +207,7 @@ pub fn build<B: Word>(
     if lookups::table_bytes(&plan, std::mem::size_of::<B>()) > settings.cache_bytes {
         (budgets, plan) = plan_for(Cache::Cold)?;
     }
-    cost::enforce_limits(&variant, &plan, &slots, order, &budgets, settings)?;
+    limits::enforce_limits(&variant, &plan, &slots, order, &budgets, settings)?;
     let names: Vec<String> = variant.pieces.iter().map(|p| p.name.clone()).collect();
     let reach = reach(&all_paths);
     let threads = settings.thread_count();

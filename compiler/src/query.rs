@@ -10,13 +10,13 @@ use std::collections::VecDeque;
 use fairy_magic_runtime::{Bitboard192, BitboardExt, Color};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{bit, squares_of, Board, Squares, MAX_SIDE, MAX_SQUARES};
+use crate::board::{bit, squares_of, Board, Squares, Word, MAX_SIDE, MAX_SQUARES};
 use crate::error::{Bound, Error, Source};
-use crate::magics::Word;
 use crate::pipeline::{build, with_word};
 use crate::regions::PieceMoves;
+use crate::slots::SlotId;
 use crate::table_kind::TableKind;
-use crate::tables::{SlotId, Tables};
+use crate::tables::Tables;
 use crate::variant::{Piece, Variant};
 use crate::verify::Verify;
 use crate::{reference, Settings, DEFAULT_MAX_PATHS};

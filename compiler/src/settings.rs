@@ -10,8 +10,102 @@ use std::num::NonZeroUsize;
 
 use fairy_magic_runtime::Index;
 
-use crate::lookups::{Lines, Optimize, MAX_BITS, MIN_BITS};
-use crate::Settings;
+use crate::cost::{Optimize, MAX_BITS, MIN_BITS};
+use crate::limits::{Cap, SearchLimits, CAP_MILLION_STEPS, CAP_MILLION_TRIALS};
+use crate::lookups::Lines;
+use crate::parallel;
+use crate::verify::Verify;
+
+/// Every setting of a compilation, resolved: the defaults (what `cargo xtask gen` uses), then
+/// the variant file's `option` lines, then the caller's [`Options`](crate::Options).
+///
+/// It is `#[non_exhaustive]`, so that a new setting is not a breaking change: a caller starts
+/// from [`Settings::default`] and changes fields with [`Settings::with`] or the `with_` methods
+/// after it (`Settings::default().with_effort(10).with_reverse(false)`).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Settings {
+    /// The most index bits one lookup may use (its table has at most `1 << max_bits` entries);
+    /// `None`: the cost model chooses a budget for each piece (`optimize`).
+    pub max_bits: Option<u32>,
+    /// What the cost model makes small when it chooses the budgets.
+    pub optimize: Optimize,
+    /// Whether slides and hops along lines may be computed rather than looked up.
+    pub lines: Lines,
+    /// Under every `Optimize` but `Size`: the bytes of tables that should stay in cache, the
+    /// target CPU's (`cache-kib`).
+    pub cache_bytes: usize,
+    /// Mixed into every magic search's seed; the same seed gives the same bytes.
+    pub seed: u64,
+    /// `1 << effort` magic candidates are tried at each index width before a lookup may use
+    /// one more index bit (a table twice the size). Higher: smaller tables, slower builds.
+    pub effort: u32,
+    /// The most probes one (kind, piece, colour, square) query may make; moves beyond them are
+    /// answered by plain checks.
+    pub max_probes: usize,
+    /// The most path moves a piece may have from one square: beyond it a compile would take
+    /// minutes and tables would not fit anywhere, so it stops with an error.
+    pub max_paths: usize,
+    /// How thoroughly every table is checked against the reference walker.
+    pub verify: Verify,
+    /// How probes form their index: magic multiplies (64- or 32-bit) or PEXT.
+    pub index: Index,
+    /// How much the magic search may enumerate and try before it stops with an error.
+    pub search_limits: SearchLimits,
+    /// Whether to build the reverse lookups (`attackers`, `movers`): every module has them; a
+    /// one-off `moves` question does not need them.
+    pub reverse: bool,
+    /// How many threads the magic searches, the cost model and the verification use; `None`:
+    /// one a core the process may use. Any number gives the same bytes and the same errors.
+    pub threads: Option<NonZeroUsize>,
+}
+
+impl Settings {
+    /// The threads to use: [`Settings::threads`], or one a core; at most [`MAX_THREADS`].
+    pub fn thread_count(&self) -> usize {
+        self.threads.map_or_else(parallel::available, NonZeroUsize::get).min(MAX_THREADS)
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            max_bits: None,
+            optimize: Optimize::Speed,
+            lines: Lines::Measured,
+            cache_bytes: DEFAULT_CACHE_BYTES,
+            seed: 0,
+            effort: 18,
+            max_probes: 8,
+            max_paths: DEFAULT_MAX_PATHS,
+            verify: Verify::Exhaustive,
+            index: Index::Magic,
+            search_limits: DEFAULT_SEARCH_LIMITS,
+            reverse: true,
+            threads: None,
+        }
+    }
+}
+
+/// What the magic search may spend unless told otherwise. The shipped variants, reverse tables
+/// included, need at most 600,000 occupancies and 100 million trials; these limits stop a search
+/// at about 250 MB, or after about 40 s of search on one core of the 2-core development machine
+/// (110 million trials a second; threads share one limit, so on both cores it takes about
+/// half as long). A 128-square board of riders at a fixed 12 bits needs 2.9 million occupancies:
+/// such a compile raises the limit (`max-occupancies`).
+pub const DEFAULT_SEARCH_LIMITS: SearchLimits =
+    SearchLimits { occupancies: 1 << 21, million_trials: 4_000, million_steps: 2_000 };
+
+/// The most threads a compilation runs, whatever it is asked: each holds a stack and its share
+/// of the work's memory, and more threads than cores only wait for them. A thread the system
+/// refuses below this is one fewer, never an error.
+pub const MAX_THREADS: usize = 256;
+
+/// Path moves a piece may have from one square unless told otherwise.
+pub const DEFAULT_MAX_PATHS: usize = 20_000;
+
+/// Tables a query touches should stay in the fastest caches; 128 KiB is half of a small L2.
+pub const DEFAULT_CACHE_BYTES: usize = 128 * 1024;
 
 /// One setting, with its value. `#[non_exhaustive]`: a new setting is not a breaking change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,26 +142,6 @@ pub enum Setting {
 /// 512 MiB, which beside the path moves' most ([`MAX_PATH_BYTES`](crate::stages::pipeline::MAX_PATH_BYTES),
 /// 768 MiB) keeps a compilation within the 2 GiB of the smallest machine it is built for.
 pub const CAP_OCCUPANCIES: u64 = 1 << 22;
-/// The most trials (in millions) the magic search may make: some 100 million a second, so
-/// about 40 s of one core, 20 s on two. With the verification's cap, a compilation that sets
-/// both to their most stays within a minute on two cores (each was 6,000 once: a file that set
-/// every limit to its cap took 75 s).
-pub const CAP_MILLION_TRIALS: u64 = 4_000;
-/// The most verification steps (in millions): at least 100 million a second on one core (128 to
-/// 500 million measured, chu slowest and the hook mover fastest), so at most 40 s of one core,
-/// 20 s on two.
-pub const CAP_MILLION_STEPS: u64 = 4_000;
-
-/// What bounds a numeric setting's largest value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cap {
-    /// What the notion allows (a table of more than 2^20 entries, 64 probes).
-    Notion,
-    /// What a machine does within a minute and 2 GiB on two cores: a work limit. A value past it is an
-    /// error that says so, never an hour's run.
-    Machine,
-}
-
 /// The values a setting takes.
 #[derive(Clone, Copy, Debug)]
 pub enum Values {

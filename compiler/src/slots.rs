@@ -2,7 +2,7 @@
 //! path moves (a slot is one kind, piece, colour and square): the piece's own moves from the
 //! square for a forward kind, everyone's moves onto it, read backwards, for a reverse kind.
 
-use fairy_magic_runtime::BitboardExt;
+use fairy_magic_runtime::{BitboardExt, Color};
 
 use crate::board::{self, Board};
 use crate::by_piece::ByPiece;
@@ -11,8 +11,73 @@ use crate::legs::QUIET;
 use crate::paths::{self, Condition, PathMove};
 use crate::regions::PieceMoves;
 use crate::table_kind::TableKind;
-use crate::tables::SlotOrder;
 use crate::variant::Variant;
+
+/// The slots of a variant in a fixed order: kind, then piece, then colour, then square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotId {
+    /// An index into [`Tables::kinds`](crate::tables::Tables::kinds), not a [`TableKind`].
+    pub kind_index: usize,
+    /// An index into the variant's pieces.
+    pub piece: usize,
+    /// The piece's colour.
+    pub color: Color,
+    /// The square, `rank * files + file`: the piece's square, or the target of a reverse kind.
+    pub square: u8,
+}
+
+/// The order of a variant's slots: kind, then piece, then colour, then square. Plans, tables,
+/// the emitter and the tests all read slots in this order; this type is the one place that
+/// knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotOrder {
+    /// The number of table kinds.
+    pub kinds: usize,
+    /// The number of pieces.
+    pub pieces: usize,
+    /// The number of squares of the board.
+    pub squares: usize,
+}
+
+impl SlotOrder {
+    /// The order of `kinds` kinds of `pieces` pieces on `board`.
+    pub fn new(kinds: usize, pieces: usize, board: Board) -> SlotOrder {
+        SlotOrder { kinds, pieces, squares: board.squares() }
+    }
+
+    /// How many runs of `squares` slots there are: one a (kind, piece, colour).
+    pub fn runs(self) -> usize {
+        self.kinds * self.pieces * 2
+    }
+
+    /// Every slot, in order.
+    pub fn ids(self) -> impl Iterator<Item = SlotId> {
+        (0..self.kinds * self.pieces * 2 * self.squares).map(move |i| self.id(i))
+    }
+
+    /// The slot at `index` of the order.
+    pub fn id(self, index: usize) -> SlotId {
+        let (run, square) = (index / self.squares, index % self.squares);
+        let (kind, piece, color) = self.run(run);
+        SlotId { kind_index: kind, piece, color, square: square as u8 }
+    }
+
+    /// The run a slot belongs to: the inverse of [`SlotOrder::run`].
+    pub fn run_of(self, id: SlotId) -> usize {
+        (id.kind_index * self.pieces + id.piece) * 2 + id.color as usize
+    }
+
+    /// Who owns the `n`th run of `squares` consecutive slots (a block's worth).
+    pub fn run(self, n: usize) -> (usize, usize, Color) {
+        let color = if n % 2 == 0 { Color::White } else { Color::Black };
+        (n / 2 / self.pieces, n / 2 % self.pieces, color)
+    }
+}
+
+/// Every slot of a variant, in `SlotOrder`.
+pub fn slot_ids(kinds: usize, pieces: usize, board: Board) -> impl Iterator<Item = SlotId> {
+    SlotOrder::new(kinds, pieces, board).ids()
+}
 
 /// The most path moves one piece of one colour may have over all squares together: a path
 /// move of a 256-square board takes some 70 bytes, so this keeps a piece's paths near 70 MB.

@@ -2,13 +2,14 @@
 //! leaps, probes and plain checks for each distinct run of slots, and the lookup that reads
 //! them as the runtime does. `verify.rs` checks them against the reference walker.
 
-use fairy_magic_runtime::{Color, Index, Line, LineForm, PlainCheck, Probe};
+use fairy_magic_runtime::{Index, Line, LineForm, PlainCheck, Probe};
 
-use crate::board::{Board, Squares};
+use crate::board::{Board, Squares, Word};
 use crate::fxhash::FxHashMap;
 use crate::lookups::{Lookup, Plan, SlotPlan};
-use crate::magics::{self, Found, Word};
+use crate::magics::{self, Found};
 use crate::pack;
+pub use crate::slots::{slot_ids, SlotId, SlotOrder};
 use crate::table_kind::TableKind;
 
 /// Everything the emitter writes, in the runtime's own types.
@@ -488,72 +489,6 @@ pub(crate) fn read_probes<B: Word>(
     }
 }
 
-/// The slots of a variant in a fixed order: kind, then piece, then colour, then square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SlotId {
-    /// An index into [`Tables::kinds`], not a [`TableKind`].
-    pub kind_index: usize,
-    /// An index into the variant's pieces.
-    pub piece: usize,
-    /// The piece's colour.
-    pub color: Color,
-    /// The square, `rank * files + file`: the piece's square, or the target of a reverse kind.
-    pub square: u8,
-}
-
-/// The order of a variant's slots: kind, then piece, then colour, then square. Plans, tables,
-/// the emitter and the tests all read slots in this order; this type is the one place that
-/// knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SlotOrder {
-    /// The number of table kinds.
-    pub kinds: usize,
-    /// The number of pieces.
-    pub pieces: usize,
-    /// The number of squares of the board.
-    pub squares: usize,
-}
-
-impl SlotOrder {
-    /// The order of `kinds` kinds of `pieces` pieces on `board`.
-    pub fn new(kinds: usize, pieces: usize, board: Board) -> SlotOrder {
-        SlotOrder { kinds, pieces, squares: board.squares() }
-    }
-
-    /// How many runs of `squares` slots there are: one a (kind, piece, colour).
-    pub fn runs(self) -> usize {
-        self.kinds * self.pieces * 2
-    }
-
-    /// Every slot, in order.
-    pub fn ids(self) -> impl Iterator<Item = SlotId> {
-        (0..self.kinds * self.pieces * 2 * self.squares).map(move |i| self.id(i))
-    }
-
-    /// The slot at `index` of the order.
-    pub fn id(self, index: usize) -> SlotId {
-        let (run, square) = (index / self.squares, index % self.squares);
-        let (kind, piece, color) = self.run(run);
-        SlotId { kind_index: kind, piece, color, square: square as u8 }
-    }
-
-    /// The run a slot belongs to: the inverse of [`SlotOrder::run`].
-    pub fn run_of(self, id: SlotId) -> usize {
-        (id.kind_index * self.pieces + id.piece) * 2 + id.color as usize
-    }
-
-    /// Who owns the `n`th run of `squares` consecutive slots (a block's worth).
-    pub fn run(self, n: usize) -> (usize, usize, Color) {
-        let color = if n % 2 == 0 { Color::White } else { Color::Black };
-        (n / 2 / self.pieces, n / 2 % self.pieces, color)
-    }
-}
-
-/// Every slot of a variant, in `SlotOrder`.
-pub fn slot_ids(kinds: usize, pieces: usize, board: Board) -> impl Iterator<Item = SlotId> {
-    SlotOrder::new(kinds, pieces, board).ids()
-}
-
 /// Packs every lookup's table into one array, pads each square's probes to its block's width,
 /// lays out one block per distinct run of slots, and numbers the sets where `B` stores them so.
 ///
@@ -703,6 +638,7 @@ impl<B: Word> Tables<B> {
 mod tests {
     use super::*;
     use crate::board::bit;
+    use fairy_magic_runtime::Color;
 
     #[test]
     fn numbering_keeps_each_set_once_in_first_seen_order() {

@@ -1,26 +1,22 @@
 //! Verification: every table checked against the independent reference walker
-//! (`reference.rs`) through the runtime's own lookup code, before anything is written; and the
-//! work that takes, which the cost model holds to a limit.
+//! (`reference.rs`) through the runtime's own lookup code, before anything is written. What
+//! that takes is estimated before anything is built, beside the other limits (`limits.rs`).
 
 use std::collections::HashSet;
 
 use fairy_magic_runtime::{BitboardExt, Line, PlainCheck, Probe};
 
-use crate::board::{bit, squares_of, subsets, Board, Squares};
+use crate::board::{bit, squares_of, subsets, Board, Squares, Word};
 use crate::by_piece::ByPiece;
 use crate::error::Error;
 use crate::fxhash::FxHashMap;
-use crate::lookups::{Lookup, Plan, SlotPlan};
-use crate::magics::Word;
-use crate::paths::PathMove;
+use crate::limits::{EXHAUSTIVE_MASK, LONG_MASK_SAMPLES, RANDOM_SAMPLES};
 use crate::regions::PieceMoves;
+use crate::slots::{SlotId, SlotOrder};
 use crate::splitmix::SplitMix64;
 use crate::table_kind::TableKind;
-use crate::tables::{read_probes, Block, SlotId, SlotOrder, Tables};
+use crate::tables::{read_probes, Block, Tables};
 use crate::{parallel, reference};
-
-/// Random occupancies tried for a slot besides its probes' masks.
-const RANDOM_SAMPLES: usize = 64;
 
 /// How thoroughly the tables are checked against the reference walker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,13 +194,6 @@ fn random_squares(rng: &mut SplitMix64, board: Board) -> Squares {
     Squares::new(words) & board.all()
 }
 
-/// A line's mask of at most this many squares is checked under every subset (a probe's always
-/// is); a longer one (a rank of more than 9 files, both ways) as [`mask_occupancies`] says.
-const EXHAUSTIVE_MASK: u32 = 8;
-
-/// Random subsets a long line's mask is checked under, besides its small ones.
-const LONG_MASK_SAMPLES: usize = 256;
-
 /// The occupancies of `mask` a probe or line is checked under: every subset where the mask has
 /// at most [`EXHAUSTIVE_MASK`] squares. A longer mask is a computed line's, whose answer turns
 /// on the first two pieces of each ray: it gets every subset of at most two squares (every
@@ -239,35 +228,6 @@ fn mask_occupancies(mask: Squares) -> Box<dyn Iterator<Item = Squares>> {
 
 /// Where the random subsets of long masks start.
 const LONG_MASK_SEED: u64 = 0x1012_2026;
-
-/// How many occupancies [`mask_occupancies`] gives for a mask.
-fn mask_occupancy_count(mask: Squares) -> u64 {
-    let n = u64::from(mask.count_ones());
-    match n <= u64::from(EXHAUSTIVE_MASK) {
-        true => 1 << n,
-        false => 1 + n + n * (n - 1) / 2 + LONG_MASK_SAMPLES as u64,
-    }
-}
-
-/// About how much work exhaustive verification does for each slot, in steps (a path move
-/// walked, a probe or a plain check read, for one occupancy), known before anything is built:
-/// the occupancies the slot is checked with (the random samples, each plain check's edge, every
-/// subset of each probe's mask) times what one check costs there. An upper bound: a run that
-/// repeats an earlier one is counted although it is skipped.
-pub fn verification_work(plan: &Plan, slots: &[Vec<PathMove>]) -> Vec<u64> {
-    plan.slots.iter().zip(slots).map(|(slot, moves)| verification_steps(slot, &plan.lookups, moves.len())).collect()
-}
-
-/// What verifying one slot takes: every occupancy it is checked under (each probe's whole mask,
-/// each line's mask (`mask_occupancies`), each plain check's edges, the random samples),
-/// times the path moves walked and the probes, lines and checks read for each.
-pub fn verification_steps(slot: &SlotPlan, lookups: &[Lookup], moves: usize) -> u64 {
-    let masks = slot.lookups.iter().map(|&l| 1u64 << lookups[l].mask.count_ones());
-    let lines = slot.lines.iter().map(|l| mask_occupancy_count(l.mask()));
-    let edges = slot.checks.iter().map(|c| c.path.count_ones() as u64 + 1);
-    let occupancies = RANDOM_SAMPLES as u64 + masks.sum::<u64>() + lines.sum::<u64>() + edges.sum::<u64>();
-    occupancies * (moves + slot.reads()) as u64
-}
 
 /// `reach` turned round: for each target, the squares whose moves can reach it under some
 /// occupancy (`reach[origin]` holds the target), the origins a reverse slot is checked from.
@@ -526,7 +486,7 @@ mod tests {
     use fairy_magic_runtime::Color;
 
     use super::*;
-    use crate::tables::slot_ids;
+    use crate::slots::slot_ids;
     use crate::{betza, legs, lookups, magics, paths, Settings};
 
     /// The check must be able to fail: a table with one wrong entry is refused.
@@ -587,7 +547,8 @@ mod tests {
         let text = "variant v\nboard 6x6\npiece R rook R\npiece C cannon mRcpR\n";
         let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         let (board, names) = (variant.board, ["rook".to_string(), "cannon".to_string()]);
-        let settings = Settings { optimize: lookups::Optimize::Throughput, cache_bytes: 1024, ..Settings::default() };
+        let settings =
+            Settings { optimize: crate::cost::Optimize::Throughput, cache_bytes: 1024, ..Settings::default() };
         let tables = crate::build::<u64>(variant, moves.clone(), &settings).unwrap().tables;
         let reach = ByPiece::from_fn(2, |_, _| vec![board.all(); board.squares()]);
         verify(board, &names, &moves, &reach, &tables, Verify::Exhaustive, 2).unwrap();

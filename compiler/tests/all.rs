@@ -78,9 +78,16 @@ fn every_test_file_is_a_module_here() {
 /// an empty harness, and would leave a unit test there unrun.
 #[test]
 fn the_binary_has_no_unit_tests() {
-    let main = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/main.rs")).unwrap();
-    assert!(
-        !main.contains("#[test]") && !main.contains("#[cfg(test)]"),
-        "src/main.rs has unit tests: drop `test = false` from its [[bin]] in Cargo.toml"
-    );
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let cli = std::fs::read_dir(src.join("cli")).unwrap().map(|entry| entry.unwrap().path());
+    let files: Vec<_> = [src.join("main.rs"), src.join("os.rs")].into_iter().chain(cli).collect();
+    assert!(files.len() > 3, "the binary's files are main.rs, os.rs and cli/");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            !text.contains("#[test]") && !text.contains("#[cfg(test)]"),
+            "{} has unit tests: drop `test = false` from the binary's [[bin]] in Cargo.toml",
+            file.display()
+        );
+    }
 }

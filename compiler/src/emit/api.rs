@@ -13,8 +13,8 @@ use quote::quote;
 
 use super::inert;
 use crate::between::Between;
+use crate::board::Word;
 use crate::indices::Indices;
-use crate::magics::Word;
 use crate::table_kind::TableKind;
 use crate::tables::{Block, LineRead, Storage, Tables};
 use crate::variant::{camel_case, snake_case, Variant};

@@ -5,8 +5,8 @@
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
+use crate::board::Word;
 use crate::indices::{offsets, Indices};
-use crate::magics::Word;
 use crate::tables::{Block, Numbered, RankTable, Tables};
 use crate::variant::Variant;
 

@@ -6,10 +6,12 @@ use std::collections::BTreeSet;
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
+use crate::board::Word;
 use crate::calibration::{Cache, Measure};
+use crate::cost::{Cost, Optimize, Why};
 use crate::indices::{Indices, PieceIndices, ReachGrids};
-use crate::lookups::{Cost, Limit, Lines, Optimize, Plan, Why};
-use crate::magics::Word;
+use crate::limits::Limit;
+use crate::lookups::{Lines, Plan};
 use crate::tables::{slot_ids, Block, Tables};
 use crate::variant::Variant;
 use fairy_magic_runtime::Index;

@@ -15,10 +15,11 @@ pub(crate) use header::{inert, piece_figures};
 use std::fmt::{self, Write as _};
 
 use crate::between::Between;
+use crate::board::Word;
+use crate::cost::Cost;
 use crate::error::Error;
 use crate::indices::Indices;
-use crate::lookups::{Cost, Plan};
-use crate::magics::Word;
+use crate::lookups::Plan;
 use crate::tables::Tables;
 use crate::variant::Variant;
 
@@ -36,7 +37,7 @@ pub struct Provenance {
     /// The bit budget fixed by an option, or `None` when the cost model chose per piece.
     pub max_bits: Option<u32>,
     /// What the cost model made small ([`Settings::optimize`](crate::Settings::optimize)).
-    pub optimize: crate::lookups::Optimize,
+    pub optimize: crate::cost::Optimize,
     /// Whether lines may be computed.
     pub lines: crate::lookups::Lines,
     /// The cache budget, in bytes ([`Settings::cache_bytes`](crate::Settings::cache_bytes)).

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use fairy_magic_runtime::{Index, LineForm};
 
-use crate::magics::Word;
+use crate::board::Word;
 use crate::tables::{Numbered, Numbers, Tables};
 use crate::Compiled;
 
