@@ -1,13 +1,14 @@
 //! The measured costs of the lookup forms, which the planner weighs when it chooses between a
 //! computed line and a table (`lookups::block_lines`): each form's latency in a dependent
-//! chain, and its throughput over independent queries. The figures are checked in
+//! chain, and its cost inside a move generator's loop, plain and under cache pressure. The
+//! figures are checked in
 //! (`compiler/calibration.txt`), so that the same variant gives the same module on every
 //! machine; `cargo xtask calibrate` measures this machine and rewrites them.
 
 use fairy_magic_runtime::Index;
 
-/// The checked-in figures: `form width picoseconds` a line (a form's latency; its throughput is
-/// `form-throughput`), `#` comments.
+/// The checked-in figures: `form width picoseconds` a line (a form's latency; its cost in the
+/// engine loop is `form-engine`, and under cache pressure `form-pressure`), `#` comments.
 pub const FIGURES: &str = include_str!("../calibration.txt");
 
 /// What one read of each form costs on one bitboard width, in picoseconds, by one [`Measure`].
@@ -45,16 +46,36 @@ pub enum Cache {
     Cold,
 }
 
-/// Which cost of a form the planner weighs.
+/// Which cost of a form the planner weighs: each is measured by `cargo xtask calibrate`
+/// (`runtime/benches/calibrate.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Measure {
     /// The time from occupancy to answer, in a chain where each query waits for the last (a
-    /// search along a line, a slider's ray walk): what `optimize speed` makes small.
-    #[default]
+    /// search along a line, a slider's ray walk): what `optimize latency` makes small.
     Latency,
-    /// The time a query takes among independent ones, which the CPU overlaps (a move generator
-    /// asking for each of its pieces in turn): what `optimize throughput` makes small.
-    Throughput,
+    /// What a query adds to a move generator's loop over many positions, each piece's query
+    /// interleaved with making and unmaking a move, nothing else in the cache (a perft tool):
+    /// what `optimize throughput` makes small.
+    Engine,
+    /// The same loop where each node also reads a few cache lines at random from tens of
+    /// megabytes, as a search engine's transposition table and NNUE accumulators do: what the
+    /// default, `optimize speed`, makes small.
+    #[default]
+    Pressure,
+}
+
+impl Measure {
+    /// Every measure, in the order the figures list them.
+    pub const ALL: [Measure; 3] = [Measure::Latency, Measure::Engine, Measure::Pressure];
+
+    /// What its figures' forms end in: `probe-magic-engine`.
+    fn suffix(self) -> &'static str {
+        match self {
+            Measure::Latency => "",
+            Measure::Engine => "-engine",
+            Measure::Pressure => "-pressure",
+        }
+    }
 }
 
 /// The figures for a module of `bits`-bit bitboards whose probes index by `index` and read
@@ -69,10 +90,7 @@ pub fn form_costs(bits: u32, index: Index, cache: Cache, measure: Measure) -> Fo
         Cache::Hot => probe.to_string(),
         Cache::Cold => format!("{probe}-cold"),
     };
-    let figure = |form: &str| match measure {
-        Measure::Latency => figure(form, bits),
-        Measure::Throughput => figure(&format!("{form}-throughput"), bits),
-    };
+    let figure = |form: &str| figure(&format!("{form}{}", measure.suffix()), bits);
     FormCosts {
         probe: figure(&probe),
         line: figure("line"),
@@ -107,7 +125,7 @@ mod tests {
     fn every_width_and_index_has_its_figures_and_no_line_is_malformed() {
         for bits in [64, 128, 192, 256] {
             for index in [Index::Magic, Index::Split32, Index::Pext] {
-                for measure in [Measure::Latency, Measure::Throughput] {
+                for measure in Measure::ALL {
                     let hot = form_costs(bits, index, Cache::Hot, measure);
                     let cold = form_costs(bits, index, Cache::Cold, measure);
                     assert!(
@@ -118,10 +136,10 @@ mod tests {
                 }
             }
         }
-        // Every latency figure has its throughput beside it, and nothing else is there.
+        // Every latency figure has its engine figures beside it, and nothing else is there.
         let forms: Vec<&str> = parse(FIGURES).map(|(form, _, _)| form).collect();
-        let latency = forms.iter().filter(|f| !f.ends_with("-throughput")).count();
-        assert_eq!(forms.len(), 2 * latency, "a form without its throughput, or the other way round");
+        let latency = forms.iter().filter(|f| !f.ends_with("-engine") && !f.ends_with("-pressure")).count();
+        assert_eq!(forms.len(), 3 * latency, "a form without its engine figures, or the other way round");
         let figures = FIGURES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
         assert_eq!(parse(FIGURES).count(), figures, "a malformed figure line");
     }

@@ -72,8 +72,9 @@ impl Optimize {
     /// Which measured cost of the forms the planner weighs.
     pub fn measure(self) -> Measure {
         match self {
-            Optimize::Throughput => Measure::Throughput,
-            Optimize::Speed | Optimize::Size => Measure::Latency,
+            Optimize::Speed => Measure::Pressure,
+            Optimize::Throughput => Measure::Engine,
+            Optimize::Latency | Optimize::Size => Measure::Latency,
         }
     }
 }

@@ -22,12 +22,17 @@ use crate::parallel;
 /// What a planner is asked to make small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimize {
-    /// The fastest reads a query by their measured latency (probes, lines and plain checks),
-    /// with tables that all stay within a cache size.
+    /// The reads (probes, lines and plain checks) that cost least in a move generator's loop
+    /// under cache pressure (`Measure::Pressure`), as in a search engine whose transposition
+    /// table and NNUE accumulators evict the tables, with tables that all stay within a cache
+    /// size: the default.
     Speed,
-    /// As [`Optimize::Speed`], by each form's measured throughput over independent queries
-    /// rather than its latency: for move generators, whose queries overlap.
+    /// As [`Optimize::Speed`], by the same loop with nothing else in the cache
+    /// (`Measure::Engine`): for perft and move generators.
     Throughput,
+    /// As [`Optimize::Speed`], by each form's latency in a dependent chain
+    /// (`Measure::Latency`): for searches along lines, where each query waits for the last.
+    Latency,
     /// The fewest bytes, probes second (firmware).
     Size,
 }
@@ -110,7 +115,8 @@ pub struct Settings {
     pub optimize: Optimize,
     /// Whether slides and hops along lines may be computed rather than looked up.
     pub lines: LineChoice,
-    /// With `Optimize::Speed`: the bytes of tables that should stay in cache.
+    /// Under every `Optimize` but `Size`: the bytes of tables that should stay in cache, the
+    /// target CPU's (`cache-kib`).
     pub cache_bytes: usize,
     /// Mixed into every magic search's seed; the same seed gives the same bytes.
     pub seed: u64,
@@ -194,7 +200,8 @@ pub enum Setting {
     MaxProbes(usize),
     /// `max-paths`: the most path moves a piece may have from one square.
     MaxPaths(usize),
-    /// `cache-kib`: the cache size of `optimize speed`, in KiB.
+    /// `cache-kib`: the cache size of `optimize speed`, `throughput` and `latency`, in KiB:
+    /// the target CPU's cache the tables should stay in.
     CacheKib(usize),
     /// `effort`: `2^effort` magic candidates a number of index bits.
     Effort(u32),
@@ -257,11 +264,18 @@ pub const INDEXES: [(&str, Setting); 3] = [
 ];
 
 /// The words `optimize` takes.
-pub const OPTIMIZE: [(&str, Setting); 3] = [
+pub const OPTIMIZE: [(&str, Setting); 4] = [
     ("speed", Setting::Optimize(Optimize::Speed)),
     ("throughput", Setting::Optimize(Optimize::Throughput)),
+    ("latency", Setting::Optimize(Optimize::Latency)),
     ("size", Setting::Optimize(Optimize::Size)),
 ];
+
+/// The word `optimize` takes for this setting, as the header writes it.
+pub fn optimize_word(optimize: Optimize) -> &'static str {
+    let word = OPTIMIZE.iter().find(|(_, s)| *s == Setting::Optimize(optimize)).map(|(word, _)| *word);
+    word.expect("every optimize setting has its word")
+}
 
 /// The words `lines` takes.
 pub const LINES: [(&str, Setting); 2] =
@@ -278,7 +292,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "optimize",
         values: Values::Words(&OPTIMIZE),
-        help: "What the cost model makes small: speed (the reads that measure fastest in a dependent chain, probes, lines and plain checks, with tables that fit the cache size), throughput (the same by each form's cost among independent queries: for move generators) or size (the fewest bytes)",
+        help: "What the cost model makes small: speed (the reads, probes, lines and plain checks, that cost least in a move generator's loop under cache pressure, as in a search engine with a transposition table and NNUE, with tables that fit the cache size), throughput (the same in the loop with nothing else in the cache: for perft and move generators), latency (the same by the latency of a dependent chain) or size (the fewest bytes)",
         current: |s| Some(Setting::Optimize(s.optimize)),
     },
     Spec {
@@ -296,7 +310,7 @@ pub const SETTINGS: [Spec; 12] = [
     Spec {
         name: "cache-kib",
         values: Values::Number { low: 1, high: 1 << 20, cap: Cap::Notion, make: |v| Setting::CacheKib(v as usize) },
-        help: "The cache size of --optimize speed, in KiB",
+        help: "The cache size of --optimize speed, throughput and latency, in KiB: the cache of the target CPU the tables should stay in (1024 for a perft or move generator on a CPU with a 1 MiB L2, where one probe a slider measures fastest)",
         current: |s| Some(Setting::CacheKib(s.cache_bytes / 1024)),
     },
     Spec {

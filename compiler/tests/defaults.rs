@@ -173,17 +173,24 @@ fn a_probe_target_with_a_fixed_max_bits_is_an_error_at_the_target() {
     assert!(e.starts_with("both.variant:4:1: error: `option probes` asks the cost model"), "{e}");
 }
 
-/// `option optimize throughput` plans lines by their measured throughput, and the header says
-/// so; the default weighs latency.
+/// Each `optimize` plans lines by its own measure and the header says which: the default by the
+/// move generator's loop under cache pressure, `throughput` by the same loop plain, `latency` by
+/// the dependent chain.
 #[test]
-fn optimize_throughput_weighs_independent_queries() {
+fn each_optimize_weighs_its_measure_and_the_header_says_which() {
     let text = "variant line\nboard 9x10\npiece R chariot R\n";
     let module = |extra: &str| {
         let text = format!("{text}{extra}");
         compile(&Source { file: "line.variant", text: &text }, &Options::new()).unwrap().text
     };
-    assert!(module("").contains("cheaper so, by the latency in a dependent chain"));
+    let pressure = "cost in a move generator's loop under cache pressure (4 random lines of 64 MiB a node)";
+    let default = module("");
+    assert!(default.contains("Bit budgets (optimize speed)"), "{}", &default[..2000]);
+    assert!(default.contains(&format!("cheaper so, by the {pressure}")), "{}", &default[..2000]);
     let throughput = module("option optimize throughput\n");
     assert!(throughput.contains("Bit budgets (optimize throughput)"), "{}", &throughput[..2000]);
-    assert!(throughput.contains("cheaper so, by the throughput of independent queries"));
+    assert!(throughput.contains("by the cost in a move generator's loop (nothing else in the cache)"));
+    let latency = module("option optimize latency\n");
+    assert!(latency.contains("Bit budgets (optimize latency)"), "{}", &latency[..2000]);
+    assert!(latency.contains("cheaper so, by the latency in a dependent chain"));
 }

@@ -44,12 +44,16 @@ fn main() -> ExitCode {
 /// What `compiler/calibration.txt` says of itself above its figures.
 const CALIBRATION_HEADER: &str = "\
 # What each lookup form costs on the machine the shipped modules are planned for, in
-# picoseconds, each the fastest of three runs: `form width picoseconds`, the latency of a
-# dependent chain, and `form-throughput width picoseconds`, a query among independent ones (a
-# `-cold` probe reads a table far past the caches; `slide` and `rank` are what a rank's slide
-# adds to a square's other lines, read with them or from the rank table). The planner weighs
-# them (lookups::block_lines, pipeline::rank_table): latency under `optimize speed`, throughput
-# under `optimize throughput`. The same figures give the same modules on any machine.
+# picoseconds of the thread's CPU time, each the fastest of three runs: `form width picoseconds`,
+# the latency of a dependent chain; `form-engine width picoseconds`, what a query adds to a move
+# generator's loop (positions in a search's order, a move made and unmade at each node); and
+# `form-pressure width picoseconds`, the same loop where each node also reads 4 cache lines at
+# random from 64 MiB, as a search engine's transposition table and NNUE accumulators do. A
+# `-cold` probe reads a table past the caches; `slide` and `rank` are what a rank's slide adds
+# to a square's other lines, read with them or from the rank table. The planner weighs them
+# (lookups::block_lines, pipeline::rank_table): the pressure figures under `optimize speed` (the
+# default), the engine ones under `optimize throughput`, the latencies under `optimize latency`.
+# The same figures give the same modules on any machine.
 # Written by `cargo xtask calibrate` (runtime/benches/calibrate.rs); do not edit by hand.
 ";
 

@@ -153,12 +153,14 @@ fn write_settings<B: Word>(h: &mut String, variant: &Variant, index: Index, made
 fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
     let budget = match (made.max_bits, made.optimize) {
         (Some(bits), _) => format!("Bit budget: {bits} index bits a lookup for every piece, as the options say."),
-        (None, optimize @ (Optimize::Speed | Optimize::Throughput)) => format!(
-            "Bit budgets (optimize {}): each piece takes the budget whose reads measure fastest; while the tables\n\
-             // are over {} KiB (a cache budget), the piece that saves the most bytes per added probe gives way\n\
+        (None, optimize @ (Optimize::Speed | Optimize::Throughput | Optimize::Latency)) => format!(
+            "Bit budgets (optimize {}): each piece takes the budget whose reads measure fastest, by the\n\
+             // {}; while the tables are over {} KiB (the cache budget: the\n\
+             // target CPU's cache, `cache-kib`), the piece that saves the most bytes per added probe gives way\n\
              // (never down to plain checks); a piece with `option probes` takes its smallest budget that\n\
              // meets it and is left out of the cache budget.",
-            if optimize == Optimize::Speed { "speed" } else { "throughput" },
+            crate::settings::optimize_word(optimize),
+            measure_name(optimize.measure()),
             made.cache_bytes / 1024
         ),
         (None, Optimize::Size) => {
@@ -168,6 +170,17 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
     writeln!(h, "// {budget}")
 }
 
+/// What a measure weighs, as the header names it.
+fn measure_name(measure: Measure) -> &'static str {
+    match measure {
+        Measure::Latency => "latency in a dependent chain",
+        Measure::Engine => "cost in a move generator's loop (nothing else in the cache)",
+        Measure::Pressure => {
+            "cost in a move generator's loop under cache pressure (4 random lines of 64 MiB a node)"
+        }
+    }
+}
+
 /// Whether lines are computed, by which measured cost, and with the costs of cached or
 /// uncached tables.
 fn write_lines(h: &mut String, lines: LineChoice, measure: Measure, cache: Cache) -> fmt::Result {
@@ -175,10 +188,7 @@ fn write_lines(h: &mut String, lines: LineChoice, measure: Measure, cache: Cache
         Cache::Hot => "tables in cache",
         Cache::Cold => "tables out of cache (planned with cached ones, they were over the cache budget)",
     };
-    let measure = match measure {
-        Measure::Latency => "latency in a dependent chain",
-        Measure::Throughput => "throughput of independent queries",
-    };
+    let measure = measure_name(measure);
     match lines {
         LineChoice::Measured => writeln!(
             h,
@@ -323,7 +333,7 @@ pub(super) fn data_report(stats: &Statistics, blocks: usize) -> String {
 /// so: the budget table says who gave way, this says it was not enough.
 pub(super) fn cache_report(stats: &Statistics, made: &Provenance) -> Option<String> {
     let tables = stats.attack_bytes + stats.check_bytes;
-    let over = made.max_bits.is_none() && made.optimize == Optimize::Speed && tables > made.cache_bytes;
+    let over = made.max_bits.is_none() && made.optimize != Optimize::Size && tables > made.cache_bytes;
     over.then(|| {
         format!(
             "// Over the cache budget: the tables and checks take {tables} bytes against {} KiB ({:.1}x); no piece\n\
