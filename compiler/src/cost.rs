@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::fxhash::FxHashSet;
 use crate::limits;
 use crate::limits::Limit;
-use crate::lookups::{self, Plan, Reads, SlotPlan};
+use crate::lookups::{self, LineUse, Plan, Reads, SlotPlan};
 use crate::paths::{Gate, PathMove};
 pub use crate::settings::{Optimize, MAX_BITS, MIN_BITS};
 use crate::slots::SlotOrder;
@@ -123,6 +123,8 @@ pub struct Cost {
     /// What verifying the piece's tables would take (see [`Limit::Verification`]); 0 where
     /// nobody estimated it.
     pub verify_steps: u64,
+    /// Whether its lines are computed where measured faster, or wherever it has them.
+    pub lines: LineUse,
 }
 
 /// The cost of a plan: probes and checks over all slots, what its reads measure at the forms'
@@ -144,6 +146,7 @@ pub fn cost(plan: &Plan, bits: u32, word_bytes: usize, reads: Reads) -> Cost {
         check_bytes: 3 * checks * word_bytes,
         line_bytes: 3 * lines * word_bytes,
         verify_steps: 0,
+        lines: LineUse::AsMeasured,
     }
 }
 
@@ -185,7 +188,9 @@ pub fn choose_budgets(
             .iter()
             .enumerate()
             .map(|(p, c)| {
-                let fit = c.iter().filter(|x| meets(p, x));
+                // Every line computed is only a way to give way (below), never a first choice:
+                // where it measures faster, the plan as measured computes the lines already.
+                let fit = c.iter().filter(|x| x.lines == LineUse::AsMeasured && meets(p, x));
                 let (best, why) = match targets[p] {
                     Some(most) => {
                         (fit.min_by_key(|x| (x.bytes, x.probes, std::cmp::Reverse(x.bits))), Why::Target(most))
@@ -210,10 +215,12 @@ pub fn choose_budgets(
         let mut best: Option<(f64, usize, &Cost)> = None;
         for (p, now) in chosen.iter().enumerate().filter(|&(p, _)| targets[p].is_none()) {
             // Speed never trades a lookup for plain checks: a budget below a piece's longest path
-            // is left to --optimize size.
-            let candidates = costs[p]
-                .iter()
-                .filter(|c| c.bits < now.bits && c.bytes < now.bytes && c.check_bytes <= now.check_bytes);
+            // is left to --optimize size. Computing every line keeps no table for them: a piece
+            // gives way to that at its budget or a smaller one, and never back.
+            let smaller =
+                |c: &Cost| c.lines >= now.lines && (c.bits < now.bits || (c.bits == now.bits && c.lines > now.lines));
+            let candidates =
+                costs[p].iter().filter(|c| smaller(c) && c.bytes < now.bytes && c.check_bytes <= now.check_bytes);
             for option in candidates {
                 let saved = (now.bytes - option.bytes) as f64;
                 let added = option.probes.saturating_sub(now.probes).max(1) as f64;
@@ -256,6 +263,7 @@ pub(crate) mod tests {
             check_bytes: 0,
             line_bytes: 0,
             verify_steps: 0,
+            lines: LineUse::AsMeasured,
         }
     }
 

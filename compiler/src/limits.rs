@@ -117,7 +117,10 @@ pub fn fit_limits(
         let used = |c: &Cost| limit.used(std::iter::once(c));
         let lower = |p: usize| {
             let now = used(&chosen[p]);
-            costs[p].iter().filter(|c| c.bits < chosen[p].bits && used(c) < now).max_by_key(|c| c.bits)
+            costs[p]
+                .iter()
+                .filter(|c| c.lines == chosen[p].lines && c.bits < chosen[p].bits && used(c) < now)
+                .max_by_key(|c| c.bits)
         };
         let giver = (0..chosen.len())
             .filter(|&p| targets[p].is_none())

@@ -106,8 +106,9 @@ pub fn table_bytes(plan: &Plan, word_bytes: usize) -> usize {
     plan.lookups.iter().map(|l| (1usize << l.mask.count_ones().max(1)) * word_bytes).sum()
 }
 
-/// What every budget from `MIN_BITS` to `MAX_BITS` would cost each piece:
-/// `costs[piece][budget - MIN_BITS]`, each piece planned alone over its own slots (`piece_of(slot)`).
+/// What every budget from `MIN_BITS` to `MAX_BITS` would cost each piece, its lines as
+/// measured and, for a piece that has lines, with every line computed ([`LineUse`]):
+/// `costs[piece]`, each piece planned alone over its own slots (`piece_of(slot)`).
 /// `steps(slot plan, lookups, path moves)` is what verifying one slot so planned would take.
 pub fn sweep(
     slots: &[Vec<PathMove>],
@@ -123,15 +124,26 @@ pub fn sweep(
     // Leaps, gates and lines do not depend on the budget: split once, planned at every budget.
     let own: Vec<Vec<Split>> =
         own_slots.iter().map(|mine| mine.iter().map(|&i| Split::of(&slots[i])).collect()).collect();
-    // Every (piece, budget) is planned on its own: spread them over the cores.
-    let each: Vec<(usize, u32)> = (0..pieces).flat_map(|p| (MIN_BITS..=MAX_BITS).map(move |bits| (p, bits))).collect();
-    let costs = parallel::map(&each, threads, |&(p, bits)| {
-        let plan = plan_gates(&own[p], &vec![bits; own[p].len()], reads);
+    // A piece without lines plans the same either way: once is enough.
+    let uses = |p: usize| match own[p].iter().any(|s| !s.lines.is_empty()) {
+        true => &[LineUse::AsMeasured, LineUse::Always][..],
+        false => &[LineUse::AsMeasured][..],
+    };
+    // Every (piece, budget, line use) is planned on its own: spread them over the cores.
+    let each: Vec<(usize, u32, LineUse)> = (0..pieces)
+        .flat_map(|p| uses(p).iter().flat_map(move |&using| (MIN_BITS..=MAX_BITS).map(move |bits| (p, bits, using))))
+        .collect();
+    let costs = parallel::map(&each, threads, |&(p, bits, using)| {
+        let plan = plan_gates(&own[p], &vec![bits; own[p].len()], &vec![using; own[p].len()], reads);
         let verify_steps =
             plan.slots.iter().zip(&own_slots[p]).map(|(slot, &i)| steps(slot, &plan.lookups, slots[i].len())).sum();
-        Cost { verify_steps, ..cost(&plan, bits, word_bytes, reads) }
+        Cost { verify_steps, lines: using, ..cost(&plan, bits, word_bytes, reads) }
     });
-    costs.chunks((MIN_BITS..=MAX_BITS).count()).map(<[Cost]>::to_vec).collect()
+    let mut by_piece: Vec<Vec<Cost>> = vec![Vec::new(); pieces];
+    for ((p, _, _), cost) in each.iter().zip(costs) {
+        by_piece[*p].push(cost);
+    }
+    by_piece
 }
 
 /// Exhaustive grouping is exact up to this many rides; greedy merging brings larger sets down.
@@ -204,13 +216,31 @@ impl Reads {
 /// less with them than with the lookups they replace. `cache` only records which figures
 /// `reads` holds.
 pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], reads: Reads, cache: Cache) -> Plan {
+    plan_with(slots, budgets, &vec![LineUse::AsMeasured; slots.len()], reads, cache)
+}
+
+/// [`plan`], with each slot's [`LineUse`]: `lines[i]` for `slots[i]`.
+pub fn plan_with(slots: &[Vec<PathMove>], budgets: &[u32], lines: &[LineUse], reads: Reads, cache: Cache) -> Plan {
     let split: Vec<Split> = slots.iter().map(|moves| Split::of(moves)).collect();
-    Plan { cache, ..plan_gates(&split, budgets, reads) }
+    Plan { cache, ..plan_gates(&split, budgets, lines, reads) }
+}
+
+/// Whether a slot computes its lines where the measured forms say so, or wherever it can.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LineUse {
+    /// Where its block measures faster with them ([`block_lines`]).
+    #[default]
+    AsMeasured,
+    /// Every line the slot has: what a piece whose tables do not fit the cache size gives way
+    /// to, since a computed line keeps no table ([`crate::cost::choose_budgets`]).
+    Always,
 }
 
 /// [`plan`] of slots already split ([`Split::of`]).
-fn plan_gates(split: &[Split], budgets: &[u32], reads: Reads) -> Plan {
-    let with_lines = block_lines(split, budgets, reads);
+fn plan_gates(split: &[Split], budgets: &[u32], lines: &[LineUse], reads: Reads) -> Plan {
+    let measured = block_lines(split, budgets, reads);
+    let with_lines: Vec<bool> =
+        measured.iter().zip(lines).map(|(&measured, &using)| measured || using == LineUse::Always).collect();
     let mut order: Vec<usize> = (0..split.len()).collect();
     order.sort_by_key(|&i| split[i].gates.len());
 

@@ -201,8 +201,10 @@ pub fn build<B: Word>(
         let forms = calibration::form_costs(B::BITS, settings.index, cache, settings.optimize.measure());
         let reads = lookups::Reads::new(settings.max_probes, forms, settings.lines).in_blocks(board.squares());
         let piece_costs = cost::piece_costs::<B>(&variant, &slots, order, settings, reads)?;
-        let per_slot: Vec<u32> = (0..slots.len()).map(|i| piece_costs[order.id(i).piece].bits).collect();
-        Ok((piece_costs, lookups::plan(&slots, &per_slot, reads, cache)))
+        let of_slot = |i: usize| &piece_costs[order.id(i).piece];
+        let per_slot: Vec<u32> = (0..slots.len()).map(|i| of_slot(i).bits).collect();
+        let lines: Vec<lookups::LineUse> = (0..slots.len()).map(|i| of_slot(i).lines).collect();
+        Ok((piece_costs, lookups::plan_with(&slots, &per_slot, &lines, reads, cache)))
     };
     let (mut piece_costs, mut plan) = plan_for(Cache::Hot)?;
     if lookups::table_bytes(&plan, std::mem::size_of::<B>()) > settings.cache_bytes {

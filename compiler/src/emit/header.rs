@@ -155,10 +155,11 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
         (Some(bits), _) => format!("Bit budget: {bits} index bits a lookup for every piece, as the options say."),
         (None, optimize @ (Optimize::Speed | Optimize::Throughput | Optimize::Latency)) => format!(
             "Bit budgets (optimize {}): each piece takes the budget whose reads measure fastest, by the\n\
-             // {}; while the tables are over {} KiB (the cache budget: the\n\
-             // target CPU's cache, `cache-kib`), the piece that saves the most bytes per added probe gives way\n\
-             // (never down to plain checks); a piece with `option probes` takes its smallest budget that\n\
-             // meets it and is left out of the cache budget.",
+             // {};\n\
+             // while the tables are over {} KiB (the cache budget: the target CPU's cache, `cache-kib`),\n\
+             // the piece that saves the most bytes per added probe gives way, to a smaller budget or to\n\
+             // computing all its lines (never down to plain checks); a piece with `option probes` takes\n\
+             // its smallest budget that meets it and is left out of the cache budget.",
             crate::settings::optimize_word(optimize),
             measure_name(optimize.measure()),
             made.cache_bytes / 1024
@@ -174,9 +175,9 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
 fn measure_name(measure: Measure) -> &'static str {
     match measure {
         Measure::Latency => "latency in a dependent chain",
-        Measure::Engine => "cost in a move generator's loop (nothing else in the cache)",
+        Measure::Engine => "cost in a move generator's loop (32 queries a node, nothing else in the cache)",
         Measure::Pressure => {
-            "cost in a move generator's loop under cache pressure (4 random lines of 64 MiB a node)"
+            "cost in a move generator's loop under cache pressure (32 queries and 4 random lines of 64 MiB a node)"
         }
     }
 }
@@ -239,6 +240,7 @@ fn write_piece_table<B: Word>(
 /// Why a piece has its bit budget; `most` is its busiest slot's probes (none: no budget).
 fn why_text(why: Why, most: usize) -> String {
     match why {
+        Why::GaveWay if most == 0 => "no lookups: gave way to computed lines to fit the cache budget".to_string(),
         _ if most == 0 => "no lookups".to_string(),
         Why::Fixed => "max-bits".to_string(),
         Why::Fastest => "its fastest reads".to_string(),
