@@ -4,13 +4,15 @@
 // `cargo xtask gen berolina`.
 //
 // Board 8x8 (64 squares, u64 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
-// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest; while the tables
-// are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
-// (never down to plain checks); a piece with `option probes` takes its smallest budget that
-// meets it and is left out of the cache budget.
+// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest, by the
+// cost in a move generator's loop under cache pressure (32 queries and 4 random lines of 64 MiB a node);
+// while the tables are over 128 KiB (the cache budget: the target CPU's cache, `cache-kib`),
+// the piece that saves the most bytes per added probe gives way, to a smaller budget or to
+// computing all its lines (never down to plain checks); a piece with `option probes` takes
+// its smallest budget that meets it and is left out of the cache budget.
 // Lines: a slide or hop along a line is computed from the occupancy, with no table, where its
 // block (a kind, piece and colour on every square, each square read as its busiest) measures
-// cheaper so, by the latency in a dependent chain
+// cheaper so, by the cost in a move generator's loop under cache pressure (32 queries and 4 random lines of 64 MiB a node)
 // (compiler/calibration.txt, tables in cache).
 //
 // Regions: a piece confined to one ends every move in it; a piece with moves in one has those
@@ -25,21 +27,21 @@
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
 // |---|---|---|---|---|---|---|---|---|
 // | K king | `K` | - | no lookups | 0 | 0 | 0 | 0 | none |
-// | Q queen | `Q` | - | no lookups | 0 | 4 | 0 | 0 | none |
-// | R rook | `R` | - | no lookups | 0 | 2 | 0 | 0 | none |
-// | B bishop | `B` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | Q queen | `Q` | - | no lookups: gave way to computed lines to fit the cache budget | 0 | 4 | 0 | 0 | none |
+// | R rook | `R` | - | no lookups: gave way to computed lines to fit the cache budget | 0 | 2 | 0 | 0 | none |
+// | B bishop | `B` | 12 | its fastest reads | 1 | 0 | 0 | 64 | 5248 |
 // | N knight | `N` | - | no lookups | 0 | 0 | 0 | 0 | none |
-// | P pawn | `mfFcfWimfnA` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | P pawn | `mfFcfWimfnA` | 12 | its fastest reads | 1 | 0 | 0 | 96 | 288 |
 //
-// Data: 0 lookups in 1 attack entries (8 bytes, overlapping where their entries agree);
-// 12 blocks of 64 slots (3072 bytes); 640 computed lines (20480 bytes); 0 plain checks (0 bytes).
+// Data: 160 lookups in 5428 attack entries (43424 bytes, overlapping where their entries agree);
+// 12 blocks of 64 slots (9216 bytes); 256 computed lines (8192 bytes); 0 plain checks (0 bytes).
 // A rank table (512 bytes) covers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
-// Reverse lookups (attackers, movers): 0 of their own beside 0 shared with the forward
+// Reverse lookups (attackers, movers): 0 of their own beside 160 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
 // Between: 411 distinct sets (4096 bytes, padded to a power of two) and 5 grids of 64x64 cells (40960 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 107936 entries (863488 bytes): 41.12x these tables and lines.
+// no bit budget, identical tables shared) would need 107936 entries (863488 bytes): 16.56x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -71,7 +73,7 @@ pub use fairy_magic_runtime::Color;
 /// to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{slides, reached_slides, Line, LineForm, rank_slide};
+use fairy_magic_runtime::{Index, Probe, Slot, slides, Line, LineForm, rank_slide};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 8,
     "this module was generated for fairy-magic-runtime format 8: regenerate it with `cargo xtask gen berolina` or vendor the runtime of format 8"
@@ -380,8 +382,8 @@ pub fn movers(
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
 /// `occupied` does not matter. Mask the result with the squares of such pieces: with
-/// `theirs` the squares of the enemy's king pieces,
-/// `attackers(Piece::King, them, king, occupied) & theirs` are those that give check.
+/// `theirs` the squares of the enemy's bishop pieces,
+/// `attackers(Piece::Bishop, them, king, occupied) & theirs` are those that give check.
 #[inline]
 #[allow(dead_code)]
 pub fn attackers(
@@ -3792,15 +3794,15 @@ fn lookup(
             rank_slide(&RANK_SLIDES, FILES, square, occupied)
                 | slides(&BLOCK_2_LINES[square], occupied)
         }
-        3 => slides(&BLOCK_3_LINES[square], occupied),
+        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
         8 => BLOCK_8[square],
         9 => 0,
-        10 => reached_slides(&BLOCK_10_LINES[square], occupied),
-        11 => reached_slides(&BLOCK_11_LINES[square], occupied),
+        10 => BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied),
+        11 => BLOCK_11[square].lookup(INDEX, &ATTACKS, occupied),
         _ => unreachable!(),
     }
 }
@@ -3841,6 +3843,9 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
         [9, 9], [9, 9], [9, 9], [9, 9], [9, 9], [9, 9], // K Q R B N P
     ],
 ];
+/// Pads a square out to its block's number of probes: it looks at no square and reads
+/// an empty entry.
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 26);
 /// Block 0: king white quiet, king black quiet, king white capture, king black capture,
 /// king white movers, king black movers, king white attackers, king black attackers.
 /// Leaps only: no occupancy blocks them.
@@ -4442,266 +4447,201 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
 /// Block 3: bishop white quiet, bishop black quiet, bishop white capture, bishop black
 /// capture, bishop white movers, bishop black movers, bishop white attackers, bishop black
 /// attackers.
-/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_3_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
-    [ // a1
-        Line::new(0x8040201008040200, 0x0000000000000000, 0x8040201008040000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b1
-        Line::new(0x0080402010080400, 0x0000000000000100, 0x0080402010080100, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c1
-        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
-        Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
-    ],
-    [ // d1
-        Line::new(0x0000000001020400, 0x0000000000000000, 0x0000000001020000, LineForm::Slide),
-        Line::new(0x0000008040201000, 0x0000000000000000, 0x0000008040200000, LineForm::Slide),
-    ],
-    [ // e1
-        Line::new(0x0000000102040800, 0x0000000000000000, 0x0000000102040000, LineForm::Slide),
-        Line::new(0x0000000080402000, 0x0000000000000000, 0x0000000080400000, LineForm::Slide),
-    ],
-    [ // f1
-        Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
-        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
-    ],
-    [ // g1
-        Line::new(0x0001020408102000, 0x0000000000008000, 0x0001020408108000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h1
-        Line::new(0x0102040810204000, 0x0000000000000000, 0x0102040810200000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a2
-        Line::new(0x4020100804020000, 0x0000000000000002, 0x4020100804000002, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b2
-        Line::new(0x8040201008040000, 0x0000000000000001, 0x8040201008000001, LineForm::Slide),
-        Line::new(0x0000000000000004, 0x0000000000010000, 0x0000000000010004, LineForm::Slide),
-    ],
-    [ // c2
-        Line::new(0x0000000001020000, 0x0000000000000002, 0x0000000001000002, LineForm::Slide),
-        Line::new(0x0080402010080000, 0x0000000000000008, 0x0080402010000008, LineForm::Slide),
-    ],
-    [ // d2
-        Line::new(0x0000000102040000, 0x0000000000000004, 0x0000000102000004, LineForm::Slide),
-        Line::new(0x0000804020100000, 0x0000000000000010, 0x0000804020000010, LineForm::Slide),
-    ],
-    [ // e2
-        Line::new(0x0000010204080000, 0x0000000000000008, 0x0000010204000008, LineForm::Slide),
-        Line::new(0x0000008040200000, 0x0000000000000020, 0x0000008040000020, LineForm::Slide),
-    ],
-    [ // f2
-        Line::new(0x0001020408100000, 0x0000000000000010, 0x0001020408000010, LineForm::Slide),
-        Line::new(0x0000000080400000, 0x0000000000000040, 0x0000000080000040, LineForm::Slide),
-    ],
-    [ // g2
-        Line::new(0x0102040810200000, 0x0000000000000020, 0x0102040810000020, LineForm::Slide),
-        Line::new(0x0000000000000080, 0x0000000000800000, 0x0000000000800080, LineForm::Slide),
-    ],
-    [ // h2
-        Line::new(0x0204081020400000, 0x0000000000000040, 0x0204081020000040, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a3
-        Line::new(0x2010080402000000, 0x0000000000000204, 0x2010080400000004, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b3
-        Line::new(0x4020100804000000, 0x0000000000000408, 0x4020100800000008, LineForm::Slide),
-        Line::new(0x0000000000000100, 0x0000000001000000, 0x0000000001000100, LineForm::Slide),
-    ],
-    [ // c3
-        Line::new(0x0000000102000000, 0x0000000000000201, 0x0000000100000001, LineForm::Slide),
-        Line::new(0x8040201008000000, 0x0000000000000810, 0x8040201000000010, LineForm::Slide),
-    ],
-    [ // d3
-        Line::new(0x0000010204000000, 0x0000000000000402, 0x0000010200000002, LineForm::Slide),
-        Line::new(0x0080402010000000, 0x0000000000001020, 0x0080402000000020, LineForm::Slide),
-    ],
-    [ // e3
-        Line::new(0x0001020408000000, 0x0000000000000804, 0x0001020400000004, LineForm::Slide),
-        Line::new(0x0000804020000000, 0x0000000000002040, 0x0000804000000040, LineForm::Slide),
-    ],
-    [ // f3
-        Line::new(0x0102040810000000, 0x0000000000001008, 0x0102040800000008, LineForm::Slide),
-        Line::new(0x0000008040000000, 0x0000000000004080, 0x0000008000000080, LineForm::Slide),
-    ],
-    [ // g3
-        Line::new(0x0204081020000000, 0x0000000000002010, 0x0204081000000010, LineForm::Slide),
-        Line::new(0x0000000000008000, 0x0000000080000000, 0x0000000080008000, LineForm::Slide),
-    ],
-    [ // h3
-        Line::new(0x0408102040000000, 0x0000000000004020, 0x0408102000000020, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a4
-        Line::new(0x1008040200000000, 0x0000000000020408, 0x1008040000000408, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b4
-        Line::new(0x2010080400000000, 0x0000000000040810, 0x2010080000000810, LineForm::Slide),
-        Line::new(0x0000000000010000, 0x0000000100000000, 0x0000000100010000, LineForm::Slide),
-    ],
-    [ // c4
-        Line::new(0x0000010200000000, 0x0000000000020100, 0x0000010000000100, LineForm::Slide),
-        Line::new(0x4020100800000000, 0x0000000000081020, 0x4020100000001020, LineForm::Slide),
-    ],
-    [ // d4
-        Line::new(0x0001020400000000, 0x0000000000040201, 0x0001020000000201, LineForm::Slide),
-        Line::new(0x8040201000000000, 0x0000000000102040, 0x8040200000002040, LineForm::Slide),
-    ],
-    [ // e4
-        Line::new(0x0102040800000000, 0x0000000000080402, 0x0102040000000402, LineForm::Slide),
-        Line::new(0x0080402000000000, 0x0000000000204080, 0x0080400000004080, LineForm::Slide),
-    ],
-    [ // f4
-        Line::new(0x0204081000000000, 0x0000000000100804, 0x0204080000000804, LineForm::Slide),
-        Line::new(0x0000804000000000, 0x0000000000408000, 0x0000800000008000, LineForm::Slide),
-    ],
-    [ // g4
-        Line::new(0x0408102000000000, 0x0000000000201008, 0x0408100000001008, LineForm::Slide),
-        Line::new(0x0000000000800000, 0x0000008000000000, 0x0000008000800000, LineForm::Slide),
-    ],
-    [ // h4
-        Line::new(0x0810204000000000, 0x0000000000402010, 0x0810200000002010, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a5
-        Line::new(0x0804020000000000, 0x0000000002040810, 0x0804000000040810, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b5
-        Line::new(0x1008040000000000, 0x0000000004081020, 0x1008000000081020, LineForm::Slide),
-        Line::new(0x0000000001000000, 0x0000010000000000, 0x0000010001000000, LineForm::Slide),
-    ],
-    [ // c5
-        Line::new(0x0001020000000000, 0x0000000002010000, 0x0001000000010000, LineForm::Slide),
-        Line::new(0x2010080000000000, 0x0000000008102040, 0x2010000000102040, LineForm::Slide),
-    ],
-    [ // d5
-        Line::new(0x0102040000000000, 0x0000000004020100, 0x0102000000020100, LineForm::Slide),
-        Line::new(0x4020100000000000, 0x0000000010204080, 0x4020000000204080, LineForm::Slide),
-    ],
-    [ // e5
-        Line::new(0x0204080000000000, 0x0000000008040201, 0x0204000000040201, LineForm::Slide),
-        Line::new(0x8040200000000000, 0x0000000020408000, 0x8040000000408000, LineForm::Slide),
-    ],
-    [ // f5
-        Line::new(0x0408100000000000, 0x0000000010080402, 0x0408000000080402, LineForm::Slide),
-        Line::new(0x0080400000000000, 0x0000000040800000, 0x0080000000800000, LineForm::Slide),
-    ],
-    [ // g5
-        Line::new(0x0810200000000000, 0x0000000020100804, 0x0810000000100804, LineForm::Slide),
-        Line::new(0x0000000080000000, 0x0000800000000000, 0x0000800080000000, LineForm::Slide),
-    ],
-    [ // h5
-        Line::new(0x1020400000000000, 0x0000000040201008, 0x1020000000201008, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a6
-        Line::new(0x0402000000000000, 0x0000000204081020, 0x0400000004081020, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b6
-        Line::new(0x0804000000000000, 0x0000000408102040, 0x0800000008102040, LineForm::Slide),
-        Line::new(0x0000000100000000, 0x0001000000000000, 0x0001000100000000, LineForm::Slide),
-    ],
-    [ // c6
-        Line::new(0x0102000000000000, 0x0000000201000000, 0x0100000001000000, LineForm::Slide),
-        Line::new(0x1008000000000000, 0x0000000810204080, 0x1000000010204080, LineForm::Slide),
-    ],
-    [ // d6
-        Line::new(0x0204000000000000, 0x0000000402010000, 0x0200000002010000, LineForm::Slide),
-        Line::new(0x2010000000000000, 0x0000001020408000, 0x2000000020408000, LineForm::Slide),
-    ],
-    [ // e6
-        Line::new(0x0408000000000000, 0x0000000804020100, 0x0400000004020100, LineForm::Slide),
-        Line::new(0x4020000000000000, 0x0000002040800000, 0x4000000040800000, LineForm::Slide),
-    ],
-    [ // f6
-        Line::new(0x0810000000000000, 0x0000001008040201, 0x0800000008040201, LineForm::Slide),
-        Line::new(0x8040000000000000, 0x0000004080000000, 0x8000000080000000, LineForm::Slide),
-    ],
-    [ // g6
-        Line::new(0x1020000000000000, 0x0000002010080402, 0x1000000010080402, LineForm::Slide),
-        Line::new(0x0000008000000000, 0x0080000000000000, 0x0080008000000000, LineForm::Slide),
-    ],
-    [ // h6
-        Line::new(0x2040000000000000, 0x0000004020100804, 0x2000000020100804, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a7
-        Line::new(0x0200000000000000, 0x0000020408102040, 0x0200000408102040, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b7
-        Line::new(0x0000010000000000, 0x0000040810204080, 0x0000010810204080, LineForm::Slide),
-        Line::new(0x0100000000000000, 0x0400000000000000, 0x0500000000000000, LineForm::Slide),
-    ],
-    [ // c7
-        Line::new(0x0200000000000000, 0x0000020100000000, 0x0200000100000000, LineForm::Slide),
-        Line::new(0x0800000000000000, 0x0000081020408000, 0x0800001020408000, LineForm::Slide),
-    ],
-    [ // d7
-        Line::new(0x0400000000000000, 0x0000040201000000, 0x0400000201000000, LineForm::Slide),
-        Line::new(0x1000000000000000, 0x0000102040800000, 0x1000002040800000, LineForm::Slide),
-    ],
-    [ // e7
-        Line::new(0x0800000000000000, 0x0000080402010000, 0x0800000402010000, LineForm::Slide),
-        Line::new(0x2000000000000000, 0x0000204080000000, 0x2000004080000000, LineForm::Slide),
-    ],
-    [ // f7
-        Line::new(0x1000000000000000, 0x0000100804020100, 0x1000000804020100, LineForm::Slide),
-        Line::new(0x4000000000000000, 0x0000408000000000, 0x4000008000000000, LineForm::Slide),
-    ],
-    [ // g7
-        Line::new(0x0000800000000000, 0x0000201008040201, 0x0000801008040201, LineForm::Slide),
-        Line::new(0x2000000000000000, 0x8000000000000000, 0xa000000000000000, LineForm::Slide),
-    ],
-    [ // h7
-        Line::new(0x4000000000000000, 0x0000402010080402, 0x4000002010080402, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a8
-        Line::new(0x0000000000000000, 0x0002040810204080, 0x0000040810204080, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b8
-        Line::new(0x0001000000000000, 0x0004081020408000, 0x0001081020408000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c8
-        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
-    ],
-    [ // d8
-        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000020100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
-    ],
-    [ // e8
-        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
-    ],
-    [ // f8
-        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000080402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
-    ],
-    [ // g8
-        Line::new(0x0080000000000000, 0x0020100804020100, 0x0080100804020100, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h8
-        Line::new(0x0000000000000000, 0x0040201008040201, 0x0000201008040201, LineForm::Slide),
-        Line::empty(),
-    ],
+static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
+    Slot::new(0x0000000000000200, [ // a1
+        Probe::new(0x0040201008040200, 0x0004200604010092, 58, 3584),
+    ]),
+    Slot::new(0x0000000000000500, [ // b1
+        Probe::new(0x0000402010080400, 0x0210040810803000, 59, 3840),
+    ]),
+    Slot::new(0x0000000000000a00, [ // c1
+        Probe::new(0x0000004020100a00, 0x080c010401000220, 59, 3872),
+    ]),
+    Slot::new(0x0000000000001400, [ // d1
+        Probe::new(0x0000000040221400, 0x4844106200048000, 59, 3904),
+    ]),
+    Slot::new(0x0000000000002800, [ // e1
+        Probe::new(0x0000000002442800, 0x040c104c00408400, 59, 3936),
+    ]),
+    Slot::new(0x0000000000005000, [ // f1
+        Probe::new(0x0000000204085000, 0x2101048a40191000, 59, 3968),
+    ]),
+    Slot::new(0x000000000000a000, [ // g1
+        Probe::new(0x0000020408102000, 0x0102023206418040, 59, 4000),
+    ]),
+    Slot::new(0x0000000000004000, [ // h1
+        Probe::new(0x0002040810204000, 0x0102240102882080, 58, 3648),
+    ]),
+    Slot::new(0x0000000000020002, [ // a2
+        Probe::new(0x0020100804020000, 0x8008400409040102, 59, 4032),
+    ]),
+    Slot::new(0x0000000000050005, [ // b2
+        Probe::new(0x0040201008040000, 0x2000600882008020, 59, 4064),
+    ]),
+    Slot::new(0x00000000000a000a, [ // c2
+        Probe::new(0x00004020100a0000, 0x0000142408820100, 59, 4096),
+    ]),
+    Slot::new(0x0000000000140014, [ // d2
+        Probe::new(0x0000004022140000, 0x4090080601400a24, 59, 4128),
+    ]),
+    Slot::new(0x0000000000280028, [ // e2
+        Probe::new(0x0000000244280000, 0x09100c0c20100001, 59, 4160),
+    ]),
+    Slot::new(0x0000000000500050, [ // f2
+        Probe::new(0x0000020408500000, 0x00400a1806080040, 59, 4192),
+    ]),
+    Slot::new(0x0000000000a000a0, [ // g2
+        Probe::new(0x0002040810200000, 0x0000844248200800, 59, 4224),
+    ]),
+    Slot::new(0x0000000000400040, [ // h2
+        Probe::new(0x0004081020400000, 0x10040a0082080200, 59, 4256),
+    ]),
+    Slot::new(0x0000000002000200, [ // a3
+        Probe::new(0x0010080402000200, 0x04a0000520028200, 59, 4288),
+    ]),
+    Slot::new(0x0000000005000500, [ // b3
+        Probe::new(0x0020100804000400, 0x4010b40a10010300, 59, 4320),
+    ]),
+    Slot::new(0x000000000a000a00, [ // c3
+        Probe::new(0x004020100a000a00, 0x2102420800840080, 57, 2048),
+    ]),
+    Slot::new(0x0000000014001400, [ // d3
+        Probe::new(0x0000402214001400, 0x0008080282044285, 57, 2176),
+    ]),
+    Slot::new(0x0000000028002800, [ // e3
+        Probe::new(0x0000024428002800, 0x02020084020a0028, 57, 2304),
+    ]),
+    Slot::new(0x0000000050005000, [ // f3
+        Probe::new(0x0002040850005000, 0xe042000101d50400, 57, 2432),
+    ]),
+    Slot::new(0x00000000a000a000, [ // g3
+        Probe::new(0x0004081020002000, 0x0001024888213001, 59, 4352),
+    ]),
+    Slot::new(0x0000000040004000, [ // h3
+        Probe::new(0x0008102040004000, 0x001880e200490801, 59, 4384),
+    ]),
+    Slot::new(0x0000000200020000, [ // a4
+        Probe::new(0x0008040200020400, 0x0008400820020602, 59, 4416),
+    ]),
+    Slot::new(0x0000000500050000, [ // b4
+        Probe::new(0x0010080400040800, 0x000804825a048800, 59, 4448),
+    ]),
+    Slot::new(0x0000000a000a0000, [ // c4
+        Probe::new(0x0020100a000a1000, 0x0a81a80010004140, 57, 2560),
+    ]),
+    Slot::new(0x0000001400140000, [ // d4
+        Probe::new(0x0040221400142200, 0x0020060040401040, 55, 0),
+    ]),
+    Slot::new(0x0000002800280000, [ // e4
+        Probe::new(0x0002442800284400, 0x008084000082200a, 55, 512),
+    ]),
+    Slot::new(0x0000005000500000, [ // f4
+        Probe::new(0x0004085000500800, 0x0010488004100420, 57, 2688),
+    ]),
+    Slot::new(0x000000a000a00000, [ // g4
+        Probe::new(0x0008102000201000, 0x0202084882011000, 59, 4480),
+    ]),
+    Slot::new(0x0000004000400000, [ // h4
+        Probe::new(0x0010204000402000, 0x0000408802009400, 59, 4512),
+    ]),
+    Slot::new(0x0000020002000000, [ // a5
+        Probe::new(0x0004020002040800, 0x400104500c216010, 59, 4544),
+    ]),
+    Slot::new(0x0000050005000000, [ // b5
+        Probe::new(0x0008040004081000, 0x8004140448021022, 59, 4576),
+    ]),
+    Slot::new(0x00000a000a000000, [ // c5
+        Probe::new(0x00100a000a102000, 0x048120a804040800, 57, 2816),
+    ]),
+    Slot::new(0x0000140014000000, [ // d5
+        Probe::new(0x0022140014224000, 0x0808200800010810, 55, 1024),
+    ]),
+    Slot::new(0x0000280028000000, [ // e5
+        Probe::new(0x0044280028440200, 0x0008020400121010, 55, 1536),
+    ]),
+    Slot::new(0x0000500050000000, [ // f5
+        Probe::new(0x0008500050080400, 0x18212301000600c0, 57, 2944),
+    ]),
+    Slot::new(0x0000a000a0000000, [ // g5
+        Probe::new(0x0010200020100800, 0xe141380204810500, 59, 4608),
+    ]),
+    Slot::new(0x0000400040000000, [ // h5
+        Probe::new(0x0020400040201000, 0x000c005040048420, 59, 4640),
+    ]),
+    Slot::new(0x0002000200000000, [ // a6
+        Probe::new(0x0002000204081000, 0x010a029084014000, 59, 4672),
+    ]),
+    Slot::new(0x0005000500000000, [ // b6
+        Probe::new(0x0004000408102000, 0x008a04b004002802, 59, 4704),
+    ]),
+    Slot::new(0x000a000a00000000, [ // c6
+        Probe::new(0x000a000a10204000, 0x4001002101011005, 57, 3072),
+    ]),
+    Slot::new(0x0014001400000000, [ // d6
+        Probe::new(0x0014001422400000, 0x102400a018004100, 57, 3200),
+    ]),
+    Slot::new(0x0028002800000000, [ // e6
+        Probe::new(0x0028002844020000, 0x0400700a00600200, 57, 3328),
+    ]),
+    Slot::new(0x0050005000000000, [ // f6
+        Probe::new(0x0050005008040200, 0x004004a881008280, 57, 3456),
+    ]),
+    Slot::new(0x00a000a000000000, [ // g6
+        Probe::new(0x0020002010080400, 0x4032040b12000430, 59, 4736),
+    ]),
+    Slot::new(0x0040004000000000, [ // h6
+        Probe::new(0x0040004020100800, 0x8102440106000060, 59, 4768),
+    ]),
+    Slot::new(0x0200020000000000, [ // a7
+        Probe::new(0x0000020408102000, 0x4104040109187200, 59, 4800),
+    ]),
+    Slot::new(0x0500050000000000, [ // b7
+        Probe::new(0x0000040810204000, 0x0106210412a00100, 59, 4832),
+    ]),
+    Slot::new(0x0a000a0000000000, [ // c7
+        Probe::new(0x00000a1020400000, 0x0000020442082100, 59, 4864),
+    ]),
+    Slot::new(0x1400140000000000, [ // d7
+        Probe::new(0x0000142240000000, 0x0004440421880140, 59, 4896),
+    ]),
+    Slot::new(0x2800280000000000, [ // e7
+        Probe::new(0x0000284402000000, 0x8004104025010003, 59, 4928),
+    ]),
+    Slot::new(0x5000500000000000, [ // f7
+        Probe::new(0x0000500804020000, 0x0080240890010042, 59, 4960),
+    ]),
+    Slot::new(0xa000a00000000000, [ // g7
+        Probe::new(0x0000201008040200, 0x004084510c010004, 59, 4992),
+    ]),
+    Slot::new(0x4000400000000000, [ // h7
+        Probe::new(0x0000402010080400, 0x089023ab11020002, 59, 5024),
+    ]),
+    Slot::new(0x0002000000000000, [ // a8
+        Probe::new(0x0002040810204000, 0x1504210410018800, 58, 3712),
+    ]),
+    Slot::new(0x0005000000000000, [ // b8
+        Probe::new(0x0004081020400000, 0x060002a508284c10, 59, 5056),
+    ]),
+    Slot::new(0x000a000000000000, [ // c8
+        Probe::new(0x000a102040000000, 0x0200906cc0443010, 59, 5088),
+    ]),
+    Slot::new(0x0014000000000000, [ // d8
+        Probe::new(0x0014224000000000, 0x2418100200208800, 59, 5120),
+    ]),
+    Slot::new(0x0028000000000000, [ // e8
+        Probe::new(0x0028440200000000, 0x0020000820142408, 59, 5152),
+    ]),
+    Slot::new(0x0050000000000000, [ // f8
+        Probe::new(0x0050080402000000, 0x0204002142020a00, 59, 5184),
+    ]),
+    Slot::new(0x00a0000000000000, [ // g8
+        Probe::new(0x0020100804020000, 0x0202480810140540, 59, 5216),
+    ]),
+    Slot::new(0x0040000000000000, [ // h8
+        Probe::new(0x0040201008040200, 0x10c0105202102020, 58, 3776),
+    ]),
 ];
 /// Block 4: knight white quiet, knight black quiet, knight white capture, knight black
 /// capture, knight white movers, knight black movers, knight white attackers, knight black
@@ -5056,528 +4996,1548 @@ static BLOCK_8: [Bitboard; SQUARES] = [
     0x0080000000000000, // h8
 ];
 /// Block 10: pawn white initial quiet, pawn black initial movers.
-/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_10_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
-    [ // a1
-        Line::new(0x0000000000040200, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b1
-        Line::new(0x0000000000080400, 0x0000000000000000, 0x0000000000080000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c1
-        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000000010000, LineForm::Slide),
-        Line::new(0x0000000000100800, 0x0000000000000000, 0x0000000000100000, LineForm::Slide),
-    ],
-    [ // d1
-        Line::new(0x0000000000020400, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
-        Line::new(0x0000000000201000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
-    ],
-    [ // e1
-        Line::new(0x0000000000040800, 0x0000000000000000, 0x0000000000040000, LineForm::Slide),
-        Line::new(0x0000000000402000, 0x0000000000000000, 0x0000000000400000, LineForm::Slide),
-    ],
-    [ // f1
-        Line::new(0x0000000000081000, 0x0000000000000000, 0x0000000000080000, LineForm::Slide),
-        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000000000800000, LineForm::Slide),
-    ],
-    [ // g1
-        Line::new(0x0000000000102000, 0x0000000000000000, 0x0000000000100000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h1
-        Line::new(0x0000000000204000, 0x0000000000000000, 0x0000000000200000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a2
-        Line::new(0x0000000004020000, 0x0000000000000000, 0x0000000004000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b2
-        Line::new(0x0000000008040000, 0x0000000000000000, 0x0000000008000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c2
-        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
-        Line::new(0x0000000010080000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
-    ],
-    [ // d2
-        Line::new(0x0000000002040000, 0x0000000000000000, 0x0000000002000000, LineForm::Slide),
-        Line::new(0x0000000020100000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
-    ],
-    [ // e2
-        Line::new(0x0000000004080000, 0x0000000000000000, 0x0000000004000000, LineForm::Slide),
-        Line::new(0x0000000040200000, 0x0000000000000000, 0x0000000040000000, LineForm::Slide),
-    ],
-    [ // f2
-        Line::new(0x0000000008100000, 0x0000000000000000, 0x0000000008000000, LineForm::Slide),
-        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
-    ],
-    [ // g2
-        Line::new(0x0000000010200000, 0x0000000000000000, 0x0000000010000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h2
-        Line::new(0x0000000020400000, 0x0000000000000000, 0x0000000020000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a3
-        Line::new(0x0000000402000000, 0x0000000000000000, 0x0000000400000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b3
-        Line::new(0x0000000804000000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c3
-        Line::new(0x0000000102000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
-        Line::new(0x0000001008000000, 0x0000000000000000, 0x0000001000000000, LineForm::Slide),
-    ],
-    [ // d3
-        Line::new(0x0000000204000000, 0x0000000000000000, 0x0000000200000000, LineForm::Slide),
-        Line::new(0x0000002010000000, 0x0000000000000000, 0x0000002000000000, LineForm::Slide),
-    ],
-    [ // e3
-        Line::new(0x0000000408000000, 0x0000000000000000, 0x0000000400000000, LineForm::Slide),
-        Line::new(0x0000004020000000, 0x0000000000000000, 0x0000004000000000, LineForm::Slide),
-    ],
-    [ // f3
-        Line::new(0x0000000810000000, 0x0000000000000000, 0x0000000800000000, LineForm::Slide),
-        Line::new(0x0000008040000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
-    ],
-    [ // g3
-        Line::new(0x0000001020000000, 0x0000000000000000, 0x0000001000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h3
-        Line::new(0x0000002040000000, 0x0000000000000000, 0x0000002000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a4
-        Line::new(0x0000040200000000, 0x0000000000000000, 0x0000040000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b4
-        Line::new(0x0000080400000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c4
-        Line::new(0x0000010200000000, 0x0000000000000000, 0x0000010000000000, LineForm::Slide),
-        Line::new(0x0000100800000000, 0x0000000000000000, 0x0000100000000000, LineForm::Slide),
-    ],
-    [ // d4
-        Line::new(0x0000020400000000, 0x0000000000000000, 0x0000020000000000, LineForm::Slide),
-        Line::new(0x0000201000000000, 0x0000000000000000, 0x0000200000000000, LineForm::Slide),
-    ],
-    [ // e4
-        Line::new(0x0000040800000000, 0x0000000000000000, 0x0000040000000000, LineForm::Slide),
-        Line::new(0x0000402000000000, 0x0000000000000000, 0x0000400000000000, LineForm::Slide),
-    ],
-    [ // f4
-        Line::new(0x0000081000000000, 0x0000000000000000, 0x0000080000000000, LineForm::Slide),
-        Line::new(0x0000804000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
-    ],
-    [ // g4
-        Line::new(0x0000102000000000, 0x0000000000000000, 0x0000100000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h4
-        Line::new(0x0000204000000000, 0x0000000000000000, 0x0000200000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a5
-        Line::new(0x0004020000000000, 0x0000000000000000, 0x0004000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b5
-        Line::new(0x0008040000000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c5
-        Line::new(0x0001020000000000, 0x0000000000000000, 0x0001000000000000, LineForm::Slide),
-        Line::new(0x0010080000000000, 0x0000000000000000, 0x0010000000000000, LineForm::Slide),
-    ],
-    [ // d5
-        Line::new(0x0002040000000000, 0x0000000000000000, 0x0002000000000000, LineForm::Slide),
-        Line::new(0x0020100000000000, 0x0000000000000000, 0x0020000000000000, LineForm::Slide),
-    ],
-    [ // e5
-        Line::new(0x0004080000000000, 0x0000000000000000, 0x0004000000000000, LineForm::Slide),
-        Line::new(0x0040200000000000, 0x0000000000000000, 0x0040000000000000, LineForm::Slide),
-    ],
-    [ // f5
-        Line::new(0x0008100000000000, 0x0000000000000000, 0x0008000000000000, LineForm::Slide),
-        Line::new(0x0080400000000000, 0x0000000000000000, 0x0080000000000000, LineForm::Slide),
-    ],
-    [ // g5
-        Line::new(0x0010200000000000, 0x0000000000000000, 0x0010000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h5
-        Line::new(0x0020400000000000, 0x0000000000000000, 0x0020000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a6
-        Line::new(0x0402000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b6
-        Line::new(0x0804000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c6
-        Line::new(0x0102000000000000, 0x0000000000000000, 0x0100000000000000, LineForm::Slide),
-        Line::new(0x1008000000000000, 0x0000000000000000, 0x1000000000000000, LineForm::Slide),
-    ],
-    [ // d6
-        Line::new(0x0204000000000000, 0x0000000000000000, 0x0200000000000000, LineForm::Slide),
-        Line::new(0x2010000000000000, 0x0000000000000000, 0x2000000000000000, LineForm::Slide),
-    ],
-    [ // e6
-        Line::new(0x0408000000000000, 0x0000000000000000, 0x0400000000000000, LineForm::Slide),
-        Line::new(0x4020000000000000, 0x0000000000000000, 0x4000000000000000, LineForm::Slide),
-    ],
-    [ // f6
-        Line::new(0x0810000000000000, 0x0000000000000000, 0x0800000000000000, LineForm::Slide),
-        Line::new(0x8040000000000000, 0x0000000000000000, 0x8000000000000000, LineForm::Slide),
-    ],
-    [ // g6
-        Line::new(0x1020000000000000, 0x0000000000000000, 0x1000000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h6
-        Line::new(0x2040000000000000, 0x0000000000000000, 0x2000000000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // e7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // f7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h7
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a8
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b8
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c8
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d8
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // e8
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // f8
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g8
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h8
-        Line::empty(),
-        Line::empty(),
-    ],
+static BLOCK_10: [Slot<Bitboard, 1>; SQUARES] = [
+    Slot::new(0x0000000000000000, [ // a1
+        Probe::new(0x0000000000000200, 0x6040000800000108, 63, 3585),
+    ]),
+    Slot::new(0x0000000000000000, [ // b1
+        Probe::new(0x0000000000000400, 0x9061100000200000, 63, 3847),
+    ]),
+    Slot::new(0x0000000000000000, [ // c1
+        Probe::new(0x0000000000000a00, 0x0031400000204024, 62, 5248),
+    ]),
+    Slot::new(0x0000000000000000, [ // d1
+        Probe::new(0x0000000000001400, 0x2125008082008000, 62, 5252),
+    ]),
+    Slot::new(0x0000000000000000, [ // e1
+        Probe::new(0x0000000000002800, 0x0032800700400400, 62, 5256),
+    ]),
+    Slot::new(0x0000000000000000, [ // f1
+        Probe::new(0x0000000000005000, 0x0109808000002200, 62, 5260),
+    ]),
+    Slot::new(0x0000000000000000, [ // g1
+        Probe::new(0x0000000000002000, 0x0104042001060004, 63, 4007),
+    ]),
+    Slot::new(0x0000000000000000, [ // h1
+        Probe::new(0x0000000000004000, 0x2026200000400018, 63, 3649),
+    ]),
+    Slot::new(0x0000000000000000, [ // a2
+        Probe::new(0x0000000000020000, 0x4404c08010001220, 63, 3330),
+    ]),
+    Slot::new(0x0000000000000000, [ // b2
+        Probe::new(0x0000000000040000, 0x8820210201010038, 63, 4079),
+    ]),
+    Slot::new(0x0000000000000000, [ // c2
+        Probe::new(0x00000000000a0000, 0x0080320000040000, 62, 3162),
+    ]),
+    Slot::new(0x0000000000000000, [ // d2
+        Probe::new(0x0000000000140000, 0x9001240000100800, 62, 5264),
+    ]),
+    Slot::new(0x0000000000000000, [ // e2
+        Probe::new(0x0000000000280000, 0x7008122800816020, 62, 5268),
+    ]),
+    Slot::new(0x0000000000000000, [ // f2
+        Probe::new(0x0000000000500000, 0x0001060600011800, 62, 5272),
+    ]),
+    Slot::new(0x0000000000000000, [ // g2
+        Probe::new(0x0000000000200000, 0x0820042009400810, 63, 4228),
+    ]),
+    Slot::new(0x0000000000000000, [ // h2
+        Probe::new(0x0000000000400000, 0x1011820080001640, 63, 4157),
+    ]),
+    Slot::new(0x0000000000000000, [ // a3
+        Probe::new(0x0000000002000000, 0x0400004008817280, 63, 4312),
+    ]),
+    Slot::new(0x0000000000000000, [ // b3
+        Probe::new(0x0000000004000000, 0x0000002020000000, 63, 2465),
+    ]),
+    Slot::new(0x0000000000000000, [ // c3
+        Probe::new(0x000000000a000000, 0x0000903010401002, 62, 5276),
+    ]),
+    Slot::new(0x0000000000000000, [ // d3
+        Probe::new(0x0000000014000000, 0x1000046404440000, 62, 5280),
+    ]),
+    Slot::new(0x0000000000000000, [ // e3
+        Probe::new(0x0000000028000000, 0x0034201606000000, 62, 5284),
+    ]),
+    Slot::new(0x0000000000000000, [ // f3
+        Probe::new(0x0000000050000000, 0x0002200604c00100, 62, 5288),
+    ]),
+    Slot::new(0x0000000000000000, [ // g3
+        Probe::new(0x0000000020000000, 0x4002020410308805, 63, 4365),
+    ]),
+    Slot::new(0x0000000000000000, [ // h3
+        Probe::new(0x0000000040000000, 0x02a0405200000620, 63, 4389),
+    ]),
+    Slot::new(0x0000000000000000, [ // a4
+        Probe::new(0x0000000200000000, 0x04084001c0c01424, 63, 3715),
+    ]),
+    Slot::new(0x0000000000000000, [ // b4
+        Probe::new(0x0000000400000000, 0xd021108022114208, 63, 4454),
+    ]),
+    Slot::new(0x0000000000000000, [ // c4
+        Probe::new(0x0000000a00000000, 0x0008210072408000, 62, 5292),
+    ]),
+    Slot::new(0x0000000000000000, [ // d4
+        Probe::new(0x0000001400000000, 0x90800040a4000080, 62, 5296),
+    ]),
+    Slot::new(0x0000000000000000, [ // e4
+        Probe::new(0x0000002800000000, 0x0040002052004000, 62, 5300),
+    ]),
+    Slot::new(0x0000000000000000, [ // f4
+        Probe::new(0x0000005000000000, 0x0082010009204200, 62, 5304),
+    ]),
+    Slot::new(0x0000000000000000, [ // g4
+        Probe::new(0x0000002000000000, 0x5109000224000144, 63, 5115),
+    ]),
+    Slot::new(0x0000000000000000, [ // h4
+        Probe::new(0x0000004000000000, 0x1002041092d40800, 63, 3777),
+    ]),
+    Slot::new(0x0000000000000000, [ // a5
+        Probe::new(0x0000020000000000, 0x208c002012401004, 63, 5416),
+    ]),
+    Slot::new(0x0000000000000000, [ // b5
+        Probe::new(0x0000040000000000, 0x8200200201208006, 63, 4582),
+    ]),
+    Slot::new(0x0000000000000000, [ // c5
+        Probe::new(0x00000a0000000000, 0x0420000000480400, 62, 5308),
+    ]),
+    Slot::new(0x0000000000000000, [ // d5
+        Probe::new(0x0000140000000000, 0x0040001120240004, 62, 5312),
+    ]),
+    Slot::new(0x0000000000000000, [ // e5
+        Probe::new(0x0000280000000000, 0x000222440a124400, 62, 5316),
+    ]),
+    Slot::new(0x0000000000000000, [ // f5
+        Probe::new(0x0000500000000000, 0x0020828320061008, 62, 5320),
+    ]),
+    Slot::new(0x0000000000000000, [ // g5
+        Probe::new(0x0000200000000000, 0x8000000000040000, 63, 5310),
+    ]),
+    Slot::new(0x0000000000000000, [ // h5
+        Probe::new(0x0000400000000000, 0x001004810a0a0800, 63, 1388),
+    ]),
+    Slot::new(0x0000000000000000, [ // a6
+        Probe::new(0x0002000000000000, 0x0001000206144000, 63, 5418),
+    ]),
+    Slot::new(0x0000000000000000, [ // b6
+        Probe::new(0x0004000000000000, 0x020401c808102a00, 63, 5420),
+    ]),
+    Slot::new(0x0000000000000000, [ // c6
+        Probe::new(0x000a000000000000, 0x0203104000003280, 62, 5324),
+    ]),
+    Slot::new(0x0000000000000000, [ // d6
+        Probe::new(0x0014000000000000, 0x0200086102042400, 62, 5328),
+    ]),
+    Slot::new(0x0000000000000000, [ // e6
+        Probe::new(0x0028000000000000, 0x0010200480085225, 62, 5332),
+    ]),
+    Slot::new(0x0000000000000000, [ // f6
+        Probe::new(0x0050000000000000, 0x10200a0000200928, 62, 5336),
+    ]),
+    Slot::new(0x0000000000000000, [ // g6
+        Probe::new(0x0020000000000000, 0x0004112248000600, 63, 4759),
+    ]),
+    Slot::new(0x0000000000000000, [ // h6
+        Probe::new(0x0040000000000000, 0x1002084000400211, 63, 4786),
+    ]),
+    Slot::new(0x0000000000000000, [ // a7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // b7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // c7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // d7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // e7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // f7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // g7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // h7
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // a8
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // b8
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // c8
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // d8
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // e8
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // f8
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // g8
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // h8
+        PAD,
+    ]),
 ];
 /// Block 11: pawn black initial quiet, pawn white initial movers.
-/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_11_LINES: [[Line<Bitboard>; 2]; SQUARES] = [
-    [ // a1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // e1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // f1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h1
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // e2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // f2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h2
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a3
-        Line::new(0x0000000000000000, 0x0000000000000204, 0x0000000000000004, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b3
-        Line::new(0x0000000000000000, 0x0000000000000408, 0x0000000000000008, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c3
-        Line::new(0x0000000000000000, 0x0000000000000201, 0x0000000000000001, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000000810, 0x0000000000000010, LineForm::Slide),
-    ],
-    [ // d3
-        Line::new(0x0000000000000000, 0x0000000000000402, 0x0000000000000002, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000001020, 0x0000000000000020, LineForm::Slide),
-    ],
-    [ // e3
-        Line::new(0x0000000000000000, 0x0000000000000804, 0x0000000000000004, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000002040, 0x0000000000000040, LineForm::Slide),
-    ],
-    [ // f3
-        Line::new(0x0000000000000000, 0x0000000000001008, 0x0000000000000008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000004080, 0x0000000000000080, LineForm::Slide),
-    ],
-    [ // g3
-        Line::new(0x0000000000000000, 0x0000000000002010, 0x0000000000000010, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h3
-        Line::new(0x0000000000000000, 0x0000000000004020, 0x0000000000000020, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a4
-        Line::new(0x0000000000000000, 0x0000000000020400, 0x0000000000000400, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b4
-        Line::new(0x0000000000000000, 0x0000000000040800, 0x0000000000000800, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c4
-        Line::new(0x0000000000000000, 0x0000000000020100, 0x0000000000000100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000081000, 0x0000000000001000, LineForm::Slide),
-    ],
-    [ // d4
-        Line::new(0x0000000000000000, 0x0000000000040200, 0x0000000000000200, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000102000, 0x0000000000002000, LineForm::Slide),
-    ],
-    [ // e4
-        Line::new(0x0000000000000000, 0x0000000000080400, 0x0000000000000400, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000204000, 0x0000000000004000, LineForm::Slide),
-    ],
-    [ // f4
-        Line::new(0x0000000000000000, 0x0000000000100800, 0x0000000000000800, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000000408000, 0x0000000000008000, LineForm::Slide),
-    ],
-    [ // g4
-        Line::new(0x0000000000000000, 0x0000000000201000, 0x0000000000001000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h4
-        Line::new(0x0000000000000000, 0x0000000000402000, 0x0000000000002000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a5
-        Line::new(0x0000000000000000, 0x0000000002040000, 0x0000000000040000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b5
-        Line::new(0x0000000000000000, 0x0000000004080000, 0x0000000000080000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c5
-        Line::new(0x0000000000000000, 0x0000000002010000, 0x0000000000010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000008100000, 0x0000000000100000, LineForm::Slide),
-    ],
-    [ // d5
-        Line::new(0x0000000000000000, 0x0000000004020000, 0x0000000000020000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000010200000, 0x0000000000200000, LineForm::Slide),
-    ],
-    [ // e5
-        Line::new(0x0000000000000000, 0x0000000008040000, 0x0000000000040000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000020400000, 0x0000000000400000, LineForm::Slide),
-    ],
-    [ // f5
-        Line::new(0x0000000000000000, 0x0000000010080000, 0x0000000000080000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000040800000, 0x0000000000800000, LineForm::Slide),
-    ],
-    [ // g5
-        Line::new(0x0000000000000000, 0x0000000020100000, 0x0000000000100000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h5
-        Line::new(0x0000000000000000, 0x0000000040200000, 0x0000000000200000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a6
-        Line::new(0x0000000000000000, 0x0000000204000000, 0x0000000004000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b6
-        Line::new(0x0000000000000000, 0x0000000408000000, 0x0000000008000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c6
-        Line::new(0x0000000000000000, 0x0000000201000000, 0x0000000001000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000810000000, 0x0000000010000000, LineForm::Slide),
-    ],
-    [ // d6
-        Line::new(0x0000000000000000, 0x0000000402000000, 0x0000000002000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000001020000000, 0x0000000020000000, LineForm::Slide),
-    ],
-    [ // e6
-        Line::new(0x0000000000000000, 0x0000000804000000, 0x0000000004000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000002040000000, 0x0000000040000000, LineForm::Slide),
-    ],
-    [ // f6
-        Line::new(0x0000000000000000, 0x0000001008000000, 0x0000000008000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000004080000000, 0x0000000080000000, LineForm::Slide),
-    ],
-    [ // g6
-        Line::new(0x0000000000000000, 0x0000002010000000, 0x0000000010000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h6
-        Line::new(0x0000000000000000, 0x0000004020000000, 0x0000000020000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a7
-        Line::new(0x0000000000000000, 0x0000020400000000, 0x0000000400000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b7
-        Line::new(0x0000000000000000, 0x0000040800000000, 0x0000000800000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c7
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000081000000000, 0x0000001000000000, LineForm::Slide),
-    ],
-    [ // d7
-        Line::new(0x0000000000000000, 0x0000040200000000, 0x0000000200000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000102000000000, 0x0000002000000000, LineForm::Slide),
-    ],
-    [ // e7
-        Line::new(0x0000000000000000, 0x0000080400000000, 0x0000000400000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000204000000000, 0x0000004000000000, LineForm::Slide),
-    ],
-    [ // f7
-        Line::new(0x0000000000000000, 0x0000100800000000, 0x0000000800000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
-    ],
-    [ // g7
-        Line::new(0x0000000000000000, 0x0000201000000000, 0x0000001000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h7
-        Line::new(0x0000000000000000, 0x0000402000000000, 0x0000002000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a8
-        Line::new(0x0000000000000000, 0x0002040000000000, 0x0000040000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b8
-        Line::new(0x0000000000000000, 0x0004080000000000, 0x0000080000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c8
-        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0008100000000000, 0x0000100000000000, LineForm::Slide),
-    ],
-    [ // d8
-        Line::new(0x0000000000000000, 0x0004020000000000, 0x0000020000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0010200000000000, 0x0000200000000000, LineForm::Slide),
-    ],
-    [ // e8
-        Line::new(0x0000000000000000, 0x0008040000000000, 0x0000040000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0020400000000000, 0x0000400000000000, LineForm::Slide),
-    ],
-    [ // f8
-        Line::new(0x0000000000000000, 0x0010080000000000, 0x0000080000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
-    ],
-    [ // g8
-        Line::new(0x0000000000000000, 0x0020100000000000, 0x0000100000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h8
-        Line::new(0x0000000000000000, 0x0040200000000000, 0x0000200000000000, LineForm::Slide),
-        Line::empty(),
-    ],
+static BLOCK_11: [Slot<Bitboard, 1>; SQUARES] = [
+    Slot::new(0x0000000000000000, [ // a1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // b1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // c1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // d1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // e1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // f1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // g1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // h1
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // a2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // b2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // c2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // d2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // e2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // f2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // g2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // h2
+        PAD,
+    ]),
+    Slot::new(0x0000000000000000, [ // a3
+        Probe::new(0x0000000000000200, 0x0040020580200100, 63, 5422),
+    ]),
+    Slot::new(0x0000000000000000, [ // b3
+        Probe::new(0x0000000000000400, 0x0d61290080a00100, 63, 5354),
+    ]),
+    Slot::new(0x0000000000000000, [ // c3
+        Probe::new(0x0000000000000a00, 0x014840088018d000, 62, 5340),
+    ]),
+    Slot::new(0x0000000000000000, [ // d3
+        Probe::new(0x0000000000001400, 0x0a19008000008020, 62, 5344),
+    ]),
+    Slot::new(0x0000000000000000, [ // e3
+        Probe::new(0x0000000000002800, 0x18130000000002c0, 62, 5348),
+    ]),
+    Slot::new(0x0000000000000000, [ // f3
+        Probe::new(0x0000000000005000, 0x04260010200c0200, 62, 5352),
+    ]),
+    Slot::new(0x0000000000000000, [ // g3
+        Probe::new(0x0000000000002000, 0x2004040490010040, 63, 5342),
+    ]),
+    Slot::new(0x0000000000000000, [ // h3
+        Probe::new(0x0000000000004000, 0x000200088084010c, 63, 5424),
+    ]),
+    Slot::new(0x0000000000000000, [ // a4
+        Probe::new(0x0000000000020000, 0x0400f40441000600, 63, 829),
+    ]),
+    Slot::new(0x0000000000000000, [ // b4
+        Probe::new(0x0000000000040000, 0x1880300004121000, 63, 5426),
+    ]),
+    Slot::new(0x0000000000000000, [ // c4
+        Probe::new(0x00000000000a0000, 0x500230808c068000, 62, 5356),
+    ]),
+    Slot::new(0x0000000000000000, [ // d4
+        Probe::new(0x0000000000140000, 0xa4006c0010012310, 62, 5360),
+    ]),
+    Slot::new(0x0000000000000000, [ // e4
+        Probe::new(0x0000000000280000, 0x0004120040000020, 62, 5364),
+    ]),
+    Slot::new(0x0000000000000000, [ // f4
+        Probe::new(0x0000000000500000, 0x0000090002110080, 62, 5368),
+    ]),
+    Slot::new(0x0000000000000000, [ // g4
+        Probe::new(0x0000000000200000, 0x10020414800000c8, 63, 2585),
+    ]),
+    Slot::new(0x0000000000000000, [ // h4
+        Probe::new(0x0000000000400000, 0x5211822004100000, 63, 4531),
+    ]),
+    Slot::new(0x0000000000000000, [ // a5
+        Probe::new(0x0000000002000000, 0x0081004000400008, 63, 3585),
+    ]),
+    Slot::new(0x0000000000000000, [ // b5
+        Probe::new(0x0000000004000000, 0x0800006020000004, 63, 3847),
+    ]),
+    Slot::new(0x0000000000000000, [ // c5
+        Probe::new(0x000000000a000000, 0x0000103000400409, 62, 5248),
+    ]),
+    Slot::new(0x0000000000000000, [ // d5
+        Probe::new(0x0000000014000000, 0x80100118020001c0, 62, 5372),
+    ]),
+    Slot::new(0x0000000000000000, [ // e5
+        Probe::new(0x0000000028000000, 0x2088111c44101001, 62, 5376),
+    ]),
+    Slot::new(0x0000000000000000, [ // f5
+        Probe::new(0x0000000050000000, 0x9008684641021000, 62, 5380),
+    ]),
+    Slot::new(0x0000000000000000, [ // g5
+        Probe::new(0x0000000020000000, 0x1409000400000084, 63, 4007),
+    ]),
+    Slot::new(0x0000000000000000, [ // h5
+        Probe::new(0x0000000040000000, 0x8100040280281010, 63, 3649),
+    ]),
+    Slot::new(0x0000000000000000, [ // a6
+        Probe::new(0x0000000200000000, 0x0040084040045004, 63, 3330),
+    ]),
+    Slot::new(0x0000000000000000, [ // b6
+        Probe::new(0x0000000400000000, 0x02040081a0140080, 63, 4079),
+    ]),
+    Slot::new(0x0000000000000000, [ // c6
+        Probe::new(0x0000000a00000000, 0x21000001b0046000, 62, 3162),
+    ]),
+    Slot::new(0x0000000000000000, [ // d6
+        Probe::new(0x0000001400000000, 0x0040188224201008, 62, 5264),
+    ]),
+    Slot::new(0x0000000000000000, [ // e6
+        Probe::new(0x0000002800000000, 0x0051208212400800, 62, 5268),
+    ]),
+    Slot::new(0x0000000000000000, [ // f6
+        Probe::new(0x0000005000000000, 0x3000800009040005, 62, 5384),
+    ]),
+    Slot::new(0x0000000000000000, [ // g6
+        Probe::new(0x0000002000000000, 0x0010000204580282, 63, 4228),
+    ]),
+    Slot::new(0x0000000000000000, [ // h6
+        Probe::new(0x0000004000000000, 0x2008412012102000, 63, 4157),
+    ]),
+    Slot::new(0x0000000000000000, [ // a7
+        Probe::new(0x0000020000000000, 0x0000400080500244, 63, 4312),
+    ]),
+    Slot::new(0x0000000000000000, [ // b7
+        Probe::new(0x0000040000000000, 0x00082880082020c0, 63, 2465),
+    ]),
+    Slot::new(0x0000000000000000, [ // c7
+        Probe::new(0x00000a0000000000, 0x5000800900710000, 62, 5388),
+    ]),
+    Slot::new(0x0000000000000000, [ // d7
+        Probe::new(0x0000140000000000, 0x0810010000180182, 62, 5392),
+    ]),
+    Slot::new(0x0000000000000000, [ // e7
+        Probe::new(0x0000280000000000, 0x8200008020126004, 62, 5396),
+    ]),
+    Slot::new(0x0000000000000000, [ // f7
+        Probe::new(0x0000500000000000, 0x0302001081090030, 62, 5400),
+    ]),
+    Slot::new(0x0000000000000000, [ // g7
+        Probe::new(0x0000200000000000, 0x3002080085245000, 63, 4365),
+    ]),
+    Slot::new(0x0000000000000000, [ // h7
+        Probe::new(0x0000400000000000, 0x0000000120024000, 63, 4389),
+    ]),
+    Slot::new(0x0000000000000000, [ // a8
+        Probe::new(0x0002000000000000, 0x1005000002814000, 63, 3715),
+    ]),
+    Slot::new(0x0000000000000000, [ // b8
+        Probe::new(0x0004000000000000, 0x100402801d002000, 63, 4454),
+    ]),
+    Slot::new(0x0000000000000000, [ // c8
+        Probe::new(0x000a000000000000, 0x1108022010284800, 62, 5404),
+    ]),
+    Slot::new(0x0000000000000000, [ // d8
+        Probe::new(0x0014000000000000, 0x0a010024004418c0, 62, 5408),
+    ]),
+    Slot::new(0x0000000000000000, [ // e8
+        Probe::new(0x0028000000000000, 0x090020230408cc10, 62, 5412),
+    ]),
+    Slot::new(0x0000000000000000, [ // f8
+        Probe::new(0x0050000000000000, 0x1009006420101900, 62, 5304),
+    ]),
+    Slot::new(0x0000000000000000, [ // g8
+        Probe::new(0x0020000000000000, 0x0400101054200408, 63, 5115),
+    ]),
+    Slot::new(0x0000000000000000, [ // h8
+        Probe::new(0x0040000000000000, 0x6020040802804a80, 63, 3777),
+    ]),
+];
+/// How every probe forms its index: the magics below were found for it.
+const INDEX: Index = Index::Magic;
+/// Every lookup's table, overlapping where their entries agree.
+#[rustfmt::skip]
+#[allow(clippy::unreadable_literal)]
+static ATTACKS: [Bitboard; 5428] = [
+    0x8041220000002241, 0x8041220000002201, 0x8040200000002241, 0x8040200000002201, // 0
+    0x1220000002241, 0x1220000002201, 0x200000002241, 0x200000002201,
+    0x1020000002241, 0x1020000002201, 0x2241, 0x2201, 0x1020000002241, 0x1020000002201, // 8
+    0x2241, 0x2201,
+    0x40220000000000, 0x40220000000000, 0x40200000000000, 0x40200000000000, 0x220000000000, // 16
+    0x220000000000, 0x200000000000, 0x200000000000,
+    0x20000000000, 0x20000000000, 0, 0, 0x20000000000, 0x20000000000, 0, 0, // 24
+    0x41220000002241, 0x41220000002201, 0x40200000002241, 0x40200000002201, 0x1220000002241, // 32
+    0x1220000002201, 0x200000002241, 0x200000002201,
+    0x1020000002241, 0x1020000002201, 0x2241, 0x2201, 0x1020000002241, 0x1020000002201, // 40
+    0x2241, 0x2201,
+    0x8041220000002040, 0x8041220000002000, 0x8040200000002040, 0x8040200000002000, // 48
+    0x1220000002040, 0x1220000002000, 0x200000002040, 0x200000002000,
+    0x1020000002040, 0x1020000002000, 0x2040, 0x2000, 0x1020000002040, 0x1020000002000, // 56
+    0x2040, 0x2000,
+    0x8040220000000200, 0x8040220000000200, 0x8040200000000200, 0x8040200000000200, // 64
+    0x220000000200, 0x220000000200, 0x200000000200, 0x200000000200,
+    0x20000000200, 0x20000000200, 0x200, 0x200, 0x20000000200, 0x20000000200, 0x200, 0x200, // 72
+    0x41220000002040, 0x41220000002000, 0x40200000002040, 0x40200000002000, 0x1220000002040, // 80
+    0x1220000002000, 0x200000002040, 0x200000002000,
+    0x1020000002040, 0x1020000002000, 0x2040, 0x2000, 0x1020000002040, 0x1020000002000, // 88
+    0x2040, 0x2000,
+    0x40220000000200, 0x40220000000200, 0x40200000000200, 0x40200000000200, 0x220000000200, // 96
+    0x220000000200, 0x200000000200, 0x200000000200,
+    0x20000000200, 0x20000000200, 0x200, 0x200, 0x20000000200, 0x20000000200, 0x200, 0x200, // 104
+    0x8040220000000000, 0x8040220000000000, 0x8040200000000000, 0x8040200000000000, // 112
+    0x220000000000, 0x220000000000, 0x200000000000, 0x200000000000,
+    0x20000000000, 0x20000000000, 0, 0, 0x20000000000, 0x20000000000, 0, 0, // 120
+    0x8041220000002240, 0x8041220000002200, 0x8040200000002240, 0x8040200000002200, // 128
+    0x1220000002240, 0x1220000002200, 0x200000002240, 0x200000002200,
+    0x1020000002240, 0x1020000002200, 0x2240, 0x2200, 0x1020000002240, 0x1020000002200, // 136
+    0x2240, 0x2200,
+    0x40220000000000, 0x40220000000000, 0x40200000000000, 0x40200000000000, 0x220000000000, // 144
+    0x220000000000, 0x200000000000, 0x200000000000,
+    0x20000000000, 0x20000000000, 0, 0, 0x20000000000, 0x20000000000, 0, 0, // 152
+    0x41220000002240, 0x41220000002200, 0x40200000002240, 0x40200000002200, 0x1220000002240, // 160
+    0x1220000002200, 0x200000002240, 0x200000002200,
+    0x1020000002240, 0x1020000002200, 0x2240, 0x2200, 0x1020000002240, 0x1020000002200, // 168
+    0x2240, 0x2200,
+    0x8041220000002040, 0x8041220000002000, 0x8040200000002040, 0x8040200000002000, // 176
+    0x1220000002040, 0x1220000002000, 0x200000002040, 0x200000002000,
+    0x1020000002040, 0x1020000002000, 0x2040, 0x2000, 0x1020000002040, 0x1020000002000, // 184
+    0x2040, 0x2000,
+    0x8041220000000201, 0x8041220000000201, 0x8040200000000201, 0x8040200000000201, // 192
+    0x1220000000201, 0x1220000000201, 0x200000000201, 0x200000000201,
+    0x1020000000201, 0x1020000000201, 0x201, 0x201, 0x1020000000201, 0x1020000000201, 0x201, // 200
+    0x201,
+    0x41220000002040, 0x41220000002000, 0x40200000002040, 0x40200000002000, 0x1220000002040, // 208
+    0x1220000002000, 0x200000002040, 0x200000002000,
+    0x1020000002040, 0x1020000002000, 0x2040, 0x2000, 0x1020000002040, 0x1020000002000, // 216
+    0x2040, 0x2000,
+    0x41220000000201, 0x41220000000201, 0x40200000000201, 0x40200000000201, 0x1220000000201, // 224
+    0x1220000000201, 0x200000000201, 0x200000000201,
+    0x1020000000201, 0x1020000000201, 0x201, 0x201, 0x1020000000201, 0x1020000000201, 0x201, // 232
+    0x201,
+    0x8041220000000000, 0x8041220000000000, 0x8040200000000000, 0x8040200000000000, // 240
+    0x1220000000000, 0x1220000000000, 0x200000000000, 0x200000000000,
+    0x1020000000000, 0x1020000000000, 0, 0, 0x1020000000000, 0x1020000000000, 0, 0, // 248
+    0x8040220000002241, 0x8040220000002201, 0x8040200000002241, 0x8040200000002201, // 256
+    0x220000002241, 0x220000002201, 0x200000002241, 0x200000002201,
+    0x20000002241, 0x20000002201, 0x2241, 0x2201, 0x20000002241, 0x20000002201, 0x2241, // 264
+    0x2201,
+    0x41220000000000, 0x41220000000000, 0x40200000000000, 0x40200000000000, 0x1220000000000, // 272
+    0x1220000000000, 0x200000000000, 0x200000000000,
+    0x1020000000000, 0x1020000000000, 0, 0, 0x1020000000000, 0x1020000000000, 0, 0, // 280
+    0x40220000002241, 0x40220000002201, 0x40200000002241, 0x40200000002201, 0x220000002241, // 288
+    0x220000002201, 0x200000002241, 0x200000002201,
+    0x20000002241, 0x20000002201, 0x2241, 0x2201, 0x20000002241, 0x20000002201, 0x2241, // 296
+    0x2201,
+    0x8040220000002040, 0x8040220000002000, 0x8040200000002040, 0x8040200000002000, // 304
+    0x220000002040, 0x220000002000, 0x200000002040, 0x200000002000,
+    0x20000002040, 0x20000002000, 0x2040, 0x2000, 0x20000002040, 0x20000002000, 0x2040, // 312
+    0x2000,
+    0x8041220000000200, 0x8041220000000200, 0x8040200000000200, 0x8040200000000200, // 320
+    0x1220000000200, 0x1220000000200, 0x200000000200, 0x200000000200,
+    0x1020000000200, 0x1020000000200, 0x200, 0x200, 0x1020000000200, 0x1020000000200, 0x200, // 328
+    0x200,
+    0x40220000002040, 0x40220000002000, 0x40200000002040, 0x40200000002000, 0x220000002040, // 336
+    0x220000002000, 0x200000002040, 0x200000002000,
+    0x20000002040, 0x20000002000, 0x2040, 0x2000, 0x20000002040, 0x20000002000, 0x2040, // 344
+    0x2000,
+    0x41220000000200, 0x41220000000200, 0x40200000000200, 0x40200000000200, 0x1220000000200, // 352
+    0x1220000000200, 0x200000000200, 0x200000000200,
+    0x1020000000200, 0x1020000000200, 0x200, 0x200, 0x1020000000200, 0x1020000000200, 0x200, // 360
+    0x200,
+    0x8041220000000000, 0x8041220000000000, 0x8040200000000000, 0x8040200000000000, // 368
+    0x1220000000000, 0x1220000000000, 0x200000000000, 0x200000000000,
+    0x1020000000000, 0x1020000000000, 0, 0, 0x1020000000000, 0x1020000000000, 0, 0, // 376
+    0x8040220000002240, 0x8040220000002200, 0x8040200000002240, 0x8040200000002200, // 384
+    0x220000002240, 0x220000002200, 0x200000002240, 0x200000002200,
+    0x20000002240, 0x20000002200, 0x2240, 0x2200, 0x20000002240, 0x20000002200, 0x2240, // 392
+    0x2200,
+    0x41220000000000, 0x41220000000000, 0x40200000000000, 0x40200000000000, 0x1220000000000, // 400
+    0x1220000000000, 0x200000000000, 0x200000000000,
+    0x1020000000000, 0x1020000000000, 0, 0, 0x1020000000000, 0x1020000000000, 0, 0, // 408
+    0x40220000002240, 0x40220000002200, 0x40200000002240, 0x40200000002200, 0x220000002240, // 416
+    0x220000002200, 0x200000002240, 0x200000002200,
+    0x20000002240, 0x20000002200, 0x2240, 0x2200, 0x20000002240, 0x20000002200, 0x2240, // 424
+    0x2200,
+    0x8040220000002040, 0x8040220000002000, 0x8040200000002040, 0x8040200000002000, // 432
+    0x220000002040, 0x220000002000, 0x200000002040, 0x200000002000,
+    0x20000002040, 0x20000002000, 0x2040, 0x2000, 0x20000002040, 0x20000002000, 0x2040, // 440
+    0x2000,
+    0x8040220000000201, 0x8040220000000201, 0x8040200000000201, 0x8040200000000201, // 448
+    0x220000000201, 0x220000000201, 0x200000000201, 0x200000000201,
+    0x20000000201, 0x20000000201, 0x201, 0x201, 0x20000000201, 0x20000000201, 0x201, 0x201, // 456
+    0x40220000002040, 0x40220000002000, 0x40200000002040, 0x40200000002000, 0x220000002040, // 464
+    0x220000002000, 0x200000002040, 0x200000002000,
+    0x20000002040, 0x20000002000, 0x2040, 0x2000, 0x20000002040, 0x20000002000, 0x2040, // 472
+    0x2000,
+    0x40220000000201, 0x40220000000201, 0x40200000000201, 0x40200000000201, 0x220000000201, // 480
+    0x220000000201, 0x200000000201, 0x200000000201,
+    0x20000000201, 0x20000000201, 0x201, 0x201, 0x20000000201, 0x20000000201, 0x201, 0x201, // 488
+    0x8040220000000000, 0x8040220000000000, 0x8040200000000000, 0x8040200000000000, // 496
+    0x220000000000, 0x220000000000, 0x200000000000, 0x200000000000,
+    0x20000000000, 0x20000000000, 0, 0, 0x20000000000, 0x20000000000, 0, 0, // 504
+    0x182440000004482, 0x40000004080, 0x82440000000000, 0x40000004402, 0x182440000004480, // 512
+    0x40000004080, 0x82440000000000, 0x40000004400,
+    0x80400000004482, 0x4080, 0x80400000000000, 0x4402, 0x80400000004480, 0x4080, // 520
+    0x80400000000000, 0x4400,
+    0x102440000000402, 0x80440000004482, 0x2440000004000, 0x80440000000000, // 528
+    0x102440000000400, 0x80440000004480, 0x2440000004000, 0x80440000000000,
+    0x400000000402, 0x80400000004482, 0x400000004000, 0x80400000000000, 0x400000000400, // 536
+    0x80400000004480, 0x400000004000, 0x80400000000000,
+    0x102040000004482, 0x440000000402, 0x2040000000000, 0x440000004000, 0x102040000004480, // 544
+    0x440000000400, 0x2040000000000, 0x440000004000,
+    0x4482, 0x400000000402, 0, 0x400000004000, 0x4480, 0x400000000400, 0, 0x400000004000, // 552
+    0x102040000000402, 0x40000004482, 0x2040000004000, 0x40000000000, 0x102040000000400, // 560
+    0x40000004480, 0x2040000004000, 0x40000000000,
+    0x402, 0x4482, 0x4000, 0, 0x400, 0x4480, 0x4000, 0, // 568
+    0x182440000004080, 0x40000000402, 0x182440000004402, 0x40000004000, 0x182440000004080, // 576
+    0x40000000400, 0x182440000004400, 0x40000004000,
+    0x80400000004080, 0x402, 0x80400000004402, 0x4000, 0x80400000004080, 0x400, // 584
+    0x80400000004400, 0x4000,
+    0x102440000000000, 0x80440000004080, 0x102440000000402, 0x80440000004402, // 592
+    0x102440000000000, 0x80440000004080, 0x102440000000400, 0x80440000004400,
+    0x400000000000, 0x80400000004080, 0x400000000402, 0x80400000004402, 0x400000000000, // 600
+    0x80400000004080, 0x400000000400, 0x80400000004400,
+    0x102040000004080, 0x440000000000, 0x102040000004402, 0x440000000402, 0x102040000004080, // 608
+    0x440000000000, 0x102040000004400, 0x440000000400,
+    0x4080, 0x400000000000, 0x4402, 0x400000000402, 0x4080, 0x400000000000, 0x4400, // 616
+    0x400000000400,
+    0x102040000000000, 0x40000004080, 0x102040000000402, 0x40000004402, 0x102040000000000, // 624
+    0x40000004080, 0x102040000000400, 0x40000004400,
+    0, 0x4080, 0x402, 0x4402, 0, 0x4080, 0x400, 0x4400, // 632
+    0x82440000004482, 0x40000000000, 0x182440000004000, 0x40000000402, 0x82440000004480, // 640
+    0x40000000000, 0x182440000004000, 0x40000000400,
+    0x80400000004482, 0, 0x80400000004000, 0x402, 0x80400000004480, 0, 0x80400000004000, // 648
+    0x400,
+    0x2440000000402, 0x80440000004482, 0x102440000000000, 0x80440000004000, 0x2440000000400, // 656
+    0x80440000004480, 0x102440000000000, 0x80440000004000,
+    0x400000000402, 0x80400000004482, 0x400000000000, 0x80400000004000, 0x400000000400, // 664
+    0x80400000004480, 0x400000000000, 0x80400000004000,
+    0x2040000004482, 0x440000000402, 0x102040000004000, 0x440000000000, 0x2040000004480, // 672
+    0x440000000400, 0x102040000004000, 0x440000000000,
+    0x4482, 0x400000000402, 0x4000, 0x400000000000, 0x4480, 0x400000000400, 0x4000, // 680
+    0x400000000000,
+    0x2040000000402, 0x40000004482, 0x102040000000000, 0x40000004000, 0x2040000000400, // 688
+    0x40000004480, 0x102040000000000, 0x40000004000,
+    0x402, 0x4482, 0, 0x4000, 0x400, 0x4480, 0, 0x4000, // 696
+    0x82440000004080, 0x40000000402, 0x82440000004402, 0x40000000000, 0x82440000004080, // 704
+    0x40000000400, 0x82440000004400, 0x40000000000,
+    0x80400000004080, 0x402, 0x80400000004402, 0, 0x80400000004080, 0x400, 0x80400000004400, // 712
+    0,
+    0x2440000000000, 0x80440000004080, 0x2440000000402, 0x80440000004402, 0x2440000000000, // 720
+    0x80440000004080, 0x2440000000400, 0x80440000004400,
+    0x400000000000, 0x80400000004080, 0x400000000402, 0x80400000004402, 0x400000000000, // 728
+    0x80400000004080, 0x400000000400, 0x80400000004400,
+    0x2040000004080, 0x440000000000, 0x2040000004402, 0x440000000402, 0x2040000004080, // 736
+    0x440000000000, 0x2040000004400, 0x440000000400,
+    0x4080, 0x400000000000, 0x4402, 0x400000000402, 0x4080, 0x400000000000, 0x4400, // 744
+    0x400000000400,
+    0x2040000000000, 0x40000004080, 0x2040000000402, 0x40000004402, 0x2040000000000, // 752
+    0x40000004080, 0x2040000000400, 0x40000004400,
+    0, 0x4080, 0x402, 0x4402, 0, 0x4080, 0x400, 0x4400, // 760
+    0x182440000000402, 0x40000000000, 0x82440000004000, 0x40000000402, 0x182440000000400, // 768
+    0x40000000000, 0x82440000004000, 0x40000000400,
+    0x80400000000402, 0, 0x80400000004000, 0x402, 0x80400000000400, 0, 0x80400000004000, // 776
+    0x400,
+    0x102440000004482, 0x80440000000402, 0x2440000000000, 0x80440000004000, // 784
+    0x102440000004480, 0x80440000000400, 0x2440000000000, 0x80440000004000,
+    0x400000004482, 0x80400000000402, 0x400000000000, 0x80400000004000, 0x400000004480, // 792
+    0x80400000000400, 0x400000000000, 0x80400000004000,
+    0x102040000000402, 0x440000004482, 0x2040000004000, 0x440000000000, 0x102040000000400, // 800
+    0x440000004480, 0x2040000004000, 0x440000000000,
+    0x402, 0x400000004482, 0x4000, 0x400000000000, 0x400, 0x400000004480, 0x4000, // 808
+    0x400000000000,
+    0x102040000004482, 0x40000000402, 0x2040000000000, 0x40000004000, 0x102040000004480, // 816
+    0x40000000400, 0x2040000000000, 0x40000004000,
+    0x4482, 0x402, 0, 0x4000, 0x4480, 0x400, 0, 0x4000, // 824
+    0x182440000000000, 0x40000004482, 0x182440000000402, 0x40000000000, 0x182440000000000, // 832
+    0x40000004480, 0x182440000000400, 0x40000000000,
+    0x80400000000000, 0x4482, 0x80400000000402, 0, 0x80400000000000, 0x4480, // 840
+    0x80400000000400, 0,
+    0x102440000004080, 0x80440000000000, 0x102440000004402, 0x80440000000402, // 848
+    0x102440000004080, 0x80440000000000, 0x102440000004400, 0x80440000000400,
+    0x400000004080, 0x80400000000000, 0x400000004402, 0x80400000000402, 0x400000004080, // 856
+    0x80400000000000, 0x400000004400, 0x80400000000400,
+    0x102040000000000, 0x440000004080, 0x102040000000402, 0x440000004402, 0x102040000000000, // 864
+    0x440000004080, 0x102040000000400, 0x440000004400,
+    0, 0x400000004080, 0x402, 0x400000004402, 0, 0x400000004080, 0x400, 0x400000004400, // 872
+    0x102040000004080, 0x40000000000, 0x102040000004402, 0x40000000402, 0x102040000004080, // 880
+    0x40000000000, 0x102040000004400, 0x40000000400,
+    0x4080, 0, 0x4402, 0x402, 0x4080, 0, 0x4400, 0x400, // 888
+    0x82440000000402, 0x40000004080, 0x182440000000000, 0x40000004402, 0x82440000000400, // 896
+    0x40000004080, 0x182440000000000, 0x40000004400,
+    0x80400000000402, 0x4080, 0x80400000000000, 0x4402, 0x80400000000400, 0x4080, // 904
+    0x80400000000000, 0x4400,
+    0x2440000004482, 0x80440000000402, 0x102440000004000, 0x80440000000000, 0x2440000004480, // 912
+    0x80440000000400, 0x102440000004000, 0x80440000000000,
+    0x400000004482, 0x80400000000402, 0x400000004000, 0x80400000000000, 0x400000004480, // 920
+    0x80400000000400, 0x400000004000, 0x80400000000000,
+    0x2040000000402, 0x440000004482, 0x102040000000000, 0x440000004000, 0x2040000000400, // 928
+    0x440000004480, 0x102040000000000, 0x440000004000,
+    0x402, 0x400000004482, 0, 0x400000004000, 0x400, 0x400000004480, 0, 0x400000004000, // 936
+    0x2040000004482, 0x40000000402, 0x102040000004000, 0x40000000000, 0x2040000004480, // 944
+    0x40000000400, 0x102040000004000, 0x40000000000,
+    0x4482, 0x402, 0x4000, 0, 0x4480, 0x400, 0x4000, 0, // 952
+    0x82440000000000, 0x40000004482, 0x82440000000402, 0x40000004000, 0x82440000000000, // 960
+    0x40000004480, 0x82440000000400, 0x40000004000,
+    0x80400000000000, 0x4482, 0x80400000000402, 0x4000, 0x80400000000000, 0x4480, // 968
+    0x80400000000400, 0x4000,
+    0x2440000004080, 0x80440000000000, 0x2440000004402, 0x80440000000402, 0x2440000004080, // 976
+    0x80440000000000, 0x2440000004400, 0x80440000000400,
+    0x400000004080, 0x80400000000000, 0x400000004402, 0x80400000000402, 0x400000004080, // 984
+    0x80400000000000, 0x400000004400, 0x80400000000400,
+    0x2040000000000, 0x440000004080, 0x2040000000402, 0x440000004402, 0x2040000000000, // 992
+    0x440000004080, 0x2040000000400, 0x440000004400,
+    0, 0x400000004080, 0x402, 0x400000004402, 0, 0x400000004080, 0x400, 0x400000004400, // 1000
+    0x2040000004080, 0x40000000000, 0x2040000004402, 0x40000000402, 0x2040000004080, // 1008
+    0x40000000000, 0x2040000004400, 0x40000000400,
+    0x4080, 0, 0x4402, 0x402, 0x4080, 0, 0x4400, 0x400, // 1016
+    0x4122000000224180, 0x2000000000000, 0x4122000000220100, 0x2000000000000, // 1024
+    0x122000000224180, 0x2000000000000, 0x122000000220100, 0x2000000000000,
+    0x4020000000224180, 0, 0x4020000000220100, 0, 0x20000000224180, 0, 0x20000000220100, 0, // 1032
+    0x4122000000224100, 0x2000000000000, 0x4122000000220100, 0x2000000000000, // 1040
+    0x122000000224100, 0x2000000000000, 0x122000000220100, 0x2000000000000,
+    0x4020000000224100, 0, 0x4020000000220100, 0, 0x20000000224100, 0, 0x20000000220100, 0, // 1048
+    0x4022000000224180, 0x102000000224180, 0x4022000000220100, 0x102000000220100, // 1056
+    0x22000000224180, 0x102000000224180, 0x22000000220100, 0x102000000220100,
+    0x4020000000224180, 0x224180, 0x4020000000220100, 0x220100, 0x20000000224180, 0x224180, // 1064
+    0x20000000220100, 0x220100,
+    0x4022000000224100, 0x102000000224100, 0x4022000000220100, 0x102000000220100, // 1072
+    0x22000000224100, 0x102000000224100, 0x22000000220100, 0x102000000220100,
+    0x4020000000224100, 0x224100, 0x4020000000220100, 0x220100, 0x20000000224100, 0x224100, // 1080
+    0x20000000220100, 0x220100,
+    0x4122000000204080, 0x2000000224180, 0x4122000000200000, 0x2000000220100, // 1088
+    0x122000000204080, 0x2000000224180, 0x122000000200000, 0x2000000220100,
+    0x4020000000204080, 0x224180, 0x4020000000200000, 0x220100, 0x20000000204080, 0x224180, // 1096
+    0x20000000200000, 0x220100,
+    0x4122000000204000, 0x2000000224100, 0x4122000000200000, 0x2000000220100, // 1104
+    0x122000000204000, 0x2000000224100, 0x122000000200000, 0x2000000220100,
+    0x4020000000204000, 0x224100, 0x4020000000200000, 0x220100, 0x20000000204000, 0x224100, // 1112
+    0x20000000200000, 0x220100,
+    0x4022000000204080, 0x102000000204080, 0x4022000000200000, 0x102000000200000, // 1120
+    0x22000000204080, 0x102000000204080, 0x22000000200000, 0x102000000200000,
+    0x4020000000204080, 0x204080, 0x4020000000200000, 0x200000, 0x20000000204080, 0x204080, // 1128
+    0x20000000200000, 0x200000,
+    0x4022000000204000, 0x102000000204000, 0x4022000000200000, 0x102000000200000, // 1136
+    0x22000000204000, 0x102000000204000, 0x22000000200000, 0x102000000200000,
+    0x4020000000204000, 0x204000, 0x4020000000200000, 0x200000, 0x20000000204000, 0x204000, // 1144
+    0x20000000200000, 0x200000,
+    0x4122000000224080, 0x2000000204080, 0x4122000000220000, 0x2000000200000, // 1152
+    0x122000000224080, 0x2000000204080, 0x122000000220000, 0x2000000200000,
+    0x4020000000224080, 0x204080, 0x4020000000220000, 0x200000, 0x20000000224080, 0x204080, // 1160
+    0x20000000220000, 0x200000,
+    0x4122000000224000, 0x2000000204000, 0x4122000000220000, 0x2000000200000, // 1168
+    0x122000000224000, 0x2000000204000, 0x122000000220000, 0x2000000200000,
+    0x4020000000224000, 0x204000, 0x4020000000220000, 0x200000, 0x20000000224000, 0x204000, // 1176
+    0x20000000220000, 0x200000,
+    0x4022000000224080, 0x102000000224080, 0x4022000000220000, 0x102000000220000, // 1184
+    0x22000000224080, 0x102000000224080, 0x22000000220000, 0x102000000220000,
+    0x4020000000224080, 0x224080, 0x4020000000220000, 0x220000, 0x20000000224080, 0x224080, // 1192
+    0x20000000220000, 0x220000,
+    0x4022000000224000, 0x102000000224000, 0x4022000000220000, 0x102000000220000, // 1200
+    0x22000000224000, 0x102000000224000, 0x22000000220000, 0x102000000220000,
+    0x4020000000224000, 0x224000, 0x4020000000220000, 0x220000, 0x20000000224000, 0x224000, // 1208
+    0x20000000220000, 0x220000,
+    0x4122000000204080, 0x2000000224080, 0x4122000000200000, 0x2000000220000, // 1216
+    0x122000000204080, 0x2000000224080, 0x122000000200000, 0x2000000220000,
+    0x4020000000204080, 0x224080, 0x4020000000200000, 0x220000, 0x20000000204080, 0x224080, // 1224
+    0x20000000200000, 0x220000,
+    0x4122000000204000, 0x2000000224000, 0x4122000000200000, 0x2000000220000, // 1232
+    0x122000000204000, 0x2000000224000, 0x122000000200000, 0x2000000220000,
+    0x4020000000204000, 0x224000, 0x4020000000200000, 0x220000, 0x20000000204000, 0x224000, // 1240
+    0x20000000200000, 0x220000,
+    0x4022000000204080, 0x102000000204080, 0x4022000000200000, 0x102000000200000, // 1248
+    0x22000000204080, 0x102000000204080, 0x22000000200000, 0x102000000200000,
+    0x4020000000204080, 0x204080, 0x4020000000200000, 0x200000, 0x20000000204080, 0x204080, // 1256
+    0x20000000200000, 0x200000,
+    0x4022000000204000, 0x102000000204000, 0x4022000000200000, 0x102000000200000, // 1264
+    0x22000000204000, 0x102000000204000, 0x22000000200000, 0x102000000200000,
+    0x4020000000204000, 0x204000, 0x4020000000200000, 0x200000, 0x20000000204000, 0x204000, // 1272
+    0x20000000200000, 0x200000,
+    0x4122000000020100, 0x2000000204080, 0x4122000000020100, 0x2000000200000, // 1280
+    0x122000000020100, 0x2000000204080, 0x122000000020100, 0x2000000200000,
+    0x4020000000020100, 0x204080, 0x4020000000020100, 0x200000, 0x20000000020100, 0x204080, // 1288
+    0x20000000020100, 0x200000,
+    0x4122000000020100, 0x2000000204000, 0x4122000000020100, 0x2000000200000, // 1296
+    0x122000000020100, 0x2000000204000, 0x122000000020100, 0x2000000200000,
+    0x4020000000020100, 0x204000, 0x4020000000020100, 0x200000, 0x20000000020100, 0x204000, // 1304
+    0x20000000020100, 0x200000,
+    0x4022000000020100, 0x102000000020100, 0x4022000000020100, 0x102000000020100, // 1312
+    0x22000000020100, 0x102000000020100, 0x22000000020100, 0x102000000020100,
+    0x4020000000020100, 0x20100, 0x4020000000020100, 0x20100, 0x20000000020100, 0x20100, // 1320
+    0x20000000020100, 0x20100,
+    0x4022000000020100, 0x102000000020100, 0x4022000000020100, 0x102000000020100, // 1328
+    0x22000000020100, 0x102000000020100, 0x22000000020100, 0x102000000020100,
+    0x4020000000020100, 0x20100, 0x4020000000020100, 0x20100, 0x20000000020100, 0x20100, // 1336
+    0x20000000020100, 0x20100,
+    0x4122000000000000, 0x2000000020100, 0x4122000000000000, 0x2000000020100, // 1344
+    0x122000000000000, 0x2000000020100, 0x122000000000000, 0x2000000020100,
+    0x4020000000000000, 0x20100, 0x4020000000000000, 0x20100, 0x20000000000000, 0x20100, // 1352
+    0x20000000000000, 0x20100,
+    0x4122000000000000, 0x2000000020100, 0x4122000000000000, 0x2000000020100, // 1360
+    0x122000000000000, 0x2000000020100, 0x122000000000000, 0x2000000020100,
+    0x4020000000000000, 0x20100, 0x4020000000000000, 0x20100, 0x20000000000000, 0x20100, // 1368
+    0x20000000000000, 0x20100,
+    0x4022000000000000, 0x102000000000000, 0x4022000000000000, 0x102000000000000, // 1376
+    0x22000000000000, 0x102000000000000, 0x22000000000000, 0x102000000000000,
+    0x4020000000000000, 0, 0x4020000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1384
+    0x4022000000000000, 0x102000000000000, 0x4022000000000000, 0x102000000000000, // 1392
+    0x22000000000000, 0x102000000000000, 0x22000000000000, 0x102000000000000,
+    0x4020000000000000, 0, 0x4020000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1400
+    0x4122000000020000, 0x2000000000000, 0x4122000000020000, 0x2000000000000, // 1408
+    0x122000000020000, 0x2000000000000, 0x122000000020000, 0x2000000000000,
+    0x4020000000020000, 0, 0x4020000000020000, 0, 0x20000000020000, 0, 0x20000000020000, 0, // 1416
+    0x4122000000020000, 0x2000000000000, 0x4122000000020000, 0x2000000000000, // 1424
+    0x122000000020000, 0x2000000000000, 0x122000000020000, 0x2000000000000,
+    0x4020000000020000, 0, 0x4020000000020000, 0, 0x20000000020000, 0, 0x20000000020000, 0, // 1432
+    0x4022000000020000, 0x102000000020000, 0x4022000000020000, 0x102000000020000, // 1440
+    0x22000000020000, 0x102000000020000, 0x22000000020000, 0x102000000020000,
+    0x4020000000020000, 0x20000, 0x4020000000020000, 0x20000, 0x20000000020000, 0x20000, // 1448
+    0x20000000020000, 0x20000,
+    0x4022000000020000, 0x102000000020000, 0x4022000000020000, 0x102000000020000, // 1456
+    0x22000000020000, 0x102000000020000, 0x22000000020000, 0x102000000020000,
+    0x4020000000020000, 0x20000, 0x4020000000020000, 0x20000, 0x20000000020000, 0x20000, // 1464
+    0x20000000020000, 0x20000,
+    0x4122000000000000, 0x2000000020000, 0x4122000000000000, 0x2000000020000, // 1472
+    0x122000000000000, 0x2000000020000, 0x122000000000000, 0x2000000020000,
+    0x4020000000000000, 0x20000, 0x4020000000000000, 0x20000, 0x20000000000000, 0x20000, // 1480
+    0x20000000000000, 0x20000,
+    0x4122000000000000, 0x2000000020000, 0x4122000000000000, 0x2000000020000, // 1488
+    0x122000000000000, 0x2000000020000, 0x122000000000000, 0x2000000020000,
+    0x4020000000000000, 0x20000, 0x4020000000000000, 0x20000, 0x20000000000000, 0x20000, // 1496
+    0x20000000000000, 0x20000,
+    0x4022000000000000, 0x102000000000000, 0x4022000000000000, 0x102000000000000, // 1504
+    0x22000000000000, 0x102000000000000, 0x22000000000000, 0x102000000000000,
+    0x4020000000000000, 0, 0x4020000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1512
+    0x4022000000000000, 0x102000000000000, 0x4022000000000000, 0x102000000000000, // 1520
+    0x22000000000000, 0x102000000000000, 0x22000000000000, 0x102000000000000,
+    0x4020000000000000, 0, 0x4020000000000000, 0, 0x20000000000000, 0, 0x20000000000000, 0, // 1528
+    0x8244000000448201, 0x8040000000408000, 0x8244000000040201, 0x8040000000000000, // 1536
+    0x4000000040201, 0x408000, 0x4000000440201, 0,
+    0x244000000448201, 0x40000000408000, 0x244000000040201, 0x40000000000000, // 1544
+    0x4000000040201, 0x408000, 0x4000000440201, 0,
+    0x8244000000448000, 0x8040000000408000, 0x8244000000040000, 0x8040000000000000, // 1552
+    0x4000000040000, 0x408000, 0x4000000440000, 0,
+    0x244000000448000, 0x40000000408000, 0x244000000040000, 0x40000000000000, // 1560
+    0x4000000040000, 0x408000, 0x4000000440000, 0,
+    0x8244000000448200, 0x8040000000040201, 0x8244000000040200, 0x8040000000440201, // 1568
+    0x4000000040200, 0x448201, 0x4000000440200, 0x40201,
+    0x244000000448200, 0x40000000040201, 0x244000000040200, 0x40000000440201, // 1576
+    0x4000000040200, 0x448201, 0x4000000440200, 0x40201,
+    0x8244000000448000, 0x8040000000040000, 0x8244000000040000, 0x8040000000440000, // 1584
+    0x4000000040000, 0x448000, 0x4000000440000, 0x40000,
+    0x244000000448000, 0x40000000040000, 0x244000000040000, 0x40000000440000, // 1592
+    0x4000000040000, 0x448000, 0x4000000440000, 0x40000,
+    0x8244000000408000, 0x8040000000040200, 0x8244000000000000, 0x8040000000440200, // 1600
+    0x4000000000000, 0x448200, 0x4000000400000, 0x40200,
+    0x244000000408000, 0x40000000040200, 0x244000000000000, 0x40000000440200, // 1608
+    0x4000000000000, 0x448200, 0x4000000400000, 0x40200,
+    0x8244000000408000, 0x8040000000040000, 0x8244000000000000, 0x8040000000440000, // 1616
+    0x4000000000000, 0x448000, 0x4000000400000, 0x40000,
+    0x244000000408000, 0x40000000040000, 0x244000000000000, 0x40000000440000, // 1624
+    0x4000000000000, 0x448000, 0x4000000400000, 0x40000,
+    0x8244000000408000, 0x8040000000000000, 0x8244000000000000, 0x8040000000400000, // 1632
+    0x4000000000000, 0x408000, 0x4000000400000, 0,
+    0x244000000408000, 0x40000000000000, 0x244000000000000, 0x40000000400000, // 1640
+    0x4000000000000, 0x408000, 0x4000000400000, 0,
+    0x8244000000408000, 0x8040000000000000, 0x8244000000000000, 0x8040000000400000, // 1648
+    0x4000000000000, 0x408000, 0x4000000400000, 0,
+    0x244000000408000, 0x40000000000000, 0x244000000000000, 0x40000000400000, // 1656
+    0x4000000000000, 0x408000, 0x4000000400000, 0,
+    0x8044000000448201, 0x8040000000000000, 0x8044000000040201, 0x8040000000400000, // 1664
+    0x204000000448201, 0x408000, 0x204000000040201, 0,
+    0x44000000448201, 0x40000000000000, 0x44000000040201, 0x40000000400000, // 1672
+    0x204000000448201, 0x408000, 0x204000000040201, 0,
+    0x8044000000448000, 0x8040000000000000, 0x8044000000040000, 0x8040000000400000, // 1680
+    0x204000000448000, 0x408000, 0x204000000040000, 0,
+    0x44000000448000, 0x40000000000000, 0x44000000040000, 0x40000000400000, // 1688
+    0x204000000448000, 0x408000, 0x204000000040000, 0,
+    0x8044000000448200, 0x8040000000040201, 0x8044000000040200, 0x8040000000440201, // 1696
+    0x204000000448200, 0x40201, 0x204000000040200, 0x440201,
+    0x44000000448200, 0x40000000040201, 0x44000000040200, 0x40000000440201, // 1704
+    0x204000000448200, 0x40201, 0x204000000040200, 0x440201,
+    0x8044000000448000, 0x8040000000040000, 0x8044000000040000, 0x8040000000440000, // 1712
+    0x204000000448000, 0x40000, 0x204000000040000, 0x440000,
+    0x44000000448000, 0x40000000040000, 0x44000000040000, 0x40000000440000, // 1720
+    0x204000000448000, 0x40000, 0x204000000040000, 0x440000,
+    0x8044000000408000, 0x8040000000040200, 0x8044000000000000, 0x8040000000440200, // 1728
+    0x204000000408000, 0x40200, 0x204000000000000, 0x440200,
+    0x44000000408000, 0x40000000040200, 0x44000000000000, 0x40000000440200, // 1736
+    0x204000000408000, 0x40200, 0x204000000000000, 0x440200,
+    0x8044000000408000, 0x8040000000040000, 0x8044000000000000, 0x8040000000440000, // 1744
+    0x204000000408000, 0x40000, 0x204000000000000, 0x440000,
+    0x44000000408000, 0x40000000040000, 0x44000000000000, 0x40000000440000, // 1752
+    0x204000000408000, 0x40000, 0x204000000000000, 0x440000,
+    0x8044000000408000, 0x8040000000000000, 0x8044000000000000, 0x8040000000400000, // 1760
+    0x204000000408000, 0, 0x204000000000000, 0x400000,
+    0x44000000408000, 0x40000000000000, 0x44000000000000, 0x40000000400000, // 1768
+    0x204000000408000, 0, 0x204000000000000, 0x400000,
+    0x8044000000408000, 0x8040000000000000, 0x8044000000000000, 0x8040000000400000, // 1776
+    0x204000000408000, 0, 0x204000000000000, 0x400000,
+    0x44000000408000, 0x40000000000000, 0x44000000000000, 0x40000000400000, // 1784
+    0x204000000408000, 0, 0x204000000000000, 0x400000,
+    0x8244000000040201, 0x8040000000000000, 0x8244000000440201, 0x8040000000400000, // 1792
+    0x4000000448201, 0, 0x4000000040201, 0x400000,
+    0x244000000040201, 0x40000000000000, 0x244000000440201, 0x40000000400000, // 1800
+    0x4000000448201, 0, 0x4000000040201, 0x400000,
+    0x8244000000040000, 0x8040000000000000, 0x8244000000440000, 0x8040000000400000, // 1808
+    0x4000000448000, 0, 0x4000000040000, 0x400000,
+    0x244000000040000, 0x40000000000000, 0x244000000440000, 0x40000000400000, // 1816
+    0x4000000448000, 0, 0x4000000040000, 0x400000,
+    0x8244000000040200, 0x8040000000448201, 0x8244000000440200, 0x8040000000040201, // 1824
+    0x4000000448200, 0x40201, 0x4000000040200, 0x440201,
+    0x244000000040200, 0x40000000448201, 0x244000000440200, 0x40000000040201, // 1832
+    0x4000000448200, 0x40201, 0x4000000040200, 0x440201,
+    0x8244000000040000, 0x8040000000448000, 0x8244000000440000, 0x8040000000040000, // 1840
+    0x4000000448000, 0x40000, 0x4000000040000, 0x440000,
+    0x244000000040000, 0x40000000448000, 0x244000000440000, 0x40000000040000, // 1848
+    0x4000000448000, 0x40000, 0x4000000040000, 0x440000,
+    0x8244000000000000, 0x8040000000448200, 0x8244000000400000, 0x8040000000040200, // 1856
+    0x4000000408000, 0x40200, 0x4000000000000, 0x440200,
+    0x244000000000000, 0x40000000448200, 0x244000000400000, 0x40000000040200, // 1864
+    0x4000000408000, 0x40200, 0x4000000000000, 0x440200,
+    0x8244000000000000, 0x8040000000448000, 0x8244000000400000, 0x8040000000040000, // 1872
+    0x4000000408000, 0x40000, 0x4000000000000, 0x440000,
+    0x244000000000000, 0x40000000448000, 0x244000000400000, 0x40000000040000, // 1880
+    0x4000000408000, 0x40000, 0x4000000000000, 0x440000,
+    0x8244000000000000, 0x8040000000408000, 0x8244000000400000, 0x8040000000000000, // 1888
+    0x4000000408000, 0, 0x4000000000000, 0x400000,
+    0x244000000000000, 0x40000000408000, 0x244000000400000, 0x40000000000000, // 1896
+    0x4000000408000, 0, 0x4000000000000, 0x400000,
+    0x8244000000000000, 0x8040000000408000, 0x8244000000400000, 0x8040000000000000, // 1904
+    0x4000000408000, 0, 0x4000000000000, 0x400000,
+    0x244000000000000, 0x40000000408000, 0x244000000400000, 0x40000000000000, // 1912
+    0x4000000408000, 0, 0x4000000000000, 0x400000,
+    0x8044000000040201, 0x8040000000408000, 0x8044000000440201, 0x8040000000000000, // 1920
+    0x204000000040201, 0, 0x204000000440201, 0x400000,
+    0x44000000040201, 0x40000000408000, 0x44000000440201, 0x40000000000000, // 1928
+    0x204000000040201, 0, 0x204000000440201, 0x400000,
+    0x8044000000040000, 0x8040000000408000, 0x8044000000440000, 0x8040000000000000, // 1936
+    0x204000000040000, 0, 0x204000000440000, 0x400000,
+    0x44000000040000, 0x40000000408000, 0x44000000440000, 0x40000000000000, // 1944
+    0x204000000040000, 0, 0x204000000440000, 0x400000,
+    0x8044000000040200, 0x8040000000448201, 0x8044000000440200, 0x8040000000040201, // 1952
+    0x204000000040200, 0x448201, 0x204000000440200, 0x40201,
+    0x44000000040200, 0x40000000448201, 0x44000000440200, 0x40000000040201, // 1960
+    0x204000000040200, 0x448201, 0x204000000440200, 0x40201,
+    0x8044000000040000, 0x8040000000448000, 0x8044000000440000, 0x8040000000040000, // 1968
+    0x204000000040000, 0x448000, 0x204000000440000, 0x40000,
+    0x44000000040000, 0x40000000448000, 0x44000000440000, 0x40000000040000, // 1976
+    0x204000000040000, 0x448000, 0x204000000440000, 0x40000,
+    0x8044000000000000, 0x8040000000448200, 0x8044000000400000, 0x8040000000040200, // 1984
+    0x204000000000000, 0x448200, 0x204000000400000, 0x40200,
+    0x44000000000000, 0x40000000448200, 0x44000000400000, 0x40000000040200, // 1992
+    0x204000000000000, 0x448200, 0x204000000400000, 0x40200,
+    0x8044000000000000, 0x8040000000448000, 0x8044000000400000, 0x8040000000040000, // 2000
+    0x204000000000000, 0x448000, 0x204000000400000, 0x40000,
+    0x44000000000000, 0x40000000448000, 0x44000000400000, 0x40000000040000, // 2008
+    0x204000000000000, 0x448000, 0x204000000400000, 0x40000,
+    0x8044000000000000, 0x8040000000408000, 0x8044000000400000, 0x8040000000000000, // 2016
+    0x204000000000000, 0x408000, 0x204000000400000, 0,
+    0x44000000000000, 0x40000000408000, 0x44000000400000, 0x40000000000000, // 2024
+    0x204000000000000, 0x408000, 0x204000000400000, 0,
+    0x8044000000000000, 0x8040000000408000, 0x8044000000400000, 0x8040000000000000, // 2032
+    0x204000000000000, 0x408000, 0x204000000400000, 0,
+    0x44000000000000, 0x40000000408000, 0x44000000400000, 0x40000000000000, // 2040
+    0x204000000000000, 0x408000, 0x204000000400000, 0,
+    0x8040201100000011, 0x1, 0x8040201100000010, 0, 0x1100000011, 0x1, 0x1100000010, 0, // 2048
+    0x8040201000000011, 0x8040201100000001, 0x8040201000000010, 0x8040201100000000, // 2056
+    0x1000000011, 0x1100000001, 0x1000000010, 0x1100000000,
+    0x40201100000011, 0x8040201000000001, 0x40201100000010, 0x8040201000000000, // 2064
+    0x1100000011, 0x1000000001, 0x1100000010, 0x1000000000,
+    0x40201000000011, 0x40201100000001, 0x40201000000010, 0x40201100000000, 0x1000000011, // 2072
+    0x1100000001, 0x1000000010, 0x1100000000,
+    0x100000011, 0x40201000000001, 0x100000010, 0x40201000000000, 0x100000011, // 2080
+    0x1000000001, 0x100000010, 0x1000000000,
+    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 2088
+    0x100000011, 0x1, 0x100000010, 0, 0x100000011, 0x1, 0x100000010, 0, // 2096
+    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 2104
+    0x201100000011, 0x1, 0x201100000010, 0, 0x1100000011, 0x1, 0x1100000010, 0, // 2112
+    0x201000000011, 0x201100000001, 0x201000000010, 0x201100000000, 0x1000000011, // 2120
+    0x1100000001, 0x1000000010, 0x1100000000,
+    0x201100000011, 0x201000000001, 0x201100000010, 0x201000000000, 0x1100000011, // 2128
+    0x1000000001, 0x1100000010, 0x1000000000,
+    0x201000000011, 0x201100000001, 0x201000000010, 0x201100000000, 0x1000000011, // 2136
+    0x1100000001, 0x1000000010, 0x1100000000,
+    0x100000011, 0x201000000001, 0x100000010, 0x201000000000, 0x100000011, 0x1000000001, // 2144
+    0x100000010, 0x1000000000,
+    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 2152
+    0x100000011, 0x1, 0x100000010, 0, 0x100000011, 0x1, 0x100000010, 0, // 2160
+    0x11, 0x100000001, 0x10, 0x100000000, 0x11, 0x100000001, 0x10, 0x100000000, // 2168
+    0x80412200000022, 0x2, 0x80402200000022, 0x2, 0x10200000000, 0x80402000000022, // 2176
+    0x200000000, 0x80402000000022,
+    0x412200000022, 0, 0x402200000022, 0, 0x10200000000, 0x402000000022, 0x200000000, // 2184
+    0x402000000022,
+    0x80412200000020, 0, 0x80402200000020, 0, 0x10200000022, 0x80402000000020, 0x200000022, // 2192
+    0x80402000000020,
+    0x412200000020, 0x22, 0x402200000020, 0x22, 0x10200000022, 0x402000000020, 0x200000022, // 2200
+    0x402000000020,
+    0x12200000022, 0x22, 0x2200000022, 0x22, 0x10200000020, 0x2000000022, 0x200000020, // 2208
+    0x2000000022,
+    0x12200000022, 0x20, 0x2200000022, 0x20, 0x10200000020, 0x2000000022, 0x200000020, // 2216
+    0x2000000022,
+    0x12200000020, 0x20, 0x2200000020, 0x20, 0x10200000022, 0x2000000020, 0x200000022, // 2224
+    0x2000000020,
+    0x12200000020, 0x22, 0x2200000020, 0x22, 0x10200000022, 0x2000000020, 0x200000022, // 2232
+    0x2000000020,
+    0x80412200000002, 0x22, 0x80402200000002, 0x22, 0x10200000020, 0x80402000000002, // 2240
+    0x200000020, 0x80402000000002,
+    0x412200000002, 0x20, 0x402200000002, 0x20, 0x10200000020, 0x402000000002, 0x200000020, // 2248
+    0x402000000002,
+    0x80412200000000, 0x20, 0x80402200000000, 0x20, 0x10200000002, 0x80402000000000, // 2256
+    0x200000002, 0x80402000000000,
+    0x412200000000, 0x2, 0x402200000000, 0x2, 0x10200000002, 0x402000000000, 0x200000002, // 2264
+    0x402000000000,
+    0x12200000002, 0x2, 0x2200000002, 0x2, 0x10200000000, 0x2000000002, 0x200000000, // 2272
+    0x2000000002,
+    0x12200000002, 0, 0x2200000002, 0, 0x10200000000, 0x2000000002, 0x200000000, // 2280
+    0x2000000002,
+    0x12200000000, 0, 0x2200000000, 0, 0x10200000002, 0x2000000000, 0x200000002, // 2288
+    0x2000000000,
+    0x12200000000, 0x2, 0x2200000000, 0x2, 0x10200000002, 0x2000000000, 0x200000002, // 2296
+    0x2000000000,
+    0x1824400000044, 0x1020400000044, 0, 0x4000000000, 0x804400000044, 0x400000044, 0, // 2304
+    0x4000000000,
+    0x1824400000040, 0x1020400000040, 0x824400000044, 0x20400000044, 0x804400000040, // 2312
+    0x400000040, 0x804400000044, 0x400000044,
+    0x804000000044, 0x44, 0x824400000040, 0x20400000040, 0x804000000044, 0x44, // 2320
+    0x804400000040, 0x400000040,
+    0x804000000040, 0x40, 0x804000000044, 0x44, 0x804000000040, 0x40, 0x804000000044, 0x44, // 2328
+    0x1824400000004, 0x1020400000004, 0x804000000040, 0x40, 0x804400000004, 0x400000004, // 2336
+    0x804000000040, 0x40,
+    0x1824400000000, 0x1020400000000, 0x824400000004, 0x20400000004, 0x804400000000, // 2344
+    0x400000000, 0x804400000004, 0x400000004,
+    0x804000000004, 0x4, 0x824400000000, 0x20400000000, 0x804000000004, 0x4, // 2352
+    0x804400000000, 0x400000000,
+    0x804000000000, 0, 0x804000000004, 0x4, 0x804000000000, 0, 0x804000000004, 0x4, // 2360
+    0x1020400000044, 0x1024400000044, 0x804000000000, 0, 0x400000044, 0x4400000044, // 2368
+    0x804000000000, 0,
+    0x1020400000040, 0x1024400000040, 0x20400000044, 0x24400000044, 0x400000040, // 2376
+    0x4400000040, 0x400000044, 0x4400000044,
+    0x44, 0x4000000044, 0x20400000040, 0x24400000040, 0x44, 0x4000000044, 0x400000040, // 2384
+    0x4400000040,
+    0x40, 0x4000000040, 0x44, 0x4000000044, 0x40, 0x4000000040, 0x44, 0x4000000044, // 2392
+    0x1020400000004, 0x1024400000004, 0x40, 0x4000000040, 0x400000004, 0x4400000004, 0x40, // 2400
+    0x4000000040,
+    0x1020400000000, 0x1024400000000, 0x20400000004, 0x24400000004, 0x400000000, // 2408
+    0x4400000000, 0x400000004, 0x4400000004,
+    0x4, 0x4000000004, 0x20400000000, 0x24400000000, 0x4, 0x4000000004, 0x400000000, // 2416
+    0x4400000000,
+    0, 0x4000000000, 0x4, 0x4000000004, 0, 0x4000000000, 0x4, 0x4000000004, // 2424
+    0x102048800000088, 0x8800000000, 0x8000000000, 0, 0x2048800000088, 0x8800000000, // 2432
+    0x8000000000, 0x8800000088,
+    0x8000000088, 0x8000000000, 0x40800000008, 0x8800000088, 0x8000000088, 0x8000000000, // 2440
+    0x40800000008, 0x8000000088,
+    0x102048800000080, 0x800000008, 0x8, 0x8000000088, 0x2048800000080, 0x800000008, 0x8, // 2448
+    0x8800000080,
+    0x8000000080, 0x8, 0x40800000000, 0x8800000080, 0x8000000080, 0x8, 0x40800000000, // 2456
+    0x8000000080,
+    0x102040800000088, 0x800000000, 0, 0x8000000080, 0x2040800000088, 0x800000000, 0, // 2464
+    0x800000088,
+    0x88, 0, 0x48800000088, 0x800000088, 0x88, 0, 0x48800000088, 0x88, // 2472
+    0x102040800000080, 0x8800000088, 0x8000000088, 0x88, 0x2040800000080, 0x8800000088, // 2480
+    0x8000000088, 0x800000080,
+    0x80, 0x8000000088, 0x48800000080, 0x800000080, 0x80, 0x8000000088, 0x48800000080, // 2488
+    0x80,
+    0x102048800000008, 0x8800000080, 0x8000000080, 0x80, 0x2048800000008, 0x8800000080, // 2496
+    0x8000000080, 0x8800000008,
+    0x8000000008, 0x8000000080, 0x40800000088, 0x8800000008, 0x8000000008, 0x8000000080, // 2504
+    0x40800000088, 0x8000000008,
+    0x102048800000000, 0x800000088, 0x88, 0x8000000008, 0x2048800000000, 0x800000088, 0x88, // 2512
+    0x8800000000,
+    0x8000000000, 0x88, 0x40800000080, 0x8800000000, 0x8000000000, 0x88, 0x40800000080, // 2520
+    0x8000000000,
+    0x102040800000008, 0x800000080, 0x80, 0x8000000000, 0x2040800000008, 0x800000080, 0x80, // 2528
+    0x800000008,
+    0x8, 0x80, 0x48800000008, 0x800000008, 0x8, 0x80, 0x48800000008, 0x8, // 2536
+    0x102040800000000, 0x8800000008, 0x8000000008, 0x8, 0x2040800000000, 0x8800000008, // 2544
+    0x8000000008, 0x800000000,
+    0, 0x8000000008, 0x48800000000, 0x800000000, 0, 0x8000000008, 0x48800000000, 0, // 2552
+    0x4020110000001120, 0x10000000100, 0x110000001120, 0x10000000100, 0x100, 0x1000, 0x100, // 2560
+    0x1000,
+    0x10000000000, 0x10000001000, 0x10000000000, 0x10000001000, 0x1020, 0x4020110000001100, // 2568
+    0x1020, 0x110000001100,
+    0x4020100000001120, 0x100, 0x100000001120, 0x100, 0x20110000001120, 0x10000000000, // 2576
+    0x110000001120, 0x10000000000,
+    0, 0x1000, 0, 0x1000, 0x10000000000, 0x4020100000001100, 0x10000000000, 0x100000001100, // 2584
+    0x4020110000000100, 0x20110000001100, 0x110000000100, 0x110000001100, 0x20100000001120, // 2592
+    0, 0x100000001120, 0,
+    0x4020110000001020, 0x10000000000, 0x110000001020, 0x10000000000, 0, // 2600
+    0x4020110000000100, 0, 0x110000000100,
+    0x4020100000000100, 0x20100000001100, 0x100000000100, 0x100000001100, 0x20110000000100, // 2608
+    0x4020110000001000, 0x110000000100, 0x110000001000,
+    0x4020100000001020, 0, 0x100000001020, 0, 0x20110000001020, 0x4020100000000100, // 2616
+    0x110000001020, 0x100000000100,
+    0x10000001120, 0x20110000000100, 0x10000001120, 0x110000000100, 0x20100000000100, // 2624
+    0x4020100000001000, 0x100000000100, 0x100000001000,
+    0x4020110000000000, 0x20110000001000, 0x110000000000, 0x110000001000, 0x20100000001020, // 2632
+    0x10000001100, 0x100000001020, 0x10000001100,
+    0x1120, 0x20100000000100, 0x1120, 0x100000000100, 0x10000001120, 0x4020110000000000, // 2640
+    0x10000001120, 0x110000000000,
+    0x4020100000000000, 0x20100000001000, 0x100000000000, 0x100000001000, 0x20110000000000, // 2648
+    0x1100, 0x110000000000, 0x1100,
+    0x10000000100, 0x10000001100, 0x10000000100, 0x10000001100, 0x1120, 0x4020100000000000, // 2656
+    0x1120, 0x100000000000,
+    0x10000001020, 0x20110000000000, 0x10000001020, 0x110000000000, 0x20100000000000, // 2664
+    0x10000000100, 0x100000000000, 0x10000000100,
+    0x100, 0x1100, 0x100, 0x1100, 0x10000000100, 0x10000001000, 0x10000000100, // 2672
+    0x10000001000,
+    0x1020, 0x20100000000000, 0x1020, 0x100000000000, 0x10000001020, 0x100, 0x10000001020, // 2680
+    0x100,
+    0x204880000008804, 0x880000008800, 0x204080000008804, 0x80000008800, 0x880000008000, // 2688
+    0x204880000008000, 0x80000008000, 0x204080000008000,
+    0x4880000008804, 0x880000008800, 0x4080000008804, 0x80000008800, 0x880000008000, // 2696
+    0x4880000008000, 0x80000008000, 0x4080000008000,
+    0x204880000000804, 0x880000000800, 0x204080000000804, 0x80000000800, 0x880000000000, // 2704
+    0x204880000000000, 0x80000000000, 0x204080000000000,
+    0x4880000000804, 0x880000000800, 0x4080000000804, 0x80000000800, 0x880000000000, // 2712
+    0x4880000000000, 0x80000000000, 0x4080000000000,
+    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 2720
+    0x8000,
+    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 2728
+    0x8000,
+    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 2736
+    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 2744
+    0x880000008804, 0x204880000008800, 0x80000008804, 0x204080000008800, 0x204880000008000, // 2752
+    0x880000008000, 0x204080000008000, 0x80000008000,
+    0x880000008804, 0x4880000008800, 0x80000008804, 0x4080000008800, 0x4880000008000, // 2760
+    0x880000008000, 0x4080000008000, 0x80000008000,
+    0x880000000804, 0x204880000000800, 0x80000000804, 0x204080000000800, 0x204880000000000, // 2768
+    0x880000000000, 0x204080000000000, 0x80000000000,
+    0x880000000804, 0x4880000000800, 0x80000000804, 0x4080000000800, 0x4880000000000, // 2776
+    0x880000000000, 0x4080000000000, 0x80000000000,
+    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 2784
+    0x8000,
+    0x800000008804, 0x800000008800, 0x8804, 0x8800, 0x800000008000, 0x800000008000, 0x8000, // 2792
+    0x8000,
+    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 2800
+    0x800000000804, 0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, // 2808
+    0x2011000000112040, 0x100000, 0x1000000010000, 0x10000000100000, 0x2010000000112040, // 2816
+    0x2011000000110000, 0x10000, 0x1000000010000,
+    0x11000000000000, 0x2010000000110000, 0x1000000102000, 0x10000, 0x10000000000000, // 2824
+    0x11000000000000, 0x102000, 0x1000000100000,
+    0x1000000112040, 0x10000000000000, 0x2011000000112000, 0x100000, 0x112040, // 2832
+    0x1000000110000, 0x2010000000112000, 0x2011000000110000,
+    0x1000000000000, 0x110000, 0x11000000000000, 0x2010000000110000, 0, 0x1000000000000, // 2840
+    0x10000000000000, 0x11000000000000,
+    0x2011000000010000, 0, 0x1000000112000, 0x10000000000000, 0x2010000000010000, // 2848
+    0x2011000000010000, 0x112000, 0x1000000110000,
+    0x2011000000102040, 0x2010000000010000, 0x1000000000000, 0x110000, 0x2010000000102040, // 2856
+    0x2011000000100000, 0, 0x1000000000000,
+    0x1000000010000, 0x2010000000100000, 0x2011000000010000, 0, 0x10000, 0x1000000010000, // 2864
+    0x2010000000010000, 0x2011000000010000,
+    0x1000000102040, 0x10000, 0x2011000000102000, 0x2010000000010000, 0x102040, // 2872
+    0x1000000100000, 0x2010000000102000, 0x2011000000100000,
+    0x11000000112040, 0x100000, 0x1000000010000, 0x2010000000100000, 0x10000000112040, // 2880
+    0x11000000110000, 0x10000, 0x1000000010000,
+    0x2011000000000000, 0x10000000110000, 0x1000000102000, 0x10000, 0x2010000000000000, // 2888
+    0x2011000000000000, 0x102000, 0x1000000100000,
+    0x1000000112040, 0x2010000000000000, 0x11000000112000, 0x100000, 0x112040, // 2896
+    0x1000000110000, 0x10000000112000, 0x11000000110000,
+    0x1000000000000, 0x110000, 0x2011000000000000, 0x10000000110000, 0, 0x1000000000000, // 2904
+    0x2010000000000000, 0x2011000000000000,
+    0x11000000010000, 0, 0x1000000112000, 0x2010000000000000, 0x10000000010000, // 2912
+    0x11000000010000, 0x112000, 0x1000000110000,
+    0x11000000102040, 0x10000000010000, 0x1000000000000, 0x110000, 0x10000000102040, // 2920
+    0x11000000100000, 0, 0x1000000000000,
+    0x1000000010000, 0x10000000100000, 0x11000000010000, 0, 0x10000, 0x1000000010000, // 2928
+    0x10000000010000, 0x11000000010000,
+    0x1000000102040, 0x10000, 0x11000000102000, 0x10000000010000, 0x102040, // 2936
+    0x1000000100000, 0x10000000102000, 0x11000000100000,
+    0x488000000880402, 0x80000000880000, 0x408000000880400, 0x88000000880402, 0x800000, // 2944
+    0x8000000880400, 0x80000000800000, 0x800000,
+    0x488000000800000, 0x80000000800000, 0x408000000800000, 0x88000000800000, // 2952
+    0x488000000880000, 0x8000000800000, 0x408000000880000, 0x88000000880000,
+    0x80402, 0x8000000880000, 0x80000000080400, 0x80402, 0x488000000800000, // 2960
+    0x80000000080400, 0x408000000800000, 0x88000000800000,
+    0, 0x8000000800000, 0x80000000000000, 0, 0x80000, 0x80000000000000, 0x80000000080000, // 2968
+    0x80000,
+    0x488000000080402, 0x80000000080000, 0x408000000080400, 0x88000000080402, 0, // 2976
+    0x8000000080400, 0x80000000000000, 0,
+    0x488000000000000, 0x80000000000000, 0x408000000000000, 0x88000000000000, // 2984
+    0x488000000080000, 0x8000000000000, 0x408000000080000, 0x88000000080000,
+    0x80000000880402, 0x8000000080000, 0x880400, 0x80000000880402, 0x488000000000000, // 2992
+    0x880400, 0x408000000000000, 0x88000000000000,
+    0x80000000800000, 0x8000000000000, 0x800000, 0x80000000800000, 0x80000000880000, // 3000
+    0x800000, 0x880000, 0x80000000880000,
+    0x408000000880402, 0x880000, 0x488000000880400, 0x8000000880402, 0x80000000800000, // 3008
+    0x88000000880400, 0x800000, 0x80000000800000,
+    0x408000000800000, 0x800000, 0x488000000800000, 0x8000000800000, 0x408000000880000, // 3016
+    0x88000000800000, 0x488000000880000, 0x8000000880000,
+    0x80000000080402, 0x88000000880000, 0x80400, 0x80000000080402, 0x408000000800000, // 3024
+    0x80400, 0x488000000800000, 0x8000000800000,
+    0x80000000000000, 0x88000000800000, 0, 0x80000000000000, 0x80000000080000, 0, 0x80000, // 3032
+    0x80000000080000,
+    0x408000000080402, 0x80000, 0x488000000080400, 0x8000000080402, 0x80000000000000, // 3040
+    0x88000000080400, 0, 0x80000000000000,
+    0x408000000000000, 0, 0x488000000000000, 0x8000000000000, 0x408000000080000, // 3048
+    0x88000000000000, 0x488000000080000, 0x8000000080000,
+    0x880402, 0x88000000080000, 0x80000000880400, 0x880402, 0x408000000000000, // 3056
+    0x80000000880400, 0x488000000000000, 0x8000000000000,
+    0x800000, 0x88000000000000, 0x80000000800000, 0x800000, 0x880000, 0x80000000800000, // 3064
+    0x80000000880000, 0x880000,
+    0x1100000011204080, 0x1100000010204080, 0x1100000011200000, 0x1100000010200000, // 3072
+    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
+    0x1100000011000000, 0x1100000010000000, 0x1100000011000000, 0x1100000010000000, // 3080
+    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
+    0x1000000011204080, 0x1000000010204080, 0x1000000011200000, 0x1000000010200000, // 3088
+    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
+    0x1000000011000000, 0x1000000010000000, 0x1000000011000000, 0x1000000010000000, // 3096
+    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
+    0x1100000011204000, 0x1100000010204000, 0x1100000011200000, 0x1100000010200000, // 3104
+    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
+    0x1100000011000000, 0x1100000010000000, 0x1100000011000000, 0x1100000010000000, // 3112
+    0x1100000001000000, 0x1100000000000000, 0x1100000001000000, 0x1100000000000000,
+    0x1000000011204000, 0x1000000010204000, 0x1000000011200000, 0x1000000010200000, // 3120
+    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
+    0x1000000011000000, 0x1000000010000000, 0x1000000011000000, 0x1000000010000000, // 3128
+    0x1000000001000000, 0x1000000000000000, 0x1000000001000000, 0x1000000000000000,
+    0x100000011204080, 0x100000010204080, 0x100000011200000, 0x100000010200000, // 3136
+    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
+    0x100000011000000, 0x100000010000000, 0x100000011000000, 0x100000010000000, // 3144
+    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
+    0x11204080, 0x10204080, 0x11200000, 0x10200000, 0x1000000, 0, 0x1000000, 0, // 3152
+    0x11000000, 0x10000000, 0x11000000, 0x10000000, 0x1000000, 0, 0x1000000, 0, // 3160
+    0x100000011204000, 0x100000010204000, 0x100000011200000, 0x100000010200000, // 3168
+    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
+    0x100000011000000, 0x100000010000000, 0x100000011000000, 0x100000010000000, // 3176
+    0x100000001000000, 0x100000000000000, 0x100000001000000, 0x100000000000000,
+    0x11204000, 0x10204000, 0x11200000, 0x10200000, 0x1000000, 0, 0x1000000, 0, // 3184
+    0x11000000, 0x10000000, 0x11000000, 0x10000000, 0x1000000, 0, 0x1000000, 0, // 3192
+    0x2200000022418000, 0x2200000022010000, 0x2000000022418000, 0x2000000022010000, // 3200
+    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000,
+    0x200000022418000, 0x200000022010000, 0x22418000, 0x22010000, 0x200000000000000, // 3208
+    0x200000000000000, 0, 0,
+    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000, // 3216
+    0x2200000022410000, 0x2200000022010000, 0x2000000022410000, 0x2000000022010000,
+    0x200000000000000, 0x200000000000000, 0, 0, 0x200000022410000, 0x200000022010000, // 3224
+    0x22410000, 0x22010000,
+    0x2200000022408000, 0x2200000022000000, 0x2000000022408000, 0x2000000022000000, // 3232
+    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000,
+    0x200000022408000, 0x200000022000000, 0x22408000, 0x22000000, 0x200000000000000, // 3240
+    0x200000000000000, 0, 0,
+    0x2200000020408000, 0x2200000020000000, 0x2000000020408000, 0x2000000020000000, // 3248
+    0x2200000022400000, 0x2200000022000000, 0x2000000022400000, 0x2000000022000000,
+    0x200000020408000, 0x200000020000000, 0x20408000, 0x20000000, 0x200000022400000, // 3256
+    0x200000022000000, 0x22400000, 0x22000000,
+    0x2200000002010000, 0x2200000002010000, 0x2000000002010000, 0x2000000002010000, // 3264
+    0x2200000020400000, 0x2200000020000000, 0x2000000020400000, 0x2000000020000000,
+    0x200000002010000, 0x200000002010000, 0x2010000, 0x2010000, 0x200000020400000, // 3272
+    0x200000020000000, 0x20400000, 0x20000000,
+    0x2200000020408000, 0x2200000020000000, 0x2000000020408000, 0x2000000020000000, // 3280
+    0x2200000002010000, 0x2200000002010000, 0x2000000002010000, 0x2000000002010000,
+    0x200000020408000, 0x200000020000000, 0x20408000, 0x20000000, 0x200000002010000, // 3288
+    0x200000002010000, 0x2010000, 0x2010000,
+    0x2200000002000000, 0x2200000002000000, 0x2000000002000000, 0x2000000002000000, // 3296
+    0x2200000020400000, 0x2200000020000000, 0x2000000020400000, 0x2000000020000000,
+    0x200000002000000, 0x200000002000000, 0x2000000, 0x2000000, 0x200000020400000, // 3304
+    0x200000020000000, 0x20400000, 0x20000000,
+    0x2200000000000000, 0x2200000000000000, 0x2000000000000000, 0x2000000000000000, // 3312
+    0x2200000002000000, 0x2200000002000000, 0x2000000002000000, 0x2000000002000000,
+    0x200000000000000, 0x200000000000000, 0, 0, 0x200000002000000, 0x200000002000000, // 3320
+    0x2000000, 0x2000000,
+    0x4400000044820100, 0x4400000040800000, 0x4000000, 0, 0x4400000044800000, // 3328
+    0x4400000040800000, 0x4400000004020100, 0x4400000000000000,
+    0x4000000044820100, 0x4000000040800000, 0x4400000004000000, 0x4400000000000000, // 3336
+    0x4000000044800000, 0x4000000040800000, 0x4000000004020100, 0x4000000000000000,
+    0x400000044820000, 0x400000040800000, 0x4000000004000000, 0x4000000000000000, // 3344
+    0x4400000044800000, 0x4400000040800000, 0x400000004020000, 0x400000000000000,
+    0x44820000, 0x40800000, 0x4400000004000000, 0x4400000000000000, 0x4000000044800000, // 3352
+    0x4000000040800000, 0x4020000, 0,
+    0x400000044820100, 0x400000040800000, 0x4000000004000000, 0x4000000000000000, // 3360
+    0x400000044800000, 0x400000040800000, 0x400000004020100, 0x400000000000000,
+    0x44820100, 0x40800000, 0x400000004000000, 0x400000000000000, 0x44800000, 0x40800000, // 3368
+    0x4020100, 0,
+    0x4400000044020000, 0x4400000040000000, 0x4000000, 0, 0x400000044800000, // 3376
+    0x400000040800000, 0x4400000004020000, 0x4400000000000000,
+    0x4000000044020000, 0x4000000040000000, 0x400000004000000, 0x400000000000000, // 3384
+    0x44800000, 0x40800000, 0x4000000004020000, 0x4000000000000000,
+    0x4400000044020100, 0x4400000040000000, 0x4000000, 0, 0x4400000044000000, // 3392
+    0x4400000040000000, 0x4400000004020100, 0x4400000000000000,
+    0x4000000044020100, 0x4000000040000000, 0x4400000004000000, 0x4400000000000000, // 3400
+    0x4000000044000000, 0x4000000040000000, 0x4000000004020100, 0x4000000000000000,
+    0x400000044020000, 0x400000040000000, 0x4000000004000000, 0x4000000000000000, // 3408
+    0x4400000044000000, 0x4400000040000000, 0x400000004020000, 0x400000000000000,
+    0x44020000, 0x40000000, 0x4400000004000000, 0x4400000000000000, 0x4000000044000000, // 3416
+    0x4000000040000000, 0x4020000, 0,
+    0x400000044020100, 0x400000040000000, 0x4000000004000000, 0x4000000000000000, // 3424
+    0x400000044000000, 0x400000040000000, 0x400000004020100, 0x400000000000000,
+    0x44020100, 0x40000000, 0x400000004000000, 0x400000000000000, 0x44000000, 0x40000000, // 3432
+    0x4020100, 0,
+    0x4400000044820000, 0x4400000040800000, 0x4000000, 0, 0x400000044000000, // 3440
+    0x400000040000000, 0x4400000004020000, 0x4400000000000000,
+    0x4000000044820000, 0x4000000040800000, 0x400000004000000, 0x400000000000000, // 3448
+    0x44000000, 0x40000000, 0x4000000004020000, 0x4000000000000000,
+    0x8800000088040201, 0x800000000000000, 0x8800000008000000, 0x800000080000000, // 3456
+    0x8040201, 0x8000000000000000, 0x88000000, 0x8000000080000000,
+    0x8800000080000000, 0x8800000088040000, 0x8800000000000000, 0x8800000008000000, 0, // 3464
+    0x8040000, 0x80000000, 0x88000000,
+    0x800000088040200, 0x8800000080000000, 0x800000008000000, 0x8800000000000000, // 3472
+    0x8000000088040201, 0, 0x8000000008000000, 0x80000000,
+    0x800000080000000, 0x800000088040000, 0x800000000000000, 0x800000008000000, // 3480
+    0x8000000080000000, 0x8000000088040000, 0x8000000000000000, 0x8000000008000000,
+    0x8800000008040201, 0x800000080000000, 0x8800000088000000, 0x800000000000000, // 3488
+    0x88040200, 0x8000000080000000, 0x8000000, 0x8000000000000000,
+    0x8800000000000000, 0x8800000008040000, 0x8800000080000000, 0x8800000088000000, // 3496
+    0x80000000, 0x88040000, 0, 0x8000000,
+    0x800000008040200, 0x8800000000000000, 0x800000088000000, 0x8800000080000000, // 3504
+    0x8000000008040201, 0x80000000, 0x8000000088000000, 0,
+    0x800000000000000, 0x800000008040000, 0x800000080000000, 0x800000088000000, // 3512
+    0x8000000000000000, 0x8000000008040000, 0x8000000080000000, 0x8000000088000000,
+    0x8800000088040200, 0x800000000000000, 0x8800000008000000, 0x800000080000000, // 3520
+    0x8040200, 0x8000000000000000, 0x88000000, 0x8000000080000000,
+    0x8800000080000000, 0x8800000088040000, 0x8800000000000000, 0x8800000008000000, 0, // 3528
+    0x8040000, 0x80000000, 0x88000000,
+    0x800000088040201, 0x8800000080000000, 0x800000008000000, 0x8800000000000000, // 3536
+    0x8000000088040200, 0, 0x8000000008000000, 0x80000000,
+    0x800000080000000, 0x800000088040000, 0x800000000000000, 0x800000008000000, // 3544
+    0x8000000080000000, 0x8000000088040000, 0x8000000000000000, 0x8000000008000000,
+    0x8800000008040200, 0x800000080000000, 0x8800000088000000, 0x800000000000000, // 3552
+    0x88040201, 0x8000000080000000, 0x8000000, 0x8000000000000000,
+    0x8800000000000000, 0x8800000008040000, 0x8800000080000000, 0x8800000088000000, // 3560
+    0x80000000, 0x88040000, 0, 0x8000000,
+    0x800000008040201, 0x8800000000000000, 0x800000088000000, 0x8800000080000000, // 3568
+    0x8000000008040200, 0x80000000, 0x8000000088000000, 0,
+    0x800000000000000, 0x800000008040000, 0x800000080000000, 0x800000088000000, // 3576
+    0x8000000000000000, 0x8000000008040000, 0x8000000080000000, 0x8000000088000000,
+    0x8040201008040000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 3584
+    0x201008040000, 0x40201008040000, 0, 0, 0x8040000, 0x40000, 0, 0, // 3592
+    0x1008040000, 0x201008040000, 0, 0, 0x8040000, 0x8040000, 0, 0, // 3600
+    0x1008040000, 0x1008040000, 0, 0, 0x8040000, 0x8040000, 0, 0, // 3608
+    0x40000, 0x1008040000, 0, 0, 0x8040000, 0x8040000, 0, 0, // 3616
+    0x40000, 0x40000, 0, 0, 0x40000, 0x8040000, 0, 0, // 3624
+    0x40000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 3632
+    0x40000, 0x40000, 0, 0, 0x40000, 0x40000, 0, 0, // 3640
+    0x102040810200000, 0x200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 3648
+    0x40810200000, 0x10200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 3656
+    0x2040810200000, 0x10200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 3664
+    0x40810200000, 0x10200000, 0, 0, 0x10200000, 0x810200000, 0, 0, // 3672
+    0x200000, 0x10200000, 0, 0, 0x200000, 0x200000, 0, 0, // 3680
+    0x200000, 0x200000, 0, 0, 0x200000, 0x200000, 0, 0, // 3688
+    0x200000, 0x200000, 0, 0, 0x200000, 0x200000, 0, 0, // 3696
+    0x200000, 0x200000, 0, 0, 0x200000, 0x200000, 0, 0, // 3704
+    0x40810204080, 0x40000000000, 0x40810204000, 0x40000000000, 0, 0, 0, 0, // 3712
+    0x40810200000, 0x40000000000, 0x40810200000, 0x40000000000, 0, 0, 0, 0, // 3720
+    0x40810000000, 0x40000000000, 0x40810000000, 0x40000000000, 0, 0, 0, 0, // 3728
+    0x40810000000, 0x40000000000, 0x40810000000, 0x40000000000, 0, 0, 0, 0, // 3736
+    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 3744
+    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 3752
+    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 3760
+    0x40800000000, 0x40000000000, 0x40800000000, 0x40000000000, 0, 0, 0, 0, // 3768
+    0x201008040201, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 3776
+    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 3784
+    0x201008040000, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 3792
+    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 3800
+    0x201008040200, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 3808
+    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 3816
+    0x201008040000, 0x200000000000, 0, 0, 0x201008000000, 0x200000000000, 0, 0, // 3824
+    0x201000000000, 0x200000000000, 0, 0, 0x201000000000, 0x200000000000, 0, 0, // 3832
+    0x80402010080000, 0x402010080000, 0x2010080000, 0x2010080000, 0x80000, 0x80000, // 3840
+    0x80000, 0x80000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3848
+    0x10080000, 0x10080000, 0x10080000, 0x10080000, 0x80000, 0x80000, 0x80000, 0x80000, // 3856
+    0, 0, 0, 0, 0, 0, 0, 0, // 3864
+    0x804020110000, 0, 0x110000, 0x804020100000, 0x10000, 0x100000, 0x10000, 0, // 3872
+    0x4020110000, 0, 0x110000, 0x4020100000, 0x10000, 0x100000, 0x10000, 0, // 3880
+    0x20110000, 0, 0x110000, 0x20100000, 0x10000, 0x100000, 0x10000, 0, // 3888
+    0x20110000, 0, 0x110000, 0x20100000, 0x10000, 0x100000, 0x10000, 0, // 3896
+    0x8041220000, 0x1220000, 0x8040200000, 0x200000, 0x8040220000, 0x220000, 0x8040200000, // 3904
+    0x200000,
+    0x1020000, 0x1020000, 0, 0, 0x20000, 0x20000, 0, 0, // 3912
+    0x41220000, 0x1220000, 0x40200000, 0x200000, 0x40220000, 0x220000, 0x40200000, // 3920
+    0x200000,
+    0x1020000, 0x1020000, 0, 0, 0x20000, 0x20000, 0, 0, // 3928
+    0x182440000, 0x400000, 0x102440000, 0x2040000, 0, 0x2040000, 0, 0x80400000, // 3936
+    0x80440000, 0x400000, 0x440000, 0x40000, 0x80400000, 0x40000, 0x400000, 0, // 3944
+    0x102040000, 0, 0x102040000, 0x82440000, 0x80400000, 0x2440000, 0x400000, 0, // 3952
+    0x40000, 0, 0x40000, 0x80440000, 0, 0x440000, 0, 0x80400000, // 3960
+    0x10204880000, 0x80000, 0x800000, 0, 0x880000, 0x4880000, 0x800000, 0x800000, // 3968
+    0x10204080000, 0x880000, 0, 0x800000, 0x80000, 0x4080000, 0, 0, // 3976
+    0x204880000, 0x80000, 0x800000, 0, 0x880000, 0x4880000, 0x800000, 0x800000, // 3984
+    0x204080000, 0x880000, 0, 0x800000, 0x80000, 0x4080000, 0, 0, // 3992
+    0x1020408100000, 0, 0x8100000, 0x408100000, 0x100000, 0x8100000, 0x100000, 0x100000, // 4000
+    0, 0x100000, 0, 0, 0, 0, 0, 0, // 4008
+    0x20408100000, 0, 0x8100000, 0x408100000, 0x100000, 0x8100000, 0x100000, 0x100000, // 4016
+    0, 0x100000, 0, 0, 0, 0, 0, 0, // 4024
+    0x4020100804000000, 0, 0x4000000, 0, 0x20100804000000, 0, 0x4000000, 0, // 4032
+    0x100804000000, 0x804000000, 0x4000000, 0x4000000, 0x100804000000, 0x804000000, // 4040
+    0x4000000, 0x4000000,
+    0, 0x804000000, 0, 0x4000000, 0, 0x804000000, 0, 0x4000000, // 4048
+    0, 0, 0, 0, 0, 0, 0, 0, // 4056
+    0x8040201008000000, 0x40201008000000, 0x201008000000, 0x201008000000, 0x1008000000, // 4064
+    0x1008000000, 0x1008000000, 0x1008000000,
+    0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, 0x8000000, // 4072
+    0, 0, 0, 0, 0, 0, 0, 0, // 4080
+    0, 0, 0, 0, 0, 0, 0, 0, // 4088
+    0x80402011000000, 0, 0x2011000000, 0, 0x1000000, 0x80402010000000, 0x1000000, // 4096
+    0x2010000000,
+    0x11000000, 0, 0x11000000, 0, 0x1000000, 0x10000000, 0x1000000, 0x10000000, // 4104
+    0x402011000000, 0, 0x2011000000, 0, 0x1000000, 0x402010000000, 0x1000000, 0x2010000000, // 4112
+    0x11000000, 0, 0x11000000, 0, 0x1000000, 0x10000000, 0x1000000, 0x10000000, // 4120
+    0x804122000000, 0x804022000000, 0x122000000, 0x22000000, 0x804020000000, // 4128
+    0x804020000000, 0x20000000, 0x20000000,
+    0x102000000, 0x2000000, 0x4122000000, 0x4022000000, 0, 0, 0x4020000000, 0x4020000000, // 4136
+    0x102000000, 0x2000000, 0x102000000, 0x2000000, 0, 0, 0, 0, // 4144
+    0x122000000, 0x22000000, 0x102000000, 0x2000000, 0x20000000, 0x20000000, 0, 0, // 4152
+    0x18244000000, 0x10244000000, 0, 0, 0, 0, 0x8044000000, 0x44000000, // 4160
+    0x8244000000, 0x244000000, 0, 0, 0x8040000000, 0x40000000, 0x8044000000, 0x44000000, // 4168
+    0x10204000000, 0x10204000000, 0x8040000000, 0x40000000, 0x8040000000, 0x40000000, // 4176
+    0x4000000, 0x4000000,
+    0x204000000, 0x204000000, 0x8040000000, 0x40000000, 0, 0, 0x4000000, 0x4000000, // 4184
+    0x1020488000000, 0, 0x20488000000, 0x488000000, 0, 0x488000000, 0, 0, // 4192
+    0x8000000, 0, 0x8000000, 0x8000000, 0x80000000, 0x8000000, 0x80000000, 0x80000000, // 4200
+    0x1020408000000, 0x80000000, 0x20408000000, 0x408000000, 0x80000000, 0x408000000, // 4208
+    0x80000000, 0x80000000,
+    0x88000000, 0x80000000, 0x88000000, 0x88000000, 0, 0x88000000, 0, 0, // 4216
+    0x102040810000000, 0, 0x2040810000000, 0, 0x10000000, 0, 0x10000000, 0, // 4224
+    0x810000000, 0, 0x810000000, 0, 0x10000000, 0, 0x10000000, 0, // 4232
+    0x40810000000, 0, 0x40810000000, 0, 0x10000000, 0, 0x10000000, 0, // 4240
+    0x810000000, 0, 0x810000000, 0, 0x10000000, 0, 0x10000000, 0, // 4248
+    0x204081020000000, 0x4081020000000, 0x20000000, 0x20000000, 0x1020000000, 0x1020000000, // 4256
+    0x20000000, 0x20000000,
+    0x81020000000, 0x81020000000, 0x20000000, 0x20000000, 0x1020000000, 0x1020000000, // 4264
+    0x20000000, 0x20000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4272
+    0, 0, 0, 0, 0, 0, 0, 0, // 4280
+    0x2010080400000004, 0x4, 0x80400000004, 0x4, 0x10080400000004, 0x4, 0x80400000004, 0x4, // 4288
+    0x2010080400000000, 0, 0x80400000000, 0, 0x10080400000000, 0, 0x80400000000, 0, // 4296
+    0x400000004, 0x4, 0x400000004, 0x4, 0x400000004, 0x4, 0x400000004, 0x4, // 4304
+    0x400000000, 0, 0x400000000, 0, 0x400000000, 0, 0x400000000, 0, // 4312
+    0x4020100800000008, 0x8, 0x100800000008, 0x8, 0x800000000, 0x8, 0x800000000, 0x8, // 4320
+    0x4020100800000000, 0, 0x100800000000, 0, 0x20100800000008, 0, 0x100800000008, 0, // 4328
+    0x800000008, 0x8, 0x800000008, 0x8, 0x20100800000000, 0x8, 0x100800000000, 0x8, // 4336
+    0x800000000, 0, 0x800000000, 0, 0x800000008, 0, 0x800000008, 0, // 4344
+    0x204081000000010, 0x81000000010, 0x10, 0x10, 0x204081000000000, 0x81000000000, 0, 0, // 4352
+    0x1000000010, 0x1000000010, 0x10, 0x10, 0x1000000000, 0x1000000000, 0, 0, // 4360
+    0x1000000010, 0x1000000010, 0x10, 0x10, 0x1000000000, 0x1000000000, 0, 0, // 4368
+    0x4081000000010, 0x81000000010, 0x10, 0x10, 0x4081000000000, 0x81000000000, 0, 0, // 4376
+    0x408102000000020, 0x2000000020, 0x20, 0x20, 0x408102000000000, 0x2000000000, 0, 0, // 4384
+    0x8102000000020, 0x2000000020, 0x20, 0x20, 0x8102000000000, 0x2000000000, 0, 0, // 4392
+    0x20, 0x20, 0x102000000020, 0x2000000020, 0, 0, 0x102000000000, 0x2000000000, // 4400
+    0x20, 0x20, 0x102000000020, 0x2000000020, 0, 0, 0x102000000000, 0x2000000000, // 4408
+    0x1008040000000408, 0x40000000408, 0, 0, 0x1008040000000400, 0x40000000400, // 4416
+    0x8040000000408, 0x40000000408,
+    0x408, 0x408, 0x8040000000400, 0x40000000400, 0x400, 0x400, 0x408, 0x408, // 4424
+    0x1008040000000000, 0x40000000000, 0x400, 0x400, 0x1008040000000000, 0x40000000000, // 4432
+    0x8040000000000, 0x40000000000,
+    0, 0, 0x8040000000000, 0x40000000000, 0, 0, 0, 0, // 4440
+    0x2010080000000810, 0x810, 0x2010080000000000, 0, 0x80000000810, 0x800, 0x80000000000, // 4448
+    0,
+    0x2010080000000800, 0x800, 0x2010080000000000, 0, 0x80000000800, 0x810, 0x80000000000, // 4456
+    0,
+    0x10080000000810, 0x810, 0x10080000000000, 0, 0x80000000810, 0x800, 0x80000000000, 0, // 4464
+    0x10080000000800, 0x800, 0x10080000000000, 0, 0x80000000800, 0x810, 0x80000000000, 0, // 4472
+    0x408100000001008, 0x408100000000000, 0x100000001008, 0x100000000000, // 4480
+    0x408100000001000, 0x408100000000000, 0x100000001000, 0x100000000000,
+    0x1008, 0, 0x1008, 0, 0x1000, 0, 0x1000, 0, // 4488
+    0x8100000001008, 0x8100000000000, 0x100000001008, 0x100000000000, 0x8100000001000, // 4496
+    0x8100000000000, 0x100000001000, 0x100000000000,
+    0x1008, 0, 0x1008, 0, 0x1000, 0, 0x1000, 0, // 4504
+    0x810200000002010, 0x810200000002000, 0x200000002010, 0x200000002000, // 4512
+    0x810200000000000, 0x810200000000000, 0x200000000000, 0x200000000000,
+    0x10200000002010, 0x10200000002000, 0x200000002010, 0x200000002000, 0x10200000000000, // 4520
+    0x10200000000000, 0x200000000000, 0x200000000000,
+    0x2010, 0x2000, 0x2010, 0x2000, 0, 0, 0, 0, // 4528
+    0x2010, 0x2000, 0x2010, 0x2000, 0, 0, 0, 0, // 4536
+    0x804000000040810, 0x804000000040800, 0x804000000040000, 0x804000000040000, // 4544
+    0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000,
+    0x40810, 0x40800, 0x40000, 0x40000, 0, 0, 0, 0, // 4552
+    0x4000000040810, 0x4000000040800, 0x4000000040000, 0x4000000040000, 0x804000000000000, // 4560
+    0x804000000000000, 0x804000000000000, 0x804000000000000,
+    0x40810, 0x40800, 0x40000, 0x40000, 0, 0, 0, 0, // 4568
+    0x1008000000081020, 0x81020, 0x1008000000000000, 0, 0x8000000080000, 0x80000, // 4576
+    0x8000000000000, 0,
+    0x1008000000081000, 0x81000, 0x1008000000000000, 0, 0x8000000080000, 0x80000, // 4584
+    0x8000000000000, 0,
+    0x8000000081020, 0x81020, 0x8000000000000, 0, 0x1008000000080000, 0x80000, // 4592
+    0x1008000000000000, 0,
+    0x8000000081000, 0x81000, 0x8000000000000, 0, 0x1008000000080000, 0x80000, // 4600
+    0x1008000000000000, 0,
+    0x810000000100804, 0x810000000100800, 0x10000000000000, 0x10000000000000, 0x100804, // 4608
+    0x100800, 0, 0,
+    0x810000000000000, 0x810000000000000, 0x10000000100804, 0x10000000100800, 0, 0, // 4616
+    0x100804, 0x100800,
+    0x810000000100000, 0x810000000100000, 0x10000000000000, 0x10000000000000, 0x100000, // 4624
+    0x100000, 0, 0,
+    0x810000000000000, 0x810000000000000, 0x10000000100000, 0x10000000100000, 0, 0, // 4632
+    0x100000, 0x100000,
+    0x1020000000201008, 0x1020000000200000, 0x1020000000000000, 0x1020000000000000, // 4640
+    0x201008, 0x200000, 0, 0,
+    0x20000000201000, 0x20000000200000, 0x20000000000000, 0x20000000000000, 0x201000, // 4648
+    0x200000, 0, 0,
+    0x20000000201008, 0x20000000200000, 0x20000000000000, 0x20000000000000, 0x201008, // 4656
+    0x200000, 0, 0,
+    0x1020000000201000, 0x1020000000200000, 0x1020000000000000, 0x1020000000000000, // 4664
+    0x201000, 0x200000, 0, 0,
+    0x400000004081020, 0x400000000000000, 0x400000004080000, 0x400000000000000, 0x4081000, // 4672
+    0, 0x4080000, 0,
+    0x400000004000000, 0x400000000000000, 0x400000004000000, 0x400000000000000, 0x4000000, // 4680
+    0, 0x4000000, 0,
+    0x4081020, 0, 0x4080000, 0, 0x400000004081000, 0x400000000000000, 0x400000004080000, // 4688
+    0x400000000000000,
+    0x4000000, 0, 0x4000000, 0, 0x400000004000000, 0x400000000000000, 0x400000004000000, // 4696
+    0x400000000000000,
+    0x800000008102040, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8000000, // 4704
+    0x8100000, 0, 0,
+    0x800000008102000, 0x800000008100000, 0x800000000000000, 0x800000000000000, 0x8000000, // 4712
+    0x8000000, 0, 0,
+    0x800000008000000, 0x800000008100000, 0x800000000000000, 0x800000000000000, 0x8102040, // 4720
+    0x8000000, 0, 0,
+    0x800000008000000, 0x800000008000000, 0x800000000000000, 0x800000000000000, 0x8102000, // 4728
+    0x8100000, 0, 0,
+    0x1000000010080402, 0x1000000000000000, 0x1000000000000000, 0x10000000, // 4736
+    0x1000000010080000, 0x1000000000000000, 0x10000000, 0,
+    0x1000000000000000, 0x10080400, 0x10000000, 0, 0x1000000000000000, 0x10080000, 0, // 4744
+    0x1000000010000000,
+    0x10080402, 0, 0, 0x1000000010000000, 0x10080000, 0, 0x1000000010000000, // 4752
+    0x1000000000000000,
+    0, 0x1000000010080400, 0x1000000010000000, 0x1000000000000000, 0, 0x1000000010080000, // 4760
+    0x1000000000000000, 0x10000000,
+    0x2000000020100804, 0, 0x2000000020100800, 0x20100804, 0x2000000020000000, 0x20100800, // 4768
+    0x2000000020000000, 0x20000000,
+    0x2000000020100000, 0x20000000, 0x2000000020100000, 0x20100000, 0x2000000020000000, // 4776
+    0x20100000, 0x2000000020000000, 0x20000000,
+    0x2000000000000000, 0x20000000, 0x2000000000000000, 0, 0x2000000000000000, 0, // 4784
+    0x2000000000000000, 0,
+    0x2000000000000000, 0, 0x2000000000000000, 0, 0x2000000000000000, 0, // 4792
+    0x2000000000000000, 0,
+    0x408102040, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 4800
+    0x408100000, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 4808
+    0x408102000, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 4816
+    0x408100000, 0x408000000, 0, 0, 0x400000000, 0x400000000, 0, 0, // 4824
+    0x810204080, 0, 0, 0x800000000, 0x810200000, 0, 0, 0x800000000, // 4832
+    0x810000000, 0, 0, 0x800000000, 0x810000000, 0, 0, 0x800000000, // 4840
+    0, 0x810204000, 0x800000000, 0, 0, 0x810200000, 0x800000000, 0, // 4848
+    0, 0x810000000, 0x800000000, 0, 0, 0x810000000, 0x800000000, 0, // 4856
+    0x1120408000, 0x1120000000, 0x1020408000, 0x1020000000, 0x1100000000, 0x1100000000, // 4864
+    0x1000000000, 0x1000000000,
+    0x100000000, 0x100000000, 0, 0, 0x100000000, 0x100000000, 0, 0, // 4872
+    0x1120400000, 0x1120000000, 0x1020400000, 0x1020000000, 0x1100000000, 0x1100000000, // 4880
+    0x1000000000, 0x1000000000,
+    0x100000000, 0x100000000, 0, 0, 0x100000000, 0x100000000, 0, 0, // 4888
+    0x2241800000, 0x2241000000, 0, 0, 0x2040800000, 0x2040000000, 0x2201000000, // 4896
+    0x2201000000,
+    0x2240800000, 0x2240000000, 0x2000000000, 0x2000000000, 0x2040800000, 0x2040000000, // 4904
+    0x2200000000, 0x2200000000,
+    0x201000000, 0x201000000, 0x2000000000, 0x2000000000, 0, 0, 0x201000000, 0x201000000, // 4912
+    0x200000000, 0x200000000, 0, 0, 0, 0, 0x200000000, 0x200000000, // 4920
+    0x4482010000, 0x4080000000, 0x4480000000, 0x4080000000, 0x402010000, 0, 0x400000000, 0, // 4928
+    0x4402010000, 0x4000000000, 0x4400000000, 0x4000000000, 0x402010000, 0, 0x400000000, 0, // 4936
+    0x4482000000, 0x4080000000, 0x4480000000, 0x4080000000, 0x402000000, 0, 0x400000000, 0, // 4944
+    0x4402000000, 0x4000000000, 0x4400000000, 0x4000000000, 0x402000000, 0, 0x400000000, 0, // 4952
+    0x8804020100, 0x800000000, 0x8000000000, 0, 0x8804000000, 0x800000000, 0x8000000000, 0, // 4960
+    0x804020100, 0x8804020000, 0, 0x8000000000, 0x804000000, 0x8804000000, 0, 0x8000000000, // 4968
+    0x8800000000, 0x804020000, 0x8000000000, 0, 0x8800000000, 0x804000000, 0x8000000000, 0, // 4976
+    0x800000000, 0x8800000000, 0, 0x8000000000, 0x800000000, 0x8800000000, 0, 0x8000000000, // 4984
+    0x1008040201, 0x1008000000, 0x1008040000, 0x1008000000, 0, 0, 0, 0, // 4992
+    0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, 0, 0, 0, 0, // 5000
+    0x1008040200, 0x1008000000, 0x1008040000, 0x1008000000, 0, 0, 0, 0, // 5008
+    0x1000000000, 0x1000000000, 0x1000000000, 0x1000000000, 0, 0, 0, 0, // 5016
+    0x2010080402, 0x2010000000, 0x2000000000, 0x2010080000, 0x2000000000, 0x2000000000, 0, // 5024
+    0x2000000000,
+    0x2010080400, 0, 0, 0x2010080000, 0x2000000000, 0, 0, 0x2000000000, // 5032
+    0, 0, 0, 0, 0, 0, 0x2010000000, 0, // 5040
+    0, 0x2010000000, 0x2000000000, 0, 0, 0x2000000000, 0x2010000000, 0, // 5048
+    0x81020408000, 0x80000000000, 0, 0, 0x81000000000, 0x81000000000, 0, 0, // 5056
+    0x80000000000, 0x81020000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 5064
+    0x81000000000, 0x80000000000, 0, 0, 0x81020000000, 0x81020400000, 0, 0, // 5072
+    0x80000000000, 0x81000000000, 0, 0, 0x80000000000, 0x80000000000, 0, 0, // 5080
+    0x112040800000, 0x112000000000, 0, 0, 0, 0, 0x112040000000, 0x112000000000, // 5088
+    0x110000000000, 0x110000000000, 0, 0, 0x102040800000, 0x102000000000, 0x110000000000, // 5096
+    0x110000000000,
+    0x10000000000, 0x10000000000, 0x102040000000, 0x102000000000, 0x100000000000, // 5104
+    0x100000000000, 0x10000000000, 0x10000000000,
+    0x10000000000, 0x10000000000, 0x100000000000, 0x100000000000, 0, 0, 0x10000000000, // 5112
+    0x10000000000,
+    0x224180000000, 0x224100000000, 0x220100000000, 0x220100000000, 0x204080000000, // 5120
+    0x204000000000, 0x200000000000, 0x200000000000,
+    0x224080000000, 0x224000000000, 0x220000000000, 0x220000000000, 0x204080000000, // 5128
+    0x204000000000, 0x200000000000, 0x200000000000,
+    0x20100000000, 0x20100000000, 0x20100000000, 0x20100000000, 0, 0, 0, 0, // 5136
+    0x20000000000, 0x20000000000, 0x20000000000, 0x20000000000, 0, 0, 0, 0, // 5144
+    0x448201000000, 0x440201000000, 0x40000000000, 0x40000000000, 0x408000000000, // 5152
+    0x400000000000, 0, 0,
+    0x448200000000, 0x440200000000, 0x448000000000, 0x440000000000, 0x408000000000, // 5160
+    0x400000000000, 0x408000000000, 0x400000000000,
+    0x40201000000, 0x40201000000, 0x448000000000, 0x440000000000, 0, 0, 0x408000000000, // 5168
+    0x400000000000,
+    0x40200000000, 0x40200000000, 0x40000000000, 0x40000000000, 0, 0, 0, 0, // 5176
+    0x880402010000, 0x880400000000, 0x880000000000, 0x880000000000, 0, 0, 0, 0, // 5184
+    0x880402000000, 0x880400000000, 0x880000000000, 0x880000000000, 0, 0, 0, 0, // 5192
+    0x80402010000, 0x80400000000, 0x80000000000, 0x80000000000, 0x800000000000, // 5200
+    0x800000000000, 0x800000000000, 0x800000000000,
+    0x80402000000, 0x80400000000, 0x80000000000, 0x80000000000, 0x800000000000, // 5208
+    0x800000000000, 0x800000000000, 0x800000000000,
+    0x100804020100, 0, 0x100800000000, 0, 0x100804000000, 0, 0x100800000000, 0, // 5216
+    0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, // 5224
+    0x100800000000, 0, 0x100804020000, 0, 0x100800000000, 0, 0x100804000000, 0, // 5232
+    0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, 0x100000000000, 0, // 5240
+    0x110000, 0x100000, 0x10000, 0, 0x220000, 0x20000, 0x200000, 0, // 5248
+    0x440000, 0x40000, 0x400000, 0, 0x880000, 0x80000, 0x800000, 0, // 5256
+    0x22000000, 0x2000000, 0x20000000, 0, 0x44000000, 0x4000000, 0x40000000, 0, // 5264
+    0x88000000, 0x80000000, 0x8000000, 0, 0x1100000000, 0x1000000000, 0x100000000, 0, // 5272
+    0x2200000000, 0x200000000, 0x2000000000, 0, 0x4400000000, 0, 0x4000000000, 0x400000000, // 5280
+    0x8800000000, 0x8000000000, 0x800000000, 0, 0x110000000000, 0, 0x10000000000, // 5288
+    0x100000000000,
+    0x220000000000, 0x20000000000, 0x200000000000, 0, 0x440000000000, 0x40000000000, // 5296
+    0x400000000000, 0,
+    0x880000000000, 0x80000000000, 0x800000000000, 0, 0x11000000000000, 0x1000000000000, // 5304
+    0x10000000000000, 0,
+    0x22000000000000, 0x2000000000000, 0x20000000000000, 0, 0x44000000000000, // 5312
+    0x4000000000000, 0x40000000000000, 0,
+    0x88000000000000, 0x80000000000000, 0x8000000000000, 0, 0x1100000000000000, // 5320
+    0x1000000000000000, 0x100000000000000, 0,
+    0x2200000000000000, 0x200000000000000, 0x2000000000000000, 0, 0x4400000000000000, // 5328
+    0x400000000000000, 0x4000000000000000, 0,
+    0x8800000000000000, 0x800000000000000, 0x8000000000000000, 0, 0x11, 0x1, 0x10, 0, // 5336
+    0x22, 0x20, 0x2, 0, 0x44, 0x4, 0x40, 0, // 5344
+    0x88, 0x80, 0x8, 0, 0x1100, 0x1000, 0x100, 0, // 5352
+    0x2200, 0, 0x2000, 0x200, 0x4400, 0x400, 0x4000, 0, // 5360
+    0x8800, 0x800, 0x8000, 0, 0x220000, 0x200000, 0x20000, 0, // 5368
+    0x440000, 0, 0x40000, 0x400000, 0x880000, 0x800000, 0x80000, 0, // 5376
+    0x88000000, 0x8000000, 0x80000000, 0, 0x1100000000, 0, 0x100000000, 0x1000000000, // 5384
+    0x2200000000, 0x2000000000, 0x200000000, 0, 0x4400000000, 0x400000000, 0x4000000000, 0, // 5392
+    0x8800000000, 0x800000000, 0x8000000000, 0, 0x110000000000, 0x10000000000, // 5400
+    0x100000000000, 0,
+    0x220000000000, 0x200000000000, 0x20000000000, 0, 0x440000000000, 0x400000000000, // 5408
+    0x40000000000, 0,
+    0x4000000000000, 0, 0x400000000000000, 0, 0x800000000000000, 0, 0x4, 0, // 5416
+    0x20, 0, 0x800, 0, // 5424
 ];
 /// Where a slide along a whole rank stops, for every rank and piece: by the piece's
 /// file, then by the occupancy of the rank's inner squares, the rank's squares reached

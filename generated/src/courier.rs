@@ -4,13 +4,15 @@
 // `cargo xtask gen courier`.
 //
 // Board 12x8 (96 squares, u128 bitboards); index magic; seed 0; at most 8 probes a query; effort 18.
-// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest; while the tables
-// are over 128 KiB (a cache budget), the piece that saves the most bytes per added probe gives way
-// (never down to plain checks); a piece with `option probes` takes its smallest budget that
-// meets it and is left out of the cache budget.
+// Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest, by the
+// cost in a move generator's loop under cache pressure (32 queries and 4 random lines of 64 MiB a node);
+// while the tables are over 128 KiB (the cache budget: the target CPU's cache, `cache-kib`),
+// the piece that saves the most bytes per added probe gives way, to a smaller budget or to
+// computing all its lines (never down to plain checks); a piece with `option probes` takes
+// its smallest budget that meets it and is left out of the cache budget.
 // Lines: a slide or hop along a line is computed from the occupancy, with no table, where its
 // block (a kind, piece and colour on every square, each square read as its busiest) measures
-// cheaper so, by the latency in a dependent chain
+// cheaper so, by the cost in a move generator's loop under cache pressure (32 queries and 4 random lines of 64 MiB a node)
 // (compiler/calibration.txt, tables in cache).
 //
 // Regions: a piece confined to one ends every move in it; a piece with moves in one has those
@@ -24,10 +26,10 @@
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
 // |---|---|---|---|---|---|---|---|---|
 // | K king | `K` | - | no lookups | 0 | 0 | 0 | 0 | none |
-// | R rook | `R` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | R rook | `R` | - | no lookups: gave way to computed lines to fit the cache budget | 0 | 2 | 0 | 0 | none |
 // | N knight | `N` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | E alfil | `A` | - | no lookups | 0 | 0 | 0 | 0 | none |
-// | B bishop | `B` | - | no lookups | 0 | 2 | 0 | 0 | none |
+// | B bishop | `B` | - | no lookups: gave way to computed lines to fit the cache budget | 0 | 2 | 0 | 0 | none |
 // | M man | `K` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | W wazir | `W` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | F ferz | `F` | - | no lookups | 0 | 0 | 0 | 0 | none |
