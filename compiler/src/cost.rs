@@ -279,6 +279,35 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn over_the_cache_size_a_piece_gives_way_to_its_lines_but_never_starts_there() {
+        // The bentriders' griffon: probes measure faster than its lines at every budget, and even
+        // its smallest tables with no plain check (8 bits, 2 MiB) are over the cache size. All
+        // its lines computed keep 1 KiB of lines and no table.
+        let probes = |bits: u32, log2: u32| Cost {
+            picos: 64 * (3_000 + 100 * u64::from(12 - bits)),
+            ..cost_at(0, bits, 2, log2)
+        };
+        let lines = |bits: u32| Cost {
+            picos: 64 * 6 * 2_200,
+            lines: LineUse::Always,
+            bytes: 1024,
+            line_bytes: 1024,
+            lookups: Vec::new(),
+            ..cost_at(0, bits, 0, 0)
+        };
+        let smallest_without_checks = Cost { check_bytes: 8, ..probes(4, 13) };
+        let griffon = vec![smallest_without_checks, probes(8, 18), probes(12, 20), lines(4), lines(8), lines(12)];
+        let chosen =
+            |cache_kib: usize| choose_budgets(&[griffon.clone()], &[None], Optimize::Speed, cache_kib * 1024, 8);
+        // Within the cache: the probes, as measured; the lines are only a way down.
+        let fits = chosen(16 * 1024).unwrap();
+        assert_eq!((fits[0].bits, fits[0].lines, fits[0].why), (12, LineUse::AsMeasured, Why::Fastest));
+        // Over it: the lines, not the 2 MiB of 8-bit tables that were the only way down before.
+        let over = chosen(128).unwrap();
+        assert_eq!((over[0].lines, over[0].bytes, over[0].why), (LineUse::Always, 1024, Why::GaveWay));
+    }
+
+    #[test]
     fn a_probe_target_takes_its_smallest_budget_outside_the_cache_budget() {
         // The griffon needs 10 bits (1 MB) for two probes; the queen fits the cache at 7 bits.
         let griffon = vec![cost_at(0, 6, 4, 13), cost_at(0, 8, 3, 15), cost_at(0, 10, 2, 17), cost_at(0, 12, 2, 18)];

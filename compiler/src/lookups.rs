@@ -124,8 +124,9 @@ pub fn sweep(
     // Leaps, gates and lines do not depend on the budget: split once, planned at every budget.
     let own: Vec<Vec<Split>> =
         own_slots.iter().map(|mine| mine.iter().map(|&i| Split::of(&slots[i])).collect()).collect();
-    // A piece without lines plans the same either way: once is enough.
-    let uses = |p: usize| match own[p].iter().any(|s| !s.lines.is_empty()) {
+    // A piece without lines plans the same either way, and `lines never` computes none: once
+    // is enough.
+    let uses = |p: usize| match reads.may_compute_lines() && own[p].iter().any(|s| !s.lines.is_empty()) {
         true => &[LineUse::AsMeasured, LineUse::Always][..],
         false => &[LineUse::AsMeasured][..],
     };
@@ -174,6 +175,11 @@ impl Reads {
             forms: FormCosts { probe: 1, line: u32::MAX, slide: 1, rank: u32::MAX, check: 1 },
             block: 1,
         }
+    }
+
+    /// Whether these reads may compute a line at all (not under [`Reads::tables_only`]).
+    pub fn may_compute_lines(&self) -> bool {
+        self.forms.line != u32::MAX
     }
 
     /// What a slot may read under these settings: `forms` where lines are measured. Blocks of
@@ -226,7 +232,7 @@ pub fn plan_with(slots: &[Vec<PathMove>], budgets: &[u32], lines: &[LineUse], re
 }
 
 /// Whether a slot computes its lines where the measured forms say so, or wherever it can.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum LineUse {
     /// Where its block measures faster with them ([`block_lines`]).
     #[default]
@@ -239,8 +245,11 @@ pub enum LineUse {
 /// [`plan`] of slots already split ([`Split::of`]).
 fn plan_gates(split: &[Split], budgets: &[u32], lines: &[LineUse], reads: Reads) -> Plan {
     let measured = block_lines(split, budgets, reads);
-    let with_lines: Vec<bool> =
-        measured.iter().zip(lines).map(|(&measured, &using)| measured || using == LineUse::Always).collect();
+    let with_lines: Vec<bool> = measured
+        .iter()
+        .zip(lines)
+        .map(|(&measured, &using)| measured || (using == LineUse::Always && reads.may_compute_lines()))
+        .collect();
     let mut order: Vec<usize> = (0..split.len()).collect();
     order.sort_by_key(|&i| split[i].gates.len());
 
@@ -653,6 +662,28 @@ mod tests {
             merge_by_rescanning(&mut slow, bits, limit);
             assert_eq!(fast, slow, "case {case}");
         }
+    }
+
+    #[test]
+    fn every_line_computed_is_offered_only_where_lines_may_be_computed() {
+        let rook = [moves_of("R", "d4")];
+        let uses = |reads: Reads| {
+            let costs = sweep(&rook, |_| 0, 1, reads, 8, 1, |_, _, _| 0);
+            costs[0].iter().map(|c| (c.lines, c.line_bytes > 0)).collect::<FxHashSet<_>>()
+        };
+        let dear = Reads {
+            max_probes: 8,
+            forms: FormCosts { probe: 10, line: 60, slide: 1, rank: u32::MAX, check: 10 },
+            block: 1,
+        };
+        // Lines measured dearer than a probe: as measured, none; offered as a way down, both.
+        let offered = uses(dear);
+        assert!(offered.contains(&(LineUse::AsMeasured, false)) && offered.contains(&(LineUse::Always, true)));
+        // `lines never`: no plan computes a line, however far over the cache its tables are.
+        assert_eq!(uses(Reads::tables_only(8)), [(LineUse::AsMeasured, false)].into_iter().collect());
+        // Planned with every line, under `lines never`, the slot still keeps its tables.
+        let never = plan_with(&rook, &[12], &[LineUse::Always], Reads::tables_only(8), Cache::Hot);
+        assert!(never.slots[0].lines.is_empty() && !never.lookups.is_empty());
     }
 
     #[test]
