@@ -222,8 +222,9 @@ pub fn choose_budgets(
             let candidates =
                 costs[p].iter().filter(|c| smaller(c) && c.bytes < now.bytes && c.check_bytes <= now.check_bytes);
             for option in candidates {
+                // By the time it adds, as measured: computed lines add no probe, yet cost time.
                 let saved = (now.bytes - option.bytes) as f64;
-                let added = option.probes.saturating_sub(now.probes).max(1) as f64;
+                let added = option.picos.saturating_sub(now.picos).max(1) as f64;
                 if best.as_ref().is_none_or(|(ratio, _, _)| saved / added > *ratio) {
                     best = Some((saved / added, p, option));
                 }
