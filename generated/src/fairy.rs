@@ -20,18 +20,18 @@
 // |---|---|---|---|---|---|---|---|---|
 // | Q queen | `Q` | - | no lookups: gave way to computed lines to fit the cache budget | 0 | 4 | 0 | 0 | none |
 // | G griffon | `[F?R]` | 9 | option probes 2 | 2 | 4 | 0 | 128 | 5120 |
-// | O osprey | `[D?B]` | - | no lookups: gave way to computed lines to fit the cache budget | 0 | 5 | 0 | 0 | none |
+// | O osprey | `[D?B]` | 5 | gave way to fit the cache budget | 2 | 0 | 0 | 252 | 5376 |
 // | M nightrider | `NN` | 12 | its fastest reads | 1 | 0 | 0 | 64 | 1280 |
 //
-// Data: 192 lookups in 6400 attack entries (51200 bytes, overlapping where their entries agree);
-// 7 blocks of 64 slots (6656 bytes); 1024 computed lines (32768 bytes); 0 plain checks (0 bytes).
+// Data: 444 lookups in 11755 attack entries (94040 bytes, overlapping where their entries agree);
+// 7 blocks of 64 slots (14336 bytes); 448 computed lines (14336 bytes); 0 plain checks (0 bytes).
 // A rank table (512 bytes) covers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
-// Reverse lookups (attackers, movers): 128 of their own beside 64 shared with the forward
-// ones, 5120 entries (40960 bytes) before packing.
+// Reverse lookups (attackers, movers): 252 of their own beside 64 shared with the forward
+// ones, 7232 entries (57856 bytes) before packing.
 // Between: 531 distinct sets (8192 bytes, padded to a power of two) and 4 grids of 64x64 cells (32768 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 8535424 entries (68283392 bytes): 808.28x these tables and lines.
+// no bit budget, identical tables shared) would need 8535424 entries (68283392 bytes): 627.10x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -61,7 +61,7 @@ pub use fairy_magic_runtime::Color;
 /// to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, lines, slides, Line, LineForm, rank_slide};
+use fairy_magic_runtime::{Index, Probe, Slot, slides, Line, LineForm, rank_slide};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 8,
     "this module was generated for fairy-magic-runtime format 8: regenerate it with `cargo xtask gen fairy` or vendor the runtime of format 8"
@@ -328,9 +328,8 @@ pub fn movers(
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
 /// `occupied` does not matter. Mask the result with the squares of such pieces: with
-/// `theirs` the squares of the enemy's nightrider pieces,
-/// `attackers(Piece::Nightrider, them, king, occupied) & theirs` are those that give
-/// check.
+/// `theirs` the squares of the enemy's osprey pieces,
+/// `attackers(Piece::Osprey, them, king, occupied) & theirs` are those that give check.
 #[inline]
 #[allow(dead_code)]
 pub fn attackers(
@@ -3118,11 +3117,11 @@ fn lookup(
                 | slides(&BLOCK_0_LINES[square], occupied)
         }
         1 => slides(&BLOCK_1_LINES[square], occupied),
-        2 => slides(&BLOCK_2_LINES[square], occupied),
+        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
         3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
         4 => 0,
         5 => BLOCK_5[square].lookup(INDEX, &ATTACKS, occupied),
-        6 => BLOCK_6[square] | lines(&BLOCK_6_LINES[square], occupied),
+        6 => BLOCK_6[square].lookup(INDEX, &ATTACKS, occupied),
         _ => unreachable!(),
     }
 }
@@ -3163,6 +3162,9 @@ const BLOCKS: [[[u8; 2]; PIECES]; KINDS] = [
         [4, 4], [4, 4], [4, 4], [4, 4], // Q G O M
     ],
 ];
+/// Pads a square out to its block's number of probes: it looks at no square and reads
+/// an empty entry.
+const PAD: Probe<Bitboard> = Probe::new(0, 0, 63, 8);
 /// Block 0: queen white quiet, queen black quiet, queen white capture, queen black
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
@@ -3884,394 +3886,265 @@ static BLOCK_1_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
 ];
 /// Block 2: osprey white quiet, osprey black quiet, osprey white capture, osprey black
 /// capture.
-/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
-    [ // a1
-        Line::new(0x0000804020100804, 0x0000000000000000, 0x0000804020100800, LineForm::Slide),
-        Line::new(0x2010080402010000, 0x0000000000000000, 0x2010080402000000, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b1
-        Line::new(0x0000008040201008, 0x0000000000000000, 0x0000008040201000, LineForm::Slide),
-        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
-        Line::new(0x4020100804020000, 0x0000000000000000, 0x4020100804000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c1
-        Line::new(0x0000000080402010, 0x0000000000000001, 0x0000000080402001, LineForm::Slide),
-        Line::new(0x0000000102040000, 0x0000000000000000, 0x0000000102000000, LineForm::Slide),
-        Line::new(0x8040201008040000, 0x0000000000000000, 0x8040201008000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // d1
-        Line::new(0x0000000000000102, 0x0000000000000000, 0x0000000000000100, LineForm::Slide),
-        Line::new(0x0000000000804020, 0x0000000000000000, 0x0000000000804000, LineForm::Slide),
-        Line::new(0x0000010204080000, 0x0000000000000000, 0x0000010204000000, LineForm::Slide),
-        Line::new(0x0080402010080000, 0x0000000000000000, 0x0080402010000000, LineForm::Slide),
-    ],
-    [ // e1
-        Line::new(0x0000000000010204, 0x0000000000000000, 0x0000000000010200, LineForm::Slide),
-        Line::new(0x0000000000008040, 0x0000000000000000, 0x0000000000008000, LineForm::Slide),
-        Line::new(0x0001020408100000, 0x0000000000000000, 0x0001020408000000, LineForm::Slide),
-        Line::new(0x0000804020100000, 0x0000000000000000, 0x0000804020000000, LineForm::Slide),
-    ],
-    [ // f1
-        Line::new(0x0000000001020408, 0x0000000000000080, 0x0000000001020480, LineForm::Slide),
-        Line::new(0x0102040810200000, 0x0000000000000000, 0x0102040810000000, LineForm::Slide),
-        Line::new(0x0000008040200000, 0x0000000000000000, 0x0000008040000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // g1
-        Line::new(0x0000000102040810, 0x0000000000000000, 0x0000000102040800, LineForm::Slide),
-        Line::new(0x0204081020400000, 0x0000000000000000, 0x0204081020000000, LineForm::Slide),
-        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h1
-        Line::new(0x0000010204081020, 0x0000000000000000, 0x0000010204081000, LineForm::Slide),
-        Line::new(0x0408102040800000, 0x0000000000000000, 0x0408102040000000, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a2
-        Line::new(0x0080402010080400, 0x0000000000000000, 0x0080402010080000, LineForm::Slide),
-        Line::new(0x1008040201000000, 0x0000000000000408, 0x1008040200000008, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b2
-        Line::new(0x0000804020100800, 0x0000000000000000, 0x0000804020100000, LineForm::Slide),
-        Line::new(0x0000000102000000, 0x0000000000000810, 0x0000000100000010, LineForm::Slide),
-        Line::new(0x2010080402000000, 0x0000000000000000, 0x2010080400000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c2
-        Line::new(0x0000008040201000, 0x0000000000000100, 0x0000008040200100, LineForm::Slide),
-        Line::new(0x0000010204000000, 0x0000000000001020, 0x0000010200000020, LineForm::Slide),
-        Line::new(0x4020100804000000, 0x0000000000000000, 0x4020100800000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // d2
-        Line::new(0x0000000000010200, 0x0000000000002040, 0x0000000000010040, LineForm::Slide),
-        Line::new(0x0000000080402000, 0x0000000000000201, 0x0000000080400001, LineForm::Slide),
-        Line::new(0x0001020408000000, 0x0000000000000000, 0x0001020400000000, LineForm::Slide),
-        Line::new(0x8040201008000000, 0x0000000000000000, 0x8040201000000000, LineForm::Slide),
-    ],
-    [ // e2
-        Line::new(0x0000000001020400, 0x0000000000004080, 0x0000000001020080, LineForm::Slide),
-        Line::new(0x0000000000804000, 0x0000000000000402, 0x0000000000800002, LineForm::Slide),
-        Line::new(0x0102040810000000, 0x0000000000000000, 0x0102040800000000, LineForm::Slide),
-        Line::new(0x0080402010000000, 0x0000000000000000, 0x0080402000000000, LineForm::Slide),
-    ],
-    [ // f2
-        Line::new(0x0000000102040800, 0x0000000000008000, 0x0000000102048000, LineForm::Slide),
-        Line::new(0x0204081020000000, 0x0000000000000804, 0x0204081000000004, LineForm::Slide),
-        Line::new(0x0000804020000000, 0x0000000000000000, 0x0000804000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // g2
-        Line::new(0x0000010204081000, 0x0000000000000000, 0x0000010204080000, LineForm::Slide),
-        Line::new(0x0408102040000000, 0x0000000000001008, 0x0408102000000008, LineForm::Slide),
-        Line::new(0x0000008040000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h2
-        Line::new(0x0001020408102000, 0x0000000000000000, 0x0001020408100000, LineForm::Slide),
-        Line::new(0x0810204080000000, 0x0000000000002010, 0x0810204000000010, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a3
-        Line::new(0x8040201008040000, 0x0000000000000001, 0x8040201008000001, LineForm::Slide),
-        Line::new(0x0804020100000000, 0x0000000000040810, 0x0804020000000810, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b3
-        Line::new(0x0080402010080000, 0x0000000000000002, 0x0080402010000002, LineForm::Slide),
-        Line::new(0x0000010200000000, 0x0000000000081020, 0x0000010000001020, LineForm::Slide),
-        Line::new(0x1008040200000000, 0x0000000000000000, 0x1008040000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c3
-        Line::new(0x0000804020100000, 0x0000000000000004, 0x0000804020000004, LineForm::Slide),
-        Line::new(0x0001020400000000, 0x0000000000102040, 0x0001020000002040, LineForm::Slide),
-        Line::new(0x2010080400000000, 0x0000000000010000, 0x2010080000010000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // d3
-        Line::new(0x0000000001020000, 0x0000000000204080, 0x0000000001004080, LineForm::Slide),
-        Line::new(0x0000008040200000, 0x0000000000020100, 0x0000008040000100, LineForm::Slide),
-        Line::new(0x0102040800000000, 0x0000000000000008, 0x0102040000000008, LineForm::Slide),
-        Line::new(0x4020100800000000, 0x0000000000000000, 0x4020100000000000, LineForm::Slide),
-    ],
-    [ // e3
-        Line::new(0x0000000102040000, 0x0000000000408000, 0x0000000102008000, LineForm::Slide),
-        Line::new(0x0000000080400000, 0x0000000000040201, 0x0000000080000201, LineForm::Slide),
-        Line::new(0x0204081000000000, 0x0000000000000010, 0x0204080000000010, LineForm::Slide),
-        Line::new(0x8040201000000000, 0x0000000000000000, 0x8040200000000000, LineForm::Slide),
-    ],
-    [ // f3
-        Line::new(0x0000010204080000, 0x0000000000000020, 0x0000010204000020, LineForm::Slide),
-        Line::new(0x0408102000000000, 0x0000000000080402, 0x0408100000000402, LineForm::Slide),
-        Line::new(0x0080402000000000, 0x0000000000800000, 0x0080400000800000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // g3
-        Line::new(0x0001020408100000, 0x0000000000000040, 0x0001020408000040, LineForm::Slide),
-        Line::new(0x0810204000000000, 0x0000000000100804, 0x0810200000000804, LineForm::Slide),
-        Line::new(0x0000804000000000, 0x0000000000000000, 0x0000800000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h3
-        Line::new(0x0102040810200000, 0x0000000000000080, 0x0102040810000080, LineForm::Slide),
-        Line::new(0x1020408000000000, 0x0000000000201008, 0x1020400000001008, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a4
-        Line::new(0x4020100804000000, 0x0000000000000102, 0x4020100800000002, LineForm::Slide),
-        Line::new(0x0402010000000000, 0x0000000004081020, 0x0402000000081020, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b4
-        Line::new(0x8040201008000000, 0x0000000000000201, 0x8040201000000001, LineForm::Slide),
-        Line::new(0x0001020000000000, 0x0000000000000204, 0x0001000000000004, LineForm::Slide),
-        Line::new(0x0804020000000000, 0x0000000008102040, 0x0804000000102040, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c4
-        Line::new(0x0080402010000000, 0x0000000000000402, 0x0080402000000002, LineForm::Slide),
-        Line::new(0x0102040000000000, 0x0000000000000408, 0x0102000000000008, LineForm::Slide),
-        Line::new(0x1008040000000000, 0x0000000010204080, 0x1008000000204080, LineForm::Slide),
-        Line::new(0x0000000001000000, 0x0000000000000000, 0x0000000001000000, LineForm::Slide),
-    ],
-    [ // d4
-        Line::new(0x0000000102000000, 0x0000000000000804, 0x0000000100000004, LineForm::Slide),
-        Line::new(0x0000804020000000, 0x0000000000000810, 0x0000804000000010, LineForm::Slide),
-        Line::new(0x0204080000000000, 0x0000000002010000, 0x0204000000010000, LineForm::Slide),
-        Line::new(0x2010080000000000, 0x0000000020408000, 0x2010000000408000, LineForm::Slide),
-    ],
-    [ // e4
-        Line::new(0x0000010204000000, 0x0000000000001008, 0x0000010200000008, LineForm::Slide),
-        Line::new(0x0000008040000000, 0x0000000000001020, 0x0000008000000020, LineForm::Slide),
-        Line::new(0x0408100000000000, 0x0000000004020100, 0x0408000000020100, LineForm::Slide),
-        Line::new(0x4020100000000000, 0x0000000040800000, 0x4020000000800000, LineForm::Slide),
-    ],
-    [ // f4
-        Line::new(0x0001020408000000, 0x0000000000002010, 0x0001020400000010, LineForm::Slide),
-        Line::new(0x0810200000000000, 0x0000000000002040, 0x0810000000000040, LineForm::Slide),
-        Line::new(0x8040200000000000, 0x0000000008040201, 0x8040000000040201, LineForm::Slide),
-        Line::new(0x0000000080000000, 0x0000000000000000, 0x0000000080000000, LineForm::Slide),
-    ],
-    [ // g4
-        Line::new(0x0102040810000000, 0x0000000000004020, 0x0102040800000020, LineForm::Slide),
-        Line::new(0x1020400000000000, 0x0000000000004080, 0x1020000000000080, LineForm::Slide),
-        Line::new(0x0080400000000000, 0x0000000010080402, 0x0080000000080402, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h4
-        Line::new(0x0204081020000000, 0x0000000000008040, 0x0204081000000040, LineForm::Slide),
-        Line::new(0x2040800000000000, 0x0000000020100804, 0x2040000000100804, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a5
-        Line::new(0x2010080400000000, 0x0000000000010204, 0x2010080000000204, LineForm::Slide),
-        Line::new(0x0201000000000000, 0x0000000408102040, 0x0200000008102040, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b5
-        Line::new(0x4020100800000000, 0x0000000000020100, 0x4020100000000100, LineForm::Slide),
-        Line::new(0x0102000000000000, 0x0000000000020408, 0x0100000000000408, LineForm::Slide),
-        Line::new(0x0402000000000000, 0x0000000810204080, 0x0400000010204080, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c5
-        Line::new(0x8040201000000000, 0x0000000000040201, 0x8040200000000201, LineForm::Slide),
-        Line::new(0x0204000000000000, 0x0000000000040810, 0x0200000000000810, LineForm::Slide),
-        Line::new(0x0804000000000000, 0x0000001020408000, 0x0800000020408000, LineForm::Slide),
-        Line::new(0x0000000100000000, 0x0000000000000000, 0x0000000100000000, LineForm::Slide),
-    ],
-    [ // d5
-        Line::new(0x0000010200000000, 0x0000000000080402, 0x0000010000000402, LineForm::Slide),
-        Line::new(0x0080402000000000, 0x0000000000081020, 0x0080400000001020, LineForm::Slide),
-        Line::new(0x0408000000000000, 0x0000000201000000, 0x0400000001000000, LineForm::Slide),
-        Line::new(0x1008000000000000, 0x0000002040800000, 0x1000000040800000, LineForm::Slide),
-    ],
-    [ // e5
-        Line::new(0x0001020400000000, 0x0000000000100804, 0x0001020000000804, LineForm::Slide),
-        Line::new(0x0000804000000000, 0x0000000000102040, 0x0000800000002040, LineForm::Slide),
-        Line::new(0x0810000000000000, 0x0000000402010000, 0x0800000002010000, LineForm::Slide),
-        Line::new(0x2010000000000000, 0x0000004080000000, 0x2000000080000000, LineForm::Slide),
-    ],
-    [ // f5
-        Line::new(0x0102040800000000, 0x0000000000201008, 0x0102040000001008, LineForm::Slide),
-        Line::new(0x1020000000000000, 0x0000000000204080, 0x1000000000004080, LineForm::Slide),
-        Line::new(0x4020000000000000, 0x0000000804020100, 0x4000000004020100, LineForm::Slide),
-        Line::new(0x0000008000000000, 0x0000000000000000, 0x0000008000000000, LineForm::Slide),
-    ],
-    [ // g5
-        Line::new(0x0204081000000000, 0x0000000000402010, 0x0204080000002010, LineForm::Slide),
-        Line::new(0x2040000000000000, 0x0000000000408000, 0x2000000000008000, LineForm::Slide),
-        Line::new(0x8040000000000000, 0x0000001008040201, 0x8000000008040201, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h5
-        Line::new(0x0408102000000000, 0x0000000000804020, 0x0408100000004020, LineForm::Slide),
-        Line::new(0x4080000000000000, 0x0000002010080402, 0x4000000010080402, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a6
-        Line::new(0x1008040000000000, 0x0000000001020408, 0x1008000000020408, LineForm::Slide),
-        Line::new(0x0100000000000000, 0x0000040810204080, 0x0100000810204080, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b6
-        Line::new(0x2010080000000000, 0x0000000002010000, 0x2010000000010000, LineForm::Slide),
-        Line::new(0x0200000000000000, 0x0000000002040810, 0x0200000000040810, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c6
-        Line::new(0x4020100000000000, 0x0000000004020100, 0x4020000000020100, LineForm::Slide),
-        Line::new(0x0000010000000000, 0x0000000004081020, 0x0000010000081020, LineForm::Slide),
-        Line::new(0x0400000000000000, 0x0000102040800000, 0x0400002040800000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // d6
-        Line::new(0x0001020000000000, 0x0000000008040201, 0x0001000000040201, LineForm::Slide),
-        Line::new(0x8040200000000000, 0x0000000008102040, 0x8040000000102040, LineForm::Slide),
-        Line::new(0x0800000000000000, 0x0000020100000000, 0x0800000100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
-    ],
-    [ // e6
-        Line::new(0x0102040000000000, 0x0000000010080402, 0x0102000000080402, LineForm::Slide),
-        Line::new(0x0080400000000000, 0x0000000010204080, 0x0080000000204080, LineForm::Slide),
-        Line::new(0x1000000000000000, 0x0000040201000000, 0x1000000201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
-    ],
-    [ // f6
-        Line::new(0x0204080000000000, 0x0000000020100804, 0x0204000000100804, LineForm::Slide),
-        Line::new(0x0000800000000000, 0x0000000020408000, 0x0000800000408000, LineForm::Slide),
-        Line::new(0x2000000000000000, 0x0000080402010000, 0x2000000402010000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // g6
-        Line::new(0x0408100000000000, 0x0000000040201008, 0x0408000000201008, LineForm::Slide),
-        Line::new(0x4000000000000000, 0x0000000040800000, 0x4000000000800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h6
-        Line::new(0x0810200000000000, 0x0000000080402010, 0x0810000000402010, LineForm::Slide),
-        Line::new(0x8000000000000000, 0x0000201008040201, 0x8000001008040201, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a7
-        Line::new(0x0804000000000000, 0x0000000102040810, 0x0800000002040810, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0004081020408000, 0x0000081020408000, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b7
-        Line::new(0x1008000000000000, 0x0000000201000000, 0x1000000001000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000204081020, 0x0000000004081020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000102040800000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c7
-        Line::new(0x2010000000000000, 0x0000000402010000, 0x2000000002010000, LineForm::Slide),
-        Line::new(0x0001000000000000, 0x0000000408102040, 0x0001000008102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000204080000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // d7
-        Line::new(0x0102000000000000, 0x0000000804020100, 0x0100000004020100, LineForm::Slide),
-        Line::new(0x4020000000000000, 0x0000000810204080, 0x4000000010204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000010000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000408000000000, LineForm::Slide),
-    ],
-    [ // e7
-        Line::new(0x0204000000000000, 0x0000001008040201, 0x0200000008040201, LineForm::Slide),
-        Line::new(0x8040000000000000, 0x0000001020408000, 0x8000000020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000020100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000800000000000, LineForm::Slide),
-    ],
-    [ // f7
-        Line::new(0x0408000000000000, 0x0000002010080402, 0x0400000010080402, LineForm::Slide),
-        Line::new(0x0080000000000000, 0x0000002040800000, 0x0080000040800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000040201000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // g7
-        Line::new(0x0810000000000000, 0x0000004020100804, 0x0800000020100804, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000004080000000, 0x0000000080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000080402010000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h7
-        Line::new(0x1020000000000000, 0x0000008040201008, 0x1000000040201008, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0020100804020100, 0x0000100804020100, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a8
-        Line::new(0x0000000000000000, 0x0000010204081020, 0x0000000204081020, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0408102040800000, 0x0008102040800000, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b8
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000100000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000020408102040, 0x0000000408102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0810204080000000, 0x0010204080000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c8
-        Line::new(0x0100000000000000, 0x0000040201000000, 0x0100000201000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000040810204080, 0x0000000810204080, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x1020408000000000, 0x0020408000000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // d8
-        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000402010000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000081020408000, 0x0000001020408000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0201000000000000, 0x0001000000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x2040800000000000, 0x0040800000000000, LineForm::Slide),
-    ],
-    [ // e8
-        Line::new(0x0000000000000000, 0x0000100804020100, 0x0000000804020100, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000002040800000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0402010000000000, 0x0002010000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x4080000000000000, 0x0080000000000000, LineForm::Slide),
-    ],
-    [ // f8
-        Line::new(0x8000000000000000, 0x0000201008040201, 0x8000001008040201, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000004080000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0804020100000000, 0x0004020100000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // g8
-        Line::new(0x0000000000000000, 0x0000402010080402, 0x0000002010080402, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000008000000000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x1008040201000000, 0x0008040201000000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // h8
-        Line::new(0x0000000000000000, 0x0000804020100804, 0x0000004020100804, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x2010080402010000, 0x0010080402010000, LineForm::Slide),
-        Line::empty(),
-        Line::empty(),
-    ],
+static BLOCK_2: [Slot<Bitboard, 2>; SQUARES] = [
+    Slot::new(0x0000000000010004, [ // a1
+        Probe::new(0x0000004020100804, 0x9050020094208200, 59, 2560),
+        Probe::new(0x0010080402010000, 0x0000302002108a02, 59, 2592),
+    ]),
+    Slot::new(0x0000000000020008, [ // b1
+        Probe::new(0x0020100804020000, 0x0400881001080100, 59, 2624),
+        Probe::new(0x0000000040201008, 0x04044402c8001641, 60, 10111),
+    ]),
+    Slot::new(0x0000000000040011, [ // c1
+        Probe::new(0x0040201008040000, 0x1640108208010029, 59, 2656),
+        Probe::new(0x0000000002442010, 0x0b01202009000010, 59, 2688),
+    ]),
+    Slot::new(0x0000000000080022, [ // d1
+        Probe::new(0x0000402010080002, 0x1090100100410000, 59, 2720),
+        Probe::new(0x0000000204084020, 0x54048103a1400004, 59, 9248),
+    ]),
+    Slot::new(0x0000000000100044, [ // e1
+        Probe::new(0x0000020408100040, 0x0a09a42202100040, 59, 2752),
+        Probe::new(0x0000004020100204, 0x1462281100200008, 59, 2784),
+    ]),
+    Slot::new(0x0000000000200088, [ // f1
+        Probe::new(0x0002040810200000, 0x0202018230022104, 59, 2816),
+        Probe::new(0x0000000040220408, 0x02100420881201a1, 59, 2848),
+    ]),
+    Slot::new(0x0000000000400010, [ // g1
+        Probe::new(0x0004081020400000, 0x50000501821002a3, 59, 2880),
+        Probe::new(0x0000000002040810, 0x0802082030000080, 60, 10127),
+    ]),
+    Slot::new(0x0000000000800020, [ // h1
+        Probe::new(0x0000000204081020, 0x0044022052000000, 59, 2912),
+        Probe::new(0x0008102040800000, 0x0400001204942401, 59, 2944),
+    ]),
+    Slot::new(0x0000000001000400, [ // a2
+        Probe::new(0x0000402010080400, 0x4845210801110000, 59, 2976),
+        Probe::new(0x0008040201000000, 0x4200042020200a01, 60, 10143),
+    ]),
+    Slot::new(0x0000000002000800, [ // b2
+        Probe::new(0x0000004020100800, 0x1290010101000810, 60, 10159),
+        Probe::new(0x0010080402000000, 0x0121201021080502, 60, 10175),
+    ]),
+    Slot::new(0x0000000004001100, [ // c2
+        Probe::new(0x0020100a04000000, 0x0302002058820040, 59, 3008),
+        Probe::new(0x0000000040201000, 0x0022020210102c0a, 61, 11455),
+    ]),
+    Slot::new(0x0000000008002200, [ // d2
+        Probe::new(0x0040201008000200, 0x801080190801a100, 59, 4960),
+        Probe::new(0x0000020408402000, 0x8004411044100a00, 59, 4992),
+    ]),
+    Slot::new(0x0000000010004400, [ // e2
+        Probe::new(0x0002040810004000, 0x080100c901084010, 59, 5024),
+        Probe::new(0x0000402010020400, 0x0002900802044c00, 59, 5056),
+    ]),
+    Slot::new(0x0000000020008800, [ // f2
+        Probe::new(0x0004085020000000, 0x50c0900a00900404, 59, 3040),
+        Probe::new(0x0000000002040800, 0x068410480001a801, 61, 11463),
+    ]),
+    Slot::new(0x0000000040001000, [ // g2
+        Probe::new(0x0000000204081000, 0x080c020840204106, 60, 10191),
+        Probe::new(0x0008102040000000, 0x7010020201044300, 60, 10207),
+    ]),
+    Slot::new(0x0000000080002000, [ // h2
+        Probe::new(0x0000020408102000, 0x0880d81410080020, 59, 3072),
+        Probe::new(0x0010204080000000, 0x080020c041040500, 60, 10223),
+    ]),
+    Slot::new(0x0000000100040001, [ // a3
+        Probe::new(0x0040201008040000, 0x2120102902042240, 59, 3104),
+        Probe::new(0x0004020100040800, 0x0430041840d02210, 59, 3136),
+    ]),
+    Slot::new(0x0000000200080002, [ // b3
+        Probe::new(0x0000402010081000, 0x008888082d204000, 59, 3168),
+        Probe::new(0x0008040200000000, 0x0000008041100442, 61, 11471),
+    ]),
+    Slot::new(0x0000000400110004, [ // c3
+        Probe::new(0x0000004020102000, 0x0004018200f00000, 60, 11439),
+        Probe::new(0x00100a0400000000, 0x000020050a080800, 60, 10239),
+    ]),
+    Slot::new(0x0000000800220008, [ // d3
+        Probe::new(0x0022140800000000, 0x0100810608024084, 59, 5088),
+        Probe::new(0x0000000040224000, 0x20c0450104040401, 60, 10863),
+    ]),
+    Slot::new(0x0000001000440010, [ // e3
+        Probe::new(0x0044281000000000, 0x01010c0828011040, 59, 5120),
+        Probe::new(0x0000000002440200, 0x404104a02002010a, 60, 10879),
+    ]),
+    Slot::new(0x0000002000880020, [ // f3
+        Probe::new(0x0000000204080400, 0x10141018608020c2, 60, 10255),
+        Probe::new(0x0008502000000000, 0x0040200014090402, 60, 10271),
+    ]),
+    Slot::new(0x0000004000100040, [ // g3
+        Probe::new(0x0000020408100800, 0x0009061004204000, 59, 3200),
+        Probe::new(0x0010204000000000, 0x000c950008862800, 61, 11479),
+    ]),
+    Slot::new(0x0000008000200080, [ // h3
+        Probe::new(0x0002040810200000, 0x0120048210022080, 59, 3232),
+        Probe::new(0x0020408000201000, 0x000404400d018080, 59, 3264),
+    ]),
+    Slot::new(0x0000010004000100, [ // a4
+        Probe::new(0x0020100804000100, 0x04a0241001010400, 59, 3296),
+        Probe::new(0x0002010004081000, 0x2804104200201a00, 59, 3328),
+    ]),
+    Slot::new(0x0000020008000200, [ // b4
+        Probe::new(0x0040201008000200, 0x6040020204011064, 59, 5152),
+        Probe::new(0x0004020008102000, 0x100511213240d000, 59, 5184),
+    ]),
+    Slot::new(0x0000040011000400, [ // c4
+        Probe::new(0x0000402010204000, 0x902103480100c022, 59, 5216),
+        Probe::new(0x000a040000000400, 0x01c8001484210800, 60, 10895),
+    ]),
+    Slot::new(0x0000080022000800, [ // d4
+        Probe::new(0x0000004022400000, 0x2008121a08810008, 60, 10911),
+        Probe::new(0x0014080000000800, 0x04700020289c0434, 60, 10927),
+    ]),
+    Slot::new(0x0000100044001000, [ // e4
+        Probe::new(0x0000000244020000, 0x0000101043081010, 60, 10943),
+        Probe::new(0x0028100000001000, 0x0002008240080620, 60, 10959),
+    ]),
+    Slot::new(0x0000200088002000, [ // f4
+        Probe::new(0x0000020408040200, 0x2020084202404404, 59, 5248),
+        Probe::new(0x0050200000002000, 0x00088044020a1a04, 60, 10975),
+    ]),
+    Slot::new(0x0000400010004000, [ // g4
+        Probe::new(0x0002040810004000, 0x211028c228044020, 59, 5280),
+        Probe::new(0x0020400010080400, 0x0008120181820208, 59, 5312),
+    ]),
+    Slot::new(0x0000800020008000, [ // h4
+        Probe::new(0x0004081020008000, 0x2000410204922080, 59, 3360),
+        Probe::new(0x0040800020100800, 0x0005080e0400a084, 59, 3392),
+    ]),
+    Slot::new(0x0001000400010000, [ // a5
+        Probe::new(0x0001000408102000, 0x400c0d080a802040, 59, 3424),
+        Probe::new(0x0010080400010200, 0x0a4049000812041b, 59, 3456),
+    ]),
+    Slot::new(0x0002000800020000, [ // b5
+        Probe::new(0x0002000810204000, 0xa082010412008460, 59, 5344),
+        Probe::new(0x0020100800020400, 0x0e10108001408400, 59, 9280),
+    ]),
+    Slot::new(0x0004001100040000, [ // c5
+        Probe::new(0x0040201020400000, 0x40040605040a6048, 59, 9216),
+        Probe::new(0x0004000000040a00, 0x049270040150a020, 60, 10991),
+    ]),
+    Slot::new(0x0008002200080000, [ // d5
+        Probe::new(0x0008000000081400, 0x040c040010041120, 60, 11007),
+        Probe::new(0x0000402240000000, 0x2002000043010010, 60, 11023),
+    ]),
+    Slot::new(0x0010004400100000, [ // e5
+        Probe::new(0x0010000000102800, 0x4004018820000420, 60, 11039),
+        Probe::new(0x0000024402000000, 0x0101002006100880, 60, 11055),
+    ]),
+    Slot::new(0x0020008800200000, [ // f5
+        Probe::new(0x0002040804020000, 0x0808400501103001, 59, 5376),
+        Probe::new(0x0020000000205000, 0x000b2400901a0320, 60, 11071),
+    ]),
+    Slot::new(0x0040001000400000, [ // g5
+        Probe::new(0x0040001008040200, 0x02c1581602888101, 59, 5408),
+        Probe::new(0x0004081000402000, 0x0005004802240a08, 59, 9311),
+    ]),
+    Slot::new(0x0080002000800000, [ // h5
+        Probe::new(0x0080002010080400, 0x01a0820202009830, 59, 3488),
+        Probe::new(0x0008102000804000, 0x0000410206320100, 59, 3520),
+    ]),
+    Slot::new(0x0100040001000000, [ // a6
+        Probe::new(0x0000040810204000, 0x0011010110020409, 59, 3552),
+        Probe::new(0x0008040001020400, 0x0008403000102140, 59, 3584),
+    ]),
+    Slot::new(0x0200080002000000, [ // b6
+        Probe::new(0x0010081020400000, 0x00800104008a0200, 59, 3616),
+        Probe::new(0x0000000002040800, 0x2009201440008021, 61, 11487),
+    ]),
+    Slot::new(0x0400110004000000, [ // c6
+        Probe::new(0x00000000040a1000, 0x0081103000081411, 60, 10287),
+        Probe::new(0x0020102040000000, 0x8040002082180881, 60, 10303),
+    ]),
+    Slot::new(0x0800220008000000, [ // d6
+        Probe::new(0x0000000008142200, 0x2540491800014000, 59, 5440),
+        Probe::new(0x0040224000000000, 0x1001091820a08201, 60, 11087),
+    ]),
+    Slot::new(0x1000440010000000, [ // e6
+        Probe::new(0x0000000010284400, 0x802d010804280104, 59, 5472),
+        Probe::new(0x0002440200000000, 0x8600a400a22a4028, 60, 11103),
+    ]),
+    Slot::new(0x2000880020000000, [ // f6
+        Probe::new(0x0000000020500800, 0x1002020220000004, 60, 10319),
+        Probe::new(0x0004080402000000, 0x0000010811052000, 60, 10335),
+    ]),
+    Slot::new(0x4000100040000000, [ // g6
+        Probe::new(0x0008100804020000, 0x8000121001082200, 59, 3648),
+        Probe::new(0x0000000040201000, 0x00783202e0102101, 61, 11495),
+    ]),
+    Slot::new(0x8000200080000000, [ // h6
+        Probe::new(0x0000201008040200, 0x2040050400920000, 59, 3680),
+        Probe::new(0x0010200080402000, 0x0210902840240404, 59, 3712),
+    ]),
+    Slot::new(0x0004000100000000, [ // a7
+        Probe::new(0x0004081020400000, 0x1000020884211820, 59, 3744),
+        Probe::new(0x0000000102040800, 0x0810082014011803, 60, 10351),
+    ]),
+    Slot::new(0x0008000200000000, [ // b7
+        Probe::new(0x0000000204081000, 0x18082e4820000002, 60, 10367),
+        Probe::new(0x0008102040000000, 0x140a802582080380, 60, 10383),
+    ]),
+    Slot::new(0x0011000400000000, [ // c7
+        Probe::new(0x000000040a102000, 0x0000c41044000218, 59, 3776),
+        Probe::new(0x0010204000000000, 0x0004010001040280, 61, 11503),
+    ]),
+    Slot::new(0x0022000800000000, [ // d7
+        Probe::new(0x0002000810204000, 0x608100c1100210c8, 59, 5504),
+        Probe::new(0x0020400804020000, 0x0024041430108200, 59, 5536),
+    ]),
+    Slot::new(0x0044001000000000, [ // e7
+        Probe::new(0x0040001008040200, 0x0020040118440282, 59, 5568),
+        Probe::new(0x0004021020400000, 0x0000492884405812, 59, 5600),
+    ]),
+    Slot::new(0x0088002000000000, [ // f7
+        Probe::new(0x0000002050080400, 0xc004900282028000, 59, 3808),
+        Probe::new(0x0008040200000000, 0x0088000810101000, 61, 11511),
+    ]),
+    Slot::new(0x0010004000000000, [ // g7
+        Probe::new(0x0000004020100800, 0x1088030116048000, 60, 10399),
+        Probe::new(0x0010080402000000, 0x0000802084100200, 60, 10415),
+    ]),
+    Slot::new(0x0020008000000000, [ // h7
+        Probe::new(0x0020100804020000, 0x00204f2008020380, 59, 3840),
+        Probe::new(0x0000008040201000, 0x00143b8208482000, 60, 10431),
+    ]),
+    Slot::new(0x0400010000000000, [ // a8
+        Probe::new(0x0000010204081000, 0x20a1040620820004, 59, 3872),
+        Probe::new(0x0408102040000000, 0x0800000021050821, 59, 3904),
+    ]),
+    Slot::new(0x0800020000000000, [ // b8
+        Probe::new(0x0000020408102000, 0x85041208048c1080, 59, 3936),
+        Probe::new(0x0810204000000000, 0x0000104812520210, 60, 10447),
+    ]),
+    Slot::new(0x1100040000000000, [ // c8
+        Probe::new(0x0000040810204000, 0x0182820110621220, 59, 3968),
+        Probe::new(0x1020440200000000, 0x2800008250204444, 59, 4000),
+    ]),
+    Slot::new(0x2200080000000000, [ // d8
+        Probe::new(0x0200081020400000, 0x084004a628040088, 59, 4032),
+        Probe::new(0x2040080402000000, 0x4086080820011901, 59, 4064),
+    ]),
+    Slot::new(0x4400100000000000, [ // e8
+        Probe::new(0x4000100804020000, 0x0211a81004008002, 59, 4096),
+        Probe::new(0x0402102040000000, 0x0040400042081002, 59, 4128),
+    ]),
+    Slot::new(0x8800200000000000, [ // f8
+        Probe::new(0x0000201008040200, 0x0040300401004400, 59, 4160),
+        Probe::new(0x0804224000000000, 0x3401404421440808, 59, 4192),
+    ]),
+    Slot::new(0x1000400000000000, [ // g8
+        Probe::new(0x0000402010080400, 0x0020040882104038, 59, 4224),
+        Probe::new(0x1008040200000000, 0x10200000088a1044, 60, 10463),
+    ]),
+    Slot::new(0x2000800000000000, [ // h8
+        Probe::new(0x0000804020100800, 0x00880804405140c4, 59, 4256),
+        Probe::new(0x2010080402000000, 0x008002080830a182, 59, 4288),
+    ]),
 ];
 /// Block 3: nightrider white quiet, nightrider black quiet, nightrider white capture,
 /// nightrider black capture, nightrider white movers, nightrider black movers, nightrider
@@ -4280,13 +4153,13 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 4]; SQUARES] = [
 #[allow(clippy::unreadable_literal)]
 static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
     Slot::new(0x0000000000020400, [ // a1
-        Probe::new(0x0000000400120400, 0x4820141205900920, 60, 5632),
+        Probe::new(0x0000000400120400, 0x4820141205900920, 60, 9343),
     ]),
     Slot::new(0x0000000000050800, [ // b1
-        Probe::new(0x0000000800240800, 0x0108040004002445, 60, 5648),
+        Probe::new(0x0000000800240800, 0x0108040004002445, 60, 9359),
     ]),
     Slot::new(0x00000000000a1100, [ // c1
-        Probe::new(0x00000010000a1000, 0x9008130204001010, 60, 5664),
+        Probe::new(0x00000010000a1000, 0x9008130204001010, 60, 9375),
     ]),
     Slot::new(0x0000000000142200, [ // d1
         Probe::new(0x0000002200142000, 0x0402080264882008, 59, 2048),
@@ -4295,22 +4168,22 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x0000004400280400, 0x0420020a09606003, 59, 2080),
     ]),
     Slot::new(0x0000000000508800, [ // f1
-        Probe::new(0x0000000800500800, 0x4018020802008806, 60, 5680),
+        Probe::new(0x0000000800500800, 0x4018020802008806, 60, 9391),
     ]),
     Slot::new(0x0000000000a01000, [ // g1
-        Probe::new(0x0000001000241000, 0x0001110008302000, 60, 5696),
+        Probe::new(0x0000001000241000, 0x0001110008302000, 60, 9407),
     ]),
     Slot::new(0x0000000000402000, [ // h1
-        Probe::new(0x0000002000482000, 0x01021065c3014001, 60, 5712),
+        Probe::new(0x0000002000482000, 0x01021065c3014001, 60, 9423),
     ]),
     Slot::new(0x0000000002040004, [ // a2
-        Probe::new(0x0000040012040000, 0x00000a0820100000, 60, 5728),
+        Probe::new(0x0000040012040000, 0x00000a0820100000, 60, 9439),
     ]),
     Slot::new(0x0000000005080008, [ // b2
-        Probe::new(0x0000080024080000, 0xc8209c9080110000, 60, 5744),
+        Probe::new(0x0000080024080000, 0xc8209c9080110000, 60, 9455),
     ]),
     Slot::new(0x000000000a110011, [ // c2
-        Probe::new(0x000010000a100000, 0xe002426200882000, 60, 5760),
+        Probe::new(0x000010000a100000, 0xe002426200882000, 60, 9471),
     ]),
     Slot::new(0x0000000014220022, [ // d2
         Probe::new(0x0000220014200000, 0x2080210444040000, 59, 2112),
@@ -4319,37 +4192,37 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x0000440028040000, 0x0000101400024000, 59, 2144),
     ]),
     Slot::new(0x0000000050880088, [ // f2
-        Probe::new(0x0000080050080000, 0x8000302106040800, 60, 5776),
+        Probe::new(0x0000080050080000, 0x8000302106040800, 60, 9487),
     ]),
     Slot::new(0x00000000a0100010, [ // g2
-        Probe::new(0x0000100024100000, 0x0000040400022a04, 60, 5792),
+        Probe::new(0x0000100024100000, 0x0000040400022a04, 60, 9503),
     ]),
     Slot::new(0x0000000040200020, [ // h2
-        Probe::new(0x0000200048200000, 0x2200020222012104, 60, 5808),
+        Probe::new(0x0000200048200000, 0x2200020222012104, 60, 9519),
     ]),
     Slot::new(0x0000000204000402, [ // a3
-        Probe::new(0x0000001204000400, 0x0b10026011088000, 60, 5824),
+        Probe::new(0x0000001204000400, 0x0b10026011088000, 60, 9535),
     ]),
     Slot::new(0x0000000508000805, [ // b3
-        Probe::new(0x0000002408000800, 0x0004400804020282, 60, 5840),
+        Probe::new(0x0000002408000800, 0x0004400804020282, 60, 9551),
     ]),
     Slot::new(0x0000000a1100110a, [ // c3
-        Probe::new(0x0000000a10001000, 0x20b4218130042140, 60, 5856),
+        Probe::new(0x0000000a10001000, 0x20b4218130042140, 60, 9567),
     ]),
     Slot::new(0x0000001422002214, [ // d3
-        Probe::new(0x0000001420002000, 0x0102083088814402, 60, 5872),
+        Probe::new(0x0000001420002000, 0x0102083088814402, 60, 9583),
     ]),
     Slot::new(0x0000002844004428, [ // e3
-        Probe::new(0x0000002804000400, 0x0020208822008020, 60, 5888),
+        Probe::new(0x0000002804000400, 0x0020208822008020, 60, 9599),
     ]),
     Slot::new(0x0000005088008850, [ // f3
-        Probe::new(0x0000005008000800, 0x1013000802000120, 60, 5904),
+        Probe::new(0x0000005008000800, 0x1013000802000120, 60, 9615),
     ]),
     Slot::new(0x000000a0100010a0, [ // g3
-        Probe::new(0x0000002410001000, 0x8006800444090000, 60, 5920),
+        Probe::new(0x0000002410001000, 0x8006800444090000, 60, 9631),
     ]),
     Slot::new(0x0000004020002040, [ // h3
-        Probe::new(0x0000004820002000, 0x1012002402a00002, 60, 5936),
+        Probe::new(0x0000004820002000, 0x1012002402a00002, 60, 9647),
     ]),
     Slot::new(0x0000020400040200, [ // a4
         Probe::new(0x0000120400041000, 0x0008240042220100, 59, 2176),
@@ -4358,16 +4231,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x0000240800082000, 0x1000480004040001, 59, 2208),
     ]),
     Slot::new(0x00000a1100110a00, [ // c4
-        Probe::new(0x00000a1000100000, 0x0000080102090408, 60, 5952),
+        Probe::new(0x00000a1000100000, 0x0000080102090408, 60, 9663),
     ]),
     Slot::new(0x0000142200221400, [ // d4
-        Probe::new(0x0000142000200000, 0x10604e0050c80004, 60, 5968),
+        Probe::new(0x0000142000200000, 0x10604e0050c80004, 60, 9679),
     ]),
     Slot::new(0x0000284400442800, [ // e4
-        Probe::new(0x0000280400040000, 0x010130c02014800c, 60, 5984),
+        Probe::new(0x0000280400040000, 0x010130c02014800c, 60, 9695),
     ]),
     Slot::new(0x0000508800885000, [ // f4
-        Probe::new(0x0000500800080000, 0x100410090c012002, 60, 6000),
+        Probe::new(0x0000500800080000, 0x100410090c012002, 60, 9711),
     ]),
     Slot::new(0x0000a0100010a000, [ // g4
         Probe::new(0x0000241000100400, 0x0008040884940241, 59, 2240),
@@ -4382,16 +4255,16 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x0020080008240000, 0x08000c1901c48600, 59, 2336),
     ]),
     Slot::new(0x000a1100110a0000, [ // c5
-        Probe::new(0x00001000100a0000, 0x02c0620860861000, 60, 6016),
+        Probe::new(0x00001000100a0000, 0x02c0620860861000, 60, 9727),
     ]),
     Slot::new(0x0014220022140000, [ // d5
-        Probe::new(0x0000200020140000, 0x89a1210a00010000, 60, 6032),
+        Probe::new(0x0000200020140000, 0x89a1210a00010000, 60, 9743),
     ]),
     Slot::new(0x0028440044280000, [ // e5
-        Probe::new(0x0000040004280000, 0x1080020842200008, 60, 6048),
+        Probe::new(0x0000040004280000, 0x1080020842200008, 60, 9759),
     ]),
     Slot::new(0x0050880088500000, [ // f5
-        Probe::new(0x0000080008500000, 0x80080888204a8400, 60, 6064),
+        Probe::new(0x0000080008500000, 0x80080888204a8400, 60, 9775),
     ]),
     Slot::new(0x00a0100010a00000, [ // g5
         Probe::new(0x0004100010240000, 0x8030440410008800, 59, 2368),
@@ -4400,37 +4273,37 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x0008200020480000, 0x8400420600010108, 59, 2400),
     ]),
     Slot::new(0x0204000402000000, [ // a6
-        Probe::new(0x0004000412000000, 0x14a0106120006800, 60, 6080),
+        Probe::new(0x0004000412000000, 0x14a0106120006800, 60, 9791),
     ]),
     Slot::new(0x0508000805000000, [ // b6
-        Probe::new(0x0008000824000000, 0xc01440228c008808, 60, 6096),
+        Probe::new(0x0008000824000000, 0xc01440228c008808, 60, 9807),
     ]),
     Slot::new(0x0a1100110a000000, [ // c6
-        Probe::new(0x001000100a000000, 0x1000021013a01400, 60, 6112),
+        Probe::new(0x001000100a000000, 0x1000021013a01400, 60, 9823),
     ]),
     Slot::new(0x1422002214000000, [ // d6
-        Probe::new(0x0020002014000000, 0x4000682800808a00, 60, 6128),
+        Probe::new(0x0020002014000000, 0x4000682800808a00, 60, 9839),
     ]),
     Slot::new(0x2844004428000000, [ // e6
-        Probe::new(0x0004000428000000, 0x0028280a20000884, 60, 6144),
+        Probe::new(0x0004000428000000, 0x0028280a20000884, 60, 9855),
     ]),
     Slot::new(0x5088008850000000, [ // f6
-        Probe::new(0x0008000850000000, 0x0040810904101000, 60, 6160),
+        Probe::new(0x0008000850000000, 0x0040810904101000, 60, 9871),
     ]),
     Slot::new(0xa0100010a0000000, [ // g6
-        Probe::new(0x0010001024000000, 0x0028202104004310, 60, 6176),
+        Probe::new(0x0010001024000000, 0x0028202104004310, 60, 9887),
     ]),
     Slot::new(0x4020002040000000, [ // h6
-        Probe::new(0x0020002048000000, 0x014880260a095100, 60, 6192),
+        Probe::new(0x0020002048000000, 0x014880260a095100, 60, 9903),
     ]),
     Slot::new(0x0400040200000000, [ // a7
-        Probe::new(0x0000041200040000, 0x0040086141100220, 60, 6208),
+        Probe::new(0x0000041200040000, 0x0040086141100220, 60, 9919),
     ]),
     Slot::new(0x0800080500000000, [ // b7
-        Probe::new(0x0000082400080000, 0x400b10808a020000, 60, 6224),
+        Probe::new(0x0000082400080000, 0x400b10808a020000, 60, 9935),
     ]),
     Slot::new(0x1100110a00000000, [ // c7
-        Probe::new(0x0000100a00100000, 0x1008020028080010, 60, 6240),
+        Probe::new(0x0000100a00100000, 0x1008020028080010, 60, 9951),
     ]),
     Slot::new(0x2200221400000000, [ // d7
         Probe::new(0x0000201400220000, 0x0204118120820010, 59, 2432),
@@ -4439,22 +4312,22 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x0000042800440000, 0x00618a0148880180, 59, 2464),
     ]),
     Slot::new(0x8800885000000000, [ // f7
-        Probe::new(0x0000085000080000, 0x0082240201108050, 60, 6256),
+        Probe::new(0x0000085000080000, 0x0082240201108050, 60, 9967),
     ]),
     Slot::new(0x100010a000000000, [ // g7
-        Probe::new(0x0000102400100000, 0x0010840004020008, 60, 6272),
+        Probe::new(0x0000102400100000, 0x0010840004020008, 60, 9983),
     ]),
     Slot::new(0x2000204000000000, [ // h7
-        Probe::new(0x0000204800200000, 0x1000a44008451481, 60, 6288),
+        Probe::new(0x0000204800200000, 0x1000a44008451481, 60, 9999),
     ]),
     Slot::new(0x0004020000000000, [ // a8
-        Probe::new(0x0004120004000000, 0x0300001010080838, 60, 6304),
+        Probe::new(0x0004120004000000, 0x0300001010080838, 60, 10015),
     ]),
     Slot::new(0x0008050000000000, [ // b8
-        Probe::new(0x0008240008000000, 0x0080104800444400, 60, 6320),
+        Probe::new(0x0008240008000000, 0x0080104800444400, 60, 10031),
     ]),
     Slot::new(0x00110a0000000000, [ // c8
-        Probe::new(0x00100a0010000000, 0x0000000802122420, 60, 6336),
+        Probe::new(0x00100a0010000000, 0x0000000802122420, 60, 10047),
     ]),
     Slot::new(0x0022140000000000, [ // d8
         Probe::new(0x0020140022000000, 0x4000008482080200, 59, 2496),
@@ -4463,13 +4336,13 @@ static BLOCK_3: [Slot<Bitboard, 1>; SQUARES] = [
         Probe::new(0x0004280044000000, 0x84030250a404048a, 59, 2528),
     ]),
     Slot::new(0x0088500000000000, [ // f8
-        Probe::new(0x0008500008000000, 0x0002180802021204, 60, 6352),
+        Probe::new(0x0008500008000000, 0x0002180802021204, 60, 10063),
     ]),
     Slot::new(0x0010a00000000000, [ // g8
-        Probe::new(0x0010240010000000, 0x0009004408344208, 60, 6368),
+        Probe::new(0x0010240010000000, 0x0009004408344208, 60, 10079),
     ]),
     Slot::new(0x0020400000000000, [ // h8
-        Probe::new(0x0020480020000000, 0x1203000100020a22, 60, 6384),
+        Probe::new(0x0020480020000000, 0x1203000100020a22, 60, 10095),
     ]),
 ];
 /// Block 5: griffon white movers, griffon black movers, griffon white attackers, griffon
@@ -4483,27 +4356,27 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     ]),
     Slot::new(0x0000000000000500, [ // b1
         Probe::new(0x0002020202020200, 0x0040388290200c00, 58, 512),
-        Probe::new(0x000000000000007c, 0x084000428800016a, 59, 2560),
+        Probe::new(0x000000000000007c, 0x084000428800016a, 59, 6144),
     ]),
     Slot::new(0x0000000000000a00, [ // c1
         Probe::new(0x0004040404040400, 0x4010080420014230, 58, 576),
-        Probe::new(0x000000000000007a, 0x2600000024483000, 59, 2592),
+        Probe::new(0x000000000000007a, 0x2600000024483000, 59, 6176),
     ]),
     Slot::new(0x0000000000001400, [ // d1
         Probe::new(0x0008080808080800, 0x5200810204100841, 58, 640),
-        Probe::new(0x0000000000000076, 0xa08200044c00c010, 59, 2624),
+        Probe::new(0x0000000000000076, 0xa08200044c00c010, 59, 6208),
     ]),
     Slot::new(0x0000000000002800, [ // e1
         Probe::new(0x0010101010101000, 0x0002480089042200, 58, 704),
-        Probe::new(0x000000000000006e, 0x10401002040a0804, 59, 2656),
+        Probe::new(0x000000000000006e, 0x10401002040a0804, 59, 6240),
     ]),
     Slot::new(0x0000000000005000, [ // f1
         Probe::new(0x0020202020202000, 0x010481c400210200, 58, 768),
-        Probe::new(0x000000000000005e, 0x0820500021800000, 59, 2688),
+        Probe::new(0x000000000000005e, 0x0820500021800000, 59, 6272),
     ]),
     Slot::new(0x000000000000a000, [ // g1
         Probe::new(0x0040404040404000, 0x8000860100102540, 58, 832),
-        Probe::new(0x000000000000003e, 0x0408011400240108, 59, 2720),
+        Probe::new(0x000000000000003e, 0x0408011400240108, 59, 6304),
     ]),
     Slot::new(0x0000000000004000, [ // h1
         Probe::new(0x000000000000007e, 0x0204820000020604, 58, 128),
@@ -4511,195 +4384,195 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     ]),
     Slot::new(0x0000000000020002, [ // a2
         Probe::new(0x0000000000007e00, 0x0002000808a50040, 58, 896),
-        Probe::new(0x0001010101010000, 0x4000a0158008c000, 59, 2752),
+        Probe::new(0x0001010101010000, 0x4000a0158008c000, 59, 6336),
     ]),
     Slot::new(0x0000000000050005, [ // b2
-        Probe::new(0x0000000000007c00, 0x0144200020188800, 59, 3328),
-        Probe::new(0x0002020202020000, 0x90a0a10840441000, 59, 3360),
+        Probe::new(0x0000000000007c00, 0x0144200020188800, 59, 6912),
+        Probe::new(0x0002020202020000, 0x90a0a10840441000, 59, 6944),
     ]),
     Slot::new(0x00000000000a000a, [ // c2
-        Probe::new(0x0004040404040000, 0x019002a010144820, 59, 3392),
-        Probe::new(0x0000000000007a00, 0x009e000003000000, 59, 3424),
+        Probe::new(0x0004040404040000, 0x019002a010144820, 59, 6976),
+        Probe::new(0x0000000000007a00, 0x009e000003000000, 59, 7008),
     ]),
     Slot::new(0x0000000000140014, [ // d2
-        Probe::new(0x0008080808080000, 0x001102080d102400, 59, 3456),
-        Probe::new(0x0000000000007600, 0x001a009008040300, 59, 3488),
+        Probe::new(0x0008080808080000, 0x001102080d102400, 59, 7040),
+        Probe::new(0x0000000000007600, 0x001a009008040300, 59, 7072),
     ]),
     Slot::new(0x0000000000280028, [ // e2
-        Probe::new(0x0010101010100000, 0x08008c0810920500, 59, 3520),
-        Probe::new(0x0000000000006e00, 0x0112000008000001, 59, 3552),
+        Probe::new(0x0010101010100000, 0x08008c0810920500, 59, 7104),
+        Probe::new(0x0000000000006e00, 0x0112000008000001, 59, 7136),
     ]),
     Slot::new(0x0000000000500050, [ // f2
-        Probe::new(0x0020202020200000, 0x2081484200810402, 59, 3584),
-        Probe::new(0x0000000000005e00, 0x0208200000000a00, 59, 3616),
+        Probe::new(0x0020202020200000, 0x2081484200810402, 59, 7168),
+        Probe::new(0x0000000000005e00, 0x0208200000000a00, 59, 7200),
     ]),
     Slot::new(0x0000000000a000a0, [ // g2
-        Probe::new(0x0000000000003e00, 0x8014120098820020, 59, 3648),
-        Probe::new(0x0040404040400000, 0x02000051028204a0, 59, 3680),
+        Probe::new(0x0000000000003e00, 0x8014120098820020, 59, 7232),
+        Probe::new(0x0040404040400000, 0x02000051028204a0, 59, 7264),
     ]),
     Slot::new(0x0000000000400040, [ // h2
         Probe::new(0x0000000000007e00, 0x1056080003000000, 58, 960),
-        Probe::new(0x0080808080800000, 0x0004810010412088, 59, 2784),
+        Probe::new(0x0080808080800000, 0x0004810010412088, 59, 6368),
     ]),
     Slot::new(0x0000000002000200, [ // a3
         Probe::new(0x00000000007e0000, 0x1000220020400012, 58, 1024),
-        Probe::new(0x0001010101000100, 0x0240501020088008, 59, 2816),
+        Probe::new(0x0001010101000100, 0x0240501020088008, 59, 6400),
     ]),
     Slot::new(0x0000000005000500, [ // b3
-        Probe::new(0x00000000007c0000, 0x1022020080005012, 59, 3712),
-        Probe::new(0x0002020202000200, 0x1840000921045144, 59, 3744),
+        Probe::new(0x00000000007c0000, 0x1022020080005012, 59, 7296),
+        Probe::new(0x0002020202000200, 0x1840000921045144, 59, 7328),
     ]),
     Slot::new(0x000000000a000a00, [ // c3
-        Probe::new(0x00000000007a0000, 0x0000410000023080, 59, 3776),
-        Probe::new(0x0004040404000400, 0x0502043018210c00, 59, 3808),
+        Probe::new(0x00000000007a0000, 0x0000410000023080, 59, 7360),
+        Probe::new(0x0004040404000400, 0x0502043018210c00, 59, 7392),
     ]),
     Slot::new(0x0000000014001400, [ // d3
-        Probe::new(0x0008080808000800, 0x808c000110080201, 59, 3840),
-        Probe::new(0x0000000000760000, 0x8001208040020000, 59, 3872),
+        Probe::new(0x0008080808000800, 0x808c000110080201, 59, 7424),
+        Probe::new(0x0000000000760000, 0x8001208040020000, 59, 7456),
     ]),
     Slot::new(0x0000000028002800, [ // e3
-        Probe::new(0x0010101010001000, 0x0000880402080110, 59, 3904),
-        Probe::new(0x00000000006e0000, 0x8000104103826168, 59, 3936),
+        Probe::new(0x0010101010001000, 0x0000880402080110, 59, 7488),
+        Probe::new(0x00000000006e0000, 0x8000104103826168, 59, 7520),
     ]),
     Slot::new(0x0000000050005000, [ // f3
-        Probe::new(0x00000000005e0000, 0x00a0882034000005, 59, 3968),
-        Probe::new(0x0020202020002000, 0xa5031000804c020c, 59, 4000),
+        Probe::new(0x00000000005e0000, 0x00a0882034000005, 59, 7552),
+        Probe::new(0x0020202020002000, 0xa5031000804c020c, 59, 7584),
     ]),
     Slot::new(0x00000000a000a000, [ // g3
-        Probe::new(0x00000000003e0000, 0x1000c40060820840, 59, 4032),
-        Probe::new(0x0040404040004000, 0x020080404a002908, 59, 4064),
+        Probe::new(0x00000000003e0000, 0x1000c40060820840, 59, 7616),
+        Probe::new(0x0040404040004000, 0x020080404a002908, 59, 7648),
     ]),
     Slot::new(0x0000000040004000, [ // h3
         Probe::new(0x00000000007e0000, 0x1120020420801290, 58, 1088),
-        Probe::new(0x0080808080008000, 0x0000111040842100, 59, 2848),
+        Probe::new(0x0080808080008000, 0x0000111040842100, 59, 6432),
     ]),
     Slot::new(0x0000000200020000, [ // a4
         Probe::new(0x000000007e000000, 0x2480004421000040, 58, 1984),
-        Probe::new(0x0001010100010100, 0x0040241080081000, 59, 2880),
+        Probe::new(0x0001010100010100, 0x0040241080081000, 59, 6464),
     ]),
     Slot::new(0x0000000500050000, [ // b4
-        Probe::new(0x000000007c000000, 0x8800140a00000002, 59, 4096),
-        Probe::new(0x0002020200020200, 0x0020880004104002, 59, 4128),
+        Probe::new(0x000000007c000000, 0x8800140a00000002, 59, 7680),
+        Probe::new(0x0002020200020200, 0x0020880004104002, 59, 7712),
     ]),
     Slot::new(0x0000000a000a0000, [ // c4
-        Probe::new(0x000000007a000000, 0x5004000604020010, 59, 4160),
-        Probe::new(0x0004040400040400, 0x10201021580d0210, 59, 4192),
+        Probe::new(0x000000007a000000, 0x5004000604020010, 59, 7744),
+        Probe::new(0x0004040400040400, 0x10201021580d0210, 59, 7776),
     ]),
     Slot::new(0x0000001400140000, [ // d4
-        Probe::new(0x0000000076000000, 0x4108004a02200140, 59, 4224),
-        Probe::new(0x0008080800080800, 0x901002d0880c0108, 59, 4256),
+        Probe::new(0x0000000076000000, 0x4108004a02200140, 59, 7808),
+        Probe::new(0x0008080800080800, 0x901002d0880c0108, 59, 7840),
     ]),
     Slot::new(0x0000002800280000, [ // e4
-        Probe::new(0x000000006e000000, 0x0280101040829042, 59, 4288),
-        Probe::new(0x0010101000101000, 0x0002040008091190, 59, 4320),
+        Probe::new(0x000000006e000000, 0x0280101040829042, 59, 7872),
+        Probe::new(0x0010101000101000, 0x0002040008091190, 59, 7904),
     ]),
     Slot::new(0x0000005000500000, [ // f4
-        Probe::new(0x000000005e000000, 0x1822452200281068, 59, 4352),
-        Probe::new(0x0020202000202000, 0x0504004011018200, 59, 4384),
+        Probe::new(0x000000005e000000, 0x1822452200281068, 59, 7936),
+        Probe::new(0x0020202000202000, 0x0504004011018200, 59, 7968),
     ]),
     Slot::new(0x000000a000a00000, [ // g4
-        Probe::new(0x000000003e000000, 0x40044218420a3440, 59, 4416),
-        Probe::new(0x0040404000404000, 0x000302040044a080, 59, 4448),
+        Probe::new(0x000000003e000000, 0x40044218420a3440, 59, 8000),
+        Probe::new(0x0040404000404000, 0x000302040044a080, 59, 8032),
     ]),
     Slot::new(0x0000004000400000, [ // h4
         Probe::new(0x000000007e000000, 0x0210008600040068, 58, 1152),
-        Probe::new(0x0080808000808000, 0x0000801140410221, 59, 2912),
+        Probe::new(0x0080808000808000, 0x0000801140410221, 59, 6496),
     ]),
     Slot::new(0x0000020002000000, [ // a5
         Probe::new(0x0000007e00000000, 0x044040824100000a, 58, 1216),
-        Probe::new(0x0001010001010100, 0x00104080002a2418, 59, 2944),
+        Probe::new(0x0001010001010100, 0x00104080002a2418, 59, 6528),
     ]),
     Slot::new(0x0000050005000000, [ // b5
-        Probe::new(0x0000007c00000000, 0x000201800e000010, 59, 4480),
-        Probe::new(0x0002020002020200, 0x0084902000420800, 59, 4512),
+        Probe::new(0x0000007c00000000, 0x000201800e000010, 59, 8064),
+        Probe::new(0x0002020002020200, 0x0084902000420800, 59, 8096),
     ]),
     Slot::new(0x00000a000a000000, [ // c5
-        Probe::new(0x0000007a00000000, 0x180000104104094a, 59, 4544),
-        Probe::new(0x0004040004040400, 0x0020449008080202, 59, 4576),
+        Probe::new(0x0000007a00000000, 0x180000104104094a, 59, 8128),
+        Probe::new(0x0004040004040400, 0x0020449008080202, 59, 8160),
     ]),
     Slot::new(0x0000140014000000, [ // d5
-        Probe::new(0x0008080008080800, 0x0003080200845001, 59, 4608),
-        Probe::new(0x0000007600000000, 0x000800802a001040, 59, 4640),
+        Probe::new(0x0008080008080800, 0x0003080200845001, 59, 8192),
+        Probe::new(0x0000007600000000, 0x000800802a001040, 59, 8224),
     ]),
     Slot::new(0x0000280028000000, [ // e5
-        Probe::new(0x0010100010101000, 0x1001080204008403, 59, 4672),
-        Probe::new(0x0000006e00000000, 0x60000000d0404880, 59, 4704),
+        Probe::new(0x0010100010101000, 0x1001080204008403, 59, 8256),
+        Probe::new(0x0000006e00000000, 0x60000000d0404880, 59, 8288),
     ]),
     Slot::new(0x0000500050000000, [ // f5
-        Probe::new(0x0000005e00000000, 0x2101010022010100, 59, 4736),
-        Probe::new(0x0020200020202000, 0x8880520404258900, 59, 4768),
+        Probe::new(0x0000005e00000000, 0x2101010022010100, 59, 8320),
+        Probe::new(0x0020200020202000, 0x8880520404258900, 59, 8352),
     ]),
     Slot::new(0x0000a000a0000000, [ // g5
-        Probe::new(0x0000003e00000000, 0x700001804c000020, 59, 4800),
-        Probe::new(0x0040400040404000, 0x5001008840020620, 59, 4832),
+        Probe::new(0x0000003e00000000, 0x700001804c000020, 59, 8384),
+        Probe::new(0x0040400040404000, 0x5001008840020620, 59, 8416),
     ]),
     Slot::new(0x0000400040000000, [ // h5
         Probe::new(0x0000007e00000000, 0x0008401484100808, 58, 1280),
-        Probe::new(0x0080800080808000, 0x0212b10040006880, 59, 2976),
+        Probe::new(0x0080800080808000, 0x0212b10040006880, 59, 6560),
     ]),
     Slot::new(0x0002000200000000, [ // a6
         Probe::new(0x00007e0000000000, 0x0830030600082012, 58, 1344),
-        Probe::new(0x0001000101010100, 0x00804c2050284000, 59, 3008),
+        Probe::new(0x0001000101010100, 0x00804c2050284000, 59, 6592),
     ]),
     Slot::new(0x0005000500000000, [ // b6
-        Probe::new(0x00007c0000000000, 0x0030810000120400, 59, 4864),
-        Probe::new(0x0002000202020200, 0x04c00420304a0810, 59, 4896),
+        Probe::new(0x00007c0000000000, 0x0030810000120400, 59, 8448),
+        Probe::new(0x0002000202020200, 0x04c00420304a0810, 59, 8480),
     ]),
     Slot::new(0x000a000a00000000, [ // c6
-        Probe::new(0x0004000404040400, 0x2020105804301e00, 59, 4928),
-        Probe::new(0x00007a0000000000, 0x0254000440060802, 59, 4960),
+        Probe::new(0x0004000404040400, 0x2020105804301e00, 59, 8512),
+        Probe::new(0x00007a0000000000, 0x0254000440060802, 59, 8544),
     ]),
     Slot::new(0x0014001400000000, [ // d6
-        Probe::new(0x0008000808080800, 0x0890430804000204, 59, 4992),
-        Probe::new(0x0000760000000000, 0x08010008800a0861, 59, 5024),
+        Probe::new(0x0008000808080800, 0x0890430804000204, 59, 8576),
+        Probe::new(0x0000760000000000, 0x08010008800a0861, 59, 8608),
     ]),
     Slot::new(0x0028002800000000, [ // e6
-        Probe::new(0x0010001010101000, 0x0302008401001802, 59, 5056),
-        Probe::new(0x00006e0000000000, 0x0001124002104041, 59, 5088),
+        Probe::new(0x0010001010101000, 0x0302008401001802, 59, 8640),
+        Probe::new(0x00006e0000000000, 0x0001124002104041, 59, 8672),
     ]),
     Slot::new(0x0050005000000000, [ // f6
-        Probe::new(0x0020002020202000, 0x6302004429001180, 59, 5120),
-        Probe::new(0x00005e0000000000, 0x1001200020220040, 59, 5152),
+        Probe::new(0x0020002020202000, 0x6302004429001180, 59, 8704),
+        Probe::new(0x00005e0000000000, 0x1001200020220040, 59, 8736),
     ]),
     Slot::new(0x00a000a000000000, [ // g6
-        Probe::new(0x00003e0000000000, 0x02080280040c0008, 59, 5184),
-        Probe::new(0x0040004040404000, 0x2001048602400120, 59, 5216),
+        Probe::new(0x00003e0000000000, 0x02080280040c0008, 59, 8768),
+        Probe::new(0x0040004040404000, 0x2001048602400120, 59, 8800),
     ]),
     Slot::new(0x0040004000000000, [ // h6
         Probe::new(0x00007e0000000000, 0x0000000410820201, 58, 1408),
-        Probe::new(0x0080008080808000, 0x0801043221400082, 59, 3040),
+        Probe::new(0x0080008080808000, 0x0801043221400082, 59, 6624),
     ]),
     Slot::new(0x0200020000000000, [ // a7
         Probe::new(0x007e000000000000, 0x8140000400080200, 58, 1472),
-        Probe::new(0x0000010101010100, 0x0808308440200000, 59, 3072),
+        Probe::new(0x0000010101010100, 0x0808308440200000, 59, 6656),
     ]),
     Slot::new(0x0500050000000000, [ // b7
-        Probe::new(0x0000020202020200, 0x0008042010400012, 59, 5248),
-        Probe::new(0x007c000000000000, 0x0c200100c8800200, 59, 5280),
+        Probe::new(0x0000020202020200, 0x0008042010400012, 59, 8832),
+        Probe::new(0x007c000000000000, 0x0c200100c8800200, 59, 8864),
     ]),
     Slot::new(0x0a000a0000000000, [ // c7
-        Probe::new(0x0000040404040400, 0x102a108804a00008, 59, 5312),
-        Probe::new(0x007a000000000000, 0x0010080000088601, 59, 5344),
+        Probe::new(0x0000040404040400, 0x102a108804a00008, 59, 8896),
+        Probe::new(0x007a000000000000, 0x0010080000088601, 59, 8928),
     ]),
     Slot::new(0x1400140000000000, [ // d7
-        Probe::new(0x0000080808080800, 0x0202550810840000, 59, 5376),
-        Probe::new(0x0076000000000000, 0x4240020808042080, 59, 5408),
+        Probe::new(0x0000080808080800, 0x0202550810840000, 59, 8960),
+        Probe::new(0x0076000000000000, 0x4240020808042080, 59, 8992),
     ]),
     Slot::new(0x2800280000000000, [ // e7
-        Probe::new(0x0000101010101000, 0x001401a238010600, 59, 5440),
-        Probe::new(0x006e000000000000, 0x2000000490081040, 59, 5472),
+        Probe::new(0x0000101010101000, 0x001401a238010600, 59, 9024),
+        Probe::new(0x006e000000000000, 0x2000000490081040, 59, 9056),
     ]),
     Slot::new(0x5000500000000000, [ // f7
-        Probe::new(0x0000202020202000, 0x07040101d2018000, 59, 5504),
-        Probe::new(0x005e000000000000, 0x0034300000000820, 59, 5536),
+        Probe::new(0x0000202020202000, 0x07040101d2018000, 59, 9088),
+        Probe::new(0x005e000000000000, 0x0034300000000820, 59, 9120),
     ]),
     Slot::new(0xa000a00000000000, [ // g7
-        Probe::new(0x0000404040404000, 0x806a008940250008, 59, 5568),
-        Probe::new(0x003e000000000000, 0x0042880200004413, 59, 5600),
+        Probe::new(0x0000404040404000, 0x806a008940250008, 59, 9152),
+        Probe::new(0x003e000000000000, 0x0042880200004413, 59, 9184),
     ]),
     Slot::new(0x4000400000000000, [ // h7
         Probe::new(0x007e000000000000, 0x4800719220010200, 58, 1536),
-        Probe::new(0x0000808080808000, 0x0040806102504000, 59, 3104),
+        Probe::new(0x0000808080808000, 0x0040806102504000, 59, 6688),
     ]),
     Slot::new(0x0002000000000000, [ // a8
         Probe::new(0x0001010101010100, 0x000480c019102040, 58, 256),
@@ -4707,27 +4580,27 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
     ]),
     Slot::new(0x0005000000000000, [ // b8
         Probe::new(0x0002020202020200, 0x204150201806042c, 58, 1600),
-        Probe::new(0x7c00000000000000, 0x4282060108861002, 59, 3136),
+        Probe::new(0x7c00000000000000, 0x4282060108861002, 59, 6720),
     ]),
     Slot::new(0x000a000000000000, [ // c8
         Probe::new(0x0004040404040400, 0x0010040820050200, 58, 1664),
-        Probe::new(0x7a00000000000000, 0x00020a0021010806, 59, 3168),
+        Probe::new(0x7a00000000000000, 0x00020a0021010806, 59, 6752),
     ]),
     Slot::new(0x0014000000000000, [ // d8
         Probe::new(0x0008080808080800, 0x00040210280a810a, 58, 1728),
-        Probe::new(0x7600000000000000, 0x160048010810200a, 59, 3200),
+        Probe::new(0x7600000000000000, 0x160048010810200a, 59, 6784),
     ]),
     Slot::new(0x0028000000000000, [ // e8
         Probe::new(0x0010101010101000, 0x000401024810a200, 58, 1792),
-        Probe::new(0x6e00000000000000, 0x9400180001202012, 59, 3232),
+        Probe::new(0x6e00000000000000, 0x9400180001202012, 59, 6816),
     ]),
     Slot::new(0x0050000000000000, [ // f8
         Probe::new(0x0020202020202000, 0x40c8a20087410400, 58, 1856),
-        Probe::new(0x5e00000000000000, 0x0210c08000411062, 59, 3264),
+        Probe::new(0x5e00000000000000, 0x0210c08000411062, 59, 6848),
     ]),
     Slot::new(0x00a0000000000000, [ // g8
         Probe::new(0x0040404040404000, 0x80284010228a0100, 58, 1920),
-        Probe::new(0x3e00000000000000, 0x10000001000100a1, 59, 3296),
+        Probe::new(0x3e00000000000000, 0x10000001000100a1, 59, 6880),
     ]),
     Slot::new(0x0040000000000000, [ // h8
         Probe::new(0x0080808080808000, 0x04808b0040802010, 58, 384),
@@ -4736,534 +4609,272 @@ static BLOCK_5: [Slot<Bitboard, 2>; SQUARES] = [
 ];
 /// Block 6: osprey white movers, osprey black movers, osprey white attackers, osprey black
 /// attackers.
-/// Leaps only: no occupancy blocks them.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_6: [Bitboard; SQUARES] = [
-    0x0000000000010004, // a1
-    0x0000000000020008, // b1
-    0x0000000000040011, // c1
-    0x0000000000080022, // d1
-    0x0000000000100044, // e1
-    0x0000000000200088, // f1
-    0x0000000000400010, // g1
-    0x0000000000800020, // h1
-    0x0000000001000400, // a2
-    0x0000000002000800, // b2
-    0x0000000004001100, // c2
-    0x0000000008002200, // d2
-    0x0000000010004400, // e2
-    0x0000000020008800, // f2
-    0x0000000040001000, // g2
-    0x0000000080002000, // h2
-    0x0000000100040001, // a3
-    0x0000000200080002, // b3
-    0x0000000400110004, // c3
-    0x0000000800220008, // d3
-    0x0000001000440010, // e3
-    0x0000002000880020, // f3
-    0x0000004000100040, // g3
-    0x0000008000200080, // h3
-    0x0000010004000100, // a4
-    0x0000020008000200, // b4
-    0x0000040011000400, // c4
-    0x0000080022000800, // d4
-    0x0000100044001000, // e4
-    0x0000200088002000, // f4
-    0x0000400010004000, // g4
-    0x0000800020008000, // h4
-    0x0001000400010000, // a5
-    0x0002000800020000, // b5
-    0x0004001100040000, // c5
-    0x0008002200080000, // d5
-    0x0010004400100000, // e5
-    0x0020008800200000, // f5
-    0x0040001000400000, // g5
-    0x0080002000800000, // h5
-    0x0100040001000000, // a6
-    0x0200080002000000, // b6
-    0x0400110004000000, // c6
-    0x0800220008000000, // d6
-    0x1000440010000000, // e6
-    0x2000880020000000, // f6
-    0x4000100040000000, // g6
-    0x8000200080000000, // h6
-    0x0004000100000000, // a7
-    0x0008000200000000, // b7
-    0x0011000400000000, // c7
-    0x0022000800000000, // d7
-    0x0044001000000000, // e7
-    0x0088002000000000, // f7
-    0x0010004000000000, // g7
-    0x0020008000000000, // h7
-    0x0400010000000000, // a8
-    0x0800020000000000, // b8
-    0x1100040000000000, // c8
-    0x2200080000000000, // d8
-    0x4400100000000000, // e8
-    0x8800200000000000, // f8
-    0x1000400000000000, // g8
-    0x2000800000000000, // h8
-];
-/// Block's slides and hops along lines, computed from the occupancy with no table.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static BLOCK_6_LINES: [[Line<Bitboard>; 5]; SQUARES] = [
-    [ // a1
-        Line::new(0x0000201008040200, 0x0000000000000000, 0x0000804020100800, LineForm::SlideThenStep(2)),
-        Line::new(0x0000201008040200, 0x0000000000000000, 0x2010080402000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b1
-        Line::new(0x0000002010080400, 0x0000000000000000, 0x0000008040201000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000402010080400, 0x0000000000000100, 0x4020100805000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c1
-        Line::new(0x0000000020100800, 0x0000000000000000, 0x0000000080402000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000000000010200, 0x0000000000000000, 0x0000000102000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000804020100800, 0x0000000000000000, 0x8040201008000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d1
-        Line::new(0x0000000000201000, 0x0000000000000000, 0x0000000000804000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000000001020400, 0x0000000000000000, 0x0000010204000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000008040201000, 0x0000000000000000, 0x0080402010000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000000400, 0x0000000000000000, 0x0000000000000100, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-    ],
-    [ // e1
-        Line::new(0x0000000000040800, 0x0000000000000000, 0x0000000000010200, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000000102040800, 0x0000000000000000, 0x0001020408000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000080402000, 0x0000000000000000, 0x0000804020000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000002000, 0x0000000000000000, 0x0000000000008000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-    ],
-    [ // f1
-        Line::new(0x0000000004081000, 0x0000000000000000, 0x0000000001020400, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000010204081000, 0x0000000000000000, 0x0102040810000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000804000, 0x0000000000000000, 0x0000008040000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g1
-        Line::new(0x0000000408102000, 0x0000000000000000, 0x0000000102040800, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000020408102000, 0x0000000000008000, 0x02040810a0000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h1
-        Line::new(0x0000040810204000, 0x0000000000000000, 0x0000010204081000, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000040810204000, 0x0000000000000000, 0x0408102040000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a2
-        Line::new(0x0020100804020000, 0x0000000000000002, 0x0080402010080008, LineForm::SlideThenStep(2)),
-        Line::new(0x0000100804020000, 0x0000000000000000, 0x1008040200000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b2
-        Line::new(0x0000201008040000, 0x0000000000000004, 0x0000804020100010, LineForm::SlideThenStep(2)),
-        Line::new(0x0000201008040000, 0x0000000000010000, 0x2010080500000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c2
-        Line::new(0x0000002010080000, 0x0000000000000008, 0x0000008040200020, LineForm::SlideThenStep(2)),
-        Line::new(0x0000000001020000, 0x0000000000000000, 0x0000010200000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000402010080000, 0x0000000000000000, 0x4020100800000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d2
-        Line::new(0x0000000020100000, 0x0000000000000010, 0x0000000080400040, LineForm::SlideThenStep(2)),
-        Line::new(0x0000000102040000, 0x0000000000000000, 0x0001020400000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000804020100000, 0x0000000000000000, 0x8040201000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000000004, 0x0000000000040000, 0x0000000000010001, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-    ],
-    [ // e2
-        Line::new(0x0000000004080000, 0x0000000000000008, 0x0000000001020002, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000010204080000, 0x0000000000000000, 0x0102040800000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000008040200000, 0x0000000000000000, 0x0080402000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000000020, 0x0000000000200000, 0x0000000000800080, LineForm::SlideThenStep(2)),
-        Line::empty(),
-    ],
-    [ // f2
-        Line::new(0x0000000408100000, 0x0000000000000010, 0x0000000102040004, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000020408100000, 0x0000000000000000, 0x0204081000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000080400000, 0x0000000000000000, 0x0000804000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g2
-        Line::new(0x0000040810200000, 0x0000000000000020, 0x0000010204080008, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000040810200000, 0x0000000000800000, 0x040810a000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h2
-        Line::new(0x0004081020400000, 0x0000000000000040, 0x0001020408100010, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000081020400000, 0x0000000000000000, 0x0810204000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a3
-        Line::new(0x2010080402000000, 0x0000000000000204, 0x8040201008000810, LineForm::SlideThenStep(2)),
-        Line::new(0x0000080402000000, 0x0000000000000000, 0x0804020000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b3
-        Line::new(0x0020100804000000, 0x0000000000000408, 0x0080402010001020, LineForm::SlideThenStep(2)),
-        Line::new(0x0000100804000000, 0x0000000001000000, 0x1008050000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c3
-        Line::new(0x0000201008000000, 0x0000000000000810, 0x0000804020002040, LineForm::SlideThenStep(2)),
-        Line::new(0x0000000102000000, 0x0000000000000000, 0x0001020000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000201008000000, 0x0000000000000000, 0x2010080000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d3
-        Line::new(0x0000002010000000, 0x0000000000001020, 0x0000008040004080, LineForm::SlideThenStep(2)),
-        Line::new(0x0000010204000000, 0x0000000000000000, 0x0102040000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000402010000000, 0x0000000000000000, 0x4020100000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000000400, 0x0000000004000000, 0x0000000001000100, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-    ],
-    [ // e3
-        Line::new(0x0000000408000000, 0x0000000000000804, 0x0000000102000201, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000020408000000, 0x0000000000000000, 0x0204080000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000804020000000, 0x0000000000000000, 0x8040200000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000002000, 0x0000000020000000, 0x0000000080008000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-    ],
-    [ // f3
-        Line::new(0x0000040810000000, 0x0000000000001008, 0x0000010204000402, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000040810000000, 0x0000000000000000, 0x0408100000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000008040000000, 0x0000000000000000, 0x0080400000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g3
-        Line::new(0x0004081020000000, 0x0000000000002010, 0x0001020408000804, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000081020000000, 0x0000000080000000, 0x0810a00000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h3
-        Line::new(0x0408102040000000, 0x0000000000004020, 0x0102040810001008, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000102040000000, 0x0000000000000000, 0x1020400000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a4
-        Line::new(0x1008040200000000, 0x0000000000020408, 0x4020100800081020, LineForm::SlideThenStep(2)),
-        Line::new(0x0000040200000000, 0x0000000000000000, 0x0402000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000020000, 0x0000000000000000, 0x0000000000000002, LineForm::SlideThenStep(-16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b4
-        Line::new(0x2010080400000000, 0x0000000000040810, 0x8040201000102040, LineForm::SlideThenStep(2)),
-        Line::new(0x0000080400000000, 0x0000000100000000, 0x0805000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000010000, 0x0000000000040000, 0x0000000000000005, LineForm::SlideThenStep(-16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c4
-        Line::new(0x0020100800000000, 0x0000000000081020, 0x0080402000204080, LineForm::SlideThenStep(2)),
-        Line::new(0x0000010200000000, 0x0000000000000000, 0x0102000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000100800000000, 0x0000000000000000, 0x1008000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000020000, 0x0000000000080000, 0x000000000000000a, LineForm::SlideThenStep(-16)),
-        Line::empty(),
-    ],
-    [ // d4
-        Line::new(0x0000201000000000, 0x0000000000102000, 0x0000804000408000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000020400000000, 0x0000000000000000, 0x0204000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000201000000000, 0x0000000000000000, 0x2010000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000040000, 0x0000000000100000, 0x0000000000000014, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000040000, 0x0000000400000000, 0x0000000100010000, LineForm::SlideThenStep(-2)),
-    ],
-    [ // e4
-        Line::new(0x0000040800000000, 0x0000000000080400, 0x0000010200020100, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000040800000000, 0x0000000000000000, 0x0408000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000402000000000, 0x0000000000000000, 0x4020000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000080000, 0x0000000000200000, 0x0000000000000028, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000200000, 0x0000002000000000, 0x0000008000800000, LineForm::SlideThenStep(2)),
-    ],
-    [ // f4
-        Line::new(0x0004081000000000, 0x0000000000100804, 0x0001020400040201, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000081000000000, 0x0000000000000000, 0x0810000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000804000000000, 0x0000000000000000, 0x8040000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000100000, 0x0000000000400000, 0x0000000000000050, LineForm::SlideThenStep(-16)),
-        Line::empty(),
-    ],
-    [ // g4
-        Line::new(0x0408102000000000, 0x0000000000201008, 0x0102040800080402, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000102000000000, 0x0000008000000000, 0x10a0000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000200000, 0x0000000000800000, 0x00000000000000a0, LineForm::SlideThenStep(-16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h4
-        Line::new(0x0810204000000000, 0x0000000000402010, 0x0204081000100804, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000204000000000, 0x0000000000000000, 0x2040000000000000, LineForm::SlideThenStep(16)),
-        Line::new(0x0000000000400000, 0x0000000000000000, 0x0000000000000040, LineForm::SlideThenStep(-16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a5
-        Line::new(0x0000000000000000, 0x0000000002040000, 0x0000000000000204, LineForm::SlideThenStep(-16)),
-        Line::new(0x0804020000000000, 0x0000000002040810, 0x2010080008102040, LineForm::SlideThenStep(2)),
-        Line::new(0x0000020000000000, 0x0000000000000000, 0x0200000000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b5
-        Line::new(0x0000000001000000, 0x0000000004080000, 0x0000000000000508, LineForm::SlideThenStep(-16)),
-        Line::new(0x1008040000000000, 0x0000000004081020, 0x4020100010204080, LineForm::SlideThenStep(2)),
-        Line::new(0x0000010000000000, 0x0000040000000000, 0x0500000000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c5
-        Line::new(0x0000000000000000, 0x0000000002010000, 0x0000000000000201, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000000008100000, 0x0000000000000810, LineForm::SlideThenStep(-16)),
-        Line::new(0x2010080000000000, 0x0000000008102000, 0x8040200020408000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000020000000000, 0x0000080000000000, 0x0a00000000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-    ],
-    [ // d5
-        Line::new(0x0000000000000000, 0x0000000004020000, 0x0000000000000402, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000000010200000, 0x0000000000001020, LineForm::SlideThenStep(-16)),
-        Line::new(0x0020100000000000, 0x0000000010200000, 0x0080400040800000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000000004000000, 0x0000040000000000, 0x0000010001000000, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000040000000000, 0x0000100000000000, 0x1400000000000000, LineForm::SlideThenStep(16)),
-    ],
-    [ // e5
-        Line::new(0x0000000000000000, 0x0000000008040000, 0x0000000000000804, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000000020400000, 0x0000000000002040, LineForm::SlideThenStep(-16)),
-        Line::new(0x0004080000000000, 0x0000000008040000, 0x0001020002010000, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000000020000000, 0x0000200000000000, 0x0000800080000000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000080000000000, 0x0000200000000000, 0x2800000000000000, LineForm::SlideThenStep(16)),
-    ],
-    [ // f5
-        Line::new(0x0000000000000000, 0x0000000010080000, 0x0000000000001008, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000000040800000, 0x0000000000004080, LineForm::SlideThenStep(-16)),
-        Line::new(0x0408100000000000, 0x0000000010080400, 0x0102040004020100, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000100000000000, 0x0000400000000000, 0x5000000000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-    ],
-    [ // g5
-        Line::new(0x0000000080000000, 0x0000000020100000, 0x000000000000a010, LineForm::SlideThenStep(-16)),
-        Line::new(0x0810200000000000, 0x0000000020100804, 0x0204080008040201, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000200000000000, 0x0000800000000000, 0xa000000000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h5
-        Line::new(0x0000000000000000, 0x0000000040200000, 0x0000000000004020, LineForm::SlideThenStep(-16)),
-        Line::new(0x1020400000000000, 0x0000000040201008, 0x0408100010080402, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000400000000000, 0x0000000000000000, 0x4000000000000000, LineForm::SlideThenStep(16)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a6
-        Line::new(0x0000000000000000, 0x0000000204080000, 0x0000000000020408, LineForm::SlideThenStep(-16)),
-        Line::new(0x0402000000000000, 0x0000000204081020, 0x1008000810204080, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b6
-        Line::new(0x0000000100000000, 0x0000000408100000, 0x0000000000050810, LineForm::SlideThenStep(-16)),
-        Line::new(0x0804000000000000, 0x0000000408102000, 0x2010001020408000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c6
-        Line::new(0x0000000000000000, 0x0000000201000000, 0x0000000000020100, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000000810200000, 0x0000000000081020, LineForm::SlideThenStep(-16)),
-        Line::new(0x1008000000000000, 0x0000000810200000, 0x4020002040800000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d6
-        Line::new(0x0000000000000000, 0x0000000402010000, 0x0000000000040201, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000001020400000, 0x0000000000102040, LineForm::SlideThenStep(-16)),
-        Line::new(0x2010000000000000, 0x0000001020000000, 0x8040004080000000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000000400000000, 0x0004000000000000, 0x0001000100000000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-    ],
-    [ // e6
-        Line::new(0x0000000000000000, 0x0000000804020000, 0x0000000000080402, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000002040800000, 0x0000000000204080, LineForm::SlideThenStep(-16)),
-        Line::new(0x0408000000000000, 0x0000000804000000, 0x0102000201000000, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000002000000000, 0x0020000000000000, 0x0080008000000000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-    ],
-    [ // f6
-        Line::new(0x0000000000000000, 0x0000001008040000, 0x0000000000100804, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000004080000000, 0x0000000000408000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0810000000000000, 0x0000001008040000, 0x0204000402010000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g6
-        Line::new(0x0000008000000000, 0x0000002010080000, 0x0000000000a01008, LineForm::SlideThenStep(-16)),
-        Line::new(0x1020000000000000, 0x0000002010080400, 0x0408000804020100, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h6
-        Line::new(0x0000000000000000, 0x0000004020100000, 0x0000000000402010, LineForm::SlideThenStep(-16)),
-        Line::new(0x2040000000000000, 0x0000004020100804, 0x0810001008040201, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a7
-        Line::new(0x0000000000000000, 0x0000020408100000, 0x0000000002040810, LineForm::SlideThenStep(-16)),
-        Line::new(0x0200000000000000, 0x0000020408102000, 0x0800081020408000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b7
-        Line::new(0x0000010000000000, 0x0000040810200000, 0x0000000005081020, LineForm::SlideThenStep(-16)),
-        Line::new(0x0400000000000000, 0x0000040810200000, 0x1000102040800000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c7
-        Line::new(0x0000000000000000, 0x0000020100000000, 0x0000000002010000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000081020400000, 0x0000000008102040, LineForm::SlideThenStep(-16)),
-        Line::new(0x0800000000000000, 0x0000081020000000, 0x2000204080000000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d7
-        Line::new(0x0000000000000000, 0x0000040201000000, 0x0000000004020100, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000102040800000, 0x0000000010204080, LineForm::SlideThenStep(-16)),
-        Line::new(0x1000000000000000, 0x0000102000000000, 0x4000408000000000, LineForm::SlideThenStep(2)),
-        Line::new(0x0000040000000000, 0x0400000000000000, 0x0100010000000000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-    ],
-    [ // e7
-        Line::new(0x0000000000000000, 0x0000080402010000, 0x0000000008040201, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000204080000000, 0x0000000020408000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0800000000000000, 0x0000080400000000, 0x0200020100000000, LineForm::SlideThenStep(-2)),
-        Line::new(0x0000200000000000, 0x2000000000000000, 0x8000800000000000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-    ],
-    [ // f7
-        Line::new(0x0000000000000000, 0x0000100804020000, 0x0000000010080402, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0000408000000000, 0x0000000040800000, LineForm::SlideThenStep(-16)),
-        Line::new(0x1000000000000000, 0x0000100804000000, 0x0400040201000000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g7
-        Line::new(0x0000800000000000, 0x0000201008040000, 0x00000000a0100804, LineForm::SlideThenStep(-16)),
-        Line::new(0x2000000000000000, 0x0000201008040000, 0x0800080402010000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h7
-        Line::new(0x0000000000000000, 0x0000402010080000, 0x0000000040201008, LineForm::SlideThenStep(-16)),
-        Line::new(0x4000000000000000, 0x0000402010080400, 0x1000100804020100, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // a8
-        Line::new(0x0000000000000000, 0x0002040810200000, 0x0000000204081020, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0002040810200000, 0x0008102040800000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // b8
-        Line::new(0x0001000000000000, 0x0004081020400000, 0x0000000508102040, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0004081020000000, 0x0010204080000000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // c8
-        Line::new(0x0000000000000000, 0x0002010000000000, 0x0000000201000000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0008102040800000, 0x0000000810204080, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0008102000000000, 0x0020408000000000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // d8
-        Line::new(0x0000000000000000, 0x0004020100000000, 0x0000000402010000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0010204080000000, 0x0000001020408000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0010200000000000, 0x0040800000000000, LineForm::SlideThenStep(2)),
-        Line::new(0x0004000000000000, 0x0000000000000000, 0x0001000000000000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-    ],
-    [ // e8
-        Line::new(0x0000000000000000, 0x0008040201000000, 0x0000000804020100, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0020408000000000, 0x0000002040800000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0008040000000000, 0x0002010000000000, LineForm::SlideThenStep(-2)),
-        Line::new(0x0020000000000000, 0x0000000000000000, 0x0080000000000000, LineForm::SlideThenStep(2)),
-        Line::empty(),
-    ],
-    [ // f8
-        Line::new(0x0000000000000000, 0x0010080402010000, 0x0000001008040201, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0040800000000000, 0x0000004080000000, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0010080400000000, 0x0004020100000000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // g8
-        Line::new(0x0080000000000000, 0x0020100804020000, 0x000000a010080402, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0020100804000000, 0x0008040201000000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
-    [ // h8
-        Line::new(0x0000000000000000, 0x0040201008040000, 0x0000004020100804, LineForm::SlideThenStep(-16)),
-        Line::new(0x0000000000000000, 0x0040201008040000, 0x0010080402010000, LineForm::SlideThenStep(-2)),
-        Line::empty(),
-        Line::empty(),
-        Line::empty(),
-    ],
+static BLOCK_6: [Slot<Bitboard, 2>; SQUARES] = [
+    Slot::new(0x0000000000010004, [ // a1
+        Probe::new(0x0000201008040200, 0x009020018c008020, 59, 4320),
+        PAD,
+    ]),
+    Slot::new(0x0000000000020008, [ // b1
+        Probe::new(0x0000402010080400, 0x0006100c15214000, 59, 4352),
+        Probe::new(0x0000000000000100, 0xc090010908280001, 63, 4008),
+    ]),
+    Slot::new(0x0000000000040011, [ // c1
+        Probe::new(0x0000804020100800, 0x8008121460410080, 59, 4384),
+        Probe::new(0x0000000000010200, 0x20608300e0400010, 62, 9325),
+    ]),
+    Slot::new(0x0000000000080022, [ // d1
+        Probe::new(0x0000008040201000, 0x22a200a200800000, 60, 10479),
+        Probe::new(0x0000000001020400, 0x0010309800880254, 61, 11519),
+    ]),
+    Slot::new(0x0000000000100044, [ // e1
+        Probe::new(0x0000000102040800, 0x4004252280201020, 60, 10495),
+        Probe::new(0x0000000080402000, 0x80541188801a2020, 61, 11527),
+    ]),
+    Slot::new(0x0000000000200088, [ // f1
+        Probe::new(0x0000010204081000, 0x0004026010880100, 59, 4416),
+        Probe::new(0x0000000000804000, 0x804201c240130044, 62, 11711),
+    ]),
+    Slot::new(0x0000000000400010, [ // g1
+        Probe::new(0x0000020408102000, 0x00809808429000c0, 59, 4448),
+        Probe::new(0x0000000000008000, 0x0051ac8500800000, 63, 4200),
+    ]),
+    Slot::new(0x0000000000800020, [ // h1
+        Probe::new(0x0000040810204000, 0x2010220802088809, 59, 4480),
+        PAD,
+    ]),
+    Slot::new(0x0000000001000400, [ // a2
+        Probe::new(0x0020100804020000, 0x9008945006020420, 59, 4512),
+        Probe::new(0x0000000000000002, 0x4003040181600005, 63, 9239),
+    ]),
+    Slot::new(0x0000000002000800, [ // b2
+        Probe::new(0x0000201008040000, 0x8080a43092020a02, 60, 10511),
+        Probe::new(0x0000000000010004, 0x9290810194004000, 62, 11715),
+    ]),
+    Slot::new(0x0000000004001100, [ // c2
+        Probe::new(0x0000402010080000, 0x0008100201c90000, 60, 10527),
+        Probe::new(0x0000000001020008, 0x5022304010800000, 61, 11535),
+    ]),
+    Slot::new(0x0000000008002200, [ // d2
+        Probe::new(0x0000804020100010, 0x8604011242008800, 59, 5632),
+        Probe::new(0x0000000102040004, 0x0880500884c00480, 60, 11119),
+    ]),
+    Slot::new(0x0000000010004400, [ // e2
+        Probe::new(0x0000010204080020, 0x0a00900988880002, 59, 5664),
+        Probe::new(0x0000008040200008, 0x3008426390200010, 60, 11423),
+    ]),
+    Slot::new(0x0000000020008800, [ // f2
+        Probe::new(0x0000020408100000, 0x000132100420400e, 60, 10543),
+        Probe::new(0x0000000080400010, 0x4210010320404026, 61, 11543),
+    ]),
+    Slot::new(0x0000000040001000, [ // g2
+        Probe::new(0x0000040810200000, 0x2000223203200002, 60, 10559),
+        Probe::new(0x0000000000800020, 0x0ea0050062080000, 62, 11719),
+    ]),
+    Slot::new(0x0000000080002000, [ // h2
+        Probe::new(0x0004081020400000, 0x0400404208040a22, 59, 4544),
+        Probe::new(0x0000000000000040, 0x820000c000020009, 63, 3144),
+    ]),
+    Slot::new(0x0000000100040001, [ // a3
+        Probe::new(0x2010080402000000, 0x0000800610860811, 59, 4576),
+        Probe::new(0x0000000000000204, 0xa02c004802002081, 62, 11723),
+    ]),
+    Slot::new(0x0000000200080002, [ // b3
+        Probe::new(0x0020100804000000, 0x1040021082429400, 60, 10575),
+        Probe::new(0x0000000001000408, 0x0824402020200108, 61, 11551),
+    ]),
+    Slot::new(0x0000000400110004, [ // c3
+        Probe::new(0x0000201008000000, 0x400410100c310000, 61, 11559),
+        Probe::new(0x0000000102000810, 0x0c90023210009c00, 60, 10591),
+    ]),
+    Slot::new(0x0000000800220008, [ // d3
+        Probe::new(0x0000010204000400, 0x1090044410880000, 60, 11135),
+        Probe::new(0x0000402010001020, 0x0508008502410020, 59, 5696),
+    ]),
+    Slot::new(0x0000001000440010, [ // e3
+        Probe::new(0x0000020408002000, 0xe002040484400200, 60, 11151),
+        Probe::new(0x0000804020000804, 0x102260044202c004, 59, 5728),
+    ]),
+    Slot::new(0x0000002000880020, [ // f3
+        Probe::new(0x0000040810000000, 0x8102070208628186, 61, 11567),
+        Probe::new(0x0000008040001008, 0x4228c00080800289, 60, 10607),
+    ]),
+    Slot::new(0x0000004000100040, [ // g3
+        Probe::new(0x0004081020000000, 0x001410020822c808, 60, 10623),
+        Probe::new(0x0000000080002010, 0x0204000889101a41, 61, 11575),
+    ]),
+    Slot::new(0x0000008000200080, [ // h3
+        Probe::new(0x0408102040000000, 0x0000800042080b18, 59, 4608),
+        Probe::new(0x0000000000004020, 0x2411000480000004, 62, 11727),
+    ]),
+    Slot::new(0x0000010004000100, [ // a4
+        Probe::new(0x1008040200000000, 0x5101304010044808, 60, 10639),
+        Probe::new(0x0000000000020408, 0x282610014000c240, 61, 11583),
+    ]),
+    Slot::new(0x0000020008000200, [ // b4
+        Probe::new(0x2010080500000000, 0x02800200111000a1, 59, 5760),
+        Probe::new(0x0000000000050810, 0x8210502030008000, 60, 11167),
+    ]),
+    Slot::new(0x0000040011000400, [ // c4
+        Probe::new(0x00000000000a1020, 0x0084112000200088, 60, 11183),
+        Probe::new(0x0020110a00000000, 0x01002b0810508602, 59, 5792),
+    ]),
+    Slot::new(0x0000080022000800, [ // d4
+        Probe::new(0x0000000000142000, 0x0015240103002000, 61, 11679),
+        Probe::new(0x0000221400000000, 0x8200020028208004, 60, 11199),
+    ]),
+    Slot::new(0x0000100044001000, [ // e4
+        Probe::new(0x0000000000280400, 0x0014440912048010, 61, 11687),
+        Probe::new(0x0000442800000000, 0x0a04000904104101, 60, 11215),
+    ]),
+    Slot::new(0x0000200088002000, [ // f4
+        Probe::new(0x0000000000500804, 0x2284044050608000, 60, 11231),
+        Probe::new(0x0004885000000000, 0x0002041402029000, 59, 5824),
+    ]),
+    Slot::new(0x0000400010004000, [ // g4
+        Probe::new(0x040810a000000000, 0x020008a400c90820, 59, 5856),
+        Probe::new(0x0000000000a01008, 0x1002088002000000, 60, 11247),
+    ]),
+    Slot::new(0x0000800020008000, [ // h4
+        Probe::new(0x0810204000000000, 0x0480000000820110, 60, 10655),
+        Probe::new(0x0000000000402010, 0x44030201a2048008, 61, 11591),
+    ]),
+    Slot::new(0x0001000400010000, [ // a5
+        Probe::new(0x0000000002040810, 0x0424844000320000, 60, 10671),
+        Probe::new(0x0804020000000000, 0x400901e008481284, 61, 11599),
+    ]),
+    Slot::new(0x0002000800020000, [ // b5
+        Probe::new(0x0000010004081020, 0x0088a80814808413, 59, 5888),
+        Probe::new(0x1008040001000000, 0x9650004200206449, 60, 11263),
+    ]),
+    Slot::new(0x0004001100040000, [ // c5
+        Probe::new(0x0000020008102000, 0x01c402020020000e, 60, 11279),
+        Probe::new(0x2010080002010000, 0x010240040a220811, 59, 5920),
+    ]),
+    Slot::new(0x0008002200080000, [ // d5
+        Probe::new(0x0000040004020000, 0x2001220800200000, 61, 11695),
+        Probe::new(0x0020100010200000, 0xc002218806024201, 60, 11295),
+    ]),
+    Slot::new(0x0010004400100000, [ // e5
+        Probe::new(0x0000200008040000, 0x0060200900014080, 61, 11703),
+        Probe::new(0x0004080020400000, 0x0440860223028840, 60, 11311),
+    ]),
+    Slot::new(0x0020008800200000, [ // f5
+        Probe::new(0x0000400010080400, 0x1006100400008002, 60, 11327),
+        Probe::new(0x0408100040800000, 0x0c0000b0c4041058, 59, 5952),
+    ]),
+    Slot::new(0x0040001000400000, [ // g5
+        Probe::new(0x0000800020100804, 0x0208084104016000, 59, 5984),
+        Probe::new(0x0810200080000000, 0x040880008004028a, 60, 11343),
+    ]),
+    Slot::new(0x0080002000800000, [ // h5
+        Probe::new(0x0000000040201008, 0x10020a0048000800, 60, 10687),
+        Probe::new(0x1020400000000000, 0x0010a80002051168, 61, 11607),
+    ]),
+    Slot::new(0x0100040001000000, [ // a6
+        Probe::new(0x0000000204081020, 0x01080242a108e080, 59, 4640),
+        Probe::new(0x0402000000000000, 0x0200000000002460, 62, 11731),
+    ]),
+    Slot::new(0x0200080002000000, [ // b6
+        Probe::new(0x0000000408102000, 0x0080880808011000, 60, 10703),
+        Probe::new(0x0804000100000000, 0x84200910400120cd, 61, 11615),
+    ]),
+    Slot::new(0x0400110004000000, [ // c6
+        Probe::new(0x0000000810200000, 0x8000011808060400, 61, 11623),
+        Probe::new(0x1008000201000000, 0x0008004050000288, 60, 10719),
+    ]),
+    Slot::new(0x0800220008000000, [ // d6
+        Probe::new(0x0004000402010000, 0x0020d01010012002, 60, 11359),
+        Probe::new(0x2010001020400000, 0x80000e02010008e1, 59, 6016),
+    ]),
+    Slot::new(0x1000440010000000, [ // e6
+        Probe::new(0x0020000804020000, 0x0000100410001202, 60, 11375),
+        Probe::new(0x0408002040800000, 0x0880031201088610, 59, 6048),
+    ]),
+    Slot::new(0x2000880020000000, [ // f6
+        Probe::new(0x0000001008040000, 0x0400230c05040004, 61, 11631),
+        Probe::new(0x0810004080000000, 0x0000000062800410, 60, 10735),
+    ]),
+    Slot::new(0x4000100040000000, [ // g6
+        Probe::new(0x0000002010080400, 0x8021482200858048, 60, 10751),
+        Probe::new(0x1020008000000000, 0x401800409085048a, 61, 11639),
+    ]),
+    Slot::new(0x8000200080000000, [ // h6
+        Probe::new(0x0000004020100804, 0xa00c008202450100, 59, 4672),
+        Probe::new(0x2040000000000000, 0x3240102400004202, 62, 11735),
+    ]),
+    Slot::new(0x0004000100000000, [ // a7
+        Probe::new(0x0000020408102000, 0x010a210460044000, 59, 4704),
+        Probe::new(0x0200000000000000, 0x8206002186200040, 63, 2221),
+    ]),
+    Slot::new(0x0008000200000000, [ // b7
+        Probe::new(0x0000040810200000, 0x0002048208200820, 60, 10767),
+        Probe::new(0x0400010000000000, 0x1400040020800010, 62, 11739),
+    ]),
+    Slot::new(0x0011000400000000, [ // c7
+        Probe::new(0x0000081020400000, 0x0000208c04020198, 60, 10783),
+        Probe::new(0x0800020100000000, 0x0004210042c01015, 61, 11647),
+    ]),
+    Slot::new(0x0022000800000000, [ // d7
+        Probe::new(0x1000102040800000, 0x00001d0301008201, 59, 6080),
+        Probe::new(0x0400040201000000, 0x012000848c080010, 60, 11391),
+    ]),
+    Slot::new(0x0044001000000000, [ // e7
+        Probe::new(0x2000080402010000, 0x220040142c040004, 59, 6112),
+        Probe::new(0x0800204080000000, 0x0000108080440124, 60, 11407),
+    ]),
+    Slot::new(0x0088002000000000, [ // f7
+        Probe::new(0x0000100804020000, 0x1200401006124100, 60, 10799),
+        Probe::new(0x1000408000000000, 0x0104000008849028, 61, 11655),
+    ]),
+    Slot::new(0x0010004000000000, [ // g7
+        Probe::new(0x0000201008040000, 0x00c0100508009000, 60, 10815),
+        Probe::new(0x2000800000000000, 0x600040020000d004, 62, 11743),
+    ]),
+    Slot::new(0x0020008000000000, [ // h7
+        Probe::new(0x0000402010080400, 0x0002100602114288, 59, 4736),
+        Probe::new(0x4000000000000000, 0x4000240490001046, 63, 3590),
+    ]),
+    Slot::new(0x0400010000000000, [ // a8
+        Probe::new(0x0002040810200000, 0x2032020202204440, 59, 4768),
+        PAD,
+    ]),
+    Slot::new(0x0800020000000000, [ // b8
+        Probe::new(0x0004081020400000, 0x0006020041080800, 59, 4800),
+        Probe::new(0x0001000000000000, 0x0000421800008100, 63, 9329),
+    ]),
+    Slot::new(0x1100040000000000, [ // c8
+        Probe::new(0x0008102040800000, 0x021100820108c200, 59, 4832),
+        Probe::new(0x0002010000000000, 0x00c8100040802002, 62, 11747),
+    ]),
+    Slot::new(0x2200080000000000, [ // d8
+        Probe::new(0x0010204080000000, 0x0000000c4a420812, 60, 10831),
+        Probe::new(0x0004020100000000, 0x0018000880200800, 61, 11663),
+    ]),
+    Slot::new(0x4400100000000000, [ // e8
+        Probe::new(0x0008040201000000, 0x0004008020060480, 60, 10847),
+        Probe::new(0x0020408000000000, 0x8001800900820320, 61, 11671),
+    ]),
+    Slot::new(0x8800200000000000, [ // f8
+        Probe::new(0x0010080402010000, 0x0000232420020444, 59, 4864),
+        Probe::new(0x0040800000000000, 0x0000000020808604, 62, 11751),
+    ]),
+    Slot::new(0x1000400000000000, [ // g8
+        Probe::new(0x0020100804020000, 0x10002045c4018400, 59, 4896),
+        Probe::new(0x0080000000000000, 0x0880008004034104, 63, 9597),
+    ]),
+    Slot::new(0x2000800000000000, [ // h8
+        Probe::new(0x0040201008040000, 0x0008080208194900, 59, 4928),
+        PAD,
+    ]),
 ];
 /// How every probe forms its index: the magics below were found for it.
 const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static ATTACKS: [Bitboard; 6400] = [
+static ATTACKS: [Bitboard; 11755] = [
     0xfc00, 0x1c00, 0x3c00, 0x1c00, 0x7c00, 0x1c00, 0x3c00, 0x1c00, // 0
     0, 0, 0, 0, 0, 0, 0, 0, // 8
     0x400, 0x400, 0x400, 0x400, 0x400, 0x400, 0x400, 0x400, // 16
@@ -5682,721 +5293,1618 @@ static ATTACKS: [Bitboard; 6400] = [
     0x10004000200, 0x10040000000, 0x4000200, 0x40000000, 0x10000000000, 0x10004000200, 0, // 2544
     0x4000200,
     0x10004000000, 0x10000000000, 0x4000000, 0, 0x10000000000, 0x10004000000, 0, 0x4000000, // 2552
-    0xf800, 0x3800, 0x7800, 0x3800, 0, 0, 0, 0, // 2560
-    0x800, 0x800, 0x800, 0x800, 0, 0, 0, 0, // 2568
-    0x1800, 0x1800, 0x1800, 0x1800, 0, 0, 0, 0, // 2576
-    0x800, 0x800, 0x800, 0x800, 0, 0, 0, 0, // 2584
-    0xf100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 2592
-    0x3100, 0xf000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 2600
-    0x7100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 2608
-    0x3100, 0x7000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 2616
-    0xe300, 0x300, 0x2300, 0x300, 0x6300, 0x300, 0x2300, 0x300, // 2624
-    0xe200, 0x200, 0x2200, 0x200, 0x6200, 0x200, 0x2200, 0x200, // 2632
-    0xe000, 0, 0x2000, 0, 0x6000, 0, 0x2000, 0, // 2640
-    0xe000, 0, 0x2000, 0, 0x6000, 0, 0x2000, 0, // 2648
-    0xc700, 0x700, 0x4700, 0x700, 0xc600, 0x600, 0x4600, 0x600, // 2656
-    0xc400, 0x400, 0x4400, 0x400, 0xc400, 0x400, 0x4400, 0x400, // 2664
-    0xc000, 0, 0x4000, 0, 0xc000, 0, 0x4000, 0, // 2672
-    0xc000, 0, 0x4000, 0, 0xc000, 0, 0x4000, 0, // 2680
-    0x8f00, 0xf00, 0x8e00, 0xe00, 0x8c00, 0xc00, 0x8c00, 0xc00, // 2688
-    0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, // 2696
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 2704
-    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 2712
-    0x1f00, 0x1e00, 0x1c00, 0x1c00, 0x1800, 0x1800, 0x1800, 0x1800, // 2720
-    0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, // 2728
-    0, 0, 0, 0, 0, 0, 0, 0, // 2736
-    0, 0, 0, 0, 0, 0, 0, 0, // 2744
-    0x202020202000000, 0x20202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 2752
-    0x202000000, 0x202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 2760
-    0x202000000, 0x202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 2768
-    0x2020202000000, 0x20202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 2776
-    0x4040404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, 0, 0, // 2784
-    0x40404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, 0, 0, // 2792
-    0, 0, 0x404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, // 2800
-    0, 0, 0x404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, // 2808
-    0x202020200000002, 0x20200000002, 0x2, 0x2, 0x200000002, 0x200000002, 0x2, 0x2, // 2816
-    0x202020200000000, 0x20200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 2824
-    0x2020200000002, 0x20200000002, 0x2, 0x2, 0x200000002, 0x200000002, 0x2, 0x2, // 2832
-    0x2020200000000, 0x20200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 2840
-    0x4040404000000040, 0x4040404000000000, 0x404000000040, 0x404000000000, 0x40, 0, 0x40, // 2848
-    0,
-    0x4000000040, 0x4000000000, 0x4000000040, 0x4000000000, 0x40, 0, 0x40, 0, // 2856
-    0x40404000000040, 0x40404000000000, 0x404000000040, 0x404000000000, 0x40, 0, 0x40, 0, // 2864
-    0x4000000040, 0x4000000000, 0x4000000040, 0x4000000000, 0x40, 0, 0x40, 0, // 2872
-    0x202020000000202, 0x20000000202, 0x2020000000202, 0x20000000202, 0x202020000000000, // 2880
-    0x20000000000, 0x2020000000000, 0x20000000000,
-    0x202020000000200, 0x20000000200, 0x2020000000200, 0x20000000200, 0x202020000000000, // 2888
-    0x20000000000, 0x2020000000000, 0x20000000000,
-    0x202, 0x202, 0x202, 0x202, 0, 0, 0, 0, // 2896
-    0x200, 0x200, 0x200, 0x200, 0, 0, 0, 0, // 2904
-    0x4040400000004040, 0x4040400000000000, 0x40400000004040, 0x40400000000000, 0x4040, 0, // 2912
-    0x4040, 0,
-    0x4040400000004000, 0x4040400000000000, 0x40400000004000, 0x40400000000000, 0x4000, 0, // 2920
-    0x4000, 0,
-    0x400000004040, 0x400000000000, 0x400000004040, 0x400000000000, 0x4040, 0, 0x4040, 0, // 2928
-    0x400000004000, 0x400000000000, 0x400000004000, 0x400000000000, 0x4000, 0, 0x4000, 0, // 2936
-    0x202000000020202, 0, 0x202000000020200, 0, 0x2000000020202, 0x20202, 0x2000000020200, // 2944
-    0x20200,
-    0x202000000020000, 0x20202, 0x202000000020000, 0x20200, 0x2000000020000, 0x20000, // 2952
-    0x2000000020000, 0x20000,
-    0x202000000000000, 0x20000, 0x202000000000000, 0x20000, 0x2000000000000, 0, // 2960
-    0x2000000000000, 0,
-    0x202000000000000, 0, 0x202000000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 2968
-    0x4040000000404040, 0x400000, 0, 0x40000000400000, 0x4040000000000000, 0, 0x404040, // 2976
-    0x40000000000000,
-    0x40000000404040, 0x400000, 0, 0x4040000000404000, 0x40000000000000, 0, 0x404040, // 2984
-    0x4040000000000000,
-    0x4040000000400000, 0x404000, 0, 0x40000000404000, 0x4040000000000000, 0, 0x400000, // 2992
-    0x40000000000000,
-    0x40000000400000, 0x404000, 0, 0x4040000000400000, 0x40000000000000, 0, 0x400000, // 3000
-    0x4040000000000000,
-    0x200000002020202, 0x2020000, 0, 0x200000000000000, 0x200000002000000, 0x2000000, 0, // 3008
-    0x200000000000000,
-    0x2020202, 0x200000002020000, 0x200000000000000, 0, 0x2000000, 0x200000002000000, // 3016
-    0x200000000000000, 0,
-    0x200000002020200, 0x2020000, 0, 0x200000000000000, 0x200000002000000, 0x2000000, 0, // 3024
-    0x200000000000000,
-    0x2020200, 0x200000002020000, 0x200000000000000, 0, 0x2000000, 0x200000002000000, // 3032
-    0x200000000000000, 0,
-    0x4000000040404040, 0, 0x4000000040000000, 0x4000000040400000, 0x4000000000000000, // 3040
-    0x4000000040000000, 0x4000000000000000, 0x4000000000000000,
-    0x40404040, 0x4000000000000000, 0x40000000, 0x40400000, 0, 0x40000000, 0, 0, // 3048
-    0x4000000040404000, 0, 0x4000000040000000, 0x4000000040400000, 0x4000000000000000, // 3056
-    0x4000000040000000, 0x4000000000000000, 0x4000000000000000,
-    0x40404000, 0x4000000000000000, 0x40000000, 0x40400000, 0, 0x40000000, 0, 0, // 3064
-    0x202020202, 0x202020200, 0, 0, 0, 0, 0x202020000, 0x202020000, // 3072
-    0x200000000, 0x200000000, 0, 0, 0, 0, 0x200000000, 0x200000000, // 3080
-    0x202000000, 0x202000000, 0, 0, 0, 0, 0x202000000, 0x202000000, // 3088
-    0x200000000, 0x200000000, 0, 0, 0, 0, 0x200000000, 0x200000000, // 3096
-    0x4040404040, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040400000, 0, // 3104
-    0x4040404000, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040400000, 0, // 3112
-    0x4040000000, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040000000, 0, // 3120
-    0x4040000000, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040000000, 0, // 3128
-    0xf8000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 3136
-    0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 3144
-    0x78000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 3152
-    0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 3160
-    0xf1000000000000, 0xf0000000000000, 0x1000000000000, 0, 0x11000000000000, // 3168
-    0x10000000000000, 0x1000000000000, 0,
-    0x31000000000000, 0x30000000000000, 0x1000000000000, 0, 0x11000000000000, // 3176
-    0x10000000000000, 0x1000000000000, 0,
-    0x71000000000000, 0x70000000000000, 0x1000000000000, 0, 0x11000000000000, // 3184
-    0x10000000000000, 0x1000000000000, 0,
-    0x31000000000000, 0x30000000000000, 0x1000000000000, 0, 0x11000000000000, // 3192
-    0x10000000000000, 0x1000000000000, 0,
-    0xe3000000000000, 0, 0xe2000000000000, 0, 0x3000000000000, 0xe0000000000000, // 3200
-    0x2000000000000, 0xe0000000000000,
-    0x23000000000000, 0, 0x22000000000000, 0, 0x3000000000000, 0x20000000000000, // 3208
-    0x2000000000000, 0x20000000000000,
-    0x63000000000000, 0, 0x62000000000000, 0, 0x3000000000000, 0x60000000000000, // 3216
-    0x2000000000000, 0x60000000000000,
-    0x23000000000000, 0, 0x22000000000000, 0, 0x3000000000000, 0x20000000000000, // 3224
-    0x2000000000000, 0x20000000000000,
-    0xc7000000000000, 0x4000000000000, 0x40000000000000, 0, 0xc6000000000000, // 3232
-    0x4000000000000, 0x40000000000000, 0,
-    0x7000000000000, 0xc4000000000000, 0, 0x40000000000000, 0x6000000000000, // 3240
-    0xc4000000000000, 0, 0x40000000000000,
-    0x47000000000000, 0x4000000000000, 0xc0000000000000, 0, 0x46000000000000, // 3248
-    0x4000000000000, 0xc0000000000000, 0,
-    0x7000000000000, 0x44000000000000, 0, 0xc0000000000000, 0x6000000000000, // 3256
-    0x44000000000000, 0, 0xc0000000000000,
-    0x8f000000000000, 0xc000000000000, 0x88000000000000, 0x8000000000000, 0x80000000000000, // 3264
-    0, 0x80000000000000, 0,
-    0xe000000000000, 0x8c000000000000, 0x8000000000000, 0x88000000000000, 0, // 3272
-    0x80000000000000, 0, 0x80000000000000,
-    0xf000000000000, 0x8c000000000000, 0x8000000000000, 0x88000000000000, 0, // 3280
-    0x80000000000000, 0, 0x80000000000000,
-    0x8e000000000000, 0xc000000000000, 0x88000000000000, 0x8000000000000, 0x80000000000000, // 3288
-    0, 0x80000000000000, 0,
-    0x1f000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 3296
-    0x1e000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 3304
-    0x1c000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 3312
-    0x1c000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 3320
-    0xf800f8, 0x780078, 0, 0, 0x80008, 0x80008, 0, 0, // 3328
-    0x180018, 0x180018, 0, 0, 0x80008, 0x80008, 0, 0, // 3336
-    0x380038, 0x380038, 0, 0, 0x80008, 0x80008, 0, 0, // 3344
-    0x180018, 0x180018, 0, 0, 0x80008, 0x80008, 0, 0, // 3352
-    0x505050505000000, 0x505000000, 0x5000000, 0x5000000, 0x5050505000000, 0x505000000, // 3360
-    0x5000000, 0x5000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3368
-    0x505000000, 0x50505000000, 0x5000000, 0x5000000, 0x505000000, 0x50505000000, // 3376
-    0x5000000, 0x5000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 3384
-    0xa0a0a0a0a000000, 0, 0xa000000, 0, 0xa0a0a0a000000, 0, 0xa000000, 0, // 3392
-    0xa0a000000, 0, 0xa0a0a000000, 0, 0xa0a000000, 0, 0xa0a0a000000, 0, // 3400
-    0xa000000, 0, 0xa0a000000, 0, 0xa000000, 0, 0xa0a000000, 0, // 3408
-    0xa000000, 0, 0xa000000, 0, 0xa000000, 0, 0xa000000, 0, // 3416
-    0xf100f1, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0xf000f0, // 3424
-    0x310031, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0x300030, // 3432
-    0x710071, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0x700070, // 3440
-    0x310031, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0x300030, // 3448
-    0x1414141414000000, 0x1414000000, 0, 0, 0x14141414000000, 0x14000000, 0, 0, // 3456
-    0x14000000, 0x14000000, 0, 0, 0x14000000, 0x1414000000, 0, 0, // 3464
-    0x141414000000, 0x1414000000, 0, 0, 0x141414000000, 0x14000000, 0, 0, // 3472
-    0x14000000, 0x14000000, 0, 0, 0x14000000, 0x1414000000, 0, 0, // 3480
-    0xe300e3, 0, 0x20002, 0x600060, 0x30003, 0x200020, 0xe200e2, 0, // 3488
-    0x230023, 0, 0x20002, 0x200020, 0x30003, 0xe000e0, 0x220022, 0, // 3496
-    0x630063, 0, 0x20002, 0xe000e0, 0x30003, 0x200020, 0x620062, 0, // 3504
-    0x230023, 0, 0x20002, 0x200020, 0x30003, 0x600060, 0x220022, 0, // 3512
-    0x2828282828000000, 0x2828000000, 0, 0, 0x282828000000, 0x2828000000, 0, 0, // 3520
-    0, 0, 0x28282828000000, 0x2828000000, 0, 0, 0x282828000000, 0x2828000000, // 3528
-    0x28000000, 0x28000000, 0, 0, 0x28000000, 0x28000000, 0, 0, // 3536
-    0, 0, 0x28000000, 0x28000000, 0, 0, 0x28000000, 0x28000000, // 3544
-    0xc700c7, 0x40004, 0x400040, 0, 0xc600c6, 0x40004, 0x400040, 0, // 3552
-    0x70007, 0xc400c4, 0, 0x400040, 0x60006, 0xc400c4, 0, 0x400040, // 3560
-    0x470047, 0x40004, 0xc000c0, 0, 0x460046, 0x40004, 0xc000c0, 0, // 3568
-    0x70007, 0x440044, 0, 0xc000c0, 0x60006, 0x440044, 0, 0xc000c0, // 3576
-    0x5050505050000000, 0, 0x5050000000, 0, 0x505050000000, 0, 0x5050000000, 0, // 3584
-    0x50000000, 0, 0x50000000, 0, 0x50000000, 0, 0x50000000, 0, // 3592
-    0x50505050000000, 0, 0x5050000000, 0, 0x505050000000, 0, 0x5050000000, 0, // 3600
-    0x50000000, 0, 0x50000000, 0, 0x50000000, 0, 0x50000000, 0, // 3608
-    0x8f008f, 0xf000f, 0x8e008e, 0xe000e, 0x8c008c, 0xc000c, 0x8c008c, 0xc000c, // 3616
-    0x880088, 0x80008, 0x880088, 0x80008, 0x880088, 0x80008, 0x880088, 0x80008, // 3624
-    0x800080, 0, 0x800080, 0, 0x800080, 0, 0x800080, 0, // 3632
-    0x800080, 0, 0x800080, 0, 0x800080, 0, 0x800080, 0, // 3640
-    0x1f001f, 0x100010, 0, 0x180018, 0, 0x1e001e, 0x100010, 0, // 3648
-    0x100010, 0, 0x1c001c, 0x100010, 0, 0x100010, 0, 0x1c001c, // 3656
-    0, 0, 0x100010, 0, 0x180018, 0, 0, 0x100010, // 3664
-    0, 0x180018, 0, 0, 0x100010, 0, 0x180018, 0, // 3672
-    0xa0a0a0a0a0000000, 0xa0000000, 0, 0, 0xa0a0000000, 0xa0a0a0a0000000, 0, 0, // 3680
-    0xa0000000, 0xa0a0000000, 0, 0, 0xa0000000, 0xa0000000, 0, 0, // 3688
-    0xa0a0a0000000, 0xa0000000, 0, 0, 0xa0a0000000, 0xa0a0a0000000, 0, 0, // 3696
-    0xa0000000, 0xa0a0000000, 0, 0, 0xa0000000, 0xa0000000, 0, 0, // 3704
-    0xf800f800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 3712
-    0x38003800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 3720
-    0x78007800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 3728
-    0x38003800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 3736
-    0x505050500000005, 0x50500000005, 0x5, 0x5, 0x5050500000000, 0x50500000000, 0, 0, // 3744
-    0x500000005, 0x500000005, 0x5, 0x5, 0x500000000, 0x500000000, 0, 0, // 3752
-    0x505050500000000, 0x50500000000, 0, 0, 0x5050500000005, 0x50500000005, 0x5, 0x5, // 3760
-    0x500000000, 0x500000000, 0, 0, 0x500000005, 0x500000005, 0x5, 0x5, // 3768
-    0xf100f100, 0x1000100, 0x11001100, 0x1000100, 0x31003100, 0x1000100, 0x11001100, // 3776
-    0x1000100,
-    0x71007100, 0x1000100, 0x11001100, 0x1000100, 0x31003100, 0x1000100, 0x11001100, // 3784
-    0x1000100,
-    0xf000f000, 0, 0x10001000, 0, 0x30003000, 0, 0x10001000, 0, // 3792
-    0x70007000, 0, 0x10001000, 0, 0x30003000, 0, 0x10001000, 0, // 3800
-    0xa0a0a0a0000000a, 0xa0a0a0a00000000, 0xa0000000a, 0xa00000000, 0xa, 0, // 3808
-    0xa0a0a0000000a, 0xa0a0a00000000,
-    0xa, 0, 0xa, 0, 0xa0000000a, 0xa00000000, 0xa, 0, // 3816
-    0xa0a0000000a, 0xa0a00000000, 0xa0000000a, 0xa00000000, 0xa, 0, 0xa0a0000000a, // 3824
-    0xa0a00000000,
-    0xa, 0, 0xa, 0, 0xa0000000a, 0xa00000000, 0xa, 0, // 3832
-    0x1414141400000014, 0x14, 0x14141400000014, 0x14, 0x1400000000, 0, 0x1400000000, 0, // 3840
-    0x141400000014, 0x14, 0x141400000014, 0x14, 0x1414141400000000, 0, 0x14141400000000, 0, // 3848
-    0x1400000014, 0x14, 0x1400000014, 0x14, 0x141400000000, 0, 0x141400000000, 0, // 3856
-    0x1400000014, 0x14, 0x1400000014, 0x14, 0x1400000000, 0, 0x1400000000, 0, // 3864
-    0xe300e300, 0x3000300, 0x23002300, 0x3000300, 0x63006300, 0x3000300, 0x23002300, // 3872
-    0x3000300,
-    0xe200e200, 0x2000200, 0x22002200, 0x2000200, 0x62006200, 0x2000200, 0x22002200, // 3880
-    0x2000200,
-    0xe000e000, 0, 0x20002000, 0, 0x60006000, 0, 0x20002000, 0, // 3888
-    0xe000e000, 0, 0x20002000, 0, 0x60006000, 0, 0x20002000, 0, // 3896
-    0x2828282800000028, 0x2828282800000000, 0x28282800000028, 0x28282800000000, // 3904
-    0x2800000028, 0x2800000000, 0x2800000028, 0x2800000000,
-    0x28, 0, 0x28, 0, 0x28, 0, 0x28, 0, // 3912
-    0x282800000028, 0x282800000000, 0x282800000028, 0x282800000000, 0x2800000028, // 3920
-    0x2800000000, 0x2800000028, 0x2800000000,
-    0x28, 0, 0x28, 0, 0x28, 0, 0x28, 0, // 3928
-    0xc700c700, 0x7000700, 0x47004700, 0x7000700, 0xc600c600, 0x6000600, 0x46004600, // 3936
-    0x6000600,
-    0xc400c400, 0x4000400, 0x44004400, 0x4000400, 0xc400c400, 0x4000400, 0x44004400, // 3944
-    0x4000400,
-    0xc000c000, 0, 0x40004000, 0, 0xc000c000, 0, 0x40004000, 0, // 3952
-    0xc000c000, 0, 0x40004000, 0, 0xc000c000, 0, 0x40004000, 0, // 3960
-    0x8f008f00, 0xf000f00, 0x8e008e00, 0xe000e00, 0x8c008c00, 0xc000c00, 0x8c008c00, // 3968
-    0xc000c00,
-    0x88008800, 0x8000800, 0x88008800, 0x8000800, 0x88008800, 0x8000800, 0x88008800, // 3976
-    0x8000800,
-    0x80008000, 0, 0x80008000, 0, 0x80008000, 0, 0x80008000, 0, // 3984
-    0x80008000, 0, 0x80008000, 0, 0x80008000, 0, 0x80008000, 0, // 3992
-    0x5050505000000050, 0x5000000050, 0x50, 0x50, 0x505000000000, 0x5000000000, 0, 0, // 4000
-    0x50505000000050, 0x5000000050, 0x50, 0x50, 0x5050505000000000, 0x5000000000, 0, 0, // 4008
-    0x505000000050, 0x5000000050, 0x50, 0x50, 0x50505000000000, 0x5000000000, 0, 0, // 4016
-    0x505000000050, 0x5000000050, 0x50, 0x50, 0x505000000000, 0x5000000000, 0, 0, // 4024
-    0x1f001f00, 0, 0x1c001c00, 0, 0x18001800, 0, 0x18001800, 0, // 4032
-    0x10001000, 0, 0x10001000, 0, 0x10001000, 0, 0x10001000, 0, // 4040
-    0, 0x1e001e00, 0, 0x1c001c00, 0, 0x18001800, 0, 0x18001800, // 4048
-    0, 0x10001000, 0, 0x10001000, 0, 0x10001000, 0, 0x10001000, // 4056
-    0xa0a0a0a0000000a0, 0xa0a0000000a0, 0xa0, 0xa0, 0xa0a0a0a000000000, 0xa0a000000000, 0, // 4064
-    0,
-    0xa0a0a0000000a0, 0xa0a0000000a0, 0xa0, 0xa0, 0xa0a0a000000000, 0xa0a000000000, 0, 0, // 4072
-    0xa0000000a0, 0xa0000000a0, 0xa0, 0xa0, 0xa000000000, 0xa000000000, 0, 0, // 4080
-    0xa0000000a0, 0xa0000000a0, 0xa0, 0xa0, 0xa000000000, 0xa000000000, 0, 0, // 4088
-    0xf800f80000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 4096
-    0x3800380000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 4104
-    0x7800780000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 4112
-    0x3800380000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 4120
-    0x505050000000505, 0x505, 0x505050000000000, 0, 0x50000000505, 0x505, 0x50000000000, 0, // 4128
-    0x505050000000500, 0x500, 0x505050000000000, 0, 0x50000000500, 0x500, 0x50000000000, 0, // 4136
-    0x5050000000505, 0x505, 0x5050000000000, 0, 0x50000000505, 0x505, 0x50000000000, 0, // 4144
-    0x5050000000500, 0x500, 0x5050000000000, 0, 0x50000000500, 0x500, 0x50000000000, 0, // 4152
-    0xf100f10000, 0xf000f00000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 4160
-    0x3100310000, 0x3000300000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 4168
-    0x7100710000, 0x7000700000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 4176
-    0x3100310000, 0x3000300000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 4184
-    0xa0a0a0000000a0a, 0xa0a0000000a0a, 0xa00, 0xa00, 0, 0, 0xa0000000a0a, 0xa0000000a0a, // 4192
-    0xa0a0a0000000000, 0xa0a0000000000, 0, 0, 0xa0a, 0xa0a, 0xa0000000000, 0xa0000000000, // 4200
-    0xa0a0a0000000a00, 0xa0a0000000a00, 0xa0a, 0xa0a, 0, 0, 0xa0000000a00, 0xa0000000a00, // 4208
-    0xa0a0a0000000000, 0xa0a0000000000, 0, 0, 0xa00, 0xa00, 0xa0000000000, 0xa0000000000, // 4216
-    0xe300e30000, 0, 0x6200620000, 0, 0x300030000, 0xe000e00000, 0x200020000, 0x6000600000, // 4224
-    0x2300230000, 0, 0x2200220000, 0, 0x300030000, 0x2000200000, 0x200020000, 0x2000200000, // 4232
-    0x6300630000, 0, 0xe200e20000, 0, 0x300030000, 0x6000600000, 0x200020000, 0xe000e00000, // 4240
-    0x2300230000, 0, 0x2200220000, 0, 0x300030000, 0x2000200000, 0x200020000, 0x2000200000, // 4248
-    0x1414140000001414, 0x14140000001414, 0x1414140000000000, 0x14140000000000, 0x1400, // 4256
-    0x1400, 0, 0,
-    0x1414, 0x1414, 0, 0, 0x140000001414, 0x140000001414, 0x140000000000, 0x140000000000, // 4264
-    0x1414140000001400, 0x14140000001400, 0x1414140000000000, 0x14140000000000, 0x1414, // 4272
-    0x1414, 0, 0,
-    0x1400, 0x1400, 0, 0, 0x140000001400, 0x140000001400, 0x140000000000, 0x140000000000, // 4280
-    0xc700c70000, 0x700070000, 0x4700470000, 0x700070000, 0xc600c60000, 0x600060000, // 4288
-    0x4600460000, 0x600060000,
-    0xc400c40000, 0x400040000, 0x4400440000, 0x400040000, 0xc400c40000, 0x400040000, // 4296
-    0x4400440000, 0x400040000,
-    0xc000c00000, 0, 0x4000400000, 0, 0xc000c00000, 0, 0x4000400000, 0, // 4304
-    0xc000c00000, 0, 0x4000400000, 0, 0xc000c00000, 0, 0x4000400000, 0, // 4312
-    0x2828280000002828, 0x280000000000, 0x2828, 0x28280000002828, 0x2828280000002800, // 4320
-    0x2828, 0x2800, 0x28280000002800,
-    0x2828280000000000, 0x2800, 0, 0x28280000000000, 0x2828280000000000, 0, 0, // 4328
-    0x28280000000000,
-    0x2828, 0, 0x280000002828, 0x2828, 0x2800, 0x280000002828, 0x280000002800, 0x2800, // 4336
-    0, 0x280000002800, 0x280000000000, 0, 0, 0x280000000000, 0x280000000000, 0, // 4344
-    0x8f008f0000, 0xc000c0000, 0x8800880000, 0x800080000, 0x8000800000, 0, 0x8000800000, 0, // 4352
-    0x8e008e0000, 0xc000c0000, 0x8800880000, 0x800080000, 0x8000800000, 0, 0x8000800000, 0, // 4360
-    0xf000f0000, 0x8c008c0000, 0x800080000, 0x8800880000, 0, 0x8000800000, 0, 0x8000800000, // 4368
-    0xe000e0000, 0x8c008c0000, 0x800080000, 0x8800880000, 0, 0x8000800000, 0, 0x8000800000, // 4376
-    0x5050500000005050, 0x5050500000000000, 0x5000, 0, 0x5050, 0, 0x500000005050, // 4384
-    0x500000000000,
-    0x50500000005050, 0x50500000000000, 0x5050, 0, 0x5050, 0, 0x500000005050, // 4392
-    0x500000000000,
-    0x5050500000005000, 0x5050500000000000, 0x5050, 0, 0x5000, 0, 0x500000005000, // 4400
-    0x500000000000,
-    0x50500000005000, 0x50500000000000, 0x5000, 0, 0x5000, 0, 0x500000005000, // 4408
-    0x500000000000,
-    0x1f001f0000, 0, 0x1000100000, 0, 0x1800180000, 0, 0x1e001e0000, 0, // 4416
-    0x1000100000, 0, 0x1800180000, 0, 0x1c001c0000, 0, 0x1000100000, 0, // 4424
-    0x1000100000, 0, 0x1c001c0000, 0, 0x1000100000, 0, 0x1000100000, 0, // 4432
-    0x1800180000, 0, 0x1000100000, 0, 0x1000100000, 0, 0x1800180000, 0, // 4440
-    0xa0a0a0000000a0a0, 0xa0000000a000, 0xa0a0, 0xa000, 0xa0a0000000a0a0, 0xa0000000a0a0, // 4448
-    0xa0a0, 0xa0a0,
-    0xa0a0a00000000000, 0xa0000000a0a0, 0, 0xa0a0, 0xa0a00000000000, 0xa00000000000, 0, 0, // 4456
-    0xa0a0a00000000000, 0xa00000000000, 0, 0, 0xa0a00000000000, 0xa00000000000, 0, 0, // 4464
-    0xa0a0a0000000a000, 0xa00000000000, 0xa000, 0, 0xa0a0000000a000, 0xa0000000a000, // 4472
-    0xa000, 0xa000,
-    0xf800f8000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 4480
-    0x380038000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 4488
-    0x780078000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 4496
-    0x380038000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 4504
-    0x505000000050505, 0x505000000050500, 0x5000000050505, 0x5000000050500, // 4512
-    0x505000000050000, 0x505000000050000, 0x5000000050000, 0x5000000050000,
-    0x505000000000000, 0x505000000000000, 0x5000000000000, 0x5000000000000, // 4520
-    0x505000000000000, 0x505000000000000, 0x5000000000000, 0x5000000000000,
-    0x50505, 0x50500, 0x50505, 0x50500, 0x50000, 0x50000, 0x50000, 0x50000, // 4528
-    0, 0, 0, 0, 0, 0, 0, 0, // 4536
-    0xf100f1000000, 0x10001000000, 0x110011000000, 0x10001000000, 0x310031000000, // 4544
-    0x10001000000, 0x110011000000, 0x10001000000,
-    0x710071000000, 0x10001000000, 0x110011000000, 0x10001000000, 0x310031000000, // 4552
-    0x10001000000, 0x110011000000, 0x10001000000,
-    0xf000f0000000, 0, 0x100010000000, 0, 0x300030000000, 0, 0x100010000000, 0, // 4560
-    0x700070000000, 0, 0x100010000000, 0, 0x300030000000, 0, 0x100010000000, 0, // 4568
-    0xa0a0000000a0a0a, 0xa0000000a0a0a, 0xa0a0000000a0000, 0xa0000000a0000, 0xa0a0a, // 4576
-    0xa0a0a, 0xa0000, 0xa0000,
-    0xa0a000000000000, 0xa000000000000, 0xa0a000000000000, 0xa000000000000, 0, 0, 0, 0, // 4584
-    0xa0a0000000a0a00, 0xa0000000a0a00, 0xa0a0000000a0000, 0xa0000000a0000, 0xa0a00, // 4592
-    0xa0a00, 0xa0000, 0xa0000,
-    0xa0a000000000000, 0xa000000000000, 0xa0a000000000000, 0xa000000000000, 0, 0, 0, 0, // 4600
-    0x1414000000141414, 0, 0x1414000000000000, 0x1414000000141400, 0x141414, // 4608
-    0x1414000000000000, 0, 0x141400,
-    0x1414000000140000, 0, 0x1414000000000000, 0x1414000000140000, 0x140000, // 4616
-    0x1414000000000000, 0, 0x140000,
-    0x14000000141414, 0, 0x14000000000000, 0x14000000141400, 0x141414, 0x14000000000000, 0, // 4624
-    0x141400,
-    0x14000000140000, 0, 0x14000000000000, 0x14000000140000, 0x140000, 0x14000000000000, 0, // 4632
-    0x140000,
-    0xe300e3000000, 0, 0x220022000000, 0, 0x30003000000, 0x600060000000, 0x20002000000, // 4640
-    0x200020000000,
-    0x230023000000, 0, 0xe200e2000000, 0, 0x30003000000, 0x200020000000, 0x20002000000, // 4648
-    0x600060000000,
-    0x630063000000, 0, 0x220022000000, 0, 0x30003000000, 0xe000e0000000, 0x20002000000, // 4656
-    0x200020000000,
-    0x230023000000, 0, 0x620062000000, 0, 0x30003000000, 0x200020000000, 0x20002000000, // 4664
-    0xe000e0000000,
-    0x2828000000282828, 0x282828, 0x2828000000282800, 0x282800, 0x2828000000000000, 0, // 4672
-    0x2828000000000000, 0,
-    0x28000000282828, 0x282828, 0x28000000282800, 0x282800, 0x28000000000000, 0, // 4680
-    0x28000000000000, 0,
-    0x2828000000280000, 0x280000, 0x2828000000280000, 0x280000, 0x2828000000000000, 0, // 4688
-    0x2828000000000000, 0,
-    0x28000000280000, 0x280000, 0x28000000280000, 0x280000, 0x28000000000000, 0, // 4696
-    0x28000000000000, 0,
-    0xc700c7000000, 0x70007000000, 0x470047000000, 0x70007000000, 0xc000c0000000, 0, // 4704
-    0x400040000000, 0,
-    0xc400c4000000, 0x40004000000, 0x440044000000, 0x40004000000, 0xc000c0000000, 0, // 4712
-    0x400040000000, 0,
-    0xc000c0000000, 0, 0x400040000000, 0, 0xc600c6000000, 0x60006000000, 0x460046000000, // 4720
-    0x60006000000,
-    0xc000c0000000, 0, 0x400040000000, 0, 0xc400c4000000, 0x40004000000, 0x440044000000, // 4728
-    0x40004000000,
-    0x8f008f000000, 0xc000c000000, 0x880088000000, 0x80008000000, 0x800080000000, 0, // 4736
-    0x800080000000, 0,
-    0x8e008e000000, 0xc000c000000, 0x880088000000, 0x80008000000, 0x800080000000, 0, // 4744
-    0x800080000000, 0,
-    0xf000f000000, 0x8c008c000000, 0x80008000000, 0x880088000000, 0, 0x800080000000, 0, // 4752
-    0x800080000000,
-    0xe000e000000, 0x8c008c000000, 0x80008000000, 0x880088000000, 0, 0x800080000000, 0, // 4760
-    0x800080000000,
-    0x5050000000505050, 0x5050000000505000, 0x500000, 0x500000, 0x50000000505050, // 4768
-    0x50000000505000, 0, 0,
-    0x5050000000500000, 0x5050000000500000, 0, 0, 0x50000000500000, 0x50000000500000, 0, 0, // 4776
-    0x5050000000000000, 0x5050000000000000, 0, 0, 0x50000000000000, 0x50000000000000, // 4784
-    0x505050, 0x505000,
-    0x5050000000000000, 0x5050000000000000, 0x505050, 0x505000, 0x50000000000000, // 4792
-    0x50000000000000, 0x500000, 0x500000,
-    0x1f001f000000, 0, 0, 0, 0x100010000000, 0x180018000000, 0x1c001c000000, 0, // 4800
-    0, 0, 0x100010000000, 0x100010000000, 0x180018000000, 0, 0, 0, // 4808
-    0, 0x100010000000, 0x180018000000, 0x1e001e000000, 0, 0, 0, 0x100010000000, // 4816
-    0x100010000000, 0x1c001c000000, 0, 0, 0, 0x100010000000, 0x100010000000, // 4824
-    0x180018000000,
-    0xa0a0000000a0a0a0, 0xa0a0a0, 0xa0a0000000000000, 0, 0xa0a0000000a00000, 0xa00000, // 4832
-    0xa0a0000000000000, 0,
-    0xa0a0000000a0a000, 0xa0a000, 0xa0a0000000000000, 0, 0xa0a0000000a00000, 0xa00000, // 4840
-    0xa0a0000000000000, 0,
-    0xa0a0a0, 0xa0000000a0a0a0, 0, 0xa0000000000000, 0xa00000, 0xa0000000a00000, 0, // 4848
-    0xa0000000000000,
-    0xa0a000, 0xa0000000a0a000, 0, 0xa0000000000000, 0xa00000, 0xa0000000a00000, 0, // 4856
-    0xa0000000000000,
-    0xf800f800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 4864
-    0x38003800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 4872
-    0x78007800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 4880
-    0x38003800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 4888
-    0x500000005050505, 0x500000005050000, 0x5050505, 0x5050000, 0x500000000000000, // 4896
-    0x500000000000000, 0, 0,
-    0x500000005000000, 0x500000005000000, 0x5000000, 0x5000000, 0x500000000000000, // 4904
-    0x500000000000000, 0, 0,
-    0x500000005050500, 0x500000005050000, 0x5050500, 0x5050000, 0x500000000000000, // 4912
-    0x500000000000000, 0, 0,
-    0x500000005000000, 0x500000005000000, 0x5000000, 0x5000000, 0x500000000000000, // 4920
-    0x500000000000000, 0, 0,
-    0xa0000000a0a0a0a, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 4928
-    0xa00000000000000, 0xa0a0000,
-    0xa0000000a0a0000, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 4936
-    0xa00000000000000, 0xa0a0a0a,
-    0xa0000000a0a0a00, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 4944
-    0xa00000000000000, 0xa0a0000,
-    0xa0000000a0a0000, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 4952
-    0xa00000000000000, 0xa0a0a00,
-    0xf100f100000000, 0xf000f000000000, 0x1000100000000, 0, 0x11001100000000, // 4960
-    0x10001000000000, 0x1000100000000, 0,
-    0x31003100000000, 0x30003000000000, 0x1000100000000, 0, 0x11001100000000, // 4968
-    0x10001000000000, 0x1000100000000, 0,
-    0x71007100000000, 0x70007000000000, 0x1000100000000, 0, 0x11001100000000, // 4976
-    0x10001000000000, 0x1000100000000, 0,
-    0x31003100000000, 0x30003000000000, 0x1000100000000, 0, 0x11001100000000, // 4984
-    0x10001000000000, 0x1000100000000, 0,
-    0x1400000014141414, 0, 0x14141414, 0x1400000014140000, 0x1400000000000000, 0x14140000, // 4992
-    0, 0x1400000000000000,
-    0x1400000014000000, 0, 0x14000000, 0x1400000014000000, 0x1400000000000000, 0x14000000, // 5000
-    0, 0x1400000000000000,
-    0x1400000014141400, 0, 0x14141400, 0x1400000014140000, 0x1400000000000000, 0x14140000, // 5008
-    0, 0x1400000000000000,
-    0x1400000014000000, 0, 0x14000000, 0x1400000014000000, 0x1400000000000000, 0x14000000, // 5016
-    0, 0x1400000000000000,
-    0xe300e300000000, 0, 0xe200e200000000, 0, 0x3000300000000, 0xe000e000000000, // 5024
-    0x2000200000000, 0xe000e000000000,
-    0x23002300000000, 0, 0x22002200000000, 0, 0x3000300000000, 0x20002000000000, // 5032
-    0x2000200000000, 0x20002000000000,
-    0x63006300000000, 0, 0x62006200000000, 0, 0x3000300000000, 0x60006000000000, // 5040
-    0x2000200000000, 0x60006000000000,
-    0x23002300000000, 0, 0x22002200000000, 0, 0x3000300000000, 0x20002000000000, // 5048
-    0x2000200000000, 0x20002000000000,
-    0x2800000028282828, 0x2800000028280000, 0x2800000000000000, 0x2800000000000000, // 5056
-    0x2800000028282800, 0x2800000028280000, 0x2800000000000000, 0x2800000000000000,
-    0x2800000028000000, 0x2800000028000000, 0x2800000000000000, 0x2800000000000000, // 5064
-    0x2800000028000000, 0x2800000028000000, 0x2800000000000000, 0x2800000000000000,
-    0x28282828, 0x28280000, 0, 0, 0x28282800, 0x28280000, 0, 0, // 5072
-    0x28000000, 0x28000000, 0, 0, 0x28000000, 0x28000000, 0, 0, // 5080
-    0xc700c700000000, 0x7000700000000, 0x47004700000000, 0x7000700000000, 0xc600c600000000, // 5088
-    0x6000600000000, 0x46004600000000, 0x6000600000000,
-    0xc400c400000000, 0x4000400000000, 0x44004400000000, 0x4000400000000, 0xc400c400000000, // 5096
-    0x4000400000000, 0x44004400000000, 0x4000400000000,
-    0xc000c000000000, 0, 0x40004000000000, 0, 0xc000c000000000, 0, 0x40004000000000, 0, // 5104
-    0xc000c000000000, 0, 0x40004000000000, 0, 0xc000c000000000, 0, 0x40004000000000, 0, // 5112
-    0x5000000050505050, 0x5000000050500000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 5120
-    0x50505050, 0x50500000,
-    0x5000000050505000, 0x5000000050500000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 5128
-    0x50505000, 0x50500000,
-    0x5000000050000000, 0x5000000050000000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 5136
-    0x50000000, 0x50000000,
-    0x5000000050000000, 0x5000000050000000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 5144
-    0x50000000, 0x50000000,
-    0x8f008f00000000, 0xc000c00000000, 0x88008800000000, 0x8000800000000, 0x80008000000000, // 5152
-    0, 0x80008000000000, 0,
-    0x8e008e00000000, 0xc000c00000000, 0x88008800000000, 0x8000800000000, 0x80008000000000, // 5160
-    0, 0x80008000000000, 0,
-    0xf000f00000000, 0x8c008c00000000, 0x8000800000000, 0x88008800000000, 0, // 5168
-    0x80008000000000, 0, 0x80008000000000,
-    0xe000e00000000, 0x8c008c00000000, 0x8000800000000, 0x88008800000000, 0, // 5176
-    0x80008000000000, 0, 0x80008000000000,
-    0x1f001f00000000, 0x10001000000000, 0, 0x1e001e00000000, 0x10001000000000, 0, // 5184
-    0x1c001c00000000, 0x10001000000000,
-    0, 0x1c001c00000000, 0x10001000000000, 0, 0x18001800000000, 0x10001000000000, 0, // 5192
-    0x18001800000000,
-    0, 0, 0x18001800000000, 0, 0, 0x18001800000000, 0, 0, // 5200
-    0x10001000000000, 0, 0, 0x10001000000000, 0, 0, 0x10001000000000, 0, // 5208
-    0xa0000000a0a0a0a0, 0xa0000000, 0xa000000000000000, 0, 0xa0000000a0a00000, 0xa0000000, // 5216
-    0xa000000000000000, 0,
-    0xa0000000a0a0a000, 0xa0a0a0a0, 0xa000000000000000, 0, 0xa0000000a0a00000, 0xa0a00000, // 5224
-    0xa000000000000000, 0,
-    0xa0000000a0000000, 0xa0a0a000, 0xa000000000000000, 0, 0xa0000000a0000000, 0xa0a00000, // 5232
-    0xa000000000000000, 0,
-    0xa0000000a0000000, 0xa0000000, 0xa000000000000000, 0, 0xa0000000a0000000, 0xa0000000, // 5240
-    0xa000000000000000, 0,
-    0x505050505, 0x505050000, 0x505050500, 0x505050000, 0x500000000, 0x500000000, // 5248
-    0x500000000, 0x500000000,
-    0x505000000, 0x505000000, 0x505000000, 0x505000000, 0x500000000, 0x500000000, // 5256
-    0x500000000, 0x500000000,
-    0, 0, 0, 0, 0, 0, 0, 0, // 5264
-    0, 0, 0, 0, 0, 0, 0, 0, // 5272
-    0xf800f80000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 5280
-    0,
-    0x3800380000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 5288
-    0,
-    0x7800780000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 5296
-    0,
-    0x3800380000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 5304
-    0,
-    0xa0a0a0a0a, 0xa0a000000, 0xa00000000, 0xa00000000, 0xa0a000000, 0, 0xa00000000, 0, // 5312
-    0xa0a0a0000, 0, 0xa00000000, 0, 0xa0a000000, 0, 0xa00000000, 0, // 5320
-    0, 0, 0, 0, 0, 0xa0a0a0a00, 0, 0xa00000000, // 5328
-    0, 0xa0a000000, 0, 0xa00000000, 0, 0xa0a0a0000, 0, 0xa00000000, // 5336
-    0xf100f10000000000, 0xf000f00000000000, 0x100010000000000, 0, 0x1100110000000000, // 5344
-    0x1000100000000000, 0x100010000000000, 0,
-    0x3100310000000000, 0x3000300000000000, 0x100010000000000, 0, 0x1100110000000000, // 5352
-    0x1000100000000000, 0x100010000000000, 0,
-    0x7100710000000000, 0x7000700000000000, 0x100010000000000, 0, 0x1100110000000000, // 5360
-    0x1000100000000000, 0x100010000000000, 0,
-    0x3100310000000000, 0x3000300000000000, 0x100010000000000, 0, 0x1100110000000000, // 5368
-    0x1000100000000000, 0x100010000000000, 0,
-    0x1414141414, 0, 0x1414141400, 0, 0, 0x1400000000, 0, 0x1400000000, // 5376
-    0x1414000000, 0, 0x1414000000, 0, 0, 0x1400000000, 0, 0x1400000000, // 5384
-    0x1400000000, 0, 0x1400000000, 0, 0, 0x1414140000, 0, 0x1414140000, // 5392
-    0x1400000000, 0, 0x1400000000, 0, 0, 0x1414000000, 0, 0x1414000000, // 5400
-    0xe300e30000000000, 0x300030000000000, 0x2300230000000000, 0x300030000000000, // 5408
-    0x6300630000000000, 0x300030000000000, 0x2300230000000000, 0x300030000000000,
-    0xe200e20000000000, 0x200020000000000, 0x2200220000000000, 0x200020000000000, // 5416
-    0x6200620000000000, 0x200020000000000, 0x2200220000000000, 0x200020000000000,
-    0xe000e00000000000, 0, 0x2000200000000000, 0, 0x6000600000000000, 0, // 5424
-    0x2000200000000000, 0,
-    0xe000e00000000000, 0, 0x2000200000000000, 0, 0x6000600000000000, 0, // 5432
-    0x2000200000000000, 0,
-    0x2828282828, 0, 0, 0x2828280000, 0x2828000000, 0, 0, 0x2828000000, // 5440
-    0x2828282800, 0, 0, 0x2828280000, 0x2828000000, 0, 0, 0x2828000000, // 5448
-    0x2800000000, 0, 0, 0x2800000000, 0x2800000000, 0, 0, 0x2800000000, // 5456
-    0x2800000000, 0, 0, 0x2800000000, 0x2800000000, 0, 0, 0x2800000000, // 5464
-    0xc700c70000000000, 0x700070000000000, 0x4700470000000000, 0x700070000000000, // 5472
-    0xc600c60000000000, 0x600060000000000, 0x4600460000000000, 0x600060000000000,
-    0xc400c40000000000, 0x400040000000000, 0x4400440000000000, 0x400040000000000, // 5480
-    0xc400c40000000000, 0x400040000000000, 0x4400440000000000, 0x400040000000000,
-    0xc000c00000000000, 0, 0x4000400000000000, 0, 0xc000c00000000000, 0, // 5488
-    0x4000400000000000, 0,
-    0xc000c00000000000, 0, 0x4000400000000000, 0, 0xc000c00000000000, 0, // 5496
-    0x4000400000000000, 0,
-    0x5050505050, 0, 0, 0x5000000000, 0x5050500000, 0, 0, 0x5050000000, // 5504
-    0x5000000000, 0, 0, 0x5050000000, 0x5000000000, 0, 0, 0x5000000000, // 5512
-    0x5050505000, 0, 0, 0x5000000000, 0x5050500000, 0, 0, 0x5050000000, // 5520
-    0x5000000000, 0, 0, 0x5050000000, 0x5000000000, 0, 0, 0x5000000000, // 5528
-    0x8f008f0000000000, 0xf000f0000000000, 0x8e008e0000000000, 0xe000e0000000000, // 5536
-    0x8c008c0000000000, 0xc000c0000000000, 0x8c008c0000000000, 0xc000c0000000000,
-    0x8800880000000000, 0x800080000000000, 0x8800880000000000, 0x800080000000000, // 5544
-    0x8800880000000000, 0x800080000000000, 0x8800880000000000, 0x800080000000000,
-    0x8000800000000000, 0, 0x8000800000000000, 0, 0x8000800000000000, 0, // 5552
-    0x8000800000000000, 0,
-    0x8000800000000000, 0, 0x8000800000000000, 0, 0x8000800000000000, 0, // 5560
-    0x8000800000000000, 0,
-    0xa0a0a0a0a0, 0xa000000000, 0, 0, 0xa0a0a00000, 0xa000000000, 0, 0, // 5568
-    0, 0, 0xa0a0000000, 0xa000000000, 0, 0, 0xa0a0000000, 0xa000000000, // 5576
-    0xa0a0a0a000, 0xa000000000, 0, 0, 0xa0a0a00000, 0xa000000000, 0, 0, // 5584
-    0, 0, 0xa0a0000000, 0xa000000000, 0, 0, 0xa0a0000000, 0xa000000000, // 5592
-    0x1f001f0000000000, 0, 0x1c001c0000000000, 0, 0x1800180000000000, 0, // 5600
-    0x1800180000000000, 0,
-    0x1000100000000000, 0, 0x1000100000000000, 0, 0x1000100000000000, 0, // 5608
-    0x1000100000000000, 0,
-    0, 0x1e001e0000000000, 0, 0x1c001c0000000000, 0, 0x1800180000000000, 0, // 5616
-    0x1800180000000000,
-    0, 0x1000100000000000, 0, 0x1000100000000000, 0, 0x1000100000000000, 0, // 5624
+    0x804020100800, 0x4020100800, 0x20100800, 0x20100800, 0x100800, 0x100800, 0x100800, // 2560
+    0x100800,
+    0, 0, 0, 0, 0, 0, 0, 0, // 2568
+    0x800, 0x800, 0x800, 0x800, 0x800, 0x800, 0x800, 0x800, // 2576
+    0, 0, 0, 0, 0, 0, 0, 0, // 2584
+    0x2010080402000000, 0x402000000, 0, 0, 0x80402000000, 0x402000000, 0, 0, // 2592
+    0x2000000, 0x2000000, 0, 0, 0x2000000, 0x2000000, 0, 0, // 2600
+    0x80402000000, 0x402000000, 0, 0, 0x10080402000000, 0x402000000, 0, 0, // 2608
+    0x2000000, 0x2000000, 0, 0, 0x2000000, 0x2000000, 0, 0, // 2616
+    0x4020100805000000, 0x805000000, 0, 0, 0x20100805000000, 0x805000000, 0, 0, // 2624
+    0x5000000, 0x5000000, 0, 0, 0x5000000, 0x5000000, 0, 0, // 2632
+    0x100805000000, 0x805000000, 0, 0, 0x100805000000, 0x805000000, 0, 0, // 2640
+    0x5000000, 0x5000000, 0, 0, 0x5000000, 0x5000000, 0, 0, // 2648
+    0x804020100a000000, 0x4020100a000000, 0xa000000, 0xa000000, 0x20100a000000, // 2656
+    0x20100a000000, 0xa000000, 0xa000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 2664
+    0x100a000000, 0x100a000000, 0xa000000, 0xa000000, 0x100a000000, 0x100a000000, // 2672
+    0xa000000, 0xa000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 2680
+    0x180402000, 0x100402000, 0, 0, 0x100002000, 0x100002000, 0, 0, // 2688
+    0x80402000, 0x402000, 0, 0, 0x2000, 0x2000, 0, 0, // 2696
+    0x80402000, 0x402000, 0, 0, 0x2000, 0x2000, 0x100000000, 0x100000000, // 2704
+    0x80402000, 0x402000, 0x100000000, 0x100000000, 0x2000, 0x2000, 0, 0, // 2712
+    0x80402014000100, 0x2014000100, 0x14000100, 0x14000100, 0x80402014000000, 0x2014000000, // 2720
+    0x14000000, 0x14000000,
+    0x402014000100, 0x2014000100, 0x14000100, 0x14000100, 0x402014000000, 0x2014000000, // 2728
+    0x14000000, 0x14000000,
+    0x100, 0x100, 0x100, 0x100, 0, 0, 0, 0, // 2736
+    0x100, 0x100, 0x100, 0x100, 0, 0, 0, 0, // 2744
+    0x1020428008000, 0x428008000, 0x28008000, 0x28008000, 0x20428008000, 0x428008000, // 2752
+    0x28008000, 0x28008000,
+    0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, 0x8000, // 2760
+    0x1020428000000, 0x428000000, 0x28000000, 0x28000000, 0x20428000000, 0x428000000, // 2768
+    0x28000000, 0x28000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 2776
+    0x804000010200, 0x4000010200, 0x804000000000, 0x4000000000, 0x10200, 0x10200, 0, 0, // 2784
+    0x200, 0x200, 0x804000000000, 0x4000000000, 0x200, 0x200, 0, 0, // 2792
+    0x10200, 0x10200, 0, 0, 0x10200, 0x10200, 0, 0, // 2800
+    0x804000000200, 0x4000000200, 0, 0, 0x200, 0x200, 0, 0, // 2808
+    0x102040850000000, 0x40850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 2816
+    0x2040850000000, 0x40850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 2824
+    0x850000000, 0x850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 2832
+    0x850000000, 0x850000000, 0, 0, 0x50000000, 0x50000000, 0, 0, // 2840
+    0x8001020400, 0x8000020400, 0x8000000000, 0x8000000000, 0x1020400, 0x20400, 0, 0, // 2848
+    0x8000000400, 0x8000000400, 0x8000000000, 0x8000000000, 0x400, 0x400, 0, 0, // 2856
+    0x1020400, 0x20400, 0, 0, 0x1020400, 0x20400, 0, 0, // 2864
+    0x400, 0x400, 0, 0, 0x400, 0x400, 0, 0, // 2872
+    0x2040810a0000000, 0x40810a0000000, 0, 0, 0x10a0000000, 0x10a0000000, 0xa0000000, // 2880
+    0xa0000000,
+    0, 0, 0xa0000000, 0xa0000000, 0, 0, 0, 0, // 2888
+    0x810a0000000, 0x810a0000000, 0, 0, 0x10a0000000, 0x10a0000000, 0xa0000000, 0xa0000000, // 2896
+    0, 0, 0xa0000000, 0xa0000000, 0, 0, 0, 0, // 2904
+    0x10204081000, 0, 0x81000, 0, 0x4081000, 0, 0x81000, 0, // 2912
+    0x1000, 0, 0x1000, 0, 0x1000, 0, 0x1000, 0, // 2920
+    0x4081000, 0, 0x81000, 0, 0x204081000, 0, 0x81000, 0, // 2928
+    0x1000, 0, 0x1000, 0, 0x1000, 0, 0x1000, 0, // 2936
+    0x408102040000000, 0, 0x40000000, 0, 0x8102040000000, 0, 0x40000000, 0, // 2944
+    0x102040000000, 0, 0x40000000, 0, 0x102040000000, 0, 0x40000000, 0, // 2952
+    0x40000000, 0, 0x2040000000, 0, 0x40000000, 0, 0x2040000000, 0, // 2960
+    0x40000000, 0, 0x2040000000, 0, 0x40000000, 0, 0x2040000000, 0, // 2968
+    0x80402010080008, 0x80008, 0, 0, 0x2010080008, 0x80008, 0, 0, // 2976
+    0x402010080008, 0x80008, 0, 0, 0x2010080008, 0x80008, 0, 0, // 2984
+    0x10080008, 0x80008, 0, 0, 0x10080008, 0x80008, 0, 0, // 2992
+    0x10080008, 0x80008, 0, 0, 0x10080008, 0x80008, 0, 0, // 3000
+    0x4020110a00000000, 0x20110a00000000, 0, 0, 0x110a00000000, 0x110a00000000, 0, 0, // 3008
+    0, 0, 0, 0, 0, 0, 0xa00000000, 0xa00000000, // 3016
+    0, 0, 0xa00000000, 0xa00000000, 0, 0, 0x4020100a00000000, 0x20100a00000000, // 3024
+    0x10a00000000, 0x10a00000000, 0x100a00000000, 0x100a00000000, 0x10a00000000, // 3032
+    0x10a00000000, 0, 0,
+    0x204885000000000, 0x805000000000, 0x4885000000000, 0x805000000000, 0x204085000000000, // 3040
+    0x5000000000, 0x4085000000000, 0x5000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3048
+    0x885000000000, 0x805000000000, 0x885000000000, 0x805000000000, 0x85000000000, // 3056
+    0x5000000000, 0x85000000000, 0x5000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3064
+    0x1020408100010, 0, 0x20408100010, 0, 0x100010, 0, 0x100010, 0, // 3072
+    0x408100010, 0, 0x408100010, 0, 0x100010, 0, 0x100010, 0, // 3080
+    0x100010, 0, 0x100010, 0, 0x8100010, 0, 0x8100010, 0, // 3088
+    0x100010, 0, 0x100010, 0, 0x8100010, 0, 0x8100010, 0, // 3096
+    0x8040201008000800, 0, 0x201008000800, 0, 0x1008000800, 0, 0x1008000800, 0, // 3104
+    0, 0x8000800, 0, 0x8000800, 0, 0x8000800, 0, 0x8000800, // 3112
+    0x201008000800, 0, 0x40201008000800, 0, 0x1008000800, 0, 0x1008000800, 0, // 3120
+    0, 0x8000800, 0, 0x8000800, 0, 0x8000800, 0, 0x8000800, // 3128
+    0x804020000000010, 0x4020000000000, 0x804020000000000, 0x4020000000000, 0x20000000000, // 3136
+    0x20000000010, 0x20000000000, 0x20000000000,
+    0x10, 0, 0, 0, 0, 0x10, 0, 0, // 3144
+    0x804020000000000, 0x4020000000010, 0x804020000000000, 0x4020000000000, 0x20000000010, // 3152
+    0x20000000000, 0x20000000000, 0x20000000000,
+    0, 0x10, 0, 0, 0x10, 0, 0, 0, // 3160
+    0x80402010001020, 0x10001000, 0x402010001020, 0x10001000, 0x10001020, 0x2010001000, // 3168
+    0x10001020, 0x2010001000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3176
+    0x10001020, 0x80402010001000, 0x10001020, 0x402010001000, 0x2010001020, 0x10001000, // 3184
+    0x2010001020, 0x10001000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3192
+    0x1020408000804, 0x8000800, 0x408000804, 0x8000800, 0, 0, 0, 0, // 3200
+    0x20408000804, 0x1020408000800, 0x408000804, 0x408000800, 0, 0, 0, 0, // 3208
+    0x8000804, 0x20408000800, 0x8000804, 0x408000800, 0, 0, 0, 0, // 3216
+    0x8000804, 0x8000800, 0x8000804, 0x8000800, 0, 0, 0, 0, // 3224
+    0x102040810001000, 0x40810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 3232
+    0x2040810001000, 0x40810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 3240
+    0x810001000, 0x810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 3248
+    0x810001000, 0x810001000, 0, 0, 0x10001000, 0x10001000, 0, 0, // 3256
+    0x1020400000000008, 0, 0x20400000000008, 0, 0, 0x400000000000, 0, 0x400000000000, // 3264
+    0x1020400000000000, 0, 0x20400000000000, 0, 0x400000000008, 0, 0x400000000008, 0, // 3272
+    0x8, 0x1020400000000000, 0x8, 0x20400000000000, 0x400000000000, 0, 0x400000000000, 0, // 3280
+    0, 0x1020400000000000, 0, 0x20400000000000, 0x8, 0x400000000000, 0x8, 0x400000000000, // 3288
+    0x4020100800080002, 0x800080002, 0x100800080002, 0x800080002, 0x20100800080000, // 3296
+    0x800080000, 0x100800080000, 0x800080000,
+    0x2, 0x2, 0x2, 0x2, 0, 0, 0, 0, // 3304
+    0x20100800080002, 0x800080002, 0x100800080002, 0x800080002, 0x4020100800080000, // 3312
+    0x800080000, 0x100800080000, 0x800080000,
+    0x2, 0x2, 0x2, 0x2, 0, 0, 0, 0, // 3320
+    0x402000000001020, 0x402000000000000, 0, 0, 0x1020, 0, 0x2000000001020, // 3328
+    0x2000000000000,
+    0x402000000001000, 0x402000000000000, 0x1020, 0, 0x1000, 0, 0x2000000001000, // 3336
+    0x2000000000000,
+    0x402000000000000, 0x402000000000000, 0x1000, 0, 0, 0, 0x2000000000000, // 3344
+    0x2000000000000,
+    0x402000000000000, 0x402000000000000, 0, 0, 0, 0, 0x2000000000000, 0x2000000000000, // 3352
+    0x204081000100040, 0x40, 0x81000100040, 0x40, 0x204081000100000, 0, 0x81000100000, 0, // 3360
+    0x40, 0x1000100040, 0x40, 0x1000100040, 0, 0x1000100000, 0, 0x1000100000, // 3368
+    0x4081000100040, 0x40, 0x81000100040, 0x40, 0x4081000100000, 0, 0x81000100000, 0, // 3376
+    0x40, 0x1000100040, 0x40, 0x1000100040, 0, 0x1000100000, 0, 0x1000100000, // 3384
+    0x2040000000000804, 0x40000000000000, 0, 0, 0x40000000000804, 0x2040000000000800, 0, 0, // 3392
+    0x2040000000000000, 0x40000000000800, 0x804, 0, 0x40000000000000, 0x2040000000000000, // 3400
+    0x804, 0x800,
+    0x2040000000000000, 0x40000000000000, 0, 0x800, 0x40000000000000, 0x2040000000000000, // 3408
+    0, 0,
+    0x2040000000000000, 0x40000000000000, 0, 0, 0x40000000000000, 0x2040000000000000, 0, 0, // 3416
+    0x200080008102040, 0, 0x200080008000000, 0, 0x80008102040, 0x200000000000000, // 3424
+    0x80008000000, 0x200000000000000,
+    0x200080008000000, 0, 0x200080008100000, 0, 0x80008000000, 0x200000000000000, // 3432
+    0x80008100000, 0x200000000000000,
+    0x200080008102000, 0, 0x200080008000000, 0, 0x80008102000, 0x200000000000000, // 3440
+    0x80008000000, 0x200000000000000,
+    0x200080008000000, 0, 0x200080008100000, 0, 0x80008000000, 0x200000000000000, // 3448
+    0x80008100000, 0x200000000000000,
+    0x2010000000000204, 0x10000000000000, 0x200, 0, 0x204, 0, 0x200, 0, // 3456
+    0x10000000000204, 0x2010000000000000, 0x200, 0, 0x204, 0, 0x200, 0, // 3464
+    0x2010000000000200, 0x10000000000000, 0x204, 0, 0x200, 0, 0x204, 0, // 3472
+    0x10000000000200, 0x2010000000000000, 0x204, 0, 0x200, 0, 0x204, 0, // 3480
+    0x4000100010080402, 0, 0x4000100010080000, 0x100010080402, 0x4000100010000000, // 3488
+    0x100010080000, 0x4000100010000000, 0x100010000000,
+    0x4000000000000000, 0x100010000000, 0x4000000000000000, 0, 0x4000000000000000, 0, // 3496
+    0x4000000000000000, 0,
+    0x4000100010080400, 0, 0x4000100010080000, 0x100010080400, 0x4000100010000000, // 3504
+    0x100010080000, 0x4000100010000000, 0x100010000000,
+    0x4000000000000000, 0x100010000000, 0x4000000000000000, 0, 0x4000000000000000, 0, // 3512
+    0x4000000000000000, 0,
+    0x408000000004020, 0x8000000004020, 0x408000000004000, 0x8000000004000, 0x4020, 0x4020, // 3520
+    0x4000, 0x4000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3528
+    0x408000000000000, 0x8000000000000, 0x408000000000000, 0x8000000000000, 0, 0, 0, 0, // 3536
+    0x4020, 0x4020, 0x4000, 0x4000, 0x4020, 0x4020, 0x4000, 0x4000, // 3544
+    0x8000810204080, 0, 0x8000810000000, 0, 0x8000810200000, 0, 0x8000810000000, 0, // 3552
+    0x8000810204000, 0, 0x8000810000000, 0, 0x8000810200000, 0, 0x8000810000000, 0, // 3560
+    0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, // 3568
+    0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, 0x8000800000000, 0, // 3576
+    0x1000000000020408, 0x20408, 0, 0, 0x1000000000020400, 0x20400, 0x1000000000000000, 0, // 3584
+    0x20408, 0x20408, 0x1000000000000000, 0, 0x20400, 0x20400, 0, 0, // 3592
+    0x1000000000020000, 0x20000, 0, 0, 0x1000000000020000, 0x20000, 0x1000000000000000, 0, // 3600
+    0x20000, 0x20000, 0x1000000000000000, 0, 0x20000, 0x20000, 0, 0, // 3608
+    0x2010001020408000, 0x2010001000000000, 0, 0, 0x10001020408000, 0x10001000000000, 0, 0, // 3616
+    0x2010001020400000, 0x2010001000000000, 0, 0, 0x10001020400000, 0x10001000000000, 0, 0, // 3624
+    0x2010001020000000, 0x2010001000000000, 0, 0, 0x10001020000000, 0x10001000000000, 0, 0, // 3632
+    0x2010001020000000, 0x2010001000000000, 0, 0, 0x10001020000000, 0x10001000000000, 0, 0, // 3640
+    0x408000804020100, 0x408000800000000, 0x8000804020100, 0x8000800000000, // 3648
+    0x408000804020000, 0x408000800000000, 0x8000804020000, 0x8000800000000,
+    0x408000804000000, 0x408000800000000, 0x8000804000000, 0x8000800000000, // 3656
+    0x408000804000000, 0x408000800000000, 0x8000804000000, 0x8000800000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3664
+    0, 0, 0, 0, 0, 0, 0, 0, // 3672
+    0x10001008040201, 0x10001000000000, 0x10001008040000, 0x10001000000000, // 3680
+    0x10001008000000, 0x10001000000000, 0x10001008000000, 0x10001000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3688
+    0x10001008040200, 0x10001000000000, 0x10001008040000, 0x10001000000000, // 3696
+    0x10001008000000, 0x10001000000000, 0x10001008000000, 0x10001000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 3704
+    0x800000000402010, 0x800000000400000, 0x800000000402000, 0x800000000400000, // 3712
+    0x800000000000000, 0x800000000000000, 0x800000000000000, 0x800000000000000,
+    0x402010, 0x400000, 0x402000, 0x400000, 0, 0, 0, 0, // 3720
+    0x402010, 0x400000, 0x402000, 0x400000, 0, 0, 0, 0, // 3728
+    0x402010, 0x400000, 0x402000, 0x400000, 0, 0, 0, 0, // 3736
+    0x800081020408000, 0x800080000000000, 0x800081020000000, 0x800080000000000, 0, 0, 0, 0, // 3744
+    0x800081000000000, 0x800080000000000, 0x800081000000000, 0x800080000000000, 0, 0, 0, 0, // 3752
+    0x800081020400000, 0x800080000000000, 0x800081020000000, 0x800080000000000, 0, 0, 0, 0, // 3760
+    0x800081000000000, 0x800080000000000, 0x800081000000000, 0x800080000000000, 0, 0, 0, 0, // 3768
+    0xa112040, 0, 0, 0xa112000, 0xa102040, 0, 0, 0xa102000, // 3776
+    0xa110000, 0, 0, 0xa110000, 0xa100000, 0, 0, 0xa100000, // 3784
+    0xa010000, 0, 0, 0xa010000, 0xa000000, 0, 0, 0xa000000, // 3792
+    0xa010000, 0, 0, 0xa010000, 0xa000000, 0, 0, 0xa000000, // 3800
+    0x50880402, 0, 0x50880400, 0, 0x50080000, 0x50800000, 0x50080000, 0x50800000, // 3808
+    0, 0x50000000, 0, 0x50000000, 0, 0, 0, 0, // 3816
+    0x50880000, 0, 0x50880000, 0, 0x50080402, 0x50800000, 0x50080400, 0x50800000, // 3824
+    0, 0x50000000, 0, 0x50000000, 0, 0, 0, 0, // 3832
+    0x1000100804020100, 0, 0, 0x1000100804000000, 0x1000100000000000, 0, 0, // 3840
     0x1000100000000000,
-    0x8000440100000, 0x440100000, 0x40100000, 0x40100000, 0x8000400100000, 0x400100000, // 5632
-    0x100000, 0x100000,
-    0x8000400000000, 0x400000000, 0, 0, 0x8000400000000, 0x400000000, 0, 0, // 5640
-    0x10000880200000, 0x80200000, 0x880200000, 0x80200000, 0x10000800000000, 0, // 5648
-    0x800000000, 0,
-    0x10000800200000, 0x200000, 0x800200000, 0x200000, 0x10000800000000, 0, 0x800000000, 0, // 5656
-    0x20001100400000, 0x100000000, 0x20001000400000, 0, 0x1100400000, 0x100000000, // 5664
-    0x1000400000, 0,
-    0x20001100000000, 0x100400000, 0x20001000000000, 0x400000, 0x1100000000, 0x100400000, // 5672
-    0x1000000000, 0x400000,
-    0x4008800020000, 0x8800020000, 0x8000020000, 0x8000020000, 0x4000800000000, // 5680
-    0x800000000, 0, 0,
-    0x4000800020000, 0x800020000, 0x20000, 0x20000, 0x4008800000000, 0x8800000000, // 5688
-    0x8000000000, 0x8000000000,
-    0x8001001040000, 0x8001000000000, 0x1040000, 0, 0x8001000040000, 0x8001000000000, // 5696
-    0x40000, 0,
-    0x1001040000, 0x1000000000, 0x1040000, 0, 0x1000040000, 0x1000000000, 0x40000, 0, // 5704
-    0x10002002080000, 0x2080000, 0x2000000000, 0, 0x10002000000000, 0, 0x2002080000, // 5712
-    0x2080000,
-    0x10002000080000, 0x80000, 0x2000000000, 0, 0x10002000000000, 0, 0x2000080000, 0x80000, // 5720
-    0x800044010000000, 0x4010000000, 0x800040000000000, 0, 0x44010000000, 0x4010000000, // 5728
-    0x40000000000, 0,
-    0x800040010000000, 0x10000000, 0x800040000000000, 0, 0x40010000000, 0x10000000, // 5736
-    0x40000000000, 0,
-    0x1000088020000000, 0x1000080020000000, 0, 0, 0x8020000000, 0x20000000, 0x80000000000, // 5744
-    0x80000000000,
-    0x88020000000, 0x80020000000, 0, 0, 0x8020000000, 0x20000000, 0x1000080000000000, // 5752
-    0x1000080000000000,
-    0x2000110040000000, 0x10040000000, 0x2000110000000000, 0x10000000000, 0x100040000000, // 5760
-    0x40000000, 0x100000000000, 0,
-    0x110040000000, 0x10040000000, 0x110000000000, 0x10000000000, 0x2000100040000000, // 5768
-    0x40000000, 0x2000100000000000, 0,
-    0x400880002000000, 0x800002000000, 0x880002000000, 0x800002000000, 0x400080002000000, // 5776
-    0x2000000, 0x80002000000, 0x2000000,
-    0x400880000000000, 0x800000000000, 0x880000000000, 0x800000000000, 0x400080000000000, // 5784
-    0, 0x80000000000, 0,
-    0x800100104000000, 0x800100004000000, 0x100104000000, 0x100004000000, // 5792
-    0x800100000000000, 0x800100000000000, 0x100000000000, 0x100000000000,
-    0x104000000, 0x4000000, 0x104000000, 0x4000000, 0, 0, 0, 0, // 5800
-    0x1000200208000000, 0x1000200008000000, 0x200208000000, 0x200008000000, // 5808
-    0x1000200000000000, 0x1000200000000000, 0x200000000000, 0x200000000000,
-    0x208000000, 0x8000000, 0x208000000, 0x8000000, 0, 0, 0, 0, // 5816
-    0x4401000000010, 0x4001000000010, 0x401000000010, 0x1000000010, 0x4401000000000, // 5824
-    0x4001000000000, 0x401000000000, 0x1000000000,
-    0x4000000000010, 0x4000000000010, 0x10, 0x10, 0x4000000000000, 0x4000000000000, 0, 0, // 5832
-    0x8802000000020, 0x802000000020, 0x8802000000000, 0x802000000000, 0x8000000000020, // 5840
-    0x20, 0x8000000000000, 0,
-    0x8002000000020, 0x2000000020, 0x8002000000000, 0x2000000000, 0x8000000000020, 0x20, // 5848
-    0x8000000000000, 0,
-    0x11004000000040, 0x11000000000040, 0x4000000000, 0, 0x11004000000000, // 5856
-    0x11000000000000, 0x10004000000040, 0x10000000000040,
-    0x1004000000040, 0x1000000000040, 0x10004000000000, 0x10000000000000, 0x1004000000000, // 5864
-    0x1000000000000, 0x4000000040, 0x40,
-    0x22008000000080, 0x22000000000080, 0x20008000000080, 0x20000000000080, // 5872
-    0x22008000000000, 0x22000000000000, 0x20008000000000, 0x20000000000000,
-    0x2008000000080, 0x2000000000080, 0x8000000080, 0x80, 0x2008000000000, 0x2000000000000, // 5880
-    0x8000000000, 0,
-    0x44000100000001, 0x40000100000001, 0x44000000000001, 0x40000000000001, // 5888
-    0x4000100000001, 0x100000001, 0x4000000000001, 0x1,
-    0x44000100000000, 0x40000100000000, 0x44000000000000, 0x40000000000000, // 5896
-    0x4000100000000, 0x100000000, 0x4000000000000, 0,
-    0x88000200000002, 0x8000200000000, 0x80000200000002, 0x200000000, 0x88000000000002, // 5904
-    0x8000000000000, 0x80000000000002, 0,
-    0x8000200000002, 0x88000200000000, 0x200000002, 0x80000200000000, 0x8000000000002, // 5912
-    0x88000000000000, 0x2, 0x80000000000000,
-    0x10010400000004, 0x10000400000004, 0, 0, 0x10000000000004, 0x10000000000004, // 5920
-    0x10010400000000, 0x10000400000000,
-    0x10400000004, 0x400000004, 0x10000000000000, 0x10000000000000, 0x4, 0x4, // 5928
-    0x10400000000, 0x400000000,
-    0x20020800000008, 0x20000800000008, 0x8, 0x8, 0x20020800000000, 0x20000800000000, 0, 0, // 5936
-    0x20000000000008, 0x20000000000008, 0x20800000008, 0x800000008, 0x20000000000000, // 5944
-    0x20000000000000, 0x20800000000, 0x800000000,
-    0x1100400000004000, 0x1000400000004000, 0x1100000000004000, 0x1000000000004000, // 5952
-    0x100400000004000, 0x400000004000, 0x100000000004000, 0x4000,
-    0x1100400000000000, 0x1000400000000000, 0x1100000000000000, 0x1000000000000000, // 5960
-    0x100400000000000, 0x400000000000, 0x100000000000000, 0,
-    0x2200800000008000, 0x2200000000008000, 0x2000800000008000, 0x2000000000008000, // 5968
-    0x200800000000000, 0x200000000000000, 0x800000000000, 0,
-    0x200800000008000, 0x200000000008000, 0x800000008000, 0x8000, 0x2200800000000000, // 5976
-    0x2200000000000000, 0x2000800000000000, 0x2000000000000000,
-    0x4400010000000100, 0x400000000000100, 0x4000000000000100, 0x10000000100, // 5984
-    0x4400000000000000, 0x400010000000000, 0x4000010000000000, 0,
-    0x4400000000000100, 0x400010000000100, 0x4000010000000100, 0x100, 0x4400010000000000, // 5992
-    0x400000000000000, 0x4000000000000000, 0x10000000000,
-    0x8800020000000200, 0x8000020000000200, 0x800000000000000, 0, 0x800020000000200, // 6000
-    0x20000000200, 0x8800000000000200, 0x8000000000000200,
-    0x8800020000000000, 0x8000020000000000, 0x800000000000200, 0x200, 0x800020000000000, // 6008
-    0x20000000000, 0x8800000000000000, 0x8000000000000000,
-    0x40000000400011, 0x40000000400001, 0x400010, 0x400000, 0x40000000000010, // 6016
-    0x40000000000000, 0x400011, 0x400001,
-    0x40000000000011, 0x40000000000001, 0x10, 0, 0x40000000400010, 0x40000000400000, 0x11, // 6024
-    0x1,
-    0x80000000800022, 0x80000000800002, 0x800022, 0x800002, 0x80000000000022, // 6032
-    0x80000000000002, 0x22, 0x2,
-    0x80000000800020, 0x80000000800000, 0x800020, 0x800000, 0x80000000000020, // 6040
-    0x80000000000000, 0x20, 0,
-    0x1000000010044, 0x1000000010040, 0x1000000000044, 0x1000000000040, 0x1000000010004, // 6048
-    0x1000000010000, 0x1000000000004, 0x1000000000000,
-    0x10044, 0x10040, 0x44, 0x40, 0x10004, 0x10000, 0x4, 0, // 6056
-    0x2000000020088, 0x80, 0x2000000020008, 0, 0x2000000000088, 0x20088, 0x2000000000008, // 6064
-    0x20008,
-    0x2000000020080, 0x88, 0x2000000020000, 0x8, 0x2000000000080, 0x20080, 0x2000000000000, // 6072
-    0x20000,
-    0x1000000010400400, 0x1000000010000400, 0x400, 0x400, 0x1000000000000000, // 6080
-    0x1000000000000000, 0x10400000, 0x10000000,
-    0x1000000000000400, 0x1000000000000400, 0x10400400, 0x10000400, 0x1000000010400000, // 6088
-    0x1000000010000000, 0, 0,
-    0x2000000020800800, 0x20000000, 0, 0x2000000000000000, 0x20800800, 0x2000000020000800, // 6096
-    0x2000000000000800, 0,
-    0x2000000020800000, 0x20000800, 0x800, 0x2000000000000800, 0x20800000, // 6104
-    0x2000000020000000, 0x2000000000000000, 0x800,
-    0x4000000040001100, 0, 0x4000000040001000, 0x4000000000001100, 0x40001100, // 6112
-    0x4000000000001000, 0x40001000, 0x1100,
-    0x4000000040000100, 0x1000, 0x4000000040000000, 0x4000000000000100, 0x40000100, // 6120
-    0x4000000000000000, 0x40000000, 0x100,
-    0x8000000080002200, 0x8000000000002200, 0x8000000080000000, 0x8000000000000000, // 6128
-    0x80002200, 0x2200, 0x80000000, 0,
-    0x8000000080000200, 0x8000000000000200, 0x8000000080002000, 0x8000000000002000, // 6136
-    0x80000200, 0x200, 0x80002000, 0x2000,
-    0x100000001004400, 0x100000000000000, 0x1004400, 0, 0x100000001000400, // 6144
-    0x100000001004000, 0x1000400, 0x1004000,
-    0x100000000004400, 0x100000001000000, 0x4400, 0x1000000, 0x100000000000400, // 6152
-    0x100000000004000, 0x400, 0x4000,
-    0x200000002008800, 0x2008000, 0x200000000008800, 0x8000, 0x200000002000800, 0x2000000, // 6160
-    0x200000000000800, 0,
-    0x2008800, 0x200000002008000, 0x8800, 0x200000000008000, 0x2000800, 0x200000002000000, // 6168
-    0x800, 0x200000000000000,
-    0x400000004011000, 0, 0x400000004010000, 0x4011000, 0x400000000001000, 0x4010000, // 6176
-    0x400000000000000, 0x1000,
-    0x400000004001000, 0, 0x400000004000000, 0x4001000, 0x400000000001000, 0x4000000, // 6184
-    0x400000000000000, 0x1000,
-    0x800000008022000, 0, 0x8022000, 0x800000008002000, 0x800000000002000, 0x8002000, // 6192
-    0x2000, 0x800000000002000,
-    0x800000008020000, 0x2000, 0x8020000, 0x800000008000000, 0x800000000000000, 0x8000000, // 6200
-    0, 0x800000000000000,
-    0x1040040008, 0x1000040008, 0x1040040000, 0x1000040000, 0x40008, 0x40008, 0x40000, // 6208
-    0x40000,
-    0x1040000000, 0x1000000000, 0x1040000000, 0x1000000000, 0, 0, 0, 0, // 6216
-    0x2080080010, 0x80010, 0x2080000000, 0, 0x2000080010, 0x80010, 0x2000000000, 0, // 6224
-    0x2080080000, 0x80000, 0x2080000000, 0, 0x2000080000, 0x80000, 0x2000000000, 0, // 6232
-    0x4000110020, 0, 0x4000110000, 0, 0x4000010000, 0x4000100020, 0x4000010000, // 6240
-    0x4000100000,
-    0x110020, 0x4000000000, 0x110000, 0x4000000000, 0x10000, 0x100020, 0x10000, 0x100000, // 6248
-    0x200880004, 0x200800000, 0x200880000, 0x200800000, 0x200080004, 0x200000000, // 6256
-    0x200080000, 0x200000000,
-    0x880004, 0x800000, 0x880000, 0x800000, 0x80004, 0, 0x80000, 0, // 6264
-    0x401100008, 0x400100008, 0x100008, 0x100008, 0x401100000, 0x400100000, 0x100000, // 6272
-    0x100000,
-    0x401000000, 0x400000000, 0, 0, 0x401000000, 0x400000000, 0, 0, // 6280
-    0x802200010, 0x802000000, 0x200000, 0, 0x800200010, 0x800000000, 0x200000, 0, // 6288
-    0x802200000, 0x802000000, 0x200010, 0, 0x800200000, 0x800000000, 0x200010, 0, // 6296
-    0x104004000800, 0x104000000000, 0x4000800, 0, 0x104004000000, 0x104000000000, // 6304
-    0x4000000, 0,
-    0x100004000800, 0x100000000000, 0x4000800, 0, 0x100004000000, 0x100000000000, // 6312
-    0x4000000, 0,
-    0x208008001000, 0x208000000000, 0x8001000, 0, 0x208008000000, 0x208000000000, // 6320
-    0x8000000, 0,
-    0x200008001000, 0x200000000000, 0x8001000, 0, 0x200008000000, 0x200000000000, // 6328
-    0x8000000, 0,
-    0x400011002000, 0x400001000000, 0x400010002000, 0x400000000000, 0x11002000, 0x1000000, // 6336
-    0x10002000, 0,
-    0x400011000000, 0x400001000000, 0x400010000000, 0x400000000000, 0x11000000, 0x1000000, // 6344
-    0x10000000, 0,
-    0x20088000400, 0x8000400, 0x20080000000, 0, 0x20088000000, 0x8000000, 0x20080000000, 0, // 6352
-    0x20008000400, 0x88000400, 0x20000000000, 0x80000000, 0x20008000000, 0x88000000, // 6360
-    0x20000000000, 0x80000000,
-    0x40110000800, 0x40010000000, 0x10000800, 0x10000000, 0x40110000000, 0x40000000000, // 6368
-    0x10000000, 0,
-    0x40100000000, 0x40000000000, 0, 0, 0x40100000000, 0x40010000800, 0, 0x10000800, // 6376
-    0x80220001000, 0x80020001000, 0x80220000000, 0x80020000000, 0x20001000, 0x20001000, // 6384
-    0x20000000, 0x20000000,
-    0x80200000000, 0x80000000000, 0x80200000000, 0x80000000000, 0, 0, 0, 0, // 6392
+    0x1000100800000000, 0, 0, 0x1000100800000000, 0x1000100000000000, 0, 0, // 3848
+    0x1000100000000000,
+    0x1000100804000000, 0, 0, 0x1000100804020000, 0x1000100000000000, 0, 0, // 3856
+    0x1000100000000000,
+    0x1000100800000000, 0, 0, 0x1000100800000000, 0x1000100000000000, 0, 0, // 3864
+    0x1000100000000000,
+    0x204081020, 0, 0x204081000, 0x204000000, 0x204080000, 0x204000000, 0x204080000, // 3872
+    0x204000000,
+    0x200000000, 0x204000000, 0x200000000, 0x200000000, 0x200000000, 0x200000000, // 3880
+    0x200000000, 0x200000000,
+    0, 0x200000000, 0, 0, 0, 0, 0, 0, // 3888
+    0, 0, 0, 0, 0, 0, 0, 0, // 3896
+    0x8102040800000, 0x8102040000000, 0, 0, 0x8102000000000, 0x8102000000000, 0, 0, // 3904
+    0x8000000000000, 0x8000000000000, 0x8100000000000, 0x8100000000000, 0x8000000000000, // 3912
+    0x8000000000000, 0x8100000000000, 0x8100000000000,
+    0, 0, 0x8000000000000, 0x8000000000000, 0, 0, 0x8000000000000, 0x8000000000000, // 3920
+    0, 0, 0, 0, 0, 0, 0, 0, // 3928
+    0x508102040, 0, 0x500000000, 0, 0x508100000, 0, 0x500000000, 0, // 3936
+    0x508000000, 0, 0x500000000, 0, 0x508000000, 0, 0x500000000, 0, // 3944
+    0x508102000, 0, 0x500000000, 0, 0x508100000, 0, 0x500000000, 0, // 3952
+    0x508000000, 0, 0x500000000, 0, 0x508000000, 0, 0x500000000, 0, // 3960
+    0xa10204080, 0, 0xa10000000, 0, 0xa00000000, 0, 0xa00000000, 0, // 3968
+    0xa10200000, 0, 0xa10000000, 0, 0xa00000000, 0, 0xa00000000, 0, // 3976
+    0xa00000000, 0, 0xa00000000, 0, 0xa10204000, 0, 0xa10000000, 0, // 3984
+    0xa00000000, 0, 0xa00000000, 0, 0xa10200000, 0, 0xa10000000, 0, // 3992
+    0x20408001000000, 0x20000000000000, 0x20400001000000, 0x20000000000000, // 4000
+    0x20408000000000, 0x20000000000000, 0x20400000000000, 0x20000000000000,
+    0x1000000, 0, 0x1000000, 0, 0, 0, 0, 0, // 4008
+    0x20408000000000, 0x20000001000000, 0x20400000000000, 0x20000001000000, // 4016
+    0x20408000000000, 0x20000000000000, 0x20400000000000, 0x20000000000000,
+    0, 0x1000000, 0, 0x1000000, 0, 0, 0, 0, // 4024
+    0x1001420408000, 0x1000000000000, 0x1420408000, 0, 0x1000000000000, 0x1001420400000, 0, // 4032
+    0x1420400000,
+    0x1001400000000, 0x1000000000000, 0x1400000000, 0, 0x1000000000000, 0x1001400000000, 0, // 4040
+    0x1400000000,
+    0x1001400000000, 0x1000000000000, 0x1400000000, 0, 0x1000000000000, 0x1001400000000, 0, // 4048
+    0x1400000000,
+    0x1001420000000, 0x1000000000000, 0x1420000000, 0, 0x1000000000000, 0x1001420000000, 0, // 4056
+    0x1420000000,
+    0x40800002010000, 0x40800000000000, 0x40800002000000, 0x40800000000000, 0x2010000, 0, // 4064
+    0x2000000, 0,
+    0x40000002010000, 0x40000000000000, 0x40000002000000, 0x40000000000000, 0x2010000, 0, // 4072
+    0x2000000, 0,
+    0x40800000000000, 0x40800000000000, 0x40800000000000, 0x40800000000000, 0, 0, 0, 0, // 4080
+    0x40000000000000, 0x40000000000000, 0x40000000000000, 0x40000000000000, 0, 0, 0, 0, // 4088
+    0x80002804020100, 0x80000000000000, 0x2804000000, 0, 0x80002800000000, // 4096
+    0x80000000000000, 0x2800000000, 0,
+    0x80002804000000, 0x80000000000000, 0x80002804020000, 0x80000000000000, // 4104
+    0x80002800000000, 0x80000000000000, 0x80002800000000, 0x80000000000000,
+    0x2804020100, 0, 0x80002804000000, 0x80000000000000, 0x2800000000, 0, 0x80002800000000, // 4112
+    0x80000000000000,
+    0x2804000000, 0, 0x2804020000, 0, 0x2800000000, 0, 0x2800000000, 0, // 4120
+    0x2010040800000, 0x40800000, 0x2010040000000, 0x40000000, 0x2000040800000, 0x40800000, // 4128
+    0x2000040000000, 0x40000000,
+    0x2010000000000, 0, 0x2010000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 4136
+    0x2010000000000, 0, 0x2010000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 4144
+    0x2010000000000, 0, 0x2010000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 4152
+    0x5008040201, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 4160
+    0x5008040000, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 4168
+    0x5008040200, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 4176
+    0x5008040000, 0, 0x5000000000, 0, 0x5008000000, 0, 0x5000000000, 0, // 4184
+    0x4020180000000, 0x4020000000000, 0, 0, 0x4000080000000, 0x4000000000000, 0, 0, // 4192
+    0x80000000, 0, 0x4020100000000, 0x4020000000000, 0x80000000, 0, 0x4000000000000, // 4200
+    0x4000000000000,
+    0x4020100000000, 0x4020080000000, 0, 0, 0x4000000000000, 0x4000080000000, 0, 0, // 4208
+    0, 0x80000000, 0x4020100000000, 0x4020000000000, 0, 0x80000000, 0x4000000000000, // 4216
+    0x4000000000000,
+    0xa010080402, 0xa010000000, 0, 0, 0xa010080000, 0xa010000000, 0, 0, // 4224
+    0xa000000000, 0xa000000000, 0, 0, 0xa000000000, 0xa000000000, 0, 0, // 4232
+    0xa010080400, 0xa010000000, 0, 0, 0xa010080000, 0xa010000000, 0, 0, // 4240
+    0xa000000000, 0xa000000000, 0, 0, 0xa000000000, 0xa000000000, 0, 0, // 4248
+    0x4020100804, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 4256
+    0x4020100800, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 4264
+    0x4020100000, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 4272
+    0x4020100000, 0x4020000000, 0x4000000000, 0x4000000000, 0, 0, 0, 0, // 4280
+    0x10080402010000, 0, 0x10080402000000, 0x10000000000000, 0x10080400000000, // 4288
+    0x10000000000000, 0x10080400000000, 0x10000000000000,
+    0, 0x10000000000000, 0, 0, 0, 0, 0, 0, // 4296
+    0x10080000000000, 0, 0x10080000000000, 0x10000000000000, 0x10080000000000, // 4304
+    0x10000000000000, 0x10080000000000, 0x10000000000000,
+    0, 0x10000000000000, 0, 0, 0, 0, 0, 0, // 4312
+    0x2010884422100800, 0x402100800, 0x10084422100800, 0x402100800, 0, 0, 0, 0, // 4320
+    0x2000800, 0x2000800, 0x2000800, 0x2000800, 0, 0, 0, 0, // 4328
+    0x2000800, 0x2000800, 0x2000800, 0x2000800, 0, 0, 0, 0, // 4336
+    0x80422100800, 0x402100800, 0x80422100800, 0x402100800, 0, 0, 0, 0, // 4344
+    0x4020108844201000, 0, 0x804201000, 0, 0x4001000, 0, 0x4001000, 0, // 4352
+    0x4001000, 0, 0x20108844201000, 0, 0x804201000, 0, 0x4001000, 0, // 4360
+    0x4001000, 0, 0x4001000, 0, 0x100844201000, 0, 0x804201000, 0, // 4368
+    0x804201000, 0, 0x4001000, 0, 0x4001000, 0, 0x100844201000, 0, // 4376
+    0x8040201088402000, 0x1008402000, 0x201088402000, 0x1008402000, 0x8002000, 0x8002000, // 4384
+    0x8002000, 0x8002000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4392
+    0x40201088402000, 0x1008402000, 0x201088402000, 0x1008402000, 0x8002000, 0x8002000, // 4400
+    0x8002000, 0x8002000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4408
+    0x102040811020400, 0x810020400, 0x10000400, 0x10000400, 0x40811020400, 0x810020400, // 4416
+    0x10000400, 0x10000400,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4424
+    0x810020400, 0x2040811020400, 0x10000400, 0x10000400, 0x810020400, 0x40811020400, // 4432
+    0x10000400, 0x10000400,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4440
+    0x204081122040800, 0x81022040800, 0, 0, 0x4081122040800, 0x81022040800, 0, 0, // 4448
+    0x1020040800, 0x1020040800, 0, 0, 0x1020040800, 0x1020040800, 0, 0, // 4456
+    0x20000800, 0x20000800, 0, 0, 0x20000800, 0x20000800, 0, 0, // 4464
+    0x20000800, 0x20000800, 0, 0, 0x20000800, 0x20000800, 0, 0, // 4472
+    0x408112244081000, 0, 0x102044081000, 0, 0x8102244081000, 0, 0x102044081000, 0, // 4480
+    0x40001000, 0, 0x40001000, 0, 0x40001000, 0, 0x40001000, 0, // 4488
+    0x2040081000, 0, 0x2040081000, 0, 0x2040081000, 0, 0x2040081000, 0, // 4496
+    0x40001000, 0, 0x40001000, 0, 0x40001000, 0, 0x40001000, 0, // 4504
+    0x1088442210080000, 0, 0x200080000, 0, 0x8042210080000, 0, 0x40210080000, 0, // 4512
+    0x200080000, 0, 0x40210080000, 0, 0x200080000, 0, 0x200080000, 0, // 4520
+    0x1008442210080000, 0, 0x200080000, 0, 0x8042210080000, 0, 0x40210080000, 0, // 4528
+    0x200080000, 0, 0x40210080000, 0, 0x200080000, 0, 0x200080000, 0, // 4536
+    0x811224408100000, 0x4000100000, 0, 0, 0x10204408100000, 0x810224408100000, 0, 0, // 4544
+    0x4000100000, 0x10204408100000, 0, 0, 0x4000100000, 0x4000100000, 0, 0, // 4552
+    0x204008100000, 0x4000100000, 0, 0, 0x204008100000, 0x204008100000, 0, 0, // 4560
+    0x4000100000, 0x204008100000, 0, 0, 0x4000100000, 0x4000100000, 0, 0, // 4568
+    0x8844221008000000, 0, 0x20008000000, 0, 0x844221008000000, 0, 0x4021008000000, 0, // 4576
+    0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, 0, 0x20008000000, 0, // 4584
+    0x804221008000000, 0, 0x20008000000, 0, 0x804221008000000, 0, 0x4021008000000, 0, // 4592
+    0x20008000000, 0, 0x4021008000000, 0, 0x20008000000, 0, 0x20008000000, 0, // 4600
+    0x1122440810000000, 0, 0, 0x400010000000, 0x400010000000, 0, 0, 0x20400810000000, // 4608
+    0x400010000000, 0, 0, 0x1020440810000000, 0x1022440810000000, 0, 0, 0x400010000000, // 4616
+    0x20400810000000, 0, 0, 0x400010000000, 0x400010000000, 0, 0, 0x1020440810000000, // 4624
+    0x400010000000, 0, 0, 0x20400810000000, 0x20400810000000, 0, 0, 0x400010000000, // 4632
+    0x810224488, 0x800020000, 0x810020400, 0x800020000, 0x810224408, 0x800020000, // 4640
+    0x810020400, 0x800020000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4648
+    0x810220408, 0x800020000, 0x810020400, 0x800020000, 0x810220408, 0x800020000, // 4656
+    0x810020400, 0x800020000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 4664
+    0x1008442211, 0x1008402000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, // 4672
+    0x1000400000, 0x1000400000, 0, 0, 0x1008442010, 0x1008402000, 0, 0, // 4680
+    0x1008442210, 0x1008402000, 0, 0, 0x1000400000, 0x1000400000, 0, 0, // 4688
+    0x1000400000, 0x1000400000, 0, 0, 0x1008442010, 0x1008402000, 0, 0, // 4696
+    0x81022448810, 0, 0x81022040800, 0, 0x81002040000, 0, 0x81002040000, 0, // 4704
+    0x81022440810, 0, 0x81022040800, 0, 0x81002040000, 0, 0x81002040000, 0, // 4712
+    0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, // 4720
+    0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, 0x80002000000, 0, // 4728
+    0x100844221108, 0x100844221008, 0, 0, 0x100040000000, 0x100040000000, 0, 0, // 4736
+    0x100040000000, 0x100040000000, 0, 0, 0x100840200000, 0x100840200000, 0, 0, // 4744
+    0x100844201000, 0x100844201000, 0, 0, 0x100040000000, 0x100040000000, 0, 0, // 4752
+    0x100040000000, 0x100040000000, 0, 0, 0x100840200000, 0x100840200000, 0, 0, // 4760
+    0x8102244881020, 0, 0x8100204000000, 0, 0x8102204080000, 0, 0x8100204000000, 0, // 4768
+    0x8102244081000, 0, 0x8100204000000, 0, 0x8102204080000, 0, 0x8100204000000, 0, // 4776
+    0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, // 4784
+    0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, 0x8000200000000, 0, // 4792
+    0x10204488102040, 0x10204408100000, 0x10200408000000, 0x10200408000000, 0, 0, 0, 0, // 4800
+    0x10000400000000, 0x10000400000000, 0x10000400000000, 0x10000400000000, 0, 0, 0, 0, // 4808
+    0x10204488102000, 0x10204408100000, 0x10200408000000, 0x10200408000000, 0, 0, 0, 0, // 4816
+    0x10000400000000, 0x10000400000000, 0x10000400000000, 0x10000400000000, 0, 0, 0, 0, // 4824
+    0x20408810204080, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 4832
+    0x20408810204000, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 4840
+    0x20408810200000, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 4848
+    0x20408810200000, 0x20000800000000, 0, 0, 0x20400810000000, 0x20000800000000, 0, 0, // 4856
+    0x4021108040201, 0, 0x4001000000000, 0, 0x4021108040200, 0, 0x4001000000000, 0, // 4864
+    0, 0x4021108040000, 0, 0x4001000000000, 0, 0x4021108040000, 0, 0x4001000000000, // 4872
+    0x4021008000000, 0, 0x4001000000000, 0, 0x4021008000000, 0, 0x4001000000000, 0, // 4880
+    0, 0x4021008000000, 0, 0x4001000000000, 0, 0x4021008000000, 0, 0x4001000000000, // 4888
+    0x8042211080402, 0, 0x8042210080000, 0x8002000000000, 0x8042010000000, 0x8002000000000, // 4896
+    0x8042010000000, 0x8002000000000,
+    0x8042211080400, 0x8002000000000, 0x8042210080000, 0x8002000000000, 0x8042010000000, // 4904
+    0x8002000000000, 0x8042010000000, 0x8002000000000,
+    0, 0x8002000000000, 0, 0, 0, 0, 0, 0, // 4912
+    0, 0, 0, 0, 0, 0, 0, 0, // 4920
+    0x10084422110804, 0, 0x10084420100000, 0, 0x10084422100800, 0x10004000000000, // 4928
+    0x10084420100000, 0x10004000000000,
+    0, 0x10004000000000, 0, 0x10004000000000, 0, 0, 0, 0, // 4936
+    0x10084020000000, 0, 0x10084020000000, 0, 0x10084020000000, 0x10004000000000, // 4944
+    0x10084020000000, 0x10004000000000,
+    0, 0x10004000000000, 0, 0x10004000000000, 0, 0, 0, 0, // 4952
+    0x8040201400010001, 0x10001, 0x1400000000, 0, 0x8040201400000000, 0, 0x201400010001, // 4960
+    0x10001,
+    0x40201400010001, 0x10001, 0x201400000000, 0, 0x40201400000000, 0, 0x201400010001, // 4968
+    0x10001,
+    0x1400010001, 0x10001, 0x201400000000, 0, 0x1400000000, 0, 0x1400010001, 0x10001, // 4976
+    0x1400010001, 0x10001, 0x1400000000, 0, 0x1400000000, 0, 0x1400010001, 0x10001, // 4984
+    0x1020080400040, 0, 0x80400040, 0, 0x20080400040, 0, 0x80400040, 0, // 4992
+    0x1020000400040, 0, 0x400040, 0, 0x20000400040, 0, 0x400040, 0, // 5000
+    0x80400040, 0x1020000000000, 0x80400040, 0, 0x80400040, 0x20000000000, 0x80400040, 0, // 5008
+    0x400040, 0x1020000000000, 0x400040, 0, 0x400040, 0x20000000000, 0x400040, 0, // 5016
+    0x102042800800080, 0x2800800080, 0x800080, 0x800080, 0x42800800080, 0x2800800080, // 5024
+    0x800080, 0x800080,
+    0x102042800000000, 0x2800000000, 0, 0, 0x42800000000, 0x2800000000, 0, 0, // 5032
+    0x2042800800080, 0x2800800080, 0x800080, 0x800080, 0x42800800080, 0x2800800080, // 5040
+    0x800080, 0x800080,
+    0x2042800000000, 0x2800000000, 0, 0, 0x42800000000, 0x2800000000, 0, 0, // 5048
+    0x80400001020002, 0x80400000000000, 0x400001020002, 0x400000000000, 0x80400000020002, // 5056
+    0x80400000000000, 0x400000020002, 0x400000000000,
+    0x1020002, 0, 0x1020002, 0, 0x20002, 0, 0x20002, 0, // 5064
+    0x1020002, 0, 0x1020002, 0, 0x20002, 0, 0x20002, 0, // 5072
+    0x1020002, 0, 0x1020002, 0, 0x20002, 0, 0x20002, 0, // 5080
+    0x4122140000000000, 0x4020140000000000, 0x122140000000000, 0x20140000000000, // 5088
+    0x102140000000000, 0x140000000000, 0x102140000000000, 0x140000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 5096
+    0x4022140000000000, 0x4020140000000000, 0x22140000000000, 0x20140000000000, // 5104
+    0x2140000000000, 0x140000000000, 0x2140000000000, 0x140000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 5112
+    0x8244280000000000, 0x8040280000000000, 0x244280000000000, 0x40280000000000, // 5120
+    0x204280000000000, 0x280000000000, 0x204280000000000, 0x280000000000,
+    0x8044280000000000, 0x8040280000000000, 0x44280000000000, 0x40280000000000, // 5128
+    0x4280000000000, 0x280000000000, 0x4280000000000, 0x280000000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 5136
+    0, 0, 0, 0, 0, 0, 0, 0, // 5144
+    0x8040201000100005, 0, 0x5, 0x40201000100005, 0x201000100005, 0x5, 0x5, 0x201000100005, // 5152
+    0x1000100005, 0x5, 0x5, 0x1000100005, 0x1000100005, 0x5, 0x5, 0x1000100005, // 5160
+    0x8040201000100000, 0x5, 0, 0x40201000100000, 0x201000100000, 0, 0, 0x201000100000, // 5168
+    0x1000100000, 0, 0, 0x1000100000, 0x1000100000, 0, 0, 0x1000100000, // 5176
+    0x805000000002040, 0x805000000000000, 0x805000000000000, 0x805000000000000, 0x2000, 0, // 5184
+    0, 0,
+    0x5000000002040, 0x5000000000000, 0x5000000000000, 0x5000000000000, 0x2000, 0, 0, 0, // 5192
+    0x2040, 0, 0, 0, 0x805000000002000, 0x805000000000000, 0x805000000000000, // 5200
+    0x805000000000000,
+    0x2040, 0, 0, 0, 0x5000000002000, 0x5000000000000, 0x5000000000000, 0x5000000000000, // 5208
+    0x80402000204080, 0, 0, 0, 0x2000204080, 0, 0x402000204080, 0, // 5216
+    0x80402000204000, 0, 0x2000204080, 0, 0x2000204000, 0x80402000200000, 0x402000204000, // 5224
+    0,
+    0, 0x2000200000, 0x2000204000, 0x402000200000, 0, 0x80402000200000, 0, 0x2000200000, // 5232
+    0, 0x2000200000, 0, 0x402000200000, 0, 0, 0, 0x2000200000, // 5240
+    0x1020400040201, 0x400040201, 0, 0, 0x1020400040000, 0x400040000, 0, 0, // 5248
+    0x1020400040200, 0x400040200, 0, 0, 0x1020400040000, 0x400040000, 0, 0, // 5256
+    0x20400040201, 0x400040201, 0, 0, 0x20400040000, 0x400040000, 0, 0, // 5264
+    0x20400040200, 0x400040200, 0, 0, 0x20400040000, 0x400040000, 0, 0, // 5272
+    0x1020408000800a0, 0x102040800080000, 0x408000800a0, 0x40800080000, 0xa0, 0, 0xa0, 0, // 5280
+    0x8000800a0, 0x800080000, 0x8000800a0, 0x800080000, 0xa0, 0, 0xa0, 0, // 5288
+    0x20408000800a0, 0x2040800080000, 0x408000800a0, 0x40800080000, 0xa0, 0, 0xa0, 0, // 5296
+    0x8000800a0, 0x800080000, 0x8000800a0, 0x800080000, 0xa0, 0, 0xa0, 0, // 5304
+    0x10a0000000000402, 0xa0000000000000, 0, 0x10a0000000000000, 0x10a0000000000400, 0, 0, // 5312
+    0x10a0000000000000,
+    0xa0000000000402, 0, 0, 0xa0000000000000, 0xa0000000000400, 0, 0, 0xa0000000000000, // 5320
+    0x402, 0, 0x10a0000000000000, 0, 0x400, 0x10a0000000000000, 0x10a0000000000000, 0, // 5328
+    0x402, 0x10a0000000000000, 0xa0000000000000, 0, 0x400, 0xa0000000000000, // 5336
+    0xa0000000000000, 0,
+    0x500100010204080, 0x100010204080, 0x500000000000000, 0, 0x500100010200000, // 5344
+    0x100010200000, 0x500000000000000, 0,
+    0x500100010000000, 0x100010000000, 0x500000000000000, 0, 0x500100010000000, // 5352
+    0x100010000000, 0x500000000000000, 0,
+    0x500100010204000, 0x100010204000, 0x500000000000000, 0, 0x500100010200000, // 5360
+    0x100010200000, 0x500000000000000, 0,
+    0x500100010000000, 0x100010000000, 0x500000000000000, 0, 0x500100010000000, // 5368
+    0x100010000000, 0x500000000000000, 0,
+    0x102040004020100, 0, 0x102040004000000, 0, 0x40004020000, 0, 0x40004000000, 0, // 5376
+    0x40004020100, 0, 0x40004000000, 0, 0x2040004020100, 0, 0x2040004000000, 0, // 5384
+    0x102040004020000, 0, 0x102040004000000, 0, 0x40004020100, 0, 0x40004000000, 0, // 5392
+    0x40004020000, 0, 0x40004000000, 0, 0x2040004020000, 0, 0x2040004000000, 0, // 5400
+    0xa000080008040201, 0xa000000000000000, 0xa000080008000000, 0, 0x80008040000, // 5408
+    0xa000000000000000, 0xa000080008000000, 0xa000000000000000,
+    0x80008040201, 0, 0x80008000000, 0xa000000000000000, 0xa000080008040000, 0, // 5416
+    0x80008000000, 0,
+    0xa000080008040200, 0xa000000000000000, 0xa000080008000000, 0, 0x80008040000, // 5424
+    0xa000000000000000, 0xa000080008000000, 0xa000000000000000,
+    0x80008040200, 0, 0x80008000000, 0xa000000000000000, 0xa000080008040000, 0, // 5432
+    0x80008000000, 0,
+    0x142241, 0x142201, 0x140200, 0x140200, 0x142040, 0x142000, 0x140000, 0x140000, // 5440
+    0, 0, 0, 0, 0, 0, 0, 0, // 5448
+    0x142240, 0x142200, 0x140201, 0x140201, 0x142040, 0x142000, 0x140000, 0x140000, // 5456
+    0, 0, 0, 0, 0, 0, 0, 0, // 5464
+    0x284482, 0x284080, 0x280400, 0x280000, 0x280402, 0x280000, 0, 0, // 5472
+    0x284402, 0x284000, 0, 0, 0x280402, 0x280000, 0, 0, // 5480
+    0, 0, 0, 0, 0, 0, 0x284480, 0x284080, // 5488
+    0, 0, 0x280400, 0x280000, 0, 0, 0x284400, 0x284000, // 5496
+    0x100010014204080, 0, 0x100010014000000, 0x100010014200000, 0x14204080, // 5504
+    0x100010014000000, 0x14000000, 0x14200000,
+    0x100010014204000, 0x14000000, 0x100010014000000, 0x100010014200000, 0x14204000, // 5512
+    0x100010014000000, 0x14000000, 0x14200000,
+    0x100010000000000, 0x14000000, 0x100010000000000, 0x100010000000000, 0, // 5520
+    0x100010000000000, 0, 0,
+    0x100010000000000, 0, 0x100010000000000, 0x100010000000000, 0, 0x100010000000000, 0, 0, // 5528
+    0x4000408000020100, 0x4000408000020000, 0, 0, 0x4000400000020100, 0x4000400000020000, // 5536
+    0, 0,
+    0x20100, 0x20000, 0x4000408000000000, 0x4000408000000000, 0x20100, 0x20000, // 5544
+    0x4000400000000000, 0x4000400000000000,
+    0x4000408000000000, 0x4000408000000000, 0, 0, 0x4000400000000000, 0x4000400000000000, // 5552
+    0, 0,
+    0, 0, 0x4000408000000000, 0x4000408000000000, 0, 0, 0x4000400000000000, // 5560
+    0x4000400000000000,
+    0x8000800028040201, 0x8000800028000000, 0x8000800028040000, 0x8000800028000000, 0, 0, // 5568
+    0, 0,
+    0x8000800028040200, 0x8000800028000000, 0x8000800028040000, 0x8000800028000000, 0, 0, // 5576
+    0, 0,
+    0x8000800000000000, 0x8000800000000000, 0x8000800000000000, 0x8000800000000000, // 5584
+    0x28040201, 0x28000000, 0x28040000, 0x28000000,
+    0x8000800000000000, 0x8000800000000000, 0x8000800000000000, 0x8000800000000000, // 5592
+    0x28040200, 0x28000000, 0x28040000, 0x28000000,
+    0x200020100408000, 0x200020000000000, 0x200020100000000, 0x200020000000000, 0, // 5600
+    0x400000, 0, 0,
+    0x200020100000000, 0x200020100400000, 0x200020100000000, 0x200020100000000, 0x408000, // 5608
+    0, 0, 0,
+    0x200020000408000, 0x200020100000000, 0x200020000000000, 0x200020100000000, 0, // 5616
+    0x400000, 0, 0,
+    0x200020000000000, 0x200020000400000, 0x200020000000000, 0x200020000000000, 0x408000, // 5624
+    0, 0, 0,
+    0x8040201080400040, 0x1000400040, 0x40, 0x40, 0x201080400000, 0x1000400000, 0, 0, // 5632
+    0x40201080400040, 0x1000400040, 0x40, 0x40, 0x8040201080400000, 0x1000400000, 0, 0, // 5640
+    0x201080400040, 0x1000400040, 0x40, 0x40, 0x40201080400000, 0x1000400000, 0, 0, // 5648
+    0x201080400040, 0x1000400040, 0x40, 0x40, 0x201080400000, 0x1000400000, 0, 0, // 5656
+    0x102040801020080, 0x80, 0x40801020080, 0x80, 0x800020080, 0x80, 0x800020080, 0x80, // 5664
+    0x102040801020000, 0, 0x40801020000, 0, 0x800020000, 0, 0x800020000, 0, // 5672
+    0x80, 0x2040801020080, 0x80, 0x40801020080, 0x80, 0x800020080, 0x80, 0x800020080, // 5680
+    0, 0x2040801020000, 0, 0x40801020000, 0, 0x800020000, 0, 0x800020000, // 5688
+    0x4020108040004080, 0x100040000000, 0, 0, 0x4020108040000000, 0x100040004000, 0x4000, // 5696
+    0x4000,
+    0x20108040004080, 0x100040004080, 0x4080, 0, 0x20108040000000, 0x100040000000, 0, // 5704
+    0x4000,
+    0x4020108040000000, 0x100040004080, 0x4080, 0x4080, 0x4020108040004000, 0x100040000000, // 5712
+    0, 0,
+    0x20108040000000, 0x100040000000, 0, 0x4080, 0x20108040004000, 0x100040004000, 0x4000, // 5720
+    0,
+    0x8040200080000201, 0x201, 0x8040200080000000, 0, 0x200080000200, 0x200, // 5728
+    0x200080000000, 0,
+    0x8040200080000200, 0x200, 0x8040200080000000, 0, 0x40200080000201, 0x201, // 5736
+    0x40200080000000, 0,
+    0x200080000201, 0x201, 0x200080000000, 0, 0x40200080000200, 0x200, 0x40200080000000, 0, // 5744
+    0x200080000200, 0x200, 0x200080000000, 0, 0x200080000201, 0x201, 0x200080000000, 0, // 5752
+    0x8845201000000000, 0x805201000000000, 0x8844201000000000, 0x804201000000000, // 5760
+    0x845201000000000, 0x805201000000000, 0x844201000000000, 0x804201000000000,
+    0x1000000000000, 0x1000000000000, 0, 0, 0x1000000000000, 0x1000000000000, 0, 0, // 5768
+    0x5001000000000, 0x5001000000000, 0x4001000000000, 0x4001000000000, 0x5001000000000, // 5776
+    0x5001000000000, 0x4001000000000, 0x4001000000000,
+    0x1000000000000, 0x1000000000000, 0, 0, 0x1000000000000, 0x1000000000000, 0, 0, // 5784
+    0x118a402000000000, 0x10a002000000000, 0x100a402000000000, 0xa002000000000, // 5792
+    0x1088402000000000, 0x8002000000000, 0x1008402000000000, 0x8002000000000,
+    0x102000000000000, 0x102000000000000, 0x108a402000000000, 0xa002000000000, 0, 0, // 5800
+    0x1088402000000000, 0x8002000000000,
+    0x102000000000000, 0x102000000000000, 0x2000000000000, 0x2000000000000, 0, 0, 0, 0, // 5808
+    0x110a402000000000, 0x10a002000000000, 0x2000000000000, 0x2000000000000, // 5816
+    0x1008402000000000, 0x8002000000000, 0, 0,
+    0x8851020400000000, 0x810020400000000, 0x8050000400000000, 0x10000400000000, // 5824
+    0x8040000000000000, 0, 0x8040000000000000, 0,
+    0x8850020400000000, 0x851020400000000, 0x8050000400000000, 0x50000400000000, // 5832
+    0x8040000000000000, 0x40000000000000, 0x8040000000000000, 0x40000000000000,
+    0x811020400000000, 0x850020400000000, 0x10000400000000, 0x50000400000000, 0, // 5840
+    0x40000000000000, 0, 0x40000000000000,
+    0x810020400000000, 0x811020400000000, 0x10000400000000, 0x10000400000000, 0, 0, 0, 0, // 5848
+    0x11a2040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1020040800000000, // 5856
+    0x80000000000000, 0x20000800000000, 0,
+    0x10a0040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1122040800000000, // 5864
+    0x80000000000000, 0x20000800000000, 0,
+    0x10a2040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1020040800000000, // 5872
+    0x80000000000000, 0x20000800000000, 0,
+    0x10a0040800000000, 0, 0xa0000800000000, 0x80000000000000, 0x1022040800000000, // 5880
+    0x80000000000000, 0x20000800000000, 0,
+    0x100000010204488, 0x10200408, 0x100000010204408, 0x10200408, 0x100000000000000, 0, // 5888
+    0x100000000000000, 0,
+    0x100000010000400, 0x10000400, 0x100000010000400, 0x10000400, 0x100000000000000, 0, // 5896
+    0x100000000000000, 0,
+    0x10204488, 0x100000010200408, 0x10204408, 0x100000010200408, 0, 0x100000000000000, 0, // 5904
+    0x100000000000000,
+    0x10000400, 0x100000010000400, 0x10000400, 0x100000010000400, 0, 0x100000000000000, 0, // 5912
+    0x100000000000000,
+    0x8840200000000201, 0x8840200000000000, 0x201, 0, 0x840200000000201, 0x840200000000000, // 5920
+    0x201, 0,
+    0x8840200000000200, 0x8840200000000000, 0x200, 0, 0x840200000000200, 0x840200000000000, // 5928
+    0x200, 0,
+    0x800200000000201, 0x800200000000000, 0x201, 0, 0x800200000000201, 0x800200000000000, // 5936
+    0x201, 0,
+    0x800200000000200, 0x800200000000000, 0x200, 0, 0x800200000000200, 0x800200000000000, // 5944
+    0x200, 0,
+    0x1102040000004080, 0x1000040000000000, 0x1000040000000000, 0x4000, 0x4080, 0, // 5952
+    0x1102040000000000, 0x1000040000004000,
+    0x4080, 0, 0, 0x1102040000004000, 0x1002040000004080, 0x1000040000000000, 0, 0x4000, // 5960
+    0x1000040000004080, 0x1102040000000000, 0x1002040000000000, 0x4000, 0x4080, 0, // 5968
+    0x1000040000000000, 0x1002040000004000,
+    0x4080, 0, 0, 0x1000040000004000, 0x1000040000004080, 0x1002040000000000, 0, 0x4000, // 5976
+    0x8000000008042211, 0x8000000008042210, 0, 0, 0x8000000000000000, 0x8000000000000000, // 5984
+    0x8002000, 0x8002000,
+    0x8000000008042010, 0x8000000008042010, 0, 0, 0x8000000000000000, 0x8000000000000000, // 5992
+    0x8002000, 0x8002000,
+    0x8000000008002000, 0x8000000008002000, 0, 0, 0x8000000000000000, 0x8000000000000000, // 6000
+    0x8042211, 0x8042210,
+    0x8000000008002000, 0x8000000008002000, 0, 0, 0x8000000000000000, 0x8000000000000000, // 6008
+    0x8042010, 0x8042010,
+    0x8040004080102040, 0x4080102000, 0x8040000000000000, 0, 0x40004080102040, // 6016
+    0x4080102000, 0x40000000000000, 0,
+    0x8040004000100000, 0x4000100000, 0x8040000000000000, 0, 0x40004000100000, // 6024
+    0x4000100000, 0x40000000000000, 0,
+    0x8040004080102000, 0x4080102040, 0x8040000000000000, 0, 0x40004080102000, // 6032
+    0x4080102040, 0x40000000000000, 0,
+    0x8040004000100000, 0x4000100000, 0x8040000000000000, 0, 0x40004000100000, // 6040
+    0x4000100000, 0x40000000000000, 0,
+    0x102008000204080, 0x102008000200000, 0, 0, 0x102000000000000, 0x102000000000000, // 6048
+    0x8000204080, 0x8000200000,
+    0x2008000204080, 0x2008000200000, 0, 0, 0x2000000000000, 0x2000000000000, 0x8000204080, // 6056
+    0x8000200000,
+    0x102008000200000, 0x102008000204000, 0, 0, 0x102000000000000, 0x102000000000000, // 6064
+    0x8000200000, 0x8000204000,
+    0x2008000200000, 0x2008000204000, 0, 0, 0x2000000000000, 0x2000000000000, 0x8000200000, // 6072
+    0x8000204000,
+    0x4000408010204080, 0x4000000000000000, 0x408010204080, 0, 0x4000400010000000, // 6080
+    0x4000000000000000, 0x400010000000, 0,
+    0x4000408010200000, 0x4000000000000000, 0x408010200000, 0, 0x4000400010000000, // 6088
+    0x4000000000000000, 0x400010000000, 0,
+    0x4000408010204000, 0x4000000000000000, 0x408010204000, 0, 0x4000400010000000, // 6096
+    0x4000000000000000, 0x400010000000, 0,
+    0x4000408010200000, 0x4000000000000000, 0x408010200000, 0, 0x4000400010000000, // 6104
+    0x4000000000000000, 0x400010000000, 0,
+    0x8000020108040201, 0, 0x8000000000000000, 0x8000020008000000, 0x8000000000000000, // 6112
+    0x8000020108040000, 0x20008000000, 0x8000000000000000,
+    0x8000020108040200, 0x8000000000000000, 0, 0x20008000000, 0x8000000000000000, // 6120
+    0x8000020108040000, 0x20008000000, 0,
+    0x20108040201, 0x8000000000000000, 0, 0x20008000000, 0, 0x20108040000, // 6128
+    0x8000020008000000, 0,
+    0x20108040200, 0, 0x8000000000000000, 0x8000020008000000, 0, 0x20108040000, // 6136
+    0x8000020008000000, 0x8000000000000000,
+    0xf800, 0x3800, 0x7800, 0x3800, 0, 0, 0, 0, // 6144
+    0x800, 0x800, 0x800, 0x800, 0, 0, 0, 0, // 6152
+    0x1800, 0x1800, 0x1800, 0x1800, 0, 0, 0, 0, // 6160
+    0x800, 0x800, 0x800, 0x800, 0, 0, 0, 0, // 6168
+    0xf100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6176
+    0x3100, 0xf000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6184
+    0x7100, 0x3000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6192
+    0x3100, 0x7000, 0x100, 0, 0x1100, 0x1000, 0x100, 0, // 6200
+    0xe300, 0x300, 0x2300, 0x300, 0x6300, 0x300, 0x2300, 0x300, // 6208
+    0xe200, 0x200, 0x2200, 0x200, 0x6200, 0x200, 0x2200, 0x200, // 6216
+    0xe000, 0, 0x2000, 0, 0x6000, 0, 0x2000, 0, // 6224
+    0xe000, 0, 0x2000, 0, 0x6000, 0, 0x2000, 0, // 6232
+    0xc700, 0x700, 0x4700, 0x700, 0xc600, 0x600, 0x4600, 0x600, // 6240
+    0xc400, 0x400, 0x4400, 0x400, 0xc400, 0x400, 0x4400, 0x400, // 6248
+    0xc000, 0, 0x4000, 0, 0xc000, 0, 0x4000, 0, // 6256
+    0xc000, 0, 0x4000, 0, 0xc000, 0, 0x4000, 0, // 6264
+    0x8f00, 0xf00, 0x8e00, 0xe00, 0x8c00, 0xc00, 0x8c00, 0xc00, // 6272
+    0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, 0x8800, 0x800, // 6280
+    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 6288
+    0x8000, 0, 0x8000, 0, 0x8000, 0, 0x8000, 0, // 6296
+    0x1f00, 0x1e00, 0x1c00, 0x1c00, 0x1800, 0x1800, 0x1800, 0x1800, // 6304
+    0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, // 6312
+    0, 0, 0, 0, 0, 0, 0, 0, // 6320
+    0, 0, 0, 0, 0, 0, 0, 0, // 6328
+    0x202020202000000, 0x20202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 6336
+    0x202000000, 0x202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 6344
+    0x202000000, 0x202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 6352
+    0x2020202000000, 0x20202000000, 0x2000000, 0x2000000, 0, 0, 0, 0, // 6360
+    0x4040404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, 0, 0, // 6368
+    0x40404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, 0, 0, // 6376
+    0, 0, 0x404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, // 6384
+    0, 0, 0x404040000000, 0x40000000, 0, 0, 0x4040000000, 0x40000000, // 6392
+    0x202020200000002, 0x20200000002, 0x2, 0x2, 0x200000002, 0x200000002, 0x2, 0x2, // 6400
+    0x202020200000000, 0x20200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 6408
+    0x2020200000002, 0x20200000002, 0x2, 0x2, 0x200000002, 0x200000002, 0x2, 0x2, // 6416
+    0x2020200000000, 0x20200000000, 0, 0, 0x200000000, 0x200000000, 0, 0, // 6424
+    0x4040404000000040, 0x4040404000000000, 0x404000000040, 0x404000000000, 0x40, 0, 0x40, // 6432
+    0,
+    0x4000000040, 0x4000000000, 0x4000000040, 0x4000000000, 0x40, 0, 0x40, 0, // 6440
+    0x40404000000040, 0x40404000000000, 0x404000000040, 0x404000000000, 0x40, 0, 0x40, 0, // 6448
+    0x4000000040, 0x4000000000, 0x4000000040, 0x4000000000, 0x40, 0, 0x40, 0, // 6456
+    0x202020000000202, 0x20000000202, 0x2020000000202, 0x20000000202, 0x202020000000000, // 6464
+    0x20000000000, 0x2020000000000, 0x20000000000,
+    0x202020000000200, 0x20000000200, 0x2020000000200, 0x20000000200, 0x202020000000000, // 6472
+    0x20000000000, 0x2020000000000, 0x20000000000,
+    0x202, 0x202, 0x202, 0x202, 0, 0, 0, 0, // 6480
+    0x200, 0x200, 0x200, 0x200, 0, 0, 0, 0, // 6488
+    0x4040400000004040, 0x4040400000000000, 0x40400000004040, 0x40400000000000, 0x4040, 0, // 6496
+    0x4040, 0,
+    0x4040400000004000, 0x4040400000000000, 0x40400000004000, 0x40400000000000, 0x4000, 0, // 6504
+    0x4000, 0,
+    0x400000004040, 0x400000000000, 0x400000004040, 0x400000000000, 0x4040, 0, 0x4040, 0, // 6512
+    0x400000004000, 0x400000000000, 0x400000004000, 0x400000000000, 0x4000, 0, 0x4000, 0, // 6520
+    0x202000000020202, 0, 0x202000000020200, 0, 0x2000000020202, 0x20202, 0x2000000020200, // 6528
+    0x20200,
+    0x202000000020000, 0x20202, 0x202000000020000, 0x20200, 0x2000000020000, 0x20000, // 6536
+    0x2000000020000, 0x20000,
+    0x202000000000000, 0x20000, 0x202000000000000, 0x20000, 0x2000000000000, 0, // 6544
+    0x2000000000000, 0,
+    0x202000000000000, 0, 0x202000000000000, 0, 0x2000000000000, 0, 0x2000000000000, 0, // 6552
+    0x4040000000404040, 0x400000, 0, 0x40000000400000, 0x4040000000000000, 0, 0x404040, // 6560
+    0x40000000000000,
+    0x40000000404040, 0x400000, 0, 0x4040000000404000, 0x40000000000000, 0, 0x404040, // 6568
+    0x4040000000000000,
+    0x4040000000400000, 0x404000, 0, 0x40000000404000, 0x4040000000000000, 0, 0x400000, // 6576
+    0x40000000000000,
+    0x40000000400000, 0x404000, 0, 0x4040000000400000, 0x40000000000000, 0, 0x400000, // 6584
+    0x4040000000000000,
+    0x200000002020202, 0x2020000, 0, 0x200000000000000, 0x200000002000000, 0x2000000, 0, // 6592
+    0x200000000000000,
+    0x2020202, 0x200000002020000, 0x200000000000000, 0, 0x2000000, 0x200000002000000, // 6600
+    0x200000000000000, 0,
+    0x200000002020200, 0x2020000, 0, 0x200000000000000, 0x200000002000000, 0x2000000, 0, // 6608
+    0x200000000000000,
+    0x2020200, 0x200000002020000, 0x200000000000000, 0, 0x2000000, 0x200000002000000, // 6616
+    0x200000000000000, 0,
+    0x4000000040404040, 0, 0x4000000040000000, 0x4000000040400000, 0x4000000000000000, // 6624
+    0x4000000040000000, 0x4000000000000000, 0x4000000000000000,
+    0x40404040, 0x4000000000000000, 0x40000000, 0x40400000, 0, 0x40000000, 0, 0, // 6632
+    0x4000000040404000, 0, 0x4000000040000000, 0x4000000040400000, 0x4000000000000000, // 6640
+    0x4000000040000000, 0x4000000000000000, 0x4000000000000000,
+    0x40404000, 0x4000000000000000, 0x40000000, 0x40400000, 0, 0x40000000, 0, 0, // 6648
+    0x202020202, 0x202020200, 0, 0, 0, 0, 0x202020000, 0x202020000, // 6656
+    0x200000000, 0x200000000, 0, 0, 0, 0, 0x200000000, 0x200000000, // 6664
+    0x202000000, 0x202000000, 0, 0, 0, 0, 0x202000000, 0x202000000, // 6672
+    0x200000000, 0x200000000, 0, 0, 0, 0, 0x200000000, 0x200000000, // 6680
+    0x4040404040, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040400000, 0, // 6688
+    0x4040404000, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040400000, 0, // 6696
+    0x4040000000, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040000000, 0, // 6704
+    0x4040000000, 0, 0, 0x4000000000, 0, 0x4000000000, 0x4040000000, 0, // 6712
+    0xf8000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 6720
+    0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 6728
+    0x78000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 6736
+    0x38000000000000, 0, 0x8000000000000, 0, 0x18000000000000, 0, 0x8000000000000, 0, // 6744
+    0xf1000000000000, 0xf0000000000000, 0x1000000000000, 0, 0x11000000000000, // 6752
+    0x10000000000000, 0x1000000000000, 0,
+    0x31000000000000, 0x30000000000000, 0x1000000000000, 0, 0x11000000000000, // 6760
+    0x10000000000000, 0x1000000000000, 0,
+    0x71000000000000, 0x70000000000000, 0x1000000000000, 0, 0x11000000000000, // 6768
+    0x10000000000000, 0x1000000000000, 0,
+    0x31000000000000, 0x30000000000000, 0x1000000000000, 0, 0x11000000000000, // 6776
+    0x10000000000000, 0x1000000000000, 0,
+    0xe3000000000000, 0, 0xe2000000000000, 0, 0x3000000000000, 0xe0000000000000, // 6784
+    0x2000000000000, 0xe0000000000000,
+    0x23000000000000, 0, 0x22000000000000, 0, 0x3000000000000, 0x20000000000000, // 6792
+    0x2000000000000, 0x20000000000000,
+    0x63000000000000, 0, 0x62000000000000, 0, 0x3000000000000, 0x60000000000000, // 6800
+    0x2000000000000, 0x60000000000000,
+    0x23000000000000, 0, 0x22000000000000, 0, 0x3000000000000, 0x20000000000000, // 6808
+    0x2000000000000, 0x20000000000000,
+    0xc7000000000000, 0x4000000000000, 0x40000000000000, 0, 0xc6000000000000, // 6816
+    0x4000000000000, 0x40000000000000, 0,
+    0x7000000000000, 0xc4000000000000, 0, 0x40000000000000, 0x6000000000000, // 6824
+    0xc4000000000000, 0, 0x40000000000000,
+    0x47000000000000, 0x4000000000000, 0xc0000000000000, 0, 0x46000000000000, // 6832
+    0x4000000000000, 0xc0000000000000, 0,
+    0x7000000000000, 0x44000000000000, 0, 0xc0000000000000, 0x6000000000000, // 6840
+    0x44000000000000, 0, 0xc0000000000000,
+    0x8f000000000000, 0xc000000000000, 0x88000000000000, 0x8000000000000, 0x80000000000000, // 6848
+    0, 0x80000000000000, 0,
+    0xe000000000000, 0x8c000000000000, 0x8000000000000, 0x88000000000000, 0, // 6856
+    0x80000000000000, 0, 0x80000000000000,
+    0xf000000000000, 0x8c000000000000, 0x8000000000000, 0x88000000000000, 0, // 6864
+    0x80000000000000, 0, 0x80000000000000,
+    0x8e000000000000, 0xc000000000000, 0x88000000000000, 0x8000000000000, 0x80000000000000, // 6872
+    0, 0x80000000000000, 0,
+    0x1f000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 6880
+    0x1e000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 6888
+    0x1c000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 6896
+    0x1c000000000000, 0x18000000000000, 0x10000000000000, 0x10000000000000, 0, 0, 0, 0, // 6904
+    0xf800f8, 0x780078, 0, 0, 0x80008, 0x80008, 0, 0, // 6912
+    0x180018, 0x180018, 0, 0, 0x80008, 0x80008, 0, 0, // 6920
+    0x380038, 0x380038, 0, 0, 0x80008, 0x80008, 0, 0, // 6928
+    0x180018, 0x180018, 0, 0, 0x80008, 0x80008, 0, 0, // 6936
+    0x505050505000000, 0x505000000, 0x5000000, 0x5000000, 0x5050505000000, 0x505000000, // 6944
+    0x5000000, 0x5000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 6952
+    0x505000000, 0x50505000000, 0x5000000, 0x5000000, 0x505000000, 0x50505000000, // 6960
+    0x5000000, 0x5000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 6968
+    0xa0a0a0a0a000000, 0, 0xa000000, 0, 0xa0a0a0a000000, 0, 0xa000000, 0, // 6976
+    0xa0a000000, 0, 0xa0a0a000000, 0, 0xa0a000000, 0, 0xa0a0a000000, 0, // 6984
+    0xa000000, 0, 0xa0a000000, 0, 0xa000000, 0, 0xa0a000000, 0, // 6992
+    0xa000000, 0, 0xa000000, 0, 0xa000000, 0, 0xa000000, 0, // 7000
+    0xf100f1, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0xf000f0, // 7008
+    0x310031, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0x300030, // 7016
+    0x710071, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0x700070, // 7024
+    0x310031, 0, 0x10001, 0x100010, 0x110011, 0, 0x10001, 0x300030, // 7032
+    0x1414141414000000, 0x1414000000, 0, 0, 0x14141414000000, 0x14000000, 0, 0, // 7040
+    0x14000000, 0x14000000, 0, 0, 0x14000000, 0x1414000000, 0, 0, // 7048
+    0x141414000000, 0x1414000000, 0, 0, 0x141414000000, 0x14000000, 0, 0, // 7056
+    0x14000000, 0x14000000, 0, 0, 0x14000000, 0x1414000000, 0, 0, // 7064
+    0xe300e3, 0, 0x20002, 0x600060, 0x30003, 0x200020, 0xe200e2, 0, // 7072
+    0x230023, 0, 0x20002, 0x200020, 0x30003, 0xe000e0, 0x220022, 0, // 7080
+    0x630063, 0, 0x20002, 0xe000e0, 0x30003, 0x200020, 0x620062, 0, // 7088
+    0x230023, 0, 0x20002, 0x200020, 0x30003, 0x600060, 0x220022, 0, // 7096
+    0x2828282828000000, 0x2828000000, 0, 0, 0x282828000000, 0x2828000000, 0, 0, // 7104
+    0, 0, 0x28282828000000, 0x2828000000, 0, 0, 0x282828000000, 0x2828000000, // 7112
+    0x28000000, 0x28000000, 0, 0, 0x28000000, 0x28000000, 0, 0, // 7120
+    0, 0, 0x28000000, 0x28000000, 0, 0, 0x28000000, 0x28000000, // 7128
+    0xc700c7, 0x40004, 0x400040, 0, 0xc600c6, 0x40004, 0x400040, 0, // 7136
+    0x70007, 0xc400c4, 0, 0x400040, 0x60006, 0xc400c4, 0, 0x400040, // 7144
+    0x470047, 0x40004, 0xc000c0, 0, 0x460046, 0x40004, 0xc000c0, 0, // 7152
+    0x70007, 0x440044, 0, 0xc000c0, 0x60006, 0x440044, 0, 0xc000c0, // 7160
+    0x5050505050000000, 0, 0x5050000000, 0, 0x505050000000, 0, 0x5050000000, 0, // 7168
+    0x50000000, 0, 0x50000000, 0, 0x50000000, 0, 0x50000000, 0, // 7176
+    0x50505050000000, 0, 0x5050000000, 0, 0x505050000000, 0, 0x5050000000, 0, // 7184
+    0x50000000, 0, 0x50000000, 0, 0x50000000, 0, 0x50000000, 0, // 7192
+    0x8f008f, 0xf000f, 0x8e008e, 0xe000e, 0x8c008c, 0xc000c, 0x8c008c, 0xc000c, // 7200
+    0x880088, 0x80008, 0x880088, 0x80008, 0x880088, 0x80008, 0x880088, 0x80008, // 7208
+    0x800080, 0, 0x800080, 0, 0x800080, 0, 0x800080, 0, // 7216
+    0x800080, 0, 0x800080, 0, 0x800080, 0, 0x800080, 0, // 7224
+    0x1f001f, 0x100010, 0, 0x180018, 0, 0x1e001e, 0x100010, 0, // 7232
+    0x100010, 0, 0x1c001c, 0x100010, 0, 0x100010, 0, 0x1c001c, // 7240
+    0, 0, 0x100010, 0, 0x180018, 0, 0, 0x100010, // 7248
+    0, 0x180018, 0, 0, 0x100010, 0, 0x180018, 0, // 7256
+    0xa0a0a0a0a0000000, 0xa0000000, 0, 0, 0xa0a0000000, 0xa0a0a0a0000000, 0, 0, // 7264
+    0xa0000000, 0xa0a0000000, 0, 0, 0xa0000000, 0xa0000000, 0, 0, // 7272
+    0xa0a0a0000000, 0xa0000000, 0, 0, 0xa0a0000000, 0xa0a0a0000000, 0, 0, // 7280
+    0xa0000000, 0xa0a0000000, 0, 0, 0xa0000000, 0xa0000000, 0, 0, // 7288
+    0xf800f800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 7296
+    0x38003800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 7304
+    0x78007800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 7312
+    0x38003800, 0, 0x8000800, 0, 0x18001800, 0, 0x8000800, 0, // 7320
+    0x505050500000005, 0x50500000005, 0x5, 0x5, 0x5050500000000, 0x50500000000, 0, 0, // 7328
+    0x500000005, 0x500000005, 0x5, 0x5, 0x500000000, 0x500000000, 0, 0, // 7336
+    0x505050500000000, 0x50500000000, 0, 0, 0x5050500000005, 0x50500000005, 0x5, 0x5, // 7344
+    0x500000000, 0x500000000, 0, 0, 0x500000005, 0x500000005, 0x5, 0x5, // 7352
+    0xf100f100, 0x1000100, 0x11001100, 0x1000100, 0x31003100, 0x1000100, 0x11001100, // 7360
+    0x1000100,
+    0x71007100, 0x1000100, 0x11001100, 0x1000100, 0x31003100, 0x1000100, 0x11001100, // 7368
+    0x1000100,
+    0xf000f000, 0, 0x10001000, 0, 0x30003000, 0, 0x10001000, 0, // 7376
+    0x70007000, 0, 0x10001000, 0, 0x30003000, 0, 0x10001000, 0, // 7384
+    0xa0a0a0a0000000a, 0xa0a0a0a00000000, 0xa0000000a, 0xa00000000, 0xa, 0, // 7392
+    0xa0a0a0000000a, 0xa0a0a00000000,
+    0xa, 0, 0xa, 0, 0xa0000000a, 0xa00000000, 0xa, 0, // 7400
+    0xa0a0000000a, 0xa0a00000000, 0xa0000000a, 0xa00000000, 0xa, 0, 0xa0a0000000a, // 7408
+    0xa0a00000000,
+    0xa, 0, 0xa, 0, 0xa0000000a, 0xa00000000, 0xa, 0, // 7416
+    0x1414141400000014, 0x14, 0x14141400000014, 0x14, 0x1400000000, 0, 0x1400000000, 0, // 7424
+    0x141400000014, 0x14, 0x141400000014, 0x14, 0x1414141400000000, 0, 0x14141400000000, 0, // 7432
+    0x1400000014, 0x14, 0x1400000014, 0x14, 0x141400000000, 0, 0x141400000000, 0, // 7440
+    0x1400000014, 0x14, 0x1400000014, 0x14, 0x1400000000, 0, 0x1400000000, 0, // 7448
+    0xe300e300, 0x3000300, 0x23002300, 0x3000300, 0x63006300, 0x3000300, 0x23002300, // 7456
+    0x3000300,
+    0xe200e200, 0x2000200, 0x22002200, 0x2000200, 0x62006200, 0x2000200, 0x22002200, // 7464
+    0x2000200,
+    0xe000e000, 0, 0x20002000, 0, 0x60006000, 0, 0x20002000, 0, // 7472
+    0xe000e000, 0, 0x20002000, 0, 0x60006000, 0, 0x20002000, 0, // 7480
+    0x2828282800000028, 0x2828282800000000, 0x28282800000028, 0x28282800000000, // 7488
+    0x2800000028, 0x2800000000, 0x2800000028, 0x2800000000,
+    0x28, 0, 0x28, 0, 0x28, 0, 0x28, 0, // 7496
+    0x282800000028, 0x282800000000, 0x282800000028, 0x282800000000, 0x2800000028, // 7504
+    0x2800000000, 0x2800000028, 0x2800000000,
+    0x28, 0, 0x28, 0, 0x28, 0, 0x28, 0, // 7512
+    0xc700c700, 0x7000700, 0x47004700, 0x7000700, 0xc600c600, 0x6000600, 0x46004600, // 7520
+    0x6000600,
+    0xc400c400, 0x4000400, 0x44004400, 0x4000400, 0xc400c400, 0x4000400, 0x44004400, // 7528
+    0x4000400,
+    0xc000c000, 0, 0x40004000, 0, 0xc000c000, 0, 0x40004000, 0, // 7536
+    0xc000c000, 0, 0x40004000, 0, 0xc000c000, 0, 0x40004000, 0, // 7544
+    0x8f008f00, 0xf000f00, 0x8e008e00, 0xe000e00, 0x8c008c00, 0xc000c00, 0x8c008c00, // 7552
+    0xc000c00,
+    0x88008800, 0x8000800, 0x88008800, 0x8000800, 0x88008800, 0x8000800, 0x88008800, // 7560
+    0x8000800,
+    0x80008000, 0, 0x80008000, 0, 0x80008000, 0, 0x80008000, 0, // 7568
+    0x80008000, 0, 0x80008000, 0, 0x80008000, 0, 0x80008000, 0, // 7576
+    0x5050505000000050, 0x5000000050, 0x50, 0x50, 0x505000000000, 0x5000000000, 0, 0, // 7584
+    0x50505000000050, 0x5000000050, 0x50, 0x50, 0x5050505000000000, 0x5000000000, 0, 0, // 7592
+    0x505000000050, 0x5000000050, 0x50, 0x50, 0x50505000000000, 0x5000000000, 0, 0, // 7600
+    0x505000000050, 0x5000000050, 0x50, 0x50, 0x505000000000, 0x5000000000, 0, 0, // 7608
+    0x1f001f00, 0, 0x1c001c00, 0, 0x18001800, 0, 0x18001800, 0, // 7616
+    0x10001000, 0, 0x10001000, 0, 0x10001000, 0, 0x10001000, 0, // 7624
+    0, 0x1e001e00, 0, 0x1c001c00, 0, 0x18001800, 0, 0x18001800, // 7632
+    0, 0x10001000, 0, 0x10001000, 0, 0x10001000, 0, 0x10001000, // 7640
+    0xa0a0a0a0000000a0, 0xa0a0000000a0, 0xa0, 0xa0, 0xa0a0a0a000000000, 0xa0a000000000, 0, // 7648
+    0,
+    0xa0a0a0000000a0, 0xa0a0000000a0, 0xa0, 0xa0, 0xa0a0a000000000, 0xa0a000000000, 0, 0, // 7656
+    0xa0000000a0, 0xa0000000a0, 0xa0, 0xa0, 0xa000000000, 0xa000000000, 0, 0, // 7664
+    0xa0000000a0, 0xa0000000a0, 0xa0, 0xa0, 0xa000000000, 0xa000000000, 0, 0, // 7672
+    0xf800f80000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 7680
+    0x3800380000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 7688
+    0x7800780000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 7696
+    0x3800380000, 0, 0x800080000, 0, 0x1800180000, 0, 0x800080000, 0, // 7704
+    0x505050000000505, 0x505, 0x505050000000000, 0, 0x50000000505, 0x505, 0x50000000000, 0, // 7712
+    0x505050000000500, 0x500, 0x505050000000000, 0, 0x50000000500, 0x500, 0x50000000000, 0, // 7720
+    0x5050000000505, 0x505, 0x5050000000000, 0, 0x50000000505, 0x505, 0x50000000000, 0, // 7728
+    0x5050000000500, 0x500, 0x5050000000000, 0, 0x50000000500, 0x500, 0x50000000000, 0, // 7736
+    0xf100f10000, 0xf000f00000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 7744
+    0x3100310000, 0x3000300000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 7752
+    0x7100710000, 0x7000700000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 7760
+    0x3100310000, 0x3000300000, 0x100010000, 0, 0x1100110000, 0x1000100000, 0x100010000, 0, // 7768
+    0xa0a0a0000000a0a, 0xa0a0000000a0a, 0xa00, 0xa00, 0, 0, 0xa0000000a0a, 0xa0000000a0a, // 7776
+    0xa0a0a0000000000, 0xa0a0000000000, 0, 0, 0xa0a, 0xa0a, 0xa0000000000, 0xa0000000000, // 7784
+    0xa0a0a0000000a00, 0xa0a0000000a00, 0xa0a, 0xa0a, 0, 0, 0xa0000000a00, 0xa0000000a00, // 7792
+    0xa0a0a0000000000, 0xa0a0000000000, 0, 0, 0xa00, 0xa00, 0xa0000000000, 0xa0000000000, // 7800
+    0xe300e30000, 0, 0x6200620000, 0, 0x300030000, 0xe000e00000, 0x200020000, 0x6000600000, // 7808
+    0x2300230000, 0, 0x2200220000, 0, 0x300030000, 0x2000200000, 0x200020000, 0x2000200000, // 7816
+    0x6300630000, 0, 0xe200e20000, 0, 0x300030000, 0x6000600000, 0x200020000, 0xe000e00000, // 7824
+    0x2300230000, 0, 0x2200220000, 0, 0x300030000, 0x2000200000, 0x200020000, 0x2000200000, // 7832
+    0x1414140000001414, 0x14140000001414, 0x1414140000000000, 0x14140000000000, 0x1400, // 7840
+    0x1400, 0, 0,
+    0x1414, 0x1414, 0, 0, 0x140000001414, 0x140000001414, 0x140000000000, 0x140000000000, // 7848
+    0x1414140000001400, 0x14140000001400, 0x1414140000000000, 0x14140000000000, 0x1414, // 7856
+    0x1414, 0, 0,
+    0x1400, 0x1400, 0, 0, 0x140000001400, 0x140000001400, 0x140000000000, 0x140000000000, // 7864
+    0xc700c70000, 0x700070000, 0x4700470000, 0x700070000, 0xc600c60000, 0x600060000, // 7872
+    0x4600460000, 0x600060000,
+    0xc400c40000, 0x400040000, 0x4400440000, 0x400040000, 0xc400c40000, 0x400040000, // 7880
+    0x4400440000, 0x400040000,
+    0xc000c00000, 0, 0x4000400000, 0, 0xc000c00000, 0, 0x4000400000, 0, // 7888
+    0xc000c00000, 0, 0x4000400000, 0, 0xc000c00000, 0, 0x4000400000, 0, // 7896
+    0x2828280000002828, 0x280000000000, 0x2828, 0x28280000002828, 0x2828280000002800, // 7904
+    0x2828, 0x2800, 0x28280000002800,
+    0x2828280000000000, 0x2800, 0, 0x28280000000000, 0x2828280000000000, 0, 0, // 7912
+    0x28280000000000,
+    0x2828, 0, 0x280000002828, 0x2828, 0x2800, 0x280000002828, 0x280000002800, 0x2800, // 7920
+    0, 0x280000002800, 0x280000000000, 0, 0, 0x280000000000, 0x280000000000, 0, // 7928
+    0x8f008f0000, 0xc000c0000, 0x8800880000, 0x800080000, 0x8000800000, 0, 0x8000800000, 0, // 7936
+    0x8e008e0000, 0xc000c0000, 0x8800880000, 0x800080000, 0x8000800000, 0, 0x8000800000, 0, // 7944
+    0xf000f0000, 0x8c008c0000, 0x800080000, 0x8800880000, 0, 0x8000800000, 0, 0x8000800000, // 7952
+    0xe000e0000, 0x8c008c0000, 0x800080000, 0x8800880000, 0, 0x8000800000, 0, 0x8000800000, // 7960
+    0x5050500000005050, 0x5050500000000000, 0x5000, 0, 0x5050, 0, 0x500000005050, // 7968
+    0x500000000000,
+    0x50500000005050, 0x50500000000000, 0x5050, 0, 0x5050, 0, 0x500000005050, // 7976
+    0x500000000000,
+    0x5050500000005000, 0x5050500000000000, 0x5050, 0, 0x5000, 0, 0x500000005000, // 7984
+    0x500000000000,
+    0x50500000005000, 0x50500000000000, 0x5000, 0, 0x5000, 0, 0x500000005000, // 7992
+    0x500000000000,
+    0x1f001f0000, 0, 0x1000100000, 0, 0x1800180000, 0, 0x1e001e0000, 0, // 8000
+    0x1000100000, 0, 0x1800180000, 0, 0x1c001c0000, 0, 0x1000100000, 0, // 8008
+    0x1000100000, 0, 0x1c001c0000, 0, 0x1000100000, 0, 0x1000100000, 0, // 8016
+    0x1800180000, 0, 0x1000100000, 0, 0x1000100000, 0, 0x1800180000, 0, // 8024
+    0xa0a0a0000000a0a0, 0xa0000000a000, 0xa0a0, 0xa000, 0xa0a0000000a0a0, 0xa0000000a0a0, // 8032
+    0xa0a0, 0xa0a0,
+    0xa0a0a00000000000, 0xa0000000a0a0, 0, 0xa0a0, 0xa0a00000000000, 0xa00000000000, 0, 0, // 8040
+    0xa0a0a00000000000, 0xa00000000000, 0, 0, 0xa0a00000000000, 0xa00000000000, 0, 0, // 8048
+    0xa0a0a0000000a000, 0xa00000000000, 0xa000, 0, 0xa0a0000000a000, 0xa0000000a000, // 8056
+    0xa000, 0xa000,
+    0xf800f8000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 8064
+    0x380038000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 8072
+    0x780078000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 8080
+    0x380038000000, 0, 0x80008000000, 0, 0x180018000000, 0, 0x80008000000, 0, // 8088
+    0x505000000050505, 0x505000000050500, 0x5000000050505, 0x5000000050500, // 8096
+    0x505000000050000, 0x505000000050000, 0x5000000050000, 0x5000000050000,
+    0x505000000000000, 0x505000000000000, 0x5000000000000, 0x5000000000000, // 8104
+    0x505000000000000, 0x505000000000000, 0x5000000000000, 0x5000000000000,
+    0x50505, 0x50500, 0x50505, 0x50500, 0x50000, 0x50000, 0x50000, 0x50000, // 8112
+    0, 0, 0, 0, 0, 0, 0, 0, // 8120
+    0xf100f1000000, 0x10001000000, 0x110011000000, 0x10001000000, 0x310031000000, // 8128
+    0x10001000000, 0x110011000000, 0x10001000000,
+    0x710071000000, 0x10001000000, 0x110011000000, 0x10001000000, 0x310031000000, // 8136
+    0x10001000000, 0x110011000000, 0x10001000000,
+    0xf000f0000000, 0, 0x100010000000, 0, 0x300030000000, 0, 0x100010000000, 0, // 8144
+    0x700070000000, 0, 0x100010000000, 0, 0x300030000000, 0, 0x100010000000, 0, // 8152
+    0xa0a0000000a0a0a, 0xa0000000a0a0a, 0xa0a0000000a0000, 0xa0000000a0000, 0xa0a0a, // 8160
+    0xa0a0a, 0xa0000, 0xa0000,
+    0xa0a000000000000, 0xa000000000000, 0xa0a000000000000, 0xa000000000000, 0, 0, 0, 0, // 8168
+    0xa0a0000000a0a00, 0xa0000000a0a00, 0xa0a0000000a0000, 0xa0000000a0000, 0xa0a00, // 8176
+    0xa0a00, 0xa0000, 0xa0000,
+    0xa0a000000000000, 0xa000000000000, 0xa0a000000000000, 0xa000000000000, 0, 0, 0, 0, // 8184
+    0x1414000000141414, 0, 0x1414000000000000, 0x1414000000141400, 0x141414, // 8192
+    0x1414000000000000, 0, 0x141400,
+    0x1414000000140000, 0, 0x1414000000000000, 0x1414000000140000, 0x140000, // 8200
+    0x1414000000000000, 0, 0x140000,
+    0x14000000141414, 0, 0x14000000000000, 0x14000000141400, 0x141414, 0x14000000000000, 0, // 8208
+    0x141400,
+    0x14000000140000, 0, 0x14000000000000, 0x14000000140000, 0x140000, 0x14000000000000, 0, // 8216
+    0x140000,
+    0xe300e3000000, 0, 0x220022000000, 0, 0x30003000000, 0x600060000000, 0x20002000000, // 8224
+    0x200020000000,
+    0x230023000000, 0, 0xe200e2000000, 0, 0x30003000000, 0x200020000000, 0x20002000000, // 8232
+    0x600060000000,
+    0x630063000000, 0, 0x220022000000, 0, 0x30003000000, 0xe000e0000000, 0x20002000000, // 8240
+    0x200020000000,
+    0x230023000000, 0, 0x620062000000, 0, 0x30003000000, 0x200020000000, 0x20002000000, // 8248
+    0xe000e0000000,
+    0x2828000000282828, 0x282828, 0x2828000000282800, 0x282800, 0x2828000000000000, 0, // 8256
+    0x2828000000000000, 0,
+    0x28000000282828, 0x282828, 0x28000000282800, 0x282800, 0x28000000000000, 0, // 8264
+    0x28000000000000, 0,
+    0x2828000000280000, 0x280000, 0x2828000000280000, 0x280000, 0x2828000000000000, 0, // 8272
+    0x2828000000000000, 0,
+    0x28000000280000, 0x280000, 0x28000000280000, 0x280000, 0x28000000000000, 0, // 8280
+    0x28000000000000, 0,
+    0xc700c7000000, 0x70007000000, 0x470047000000, 0x70007000000, 0xc000c0000000, 0, // 8288
+    0x400040000000, 0,
+    0xc400c4000000, 0x40004000000, 0x440044000000, 0x40004000000, 0xc000c0000000, 0, // 8296
+    0x400040000000, 0,
+    0xc000c0000000, 0, 0x400040000000, 0, 0xc600c6000000, 0x60006000000, 0x460046000000, // 8304
+    0x60006000000,
+    0xc000c0000000, 0, 0x400040000000, 0, 0xc400c4000000, 0x40004000000, 0x440044000000, // 8312
+    0x40004000000,
+    0x8f008f000000, 0xc000c000000, 0x880088000000, 0x80008000000, 0x800080000000, 0, // 8320
+    0x800080000000, 0,
+    0x8e008e000000, 0xc000c000000, 0x880088000000, 0x80008000000, 0x800080000000, 0, // 8328
+    0x800080000000, 0,
+    0xf000f000000, 0x8c008c000000, 0x80008000000, 0x880088000000, 0, 0x800080000000, 0, // 8336
+    0x800080000000,
+    0xe000e000000, 0x8c008c000000, 0x80008000000, 0x880088000000, 0, 0x800080000000, 0, // 8344
+    0x800080000000,
+    0x5050000000505050, 0x5050000000505000, 0x500000, 0x500000, 0x50000000505050, // 8352
+    0x50000000505000, 0, 0,
+    0x5050000000500000, 0x5050000000500000, 0, 0, 0x50000000500000, 0x50000000500000, 0, 0, // 8360
+    0x5050000000000000, 0x5050000000000000, 0, 0, 0x50000000000000, 0x50000000000000, // 8368
+    0x505050, 0x505000,
+    0x5050000000000000, 0x5050000000000000, 0x505050, 0x505000, 0x50000000000000, // 8376
+    0x50000000000000, 0x500000, 0x500000,
+    0x1f001f000000, 0, 0, 0, 0x100010000000, 0x180018000000, 0x1c001c000000, 0, // 8384
+    0, 0, 0x100010000000, 0x100010000000, 0x180018000000, 0, 0, 0, // 8392
+    0, 0x100010000000, 0x180018000000, 0x1e001e000000, 0, 0, 0, 0x100010000000, // 8400
+    0x100010000000, 0x1c001c000000, 0, 0, 0, 0x100010000000, 0x100010000000, // 8408
+    0x180018000000,
+    0xa0a0000000a0a0a0, 0xa0a0a0, 0xa0a0000000000000, 0, 0xa0a0000000a00000, 0xa00000, // 8416
+    0xa0a0000000000000, 0,
+    0xa0a0000000a0a000, 0xa0a000, 0xa0a0000000000000, 0, 0xa0a0000000a00000, 0xa00000, // 8424
+    0xa0a0000000000000, 0,
+    0xa0a0a0, 0xa0000000a0a0a0, 0, 0xa0000000000000, 0xa00000, 0xa0000000a00000, 0, // 8432
+    0xa0000000000000,
+    0xa0a000, 0xa0000000a0a000, 0, 0xa0000000000000, 0xa00000, 0xa0000000a00000, 0, // 8440
+    0xa0000000000000,
+    0xf800f800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 8448
+    0x38003800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 8456
+    0x78007800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 8464
+    0x38003800000000, 0, 0x8000800000000, 0, 0x18001800000000, 0, 0x8000800000000, 0, // 8472
+    0x500000005050505, 0x500000005050000, 0x5050505, 0x5050000, 0x500000000000000, // 8480
+    0x500000000000000, 0, 0,
+    0x500000005000000, 0x500000005000000, 0x5000000, 0x5000000, 0x500000000000000, // 8488
+    0x500000000000000, 0, 0,
+    0x500000005050500, 0x500000005050000, 0x5050500, 0x5050000, 0x500000000000000, // 8496
+    0x500000000000000, 0, 0,
+    0x500000005000000, 0x500000005000000, 0x5000000, 0x5000000, 0x500000000000000, // 8504
+    0x500000000000000, 0, 0,
+    0xa0000000a0a0a0a, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 8512
+    0xa00000000000000, 0xa0a0000,
+    0xa0000000a0a0000, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 8520
+    0xa00000000000000, 0xa0a0a0a,
+    0xa0000000a0a0a00, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 8528
+    0xa00000000000000, 0xa0a0000,
+    0xa0000000a0a0000, 0, 0xa00000000000000, 0xa000000, 0xa0000000a000000, 0, // 8536
+    0xa00000000000000, 0xa0a0a00,
+    0xf100f100000000, 0xf000f000000000, 0x1000100000000, 0, 0x11001100000000, // 8544
+    0x10001000000000, 0x1000100000000, 0,
+    0x31003100000000, 0x30003000000000, 0x1000100000000, 0, 0x11001100000000, // 8552
+    0x10001000000000, 0x1000100000000, 0,
+    0x71007100000000, 0x70007000000000, 0x1000100000000, 0, 0x11001100000000, // 8560
+    0x10001000000000, 0x1000100000000, 0,
+    0x31003100000000, 0x30003000000000, 0x1000100000000, 0, 0x11001100000000, // 8568
+    0x10001000000000, 0x1000100000000, 0,
+    0x1400000014141414, 0, 0x14141414, 0x1400000014140000, 0x1400000000000000, 0x14140000, // 8576
+    0, 0x1400000000000000,
+    0x1400000014000000, 0, 0x14000000, 0x1400000014000000, 0x1400000000000000, 0x14000000, // 8584
+    0, 0x1400000000000000,
+    0x1400000014141400, 0, 0x14141400, 0x1400000014140000, 0x1400000000000000, 0x14140000, // 8592
+    0, 0x1400000000000000,
+    0x1400000014000000, 0, 0x14000000, 0x1400000014000000, 0x1400000000000000, 0x14000000, // 8600
+    0, 0x1400000000000000,
+    0xe300e300000000, 0, 0xe200e200000000, 0, 0x3000300000000, 0xe000e000000000, // 8608
+    0x2000200000000, 0xe000e000000000,
+    0x23002300000000, 0, 0x22002200000000, 0, 0x3000300000000, 0x20002000000000, // 8616
+    0x2000200000000, 0x20002000000000,
+    0x63006300000000, 0, 0x62006200000000, 0, 0x3000300000000, 0x60006000000000, // 8624
+    0x2000200000000, 0x60006000000000,
+    0x23002300000000, 0, 0x22002200000000, 0, 0x3000300000000, 0x20002000000000, // 8632
+    0x2000200000000, 0x20002000000000,
+    0x2800000028282828, 0x2800000028280000, 0x2800000000000000, 0x2800000000000000, // 8640
+    0x2800000028282800, 0x2800000028280000, 0x2800000000000000, 0x2800000000000000,
+    0x2800000028000000, 0x2800000028000000, 0x2800000000000000, 0x2800000000000000, // 8648
+    0x2800000028000000, 0x2800000028000000, 0x2800000000000000, 0x2800000000000000,
+    0x28282828, 0x28280000, 0, 0, 0x28282800, 0x28280000, 0, 0, // 8656
+    0x28000000, 0x28000000, 0, 0, 0x28000000, 0x28000000, 0, 0, // 8664
+    0xc700c700000000, 0x7000700000000, 0x47004700000000, 0x7000700000000, 0xc600c600000000, // 8672
+    0x6000600000000, 0x46004600000000, 0x6000600000000,
+    0xc400c400000000, 0x4000400000000, 0x44004400000000, 0x4000400000000, 0xc400c400000000, // 8680
+    0x4000400000000, 0x44004400000000, 0x4000400000000,
+    0xc000c000000000, 0, 0x40004000000000, 0, 0xc000c000000000, 0, 0x40004000000000, 0, // 8688
+    0xc000c000000000, 0, 0x40004000000000, 0, 0xc000c000000000, 0, 0x40004000000000, 0, // 8696
+    0x5000000050505050, 0x5000000050500000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 8704
+    0x50505050, 0x50500000,
+    0x5000000050505000, 0x5000000050500000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 8712
+    0x50505000, 0x50500000,
+    0x5000000050000000, 0x5000000050000000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 8720
+    0x50000000, 0x50000000,
+    0x5000000050000000, 0x5000000050000000, 0, 0, 0x5000000000000000, 0x5000000000000000, // 8728
+    0x50000000, 0x50000000,
+    0x8f008f00000000, 0xc000c00000000, 0x88008800000000, 0x8000800000000, 0x80008000000000, // 8736
+    0, 0x80008000000000, 0,
+    0x8e008e00000000, 0xc000c00000000, 0x88008800000000, 0x8000800000000, 0x80008000000000, // 8744
+    0, 0x80008000000000, 0,
+    0xf000f00000000, 0x8c008c00000000, 0x8000800000000, 0x88008800000000, 0, // 8752
+    0x80008000000000, 0, 0x80008000000000,
+    0xe000e00000000, 0x8c008c00000000, 0x8000800000000, 0x88008800000000, 0, // 8760
+    0x80008000000000, 0, 0x80008000000000,
+    0x1f001f00000000, 0x10001000000000, 0, 0x1e001e00000000, 0x10001000000000, 0, // 8768
+    0x1c001c00000000, 0x10001000000000,
+    0, 0x1c001c00000000, 0x10001000000000, 0, 0x18001800000000, 0x10001000000000, 0, // 8776
+    0x18001800000000,
+    0, 0, 0x18001800000000, 0, 0, 0x18001800000000, 0, 0, // 8784
+    0x10001000000000, 0, 0, 0x10001000000000, 0, 0, 0x10001000000000, 0, // 8792
+    0xa0000000a0a0a0a0, 0xa0000000, 0xa000000000000000, 0, 0xa0000000a0a00000, 0xa0000000, // 8800
+    0xa000000000000000, 0,
+    0xa0000000a0a0a000, 0xa0a0a0a0, 0xa000000000000000, 0, 0xa0000000a0a00000, 0xa0a00000, // 8808
+    0xa000000000000000, 0,
+    0xa0000000a0000000, 0xa0a0a000, 0xa000000000000000, 0, 0xa0000000a0000000, 0xa0a00000, // 8816
+    0xa000000000000000, 0,
+    0xa0000000a0000000, 0xa0000000, 0xa000000000000000, 0, 0xa0000000a0000000, 0xa0000000, // 8824
+    0xa000000000000000, 0,
+    0x505050505, 0x505050000, 0x505050500, 0x505050000, 0x500000000, 0x500000000, // 8832
+    0x500000000, 0x500000000,
+    0x505000000, 0x505000000, 0x505000000, 0x505000000, 0x500000000, 0x500000000, // 8840
+    0x500000000, 0x500000000,
+    0, 0, 0, 0, 0, 0, 0, 0, // 8848
+    0, 0, 0, 0, 0, 0, 0, 0, // 8856
+    0xf800f80000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 8864
+    0,
+    0x3800380000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 8872
+    0,
+    0x7800780000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 8880
+    0,
+    0x3800380000000000, 0, 0x800080000000000, 0, 0x1800180000000000, 0, 0x800080000000000, // 8888
+    0,
+    0xa0a0a0a0a, 0xa0a000000, 0xa00000000, 0xa00000000, 0xa0a000000, 0, 0xa00000000, 0, // 8896
+    0xa0a0a0000, 0, 0xa00000000, 0, 0xa0a000000, 0, 0xa00000000, 0, // 8904
+    0, 0, 0, 0, 0, 0xa0a0a0a00, 0, 0xa00000000, // 8912
+    0, 0xa0a000000, 0, 0xa00000000, 0, 0xa0a0a0000, 0, 0xa00000000, // 8920
+    0xf100f10000000000, 0xf000f00000000000, 0x100010000000000, 0, 0x1100110000000000, // 8928
+    0x1000100000000000, 0x100010000000000, 0,
+    0x3100310000000000, 0x3000300000000000, 0x100010000000000, 0, 0x1100110000000000, // 8936
+    0x1000100000000000, 0x100010000000000, 0,
+    0x7100710000000000, 0x7000700000000000, 0x100010000000000, 0, 0x1100110000000000, // 8944
+    0x1000100000000000, 0x100010000000000, 0,
+    0x3100310000000000, 0x3000300000000000, 0x100010000000000, 0, 0x1100110000000000, // 8952
+    0x1000100000000000, 0x100010000000000, 0,
+    0x1414141414, 0, 0x1414141400, 0, 0, 0x1400000000, 0, 0x1400000000, // 8960
+    0x1414000000, 0, 0x1414000000, 0, 0, 0x1400000000, 0, 0x1400000000, // 8968
+    0x1400000000, 0, 0x1400000000, 0, 0, 0x1414140000, 0, 0x1414140000, // 8976
+    0x1400000000, 0, 0x1400000000, 0, 0, 0x1414000000, 0, 0x1414000000, // 8984
+    0xe300e30000000000, 0x300030000000000, 0x2300230000000000, 0x300030000000000, // 8992
+    0x6300630000000000, 0x300030000000000, 0x2300230000000000, 0x300030000000000,
+    0xe200e20000000000, 0x200020000000000, 0x2200220000000000, 0x200020000000000, // 9000
+    0x6200620000000000, 0x200020000000000, 0x2200220000000000, 0x200020000000000,
+    0xe000e00000000000, 0, 0x2000200000000000, 0, 0x6000600000000000, 0, // 9008
+    0x2000200000000000, 0,
+    0xe000e00000000000, 0, 0x2000200000000000, 0, 0x6000600000000000, 0, // 9016
+    0x2000200000000000, 0,
+    0x2828282828, 0, 0, 0x2828280000, 0x2828000000, 0, 0, 0x2828000000, // 9024
+    0x2828282800, 0, 0, 0x2828280000, 0x2828000000, 0, 0, 0x2828000000, // 9032
+    0x2800000000, 0, 0, 0x2800000000, 0x2800000000, 0, 0, 0x2800000000, // 9040
+    0x2800000000, 0, 0, 0x2800000000, 0x2800000000, 0, 0, 0x2800000000, // 9048
+    0xc700c70000000000, 0x700070000000000, 0x4700470000000000, 0x700070000000000, // 9056
+    0xc600c60000000000, 0x600060000000000, 0x4600460000000000, 0x600060000000000,
+    0xc400c40000000000, 0x400040000000000, 0x4400440000000000, 0x400040000000000, // 9064
+    0xc400c40000000000, 0x400040000000000, 0x4400440000000000, 0x400040000000000,
+    0xc000c00000000000, 0, 0x4000400000000000, 0, 0xc000c00000000000, 0, // 9072
+    0x4000400000000000, 0,
+    0xc000c00000000000, 0, 0x4000400000000000, 0, 0xc000c00000000000, 0, // 9080
+    0x4000400000000000, 0,
+    0x5050505050, 0, 0, 0x5000000000, 0x5050500000, 0, 0, 0x5050000000, // 9088
+    0x5000000000, 0, 0, 0x5050000000, 0x5000000000, 0, 0, 0x5000000000, // 9096
+    0x5050505000, 0, 0, 0x5000000000, 0x5050500000, 0, 0, 0x5050000000, // 9104
+    0x5000000000, 0, 0, 0x5050000000, 0x5000000000, 0, 0, 0x5000000000, // 9112
+    0x8f008f0000000000, 0xf000f0000000000, 0x8e008e0000000000, 0xe000e0000000000, // 9120
+    0x8c008c0000000000, 0xc000c0000000000, 0x8c008c0000000000, 0xc000c0000000000,
+    0x8800880000000000, 0x800080000000000, 0x8800880000000000, 0x800080000000000, // 9128
+    0x8800880000000000, 0x800080000000000, 0x8800880000000000, 0x800080000000000,
+    0x8000800000000000, 0, 0x8000800000000000, 0, 0x8000800000000000, 0, // 9136
+    0x8000800000000000, 0,
+    0x8000800000000000, 0, 0x8000800000000000, 0, 0x8000800000000000, 0, // 9144
+    0x8000800000000000, 0,
+    0xa0a0a0a0a0, 0xa000000000, 0, 0, 0xa0a0a00000, 0xa000000000, 0, 0, // 9152
+    0, 0, 0xa0a0000000, 0xa000000000, 0, 0, 0xa0a0000000, 0xa000000000, // 9160
+    0xa0a0a0a000, 0xa000000000, 0, 0, 0xa0a0a00000, 0xa000000000, 0, 0, // 9168
+    0, 0, 0xa0a0000000, 0xa000000000, 0, 0, 0xa0a0000000, 0xa000000000, // 9176
+    0x1f001f0000000000, 0, 0x1c001c0000000000, 0, 0x1800180000000000, 0, // 9184
+    0x1800180000000000, 0,
+    0x1000100000000000, 0, 0x1000100000000000, 0, 0x1000100000000000, 0, // 9192
+    0x1000100000000000, 0,
+    0, 0x1e001e0000000000, 0, 0x1c001c0000000000, 0, 0x1800180000000000, 0, // 9200
+    0x1800180000000000,
+    0, 0x1000100000000000, 0, 0x1000100000000000, 0, 0x1000100000000000, 0, // 9208
+    0x1000100000000000,
+    0x8040200020408000, 0, 0x40200020408000, 0, 0x8040200020000000, 0, 0x40200020000000, 0, // 9216
+    0, 0x200020408000, 0, 0x200020408000, 0, 0x200020000000, 0, 0x200020000000, // 9224
+    0x8040200020400000, 0, 0x40200020400000, 0, 0x8040200020000000, 0, 0x40200020000000, // 9232
+    0x8,
+    0, 0x200020400000, 0, 0x200020400000, 0, 0x200020000000, 0, 0x200020000000, // 9240
+    0x10200804000, 0x804000, 0x804000, 0, 0x10200004000, 0x4000, 0x4000, 0, // 9248
+    0x200804000, 0x804000, 0x804000, 0x804000, 0x200004000, 0x4000, 0x4000, 0x4000, // 9256
+    0x10200000000, 0, 0, 0, 0x10200000000, 0, 0, 0, // 9264
+    0x200000000, 0, 0, 0, 0x200000000, 0, 0, 0, // 9272
+    0x4020000000000508, 0x508, 0x508, 0, 0x4020000000000000, 0, 0, 0, // 9280
+    0x4020000000000500, 0x500, 0x500, 0, 0x4020000000000000, 0, 0, 0, // 9288
+    0x20000000000508, 0x508, 0x508, 0, 0x20000000000000, 0, 0, 0, // 9296
+    0x20000000000500, 0x500, 0x500, 0, 0x20000000000000, 0, 0, 0x20400000000a010, // 9304
+    0xa000, 0x204000000000000, 0, 0xa010, 0x400000000a010, 0, 0x4000000000000, 0xa010, // 9312
+    0xa010, 0, 0, 0, 0xa010, 0x102000000, 0, 0x2000000, // 9320
+    0, 0x100000000, 0, 0x20400000000a000, 0, 0x204000000000000, 0, 0xa000, // 9328
+    0x400000000a000, 0, 0x4000000000000, 0xa000, 0xa000, 0, 0, 0x8000440100000, // 9336
+    0x440100000, 0x40100000, 0x40100000, 0x8000400100000, 0x400100000, 0x100000, 0x100000, // 9344
+    0x8000400000000,
+    0x400000000, 0, 0, 0x8000400000000, 0x400000000, 0, 0, 0x10000880200000, // 9352
+    0x80200000, 0x880200000, 0x80200000, 0x10000800000000, 0, 0x800000000, 0, // 9360
+    0x10000800200000,
+    0x200000, 0x800200000, 0x200000, 0x10000800000000, 0, 0x800000000, 0, 0x20001100400000, // 9368
+    0x100000000, 0x20001000400000, 0, 0x1100400000, 0x100000000, 0x1000400000, 0, // 9376
+    0x20001100000000,
+    0x100400000, 0x20001000000000, 0x400000, 0x1100000000, 0x100400000, 0x1000000000, // 9384
+    0x400000, 0x4008800020000,
+    0x8800020000, 0x8000020000, 0x8000020000, 0x4000800000000, 0x800000000, 0, 0, // 9392
+    0x4000800020000,
+    0x800020000, 0x20000, 0x20000, 0x4008800000000, 0x8800000000, 0x8000000000, // 9400
+    0x8000000000, 0x8001001040000,
+    0x8001000000000, 0x1040000, 0, 0x8001000040000, 0x8001000000000, 0x40000, 0, // 9408
+    0x1001040000,
+    0x1000000000, 0x1040000, 0, 0x1000040000, 0x1000000000, 0x40000, 0, 0x10002002080000, // 9416
+    0x2080000, 0x2000000000, 0, 0x10002000000000, 0, 0x2002080000, 0x2080000, // 9424
+    0x10002000080000,
+    0x80000, 0x2000000000, 0, 0x10002000000000, 0, 0x2000080000, 0x80000, // 9432
+    0x800044010000000,
+    0x4010000000, 0x800040000000000, 0, 0x44010000000, 0x4010000000, 0x40000000000, 0, // 9440
+    0x800040010000000,
+    0x10000000, 0x800040000000000, 0, 0x40010000000, 0x10000000, 0x40000000000, 0, // 9448
+    0x1000088020000000,
+    0x1000080020000000, 0, 0, 0x8020000000, 0x20000000, 0x80000000000, 0x80000000000, // 9456
+    0x88020000000,
+    0x80020000000, 0, 0, 0x8020000000, 0x20000000, 0x1000080000000000, 0x1000080000000000, // 9464
+    0x2000110040000000,
+    0x10040000000, 0x2000110000000000, 0x10000000000, 0x100040000000, 0x40000000, // 9472
+    0x100000000000, 0, 0x110040000000,
+    0x10040000000, 0x110000000000, 0x10000000000, 0x2000100040000000, 0x40000000, // 9480
+    0x2000100000000000, 0, 0x400880002000000,
+    0x800002000000, 0x880002000000, 0x800002000000, 0x400080002000000, 0x2000000, // 9488
+    0x80002000000, 0x2000000, 0x400880000000000,
+    0x800000000000, 0x880000000000, 0x800000000000, 0x400080000000000, 0, 0x80000000000, 0, // 9496
+    0x800100104000000,
+    0x800100004000000, 0x100104000000, 0x100004000000, 0x800100000000000, // 9504
+    0x800100000000000, 0x100000000000, 0x100000000000, 0x104000000,
+    0x4000000, 0x104000000, 0x4000000, 0, 0, 0, 0, 0x1000200208000000, // 9512
+    0x1000200008000000, 0x200208000000, 0x200008000000, 0x1000200000000000, // 9520
+    0x1000200000000000, 0x200000000000, 0x200000000000, 0x208000000,
+    0x8000000, 0x208000000, 0x8000000, 0, 0, 0, 0, 0x4401000000010, // 9528
+    0x4001000000010, 0x401000000010, 0x1000000010, 0x4401000000000, 0x4001000000000, // 9536
+    0x401000000000, 0x1000000000, 0x4000000000010,
+    0x4000000000010, 0x10, 0x10, 0x4000000000000, 0x4000000000000, 0, 0, 0x8802000000020, // 9544
+    0x802000000020, 0x8802000000000, 0x802000000000, 0x8000000000020, 0x20, // 9552
+    0x8000000000000, 0, 0x8002000000020,
+    0x2000000020, 0x8002000000000, 0x2000000000, 0x8000000000020, 0x20, 0x8000000000000, 0, // 9560
+    0x11004000000040,
+    0x11000000000040, 0x4000000000, 0, 0x11004000000000, 0x11000000000000, // 9568
+    0x10004000000040, 0x10000000000040, 0x1004000000040,
+    0x1000000000040, 0x10004000000000, 0x10000000000000, 0x1004000000000, 0x1000000000000, // 9576
+    0x4000000040, 0x40, 0x22008000000080,
+    0x22000000000080, 0x20008000000080, 0x20000000000080, 0x22008000000000, // 9584
+    0x22000000000000, 0x20008000000000, 0x20000000000000, 0x2008000000080,
+    0x2000000000080, 0x8000000080, 0x80, 0x2008000000000, 0x2000000000000, 0x8000000000, 0, // 9592
+    0x44000100000001,
+    0x40000100000001, 0x44000000000001, 0x40000000000001, 0x4000100000001, 0x100000001, // 9600
+    0x4000000000001, 0x1, 0x44000100000000,
+    0x40000100000000, 0x44000000000000, 0x40000000000000, 0x4000100000000, 0x100000000, // 9608
+    0x4000000000000, 0, 0x88000200000002,
+    0x8000200000000, 0x80000200000002, 0x200000000, 0x88000000000002, 0x8000000000000, // 9616
+    0x80000000000002, 0, 0x8000200000002,
+    0x88000200000000, 0x200000002, 0x80000200000000, 0x8000000000002, 0x88000000000000, // 9624
+    0x2, 0x80000000000000, 0x10010400000004,
+    0x10000400000004, 0, 0, 0x10000000000004, 0x10000000000004, 0x10010400000000, // 9632
+    0x10000400000000, 0x10400000004,
+    0x400000004, 0x10000000000000, 0x10000000000000, 0x4, 0x4, 0x10400000000, 0x400000000, // 9640
+    0x20020800000008,
+    0x20000800000008, 0x8, 0x8, 0x20020800000000, 0x20000800000000, 0, 0, 0x20000000000008, // 9648
+    0x20000000000008, 0x20800000008, 0x800000008, 0x20000000000000, 0x20000000000000, // 9656
+    0x20800000000, 0x800000000, 0x1100400000004000,
+    0x1000400000004000, 0x1100000000004000, 0x1000000000004000, 0x100400000004000, // 9664
+    0x400000004000, 0x100000000004000, 0x4000, 0x1100400000000000,
+    0x1000400000000000, 0x1100000000000000, 0x1000000000000000, 0x100400000000000, // 9672
+    0x400000000000, 0x100000000000000, 0, 0x2200800000008000,
+    0x2200000000008000, 0x2000800000008000, 0x2000000000008000, 0x200800000000000, // 9680
+    0x200000000000000, 0x800000000000, 0, 0x200800000008000,
+    0x200000000008000, 0x800000008000, 0x8000, 0x2200800000000000, 0x2200000000000000, // 9688
+    0x2000800000000000, 0x2000000000000000, 0x4400010000000100,
+    0x400000000000100, 0x4000000000000100, 0x10000000100, 0x4400000000000000, // 9696
+    0x400010000000000, 0x4000010000000000, 0, 0x4400000000000100,
+    0x400010000000100, 0x4000010000000100, 0x100, 0x4400010000000000, 0x400000000000000, // 9704
+    0x4000000000000000, 0x10000000000, 0x8800020000000200,
+    0x8000020000000200, 0x800000000000000, 0, 0x800020000000200, 0x20000000200, // 9712
+    0x8800000000000200, 0x8000000000000200, 0x8800020000000000,
+    0x8000020000000000, 0x800000000000200, 0x200, 0x800020000000000, 0x20000000000, // 9720
+    0x8800000000000000, 0x8000000000000000, 0x40000000400011,
+    0x40000000400001, 0x400010, 0x400000, 0x40000000000010, 0x40000000000000, 0x400011, // 9728
+    0x400001, 0x40000000000011,
+    0x40000000000001, 0x10, 0, 0x40000000400010, 0x40000000400000, 0x11, 0x1, // 9736
+    0x80000000800022,
+    0x80000000800002, 0x800022, 0x800002, 0x80000000000022, 0x80000000000002, 0x22, 0x2, // 9744
+    0x80000000800020,
+    0x80000000800000, 0x800020, 0x800000, 0x80000000000020, 0x80000000000000, 0x20, 0, // 9752
+    0x1000000010044,
+    0x1000000010040, 0x1000000000044, 0x1000000000040, 0x1000000010004, 0x1000000010000, // 9760
+    0x1000000000004, 0x1000000000000, 0x10044,
+    0x10040, 0x44, 0x40, 0x10004, 0x10000, 0x4, 0, 0x2000000020088, // 9768
+    0x80, 0x2000000020008, 0, 0x2000000000088, 0x20088, 0x2000000000008, 0x20008, // 9776
+    0x2000000020080,
+    0x88, 0x2000000020000, 0x8, 0x2000000000080, 0x20080, 0x2000000000000, 0x20000, // 9784
+    0x1000000010400400,
+    0x1000000010000400, 0x400, 0x400, 0x1000000000000000, 0x1000000000000000, 0x10400000, // 9792
+    0x10000000, 0x1000000000000400,
+    0x1000000000000400, 0x10400400, 0x10000400, 0x1000000010400000, 0x1000000010000000, 0, // 9800
+    0, 0x2000000020800800,
+    0x20000000, 0, 0x2000000000000000, 0x20800800, 0x2000000020000800, 0x2000000000000800, // 9808
+    0, 0x2000000020800000,
+    0x20000800, 0x800, 0x2000000000000800, 0x20800000, 0x2000000020000000, // 9816
+    0x2000000000000000, 0x800, 0x4000000040001100,
+    0, 0x4000000040001000, 0x4000000000001100, 0x40001100, 0x4000000000001000, 0x40001000, // 9824
+    0x1100, 0x4000000040000100,
+    0x1000, 0x4000000040000000, 0x4000000000000100, 0x40000100, 0x4000000000000000, // 9832
+    0x40000000, 0x100, 0x8000000080002200,
+    0x8000000000002200, 0x8000000080000000, 0x8000000000000000, 0x80002200, 0x2200, // 9840
+    0x80000000, 0, 0x8000000080000200,
+    0x8000000000000200, 0x8000000080002000, 0x8000000000002000, 0x80000200, 0x200, // 9848
+    0x80002000, 0x2000, 0x100000001004400,
+    0x100000000000000, 0x1004400, 0, 0x100000001000400, 0x100000001004000, 0x1000400, // 9856
+    0x1004000, 0x100000000004400,
+    0x100000001000000, 0x4400, 0x1000000, 0x100000000000400, 0x100000000004000, 0x400, // 9864
+    0x4000, 0x200000002008800,
+    0x2008000, 0x200000000008800, 0x8000, 0x200000002000800, 0x2000000, 0x200000000000800, // 9872
+    0, 0x2008800,
+    0x200000002008000, 0x8800, 0x200000000008000, 0x2000800, 0x200000002000000, 0x800, // 9880
+    0x200000000000000, 0x400000004011000,
+    0, 0x400000004010000, 0x4011000, 0x400000000001000, 0x4010000, 0x400000000000000, // 9888
+    0x1000, 0x400000004001000,
+    0, 0x400000004000000, 0x4001000, 0x400000000001000, 0x4000000, 0x400000000000000, // 9896
+    0x1000, 0x800000008022000,
+    0, 0x8022000, 0x800000008002000, 0x800000000002000, 0x8002000, 0x2000, // 9904
+    0x800000000002000, 0x800000008020000,
+    0x2000, 0x8020000, 0x800000008000000, 0x800000000000000, 0x8000000, 0, // 9912
+    0x800000000000000, 0x1040040008,
+    0x1000040008, 0x1040040000, 0x1000040000, 0x40008, 0x40008, 0x40000, 0x40000, // 9920
+    0x1040000000,
+    0x1000000000, 0x1040000000, 0x1000000000, 0, 0, 0, 0, 0x2080080010, // 9928
+    0x80010, 0x2080000000, 0, 0x2000080010, 0x80010, 0x2000000000, 0, 0x2080080000, // 9936
+    0x80000, 0x2080000000, 0, 0x2000080000, 0x80000, 0x2000000000, 0, 0x4000110020, // 9944
+    0, 0x4000110000, 0, 0x4000010000, 0x4000100020, 0x4000010000, 0x4000100000, 0x110020, // 9952
+    0x4000000000, 0x110000, 0x4000000000, 0x10000, 0x100020, 0x10000, 0x100000, // 9960
+    0x200880004,
+    0x200800000, 0x200880000, 0x200800000, 0x200080004, 0x200000000, 0x200080000, // 9968
+    0x200000000, 0x880004,
+    0x800000, 0x880000, 0x800000, 0x80004, 0, 0x80000, 0, 0x401100008, // 9976
+    0x400100008, 0x100008, 0x100008, 0x401100000, 0x400100000, 0x100000, 0x100000, // 9984
+    0x401000000,
+    0x400000000, 0, 0, 0x401000000, 0x400000000, 0, 0, 0x802200010, // 9992
+    0x802000000, 0x200000, 0, 0x800200010, 0x800000000, 0x200000, 0, 0x802200000, // 10000
+    0x802000000, 0x200010, 0, 0x800200000, 0x800000000, 0x200010, 0, 0x104004000800, // 10008
+    0x104000000000, 0x4000800, 0, 0x104004000000, 0x104000000000, 0x4000000, 0, // 10016
+    0x100004000800,
+    0x100000000000, 0x4000800, 0, 0x100004000000, 0x100000000000, 0x4000000, 0, // 10024
+    0x208008001000,
+    0x208000000000, 0x8001000, 0, 0x208008000000, 0x208000000000, 0x8000000, 0, // 10032
+    0x200008001000,
+    0x200000000000, 0x8001000, 0, 0x200008000000, 0x200000000000, 0x8000000, 0, // 10040
+    0x400011002000,
+    0x400001000000, 0x400010002000, 0x400000000000, 0x11002000, 0x1000000, 0x10002000, 0, // 10048
+    0x400011000000,
+    0x400001000000, 0x400010000000, 0x400000000000, 0x11000000, 0x1000000, 0x10000000, 0, // 10056
+    0x20088000400,
+    0x8000400, 0x20080000000, 0, 0x20088000000, 0x8000000, 0x20080000000, 0, // 10064
+    0x20008000400,
+    0x88000400, 0x20000000000, 0x80000000, 0x20008000000, 0x88000000, 0x20000000000, // 10072
+    0x80000000, 0x40110000800,
+    0x40010000000, 0x10000800, 0x10000000, 0x40110000000, 0x40000000000, 0x10000000, 0, // 10080
+    0x40100000000,
+    0x40000000000, 0, 0, 0x40100000000, 0x40010000800, 0, 0x10000800, 0x80220001000, // 10088
+    0x80020001000, 0x80220000000, 0x80020000000, 0x20001000, 0x20001000, 0x20000000, // 10096
+    0x20000000, 0x80200000000,
+    0x80000000000, 0x80200000000, 0x80000000000, 0, 0, 0, 0, 0x8040201000, // 10104
+    0, 0, 0x201000, 0x1000, 0, 0, 0x1000, 0x201000, // 10112
+    0, 0, 0x40201000, 0x1000, 0, 0, 0x1000, 0x102040800, // 10120
+    0x800, 0x40800, 0x800, 0x2040800, 0x800, 0x40800, 0x800, 0, // 10128
+    0, 0, 0, 0, 0, 0, 0, 0x1008040200000000, // 10136
+    0x200000000, 0, 0, 0x200000000, 0x8040200000000, 0, 0, 0x40200000000, // 10144
+    0x200000000, 0, 0, 0x200000000, 0x40200000000, 0, 0, 0x804020100010, // 10152
+    0x100010, 0x20100010, 0x100010, 0x4020100010, 0x100010, 0x20100010, 0x100010, 0, // 10160
+    0, 0, 0, 0, 0, 0, 0, 0x2010080500000000, // 10168
+    0x500000000, 0, 0, 0x80500000000, 0x10080500000000, 0, 0, 0x500000000, // 10176
+    0x80500000000, 0, 0, 0x500000000, 0x500000000, 0, 0, 0x10204080008, // 10184
+    0x80008, 0x4080008, 0x80008, 0, 0, 0, 0, 0x204080008, // 10192
+    0x80008, 0x4080008, 0x80008, 0, 0, 0, 0, 0x40810a000000000, // 10200
+    0x810a000000000, 0xa000000000, 0xa000000000, 0x10a000000000, 0x10a000000000, // 10208
+    0xa000000000, 0xa000000000, 0,
+    0, 0, 0, 0, 0, 0, 0, 0x810204000000000, // 10216
+    0x4000000000, 0, 0, 0x4000000000, 0x10204000000000, 0, 0, 0x204000000000, // 10224
+    0x4000000000, 0, 0, 0x4000000000, 0x204000000000, 0, 0, 0x20110a0000000000, // 10232
+    0x20100a0000000000, 0, 0, 0x10a0000000000, 0xa0000000000, 0, 0, 0x110a0000000000, // 10240
+    0x100a0000000000, 0, 0, 0x10a0000000000, 0xa0000000000, 0, 0, 0x10204000402, // 10248
+    0x204000400, 0x4000402, 0, 0, 0x10204000400, 0x4000402, 0x4000400, 0, // 10256
+    0, 0, 0x4000400, 0x204000402, 0, 0, 0, 0x488500000000000, // 10264
+    0, 0x88500000000000, 0, 0x408500000000000, 0, 0x8500000000000, 0, 0, // 10272
+    0x80500000000000, 0, 0x80500000000000, 0, 0x500000000000, 0, 0x500000000000, 0xa1120, // 10280
+    0xa1100, 0xa1020, 0xa1000, 0, 0, 0, 0, 0xa0100, // 10288
+    0xa0100, 0xa0000, 0xa0000, 0, 0, 0, 0, 0x4020002040800000, // 10296
+    0x20002040800000, 0x4020002040000000, 0x20002040000000, 0x4020002000000000, // 10304
+    0x20002000000000, 0x4020002000000000, 0x20002000000000, 0,
+    0, 0, 0, 0, 0, 0, 0, 0x508804, // 10312
+    0x508800, 0x508000, 0x508000, 0, 0, 0, 0, 0x500804, // 10320
+    0x500800, 0x500000, 0x500000, 0, 0, 0, 0, 0x204000402010000, // 10328
+    0x204000402000000, 0, 0, 0x204000400000000, 0x204000400000000, 0, 0, 0x4000402010000, // 10336
+    0x4000402000000, 0, 0, 0x4000400000000, 0x4000400000000, 0, 0, 0x2040810, // 10344
+    0, 0x2040000, 0, 0x2000000, 0, 0x2000000, 0, 0x2040800, // 10352
+    0, 0x2040000, 0, 0x2000000, 0, 0x2000000, 0, 0x5081020, // 10360
+    0x5000000, 0x5000000, 0, 0, 0, 0, 0x5080000, 0x5081000, // 10368
+    0x5000000, 0x5000000, 0, 0, 0, 0, 0x5080000, 0x1000102040800000, // 10376
+    0, 0x1000100000000000, 0, 0x1000102000000000, 0, 0x1000102040000000, 0, // 10384
+    0x1000100000000000,
+    0, 0x1000102000000000, 0, 0x1000100000000000, 0, 0x1000100000000000, 0, 0xa0100804, // 10392
+    0, 0xa0000000, 0xa0100000, 0xa0100800, 0xa0000000, 0xa0000000, 0xa0100000, 0, // 10400
+    0xa0000000, 0, 0, 0, 0, 0, 0, 0x800080402010000, // 10408
+    0x800080400000000, 0, 0, 0x800080402000000, 0x800080400000000, 0, 0, // 10416
+    0x800080000000000,
+    0x800080000000000, 0, 0, 0x800080000000000, 0x800080000000000, 0, 0, 0x40201008, // 10424
+    0, 0, 0x40000000, 0x40201000, 0, 0, 0x40200000, 0x40000000, // 10432
+    0, 0, 0x40200000, 0x40000000, 0, 0, 0x40000000, 0x10204080000000, // 10440
+    0, 0x10000000000000, 0, 0x10200000000000, 0, 0x10000000000000, 0, 0, // 10448
+    0x10204000000000, 0, 0x10000000000000, 0, 0x10200000000000, 0, 0x10000000000000, // 10456
+    0x8040201000000,
+    0x8040200000000, 0x8040000000000, 0x8040000000000, 0, 0, 0, 0, 0x8000000000000, // 10464
+    0x8000000000000, 0x8000000000000, 0x8000000000000, 0, 0, 0, 0, 0x80402010804000, // 10472
+    0x10004000, 0, 0, 0x402010804000, 0x10004000, 0, 0, 0x2010804000, // 10480
+    0x10004000, 0, 0, 0x2010804000, 0x10004000, 0, 0, 0x1020408010200, // 10488
+    0x8000200, 0, 0, 0x408010200, 0x8000200, 0, 0, 0x20408010200, // 10496
+    0x8000200, 0, 0, 0x408010200, 0x8000200, 0, 0, 0x2010884420100000, // 10504
+    0, 0x80420100000, 0, 0x10084420100000, 0, 0x80420100000, 0, 0x400100000, // 10512
+    0, 0x400100000, 0, 0x400100000, 0, 0x400100000, 0, 0x4020108840200000, // 10520
+    0, 0x800200000, 0x100840200000, 0x20108840200000, 0x800200000, 0x800200000, // 10528
+    0x100840200000, 0,
+    0x800200000, 0, 0, 0, 0, 0, 0, 0x204081102040000, // 10536
+    0x81002040000, 0, 0, 0x4081102040000, 0x81002040000, 0, 0, 0x1000040000, // 10544
+    0x1000040000, 0, 0, 0x1000040000, 0x1000040000, 0, 0, 0x408112204080000, // 10552
+    0x102004080000, 0x2000080000, 0x2000080000, 0, 0, 0, 0, 0x8102204080000, // 10560
+    0x102004080000, 0x2000080000, 0x2000080000, 0, 0, 0, 0, 0x1088442010000000, // 10568
+    0x40010000000, 0x8042010000000, 0x40010000000, 0, 0, 0, 0, 0x1008442010000000, // 10576
+    0x40010000000, 0x8042010000000, 0x40010000000, 0, 0, 0, 0, 0x1020000002040, // 10584
+    0x20000002040, 0x2000, 0x2000, 0x1020000000000, 0x20000000000, 0x2040, 0x2040, // 10592
+    0x1020000000000,
+    0x20000000000, 0, 0, 0x1020000002000, 0x20000002000, 0, 0, 0x80400000000402, // 10600
+    0x80400000000400, 0x402, 0x400, 0x400000000402, 0x400000000400, 0x402, 0x400, // 10608
+    0x80400000000000,
+    0x80400000000000, 0, 0, 0x400000000000, 0x400000000000, 0, 0, 0x811220408000000, // 10616
+    0x10200408000000, 0x810220408000000, 0x10200408000000, 0, 0, 0, 0, 0x200008000000, // 10624
+    0x200008000000, 0x200008000000, 0x200008000000, 0, 0, 0, 0, 0x4422100800000000, // 10632
+    0x2000800000000, 0, 0, 0x402100800000000, 0x2000800000000, 0, 0, 0x422100800000000, // 10640
+    0x2000800000000, 0, 0, 0x402100800000000, 0x2000800000000, 0, 0, 0x2244081000000000, // 10648
+    0x2040081000000000, 0, 0, 0x40001000000000, 0x40001000000000, 0, 0, // 10656
+    0x2044081000000000,
+    0x2040081000000000, 0, 0, 0x40001000000000, 0x40001000000000, 0, 0, 0x8102244, // 10664
+    0x8000200, 0x8100204, 0x8000200, 0x8102204, 0x8000200, 0x8100204, 0x8000200, 0, // 10672
+    0, 0, 0, 0, 0, 0, 0, 0x10084422, // 10680
+    0, 0x10084020, 0, 0x10004000, 0, 0x10004000, 0, 0x10084420, // 10688
+    0, 0x10084020, 0, 0x10004000, 0, 0x10004000, 0, 0x1020448810, // 10696
+    0x1020440810, 0, 0, 0x1000040000, 0x1000040000, 0, 0, 0x1020040800, // 10704
+    0x1020040800, 0, 0, 0x1000040000, 0x1000040000, 0, 0, 0x4020000000020100, // 10712
+    0x20100, 0x20000000000000, 0, 0x4020000000020000, 0x20000, 0x20000000000000, 0, // 10720
+    0x20000000020100,
+    0x20100, 0x4020000000000000, 0, 0x20000000020000, 0x20000, 0x4020000000000000, 0, // 10728
+    0x204000000408000,
+    0, 0x4000000000000, 0x204000000400000, 0x408000, 0x4000000000000, 0, 0x400000, // 10736
+    0x4000000408000,
+    0, 0x204000000000000, 0x4000000400000, 0x408000, 0x204000000000000, 0, 0x400000, // 10744
+    0x804221108,
+    0, 0x800200000, 0, 0x804201000, 0, 0x800200000, 0, 0x804221008, // 10752
+    0, 0x800200000, 0, 0x804201000, 0, 0x800200000, 0, 0x102044881020, // 10760
+    0, 0x102004080000, 0, 0x100004000000, 0, 0x100004000000, 0, 0, // 10768
+    0x102044081000, 0, 0x102004080000, 0, 0x100004000000, 0, 0x100004000000, // 10776
+    0x204088102040,
+    0, 0x204088102000, 0, 0x200008000000, 0, 0x200008000000, 0, 0x204008100000, // 10784
+    0, 0x204008100000, 0, 0x200008000000, 0, 0x200008000000, 0, 0x40211080402, // 10792
+    0, 0, 0x40010000000, 0x40210080000, 0, 0, 0x40010000000, 0x40211080400, // 10800
+    0, 0, 0x40010000000, 0x40210080000, 0, 0, 0x40010000000, 0x80422110804, // 10808
+    0, 0x80420100000, 0, 0x80422100800, 0, 0x80420100000, 0, 0x80020000000, // 10816
+    0, 0x80020000000, 0, 0x80020000000, 0, 0x80020000000, 0, 0x40801020408000, // 10824
+    0, 0x40801020400000, 0, 0x40001000000000, 0, 0x40001000000000, 0, 0, // 10832
+    0x40801020000000, 0, 0x40801020000000, 0, 0x40001000000000, 0, 0x40001000000000, // 10840
+    0x2010804020100,
+    0x2000800000000, 0, 0, 0x2010804000000, 0x2000800000000, 0, 0, 0x2010804020000, // 10848
+    0x2000800000000, 0, 0, 0x2010804000000, 0x2000800000000, 0, 0, 0x8041004180, // 10856
+    0x8041004100, 0, 0, 0x41004180, 0x41004100, 0, 0, 0x8040004080, // 10864
+    0x8040004000, 0x1000100, 0x1000100, 0x40004080, 0x40004000, 0x1000100, 0x1000100, // 10872
+    0x182008201,
+    0x80008000, 0x102000201, 0, 0x82008201, 0x80008000, 0x2000201, 0, 0x182008200, // 10880
+    0x80008000, 0x102000200, 0, 0x82008200, 0x80008000, 0x2000200, 0, 0x110a00000000000a, // 10888
+    0x100a00000000000a, 0x110a000000000000, 0x100a000000000000, 0x10a00000000000a, // 10896
+    0xa00000000000a, 0x10a000000000000, 0xa000000000000, 0xa,
+    0xa, 0, 0, 0xa, 0xa, 0, 0, 0x804100418000, // 10904
+    0, 0x4100418000, 0x804000408000, 0x100010000, 0x4000408000, 0x100010000, 0, // 10912
+    0x804100410000,
+    0, 0x4100410000, 0x804000400000, 0x100010000, 0x4000400000, 0x100010000, 0, // 10920
+    0x2214000000000014,
+    0x2014000000000014, 0x14, 0x14, 0x214000000000014, 0x14000000000014, 0, 0, // 10928
+    0x2214000000000000,
+    0x2014000000000000, 0, 0, 0x214000000000000, 0x14000000000000, 0x14, 0x14, // 10936
+    0x18200820100,
+    0x10200020100, 0x18200820000, 0x10200020000, 0x8000800000, 0, 0x8000800000, 0, // 10944
+    0x8200820100,
+    0x200020100, 0x8200820000, 0x200020000, 0x8000800000, 0, 0x8000800000, 0, // 10952
+    0x4428000000000028,
+    0x28000000000000, 0x4428000000000000, 0x4028000000000028, 0x28, 0x4028000000000000, 0, // 10960
+    0x28, 0x28,
+    0, 0, 0x28, 0x428000000000028, 0, 0x428000000000000, 0x28000000000028, // 10968
+    0x8850000000000050,
+    0x8850000000000000, 0x50000000000050, 0x50000000000000, 0x50, 0, 0x50, 0, // 10976
+    0x850000000000050,
+    0x850000000000000, 0x8050000000000050, 0x8050000000000000, 0x50, 0, 0x50, 0, // 10984
+    0xa00000000000a11,
+    0xa01, 0xa00000000000a10, 0xa00, 0, 0xa00000000000000, 0, 0xa00000000000000, 0xa11, // 10992
+    0xa00000000000a01, 0xa10, 0xa00000000000a00, 0xa00000000000000, 0, 0xa00000000000000, // 11000
+    0, 0x1400000000001422,
+    0x1400000000000000, 0x1400000000000000, 0x1400000000001420, 0x1402, // 11008
+    0x1400000000000000, 0, 0x1400, 0x1422,
+    0, 0, 0x1420, 0x1400000000001402, 0, 0x1400000000000000, 0x1400000000001400, // 11016
+    0x80410041800000,
+    0x80410041000000, 0, 0, 0x410041800000, 0x410041000000, 0x10001000000, 0x10001000000, // 11024
+    0x80400040800000,
+    0x80400040000000, 0x10001000000, 0x10001000000, 0x400040800000, 0x400040000000, 0, 0, // 11032
+    0x2800000000002844,
+    0x2800000000000000, 0x2800000000002840, 0x2800000000000000, 0x2844, 0, 0x2840, 0, // 11040
+    0x2800000000002804,
+    0x2800000000000000, 0x2800000000002800, 0x2800000000000000, 0x2804, 0, 0x2800, 0, // 11048
+    0x1820082010000,
+    0x800080000000, 0x820082010000, 0x800080000000, 0x1820082000000, 0x800080000000, // 11056
+    0x820082000000, 0x800080000000, 0x1020002010000,
+    0, 0x20002010000, 0, 0x1020002000000, 0, 0x20002000000, 0, 0x5000000000005088, // 11064
+    0x5080, 0x5008, 0x5000000000000000, 0x5000000000000000, 0, 0x5088, 0x5000000000005000, // 11072
+    0x5000000000000000,
+    0, 0, 0x5000000000005080, 0x5000000000005008, 0x5000, 0, 0x5000000000000000, // 11080
+    0x8041004180000000,
+    0x1000100000000, 0x8041004100000000, 0x1000100000000, 0x8040004080000000, 0, // 11088
+    0x8040004000000000, 0, 0x41004180000000,
+    0x1000100000000, 0x41004100000000, 0x1000100000000, 0x40004080000000, 0, // 11096
+    0x40004000000000, 0, 0x182008201000000,
+    0x2000201000000, 0x80008000000000, 0, 0x182008200000000, 0x2000200000000, // 11104
+    0x80008000000000, 0, 0x82008201000000,
+    0x102000201000000, 0x80008000000000, 0, 0x82008200000000, 0x102000200000000, // 11112
+    0x80008000000000, 0, 0x1020400010001,
+    0x400010001, 0x1020400010000, 0x400010000, 0x1, 0x1, 0, 0, 0x20400010001, // 11120
+    0x400010001, 0x20400010000, 0x400010000, 0x1, 0x1, 0, 0, 0x102040001000100, // 11128
+    0x100, 0x40001000100, 0x100, 0x102040001000000, 0, 0x40001000000, 0, 0x2040001000100, // 11136
+    0x100, 0x40001000100, 0x100, 0x2040001000000, 0, 0x40001000000, 0, 0x204080102008000, // 11144
+    0x80002008000, 0x8000, 0x8000, 0x204080102000000, 0x80002000000, 0, 0, // 11152
+    0x4080102008000,
+    0x80002008000, 0x8000, 0x8000, 0x4080102000000, 0x80002000000, 0, 0, 0x102045, // 11160
+    0, 0x102005, 0, 0x1, 0x102044, 0x1, 0x102004, 0x100005, // 11168
+    0, 0x100005, 0, 0x1, 0x100004, 0x1, 0x100004, 0x20408a, // 11176
+    0x20400a, 0x204088, 0x204008, 0x20000a, 0x20000a, 0x200008, 0x200008, 0x2, // 11184
+    0x2, 0, 0, 0x2, 0x2, 0, 0, 0x2214804100000000, // 11192
+    0x214004100000000, 0, 0, 0x2014804100000000, 0x14004100000000, 0, 0, // 11200
+    0x204000100000000,
+    0x204000100000000, 0x2010804000000000, 0x10004000000000, 0x4000100000000, // 11208
+    0x4000100000000, 0x2010804000000000, 0x10004000000000, 0x4428018200000000,
+    0x428018200000000, 0x4020008000000000, 0x20008000000000, 0x4028008200000000, // 11216
+    0x28008200000000, 0x4020008000000000, 0x20008000000000, 0x408010200000000,
+    0x408010200000000, 0, 0, 0x8000200000000, 0x8000200000000, 0, 0, 0x40251, // 11224
+    0x40211, 0x40050, 0x40010, 0x40, 0, 0x40, 0, 0x40250, // 11232
+    0x40210, 0x40050, 0x40010, 0x40, 0, 0x40, 0, 0x804a2, // 11240
+    0x80, 0x800a0, 0x80, 0x80422, 0, 0x80020, 0, 0x804a0, // 11248
+    0x80, 0x800a0, 0x80, 0x80420, 0, 0x80020, 0, 0x4420100000000100, // 11256
+    0x100, 0x400100000000100, 0x100, 0x4420100000000000, 0, 0x400100000000000, 0, 0x100, // 11264
+    0x420100000000100, 0x100, 0x400100000000100, 0, 0x420100000000000, 0, // 11272
+    0x400100000000000, 0x200000020408810,
+    0x200000000000000, 0x200000020000800, 0x200000000000000, 0x20408810, 0, 0x20000800, 0, // 11280
+    0x200000020400810,
+    0x200000000000000, 0x200000020000800, 0x200000000000000, 0x20400810, 0, 0x20000800, 0, // 11288
+    0x1080400040801020,
+    0, 0x40801020, 0x1080400040001000, 0x1000400040801020, 0x40001000, 0x40801020, // 11296
+    0x1000400040001000, 0x1080400000000000,
+    0x40001000, 0, 0x1080400000000000, 0x1000400000000000, 0, 0, 0x1000400000000000, // 11304
+    0x801020080002040,
+    0x80002040, 0x800020080002040, 0x80002040, 0x801020000000000, 0, 0x800020000000000, 0, // 11312
+    0x801020080002000,
+    0x80002000, 0x800020080002000, 0x80002000, 0x801020000000000, 0, 0x800020000000000, 0, // 11320
+    0x4000000004021108,
+    0x4000000004021008, 0x4021108, 0x4021008, 0x4000000000000000, 0x4000000000000000, 0, // 11328
+    0, 0x4000000004001000,
+    0x4000000004001000, 0x4001000, 0x4001000, 0x4000000000000000, 0x4000000000000000, 0, // 11336
+    0, 0x2204080000008000,
+    0, 0x2000080000008000, 0, 0x2204080000000000, 0x2004080000008000, 0x2000080000000000, // 11344
+    0x2000080000008000, 0x8000,
+    0x2004080000000000, 0x8000, 0x2000080000000000, 0, 0x8000, 0, 0x8000, 0x1000100040201, // 11352
+    0x1000000000000, 0x1000100040000, 0x1000000000000, 0x1000000000000, 0x100040200, // 11360
+    0x1000000000000, 0x100040000, 0x100040201,
+    0, 0x100040000, 0, 0, 0x1000100040200, 0, 0x1000100040000, 0x80000201080402, // 11368
+    0x80000200080000, 0x80000201080400, 0x80000200080000, 0x201080402, 0x200080000, // 11376
+    0x201080400, 0x200080000, 0x80000000000000,
+    0x80000000000000, 0x80000000000000, 0x80000000000000, 0, 0, 0, 0, 0x100010004020100, // 11384
+    0x100010004000000, 0x100000000000000, 0x100000000000000, 0x10004020100, 0x10004000000, // 11392
+    0, 0, 0x100010004020000,
+    0x100010004000000, 0x100000000000000, 0x100000000000000, 0x10004020000, 0x10004000000, // 11400
+    0, 0, 0x200800020408000,
+    0x200800020000000, 0x800020408000, 0x800020000000, 0x200800020400000, // 11408
+    0x200800020000000, 0x800020400000, 0x800020000000, 0x200000000000000,
+    0x200000000000000, 0, 0, 0x200000000000000, 0x200000000000000, 0, 0, 0x80402000800002, // 11416
+    0x402000800002, 0, 0x2, 0x2, 0x2, 0x2000800000, 0x2000800000, 0x80402000800000, // 11424
+    0x402000800000, 0, 0, 0, 0, 0x2000800002, 0x2000800002, 0x804020002040, // 11432
+    0, 0, 0x4020002040, 0x20002040, 0, 0, 0x20002040, 0x804020002000, // 11440
+    0, 0, 0x4020002000, 0x20002000, 0, 0, 0x20002000, 0x8040200020, // 11448
+    0, 0x200020, 0, 0x40200020, 0, 0x200020, 0, 0x102040004, // 11456
+    0, 0x40004, 0, 0x2040004, 0, 0x40004, 0, 0x1008050000000000, // 11464
+    0x8050000000000, 0x50000000000, 0x50000000000, 0, 0, 0, 0, 0x810a00000000000, // 11472
+    0, 0xa00000000000, 0, 0x10a00000000000, 0, 0xa00000000000, 0, 0x50810, // 11480
+    0, 0x50800, 0, 0x50000, 0, 0x50000, 0, 0xa01008, // 11488
+    0, 0xa00000, 0, 0xa01000, 0, 0xa00000, 0, 0x2000204080000000, // 11496
+    0, 0x2000204000000000, 0, 0x2000200000000000, 0, 0x2000200000000000, 0, // 11504
+    0x400040201000000,
+    0x400040200000000, 0x400040000000000, 0x400040000000000, 0, 0, 0, 0, 0x10204000100, // 11512
+    0, 0, 0x4000100, 0x204000100, 0, 0, 0x4000100, 0x804020008000, // 11520
+    0, 0x4020008000, 0x20008000, 0, 0x20008000, 0, 0, 0x10200000020, // 11528
+    0, 0x200000020, 0x20, 0x10200000000, 0x20, 0x200000000, 0, 0x804000000004, // 11536
+    0x804000000000, 0x4, 0, 0x4000000004, 0x4000000000, 0x4, 0, 0x10000001020, // 11544
+    0x1020, 0x10000001000, 0x1000, 0x10000000000, 0, 0x10000000000, 0, 0x2010884020000000, // 11552
+    0x10084020000000, 0, 0, 0, 0, 0x80020000000, 0x80020000000, 0x408110204000000, // 11560
+    0, 0x100004000000, 0, 0x8100204000000, 0, 0x100004000000, 0, 0x800000000804, // 11568
+    0x800000000800, 0x804, 0x800, 0x800000000000, 0x800000000000, 0, 0, 0x81022, // 11576
+    0, 0x81002, 0, 0x80002, 0, 0x80002, 0, 0x100844, // 11584
+    0, 0x100840, 0x100040, 0, 0x100040, 0, 0, 0x2210080000000000, // 11592
+    0x210080000000000, 0x200080000000000, 0x200080000000000, 0, 0, 0, 0, // 11600
+    0x4408100000000000,
+    0x4000100000000000, 0, 0, 0x4008100000000000, 0x4000100000000000, 0, 0, // 11608
+    0x2010000000010000,
+    0, 0x2010000000000000, 0x10000000010000, 0x10000, 0x10000000000000, 0, 0x10000, // 11616
+    0x2040881020,
+    0x2040081000, 0, 0, 0x2000080000, 0x2000080000, 0, 0, 0x402110804, // 11624
+    0, 0, 0x400100000, 0x402100800, 0, 0, 0x400100000, 0x408000000800000, // 11632
+    0x800000, 0x408000000000000, 0, 0x800000, 0x8000000800000, 0, 0x8000000000000, // 11640
+    0x2000000002010000,
+    0, 0x2000000002000000, 0, 0x2000000000000000, 0x2010000, 0x2000000000000000, // 11648
+    0x2000000, 0x400000040800000,
+    0x400000000000000, 0x400000040000000, 0x400000000000000, 0x40800000, 0, 0x40000000, 0, // 11656
+    0x1000402010000,
+    0, 0x1000400000000, 0, 0x1000402000000, 0, 0x1000400000000, 0, 0x80002040800000, // 11664
+    0, 0x80002040000000, 0, 0x80002000000000, 0, 0x80002000000000, 0, 0x418014, // 11672
+    0x400010, 0x10004, 0, 0x408010, 0x410014, 0, 0x10004, 0x820128, // 11680
+    0x800020, 0x820028, 0x800020, 0x20108, 0, 0x20008, 0, 0x400010001000402, // 11688
+    0x400010000000000, 0x400010001000400, 0x400010000000000, 0x1000402, 0, 0x1000400, 0, // 11696
+    0x2000800002010804,
+    0x2010804, 0x2000800000000000, 0, 0x2000800002000800, 0x2000800, 0x2000800000000000, // 11704
+    0, 0x8040000000,
+    0, 0, 0x40000000, 0x100000010, 0x100000000, 0x10, 0, 0x8000000008, // 11712
+    0, 0x8, 0x8000000000, 0x810, 0, 0x800, 0, 0x1008, // 11720
+    0, 0x1000, 0, 0x1008000000000000, 0, 0x8000000000000, 0, 0x810000000000000, // 11728
+    0x10000000000000, 0, 0, 0x1000000001000000, 0x1000000, 0x1000000000000000, 0, // 11736
+    0x800000080000000,
+    0x800000000000000, 0x80000000, 0, 0x201000000, 0, 0x200000000, 0, 0x4080000000, // 11744
+    0x4000000000, 0, 0, // 11752
 ];
 /// Where a slide along a whole rank stops, for every rank and piece: by the piece's
 /// file, then by the occupancy of the rank's inner squares, the rank's squares reached

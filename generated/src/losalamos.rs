@@ -26,20 +26,18 @@
 // | piece | XBetza | index bits | why | probes a square (max) | lines a square (max) | plain checks a square (max) | lookups | table entries |
 // |---|---|---|---|---|---|---|---|---|
 // | K king | `K` | - | no lookups | 0 | 0 | 0 | 0 | none |
-// | Q queen | `Q` | - | no lookups: gave way to computed lines to fit the cache budget | 0 | 4 | 0 | 0 | none |
-// | R rook | `R` | 12 | its fastest reads | 1 | 0 | 0 | 36 | 4096 |
+// | Q queen | `Q` | 8 | gave way to fit the cache budget | 2 | 0 | 0 | 72 | 4512 |
+// | R rook | `R` | 12 | its fastest reads | 1 | 0 | 0 | 36 | 0 (+ 36 shared with pieces above) |
 // | N knight | `N` | - | no lookups | 0 | 0 | 0 | 0 | none |
 // | P pawn | `fmWfcF` | - | no lookups | 0 | 0 | 0 | 0 | none |
 //
-// Data: 36 lookups in 4096 attack entries (32768 bytes, overlapping where their entries agree);
-// 9 blocks of 36 slots (2880 bytes); 108 computed lines (3456 bytes); 0 plain checks (0 bytes).
-// A rank table (96 bytes) covers the slides along whole ranks, for every piece that
-// reads it: the lines a square above count them, the computed lines here do not.
-// Reverse lookups (attackers, movers): 0 of their own beside 36 shared with the forward
+// Data: 72 lookups in 4512 attack entries (36096 bytes, overlapping where their entries agree);
+// 9 blocks of 36 slots (5184 bytes); 0 computed lines (0 bytes); 0 plain checks (0 bytes).
+// Reverse lookups (attackers, movers): 0 of their own beside 72 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
 // Between: 133 distinct sets (2048 bytes, padded to a power of two) and 2 grids of 36x36 cells (2592 bytes).
 // Plain fancy magic for the same pieces (one table a square for each sliding part and step family,
-// no bit budget, identical tables shared) would need 4512 entries (36096 bytes): 0.99x these tables and lines.
+// no bit budget, identical tables shared) would need 4512 entries (36096 bytes): 1.00x these tables and lines.
 //
 // Indices: `vector_index` takes the difference of two squares numbered rank * 16 + file, the
 // bits of it that tell a piece's vectors apart (the smallest such set, searched for), one
@@ -70,7 +68,7 @@ pub use fairy_magic_runtime::Color;
 /// to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, Slot, slides, Line, LineForm, rank_slide};
+use fairy_magic_runtime::{Index, Probe, Slot};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 8,
     "this module was generated for fairy-magic-runtime format 8: regenerate it with `cargo xtask gen losalamos` or vendor the runtime of format 8"
@@ -288,8 +286,8 @@ pub fn movers(
 ///
 /// The target counts as an enemy piece, and whether the attacker's own square is in
 /// `occupied` does not matter. Mask the result with the squares of such pieces: with
-/// `theirs` the squares of the enemy's rook pieces,
-/// `attackers(Piece::Rook, them, king, occupied) & theirs` are those that give check.
+/// `theirs` the squares of the enemy's queen pieces,
+/// `attackers(Piece::Queen, them, king, occupied) & theirs` are those that give check.
 #[inline]
 #[allow(dead_code)]
 pub fn attackers(
@@ -1185,10 +1183,7 @@ fn lookup(
     };
     match block {
         0 => BLOCK_0[square],
-        1 => {
-            rank_slide(&RANK_SLIDES, FILES, square, occupied)
-                | slides(&BLOCK_1_LINES[square], occupied)
-        }
+        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
         2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
         3 => BLOCK_3[square],
         4 => BLOCK_4[square],
@@ -1282,190 +1277,153 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// Block 1: queen white quiet, queen black quiet, queen white capture, queen black
 /// capture, queen white movers, queen black movers, queen white attackers, queen black
 /// attackers.
-/// Block's slides and hops along lines, computed from the occupancy with no table.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_1_LINES: [[Line<Bitboard>; 3]; SQUARES] = [
-    [ // a1
-        Line::new(0x0000000041041040, 0x0000000000000000, 0x0000000041041000, LineForm::Slide),
-        Line::new(0x0000000810204080, 0x0000000000000000, 0x0000000810204000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b1
-        Line::new(0x0000000082082080, 0x0000000000000040, 0x0000000082082040, LineForm::Slide),
-        Line::new(0x0000000020408100, 0x0000000000000000, 0x0000000020408000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c1
-        Line::new(0x0000000000001080, 0x0000000000000000, 0x0000000000001000, LineForm::Slide),
-        Line::new(0x0000000104104100, 0x0000000000000000, 0x0000000104104000, LineForm::Slide),
-        Line::new(0x0000000000810200, 0x0000000000000000, 0x0000000000810000, LineForm::Slide),
-    ],
-    [ // d1
-        Line::new(0x0000000000042100, 0x0000000000000000, 0x0000000000042000, LineForm::Slide),
-        Line::new(0x0000000208208200, 0x0000000000000000, 0x0000000208208000, LineForm::Slide),
-        Line::new(0x0000000000020400, 0x0000000000000000, 0x0000000000020000, LineForm::Slide),
-    ],
-    [ // e1
-        Line::new(0x0000000001084200, 0x0000000000000800, 0x0000000001084800, LineForm::Slide),
-        Line::new(0x0000000410410400, 0x0000000000000000, 0x0000000410410000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // f1
-        Line::new(0x0000000042108400, 0x0000000000000000, 0x0000000042108000, LineForm::Slide),
-        Line::new(0x0000000820820800, 0x0000000000000000, 0x0000000820820000, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a2
-        Line::new(0x0000000041041000, 0x0000000000000001, 0x0000000041040001, LineForm::Slide),
-        Line::new(0x0000000408102000, 0x0000000000000002, 0x0000000408100002, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b2
-        Line::new(0x0000000082082000, 0x0000000000000001, 0x0000000082080001, LineForm::Slide),
-        Line::new(0x0000000810204000, 0x0000000000000002, 0x0000000810200002, LineForm::Slide),
-        Line::new(0x0000000000000004, 0x0000000000001000, 0x0000000000001004, LineForm::Slide),
-    ],
-    [ // c2
-        Line::new(0x0000000000042000, 0x0000000000000002, 0x0000000000040002, LineForm::Slide),
-        Line::new(0x0000000104104000, 0x0000000000000004, 0x0000000104100004, LineForm::Slide),
-        Line::new(0x0000000020408000, 0x0000000000000008, 0x0000000020400008, LineForm::Slide),
-    ],
-    [ // d2
-        Line::new(0x0000000001084000, 0x0000000000000004, 0x0000000001080004, LineForm::Slide),
-        Line::new(0x0000000208208000, 0x0000000000000008, 0x0000000208200008, LineForm::Slide),
-        Line::new(0x0000000000810000, 0x0000000000000010, 0x0000000000800010, LineForm::Slide),
-    ],
-    [ // e2
-        Line::new(0x0000000042108000, 0x0000000000000008, 0x0000000042100008, LineForm::Slide),
-        Line::new(0x0000000410410000, 0x0000000000000010, 0x0000000410400010, LineForm::Slide),
-        Line::new(0x0000000000000020, 0x0000000000020000, 0x0000000000020020, LineForm::Slide),
-    ],
-    [ // f2
-        Line::new(0x0000000084210000, 0x0000000000000010, 0x0000000084200010, LineForm::Slide),
-        Line::new(0x0000000820820000, 0x0000000000000020, 0x0000000820800020, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a3
-        Line::new(0x0000000204080000, 0x0000000000000041, 0x0000000204000001, LineForm::Slide),
-        Line::new(0x0000000041040000, 0x0000000000000084, 0x0000000041000004, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b3
-        Line::new(0x0000000408100000, 0x0000000000000082, 0x0000000408000002, LineForm::Slide),
-        Line::new(0x0000000082080000, 0x0000000000000108, 0x0000000082000008, LineForm::Slide),
-        Line::new(0x0000000000000040, 0x0000000000040000, 0x0000000000040040, LineForm::Slide),
-    ],
-    [ // c3
-        Line::new(0x0000000810200000, 0x0000000000000081, 0x0000000810000001, LineForm::Slide),
-        Line::new(0x0000000001080000, 0x0000000000000104, 0x0000000001000004, LineForm::Slide),
-        Line::new(0x0000000104100000, 0x0000000000000210, 0x0000000104000010, LineForm::Slide),
-    ],
-    [ // d3
-        Line::new(0x0000000020400000, 0x0000000000000102, 0x0000000020000002, LineForm::Slide),
-        Line::new(0x0000000042100000, 0x0000000000000208, 0x0000000042000008, LineForm::Slide),
-        Line::new(0x0000000208200000, 0x0000000000000420, 0x0000000208000020, LineForm::Slide),
-    ],
-    [ // e3
-        Line::new(0x0000000084200000, 0x0000000000000204, 0x0000000084000004, LineForm::Slide),
-        Line::new(0x0000000410400000, 0x0000000000000410, 0x0000000410000010, LineForm::Slide),
-        Line::new(0x0000000000000800, 0x0000000000800000, 0x0000000000800800, LineForm::Slide),
-    ],
-    [ // f3
-        Line::new(0x0000000108400000, 0x0000000000000408, 0x0000000108000008, LineForm::Slide),
-        Line::new(0x0000000820800000, 0x0000000000000820, 0x0000000820000020, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a4
-        Line::new(0x0000000102000000, 0x0000000000001041, 0x0000000100000041, LineForm::Slide),
-        Line::new(0x0000000041000000, 0x0000000000002108, 0x0000000040000108, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b4
-        Line::new(0x0000000204000000, 0x0000000000002082, 0x0000000200000082, LineForm::Slide),
-        Line::new(0x0000000082000000, 0x0000000000004210, 0x0000000080000210, LineForm::Slide),
-        Line::new(0x0000000000001000, 0x0000000001000000, 0x0000000001001000, LineForm::Slide),
-    ],
-    [ // c4
-        Line::new(0x0000000408000000, 0x0000000000002040, 0x0000000400000040, LineForm::Slide),
-        Line::new(0x0000000042000000, 0x0000000000004104, 0x0000000040000104, LineForm::Slide),
-        Line::new(0x0000000104000000, 0x0000000000008420, 0x0000000100000420, LineForm::Slide),
-    ],
-    [ // d4
-        Line::new(0x0000000810000000, 0x0000000000004081, 0x0000000800000081, LineForm::Slide),
-        Line::new(0x0000000084000000, 0x0000000000008208, 0x0000000080000208, LineForm::Slide),
-        Line::new(0x0000000208000000, 0x0000000000010800, 0x0000000200000800, LineForm::Slide),
-    ],
-    [ // e4
-        Line::new(0x0000000108000000, 0x0000000000008102, 0x0000000100000102, LineForm::Slide),
-        Line::new(0x0000000410000000, 0x0000000000010410, 0x0000000400000410, LineForm::Slide),
-        Line::new(0x0000000000020000, 0x0000000020000000, 0x0000000020020000, LineForm::Slide),
-    ],
-    [ // f4
-        Line::new(0x0000000210000000, 0x0000000000010204, 0x0000000200000204, LineForm::Slide),
-        Line::new(0x0000000820000000, 0x0000000000020820, 0x0000000800000820, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a5
-        Line::new(0x0000000040000000, 0x0000000000041041, 0x0000000040001041, LineForm::Slide),
-        Line::new(0x0000000080000000, 0x0000000000084210, 0x0000000080004210, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b5
-        Line::new(0x0000000000040000, 0x0000000000082082, 0x0000000000042082, LineForm::Slide),
-        Line::new(0x0000000040000000, 0x0000000000108420, 0x0000000040008420, LineForm::Slide),
-        Line::new(0x0000000080000000, 0x0000000100000000, 0x0000000180000000, LineForm::Slide),
-    ],
-    [ // c5
-        Line::new(0x0000000080000000, 0x0000000000081000, 0x0000000080001000, LineForm::Slide),
-        Line::new(0x0000000100000000, 0x0000000000104104, 0x0000000100004104, LineForm::Slide),
-        Line::new(0x0000000200000000, 0x0000000000210800, 0x0000000200010800, LineForm::Slide),
-    ],
-    [ // d5
-        Line::new(0x0000000100000000, 0x0000000000102040, 0x0000000100002040, LineForm::Slide),
-        Line::new(0x0000000200000000, 0x0000000000208208, 0x0000000200008208, LineForm::Slide),
-        Line::new(0x0000000400000000, 0x0000000000420000, 0x0000000400020000, LineForm::Slide),
-    ],
-    [ // e5
-        Line::new(0x0000000000800000, 0x0000000000204081, 0x0000000000804081, LineForm::Slide),
-        Line::new(0x0000000200000000, 0x0000000000410410, 0x0000000200010410, LineForm::Slide),
-        Line::new(0x0000000400000000, 0x0000000800000000, 0x0000000c00000000, LineForm::Slide),
-    ],
-    [ // f5
-        Line::new(0x0000000400000000, 0x0000000000408102, 0x0000000400008102, LineForm::Slide),
-        Line::new(0x0000000800000000, 0x0000000000820820, 0x0000000800020820, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // a6
-        Line::new(0x0000000000000000, 0x0000000001041041, 0x0000000000041041, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000002108420, 0x0000000000108420, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // b6
-        Line::new(0x0000000001000000, 0x0000000002082082, 0x0000000001082082, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000004210800, 0x0000000000210800, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // c6
-        Line::new(0x0000000000000000, 0x0000000002040000, 0x0000000000040000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000004104104, 0x0000000000104104, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000008420000, 0x0000000000420000, LineForm::Slide),
-    ],
-    [ // d6
-        Line::new(0x0000000000000000, 0x0000000004081000, 0x0000000000081000, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000008208208, 0x0000000000208208, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000010800000, 0x0000000000800000, LineForm::Slide),
-    ],
-    [ // e6
-        Line::new(0x0000000020000000, 0x0000000008102040, 0x0000000020102040, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000010410410, 0x0000000000410410, LineForm::Slide),
-        Line::empty(),
-    ],
-    [ // f6
-        Line::new(0x0000000000000000, 0x0000000010204081, 0x0000000000204081, LineForm::Slide),
-        Line::new(0x0000000000000000, 0x0000000020820820, 0x0000000000820820, LineForm::Slide),
-        Line::empty(),
-    ],
+static BLOCK_1: [Slot<Bitboard, 2>; SQUARES] = [
+    Slot::new(0x00000000000000c2, [ // a1
+        Probe::new(0x000000000104105e, 0x2e00100240200104, 56, 0),
+        Probe::new(0x0000000010204080, 0x0482008240c0a000, 60, 4224),
+    ]),
+    Slot::new(0x00000000000001c5, [ // b1
+        Probe::new(0x000000000208209c, 0x0104042002088020, 57, 1024),
+        Probe::new(0x0000000000408100, 0x00816100004001a8, 61, 4384),
+    ]),
+    Slot::new(0x000000000000038a, [ // c1
+        Probe::new(0x000000000410411a, 0x0804088800440000, 57, 1152),
+        Probe::new(0x0000000000010280, 0x4043440000002080, 61, 4392),
+    ]),
+    Slot::new(0x0000000000000714, [ // d1
+        Probe::new(0x0000000008208216, 0x0208801000011014, 57, 1280),
+        Probe::new(0x0000000000002500, 0x0822002a00000208, 61, 4400),
+    ]),
+    Slot::new(0x0000000000000e28, [ // e1
+        Probe::new(0x000000001041040e, 0x2407220400000000, 57, 1408),
+        Probe::new(0x0000000000084200, 0x001a080040084000, 61, 4408),
+    ]),
+    Slot::new(0x0000000000000c10, [ // f1
+        Probe::new(0x000000002082081e, 0x0200200402001240, 56, 256),
+        Probe::new(0x0000000002108400, 0xca09040840c00040, 60, 4240),
+    ]),
+    Slot::new(0x0000000000003083, [ // a2
+        Probe::new(0x0000000001041780, 0x0048100200200120, 57, 1536),
+        Probe::new(0x0000000008102000, 0x00224310080100a1, 61, 4416),
+    ]),
+    Slot::new(0x0000000000007147, [ // b2
+        Probe::new(0x0000000002082700, 0xa0c4085010082108, 58, 3072),
+        Probe::new(0x0000000010204000, 0x4002848400000004, 61, 4288),
+    ]),
+    Slot::new(0x000000000000e28e, [ // c2
+        Probe::new(0x0000000004104680, 0x0082010849203000, 58, 3136),
+        Probe::new(0x000000000040a000, 0x0005014500052000, 61, 4296),
+    ]),
+    Slot::new(0x000000000001c51c, [ // d2
+        Probe::new(0x0000000008208580, 0xd8600a0109480108, 58, 3200),
+        Probe::new(0x0000000000094000, 0x33093020b0020030, 61, 4304),
+    ]),
+    Slot::new(0x0000000000038a38, [ // e2
+        Probe::new(0x0000000010410380, 0x0008210800009450, 58, 3264),
+        Probe::new(0x0000000002108000, 0x4502824004200000, 61, 4312),
+    ]),
+    Slot::new(0x0000000000030430, [ // f2
+        Probe::new(0x0000000020820780, 0x0308208400002802, 57, 1664),
+        Probe::new(0x0000000004210000, 0x0a04492000891221, 61, 4424),
+    ]),
+    Slot::new(0x00000000000c20c0, [ // a3
+        Probe::new(0x000000000105e040, 0x8100200200000000, 57, 1792),
+        Probe::new(0x0000000004080080, 0x0040121004830220, 61, 4432),
+    ]),
+    Slot::new(0x00000000001c51c0, [ // b3
+        Probe::new(0x000000000209c080, 0x1180101080000144, 58, 3328),
+        Probe::new(0x0000000008100100, 0x1081040400040040, 61, 4320),
+    ]),
+    Slot::new(0x000000000038a380, [ // c3
+        Probe::new(0x000000000411a100, 0x400a804810000082, 58, 3392),
+        Probe::new(0x0000000010280280, 0x5062140880104000, 59, 4096),
+    ]),
+    Slot::new(0x0000000000714700, [ // d3
+        Probe::new(0x0000000008216200, 0x8c14840804204810, 58, 3456),
+        Probe::new(0x0000000002500500, 0x019002040109020c, 59, 4128),
+    ]),
+    Slot::new(0x0000000000e28e00, [ // e3
+        Probe::new(0x000000001040e400, 0x2001004088256174, 58, 3520),
+        Probe::new(0x0000000004200200, 0x0420240800000681, 61, 4328),
+    ]),
+    Slot::new(0x0000000000c10c00, [ // f3
+        Probe::new(0x000000002081e800, 0x1000801010000880, 57, 1920),
+        Probe::new(0x0000000008400400, 0x10500a0c0c000000, 61, 4440),
+    ]),
+    Slot::new(0x0000000003083000, [ // a4
+        Probe::new(0x0000000001781040, 0x1028010400004000, 57, 2048),
+        Probe::new(0x0000000002002100, 0x189e0010222000c0, 61, 4448),
+    ]),
+    Slot::new(0x0000000007147000, [ // b4
+        Probe::new(0x0000000002702080, 0x0011860200010000, 58, 3584),
+        Probe::new(0x0000000004004200, 0x0243080800428022, 61, 4336),
+    ]),
+    Slot::new(0x000000000e28e000, [ // c4
+        Probe::new(0x0000000004684100, 0x2082410100000800, 58, 3648),
+        Probe::new(0x000000000a00a400, 0x2062801015010003, 59, 4160),
+    ]),
+    Slot::new(0x000000001c51c000, [ // d4
+        Probe::new(0x0000000014014080, 0x410110c200101209, 59, 4192),
+        Probe::new(0x0000000008588200, 0xa0200a0100000001, 58, 3712),
+    ]),
+    Slot::new(0x0000000038a38000, [ // e4
+        Probe::new(0x0000000010390400, 0x0008104400006002, 58, 3776),
+        Probe::new(0x0000000008008100, 0x1081804442244420, 61, 4344),
+    ]),
+    Slot::new(0x0000000030430000, [ // f4
+        Probe::new(0x00000000207a0800, 0x00110200108a8400, 57, 2176),
+        Probe::new(0x0000000010010200, 0x044c210400240008, 61, 4456),
+    ]),
+    Slot::new(0x00000000c20c0000, [ // a5
+        Probe::new(0x000000001e041040, 0x02080124008a0280, 57, 2304),
+        Probe::new(0x0000000000084200, 0x0051124865000040, 61, 4464),
+    ]),
+    Slot::new(0x00000001c51c0000, [ // b5
+        Probe::new(0x000000001c082080, 0x0870a6080400800c, 58, 3840),
+        Probe::new(0x0000000000108400, 0x1220449000821002, 61, 4352),
+    ]),
+    Slot::new(0x000000038a380000, [ // c5
+        Probe::new(0x000000001a104100, 0x3181008206410000, 58, 3904),
+        Probe::new(0x0000000000290000, 0x0010440200930448, 61, 4360),
+    ]),
+    Slot::new(0x0000000714700000, [ // d5
+        Probe::new(0x0000000016208200, 0x0440090400000800, 58, 3968),
+        Probe::new(0x0000000000502000, 0x08021a0030302080, 61, 4368),
+    ]),
+    Slot::new(0x0000000e28e00000, [ // e5
+        Probe::new(0x0000000000204080, 0x24420a8000042000, 61, 4376),
+        Probe::new(0x000000000e410400, 0x005c081018004080, 58, 4032),
+    ]),
+    Slot::new(0x0000000c10c00000, [ // f5
+        Probe::new(0x000000001e820800, 0x00f81102000a0900, 57, 2432),
+        Probe::new(0x0000000000408100, 0x1286908001002801, 61, 4472),
+    ]),
+    Slot::new(0x0000000083000000, [ // a6
+        Probe::new(0x0000000781041040, 0x0220464220010000, 56, 512),
+        Probe::new(0x0000000002108400, 0x04d0285000280029, 60, 4256),
+    ]),
+    Slot::new(0x0000000147000000, [ // b6
+        Probe::new(0x0000000702082080, 0x0100488130000018, 57, 2560),
+        Probe::new(0x0000000004210000, 0x0890412220414100, 61, 4480),
+    ]),
+    Slot::new(0x000000028e000000, [ // c6
+        Probe::new(0x0000000684104100, 0x00100801100e0011, 57, 2688),
+        Probe::new(0x000000000a400000, 0x8c82021804202000, 61, 4488),
+    ]),
+    Slot::new(0x000000051c000000, [ // d6
+        Probe::new(0x0000000588208200, 0x4122401010000000, 57, 2816),
+        Probe::new(0x0000000014080000, 0x40814a8800000004, 61, 4496),
+    ]),
+    Slot::new(0x0000000a38000000, [ // e6
+        Probe::new(0x0000000390410400, 0x0002124140020080, 57, 2944),
+        Probe::new(0x0000000008102000, 0x2821081806b60800, 61, 4504),
+    ]),
+    Slot::new(0x0000000430000000, [ // f6
+        Probe::new(0x0000000010204080, 0x0081909800098100, 60, 4272),
+        Probe::new(0x00000007a0820800, 0xa208010008054041, 56, 768),
+    ]),
 ];
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
@@ -1798,7 +1756,7 @@ const INDEX: Index = Index::Magic;
 /// Every lookup's table, overlapping where their entries agree.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static ATTACKS: [Bitboard; 4096] = [
+static ATTACKS: [Bitboard; 4512] = [
     0x4104103c, 0x103c, 0x104103c, 0x103c, 0, 0, 0, 0, // 0
     0x41041004, 0x1004, 0x1041004, 0x1004, 0x41000, 0x1000, 0x41000, 0x1000, // 8
     0xc, 0xc, 0xc, 0xc, 0x41041000, 0x1000, 0x1041000, 0x1000, // 16
@@ -2398,23 +2356,60 @@ static ATTACKS: [Bitboard; 4096] = [
     0x10410, 0, 0x10000, 0, 0x4010400, 0x4000000, 0x4010000, 0x4000000, // 4072
     0x10410, 0, 0x10000, 0, 0x4010400, 0x4000000, 0x4010000, 0x4000000, // 4080
     0x10410, 0, 0x10000, 0, 0x10400, 0, 0x10000, 0, // 4088
-];
-/// Where a slide along a whole rank stops, for every rank and piece: by the piece's
-/// file, then by the occupancy of the rank's inner squares, the rank's squares reached
-/// (file `a` lowest), which `rank_slide` shifts onto the piece's rank.
-#[rustfmt::skip]
-#[allow(clippy::unreadable_literal)]
-static RANK_SLIDES: [u8; 96] = [
-    0b111110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 0
-    0b11110, 0b10, 0b110, 0b10, 0b1110, 0b10, 0b110, 0b10, // 8
-    0b111101, 0b111101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 16
-    0b11101, 0b11101, 0b101, 0b101, 0b1101, 0b1101, 0b101, 0b101, // 24
-    0b111011, 0b111010, 0b111011, 0b111010, 0b1011, 0b1010, 0b1011, 0b1010, // 32
-    0b11011, 0b11010, 0b11011, 0b11010, 0b1011, 0b1010, 0b1011, 0b1010, // 40
-    0b110111, 0b110110, 0b110100, 0b110100, 0b110111, 0b110110, 0b110100, 0b110100, // 48
-    0b10111, 0b10110, 0b10100, 0b10100, 0b10111, 0b10110, 0b10100, 0b10100, // 56
-    0b101111, 0b101110, 0b101100, 0b101100, 0b101000, 0b101000, 0b101000, 0b101000, // 64
-    0b101111, 0b101110, 0b101100, 0b101100, 0b101000, 0b101000, 0b101000, 0b101000, // 72
-    0b11111, 0b11110, 0b11100, 0b11100, 0b11000, 0b11000, 0b11000, 0b11000, // 80
-    0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, // 88
+    0x811000011, 0x1000011, 0, 0x10000000, 0x11, 0x10000011, 0x811000010, 0x1000010, // 4096
+    0x1000001, 0x11000001, 0x10, 0x10000010, 0x810000001, 0x1, 0x1000000, 0x11000000, // 4104
+    0x1000011, 0x11000011, 0x810000000, 0, 0x810000011, 0x11, 0x1000010, 0x11000010, // 4112
+    0x811000001, 0x1000001, 0x810000010, 0x10, 0x1, 0x10000001, 0x811000000, 0x1000000, // 4120
+    0x62000022, 0x22000022, 0x42000020, 0x2000020, 0x20000022, 0x20000022, 0x20, 0x20, // 4128
+    0x62000002, 0x22000002, 0x42000000, 0x2000000, 0x20000002, 0x20000002, 0, 0, // 4136
+    0x42000022, 0x2000022, 0x62000020, 0x22000020, 0x22, 0x22, 0x20000020, 0x20000020, // 4144
+    0x42000002, 0x2000002, 0x62000000, 0x22000000, 0x2, 0x2, 0x20000000, 0x20000000, // 4152
+    0x440000460, 0x40000440, 0x40000000, 0x440000000, 0x400000460, 0x440, 0, 0x400000000, // 4160
+    0x440000040, 0x40000040, 0x440000420, 0x40000400, 0x400000040, 0x40, 0x400000420, // 4168
+    0x400,
+    0x40000460, 0x440000440, 0x440000000, 0x40000000, 0x460, 0x400000440, 0x400000000, 0, // 4176
+    0x40000040, 0x440000040, 0x40000420, 0x440000400, 0x40, 0x400000040, 0x420, // 4184
+    0x400000400,
+    0x880000881, 0x800000881, 0x880000081, 0x800000081, 0x80000881, 0x881, 0x80000081, // 4192
+    0x81,
+    0x880000800, 0x800000800, 0x880000000, 0x800000000, 0x80000800, 0x800, 0x80000000, 0, // 4200
+    0x880000880, 0x800000880, 0x880000080, 0x800000080, 0x80000880, 0x880, 0x80000080, // 4208
+    0x80,
+    0x880000800, 0x800000800, 0x880000000, 0x800000000, 0x80000800, 0x800, 0x80000000, 0, // 4216
+    0x810204000, 0x204000, 0x10204000, 0x204000, 0, 0, 0, 0, // 4224
+    0x4000, 0x4000, 0x4000, 0x4000, 0, 0, 0, 0, // 4232
+    0x42108000, 0x2108000, 0, 0, 0x108000, 0x108000, 0, 0, // 4240
+    0x8000, 0x8000, 0, 0, 0x8000, 0x8000, 0, 0, // 4248
+    0x108420, 0x108000, 0, 0, 0x108400, 0x108000, 0, 0, // 4256
+    0x100000, 0x100000, 0, 0, 0x100000, 0x100000, 0, 0, // 4264
+    0x204081, 0x200000, 0, 0, 0x204080, 0x200000, 0x204000, 0x200000, // 4272
+    0, 0, 0x204000, 0x200000, 0, 0, 0, 0, // 4280
+    0x810200000, 0, 0x10200000, 0, 0x200000, 0, 0x200000, 0, // 4288
+    0x20440000, 0, 0x440000, 0, 0x40000, 0x20400000, 0x40000, 0x400000, // 4296
+    0x1880000, 0x1080000, 0x800000, 0, 0x880000, 0x80000, 0x800000, 0, // 4304
+    0x42100000, 0x100000, 0, 0, 0x2100000, 0x100000, 0, 0, // 4312
+    0x408000008, 0x8000008, 0x8, 0x8, 0x408000000, 0x8000000, 0, 0, // 4320
+    0x84000004, 0x4000004, 0x84000000, 0x4000000, 0x4, 0x4, 0, 0, // 4328
+    0x200000210, 0x210, 0x200000000, 0, 0x200000200, 0x200, 0x200000000, 0, // 4336
+    0x100000102, 0x102, 0x100000000, 0, 0x100000100, 0x100, 0x100000000, 0, // 4344
+    0x8420, 0x8000, 0, 0, 0x8400, 0x8000, 0, 0, // 4352
+    0x11800, 0x10800, 0x11000, 0x10000, 0x1000, 0, 0x1000, 0, // 4360
+    0x22040, 0, 0x22000, 0, 0x2040, 0x20000, 0x2000, 0x20000, // 4368
+    0x4081, 0x4080, 0, 0, 0x4000, 0x4000, 0, 0, // 4376
+    0x20408000, 0, 0x408000, 0, 0, 0x8000, 0, 0x8000, // 4384
+    0x811000, 0x810000, 0x11000, 0x10000, 0x1000, 0, 0x1000, 0, // 4392
+    0x62000, 0x20000, 0x22000, 0x20000, 0x42000, 0, 0x2000, 0, // 4400
+    0x1084000, 0, 0x84000, 0, 0x4000, 0, 0x4000, 0, // 4408
+    0x408100000, 0x100000, 0, 0, 0x8100000, 0x100000, 0, 0, // 4416
+    0x84200000, 0x200000, 0, 0, 0x4200000, 0x200000, 0, 0, // 4424
+    0x204000004, 0x204000000, 0x4000004, 0x4000000, 0x4, 0, 0x4, 0, // 4432
+    0x108000008, 0, 0x108000000, 0x8000008, 0x8, 0x8000000, 0, 0x8, // 4440
+    0x100000108, 0x108, 0x100000000, 0, 0x100000100, 0x100, 0x100000000, 0, // 4448
+    0x200000204, 0x200000000, 0x204, 0, 0x200000200, 0x200000000, 0x200, 0, // 4456
+    0x4210, 0, 0x4000, 0, 0, 0x4200, 0, 0x4000, // 4464
+    0x8102, 0, 0x8000, 0, 0x8100, 0, 0x8000, 0, // 4472
+    0x210800, 0x200000, 0x210000, 0x200000, 0, 0, 0, 0, // 4480
+    0x460000, 0x420000, 0x40000, 0, 0x440000, 0x400000, 0x40000, 0, // 4488
+    0x881000, 0x800000, 0x880000, 0x800000, 0x81000, 0, 0x80000, 0, // 4496
+    0x102040, 0x102000, 0, 0, 0x100000, 0x100000, 0, 0, // 4504
 ];
