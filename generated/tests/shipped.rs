@@ -45,3 +45,16 @@ macro_rules! for_each_module {
 }
 
 pub(crate) use for_each_module;
+
+/// Calls `$callback!` as [`for_each_module`] does, for the modules whose index is pext alone
+/// (`pext.rs`; `all.rs` visits every module).
+#[allow(unused_macros)]
+macro_rules! for_each_pext_module {
+    ($callback:ident) => {
+        $callback!(chess_pext);
+        $callback!(u128_pext);
+    };
+}
+
+#[allow(unused_imports)]
+pub(crate) use for_each_pext_module;
