@@ -613,11 +613,12 @@ mod tests {
     /// leaps stay beside the marshal's lines. The module's answers are verified as ever.
     #[test]
     fn slides_take_in_the_leaps_they_answer() {
+        let text = "variant v\nboard 8x8\npiece R rook R\npiece B bishop B\npiece M marshal RN\n";
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
         // A cache of 1 KiB: every rider gives way to its lines, whatever the calibration says
         // of a bishop's probe against its lines.
-        let text = "variant v\nboard 8x8\noption cache-kib 1\npiece R rook R\npiece B bishop B\npiece M marshal RN\n";
-        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
-        let tables = crate::build::<u64>(variant, moves, &crate::Settings::default()).unwrap().tables;
+        let settings = crate::Settings::default().with(&[crate::Setting::CacheKib(1)]);
+        let tables = crate::build::<u64>(variant, moves, &settings).unwrap().tables;
         let block = |piece| tables.block(SlotId { kind_index: 0, piece, color: Color::White, square: Square::new(0) });
         for piece in [0, 1] {
             let block = block(piece);

@@ -216,7 +216,8 @@ macro_rules! exhaustive {
                         };
                         found.to_squares()
                     });
-                assert!(checked > 100_000, "only {checked} queries were checked");
+                // The smallest, losalamos (6x6, its riders' slides computed lines), checks 80,512.
+                assert!(checked > 50_000, "only {checked} queries were checked");
             }
         }
     };
