@@ -106,12 +106,17 @@ struct Node<B> {
     enemy: B,
     /// The empty squares of the board.
     empty: B,
+    /// The square sets by piece as the search for attackers reads them ([`Game::attack_sets`]).
+    sets: [B; MAX_PIECE_TYPES],
     /// The square of the side to move's royal piece.
     king: usize,
     /// The square of the other side's.
     their_king: usize,
     /// The enemy pieces that attack the royal piece.
     checkers: B,
+    /// Under the flying general, with the royal pieces on one file: the squares between them,
+    /// of which a non-royal move must leave one occupied. Known once, not asked a move.
+    facing_path: Option<B>,
     /// The squares a non-royal move must leave to need a test. Out of check: our pinned
     /// pieces (those without which an enemy piece would reach the royal piece, the other royal
     /// piece's file under the flying general included) and the paths of the enemy pieces that
@@ -172,6 +177,20 @@ impl<T: Tables> Game<T> {
     fn generate_for<const US: usize, const THEM: usize, S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S) {
         let node = self.node::<US, THEM>(p);
         each_piece!(T::PIECES, PIECE => self.piece_moves::<PIECE, US, THEM, S>(p, &node, sink));
+        if !p.en_passant.is_empty() {
+            each_piece!(T::PIECES, PIECE => if self.pieces[PIECE].en_passant {
+                // Only the pieces that capture onto the squares passed over: asked of each
+                // square, not of each piece.
+                let (mut targets, mut takers) = (p.en_passant, T::Bitboard::EMPTY);
+                while let Some(to) = targets.pop_lowest_index() {
+                    takers |= T::attackers(PIECE, side(US), to, node.occupied);
+                }
+                takers &= p.by_type[PIECE] & node.ours;
+                while let Some(from) = takers.pop_lowest_index() {
+                    self.en_passant_moves(p, &node, sink, PIECE, from);
+                }
+            });
+        }
         if !node.in_check() {
             self.castling_moves(p, sink, node.occupied);
         }
@@ -186,20 +205,25 @@ impl<T: Tables> Game<T> {
         let king = self.royal_square(p, side(US));
         let their_king = self.royal_square(p, side(THEM));
         let empty = T::Bitboard::EMPTY;
+        let sets = self.attack_sets(p);
         let (mut checkers, mut watchers) = (empty, empty);
+        each_piece!(T::PIECES, PIECE => {
+            let theirs = sets[PIECE] & enemy;
+            if !theirs.is_empty() {
+                checkers |= self.attackers::<PIECE>(side(THEM), king, occupied) & theirs;
+            }
+        });
         // Between the royal piece and the checkers; our pieces pinned to it; the paths of the
         // enemies that more pieces in the way may let through.
         let (mut check_paths, mut pinned, mut hopper_paths) = (empty, empty, empty);
         each_piece!(T::PIECES, PIECE => {
             let theirs = p.by_type[PIECE] & enemy;
             if !theirs.is_empty() {
-                let attacking = self.attackers::<PIECE>(side(THEM), king, occupied) & theirs;
-                checkers |= attacking;
                 let mut watching = theirs & self.blockable_from[Self::blockable_index(PIECE, side(THEM), king)];
                 while let Some(from) = watching.pop_lowest_index() {
                     let path = T::between(PIECE, side(THEM), from, king);
                     watchers |= bit(from);
-                    if attacking.has_index(from) {
+                    if checkers.has_index(from) {
                         check_paths |= path;
                     } else if self.pieces[PIECE].blocked_by_any[THEM] {
                         pinned |= lone_blocker(path & occupied, ours);
@@ -219,9 +243,11 @@ impl<T: Tables> Game<T> {
                 }
             }
         });
-        if self.flying_general && king % T::FILES == their_king % T::FILES {
+        let facing_path =
+            (self.flying_general && king % T::FILES == their_king % T::FILES).then(|| self.file_between(king, their_king));
+        if let Some(path) = facing_path {
             // The other royal piece reaches along the file as a rook does.
-            pinned |= lone_blocker(self.file_between(king, their_king) & occupied, ours);
+            pinned |= lone_blocker(path & occupied, ours);
         }
         let (tested_from, tested_to) = if self.first_captures {
             (self.board, self.board)
@@ -235,10 +261,12 @@ impl<T: Tables> Game<T> {
             occupied,
             ours,
             enemy,
+            sets,
             empty: !occupied & self.board,
             king,
             their_king,
             checkers,
+            facing_path,
             tested_from,
             tested_to,
             suspects,
@@ -257,13 +285,10 @@ impl<T: Tables> Game<T> {
         while let Some(from) = mine.pop_lowest_index() {
             let targets = self.targets::<PIECE, US>(node, from);
             let legal = match PIECE == self.royal {
-                true => self.royal_moves::<THEM>(p, node, from, targets),
-                false => self.safe_moves::<THEM>(p, node, from, targets),
+                true => self.royal_moves::<THEM>(node, from, targets),
+                false => self.safe_moves::<THEM>(node, from, targets),
             };
             self.add_targets(p, sink, PIECE, from, legal);
-            if self.pieces[PIECE].en_passant && !p.en_passant.is_empty() {
-                self.en_passant_moves(p, node, sink, PIECE, from);
-            }
         }
     }
 
@@ -295,7 +320,6 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     fn safe_moves<const THEM: usize>(
         &self,
-        p: &Position<T::Bitboard>,
         node: &Node<T::Bitboard>,
         from: usize,
         targets: T::Bitboard,
@@ -304,7 +328,7 @@ impl<T: Tables> Game<T> {
         let left = node.occupied & !bit::<T::Bitboard>(from);
         while let Some(to) = tested.pop_lowest_index() {
             let to_bit = bit::<T::Bitboard>(to);
-            if !self.exposed::<THEM>(p, node, left | to_bit, to_bit) {
+            if !self.exposed::<THEM>(node, left | to_bit, to_bit) {
                 legal |= to_bit;
             }
         }
@@ -316,7 +340,6 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     fn royal_moves<const THEM: usize>(
         &self,
-        p: &Position<T::Bitboard>,
         node: &Node<T::Bitboard>,
         from: usize,
         mut targets: T::Bitboard,
@@ -326,7 +349,7 @@ impl<T: Tables> Game<T> {
         while let Some(to) = targets.pop_lowest_index() {
             let to_bit = bit::<T::Bitboard>(to);
             let occupied = left | to_bit;
-            let attacked = self.attacked_by::<THEM>(p, to, occupied, node.enemy & !to_bit);
+            let attacked = self.attacked_by::<THEM>(&node.sets, to, occupied, node.enemy & !to_bit);
             if !(attacked || (self.flying_general && self.generals_face(to, node.their_king, occupied))) {
                 legal |= to_bit;
             }
@@ -340,26 +363,26 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     fn exposed<const THEM: usize>(
         &self,
-        p: &Position<T::Bitboard>,
         node: &Node<T::Bitboard>,
         occupied: T::Bitboard,
         captured: T::Bitboard,
     ) -> bool {
-        self.attacked_by::<THEM>(p, node.king, occupied, node.suspects & !captured)
-            || (self.flying_general && self.generals_face(node.king, node.their_king, occupied))
+        self.attacked_by::<THEM>(&node.sets, node.king, occupied, node.suspects & !captured)
+            || node.facing_path.is_some_and(|path| (path & occupied).is_empty())
     }
 
-    /// Whether any of `suspects`, pieces of the side `BY`, attacks `square` given `occupied`.
+    /// Whether any of `suspects`, pieces of the side `BY`, attacks `square` given `occupied`:
+    /// `sets` are the position's square sets by piece as [`Game::attack_sets`] gives them.
     #[inline]
     pub(crate) fn attacked_by<const BY: usize>(
         &self,
-        p: &Position<T::Bitboard>,
+        sets: &[T::Bitboard; MAX_PIECE_TYPES],
         square: usize,
         occupied: T::Bitboard,
         suspects: T::Bitboard,
     ) -> bool {
         each_piece!(T::PIECES, PIECE => {
-            let mine = p.by_type[PIECE] & suspects;
+            let mine = sets[PIECE] & suspects;
             if !mine.is_empty() && !(self.attackers::<PIECE>(side(BY), square, occupied) & mine).is_empty() {
                 return true;
             }
