@@ -47,6 +47,14 @@ macro_rules! each_piece {
 }
 const _: () = assert!(MAX_PIECE_TYPES == 16, "each_piece! expands one copy per piece type");
 
+/// [`castling_spans`] for a king or rook off the squares the castling's spans were made for:
+/// rare, so kept out of the move generator's loop.
+#[cold]
+#[inline(never)]
+fn other_spans<B: BitboardExt>(king_from: usize, king_to: usize, rook_from: usize, rook_to: usize) -> (B, B) {
+    castling_spans(king_from, king_to, rook_from, rook_to)
+}
+
 /// The side of index `side` (0 White, 1 Black): what a const generic side stands for.
 #[inline(always)]
 const fn side(side: usize) -> Color {
@@ -98,7 +106,7 @@ impl Sink for Count {
 }
 
 /// What a position's move generation finds out once, before any move.
-struct Node<B> {
+struct Node<'a, B> {
     occupied: B,
     /// The side to move's pieces.
     ours: B,
@@ -107,7 +115,7 @@ struct Node<B> {
     /// The empty squares of the board.
     empty: B,
     /// The square sets by piece as the search for attackers reads them ([`Game::attack_sets`]).
-    sets: [B; MAX_PIECE_TYPES],
+    sets: &'a [B; MAX_PIECE_TYPES],
     /// The square of the side to move's royal piece.
     king: usize,
     /// The square of the other side's.
@@ -131,7 +139,7 @@ struct Node<B> {
     suspects: B,
 }
 
-impl<B: BitboardExt> Node<B> {
+impl<B: BitboardExt> Node<'_, B> {
     fn in_check(&self) -> bool {
         !self.checkers.is_empty()
     }
@@ -175,7 +183,8 @@ impl<T: Tables> Game<T> {
 
     #[inline(always)]
     fn generate_for<const US: usize, const THEM: usize, S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S) {
-        let node = self.node::<US, THEM>(p);
+        let sets = self.attack_sets(p);
+        let node = self.node::<US, THEM>(p, &sets);
         each_piece!(T::PIECES, PIECE => self.piece_moves::<PIECE, US, THEM, S>(p, &node, sink));
         if !p.en_passant.is_empty() {
             each_piece!(T::PIECES, PIECE => if self.pieces[PIECE].en_passant {
@@ -192,20 +201,25 @@ impl<T: Tables> Game<T> {
             });
         }
         if !node.in_check() {
-            self.castling_moves(p, sink, node.occupied);
+            if p.castling[US] != [NO_ROOK; 2] {
+                self.castling_moves(p, sink, node.king, node.occupied);
+            }
         }
     }
 
     /// The node's facts: where the royal pieces stand, who gives check, and which moves need
     /// a test.
     #[inline(always)]
-    fn node<const US: usize, const THEM: usize>(&self, p: &Position<T::Bitboard>) -> Node<T::Bitboard> {
+    fn node<'a, const US: usize, const THEM: usize>(
+        &self,
+        p: &Position<T::Bitboard>,
+        sets: &'a [T::Bitboard; MAX_PIECE_TYPES],
+    ) -> Node<'a, T::Bitboard> {
         let (ours, enemy) = (p.by_color[US], p.by_color[THEM]);
         let occupied = ours | enemy;
         let king = self.royal_square(p, side(US));
         let their_king = self.royal_square(p, side(THEM));
         let empty = T::Bitboard::EMPTY;
-        let sets = self.attack_sets(p);
         let (mut checkers, mut watchers) = (empty, empty);
         each_piece!(T::PIECES, PIECE => {
             let theirs = sets[PIECE] & enemy;
@@ -218,7 +232,7 @@ impl<T: Tables> Game<T> {
         let (mut check_paths, mut pinned, mut hopper_paths) = (empty, empty, empty);
         each_piece!(T::PIECES, PIECE => {
             let theirs = p.by_type[PIECE] & enemy;
-            if !theirs.is_empty() {
+            if self.pieces[PIECE].blockable[THEM] && !theirs.is_empty() {
                 let mut watching = theirs & self.blockable_from[Self::blockable_index(PIECE, side(THEM), king)];
                 while let Some(from) = watching.pop_lowest_index() {
                     let path = T::between(PIECE, side(THEM), from, king);
@@ -278,7 +292,7 @@ impl<T: Tables> Game<T> {
     fn piece_moves<const PIECE: usize, const US: usize, const THEM: usize, S: Sink>(
         &self,
         p: &Position<T::Bitboard>,
-        node: &Node<T::Bitboard>,
+        node: &Node<'_, T::Bitboard>,
         sink: &mut S,
     ) {
         let mut mine = p.by_type[PIECE] & node.ours;
@@ -295,7 +309,7 @@ impl<T: Tables> Game<T> {
     /// The squares `PIECE` may move to from `from`: its quiet moves to empty squares, its
     /// captures of enemy pieces, its first moves where it stands on a first square.
     #[inline(always)]
-    fn targets<const PIECE: usize, const US: usize>(&self, node: &Node<T::Bitboard>, from: usize) -> T::Bitboard {
+    fn targets<const PIECE: usize, const US: usize>(&self, node: &Node<'_, T::Bitboard>, from: usize) -> T::Bitboard {
         let (us, occupied) = (side(US), node.occupied);
         let rules = &self.pieces[PIECE];
         let (mut quiets, mut captures) = match rules.moves_as_it_captures[US] {
@@ -320,7 +334,7 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     fn safe_moves<const THEM: usize>(
         &self,
-        node: &Node<T::Bitboard>,
+        node: &Node<'_, T::Bitboard>,
         from: usize,
         targets: T::Bitboard,
     ) -> T::Bitboard {
@@ -340,7 +354,7 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     fn royal_moves<const THEM: usize>(
         &self,
-        node: &Node<T::Bitboard>,
+        node: &Node<'_, T::Bitboard>,
         from: usize,
         mut targets: T::Bitboard,
     ) -> T::Bitboard {
@@ -349,7 +363,7 @@ impl<T: Tables> Game<T> {
         while let Some(to) = targets.pop_lowest_index() {
             let to_bit = bit::<T::Bitboard>(to);
             let occupied = left | to_bit;
-            let attacked = self.attacked_by::<THEM>(&node.sets, to, occupied, node.enemy & !to_bit);
+            let attacked = self.attacked_by::<THEM>(node.sets, to, occupied, node.enemy & !to_bit);
             if !(attacked || (self.flying_general && self.generals_face(to, node.their_king, occupied))) {
                 legal |= to_bit;
             }
@@ -363,11 +377,11 @@ impl<T: Tables> Game<T> {
     #[inline(always)]
     fn exposed<const THEM: usize>(
         &self,
-        node: &Node<T::Bitboard>,
+        node: &Node<'_, T::Bitboard>,
         occupied: T::Bitboard,
         captured: T::Bitboard,
     ) -> bool {
-        self.attacked_by::<THEM>(&node.sets, node.king, occupied, node.suspects & !captured)
+        self.attacked_by::<THEM>(node.sets, node.king, occupied, node.suspects & !captured)
             || node.facing_path.is_some_and(|path| (path & occupied).is_empty())
     }
 
@@ -459,7 +473,7 @@ impl<T: Tables> Game<T> {
     fn en_passant_moves<S: Sink>(
         &self,
         p: &Position<T::Bitboard>,
-        node: &Node<T::Bitboard>,
+        node: &Node<'_, T::Bitboard>,
         sink: &mut S,
         piece: usize,
         from: usize,
@@ -481,42 +495,57 @@ impl<T: Tables> Game<T> {
 
     /// Adds the legal castlings: the squares the king and the rook cross and land on empty
     /// but for the two, and the king not passing or landing on an attacked square (the caller
-    /// knows it is not in check).
-    fn castling_moves<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S, occupied: T::Bitboard) {
+    /// knows it is not in check). `king_from` is the royal piece's square. Inlined up to the
+    /// test of the squares that must be empty, which refuses most castlings a node.
+    #[inline(always)]
+    fn castling_moves<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S, king_from: usize, occupied: T::Bitboard) {
         let us = p.to_move;
-        let them = !us;
         for (i, c) in self.castlings.iter().enumerate() {
             let rook_from = p.castling[us as usize][i];
             if rook_from == NO_ROOK {
                 continue;
             }
             let rook_from = rook_from as usize;
-            let king_from = self.royal_square(p, us);
             let [standard_king, king_to, standard_rook, rook_to] = c.squares[us as usize];
-            let (must_be_empty, mut path) = match (king_from, rook_from) == (standard_king, standard_rook) {
+            let (must_be_empty, path) = match (king_from, rook_from) == (standard_king, standard_rook) {
                 true => c.spans[us as usize],
-                false => castling_spans(king_from, king_to, rook_from, rook_to),
+                false => other_spans(king_from, king_to, rook_from, rook_to),
             };
-            if !(must_be_empty & occupied).is_empty() {
-                continue;
+            if (must_be_empty & occupied).is_empty() {
+                self.castle_if_safe(p, sink, i, king_from, path, occupied);
             }
-            let mut safe = true;
-            while let Some(s) = path.pop_lowest_index() {
-                if self.attacked(p, s, them, occupied) {
-                    safe = false;
-                    break;
-                }
+        }
+    }
+
+    /// Adds the castling of index `i` (the king from `king_from`, crossing and landing on
+    /// `path`), its squares empty, if the king passes and lands on no attacked square.
+    #[inline(never)]
+    fn castle_if_safe<S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        sink: &mut S,
+        i: usize,
+        king_from: usize,
+        mut path: T::Bitboard,
+        occupied: T::Bitboard,
+    ) {
+        let c = &self.castlings[i];
+        let king_to = c.squares[p.to_move as usize][1];
+        let them = !p.to_move;
+        while let Some(s) = path.pop_lowest_index() {
+            if self.attacked(p, s, them, occupied) {
+                return;
             }
-            let m = Move {
-                from: king_from as u8,
-                to: king_to as u8,
-                piece: c.king as u8,
-                promotion: None,
-                kind: MoveKind::Castling(i as u8),
-            };
-            if safe && self.safe_after(p, m) {
-                sink.add(m);
-            }
+        }
+        let m = Move {
+            from: king_from as u8,
+            to: king_to as u8,
+            piece: c.king as u8,
+            promotion: None,
+            kind: MoveKind::Castling(i as u8),
+        };
+        if self.safe_after(p, m) {
+            sink.add(m);
         }
     }
 }

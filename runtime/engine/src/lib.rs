@@ -216,6 +216,9 @@ struct PieceRules<B> {
     /// only blocking): then a piece of ours alone on its path to the royal piece is pinned, found
     /// without a lookup.
     blocked_by_any: [bool; 2],
+    /// `[color]`: whether it has a path some piece may block, from some square to some other
+    /// (`between` is not empty): else no piece of ours is ever pinned by it.
+    blockable: [bool; 2],
     /// Whether it takes part in en passant.
     en_passant: bool,
     /// `[color]`: the squares where it has no move on an empty board.
@@ -426,6 +429,10 @@ impl<T: Tables> Game<T> {
                 moves_as_it_captures: Color::ALL.map(|c| piece < T::PIECES && moves_as_it_captures::<T>(piece, c)),
                 blocking_only_blocks,
                 blocked_by_any: Color::ALL.map(|c| blocking_only_blocks[c as usize] && blocked_by_any::<T>(piece, c)),
+                blockable: Color::ALL.map(|c| {
+                    piece < T::PIECES
+                        && (0..squares).any(|from| (0..squares).any(|to| !T::between(piece, c, from, to).is_empty()))
+                }),
                 en_passant: rules.en_passant.contains(&(piece as u8)),
                 stuck,
                 promotion: None,
@@ -627,9 +634,12 @@ impl<T: Tables> Game<T> {
             if m.piece as usize == self.royal {
                 next.castling[us] = [NO_ROOK; 2];
             }
-            for rook in next.castling.iter_mut().flatten() {
-                if *rook == m.from || *rook == m.to {
-                    *rook = NO_ROOK;
+            // Indexed, not `iter_mut().flatten()`: the flattening iterator did not unroll.
+            for side in 0..2 {
+                for i in 0..2 {
+                    if next.castling[side][i] == m.from || next.castling[side][i] == m.to {
+                        next.castling[side][i] = NO_ROOK;
+                    }
                 }
             }
         }
@@ -661,7 +671,11 @@ impl<T: Tables> Game<T> {
                 for &m in moves.as_slice() {
                     Self::copy_onto(p, &mut next);
                     self.play_onto(p, m, &mut next);
-                    nodes += self.perft(black_box(&next), depth - 1, last);
+                    // The last ply counted here, not in a call with a move list of its own.
+                    nodes += match (depth, last) {
+                        (2, LastPly::Bulk) => self.count_moves(black_box(&next)),
+                        _ => self.perft(black_box(&next), depth - 1, last),
+                    };
                 }
                 nodes
             }
