@@ -91,12 +91,12 @@ pub(crate) struct Count(pub(crate) u64);
 
 impl Sink for Count {
     #[inline(always)]
-    fn add_all<B: BitboardExt>(&mut self, _: usize, _: usize, mut targets: B) {
-        // Not `count`: built without target-CPU flags, that is a software popcount, slower
-        // than a loop over the few targets a piece has (chess 6 perft 1.44 s to 1.39 s).
-        while targets.pop_lowest_index().is_some() {
-            self.0 += 1;
-        }
+    fn add_all<B: BitboardExt>(&mut self, _: usize, _: usize, targets: B) {
+        // `count`, though built without target-CPU flags it is a software popcount: a loop
+        // over the targets took fewer instructions but mispredicted its exit (callgrind's
+        // branch simulation, chess 5 bulk: a third of the engine's mispredictions, 0.34 M on
+        // one branch), and chess 6 perft took 1.14 s of CPU against 1.02 s with `count`.
+        self.0 += u64::from(targets.count());
     }
 
     #[inline(always)]
