@@ -200,10 +200,8 @@ impl<T: Tables> Game<T> {
                 }
             });
         }
-        if !node.in_check() {
-            if p.castling[US] != [NO_ROOK; 2] {
-                self.castling_moves(p, sink, node.king, node.occupied);
-            }
+        if !node.in_check() && p.castling[US] != [NO_ROOK; 2] {
+            self.castling_moves(p, sink, node.king, node.occupied);
         }
     }
 
@@ -257,8 +255,8 @@ impl<T: Tables> Game<T> {
                 }
             }
         });
-        let facing_path =
-            (self.flying_general && king % T::FILES == their_king % T::FILES).then(|| self.file_between(king, their_king));
+        let facing_path = (self.flying_general && king % T::FILES == their_king % T::FILES)
+            .then(|| self.file_between(king, their_king));
         if let Some(path) = facing_path {
             // The other royal piece reaches along the file as a rook does.
             pinned |= lone_blocker(path & occupied, ours);
@@ -498,7 +496,13 @@ impl<T: Tables> Game<T> {
     /// knows it is not in check). `king_from` is the royal piece's square. Inlined up to the
     /// test of the squares that must be empty, which refuses most castlings a node.
     #[inline(always)]
-    fn castling_moves<S: Sink>(&self, p: &Position<T::Bitboard>, sink: &mut S, king_from: usize, occupied: T::Bitboard) {
+    fn castling_moves<S: Sink>(
+        &self,
+        p: &Position<T::Bitboard>,
+        sink: &mut S,
+        king_from: usize,
+        occupied: T::Bitboard,
+    ) {
         let us = p.to_move;
         for (i, c) in self.castlings.iter().enumerate() {
             let rook_from = p.castling[us as usize][i];

@@ -347,9 +347,8 @@ const MOST_ENUMERATED: usize = 10;
 /// [`MOST_ENUMERATED`] counts as a failure. The empty board alone refuses most pieces at once.
 fn is_union<T: Tables>(piece: usize, [a, b]: [usize; 2], color: Color) -> bool {
     let squares = T::FILES * T::RANKS;
-    let union = |to: usize, occupied: T::Bitboard| {
-        T::attackers(a, color, to, occupied) | T::attackers(b, color, to, occupied)
-    };
+    let union =
+        |to: usize, occupied: T::Bitboard| T::attackers(a, color, to, occupied) | T::attackers(b, color, to, occupied);
     let empty = T::Bitboard::EMPTY;
     (0..squares).all(|to| T::attackers(piece, color, to, empty) == union(to, empty))
         && (0..squares).all(|to| {
@@ -482,9 +481,8 @@ impl<T: Tables> Game<T> {
             })
             .collect();
         let parts = unions::<T>(|q| pieces[q].first_captures);
-        let unions = (0..T::PIECES)
-            .filter_map(|q| parts[q].map(|[a, b]| (q, [usize::from(a), usize::from(b)])))
-            .collect();
+        let unions =
+            (0..T::PIECES).filter_map(|q| parts[q].map(|[a, b]| (q, [usize::from(a), usize::from(b)]))).collect();
         Ok(Game {
             royal,
             unions,
