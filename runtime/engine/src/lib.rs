@@ -216,6 +216,9 @@ struct PieceRules<B> {
     /// only blocking): then a piece of ours alone on its path to the royal piece is pinned, found
     /// without a lookup.
     blocked_by_any: [bool; 2],
+    /// `[color]`: whether it has a path some piece may block, from some square to some other
+    /// (`between` is not empty): else no piece of ours is ever pinned by it.
+    blockable: [bool; 2],
     /// Whether it takes part in en passant.
     en_passant: bool,
     /// `[color]`: the squares where it has no move on an empty board.
@@ -241,6 +244,8 @@ pub struct Game<T: Tables> {
     /// reasoning, so every move is then tested.
     first_captures: bool,
     castlings: Vec<CastlingSquares<T::Bitboard>>,
+    /// The pieces found through two others ([`unions`]): `(piece, [a, b])`.
+    unions: Vec<(usize, [usize; 2])>,
     flying_general: bool,
     /// `bare-king`: see [`Game::is_over`].
     bare_king: bool,
@@ -334,6 +339,61 @@ fn blocked_by_any<T: Tables>(piece: usize, color: Color) -> bool {
 /// The most squares between two squares whose every occupancy [`moves_as_it_captures`] tries.
 const MOST_ENUMERATED: usize = 10;
 
+/// Whether a `piece` of `color` captures from exactly the squares from which `a` or `b`
+/// captures (a queen as a rook and a bishop together), whatever the occupancy: then one lookup
+/// each for `a` and `b` finds it too. Proven as [`moves_as_it_captures`] is: for every pair of
+/// squares, the three `attackers` are compared under every occupancy of the squares between
+/// for any of the three (which alone decide, by `between`'s contract); a pair with more than
+/// [`MOST_ENUMERATED`] counts as a failure. The empty board alone refuses most pieces at once.
+fn is_union<T: Tables>(piece: usize, [a, b]: [usize; 2], color: Color) -> bool {
+    let squares = T::FILES * T::RANKS;
+    let union =
+        |to: usize, occupied: T::Bitboard| T::attackers(a, color, to, occupied) | T::attackers(b, color, to, occupied);
+    let empty = T::Bitboard::EMPTY;
+    (0..squares).all(|to| T::attackers(piece, color, to, empty) == union(to, empty))
+        && (0..squares).all(|to| {
+            (0..squares).all(|from| {
+                let between: Vec<usize> = [piece, a, b]
+                    .iter()
+                    .fold(empty, |set, &q| set | T::between(q, color, from, to))
+                    .indices()
+                    .collect();
+                between.len() <= MOST_ENUMERATED
+                    && (1..1u32 << between.len()).all(|subset| {
+                        let occupied = (0..between.len())
+                            .filter(|i| subset >> i & 1 == 1)
+                            .fold(empty, |set, i| set | bit(between[i]));
+                        T::attackers(piece, color, to, occupied).has_index(from) == union(to, occupied).has_index(from)
+                    })
+            })
+        })
+}
+
+/// For each piece, the two pieces whose captures together are its own ([`is_union`]), if the
+/// engine looks for it through them: neither of the two is itself looked for through others,
+/// nor has first captures (which `attackers` adds by the piece's own squares), nor does the
+/// piece. Found in the order of the pieces, each pair the first that proves out.
+fn unions<T: Tables>(first_captures: impl Fn(usize) -> bool) -> [Option<[u8; 2]>; MAX_PIECE_TYPES] {
+    let mut parts: [Option<[u8; 2]>; MAX_PIECE_TYPES] = [None; MAX_PIECE_TYPES];
+    let mut is_part = [false; MAX_PIECE_TYPES];
+    for piece in (0..T::PIECES).filter(|&q| !first_captures(q)) {
+        if is_part[piece] {
+            continue;
+        }
+        let simple = |q: usize| q != piece && parts[q].is_none() && !first_captures(q);
+        let found = (0..T::PIECES)
+            .flat_map(|a| (a + 1..T::PIECES).map(move |b| [a, b]))
+            .filter(|&[a, b]| simple(a) && simple(b))
+            .find(|&pair| Color::ALL.iter().all(|&c| is_union::<T>(piece, pair, c)));
+        if let Some([a, b]) = found {
+            parts[piece] = Some([a as u8, b as u8]);
+            is_part[a] = true;
+            is_part[b] = true;
+        }
+    }
+    parts
+}
+
 impl<T: Tables> Game<T> {
     /// The module's game, or the rule the engine lacks to play it.
     pub fn new() -> Result<Self, Unplayable> {
@@ -368,6 +428,10 @@ impl<T: Tables> Game<T> {
                 moves_as_it_captures: Color::ALL.map(|c| piece < T::PIECES && moves_as_it_captures::<T>(piece, c)),
                 blocking_only_blocks,
                 blocked_by_any: Color::ALL.map(|c| blocking_only_blocks[c as usize] && blocked_by_any::<T>(piece, c)),
+                blockable: Color::ALL.map(|c| {
+                    piece < T::PIECES
+                        && (0..squares).any(|from| (0..squares).any(|to| !T::between(piece, c, from, to).is_empty()))
+                }),
                 en_passant: rules.en_passant.contains(&(piece as u8)),
                 stuck,
                 promotion: None,
@@ -416,8 +480,12 @@ impl<T: Tables> Game<T> {
                     .fold(empty, |set, s| set | bit(s))
             })
             .collect();
+        let parts = unions::<T>(|q| pieces[q].first_captures);
+        let unions =
+            (0..T::PIECES).filter_map(|q| parts[q].map(|[a, b]| (q, [usize::from(a), usize::from(b)]))).collect();
         Ok(Game {
             royal,
+            unions,
             board,
             blockable_from,
             first_captures: pieces.iter().any(|p| p.first_captures),
@@ -460,10 +528,24 @@ impl<T: Tables> Game<T> {
     /// Whether `by` attacks `square` given `occupied`.
     fn attacked(&self, p: &Position<T::Bitboard>, square: usize, by: Color, occupied: T::Bitboard) -> bool {
         let theirs = p.by_color[by as usize] & occupied;
+        let sets = self.attack_sets(p);
         match by {
-            Color::White => self.attacked_by::<0>(p, square, occupied, theirs),
-            Color::Black => self.attacked_by::<1>(p, square, occupied, theirs),
+            Color::White => self.attacked_by::<0>(&sets, square, occupied, theirs),
+            Color::Black => self.attacked_by::<1>(&sets, square, occupied, theirs),
         }
+    }
+
+    /// `p`'s square sets by piece as the search for attackers reads them: a piece found
+    /// through two others ([`Game::unions`]) stands in their sets and has none of its own.
+    #[inline(always)]
+    fn attack_sets(&self, p: &Position<T::Bitboard>) -> [T::Bitboard; MAX_PIECE_TYPES] {
+        let mut sets = p.by_type;
+        for &(piece, [a, b]) in &self.unions {
+            sets[a] |= p.by_type[piece];
+            sets[b] |= p.by_type[piece];
+            sets[piece] = T::Bitboard::EMPTY;
+        }
+        sets
     }
 
     /// Whether the royal pieces on `a` and `b` face each other on a file with nothing between
@@ -550,9 +632,12 @@ impl<T: Tables> Game<T> {
             if m.piece as usize == self.royal {
                 next.castling[us] = [NO_ROOK; 2];
             }
-            for rook in next.castling.iter_mut().flatten() {
-                if *rook == m.from || *rook == m.to {
-                    *rook = NO_ROOK;
+            // Indexed, not `iter_mut().flatten()`: the flattening iterator did not unroll.
+            for side in 0..2 {
+                for i in 0..2 {
+                    if next.castling[side][i] == m.from || next.castling[side][i] == m.to {
+                        next.castling[side][i] = NO_ROOK;
+                    }
                 }
             }
         }
@@ -584,7 +669,11 @@ impl<T: Tables> Game<T> {
                 for &m in moves.as_slice() {
                     Self::copy_onto(p, &mut next);
                     self.play_onto(p, m, &mut next);
-                    nodes += self.perft(black_box(&next), depth - 1, last);
+                    // The last ply counted here, not in a call with a move list of its own.
+                    nodes += match (depth, last) {
+                        (2, LastPly::Bulk) => self.count_moves(black_box(&next)),
+                        _ => self.perft(black_box(&next), depth - 1, last),
+                    };
                 }
                 nodes
             }
