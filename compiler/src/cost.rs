@@ -298,8 +298,9 @@ pub(crate) mod tests {
         };
         let smallest_without_checks = Cost { check_bytes: 8, ..probes(4, 13) };
         let griffon = vec![smallest_without_checks, probes(8, 18), probes(12, 20), lines(4), lines(8), lines(12)];
-        let chosen =
-            |cache_kib: usize| choose_budgets(&[griffon.clone()], &[None], Optimize::Speed, cache_kib * 1024, 8);
+        let chosen = |cache_kib: usize| {
+            choose_budgets(std::slice::from_ref(&griffon), &[None], Optimize::Speed, cache_kib * 1024, 8)
+        };
         // Within the cache: the probes, as measured; the lines are only a way down.
         let fits = chosen(16 * 1024).unwrap();
         assert_eq!((fits[0].bits, fits[0].lines, fits[0].why), (12, LineUse::AsMeasured, Why::Fastest));

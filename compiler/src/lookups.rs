@@ -234,7 +234,7 @@ pub fn plan_with(slots: &[Vec<PathMove>], budgets: &[u32], lines: &[LineUse], re
 /// Whether a slot computes its lines where the measured forms say so, or wherever it can.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum LineUse {
-    /// Where its block measures faster with them ([`block_lines`]).
+    /// Where its block measures faster with them (`block_lines`).
     #[default]
     AsMeasured,
     /// Every line the slot has: what a piece whose tables do not fit the cache size gives way
