@@ -165,11 +165,12 @@ fn joint_bytes<'a>(chosen: impl Iterator<Item = &'a Cost>, word_bytes: usize) ->
     bytes
 }
 
-/// Chooses each piece's bit budget from its costs at every budget (`costs[piece]`, one per
-/// budget from MIN_BITS to MAX_BITS). Speed and throughput: each piece starts at the budget
-/// whose reads measure fastest (`Cost::picos`, fewest bytes on a tie), and while the tables
-/// together are over `cache_bytes` the piece whose smaller budget saves the most bytes per
-/// added probe gives way, as long as no plain check is added. Size: each piece at its fewest
+/// Chooses each piece's bit budget from its costs at every budget (`costs[piece]`: each budget
+/// from MIN_BITS to MAX_BITS with its lines as measured, and with all its lines computed).
+/// Speed and throughput: each piece starts at the budget whose reads measure fastest
+/// (`Cost::picos`, fewest bytes on a tie, lines as measured), and while the tables together
+/// are over `cache_bytes` the piece whose smaller budget, or all of whose lines computed, save
+/// the most bytes per picosecond added gives way, as long as no plain check is added. Size: each piece at its fewest
 /// bytes.
 ///
 /// A piece with a target (`targets[piece]`, at most that many probes on every square) takes its

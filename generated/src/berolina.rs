@@ -7,8 +7,8 @@
 // Bit budgets (optimize speed): each piece takes the budget whose reads measure fastest, by the
 // cost in a move generator's loop under cache pressure (32 queries and 4 random lines of 64 MiB a node);
 // while the tables are over 128 KiB (the cache budget: the target CPU's cache, `cache-kib`),
-// the piece that saves the most bytes per added probe gives way, to a smaller budget or to
-// computing all its lines (never down to plain checks); a piece with `option probes` takes
+// the piece that saves the most bytes per measured picosecond added gives way, to a smaller
+// budget or to computing all its lines (never down to plain checks); a piece with `option probes` takes
 // its smallest budget that meets it and is left out of the cache budget.
 // Lines: a slide or hop along a line is computed from the occupancy, with no table, where its
 // block (a kind, piece and colour on every square, each square read as its busiest) measures

@@ -157,8 +157,8 @@ fn write_budgets(h: &mut String, made: &Provenance) -> fmt::Result {
             "Bit budgets (optimize {}): each piece takes the budget whose reads measure fastest, by the\n\
              // {};\n\
              // while the tables are over {} KiB (the cache budget: the target CPU's cache, `cache-kib`),\n\
-             // the piece that saves the most bytes per added probe gives way, to a smaller budget or to\n\
-             // computing all its lines (never down to plain checks); a piece with `option probes` takes\n\
+             // the piece that saves the most bytes per measured picosecond added gives way, to a smaller\n\
+             // budget or to computing all its lines (never down to plain checks); a piece with `option probes` takes\n\
              // its smallest budget that meets it and is left out of the cache budget.",
             crate::settings::optimize_word(optimize),
             measure_name(optimize.measure()),
