@@ -281,12 +281,7 @@ fn moves_as_it_captures<T: Tables>(piece: usize, color: Color) -> bool {
             && (0..squares).all(|to| {
                 let between: Vec<usize> = T::between(piece, color, from, to).indices().collect();
                 between.len() <= MOST_ENUMERATED
-                    && (1..1u32 << between.len()).all(|subset| {
-                        let occupied = (0..between.len())
-                            .filter(|i| subset >> i & 1 == 1)
-                            .fold(empty, |set, i| set | bit(between[i]));
-                        agree(from, to, occupied)
-                    })
+                    && (1..1u32 << between.len()).all(|subset| agree(from, to, occupancy(&between, subset)))
             })
     })
 }
@@ -305,12 +300,7 @@ fn blocking_only_blocks<T: Tables>(piece: usize, color: Color) -> bool {
                 return false;
             }
             let reaches: Vec<bool> = (0..1u32 << between.len())
-                .map(|subset| {
-                    let occupied = (0..between.len())
-                        .filter(|i| subset >> i & 1 == 1)
-                        .fold(T::Bitboard::EMPTY, |set, i| set | bit(between[i]));
-                    T::attacks(piece, color, from, occupied).has_index(to)
-                })
+                .map(|subset| T::attacks(piece, color, from, occupancy(&between, subset)).has_index(to))
                 .collect();
             (0..reaches.len()).all(|subset| {
                 !reaches[subset] || (0..between.len()).all(|i| subset >> i & 1 == 0 || reaches[subset ^ 1 << i])
@@ -334,6 +324,12 @@ fn blocked_by_any<T: Tables>(piece: usize, color: Color) -> bool {
                     && between.indices().all(|s| !T::attacks(piece, color, from, bit(s)).has_index(to)))
         })
     })
+}
+
+/// The occupancy of the `squares` whose bits are set in `subset`: the proofs above and below
+/// try every subset of the squares between two.
+fn occupancy<B: BitboardExt>(squares: &[usize], subset: u32) -> B {
+    (0..squares.len()).filter(|i| subset >> i & 1 == 1).fold(B::EMPTY, |set, i| set | bit(squares[i]))
 }
 
 /// The most squares between two squares whose every occupancy [`moves_as_it_captures`] tries.
@@ -360,9 +356,7 @@ fn is_union<T: Tables>(piece: usize, [a, b]: [usize; 2], color: Color) -> bool {
                     .collect();
                 between.len() <= MOST_ENUMERATED
                     && (1..1u32 << between.len()).all(|subset| {
-                        let occupied = (0..between.len())
-                            .filter(|i| subset >> i & 1 == 1)
-                            .fold(empty, |set, i| set | bit(between[i]));
+                        let occupied = occupancy(&between, subset);
                         T::attackers(piece, color, to, occupied).has_index(from) == union(to, occupied).has_index(from)
                     })
             })
