@@ -18,6 +18,7 @@ mod diff;
 mod emit;
 mod error;
 mod files;
+mod fold;
 mod fxhash;
 mod game;
 mod import;

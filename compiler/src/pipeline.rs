@@ -21,10 +21,11 @@
 //! limits::enforce_limits  limits.rs              the plan within every limit, before any search
 //! magics::find_all        magics.rs              a multiplier and index bits for every lookup
 //!                                                (none to search under PEXT)
-//! tables::lay_out         tables.rs, pack.rs,    every table in one packed array, slots in
-//!                         reads.rs               blocks, each with the list of reads the module
+//! tables::lay_out         tables.rs, fold.rs,    every table in one packed array, slots in
+//!                         pack.rs, reads.rs      blocks, each with the list of reads the module
 //!                                                makes of it; a block may read whole-rank slides
-//!                                                from one shared rank table (rank_table)
+//!                                                from one shared rank table (rank_table), and
+//!                                                its leaps from its probes' entries (folding)
 //! verify::verify          verify.rs,             every table against the reference walker,
 //!                         reference.rs           through the runtime's own lookup code
 //! Between, Indices        between.rs, indices.rs the module's `between` and NNUE indices

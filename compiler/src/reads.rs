@@ -23,7 +23,7 @@ use crate::tables::{read_probes, Block, Tables};
 
 /// One read of a block: a static of the block (or the module's shared rank table) and the
 /// runtime function that reads it at the square. A block's reads are listed in the order the
-/// module unites them: leaps or a slot, the rank, lines, plain checks.
+/// module unites them: leaps, a slot or probes, the rank, lines, plain checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Read {
     /// Leaps only: one bitboard a square, which no occupancy blocks.
@@ -35,6 +35,14 @@ pub enum Read {
         probes: usize,
         /// How the attack table stores its entries.
         entries: Entries,
+    },
+    /// `probes` probes a square and no leaps: the block's leaps are folded into the entries its
+    /// probes read (on a square with no probe of its own, into an entry of their own that a
+    /// padding probe reads), which saves a load and a union on every lookup. Only where the
+    /// entries are sets ([`Entries::Sets`]; `fold.rs` says why).
+    Probes {
+        /// Probes a square, padded to the block's busiest square.
+        probes: usize,
     },
     /// The slide along the square's whole rank, from the rank table every such block shares.
     RankSlide,
@@ -118,12 +126,16 @@ fn evaluate_one<B: Word>(read: Read, block: &Block<B>, tables: &Tables<B>, squar
     match read {
         Read::Leaps => block.stored_leaps[square.index()],
         Read::Slot { probes, entries } => {
+            let probes: &[Probe<B>] = per_square(&block.probes, probes, square);
             let numbered = match entries {
                 Entries::Sets => None,
                 Entries::Numbered => Some(tables.numbered.as_ref().expect("a block reads numbered entries")),
             };
-            let probes: &[Probe<B>] = per_square(&block.probes, probes, square);
             read_probes(tables.index, block.stored_leaps[square.index()], probes, &tables.table, numbered, occupied)
+        }
+        Read::Probes { probes } => {
+            let probes: &[Probe<B>] = per_square(&block.probes, probes, square);
+            fairy_magic_runtime::lookup_probes(tables.index, probes, &tables.table, occupied)
         }
         Read::RankSlide => tables.ranks.as_ref().expect("a block reads the rank table").read(square, occupied),
         Read::Lines { per_square: count, read } => read.answer(per_square(&block.stored, count, square), occupied),
@@ -151,6 +163,7 @@ pub fn print(reads: &[Read], block: usize) -> Option<TokenStream> {
             Read::Slot { entries: Entries::Numbered, .. } => {
                 quote!(#name[square].lookup_numbered(INDEX, &ATTACKS, &SETS, occupied))
             }
+            Read::Probes { .. } => quote!(lookup_probes(INDEX, &#name[square], &ATTACKS, occupied)),
             Read::RankSlide => quote!(rank_slide(&#name, FILES, square, occupied)),
             Read::Lines { read, .. } => {
                 let function = Ident::new(read.function(), Span::call_site());
@@ -166,7 +179,7 @@ pub fn print(reads: &[Read], block: usize) -> Option<TokenStream> {
 /// The static `read` reads for block `block`: the block's own, or the rank table all share.
 pub fn static_name(read: Read, block: usize) -> Ident {
     let name = match read {
-        Read::Leaps | Read::Slot { .. } => format!("BLOCK_{block}"),
+        Read::Leaps | Read::Slot { .. } | Read::Probes { .. } => format!("BLOCK_{block}"),
         Read::RankSlide => "RANK_SLIDES".to_string(),
         Read::Lines { .. } => format!("BLOCK_{block}_LINES"),
         Read::PlainChecks { .. } => format!("BLOCK_{block}_CHECKS"),
@@ -182,6 +195,10 @@ pub fn static_type(read: Read) -> Option<TokenStream> {
         Read::Slot { probes, .. } => {
             let probes = number(probes);
             Some(quote!([Slot<Bitboard, #probes>; SQUARES]))
+        }
+        Read::Probes { probes, .. } => {
+            let probes = number(probes);
+            Some(quote!([[Probe<Bitboard>; #probes]; SQUARES]))
         }
         Read::RankSlide => None,
         Read::Lines { per_square, .. } => {
@@ -202,8 +219,15 @@ pub fn imports(reads: &[Read]) -> Vec<TokenStream> {
     if has(|r| matches!(r, Read::PlainChecks { .. })) {
         imports.extend([quote!(plain_checks), quote!(PlainCheck)]);
     }
-    if has(|r| matches!(r, Read::Slot { .. })) {
-        imports.extend([quote!(Index), quote!(Probe), quote!(Slot)]);
+    let slots = has(|r| matches!(r, Read::Slot { .. }));
+    if slots || has(|r| matches!(r, Read::Probes { .. })) {
+        imports.extend([quote!(Index), quote!(Probe)]);
+    }
+    if slots {
+        imports.push(quote!(Slot));
+    }
+    if has(|r| matches!(r, Read::Probes { .. })) {
+        imports.push(quote!(lookup_probes));
     }
     for lines in [LineRead::Hops, LineRead::Lines, LineRead::Slides, LineRead::ReachedSlides] {
         if reads.iter().any(|r| matches!(r, Read::Lines { read, .. } if *read == lines)) {
@@ -227,6 +251,7 @@ pub fn json(reads: &[Read]) -> String {
         .map(|&read| match read {
             Read::Leaps => r#"{"read":"Leaps"}"#.to_string(),
             Read::Slot { probes, .. } => format!(r#"{{"read":"Slot","probes":{probes}}}"#),
+            Read::Probes { probes, .. } => format!(r#"{{"read":"Probes","probes":{probes}}}"#),
             Read::RankSlide => r#"{"read":"RankSlide"}"#.to_string(),
             Read::Lines { per_square, read } => {
                 format!(r#"{{"read":"Lines","perSquare":{per_square},"lines":"{read:?}"}}"#)
@@ -241,7 +266,7 @@ pub fn json(reads: &[Read]) -> String {
 /// count. The rank table is the module's, not a block's: it counts once, apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// Bytes of the block's leaps or slots; a `Slot` is padded to 16 bytes.
+    /// Bytes of the block's leaps, slots or probes; a `Slot` is padded to 16 bytes.
     pub slot_bytes: usize,
     /// Computed lines, padding included.
     pub lines: usize,
@@ -258,6 +283,9 @@ impl Tally {
             Read::Slot { probes, .. } => {
                 let slot = (word + probes * std::mem::size_of::<Probe<B>>()).next_multiple_of(16);
                 Tally { slot_bytes: t.slot_bytes + squares * slot, ..t }
+            }
+            Read::Probes { probes, .. } => {
+                Tally { slot_bytes: t.slot_bytes + squares * probes * std::mem::size_of::<Probe<B>>(), ..t }
             }
             Read::RankSlide => t,
             Read::Lines { per_square, .. } => Tally { lines: t.lines + squares * per_square, ..t },
@@ -294,13 +322,15 @@ impl Tally {
 mod tests {
     use super::*;
 
-    /// One of each read, as a block could list them (a slot and leaps never share a block).
-    const EVERY_READ: [Read; 5] = [
+    /// One of each read, as a block could list them (a slot, probes and leaps never share a
+    /// block).
+    const EVERY_READ: [Read; 6] = [
         Read::Slot { probes: 2, entries: Entries::Sets },
         Read::RankSlide,
         Read::Lines { per_square: 3, read: LineRead::Hops },
         Read::PlainChecks { per_square: 4 },
         Read::Leaps,
+        Read::Probes { probes: 1 },
     ];
 
     #[test]
@@ -315,6 +345,8 @@ mod tests {
         assert_eq!(printed, expected.to_string());
         let numbered = print(&[Read::Slot { probes: 1, entries: Entries::Numbered }], 0).unwrap().to_string();
         assert_eq!(numbered, quote!(BLOCK_0[square].lookup_numbered(INDEX, &ATTACKS, &SETS, occupied)).to_string());
+        let probes = print(&[Read::Probes { probes: 1 }], 2).unwrap().to_string();
+        assert_eq!(probes, quote!(lookup_probes(INDEX, &BLOCK_2[square], &ATTACKS, occupied)).to_string());
         assert_eq!(print(&[], 3).map(|t| t.to_string()), None, "a block of no reads answers nothing");
     }
 
@@ -345,6 +377,8 @@ mod tests {
         assert_eq!(t.line_bytes::<u64>(), 3 * 64 * std::mem::size_of::<Line<u64>>());
         assert_eq!(t.bytes::<u64>(), t.slot_bytes + t.line_bytes::<u64>() + t.check_bytes::<u64>());
         assert_eq!(Tally::of::<u64>(&[Read::Leaps], 64).slot_bytes, 64 * 8);
+        // Probes alone are not padded: a 24-byte probe a square.
+        assert_eq!(Tally::of::<u64>(&[Read::Probes { probes: 1 }], 64).slot_bytes, 64 * 24);
         assert_eq!(t.plus(t).lines, 2 * t.lines);
     }
 }

@@ -6,8 +6,9 @@
 use fairy_magic_runtime::{Index, Line, LineForm, PlainCheck, Probe};
 
 use crate::board::{Board, Square, Squares, Word};
+use crate::fold;
 use crate::fxhash::FxHashMap;
-use crate::lookups::{Lookup, Plan, SlotPlan};
+use crate::lookups::{Plan, SlotPlan};
 use crate::magics::{self, Found};
 use crate::pack;
 use crate::reads::{self, per_square, Entries, LineRead, Read};
@@ -259,7 +260,8 @@ pub struct Block<B> {
     /// reads and the page take them so).
     pub leaps: Vec<B>,
     /// One a square: the `leaps` the module stores, less those its slides answer on every
-    /// occupancy anyway, and none where its lines take in the rest (a rook's, a queen's).
+    /// occupancy anyway, and none where its lines take in the rest (a rook's, a queen's) or its
+    /// probes' entries do ([`Read::Probes`]).
     pub stored_leaps: Vec<B>,
     /// `probes_per_square` a square.
     pub probes: Vec<Probe<B>>,
@@ -431,26 +433,27 @@ pub fn lay_out<B: Word>(
     index: Index,
     ranks: Option<RankTable>,
 ) -> Tables<B> {
-    let (magics, mut used): (Vec<Found<B>>, Vec<magics::Entries>) = magics.into_iter().unzip();
-    // One empty entry for the probes that pad a square.
-    used.push(vec![(0, Squares::EMPTY)]);
-    let packed = pack::pack(&used);
+    let (magics, used): (Vec<Found<B>>, Vec<magics::Entries>) = magics.into_iter().unzip();
+    let (block_of, distinct) = distinct_blocks(board, pieces, kinds.len(), plan);
+    let mut blocks: Vec<Block<B>> = distinct.iter().map(|slots| Block::of_slots(slots, ranks.as_ref())).collect();
+    let pairs: Vec<(&[SlotPlan], &Block<B>)> = distinct.iter().copied().zip(&blocks).collect();
+    let folding = fold::folding(&pairs, magics.len());
+    // One empty entry, last, for the probes that pad a square.
+    let mut entries = folding.entries(used);
+    entries.push(vec![(0, Squares::EMPTY)]);
+    let packed = pack::pack(&entries);
     let table: Vec<B> = packed.entries.iter().map(|&e| B::from_squares(e)).collect();
-    let empty = *packed.offsets.last().unwrap();
+    let lookups = magics.len();
+    // An empty mask and magic hash every occupancy to 0, under any index: the entry at the
+    // probe's offset, the empty one for padding and a square's own leaps where it has no probe.
+    let at = |offset: u32| Probe::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(index), offset);
+    let padding = at(packed.offsets[packed.offsets.len() - 1]);
+    let alone: Vec<Probe<B>> = packed.offsets[lookups..packed.offsets.len() - 1].iter().map(|&o| at(o)).collect();
     let found: Vec<(Found<B>, u32)> = magics.into_iter().zip(packed.offsets).collect();
-    // An empty mask and magic hash every occupancy to 0, under any index: the empty entry.
-    let padding = Probe::new(B::EMPTY, B::EMPTY, Found { magic: B::EMPTY, bits: 1 }.shift(index), empty);
-    let mut numbers: FxHashMap<&[SlotPlan], usize> = FxHashMap::default();
-    let mut block_of = vec![vec![[0usize; 2]; pieces]; kinds.len()];
-    let mut blocks: Vec<Block<B>> = Vec::new();
-    let order = SlotOrder::new(kinds.len(), pieces, board);
-    for (i, slots) in plan.slots.chunks(board.squares()).enumerate() {
-        let (kind, piece, color) = order.block_owner(i);
-        let next = numbers.len();
-        block_of[kind][piece][color as usize] = *numbers.entry(slots).or_insert_with(|| {
-            blocks.push(Block::of_slots(slots, &plan.lookups, &found, index, padding, ranks.as_ref()));
-            next
-        });
+    let probe = |id: usize| found[id].0.probe(index, &plan.lookups[id], found[id].1);
+    for ((block, slots), &folds) in blocks.iter_mut().zip(&distinct).zip(&folding.folds) {
+        let alone = |leaps: B| alone[folding.alone.iter().position(|&l| l == leaps).expect("leaps met alone")];
+        block.place_probes(slots, &probe, padding, folds.then_some(&alone as &dyn Fn(B) -> Probe<B>));
     }
     let numbered = stores_numbered(B::BITS).then(|| Numbered::new(&table));
     // The table is the module's only where some block reads it.
@@ -458,18 +461,30 @@ pub fn lay_out<B: Word>(
     Tables { index, kinds: kinds.to_vec(), block_of, blocks, table, numbered, found, padding, ranks }
 }
 
+/// `block_of[kind][piece][colour]` for every block of `plan`'s slots, and the distinct blocks
+/// of slots it numbers, in the order first met: a block the same as one before it is that one.
+fn distinct_blocks(board: Board, pieces: usize, kinds: usize, plan: &Plan) -> (Vec<Vec<[usize; 2]>>, Vec<&[SlotPlan]>) {
+    let mut numbers: FxHashMap<&[SlotPlan], usize> = FxHashMap::default();
+    let mut block_of = vec![vec![[0usize; 2]; pieces]; kinds];
+    let mut distinct = Vec::new();
+    let order = SlotOrder::new(kinds, pieces, board);
+    for (i, slots) in plan.slots.chunks(board.squares()).enumerate() {
+        let (kind, piece, color) = order.block_owner(i);
+        let next = numbers.len();
+        block_of[kind][piece][color as usize] = *numbers.entry(slots).or_insert_with(|| {
+            distinct.push(slots);
+            next
+        });
+    }
+    (block_of, distinct)
+}
+
 impl<B: Word> Block<B> {
     /// The stored block of one block of slots (a kind, piece and colour, every square): each square's
-    /// leaps, its probes padded to the run's widest square, its plain checks likewise, and what
-    /// the module stores of them ([`Block::store`]).
-    fn of_slots(
-        slots: &[SlotPlan],
-        lookups: &[Lookup],
-        found: &[(Found<B>, u32)],
-        index: Index,
-        padding: Probe<B>,
-        ranks: Option<&RankTable>,
-    ) -> Block<B> {
+    /// leaps, its plain checks padded to the run's widest square, its lines likewise, and what
+    /// the module stores of them ([`Block::store`]). Its probes are placed once the attack
+    /// table is packed ([`Block::place_probes`]).
+    fn of_slots(slots: &[SlotPlan], ranks: Option<&RankTable>) -> Block<B> {
         let no_check = PlainCheck::new(B::EMPTY, B::EMPTY, B::EMPTY);
         let probes_per_square = slots.iter().map(|s| s.lookups.len()).max().unwrap_or(0);
         let checks_per_square = slots.iter().map(|s| s.checks.len()).max().unwrap_or(0);
@@ -489,11 +504,6 @@ impl<B: Word> Block<B> {
         };
         for slot in slots {
             block.leaps.push(B::from_squares(slot.leaps));
-            for &id in &slot.lookups {
-                let (f, offset) = found[id];
-                block.probes.push(f.probe(index, &lookups[id], offset));
-            }
-            block.probes.resize(block.probes.len() + probes_per_square - slot.lookups.len(), padding);
             block.checks.extend(slot.checks.iter().map(|c| {
                 PlainCheck::new(B::from_squares(c.path), B::from_squares(c.required), B::from_squares(c.dest))
             }));
@@ -507,6 +517,35 @@ impl<B: Word> Block<B> {
         }
         block.store(ranks);
         block
+    }
+
+    /// Each square's probes, `probe` of each of its lookups, padded to the block's width with
+    /// `padding`. A block that folds (`alone` given: [`crate::fold`]) stores no leaps, its
+    /// lookups' entries hold them, a square without a probe reads its leaps through the probe
+    /// `alone` gives, and the block is read as [`Read::Probes`].
+    fn place_probes(
+        &mut self,
+        slots: &[SlotPlan],
+        probe: &dyn Fn(usize) -> Probe<B>,
+        padding: Probe<B>,
+        alone: Option<&dyn Fn(B) -> Probe<B>>,
+    ) {
+        for (slot, &leaps) in slots.iter().zip(&self.stored_leaps) {
+            let start = self.probes.len();
+            self.probes.extend(slot.lookups.iter().map(|&id| probe(id)));
+            if let Some(alone) = alone.filter(|_| slot.lookups.is_empty() && leaps != B::EMPTY) {
+                self.probes.push(alone(leaps));
+            }
+            self.probes.resize(start + self.probes_per_square, padding);
+        }
+        if alone.is_some() {
+            self.stored_leaps.fill(B::EMPTY);
+            for read in &mut self.reads {
+                if let Read::Slot { probes, .. } = *read {
+                    *read = Read::Probes { probes };
+                }
+            }
+        }
     }
 
     /// Settles what the module stores of the planned block and how it reads it: its lines
@@ -631,6 +670,24 @@ mod tests {
         let marshal = block(2);
         let knight = |square: usize| marshal.stored_leaps[square].count_ones();
         assert_eq!((knight(0), knight(27)), (2, 8), "a1 and d4 keep their knight's leaps only");
+    }
+
+    /// Folding, end to end: with `lines never` the rook's and bishop's leaps go into their
+    /// lookups' entries and the queen's into both, but an amazon (queen and knight) reading the
+    /// same lookups keeps its leaps in a slot, as no other reader reaches its knight's squares.
+    /// Every answer is verified as ever, through the runtime function each read names.
+    #[test]
+    fn leaps_fold_into_entries_their_readers_share() {
+        let text = "variant v\nboard 8x8\npiece R rook R\npiece B bishop B\npiece Q queen Q\npiece A amazon QN\n";
+        let (variant, moves) = crate::pipeline::read(&crate::Source { file: "v.variant", text }).unwrap();
+        let settings = crate::Settings::default().with(&[crate::Setting::Lines(crate::settings::LineChoice::Never)]);
+        let tables = crate::build::<u64>(variant, moves, &settings).unwrap().tables;
+        let reads =
+            |piece| &tables.block(SlotId { kind_index: 0, piece, color: Color::White, square: Square::new(0) }).reads;
+        for piece in 0..3 {
+            assert!(matches!(reads(piece)[..], [Read::Probes { .. }]), "piece {piece}: {:?}", reads(piece));
+        }
+        assert!(matches!(reads(3)[..], [Read::Slot { .. }]), "the amazon: {:?}", reads(3));
     }
 
     #[test]

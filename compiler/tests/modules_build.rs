@@ -29,9 +29,27 @@ use fairy_magic::{Options, Source};
 use crate::common::XorShift as Rng;
 
 /// Moves of every family the compiler plans differently: leaps, slides, hoppers, bent and lame
-/// riders, pawns, and moves that leave a small board at once.
-const MOVES: [&str; 16] =
-    ["K", "N", "R", "B", "Q", "fmWfcFifmnD", "[F?R]", "mRcpR", "gQ", "W", "D", "fR", "NN", "[W-F]", "vRsW", "mQ3cK"];
+/// riders, pawns, moves that leave a small board at once, and a rider whose leaps the lookups
+/// it shares with a queen cannot take in (`QN`: its block keeps a `Slot`).
+const MOVES: [&str; 17] = [
+    "K",
+    "N",
+    "R",
+    "B",
+    "Q",
+    "fmWfcFifmnD",
+    "[F?R]",
+    "mRcpR",
+    "gQ",
+    "W",
+    "D",
+    "fR",
+    "NN",
+    "[W-F]",
+    "vRsW",
+    "mQ3cK",
+    "QN",
+];
 
 /// Names at the edges of what the grammar allows: one letter, capitals, digits, `_` and `-` in
 /// runs and at the end, and words the module itself defines.

@@ -78,8 +78,8 @@ pub use fairy_magic_runtime::Color;
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{slides, Line, LineForm};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 8,
-    "this module was generated for fairy-magic-runtime format 8: regenerate it with `cargo xtask gen courier` or vendor the runtime of format 8"
+    fairy_magic_runtime::FORMAT == 9,
+    "this module was generated for fairy-magic-runtime format 9: regenerate it with `cargo xtask gen courier` or vendor the runtime of format 9"
 );
 fairy_magic_runtime::board!(bitboard: u128, files: 12, ranks: 8);
 /// The variant's name.

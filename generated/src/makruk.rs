@@ -74,8 +74,8 @@ pub use fairy_magic_runtime::Color;
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{slides, Line, LineForm, rank_slide};
 const _: () = assert!(
-    fairy_magic_runtime::FORMAT == 8,
-    "this module was generated for fairy-magic-runtime format 8: regenerate it with `cargo xtask gen makruk` or vendor the runtime of format 8"
+    fairy_magic_runtime::FORMAT == 9,
+    "this module was generated for fairy-magic-runtime format 9: regenerate it with `cargo xtask gen makruk` or vendor the runtime of format 9"
 );
 fairy_magic_runtime::board!(bitboard: u64, files: 8, ranks: 8);
 /// The variant's name.

@@ -94,7 +94,7 @@ pub(super) fn has_first_moves<B: Word>(tables: &Tables<B>) -> bool {
 
 /// Whether some block makes probes into the attack table.
 fn any_probes<B>(tables: &Tables<B>) -> bool {
-    tables.blocks.iter().any(|b| b.reads.iter().any(|r| matches!(r, Read::Slot { .. })))
+    tables.blocks.iter().any(|b| b.reads.iter().any(|r| matches!(r, Read::Slot { .. } | Read::Probes { .. })))
 }
 
 /// The runtime type the module's `Bitboard` names (`u64` ... `Bitboard256`), as an identifier.
@@ -332,7 +332,7 @@ fn lookup_code<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code, f
 /// `PAD`, the probe that pads a square out to its block's number of probes, when some block
 /// needs it.
 fn pad_code<B: Word>(tables: &Tables<B>) -> TokenStream {
-    if !tables.blocks.iter().any(|b| b.probes.iter().any(Block::is_padding)) {
+    if !tables.blocks.iter().any(|b| b.probes.contains(&tables.padding)) {
         return quote!();
     }
     let number = Literal::usize_unsuffixed;
@@ -356,10 +356,15 @@ fn block_statics<B: Word>(variant: &Variant, tables: &Tables<B>) -> Result<Code,
         for &read in &block.reads {
             let Some(ty) = reads::static_type(read) else { continue };
             let (what, text) = match read {
-                Read::Leaps => {
-                    (quote!(#[doc = " Leaps only: no occupancy blocks them."]), data::block_data(variant, block)?)
-                }
-                Read::Slot { .. } => (quote!(), data::block_data(variant, block)?),
+                Read::Leaps => (
+                    quote!(#[doc = " Leaps only: no occupancy blocks them."]),
+                    data::block_data(variant, block, &tables.padding)?,
+                ),
+                Read::Slot { .. } => (quote!(), data::block_data(variant, block, &tables.padding)?),
+                Read::Probes { .. } => (
+                    quote!(#[doc = " Block's probes alone: the entries they read hold its leaps."]),
+                    data::block_data(variant, block, &tables.padding)?,
+                ),
                 Read::Lines { .. } => (
                     quote!(#[doc = " Block's slides and hops along lines, computed from the occupancy with no table."]),
                     data::lines_data(variant, block)?,

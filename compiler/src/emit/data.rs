@@ -5,9 +5,12 @@
 use std::fmt::{self, Write as _};
 use std::iter;
 
+use fairy_magic_runtime::Probe;
+
 use crate::between::Between;
 use crate::board::{Square, Word};
 use crate::indices::{offsets, Indices};
+use crate::reads::Read;
 use crate::tables::{Block, Numbered, RankTable, Tables};
 use crate::variant::Variant;
 
@@ -94,20 +97,29 @@ pub(super) fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> Res
     Ok(s)
 }
 
-/// One square's slot: `Slot::new(leaps, [probes])` with a probe a line, or just its leaps.
-pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result<String, fmt::Error> {
+/// One square's slot: `Slot::new(leaps, [probes])` with a probe a line, its probes alone where
+/// the block folds its leaps into them (`[probes]`), or just its leaps. `padding` prints as `PAD`.
+pub(super) fn block_data<B: Word>(
+    variant: &Variant,
+    block: &Block<B>,
+    padding: &Probe<B>,
+) -> Result<String, fmt::Error> {
     let board = variant.board;
+    let folded = block.reads.iter().any(|r| matches!(r, Read::Probes { .. }));
     let mut s = String::from("[\n");
     for square in block.squares() {
         let leaps = literal(block.stored_leaps[square.index()]);
         let name = board.name(square);
-        if block.probes_per_square == 0 {
-            writeln!(s, "    {leaps}, // {name}")?;
-            continue;
+        match (block.probes_per_square, folded) {
+            (0, _) => {
+                writeln!(s, "    {leaps}, // {name}")?;
+                continue;
+            }
+            (_, true) => writeln!(s, "    [ // {name}")?,
+            (_, false) => writeln!(s, "    Slot::new({leaps}, [ // {name}")?,
         }
-        writeln!(s, "    Slot::new({leaps}, [ // {name}")?;
         for m in block.probes(square) {
-            match Block::is_padding(m) {
+            match m == padding {
                 true => writeln!(s, "        PAD,")?,
                 false => call(
                     &mut s,
@@ -117,7 +129,7 @@ pub(super) fn block_data<B: Word>(variant: &Variant, block: &Block<B>) -> Result
                 )?,
             }
         }
-        s.push_str("    ]),\n");
+        s.push_str(if folded { "    ],\n" } else { "    ]),\n" });
     }
     s.push(']');
     Ok(s)
