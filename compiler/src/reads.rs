@@ -163,7 +163,7 @@ pub fn print(reads: &[Read], block: usize) -> Option<TokenStream> {
             Read::Slot { entries: Entries::Numbered, .. } => {
                 quote!(#name[square].lookup_numbered(INDEX, &ATTACKS, &SETS, occupied))
             }
-            Read::Probes { .. } => quote!(lookup_probes(INDEX, &#name[square], &ATTACKS, occupied)),
+            Read::Probes { .. } => quote!(#name[square].lookup(INDEX, &ATTACKS, occupied)),
             Read::RankSlide => quote!(rank_slide(&#name, FILES, square, occupied)),
             Read::Lines { read, .. } => {
                 let function = Ident::new(read.function(), Span::call_site());
@@ -198,7 +198,7 @@ pub fn static_type(read: Read) -> Option<TokenStream> {
         }
         Read::Probes { probes, .. } => {
             let probes = number(probes);
-            Some(quote!([[Probe<Bitboard>; #probes]; SQUARES]))
+            Some(quote!([Probes<Bitboard, #probes>; SQUARES]))
         }
         Read::RankSlide => None,
         Read::Lines { per_square, .. } => {
@@ -227,7 +227,7 @@ pub fn imports(reads: &[Read]) -> Vec<TokenStream> {
         imports.push(quote!(Slot));
     }
     if has(|r| matches!(r, Read::Probes { .. })) {
-        imports.push(quote!(lookup_probes));
+        imports.push(quote!(Probes));
     }
     for lines in [LineRead::Hops, LineRead::Lines, LineRead::Slides, LineRead::ReachedSlides] {
         if reads.iter().any(|r| matches!(r, Read::Lines { read, .. } if *read == lines)) {
@@ -266,7 +266,8 @@ pub fn json(reads: &[Read]) -> String {
 /// count. The rank table is the module's, not a block's: it counts once, apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// Bytes of the block's leaps, slots or probes; a `Slot` is padded to 16 bytes.
+    /// Bytes of the block's leaps, slots or probes; a `Slot` is padded to 16 bytes, a square's
+    /// `Probes` to 32.
     pub slot_bytes: usize,
     /// Computed lines, padding included.
     pub lines: usize,
@@ -284,8 +285,9 @@ impl Tally {
                 let slot = (word + probes * std::mem::size_of::<Probe<B>>()).next_multiple_of(16);
                 Tally { slot_bytes: t.slot_bytes + squares * slot, ..t }
             }
-            Read::Probes { probes, .. } => {
-                Tally { slot_bytes: t.slot_bytes + squares * probes * std::mem::size_of::<Probe<B>>(), ..t }
+            Read::Probes { probes } => {
+                let square = (probes * std::mem::size_of::<Probe<B>>()).next_multiple_of(32);
+                Tally { slot_bytes: t.slot_bytes + squares * square, ..t }
             }
             Read::RankSlide => t,
             Read::Lines { per_square, .. } => Tally { lines: t.lines + squares * per_square, ..t },
@@ -346,7 +348,7 @@ mod tests {
         let numbered = print(&[Read::Slot { probes: 1, entries: Entries::Numbered }], 0).unwrap().to_string();
         assert_eq!(numbered, quote!(BLOCK_0[square].lookup_numbered(INDEX, &ATTACKS, &SETS, occupied)).to_string());
         let probes = print(&[Read::Probes { probes: 1 }], 2).unwrap().to_string();
-        assert_eq!(probes, quote!(lookup_probes(INDEX, &BLOCK_2[square], &ATTACKS, occupied)).to_string());
+        assert_eq!(probes, quote!(BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied)).to_string());
         assert_eq!(print(&[], 3).map(|t| t.to_string()), None, "a block of no reads answers nothing");
     }
 
@@ -377,8 +379,8 @@ mod tests {
         assert_eq!(t.line_bytes::<u64>(), 3 * 64 * std::mem::size_of::<Line<u64>>());
         assert_eq!(t.bytes::<u64>(), t.slot_bytes + t.line_bytes::<u64>() + t.check_bytes::<u64>());
         assert_eq!(Tally::of::<u64>(&[Read::Leaps], 64).slot_bytes, 64 * 8);
-        // Probes alone are not padded: a 24-byte probe a square.
-        assert_eq!(Tally::of::<u64>(&[Read::Probes { probes: 1 }], 64).slot_bytes, 64 * 24);
+        // A square's probes alone are padded to 32 bytes: a 24-byte probe takes 32.
+        assert_eq!(Tally::of::<u64>(&[Read::Probes { probes: 1 }], 64).slot_bytes, 64 * 32);
         assert_eq!(t.plus(t).lines, 2 * t.lines);
     }
 }

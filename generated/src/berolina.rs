@@ -34,7 +34,7 @@
 // | P pawn | `mfFcfWimfnA` | 12 | its fastest reads | 1 | 0 | 0 | 96 | 288 |
 //
 // Data: 160 lookups in 5454 attack entries (43632 bytes, overlapping where their entries agree);
-// 12 blocks of 64 slots (7680 bytes); 256 computed lines (8192 bytes); 0 plain checks (0 bytes).
+// 12 blocks of 64 slots (9216 bytes); 256 computed lines (8192 bytes); 0 plain checks (0 bytes).
 // A rank table (512 bytes) covers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 0 of their own beside 160 shared with the forward
@@ -73,9 +73,7 @@ pub use fairy_magic_runtime::Color;
 /// to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{
-    Index, Probe, lookup_probes, slides, Line, LineForm, rank_slide,
-};
+use fairy_magic_runtime::{Index, Probe, Probes, slides, Line, LineForm, rank_slide};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 9,
     "this module was generated for fairy-magic-runtime format 9: regenerate it with `cargo xtask gen berolina` or vendor the runtime of format 9"
@@ -3796,15 +3794,15 @@ fn lookup(
             rank_slide(&RANK_SLIDES, FILES, square, occupied)
                 | slides(&BLOCK_2_LINES[square], occupied)
         }
-        3 => lookup_probes(INDEX, &BLOCK_3[square], &ATTACKS, occupied),
+        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
         7 => BLOCK_7[square],
         8 => BLOCK_8[square],
         9 => 0,
-        10 => lookup_probes(INDEX, &BLOCK_10[square], &ATTACKS, occupied),
-        11 => lookup_probes(INDEX, &BLOCK_11[square], &ATTACKS, occupied),
+        10 => BLOCK_10[square].lookup(INDEX, &ATTACKS, occupied),
+        11 => BLOCK_11[square].lookup(INDEX, &ATTACKS, occupied),
         _ => unreachable!(),
     }
 }
@@ -4452,199 +4450,199 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
 /// Block's probes alone: the entries they read hold its leaps.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_3: [[Probe<Bitboard>; 1]; SQUARES] = [
-    [ // a1
+static BLOCK_3: [Probes<Bitboard, 1>; SQUARES] = [
+    Probes::new([ // a1
         Probe::new(0x0040201008040200, 0x0004200604010092, 58, 3584),
-    ],
-    [ // b1
+    ]),
+    Probes::new([ // b1
         Probe::new(0x0000402010080400, 0x0210040810803000, 59, 3840),
-    ],
-    [ // c1
+    ]),
+    Probes::new([ // c1
         Probe::new(0x0000004020100a00, 0x080c010401000220, 59, 3872),
-    ],
-    [ // d1
+    ]),
+    Probes::new([ // d1
         Probe::new(0x0000000040221400, 0x4844106200048000, 59, 3904),
-    ],
-    [ // e1
+    ]),
+    Probes::new([ // e1
         Probe::new(0x0000000002442800, 0x040c104c00408400, 59, 3936),
-    ],
-    [ // f1
+    ]),
+    Probes::new([ // f1
         Probe::new(0x0000000204085000, 0x2101048a40191000, 59, 3968),
-    ],
-    [ // g1
+    ]),
+    Probes::new([ // g1
         Probe::new(0x0000020408102000, 0x0102023206418040, 59, 4000),
-    ],
-    [ // h1
+    ]),
+    Probes::new([ // h1
         Probe::new(0x0002040810204000, 0x0102240102882080, 58, 3648),
-    ],
-    [ // a2
+    ]),
+    Probes::new([ // a2
         Probe::new(0x0020100804020000, 0x8008400409040102, 59, 4032),
-    ],
-    [ // b2
+    ]),
+    Probes::new([ // b2
         Probe::new(0x0040201008040000, 0x2000600882008020, 59, 4064),
-    ],
-    [ // c2
+    ]),
+    Probes::new([ // c2
         Probe::new(0x00004020100a0000, 0x0000142408820100, 59, 4096),
-    ],
-    [ // d2
+    ]),
+    Probes::new([ // d2
         Probe::new(0x0000004022140000, 0x4090080601400a24, 59, 4128),
-    ],
-    [ // e2
+    ]),
+    Probes::new([ // e2
         Probe::new(0x0000000244280000, 0x09100c0c20100001, 59, 4160),
-    ],
-    [ // f2
+    ]),
+    Probes::new([ // f2
         Probe::new(0x0000020408500000, 0x00400a1806080040, 59, 4192),
-    ],
-    [ // g2
+    ]),
+    Probes::new([ // g2
         Probe::new(0x0002040810200000, 0x0000844248200800, 59, 4224),
-    ],
-    [ // h2
+    ]),
+    Probes::new([ // h2
         Probe::new(0x0004081020400000, 0x10040a0082080200, 59, 4256),
-    ],
-    [ // a3
+    ]),
+    Probes::new([ // a3
         Probe::new(0x0010080402000200, 0x04a0000520028200, 59, 4288),
-    ],
-    [ // b3
+    ]),
+    Probes::new([ // b3
         Probe::new(0x0020100804000400, 0x4010b40a10010300, 59, 4320),
-    ],
-    [ // c3
+    ]),
+    Probes::new([ // c3
         Probe::new(0x004020100a000a00, 0x2102420800840080, 57, 2048),
-    ],
-    [ // d3
+    ]),
+    Probes::new([ // d3
         Probe::new(0x0000402214001400, 0x0008080282044285, 57, 2176),
-    ],
-    [ // e3
+    ]),
+    Probes::new([ // e3
         Probe::new(0x0000024428002800, 0x02020084020a0028, 57, 2304),
-    ],
-    [ // f3
+    ]),
+    Probes::new([ // f3
         Probe::new(0x0002040850005000, 0xe042000101d50400, 57, 2432),
-    ],
-    [ // g3
+    ]),
+    Probes::new([ // g3
         Probe::new(0x0004081020002000, 0x0001024888213001, 59, 4352),
-    ],
-    [ // h3
+    ]),
+    Probes::new([ // h3
         Probe::new(0x0008102040004000, 0x001880e200490801, 59, 4384),
-    ],
-    [ // a4
+    ]),
+    Probes::new([ // a4
         Probe::new(0x0008040200020400, 0x0008400820020602, 59, 4416),
-    ],
-    [ // b4
+    ]),
+    Probes::new([ // b4
         Probe::new(0x0010080400040800, 0x000804825a048800, 59, 4448),
-    ],
-    [ // c4
+    ]),
+    Probes::new([ // c4
         Probe::new(0x0020100a000a1000, 0x0a81a80010004140, 57, 2560),
-    ],
-    [ // d4
+    ]),
+    Probes::new([ // d4
         Probe::new(0x0040221400142200, 0x0020060040401040, 55, 0),
-    ],
-    [ // e4
+    ]),
+    Probes::new([ // e4
         Probe::new(0x0002442800284400, 0x008084000082200a, 55, 512),
-    ],
-    [ // f4
+    ]),
+    Probes::new([ // f4
         Probe::new(0x0004085000500800, 0x0010488004100420, 57, 2688),
-    ],
-    [ // g4
+    ]),
+    Probes::new([ // g4
         Probe::new(0x0008102000201000, 0x0202084882011000, 59, 4480),
-    ],
-    [ // h4
+    ]),
+    Probes::new([ // h4
         Probe::new(0x0010204000402000, 0x0000408802009400, 59, 4512),
-    ],
-    [ // a5
+    ]),
+    Probes::new([ // a5
         Probe::new(0x0004020002040800, 0x400104500c216010, 59, 4544),
-    ],
-    [ // b5
+    ]),
+    Probes::new([ // b5
         Probe::new(0x0008040004081000, 0x8004140448021022, 59, 4576),
-    ],
-    [ // c5
+    ]),
+    Probes::new([ // c5
         Probe::new(0x00100a000a102000, 0x048120a804040800, 57, 2816),
-    ],
-    [ // d5
+    ]),
+    Probes::new([ // d5
         Probe::new(0x0022140014224000, 0x0808200800010810, 55, 1024),
-    ],
-    [ // e5
+    ]),
+    Probes::new([ // e5
         Probe::new(0x0044280028440200, 0x0008020400121010, 55, 1536),
-    ],
-    [ // f5
+    ]),
+    Probes::new([ // f5
         Probe::new(0x0008500050080400, 0x18212301000600c0, 57, 2944),
-    ],
-    [ // g5
+    ]),
+    Probes::new([ // g5
         Probe::new(0x0010200020100800, 0xe141380204810500, 59, 4608),
-    ],
-    [ // h5
+    ]),
+    Probes::new([ // h5
         Probe::new(0x0020400040201000, 0x000c005040048420, 59, 4640),
-    ],
-    [ // a6
+    ]),
+    Probes::new([ // a6
         Probe::new(0x0002000204081000, 0x010a029084014000, 59, 4672),
-    ],
-    [ // b6
+    ]),
+    Probes::new([ // b6
         Probe::new(0x0004000408102000, 0x008a04b004002802, 59, 4704),
-    ],
-    [ // c6
+    ]),
+    Probes::new([ // c6
         Probe::new(0x000a000a10204000, 0x4001002101011005, 57, 3072),
-    ],
-    [ // d6
+    ]),
+    Probes::new([ // d6
         Probe::new(0x0014001422400000, 0x102400a018004100, 57, 3200),
-    ],
-    [ // e6
+    ]),
+    Probes::new([ // e6
         Probe::new(0x0028002844020000, 0x0400700a00600200, 57, 3328),
-    ],
-    [ // f6
+    ]),
+    Probes::new([ // f6
         Probe::new(0x0050005008040200, 0x004004a881008280, 57, 3456),
-    ],
-    [ // g6
+    ]),
+    Probes::new([ // g6
         Probe::new(0x0020002010080400, 0x4032040b12000430, 59, 4736),
-    ],
-    [ // h6
+    ]),
+    Probes::new([ // h6
         Probe::new(0x0040004020100800, 0x8102440106000060, 59, 4768),
-    ],
-    [ // a7
+    ]),
+    Probes::new([ // a7
         Probe::new(0x0000020408102000, 0x4104040109187200, 59, 4800),
-    ],
-    [ // b7
+    ]),
+    Probes::new([ // b7
         Probe::new(0x0000040810204000, 0x0106210412a00100, 59, 4832),
-    ],
-    [ // c7
+    ]),
+    Probes::new([ // c7
         Probe::new(0x00000a1020400000, 0x0000020442082100, 59, 4864),
-    ],
-    [ // d7
+    ]),
+    Probes::new([ // d7
         Probe::new(0x0000142240000000, 0x0004440421880140, 59, 4896),
-    ],
-    [ // e7
+    ]),
+    Probes::new([ // e7
         Probe::new(0x0000284402000000, 0x8004104025010003, 59, 4928),
-    ],
-    [ // f7
+    ]),
+    Probes::new([ // f7
         Probe::new(0x0000500804020000, 0x0080240890010042, 59, 4960),
-    ],
-    [ // g7
+    ]),
+    Probes::new([ // g7
         Probe::new(0x0000201008040200, 0x004084510c010004, 59, 4992),
-    ],
-    [ // h7
+    ]),
+    Probes::new([ // h7
         Probe::new(0x0000402010080400, 0x089023ab11020002, 59, 5024),
-    ],
-    [ // a8
+    ]),
+    Probes::new([ // a8
         Probe::new(0x0002040810204000, 0x1504210410018800, 58, 3712),
-    ],
-    [ // b8
+    ]),
+    Probes::new([ // b8
         Probe::new(0x0004081020400000, 0x060002a508284c10, 59, 5056),
-    ],
-    [ // c8
+    ]),
+    Probes::new([ // c8
         Probe::new(0x000a102040000000, 0x0200906cc0443010, 59, 5088),
-    ],
-    [ // d8
+    ]),
+    Probes::new([ // d8
         Probe::new(0x0014224000000000, 0x2418100200208800, 59, 5120),
-    ],
-    [ // e8
+    ]),
+    Probes::new([ // e8
         Probe::new(0x0028440200000000, 0x0020000820142408, 59, 5152),
-    ],
-    [ // f8
+    ]),
+    Probes::new([ // f8
         Probe::new(0x0050080402000000, 0x0204002142020a00, 59, 5184),
-    ],
-    [ // g8
+    ]),
+    Probes::new([ // g8
         Probe::new(0x0020100804020000, 0x0202480810140540, 59, 5216),
-    ],
-    [ // h8
+    ]),
+    Probes::new([ // h8
         Probe::new(0x0040201008040200, 0x10c0105202102020, 58, 3776),
-    ],
+    ]),
 ];
 /// Block 4: knight white quiet, knight black quiet, knight white capture, knight black
 /// capture, knight white movers, knight black movers, knight white attackers, knight black
@@ -5002,397 +5000,397 @@ static BLOCK_8: [Bitboard; SQUARES] = [
 /// Block's probes alone: the entries they read hold its leaps.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_10: [[Probe<Bitboard>; 1]; SQUARES] = [
-    [ // a1
+static BLOCK_10: [Probes<Bitboard, 1>; SQUARES] = [
+    Probes::new([ // a1
         Probe::new(0x0000000000000200, 0x6040000800000108, 63, 5420),
-    ],
-    [ // b1
+    ]),
+    Probes::new([ // b1
         Probe::new(0x0000000000000400, 0x9061100000200000, 63, 5386),
-    ],
-    [ // c1
+    ]),
+    Probes::new([ // c1
         Probe::new(0x0000000000000a00, 0x0031400000204024, 62, 5248),
-    ],
-    [ // d1
+    ]),
+    Probes::new([ // d1
         Probe::new(0x0000000000001400, 0x2125008082008000, 62, 5252),
-    ],
-    [ // e1
+    ]),
+    Probes::new([ // e1
         Probe::new(0x0000000000002800, 0x0032800700400400, 62, 5256),
-    ],
-    [ // f1
+    ]),
+    Probes::new([ // f1
         Probe::new(0x0000000000005000, 0x0109808000002200, 62, 5260),
-    ],
-    [ // g1
+    ]),
+    Probes::new([ // g1
         Probe::new(0x0000000000002000, 0x0104042001060004, 63, 5422),
-    ],
-    [ // h1
+    ]),
+    Probes::new([ // h1
         Probe::new(0x0000000000004000, 0x2026200000400018, 63, 5254),
-    ],
-    [ // a2
+    ]),
+    Probes::new([ // a2
         Probe::new(0x0000000000020000, 0x4404c08010001220, 63, 5424),
-    ],
-    [ // b2
+    ]),
+    Probes::new([ // b2
         Probe::new(0x0000000000040000, 0x8820210201010038, 63, 5278),
-    ],
-    [ // c2
+    ]),
+    Probes::new([ // c2
         Probe::new(0x00000000000a0000, 0x0080320000040000, 62, 5264),
-    ],
-    [ // d2
+    ]),
+    Probes::new([ // d2
         Probe::new(0x0000000000140000, 0x9001240000100800, 62, 5268),
-    ],
-    [ // e2
+    ]),
+    Probes::new([ // e2
         Probe::new(0x0000000000280000, 0x7008122800816020, 62, 5272),
-    ],
-    [ // f2
+    ]),
+    Probes::new([ // f2
         Probe::new(0x0000000000500000, 0x0001060600011800, 62, 5276),
-    ],
-    [ // g2
+    ]),
+    Probes::new([ // g2
         Probe::new(0x0000000000200000, 0x0820042009400810, 63, 5426),
-    ],
-    [ // h2
+    ]),
+    Probes::new([ // h2
         Probe::new(0x0000000000400000, 0x1011820080001640, 63, 5270),
-    ],
-    [ // a3
+    ]),
+    Probes::new([ // a3
         Probe::new(0x0000000002000000, 0x0400004008817280, 63, 5428),
-    ],
-    [ // b3
+    ]),
+    Probes::new([ // b3
         Probe::new(0x0000000004000000, 0x0000002020000000, 63, 5294),
-    ],
-    [ // c3
+    ]),
+    Probes::new([ // c3
         Probe::new(0x000000000a000000, 0x0000903010401002, 62, 5280),
-    ],
-    [ // d3
+    ]),
+    Probes::new([ // d3
         Probe::new(0x0000000014000000, 0x1000046404440000, 62, 5284),
-    ],
-    [ // e3
+    ]),
+    Probes::new([ // e3
         Probe::new(0x0000000028000000, 0x0034201606000000, 62, 5288),
-    ],
-    [ // f3
+    ]),
+    Probes::new([ // f3
         Probe::new(0x0000000050000000, 0x0002200604c00100, 62, 5292),
-    ],
-    [ // g3
+    ]),
+    Probes::new([ // g3
         Probe::new(0x0000000020000000, 0x4002020410308805, 63, 5430),
-    ],
-    [ // h3
+    ]),
+    Probes::new([ // h3
         Probe::new(0x0000000040000000, 0x02a0405200000620, 63, 5286),
-    ],
-    [ // a4
+    ]),
+    Probes::new([ // a4
         Probe::new(0x0000000200000000, 0x04084001c0c01424, 63, 5418),
-    ],
-    [ // b4
+    ]),
+    Probes::new([ // b4
         Probe::new(0x0000000400000000, 0xd021108022114208, 63, 5432),
-    ],
-    [ // c4
+    ]),
+    Probes::new([ // c4
         Probe::new(0x0000000a00000000, 0x0008210072408000, 62, 5296),
-    ],
-    [ // d4
+    ]),
+    Probes::new([ // d4
         Probe::new(0x0000001400000000, 0x90800040a4000080, 62, 5300),
-    ],
-    [ // e4
+    ]),
+    Probes::new([ // e4
         Probe::new(0x0000002800000000, 0x0040002052004000, 62, 5304),
-    ],
-    [ // f4
+    ]),
+    Probes::new([ // f4
         Probe::new(0x0000005000000000, 0x0082010009204200, 62, 5308),
-    ],
-    [ // g4
+    ]),
+    Probes::new([ // g4
         Probe::new(0x0000002000000000, 0x5109000224000144, 63, 5410),
-    ],
-    [ // h4
+    ]),
+    Probes::new([ // h4
         Probe::new(0x0000004000000000, 0x1002041092d40800, 63, 5302),
-    ],
-    [ // a5
+    ]),
+    Probes::new([ // a5
         Probe::new(0x0000020000000000, 0x208c002012401004, 63, 5434),
-    ],
-    [ // b5
+    ]),
+    Probes::new([ // b5
         Probe::new(0x0000040000000000, 0x8200200201208006, 63, 5326),
-    ],
-    [ // c5
+    ]),
+    Probes::new([ // c5
         Probe::new(0x00000a0000000000, 0x0420000000480400, 62, 5312),
-    ],
-    [ // d5
+    ]),
+    Probes::new([ // d5
         Probe::new(0x0000140000000000, 0x0040001120240004, 62, 5316),
-    ],
-    [ // e5
+    ]),
+    Probes::new([ // e5
         Probe::new(0x0000280000000000, 0x000222440a124400, 62, 5320),
-    ],
-    [ // f5
+    ]),
+    Probes::new([ // f5
         Probe::new(0x0000500000000000, 0x0020828320061008, 62, 5324),
-    ],
-    [ // g5
+    ]),
+    Probes::new([ // g5
         Probe::new(0x0000200000000000, 0x8000000000040000, 63, 5314),
-    ],
-    [ // h5
+    ]),
+    Probes::new([ // h5
         Probe::new(0x0000400000000000, 0x001004810a0a0800, 63, 5318),
-    ],
-    [ // a6
+    ]),
+    Probes::new([ // a6
         Probe::new(0x0002000000000000, 0x0001000206144000, 63, 5436),
-    ],
-    [ // b6
+    ]),
+    Probes::new([ // b6
         Probe::new(0x0004000000000000, 0x020401c808102a00, 63, 5438),
-    ],
-    [ // c6
+    ]),
+    Probes::new([ // c6
         Probe::new(0x000a000000000000, 0x0203104000003280, 62, 5328),
-    ],
-    [ // d6
+    ]),
+    Probes::new([ // d6
         Probe::new(0x0014000000000000, 0x0200086102042400, 62, 5332),
-    ],
-    [ // e6
+    ]),
+    Probes::new([ // e6
         Probe::new(0x0028000000000000, 0x0010200480085225, 62, 5336),
-    ],
-    [ // f6
+    ]),
+    Probes::new([ // f6
         Probe::new(0x0050000000000000, 0x10200a0000200928, 62, 5340),
-    ],
-    [ // g6
+    ]),
+    Probes::new([ // g6
         Probe::new(0x0020000000000000, 0x0004112248000600, 63, 5440),
-    ],
-    [ // h6
+    ]),
+    Probes::new([ // h6
         Probe::new(0x0040000000000000, 0x1002084000400211, 63, 5334),
-    ],
-    [ // a7
+    ]),
+    Probes::new([ // a7
         PAD,
-    ],
-    [ // b7
+    ]),
+    Probes::new([ // b7
         PAD,
-    ],
-    [ // c7
+    ]),
+    Probes::new([ // c7
         PAD,
-    ],
-    [ // d7
+    ]),
+    Probes::new([ // d7
         PAD,
-    ],
-    [ // e7
+    ]),
+    Probes::new([ // e7
         PAD,
-    ],
-    [ // f7
+    ]),
+    Probes::new([ // f7
         PAD,
-    ],
-    [ // g7
+    ]),
+    Probes::new([ // g7
         PAD,
-    ],
-    [ // h7
+    ]),
+    Probes::new([ // h7
         PAD,
-    ],
-    [ // a8
+    ]),
+    Probes::new([ // a8
         PAD,
-    ],
-    [ // b8
+    ]),
+    Probes::new([ // b8
         PAD,
-    ],
-    [ // c8
+    ]),
+    Probes::new([ // c8
         PAD,
-    ],
-    [ // d8
+    ]),
+    Probes::new([ // d8
         PAD,
-    ],
-    [ // e8
+    ]),
+    Probes::new([ // e8
         PAD,
-    ],
-    [ // f8
+    ]),
+    Probes::new([ // f8
         PAD,
-    ],
-    [ // g8
+    ]),
+    Probes::new([ // g8
         PAD,
-    ],
-    [ // h8
+    ]),
+    Probes::new([ // h8
         PAD,
-    ],
+    ]),
 ];
 /// Block 11: pawn black initial quiet, pawn white initial movers.
 /// Block's probes alone: the entries they read hold its leaps.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_11: [[Probe<Bitboard>; 1]; SQUARES] = [
-    [ // a1
+static BLOCK_11: [Probes<Bitboard, 1>; SQUARES] = [
+    Probes::new([ // a1
         PAD,
-    ],
-    [ // b1
+    ]),
+    Probes::new([ // b1
         PAD,
-    ],
-    [ // c1
+    ]),
+    Probes::new([ // c1
         PAD,
-    ],
-    [ // d1
+    ]),
+    Probes::new([ // d1
         PAD,
-    ],
-    [ // e1
+    ]),
+    Probes::new([ // e1
         PAD,
-    ],
-    [ // f1
+    ]),
+    Probes::new([ // f1
         PAD,
-    ],
-    [ // g1
+    ]),
+    Probes::new([ // g1
         PAD,
-    ],
-    [ // h1
+    ]),
+    Probes::new([ // h1
         PAD,
-    ],
-    [ // a2
+    ]),
+    Probes::new([ // a2
         PAD,
-    ],
-    [ // b2
+    ]),
+    Probes::new([ // b2
         PAD,
-    ],
-    [ // c2
+    ]),
+    Probes::new([ // c2
         PAD,
-    ],
-    [ // d2
+    ]),
+    Probes::new([ // d2
         PAD,
-    ],
-    [ // e2
+    ]),
+    Probes::new([ // e2
         PAD,
-    ],
-    [ // f2
+    ]),
+    Probes::new([ // f2
         PAD,
-    ],
-    [ // g2
+    ]),
+    Probes::new([ // g2
         PAD,
-    ],
-    [ // h2
+    ]),
+    Probes::new([ // h2
         PAD,
-    ],
-    [ // a3
+    ]),
+    Probes::new([ // a3
         Probe::new(0x0000000000000200, 0x0040020580200100, 63, 5442),
-    ],
-    [ // b3
+    ]),
+    Probes::new([ // b3
         Probe::new(0x0000000000000400, 0x0d61290080a00100, 63, 5358),
-    ],
-    [ // c3
+    ]),
+    Probes::new([ // c3
         Probe::new(0x0000000000000a00, 0x014840088018d000, 62, 5344),
-    ],
-    [ // d3
+    ]),
+    Probes::new([ // d3
         Probe::new(0x0000000000001400, 0x0a19008000008020, 62, 5348),
-    ],
-    [ // e3
+    ]),
+    Probes::new([ // e3
         Probe::new(0x0000000000002800, 0x18130000000002c0, 62, 5352),
-    ],
-    [ // f3
+    ]),
+    Probes::new([ // f3
         Probe::new(0x0000000000005000, 0x04260010200c0200, 62, 5356),
-    ],
-    [ // g3
+    ]),
+    Probes::new([ // g3
         Probe::new(0x0000000000002000, 0x2004040490010040, 63, 5346),
-    ],
-    [ // h3
+    ]),
+    Probes::new([ // h3
         Probe::new(0x0000000000004000, 0x000200088084010c, 63, 5444),
-    ],
-    [ // a4
+    ]),
+    Probes::new([ // a4
         Probe::new(0x0000000000020000, 0x0400f40441000600, 63, 5446),
-    ],
-    [ // b4
+    ]),
+    Probes::new([ // b4
         Probe::new(0x0000000000040000, 0x1880300004121000, 63, 5448),
-    ],
-    [ // c4
+    ]),
+    Probes::new([ // c4
         Probe::new(0x00000000000a0000, 0x500230808c068000, 62, 5360),
-    ],
-    [ // d4
+    ]),
+    Probes::new([ // d4
         Probe::new(0x0000000000140000, 0xa4006c0010012310, 62, 5364),
-    ],
-    [ // e4
+    ]),
+    Probes::new([ // e4
         Probe::new(0x0000000000280000, 0x0004120040000020, 62, 5368),
-    ],
-    [ // f4
+    ]),
+    Probes::new([ // f4
         Probe::new(0x0000000000500000, 0x0000090002110080, 62, 5372),
-    ],
-    [ // g4
+    ]),
+    Probes::new([ // g4
         Probe::new(0x0000000000200000, 0x10020414800000c8, 63, 5450),
-    ],
-    [ // h4
+    ]),
+    Probes::new([ // h4
         Probe::new(0x0000000000400000, 0x5211822004100000, 63, 5452),
-    ],
-    [ // a5
+    ]),
+    Probes::new([ // a5
         Probe::new(0x0000000002000000, 0x0081004000400008, 63, 5420),
-    ],
-    [ // b5
+    ]),
+    Probes::new([ // b5
         Probe::new(0x0000000004000000, 0x0800006020000004, 63, 5386),
-    ],
-    [ // c5
+    ]),
+    Probes::new([ // c5
         Probe::new(0x000000000a000000, 0x0000103000400409, 62, 5248),
-    ],
-    [ // d5
+    ]),
+    Probes::new([ // d5
         Probe::new(0x0000000014000000, 0x80100118020001c0, 62, 5376),
-    ],
-    [ // e5
+    ]),
+    Probes::new([ // e5
         Probe::new(0x0000000028000000, 0x2088111c44101001, 62, 5380),
-    ],
-    [ // f5
+    ]),
+    Probes::new([ // f5
         Probe::new(0x0000000050000000, 0x9008684641021000, 62, 5384),
-    ],
-    [ // g5
+    ]),
+    Probes::new([ // g5
         Probe::new(0x0000000020000000, 0x1409000400000084, 63, 5422),
-    ],
-    [ // h5
+    ]),
+    Probes::new([ // h5
         Probe::new(0x0000000040000000, 0x8100040280281010, 63, 5254),
-    ],
-    [ // a6
+    ]),
+    Probes::new([ // a6
         Probe::new(0x0000000200000000, 0x0040084040045004, 63, 5424),
-    ],
-    [ // b6
+    ]),
+    Probes::new([ // b6
         Probe::new(0x0000000400000000, 0x02040081a0140080, 63, 5278),
-    ],
-    [ // c6
+    ]),
+    Probes::new([ // c6
         Probe::new(0x0000000a00000000, 0x21000001b0046000, 62, 5264),
-    ],
-    [ // d6
+    ]),
+    Probes::new([ // d6
         Probe::new(0x0000001400000000, 0x0040188224201008, 62, 5268),
-    ],
-    [ // e6
+    ]),
+    Probes::new([ // e6
         Probe::new(0x0000002800000000, 0x0051208212400800, 62, 5272),
-    ],
-    [ // f6
+    ]),
+    Probes::new([ // f6
         Probe::new(0x0000005000000000, 0x3000800009040005, 62, 5388),
-    ],
-    [ // g6
+    ]),
+    Probes::new([ // g6
         Probe::new(0x0000002000000000, 0x0010000204580282, 63, 5426),
-    ],
-    [ // h6
+    ]),
+    Probes::new([ // h6
         Probe::new(0x0000004000000000, 0x2008412012102000, 63, 5270),
-    ],
-    [ // a7
+    ]),
+    Probes::new([ // a7
         Probe::new(0x0000020000000000, 0x0000400080500244, 63, 5428),
-    ],
-    [ // b7
+    ]),
+    Probes::new([ // b7
         Probe::new(0x0000040000000000, 0x00082880082020c0, 63, 5294),
-    ],
-    [ // c7
+    ]),
+    Probes::new([ // c7
         Probe::new(0x00000a0000000000, 0x5000800900710000, 62, 5392),
-    ],
-    [ // d7
+    ]),
+    Probes::new([ // d7
         Probe::new(0x0000140000000000, 0x0810010000180182, 62, 5396),
-    ],
-    [ // e7
+    ]),
+    Probes::new([ // e7
         Probe::new(0x0000280000000000, 0x8200008020126004, 62, 5400),
-    ],
-    [ // f7
+    ]),
+    Probes::new([ // f7
         Probe::new(0x0000500000000000, 0x0302001081090030, 62, 5404),
-    ],
-    [ // g7
+    ]),
+    Probes::new([ // g7
         Probe::new(0x0000200000000000, 0x3002080085245000, 63, 5430),
-    ],
-    [ // h7
+    ]),
+    Probes::new([ // h7
         Probe::new(0x0000400000000000, 0x0000000120024000, 63, 5286),
-    ],
-    [ // a8
+    ]),
+    Probes::new([ // a8
         Probe::new(0x0002000000000000, 0x1005000002814000, 63, 5418),
-    ],
-    [ // b8
+    ]),
+    Probes::new([ // b8
         Probe::new(0x0004000000000000, 0x100402801d002000, 63, 5432),
-    ],
-    [ // c8
+    ]),
+    Probes::new([ // c8
         Probe::new(0x000a000000000000, 0x1108022010284800, 62, 5408),
-    ],
-    [ // d8
+    ]),
+    Probes::new([ // d8
         Probe::new(0x0014000000000000, 0x0a010024004418c0, 62, 5412),
-    ],
-    [ // e8
+    ]),
+    Probes::new([ // e8
         Probe::new(0x0028000000000000, 0x090020230408cc10, 62, 5416),
-    ],
-    [ // f8
+    ]),
+    Probes::new([ // f8
         Probe::new(0x0050000000000000, 0x1009006420101900, 62, 5308),
-    ],
-    [ // g8
+    ]),
+    Probes::new([ // g8
         Probe::new(0x0020000000000000, 0x0400101054200408, 63, 5410),
-    ],
-    [ // h8
+    ]),
+    Probes::new([ // h8
         Probe::new(0x0040000000000000, 0x6020040802804a80, 63, 5302),
-    ],
+    ]),
 ];
 /// How every probe forms its index: the magics below were found for it.
 const INDEX: Index = Index::Magic;

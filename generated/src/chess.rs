@@ -34,7 +34,7 @@
 // | P pawn | `fmWfcFifmnD` | - | no lookups | 0 | 1 | 0 | 0 | none |
 //
 // Data: 64 lookups in 5249 attack entries (41992 bytes, overlapping where their entries agree);
-// 12 blocks of 64 slots (4608 bytes); 384 computed lines (12288 bytes); 0 plain checks (0 bytes).
+// 12 blocks of 64 slots (5120 bytes); 384 computed lines (12288 bytes); 0 plain checks (0 bytes).
 // A rank table (512 bytes) covers the slides along whole ranks, for every piece that
 // reads it: the lines a square above count them, the computed lines here do not.
 // Reverse lookups (attackers, movers): 0 of their own beside 64 shared with the forward
@@ -74,7 +74,7 @@ pub use fairy_magic_runtime::Color;
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
 use fairy_magic_runtime::{
-    Index, Probe, lookup_probes, slides, reached_slides, Line, LineForm, rank_slide,
+    Index, Probe, Probes, slides, reached_slides, Line, LineForm, rank_slide,
 };
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 9,
@@ -3796,7 +3796,7 @@ fn lookup(
             rank_slide(&RANK_SLIDES, FILES, square, occupied)
                 | slides(&BLOCK_2_LINES[square], occupied)
         }
-        3 => lookup_probes(INDEX, &BLOCK_3[square], &ATTACKS, occupied),
+        3 => BLOCK_3[square].lookup(INDEX, &ATTACKS, occupied),
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
         6 => BLOCK_6[square],
@@ -4449,199 +4449,199 @@ static BLOCK_2_LINES: [[Line<Bitboard>; 1]; SQUARES] = [
 /// Block's probes alone: the entries they read hold its leaps.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_3: [[Probe<Bitboard>; 1]; SQUARES] = [
-    [ // a1
+static BLOCK_3: [Probes<Bitboard, 1>; SQUARES] = [
+    Probes::new([ // a1
         Probe::new(0x0040201008040200, 0x0004200604010092, 58, 3584),
-    ],
-    [ // b1
+    ]),
+    Probes::new([ // b1
         Probe::new(0x0000402010080400, 0x0210040810803000, 59, 3840),
-    ],
-    [ // c1
+    ]),
+    Probes::new([ // c1
         Probe::new(0x0000004020100a00, 0x080c010401000220, 59, 3872),
-    ],
-    [ // d1
+    ]),
+    Probes::new([ // d1
         Probe::new(0x0000000040221400, 0x4844106200048000, 59, 3904),
-    ],
-    [ // e1
+    ]),
+    Probes::new([ // e1
         Probe::new(0x0000000002442800, 0x040c104c00408400, 59, 3936),
-    ],
-    [ // f1
+    ]),
+    Probes::new([ // f1
         Probe::new(0x0000000204085000, 0x2101048a40191000, 59, 3968),
-    ],
-    [ // g1
+    ]),
+    Probes::new([ // g1
         Probe::new(0x0000020408102000, 0x0102023206418040, 59, 4000),
-    ],
-    [ // h1
+    ]),
+    Probes::new([ // h1
         Probe::new(0x0002040810204000, 0x0102240102882080, 58, 3648),
-    ],
-    [ // a2
+    ]),
+    Probes::new([ // a2
         Probe::new(0x0020100804020000, 0x8008400409040102, 59, 4032),
-    ],
-    [ // b2
+    ]),
+    Probes::new([ // b2
         Probe::new(0x0040201008040000, 0x2000600882008020, 59, 4064),
-    ],
-    [ // c2
+    ]),
+    Probes::new([ // c2
         Probe::new(0x00004020100a0000, 0x0000142408820100, 59, 4096),
-    ],
-    [ // d2
+    ]),
+    Probes::new([ // d2
         Probe::new(0x0000004022140000, 0x4090080601400a24, 59, 4128),
-    ],
-    [ // e2
+    ]),
+    Probes::new([ // e2
         Probe::new(0x0000000244280000, 0x09100c0c20100001, 59, 4160),
-    ],
-    [ // f2
+    ]),
+    Probes::new([ // f2
         Probe::new(0x0000020408500000, 0x00400a1806080040, 59, 4192),
-    ],
-    [ // g2
+    ]),
+    Probes::new([ // g2
         Probe::new(0x0002040810200000, 0x0000844248200800, 59, 4224),
-    ],
-    [ // h2
+    ]),
+    Probes::new([ // h2
         Probe::new(0x0004081020400000, 0x10040a0082080200, 59, 4256),
-    ],
-    [ // a3
+    ]),
+    Probes::new([ // a3
         Probe::new(0x0010080402000200, 0x04a0000520028200, 59, 4288),
-    ],
-    [ // b3
+    ]),
+    Probes::new([ // b3
         Probe::new(0x0020100804000400, 0x4010b40a10010300, 59, 4320),
-    ],
-    [ // c3
+    ]),
+    Probes::new([ // c3
         Probe::new(0x004020100a000a00, 0x2102420800840080, 57, 2048),
-    ],
-    [ // d3
+    ]),
+    Probes::new([ // d3
         Probe::new(0x0000402214001400, 0x0008080282044285, 57, 2176),
-    ],
-    [ // e3
+    ]),
+    Probes::new([ // e3
         Probe::new(0x0000024428002800, 0x02020084020a0028, 57, 2304),
-    ],
-    [ // f3
+    ]),
+    Probes::new([ // f3
         Probe::new(0x0002040850005000, 0xe042000101d50400, 57, 2432),
-    ],
-    [ // g3
+    ]),
+    Probes::new([ // g3
         Probe::new(0x0004081020002000, 0x0001024888213001, 59, 4352),
-    ],
-    [ // h3
+    ]),
+    Probes::new([ // h3
         Probe::new(0x0008102040004000, 0x001880e200490801, 59, 4384),
-    ],
-    [ // a4
+    ]),
+    Probes::new([ // a4
         Probe::new(0x0008040200020400, 0x0008400820020602, 59, 4416),
-    ],
-    [ // b4
+    ]),
+    Probes::new([ // b4
         Probe::new(0x0010080400040800, 0x000804825a048800, 59, 4448),
-    ],
-    [ // c4
+    ]),
+    Probes::new([ // c4
         Probe::new(0x0020100a000a1000, 0x0a81a80010004140, 57, 2560),
-    ],
-    [ // d4
+    ]),
+    Probes::new([ // d4
         Probe::new(0x0040221400142200, 0x0020060040401040, 55, 0),
-    ],
-    [ // e4
+    ]),
+    Probes::new([ // e4
         Probe::new(0x0002442800284400, 0x008084000082200a, 55, 512),
-    ],
-    [ // f4
+    ]),
+    Probes::new([ // f4
         Probe::new(0x0004085000500800, 0x0010488004100420, 57, 2688),
-    ],
-    [ // g4
+    ]),
+    Probes::new([ // g4
         Probe::new(0x0008102000201000, 0x0202084882011000, 59, 4480),
-    ],
-    [ // h4
+    ]),
+    Probes::new([ // h4
         Probe::new(0x0010204000402000, 0x0000408802009400, 59, 4512),
-    ],
-    [ // a5
+    ]),
+    Probes::new([ // a5
         Probe::new(0x0004020002040800, 0x400104500c216010, 59, 4544),
-    ],
-    [ // b5
+    ]),
+    Probes::new([ // b5
         Probe::new(0x0008040004081000, 0x8004140448021022, 59, 4576),
-    ],
-    [ // c5
+    ]),
+    Probes::new([ // c5
         Probe::new(0x00100a000a102000, 0x048120a804040800, 57, 2816),
-    ],
-    [ // d5
+    ]),
+    Probes::new([ // d5
         Probe::new(0x0022140014224000, 0x0808200800010810, 55, 1024),
-    ],
-    [ // e5
+    ]),
+    Probes::new([ // e5
         Probe::new(0x0044280028440200, 0x0008020400121010, 55, 1536),
-    ],
-    [ // f5
+    ]),
+    Probes::new([ // f5
         Probe::new(0x0008500050080400, 0x18212301000600c0, 57, 2944),
-    ],
-    [ // g5
+    ]),
+    Probes::new([ // g5
         Probe::new(0x0010200020100800, 0xe141380204810500, 59, 4608),
-    ],
-    [ // h5
+    ]),
+    Probes::new([ // h5
         Probe::new(0x0020400040201000, 0x000c005040048420, 59, 4640),
-    ],
-    [ // a6
+    ]),
+    Probes::new([ // a6
         Probe::new(0x0002000204081000, 0x010a029084014000, 59, 4672),
-    ],
-    [ // b6
+    ]),
+    Probes::new([ // b6
         Probe::new(0x0004000408102000, 0x008a04b004002802, 59, 4704),
-    ],
-    [ // c6
+    ]),
+    Probes::new([ // c6
         Probe::new(0x000a000a10204000, 0x4001002101011005, 57, 3072),
-    ],
-    [ // d6
+    ]),
+    Probes::new([ // d6
         Probe::new(0x0014001422400000, 0x102400a018004100, 57, 3200),
-    ],
-    [ // e6
+    ]),
+    Probes::new([ // e6
         Probe::new(0x0028002844020000, 0x0400700a00600200, 57, 3328),
-    ],
-    [ // f6
+    ]),
+    Probes::new([ // f6
         Probe::new(0x0050005008040200, 0x004004a881008280, 57, 3456),
-    ],
-    [ // g6
+    ]),
+    Probes::new([ // g6
         Probe::new(0x0020002010080400, 0x4032040b12000430, 59, 4736),
-    ],
-    [ // h6
+    ]),
+    Probes::new([ // h6
         Probe::new(0x0040004020100800, 0x8102440106000060, 59, 4768),
-    ],
-    [ // a7
+    ]),
+    Probes::new([ // a7
         Probe::new(0x0000020408102000, 0x4104040109187200, 59, 4800),
-    ],
-    [ // b7
+    ]),
+    Probes::new([ // b7
         Probe::new(0x0000040810204000, 0x0106210412a00100, 59, 4832),
-    ],
-    [ // c7
+    ]),
+    Probes::new([ // c7
         Probe::new(0x00000a1020400000, 0x0000020442082100, 59, 4864),
-    ],
-    [ // d7
+    ]),
+    Probes::new([ // d7
         Probe::new(0x0000142240000000, 0x0004440421880140, 59, 4896),
-    ],
-    [ // e7
+    ]),
+    Probes::new([ // e7
         Probe::new(0x0000284402000000, 0x8004104025010003, 59, 4928),
-    ],
-    [ // f7
+    ]),
+    Probes::new([ // f7
         Probe::new(0x0000500804020000, 0x0080240890010042, 59, 4960),
-    ],
-    [ // g7
+    ]),
+    Probes::new([ // g7
         Probe::new(0x0000201008040200, 0x004084510c010004, 59, 4992),
-    ],
-    [ // h7
+    ]),
+    Probes::new([ // h7
         Probe::new(0x0000402010080400, 0x089023ab11020002, 59, 5024),
-    ],
-    [ // a8
+    ]),
+    Probes::new([ // a8
         Probe::new(0x0002040810204000, 0x1504210410018800, 58, 3712),
-    ],
-    [ // b8
+    ]),
+    Probes::new([ // b8
         Probe::new(0x0004081020400000, 0x060002a508284c10, 59, 5056),
-    ],
-    [ // c8
+    ]),
+    Probes::new([ // c8
         Probe::new(0x000a102040000000, 0x0200906cc0443010, 59, 5088),
-    ],
-    [ // d8
+    ]),
+    Probes::new([ // d8
         Probe::new(0x0014224000000000, 0x2418100200208800, 59, 5120),
-    ],
-    [ // e8
+    ]),
+    Probes::new([ // e8
         Probe::new(0x0028440200000000, 0x0020000820142408, 59, 5152),
-    ],
-    [ // f8
+    ]),
+    Probes::new([ // f8
         Probe::new(0x0050080402000000, 0x0204002142020a00, 59, 5184),
-    ],
-    [ // g8
+    ]),
+    Probes::new([ // g8
         Probe::new(0x0020100804020000, 0x0202480810140540, 59, 5216),
-    ],
-    [ // h8
+    ]),
+    Probes::new([ // h8
         Probe::new(0x0040201008040200, 0x10c0105202102020, 58, 3776),
-    ],
+    ]),
 ];
 /// Block 4: knight white quiet, knight black quiet, knight white capture, knight black
 /// capture, knight white movers, knight black movers, knight white attackers, knight black

@@ -32,7 +32,7 @@
 // | P pawn | `fmWfcF` | - | no lookups | 0 | 0 | 0 | 0 | none |
 //
 // Data: 72 lookups in 4513 attack entries (36104 bytes, overlapping where their entries agree);
-// 9 blocks of 36 slots (4320 bytes); 0 computed lines (0 bytes); 0 plain checks (0 bytes).
+// 9 blocks of 36 slots (5184 bytes); 0 computed lines (0 bytes); 0 plain checks (0 bytes).
 // Reverse lookups (attackers, movers): 0 of their own beside 72 shared with the forward
 // ones, 0 entries (0 bytes) before packing.
 // Between: 133 distinct sets (2048 bytes, padded to a power of two) and 2 grids of 36x36 cells (2592 bytes).
@@ -68,7 +68,7 @@ pub use fairy_magic_runtime::Color;
 /// to call them.
 #[allow(unused_imports)]
 pub use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::{Index, Probe, lookup_probes};
+use fairy_magic_runtime::{Index, Probe, Probes};
 const _: () = assert!(
     fairy_magic_runtime::FORMAT == 9,
     "this module was generated for fairy-magic-runtime format 9: regenerate it with `cargo xtask gen losalamos` or vendor the runtime of format 9"
@@ -1183,8 +1183,8 @@ fn lookup(
     };
     match block {
         0 => BLOCK_0[square],
-        1 => lookup_probes(INDEX, &BLOCK_1[square], &ATTACKS, occupied),
-        2 => lookup_probes(INDEX, &BLOCK_2[square], &ATTACKS, occupied),
+        1 => BLOCK_1[square].lookup(INDEX, &ATTACKS, occupied),
+        2 => BLOCK_2[square].lookup(INDEX, &ATTACKS, occupied),
         3 => BLOCK_3[square],
         4 => BLOCK_4[square],
         5 => BLOCK_5[square],
@@ -1280,266 +1280,266 @@ static BLOCK_0: [Bitboard; SQUARES] = [
 /// Block's probes alone: the entries they read hold its leaps.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_1: [[Probe<Bitboard>; 2]; SQUARES] = [
-    [ // a1
+static BLOCK_1: [Probes<Bitboard, 2>; SQUARES] = [
+    Probes::new([ // a1
         Probe::new(0x000000000104105e, 0x2e00100240200104, 56, 0),
         Probe::new(0x0000000010204080, 0x0482008240c0a000, 60, 4224),
-    ],
-    [ // b1
+    ]),
+    Probes::new([ // b1
         Probe::new(0x000000000208209c, 0x0104042002088020, 57, 1024),
         Probe::new(0x0000000000408100, 0x00816100004001a8, 61, 4384),
-    ],
-    [ // c1
+    ]),
+    Probes::new([ // c1
         Probe::new(0x000000000410411a, 0x0804088800440000, 57, 1152),
         Probe::new(0x0000000000010280, 0x4043440000002080, 61, 4392),
-    ],
-    [ // d1
+    ]),
+    Probes::new([ // d1
         Probe::new(0x0000000008208216, 0x0208801000011014, 57, 1280),
         Probe::new(0x0000000000002500, 0x0822002a00000208, 61, 4400),
-    ],
-    [ // e1
+    ]),
+    Probes::new([ // e1
         Probe::new(0x000000001041040e, 0x2407220400000000, 57, 1408),
         Probe::new(0x0000000000084200, 0x001a080040084000, 61, 4408),
-    ],
-    [ // f1
+    ]),
+    Probes::new([ // f1
         Probe::new(0x000000002082081e, 0x0200200402001240, 56, 256),
         Probe::new(0x0000000002108400, 0xca09040840c00040, 60, 4240),
-    ],
-    [ // a2
+    ]),
+    Probes::new([ // a2
         Probe::new(0x0000000001041780, 0x0048100200200120, 57, 1536),
         Probe::new(0x0000000008102000, 0x00224310080100a1, 61, 4416),
-    ],
-    [ // b2
+    ]),
+    Probes::new([ // b2
         Probe::new(0x0000000002082700, 0xa0c4085010082108, 58, 3072),
         Probe::new(0x0000000010204000, 0x4002848400000004, 61, 4288),
-    ],
-    [ // c2
+    ]),
+    Probes::new([ // c2
         Probe::new(0x0000000004104680, 0x0082010849203000, 58, 3136),
         Probe::new(0x000000000040a000, 0x0005014500052000, 61, 4296),
-    ],
-    [ // d2
+    ]),
+    Probes::new([ // d2
         Probe::new(0x0000000008208580, 0xd8600a0109480108, 58, 3200),
         Probe::new(0x0000000000094000, 0x33093020b0020030, 61, 4304),
-    ],
-    [ // e2
+    ]),
+    Probes::new([ // e2
         Probe::new(0x0000000010410380, 0x0008210800009450, 58, 3264),
         Probe::new(0x0000000002108000, 0x4502824004200000, 61, 4312),
-    ],
-    [ // f2
+    ]),
+    Probes::new([ // f2
         Probe::new(0x0000000020820780, 0x0308208400002802, 57, 1664),
         Probe::new(0x0000000004210000, 0x0a04492000891221, 61, 4424),
-    ],
-    [ // a3
+    ]),
+    Probes::new([ // a3
         Probe::new(0x000000000105e040, 0x8100200200000000, 57, 1792),
         Probe::new(0x0000000004080080, 0x0040121004830220, 61, 4432),
-    ],
-    [ // b3
+    ]),
+    Probes::new([ // b3
         Probe::new(0x000000000209c080, 0x1180101080000144, 58, 3328),
         Probe::new(0x0000000008100100, 0x1081040400040040, 61, 4320),
-    ],
-    [ // c3
+    ]),
+    Probes::new([ // c3
         Probe::new(0x000000000411a100, 0x400a804810000082, 58, 3392),
         Probe::new(0x0000000010280280, 0x5062140880104000, 59, 4096),
-    ],
-    [ // d3
+    ]),
+    Probes::new([ // d3
         Probe::new(0x0000000008216200, 0x8c14840804204810, 58, 3456),
         Probe::new(0x0000000002500500, 0x019002040109020c, 59, 4128),
-    ],
-    [ // e3
+    ]),
+    Probes::new([ // e3
         Probe::new(0x000000001040e400, 0x2001004088256174, 58, 3520),
         Probe::new(0x0000000004200200, 0x0420240800000681, 61, 4328),
-    ],
-    [ // f3
+    ]),
+    Probes::new([ // f3
         Probe::new(0x000000002081e800, 0x1000801010000880, 57, 1920),
         Probe::new(0x0000000008400400, 0x10500a0c0c000000, 61, 4440),
-    ],
-    [ // a4
+    ]),
+    Probes::new([ // a4
         Probe::new(0x0000000001781040, 0x1028010400004000, 57, 2048),
         Probe::new(0x0000000002002100, 0x189e0010222000c0, 61, 4448),
-    ],
-    [ // b4
+    ]),
+    Probes::new([ // b4
         Probe::new(0x0000000002702080, 0x0011860200010000, 58, 3584),
         Probe::new(0x0000000004004200, 0x0243080800428022, 61, 4336),
-    ],
-    [ // c4
+    ]),
+    Probes::new([ // c4
         Probe::new(0x0000000004684100, 0x2082410100000800, 58, 3648),
         Probe::new(0x000000000a00a400, 0x2062801015010003, 59, 4160),
-    ],
-    [ // d4
+    ]),
+    Probes::new([ // d4
         Probe::new(0x0000000014014080, 0x410110c200101209, 59, 4192),
         Probe::new(0x0000000008588200, 0xa0200a0100000001, 58, 3712),
-    ],
-    [ // e4
+    ]),
+    Probes::new([ // e4
         Probe::new(0x0000000010390400, 0x0008104400006002, 58, 3776),
         Probe::new(0x0000000008008100, 0x1081804442244420, 61, 4344),
-    ],
-    [ // f4
+    ]),
+    Probes::new([ // f4
         Probe::new(0x00000000207a0800, 0x00110200108a8400, 57, 2176),
         Probe::new(0x0000000010010200, 0x044c210400240008, 61, 4456),
-    ],
-    [ // a5
+    ]),
+    Probes::new([ // a5
         Probe::new(0x000000001e041040, 0x02080124008a0280, 57, 2304),
         Probe::new(0x0000000000084200, 0x0051124865000040, 61, 4464),
-    ],
-    [ // b5
+    ]),
+    Probes::new([ // b5
         Probe::new(0x000000001c082080, 0x0870a6080400800c, 58, 3840),
         Probe::new(0x0000000000108400, 0x1220449000821002, 61, 4352),
-    ],
-    [ // c5
+    ]),
+    Probes::new([ // c5
         Probe::new(0x000000001a104100, 0x3181008206410000, 58, 3904),
         Probe::new(0x0000000000290000, 0x0010440200930448, 61, 4360),
-    ],
-    [ // d5
+    ]),
+    Probes::new([ // d5
         Probe::new(0x0000000016208200, 0x0440090400000800, 58, 3968),
         Probe::new(0x0000000000502000, 0x08021a0030302080, 61, 4368),
-    ],
-    [ // e5
+    ]),
+    Probes::new([ // e5
         Probe::new(0x0000000000204080, 0x24420a8000042000, 61, 4376),
         Probe::new(0x000000000e410400, 0x005c081018004080, 58, 4032),
-    ],
-    [ // f5
+    ]),
+    Probes::new([ // f5
         Probe::new(0x000000001e820800, 0x00f81102000a0900, 57, 2432),
         Probe::new(0x0000000000408100, 0x1286908001002801, 61, 4472),
-    ],
-    [ // a6
+    ]),
+    Probes::new([ // a6
         Probe::new(0x0000000781041040, 0x0220464220010000, 56, 512),
         Probe::new(0x0000000002108400, 0x04d0285000280029, 60, 4256),
-    ],
-    [ // b6
+    ]),
+    Probes::new([ // b6
         Probe::new(0x0000000702082080, 0x0100488130000018, 57, 2560),
         Probe::new(0x0000000004210000, 0x0890412220414100, 61, 4480),
-    ],
-    [ // c6
+    ]),
+    Probes::new([ // c6
         Probe::new(0x0000000684104100, 0x00100801100e0011, 57, 2688),
         Probe::new(0x000000000a400000, 0x8c82021804202000, 61, 4488),
-    ],
-    [ // d6
+    ]),
+    Probes::new([ // d6
         Probe::new(0x0000000588208200, 0x4122401010000000, 57, 2816),
         Probe::new(0x0000000014080000, 0x40814a8800000004, 61, 4496),
-    ],
-    [ // e6
+    ]),
+    Probes::new([ // e6
         Probe::new(0x0000000390410400, 0x0002124140020080, 57, 2944),
         Probe::new(0x0000000008102000, 0x2821081806b60800, 61, 4504),
-    ],
-    [ // f6
+    ]),
+    Probes::new([ // f6
         Probe::new(0x0000000010204080, 0x0081909800098100, 60, 4272),
         Probe::new(0x00000007a0820800, 0xa208010008054041, 56, 768),
-    ],
+    ]),
 ];
 /// Block 2: rook white quiet, rook black quiet, rook white capture, rook black capture,
 /// rook white movers, rook black movers, rook white attackers, rook black attackers.
 /// Block's probes alone: the entries they read hold its leaps.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)]
-static BLOCK_2: [[Probe<Bitboard>; 1]; SQUARES] = [
-    [ // a1
+static BLOCK_2: [Probes<Bitboard, 1>; SQUARES] = [
+    Probes::new([ // a1
         Probe::new(0x000000000104105e, 0x2e00100240200104, 56, 0),
-    ],
-    [ // b1
+    ]),
+    Probes::new([ // b1
         Probe::new(0x000000000208209c, 0x0104042002088020, 57, 1024),
-    ],
-    [ // c1
+    ]),
+    Probes::new([ // c1
         Probe::new(0x000000000410411a, 0x0804088800440000, 57, 1152),
-    ],
-    [ // d1
+    ]),
+    Probes::new([ // d1
         Probe::new(0x0000000008208216, 0x0208801000011014, 57, 1280),
-    ],
-    [ // e1
+    ]),
+    Probes::new([ // e1
         Probe::new(0x000000001041040e, 0x2407220400000000, 57, 1408),
-    ],
-    [ // f1
+    ]),
+    Probes::new([ // f1
         Probe::new(0x000000002082081e, 0x0200200402001240, 56, 256),
-    ],
-    [ // a2
+    ]),
+    Probes::new([ // a2
         Probe::new(0x0000000001041780, 0x0048100200200120, 57, 1536),
-    ],
-    [ // b2
+    ]),
+    Probes::new([ // b2
         Probe::new(0x0000000002082700, 0xa0c4085010082108, 58, 3072),
-    ],
-    [ // c2
+    ]),
+    Probes::new([ // c2
         Probe::new(0x0000000004104680, 0x0082010849203000, 58, 3136),
-    ],
-    [ // d2
+    ]),
+    Probes::new([ // d2
         Probe::new(0x0000000008208580, 0xd8600a0109480108, 58, 3200),
-    ],
-    [ // e2
+    ]),
+    Probes::new([ // e2
         Probe::new(0x0000000010410380, 0x0008210800009450, 58, 3264),
-    ],
-    [ // f2
+    ]),
+    Probes::new([ // f2
         Probe::new(0x0000000020820780, 0x0308208400002802, 57, 1664),
-    ],
-    [ // a3
+    ]),
+    Probes::new([ // a3
         Probe::new(0x000000000105e040, 0x8100200200000000, 57, 1792),
-    ],
-    [ // b3
+    ]),
+    Probes::new([ // b3
         Probe::new(0x000000000209c080, 0x1180101080000144, 58, 3328),
-    ],
-    [ // c3
+    ]),
+    Probes::new([ // c3
         Probe::new(0x000000000411a100, 0x400a804810000082, 58, 3392),
-    ],
-    [ // d3
+    ]),
+    Probes::new([ // d3
         Probe::new(0x0000000008216200, 0x8c14840804204810, 58, 3456),
-    ],
-    [ // e3
+    ]),
+    Probes::new([ // e3
         Probe::new(0x000000001040e400, 0x2001004088256174, 58, 3520),
-    ],
-    [ // f3
+    ]),
+    Probes::new([ // f3
         Probe::new(0x000000002081e800, 0x1000801010000880, 57, 1920),
-    ],
-    [ // a4
+    ]),
+    Probes::new([ // a4
         Probe::new(0x0000000001781040, 0x1028010400004000, 57, 2048),
-    ],
-    [ // b4
+    ]),
+    Probes::new([ // b4
         Probe::new(0x0000000002702080, 0x0011860200010000, 58, 3584),
-    ],
-    [ // c4
+    ]),
+    Probes::new([ // c4
         Probe::new(0x0000000004684100, 0x2082410100000800, 58, 3648),
-    ],
-    [ // d4
+    ]),
+    Probes::new([ // d4
         Probe::new(0x0000000008588200, 0xa0200a0100000001, 58, 3712),
-    ],
-    [ // e4
+    ]),
+    Probes::new([ // e4
         Probe::new(0x0000000010390400, 0x0008104400006002, 58, 3776),
-    ],
-    [ // f4
+    ]),
+    Probes::new([ // f4
         Probe::new(0x00000000207a0800, 0x00110200108a8400, 57, 2176),
-    ],
-    [ // a5
+    ]),
+    Probes::new([ // a5
         Probe::new(0x000000001e041040, 0x02080124008a0280, 57, 2304),
-    ],
-    [ // b5
+    ]),
+    Probes::new([ // b5
         Probe::new(0x000000001c082080, 0x0870a6080400800c, 58, 3840),
-    ],
-    [ // c5
+    ]),
+    Probes::new([ // c5
         Probe::new(0x000000001a104100, 0x3181008206410000, 58, 3904),
-    ],
-    [ // d5
+    ]),
+    Probes::new([ // d5
         Probe::new(0x0000000016208200, 0x0440090400000800, 58, 3968),
-    ],
-    [ // e5
+    ]),
+    Probes::new([ // e5
         Probe::new(0x000000000e410400, 0x005c081018004080, 58, 4032),
-    ],
-    [ // f5
+    ]),
+    Probes::new([ // f5
         Probe::new(0x000000001e820800, 0x00f81102000a0900, 57, 2432),
-    ],
-    [ // a6
+    ]),
+    Probes::new([ // a6
         Probe::new(0x0000000781041040, 0x0220464220010000, 56, 512),
-    ],
-    [ // b6
+    ]),
+    Probes::new([ // b6
         Probe::new(0x0000000702082080, 0x0100488130000018, 57, 2560),
-    ],
-    [ // c6
+    ]),
+    Probes::new([ // c6
         Probe::new(0x0000000684104100, 0x00100801100e0011, 57, 2688),
-    ],
-    [ // d6
+    ]),
+    Probes::new([ // d6
         Probe::new(0x0000000588208200, 0x4122401010000000, 57, 2816),
-    ],
-    [ // e6
+    ]),
+    Probes::new([ // e6
         Probe::new(0x0000000390410400, 0x0002124140020080, 57, 2944),
-    ],
-    [ // f6
+    ]),
+    Probes::new([ // f6
         Probe::new(0x00000007a0820800, 0xa208010008054041, 56, 768),
-    ],
+    ]),
 ];
 /// Block 3: knight white quiet, knight black quiet, knight white capture, knight black
 /// capture, knight white movers, knight black movers, knight white attackers, knight black

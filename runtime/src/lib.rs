@@ -9,8 +9,8 @@
 //! a [`PlainCheck`], answered by [`plain_checks`]. The compiler verifies every table through
 //! [`lookup`] and [`plain_checks`], the functions the generated code calls, so the code that
 //! builds the tables and the code that reads them cannot disagree about an index. Where every
-//! square's leaps can be folded into the entries of one of its probes, the block stores the
-//! probes alone and is read by [`lookup_probes`]: one load and one union fewer a lookup.
+//! square's leaps can be folded into the entries its probes read, the block stores the probes
+//! alone ([`Probes`], read by [`lookup_probes`]): one load and one union fewer a lookup.
 //!
 //! Bitboards are `u64` (boards of up to 64 squares), `u128` (up to 128), [`Bitboard192`] (up to
 //! 192: 12x12, 13x13) or [`Bitboard256`] (up to 256: 14x14, 16x16), all behind the
@@ -54,7 +54,9 @@ pub use bitboard::{BitboardExt, Diagram, IndexIter, LookupBits};
 pub use board::line_through;
 pub use game::{Castling, FirstMoves, Need, Promotion, PromotionLimit, Rules, Tables};
 pub use line::{hops, lines, reached_slides, slides, Line, LineForm};
-pub use probe::{lookup, lookup_numbered, lookup_probes, plain_checks, Index, PlainCheck, Probe, SetNumber, Slot};
+pub use probe::{
+    lookup, lookup_numbered, lookup_probes, plain_checks, Index, PlainCheck, Probe, Probes, SetNumber, Slot,
+};
 pub use rank::{rank_slide, rank_table_entry, rank_table_len};
 pub use wide::{Bitboard192, Bitboard256};
 
@@ -62,8 +64,9 @@ pub use wide::{Bitboard192, Bitboard256};
 /// folds, the `u128` fold, the 192- and 256-bit folds (the word mixing and the split32 parts),
 /// the bitboard types a module may name (5: [`Bitboard192`] for 129 to 192 squares), the
 /// functions it may call (6: [`rank_slide`]; 7: [`board!`], with [`LookupBits`] split from
-/// [`BitboardExt`]; 8: [`indices!`], with [`LookupBits::place_of`]; 9: [`lookup_probes`], for slots whose leaps are
-/// folded into their entries) and the layout of [`Slot`], [`Probe`],
+/// [`BitboardExt`]; 8: [`indices!`], with [`LookupBits::place_of`]; 9: [`Probes`] and
+/// [`lookup_probes`], for squares whose leaps are folded into their entries) and the layout of
+/// [`Slot`], [`Probes`], [`Probe`],
 /// [`PlainCheck`] and [`Line`]. The compiler finds its magics through these
 /// formulas, so a module is right only with a runtime of the same format: every generated
 /// module asserts at compile time that `fairy_magic_runtime::FORMAT` is the number it was

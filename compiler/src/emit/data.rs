@@ -98,7 +98,8 @@ pub(super) fn blocks_data<B: Word>(variant: &Variant, tables: &Tables<B>) -> Res
 }
 
 /// One square's slot: `Slot::new(leaps, [probes])` with a probe a line, its probes alone where
-/// the block folds its leaps into them (`[probes]`), or just its leaps. `padding` prints as `PAD`.
+/// the block folds its leaps into them (`Probes::new([probes])`), or just its leaps. `padding`
+/// prints as `PAD`.
 pub(super) fn block_data<B: Word>(
     variant: &Variant,
     block: &Block<B>,
@@ -115,7 +116,7 @@ pub(super) fn block_data<B: Word>(
                 writeln!(s, "    {leaps}, // {name}")?;
                 continue;
             }
-            (_, true) => writeln!(s, "    [ // {name}")?,
+            (_, true) => writeln!(s, "    Probes::new([ // {name}")?,
             (_, false) => writeln!(s, "    Slot::new({leaps}, [ // {name}")?,
         }
         for m in block.probes(square) {
@@ -129,7 +130,7 @@ pub(super) fn block_data<B: Word>(
                 )?,
             }
         }
-        s.push_str(if folded { "    ],\n" } else { "    ]),\n" });
+        s.push_str("    ]),\n");
     }
     s.push(']');
     Ok(s)
