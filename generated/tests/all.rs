@@ -9,7 +9,7 @@
 //! `rng`, `xbetza`) or the list of shipped modules (`shipped.rs`, written by `cargo xtask gen`):
 //! a file takes it with `use crate::...`.
 
-// The engine is shared with the benches and the perft example, which use what these tests do not.
+// The engine is shared with the benches and the perft tool, which use what these tests do not.
 #[allow(dead_code)]
 mod engine;
 mod rng;

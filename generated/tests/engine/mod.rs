@@ -1,6 +1,6 @@
 //! Legal move generators for chess and Xiangqi on the generated tables, written the way an
-//! engine would use them; shared by the perft tests and the release example
-//! (`examples/perft.rs`).
+//! engine would use them; shared by the perft tests and the perft tool
+//! (`generated/perft`).
 
 pub mod chess;
 pub mod common;

@@ -2,7 +2,7 @@
 //! (`fairy-magic-engine`):
 //!
 //! ```text
-//! cargo run --release -p fairy-magic-generated --example perft -- --variant <name> [--fen '<FEN>'] [--depth <n>] [--bulk] [--engine generic|hand]
+//! cargo run --release -p fairy-magic-perft -- --variant <name> [--fen '<FEN>'] [--depth <n>] [--bulk] [--engine generic|hand]
 //! ```
 //!
 //! Without `--fen`, the variant file's start position (`start`); the FEN is in
@@ -19,7 +19,7 @@
 
 // The hand-written engines are shared with the tests, which use more of them than perft does.
 #[allow(dead_code)]
-#[path = "../tests/engine/mod.rs"]
+#[path = "../../tests/engine/mod.rs"]
 mod engine;
 
 use engine::common::{perft_with, Game, LastPly};
