@@ -54,6 +54,57 @@ pub fn set_up_signals() {
     }
 }
 
+/// Runs `write`, which tells the watcher it is given of its temporary file ([`watch`]), with the
+/// stopping signals held back until the file is armed: a signal landing after the file was
+/// created and before its name reached the handler left it behind (a fresh-clone CI run saw
+/// `.chess.rs.<pid>-0.tmp` stay after SIGTERM). A signal held back is delivered the moment the
+/// file is armed, or when `write` returns without creating one.
+pub fn write_watched<R>(write: impl FnOnce(&mut dyn FnMut(Temporary<'_>)) -> R) -> R {
+    #[cfg(unix)]
+    {
+        let mut held = Some(HeldSignals::hold());
+        write(&mut |event| {
+            watch(event);
+            if matches!(event, Temporary::Created(_)) {
+                held = None;
+            }
+        })
+    }
+    #[cfg(not(unix))]
+    write(&mut watch)
+}
+
+/// SIGINT, SIGTERM and SIGHUP blocked on this thread while it lives; dropping it restores the
+/// mask it found, which delivers any of them that came meanwhile.
+#[cfg(unix)]
+struct HeldSignals(libc::sigset_t);
+
+#[cfg(unix)]
+impl HeldSignals {
+    fn hold() -> HeldSignals {
+        // SAFETY: the sets are ours, initialised by `sigemptyset` (or written by the call)
+        // before they are read; `pthread_sigmask` changes only this thread's mask.
+        unsafe {
+            let mut stopping: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut stopping);
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::sigaddset(&mut stopping, signal);
+            }
+            let mut old: libc::sigset_t = std::mem::zeroed();
+            libc::pthread_sigmask(libc::SIG_BLOCK, &stopping, &mut old);
+            HeldSignals(old)
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for HeldSignals {
+    fn drop(&mut self) {
+        // SAFETY: restores the mask `hold` read; a pending signal runs its handler here.
+        unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &self.0, std::ptr::null_mut()) };
+    }
+}
+
 /// Notes what a write does with its temporary file, for the signal handler: a created file is
 /// removed if a signal stops the command before it is renamed or removed.
 pub fn watch(event: Temporary<'_>) {

@@ -67,7 +67,7 @@ pub(crate) fn read_text(name: &str, file: &std::path::Path) -> Result<String, Er
 /// Writes through a temporary file and a rename, so a reader never sees half a module; no file
 /// but the target is touched, and a signal that stops the command removes the temporary file.
 pub(crate) fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    fairy_magic::stages::files::write_atomically_watched(path, text, &mut os::watch)
+    os::write_watched(|watch| fairy_magic::stages::files::write_atomically_watched(path, text, watch))
 }
 
 /// Writes one line on standard error. A failed write (stderr on a full disk, a closed pipe) is
