@@ -366,26 +366,27 @@ fn is_union<T: Tables>(piece: usize, [a, b]: [usize; 2], color: Color) -> bool {
 /// For each piece, the two pieces whose captures together are its own ([`is_union`]), if the
 /// engine looks for it through them: neither of the two is itself looked for through others,
 /// nor has first captures (which `attackers` adds by the piece's own squares), nor does the
-/// piece. Found in the order of the pieces, each pair the first that proves out.
-fn unions<T: Tables>(first_captures: impl Fn(usize) -> bool) -> [Option<[u8; 2]>; MAX_PIECE_TYPES] {
-    let mut parts: [Option<[u8; 2]>; MAX_PIECE_TYPES] = [None; MAX_PIECE_TYPES];
+/// piece. Found in the order of the pieces, each pair the first that proves out: `(piece, [a,
+/// b])`, as [`Game::unions`] keeps them.
+fn unions<T: Tables>(first_captures: impl Fn(usize) -> bool) -> Vec<(usize, [usize; 2])> {
+    let mut found: Vec<(usize, [usize; 2])> = Vec::new();
     let mut is_part = [false; MAX_PIECE_TYPES];
     for piece in (0..T::PIECES).filter(|&q| !first_captures(q)) {
         if is_part[piece] {
             continue;
         }
-        let simple = |q: usize| q != piece && parts[q].is_none() && !first_captures(q);
-        let found = (0..T::PIECES)
+        let simple = |q: usize| q != piece && found.iter().all(|&(u, _)| u != q) && !first_captures(q);
+        let pair = (0..T::PIECES)
             .flat_map(|a| (a + 1..T::PIECES).map(move |b| [a, b]))
             .filter(|&[a, b]| simple(a) && simple(b))
             .find(|&pair| Color::ALL.iter().all(|&c| is_union::<T>(piece, pair, c)));
-        if let Some([a, b]) = found {
-            parts[piece] = Some([a as u8, b as u8]);
+        if let Some([a, b]) = pair {
+            found.push((piece, [a, b]));
             is_part[a] = true;
             is_part[b] = true;
         }
     }
-    parts
+    found
 }
 
 impl<T: Tables> Game<T> {
@@ -474,9 +475,7 @@ impl<T: Tables> Game<T> {
                     .fold(empty, |set, s| set | bit(s))
             })
             .collect();
-        let parts = unions::<T>(|q| pieces[q].first_captures);
-        let unions =
-            (0..T::PIECES).filter_map(|q| parts[q].map(|[a, b]| (q, [usize::from(a), usize::from(b)]))).collect();
+        let unions = unions::<T>(|q| pieces[q].first_captures);
         Ok(Game {
             royal,
             unions,
