@@ -21,10 +21,6 @@ mod chess_crates;
 mod every_module;
 #[path = "exhaustive.rs"]
 mod exhaustive;
-#[path = "fsf_perft.rs"]
-mod fsf_perft;
-#[path = "fsf_positions.rs"]
-mod fsf_positions;
 #[path = "gallery.rs"]
 mod gallery;
 #[path = "independent.rs"]

@@ -22,6 +22,12 @@
 #[path = "../../tests/engine/mod.rs"]
 mod engine;
 
+// The generic engine held to Fairy-Stockfish's counts (`cargo test -p fairy-magic-perft`).
+#[cfg(test)]
+mod fsf_perft;
+#[cfg(test)]
+mod fsf_positions;
+
 use engine::common::{perft_with, Game, LastPly};
 use fairy_magic_engine::LastPly as GenericLastPly;
 use fairy_magic_runtime::Tables;

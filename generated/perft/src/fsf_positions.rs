@@ -2,13 +2,13 @@
 //! for every variant `fsf_perft.rs` covers, positions taken from random playouts of the generic
 //! engine (a fixed seed a variant; positions in check, with en passant, promotions and castling
 //! among them), each with Fairy-Stockfish's `go perft` count at a shallow depth, checked here,
-//! and at a deeper one, checked through the example (the file's head gives the command).
+//! and at a deeper one, checked through this perft tool (the file's head gives the command).
 
 use fairy_magic_engine::{Game, LastPly};
 use fairy_magic_generated as modules;
 use fairy_magic_runtime::Tables;
 
-const DATA: &str = include_str!("data/fsf_positions.txt");
+const DATA: &str = include_str!("../data/fsf_positions.txt");
 
 /// One line of the data file.
 struct Line<'a> {
