@@ -1,5 +1,5 @@
 //! Every module of `generated/src`, for the tests that check each one (`exhaustive.rs`,
-//! `independent.rs`).
+//! `independent.rs`) and the perft tool that plays each one (`generated/perft`).
 //!
 //! DO NOT EDIT: `cargo xtask gen` rewrites this file from `variants/`, and `cargo xtask check`
 //! fails when it is stale.

@@ -271,7 +271,7 @@ macro_rules! for_each_pext_module {
 "#;
 
 const SHIPPED_HEADER: &str = r#"//! Every module of `generated/src`, for the tests that check each one (`exhaustive.rs`,
-//! `independent.rs`).
+//! `independent.rs`) and the perft tool that plays each one (`generated/perft`).
 //!
 //! DO NOT EDIT: `cargo xtask gen` rewrites this file from `variants/`, and `cargo xtask check`
 //! fails when it is stale.

@@ -21,6 +21,8 @@
 #[allow(dead_code)]
 #[path = "../../tests/engine/mod.rs"]
 mod engine;
+#[path = "../../tests/shipped.rs"]
+mod shipped;
 
 // The generic engine held to Fairy-Stockfish's counts (`cargo test -p fairy-magic-perft`).
 #[cfg(test)]
@@ -99,17 +101,25 @@ fn run_generic<T: Tables>(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the generic engine on the module named `name`, one arm a module of the crate.
-macro_rules! by_name {
-    ($name:expr, $args:expr, $($module:ident),* $(,)?) => {
-        match $name {
-            $( stringify!($module) => run_generic::<fairy_magic_generated::$module::Tables>($args), )*
-            other => Err(format!(
-                "unknown variant {other:?} (the modules: {})",
-                [$(stringify!($module)),*].join(", ")
-            )),
-        }
-    };
+/// Runs the generic engine on the module named `name`: every module of the crate, as
+/// `shipped.rs` (written by `cargo xtask gen`) lists them, so a variant added is playable here.
+fn run_generic_by_name(name: &str, args: &Args) -> Result<(), String> {
+    macro_rules! run_if_named {
+        ($module:ident $(, $marker:ident)?) => {
+            if name == stringify!($module) {
+                return run_generic::<fairy_magic_generated::$module::Tables>(args);
+            }
+        };
+    }
+    shipped::for_each_module!(run_if_named);
+    let mut names = Vec::new();
+    macro_rules! add_name {
+        ($module:ident $(, $marker:ident)?) => {
+            names.push(stringify!($module));
+        };
+    }
+    shipped::for_each_module!(add_name);
+    Err(format!("unknown variant {name:?} (the modules: {})", names.join(", ")))
 }
 
 fn main() {
@@ -130,42 +140,7 @@ fn main() {
                 Ok(())
             }
             (true, other) => Err(format!("no hand-written engine plays {other:?} (chess or xiangqi)")),
-            (false, name) => by_name!(
-                name,
-                &args,
-                amazon,
-                bentriders,
-                berolina,
-                big16,
-                capablanca,
-                chancellor,
-                chess,
-                chess_pext,
-                chess_split32,
-                chess_throughput,
-                chu,
-                courier,
-                embassy,
-                fairy,
-                friendly,
-                gallery,
-                grand,
-                grasshopper,
-                janggi,
-                janus,
-                knightmate,
-                losalamos,
-                makruk,
-                modern,
-                nightrider,
-                shako,
-                shatranj,
-                shogi,
-                u128_pext,
-                u128_split32,
-                wide,
-                xiangqi,
-            ),
+            (false, name) => run_generic_by_name(name, &args),
         }
     });
     if let Err(message) = result {
