@@ -31,7 +31,7 @@ const RANDOM_SUBSETS: usize = 256;
 /// Checks one variant; `query(kind, piece, white, square, occupied)` answers through the module.
 fn check_variant<B: fairy_magic::stages::magics::Word>(
     name: &str,
-    query: impl Fn(TableKind, usize, bool, usize, Squares) -> Squares,
+    query: &dyn Fn(TableKind, usize, bool, usize, Squares) -> Squares,
 ) -> usize {
     let file = format!("{}/../variants/{name}.variant", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
@@ -185,7 +185,7 @@ macro_rules! exhaustive {
                 use fairy_magic_generated::$module as m;
                 use fairy_magic_runtime::Tables;
                 let checked =
-                    check_variant::<m::Bitboard>(stringify!($module), |kind, piece, white, square, occupied| {
+                    check_variant::<m::Bitboard>(stringify!($module), &|kind, piece, white, square, occupied| {
                         let piece = m::Piece::ALL[piece];
                         let color = if white { m::Color::White } else { m::Color::Black };
                         let occupied = <m::Bitboard as Word>::from_squares(occupied);

@@ -152,7 +152,7 @@ fn replay(
     files: i32,
     ranks: i32,
     pieces: &[(&str, &str)],
-    query: impl Fn(usize, bool, usize, Bitboard256) -> Answers,
+    query: &dyn Fn(usize, bool, usize, Bitboard256) -> Answers,
 ) -> usize {
     let squares = (files * ranks) as usize;
     let all = !Bitboard256::EMPTY >> (256 - squares as u32);
@@ -270,7 +270,7 @@ macro_rules! module_tests {
             #[test]
             fn module_agrees_with_the_interpreter() {
                 let (name, files, ranks, betzas, query) = module_tests!(@answers $m $(, $marker)?);
-                let checked = replay(name, files, ranks, &betzas, query);
+                let checked = replay(name, files, ranks, &betzas, &query);
                 assert!(checked >= betzas.len() * 2 * (files * ranks) as usize * 5, "{name}: only {checked} positions");
             }
 
@@ -287,7 +287,7 @@ macro_rules! module_tests {
                     m::FILES as i32,
                     m::RANKS as i32,
                     &pieces,
-                    |piece, black, target, occupied| {
+                    &|piece, black, target, occupied| {
                         let p = m::Piece::ALL[piece];
                         let c = if black { m::Color::Black } else { m::Color::White };
                         let o: m::Bitboard = Narrow::narrow(occupied);
@@ -457,7 +457,7 @@ fn reverse_replay(
     files: i32,
     ranks: i32,
     pieces: &[(&str, &str)],
-    query: impl Fn(usize, bool, usize, Bitboard256) -> [Bitboard256; 4],
+    query: &dyn Fn(usize, bool, usize, Bitboard256) -> [Bitboard256; 4],
 ) -> usize {
     let squares = (files * ranks) as usize;
     let rules = Rules::read(name, files, ranks);
