@@ -92,16 +92,3 @@ fn sets_from(moves: &[PathMove]) -> Vec<(Square, Squares)> {
         .filter(|&(_, set)| set != Squares::EMPTY)
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_sets_table_is_padded_to_a_power_of_two() {
-        for (sets, len) in [(1, 1), (2, 2), (3, 4), (411, 512), (512, 512), (4803, 8192)] {
-            let between = Between { sets: vec![Squares::EMPTY; sets], ..Between::default() };
-            assert_eq!(between.table_len(), len, "{sets} sets");
-        }
-    }
-}

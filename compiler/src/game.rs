@@ -71,7 +71,16 @@ pub enum RuleLine {
     /// `royal <letter>`.
     Royal(Named),
     /// `promote <letter> in <region> to <letters> [optional]`.
-    Promote { piece: Named, region: Named, to: Vec<Named>, forced: bool },
+    Promote {
+        /// The piece that promotes.
+        piece: Named,
+        /// Where it promotes.
+        region: Named,
+        /// What it may become.
+        to: Vec<Named>,
+        /// Whether it must (no `optional`).
+        forced: bool,
+    },
     /// `limit <letter> <n>`.
     Limit(Named, u8),
     /// `initial <letter> <region>`.
@@ -79,7 +88,16 @@ pub enum RuleLine {
     /// `en-passant <letter>`.
     Passant(Named),
     /// `castling <king> <from> <to> <rook> <from> <to>`.
-    Castling { king: Named, king_squares: [Named; 2], rook: Named, rook_squares: [Named; 2] },
+    Castling {
+        /// The king piece.
+        king: Named,
+        /// The king's squares, from and to.
+        king_squares: [Named; 2],
+        /// The rook piece.
+        rook: Named,
+        /// The rook's squares, from and to.
+        rook_squares: [Named; 2],
+    },
     /// `flying-general`, at its offset.
     Flying(usize),
     /// `bare-king`, at its offset.

@@ -88,6 +88,30 @@ pub mod stages {
     /// Stage 7: compiled tables to the text of a Rust module (header, code, data).
     pub mod emit {
         pub use crate::emit::*;
+        /// The module's code: types, functions and statics, built with `quote!`.
+        pub mod api {
+            pub use crate::emit::api::*;
+        }
+    }
+    /// The game's rules beyond piece moves (`royal`, `promote`, `castling`...), resolved.
+    pub mod game {
+        pub use crate::game::*;
+    }
+    /// Which blocks store their probes alone, and the leaps folded into their entries.
+    pub mod fold {
+        pub use crate::fold::*;
+    }
+    /// `show --html`: the page that draws a variant's moves from its module's tables.
+    pub mod page {
+        pub use crate::page::*;
+    }
+    /// Independent pieces of work spread over the machine's cores, in a fixed order.
+    pub mod parallel {
+        pub use crate::parallel::*;
+    }
+    /// SplitMix64, the compiler's one random number generator.
+    pub mod splitmix {
+        pub use crate::splitmix::*;
     }
     /// Errors with their place in the input (file, line, column), and how they print.
     pub mod error {
@@ -100,6 +124,18 @@ pub mod stages {
     /// `fairy-magic import`: a section of a Fairy-Stockfish `variants.ini` as a variant file.
     pub mod import {
         pub use crate::import::*;
+        /// Fairy-Stockfish's built-in variants, imported by name.
+        pub mod builtins {
+            pub use crate::import::builtins::*;
+        }
+        /// Fairy-Stockfish's Betza strings in the notation fairy-magic reads.
+        pub mod notation {
+            pub use crate::import::notation::*;
+        }
+        /// A section's rules (promotion, castling, regions) as variant-file lines.
+        pub mod rules {
+            pub use crate::import::rules::*;
+        }
     }
     /// Dense indices of each piece's potential attacks and moves (`vector_index`, `move_index`,
     /// `threat_index`, `policy_index` in generated modules), for NNUE threat inputs and policy
@@ -302,17 +338,4 @@ pub fn compile(source: &Source, options: &Options) -> Result<Module, Error> {
 /// self-contained interactive page that reads the module's own tables (`page/`).
 pub fn page(source: &Source, options: &Options) -> Result<String, Error> {
     pipeline::page(source, options)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn betza_errors_point_into_the_piece_line() {
-        let text = "variant a\nboard 8x8\npiece P pawn   fmWfceF\n";
-        let e = compile(&Source { file: "x.variant", text }, &Options::new()).unwrap_err().summary();
-        assert!(e.starts_with("x.variant:3:21: error:"), "{e}");
-        assert!(e.contains("en passant"), "{e}");
-    }
 }

@@ -426,20 +426,23 @@ const CACHED_PIECES: usize = 16;
 const CACHED_BYTES: usize = 256 << 20;
 
 /// The pieces a batch has compiled, keyed by the board (as parsed, so `016x16` is `16x16`)
-/// and the XBetza; past [`CACHED_PIECES`] or [`CACHED_BYTES`] the oldest are dropped, so memory
+/// and the XBetza; past `CACHED_PIECES` or `CACHED_BYTES` the oldest are dropped, so memory
 /// stays bounded however many distinct questions come: at most the budget and the newest piece.
 #[cfg(feature = "cli")]
-struct PieceCache {
-    pieces: VecDeque<((Board, String), Result<CompiledPiece, String>)>,
+pub struct PieceCache {
+    /// The kept pieces, oldest first, each by its board and XBetza.
+    pub pieces: VecDeque<((Board, String), Result<CompiledPiece, String>)>,
     /// What the kept pieces take, by [`CompiledPiece::bytes`].
-    bytes: usize,
-    /// The most bytes they may take: [`CACHED_BYTES`].
-    budget: usize,
+    pub bytes: usize,
+    /// The most bytes they may take: `CACHED_BYTES`.
+    pub budget: usize,
 }
 
 #[cfg(feature = "cli")]
 impl PieceCache {
-    fn new() -> Self {
+    /// An empty cache of the default budget.
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
         PieceCache { pieces: VecDeque::new(), bytes: 0, budget: CACHED_BYTES }
     }
 
@@ -456,7 +459,7 @@ impl PieceCache {
 
     /// The piece `betza` on the board `q.board`, with `compile` run only if it is not kept;
     /// the board as parsed, or the error of the board or of the piece.
-    fn get(
+    pub fn get(
         &mut self,
         q: &Question,
         compile: impl FnOnce(Board, &str) -> Result<CompiledPiece, Error>,
@@ -480,7 +483,7 @@ impl PieceCache {
 
 /// What a kept compilation takes: its tables, or its error's text.
 #[cfg(feature = "cli")]
-fn kept_bytes(kept: &Result<CompiledPiece, String>) -> usize {
+pub fn kept_bytes(kept: &Result<CompiledPiece, String>) -> usize {
     match kept {
         Ok(piece) => piece.bytes(),
         Err(e) => e.len(),
@@ -618,7 +621,7 @@ impl AttackerBatch {
 
 /// One JSON line as an object of keys, each key once.
 #[cfg(feature = "cli")]
-fn json_object(line: &str) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+pub fn json_object(line: &str) -> Result<serde_json::Map<String, serde_json::Value>, String> {
     serde_json::from_str::<UniqueKeys>(line).map(|keys| keys.0).map_err(|e| format!("not a question: {e}"))
 }
 
@@ -657,7 +660,7 @@ impl<'de> Deserialize<'de> for UniqueKeys {
 /// ignore it and answer its default. `square` is what the asker calls `from` (`to` for
 /// attackers).
 #[cfg(feature = "cli")]
-fn question(fields: serde_json::Map<String, serde_json::Value>, square: &str) -> Result<Question, String> {
+pub fn question(fields: serde_json::Map<String, serde_json::Value>, square: &str) -> Result<Question, String> {
     if let Some(key) = fields.keys().find(|k| !QUESTION_KEYS.contains(&k.as_str()) && !NOTE_KEYS.contains(&k.as_str()))
     {
         let keys: Vec<&str> = QUESTION_KEYS.iter().map(|&k| if k == "from" { square } else { k }).collect();
@@ -668,65 +671,4 @@ fn question(fields: serde_json::Map<String, serde_json::Value>, square: &str) ->
         ));
     }
     serde_json::from_value(serde_json::Value::Object(fields)).map_err(|e| format!("not a question: {e}"))
-}
-
-#[cfg(all(test, feature = "cli"))]
-mod tests {
-    use super::*;
-
-    /// The piece's own square among its friends or foes is refused, as a square that is both is:
-    /// it used to be dropped, answering as if the board were empty.
-    #[test]
-    fn the_piece_s_own_square_holds_no_other_piece() {
-        let ask = |friends: &[&str], foes: &[&str]| {
-            let q = Question::new("8x8", "N", "d4").around(friends, foes);
-            position(Board { files: 8, ranks: 8 }, &q).map(|p| (p.friends, p.foes)).map_err(|e| e.to_string())
-        };
-        let e = ask(&[], &["d4"]).unwrap_err();
-        assert!(e.contains("`d4` is the piece's own square: it cannot hold a foe too"), "{e}");
-        let e = ask(&["e5", "d4"], &[]).unwrap_err();
-        assert!(e.contains("cannot hold a friend too"), "{e}");
-        assert!(ask(&["e5"], &["e5"]).unwrap_err().contains("both a friend and a foe"));
-        assert!(ask(&["e5"], &["c3"]).is_ok());
-    }
-
-    /// A batch's cache keeps pieces while their bytes fit its budget, dropping the oldest first,
-    /// and keeps the newest even when it alone is over.
-    #[test]
-    fn the_cache_is_bounded_by_its_bytes() {
-        let mut cache = PieceCache::new();
-        let ask = |betza: &str| Question::new("8x8", betza, "d4");
-        let tables = |board, betza: &str| compile_piece(board, betza, Via::Tables);
-        let queen = tables(parse_board("8x8").unwrap(), "Q").unwrap().bytes();
-        cache.budget = queen * 2 + queen / 2;
-        for betza in ["Q", "BR", "RB", "QW"] {
-            cache.get(&ask(betza), tables).unwrap();
-            assert!(cache.bytes <= cache.budget, "{betza}: {} of {}", cache.bytes, cache.budget);
-        }
-        assert_eq!(cache.pieces.len(), 2, "two queens' worth of tables fit");
-        assert_eq!(cache.pieces.back().unwrap().0 .1, "QW");
-        cache.budget = 1;
-        cache.get(&ask("N"), tables).unwrap();
-        assert_eq!(cache.pieces.len(), 1, "the newest is kept alone");
-        assert_eq!(cache.bytes, kept_bytes(&cache.pieces[0].1));
-    }
-
-    /// A question's colour is a `Color` from the JSON word: White if left out, and a word that
-    /// is neither colour is the question's error, not a silent White.
-    #[test]
-    fn colours_are_read_as_colours() {
-        let read = |line: &str| question(json_object(line).unwrap(), "from");
-        assert_eq!(read(r#"{"board":"8x8","betza":"N","from":"d4"}"#).unwrap().color, Color::White);
-        assert_eq!(read(r#"{"board":"8x8","betza":"N","from":"d4","color":"black"}"#).unwrap().color, Color::Black);
-        let e = read(r#"{"board":"8x8","betza":"N","from":"d4","color":"red"}"#).unwrap_err();
-        assert!(e.contains("colour `red`: write white or black"), "{e}");
-    }
-
-    /// A key given twice is the line's error, named, never its last value taken silently.
-    #[test]
-    fn a_repeated_key_is_an_error() {
-        let e = json_object(r#"{"board":"8x8","betza":"N","from":"d4","from":"h8"}"#).unwrap_err();
-        assert!(e.contains("the key `from` is given twice"), "{e}");
-        assert!(json_object(r#"{"board":"8x8","betza":"N","from":"d4"}"#).is_ok());
-    }
 }

@@ -5,8 +5,15 @@
 //! in order; [`every_test_file_is_a_module_here`] fails until it is. Run one file's tests with
 //! `cargo test -p fairy-magic --test all NAME::`. What more than one file needs is in
 //! `tests/common/mod.rs`, a module of this binary: a file takes it with `use crate::common::...`.
+//!
+//! The library's unit tests are here too, in `tests/unit/` (one module a source file: `unit::lookups`
+//! tests `src/lookups.rs`), reaching the stages through `fairy_magic::stages` rather than being
+//! compiled into a second optimised build of the library. To add one, add it to the file's module
+//! there (or add the file to `tests/unit/mod.rs`).
 
 mod common;
+#[path = "unit/mod.rs"]
+mod unit;
 
 #[path = "bad_input.rs"]
 mod bad_input;
@@ -74,19 +81,46 @@ fn every_test_file_is_a_module_here() {
     );
 }
 
-/// The binary has no unit tests: its `test = false` (Cargo.toml) spares `cargo test` a build of
-/// an empty harness, and would leave a unit test there unrun.
+/// Every `.rs` file in `tests/unit/` is a module of `unit/mod.rs`, for the same reason.
 #[test]
-fn the_binary_has_no_unit_tests() {
-    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let cli = std::fs::read_dir(src.join("cli")).unwrap().map(|entry| entry.unwrap().path());
-    let files: Vec<_> = [src.join("main.rs"), src.join("os.rs")].into_iter().chain(cli).collect();
-    assert!(files.len() > 3, "the binary's files are main.rs, os.rs and cli/");
+fn every_unit_test_file_is_a_module_there() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/unit");
+    let list = include_str!("unit/mod.rs");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if let Some(module) = name.strip_suffix(".rs").filter(|&m| m != "mod") {
+            if !list.lines().any(|l| l.trim_start_matches("pub(crate) ") == format!("mod {module};")) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:?} in tests/unit/ are not modules of tests/unit/mod.rs: add `mod NAME;`");
+}
+
+/// Neither the library nor the binary has unit tests: their `test = false` (Cargo.toml) spares
+/// `cargo test` a build of each as a harness (the library's, a second optimised build of the
+/// whole compiler), and would leave a unit test there unrun. The library's are in `tests/unit/`.
+#[test]
+fn the_library_and_the_binary_have_no_unit_tests() {
+    fn rust_files(dir: &std::path::Path, into: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, into);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                into.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    rust_files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    assert!(files.len() > 40, "the library's and the binary's files are in src/");
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(
-            !text.contains("#[test]") && !text.contains("#[cfg(test)]"),
-            "{} has unit tests: drop `test = false` from the binary's [[bin]] in Cargo.toml",
+            !text.contains("#[test]") && !text.contains("#[cfg(test)]") && !text.contains("cfg(all(test"),
+            "{} has unit tests: move them to tests/unit/ (`test = false` in Cargo.toml leaves them unrun)",
             file.display()
         );
     }

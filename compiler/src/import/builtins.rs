@@ -51,8 +51,11 @@ pub const CUSTOM_SLOTS: usize = 25;
 /// A built-in variant: the variant it starts from (`None`: the empty template, an 8x8 board
 /// without pieces, which is also where a section without a parent starts) and its settings.
 pub struct BuiltIn {
+    /// Its name in Fairy-Stockfish.
     pub name: &'static str,
+    /// The variant it starts from.
     pub parent: Option<&'static str>,
+    /// Its settings, as ini lines.
     pub settings: &'static str,
 }
 
@@ -378,22 +381,4 @@ pub fn built_in_rules(name: &str) -> Option<&'static str> {
 /// The built-in variant of that name.
 pub fn built_in(name: &str) -> Option<&'static BuiltIn> {
     BUILT_IN.iter().find(|v| v.name == name)
-}
-
-#[cfg(test)]
-mod tests {
-    /// Fairy-Stockfish's own variants.ini has no `[capablanca]`: the variant is built in. The
-    /// README's `import variants.ini --section capablanca` once failed there with "no section".
-    #[test]
-    fn a_built_in_variant_imports_by_name_from_a_file_without_its_section() {
-        let ini =
-            "# Fairy-Stockfish's variants.ini holds only variants that are not built in\n[mine:chess]\nmaxFile = 9\n";
-        let (text, _) = super::super::import("variants.ini", ini, "capablanca").unwrap();
-        assert!(text.contains("built-in variant `capablanca`"), "{text}");
-        assert!(text.contains("variant capablanca\nboard 10x8\n"), "{text}");
-        assert!(text.contains("archbishop") && text.contains("chancellor"), "{text}");
-        // A name neither in the file nor built in is still an error that lists the sections.
-        let e = super::super::import("variants.ini", ini, "capablance").unwrap_err().to_string();
-        assert!(e.contains("no section [capablance]") && e.contains("mine"), "{e}");
-    }
 }

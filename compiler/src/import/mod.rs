@@ -14,9 +14,9 @@
 //! are written as Fairy-Stockfish plays them (`notation.rs`). The result is compiled before it is
 //! handed back, so an import that succeeds always gives a file that `compile` accepts.
 
-mod builtins;
-mod notation;
-mod rules;
+pub(crate) mod builtins;
+pub(crate) mod notation;
+pub(crate) mod rules;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -180,7 +180,7 @@ fn built_in_state(name: &str) -> Result<IniVariant, Error> {
 
 /// The variant file, line by line, each with the ini offset it came from (for errors).
 #[derive(Default)]
-struct Output {
+pub struct Output {
     lines: Vec<(String, Option<usize>)>,
     notes: Vec<String>,
     /// The written pieces with first moves (XBetza `i`), by type index.
@@ -206,7 +206,7 @@ pub fn import(file: &str, text: &str, section: &str) -> Result<(String, Vec<Stri
 }
 
 /// The variant file's text, its lines' origins and the number of comment lines heading it.
-fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Error> {
+pub fn convert(source: &Source, section: &str) -> Result<(String, Output, usize), Error> {
     let file = source.file;
     let all = sections(source)?;
     let state = resolve(source, &all, section)?;
@@ -532,95 +532,4 @@ fn piece_name(key: &str) -> String {
         s.push(c.to_ascii_lowercase());
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The game's rules of a file, by FEN letter and squares: what two files that name their
-    /// pieces and regions differently agree on when they state the same game.
-    fn rules_of(text: &str) -> String {
-        let (variant, _) = crate::pipeline::read(&Source { file: "x.variant", text }).unwrap();
-        let rules = &variant.rules;
-        let letters: Vec<&str> = variant.pieces.iter().map(|p| p.letter.as_str()).collect();
-        let fen = rules.fen_letters(&letters);
-        let region = |r: usize| format!("{:?}", variant.regions[r].squares);
-        let mut lines = vec![format!("royal {:?}", rules.royal.map(|p| &fen[p]))];
-        for p in &rules.promotions {
-            let mut to: Vec<&str> = p.to.iter().map(|&t| fen[t].as_str()).collect();
-            to.sort();
-            lines.push(format!("promote {} in {} to {to:?} forced {}", fen[p.piece], region(p.region), p.forced));
-        }
-        lines.extend(rules.limits.iter().map(|(p, n)| format!("limit {} {n}", fen[*p])));
-        lines.extend(rules.first_moves.iter().map(|(p, r)| format!("initial {} {}", fen[*p], region(*r))));
-        lines.extend(rules.en_passant.iter().map(|p| format!("en-passant {}", fen[*p])));
-        lines.extend(
-            rules
-                .castlings
-                .iter()
-                .map(|c| format!("castling {} {:?} {} {:?}", fen[c.king], c.king_squares, fen[c.rook], c.rook_squares)),
-        );
-        lines.push(format!(
-            "flying {} bare {} needs {:?} start {:?}",
-            rules.flying_general, rules.bare_king, rules.needs, rules.start
-        ));
-        lines.sort();
-        lines.join("\n")
-    }
-
-    /// Importing Fairy-Stockfish's built-in chess, berolina, capablanca, grand, makruk,
-    /// shatranj, courier and xiangqi gives the rules of the shipped variant files, Shatranj's and
-    /// Courier's bare king included.
-    #[test]
-    fn built_in_variants_import_the_rules_of_the_shipped_files() {
-        let shipped = [
-            ("chess", include_str!("../../../variants/chess.variant")),
-            ("berolina", include_str!("../../../variants/berolina.variant")),
-            ("capablanca", include_str!("../../../variants/capablanca.variant")),
-            ("grand", include_str!("../../../variants/grand.variant")),
-            ("makruk", include_str!("../../../variants/makruk.variant")),
-            ("shatranj", include_str!("../../../variants/shatranj.variant")),
-            ("courier", include_str!("../../../variants/courier.variant")),
-            ("xiangqi", include_str!("../../../variants/xiangqi.variant")),
-        ];
-        for (name, file) in shipped {
-            let (text, _, _) = convert(&Source { file: "variants.ini", text: "" }, name).unwrap();
-            assert_eq!(rules_of(&text), rules_of(file), "{name}:\n{text}");
-        }
-    }
-
-    /// Fairy-Stockfish's extinction settings for Shatranj, inherited or written out, are
-    /// `bare-king`; extinction turned off is no rule; any other extinction is a goal the engine
-    /// does not play.
-    #[test]
-    fn the_bare_king_is_shatranjs_extinction_alone() {
-        let text = |ini: &str| convert(&Source { file: "t.ini", text: ini }, "x").unwrap().0;
-        let t = text("[x:shatranj]\n");
-        assert!(t.contains("\nbare-king\n") && !t.contains("needs special-rules"), "{t}");
-        let t = text("[x:shatranj]\nextinctionValue = none\n");
-        assert!(!t.contains("bare-king") && !t.contains("needs special-rules"), "{t}");
-        let t = text("[x:shatranj]\nextinctionOpponentPieceCount = 1\n");
-        assert!(!t.contains("bare-king") && t.contains("needs special-rules"), "{t}");
-        let t = text("[x:chess]\nextinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\n");
-        assert!(t.contains("\nbare-king\n") && !t.contains("needs special-rules"), "{t}");
-    }
-
-    /// Every built-in variant converts into a file whose pieces and regions fairy-magic reads
-    /// (the magic search is left to the import tests: in a debug build it takes minutes).
-    #[test]
-    fn every_built_in_variant_converts() {
-        for b in builtins::BUILT_IN {
-            let ini = format!("[x:{}]\n", b.name);
-            let source = Source { file: "t.ini", text: &ini };
-            match convert(&source, "x") {
-                Ok((text, _, _)) => {
-                    let file = Source { file: "x.variant", text: &text };
-                    crate::pipeline::read(&file).unwrap_or_else(|e| panic!("{}: {e}\n{text}", b.name));
-                }
-                Err(e) if b.name.starts_with("flip") => assert!(e.to_string().contains("no piece that moves")),
-                Err(e) => panic!("{}: {e}", b.name),
-            }
-        }
-    }
 }

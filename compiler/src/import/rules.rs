@@ -17,22 +17,29 @@ use fairy_magic_runtime::Need;
 /// built-in variant's facts).
 #[derive(Clone, Copy, Debug)]
 pub struct IniLine<'a> {
+    /// The key, as written.
     pub key: &'a str,
+    /// The value, as written.
     pub value: &'a str,
+    /// The value's byte offset in the ini file.
     pub at: Option<usize>,
 }
 
 /// A value with the place it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placed<T> {
+    /// The value.
     pub value: T,
+    /// Its byte offset in the ini file (`None`: a built-in variant's fact).
     pub at: Option<usize>,
 }
 
 /// Everything about a variant that decides how its pieces move.
 #[derive(Clone, Debug)]
 pub struct IniVariant {
+    /// The board's files (`maxFile`).
     pub files: u32,
+    /// The board's ranks (`maxRank`).
     pub ranks: u32,
     /// Piece type index (see `type_key`) → its letter, lower case.
     pub letters: BTreeMap<usize, Placed<char>>,
@@ -42,6 +49,7 @@ pub struct IniVariant {
     pub king: Option<Placed<String>>,
     /// (type index, 0 White / 1 Black) → squares in Fairy-Stockfish's syntax.
     pub regions: BTreeMap<(usize, usize), Placed<String>>,
+    /// Whether pawns may step twice from their first rank (`doubleStep`).
     pub double_step: bool,
     /// Below this relative rank a soldier moves like a shogi pawn.
     pub soldier_rank: u32,
@@ -124,12 +132,17 @@ impl Extinction {
 /// `castlingKingFile`, `castlingKingsideFile`... as files from 0 and a rank from 1.
 #[derive(Clone, Copy, Debug)]
 pub struct CastlingFiles {
+    /// The rank castling happens on, from 1 (`castlingRank`).
     pub rank: u32,
+    /// The king's file before castling (`castlingKingFile`).
     pub king: u32,
+    /// The king's file after castling kingside (`castlingKingsideFile`).
     pub king_kingside: u32,
+    /// The king's file after castling queenside (`castlingQueensideFile`).
     pub king_queenside: u32,
     /// `None`: the last file.
     pub rook_kingside: Option<u32>,
+    /// The queenside rook's file (`castlingRookQueensideFile`).
     pub rook_queenside: u32,
 }
 
@@ -230,10 +243,12 @@ pub fn type_key(index: usize) -> String {
     }
 }
 
+/// Whether a piece type index is one of the custom slots (`customPiece1`...).
 pub fn is_custom(index: usize) -> bool {
     (PIECE_TYPES.len()..PIECE_TYPES.len() + CUSTOM_SLOTS).contains(&index)
 }
 
+/// Whether a piece type index is the king's.
 pub fn is_king(index: usize) -> bool {
     index == type_count() - 1
 }
@@ -547,49 +562,5 @@ fn single_letter(text: &str) -> Option<u32> {
     match (chars.next(), chars.next()) {
         (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase() as u32 - 'a' as u32),
         _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(text: &str) -> Vec<IniLine<'_>> {
-        text.lines()
-            .map(|l| {
-                let (k, v) = l.split_once(" = ").unwrap();
-                IniLine { key: k, value: v, at: None }
-            })
-            .collect()
-    }
-
-    fn applied(text: &str) -> IniVariant {
-        let mut s = IniVariant::empty();
-        apply(&mut s, &lines(text), &|_, m| Error::Unsupported(m)).unwrap();
-        s
-    }
-
-    #[test]
-    fn a_later_type_takes_the_letter() {
-        let s = applied("pawn = p\ncustomPiece1 = p:mWfceFifmnD\nknight = n");
-        let keys: Vec<String> = s.letters.keys().map(|&i| type_key(i)).collect();
-        assert_eq!(keys, ["knight", "customPiece1"]);
-        assert_eq!(s.custom.values().next().unwrap().value, "mWfceFifmnD");
-    }
-
-    #[test]
-    fn a_dash_removes_and_the_king_may_have_moves() {
-        let s = applied("pawn = p\nking = k:W\nrook = -");
-        assert_eq!(s.letters.len(), 2);
-        assert_eq!(s.king.unwrap().value, "W");
-        let s = applied("pawn = -");
-        assert!(s.letters.is_empty());
-    }
-
-    #[test]
-    fn regions_keep_squares_on_the_board() {
-        assert_eq!(region_items("*1 a* e4 z9", 8, 8).unwrap().unwrap(), "a1-h1 a1-a8 e4");
-        assert_eq!(region_items("-", 8, 8).unwrap(), None);
-        assert!(region_items("4e", 8, 8).is_err());
     }
 }

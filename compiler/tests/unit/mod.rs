@@ -1,0 +1,35 @@
+//! The library's unit tests, one module a source file (`lookups` tests `src/lookups.rs`, `import_notation` `src/import/notation.rs`).
+
+mod baseline;
+mod between;
+mod betza;
+mod board;
+mod calibration;
+pub(crate) mod cost;
+mod dial;
+mod emit;
+mod emit_api;
+mod files;
+mod fold;
+mod import;
+mod import_builtins;
+mod import_notation;
+mod import_rules;
+mod indices;
+mod legs;
+mod limits;
+mod lines;
+mod lookups;
+mod pack;
+mod page;
+mod parallel;
+mod paths;
+mod query;
+mod reads;
+mod regions;
+mod root;
+mod settings;
+mod splitmix;
+mod tables;
+mod variant;
+mod verify;
