@@ -315,23 +315,31 @@ mod tests {
                         let form = shape.0;
                         let l = line::<B>(board, square, v, range, skip, shape);
                         let mask = l.up | l.down;
+                        // The two rays' squares, found once for all the occupancies below: walking
+                        // the board's geometry for each was most of the test's time.
+                        let (mut rays, mut lengths) = ([[0; 16]; 2], [0; 2]);
+                        for (r, along) in [v, (-v.0, -v.1)].into_iter().enumerate() {
+                            for square in ray(board, square, along, range, shape) {
+                                rays[r][lengths[r]] = square;
+                                lengths[r] += 1;
+                            }
+                        }
                         let expect = |occupied: B| {
-                            let opposite = (-v.0, -v.1);
-                            let both = walked(board, ray(board, square, v, range, shape), shape, occupied)
-                                | walked(board, ray(board, square, opposite, range, shape), shape, occupied);
-                            both & l.reach
+                            let walk = |r: usize| walked(board, rays[r][..lengths[r]].iter().copied(), shape, occupied);
+                            (walk(0) | walk(1)) & l.reach
                         };
                         let check = |occupied: B| {
-                            assert_eq!(l.attacks(occupied), expect(occupied), "{square} {v:?} {form:?}");
+                            let expected = expect(occupied);
+                            assert_eq!(l.attacks(occupied), expected, "{square} {v:?} {form:?}");
                             if form == LineForm::Hop {
-                                assert_eq!(hops(&[l, Line::empty()], occupied), expect(occupied), "{square} {v:?}");
+                                assert_eq!(hops(&[l, Line::empty()], occupied), expected, "{square} {v:?}");
                             }
                             if form == LineForm::Slide {
                                 let reached = reached_slides(&[l, Line::empty()], occupied);
-                                assert_eq!(reached, expect(occupied), "{square} {v:?}");
+                                assert_eq!(reached, expected, "{square} {v:?}");
                                 // Unmasked, a slide adds only squares it passes, where reached.
                                 let unmasked = slides(&[l, Line::empty()], occupied);
-                                assert_eq!(unmasked & l.reach, expect(occupied), "{square} {v:?}");
+                                assert_eq!(unmasked & l.reach, expected, "{square} {v:?}");
                                 assert_eq!(unmasked & !l.reach & !mask, B::EMPTY, "{square} {v:?}");
                             }
                         };
