@@ -123,7 +123,7 @@ pub fn sweep(
         (0..pieces).map(|p| (0..slots.len()).filter(|&i| piece_of(i) == p).collect()).collect();
     // Leaps, gates and lines do not depend on the budget: split once, planned at every budget.
     let own: Vec<Vec<Split>> =
-        own_slots.iter().map(|mine| mine.iter().map(|&i| Split::of(&slots[i])).collect()).collect();
+        own_slots.iter().map(|mine| Split::all(mine.iter().map(|&i| slots[i].as_slice()))).collect();
     // A piece without lines plans the same either way, and `lines never` computes none: once
     // is enough.
     let uses = |p: usize| match reads.may_compute_lines() && own[p].iter().any(|s| !s.lines.is_empty()) {
@@ -227,7 +227,7 @@ pub fn plan(slots: &[Vec<PathMove>], budgets: &[u32], reads: Reads, cache: Cache
 
 /// [`plan`], with each slot's [`LineUse`]: `lines[i]` for `slots[i]`.
 pub fn plan_with(slots: &[Vec<PathMove>], budgets: &[u32], lines: &[LineUse], reads: Reads, cache: Cache) -> Plan {
-    let split: Vec<Split> = slots.iter().map(|moves| Split::of(moves)).collect();
+    let split = Split::all(slots.iter().map(Vec::as_slice));
     Plan { cache, ..plan_gates(&split, budgets, lines, reads) }
 }
 
@@ -242,7 +242,7 @@ pub enum LineUse {
     Always,
 }
 
-/// [`plan`] of slots already split ([`Split::of`]).
+/// [`plan`] of slots already split ([`Split::all`]).
 fn plan_gates(split: &[Split], budgets: &[u32], lines: &[LineUse], reads: Reads) -> Plan {
     let measured = block_lines(split, budgets, reads);
     let with_lines: Vec<bool> = measured
@@ -257,10 +257,10 @@ fn plan_gates(split: &[Split], budgets: &[u32], lines: &[LineUse], reads: Reads)
     let mut known = Known::default();
     // Slots with the same gates, budget and choice of lines get the same reads: plan them once.
     type SlotReads = (Vec<ComputedLine>, Vec<usize>, Vec<PlannedCheck>);
-    let mut memo: FxHashMap<(&[Gate], u32, bool), SlotReads> = FxHashMap::default();
+    let mut memo: FxHashMap<(usize, u32, bool), SlotReads> = FxHashMap::default();
     for i in order {
         let slot = &split[i];
-        let key = (slot.gates.as_slice(), budgets[i], with_lines[i]);
+        let key = (slot.alike, budgets[i], with_lines[i]);
         let (lines, ids, checks) = match memo.get(&key) {
             Some(done) => done.clone(),
             None => {
@@ -321,15 +321,36 @@ struct Split {
     lines: Vec<ComputedLine>,
     /// The gates of `gates` no line covers.
     unlined: Vec<Gate>,
+    /// The first slot of the list with the same gates (this one's own index if none came
+    /// before): slots alike are planned once, keyed by this number rather than by their gates,
+    /// which took a tenth of a 16x16 compilation to hash again at every budget.
+    alike: usize,
 }
 
 impl Split {
-    fn of(moves: &[PathMove]) -> Split {
-        let (leaps, gates) = split_leaps(moves);
-        let found = lines::find(&gates);
-        let lined: FxHashSet<&Gate> = found.gates.iter().collect();
-        let unlined = gates.iter().filter(|g| !lined.contains(g)).copied().collect();
-        Split { leaps, gates, lines: found.lines, unlined }
+    /// Each slot's moves split, and numbered by the first slot with the same gates. Slots
+    /// alike share their lines, found once.
+    fn all<'m>(slots: impl Iterator<Item = &'m [PathMove]>) -> Vec<Split> {
+        let mut first: FxHashMap<Vec<Gate>, usize> = FxHashMap::default();
+        let mut splits: Vec<Split> = Vec::new();
+        for (i, moves) in slots.enumerate() {
+            let (leaps, gates) = split_leaps(moves);
+            let split = match first.get(&gates) {
+                Some(&alike) => {
+                    let earlier = &splits[alike];
+                    Split { leaps, lines: earlier.lines.clone(), unlined: earlier.unlined.clone(), alike, gates }
+                }
+                None => {
+                    first.insert(gates.clone(), i);
+                    let found = lines::find(&gates);
+                    let lined: FxHashSet<&Gate> = found.gates.iter().collect();
+                    let unlined = gates.iter().filter(|g| !lined.contains(g)).copied().collect();
+                    Split { leaps, lines: found.lines, unlined, alike: i, gates }
+                }
+            };
+            splits.push(split);
+        }
+        splits
     }
 }
 
@@ -352,10 +373,10 @@ fn block_lines(split: &[Split], budgets: &[u32], reads: Reads) -> Vec<bool> {
     // earlier slot made its table, and the grouping's count of probes hardly depends on it.
     let known = Known::default();
     // Each slot's reads with its lines and without them; slots alike are counted once.
-    let mut memo: FxHashMap<(&[Gate], u32), [Counts; 2]> = FxHashMap::default();
+    let mut memo: FxHashMap<(usize, u32), [Counts; 2]> = FxHashMap::default();
     let mut counts: Vec<[Counts; 2]> = Vec::with_capacity(split.len());
     for (slot, &bits) in split.iter().zip(budgets) {
-        let both = *memo.entry((slot.gates.as_slice(), bits)).or_insert_with(|| {
+        let both = *memo.entry((slot.alike, bits)).or_insert_with(|| {
             let count = |lines: usize, tabled: &[Gate]| {
                 let (groups, checks) = table_reads(tabled, bits, reads.max_probes, &known);
                 Counts { probes: groups.len(), lines, checks: checks.len() }
