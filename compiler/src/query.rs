@@ -439,13 +439,15 @@ pub struct PieceCache {
 }
 
 #[cfg(feature = "cli")]
-impl PieceCache {
-    /// An empty cache of the default budget.
-    #[allow(clippy::new_without_default)]
-    pub fn new() -> Self {
+impl Default for PieceCache {
+    /// An empty cache of the default budget, `CACHED_BYTES`.
+    fn default() -> Self {
         PieceCache { pieces: VecDeque::new(), bytes: 0, budget: CACHED_BYTES }
     }
+}
 
+#[cfg(feature = "cli")]
+impl PieceCache {
     /// Drops the oldest pieces until one more of `adding` bytes keeps within the count and the
     /// bytes (or none is left to drop).
     fn make_room(&mut self, adding: usize) {
@@ -503,7 +505,7 @@ pub struct Batch {
 impl Batch {
     /// An empty batch answering through `via`.
     pub fn new(via: Via) -> Batch {
-        Batch { compiled: PieceCache::new(), via }
+        Batch { compiled: PieceCache::default(), via }
     }
 
     /// One JSON line in, one JSON line out: `{"dest":[...]}` or `{"error":"..."}`.
@@ -591,7 +593,7 @@ pub struct AttackerBatch {
 impl AttackerBatch {
     /// An empty batch answering through `via`.
     pub fn new(via: Via) -> AttackerBatch {
-        AttackerBatch { compiled: PieceCache::new(), via }
+        AttackerBatch { compiled: PieceCache::default(), via }
     }
 
     /// One JSON line in, one JSON line out: `{"from":[...]}` or `{"error":"..."}`.

@@ -22,7 +22,7 @@ fn the_piece_s_own_square_holds_no_other_piece() {
 /// and keeps the newest even when it alone is over.
 #[test]
 fn the_cache_is_bounded_by_its_bytes() {
-    let mut cache = PieceCache::new();
+    let mut cache = PieceCache::default();
     let ask = |betza: &str| Question::new("8x8", betza, "d4");
     let tables = |board, betza: &str| compile_piece(board, betza, Via::Tables);
     let queen = tables(parse_board("8x8").unwrap(), "Q").unwrap().bytes();
