@@ -66,15 +66,8 @@ mod xbetza;
 /// a file left out would build and run nowhere, silently.
 #[test]
 fn every_test_file_is_a_module_here() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let this = include_str!("all.rs");
-    let mut missing = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        if name.ends_with(".rs") && name != "all.rs" && !this.contains(&format!("#[path = \"{name}\"]")) {
-            missing.push(name);
-        }
-    }
+    let missing = unlisted("tests", "all.rs", |name| this.contains(&format!("#[path = \"{name}\"]")));
     assert!(
         missing.is_empty(),
         "{missing:?} in tests/ are not modules of tests/all.rs: add `#[path = \"NAME.rs\"] mod NAME;` for each"
@@ -84,18 +77,19 @@ fn every_test_file_is_a_module_here() {
 /// Every `.rs` file in `tests/unit/` is a module of `unit/mod.rs`, for the same reason.
 #[test]
 fn every_unit_test_file_is_a_module_there() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/unit");
     let list = include_str!("unit/mod.rs");
-    let mut missing = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        if let Some(module) = name.strip_suffix(".rs").filter(|&m| m != "mod") {
-            if !list.lines().any(|l| l.trim_start_matches("pub(crate) ") == format!("mod {module};")) {
-                missing.push(name);
-            }
-        }
-    }
+    let missing = unlisted("tests/unit", "mod.rs", |name| {
+        let declared = format!("mod {};", name.trim_end_matches(".rs"));
+        list.lines().any(|l| l.trim_start_matches("pub(crate) ") == declared)
+    });
     assert!(missing.is_empty(), "{missing:?} in tests/unit/ are not modules of tests/unit/mod.rs: add `mod NAME;`");
+}
+
+/// The `.rs` files of `folder` (from the crate's root), but `root`, that `listed` does not list.
+fn unlisted(folder: &str, root: &str, listed: impl Fn(&str) -> bool) -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    let names = std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap());
+    names.filter(|name| name.ends_with(".rs") && name != root && !listed(name)).collect()
 }
 
 /// Neither the library nor the binary has unit tests: their `test = false` (Cargo.toml) spares
