@@ -1,8 +1,7 @@
 use fairy_magic::stages::board::{bit, Square, Squares};
 use fairy_magic::stages::cost::*;
 use fairy_magic::stages::lookups::LineUse;
-use fairy_magic::stages::paths::Condition;
-use fairy_magic::stages::paths::Gate;
+use fairy_magic::stages::paths::{Condition, Gate};
 
 /// A piece's cost at one budget: one table of `1 << log2` entries, its own.
 pub(crate) fn cost_at(piece: u8, bits: u32, most: usize, log2: u32) -> Cost {

@@ -1,5 +1,6 @@
-use fairy_magic::stages::files::*;
 use std::path::{Path, PathBuf};
+
+use fairy_magic::stages::files::*;
 
 #[test]
 fn the_write_touches_only_its_target() {

@@ -1,5 +1,6 @@
-use fairy_magic::stages::import::notation::*;
 use std::collections::BTreeSet;
+
+use fairy_magic::stages::import::notation::*;
 
 fn t(text: &str) -> String {
     translate(text).unwrap().betza

@@ -1,10 +1,11 @@
+use std::collections::BTreeSet;
+
 use fairy_magic::stages::board::{bit, Board, Square, Squares};
 use fairy_magic::stages::by_piece::ByPiece;
 use fairy_magic::stages::indices::*;
 use fairy_magic::stages::paths::PathMove;
 use fairy_magic::stages::regions::PieceMoves;
 use fairy_magic_runtime::Color;
-use std::collections::BTreeSet;
 
 fn differences(vectors: &[(i32, i32)]) -> Vec<u32> {
     vectors.iter().map(|&v| difference(Board { files: 8, ranks: 8 }, v) as u32).collect()

@@ -1,6 +1,7 @@
-use crate::unit::cost::cost_at;
 use fairy_magic::stages::cost::{Cost, Why};
 use fairy_magic::stages::limits::*;
+
+use crate::unit::cost::cost_at;
 
 #[test]
 fn the_piece_using_most_of_a_limit_gives_way_until_the_plan_keeps_to_it() {

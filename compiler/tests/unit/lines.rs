@@ -1,5 +1,4 @@
-use fairy_magic::stages::board::{bit, Squares};
-use fairy_magic::stages::board::{subsets, Board};
+use fairy_magic::stages::board::{bit, subsets, Board, Squares};
 use fairy_magic::stages::lines::*;
 use fairy_magic::stages::paths::Gate;
 use fairy_magic_runtime::{BitboardExt, LineForm};

@@ -1,12 +1,12 @@
-use fairy_magic::stages::board::Board;
-use fairy_magic::stages::board::{bit, Square, Squares};
+use std::collections::HashSet;
+
+use fairy_magic::stages::board::{bit, Board, Square, Squares};
 use fairy_magic::stages::calibration::{Cache, FormCosts};
 use fairy_magic::stages::cost::cost;
 use fairy_magic::stages::lookups::*;
 use fairy_magic::stages::paths::{Condition, Gate, PathMove};
 use fairy_magic::stages::{betza, legs, paths};
 use fairy_magic_runtime::Color;
-use std::collections::HashSet;
 
 const BOARD: Board = Board { files: 8, ranks: 8 };
 

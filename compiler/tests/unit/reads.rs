@@ -1,7 +1,6 @@
 use ::quote::quote;
-use fairy_magic_runtime::Line;
-
 use fairy_magic::stages::reads::*;
+use fairy_magic_runtime::Line;
 
 /// One of each read, as a block could list them (a slot, probes and leaps never share a
 /// block).

@@ -1,5 +1,4 @@
-use fairy_magic::stages::board::squares_of;
-use fairy_magic::stages::board::{bit, Board, Square, Squares};
+use fairy_magic::stages::board::{bit, squares_of, Board, Square, Squares};
 use fairy_magic::stages::regions::*;
 
 #[test]

@@ -1,9 +1,7 @@
-use fairy_magic::stages::board::bit;
-use fairy_magic::stages::board::{Board, Square, Squares};
+use fairy_magic::stages::board::{bit, Board, Square, Squares};
 use fairy_magic::stages::reads::{LineRead, Read};
 use fairy_magic::stages::tables::*;
-use fairy_magic_runtime::Color;
-use fairy_magic_runtime::{Line, LineForm};
+use fairy_magic_runtime::{Color, Line, LineForm};
 
 #[test]
 fn numbering_keeps_each_set_once_in_first_seen_order() {

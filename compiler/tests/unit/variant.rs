@@ -1,5 +1,4 @@
 use fairy_magic::stages::board::Board;
-
 use fairy_magic::stages::game;
 use fairy_magic::stages::variant::*;
 

@@ -1,19 +1,16 @@
+use std::collections::HashSet;
+
 use fairy_magic::stages::board::{subsets, Board, Square, Squares, Word};
 use fairy_magic::stages::by_piece::ByPiece;
-use fairy_magic::stages::reference;
 use fairy_magic::stages::regions::PieceMoves;
-use fairy_magic::stages::slots::{SlotId, SlotOrder};
+use fairy_magic::stages::slots::{slot_ids, SlotId, SlotOrder};
 use fairy_magic::stages::splitmix::SplitMix64;
 use fairy_magic::stages::table_kind::TableKind;
 use fairy_magic::stages::tables::{Block, Tables};
-use fairy_magic_runtime::BitboardExt;
-use fairy_magic_runtime::Color;
-use std::collections::HashSet;
-
-use fairy_magic::stages::slots::slot_ids;
 use fairy_magic::stages::verify::*;
-use fairy_magic::stages::{betza, legs, lookups, magics, paths};
+use fairy_magic::stages::{betza, legs, lookups, magics, paths, reference};
 use fairy_magic::Settings;
+use fairy_magic_runtime::{BitboardExt, Color};
 
 /// The check must be able to fail: a table with one wrong entry is refused.
 #[test]
