@@ -436,15 +436,15 @@ impl<'t, B: Word> ReverseByTables<'t, B> {
         while subsets.peek().is_some() {
             let outside = random() & !mask;
             let settled = self.answer_from(settled.iter().copied(), outside);
-            let unoccupied: Vec<bool> = varying.iter().map(|o| self.reaches(o, outside)).collect();
+            // Each varying origin's answer with the mask empty, kept for the subsets that leave
+            // its squares empty.
+            let with_mask_empty: Vec<bool> = varying.iter().map(|o| self.reaches(o, outside)).collect();
             for subset in subsets.by_ref().take(SUBSETS_A_DRAW) {
                 let occupied = subset | outside;
                 let mut expected = settled;
-                for (origin, &reaches) in varying.iter().zip(&unoccupied) {
-                    let reaches = match (origin.reads & subset).is_empty() {
-                        true => reaches,
-                        false => self.reaches(origin, occupied),
-                    };
+                for (origin, &kept) in varying.iter().zip(&with_mask_empty) {
+                    let reaches =
+                        if (origin.reads & subset).is_empty() { kept } else { self.reaches(origin, occupied) };
                     if reaches {
                         expected |= bit(origin.square);
                     }
